@@ -1,0 +1,292 @@
+//! CLI stage: the `grogpress` command line — parses arguments, runs load →
+//! validate → layout → render for each game, prints diagnostics and sets the
+//! exit code (0 ok, 1 data errors, 2 operational failure).
+
+mod output;
+mod plan;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::diag::{Diagnostics, Sources, render_human, render_json};
+use crate::layout::LabelOptions;
+use crate::load::{OpError, Root, parse_length_arg};
+pub use output::write_atomic;
+pub use plan::{Assets, Output, PlanOptions, plan};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "grogpress",
+    version,
+    about = "Checks wargame data (TOML + Markdown) and publishes print-ready components",
+    long_about = "grogpress checks a game's data (cards, sides, aids, rules text) against its rules model \
+and lays it out onto label sheets and player-aid PDFs.\n\n\
+A GAME is a folder name under data/ (e.g. battlegrid) or the path of any folder holding a game.toml.\n\
+Outputs go to out/<game>/. Exit status: 0 success, 1 errors in the data, 2 operational failure."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+    /// Project folder holding data/sheets.toml, templates/ and fonts/
+    #[arg(long, global = true, default_value = ".")]
+    root: PathBuf,
+    /// How to print diagnostics: human-readable, or one JSON object per line
+    #[arg(long, global = true, value_enum, default_value_t = Format::Human)]
+    format: Format,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Format {
+    Human,
+    Json,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Load and validate games and lay them out; print every problem (no files written)
+    Check {
+        /// Games to check (default: every game under data/)
+        games: Vec<String>,
+    },
+    /// Check, then write every output of the games to out/<game>/
+    Build {
+        /// Games to build (default: every game under data/)
+        games: Vec<String>,
+        #[command(flatten)]
+        out: OutArg,
+    },
+    /// Print a game's decks onto label sheets (e.g. BattleGrid action cards on Avery 5395)
+    Labels {
+        game: String,
+        /// Only this deck (default: every deck the game prints on labels)
+        #[arg(long)]
+        deck: Option<String>,
+        #[command(flatten)]
+        label: LabelArgs,
+        #[command(flatten)]
+        out: OutArg,
+    },
+    /// Print a game's player aids
+    Aids {
+        game: String,
+        #[command(flatten)]
+        out: OutArg,
+    },
+    /// List the label and card sheet templates with their sizes
+    Sheets,
+}
+
+#[derive(Args, Debug)]
+struct OutArg {
+    /// Write outputs under DIR/<game>/ instead of out/<game>/
+    #[arg(long, value_name = "DIR", default_value = "out")]
+    out: PathBuf,
+}
+
+#[derive(Args, Debug)]
+struct LabelArgs {
+    /// Sheet template to print on (see `grogpress sheets`); default: the game's choice
+    #[arg(long)]
+    sheet: Option<String>,
+    /// Begin at label N of a partly used first sheet (1 = top left, across then down)
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    start: u32,
+    /// Printer calibration: move everything right by this length (e.g. 1.5mm, 0.05in; negative moves left)
+    #[arg(long, allow_hyphen_values = true, default_value = "0mm", value_parser = parse_length_arg)]
+    offset_x: f32,
+    /// Printer calibration: move everything down by this length (negative moves up)
+    #[arg(long, allow_hyphen_values = true, default_value = "0mm", value_parser = parse_length_arg)]
+    offset_y: f32,
+    /// Draw each label's outline, for a test print on plain paper
+    #[arg(long)]
+    outlines: bool,
+    /// Only the cards of this side (its name or id, e.g. "U.F.P." or ufp)
+    #[arg(long)]
+    side: Option<String>,
+    /// Print every card this many times
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100))]
+    copies: u32,
+}
+
+/// Runs the command line; returns the process exit code.
+pub fn run(cli: Cli) -> ExitCode {
+    let root = Root::new(&cli.root);
+    let result = match cli.command {
+        Command::Sheets => list_sheets(&root, cli.format),
+        Command::Check { games } => {
+            run_games(&root, &games, &PlanOptions::everything(), None, cli.format)
+        }
+        Command::Build { games, out } => run_games(
+            &root,
+            &games,
+            &PlanOptions::everything(),
+            Some(&out.out),
+            cli.format,
+        ),
+        Command::Labels {
+            game,
+            deck,
+            label,
+            out,
+        } => {
+            let options = PlanOptions {
+                labels: true,
+                deck,
+                sheet: label.sheet,
+                side: label.side,
+                label: LabelOptions {
+                    start: label.start as usize,
+                    offset_x: label.offset_x,
+                    offset_y: label.offset_y,
+                    outlines: label.outlines,
+                    copies: label.copies as usize,
+                },
+                ..PlanOptions::default()
+            };
+            run_games(&root, &[game], &options, Some(&out.out), cli.format)
+        }
+        Command::Aids { game, out } => {
+            let options = PlanOptions {
+                aids: true,
+                ..PlanOptions::default()
+            };
+            run_games(&root, &[game], &options, Some(&out.out), cli.format)
+        }
+    };
+    match result {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Checks (and with `out`, builds) games. Ok(false) when the data has errors.
+fn run_games(
+    root: &Root,
+    names: &[String],
+    options: &PlanOptions,
+    out: Option<&Path>,
+    format: Format,
+) -> Result<bool, OpError> {
+    let mut sources = Sources::default();
+    let mut diags = Diagnostics::default();
+    let assets = Assets::load(root.clone(), &mut sources, &mut diags)?;
+    let dirs = if names.is_empty() {
+        root.games()?
+    } else {
+        names
+            .iter()
+            .map(|n| root.resolve_game(n))
+            .collect::<Result<Vec<_>, _>>()?
+    };
+    if dirs.is_empty() {
+        return Err(OpError(format!(
+            "no games found under {}",
+            root.data().display()
+        )));
+    }
+    let mut clean = report(&mut diags, &sources, format, None);
+    for dir in dirs {
+        let mut diags = Diagnostics::default();
+        let outputs = check_game(&dir, &assets, options, &mut sources, &mut diags)?;
+        let label = outputs
+            .as_ref()
+            .map_or_else(|| dir.display().to_string(), |(id, _)| id.clone());
+        let ok = report(&mut diags, &sources, format, Some(&label));
+        clean &= ok;
+        if let (Some(out), Some((id, outputs)), true) = (out, outputs, ok) {
+            for output in outputs {
+                let bytes = crate::render::pdf::render_pdf(&output.doc, &assets.fonts)
+                    .map_err(|e| OpError(e.to_string()))?;
+                let path = out.join(&id).join(&output.file_name);
+                write_atomic(&path, &bytes)?;
+                if format == Format::Human {
+                    eprintln!("  wrote {} ({})", path.display(), output.summary);
+                }
+            }
+        }
+    }
+    Ok(clean)
+}
+
+/// Loads, validates and lays out one game. `None` outputs when the game could not be loaded.
+pub fn check_game(
+    dir: &Path,
+    assets: &Assets,
+    options: &PlanOptions,
+    sources: &mut Sources,
+    diags: &mut Diagnostics,
+) -> Result<Option<(String, Vec<Output>)>, OpError> {
+    let Some(game) = crate::load::load_game(dir, sources, diags)? else {
+        return Ok(None);
+    };
+    diags.extend(crate::validate::validate(&game, sources));
+    let outputs = plan(&game, assets, options, sources, diags)?;
+    Ok(Some((game.id.clone(), outputs)))
+}
+
+/// Prints diagnostics; true when there were no errors.
+fn report(diags: &mut Diagnostics, sources: &Sources, format: Format, game: Option<&str>) -> bool {
+    diags.sort();
+    let stdout = std::io::stdout();
+    let mut stdout = stdout.lock();
+    for d in &diags.list {
+        match format {
+            Format::Human => eprintln!("{}", render_human(d, sources)),
+            Format::Json => {
+                let _ = writeln!(stdout, "{}", render_json(d, sources));
+            }
+        }
+    }
+    if let (Format::Human, Some(game)) = (format, game) {
+        let (e, w) = (diags.error_count(), diags.warning_count());
+        eprintln!("{game}: {e} error{}, {w} warning{}", plural(e), plural(w));
+    }
+    !diags.has_errors()
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+fn list_sheets(root: &Root, format: Format) -> Result<bool, OpError> {
+    let mut sources = Sources::default();
+    let mut diags = Diagnostics::default();
+    let (file, text, ok) = crate::load::read_source(&root.sheets_file(), &mut sources, &mut diags)?;
+    let sheets = if ok {
+        crate::load::load_sheets(file, &text, &mut diags)
+    } else {
+        Vec::new()
+    };
+    let clean = report(&mut diags, &sources, format, None);
+    let inch = |pt: f32| pt / 72.0;
+    let mm = |pt: f32| pt * 25.4 / 72.0;
+    println!(
+        "{:<18} {:<7} {:>16} {:>18} {:>7}  name (also)",
+        "sheet", "paper", "label (in)", "label (mm)", "grid"
+    );
+    for s in &sheets {
+        let also = if s.aliases.is_empty() {
+            String::new()
+        } else {
+            format!(" (also {})", s.aliases.join(", "))
+        };
+        println!(
+            "{:<18} {:<7} {:>16} {:>18} {:>7}  {}{}",
+            s.id,
+            s.paper_name,
+            format!("{:.4} x {:.4}", inch(s.label_width), inch(s.label_height)),
+            format!("{:.1} x {:.1}", mm(s.label_width), mm(s.label_height)),
+            format!("{} x {}", s.columns, s.rows),
+            s.name,
+            also
+        );
+    }
+    Ok(clean)
+}

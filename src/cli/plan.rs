@@ -1,0 +1,326 @@
+//! CLI: from a loaded, validated game to the documents it publishes — every
+//! label sheet and aid laid out (so `check` finds overflow), ready to render.
+
+use std::path::PathBuf;
+
+use crate::diag::{Diagnostic, Diagnostics, Sources};
+use crate::layout::{self, AidOptions, CardFace, Doc, LabelOptions};
+use crate::load::{self, OpError, Root};
+use crate::model::{CardTemplate, FieldKind, Game, LabelJob, SheetTemplate};
+use crate::text::FontBook;
+
+/// Shared assets: sheet templates and fonts.
+pub struct Assets {
+    pub root: Root,
+    pub sheets: Vec<SheetTemplate>,
+    pub fonts: FontBook,
+}
+
+impl Assets {
+    pub fn load(
+        root: Root,
+        sources: &mut Sources,
+        diags: &mut Diagnostics,
+    ) -> Result<Assets, OpError> {
+        let fonts = load::load_fonts(&root, sources, diags)?;
+        let (file, text, ok) = load::read_source(&root.sheets_file(), sources, diags)?;
+        let sheets = if ok {
+            load::load_sheets(file, &text, diags)
+        } else {
+            Vec::new()
+        };
+        Ok(Assets {
+            root,
+            sheets,
+            fonts,
+        })
+    }
+
+    pub fn sheet(&self, name: &str) -> Option<&SheetTemplate> {
+        self.sheets.iter().find(|s| s.matches(name))
+    }
+}
+
+/// Which outputs to make and how.
+#[derive(Clone, Debug, Default)]
+pub struct PlanOptions {
+    pub labels: bool,
+    pub aids: bool,
+    pub deck: Option<String>,
+    pub sheet: Option<String>,
+    pub side: Option<String>,
+    pub label: LabelOptions,
+}
+
+impl PlanOptions {
+    pub fn everything() -> PlanOptions {
+        PlanOptions {
+            labels: true,
+            aids: true,
+            ..PlanOptions::default()
+        }
+    }
+}
+
+/// A document to write, and the file name it goes to under `out/<game>/`.
+pub struct Output {
+    pub file_name: String,
+    pub doc: Doc,
+    pub summary: String,
+}
+
+/// Lays out everything the game publishes; problems go to `diags`.
+pub fn plan(
+    game: &Game,
+    assets: &Assets,
+    options: &PlanOptions,
+    sources: &mut Sources,
+    diags: &mut Diagnostics,
+) -> Result<Vec<Output>, OpError> {
+    let mut outputs = Vec::new();
+    if options.labels {
+        for job in &game.publish.labels {
+            if options.deck.as_ref().is_some_and(|d| *d != job.deck.value) {
+                continue;
+            }
+            if let Some(output) = plan_labels(game, job, assets, options, sources, diags)? {
+                outputs.push(output);
+            }
+        }
+    }
+    if options.aids {
+        for job in &game.publish.aids {
+            let Some(aid) = game.aid(&job.aid.value) else {
+                diags.push(dangling(
+                    &job.aid,
+                    "aid",
+                    game.aids.iter().map(|a| a.id.as_str()),
+                ));
+                continue;
+            };
+            let Some(family) = assets
+                .fonts
+                .family("sans-condensed")
+                .or(assets.fonts.families.first())
+            else {
+                continue;
+            };
+            let aid_options = AidOptions {
+                copies: job.copies,
+                ..AidOptions::default()
+            };
+            match layout::lay_out_aid(game, aid, family, &assets.fonts, &aid_options) {
+                Ok(doc) => outputs.push(Output {
+                    file_name: format!("{}.pdf", aid.id),
+                    summary: format!(
+                        "{} copies of the aid on {} page",
+                        job.copies,
+                        doc.pages.len()
+                    ),
+                    doc,
+                }),
+                Err(problems) => problems.into_iter().for_each(|d| diags.push(d)),
+            }
+        }
+    }
+    Ok(outputs)
+}
+
+fn dangling<'a>(
+    name: &crate::model::Located<String>,
+    what: &str,
+    known: impl Iterator<Item = &'a str>,
+) -> Diagnostic {
+    let known: Vec<&str> = known.collect();
+    Diagnostic::error(
+        "dangling-reference",
+        format!("no {what} `{}`", name.value),
+        Some(name.loc.clone()),
+    )
+    .with_hint(format!(
+        "known: {}",
+        if known.is_empty() {
+            "none".to_string()
+        } else {
+            known.join(", ")
+        }
+    ))
+}
+
+fn plan_labels(
+    game: &Game,
+    job: &LabelJob,
+    assets: &Assets,
+    options: &PlanOptions,
+    sources: &mut Sources,
+    diags: &mut Diagnostics,
+) -> Result<Option<Output>, OpError> {
+    let Some(deck) = game.deck(&job.deck.value) else {
+        diags.push(dangling(
+            &job.deck,
+            "deck",
+            game.decks.iter().map(|d| d.id.as_str()),
+        ));
+        return Ok(None);
+    };
+    let sheet_name = options.sheet.as_deref().unwrap_or(&job.sheet.value);
+    let Some(sheet) = assets.sheet(sheet_name) else {
+        if options.sheet.is_some() {
+            return Err(OpError(format!(
+                "no sheet `{sheet_name}`; `grogpress sheets` lists them"
+            )));
+        }
+        diags.push(dangling(
+            &job.sheet,
+            "sheet",
+            assets.sheets.iter().map(|s| s.id.as_str()),
+        ));
+        return Ok(None);
+    };
+    let Some(template) = load_template(game, &assets.root, job, &assets.fonts, sources, diags)?
+    else {
+        return Ok(None);
+    };
+    check_template_fields(deck, &template, diags);
+    let Some(family) = assets.fonts.family(&template.family) else {
+        return Ok(None);
+    };
+    let indices = select_cards(game, deck, options.side.as_deref())?;
+    let mut faces: Vec<CardFace> = Vec::with_capacity(indices.len());
+    for result in layout::lay_out_cards(deck, &indices, &template, family, &assets.fonts) {
+        match result {
+            Ok(face) => faces.push(face),
+            Err(problems) => problems.into_iter().for_each(|d| diags.push(d)),
+        }
+    }
+    let title = format!("{} — {}", game.name, deck.name);
+    let doc = layout::lay_out_label_sheets(&title, &faces, sheet, &options.label);
+    let side = options
+        .side
+        .as_deref()
+        .map(|s| format!("-{}", slug(s)))
+        .unwrap_or_default();
+    Ok(Some(Output {
+        file_name: format!("{}-labels{side}.pdf", deck.id),
+        summary: format!(
+            "{} cards on {} sheet(s) of {}",
+            faces.len() * options.label.copies.max(1),
+            doc.pages.len(),
+            sheet.name
+        ),
+        doc,
+    }))
+}
+
+/// The template a label job names: the game's own `templates/labels/` first, then the shared one.
+fn load_template(
+    game: &Game,
+    root: &Root,
+    job: &LabelJob,
+    fonts: &FontBook,
+    sources: &mut Sources,
+    diags: &mut Diagnostics,
+) -> Result<Option<CardTemplate>, OpError> {
+    let name = format!("{}.toml", job.layout.value);
+    let candidates: [PathBuf; 2] = [
+        game.dir.join("templates/labels").join(&name),
+        root.templates().join("labels").join(&name),
+    ];
+    let Some(path) = candidates.iter().find(|p| p.is_file()) else {
+        diags.push(
+            Diagnostic::error(
+                "missing-file",
+                format!("no card template `{}`", job.layout.value),
+                Some(job.layout.loc.clone()),
+            )
+            .with_hint(format!(
+                "looked for {} and {}",
+                candidates[0].display(),
+                candidates[1].display()
+            )),
+        );
+        return Ok(None);
+    };
+    let (file, text, ok) = load::read_source(path, sources, diags)?;
+    if !ok {
+        return Ok(None);
+    }
+    let families: Vec<&str> = fonts.families.iter().map(|f| f.name.as_str()).collect();
+    Ok(load::load_card_template(
+        &job.layout.value,
+        file,
+        &text,
+        &families,
+        diags,
+    ))
+}
+
+/// A template region naming a field the deck does not declare is a mistake.
+fn check_template_fields(
+    deck: &crate::model::Deck,
+    template: &CardTemplate,
+    diags: &mut Diagnostics,
+) {
+    for region in &template.regions {
+        if deck.field_index(&region.field).is_none() {
+            diags.push(
+                Diagnostic::error(
+                    "dangling-reference",
+                    format!("the deck `{}` has no field `{}`", deck.id, region.field),
+                    Some(region.loc.clone()),
+                )
+                .with_hint(format!(
+                    "fields: {}",
+                    deck.fields
+                        .iter()
+                        .map(|f| f.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )),
+            );
+        }
+    }
+}
+
+/// The cards to print: all, or those whose side field names `side`.
+fn select_cards(
+    game: &Game,
+    deck: &crate::model::Deck,
+    side: Option<&str>,
+) -> Result<Vec<usize>, OpError> {
+    let Some(side) = side else {
+        return Ok((0..deck.cards.len()).collect());
+    };
+    let Some(wanted) = game.side(side) else {
+        let names: Vec<&str> = game.sides.iter().map(|s| s.name.as_str()).collect();
+        return Err(OpError(format!(
+            "no side `{side}` in {}; sides: {}",
+            game.name,
+            names.join(", ")
+        )));
+    };
+    let Some(field) = deck
+        .fields
+        .iter()
+        .position(|f| f.kind == FieldKind::Ref("sides".into()))
+    else {
+        return Err(OpError(format!(
+            "deck `{}` has no field naming a side, so --side cannot select its cards",
+            deck.id
+        )));
+    };
+    Ok((0..deck.cards.len())
+        .filter(|&i| {
+            deck.text(&deck.cards[i], field)
+                .and_then(|v| game.side(&v))
+                .is_some_and(|s| s.id == wanted.id)
+        })
+        .collect())
+}
+
+fn slug(s: &str) -> String {
+    s.chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .collect::<String>()
+        .to_lowercase()
+}

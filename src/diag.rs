@@ -1,0 +1,301 @@
+//! Diagnostics stage: problems found while loading, validating or laying out
+//! data, as located messages (file:line:col, stable id, hint), printed the way
+//! rustc does or as JSON lines.
+
+use std::fmt::Write as _;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+/// Index of a file in [`Sources`].
+pub type FileId = usize;
+
+/// A place in a source file: the file and a byte range of its text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Loc {
+    pub file: FileId,
+    pub span: Range<usize>,
+}
+
+impl Loc {
+    pub fn new(file: FileId, span: Range<usize>) -> Loc {
+        Loc { file, span }
+    }
+}
+
+/// Every source file read for a game, kept so diagnostics can quote lines.
+#[derive(Default, Debug)]
+pub struct Sources {
+    files: Vec<SourceFile>,
+}
+
+#[derive(Debug)]
+pub struct SourceFile {
+    pub path: PathBuf,
+    pub text: String,
+}
+
+impl Sources {
+    pub fn add(&mut self, path: PathBuf, text: String) -> FileId {
+        self.files.push(SourceFile { path, text });
+        self.files.len() - 1
+    }
+
+    pub fn set_text(&mut self, id: FileId, text: String) {
+        self.files[id].text = text;
+    }
+
+    pub fn get(&self, id: FileId) -> &SourceFile {
+        &self.files[id]
+    }
+
+    pub fn path(&self, id: FileId) -> &Path {
+        &self.files[id].path
+    }
+
+    pub fn text(&self, id: FileId) -> &str {
+        &self.files[id].text
+    }
+
+    /// 1-based line and column (in characters) of a byte offset.
+    pub fn line_col(&self, id: FileId, offset: usize) -> (usize, usize) {
+        line_col(&self.files[id].text, offset)
+    }
+}
+
+/// 1-based line and column (in characters) of a byte offset into `text`.
+pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let col = text[line_start..offset].chars().count() + 1;
+    (line, col)
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    Warning,
+    Error,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+/// One problem in a game's data.
+#[derive(Clone, Debug)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    /// Stable kebab-case id, e.g. `unknown-field`, `card-overflow`.
+    pub id: &'static str,
+    pub message: String,
+    pub loc: Option<Loc>,
+    pub hint: Option<String>,
+}
+
+impl Diagnostic {
+    pub fn error(id: &'static str, message: impl Into<String>, loc: Option<Loc>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Error,
+            id,
+            message: message.into(),
+            loc,
+            hint: None,
+        }
+    }
+
+    pub fn warning(id: &'static str, message: impl Into<String>, loc: Option<Loc>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error(id, message, loc)
+        }
+    }
+
+    pub fn with_hint(mut self, hint: impl Into<String>) -> Diagnostic {
+        self.hint = Some(hint.into());
+        self
+    }
+
+    pub fn with_loc(mut self, loc: Loc) -> Diagnostic {
+        self.loc = Some(loc);
+        self
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+/// A list of diagnostics, collected while a stage goes on.
+#[derive(Default, Debug)]
+pub struct Diagnostics {
+    pub list: Vec<Diagnostic>,
+}
+
+impl Diagnostics {
+    pub fn push(&mut self, d: Diagnostic) {
+        self.list.push(d);
+    }
+
+    pub fn error(&mut self, id: &'static str, message: impl Into<String>, loc: Loc) {
+        self.push(Diagnostic::error(id, message, Some(loc)));
+    }
+
+    pub fn has_errors(&self) -> bool {
+        self.list.iter().any(Diagnostic::is_error)
+    }
+
+    pub fn error_count(&self) -> usize {
+        self.list.iter().filter(|d| d.is_error()).count()
+    }
+
+    pub fn warning_count(&self) -> usize {
+        self.list.len() - self.error_count()
+    }
+
+    pub fn extend(&mut self, other: Diagnostics) {
+        self.list.extend(other.list);
+    }
+
+    /// Sort by file and position so output is stable and reads top to bottom.
+    pub fn sort(&mut self) {
+        self.list.sort_by(|a, b| {
+            let ka = a.loc.as_ref().map(|l| (l.file, l.span.start));
+            let kb = b.loc.as_ref().map(|l| (l.file, l.span.start));
+            ka.cmp(&kb)
+        });
+    }
+}
+
+/// Renders a diagnostic like rustc: header, location, quoted line, caret, hint.
+pub fn render_human(d: &Diagnostic, sources: &Sources) -> String {
+    let mut out = format!("{}[{}]: {}\n", d.severity.as_str(), d.id, d.message);
+    if let Some(loc) = &d.loc {
+        let file = sources.get(loc.file);
+        let (line, col) = line_col(&file.text, loc.span.start);
+        let _ = writeln!(out, "  --> {}:{}:{}", file.path.display(), line, col);
+        if let Some(src_line) = file.text.lines().nth(line - 1) {
+            let gutter = line.to_string().len();
+            // Long lines are shown as a window around the column.
+            let skip = col.saturating_sub(50);
+            let prefix = if skip > 0 { "…" } else { "" };
+            let shown: String = src_line.chars().skip(skip).take(100).collect();
+            let width = caret_width(&file.text, &loc.span, src_line.chars().count() + 1 - col);
+            let pad = col - 1 - skip + prefix.chars().count();
+            let _ = writeln!(out, "{:gutter$} |", "");
+            let _ = writeln!(out, "{line} | {prefix}{shown}");
+            let _ = writeln!(
+                out,
+                "{:gutter$} | {}{}",
+                "",
+                " ".repeat(pad),
+                "^".repeat(width.clamp(1, 100))
+            );
+        }
+    }
+    if let Some(hint) = &d.hint {
+        let _ = writeln!(out, "  = hint: {hint}");
+    }
+    out
+}
+
+fn caret_width(text: &str, span: &Range<usize>, rest_of_line: usize) -> usize {
+    let end = span.end.min(text.len());
+    let start = span.start.min(end);
+    text.get(start..end)
+        .map(|s| s.split('\n').next().unwrap_or("").chars().count())
+        .unwrap_or(1)
+        .min(rest_of_line)
+}
+
+/// Renders a diagnostic as one JSON object (one line) for editors and CI.
+pub fn render_json(d: &Diagnostic, sources: &Sources) -> String {
+    let mut out = format!(
+        "{{\"severity\":\"{}\",\"id\":\"{}\",\"message\":{}",
+        d.severity.as_str(),
+        d.id,
+        json_string(&d.message)
+    );
+    if let Some(loc) = &d.loc {
+        let file = sources.get(loc.file);
+        let (line, col) = line_col(&file.text, loc.span.start);
+        let (end_line, end_col) = line_col(&file.text, loc.span.end);
+        let _ = write!(
+            out,
+            ",\"file\":{},\"line\":{line},\"column\":{col},\"end_line\":{end_line},\"end_column\":{end_col}",
+            json_string(&file.path.display().to_string())
+        );
+    }
+    if let Some(hint) = &d.hint {
+        let _ = write!(out, ",\"hint\":{}", json_string(hint));
+    }
+    out.push('}');
+    out
+}
+
+/// A JSON string literal with everything escaped that JSON requires.
+pub fn json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_col_counts_lines_and_chars() {
+        let text = "a = 1\nbé = \"x\"\n";
+        assert_eq!(line_col(text, 0), (1, 1));
+        assert_eq!(line_col(text, 6), (2, 1));
+        // line 2 starts at byte 6: 'b' 6, 'é' 7-8, ' ' 9, '=' 10 -> 4th char
+        assert_eq!(line_col(text, 10), (2, 4));
+    }
+
+    #[test]
+    fn human_render_quotes_line_and_caret() {
+        let mut sources = Sources::default();
+        let f = sources.add("game.toml".into(), "name = 1\n".into());
+        let d = Diagnostic::error("wrong-type", "expected a string", Some(Loc::new(f, 7..8)))
+            .with_hint("quote it");
+        let text = render_human(&d, &sources);
+        assert!(text.contains("error[wrong-type]: expected a string"));
+        assert!(text.contains("--> game.toml:1:8"));
+        assert!(text.contains("1 | name = 1"));
+        assert!(text.contains("  |        ^\n"));
+        assert!(text.contains("= hint: quote it"));
+    }
+
+    #[test]
+    fn json_render_escapes() {
+        let sources = Sources::default();
+        let d = Diagnostic::error("x", "a \"quoted\"\nline", None);
+        assert_eq!(
+            render_json(&d, &sources),
+            r#"{"severity":"error","id":"x","message":"a \"quoted\"\nline"}"#
+        );
+    }
+}

@@ -1,0 +1,256 @@
+//! Layout: a player aid — paragraphs, lists and points rows — flowed into a
+//! column, shrunk to fit the page, and repeated side by side with cut lines.
+
+use super::doc::{Doc, Item, Page, text_items};
+use crate::diag::{Diagnostic, Loc};
+use crate::model::{Aid, AidBlock, Align, Game, Paper, Style, VAlign};
+use crate::text::{Family, FitError, FitRequest, FontBook, fit_text};
+
+#[derive(Clone, Debug)]
+pub struct AidOptions {
+    pub paper: Paper,
+    /// Copies side by side, with a dashed cut line between them.
+    pub copies: usize,
+    /// Margin around each copy's column.
+    pub margin: f32,
+    /// Preferred and smallest body size, pt.
+    pub size: f32,
+    pub min_size: f32,
+    pub leading: f32,
+}
+
+impl Default for AidOptions {
+    fn default() -> Self {
+        AidOptions {
+            paper: Paper::LETTER,
+            copies: 2,
+            margin: 27.0,
+            size: 10.5,
+            min_size: 7.0,
+            leading: 1.25,
+        }
+    }
+}
+
+/// A column of laid-out blocks and where each block ends.
+struct Column {
+    items: Vec<Item>,
+    height: f32,
+    /// (bottom of block, its source location)
+    bottoms: Vec<(f32, Loc)>,
+}
+
+/// Lays out `aid` on one page, `copies` times side by side. Content that does
+/// not fit even at `min_size` is an `aid-overflow` diagnostic.
+pub fn lay_out_aid(
+    game: &Game,
+    aid: &Aid,
+    family: &Family,
+    book: &FontBook,
+    options: &AidOptions,
+) -> Result<Doc, Vec<Diagnostic>> {
+    let copies = options.copies.max(1);
+    let slot = options.paper.width / copies as f32;
+    let width = slot - 2.0 * options.margin;
+    let height = options.paper.height - 2.0 * options.margin;
+    let mut size = options.size;
+    let column = loop {
+        let column = lay_out_column(game, aid, family, book, width, size, options.leading)?;
+        if column.height <= height {
+            break column;
+        }
+        if size <= options.min_size {
+            let (bottom, loc) = column
+                .bottoms
+                .iter()
+                .find(|(bottom, _)| *bottom > height)
+                .cloned()
+                .unwrap_or((column.height, aid.loc.clone()));
+            return Err(vec![
+                Diagnostic::error(
+                    "aid-overflow",
+                    format!("aid \"{}\" does not fit the page even at {} pt: this block ends {:.0} pt below the bottom margin", aid.title, options.min_size, bottom - height),
+                    Some(loc),
+                )
+                .with_hint(format!("the aid needs {:.0} pt of the {:.0} pt available; shorten the text or print fewer copies per page", column.height, height)),
+            ]);
+        }
+        size = (size - 0.25).max(options.min_size);
+    };
+    let mut page = Page {
+        width: options.paper.width,
+        height: options.paper.height,
+        items: Vec::new(),
+    };
+    for copy in 0..copies {
+        let dx = copy as f32 * slot + options.margin;
+        page.items.extend(
+            column
+                .items
+                .iter()
+                .map(|i| i.translated(dx, options.margin)),
+        );
+        if copy > 0 {
+            let x = copy as f32 * slot;
+            page.items.push(Item::Line {
+                x1: x,
+                y1: 0.0,
+                x2: x,
+                y2: options.paper.height,
+                width: 0.5,
+                dash: Some((4.0, 3.0)),
+            });
+        }
+    }
+    Ok(Doc {
+        title: format!("{} — {}", game.name, aid.title),
+        pages: vec![page],
+    })
+}
+
+fn lay_out_column(
+    game: &Game,
+    aid: &Aid,
+    family: &Family,
+    book: &FontBook,
+    width: f32,
+    size: f32,
+    leading: f32,
+) -> Result<Column, Vec<Diagnostic>> {
+    let mut col = Column {
+        items: Vec::new(),
+        height: 0.0,
+        bottoms: Vec::new(),
+    };
+    let gap = size * 0.6;
+    let indent = size * 1.1;
+    let mut problems = Vec::new();
+    let mut y = 0.0;
+    for block in &aid.blocks {
+        let mut para = |text: &str, loc: &Loc, left: f32, w: f32, top: f32, align: Align| -> f32 {
+            match fit_paragraph(text, family, book, w, size, leading, align) {
+                Ok((items, h)) => {
+                    col.items
+                        .extend(items.into_iter().map(|i| i.translated(left, top)));
+                    h
+                }
+                Err(d) => {
+                    problems.push(d.with_loc(loc.clone()));
+                    0.0
+                }
+            }
+        };
+        let loc = match block {
+            AidBlock::Paragraph(text) => {
+                y += para(&text.value, &text.loc, 0.0, width, y, Align::Left);
+                text.loc.clone()
+            }
+            AidBlock::Forces(loc) => {
+                y += para(
+                    &format!("Forces: {}", game.forces_line()),
+                    loc,
+                    0.0,
+                    width,
+                    y,
+                    Align::Left,
+                );
+                loc.clone()
+            }
+            AidBlock::List(items) => {
+                for (n, item) in items.iter().enumerate() {
+                    if n > 0 {
+                        y += gap * 0.5;
+                    }
+                    para("•", &item.loc, 0.0, indent, y, Align::Left);
+                    y += para(
+                        &item.value,
+                        &item.loc,
+                        indent,
+                        width - indent,
+                        y,
+                        Align::Left,
+                    );
+                }
+                items
+                    .first()
+                    .map_or_else(|| aid.loc.clone(), |i| i.loc.clone())
+            }
+            AidBlock::Points { heading, rows, loc } => {
+                y += para(&heading.value, &heading.loc, 0.0, width, y, Align::Left) + gap * 0.3;
+                for pair in rows.chunks(2) {
+                    let mut row_height: f32 = 0.0;
+                    for (i, row) in pair.iter().enumerate() {
+                        let unit = if row.points == 1 { "pt." } else { "pts." };
+                        let text = format!("{} = {} {unit}", row.place, row.points);
+                        row_height = row_height.max(para(
+                            &text,
+                            loc,
+                            i as f32 * width / 2.0,
+                            width / 2.0,
+                            y,
+                            Align::Left,
+                        ));
+                    }
+                    y += row_height;
+                }
+                loc.clone()
+            }
+        };
+        col.bottoms.push((y, loc));
+        y += gap;
+    }
+    col.height = (y - gap).max(0.0);
+    if problems.is_empty() {
+        Ok(col)
+    } else {
+        Err(problems)
+    }
+}
+
+/// A paragraph fitted at exactly `size` into `width`: its items (relative to
+/// its top-left) and its height.
+fn fit_paragraph(
+    text: &str,
+    family: &Family,
+    book: &FontBook,
+    width: f32,
+    size: f32,
+    leading: f32,
+    align: Align,
+) -> Result<(Vec<Item>, f32), Diagnostic> {
+    let request = FitRequest {
+        text,
+        family,
+        style: Style::Regular,
+        width,
+        height: f32::MAX,
+        size,
+        min_size: size,
+        leading,
+        align,
+        valign: VAlign::Top,
+    };
+    match fit_text(&request, book) {
+        Ok(fit) => Ok((
+            text_items(&fit.lines, fit.size, 0.0, 0.0).collect(),
+            fit.bottom,
+        )),
+        Err(FitError::MissingGlyphs(chars)) => Err(Diagnostic::error(
+            "missing-glyph",
+            format!(
+                "the aid uses characters the font lacks: {}",
+                chars
+                    .iter()
+                    .map(|c| format!("U+{:04X}", *c as u32))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
+            None,
+        )),
+        Err(FitError::Overflow { widest_word, .. }) => Err(Diagnostic::error(
+            "aid-overflow",
+            format!("a word is {widest_word:.0} pt wide, wider than the {width:.0} pt column"),
+            None,
+        )),
+    }
+}

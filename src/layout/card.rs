@@ -1,0 +1,144 @@
+//! Layout: one card of a deck laid out on a card template — each field fitted
+//! into its region — as items relative to the card's top-left corner.
+
+use std::thread;
+
+use super::doc::{Item, text_items};
+use crate::diag::Diagnostic;
+use crate::model::{CardTemplate, Deck};
+use crate::text::{Family, FitError, FitRequest, FontBook, fit_text};
+
+/// A laid-out card: its items relative to its top-left corner.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CardFace {
+    pub items: Vec<Item>,
+}
+
+/// Lays out card `index` of `deck`. Text that cannot fit is a `card-overflow`
+/// diagnostic naming the card and field; characters the font lacks are `missing-glyph`.
+pub fn lay_out_card(
+    deck: &Deck,
+    index: usize,
+    template: &CardTemplate,
+    family: &Family,
+    book: &FontBook,
+) -> Result<CardFace, Vec<Diagnostic>> {
+    let card = &deck.cards[index];
+    let mut items = Vec::new();
+    let mut problems = Vec::new();
+    for region in &template.regions {
+        let Some(field) = deck.field_index(&region.field) else {
+            continue;
+        };
+        let Some(value) = card.values[field].as_ref() else {
+            continue;
+        };
+        let raw = value.value.display();
+        let text = match &region.format {
+            Some(format) => format.replace("{}", &raw),
+            None => raw,
+        };
+        let request = FitRequest {
+            text: &text,
+            family,
+            style: region.style,
+            width: region.width,
+            height: region.height,
+            size: region.size,
+            min_size: region.min_size,
+            leading: region.leading,
+            align: region.align,
+            valign: region.valign,
+        };
+        let title = deck.card_title(index);
+        match fit_text(&request, book) {
+            Ok(fit) => items.extend(text_items(&fit.lines, fit.size, region.left, region.top)),
+            Err(FitError::Overflow {
+                needed_height,
+                widest_word,
+            }) => {
+                let why = if widest_word > region.width {
+                    format!(
+                        "a word is {widest_word:.1} pt wide and the region {:.1} pt",
+                        region.width
+                    )
+                } else {
+                    format!(
+                        "it needs {needed_height:.1} pt of height and the region has {:.1} pt",
+                        region.height
+                    )
+                };
+                problems.push(
+                    Diagnostic::error(
+                        "card-overflow",
+                        format!("card \"{title}\": field `{}` does not fit its region even at {} pt", region.field, region.min_size),
+                        Some(value.loc.clone()),
+                    )
+                    .with_hint(format!("{why}; shorten the text, or enlarge the region or lower min_size in template `{}`", template.id)),
+                );
+            }
+            Err(FitError::MissingGlyphs(chars)) => {
+                let list: String = chars
+                    .iter()
+                    .map(|c| format!("'{c}' (U+{:04X}) ", *c as u32))
+                    .collect();
+                problems.push(
+                    Diagnostic::error(
+                        "missing-glyph",
+                        format!(
+                            "card \"{title}\": field `{}` uses characters the font lacks: {}",
+                            region.field,
+                            list.trim_end()
+                        ),
+                        Some(value.loc.clone()),
+                    )
+                    .with_hint("replace the characters, or add a font that has them to fonts/"),
+                );
+            }
+        }
+    }
+    if problems.is_empty() {
+        Ok(CardFace { items })
+    } else {
+        Err(problems)
+    }
+}
+
+/// Lays out the given cards on all cores, in order.
+pub fn lay_out_cards(
+    deck: &Deck,
+    indices: &[usize],
+    template: &CardTemplate,
+    family: &Family,
+    book: &FontBook,
+) -> Vec<Result<CardFace, Vec<Diagnostic>>> {
+    let workers = thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(8);
+    if workers < 2 || indices.len() < 64 {
+        return indices
+            .iter()
+            .map(|&i| lay_out_card(deck, i, template, family, book))
+            .collect();
+    }
+    let chunk = indices.len().div_ceil(workers);
+    thread::scope(|scope| {
+        let handles: Vec<_> = indices
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || {
+                    part.iter()
+                        .map(|&i| lay_out_card(deck, i, template, family, book))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| {
+                h.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    })
+}

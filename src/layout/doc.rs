@@ -1,0 +1,120 @@
+//! Layout: the positioned document every renderer draws — pages of text runs
+//! (glyphs already chosen and placed) and strokes, in points, y down.
+
+use crate::text::{FaceId, Line};
+
+/// A run of glyphs at a baseline position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TextItem {
+    pub x: f32,
+    /// Baseline, from the page's top edge.
+    pub y: f32,
+    pub face: FaceId,
+    pub size: f32,
+    /// The characters, one per glyph.
+    pub text: String,
+    pub glyphs: Vec<u16>,
+    pub width: f32,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Item {
+    Text(TextItem),
+    /// A straight stroke; `dash` is (on, off) lengths.
+    Line {
+        x1: f32,
+        y1: f32,
+        x2: f32,
+        y2: f32,
+        width: f32,
+        dash: Option<(f32, f32)>,
+    },
+    /// A stroked rectangle with rounded corners (radius 0 = square).
+    Rect {
+        x: f32,
+        y: f32,
+        w: f32,
+        h: f32,
+        radius: f32,
+        width: f32,
+    },
+}
+
+impl Item {
+    /// The same item moved by (dx, dy).
+    pub fn translated(&self, dx: f32, dy: f32) -> Item {
+        match self {
+            Item::Text(t) => Item::Text(TextItem {
+                x: t.x + dx,
+                y: t.y + dy,
+                ..t.clone()
+            }),
+            Item::Line {
+                x1,
+                y1,
+                x2,
+                y2,
+                width,
+                dash,
+            } => Item::Line {
+                x1: x1 + dx,
+                y1: y1 + dy,
+                x2: x2 + dx,
+                y2: y2 + dy,
+                width: *width,
+                dash: *dash,
+            },
+            Item::Rect {
+                x,
+                y,
+                w,
+                h,
+                radius,
+                width,
+            } => Item::Rect {
+                x: x + dx,
+                y: y + dy,
+                w: *w,
+                h: *h,
+                radius: *radius,
+                width: *width,
+            },
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Page {
+    pub width: f32,
+    pub height: f32,
+    pub items: Vec<Item>,
+}
+
+/// A laid-out document: pages in order, and a title for its metadata.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Doc {
+    pub title: String,
+    pub pages: Vec<Page>,
+}
+
+/// Text items for fitted lines in a box whose top-left is (left, top).
+pub fn text_items(
+    lines: &[Line],
+    size: f32,
+    left: f32,
+    top: f32,
+) -> impl Iterator<Item = Item> + '_ {
+    lines.iter().flat_map(move |line| {
+        line.runs.iter().map(move |run| {
+            Item::Text(TextItem {
+                x: left + run.x,
+                y: top + line.baseline,
+                face: run.face,
+                size,
+                text: run.text.clone(),
+                glyphs: run.glyphs.clone(),
+                width: run.width,
+            })
+        })
+    })
+}

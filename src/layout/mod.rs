@@ -1,0 +1,13 @@
+//! Layout stage: cards, label sheets and aid pages laid out into a [`Doc`] of
+//! pages of positioned items, in points from each page's top-left corner.
+//! Pure: fonts and templates are handed in; no file or clock access.
+
+mod aid;
+mod card;
+mod doc;
+mod labels;
+
+pub use aid::{AidOptions, lay_out_aid};
+pub use card::{CardFace, lay_out_card, lay_out_cards};
+pub use doc::{Doc, Item, Page, TextItem, text_items};
+pub use labels::{LabelOptions, lay_out_label_sheets};

@@ -1,0 +1,259 @@
+//! Load stage: a deck file — its declared fields, constraints and cards — into a [`Deck`].
+
+use toml::de::DeValue;
+
+use super::toml::{Reader, Table, parse};
+use crate::diag::{Diagnostic, Diagnostics, FileId, Loc};
+use crate::model::{
+    Card, Constraints, CountPer, Deck, FieldDecl, FieldKind, FieldValue, Located, Unique,
+};
+
+const DECK_KEYS: &[&str] = &["name", "title_field", "fields", "constraints", "cards"];
+const FIELD_KEYS: &[&str] = &["name", "kind", "values", "optional", "to"];
+const KINDS: &[&str] = &["text", "rich", "int", "enum", "ref"];
+/// Collections a `ref` field may point into.
+const COLLECTIONS: &[&str] = &["sides"];
+
+pub fn load_deck(id: &str, file: FileId, text: &str, diags: &mut Diagnostics) -> Option<Deck> {
+    let root = parse(file, text, diags)?;
+    let mut r = Reader::new(file, diags);
+    r.check_keys(root.get_ref(), DECK_KEYS, "a deck file");
+    let name = r
+        .req_str(&root, "name", "the deck")
+        .map(|n| n.value)
+        .unwrap_or_else(|| id.to_string());
+    let fields: Vec<FieldDecl> = r
+        .tables(&root, "fields")
+        .iter()
+        .filter_map(|t| field(&mut r, t))
+        .collect();
+    if fields.is_empty() {
+        r.diags.push(
+            Diagnostic::error(
+                "missing-field",
+                "the deck declares no fields",
+                Some(r.loc(0..0)),
+            )
+            .with_hint("declare the card fields with [[fields]] name = \"title\" kind = \"text\""),
+        );
+        return None;
+    }
+    let title_field = match r.opt_str(&root, "title_field") {
+        Some(t) => field_ref(&mut r, &fields, &t)?,
+        None => fields.iter().position(|f| f.name == "title").unwrap_or(0),
+    };
+    let constraints = match r.table(&root, "constraints") {
+        Some(t) => constraints(&mut r, &t, &fields),
+        None => Constraints::default(),
+    };
+    let cards = r
+        .tables(&root, "cards")
+        .iter()
+        .map(|t| card(&mut r, t, &fields))
+        .collect();
+    Some(Deck {
+        id: id.to_string(),
+        name,
+        fields,
+        title_field,
+        constraints,
+        cards,
+        loc: Loc::new(file, 0..0),
+    })
+}
+
+fn field(r: &mut Reader<'_>, t: &Table<'_>) -> Option<FieldDecl> {
+    r.check_keys(t.get_ref(), FIELD_KEYS, "[[fields]]");
+    let name = r.req_str(t, "name", "[[fields]]");
+    let kind_name = r.req_str(t, "kind", "[[fields]]");
+    let optional = r.opt_bool(t, "optional").unwrap_or(false);
+    let values = r.str_array(t, "values");
+    let to = r.opt_str(t, "to");
+    let (name, kind_name) = (name?, kind_name?);
+    let kind = match kind_name.value.as_str() {
+        "text" => FieldKind::Text,
+        "rich" => FieldKind::Rich,
+        "int" => FieldKind::Int,
+        "enum" if values.is_empty() => {
+            r.diags.push(
+                Diagnostic::error(
+                    "missing-field",
+                    format!("enum field `{}` lists no values", name.value),
+                    Some(kind_name.loc),
+                )
+                .with_hint("add values = [\"...\", \"...\"]"),
+            );
+            return None;
+        }
+        "enum" => FieldKind::Enum(values.into_iter().map(|v| v.value).collect()),
+        "ref" => match to {
+            Some(to) if COLLECTIONS.contains(&to.value.as_str()) => FieldKind::Ref(to.value),
+            Some(to) => {
+                r.diags.push(
+                    Diagnostic::error(
+                        "dangling-reference",
+                        format!("no collection `{}` to refer to", to.value),
+                        Some(to.loc),
+                    )
+                    .with_hint(format!(
+                        "a ref field may refer to: {}",
+                        COLLECTIONS.join(", ")
+                    )),
+                );
+                return None;
+            }
+            None => {
+                r.diags.push(
+                    Diagnostic::error(
+                        "missing-field",
+                        format!("ref field `{}` has no `to`", name.value),
+                        Some(kind_name.loc),
+                    )
+                    .with_hint("add to = \"sides\""),
+                );
+                return None;
+            }
+        },
+        other => {
+            r.diags.push(
+                Diagnostic::error(
+                    "bad-value",
+                    format!("unknown field kind `{other}`"),
+                    Some(kind_name.loc),
+                )
+                .with_hint(format!("kind is one of: {}", KINDS.join(", "))),
+            );
+            return None;
+        }
+    };
+    Some(FieldDecl {
+        name: name.value,
+        kind,
+        optional,
+        loc: name.loc,
+    })
+}
+
+/// The index of the field a constraint names, or a `dangling-reference` diagnostic.
+fn field_ref(r: &mut Reader<'_>, fields: &[FieldDecl], name: &Located<String>) -> Option<usize> {
+    let found = fields.iter().position(|f| f.name == name.value);
+    if found.is_none() {
+        let names: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
+        r.diags.push(
+            Diagnostic::error(
+                "dangling-reference",
+                format!("the deck declares no field `{}`", name.value),
+                Some(name.loc.clone()),
+            )
+            .with_hint(format!("declared fields: {}", names.join(", "))),
+        );
+    }
+    found
+}
+
+fn constraints(r: &mut Reader<'_>, t: &Table<'_>, fields: &[FieldDecl]) -> Constraints {
+    r.check_keys(
+        t.get_ref(),
+        &["count_per", "mirrored", "unique"],
+        "[constraints]",
+    );
+    let mut out = Constraints::default();
+    if let Some(c) = r.table(t, "count_per") {
+        r.check_keys(c.get_ref(), &["field", "count"], "count_per");
+        let field = r.req_str(&c, "field", "count_per");
+        let count = r.req_int(&c, "count", "count_per");
+        if let (Some(field), Some(count)) = (field, count)
+            && let Some(index) = field_ref(r, fields, &field)
+        {
+            out.count_per = Some(CountPer {
+                field: index,
+                count: count.value.max(0) as usize,
+                loc: count.loc,
+            });
+        }
+    }
+    if let Some(m) = r.opt_str(t, "mirrored")
+        && let Some(index) = field_ref(r, fields, &m)
+    {
+        out.mirrored = Some(Located::new(index, m.loc));
+    }
+    for u in r.tables(t, "unique") {
+        r.check_keys(u.get_ref(), &["field", "within"], "unique");
+        let field = r.req_str(&u, "field", "unique");
+        let within = r.opt_str(&u, "within");
+        let Some(field) = field else { continue };
+        let Some(index) = field_ref(r, fields, &field) else {
+            continue;
+        };
+        let within = within.and_then(|w| field_ref(r, fields, &w));
+        out.unique.push(Unique {
+            field: index,
+            within,
+            loc: field.loc,
+        });
+    }
+    out
+}
+
+fn card(r: &mut Reader<'_>, t: &Table<'_>, fields: &[FieldDecl]) -> Card {
+    let names: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
+    r.check_keys(
+        t.get_ref(),
+        &names,
+        "a card (keys are the deck's declared fields)",
+    );
+    let values = fields
+        .iter()
+        .map(|f| {
+            let Some(v) = t.get_ref().get(f.name.as_str()) else {
+                if !f.optional {
+                    r.diags.push(
+                        Diagnostic::error(
+                            "missing-field",
+                            format!("card is missing the field `{}`", f.name),
+                            Some(r.loc(t.span().start..t.span().start)),
+                        )
+                        .with_hint(format!(
+                            "add `{} = ...`, or declare the field optional = true",
+                            f.name
+                        )),
+                    );
+                }
+                return None;
+            };
+            let loc = r.loc(v.span());
+            let value = match (&f.kind, v.get_ref()) {
+                (FieldKind::Int, DeValue::Integer(_)) => {
+                    r.opt_int(t, &f.name).map(|n| FieldValue::Int(n.value))
+                }
+                (FieldKind::Int, _) => {
+                    r.wrong_type(v, &f.name, "an integer");
+                    None
+                }
+                (_, DeValue::String(s)) => Some(FieldValue::Text(s.to_string())),
+                (_, _) => {
+                    r.wrong_type(v, &f.name, "a string");
+                    None
+                }
+            }?;
+            if let (FieldKind::Enum(allowed), FieldValue::Text(s)) = (&f.kind, &value)
+                && !allowed.contains(s)
+            {
+                r.diags.push(
+                    Diagnostic::error(
+                        "bad-enum-value",
+                        format!("`{s}` is not a value of field `{}`", f.name),
+                        Some(loc.clone()),
+                    )
+                    .with_hint(format!("use one of: {}", allowed.join(" | "))),
+                );
+                return None;
+            }
+            Some(Located::new(value, loc))
+        })
+        .collect();
+    Card {
+        loc: r.loc(t.span()),
+        values,
+    }
+}

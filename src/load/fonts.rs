@@ -1,0 +1,62 @@
+//! Load stage: `fonts/fonts.toml` and the font files it names, into a [`FontBook`].
+
+use super::toml::{Reader, parse};
+use super::{OpError, Root, read_source};
+use crate::diag::{Diagnostics, Sources};
+use crate::text::{Face, Family, FontBook};
+
+/// Loads every family in `fonts/fonts.toml`. A missing or broken font file is an
+/// operational error; mistakes in `fonts.toml` are diagnostics.
+pub fn load_fonts(
+    root: &Root,
+    sources: &mut Sources,
+    diags: &mut Diagnostics,
+) -> Result<FontBook, OpError> {
+    let path = root.fonts().join("fonts.toml");
+    let (file, text, ok) = read_source(&path, sources, diags)?;
+    let mut book = FontBook::default();
+    if !ok {
+        return Ok(book);
+    }
+    let Some(doc) = parse(file, &text, diags) else {
+        return Ok(book);
+    };
+    let mut r = Reader::new(file, diags);
+    r.check_keys(doc.get_ref(), &["family"], "fonts.toml");
+    let mut loaded: Vec<std::path::PathBuf> = Vec::new();
+    for t in r.tables(&doc, "family") {
+        const W: &str = "[[family]]";
+        r.check_keys(
+            t.get_ref(),
+            &["name", "regular", "bold", "italic", "bold_italic"],
+            W,
+        );
+        let name = r.req_str(&t, "name", W);
+        let files = ["regular", "bold", "italic", "bold_italic"].map(|k| r.req_str(&t, k, W));
+        let Some(name) = name else { continue };
+        let mut ids = [0usize; 4];
+        for (slot, file) in ids.iter_mut().zip(files) {
+            let Some(file) = file else { continue };
+            let path = root.fonts().join(&file.value);
+            if let Some(existing) = loaded.iter().position(|p| *p == path) {
+                *slot = existing;
+                continue;
+            }
+            let data = std::fs::read(&path)
+                .map_err(|e| OpError(format!("cannot read font {}: {e}", path.display())))?;
+            let face =
+                Face::parse(data).map_err(|e| OpError(format!("{}: {e}", path.display())))?;
+            book.faces.push(face);
+            loaded.push(path);
+            *slot = book.faces.len() - 1;
+        }
+        book.families.push(Family {
+            name: name.value,
+            regular: ids[0],
+            bold: ids[1],
+            italic: ids[2],
+            bold_italic: ids[3],
+        });
+    }
+    Ok(book)
+}

@@ -1,0 +1,228 @@
+//! Load stage: `game.toml` and the files it names, into a [`Game`].
+
+use std::path::{Path, PathBuf};
+
+use super::toml::{Reader, Table, parse};
+use super::{OpError, read_source};
+use crate::diag::{Diagnostic, Diagnostics, Sources};
+use crate::model::{AidJob, Force, Game, LabelJob, Located, Publish, RulesPage, Side};
+
+const GAME_KEYS: &[&str] = &[
+    "name",
+    "copyright",
+    "rules",
+    "sides",
+    "forces",
+    "decks",
+    "aids",
+    "publish",
+];
+
+/// Loads a game folder. `None` when `game.toml` itself could not be read as TOML;
+/// every problem found is in `diags`.
+pub fn load_game(
+    dir: &Path,
+    sources: &mut Sources,
+    diags: &mut Diagnostics,
+) -> Result<Option<Game>, OpError> {
+    let path = dir.join("game.toml");
+    let (file, text, utf8) = read_source(&path, sources, diags)?;
+    if !utf8 {
+        return Ok(None);
+    }
+    let Some(root) = parse(file, &text, diags) else {
+        return Ok(None);
+    };
+    let mut r = Reader::new(file, diags);
+    r.check_keys(root.get_ref(), GAME_KEYS, "game.toml");
+    let name = r
+        .req_str(&root, "name", "game.toml")
+        .map(|n| n.value)
+        .unwrap_or_default();
+    let copyright = r
+        .str_array(&root, "copyright")
+        .into_iter()
+        .map(|c| c.value)
+        .collect();
+    let sides = r
+        .tables(&root, "sides")
+        .iter()
+        .filter_map(|t| side(&mut r, t))
+        .collect();
+    let forces = r
+        .tables(&root, "forces")
+        .iter()
+        .filter_map(|t| force(&mut r, t))
+        .collect();
+    let rules_refs = r.str_array(&root, "rules");
+    let deck_refs: Vec<_> = r
+        .tables(&root, "decks")
+        .iter()
+        .filter_map(|t| file_ref(&mut r, t, "[[decks]]"))
+        .collect();
+    let aid_refs: Vec<_> = r
+        .tables(&root, "aids")
+        .iter()
+        .filter_map(|t| file_ref(&mut r, t, "[[aids]]"))
+        .collect();
+    let publish = match r.table(&root, "publish") {
+        Some(t) => publish(&mut r, &t),
+        None => Publish::default(),
+    };
+
+    let mut decks = Vec::new();
+    for (id, file_name) in deck_refs {
+        if let Some(path) = existing(dir, &file_name, diags) {
+            let (deck_file, deck_text, ok) = read_source(&path, sources, diags)?;
+            if ok
+                && let Some(deck) = super::deck::load_deck(&id.value, deck_file, &deck_text, diags)
+            {
+                decks.push(deck);
+            }
+        }
+    }
+    let mut aids = Vec::new();
+    for (id, file_name) in aid_refs {
+        if let Some(path) = existing(dir, &file_name, diags) {
+            let (aid_file, aid_text, ok) = read_source(&path, sources, diags)?;
+            if ok && let Some(aid) = super::aid::load_aid(&id.value, aid_file, &aid_text, diags) {
+                aids.push(aid);
+            }
+        }
+    }
+    let mut rules = Vec::new();
+    for page in rules_refs {
+        if let Some(path) = existing(dir, &page, diags) {
+            let (md_file, _, _) = read_source(&path, sources, diags)?;
+            rules.push(RulesPage {
+                file: md_file,
+                path,
+            });
+        }
+    }
+
+    Ok(Some(Game {
+        id: game_id(dir),
+        dir: dir.to_path_buf(),
+        name,
+        copyright,
+        sides,
+        forces,
+        decks,
+        aids,
+        rules,
+        publish,
+    }))
+}
+
+/// The game's id: its folder's name.
+fn game_id(dir: &Path) -> String {
+    let canonical = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
+    canonical
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "game".to_string())
+}
+
+/// The path of a file named in `game.toml`, if it exists; else a `missing-file` diagnostic.
+fn existing(dir: &Path, name: &Located<String>, diags: &mut Diagnostics) -> Option<PathBuf> {
+    let path = dir.join(&name.value);
+    if path.is_file() {
+        Some(path)
+    } else {
+        diags.push(
+            Diagnostic::error(
+                "missing-file",
+                format!("file `{}` does not exist", path.display()),
+                Some(name.loc.clone()),
+            )
+            .with_hint("paths are relative to the game folder"),
+        );
+        None
+    }
+}
+
+fn side(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Side> {
+    r.check_keys(t.get_ref(), &["id", "name", "full_name"], "[[sides]]");
+    let id = r.req_str(t, "id", "[[sides]]");
+    let name = r.req_str(t, "name", "[[sides]]");
+    let full_name = r.opt_str(t, "full_name").map(|f| f.value);
+    let (id, name) = (id?, name?);
+    Some(Side {
+        id: id.value,
+        name: name.value,
+        full_name,
+        loc: name.loc,
+    })
+}
+
+fn force(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Force> {
+    r.check_keys(t.get_ref(), &["unit", "count"], "[[forces]]");
+    let unit = r.req_str(t, "unit", "[[forces]]");
+    let count = r.req_int(t, "count", "[[forces]]");
+    let (unit, count) = (unit?, count?);
+    Some(Force {
+        unit: unit.value,
+        count: count.value,
+        loc: unit.loc,
+    })
+}
+
+fn file_ref(
+    r: &mut Reader<'_>,
+    t: &Table<'_>,
+    what: &str,
+) -> Option<(Located<String>, Located<String>)> {
+    r.check_keys(t.get_ref(), &["id", "file"], what);
+    let id = r.req_str(t, "id", what);
+    let file = r.req_str(t, "file", what);
+    Some((id?, file?))
+}
+
+fn publish(r: &mut Reader<'_>, t: &Table<'_>) -> Publish {
+    r.check_keys(t.get_ref(), &["labels", "aids"], "[publish]");
+    let labels = r
+        .tables(t, "labels")
+        .iter()
+        .filter_map(|l| {
+            r.check_keys(
+                l.get_ref(),
+                &["deck", "sheet", "layout"],
+                "[[publish.labels]]",
+            );
+            let deck = r.req_str(l, "deck", "[[publish.labels]]");
+            let sheet = r.req_str(l, "sheet", "[[publish.labels]]");
+            let layout = r.req_str(l, "layout", "[[publish.labels]]");
+            Some(LabelJob {
+                deck: deck?,
+                sheet: sheet?,
+                layout: layout?,
+            })
+        })
+        .collect();
+    let aids = r
+        .tables(t, "aids")
+        .iter()
+        .filter_map(|a| {
+            r.check_keys(a.get_ref(), &["aid", "copies"], "[[publish.aids]]");
+            let aid = r.req_str(a, "aid", "[[publish.aids]]")?;
+            let copies = match r.opt_int(a, "copies") {
+                None => 1,
+                Some(c) if (1..=4).contains(&c.value) => c.value as usize,
+                Some(c) => {
+                    r.diags.push(
+                        Diagnostic::error(
+                            "bad-value",
+                            format!("copies = {} is out of range", c.value),
+                            Some(c.loc),
+                        )
+                        .with_hint("an aid page holds 1 to 4 copies side by side"),
+                    );
+                    1
+                }
+            };
+            Some(AidJob { aid, copies })
+        })
+        .collect();
+    Publish { labels, aids }
+}

@@ -1,0 +1,124 @@
+//! Load stage: reads a game folder (`game.toml`, decks, aids, rules pages),
+//! `data/sheets.toml`, card templates and `fonts/` into the model, reporting
+//! every data problem as a located diagnostic.
+
+mod aid;
+mod deck;
+mod fonts;
+mod game;
+mod sheets;
+mod template;
+pub mod toml;
+
+use std::path::{Path, PathBuf};
+
+pub use fonts::load_fonts;
+pub use game::load_game;
+pub use sheets::load_sheets;
+pub use template::load_card_template;
+
+use crate::diag::{Diagnostics, FileId, Sources};
+
+/// An operational failure (a file that cannot be read, a folder that cannot be
+/// written): not a problem in the data, so it is not a diagnostic.
+#[derive(Debug)]
+pub struct OpError(pub String);
+
+impl std::fmt::Display for OpError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for OpError {}
+
+/// Reads a file into the sources. A missing or unreadable file is an
+/// operational error; invalid UTF-8 is a diagnostic (and the text is decoded lossily).
+pub fn read_source(
+    path: &Path,
+    sources: &mut Sources,
+    diags: &mut Diagnostics,
+) -> Result<(FileId, String, bool), OpError> {
+    let bytes =
+        std::fs::read(path).map_err(|e| OpError(format!("cannot read {}: {e}", path.display())))?;
+    let file = sources.add(path.to_path_buf(), String::new());
+    let (text, ok) = toml::decode(file, bytes, diags);
+    sources.set_text(file, text.clone());
+    Ok((file, text, ok))
+}
+
+/// Where the shared assets live: `data/sheets.toml`, `templates/`, `fonts/`.
+#[derive(Clone, Debug)]
+pub struct Root {
+    pub dir: PathBuf,
+}
+
+impl Root {
+    pub fn new(dir: impl Into<PathBuf>) -> Root {
+        let dir: PathBuf = dir.into();
+        // "." adds nothing to paths but noise in diagnostics.
+        let dir = if dir == Path::new(".") {
+            PathBuf::new()
+        } else {
+            dir
+        };
+        Root { dir }
+    }
+
+    pub fn data(&self) -> PathBuf {
+        self.dir.join("data")
+    }
+
+    pub fn sheets_file(&self) -> PathBuf {
+        self.data().join("sheets.toml")
+    }
+
+    pub fn fonts(&self) -> PathBuf {
+        self.dir.join("fonts")
+    }
+
+    pub fn templates(&self) -> PathBuf {
+        self.dir.join("templates")
+    }
+
+    /// Every game folder under `data/` (a folder with a `game.toml`), sorted.
+    pub fn games(&self) -> Result<Vec<PathBuf>, OpError> {
+        let data = self.data();
+        let entries = std::fs::read_dir(&data)
+            .map_err(|e| OpError(format!("cannot list {}: {e}", data.display())))?;
+        let mut games: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.join("game.toml").is_file())
+            .collect();
+        games.sort();
+        Ok(games)
+    }
+
+    /// A GAME argument: a folder path, or a name under `data/`.
+    pub fn resolve_game(&self, arg: &str) -> Result<PathBuf, OpError> {
+        let as_path = PathBuf::from(arg);
+        if as_path.join("game.toml").is_file() {
+            return Ok(as_path);
+        }
+        let named = self.data().join(arg);
+        if named.join("game.toml").is_file() {
+            return Ok(named);
+        }
+        Err(OpError(format!(
+            "no game `{arg}`: neither {} nor {} holds a game.toml",
+            as_path.display(),
+            named.display()
+        )))
+    }
+}
+
+/// A length given on the command line: it must carry a unit ("1.5mm", "0.05in", "2pt").
+pub fn parse_length_arg(s: &str) -> Result<f32, String> {
+    let has_unit = ["mm", "in", "pt", "cm"]
+        .iter()
+        .any(|u| s.trim().ends_with(u));
+    if !has_unit {
+        return Err(format!("`{s}` needs a unit: mm, in, cm or pt (e.g. 1.5mm)"));
+    }
+    toml::parse_length(s)
+}

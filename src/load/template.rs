@@ -1,0 +1,146 @@
+//! Load stage: a card layout template (`templates/labels/<name>.toml`) into a [`CardTemplate`].
+
+use super::toml::{Reader, Table, parse};
+use crate::diag::{Diagnostic, Diagnostics, FileId};
+use crate::model::{Align, CardTemplate, Region, Style, VAlign};
+
+const REGION_KEYS: &[&str] = &[
+    "field", "left", "top", "width", "height", "style", "size", "min_size", "align", "valign",
+    "leading", "format",
+];
+
+/// Loads a template; `families` are the font families it may name.
+pub fn load_card_template(
+    id: &str,
+    file: FileId,
+    text: &str,
+    families: &[&str],
+    diags: &mut Diagnostics,
+) -> Option<CardTemplate> {
+    let root = parse(file, text, diags)?;
+    let mut r = Reader::new(file, diags);
+    r.check_keys(
+        root.get_ref(),
+        &["name", "family", "regions"],
+        "a card template",
+    );
+    let name = r
+        .req_str(&root, "name", "the template")
+        .map(|n| n.value)
+        .unwrap_or_default();
+    let family = r.req_str(&root, "family", "the template")?;
+    if !families.contains(&family.value.as_str()) {
+        r.diags.push(
+            Diagnostic::error(
+                "dangling-reference",
+                format!("no font family `{}` in fonts/fonts.toml", family.value),
+                Some(family.loc.clone()),
+            )
+            .with_hint(format!("families: {}", families.join(", "))),
+        );
+        return None;
+    }
+    let regions: Vec<Region> = r
+        .tables(&root, "regions")
+        .iter()
+        .filter_map(|t| region(&mut r, t))
+        .collect();
+    Some(CardTemplate {
+        id: id.to_string(),
+        name,
+        family: family.value,
+        regions,
+        file,
+    })
+}
+
+fn region(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Region> {
+    const W: &str = "[[regions]]";
+    r.check_keys(t.get_ref(), REGION_KEYS, W);
+    let field = r.req_str(t, "field", W);
+    let left = r.req_length(t, "left", W);
+    let top = r.req_length(t, "top", W);
+    let width = r.req_length(t, "width", W);
+    let height = r.req_length(t, "height", W);
+    let size = r.req_number(t, "size", W);
+    let min_size = r.opt_number(t, "min_size");
+    let leading = r.opt_number(t, "leading").map_or(1.2, |l| l.value);
+    let format = r.opt_str(t, "format").map(|f| f.value);
+    let style = choice(
+        r,
+        t,
+        "style",
+        &[
+            ("regular", Style::Regular),
+            ("bold", Style::Bold),
+            ("italic", Style::Italic),
+            ("bold-italic", Style::BoldItalic),
+        ],
+    )
+    .unwrap_or(Style::Regular);
+    let align = choice(
+        r,
+        t,
+        "align",
+        &[
+            ("left", Align::Left),
+            ("center", Align::Center),
+            ("right", Align::Right),
+        ],
+    )
+    .unwrap_or(Align::Left);
+    let valign = choice(
+        r,
+        t,
+        "valign",
+        &[
+            ("top", VAlign::Top),
+            ("middle", VAlign::Middle),
+            ("bottom", VAlign::Bottom),
+        ],
+    )
+    .unwrap_or(VAlign::Top);
+    let (field, size) = (field?, size?);
+    let min_size = min_size.map_or(size.value, |m| m.value.min(size.value));
+    Some(Region {
+        field: field.value,
+        left: left?.value,
+        top: top?.value,
+        width: width?.value,
+        height: height?.value,
+        style,
+        size: size.value,
+        min_size,
+        align,
+        valign,
+        leading,
+        format,
+        loc: field.loc,
+    })
+}
+
+/// A string key that must be one of a few names.
+fn choice<T: Copy>(
+    r: &mut Reader<'_>,
+    t: &Table<'_>,
+    key: &str,
+    options: &[(&str, T)],
+) -> Option<T> {
+    let v = r.opt_str(t, key)?;
+    let found = options
+        .iter()
+        .find(|(name, _)| *name == v.value)
+        .map(|(_, value)| *value);
+    if found.is_none() {
+        let names: Vec<&str> = options.iter().map(|(n, _)| *n).collect();
+        r.diags.push(
+            Diagnostic::error(
+                "bad-value",
+                format!("`{key}` cannot be `{}`", v.value),
+                Some(v.loc),
+            )
+            .with_hint(format!("use one of: {}", names.join(", "))),
+        );
+    }
+    found
+}

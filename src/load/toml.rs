@@ -1,0 +1,371 @@
+//! Load stage helper: reads TOML text into a spanned tree and pulls typed,
+//! located values out of it, reporting every syntax error, unknown key,
+//! missing field and wrong type as a diagnostic instead of stopping.
+
+use std::ops::Range;
+
+use toml::Spanned;
+use toml::de::{DeTable, DeValue};
+
+use crate::diag::{Diagnostic, Diagnostics, FileId, Loc};
+use crate::model::Located;
+
+pub type Table<'i> = Spanned<DeTable<'i>>;
+pub type Value<'i> = Spanned<DeValue<'i>>;
+
+/// Parses a TOML document; syntax errors become `toml-syntax` diagnostics.
+pub fn parse<'i>(file: FileId, text: &'i str, diags: &mut Diagnostics) -> Option<Table<'i>> {
+    match DeTable::parse(text) {
+        Ok(table) => Some(table),
+        Err(err) => {
+            let span = err.span().unwrap_or(0..0);
+            let message = err.message().trim().to_string();
+            diags.push(
+                Diagnostic::error(
+                    "toml-syntax",
+                    format!("invalid TOML: {message}"),
+                    Some(Loc::new(file, span)),
+                )
+                .with_hint("fix the TOML syntax at this point; see https://toml.io"),
+            );
+            None
+        }
+    }
+}
+
+/// Checks text for valid UTF-8; an invalid file is an `invalid-utf8` diagnostic
+/// located at the first bad byte. Returns the text, lossily decoded if needed.
+pub fn decode(file: FileId, bytes: Vec<u8>, diags: &mut Diagnostics) -> (String, bool) {
+    match String::from_utf8(bytes) {
+        Ok(text) => (text, true),
+        Err(err) => {
+            let at = err.utf8_error().valid_up_to();
+            let text = String::from_utf8_lossy(err.as_bytes()).into_owned();
+            diags.push(
+                Diagnostic::error(
+                    "invalid-utf8",
+                    "the file is not valid UTF-8",
+                    Some(Loc::new(file, at..at + 1)),
+                )
+                .with_hint("save the file as UTF-8"),
+            );
+            (text, false)
+        }
+    }
+}
+
+/// Reads typed values out of the tables of one file, collecting diagnostics.
+pub struct Reader<'d> {
+    pub file: FileId,
+    pub diags: &'d mut Diagnostics,
+}
+
+impl<'d> Reader<'d> {
+    pub fn new(file: FileId, diags: &'d mut Diagnostics) -> Reader<'d> {
+        Reader { file, diags }
+    }
+
+    pub fn loc(&self, span: Range<usize>) -> Loc {
+        Loc::new(self.file, span)
+    }
+
+    /// Reports every key of `table` that is not in `allowed` as `unknown-field`.
+    pub fn check_keys(&mut self, table: &DeTable<'_>, allowed: &[&str], what: &str) {
+        for key in table.keys() {
+            if !allowed.contains(&key.get_ref().as_ref()) {
+                let name = key.get_ref().as_ref();
+                let mut d = Diagnostic::error(
+                    "unknown-field",
+                    format!("unknown key `{name}` in {what}"),
+                    Some(self.loc(key.span())),
+                );
+                d = match closest(name, allowed) {
+                    Some(best) => d.with_hint(format!("did you mean `{best}`?")),
+                    None => d.with_hint(format!("allowed keys: {}", allowed.join(", "))),
+                };
+                self.diags.push(d);
+            }
+        }
+    }
+
+    fn missing(&mut self, table_span: Range<usize>, key: &str, what: &str, expected: &str) {
+        self.diags.push(
+            Diagnostic::error(
+                "missing-field",
+                format!("{what} is missing the required key `{key}`"),
+                Some(self.loc(table_span.start..table_span.start)),
+            )
+            .with_hint(format!("add `{key} = <{expected}>`")),
+        );
+    }
+
+    pub fn wrong_type(&mut self, value: &Value<'_>, key: &str, expected: &str) {
+        self.diags.push(
+            Diagnostic::error(
+                "wrong-type",
+                format!(
+                    "`{key}` must be {expected}, found {}",
+                    value.get_ref().type_str()
+                ),
+                Some(self.loc(value.span())),
+            )
+            .with_hint(format!("write `{key}` as {expected}")),
+        );
+    }
+
+    pub fn opt_str(&mut self, t: &Table<'_>, key: &str) -> Option<Located<String>> {
+        let v = t.get_ref().get(key)?;
+        match v.get_ref() {
+            DeValue::String(s) => Some(Located::new(s.to_string(), self.loc(v.span()))),
+            _ => {
+                self.wrong_type(v, key, "a string");
+                None
+            }
+        }
+    }
+
+    pub fn req_str(&mut self, t: &Table<'_>, key: &str, what: &str) -> Option<Located<String>> {
+        if t.get_ref().get(key).is_none() {
+            self.missing(t.span(), key, what, "string");
+        }
+        self.opt_str(t, key)
+    }
+
+    pub fn opt_int(&mut self, t: &Table<'_>, key: &str) -> Option<Located<i64>> {
+        let v = t.get_ref().get(key)?;
+        match int_value(v.get_ref()) {
+            Some(n) => Some(Located::new(n, self.loc(v.span()))),
+            None => {
+                self.wrong_type(v, key, "an integer");
+                None
+            }
+        }
+    }
+
+    pub fn req_int(&mut self, t: &Table<'_>, key: &str, what: &str) -> Option<Located<i64>> {
+        if t.get_ref().get(key).is_none() {
+            self.missing(t.span(), key, what, "integer");
+        }
+        self.opt_int(t, key)
+    }
+
+    pub fn opt_bool(&mut self, t: &Table<'_>, key: &str) -> Option<bool> {
+        let v = t.get_ref().get(key)?;
+        match v.get_ref() {
+            DeValue::Boolean(b) => Some(*b),
+            _ => {
+                self.wrong_type(v, key, "true or false");
+                None
+            }
+        }
+    }
+
+    /// A number: integer or float.
+    pub fn opt_number(&mut self, t: &Table<'_>, key: &str) -> Option<Located<f32>> {
+        let v = t.get_ref().get(key)?;
+        match number_value(v.get_ref()) {
+            Some(n) => Some(Located::new(n, self.loc(v.span()))),
+            None => {
+                self.wrong_type(v, key, "a number");
+                None
+            }
+        }
+    }
+
+    pub fn req_number(&mut self, t: &Table<'_>, key: &str, what: &str) -> Option<Located<f32>> {
+        if t.get_ref().get(key).is_none() {
+            self.missing(t.span(), key, what, "number");
+        }
+        self.opt_number(t, key)
+    }
+
+    /// A length: a number of points, or a string with a unit ("0.125in", "3mm", "9pt").
+    pub fn opt_length(&mut self, t: &Table<'_>, key: &str) -> Option<Located<f32>> {
+        let v = t.get_ref().get(key)?;
+        let loc = self.loc(v.span());
+        let parsed = match v.get_ref() {
+            DeValue::String(s) => parse_length(s),
+            other => number_value(other).ok_or_else(|| "expected a length".to_string()),
+        };
+        match parsed {
+            Ok(points) => Some(Located::new(points, loc)),
+            Err(why) => {
+                self.diags.push(
+                    Diagnostic::error("bad-length", format!("`{key}`: {why}"), Some(loc))
+                        .with_hint("write a length as points (9) or with a unit: \"0.125in\", \"3.2mm\", \"9pt\""),
+                );
+                None
+            }
+        }
+    }
+
+    pub fn req_length(&mut self, t: &Table<'_>, key: &str, what: &str) -> Option<Located<f32>> {
+        if t.get_ref().get(key).is_none() {
+            self.missing(t.span(), key, what, "length");
+        }
+        self.opt_length(t, key)
+    }
+
+    /// An array of strings (absent = empty).
+    pub fn str_array(&mut self, t: &Table<'_>, key: &str) -> Vec<Located<String>> {
+        let mut out = Vec::new();
+        for v in self.array(t, key) {
+            match v.get_ref() {
+                DeValue::String(s) => out.push(Located::new(s.to_string(), self.loc(v.span()))),
+                _ => self.wrong_type(v, key, "an array of strings"),
+            }
+        }
+        out
+    }
+
+    /// The elements of an array (absent = empty; not an array = `wrong-type`).
+    pub fn array<'t, 'i>(&mut self, t: &'t Table<'i>, key: &str) -> &'t [Value<'i>] {
+        match t.get_ref().get(key) {
+            None => &[],
+            Some(v) => match v.get_ref() {
+                DeValue::Array(a) => a.as_ref(),
+                _ => {
+                    self.wrong_type(v, key, "an array");
+                    &[]
+                }
+            },
+        }
+    }
+
+    /// An array of tables, e.g. `[[cards]]`; elements that are not tables are reported.
+    pub fn tables<'i>(&mut self, t: &Table<'i>, key: &str) -> Vec<Table<'i>> {
+        let mut out = Vec::new();
+        for v in self.array(t, key) {
+            match as_table(v) {
+                Some(table) => out.push(table),
+                None => self.wrong_type(v, key, "an array of tables"),
+            }
+        }
+        out
+    }
+
+    /// A sub-table (absent = None; not a table = `wrong-type`).
+    pub fn table<'i>(&mut self, t: &Table<'i>, key: &str) -> Option<Table<'i>> {
+        let v = t.get_ref().get(key)?;
+        let table = as_table(v);
+        if table.is_none() {
+            self.wrong_type(v, key, "a table");
+        }
+        table
+    }
+}
+
+/// The table inside a spanned value, spanned like the value.
+pub fn as_table<'i>(v: &Value<'i>) -> Option<Table<'i>> {
+    match v.get_ref() {
+        DeValue::Table(t) => Some(Spanned::new(v.span(), t.clone())),
+        _ => None,
+    }
+}
+
+fn int_value(v: &DeValue<'_>) -> Option<i64> {
+    match v {
+        DeValue::Integer(i) => i64::from_str_radix(&i.as_str().replace('_', ""), i.radix()).ok(),
+        _ => None,
+    }
+}
+
+fn number_value(v: &DeValue<'_>) -> Option<f32> {
+    match v {
+        DeValue::Float(f) => f
+            .as_str()
+            .replace('_', "")
+            .parse::<f32>()
+            .ok()
+            .filter(|x| x.is_finite()),
+        other => int_value(other).map(|n| n as f32),
+    }
+}
+
+/// Parses "0.125in", "3.2mm", "9pt" or "9" into points.
+pub fn parse_length(s: &str) -> Result<f32, String> {
+    let s = s.trim();
+    let (num, factor) = if let Some(n) = s.strip_suffix("in") {
+        (n, 72.0)
+    } else if let Some(n) = s.strip_suffix("mm") {
+        (n, 72.0 / 25.4)
+    } else if let Some(n) = s.strip_suffix("cm") {
+        (n, 720.0 / 25.4)
+    } else if let Some(n) = s.strip_suffix("pt") {
+        (n, 1.0)
+    } else {
+        (s, 1.0)
+    };
+    match num.trim().parse::<f32>() {
+        Ok(x) if x.is_finite() => Ok(x * factor),
+        _ => Err(format!("`{s}` is not a length")),
+    }
+}
+
+/// The allowed name closest to a misspelt one, if it is close enough.
+pub fn closest<'a>(name: &str, allowed: &[&'a str]) -> Option<&'a str> {
+    allowed
+        .iter()
+        .map(|a| (edit_distance(name, a), *a))
+        .filter(|(d, a)| *d <= a.len().div_ceil(3))
+        .min()
+        .map(|(_, a)| a)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lengths_in_units() {
+        assert_eq!(parse_length("1in"), Ok(72.0));
+        assert!((parse_length("25.4mm").unwrap_or(0.0) - 72.0).abs() < 1e-4);
+        assert_eq!(parse_length("9pt"), Ok(9.0));
+        assert_eq!(parse_length("9"), Ok(9.0));
+        assert!(parse_length("nine").is_err());
+    }
+
+    #[test]
+    fn closest_suggests_typos_only() {
+        assert_eq!(closest("titel", &["title", "effect"]), Some("title"));
+        assert_eq!(closest("zzz", &["title", "effect"]), None);
+    }
+
+    #[test]
+    fn unknown_and_missing_keys_are_located() {
+        let text = "name = \"x\"\ncolour = 1\n";
+        let mut diags = Diagnostics::default();
+        let t = parse(0, text, &mut diags).expect("valid toml");
+        let mut r = Reader::new(0, &mut diags);
+        r.check_keys(t.get_ref(), &["name", "color"], "game.toml");
+        let missing = r.req_str(&t, "sides", "game.toml");
+        assert!(missing.is_none());
+        assert_eq!(diags.list[0].id, "unknown-field");
+        assert_eq!(diags.list[0].loc, Some(Loc::new(0, 11..17)));
+        assert_eq!(diags.list[0].hint.as_deref(), Some("did you mean `color`?"));
+        assert_eq!(diags.list[1].id, "missing-field");
+    }
+
+    #[test]
+    fn syntax_error_is_located() {
+        let mut diags = Diagnostics::default();
+        assert!(parse(0, "a = \n", &mut diags).is_none());
+        assert_eq!(diags.list[0].id, "toml-syntax");
+        assert!(diags.list[0].loc.is_some());
+    }
+}

@@ -1,0 +1,120 @@
+//! Model: a deck of cards whose fields and constraints are declared in data.
+
+use super::Located;
+use crate::diag::Loc;
+
+/// The kind of value a card field holds.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FieldKind {
+    /// Plain text.
+    Text,
+    /// Text with `**bold**`, `*italic*` runs and line breaks.
+    Rich,
+    Int,
+    /// One of a fixed list of values.
+    Enum(Vec<String>),
+    /// The name or id of an item in another collection of the game (e.g. `sides`).
+    Ref(String),
+}
+
+impl FieldKind {
+    pub fn name(&self) -> &'static str {
+        match self {
+            FieldKind::Text => "text",
+            FieldKind::Rich => "rich",
+            FieldKind::Int => "int",
+            FieldKind::Enum(_) => "enum",
+            FieldKind::Ref(_) => "ref",
+        }
+    }
+}
+
+/// A field a deck declares for its cards.
+#[derive(Clone, Debug)]
+pub struct FieldDecl {
+    pub name: String,
+    pub kind: FieldKind,
+    pub optional: bool,
+    pub loc: Loc,
+}
+
+/// A value of one field on one card, as written.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FieldValue {
+    Text(String),
+    Int(i64),
+}
+
+impl FieldValue {
+    /// The value as it prints.
+    pub fn display(&self) -> String {
+        match self {
+            FieldValue::Text(s) => s.clone(),
+            FieldValue::Int(n) => n.to_string(),
+        }
+    }
+}
+
+/// One card: a value (or none) per declared field, in declaration order.
+#[derive(Clone, Debug)]
+pub struct Card {
+    pub loc: Loc,
+    pub values: Vec<Option<Located<FieldValue>>>,
+}
+
+/// "Exactly `count` cards for each value of `field`."
+#[derive(Clone, Debug)]
+pub struct CountPer {
+    pub field: usize,
+    pub count: usize,
+    pub loc: Loc,
+}
+
+/// "No two cards share `field`" (within each value of `within`, if given).
+#[derive(Clone, Debug)]
+pub struct Unique {
+    pub field: usize,
+    pub within: Option<usize>,
+    pub loc: Loc,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Constraints {
+    pub count_per: Option<CountPer>,
+    /// The cards of each value of this field are identical except for it.
+    pub mirrored: Option<Located<usize>>,
+    pub unique: Vec<Unique>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Deck {
+    pub id: String,
+    pub name: String,
+    pub fields: Vec<FieldDecl>,
+    /// Index of the field that names a card.
+    pub title_field: usize,
+    pub constraints: Constraints,
+    pub cards: Vec<Card>,
+    pub loc: Loc,
+}
+
+impl Deck {
+    pub fn field_index(&self, name: &str) -> Option<usize> {
+        self.fields.iter().position(|f| f.name == name)
+    }
+
+    /// The card's title (its `title_field`), or "card N" if it has none.
+    pub fn card_title(&self, index: usize) -> String {
+        self.cards
+            .get(index)
+            .and_then(|c| c.values.get(self.title_field))
+            .and_then(|v| v.as_ref())
+            .map(|v| v.value.display())
+            .unwrap_or_else(|| format!("card {}", index + 1))
+    }
+
+    /// The card's value for a field, as text.
+    pub fn text(&self, card: &Card, field: usize) -> Option<String> {
+        card.values.get(field)?.as_ref().map(|v| v.value.display())
+    }
+}

@@ -1,0 +1,120 @@
+//! Model: a game — its sides, forces, decks, aids, rules pages and what to publish.
+
+use std::path::PathBuf;
+
+use super::{Deck, Located};
+use crate::diag::{FileId, Loc};
+
+#[derive(Clone, Debug)]
+pub struct Side {
+    pub id: String,
+    pub name: String,
+    pub full_name: Option<String>,
+    pub loc: Loc,
+}
+
+/// A number of units of one type in each side's force.
+#[derive(Clone, Debug)]
+pub struct Force {
+    pub unit: String,
+    pub count: i64,
+    pub loc: Loc,
+}
+
+/// A row of a points block: "In your base line = 1 pt."
+#[derive(Clone, Debug)]
+pub struct PointsRow {
+    pub place: String,
+    pub points: i64,
+}
+
+/// One block of a player aid, in reading order.
+#[derive(Clone, Debug)]
+pub enum AidBlock {
+    Paragraph(Located<String>),
+    /// "Forces: 5 Inf, 5 Jeep, ..." generated from the game's forces.
+    Forces(Loc),
+    List(Vec<Located<String>>),
+    Points {
+        heading: Located<String>,
+        rows: Vec<PointsRow>,
+        loc: Loc,
+    },
+}
+
+#[derive(Clone, Debug)]
+pub struct Aid {
+    pub id: String,
+    pub title: String,
+    pub blocks: Vec<AidBlock>,
+    pub loc: Loc,
+}
+
+/// A Markdown rules page.
+#[derive(Clone, Debug)]
+pub struct RulesPage {
+    pub file: FileId,
+    pub path: PathBuf,
+}
+
+/// A deck printed onto a label sheet.
+#[derive(Clone, Debug)]
+pub struct LabelJob {
+    pub deck: Located<String>,
+    pub sheet: Located<String>,
+    pub layout: Located<String>,
+}
+
+/// An aid printed `copies` times side by side on one page.
+#[derive(Clone, Debug)]
+pub struct AidJob {
+    pub aid: Located<String>,
+    pub copies: usize,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Publish {
+    pub labels: Vec<LabelJob>,
+    pub aids: Vec<AidJob>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// The folder name, used for `out/<id>/`.
+    pub id: String,
+    pub dir: PathBuf,
+    pub name: String,
+    pub copyright: Vec<String>,
+    pub sides: Vec<Side>,
+    pub forces: Vec<Force>,
+    pub decks: Vec<Deck>,
+    pub aids: Vec<Aid>,
+    pub rules: Vec<RulesPage>,
+    pub publish: Publish,
+}
+
+impl Game {
+    pub fn deck(&self, id: &str) -> Option<&Deck> {
+        self.decks.iter().find(|d| d.id == id)
+    }
+
+    pub fn aid(&self, id: &str) -> Option<&Aid> {
+        self.aids.iter().find(|a| a.id == id)
+    }
+
+    /// The side a value names, by name or id.
+    pub fn side(&self, name_or_id: &str) -> Option<&Side> {
+        self.sides
+            .iter()
+            .find(|s| s.name == name_or_id || s.id == name_or_id)
+    }
+
+    /// "5 Inf, 5 Jeep, 4 Tank, ..." from the forces.
+    pub fn forces_line(&self) -> String {
+        self.forces
+            .iter()
+            .map(|f| format!("{} {}", f.count, f.unit))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}

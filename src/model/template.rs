@@ -1,0 +1,82 @@
+//! Model: a card layout template — regions of a card where the deck's fields print.
+
+use crate::diag::Loc;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Style {
+    Regular,
+    Bold,
+    Italic,
+    BoldItalic,
+}
+
+impl Style {
+    pub fn from_flags(bold: bool, italic: bool) -> Style {
+        match (bold, italic) {
+            (false, false) => Style::Regular,
+            (true, false) => Style::Bold,
+            (false, true) => Style::Italic,
+            (true, true) => Style::BoldItalic,
+        }
+    }
+
+    pub fn is_bold(self) -> bool {
+        matches!(self, Style::Bold | Style::BoldItalic)
+    }
+
+    pub fn is_italic(self) -> bool {
+        matches!(self, Style::Italic | Style::BoldItalic)
+    }
+
+    pub fn parse(s: &str) -> Option<Style> {
+        match s {
+            "regular" => Some(Style::Regular),
+            "bold" => Some(Style::Bold),
+            "italic" => Some(Style::Italic),
+            "bold-italic" => Some(Style::BoldItalic),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Align {
+    Left,
+    Center,
+    Right,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VAlign {
+    Top,
+    Middle,
+    Bottom,
+}
+
+/// A box on the card where one field prints, in points from the card's top-left.
+#[derive(Clone, Debug)]
+pub struct Region {
+    pub field: String,
+    pub left: f32,
+    pub top: f32,
+    pub width: f32,
+    pub height: f32,
+    pub style: Style,
+    pub size: f32,
+    pub min_size: f32,
+    pub align: Align,
+    pub valign: VAlign,
+    pub leading: f32,
+    /// `{}` replaced by the field's text.
+    pub format: Option<String>,
+    pub loc: Loc,
+}
+
+#[derive(Clone, Debug)]
+pub struct CardTemplate {
+    pub id: String,
+    pub name: String,
+    pub family: String,
+    pub regions: Vec<Region>,
+    pub file: crate::diag::FileId,
+}

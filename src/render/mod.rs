@@ -1,0 +1,4 @@
+//! Render stage: draws a laid-out [`crate::layout::Doc`] into an output
+//! format. Renderers never measure text: glyphs and positions come from layout.
+
+pub mod pdf;

@@ -1,0 +1,280 @@
+//! Render stage, PDF: a laid-out [`Doc`] to PDF bytes — fonts embedded as
+//! subset CID fonts with ToUnicode maps (so text extracts), `/PrintScaling
+//! /None` so printers do not shrink label sheets, and no dates or random ids.
+
+use std::collections::BTreeMap;
+
+use pdf_writer::types::UnicodeCmap;
+use pdf_writer::types::{CidFontType, FontFlags, SystemInfo};
+use pdf_writer::{Content, Filter, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
+use subsetter::GlyphRemapper;
+
+use crate::layout::{Doc, Item};
+use crate::text::{FaceId, FontBook};
+
+/// Why a PDF could not be made (a font the subsetter cannot handle).
+#[derive(Debug)]
+pub struct RenderError(pub String);
+
+impl std::fmt::Display for RenderError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Glyphs used from one face: old glyph id -> new (subset) id, and what each new id stands for.
+struct UsedFace {
+    remapper: GlyphRemapper,
+    chars: BTreeMap<u16, char>,
+}
+
+/// Renders the document to PDF bytes.
+pub fn render_pdf(doc: &Doc, book: &FontBook) -> Result<Vec<u8>, RenderError> {
+    let mut pdf = Pdf::new();
+    let mut next = Ref::new(1);
+    let mut alloc = || next.bump();
+    let catalog_ref = alloc();
+    let tree_ref = alloc();
+    let info_ref = alloc();
+
+    let mut used: BTreeMap<FaceId, UsedFace> = BTreeMap::new();
+    let mut page_refs = Vec::with_capacity(doc.pages.len());
+    let mut contents = Vec::with_capacity(doc.pages.len());
+    for page in &doc.pages {
+        page_refs.push((alloc(), alloc()));
+        contents.push(page_content(page, &mut used));
+    }
+    let font_refs: Vec<(FaceId, Ref)> = used.keys().map(|&f| (f, alloc())).collect();
+
+    for (page, ((page_ref, content_ref), content)) in
+        doc.pages.iter().zip(page_refs.iter().zip(contents))
+    {
+        let mut p = pdf.page(*page_ref);
+        p.parent(tree_ref)
+            .media_box(Rect::new(0.0, 0.0, page.width, page.height))
+            .contents(*content_ref);
+        let mut resources = p.resources();
+        let mut fonts = resources.fonts();
+        for (face, font_ref) in &font_refs {
+            fonts.pair(Name(font_name(*face).as_bytes()), *font_ref);
+        }
+        fonts.finish();
+        resources.finish();
+        p.finish();
+        let compressed = deflate(&content);
+        pdf.stream(*content_ref, &compressed)
+            .filter(Filter::FlateDecode);
+    }
+
+    for (face_id, font_ref) in &font_refs {
+        if let Some(face_use) = used.get(face_id) {
+            write_font(&mut pdf, &mut alloc, *font_ref, book, *face_id, face_use)?;
+        }
+    }
+
+    pdf.pages(tree_ref)
+        .kids(page_refs.iter().map(|(p, _)| *p))
+        .count(page_refs.len() as i32);
+    let mut catalog = pdf.catalog(catalog_ref);
+    catalog.pages(tree_ref);
+    catalog
+        .viewer_preferences()
+        .pair(Name(b"PrintScaling"), Name(b"None"));
+    catalog.finish();
+    pdf.document_info(info_ref)
+        .title(TextStr(&doc.title))
+        .producer(TextStr("grogpress"));
+    pdf.set_file_id((
+        fnv(doc.title.as_bytes()).to_be_bytes().to_vec(),
+        fnv(doc.title.as_bytes()).to_be_bytes().to_vec(),
+    ));
+    Ok(pdf.finish())
+}
+
+fn font_name(face: FaceId) -> String {
+    format!("F{face}")
+}
+
+/// One page's content stream; registers the glyphs it uses in `used`.
+fn page_content(page: &crate::layout::Page, used: &mut BTreeMap<FaceId, UsedFace>) -> Vec<u8> {
+    let mut c = Content::new();
+    let h = page.height;
+    for item in &page.items {
+        match item {
+            Item::Text(t) => {
+                let face = used.entry(t.face).or_insert_with(|| {
+                    let mut remapper = GlyphRemapper::new();
+                    remapper.remap(0);
+                    UsedFace {
+                        remapper,
+                        chars: BTreeMap::new(),
+                    }
+                });
+                let mut bytes = Vec::with_capacity(t.glyphs.len() * 2);
+                for (glyph, ch) in t.glyphs.iter().zip(t.text.chars()) {
+                    let new = face.remapper.remap(*glyph);
+                    face.chars.entry(new).or_insert(ch);
+                    bytes.extend_from_slice(&new.to_be_bytes());
+                }
+                c.begin_text();
+                c.set_font(Name(font_name(t.face).as_bytes()), t.size);
+                c.set_text_matrix([1.0, 0.0, 0.0, 1.0, t.x, h - t.y]);
+                c.show(Str(&bytes));
+                c.end_text();
+            }
+            Item::Line {
+                x1,
+                y1,
+                x2,
+                y2,
+                width,
+                dash,
+            } => {
+                c.save_state();
+                c.set_line_width(*width);
+                if let Some((on, off)) = dash {
+                    c.set_dash_pattern([*on, *off], 0.0);
+                }
+                c.move_to(*x1, h - y1);
+                c.line_to(*x2, h - y2);
+                c.stroke();
+                c.restore_state();
+            }
+            Item::Rect {
+                x,
+                y,
+                w,
+                h: rh,
+                radius,
+                width,
+            } => {
+                c.save_state();
+                c.set_line_width(*width);
+                rounded_rect(&mut c, *x, h - y - rh, *w, *rh, *radius);
+                c.stroke();
+                c.restore_state();
+            }
+        }
+    }
+    c.finish().to_vec()
+}
+
+/// A rectangle path with corners of radius `r` (lower-left at x, y; y up).
+fn rounded_rect(c: &mut Content, x: f32, y: f32, w: f32, h: f32, r: f32) {
+    let r = r.min(w / 2.0).min(h / 2.0);
+    if r <= 0.0 {
+        c.rect(x, y, w, h);
+        return;
+    }
+    let k = r * 0.552_284_8;
+    c.move_to(x + r, y);
+    c.line_to(x + w - r, y);
+    c.cubic_to(x + w - r + k, y, x + w, y + r - k, x + w, y + r);
+    c.line_to(x + w, y + h - r);
+    c.cubic_to(x + w, y + h - r + k, x + w - r + k, y + h, x + w - r, y + h);
+    c.line_to(x + r, y + h);
+    c.cubic_to(x + r - k, y + h, x, y + h - r + k, x, y + h - r);
+    c.line_to(x, y + r);
+    c.cubic_to(x, y + r - k, x + r - k, y, x + r, y);
+    c.close_path();
+}
+
+fn write_font(
+    pdf: &mut Pdf,
+    alloc: &mut impl FnMut() -> Ref,
+    type0_ref: Ref,
+    book: &FontBook,
+    face_id: FaceId,
+    face_use: &UsedFace,
+) -> Result<(), RenderError> {
+    let face = book.face(face_id);
+    let subset = subsetter::subset(&face.data, 0, &face_use.remapper)
+        .map_err(|e| RenderError(format!("cannot subset font {}: {e}", face.name)))?;
+    let (cid_ref, descriptor_ref, cmap_ref, data_ref) = (alloc(), alloc(), alloc(), alloc());
+    let base = format!(
+        "{}+{}",
+        subset_tag(&face.name, &face_use.remapper),
+        face.name
+    );
+    let system_info = SystemInfo {
+        registry: Str(b"Adobe"),
+        ordering: Str(b"Identity"),
+        supplement: 0,
+    };
+    let to_pdf = |v: f32| v * 1000.0 / face.units_per_em;
+
+    pdf.type0_font(type0_ref)
+        .base_font(Name(base.as_bytes()))
+        .encoding_predefined(Name(b"Identity-H"))
+        .descendant_font(cid_ref)
+        .to_unicode(cmap_ref);
+
+    let mut cid = pdf.cid_font(cid_ref);
+    cid.subtype(CidFontType::Type2)
+        .base_font(Name(base.as_bytes()))
+        .system_info(system_info)
+        .font_descriptor(descriptor_ref)
+        .default_width(0.0)
+        .cid_to_gid_map_predefined(Name(b"Identity"));
+    let widths: Vec<f32> = face_use
+        .remapper
+        .remapped_gids()
+        .map(|old| to_pdf(face.advance(old)))
+        .collect();
+    cid.widths().consecutive(0, widths);
+    cid.finish();
+
+    let mut flags = FontFlags::SYMBOLIC;
+    if face.italic_angle != 0.0 {
+        flags |= FontFlags::ITALIC;
+    }
+    let [x0, y0, x1, y1] = face.bbox.map(to_pdf);
+    pdf.font_descriptor(descriptor_ref)
+        .name(Name(base.as_bytes()))
+        .flags(flags)
+        .bbox(Rect::new(x0, y0, x1, y1))
+        .italic_angle(face.italic_angle)
+        .ascent(to_pdf(face.ascender))
+        .descent(to_pdf(face.descender))
+        .cap_height(to_pdf(face.cap_height))
+        .stem_v(80.0)
+        .font_file2(data_ref);
+
+    let mut cmap = UnicodeCmap::new(Name(b"Custom"), system_info);
+    for (glyph, ch) in &face_use.chars {
+        cmap.pair(*glyph, *ch);
+    }
+    pdf.cmap(cmap_ref, &cmap.finish()).system_info(system_info);
+
+    let compressed = deflate(&subset);
+    pdf.stream(data_ref, &compressed)
+        .filter(Filter::FlateDecode)
+        .pair(Name(b"Length1"), subset.len() as i32);
+    Ok(())
+}
+
+/// Six capital letters naming a subset, the same for the same glyphs every time.
+fn subset_tag(name: &str, remapper: &GlyphRemapper) -> String {
+    let mut bytes = name.as_bytes().to_vec();
+    for g in remapper.remapped_gids() {
+        bytes.extend_from_slice(&g.to_be_bytes());
+    }
+    let mut h = fnv(&bytes);
+    (0..6)
+        .map(|_| {
+            let c = (b'A' + (h % 26) as u8) as char;
+            h /= 26;
+            c
+        })
+        .collect()
+}
+
+fn fnv(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+fn deflate(data: &[u8]) -> Vec<u8> {
+    miniz_oxide::deflate::compress_to_vec_zlib(data, 6)
+}

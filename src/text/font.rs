@@ -1,0 +1,138 @@
+//! Text: font faces read from `fonts/` and measured with their own advances.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use crate::model::Style;
+
+/// Index of a face in a [`FontBook`].
+pub type FaceId = usize;
+
+/// One font file, with what layout needs to measure text and renderers to embed it.
+#[derive(Debug)]
+pub struct Face {
+    /// PostScript name, e.g. `DejaVuSansCondensed-Bold`.
+    pub name: String,
+    pub data: Arc<Vec<u8>>,
+    pub units_per_em: f32,
+    /// Ascender and descender (descender negative), in font units.
+    pub ascender: f32,
+    pub descender: f32,
+    pub cap_height: f32,
+    pub bbox: [f32; 4],
+    pub italic_angle: f32,
+    cmap: HashMap<char, u16>,
+    advances: Vec<u16>,
+}
+
+impl Face {
+    /// Parses a TrueType/OpenType font. Errors say what is wrong with the file.
+    pub fn parse(data: Vec<u8>) -> Result<Face, String> {
+        let face =
+            ttf_parser::Face::parse(&data, 0).map_err(|e| format!("not a usable font: {e}"))?;
+        let name = face
+            .names()
+            .into_iter()
+            .filter(|n| n.name_id == ttf_parser::name_id::POST_SCRIPT_NAME)
+            .find_map(|n| n.to_string())
+            .unwrap_or_else(|| "Font".to_string());
+        let mut cmap = HashMap::new();
+        if let Some(table) = face.tables().cmap {
+            for sub in table.subtables.into_iter().filter(|s| s.is_unicode()) {
+                sub.codepoints(|cp| {
+                    if let (Some(c), Some(g)) = (char::from_u32(cp), sub.glyph_index(cp)) {
+                        cmap.entry(c).or_insert(g.0);
+                    }
+                });
+            }
+        }
+        let advances = (0..face.number_of_glyphs())
+            .map(|g| face.glyph_hor_advance(ttf_parser::GlyphId(g)).unwrap_or(0))
+            .collect();
+        let bb = face.global_bounding_box();
+        Ok(Face {
+            name,
+            units_per_em: f32::from(face.units_per_em()),
+            ascender: f32::from(face.ascender()),
+            descender: f32::from(face.descender()),
+            cap_height: face
+                .capital_height()
+                .map_or(f32::from(face.ascender()) * 0.7, f32::from),
+            bbox: [
+                bb.x_min.into(),
+                bb.y_min.into(),
+                bb.x_max.into(),
+                bb.y_max.into(),
+            ],
+            italic_angle: face.italic_angle(),
+            cmap,
+            advances,
+            data: Arc::new(data),
+        })
+    }
+
+    /// The glyph for a character, if the font has one.
+    pub fn glyph(&self, c: char) -> Option<u16> {
+        self.cmap.get(&c).copied()
+    }
+
+    /// Advance of a glyph in font units.
+    pub fn advance(&self, glyph: u16) -> f32 {
+        f32::from(self.advances.get(usize::from(glyph)).copied().unwrap_or(0))
+    }
+
+    /// Width of a string at a size in points (missing glyphs measure as .notdef).
+    pub fn width(&self, text: &str, size: f32) -> f32 {
+        let units: f32 = text
+            .chars()
+            .map(|c| self.advance(self.glyph(c).unwrap_or(0)))
+            .sum();
+        units * size / self.units_per_em
+    }
+
+    pub fn ascent(&self, size: f32) -> f32 {
+        self.ascender * size / self.units_per_em
+    }
+
+    pub fn descent(&self, size: f32) -> f32 {
+        -self.descender * size / self.units_per_em
+    }
+}
+
+/// A family: one face per style.
+#[derive(Clone, Debug)]
+pub struct Family {
+    pub name: String,
+    pub regular: FaceId,
+    pub bold: FaceId,
+    pub italic: FaceId,
+    pub bold_italic: FaceId,
+}
+
+impl Family {
+    pub fn face(&self, style: Style) -> FaceId {
+        match style {
+            Style::Regular => self.regular,
+            Style::Bold => self.bold,
+            Style::Italic => self.italic,
+            Style::BoldItalic => self.bold_italic,
+        }
+    }
+}
+
+/// Every face loaded from `fonts/`, and the families they form.
+#[derive(Debug, Default)]
+pub struct FontBook {
+    pub faces: Vec<Face>,
+    pub families: Vec<Family>,
+}
+
+impl FontBook {
+    pub fn face(&self, id: FaceId) -> &Face {
+        &self.faces[id]
+    }
+
+    pub fn family(&self, name: &str) -> Option<&Family> {
+        self.families.iter().find(|f| f.name == name)
+    }
+}

@@ -1,0 +1,302 @@
+//! Text: line breaking of rich text into a box, shrinking the size step by
+//! step down to a minimum until it fits. Pure: measures with the faces given.
+
+use super::font::{FaceId, Family, FontBook};
+use super::rich::parse_rich;
+use crate::model::{Align, Style, VAlign};
+
+/// What to fit: rich text, the family and base style, the box and size limits.
+#[derive(Clone, Copy, Debug)]
+pub struct FitRequest<'a> {
+    pub text: &'a str,
+    pub family: &'a Family,
+    pub style: Style,
+    pub width: f32,
+    pub height: f32,
+    pub size: f32,
+    pub min_size: f32,
+    pub leading: f32,
+    pub align: Align,
+    pub valign: VAlign,
+}
+
+/// A run of glyphs in one face, `x` from the box's left edge.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Run {
+    pub x: f32,
+    pub face: FaceId,
+    pub text: String,
+    pub glyphs: Vec<u16>,
+    pub width: f32,
+}
+
+/// A line of runs; `baseline` from the box's top edge.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Line {
+    pub baseline: f32,
+    pub runs: Vec<Run>,
+    pub width: f32,
+}
+
+/// Text fitted into a box at `size`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fit {
+    pub size: f32,
+    pub lines: Vec<Line>,
+    /// Top and bottom of the inked block (ascent of the first line to descent
+    /// of the last), from the box's top edge.
+    pub top: f32,
+    pub bottom: f32,
+}
+
+/// Why text did not fit.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FitError {
+    /// Even at `min_size` the text needs `needed_height` (or a word is wider than the box).
+    Overflow {
+        needed_height: f32,
+        widest_word: f32,
+    },
+    /// Characters the fonts do not have.
+    MissingGlyphs(Vec<char>),
+}
+
+struct Fragment {
+    face: FaceId,
+    text: String,
+    glyphs: Vec<u16>,
+    /// Width at size 1.
+    unit_width: f32,
+}
+
+struct Word {
+    fragments: Vec<Fragment>,
+    unit_width: f32,
+    /// Width at size 1 of a space after this word, in its last fragment's face.
+    space_after: f32,
+    /// The glyph of that space.
+    space_glyph: u16,
+    /// Starts a new paragraph (hard line break before it).
+    breaks_before: bool,
+}
+
+const SIZE_STEP: f32 = 0.25;
+
+/// Lays out `req.text` in its box at the largest size from `size` down to
+/// `min_size` (in quarter points) at which it fits.
+pub fn fit_text(req: &FitRequest<'_>, book: &FontBook) -> Result<Fit, FitError> {
+    let words = words(req, book)?;
+    let base = book.face(req.family.face(req.style));
+    let ascent = base.ascender / base.units_per_em;
+    let descent = -base.descender / base.units_per_em;
+    let mut size = req.size;
+    loop {
+        let lines = break_lines(&words, req.width, size);
+        let block = block_height(lines.len(), size, req.leading, ascent, descent);
+        let widest = words
+            .iter()
+            .map(|w| w.unit_width * size)
+            .fold(0.0, f32::max);
+        if block <= req.height + 1e-3 && widest <= req.width + 1e-3 {
+            return Ok(place(req, &words, &lines, size, ascent, block));
+        }
+        if size <= req.min_size + 1e-3 {
+            return Err(FitError::Overflow {
+                needed_height: block,
+                widest_word: widest,
+            });
+        }
+        size = (size - SIZE_STEP).max(req.min_size);
+    }
+}
+
+fn block_height(lines: usize, size: f32, leading: f32, ascent: f32, descent: f32) -> f32 {
+    if lines == 0 {
+        return 0.0;
+    }
+    (lines - 1) as f32 * size * leading + (ascent + descent) * size
+}
+
+/// Splits rich text into measured words (size-independent).
+fn words(req: &FitRequest<'_>, book: &FontBook) -> Result<Vec<Word>, FitError> {
+    let mut words = Vec::new();
+    let mut missing = Vec::new();
+    let new_word = || Word {
+        fragments: Vec::new(),
+        unit_width: 0.0,
+        space_after: 0.0,
+        space_glyph: 0,
+        breaks_before: false,
+    };
+    let mut current = new_word();
+    let mut next_breaks = false;
+    for span in parse_rich(req.text) {
+        let style = Style::from_flags(
+            req.style.is_bold() || span.bold,
+            req.style.is_italic() || span.italic,
+        );
+        let face_id = req.family.face(style);
+        let face = book.face(face_id);
+        for c in span.text.chars() {
+            if c == ' ' || c == '\n' {
+                if !current.fragments.is_empty() {
+                    current.breaks_before = next_breaks;
+                    next_breaks = false;
+                    words.push(std::mem::replace(&mut current, new_word()));
+                }
+                if c == '\n' {
+                    next_breaks = true;
+                }
+                continue;
+            }
+            let glyph = match face.glyph(c) {
+                Some(g) => g,
+                None => {
+                    if !missing.contains(&c) {
+                        missing.push(c);
+                    }
+                    0
+                }
+            };
+            let w = face.advance(glyph) / face.units_per_em;
+            match current.fragments.last_mut() {
+                Some(f) if f.face == face_id => {
+                    f.text.push(c);
+                    f.glyphs.push(glyph);
+                    f.unit_width += w;
+                }
+                _ => current.fragments.push(Fragment {
+                    face: face_id,
+                    text: c.to_string(),
+                    glyphs: vec![glyph],
+                    unit_width: w,
+                }),
+            }
+            current.unit_width += w;
+            current.space_glyph = face.glyph(' ').unwrap_or(0);
+            current.space_after = face.advance(current.space_glyph) / face.units_per_em;
+        }
+    }
+    if !current.fragments.is_empty() {
+        current.breaks_before = next_breaks;
+        words.push(current);
+    }
+    if missing.is_empty() {
+        Ok(words)
+    } else {
+        Err(FitError::MissingGlyphs(missing))
+    }
+}
+
+/// Greedy line breaking: the index ranges of words on each line.
+fn break_lines(words: &[Word], width: f32, size: f32) -> Vec<std::ops::Range<usize>> {
+    let mut lines = Vec::new();
+    let mut start = 0;
+    let mut line_width = 0.0;
+    for (i, word) in words.iter().enumerate() {
+        let w = word.unit_width * size;
+        let space = if i > 0 {
+            words[i - 1].space_after * size
+        } else {
+            0.0
+        };
+        if i > start && (word.breaks_before || line_width + space + w > width + 1e-3) {
+            lines.push(start..i);
+            start = i;
+            line_width = w;
+        } else if i == start {
+            line_width = w;
+        } else {
+            line_width += space + w;
+        }
+    }
+    if start < words.len() {
+        lines.push(start..words.len());
+    }
+    lines
+}
+
+fn place(
+    req: &FitRequest<'_>,
+    words: &[Word],
+    lines: &[std::ops::Range<usize>],
+    size: f32,
+    ascent: f32,
+    block: f32,
+) -> Fit {
+    let top = match req.valign {
+        VAlign::Top => 0.0,
+        VAlign::Middle => (req.height - block) / 2.0,
+        VAlign::Bottom => req.height - block,
+    };
+    let placed = lines
+        .iter()
+        .enumerate()
+        .map(|(n, range)| {
+            let baseline = top + ascent * size + n as f32 * size * req.leading;
+            let on_line = &words[range.clone()];
+            let spaces: f32 = on_line
+                .iter()
+                .take(on_line.len().saturating_sub(1))
+                .map(|w| w.space_after)
+                .sum();
+            let width = (on_line.iter().map(|w| w.unit_width).sum::<f32>() + spaces) * size;
+            let x0 = match req.align {
+                Align::Left => 0.0,
+                Align::Center => (req.width - width) / 2.0,
+                Align::Right => req.width - width,
+            };
+            Line {
+                baseline,
+                runs: line_runs(on_line, x0, size),
+                width,
+            }
+        })
+        .collect();
+    Fit {
+        size,
+        lines: placed,
+        top,
+        bottom: top + block,
+    }
+}
+
+/// Merges a line's words into runs: a word continues the previous run (with
+/// the space between them) when its first fragment is in the same face.
+fn line_runs(words: &[Word], x0: f32, size: f32) -> Vec<Run> {
+    let mut runs: Vec<Run> = Vec::new();
+    let mut x = x0;
+    for (i, word) in words.iter().enumerate() {
+        let mut continues = false;
+        if i > 0 {
+            let prev = &words[i - 1];
+            let space = prev.space_after * size;
+            if let Some(run) = runs.last_mut().filter(|r| r.face == word.fragments[0].face) {
+                run.text.push(' ');
+                run.glyphs.push(prev.space_glyph);
+                run.width += space;
+                continues = true;
+            }
+            x += space;
+        }
+        for (j, frag) in word.fragments.iter().enumerate() {
+            let w = frag.unit_width * size;
+            match runs.last_mut() {
+                Some(run) if (j == 0 && continues) || (j > 0 && run.face == frag.face) => {
+                    run.text.push_str(&frag.text);
+                    run.glyphs.extend_from_slice(&frag.glyphs);
+                    run.width += w;
+                }
+                _ => runs.push(Run {
+                    x,
+                    face: frag.face,
+                    text: frag.text.clone(),
+                    glyphs: frag.glyphs.clone(),
+                    width: w,
+                }),
+            }
+            x += w;
+        }
+    }
+    runs
+}

@@ -1,0 +1,259 @@
+//! Validate stage: a deck's cards against its declared constraints and the game.
+
+use std::collections::HashMap;
+
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::model::{Card, Deck, FieldKind, FieldValue, Game};
+use crate::text::rich_problem;
+
+pub fn validate_deck(game: &Game, deck: &Deck, diags: &mut Diagnostics) {
+    check_values(game, deck, diags);
+    if let Some(count) = &deck.constraints.count_per {
+        check_count(game, deck, count.field, count.count, &count.loc, diags);
+    }
+    for unique in &deck.constraints.unique {
+        check_unique(game, deck, unique.field, unique.within, diags);
+    }
+    if let Some(mirror) = &deck.constraints.mirrored {
+        check_mirrored(game, deck, mirror.value, diags);
+    }
+}
+
+/// The group a card's value puts it in: refs resolve to the target's id, so
+/// "U.F.P." and "ufp" are the same side.
+fn group_key(game: &Game, deck: &Deck, card: &Card, field: usize) -> Option<String> {
+    let value = card.values.get(field)?.as_ref()?;
+    let text = value.value.display();
+    match &deck.fields[field].kind {
+        FieldKind::Ref(_) => game.side(&text).map(|s| s.id.clone()),
+        _ => Some(text),
+    }
+}
+
+/// How a group prints in a message (a side's name rather than its id).
+fn group_name(game: &Game, deck: &Deck, field: usize, key: &str) -> String {
+    match &deck.fields[field].kind {
+        FieldKind::Ref(_) => game
+            .side(key)
+            .map_or_else(|| key.to_string(), |s| s.name.clone()),
+        _ => key.to_string(),
+    }
+}
+
+/// Refs name something that exists; rich text has balanced markup.
+fn check_values(game: &Game, deck: &Deck, diags: &mut Diagnostics) {
+    for card in &deck.cards {
+        for (field, value) in deck.fields.iter().zip(&card.values) {
+            let Some(value) = value else { continue };
+            let FieldValue::Text(text) = &value.value else {
+                continue;
+            };
+            match &field.kind {
+                FieldKind::Ref(_) if game.side(text).is_none() => {
+                    let names: Vec<&str> = game.sides.iter().map(|s| s.name.as_str()).collect();
+                    diags.push(
+                        Diagnostic::error(
+                            "dangling-reference",
+                            format!("`{}` = \"{text}\" names no side of the game", field.name),
+                            Some(value.loc.clone()),
+                        )
+                        .with_hint(format!("sides: {}", names.join(", "))),
+                    );
+                }
+                FieldKind::Rich => {
+                    if let Some((at, why)) = rich_problem(text) {
+                        diags.push(
+                            Diagnostic::warning("unbalanced-markup", format!("in `{}`: {why}", field.name), Some(value.loc.clone()))
+                                .with_hint(format!("marker at character {} of the text; escape a literal star as \\\\*", text[..at].chars().count() + 1)),
+                        );
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+fn check_count(
+    game: &Game,
+    deck: &Deck,
+    field: usize,
+    want: usize,
+    loc: &crate::diag::Loc,
+    diags: &mut Diagnostics,
+) {
+    let mut counts: Vec<(String, usize)> = match &deck.fields[field].kind {
+        FieldKind::Ref(_) => game.sides.iter().map(|s| (s.id.clone(), 0)).collect(),
+        FieldKind::Enum(values) => values.iter().map(|v| (v.clone(), 0)).collect(),
+        _ => Vec::new(),
+    };
+    for card in &deck.cards {
+        let Some(key) = group_key(game, deck, card, field) else {
+            continue;
+        };
+        match counts.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((key, 1)),
+        }
+    }
+    for (key, n) in counts {
+        if n != want {
+            diags.push(
+                Diagnostic::error(
+                    "card-count",
+                    format!(
+                        "{} has {n} {} where the deck requires exactly {want}",
+                        group_name(game, deck, field, &key),
+                        deck.name.to_lowercase()
+                    ),
+                    Some(loc.clone()),
+                )
+                .with_hint(format!(
+                    "each `{}` must have {want} cards; add or remove cards",
+                    deck.fields[field].name
+                )),
+            );
+        }
+    }
+}
+
+fn check_unique(
+    game: &Game,
+    deck: &Deck,
+    field: usize,
+    within: Option<usize>,
+    diags: &mut Diagnostics,
+) {
+    let mut seen: HashMap<(Option<String>, String), &Card> = HashMap::new();
+    for card in &deck.cards {
+        let Some(value) = card.values.get(field).and_then(|v| v.as_ref()) else {
+            continue;
+        };
+        let group = within.and_then(|w| group_key(game, deck, card, w));
+        let key = (group.clone(), value.value.display());
+        if let Some(first) = seen.get(&key) {
+            let scope = match (within, &group) {
+                (Some(w), Some(g)) => format!(" among the {} cards", group_name(game, deck, w, g)),
+                _ => String::new(),
+            };
+            let first_loc = first.values[field]
+                .as_ref()
+                .map(|v| v.loc.span.start)
+                .unwrap_or(0);
+            diags.push(
+                Diagnostic::error(
+                    "duplicate-value",
+                    format!(
+                        "`{}` = \"{}\" appears more than once{scope}",
+                        deck.fields[field].name, key.1
+                    ),
+                    Some(value.loc.clone()),
+                )
+                .with_hint(format!(
+                    "the first is at byte {first_loc} of the same file; `{}` must be unique",
+                    deck.fields[field].name
+                )),
+            );
+        } else {
+            seen.insert(key, card);
+        }
+    }
+}
+
+/// The cards of every value of `mirror` are the same cards except for it.
+fn check_mirrored(game: &Game, deck: &Deck, mirror: usize, diags: &mut Diagnostics) {
+    let mut groups: Vec<(String, Vec<&Card>)> = Vec::new();
+    for card in &deck.cards {
+        let Some(key) = group_key(game, deck, card, mirror) else {
+            continue;
+        };
+        match groups.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, cards)) => cards.push(card),
+            None => groups.push((key, vec![card])),
+        }
+    }
+    let Some((first_key, first)) = groups.first() else {
+        return;
+    };
+    let first_name = group_name(game, deck, mirror, first_key);
+    let title = deck.title_field;
+    let title_of = |c: &Card| deck.text(c, title).unwrap_or_default();
+    for (key, cards) in groups.iter().skip(1) {
+        let name = group_name(game, deck, mirror, key);
+        for card in cards {
+            let Some(twin) = first.iter().find(|c| title_of(c) == title_of(card)) else {
+                diags.push(
+                    Diagnostic::error(
+                        "mirror-mismatch",
+                        format!(
+                            "{name} card \"{}\" has no {first_name} counterpart",
+                            title_of(card)
+                        ),
+                        Some(card.loc.clone()),
+                    )
+                    .with_hint(format!(
+                        "the cards of every `{}` must be the same except for `{}`",
+                        deck.fields[mirror].name, deck.fields[mirror].name
+                    )),
+                );
+                continue;
+            };
+            for (i, field) in deck.fields.iter().enumerate() {
+                if i == mirror || same(&card.values[i], &twin.values[i]) {
+                    continue;
+                }
+                let loc = card.values[i]
+                    .as_ref()
+                    .map_or_else(|| card.loc.clone(), |v| v.loc.clone());
+                diags.push(
+                    Diagnostic::error(
+                        "mirror-mismatch",
+                        format!(
+                            "{name} card \"{}\" differs from the {first_name} card in `{}`",
+                            title_of(card),
+                            field.name
+                        ),
+                        Some(loc),
+                    )
+                    .with_hint(format!(
+                        "the {first_name} card has {}",
+                        describe(&twin.values[i])
+                    )),
+                );
+            }
+        }
+        for card in first {
+            if !cards.iter().any(|c| title_of(c) == title_of(card)) {
+                diags.push(
+                    Diagnostic::error(
+                        "mirror-mismatch",
+                        format!(
+                            "{first_name} card \"{}\" has no {name} counterpart",
+                            title_of(card)
+                        ),
+                        Some(card.loc.clone()),
+                    )
+                    .with_hint(format!("add the same card for {name}")),
+                );
+            }
+        }
+    }
+}
+
+fn same(
+    a: &Option<crate::model::Located<FieldValue>>,
+    b: &Option<crate::model::Located<FieldValue>>,
+) -> bool {
+    match (a, b) {
+        (None, None) => true,
+        (Some(a), Some(b)) => a.value == b.value,
+        _ => false,
+    }
+}
+
+fn describe(v: &Option<crate::model::Located<FieldValue>>) -> String {
+    match v {
+        None => "no value".to_string(),
+        Some(v) => format!("\"{}\"", v.value.display()),
+    }
+}

@@ -1,0 +1,102 @@
+//! Validate stage: card names in the Markdown rules (`[*Great Road*](card:)`)
+//! must match a card title exactly.
+
+use std::ops::Range;
+
+use pulldown_cmark::{Event, Parser, Tag, TagEnd};
+
+use crate::diag::{Diagnostic, Diagnostics, Loc, Sources};
+use crate::model::Game;
+
+/// A card named in the rules text: the link's text and its byte range.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CardMention {
+    pub name: String,
+    pub span: Range<usize>,
+}
+
+/// Every `card:` link in a Markdown text.
+pub fn card_mentions(markdown: &str) -> Vec<CardMention> {
+    let mut out = Vec::new();
+    let mut open: Option<(String, Range<usize>)> = None;
+    for (event, range) in Parser::new(markdown).into_offset_iter() {
+        match event {
+            Event::Start(Tag::Link { dest_url, .. }) if dest_url.starts_with("card:") => {
+                open = Some((String::new(), range))
+            }
+            Event::Text(t) | Event::Code(t) => {
+                if let Some((name, _)) = open.as_mut() {
+                    name.push_str(&t);
+                }
+            }
+            Event::End(TagEnd::Link) => {
+                if let Some((name, span)) = open.take() {
+                    out.push(CardMention { name, span });
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+pub fn validate_rules(game: &Game, sources: &Sources, diags: &mut Diagnostics) {
+    let titles: Vec<String> = game
+        .decks
+        .iter()
+        .flat_map(|d| (0..d.cards.len()).map(move |i| d.card_title(i)))
+        .collect();
+    for page in &game.rules {
+        for mention in card_mentions(sources.text(page.file)) {
+            let loc = Loc::new(page.file, mention.span.clone());
+            if titles.contains(&mention.name) {
+                continue;
+            }
+            match titles
+                .iter()
+                .find(|t| t.to_lowercase() == mention.name.to_lowercase())
+            {
+                Some(title) => diags.push(
+                    Diagnostic::warning(
+                        "card-title-mismatch",
+                        format!(
+                            "the rules name \"{}\" but the card is titled \"{title}\"",
+                            mention.name
+                        ),
+                        Some(loc),
+                    )
+                    .with_hint(format!(
+                        "write \"{title}\" here, or retitle the card \"{}\"",
+                        mention.name
+                    )),
+                ),
+                None => diags.push(
+                    Diagnostic::error(
+                        "dangling-card-reference",
+                        format!(
+                            "the rules name a card \"{}\" that no deck has",
+                            mention.name
+                        ),
+                        Some(loc),
+                    )
+                    .with_hint("check the spelling against the deck's card titles"),
+                ),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_card_links_with_emphasis() {
+        let md = "Play *Order Confusion* but not [*Great Road*](card:) or [Recon](card:).";
+        let found = card_mentions(md);
+        assert_eq!(found.len(), 2);
+        assert_eq!(found[0].name, "Great Road");
+        assert_eq!(&md[found[0].span.clone()], "[*Great Road*](card:)");
+        assert_eq!(found[1].name, "Recon");
+    }
+}
