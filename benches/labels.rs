@@ -1,1 +1,161 @@
-fn main() {}
+//! Benchmark: a generated deck of 10,000 action cards laid out onto Avery 5395
+//! label sheets and rendered to PDF, end to end (load, validate, layout,
+//! render, write). Reports cards per second and peak memory.
+//!
+//! Run: `cargo bench --bench labels` (set GROGPRESS_BENCH_CARDS to change the count).
+
+use std::fmt::Write as _;
+use std::path::Path;
+use std::time::Instant;
+
+use grogpress::cli::{Assets, PlanOptions, check_game, write_atomic};
+use grogpress::diag::{Diagnostics, Sources, render_human};
+use grogpress::load::Root;
+use grogpress::render::pdf::render_pdf;
+
+const TEXTS: &[(&str, &str, &str)] = &[
+    (
+        "Attacker or Defender",
+        "Play after helicopters have been allocated to a battle, but before any rolls are made:",
+        "One supporting enemy artillery does not participate in this battle.",
+    ),
+    (
+        "Defender Only",
+        "Play on one defending infantry unit after helicopters have been allocated to a battle, but before any rolls are made:",
+        "This unit is at +2 for this battle.\nMay not be used in Marsh.\nDiscard at the end of the battle.",
+    ),
+    (
+        "Attacker Only",
+        "Play when beginning an attack:",
+        "Discard this card instead of a unit card from your hand to fuel an attack. May be used even if you have no unit cards in your hand.",
+    ),
+    (
+        "Attacker or Defender",
+        "Play in your turn, **counts as two actions**:",
+        "One infantry unit in any sector you occupy may build a minefield – place this card in that sector. All units attacking a minefield sector are at –1 to the dice roll. When this space is captured, permanently discard this card. Otherwise, it remains.",
+    ),
+];
+
+fn write_game(dir: &Path, cards: usize) {
+    let game = r#"name = "Benchmark"
+[[sides]]
+id = "a"
+name = "Side A"
+[[sides]]
+id = "b"
+name = "Side B"
+[[decks]]
+id = "action"
+file = "deck.toml"
+[[publish.labels]]
+deck = "action"
+sheet = "avery-5395"
+layout = "battlegrid-action"
+"#;
+    let mut deck = String::from(
+        r#"name = "Action cards"
+title_field = "title"
+[[fields]]
+name = "who"
+kind = "enum"
+values = ["Attacker or Defender", "Attacker Only", "Defender Only"]
+optional = true
+[[fields]]
+name = "timing"
+kind = "rich"
+[[fields]]
+name = "title"
+kind = "text"
+[[fields]]
+name = "effect"
+kind = "rich"
+[[fields]]
+name = "owner"
+kind = "ref"
+to = "sides"
+"#,
+    );
+    for i in 0..cards {
+        let (who, timing, effect) = TEXTS[i % TEXTS.len()];
+        let owner = if i % 2 == 0 { "Side A" } else { "Side B" };
+        let _ = write!(
+            deck,
+            "[[cards]]\nwho = {who:?}\ntiming = {timing:?}\ntitle = \"Card number {i}\"\neffect = {effect:?}\nowner = {owner:?}\n"
+        );
+    }
+    std::fs::create_dir_all(dir).expect("create bench game folder");
+    std::fs::write(dir.join("game.toml"), game).expect("write game.toml");
+    std::fs::write(dir.join("deck.toml"), deck).expect("write deck.toml");
+}
+
+fn peak_rss_mb() -> f64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find(|l| l.starts_with("VmHWM:"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|kb| kb.parse::<f64>().ok())
+        .map_or(f64::NAN, |kb| kb / 1024.0)
+}
+
+fn main() {
+    let cards: usize = std::env::var("GROGPRESS_BENCH_CARDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(10_000);
+    let tmp = std::env::temp_dir().join(format!("grogpress-bench-{}", std::process::id()));
+    let game_dir = tmp.join("bench");
+    write_game(&game_dir, cards);
+    let root = Root::new(env!("CARGO_MANIFEST_DIR"));
+    let rss_before = peak_rss_mb();
+
+    let mut best = f64::INFINITY;
+    for run in 0..3 {
+        let start = Instant::now();
+        let mut sources = Sources::default();
+        let mut diags = Diagnostics::default();
+        let assets = Assets::load(root.clone(), &mut sources, &mut diags).expect("load assets");
+        let loaded = check_game(
+            &game_dir,
+            &assets,
+            &PlanOptions::everything(),
+            &mut sources,
+            &mut diags,
+        )
+        .expect("check");
+        let t_checked = start.elapsed().as_secs_f64();
+        if diags.has_errors() {
+            for d in &diags.list {
+                eprintln!("{}", render_human(d, &sources));
+            }
+            panic!("benchmark data has errors");
+        }
+        let (_, outputs) = loaded.expect("game loads");
+        let mut pages = 0;
+        for output in &outputs {
+            let bytes = render_pdf(&output.doc, &assets.fonts).expect("render");
+            write_atomic(&tmp.join("out").join(&output.file_name), &bytes).expect("write");
+            pages += output.doc.pages.len();
+        }
+        let total = start.elapsed().as_secs_f64();
+        best = best.min(total);
+        println!(
+            "run {run}: {cards} cards, {pages} pages: load+validate+layout {:.3} s, render+write {:.3} s, total {:.3} s = {:.0} cards/s",
+            t_checked,
+            total - t_checked,
+            total,
+            cards as f64 / total
+        );
+    }
+    let size = std::fs::metadata(tmp.join("out/action-labels.pdf")).map_or(0, |m| m.len());
+    println!(
+        "labels bench: {cards} cards, best {:.3} s = {:.0} cards/s; peak RSS {:.1} MB (before the runs {:.1} MB); PDF {:.1} MB; {} cores",
+        best,
+        cards as f64 / best,
+        peak_rss_mb(),
+        rss_before,
+        size as f64 / 1e6,
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    );
+    let _ = std::fs::remove_dir_all(&tmp);
+}

@@ -16,7 +16,11 @@ pub type Value<'i> = Spanned<DeValue<'i>>;
 /// Parses a TOML document; syntax errors become `toml-syntax` diagnostics.
 pub fn parse<'i>(file: FileId, text: &'i str, diags: &mut Diagnostics) -> Option<Table<'i>> {
     match DeTable::parse(text) {
-        Ok(table) => Some(table),
+        Ok(table) => {
+            let before = diags.error_count();
+            check_literals(file, table.get_ref(), diags);
+            (diags.error_count() == before).then_some(table)
+        }
         Err(err) => {
             let span = err.span().unwrap_or(0..0);
             let message = err.message().trim().to_string();
@@ -30,6 +34,43 @@ pub fn parse<'i>(file: FileId, text: &'i str, diags: &mut Diagnostics) -> Option
             );
             None
         }
+    }
+}
+
+/// The parser keeps numbers as text; a literal such as `0x` or `1_0` with a
+/// non-ASCII digit is only invalid once read. Every number in the document is
+/// checked here so such a file is a syntax error wherever the number sits.
+fn check_literals(file: FileId, table: &DeTable<'_>, diags: &mut Diagnostics) {
+    for value in table.values() {
+        check_literal(file, value, diags);
+    }
+}
+
+fn check_literal(file: FileId, value: &Value<'_>, diags: &mut Diagnostics) {
+    let bad = match value.get_ref() {
+        DeValue::Integer(i) => i64::from_str_radix(i.as_str(), i.radix())
+            .is_err()
+            .then_some("integer"),
+        DeValue::Float(f) => f.as_str().parse::<f64>().is_err().then_some("float"),
+        DeValue::Array(a) => {
+            a.iter().for_each(|v| check_literal(file, v, diags));
+            None
+        }
+        DeValue::Table(t) => {
+            check_literals(file, t, diags);
+            None
+        }
+        _ => None,
+    };
+    if let Some(kind) = bad {
+        diags.push(
+            Diagnostic::error(
+                "toml-syntax",
+                format!("invalid TOML: not a valid {kind}"),
+                Some(Loc::new(file, value.span())),
+            )
+            .with_hint("integers are like 42, -7, 0xFF, 1_000 (64-bit); floats like 3.5 or 1e6"),
+        );
     }
 }
 
@@ -265,7 +306,7 @@ pub fn as_table<'i>(v: &Value<'i>) -> Option<Table<'i>> {
 
 fn int_value(v: &DeValue<'_>) -> Option<i64> {
     match v {
-        DeValue::Integer(i) => i64::from_str_radix(&i.as_str().replace('_', ""), i.radix()).ok(),
+        DeValue::Integer(i) => i64::from_str_radix(i.as_str(), i.radix()).ok(),
         _ => None,
     }
 }
@@ -359,6 +400,21 @@ mod tests {
         assert_eq!(diags.list[0].loc, Some(Loc::new(0, 11..17)));
         assert_eq!(diags.list[0].hint.as_deref(), Some("did you mean `color`?"));
         assert_eq!(diags.list[1].id, "missing-field");
+    }
+
+    #[test]
+    fn bad_number_literals_are_syntax_errors() {
+        for text in [
+            "a = 0x\n",
+            "[t]\nb = [1, 0b]\n",
+            "c = 99999999999999999999\n",
+        ] {
+            let mut diags = Diagnostics::default();
+            assert!(parse(0, text, &mut diags).is_none(), "{text}");
+            assert_eq!(diags.list[0].id, "toml-syntax");
+        }
+        let mut diags = Diagnostics::default();
+        assert!(parse(0, "a = 0xFF\nb = 1_000\nc = -3.5e2\nd = inf\n", &mut diags).is_some());
     }
 
     #[test]

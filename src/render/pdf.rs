@@ -22,9 +22,11 @@ impl std::fmt::Display for RenderError {
     }
 }
 
-/// Glyphs used from one face: old glyph id -> new (subset) id, and what each new id stands for.
+/// The glyphs used from one face, renumbered for its subset: `new_id[old]`
+/// is the subset glyph id (0 = unused or .notdef), and what each stands for.
 struct UsedFace {
     remapper: GlyphRemapper,
+    new_id: Vec<u16>,
     chars: BTreeMap<u16, char>,
 }
 
@@ -37,14 +39,10 @@ pub fn render_pdf(doc: &Doc, book: &FontBook) -> Result<Vec<u8>, RenderError> {
     let tree_ref = alloc();
     let info_ref = alloc();
 
-    let mut used: BTreeMap<FaceId, UsedFace> = BTreeMap::new();
-    let mut page_refs = Vec::with_capacity(doc.pages.len());
-    let mut contents = Vec::with_capacity(doc.pages.len());
-    for page in &doc.pages {
-        page_refs.push((alloc(), alloc()));
-        contents.push(page_content(page, &mut used));
-    }
+    let used = used_glyphs(doc, book);
+    let page_refs: Vec<(Ref, Ref)> = doc.pages.iter().map(|_| (alloc(), alloc())).collect();
     let font_refs: Vec<(FaceId, Ref)> = used.keys().map(|&f| (f, alloc())).collect();
+    let contents = compressed_contents(doc, &used);
 
     for (page, ((page_ref, content_ref), content)) in
         doc.pages.iter().zip(page_refs.iter().zip(contents))
@@ -61,8 +59,7 @@ pub fn render_pdf(doc: &Doc, book: &FontBook) -> Result<Vec<u8>, RenderError> {
         fonts.finish();
         resources.finish();
         p.finish();
-        let compressed = deflate(&content);
-        pdf.stream(*content_ref, &compressed)
+        pdf.stream(*content_ref, &content)
             .filter(Filter::FlateDecode);
     }
 
@@ -84,36 +81,101 @@ pub fn render_pdf(doc: &Doc, book: &FontBook) -> Result<Vec<u8>, RenderError> {
     pdf.document_info(info_ref)
         .title(TextStr(&doc.title))
         .producer(TextStr("grogpress"));
-    pdf.set_file_id((
-        fnv(doc.title.as_bytes()).to_be_bytes().to_vec(),
-        fnv(doc.title.as_bytes()).to_be_bytes().to_vec(),
-    ));
+    let id = fnv(doc.title.as_bytes()).to_be_bytes().to_vec();
+    pdf.set_file_id((id.clone(), id));
     Ok(pdf.finish())
+}
+
+/// Pass one: which glyphs of which faces the document uses, numbered in
+/// ascending old-id order so the subset is the same whatever the page order.
+fn used_glyphs(doc: &Doc, book: &FontBook) -> BTreeMap<FaceId, UsedFace> {
+    let mut seen: BTreeMap<FaceId, BTreeMap<u16, char>> = BTreeMap::new();
+    for item in doc.pages.iter().flat_map(|p| &p.items) {
+        if let Item::Text(t) = item {
+            let chars = seen.entry(t.face).or_default();
+            for (glyph, ch) in t.glyphs.iter().zip(t.text.chars()) {
+                chars.entry(*glyph).or_insert(ch);
+            }
+        }
+    }
+    seen.into_iter()
+        .map(|(face, old_chars)| {
+            let olds: Vec<u16> = old_chars.keys().copied().collect();
+            let remapper = GlyphRemapper::new_from_glyphs_sorted(&olds);
+            let mut new_id = vec![0u16; book.face(face).glyph_count().max(1)];
+            let mut chars = BTreeMap::new();
+            for (old, ch) in old_chars {
+                let new = remapper.get(old).unwrap_or(0);
+                if let Some(slot) = new_id.get_mut(usize::from(old)) {
+                    *slot = new;
+                }
+                if new != 0 {
+                    chars.insert(new, ch);
+                }
+            }
+            (
+                face,
+                UsedFace {
+                    remapper,
+                    new_id,
+                    chars,
+                },
+            )
+        })
+        .collect()
+}
+
+/// Pass two: every page's content stream, compressed, made on all cores.
+fn compressed_contents(doc: &Doc, used: &BTreeMap<FaceId, UsedFace>) -> Vec<Vec<u8>> {
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(8);
+    if workers < 2 || doc.pages.len() < 16 {
+        return doc
+            .pages
+            .iter()
+            .map(|p| deflate(&page_content(p, used)))
+            .collect();
+    }
+    let chunk = doc.pages.len().div_ceil(workers);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = doc
+            .pages
+            .chunks(chunk)
+            .map(|pages| {
+                scope.spawn(move || {
+                    pages
+                        .iter()
+                        .map(|p| deflate(&page_content(p, used)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| {
+                h.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    })
 }
 
 fn font_name(face: FaceId) -> String {
     format!("F{face}")
 }
 
-/// One page's content stream; registers the glyphs it uses in `used`.
-fn page_content(page: &crate::layout::Page, used: &mut BTreeMap<FaceId, UsedFace>) -> Vec<u8> {
+/// One page's content stream, glyphs renumbered for the subsets.
+fn page_content(page: &crate::layout::Page, used: &BTreeMap<FaceId, UsedFace>) -> Vec<u8> {
     let mut c = Content::new();
     let h = page.height;
     for item in &page.items {
         match item {
             Item::Text(t) => {
-                let face = used.entry(t.face).or_insert_with(|| {
-                    let mut remapper = GlyphRemapper::new();
-                    remapper.remap(0);
-                    UsedFace {
-                        remapper,
-                        chars: BTreeMap::new(),
-                    }
-                });
+                let new_id = used.get(&t.face).map_or(&[][..], |u| &u.new_id[..]);
                 let mut bytes = Vec::with_capacity(t.glyphs.len() * 2);
-                for (glyph, ch) in t.glyphs.iter().zip(t.text.chars()) {
-                    let new = face.remapper.remap(*glyph);
-                    face.chars.entry(new).or_insert(ch);
+                for glyph in &t.glyphs {
+                    let new = new_id.get(usize::from(*glyph)).copied().unwrap_or(0);
                     bytes.extend_from_slice(&new.to_be_bytes());
                 }
                 c.begin_text();

@@ -76,6 +76,10 @@ impl Face {
         self.cmap.get(&c).copied()
     }
 
+    pub fn glyph_count(&self) -> usize {
+        self.advances.len()
+    }
+
     /// Advance of a glyph in font units.
     pub fn advance(&self, glyph: u16) -> f32 {
         f32::from(self.advances.get(usize::from(glyph)).copied().unwrap_or(0))

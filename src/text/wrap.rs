@@ -300,3 +300,143 @@ fn line_runs(words: &[Word], x0: f32, size: f32) -> Vec<Run> {
     }
     runs
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::text::Face;
+
+    fn book() -> FontBook {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fonts");
+        let files = [
+            "DejaVuSansCondensed.ttf",
+            "DejaVuSansCondensed-Bold.ttf",
+            "DejaVuSansCondensed-Oblique.ttf",
+            "DejaVuSansCondensed-BoldOblique.ttf",
+        ];
+        let faces = files
+            .iter()
+            .map(|f| {
+                Face::parse(std::fs::read(dir.join(f)).expect("font file")).expect("font parses")
+            })
+            .collect();
+        FontBook {
+            faces,
+            families: vec![Family {
+                name: "sans".into(),
+                regular: 0,
+                bold: 1,
+                italic: 2,
+                bold_italic: 3,
+            }],
+        }
+    }
+
+    fn request<'a>(text: &'a str, family: &'a Family, width: f32, height: f32) -> FitRequest<'a> {
+        FitRequest {
+            text,
+            family,
+            style: Style::Regular,
+            width,
+            height,
+            size: 10.0,
+            min_size: 6.0,
+            leading: 1.2,
+            align: Align::Left,
+            valign: VAlign::Top,
+        }
+    }
+
+    const EFFECT: &str = "One infantry unit in any sector you occupy may build a minefield – place this card in that sector.";
+
+    #[test]
+    fn lines_stay_within_the_width() {
+        let book = book();
+        let family = book.families[0].clone();
+        let fit = fit_text(&request(EFFECT, &family, 120.0, 200.0), &book).expect("fits");
+        assert_eq!(fit.size, 10.0);
+        assert!(fit.lines.len() > 2);
+        for line in &fit.lines {
+            let right = line.runs.iter().map(|r| r.x + r.width).fold(0.0, f32::max);
+            assert!(right <= 120.0 + 1e-3, "line ends at {right}");
+            assert!(
+                (line.width - line.runs.iter().map(|r| r.width).sum::<f32>()).abs()
+                    < 1.0 + 1e-3 * line.width
+            );
+        }
+        let text: Vec<String> = fit
+            .lines
+            .iter()
+            .map(|l| l.runs.iter().map(|r| r.text.as_str()).collect())
+            .collect();
+        assert_eq!(text.join(" "), EFFECT);
+    }
+
+    #[test]
+    fn run_width_matches_font_advances() {
+        let book = book();
+        let family = book.families[0].clone();
+        let fit = fit_text(&request("Recon", &family, 200.0, 50.0), &book).expect("fits");
+        let run = &fit.lines[0].runs[0];
+        assert!((run.width - book.face(0).width("Recon", 10.0)).abs() < 1e-3);
+    }
+
+    #[test]
+    fn shrinks_to_fit_then_overflows() {
+        let book = book();
+        let family = book.families[0].clone();
+        let full = fit_text(&request(EFFECT, &family, 120.0, 200.0), &book).expect("fits");
+        let tight_height = full.bottom - 1.0;
+        let shrunk =
+            fit_text(&request(EFFECT, &family, 120.0, tight_height), &book).expect("fits smaller");
+        assert!(shrunk.size < 10.0 && shrunk.size >= 6.0);
+        assert!(shrunk.bottom <= tight_height + 1e-3);
+        let err = fit_text(&request(EFFECT, &family, 120.0, 10.0), &book).expect_err("cannot fit");
+        assert!(matches!(err, FitError::Overflow { .. }));
+    }
+
+    #[test]
+    fn hard_breaks_and_bold_runs() {
+        let book = book();
+        let family = book.families[0].clone();
+        let fit = fit_text(
+            &request(
+                "**DRAW** one card.\nMaximum hand size = 7 cards.",
+                &family,
+                300.0,
+                100.0,
+            ),
+            &book,
+        )
+        .expect("fits");
+        assert_eq!(fit.lines.len(), 2);
+        assert_eq!(fit.lines[0].runs[0].text, "DRAW");
+        assert_eq!(fit.lines[0].runs[0].face, 1);
+        assert_eq!(fit.lines[0].runs[1].text, "one card.");
+        assert!(fit.lines[0].runs[1].x > fit.lines[0].runs[0].width);
+        assert!(fit.lines[1].baseline > fit.lines[0].baseline);
+    }
+
+    #[test]
+    fn centred_and_right_aligned() {
+        let book = book();
+        let family = book.families[0].clone();
+        let mut req = request("Recon", &family, 200.0, 50.0);
+        req.align = Align::Center;
+        let centred = fit_text(&req, &book).expect("fits");
+        let line = &centred.lines[0];
+        assert!((line.runs[0].x - (200.0 - line.width) / 2.0).abs() < 1e-3);
+        req.align = Align::Right;
+        let right = fit_text(&req, &book).expect("fits");
+        assert!((right.lines[0].runs[0].x + right.lines[0].width - 200.0).abs() < 1e-3);
+    }
+
+    #[test]
+    fn missing_glyphs_are_reported() {
+        let book = book();
+        let family = book.families[0].clone();
+        let err = fit_text(&request("sword \u{1F5E1}", &family, 200.0, 50.0), &book)
+            .expect_err("no glyph");
+        assert_eq!(err, FitError::MissingGlyphs(vec!['\u{1F5E1}']));
+    }
+}

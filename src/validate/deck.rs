@@ -2,17 +2,17 @@
 
 use std::collections::HashMap;
 
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diag::{Diagnostic, Diagnostics, Sources};
 use crate::model::{Card, Deck, FieldKind, FieldValue, Game};
 use crate::text::rich_problem;
 
-pub fn validate_deck(game: &Game, deck: &Deck, diags: &mut Diagnostics) {
+pub fn validate_deck(game: &Game, deck: &Deck, sources: &Sources, diags: &mut Diagnostics) {
     check_values(game, deck, diags);
     if let Some(count) = &deck.constraints.count_per {
         check_count(game, deck, count.field, count.count, &count.loc, diags);
     }
     for unique in &deck.constraints.unique {
-        check_unique(game, deck, unique.field, unique.within, diags);
+        check_unique(game, deck, unique.field, unique.within, sources, diags);
     }
     if let Some(mirror) = &deck.constraints.mirrored {
         check_mirrored(game, deck, mirror.value, diags);
@@ -122,6 +122,7 @@ fn check_unique(
     deck: &Deck,
     field: usize,
     within: Option<usize>,
+    sources: &Sources,
     diags: &mut Diagnostics,
 ) {
     let mut seen: HashMap<(Option<String>, String), &Card> = HashMap::new();
@@ -136,10 +137,9 @@ fn check_unique(
                 (Some(w), Some(g)) => format!(" among the {} cards", group_name(game, deck, w, g)),
                 _ => String::new(),
             };
-            let first_loc = first.values[field]
+            let first_line = first.values[field]
                 .as_ref()
-                .map(|v| v.loc.span.start)
-                .unwrap_or(0);
+                .map_or(0, |v| sources.line_col(v.loc.file, v.loc.span.start).0);
             diags.push(
                 Diagnostic::error(
                     "duplicate-value",
@@ -150,7 +150,7 @@ fn check_unique(
                     Some(value.loc.clone()),
                 )
                 .with_hint(format!(
-                    "the first is at byte {first_loc} of the same file; `{}` must be unique",
+                    "the first is on line {first_line}; `{}` must be unique",
                     deck.fields[field].name
                 )),
             );

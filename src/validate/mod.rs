@@ -15,7 +15,7 @@ pub use rules::{CardMention, card_mentions, validate_rules};
 pub fn validate(game: &Game, sources: &Sources) -> Diagnostics {
     let mut diags = Diagnostics::default();
     for deck in &game.decks {
-        validate_deck(game, deck, &mut diags);
+        validate_deck(game, deck, sources, &mut diags);
     }
     validate_rules(game, sources, &mut diags);
     diags
