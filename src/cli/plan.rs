@@ -91,6 +91,9 @@ pub fn plan(
     if options.aids {
         for job in &game.publish.aids {
             let Some(aid) = game.aid(&job.aid.value) else {
+                if game.unloaded.contains(&job.aid.value) {
+                    continue;
+                }
                 diags.push(dangling(
                     &job.aid,
                     "aid",
@@ -156,6 +159,9 @@ fn plan_labels(
     diags: &mut Diagnostics,
 ) -> Result<Option<Output>, OpError> {
     let Some(deck) = game.deck(&job.deck.value) else {
+        if game.unloaded.contains(&job.deck.value) {
+            return Ok(None);
+        }
         diags.push(dangling(
             &job.deck,
             "deck",

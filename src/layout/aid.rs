@@ -177,21 +177,23 @@ fn lay_out_column(
             }
             AidBlock::Points { heading, rows, loc } => {
                 y += para(&heading.value, &heading.loc, 0.0, width, y, Align::Left) + gap * 0.3;
-                for pair in rows.chunks(2) {
-                    let mut row_height: f32 = 0.0;
-                    for (i, row) in pair.iter().enumerate() {
-                        let unit = if row.points == 1 { "pt." } else { "pts." };
-                        let text = format!("{} = {} {unit}", row.place, row.points);
-                        row_height = row_height.max(para(
-                            &text,
-                            loc,
-                            i as f32 * width / 2.0,
-                            width / 2.0,
-                            y,
-                            Align::Left,
-                        ));
+                // Two rows to a line as the printed aid has them, when every
+                // row fits half the column on one line; else one per line.
+                let texts: Vec<String> = rows.iter().map(points_text).collect();
+                let one_line = size * leading + 0.5;
+                let paired = texts.iter().all(|t| {
+                    fit_paragraph(t, family, book, width / 2.0, size, leading, Align::Left)
+                        .is_ok_and(|(_, h)| h <= one_line)
+                });
+                let per_line = if paired { 2 } else { 1 };
+                let cell = width / per_line as f32;
+                for line in texts.chunks(per_line) {
+                    let mut line_height: f32 = 0.0;
+                    for (i, text) in line.iter().enumerate() {
+                        line_height =
+                            line_height.max(para(text, loc, i as f32 * cell, cell, y, Align::Left));
                     }
-                    y += row_height;
+                    y += line_height;
                 }
                 loc.clone()
             }
@@ -205,6 +207,12 @@ fn lay_out_column(
     } else {
         Err(problems)
     }
+}
+
+/// "In your base line = 1 pt." — non-breaking spaces keep "= 1 pt." together.
+fn points_text(row: &crate::model::PointsRow) -> String {
+    let unit = if row.points == 1 { "pt." } else { "pts." };
+    format!("{}\u{a0}=\u{a0}{}\u{a0}{unit}", row.place, row.points)
 }
 
 /// A paragraph fitted at exactly `size` into `width`: its items (relative to

@@ -165,11 +165,23 @@ fn constraints(r: &mut Reader<'_>, t: &Table<'_>, fields: &[FieldDecl]) -> Const
         if let (Some(field), Some(count)) = (field, count)
             && let Some(index) = field_ref(r, fields, &field)
         {
-            out.count_per = Some(CountPer {
-                field: index,
-                count: count.value.max(0) as usize,
-                loc: count.loc,
-            });
+            match usize::try_from(count.value) {
+                Ok(n) => {
+                    out.count_per = Some(CountPer {
+                        field: index,
+                        count: n,
+                        loc: count.loc,
+                    })
+                }
+                Err(_) => r.diags.push(
+                    Diagnostic::error(
+                        "bad-value",
+                        format!("count = {} cannot be negative", count.value),
+                        Some(count.loc),
+                    )
+                    .with_hint("count is how many cards each value must have: 0 or more"),
+                ),
+            }
         }
     }
     if let Some(m) = r.opt_str(t, "mirrored")
@@ -196,6 +208,7 @@ fn constraints(r: &mut Reader<'_>, t: &Table<'_>, fields: &[FieldDecl]) -> Const
 }
 
 fn card(r: &mut Reader<'_>, t: &Table<'_>, fields: &[FieldDecl]) -> Card {
+    let errors_before = r.diags.error_count();
     let names: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
     r.check_keys(
         t.get_ref(),
@@ -247,7 +260,6 @@ fn card(r: &mut Reader<'_>, t: &Table<'_>, fields: &[FieldDecl]) -> Card {
                     )
                     .with_hint(format!("use one of: {}", allowed.join(" | "))),
                 );
-                return None;
             }
             Some(Located::new(value, loc))
         })
@@ -255,5 +267,6 @@ fn card(r: &mut Reader<'_>, t: &Table<'_>, fields: &[FieldDecl]) -> Card {
     Card {
         loc: r.loc(t.span()),
         values,
+        complete: r.diags.error_count() == errors_before,
     }
 }

@@ -70,24 +70,33 @@ pub fn load_game(
         None => Publish::default(),
     };
 
+    let mut unloaded = Vec::new();
     let mut decks = Vec::new();
     for (id, file_name) in deck_refs {
-        if let Some(path) = existing(dir, &file_name, diags) {
-            let (deck_file, deck_text, ok) = read_source(&path, sources, diags)?;
-            if ok
-                && let Some(deck) = super::deck::load_deck(&id.value, deck_file, &deck_text, diags)
-            {
-                decks.push(deck);
-            }
+        let deck = match existing(dir, &file_name, diags) {
+            Some(path) => match read_source(&path, sources, diags)? {
+                (file, text, true) => super::deck::load_deck(&id.value, file, &text, diags),
+                _ => None,
+            },
+            None => None,
+        };
+        match deck {
+            Some(deck) => decks.push(deck),
+            None => unloaded.push(id.value),
         }
     }
     let mut aids = Vec::new();
     for (id, file_name) in aid_refs {
-        if let Some(path) = existing(dir, &file_name, diags) {
-            let (aid_file, aid_text, ok) = read_source(&path, sources, diags)?;
-            if ok && let Some(aid) = super::aid::load_aid(&id.value, aid_file, &aid_text, diags) {
-                aids.push(aid);
-            }
+        let aid = match existing(dir, &file_name, diags) {
+            Some(path) => match read_source(&path, sources, diags)? {
+                (file, text, true) => super::aid::load_aid(&id.value, file, &text, diags),
+                _ => None,
+            },
+            None => None,
+        };
+        match aid {
+            Some(aid) => aids.push(aid),
+            None => unloaded.push(id.value),
         }
     }
     let mut rules = Vec::new();
@@ -112,6 +121,7 @@ pub fn load_game(
         aids,
         rules,
         publish,
+        unloaded,
     }))
 }
 
@@ -128,18 +138,22 @@ fn game_id(dir: &Path) -> String {
 fn existing(dir: &Path, name: &Located<String>, diags: &mut Diagnostics) -> Option<PathBuf> {
     let path = dir.join(&name.value);
     if path.is_file() {
-        Some(path)
-    } else {
-        diags.push(
-            Diagnostic::error(
-                "missing-file",
-                format!("file `{}` does not exist", path.display()),
-                Some(name.loc.clone()),
-            )
-            .with_hint("paths are relative to the game folder"),
-        );
-        None
+        return Some(path);
     }
+    let why = if path.exists() {
+        "is not a file"
+    } else {
+        "does not exist"
+    };
+    diags.push(
+        Diagnostic::error(
+            "missing-file",
+            format!("`{}` {why}", path.display()),
+            Some(name.loc.clone()),
+        )
+        .with_hint("paths are relative to the game folder"),
+    );
+    None
 }
 
 fn side(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Side> {

@@ -104,6 +104,12 @@ impl Root {
         if named.join("game.toml").is_file() {
             return Ok(named);
         }
+        if as_path == named {
+            return Err(OpError(format!(
+                "no game `{arg}`: {} holds no game.toml",
+                named.display()
+            )));
+        }
         Err(OpError(format!(
             "no game `{arg}`: neither {} nor {} holds a game.toml",
             as_path.display(),

@@ -86,7 +86,7 @@ pub fn decode(file: FileId, bytes: Vec<u8>, diags: &mut Diagnostics) -> (String,
                 Diagnostic::error(
                     "invalid-utf8",
                     "the file is not valid UTF-8",
-                    Some(Loc::new(file, at..at + 1)),
+                    Some(Loc::new(file, at..at + '\u{FFFD}'.len_utf8())),
                 )
                 .with_hint("save the file as UTF-8"),
             );

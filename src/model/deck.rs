@@ -60,6 +60,9 @@ impl FieldValue {
 pub struct Card {
     pub loc: Loc,
     pub values: Vec<Option<Located<FieldValue>>>,
+    /// False when a field of this card had an error while loading (already
+    /// reported); comparisons with other cards skip it.
+    pub complete: bool,
 }
 
 /// "Exactly `count` cards for each value of `field`."

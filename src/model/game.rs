@@ -91,6 +91,9 @@ pub struct Game {
     pub aids: Vec<Aid>,
     pub rules: Vec<RulesPage>,
     pub publish: Publish,
+    /// Ids of decks and aids declared in `game.toml` whose files could not be
+    /// loaded (already reported): later checks stay quiet about them.
+    pub unloaded: Vec<String>,
 }
 
 impl Game {

@@ -169,20 +169,34 @@ fn font_name(face: FaceId) -> String {
 fn page_content(page: &crate::layout::Page, used: &BTreeMap<FaceId, UsedFace>) -> Vec<u8> {
     let mut c = Content::new();
     let h = page.height;
+    // Consecutive text items share one text object; the font is set only when it changes.
+    let mut in_text = false;
+    let mut font: Option<(FaceId, f32)> = None;
+    let mut bytes = Vec::new();
     for item in &page.items {
+        if in_text && !matches!(item, Item::Text(_)) {
+            c.end_text();
+            in_text = false;
+            font = None;
+        }
         match item {
             Item::Text(t) => {
                 let new_id = used.get(&t.face).map_or(&[][..], |u| &u.new_id[..]);
-                let mut bytes = Vec::with_capacity(t.glyphs.len() * 2);
+                bytes.clear();
                 for glyph in &t.glyphs {
                     let new = new_id.get(usize::from(*glyph)).copied().unwrap_or(0);
                     bytes.extend_from_slice(&new.to_be_bytes());
                 }
-                c.begin_text();
-                c.set_font(Name(font_name(t.face).as_bytes()), t.size);
+                if !in_text {
+                    c.begin_text();
+                    in_text = true;
+                }
+                if font != Some((t.face, t.size)) {
+                    c.set_font(Name(font_name(t.face).as_bytes()), t.size);
+                    font = Some((t.face, t.size));
+                }
                 c.set_text_matrix([1.0, 0.0, 0.0, 1.0, t.x, h - t.y]);
                 c.show(Str(&bytes));
-                c.end_text();
             }
             Item::Line {
                 x1,
@@ -217,6 +231,9 @@ fn page_content(page: &crate::layout::Page, used: &BTreeMap<FaceId, UsedFace>) -
                 c.restore_state();
             }
         }
+    }
+    if in_text {
+        c.end_text();
     }
     c.finish().to_vec()
 }
@@ -338,5 +355,5 @@ fn fnv(bytes: &[u8]) -> u64 {
 }
 
 fn deflate(data: &[u8]) -> Vec<u8> {
-    miniz_oxide::deflate::compress_to_vec_zlib(data, 6)
+    miniz_oxide::deflate::compress_to_vec_zlib(data, 1)
 }

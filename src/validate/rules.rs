@@ -70,6 +70,7 @@ pub fn validate_rules(game: &Game, sources: &Sources, diags: &mut Diagnostics) {
                         mention.name
                     )),
                 ),
+                None if !game.unloaded.is_empty() => {}
                 None => diags.push(
                     Diagnostic::error(
                         "dangling-card-reference",
