@@ -78,6 +78,25 @@ pub fn plan(
     diags: &mut Diagnostics,
 ) -> Result<Vec<Output>, OpError> {
     let mut outputs = Vec::new();
+    if let Some(wanted) = &options.deck
+        && !game.publish.labels.iter().any(|j| j.deck.value == *wanted)
+    {
+        let printed: Vec<&str> = game
+            .publish
+            .labels
+            .iter()
+            .map(|j| j.deck.value.as_str())
+            .collect();
+        return Err(OpError(format!(
+            "{} prints no deck `{wanted}` on labels; it prints: {}",
+            game.name,
+            if printed.is_empty() {
+                "none".to_string()
+            } else {
+                printed.join(", ")
+            }
+        )));
+    }
     if options.labels {
         for job in &game.publish.labels {
             if options.deck.as_ref().is_some_and(|d| *d != job.deck.value) {
@@ -188,6 +207,10 @@ fn plan_labels(
         return Ok(None);
     };
     check_template_fields(deck, &template, diags);
+    if !template_fits_label(&template, sheet, diags) {
+        return Ok(None);
+    }
+    check_placement(sheet, &options.label)?;
     let Some(family) = assets.fonts.family(&template.family) else {
         return Ok(None);
     };
@@ -259,6 +282,67 @@ fn load_template(
         &families,
         diags,
     ))
+}
+
+/// Every region of the template lies on the sheet's label; a region that
+/// reaches past the label's edge is a `label-too-small` diagnostic.
+fn template_fits_label(
+    template: &CardTemplate,
+    sheet: &SheetTemplate,
+    diags: &mut Diagnostics,
+) -> bool {
+    let mut fits = true;
+    for region in &template.regions {
+        let (right, bottom) = (region.left + region.width, region.top + region.height);
+        if right > sheet.label_width + 0.01
+            || bottom > sheet.label_height + 0.01
+            || region.left < 0.0
+            || region.top < 0.0
+        {
+            fits = false;
+            diags.push(
+                Diagnostic::error(
+                    "label-too-small",
+                    format!(
+                        "region `{}` of template `{}` spans {:.1} x {:.1} pt from the corner, but {} labels are {:.1} x {:.1} pt",
+                        region.field, template.id, right, bottom, sheet.id, sheet.label_width, sheet.label_height
+                    ),
+                    Some(region.loc.clone()),
+                )
+                .with_hint("print on a sheet with labels at least this big, or make a template for this sheet"),
+            );
+        }
+    }
+    fits
+}
+
+/// `--start` must name a label of the sheet, and calibration offsets must
+/// keep every label on the paper.
+fn check_placement(sheet: &SheetTemplate, options: &LabelOptions) -> Result<(), OpError> {
+    if options.start > sheet.per_page() {
+        return Err(OpError(format!(
+            "--start {}: {} has {} labels per sheet; start at 1 to {}",
+            options.start,
+            sheet.id,
+            sheet.per_page(),
+            sheet.per_page()
+        )));
+    }
+    let (first_x, first_y) = sheet.label_origin(0);
+    let (last_x, last_y) = sheet.label_origin(sheet.per_page() - 1);
+    let left = first_x + options.offset_x;
+    let top = first_y + options.offset_y;
+    let right = last_x + sheet.label_width + options.offset_x;
+    let bottom = last_y + sheet.label_height + options.offset_y;
+    if left < 0.0 || top < 0.0 || right > sheet.paper.width || bottom > sheet.paper.height {
+        return Err(OpError(format!(
+            "the offsets ({:.1} mm, {:.1} mm) move labels of {} off the paper; printer calibration offsets are usually a few millimetres",
+            options.offset_x * 25.4 / 72.0,
+            options.offset_y * 25.4 / 72.0,
+            sheet.id
+        )));
+    }
+    Ok(())
 }
 
 /// A template region naming a field the deck does not declare is a mistake.

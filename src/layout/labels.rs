@@ -39,7 +39,7 @@ pub fn lay_out_label_sheets(
     options: &LabelOptions,
 ) -> Doc {
     let per_page = sheet.per_page();
-    let skip = options.start.saturating_sub(1) % per_page;
+    let skip = options.start.saturating_sub(1).min(per_page - 1);
     let total = faces.len() * options.copies.max(1);
     let mut doc = Doc {
         title: title.to_string(),
