@@ -4,11 +4,13 @@
 
 mod deck;
 mod game;
+mod roll;
 mod sheet;
 mod template;
 
 pub use deck::{Card, Constraints, CountPer, Deck, FieldDecl, FieldKind, FieldValue, Unique};
 pub use game::{Aid, AidBlock, AidJob, Force, Game, LabelJob, PointsRow, Publish, RulesPage, Side};
+pub use roll::{Coverage, Dice, RollRange, check_coverage, describe_rolls};
 pub use sheet::{Paper, SheetTemplate};
 pub use template::{Align, CardTemplate, Region, Style, VAlign};
 
