@@ -223,7 +223,8 @@ fn plan_labels(
         }
     }
     let title = format!("{} — {}", game.name, deck.name);
-    let doc = layout::lay_out_label_sheets(&title, &faces, sheet, &options.label);
+    let card_count = faces.len();
+    let doc = layout::lay_out_label_sheets(&title, faces, sheet, &options.label);
     let side = options
         .side
         .as_deref()
@@ -233,7 +234,7 @@ fn plan_labels(
         file_name: format!("{}-labels{side}.pdf", deck.id),
         summary: format!(
             "{} cards on {} sheet(s) of {}",
-            faces.len() * options.label.copies.max(1),
+            card_count * options.label.copies.max(1),
             doc.pages.len(),
             sheet.name
         ),

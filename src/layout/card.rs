@@ -52,7 +52,7 @@ pub fn lay_out_card(
         };
         let title = deck.card_title(index);
         match fit_text(&request, book) {
-            Ok(fit) => items.extend(text_items(&fit.lines, fit.size, region.left, region.top)),
+            Ok(fit) => items.extend(text_items(fit.lines, fit.size, region.left, region.top)),
             Err(FitError::Overflow {
                 needed_height,
                 widest_word,

@@ -41,6 +41,26 @@ pub enum Item {
 }
 
 impl Item {
+    /// Moves the item by (dx, dy) in place.
+    pub fn translate(&mut self, dx: f32, dy: f32) {
+        match self {
+            Item::Text(t) => {
+                t.x += dx;
+                t.y += dy;
+            }
+            Item::Line { x1, y1, x2, y2, .. } => {
+                *x1 += dx;
+                *y1 += dy;
+                *x2 += dx;
+                *y2 += dy;
+            }
+            Item::Rect { x, y, .. } => {
+                *x += dx;
+                *y += dy;
+            }
+        }
+    }
+
     /// The same item moved by (dx, dy).
     pub fn translated(&self, dx: f32, dy: f32) -> Item {
         match self {
@@ -98,21 +118,17 @@ pub struct Doc {
 }
 
 /// Text items for fitted lines in a box whose top-left is (left, top).
-pub fn text_items(
-    lines: &[Line],
-    size: f32,
-    left: f32,
-    top: f32,
-) -> impl Iterator<Item = Item> + '_ {
-    lines.iter().flat_map(move |line| {
-        line.runs.iter().map(move |run| {
+pub fn text_items(lines: Vec<Line>, size: f32, left: f32, top: f32) -> impl Iterator<Item = Item> {
+    lines.into_iter().flat_map(move |line| {
+        let baseline = line.baseline;
+        line.runs.into_iter().map(move |run| {
             Item::Text(TextItem {
                 x: left + run.x,
-                y: top + line.baseline,
+                y: top + baseline,
                 face: run.face,
                 size,
-                text: run.text.clone(),
-                glyphs: run.glyphs.clone(),
+                text: run.text,
+                glyphs: run.glyphs,
                 width: run.width,
             })
         })
