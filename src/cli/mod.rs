@@ -2,6 +2,7 @@
 //! validate → layout → render for each game, prints diagnostics and sets the
 //! exit code (0 ok, 1 data errors, 2 operational failure).
 
+mod cards;
 mod output;
 mod plan;
 
@@ -12,8 +13,9 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::diag::{Diagnostics, Sources, render_human, render_json};
-use crate::layout::LabelOptions;
+use crate::layout::{Flip, LabelOptions, PnpOptions, SheetLayout};
 use crate::load::{OpError, Root, parse_length_arg};
+use crate::model::Paper;
 pub use output::write_atomic;
 pub use plan::{Assets, Output, PlanOptions, plan};
 
@@ -77,6 +79,92 @@ enum Command {
     },
     /// List the label and card sheet templates with their sizes
     Sheets,
+    /// Print-and-play cards: fronts on sheets with crop marks, backs for duplex or gutterfold
+    Cards {
+        game: String,
+        /// Only this deck (default: every deck the game prints as cards)
+        #[arg(long)]
+        deck: Option<String>,
+        #[command(flatten)]
+        pnp: PnpArgs,
+        #[command(flatten)]
+        out: OutArg,
+    },
+    /// Print a calibration sheet (two-sided) to find your printer's duplex offset
+    Calibrate {
+        #[arg(value_enum)]
+        what: CalibrateWhat,
+        /// Paper size
+        #[arg(long, value_enum, default_value_t = PaperArg::Letter)]
+        paper: PaperArg,
+        /// Write the sheet into DIR
+        #[arg(long, value_name = "DIR", default_value = "out")]
+        out: PathBuf,
+    },
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum CalibrateWhat {
+    /// Crosshairs and millimetre scales on both sides of one sheet
+    Duplex,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum PaperArg {
+    Letter,
+    A4,
+}
+
+impl PaperArg {
+    fn paper(self) -> Paper {
+        match self {
+            PaperArg::Letter => Paper::LETTER,
+            PaperArg::A4 => Paper::A4,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum FlipArg {
+    Long,
+    Short,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum LayoutArg {
+    Duplex,
+    Gutterfold,
+}
+
+#[derive(Args, Debug)]
+struct PnpArgs {
+    /// Card size from data/sheets.toml: poker (2.5 x 3.5 in), bridge, mini (default: the game's, else poker)
+    #[arg(long)]
+    size: Option<String>,
+    /// Paper size
+    #[arg(long, value_enum, default_value_t = PaperArg::Letter)]
+    paper: PaperArg,
+    /// Duplex: which edge the sheet turns over on (long = most printers' default)
+    #[arg(long, value_enum, default_value_t = FlipArg::Long)]
+    flip: FlipArg,
+    /// duplex: backs on the following page; gutterfold: front and back side by side, fold down the middle
+    #[arg(long, value_enum, default_value_t = LayoutArg::Duplex)]
+    layout: LayoutArg,
+    /// Move only the back pages right by this length, to correct the printer (see `calibrate duplex`)
+    #[arg(long, allow_hyphen_values = true, default_value = "0mm", value_parser = parse_length_arg)]
+    back_offset_x: f32,
+    /// Move only the back pages down by this length
+    #[arg(long, allow_hyphen_values = true, default_value = "0mm", value_parser = parse_length_arg)]
+    back_offset_y: f32,
+    /// Leave 1/8 in bleed around every card (gutters between cards) instead of butting them edge to edge
+    #[arg(long)]
+    bleed: bool,
+    /// Print-shop output: one card per page, trim plus 1/8 in bleed, text kept 1/8 in inside the trim
+    #[arg(long)]
+    print_shop: bool,
+    /// Only the cards of this side (its name or id)
+    #[arg(long)]
+    side: Option<String>,
 }
 
 #[derive(Args, Debug)]
@@ -148,6 +236,46 @@ pub fn run(cli: Cli) -> ExitCode {
             };
             run_games(&root, &[game], &options, Some(&out.out), cli.format)
         }
+        Command::Cards {
+            game,
+            deck,
+            pnp,
+            out,
+        } => {
+            let options = PlanOptions {
+                cards: true,
+                deck,
+                side: pnp.side,
+                size: pnp.size,
+                print_shop: pnp.print_shop,
+                pnp: PnpOptions {
+                    paper: pnp.paper.paper(),
+                    layout: match pnp.layout {
+                        LayoutArg::Duplex => SheetLayout::Duplex,
+                        LayoutArg::Gutterfold => SheetLayout::Gutterfold,
+                    },
+                    flip: match pnp.flip {
+                        FlipArg::Long => Flip::Long,
+                        FlipArg::Short => Flip::Short,
+                    },
+                    back_offset_x: pnp.back_offset_x,
+                    back_offset_y: pnp.back_offset_y,
+                    bleed: if pnp.bleed {
+                        cards::PRINT_SHOP_BLEED
+                    } else {
+                        0.0
+                    },
+                    ..PnpOptions::default()
+                },
+                ..PlanOptions::default()
+            };
+            run_games(&root, &[game], &options, Some(&out.out), cli.format)
+        }
+        Command::Calibrate {
+            what: CalibrateWhat::Duplex,
+            paper,
+            out,
+        } => calibrate_duplex(&root, paper.paper(), &out),
         Command::Aids { game, out } => {
             let options = PlanOptions {
                 aids: true,
@@ -253,6 +381,29 @@ fn report(diags: &mut Diagnostics, sources: &Sources, format: Format, game: Opti
 
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
+}
+
+fn calibrate_duplex(root: &Root, paper: Paper, out: &Path) -> Result<bool, OpError> {
+    let mut sources = Sources::default();
+    let mut diags = Diagnostics::default();
+    let fonts = crate::load::load_fonts(root, &mut sources, &mut diags)?;
+    if !report(&mut diags, &sources, Format::Human, None) {
+        return Ok(false);
+    }
+    let family = fonts
+        .families
+        .first()
+        .ok_or_else(|| OpError("fonts/fonts.toml declares no font family".into()))?;
+    let doc = crate::layout::lay_out_duplex_calibration(paper, family, &fonts)
+        .map_err(|e| OpError(format!("calibration sheet: {e:?}")))?;
+    let bytes = crate::render::pdf::render_pdf(&doc, &fonts).map_err(|e| OpError(e.to_string()))?;
+    let path = out.join("duplex-calibration.pdf");
+    write_atomic(&path, &bytes)?;
+    eprintln!(
+        "  wrote {} (print it two-sided at 100%, then read the offset off the front)",
+        path.display()
+    );
+    Ok(true)
 }
 
 fn list_sheets(root: &Root, format: Format) -> Result<bool, OpError> {

@@ -4,15 +4,16 @@
 use std::path::PathBuf;
 
 use crate::diag::{Diagnostic, Diagnostics, Sources};
-use crate::layout::{self, AidOptions, CardFace, Doc, LabelOptions};
+use crate::layout::{self, AidOptions, CardFace, Doc, LabelOptions, PnpOptions};
 use crate::load::{self, OpError, Root};
-use crate::model::{CardTemplate, FieldKind, Game, LabelJob, SheetTemplate};
+use crate::model::{CardSize, CardTemplate, FieldKind, Game, LabelJob, Located, SheetTemplate};
 use crate::text::FontBook;
 
-/// Shared assets: sheet templates and fonts.
+/// Shared assets: sheet templates, card sizes and fonts.
 pub struct Assets {
     pub root: Root,
     pub sheets: Vec<SheetTemplate>,
+    pub card_sizes: Vec<CardSize>,
     pub fonts: FontBook,
 }
 
@@ -24,20 +25,27 @@ impl Assets {
     ) -> Result<Assets, OpError> {
         let fonts = load::load_fonts(&root, sources, diags)?;
         let (file, text, ok) = load::read_source(&root.sheets_file(), sources, diags)?;
-        let sheets = if ok {
-            load::load_sheets(file, &text, diags)
+        let (sheets, card_sizes) = if ok {
+            load::load_sheets_and_sizes(file, &text, diags)
         } else {
-            Vec::new()
+            (Vec::new(), Vec::new())
         };
         Ok(Assets {
             root,
             sheets,
+            card_sizes,
             fonts,
         })
     }
 
     pub fn sheet(&self, name: &str) -> Option<&SheetTemplate> {
         self.sheets.iter().find(|s| s.matches(name))
+    }
+
+    pub fn card_size(&self, name: &str) -> Option<&CardSize> {
+        self.card_sizes
+            .iter()
+            .find(|s| s.id.eq_ignore_ascii_case(name))
     }
 }
 
@@ -46,10 +54,16 @@ impl Assets {
 pub struct PlanOptions {
     pub labels: bool,
     pub aids: bool,
+    pub cards: bool,
     pub deck: Option<String>,
     pub sheet: Option<String>,
     pub side: Option<String>,
     pub label: LabelOptions,
+    pub pnp: PnpOptions,
+    /// A card size overriding the game's (`--size`).
+    pub size: Option<String>,
+    /// One card per page with bleed, instead of home-print sheets.
+    pub print_shop: bool,
 }
 
 impl PlanOptions {
@@ -57,6 +71,7 @@ impl PlanOptions {
         PlanOptions {
             labels: true,
             aids: true,
+            cards: true,
             ..PlanOptions::default()
         }
     }
@@ -80,15 +95,19 @@ pub fn plan(
     let mut outputs = Vec::new();
     if let Some(wanted) = &options.deck
         && !game.publish.labels.iter().any(|j| j.deck.value == *wanted)
+        && !game.publish.cards.iter().any(|j| j.deck.value == *wanted)
     {
         let printed: Vec<&str> = game
             .publish
             .labels
             .iter()
             .map(|j| j.deck.value.as_str())
+            .chain(game.publish.cards.iter().map(|j| j.deck.value.as_str()))
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
             .collect();
         return Err(OpError(format!(
-            "{} prints no deck `{wanted}` on labels; it prints: {}",
+            "{} prints no deck `{wanted}`; it prints: {}",
             game.name,
             if printed.is_empty() {
                 "none".to_string()
@@ -103,6 +122,18 @@ pub fn plan(
                 continue;
             }
             if let Some(output) = plan_labels(game, job, assets, options, sources, diags)? {
+                outputs.push(output);
+            }
+        }
+    }
+    if options.cards {
+        for job in &game.publish.cards {
+            if options.deck.as_ref().is_some_and(|d| *d != job.deck.value) {
+                continue;
+            }
+            if let Some(output) =
+                super::cards::plan_cards(game, job, assets, options, sources, diags)?
+            {
                 outputs.push(output);
             }
         }
@@ -148,7 +179,7 @@ pub fn plan(
     Ok(outputs)
 }
 
-fn dangling<'a>(
+pub(super) fn dangling<'a>(
     name: &crate::model::Located<String>,
     what: &str,
     known: impl Iterator<Item = &'a str>,
@@ -202,7 +233,15 @@ fn plan_labels(
         ));
         return Ok(None);
     };
-    let Some(template) = load_template(game, &assets.root, job, &assets.fonts, sources, diags)?
+    let Some(template) = load_template(
+        game,
+        &assets.root,
+        "labels",
+        &job.layout,
+        &assets.fonts,
+        sources,
+        diags,
+    )?
     else {
         return Ok(None);
     };
@@ -242,26 +281,28 @@ fn plan_labels(
     }))
 }
 
-/// The template a label job names: the game's own `templates/labels/` first, then the shared one.
-fn load_template(
+/// A template named by a publish job: the game's own `templates/<kind>/`
+/// first, then the shared one.
+pub(super) fn load_template(
     game: &Game,
     root: &Root,
-    job: &LabelJob,
+    kind: &str,
+    id: &Located<String>,
     fonts: &FontBook,
     sources: &mut Sources,
     diags: &mut Diagnostics,
 ) -> Result<Option<CardTemplate>, OpError> {
-    let name = format!("{}.toml", job.layout.value);
+    let name = format!("{}.toml", id.value);
     let candidates: [PathBuf; 2] = [
-        game.dir.join("templates/labels").join(&name),
-        root.templates().join("labels").join(&name),
+        game.dir.join("templates").join(kind).join(&name),
+        root.templates().join(kind).join(&name),
     ];
     let Some(path) = candidates.iter().find(|p| p.is_file()) else {
         diags.push(
             Diagnostic::error(
                 "missing-file",
-                format!("no card template `{}`", job.layout.value),
-                Some(job.layout.loc.clone()),
+                format!("no card template `{}`", id.value),
+                Some(id.loc.clone()),
             )
             .with_hint(format!(
                 "looked for {} and {}",
@@ -277,40 +318,63 @@ fn load_template(
     }
     let families: Vec<&str> = fonts.families.iter().map(|f| f.name.as_str()).collect();
     Ok(load::load_card_template(
-        &job.layout.value,
-        file,
-        &text,
-        &families,
-        diags,
+        &id.value, file, &text, &families, diags,
     ))
 }
 
-/// Every region of the template lies on the sheet's label; a region that
-/// reaches past the label's edge is a `label-too-small` diagnostic.
+/// Every region of the template lies on the sheet's label.
 fn template_fits_label(
     template: &CardTemplate,
     sheet: &SheetTemplate,
     diags: &mut Diagnostics,
 ) -> bool {
+    let what = format!("{} labels", sheet.id);
+    template_fits(
+        template,
+        (sheet.label_width, sheet.label_height),
+        0.0,
+        "label-too-small",
+        &what,
+        diags,
+    )
+}
+
+/// Every region of the template lies within `size` (width, height) less
+/// `inset` on every side; one that reaches past is an `id` diagnostic at the region.
+pub(super) fn template_fits(
+    template: &CardTemplate,
+    size: (f32, f32),
+    inset: f32,
+    id: &'static str,
+    what: &str,
+    diags: &mut Diagnostics,
+) -> bool {
+    let (width, height) = size;
     let mut fits = true;
     for region in &template.regions {
         let (right, bottom) = (region.left + region.width, region.top + region.height);
-        if right > sheet.label_width + 0.01
-            || bottom > sheet.label_height + 0.01
-            || region.left < 0.0
-            || region.top < 0.0
+        let tol = 0.01;
+        if right > width - inset + tol
+            || bottom > height - inset + tol
+            || region.left < inset - tol
+            || region.top < inset - tol
         {
             fits = false;
+            let zone = if inset > 0.0 {
+                format!(" and text must keep {inset:.1} pt inside the trim")
+            } else {
+                String::new()
+            };
             diags.push(
                 Diagnostic::error(
-                    "label-too-small",
+                    id,
                     format!(
-                        "region `{}` of template `{}` spans {:.1} x {:.1} pt from the corner, but {} labels are {:.1} x {:.1} pt",
-                        region.field, template.id, right, bottom, sheet.id, sheet.label_width, sheet.label_height
+                        "region `{}` of template `{}` spans ({:.1}, {:.1})-({:.1}, {:.1}) pt, but {what} are {width:.1} x {height:.1} pt{zone}",
+                        region.field, template.id, region.left, region.top, right, bottom
                     ),
                     Some(region.loc.clone()),
                 )
-                .with_hint("print on a sheet with labels at least this big, or make a template for this sheet"),
+                .with_hint("move or shrink the region, or use a template made for this size"),
             );
         }
     }
@@ -347,7 +411,7 @@ fn check_placement(sheet: &SheetTemplate, options: &LabelOptions) -> Result<(), 
 }
 
 /// A template region naming a field the deck does not declare is a mistake.
-fn check_template_fields(
+pub(super) fn check_template_fields(
     deck: &crate::model::Deck,
     template: &CardTemplate,
     diags: &mut Diagnostics,
@@ -374,7 +438,7 @@ fn check_template_fields(
 }
 
 /// The cards to print: all, or those whose side field names `side`.
-fn select_cards(
+pub(super) fn select_cards(
     game: &Game,
     deck: &crate::model::Deck,
     side: Option<&str>,

@@ -4,7 +4,7 @@
 use std::thread;
 
 use super::doc::{Item, text_items};
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, Loc};
 use crate::model::{CardTemplate, Deck};
 use crate::text::{Family, FitError, FitRequest, FontBook, fit_text};
 
@@ -24,16 +24,73 @@ pub fn lay_out_card(
     book: &FontBook,
 ) -> Result<CardFace, Vec<Diagnostic>> {
     let card = &deck.cards[index];
-    let mut items = Vec::new();
+    let title = deck.card_title(index);
+    let value_of = |name: &str| {
+        let field = deck.field_index(name)?;
+        let value = card.values[field].as_ref()?;
+        Some((value.value.display(), value.loc.clone()))
+    };
+    lay_out_regions(
+        template,
+        family,
+        book,
+        &format!("card \"{title}\""),
+        value_of,
+    )
+}
+
+/// Lays out a deck's card back: regions name `game` or `deck` (their names).
+pub fn lay_out_back(
+    template: &CardTemplate,
+    family: &Family,
+    book: &FontBook,
+    game_name: &str,
+    deck_name: &str,
+) -> Result<CardFace, Vec<Diagnostic>> {
+    let value_of = |name: &str| {
+        let text = match name {
+            "game" => game_name,
+            "deck" => deck_name,
+            _ => return None,
+        };
+        let region = template.regions.iter().find(|r| r.field == name)?;
+        Some((text.to_string(), region.loc.clone()))
+    };
+    lay_out_regions(
+        template,
+        family,
+        book,
+        &format!("the back of {deck_name}"),
+        value_of,
+    )
+}
+
+/// Frames, then each region's text (from `value_of(field)`: the text and where
+/// it came from) fitted into its box.
+fn lay_out_regions(
+    template: &CardTemplate,
+    family: &Family,
+    book: &FontBook,
+    what: &str,
+    value_of: impl Fn(&str) -> Option<(String, Loc)>,
+) -> Result<CardFace, Vec<Diagnostic>> {
+    let mut items: Vec<Item> = template
+        .frames
+        .iter()
+        .map(|f| Item::Rect {
+            x: f.left,
+            y: f.top,
+            w: f.width,
+            h: f.height,
+            radius: f.radius,
+            width: f.stroke,
+        })
+        .collect();
     let mut problems = Vec::new();
     for region in &template.regions {
-        let Some(field) = deck.field_index(&region.field) else {
+        let Some((raw, loc)) = value_of(&region.field) else {
             continue;
         };
-        let Some(value) = card.values[field].as_ref() else {
-            continue;
-        };
-        let raw = value.value.display();
         let text = match &region.format {
             Some(format) => format.replace("{}", &raw),
             None => raw,
@@ -50,7 +107,6 @@ pub fn lay_out_card(
             align: region.align,
             valign: region.valign,
         };
-        let title = deck.card_title(index);
         match fit_text(&request, book) {
             Ok(fit) => items.extend(text_items(fit.lines, fit.size, region.left, region.top)),
             Err(FitError::Overflow {
@@ -71,8 +127,8 @@ pub fn lay_out_card(
                 problems.push(
                     Diagnostic::error(
                         "card-overflow",
-                        format!("card \"{title}\": field `{}` does not fit its region even at {} pt", region.field, region.min_size),
-                        Some(value.loc.clone()),
+                        format!("{what}: field `{}` does not fit its region even at {} pt", region.field, region.min_size),
+                        Some(loc.clone()),
                     )
                     .with_hint(format!("{why}; shorten the text, or enlarge the region or lower min_size in template `{}`", template.id)),
                 );
@@ -86,11 +142,11 @@ pub fn lay_out_card(
                     Diagnostic::error(
                         "missing-glyph",
                         format!(
-                            "card \"{title}\": field `{}` uses characters the font lacks: {}",
+                            "{what}: field `{}` uses characters the font lacks: {}",
                             region.field,
                             list.trim_end()
                         ),
-                        Some(value.loc.clone()),
+                        Some(loc.clone()),
                     )
                     .with_hint("replace the characters, or add a font that has them to fonts/"),
                 );

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use super::toml::{Reader, Table, parse};
 use super::{OpError, read_source};
 use crate::diag::{Diagnostic, Diagnostics, Sources};
-use crate::model::{AidJob, Force, Game, LabelJob, Located, Publish, RulesPage, Side};
+use crate::model::{AidJob, CardJob, Force, Game, LabelJob, Located, Publish, RulesPage, Side};
 
 const GAME_KEYS: &[&str] = &[
     "name",
@@ -194,7 +194,7 @@ fn file_ref(
 }
 
 fn publish(r: &mut Reader<'_>, t: &Table<'_>) -> Publish {
-    r.check_keys(t.get_ref(), &["labels", "aids"], "[publish]");
+    r.check_keys(t.get_ref(), &["labels", "aids", "cards"], "[publish]");
     let labels = r
         .tables(t, "labels")
         .iter()
@@ -238,5 +238,27 @@ fn publish(r: &mut Reader<'_>, t: &Table<'_>) -> Publish {
             Some(AidJob { aid, copies })
         })
         .collect();
-    Publish { labels, aids }
+    let cards = r
+        .tables(t, "cards")
+        .iter()
+        .filter_map(|c| {
+            const W: &str = "[[publish.cards]]";
+            r.check_keys(c.get_ref(), &["deck", "layout", "back", "size"], W);
+            let deck = r.req_str(c, "deck", W);
+            let layout = r.req_str(c, "layout", W);
+            let back = r.req_str(c, "back", W);
+            let size = r.opt_str(c, "size");
+            Some(CardJob {
+                deck: deck?,
+                layout: layout?,
+                back: back?,
+                size,
+            })
+        })
+        .collect();
+    Publish {
+        labels,
+        aids,
+        cards,
+    }
 }

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 pub use fonts::load_fonts;
 pub use game::load_game;
-pub use sheets::load_sheets;
+pub use sheets::{load_sheets, load_sheets_and_sizes};
 pub use template::load_card_template;
 
 use crate::diag::{Diagnostics, FileId, Sources};

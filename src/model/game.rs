@@ -65,6 +65,16 @@ pub struct LabelJob {
     pub layout: Located<String>,
 }
 
+/// A deck printed as print-and-play cards: fronts from `layout`, backs from `back`.
+#[derive(Clone, Debug)]
+pub struct CardJob {
+    pub deck: Located<String>,
+    pub layout: Located<String>,
+    pub back: Located<String>,
+    /// A card size from `data/sheets.toml` (`poker` by default).
+    pub size: Option<Located<String>>,
+}
+
 /// An aid printed `copies` times side by side on one page.
 #[derive(Clone, Debug)]
 pub struct AidJob {
@@ -76,6 +86,7 @@ pub struct AidJob {
 pub struct Publish {
     pub labels: Vec<LabelJob>,
     pub aids: Vec<AidJob>,
+    pub cards: Vec<CardJob>,
 }
 
 #[derive(Clone, Debug)]

@@ -9,10 +9,12 @@ mod sheet;
 mod template;
 
 pub use deck::{Card, Constraints, CountPer, Deck, FieldDecl, FieldKind, FieldValue, Unique};
-pub use game::{Aid, AidBlock, AidJob, Force, Game, LabelJob, PointsRow, Publish, RulesPage, Side};
+pub use game::{
+    Aid, AidBlock, AidJob, CardJob, Force, Game, LabelJob, PointsRow, Publish, RulesPage, Side,
+};
 pub use roll::{Coverage, Dice, RollRange, check_coverage, describe_rolls};
-pub use sheet::{Paper, SheetTemplate};
-pub use template::{Align, CardTemplate, Region, Style, VAlign};
+pub use sheet::{CardSize, Paper, SheetTemplate};
+pub use template::{Align, CardTemplate, Frame, Region, Style, VAlign};
 
 use crate::diag::Loc;
 
