@@ -16,6 +16,9 @@ const GAME_KEYS: &[&str] = &[
     "decks",
     "aids",
     "publish",
+    "collections",
+    "random_tables",
+    "dice_combat",
 ];
 
 /// Loads a game folder. `None` when `game.toml` itself could not be read as TOML;
@@ -69,6 +72,9 @@ pub fn load_game(
         Some(t) => publish(&mut r, &t),
         None => Publish::default(),
     };
+    let collection_entries = super::collections::collection_entries(&mut r, &root);
+    let table_entries = super::collections::random_table_entries(&mut r, &root);
+    let dice_combat = super::collections::dice_combat(&mut r, &root);
 
     let mut unloaded = Vec::new();
     let mut decks = Vec::new();
@@ -99,6 +105,22 @@ pub fn load_game(
             None => unloaded.push(id.value),
         }
     }
+    let collections = super::collections::load_entries(
+        dir,
+        collection_entries,
+        super::deck::load_collection_file,
+        sources,
+        diags,
+        &mut unloaded,
+    )?;
+    let random_tables = super::collections::load_entries(
+        dir,
+        table_entries,
+        super::collections::load_random_table_file,
+        sources,
+        diags,
+        &mut unloaded,
+    )?;
     let mut rules = Vec::new();
     for page in rules_refs {
         if let Some(path) = existing(dir, &page, diags) {
@@ -118,6 +140,9 @@ pub fn load_game(
         sides,
         forces,
         decks,
+        collections,
+        random_tables,
+        dice_combat,
         aids,
         rules,
         publish,
@@ -135,7 +160,11 @@ fn game_id(dir: &Path) -> String {
 }
 
 /// The path of a file named in `game.toml`, if it exists; else a `missing-file` diagnostic.
-fn existing(dir: &Path, name: &Located<String>, diags: &mut Diagnostics) -> Option<PathBuf> {
+pub(super) fn existing(
+    dir: &Path,
+    name: &Located<String>,
+    diags: &mut Diagnostics,
+) -> Option<PathBuf> {
     let path = dir.join(&name.value);
     if path.is_file() {
         return Some(path);

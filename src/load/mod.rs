@@ -3,6 +3,7 @@
 //! every data problem as a located diagnostic.
 
 mod aid;
+mod collections;
 mod deck;
 mod fonts;
 mod game;

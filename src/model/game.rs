@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use super::{Deck, Located};
+use super::{Deck, Located, RandomTable};
 use crate::diag::{FileId, Loc};
 
 #[derive(Clone, Debug)]
@@ -89,6 +89,24 @@ pub struct Publish {
     pub cards: Vec<CardJob>,
 }
 
+/// Which collections and fields `grogpress odds` reads to resolve one attack:
+/// the attacker's attack die against the defender's defense die, hits are
+/// `hit` symbols (plus `bonus` symbols when the attacker's base type has a
+/// bonus against the defender's) less `block` symbols.
+#[derive(Clone, Debug)]
+pub struct DiceCombat {
+    pub units: Located<String>,
+    pub attack_die: Located<String>,
+    pub defense_die: Located<String>,
+    pub dice: Located<String>,
+    pub faces: Located<String>,
+    pub hit: Located<String>,
+    pub bonus: Located<String>,
+    pub block: Located<String>,
+    pub base_type: Located<String>,
+    pub bonus_against: Located<String>,
+}
+
 #[derive(Clone, Debug)]
 pub struct Game {
     /// The folder name, used for `out/<id>/`.
@@ -99,6 +117,12 @@ pub struct Game {
     pub sides: Vec<Side>,
     pub forces: Vec<Force>,
     pub decks: Vec<Deck>,
+    /// Named collections of items (unit types, terrain, dice...): decks whose
+    /// items have an id and a name.
+    pub collections: Vec<Deck>,
+    pub random_tables: Vec<RandomTable>,
+    /// How one attack is resolved with custom dice, for `grogpress odds`.
+    pub dice_combat: Option<DiceCombat>,
     pub aids: Vec<Aid>,
     pub rules: Vec<RulesPage>,
     pub publish: Publish,

@@ -2,8 +2,11 @@
 //! constraints, references, rich-text markup, card names in the rules text —
 //! and returns every problem as a diagnostic.
 
+mod constraints;
 mod deck;
+mod random_table;
 mod rules;
+mod values;
 
 use crate::diag::{Diagnostics, Sources};
 use crate::model::Game;
@@ -14,8 +17,11 @@ pub use rules::{CardMention, card_mentions, validate_rules};
 /// Every check on a game; diagnostics in no particular order.
 pub fn validate(game: &Game, sources: &Sources) -> Diagnostics {
     let mut diags = Diagnostics::default();
-    for deck in &game.decks {
+    for deck in game.decks.iter().chain(&game.collections) {
         validate_deck(game, deck, sources, &mut diags);
+    }
+    for table in &game.random_tables {
+        random_table::validate_random_table(table, &mut diags);
     }
     validate_rules(game, sources, &mut diags);
     diags
