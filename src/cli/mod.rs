@@ -2,6 +2,7 @@
 //! validate → layout → render for each game, prints diagnostics and sets the
 //! exit code (0 ok, 1 data errors, 2 operational failure).
 
+mod new;
 mod output;
 mod plan;
 
@@ -77,6 +78,14 @@ enum Command {
     },
     /// List the label and card sheet templates with their sizes
     Sheets,
+    /// Create a game folder that checks and builds as it stands (a commented starter game)
+    New {
+        /// The folder to create (must not exist or be empty)
+        path: PathBuf,
+        /// Copy this shipped game (a name under data/, or a game folder) instead of the starter
+        #[arg(long, value_name = "GAME")]
+        from: Option<String>,
+    },
 }
 
 #[derive(Args, Debug)]
@@ -116,6 +125,16 @@ pub fn run(cli: Cli) -> ExitCode {
     let root = Root::new(&cli.root);
     let result = match cli.command {
         Command::Sheets => list_sheets(&root, cli.format),
+        Command::New { path, from } => new::new_game(&root, &path, from.as_deref()).map(|files| {
+            for f in &files {
+                eprintln!("  created {}", path.join(f).display());
+            }
+            eprintln!(
+                "check it with `grogpress check {0}`, publish it with `grogpress build {0}`",
+                path.display()
+            );
+            true
+        }),
         Command::Check { games } => {
             run_games(&root, &games, &PlanOptions::everything(), None, cli.format)
         }
