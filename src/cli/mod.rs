@@ -2,6 +2,7 @@
 //! validate → layout → render for each game, prints diagnostics and sets the
 //! exit code (0 ok, 1 data errors, 2 operational failure).
 
+mod export;
 mod new;
 mod output;
 mod plan;
@@ -86,6 +87,25 @@ enum Command {
         #[arg(long, value_name = "GAME")]
         from: Option<String>,
     },
+    /// Write a game's data out in another format (e.g. a deck as a CSV card list)
+    Export {
+        #[command(subcommand)]
+        what: ExportWhat,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+enum ExportWhat {
+    /// A deck's cards as CSV: a header of its field names, one row per card
+    Csv {
+        game: String,
+        /// The deck to export (default: the game's only deck)
+        #[arg(long)]
+        deck: Option<String>,
+        /// Write to this file instead of stdout
+        #[arg(long, short = 'o', value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
 }
 
 #[derive(Args, Debug)]
@@ -125,6 +145,18 @@ pub fn run(cli: Cli) -> ExitCode {
     let root = Root::new(&cli.root);
     let result = match cli.command {
         Command::Sheets => list_sheets(&root, cli.format),
+        Command::Export {
+            what: ExportWhat::Csv { game, deck, output },
+        } => match export::export_csv(&root, &game, deck.as_deref()) {
+            Ok(export::Exported::Csv(csv)) => {
+                export::write_csv(&csv, output.as_deref()).map(|_| true)
+            }
+            Ok(export::Exported::Failed(mut diags, sources)) => {
+                report(&mut diags, &sources, cli.format, Some(&game));
+                Ok(false)
+            }
+            Err(e) => Err(e),
+        },
         Command::New { path, from } => new::new_game(&root, &path, from.as_deref()).map(|files| {
             for f in &files {
                 eprintln!("  created {}", path.join(f).display());

@@ -3,6 +3,7 @@
 //! every data problem as a located diagnostic.
 
 mod aid;
+pub mod csv;
 mod deck;
 mod fonts;
 mod game;
