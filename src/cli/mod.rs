@@ -3,6 +3,8 @@
 //! exit code (0 ok, 1 data errors, 2 operational failure).
 
 mod cards;
+mod export;
+mod new;
 mod output;
 mod plan;
 
@@ -101,6 +103,19 @@ enum Command {
         #[arg(long, value_name = "DIR", default_value = "out")]
         out: PathBuf,
     },
+    /// Create a game folder that checks and builds as it stands (a commented starter game)
+    New {
+        /// The folder to create (must not exist or be empty)
+        path: PathBuf,
+        /// Copy this shipped game (a name under data/, or a game folder) instead of the starter
+        #[arg(long, value_name = "GAME")]
+        from: Option<String>,
+    },
+    /// Write a game's data out in another format (e.g. a deck as a CSV card list)
+    Export {
+        #[command(subcommand)]
+        what: ExportWhat,
+    },
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -167,6 +182,20 @@ struct PnpArgs {
     side: Option<String>,
 }
 
+#[derive(Subcommand, Debug)]
+enum ExportWhat {
+    /// A deck's cards as CSV: a header of its field names, one row per card
+    Csv {
+        game: String,
+        /// The deck to export (default: the game's only deck)
+        #[arg(long)]
+        deck: Option<String>,
+        /// Write to this file instead of stdout
+        #[arg(long, short = 'o', value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
+}
+
 #[derive(Args, Debug)]
 struct OutArg {
     /// Write outputs under DIR/<game>/ instead of out/<game>/
@@ -204,6 +233,28 @@ pub fn run(cli: Cli) -> ExitCode {
     let root = Root::new(&cli.root);
     let result = match cli.command {
         Command::Sheets => list_sheets(&root, cli.format),
+        Command::Export {
+            what: ExportWhat::Csv { game, deck, output },
+        } => match export::export_csv(&root, &game, deck.as_deref()) {
+            Ok(export::Exported::Csv(csv)) => {
+                export::write_csv(&csv, output.as_deref()).map(|_| true)
+            }
+            Ok(export::Exported::Failed(mut diags, sources)) => {
+                report(&mut diags, &sources, cli.format, Some(&game));
+                Ok(false)
+            }
+            Err(e) => Err(e),
+        },
+        Command::New { path, from } => new::new_game(&root, &path, from.as_deref()).map(|files| {
+            for f in &files {
+                eprintln!("  created {}", path.join(f).display());
+            }
+            eprintln!(
+                "check it with `grogpress check {0}`, publish it with `grogpress build {0}`",
+                path.display()
+            );
+            true
+        }),
         Command::Check { games } => {
             run_games(&root, &games, &PlanOptions::everything(), None, cli.format)
         }

@@ -4,6 +4,7 @@
 
 use toml::de::DeValue;
 
+use super::OpError;
 use super::toml::{Reader, Table, as_table, parse};
 use crate::diag::{Diagnostic, Diagnostics, FileId, Loc};
 use crate::model::{
@@ -27,8 +28,22 @@ const CONSTRAINT_KEYS: &[&str] = &[
     "cycle",
 ];
 
-pub fn load_deck(id: &str, file: FileId, text: &str, diags: &mut Diagnostics) -> Option<Deck> {
-    let root = parse(file, text, diags)?;
+/// Reads the cards of a deck whose `cards` names a file (a CSV card list);
+/// `None` when the list cannot be read as cards (already reported).
+pub type CardList<'a> = dyn FnMut(&Located<String>, &[FieldDecl], &mut Diagnostics) -> Result<Option<Vec<Card>>, OpError>
+    + 'a;
+
+/// Loads a deck file; `card_list` reads the cards when `cards` names a file.
+pub fn load_deck(
+    id: &str,
+    file: FileId,
+    text: &str,
+    diags: &mut Diagnostics,
+    card_list: &mut CardList<'_>,
+) -> Result<Option<Deck>, OpError> {
+    let Some(root) = parse(file, text, diags) else {
+        return Ok(None);
+    };
     let mut r = Reader::new(file, diags);
     r.check_keys(root.get_ref(), DECK_KEYS, "a deck file");
     let name = r
@@ -49,22 +64,34 @@ pub fn load_deck(id: &str, file: FileId, text: &str, diags: &mut Diagnostics) ->
             )
             .with_hint("declare the card fields with [[fields]] name = \"title\" kind = \"text\""),
         );
-        return None;
+        return Ok(None);
     }
     let title_field = match r.opt_str(&root, "title_field") {
-        Some(t) => field_ref(&mut r, &fields, &t)?,
+        Some(t) => match field_ref(&mut r, &fields, &t) {
+            Some(index) => index,
+            None => return Ok(None),
+        },
         None => fields.iter().position(|f| f.name == "title").unwrap_or(0),
     };
     let constraints = match r.table(&root, "constraints") {
         Some(t) => constraints(&mut r, &t, &fields),
         None => Constraints::default(),
     };
-    let cards = r
-        .tables(&root, "cards")
-        .iter()
-        .map(|t| card(&mut r, t, &fields))
-        .collect();
-    Some(Deck {
+    let cards = match root.get_ref().get("cards") {
+        Some(v) if matches!(v.get_ref(), DeValue::String(_)) => match r.opt_str(&root, "cards") {
+            Some(list) => match card_list(&list, &fields, r.diags)? {
+                Some(cards) => cards,
+                None => return Ok(None),
+            },
+            None => return Ok(None),
+        },
+        _ => r
+            .tables(&root, "cards")
+            .iter()
+            .map(|t| card(&mut r, t, &fields))
+            .collect(),
+    };
+    Ok(Some(Deck {
         id: id.to_string(),
         name,
         fields,
@@ -72,7 +99,7 @@ pub fn load_deck(id: &str, file: FileId, text: &str, diags: &mut Diagnostics) ->
         constraints,
         cards,
         loc: Loc::new(file, 0..0),
-    })
+    }))
 }
 
 /// A collection kept in its own file.

@@ -81,7 +81,18 @@ pub fn load_game(
     for (id, file_name) in deck_refs {
         let deck = match existing(dir, &file_name, diags) {
             Some(path) => match read_source(&path, sources, diags)? {
-                (file, text, true) => super::deck::load_deck(&id.value, file, &text, diags),
+                (file, text, true) => {
+                    let deck_dir = path.parent().unwrap_or(dir).to_path_buf();
+                    super::deck::load_deck(
+                        &id.value,
+                        file,
+                        &text,
+                        diags,
+                        &mut |list, fields, diags| {
+                            super::csv::load_cards_csv(&deck_dir, list, fields, sources, diags)
+                        },
+                    )?
+                }
                 _ => None,
             },
             None => None,

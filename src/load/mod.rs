@@ -4,6 +4,7 @@
 
 mod aid;
 mod collections;
+pub mod csv;
 mod deck;
 mod fonts;
 mod game;

@@ -1,0 +1,61 @@
+//! CLI: `grogpress export csv GAME --deck D` — a loaded deck's cards written
+//! back out as a CSV card list (to stdout or a file), for editing in a
+//! spreadsheet and reading back with `cards = "file.csv"`.
+
+use std::io::Write;
+use std::path::Path;
+
+use super::write_atomic;
+use crate::diag::{Diagnostics, Sources};
+use crate::load::{OpError, Root};
+
+/// What `export csv` produced: the CSV text, or the load diagnostics that stopped it.
+pub enum Exported {
+    Csv(String),
+    Failed(Diagnostics, Sources),
+}
+
+/// Loads the game and writes deck `deck` (or its only deck) as CSV.
+pub fn export_csv(root: &Root, game: &str, deck: Option<&str>) -> Result<Exported, OpError> {
+    let dir = root.resolve_game(game)?;
+    let mut sources = Sources::default();
+    let mut diags = Diagnostics::default();
+    let loaded = crate::load::load_game(&dir, &mut sources, &mut diags)?;
+    let game = match loaded {
+        Some(game) if !diags.has_errors() => game,
+        _ => return Ok(Exported::Failed(diags, sources)),
+    };
+    let ids: Vec<&str> = game.decks.iter().map(|d| d.id.as_str()).collect();
+    let chosen = match deck {
+        Some(id) => game.deck(id),
+        None if game.decks.len() == 1 => game.decks.first(),
+        None => {
+            return Err(OpError(format!(
+                "{} has {} decks; choose one with --deck ({})",
+                game.name,
+                game.decks.len(),
+                ids.join(", ")
+            )));
+        }
+    };
+    let Some(chosen) = chosen else {
+        return Err(OpError(format!(
+            "{} has no deck `{}`; decks: {}",
+            game.name,
+            deck.unwrap_or_default(),
+            ids.join(", ")
+        )));
+    };
+    crate::load::csv::cards_to_csv(&chosen.fields, &chosen.cards).map(Exported::Csv)
+}
+
+/// Writes the CSV to `output`, or to stdout when there is none.
+pub fn write_csv(csv: &str, output: Option<&Path>) -> Result<(), OpError> {
+    match output {
+        Some(path) => write_atomic(path, csv.as_bytes()),
+        None => std::io::stdout()
+            .lock()
+            .write_all(csv.as_bytes())
+            .map_err(|e| OpError(format!("cannot write to stdout: {e}"))),
+    }
+}

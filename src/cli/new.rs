@@ -1,0 +1,148 @@
+//! CLI: `grogpress new <path> [--from GAME]` — creates a game folder that
+//! `check` passes and `build` publishes as it stands: the commented starter
+//! game embedded in the binary, or a copy of a shipped game.
+
+use std::path::{Path, PathBuf};
+
+use super::write_atomic;
+use crate::load::{OpError, Root};
+
+/// The starter game: (path inside the game folder, text with `{{name}}` / `{{id}}`).
+const STARTER: &[(&str, &str)] = &[
+    ("game.toml", include_str!("new_game/game.toml")),
+    (
+        "action-cards.toml",
+        include_str!("new_game/action-cards.toml"),
+    ),
+    ("player-aid.toml", include_str!("new_game/player-aid.toml")),
+    ("rules/rules.md", include_str!("new_game/rules/rules.md")),
+    (
+        "templates/labels/action-card.toml",
+        include_str!("new_game/templates/labels/action-card.toml"),
+    ),
+];
+
+/// Creates the game folder `dest`; returns the files written, relative to it.
+pub fn new_game(root: &Root, dest: &Path, from: Option<&str>) -> Result<Vec<PathBuf>, OpError> {
+    refuse_non_empty(dest)?;
+    match from {
+        None => write_starter(dest),
+        Some(game) => copy_game(&root.resolve_game(game)?, dest),
+    }
+}
+
+/// A folder that already holds files is never written into.
+fn refuse_non_empty(dest: &Path) -> Result<(), OpError> {
+    if dest.is_file() {
+        return Err(OpError(format!("{} is a file", dest.display())));
+    }
+    if let Ok(mut entries) = std::fs::read_dir(dest)
+        && entries.next().is_some()
+    {
+        return Err(OpError(format!(
+            "{} already exists and is not empty; choose a new folder",
+            dest.display()
+        )));
+    }
+    Ok(())
+}
+
+fn write_starter(dest: &Path) -> Result<Vec<PathBuf>, OpError> {
+    let id = folder_name(dest);
+    let name = toml_escape(&title_case(&id));
+    let mut written = Vec::new();
+    for (path, text) in STARTER {
+        let text = text.replace("{{name}}", &name).replace("{{id}}", &id);
+        write_atomic(&dest.join(path), text.as_bytes())?;
+        written.push(PathBuf::from(path));
+    }
+    Ok(written)
+}
+
+/// Copies every file of a game folder (skipping hidden files), sorted.
+fn copy_game(src: &Path, dest: &Path) -> Result<Vec<PathBuf>, OpError> {
+    let mut files = Vec::new();
+    list_files(src, Path::new(""), &mut files)?;
+    files.sort();
+    for rel in &files {
+        let from = src.join(rel);
+        let bytes = std::fs::read(&from)
+            .map_err(|e| OpError(format!("cannot read {}: {e}", from.display())))?;
+        write_atomic(&dest.join(rel), &bytes)?;
+    }
+    Ok(files)
+}
+
+fn list_files(base: &Path, rel: &Path, out: &mut Vec<PathBuf>) -> Result<(), OpError> {
+    let dir = base.join(rel);
+    let entries = std::fs::read_dir(&dir)
+        .map_err(|e| OpError(format!("cannot list {}: {e}", dir.display())))?;
+    for entry in entries.filter_map(|e| e.ok()) {
+        let name = entry.file_name();
+        if name.to_string_lossy().starts_with('.') {
+            continue;
+        }
+        let rel = rel.join(&name);
+        if entry.path().is_dir() {
+            list_files(base, &rel, out)?;
+        } else {
+            out.push(rel);
+        }
+    }
+    Ok(())
+}
+
+/// The game's id: the folder's name (as `load_game` names games).
+fn folder_name(dest: &Path) -> String {
+    let absolute = std::path::absolute(dest).unwrap_or_else(|_| dest.to_path_buf());
+    absolute
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "game".to_string())
+}
+
+/// "my-first_game" → "My First Game".
+fn title_case(id: &str) -> String {
+    id.split(['-', '_', ' '])
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut chars = w.chars();
+            chars
+                .next()
+                .map(|c| c.to_uppercase().chain(chars).collect::<String>())
+                .unwrap_or_default()
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Text safe inside a TOML basic string (and harmless in Markdown).
+fn toml_escape(s: &str) -> String {
+    s.chars()
+        .filter(|c| !c.is_control())
+        .flat_map(|c| match c {
+            '"' | '\\' => vec!['\\', c],
+            c => vec![c],
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_from_folders() {
+        assert_eq!(title_case("my-first_game"), "My First Game");
+        assert_eq!(title_case("ardennes44"), "Ardennes44");
+        assert_eq!(toml_escape("a\"b\\c"), "a\\\"b\\\\c");
+    }
+
+    #[test]
+    fn refuses_a_folder_with_files() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        std::fs::write(dir.path().join("x"), b"x").expect("write");
+        assert!(refuse_non_empty(dir.path()).is_err());
+        assert!(refuse_non_empty(&dir.path().join("fresh")).is_ok());
+    }
+}

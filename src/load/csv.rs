@@ -1,0 +1,477 @@
+//! Load stage: a deck's cards from a CSV file beside it (`cards = "cards.csv"`),
+//! as exported from a spreadsheet — a header row naming the deck's fields, then
+//! one card per row — into [`Card`]s whose values point at their CSV cells.
+//! The `csv` crate reads the values; cell spans are found by scanning the raw
+//! record so every problem is located at the CSV's line:col.
+
+use std::ops::Range;
+use std::path::Path;
+
+use super::{OpError, read_source};
+use crate::diag::{Diagnostic, Diagnostics, FileId, Loc, Sources};
+use crate::model::{Card, FieldDecl, FieldKind, FieldValue, Located};
+
+/// Reads the CSV file `name` (relative to the deck's folder `dir`) into cards.
+/// A missing file or a problem in it is a diagnostic; only an unreadable file
+/// is an operational error. `None` when there is no usable card list: a
+/// missing file, a CSV syntax error or a bad header row.
+pub fn load_cards_csv(
+    dir: &Path,
+    name: &Located<String>,
+    fields: &[FieldDecl],
+    sources: &mut Sources,
+    diags: &mut Diagnostics,
+) -> Result<Option<Vec<Card>>, OpError> {
+    let path = dir.join(&name.value);
+    if !path.is_file() {
+        diags.push(
+            Diagnostic::error(
+                "missing-file",
+                format!("the card list `{}` does not exist", path.display()),
+                Some(name.loc.clone()),
+            )
+            .with_hint("`cards` names a CSV file relative to the deck file's folder"),
+        );
+        return Ok(None);
+    }
+    let (file, text, ok) = read_source(&path, sources, diags)?;
+    if !ok {
+        return Ok(None);
+    }
+    Ok(cards_from_csv(file, &text, fields, diags))
+}
+
+/// One record of the CSV: its cells' values and their byte spans in the file.
+struct Row {
+    cells: Vec<String>,
+    spans: Vec<Range<usize>>,
+    /// The whole record, for a card's location.
+    span: Range<usize>,
+}
+
+/// Parses CSV text into cards of a deck with these fields; `None` after a
+/// syntax error or a bad header row.
+pub fn cards_from_csv(
+    file: FileId,
+    text: &str,
+    fields: &[FieldDecl],
+    diags: &mut Diagnostics,
+) -> Option<Vec<Card>> {
+    let rows = read_rows(file, text, diags)?;
+    let mut rows = rows.into_iter();
+    let Some(header) = rows.next() else {
+        diags.push(
+            Diagnostic::error(
+                "missing-field",
+                "the card list is empty: it has no header row",
+                Some(Loc::new(file, 0..0)),
+            )
+            .with_hint(header_hint(fields)),
+        );
+        return None;
+    };
+    let columns = columns(file, &header, fields, diags)?;
+    Some(
+        rows.map(|row| card(file, &row, &columns, fields, diags))
+            .collect(),
+    )
+}
+
+fn header_hint(fields: &[FieldDecl]) -> String {
+    let names: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
+    format!("the first row names the columns: {}", names.join(","))
+}
+
+/// Every record with its cell spans; `None` after a `csv-syntax` diagnostic.
+fn read_rows(file: FileId, text: &str, diags: &mut Diagnostics) -> Option<Vec<Row>> {
+    // Spreadsheets often save UTF-8 with a byte-order mark; it is not data.
+    let skip = if text.starts_with('\u{FEFF}') { 3 } else { 0 };
+    let body = &text[skip..];
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(body.as_bytes());
+    let mut rows = Vec::new();
+    for record in reader.records() {
+        let record = match record {
+            Ok(r) => r,
+            Err(e) => {
+                let at = e.position().map_or(0, |p| p.byte() as usize) + skip;
+                diags.push(
+                    Diagnostic::error(
+                        "csv-syntax",
+                        format!("invalid CSV: {e}"),
+                        Some(Loc::new(file, at..at)),
+                    )
+                    .with_hint("save the sheet as CSV (comma-separated, UTF-8)"),
+                );
+                return None;
+            }
+        };
+        let start = record.position().map_or(0, |p| p.byte() as usize) + skip;
+        let spans = match cell_spans(text, start, record.len()) {
+            Ok(spans) => spans,
+            Err(quote) => {
+                let at = quote..text.len();
+                diags.push(
+                Diagnostic::error(
+                    "csv-syntax",
+                    "invalid CSV: a quoted cell is never closed",
+                    Some(Loc::new(file, at)),
+                )
+                .with_hint(
+                    "a cell that starts with \" ends with \"; write a quote inside a cell as \"\"",
+                ),
+            );
+                return None;
+            }
+        };
+        let span = spans.first().map_or(start, |s| s.start)..spans.last().map_or(start, |s| s.end);
+        rows.push(Row {
+            cells: record.iter().map(str::to_string).collect(),
+            spans,
+            span,
+        });
+    }
+    Some(rows)
+}
+
+/// The byte spans of the `count` cells of the record starting near `start`
+/// (quotes included); `Err(opening quote)` if a quoted cell runs to the end of the text.
+fn cell_spans(text: &str, start: usize, count: usize) -> Result<Vec<Range<usize>>, usize> {
+    let bytes = text.as_bytes();
+    let mut i = start;
+    // A record's position may sit on the line break that ended the previous one.
+    while i < bytes.len() && (bytes[i] == b'\n' || bytes[i] == b'\r') {
+        i += 1;
+    }
+    let mut spans = Vec::with_capacity(count);
+    loop {
+        let cell_start = i;
+        if bytes.get(i) == Some(&b'"') {
+            i += 1;
+            loop {
+                match bytes.get(i) {
+                    None => return Err(cell_start),
+                    Some(b'"') if bytes.get(i + 1) == Some(&b'"') => i += 2,
+                    Some(b'"') => {
+                        i += 1;
+                        break;
+                    }
+                    Some(_) => i += 1,
+                }
+            }
+        }
+        while i < bytes.len() && !matches!(bytes[i], b',' | b'\n' | b'\r') {
+            i += 1;
+        }
+        spans.push(cell_start..i);
+        if bytes.get(i) == Some(&b',') && spans.len() < count {
+            i += 1;
+        } else {
+            break;
+        }
+    }
+    Ok(spans)
+}
+
+/// The field each column holds. Unknown, repeated and missing required
+/// columns are reported; `None` when the header is unusable.
+fn columns(
+    file: FileId,
+    header: &Row,
+    fields: &[FieldDecl],
+    diags: &mut Diagnostics,
+) -> Option<Vec<Option<usize>>> {
+    let names: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
+    let mut columns = Vec::with_capacity(header.cells.len());
+    let errors = diags.error_count();
+    for (cell, span) in header.cells.iter().zip(&header.spans) {
+        let name = cell.trim();
+        let loc = Loc::new(file, span.clone());
+        let index = fields.iter().position(|f| f.name == name);
+        match index {
+            None => {
+                let d = Diagnostic::error(
+                    "unknown-field",
+                    format!("unknown column `{name}`: the deck declares no such field"),
+                    Some(loc),
+                );
+                diags.push(match super::toml::closest(name, &names) {
+                    Some(best) => d.with_hint(format!("did you mean `{best}`?")),
+                    None => d.with_hint(format!(
+                        "columns are the deck's fields: {}",
+                        names.join(", ")
+                    )),
+                });
+            }
+            Some(i) if columns.contains(&Some(i)) => diags.push(
+                Diagnostic::error(
+                    "duplicate-column",
+                    format!("the column `{name}` appears twice"),
+                    Some(loc),
+                )
+                .with_hint("each field has one column; delete or rename the other"),
+            ),
+            Some(_) => {}
+        }
+        columns.push(index);
+    }
+    for (i, field) in fields.iter().enumerate() {
+        if !field.optional && !columns.contains(&Some(i)) {
+            diags.push(
+                Diagnostic::error(
+                    "missing-field",
+                    format!(
+                        "the card list has no column `{}`, which every card needs",
+                        field.name
+                    ),
+                    Some(Loc::new(file, header.span.clone())),
+                )
+                .with_hint(format!(
+                    "add a column `{}`, or declare the field optional = true",
+                    field.name
+                )),
+            );
+        }
+    }
+    (diags.error_count() == errors).then_some(columns)
+}
+
+/// One card from one row.
+fn card(
+    file: FileId,
+    row: &Row,
+    columns: &[Option<usize>],
+    fields: &[FieldDecl],
+    diags: &mut Diagnostics,
+) -> Card {
+    let errors = diags.error_count();
+    if row.cells.len() > columns.len()
+        && let Some(extra) = row.spans.get(columns.len())
+    {
+        let last = row.spans.last().map_or(extra.end, |s| s.end);
+        diags.push(
+            Diagnostic::error(
+                "too-many-cells",
+                format!(
+                    "this row has {} cells but the header names {} columns",
+                    row.cells.len(),
+                    columns.len()
+                ),
+                Some(Loc::new(file, extra.start..last)),
+            )
+            .with_hint("a comma inside a cell needs the cell in quotes: \"Attack, then move\""),
+        );
+        // Which cell is extra cannot be told, so the row's values are not read.
+        return Card {
+            loc: Loc::new(file, row.span.clone()),
+            values: vec![None; fields.len()],
+            complete: false,
+        };
+    }
+    let mut values: Vec<Option<Located<FieldValue>>> = vec![None; fields.len()];
+    for (col, field_index) in columns.iter().enumerate() {
+        let Some(field_index) = *field_index else {
+            continue;
+        };
+        let field = &fields[field_index];
+        let (cell, span) = match (row.cells.get(col), row.spans.get(col)) {
+            (Some(c), Some(s)) => (c.as_str(), s.clone()),
+            _ => ("", row.span.end..row.span.end),
+        };
+        let loc = Loc::new(file, span);
+        if cell.is_empty() {
+            if !field.optional {
+                diags.push(
+                    Diagnostic::error(
+                        "missing-field",
+                        format!("the card has no value for the field `{}`", field.name),
+                        Some(loc),
+                    )
+                    .with_hint(format!(
+                        "fill in `{}`, or declare the field optional = true",
+                        field.name
+                    )),
+                );
+            }
+            continue;
+        }
+        if let Some(value) = cell_value(field, cell, &loc, diags) {
+            values[field_index] = Some(Located::new(value, loc));
+        }
+    }
+    Card {
+        loc: Loc::new(file, row.span.clone()),
+        values,
+        complete: diags.error_count() == errors,
+    }
+}
+
+/// A cell's text as a value of the field's kind.
+fn cell_value(
+    field: &FieldDecl,
+    cell: &str,
+    loc: &Loc,
+    diags: &mut Diagnostics,
+) -> Option<FieldValue> {
+    match &field.kind {
+        // A declared symbol (Grognards' range "K") stands in for a number.
+        FieldKind::Int if field.is_symbol(cell.trim()) => {
+            Some(FieldValue::Text(cell.trim().to_string()))
+        }
+        FieldKind::Int => match cell.trim().parse::<i64>() {
+            Ok(n) => Some(FieldValue::Int(n)),
+            Err(_) => {
+                diags.push(
+                    Diagnostic::error(
+                        "wrong-type",
+                        format!("`{}` must be an integer, found `{cell}`", field.name),
+                        Some(loc.clone()),
+                    )
+                    .with_hint(format!("write `{}` as a whole number, e.g. 2", field.name)),
+                );
+                None
+            }
+        },
+        FieldKind::Enum(allowed)
+            if !allowed.iter().any(|a| a == cell) && !field.is_symbol(cell) =>
+        {
+            diags.push(
+                Diagnostic::error(
+                    "bad-enum-value",
+                    format!("`{cell}` is not a value of field `{}`", field.name),
+                    Some(loc.clone()),
+                )
+                .with_hint(format!("use one of: {}", allowed.join(" | "))),
+            );
+            None
+        }
+        _ => Some(FieldValue::Text(cell.to_string())),
+    }
+}
+
+/// A deck's cards as CSV text: a header of the field names, one row per card.
+/// Absent values are empty cells; cells are quoted only where needed.
+pub fn cards_to_csv(fields: &[FieldDecl], cards: &[Card]) -> Result<String, OpError> {
+    let mut writer = csv::WriterBuilder::new()
+        .terminator(csv::Terminator::Any(b'\n'))
+        .from_writer(Vec::new());
+    let fail = |e: csv::Error| OpError(format!("cannot write CSV: {e}"));
+    writer
+        .write_record(fields.iter().map(|f| f.name.as_str()))
+        .map_err(fail)?;
+    for card in cards {
+        let row: Vec<String> = (0..fields.len())
+            .map(|i| {
+                card.values
+                    .get(i)
+                    .and_then(|v| v.as_ref())
+                    .map(|v| v.value.display())
+                    .unwrap_or_default()
+            })
+            .collect();
+        writer.write_record(&row).map_err(fail)?;
+    }
+    let bytes = writer
+        .into_inner()
+        .map_err(|e| OpError(format!("cannot write CSV: {e}")))?;
+    String::from_utf8(bytes).map_err(|e| OpError(format!("cannot write CSV: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diag::line_col;
+
+    fn fields() -> Vec<FieldDecl> {
+        let f = |name: &str, kind: FieldKind, optional: bool| FieldDecl {
+            name: name.into(),
+            kind,
+            optional,
+            symbols: Vec::new(),
+            kind_loc: Loc::new(0, 0..0),
+            loc: Loc::new(0, 0..0),
+        };
+        vec![
+            f("title", FieldKind::Text, false),
+            f("cost", FieldKind::Int, true),
+            f(
+                "who",
+                FieldKind::Enum(vec!["Attacker".into(), "Defender".into()]),
+                true,
+            ),
+        ]
+    }
+
+    fn at(text: &str, d: &Diagnostic) -> (usize, usize) {
+        line_col(text, d.loc.as_ref().map_or(0, |l| l.span.start))
+    }
+
+    #[test]
+    fn reads_quoted_multiline_cells() {
+        let text =
+            "\u{FEFF}title,cost,who\n\"Dug In, twice\",2,Defender\r\n\"Say \"\"hi\"\"\nthere\",,\n";
+        let mut diags = Diagnostics::default();
+        let cards = cards_from_csv(0, text, &fields(), &mut diags).unwrap_or_default();
+        assert!(diags.list.is_empty(), "{diags:?}");
+        assert_eq!(cards.len(), 2);
+        let title = cards[1].values[0].as_ref().map(|v| v.value.clone());
+        assert_eq!(title, Some(FieldValue::Text("Say \"hi\"\nthere".into())));
+        assert_eq!(
+            cards[0].values[1].as_ref().map(|v| v.value.clone()),
+            Some(FieldValue::Int(2))
+        );
+        assert!(cards[1].values[1].is_none());
+        let loc = cards[1].values[0]
+            .as_ref()
+            .map(|v| v.loc.span.start)
+            .unwrap_or(0);
+        assert_eq!(line_col(text, loc), (3, 1));
+    }
+
+    #[test]
+    fn problems_are_located_at_their_cells() {
+        let text = "title,cost,who\nA,two,Attacker\nB,1,Nobody\n,3,Defender\nC,1,Attacker,extra\n";
+        let mut diags = Diagnostics::default();
+        cards_from_csv(0, text, &fields(), &mut diags);
+        let found: Vec<(&str, (usize, usize))> =
+            diags.list.iter().map(|d| (d.id, at(text, d))).collect();
+        assert_eq!(
+            found,
+            vec![
+                ("wrong-type", (2, 3)),
+                ("bad-enum-value", (3, 5)),
+                ("missing-field", (4, 1)),
+                ("too-many-cells", (5, 14)),
+            ]
+        );
+    }
+
+    #[test]
+    fn header_problems() {
+        let text = "titel,cost\nA,1\n";
+        let mut diags = Diagnostics::default();
+        assert!(cards_from_csv(0, text, &fields(), &mut diags).is_none());
+        assert_eq!(diags.list[0].id, "unknown-field");
+        assert_eq!(diags.list[0].hint.as_deref(), Some("did you mean `title`?"));
+        assert_eq!(diags.list[1].id, "missing-field");
+    }
+
+    #[test]
+    fn unclosed_quote_is_a_syntax_error() {
+        let mut diags = Diagnostics::default();
+        cards_from_csv(0, "title\nB,\"A\n", &fields(), &mut diags);
+        assert_eq!(diags.list[0].id, "csv-syntax");
+        assert_eq!(at("title\nB,\"A\n", &diags.list[0]), (2, 3));
+    }
+
+    #[test]
+    fn written_csv_reads_back() {
+        let text = "title,cost,who\n\"A, b\",2,Attacker\n\"x\"\"y\nz\",,\n";
+        let mut diags = Diagnostics::default();
+        let cards = cards_from_csv(0, text, &fields(), &mut diags).unwrap_or_default();
+        let written = cards_to_csv(&fields(), &cards).unwrap_or_default();
+        assert_eq!(written, text);
+    }
+}
