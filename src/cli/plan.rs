@@ -46,6 +46,8 @@ impl Assets {
 pub struct PlanOptions {
     pub labels: bool,
     pub aids: bool,
+    /// The HTML rules reference (`out/<game>/html/`).
+    pub html: bool,
     pub deck: Option<String>,
     pub sheet: Option<String>,
     pub side: Option<String>,
@@ -57,6 +59,7 @@ impl PlanOptions {
         PlanOptions {
             labels: true,
             aids: true,
+            html: true,
             ..PlanOptions::default()
         }
     }
@@ -242,7 +245,7 @@ fn plan_labels(
 }
 
 /// The template a label job names: the game's own `templates/labels/` first, then the shared one.
-fn load_template(
+pub(super) fn load_template(
     game: &Game,
     root: &Root,
     job: &LabelJob,

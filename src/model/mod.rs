@@ -2,14 +2,20 @@
 //! decks with declared fields, aids, sheet and card templates). Plain data
 //! with source locations; no file access and no knowledge of renderers.
 
+mod card_ref;
 mod deck;
 mod game;
 mod sheet;
+mod shortcode;
 mod template;
 
+pub use card_ref::{card_keys, find_card, slug};
 pub use deck::{Card, Constraints, CountPer, Deck, FieldDecl, FieldKind, FieldValue, Unique};
 pub use game::{Aid, AidBlock, AidJob, Force, Game, LabelJob, PointsRow, Publish, RulesPage, Side};
 pub use sheet::{Paper, SheetTemplate};
+pub use shortcode::{
+    Shortcode, ShortcodeArg, ShortcodeProblem, find_shortcodes, markdown_options, parse_shortcode,
+};
 pub use template::{Align, CardTemplate, Region, Style, VAlign};
 
 use crate::diag::Loc;

@@ -4,12 +4,14 @@
 
 mod deck;
 mod rules;
+mod shortcodes;
 
 use crate::diag::{Diagnostics, Sources};
 use crate::model::Game;
 
 pub use deck::validate_deck;
 pub use rules::{CardMention, card_mentions, validate_rules};
+pub use shortcodes::{SHORTCODES, validate_shortcodes};
 
 /// Every check on a game; diagnostics in no particular order.
 pub fn validate(game: &Game, sources: &Sources) -> Diagnostics {
@@ -18,5 +20,6 @@ pub fn validate(game: &Game, sources: &Sources) -> Diagnostics {
         validate_deck(game, deck, sources, &mut diags);
     }
     validate_rules(game, sources, &mut diags);
+    validate_shortcodes(game, sources, &mut diags);
     diags
 }
