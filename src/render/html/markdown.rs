@@ -131,7 +131,7 @@ fn plain_text<'a>(events: impl Iterator<Item = &'a Event<'a>>) -> String {
     let mut text = String::new();
     for e in events {
         match e {
-            Event::Text(t) | Event::Code(t) => text.push_str(t),
+            Event::Text(t) | Event::Code(t) | Event::InlineHtml(t) => text.push_str(t),
             Event::SoftBreak | Event::HardBreak => text.push(' '),
             _ => {}
         }

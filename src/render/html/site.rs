@@ -378,6 +378,7 @@ fn fields_value(deck: &Deck, card: usize) -> Value {
         .fields
         .iter()
         .enumerate()
+        .filter(|(i, _)| *i != deck.title_field)
         .filter_map(|(i, field)| {
             let text = deck.text(&deck.cards[card], i)?;
             let html = if field.kind == FieldKind::Rich {
