@@ -785,7 +785,12 @@ fn two_builds_are_byte_identical() {
     names.sort();
     assert_eq!(
         names,
-        ["action-cards.pdf", "action-labels.pdf", "player-aid.pdf"]
+        [
+            "action-cards.pdf",
+            "action-labels.pdf",
+            "html",
+            "player-aid.pdf"
+        ]
     );
 }
 

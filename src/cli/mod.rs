@@ -4,6 +4,7 @@
 
 mod cards;
 mod export;
+mod html;
 mod new;
 mod output;
 mod plan;
@@ -75,6 +76,12 @@ enum Command {
     },
     /// Print a game's player aids
     Aids {
+        game: String,
+        #[command(flatten)]
+        out: OutArg,
+    },
+    /// Write a game's HTML rules reference to out/<game>/html/
+    Rules {
         game: String,
         #[command(flatten)]
         out: OutArg,
@@ -334,6 +341,13 @@ pub fn run(cli: Cli) -> ExitCode {
             };
             run_games(&root, &[game], &options, Some(&out.out), cli.format)
         }
+        Command::Rules { game, out } => {
+            let options = PlanOptions {
+                html: true,
+                ..PlanOptions::default()
+            };
+            run_games(&root, &[game], &options, Some(&out.out), cli.format)
+        }
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,
@@ -373,12 +387,29 @@ fn run_games(
     let mut clean = report(&mut diags, &sources, format, None);
     for dir in dirs {
         let mut diags = Diagnostics::default();
-        let outputs = check_game(&dir, &assets, options, &mut sources, &mut diags)?;
-        let label = outputs
+        let checked = check_game_model(&dir, &assets, options, &mut sources, &mut diags)?;
+        let label = checked
             .as_ref()
-            .map_or_else(|| dir.display().to_string(), |(id, _)| id.clone());
+            .map_or_else(|| dir.display().to_string(), |(game, _)| game.id.clone());
         let ok = report(&mut diags, &sources, format, Some(&label));
         clean &= ok;
+        if let (Some(out), Some((game, _)), true, true) = (out, &checked, ok, options.html) {
+            let started = std::time::Instant::now();
+            let files = html::build_html(game, &assets, &mut sources)?;
+            let dir = out.join(&game.id).join("html");
+            for (name, bytes) in &files {
+                write_atomic(&dir.join(name), bytes)?;
+            }
+            if format == Format::Human {
+                eprintln!(
+                    "  wrote {} ({} files, {} ms)",
+                    dir.join("index.html").display(),
+                    files.len(),
+                    started.elapsed().as_millis()
+                );
+            }
+        }
+        let outputs = checked.map(|(game, outputs)| (game.id, outputs));
         if let (Some(out), Some((id, outputs)), true) = (out, outputs, ok) {
             for output in outputs {
                 let bytes = crate::render::pdf::render_pdf(&output.doc, &assets.fonts)
@@ -402,12 +433,24 @@ pub fn check_game(
     sources: &mut Sources,
     diags: &mut Diagnostics,
 ) -> Result<Option<(String, Vec<Output>)>, OpError> {
+    Ok(check_game_model(dir, assets, options, sources, diags)?
+        .map(|(game, outputs)| (game.id, outputs)))
+}
+
+/// As [`check_game`], keeping the loaded game (for outputs rendered from it directly).
+fn check_game_model(
+    dir: &Path,
+    assets: &Assets,
+    options: &PlanOptions,
+    sources: &mut Sources,
+    diags: &mut Diagnostics,
+) -> Result<Option<(crate::model::Game, Vec<Output>)>, OpError> {
     let Some(game) = crate::load::load_game(dir, sources, diags)? else {
         return Ok(None);
     };
     diags.extend(crate::validate::validate(&game, sources));
     let outputs = plan(&game, assets, options, sources, diags)?;
-    Ok(Some((game.id.clone(), outputs)))
+    Ok(Some((game, outputs)))
 }
 
 /// Prints diagnostics; true when there were no errors.

@@ -55,6 +55,8 @@ pub struct PlanOptions {
     pub labels: bool,
     pub aids: bool,
     pub cards: bool,
+    /// The HTML rules reference (`out/<game>/html/`).
+    pub html: bool,
     pub deck: Option<String>,
     pub sheet: Option<String>,
     pub side: Option<String>,
@@ -72,6 +74,7 @@ impl PlanOptions {
             labels: true,
             aids: true,
             cards: true,
+            html: true,
             ..PlanOptions::default()
         }
     }

@@ -2,6 +2,7 @@
 //! decks with declared fields, aids, sheet and card templates). Plain data
 //! with source locations; no file access and no knowledge of renderers.
 
+mod card_ref;
 mod collection;
 mod deck;
 mod faces;
@@ -10,8 +11,10 @@ mod phrase;
 mod random_table;
 mod roll;
 mod sheet;
+mod shortcode;
 mod template;
 
+pub use card_ref::{card_keys, find_card, slug};
 pub use collection::{ItemRef, SIDES};
 pub use deck::{
     Card, Complete, Constraints, CountPer, Deck, FieldDecl, FieldKind, FieldValue, Unique, When,
@@ -25,6 +28,9 @@ pub use phrase::{Phrase, PhraseForm, form_slots, read_phrase};
 pub use random_table::{RandomRow, RandomTable};
 pub use roll::{Coverage, Dice, RollRange, check_coverage, describe_rolls};
 pub use sheet::{CardSize, Paper, SheetTemplate};
+pub use shortcode::{
+    Shortcode, ShortcodeArg, ShortcodeProblem, find_shortcodes, markdown_options, parse_shortcode,
+};
 pub use template::{Align, CardTemplate, Frame, Region, Style, VAlign};
 
 use crate::diag::Loc;

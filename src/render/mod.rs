@@ -1,4 +1,6 @@
 //! Render stage: draws a laid-out [`crate::layout::Doc`] into an output
 //! format. Renderers never measure text: glyphs and positions come from layout.
 
+pub mod html;
 pub mod pdf;
+pub mod svg;

@@ -6,6 +6,7 @@ mod constraints;
 mod deck;
 mod random_table;
 mod rules;
+mod shortcodes;
 mod values;
 
 use crate::diag::{Diagnostics, Sources};
@@ -13,6 +14,7 @@ use crate::model::Game;
 
 pub use deck::validate_deck;
 pub use rules::{CardMention, card_mentions, validate_rules};
+pub use shortcodes::{SHORTCODES, validate_shortcodes};
 
 /// Every check on a game; diagnostics in no particular order.
 pub fn validate(game: &Game, sources: &Sources) -> Diagnostics {
@@ -24,5 +26,6 @@ pub fn validate(game: &Game, sources: &Sources) -> Diagnostics {
         random_table::validate_random_table(table, &mut diags);
     }
     validate_rules(game, sources, &mut diags);
+    validate_shortcodes(game, sources, &mut diags);
     diags
 }
