@@ -32,7 +32,7 @@ fn cards(dir: &Path, extra: &[&str]) -> PathBuf {
     let name = if extra.contains(&"gutterfold") {
         "action-cards-gutterfold.pdf"
     } else if extra.contains(&"--print-shop") {
-        "action-print-shop.pdf"
+        "action-cards-print-shop.pdf"
     } else {
         "action-cards.pdf"
     };

@@ -97,7 +97,7 @@ pub(super) fn plan_cards(
     };
     let indices = select_cards(game, deck, options.side.as_deref())?;
     let mut faces: Vec<CardFace> = Vec::with_capacity(indices.len());
-    for result in layout::lay_out_cards(deck, &indices, &front, front_family, &assets.fonts) {
+    for result in layout::lay_out_cards(game, deck, &indices, &front, front_family, &assets.fonts) {
         match result {
             Ok(face) => faces.push(face),
             Err(problems) => problems.into_iter().for_each(|d| diags.push(d)),
@@ -117,7 +117,7 @@ pub(super) fn plan_cards(
         let pairs = faces.into_iter().map(|f| (f, back_face.clone())).collect();
         let doc = layout::lay_out_print_shop(&title, pairs, size, PRINT_SHOP_BLEED);
         return Ok(Some(Output {
-            file_name: format!("{}-print-shop.pdf", deck.id),
+            file_name: format!("{}-print-shop.pdf", cards_file_stem(&deck.id)),
             summary: format!(
                 "{count} {} cards, front and back, one per page with 1/8 in bleed",
                 size.name.to_lowercase()
@@ -135,7 +135,7 @@ pub(super) fn plan_cards(
         SheetLayout::Gutterfold => ("-gutterfold", "gutterfold".to_string()),
     };
     Ok(Some(Output {
-        file_name: format!("{}-cards{suffix}.pdf", deck.id),
+        file_name: format!("{}{suffix}.pdf", cards_file_stem(&deck.id)),
         summary: format!(
             "{count} {} cards on {} pages, {how}",
             size.name.to_lowercase(),
@@ -143,4 +143,13 @@ pub(super) fn plan_cards(
         ),
         doc,
     }))
+}
+
+/// "action" -> "action-cards"; a deck already called "cards" stays "cards".
+fn cards_file_stem(deck_id: &str) -> String {
+    if deck_id == "cards" {
+        deck_id.to_string()
+    } else {
+        format!("{deck_id}-cards")
+    }
 }

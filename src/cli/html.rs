@@ -110,7 +110,7 @@ fn deck_faces(
         };
         let indices: Vec<usize> = (0..deck.cards.len()).collect();
         let faces: Vec<Option<CardFace>> =
-            lay_out_cards(deck, &indices, &template, family, &assets.fonts)
+            lay_out_cards(game, deck, &indices, &template, family, &assets.fonts)
                 .into_iter()
                 .map(Result::ok)
                 .collect();

@@ -258,7 +258,7 @@ fn plan_labels(
     };
     let indices = select_cards(game, deck, options.side.as_deref())?;
     let mut faces: Vec<CardFace> = Vec::with_capacity(indices.len());
-    for result in layout::lay_out_cards(deck, &indices, &template, family, &assets.fonts) {
+    for result in layout::lay_out_cards(game, deck, &indices, &template, family, &assets.fonts) {
         match result {
             Ok(face) => faces.push(face),
             Err(problems) => problems.into_iter().for_each(|d| diags.push(d)),

@@ -5,7 +5,7 @@ use std::thread;
 
 use super::doc::{Item, text_items};
 use crate::diag::{Diagnostic, Loc};
-use crate::model::{CardTemplate, Deck};
+use crate::model::{CardTemplate, Deck, FieldDecl, FieldKind, Game};
 use crate::text::{Family, FitError, FitRequest, FontBook, fit_text};
 
 /// A laid-out card: its items relative to its top-left corner.
@@ -17,6 +17,7 @@ pub struct CardFace {
 /// Lays out card `index` of `deck`. Text that cannot fit is a `card-overflow`
 /// diagnostic naming the card and field; characters the font lacks are `missing-glyph`.
 pub fn lay_out_card(
+    game: &Game,
     deck: &Deck,
     index: usize,
     template: &CardTemplate,
@@ -28,7 +29,13 @@ pub fn lay_out_card(
     let value_of = |name: &str| {
         let field = deck.field_index(name)?;
         let value = card.values[field].as_ref()?;
-        Some((value.value.display(), value.loc.clone()))
+        let raw = value.value.display();
+        let named = display_name(game, &deck.fields[field], &raw);
+        Some(Value {
+            raw,
+            named,
+            loc: value.loc.clone(),
+        })
     };
     lay_out_regions(
         template,
@@ -54,7 +61,11 @@ pub fn lay_out_back(
             _ => return None,
         };
         let region = template.regions.iter().find(|r| r.field == name)?;
-        Some((text.to_string(), region.loc.clone()))
+        Some(Value {
+            raw: text.to_string(),
+            named: text.to_string(),
+            loc: region.loc.clone(),
+        })
     };
     lay_out_regions(
         template,
@@ -65,14 +76,35 @@ pub fn lay_out_back(
     )
 }
 
-/// Frames, then each region's text (from `value_of(field)`: the text and where
-/// it came from) fitted into its box.
+/// A field's text for a region: as written, with refs and symbols spelled out
+/// (`{name}` in a region's format), and where it came from.
+struct Value {
+    raw: String,
+    named: String,
+    loc: Loc,
+}
+
+/// How a value reads in full: a ref's item name ("A" -> "Attack"), a
+/// symbol's meaning ("U" -> "Any type of Unit"), else the value itself.
+fn display_name(game: &Game, field: &FieldDecl, raw: &str) -> String {
+    if let Some((_, meaning)) = field.symbols.iter().find(|(s, _)| s == raw) {
+        return meaning.clone();
+    }
+    match &field.kind {
+        FieldKind::Ref(to) => game
+            .resolve(to, raw)
+            .map_or_else(|| raw.to_string(), |item| item.name),
+        _ => raw.to_string(),
+    }
+}
+
+/// Frames, then each region's text (from `value_of(field)`) fitted into its box.
 fn lay_out_regions(
     template: &CardTemplate,
     family: &Family,
     book: &FontBook,
     what: &str,
-    value_of: impl Fn(&str) -> Option<(String, Loc)>,
+    value_of: impl Fn(&str) -> Option<Value>,
 ) -> Result<CardFace, Vec<Diagnostic>> {
     let mut items: Vec<Item> = template
         .frames
@@ -88,11 +120,11 @@ fn lay_out_regions(
         .collect();
     let mut problems = Vec::new();
     for region in &template.regions {
-        let Some((raw, loc)) = value_of(&region.field) else {
+        let Some(Value { raw, named, loc }) = value_of(&region.field) else {
             continue;
         };
         let text = match &region.format {
-            Some(format) => format.replace("{}", &raw),
+            Some(format) => format.replace("{}", &raw).replace("{name}", &named),
             None => raw,
         };
         let request = FitRequest {
@@ -162,6 +194,7 @@ fn lay_out_regions(
 
 /// Lays out the given cards on all cores, in order.
 pub fn lay_out_cards(
+    game: &Game,
     deck: &Deck,
     indices: &[usize],
     template: &CardTemplate,
@@ -174,7 +207,7 @@ pub fn lay_out_cards(
     if workers < 2 || indices.len() < 64 {
         return indices
             .iter()
-            .map(|&i| lay_out_card(deck, i, template, family, book))
+            .map(|&i| lay_out_card(game, deck, i, template, family, book))
             .collect();
     }
     let chunk = indices.len().div_ceil(workers);
@@ -184,7 +217,7 @@ pub fn lay_out_cards(
             .map(|part| {
                 scope.spawn(move || {
                     part.iter()
-                        .map(|&i| lay_out_card(deck, i, template, family, book))
+                        .map(|&i| lay_out_card(game, deck, i, template, family, book))
                         .collect::<Vec<_>>()
                 })
             })
