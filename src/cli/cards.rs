@@ -2,6 +2,7 @@
 //! from card templates, placed on duplex or gutterfold sheets, or one card per
 //! page with bleed for a print shop.
 
+use super::images::CardImages;
 use super::plan::{
     Assets, Output, PlanOptions, check_template_fields, dangling, load_template, select_cards,
     template_fits,
@@ -113,6 +114,7 @@ pub(super) fn plan_cards(
         };
     let title = format!("{} — {}", game.name, deck.name);
     let count = faces.len();
+    let images = card_images(deck, &indices, &faces, &back_face, size, options);
     if options.print_shop {
         let pairs = faces.into_iter().map(|f| (f, back_face.clone())).collect();
         let doc = layout::lay_out_print_shop(&title, pairs, size, PRINT_SHOP_BLEED);
@@ -123,6 +125,7 @@ pub(super) fn plan_cards(
                 size.name.to_lowercase()
             ),
             doc,
+            images,
         }));
     }
     let doc =
@@ -142,8 +145,59 @@ pub(super) fn plan_cards(
             doc.pages.len()
         ),
         doc,
+        images,
     }))
 }
+
+/// The per-card images asked for, if any: named `NN-title` in deck order,
+/// at trim size (trim plus bleed for a print shop).
+fn card_images(
+    deck: &crate::model::Deck,
+    indices: &[usize],
+    faces: &[CardFace],
+    back: &CardFace,
+    size: &crate::model::CardSize,
+    options: &PlanOptions,
+) -> Option<CardImages> {
+    if !(options.svg || options.png || options.tts) {
+        return None;
+    }
+    let bleed = if options.print_shop {
+        PRINT_SHOP_BLEED
+    } else {
+        0.0
+    };
+    let shift = |face: &CardFace| CardFace {
+        items: face
+            .items
+            .iter()
+            .map(|i| i.translated(bleed, bleed))
+            .collect(),
+    };
+    let fronts = indices
+        .iter()
+        .zip(faces)
+        .enumerate()
+        .map(|(n, (&i, face))| {
+            let title = crate::model::slug(&deck.card_title(i));
+            (format!("{:02}-{title}", n + 1), shift(face))
+        })
+        .collect();
+    Some(CardImages {
+        dir: format!("images/{}", deck.id),
+        fronts,
+        back: shift(back),
+        width: size.width + 2.0 * bleed,
+        height: size.height + 2.0 * bleed,
+        dpi: options.dpi,
+        svg: options.svg,
+        png: options.png,
+        tts_dpi: options.tts.then_some(TTS_DPI),
+    })
+}
+
+/// Tabletop Simulator sheets: 150 dpi keeps a 10 x 7 poker sheet under 4000 px.
+const TTS_DPI: f32 = 150.0;
 
 /// "action" -> "action-cards"; a deck already called "cards" stays "cards".
 fn cards_file_stem(deck_id: &str) -> String {

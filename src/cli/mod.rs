@@ -5,6 +5,7 @@
 mod cards;
 mod export;
 mod html;
+mod images;
 mod new;
 mod output;
 mod plan;
@@ -187,6 +188,18 @@ struct PnpArgs {
     /// Only the cards of this side (its name or id)
     #[arg(long)]
     side: Option<String>,
+    /// Also write every card (and the back) as SVG under out/<game>/images/<deck>/
+    #[arg(long)]
+    svg: bool,
+    /// Also write every card (and the back) as PNG under out/<game>/images/<deck>/
+    #[arg(long)]
+    png: bool,
+    /// Resolution of the PNG images
+    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(36..=1200))]
+    dpi: u32,
+    /// Also write Tabletop Simulator deck sheets (10 x 7 grids), a back image and tts.json
+    #[arg(long)]
+    tts: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -306,6 +319,10 @@ pub fn run(cli: Cli) -> ExitCode {
                 side: pnp.side,
                 size: pnp.size,
                 print_shop: pnp.print_shop,
+                svg: pnp.svg,
+                png: pnp.png,
+                dpi: pnp.dpi as f32,
+                tts: pnp.tts,
                 pnp: PnpOptions {
                     paper: pnp.paper.paper(),
                     layout: match pnp.layout {
@@ -418,6 +435,15 @@ fn run_games(
                 write_atomic(&path, &bytes)?;
                 if format == Format::Human {
                     eprintln!("  wrote {} ({})", path.display(), output.summary);
+                }
+                if let Some(images) = &output.images {
+                    let count = images::write_card_images(images, &out.join(&id), &assets.fonts)?;
+                    if format == Format::Human {
+                        eprintln!(
+                            "  wrote {count} image files under {}",
+                            out.join(&id).join(&images.dir).display()
+                        );
+                    }
                 }
             }
         }

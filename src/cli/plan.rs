@@ -66,6 +66,11 @@ pub struct PlanOptions {
     pub size: Option<String>,
     /// One card per page with bleed, instead of home-print sheets.
     pub print_shop: bool,
+    /// Per-card images: SVG, PNG at `dpi`, Tabletop Simulator sheets.
+    pub svg: bool,
+    pub png: bool,
+    pub dpi: f32,
+    pub tts: bool,
 }
 
 impl PlanOptions {
@@ -85,6 +90,8 @@ pub struct Output {
     pub file_name: String,
     pub doc: Doc,
     pub summary: String,
+    /// Card images to write beside the PDF (per-card SVG/PNG, TTS sheets).
+    pub images: Option<super::images::CardImages>,
 }
 
 /// Lays out everything the game publishes; problems go to `diags`.
@@ -174,6 +181,7 @@ pub fn plan(
                         doc.pages.len()
                     ),
                     doc,
+                    images: None,
                 }),
                 Err(problems) => problems.into_iter().for_each(|d| diags.push(d)),
             }
@@ -281,6 +289,7 @@ fn plan_labels(
             sheet.name
         ),
         doc,
+        images: None,
     }))
 }
 

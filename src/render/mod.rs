@@ -3,4 +3,6 @@
 
 pub mod html;
 pub mod pdf;
+pub mod png;
 pub mod svg;
+pub mod vector;
