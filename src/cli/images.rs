@@ -106,7 +106,7 @@ fn write_tts(images: &CardImages, out: &Path, dpi: f32, book: &FontBook) -> Resu
     let mut sheets = Vec::new();
     for (n, chunk) in images.fronts.chunks(TTS_PER_SHEET).enumerate() {
         let count = chunk.len();
-        let columns = count.min(TTS_COLUMNS).max(2);
+        let columns = count.clamp(2, TTS_COLUMNS);
         let rows = (count + 1).div_ceil(columns).clamp(2, TTS_ROWS);
         let mut items: Vec<Item> = Vec::new();
         for (i, (_, face)) in chunk.iter().enumerate() {
