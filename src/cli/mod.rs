@@ -2,6 +2,7 @@
 //! validate → layout → render for each game, prints diagnostics and sets the
 //! exit code (0 ok, 1 data errors, 2 operational failure).
 
+mod odds_units;
 mod output;
 mod plan;
 
@@ -77,6 +78,13 @@ enum Command {
     },
     /// List the label and card sheet templates with their sizes
     Sheets,
+    /// Exact odds: for a game with custom dice (`[dice_combat]`), the hits of one
+    /// attack between two unit types, e.g. `odds grid-battles archer pikeman`
+    Odds {
+        game: String,
+        /// What to compute: for units with dice, the attacker and the defender
+        what: Vec<String>,
+    },
 }
 
 #[derive(Args, Debug)]
@@ -116,6 +124,7 @@ pub fn run(cli: Cli) -> ExitCode {
     let root = Root::new(&cli.root);
     let result = match cli.command {
         Command::Sheets => list_sheets(&root, cli.format),
+        Command::Odds { game, what } => odds_units::run(&root, &game, &what, cli.format),
         Command::Check { games } => {
             run_games(&root, &games, &PlanOptions::everything(), None, cli.format)
         }
