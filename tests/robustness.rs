@@ -254,3 +254,34 @@ fn the_binary_exits_0_or_1_on_damaged_copies() {
         }
     }
 }
+
+#[test]
+fn damaged_icons_never_panic_and_stay_located() {
+    let icons = manifest().join("data/icons");
+    let mut checked = 0;
+    for file in files_under(&icons) {
+        if file.extension().is_none_or(|e| e != "svg") {
+            continue;
+        }
+        let original = std::fs::read(icons.join(&file)).expect("read an icon");
+        for (v, bytes) in damaged(&original, 11).iter().enumerate() {
+            let text = String::from_utf8_lossy(bytes).into_owned();
+            let result = catch_unwind(AssertUnwindSafe(|| {
+                let mut diags = Diagnostics::default();
+                let icon = grogpress::load::parse_icon("icon", 0, &text, &mut diags);
+                (icon.is_some(), diags)
+            }));
+            let Ok((ok, diags)) = result else {
+                panic!("{} copy {v}: parse_icon panicked", file.display());
+            };
+            // Either an icon, or located `bad-icon` diagnostics.
+            assert!(
+                ok || (!diags.list.is_empty() && diags.list.iter().all(|d| d.loc.is_some())),
+                "{} copy {v}: neither an icon nor a located problem",
+                file.display()
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 3 * 60, "only {checked} damaged icons");
+}

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use crate::diag::{Diagnostic, Diagnostics, Sources};
 use crate::layout::{self, AidOptions, CardFace, Doc, LabelOptions};
 use crate::load::{self, OpError, Root};
-use crate::model::{CardTemplate, FieldKind, Game, LabelJob, SheetTemplate};
+use crate::model::{CardTemplate, FieldKind, Game, Icon, LabelJob, SheetTemplate};
 use crate::text::FontBook;
 
 /// Shared assets: sheet templates and fonts.
@@ -14,6 +14,8 @@ pub struct Assets {
     pub root: Root,
     pub sheets: Vec<SheetTemplate>,
     pub fonts: FontBook,
+    /// `data/icons/*.svg`: die-face and inline icons.
+    pub icons: Vec<Icon>,
 }
 
 impl Assets {
@@ -29,10 +31,12 @@ impl Assets {
         } else {
             Vec::new()
         };
+        let icons = load::load_icons(&root.icons(), sources, diags)?;
         Ok(Assets {
             root,
             sheets,
             fonts,
+            icons,
         })
     }
 
@@ -144,8 +148,50 @@ pub fn plan(
                 Err(problems) => problems.into_iter().for_each(|d| diags.push(d)),
             }
         }
+        if let Some(output) = plan_units_and_dice(game, assets, diags) {
+            outputs.push(output);
+        }
     }
     Ok(outputs)
+}
+
+/// The units and dice reference, if the game publishes one.
+fn plan_units_and_dice(game: &Game, assets: &Assets, diags: &mut Diagnostics) -> Option<Output> {
+    let title = game.publish.units_and_dice.as_ref()?;
+    if game.dice_combat.is_none() {
+        diags.push(
+            Diagnostic::error(
+                "missing-field",
+                "a units and dice sheet needs the game's [dice_combat]",
+                Some(title.loc.clone()),
+            )
+            .with_hint("declare [dice_combat] in game.toml (see docs/data-format.md)"),
+        );
+        return None;
+    }
+    let family = assets
+        .fonts
+        .family("sans-condensed")
+        .or(assets.fonts.families.first())?;
+    let input = layout::UnitsDiceInput {
+        game,
+        title: &title.value,
+        icons: &assets.icons,
+        family,
+        book: &assets.fonts,
+        paper: crate::model::Paper::LETTER,
+    };
+    match layout::lay_out_units_and_dice(&input) {
+        Ok(doc) => Some(Output {
+            file_name: "units-and-dice.pdf".to_string(),
+            summary: format!("units and dice reference, {} page", doc.pages.len()),
+            doc,
+        }),
+        Err(problems) => {
+            problems.into_iter().for_each(|d| diags.push(d));
+            None
+        }
+    }
 }
 
 fn dangling<'a>(

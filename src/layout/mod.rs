@@ -6,8 +6,10 @@ mod aid;
 mod card;
 mod doc;
 mod labels;
+mod units_dice;
 
 pub use aid::{AidOptions, lay_out_aid};
 pub use card::{CardFace, lay_out_card, lay_out_cards};
 pub use doc::{Doc, Item, Page, TextItem, text_items};
 pub use labels::{LabelOptions, lay_out_label_sheets};
+pub use units_dice::{UnitsDiceInput, lay_out_units_and_dice};

@@ -223,7 +223,12 @@ fn file_ref(
 }
 
 fn publish(r: &mut Reader<'_>, t: &Table<'_>) -> Publish {
-    r.check_keys(t.get_ref(), &["labels", "aids"], "[publish]");
+    r.check_keys(
+        t.get_ref(),
+        &["labels", "aids", "units_and_dice"],
+        "[publish]",
+    );
+    let units_and_dice = r.opt_str(t, "units_and_dice");
     let labels = r
         .tables(t, "labels")
         .iter()
@@ -267,5 +272,9 @@ fn publish(r: &mut Reader<'_>, t: &Table<'_>) -> Publish {
             Some(AidJob { aid, copies })
         })
         .collect();
-    Publish { labels, aids }
+    Publish {
+        labels,
+        aids,
+        units_and_dice,
+    }
 }

@@ -7,6 +7,7 @@ mod collections;
 mod deck;
 mod fonts;
 mod game;
+mod icons;
 mod sheets;
 mod template;
 pub mod toml;
@@ -15,6 +16,7 @@ use std::path::{Path, PathBuf};
 
 pub use fonts::load_fonts;
 pub use game::load_game;
+pub use icons::{load_icons, parse_icon};
 pub use sheets::load_sheets;
 pub use template::load_card_template;
 
@@ -72,6 +74,11 @@ impl Root {
 
     pub fn sheets_file(&self) -> PathBuf {
         self.data().join("sheets.toml")
+    }
+
+    /// `data/icons/`: one SVG per icon.
+    pub fn icons(&self) -> PathBuf {
+        self.data().join("icons")
     }
 
     pub fn fonts(&self) -> PathBuf {
