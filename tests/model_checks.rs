@@ -537,3 +537,60 @@ fn attack_bonus_that_leaves_a_base_type_out() {
     );
     only_ids(&run, &["not-a-cycle"]);
 }
+
+// --- Dice combat and unloaded collections ----------------------------------
+
+#[test]
+fn dice_combat_naming_a_symbol_the_dice_do_not_bear() {
+    let (run, text) = with_fault(
+        "grid-battles",
+        "game.toml",
+        &[("block = \"shield\"", "block = \"shields\"")],
+    );
+    expect_at(
+        &run,
+        "dangling-reference",
+        "game.toml",
+        &text,
+        "block = \"shields\"",
+        "\"shields\"",
+    );
+    only_ids(&run, &["dangling-reference"]);
+}
+
+#[test]
+fn dice_combat_naming_a_field_of_the_wrong_kind() {
+    let (run, text) = with_fault(
+        "grid-battles",
+        "game.toml",
+        &[("attack_die = \"attack_die\"", "attack_die = \"health\"")],
+    );
+    expect_at(
+        &run,
+        "wrong-type",
+        "game.toml",
+        &text,
+        "attack_die = \"health\"",
+        "\"health\"",
+    );
+    only_ids(&run, &["wrong-type"]);
+}
+
+#[test]
+fn a_collection_file_that_is_missing_is_reported_once() {
+    // Units refer to the dice, and [dice_combat] names them: neither adds noise.
+    let (run, text) = with_fault(
+        "grid-battles",
+        "game.toml",
+        &[("file = \"dice.toml\"", "file = \"dyce.toml\"")],
+    );
+    expect_at(
+        &run,
+        "missing-file",
+        "game.toml",
+        &text,
+        "\"dyce.toml\"",
+        "\"",
+    );
+    assert_eq!(run.diags.len(), 1, "{}", run.dump());
+}

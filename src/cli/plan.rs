@@ -182,6 +182,8 @@ fn plan_units_and_dice(game: &Game, assets: &Assets, diags: &mut Diagnostics) ->
         paper: crate::model::Paper::LETTER,
     };
     match layout::lay_out_units_and_dice(&input) {
+        // Nothing to lay out: the collections it reads did not load (already reported).
+        Ok(doc) if doc.pages.is_empty() => None,
         Ok(doc) => Some(Output {
             file_name: "units-and-dice.pdf".to_string(),
             summary: format!("units and dice reference, {} page", doc.pages.len()),

@@ -62,7 +62,14 @@ pub fn load_deck(id: &str, file: FileId, text: &str, diags: &mut Diagnostics) ->
     let cards = r
         .tables(&root, "cards")
         .iter()
-        .map(|t| card(&mut r, t, &fields))
+        .map(|t| {
+            card(
+                &mut r,
+                t,
+                &fields,
+                "a card (keys are the deck's declared fields)",
+            )
+        })
         .collect();
     Some(Deck {
         id: id.to_string(),
@@ -146,7 +153,14 @@ fn collection(r: &mut Reader<'_>, id: &str, t: &Table<'_>) -> Deck {
     let cards = r
         .tables(t, "items")
         .iter()
-        .map(|i| card(r, i, &fields))
+        .map(|i| {
+            card(
+                r,
+                i,
+                &fields,
+                "an item (keys are id, name, alias and the declared fields)",
+            )
+        })
         .collect();
     Deck {
         id: id.to_string(),
@@ -522,14 +536,10 @@ fn int_set(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Vec<i64>> {
     parsed
 }
 
-fn card(r: &mut Reader<'_>, t: &Table<'_>, fields: &[FieldDecl]) -> Card {
+fn card(r: &mut Reader<'_>, t: &Table<'_>, fields: &[FieldDecl], what: &str) -> Card {
     let errors_before = r.diags.error_count();
     let names: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
-    r.check_keys(
-        t.get_ref(),
-        &names,
-        "a card (keys are the deck's declared fields)",
-    );
+    r.check_keys(t.get_ref(), &names, what);
     let values = fields
         .iter()
         .map(|f| {
