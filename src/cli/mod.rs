@@ -124,6 +124,10 @@ pub fn run(cli: Cli) -> ExitCode {
     let root = Root::new(&cli.root);
     let result = match cli.command {
         Command::Sheets => list_sheets(&root, cli.format),
+        // Units rolling custom dice; results-table odds will dispatch beside it.
+        Command::Odds { game, what } if odds_units::applies(&root, &game) => {
+            odds_units::run(&root, &game, &what, cli.format)
+        }
         Command::Odds { game, what } => odds_units::run(&root, &game, &what, cli.format),
         Command::Check { games } => {
             run_games(&root, &games, &PlanOptions::everything(), None, cli.format)

@@ -12,6 +12,21 @@ use crate::model::{
     Attack, Deck, DiceCombat, FieldValue, Game, HitDistribution, hit_distribution, reduce,
 };
 
+/// Whether `odds <game> ...` is this module's: the game declares
+/// `[dice_combat]`. (Other odds — results tables — are another module's; the
+/// `odds` subcommand dispatches on this.)
+pub fn applies(root: &Root, game: &str) -> bool {
+    let Ok(dir) = root.resolve_game(game) else {
+        return false;
+    };
+    let mut sources = Sources::default();
+    let mut diags = Diagnostics::default();
+    matches!(
+        crate::load::load_game(&dir, &mut sources, &mut diags),
+        Ok(Some(g)) if g.dice_combat.is_some()
+    )
+}
+
 /// Loads and checks the game, then prints the odds. Ok(false) when the data has errors.
 pub fn run(root: &Root, game: &str, units: &[String], format: Format) -> Result<bool, OpError> {
     let dir = root.resolve_game(game)?;
