@@ -537,3 +537,120 @@ fn attack_bonus_that_leaves_a_base_type_out() {
     );
     only_ids(&run, &["not-a-cycle"]);
 }
+
+// --- Dice combat and unloaded collections ----------------------------------
+
+#[test]
+fn dice_combat_naming_a_symbol_the_dice_do_not_bear() {
+    let (run, text) = with_fault(
+        "grid-battles",
+        "game.toml",
+        &[("block = \"shield\"", "block = \"shields\"")],
+    );
+    expect_at(
+        &run,
+        "dangling-reference",
+        "game.toml",
+        &text,
+        "block = \"shields\"",
+        "\"shields\"",
+    );
+    only_ids(&run, &["dangling-reference"]);
+}
+
+#[test]
+fn dice_combat_naming_a_field_of_the_wrong_kind() {
+    let (run, text) = with_fault(
+        "grid-battles",
+        "game.toml",
+        &[("attack_die = \"attack_die\"", "attack_die = \"health\"")],
+    );
+    expect_at(
+        &run,
+        "wrong-type",
+        "game.toml",
+        &text,
+        "attack_die = \"health\"",
+        "\"health\"",
+    );
+    only_ids(&run, &["wrong-type"]);
+}
+
+#[test]
+fn a_collection_file_that_is_missing_is_reported_once() {
+    // Units refer to the dice, and [dice_combat] names them: neither adds noise.
+    let (run, text) = with_fault(
+        "grid-battles",
+        "game.toml",
+        &[("file = \"dice.toml\"", "file = \"dyce.toml\"")],
+    );
+    expect_at(
+        &run,
+        "missing-file",
+        "game.toml",
+        &text,
+        "\"dyce.toml\"",
+        "\"",
+    );
+    assert_eq!(run.diags.len(), 1, "{}", run.dump());
+}
+
+#[test]
+fn battlefront_abilities_read_as_structured_data() {
+    // The loaded model, not the binary: every printed ability reads as a form
+    // whose slot names a card type; the seed's two spellings of "negate" agree.
+    let mut sources = grogpress::diag::Sources::default();
+    let mut diags = grogpress::diag::Diagnostics::default();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/battlefront");
+    let game = grogpress::load::load_game(&dir, &mut sources, &mut diags)
+        .expect("readable")
+        .expect("loads");
+    let deck = game.deck("cards").expect("the deck");
+    let mut forms = std::collections::BTreeMap::new();
+    for card in &deck.cards {
+        let Some(text) = deck.get(card, "ability") else {
+            continue;
+        };
+        let phrase = deck
+            .phrase(card, "ability")
+            .unwrap_or_else(|| panic!("{text}"));
+        *forms.entry(phrase.form.clone()).or_insert(0) += 1;
+        for (to, words) in &phrase.slots {
+            assert!(game.resolve(to, words).is_some(), "{text}");
+        }
+        if text == "Negate Opposing Leader" {
+            assert_eq!(phrase.form, "negate");
+            assert_eq!(
+                game.resolve("card-types", &phrase.slots[0].1).map(|r| r.id),
+                Some("L".into())
+            );
+        }
+        if text == "Opposing Fort Negated" {
+            assert_eq!(
+                game.resolve("card-types", &phrase.slots[0].1).map(|r| r.id),
+                Some("F".into())
+            );
+        }
+    }
+    // Counted again from the file's lines, without the loader.
+    let text = std::fs::read_to_string(dir.join("cards.toml")).expect("cards.toml");
+    let count = |f: &dyn Fn(&str) -> bool| {
+        text.lines()
+            .filter_map(|l| l.strip_prefix("ability = \""))
+            .filter(|a| f(a))
+            .count()
+    };
+    let scout = count(&|a| a == "Scout\"");
+    let extra = count(&|a| a.starts_with("Play an Extra "));
+    let negate = count(&|a| a.ends_with(" Negated\"") || a.starts_with("Negate Opposing "));
+    assert_eq!(
+        (scout, extra, negate),
+        (5, 18, 11),
+        "the card list's abilities"
+    );
+    let want = [("extra", extra), ("negate", negate), ("scout", scout)];
+    assert_eq!(
+        forms.into_iter().collect::<Vec<_>>(),
+        want.map(|(f, n)| (f.to_string(), n))
+    );
+}

@@ -7,6 +7,7 @@ mod export;
 mod html;
 mod images;
 mod new;
+mod odds_units;
 mod output;
 mod plan;
 
@@ -110,6 +111,13 @@ enum Command {
         /// Write the sheet into DIR
         #[arg(long, value_name = "DIR", default_value = "out")]
         out: PathBuf,
+    },
+    /// Exact odds: for a game with custom dice (`[dice_combat]`), the hits of one
+    /// attack between two unit types, e.g. `odds grid-battles archer pikeman`
+    Odds {
+        game: String,
+        /// What to compute: for units with dice, the attacker and the defender
+        what: Vec<String>,
     },
     /// Create a game folder that checks and builds as it stands (a commented starter game)
     New {
@@ -275,6 +283,11 @@ pub fn run(cli: Cli) -> ExitCode {
             );
             true
         }),
+        // Units rolling custom dice; results-table odds will dispatch beside it.
+        Command::Odds { game, what } if odds_units::applies(&root, &game) => {
+            odds_units::run(&root, &game, &what, cli.format)
+        }
+        Command::Odds { game, what } => odds_units::run(&root, &game, &what, cli.format),
         Command::Check { games } => {
             run_games(&root, &games, &PlanOptions::everything(), None, cli.format)
         }

@@ -6,7 +6,9 @@ use std::path::PathBuf;
 use crate::diag::{Diagnostic, Diagnostics, Sources};
 use crate::layout::{self, AidOptions, CardFace, Doc, LabelOptions, PnpOptions};
 use crate::load::{self, OpError, Root};
-use crate::model::{CardSize, CardTemplate, FieldKind, Game, LabelJob, Located, SheetTemplate};
+use crate::model::{
+    CardSize, CardTemplate, FieldKind, Game, Icon, LabelJob, Located, SheetTemplate,
+};
 use crate::text::FontBook;
 
 /// Shared assets: sheet templates, card sizes and fonts.
@@ -15,6 +17,8 @@ pub struct Assets {
     pub sheets: Vec<SheetTemplate>,
     pub card_sizes: Vec<CardSize>,
     pub fonts: FontBook,
+    /// `data/icons/*.svg`: die-face and inline icons.
+    pub icons: Vec<Icon>,
 }
 
 impl Assets {
@@ -30,11 +34,13 @@ impl Assets {
         } else {
             (Vec::new(), Vec::new())
         };
+        let icons = load::load_icons(&root.icons(), sources, diags)?;
         Ok(Assets {
             root,
             sheets,
             card_sizes,
             fonts,
+            icons,
         })
     }
 
@@ -186,8 +192,53 @@ pub fn plan(
                 Err(problems) => problems.into_iter().for_each(|d| diags.push(d)),
             }
         }
+        if let Some(output) = plan_units_and_dice(game, assets, diags) {
+            outputs.push(output);
+        }
     }
     Ok(outputs)
+}
+
+/// The units and dice reference, if the game publishes one.
+fn plan_units_and_dice(game: &Game, assets: &Assets, diags: &mut Diagnostics) -> Option<Output> {
+    let title = game.publish.units_and_dice.as_ref()?;
+    if game.dice_combat.is_none() {
+        diags.push(
+            Diagnostic::error(
+                "missing-field",
+                "a units and dice sheet needs the game's [dice_combat]",
+                Some(title.loc.clone()),
+            )
+            .with_hint("declare [dice_combat] in game.toml (see docs/data-format.md)"),
+        );
+        return None;
+    }
+    let family = assets
+        .fonts
+        .family("sans-condensed")
+        .or(assets.fonts.families.first())?;
+    let input = layout::UnitsDiceInput {
+        game,
+        title: &title.value,
+        icons: &assets.icons,
+        family,
+        book: &assets.fonts,
+        paper: crate::model::Paper::LETTER,
+    };
+    match layout::lay_out_units_and_dice(&input) {
+        // Nothing to lay out: the collections it reads did not load (already reported).
+        Ok(doc) if doc.pages.is_empty() => None,
+        Ok(doc) => Some(Output {
+            file_name: "units-and-dice.pdf".to_string(),
+            summary: format!("units and dice reference, {} page", doc.pages.len()),
+            doc,
+            images: None,
+        }),
+        Err(problems) => {
+            problems.into_iter().for_each(|d| diags.push(d));
+            None
+        }
+    }
 }
 
 pub(super) fn dangling<'a>(

@@ -1,6 +1,7 @@
 //! Layout: the positioned document every renderer draws — pages of text runs
 //! (glyphs already chosen and placed) and strokes, in points, y down.
 
+use crate::model::PathEl;
 use crate::text::{FaceId, Line};
 
 /// A run of glyphs at a baseline position.
@@ -38,6 +39,11 @@ pub enum Item {
         radius: f32,
         width: f32,
     },
+    /// A filled outline (an icon), in page points, y down; `gray` 0 = black, 1 = white.
+    Fill {
+        path: Vec<PathEl>,
+        gray: f32,
+    },
 }
 
 impl Item {
@@ -57,6 +63,11 @@ impl Item {
             Item::Rect { x, y, .. } => {
                 *x += dx;
                 *y += dy;
+            }
+            Item::Fill { path, .. } => {
+                for el in path.iter_mut() {
+                    *el = el.map(|x, y| (x + dx, y + dy));
+                }
             }
         }
     }
@@ -98,6 +109,13 @@ impl Item {
                 h: *h,
                 radius: *radius,
                 width: *width,
+            },
+            Item::Fill { path, gray } => Item::Fill {
+                path: path
+                    .iter()
+                    .map(|el| el.map(|x, y| (x + dx, y + dy)))
+                    .collect(),
+                gray: *gray,
             },
         }
     }

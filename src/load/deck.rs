@@ -88,7 +88,14 @@ pub fn load_deck(
         _ => r
             .tables(&root, "cards")
             .iter()
-            .map(|t| card(&mut r, t, &fields))
+            .map(|t| {
+                card(
+                    &mut r,
+                    t,
+                    &fields,
+                    "a card (keys are the deck's declared fields)",
+                )
+            })
             .collect(),
     };
     Ok(Some(Deck {
@@ -173,7 +180,14 @@ fn collection(r: &mut Reader<'_>, id: &str, t: &Table<'_>) -> Deck {
     let cards = r
         .tables(t, "items")
         .iter()
-        .map(|i| card(r, i, &fields))
+        .map(|i| {
+            card(
+                r,
+                i,
+                &fields,
+                "an item (keys are id, name, alias and the declared fields)",
+            )
+        })
         .collect();
     Deck {
         id: id.to_string(),
@@ -549,14 +563,10 @@ fn int_set(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Vec<i64>> {
     parsed
 }
 
-fn card(r: &mut Reader<'_>, t: &Table<'_>, fields: &[FieldDecl]) -> Card {
+fn card(r: &mut Reader<'_>, t: &Table<'_>, fields: &[FieldDecl], what: &str) -> Card {
     let errors_before = r.diags.error_count();
     let names: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
-    r.check_keys(
-        t.get_ref(),
-        &names,
-        "a card (keys are the deck's declared fields)",
-    );
+    r.check_keys(t.get_ref(), &names, what);
     let values = fields
         .iter()
         .map(|f| {

@@ -234,7 +234,12 @@ fn file_ref(
 }
 
 fn publish(r: &mut Reader<'_>, t: &Table<'_>) -> Publish {
-    r.check_keys(t.get_ref(), &["labels", "aids", "cards"], "[publish]");
+    r.check_keys(
+        t.get_ref(),
+        &["labels", "aids", "cards", "units_and_dice"],
+        "[publish]",
+    );
+    let units_and_dice = r.opt_str(t, "units_and_dice");
     let labels = r
         .tables(t, "labels")
         .iter()
@@ -300,5 +305,6 @@ fn publish(r: &mut Reader<'_>, t: &Table<'_>) -> Publish {
         labels,
         aids,
         cards,
+        units_and_dice,
     }
 }

@@ -8,6 +8,7 @@ pub mod csv;
 mod deck;
 mod fonts;
 mod game;
+mod icons;
 mod sheets;
 mod template;
 pub mod toml;
@@ -16,6 +17,7 @@ use std::path::{Path, PathBuf};
 
 pub use fonts::load_fonts;
 pub use game::load_game;
+pub use icons::{load_icons, parse_icon};
 pub use sheets::{load_sheets, load_sheets_and_sizes};
 pub use template::load_card_template;
 
@@ -73,6 +75,11 @@ impl Root {
 
     pub fn sheets_file(&self) -> PathBuf {
         self.data().join("sheets.toml")
+    }
+
+    /// `data/icons/`: one SVG per icon.
+    pub fn icons(&self) -> PathBuf {
+        self.data().join("icons")
     }
 
     pub fn fonts(&self) -> PathBuf {

@@ -3,7 +3,7 @@
 //! whose items carry an `id`, a `name` and an optional `alias` before their
 //! declared fields; `ref` fields name an item by any of the three.
 
-use super::{Card, Deck, Game};
+use super::{Card, Deck, FieldKind, Game, Phrase, read_phrase};
 
 /// The built-in collection every game has: its sides.
 pub const SIDES: &str = "sides";
@@ -39,6 +39,16 @@ impl Deck {
             id: get("id"),
             name: get("name"),
         }
+    }
+
+    /// A phrase field's value read as data: which form, and what its slots
+    /// name ("Play an Extra Artillery" → form `extra`, card-types = Artillery).
+    pub fn phrase(&self, card: &Card, field: &str) -> Option<Phrase> {
+        let i = self.field_index(field)?;
+        let FieldKind::Phrase(forms) = &self.fields[i].kind else {
+            return None;
+        };
+        read_phrase(forms, &self.text(card, i)?)
     }
 
     /// A field's value on a card, as text, by field name.

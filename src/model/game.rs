@@ -87,6 +87,8 @@ pub struct Publish {
     pub labels: Vec<LabelJob>,
     pub aids: Vec<AidJob>,
     pub cards: Vec<CardJob>,
+    /// The title of a units and dice reference sheet, if the game prints one.
+    pub units_and_dice: Option<Located<String>>,
 }
 
 /// Which collections and fields `grogpress odds` reads to resolve one attack:

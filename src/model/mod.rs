@@ -7,6 +7,7 @@ mod collection;
 mod deck;
 mod faces;
 mod game;
+mod icon;
 mod phrase;
 mod random_table;
 mod roll;
@@ -24,6 +25,7 @@ pub use game::{
     Aid, AidBlock, AidJob, CardJob, DiceCombat, Force, Game, LabelJob, PointsRow, Publish,
     RulesPage, Side,
 };
+pub use icon::{Icon, PathEl};
 pub use phrase::{Phrase, PhraseForm, form_slots, read_phrase};
 pub use random_table::{RandomRow, RandomTable};
 pub use roll::{Coverage, Dice, RollRange, check_coverage, describe_rolls};

@@ -51,6 +51,14 @@ pub fn card_svg(card: &CardSvg<'_>, book: &FontBook) -> String {
 fn draw_item(out: &mut String, item: &Item, book: &FontBook) {
     match item {
         Item::Text(text) => draw_text(out, text, book),
+        Item::Fill { path, gray } => {
+            let _ = write!(
+                out,
+                "<path d=\"{}\" fill=\"{}\"/>",
+                super::vector::path_data(path),
+                super::vector::gray_color(*gray)
+            );
+        }
         Item::Line {
             x1,
             y1,

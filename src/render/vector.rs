@@ -43,6 +43,14 @@ pub fn outlined_svg(items: &[Item], width: f32, height: f32, book: &FontBook) ->
                     num(*width)
                 );
             }
+            Item::Fill { path, gray } => {
+                let _ = write!(
+                    out,
+                    r#"<path d="{}" fill="{}"/>"#,
+                    path_data(path),
+                    gray_color(*gray)
+                );
+            }
             Item::Rect {
                 x,
                 y,
@@ -135,6 +143,38 @@ impl ttf_parser::OutlineBuilder for PathData {
     fn close(&mut self) {
         self.0.push('Z');
     }
+}
+
+/// SVG path data for a path in page points.
+pub(crate) fn path_data(path: &[crate::model::PathEl]) -> String {
+    use crate::model::PathEl;
+    let mut d = String::new();
+    for el in path {
+        let _ = match *el {
+            PathEl::MoveTo(x, y) => write!(d, "M{} {}", num(x), num(y)),
+            PathEl::LineTo(x, y) => write!(d, "L{} {}", num(x), num(y)),
+            PathEl::CurveTo(a, b, c, e, x, y) => {
+                write!(
+                    d,
+                    "C{} {} {} {} {} {}",
+                    num(a),
+                    num(b),
+                    num(c),
+                    num(e),
+                    num(x),
+                    num(y)
+                )
+            }
+            PathEl::Close => write!(d, "Z"),
+        };
+    }
+    d
+}
+
+/// `gray` 0 = black, 1 = white, as an SVG colour.
+pub(crate) fn gray_color(gray: f32) -> String {
+    let v = (gray.clamp(0.0, 1.0) * 255.0).round() as u8;
+    format!("rgb({v},{v},{v})")
 }
 
 /// A number with at most 4 decimals and no trailing zeros.

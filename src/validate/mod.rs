@@ -4,6 +4,7 @@
 
 mod constraints;
 mod deck;
+mod dice_combat;
 mod random_table;
 mod rules;
 mod shortcodes;
@@ -21,6 +22,9 @@ pub fn validate(game: &Game, sources: &Sources) -> Diagnostics {
     let mut diags = Diagnostics::default();
     for deck in game.decks.iter().chain(&game.collections) {
         validate_deck(game, deck, sources, &mut diags);
+    }
+    if let Some(combat) = &game.dice_combat {
+        dice_combat::validate_dice_combat(game, combat, &mut diags);
     }
     for table in &game.random_tables {
         random_table::validate_random_table(table, &mut diags);

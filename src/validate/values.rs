@@ -29,8 +29,9 @@ pub fn check_field_decls(game: &Game, deck: &Deck, diags: &mut Diagnostics) {
     }
 }
 
-fn check_collection(game: &Game, to: &str, loc: &Loc, diags: &mut Diagnostics) {
-    if !game.has_collection(to) {
+pub(super) fn check_collection(game: &Game, to: &str, loc: &Loc, diags: &mut Diagnostics) {
+    // A collection whose file could not be loaded is already reported.
+    if !game.has_collection(to) && !game.unloaded.iter().any(|u| u == to) {
         diags.push(
             Diagnostic::error(
                 "dangling-reference",
