@@ -820,6 +820,7 @@ const FIXTURES: &[&str] = &[
     "card-title-mismatch",
     "dangling-card-reference",
     "dangling-reference",
+    "dangling-shortcode",
     "duplicate-value",
     "mirror-mismatch",
     "missing-field",

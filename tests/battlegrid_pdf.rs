@@ -778,7 +778,7 @@ fn two_builds_are_byte_identical() {
         })
         .collect();
     names.sort();
-    assert_eq!(names, ["action-labels.pdf", "player-aid.pdf"]);
+    assert_eq!(names, ["action-labels.pdf", "html", "player-aid.pdf"]);
 }
 
 // ---------------------------------------------------------------------------
