@@ -626,6 +626,14 @@ fn markup_in_data_is_shown_as_text() {
         })
         .collect();
     assert_eq!(titled.len(), 2, "both sides' copies show the title as text");
+    // The gallery's 4 cards, `card("action/dug-in")` (the first Dug In again,
+    // without its id: the gallery holds it) and the notes card, shown as text.
+    let figures = card_figures(&rules);
+    assert_eq!(figures.len(), 6);
+    assert_eq!(figures[4].attrs.attr("data-card"), Some("dug-in-red"));
+    assert_eq!(figures[4].attrs.attr("id"), None);
+    assert_eq!(figures[0].attrs.attr("id"), Some("card-action-dug-in-red"));
+    assert!(figures[5].runs.is_empty(), "a deck without a layout shows text");
     assert!(rules.contains("&lt;script&gt;alert(1)&lt;/script&gt;</text>"));
     // The owner and other data with markup, as text.
     assert!(rules.contains("Blue &amp; &lt;b&gt;Bold&lt;/b&gt;"));
