@@ -7,7 +7,8 @@
 //!   exists), its anchors resolve, its ids are unique, headings are in order;
 //! - the escaping fixture (`tests/fixtures/html-escape`) shows markup in
 //!   every piece of data as text: no element but those grogpress writes;
-//! - a shortcode naming nothing is a located `check` error;
+//! - a shortcode naming nothing (or an image, which would load from
+//!   elsewhere) is a located `check` error;
 //! - rebuilding gives byte-identical files.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -633,7 +634,10 @@ fn markup_in_data_is_shown_as_text() {
     assert_eq!(figures[4].attrs.attr("data-card"), Some("dug-in-red"));
     assert_eq!(figures[4].attrs.attr("id"), None);
     assert_eq!(figures[0].attrs.attr("id"), Some("card-action-dug-in-red"));
-    assert!(figures[5].runs.is_empty(), "a deck without a layout shows text");
+    assert!(
+        figures[5].runs.is_empty(),
+        "a deck without a layout shows text"
+    );
     assert!(rules.contains("&lt;script&gt;alert(1)&lt;/script&gt;</text>"));
     // The owner and other data with markup, as text.
     assert!(rules.contains("Blue &amp; &lt;b&gt;Bold&lt;/b&gt;"));
@@ -669,6 +673,7 @@ fn a_shortcode_naming_nothing_is_a_located_error() {
         ("dangling-shortcode", 5, 9),
         ("dangling-shortcode", 7, 9),
         ("unknown-shortcode", 9, 4),
+        ("unsupported-image", 11, 8),
     ] {
         let at = format!("\"line\":{line},\"column\":{column},");
         assert!(
@@ -679,7 +684,7 @@ fn a_shortcode_naming_nothing_is_a_located_error() {
             describe(&run)
         );
     }
-    assert_eq!(lines.len(), 3, "{}", describe(&run));
+    assert_eq!(lines.len(), 4, "{}", describe(&run));
     // And `rules` writes nothing for a game with errors.
     let dir = tempfile::tempdir().expect("temp dir");
     let run = grogpress(&[

@@ -3,6 +3,7 @@
 //! and returns every problem as a diagnostic.
 
 mod deck;
+mod images;
 mod rules;
 mod shortcodes;
 
@@ -10,6 +11,7 @@ use crate::diag::{Diagnostics, Sources};
 use crate::model::Game;
 
 pub use deck::validate_deck;
+pub use images::validate_images;
 pub use rules::{CardMention, card_mentions, validate_rules};
 pub use shortcodes::{SHORTCODES, validate_shortcodes};
 
@@ -21,5 +23,6 @@ pub fn validate(game: &Game, sources: &Sources) -> Diagnostics {
     }
     validate_rules(game, sources, &mut diags);
     validate_shortcodes(game, sources, &mut diags);
+    validate_images(game, sources, &mut diags);
     diags
 }
