@@ -455,12 +455,28 @@ fn card_links_in_the_prose_point_at_the_cards() {
     }
 }
 
-/// Every page: lang set, one h1 before any other heading and no level
+/// Every shipped game (a folder of `data/` with a `game.toml`) and the escaping fixture.
+fn games_to_check() -> Vec<String> {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+    let mut games: Vec<String> = fs::read_dir(&data)
+        .expect("data/")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.join("game.toml").is_file())
+        .map(|p| p.file_name().expect("name").to_string_lossy().into_owned())
+        .collect();
+    games.sort();
+    assert!(games.iter().any(|g| g == "battlegrid"), "battlegrid ships");
+    games.push("tests/fixtures/html-escape".into());
+    games
+}
+
+/// Every page of every shipped game and the escaping fixture: lang set, one h1 before any other heading and no level
 /// skipped, unique ids, `#anchors` and `page.html#anchors` that resolve, and
 /// only relative URLs naming files that exist (no request leaves the page).
 #[test]
 fn pages_are_self_contained_and_well_formed() {
-    for game in ["battlegrid", "tests/fixtures/html-escape"] {
+    for game in games_to_check() {
+        let game = game.as_str();
         let (_dir, html) = build_rules(game);
         let pages = pages(&html);
         assert!(pages.len() >= 2, "index and a rules page for {game}");
