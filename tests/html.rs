@@ -644,9 +644,12 @@ fn markup_in_data_is_shown_as_text() {
         .collect();
     assert_eq!(titled.len(), 2, "both sides' copies show the title as text");
     // The gallery's 4 cards, `card("action/dug-in")` (the first Dug In again,
-    // without its id: the gallery holds it) and the notes card, shown as text.
+    // without its id: the gallery holds it), the notes card shown as text, and
+    // the notes deck twice (its gallery's id only the first time).
     let figures = card_figures(&rules);
-    assert_eq!(figures.len(), 6);
+    assert_eq!(figures.len(), 8);
+    assert_eq!(rules.matches("id=\"deck-notes\"").count(), 1);
+    assert_eq!(rules.matches("<div class=\"deck\"").count(), 3);
     assert_eq!(figures[4].attrs.attr("data-card"), Some("dug-in-red"));
     assert_eq!(figures[4].attrs.attr("id"), None);
     assert_eq!(figures[0].attrs.attr("id"), Some("card-action-dug-in-red"));
