@@ -21,6 +21,7 @@ use crate::diag::{Diagnostics, Sources, render_human, render_json};
 use crate::layout::{Flip, LabelOptions, PnpOptions, SheetLayout};
 use crate::load::{OpError, Root, parse_length_arg};
 use crate::model::Paper;
+pub use html::build_html;
 pub use output::write_atomic;
 pub use plan::{Assets, Output, PlanOptions, plan};
 
@@ -428,7 +429,7 @@ fn run_games(
             let files = html::build_html(game, &assets, &mut sources)?;
             let dir = out.join(&game.id).join("html");
             for (name, bytes) in &files {
-                write_atomic(&dir.join(name), bytes)?;
+                html::write_if_changed(&dir.join(name), bytes)?;
             }
             if format == Format::Human {
                 eprintln!(

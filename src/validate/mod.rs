@@ -5,6 +5,7 @@
 mod constraints;
 mod deck;
 mod dice_combat;
+mod images;
 mod random_table;
 mod rules;
 mod shortcodes;
@@ -14,6 +15,7 @@ use crate::diag::{Diagnostics, Sources};
 use crate::model::Game;
 
 pub use deck::validate_deck;
+pub use images::validate_images;
 pub use rules::{CardMention, card_mentions, validate_rules};
 pub use shortcodes::{SHORTCODES, validate_shortcodes};
 
@@ -31,5 +33,6 @@ pub fn validate(game: &Game, sources: &Sources) -> Diagnostics {
     }
     validate_rules(game, sources, &mut diags);
     validate_shortcodes(game, sources, &mut diags);
+    validate_images(game, sources, &mut diags);
     diags
 }
