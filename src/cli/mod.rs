@@ -2,6 +2,7 @@
 //! validate → layout → render for each game, prints diagnostics and sets the
 //! exit code (0 ok, 1 data errors, 2 operational failure).
 
+mod odds;
 mod output;
 mod plan;
 
@@ -77,6 +78,39 @@ enum Command {
     },
     /// List the label and card sheet templates with their sizes
     Sheets,
+    /// Print a game's charts and tables as a chart-set PDF
+    Charts {
+        game: String,
+        /// Paper size
+        #[arg(long, value_enum, default_value_t = PaperArg::Letter)]
+        paper: PaperArg,
+        /// Print each results row's chance (at net modifier 0) beside it
+        #[arg(long)]
+        odds: bool,
+        #[command(flatten)]
+        out: OutArg,
+    },
+    /// Print the exact chance of each row of a results table for each net modifier
+    Odds {
+        game: String,
+        /// The results table's id (e.g. combat)
+        table: String,
+        /// Net modifiers to show, e.g. -3..+5 (default: the range the table declares)
+        #[arg(long, allow_hyphen_values = true, value_parser = parse_drm_arg)]
+        drm: Option<(i64, i64)>,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum PaperArg {
+    Letter,
+    A4,
+}
+
+fn parse_drm_arg(s: &str) -> Result<(i64, i64), String> {
+    crate::load::parse_drm(s).ok_or_else(|| {
+        format!("`{s}` is not a range of net modifiers; write it as LOW..HIGH, e.g. -3..+5")
+    })
 }
 
 #[derive(Args, Debug)]
@@ -148,6 +182,24 @@ pub fn run(cli: Cli) -> ExitCode {
             };
             run_games(&root, &[game], &options, Some(&out.out), cli.format)
         }
+        Command::Charts {
+            game,
+            paper,
+            odds,
+            out,
+        } => {
+            let options = PlanOptions {
+                charts: true,
+                chart_paper: Some(match paper {
+                    PaperArg::Letter => crate::model::Paper::LETTER,
+                    PaperArg::A4 => crate::model::Paper::A4,
+                }),
+                odds,
+                ..PlanOptions::default()
+            };
+            run_games(&root, &[game], &options, Some(&out.out), cli.format)
+        }
+        Command::Odds { game, table, drm } => odds::run_odds(&root, &game, &table, drm, cli.format),
         Command::Aids { game, out } => {
             let options = PlanOptions {
                 aids: true,

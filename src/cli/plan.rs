@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use crate::diag::{Diagnostic, Diagnostics, Sources};
 use crate::layout::{self, AidOptions, CardFace, Doc, LabelOptions};
 use crate::load::{self, OpError, Root};
-use crate::model::{CardTemplate, FieldKind, Game, LabelJob, SheetTemplate};
+use crate::model::{CardTemplate, FieldKind, Game, LabelJob, Paper, SheetTemplate};
 use crate::text::FontBook;
 
 /// Shared assets: sheet templates and fonts.
@@ -50,6 +50,10 @@ pub struct PlanOptions {
     pub sheet: Option<String>,
     pub side: Option<String>,
     pub label: LabelOptions,
+    /// The chart set (`charts.pdf`), on this paper (default Letter), with odds columns.
+    pub charts: bool,
+    pub chart_paper: Option<Paper>,
+    pub odds: bool,
 }
 
 impl PlanOptions {
@@ -57,6 +61,7 @@ impl PlanOptions {
         PlanOptions {
             labels: true,
             aids: true,
+            charts: true,
             ..PlanOptions::default()
         }
     }
@@ -145,7 +150,45 @@ pub fn plan(
             }
         }
     }
+    if options.charts
+        && let Some(output) = plan_charts(game, assets, options, diags)
+    {
+        outputs.push(output);
+    }
     Ok(outputs)
+}
+
+/// The chart set, when the game has charts.
+fn plan_charts(
+    game: &Game,
+    assets: &Assets,
+    options: &PlanOptions,
+    diags: &mut Diagnostics,
+) -> Option<Output> {
+    if game.charts.is_empty() {
+        return None;
+    }
+    let family = assets
+        .fonts
+        .family("sans-condensed")
+        .or(assets.fonts.families.first())?;
+    let chart_options = layout::ChartOptions {
+        paper: options.chart_paper.unwrap_or(Paper::LETTER),
+        odds: options.odds,
+        ..layout::ChartOptions::default()
+    };
+    let title = format!("{} — Charts & Tables", game.name);
+    match layout::lay_out_charts(&title, &game.charts, family, &assets.fonts, &chart_options) {
+        Ok(doc) => Some(Output {
+            file_name: "charts.pdf".to_string(),
+            summary: format!("{} charts on {} pages", game.charts.len(), doc.pages.len()),
+            doc,
+        }),
+        Err(problems) => {
+            problems.into_iter().for_each(|d| diags.push(d));
+            None
+        }
+    }
 }
 
 fn dangling<'a>(

@@ -38,6 +38,14 @@ pub enum Item {
         radius: f32,
         width: f32,
     },
+    /// A filled rectangle in a grey (0 = black, 1 = white): table shading, title bars.
+    Fill {
+        x: f32,
+        y: f32,
+        w: f32,
+        h: f32,
+        gray: f32,
+    },
 }
 
 impl Item {
@@ -78,6 +86,13 @@ impl Item {
                 h: *h,
                 radius: *radius,
                 width: *width,
+            },
+            Item::Fill { x, y, w, h, gray } => Item::Fill {
+                x: x + dx,
+                y: y + dy,
+                w: *w,
+                h: *h,
+                gray: *gray,
             },
         }
     }

@@ -16,6 +16,7 @@ const GAME_KEYS: &[&str] = &[
     "decks",
     "aids",
     "publish",
+    "charts",
 ];
 
 /// Loads a game folder. `None` when `game.toml` itself could not be read as TOML;
@@ -65,6 +66,11 @@ pub fn load_game(
         .iter()
         .filter_map(|t| file_ref(&mut r, t, "[[aids]]"))
         .collect();
+    let chart_refs: Vec<_> = r
+        .tables(&root, "charts")
+        .iter()
+        .filter_map(|t| file_ref(&mut r, t, "[[charts]]"))
+        .collect();
     let publish = match r.table(&root, "publish") {
         Some(t) => publish(&mut r, &t),
         None => Publish::default(),
@@ -99,6 +105,20 @@ pub fn load_game(
             None => unloaded.push(id.value),
         }
     }
+    let mut charts = Vec::new();
+    for (id, file_name) in chart_refs {
+        let chart = match existing(dir, &file_name, diags) {
+            Some(path) => match read_source(&path, sources, diags)? {
+                (file, text, true) => super::chart::load_chart(&id.value, file, &text, diags),
+                _ => None,
+            },
+            None => None,
+        };
+        match chart {
+            Some(chart) => charts.push(chart),
+            None => unloaded.push(id.value),
+        }
+    }
     let mut rules = Vec::new();
     for page in rules_refs {
         if let Some(path) = existing(dir, &page, diags) {
@@ -119,6 +139,7 @@ pub fn load_game(
         forces,
         decks,
         aids,
+        charts,
         rules,
         publish,
         unloaded,

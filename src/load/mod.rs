@@ -3,6 +3,7 @@
 //! every data problem as a located diagnostic.
 
 mod aid;
+mod chart;
 mod deck;
 mod fonts;
 mod game;
@@ -12,6 +13,7 @@ pub mod toml;
 
 use std::path::{Path, PathBuf};
 
+pub use chart::parse_drm;
 pub use fonts::load_fonts;
 pub use game::load_game;
 pub use sheets::load_sheets;

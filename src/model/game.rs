@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use super::{Deck, Located};
+use super::{Chart, Deck, Located};
 use crate::diag::{FileId, Loc};
 
 #[derive(Clone, Debug)]
@@ -89,6 +89,8 @@ pub struct Game {
     pub forces: Vec<Force>,
     pub decks: Vec<Deck>,
     pub aids: Vec<Aid>,
+    /// Charts and tables, in the order `game.toml` lists them.
+    pub charts: Vec<Chart>,
     pub rules: Vec<RulesPage>,
     pub publish: Publish,
     /// Ids of decks and aids declared in `game.toml` whose files could not be

@@ -2,12 +2,18 @@
 //! decks with declared fields, aids, sheet and card templates). Plain data
 //! with source locations; no file access and no knowledge of renderers.
 
+mod chart;
 mod deck;
 mod game;
 mod roll;
 mod sheet;
 mod template;
 
+pub use chart::{
+    BlockKind, CellCodes, Chart, ChartBlock, CheckSection, Checklist, LegendEntry, Matrix,
+    MatrixRow, MatrixSection, ModEntry, ModSection, ModValue, Modifier, ModifierList, Numbering,
+    RangeRow, RangeTable, ResultRow, ResultsTable, RowOdds, Step, row_odds,
+};
 pub use deck::{Card, Constraints, CountPer, Deck, FieldDecl, FieldKind, FieldValue, Unique};
 pub use game::{Aid, AidBlock, AidJob, Force, Game, LabelJob, PointsRow, Publish, RulesPage, Side};
 pub use roll::{Coverage, Dice, RollRange, check_coverage, describe_rolls};

@@ -230,6 +230,19 @@ fn page_content(page: &crate::layout::Page, used: &BTreeMap<FaceId, UsedFace>) -
                 c.stroke();
                 c.restore_state();
             }
+            Item::Fill {
+                x,
+                y,
+                w,
+                h: fh,
+                gray,
+            } => {
+                c.save_state();
+                c.set_fill_gray(*gray);
+                c.rect(*x, h - y - fh, *w, *fh);
+                c.fill_nonzero();
+                c.restore_state();
+            }
         }
     }
     if in_text {

@@ -2,12 +2,14 @@
 //! constraints, references, rich-text markup, card names in the rules text —
 //! and returns every problem as a diagnostic.
 
+mod chart;
 mod deck;
 mod rules;
 
 use crate::diag::{Diagnostics, Sources};
 use crate::model::Game;
 
+pub use chart::validate_charts;
 pub use deck::validate_deck;
 pub use rules::{CardMention, card_mentions, validate_rules};
 
@@ -18,5 +20,6 @@ pub fn validate(game: &Game, sources: &Sources) -> Diagnostics {
         validate_deck(game, deck, sources, &mut diags);
     }
     validate_rules(game, sources, &mut diags);
+    validate_charts(&game.charts, &mut diags);
     diags
 }
