@@ -153,6 +153,7 @@ fn each_chart_fault_is_reported_once_at_its_place() {
         ("bad-die-range", "bad-die-range", 35, 45),
         ("undeclared-symbol", "undeclared-symbol", 62, 44),
         ("bad-modifier-group", "bad-modifier-group", 47, 3),
+        ("table-overflow", "table-overflow", 61, 3),
     ];
     for (fixture, id, line, column) in cases {
         let dir = format!("tests/fixtures/charts/{fixture}");
