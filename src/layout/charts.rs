@@ -132,13 +132,10 @@ fn lead_height(
     options: &ChartOptions,
 ) -> f32 {
     if group.len() > 1 {
-        let shares: Vec<f32> = group.iter().map(|b| share(b)).collect();
-        let total: f32 = shares.iter().sum();
-        let usable = width - options.gap * (group.len() - 1) as f32;
         return group
             .iter()
-            .zip(&shares)
-            .filter_map(|(b, s)| lay_out_block(b, usable * s / total, family, book, options).ok())
+            .zip(columns(group, width, options.gap))
+            .filter_map(|(b, (_, w))| lay_out_block(b, w, family, book, options).ok())
             .map(|tables| stack(&tables, options.inner_gap).height)
             .fold(0.0, f32::max);
     }
@@ -164,17 +161,10 @@ fn place_group(
 ) -> Result<(), Vec<Diagnostic>> {
     let full = flow.width();
     if group.len() > 1 {
-        let gap = options.gap;
-        let shares: Vec<f32> = group.iter().map(|b| share(b)).collect();
-        let total: f32 = shares.iter().sum();
-        let usable = full - gap * (group.len() - 1) as f32;
         let mut stacks = Vec::new();
-        let mut x = 0.0;
-        for (block, share) in group.iter().zip(&shares) {
-            let each = usable * share / total;
-            let tables = lay_out_block(block, each, family, book, options)?;
+        for (block, (x, w)) in group.iter().zip(columns(group, full, options.gap)) {
+            let tables = lay_out_block(block, w, family, book, options)?;
             stacks.push((x, stack(&tables, options.inner_gap)));
-            x += each + gap;
         }
         let height = stacks.iter().map(|(_, b)| b.height).fold(0.0, f32::max);
         if height <= flow.height() {
@@ -206,6 +196,23 @@ fn place_group(
     } else {
         Err(problems)
     }
+}
+
+/// The left edge and width of each block of a side-by-side group.
+fn columns(group: &[&ChartBlock], width: f32, gap: f32) -> Vec<(f32, f32)> {
+    let shares: Vec<f32> = group.iter().map(|b| share(b)).collect();
+    let total: f32 = shares.iter().sum();
+    let usable = width - gap * (group.len().max(1) - 1) as f32;
+    let mut x = 0.0;
+    shares
+        .iter()
+        .map(|s| {
+            let w = usable * s / total;
+            let column = (x, w);
+            x += w + gap;
+            column
+        })
+        .collect()
 }
 
 /// How much of a shared row a block takes: tables of results want more

@@ -617,6 +617,21 @@ mod tests {
     }
 
     #[test]
+    fn a_row_taller_than_a_page_is_an_overflow_not_clipped() {
+        let book = book();
+        let family = &book.families[0];
+        let mut s = spec(3);
+        s.rows[1].cells[1].text = "line\n".repeat(120);
+        s.rows[1].loc = Some(Loc::new(0, 7..9));
+        let laid =
+            lay_out_table(&s, 300.0, family, &book, &TableStyle::default()).expect("measures");
+        let mut flow = Flow::new(Paper::LETTER, 36.0);
+        let err = place_table(&mut flow, &laid, 0.0).expect_err("cannot place");
+        assert_eq!(err.id, "table-overflow");
+        assert_eq!(err.loc, Some(Loc::new(0, 7..9)));
+    }
+
+    #[test]
     fn a_word_too_wide_is_an_overflow() {
         let book = book();
         let family = &book.families[0];
