@@ -154,6 +154,8 @@ fn each_chart_fault_is_reported_once_at_its_place() {
         ("undeclared-symbol", "undeclared-symbol", 62, 44),
         ("bad-modifier-group", "bad-modifier-group", 47, 3),
         ("table-overflow", "table-overflow", 61, 3),
+        ("lookup-gap", "lookup-gap", 85, 19),
+        ("lookup-overlap", "lookup-overlap", 89, 3),
     ];
     for (fixture, id, line, column) in cases {
         let dir = format!("tests/fixtures/charts/{fixture}");

@@ -6,8 +6,8 @@ use super::toml::{Reader, Table, parse};
 use crate::diag::{Diagnostic, Diagnostics, FileId, Loc};
 use crate::model::{
     BlockKind, CellCodes, Chart, ChartBlock, CheckSection, Checklist, Dice, LegendEntry, Located,
-    Matrix, MatrixRow, MatrixSection, ModEntry, ModSection, Modifier, ModifierList, Numbering,
-    RangeRow, RangeTable, ResultRow, ResultsTable, RollRange, Step,
+    Lookup, Matrix, MatrixRow, MatrixSection, ModEntry, ModSection, Modifier, ModifierList,
+    Numbering, RangeRow, RangeTable, ResultRow, ResultsTable, RollRange, Step,
 };
 
 const KINDS: &[&str] = &[
@@ -428,6 +428,7 @@ fn matrix(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Matrix> {
             "symbols",
             "sections",
             "rows",
+            "lookup",
             "intro",
             "notes",
         ],
@@ -436,6 +437,16 @@ fn matrix(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Matrix> {
     let id = r.req_str(t, "id", WHAT);
     let title = r.req_str(t, "title", WHAT);
     let rule = r.opt_str(t, "rule").map(|s| s.value);
+    let lookup = r.table(t, "lookup").and_then(|l| {
+        r.check_keys(l.get_ref(), &["keys", "values"], "a matrix lookup");
+        let keys = r.req_int(&l, "keys", "a matrix lookup")?;
+        let values = r.str_array(&l, "values");
+        Some(Lookup {
+            keys: usize::try_from(keys.value).unwrap_or(0),
+            values: values.into_iter().map(|v| v.value).collect(),
+            loc: keys.loc,
+        })
+    });
     let label_header = r.opt_str(t, "label_header").map(|s| s.value);
     let columns: Vec<String> = r
         .str_array(t, "columns")
@@ -467,6 +478,7 @@ fn matrix(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Matrix> {
         columns,
         symbols,
         sections,
+        lookup,
         intro,
         notes,
         loc: r.loc(t.span()),

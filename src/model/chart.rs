@@ -282,9 +282,28 @@ pub struct Matrix {
     pub columns: Vec<String>,
     pub symbols: Vec<Located<String>>,
     pub sections: Vec<MatrixSection>,
+    /// The first columns are conditions and every combination of their
+    /// values must have exactly one row (the isolation tables).
+    pub lookup: Option<Lookup>,
     pub intro: Vec<Located<String>>,
     pub notes: Vec<Located<String>>,
     pub loc: Loc,
+}
+
+/// A matrix read as a lookup: `keys` leading condition columns taking
+/// `values`; a key cell "Yes / No" stands for each of its alternatives.
+#[derive(Clone, Debug)]
+pub struct Lookup {
+    pub keys: usize,
+    pub values: Vec<String>,
+    pub loc: Loc,
+}
+
+impl Lookup {
+    /// The alternatives a key cell stands for.
+    pub fn alternatives(cell: &str) -> Vec<&str> {
+        cell.split(" / ").map(str::trim).collect()
+    }
 }
 
 #[derive(Clone, Debug)]

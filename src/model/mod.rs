@@ -10,7 +10,7 @@ mod sheet;
 mod template;
 
 pub use chart::{
-    BlockKind, CellCodes, Chart, ChartBlock, CheckSection, Checklist, LegendEntry, Matrix,
+    BlockKind, CellCodes, Chart, ChartBlock, CheckSection, Checklist, LegendEntry, Lookup, Matrix,
     MatrixRow, MatrixSection, ModEntry, ModSection, ModValue, Modifier, ModifierList, Numbering,
     RangeRow, RangeTable, ResultRow, ResultsTable, RowOdds, Step, row_odds,
 };

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use crate::diag::{Diagnostic, Diagnostics, Loc};
 use crate::model::{
-    BlockKind, CellCodes, Chart, Checklist, Coverage, Located, Matrix, ModEntry, ModValue,
+    BlockKind, CellCodes, Chart, Checklist, Coverage, Located, Lookup, Matrix, ModEntry, ModValue,
     ModifierList, Numbering, RangeTable, ResultsTable, RollRange, Step, check_coverage,
     describe_rolls,
 };
@@ -346,6 +346,9 @@ fn check_matrix(m: &Matrix, diags: &mut Diagnostics) {
             }
         }
     }
+    if let Some(lookup) = &m.lookup {
+        check_lookup(m, lookup, diags);
+    }
     for (symbol, used) in m.symbols.iter().zip(used) {
         if !used {
             diags.push(
@@ -359,6 +362,74 @@ fn check_matrix(m: &Matrix, diags: &mut Diagnostics) {
                 )
                 .with_hint("remove it from `symbols`"),
             );
+        }
+    }
+}
+
+/// Every combination of the key columns' values is answered by exactly one row.
+fn check_lookup(m: &Matrix, lookup: &Lookup, diags: &mut Diagnostics) {
+    let keys = lookup.keys;
+    if keys == 0 || keys > m.columns.len() || lookup.values.is_empty() {
+        diags.push(
+            Diagnostic::error(
+                "bad-value",
+                format!(
+                    "matrix `{}`: a lookup needs 1 to {} key columns and their values",
+                    m.id.value,
+                    m.columns.len()
+                ),
+                Some(lookup.loc.clone()),
+            )
+            .with_hint("write `lookup = { keys = 2, values = [\"Yes\", \"No\"] }`"),
+        );
+        return;
+    }
+    let rows: Vec<_> = m.sections.iter().flat_map(|s| &s.rows).collect();
+    let n = lookup.values.len();
+    for index in 0..n.pow(keys as u32) {
+        let combo: Vec<&str> = (0..keys)
+            .map(|k| lookup.values[index / n.pow((keys - 1 - k) as u32) % n].as_str())
+            .collect();
+        let hits: Vec<usize> = rows
+            .iter()
+            .enumerate()
+            .filter(|(_, row)| {
+                row.cells
+                    .iter()
+                    .zip(&combo)
+                    .all(|(cell, want)| Lookup::alternatives(&cell.value).contains(want))
+            })
+            .map(|(i, _)| i)
+            .collect();
+        let named = m
+            .columns
+            .iter()
+            .zip(&combo)
+            .map(|(c, v)| format!("{c} {v}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        match hits.len() {
+            0 => diags.push(
+                Diagnostic::error(
+                    "lookup-gap",
+                    format!("matrix `{}`: no row for {named}", m.id.value),
+                    Some(lookup.loc.clone()),
+                )
+                .with_hint("every combination of the key columns needs exactly one row"),
+            ),
+            1 => {}
+            _ => diags.push(
+                Diagnostic::error(
+                    "lookup-overlap",
+                    format!(
+                        "matrix `{}`: {} rows answer {named}",
+                        m.id.value,
+                        hits.len()
+                    ),
+                    Some(rows[hits[1]].loc.clone()),
+                )
+                .with_hint("every combination of the key columns needs exactly one row"),
+            ),
         }
     }
 }
