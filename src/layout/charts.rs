@@ -48,7 +48,36 @@ pub fn lay_out_charts(
     book: &FontBook,
     options: &ChartOptions,
 ) -> Result<Doc, Vec<Diagnostic>> {
-    let mut flow = Flow::new(options.paper, options.margin);
+    let footer_style = TableStyle {
+        size: 7.5,
+        min_size: 6.0,
+        ..options.style
+    };
+    let footer = |n: usize, of: usize| {
+        let spec = TableSpec {
+            title: None,
+            rule: None,
+            columns: vec![3.0, 1.0],
+            preamble: Vec::new(),
+            header: Vec::new(),
+            rows: vec![TableRow::body(
+                vec![
+                    Cell::new(title.to_string()),
+                    Cell::new(format!("page {n} of {of}")).right(),
+                ],
+                None,
+            )],
+            ruled: false,
+            loc: charts.first().map_or(Loc::new(0, 0..0), |c| c.loc.clone()),
+        };
+        let width = options.paper.width - 2.0 * options.margin;
+        lay_out_table(&spec, width, family, book, &footer_style)
+    };
+    let footer_height = match footer(1, 1) {
+        Ok(f) => f.height() + options.inner_gap,
+        Err(e) => return Err(e),
+    };
+    let mut flow = Flow::new(options.paper, options.margin).with_footer(footer_height);
     let width = flow.width();
     let mut problems = Vec::new();
     let heading_style = TableStyle {
@@ -89,9 +118,20 @@ pub fn lay_out_charts(
     if !problems.is_empty() {
         return Err(problems);
     }
+    let count = flow.pages.len();
+    let mut pages = flow.pages;
+    for (i, page) in pages.iter_mut().enumerate() {
+        let band = footer(i + 1, count)?.as_band();
+        let top = options.paper.height - options.margin - band.height;
+        page.items.extend(
+            band.items
+                .iter()
+                .map(|item| item.translated(options.margin, top)),
+        );
+    }
     Ok(Doc {
         title: title.to_string(),
-        pages: flow.pages,
+        pages,
     })
 }
 

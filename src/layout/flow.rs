@@ -17,6 +17,8 @@ pub struct Band {
 pub struct Flow {
     pub paper: Paper,
     pub margin: f32,
+    /// Space kept free at the foot of each page's content area (for a footer).
+    pub footer: f32,
     pub pages: Vec<Page>,
     /// Distance from the top of the content area on the last page.
     pub y: f32,
@@ -27,6 +29,7 @@ impl Flow {
         let mut flow = Flow {
             paper,
             margin,
+            footer: 0.0,
             pages: Vec::new(),
             y: 0.0,
         };
@@ -38,9 +41,15 @@ impl Flow {
         self.paper.width - 2.0 * self.margin
     }
 
-    /// Height of the content area of a page.
+    /// Pages keeping `footer` points free at the foot of the content area.
+    pub fn with_footer(mut self, footer: f32) -> Flow {
+        self.footer = footer;
+        self
+    }
+
+    /// Height of the content area of a page (less the footer's space).
     pub fn height(&self) -> f32 {
-        self.paper.height - 2.0 * self.margin
+        self.paper.height - 2.0 * self.margin - self.footer
     }
 
     pub fn remaining(&self) -> f32 {
