@@ -434,6 +434,11 @@ fn the_odds_column_prints_the_net_zero_chances() {
             row[0]
         );
     }
+    // The barrage table's ranges carry their chance on one die.
+    for (range, chance) in [("3-6", "2/3"), ("4-6", "1/2"), ("5-6", "1/3"), ("6", "1/6")] {
+        let expected = format!("{range} ({chance})");
+        assert!(text.contains(&expected), "`{expected}` missing");
+    }
 }
 
 /// Every word's box from `pdftotext -bbox`: (page width, page height, xMin, yMin, xMax, yMax, word).

@@ -322,7 +322,7 @@ pub fn block_specs(block: &ChartBlock, odds: bool) -> Vec<TableSpec> {
     let mut specs = match &block.kind {
         BlockKind::Results(t) if t.across => vec![results_across(t, odds)],
         BlockKind::Results(t) => vec![results(t, odds)],
-        BlockKind::Ranges(t) => vec![ranges(t)],
+        BlockKind::Ranges(t) => vec![ranges(t, odds)],
         BlockKind::Modifiers(m) => vec![modifiers(m)],
         BlockKind::Matrix(m) => vec![matrix(m)],
         BlockKind::Checklist(c) => vec![checklist(c)],
@@ -502,7 +502,19 @@ fn paragraphs(title: Option<&str>, text: &[Located<String>], loc: &Loc) -> Table
     }
 }
 
-fn ranges(t: &RangeTable) -> TableSpec {
+/// A die range with its chance when odds are printed: "5-6 (1/3)".
+fn range_cell(t: &RangeTable, cell: &str, odds: bool) -> String {
+    let range = RollRange::parse(cell).filter(|_| odds && !t.words.iter().any(|w| w == cell));
+    match range.and_then(|r| row_odds(t.dice.value, &[r], 0).first().copied()) {
+        Some(o) => {
+            let (n, d) = o.reduced();
+            format!("{cell} ({n}/{d})")
+        }
+        None => cell.to_string(),
+    }
+}
+
+fn ranges(t: &RangeTable, odds: bool) -> TableSpec {
     let n = t.columns.len();
     let mut widths = vec![2.2];
     widths.extend(t.columns.iter().map(|_| 1.0));
@@ -524,7 +536,7 @@ fn ranges(t: &RangeTable) -> TableSpec {
             cells.extend(
                 row.cells
                     .iter()
-                    .map(|c| Cell::new(c.value.clone()).center()),
+                    .map(|c| Cell::new(range_cell(t, &c.value, odds)).center()),
             );
             TableRow::body(cells, Some(row.loc.clone()))
         })
