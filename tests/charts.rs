@@ -156,6 +156,7 @@ fn each_chart_fault_is_reported_once_at_its_place() {
         ("table-overflow", "table-overflow", 61, 3),
         ("lookup-gap", "lookup-gap", 85, 19),
         ("lookup-overlap", "lookup-overlap", 89, 3),
+        ("undeclared-actor", "dangling-reference", 75, 13),
     ];
     for (fixture, id, line, column) in cases {
         let dir = format!("tests/fixtures/charts/{fixture}");
