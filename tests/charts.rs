@@ -535,3 +535,14 @@ fn build_writes_the_chart_set_with_the_other_outputs() {
     assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
     assert!(dir.path().join("bcs/charts.pdf").is_file());
 }
+
+#[test]
+fn the_shipped_bcs_charts_check_clean() {
+    let run = grogpress(&["check", "bcs", "--format", "json"]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.trim().is_empty(),
+        "no warnings either:\n{}",
+        run.stdout
+    );
+}
