@@ -2,6 +2,7 @@
 //! constraints, references, rich-text markup, card names in the rules text —
 //! and returns every problem as a diagnostic.
 
+mod chart;
 mod constraints;
 mod deck;
 mod dice_combat;
@@ -14,6 +15,7 @@ mod values;
 use crate::diag::{Diagnostics, Sources};
 use crate::model::Game;
 
+pub use chart::validate_charts;
 pub use deck::validate_deck;
 pub use images::validate_images;
 pub use rules::{CardMention, card_mentions, validate_rules};
@@ -34,5 +36,6 @@ pub fn validate(game: &Game, sources: &Sources) -> Diagnostics {
     validate_rules(game, sources, &mut diags);
     validate_shortcodes(game, sources, &mut diags);
     validate_images(game, sources, &mut diags);
+    validate_charts(&game.charts, &mut diags);
     diags
 }
