@@ -146,7 +146,11 @@ fn load(dir: &Path) -> (Game, Sources, Vec<(&'static str, String)>) {
     diags.extend(grogpress::validate::validate(&game, &sources));
     assert!(!diags.has_errors(), "{}: {:?}", dir.display(), diags.list);
     diags.sort();
-    let warnings = diags.list.iter().map(|d| (d.id, d.message.clone())).collect();
+    let warnings = diags
+        .list
+        .iter()
+        .map(|d| (d.id, d.message.clone()))
+        .collect();
     (game, sources, warnings)
 }
 
@@ -223,7 +227,10 @@ fn every_shipped_deck_round_trips_through_csv() {
             exported.push((deck.id.clone(), std::fs::read(&csv_path).expect("read csv")));
         }
         let (from_csv, csv_sources, csv_warnings) = load(&copy);
-        assert_eq!(warnings, csv_warnings, "{name}: the CSV cards give other warnings");
+        assert_eq!(
+            warnings, csv_warnings,
+            "{name}: the CSV cards give other warnings"
+        );
         assert_eq!(
             values(&game),
             values(&from_csv),

@@ -2,6 +2,8 @@
 //! validate → layout → render for each game, prints diagnostics and sets the
 //! exit code (0 ok, 1 data errors, 2 operational failure).
 
+mod color;
+mod explain;
 mod export;
 mod new;
 mod output;
@@ -13,7 +15,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::diag::{Diagnostics, Sources, render_human, render_json};
+use crate::diag::{Diagnostics, Sources, render_json};
 use crate::layout::LabelOptions;
 use crate::load::{OpError, Root, parse_length_arg};
 pub use output::write_atomic;
@@ -38,6 +40,9 @@ pub struct Cli {
     /// How to print diagnostics: human-readable, or one JSON object per line
     #[arg(long, global = true, value_enum, default_value_t = Format::Human)]
     format: Format,
+    /// Colour human-readable diagnostics: auto (when stderr is a terminal), always, never
+    #[arg(long, global = true, value_enum, default_value_t = color::ColorChoice::Auto)]
+    color: color::ColorChoice,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -86,6 +91,11 @@ enum Command {
         /// Copy this shipped game (a name under data/, or a game folder) instead of the starter
         #[arg(long, value_name = "GAME")]
         from: Option<String>,
+    },
+    /// Explain a diagnostic id (e.g. `card-overflow`) with an example; without an id, list them all
+    Explain {
+        /// The id printed in brackets: error[<id>]
+        id: Option<String>,
     },
     /// Write a game's data out in another format (e.g. a deck as a CSV card list)
     Export {
@@ -143,7 +153,9 @@ struct LabelArgs {
 /// Runs the command line; returns the process exit code.
 pub fn run(cli: Cli) -> ExitCode {
     let root = Root::new(&cli.root);
+    color::set(cli.color);
     let result = match cli.command {
+        Command::Explain { id } => explain_id(id.as_deref()),
         Command::Sheets => list_sheets(&root, cli.format),
         Command::Export {
             what: ExportWhat::Csv { game, deck, output },
@@ -289,7 +301,10 @@ fn report(diags: &mut Diagnostics, sources: &Sources, format: Format, game: Opti
     let mut stdout = stdout.lock();
     for d in &diags.list {
         match format {
-            Format::Human => eprintln!("{}", render_human(d, sources)),
+            Format::Human => eprintln!(
+                "{}",
+                crate::diag::render_human_styled(d, sources, color::enabled())
+            ),
             Format::Json => {
                 let _ = writeln!(stdout, "{}", render_json(d, sources));
             }
@@ -300,6 +315,29 @@ fn report(diags: &mut Diagnostics, sources: &Sources, format: Format, game: Opti
         eprintln!("{game}: {e} error{}, {w} warning{}", plural(e), plural(w));
     }
     !diags.has_errors()
+}
+
+/// `explain <id>`: the explanation, or with no id the list of ids.
+fn explain_id(id: Option<&str>) -> Result<bool, OpError> {
+    let Some(id) = id else {
+        print!("{}", explain::list());
+        return Ok(true);
+    };
+    match explain::explain(id) {
+        Some(e) => {
+            print!("{}", explain::render(e));
+            Ok(true)
+        }
+        None => {
+            let ids: Vec<&str> = explain::EXPLANATIONS.iter().map(|e| e.id).collect();
+            let hint = crate::load::toml::closest(id, &ids)
+                .map(|b| format!("did you mean `{b}`? "))
+                .unwrap_or_default();
+            Err(OpError(format!(
+                "no diagnostic `{id}`; {hint}`grogpress explain` lists them"
+            )))
+        }
+    }
 }
 
 fn plural(n: usize) -> &'static str {

@@ -1,0 +1,213 @@
+//! CLI: `grogpress explain <id>` — what a diagnostic id means, with an example
+//! of data that gives it and the fix. Every id the code can emit has an entry
+//! here (tests/explain.rs reads the source to make sure).
+
+/// One diagnostic id explained.
+pub struct Explanation {
+    pub id: &'static str,
+    /// What the problem is and how to fix it.
+    pub text: &'static str,
+    /// Data that gives the diagnostic, and the fix.
+    pub example: &'static str,
+}
+
+/// Every diagnostic id, alphabetically.
+pub const EXPLANATIONS: &[Explanation] = &[
+    Explanation {
+        id: "aid-overflow",
+        text: "A block of a player aid (a paragraph, a list, the points table) does not fit on the aid's page, even at the smallest type size the layout allows. Text is never cut off silently: shorten the text, split it into fewer words, or print fewer copies side by side (`copies` in [[publish.aids]]) so each copy is wider.",
+        example: "# player-aid.toml\n[[blocks]]\nkind = \"paragraph\"\ntext = \"... three pages of text ...\"\n# fix: shorten the paragraph, or in game.toml: [[publish.aids]] copies = 1",
+    },
+    Explanation {
+        id: "bad-enum-value",
+        text: "A card's value for an `enum` field is not one of the values the deck declares for that field. Values are compared exactly, including capitals and spaces. Use one of the listed values, or add the new value to the field's `values`.",
+        example: "[[fields]]\nname = \"who\"\nkind = \"enum\"\nvalues = [\"Attacker Only\", \"Defender Only\"]\n\n[[cards]]\nwho = \"Defender only\"     # error: not a value of `who`\n# fix: who = \"Defender Only\"",
+    },
+    Explanation {
+        id: "bad-length",
+        text: "A length is neither a number of points nor a number with a unit. Lengths are written as points (`9`) or as a string with one of the units in, mm, cm or pt.",
+        example: "label_width = \"3.375 inches\"   # error\n# fix: label_width = \"3.375in\"",
+    },
+    Explanation {
+        id: "bad-value",
+        text: "A value has the right type but is not allowed here: an unknown field kind, a count below zero, a number of copies out of range, an unknown style or alignment in a layout template, and the like. The hint lists what is allowed.",
+        example: "[[fields]]\nname = \"cost\"\nkind = \"number\"   # error: unknown field kind\n# fix: kind = \"int\"  (text | rich | int | enum | ref)",
+    },
+    Explanation {
+        id: "card-count",
+        text: "A deck's `count_per` constraint says how many cards each value of a field must have (e.g. 12 action cards per side), and a value has more or fewer. Add or remove cards, or change the count.",
+        example: "[constraints]\ncount_per = { field = \"owner\", count = 12 }\n# error when the U.F.P. cards number 11: add the missing card",
+    },
+    Explanation {
+        id: "card-overflow",
+        text: "A card's field does not fit its region of the card layout, even shrunk to the region's `min_size`. The card and field are named. Shorten the text, or give the region more room or a smaller `min_size` in the layout template (templates/labels/<layout>.toml).",
+        example: "[[cards]]\ntitle = \"A Very Long Title That Cannot Fit On One Line Of The Card\"\n# fix: shorten it, or in the template: [[regions]] field = \"title\" min_size = 8",
+    },
+    Explanation {
+        id: "card-title-mismatch",
+        text: "The rules text names a card with a `card:` link whose text matches a card's title only when capitals are ignored. The printed rules and card should agree; write the title exactly as the card has it (or retitle the card).",
+        example: "A unit that moved with [*Great Road*](card:) ...\n# warning when the card is titled \"Great road\": write [*Great road*](card:)",
+    },
+    Explanation {
+        id: "csv-syntax",
+        text: "A CSV card list cannot be read as CSV, most often because a cell opens a quote that is never closed. A cell that starts with \" ends with \"; a quote inside such a cell is written twice (\"\"). Save the sheet from the spreadsheet again as CSV (comma-separated, UTF-8).",
+        example: "title,effect\nDug In,\"Ignore the first hit\n# error: the quote opened before Ignore is never closed\n# fix: Dug In,\"Ignore the first hit\"",
+    },
+    Explanation {
+        id: "dangling-card-reference",
+        text: "The rules text names a card with a `card:` link, but no deck of the game has a card with that title. Check the spelling against the deck's card titles, or remove the link.",
+        example: "Play [*Great Raod*](card:) to move twice.   # error: no card \"Great Raod\"\n# fix: [*Great Road*](card:)",
+    },
+    Explanation {
+        id: "dangling-reference",
+        text: "A name refers to something the game does not have: a card's `ref` field naming no side, a publish entry naming no deck, aid or sheet, a constraint or template region naming no field of the deck. The hint lists the names that exist.",
+        example: "[[cards]]\nowner = \"UFP\"       # error: the sides are \"U.F.P.\" (id ufp) and \"I.S.\" (id is)\n# fix: owner = \"U.F.P.\"",
+    },
+    Explanation {
+        id: "duplicate-column",
+        text: "A CSV card list has two columns with the same field name in its header row, so it cannot tell which to read. Delete or rename one of them.",
+        example: "title,effect,title\n# fix: title,effect",
+    },
+    Explanation {
+        id: "duplicate-value",
+        text: "A deck's `unique` constraint says no two cards share a field's value (within each value of `within`, if given), and two cards do. The hint gives the line of the first one.",
+        example: "[constraints]\nunique = [{ field = \"title\", within = \"owner\" }]\n# error: two I.S. cards titled \"Recon\"; retitle or remove one",
+    },
+    Explanation {
+        id: "invalid-utf8",
+        text: "A data file is not valid UTF-8 text, often because it was saved in a legacy encoding (Windows-1252, Latin-1) by a spreadsheet or an old editor. Save it again as UTF-8.",
+        example: "A CSV saved as \"CSV (Windows)\" with a card titled Déjà vu\n# fix: save as \"CSV UTF-8\"",
+    },
+    Explanation {
+        id: "label-too-small",
+        text: "A region of a card layout template reaches past the edge of the labels of the sheet it is printed on, so the card would be cut off. Print on a sheet with labels at least as big (see `grogpress sheets`), or make a template for the smaller sheet.",
+        example: "grogpress labels battlegrid --sheet avery-5160\n# error: the BattleGrid template is 243 x 168 pt, Avery 5160 labels are 189 x 72 pt",
+    },
+    Explanation {
+        id: "mirror-mismatch",
+        text: "A deck's `mirrored` constraint says the cards of each value of a field are the same cards except for that field (e.g. each side's action cards differ only in their owner), and they are not: a card has no counterpart, or a counterpart differs in another field.",
+        example: "[constraints]\nmirrored = \"owner\"\n# error: the U.F.P. \"Recon\" says \"Look at one unit.\", the I.S. one \"Look at two units.\"",
+    },
+    Explanation {
+        id: "missing-field",
+        text: "Something required is missing: a required key of a table, a card without a value for a field that is not optional, a CSV card list without a column (or an empty cell) for a required field, or a deck that declares no fields.",
+        example: "[[cards]]\ntitle = \"Recon\"\n# error: the card is missing the field `owner`\n# fix: owner = \"I.S.\" (or declare the field optional = true)",
+    },
+    Explanation {
+        id: "missing-file",
+        text: "A file named in the data does not exist: a deck, aid or rules page named in game.toml, a CSV card list named by `cards`, or a card layout template named by [[publish.labels]] `layout`. Paths are relative to the game folder (a CSV's to its deck file).",
+        example: "[[decks]]\nid = \"action\"\nfile = \"action_cards.toml\"   # error: the file is action-cards.toml",
+    },
+    Explanation {
+        id: "missing-glyph",
+        text: "A text uses characters that the font has no glyph for, so they would print as empty boxes. The characters are listed as Unicode code points. Replace them (e.g. a typographic symbol by plain text) or use a font family that has them.",
+        example: "effect = \"Roll 🎲 to hit.\"   # error: U+1F3B2 is not in DejaVu Sans Condensed\n# fix: effect = \"Roll a 1 to hit.\"",
+    },
+    Explanation {
+        id: "sheet-off-page",
+        text: "A sheet template in data/sheets.toml places its labels past the edge of its paper: the first label's offset plus the pitch times the columns and rows does not fit. Check left/top, the pitch and the label size against the sheet's specification.",
+        example: "columns = 3\npitch_x = \"3.75in\"   # error on US Letter (8.5 in wide): the third column starts at 8.19 in",
+    },
+    Explanation {
+        id: "toml-syntax",
+        text: "A file is not valid TOML: an unclosed string or table header, a missing `=`, a duplicate key, a number that cannot be read. The caret points where the parser stopped; see https://toml.io for the syntax.",
+        example: "title = \"Dug In\ntimig = \"Play when attacked:\"\n# error: the string after title = is never closed\n# fix: title = \"Dug In\"",
+    },
+    Explanation {
+        id: "too-many-cells",
+        text: "A row of a CSV card list has more cells than its header has columns, most often because a cell with a comma is not in quotes. The row is not read (which cell is extra cannot be told); quote the cell.",
+        example: "title,effect\nDug In,Ignore the first hit, then rest.   # error: 3 cells, 2 columns\n# fix: Dug In,\"Ignore the first hit, then rest.\"",
+    },
+    Explanation {
+        id: "unbalanced-markup",
+        text: "A rich-text field opens **bold** or *italic* and never closes it (or closes one it never opened), so the rest of the text would print in the wrong style. Close the marker, or write a literal star as \\*.",
+        example: "effect = \"Counts as **two actions.\"   # warning: ** is never closed\n# fix: effect = \"Counts as **two** actions.\"",
+    },
+    Explanation {
+        id: "unknown-field",
+        text: "A key (or a CSV column) is not one the format allows here, usually a typo. Unknown keys are errors so that a misspelt key is never silently ignored. The hint suggests the closest allowed key or lists them.",
+        example: "[[cards]]\ntitel = \"Recon\"   # error: unknown key `titel`; did you mean `title`?",
+    },
+    Explanation {
+        id: "wrong-type",
+        text: "A value has the wrong TOML type for its key (a number where text is wanted, a table where a list is wanted), or a CSV cell of an `int` field is not a whole number.",
+        example: "[[cards]]\ncost = \"2\"   # error: `cost` must be an integer, found string\n# fix: cost = 2",
+    },
+];
+
+/// The explanation of an id, if there is one.
+pub fn explain(id: &str) -> Option<&'static Explanation> {
+    EXPLANATIONS.iter().find(|e| e.id == id)
+}
+
+/// The text `grogpress explain <id>` prints.
+pub fn render(e: &Explanation) -> String {
+    let example: String = e.example.lines().map(|l| format!("    {l}\n")).collect();
+    format!("{}\n\n{}\n\nExample:\n\n{example}", e.id, wrap(e.text, 78))
+}
+
+/// Every id with the first sentence of its explanation.
+pub fn list() -> String {
+    let width = EXPLANATIONS.iter().map(|e| e.id.len()).max().unwrap_or(0);
+    EXPLANATIONS
+        .iter()
+        .map(|e| {
+            let first = e.text.split(". ").next().unwrap_or(e.text);
+            let first = first.split(" (e.g").next().unwrap_or(first);
+            let first = wrap(first.trim_end_matches('.'), 76 - width);
+            let first = match first.split_once('\n') {
+                Some((line, _)) => format!("{line} …"),
+                None => first,
+            };
+            format!("{:width$}  {first}\n", e.id)
+        })
+        .collect()
+}
+
+/// Greedy word wrap of a paragraph to `width` characters.
+fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut line_len = 0;
+    for word in text.split_whitespace() {
+        let len = word.chars().count();
+        if line_len > 0 && line_len + 1 + len > width {
+            out.push('\n');
+            line_len = 0;
+        } else if line_len > 0 {
+            out.push(' ');
+            line_len += 1;
+        }
+        out.push_str(word);
+        line_len += len;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_sorted_unique_kebab_case() {
+        let ids: Vec<&str> = EXPLANATIONS.iter().map(|e| e.id).collect();
+        let mut sorted = ids.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(ids, sorted);
+        for id in ids {
+            assert!(
+                id.chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'),
+                "{id}"
+            );
+        }
+    }
+
+    #[test]
+    fn renders_paragraph_and_example() {
+        let text = explain("wrong-type").map(render).unwrap_or_default();
+        assert!(text.starts_with("wrong-type\n\n"));
+        assert!(text.contains("Example:\n\n    [[cards]]\n"));
+        assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
+    }
+}
