@@ -8,7 +8,9 @@ mod export;
 mod new;
 mod output;
 mod plan;
+mod shell;
 
+use std::fmt::Write as _;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -97,6 +99,13 @@ enum Command {
         /// The id printed in brackets: error[<id>]
         id: Option<String>,
     },
+    /// Print a shell completion script, e.g. `grogpress completions bash > /etc/bash_completion.d/grogpress`
+    Completions {
+        #[arg(value_enum)]
+        shell: shell::Shell,
+    },
+    /// Print the man page (roff), e.g. `grogpress man > ~/.local/share/man/man1/grogpress.1`
+    Man,
     /// Write a game's data out in another format (e.g. a deck as a CSV card list)
     Export {
         #[command(subcommand)]
@@ -156,6 +165,14 @@ pub fn run(cli: Cli) -> ExitCode {
     color::set(cli.color);
     let result = match cli.command {
         Command::Explain { id } => explain_id(id.as_deref()),
+        Command::Completions { shell } => {
+            print_stdout_bytes(&shell::completions(shell));
+            Ok(true)
+        }
+        Command::Man => shell::man_page().map(|page| {
+            print_stdout_bytes(&page);
+            true
+        }),
         Command::Sheets => list_sheets(&root, cli.format),
         Command::Export {
             what: ExportWhat::Csv { game, deck, output },
@@ -257,7 +274,9 @@ fn run_games(
     let mut clean = report(&mut diags, &sources, format, None);
     for dir in dirs {
         let mut diags = Diagnostics::default();
-        let outputs = check_game(&dir, &assets, options, &mut sources, &mut diags)?;
+        let own_fonts = assets.for_game(&dir, &mut sources, &mut diags)?;
+        let assets = own_fonts.as_ref().unwrap_or(&assets);
+        let outputs = check_game(&dir, assets, options, &mut sources, &mut diags)?;
         let label = outputs
             .as_ref()
             .map_or_else(|| dir.display().to_string(), |(id, _)| id.clone());
@@ -320,12 +339,12 @@ fn report(diags: &mut Diagnostics, sources: &Sources, format: Format, game: Opti
 /// `explain <id>`: the explanation, or with no id the list of ids.
 fn explain_id(id: Option<&str>) -> Result<bool, OpError> {
     let Some(id) = id else {
-        print!("{}", explain::list());
+        print_stdout(&explain::list());
         return Ok(true);
     };
     match explain::explain(id) {
         Some(e) => {
-            print!("{}", explain::render(e));
+            print_stdout(&explain::render(e));
             Ok(true)
         }
         None => {
@@ -340,6 +359,15 @@ fn explain_id(id: Option<&str>) -> Result<bool, OpError> {
     }
 }
 
+/// Prints to stdout; a closed pipe (`grogpress sheets | head`) is not an error.
+fn print_stdout(text: &str) {
+    print_stdout_bytes(text.as_bytes());
+}
+
+fn print_stdout_bytes(bytes: &[u8]) {
+    let _ = std::io::stdout().lock().write_all(bytes);
+}
+
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
@@ -347,16 +375,21 @@ fn plural(n: usize) -> &'static str {
 fn list_sheets(root: &Root, format: Format) -> Result<bool, OpError> {
     let mut sources = Sources::default();
     let mut diags = Diagnostics::default();
-    let (file, text, ok) = crate::load::read_source(&root.sheets_file(), &mut sources, &mut diags)?;
-    let sheets = if ok {
-        crate::load::load_sheets(file, &text, &mut diags)
-    } else {
-        Vec::new()
+    let sheets = match crate::load::embedded::read_root_source(
+        root,
+        "data/sheets.toml",
+        &mut sources,
+        &mut diags,
+    )? {
+        Some((file, text, true)) => crate::load::load_sheets(file, &text, &mut diags),
+        _ => Vec::new(),
     };
     let clean = report(&mut diags, &sources, format, None);
     let inch = |pt: f32| pt / 72.0;
     let mm = |pt: f32| pt * 25.4 / 72.0;
-    println!(
+    let mut table = String::new();
+    let _ = writeln!(
+        table,
         "{:<18} {:<7} {:>16} {:>18} {:>7}  name (also)",
         "sheet", "paper", "label (in)", "label (mm)", "grid"
     );
@@ -366,7 +399,8 @@ fn list_sheets(root: &Root, format: Format) -> Result<bool, OpError> {
         } else {
             format!(" (also {})", s.aliases.join(", "))
         };
-        println!(
+        let _ = writeln!(
+            table,
             "{:<18} {:<7} {:>16} {:>18} {:>7}  {}{}",
             s.id,
             s.paper_name,
@@ -377,5 +411,6 @@ fn list_sheets(root: &Root, format: Format) -> Result<bool, OpError> {
             also
         );
     }
+    print_stdout(&table);
     Ok(clean)
 }

@@ -23,17 +23,41 @@ impl Assets {
         diags: &mut Diagnostics,
     ) -> Result<Assets, OpError> {
         let fonts = load::load_fonts(&root, sources, diags)?;
-        let (file, text, ok) = load::read_source(&root.sheets_file(), sources, diags)?;
-        let sheets = if ok {
-            load::load_sheets(file, &text, diags)
-        } else {
-            Vec::new()
-        };
+        let sheets =
+            match load::embedded::read_root_source(&root, "data/sheets.toml", sources, diags)? {
+                Some((file, text, true)) => load::load_sheets(file, &text, diags),
+                Some(_) => Vec::new(),
+                None => {
+                    return Err(OpError(format!(
+                        "cannot read {}: no such file",
+                        root.sheets_file().display()
+                    )));
+                }
+            };
         Ok(Assets {
             root,
             sheets,
             fonts,
         })
+    }
+
+    /// The assets for a game with its own `fonts/fonts.toml`: its fonts in place
+    /// of the shared ones. `None` when the game uses the shared fonts.
+    pub fn for_game(
+        &self,
+        game_dir: &std::path::Path,
+        sources: &mut Sources,
+        diags: &mut Diagnostics,
+    ) -> Result<Option<Assets>, OpError> {
+        if !game_dir.join("fonts/fonts.toml").is_file() {
+            return Ok(None);
+        }
+        let fonts = load::load_fonts(&Root::new(game_dir), sources, diags)?;
+        Ok(Some(Assets {
+            root: self.root.clone(),
+            sheets: self.sheets.clone(),
+            fonts,
+        }))
     }
 
     pub fn sheet(&self, name: &str) -> Option<&SheetTemplate> {
@@ -241,7 +265,8 @@ fn plan_labels(
     }))
 }
 
-/// The template a label job names: the game's own `templates/labels/` first, then the shared one.
+/// The template a label job names: the game's own `templates/labels/` first,
+/// then the root's, then the one built into the binary.
 fn load_template(
     game: &Game,
     root: &Root,
@@ -256,6 +281,22 @@ fn load_template(
         root.templates().join("labels").join(&name),
     ];
     let Some(path) = candidates.iter().find(|p| p.is_file()) else {
+        let built_in = format!("templates/labels/{name}");
+        if load::embedded::file(&built_in).is_some() {
+            if let Some((file, text, true)) =
+                load::embedded::read_built_in(&built_in, sources, diags)
+            {
+                let families: Vec<&str> = fonts.families.iter().map(|f| f.name.as_str()).collect();
+                return Ok(load::load_card_template(
+                    &job.layout.value,
+                    file,
+                    &text,
+                    &families,
+                    diags,
+                ));
+            }
+            return Ok(None);
+        }
         diags.push(
             Diagnostic::error(
                 "missing-file",

@@ -5,6 +5,7 @@
 mod aid;
 pub mod csv;
 mod deck;
+pub mod embedded;
 mod fonts;
 mod game;
 mod sheets;
