@@ -9,6 +9,7 @@ mod new;
 mod output;
 mod plan;
 mod shell;
+mod watch;
 
 use std::fmt::Write as _;
 use std::io::Write;
@@ -94,6 +95,13 @@ enum Command {
         #[arg(long, value_name = "GAME")]
         from: Option<String>,
     },
+    /// Build, then rebuild whenever a data, template or font file changes (the last good outputs stay when the data has errors)
+    Watch {
+        /// Games to watch (default: every game under data/)
+        games: Vec<String>,
+        #[command(flatten)]
+        out: OutArg,
+    },
     /// Explain a diagnostic id (e.g. `card-overflow`) with an example; without an id, list them all
     Explain {
         /// The id printed in brackets: error[<id>]
@@ -165,6 +173,7 @@ pub fn run(cli: Cli) -> ExitCode {
     color::set(cli.color);
     let result = match cli.command {
         Command::Explain { id } => explain_id(id.as_deref()),
+        Command::Watch { games, out } => watch::watch(&root, &games, &out.out, cli.format),
         Command::Completions { shell } => {
             print_stdout_bytes(&shell::completions(shell));
             Ok(true)
