@@ -77,7 +77,10 @@ fn main() {
                 previous = now;
                 break;
             }
-            assert!(started.elapsed() < Duration::from_secs(10), "no new PDF after 10 s");
+            assert!(
+                started.elapsed() < Duration::from_secs(10),
+                "no new PDF after 10 s"
+            );
             std::thread::sleep(Duration::from_micros(500));
         }
         times.push(started.elapsed());

@@ -102,6 +102,12 @@ enum Command {
         #[command(flatten)]
         out: OutArg,
     },
+    /// Write JSON Schemas of the data files (game, deck, aid, sheets, layout, fonts) for editors
+    Schema {
+        /// The folder to write them to
+        #[arg(default_value = "schemas")]
+        dir: PathBuf,
+    },
     /// Explain a diagnostic id (e.g. `card-overflow`) with an example; without an id, list them all
     Explain {
         /// The id printed in brackets: error[<id>]
@@ -173,6 +179,12 @@ pub fn run(cli: Cli) -> ExitCode {
     color::set(cli.color);
     let result = match cli.command {
         Command::Explain { id } => explain_id(id.as_deref()),
+        Command::Schema { dir } => write_schemas(&dir).map(|files| {
+            for f in files {
+                eprintln!("  wrote {}", f.display());
+            }
+            true
+        }),
         Command::Watch { games, out } => watch::watch(&root, &games, &out.out, cli.format),
         Command::Completions { shell } => {
             print_stdout_bytes(&shell::completions(shell));
@@ -343,6 +355,17 @@ fn report(diags: &mut Diagnostics, sources: &Sources, format: Format, game: Opti
         eprintln!("{game}: {e} error{}, {w} warning{}", plural(e), plural(w));
     }
     !diags.has_errors()
+}
+
+/// Writes every JSON Schema into `dir`; returns the files written.
+pub fn write_schemas(dir: &Path) -> Result<Vec<PathBuf>, OpError> {
+    let mut written = Vec::new();
+    for schema in crate::load::schema::schemas() {
+        let path = dir.join(schema.file_name);
+        write_atomic(&path, schema.to_json().as_bytes())?;
+        written.push(path);
+    }
+    Ok(written)
 }
 
 /// `explain <id>`: the explanation, or with no id the list of ids.

@@ -9,11 +9,15 @@ use crate::model::{
     Card, Constraints, CountPer, Deck, FieldDecl, FieldKind, FieldValue, Located, Unique,
 };
 
-const DECK_KEYS: &[&str] = &["name", "title_field", "fields", "constraints", "cards"];
-const FIELD_KEYS: &[&str] = &["name", "kind", "values", "optional", "to"];
-const KINDS: &[&str] = &["text", "rich", "int", "enum", "ref"];
+pub const DECK_KEYS: &[&str] = &["name", "title_field", "fields", "constraints", "cards"];
+pub const FIELD_KEYS: &[&str] = &["name", "kind", "values", "optional", "to"];
+pub const KINDS: &[&str] = &["text", "rich", "int", "enum", "ref"];
 /// Collections a `ref` field may point into.
-const COLLECTIONS: &[&str] = &["sides"];
+pub const COLLECTIONS: &[&str] = &["sides"];
+
+pub const CONSTRAINT_KEYS: &[&str] = &["count_per", "mirrored", "unique"];
+pub const COUNT_PER_KEYS: &[&str] = &["field", "count"];
+pub const UNIQUE_KEYS: &[&str] = &["field", "within"];
 
 /// Reads the cards of a deck whose `cards` names a file (a CSV card list);
 /// `None` when the list cannot be read as cards (already reported).
@@ -179,14 +183,10 @@ fn field_ref(r: &mut Reader<'_>, fields: &[FieldDecl], name: &Located<String>) -
 }
 
 fn constraints(r: &mut Reader<'_>, t: &Table<'_>, fields: &[FieldDecl]) -> Constraints {
-    r.check_keys(
-        t.get_ref(),
-        &["count_per", "mirrored", "unique"],
-        "[constraints]",
-    );
+    r.check_keys(t.get_ref(), CONSTRAINT_KEYS, "[constraints]");
     let mut out = Constraints::default();
     if let Some(c) = r.table(t, "count_per") {
-        r.check_keys(c.get_ref(), &["field", "count"], "count_per");
+        r.check_keys(c.get_ref(), COUNT_PER_KEYS, "count_per");
         let field = r.req_str(&c, "field", "count_per");
         let count = r.req_int(&c, "count", "count_per");
         if let (Some(field), Some(count)) = (field, count)
@@ -217,7 +217,7 @@ fn constraints(r: &mut Reader<'_>, t: &Table<'_>, fields: &[FieldDecl]) -> Const
         out.mirrored = Some(Located::new(index, m.loc));
     }
     for u in r.tables(t, "unique") {
-        r.check_keys(u.get_ref(), &["field", "within"], "unique");
+        r.check_keys(u.get_ref(), UNIQUE_KEYS, "unique");
         let field = r.req_str(&u, "field", "unique");
         let within = r.opt_str(&u, "within");
         let Some(field) = field else { continue };

@@ -5,6 +5,9 @@ use super::{OpError, Root};
 use crate::diag::{Diagnostics, Sources};
 use crate::text::{Face, Family, FontBook};
 
+pub const FONTS_FILE_KEYS: &[&str] = &["family"];
+pub const FAMILY_KEYS: &[&str] = &["name", "regular", "bold", "italic", "bold_italic"];
+
 /// Loads every family in `fonts/fonts.toml`. A missing or broken font file is an
 /// operational error; mistakes in `fonts.toml` are diagnostics.
 pub fn load_fonts(
@@ -30,15 +33,11 @@ pub fn load_fonts(
         return Ok(book);
     };
     let mut r = Reader::new(file, diags);
-    r.check_keys(doc.get_ref(), &["family"], "fonts.toml");
+    r.check_keys(doc.get_ref(), FONTS_FILE_KEYS, "fonts.toml");
     let mut loaded: Vec<std::path::PathBuf> = Vec::new();
     for t in r.tables(&doc, "family") {
         const W: &str = "[[family]]";
-        r.check_keys(
-            t.get_ref(),
-            &["name", "regular", "bold", "italic", "bold_italic"],
-            W,
-        );
+        r.check_keys(t.get_ref(), FAMILY_KEYS, W);
         let name = r.req_str(&t, "name", W);
         let files = ["regular", "bold", "italic", "bold_italic"].map(|k| r.req_str(&t, k, W));
         let Some(name) = name else { continue };

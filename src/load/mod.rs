@@ -8,6 +8,7 @@ mod deck;
 pub mod embedded;
 mod fonts;
 mod game;
+pub mod schema;
 mod sheets;
 mod template;
 pub mod toml;

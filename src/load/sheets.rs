@@ -4,7 +4,9 @@ use super::toml::{Reader, Table, parse};
 use crate::diag::{Diagnostic, Diagnostics, FileId};
 use crate::model::{Paper, SheetTemplate};
 
-const SHEET_KEYS: &[&str] = &[
+pub const SHEETS_FILE_KEYS: &[&str] = &["sheet"];
+pub const PAPER_KEYS: &[&str] = &["width", "height"];
+pub const SHEET_KEYS: &[&str] = &[
     "id",
     "name",
     "aliases",
@@ -25,7 +27,7 @@ pub fn load_sheets(file: FileId, text: &str, diags: &mut Diagnostics) -> Vec<She
         return Vec::new();
     };
     let mut r = Reader::new(file, diags);
-    r.check_keys(root.get_ref(), &["sheet"], "sheets.toml");
+    r.check_keys(root.get_ref(), SHEETS_FILE_KEYS, "sheets.toml");
     r.tables(&root, "sheet")
         .iter()
         .filter_map(|t| sheet(&mut r, t))
@@ -103,7 +105,7 @@ fn paper(r: &mut Reader<'_>, t: &Table<'_>) -> Option<(String, Paper)> {
         .get("paper")
         .is_some_and(|v| v.get_ref().is_table());
     if is_table && let Some(custom) = r.table(t, "paper") {
-        r.check_keys(custom.get_ref(), &["width", "height"], "paper");
+        r.check_keys(custom.get_ref(), PAPER_KEYS, "paper");
         let w = r.req_length(&custom, "width", "paper");
         let h = r.req_length(&custom, "height", "paper");
         return Some((
