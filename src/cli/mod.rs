@@ -8,6 +8,7 @@ mod export;
 mod new;
 mod output;
 mod plan;
+mod serve;
 mod shell;
 mod watch;
 
@@ -108,6 +109,16 @@ enum Command {
         #[arg(default_value = "schemas")]
         dir: PathBuf,
     },
+    /// Watch, and serve a preview of the outputs on 127.0.0.1 that reloads after every rebuild
+    Serve {
+        /// Games to serve (default: every game under data/)
+        games: Vec<String>,
+        #[command(flatten)]
+        out: OutArg,
+        /// Port on 127.0.0.1 (0 picks a free one)
+        #[arg(long, default_value_t = 3000)]
+        port: u16,
+    },
     /// Explain a diagnostic id (e.g. `card-overflow`) with an example; without an id, list them all
     Explain {
         /// The id printed in brackets: error[<id>]
@@ -186,6 +197,9 @@ pub fn run(cli: Cli) -> ExitCode {
             true
         }),
         Command::Watch { games, out } => watch::watch(&root, &games, &out.out, cli.format),
+        Command::Serve { games, out, port } => {
+            serve::serve(&root, &games, &out.out, port, cli.format)
+        }
         Command::Completions { shell } => {
             print_stdout_bytes(&shell::completions(shell));
             Ok(true)

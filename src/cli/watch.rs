@@ -24,8 +24,29 @@ const DEBOUNCE: Duration = Duration::from_millis(20);
 /// Files whose change can change an output or a diagnostic.
 const WATCHED_EXTENSIONS: &[&str] = &["toml", "md", "csv", "ttf", "otf"];
 
+/// What one build of a game gave, for a live preview.
+pub struct Built {
+    /// The game's id (its folder name), or the folder if it could not be read.
+    pub game: String,
+    /// False when the data has errors (the previous outputs were kept).
+    pub ok: bool,
+    /// The diagnostics as `check` prints them (no colour).
+    pub diagnostics: String,
+}
+
 /// Watches until the watcher fails or the process is stopped.
 pub fn watch(root: &Root, names: &[String], out: &Path, format: Format) -> Result<bool, OpError> {
+    watch_with(root, names, out, format, &mut |_| {})
+}
+
+/// [`watch`], calling `on_build` after every build of a game.
+pub fn watch_with(
+    root: &Root,
+    names: &[String],
+    out: &Path,
+    format: Format,
+    on_build: &mut dyn FnMut(&Built),
+) -> Result<bool, OpError> {
     let dirs = if names.is_empty() {
         root.games()?
     } else {
@@ -50,7 +71,7 @@ pub fn watch(root: &Root, names: &[String], out: &Path, format: Format) -> Resul
     let mut pending: Vec<Touched> = games.iter().map(|_| Touched::All).collect();
     if let Some(assets) = &assets {
         for ((dir, shown), pending) in games.iter().zip(&dirs).zip(&mut pending) {
-            if build(shown, dir, assets, out, pending, format)? {
+            if build(shown, dir, assets, out, pending, format, on_build)? {
                 *pending = Touched::Files(Vec::new());
             }
         }
@@ -94,7 +115,7 @@ pub fn watch(root: &Root, names: &[String], out: &Path, format: Format) -> Resul
             }
             let Some(assets) = &assets else { continue };
             // A file caught half-saved is not fatal: the next change retries.
-            match build(shown, dir, assets, out, pending, format) {
+            match build(shown, dir, assets, out, pending, format, on_build) {
                 Ok(true) => *pending = Touched::Files(Vec::new()),
                 Ok(false) => {}
                 Err(e) => eprintln!("error: {e}"),
@@ -204,6 +225,7 @@ fn build(
     out: &Path,
     touched: &Touched,
     format: Format,
+    on_build: &mut dyn FnMut(&Built),
 ) -> Result<bool, OpError> {
     let mut sources = Sources::default();
     let mut diags = Diagnostics::default();
@@ -222,13 +244,23 @@ fn build(
     let label = game
         .as_ref()
         .map_or_else(|| shown.display().to_string(), |g| g.id.clone());
-    if !report(&mut diags, &sources, format, Some(&label)) {
+    diags.sort();
+    let diagnostics: String = diags
+        .list
+        .iter()
+        .map(|d| crate::diag::render_human(d, &sources) + "\n")
+        .collect();
+    let ok = report(&mut diags, &sources, format, Some(&label)) && game.is_some();
+    let built = Built {
+        game: label,
+        ok,
+        diagnostics,
+    };
+    let Some(game) = game.filter(|_| ok) else {
         if format == Format::Human {
             eprintln!("  kept the previous outputs");
         }
-        return Ok(false);
-    }
-    let Some(game) = game else {
+        on_build(&built);
         return Ok(false);
     };
     let stale = stale_outputs(&game, &sources, touched);
@@ -244,6 +276,7 @@ fn build(
             eprintln!("  wrote {} ({})", path.display(), output.summary);
         }
     }
+    on_build(&built);
     Ok(true)
 }
 
