@@ -8,6 +8,7 @@ mod export;
 mod new;
 mod output;
 mod plan;
+mod progress;
 mod serve;
 mod shell;
 mod watch;
@@ -307,6 +308,8 @@ fn run_games(
         )));
     }
     let mut clean = report(&mut diags, &sources, format, None);
+    let mut progress = progress::Progress::new(format == Format::Human);
+    progress.add(dirs.len() as u64);
     for dir in dirs {
         let mut diags = Diagnostics::default();
         let own_fonts = assets.for_game(&dir, &mut sources, &mut diags)?;
@@ -315,20 +318,25 @@ fn run_games(
         let label = outputs
             .as_ref()
             .map_or_else(|| dir.display().to_string(), |(id, _)| id.clone());
-        let ok = report(&mut diags, &sources, format, Some(&label));
+        progress.step(&label);
+        let ok = progress.suspend(|| report(&mut diags, &sources, format, Some(&label)));
         clean &= ok;
         if let (Some(out), Some((id, outputs)), true) = (out, outputs, ok) {
+            progress.add(outputs.len() as u64);
             for output in outputs {
                 let bytes = crate::render::pdf::render_pdf(&output.doc, &assets.fonts)
                     .map_err(|e| OpError(e.to_string()))?;
                 let path = out.join(&id).join(&output.file_name);
                 write_atomic(&path, &bytes)?;
+                progress.step(&output.file_name);
                 if format == Format::Human {
-                    eprintln!("  wrote {} ({})", path.display(), output.summary);
+                    progress
+                        .suspend(|| eprintln!("  wrote {} ({})", path.display(), output.summary));
                 }
             }
         }
     }
+    progress.finish();
     Ok(clean)
 }
 
