@@ -1,5 +1,5 @@
-//! Build script: lists the default assets — `fonts/`, `templates/` and
-//! `data/sheets.toml` — into a table of `include_bytes!` so the installed
+//! Build script: lists the default assets — `fonts/`, `templates/`,
+//! `data/sheets.toml` and `data/icons/` — into a table of `include_bytes!` so the installed
 //! binary carries them (src/load/embedded.rs). Generated, so a template or
 //! font added to the repository is embedded without a code change.
 
@@ -14,6 +14,8 @@ fn main() {
     }
     files.push(PathBuf::from("data/sheets.toml"));
     println!("cargo:rerun-if-changed=data/sheets.toml");
+    collect(&root, Path::new("data/icons"), &mut files);
+    println!("cargo:rerun-if-changed=data/icons");
     files.sort();
     let mut table = String::from(
         "/// Default assets: (path under the project root, contents).\npub static FILES: &[(&str, &[u8])] = &[\n",

@@ -820,6 +820,8 @@ const FIXTURES: &[&str] = &[
     "card-title-mismatch",
     "dangling-card-reference",
     "dangling-reference",
+    // Its exact diagnostics are asserted in tests/html.rs.
+    "dangling-shortcode",
     "duplicate-value",
     "mirror-mismatch",
     "missing-field",

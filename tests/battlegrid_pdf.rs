@@ -755,7 +755,12 @@ fn catalogs_ask_for_no_print_scaling() {
 fn two_builds_are_byte_identical() {
     let a = build_battlegrid();
     let b = build_battlegrid();
-    for (x, y) in [(labels_pdf(&a), labels_pdf(&b)), (aid_pdf(&a), aid_pdf(&b))] {
+    let cards = |d: &TempDir| d.path().join("battlegrid/action-cards.pdf");
+    for (x, y) in [
+        (labels_pdf(&a), labels_pdf(&b)),
+        (aid_pdf(&a), aid_pdf(&b)),
+        (cards(&a), cards(&b)),
+    ] {
         let (bx, by) = (read(&x), read(&y));
         assert!(!bx.is_empty(), "{} is empty", x.display());
         assert!(
@@ -778,7 +783,15 @@ fn two_builds_are_byte_identical() {
         })
         .collect();
     names.sort();
-    assert_eq!(names, ["action-labels.pdf", "player-aid.pdf"]);
+    assert_eq!(
+        names,
+        [
+            "action-cards.pdf",
+            "action-labels.pdf",
+            "html",
+            "player-aid.pdf"
+        ]
+    );
 }
 
 // ---------------------------------------------------------------------------

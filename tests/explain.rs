@@ -9,7 +9,10 @@ use std::path::Path;
 
 use common::{dump, grogpress};
 
-/// The ids emitted in the source, read from the code itself.
+/// The ids emitted in the source, read from the code itself: string
+/// literals passed to the diagnostic constructors, and where an id is passed
+/// on (`fn template_fits(.., id: &'static str, ..)`) or chosen first
+/// (`let id = if .. { "a" } else { "b" };`), the literals at those places.
 fn emitted_ids() -> Vec<String> {
     let mut ids = Vec::new();
     let mut files = Vec::new();
@@ -17,31 +20,111 @@ fn emitted_ids() -> Vec<String> {
         Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src")),
         &mut files,
     );
-    for file in files {
-        let text = std::fs::read_to_string(&file).expect("read source");
-        // Unit tests make up ids of their own.
-        let code = text.split("#[cfg(test)]").next().unwrap_or("");
-        for call in ["Diagnostic::error(", "Diagnostic::warning(", "diags.error("] {
-            for (at, _) in code.match_indices(call) {
-                let rest = code[at + call.len()..].trim_start();
-                if let Some(literal) = rest.strip_prefix('"') {
-                    let id: String = literal.chars().take_while(|c| *c != '"').collect();
-                    ids.push(id);
-                } else {
-                    // A non-literal id is only allowed in the constructors themselves.
-                    assert!(
-                        file.ends_with("diag.rs"),
-                        "{}: id not a literal: {}",
-                        file.display(),
-                        &rest[..rest.len().min(40)]
-                    );
+    let code: Vec<(std::path::PathBuf, String)> = files
+        .into_iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(&f).expect("read source");
+            // Unit tests make up ids of their own.
+            let code = text.split("#[cfg(test)]").next().unwrap_or("").to_string();
+            (f, code)
+        })
+        .collect();
+    // Functions that take an id and pass it on to a constructor.
+    let mut forwarders = Vec::new();
+    for (_, text) in &code {
+        for (at, _) in text.match_indices("id: &'static str") {
+            // Only a parameter: no body or statement between `fn` and it.
+            if let Some(fn_at) = text[..at].rfind("fn ")
+                && !text[fn_at..at].contains(['{', ';'])
+            {
+                let name: String = text[fn_at + 3..]
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                if !["error", "warning"].contains(&name.as_str()) {
+                    forwarders.push(name);
                 }
             }
+        }
+    }
+    for (file, text) in &code {
+        let mut calls: Vec<String> = vec![
+            "Diagnostic::error(".into(),
+            "Diagnostic::warning(".into(),
+            "diags.error(".into(),
+        ];
+        calls.extend(forwarders.iter().map(|f| format!("{f}(")));
+        let mut passes_a_variable = false;
+        for call in &calls {
+            for (at, _) in text.match_indices(call.as_str()) {
+                let args = call_args(&text[at + call.len()..]);
+                if call.starts_with("Diagnostic::") || call.starts_with("diags.") {
+                    let first = args.trim_start();
+                    if let Some(literal) = first.strip_prefix('"') {
+                        ids.push(literal.chars().take_while(|c| *c != '"').collect());
+                    } else {
+                        passes_a_variable = true;
+                    }
+                } else {
+                    let found = kebab_literals(args);
+                    passes_a_variable |= found.is_empty();
+                    ids.extend(found);
+                }
+            }
+        }
+        if passes_a_variable && !file.ends_with("diag.rs") {
+            // The id is chosen in a `let id = ...;` or is a forwarder's parameter.
+            let mut chosen = Vec::new();
+            for (at, _) in text.match_indices("let id = ") {
+                let end = text[at..].find(';').map_or(text.len(), |e| at + e);
+                chosen.extend(kebab_literals(&text[at..end]));
+            }
+            let forwards = text.contains("id: &'static str");
+            assert!(
+                forwards || !chosen.is_empty(),
+                "{}: a diagnostic id is neither a literal nor chosen in `let id = ...`",
+                file.display()
+            );
+            ids.extend(chosen);
         }
     }
     ids.sort();
     ids.dedup();
     ids
+}
+
+/// The text of a call's arguments, up to its closing parenthesis.
+fn call_args(rest: &str) -> &str {
+    let mut depth = 1;
+    for (i, c) in rest.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return &rest[..i];
+                }
+            }
+            _ => {}
+        }
+    }
+    rest
+}
+
+/// String literals that look like diagnostic ids: `"word-word"`.
+fn kebab_literals(text: &str) -> Vec<String> {
+    text.split('"')
+        .skip(1)
+        .step_by(2)
+        .filter(|s| {
+            s.contains('-')
+                && !s.starts_with('-')
+                && !s.ends_with('-')
+                && s.chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        })
+        .map(str::to_string)
+        .collect()
 }
 
 fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {

@@ -46,16 +46,30 @@ fn works_from_any_folder_with_built_in_assets() {
     assert_eq!(sheets.status.code(), Some(0), "{}", dump(&sheets));
     assert!(String::from_utf8_lossy(&sheets.stdout).contains("avery-5395"));
 
-    // A copy of BattleGrid uses the built-in battlegrid-action card layout.
-    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/battlegrid");
-    let copied = grogpress_in(
-        here,
-        &["new", "grid", "--from", shipped.to_str().expect("utf-8")],
+    // A copy of every shipped game builds with the built-in layouts, HTML
+    // templates, icons and sheets.
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+    let mut copied_games = 0;
+    for entry in std::fs::read_dir(&data).expect("data/").flatten() {
+        if !entry.path().join("game.toml").is_file() {
+            continue;
+        }
+        let name = format!("copy-of-{}", entry.file_name().to_string_lossy());
+        let shipped = entry.path();
+        let copied = grogpress_in(
+            here,
+            &["new", &name, "--from", shipped.to_str().expect("utf-8")],
+        );
+        assert_eq!(copied.status.code(), Some(0), "{}", dump(&copied));
+        let built = grogpress_in(here, &["build", &name]);
+        assert_eq!(built.status.code(), Some(0), "{name}: {}", dump(&built));
+        copied_games += 1;
+    }
+    assert!(copied_games > 0);
+    assert!(
+        here.join("out/copy-of-battlegrid/action-labels.pdf")
+            .is_file()
     );
-    assert_eq!(copied.status.code(), Some(0), "{}", dump(&copied));
-    let built = grogpress_in(here, &["labels", "grid"]);
-    assert_eq!(built.status.code(), Some(0), "{}", dump(&built));
-    assert!(here.join("out/grid/action-labels.pdf").is_file());
 }
 
 #[test]

@@ -104,6 +104,10 @@ fn preview_serves_outputs_and_follows_rebuilds() {
         pdf,
         std::fs::read(tmp.path().join("out/g/action-labels.pdf")).expect("pdf")
     );
+    let (status, html) = get(port, "/out/g/html/index.html");
+    assert!(status.contains("200"), "{status}");
+    assert!(String::from_utf8_lossy(&html).contains("Rules of G"));
+    assert!(page.contains("href=\"/out/g/html/index.html\""), "{page}");
     let version = text(port, "/__version");
 
     // An error: the version moves on and the page shows it, escaped.

@@ -24,9 +24,24 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "[[fields]]\nname = \"who\"\nkind = \"enum\"\nvalues = [\"Attacker Only\", \"Defender Only\"]\n\n[[cards]]\nwho = \"Defender only\"     # error: not a value of `who`\n# fix: who = \"Defender Only\"",
     },
     Explanation {
+        id: "bad-icon",
+        text: "An icon file in data/icons/ cannot be read as an icon. An icon is an `<svg viewBox=\"...\">` holding `<path d=\"...\"/>` elements (any SVG path data); other elements, a missing viewBox or path data that cannot be read are reported at the place in the file.",
+        example: "<svg width=\"24\" height=\"24\"><path d=\"M2 2 L22 22\"/></svg>   # error: no viewBox\n# fix: <svg viewBox=\"0 0 24 24\"><path d=\"M2 2 L22 22\"/></svg>",
+    },
+    Explanation {
         id: "bad-length",
         text: "A length is neither a number of points nor a number with a unit. Lengths are written as points (`9`) or as a string with one of the units in, mm, cm or pt.",
         example: "label_width = \"3.375 inches\"   # error\n# fix: label_width = \"3.375in\"",
+    },
+    Explanation {
+        id: "bad-roll",
+        text: "A random table's `roll` is not a roll of dice grogpress knows. Write the roll as \"1d6\", \"2d6\" or \"1d10\".",
+        example: "roll = \"d6\"      # error: not a roll of dice\n# fix: roll = \"1d6\"",
+    },
+    Explanation {
+        id: "bad-shortcode",
+        text: "A shortcode in the Markdown rules (`{{ deck(\"action\") }}`, `{{ card(\"action/great-road\") }}`) is not well formed: it must be a paragraph of its own, with its argument in double quotes.",
+        example: "See the cards: {{ deck(\"action\") }}   # error: not a paragraph of its own\n# fix: put {{ deck(\"action\") }} on a line of its own, with blank lines around it",
     },
     Explanation {
         id: "bad-value",
@@ -49,6 +64,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "A unit that moved with [*Great Road*](card:) ...\n# warning when the card is titled \"Great road\": write [*Great road*](card:)",
     },
     Explanation {
+        id: "card-too-small",
+        text: "A region of a card layout reaches past the edge of the playing-card size the deck is printed at, so the card would be cut off. Use a bigger card size (`size` in [[publish.cards]]) or a layout made for this size.",
+        example: "[[publish.cards]]\ndeck = \"units\"\nsize = \"mini\"   # error: the layout's regions need a poker-size card\n# fix: size = \"poker\"",
+    },
+    Explanation {
         id: "csv-syntax",
         text: "A CSV card list cannot be read as CSV, most often because a cell opens a quote that is never closed. A cell that starts with \" ends with \"; a quote inside such a cell is written twice (\"\"). Save the sheet from the spreadsheet again as CSV (comma-separated, UTF-8).",
         example: "title,effect\nDug In,\"Ignore the first hit\n# error: the quote opened before Ignore is never closed\n# fix: Dug In,\"Ignore the first hit\"",
@@ -64,6 +84,16 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "[[cards]]\nowner = \"UFP\"       # error: the sides are \"U.F.P.\" (id ufp) and \"I.S.\" (id is)\n# fix: owner = \"U.F.P.\"",
     },
     Explanation {
+        id: "dangling-shortcode",
+        text: "A shortcode in the Markdown rules names a deck or card the game does not have. The hint lists the decks; card names are written deck/card-title in lower case with dashes.",
+        example: "{{ deck(\"actions\") }}   # error: the deck is `action`\n# fix: {{ deck(\"action\") }}",
+    },
+    Explanation {
+        id: "deck-size",
+        text: "A deck's `size` constraint says how many cards it has, and it has more or fewer. Add or remove cards, or correct the size.",
+        example: "[constraints]\nsize = 39\n# error when the deck lists 38 cards: add the missing card",
+    },
+    Explanation {
         id: "duplicate-column",
         text: "A CSV card list has two columns with the same field name in its header row, so it cannot tell which to read. Delete or rename one of them.",
         example: "title,effect,title\n# fix: title,effect",
@@ -72,6 +102,26 @@ pub const EXPLANATIONS: &[Explanation] = &[
         id: "duplicate-value",
         text: "A deck's `unique` constraint says no two cards share a field's value (within each value of `within`, if given), and two cards do. The hint gives the line of the first one.",
         example: "[constraints]\nunique = [{ field = \"title\", within = \"owner\" }]\n# error: two I.S. cards titled \"Recon\"; retitle or remove one",
+    },
+    Explanation {
+        id: "face-count",
+        text: "A die's `faces` field has a different number of faces than its `sides` field says. Give the die exactly that many faces; a blank face is written \"\".",
+        example: "sides = 6\nfaces = [\"sword\", \"sword\", \"shield\", \"\", \"\"]   # error: 5 faces, 6 sides\n# fix: add the sixth face",
+    },
+    Explanation {
+        id: "face-total",
+        text: "A die's faces bear a different number of a symbol than the int field named in `totals` records. Correct the faces or the total.",
+        example: "swords = 3\nfaces = [\"sword\", \"sword\", \"shield\", \"\", \"\", \"\"]   # error: 2 swords where swords = 3",
+    },
+    Explanation {
+        id: "forbidden-field",
+        text: "A `[[constraints.when]]` rule says cards with a certain value of a field may not have another field (`forbid`), and this card has it. Remove the field from the card, or correct the value it is conditioned on.",
+        example: "[[constraints.when]]\nfield = \"type\"\nis = \"D\"\nforbid = [\"range\"]\n\n[[cards]]\ntype = \"D\"\nrange = 2     # error: a card with type = \"D\" may not have `range`",
+    },
+    Explanation {
+        id: "incomplete-set",
+        text: "A `complete` constraint says that within each value of `within`, an int field takes each of a set of values exactly once, and a value is missing. The hint gives the set and which values are missing.",
+        example: "[constraints]\ncomplete = { field = \"force\", within = \"type\", values = \"1..10\" }\n# error when no infantry card has force = 7: add it",
     },
     Explanation {
         id: "invalid-utf8",
@@ -104,9 +154,39 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "effect = \"Roll 🎲 to hit.\"   # error: U+1F3B2 is not in DejaVu Sans Condensed\n# fix: effect = \"Roll a 1 to hit.\"",
     },
     Explanation {
+        id: "not-a-cycle",
+        text: "A `cycle` constraint follows a ref field of a collection into itself, and the items must form one cycle through all of them (missile > infantry > mounted > missile). The field is not such a ref, or the links stop, repeat early or leave items out; the hint shows the path followed.",
+        example: "[constraints]\ncycle = \"bonus_against\"\n# error when mounted beats missile but infantry beats nobody: complete the ring",
+    },
+    Explanation {
+        id: "not-in-set",
+        text: "A `complete` constraint says an int field takes each of a set of values, and a card has a value outside the set.",
+        example: "[constraints]\ncomplete = { field = \"force\", within = \"type\", values = \"1..10\" }\n\n[[cards]]\nforce = 11    # error: 11 is not one of 1..10",
+    },
+    Explanation {
+        id: "outside-safe-zone",
+        text: "For print-shop output, text must stay 1/8 in (9 pt) inside the trim of the card so that cutting never clips it; a region of the card layout reaches into that margin. Move or shrink the region, or print without the print-shop options.",
+        example: "[[regions]]\nfield = \"title\"\nleft = 4     # error with print-shop output: keep text 9 pt inside the trim\n# fix: left = 9",
+    },
+    Explanation {
+        id: "required-field",
+        text: "A `[[constraints.when]]` rule says cards with a certain value of a field need another field (`require`), and this card does not have it. Add the field to the card.",
+        example: "[[constraints.when]]\nfield = \"type\"\nis = \"D\"\nrequire = [\"notes\"]\n\n[[cards]]\ntype = \"D\"     # error: a card with type = \"D\" needs `notes`",
+    },
+    Explanation {
         id: "sheet-off-page",
         text: "A sheet template in data/sheets.toml places its labels past the edge of its paper: the first label's offset plus the pitch times the columns and rows does not fit. Check left/top, the pitch and the label size against the sheet's specification.",
         example: "columns = 3\npitch_x = \"3.75in\"   # error on US Letter (8.5 in wide): the third column starts at 8.19 in",
+    },
+    Explanation {
+        id: "table-gap",
+        text: "A random table has no row for some roll of its dice, so a player rolling it would find no result. Add a row for these rolls or widen a neighbouring row's range; every roll must fall in exactly one row.",
+        example: "roll = \"1d6\"\n[[rows]]\nroll = \"1-2\"\n[[rows]]\nroll = \"4-6\"   # error: no row answers a roll of 3",
+    },
+    Explanation {
+        id: "table-overlap",
+        text: "Two rows of a random table both answer the same roll. Each roll must fall in exactly one row: narrow one of the ranges.",
+        example: "[[rows]]\nroll = \"1-3\"\n[[rows]]\nroll = \"3-6\"   # error: a roll of 3 is answered by both rows\n# fix: roll = \"4-6\"",
     },
     Explanation {
         id: "toml-syntax",
@@ -127,6 +207,21 @@ pub const EXPLANATIONS: &[Explanation] = &[
         id: "unknown-field",
         text: "A key (or a CSV column) is not one the format allows here, usually a typo. Unknown keys are errors so that a misspelt key is never silently ignored. The hint suggests the closest allowed key or lists them.",
         example: "[[cards]]\ntitel = \"Recon\"   # error: unknown key `titel`; did you mean `title`?",
+    },
+    Explanation {
+        id: "unknown-phrase",
+        text: "A `phrase` field's value is in none of the field's declared `forms`. Words match regardless of case; the hint lists the ways it can be written. Rewrite it in one of the forms, or add a form.",
+        example: "forms = [{ id = \"scout\", text = \"Scout\" }]\n\n[[cards]]\nability = \"Scouts\"   # error: in none of the forms\n# fix: ability = \"Scout\"",
+    },
+    Explanation {
+        id: "unknown-shortcode",
+        text: "A `{{ name(...) }}` shortcode in the Markdown rules is not one grogpress knows. The hint lists the shortcodes (deck, card).",
+        example: "{{ cards(\"action\") }}   # error: no shortcode `cards`\n# fix: {{ deck(\"action\") }}",
+    },
+    Explanation {
+        id: "unreachable-row",
+        text: "A row of a random table answers no roll the dice can make (for 2d6, rolls run 2 to 12), so it can never be read. Correct the range or the table's roll.",
+        example: "roll = \"1d6\"\n[[rows]]\nroll = \"7\"    # error: no roll of 1d6 (1-6) is 7",
     },
     Explanation {
         id: "wrong-type",

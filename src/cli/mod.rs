@@ -2,10 +2,14 @@
 //! validate → layout → render for each game, prints diagnostics and sets the
 //! exit code (0 ok, 1 data errors, 2 operational failure).
 
+mod cards;
 mod color;
 mod explain;
 mod export;
+mod html;
+mod images;
 mod new;
+mod odds_units;
 mod output;
 mod plan;
 mod progress;
@@ -21,8 +25,9 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::diag::{Diagnostics, Sources, render_json};
-use crate::layout::LabelOptions;
+use crate::layout::{Flip, LabelOptions, PnpOptions, SheetLayout};
 use crate::load::{OpError, Root, parse_length_arg};
+use crate::model::Paper;
 pub use output::write_atomic;
 pub use plan::{Assets, Output, PlanOptions, plan};
 
@@ -87,8 +92,43 @@ enum Command {
         #[command(flatten)]
         out: OutArg,
     },
+    /// Write a game's HTML rules reference to out/<game>/html/
+    Rules {
+        game: String,
+        #[command(flatten)]
+        out: OutArg,
+    },
     /// List the label and card sheet templates with their sizes
     Sheets,
+    /// Print-and-play cards: fronts on sheets with crop marks, backs for duplex or gutterfold
+    Cards {
+        game: String,
+        /// Only this deck (default: every deck the game prints as cards)
+        #[arg(long)]
+        deck: Option<String>,
+        #[command(flatten)]
+        pnp: PnpArgs,
+        #[command(flatten)]
+        out: OutArg,
+    },
+    /// Print a calibration sheet (two-sided) to find your printer's duplex offset
+    Calibrate {
+        #[arg(value_enum)]
+        what: CalibrateWhat,
+        /// Paper size
+        #[arg(long, value_enum, default_value_t = PaperArg::Letter)]
+        paper: PaperArg,
+        /// Write the sheet into DIR
+        #[arg(long, value_name = "DIR", default_value = "out")]
+        out: PathBuf,
+    },
+    /// Exact odds: for a game with custom dice (`[dice_combat]`), the hits of one
+    /// attack between two unit types, e.g. `odds grid-battles archer pikeman`
+    Odds {
+        game: String,
+        /// What to compute: for units with dice, the attacker and the defender
+        what: Vec<String>,
+    },
     /// Create a game folder that checks and builds as it stands (a commented starter game)
     New {
         /// The folder to create (must not exist or be empty)
@@ -137,6 +177,82 @@ enum Command {
         #[command(subcommand)]
         what: ExportWhat,
     },
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum CalibrateWhat {
+    /// Crosshairs and millimetre scales on both sides of one sheet
+    Duplex,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum PaperArg {
+    Letter,
+    A4,
+}
+
+impl PaperArg {
+    fn paper(self) -> Paper {
+        match self {
+            PaperArg::Letter => Paper::LETTER,
+            PaperArg::A4 => Paper::A4,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum FlipArg {
+    Long,
+    Short,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum LayoutArg {
+    Duplex,
+    Gutterfold,
+}
+
+#[derive(Args, Debug)]
+struct PnpArgs {
+    /// Card size from data/sheets.toml: poker (2.5 x 3.5 in), bridge, mini (default: the game's, else poker)
+    #[arg(long)]
+    size: Option<String>,
+    /// Paper size
+    #[arg(long, value_enum, default_value_t = PaperArg::Letter)]
+    paper: PaperArg,
+    /// Duplex: which edge the sheet turns over on (long = most printers' default)
+    #[arg(long, value_enum, default_value_t = FlipArg::Long)]
+    flip: FlipArg,
+    /// duplex: backs on the following page; gutterfold: front and back side by side, fold down the middle
+    #[arg(long, value_enum, default_value_t = LayoutArg::Duplex)]
+    layout: LayoutArg,
+    /// Move only the back pages right by this length, to correct the printer (see `calibrate duplex`)
+    #[arg(long, allow_hyphen_values = true, default_value = "0mm", value_parser = parse_length_arg)]
+    back_offset_x: f32,
+    /// Move only the back pages down by this length
+    #[arg(long, allow_hyphen_values = true, default_value = "0mm", value_parser = parse_length_arg)]
+    back_offset_y: f32,
+    /// Leave 1/8 in bleed around every card (gutters between cards) instead of butting them edge to edge
+    #[arg(long)]
+    bleed: bool,
+    /// Print-shop output: one card per page, trim plus 1/8 in bleed, text kept 1/8 in inside the trim
+    #[arg(long)]
+    print_shop: bool,
+    /// Only the cards of this side (its name or id)
+    #[arg(long)]
+    side: Option<String>,
+    /// Also write every card (and the back) as SVG under out/<game>/images/<deck>/
+    #[arg(long)]
+    svg: bool,
+    /// Also write every card (and the back) as PNG under out/<game>/images/<deck>/
+    #[arg(long)]
+    png: bool,
+    /// Resolution of the PNG images
+    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(36..=1200))]
+    dpi: u32,
+    /// Also write Tabletop Simulator deck sheets (10 x 7 grids), a back image and tts.json
+    #[arg(long)]
+    tts: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -232,6 +348,11 @@ pub fn run(cli: Cli) -> ExitCode {
             );
             true
         }),
+        // Units rolling custom dice; results-table odds will dispatch beside it.
+        Command::Odds { game, what } if odds_units::applies(&root, &game) => {
+            odds_units::run(&root, &game, &what, cli.format)
+        }
+        Command::Odds { game, what } => odds_units::run(&root, &game, &what, cli.format),
         Command::Check { games } => {
             run_games(&root, &games, &PlanOptions::everything(), None, cli.format)
         }
@@ -264,9 +385,60 @@ pub fn run(cli: Cli) -> ExitCode {
             };
             run_games(&root, &[game], &options, Some(&out.out), cli.format)
         }
+        Command::Cards {
+            game,
+            deck,
+            pnp,
+            out,
+        } => {
+            let options = PlanOptions {
+                cards: true,
+                deck,
+                side: pnp.side,
+                size: pnp.size,
+                print_shop: pnp.print_shop,
+                svg: pnp.svg,
+                png: pnp.png,
+                dpi: pnp.dpi as f32,
+                tts: pnp.tts,
+                pnp: PnpOptions {
+                    paper: pnp.paper.paper(),
+                    layout: match pnp.layout {
+                        LayoutArg::Duplex => SheetLayout::Duplex,
+                        LayoutArg::Gutterfold => SheetLayout::Gutterfold,
+                    },
+                    flip: match pnp.flip {
+                        FlipArg::Long => Flip::Long,
+                        FlipArg::Short => Flip::Short,
+                    },
+                    back_offset_x: pnp.back_offset_x,
+                    back_offset_y: pnp.back_offset_y,
+                    bleed: if pnp.bleed {
+                        cards::PRINT_SHOP_BLEED
+                    } else {
+                        0.0
+                    },
+                    ..PnpOptions::default()
+                },
+                ..PlanOptions::default()
+            };
+            run_games(&root, &[game], &options, Some(&out.out), cli.format)
+        }
+        Command::Calibrate {
+            what: CalibrateWhat::Duplex,
+            paper,
+            out,
+        } => calibrate_duplex(&root, paper.paper(), &out),
         Command::Aids { game, out } => {
             let options = PlanOptions {
                 aids: true,
+                ..PlanOptions::default()
+            };
+            run_games(&root, &[game], &options, Some(&out.out), cli.format)
+        }
+        Command::Rules { game, out } => {
+            let options = PlanOptions {
+                html: true,
                 ..PlanOptions::default()
             };
             run_games(&root, &[game], &options, Some(&out.out), cli.format)
@@ -314,13 +486,30 @@ fn run_games(
         let mut diags = Diagnostics::default();
         let own_fonts = assets.for_game(&dir, &mut sources, &mut diags)?;
         let assets = own_fonts.as_ref().unwrap_or(&assets);
-        let outputs = check_game(&dir, assets, options, &mut sources, &mut diags)?;
-        let label = outputs
+        let checked = check_game_model(&dir, assets, options, &mut sources, &mut diags)?;
+        let label = checked
             .as_ref()
-            .map_or_else(|| dir.display().to_string(), |(id, _)| id.clone());
+            .map_or_else(|| dir.display().to_string(), |(game, _)| game.id.clone());
         progress.step(&label);
         let ok = progress.suspend(|| report(&mut diags, &sources, format, Some(&label)));
         clean &= ok;
+        if let (Some(out), Some((game, _)), true, true) = (out, &checked, ok, options.html) {
+            let started = std::time::Instant::now();
+            let files = html::build_html(game, assets, &mut sources)?;
+            let dir = out.join(&game.id).join("html");
+            for (name, bytes) in &files {
+                write_atomic(&dir.join(name), bytes)?;
+            }
+            if format == Format::Human {
+                eprintln!(
+                    "  wrote {} ({} files, {} ms)",
+                    dir.join("index.html").display(),
+                    files.len(),
+                    started.elapsed().as_millis()
+                );
+            }
+        }
+        let outputs = checked.map(|(game, outputs)| (game.id, outputs));
         if let (Some(out), Some((id, outputs)), true) = (out, outputs, ok) {
             progress.add(outputs.len() as u64);
             for output in outputs {
@@ -332,6 +521,15 @@ fn run_games(
                 if format == Format::Human {
                     progress
                         .suspend(|| eprintln!("  wrote {} ({})", path.display(), output.summary));
+                }
+                if let Some(images) = &output.images {
+                    let count = images::write_card_images(images, &out.join(&id), &assets.fonts)?;
+                    if format == Format::Human {
+                        eprintln!(
+                            "  wrote {count} image files under {}",
+                            out.join(&id).join(&images.dir).display()
+                        );
+                    }
                 }
             }
         }
@@ -348,12 +546,24 @@ pub fn check_game(
     sources: &mut Sources,
     diags: &mut Diagnostics,
 ) -> Result<Option<(String, Vec<Output>)>, OpError> {
+    Ok(check_game_model(dir, assets, options, sources, diags)?
+        .map(|(game, outputs)| (game.id, outputs)))
+}
+
+/// As [`check_game`], keeping the loaded game (for outputs rendered from it directly).
+fn check_game_model(
+    dir: &Path,
+    assets: &Assets,
+    options: &PlanOptions,
+    sources: &mut Sources,
+    diags: &mut Diagnostics,
+) -> Result<Option<(crate::model::Game, Vec<Output>)>, OpError> {
     let Some(game) = crate::load::load_game(dir, sources, diags)? else {
         return Ok(None);
     };
     diags.extend(crate::validate::validate(&game, sources));
     let outputs = plan(&game, assets, options, sources, diags)?;
-    Ok(Some((game.id.clone(), outputs)))
+    Ok(Some((game, outputs)))
 }
 
 /// Prints diagnostics; true when there were no errors.
@@ -424,6 +634,29 @@ fn print_stdout_bytes(bytes: &[u8]) {
 
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
+}
+
+fn calibrate_duplex(root: &Root, paper: Paper, out: &Path) -> Result<bool, OpError> {
+    let mut sources = Sources::default();
+    let mut diags = Diagnostics::default();
+    let fonts = crate::load::load_fonts(root, &mut sources, &mut diags)?;
+    if !report(&mut diags, &sources, Format::Human, None) {
+        return Ok(false);
+    }
+    let family = fonts
+        .families
+        .first()
+        .ok_or_else(|| OpError("fonts/fonts.toml declares no font family".into()))?;
+    let doc = crate::layout::lay_out_duplex_calibration(paper, family, &fonts)
+        .map_err(|e| OpError(format!("calibration sheet: {e:?}")))?;
+    let bytes = crate::render::pdf::render_pdf(&doc, &fonts).map_err(|e| OpError(e.to_string()))?;
+    let path = out.join("duplex-calibration.pdf");
+    write_atomic(&path, &bytes)?;
+    eprintln!(
+        "  wrote {} (print it two-sided at 100%, then read the offset off the front)",
+        path.display()
+    );
+    Ok(true)
 }
 
 fn list_sheets(root: &Root, format: Format) -> Result<bool, OpError> {

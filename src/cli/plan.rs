@@ -4,16 +4,21 @@
 use std::path::PathBuf;
 
 use crate::diag::{Diagnostic, Diagnostics, Sources};
-use crate::layout::{self, AidOptions, CardFace, Doc, LabelOptions};
+use crate::layout::{self, AidOptions, CardFace, Doc, LabelOptions, PnpOptions};
 use crate::load::{self, OpError, Root};
-use crate::model::{CardTemplate, FieldKind, Game, LabelJob, SheetTemplate};
+use crate::model::{
+    CardSize, CardTemplate, FieldKind, Game, Icon, LabelJob, Located, SheetTemplate,
+};
 use crate::text::FontBook;
 
-/// Shared assets: sheet templates and fonts.
+/// Shared assets: sheet templates, card sizes and fonts.
 pub struct Assets {
     pub root: Root,
     pub sheets: Vec<SheetTemplate>,
+    pub card_sizes: Vec<CardSize>,
     pub fonts: FontBook,
+    /// `data/icons/*.svg`: die-face and inline icons.
+    pub icons: Vec<Icon>,
 }
 
 impl Assets {
@@ -23,10 +28,10 @@ impl Assets {
         diags: &mut Diagnostics,
     ) -> Result<Assets, OpError> {
         let fonts = load::load_fonts(&root, sources, diags)?;
-        let sheets =
+        let (sheets, card_sizes) =
             match load::embedded::read_root_source(&root, "data/sheets.toml", sources, diags)? {
-                Some((file, text, true)) => load::load_sheets(file, &text, diags),
-                Some(_) => Vec::new(),
+                Some((file, text, true)) => load::load_sheets_and_sizes(file, &text, diags),
+                Some(_) => (Vec::new(), Vec::new()),
                 None => {
                     return Err(OpError(format!(
                         "cannot read {}: no such file",
@@ -34,10 +39,17 @@ impl Assets {
                     )));
                 }
             };
+        let icons = if root.icons().is_dir() {
+            load::load_icons(&root.icons(), sources, diags)?
+        } else {
+            load::embedded::load_built_in_icons(sources, diags)
+        };
         Ok(Assets {
             root,
             sheets,
+            card_sizes,
             fonts,
+            icons,
         })
     }
 
@@ -56,12 +68,20 @@ impl Assets {
         Ok(Some(Assets {
             root: self.root.clone(),
             sheets: self.sheets.clone(),
+            card_sizes: self.card_sizes.clone(),
+            icons: self.icons.clone(),
             fonts,
         }))
     }
 
     pub fn sheet(&self, name: &str) -> Option<&SheetTemplate> {
         self.sheets.iter().find(|s| s.matches(name))
+    }
+
+    pub fn card_size(&self, name: &str) -> Option<&CardSize> {
+        self.card_sizes
+            .iter()
+            .find(|s| s.id.eq_ignore_ascii_case(name))
     }
 }
 
@@ -70,10 +90,23 @@ impl Assets {
 pub struct PlanOptions {
     pub labels: bool,
     pub aids: bool,
+    pub cards: bool,
+    /// The HTML rules reference (`out/<game>/html/`).
+    pub html: bool,
     pub deck: Option<String>,
     pub sheet: Option<String>,
     pub side: Option<String>,
     pub label: LabelOptions,
+    pub pnp: PnpOptions,
+    /// A card size overriding the game's (`--size`).
+    pub size: Option<String>,
+    /// One card per page with bleed, instead of home-print sheets.
+    pub print_shop: bool,
+    /// Per-card images: SVG, PNG at `dpi`, Tabletop Simulator sheets.
+    pub svg: bool,
+    pub png: bool,
+    pub dpi: f32,
+    pub tts: bool,
 }
 
 impl PlanOptions {
@@ -81,6 +114,8 @@ impl PlanOptions {
         PlanOptions {
             labels: true,
             aids: true,
+            cards: true,
+            html: true,
             ..PlanOptions::default()
         }
     }
@@ -91,6 +126,8 @@ pub struct Output {
     pub file_name: String,
     pub doc: Doc,
     pub summary: String,
+    /// Card images to write beside the PDF (per-card SVG/PNG, TTS sheets).
+    pub images: Option<super::images::CardImages>,
 }
 
 /// Lays out everything the game publishes; problems go to `diags`.
@@ -104,15 +141,19 @@ pub fn plan(
     let mut outputs = Vec::new();
     if let Some(wanted) = &options.deck
         && !game.publish.labels.iter().any(|j| j.deck.value == *wanted)
+        && !game.publish.cards.iter().any(|j| j.deck.value == *wanted)
     {
         let printed: Vec<&str> = game
             .publish
             .labels
             .iter()
             .map(|j| j.deck.value.as_str())
+            .chain(game.publish.cards.iter().map(|j| j.deck.value.as_str()))
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
             .collect();
         return Err(OpError(format!(
-            "{} prints no deck `{wanted}` on labels; it prints: {}",
+            "{} prints no deck `{wanted}`; it prints: {}",
             game.name,
             if printed.is_empty() {
                 "none".to_string()
@@ -127,6 +168,18 @@ pub fn plan(
                 continue;
             }
             if let Some(output) = plan_labels(game, job, assets, options, sources, diags)? {
+                outputs.push(output);
+            }
+        }
+    }
+    if options.cards {
+        for job in &game.publish.cards {
+            if options.deck.as_ref().is_some_and(|d| *d != job.deck.value) {
+                continue;
+            }
+            if let Some(output) =
+                super::cards::plan_cards(game, job, assets, options, sources, diags)?
+            {
                 outputs.push(output);
             }
         }
@@ -164,15 +217,61 @@ pub fn plan(
                         doc.pages.len()
                     ),
                     doc,
+                    images: None,
                 }),
                 Err(problems) => problems.into_iter().for_each(|d| diags.push(d)),
             }
+        }
+        if let Some(output) = plan_units_and_dice(game, assets, diags) {
+            outputs.push(output);
         }
     }
     Ok(outputs)
 }
 
-fn dangling<'a>(
+/// The units and dice reference, if the game publishes one.
+fn plan_units_and_dice(game: &Game, assets: &Assets, diags: &mut Diagnostics) -> Option<Output> {
+    let title = game.publish.units_and_dice.as_ref()?;
+    if game.dice_combat.is_none() {
+        diags.push(
+            Diagnostic::error(
+                "missing-field",
+                "a units and dice sheet needs the game's [dice_combat]",
+                Some(title.loc.clone()),
+            )
+            .with_hint("declare [dice_combat] in game.toml (see docs/data-format.md)"),
+        );
+        return None;
+    }
+    let family = assets
+        .fonts
+        .family("sans-condensed")
+        .or(assets.fonts.families.first())?;
+    let input = layout::UnitsDiceInput {
+        game,
+        title: &title.value,
+        icons: &assets.icons,
+        family,
+        book: &assets.fonts,
+        paper: crate::model::Paper::LETTER,
+    };
+    match layout::lay_out_units_and_dice(&input) {
+        // Nothing to lay out: the collections it reads did not load (already reported).
+        Ok(doc) if doc.pages.is_empty() => None,
+        Ok(doc) => Some(Output {
+            file_name: "units-and-dice.pdf".to_string(),
+            summary: format!("units and dice reference, {} page", doc.pages.len()),
+            doc,
+            images: None,
+        }),
+        Err(problems) => {
+            problems.into_iter().for_each(|d| diags.push(d));
+            None
+        }
+    }
+}
+
+pub(super) fn dangling<'a>(
     name: &crate::model::Located<String>,
     what: &str,
     known: impl Iterator<Item = &'a str>,
@@ -226,7 +325,15 @@ fn plan_labels(
         ));
         return Ok(None);
     };
-    let Some(template) = load_template(game, &assets.root, job, &assets.fonts, sources, diags)?
+    let Some(template) = load_template(
+        game,
+        &assets.root,
+        "labels",
+        &job.layout,
+        &assets.fonts,
+        sources,
+        diags,
+    )?
     else {
         return Ok(None);
     };
@@ -240,14 +347,15 @@ fn plan_labels(
     };
     let indices = select_cards(game, deck, options.side.as_deref())?;
     let mut faces: Vec<CardFace> = Vec::with_capacity(indices.len());
-    for result in layout::lay_out_cards(deck, &indices, &template, family, &assets.fonts) {
+    for result in layout::lay_out_cards(game, deck, &indices, &template, family, &assets.fonts) {
         match result {
             Ok(face) => faces.push(face),
             Err(problems) => problems.into_iter().for_each(|d| diags.push(d)),
         }
     }
     let title = format!("{} — {}", game.name, deck.name);
-    let doc = layout::lay_out_label_sheets(&title, &faces, sheet, &options.label);
+    let card_count = faces.len();
+    let doc = layout::lay_out_label_sheets(&title, faces, sheet, &options.label);
     let side = options
         .side
         .as_deref()
@@ -257,42 +365,40 @@ fn plan_labels(
         file_name: format!("{}-labels{side}.pdf", deck.id),
         summary: format!(
             "{} cards on {} sheet(s) of {}",
-            faces.len() * options.label.copies.max(1),
+            card_count * options.label.copies.max(1),
             doc.pages.len(),
             sheet.name
         ),
         doc,
+        images: None,
     }))
 }
 
-/// The template a label job names: the game's own `templates/labels/` first,
-/// then the root's, then the one built into the binary.
-fn load_template(
+/// A template named by a publish job: the game's own `templates/<kind>/`
+/// first, then the root's, then the one built into the binary.
+pub(super) fn load_template(
     game: &Game,
     root: &Root,
-    job: &LabelJob,
+    kind: &str,
+    id: &Located<String>,
     fonts: &FontBook,
     sources: &mut Sources,
     diags: &mut Diagnostics,
 ) -> Result<Option<CardTemplate>, OpError> {
-    let name = format!("{}.toml", job.layout.value);
+    let name = format!("{}.toml", id.value);
     let candidates: [PathBuf; 2] = [
-        game.dir.join("templates/labels").join(&name),
-        root.templates().join("labels").join(&name),
+        game.dir.join("templates").join(kind).join(&name),
+        root.templates().join(kind).join(&name),
     ];
     let Some(path) = candidates.iter().find(|p| p.is_file()) else {
-        let built_in = format!("templates/labels/{name}");
+        let built_in = format!("templates/{kind}/{name}");
         if load::embedded::file(&built_in).is_some() {
             if let Some((file, text, true)) =
                 load::embedded::read_built_in(&built_in, sources, diags)
             {
                 let families: Vec<&str> = fonts.families.iter().map(|f| f.name.as_str()).collect();
                 return Ok(load::load_card_template(
-                    &job.layout.value,
-                    file,
-                    &text,
-                    &families,
-                    diags,
+                    &id.value, file, &text, &families, diags,
                 ));
             }
             return Ok(None);
@@ -300,8 +406,8 @@ fn load_template(
         diags.push(
             Diagnostic::error(
                 "missing-file",
-                format!("no card template `{}`", job.layout.value),
-                Some(job.layout.loc.clone()),
+                format!("no card template `{}`", id.value),
+                Some(id.loc.clone()),
             )
             .with_hint(format!(
                 "looked for {} and {}",
@@ -317,40 +423,63 @@ fn load_template(
     }
     let families: Vec<&str> = fonts.families.iter().map(|f| f.name.as_str()).collect();
     Ok(load::load_card_template(
-        &job.layout.value,
-        file,
-        &text,
-        &families,
-        diags,
+        &id.value, file, &text, &families, diags,
     ))
 }
 
-/// Every region of the template lies on the sheet's label; a region that
-/// reaches past the label's edge is a `label-too-small` diagnostic.
+/// Every region of the template lies on the sheet's label.
 fn template_fits_label(
     template: &CardTemplate,
     sheet: &SheetTemplate,
     diags: &mut Diagnostics,
 ) -> bool {
+    let what = format!("{} labels", sheet.id);
+    template_fits(
+        template,
+        (sheet.label_width, sheet.label_height),
+        0.0,
+        "label-too-small",
+        &what,
+        diags,
+    )
+}
+
+/// Every region of the template lies within `size` (width, height) less
+/// `inset` on every side; one that reaches past is an `id` diagnostic at the region.
+pub(super) fn template_fits(
+    template: &CardTemplate,
+    size: (f32, f32),
+    inset: f32,
+    id: &'static str,
+    what: &str,
+    diags: &mut Diagnostics,
+) -> bool {
+    let (width, height) = size;
     let mut fits = true;
     for region in &template.regions {
         let (right, bottom) = (region.left + region.width, region.top + region.height);
-        if right > sheet.label_width + 0.01
-            || bottom > sheet.label_height + 0.01
-            || region.left < 0.0
-            || region.top < 0.0
+        let tol = 0.01;
+        if right > width - inset + tol
+            || bottom > height - inset + tol
+            || region.left < inset - tol
+            || region.top < inset - tol
         {
             fits = false;
+            let zone = if inset > 0.0 {
+                format!(" and text must keep {inset:.1} pt inside the trim")
+            } else {
+                String::new()
+            };
             diags.push(
                 Diagnostic::error(
-                    "label-too-small",
+                    id,
                     format!(
-                        "region `{}` of template `{}` spans {:.1} x {:.1} pt from the corner, but {} labels are {:.1} x {:.1} pt",
-                        region.field, template.id, right, bottom, sheet.id, sheet.label_width, sheet.label_height
+                        "region `{}` of template `{}` spans ({:.1}, {:.1})-({:.1}, {:.1}) pt, but {what} are {width:.1} x {height:.1} pt{zone}",
+                        region.field, template.id, region.left, region.top, right, bottom
                     ),
                     Some(region.loc.clone()),
                 )
-                .with_hint("print on a sheet with labels at least this big, or make a template for this sheet"),
+                .with_hint("move or shrink the region, or use a template made for this size"),
             );
         }
     }
@@ -387,7 +516,7 @@ fn check_placement(sheet: &SheetTemplate, options: &LabelOptions) -> Result<(), 
 }
 
 /// A template region naming a field the deck does not declare is a mistake.
-fn check_template_fields(
+pub(super) fn check_template_fields(
     deck: &crate::model::Deck,
     template: &CardTemplate,
     diags: &mut Diagnostics,
@@ -414,7 +543,7 @@ fn check_template_fields(
 }
 
 /// The cards to print: all, or those whose side field names `side`.
-fn select_cards(
+pub(super) fn select_cards(
     game: &Game,
     deck: &crate::model::Deck,
     side: Option<&str>,

@@ -173,8 +173,20 @@ fn index_page(state: &State, out: &Path) -> String {
             })
             .unwrap_or_default();
         files.sort();
+        if out.join(game).join("html/index.html").is_file() {
+            body.push_str(&format!(
+                "<p><a href=\"/out/{}/html/index.html\">HTML rules reference</a></p>\n",
+                url_escape(game)
+            ));
+        }
         for name in files {
             let url = format!("/out/{}/{}", url_escape(game), url_escape(&name));
+            if !name.ends_with(".pdf") {
+                if out.join(game).join(&name).is_file() {
+                    body.push_str(&format!("<p><a href=\"{url}\">{}</a></p>\n", escape(&name)));
+                }
+                continue;
+            }
             body.push_str(&format!(
                 "<figure><figcaption><a href=\"{url}\">{}</a></figcaption><iframe src=\"{url}#view=FitH\" title=\"{}\"></iframe></figure>\n",
                 escape(&name),

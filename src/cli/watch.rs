@@ -275,6 +275,14 @@ fn build(
         if format == Format::Human {
             eprintln!("  wrote {} ({})", path.display(), output.summary);
         }
+        if let Some(images) = &output.images {
+            super::images::write_card_images(images, &out.join(&game.id), &assets.fonts)?;
+        }
+    }
+    // The HTML reference shows the rules text too, so it follows every change.
+    let dir = out.join(&game.id).join("html");
+    for (name, bytes) in super::html::build_html(&game, assets, &mut sources)? {
+        write_atomic(&dir.join(name), &bytes)?;
     }
     on_build(&built);
     Ok(true)

@@ -240,7 +240,7 @@ fn fit_paragraph(
     };
     match fit_text(&request, book) {
         Ok(fit) => Ok((
-            text_items(&fit.lines, fit.size, 0.0, 0.0).collect(),
+            text_items(fit.lines, fit.size, 0.0, 0.0).collect(),
             fit.bottom,
         )),
         Err(FitError::MissingGlyphs(chars)) => Err(Diagnostic::error(

@@ -4,8 +4,8 @@
 use std::thread;
 
 use super::doc::{Item, text_items};
-use crate::diag::Diagnostic;
-use crate::model::{CardTemplate, Deck};
+use crate::diag::{Diagnostic, Loc};
+use crate::model::{CardTemplate, Deck, FieldDecl, FieldKind, Game};
 use crate::text::{Family, FitError, FitRequest, FontBook, fit_text};
 
 /// A laid-out card: its items relative to its top-left corner.
@@ -17,6 +17,7 @@ pub struct CardFace {
 /// Lays out card `index` of `deck`. Text that cannot fit is a `card-overflow`
 /// diagnostic naming the card and field; characters the font lacks are `missing-glyph`.
 pub fn lay_out_card(
+    game: &Game,
     deck: &Deck,
     index: usize,
     template: &CardTemplate,
@@ -24,18 +25,106 @@ pub fn lay_out_card(
     book: &FontBook,
 ) -> Result<CardFace, Vec<Diagnostic>> {
     let card = &deck.cards[index];
-    let mut items = Vec::new();
+    let title = deck.card_title(index);
+    let value_of = |name: &str| {
+        let field = deck.field_index(name)?;
+        let value = card.values[field].as_ref()?;
+        let raw = value.value.display();
+        let named = display_name(game, &deck.fields[field], &raw);
+        Some(Value {
+            raw,
+            named,
+            loc: value.loc.clone(),
+        })
+    };
+    lay_out_regions(
+        template,
+        family,
+        book,
+        &format!("card \"{title}\""),
+        value_of,
+    )
+}
+
+/// Lays out a deck's card back: regions name `game` or `deck` (their names).
+pub fn lay_out_back(
+    template: &CardTemplate,
+    family: &Family,
+    book: &FontBook,
+    game_name: &str,
+    deck_name: &str,
+) -> Result<CardFace, Vec<Diagnostic>> {
+    let value_of = |name: &str| {
+        let text = match name {
+            "game" => game_name,
+            "deck" => deck_name,
+            _ => return None,
+        };
+        let region = template.regions.iter().find(|r| r.field == name)?;
+        Some(Value {
+            raw: text.to_string(),
+            named: text.to_string(),
+            loc: region.loc.clone(),
+        })
+    };
+    lay_out_regions(
+        template,
+        family,
+        book,
+        &format!("the back of {deck_name}"),
+        value_of,
+    )
+}
+
+/// A field's text for a region: as written, with refs and symbols spelled out
+/// (`{name}` in a region's format), and where it came from.
+struct Value {
+    raw: String,
+    named: String,
+    loc: Loc,
+}
+
+/// How a value reads in full: a ref's item name ("A" -> "Attack"), a
+/// symbol's meaning ("U" -> "Any type of Unit"), else the value itself.
+fn display_name(game: &Game, field: &FieldDecl, raw: &str) -> String {
+    if let Some((_, meaning)) = field.symbols.iter().find(|(s, _)| s == raw) {
+        return meaning.clone();
+    }
+    match &field.kind {
+        FieldKind::Ref(to) => game
+            .resolve(to, raw)
+            .map_or_else(|| raw.to_string(), |item| item.name),
+        _ => raw.to_string(),
+    }
+}
+
+/// Frames, then each region's text (from `value_of(field)`) fitted into its box.
+fn lay_out_regions(
+    template: &CardTemplate,
+    family: &Family,
+    book: &FontBook,
+    what: &str,
+    value_of: impl Fn(&str) -> Option<Value>,
+) -> Result<CardFace, Vec<Diagnostic>> {
+    let mut items: Vec<Item> = template
+        .frames
+        .iter()
+        .map(|f| Item::Rect {
+            x: f.left,
+            y: f.top,
+            w: f.width,
+            h: f.height,
+            radius: f.radius,
+            width: f.stroke,
+        })
+        .collect();
     let mut problems = Vec::new();
     for region in &template.regions {
-        let Some(field) = deck.field_index(&region.field) else {
+        let Some(Value { raw, named, loc }) = value_of(&region.field) else {
             continue;
         };
-        let Some(value) = card.values[field].as_ref() else {
-            continue;
-        };
-        let raw = value.value.display();
         let text = match &region.format {
-            Some(format) => format.replace("{}", &raw),
+            Some(format) => format.replace("{}", &raw).replace("{name}", &named),
             None => raw,
         };
         let request = FitRequest {
@@ -50,9 +139,8 @@ pub fn lay_out_card(
             align: region.align,
             valign: region.valign,
         };
-        let title = deck.card_title(index);
         match fit_text(&request, book) {
-            Ok(fit) => items.extend(text_items(&fit.lines, fit.size, region.left, region.top)),
+            Ok(fit) => items.extend(text_items(fit.lines, fit.size, region.left, region.top)),
             Err(FitError::Overflow {
                 needed_height,
                 widest_word,
@@ -71,8 +159,8 @@ pub fn lay_out_card(
                 problems.push(
                     Diagnostic::error(
                         "card-overflow",
-                        format!("card \"{title}\": field `{}` does not fit its region even at {} pt", region.field, region.min_size),
-                        Some(value.loc.clone()),
+                        format!("{what}: field `{}` does not fit its region even at {} pt", region.field, region.min_size),
+                        Some(loc.clone()),
                     )
                     .with_hint(format!("{why}; shorten the text, or enlarge the region or lower min_size in template `{}`", template.id)),
                 );
@@ -86,11 +174,11 @@ pub fn lay_out_card(
                     Diagnostic::error(
                         "missing-glyph",
                         format!(
-                            "card \"{title}\": field `{}` uses characters the font lacks: {}",
+                            "{what}: field `{}` uses characters the font lacks: {}",
                             region.field,
                             list.trim_end()
                         ),
-                        Some(value.loc.clone()),
+                        Some(loc.clone()),
                     )
                     .with_hint("replace the characters, or add a font that has them to fonts/"),
                 );
@@ -106,6 +194,7 @@ pub fn lay_out_card(
 
 /// Lays out the given cards on all cores, in order.
 pub fn lay_out_cards(
+    game: &Game,
     deck: &Deck,
     indices: &[usize],
     template: &CardTemplate,
@@ -118,7 +207,7 @@ pub fn lay_out_cards(
     if workers < 2 || indices.len() < 64 {
         return indices
             .iter()
-            .map(|&i| lay_out_card(deck, i, template, family, book))
+            .map(|&i| lay_out_card(game, deck, i, template, family, book))
             .collect();
     }
     let chunk = indices.len().div_ceil(workers);
@@ -128,7 +217,7 @@ pub fn lay_out_cards(
             .map(|part| {
                 scope.spawn(move || {
                     part.iter()
-                        .map(|&i| lay_out_card(deck, i, template, family, book))
+                        .map(|&i| lay_out_card(game, deck, i, template, family, book))
                         .collect::<Vec<_>>()
                 })
             })

@@ -1,6 +1,7 @@
 //! Layout: the positioned document every renderer draws — pages of text runs
 //! (glyphs already chosen and placed) and strokes, in points, y down.
 
+use crate::model::PathEl;
 use crate::text::{FaceId, Line};
 
 /// A run of glyphs at a baseline position.
@@ -38,9 +39,39 @@ pub enum Item {
         radius: f32,
         width: f32,
     },
+    /// A filled outline (an icon), in page points, y down; `gray` 0 = black, 1 = white.
+    Fill {
+        path: Vec<PathEl>,
+        gray: f32,
+    },
 }
 
 impl Item {
+    /// Moves the item by (dx, dy) in place.
+    pub fn translate(&mut self, dx: f32, dy: f32) {
+        match self {
+            Item::Text(t) => {
+                t.x += dx;
+                t.y += dy;
+            }
+            Item::Line { x1, y1, x2, y2, .. } => {
+                *x1 += dx;
+                *y1 += dy;
+                *x2 += dx;
+                *y2 += dy;
+            }
+            Item::Rect { x, y, .. } => {
+                *x += dx;
+                *y += dy;
+            }
+            Item::Fill { path, .. } => {
+                for el in path.iter_mut() {
+                    *el = el.map(|x, y| (x + dx, y + dy));
+                }
+            }
+        }
+    }
+
     /// The same item moved by (dx, dy).
     pub fn translated(&self, dx: f32, dy: f32) -> Item {
         match self {
@@ -79,6 +110,13 @@ impl Item {
                 radius: *radius,
                 width: *width,
             },
+            Item::Fill { path, gray } => Item::Fill {
+                path: path
+                    .iter()
+                    .map(|el| el.map(|x, y| (x + dx, y + dy)))
+                    .collect(),
+                gray: *gray,
+            },
         }
     }
 }
@@ -98,21 +136,17 @@ pub struct Doc {
 }
 
 /// Text items for fitted lines in a box whose top-left is (left, top).
-pub fn text_items(
-    lines: &[Line],
-    size: f32,
-    left: f32,
-    top: f32,
-) -> impl Iterator<Item = Item> + '_ {
-    lines.iter().flat_map(move |line| {
-        line.runs.iter().map(move |run| {
+pub fn text_items(lines: Vec<Line>, size: f32, left: f32, top: f32) -> impl Iterator<Item = Item> {
+    lines.into_iter().flat_map(move |line| {
+        let baseline = line.baseline;
+        line.runs.into_iter().map(move |run| {
             Item::Text(TextItem {
                 x: left + run.x,
-                y: top + line.baseline,
+                y: top + baseline,
                 face: run.face,
                 size,
-                text: run.text.clone(),
-                glyphs: run.glyphs.clone(),
+                text: run.text,
+                glyphs: run.glyphs,
                 width: run.width,
             })
         })

@@ -34,30 +34,33 @@ impl Default for LabelOptions {
 /// Places `faces` (each `copies` times, in order) on as many sheets as needed.
 pub fn lay_out_label_sheets(
     title: &str,
-    faces: &[CardFace],
+    faces: Vec<CardFace>,
     sheet: &SheetTemplate,
     options: &LabelOptions,
 ) -> Doc {
     let per_page = sheet.per_page();
     let skip = options.start.saturating_sub(1).min(per_page - 1);
-    let total = faces.len() * options.copies.max(1);
+    let copies = options.copies.max(1);
     let mut doc = Doc {
         title: title.to_string(),
         pages: Vec::new(),
     };
-    for n in 0..total {
-        let slot = skip + n;
-        if slot.is_multiple_of(per_page) || doc.pages.is_empty() {
-            doc.pages.push(Page {
-                width: sheet.paper.width,
-                height: sheet.paper.height,
-                items: Vec::new(),
-            });
-        }
-        let face = &faces[n / options.copies.max(1)];
-        let (x, y) = sheet.label_origin(slot);
-        let (x, y) = (x + options.offset_x, y + options.offset_y);
-        if let Some(page) = doc.pages.last_mut() {
+    let mut slot = skip;
+    for mut face in faces {
+        for copy in 0..copies {
+            if slot.is_multiple_of(per_page) || doc.pages.is_empty() {
+                doc.pages.push(Page {
+                    width: sheet.paper.width,
+                    height: sheet.paper.height,
+                    items: Vec::new(),
+                });
+            }
+            let (x, y) = sheet.label_origin(slot);
+            let (x, y) = (x + options.offset_x, y + options.offset_y);
+            slot += 1;
+            let Some(page) = doc.pages.last_mut() else {
+                continue;
+            };
             if options.outlines {
                 page.items.push(Item::Rect {
                     x,
@@ -68,8 +71,14 @@ pub fn lay_out_label_sheets(
                     width: 0.5,
                 });
             }
-            page.items
-                .extend(face.items.iter().map(|item| item.translated(x, y)));
+            // The last copy takes the face's items instead of cloning them.
+            let mut items = if copy + 1 == copies {
+                std::mem::take(&mut face.items)
+            } else {
+                face.items.clone()
+            };
+            items.iter_mut().for_each(|item| item.translate(x, y));
+            page.items.append(&mut items);
         }
     }
     doc
@@ -115,7 +124,7 @@ mod tests {
     #[test]
     fn twenty_four_cards_make_three_pages() {
         let faces = vec![marker(); 24];
-        let doc = lay_out_label_sheets("t", &faces, &sheet(), &LabelOptions::default());
+        let doc = lay_out_label_sheets("t", faces, &sheet(), &LabelOptions::default());
         assert_eq!(doc.pages.len(), 3);
         assert!(doc.pages.iter().all(|p| p.items.len() == 8));
     }
@@ -129,7 +138,7 @@ mod tests {
             offset_y: -1.0,
             ..LabelOptions::default()
         };
-        let doc = lay_out_label_sheets("t", &faces, &sheet(), &options);
+        let doc = lay_out_label_sheets("t", faces, &sheet(), &options);
         assert_eq!(doc.pages.len(), 2);
         match &doc.pages[0].items[0] {
             Item::Line { x1, y1, .. } => assert_eq!((*x1, *y1), (319.5 + 2.0, 582.0 - 1.0)),
@@ -149,7 +158,7 @@ mod tests {
             outlines: true,
             ..LabelOptions::default()
         };
-        let doc = lay_out_label_sheets("t", &faces, &sheet(), &options);
+        let doc = lay_out_label_sheets("t", faces, &sheet(), &options);
         let rects = doc
             .pages
             .iter()

@@ -3,11 +3,19 @@
 //! Pure: fonts and templates are handed in; no file or clock access.
 
 mod aid;
+mod block;
+mod calibrate;
 mod card;
 mod doc;
 mod labels;
+mod pnp;
+mod units_dice;
 
 pub use aid::{AidOptions, lay_out_aid};
-pub use card::{CardFace, lay_out_card, lay_out_cards};
+pub use block::paragraph;
+pub use calibrate::lay_out_duplex_calibration;
+pub use card::{CardFace, lay_out_back, lay_out_card, lay_out_cards};
 pub use doc::{Doc, Item, Page, TextItem, text_items};
 pub use labels::{LabelOptions, lay_out_label_sheets};
+pub use pnp::{CardGrid, Flip, PnpOptions, SheetLayout, lay_out_pnp, lay_out_print_shop, mirrored};
+pub use units_dice::{UnitsDiceInput, lay_out_units_and_dice};

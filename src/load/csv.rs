@@ -316,6 +316,10 @@ fn cell_value(
     diags: &mut Diagnostics,
 ) -> Option<FieldValue> {
     match &field.kind {
+        // A declared symbol (Grognards' range "K") stands in for a number.
+        FieldKind::Int if field.is_symbol(cell.trim()) => {
+            Some(FieldValue::Text(cell.trim().to_string()))
+        }
         FieldKind::Int => match cell.trim().parse::<i64>() {
             Ok(n) => Some(FieldValue::Int(n)),
             Err(_) => {
@@ -330,7 +334,9 @@ fn cell_value(
                 None
             }
         },
-        FieldKind::Enum(allowed) if !allowed.iter().any(|a| a == cell) => {
+        FieldKind::Enum(allowed)
+            if !allowed.iter().any(|a| a == cell) && !field.is_symbol(cell) =>
+        {
             diags.push(
                 Diagnostic::error(
                     "bad-enum-value",
@@ -383,6 +389,8 @@ mod tests {
             name: name.into(),
             kind,
             optional,
+            symbols: Vec::new(),
+            kind_loc: Loc::new(0, 0..0),
             loc: Loc::new(0, 0..0),
         };
         vec![

@@ -1,21 +1,32 @@
-//! Load stage: a deck file — its declared fields, constraints and cards — into a [`Deck`].
+//! Load stage: a deck file — its declared fields, constraints and cards — into
+//! a [`Deck`]; and a collection (a deck whose `[[items]]` carry an id, a name
+//! and an optional alias), from its own file or inline in `game.toml`.
 
 use toml::de::DeValue;
 
 use super::OpError;
-use super::toml::{Reader, Table, parse};
+use super::toml::{Reader, Table, as_table, parse};
 use crate::diag::{Diagnostic, Diagnostics, FileId, Loc};
 use crate::model::{
-    Card, Constraints, CountPer, Deck, FieldDecl, FieldKind, FieldValue, Located, Unique,
+    Card, Complete, Constraints, CountPer, Deck, FacesDecl, FieldDecl, FieldKind, FieldValue,
+    Located, PhraseForm, Unique, When, form_slots,
 };
 
 pub const DECK_KEYS: &[&str] = &["name", "title_field", "fields", "constraints", "cards"];
-pub const FIELD_KEYS: &[&str] = &["name", "kind", "values", "optional", "to"];
-pub const KINDS: &[&str] = &["text", "rich", "int", "enum", "ref"];
-/// Collections a `ref` field may point into.
-pub const COLLECTIONS: &[&str] = &["sides"];
-
-pub const CONSTRAINT_KEYS: &[&str] = &["count_per", "mirrored", "unique"];
+pub const COLLECTION_KEYS: &[&str] = &["name", "fields", "constraints", "items"];
+pub const FIELD_KEYS: &[&str] = &[
+    "name", "kind", "values", "optional", "to", "symbols", "forms", "sides", "totals",
+];
+pub const KINDS: &[&str] = &["text", "rich", "int", "enum", "ref", "phrase", "faces"];
+pub const CONSTRAINT_KEYS: &[&str] = &[
+    "count_per",
+    "mirrored",
+    "unique",
+    "size",
+    "complete",
+    "when",
+    "cycle",
+];
 pub const COUNT_PER_KEYS: &[&str] = &["field", "count"];
 pub const UNIQUE_KEYS: &[&str] = &["field", "within"];
 
@@ -79,7 +90,14 @@ pub fn load_deck(
         _ => r
             .tables(&root, "cards")
             .iter()
-            .map(|t| card(&mut r, t, &fields))
+            .map(|t| {
+                card(
+                    &mut r,
+                    t,
+                    &fields,
+                    "a card (keys are the deck's declared fields)",
+                )
+            })
             .collect(),
     };
     Ok(Some(Deck {
@@ -93,6 +111,97 @@ pub fn load_deck(
     }))
 }
 
+/// A collection kept in its own file.
+pub fn load_collection_file(
+    id: &str,
+    file: FileId,
+    text: &str,
+    diags: &mut Diagnostics,
+) -> Option<Deck> {
+    let root = parse(file, text, diags)?;
+    let mut r = Reader::new(file, diags);
+    r.check_keys(root.get_ref(), COLLECTION_KEYS, "a collection file");
+    Some(collection(&mut r, id, &root))
+}
+
+/// A collection written inline in `game.toml` (`[[collections]]` with `id`,
+/// `name`, `fields`, `items`); the reader is game.toml's.
+pub fn load_collection_inline(r: &mut Reader<'_>, id: &str, t: &Table<'_>) -> Deck {
+    let mut keys = COLLECTION_KEYS.to_vec();
+    keys.push("id");
+    r.check_keys(t.get_ref(), &keys, "[[collections]]");
+    collection(r, id, t)
+}
+
+fn collection(r: &mut Reader<'_>, id: &str, t: &Table<'_>) -> Deck {
+    let name = r
+        .opt_str(t, "name")
+        .map_or_else(|| id.to_string(), |n| n.value);
+    let at = r.loc(t.span().start..t.span().start);
+    let implicit = |name: &str, optional: bool| FieldDecl {
+        name: name.to_string(),
+        kind: FieldKind::Text,
+        optional,
+        symbols: Vec::new(),
+        kind_loc: at.clone(),
+        loc: at.clone(),
+    };
+    let mut fields = vec![
+        implicit("id", false),
+        implicit("name", false),
+        implicit("alias", true),
+    ];
+    for f in r.tables(t, "fields") {
+        if let Some(decl) = field(r, &f) {
+            if fields.iter().any(|g| g.name == decl.name) {
+                r.diags.push(
+                    Diagnostic::error(
+                        "duplicate-value",
+                        format!("the field `{}` is declared twice", decl.name),
+                        Some(decl.loc.clone()),
+                    )
+                    .with_hint("every item already has `id`, `name` and an optional `alias`"),
+                );
+                continue;
+            }
+            fields.push(decl);
+        }
+    }
+    let mut constraints = match r.table(t, "constraints") {
+        Some(c) => constraints(r, &c, &fields),
+        None => Constraints::default(),
+    };
+    // Ids and names pick out one item each.
+    for key in [0, 1] {
+        constraints.unique.push(Unique {
+            field: key,
+            within: None,
+            loc: at.clone(),
+        });
+    }
+    let cards = r
+        .tables(t, "items")
+        .iter()
+        .map(|i| {
+            card(
+                r,
+                i,
+                &fields,
+                "an item (keys are id, name, alias and the declared fields)",
+            )
+        })
+        .collect();
+    Deck {
+        id: id.to_string(),
+        name,
+        fields,
+        title_field: 1,
+        constraints,
+        cards,
+        loc: at,
+    }
+}
+
 fn field(r: &mut Reader<'_>, t: &Table<'_>) -> Option<FieldDecl> {
     r.check_keys(t.get_ref(), FIELD_KEYS, "[[fields]]");
     let name = r.req_str(t, "name", "[[fields]]");
@@ -100,7 +209,9 @@ fn field(r: &mut Reader<'_>, t: &Table<'_>) -> Option<FieldDecl> {
     let optional = r.opt_bool(t, "optional").unwrap_or(false);
     let values = r.str_array(t, "values");
     let to = r.opt_str(t, "to");
+    let symbols = symbols(r, t);
     let (name, kind_name) = (name?, kind_name?);
+    let mut kind_loc = kind_name.loc.clone();
     let kind = match kind_name.value.as_str() {
         "text" => FieldKind::Text,
         "rich" => FieldKind::Rich,
@@ -117,21 +228,11 @@ fn field(r: &mut Reader<'_>, t: &Table<'_>) -> Option<FieldDecl> {
             return None;
         }
         "enum" => FieldKind::Enum(values.into_iter().map(|v| v.value).collect()),
+        // Whether `to` names a collection is checked against the whole game.
         "ref" => match to {
-            Some(to) if COLLECTIONS.contains(&to.value.as_str()) => FieldKind::Ref(to.value),
             Some(to) => {
-                r.diags.push(
-                    Diagnostic::error(
-                        "dangling-reference",
-                        format!("no collection `{}` to refer to", to.value),
-                        Some(to.loc),
-                    )
-                    .with_hint(format!(
-                        "a ref field may refer to: {}",
-                        COLLECTIONS.join(", ")
-                    )),
-                );
-                return None;
+                kind_loc = to.loc;
+                FieldKind::Ref(to.value)
             }
             None => {
                 r.diags.push(
@@ -140,11 +241,33 @@ fn field(r: &mut Reader<'_>, t: &Table<'_>) -> Option<FieldDecl> {
                         format!("ref field `{}` has no `to`", name.value),
                         Some(kind_name.loc),
                     )
-                    .with_hint("add to = \"sides\""),
+                    .with_hint("add to = \"sides\" or the id of a collection"),
                 );
                 return None;
             }
         },
+        "phrase" => FieldKind::Phrase(phrase_forms(r, t, &name)?),
+        "faces" => {
+            let sides_field = r.opt_str(t, "sides").map(|s| s.value);
+            let totals = match r.table(t, "totals") {
+                Some(tt) => tt
+                    .get_ref()
+                    .iter()
+                    .filter_map(|(k, v)| match v.get_ref() {
+                        DeValue::String(f) => Some((k.get_ref().to_string(), f.to_string())),
+                        _ => {
+                            r.wrong_type(v, k.get_ref(), "the name of an int field");
+                            None
+                        }
+                    })
+                    .collect(),
+                None => Vec::new(),
+            };
+            FieldKind::Faces(FacesDecl {
+                sides_field,
+                totals,
+            })
+        }
         other => {
             r.diags.push(
                 Diagnostic::error(
@@ -161,8 +284,84 @@ fn field(r: &mut Reader<'_>, t: &Table<'_>) -> Option<FieldDecl> {
         name: name.value,
         kind,
         optional,
+        symbols,
+        kind_loc,
         loc: name.loc,
     })
+}
+
+/// `symbols = { K = "as a Knight would move in Chess" }`: values allowed
+/// besides the kind's own, each with its meaning.
+fn symbols(r: &mut Reader<'_>, t: &Table<'_>) -> Vec<(String, String)> {
+    let Some(table) = r.table(t, "symbols") else {
+        return Vec::new();
+    };
+    table
+        .get_ref()
+        .iter()
+        .filter_map(|(k, v)| match v.get_ref() {
+            DeValue::String(m) => Some((k.get_ref().to_string(), m.to_string())),
+            _ => {
+                r.wrong_type(v, k.get_ref(), "a string saying what the symbol means");
+                None
+            }
+        })
+        .collect()
+}
+
+/// `forms = [{ id = "extra", text = "Play an Extra {types}" }, ...]`; `text`
+/// may be a list of ways to write the same form.
+fn phrase_forms(
+    r: &mut Reader<'_>,
+    t: &Table<'_>,
+    name: &Located<String>,
+) -> Option<Vec<PhraseForm>> {
+    let mut forms = Vec::new();
+    for f in r.tables(t, "forms") {
+        r.check_keys(f.get_ref(), &["id", "text"], "a phrase form");
+        let id = r.req_str(&f, "id", "a phrase form");
+        let texts: Vec<Located<String>> = match f.get_ref().get("text") {
+            Some(v) if matches!(v.get_ref(), DeValue::String(_)) => {
+                r.opt_str(&f, "text").into_iter().collect()
+            }
+            Some(_) => r.str_array(&f, "text"),
+            None => {
+                r.req_str(&f, "text", "a phrase form");
+                Vec::new()
+            }
+        };
+        for text in &texts {
+            if let Err(bad) = form_slots(&text.value) {
+                r.diags.push(
+                    Diagnostic::error(
+                        "bad-value",
+                        format!("the form `{bad}` has an unpaired brace"),
+                        Some(text.loc.clone()),
+                    )
+                    .with_hint("write a slot as {collection}, e.g. \"Play an Extra {types}\""),
+                );
+            }
+        }
+        if let (Some(id), false) = (id, texts.is_empty()) {
+            forms.push(PhraseForm {
+                id: id.value,
+                texts: texts.into_iter().map(|t| t.value).collect(),
+                loc: id.loc,
+            });
+        }
+    }
+    if forms.is_empty() {
+        r.diags.push(
+            Diagnostic::error(
+                "missing-field",
+                format!("phrase field `{}` declares no forms", name.value),
+                Some(name.loc.clone()),
+            )
+            .with_hint("add forms = [{ id = \"scout\", text = \"Scout\" }, ...]"),
+        );
+        return None;
+    }
+    Some(forms)
 }
 
 /// The index of the field a constraint names, or a `dangling-reference` diagnostic.
@@ -185,6 +384,7 @@ fn field_ref(r: &mut Reader<'_>, fields: &[FieldDecl], name: &Located<String>) -
 fn constraints(r: &mut Reader<'_>, t: &Table<'_>, fields: &[FieldDecl]) -> Constraints {
     r.check_keys(t.get_ref(), CONSTRAINT_KEYS, "[constraints]");
     let mut out = Constraints::default();
+    extra_constraints(r, t, fields, &mut out);
     if let Some(c) = r.table(t, "count_per") {
         r.check_keys(c.get_ref(), COUNT_PER_KEYS, "count_per");
         let field = r.req_str(&c, "field", "count_per");
@@ -234,14 +434,141 @@ fn constraints(r: &mut Reader<'_>, t: &Table<'_>, fields: &[FieldDecl]) -> Const
     out
 }
 
-fn card(r: &mut Reader<'_>, t: &Table<'_>, fields: &[FieldDecl]) -> Card {
+/// `size`, `complete`, `when` and `cycle`.
+fn extra_constraints(
+    r: &mut Reader<'_>,
+    t: &Table<'_>,
+    fields: &[FieldDecl],
+    out: &mut Constraints,
+) {
+    if let Some(size) = r.opt_int(t, "size") {
+        match usize::try_from(size.value) {
+            Ok(n) => out.size = Some(Located::new(n, size.loc)),
+            Err(_) => r.diags.push(
+                Diagnostic::error(
+                    "bad-value",
+                    format!("size = {} cannot be negative", size.value),
+                    Some(size.loc),
+                )
+                .with_hint("size is how many cards the deck holds"),
+            ),
+        }
+    }
+    for c in one_or_many(r, t, "complete") {
+        r.check_keys(c.get_ref(), &["field", "within", "values"], "complete");
+        let field = r.req_str(&c, "field", "complete");
+        let within = r.opt_str(&c, "within");
+        let values = int_set(r, &c);
+        let Some(field) = field else { continue };
+        let Some(index) = field_ref(r, fields, &field) else {
+            continue;
+        };
+        let within = within.and_then(|w| field_ref(r, fields, &w));
+        if let Some(values) = values {
+            out.complete.push(Complete {
+                field: index,
+                within,
+                values,
+                loc: field.loc,
+            });
+        }
+    }
+    for w in r.tables(t, "when") {
+        r.check_keys(
+            w.get_ref(),
+            &["field", "is", "require", "forbid"],
+            "[[constraints.when]]",
+        );
+        let field = r.req_str(&w, "field", "[[constraints.when]]");
+        let is = match w.get_ref().get("is") {
+            Some(v) if matches!(v.get_ref(), DeValue::String(_)) => {
+                r.opt_str(&w, "is").into_iter().collect()
+            }
+            Some(_) => r.str_array(&w, "is"),
+            None => {
+                r.req_str(&w, "is", "[[constraints.when]]");
+                Vec::new()
+            }
+        };
+        let require: Vec<usize> = r
+            .str_array(&w, "require")
+            .iter()
+            .filter_map(|n| field_ref(r, fields, n))
+            .collect();
+        let forbid: Vec<usize> = r
+            .str_array(&w, "forbid")
+            .iter()
+            .filter_map(|n| field_ref(r, fields, n))
+            .collect();
+        let Some(field) = field else { continue };
+        let Some(index) = field_ref(r, fields, &field) else {
+            continue;
+        };
+        out.when.push(When {
+            field: index,
+            is: is.into_iter().map(|v| v.value).collect(),
+            require,
+            forbid,
+            loc: field.loc,
+        });
+    }
+    if let Some(c) = r.opt_str(t, "cycle")
+        && let Some(index) = field_ref(r, fields, &c)
+    {
+        out.cycle = Some(Located::new(index, c.loc));
+    }
+}
+
+/// A key holding one table or an array of tables.
+fn one_or_many<'i>(r: &mut Reader<'_>, t: &Table<'i>, key: &str) -> Vec<Table<'i>> {
+    match t.get_ref().get(key) {
+        Some(v) => match as_table(v) {
+            Some(one) => vec![one],
+            None => r.tables(t, key),
+        },
+        None => Vec::new(),
+    }
+}
+
+/// `values = "1..10"` or `values = [1, 2, 3]`.
+fn int_set(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Vec<i64>> {
+    let v = t.get_ref().get("values");
+    let Some(v) = v else {
+        r.req_str(t, "values", "complete");
+        return None;
+    };
+    let loc = r.loc(v.span());
+    let parsed = match v.get_ref() {
+        DeValue::String(s) => s.split_once("..").and_then(|(a, b)| {
+            let (a, b) = (a.trim().parse::<i64>().ok()?, b.trim().parse::<i64>().ok()?);
+            (a <= b && b - a < 10_000).then(|| (a..=b).collect())
+        }),
+        DeValue::Array(items) => items
+            .iter()
+            .map(|i| match i.get_ref() {
+                DeValue::Integer(n) => i64::from_str_radix(n.as_str(), n.radix()).ok(),
+                _ => None,
+            })
+            .collect(),
+        _ => None,
+    };
+    if parsed.is_none() {
+        r.diags.push(
+            Diagnostic::error(
+                "bad-value",
+                "`values` is not a range of whole numbers",
+                Some(loc),
+            )
+            .with_hint("write values = \"1..10\" or values = [1, 2, 3]"),
+        );
+    }
+    parsed
+}
+
+fn card(r: &mut Reader<'_>, t: &Table<'_>, fields: &[FieldDecl], what: &str) -> Card {
     let errors_before = r.diags.error_count();
     let names: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
-    r.check_keys(
-        t.get_ref(),
-        &names,
-        "a card (keys are the deck's declared fields)",
-    );
+    r.check_keys(t.get_ref(), &names, what);
     let values = fields
         .iter()
         .map(|f| {
@@ -266,8 +593,37 @@ fn card(r: &mut Reader<'_>, t: &Table<'_>, fields: &[FieldDecl]) -> Card {
                 (FieldKind::Int, DeValue::Integer(_)) => {
                     r.opt_int(t, &f.name).map(|n| FieldValue::Int(n.value))
                 }
+                (FieldKind::Int, DeValue::String(s)) if f.is_symbol(s) => {
+                    Some(FieldValue::Text(s.to_string()))
+                }
                 (FieldKind::Int, _) => {
-                    r.wrong_type(v, &f.name, "an integer");
+                    let also: Vec<&str> = f.symbols.iter().map(|(s, _)| s.as_str()).collect();
+                    let expected = if also.is_empty() {
+                        "an integer".to_string()
+                    } else {
+                        format!("an integer or one of \"{}\"", also.join("\", \""))
+                    };
+                    r.wrong_type(v, &f.name, &expected);
+                    None
+                }
+                (FieldKind::Faces(_), DeValue::Array(faces)) => {
+                    let mut list = Vec::new();
+                    for face in faces.iter() {
+                        match face.get_ref() {
+                            DeValue::String(s) => {
+                                list.push(Located::new(s.to_string(), r.loc(face.span())))
+                            }
+                            _ => r.wrong_type(face, &f.name, "a list of faces written as strings"),
+                        }
+                    }
+                    Some(FieldValue::List(list))
+                }
+                (FieldKind::Faces(_), _) => {
+                    r.wrong_type(
+                        v,
+                        &f.name,
+                        "a list of faces, e.g. [\"\", \"sword\", \"sword burst\"]",
+                    );
                     None
                 }
                 (_, DeValue::String(s)) => Some(FieldValue::Text(s.to_string())),
@@ -278,6 +634,7 @@ fn card(r: &mut Reader<'_>, t: &Table<'_>, fields: &[FieldDecl]) -> Card {
             }?;
             if let (FieldKind::Enum(allowed), FieldValue::Text(s)) = (&f.kind, &value)
                 && !allowed.contains(s)
+                && !f.is_symbol(s)
             {
                 r.diags.push(
                     Diagnostic::error(

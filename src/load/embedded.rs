@@ -1,5 +1,5 @@
 //! Load stage: the default assets built into the binary — `fonts/`,
-//! `templates/` and `data/sheets.toml` as they are in the repository (listed
+//! `templates/`, `data/sheets.toml` and `data/icons/` as they are in the repository (listed
 //! by build.rs) — used when the project root has no copy of its own, so an
 //! installed `grogpress` works from any folder.
 
@@ -10,6 +10,28 @@ use crate::diag::{Diagnostics, FileId, Sources};
 
 include!(concat!(env!("OUT_DIR"), "/embedded.rs"));
 
+/// The icons of `data/icons/` built into the binary, for a root without its own.
+pub fn load_built_in_icons(
+    sources: &mut Sources,
+    diags: &mut Diagnostics,
+) -> Vec<crate::model::Icon> {
+    let mut icons = Vec::new();
+    for (rel, _) in files_under("data/icons/") {
+        let Some(name) = rel
+            .strip_prefix("data/icons/")
+            .and_then(|n| n.strip_suffix(".svg"))
+        else {
+            continue;
+        };
+        if let Some((file, text, true)) = read_built_in(rel, sources, diags)
+            && let Some(icon) = super::parse_icon(name, file, &text, diags)
+        {
+            icons.push(icon);
+        }
+    }
+    icons
+}
+
 /// How built-in files are named in diagnostics.
 pub const BUILT_IN: &str = "<built-in>";
 
@@ -19,6 +41,15 @@ pub fn file(rel: &str) -> Option<&'static [u8]> {
         .iter()
         .find(|(p, _)| *p == rel)
         .map(|(_, bytes)| *bytes)
+}
+
+/// The built-in files whose paths start with `prefix`, e.g. `fonts/LICENSE`.
+pub fn files_under(prefix: &str) -> Vec<(&'static str, &'static [u8])> {
+    FILES
+        .iter()
+        .filter(|(p, _)| p.starts_with(prefix))
+        .copied()
+        .collect()
 }
 
 /// The path a built-in file is shown as.

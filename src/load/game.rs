@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use super::toml::{Reader, Table, parse};
 use super::{OpError, read_source};
 use crate::diag::{Diagnostic, Diagnostics, Sources};
-use crate::model::{AidJob, Force, Game, LabelJob, Located, Publish, RulesPage, Side};
+use crate::model::{AidJob, CardJob, Force, Game, LabelJob, Located, Publish, RulesPage, Side};
 
 pub const GAME_KEYS: &[&str] = &[
     "name",
@@ -16,13 +16,16 @@ pub const GAME_KEYS: &[&str] = &[
     "decks",
     "aids",
     "publish",
+    "collections",
+    "random_tables",
+    "dice_combat",
 ];
 
 pub const SIDE_KEYS: &[&str] = &["id", "name", "full_name"];
 pub const FORCE_KEYS: &[&str] = &["unit", "count"];
 /// `[[decks]]` and `[[aids]]`.
 pub const FILE_REF_KEYS: &[&str] = &["id", "file"];
-pub const PUBLISH_KEYS: &[&str] = &["labels", "aids"];
+pub const PUBLISH_KEYS: &[&str] = &["labels", "aids", "cards", "units_and_dice"];
 pub const LABEL_JOB_KEYS: &[&str] = &["deck", "sheet", "layout"];
 pub const AID_JOB_KEYS: &[&str] = &["aid", "copies"];
 
@@ -77,6 +80,9 @@ pub fn load_game(
         Some(t) => publish(&mut r, &t),
         None => Publish::default(),
     };
+    let collection_entries = super::collections::collection_entries(&mut r, &root);
+    let table_entries = super::collections::random_table_entries(&mut r, &root);
+    let dice_combat = super::collections::dice_combat(&mut r, &root);
 
     let mut unloaded = Vec::new();
     let mut decks = Vec::new();
@@ -118,6 +124,22 @@ pub fn load_game(
             None => unloaded.push(id.value),
         }
     }
+    let collections = super::collections::load_entries(
+        dir,
+        collection_entries,
+        super::deck::load_collection_file,
+        sources,
+        diags,
+        &mut unloaded,
+    )?;
+    let random_tables = super::collections::load_entries(
+        dir,
+        table_entries,
+        super::collections::load_random_table_file,
+        sources,
+        diags,
+        &mut unloaded,
+    )?;
     let mut rules = Vec::new();
     for page in rules_refs {
         if let Some(path) = existing(dir, &page, diags) {
@@ -137,6 +159,9 @@ pub fn load_game(
         sides,
         forces,
         decks,
+        collections,
+        random_tables,
+        dice_combat,
         aids,
         rules,
         publish,
@@ -154,7 +179,11 @@ fn game_id(dir: &Path) -> String {
 }
 
 /// The path of a file named in `game.toml`, if it exists; else a `missing-file` diagnostic.
-fn existing(dir: &Path, name: &Located<String>, diags: &mut Diagnostics) -> Option<PathBuf> {
+pub(super) fn existing(
+    dir: &Path,
+    name: &Located<String>,
+    diags: &mut Diagnostics,
+) -> Option<PathBuf> {
     let path = dir.join(&name.value);
     if path.is_file() {
         return Some(path);
@@ -214,6 +243,7 @@ fn file_ref(
 
 fn publish(r: &mut Reader<'_>, t: &Table<'_>) -> Publish {
     r.check_keys(t.get_ref(), PUBLISH_KEYS, "[publish]");
+    let units_and_dice = r.opt_str(t, "units_and_dice");
     let labels = r
         .tables(t, "labels")
         .iter()
@@ -253,5 +283,28 @@ fn publish(r: &mut Reader<'_>, t: &Table<'_>) -> Publish {
             Some(AidJob { aid, copies })
         })
         .collect();
-    Publish { labels, aids }
+    let cards = r
+        .tables(t, "cards")
+        .iter()
+        .filter_map(|c| {
+            const W: &str = "[[publish.cards]]";
+            r.check_keys(c.get_ref(), &["deck", "layout", "back", "size"], W);
+            let deck = r.req_str(c, "deck", W);
+            let layout = r.req_str(c, "layout", W);
+            let back = r.req_str(c, "back", W);
+            let size = r.opt_str(c, "size");
+            Some(CardJob {
+                deck: deck?,
+                layout: layout?,
+                back: back?,
+                size,
+            })
+        })
+        .collect();
+    Publish {
+        labels,
+        aids,
+        cards,
+        units_and_dice,
+    }
 }

@@ -3,11 +3,13 @@
 //! every data problem as a located diagnostic.
 
 mod aid;
+mod collections;
 pub mod csv;
 mod deck;
 pub mod embedded;
 mod fonts;
 mod game;
+mod icons;
 pub mod schema;
 mod sheets;
 mod template;
@@ -17,7 +19,8 @@ use std::path::{Path, PathBuf};
 
 pub use fonts::load_fonts;
 pub use game::load_game;
-pub use sheets::load_sheets;
+pub use icons::{load_icons, parse_icon};
+pub use sheets::{load_sheets, load_sheets_and_sizes};
 pub use template::load_card_template;
 
 use crate::diag::{Diagnostics, FileId, Sources};
@@ -74,6 +77,11 @@ impl Root {
 
     pub fn sheets_file(&self) -> PathBuf {
         self.data().join("sheets.toml")
+    }
+
+    /// `data/icons/`: one SVG per icon.
+    pub fn icons(&self) -> PathBuf {
+        self.data().join("icons")
     }
 
     pub fn fonts(&self) -> PathBuf {

@@ -24,6 +24,8 @@ enum Ty {
     Tables(Obj),
     /// Written out as given (for the few values with two shapes).
     Raw(String),
+    /// Any value: keys whose inner shape the schema does not describe yet.
+    Any(&'static str),
 }
 
 /// A TOML table: its keys (the loader's list), which are required, and the type of each key.
@@ -131,6 +133,9 @@ fn game_obj() -> Obj {
                 }),
                 "decks" => Ty::Tables(file_ref("A deck file.")),
                 "aids" => Ty::Tables(file_ref("A player-aid file.")),
+                "collections" | "random_tables" | "dice_combat" => {
+                    Ty::Any("See docs/data-format.md.")
+                }
                 "publish" => Ty::Table(Obj {
                     description: "What to publish.",
                     keys: game::PUBLISH_KEYS,
@@ -168,6 +173,7 @@ fn game_obj() -> Obj {
                                     })
                                 },
                             }),
+                            "cards" | "units_and_dice" => Ty::Any("See docs/data-format.md."),
                             _ => return None,
                         })
                     },
@@ -212,7 +218,11 @@ fn deck_obj() -> Obj {
                             "kind" => Ty::OneOf(deck::KINDS, "What the field holds."),
                             "values" => Ty::StrArray("The values of an enum field."),
                             "optional" => Ty::Bool("Cards may leave it out (default false)."),
-                            "to" => Ty::OneOf(deck::COLLECTIONS, "What a ref field names."),
+                            "to" => Ty::Str("What a ref field names: \"sides\" or a collection."),
+                            "symbols" => Ty::Any("Icons a rich field may use."),
+                            "forms" => Ty::Any("The forms of a phrase field."),
+                            "sides" => Ty::Any("The sides of a faces field."),
+                            "totals" => Ty::Any("Totals of a faces field."),
                             _ => return None,
                         })
                     },
@@ -250,12 +260,15 @@ fn deck_obj() -> Obj {
                                     })
                                 },
                             }),
+                            "size" | "complete" | "when" | "cycle" => {
+                                Ty::Any("See docs/data-format.md.")
+                            }
                             _ => return None,
                         })
                     },
                 }),
                 "cards" => Ty::Raw(
-                    "{ \"description\": \"The cards (keys are the declared fields), or a CSV card list beside the deck file.\", \"anyOf\": [ { \"type\": \"string\" }, { \"type\": \"array\", \"items\": { \"type\": \"object\", \"additionalProperties\": { \"type\": [\"string\", \"integer\"] } } } ] }".into(),
+                    "{ \"description\": \"The cards (keys are the declared fields), or a CSV card list beside the deck file.\", \"anyOf\": [ { \"type\": \"string\" }, { \"type\": \"array\", \"items\": { \"type\": \"object\" } } ] }".into(),
                 ),
                 _ => return None,
             })
@@ -403,6 +416,19 @@ fn sheets_obj() -> Obj {
                         })
                     },
                 }),
+                "card_size" => Ty::Tables(Obj {
+                    description: "A playing-card size for print-and-play sheets.",
+                    keys: sheets::CARD_SIZE_KEYS,
+                    required: sheets::CARD_SIZE_KEYS,
+                    ty: |k| {
+                        Some(match k {
+                            "id" => Ty::Str("e.g. \"poker\"."),
+                            "name" => Ty::Str("Shown in listings."),
+                            "width" | "height" => Ty::Length("A length."),
+                            _ => return None,
+                        })
+                    },
+                }),
                 _ => return None,
             })
         },
@@ -418,6 +444,7 @@ fn layout_obj() -> Obj {
             Some(match k {
                 "name" => Ty::Str("The layout's name."),
                 "family" => Ty::Str("A font family of fonts/fonts.toml."),
+                "frames" => Ty::Any("Frames drawn on the card; see docs/data-format.md."),
                 "regions" => Ty::Tables(Obj {
                     description: "A box on the card, in points from its top-left corner.",
                     keys: template::REGION_KEYS,
@@ -529,6 +556,7 @@ fn ty_json(ty: &Ty, indent: usize) -> String {
             obj_json(obj, indent)
         ),
         Ty::Raw(json) => json.clone(),
+        Ty::Any(d) => format!("{{ \"description\": {} }}", json_string(d)),
     }
 }
 

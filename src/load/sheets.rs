@@ -2,9 +2,10 @@
 
 use super::toml::{Reader, Table, parse};
 use crate::diag::{Diagnostic, Diagnostics, FileId};
-use crate::model::{Paper, SheetTemplate};
+use crate::model::{CardSize, Paper, SheetTemplate};
 
-pub const SHEETS_FILE_KEYS: &[&str] = &["sheet"];
+pub const SHEETS_FILE_KEYS: &[&str] = &["sheet", "card_size"];
+pub const CARD_SIZE_KEYS: &[&str] = &["id", "name", "width", "height"];
 pub const PAPER_KEYS: &[&str] = &["width", "height"];
 pub const SHEET_KEYS: &[&str] = &[
     "id",
@@ -23,15 +24,46 @@ pub const SHEET_KEYS: &[&str] = &[
 ];
 
 pub fn load_sheets(file: FileId, text: &str, diags: &mut Diagnostics) -> Vec<SheetTemplate> {
+    load_sheets_and_sizes(file, text, diags).0
+}
+
+/// Label sheets (`[[sheet]]`) and playing-card sizes (`[[card_size]]`).
+pub fn load_sheets_and_sizes(
+    file: FileId,
+    text: &str,
+    diags: &mut Diagnostics,
+) -> (Vec<SheetTemplate>, Vec<CardSize>) {
     let Some(root) = parse(file, text, diags) else {
-        return Vec::new();
+        return (Vec::new(), Vec::new());
     };
     let mut r = Reader::new(file, diags);
     r.check_keys(root.get_ref(), SHEETS_FILE_KEYS, "sheets.toml");
-    r.tables(&root, "sheet")
+    let sheets = r
+        .tables(&root, "sheet")
         .iter()
         .filter_map(|t| sheet(&mut r, t))
-        .collect()
+        .collect();
+    let sizes = r
+        .tables(&root, "card_size")
+        .iter()
+        .filter_map(|t| card_size(&mut r, t))
+        .collect();
+    (sheets, sizes)
+}
+
+fn card_size(r: &mut Reader<'_>, t: &Table<'_>) -> Option<CardSize> {
+    const W: &str = "[[card_size]]";
+    r.check_keys(t.get_ref(), CARD_SIZE_KEYS, W);
+    let id = r.req_str(t, "id", W);
+    let name = r.req_str(t, "name", W);
+    let width = r.req_length(t, "width", W);
+    let height = r.req_length(t, "height", W);
+    Some(CardSize {
+        id: id?.value,
+        name: name?.value,
+        width: width?.value,
+        height: height?.value,
+    })
 }
 
 fn sheet(r: &mut Reader<'_>, t: &Table<'_>) -> Option<SheetTemplate> {

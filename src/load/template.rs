@@ -2,9 +2,9 @@
 
 use super::toml::{Reader, Table, parse};
 use crate::diag::{Diagnostic, Diagnostics, FileId};
-use crate::model::{Align, CardTemplate, Region, Style, VAlign};
+use crate::model::{Align, CardTemplate, Frame, Region, Style, VAlign};
 
-pub const TEMPLATE_KEYS: &[&str] = &["name", "family", "regions"];
+pub const TEMPLATE_KEYS: &[&str] = &["name", "family", "regions", "frames"];
 pub const REGION_KEYS: &[&str] = &[
     "field", "left", "top", "width", "height", "style", "size", "min_size", "align", "valign",
     "leading", "format",
@@ -42,12 +42,43 @@ pub fn load_card_template(
         .iter()
         .filter_map(|t| region(&mut r, t))
         .collect();
+    let frames = r
+        .tables(&root, "frames")
+        .iter()
+        .filter_map(|t| frame(&mut r, t))
+        .collect();
     Some(CardTemplate {
         id: id.to_string(),
         name,
         family: family.value,
         regions,
+        frames,
         file,
+    })
+}
+
+fn frame(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Frame> {
+    const W: &str = "[[frames]]";
+    r.check_keys(
+        t.get_ref(),
+        &["left", "top", "width", "height", "radius", "stroke"],
+        W,
+    );
+    let left = r.req_length(t, "left", W);
+    let top = r.req_length(t, "top", W);
+    let width = r.req_length(t, "width", W);
+    let height = r.req_length(t, "height", W);
+    let radius = r.opt_length(t, "radius").map_or(0.0, |l| l.value);
+    let stroke = r.opt_length(t, "stroke").map_or(0.75, |l| l.value);
+    let left = left?;
+    Some(Frame {
+        left: left.value,
+        top: top?.value,
+        width: width?.value,
+        height: height?.value,
+        radius,
+        stroke,
+        loc: left.loc,
     })
 }
 

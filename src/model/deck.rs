@@ -15,6 +15,12 @@ pub enum FieldKind {
     Enum(Vec<String>),
     /// The name or id of an item in another collection of the game (e.g. `sides`).
     Ref(String),
+    /// A sentence in one of a few declared forms whose `{collection}` slots
+    /// name items: "Play an Extra {types}" (see [`super::Phrase`]).
+    Phrase(Vec<super::PhraseForm>),
+    /// The faces of a die: a list of faces, each a space-separated list of
+    /// declared symbols ("sword sword burst"; "" is a blank face).
+    Faces(super::FacesDecl),
 }
 
 impl FieldKind {
@@ -25,6 +31,8 @@ impl FieldKind {
             FieldKind::Int => "int",
             FieldKind::Enum(_) => "enum",
             FieldKind::Ref(_) => "ref",
+            FieldKind::Phrase(_) => "phrase",
+            FieldKind::Faces(_) => "faces",
         }
     }
 }
@@ -35,7 +43,18 @@ pub struct FieldDecl {
     pub name: String,
     pub kind: FieldKind,
     pub optional: bool,
+    /// Values allowed besides the kind's own, with what each means:
+    /// `K` = "as a Knight would move in Chess" on an int field.
+    pub symbols: Vec<(String, String)>,
+    /// Where the field's kind (or its `to`) is written.
+    pub kind_loc: Loc,
     pub loc: Loc,
+}
+
+impl FieldDecl {
+    pub fn is_symbol(&self, value: &str) -> bool {
+        self.symbols.iter().any(|(s, _)| s == value)
+    }
 }
 
 /// A value of one field on one card, as written.
@@ -43,6 +62,8 @@ pub struct FieldDecl {
 pub enum FieldValue {
     Text(String),
     Int(i64),
+    /// A list of strings (the faces of a die), each with its place.
+    List(Vec<Located<String>>),
 }
 
 impl FieldValue {
@@ -51,6 +72,11 @@ impl FieldValue {
         match self {
             FieldValue::Text(s) => s.clone(),
             FieldValue::Int(n) => n.to_string(),
+            FieldValue::List(items) => items
+                .iter()
+                .map(|i| i.value.as_str())
+                .collect::<Vec<_>>()
+                .join(" | "),
         }
     }
 }
@@ -81,12 +107,38 @@ pub struct Unique {
     pub loc: Loc,
 }
 
+/// "Within each value of `within`, `field` takes each of `values` exactly once."
+#[derive(Clone, Debug)]
+pub struct Complete {
+    pub field: usize,
+    pub within: Option<usize>,
+    pub values: Vec<i64>,
+    pub loc: Loc,
+}
+
+/// "Cards whose `field` is one of `is` must have `require` and must not have `forbid`."
+#[derive(Clone, Debug)]
+pub struct When {
+    pub field: usize,
+    pub is: Vec<String>,
+    pub require: Vec<usize>,
+    pub forbid: Vec<usize>,
+    pub loc: Loc,
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct Constraints {
     pub count_per: Option<CountPer>,
     /// The cards of each value of this field are identical except for it.
     pub mirrored: Option<Located<usize>>,
     pub unique: Vec<Unique>,
+    /// Exactly this many cards.
+    pub size: Option<Located<usize>>,
+    pub complete: Vec<Complete>,
+    pub when: Vec<When>,
+    /// This ref field (into the same collection) links the items into one
+    /// cycle through all of them: missile > infantry > mounted > missile.
+    pub cycle: Option<Located<usize>>,
 }
 
 #[derive(Clone, Debug)]

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use super::{Deck, Located};
+use super::{Deck, Located, RandomTable};
 use crate::diag::{FileId, Loc};
 
 #[derive(Clone, Debug)]
@@ -65,6 +65,16 @@ pub struct LabelJob {
     pub layout: Located<String>,
 }
 
+/// A deck printed as print-and-play cards: fronts from `layout`, backs from `back`.
+#[derive(Clone, Debug)]
+pub struct CardJob {
+    pub deck: Located<String>,
+    pub layout: Located<String>,
+    pub back: Located<String>,
+    /// A card size from `data/sheets.toml` (`poker` by default).
+    pub size: Option<Located<String>>,
+}
+
 /// An aid printed `copies` times side by side on one page.
 #[derive(Clone, Debug)]
 pub struct AidJob {
@@ -76,6 +86,27 @@ pub struct AidJob {
 pub struct Publish {
     pub labels: Vec<LabelJob>,
     pub aids: Vec<AidJob>,
+    pub cards: Vec<CardJob>,
+    /// The title of a units and dice reference sheet, if the game prints one.
+    pub units_and_dice: Option<Located<String>>,
+}
+
+/// Which collections and fields `grogpress odds` reads to resolve one attack:
+/// the attacker's attack die against the defender's defense die, hits are
+/// `hit` symbols (plus `bonus` symbols when the attacker's base type has a
+/// bonus against the defender's) less `block` symbols.
+#[derive(Clone, Debug)]
+pub struct DiceCombat {
+    pub units: Located<String>,
+    pub attack_die: Located<String>,
+    pub defense_die: Located<String>,
+    pub dice: Located<String>,
+    pub faces: Located<String>,
+    pub hit: Located<String>,
+    pub bonus: Located<String>,
+    pub block: Located<String>,
+    pub base_type: Located<String>,
+    pub bonus_against: Located<String>,
 }
 
 #[derive(Clone, Debug)]
@@ -88,6 +119,12 @@ pub struct Game {
     pub sides: Vec<Side>,
     pub forces: Vec<Force>,
     pub decks: Vec<Deck>,
+    /// Named collections of items (unit types, terrain, dice...): decks whose
+    /// items have an id and a name.
+    pub collections: Vec<Deck>,
+    pub random_tables: Vec<RandomTable>,
+    /// How one attack is resolved with custom dice, for `grogpress odds`.
+    pub dice_combat: Option<DiceCombat>,
     pub aids: Vec<Aid>,
     pub rules: Vec<RulesPage>,
     pub publish: Publish,

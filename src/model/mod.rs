@@ -2,15 +2,38 @@
 //! decks with declared fields, aids, sheet and card templates). Plain data
 //! with source locations; no file access and no knowledge of renderers.
 
+mod card_ref;
+mod collection;
 mod deck;
+mod faces;
 mod game;
+mod icon;
+mod phrase;
+mod random_table;
+mod roll;
 mod sheet;
+mod shortcode;
 mod template;
 
-pub use deck::{Card, Constraints, CountPer, Deck, FieldDecl, FieldKind, FieldValue, Unique};
-pub use game::{Aid, AidBlock, AidJob, Force, Game, LabelJob, PointsRow, Publish, RulesPage, Side};
-pub use sheet::{Paper, SheetTemplate};
-pub use template::{Align, CardTemplate, Region, Style, VAlign};
+pub use card_ref::{card_keys, find_card, slug};
+pub use collection::{ItemRef, SIDES};
+pub use deck::{
+    Card, Complete, Constraints, CountPer, Deck, FieldDecl, FieldKind, FieldValue, Unique, When,
+};
+pub use faces::{Attack, FacesDecl, HitDistribution, count_on, hit_distribution, reduce};
+pub use game::{
+    Aid, AidBlock, AidJob, CardJob, DiceCombat, Force, Game, LabelJob, PointsRow, Publish,
+    RulesPage, Side,
+};
+pub use icon::{Icon, PathEl};
+pub use phrase::{Phrase, PhraseForm, form_slots, read_phrase};
+pub use random_table::{RandomRow, RandomTable};
+pub use roll::{Coverage, Dice, RollRange, check_coverage, describe_rolls};
+pub use sheet::{CardSize, Paper, SheetTemplate};
+pub use shortcode::{
+    Shortcode, ShortcodeArg, ShortcodeProblem, find_shortcodes, markdown_options, parse_shortcode,
+};
+pub use template::{Align, CardTemplate, Frame, Region, Style, VAlign};
 
 use crate::diag::Loc;
 

@@ -17,6 +17,15 @@ impl Paper {
     };
 }
 
+/// A playing-card size for print-and-play sheets ("poker" 2.5 x 3.5 in).
+#[derive(Clone, Debug, PartialEq)]
+pub struct CardSize {
+    pub id: String,
+    pub name: String,
+    pub width: f32,
+    pub height: f32,
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct SheetTemplate {
     pub id: String,

@@ -78,5 +78,19 @@ pub struct CardTemplate {
     pub name: String,
     pub family: String,
     pub regions: Vec<Region>,
+    /// Stroked (rounded) rectangles drawn on every card: borders, panels.
+    pub frames: Vec<Frame>,
     pub file: crate::diag::FileId,
+}
+
+/// A stroked rectangle on the card, in points from its top-left.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Frame {
+    pub left: f32,
+    pub top: f32,
+    pub width: f32,
+    pub height: f32,
+    pub radius: f32,
+    pub stroke: f32,
+    pub loc: Loc,
 }

@@ -1,4 +1,8 @@
 //! Render stage: draws a laid-out [`crate::layout::Doc`] into an output
 //! format. Renderers never measure text: glyphs and positions come from layout.
 
+pub mod html;
 pub mod pdf;
+pub mod png;
+pub mod svg;
+pub mod vector;

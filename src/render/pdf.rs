@@ -10,6 +10,7 @@ use pdf_writer::{Content, Filter, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
 use subsetter::GlyphRemapper;
 
 use crate::layout::{Doc, Item};
+use crate::model::PathEl;
 use crate::text::{FaceId, FontBook};
 
 /// Why a PDF could not be made (a font the subsetter cannot handle).
@@ -228,6 +229,22 @@ fn page_content(page: &crate::layout::Page, used: &BTreeMap<FaceId, UsedFace>) -
                 c.set_line_width(*width);
                 rounded_rect(&mut c, *x, h - y - rh, *w, *rh, *radius);
                 c.stroke();
+                c.restore_state();
+            }
+            Item::Fill { path, gray } => {
+                c.save_state();
+                c.set_fill_gray(*gray);
+                for el in path {
+                    match *el {
+                        PathEl::MoveTo(x, y) => c.move_to(x, h - y),
+                        PathEl::LineTo(x, y) => c.line_to(x, h - y),
+                        PathEl::CurveTo(x1, y1, x2, y2, x, y) => {
+                            c.cubic_to(x1, h - y1, x2, h - y2, x, h - y)
+                        }
+                        PathEl::Close => c.close_path(),
+                    };
+                }
+                c.fill_nonzero();
                 c.restore_state();
             }
         }

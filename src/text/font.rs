@@ -22,6 +22,8 @@ pub struct Face {
     pub bbox: [f32; 4],
     pub italic_angle: f32,
     cmap: HashMap<char, u16>,
+    /// The glyphs of U+0000..U+00FF (0 = none), looked up without hashing.
+    latin: Vec<u16>,
     advances: Vec<u16>,
 }
 
@@ -65,6 +67,13 @@ impl Face {
                 bb.y_max.into(),
             ],
             italic_angle: face.italic_angle(),
+            latin: (0..256u32)
+                .map(|c| {
+                    char::from_u32(c)
+                        .and_then(|c| cmap.get(&c).copied())
+                        .unwrap_or(0)
+                })
+                .collect(),
             cmap,
             advances,
             data: Arc::new(data),
@@ -73,7 +82,10 @@ impl Face {
 
     /// The glyph for a character, if the font has one.
     pub fn glyph(&self, c: char) -> Option<u16> {
-        self.cmap.get(&c).copied()
+        match self.latin.get(c as usize) {
+            Some(&g) => (g != 0).then_some(g),
+            None => self.cmap.get(&c).copied(),
+        }
     }
 
     pub fn glyph_count(&self) -> usize {

@@ -8,6 +8,9 @@ use crate::text::rich_problem;
 
 pub fn validate_deck(game: &Game, deck: &Deck, sources: &Sources, diags: &mut Diagnostics) {
     check_values(game, deck, diags);
+    super::values::check_field_decls(game, deck, diags);
+    super::values::check_structured_values(game, deck, diags);
+    super::constraints::check_constraints(game, deck, diags);
     if let Some(count) = &deck.constraints.count_per {
         check_count(game, deck, count.field, count.count, &count.loc, diags);
     }
@@ -21,21 +24,23 @@ pub fn validate_deck(game: &Game, deck: &Deck, sources: &Sources, diags: &mut Di
 
 /// The group a card's value puts it in: refs resolve to the target's id, so
 /// "U.F.P." and "ufp" are the same side.
-fn group_key(game: &Game, deck: &Deck, card: &Card, field: usize) -> Option<String> {
+pub(super) fn group_key(game: &Game, deck: &Deck, card: &Card, field: usize) -> Option<String> {
     let value = card.values.get(field)?.as_ref()?;
     let text = value.value.display();
     match &deck.fields[field].kind {
-        FieldKind::Ref(_) => game.side(&text).map(|s| s.id.clone()),
+        FieldKind::Ref(to) if !deck.fields[field].is_symbol(&text) => {
+            game.resolve(to, &text).map(|s| s.id)
+        }
         _ => Some(text),
     }
 }
 
 /// How a group prints in a message (a side's name rather than its id).
-fn group_name(game: &Game, deck: &Deck, field: usize, key: &str) -> String {
+pub(super) fn group_name(game: &Game, deck: &Deck, field: usize, key: &str) -> String {
     match &deck.fields[field].kind {
-        FieldKind::Ref(_) => game
-            .side(key)
-            .map_or_else(|| key.to_string(), |s| s.name.clone()),
+        FieldKind::Ref(to) => game
+            .resolve(to, key)
+            .map_or_else(|| key.to_string(), |s| s.name),
         _ => key.to_string(),
     }
 }
@@ -49,15 +54,25 @@ fn check_values(game: &Game, deck: &Deck, diags: &mut Diagnostics) {
                 continue;
             };
             match &field.kind {
-                FieldKind::Ref(_) if game.side(text).is_none() => {
-                    let names: Vec<&str> = game.sides.iter().map(|s| s.name.as_str()).collect();
+                FieldKind::Ref(to)
+                    if game.has_collection(to)
+                        && !field.is_symbol(text)
+                        && game.resolve(to, text).is_none() =>
+                {
+                    let what = if to == crate::model::SIDES {
+                        "side of the game".to_string()
+                    } else {
+                        format!("item of `{to}`")
+                    };
+                    let mut names = game.item_names(to);
+                    names.extend(field.symbols.iter().map(|(s, m)| format!("{s} ({m})")));
                     diags.push(
                         Diagnostic::error(
                             "dangling-reference",
-                            format!("`{}` = \"{text}\" names no side of the game", field.name),
+                            format!("`{}` = \"{text}\" names no {what}", field.name),
                             Some(value.loc.clone()),
                         )
-                        .with_hint(format!("sides: {}", names.join(", "))),
+                        .with_hint(format!("{to}: {}", names.join(", "))),
                     );
                 }
                 FieldKind::Rich => {
@@ -74,6 +89,16 @@ fn check_values(game: &Game, deck: &Deck, diags: &mut Diagnostics) {
     }
 }
 
+/// The ids of every item of a collection (or side), in order.
+pub(super) fn group_ids(game: &Game, to: &str) -> Vec<String> {
+    if to == crate::model::SIDES {
+        return game.sides.iter().map(|s| s.id.clone()).collect();
+    }
+    game.collection(to).map_or_else(Vec::new, |c| {
+        c.cards.iter().map(|i| c.item_ref(i).id).collect()
+    })
+}
+
 fn check_count(
     game: &Game,
     deck: &Deck,
@@ -83,7 +108,7 @@ fn check_count(
     diags: &mut Diagnostics,
 ) {
     let mut counts: Vec<(String, usize)> = match &deck.fields[field].kind {
-        FieldKind::Ref(_) => game.sides.iter().map(|s| (s.id.clone(), 0)).collect(),
+        FieldKind::Ref(to) => group_ids(game, to).into_iter().map(|id| (id, 0)).collect(),
         FieldKind::Enum(values) => values.iter().map(|v| (v.clone(), 0)).collect(),
         _ => Vec::new(),
     };

@@ -2,21 +2,34 @@
 //! constraints, references, rich-text markup, card names in the rules text —
 //! and returns every problem as a diagnostic.
 
+mod constraints;
 mod deck;
+mod dice_combat;
+mod random_table;
 mod rules;
+mod shortcodes;
+mod values;
 
 use crate::diag::{Diagnostics, Sources};
 use crate::model::Game;
 
 pub use deck::validate_deck;
 pub use rules::{CardMention, card_mentions, validate_rules};
+pub use shortcodes::{SHORTCODES, validate_shortcodes};
 
 /// Every check on a game; diagnostics in no particular order.
 pub fn validate(game: &Game, sources: &Sources) -> Diagnostics {
     let mut diags = Diagnostics::default();
-    for deck in &game.decks {
+    for deck in game.decks.iter().chain(&game.collections) {
         validate_deck(game, deck, sources, &mut diags);
     }
+    if let Some(combat) = &game.dice_combat {
+        dice_combat::validate_dice_combat(game, combat, &mut diags);
+    }
+    for table in &game.random_tables {
+        random_table::validate_random_table(table, &mut diags);
+    }
     validate_rules(game, sources, &mut diags);
+    validate_shortcodes(game, sources, &mut diags);
     diags
 }

@@ -24,7 +24,7 @@ pub fn card_mentions(markdown: &str) -> Vec<CardMention> {
             Event::Start(Tag::Link { dest_url, .. }) if dest_url.starts_with("card:") => {
                 open = Some((String::new(), range))
             }
-            Event::Text(t) | Event::Code(t) => {
+            Event::Text(t) | Event::Code(t) | Event::InlineHtml(t) => {
                 if let Some((name, _)) = open.as_mut() {
                     name.push_str(&t);
                 }

@@ -1,0 +1,209 @@
+//! CLI: planning a deck's print-and-play output — fronts and a back laid out
+//! from card templates, placed on duplex or gutterfold sheets, or one card per
+//! page with bleed for a print shop.
+
+use super::images::CardImages;
+use super::plan::{
+    Assets, Output, PlanOptions, check_template_fields, dangling, load_template, select_cards,
+    template_fits,
+};
+use crate::diag::{Diagnostics, Sources};
+use crate::layout::{self, CardFace, SheetLayout};
+use crate::load::OpError;
+use crate::model::{CardJob, Game};
+
+/// Bleed for print-shop output and the safe zone inside the trim: 1/8 in.
+pub const PRINT_SHOP_BLEED: f32 = 9.0;
+
+pub(super) fn plan_cards(
+    game: &Game,
+    job: &CardJob,
+    assets: &Assets,
+    options: &PlanOptions,
+    sources: &mut Sources,
+    diags: &mut Diagnostics,
+) -> Result<Option<Output>, OpError> {
+    let Some(deck) = game.deck(&job.deck.value) else {
+        if !game.unloaded.contains(&job.deck.value) {
+            diags.push(dangling(
+                &job.deck,
+                "deck",
+                game.decks.iter().map(|d| d.id.as_str()),
+            ));
+        }
+        return Ok(None);
+    };
+    let size_name = options
+        .size
+        .as_deref()
+        .or(job.size.as_ref().map(|s| s.value.as_str()))
+        .unwrap_or("poker");
+    let Some(size) = assets.card_size(size_name) else {
+        let known: Vec<&str> = assets.card_sizes.iter().map(|s| s.id.as_str()).collect();
+        match (&options.size, &job.size) {
+            (None, Some(located)) => diags.push(dangling(located, "card size", known.into_iter())),
+            _ => {
+                return Err(OpError(format!(
+                    "no card size `{size_name}`; sizes: {}",
+                    known.join(", ")
+                )));
+            }
+        }
+        return Ok(None);
+    };
+    let front = load_template(
+        game,
+        &assets.root,
+        "cards",
+        &job.layout,
+        &assets.fonts,
+        sources,
+        diags,
+    )?;
+    let back = load_template(
+        game,
+        &assets.root,
+        "cards",
+        &job.back,
+        &assets.fonts,
+        sources,
+        diags,
+    )?;
+    let (Some(front), Some(back)) = (front, back) else {
+        return Ok(None);
+    };
+    check_template_fields(deck, &front, diags);
+    let inset = if options.print_shop {
+        PRINT_SHOP_BLEED
+    } else {
+        0.0
+    };
+    let id = if options.print_shop {
+        "outside-safe-zone"
+    } else {
+        "card-too-small"
+    };
+    let what = format!("{} cards", size.name.to_lowercase());
+    let fits = [&front, &back]
+        .iter()
+        .all(|t| template_fits(t, (size.width, size.height), inset, id, &what, diags));
+    if !fits {
+        return Ok(None);
+    }
+    let (Some(front_family), Some(back_family)) = (
+        assets.fonts.family(&front.family),
+        assets.fonts.family(&back.family),
+    ) else {
+        return Ok(None);
+    };
+    let indices = select_cards(game, deck, options.side.as_deref())?;
+    let mut faces: Vec<CardFace> = Vec::with_capacity(indices.len());
+    for result in layout::lay_out_cards(game, deck, &indices, &front, front_family, &assets.fonts) {
+        match result {
+            Ok(face) => faces.push(face),
+            Err(problems) => problems.into_iter().for_each(|d| diags.push(d)),
+        }
+    }
+    let back_face =
+        match layout::lay_out_back(&back, back_family, &assets.fonts, &game.name, &deck.name) {
+            Ok(face) => face,
+            Err(problems) => {
+                problems.into_iter().for_each(|d| diags.push(d));
+                return Ok(None);
+            }
+        };
+    let title = format!("{} — {}", game.name, deck.name);
+    let count = faces.len();
+    let images = card_images(deck, &indices, &faces, &back_face, size, options);
+    if options.print_shop {
+        let pairs = faces.into_iter().map(|f| (f, back_face.clone())).collect();
+        let doc = layout::lay_out_print_shop(&title, pairs, size, PRINT_SHOP_BLEED);
+        return Ok(Some(Output {
+            file_name: format!("{}-print-shop.pdf", cards_file_stem(&deck.id)),
+            summary: format!(
+                "{count} {} cards, front and back, one per page with 1/8 in bleed",
+                size.name.to_lowercase()
+            ),
+            doc,
+            images,
+        }));
+    }
+    let doc =
+        layout::lay_out_pnp(&title, faces, &back_face, size, &options.pnp).map_err(OpError)?;
+    let (suffix, how) = match options.pnp.layout {
+        SheetLayout::Duplex => (
+            "",
+            format!("{:?}-edge duplex", options.pnp.flip).to_lowercase(),
+        ),
+        SheetLayout::Gutterfold => ("-gutterfold", "gutterfold".to_string()),
+    };
+    Ok(Some(Output {
+        file_name: format!("{}{suffix}.pdf", cards_file_stem(&deck.id)),
+        summary: format!(
+            "{count} {} cards on {} pages, {how}",
+            size.name.to_lowercase(),
+            doc.pages.len()
+        ),
+        doc,
+        images,
+    }))
+}
+
+/// The per-card images asked for, if any: named `NN-title` in deck order,
+/// at trim size (trim plus bleed for a print shop).
+fn card_images(
+    deck: &crate::model::Deck,
+    indices: &[usize],
+    faces: &[CardFace],
+    back: &CardFace,
+    size: &crate::model::CardSize,
+    options: &PlanOptions,
+) -> Option<CardImages> {
+    if !(options.svg || options.png || options.tts) {
+        return None;
+    }
+    let bleed = if options.print_shop {
+        PRINT_SHOP_BLEED
+    } else {
+        0.0
+    };
+    let shift = |face: &CardFace| CardFace {
+        items: face
+            .items
+            .iter()
+            .map(|i| i.translated(bleed, bleed))
+            .collect(),
+    };
+    let fronts = indices
+        .iter()
+        .zip(faces)
+        .enumerate()
+        .map(|(n, (&i, face))| {
+            let title = crate::model::slug(&deck.card_title(i));
+            (format!("{:02}-{title}", n + 1), shift(face))
+        })
+        .collect();
+    Some(CardImages {
+        dir: format!("images/{}", deck.id),
+        fronts,
+        back: shift(back),
+        width: size.width + 2.0 * bleed,
+        height: size.height + 2.0 * bleed,
+        dpi: options.dpi,
+        svg: options.svg,
+        png: options.png,
+        tts_dpi: options.tts.then_some(TTS_DPI),
+    })
+}
+
+/// Tabletop Simulator sheets: 150 dpi keeps a 10 x 7 poker sheet under 4000 px.
+const TTS_DPI: f32 = 150.0;
+
+/// "action" -> "action-cards"; a deck already called "cards" stays "cards".
+fn cards_file_stem(deck_id: &str) -> String {
+    if deck_id == "cards" {
+        deck_id.to_string()
+    } else {
+        format!("{deck_id}-cards")
+    }
+}

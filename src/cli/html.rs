@@ -1,0 +1,157 @@
+//! CLI: a game's HTML rules reference — reads `templates/html/`, lays out the
+//! cards of every deck the game prints on labels (the same faces as the PDF),
+//! renders the site and returns its files with the font licences.
+
+use std::path::{Path, PathBuf};
+
+use super::plan::{Assets, load_template};
+use crate::diag::{Diagnostics, Sources};
+use crate::layout::{CardFace, lay_out_cards};
+use crate::load::OpError;
+use crate::model::Game;
+use crate::render::html::{DeckFaces, HtmlTemplates, RulesText, Site, render_site};
+
+/// The language of the shipped rules text.
+const LANG: &str = "en";
+
+/// Every file of `out/<game>/html/`, as (path relative to it, bytes).
+pub fn build_html(
+    game: &Game,
+    assets: &Assets,
+    sources: &mut Sources,
+) -> Result<Vec<(String, Vec<u8>)>, OpError> {
+    let templates = read_templates(game, assets)?;
+    let decks = deck_faces(game, assets, sources)?;
+    let names: Vec<String> = game
+        .rules
+        .iter()
+        .map(|p| {
+            p.path
+                .file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+        })
+        .collect();
+    let rules = game
+        .rules
+        .iter()
+        .zip(&names)
+        .map(|(page, name)| RulesText {
+            file_name: name,
+            markdown: sources.text(page.file),
+        })
+        .collect();
+    let site = Site {
+        game,
+        rules,
+        decks,
+        fonts: &assets.fonts,
+        templates: &templates,
+        lang: LANG,
+    };
+    let mut files = render_site(&site).map_err(|e| OpError(e.to_string()))?;
+    files.extend(font_licences(&assets.root.fonts())?);
+    Ok(files)
+}
+
+fn read_templates(game: &Game, assets: &Assets) -> Result<HtmlTemplates, OpError> {
+    let read = |name: &str| -> Result<String, OpError> {
+        let candidates: [PathBuf; 2] = [
+            game.dir.join("templates/html").join(name),
+            assets.root.templates().join("html").join(name),
+        ];
+        let Some(path) = candidates.iter().find(|p| p.is_file()) else {
+            // The templates built into the binary.
+            let built_in = format!("templates/html/{name}");
+            return crate::load::embedded::file(&built_in)
+                .map(|bytes| String::from_utf8_lossy(bytes).into_owned())
+                .ok_or_else(|| OpError(format!("no HTML template {name}")));
+        };
+        std::fs::read_to_string(path)
+            .map_err(|e| OpError(format!("cannot read {}: {e}", path.display())))
+    };
+    Ok(HtmlTemplates {
+        page: read("page.html")?,
+        card: read("card.html")?,
+        deck: read("deck.html")?,
+        style: read("style.css")?,
+    })
+}
+
+/// The faces of each deck printed on labels, sized as the sheet's labels.
+/// Problems laying them out are reported by `check`/`build` through the label
+/// plan; here a card that cannot be laid out is shown as text instead.
+fn deck_faces(
+    game: &Game,
+    assets: &Assets,
+    sources: &mut Sources,
+) -> Result<Vec<DeckFaces>, OpError> {
+    let mut quiet = Diagnostics::default();
+    let mut out = Vec::new();
+    for job in &game.publish.labels {
+        let (Some(deck), Some(sheet)) =
+            (game.deck(&job.deck.value), assets.sheet(&job.sheet.value))
+        else {
+            continue;
+        };
+        if out.iter().any(|d: &DeckFaces| d.deck == deck.id) {
+            continue;
+        }
+        let Some(template) = load_template(
+            game,
+            &assets.root,
+            "labels",
+            &job.layout,
+            &assets.fonts,
+            sources,
+            &mut quiet,
+        )?
+        else {
+            continue;
+        };
+        let Some(family) = assets.fonts.family(&template.family) else {
+            continue;
+        };
+        let indices: Vec<usize> = (0..deck.cards.len()).collect();
+        let faces: Vec<Option<CardFace>> =
+            lay_out_cards(game, deck, &indices, &template, family, &assets.fonts)
+                .into_iter()
+                .map(Result::ok)
+                .collect();
+        out.push(DeckFaces {
+            deck: deck.id.clone(),
+            width: sheet.label_width,
+            height: sheet.label_height,
+            radius: sheet.radius,
+            faces,
+        });
+    }
+    Ok(out)
+}
+
+/// The licence files beside the fonts, served with them.
+fn font_licences(dir: &Path) -> Result<Vec<(String, Vec<u8>)>, OpError> {
+    if !dir.is_dir() {
+        // The fonts built into the binary, with their licences.
+        return Ok(crate::load::embedded::files_under("fonts/LICENSE")
+            .into_iter()
+            .map(|(path, bytes)| (path.to_string(), bytes.to_vec()))
+            .collect());
+    }
+    let entries = std::fs::read_dir(dir)
+        .map_err(|e| OpError(format!("cannot read {}: {e}", dir.display())))?;
+    let mut names: Vec<String> = entries
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("LICENSE"))
+        .collect();
+    names.sort();
+    names
+        .into_iter()
+        .map(|name| {
+            let path = dir.join(&name);
+            std::fs::read(&path)
+                .map(|bytes| (format!("fonts/{name}"), bytes))
+                .map_err(|e| OpError(format!("cannot read {}: {e}", path.display())))
+        })
+        .collect()
+}

@@ -1,0 +1,140 @@
+//! CLI: per-card images and Tabletop Simulator sheets — each laid-out card
+//! face drawn as an outlined SVG (the same layout as the PDF) and rasterised
+//! to PNG with resvg; TTS decks as grids of up to 10 x 7 faces with a JSON
+//! sidecar saying the grid.
+
+use std::path::Path;
+
+use super::write_atomic;
+use crate::diag::json_string;
+use crate::layout::{CardFace, Item};
+use crate::load::OpError;
+use crate::render::{png::svg_to_png, vector::outlined_svg};
+use crate::text::FontBook;
+
+/// Card faces to write as images, and how.
+#[derive(Clone, Debug)]
+pub struct CardImages {
+    /// Folder under `out/<game>/` the images go to.
+    pub dir: String,
+    /// (file stem, face) for every card front, in deck order.
+    pub fronts: Vec<(String, CardFace)>,
+    pub back: CardFace,
+    pub width: f32,
+    pub height: f32,
+    pub dpi: f32,
+    pub svg: bool,
+    pub png: bool,
+    /// Tabletop Simulator sheets at this resolution.
+    pub tts_dpi: Option<f32>,
+}
+
+/// TTS's custom-deck grid: at most 10 columns and 7 rows; the last slot of a
+/// full sheet is the "hidden" face TTS shows for cards in hand.
+const TTS_COLUMNS: usize = 10;
+const TTS_ROWS: usize = 7;
+const TTS_PER_SHEET: usize = TTS_COLUMNS * TTS_ROWS - 1;
+
+/// Writes every image under `dir`; returns how many files were written.
+pub fn write_card_images(
+    images: &CardImages,
+    dir: &Path,
+    book: &FontBook,
+) -> Result<usize, OpError> {
+    let out = dir.join(&images.dir);
+    let mut faces: Vec<(String, &CardFace)> =
+        images.fronts.iter().map(|(n, f)| (n.clone(), f)).collect();
+    faces.push(("back".to_string(), &images.back));
+    let rendered = render_all(&faces, images, book)?;
+    let mut written = 0;
+    for (name, svg, png) in rendered {
+        if images.svg {
+            write_atomic(&out.join(format!("{name}.svg")), svg.as_bytes())?;
+            written += 1;
+        }
+        if let Some(png) = png {
+            write_atomic(&out.join(format!("{name}.png")), &png)?;
+            written += 1;
+        }
+    }
+    if let Some(dpi) = images.tts_dpi {
+        written += write_tts(images, &out, dpi, book)?;
+    }
+    Ok(written)
+}
+
+type Rendered = (String, String, Option<Vec<u8>>);
+
+/// SVG (and PNG) of every face, on all cores, in order.
+fn render_all(
+    faces: &[(String, &CardFace)],
+    images: &CardImages,
+    book: &FontBook,
+) -> Result<Vec<Rendered>, OpError> {
+    let one = |(name, face): &(String, &CardFace)| -> Result<Rendered, OpError> {
+        let svg = outlined_svg(&face.items, images.width, images.height, book);
+        let png = if images.png {
+            Some(svg_to_png(&svg, images.dpi).map_err(|e| OpError(format!("{name}: {e}")))?)
+        } else {
+            None
+        };
+        Ok((name.clone(), svg, png))
+    };
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(8);
+    let chunk = faces.len().div_ceil(workers).max(1);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = faces
+            .chunks(chunk)
+            .map(|part| scope.spawn(move || part.iter().map(one).collect::<Vec<_>>()))
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| {
+                h.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    })
+}
+
+/// Sheets of up to 69 faces (the 70th slot shows the back as the hidden face),
+/// a back image and `tts.json` describing them.
+fn write_tts(images: &CardImages, out: &Path, dpi: f32, book: &FontBook) -> Result<usize, OpError> {
+    let (w, h) = (images.width, images.height);
+    let mut sheets = Vec::new();
+    for (n, chunk) in images.fronts.chunks(TTS_PER_SHEET).enumerate() {
+        let count = chunk.len();
+        let columns = count.clamp(2, TTS_COLUMNS);
+        let rows = (count + 1).div_ceil(columns).clamp(2, TTS_ROWS);
+        let mut items: Vec<Item> = Vec::new();
+        for (i, (_, face)) in chunk.iter().enumerate() {
+            let (x, y) = ((i % columns) as f32 * w, (i / columns) as f32 * h);
+            items.extend(face.items.iter().map(|it| it.translated(x, y)));
+        }
+        let hidden = columns * rows - 1;
+        let (x, y) = ((hidden % columns) as f32 * w, (hidden / columns) as f32 * h);
+        items.extend(images.back.items.iter().map(|it| it.translated(x, y)));
+        let svg = outlined_svg(&items, columns as f32 * w, rows as f32 * h, book);
+        let png = svg_to_png(&svg, dpi).map_err(OpError)?;
+        let name = format!("tts-sheet-{}.png", n + 1);
+        write_atomic(&out.join(&name), &png)?;
+        sheets.push(format!(
+            "{{\"face\":{},\"columns\":{columns},\"rows\":{rows},\"count\":{count}}}",
+            json_string(&name)
+        ));
+    }
+    let back_svg = outlined_svg(&images.back.items, w, h, book);
+    write_atomic(
+        &out.join("tts-back.png"),
+        &svg_to_png(&back_svg, dpi).map_err(OpError)?,
+    )?;
+    let (card_w, card_h) = ((w * dpi / 72.0).round(), (h * dpi / 72.0).round());
+    let json = format!(
+        "{{\"back\":\"tts-back.png\",\"card_width_px\":{card_w},\"card_height_px\":{card_h},\"hidden_face\":\"last slot of each sheet\",\"sheets\":[{}]}}\n",
+        sheets.join(",")
+    );
+    write_atomic(&out.join("tts.json"), json.as_bytes())?;
+    Ok(sheets.len() + 2)
+}

@@ -1,0 +1,35 @@
+//! Layout: a paragraph of rich text set at one size into a given width,
+//! as items relative to its top-left — the building block of flowing pages.
+
+use super::doc::{Item, text_items};
+use crate::model::{Align, Style, VAlign};
+use crate::text::{Family, FitError, FitRequest, FontBook, fit_text};
+
+/// A paragraph's items and its height.
+pub fn paragraph(
+    text: &str,
+    family: &Family,
+    book: &FontBook,
+    style: Style,
+    size: f32,
+    width: f32,
+    align: Align,
+) -> Result<(Vec<Item>, f32), FitError> {
+    let request = FitRequest {
+        text,
+        family,
+        style,
+        width,
+        height: f32::MAX,
+        size,
+        min_size: size,
+        leading: 1.25,
+        align,
+        valign: VAlign::Top,
+    };
+    let fit = fit_text(&request, book)?;
+    Ok((
+        text_items(fit.lines, fit.size, 0.0, 0.0).collect(),
+        fit.bottom,
+    ))
+}

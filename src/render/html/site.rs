@@ -1,0 +1,515 @@
+//! Render (HTML): the whole reference of one game — where each card is shown
+//! (for `card:` links), every page through the Tera templates, the index, the
+//! stylesheet and the font files.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use tera::{Context, Tera, Value};
+
+use super::HtmlError;
+use super::markdown::{Heading, PageLinks, render_markdown, unique_id};
+use crate::layout::{CardFace, Item};
+use crate::model::{Deck, FieldKind, Game, Shortcode, card_keys, find_card, find_shortcodes, slug};
+use crate::render::svg::{CardSvg, card_svg, css_family, escape};
+use crate::text::{FontBook, parse_rich};
+
+/// The templates of `templates/html/`, as text.
+pub struct HtmlTemplates {
+    /// The layout of every page (index and rules pages).
+    pub page: String,
+    /// One card.
+    pub card: String,
+    /// A deck as a gallery of cards.
+    pub deck: String,
+    /// The stylesheet (the @font-face rules are generated and put before it).
+    pub style: String,
+}
+
+/// A rules page: the name of its Markdown file and its text.
+pub struct RulesText<'a> {
+    pub file_name: &'a str,
+    pub markdown: &'a str,
+}
+
+/// The laid-out faces of a deck's cards (None where a card could not be laid
+/// out, or the deck has no card layout: such cards are shown as text).
+pub struct DeckFaces {
+    pub deck: String,
+    pub width: f32,
+    pub height: f32,
+    pub radius: f32,
+    pub faces: Vec<Option<CardFace>>,
+}
+
+pub struct Site<'a> {
+    pub game: &'a Game,
+    pub rules: Vec<RulesText<'a>>,
+    pub decks: Vec<DeckFaces>,
+    pub fonts: &'a FontBook,
+    pub templates: &'a HtmlTemplates,
+    /// The language of the text, for `<html lang>`.
+    pub lang: &'a str,
+}
+
+/// Every file of the reference: (path relative to the html folder, bytes), in a stable order.
+pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, HtmlError> {
+    let tera = compile(site.templates)?;
+    let names = page_names(&site.rules);
+    let shortcodes: Vec<Vec<Shortcode>> = site
+        .rules
+        .iter()
+        .map(|r| find_shortcodes(r.markdown).0)
+        .collect();
+    let keys: Vec<Vec<String>> = site.game.decks.iter().map(card_keys).collect();
+    let shown = Placements::plan(site.game, &keys, &shortcodes, &names);
+
+    let mut bodies = Vec::new();
+    for (index, rules) in site.rules.iter().enumerate() {
+        let mut links = Links {
+            site,
+            tera: &tera,
+            keys: &keys,
+            shown: &shown,
+            page: index,
+            emitted: HashSet::new(),
+        };
+        let mut used: HashSet<String> = shown.anchors_on(index).collect();
+        let body = render_markdown(rules.markdown, &shortcodes[index], &mut used, &mut links)
+            .map_err(HtmlError)?;
+        bodies.push(body);
+    }
+
+    let titles: Vec<String> = bodies
+        .iter()
+        .zip(&site.rules)
+        .map(|(b, r)| {
+            b.headings
+                .first()
+                .map_or_else(|| r.file_name.to_string(), |h| h.text.clone())
+        })
+        .collect();
+    let pages_value = |current: Option<usize>| -> Value {
+        Value::from(
+            names
+                .iter()
+                .enumerate()
+                .map(|(i, name)| {
+                    map([
+                        ("href", Value::from(name.as_str())),
+                        ("title", Value::from(titles[i].as_str())),
+                        ("current", Value::from(current == Some(i))),
+                        ("headings", headings_value(&bodies[i].headings)),
+                    ])
+                })
+                .collect::<Vec<_>>(),
+        )
+    };
+
+    let mut files = Vec::new();
+    let index_html = render_page(
+        &tera,
+        site,
+        PageContext {
+            title: site.game.name.clone(),
+            pages: pages_value(None),
+            headings: Vec::new(),
+            content: String::new(),
+            is_index: true,
+            prev: None,
+            next: names.first().map(|n| (n.clone(), titles[0].clone())),
+        },
+    )?;
+    files.push(("index.html".to_string(), index_html.into_bytes()));
+    for (i, body) in bodies.iter().enumerate() {
+        let prev = if i == 0 {
+            Some(("index.html".to_string(), "Contents".to_string()))
+        } else {
+            Some((names[i - 1].clone(), titles[i - 1].clone()))
+        };
+        let next = names.get(i + 1).map(|n| (n.clone(), titles[i + 1].clone()));
+        let html = render_page(
+            &tera,
+            site,
+            PageContext {
+                title: titles[i].clone(),
+                pages: pages_value(Some(i)),
+                headings: body.headings.clone(),
+                content: body.html.clone(),
+                is_index: false,
+                prev,
+                next,
+            },
+        )?;
+        files.push((names[i].clone(), html.into_bytes()));
+    }
+    let mut style = font_faces_css(site.fonts);
+    style.push_str(&site.templates.style);
+    files.push(("style.css".to_string(), style.into_bytes()));
+    let mut written = HashSet::new();
+    for face in &site.fonts.faces {
+        let name = font_file_name(&face.name);
+        if written.insert(name.clone()) {
+            files.push((name, face.data.as_ref().clone()));
+        }
+    }
+    Ok(files)
+}
+
+fn compile(templates: &HtmlTemplates) -> Result<Tera, HtmlError> {
+    let mut tera = Tera::new();
+    tera.add_raw_templates([
+        ("page.html", templates.page.as_str()),
+        ("card.html", templates.card.as_str()),
+        ("deck.html", templates.deck.as_str()),
+    ])
+    .map_err(|e| HtmlError(format!("templates/html: {e}")))?;
+    Ok(tera)
+}
+
+/// `rules/action-cards.md` → `action-cards.html`; never `index.html`, never twice.
+fn page_names(rules: &[RulesText<'_>]) -> Vec<String> {
+    let mut used: HashSet<String> = HashSet::from(["index".to_string(), "style".to_string()]);
+    rules
+        .iter()
+        .map(|r| {
+            let stem = std::path::Path::new(r.file_name)
+                .file_stem()
+                .map(|s| slug(&s.to_string_lossy()))
+                .unwrap_or_default();
+            let stem = if stem == "index" || stem == "style" {
+                format!("{stem}-page")
+            } else {
+                stem
+            };
+            format!("{}.html", unique_id(&stem, &mut used))
+        })
+        .collect()
+}
+
+/// Where each card is shown: its anchor on every page that shows it, and the
+/// first place each title is shown (what `card:` links point at).
+struct Placements {
+    /// (page, deck, card) → anchor id on that page.
+    anchors: BTreeMap<(usize, usize, usize), String>,
+    /// card title → href of its first showing.
+    by_title: HashMap<String, (usize, String)>,
+    names: Vec<String>,
+}
+
+impl Placements {
+    fn plan(
+        game: &Game,
+        keys: &[Vec<String>],
+        shortcodes: &[Vec<Shortcode>],
+        names: &[String],
+    ) -> Placements {
+        let mut anchors = BTreeMap::new();
+        let mut by_title = HashMap::new();
+        for (page, codes) in shortcodes.iter().enumerate() {
+            for code in codes {
+                for (d, c) in cards_of(game, keys, code) {
+                    let deck = &game.decks[d];
+                    let anchor = format!("card-{}-{}", slug(&deck.id), keys[d][c]);
+                    anchors
+                        .entry((page, d, c))
+                        .or_insert_with(|| anchor.clone());
+                    by_title.entry(deck.card_title(c)).or_insert((page, anchor));
+                }
+            }
+        }
+        Placements {
+            anchors,
+            by_title,
+            names: names.to_vec(),
+        }
+    }
+
+    fn anchors_on(&self, page: usize) -> impl Iterator<Item = String> + '_ {
+        self.anchors
+            .range((page, 0, 0)..(page + 1, 0, 0))
+            .map(|(_, a)| a.clone())
+    }
+}
+
+/// The (deck, card) pairs a shortcode shows, in order.
+fn cards_of(game: &Game, keys: &[Vec<String>], code: &Shortcode) -> Vec<(usize, usize)> {
+    let Some(arg) = code.args.first() else {
+        return Vec::new();
+    };
+    match code.name.as_str() {
+        "deck" => game
+            .decks
+            .iter()
+            .position(|d| d.id == arg.value)
+            .map(|d| (0..game.decks[d].cards.len()).map(|c| (d, c)).collect())
+            .unwrap_or_default(),
+        "card" => {
+            let Some((deck_id, key)) = arg.value.split_once('/') else {
+                return Vec::new();
+            };
+            let Some(d) = game.decks.iter().position(|d| d.id == deck_id) else {
+                return Vec::new();
+            };
+            find_card(&game.decks[d], &keys[d], key)
+                .map(|c| vec![(d, c)])
+                .unwrap_or_default()
+        }
+        _ => Vec::new(),
+    }
+}
+
+struct Links<'a> {
+    site: &'a Site<'a>,
+    tera: &'a Tera,
+    keys: &'a [Vec<String>],
+    shown: &'a Placements,
+    page: usize,
+    /// Cards already drawn with their id on this page (an id is used once).
+    emitted: HashSet<(usize, usize)>,
+}
+
+impl PageLinks for Links<'_> {
+    fn card_href(&self, title: &str) -> Option<String> {
+        // Exact title first; the validate stage warns about a different case.
+        let (page, anchor) = self.shown.by_title.get(title).or_else(|| {
+            let lower = title.to_lowercase();
+            let mut titles: Vec<&String> = self.shown.by_title.keys().collect();
+            titles.sort();
+            titles
+                .into_iter()
+                .find(|t| t.to_lowercase() == lower)
+                .and_then(|t| self.shown.by_title.get(t))
+        })?;
+        Some(if *page == self.page {
+            format!("#{anchor}")
+        } else {
+            format!("{}#{anchor}", self.shown.names[*page])
+        })
+    }
+
+    fn shortcode(&mut self, code: &Shortcode) -> Result<String, String> {
+        let cards = cards_of(self.site.game, self.keys, code);
+        if cards.is_empty() {
+            return Err(format!("shortcode `{}` shows nothing", code.name));
+        }
+        let rendered: Vec<String> = cards
+            .iter()
+            .map(|&(d, c)| self.card_html(d, c))
+            .collect::<Result<_, _>>()?;
+        if code.name == "card" {
+            return Ok(rendered.concat());
+        }
+        let deck = &self.site.game.decks[cards[0].0];
+        let mut context = Context::new();
+        context.insert_value(
+            "deck",
+            map([
+                ("id", Value::from(format!("deck-{}", slug(&deck.id)))),
+                ("name", Value::from(deck.name.as_str())),
+                ("cards", Value::from(rendered)),
+            ]),
+        );
+        self.tera
+            .render("deck.html", &context)
+            .map_err(|e| format!("templates/html/deck.html: {e}"))
+    }
+}
+
+impl Links<'_> {
+    fn card_html(&mut self, d: usize, c: usize) -> Result<String, String> {
+        let game = self.site.game;
+        let deck = &game.decks[d];
+        let id = if self.emitted.insert((d, c)) {
+            self.shown.anchors.get(&(self.page, d, c)).cloned()
+        } else {
+            None
+        };
+        let faces = self.site.decks.iter().find(|f| f.deck == deck.id);
+        let face = faces.and_then(|f| f.faces.get(c)?.as_ref().map(|face| (f, face)));
+        let svg = face.map(|(f, face)| {
+            let label = face_text(face);
+            card_svg(
+                &CardSvg {
+                    face,
+                    width: f.width,
+                    height: f.height,
+                    radius: f.radius,
+                    label: &label,
+                },
+                self.site.fonts,
+            )
+        });
+        let mut context = Context::new();
+        context.insert_value(
+            "card",
+            map([
+                ("id", Value::from(id)),
+                ("deck", Value::from(deck.id.as_str())),
+                ("key", Value::from(self.keys[d][c].as_str())),
+                ("title", Value::from(deck.card_title(c))),
+                ("svg", Value::from(svg)),
+                ("fields", fields_value(deck, c)),
+            ]),
+        );
+        self.tera
+            .render("card.html", &context)
+            .map_err(|e| format!("templates/html/card.html: {e}"))
+    }
+}
+
+/// The text a card face shows, in drawing order, spaces collapsed.
+fn face_text(face: &CardFace) -> String {
+    let words: Vec<&str> = face
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Text(t) => Some(t.text.as_str()),
+            _ => None,
+        })
+        .flat_map(str::split_whitespace)
+        .collect();
+    words.join(" ")
+}
+
+/// Each field of a card with its value as HTML (rich text made bold/italic),
+/// for cards shown as text.
+fn fields_value(deck: &Deck, card: usize) -> Value {
+    let fields: Vec<Value> = deck
+        .fields
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != deck.title_field)
+        .filter_map(|(i, field)| {
+            let text = deck.text(&deck.cards[card], i)?;
+            let html = if field.kind == FieldKind::Rich {
+                rich_html(&text)
+            } else {
+                escape(&text)
+            };
+            Some(map([
+                ("name", Value::from(field.name.as_str())),
+                ("html", Value::from(html)),
+            ]))
+        })
+        .collect();
+    Value::from(fields)
+}
+
+/// `**bold**` and `*italic*` as `<strong>`/`<em>`, line breaks as `<br>`; text escaped.
+fn rich_html(src: &str) -> String {
+    let mut out = String::new();
+    for span in parse_rich(src) {
+        let text = escape(&span.text).replace('\n', "<br>");
+        match (span.bold, span.italic) {
+            (true, true) => out.push_str(&format!("<strong><em>{text}</em></strong>")),
+            (true, false) => out.push_str(&format!("<strong>{text}</strong>")),
+            (false, true) => out.push_str(&format!("<em>{text}</em>")),
+            (false, false) => out.push_str(&text),
+        }
+    }
+    out
+}
+
+struct PageContext {
+    title: String,
+    pages: Value,
+    headings: Vec<Heading>,
+    content: String,
+    is_index: bool,
+    prev: Option<(String, String)>,
+    next: Option<(String, String)>,
+}
+
+fn render_page(tera: &Tera, site: &Site<'_>, page: PageContext) -> Result<String, HtmlError> {
+    let link =
+        |l: Option<(String, String)>| {
+            Value::from(l.map(|(href, title)| {
+                map([("href", Value::from(href)), ("title", Value::from(title))])
+            }))
+        };
+    let mut context = Context::new();
+    context.insert_value("lang", Value::from(site.lang));
+    context.insert_value(
+        "game",
+        map([
+            ("name", Value::from(site.game.name.as_str())),
+            (
+                "copyright",
+                Value::from(
+                    site.game
+                        .copyright
+                        .iter()
+                        .map(|s| Value::from(s.as_str()))
+                        .collect::<Vec<_>>(),
+                ),
+            ),
+        ]),
+    );
+    context.insert_value("title", Value::from(page.title));
+    context.insert_value("pages", page.pages);
+    context.insert_value("headings", headings_value(&page.headings));
+    context.insert_value("content", Value::from(page.content));
+    context.insert_value("is_index", Value::from(page.is_index));
+    context.insert_value("prev", link(page.prev));
+    context.insert_value("next", link(page.next));
+    tera.render("page.html", &context)
+        .map_err(|e| HtmlError(format!("templates/html/page.html: {e}")))
+}
+
+fn headings_value(headings: &[Heading]) -> Value {
+    Value::from(
+        headings
+            .iter()
+            .map(|h| {
+                map([
+                    ("level", Value::from(h.level)),
+                    ("text", Value::from(h.text.as_str())),
+                    ("anchor", Value::from(h.anchor.as_str())),
+                ])
+            })
+            .collect::<Vec<_>>(),
+    )
+}
+
+fn map<const N: usize>(pairs: [(&'static str, Value); N]) -> Value {
+    Value::from(pairs.into_iter().collect::<BTreeMap<&'static str, Value>>())
+}
+
+/// Where a face's file goes in the html folder.
+fn font_file_name(postscript_name: &str) -> String {
+    let safe: String = postscript_name
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+        .collect();
+    format!("fonts/{safe}.ttf")
+}
+
+/// @font-face rules for every family, with relative URLs to the copied files.
+fn font_faces_css(book: &FontBook) -> String {
+    let mut css =
+        String::from("/* Fonts from fonts/ (see fonts/LICENSE-*), served with the page. */\n");
+    for family in &book.families {
+        for (face, weight, style) in [
+            (family.regular, 400, "normal"),
+            (family.bold, 700, "normal"),
+            (family.italic, 400, "italic"),
+            (family.bold_italic, 700, "italic"),
+        ] {
+            let Some(face) = book.faces.get(face) else {
+                continue;
+            };
+            css.push_str(&format!(
+                "@font-face {{ font-family: \"{}\"; src: url(\"{}\") format(\"truetype\"); font-weight: {weight}; font-style: {style}; }}\n",
+                css_family(&family.name),
+                font_file_name(&face.name)
+            ));
+        }
+    }
+    if let Some(first) = book.families.first() {
+        css.push_str(&format!(
+            ":root {{ --font-text: \"{}\", sans-serif; }}\n",
+            css_family(&first.name)
+        ));
+    }
+    css
+}

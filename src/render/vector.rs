@@ -1,0 +1,189 @@
+//! Render stage, outlined SVG: a laid-out page or card face to a
+//! self-contained SVG whose text is drawn as the fonts' own glyph outlines
+//! (no font lookup anywhere), at the positions layout gave. Input of the PNG
+//! renderer and written as per-card SVG images.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+use crate::layout::{Item, TextItem};
+use crate::text::{FaceId, FontBook};
+
+/// An SVG of `items` on a `width` x `height` pt canvas with a white background.
+pub fn outlined_svg(items: &[Item], width: f32, height: f32, book: &FontBook) -> String {
+    let mut out = String::with_capacity(16 * 1024);
+    let _ = write!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}pt" height="{h}pt" viewBox="0 0 {w} {h}"><rect width="{w}" height="{h}" fill="white"/>"#,
+        w = num(width),
+        h = num(height)
+    );
+    let mut glyphs = GlyphPaths::default();
+    for item in items {
+        match item {
+            Item::Text(t) => text(&mut out, t, book, &mut glyphs),
+            Item::Line {
+                x1,
+                y1,
+                x2,
+                y2,
+                width,
+                dash,
+            } => {
+                let dash = dash
+                    .map(|(on, off)| format!(r#" stroke-dasharray="{} {}""#, num(on), num(off)))
+                    .unwrap_or_default();
+                let _ = write!(
+                    out,
+                    r#"<path d="M{} {}L{} {}" fill="none" stroke="black" stroke-width="{}"{dash}/>"#,
+                    num(*x1),
+                    num(*y1),
+                    num(*x2),
+                    num(*y2),
+                    num(*width)
+                );
+            }
+            Item::Fill { path, gray } => {
+                let _ = write!(
+                    out,
+                    r#"<path d="{}" fill="{}"/>"#,
+                    path_data(path),
+                    gray_color(*gray)
+                );
+            }
+            Item::Rect {
+                x,
+                y,
+                w,
+                h,
+                radius,
+                width,
+            } => {
+                let _ = write!(
+                    out,
+                    r#"<rect x="{}" y="{}" width="{}" height="{}" rx="{}" fill="none" stroke="black" stroke-width="{}"/>"#,
+                    num(*x),
+                    num(*y),
+                    num(*w),
+                    num(*h),
+                    num(*radius),
+                    num(*width)
+                );
+            }
+        }
+    }
+    out.push_str("</svg>");
+    out
+}
+
+/// Outline path data of glyphs in font units (y up), cached per face and glyph.
+#[derive(Default)]
+struct GlyphPaths {
+    cache: HashMap<(FaceId, u16), String>,
+}
+
+impl GlyphPaths {
+    fn get(&mut self, book: &FontBook, face: FaceId, glyph: u16) -> &str {
+        self.cache.entry((face, glyph)).or_insert_with(|| {
+            let mut builder = PathData(String::new());
+            if let Ok(parsed) = ttf_parser::Face::parse(&book.face(face).data, 0) {
+                parsed.outline_glyph(ttf_parser::GlyphId(glyph), &mut builder);
+            }
+            builder.0
+        })
+    }
+}
+
+/// Each glyph at its pen position: translate to the baseline, scale font
+/// units to points and flip y.
+fn text(out: &mut String, t: &TextItem, book: &FontBook, glyphs: &mut GlyphPaths) {
+    let face = book.face(t.face);
+    let scale = t.size / face.units_per_em;
+    let mut x = t.x;
+    for &g in &t.glyphs {
+        let d = glyphs.get(book, t.face, g);
+        if !d.is_empty() {
+            let _ = write!(
+                out,
+                r#"<path transform="matrix({s} 0 0 {ns} {x} {y})" d="{d}"/>"#,
+                s = num(scale),
+                ns = num(-scale),
+                x = num(x),
+                y = num(t.y)
+            );
+        }
+        x += face.advance(g) * scale;
+    }
+}
+
+struct PathData(String);
+
+impl ttf_parser::OutlineBuilder for PathData {
+    fn move_to(&mut self, x: f32, y: f32) {
+        let _ = write!(self.0, "M{} {}", num(x), num(y));
+    }
+    fn line_to(&mut self, x: f32, y: f32) {
+        let _ = write!(self.0, "L{} {}", num(x), num(y));
+    }
+    fn quad_to(&mut self, x1: f32, y1: f32, x: f32, y: f32) {
+        let _ = write!(self.0, "Q{} {} {} {}", num(x1), num(y1), num(x), num(y));
+    }
+    fn curve_to(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, x: f32, y: f32) {
+        let _ = write!(
+            self.0,
+            "C{} {} {} {} {} {}",
+            num(x1),
+            num(y1),
+            num(x2),
+            num(y2),
+            num(x),
+            num(y)
+        );
+    }
+    fn close(&mut self) {
+        self.0.push('Z');
+    }
+}
+
+/// SVG path data for a path in page points.
+pub(crate) fn path_data(path: &[crate::model::PathEl]) -> String {
+    use crate::model::PathEl;
+    let mut d = String::new();
+    for el in path {
+        let _ = match *el {
+            PathEl::MoveTo(x, y) => write!(d, "M{} {}", num(x), num(y)),
+            PathEl::LineTo(x, y) => write!(d, "L{} {}", num(x), num(y)),
+            PathEl::CurveTo(a, b, c, e, x, y) => {
+                write!(
+                    d,
+                    "C{} {} {} {} {} {}",
+                    num(a),
+                    num(b),
+                    num(c),
+                    num(e),
+                    num(x),
+                    num(y)
+                )
+            }
+            PathEl::Close => write!(d, "Z"),
+        };
+    }
+    d
+}
+
+/// `gray` 0 = black, 1 = white, as an SVG colour.
+pub(crate) fn gray_color(gray: f32) -> String {
+    let v = (gray.clamp(0.0, 1.0) * 255.0).round() as u8;
+    format!("rgb({v},{v},{v})")
+}
+
+/// A number with at most 4 decimals and no trailing zeros.
+fn num(v: f32) -> String {
+    let s = format!("{:.4}", v);
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" {
+        "0".to_string()
+    } else {
+        s.to_string()
+    }
+}

@@ -1,0 +1,122 @@
+//! Validate stage: `[dice_combat]` names collections and fields that exist and
+//! have the kinds `odds` and the units and dice sheet read: ref fields from
+//! the units into the dice and the base types, a faces field on the dice
+//! bearing the hit, bonus and block symbols, and the bonus relation.
+
+use super::values::check_collection;
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::model::{Deck, DiceCombat, FieldKind, Game, Located};
+
+pub fn validate_dice_combat(game: &Game, combat: &DiceCombat, diags: &mut Diagnostics) {
+    check_collection(game, &combat.units.value, &combat.units.loc, diags);
+    check_collection(game, &combat.dice.value, &combat.dice.loc, diags);
+    let units = game.collection(&combat.units.value);
+    let dice = game.collection(&combat.dice.value);
+    if let Some(units) = units {
+        for die in [&combat.attack_die, &combat.defense_die] {
+            ref_field(game, units, die, Some(&combat.dice.value), diags);
+        }
+        let bases = ref_field(game, units, &combat.base_type, None, diags);
+        if let Some(bases) = bases.and_then(|to| game.collection(&to)) {
+            ref_field(game, bases, &combat.bonus_against, Some(&bases.id), diags);
+        }
+    }
+    if let Some(dice) = dice {
+        let faces = field(dice, &combat.faces, "faces", diags);
+        if let Some(i) = faces
+            && matches!(dice.fields[i].kind, FieldKind::Faces(_))
+        {
+            for symbol in [&combat.hit, &combat.bonus, &combat.block] {
+                if !dice.fields[i].is_symbol(&symbol.value) {
+                    let known: Vec<&str> = dice.fields[i]
+                        .symbols
+                        .iter()
+                        .map(|(s, _)| s.as_str())
+                        .collect();
+                    diags.push(
+                        Diagnostic::error(
+                            "dangling-reference",
+                            format!(
+                                "`{}` declares no symbol `{}`",
+                                combat.faces.value, symbol.value
+                            ),
+                            Some(symbol.loc.clone()),
+                        )
+                        .with_hint(format!("symbols: {}", known.join(", "))),
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// The index of a declared field named by `name`, of kind `kind`.
+fn field(
+    deck: &Deck,
+    name: &Located<String>,
+    kind: &str,
+    diags: &mut Diagnostics,
+) -> Option<usize> {
+    let Some(i) = deck.field_index(&name.value) else {
+        let names: Vec<&str> = deck.fields.iter().map(|f| f.name.as_str()).collect();
+        diags.push(
+            Diagnostic::error(
+                "dangling-reference",
+                format!("`{}` declares no field `{}`", deck.id, name.value),
+                Some(name.loc.clone()),
+            )
+            .with_hint(format!("its fields: {}", names.join(", "))),
+        );
+        return None;
+    };
+    if deck.fields[i].kind.name() != kind {
+        diags.push(
+            Diagnostic::error(
+                "wrong-type",
+                format!(
+                    "`{}`.`{}` is a {} field where a {kind} field is needed",
+                    deck.id,
+                    name.value,
+                    deck.fields[i].kind.name()
+                ),
+                Some(name.loc.clone()),
+            )
+            .with_hint(format!("name a {kind} field of `{}`", deck.id)),
+        );
+        return None;
+    }
+    Some(i)
+}
+
+/// A ref field (into `to`, if given); returns the collection it refers to.
+fn ref_field(
+    game: &Game,
+    deck: &Deck,
+    name: &Located<String>,
+    to: Option<&str>,
+    diags: &mut Diagnostics,
+) -> Option<String> {
+    let i = field(deck, name, "ref", diags)?;
+    let FieldKind::Ref(target) = &deck.fields[i].kind else {
+        return None;
+    };
+    // A ref into no collection is reported where the field is declared.
+    if let Some(want) = to
+        && game.has_collection(target)
+        && target != want
+    {
+        diags.push(
+            Diagnostic::error(
+                "wrong-type",
+                format!(
+                    "`{}`.`{}` refers to `{target}` where `{want}` is needed",
+                    deck.id, name.value
+                ),
+                Some(name.loc.clone()),
+            )
+            .with_hint(format!("name a ref field into `{want}`")),
+        );
+        return None;
+    }
+    Some(target.clone())
+}

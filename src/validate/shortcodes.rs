@@ -1,0 +1,119 @@
+//! Validate stage: shortcodes in the Markdown rules (`{{ card("action/great-road") }}`,
+//! `{{ deck("action") }}`) must be well formed and name data that exists.
+
+use crate::diag::{Diagnostic, Diagnostics, Loc, Sources};
+use crate::model::{Game, Shortcode, card_keys, find_card, find_shortcodes};
+
+/// The shortcodes the HTML renderer knows, with what they take.
+pub const SHORTCODES: &[(&str, &str)] = &[
+    (
+        "card",
+        "card(\"deck/card\") — one card, e.g. card(\"action/great-road\")",
+    ),
+    ("deck", "deck(\"deck\") — every card of a deck as a gallery"),
+];
+
+pub fn validate_shortcodes(game: &Game, sources: &Sources, diags: &mut Diagnostics) {
+    for page in &game.rules {
+        let (codes, problems) = find_shortcodes(sources.text(page.file));
+        for problem in problems {
+            diags.push(
+                Diagnostic::error(
+                    "bad-shortcode",
+                    problem.message,
+                    Some(Loc::new(page.file, problem.span)),
+                )
+                .with_hint("write a shortcode as a paragraph of its own: {{ deck(\"action\") }}"),
+            );
+        }
+        for code in &codes {
+            if let Some(d) = check_shortcode(game, code, page.file) {
+                diags.push(d);
+            }
+        }
+    }
+}
+
+fn check_shortcode(game: &Game, code: &Shortcode, file: crate::diag::FileId) -> Option<Diagnostic> {
+    let Some((_, usage)) = SHORTCODES.iter().find(|(name, _)| *name == code.name) else {
+        let known: Vec<&str> = SHORTCODES.iter().map(|(n, _)| *n).collect();
+        return Some(
+            Diagnostic::error(
+                "unknown-shortcode",
+                format!("no shortcode `{}`", code.name),
+                Some(Loc::new(file, code.name_span.clone())),
+            )
+            .with_hint(format!("shortcodes: {}", known.join(", "))),
+        );
+    };
+    if code.args.len() != 1 {
+        return Some(
+            Diagnostic::error(
+                "bad-shortcode",
+                format!(
+                    "`{}` takes one argument, not {}",
+                    code.name,
+                    code.args.len()
+                ),
+                Some(Loc::new(file, code.span.clone())),
+            )
+            .with_hint(format!("usage: {usage}")),
+        );
+    }
+    let arg = &code.args[0];
+    let loc = Loc::new(file, arg.span.clone());
+    let decks = || {
+        game.decks
+            .iter()
+            .map(|d| d.id.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let (deck_id, card_key) = match code.name.as_str() {
+        "card" => match arg.value.split_once('/') {
+            Some((d, c)) => (d, Some(c)),
+            None => {
+                return Some(
+                    Diagnostic::error(
+                        "bad-shortcode",
+                        format!("`card` names a deck and a card, not \"{}\"", arg.value),
+                        Some(loc),
+                    )
+                    .with_hint(format!("usage: {usage}")),
+                );
+            }
+        },
+        _ => (arg.value.as_str(), None),
+    };
+    let Some(deck) = game.deck(deck_id) else {
+        if game.unloaded.iter().any(|u| u == deck_id) {
+            return None;
+        }
+        return Some(
+            Diagnostic::error(
+                "dangling-shortcode",
+                format!(
+                    "`{}` names a deck `{deck_id}` that the game does not have",
+                    code.name
+                ),
+                Some(loc),
+            )
+            .with_hint(format!("decks: {}", decks())),
+        );
+    };
+    let key = card_key?;
+    let keys = card_keys(deck);
+    if find_card(deck, &keys, key).is_some() {
+        return None;
+    }
+    let mut known: Vec<&str> = keys.iter().map(String::as_str).collect();
+    known.dedup();
+    Some(
+        Diagnostic::error(
+            "dangling-shortcode",
+            format!("deck `{deck_id}` has no card `{key}`"),
+            Some(loc),
+        )
+        .with_hint(format!("cards: {}", known.join(", "))),
+    )
+}

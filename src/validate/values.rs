@@ -1,0 +1,220 @@
+//! Validate stage: a deck's or collection's field declarations against the
+//! game (a `ref` names a collection that exists, a phrase's slots too) and its
+//! structured values (phrases read against their forms, die faces against
+//! their symbols, sides and recorded totals).
+
+use crate::diag::{Diagnostic, Diagnostics, Loc};
+use crate::model::{
+    Card, Deck, FacesDecl, FieldDecl, FieldKind, FieldValue, Game, Located, PhraseForm, count_on,
+    form_slots, read_phrase,
+};
+
+/// A `ref`'s `to` and a phrase form's slots name collections of the game.
+pub fn check_field_decls(game: &Game, deck: &Deck, diags: &mut Diagnostics) {
+    for field in &deck.fields {
+        match &field.kind {
+            FieldKind::Ref(to) => check_collection(game, to, &field.kind_loc, diags),
+            FieldKind::Phrase(forms) => {
+                for form in forms {
+                    for text in &form.texts {
+                        for slot in form_slots(text).unwrap_or_default() {
+                            check_collection(game, &slot, &form.loc, diags);
+                        }
+                    }
+                }
+            }
+            FieldKind::Faces(decl) => check_faces_decl(deck, field, decl, diags),
+            _ => {}
+        }
+    }
+}
+
+pub(super) fn check_collection(game: &Game, to: &str, loc: &Loc, diags: &mut Diagnostics) {
+    // A collection whose file could not be loaded is already reported.
+    if !game.has_collection(to) && !game.unloaded.iter().any(|u| u == to) {
+        diags.push(
+            Diagnostic::error(
+                "dangling-reference",
+                format!("no collection `{to}` to refer to"),
+                Some(loc.clone()),
+            )
+            .with_hint(format!(
+                "the game's collections: {}",
+                game.collection_ids().join(", ")
+            )),
+        );
+    }
+}
+
+fn check_faces_decl(deck: &Deck, field: &FieldDecl, decl: &FacesDecl, diags: &mut Diagnostics) {
+    let named = decl
+        .sides_field
+        .iter()
+        .chain(decl.totals.iter().map(|(_, f)| f));
+    for name in named {
+        let ok = deck
+            .field_index(name)
+            .is_some_and(|i| deck.fields[i].kind == FieldKind::Int);
+        if !ok {
+            diags.push(
+                Diagnostic::error(
+                    "dangling-reference",
+                    format!(
+                        "faces field `{}` names `{name}`, which is not an int field",
+                        field.name
+                    ),
+                    Some(field.kind_loc.clone()),
+                )
+                .with_hint("declare it: [[fields]] name = \"...\" kind = \"int\""),
+            );
+        }
+    }
+    for (symbol, _) in &decl.totals {
+        if !field.is_symbol(symbol) {
+            diags.push(
+                Diagnostic::error(
+                    "dangling-reference",
+                    format!(
+                        "totals names the symbol `{symbol}`, which `{}` does not declare",
+                        field.name
+                    ),
+                    Some(field.kind_loc.clone()),
+                )
+                .with_hint("declare the symbols: symbols = { sword = \"...\" }"),
+            );
+        }
+    }
+}
+
+/// Phrases and die faces on every card.
+pub fn check_structured_values(game: &Game, deck: &Deck, diags: &mut Diagnostics) {
+    for card in &deck.cards {
+        for (field, value) in deck.fields.iter().zip(&card.values) {
+            let Some(value) = value else { continue };
+            match (&field.kind, &value.value) {
+                (FieldKind::Phrase(forms), FieldValue::Text(text)) => {
+                    check_phrase(game, field, forms, text, &value.loc, diags)
+                }
+                (FieldKind::Faces(decl), FieldValue::List(faces)) => {
+                    check_faces(deck, card, field, decl, faces, &value.loc, diags)
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+fn check_phrase(
+    game: &Game,
+    field: &FieldDecl,
+    forms: &[PhraseForm],
+    text: &str,
+    loc: &Loc,
+    diags: &mut Diagnostics,
+) {
+    let Some(phrase) = read_phrase(forms, text) else {
+        let ways: Vec<&str> = forms
+            .iter()
+            .flat_map(|f| f.texts.iter().map(String::as_str))
+            .collect();
+        diags.push(
+            Diagnostic::error(
+                "unknown-phrase",
+                format!(
+                    "`{}` = \"{text}\" is in none of the field's forms",
+                    field.name
+                ),
+                Some(loc.clone()),
+            )
+            .with_hint(format!("write it as one of: {}", ways.join(" | "))),
+        );
+        return;
+    };
+    for (to, words) in &phrase.slots {
+        if game.has_collection(to) && game.resolve(to, words).is_none() {
+            diags.push(
+                Diagnostic::error(
+                    "dangling-reference",
+                    format!("\"{text}\" names `{words}`, which is no item of `{to}`"),
+                    Some(loc.clone()),
+                )
+                .with_hint(format!("{to}: {}", game.item_names(to).join(", "))),
+            );
+        }
+    }
+}
+
+fn check_faces(
+    deck: &Deck,
+    card: &Card,
+    field: &FieldDecl,
+    decl: &FacesDecl,
+    faces: &[Located<String>],
+    loc: &Loc,
+    diags: &mut Diagnostics,
+) {
+    let title = deck.card_title(
+        deck.cards
+            .iter()
+            .position(|c| std::ptr::eq(c, card))
+            .unwrap_or(0),
+    );
+    for face in faces {
+        for symbol in face.value.split_whitespace() {
+            if !field.is_symbol(symbol) {
+                let known: Vec<&str> = field.symbols.iter().map(|(s, _)| s.as_str()).collect();
+                diags.push(
+                    Diagnostic::error(
+                        "bad-value",
+                        format!("`{symbol}` is not a symbol of `{}`", field.name),
+                        Some(face.loc.clone()),
+                    )
+                    .with_hint(format!(
+                        "symbols: {} (a blank face is \"\")",
+                        known.join(", ")
+                    )),
+                );
+            }
+        }
+    }
+    let int_of = |name: &str| match deck.field_index(name).and_then(|i| card.values[i].as_ref()) {
+        Some(Located {
+            value: FieldValue::Int(n),
+            ..
+        }) => Some(*n),
+        _ => None,
+    };
+    if let Some(sides) = decl.sides_field.as_deref().and_then(int_of)
+        && faces.len() as i64 != sides
+    {
+        diags.push(
+            Diagnostic::error(
+                "face-count",
+                format!("{title} has {} faces but {sides} sides", faces.len()),
+                Some(loc.clone()),
+            )
+            .with_hint(format!(
+                "give the die exactly {sides} faces (a blank face is \"\")"
+            )),
+        );
+    }
+    for (symbol, total_field) in &decl.totals {
+        let Some(want) = int_of(total_field) else {
+            continue;
+        };
+        let got: i64 = faces
+            .iter()
+            .map(|f| i64::from(count_on(&f.value, symbol)))
+            .sum();
+        if got != want {
+            diags.push(
+                Diagnostic::error(
+                    "face-total",
+                    format!("{title}'s faces bear {got} {symbol} where `{total_field}` = {want}"),
+                    Some(loc.clone()),
+                )
+                .with_hint(format!("the faces must bear {want} {symbol} in all")),
+            );
+        }
+    }
+}

@@ -1,0 +1,740 @@
+//! End-to-end tests of the HTML rules reference: run the real `grogpress`
+//! binary into a temporary directory and read the pages back.
+//!
+//! - every card of the BattleGrid action deck appears in the gallery with the
+//!   words of its data, drawn at the same positions as on the label PDF;
+//! - every page is self-contained (relative URLs only, each naming a file that
+//!   exists), its anchors resolve, its ids are unique, headings are in order;
+//! - the escaping fixture (`tests/fixtures/html-escape`) shows markup in
+//!   every piece of data as text: no element but those grogpress writes;
+//! - a shortcode naming nothing is a located `check` error;
+//! - rebuilding gives byte-identical files.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use tempfile::TempDir;
+use toml::de::{DeTable, DeValue};
+
+// ---------------------------------------------------------------------------
+// Running the binary
+// ---------------------------------------------------------------------------
+
+fn grogpress(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grogpress"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("cannot run grogpress")
+}
+
+fn describe(out: &Output) -> String {
+    format!(
+        "exit {:?}\n--- stdout\n{}--- stderr\n{}",
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+/// `grogpress rules GAME --out <temp>`; returns the temp dir and the html folder.
+fn build_rules(game: &str) -> (TempDir, PathBuf) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().to_str().expect("utf-8 temp path");
+    let run = grogpress(&["rules", game, "--out", out]);
+    assert_eq!(run.status.code(), Some(0), "{}", describe(&run));
+    let id = Path::new(game)
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let html = dir.path().join(id).join("html");
+    (dir, html)
+}
+
+fn read(path: &Path) -> String {
+    fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
+}
+
+/// Every `.html` file of a folder, sorted.
+fn pages(dir: &Path) -> Vec<PathBuf> {
+    let mut pages: Vec<PathBuf> = fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
+        .map(|e| e.expect("dir entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "html"))
+        .collect();
+    pages.sort();
+    pages
+}
+
+// ---------------------------------------------------------------------------
+// Reading HTML: every `<` in grogpress's output starts a tag (data is escaped)
+// ---------------------------------------------------------------------------
+
+#[derive(Clone, Debug)]
+struct Tag {
+    name: String,
+    closing: bool,
+    attrs: Vec<(String, String)>,
+    /// Byte offsets of the tag in the page.
+    start: usize,
+    end: usize,
+}
+
+impl Tag {
+    fn attr(&self, name: &str) -> Option<&str> {
+        self.attrs
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+fn unescape(s: &str) -> String {
+    s.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&")
+}
+
+/// The tags of a page in order (comments and the doctype skipped).
+fn tags(html: &str) -> Vec<Tag> {
+    let mut out = Vec::new();
+    let mut pos = 0;
+    while let Some(at) = html[pos..].find('<') {
+        let start = pos + at;
+        let end = start
+            + html[start..]
+                .find('>')
+                .unwrap_or_else(|| panic!("unterminated tag at byte {start}"))
+            + 1;
+        let inner = html[start + 1..end - 1].trim_end_matches('/');
+        pos = end;
+        if inner.starts_with('!') {
+            continue;
+        }
+        let closing = inner.starts_with('/');
+        let inner = inner.trim_start_matches('/');
+        let name_len = inner
+            .find(|c: char| c.is_whitespace())
+            .unwrap_or(inner.len());
+        let name = inner[..name_len].to_string();
+        let mut attrs = Vec::new();
+        let mut rest = &inner[name_len..];
+        loop {
+            rest = rest.trim_start();
+            if rest.is_empty() {
+                break;
+            }
+            let key_len = rest
+                .find(|c: char| c == '=' || c.is_whitespace())
+                .unwrap_or(rest.len());
+            let key = rest[..key_len].to_string();
+            rest = &rest[key_len..];
+            if let Some(after) = rest.strip_prefix("=\"") {
+                let len = after
+                    .find('"')
+                    .unwrap_or_else(|| panic!("unquoted attribute in tag at byte {start}"));
+                attrs.push((key, unescape(&after[..len])));
+                rest = &after[len + 1..];
+            } else {
+                attrs.push((key, String::new()));
+            }
+        }
+        out.push(Tag {
+            name,
+            closing,
+            attrs,
+            start,
+            end,
+        });
+    }
+    out
+}
+
+/// The text between the tags from `from` to `to` (byte offsets), unescaped.
+fn text_between(html: &str, from: usize, to: usize) -> String {
+    let mut text = String::new();
+    let mut inside = false;
+    for c in html[from..to].chars() {
+        match c {
+            '<' => inside = true,
+            '>' => {
+                inside = false;
+                text.push(' ');
+            }
+            c if !inside => text.push(c),
+            _ => {}
+        }
+    }
+    unescape(&text)
+}
+
+fn words(s: &str) -> Vec<String> {
+    s.split_whitespace().map(str::to_string).collect()
+}
+
+/// Each `<figure class="card">` of a page: its attributes and its `<text>` runs
+/// (x, baseline y, text) in order, with whether each run continues the one
+/// before it on the line (touching it: a bold word and its plain colon).
+struct CardFigure {
+    attrs: Tag,
+    runs: Vec<(f64, f64, String)>,
+    widths: Vec<f64>,
+    continues: Vec<bool>,
+}
+
+impl CardFigure {
+    /// The card's words, runs that touch joined.
+    fn words(&self) -> Vec<String> {
+        let mut text = String::new();
+        for ((_, _, run), joined) in self.runs.iter().zip(&self.continues) {
+            if !joined {
+                text.push(' ');
+            }
+            text.push_str(run);
+        }
+        words(&text)
+    }
+}
+
+fn card_figures(html: &str) -> Vec<CardFigure> {
+    let tags = tags(html);
+    let mut out = Vec::new();
+    let mut current: Option<CardFigure> = None;
+    for (i, tag) in tags.iter().enumerate() {
+        match (tag.name.as_str(), tag.closing) {
+            ("figure", false) if tag.attr("class") == Some("card") => {
+                current = Some(CardFigure {
+                    attrs: tag.clone(),
+                    runs: Vec::new(),
+                    widths: Vec::new(),
+                    continues: Vec::new(),
+                })
+            }
+            ("figure", true) => out.extend(current.take()),
+            ("text", false) => {
+                let close = &tags[i + 1];
+                assert_eq!(close.name, "text", "a <text> run holds only text");
+                let num = |k: &str| -> f64 {
+                    tag.attr(k)
+                        .and_then(|v| v.parse().ok())
+                        .unwrap_or_else(|| panic!("<text> without a numeric {k}"))
+                };
+                if let Some(card) = current.as_mut() {
+                    let joined = card.runs.last().zip(card.widths.last()).is_some_and(
+                        |((x, y, _), width)| *y == num("y") && (x + width - num("x")).abs() < 0.01,
+                    );
+                    card.widths.push(num("textLength"));
+                    card.continues.push(joined);
+                    card.runs
+                        .push((num("x"), num("y"), unescape(&html[tag.end..close.start])));
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------
+// The data, read from the shipped files
+// ---------------------------------------------------------------------------
+
+fn project_file(rel: &str) -> String {
+    read(&Path::new(env!("CARGO_MANIFEST_DIR")).join(rel))
+}
+
+fn parse_toml<'i>(text: &'i str, what: &str) -> DeTable<'i> {
+    DeTable::parse(text)
+        .unwrap_or_else(|e| panic!("{what} is not valid TOML: {e}"))
+        .into_inner()
+}
+
+fn array_of_tables<'a, 'i>(table: &'a DeTable<'i>, key: &str) -> Vec<&'a DeTable<'i>> {
+    table
+        .get(key)
+        .unwrap_or_else(|| panic!("no `{key}` array"))
+        .get_ref()
+        .as_array()
+        .unwrap_or_else(|| panic!("`{key}` is not an array"))
+        .iter()
+        .map(|v| v.get_ref().as_table().expect("a table"))
+        .collect()
+}
+
+fn str_field(table: &DeTable<'_>, key: &str) -> Option<String> {
+    table.get(key).and_then(|v| match v.get_ref() {
+        DeValue::String(s) => Some(s.to_string()),
+        _ => None,
+    })
+}
+
+fn number_field(table: &DeTable<'_>, key: &str) -> Option<f64> {
+    table.get(key).and_then(|v| match v.get_ref() {
+        DeValue::Integer(i) => i.as_str().parse().ok(),
+        DeValue::Float(f) => f.as_str().parse().ok(),
+        _ => None,
+    })
+}
+
+/// The BattleGrid action cards: field name → value, in deck order.
+fn battlegrid_cards() -> Vec<BTreeMap<String, String>> {
+    let text = project_file("data/battlegrid/action-cards.toml");
+    let deck = parse_toml(&text, "action-cards.toml");
+    array_of_tables(&deck, "cards")
+        .into_iter()
+        .map(|t| {
+            t.iter()
+                .filter_map(|(k, _)| Some((k.get_ref().to_string(), str_field(t, k.get_ref())?)))
+                .collect()
+        })
+        .collect()
+}
+
+/// (field, format) of each region of the action card layout, from the top.
+fn battlegrid_layout() -> Vec<(String, String)> {
+    let text = project_file("templates/labels/battlegrid-action.toml");
+    let template = parse_toml(&text, "battlegrid-action.toml");
+    let mut regions: Vec<(f64, String, String)> = array_of_tables(&template, "regions")
+        .into_iter()
+        .map(|r| {
+            (
+                number_field(r, "top").expect("region top"),
+                str_field(r, "field").expect("region field"),
+                str_field(r, "format").unwrap_or_else(|| "{}".into()),
+            )
+        })
+        .collect();
+    regions.sort_by(|a, b| a.0.total_cmp(&b.0));
+    regions.into_iter().map(|(_, f, fmt)| (f, fmt)).collect()
+}
+
+/// The words a card prints: each laid-out field, markup dropped.
+fn expected_words(card: &BTreeMap<String, String>, layout: &[(String, String)]) -> Vec<String> {
+    layout
+        .iter()
+        .filter_map(|(field, format)| card.get(field).map(|v| format.replace("{}", v)))
+        .flat_map(|v| words(&v.replace("**", "").replace('*', "")))
+        .collect()
+}
+
+// ---------------------------------------------------------------------------
+// BattleGrid
+// ---------------------------------------------------------------------------
+
+#[test]
+fn every_battlegrid_card_appears_in_the_gallery_with_its_text() {
+    let (_dir, html) = build_rules("battlegrid");
+    let page = read(&html.join("action-cards.html"));
+    let figures = card_figures(&page);
+    let cards = battlegrid_cards();
+    let layout = battlegrid_layout();
+    assert_eq!(cards.len(), 24, "the shipped deck has 24 cards");
+    assert_eq!(
+        figures.len(),
+        cards.len(),
+        "the gallery shows each card of the deck once"
+    );
+    for (i, (card, figure)) in cards.iter().zip(&figures).enumerate() {
+        assert_eq!(
+            figure.words(),
+            expected_words(card, &layout),
+            "card {} (\"{}\") in the gallery",
+            i + 1,
+            card["title"]
+        );
+        assert_eq!(figure.attrs.attr("data-deck"), Some("action"));
+    }
+    // The gallery sits under the "The cards" heading, which comes before it.
+    let heading = page
+        .find("id=\"the-cards\"")
+        .expect("a `The cards` heading");
+    let gallery = page.find("class=\"deck\"").expect("a deck gallery");
+    assert!(heading < gallery);
+}
+
+/// The SVG card puts every text run where the label PDF prints it: the first
+/// word of each run starts at the same x (to 0.05 pt) as the PDF's word, on
+/// the same baseline, once the label's offset on the sheet is added.
+#[test]
+fn gallery_cards_are_drawn_where_the_label_pdf_prints_them() {
+    let (dir, html) = build_rules("battlegrid");
+    let out = dir.path().to_str().expect("utf-8");
+    let run = grogpress(&["labels", "battlegrid", "--out", out]);
+    assert_eq!(run.status.code(), Some(0), "{}", describe(&run));
+    let pdf = dir.path().join("battlegrid/action-labels.pdf");
+    let bbox = Command::new("pdftotext")
+        .args(["-bbox", "-f", "1", "-l", "1"])
+        .arg(&pdf)
+        .arg("-")
+        .output()
+        .expect("cannot run pdftotext (install poppler-utils)");
+    let bbox = String::from_utf8(bbox.stdout).expect("utf-8");
+    // (text, xMin, yMin, yMax) of every word on the first sheet.
+    let pdf_words: Vec<(String, f64, f64, f64)> = bbox
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("<word "))
+        .map(|l| {
+            let t = tags(l);
+            let num = |k: &str| -> f64 { t[0].attr(k).and_then(|v| v.parse().ok()).expect(k) };
+            (
+                unescape(&l[t[0].end..t[1].start]),
+                num("xMin"),
+                num("yMin"),
+                num("yMax"),
+            )
+        })
+        .collect();
+    let figures = card_figures(&read(&html.join("action-cards.html")));
+    let inch = 72.0;
+    let mut checked = 0;
+    // Avery 5395: labels across then down from (0.6875 in, 0.58333 in), pitch 3.75 x 2.5 in.
+    for (label, figure) in figures.iter().take(8).enumerate() {
+        let ox = 0.6875 * inch + (label % 2) as f64 * 3.75 * inch;
+        let oy = 0.58333 * inch + (label / 2) as f64 * 2.5 * inch;
+        for ((x, y, text), joined) in figure.runs.iter().zip(&figure.continues) {
+            if *joined {
+                continue; // pdftotext reads it as part of the word before
+            }
+            let first = text.split_whitespace().next().expect("a word");
+            let found = pdf_words.iter().any(|(w, x_min, y_min, y_max)| {
+                w == first && (x_min - (ox + x)).abs() < 0.05 && *y_min < oy + y && oy + y < *y_max
+            });
+            assert!(
+                found,
+                "label {}: \"{first}\" at ({:.2}, {:.2}) on the sheet is not where the PDF prints it",
+                label + 1,
+                ox + x,
+                oy + y
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 8 * 4, "only {checked} runs compared");
+}
+
+#[test]
+fn card_links_in_the_prose_point_at_the_cards() {
+    let (_dir, html) = build_rules("battlegrid");
+    let page = read(&html.join("action-cards.html"));
+    let tags = tags(&page);
+    let ids: BTreeSet<&str> = tags.iter().filter_map(|t| t.attr("id")).collect();
+    let md = project_file("data/battlegrid/rules/action-cards.md");
+    let mentioned = md.matches("](card:)").count();
+    let card_links: Vec<&Tag> = tags
+        .iter()
+        .filter(|t| t.name == "a" && t.attr("href").is_some_and(|h| h.starts_with("#card-")))
+        .collect();
+    assert_eq!(
+        card_links.len(),
+        mentioned,
+        "each card: link becomes a link"
+    );
+    for link in card_links {
+        let target = &link.attr("href").unwrap_or_default()[1..];
+        assert!(ids.contains(target), "no element with id {target}");
+        // The link's text names the card whose figure it points at.
+        let close = page[link.end..].find("</a>").expect("closed link") + link.end;
+        let name = text_between(&page, link.end, close);
+        let figure = tags
+            .iter()
+            .find(|t| t.attr("id") == Some(target))
+            .expect("target");
+        let fig_end = page[figure.end..].find("</figure>").expect("figure end") + figure.end;
+        let card_text = text_between(&page, figure.end, fig_end).to_lowercase();
+        assert!(
+            card_text.contains(&name.trim().to_lowercase()),
+            "link \"{}\" points at a card reading {card_text:?}",
+            name.trim()
+        );
+    }
+}
+
+/// Every page: lang set, one h1 before any other heading and no level
+/// skipped, unique ids, `#anchors` and `page.html#anchors` that resolve, and
+/// only relative URLs naming files that exist (no request leaves the page).
+#[test]
+fn pages_are_self_contained_and_well_formed() {
+    for game in ["battlegrid", "tests/fixtures/html-escape"] {
+        let (_dir, html) = build_rules(game);
+        let pages = pages(&html);
+        assert!(pages.len() >= 2, "index and a rules page for {game}");
+        let ids_of = |p: &Path| -> BTreeSet<String> {
+            tags(&read(p))
+                .iter()
+                .filter_map(|t| t.attr("id").map(str::to_string))
+                .collect()
+        };
+        for page in &pages {
+            let text = read(page);
+            let name = page.display().to_string();
+            assert!(text.starts_with("<!DOCTYPE html>"), "{name}: doctype");
+            let tags = tags(&text);
+            assert_eq!(tags[0].name, "html");
+            assert_eq!(tags[0].attr("lang"), Some("en"), "{name}: lang");
+            // Ids are unique.
+            let mut seen = BTreeSet::new();
+            for id in tags.iter().filter_map(|t| t.attr("id")) {
+                assert!(seen.insert(id), "{name}: id {id} twice");
+            }
+            // Headings in order.
+            let levels: Vec<u8> = tags
+                .iter()
+                .filter(|t| !t.closing && t.name.len() == 2 && t.name.starts_with('h'))
+                .filter_map(|t| t.name[1..].parse().ok())
+                .collect();
+            assert_eq!(levels.first(), Some(&1), "{name}: first heading is h1");
+            for pair in levels.windows(2) {
+                assert!(pair[1] <= pair[0] + 1, "{name}: heading levels {levels:?}");
+            }
+            // URLs.
+            let mut urls: Vec<String> = tags
+                .iter()
+                .flat_map(|t| ["href", "src"].into_iter().filter_map(|k| t.attr(k)))
+                .map(str::to_string)
+                .collect();
+            assert!(!urls.is_empty());
+            if let Some(sheet) = urls.iter().find(|u| u.ends_with(".css")) {
+                let css = read(&html.join(sheet));
+                for part in css.split("url(\"").skip(1) {
+                    urls.push(part[..part.find('"').expect("closed url")].to_string());
+                }
+                assert!(css.contains("@font-face"), "fonts served with the page");
+            }
+            for url in &urls {
+                assert!(
+                    !url.contains("//") && !url.contains(':'),
+                    "{name}: {url} is not a relative URL"
+                );
+                let (file, anchor) = url.split_once('#').unwrap_or((url, ""));
+                let target = if file.is_empty() {
+                    page.clone()
+                } else {
+                    html.join(file)
+                };
+                assert!(target.is_file(), "{name}: {url} names no file");
+                if !anchor.is_empty() {
+                    assert!(
+                        ids_of(&target).contains(anchor),
+                        "{name}: {url} names no element"
+                    );
+                }
+            }
+            // Table header cells are marked.
+            if text.contains("<table") {
+                assert!(text.contains("<thead><tr><th>"), "{name}: table header");
+            }
+        }
+        // The index links every rules page.
+        let index = read(&html.join("index.html"));
+        for page in &pages {
+            let file = page.file_name().expect("name").to_string_lossy();
+            assert!(
+                file == "index.html" || index.contains(&format!("href=\"{file}\"")),
+                "index links {file}"
+            );
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Escaping
+// ---------------------------------------------------------------------------
+
+/// The elements grogpress writes; data naming any other is shown as text.
+const OUR_ELEMENTS: &[&str] = &[
+    "html",
+    "head",
+    "meta",
+    "title",
+    "link",
+    "body",
+    "header",
+    "nav",
+    "main",
+    "article",
+    "footer",
+    "p",
+    "a",
+    "ul",
+    "ol",
+    "li",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "em",
+    "strong",
+    "br",
+    "svg",
+    "rect",
+    "path",
+    "text",
+    "line",
+    "figure",
+    "div",
+    "dl",
+    "dt",
+    "dd",
+    "table",
+    "thead",
+    "tbody",
+    "tr",
+    "th",
+    "td",
+    "code",
+    "pre",
+    "blockquote",
+    "hr",
+    "sup",
+    "section",
+];
+
+#[test]
+fn markup_in_data_is_shown_as_text() {
+    let (_dir, html) = build_rules("tests/fixtures/html-escape");
+    let mut all = String::new();
+    for page in pages(&html) {
+        let text = read(&page);
+        for tag in tags(&text) {
+            assert!(
+                OUR_ELEMENTS.contains(&tag.name.as_str()),
+                "{}: a <{}> element came from the data",
+                page.display(),
+                tag.name
+            );
+            for (k, _) in &tag.attrs {
+                assert!(!k.starts_with("on"), "an event handler attribute {k}");
+            }
+        }
+        all.push_str(&text);
+    }
+    let rules = read(&html.join("rules.html"));
+    // The card titled <script>alert(1)</script> shows that text on the card.
+    let titled: Vec<CardFigure> = card_figures(&rules)
+        .into_iter()
+        .filter(|f| {
+            f.runs
+                .iter()
+                .any(|(_, _, t)| t == "<script>alert(1)</script>")
+        })
+        .collect();
+    assert_eq!(titled.len(), 2, "both sides' copies show the title as text");
+    assert!(rules.contains("&lt;script&gt;alert(1)&lt;/script&gt;</text>"));
+    // The owner and other data with markup, as text.
+    assert!(rules.contains("Blue &amp; &lt;b&gt;Bold&lt;/b&gt;"));
+    assert!(rules.contains("&lt;img src=x onerror=alert(3)&gt;"));
+    assert!(rules.contains(
+        "<strong>Bold</strong> and &lt;i&gt;not italic&lt;/i&gt; &amp; &quot;quoted&quot;"
+    ));
+    assert!(rules.contains("&lt;script&gt;alert('raw html')&lt;/script&gt;"));
+    assert!(all.contains("Minimal &lt;script&gt;alert(&#39;name&#39;)&lt;/script&gt;"));
+    // The card link whose text is markup still finds its card.
+    assert!(rules.contains(
+        "<a href=\"#card-action-script-alert-1-script-red\"><em>&lt;script&gt;alert(1)&lt;/script&gt;</em></a>"
+    ));
+}
+
+// ---------------------------------------------------------------------------
+// Shortcodes, build, determinism
+// ---------------------------------------------------------------------------
+
+#[test]
+fn a_shortcode_naming_nothing_is_a_located_error() {
+    let run = grogpress(&[
+        "check",
+        "tests/fixtures/bad/dangling-shortcode",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(run.status.code(), Some(1), "{}", describe(&run));
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    let file = "\"file\":\"tests/fixtures/bad/dangling-shortcode/rules/rules.md\"";
+    for (id, line, column) in [
+        ("dangling-shortcode", 5, 9),
+        ("dangling-shortcode", 7, 9),
+        ("unknown-shortcode", 9, 4),
+    ] {
+        let at = format!("\"line\":{line},\"column\":{column},");
+        assert!(
+            lines.iter().any(|l| l.contains(&format!("\"id\":\"{id}\""))
+                && l.contains(file)
+                && l.contains(&at)),
+            "expected {id} at rules.md:{line}:{column}\n{}",
+            describe(&run)
+        );
+    }
+    assert_eq!(lines.len(), 3, "{}", describe(&run));
+    // And `rules` writes nothing for a game with errors.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let run = grogpress(&[
+        "rules",
+        "tests/fixtures/bad/dangling-shortcode",
+        "--out",
+        dir.path().to_str().expect("utf-8"),
+    ]);
+    assert_eq!(run.status.code(), Some(1));
+    assert!(!dir.path().join("dangling-shortcode").exists());
+}
+
+#[test]
+fn build_writes_the_reference_and_rebuilds_identically() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().to_str().expect("utf-8");
+    let snapshot = || -> BTreeMap<PathBuf, Vec<u8>> {
+        let run = grogpress(&["build", "battlegrid", "--out", out]);
+        assert_eq!(run.status.code(), Some(0), "{}", describe(&run));
+        let html = dir.path().join("battlegrid/html");
+        let mut files = BTreeMap::new();
+        for sub in [html.clone(), html.join("fonts")] {
+            for e in fs::read_dir(&sub).expect("html folder") {
+                let p = e.expect("entry").path();
+                if p.is_file() {
+                    files.insert(p.clone(), fs::read(&p).expect("read"));
+                }
+            }
+        }
+        files
+    };
+    let first = snapshot();
+    let names: Vec<String> = first
+        .keys()
+        .map(|p| {
+            p.strip_prefix(dir.path())
+                .expect("inside")
+                .display()
+                .to_string()
+        })
+        .collect();
+    for expected in [
+        "battlegrid/html/index.html",
+        "battlegrid/html/action-cards.html",
+        "battlegrid/html/style.css",
+        "battlegrid/html/fonts/DejaVuSansCondensed.ttf",
+        "battlegrid/html/fonts/DejaVuSansCondensed-Bold.ttf",
+        "battlegrid/html/fonts/LICENSE-DejaVu.txt",
+    ] {
+        assert!(
+            names.iter().any(|n| n == expected),
+            "{expected} in {names:?}"
+        );
+    }
+    // The fonts served are the files of fonts/, byte for byte.
+    let font =
+        fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("fonts/DejaVuSansCondensed.ttf"))
+            .expect("font");
+    assert_eq!(
+        first[&dir
+            .path()
+            .join("battlegrid/html/fonts/DejaVuSansCondensed.ttf")],
+        font
+    );
+    assert!(first == snapshot(), "a rebuild changed the HTML reference");
+}
