@@ -52,8 +52,13 @@ fn main() {
             panic!("watch stopped before it was ready");
         }
     }
-    // Drain the rest of stderr so the watcher never blocks on a full pipe.
-    std::thread::spawn(move || for _ in stderr.lines() {});
+    // The rest of stderr, line by line: each rebuild ends with "done in".
+    let (tx, lines) = std::sync::mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        for line in stderr.lines().map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
 
     let cards = game.join("action-cards.toml");
     let pdf = out.join("battlegrid/action-labels.pdf");
@@ -84,8 +89,13 @@ fn main() {
             std::thread::sleep(Duration::from_micros(500));
         }
         times.push(started.elapsed());
-        // Let the watcher settle before the next save.
-        std::thread::sleep(Duration::from_millis(50));
+        // Let the rebuild finish (the HTML reference follows the PDFs)
+        // before the next save, as a designer looks before saving again.
+        while let Ok(line) = lines.recv_timeout(Duration::from_secs(10)) {
+            if line.starts_with("done in") {
+                break;
+            }
+        }
     }
     let _ = child.kill();
     let _ = child.wait();
