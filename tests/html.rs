@@ -7,7 +7,8 @@
 //!   exists), its anchors resolve, its ids are unique, headings are in order;
 //! - the escaping fixture (`tests/fixtures/html-escape`) shows markup in
 //!   every piece of data as text: no element but those grogpress writes;
-//! - a shortcode naming nothing is a located `check` error;
+//! - a shortcode naming nothing (or an image, which would load from
+//!   elsewhere) is a located `check` error;
 //! - rebuilding gives byte-identical files.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -454,15 +455,38 @@ fn card_links_in_the_prose_point_at_the_cards() {
     }
 }
 
-/// Every page: lang set, one h1 before any other heading and no level
+/// Every shipped game (a folder of `data/` with a `game.toml`) and the escaping fixture.
+fn games_to_check() -> Vec<String> {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+    let mut games: Vec<String> = fs::read_dir(&data)
+        .expect("data/")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.join("game.toml").is_file())
+        .map(|p| p.file_name().expect("name").to_string_lossy().into_owned())
+        .collect();
+    games.sort();
+    assert!(games.iter().any(|g| g == "battlegrid"), "battlegrid ships");
+    games.push("tests/fixtures/html-escape".into());
+    games
+}
+
+/// Every page of every shipped game and the escaping fixture: lang set, one h1 before any other heading and no level
 /// skipped, unique ids, `#anchors` and `page.html#anchors` that resolve, and
 /// only relative URLs naming files that exist (no request leaves the page).
 #[test]
 fn pages_are_self_contained_and_well_formed() {
-    for game in ["battlegrid", "tests/fixtures/html-escape"] {
+    for game in games_to_check() {
+        let game = game.as_str();
         let (_dir, html) = build_rules(game);
         let pages = pages(&html);
-        assert!(pages.len() >= 2, "index and a rules page for {game}");
+        // An index always; a page per rules file for games that have rules text.
+        let has_rules = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("data")
+            .join(game)
+            .join("rules")
+            .is_dir();
+        let least = if has_rules { 2 } else { 1 };
+        assert!(pages.len() >= least, "index (and rules pages) for {game}");
         let ids_of = |p: &Path| -> BTreeSet<String> {
             tags(&read(p))
                 .iter()
@@ -626,6 +650,20 @@ fn markup_in_data_is_shown_as_text() {
         })
         .collect();
     assert_eq!(titled.len(), 2, "both sides' copies show the title as text");
+    // The gallery's 4 cards, `card("action/dug-in")` (the first Dug In again,
+    // without its id: the gallery holds it), the notes card shown as text, and
+    // the notes deck twice (its gallery's id only the first time).
+    let figures = card_figures(&rules);
+    assert_eq!(figures.len(), 8);
+    assert_eq!(rules.matches("id=\"deck-notes\"").count(), 1);
+    assert_eq!(rules.matches("<div class=\"deck\"").count(), 3);
+    assert_eq!(figures[4].attrs.attr("data-card"), Some("dug-in-red"));
+    assert_eq!(figures[4].attrs.attr("id"), None);
+    assert_eq!(figures[0].attrs.attr("id"), Some("card-action-dug-in-red"));
+    assert!(
+        figures[5].runs.is_empty(),
+        "a deck without a layout shows text"
+    );
     assert!(rules.contains("&lt;script&gt;alert(1)&lt;/script&gt;</text>"));
     // The owner and other data with markup, as text.
     assert!(rules.contains("Blue &amp; &lt;b&gt;Bold&lt;/b&gt;"));
@@ -661,6 +699,7 @@ fn a_shortcode_naming_nothing_is_a_located_error() {
         ("dangling-shortcode", 5, 9),
         ("dangling-shortcode", 7, 9),
         ("unknown-shortcode", 9, 4),
+        ("unsupported-image", 11, 8),
     ] {
         let at = format!("\"line\":{line},\"column\":{column},");
         assert!(
@@ -671,7 +710,7 @@ fn a_shortcode_naming_nothing_is_a_located_error() {
             describe(&run)
         );
     }
-    assert_eq!(lines.len(), 3, "{}", describe(&run));
+    assert_eq!(lines.len(), 4, "{}", describe(&run));
     // And `rules` writes nothing for a game with errors.
     let dir = tempfile::tempdir().expect("temp dir");
     let run = grogpress(&[

@@ -19,6 +19,16 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "# player-aid.toml\n[[blocks]]\nkind = \"paragraph\"\ntext = \"... three pages of text ...\"\n# fix: shorten the paragraph, or in game.toml: [[publish.aids]] copies = 1",
     },
     Explanation {
+        id: "bad-dice",
+        text: "A chart block's `dice` is not a dice roll. Write dice as NdS: \"1d6\", \"2d6\", \"1d10\".",
+        example: "dice = \"two dice\"   # error\n# fix: dice = \"2d6\"",
+    },
+    Explanation {
+        id: "bad-die-range",
+        text: "A cell of a ranges table (barrage, fatigue) is not a range of the table's dice, or one of its declared `words`. Write rolls of the dice from their lowest to their highest: \"6\", \"5-6\".",
+        example: "dice = \"1d6\"\nrows = [{ label = [\"Hard unit\"], cells = [\"7\"] }]   # error: 1d6 rolls 1 to 6",
+    },
+    Explanation {
         id: "bad-enum-value",
         text: "A card's value for an `enum` field is not one of the values the deck declares for that field. Values are compared exactly, including capitals and spaces. Use one of the listed values, or add the new value to the field's `values`.",
         example: "[[fields]]\nname = \"who\"\nkind = \"enum\"\nvalues = [\"Attacker Only\", \"Defender Only\"]\n\n[[cards]]\nwho = \"Defender only\"     # error: not a value of `who`\n# fix: who = \"Defender Only\"",
@@ -34,9 +44,29 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "label_width = \"3.375 inches\"   # error\n# fix: label_width = \"3.375in\"",
     },
     Explanation {
+        id: "bad-modifier-group",
+        text: "A group of alternatives in a modifier list is not well formed: it needs a `lead`, and its `options` each have a `text` and a `value`.",
+        example: "entries = [{ lead = \"Shock Attack\", options = [{ text = \"Breakthrough\" }] }]   # error: the option has no value\n# fix: options = [{ text = \"Breakthrough\", value = \"+2\" }]",
+    },
+    Explanation {
+        id: "bad-modifier-value",
+        text: "A modifier's value is not a modifier: write a signed number (\"+1\", \"-2\") or letter (\"-X\", \"+/-X\"); alternatives go in a group.",
+        example: "entries = [{ text = \"Double OBJ Zone\", value = \"1\" }]   # error: no sign\n# fix: value = \"+1\"",
+    },
+    Explanation {
         id: "bad-roll",
         text: "A random table's `roll` is not a roll of dice grogpress knows. Write the roll as \"1d6\", \"2d6\" or \"1d10\".",
         example: "roll = \"d6\"      # error: not a roll of dice\n# fix: roll = \"1d6\"",
+    },
+    Explanation {
+        id: "bad-roll-range",
+        text: "A results row's `roll` is not a roll range. Write \"6\", \"5-6\", \"4 or less\" (\"4-\") or \"13 or more\" (\"13+\").",
+        example: "rows = [{ roll = \"five to six\", results = [\"A1\"] }]   # error\n# fix: roll = \"5-6\"",
+    },
+    Explanation {
+        id: "bad-row-length",
+        text: "A row of a chart table has a different number of cells than the table has columns. Give one cell per column, in column order.",
+        example: "columns = [\"Loss?\", \"Retreat?\", \"Traffic?\"]\nrows = [{ roll = \"5-6\", results = [\"A1\", \"-\"] }]   # error: 2 cells, 3 columns",
     },
     Explanation {
         id: "bad-shortcode",
@@ -134,6 +164,16 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "grogpress labels battlegrid --sheet avery-5160\n# error: the BattleGrid template is 243 x 168 pt, Avery 5160 labels are 189 x 72 pt",
     },
     Explanation {
+        id: "lookup-gap",
+        text: "A matrix with a `lookup` reads its first columns as conditions, and some combination of their values has no row, so a player could not look it up. Every combination of the key columns needs exactly one row.",
+        example: "lookup = { keys = 2, values = [\"Yes\", \"No\"] }\n# error when no row has Yes / No: add it, or make a row cover either (\"Yes / No\")",
+    },
+    Explanation {
+        id: "lookup-overlap",
+        text: "A matrix with a `lookup` has two or more rows for the same combination of its key columns, so a lookup would be ambiguous. Every combination needs exactly one row.",
+        example: "rows = [{ cells = [\"Yes\", \"No\", \"✓\"] }, { cells = [\"Yes\", \"Yes / No\", \"✗\"] }]   # error: both answer Yes, No",
+    },
+    Explanation {
         id: "mirror-mismatch",
         text: "A deck's `mirrored` constraint says the cards of each value of a field are the same cards except for that field (e.g. each side's action cards differ only in their owner), and they are not: a card has no counterpart, or a counterpart differs in another field.",
         example: "[constraints]\nmirrored = \"owner\"\n# error: the U.F.P. \"Recon\" says \"Look at one unit.\", the I.S. one \"Look at two units.\"",
@@ -184,6 +224,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "roll = \"1d6\"\n[[rows]]\nroll = \"1-2\"\n[[rows]]\nroll = \"4-6\"   # error: no row answers a roll of 3",
     },
     Explanation {
+        id: "table-overflow",
+        text: "A column of a chart table is too narrow for its text even at the smallest type size, so text would spill out. Shorten the text or give the column more width.",
+        example: "columns = [\"Attack by Fire and Movement Combined\"]   # error: the heading cannot fit\n# fix: a shorter heading",
+    },
+    Explanation {
         id: "table-overlap",
         text: "Two rows of a random table both answer the same roll. Each roll must fall in exactly one row: narrow one of the ranges.",
         example: "[[rows]]\nroll = \"1-3\"\n[[rows]]\nroll = \"3-6\"   # error: a roll of 3 is answered by both rows\n# fix: roll = \"4-6\"",
@@ -204,6 +249,16 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "effect = \"Counts as **two actions.\"   # warning: ** is never closed\n# fix: effect = \"Counts as **two** actions.\"",
     },
     Explanation {
+        id: "undeclared-symbol",
+        text: "A cell of a matrix is not one of the matrix's declared `symbols`. Every cell must be one of them: use a declared symbol or declare the new one.",
+        example: "symbols = [\"✓\", \"✗\"]\nrows = [{ label = \"Retreat?\", cells = [\"✓\", \"x\"] }]   # error: `x` is not declared\n# fix: cells = [\"✓\", \"✗\"]",
+    },
+    Explanation {
+        id: "undefined-result-code",
+        text: "A cell of a results table uses a result code that the table's `legend` does not explain. Add the code to the legend (`#` stands for a number), or fix the cell.",
+        example: "rows = [{ roll = \"4-\", results = [\"A3\"] }]\nlegend = [{ code = \"D#\", text = \"Defender loses # steps.\" }]   # error: A3 is not in the legend",
+    },
+    Explanation {
         id: "unknown-field",
         text: "A key (or a CSV column) is not one the format allows here, usually a typo. Unknown keys are errors so that a misspelt key is never silently ignored. The hint suggests the closest allowed key or lists them.",
         example: "[[cards]]\ntitel = \"Recon\"   # error: unknown key `titel`; did you mean `title`?",
@@ -222,6 +277,21 @@ pub const EXPLANATIONS: &[Explanation] = &[
         id: "unreachable-row",
         text: "A row of a random table answers no roll the dice can make (for 2d6, rolls run 2 to 12), so it can never be read. Correct the range or the table's roll.",
         example: "roll = \"1d6\"\n[[rows]]\nroll = \"7\"    # error: no roll of 1d6 (1-6) is 7",
+    },
+    Explanation {
+        id: "unsupported-image",
+        text: "The rules show an image that the HTML reference cannot include: an image from another site (the reference loads nothing from the network) or a file it cannot copy. Put the information in a table or a shortcode, or use a local image file.",
+        example: "![Map](https://example.com/map.png)   # error: a remote image",
+    },
+    Explanation {
+        id: "unused-legend-entry",
+        text: "A legend entry of a results table is used by no cell. Remove the entry, or fix the cell that should use it.",
+        example: "legend = [{ code = \"A#\", text = \"...\" }, { code = \"R\", text = \"Retreat.\" }]   # error when no cell has R",
+    },
+    Explanation {
+        id: "unused-symbol",
+        text: "A symbol declared by a matrix is used by no cell. Remove it from `symbols`, or fix the cell that should use it.",
+        example: "symbols = [\"✓\", \"✗\", \"HQ Only\"]   # warning when no cell is \"HQ Only\"",
     },
     Explanation {
         id: "wrong-type",

@@ -128,6 +128,15 @@ fn deck_faces(
     Ok(out)
 }
 
+/// Writes a file atomically unless it already holds these bytes (the font
+/// files, unchanged from one build to the next, are not rewritten).
+pub fn write_if_changed(path: &Path, bytes: &[u8]) -> Result<(), OpError> {
+    if std::fs::read(path).is_ok_and(|old| old == bytes) {
+        return Ok(());
+    }
+    super::write_atomic(path, bytes)
+}
+
 /// The licence files beside the fonts, served with them.
 fn font_licences(dir: &Path) -> Result<Vec<(String, Vec<u8>)>, OpError> {
     if !dir.is_dir() {

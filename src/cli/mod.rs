@@ -9,6 +9,7 @@ mod export;
 mod html;
 mod images;
 mod new;
+mod odds;
 mod odds_units;
 mod output;
 mod plan;
@@ -28,6 +29,7 @@ use crate::diag::{Diagnostics, Sources, render_json};
 use crate::layout::{Flip, LabelOptions, PnpOptions, SheetLayout};
 use crate::load::{OpError, Root, parse_length_arg};
 use crate::model::Paper;
+pub use html::build_html;
 pub use output::write_atomic;
 pub use plan::{Assets, Output, PlanOptions, plan};
 
@@ -122,12 +124,28 @@ enum Command {
         #[arg(long, value_name = "DIR", default_value = "out")]
         out: PathBuf,
     },
-    /// Exact odds: for a game with custom dice (`[dice_combat]`), the hits of one
-    /// attack between two unit types, e.g. `odds grid-battles archer pikeman`
+    /// Exact odds: the chance of each row of a results table for each net
+    /// modifier (`odds bcs combat --drm -3..+5`), or, for a game with custom dice,
+    /// the hits of one attack between two unit types (`odds grid-battles archer pikeman`)
     Odds {
         game: String,
-        /// What to compute: for units with dice, the attacker and the defender
+        /// A results table's id, or the attacker and the defender
         what: Vec<String>,
+        /// Net modifiers to show for a results table, e.g. -3..+5 (default: the range the table declares)
+        #[arg(long, allow_hyphen_values = true, value_parser = parse_drm_arg)]
+        drm: Option<(i64, i64)>,
+    },
+    /// Print a game's charts and tables as a chart-set PDF
+    Charts {
+        game: String,
+        /// Paper size
+        #[arg(long, value_enum, default_value_t = PaperArg::Letter)]
+        paper: PaperArg,
+        /// Print each results row's chance (at net modifier 0) beside it
+        #[arg(long)]
+        odds: bool,
+        #[command(flatten)]
+        out: OutArg,
     },
     /// Create a game folder that checks and builds as it stands (a commented starter game)
     New {
@@ -269,6 +287,12 @@ enum ExportWhat {
     },
 }
 
+fn parse_drm_arg(s: &str) -> Result<(i64, i64), String> {
+    crate::load::parse_drm(s).ok_or_else(|| {
+        format!("`{s}` is not a range of net modifiers; write it as LOW..HIGH, e.g. -3..+5")
+    })
+}
+
 #[derive(Args, Debug)]
 struct OutArg {
     /// Write outputs under DIR/<game>/ instead of out/<game>/
@@ -348,11 +372,6 @@ pub fn run(cli: Cli) -> ExitCode {
             );
             true
         }),
-        // Units rolling custom dice; results-table odds will dispatch beside it.
-        Command::Odds { game, what } if odds_units::applies(&root, &game) => {
-            odds_units::run(&root, &game, &what, cli.format)
-        }
-        Command::Odds { game, what } => odds_units::run(&root, &game, &what, cli.format),
         Command::Check { games } => {
             run_games(&root, &games, &PlanOptions::everything(), None, cli.format)
         }
@@ -424,11 +443,38 @@ pub fn run(cli: Cli) -> ExitCode {
             };
             run_games(&root, &[game], &options, Some(&out.out), cli.format)
         }
+        Command::Charts {
+            game,
+            paper,
+            odds,
+            out,
+        } => {
+            let options = PlanOptions {
+                charts: true,
+                chart_paper: Some(match paper {
+                    PaperArg::Letter => crate::model::Paper::LETTER,
+                    PaperArg::A4 => crate::model::Paper::A4,
+                }),
+                odds,
+                ..PlanOptions::default()
+            };
+            run_games(&root, &[game], &options, Some(&out.out), cli.format)
+        }
         Command::Calibrate {
             what: CalibrateWhat::Duplex,
             paper,
             out,
         } => calibrate_duplex(&root, paper.paper(), &out),
+        Command::Odds { game, what, .. } if odds_units::applies(&root, &game) => {
+            odds_units::run(&root, &game, &what, cli.format)
+        }
+        Command::Odds { game, what, drm } => match what.as_slice() {
+            [table] => odds::run_odds(&root, &game, table, drm, cli.format),
+            _ => Err(OpError(format!(
+                "odds {game}: the game declares no [dice_combat] for unit-against-unit odds; \
+for a results table name one table, e.g. `grogpress odds {game} combat`"
+            ))),
+        },
         Command::Aids { game, out } => {
             let options = PlanOptions {
                 aids: true,
@@ -498,7 +544,7 @@ fn run_games(
             let files = html::build_html(game, assets, &mut sources)?;
             let dir = out.join(&game.id).join("html");
             for (name, bytes) in &files {
-                write_atomic(&dir.join(name), bytes)?;
+                html::write_if_changed(&dir.join(name), bytes)?;
             }
             if format == Format::Human {
                 eprintln!(

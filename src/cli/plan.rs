@@ -7,7 +7,7 @@ use crate::diag::{Diagnostic, Diagnostics, Sources};
 use crate::layout::{self, AidOptions, CardFace, Doc, LabelOptions, PnpOptions};
 use crate::load::{self, OpError, Root};
 use crate::model::{
-    CardSize, CardTemplate, FieldKind, Game, Icon, LabelJob, Located, SheetTemplate,
+    CardSize, CardTemplate, FieldKind, Game, Icon, LabelJob, Located, Paper, SheetTemplate,
 };
 use crate::text::FontBook;
 
@@ -107,6 +107,10 @@ pub struct PlanOptions {
     pub png: bool,
     pub dpi: f32,
     pub tts: bool,
+    /// The chart set (`charts.pdf`), on this paper (default Letter), with odds columns.
+    pub charts: bool,
+    pub chart_paper: Option<Paper>,
+    pub odds: bool,
 }
 
 impl PlanOptions {
@@ -116,6 +120,7 @@ impl PlanOptions {
             aids: true,
             cards: true,
             html: true,
+            charts: true,
             ..PlanOptions::default()
         }
     }
@@ -226,6 +231,11 @@ pub fn plan(
             outputs.push(output);
         }
     }
+    if options.charts
+        && let Some(output) = plan_charts(game, assets, options, diags)
+    {
+        outputs.push(output);
+    }
     Ok(outputs)
 }
 
@@ -261,6 +271,40 @@ fn plan_units_and_dice(game: &Game, assets: &Assets, diags: &mut Diagnostics) ->
         Ok(doc) => Some(Output {
             file_name: "units-and-dice.pdf".to_string(),
             summary: format!("units and dice reference, {} page", doc.pages.len()),
+            doc,
+            images: None,
+        }),
+        Err(problems) => {
+            problems.into_iter().for_each(|d| diags.push(d));
+            None
+        }
+    }
+}
+
+/// The chart set, when the game has charts.
+fn plan_charts(
+    game: &Game,
+    assets: &Assets,
+    options: &PlanOptions,
+    diags: &mut Diagnostics,
+) -> Option<Output> {
+    if game.charts.is_empty() {
+        return None;
+    }
+    let family = assets
+        .fonts
+        .family("sans-condensed")
+        .or(assets.fonts.families.first())?;
+    let chart_options = layout::ChartOptions {
+        paper: options.chart_paper.unwrap_or(Paper::LETTER),
+        odds: options.odds,
+        ..layout::ChartOptions::default()
+    };
+    let title = format!("{} — Charts & Tables", game.name);
+    match layout::lay_out_charts(&title, &game.charts, family, &assets.fonts, &chart_options) {
+        Ok(doc) => Some(Output {
+            file_name: "charts.pdf".to_string(),
+            summary: format!("{} charts on {} pages", game.charts.len(), doc.pages.len()),
             doc,
             images: None,
         }),

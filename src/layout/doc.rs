@@ -44,6 +44,14 @@ pub enum Item {
         path: Vec<PathEl>,
         gray: f32,
     },
+    /// A filled rectangle in a grey (0 = black, 1 = white): table shading, title bars.
+    Shade {
+        x: f32,
+        y: f32,
+        w: f32,
+        h: f32,
+        gray: f32,
+    },
 }
 
 impl Item {
@@ -68,6 +76,10 @@ impl Item {
                 for el in path.iter_mut() {
                     *el = el.map(|x, y| (x + dx, y + dy));
                 }
+            }
+            Item::Shade { x, y, .. } => {
+                *x += dx;
+                *y += dy;
             }
         }
     }
@@ -115,6 +127,13 @@ impl Item {
                     .iter()
                     .map(|el| el.map(|x, y| (x + dx, y + dy)))
                     .collect(),
+                gray: *gray,
+            },
+            Item::Shade { x, y, w, h, gray } => Item::Shade {
+                x: x + dx,
+                y: y + dy,
+                w: *w,
+                h: *h,
                 gray: *gray,
             },
         }

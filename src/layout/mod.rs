@@ -6,16 +6,24 @@ mod aid;
 mod block;
 mod calibrate;
 mod card;
+mod charts;
 mod doc;
+mod flow;
 mod labels;
 mod pnp;
+mod table;
 mod units_dice;
 
 pub use aid::{AidOptions, lay_out_aid};
 pub use block::paragraph;
 pub use calibrate::lay_out_duplex_calibration;
 pub use card::{CardFace, lay_out_back, lay_out_card, lay_out_cards};
+pub use charts::{ChartOptions, block_specs, lay_out_charts};
 pub use doc::{Doc, Item, Page, TextItem, text_items};
+pub use flow::{Band, Flow};
 pub use labels::{LabelOptions, lay_out_label_sheets};
 pub use pnp::{CardGrid, Flip, PnpOptions, SheetLayout, lay_out_pnp, lay_out_print_shop, mirrored};
+pub use table::{
+    Cell, LaidTable, RowKind, TableRow, TableSpec, TableStyle, lay_out_table, place_table,
+};
 pub use units_dice::{UnitsDiceInput, lay_out_units_and_dice};

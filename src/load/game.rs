@@ -19,6 +19,7 @@ pub const GAME_KEYS: &[&str] = &[
     "collections",
     "random_tables",
     "dice_combat",
+    "charts",
 ];
 
 pub const SIDE_KEYS: &[&str] = &["id", "name", "full_name"];
@@ -75,6 +76,11 @@ pub fn load_game(
         .tables(&root, "aids")
         .iter()
         .filter_map(|t| file_ref(&mut r, t, "[[aids]]"))
+        .collect();
+    let chart_refs: Vec<_> = r
+        .tables(&root, "charts")
+        .iter()
+        .filter_map(|t| file_ref(&mut r, t, "[[charts]]"))
         .collect();
     let publish = match r.table(&root, "publish") {
         Some(t) => publish(&mut r, &t),
@@ -140,6 +146,20 @@ pub fn load_game(
         diags,
         &mut unloaded,
     )?;
+    let mut charts = Vec::new();
+    for (id, file_name) in chart_refs {
+        let chart = match existing(dir, &file_name, diags) {
+            Some(path) => match read_source(&path, sources, diags)? {
+                (file, text, true) => super::chart::load_chart(&id.value, file, &text, diags),
+                _ => None,
+            },
+            None => None,
+        };
+        match chart {
+            Some(chart) => charts.push(chart),
+            None => unloaded.push(id.value),
+        }
+    }
     let mut rules = Vec::new();
     for page in rules_refs {
         if let Some(path) = existing(dir, &page, diags) {
@@ -163,6 +183,7 @@ pub fn load_game(
         random_tables,
         dice_combat,
         aids,
+        charts,
         rules,
         publish,
         unloaded,

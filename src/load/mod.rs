@@ -3,6 +3,7 @@
 //! every data problem as a located diagnostic.
 
 mod aid;
+mod chart;
 mod collections;
 pub mod csv;
 mod deck;
@@ -17,6 +18,7 @@ pub mod toml;
 
 use std::path::{Path, PathBuf};
 
+pub use chart::parse_drm;
 pub use fonts::load_fonts;
 pub use game::load_game;
 pub use icons::{load_icons, parse_icon};

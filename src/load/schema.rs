@@ -133,6 +133,7 @@ fn game_obj() -> Obj {
                 }),
                 "decks" => Ty::Tables(file_ref("A deck file.")),
                 "aids" => Ty::Tables(file_ref("A player-aid file.")),
+                "charts" => Ty::Tables(file_ref("A chart file.")),
                 "collections" | "random_tables" | "dice_combat" => {
                     Ty::Any("See docs/data-format.md.")
                 }

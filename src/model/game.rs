@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use super::{Deck, Located, RandomTable};
+use super::{Chart, Deck, Located, RandomTable};
 use crate::diag::{FileId, Loc};
 
 #[derive(Clone, Debug)]
@@ -126,6 +126,8 @@ pub struct Game {
     /// How one attack is resolved with custom dice, for `grogpress odds`.
     pub dice_combat: Option<DiceCombat>,
     pub aids: Vec<Aid>,
+    /// Charts and tables, in the order `game.toml` lists them.
+    pub charts: Vec<Chart>,
     pub rules: Vec<RulesPage>,
     pub publish: Publish,
     /// Ids of decks and aids declared in `game.toml` whose files could not be

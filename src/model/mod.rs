@@ -3,6 +3,7 @@
 //! with source locations; no file access and no knowledge of renderers.
 
 mod card_ref;
+mod chart;
 mod collection;
 mod deck;
 mod faces;
@@ -16,6 +17,11 @@ mod shortcode;
 mod template;
 
 pub use card_ref::{card_keys, find_card, slug};
+pub use chart::{
+    BlockKind, CellCodes, Chart, ChartBlock, CheckSection, Checklist, LegendEntry, Lookup, Matrix,
+    MatrixRow, MatrixSection, ModEntry, ModSection, ModValue, Modifier, ModifierList, Numbering,
+    RangeRow, RangeTable, ResultRow, ResultsTable, RowOdds, Step, row_odds,
+};
 pub use collection::{ItemRef, SIDES};
 pub use deck::{
     Card, Complete, Constraints, CountPer, Deck, FieldDecl, FieldKind, FieldValue, Unique, When,

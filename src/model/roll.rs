@@ -76,6 +76,13 @@ pub struct RollRange {
 impl RollRange {
     /// Parses "6", "5-6", "4-" / "4 or less", "13+" / "13 or more", "2 or less".
     /// Dashes may be en dashes (–) as printed charts have them.
+    ///
+    /// ```
+    /// use grogpress::model::{RollRange, check_coverage};
+    /// let rows: Vec<RollRange> = ["4 or less", "5-6", "7+"].iter().filter_map(|r| RollRange::parse(r)).collect();
+    /// assert!(check_coverage(&rows, 2, 12).is_empty());
+    /// assert_eq!(RollRange::parse("5–6"), RollRange::parse("5-6"));
+    /// ```
     pub fn parse(s: &str) -> Option<RollRange> {
         let s = s.trim().replace(['–', '—'], "-");
         let num = |t: &str| t.trim().parse::<i64>().ok();

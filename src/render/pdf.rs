@@ -247,6 +247,19 @@ fn page_content(page: &crate::layout::Page, used: &BTreeMap<FaceId, UsedFace>) -
                 c.fill_nonzero();
                 c.restore_state();
             }
+            Item::Shade {
+                x,
+                y,
+                w,
+                h: fh,
+                gray,
+            } => {
+                c.save_state();
+                c.set_fill_gray(*gray);
+                c.rect(*x, h - y - fh, *w, *fh);
+                c.fill_nonzero();
+                c.restore_state();
+            }
         }
     }
     if in_text {

@@ -51,6 +51,17 @@ pub fn card_svg(card: &CardSvg<'_>, book: &FontBook) -> String {
 fn draw_item(out: &mut String, item: &Item, book: &FontBook) {
     match item {
         Item::Text(text) => draw_text(out, text, book),
+        Item::Shade { x, y, w, h, gray } => {
+            let _ = write!(
+                out,
+                "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"/>",
+                num(*x),
+                num(*y),
+                num(*w),
+                num(*h),
+                super::vector::gray_color(*gray)
+            );
+        }
         Item::Fill { path, gray } => {
             let _ = write!(
                 out,

@@ -43,6 +43,17 @@ pub fn outlined_svg(items: &[Item], width: f32, height: f32, book: &FontBook) ->
                     num(*width)
                 );
             }
+            Item::Shade { x, y, w, h, gray } => {
+                let _ = write!(
+                    out,
+                    r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{}"/>"#,
+                    num(*x),
+                    num(*y),
+                    num(*w),
+                    num(*h),
+                    gray_color(*gray)
+                );
+            }
             Item::Fill { path, gray } => {
                 let _ = write!(
                     out,

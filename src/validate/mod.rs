@@ -2,9 +2,11 @@
 //! constraints, references, rich-text markup, card names in the rules text —
 //! and returns every problem as a diagnostic.
 
+mod chart;
 mod constraints;
 mod deck;
 mod dice_combat;
+mod images;
 mod random_table;
 mod rules;
 mod shortcodes;
@@ -13,7 +15,9 @@ mod values;
 use crate::diag::{Diagnostics, Sources};
 use crate::model::Game;
 
+pub use chart::validate_charts;
 pub use deck::validate_deck;
+pub use images::validate_images;
 pub use rules::{CardMention, card_mentions, validate_rules};
 pub use shortcodes::{SHORTCODES, validate_shortcodes};
 
@@ -31,5 +35,7 @@ pub fn validate(game: &Game, sources: &Sources) -> Diagnostics {
     }
     validate_rules(game, sources, &mut diags);
     validate_shortcodes(game, sources, &mut diags);
+    validate_images(game, sources, &mut diags);
+    validate_charts(&game.charts, &mut diags);
     diags
 }

@@ -39,9 +39,12 @@ pub fn render_markdown(
     used: &mut HashSet<String>,
     links: &mut dyn PageLinks,
 ) -> Result<PageBody, String> {
-    let events: Vec<(Event<'_>, Range<usize>)> = Parser::new_ext(markdown, markdown_options())
-        .into_offset_iter()
-        .collect();
+    let events = resolve_card_links(
+        Parser::new_ext(markdown, markdown_options())
+            .into_offset_iter()
+            .collect(),
+        links,
+    );
     let mut out: Vec<Event<'_>> = Vec::with_capacity(events.len());
     let mut headings = Vec::new();
     let mut i = 0;
@@ -80,25 +83,6 @@ pub fn render_markdown(
                 });
                 i = end;
             }
-            Event::Start(Tag::Link { dest_url, .. }) if dest_url.starts_with("card:") => {
-                let end = skip_to(&events, i, |e| matches!(e, Event::End(TagEnd::Link)));
-                let inner = &events[i + 1..end.max(i + 1)];
-                let name = plain_text(inner.iter().map(|(e, _)| e));
-                let href = links.card_href(&name);
-                if let Some(href) = &href {
-                    out.push(Event::Start(Tag::Link {
-                        link_type: pulldown_cmark::LinkType::Inline,
-                        dest_url: CowStr::from(href.clone()),
-                        title: CowStr::from(""),
-                        id: CowStr::from(""),
-                    }));
-                }
-                out.extend(inner.iter().map(|(e, _)| safe_event(e.clone())));
-                if href.is_some() {
-                    out.push(Event::End(TagEnd::Link));
-                }
-                i = end;
-            }
             other => out.push(safe_event(other.clone())),
         }
         i += 1;
@@ -106,6 +90,45 @@ pub fn render_markdown(
     let mut html = String::new();
     pulldown_cmark::html::push_html(&mut html, out.into_iter());
     Ok(PageBody { html, headings })
+}
+
+/// `[*Great Road*](card:)` becomes a link to where the card is shown, or
+/// just its text where it is shown nowhere — in prose, headings, tables alike.
+fn resolve_card_links<'a>(
+    events: Vec<(Event<'a>, Range<usize>)>,
+    links: &dyn PageLinks,
+) -> Vec<(Event<'a>, Range<usize>)> {
+    let mut out = Vec::with_capacity(events.len());
+    let mut i = 0;
+    while i < events.len() {
+        let (event, range) = &events[i];
+        let is_card = matches!(event, Event::Start(Tag::Link { dest_url, .. }) if dest_url.starts_with("card:"));
+        if !is_card {
+            out.push(events[i].clone());
+            i += 1;
+            continue;
+        }
+        let end = skip_to(&events, i, |e| matches!(e, Event::End(TagEnd::Link)));
+        let inner = &events[i + 1..end.max(i + 1)];
+        let href = links.card_href(&plain_text(inner.iter().map(|(e, _)| e)));
+        if let Some(href) = &href {
+            out.push((
+                Event::Start(Tag::Link {
+                    link_type: pulldown_cmark::LinkType::Inline,
+                    dest_url: CowStr::from(href.clone()),
+                    title: CowStr::from(""),
+                    id: CowStr::from(""),
+                }),
+                range.clone(),
+            ));
+        }
+        out.extend(inner.iter().cloned());
+        if href.is_some() {
+            out.push((Event::End(TagEnd::Link), range.clone()));
+        }
+        i = end + 1;
+    }
+    out
 }
 
 /// Raw HTML written in the Markdown is shown as text, never passed through.
@@ -181,7 +204,7 @@ mod tests {
 
     #[test]
     fn headings_links_shortcodes_and_raw_html() {
-        let md = "# Action cards\n\nUse [*Great Road*](card:) or [*Nope*](card:).\n\n## Action cards\n\n{{ deck(\"action\") }}\n\n<script>alert(1)</script>\n";
+        let md = "# Action cards [*Great Road*](card:)\n\nUse [*Great Road*](card:) or [*Nope*](card:).\n\n## Action cards\n\n{{ deck(\"action\") }}\n\n<script>alert(1)</script>\n";
         let (codes, _) = find_shortcodes(md);
         let mut used = HashSet::new();
         let body = render_markdown(md, &codes, &mut used, &mut Fake).unwrap();
@@ -190,10 +213,12 @@ mod tests {
                 .iter()
                 .map(|h| h.anchor.as_str())
                 .collect::<Vec<_>>(),
-            ["action-cards", "action-cards-2"]
+            ["action-cards-great-road", "action-cards"]
         );
         assert!(
-            body.html.contains("<h1 id=\"action-cards\">"),
+            body.html.contains(
+                "<h1 id=\"action-cards-great-road\">Action cards <a href=\"#card-action-great-road\"><em>Great Road</em></a>"
+            ),
             "{}",
             body.html
         );

@@ -72,6 +72,7 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, HtmlError>
             shown: &shown,
             page: index,
             emitted: HashSet::new(),
+            emitted_decks: HashSet::new(),
         };
         let mut used: HashSet<String> = shown.anchors_on(index).collect();
         let body = render_markdown(rules.markdown, &shortcodes[index], &mut used, &mut links)
@@ -191,6 +192,8 @@ fn page_names(rules: &[RulesText<'_>]) -> Vec<String> {
 struct Placements {
     /// (page, deck, card) → anchor id on that page.
     anchors: BTreeMap<(usize, usize, usize), String>,
+    /// (page, deck) → anchor id of the deck's gallery on that page.
+    deck_anchors: BTreeMap<(usize, usize), String>,
     /// card title → href of its first showing.
     by_title: HashMap<String, (usize, String)>,
     names: Vec<String>,
@@ -204,9 +207,17 @@ impl Placements {
         names: &[String],
     ) -> Placements {
         let mut anchors = BTreeMap::new();
+        let mut deck_anchors = BTreeMap::new();
         let mut by_title = HashMap::new();
         for (page, codes) in shortcodes.iter().enumerate() {
             for code in codes {
+                if let ("deck", Some(arg)) = (code.name.as_str(), code.args.first())
+                    && let Some(d) = game.decks.iter().position(|d| d.id == arg.value)
+                {
+                    deck_anchors
+                        .entry((page, d))
+                        .or_insert_with(|| format!("deck-{}", slug(&arg.value)));
+                }
                 for (d, c) in cards_of(game, keys, code) {
                     let deck = &game.decks[d];
                     let anchor = format!("card-{}-{}", slug(&deck.id), keys[d][c]);
@@ -219,15 +230,16 @@ impl Placements {
         }
         Placements {
             anchors,
+            deck_anchors,
             by_title,
             names: names.to_vec(),
         }
     }
 
     fn anchors_on(&self, page: usize) -> impl Iterator<Item = String> + '_ {
-        self.anchors
-            .range((page, 0, 0)..(page + 1, 0, 0))
-            .map(|(_, a)| a.clone())
+        let cards = self.anchors.range((page, 0, 0)..(page + 1, 0, 0));
+        let decks = self.deck_anchors.range((page, 0)..(page + 1, 0));
+        cards.map(|(_, a)| a).chain(decks.map(|(_, a)| a)).cloned()
     }
 }
 
@@ -266,6 +278,8 @@ struct Links<'a> {
     page: usize,
     /// Cards already drawn with their id on this page (an id is used once).
     emitted: HashSet<(usize, usize)>,
+    /// Decks already shown with their id on this page.
+    emitted_decks: HashSet<usize>,
 }
 
 impl PageLinks for Links<'_> {
@@ -289,22 +303,32 @@ impl PageLinks for Links<'_> {
 
     fn shortcode(&mut self, code: &Shortcode) -> Result<String, String> {
         let cards = cards_of(self.site.game, self.keys, code);
-        if cards.is_empty() {
-            return Err(format!("shortcode `{}` shows nothing", code.name));
-        }
         let rendered: Vec<String> = cards
             .iter()
             .map(|&(d, c)| self.card_html(d, c))
             .collect::<Result<_, _>>()?;
-        if code.name == "card" {
+        let deck = match (code.name.as_str(), code.args.first()) {
+            ("deck", Some(arg)) => self.site.game.decks.iter().position(|d| d.id == arg.value),
+            _ => None,
+        };
+        let Some(d) = deck else {
+            if cards.is_empty() {
+                return Err(format!("shortcode `{}` shows nothing", code.name));
+            }
             return Ok(rendered.concat());
-        }
-        let deck = &self.site.game.decks[cards[0].0];
+        };
+        let deck = &self.site.game.decks[d];
+        // A deck shown twice on a page keeps its anchor the first time.
+        let id = if self.emitted_decks.insert(d) {
+            self.shown.deck_anchors.get(&(self.page, d)).cloned()
+        } else {
+            None
+        };
         let mut context = Context::new();
         context.insert_value(
             "deck",
             map([
-                ("id", Value::from(format!("deck-{}", slug(&deck.id)))),
+                ("id", Value::from(id)),
                 ("name", Value::from(deck.name.as_str())),
                 ("cards", Value::from(rendered)),
             ]),

@@ -1,0 +1,151 @@
+//! CLI: `grogpress odds GAME TABLE --drm -3..+5` — loads and checks a game,
+//! then prints, for each net modifier, the exact chance of every row of one
+//! of its results tables (the same `row_odds` the chart set prints).
+
+use std::io::Write;
+use std::path::Path;
+
+use super::{Format, report};
+use crate::diag::{Diagnostics, Sources};
+use crate::load::{OpError, Root};
+use crate::model::{Game, ResultsTable, RollRange, RowOdds, row_odds};
+
+/// The odds of every row of `table` for each net modifier in `drm`.
+pub fn table_odds(table: &ResultsTable, drm: (i64, i64)) -> Vec<(i64, Vec<RowOdds>)> {
+    let ranges: Vec<RollRange> = table.rows.iter().map(|r| r.roll.value).collect();
+    (drm.0..=drm.1)
+        .map(|net| (net, row_odds(table.dice.value, &ranges, net)))
+        .collect()
+}
+
+/// Runs `odds`; Ok(false) when the game's data has errors.
+pub fn run_odds(
+    root: &Root,
+    game: &str,
+    table: &str,
+    drm: Option<(i64, i64)>,
+    format: Format,
+) -> Result<bool, OpError> {
+    let dir = root.resolve_game(game)?;
+    let mut sources = Sources::default();
+    let mut diags = Diagnostics::default();
+    let Some(game) = crate::load::load_game(&dir, &mut sources, &mut diags)? else {
+        report(&mut diags, &sources, format, Some(game));
+        return Ok(false);
+    };
+    diags.extend(crate::validate::validate(&game, &sources));
+    let label = game.id.clone();
+    if diags.has_errors() {
+        report(&mut diags, &sources, format, Some(&label));
+        return Ok(false);
+    }
+    report(&mut diags, &sources, format, None);
+    let t = find_table(&game, &dir, table)?;
+    let drm = drm.unwrap_or(t.drm.value);
+    let odds = table_odds(t, drm);
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let text = match format {
+        Format::Human => human(t, &odds),
+        Format::Json => json(t, &odds),
+    };
+    out.write_all(text.as_bytes())
+        .map_err(|e| OpError(format!("cannot write the odds: {e}")))?;
+    Ok(true)
+}
+
+fn find_table<'g>(game: &'g Game, dir: &Path, id: &str) -> Result<&'g ResultsTable, OpError> {
+    let tables: Vec<&ResultsTable> = game
+        .charts
+        .iter()
+        .flat_map(|c| c.results_tables())
+        .collect();
+    tables
+        .iter()
+        .find(|t| t.id.value == id)
+        .copied()
+        .ok_or_else(|| {
+            let known: Vec<&str> = tables.iter().map(|t| t.id.value.as_str()).collect();
+            OpError(format!(
+                "{} ({}) has no results table `{id}`; it has: {}",
+                game.name,
+                dir.display(),
+                if known.is_empty() {
+                    "none".to_string()
+                } else {
+                    known.join(", ")
+                }
+            ))
+        })
+}
+
+fn human(t: &ResultsTable, odds: &[(i64, Vec<RowOdds>)]) -> String {
+    let mut s = String::new();
+    let outcomes = t.dice.value.outcomes();
+    let rule = t
+        .rule
+        .as_ref()
+        .map(|r| format!(" ({r})"))
+        .unwrap_or_default();
+    s.push_str(&format!(
+        "{}{rule}: {} plus the net modifier, {outcomes} equally likely rolls\n",
+        t.title, t.dice.value
+    ));
+    let width = t
+        .rows
+        .iter()
+        .map(|r| r.roll_text.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    for (net, rows) in odds {
+        s.push_str(&format!("\nnet modifier {net:+}\n"));
+        for (row, o) in t.rows.iter().zip(rows) {
+            let (n, d) = o.reduced();
+            s.push_str(&format!(
+                "  {:<width$}  {:>8}  {:>7.2}%  {}\n",
+                row.roll_text,
+                format!("{n}/{d}"),
+                o.percent(),
+                row.results
+                    .iter()
+                    .map(|r| crate::text::plain_text(&r.value))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+    }
+    s
+}
+
+fn json(t: &ResultsTable, odds: &[(i64, Vec<RowOdds>)]) -> String {
+    let mut s = String::new();
+    for (net, rows) in odds {
+        for (row, o) in t.rows.iter().zip(rows) {
+            let (n, d) = o.reduced();
+            s.push_str(&format!(
+                "{{\"table\":{},\"net\":{net},\"row\":{},\"ways\":{},\"outcomes\":{},\"fraction\":\"{n}/{d}\",\"percent\":{:.4}}}\n",
+                quote(&t.id.value),
+                quote(&row.roll_text),
+                o.ways,
+                o.outcomes,
+                o.percent()
+            ));
+        }
+    }
+    s
+}
+
+fn quote(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}

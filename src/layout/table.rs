@@ -1,0 +1,647 @@
+//! Layout: a generic ruled table — title bar, header rows repeated on every
+//! page, shaded rows, section bands, weighted column widths and rich-text
+//! cells wrapped with `fit_text` — measured into bands and flowed onto pages,
+//! never split mid-row. Content that cannot fit is a `table-overflow`
+//! diagnostic, never clipped.
+
+use super::doc::{Item, text_items};
+use super::flow::{Band, Flow};
+use crate::diag::{Diagnostic, Loc};
+use crate::model::{Align, Style, VAlign};
+use crate::text::{Family, FitError, FitRequest, FontBook, fit_text};
+
+/// One cell: rich text spanning `span` columns.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Cell {
+    pub text: String,
+    pub span: usize,
+    pub align: Align,
+    pub style: Style,
+    /// Printed smaller (an odds column, a footnote).
+    pub small: bool,
+}
+
+impl Cell {
+    pub fn new(text: impl Into<String>) -> Cell {
+        Cell {
+            text: text.into(),
+            span: 1,
+            align: Align::Left,
+            style: Style::Regular,
+            small: false,
+        }
+    }
+
+    pub fn center(mut self) -> Cell {
+        self.align = Align::Center;
+        self
+    }
+
+    pub fn right(mut self) -> Cell {
+        self.align = Align::Right;
+        self
+    }
+
+    pub fn bold(mut self) -> Cell {
+        self.style = Style::Bold;
+        self
+    }
+
+    pub fn italic(mut self) -> Cell {
+        self.style = Style::Italic;
+        self
+    }
+
+    pub fn small(mut self) -> Cell {
+        self.small = true;
+        self
+    }
+
+    pub fn span(mut self, span: usize) -> Cell {
+        self.span = span.max(1);
+        self
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowKind {
+    /// A body row, shaded on alternate rows.
+    Body,
+    /// A heading band across the table ("Attacker-Only").
+    Section,
+    /// A header row (bold, shaded, repeated on each page).
+    Header,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableRow {
+    pub cells: Vec<Cell>,
+    pub kind: RowKind,
+    /// Where the row came from, for overflow diagnostics.
+    pub loc: Option<Loc>,
+}
+
+impl TableRow {
+    pub fn body(cells: Vec<Cell>, loc: Option<Loc>) -> TableRow {
+        TableRow {
+            cells,
+            kind: RowKind::Body,
+            loc,
+        }
+    }
+
+    pub fn section(text: impl Into<String>, columns: usize, loc: Option<Loc>) -> TableRow {
+        TableRow {
+            cells: vec![Cell::new(text).bold().span(columns)],
+            kind: RowKind::Section,
+            loc,
+        }
+    }
+
+    pub fn header(cells: Vec<Cell>) -> TableRow {
+        TableRow {
+            cells,
+            kind: RowKind::Header,
+            loc: None,
+        }
+    }
+}
+
+/// What to draw: a title bar, header rows and body rows over weighted columns.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableSpec {
+    pub title: Option<String>,
+    /// Rule reference printed at the right of the title bar ("5.1").
+    pub rule: Option<String>,
+    /// Relative column widths.
+    pub columns: Vec<f32>,
+    /// Rows between the title and the header, printed once (an introduction).
+    pub preamble: Vec<TableRow>,
+    pub header: Vec<TableRow>,
+    pub rows: Vec<TableRow>,
+    /// Grid lines and shading; an unruled table is plain flowed text in columns.
+    pub ruled: bool,
+    pub loc: Loc,
+}
+
+/// Sizes and greys of a table.
+#[derive(Clone, Copy, Debug)]
+pub struct TableStyle {
+    pub size: f32,
+    /// Cells shrink down to this size when a word is wider than the cell.
+    pub min_size: f32,
+    pub title_size: f32,
+    pub leading: f32,
+    pub pad_x: f32,
+    pub pad_y: f32,
+    pub rule: f32,
+    pub title_gray: f32,
+    pub header_gray: f32,
+    pub shade_gray: f32,
+    pub section_gray: f32,
+}
+
+impl Default for TableStyle {
+    fn default() -> Self {
+        TableStyle {
+            size: 9.0,
+            min_size: 6.5,
+            title_size: 10.5,
+            leading: 1.2,
+            pad_x: 3.5,
+            pad_y: 2.5,
+            rule: 0.5,
+            title_gray: 0.72,
+            header_gray: 0.86,
+            shade_gray: 0.94,
+            section_gray: 0.9,
+        }
+    }
+}
+
+/// A table measured at one width: bands ready to flow.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LaidTable {
+    pub width: f32,
+    pub title: Option<Band>,
+    /// The title bar again, marked "(continued)", for later pages.
+    pub continued: Option<Band>,
+    pub preamble: Vec<Band>,
+    pub header: Vec<Band>,
+    pub rows: Vec<Band>,
+    pub row_locs: Vec<Option<Loc>>,
+    pub loc: Loc,
+}
+
+impl LaidTable {
+    pub fn head_height(&self) -> f32 {
+        self.title.as_ref().map_or(0.0, |t| t.height)
+            + self.preamble.iter().map(|b| b.height).sum::<f32>()
+            + self.header.iter().map(|b| b.height).sum::<f32>()
+    }
+
+    pub fn height(&self) -> f32 {
+        self.head_height() + self.rows.iter().map(|b| b.height).sum::<f32>()
+    }
+
+    /// The whole table as one band (for tables placed side by side).
+    pub fn as_band(&self) -> Band {
+        let mut band = Band::default();
+        let bands = self
+            .title
+            .iter()
+            .chain(self.preamble.iter())
+            .chain(self.header.iter())
+            .chain(self.rows.iter());
+        for b in bands {
+            band.items
+                .extend(b.items.iter().map(|i| i.translated(0.0, band.height)));
+            band.height += b.height;
+        }
+        band
+    }
+}
+
+/// Measures a table at `width`. A cell whose words cannot fit even at the
+/// minimum size is a `table-overflow` diagnostic.
+pub fn lay_out_table(
+    spec: &TableSpec,
+    width: f32,
+    family: &Family,
+    book: &FontBook,
+    style: &TableStyle,
+) -> Result<LaidTable, Vec<Diagnostic>> {
+    let total: f32 = spec.columns.iter().sum::<f32>().max(1e-3);
+    let widths: Vec<f32> = spec.columns.iter().map(|w| w / total * width).collect();
+    let ctx = Ctx {
+        family,
+        book,
+        style,
+    };
+    let mut problems = Vec::new();
+    let mut title = None;
+    let mut continued = None;
+    if let Some(text) = &spec.title {
+        let bar = |text: &str| title_bar(&ctx, text, spec.rule.as_deref(), width);
+        match (bar(text), bar(&format!("{text} (continued)"))) {
+            (Ok(a), Ok(b)) => {
+                title = Some(a);
+                continued = Some(b);
+            }
+            (Err(e), _) | (_, Err(e)) => problems.push(overflow(e, &spec.loc, "the title")),
+        }
+    }
+    let mut preamble = Vec::new();
+    for row in &spec.preamble {
+        match row_band(&ctx, row, &widths, spec.ruled, false) {
+            Ok(b) => preamble.push(b),
+            Err(e) => problems.push(overflow(e, row.loc.as_ref().unwrap_or(&spec.loc), "a cell")),
+        }
+    }
+    let mut header = Vec::new();
+    for row in &spec.header {
+        match row_band(&ctx, row, &widths, spec.ruled, false) {
+            Ok(b) => header.push(b),
+            Err(e) => problems.push(overflow(e, &spec.loc, "a header cell")),
+        }
+    }
+    let mut rows = Vec::new();
+    let mut body_index = 0;
+    for row in &spec.rows {
+        let shaded = row.kind == RowKind::Body && body_index % 2 == 1;
+        if row.kind == RowKind::Body {
+            body_index += 1;
+        } else {
+            body_index = 0;
+        }
+        match row_band(&ctx, row, &widths, spec.ruled, shaded) {
+            Ok(b) => rows.push(b),
+            Err(e) => problems.push(overflow(e, row.loc.as_ref().unwrap_or(&spec.loc), "a cell")),
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    Ok(LaidTable {
+        width,
+        title,
+        continued,
+        preamble,
+        header,
+        rows,
+        row_locs: spec.rows.iter().map(|r| r.loc.clone()).collect(),
+        loc: spec.loc.clone(),
+    })
+}
+
+fn overflow(why: String, loc: &Loc, what: &str) -> Diagnostic {
+    Diagnostic::error(
+        "table-overflow",
+        format!("{what} of a table does not fit: {why}"),
+        Some(loc.clone()),
+    )
+    .with_hint("shorten the text or give the column more width")
+}
+
+/// The fonts and style a table is measured with.
+struct Ctx<'a> {
+    family: &'a Family,
+    book: &'a FontBook,
+    style: &'a TableStyle,
+}
+
+/// Text fitted into a box of `width`; its items (relative to the box) and height.
+fn fit(
+    ctx: &Ctx<'_>,
+    text: &str,
+    width: f32,
+    size: f32,
+    min_size: f32,
+    cell_style: Style,
+    align: Align,
+) -> Result<(Vec<Item>, f32), String> {
+    let (family, book, leading) = (ctx.family, ctx.book, ctx.style.leading);
+    if text.trim().is_empty() {
+        return Ok((Vec::new(), 0.0));
+    }
+    let request = FitRequest {
+        text,
+        family,
+        style: cell_style,
+        width: width.max(1.0),
+        height: f32::MAX,
+        size,
+        min_size: min_size.min(size),
+        leading,
+        align,
+        valign: VAlign::Top,
+    };
+    match fit_text(&request, book) {
+        Ok(f) => {
+            let bottom = f.bottom;
+            Ok((text_items(f.lines, f.size, 0.0, 0.0).collect(), bottom))
+        }
+        Err(FitError::Overflow { widest_word, .. }) => Err(format!(
+            "\"{text}\" has a word {widest_word:.0} pt wide in a {width:.0} pt cell"
+        )),
+        Err(FitError::MissingGlyphs(chars)) => Err(format!(
+            "\"{text}\" uses characters the font lacks: {}",
+            chars
+                .iter()
+                .map(|c| format!("U+{:04X}", *c as u32))
+                .collect::<Vec<_>>()
+                .join(" ")
+        )),
+    }
+}
+
+fn title_bar(ctx: &Ctx<'_>, text: &str, rule: Option<&str>, width: f32) -> Result<Band, String> {
+    let style = ctx.style;
+    let s = style.title_size;
+    let rule_text = rule.map(|r| format!("({r})"));
+    let (rule_items, _) = match &rule_text {
+        Some(r) => fit(
+            ctx,
+            r,
+            width - 2.0 * style.pad_x,
+            s,
+            s,
+            Style::Bold,
+            Align::Right,
+        )?,
+        None => (Vec::new(), 0.0),
+    };
+    let rule_width = rule_items
+        .iter()
+        .map(|i| match i {
+            Item::Text(t) => t.width,
+            _ => 0.0,
+        })
+        .sum::<f32>();
+    let text_width =
+        width - 2.0 * style.pad_x - rule_width - if rule_width > 0.0 { 6.0 } else { 0.0 };
+    let (items, h) = fit(
+        ctx,
+        text,
+        text_width,
+        s,
+        style.min_size,
+        Style::Bold,
+        Align::Left,
+    )?;
+    let height = h + 2.0 * style.pad_y + 1.0;
+    let mut band = Band {
+        height,
+        items: Vec::new(),
+    };
+    band.items.push(Item::Shade {
+        x: 0.0,
+        y: 0.0,
+        w: width,
+        h: height,
+        gray: style.title_gray,
+    });
+    let top = style.pad_y + 0.5;
+    band.items
+        .extend(items.iter().map(|i| i.translated(style.pad_x, top)));
+    band.items
+        .extend(rule_items.iter().map(|i| i.translated(style.pad_x, top)));
+    band.items.push(Item::Rect {
+        x: 0.0,
+        y: 0.0,
+        w: width,
+        h: height,
+        radius: 0.0,
+        width: style.rule,
+    });
+    Ok(band)
+}
+
+fn row_band(
+    ctx: &Ctx<'_>,
+    row: &TableRow,
+    widths: &[f32],
+    ruled: bool,
+    shaded: bool,
+) -> Result<Band, String> {
+    let style = ctx.style;
+    // Each cell's box: left edge and width from the columns it spans.
+    let mut boxes = Vec::new();
+    let mut col = 0;
+    for cell in &row.cells {
+        let span = cell.span.min(widths.len().saturating_sub(col)).max(1);
+        let left: f32 = widths[..col.min(widths.len())].iter().sum();
+        let w: f32 = widths[col.min(widths.len())..(col + span).min(widths.len())]
+            .iter()
+            .sum();
+        boxes.push((left, w));
+        col += span;
+    }
+    let total: f32 = widths.iter().sum();
+    let mut fitted = Vec::new();
+    let mut inner: f32 = 0.0;
+    for (cell, (_, w)) in row.cells.iter().zip(&boxes) {
+        let size = if cell.small {
+            style.size * 0.8
+        } else {
+            style.size
+        };
+        let cell_style = if row.kind == RowKind::Header && cell.style == Style::Regular {
+            Style::Bold
+        } else {
+            cell.style
+        };
+        let (items, h) = fit(
+            ctx,
+            &cell.text,
+            w - 2.0 * style.pad_x,
+            size,
+            style.min_size.min(size),
+            cell_style,
+            cell.align,
+        )?;
+        inner = inner.max(h);
+        fitted.push((items, h));
+    }
+    let pad_y = if ruled {
+        style.pad_y
+    } else {
+        style.pad_y * 0.5
+    };
+    let height = inner + 2.0 * pad_y;
+    let mut band = Band {
+        height,
+        items: Vec::new(),
+    };
+    let gray = match row.kind {
+        RowKind::Header => Some(style.header_gray),
+        RowKind::Section => Some(style.section_gray),
+        RowKind::Body if shaded => Some(style.shade_gray),
+        RowKind::Body => None,
+    };
+    if let (true, Some(gray)) = (ruled, gray) {
+        band.items.push(Item::Shade {
+            x: 0.0,
+            y: 0.0,
+            w: total,
+            h: height,
+            gray,
+        });
+    }
+    for ((items, h), (left, _)) in fitted.iter().zip(&boxes) {
+        // Ruled cells sit in the middle of their row; flowed text hangs from the top.
+        let top = if ruled {
+            pad_y + (inner - h) / 2.0
+        } else {
+            pad_y
+        };
+        band.items
+            .extend(items.iter().map(|i| i.translated(left + style.pad_x, top)));
+    }
+    if ruled {
+        band.items.push(Item::Rect {
+            x: 0.0,
+            y: 0.0,
+            w: total,
+            h: height,
+            radius: 0.0,
+            width: style.rule,
+        });
+        for (left, _) in boxes.iter().skip(1) {
+            band.items.push(Item::Line {
+                x1: *left,
+                y1: 0.0,
+                x2: *left,
+                y2: height,
+                width: style.rule,
+                dash: None,
+            });
+        }
+    }
+    Ok(band)
+}
+
+/// Flows a laid-out table at `x` from the left margin: title and header at
+/// the top of each page it reaches, rows never split. A row that cannot fit
+/// on a page even below only the title and header is a `table-overflow`.
+pub fn place_table(flow: &mut Flow, table: &LaidTable, x: f32) -> Result<(), Diagnostic> {
+    let head = table.head_height();
+    let first = table.rows.first().map_or(0.0, |r| r.height);
+    flow.ensure(head + first);
+    push_head(flow, table, x, false);
+    for (i, row) in table.rows.iter().enumerate() {
+        if row.height > flow.remaining() + 1e-3 {
+            let cont_head = table.continued.as_ref().map_or(0.0, |t| t.height)
+                + table.header.iter().map(|b| b.height).sum::<f32>();
+            if cont_head + row.height > flow.height() + 1e-3 {
+                let loc = table.row_locs[i].clone().unwrap_or(table.loc.clone());
+                return Err(Diagnostic::error(
+                    "table-overflow",
+                    format!(
+                        "a table row is {:.0} pt tall; with the table's heading a page holds {:.0} pt",
+                        row.height,
+                        flow.height() - cont_head
+                    ),
+                    Some(loc),
+                )
+                .with_hint("split the row's text into several rows"));
+            }
+            flow.new_page();
+            push_head(flow, table, x, true);
+        }
+        flow.push(row, x);
+    }
+    Ok(())
+}
+
+fn push_head(flow: &mut Flow, table: &LaidTable, x: f32, continued: bool) {
+    let title = if continued {
+        &table.continued
+    } else {
+        &table.title
+    };
+    if let Some(t) = title {
+        flow.push(t, x);
+    }
+    if !continued {
+        for p in &table.preamble {
+            flow.push(p, x);
+        }
+    }
+    for h in &table.header {
+        flow.push(h, x);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Paper;
+
+    fn book() -> FontBook {
+        let mut sources = crate::diag::Sources::default();
+        let mut diags = crate::diag::Diagnostics::default();
+        crate::load::load_fonts(
+            &crate::load::Root::new(env!("CARGO_MANIFEST_DIR")),
+            &mut sources,
+            &mut diags,
+        )
+        .expect("fonts load")
+    }
+
+    fn spec(rows: usize) -> TableSpec {
+        TableSpec {
+            title: Some("Table".into()),
+            rule: Some("1.1".into()),
+            columns: vec![1.0, 2.0],
+            preamble: Vec::new(),
+            header: vec![TableRow::header(vec![
+                Cell::new("Roll"),
+                Cell::new("Result"),
+            ])],
+            rows: (0..rows)
+                .map(|i| {
+                    TableRow::body(
+                        vec![Cell::new(i.to_string()), Cell::new("Some **result** text")],
+                        None,
+                    )
+                })
+                .collect(),
+            ruled: true,
+            loc: Loc::new(0, 0..0),
+        }
+    }
+
+    #[test]
+    fn long_table_repeats_its_header_and_never_splits_a_row() {
+        let book = book();
+        let family = &book.families[0];
+        let laid = lay_out_table(&spec(200), 300.0, family, &book, &TableStyle::default())
+            .expect("lays out");
+        let mut flow = Flow::new(Paper::LETTER, 36.0);
+        place_table(&mut flow, &laid, 0.0).expect("places");
+        assert!(flow.pages.len() > 1);
+        for page in &flow.pages {
+            let texts: Vec<&str> = page
+                .items
+                .iter()
+                .filter_map(|i| match i {
+                    Item::Text(t) => Some(t.text.as_str()),
+                    _ => None,
+                })
+                .collect();
+            assert!(texts.contains(&"Roll"), "header on every page");
+            for item in &page.items {
+                if let Item::Text(t) = item {
+                    assert!(t.y < Paper::LETTER.height - 36.0, "inside the margin");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_row_taller_than_a_page_is_an_overflow_not_clipped() {
+        let book = book();
+        let family = &book.families[0];
+        let mut s = spec(3);
+        s.rows[1].cells[1].text = "line\n".repeat(120);
+        s.rows[1].loc = Some(Loc::new(0, 7..9));
+        let laid =
+            lay_out_table(&s, 300.0, family, &book, &TableStyle::default()).expect("measures");
+        let mut flow = Flow::new(Paper::LETTER, 36.0);
+        let err = place_table(&mut flow, &laid, 0.0).expect_err("cannot place");
+        assert_eq!(err.id, "table-overflow");
+        assert_eq!(err.loc, Some(Loc::new(0, 7..9)));
+    }
+
+    #[test]
+    fn a_word_too_wide_is_an_overflow() {
+        let book = book();
+        let family = &book.families[0];
+        let mut s = spec(1);
+        s.rows[0].cells[1].text = "Supercalifragilisticexpialidocious".repeat(3);
+        let err =
+            lay_out_table(&s, 200.0, family, &book, &TableStyle::default()).expect_err("overflows");
+        assert_eq!(err[0].id, "table-overflow");
+    }
+}

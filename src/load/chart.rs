@@ -1,0 +1,629 @@
+//! Load stage: a chart file (results tables, roll-range tables, modifier
+//! lists, matrices, checklists, notes) into a [`Chart`], reporting unreadable
+//! dice, roll ranges and row lengths as located diagnostics.
+
+use super::toml::{Reader, Table, parse};
+use crate::diag::{Diagnostic, Diagnostics, FileId, Loc};
+use crate::model::{
+    BlockKind, CellCodes, Chart, ChartBlock, CheckSection, Checklist, Dice, LegendEntry, Located,
+    Lookup, Matrix, MatrixRow, MatrixSection, ModEntry, ModSection, Modifier, ModifierList,
+    Numbering, RangeRow, RangeTable, ResultRow, ResultsTable, RollRange, Step,
+};
+
+const KINDS: &[&str] = &[
+    "results",
+    "ranges",
+    "modifiers",
+    "matrix",
+    "checklist",
+    "notes",
+];
+
+pub fn load_chart(id: &str, file: FileId, text: &str, diags: &mut Diagnostics) -> Option<Chart> {
+    let root = parse(file, text, diags)?;
+    let mut r = Reader::new(file, diags);
+    r.check_keys(root.get_ref(), &["title", "rule", "blocks"], "a chart file");
+    let title = r
+        .req_str(&root, "title", "a chart file")
+        .map(|t| t.value)
+        .unwrap_or_default();
+    let rule = r.opt_str(&root, "rule").map(|t| t.value);
+    let blocks = r
+        .tables(&root, "blocks")
+        .iter()
+        .filter_map(|b| block(&mut r, b))
+        .collect();
+    Some(Chart {
+        id: id.to_string(),
+        title,
+        rule,
+        blocks,
+        loc: Loc::new(file, 0..0),
+    })
+}
+
+fn block(r: &mut Reader<'_>, t: &Table<'_>) -> Option<ChartBlock> {
+    let kind = r.req_str(t, "kind", "[[blocks]]")?;
+    let beside = r.opt_bool(t, "beside").unwrap_or(false);
+    let loc = kind.loc.clone();
+    let kind = match kind.value.as_str() {
+        "results" => BlockKind::Results(results(r, t)?),
+        "ranges" => BlockKind::Ranges(ranges(r, t)?),
+        "modifiers" => BlockKind::Modifiers(modifiers(r, t)?),
+        "matrix" => BlockKind::Matrix(matrix(r, t)?),
+        "checklist" => BlockKind::Checklist(checklist(r, t)?),
+        "notes" => {
+            r.check_keys(t.get_ref(), &["kind", "beside", "text"], "a notes block");
+            BlockKind::Notes(r.str_array(t, "text"))
+        }
+        other => {
+            r.diags.push(
+                Diagnostic::error(
+                    "bad-value",
+                    format!("unknown block kind `{other}`"),
+                    Some(kind.loc),
+                )
+                .with_hint(format!("kind is one of: {}", KINDS.join(", "))),
+            );
+            return None;
+        }
+    };
+    Some(ChartBlock { kind, beside, loc })
+}
+
+fn dice(r: &mut Reader<'_>, t: &Table<'_>, what: &str) -> Option<Located<Dice>> {
+    let d = r.req_str(t, "dice", what)?;
+    match Dice::parse(&d.value) {
+        Some(dice) => Some(Located::new(dice, d.loc)),
+        None => {
+            r.diags.push(
+                Diagnostic::error(
+                    "bad-dice",
+                    format!("`{}` is not a dice roll", d.value),
+                    Some(d.loc),
+                )
+                .with_hint("write dice as NdS: \"1d6\", \"2d6\", \"1d10\""),
+            );
+            None
+        }
+    }
+}
+
+/// "-3..+5" into (-3, 5).
+pub fn parse_drm(s: &str) -> Option<(i64, i64)> {
+    let (a, b) = s.trim().split_once("..")?;
+    let num = |x: &str| x.trim().trim_start_matches('+').parse::<i64>().ok();
+    let (lo, hi) = (num(a)?, num(b)?);
+    (lo <= hi).then_some((lo, hi))
+}
+
+fn roll_range(r: &mut Reader<'_>, s: &Located<String>) -> Option<Located<RollRange>> {
+    match RollRange::parse(&s.value) {
+        Some(range) => Some(Located::new(range, s.loc.clone())),
+        None => {
+            r.diags.push(
+                Diagnostic::error(
+                    "bad-roll-range",
+                    format!("`{}` is not a roll range", s.value),
+                    Some(s.loc.clone()),
+                )
+                .with_hint(
+                    "write \"6\", \"5-6\", \"4 or less\" (\"4-\") or \"13 or more\" (\"13+\")",
+                ),
+            );
+            None
+        }
+    }
+}
+
+fn row_length(r: &mut Reader<'_>, cells: usize, columns: usize, loc: &Loc, what: &str) -> bool {
+    if cells == columns {
+        return true;
+    }
+    r.diags.push(
+        Diagnostic::error(
+            "bad-row-length",
+            format!("this {what} has {cells} cells but the table has {columns} columns"),
+            Some(loc.clone()),
+        )
+        .with_hint("give one cell per column, in column order"),
+    );
+    false
+}
+
+fn results(r: &mut Reader<'_>, t: &Table<'_>) -> Option<ResultsTable> {
+    const WHAT: &str = "a results table";
+    r.check_keys(
+        t.get_ref(),
+        &[
+            "kind",
+            "beside",
+            "id",
+            "title",
+            "rule",
+            "dice",
+            "drm",
+            "roll_header",
+            "columns",
+            "rows",
+            "cells",
+            "none",
+            "legend",
+            "notes",
+            "across",
+        ],
+        WHAT,
+    );
+    let id = r.req_str(t, "id", WHAT);
+    let title = r.req_str(t, "title", WHAT);
+    let rule = r.opt_str(t, "rule").map(|s| s.value);
+    let dice = dice(r, t, WHAT);
+    let drm = match r.opt_str(t, "drm") {
+        None => Some(Located::new((0, 0), r.loc(t.span().start..t.span().start))),
+        Some(s) => match parse_drm(&s.value) {
+            Some(range) => Some(Located::new(range, s.loc)),
+            None => {
+                r.diags.push(
+                    Diagnostic::error(
+                        "bad-value",
+                        format!("`{}` is not a modifier range", s.value),
+                        Some(s.loc),
+                    )
+                    .with_hint("write the lowest and highest net modifier: \"-3..+5\""),
+                );
+                None
+            }
+        },
+    };
+    let roll_header = r
+        .opt_str(t, "roll_header")
+        .map_or_else(|| "Roll".to_string(), |s| s.value);
+    let columns = r.str_array(t, "columns");
+    let cells = match r.opt_str(t, "cells") {
+        None => Some(CellCodes::Codes),
+        Some(s) if s.value == "codes" => Some(CellCodes::Codes),
+        Some(s) if s.value == "text" => Some(CellCodes::Text),
+        Some(s) => {
+            r.diags.push(
+                Diagnostic::error(
+                    "bad-value",
+                    format!("cells = \"{}\" is not a way of reading cells", s.value),
+                    Some(s.loc),
+                )
+                .with_hint("cells is \"codes\" (result codes from the legend) or \"text\""),
+            );
+            None
+        }
+    };
+    let none = r
+        .opt_str(t, "none")
+        .map_or_else(|| "-".to_string(), |s| s.value);
+    let across = r.opt_bool(t, "across").unwrap_or(false);
+    let mut rows = Vec::new();
+    for row in r.tables(t, "rows") {
+        r.check_keys(row.get_ref(), &["roll", "results"], "a results row");
+        let loc = r.loc(row.span());
+        let roll = r.req_str(&row, "roll", "a results row");
+        let results = r.str_array(&row, "results");
+        let Some(roll_text) = roll else { continue };
+        let Some(range) = roll_range(r, &roll_text) else {
+            continue;
+        };
+        if !row_length(r, results.len(), columns.len(), &loc, "row") {
+            continue;
+        }
+        rows.push(ResultRow {
+            roll: range,
+            roll_text: roll_text.value,
+            results,
+            loc,
+        });
+    }
+    let mut legend = Vec::new();
+    for entry in r.tables(t, "legend") {
+        r.check_keys(entry.get_ref(), &["code", "text"], "a legend entry");
+        let code = r.req_str(&entry, "code", "a legend entry");
+        let text = r.req_str(&entry, "text", "a legend entry");
+        if let (Some(code), Some(text)) = (code, text) {
+            legend.push(LegendEntry {
+                code,
+                text: text.value,
+            });
+        }
+    }
+    let notes = r.str_array(t, "notes");
+    Some(ResultsTable {
+        id: id?,
+        title: title?.value,
+        rule,
+        dice: dice?,
+        drm: drm?,
+        roll_header,
+        columns,
+        rows,
+        cells: cells?,
+        none,
+        legend,
+        notes,
+        across,
+        loc: r.loc(t.span()),
+    })
+}
+
+fn ranges(r: &mut Reader<'_>, t: &Table<'_>) -> Option<RangeTable> {
+    const WHAT: &str = "a ranges table";
+    r.check_keys(
+        t.get_ref(),
+        &[
+            "kind",
+            "beside",
+            "id",
+            "title",
+            "rule",
+            "dice",
+            "label_header",
+            "span_header",
+            "columns",
+            "words",
+            "rows",
+            "notes",
+        ],
+        WHAT,
+    );
+    let id = r.req_str(t, "id", WHAT);
+    let title = r.req_str(t, "title", WHAT);
+    let rule = r.opt_str(t, "rule").map(|s| s.value);
+    let dice = dice(r, t, WHAT);
+    let label_header = r.req_str(t, "label_header", WHAT);
+    let span_header = r.opt_str(t, "span_header").map(|s| s.value);
+    let columns: Vec<String> = r
+        .str_array(t, "columns")
+        .into_iter()
+        .map(|c| c.value)
+        .collect();
+    let words = r
+        .str_array(t, "words")
+        .into_iter()
+        .map(|c| c.value)
+        .collect();
+    let mut rows = Vec::new();
+    for row in r.tables(t, "rows") {
+        r.check_keys(row.get_ref(), &["label", "cells"], "a ranges row");
+        let loc = r.loc(row.span());
+        let label: Vec<String> = r
+            .str_array(&row, "label")
+            .into_iter()
+            .map(|l| l.value)
+            .collect();
+        let cells = r.str_array(&row, "cells");
+        if row_length(r, cells.len(), columns.len(), &loc, "row") {
+            rows.push(RangeRow { label, cells, loc });
+        }
+    }
+    let notes = r.str_array(t, "notes");
+    Some(RangeTable {
+        id: id?,
+        title: title?.value,
+        rule,
+        dice: dice?,
+        label_header: label_header?.value,
+        columns,
+        span_header,
+        words,
+        rows,
+        notes,
+        loc: r.loc(t.span()),
+    })
+}
+
+fn modifier(r: &mut Reader<'_>, t: &Table<'_>, what: &str) -> Option<Modifier> {
+    let text = r.req_str(t, "text", what);
+    let value = r.req_str(t, "value", what);
+    Some(Modifier {
+        text: text?.value,
+        value: value?,
+    })
+}
+
+fn modifiers(r: &mut Reader<'_>, t: &Table<'_>) -> Option<ModifierList> {
+    const WHAT: &str = "a modifiers list";
+    r.check_keys(
+        t.get_ref(),
+        &[
+            "kind",
+            "beside",
+            "id",
+            "title",
+            "rule",
+            "value_header",
+            "intro",
+            "sections",
+            "notes",
+        ],
+        WHAT,
+    );
+    let id = r.req_str(t, "id", WHAT);
+    let title = r.req_str(t, "title", WHAT);
+    let rule = r.opt_str(t, "rule").map(|s| s.value);
+    let value_header = r.opt_str(t, "value_header").map(|s| s.value);
+    let intro = r.str_array(t, "intro");
+    let mut sections = Vec::new();
+    for s in r.tables(t, "sections") {
+        r.check_keys(s.get_ref(), &["heading", "entries"], "a modifiers section");
+        let heading = r.opt_str(&s, "heading").map(|h| h.value);
+        let mut entries = Vec::new();
+        for e in r.tables(&s, "entries") {
+            if e.get_ref().get("options").is_some() {
+                r.check_keys(
+                    e.get_ref(),
+                    &["lead", "only_one", "joined", "options"],
+                    "a modifier group",
+                );
+                let lead = r.opt_str(&e, "lead").map(|l| l.value);
+                let only_one = r.opt_bool(&e, "only_one").unwrap_or(false);
+                let joined = r.opt_bool(&e, "joined").unwrap_or(false);
+                let options = r
+                    .tables(&e, "options")
+                    .iter()
+                    .filter_map(|o| {
+                        r.check_keys(o.get_ref(), &["text", "value"], "a modifier option");
+                        modifier(r, o, "a modifier option")
+                    })
+                    .collect();
+                entries.push(ModEntry::Group {
+                    lead,
+                    only_one,
+                    joined,
+                    options,
+                    loc: r.loc(e.span()),
+                });
+            } else {
+                r.check_keys(e.get_ref(), &["text", "value"], "a modifier");
+                if let Some(m) = modifier(r, &e, "a modifier") {
+                    entries.push(ModEntry::One(m));
+                }
+            }
+        }
+        sections.push(ModSection { heading, entries });
+    }
+    let notes = r.str_array(t, "notes");
+    Some(ModifierList {
+        id: id?,
+        title: title?.value,
+        rule,
+        value_header,
+        intro,
+        sections,
+        notes,
+        loc: r.loc(t.span()),
+    })
+}
+
+fn matrix_rows(r: &mut Reader<'_>, t: &Table<'_>, columns: usize) -> Vec<MatrixRow> {
+    let mut rows = Vec::new();
+    for row in r.tables(t, "rows") {
+        r.check_keys(row.get_ref(), &["label", "cells"], "a matrix row");
+        let loc = r.loc(row.span());
+        let label = r.opt_str(&row, "label").map(|l| l.value);
+        let cells = r.str_array(&row, "cells");
+        if row_length(r, cells.len(), columns, &loc, "row") {
+            rows.push(MatrixRow { label, cells, loc });
+        }
+    }
+    rows
+}
+
+fn matrix(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Matrix> {
+    const WHAT: &str = "a matrix";
+    r.check_keys(
+        t.get_ref(),
+        &[
+            "kind",
+            "beside",
+            "id",
+            "title",
+            "rule",
+            "label_header",
+            "columns",
+            "symbols",
+            "sections",
+            "rows",
+            "lookup",
+            "intro",
+            "notes",
+        ],
+        WHAT,
+    );
+    let id = r.req_str(t, "id", WHAT);
+    let title = r.req_str(t, "title", WHAT);
+    let rule = r.opt_str(t, "rule").map(|s| s.value);
+    let lookup = r.table(t, "lookup").and_then(|l| {
+        r.check_keys(l.get_ref(), &["keys", "values"], "a matrix lookup");
+        let keys = r.req_int(&l, "keys", "a matrix lookup")?;
+        let values = r.str_array(&l, "values");
+        Some(Lookup {
+            keys: usize::try_from(keys.value).unwrap_or(0),
+            values: values.into_iter().map(|v| v.value).collect(),
+            loc: keys.loc,
+        })
+    });
+    let label_header = r.opt_str(t, "label_header").map(|s| s.value);
+    let columns: Vec<String> = r
+        .str_array(t, "columns")
+        .into_iter()
+        .map(|c| c.value)
+        .collect();
+    let symbols = r.str_array(t, "symbols");
+    let intro = r.str_array(t, "intro");
+    let mut sections = Vec::new();
+    let direct = matrix_rows(r, t, columns.len());
+    if !direct.is_empty() {
+        sections.push(MatrixSection {
+            heading: None,
+            rows: direct,
+        });
+    }
+    for s in r.tables(t, "sections") {
+        r.check_keys(s.get_ref(), &["heading", "rows"], "a matrix section");
+        let heading = r.opt_str(&s, "heading").map(|h| h.value);
+        let rows = matrix_rows(r, &s, columns.len());
+        sections.push(MatrixSection { heading, rows });
+    }
+    let notes = r.str_array(t, "notes");
+    Some(Matrix {
+        id: id?,
+        title: title?.value,
+        rule,
+        label_header,
+        columns,
+        symbols,
+        sections,
+        lookup,
+        intro,
+        notes,
+        loc: r.loc(t.span()),
+    })
+}
+
+fn step(r: &mut Reader<'_>, t: &Table<'_>, mark: Option<&str>) -> Option<Step> {
+    r.check_keys(
+        t.get_ref(),
+        &["title", "text", "actor", "mark", "items"],
+        "a checklist step",
+    );
+    let title = r.opt_str(t, "title").map(|s| s.value);
+    let text = r.opt_str(t, "text").map(|s| s.value).unwrap_or_default();
+    let actor = r.opt_str(t, "actor");
+    let own_mark = r.opt_str(t, "mark").map(|s| s.value);
+    let sub_mark = own_mark.clone().or_else(|| mark.map(str::to_string));
+    let items = r
+        .tables(t, "items")
+        .iter()
+        .filter_map(|i| step(r, i, sub_mark.as_deref()))
+        .collect();
+    if title.is_none() && text.is_empty() {
+        r.diags.push(
+            Diagnostic::error(
+                "missing-field",
+                "a checklist step has neither `title` nor `text`",
+                Some(r.loc(t.span().start..t.span().start)),
+            )
+            .with_hint("add `text = \"...\"`"),
+        );
+        return None;
+    }
+    Some(Step {
+        mark: own_mark.or_else(|| mark.map(str::to_string)),
+        actor,
+        title,
+        text,
+        items,
+        loc: r.loc(t.span()),
+    })
+}
+
+fn checklist(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Checklist> {
+    const WHAT: &str = "a checklist";
+    r.check_keys(
+        t.get_ref(),
+        &[
+            "kind", "beside", "id", "title", "rule", "actors", "intro", "sections", "notes",
+        ],
+        WHAT,
+    );
+    let id = r.req_str(t, "id", WHAT);
+    let title = r.req_str(t, "title", WHAT);
+    let rule = r.opt_str(t, "rule").map(|s| s.value);
+    let actors = r.str_array(t, "actors");
+    let intro = r.str_array(t, "intro");
+    let mut sections = Vec::new();
+    for s in r.tables(t, "sections") {
+        r.check_keys(
+            s.get_ref(),
+            &["heading", "numbering", "mark", "intro", "steps", "outro"],
+            "a checklist section",
+        );
+        let heading = r.opt_str(&s, "heading").map(|h| h.value);
+        let numbering = match r.opt_str(&s, "numbering") {
+            None => Numbering::None,
+            Some(n) => match n.value.as_str() {
+                "numbers" => Numbering::Numbers,
+                "letters" => Numbering::Letters,
+                "none" => Numbering::None,
+                other => {
+                    r.diags.push(
+                        Diagnostic::error(
+                            "bad-value",
+                            format!("numbering = \"{other}\" is not a numbering"),
+                            Some(n.loc),
+                        )
+                        .with_hint("numbering is \"numbers\" (1), 2)...), \"letters\" (a), b)...) or \"none\""),
+                    );
+                    Numbering::None
+                }
+            },
+        };
+        let mark = r.opt_str(&s, "mark").map(|m| m.value);
+        let intro = r.str_array(&s, "intro");
+        let steps = r
+            .tables(&s, "steps")
+            .iter()
+            .filter_map(|st| step(r, st, mark.as_deref()))
+            .collect();
+        let outro = r.str_array(&s, "outro");
+        sections.push(CheckSection {
+            heading,
+            numbering,
+            intro,
+            steps,
+            outro,
+        });
+    }
+    let notes = r.str_array(t, "notes");
+    Some(Checklist {
+        id: id?,
+        title: title?.value,
+        rule,
+        actors,
+        intro,
+        sections,
+        notes,
+        loc: r.loc(t.span()),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn drm_ranges() {
+        assert_eq!(parse_drm("-3..+5"), Some((-3, 5)));
+        assert_eq!(parse_drm("0..0"), Some((0, 0)));
+        assert_eq!(parse_drm("5..-3"), None);
+        assert_eq!(parse_drm("-3"), None);
+    }
+
+    #[test]
+    fn a_small_results_table_loads() {
+        let text = r#"
+title = "T"
+[[blocks]]
+kind = "results"
+id = "t"
+title = "Table"
+dice = "1d6"
+columns = ["Result"]
+rows = [ { roll = "1-3", results = ["X"] }, { roll = "4+", results = ["-"] } ]
+legend = [ { code = "X", text = "Something." } ]
+"#;
+        let mut diags = Diagnostics::default();
+        let chart = load_chart("t", 0, text, &mut diags).expect("loads");
+        assert!(diags.list.is_empty(), "{:?}", diags.list);
+        let table = chart.results_tables().next().expect("a table");
+        assert_eq!(table.rows.len(), 2);
+        assert_eq!(table.reach(), (1, 6));
+        assert_eq!(table.codes("X & Y*"), vec!["X", "Y"]);
+        assert!(table.codes("-").is_empty());
+    }
+}
