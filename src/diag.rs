@@ -177,11 +177,64 @@ impl Diagnostics {
 
 /// Renders a diagnostic like rustc: header, location, quoted line, caret, hint.
 pub fn render_human(d: &Diagnostic, sources: &Sources) -> String {
-    let mut out = format!("{}[{}]: {}\n", d.severity.as_str(), d.id, d.message);
+    render_human_styled(d, sources, false)
+}
+
+/// ANSI styles for a terminal; all empty when colour is off.
+struct Paint {
+    severity: &'static str,
+    bold: &'static str,
+    frame: &'static str,
+    reset: &'static str,
+}
+
+impl Paint {
+    fn new(severity: Severity, color: bool) -> Paint {
+        if !color {
+            return Paint {
+                severity: "",
+                bold: "",
+                frame: "",
+                reset: "",
+            };
+        }
+        Paint {
+            severity: match severity {
+                Severity::Error => "\x1b[1;31m",
+                Severity::Warning => "\x1b[1;33m",
+            },
+            bold: "\x1b[1m",
+            frame: "\x1b[1;34m",
+            reset: "\x1b[0m",
+        }
+    }
+}
+
+/// [`render_human`], with ANSI colours (as rustc uses them) when `color` is set.
+pub fn render_human_styled(d: &Diagnostic, sources: &Sources, color: bool) -> String {
+    let p = Paint::new(d.severity, color);
+    let mut out = format!(
+        "{}{}[{}]{}{}: {}{}\n",
+        p.severity,
+        d.severity.as_str(),
+        d.id,
+        p.reset,
+        p.bold,
+        d.message,
+        p.reset
+    );
     if let Some(loc) = &d.loc {
         let file = sources.get(loc.file);
         let (line, col) = line_col(&file.text, loc.span.start);
-        let _ = writeln!(out, "  --> {}:{}:{}", file.path.display(), line, col);
+        let _ = writeln!(
+            out,
+            "  {}-->{} {}:{}:{}",
+            p.frame,
+            p.reset,
+            file.path.display(),
+            line,
+            col
+        );
         if let Some(src_line) = file.text.lines().nth(line - 1) {
             let gutter = line.to_string().len();
             // Long lines are shown as a window around the column.
@@ -190,19 +243,27 @@ pub fn render_human(d: &Diagnostic, sources: &Sources) -> String {
             let shown: String = src_line.chars().skip(skip).take(100).collect();
             let width = caret_width(&file.text, &loc.span, src_line.chars().count() + 1 - col);
             let pad = col - 1 - skip + prefix.chars().count();
-            let _ = writeln!(out, "{:gutter$} |", "");
-            let _ = writeln!(out, "{line} | {prefix}{shown}");
+            let _ = writeln!(out, "{}{:gutter$} |{}", p.frame, "", p.reset);
+            let _ = writeln!(out, "{}{line} |{} {prefix}{shown}", p.frame, p.reset);
             let _ = writeln!(
                 out,
-                "{:gutter$} | {}{}",
+                "{}{:gutter$} |{} {}{}{}{}",
+                p.frame,
                 "",
+                p.reset,
                 " ".repeat(pad),
-                "^".repeat(width.clamp(1, 100))
+                p.severity,
+                "^".repeat(width.clamp(1, 100)),
+                p.reset
             );
         }
     }
     if let Some(hint) = &d.hint {
-        let _ = writeln!(out, "  = hint: {hint}");
+        let _ = writeln!(
+            out,
+            "  {}={} {}hint{}: {hint}",
+            p.frame, p.reset, p.bold, p.reset
+        );
     }
     out
 }
@@ -287,6 +348,21 @@ mod tests {
         assert!(text.contains("1 | name = 1"));
         assert!(text.contains("  |        ^\n"));
         assert!(text.contains("= hint: quote it"));
+        assert_eq!(render_human_styled(&d, &sources, false), text);
+        let colored = render_human_styled(&d, &sources, true);
+        assert!(colored.starts_with("\x1b[1;31merror[wrong-type]\x1b[0m"));
+        let plain: String = colored
+            .split('\x1b')
+            .enumerate()
+            .map(|(i, part)| {
+                if i == 0 {
+                    part
+                } else {
+                    part.split_once('m').map_or(part, |(_, rest)| rest)
+                }
+            })
+            .collect();
+        assert_eq!(plain, text);
     }
 
     #[test]

@@ -59,10 +59,13 @@ fn read_templates(game: &Game, assets: &Assets) -> Result<HtmlTemplates, OpError
             game.dir.join("templates/html").join(name),
             assets.root.templates().join("html").join(name),
         ];
-        let path = candidates
-            .iter()
-            .find(|p| p.is_file())
-            .unwrap_or(&candidates[1]);
+        let Some(path) = candidates.iter().find(|p| p.is_file()) else {
+            // The templates built into the binary.
+            let built_in = format!("templates/html/{name}");
+            return crate::load::embedded::file(&built_in)
+                .map(|bytes| String::from_utf8_lossy(bytes).into_owned())
+                .ok_or_else(|| OpError(format!("no HTML template {name}")));
+        };
         std::fs::read_to_string(path)
             .map_err(|e| OpError(format!("cannot read {}: {e}", path.display())))
     };
@@ -136,6 +139,13 @@ pub fn write_if_changed(path: &Path, bytes: &[u8]) -> Result<(), OpError> {
 
 /// The licence files beside the fonts, served with them.
 fn font_licences(dir: &Path) -> Result<Vec<(String, Vec<u8>)>, OpError> {
+    if !dir.is_dir() {
+        // The fonts built into the binary, with their licences.
+        return Ok(crate::load::embedded::files_under("fonts/LICENSE")
+            .into_iter()
+            .map(|(path, bytes)| (path.to_string(), bytes.to_vec()))
+            .collect());
+    }
     let entries = std::fs::read_dir(dir)
         .map_err(|e| OpError(format!("cannot read {}: {e}", dir.display())))?;
     let mut names: Vec<String> = entries

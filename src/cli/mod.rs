@@ -3,6 +3,8 @@
 //! exit code (0 ok, 1 data errors, 2 operational failure).
 
 mod cards;
+mod color;
+mod explain;
 mod export;
 mod html;
 mod images;
@@ -11,14 +13,19 @@ mod odds;
 mod odds_units;
 mod output;
 mod plan;
+mod progress;
+mod serve;
+mod shell;
+mod watch;
 
+use std::fmt::Write as _;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::diag::{Diagnostics, Sources, render_human, render_json};
+use crate::diag::{Diagnostics, Sources, render_json};
 use crate::layout::{Flip, LabelOptions, PnpOptions, SheetLayout};
 use crate::load::{OpError, Root, parse_length_arg};
 use crate::model::Paper;
@@ -46,6 +53,9 @@ pub struct Cli {
     /// How to print diagnostics: human-readable, or one JSON object per line
     #[arg(long, global = true, value_enum, default_value_t = Format::Human)]
     format: Format,
+    /// Colour human-readable diagnostics: auto (when stderr is a terminal), always, never
+    #[arg(long, global = true, value_enum, default_value_t = color::ColorChoice::Auto)]
+    color: color::ColorChoice,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -146,6 +156,41 @@ enum Command {
         #[arg(long, value_name = "GAME")]
         from: Option<String>,
     },
+    /// Build, then rebuild whenever a data, template or font file changes (the last good outputs stay when the data has errors)
+    Watch {
+        /// Games to watch (default: every game under data/)
+        games: Vec<String>,
+        #[command(flatten)]
+        out: OutArg,
+    },
+    /// Write JSON Schemas of the data files (game, deck, aid, sheets, layout, fonts) for editors
+    Schema {
+        /// The folder to write them to
+        #[arg(default_value = "schemas")]
+        dir: PathBuf,
+    },
+    /// Watch, and serve a preview of the outputs on 127.0.0.1 that reloads after every rebuild
+    Serve {
+        /// Games to serve (default: every game under data/)
+        games: Vec<String>,
+        #[command(flatten)]
+        out: OutArg,
+        /// Port on 127.0.0.1 (0 picks a free one)
+        #[arg(long, default_value_t = 3000)]
+        port: u16,
+    },
+    /// Explain a diagnostic id (e.g. `card-overflow`) with an example; without an id, list them all
+    Explain {
+        /// The id printed in brackets: error[<id>]
+        id: Option<String>,
+    },
+    /// Print a shell completion script, e.g. `grogpress completions bash > /etc/bash_completion.d/grogpress`
+    Completions {
+        #[arg(value_enum)]
+        shell: shell::Shell,
+    },
+    /// Print the man page (roff), e.g. `grogpress man > ~/.local/share/man/man1/grogpress.1`
+    Man,
     /// Write a game's data out in another format (e.g. a deck as a CSV card list)
     Export {
         #[command(subcommand)]
@@ -284,7 +329,27 @@ struct LabelArgs {
 /// Runs the command line; returns the process exit code.
 pub fn run(cli: Cli) -> ExitCode {
     let root = Root::new(&cli.root);
+    color::set(cli.color);
     let result = match cli.command {
+        Command::Explain { id } => explain_id(id.as_deref()),
+        Command::Schema { dir } => write_schemas(&dir).map(|files| {
+            for f in files {
+                eprintln!("  wrote {}", f.display());
+            }
+            true
+        }),
+        Command::Watch { games, out } => watch::watch(&root, &games, &out.out, cli.format),
+        Command::Serve { games, out, port } => {
+            serve::serve(&root, &games, &out.out, port, cli.format)
+        }
+        Command::Completions { shell } => {
+            print_stdout_bytes(&shell::completions(shell));
+            Ok(true)
+        }
+        Command::Man => shell::man_page().map(|page| {
+            print_stdout_bytes(&page);
+            true
+        }),
         Command::Sheets => list_sheets(&root, cli.format),
         Command::Export {
             what: ExportWhat::Csv { game, deck, output },
@@ -462,17 +527,22 @@ fn run_games(
         )));
     }
     let mut clean = report(&mut diags, &sources, format, None);
+    let mut progress = progress::Progress::new(format == Format::Human);
+    progress.add(dirs.len() as u64);
     for dir in dirs {
         let mut diags = Diagnostics::default();
-        let checked = check_game_model(&dir, &assets, options, &mut sources, &mut diags)?;
+        let own_fonts = assets.for_game(&dir, &mut sources, &mut diags)?;
+        let assets = own_fonts.as_ref().unwrap_or(&assets);
+        let checked = check_game_model(&dir, assets, options, &mut sources, &mut diags)?;
         let label = checked
             .as_ref()
             .map_or_else(|| dir.display().to_string(), |(game, _)| game.id.clone());
-        let ok = report(&mut diags, &sources, format, Some(&label));
+        progress.step(&label);
+        let ok = progress.suspend(|| report(&mut diags, &sources, format, Some(&label)));
         clean &= ok;
         if let (Some(out), Some((game, _)), true, true) = (out, &checked, ok, options.html) {
             let started = std::time::Instant::now();
-            let files = html::build_html(game, &assets, &mut sources)?;
+            let files = html::build_html(game, assets, &mut sources)?;
             let dir = out.join(&game.id).join("html");
             for (name, bytes) in &files {
                 html::write_if_changed(&dir.join(name), bytes)?;
@@ -488,13 +558,16 @@ fn run_games(
         }
         let outputs = checked.map(|(game, outputs)| (game.id, outputs));
         if let (Some(out), Some((id, outputs)), true) = (out, outputs, ok) {
+            progress.add(outputs.len() as u64);
             for output in outputs {
                 let bytes = crate::render::pdf::render_pdf(&output.doc, &assets.fonts)
                     .map_err(|e| OpError(e.to_string()))?;
                 let path = out.join(&id).join(&output.file_name);
                 write_atomic(&path, &bytes)?;
+                progress.step(&output.file_name);
                 if format == Format::Human {
-                    eprintln!("  wrote {} ({})", path.display(), output.summary);
+                    progress
+                        .suspend(|| eprintln!("  wrote {} ({})", path.display(), output.summary));
                 }
                 if let Some(images) = &output.images {
                     let count = images::write_card_images(images, &out.join(&id), &assets.fonts)?;
@@ -508,6 +581,7 @@ fn run_games(
             }
         }
     }
+    progress.finish();
     Ok(clean)
 }
 
@@ -546,7 +620,10 @@ fn report(diags: &mut Diagnostics, sources: &Sources, format: Format, game: Opti
     let mut stdout = stdout.lock();
     for d in &diags.list {
         match format {
-            Format::Human => eprintln!("{}", render_human(d, sources)),
+            Format::Human => eprintln!(
+                "{}",
+                crate::diag::render_human_styled(d, sources, color::enabled())
+            ),
             Format::Json => {
                 let _ = writeln!(stdout, "{}", render_json(d, sources));
             }
@@ -557,6 +634,49 @@ fn report(diags: &mut Diagnostics, sources: &Sources, format: Format, game: Opti
         eprintln!("{game}: {e} error{}, {w} warning{}", plural(e), plural(w));
     }
     !diags.has_errors()
+}
+
+/// Writes every JSON Schema into `dir`; returns the files written.
+pub fn write_schemas(dir: &Path) -> Result<Vec<PathBuf>, OpError> {
+    let mut written = Vec::new();
+    for schema in crate::load::schema::schemas() {
+        let path = dir.join(schema.file_name);
+        write_atomic(&path, schema.to_json().as_bytes())?;
+        written.push(path);
+    }
+    Ok(written)
+}
+
+/// `explain <id>`: the explanation, or with no id the list of ids.
+fn explain_id(id: Option<&str>) -> Result<bool, OpError> {
+    let Some(id) = id else {
+        print_stdout(&explain::list());
+        return Ok(true);
+    };
+    match explain::explain(id) {
+        Some(e) => {
+            print_stdout(&explain::render(e));
+            Ok(true)
+        }
+        None => {
+            let ids: Vec<&str> = explain::EXPLANATIONS.iter().map(|e| e.id).collect();
+            let hint = crate::load::toml::closest(id, &ids)
+                .map(|b| format!("did you mean `{b}`? "))
+                .unwrap_or_default();
+            Err(OpError(format!(
+                "no diagnostic `{id}`; {hint}`grogpress explain` lists them"
+            )))
+        }
+    }
+}
+
+/// Prints to stdout; a closed pipe (`grogpress sheets | head`) is not an error.
+fn print_stdout(text: &str) {
+    print_stdout_bytes(text.as_bytes());
+}
+
+fn print_stdout_bytes(bytes: &[u8]) {
+    let _ = std::io::stdout().lock().write_all(bytes);
 }
 
 fn plural(n: usize) -> &'static str {
@@ -589,16 +709,21 @@ fn calibrate_duplex(root: &Root, paper: Paper, out: &Path) -> Result<bool, OpErr
 fn list_sheets(root: &Root, format: Format) -> Result<bool, OpError> {
     let mut sources = Sources::default();
     let mut diags = Diagnostics::default();
-    let (file, text, ok) = crate::load::read_source(&root.sheets_file(), &mut sources, &mut diags)?;
-    let sheets = if ok {
-        crate::load::load_sheets(file, &text, &mut diags)
-    } else {
-        Vec::new()
+    let sheets = match crate::load::embedded::read_root_source(
+        root,
+        "data/sheets.toml",
+        &mut sources,
+        &mut diags,
+    )? {
+        Some((file, text, true)) => crate::load::load_sheets(file, &text, &mut diags),
+        _ => Vec::new(),
     };
     let clean = report(&mut diags, &sources, format, None);
     let inch = |pt: f32| pt / 72.0;
     let mm = |pt: f32| pt * 25.4 / 72.0;
-    println!(
+    let mut table = String::new();
+    let _ = writeln!(
+        table,
         "{:<18} {:<7} {:>16} {:>18} {:>7}  name (also)",
         "sheet", "paper", "label (in)", "label (mm)", "grid"
     );
@@ -608,7 +733,8 @@ fn list_sheets(root: &Root, format: Format) -> Result<bool, OpError> {
         } else {
             format!(" (also {})", s.aliases.join(", "))
         };
-        println!(
+        let _ = writeln!(
+            table,
             "{:<18} {:<7} {:>16} {:>18} {:>7}  {}{}",
             s.id,
             s.paper_name,
@@ -619,5 +745,6 @@ fn list_sheets(root: &Root, format: Format) -> Result<bool, OpError> {
             also
         );
     }
+    print_stdout(&table);
     Ok(clean)
 }

@@ -1,6 +1,7 @@
 //! CLI: `grogpress new <path> [--from GAME]` — creates a game folder that
 //! `check` passes and `build` publishes as it stands: the commented starter
-//! game embedded in the binary, or a copy of a shipped game.
+//! game embedded in the binary (its files name their editor schemas with
+//! `#:schema`, written to `schemas/`), or a copy of a shipped game.
 
 use std::path::{Path, PathBuf};
 
@@ -25,10 +26,17 @@ const STARTER: &[(&str, &str)] = &[
 /// Creates the game folder `dest`; returns the files written, relative to it.
 pub fn new_game(root: &Root, dest: &Path, from: Option<&str>) -> Result<Vec<PathBuf>, OpError> {
     refuse_non_empty(dest)?;
-    match from {
-        None => write_starter(dest),
-        Some(game) => copy_game(&root.resolve_game(game)?, dest),
+    let mut written = match from {
+        None => write_starter(dest)?,
+        Some(game) => copy_game(&root.resolve_game(game)?, dest)?,
+    };
+    // The editor schemas the starter files' `#:schema` lines point at.
+    for path in super::write_schemas(&dest.join("schemas"))? {
+        if let Ok(rel) = path.strip_prefix(dest) {
+            written.push(rel.to_path_buf());
+        }
     }
+    Ok(written)
 }
 
 /// A folder that already holds files is never written into.

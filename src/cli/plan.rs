@@ -28,13 +28,22 @@ impl Assets {
         diags: &mut Diagnostics,
     ) -> Result<Assets, OpError> {
         let fonts = load::load_fonts(&root, sources, diags)?;
-        let (file, text, ok) = load::read_source(&root.sheets_file(), sources, diags)?;
-        let (sheets, card_sizes) = if ok {
-            load::load_sheets_and_sizes(file, &text, diags)
+        let (sheets, card_sizes) =
+            match load::embedded::read_root_source(&root, "data/sheets.toml", sources, diags)? {
+                Some((file, text, true)) => load::load_sheets_and_sizes(file, &text, diags),
+                Some(_) => (Vec::new(), Vec::new()),
+                None => {
+                    return Err(OpError(format!(
+                        "cannot read {}: no such file",
+                        root.sheets_file().display()
+                    )));
+                }
+            };
+        let icons = if root.icons().is_dir() {
+            load::load_icons(&root.icons(), sources, diags)?
         } else {
-            (Vec::new(), Vec::new())
+            load::embedded::load_built_in_icons(sources, diags)
         };
-        let icons = load::load_icons(&root.icons(), sources, diags)?;
         Ok(Assets {
             root,
             sheets,
@@ -42,6 +51,27 @@ impl Assets {
             fonts,
             icons,
         })
+    }
+
+    /// The assets for a game with its own `fonts/fonts.toml`: its fonts in place
+    /// of the shared ones. `None` when the game uses the shared fonts.
+    pub fn for_game(
+        &self,
+        game_dir: &std::path::Path,
+        sources: &mut Sources,
+        diags: &mut Diagnostics,
+    ) -> Result<Option<Assets>, OpError> {
+        if !game_dir.join("fonts/fonts.toml").is_file() {
+            return Ok(None);
+        }
+        let fonts = load::load_fonts(&Root::new(game_dir), sources, diags)?;
+        Ok(Some(Assets {
+            root: self.root.clone(),
+            sheets: self.sheets.clone(),
+            card_sizes: self.card_sizes.clone(),
+            icons: self.icons.clone(),
+            fonts,
+        }))
     }
 
     pub fn sheet(&self, name: &str) -> Option<&SheetTemplate> {
@@ -389,7 +419,7 @@ fn plan_labels(
 }
 
 /// A template named by a publish job: the game's own `templates/<kind>/`
-/// first, then the shared one.
+/// first, then the root's, then the one built into the binary.
 pub(super) fn load_template(
     game: &Game,
     root: &Root,
@@ -405,6 +435,18 @@ pub(super) fn load_template(
         root.templates().join(kind).join(&name),
     ];
     let Some(path) = candidates.iter().find(|p| p.is_file()) else {
+        let built_in = format!("templates/{kind}/{name}");
+        if load::embedded::file(&built_in).is_some() {
+            if let Some((file, text, true)) =
+                load::embedded::read_built_in(&built_in, sources, diags)
+            {
+                let families: Vec<&str> = fonts.families.iter().map(|f| f.name.as_str()).collect();
+                return Ok(load::load_card_template(
+                    &id.value, file, &text, &families, diags,
+                ));
+            }
+            return Ok(None);
+        }
         diags.push(
             Diagnostic::error(
                 "missing-file",

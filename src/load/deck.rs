@@ -12,13 +12,13 @@ use crate::model::{
     Located, PhraseForm, Unique, When, form_slots,
 };
 
-const DECK_KEYS: &[&str] = &["name", "title_field", "fields", "constraints", "cards"];
-const COLLECTION_KEYS: &[&str] = &["name", "fields", "constraints", "items"];
-const FIELD_KEYS: &[&str] = &[
+pub const DECK_KEYS: &[&str] = &["name", "title_field", "fields", "constraints", "cards"];
+pub const COLLECTION_KEYS: &[&str] = &["name", "fields", "constraints", "items"];
+pub const FIELD_KEYS: &[&str] = &[
     "name", "kind", "values", "optional", "to", "symbols", "forms", "sides", "totals",
 ];
-const KINDS: &[&str] = &["text", "rich", "int", "enum", "ref", "phrase", "faces"];
-const CONSTRAINT_KEYS: &[&str] = &[
+pub const KINDS: &[&str] = &["text", "rich", "int", "enum", "ref", "phrase", "faces"];
+pub const CONSTRAINT_KEYS: &[&str] = &[
     "count_per",
     "mirrored",
     "unique",
@@ -27,6 +27,8 @@ const CONSTRAINT_KEYS: &[&str] = &[
     "when",
     "cycle",
 ];
+pub const COUNT_PER_KEYS: &[&str] = &["field", "count"];
+pub const UNIQUE_KEYS: &[&str] = &["field", "within"];
 
 /// Reads the cards of a deck whose `cards` names a file (a CSV card list);
 /// `None` when the list cannot be read as cards (already reported).
@@ -384,7 +386,7 @@ fn constraints(r: &mut Reader<'_>, t: &Table<'_>, fields: &[FieldDecl]) -> Const
     let mut out = Constraints::default();
     extra_constraints(r, t, fields, &mut out);
     if let Some(c) = r.table(t, "count_per") {
-        r.check_keys(c.get_ref(), &["field", "count"], "count_per");
+        r.check_keys(c.get_ref(), COUNT_PER_KEYS, "count_per");
         let field = r.req_str(&c, "field", "count_per");
         let count = r.req_int(&c, "count", "count_per");
         if let (Some(field), Some(count)) = (field, count)
@@ -415,7 +417,7 @@ fn constraints(r: &mut Reader<'_>, t: &Table<'_>, fields: &[FieldDecl]) -> Const
         out.mirrored = Some(Located::new(index, m.loc));
     }
     for u in r.tables(t, "unique") {
-        r.check_keys(u.get_ref(), &["field", "within"], "unique");
+        r.check_keys(u.get_ref(), UNIQUE_KEYS, "unique");
         let field = r.req_str(&u, "field", "unique");
         let within = r.opt_str(&u, "within");
         let Some(field) = field else { continue };

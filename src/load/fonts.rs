@@ -1,9 +1,12 @@
 //! Load stage: `fonts/fonts.toml` and the font files it names, into a [`FontBook`].
 
 use super::toml::{Reader, parse};
-use super::{OpError, Root, read_source};
+use super::{OpError, Root};
 use crate::diag::{Diagnostics, Sources};
 use crate::text::{Face, Family, FontBook};
+
+pub const FONTS_FILE_KEYS: &[&str] = &["family"];
+pub const FAMILY_KEYS: &[&str] = &["name", "regular", "bold", "italic", "bold_italic"];
 
 /// Loads every family in `fonts/fonts.toml`. A missing or broken font file is an
 /// operational error; mistakes in `fonts.toml` are diagnostics.
@@ -12,9 +15,17 @@ pub fn load_fonts(
     sources: &mut Sources,
     diags: &mut Diagnostics,
 ) -> Result<FontBook, OpError> {
-    let path = root.fonts().join("fonts.toml");
-    let (file, text, ok) = read_source(&path, sources, diags)?;
+    // The root's own fonts/, else the fonts built into the binary.
+    let on_disk = root.fonts().join("fonts.toml").is_file();
     let mut book = FontBook::default();
+    let Some((file, text, ok)) =
+        super::embedded::read_root_source(root, "fonts/fonts.toml", sources, diags)?
+    else {
+        return Err(OpError(format!(
+            "cannot read {}: no such file",
+            root.fonts().join("fonts.toml").display()
+        )));
+    };
     if !ok {
         return Ok(book);
     }
@@ -22,15 +33,11 @@ pub fn load_fonts(
         return Ok(book);
     };
     let mut r = Reader::new(file, diags);
-    r.check_keys(doc.get_ref(), &["family"], "fonts.toml");
+    r.check_keys(doc.get_ref(), FONTS_FILE_KEYS, "fonts.toml");
     let mut loaded: Vec<std::path::PathBuf> = Vec::new();
     for t in r.tables(&doc, "family") {
         const W: &str = "[[family]]";
-        r.check_keys(
-            t.get_ref(),
-            &["name", "regular", "bold", "italic", "bold_italic"],
-            W,
-        );
+        r.check_keys(t.get_ref(), FAMILY_KEYS, W);
         let name = r.req_str(&t, "name", W);
         let files = ["regular", "bold", "italic", "bold_italic"].map(|k| r.req_str(&t, k, W));
         let Some(name) = name else { continue };
@@ -42,8 +49,15 @@ pub fn load_fonts(
                 *slot = existing;
                 continue;
             }
-            let data = std::fs::read(&path)
-                .map_err(|e| OpError(format!("cannot read font {}: {e}", path.display())))?;
+            let data = if on_disk {
+                std::fs::read(&path)
+                    .map_err(|e| OpError(format!("cannot read font {}: {e}", path.display())))?
+            } else {
+                let rel = format!("fonts/{}", file.value);
+                super::embedded::file(&rel)
+                    .ok_or_else(|| OpError(format!("no built-in font {rel}")))?
+                    .to_vec()
+            };
             let face =
                 Face::parse(data).map_err(|e| OpError(format!("{}: {e}", path.display())))?;
             book.faces.push(face);

@@ -7,7 +7,7 @@ use super::{OpError, read_source};
 use crate::diag::{Diagnostic, Diagnostics, Sources};
 use crate::model::{AidJob, CardJob, Force, Game, LabelJob, Located, Publish, RulesPage, Side};
 
-const GAME_KEYS: &[&str] = &[
+pub const GAME_KEYS: &[&str] = &[
     "name",
     "copyright",
     "rules",
@@ -21,6 +21,14 @@ const GAME_KEYS: &[&str] = &[
     "dice_combat",
     "charts",
 ];
+
+pub const SIDE_KEYS: &[&str] = &["id", "name", "full_name"];
+pub const FORCE_KEYS: &[&str] = &["unit", "count"];
+/// `[[decks]]` and `[[aids]]`.
+pub const FILE_REF_KEYS: &[&str] = &["id", "file"];
+pub const PUBLISH_KEYS: &[&str] = &["labels", "aids", "cards", "units_and_dice"];
+pub const LABEL_JOB_KEYS: &[&str] = &["deck", "sheet", "layout"];
+pub const AID_JOB_KEYS: &[&str] = &["aid", "copies"];
 
 /// Loads a game folder. `None` when `game.toml` itself could not be read as TOML;
 /// every problem found is in `diags`.
@@ -218,7 +226,7 @@ pub(super) fn existing(
 }
 
 fn side(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Side> {
-    r.check_keys(t.get_ref(), &["id", "name", "full_name"], "[[sides]]");
+    r.check_keys(t.get_ref(), SIDE_KEYS, "[[sides]]");
     let id = r.req_str(t, "id", "[[sides]]");
     let name = r.req_str(t, "name", "[[sides]]");
     let full_name = r.opt_str(t, "full_name").map(|f| f.value);
@@ -232,7 +240,7 @@ fn side(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Side> {
 }
 
 fn force(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Force> {
-    r.check_keys(t.get_ref(), &["unit", "count"], "[[forces]]");
+    r.check_keys(t.get_ref(), FORCE_KEYS, "[[forces]]");
     let unit = r.req_str(t, "unit", "[[forces]]");
     let count = r.req_int(t, "count", "[[forces]]");
     let (unit, count) = (unit?, count?);
@@ -248,28 +256,20 @@ fn file_ref(
     t: &Table<'_>,
     what: &str,
 ) -> Option<(Located<String>, Located<String>)> {
-    r.check_keys(t.get_ref(), &["id", "file"], what);
+    r.check_keys(t.get_ref(), FILE_REF_KEYS, what);
     let id = r.req_str(t, "id", what);
     let file = r.req_str(t, "file", what);
     Some((id?, file?))
 }
 
 fn publish(r: &mut Reader<'_>, t: &Table<'_>) -> Publish {
-    r.check_keys(
-        t.get_ref(),
-        &["labels", "aids", "cards", "units_and_dice"],
-        "[publish]",
-    );
+    r.check_keys(t.get_ref(), PUBLISH_KEYS, "[publish]");
     let units_and_dice = r.opt_str(t, "units_and_dice");
     let labels = r
         .tables(t, "labels")
         .iter()
         .filter_map(|l| {
-            r.check_keys(
-                l.get_ref(),
-                &["deck", "sheet", "layout"],
-                "[[publish.labels]]",
-            );
+            r.check_keys(l.get_ref(), LABEL_JOB_KEYS, "[[publish.labels]]");
             let deck = r.req_str(l, "deck", "[[publish.labels]]");
             let sheet = r.req_str(l, "sheet", "[[publish.labels]]");
             let layout = r.req_str(l, "layout", "[[publish.labels]]");
@@ -284,7 +284,7 @@ fn publish(r: &mut Reader<'_>, t: &Table<'_>) -> Publish {
         .tables(t, "aids")
         .iter()
         .filter_map(|a| {
-            r.check_keys(a.get_ref(), &["aid", "copies"], "[[publish.aids]]");
+            r.check_keys(a.get_ref(), AID_JOB_KEYS, "[[publish.aids]]");
             let aid = r.req_str(a, "aid", "[[publish.aids]]")?;
             let copies = match r.opt_int(a, "copies") {
                 None => 1,

@@ -4,7 +4,10 @@ use super::toml::{Reader, Table, parse};
 use crate::diag::{Diagnostic, Diagnostics, FileId};
 use crate::model::{CardSize, Paper, SheetTemplate};
 
-const SHEET_KEYS: &[&str] = &[
+pub const SHEETS_FILE_KEYS: &[&str] = &["sheet", "card_size"];
+pub const CARD_SIZE_KEYS: &[&str] = &["id", "name", "width", "height"];
+pub const PAPER_KEYS: &[&str] = &["width", "height"];
+pub const SHEET_KEYS: &[&str] = &[
     "id",
     "name",
     "aliases",
@@ -34,7 +37,7 @@ pub fn load_sheets_and_sizes(
         return (Vec::new(), Vec::new());
     };
     let mut r = Reader::new(file, diags);
-    r.check_keys(root.get_ref(), &["sheet", "card_size"], "sheets.toml");
+    r.check_keys(root.get_ref(), SHEETS_FILE_KEYS, "sheets.toml");
     let sheets = r
         .tables(&root, "sheet")
         .iter()
@@ -50,7 +53,7 @@ pub fn load_sheets_and_sizes(
 
 fn card_size(r: &mut Reader<'_>, t: &Table<'_>) -> Option<CardSize> {
     const W: &str = "[[card_size]]";
-    r.check_keys(t.get_ref(), &["id", "name", "width", "height"], W);
+    r.check_keys(t.get_ref(), CARD_SIZE_KEYS, W);
     let id = r.req_str(t, "id", W);
     let name = r.req_str(t, "name", W);
     let width = r.req_length(t, "width", W);
@@ -134,7 +137,7 @@ fn paper(r: &mut Reader<'_>, t: &Table<'_>) -> Option<(String, Paper)> {
         .get("paper")
         .is_some_and(|v| v.get_ref().is_table());
     if is_table && let Some(custom) = r.table(t, "paper") {
-        r.check_keys(custom.get_ref(), &["width", "height"], "paper");
+        r.check_keys(custom.get_ref(), PAPER_KEYS, "paper");
         let w = r.req_length(&custom, "width", "paper");
         let h = r.req_length(&custom, "height", "paper");
         return Some((

@@ -4,7 +4,8 @@ use super::toml::{Reader, Table, parse};
 use crate::diag::{Diagnostic, Diagnostics, FileId};
 use crate::model::{Align, CardTemplate, Frame, Region, Style, VAlign};
 
-const REGION_KEYS: &[&str] = &[
+pub const TEMPLATE_KEYS: &[&str] = &["name", "family", "regions", "frames"];
+pub const REGION_KEYS: &[&str] = &[
     "field", "left", "top", "width", "height", "style", "size", "min_size", "align", "valign",
     "leading", "format",
 ];
@@ -19,11 +20,7 @@ pub fn load_card_template(
 ) -> Option<CardTemplate> {
     let root = parse(file, text, diags)?;
     let mut r = Reader::new(file, diags);
-    r.check_keys(
-        root.get_ref(),
-        &["name", "family", "regions", "frames"],
-        "a card template",
-    );
+    r.check_keys(root.get_ref(), TEMPLATE_KEYS, "a card template");
     let name = r
         .req_str(&root, "name", "the template")
         .map(|n| n.value)

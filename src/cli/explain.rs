@@ -1,0 +1,378 @@
+//! CLI: `grogpress explain <id>` — what a diagnostic id means, with an example
+//! of data that gives it and the fix. Every id the code can emit has an entry
+//! here (tests/explain.rs reads the source to make sure).
+
+/// One diagnostic id explained.
+pub struct Explanation {
+    pub id: &'static str,
+    /// What the problem is and how to fix it.
+    pub text: &'static str,
+    /// Data that gives the diagnostic, and the fix.
+    pub example: &'static str,
+}
+
+/// Every diagnostic id, alphabetically.
+pub const EXPLANATIONS: &[Explanation] = &[
+    Explanation {
+        id: "aid-overflow",
+        text: "A block of a player aid (a paragraph, a list, the points table) does not fit on the aid's page, even at the smallest type size the layout allows. Text is never cut off silently: shorten the text, split it into fewer words, or print fewer copies side by side (`copies` in [[publish.aids]]) so each copy is wider.",
+        example: "# player-aid.toml\n[[blocks]]\nkind = \"paragraph\"\ntext = \"... three pages of text ...\"\n# fix: shorten the paragraph, or in game.toml: [[publish.aids]] copies = 1",
+    },
+    Explanation {
+        id: "bad-dice",
+        text: "A chart block's `dice` is not a dice roll. Write dice as NdS: \"1d6\", \"2d6\", \"1d10\".",
+        example: "dice = \"two dice\"   # error\n# fix: dice = \"2d6\"",
+    },
+    Explanation {
+        id: "bad-die-range",
+        text: "A cell of a ranges table (barrage, fatigue) is not a range of the table's dice, or one of its declared `words`. Write rolls of the dice from their lowest to their highest: \"6\", \"5-6\".",
+        example: "dice = \"1d6\"\nrows = [{ label = [\"Hard unit\"], cells = [\"7\"] }]   # error: 1d6 rolls 1 to 6",
+    },
+    Explanation {
+        id: "bad-enum-value",
+        text: "A card's value for an `enum` field is not one of the values the deck declares for that field. Values are compared exactly, including capitals and spaces. Use one of the listed values, or add the new value to the field's `values`.",
+        example: "[[fields]]\nname = \"who\"\nkind = \"enum\"\nvalues = [\"Attacker Only\", \"Defender Only\"]\n\n[[cards]]\nwho = \"Defender only\"     # error: not a value of `who`\n# fix: who = \"Defender Only\"",
+    },
+    Explanation {
+        id: "bad-icon",
+        text: "An icon file in data/icons/ cannot be read as an icon. An icon is an `<svg viewBox=\"...\">` holding `<path d=\"...\"/>` elements (any SVG path data); other elements, a missing viewBox or path data that cannot be read are reported at the place in the file.",
+        example: "<svg width=\"24\" height=\"24\"><path d=\"M2 2 L22 22\"/></svg>   # error: no viewBox\n# fix: <svg viewBox=\"0 0 24 24\"><path d=\"M2 2 L22 22\"/></svg>",
+    },
+    Explanation {
+        id: "bad-length",
+        text: "A length is neither a number of points nor a number with a unit. Lengths are written as points (`9`) or as a string with one of the units in, mm, cm or pt.",
+        example: "label_width = \"3.375 inches\"   # error\n# fix: label_width = \"3.375in\"",
+    },
+    Explanation {
+        id: "bad-modifier-group",
+        text: "A group of alternatives in a modifier list is not well formed: it needs a `lead`, and its `options` each have a `text` and a `value`.",
+        example: "entries = [{ lead = \"Shock Attack\", options = [{ text = \"Breakthrough\" }] }]   # error: the option has no value\n# fix: options = [{ text = \"Breakthrough\", value = \"+2\" }]",
+    },
+    Explanation {
+        id: "bad-modifier-value",
+        text: "A modifier's value is not a modifier: write a signed number (\"+1\", \"-2\") or letter (\"-X\", \"+/-X\"); alternatives go in a group.",
+        example: "entries = [{ text = \"Double OBJ Zone\", value = \"1\" }]   # error: no sign\n# fix: value = \"+1\"",
+    },
+    Explanation {
+        id: "bad-roll",
+        text: "A random table's `roll` is not a roll of dice grogpress knows. Write the roll as \"1d6\", \"2d6\" or \"1d10\".",
+        example: "roll = \"d6\"      # error: not a roll of dice\n# fix: roll = \"1d6\"",
+    },
+    Explanation {
+        id: "bad-roll-range",
+        text: "A results row's `roll` is not a roll range. Write \"6\", \"5-6\", \"4 or less\" (\"4-\") or \"13 or more\" (\"13+\").",
+        example: "rows = [{ roll = \"five to six\", results = [\"A1\"] }]   # error\n# fix: roll = \"5-6\"",
+    },
+    Explanation {
+        id: "bad-row-length",
+        text: "A row of a chart table has a different number of cells than the table has columns. Give one cell per column, in column order.",
+        example: "columns = [\"Loss?\", \"Retreat?\", \"Traffic?\"]\nrows = [{ roll = \"5-6\", results = [\"A1\", \"-\"] }]   # error: 2 cells, 3 columns",
+    },
+    Explanation {
+        id: "bad-shortcode",
+        text: "A shortcode in the Markdown rules (`{{ deck(\"action\") }}`, `{{ card(\"action/great-road\") }}`) is not well formed: it must be a paragraph of its own, with its argument in double quotes.",
+        example: "See the cards: {{ deck(\"action\") }}   # error: not a paragraph of its own\n# fix: put {{ deck(\"action\") }} on a line of its own, with blank lines around it",
+    },
+    Explanation {
+        id: "bad-value",
+        text: "A value has the right type but is not allowed here: an unknown field kind, a count below zero, a number of copies out of range, an unknown style or alignment in a layout template, and the like. The hint lists what is allowed.",
+        example: "[[fields]]\nname = \"cost\"\nkind = \"number\"   # error: unknown field kind\n# fix: kind = \"int\"  (text | rich | int | enum | ref)",
+    },
+    Explanation {
+        id: "card-count",
+        text: "A deck's `count_per` constraint says how many cards each value of a field must have (e.g. 12 action cards per side), and a value has more or fewer. Add or remove cards, or change the count.",
+        example: "[constraints]\ncount_per = { field = \"owner\", count = 12 }\n# error when the U.F.P. cards number 11: add the missing card",
+    },
+    Explanation {
+        id: "card-overflow",
+        text: "A card's field does not fit its region of the card layout, even shrunk to the region's `min_size`. The card and field are named. Shorten the text, or give the region more room or a smaller `min_size` in the layout template (templates/labels/<layout>.toml).",
+        example: "[[cards]]\ntitle = \"A Very Long Title That Cannot Fit On One Line Of The Card\"\n# fix: shorten it, or in the template: [[regions]] field = \"title\" min_size = 8",
+    },
+    Explanation {
+        id: "card-title-mismatch",
+        text: "The rules text names a card with a `card:` link whose text matches a card's title only when capitals are ignored. The printed rules and card should agree; write the title exactly as the card has it (or retitle the card).",
+        example: "A unit that moved with [*Great Road*](card:) ...\n# warning when the card is titled \"Great road\": write [*Great road*](card:)",
+    },
+    Explanation {
+        id: "card-too-small",
+        text: "A region of a card layout reaches past the edge of the playing-card size the deck is printed at, so the card would be cut off. Use a bigger card size (`size` in [[publish.cards]]) or a layout made for this size.",
+        example: "[[publish.cards]]\ndeck = \"units\"\nsize = \"mini\"   # error: the layout's regions need a poker-size card\n# fix: size = \"poker\"",
+    },
+    Explanation {
+        id: "csv-syntax",
+        text: "A CSV card list cannot be read as CSV, most often because a cell opens a quote that is never closed. A cell that starts with \" ends with \"; a quote inside such a cell is written twice (\"\"). Save the sheet from the spreadsheet again as CSV (comma-separated, UTF-8).",
+        example: "title,effect\nDug In,\"Ignore the first hit\n# error: the quote opened before Ignore is never closed\n# fix: Dug In,\"Ignore the first hit\"",
+    },
+    Explanation {
+        id: "dangling-card-reference",
+        text: "The rules text names a card with a `card:` link, but no deck of the game has a card with that title. Check the spelling against the deck's card titles, or remove the link.",
+        example: "Play [*Great Raod*](card:) to move twice.   # error: no card \"Great Raod\"\n# fix: [*Great Road*](card:)",
+    },
+    Explanation {
+        id: "dangling-reference",
+        text: "A name refers to something the game does not have: a card's `ref` field naming no side, a publish entry naming no deck, aid or sheet, a constraint or template region naming no field of the deck. The hint lists the names that exist.",
+        example: "[[cards]]\nowner = \"UFP\"       # error: the sides are \"U.F.P.\" (id ufp) and \"I.S.\" (id is)\n# fix: owner = \"U.F.P.\"",
+    },
+    Explanation {
+        id: "dangling-shortcode",
+        text: "A shortcode in the Markdown rules names a deck or card the game does not have. The hint lists the decks; card names are written deck/card-title in lower case with dashes.",
+        example: "{{ deck(\"actions\") }}   # error: the deck is `action`\n# fix: {{ deck(\"action\") }}",
+    },
+    Explanation {
+        id: "deck-size",
+        text: "A deck's `size` constraint says how many cards it has, and it has more or fewer. Add or remove cards, or correct the size.",
+        example: "[constraints]\nsize = 39\n# error when the deck lists 38 cards: add the missing card",
+    },
+    Explanation {
+        id: "duplicate-column",
+        text: "A CSV card list has two columns with the same field name in its header row, so it cannot tell which to read. Delete or rename one of them.",
+        example: "title,effect,title\n# fix: title,effect",
+    },
+    Explanation {
+        id: "duplicate-value",
+        text: "A deck's `unique` constraint says no two cards share a field's value (within each value of `within`, if given), and two cards do. The hint gives the line of the first one.",
+        example: "[constraints]\nunique = [{ field = \"title\", within = \"owner\" }]\n# error: two I.S. cards titled \"Recon\"; retitle or remove one",
+    },
+    Explanation {
+        id: "face-count",
+        text: "A die's `faces` field has a different number of faces than its `sides` field says. Give the die exactly that many faces; a blank face is written \"\".",
+        example: "sides = 6\nfaces = [\"sword\", \"sword\", \"shield\", \"\", \"\"]   # error: 5 faces, 6 sides\n# fix: add the sixth face",
+    },
+    Explanation {
+        id: "face-total",
+        text: "A die's faces bear a different number of a symbol than the int field named in `totals` records. Correct the faces or the total.",
+        example: "swords = 3\nfaces = [\"sword\", \"sword\", \"shield\", \"\", \"\", \"\"]   # error: 2 swords where swords = 3",
+    },
+    Explanation {
+        id: "forbidden-field",
+        text: "A `[[constraints.when]]` rule says cards with a certain value of a field may not have another field (`forbid`), and this card has it. Remove the field from the card, or correct the value it is conditioned on.",
+        example: "[[constraints.when]]\nfield = \"type\"\nis = \"D\"\nforbid = [\"range\"]\n\n[[cards]]\ntype = \"D\"\nrange = 2     # error: a card with type = \"D\" may not have `range`",
+    },
+    Explanation {
+        id: "incomplete-set",
+        text: "A `complete` constraint says that within each value of `within`, an int field takes each of a set of values exactly once, and a value is missing. The hint gives the set and which values are missing.",
+        example: "[constraints]\ncomplete = { field = \"force\", within = \"type\", values = \"1..10\" }\n# error when no infantry card has force = 7: add it",
+    },
+    Explanation {
+        id: "invalid-utf8",
+        text: "A data file is not valid UTF-8 text, often because it was saved in a legacy encoding (Windows-1252, Latin-1) by a spreadsheet or an old editor. Save it again as UTF-8.",
+        example: "A CSV saved as \"CSV (Windows)\" with a card titled Déjà vu\n# fix: save as \"CSV UTF-8\"",
+    },
+    Explanation {
+        id: "label-too-small",
+        text: "A region of a card layout template reaches past the edge of the labels of the sheet it is printed on, so the card would be cut off. Print on a sheet with labels at least as big (see `grogpress sheets`), or make a template for the smaller sheet.",
+        example: "grogpress labels battlegrid --sheet avery-5160\n# error: the BattleGrid template is 243 x 168 pt, Avery 5160 labels are 189 x 72 pt",
+    },
+    Explanation {
+        id: "lookup-gap",
+        text: "A matrix with a `lookup` reads its first columns as conditions, and some combination of their values has no row, so a player could not look it up. Every combination of the key columns needs exactly one row.",
+        example: "lookup = { keys = 2, values = [\"Yes\", \"No\"] }\n# error when no row has Yes / No: add it, or make a row cover either (\"Yes / No\")",
+    },
+    Explanation {
+        id: "lookup-overlap",
+        text: "A matrix with a `lookup` has two or more rows for the same combination of its key columns, so a lookup would be ambiguous. Every combination needs exactly one row.",
+        example: "rows = [{ cells = [\"Yes\", \"No\", \"✓\"] }, { cells = [\"Yes\", \"Yes / No\", \"✗\"] }]   # error: both answer Yes, No",
+    },
+    Explanation {
+        id: "mirror-mismatch",
+        text: "A deck's `mirrored` constraint says the cards of each value of a field are the same cards except for that field (e.g. each side's action cards differ only in their owner), and they are not: a card has no counterpart, or a counterpart differs in another field.",
+        example: "[constraints]\nmirrored = \"owner\"\n# error: the U.F.P. \"Recon\" says \"Look at one unit.\", the I.S. one \"Look at two units.\"",
+    },
+    Explanation {
+        id: "missing-field",
+        text: "Something required is missing: a required key of a table, a card without a value for a field that is not optional, a CSV card list without a column (or an empty cell) for a required field, or a deck that declares no fields.",
+        example: "[[cards]]\ntitle = \"Recon\"\n# error: the card is missing the field `owner`\n# fix: owner = \"I.S.\" (or declare the field optional = true)",
+    },
+    Explanation {
+        id: "missing-file",
+        text: "A file named in the data does not exist: a deck, aid or rules page named in game.toml, a CSV card list named by `cards`, or a card layout template named by [[publish.labels]] `layout`. Paths are relative to the game folder (a CSV's to its deck file).",
+        example: "[[decks]]\nid = \"action\"\nfile = \"action_cards.toml\"   # error: the file is action-cards.toml",
+    },
+    Explanation {
+        id: "missing-glyph",
+        text: "A text uses characters that the font has no glyph for, so they would print as empty boxes. The characters are listed as Unicode code points. Replace them (e.g. a typographic symbol by plain text) or use a font family that has them.",
+        example: "effect = \"Roll 🎲 to hit.\"   # error: U+1F3B2 is not in DejaVu Sans Condensed\n# fix: effect = \"Roll a 1 to hit.\"",
+    },
+    Explanation {
+        id: "not-a-cycle",
+        text: "A `cycle` constraint follows a ref field of a collection into itself, and the items must form one cycle through all of them (missile > infantry > mounted > missile). The field is not such a ref, or the links stop, repeat early or leave items out; the hint shows the path followed.",
+        example: "[constraints]\ncycle = \"bonus_against\"\n# error when mounted beats missile but infantry beats nobody: complete the ring",
+    },
+    Explanation {
+        id: "not-in-set",
+        text: "A `complete` constraint says an int field takes each of a set of values, and a card has a value outside the set.",
+        example: "[constraints]\ncomplete = { field = \"force\", within = \"type\", values = \"1..10\" }\n\n[[cards]]\nforce = 11    # error: 11 is not one of 1..10",
+    },
+    Explanation {
+        id: "outside-safe-zone",
+        text: "For print-shop output, text must stay 1/8 in (9 pt) inside the trim of the card so that cutting never clips it; a region of the card layout reaches into that margin. Move or shrink the region, or print without the print-shop options.",
+        example: "[[regions]]\nfield = \"title\"\nleft = 4     # error with print-shop output: keep text 9 pt inside the trim\n# fix: left = 9",
+    },
+    Explanation {
+        id: "required-field",
+        text: "A `[[constraints.when]]` rule says cards with a certain value of a field need another field (`require`), and this card does not have it. Add the field to the card.",
+        example: "[[constraints.when]]\nfield = \"type\"\nis = \"D\"\nrequire = [\"notes\"]\n\n[[cards]]\ntype = \"D\"     # error: a card with type = \"D\" needs `notes`",
+    },
+    Explanation {
+        id: "sheet-off-page",
+        text: "A sheet template in data/sheets.toml places its labels past the edge of its paper: the first label's offset plus the pitch times the columns and rows does not fit. Check left/top, the pitch and the label size against the sheet's specification.",
+        example: "columns = 3\npitch_x = \"3.75in\"   # error on US Letter (8.5 in wide): the third column starts at 8.19 in",
+    },
+    Explanation {
+        id: "table-gap",
+        text: "A random table has no row for some roll of its dice, so a player rolling it would find no result. Add a row for these rolls or widen a neighbouring row's range; every roll must fall in exactly one row.",
+        example: "roll = \"1d6\"\n[[rows]]\nroll = \"1-2\"\n[[rows]]\nroll = \"4-6\"   # error: no row answers a roll of 3",
+    },
+    Explanation {
+        id: "table-overflow",
+        text: "A column of a chart table is too narrow for its text even at the smallest type size, so text would spill out. Shorten the text or give the column more width.",
+        example: "columns = [\"Attack by Fire and Movement Combined\"]   # error: the heading cannot fit\n# fix: a shorter heading",
+    },
+    Explanation {
+        id: "table-overlap",
+        text: "Two rows of a random table both answer the same roll. Each roll must fall in exactly one row: narrow one of the ranges.",
+        example: "[[rows]]\nroll = \"1-3\"\n[[rows]]\nroll = \"3-6\"   # error: a roll of 3 is answered by both rows\n# fix: roll = \"4-6\"",
+    },
+    Explanation {
+        id: "toml-syntax",
+        text: "A file is not valid TOML: an unclosed string or table header, a missing `=`, a duplicate key, a number that cannot be read. The caret points where the parser stopped; see https://toml.io for the syntax.",
+        example: "title = \"Dug In\ntimig = \"Play when attacked:\"\n# error: the string after title = is never closed\n# fix: title = \"Dug In\"",
+    },
+    Explanation {
+        id: "too-many-cells",
+        text: "A row of a CSV card list has more cells than its header has columns, most often because a cell with a comma is not in quotes. The row is not read (which cell is extra cannot be told); quote the cell.",
+        example: "title,effect\nDug In,Ignore the first hit, then rest.   # error: 3 cells, 2 columns\n# fix: Dug In,\"Ignore the first hit, then rest.\"",
+    },
+    Explanation {
+        id: "unbalanced-markup",
+        text: "A rich-text field opens **bold** or *italic* and never closes it (or closes one it never opened), so the rest of the text would print in the wrong style. Close the marker, or write a literal star as \\*.",
+        example: "effect = \"Counts as **two actions.\"   # warning: ** is never closed\n# fix: effect = \"Counts as **two** actions.\"",
+    },
+    Explanation {
+        id: "undeclared-symbol",
+        text: "A cell of a matrix is not one of the matrix's declared `symbols`. Every cell must be one of them: use a declared symbol or declare the new one.",
+        example: "symbols = [\"✓\", \"✗\"]\nrows = [{ label = \"Retreat?\", cells = [\"✓\", \"x\"] }]   # error: `x` is not declared\n# fix: cells = [\"✓\", \"✗\"]",
+    },
+    Explanation {
+        id: "undefined-result-code",
+        text: "A cell of a results table uses a result code that the table's `legend` does not explain. Add the code to the legend (`#` stands for a number), or fix the cell.",
+        example: "rows = [{ roll = \"4-\", results = [\"A3\"] }]\nlegend = [{ code = \"D#\", text = \"Defender loses # steps.\" }]   # error: A3 is not in the legend",
+    },
+    Explanation {
+        id: "unknown-field",
+        text: "A key (or a CSV column) is not one the format allows here, usually a typo. Unknown keys are errors so that a misspelt key is never silently ignored. The hint suggests the closest allowed key or lists them.",
+        example: "[[cards]]\ntitel = \"Recon\"   # error: unknown key `titel`; did you mean `title`?",
+    },
+    Explanation {
+        id: "unknown-phrase",
+        text: "A `phrase` field's value is in none of the field's declared `forms`. Words match regardless of case; the hint lists the ways it can be written. Rewrite it in one of the forms, or add a form.",
+        example: "forms = [{ id = \"scout\", text = \"Scout\" }]\n\n[[cards]]\nability = \"Scouts\"   # error: in none of the forms\n# fix: ability = \"Scout\"",
+    },
+    Explanation {
+        id: "unknown-shortcode",
+        text: "A `{{ name(...) }}` shortcode in the Markdown rules is not one grogpress knows. The hint lists the shortcodes (deck, card).",
+        example: "{{ cards(\"action\") }}   # error: no shortcode `cards`\n# fix: {{ deck(\"action\") }}",
+    },
+    Explanation {
+        id: "unreachable-row",
+        text: "A row of a random table answers no roll the dice can make (for 2d6, rolls run 2 to 12), so it can never be read. Correct the range or the table's roll.",
+        example: "roll = \"1d6\"\n[[rows]]\nroll = \"7\"    # error: no roll of 1d6 (1-6) is 7",
+    },
+    Explanation {
+        id: "unsupported-image",
+        text: "The rules show an image that the HTML reference cannot include: an image from another site (the reference loads nothing from the network) or a file it cannot copy. Put the information in a table or a shortcode, or use a local image file.",
+        example: "![Map](https://example.com/map.png)   # error: a remote image",
+    },
+    Explanation {
+        id: "unused-legend-entry",
+        text: "A legend entry of a results table is used by no cell. Remove the entry, or fix the cell that should use it.",
+        example: "legend = [{ code = \"A#\", text = \"...\" }, { code = \"R\", text = \"Retreat.\" }]   # error when no cell has R",
+    },
+    Explanation {
+        id: "unused-symbol",
+        text: "A symbol declared by a matrix is used by no cell. Remove it from `symbols`, or fix the cell that should use it.",
+        example: "symbols = [\"✓\", \"✗\", \"HQ Only\"]   # warning when no cell is \"HQ Only\"",
+    },
+    Explanation {
+        id: "wrong-type",
+        text: "A value has the wrong TOML type for its key (a number where text is wanted, a table where a list is wanted), or a CSV cell of an `int` field is not a whole number.",
+        example: "[[cards]]\ncost = \"2\"   # error: `cost` must be an integer, found string\n# fix: cost = 2",
+    },
+];
+
+/// The explanation of an id, if there is one.
+pub fn explain(id: &str) -> Option<&'static Explanation> {
+    EXPLANATIONS.iter().find(|e| e.id == id)
+}
+
+/// The text `grogpress explain <id>` prints.
+pub fn render(e: &Explanation) -> String {
+    let example: String = e.example.lines().map(|l| format!("    {l}\n")).collect();
+    format!("{}\n\n{}\n\nExample:\n\n{example}", e.id, wrap(e.text, 78))
+}
+
+/// Every id with the first sentence of its explanation.
+pub fn list() -> String {
+    let width = EXPLANATIONS.iter().map(|e| e.id.len()).max().unwrap_or(0);
+    EXPLANATIONS
+        .iter()
+        .map(|e| {
+            let first = e.text.split(". ").next().unwrap_or(e.text);
+            let first = first.split(" (e.g").next().unwrap_or(first);
+            let first = wrap(first.trim_end_matches('.'), 76 - width);
+            let first = match first.split_once('\n') {
+                Some((line, _)) => format!("{line} …"),
+                None => first,
+            };
+            format!("{:width$}  {first}\n", e.id)
+        })
+        .collect()
+}
+
+/// Greedy word wrap of a paragraph to `width` characters.
+fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut line_len = 0;
+    for word in text.split_whitespace() {
+        let len = word.chars().count();
+        if line_len > 0 && line_len + 1 + len > width {
+            out.push('\n');
+            line_len = 0;
+        } else if line_len > 0 {
+            out.push(' ');
+            line_len += 1;
+        }
+        out.push_str(word);
+        line_len += len;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_sorted_unique_kebab_case() {
+        let ids: Vec<&str> = EXPLANATIONS.iter().map(|e| e.id).collect();
+        let mut sorted = ids.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(ids, sorted);
+        for id in ids {
+            assert!(
+                id.chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'),
+                "{id}"
+            );
+        }
+    }
+
+    #[test]
+    fn renders_paragraph_and_example() {
+        let text = explain("wrong-type").map(render).unwrap_or_default();
+        assert!(text.starts_with("wrong-type\n\n"));
+        assert!(text.contains("Example:\n\n    [[cards]]\n"));
+        assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
+    }
+}

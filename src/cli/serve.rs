@@ -1,0 +1,273 @@
+//! CLI: `grogpress serve [GAME...]` — `watch`, plus a preview on
+//! http://127.0.0.1:PORT/ that reloads itself after every rebuild: each game's
+//! diagnostics and its published PDFs, shown inline. Only the loopback
+//! address is bound; only files under the output folder are served.
+
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Component, Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use super::Format;
+use super::watch::{Built, watch_with};
+use crate::load::{OpError, Root};
+
+/// What the preview shows: a version that changes on every build, and each game's last build.
+#[derive(Default)]
+struct State {
+    version: u64,
+    games: BTreeMap<String, (bool, String)>,
+}
+
+type Shared = Arc<Mutex<State>>;
+
+/// Serves the preview and watches the games until stopped.
+pub fn serve(
+    root: &Root,
+    names: &[String],
+    out: &Path,
+    port: u16,
+    format: Format,
+) -> Result<bool, OpError> {
+    let listener = TcpListener::bind(("127.0.0.1", port))
+        .map_err(|e| OpError(format!("cannot listen on 127.0.0.1:{port}: {e}")))?;
+    let address = listener
+        .local_addr()
+        .map_err(|e| OpError(format!("cannot listen on 127.0.0.1:{port}: {e}")))?;
+    let state: Shared = Arc::default();
+    let server_state = state.clone();
+    let out_dir = out.to_path_buf();
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            let state = server_state.clone();
+            let out_dir = out_dir.clone();
+            std::thread::spawn(move || {
+                let _ = handle(stream, &state, &out_dir);
+            });
+        }
+    });
+    eprintln!("serving the preview on http://{address}/");
+    watch_with(root, names, out, format, &mut |built: &Built| {
+        if let Ok(mut s) = state.lock() {
+            s.version += 1;
+            s.games
+                .insert(built.game.clone(), (built.ok, built.diagnostics.clone()));
+        }
+    })
+}
+
+/// Answers one HTTP request.
+fn handle(stream: TcpStream, state: &Shared, out: &Path) -> std::io::Result<()> {
+    stream.set_read_timeout(Some(Duration::from_secs(5)))?;
+    let mut reader = BufReader::new(stream.try_clone()?);
+    let mut request = String::new();
+    reader.read_line(&mut request)?;
+    // Read (and ignore) the headers.
+    let mut line = String::new();
+    while reader.read_line(&mut line)? > 2 {
+        line.clear();
+    }
+    let mut parts = request.split_whitespace();
+    let (method, target) = (parts.next().unwrap_or(""), parts.next().unwrap_or("/"));
+    let path = target.split('?').next().unwrap_or("/");
+    let mut stream = stream;
+    if method != "GET" {
+        return respond(
+            &mut stream,
+            "405 Method Not Allowed",
+            "text/plain",
+            b"GET only\n",
+        );
+    }
+    match path {
+        "/" => {
+            let page = match state.lock() {
+                Ok(s) => index_page(&s, out),
+                Err(_) => String::from("busy"),
+            };
+            respond(
+                &mut stream,
+                "200 OK",
+                "text/html; charset=utf-8",
+                page.as_bytes(),
+            )
+        }
+        "/__version" => {
+            let version = state.lock().map(|s| s.version).unwrap_or(0);
+            respond(
+                &mut stream,
+                "200 OK",
+                "text/plain",
+                version.to_string().as_bytes(),
+            )
+        }
+        _ => match path
+            .strip_prefix("/out/")
+            .and_then(|rel| safe_path(out, rel))
+        {
+            Some(file) => match std::fs::read(&file) {
+                Ok(bytes) => respond(&mut stream, "200 OK", content_type(&file), &bytes),
+                Err(_) => respond(&mut stream, "404 Not Found", "text/plain", b"not found\n"),
+            },
+            None => respond(&mut stream, "404 Not Found", "text/plain", b"not found\n"),
+        },
+    }
+}
+
+fn respond(stream: &mut TcpStream, status: &str, kind: &str, body: &[u8]) -> std::io::Result<()> {
+    write!(
+        stream,
+        "HTTP/1.1 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n",
+        body.len()
+    )?;
+    stream.write_all(body)?;
+    stream.flush()
+}
+
+/// A file under `out` named by a URL path of plain segments (no `..`, no escapes).
+fn safe_path(out: &Path, rel: &str) -> Option<PathBuf> {
+    let rel = Path::new(rel);
+    let plain = rel.components().all(|c| matches!(c, Component::Normal(_)))
+        && !rel.to_string_lossy().contains(['%', '\\']);
+    (plain && !rel.as_os_str().is_empty()).then(|| out.join(rel))
+}
+
+fn content_type(file: &Path) -> &'static str {
+    match file.extension().and_then(|e| e.to_str()) {
+        Some("pdf") => "application/pdf",
+        Some("png") => "image/png",
+        Some("svg") => "image/svg+xml",
+        Some("html") => "text/html; charset=utf-8",
+        Some("css") => "text/css",
+        _ => "application/octet-stream",
+    }
+}
+
+/// The preview page: per game, its diagnostics and its PDFs; it polls
+/// `/__version` and reloads when a build has happened.
+fn index_page(state: &State, out: &Path) -> String {
+    let mut body = String::new();
+    for (game, (ok, diagnostics)) in &state.games {
+        let status = if *ok {
+            "built"
+        } else {
+            "has errors; showing the last good outputs"
+        };
+        body.push_str(&format!(
+            "<section><h2>{} <small class=\"{}\">{status}</small></h2>\n",
+            escape(game),
+            if *ok { "ok" } else { "bad" }
+        ));
+        if !diagnostics.is_empty() {
+            body.push_str(&format!("<pre>{}</pre>\n", escape(diagnostics)));
+        }
+        let mut files: Vec<String> = std::fs::read_dir(out.join(game))
+            .map(|entries| {
+                entries
+                    .flatten()
+                    .map(|e| e.file_name().to_string_lossy().into_owned())
+                    .filter(|n| !n.starts_with('.'))
+                    .collect()
+            })
+            .unwrap_or_default();
+        files.sort();
+        if out.join(game).join("html/index.html").is_file() {
+            body.push_str(&format!(
+                "<p><a href=\"/out/{}/html/index.html\">HTML rules reference</a></p>\n",
+                url_escape(game)
+            ));
+        }
+        for name in files {
+            let url = format!("/out/{}/{}", url_escape(game), url_escape(&name));
+            if !name.ends_with(".pdf") {
+                if out.join(game).join(&name).is_file() {
+                    body.push_str(&format!("<p><a href=\"{url}\">{}</a></p>\n", escape(&name)));
+                }
+                continue;
+            }
+            body.push_str(&format!(
+                "<figure><figcaption><a href=\"{url}\">{}</a></figcaption><iframe src=\"{url}#view=FitH\" title=\"{}\"></iframe></figure>\n",
+                escape(&name),
+                escape(&name)
+            ));
+        }
+        body.push_str("</section>\n");
+    }
+    format!(
+        r#"<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>grogpress preview</title>
+<style>
+body {{ font-family: sans-serif; margin: 1.5em; color: #222; }}
+h1 {{ font-size: 1.3em; }} small {{ font-weight: normal; font-size: 0.7em; }}
+.ok {{ color: #2a7a2a; }} .bad {{ color: #b00020; }}
+pre {{ background: #f6f0f0; border-left: 4px solid #b00020; padding: 0.8em; overflow-x: auto; }}
+figure {{ margin: 1em 0; }} iframe {{ width: 100%; height: 80vh; border: 1px solid #ccc; }}
+</style></head>
+<body><h1>grogpress preview <small>build {version}; reloads on every rebuild</small></h1>
+{body}<script>
+const seen = "{version}";
+setInterval(() => fetch("/__version").then(r => r.text()).then(v => {{ if (v !== seen) location.reload(); }}).catch(() => {{}}), 500);
+</script></body></html>
+"#,
+        version = state.version
+    )
+}
+
+/// HTML text with `& < > " '` escaped.
+fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A path segment for a URL: unreserved characters kept, the rest %-encoded.
+fn url_escape(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                (b as char).to_string()
+            }
+            b => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_plain_paths_under_out_are_served() {
+        let out = Path::new("/srv/out");
+        assert_eq!(
+            safe_path(out, "g/action-labels.pdf"),
+            Some(PathBuf::from("/srv/out/g/action-labels.pdf"))
+        );
+        for bad in ["../secret", "g/../../x", "/etc/passwd", "g/%2e%2e/x", ""] {
+            assert_eq!(safe_path(out, bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn page_escapes_data() {
+        let mut state = State::default();
+        state
+            .games
+            .insert("<g>".into(), (false, "`Defender <only>` & co".into()));
+        let page = index_page(&state, Path::new("/nonexistent"));
+        assert!(page.contains("&lt;g&gt;"));
+        assert!(page.contains("`Defender &lt;only&gt;` &amp; co"));
+        assert!(!page.contains("<only>"));
+    }
+}

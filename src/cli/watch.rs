@@ -1,0 +1,351 @@
+//! CLI: `grogpress watch [GAME...]` — builds the games, then rebuilds a game
+//! whenever one of its data files, a template, a font or the sheet list
+//! changes (file events from `notify`, debounced), printing the diagnostics of
+//! each rebuild. Every rebuild checks the whole game; only the outputs the
+//! change touches are rendered again, and outputs are written only when the
+//! game has no errors, so the last good PDFs stay in place.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+use notify::{EventKind, RecursiveMode, Watcher};
+
+use super::{Assets, Format, PlanOptions, report, write_atomic};
+use crate::diag::{Diagnostics, Sources};
+use crate::load::{OpError, Root};
+use crate::model::Game;
+
+/// Quiet time after the last file event before rebuilding: an editor's save
+/// (write a temporary file, rename it over the old one) is several events.
+const DEBOUNCE: Duration = Duration::from_millis(20);
+
+/// Files whose change can change an output or a diagnostic.
+const WATCHED_EXTENSIONS: &[&str] = &["toml", "md", "csv", "ttf", "otf"];
+
+/// What one build of a game gave, for a live preview.
+pub struct Built {
+    /// The game's id (its folder name), or the folder if it could not be read.
+    pub game: String,
+    /// False when the data has errors (the previous outputs were kept).
+    pub ok: bool,
+    /// The diagnostics as `check` prints them (no colour).
+    pub diagnostics: String,
+}
+
+/// Watches until the watcher fails or the process is stopped.
+pub fn watch(root: &Root, names: &[String], out: &Path, format: Format) -> Result<bool, OpError> {
+    watch_with(root, names, out, format, &mut |_| {})
+}
+
+/// [`watch`], calling `on_build` after every build of a game.
+pub fn watch_with(
+    root: &Root,
+    names: &[String],
+    out: &Path,
+    format: Format,
+    on_build: &mut dyn FnMut(&Built),
+) -> Result<bool, OpError> {
+    let dirs = if names.is_empty() {
+        root.games()?
+    } else {
+        names
+            .iter()
+            .map(|n| root.resolve_game(n))
+            .collect::<Result<Vec<_>, _>>()?
+    };
+    if dirs.is_empty() {
+        return Err(OpError(format!(
+            "no games found under {}",
+            root.data().display()
+        )));
+    }
+    let games: Vec<PathBuf> = dirs.iter().map(|d| canonical(d)).collect();
+    let (_watcher, events) = start_watcher(root, &games)?;
+    let out_dir = canonical(out);
+
+    let mut assets = load_assets(root, format)?;
+    // Per game, what changed since its outputs were last written: a build
+    // with errors writes nothing, so its changes wait for the next good one.
+    let mut pending: Vec<Touched> = games.iter().map(|_| Touched::All).collect();
+    if let Some(assets) = &assets {
+        for ((dir, shown), pending) in games.iter().zip(&dirs).zip(&mut pending) {
+            if build(shown, dir, assets, out, pending, format, on_build)? {
+                *pending = Touched::Files(Vec::new());
+            }
+        }
+    }
+    eprintln!(
+        "watching {} game(s) for changes; press Ctrl-C to stop",
+        games.len()
+    );
+
+    while let Some(changed) = next_changes(&events, &out_dir)? {
+        let started = Instant::now();
+        let names: Vec<String> = changed
+            .iter()
+            .filter_map(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+            .collect();
+        eprintln!("\nchanged: {}", names.join(", "));
+        let shared = changed
+            .iter()
+            .any(|p| !games.iter().any(|g| p.starts_with(g)));
+        if shared || assets.is_none() {
+            // A font, template or sheet file: reload the shared assets.
+            match load_assets(root, format) {
+                Ok(Some(reloaded)) => assets = Some(reloaded),
+                Ok(None) => {}
+                Err(e) => eprintln!("error: {e}"),
+            }
+        }
+        for ((dir, shown), pending) in games.iter().zip(&dirs).zip(&mut pending) {
+            let mine: Vec<PathBuf> = changed
+                .iter()
+                .filter(|p| p.starts_with(dir))
+                .cloned()
+                .collect();
+            if !shared && mine.is_empty() {
+                continue;
+            }
+            match pending {
+                _ if shared => *pending = Touched::All,
+                Touched::Files(files) => files.extend(mine),
+                Touched::All => {}
+            }
+            let Some(assets) = &assets else { continue };
+            // A file caught half-saved is not fatal: the next change retries.
+            match build(shown, dir, assets, out, pending, format, on_build) {
+                Ok(true) => *pending = Touched::Files(Vec::new()),
+                Ok(false) => {}
+                Err(e) => eprintln!("error: {e}"),
+            }
+        }
+        eprintln!("done in {} ms", started.elapsed().as_millis());
+    }
+    Ok(true)
+}
+
+fn canonical(p: &Path) -> PathBuf {
+    p.canonicalize().unwrap_or_else(|_| p.to_path_buf())
+}
+
+type Events = Receiver<notify::Result<notify::Event>>;
+
+/// Watches the game folders, `fonts/`, `templates/` and `data/` (for sheets.toml).
+fn start_watcher(
+    root: &Root,
+    games: &[PathBuf],
+) -> Result<(notify::RecommendedWatcher, Events), OpError> {
+    let (tx, rx) = channel();
+    let fail = |e: notify::Error| OpError(format!("cannot watch for changes: {e}"));
+    let mut watcher = notify::recommended_watcher(move |event| {
+        let _ = tx.send(event);
+    })
+    .map_err(fail)?;
+    for game in games {
+        watcher
+            .watch(game, RecursiveMode::Recursive)
+            .map_err(fail)?;
+    }
+    for dir in [root.fonts(), root.templates()] {
+        if dir.is_dir() {
+            watcher
+                .watch(&dir, RecursiveMode::Recursive)
+                .map_err(fail)?;
+        }
+    }
+    if root.data().is_dir() {
+        watcher
+            .watch(&root.data(), RecursiveMode::NonRecursive)
+            .map_err(fail)?;
+    }
+    Ok((watcher, rx))
+}
+
+/// Waits for a change, then for the burst of events to end; the data files
+/// changed (absolute paths). `None` when the watcher has stopped.
+fn next_changes(events: &Events, out_dir: &Path) -> Result<Option<BTreeSet<PathBuf>>, OpError> {
+    let mut changed = BTreeSet::new();
+    loop {
+        let event = if changed.is_empty() {
+            match events.recv() {
+                Ok(e) => e,
+                Err(_) => return Ok(None),
+            }
+        } else {
+            match events.recv_timeout(DEBOUNCE) {
+                Ok(e) => e,
+                Err(RecvTimeoutError::Timeout) => return Ok(Some(changed)),
+                Err(RecvTimeoutError::Disconnected) => return Ok(None),
+            }
+        };
+        let event = event.map_err(|e| OpError(format!("watching for changes failed: {e}")))?;
+        if matches!(event.kind, EventKind::Access(_)) {
+            continue;
+        }
+        changed.extend(event.paths.into_iter().filter(|p| relevant(p, out_dir)));
+    }
+}
+
+/// A data, template or font file (not an output, a hidden or an editor's temporary file).
+fn relevant(path: &Path, out_dir: &Path) -> bool {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy())
+        .unwrap_or_default();
+    !path.starts_with(out_dir)
+        && !name.starts_with('.')
+        && path
+            .extension()
+            .is_some_and(|e| WATCHED_EXTENSIONS.iter().any(|w| e.eq_ignore_ascii_case(w)))
+}
+
+/// The shared assets, or `None` (after printing why) when they have errors.
+fn load_assets(root: &Root, format: Format) -> Result<Option<Assets>, OpError> {
+    let mut sources = Sources::default();
+    let mut diags = Diagnostics::default();
+    let assets = Assets::load(root.clone(), &mut sources, &mut diags)?;
+    let ok = report(&mut diags, &sources, format, None);
+    Ok(ok.then_some(assets))
+}
+
+/// Which files changed in a game: all of them on the first build.
+enum Touched {
+    All,
+    Files(Vec<PathBuf>),
+}
+
+/// Checks a game and writes the outputs the changes touch, if it has no
+/// errors; false when it has (nothing is written then).
+fn build(
+    shown: &Path,
+    dir: &Path,
+    assets: &Assets,
+    out: &Path,
+    touched: &Touched,
+    format: Format,
+    on_build: &mut dyn FnMut(&Built),
+) -> Result<bool, OpError> {
+    let mut sources = Sources::default();
+    let mut diags = Diagnostics::default();
+    let own_fonts = assets.for_game(dir, &mut sources, &mut diags)?;
+    let assets = own_fonts.as_ref().unwrap_or(assets);
+    // As `check_game`, keeping the game to tell which outputs the change touches.
+    let game = crate::load::load_game(shown, &mut sources, &mut diags)?;
+    let outputs = match &game {
+        Some(game) => {
+            diags.extend(crate::validate::validate(game, &sources));
+            let everything = PlanOptions::everything();
+            super::plan(game, assets, &everything, &mut sources, &mut diags)?
+        }
+        None => Vec::new(),
+    };
+    let label = game
+        .as_ref()
+        .map_or_else(|| shown.display().to_string(), |g| g.id.clone());
+    diags.sort();
+    let diagnostics: String = diags
+        .list
+        .iter()
+        .map(|d| crate::diag::render_human(d, &sources) + "\n")
+        .collect();
+    let ok = report(&mut diags, &sources, format, Some(&label)) && game.is_some();
+    let built = Built {
+        game: label,
+        ok,
+        diagnostics,
+    };
+    let Some(game) = game.filter(|_| ok) else {
+        if format == Format::Human {
+            eprintln!("  kept the previous outputs");
+        }
+        on_build(&built);
+        return Ok(false);
+    };
+    let stale = stale_outputs(&game, &sources, touched);
+    for output in outputs {
+        if !stale.needs(&output.file_name) {
+            continue;
+        }
+        let bytes = crate::render::pdf::render_pdf(&output.doc, &assets.fonts)
+            .map_err(|e| OpError(e.to_string()))?;
+        let path = out.join(&game.id).join(&output.file_name);
+        write_atomic(&path, &bytes)?;
+        if format == Format::Human {
+            eprintln!("  wrote {} ({})", path.display(), output.summary);
+        }
+        if let Some(images) = &output.images {
+            super::images::write_card_images(images, &out.join(&game.id), &assets.fonts)?;
+        }
+    }
+    // The HTML reference shows the rules text too, so it follows every change.
+    let dir = out.join(&game.id).join("html");
+    for (name, bytes) in super::html::build_html(&game, assets, &mut sources)? {
+        write_atomic(&dir.join(name), &bytes)?;
+    }
+    on_build(&built);
+    Ok(true)
+}
+
+/// The outputs a set of changed files makes stale.
+struct Stale {
+    all: bool,
+    /// Output file names (or prefixes) that are up to date.
+    fresh_prefixes: Vec<String>,
+}
+
+impl Stale {
+    fn needs(&self, file_name: &str) -> bool {
+        self.all
+            || !self
+                .fresh_prefixes
+                .iter()
+                .any(|p| file_name.starts_with(p.as_str()))
+    }
+}
+
+/// A change to a deck file (or its CSV) makes only that deck's label sheets
+/// stale, a change to an aid file only that aid, a rules page neither (it is
+/// only checked); anything else (game.toml, templates, fonts, a file that
+/// cannot be placed) makes every output stale. Outputs not made from a deck
+/// or an aid are always rebuilt.
+fn stale_outputs(game: &Game, sources: &Sources, touched: &Touched) -> Stale {
+    let Touched::Files(files) = touched else {
+        return Stale {
+            all: true,
+            fresh_prefixes: Vec::new(),
+        };
+    };
+    let path_of = |file: usize| canonical(sources.path(file));
+    let mut placed = vec![false; files.len()];
+    let mut hit = |own: &[PathBuf]| {
+        let mut any = false;
+        for (i, f) in files.iter().enumerate() {
+            if own.contains(f) {
+                placed[i] = true;
+                any = true;
+            }
+        }
+        any
+    };
+    let mut fresh_prefixes = Vec::new();
+    for deck in &game.decks {
+        let mut own = vec![path_of(deck.loc.file)];
+        own.extend(deck.cards.first().map(|c| path_of(c.loc.file)));
+        if !hit(&own) {
+            fresh_prefixes.push(format!("{}-labels", deck.id));
+        }
+    }
+    for aid in &game.aids {
+        if !hit(&[path_of(aid.loc.file)]) {
+            fresh_prefixes.push(format!("{}.pdf", aid.id));
+        }
+    }
+    let rules: Vec<PathBuf> = game.rules.iter().map(|r| path_of(r.file)).collect();
+    hit(&rules);
+    Stale {
+        all: placed.iter().any(|p| !p),
+        fresh_prefixes,
+    }
+}

@@ -1,0 +1,138 @@
+//! The installed tool: run from a folder outside the repository (no data/,
+//! fonts/ or templates/ there), `grogpress` uses the assets built into it, a
+//! game's own fonts/ override them, and completions and the man page come
+//! from the command line's definition.
+
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use common::dump;
+
+/// Runs grogpress in `dir`, as an installed binary would be.
+fn grogpress_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grogpress"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("run grogpress")
+}
+
+fn pdffonts(pdf: &Path) -> String {
+    let out = Command::new("pdffonts")
+        .arg(pdf)
+        .output()
+        .expect("run pdffonts (poppler-utils)");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn works_from_any_folder_with_built_in_assets() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let here = tmp.path();
+    assert!(!here.join("fonts").exists() && !here.join("data").exists());
+    let made = grogpress_in(here, &["new", "skirmish"]);
+    assert_eq!(made.status.code(), Some(0), "{}", dump(&made));
+    let built = grogpress_in(here, &["build", "skirmish"]);
+    assert_eq!(built.status.code(), Some(0), "{}", dump(&built));
+    let labels = here.join("out/skirmish/action-labels.pdf");
+    let fonts = pdffonts(&labels);
+    assert!(fonts.contains("DejaVuSansCondensed-Bold"), "{fonts}");
+    assert!(here.join("out/skirmish/player-aid.pdf").is_file());
+
+    // `sheets` lists the built-in sheet templates.
+    let sheets = grogpress_in(here, &["sheets"]);
+    assert_eq!(sheets.status.code(), Some(0), "{}", dump(&sheets));
+    assert!(String::from_utf8_lossy(&sheets.stdout).contains("avery-5395"));
+
+    // A copy of every shipped game builds with the built-in layouts, HTML
+    // templates, icons and sheets.
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+    let mut copied_games = 0;
+    for entry in std::fs::read_dir(&data).expect("data/").flatten() {
+        if !entry.path().join("game.toml").is_file() {
+            continue;
+        }
+        let name = format!("copy-of-{}", entry.file_name().to_string_lossy());
+        let shipped = entry.path();
+        let copied = grogpress_in(
+            here,
+            &["new", &name, "--from", shipped.to_str().expect("utf-8")],
+        );
+        assert_eq!(copied.status.code(), Some(0), "{}", dump(&copied));
+        let built = grogpress_in(here, &["build", &name]);
+        assert_eq!(built.status.code(), Some(0), "{name}: {}", dump(&built));
+        copied_games += 1;
+    }
+    assert!(copied_games > 0);
+    assert!(
+        here.join("out/copy-of-battlegrid/action-labels.pdf")
+            .is_file()
+    );
+}
+
+#[test]
+fn a_games_own_fonts_override_the_built_in_ones() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let here = tmp.path();
+    let made = grogpress_in(here, &["new", "bold"]);
+    assert_eq!(made.status.code(), Some(0), "{}", dump(&made));
+    // The game's fonts/: every style of sans-condensed is the bold face.
+    let fonts = here.join("bold/fonts");
+    std::fs::create_dir_all(&fonts).expect("mkdir");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("fonts/DejaVuSansCondensed-Bold.ttf"),
+        fonts.join("Only-Bold.ttf"),
+    )
+    .expect("copy font");
+    std::fs::write(
+        fonts.join("fonts.toml"),
+        "[[family]]\nname = \"sans-condensed\"\nregular = \"Only-Bold.ttf\"\nbold = \"Only-Bold.ttf\"\nitalic = \"Only-Bold.ttf\"\nbold_italic = \"Only-Bold.ttf\"\n",
+    )
+    .expect("write fonts.toml");
+    let built = grogpress_in(here, &["build", "bold"]);
+    assert_eq!(built.status.code(), Some(0), "{}", dump(&built));
+    let listed = pdffonts(&here.join("out/bold/action-labels.pdf"));
+    let faces: Vec<&str> = listed
+        .lines()
+        .skip(2)
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert!(!faces.is_empty(), "{listed}");
+    for face in faces {
+        assert!(face.ends_with("DejaVuSansCondensed-Bold"), "{listed}");
+    }
+}
+
+#[test]
+fn completions_and_man_page() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    for shell in ["bash", "zsh", "fish"] {
+        let out = grogpress_in(tmp.path(), &["completions", shell]);
+        assert_eq!(out.status.code(), Some(0), "{}", dump(&out));
+        let script = String::from_utf8_lossy(&out.stdout);
+        for word in ["grogpress", "explain", "export", "color", "never"] {
+            assert!(script.contains(word), "{shell} completions lack {word}");
+        }
+    }
+    let bash = grogpress_in(tmp.path(), &["completions", "bash"]);
+    let script = tmp.path().join("grogpress.bash");
+    std::fs::write(&script, &bash.stdout).expect("write script");
+    let syntax = Command::new("bash")
+        .arg("-n")
+        .arg(&script)
+        .output()
+        .expect("run bash");
+    assert!(
+        syntax.status.success(),
+        "{}",
+        String::from_utf8_lossy(&syntax.stderr)
+    );
+
+    let man = grogpress_in(tmp.path(), &["man"]);
+    assert_eq!(man.status.code(), Some(0), "{}", dump(&man));
+    let page = String::from_utf8_lossy(&man.stdout);
+    assert!(page.contains(".TH grogpress 1"), "{page}");
+    assert!(page.contains("explain"), "{page}");
+}

@@ -1,0 +1,154 @@
+//! `grogpress serve`: the preview page on 127.0.0.1 lists a game's PDFs and
+//! serves them, its build version moves on after an edit (the page reloads
+//! on that), errors appear on the page escaped, and nothing outside the
+//! output folder is served.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+use common::dump;
+
+struct Serving {
+    child: Child,
+    port: u16,
+    _lines: Receiver<String>,
+}
+
+impl Drop for Serving {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn start(dir: &std::path::Path) -> Serving {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grogpress"))
+        .current_dir(dir)
+        .args(["serve", "g", "--port", "0"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start grogpress serve");
+    let stderr = child.stderr.take().expect("stderr");
+    let (tx, rx) = channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut port = None;
+    let mut seen = Vec::new();
+    while let Ok(line) = rx.recv_timeout(Duration::from_secs(20)) {
+        if let Some(rest) = line.strip_prefix("serving the preview on http://127.0.0.1:") {
+            port = rest.trim_end_matches('/').parse().ok();
+        }
+        let ready = line.starts_with("watching");
+        seen.push(line);
+        if ready {
+            break;
+        }
+    }
+    let port = port.unwrap_or_else(|| panic!("no address printed:\n{}", seen.join("\n")));
+    Serving {
+        child,
+        port,
+        _lines: rx,
+    }
+}
+
+/// GET a path: (status line, body).
+fn get(port: u16, path: &str) -> (String, Vec<u8>) {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    write!(stream, "GET {path} HTTP/1.1\r\nHost: localhost\r\n\r\n").expect("send");
+    let mut response = Vec::new();
+    stream.read_to_end(&mut response).expect("read");
+    let split = response
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("headers end");
+    let head = String::from_utf8_lossy(&response[..split]).into_owned();
+    let status = head.lines().next().unwrap_or("").to_string();
+    (status, response[split + 4..].to_vec())
+}
+
+fn text(port: u16, path: &str) -> String {
+    String::from_utf8_lossy(&get(port, path).1).into_owned()
+}
+
+#[test]
+fn preview_serves_outputs_and_follows_rebuilds() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let made = Command::new(env!("CARGO_BIN_EXE_grogpress"))
+        .current_dir(tmp.path())
+        .args(["new", "g"])
+        .output()
+        .expect("run new");
+    assert_eq!(made.status.code(), Some(0), "{}", dump(&made));
+    let server = start(tmp.path());
+    let port = server.port;
+
+    let page = text(port, "/");
+    assert!(page.contains("href=\"/out/g/action-labels.pdf\""), "{page}");
+    assert!(page.contains("href=\"/out/g/player-aid.pdf\""), "{page}");
+    assert!(page.contains("fetch(\"/__version\")"), "{page}");
+    let (status, pdf) = get(port, "/out/g/action-labels.pdf");
+    assert!(status.contains("200"), "{status}");
+    assert_eq!(
+        pdf,
+        std::fs::read(tmp.path().join("out/g/action-labels.pdf")).expect("pdf")
+    );
+    let (status, html) = get(port, "/out/g/html/index.html");
+    assert!(status.contains("200"), "{status}");
+    assert!(String::from_utf8_lossy(&html).contains("Rules of G"));
+    assert!(page.contains("href=\"/out/g/html/index.html\""), "{page}");
+    let version = text(port, "/__version");
+
+    // An error: the version moves on and the page shows it, escaped.
+    let cards = tmp.path().join("g/action-cards.toml");
+    let original = std::fs::read_to_string(&cards).expect("read");
+    let saving = cards.with_file_name(".saving.tmp");
+    std::fs::write(
+        &saving,
+        original.replace("who = \"Defender Only\"", "who = \"Defender <only>\""),
+    )
+    .expect("write");
+    std::fs::rename(&saving, &cards).expect("save");
+    let started = Instant::now();
+    let page = loop {
+        if text(port, "/__version") != version {
+            let page = text(port, "/");
+            if page.contains("error[bad-enum-value]: `Defender &lt;only&gt;`") {
+                break page;
+            }
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "the page never showed the error:\n{}",
+            text(port, "/")
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(!page.contains("<only>"), "{page}");
+    assert!(
+        page.contains("has errors; showing the last good outputs"),
+        "{page}"
+    );
+
+    // Nothing outside out/ is served.
+    for path in [
+        "/out/../g/game.toml",
+        "/out/g/../../g/game.toml",
+        "/game.toml",
+        "/out/",
+    ] {
+        let (status, _) = get(port, path);
+        assert!(status.contains("404"), "{path}: {status}");
+    }
+}

@@ -1,0 +1,166 @@
+//! `grogpress watch`: in a game made with `new` in a temp dir outside the
+//! repository, editing a card rebuilds its label PDF (and only it); an error
+//! keeps the previous PDF in place; fixing it publishes the waiting change.
+
+mod common;
+
+use std::io::{BufRead, BufReader};
+use std::os::unix::fs::MetadataExt;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+use common::dump;
+
+/// The watch process, killed when dropped.
+struct Watching {
+    child: Child,
+    lines: Receiver<String>,
+    seen: Vec<String>,
+}
+
+impl Drop for Watching {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Watching {
+    fn start(dir: &Path, game: &str) -> Watching {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_grogpress"))
+            .current_dir(dir)
+            .args(["watch", game, "--color", "never"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start grogpress watch");
+        let stderr = child.stderr.take().expect("stderr");
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Watching {
+            child,
+            lines,
+            seen: Vec::new(),
+        }
+    }
+
+    /// Waits for a stderr line starting with `start`; returns the lines up to it.
+    fn wait_for(&mut self, start: &str) -> Vec<String> {
+        let mut got = Vec::new();
+        loop {
+            match self.lines.recv_timeout(Duration::from_secs(20)) {
+                Ok(line) => {
+                    self.seen.push(line.clone());
+                    let done = line.starts_with(start);
+                    got.push(line);
+                    if done {
+                        return got;
+                    }
+                }
+                Err(_) => panic!(
+                    "no `{start}` from watch; it printed:\n{}",
+                    self.seen.join("\n")
+                ),
+            }
+        }
+    }
+}
+
+fn pdftotext(pdf: &Path) -> String {
+    let out = Command::new("pdftotext")
+        .arg(pdf)
+        .arg("-")
+        .output()
+        .expect("run pdftotext");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Replaces text in a file (every occurrence of each pair), saved as many
+/// editors save: a temporary file renamed over the old one.
+fn edit(file: &Path, changes: &[(&str, &str)]) {
+    let mut text = std::fs::read_to_string(file).expect("read");
+    for (from, to) in changes {
+        assert!(text.contains(from), "{from} not in {}", file.display());
+        text = text.replace(from, to);
+    }
+    let tmp = file.with_file_name(".saving.tmp");
+    std::fs::write(&tmp, text).expect("write");
+    std::fs::rename(&tmp, file).expect("rename");
+}
+
+#[test]
+fn watch_rebuilds_and_keeps_the_last_good_output() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let here = tmp.path();
+    let made = Command::new(env!("CARGO_BIN_EXE_grogpress"))
+        .current_dir(here)
+        .args(["new", "g"])
+        .output()
+        .expect("run new");
+    assert_eq!(made.status.code(), Some(0), "{}", dump(&made));
+    let cards = here.join("g/action-cards.toml");
+    let labels = here.join("out/g/action-labels.pdf");
+    let aid = here.join("out/g/player-aid.pdf");
+
+    let mut watch = Watching::start(here, "g");
+    watch.wait_for("watching");
+    assert!(pdftotext(&labels).contains("Ignore the first hit"));
+    let aid_inode = std::fs::metadata(&aid).expect("aid").ino();
+
+    // A one-word change to a card: the labels are rebuilt, the aid is not.
+    edit(&cards, &[("Ignore the first hit", "Ignore the second hit")]);
+    let log = watch.wait_for("done in");
+    assert!(
+        log.iter()
+            .any(|l| l.contains("wrote") && l.contains("action-labels.pdf")),
+        "{log:?}"
+    );
+    let text = pdftotext(&labels);
+    assert_eq!(text.matches("Ignore the second hit").count(), 2, "{text}");
+    assert_eq!(
+        std::fs::metadata(&aid).expect("aid").ino(),
+        aid_inode,
+        "the aid was rewritten"
+    );
+    let good = std::fs::read(&labels).expect("read labels");
+
+    // An error (a bad enum value) with another change: the previous PDF stays.
+    edit(
+        &cards,
+        &[
+            ("Ignore the second hit", "Ignore the third hit"),
+            ("who = \"Defender Only\"", "who = \"Defender only\""),
+        ],
+    );
+    let log = watch.wait_for("done in");
+    assert!(
+        log.iter().any(|l| l.starts_with("error[bad-enum-value]")),
+        "{log:?}"
+    );
+    assert!(
+        log.iter().any(|l| l.contains("kept the previous outputs")),
+        "{log:?}"
+    );
+    assert_eq!(
+        std::fs::read(&labels).expect("read labels"),
+        good,
+        "the last good PDF was replaced"
+    );
+
+    // Fixing the error publishes the change that waited.
+    edit(
+        &cards,
+        &[("who = \"Defender only\"", "who = \"Defender Only\"")],
+    );
+    watch.wait_for("done in");
+    let text = pdftotext(&labels);
+    assert_eq!(text.matches("Ignore the third hit").count(), 2, "{text}");
+}
