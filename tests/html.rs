@@ -548,9 +548,24 @@ fn pages_are_self_contained_and_well_formed() {
                     );
                 }
             }
-            // Table header cells are marked.
-            if text.contains("<table") {
-                assert!(text.contains("<thead><tr><th>"), "{name}: table header");
+            // Every table has a header row of marked header cells, or else
+            // marks the first cell of every row as its header.
+            for table in text.split("<table").skip(1) {
+                let table = &table[..table.find("</table>").expect("closed table")];
+                let head = table
+                    .split_once("<thead>")
+                    .and_then(|(_, rest)| rest.split_once("</thead>"))
+                    .map(|(head, _)| head);
+                let rows_headed = table.split("<tr").skip(1).all(|row| {
+                    row.trim_start_matches(|c| c != '>')
+                        .get(1..)
+                        .is_some_and(|r| r.starts_with("<th"))
+                });
+                assert!(
+                    head.is_some_and(|h| h.contains("<tr>") && h.contains("<th")) || rows_headed,
+                    "{name}: table without header cells: {}",
+                    &table[..table.len().min(300)]
+                );
             }
         }
         // The index links every rules page.
@@ -618,6 +633,9 @@ const OUR_ELEMENTS: &[&str] = &[
     "hr",
     "sup",
     "section",
+    "caption",
+    "span",
+    "figcaption",
 ];
 
 #[test]
