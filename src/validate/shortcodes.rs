@@ -103,7 +103,7 @@ fn check_data_shortcode(
             Some(Loc::new(file, span)),
         )
         .with_hint(if known.is_empty() {
-            format!("the game has no {what}")
+            format!("the game has no {what}: declare one in game.toml ([[charts]], [[random_tables]], [[collections]])")
         } else {
             format!("{what}s: {}", known.join(", "))
         }),
