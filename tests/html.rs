@@ -548,9 +548,24 @@ fn pages_are_self_contained_and_well_formed() {
                     );
                 }
             }
-            // Table header cells are marked.
-            if text.contains("<table") {
-                assert!(text.contains("<thead><tr><th>"), "{name}: table header");
+            // Every table has a header row of marked header cells, or else
+            // marks the first cell of every row as its header.
+            for table in text.split("<table").skip(1) {
+                let table = &table[..table.find("</table>").expect("closed table")];
+                let head = table
+                    .split_once("<thead>")
+                    .and_then(|(_, rest)| rest.split_once("</thead>"))
+                    .map(|(head, _)| head);
+                let rows_headed = table.split("<tr").skip(1).all(|row| {
+                    row.trim_start_matches(|c| c != '>')
+                        .get(1..)
+                        .is_some_and(|r| r.starts_with("<th"))
+                });
+                assert!(
+                    head.is_some_and(|h| h.contains("<tr>") && h.contains("<th")) || rows_headed,
+                    "{name}: table without header cells: {}",
+                    &table[..table.len().min(300)]
+                );
             }
         }
         // The index links every rules page.
@@ -618,6 +633,9 @@ const OUR_ELEMENTS: &[&str] = &[
     "hr",
     "sup",
     "section",
+    "caption",
+    "span",
+    "figcaption",
 ];
 
 #[test]
@@ -700,6 +718,8 @@ fn a_shortcode_naming_nothing_is_a_located_error() {
         ("dangling-shortcode", 7, 9),
         ("unknown-shortcode", 9, 4),
         ("unsupported-image", 11, 8),
+        ("dangling-shortcode", 13, 10),
+        ("dangling-shortcode", 15, 4),
     ] {
         let at = format!("\"line\":{line},\"column\":{column},");
         assert!(
@@ -710,7 +730,7 @@ fn a_shortcode_naming_nothing_is_a_located_error() {
             describe(&run)
         );
     }
-    assert_eq!(lines.len(), 4, "{}", describe(&run));
+    assert_eq!(lines.len(), 6, "{}", describe(&run));
     // And `rules` writes nothing for a game with errors.
     let dir = tempfile::tempdir().expect("temp dir");
     let run = grogpress(&[
@@ -776,4 +796,272 @@ fn build_writes_the_reference_and_rebuilds_identically() {
         font
     );
     assert!(first == snapshot(), "a rebuild changed the HTML reference");
+}
+
+// ---------------------------------------------------------------------------
+// Every game: decks drawn from their card templates, results and random tables
+// ---------------------------------------------------------------------------
+
+/// The `file` of each `[[key]]` entry of a game's game.toml, as (id, file).
+fn game_entries(game: &str, key: &str) -> Vec<(String, String)> {
+    let text = project_file(&format!("data/{game}/game.toml"));
+    let table = parse_toml(&text, "game.toml");
+    if table.get(key).is_none() {
+        return Vec::new();
+    }
+    array_of_tables(&table, key)
+        .into_iter()
+        .map(|t| {
+            (
+                str_field(t, "id").expect("id"),
+                str_field(t, "file").expect("file"),
+            )
+        })
+        .collect()
+}
+
+/// A value of a card as it prints (strings and integers; arrays are not card fields).
+fn value_text(v: &DeValue<'_>) -> Option<String> {
+    match v {
+        DeValue::String(s) => Some(s.to_string()),
+        DeValue::Integer(i) => Some(i.as_str().to_string()),
+        _ => None,
+    }
+}
+
+/// The fields a print-and-play card template prints as the value itself
+/// (not through a collection's `{name}`), from `templates/cards/<layout>.toml`.
+fn literal_fields(layout: &str) -> Vec<String> {
+    let text = project_file(&format!("templates/cards/{layout}.toml"));
+    let template = parse_toml(&text, "card template");
+    array_of_tables(&template, "regions")
+        .into_iter()
+        .filter(|r| !str_field(r, "format").is_some_and(|f| f.contains("{name}")))
+        .filter_map(|r| str_field(r, "field"))
+        .collect()
+}
+
+#[test]
+fn every_card_of_the_print_and_play_decks_appears_with_its_numbers() {
+    for (game, page_name) in [
+        ("grognards", "grognards.html"),
+        ("battlefront", "battlefront.html"),
+    ] {
+        let (_dir, html) = build_rules(game);
+        let page = read(&html.join(page_name));
+        let text = project_file(&format!("data/{game}/game.toml"));
+        let table = parse_toml(&text, "game.toml");
+        let job = array_of_tables(
+            table
+                .get("publish")
+                .and_then(|p| p.get_ref().as_table())
+                .expect("publish"),
+            "cards",
+        )[0];
+        let layout = str_field(job, "layout").expect("layout");
+        let deck_id = str_field(job, "deck").expect("deck");
+        let fields = literal_fields(&layout);
+        let (_, file) = game_entries(game, "decks")
+            .into_iter()
+            .find(|(id, _)| *id == deck_id)
+            .expect("the published deck");
+        let deck_text = project_file(&format!("data/{game}/{file}"));
+        let deck = parse_toml(&deck_text, &file);
+        let cards = array_of_tables(&deck, "cards");
+        let figures: Vec<CardFigure> = card_figures(&page)
+            .into_iter()
+            .filter(|f| f.attrs.attr("data-deck") == Some(deck_id.as_str()))
+            .collect();
+        assert!(!cards.is_empty());
+        assert_eq!(figures.len(), cards.len(), "{game}: one figure per card");
+        for (card, figure) in cards.iter().zip(&figures) {
+            let shown = figure.words();
+            for field in &fields {
+                let Some(value) = card
+                    .get(field.as_str())
+                    .and_then(|v| value_text(v.get_ref()))
+                else {
+                    continue;
+                };
+                for word in words(&value) {
+                    assert!(
+                        shown.contains(&word),
+                        "{game}: card {:?} shows no {word:?} of its {field} {value:?}: {shown:?}",
+                        str_field(card, "name")
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Rolls of `NdM` and how many ways each comes up.
+fn roll_ways(dice: &str) -> BTreeMap<i64, u64> {
+    let (n, m) = dice.split_once('d').expect("NdM");
+    let (n, m): (u32, i64) = (
+        if n.is_empty() {
+            1
+        } else {
+            n.parse().expect("N")
+        },
+        m.parse().expect("M"),
+    );
+    let mut ways = BTreeMap::from([(0i64, 1u64)]);
+    for _ in 0..n {
+        let mut next = BTreeMap::new();
+        for (sum, w) in &ways {
+            for face in 1..=m {
+                *next.entry(sum + face).or_insert(0) += w;
+            }
+        }
+        ways = next;
+    }
+    ways
+}
+
+/// Whether a roll as the data writes it ("4 or less", "5-6", "13 or more", "7") holds `roll`.
+fn roll_matches(text: &str, roll: i64) -> bool {
+    let num = |s: &str| -> i64 { s.trim().parse().expect("a roll number") };
+    if let Some(n) = text.strip_suffix(" or less") {
+        roll <= num(n)
+    } else if let Some(n) = text.strip_suffix(" or more") {
+        roll >= num(n)
+    } else if let Some((a, b)) = text.split_once('-') {
+        (num(a)..=num(b)).contains(&roll)
+    } else {
+        roll == num(text)
+    }
+}
+
+/// "5/12 (41.7%)": the chance of a row on an unmodified roll, worked out here.
+fn chance_text(dice: &str, roll: &str) -> String {
+    let ways = roll_ways(dice);
+    let total: u64 = ways.values().sum();
+    let hits: u64 = ways
+        .iter()
+        .filter(|(r, _)| roll_matches(roll, **r))
+        .map(|(_, w)| w)
+        .sum();
+    let gcd = |mut a: u64, mut b: u64| {
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        a
+    };
+    let g = gcd(hits, total).max(1);
+    let fraction = if hits == 0 {
+        "0".to_string()
+    } else {
+        format!("{}/{}", hits / g, total / g)
+    };
+    format!("{fraction} ({:.1}%)", hits as f64 * 100.0 / total as f64)
+}
+
+/// The `<table>` of a page whose caption starts with `title`, as the text of each row.
+fn table_rows(page: &str, title: &str) -> Vec<String> {
+    let at = page
+        .find(&format!("<caption>{title}"))
+        .unwrap_or_else(|| panic!("no table captioned {title:?}"));
+    let start = page[..at].rfind("<table").expect("table start");
+    let end = at + page[at..].find("</table>").expect("table end");
+    let table = &page[start..end];
+    table
+        .split("<tr")
+        .skip(1)
+        .map(|row| {
+            let row = &row[..row.find("</tr>").unwrap_or(row.len())];
+            words(&text_between(row, 0, row.len())).join(" ")
+        })
+        .collect()
+}
+
+/// Rich text of the data as the page shows it: markup dropped, `\*` a star.
+fn shown_text(rich: &str) -> String {
+    rich.replace("\\*", "\u{0}")
+        .replace('*', "")
+        .replace('\u{0}', "*")
+}
+
+#[test]
+fn every_row_of_every_results_and_random_table_appears_with_its_chance() {
+    let mut checked = 0;
+    // The shipped games (the escaping fixture has no tables).
+    for game in games_to_check().iter().filter(|g| !g.contains('/')) {
+        let game = game.as_str();
+        let charts = game_entries(game, "charts");
+        let randoms = game_entries(game, "random_tables");
+        if charts.is_empty() && randoms.is_empty() {
+            continue;
+        }
+        let (_dir, html) = build_rules(game);
+        let pages: String = pages(&html).iter().map(|p| read(p)).collect();
+        for (_, file) in &charts {
+            let text = project_file(&format!("data/{game}/{file}"));
+            let chart = parse_toml(&text, file);
+            for block in array_of_tables(&chart, "blocks") {
+                if str_field(block, "kind").as_deref() != Some("results") {
+                    continue;
+                }
+                let title = str_field(block, "title").expect("title");
+                let dice = str_field(block, "dice").expect("dice");
+                let across = block
+                    .get("across")
+                    .is_some_and(|v| matches!(v.get_ref(), DeValue::Boolean(true)));
+                let rows = table_rows(&pages, &unescape_title(&title));
+                let all = rows.join(" | ");
+                for row in array_of_tables(block, "rows") {
+                    let roll = str_field(row, "roll").expect("roll");
+                    let results: Vec<String> = row
+                        .get("results")
+                        .and_then(|r| r.get_ref().as_array())
+                        .expect("results")
+                        .iter()
+                        .filter_map(|v| value_text(v.get_ref()))
+                        .map(|r| shown_text(&r))
+                        .collect();
+                    let chance = chance_text(&dice, &roll);
+                    if across {
+                        for part in results.iter().chain([&roll, &chance]) {
+                            assert!(all.contains(part.as_str()), "{title}: {part:?} in {all}");
+                        }
+                    } else {
+                        let expected = format!("{roll} {} {chance}", results.join(" "));
+                        assert!(
+                            rows.contains(&expected),
+                            "{game} {title}: no row {expected:?} in {rows:#?}"
+                        );
+                    }
+                    checked += 1;
+                }
+            }
+        }
+        for (_, file) in &randoms {
+            let text = project_file(&format!("data/{game}/{file}"));
+            let table = parse_toml(&text, file);
+            let name = str_field(&table, "name").expect("name");
+            let dice = str_field(&table, "roll").expect("roll");
+            let rows = table_rows(&pages, &name);
+            assert_eq!(rows[0], format!("{dice} Result Chance"), "{name} header");
+            for row in array_of_tables(&table, "rows") {
+                let roll = str_field(row, "roll").expect("roll");
+                let result = str_field(row, "result").expect("result");
+                let expected = format!("{roll} {result} {}", chance_text(&dice, &roll));
+                assert!(
+                    rows.contains(&expected),
+                    "{game} {name}: no row {expected:?} in {rows:#?}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    println!("{checked} table rows checked");
+    assert!(checked > 30, "only {checked} rows checked");
+}
+
+/// A title as the page writes it in a caption (escaped).
+fn unescape_title(title: &str) -> String {
+    title
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }

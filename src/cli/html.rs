@@ -1,5 +1,5 @@
 //! CLI: a game's HTML rules reference — reads `templates/html/`, lays out the
-//! cards of every deck the game prints on labels (the same faces as the PDF),
+//! cards of every deck the game prints on labels or as cards (the same faces as the PDF),
 //! renders the site and returns its files with the font licences.
 
 use std::path::{Path, PathBuf};
@@ -47,6 +47,7 @@ pub fn build_html(
         fonts: &assets.fonts,
         templates: &templates,
         lang: LANG,
+        icons: &assets.icons,
     };
     let mut files = render_site(&site).map_err(|e| OpError(e.to_string()))?;
     files.extend(font_licences(&assets.root.fonts())?);
@@ -74,10 +75,14 @@ fn read_templates(game: &Game, assets: &Assets) -> Result<HtmlTemplates, OpError
         card: read("card.html")?,
         deck: read("deck.html")?,
         style: read("style.css")?,
+        table: read("table.html")?,
+        chart: read("chart.html")?,
+        dice: read("dice.html")?,
     })
 }
 
-/// The faces of each deck printed on labels, sized as the sheet's labels.
+/// The faces of each deck printed on labels, sized as the sheet's labels, or
+/// else as print-and-play cards, sized as the job's card size.
 /// Problems laying them out are reported by `check`/`build` through the label
 /// plan; here a card that cannot be laid out is shown as text instead.
 fn deck_faces(
@@ -125,8 +130,48 @@ fn deck_faces(
             faces,
         });
     }
+    for job in &game.publish.cards {
+        if out.iter().any(|d: &DeckFaces| d.deck == job.deck.value) {
+            continue;
+        }
+        let size = job.size.as_ref().map_or("poker", |s| s.value.as_str());
+        let (Some(deck), Some(size)) = (game.deck(&job.deck.value), assets.card_size(size)) else {
+            continue;
+        };
+        let Some(template) = load_template(
+            game,
+            &assets.root,
+            "cards",
+            &job.layout,
+            &assets.fonts,
+            sources,
+            &mut quiet,
+        )?
+        else {
+            continue;
+        };
+        let Some(family) = assets.fonts.family(&template.family) else {
+            continue;
+        };
+        let indices: Vec<usize> = (0..deck.cards.len()).collect();
+        let faces: Vec<Option<CardFace>> =
+            lay_out_cards(game, deck, &indices, &template, family, &assets.fonts)
+                .into_iter()
+                .map(Result::ok)
+                .collect();
+        out.push(DeckFaces {
+            deck: deck.id.clone(),
+            width: size.width,
+            height: size.height,
+            radius: CARD_RADIUS,
+            faces,
+        });
+    }
     Ok(out)
 }
+
+/// The corner radius of a print-and-play card drawn on the page (1/8 in).
+const CARD_RADIUS: f32 = 9.0;
 
 /// Writes a file atomically unless it already holds these bytes (the font
 /// files, unchanged from one build to the next, are not rewritten).

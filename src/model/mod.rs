@@ -26,7 +26,9 @@ pub use collection::{ItemRef, SIDES};
 pub use deck::{
     Card, Complete, Constraints, CountPer, Deck, FieldDecl, FieldKind, FieldValue, Unique, When,
 };
-pub use faces::{Attack, FacesDecl, HitDistribution, count_on, hit_distribution, reduce};
+pub use faces::{
+    Attack, FacesDecl, HitDistribution, count_on, face_symbols, hit_distribution, reduce,
+};
 pub use game::{
     Aid, AidBlock, AidJob, CardJob, DiceCombat, Force, Game, LabelJob, PointsRow, Publish,
     RulesPage, Side,

@@ -11,6 +11,19 @@ pub const SHORTCODES: &[(&str, &str)] = &[
         "card(\"deck/card\") — one card, e.g. card(\"action/great-road\")",
     ),
     ("deck", "deck(\"deck\") — every card of a deck as a gallery"),
+    (
+        "table",
+        "table(\"id\") — a chart or random table, e.g. table(\"combat\")",
+    ),
+    (
+        "collection",
+        "collection(\"id\") — a collection as a table, e.g. collection(\"units\")",
+    ),
+    ("units", "units() — the `units` collection as a table"),
+    (
+        "dice",
+        "dice() — the faces of every die of the `dice` collection",
+    ),
 ];
 
 pub fn validate_shortcodes(game: &Game, sources: &Sources, diags: &mut Diagnostics) {
@@ -34,6 +47,69 @@ pub fn validate_shortcodes(game: &Game, sources: &Sources, diags: &mut Diagnosti
     }
 }
 
+/// The shortcodes that show a game's data rather than its cards: `Some(problem)`
+/// if `code` is one of them (the problem `None` when it names what exists).
+fn check_data_shortcode(
+    game: &Game,
+    code: &Shortcode,
+    file: crate::diag::FileId,
+    usage: &str,
+) -> Option<Option<Diagnostic>> {
+    let takes = match code.name.as_str() {
+        "table" | "collection" => 1,
+        "units" | "dice" => 0,
+        _ => return None,
+    };
+    if code.args.len() != takes {
+        return Some(Some(
+            Diagnostic::error(
+                "bad-shortcode",
+                format!(
+                    "`{}` takes {takes} argument{}, not {}",
+                    code.name,
+                    if takes == 1 { "" } else { "s" },
+                    code.args.len()
+                ),
+                Some(Loc::new(file, code.span.clone())),
+            )
+            .with_hint(format!("usage: {usage}")),
+        ));
+    }
+    let collections = || -> Vec<&str> { game.collections.iter().map(|c| c.id.as_str()).collect() };
+    let (wanted, what, known): (String, &str, Vec<&str>) = match code.name.as_str() {
+        "table" => {
+            let mut ids: Vec<&str> = game.charts.iter().map(|c| c.id.as_str()).collect();
+            ids.extend(game.random_tables.iter().map(|t| t.id.as_str()));
+            (code.args[0].value.clone(), "chart or random table", ids)
+        }
+        "collection" => (code.args[0].value.clone(), "collection", collections()),
+        "units" => ("units".to_string(), "collection", collections()),
+        _ => ("dice".to_string(), "collection", collections()),
+    };
+    if known.contains(&wanted.as_str()) || game.unloaded.contains(&wanted) {
+        return Some(None);
+    }
+    let span = code
+        .args
+        .first()
+        .map_or_else(|| code.name_span.clone(), |a| a.span.clone());
+    Some(Some(
+        Diagnostic::error(
+            "dangling-shortcode",
+            format!(
+                "`{}` names a {what} `{wanted}` that the game does not have",
+                code.name
+            ),
+            Some(Loc::new(file, span)),
+        )
+        .with_hint(if known.is_empty() {
+            format!("the game has no {what}: declare one in game.toml ([[charts]], [[random_tables]], [[collections]])")
+        } else {
+            format!("{what}s: {}", known.join(", "))
+        }),
+    ))
+}
+
 fn check_shortcode(game: &Game, code: &Shortcode, file: crate::diag::FileId) -> Option<Diagnostic> {
     let Some((_, usage)) = SHORTCODES.iter().find(|(name, _)| *name == code.name) else {
         let known: Vec<&str> = SHORTCODES.iter().map(|(n, _)| *n).collect();
@@ -46,6 +122,9 @@ fn check_shortcode(game: &Game, code: &Shortcode, file: crate::diag::FileId) -> 
             .with_hint(format!("shortcodes: {}", known.join(", "))),
         );
     };
+    if let Some(d) = check_data_shortcode(game, code, file, usage) {
+        return d;
+    }
     if code.args.len() != 1 {
         return Some(
             Diagnostic::error(

@@ -30,6 +30,8 @@ pub trait PageLinks {
     fn card_href(&self, title: &str) -> Option<String>;
     /// The HTML a shortcode stands for.
     fn shortcode(&mut self, code: &Shortcode) -> Result<String, String>;
+    /// An inline icon (`:sword:` in the prose) as SVG, if the game has one by that name.
+    fn icon(&self, name: &str) -> Option<String>;
 }
 
 /// Renders Markdown; `used` holds ids already taken on the page (card anchors).
@@ -83,6 +85,7 @@ pub fn render_markdown(
                 });
                 i = end;
             }
+            Event::Text(text) if text.contains(':') => push_icons(&mut out, text, links),
             other => out.push(safe_event(other.clone())),
         }
         i += 1;
@@ -129,6 +132,39 @@ fn resolve_card_links<'a>(
         i = end + 1;
     }
     out
+}
+
+/// Text with `:name:` icons: each known icon becomes its inline SVG.
+fn push_icons<'a>(out: &mut Vec<Event<'a>>, text: &str, links: &dyn PageLinks) {
+    let mut rest = text;
+    let mut plain = String::new();
+    while let Some(start) = rest.find(':') {
+        let after = &rest[start + 1..];
+        let name_len = after
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+            .unwrap_or(after.len());
+        let svg = (name_len > 0 && after[name_len..].starts_with(':'))
+            .then(|| links.icon(&after[..name_len]))
+            .flatten();
+        match svg {
+            Some(svg) => {
+                plain.push_str(&rest[..start]);
+                if !plain.is_empty() {
+                    out.push(Event::Text(CowStr::from(std::mem::take(&mut plain))));
+                }
+                out.push(Event::InlineHtml(CowStr::from(svg)));
+                rest = &after[name_len + 1..];
+            }
+            None => {
+                plain.push_str(&rest[..=start]);
+                rest = after;
+            }
+        }
+    }
+    plain.push_str(rest);
+    if !plain.is_empty() {
+        out.push(Event::Text(CowStr::from(plain)));
+    }
 }
 
 /// Raw HTML written in the Markdown is shown as text, never passed through.
@@ -200,6 +236,9 @@ mod tests {
         fn shortcode(&mut self, code: &Shortcode) -> Result<String, String> {
             Ok(format!("<div class=\"sc\">{}</div>", code.name))
         }
+        fn icon(&self, name: &str) -> Option<String> {
+            (name == "sword").then(|| "<svg class=\"icon\"></svg>".to_string())
+        }
     }
 
     #[test]
@@ -230,5 +269,18 @@ mod tests {
         assert!(body.html.contains("<div class=\"sc\">deck</div>"));
         assert!(!body.html.contains("<p>{{"));
         assert!(body.html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+    }
+
+    #[test]
+    fn known_icons_in_text_become_svg() {
+        let md = "A :sword: hit, 10:30 and :nope: stay.\n";
+        let mut used = HashSet::new();
+        let body = render_markdown(md, &[], &mut used, &mut Fake).unwrap();
+        assert!(
+            body.html
+                .contains("<p>A <svg class=\"icon\"></svg> hit, 10:30 and :nope: stay.</p>"),
+            "{}",
+            body.html
+        );
     }
 }

@@ -5,9 +5,11 @@
 //! templates of `templates/html/`. Autoescape is on: data is always escaped;
 //! only HTML built here (Markdown output, card SVG) is marked `safe`.
 
+mod data;
 mod markdown;
 mod site;
 
+pub use data::{DATA_SHORTCODES, icon_svg};
 pub use markdown::{Heading, PageBody, PageLinks, render_markdown, unique_id};
 pub use site::{DeckFaces, HtmlTemplates, RulesText, Site, render_site};
 

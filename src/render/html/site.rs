@@ -7,9 +7,12 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use tera::{Context, Tera, Value};
 
 use super::HtmlError;
+use super::data::{DataSource, data_anchor, data_shortcode};
 use super::markdown::{Heading, PageLinks, render_markdown, unique_id};
 use crate::layout::{CardFace, Item};
-use crate::model::{Deck, FieldKind, Game, Shortcode, card_keys, find_card, find_shortcodes, slug};
+use crate::model::{
+    Deck, FieldKind, Game, Icon, Shortcode, card_keys, find_card, find_shortcodes, slug,
+};
 use crate::render::svg::{CardSvg, card_svg, css_family, escape};
 use crate::text::{FontBook, parse_rich};
 
@@ -23,6 +26,12 @@ pub struct HtmlTemplates {
     pub deck: String,
     /// The stylesheet (the @font-face rules are generated and put before it).
     pub style: String,
+    /// A results, random or collection table.
+    pub table: String,
+    /// A chart: its title and its tables.
+    pub chart: String,
+    /// The dice and their faces.
+    pub dice: String,
 }
 
 /// A rules page: the name of its Markdown file and its text.
@@ -49,6 +58,8 @@ pub struct Site<'a> {
     pub templates: &'a HtmlTemplates,
     /// The language of the text, for `<html lang>`.
     pub lang: &'a str,
+    /// The icons of `data/icons/`, drawn inline on die faces and in the prose.
+    pub icons: &'a [Icon],
 }
 
 /// Every file of the reference: (path relative to the html folder, bytes), in a stable order.
@@ -73,6 +84,7 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, HtmlError>
             page: index,
             emitted: HashSet::new(),
             emitted_decks: HashSet::new(),
+            emitted_data: HashSet::new(),
         };
         let mut used: HashSet<String> = shown.anchors_on(index).collect();
         let body = render_markdown(rules.markdown, &shortcodes[index], &mut used, &mut links)
@@ -162,6 +174,9 @@ fn compile(templates: &HtmlTemplates) -> Result<Tera, HtmlError> {
         ("page.html", templates.page.as_str()),
         ("card.html", templates.card.as_str()),
         ("deck.html", templates.deck.as_str()),
+        ("table.html", templates.table.as_str()),
+        ("chart.html", templates.chart.as_str()),
+        ("dice.html", templates.dice.as_str()),
     ])
     .map_err(|e| HtmlError(format!("templates/html: {e}")))?;
     Ok(tera)
@@ -194,6 +209,8 @@ struct Placements {
     anchors: BTreeMap<(usize, usize, usize), String>,
     /// (page, deck) → anchor id of the deck's gallery on that page.
     deck_anchors: BTreeMap<(usize, usize), String>,
+    /// (page, anchor) of each data shortcode (table, collection, dice) shown.
+    data_anchors: BTreeMap<(usize, String), ()>,
     /// card title → href of its first showing.
     by_title: HashMap<String, (usize, String)>,
     names: Vec<String>,
@@ -209,8 +226,12 @@ impl Placements {
         let mut anchors = BTreeMap::new();
         let mut deck_anchors = BTreeMap::new();
         let mut by_title = HashMap::new();
+        let mut data_anchors = BTreeMap::new();
         for (page, codes) in shortcodes.iter().enumerate() {
             for code in codes {
+                if let Some(anchor) = data_anchor(code) {
+                    data_anchors.insert((page, anchor), ());
+                }
                 if let ("deck", Some(arg)) = (code.name.as_str(), code.args.first())
                     && let Some(d) = game.decks.iter().position(|d| d.id == arg.value)
                 {
@@ -231,6 +252,7 @@ impl Placements {
         Placements {
             anchors,
             deck_anchors,
+            data_anchors,
             by_title,
             names: names.to_vec(),
         }
@@ -239,7 +261,15 @@ impl Placements {
     fn anchors_on(&self, page: usize) -> impl Iterator<Item = String> + '_ {
         let cards = self.anchors.range((page, 0, 0)..(page + 1, 0, 0));
         let decks = self.deck_anchors.range((page, 0)..(page + 1, 0));
-        cards.map(|(_, a)| a).chain(decks.map(|(_, a)| a)).cloned()
+        let data = self
+            .data_anchors
+            .range((page, String::new())..(page + 1, String::new()))
+            .map(|((_, a), _)| a);
+        cards
+            .map(|(_, a)| a)
+            .chain(decks.map(|(_, a)| a))
+            .chain(data)
+            .cloned()
     }
 }
 
@@ -280,6 +310,8 @@ struct Links<'a> {
     emitted: HashSet<(usize, usize)>,
     /// Decks already shown with their id on this page.
     emitted_decks: HashSet<usize>,
+    /// Anchors of data shortcodes already used on this page.
+    emitted_data: HashSet<String>,
 }
 
 impl PageLinks for Links<'_> {
@@ -301,7 +333,28 @@ impl PageLinks for Links<'_> {
         })
     }
 
+    fn icon(&self, name: &str) -> Option<String> {
+        self.site.icons.iter().any(|i| i.name == name).then(|| {
+            super::data::icon_svg(self.site.icons, name)
+                .replacen(
+                    "aria-hidden=\"true\" focusable=\"false\"",
+                    &format!("role=\"img\" aria-label=\"{}\"", escape(name)),
+                    1,
+                )
+                .replacen("class=\"icon ", "class=\"icon inline-icon ", 1)
+        })
+    }
+
     fn shortcode(&mut self, code: &Shortcode) -> Result<String, String> {
+        let anchor = data_anchor(code).filter(|a| self.emitted_data.insert(a.clone()));
+        let source = DataSource {
+            game: self.site.game,
+            icons: self.site.icons,
+            tera: self.tera,
+        };
+        if let Some(html) = data_shortcode(&source, code, anchor) {
+            return html;
+        }
         let cards = cards_of(self.site.game, self.keys, code);
         let rendered: Vec<String> = cards
             .iter()

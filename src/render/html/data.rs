@@ -1,0 +1,463 @@
+//! Render (HTML): the data shortcodes — `table("combat")` (a chart or a
+//! random table, each roll row with its chance drawn as a bar),
+//! `collection("units")` / `units()` (a collection as a table) and `dice()`
+//! (each die's faces drawn with their icons) — from the game's model into
+//! values for the Tera templates `table.html` and `dice.html`.
+
+use std::collections::BTreeMap;
+
+use tera::{Context, Tera, Value};
+
+use crate::layout::{Cell, RowKind, TableSpec, block_specs};
+use crate::model::{
+    BlockKind, Chart, Deck, FieldValue, Icon, PathEl, RandomTable, ResultsTable, RollRange,
+    RowOdds, Shortcode, Style, face_symbols, row_odds,
+};
+use crate::render::svg::escape;
+use crate::text::parse_rich;
+
+/// The names of the data shortcodes, what they take and what they show.
+pub const DATA_SHORTCODES: &[&str] = &["table", "collection", "units", "dice"];
+
+/// What a data shortcode needs from the site.
+pub struct DataSource<'a> {
+    pub game: &'a crate::model::Game,
+    pub icons: &'a [Icon],
+    pub tera: &'a Tera,
+}
+
+/// The anchor a data shortcode's output carries (`table-combat`, `collection-units`, `dice`).
+pub fn data_anchor(code: &Shortcode) -> Option<String> {
+    let arg = code.args.first().map(|a| crate::model::slug(&a.value));
+    match (code.name.as_str(), arg) {
+        ("table", Some(a)) => Some(format!("table-{a}")),
+        ("collection", Some(a)) => Some(format!("collection-{a}")),
+        ("units", _) => Some("collection-units".to_string()),
+        ("dice", _) => Some("dice".to_string()),
+        _ => None,
+    }
+}
+
+/// The HTML of a data shortcode; None if `code` is not one.
+pub fn data_shortcode(
+    src: &DataSource<'_>,
+    code: &Shortcode,
+    id: Option<String>,
+) -> Option<Result<String, String>> {
+    let arg = code.args.first().map(|a| a.value.as_str());
+    let result = match code.name.as_str() {
+        "table" => {
+            let name = arg.unwrap_or_default();
+            if let Some(chart) = src.game.charts.iter().find(|c| c.id == name) {
+                chart_html(src, chart, id)
+            } else if let Some(t) = src.game.random_tables.iter().find(|t| t.id == name) {
+                render(src, "table.html", "table", random_table_value(t, id))
+            } else {
+                Err(format!("no chart or random table `{name}`"))
+            }
+        }
+        "collection" | "units" => {
+            let name = arg.unwrap_or("units");
+            match src.game.collection(name) {
+                Some(c) => render(src, "table.html", "table", collection_value(c, id)),
+                None => Err(format!("no collection `{name}`")),
+            }
+        }
+        "dice" => match src.game.collection("dice") {
+            Some(dice) => render(src, "dice.html", "dice", dice_value(src, dice, id)),
+            None => Err("the game has no `dice` collection".to_string()),
+        },
+        _ => return None,
+    };
+    Some(result)
+}
+
+fn render(
+    src: &DataSource<'_>,
+    template: &str,
+    key: &'static str,
+    value: Value,
+) -> Result<String, String> {
+    let mut context = Context::new();
+    context.insert_value(key, value);
+    src.tera
+        .render(template, &context)
+        .map_err(|e| format!("templates/html/{template}: {e}"))
+}
+
+/// A chart: each of its blocks as one or more tables, results tables with odds.
+fn chart_html(src: &DataSource<'_>, chart: &Chart, id: Option<String>) -> Result<String, String> {
+    let mut tables = Vec::new();
+    for block in &chart.blocks {
+        let results = match &block.kind {
+            BlockKind::Results(t) => Some(t),
+            _ => None,
+        };
+        for (i, spec) in block_specs(block, false).iter().enumerate() {
+            let odds = results.filter(|_| i == 0).map(results_odds);
+            let across = results.is_some_and(|t| t.across);
+            let value = spec_value(spec, odds.as_deref(), across);
+            tables.push(render(src, "table.html", "table", value)?);
+        }
+    }
+    let mut context = Context::new();
+    context.insert_value(
+        "chart",
+        map([
+            ("id", Value::from(id)),
+            ("title", Value::from(chart.title.as_str())),
+            ("rule", Value::from(chart.rule.clone())),
+            ("tables", Value::from(tables)),
+        ]),
+    );
+    src.tera
+        .render("chart.html", &context)
+        .map_err(|e| format!("templates/html/chart.html: {e}"))
+}
+
+fn results_odds(t: &ResultsTable) -> Vec<RowOdds> {
+    let ranges: Vec<RollRange> = t.rows.iter().map(|r| r.roll.value).collect();
+    row_odds(t.dice.value, &ranges, 0)
+}
+
+/// A row's chance as a value: its fraction, percentage and bar width (0-100).
+fn odds_value(o: RowOdds) -> Value {
+    let (n, d) = o.reduced();
+    let fraction = if n == 0 {
+        "0".to_string()
+    } else {
+        format!("{n}/{d}")
+    };
+    let percent = o.percent();
+    map([
+        ("fraction", Value::from(fraction)),
+        ("percent", Value::from(format!("{percent:.1}%"))),
+        ("width", Value::from(format!("{percent:.2}"))),
+    ])
+}
+
+fn cell_value(html: String, span: usize, header: bool) -> Value {
+    map([
+        ("html", Value::from(html)),
+        ("span", Value::from(span)),
+        ("header", Value::from(header)),
+    ])
+}
+
+/// A laid-out table spec as a template value. `odds` go beside each body row
+/// (or, for a table printed across, as a row of bars under the rolls).
+fn spec_value(spec: &TableSpec, odds: Option<&[RowOdds]>, across: bool) -> Value {
+    let columns = spec.columns.len();
+    let head: Vec<Value> = spec
+        .header
+        .iter()
+        .map(|row| {
+            Value::from(
+                row.cells
+                    .iter()
+                    .map(|c| cell_value(cell_html(c), c.span, true))
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .collect();
+    let preamble: Vec<Value> = spec
+        .preamble
+        .iter()
+        .map(|row| Value::from(joined(&row.cells)))
+        .collect();
+    let mut body_index = 0;
+    let mut rows: Vec<Value> = Vec::new();
+    for row in &spec.rows {
+        let section = row.kind == RowKind::Section;
+        let cells: Vec<Value> = row
+            .cells
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let extra = usize::from(odds.is_some() && !across);
+                let span = if section { columns + extra } else { c.span };
+                cell_value(cell_html(c), span, i == 0 && !across && !section)
+            })
+            .collect();
+        let row_odds = match (odds, section, across) {
+            (Some(o), false, false) => {
+                let v = o.get(body_index).copied().map(odds_value);
+                body_index += 1;
+                Value::from(v)
+            }
+            _ => null(),
+        };
+        rows.push(map([
+            ("section", Value::from(section)),
+            ("cells", Value::from(cells)),
+            ("odds", row_odds),
+        ]));
+    }
+    let odds_row = match (odds, across) {
+        (Some(o), true) => Value::from(o.iter().copied().map(odds_value).collect::<Vec<_>>()),
+        _ => null(),
+    };
+    map([
+        ("id", null()),
+        ("title", Value::from(spec.title.clone())),
+        ("rule", Value::from(spec.rule.clone())),
+        ("ruled", Value::from(spec.ruled)),
+        ("preamble", Value::from(preamble)),
+        ("head", Value::from(head)),
+        ("rows", Value::from(rows)),
+        ("has_odds", Value::from(odds.is_some() && !across)),
+        ("odds_row", odds_row),
+        ("notes", Value::from(Vec::<Value>::new())),
+    ])
+}
+
+/// A random table: roll, result and the roll's chance.
+fn random_table_value(t: &RandomTable, id: Option<String>) -> Value {
+    let ranges: Vec<RollRange> = t.rows.iter().map(|r| r.roll.value).collect();
+    let odds = row_odds(t.dice.value, &ranges, 0);
+    let rows: Vec<Value> = t
+        .rows
+        .iter()
+        .zip(odds)
+        .map(|(row, o)| {
+            map([
+                ("section", Value::from(false)),
+                (
+                    "cells",
+                    Value::from(vec![
+                        cell_value(escape(&row.roll.value.to_string()), 1, true),
+                        cell_value(escape(&row.result.value), 1, false),
+                    ]),
+                ),
+                ("odds", odds_value(o)),
+            ])
+        })
+        .collect();
+    let head = vec![Value::from(vec![
+        cell_value(escape(&t.dice.value.to_string()), 1, true),
+        cell_value("Result".to_string(), 1, true),
+    ])];
+    map([
+        ("id", Value::from(id)),
+        ("title", Value::from(t.name.as_str())),
+        ("rule", null()),
+        ("ruled", Value::from(true)),
+        ("preamble", Value::from(Vec::<Value>::new())),
+        ("head", Value::from(head)),
+        ("rows", Value::from(rows)),
+        ("has_odds", Value::from(true)),
+        ("odds_row", null()),
+        ("notes", Value::from(Vec::<Value>::new())),
+    ])
+}
+
+/// The fields of a collection shown as columns: the name first, no id or alias.
+fn shown_fields(c: &Deck) -> Vec<usize> {
+    let name = c.field_index("name");
+    let mut fields: Vec<usize> = name.into_iter().collect();
+    fields.extend(
+        (0..c.fields.len())
+            .filter(|&i| Some(i) != name && !matches!(c.fields[i].name.as_str(), "id" | "alias")),
+    );
+    fields
+}
+
+/// "attack_die" → "Attack die".
+fn field_heading(name: &str) -> String {
+    let spaced = name.replace(['_', '-'], " ");
+    let mut chars = spaced.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// A collection as a table: one row per item, one column per field.
+fn collection_value(c: &Deck, id: Option<String>) -> Value {
+    let fields = shown_fields(c);
+    let head = vec![Value::from(
+        fields
+            .iter()
+            .map(|&i| cell_value(escape(&field_heading(&c.fields[i].name)), 1, true))
+            .collect::<Vec<_>>(),
+    )];
+    let rows: Vec<Value> = c
+        .cards
+        .iter()
+        .map(|item| {
+            let cells: Vec<Value> = fields
+                .iter()
+                .enumerate()
+                .map(|(n, &i)| {
+                    let text = match item.values.get(i).and_then(|v| v.as_ref()) {
+                        Some(v) => match &v.value {
+                            FieldValue::List(faces) => faces
+                                .iter()
+                                .map(|f| {
+                                    if f.value.is_empty() {
+                                        "blank"
+                                    } else {
+                                        f.value.as_str()
+                                    }
+                                })
+                                .collect::<Vec<_>>()
+                                .join(" · "),
+                            other => other.display(),
+                        },
+                        None => "-".to_string(),
+                    };
+                    cell_value(escape(&text), 1, n == 0)
+                })
+                .collect();
+            map([
+                ("section", Value::from(false)),
+                ("cells", Value::from(cells)),
+                ("odds", null()),
+            ])
+        })
+        .collect();
+    map([
+        ("id", Value::from(id)),
+        ("title", Value::from(c.name.as_str())),
+        ("rule", null()),
+        ("ruled", Value::from(true)),
+        ("preamble", Value::from(Vec::<Value>::new())),
+        ("head", Value::from(head)),
+        ("rows", Value::from(rows)),
+        ("has_odds", Value::from(false)),
+        ("odds_row", null()),
+        ("notes", Value::from(Vec::<Value>::new())),
+    ])
+}
+
+/// Every die with its faces, each face's symbols as inline SVG icons.
+fn dice_value(src: &DataSource<'_>, dice: &Deck, id: Option<String>) -> Value {
+    let faces_field = dice
+        .fields
+        .iter()
+        .position(|f| matches!(f.kind, crate::model::FieldKind::Faces { .. }));
+    let dice_values: Vec<Value> = dice
+        .cards
+        .iter()
+        .map(|die| {
+            let item = dice.item_ref(die);
+            let faces: Vec<String> = match faces_field
+                .and_then(|i| die.values.get(i))
+                .and_then(|v| v.as_ref())
+                .map(|v| &v.value)
+            {
+                Some(FieldValue::List(list)) => list.iter().map(|f| f.value.clone()).collect(),
+                _ => Vec::new(),
+            };
+            let faces: Vec<Value> = faces
+                .iter()
+                .map(|face| {
+                    let symbols: Vec<&str> = face_symbols(face).collect();
+                    let icons: Vec<String> =
+                        symbols.iter().map(|s| icon_svg(src.icons, s)).collect();
+                    let label = if symbols.is_empty() {
+                        "blank".to_string()
+                    } else {
+                        symbols.join(", ")
+                    };
+                    map([("label", Value::from(label)), ("icons", Value::from(icons))])
+                })
+                .collect();
+            map([
+                ("name", Value::from(item.name)),
+                ("role", Value::from(dice.get(die, "role"))),
+                ("faces", Value::from(faces)),
+            ])
+        })
+        .collect();
+    map([("id", Value::from(id)), ("dice", Value::from(dice_values))])
+}
+
+/// An icon as inline SVG (hidden from screen readers: the face carries a label);
+/// a symbol without an icon is its name in words.
+pub fn icon_svg(icons: &[Icon], name: &str) -> String {
+    let Some(icon) = icons.iter().find(|i| i.name == name) else {
+        return format!("<span class=\"icon-word\">{}</span>", escape(name));
+    };
+    let (x, y, w, h) = icon.view_box;
+    format!(
+        "<svg class=\"icon icon-{}\" aria-hidden=\"true\" focusable=\"false\" viewBox=\"{} {} {} {}\"><path fill=\"currentColor\" d=\"{}\"/></svg>",
+        escape(&crate::model::slug(name)),
+        num(x),
+        num(y),
+        num(w),
+        num(h),
+        path_d(&icon.path)
+    )
+}
+
+fn path_d(path: &[PathEl]) -> String {
+    let mut d = String::new();
+    for el in path {
+        let part = match *el {
+            PathEl::MoveTo(x, y) => format!("M{} {}", num(x), num(y)),
+            PathEl::LineTo(x, y) => format!("L{} {}", num(x), num(y)),
+            PathEl::CurveTo(a, b, c, e, x, y) => format!(
+                "C{} {} {} {} {} {}",
+                num(a),
+                num(b),
+                num(c),
+                num(e),
+                num(x),
+                num(y)
+            ),
+            PathEl::Close => "Z".to_string(),
+        };
+        d.push_str(&part);
+    }
+    d
+}
+
+fn num(v: f32) -> String {
+    let s = format!("{v:.2}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" {
+        "0".to_string()
+    } else {
+        s.to_string()
+    }
+}
+
+/// Cells of a row joined by spaces, as HTML.
+fn joined(cells: &[Cell]) -> String {
+    cells.iter().map(cell_html).collect::<Vec<_>>().join(" ")
+}
+
+/// A cell's rich text as HTML, in the cell's own style.
+fn cell_html(cell: &Cell) -> String {
+    let html = rich_html(&cell.text);
+    match cell.style {
+        Style::Regular => html,
+        Style::Bold => format!("<strong>{html}</strong>"),
+        Style::Italic => format!("<em>{html}</em>"),
+        Style::BoldItalic => format!("<strong><em>{html}</em></strong>"),
+    }
+}
+
+/// `**bold**` and `*italic*` as `<strong>`/`<em>`; text escaped.
+fn rich_html(src: &str) -> String {
+    let mut out = String::new();
+    for span in parse_rich(src) {
+        let text = escape(&span.text).replace('\n', "<br>");
+        match (span.bold, span.italic) {
+            (true, true) => out.push_str(&format!("<strong><em>{text}</em></strong>")),
+            (true, false) => out.push_str(&format!("<strong>{text}</strong>")),
+            (false, true) => out.push_str(&format!("<em>{text}</em>")),
+            (false, false) => out.push_str(&text),
+        }
+    }
+    out
+}
+
+fn map<const N: usize>(pairs: [(&'static str, Value); N]) -> Value {
+    Value::from(pairs.into_iter().collect::<BTreeMap<&'static str, Value>>())
+}
+
+fn null() -> Value {
+    Value::from(None::<String>)
+}
