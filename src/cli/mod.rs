@@ -30,6 +30,7 @@ use crate::layout::{Flip, LabelOptions, PnpOptions, SheetLayout};
 use crate::load::{OpError, Root, parse_length_arg};
 use crate::model::Paper;
 pub use html::build_html;
+pub use images::{CardImages, write_card_images};
 pub use output::write_atomic;
 pub use plan::{Assets, Output, PlanOptions, plan};
 
