@@ -179,6 +179,25 @@ fn index_page(state: &State, out: &Path) -> String {
                 url_escape(game)
             ));
         }
+        let mut pngs = Vec::new();
+        png_files(&out.join(game), Path::new(""), &mut pngs);
+        pngs.sort();
+        if !pngs.is_empty() {
+            body.push_str("<div class=\"cards\">\n");
+            for rel in pngs.iter().take(500) {
+                let url: Vec<String> = rel
+                    .components()
+                    .map(|c| url_escape(&c.as_os_str().to_string_lossy()))
+                    .collect();
+                body.push_str(&format!(
+                    "<img src=\"/out/{}/{}\" alt=\"{}\" loading=\"lazy\">\n",
+                    url_escape(game),
+                    url.join("/"),
+                    escape(&rel.display().to_string())
+                ));
+            }
+            body.push_str("</div>\n");
+        }
         for name in files {
             let url = format!("/out/{}/{}", url_escape(game), url_escape(&name));
             if !name.ends_with(".pdf") {
@@ -203,6 +222,7 @@ body {{ font-family: sans-serif; margin: 1.5em; color: #222; }}
 h1 {{ font-size: 1.3em; }} small {{ font-weight: normal; font-size: 0.7em; }}
 .ok {{ color: #2a7a2a; }} .bad {{ color: #b00020; }}
 pre {{ background: #f6f0f0; border-left: 4px solid #b00020; padding: 0.8em; overflow-x: auto; }}
+.cards img {{ width: 240px; margin: 4px; border: 1px solid #ccc; }}
 figure {{ margin: 1em 0; }} iframe {{ width: 100%; height: 80vh; border: 1px solid #ccc; }}
 </style></head>
 <body><h1>grogpress preview <small>build {version}; reloads on every rebuild</small></h1>
@@ -213,6 +233,26 @@ setInterval(() => fetch("/__version").then(r => r.text()).then(v => {{ if (v !==
 "#,
         version = state.version
     )
+}
+
+/// The PNG images (card images) under `dir`, as paths relative to it; the
+/// HTML reference's own files are left to it.
+fn png_files(base: &Path, rel: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(base.join(rel)) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let rel = rel.join(&name);
+        if rel == Path::new("html") || name.to_string_lossy().starts_with('.') {
+            continue;
+        }
+        if entry.path().is_dir() {
+            png_files(base, &rel, out);
+        } else if rel.extension().is_some_and(|e| e == "png") {
+            out.push(rel);
+        }
+    }
 }
 
 /// HTML text with `& < > " '` escaped.
@@ -257,6 +297,24 @@ mod tests {
         for bad in ["../secret", "g/../../x", "/etc/passwd", "g/%2e%2e/x", ""] {
             assert_eq!(safe_path(out, bad), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn page_shows_card_pngs() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let images = dir.path().join("g/images/action");
+        std::fs::create_dir_all(&images).expect("mkdir");
+        std::fs::write(images.join("dug-in.png"), b"png").expect("write");
+        std::fs::create_dir_all(dir.path().join("g/html")).expect("mkdir");
+        std::fs::write(dir.path().join("g/html/logo.png"), b"png").expect("write");
+        let mut state = State::default();
+        state.games.insert("g".into(), (true, String::new()));
+        let page = index_page(&state, dir.path());
+        assert!(
+            page.contains("<img src=\"/out/g/images/action/dug-in.png\""),
+            "{page}"
+        );
+        assert!(!page.contains("logo.png"), "{page}");
     }
 
     #[test]
