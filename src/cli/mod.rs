@@ -2,6 +2,7 @@
 //! validate → layout → render for each game, prints diagnostics and sets the
 //! exit code (0 ok, 1 data errors, 2 operational failure).
 
+mod card_lists;
 mod cards;
 mod export;
 mod html;
@@ -81,6 +82,9 @@ enum Command {
     /// Print a game's player aids
     Aids {
         game: String,
+        /// Paper size of the units and dice reference
+        #[arg(long, value_enum, default_value_t = PaperArg::Letter)]
+        paper: PaperArg,
         #[command(flatten)]
         out: OutArg,
     },
@@ -134,6 +138,15 @@ enum Command {
         /// Print each results row's chance (at net modifier 0) beside it
         #[arg(long)]
         odds: bool,
+        #[command(flatten)]
+        out: OutArg,
+    },
+    /// Print a card-list reference sheet of each deck the game lists (`[[publish.card_lists]]`)
+    Cardlist {
+        game: String,
+        /// Paper size
+        #[arg(long, value_enum, default_value_t = PaperArg::Letter)]
+        paper: PaperArg,
         #[command(flatten)]
         out: OutArg,
     },
@@ -410,9 +423,18 @@ pub fn run(cli: Cli) -> ExitCode {
 for a results table name one table, e.g. `grogpress odds {game} combat`"
             ))),
         },
-        Command::Aids { game, out } => {
+        Command::Cardlist { game, paper, out } => {
+            let options = PlanOptions {
+                card_lists: true,
+                paper: Some(paper.paper()),
+                ..PlanOptions::default()
+            };
+            run_games(&root, &[game], &options, Some(&out.out), cli.format)
+        }
+        Command::Aids { game, paper, out } => {
             let options = PlanOptions {
                 aids: true,
+                paper: Some(paper.paper()),
                 ..PlanOptions::default()
             };
             run_games(&root, &[game], &options, Some(&out.out), cli.format)

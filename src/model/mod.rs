@@ -28,8 +28,8 @@ pub use deck::{
 };
 pub use faces::{Attack, FacesDecl, HitDistribution, count_on, hit_distribution, reduce};
 pub use game::{
-    Aid, AidBlock, AidJob, CardJob, DiceCombat, Force, Game, LabelJob, PointsRow, Publish,
-    RulesPage, Side,
+    Aid, AidBlock, AidJob, CardJob, CardListJob, CounterJob, CounterSide, DiceCombat, Force, Game,
+    LabelJob, PointsRow, Publish, RulesPage, Side,
 };
 pub use icon::{Icon, PathEl};
 pub use phrase::{Phrase, PhraseForm, form_slots, read_phrase};
