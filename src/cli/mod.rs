@@ -4,6 +4,7 @@
 
 mod card_lists;
 mod cards;
+mod counters;
 mod export;
 mod html;
 mod images;
@@ -147,6 +148,21 @@ enum Command {
         /// Paper size
         #[arg(long, value_enum, default_value_t = PaperArg::Letter)]
         paper: PaperArg,
+        #[command(flatten)]
+        out: OutArg,
+    },
+    /// Print a game's unit counters (`[publish.counters]`): fronts with mirrored backs for duplex
+    Counters {
+        game: String,
+        /// Counter size: 5/8, 3/4 or 1 (inches), or a length such as 19mm
+        #[arg(long, default_value = "3/4", value_parser = counters::parse_counter_size)]
+        size: f32,
+        /// Paper size
+        #[arg(long, value_enum, default_value_t = PaperArg::Letter)]
+        paper: PaperArg,
+        /// Duplex: which edge the sheet turns over on (long = most printers' default)
+        #[arg(long, value_enum, default_value_t = FlipArg::Long)]
+        flip: FlipArg,
         #[command(flatten)]
         out: OutArg,
     },
@@ -423,6 +439,28 @@ pub fn run(cli: Cli) -> ExitCode {
 for a results table name one table, e.g. `grogpress odds {game} combat`"
             ))),
         },
+        Command::Counters {
+            game,
+            size,
+            paper,
+            flip,
+            out,
+        } => {
+            let options = PlanOptions {
+                counters: true,
+                counter_size: Some(size),
+                paper: Some(paper.paper()),
+                pnp: PnpOptions {
+                    flip: match flip {
+                        FlipArg::Long => Flip::Long,
+                        FlipArg::Short => Flip::Short,
+                    },
+                    ..PnpOptions::default()
+                },
+                ..PlanOptions::default()
+            };
+            run_games(&root, &[game], &options, Some(&out.out), cli.format)
+        }
         Command::Cardlist { game, paper, out } => {
             let options = PlanOptions {
                 card_lists: true,

@@ -215,6 +215,11 @@ pub fn plan(
     {
         outputs.push(output);
     }
+    if options.counters
+        && let Some(output) = super::counters::plan_counters(game, assets, options, diags)
+    {
+        outputs.push(output);
+    }
     if options.card_lists {
         outputs.extend(super::card_lists::plan_card_lists(
             game, assets, options, diags,
