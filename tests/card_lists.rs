@@ -10,6 +10,8 @@ use std::process::Command;
 
 use toml::de::{DeTable, DeValue};
 
+mod support;
+
 const MARGIN: f64 = 36.0;
 
 fn root() -> PathBuf {
@@ -384,4 +386,23 @@ fn units_and_dice_sheet_on_a4() {
     for unit in ["Archer", "Pikeman", "Knight"] {
         assert!(all.contains(&unit), "{unit} on the A4 sheet");
     }
+}
+
+#[test]
+fn grouping_by_a_field_the_deck_lacks_is_a_dangling_reference() {
+    let (_tmp, dir) = support::temp_game("grognards");
+    let path = dir.join("game.toml");
+    let text = std::fs::read_to_string(&path).expect("game.toml");
+    let text = text.replacen("group_by = \"use\"", "group_by = \"usage\"", 1);
+    std::fs::write(&path, &text).expect("write game.toml");
+    let run = support::grogpress(&["check", dir.to_str().expect("path"), "--format", "json"]);
+    let (line, column) = support::line_col(&text, text.find("\"usage\"").expect("the fault"));
+    assert_eq!(run.code, 1, "{}", run.dump());
+    assert!(
+        run.diags.iter().any(|d| d.id == "dangling-reference"
+            && d.file.ends_with("game.toml")
+            && (d.line, d.column) == (line, column)),
+        "expected dangling-reference at game.toml:{line}:{column}\n{}",
+        run.dump()
+    );
 }

@@ -139,6 +139,7 @@ pub fn lay_out_counters(
             .map(|&(c, r, _)| (grid.left + c as f32 * s, grid.top + r as f32 * s))
             .collect();
         front.items.extend(cut_lines(&used, s));
+        front.items.extend(footer(title, family, book, options));
         let mirrored_used: Vec<(f32, f32)> = used
             .iter()
             .map(|&(x, y)| mirrored(&grid, paper, options.flip, x, y))
@@ -151,6 +152,35 @@ pub fn lay_out_counters(
         Ok(doc)
     } else {
         Err(problems)
+    }
+}
+
+/// The sheet's title and the icons' credit, at the foot of a front page.
+fn footer(title: &str, family: &Family, book: &FontBook, options: &CounterOptions) -> Vec<Item> {
+    let text = format!(
+        "{title}. Icons: Game Icons (game-icons.net) by Lorc, Delapouite and contributors, CC BY 3.0."
+    );
+    let width = options.paper.width - 2.0 * options.margin;
+    let req = FitRequest {
+        text: &text,
+        family,
+        style: Style::Italic,
+        width,
+        height: f32::MAX,
+        size: 7.0,
+        min_size: 5.0,
+        leading: 1.2,
+        align: Align::Left,
+        valign: VAlign::Top,
+    };
+    match fit_text(&req, book) {
+        Ok(fit) if fit.bottom <= options.margin - 18.0 => {
+            // Below the cut lines' run, in the margin (still 1/4 in from the edge).
+            let top = options.paper.height - options.margin + 4.0;
+            text_items(fit.lines, fit.size, options.margin, top).collect()
+        }
+        // A credit line that does not fit is left off rather than failing the sheet.
+        _ => Vec::new(),
     }
 }
 
