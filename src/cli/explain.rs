@@ -99,6 +99,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "[[publish.cards]]\ndeck = \"units\"\nsize = \"mini\"   # error: the layout's regions need a poker-size card\n# fix: size = \"poker\"",
     },
     Explanation {
+        id: "counter-overflow",
+        text: "A unit counter's name or a stat does not fit the counter square even at the smallest size the counter layout allows. Print larger counters (`--size 1`), or shorten the unit's name in the data.",
+        example: "grogpress counters grid-battles --size 5/8\n# error: \"Pikeman\" does not fit a 5/8 in counter",
+    },
+    Explanation {
         id: "csv-syntax",
         text: "A CSV card list cannot be read as CSV, most often because a cell opens a quote that is never closed. A cell that starts with \" ends with \"; a quote inside such a cell is written twice (\"\"). Save the sheet from the spreadsheet again as CSV (comma-separated, UTF-8).",
         example: "title,effect\nDug In,\"Ignore the first hit\n# error: the quote opened before Ignore is never closed\n# fix: Dug In,\"Ignore the first hit\"",

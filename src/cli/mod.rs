@@ -2,8 +2,10 @@
 //! validate → layout → render for each game, prints diagnostics and sets the
 //! exit code (0 ok, 1 data errors, 2 operational failure).
 
+mod card_lists;
 mod cards;
 mod color;
+mod counters;
 mod explain;
 mod export;
 mod html;
@@ -92,6 +94,9 @@ enum Command {
     /// Print a game's player aids
     Aids {
         game: String,
+        /// Paper size of the units and dice reference
+        #[arg(long, value_enum, default_value_t = PaperArg::Letter)]
+        paper: PaperArg,
         #[command(flatten)]
         out: OutArg,
     },
@@ -145,6 +150,30 @@ enum Command {
         /// Print each results row's chance (at net modifier 0) beside it
         #[arg(long)]
         odds: bool,
+        #[command(flatten)]
+        out: OutArg,
+    },
+    /// Print a card-list reference sheet of each deck the game lists (`[[publish.card_lists]]`)
+    Cardlist {
+        game: String,
+        /// Paper size
+        #[arg(long, value_enum, default_value_t = PaperArg::Letter)]
+        paper: PaperArg,
+        #[command(flatten)]
+        out: OutArg,
+    },
+    /// Print a game's unit counters (`[publish.counters]`): fronts with mirrored backs for duplex
+    Counters {
+        game: String,
+        /// Counter size: 5/8, 3/4 or 1 (inches), or a length such as 19mm
+        #[arg(long, default_value = "3/4", value_parser = counters::parse_counter_size)]
+        size: f32,
+        /// Paper size
+        #[arg(long, value_enum, default_value_t = PaperArg::Letter)]
+        paper: PaperArg,
+        /// Duplex: which edge the sheet turns over on (long = most printers' default)
+        #[arg(long, value_enum, default_value_t = FlipArg::Long)]
+        flip: FlipArg,
         #[command(flatten)]
         out: OutArg,
     },
@@ -476,9 +505,40 @@ pub fn run(cli: Cli) -> ExitCode {
 for a results table name one table, e.g. `grogpress odds {game} combat`"
             ))),
         },
-        Command::Aids { game, out } => {
+        Command::Counters {
+            game,
+            size,
+            paper,
+            flip,
+            out,
+        } => {
+            let options = PlanOptions {
+                counters: true,
+                counter_size: Some(size),
+                paper: Some(paper.paper()),
+                pnp: PnpOptions {
+                    flip: match flip {
+                        FlipArg::Long => Flip::Long,
+                        FlipArg::Short => Flip::Short,
+                    },
+                    ..PnpOptions::default()
+                },
+                ..PlanOptions::default()
+            };
+            run_games(&root, &[game], &options, Some(&out.out), cli.format)
+        }
+        Command::Cardlist { game, paper, out } => {
+            let options = PlanOptions {
+                card_lists: true,
+                paper: Some(paper.paper()),
+                ..PlanOptions::default()
+            };
+            run_games(&root, &[game], &options, Some(&out.out), cli.format)
+        }
+        Command::Aids { game, paper, out } => {
             let options = PlanOptions {
                 aids: true,
+                paper: Some(paper.paper()),
                 ..PlanOptions::default()
             };
             run_games(&root, &[game], &options, Some(&out.out), cli.format)

@@ -111,6 +111,13 @@ pub struct PlanOptions {
     pub charts: bool,
     pub chart_paper: Option<Paper>,
     pub odds: bool,
+    /// Card-list reference sheets (`<deck>-list.pdf`).
+    pub card_lists: bool,
+    /// Unit counters (`counters.pdf`), `counter_size` points square (default 3/4 in).
+    pub counters: bool,
+    pub counter_size: Option<f32>,
+    /// Paper for card lists, the units and dice sheet and counters (default Letter).
+    pub paper: Option<Paper>,
 }
 
 impl PlanOptions {
@@ -121,6 +128,8 @@ impl PlanOptions {
             cards: true,
             html: true,
             charts: true,
+            card_lists: true,
+            counters: true,
             ..PlanOptions::default()
         }
     }
@@ -227,7 +236,7 @@ pub fn plan(
                 Err(problems) => problems.into_iter().for_each(|d| diags.push(d)),
             }
         }
-        if let Some(output) = plan_units_and_dice(game, assets, diags) {
+        if let Some(output) = plan_units_and_dice(game, assets, options, diags) {
             outputs.push(output);
         }
     }
@@ -236,11 +245,26 @@ pub fn plan(
     {
         outputs.push(output);
     }
+    if options.counters
+        && let Some(output) = super::counters::plan_counters(game, assets, options, diags)
+    {
+        outputs.push(output);
+    }
+    if options.card_lists {
+        outputs.extend(super::card_lists::plan_card_lists(
+            game, assets, options, diags,
+        ));
+    }
     Ok(outputs)
 }
 
 /// The units and dice reference, if the game publishes one.
-fn plan_units_and_dice(game: &Game, assets: &Assets, diags: &mut Diagnostics) -> Option<Output> {
+fn plan_units_and_dice(
+    game: &Game,
+    assets: &Assets,
+    options: &PlanOptions,
+    diags: &mut Diagnostics,
+) -> Option<Output> {
     let title = game.publish.units_and_dice.as_ref()?;
     if game.dice_combat.is_none() {
         diags.push(
@@ -263,7 +287,7 @@ fn plan_units_and_dice(game: &Game, assets: &Assets, diags: &mut Diagnostics) ->
         icons: &assets.icons,
         family,
         book: &assets.fonts,
-        paper: crate::model::Paper::LETTER,
+        paper: options.paper.unwrap_or(Paper::LETTER),
     };
     match layout::lay_out_units_and_dice(&input) {
         // Nothing to lay out: the collections it reads did not load (already reported).

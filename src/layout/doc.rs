@@ -44,6 +44,12 @@ pub enum Item {
         path: Vec<PathEl>,
         gray: f32,
     },
+    /// A filled outline in a colour (red, green, blue, each 0 to 1): a die's
+    /// colour, a side's colour on a counter.
+    Paint {
+        path: Vec<PathEl>,
+        rgb: [f32; 3],
+    },
     /// A filled rectangle in a grey (0 = black, 1 = white): table shading, title bars.
     Shade {
         x: f32,
@@ -72,7 +78,7 @@ impl Item {
                 *x += dx;
                 *y += dy;
             }
-            Item::Fill { path, .. } => {
+            Item::Fill { path, .. } | Item::Paint { path, .. } => {
                 for el in path.iter_mut() {
                     *el = el.map(|x, y| (x + dx, y + dy));
                 }
@@ -129,6 +135,13 @@ impl Item {
                     .collect(),
                 gray: *gray,
             },
+            Item::Paint { path, rgb } => Item::Paint {
+                path: path
+                    .iter()
+                    .map(|el| el.map(|x, y| (x + dx, y + dy)))
+                    .collect(),
+                rgb: *rgb,
+            },
             Item::Shade { x, y, w, h, gray } => Item::Shade {
                 x: x + dx,
                 y: y + dy,
@@ -152,6 +165,17 @@ pub struct Page {
 pub struct Doc {
     pub title: String,
     pub pages: Vec<Page>,
+}
+
+/// A rectangle's outline as a path (for [`Item::Paint`]).
+pub fn rect_path(x: f32, y: f32, w: f32, h: f32) -> Vec<PathEl> {
+    vec![
+        PathEl::MoveTo(x, y),
+        PathEl::LineTo(x + w, y),
+        PathEl::LineTo(x + w, y + h),
+        PathEl::LineTo(x, y + h),
+        PathEl::Close,
+    ]
 }
 
 /// Text items for fitted lines in a box whose top-left is (left, top).

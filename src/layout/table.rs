@@ -170,6 +170,8 @@ pub struct LaidTable {
     pub header: Vec<Band>,
     pub rows: Vec<Band>,
     pub row_locs: Vec<Option<Loc>>,
+    /// Rows kept on the same page as the row after them (section bands).
+    pub keep_with_next: Vec<bool>,
     pub loc: Loc,
 }
 
@@ -270,6 +272,11 @@ pub fn lay_out_table(
         header,
         rows,
         row_locs: spec.rows.iter().map(|r| r.loc.clone()).collect(),
+        keep_with_next: spec
+            .rows
+            .iter()
+            .map(|r| r.kind == RowKind::Section)
+            .collect(),
         loc: spec.loc.clone(),
     })
 }
@@ -510,7 +517,12 @@ pub fn place_table(flow: &mut Flow, table: &LaidTable, x: f32) -> Result<(), Dia
     flow.ensure(head + first);
     push_head(flow, table, x, false);
     for (i, row) in table.rows.iter().enumerate() {
-        if row.height > flow.remaining() + 1e-3 {
+        // A section band goes over to the next page with the row it heads.
+        let next = match table.rows.get(i + 1) {
+            Some(next) if table.keep_with_next.get(i) == Some(&true) => next.height,
+            _ => 0.0,
+        };
+        if row.height + next > flow.remaining() + 1e-3 {
             let cont_head = table.continued.as_ref().map_or(0.0, |t| t.height)
                 + table.header.iter().map(|b| b.height).sum::<f32>();
             if cont_head + row.height > flow.height() + 1e-3 {

@@ -5,7 +5,10 @@ use std::path::{Path, PathBuf};
 use super::toml::{Reader, Table, parse};
 use super::{OpError, read_source};
 use crate::diag::{Diagnostic, Diagnostics, Sources};
-use crate::model::{AidJob, CardJob, Force, Game, LabelJob, Located, Publish, RulesPage, Side};
+use crate::model::{
+    AidJob, CardJob, CardListJob, CounterJob, CounterSide, Force, Game, LabelJob, Located, Publish,
+    RulesPage, Side,
+};
 
 pub const GAME_KEYS: &[&str] = &[
     "name",
@@ -26,7 +29,14 @@ pub const SIDE_KEYS: &[&str] = &["id", "name", "full_name"];
 pub const FORCE_KEYS: &[&str] = &["unit", "count"];
 /// `[[decks]]` and `[[aids]]`.
 pub const FILE_REF_KEYS: &[&str] = &["id", "file"];
-pub const PUBLISH_KEYS: &[&str] = &["labels", "aids", "cards", "units_and_dice"];
+pub const PUBLISH_KEYS: &[&str] = &[
+    "labels",
+    "aids",
+    "cards",
+    "units_and_dice",
+    "card_lists",
+    "counters",
+];
 pub const LABEL_JOB_KEYS: &[&str] = &["deck", "sheet", "layout"];
 pub const AID_JOB_KEYS: &[&str] = &["aid", "copies"];
 
@@ -322,10 +332,89 @@ fn publish(r: &mut Reader<'_>, t: &Table<'_>) -> Publish {
             })
         })
         .collect();
+    let card_lists = r
+        .tables(t, "card_lists")
+        .iter()
+        .filter_map(|c| card_list(r, c))
+        .collect();
+    let counters = r.table(t, "counters").and_then(|c| counters(r, &c));
     Publish {
         labels,
         aids,
         cards,
         units_and_dice,
+        card_lists,
+        counters,
     }
+}
+
+fn card_list(r: &mut Reader<'_>, t: &Table<'_>) -> Option<CardListJob> {
+    const W: &str = "[[publish.card_lists]]";
+    r.check_keys(t.get_ref(), &["deck", "group_by"], W);
+    let deck = r.req_str(t, "deck", W)?;
+    let group_by = r.opt_str(t, "group_by");
+    Some(CardListJob { deck, group_by })
+}
+
+fn counters(r: &mut Reader<'_>, t: &Table<'_>) -> Option<CounterJob> {
+    const W: &str = "[publish.counters]";
+    let corner_keys = ["top_left", "top_right", "bottom_left", "bottom_right"];
+    let mut keys = vec!["units", "sides"];
+    keys.extend(corner_keys);
+    r.check_keys(t.get_ref(), &keys, W);
+    let units = r.req_str(t, "units", W);
+    let corners: Vec<Option<Located<String>>> =
+        corner_keys.iter().map(|k| r.req_str(t, k, W)).collect();
+    let sides: Vec<CounterSide> = r
+        .tables(t, "sides")
+        .iter()
+        .filter_map(|s| counter_side(r, s))
+        .collect();
+    let corners: Vec<Located<String>> = corners.into_iter().collect::<Option<_>>()?;
+    let corners: [Located<String>; 4] = corners.try_into().ok()?;
+    Some(CounterJob {
+        units: units?,
+        corners,
+        sides,
+        loc: r.loc(t.span()),
+    })
+}
+
+fn counter_side(r: &mut Reader<'_>, t: &Table<'_>) -> Option<CounterSide> {
+    const W: &str = "[[publish.counters.sides]]";
+    r.check_keys(t.get_ref(), &["name", "color", "units"], W);
+    let name = r.req_str(t, "name", W);
+    let color = r.req_str(t, "color", W);
+    if t.get_ref().get("units").is_none() {
+        r.diags.push(
+            Diagnostic::error(
+                "missing-field",
+                format!("{W} needs `units`"),
+                Some(r.loc(t.span())),
+            )
+            .with_hint("write how many of each unit the side has: units = { archer = 4 }"),
+        );
+    }
+    let mut units = Vec::new();
+    if let Some(table) = r.table(t, "units") {
+        let names: Vec<String> = table
+            .get_ref()
+            .keys()
+            .map(|k| k.get_ref().to_string())
+            .collect();
+        for key in names {
+            let at = table
+                .get_ref()
+                .get_key_value(key.as_str())
+                .map(|(k, _)| r.loc(k.span()));
+            if let (Some(count), Some(at)) = (r.opt_int(&table, &key), at) {
+                units.push((Located::new(key, at), count));
+            }
+        }
+    }
+    Some(CounterSide {
+        name: name?,
+        color: color?,
+        units,
+    })
 }

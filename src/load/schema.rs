@@ -174,7 +174,9 @@ fn game_obj() -> Obj {
                                     })
                                 },
                             }),
-                            "cards" | "units_and_dice" => Ty::Any("See docs/data-format.md."),
+                            "cards" | "units_and_dice" | "card_lists" | "counters" => {
+                                Ty::Any("See docs/data-format.md.")
+                            }
                             _ => return None,
                         })
                     },

@@ -75,6 +75,34 @@ pub struct CardJob {
     pub size: Option<Located<String>>,
 }
 
+/// A deck printed as a reference table of all its cards, grouped into
+/// sections by the value of one field (`group_by`).
+#[derive(Clone, Debug)]
+pub struct CardListJob {
+    pub deck: Located<String>,
+    pub group_by: Option<Located<String>>,
+}
+
+/// One side's unit counters: its colour and how many of each unit it fields.
+#[derive(Clone, Debug)]
+pub struct CounterSide {
+    pub name: Located<String>,
+    /// "#RRGGBB".
+    pub color: Located<String>,
+    /// (unit id or name, count), in the order written.
+    pub units: Vec<(Located<String>, Located<i64>)>,
+}
+
+/// Square unit counters: the unit collection, the field printed in each
+/// corner (top left, top right, bottom left, bottom right) and the sides.
+#[derive(Clone, Debug)]
+pub struct CounterJob {
+    pub units: Located<String>,
+    pub corners: [Located<String>; 4],
+    pub sides: Vec<CounterSide>,
+    pub loc: Loc,
+}
+
 /// An aid printed `copies` times side by side on one page.
 #[derive(Clone, Debug)]
 pub struct AidJob {
@@ -89,6 +117,10 @@ pub struct Publish {
     pub cards: Vec<CardJob>,
     /// The title of a units and dice reference sheet, if the game prints one.
     pub units_and_dice: Option<Located<String>>,
+    /// Card-list reference sheets, one per deck listed.
+    pub card_lists: Vec<CardListJob>,
+    /// Unit counters, if the game prints them.
+    pub counters: Option<CounterJob>,
 }
 
 /// Which collections and fields `grogpress odds` reads to resolve one attack:

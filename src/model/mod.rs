@@ -30,8 +30,8 @@ pub use faces::{
     Attack, FacesDecl, HitDistribution, count_on, face_symbols, hit_distribution, reduce,
 };
 pub use game::{
-    Aid, AidBlock, AidJob, CardJob, DiceCombat, Force, Game, LabelJob, PointsRow, Publish,
-    RulesPage, Side,
+    Aid, AidBlock, AidJob, CardJob, CardListJob, CounterJob, CounterSide, DiceCombat, Force, Game,
+    LabelJob, PointsRow, Publish, RulesPage, Side,
 };
 pub use icon::{Icon, PathEl};
 pub use phrase::{Phrase, PhraseForm, form_slots, read_phrase};

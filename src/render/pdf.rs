@@ -247,6 +247,22 @@ fn page_content(page: &crate::layout::Page, used: &BTreeMap<FaceId, UsedFace>) -
                 c.fill_nonzero();
                 c.restore_state();
             }
+            Item::Paint { path, rgb } => {
+                c.save_state();
+                c.set_fill_rgb(rgb[0], rgb[1], rgb[2]);
+                for el in path {
+                    match *el {
+                        PathEl::MoveTo(x, y) => c.move_to(x, h - y),
+                        PathEl::LineTo(x, y) => c.line_to(x, h - y),
+                        PathEl::CurveTo(x1, y1, x2, y2, x, y) => {
+                            c.cubic_to(x1, h - y1, x2, h - y2, x, h - y)
+                        }
+                        PathEl::Close => c.close_path(),
+                    };
+                }
+                c.fill_nonzero();
+                c.restore_state();
+            }
             Item::Shade {
                 x,
                 y,

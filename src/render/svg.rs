@@ -70,6 +70,14 @@ fn draw_item(out: &mut String, item: &Item, book: &FontBook) {
                 super::vector::gray_color(*gray)
             );
         }
+        Item::Paint { path, rgb } => {
+            let _ = write!(
+                out,
+                "<path d=\"{}\" fill=\"{}\"/>",
+                super::vector::path_data(path),
+                super::vector::rgb_color(*rgb)
+            );
+        }
         Item::Line {
             x1,
             y1,

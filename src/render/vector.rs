@@ -62,6 +62,14 @@ pub fn outlined_svg(items: &[Item], width: f32, height: f32, book: &FontBook) ->
                     gray_color(*gray)
                 );
             }
+            Item::Paint { path, rgb } => {
+                let _ = write!(
+                    out,
+                    r#"<path d="{}" fill="{}"/>"#,
+                    path_data(path),
+                    rgb_color(*rgb)
+                );
+            }
             Item::Rect {
                 x,
                 y,
@@ -188,6 +196,12 @@ pub(crate) fn gray_color(gray: f32) -> String {
     format!("rgb({v},{v},{v})")
 }
 
+/// An SVG colour from red, green and blue, each 0 to 1.
+pub(crate) fn rgb_color(rgb: [f32; 3]) -> String {
+    let [r, g, b] = rgb.map(|c| (c.clamp(0.0, 1.0) * 255.0).round() as u8);
+    format!("rgb({r},{g},{b})")
+}
+
 /// A number with at most 4 decimals and no trailing zeros.
 fn num(v: f32) -> String {
     let s = format!("{:.4}", v);
@@ -196,5 +210,16 @@ fn num(v: f32) -> String {
         "0".to_string()
     } else {
         s.to_string()
+    }
+}
+
+#[cfg(test)]
+mod colour_tests {
+    use super::*;
+
+    #[test]
+    fn colours_print_as_svg_rgb() {
+        assert_eq!(rgb_color([1.0, 0.5, 0.0]), "rgb(255,128,0)");
+        assert_eq!(rgb_color([-1.0, 2.0, 0.2]), "rgb(0,255,51)");
     }
 }

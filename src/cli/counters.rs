@@ -1,0 +1,271 @@
+//! CLI: plans a game's unit counters (`[publish.counters]`) — resolves each
+//! side's units, the corner fields and the dice colours against the game's
+//! collections (problems are diagnostics at the place in game.toml or the
+//! collection file), then lays them out into `counters.pdf`.
+
+use super::plan::{Assets, Output, PlanOptions};
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::layout::{self, Corner, Counter, CounterOptions};
+use crate::model::{CounterJob, Deck, FieldKind, FieldValue, Game, Located, Paper};
+
+/// The default counter: 3/4 in square.
+pub const DEFAULT_SIZE: f32 = 54.0;
+
+/// "#RRGGBB" as red, green, blue in 0..1.
+pub fn parse_color(s: &str) -> Option<[f32; 3]> {
+    let hex = s.strip_prefix('#')?;
+    if hex.len() != 6 || !hex.chars().all(|c| c.is_ascii_hexdigit()) {
+        return None;
+    }
+    let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok();
+    Some([
+        f32::from(byte(0)?) / 255.0,
+        f32::from(byte(2)?) / 255.0,
+        f32::from(byte(4)?) / 255.0,
+    ])
+}
+
+fn bad_color(value: &str, loc: crate::diag::Loc) -> Diagnostic {
+    Diagnostic::error("bad-value", format!("`{value}` is not a colour"), Some(loc))
+        .with_hint("write a colour as \"#RRGGBB\", e.g. \"#2F6FD0\"")
+}
+
+/// A `--size` value: a fraction of an inch ("5/8", "3/4", "1") or a length ("19mm").
+pub fn parse_counter_size(s: &str) -> Result<f32, String> {
+    let t = s.trim();
+    let inches = match t.split_once('/') {
+        Some((a, b)) => match (a.trim().parse::<f32>(), b.trim().parse::<f32>()) {
+            (Ok(a), Ok(b)) if b != 0.0 => Some(a / b),
+            _ => None,
+        },
+        None => t.parse::<f32>().ok(),
+    };
+    let points = match inches {
+        Some(i) => i * 72.0,
+        None => crate::load::parse_length_arg(t)?,
+    };
+    if (18.0..=216.0).contains(&points) {
+        Ok(points)
+    } else {
+        Err(format!(
+            "`{s}`: a counter is 1/4 in to 3 in square (5/8, 3/4 or 1 are usual)"
+        ))
+    }
+}
+
+/// The counters of the game, if it publishes them; problems go to `diags`.
+pub fn plan_counters(
+    game: &Game,
+    assets: &Assets,
+    options: &PlanOptions,
+    diags: &mut Diagnostics,
+) -> Option<Output> {
+    let job = game.publish.counters.as_ref()?;
+    let counters = resolve(game, job, assets, diags)?;
+    let family = assets
+        .fonts
+        .family("sans-condensed")
+        .or(assets.fonts.families.first())?;
+    let layout_options = CounterOptions {
+        paper: options.paper.unwrap_or(Paper::LETTER),
+        size: options.counter_size.unwrap_or(DEFAULT_SIZE),
+        flip: options.pnp.flip,
+        ..CounterOptions::default()
+    };
+    let title = format!("{} — Unit counters", game.name);
+    match layout::lay_out_counters(&title, &counters, family, &assets.fonts, &layout_options) {
+        Ok(doc) => Some(Output {
+            file_name: "counters.pdf".to_string(),
+            summary: format!(
+                "{} counters, {:.3} in square, on {} pages (fronts and backs)",
+                counters.len(),
+                layout_options.size / 72.0,
+                doc.pages.len()
+            ),
+            doc,
+            images: None,
+        }),
+        Err(problems) => {
+            // Copies of one counter fail alike: report each problem once.
+            let mut seen: Vec<(String, Option<crate::diag::Loc>)> = Vec::new();
+            for d in problems {
+                let key = (d.message.clone(), d.loc.clone());
+                if !seen.contains(&key) {
+                    seen.push(key);
+                    diags.push(d);
+                }
+            }
+            None
+        }
+    }
+}
+
+/// Every counter to print, in order; None when something could not be resolved.
+fn resolve(
+    game: &Game,
+    job: &CounterJob,
+    assets: &Assets,
+    diags: &mut Diagnostics,
+) -> Option<Vec<Counter>> {
+    let Some(units) = game.collection(&job.units.value) else {
+        if !game.unloaded.contains(&job.units.value) {
+            diags.push(super::plan::dangling(
+                &job.units,
+                "collection",
+                game.collections.iter().map(|c| c.id.as_str()),
+            ));
+        }
+        return None;
+    };
+    let mut ok = true;
+    let mut corner_fields = Vec::new();
+    for corner in &job.corners {
+        match units.field_index(&corner.value) {
+            Some(i) => corner_fields.push(i),
+            None => {
+                ok = false;
+                diags.push(no_field(units, corner));
+            }
+        }
+    }
+    let mut counters = Vec::new();
+    for side in &job.sides {
+        let color = parse_color(&side.color.value);
+        if color.is_none() {
+            ok = false;
+            diags.push(bad_color(&side.color.value, side.color.loc.clone()));
+        }
+        let mut first = true;
+        for (unit, count) in &side.units {
+            let Some(item) = units.item(&unit.value) else {
+                ok = false;
+                diags.push(
+                    Diagnostic::error(
+                        "dangling-reference",
+                        format!("no unit `{}` in {}", unit.value, units.name),
+                        Some(unit.loc.clone()),
+                    )
+                    .with_hint(format!("units: {}", game.item_names(&units.id).join(", "))),
+                );
+                continue;
+            };
+            if !(0..=500).contains(&count.value) {
+                ok = false;
+                diags.push(
+                    Diagnostic::error(
+                        "bad-value",
+                        format!("{} counters of one unit is out of range", count.value),
+                        Some(count.loc.clone()),
+                    )
+                    .with_hint("a side has 0 to 500 counters of each unit"),
+                );
+                continue;
+            }
+            let r = units.item_ref(item);
+            let mut corners = Vec::new();
+            for &f in &corner_fields {
+                match corner(game, units, item, f) {
+                    Ok(Some(c)) => corners.push(c),
+                    // A reference that names nothing: `check` reports it already.
+                    Ok(None) => ok = false,
+                    Err(d) => {
+                        ok = false;
+                        diags.push(d);
+                    }
+                }
+            }
+            let (Ok(corners), Some(color)) = (<[Corner; 4]>::try_from(corners), color) else {
+                continue;
+            };
+            for _ in 0..count.value {
+                counters.push(Counter {
+                    name: r.name.clone(),
+                    icon: assets.icons.iter().find(|i| i.name == r.id).cloned(),
+                    corners: corners.clone(),
+                    color,
+                    new_row: first,
+                    loc: unit.loc.clone(),
+                });
+                first = false;
+            }
+        }
+    }
+    ok.then_some(counters)
+}
+
+fn no_field(units: &Deck, name: &Located<String>) -> Diagnostic {
+    Diagnostic::error(
+        "dangling-reference",
+        format!(
+            "the collection `{}` has no field `{}`",
+            units.id, name.value
+        ),
+        Some(name.loc.clone()),
+    )
+    .with_hint(format!(
+        "fields: {}",
+        units
+            .fields
+            .iter()
+            .map(|f| f.name.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    ))
+}
+
+/// What a corner shows for one unit: a die (a reference to an item with a
+/// `color`) as its colour, anything else as text. None for a reference that
+/// names nothing (validation reports it).
+fn corner(
+    game: &Game,
+    units: &Deck,
+    unit: &crate::model::Card,
+    field: usize,
+) -> Result<Option<Corner>, Diagnostic> {
+    let value = unit.values.get(field).and_then(|v| v.as_ref());
+    let Some(value) = value else {
+        return Ok(Some(Corner::Text("-".to_string())));
+    };
+    if let (FieldKind::Ref(to), FieldValue::Text(t)) = (&units.fields[field].kind, &value.value) {
+        let declared = &units.fields[field];
+        if declared.is_symbol(t) {
+            return Ok(Some(Corner::Text(t.clone())));
+        }
+        let Some(item) = game.collection(to).and_then(|c| c.item(t).map(|i| (c, i))) else {
+            return Ok(None);
+        };
+        let (dice, die) = item;
+        if let Some(color) = dice
+            .field_index("color")
+            .and_then(|i| die.values.get(i))
+            .and_then(|v| v.as_ref())
+        {
+            let text = color.value.display();
+            return parse_color(&text)
+                .map(|c| Some(Corner::Die(c)))
+                .ok_or_else(|| bad_color(&text, color.loc.clone()));
+        }
+    }
+    Ok(Some(Corner::Text(crate::layout::card_list_value(
+        game, units, unit, field,
+    ))))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colours_and_sizes_parse() {
+        assert_eq!(parse_color("#FF0080"), Some([1.0, 0.0, 128.0 / 255.0]));
+        assert_eq!(parse_color("FF0080"), None);
+        assert_eq!(parse_color("#FF008"), None);
+        assert_eq!(parse_color("#GG0080"), None);
+        assert_eq!(parse_counter_size("3/4"), Ok(54.0));
+        assert_eq!(parse_counter_size("5/8"), Ok(45.0));
+        assert_eq!(parse_counter_size("1"), Ok(72.0));
+        assert!(parse_counter_size("1/0").is_err());
+        assert!(parse_counter_size("9").is_err());
+        assert!((parse_counter_size("19mm").expect("a length") - 19.0 * 72.0 / 25.4).abs() < 1e-3);
+    }
+}

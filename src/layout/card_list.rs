@@ -1,0 +1,262 @@
+//! Layout: a deck's card-list reference sheet — one ruled table of every
+//! card and its fields (references printed as the names of the items they
+//! name), in sections by the value of one field, flowed over pages with the
+//! column headings repeated on each; a page footer. Input: a loaded deck;
+//! output: a [`Doc`].
+
+use super::doc::Doc;
+use super::flow::Flow;
+use super::table::{Cell, TableRow, TableSpec, TableStyle, lay_out_table, place_table};
+use crate::diag::Diagnostic;
+use crate::model::{Deck, FieldKind, FieldValue, Game, Paper};
+use crate::text::{Family, FontBook};
+
+/// Paper and spacing of a card list.
+#[derive(Clone, Copy, Debug)]
+pub struct CardListOptions {
+    pub paper: Paper,
+    pub margin: f32,
+    pub style: TableStyle,
+}
+
+impl Default for CardListOptions {
+    fn default() -> Self {
+        CardListOptions {
+            paper: Paper::LETTER,
+            margin: 36.0,
+            style: TableStyle::default(),
+        }
+    }
+}
+
+/// "attack_die" → "Attack die".
+pub fn heading(field: &str) -> String {
+    let s = field.replace('_', " ");
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
+/// A card's value of one field as the list prints it: a reference as the
+/// name of the item it names, a symbol of a reference field as its meaning
+/// ("Any type of Unit"), nothing as "-".
+pub fn shown(game: &Game, deck: &Deck, card: &crate::model::Card, field: usize) -> String {
+    let Some(v) = card.values.get(field).and_then(|v| v.as_ref()) else {
+        return "-".to_string();
+    };
+    let decl = &deck.fields[field];
+    match (&decl.kind, &v.value) {
+        (FieldKind::Ref(to), FieldValue::Text(t)) => {
+            if let Some((_, meaning)) = decl.symbols.iter().find(|(s, _)| s == t) {
+                return meaning.clone();
+            }
+            game.resolve(to, t).map_or_else(|| t.clone(), |r| r.name)
+        }
+        _ => v.value.display(),
+    }
+}
+
+/// The sections of the list: each value of `field` that some card has, in
+/// the order the field declares them (a reference's collection order, an
+/// enum's values), then symbols, then any other values as first met; cards
+/// without a value last. Each with the indices of its cards.
+fn groups(game: &Game, deck: &Deck, field: usize) -> Vec<(String, Vec<usize>)> {
+    let mut order: Vec<String> = match &deck.fields[field].kind {
+        FieldKind::Ref(to) => game
+            .collection(to)
+            .map(|c| c.cards.iter().map(|i| c.item_ref(i).name).collect())
+            .unwrap_or_default(),
+        FieldKind::Enum(values) => values.clone(),
+        _ => Vec::new(),
+    };
+    order.extend(deck.fields[field].symbols.iter().map(|(_, m)| m.clone()));
+    let mut out: Vec<(String, Vec<usize>)> = order.into_iter().map(|o| (o, Vec::new())).collect();
+    for (i, card) in deck.cards.iter().enumerate() {
+        let key = shown(game, deck, card, field);
+        match out.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, cards)) => cards.push(i),
+            None => out.push((key, vec![i])),
+        }
+    }
+    if let Some(pos) = out.iter().position(|(k, _)| k == "-") {
+        let none = out.remove(pos);
+        out.push(none);
+    }
+    out.retain(|(_, cards)| !cards.is_empty());
+    out
+}
+
+/// Relative width of a column: long text columns get more room.
+fn column_weight(game: &Game, deck: &Deck, field: usize) -> f32 {
+    let longest = deck
+        .cards
+        .iter()
+        .map(|c| shown(game, deck, c, field).chars().count())
+        .chain(std::iter::once(
+            heading(&deck.fields[field].name).chars().count(),
+        ))
+        .max()
+        .unwrap_or(1);
+    (longest as f32).clamp(4.0, 40.0)
+}
+
+/// Lays out the card list of `deck`, grouped by the field at `group_by`.
+pub fn lay_out_card_list(
+    game: &Game,
+    deck: &Deck,
+    group_by: Option<usize>,
+    family: &Family,
+    book: &FontBook,
+    options: &CardListOptions,
+) -> Result<Doc, Vec<Diagnostic>> {
+    let title = format!("{} — {}", game.name, deck.name);
+    let columns: Vec<usize> = (0..deck.fields.len())
+        .filter(|&i| !matches!(deck.fields[i].name.as_str(), "id" | "alias"))
+        .collect();
+    let header = TableRow::header(
+        columns
+            .iter()
+            .map(|&f| Cell::new(heading(&deck.fields[f].name)))
+            .collect(),
+    );
+    let body = |i: usize| {
+        let card = &deck.cards[i];
+        TableRow::body(
+            columns
+                .iter()
+                .map(|&f| {
+                    let cell = Cell::new(escape(&shown(game, deck, card, f)));
+                    if f == deck.title_field {
+                        cell.bold()
+                    } else {
+                        cell
+                    }
+                })
+                .collect(),
+            Some(card.loc.clone()),
+        )
+    };
+    let mut rows = Vec::new();
+    match group_by {
+        Some(field) => {
+            for (value, cards) in groups(game, deck, field) {
+                let what = heading(&deck.fields[field].name);
+                rows.push(TableRow::section(
+                    escape(&format!("{what}: {value} ({})", count(cards.len()))),
+                    columns.len(),
+                    None,
+                ));
+                rows.extend(cards.into_iter().map(body));
+            }
+        }
+        None => rows.extend((0..deck.cards.len()).map(body)),
+    }
+    // Symbols of fields printed as written ("K"): say what they mean, once.
+    let legend: Vec<String> = columns
+        .iter()
+        .filter(|&&f| !matches!(deck.fields[f].kind, FieldKind::Ref(_)))
+        .flat_map(|&f| {
+            let name = heading(&deck.fields[f].name);
+            deck.fields[f]
+                .symbols
+                .iter()
+                .map(move |(s, m)| format!("{name} {s} = {m}."))
+        })
+        .collect();
+    let preamble = if legend.is_empty() {
+        Vec::new()
+    } else {
+        vec![TableRow::body(
+            vec![
+                Cell::new(escape(&legend.join(" ")))
+                    .italic()
+                    .span(columns.len()),
+            ],
+            None,
+        )]
+    };
+    let spec = TableSpec {
+        title: Some(format!("{title} ({})", count(deck.cards.len()))),
+        rule: None,
+        columns: columns
+            .iter()
+            .map(|&f| column_weight(game, deck, f))
+            .collect(),
+        preamble,
+        header: vec![header],
+        rows,
+        ruled: true,
+        loc: deck.loc.clone(),
+    };
+    let mut flow = Flow::new(options.paper, options.margin).with_footer(18.0);
+    let laid = lay_out_table(&spec, flow.width(), family, book, &options.style)?;
+    place_table(&mut flow, &laid, 0.0).map_err(|d| vec![d])?;
+    let pages = flow.pages.len();
+    let footer = |n: usize| TableSpec {
+        title: None,
+        rule: None,
+        columns: vec![3.0, 1.0],
+        preamble: Vec::new(),
+        header: Vec::new(),
+        rows: vec![TableRow::body(
+            vec![
+                Cell::new(escape(&title)).small(),
+                Cell::new(format!("page {n} of {pages}")).right().small(),
+            ],
+            None,
+        )],
+        ruled: false,
+        loc: deck.loc.clone(),
+    };
+    let height = flow.height();
+    let width = flow.width();
+    for n in 0..pages {
+        let laid = lay_out_table(&footer(n + 1), width, family, book, &options.style)?;
+        let band = laid.as_band();
+        let (dx, dy) = (options.margin, options.margin + height + 18.0 - band.height);
+        if let Some(page) = flow.pages.get_mut(n) {
+            page.items
+                .extend(band.items.iter().map(|i| i.translated(dx, dy)));
+        }
+    }
+    Ok(Doc {
+        title,
+        pages: flow.pages,
+    })
+}
+
+/// "1 card", "12 cards".
+fn count(n: usize) -> String {
+    format!("{n} card{}", if n == 1 { "" } else { "s" })
+}
+
+/// Card text is plain: keep `*` from reading as emphasis in a cell.
+fn escape(text: &str) -> String {
+    text.replace('*', "\\*")
+}
+
+/// The field a card list groups by, by name; an unknown one is a diagnostic.
+pub fn group_field(
+    deck: &Deck,
+    group_by: Option<&crate::model::Located<String>>,
+) -> Result<Option<usize>, Diagnostic> {
+    let Some(name) = group_by else {
+        return Ok(None);
+    };
+    deck.field_index(&name.value).map(Some).ok_or_else(|| {
+        Diagnostic::error(
+            "dangling-reference",
+            format!("the deck `{}` has no field `{}`", deck.id, name.value),
+            Some(name.loc.clone()),
+        )
+        .with_hint(format!(
+            "fields: {}",
+            deck.fields
+                .iter()
+                .map(|f| f.name.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))
+    })
+}
