@@ -11,6 +11,7 @@ mod odds;
 mod odds_units;
 mod output;
 mod plan;
+mod rulebook;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -87,6 +88,18 @@ enum Command {
     /// Write a game's HTML rules reference to out/<game>/html/
     Rules {
         game: String,
+        #[command(flatten)]
+        out: OutArg,
+    },
+    /// Typeset a game's Markdown rules as a PDF rulebook (out/<game>/<game>-rules.pdf)
+    Rulebook {
+        game: String,
+        /// Paper size
+        #[arg(long, value_enum, default_value_t = PaperArg::Letter)]
+        paper: PaperArg,
+        /// Columns of text on each page
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2))]
+        columns: u8,
         #[command(flatten)]
         out: OutArg,
     },
@@ -417,6 +430,21 @@ for a results table name one table, e.g. `grogpress odds {game} combat`"
             };
             run_games(&root, &[game], &options, Some(&out.out), cli.format)
         }
+        Command::Rulebook {
+            game,
+            paper,
+            columns,
+            out,
+        } => {
+            let options = PlanOptions {
+                rulebook: Some(crate::layout::RulebookOptions {
+                    paper: paper.paper(),
+                    columns: usize::from(columns),
+                }),
+                ..PlanOptions::default()
+            };
+            run_games(&root, &[game], &options, Some(&out.out), cli.format)
+        }
         Command::Rules { game, out } => {
             let options = PlanOptions {
                 html: true,
@@ -484,6 +512,14 @@ fn run_games(
                     started.elapsed().as_millis()
                 );
             }
+        }
+        if let (Some(out), Some((game, _)), true, Some(rulebook)) =
+            (out, &checked, ok, options.rulebook)
+            && let Some((path, pages)) =
+                rulebook::write(game, &assets, rulebook, &mut sources, out)?
+            && format == Format::Human
+        {
+            eprintln!("  wrote {} (rulebook, {pages} pages)", path.display());
         }
         let outputs = checked.map(|(game, outputs)| (game.id, outputs));
         if let (Some(out), Some((id, outputs)), true) = (out, outputs, ok) {

@@ -81,6 +81,8 @@ pub struct PlanOptions {
     pub charts: bool,
     pub chart_paper: Option<Paper>,
     pub odds: bool,
+    /// The PDF rulebook from the Markdown rules (`<game>-rules.pdf`).
+    pub rulebook: Option<layout::RulebookOptions>,
 }
 
 impl PlanOptions {
@@ -91,6 +93,7 @@ impl PlanOptions {
             cards: true,
             html: true,
             charts: true,
+            rulebook: Some(layout::RulebookOptions::default()),
             ..PlanOptions::default()
         }
     }
@@ -200,6 +203,11 @@ pub fn plan(
         if let Some(output) = plan_units_and_dice(game, assets, diags) {
             outputs.push(output);
         }
+    }
+    if let Some(rulebook) = options.rulebook
+        && !game.rules.is_empty()
+    {
+        super::rulebook::check(game, assets, rulebook, sources, diags)?;
     }
     if options.charts
         && let Some(output) = plan_charts(game, assets, options, diags)
