@@ -66,6 +66,7 @@ pub struct RulebookInput<'a> {
 }
 
 /// The laid-out rulebook and its navigation.
+#[derive(Debug)]
 pub struct Rulebook {
     pub doc: Doc,
     pub nav: Nav,
@@ -515,4 +516,106 @@ fn running_header_and_folio(page: &mut Page, number: usize, input: &RulebookInpu
         text: folio,
         width: w,
     }));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::text::Face;
+
+    fn book() -> FontBook {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fonts");
+        let files = [
+            "DejaVuSansCondensed.ttf",
+            "DejaVuSansCondensed-Bold.ttf",
+            "DejaVuSansCondensed-Oblique.ttf",
+            "DejaVuSansCondensed-BoldOblique.ttf",
+        ];
+        FontBook {
+            faces: files
+                .iter()
+                .map(|f| Face::parse(std::fs::read(dir.join(f)).expect("font")).expect("parses"))
+                .collect(),
+            families: vec![Family {
+                name: "sans".into(),
+                regular: 0,
+                bold: 1,
+                italic: 2,
+                bold_italic: 3,
+            }],
+        }
+    }
+
+    /// Every shortcode shows two cards of the given size.
+    struct Cards(f32, f32);
+
+    impl Figures for Cards {
+        fn gallery(&self, _: &Shortcode) -> Option<Gallery> {
+            Some(Gallery {
+                size: (self.0, self.1, 0.0),
+                cards: vec![
+                    ("Great Road".into(), CardFace::default()),
+                    ("Dug In".into(), CardFace::default()),
+                ],
+            })
+        }
+    }
+
+    const MD: &str = "# Rules\n\nSee [Dug In](card:).\n\n## Cards\n\n{{ deck(\"action\") }}\n";
+
+    fn lay_out(cards: &Cards, columns: usize) -> Result<Rulebook, Vec<Diagnostic>> {
+        let book = book();
+        let family = book.families[0].clone();
+        lay_out_rulebook(&RulebookInput {
+            title: "Game",
+            copyright: &["(c) someone".to_string()],
+            pages: vec![RulesText {
+                file: 7,
+                markdown: MD,
+            }],
+            family: &family,
+            book: &book,
+            figures: cards,
+            options: RulebookOptions {
+                paper: Paper::LETTER,
+                columns,
+            },
+        })
+    }
+
+    #[test]
+    fn a_card_wider_than_a_column_is_an_overflow_at_its_shortcode() {
+        let problems = lay_out(&Cards(400.0, 100.0), 2).expect_err("overflow");
+        assert_eq!(problems.len(), 1);
+        assert_eq!(problems[0].id, "rulebook-overflow");
+        let loc = problems[0].loc.clone().expect("a place");
+        assert_eq!(loc.file, 7);
+        assert_eq!(&MD[loc.span], "{{ deck(\"action\") }}");
+        // One column is wide enough.
+        assert!(lay_out(&Cards(400.0, 100.0), 1).is_ok());
+    }
+
+    #[test]
+    fn headings_are_bookmarks_and_card_names_link_to_their_cards() {
+        let book = lay_out(&Cards(200.0, 100.0), 2).expect("lays out");
+        let titles: Vec<(u8, &str)> = book
+            .nav
+            .outline
+            .iter()
+            .map(|e| (e.level, e.title.as_str()))
+            .collect();
+        assert_eq!(titles, [(1, "Rules"), (2, "Cards")]);
+        // Title page, contents, one body page.
+        assert_eq!(book.doc.pages.len(), 3);
+        assert!(book.nav.outline.iter().all(|e| e.target.page == 2));
+        // Two contents links and the card name's link, which points below the "Cards" heading.
+        assert_eq!(book.nav.links.len(), 3);
+        let card_link = book
+            .nav
+            .links
+            .iter()
+            .find(|l| l.page == 2)
+            .expect("card link");
+        assert!(card_link.target.y > book.nav.outline[1].target.y);
+    }
 }
