@@ -64,8 +64,11 @@ fn norm(word: &str) -> String {
         .collect()
 }
 
+/// The words of a text; a word broken across lines by hyphenation (U+2010
+/// at the end of a line) is joined again.
 fn words(text: &str) -> Vec<String> {
-    text.split_whitespace()
+    text.replace("\u{2010}\n", "")
+        .split_whitespace()
         .map(norm)
         .filter(|w| !w.is_empty())
         .collect()

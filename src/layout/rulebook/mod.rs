@@ -7,13 +7,14 @@
 
 mod blocks;
 mod columns;
+mod hyphenate;
 mod pieces;
 
 use std::collections::HashMap;
 
 use self::blocks::{Block, read_blocks};
 use self::columns::{Frame, flow};
-use self::pieces::{Piece, TextStyle, card_rows, text_pieces};
+use self::pieces::{BreakPoints, Piece, TextStyle, card_rows, text_pieces};
 use super::card::CardFace;
 use super::doc::{Doc, Item, Page, TextItem};
 use super::nav::{Link, Nav, OutlineEntry, Target};
@@ -130,10 +131,16 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
     let mut problems = Vec::new();
     let mut headings = Vec::new();
     let mut pieces = Vec::new();
+    let english = hyphenate::english();
+    let break_points = |word: &str| {
+        english
+            .as_ref()
+            .map_or_else(Vec::new, |d| hyphenate::break_points(d, word))
+    };
     for page in &input.pages {
         let (codes, _) = find_shortcodes(page.markdown);
         for block in read_blocks(page.markdown, &codes) {
-            match block_pieces(&block, input, frame, &mut headings) {
+            match block_pieces(&block, input, frame, &mut headings, Some(&break_points)) {
                 Ok(mut more) => pieces.append(&mut more),
                 Err(problem) => {
                     problems.push(problem.with_loc(Loc::new(page.file, block_span(&block))))
@@ -271,6 +278,7 @@ fn block_pieces(
     input: &RulebookInput<'_>,
     frame: Frame,
     headings: &mut Vec<Heading>,
+    hyphenate: Option<BreakPoints<'_>>,
 ) -> Result<Vec<Piece>, Diagnostic> {
     let width = frame.column_width;
     match block {
@@ -278,9 +286,18 @@ fn block_pieces(
             level, rich, plain, ..
         } => {
             let style = heading_style(*level);
-            let mut pieces =
-                text_pieces(rich, &[], None, 0.0, width, style, input.family, input.book)
-                    .map_err(fit_problem)?;
+            let mut pieces = text_pieces(
+                rich,
+                &[],
+                None,
+                0.0,
+                width,
+                style,
+                input.family,
+                input.book,
+                None,
+            )
+            .map_err(fit_problem)?;
             for p in &mut pieces {
                 p.keep_with_next = true;
             }
@@ -311,6 +328,7 @@ fn block_pieces(
                 BODY,
                 input.family,
                 input.book,
+                hyphenate,
             )
             .map_err(fit_problem)?;
             if let Some(first) = pieces.first_mut() {
@@ -373,6 +391,7 @@ fn lay_out_contents(
         title_style,
         input.family,
         input.book,
+        None,
     )?;
     let number_width = 36.0;
     for (heading, page) in headings.iter().zip(pages) {
@@ -394,6 +413,7 @@ fn lay_out_contents(
             style,
             input.family,
             input.book,
+            None,
         )?;
         let number = (page + 1).to_string();
         let face_id = input.family.face(style.style);

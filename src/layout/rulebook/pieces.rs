@@ -6,7 +6,9 @@ use super::blocks::CardLink;
 use crate::layout::card::CardFace;
 use crate::layout::doc::{Item, TextItem};
 use crate::model::{Align, Style, VAlign};
-use crate::text::{Family, FitError, FitRequest, FontBook, Line, fit_text};
+use crate::text::{
+    Family, FitError, FitRequest, FontBook, HYPHEN, Line, fit_text, fit_text_hyphenated,
+};
 
 /// A slice of the flow, placed whole in one column. Items are relative to its top-left.
 #[derive(Clone, Debug, Default)]
@@ -24,6 +26,9 @@ pub struct Piece {
     /// Card names in the text: the area (x, y, w, h) and the card's title.
     pub links: Vec<([f32; 4], String)>,
 }
+
+/// Where a word may be hyphenated: byte offsets into it.
+pub type BreakPoints<'a> = &'a dyn Fn(&str) -> Vec<usize>;
 
 /// Text settings for a kind of block.
 #[derive(Clone, Copy, Debug)]
@@ -46,6 +51,7 @@ pub fn text_pieces(
     text: TextStyle,
     family: &Family,
     book: &FontBook,
+    hyphenate: Option<BreakPoints<'_>>,
 ) -> Result<Vec<Piece>, FitError> {
     let request = FitRequest {
         text: rich,
@@ -59,7 +65,10 @@ pub fn text_pieces(
         align: Align::Left,
         valign: VAlign::Top,
     };
-    let fit = fit_text(&request, book)?;
+    let fit = match hyphenate {
+        Some(h) => fit_text_hyphenated(&request, book, h)?,
+        None => fit_text(&request, book)?,
+    };
     let line_height = text.size * text.leading;
     let link_areas = link_areas(&fit.lines, links, fit.size, book);
     let count = fit.lines.len();
@@ -133,7 +142,7 @@ fn link_areas(
             let mut x = run.x;
             for (c, g) in run.text.chars().zip(&run.glyphs) {
                 let w = face.advance(*g) / face.units_per_em * size;
-                if !c.is_whitespace() {
+                if !c.is_whitespace() && c != HYPHEN {
                     if let Some(link) = links.iter().find(|l| l.chars.contains(&solid)) {
                         match areas.last_mut() {
                             Some((line_no, [x0, w0], title))
