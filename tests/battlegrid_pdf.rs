@@ -788,6 +788,7 @@ fn two_builds_are_byte_identical() {
         [
             "action-cards.pdf",
             "action-labels.pdf",
+            "battlegrid-rules.pdf",
             "html",
             "player-aid.pdf"
         ]

@@ -219,6 +219,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "[[constraints.when]]\nfield = \"type\"\nis = \"D\"\nrequire = [\"notes\"]\n\n[[cards]]\ntype = \"D\"     # error: a card with type = \"D\" needs `notes`",
     },
     Explanation {
+        id: "rulebook-overflow",
+        text: "A card, a deck gallery row or a table named by a shortcode in the rules Markdown cannot fit even an empty column or page of the rulebook, and cards and tables are never split. Use one column (`--columns 1`) or larger paper, or split the table in the data.",
+        example: "{{ card(\"action/great-road\") }}\n# error at the shortcode: the card is wider than a column",
+    },
+    Explanation {
         id: "sheet-off-page",
         text: "A sheet template in data/sheets.toml places its labels past the edge of its paper: the first label's offset plus the pitch times the columns and rows does not fit. Check left/top, the pitch and the label size against the sheet's specification.",
         example: "columns = 3\npitch_x = \"3.75in\"   # error on US Letter (8.5 in wide): the third column starts at 8.19 in",

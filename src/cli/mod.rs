@@ -16,6 +16,7 @@ mod odds_units;
 mod output;
 mod plan;
 mod progress;
+mod rulebook;
 mod serve;
 mod shell;
 mod watch;
@@ -103,6 +104,18 @@ enum Command {
     /// Write a game's HTML rules reference to out/<game>/html/
     Rules {
         game: String,
+        #[command(flatten)]
+        out: OutArg,
+    },
+    /// Typeset a game's Markdown rules as a PDF rulebook (out/<game>/<game>-rules.pdf)
+    Rulebook {
+        game: String,
+        /// Paper size
+        #[arg(long, value_enum, default_value_t = PaperArg::Letter)]
+        paper: PaperArg,
+        /// Columns of text on each page
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2))]
+        columns: u8,
         #[command(flatten)]
         out: OutArg,
     },
@@ -543,6 +556,21 @@ for a results table name one table, e.g. `grogpress odds {game} combat`"
             };
             run_games(&root, &[game], &options, Some(&out.out), cli.format)
         }
+        Command::Rulebook {
+            game,
+            paper,
+            columns,
+            out,
+        } => {
+            let options = PlanOptions {
+                rulebook: Some(crate::layout::RulebookOptions {
+                    paper: paper.paper(),
+                    columns: usize::from(columns),
+                }),
+                ..PlanOptions::default()
+            };
+            run_games(&root, &[game], &options, Some(&out.out), cli.format)
+        }
         Command::Rules { game, out } => {
             let options = PlanOptions {
                 html: true,
@@ -615,6 +643,13 @@ fn run_games(
                     started.elapsed().as_millis()
                 );
             }
+        }
+        if let (Some(out), Some((game, _)), true, Some(rulebook)) =
+            (out, &checked, ok, options.rulebook)
+            && let Some((path, pages)) = rulebook::write(game, assets, rulebook, &mut sources, out)?
+            && format == Format::Human
+        {
+            eprintln!("  wrote {} (rulebook, {pages} pages)", path.display());
         }
         let outputs = checked.map(|(game, outputs)| (game.id, outputs));
         if let (Some(out), Some((id, outputs)), true) = (out, outputs, ok) {

@@ -118,6 +118,8 @@ pub struct PlanOptions {
     pub counter_size: Option<f32>,
     /// Paper for card lists, the units and dice sheet and counters (default Letter).
     pub paper: Option<Paper>,
+    /// The PDF rulebook from the Markdown rules (`<game>-rules.pdf`).
+    pub rulebook: Option<layout::RulebookOptions>,
 }
 
 impl PlanOptions {
@@ -130,6 +132,7 @@ impl PlanOptions {
             charts: true,
             card_lists: true,
             counters: true,
+            rulebook: Some(layout::RulebookOptions::default()),
             ..PlanOptions::default()
         }
     }
@@ -239,6 +242,12 @@ pub fn plan(
         if let Some(output) = plan_units_and_dice(game, assets, options, diags) {
             outputs.push(output);
         }
+    }
+    if let Some(rulebook) = options.rulebook
+        && !game.rules.is_empty()
+        && game.publish.rulebook
+    {
+        super::rulebook::check(game, assets, rulebook, sources, diags)?;
     }
     if options.charts
         && let Some(output) = plan_charts(game, assets, options, diags)

@@ -12,7 +12,9 @@ mod counters;
 mod doc;
 mod flow;
 mod labels;
+mod nav;
 mod pnp;
+mod rulebook;
 mod table;
 mod units_dice;
 
@@ -26,7 +28,12 @@ pub use counters::{Corner, Counter, CounterOptions, lay_out_counters};
 pub use doc::{Doc, Item, Page, TextItem, rect_path, text_items};
 pub use flow::{Band, Flow};
 pub use labels::{LabelOptions, lay_out_label_sheets};
+pub use nav::{Link, Nav, OutlineEntry, Target, outline_parents};
 pub use pnp::{CardGrid, Flip, PnpOptions, SheetLayout, lay_out_pnp, lay_out_print_shop, mirrored};
+pub use rulebook::{
+    Figures, Gallery, Rulebook, RulebookInput, RulebookOptions, RulesText as RulebookText,
+    lay_out_rulebook,
+};
 pub use table::{
     Cell, LaidTable, RowKind, TableRow, TableSpec, TableStyle, lay_out_table, place_table,
 };

@@ -34,6 +34,7 @@ pub const PUBLISH_KEYS: &[&str] = &[
     "aids",
     "cards",
     "units_and_dice",
+    "rulebook",
     "card_lists",
     "counters",
 ];
@@ -275,6 +276,7 @@ fn file_ref(
 fn publish(r: &mut Reader<'_>, t: &Table<'_>) -> Publish {
     r.check_keys(t.get_ref(), PUBLISH_KEYS, "[publish]");
     let units_and_dice = r.opt_str(t, "units_and_dice");
+    let rulebook = r.opt_bool(t, "rulebook").unwrap_or(false);
     let labels = r
         .tables(t, "labels")
         .iter()
@@ -343,6 +345,7 @@ fn publish(r: &mut Reader<'_>, t: &Table<'_>) -> Publish {
         aids,
         cards,
         units_and_dice,
+        rulebook,
         card_lists,
         counters,
     }

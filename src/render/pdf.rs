@@ -5,11 +5,11 @@
 use std::collections::BTreeMap;
 
 use pdf_writer::types::UnicodeCmap;
-use pdf_writer::types::{CidFontType, FontFlags, SystemInfo};
+use pdf_writer::types::{ActionType, AnnotationType, CidFontType, FontFlags, PageMode, SystemInfo};
 use pdf_writer::{Content, Filter, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
 use subsetter::GlyphRemapper;
 
-use crate::layout::{Doc, Item};
+use crate::layout::{Doc, Item, Nav, Target, outline_parents};
 use crate::model::PathEl;
 use crate::text::{FaceId, FontBook};
 
@@ -33,6 +33,11 @@ struct UsedFace {
 
 /// Renders the document to PDF bytes.
 pub fn render_pdf(doc: &Doc, book: &FontBook) -> Result<Vec<u8>, RenderError> {
+    render_pdf_nav(doc, &Nav::default(), book)
+}
+
+/// Renders the document with its navigation: bookmarks and link areas.
+pub fn render_pdf_nav(doc: &Doc, nav: &Nav, book: &FontBook) -> Result<Vec<u8>, RenderError> {
     let mut pdf = Pdf::new();
     let mut next = Ref::new(1);
     let mut alloc = || next.bump();
@@ -44,6 +49,9 @@ pub fn render_pdf(doc: &Doc, book: &FontBook) -> Result<Vec<u8>, RenderError> {
     let page_refs: Vec<(Ref, Ref)> = doc.pages.iter().map(|_| (alloc(), alloc())).collect();
     let font_refs: Vec<(FaceId, Ref)> = used.keys().map(|&f| (f, alloc())).collect();
     let contents = compressed_contents(doc, &used);
+    let link_refs: Vec<Ref> = nav.links.iter().map(|_| alloc()).collect();
+    let outline_refs: Vec<Ref> = nav.outline.iter().map(|_| alloc()).collect();
+    let outline_root = (!outline_refs.is_empty()).then(&mut alloc);
 
     for (page, ((page_ref, content_ref), content)) in
         doc.pages.iter().zip(page_refs.iter().zip(contents))
@@ -52,6 +60,17 @@ pub fn render_pdf(doc: &Doc, book: &FontBook) -> Result<Vec<u8>, RenderError> {
         p.parent(tree_ref)
             .media_box(Rect::new(0.0, 0.0, page.width, page.height))
             .contents(*content_ref);
+        let page_index = page_refs.iter().position(|(r, _)| r == page_ref);
+        let annots: Vec<Ref> = nav
+            .links
+            .iter()
+            .zip(&link_refs)
+            .filter(|(l, _)| Some(l.page) == page_index)
+            .map(|(_, r)| *r)
+            .collect();
+        if !annots.is_empty() {
+            p.annotations(annots);
+        }
         let mut resources = p.resources();
         let mut fonts = resources.fonts();
         for (face, font_ref) in &font_refs {
@@ -70,11 +89,20 @@ pub fn render_pdf(doc: &Doc, book: &FontBook) -> Result<Vec<u8>, RenderError> {
         }
     }
 
+    write_links(&mut pdf, doc, nav, &link_refs, &page_refs);
+    if let Some(root) = outline_root {
+        write_outline(&mut pdf, doc, nav, root, &outline_refs, &page_refs);
+    }
+
     pdf.pages(tree_ref)
         .kids(page_refs.iter().map(|(p, _)| *p))
         .count(page_refs.len() as i32);
     let mut catalog = pdf.catalog(catalog_ref);
     catalog.pages(tree_ref);
+    if let Some(root) = outline_root {
+        catalog.outlines(root);
+        catalog.page_mode(PageMode::UseOutlines);
+    }
     catalog
         .viewer_preferences()
         .pair(Name(b"PrintScaling"), Name(b"None"));
@@ -85,6 +113,91 @@ pub fn render_pdf(doc: &Doc, book: &FontBook) -> Result<Vec<u8>, RenderError> {
     let id = fnv(doc.title.as_bytes()).to_be_bytes().to_vec();
     pdf.set_file_id((id.clone(), id));
     Ok(pdf.finish())
+}
+
+/// Link annotations: invisible rectangles whose action jumps to a place.
+fn write_links(pdf: &mut Pdf, doc: &Doc, nav: &Nav, refs: &[Ref], pages: &[(Ref, Ref)]) {
+    for (link, id) in nav.links.iter().zip(refs) {
+        let Some(page) = doc.pages.get(link.page) else {
+            continue;
+        };
+        let h = page.height;
+        let mut annot = pdf.annotation(*id);
+        annot
+            .subtype(AnnotationType::Link)
+            .rect(Rect::new(
+                link.x,
+                h - link.y - link.h,
+                link.x + link.w,
+                h - link.y,
+            ))
+            .border(0.0, 0.0, 0.0, None);
+        let mut action = annot.action();
+        action.action_type(ActionType::GoTo);
+        if let Some((page_ref, top)) = destination(doc, pages, link.target) {
+            action.destination().page(page_ref).xyz(0.0, top, None);
+        }
+    }
+}
+
+/// The page object and the PDF height (y up) of a target, if its page exists.
+fn destination(doc: &Doc, pages: &[(Ref, Ref)], target: Target) -> Option<(Ref, f32)> {
+    let page = doc.pages.get(target.page)?;
+    let (page_ref, _) = pages.get(target.page)?;
+    Some((*page_ref, page.height - target.y))
+}
+
+/// The outline: a tree of items nested by level, every item open.
+fn write_outline(
+    pdf: &mut Pdf,
+    doc: &Doc,
+    nav: &Nav,
+    root: Ref,
+    refs: &[Ref],
+    pages: &[(Ref, Ref)],
+) {
+    let parents = outline_parents(&nav.outline);
+    let children = |of: Option<usize>| -> Vec<usize> {
+        (0..parents.len()).filter(|&i| parents[i] == of).collect()
+    };
+    let descendants = |i: usize| -> usize {
+        let mut n = 0;
+        let mut j = i + 1;
+        while j < parents.len() && nav.outline[j].level > nav.outline[i].level {
+            n += 1;
+            j += 1;
+        }
+        n
+    };
+    let top = children(None);
+    let mut outline = pdf.outline(root);
+    if let (Some(first), Some(last)) = (top.first(), top.last()) {
+        outline.first(refs[*first]).last(refs[*last]);
+    }
+    outline.count(nav.outline.len() as i32);
+    outline.finish();
+    for (i, entry) in nav.outline.iter().enumerate() {
+        let siblings = children(parents[i]);
+        let at = siblings.iter().position(|&s| s == i).unwrap_or(0);
+        let kids = children(Some(i));
+        let mut item = pdf.outline_item(refs[i]);
+        item.title(TextStr(&entry.title))
+            .parent(parents[i].map_or(root, |p| refs[p]));
+        if at > 0 {
+            item.prev(refs[siblings[at - 1]]);
+        }
+        if let Some(next) = siblings.get(at + 1) {
+            item.next(refs[*next]);
+        }
+        if let (Some(first), Some(last)) = (kids.first(), kids.last()) {
+            item.first(refs[*first])
+                .last(refs[*last])
+                .count(descendants(i) as i32);
+        }
+        if let Some((page_ref, top)) = destination(doc, pages, entry.target) {
+            item.dest().page(page_ref).xyz(0.0, top, None);
+        }
+    }
 }
 
 /// Pass one: which glyphs of which faces the document uses, numbered in

@@ -8,4 +8,4 @@ mod wrap;
 
 pub use font::{Face, FaceId, Family, FontBook};
 pub use rich::{Span, parse_rich, plain_text, rich_problem};
-pub use wrap::{Fit, FitError, FitRequest, Line, Run, fit_text};
+pub use wrap::{Fit, FitError, FitRequest, HYPHEN, Line, Run, fit_text, fit_text_hyphenated};

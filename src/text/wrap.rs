@@ -110,6 +110,193 @@ pub fn fit_text(req: &FitRequest<'_>, book: &FontBook) -> Result<Fit, FitError> 
     }
 }
 
+/// The hyphen set where a word is broken across lines (U+2010, so that it is
+/// told apart from a hyphen written in the text).
+pub const HYPHEN: char = '\u{2010}';
+
+/// Lays out `req.text` at `req.size` (no shrinking), also breaking a word
+/// across lines at the byte offsets `hyphenate` gives for it when that fills
+/// the line better. Opt-in: [`fit_text`] never breaks words.
+pub fn fit_text_hyphenated(
+    req: &FitRequest<'_>,
+    book: &FontBook,
+    hyphenate: &dyn Fn(&str) -> Vec<usize>,
+) -> Result<Fit, FitError> {
+    let mut words = words(req, book)?;
+    let base = book.face(req.family.face(req.style));
+    let ascent = base.ascender / base.units_per_em;
+    let descent = -base.descender / base.units_per_em;
+    let size = req.size;
+    let lines = break_hyphenated(&mut words, req.width, size, book, hyphenate);
+    let block = block_height(lines.len(), size, req.leading, ascent, descent);
+    let widest = words
+        .iter()
+        .map(|w| w.unit_width * size)
+        .fold(0.0, f32::max);
+    if block > req.height + 1e-3 || widest > req.width + 1e-3 {
+        return Err(FitError::Overflow {
+            needed_height: block,
+            widest_word: widest,
+        });
+    }
+    Ok(place(req, &words, &lines, size, ascent, block))
+}
+
+/// Greedy line breaking that splits a word which does not fit at its last
+/// hyphenation point whose first part (with a hyphen) still fits the line.
+fn break_hyphenated(
+    words: &mut Vec<Word>,
+    width: f32,
+    size: f32,
+    book: &FontBook,
+    hyphenate: &dyn Fn(&str) -> Vec<usize>,
+) -> Vec<std::ops::Range<usize>> {
+    let mut lines = Vec::new();
+    let mut start = 0;
+    let mut line_width = 0.0;
+    let mut i = 0;
+    while i < words.len() {
+        let w = words[i].unit_width * size;
+        let space = if i > 0 {
+            words[i - 1].space_after * size
+        } else {
+            0.0
+        };
+        if i > start && (words[i].breaks_before || line_width + space + w > width + 1e-3) {
+            if !words[i].breaks_before {
+                let room = (width - line_width - space) / size;
+                if let Some((first, rest)) = split_word(&words[i], room, book, hyphenate) {
+                    words[i] = first;
+                    words.insert(i + 1, rest);
+                    lines.push(start..i + 1);
+                    start = i + 1;
+                    line_width = 0.0;
+                    i += 1;
+                    continue;
+                }
+            }
+            lines.push(start..i);
+            start = i;
+            line_width = w;
+        } else if i == start {
+            line_width = w;
+        } else {
+            line_width += space + w;
+        }
+        i += 1;
+    }
+    if start < words.len() {
+        lines.push(start..words.len());
+    }
+    lines
+}
+
+/// The word split at its last hyphenation point whose first part, with a
+/// hyphen, is at most `room` wide (at size 1).
+fn split_word(
+    word: &Word,
+    room: f32,
+    book: &FontBook,
+    hyphenate: &dyn Fn(&str) -> Vec<usize>,
+) -> Option<(Word, Word)> {
+    let text: String = word.fragments.iter().map(|f| f.text.as_str()).collect();
+    let mut points = hyphenate(&text);
+    points.sort_unstable();
+    // (byte offset in the word, fragment, char index in it, width before) for each char.
+    let mut at = Vec::new();
+    let mut offset = 0;
+    let mut before = 0.0;
+    for (k, frag) in word.fragments.iter().enumerate() {
+        let face = book.face(frag.face);
+        for (n, (c, g)) in frag.text.chars().zip(&frag.glyphs).enumerate() {
+            at.push((offset, k, n, before));
+            offset += c.len_utf8();
+            before += face.advance(*g) / face.units_per_em;
+        }
+    }
+    for &point in points.iter().rev() {
+        let Some(&(_, k, n, before)) = at.iter().find(|(o, ..)| *o == point) else {
+            continue;
+        };
+        if point == 0 {
+            continue;
+        }
+        // The hyphen goes in the face of the character before the break.
+        let (hk, _) = if n == 0 {
+            (k - 1, word.fragments[k - 1].glyphs.len())
+        } else {
+            (k, n)
+        };
+        let face = book.face(word.fragments[hk].face);
+        let hyphen = face.glyph(HYPHEN).or_else(|| face.glyph('-'))?;
+        let hyphen_width = face.advance(hyphen) / face.units_per_em;
+        if before + hyphen_width > room + 1e-6 {
+            continue;
+        }
+        let mut first = Word {
+            fragments: Vec::new(),
+            unit_width: before + hyphen_width,
+            space_after: word.space_after,
+            space_glyph: word.space_glyph,
+            breaks_before: word.breaks_before,
+        };
+        let mut rest = Word {
+            fragments: Vec::new(),
+            unit_width: word.unit_width - before,
+            space_after: word.space_after,
+            space_glyph: word.space_glyph,
+            breaks_before: false,
+        };
+        for (j, frag) in word.fragments.iter().enumerate() {
+            let f = book.face(frag.face);
+            let unit = |glyphs: &[u16]| {
+                glyphs
+                    .iter()
+                    .map(|g| f.advance(*g) / f.units_per_em)
+                    .sum::<f32>()
+            };
+            let cut = if j < k {
+                frag.glyphs.len()
+            } else if j == k {
+                n
+            } else {
+                0
+            };
+            let split_at = frag
+                .text
+                .char_indices()
+                .nth(cut)
+                .map_or(frag.text.len(), |(b, _)| b);
+            if cut > 0 {
+                first.fragments.push(Fragment {
+                    face: frag.face,
+                    text: frag.text[..split_at].to_string(),
+                    glyphs: frag.glyphs[..cut].to_vec(),
+                    unit_width: unit(&frag.glyphs[..cut]),
+                });
+            }
+            if cut < frag.glyphs.len() {
+                rest.fragments.push(Fragment {
+                    face: frag.face,
+                    text: frag.text[split_at..].to_string(),
+                    glyphs: frag.glyphs[cut..].to_vec(),
+                    unit_width: unit(&frag.glyphs[cut..]),
+                });
+            }
+        }
+        let last = first.fragments.last_mut()?;
+        last.text.push(if face.glyph(HYPHEN).is_some() {
+            HYPHEN
+        } else {
+            '-'
+        });
+        last.glyphs.push(hyphen);
+        last.unit_width += hyphen_width;
+        return Some((first, rest));
+    }
+    None
+}
+
 fn block_height(lines: usize, size: f32, leading: f32, ascent: f32, descent: f32) -> f32 {
     if lines == 0 {
         return 0.0;
@@ -429,6 +616,29 @@ mod tests {
         req.align = Align::Right;
         let right = fit_text(&req, &book).expect("fits");
         assert!((right.lines[0].runs[0].x + right.lines[0].width - 200.0).abs() < 1e-3);
+    }
+
+    #[test]
+    fn hyphenation_breaks_a_word_only_when_asked() {
+        let book = book();
+        let family = book.families[0].clone();
+        let text = "aaaa bbbbbbbbbb";
+        let width = book.face(0).width("aaaa bbbbb", 10.0) + 6.0;
+        let req = request(text, &family, width, 200.0);
+        let plain = fit_text(&req, &book).expect("fits");
+        assert_eq!(plain.lines.len(), 2);
+        assert_eq!(plain.lines[1].runs[0].text, "bbbbbbbbbb");
+        let split = |w: &str| if w.len() == 10 { vec![5] } else { Vec::new() };
+        let fit = fit_text_hyphenated(&req, &book, &split).expect("fits");
+        assert_eq!(fit.lines.len(), 2);
+        assert_eq!(fit.lines[0].runs[0].text, format!("aaaa bbbbb{HYPHEN}"));
+        assert_eq!(fit.lines[1].runs[0].text, "bbbbb");
+        let right = fit.lines[0].runs[0].x + fit.lines[0].runs[0].width;
+        assert!(right <= width + 1e-3);
+        // No break point fits: the word moves whole to the next line.
+        let late = |w: &str| if w.len() == 10 { vec![8] } else { Vec::new() };
+        let fit = fit_text_hyphenated(&req, &book, &late).expect("fits");
+        assert_eq!(fit.lines[1].runs[0].text, "bbbbbbbbbb");
     }
 
     #[test]

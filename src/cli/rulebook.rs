@@ -1,0 +1,193 @@
+//! CLI: a game's rulebook PDF — the cards its shortcodes show laid out from
+//! the game's templates (as they print: on labels if the game prints the deck
+//! on labels, else as cards), the Markdown rules typeset around them, written
+//! to `out/<game>/<game>-rules.pdf` with bookmarks and links.
+
+use std::path::Path;
+
+use super::plan::{Assets, load_template};
+use crate::diag::{Diagnostic, Diagnostics, Sources};
+use crate::layout::{
+    CardFace, Figures, Gallery, Rulebook, RulebookInput, RulebookOptions, RulebookText,
+    lay_out_cards, lay_out_rulebook,
+};
+use crate::load::OpError;
+use crate::model::{Game, Shortcode, card_keys, find_card};
+
+/// A deck's cards laid out as they print, with their size and corner radius.
+struct DeckCards {
+    id: String,
+    size: (f32, f32, f32),
+    faces: Vec<Option<CardFace>>,
+}
+
+struct GameFigures<'a> {
+    game: &'a Game,
+    decks: Vec<DeckCards>,
+}
+
+impl Figures for GameFigures<'_> {
+    fn gallery(&self, code: &Shortcode) -> Option<Gallery> {
+        let arg = code.args.first()?;
+        let (deck_id, card_key) = match code.name.as_str() {
+            "deck" => (arg.value.as_str(), None),
+            "card" => {
+                let (d, c) = arg.value.split_once('/')?;
+                (d, Some(c))
+            }
+            _ => return None,
+        };
+        let deck = self.game.deck(deck_id)?;
+        let cards = self.decks.iter().find(|d| d.id == deck.id)?;
+        let indices: Vec<usize> = match card_key {
+            None => (0..deck.cards.len()).collect(),
+            Some(key) => vec![find_card(deck, &card_keys(deck), key)?],
+        };
+        Some(Gallery {
+            size: cards.size,
+            cards: indices
+                .into_iter()
+                .filter_map(|i| {
+                    let face = cards.faces.get(i)?.clone()?;
+                    Some((deck.card_title(i), face))
+                })
+                .collect(),
+        })
+    }
+}
+
+/// Lays out the game's rulebook; data problems come back as diagnostics.
+pub(super) fn lay_out(
+    game: &Game,
+    assets: &Assets,
+    options: RulebookOptions,
+    sources: &mut Sources,
+) -> Result<Result<Rulebook, Vec<Diagnostic>>, OpError> {
+    let decks = deck_cards(game, assets, sources)?;
+    let figures = GameFigures { game, decks };
+    let Some(family) = assets
+        .fonts
+        .family("serif")
+        .or(assets.fonts.family("sans-condensed"))
+        .or(assets.fonts.families.first())
+    else {
+        return Err(OpError("fonts/fonts.toml declares no font family".into()));
+    };
+    let input = RulebookInput {
+        title: &game.name,
+        copyright: &game.copyright,
+        pages: game
+            .rules
+            .iter()
+            .map(|p| RulebookText {
+                file: p.file,
+                markdown: sources.text(p.file),
+            })
+            .collect(),
+        family,
+        book: &assets.fonts,
+        figures: &figures,
+        options,
+    };
+    Ok(lay_out_rulebook(&input))
+}
+
+/// `check`/`build`: lays the rulebook out so its problems are reported with the game's.
+pub(super) fn check(
+    game: &Game,
+    assets: &Assets,
+    options: RulebookOptions,
+    sources: &mut Sources,
+    diags: &mut Diagnostics,
+) -> Result<(), OpError> {
+    if let Err(problems) = lay_out(game, assets, options, sources)? {
+        problems.into_iter().for_each(|d| diags.push(d));
+    }
+    Ok(())
+}
+
+/// Writes `<out>/<game>/<game>-rules.pdf`; returns its path and page count
+/// (None when the game has no rules pages or the rulebook has problems).
+pub(super) fn write(
+    game: &Game,
+    assets: &Assets,
+    options: RulebookOptions,
+    sources: &mut Sources,
+    out: &Path,
+) -> Result<Option<(std::path::PathBuf, usize)>, OpError> {
+    if game.rules.is_empty() || !game.publish.rulebook {
+        return Ok(None);
+    }
+    let Ok(book) = lay_out(game, assets, options, sources)? else {
+        return Ok(None);
+    };
+    let bytes = crate::render::pdf::render_pdf_nav(&book.doc, &book.nav, &assets.fonts)
+        .map_err(|e| OpError(e.to_string()))?;
+    let path = out.join(&game.id).join(format!("{}-rules.pdf", game.id));
+    super::write_atomic(&path, &bytes)?;
+    Ok(Some((path, book.doc.pages.len())))
+}
+
+/// The faces of each deck: from its label job if it has one, else its card job.
+/// A card that cannot be laid out is left out here (the label or card plan reports it).
+fn deck_cards(
+    game: &Game,
+    assets: &Assets,
+    sources: &mut Sources,
+) -> Result<Vec<DeckCards>, OpError> {
+    let mut quiet = Diagnostics::default();
+    let mut out: Vec<DeckCards> = Vec::new();
+    let labels = game.publish.labels.iter().filter_map(|job| {
+        let sheet = assets.sheet(&job.sheet.value)?;
+        Some((
+            &job.deck,
+            &job.layout,
+            "labels",
+            (sheet.label_width, sheet.label_height, sheet.radius),
+        ))
+    });
+    let cards = game.publish.cards.iter().filter_map(|job| {
+        let size = assets.card_size(job.size.as_ref().map_or("poker", |s| s.value.as_str()))?;
+        Some((
+            &job.deck,
+            &job.layout,
+            "cards",
+            (size.width, size.height, 9.0),
+        ))
+    });
+    let jobs: Vec<_> = labels.chain(cards).collect();
+    for (deck_id, layout, kind, size) in jobs {
+        let Some(deck) = game.deck(&deck_id.value) else {
+            continue;
+        };
+        if out.iter().any(|d| d.id == deck.id) {
+            continue;
+        }
+        let Some(template) = load_template(
+            game,
+            &assets.root,
+            kind,
+            layout,
+            &assets.fonts,
+            sources,
+            &mut quiet,
+        )?
+        else {
+            continue;
+        };
+        let Some(family) = assets.fonts.family(&template.family) else {
+            continue;
+        };
+        let indices: Vec<usize> = (0..deck.cards.len()).collect();
+        let faces = lay_out_cards(game, deck, &indices, &template, family, &assets.fonts)
+            .into_iter()
+            .map(Result::ok)
+            .collect();
+        out.push(DeckCards {
+            id: deck.id.clone(),
+            size,
+            faces,
+        });
+    }
+    Ok(out)
+}

@@ -1,0 +1,258 @@
+//! Layout (rulebook): one rules page's Markdown read into blocks — headings,
+//! paragraphs and list items as rich text (`**bold**`, `*italic*`), and the
+//! shortcodes standing alone in their paragraphs — with byte offsets for
+//! diagnostics and the spans of `card:` links for cross-references.
+
+use std::ops::Range;
+
+use pulldown_cmark::{Event, HeadingLevel, Parser, Tag, TagEnd};
+
+use crate::model::{Shortcode, markdown_options};
+
+/// A `card:` link: the card's title, and the link's characters counted
+/// without whitespace (so they can be found again among the set lines).
+#[derive(Clone, Debug, PartialEq)]
+pub struct CardLink {
+    pub title: String,
+    pub chars: Range<usize>,
+}
+
+/// A block of the rules, in reading order.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Block {
+    Heading {
+        level: u8,
+        rich: String,
+        plain: String,
+        at: usize,
+    },
+    /// A paragraph; in a list, `depth` > 0 and the first paragraph of an item has its `marker`.
+    Para {
+        rich: String,
+        links: Vec<CardLink>,
+        depth: usize,
+        marker: Option<String>,
+        at: usize,
+    },
+    Shortcode(Shortcode),
+}
+
+/// Rich text being gathered, with its plain text's non-space character count.
+#[derive(Default)]
+struct Gather {
+    rich: String,
+    plain: String,
+    solid: usize,
+    links: Vec<CardLink>,
+    link_start: Option<(usize, usize)>,
+    at: Option<usize>,
+}
+
+impl Gather {
+    fn text(&mut self, text: &str, at: usize) {
+        self.at.get_or_insert(at);
+        for c in text.chars() {
+            if c.is_whitespace() {
+                if !self.rich.is_empty() && !self.rich.ends_with([' ', '\n']) {
+                    self.rich.push(' ');
+                    self.plain.push(' ');
+                }
+                continue;
+            }
+            if c == '*' {
+                self.rich.push('\\');
+            }
+            self.rich.push(c);
+            self.plain.push(c);
+            self.solid += 1;
+        }
+    }
+
+    fn mark(&mut self, marker: &str) {
+        self.rich.push_str(marker);
+    }
+
+    fn hard_break(&mut self) {
+        while self.rich.ends_with(' ') {
+            self.rich.pop();
+        }
+        if !self.rich.is_empty() {
+            self.rich.push('\n');
+            self.plain.push(' ');
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.solid == 0
+    }
+
+    fn take(&mut self) -> Gather {
+        std::mem::take(self)
+    }
+}
+
+/// Reads the blocks of a Markdown text; `shortcodes` are those found in it.
+pub fn read_blocks(markdown: &str, shortcodes: &[Shortcode]) -> Vec<Block> {
+    let events: Vec<(Event<'_>, Range<usize>)> = Parser::new_ext(markdown, markdown_options())
+        .into_offset_iter()
+        .collect();
+    let mut blocks = Vec::new();
+    let mut cur = Gather::default();
+    // Each open list: the number of its next item (None = bulleted).
+    let mut lists: Vec<Option<u64>> = Vec::new();
+    let mut marker: Option<String> = None;
+    let mut heading: Option<u8> = None;
+    let mut i = 0;
+    while i < events.len() {
+        let (event, range) = &events[i];
+        match event {
+            Event::Start(Tag::Paragraph) => {
+                if let Some(code) = shortcodes.iter().find(|c| range.contains(&c.span.start)) {
+                    flush(&mut cur, &mut blocks, lists.len(), &mut marker);
+                    blocks.push(Block::Shortcode(code.clone()));
+                    while i < events.len() && !matches!(events[i].0, Event::End(TagEnd::Paragraph))
+                    {
+                        i += 1;
+                    }
+                } else {
+                    flush(&mut cur, &mut blocks, lists.len(), &mut marker);
+                    cur.at = Some(range.start);
+                }
+            }
+            Event::End(TagEnd::Paragraph)
+            | Event::End(TagEnd::Item)
+            | Event::End(TagEnd::CodeBlock)
+            | Event::End(TagEnd::TableRow)
+            | Event::End(TagEnd::TableHead) => {
+                flush(&mut cur, &mut blocks, lists.len(), &mut marker);
+            }
+            Event::Start(Tag::Heading { level, .. }) => {
+                flush(&mut cur, &mut blocks, lists.len(), &mut marker);
+                heading = Some(level_number(*level));
+                cur.at = Some(range.start);
+            }
+            Event::End(TagEnd::Heading(_)) => {
+                let g = cur.take();
+                if let Some(level) = heading.take()
+                    && !g.is_empty()
+                {
+                    blocks.push(Block::Heading {
+                        level,
+                        rich: g.rich.trim().to_string(),
+                        plain: g.plain.trim().to_string(),
+                        at: g.at.unwrap_or(range.start),
+                    });
+                }
+            }
+            Event::Start(Tag::List(first)) => {
+                flush(&mut cur, &mut blocks, lists.len(), &mut marker);
+                lists.push(*first);
+            }
+            Event::End(TagEnd::List(_)) => {
+                flush(&mut cur, &mut blocks, lists.len(), &mut marker);
+                lists.pop();
+            }
+            Event::Start(Tag::Item) => {
+                flush(&mut cur, &mut blocks, lists.len(), &mut marker);
+                cur.at = Some(range.start);
+                marker = Some(match lists.last_mut() {
+                    Some(Some(n)) => {
+                        let m = format!("{n}.");
+                        *n += 1;
+                        m
+                    }
+                    _ => "•".to_string(),
+                });
+            }
+            Event::Start(Tag::Strong) => cur.mark("**"),
+            Event::End(TagEnd::Strong) => cur.mark("**"),
+            Event::Start(Tag::Emphasis) => cur.mark("*"),
+            Event::End(TagEnd::Emphasis) => cur.mark("*"),
+            Event::Start(Tag::Link { dest_url, .. }) if dest_url.starts_with("card:") => {
+                cur.link_start = Some((cur.solid, cur.plain.len()));
+            }
+            Event::End(TagEnd::Link) => {
+                if let Some((solid, plain_at)) = cur.link_start.take() {
+                    let title = cur.plain[plain_at..].trim().to_string();
+                    cur.links.push(CardLink {
+                        title,
+                        chars: solid..cur.solid,
+                    });
+                }
+            }
+            Event::Text(t) | Event::Code(t) | Event::Html(t) | Event::InlineHtml(t) => {
+                cur.text(t, range.start)
+            }
+            Event::SoftBreak => cur.text(" ", range.start),
+            Event::HardBreak => cur.hard_break(),
+            Event::End(TagEnd::TableCell) => cur.text("  ", range.start),
+            _ => {}
+        }
+        i += 1;
+    }
+    flush(&mut cur, &mut blocks, lists.len(), &mut marker);
+    blocks
+}
+
+fn flush(cur: &mut Gather, blocks: &mut Vec<Block>, depth: usize, marker: &mut Option<String>) {
+    if cur.is_empty() {
+        return;
+    }
+    let g = cur.take();
+    blocks.push(Block::Para {
+        rich: g.rich.trim_end().to_string(),
+        links: g.links,
+        depth,
+        marker: marker.take(),
+        at: g.at.unwrap_or(0),
+    });
+}
+
+fn level_number(level: HeadingLevel) -> u8 {
+    match level {
+        HeadingLevel::H1 => 1,
+        HeadingLevel::H2 => 2,
+        HeadingLevel::H3 => 3,
+        HeadingLevel::H4 => 4,
+        HeadingLevel::H5 => 5,
+        HeadingLevel::H6 => 6,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::find_shortcodes;
+
+    #[test]
+    fn headings_paragraphs_lists_and_links() {
+        let md = "# Action *cards*\n\nPlay **both** actions; see [*Great Road*](card:).\n\n- one\n- two\n\n1. first\n2. second\n\n{{ deck(\"action\") }}\n";
+        let (codes, _) = find_shortcodes(md);
+        let blocks = read_blocks(md, &codes);
+        assert_eq!(blocks.len(), 7, "{blocks:?}");
+        assert!(
+            matches!(&blocks[0], Block::Heading { level: 1, rich, plain, at: 0 } if rich == "Action *cards*" && plain == "Action cards")
+        );
+        let Block::Para { rich, links, .. } = &blocks[1] else {
+            panic!("{blocks:?}")
+        };
+        assert_eq!(rich, "Play **both** actions; see *Great Road*.");
+        assert_eq!(links[0].title, "Great Road");
+        // "Play", "both", "actions;", "see" = 4+4+8+3 characters before the link.
+        assert_eq!(links[0].chars, 19..28);
+        assert!(matches!(&blocks[2], Block::Para { marker: Some(m), depth: 1, .. } if m == "•"));
+        assert!(
+            matches!(&blocks[5], Block::Para { marker: Some(m), rich, .. } if m == "2." && rich == "second")
+        );
+        assert!(matches!(&blocks[6], Block::Shortcode(c) if c.name == "deck"));
+    }
+
+    #[test]
+    fn stars_in_text_are_escaped_and_hard_breaks_kept() {
+        let blocks = read_blocks("2 * 3 = 6\\\nnext", &[]);
+        let Block::Para { rich, .. } = &blocks[0] else {
+            panic!()
+        };
+        assert_eq!(rich, "2 \\* 3 = 6\nnext");
+    }
+}

@@ -1,0 +1,641 @@
+//! Layout stage, rulebook: a game's Markdown rules typeset as a paginated
+//! rulebook — title page, table of contents, then the rules flowing down one
+//! or two columns with headings kept with their text, lists, cards from the
+//! data, a running header and page numbers — into a [`Doc`] and its [`Nav`]
+//! (bookmarks, clickable contents and card names). Pure: text, faces and
+//! fonts are handed in.
+
+mod blocks;
+mod columns;
+mod hyphenate;
+mod pieces;
+
+use std::collections::HashMap;
+
+use self::blocks::{Block, read_blocks};
+use self::columns::{Frame, flow};
+use self::pieces::{BreakPoints, Piece, TextStyle, card_rows, text_pieces};
+use super::card::CardFace;
+use super::doc::{Doc, Item, Page, TextItem};
+use super::nav::{Link, Nav, OutlineEntry, Target};
+use crate::diag::{Diagnostic, FileId, Loc};
+use crate::model::{Align, Paper, Shortcode, Style, find_shortcodes};
+use crate::text::{Family, FitError, FontBook, fit_text};
+
+/// Paper and columns (`--paper`, `--columns`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RulebookOptions {
+    pub paper: Paper,
+    pub columns: usize,
+}
+
+impl Default for RulebookOptions {
+    fn default() -> Self {
+        RulebookOptions {
+            paper: Paper::LETTER,
+            columns: 2,
+        }
+    }
+}
+
+/// One rules page: its Markdown and the file it came from (for diagnostics).
+pub struct RulesText<'a> {
+    pub file: FileId,
+    pub markdown: &'a str,
+}
+
+/// Cards a shortcode shows, at their printed size (width, height, corner radius).
+pub struct Gallery {
+    pub size: (f32, f32, f32),
+    pub cards: Vec<(String, CardFace)>,
+}
+
+/// What the shortcodes stand for (the CLI resolves them against the game's data).
+pub trait Figures {
+    /// The cards of a `card` or `deck` shortcode; None when it shows nothing here.
+    fn gallery(&self, code: &Shortcode) -> Option<Gallery>;
+}
+
+pub struct RulebookInput<'a> {
+    pub title: &'a str,
+    pub copyright: &'a [String],
+    pub pages: Vec<RulesText<'a>>,
+    pub family: &'a Family,
+    pub book: &'a FontBook,
+    pub figures: &'a dyn Figures,
+    pub options: RulebookOptions,
+}
+
+/// The laid-out rulebook and its navigation.
+#[derive(Debug)]
+pub struct Rulebook {
+    pub doc: Doc,
+    pub nav: Nav,
+}
+
+const SIDE: f32 = 42.0;
+const TOP: f32 = 60.0;
+const BOTTOM: f32 = 54.0;
+const GUTTER: f32 = 14.0;
+const BODY: TextStyle = TextStyle {
+    style: Style::Regular,
+    size: 9.5,
+    leading: 1.3,
+};
+const PARA_GAP: f32 = 4.0;
+const LIST_INDENT: f32 = 14.0;
+const CARD_GAP: f32 = 6.0;
+
+fn heading_style(level: u8) -> TextStyle {
+    let size = match level {
+        1 => 16.0,
+        2 => 13.0,
+        3 => 11.0,
+        _ => 10.0,
+    };
+    TextStyle {
+        style: Style::Bold,
+        size,
+        leading: 1.2,
+    }
+}
+
+/// What a piece anchors or links: its heading, its cards, its card names.
+type PieceMarks = (
+    Option<usize>,
+    Vec<(String, f32, f32)>,
+    Vec<([f32; 4], String)>,
+);
+
+/// A heading as it goes into the outline and the contents.
+struct Heading {
+    level: u8,
+    plain: String,
+}
+
+/// Lays out the rulebook. Problems (a card that cannot fit a column, a
+/// character the fonts lack) are diagnostics at the Markdown's place.
+pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagnostic>> {
+    let paper = input.options.paper;
+    let columns = input.options.columns.max(1);
+    let width = paper.width - 2.0 * SIDE;
+    let column_width = (width - (columns - 1) as f32 * GUTTER) / columns as f32;
+    let frame = Frame {
+        left: SIDE,
+        top: TOP,
+        column_width,
+        column_height: paper.height - TOP - BOTTOM,
+        gutter: GUTTER,
+        columns,
+    };
+    let mut problems = Vec::new();
+    let mut headings = Vec::new();
+    let mut pieces = Vec::new();
+    let english = hyphenate::english();
+    let break_points = |word: &str| {
+        english
+            .as_ref()
+            .map_or_else(Vec::new, |d| hyphenate::break_points(d, word))
+    };
+    for page in &input.pages {
+        let (codes, _) = find_shortcodes(page.markdown);
+        for block in read_blocks(page.markdown, &codes) {
+            match block_pieces(&block, input, frame, &mut headings, Some(&break_points)) {
+                Ok(mut more) => pieces.append(&mut more),
+                Err(problem) => {
+                    problems.push(problem.with_loc(Loc::new(page.file, block_span(&block))))
+                }
+            }
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let contents_pages = lay_out_contents(&headings, &vec![0; headings.len()], input, 0)
+        .map_err(|e| vec![fit_problem(e)])?
+        .0
+        .len();
+    let first_body = 1 + contents_pages;
+    let meta: Vec<PieceMarks> = pieces
+        .iter_mut()
+        .map(|p| {
+            (
+                p.heading,
+                std::mem::take(&mut p.cards),
+                std::mem::take(&mut p.links),
+            )
+        })
+        .collect();
+    let (body, placed) = flow(frame, pieces);
+    let mut nav = Nav::default();
+    let mut heading_pages = vec![0; headings.len()];
+    let mut card_targets: HashMap<String, Target> = HashMap::new();
+    let mut pending_links = Vec::new();
+    for ((heading, cards, links), at) in meta.into_iter().zip(&placed) {
+        let page = first_body + at.page;
+        if let Some(h) = heading {
+            heading_pages[h] = page;
+            nav.outline.push(OutlineEntry {
+                level: headings[h].level,
+                title: headings[h].plain.clone(),
+                target: Target {
+                    page,
+                    y: (at.y - 6.0).max(0.0),
+                },
+            });
+        }
+        for (title, _, y) in cards {
+            card_targets.entry(title.to_lowercase()).or_insert(Target {
+                page,
+                y: (at.y + y - 6.0).max(0.0),
+            });
+        }
+        for ([x, y, w, h], title) in links {
+            pending_links.push((
+                Link {
+                    page,
+                    x: at.x + x,
+                    y: at.y + y,
+                    w,
+                    h,
+                    target: Target { page: 0, y: 0.0 },
+                },
+                title,
+            ));
+        }
+    }
+    for (mut link, title) in pending_links {
+        if let Some(target) = card_targets.get(&title.to_lowercase()) {
+            link.target = *target;
+            nav.links.push(link);
+        }
+    }
+    let (contents, entry_areas) =
+        lay_out_contents(&headings, &heading_pages, input, 1).map_err(|e| vec![fit_problem(e)])?;
+    for ((page, area), entry) in entry_areas.into_iter().zip(&nav.outline) {
+        nav.links.push(Link {
+            page,
+            x: area[0],
+            y: area[1],
+            w: area[2],
+            h: area[3],
+            target: entry.target,
+        });
+    }
+    let title_page = lay_out_title(input).map_err(|e| vec![fit_problem(e)])?;
+    let mut pages = vec![title_page];
+    pages.extend(contents.into_iter().chain(body).map(|items| Page {
+        width: paper.width,
+        height: paper.height,
+        items,
+    }));
+    for (n, page) in pages.iter_mut().enumerate().skip(1) {
+        running_header_and_folio(page, n + 1, input);
+    }
+    Ok(Rulebook {
+        doc: Doc {
+            title: format!("{} — Rules", input.title),
+            pages,
+        },
+        nav,
+    })
+}
+
+fn block_span(block: &Block) -> std::ops::Range<usize> {
+    match block {
+        Block::Heading { at, .. } | Block::Para { at, .. } => *at..*at + 1,
+        Block::Shortcode(code) => code.span.clone(),
+    }
+}
+
+/// A fitting failure as a diagnostic (its place is added by the caller).
+fn fit_problem(e: FitError) -> Diagnostic {
+    match e {
+        FitError::MissingGlyphs(chars) => Diagnostic::error(
+            "missing-glyph",
+            format!(
+                "the rulebook font has no glyph for {}",
+                chars
+                    .iter()
+                    .map(|c| format!("`{c}` (U+{:04X})", *c as u32))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            None,
+        )
+        .with_hint("use characters the fonts in fonts/ have, or add a font that has them"),
+        FitError::Overflow { widest_word, .. } => Diagnostic::error(
+            "rulebook-overflow",
+            format!("a word {widest_word:.0} pt wide does not fit the rulebook's column"),
+            None,
+        )
+        .with_hint("break the word, or use --columns 1"),
+    }
+}
+
+fn block_pieces(
+    block: &Block,
+    input: &RulebookInput<'_>,
+    frame: Frame,
+    headings: &mut Vec<Heading>,
+    hyphenate: Option<BreakPoints<'_>>,
+) -> Result<Vec<Piece>, Diagnostic> {
+    let width = frame.column_width;
+    match block {
+        Block::Heading {
+            level, rich, plain, ..
+        } => {
+            let style = heading_style(*level);
+            let mut pieces = text_pieces(
+                rich,
+                &[],
+                None,
+                0.0,
+                width,
+                style,
+                input.family,
+                input.book,
+                None,
+            )
+            .map_err(fit_problem)?;
+            for p in &mut pieces {
+                p.keep_with_next = true;
+            }
+            if let Some(first) = pieces.first_mut() {
+                first.gap = style.size * 0.9;
+                first.heading = Some(headings.len());
+            }
+            headings.push(Heading {
+                level: *level,
+                plain: plain.clone(),
+            });
+            Ok(pieces)
+        }
+        Block::Para {
+            rich,
+            links,
+            depth,
+            marker,
+            ..
+        } => {
+            let indent = *depth as f32 * LIST_INDENT;
+            let mut pieces = text_pieces(
+                rich,
+                links,
+                marker.as_deref(),
+                indent,
+                width,
+                BODY,
+                input.family,
+                input.book,
+                hyphenate,
+            )
+            .map_err(fit_problem)?;
+            if let Some(first) = pieces.first_mut() {
+                first.gap = if *depth > 0 && marker.is_some() {
+                    PARA_GAP / 2.0
+                } else {
+                    PARA_GAP
+                };
+            }
+            Ok(pieces)
+        }
+        Block::Shortcode(code) => {
+            let Some(gallery) = input.figures.gallery(code) else {
+                return Ok(Vec::new());
+            };
+            let (w, h, _) = gallery.size;
+            if w > width + 1e-3 || h > frame.column_height + 1e-3 {
+                return Err(Diagnostic::error(
+                    "rulebook-overflow",
+                    format!(
+                        "the cards of `{}` are {w:.0} x {h:.0} pt and cannot fit even an empty column ({width:.0} x {:.0} pt)",
+                        code.name, frame.column_height
+                    ),
+                    None,
+                )
+                .with_hint("use --columns 1, or a smaller card size for the game"));
+            }
+            Ok(card_rows(&gallery.cards, gallery.size, width, CARD_GAP))
+        }
+    }
+}
+
+/// The table of contents from page `first` (0-based): one line per heading
+/// (deeper levels indented) with its page number at the right. Returns the
+/// pages' items and each entry's (page, area) for its link.
+#[allow(clippy::type_complexity)]
+fn lay_out_contents(
+    headings: &[Heading],
+    pages: &[usize],
+    input: &RulebookInput<'_>,
+    first: usize,
+) -> Result<(Vec<Vec<Item>>, Vec<(usize, [f32; 4])>), FitError> {
+    let paper = input.options.paper;
+    let width = paper.width - 2.0 * SIDE;
+    let frame = Frame {
+        left: SIDE,
+        top: TOP,
+        column_width: width,
+        column_height: paper.height - TOP - BOTTOM,
+        gutter: 0.0,
+        columns: 1,
+    };
+    let title_style = heading_style(1);
+    let mut pieces = text_pieces(
+        "Contents",
+        &[],
+        None,
+        0.0,
+        width,
+        title_style,
+        input.family,
+        input.book,
+        None,
+    )?;
+    let number_width = 36.0;
+    for (heading, page) in headings.iter().zip(pages) {
+        let indent = f32::from(heading.level.saturating_sub(1).min(3)) * LIST_INDENT;
+        let style = TextStyle {
+            style: if heading.level == 1 {
+                Style::Bold
+            } else {
+                Style::Regular
+            },
+            ..BODY
+        };
+        let mut lines = text_pieces(
+            &escape(&heading.plain),
+            &[],
+            None,
+            indent,
+            width - number_width,
+            style,
+            input.family,
+            input.book,
+            None,
+        )?;
+        let number = (page + 1).to_string();
+        let face_id = input.family.face(style.style);
+        let face = input.book.face(face_id);
+        let w = face.width(&number, style.size);
+        if let Some(last) = lines.last_mut() {
+            last.items.push(Item::Text(TextItem {
+                x: width - w,
+                y: face.ascent(style.size),
+                face: face_id,
+                size: style.size,
+                glyphs: number.chars().map(|c| face.glyph(c).unwrap_or(0)).collect(),
+                text: number,
+                width: w,
+            }));
+        }
+        for line in &mut lines {
+            line.keep_with_next = true;
+        }
+        if let Some(last) = lines.last_mut() {
+            last.keep_with_next = false;
+        }
+        if let Some(first_line) = lines.first_mut() {
+            first_line.gap = if heading.level == 1 { 6.0 } else { 2.0 };
+            first_line.heading = Some(0);
+        }
+        pieces.extend(lines);
+    }
+    let marks: Vec<bool> = pieces.iter().map(|p| p.heading.is_some()).collect();
+    let heights: Vec<f32> = pieces.iter().map(|p| p.height).collect();
+    let (items, placed) = flow(frame, pieces);
+    // The first piece is the "Contents" title; each entry's lines follow its first.
+    let mut areas: Vec<(usize, [f32; 4])> = Vec::new();
+    for (k, at) in placed.iter().enumerate().skip(1) {
+        let area = [at.x, at.y, width, heights[k]];
+        if marks[k] {
+            areas.push((first + at.page, area));
+        } else if let Some(last) = areas.last_mut() {
+            last.1[3] = at.y + heights[k] - last.1[1];
+        }
+    }
+    Ok((items, areas))
+}
+
+/// Plain text made safe as rich text (stars are literal).
+fn escape(plain: &str) -> String {
+    plain.replace('*', "\\*")
+}
+
+/// The title page: the game's name, "Rules", and the copyright lines at the foot.
+fn lay_out_title(input: &RulebookInput<'_>) -> Result<Page, FitError> {
+    let paper = input.options.paper;
+    let width = paper.width - 2.0 * SIDE;
+    let mut items = Vec::new();
+    let mut centred = |text: &str, style: Style, size: f32, top: f32| -> Result<f32, FitError> {
+        let request = crate::text::FitRequest {
+            text,
+            family: input.family,
+            style,
+            width,
+            height: f32::MAX,
+            size,
+            min_size: size,
+            leading: 1.25,
+            align: Align::Center,
+            valign: crate::model::VAlign::Top,
+        };
+        let fit = fit_text(&request, input.book)?;
+        let bottom = fit.bottom;
+        items.extend(super::doc::text_items(fit.lines, fit.size, SIDE, top));
+        Ok(top + bottom)
+    };
+    let below = centred(&escape(input.title), Style::Bold, 32.0, paper.height * 0.3)?;
+    centred("Rules", Style::Regular, 18.0, below + 14.0)?;
+    let mut y = paper.height - BOTTOM - 14.0 * input.copyright.len() as f32;
+    for line in input.copyright {
+        y = centred(&escape(line), Style::Italic, 9.0, y)? + 3.0;
+    }
+    Ok(Page {
+        width: paper.width,
+        height: paper.height,
+        items,
+    })
+}
+
+/// The game's name at the head of the page over a rule, the page number at its foot.
+fn running_header_and_folio(page: &mut Page, number: usize, input: &RulebookInput<'_>) {
+    let size = 8.0;
+    let style_face = input.family.face(Style::Italic);
+    let face = input.book.face(style_face);
+    let head = input.title.to_string();
+    let w = face.width(&head, size);
+    page.items.push(Item::Text(TextItem {
+        x: (page.width - w) / 2.0,
+        y: TOP - 22.0,
+        face: style_face,
+        size,
+        glyphs: head.chars().map(|c| face.glyph(c).unwrap_or(0)).collect(),
+        text: head,
+        width: w,
+    }));
+    page.items.push(Item::Line {
+        x1: SIDE,
+        y1: TOP - 16.0,
+        x2: page.width - SIDE,
+        y2: TOP - 16.0,
+        width: 0.4,
+        dash: None,
+    });
+    let folio_face = input.family.face(Style::Regular);
+    let face = input.book.face(folio_face);
+    let folio = number.to_string();
+    let w = face.width(&folio, 9.0);
+    page.items.push(Item::Text(TextItem {
+        x: (page.width - w) / 2.0,
+        y: page.height - BOTTOM + 26.0,
+        face: folio_face,
+        size: 9.0,
+        glyphs: folio.chars().map(|c| face.glyph(c).unwrap_or(0)).collect(),
+        text: folio,
+        width: w,
+    }));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::text::Face;
+
+    fn book() -> FontBook {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fonts");
+        let files = [
+            "DejaVuSansCondensed.ttf",
+            "DejaVuSansCondensed-Bold.ttf",
+            "DejaVuSansCondensed-Oblique.ttf",
+            "DejaVuSansCondensed-BoldOblique.ttf",
+        ];
+        FontBook {
+            faces: files
+                .iter()
+                .map(|f| Face::parse(std::fs::read(dir.join(f)).expect("font")).expect("parses"))
+                .collect(),
+            families: vec![Family {
+                name: "sans".into(),
+                regular: 0,
+                bold: 1,
+                italic: 2,
+                bold_italic: 3,
+            }],
+        }
+    }
+
+    /// Every shortcode shows two cards of the given size.
+    struct Cards(f32, f32);
+
+    impl Figures for Cards {
+        fn gallery(&self, _: &Shortcode) -> Option<Gallery> {
+            Some(Gallery {
+                size: (self.0, self.1, 0.0),
+                cards: vec![
+                    ("Great Road".into(), CardFace::default()),
+                    ("Dug In".into(), CardFace::default()),
+                ],
+            })
+        }
+    }
+
+    const MD: &str = "# Rules\n\nSee [Dug In](card:).\n\n## Cards\n\n{{ deck(\"action\") }}\n";
+
+    fn lay_out(cards: &Cards, columns: usize) -> Result<Rulebook, Vec<Diagnostic>> {
+        let book = book();
+        let family = book.families[0].clone();
+        lay_out_rulebook(&RulebookInput {
+            title: "Game",
+            copyright: &["(c) someone".to_string()],
+            pages: vec![RulesText {
+                file: 7,
+                markdown: MD,
+            }],
+            family: &family,
+            book: &book,
+            figures: cards,
+            options: RulebookOptions {
+                paper: Paper::LETTER,
+                columns,
+            },
+        })
+    }
+
+    #[test]
+    fn a_card_wider_than_a_column_is_an_overflow_at_its_shortcode() {
+        let problems = lay_out(&Cards(400.0, 100.0), 2).expect_err("overflow");
+        assert_eq!(problems.len(), 1);
+        assert_eq!(problems[0].id, "rulebook-overflow");
+        let loc = problems[0].loc.clone().expect("a place");
+        assert_eq!(loc.file, 7);
+        assert_eq!(&MD[loc.span], "{{ deck(\"action\") }}");
+        // One column is wide enough.
+        assert!(lay_out(&Cards(400.0, 100.0), 1).is_ok());
+    }
+
+    #[test]
+    fn headings_are_bookmarks_and_card_names_link_to_their_cards() {
+        let book = lay_out(&Cards(200.0, 100.0), 2).expect("lays out");
+        let titles: Vec<(u8, &str)> = book
+            .nav
+            .outline
+            .iter()
+            .map(|e| (e.level, e.title.as_str()))
+            .collect();
+        assert_eq!(titles, [(1, "Rules"), (2, "Cards")]);
+        // Title page, contents, one body page.
+        assert_eq!(book.doc.pages.len(), 3);
+        assert!(book.nav.outline.iter().all(|e| e.target.page == 2));
+        // Two contents links and the card name's link, which points below the "Cards" heading.
+        assert_eq!(book.nav.links.len(), 3);
+        let card_link = book
+            .nav
+            .links
+            .iter()
+            .find(|l| l.page == 2)
+            .expect("card link");
+        assert!(card_link.target.y > book.nav.outline[1].target.y);
+    }
+}

@@ -1,0 +1,202 @@
+//! Layout (rulebook): blocks set into pieces for the columns — a line of a
+//! paragraph or heading, or a row of cards — each with its height, the space
+//! before it, whether it must stay with the next piece, and what it anchors.
+
+use super::blocks::CardLink;
+use crate::layout::card::CardFace;
+use crate::layout::doc::{Item, TextItem};
+use crate::model::{Align, Style, VAlign};
+use crate::text::{
+    Family, FitError, FitRequest, FontBook, HYPHEN, Line, fit_text, fit_text_hyphenated,
+};
+
+/// A slice of the flow, placed whole in one column. Items are relative to its top-left.
+#[derive(Clone, Debug, Default)]
+pub struct Piece {
+    pub height: f32,
+    /// Space before the piece (dropped at the top of a column).
+    pub gap: f32,
+    pub items: Vec<Item>,
+    /// Must end up in the same column as the next piece.
+    pub keep_with_next: bool,
+    /// The heading (its index among all headings) this piece starts.
+    pub heading: Option<usize>,
+    /// Cards shown in the piece: title and offset from its top-left.
+    pub cards: Vec<(String, f32, f32)>,
+    /// Card names in the text: the area (x, y, w, h) and the card's title.
+    pub links: Vec<([f32; 4], String)>,
+}
+
+/// Where a word may be hyphenated: byte offsets into it.
+pub type BreakPoints<'a> = &'a dyn Fn(&str) -> Vec<usize>;
+
+/// Text settings for a kind of block.
+#[derive(Clone, Copy, Debug)]
+pub struct TextStyle {
+    pub style: Style,
+    pub size: f32,
+    pub leading: f32,
+}
+
+/// A paragraph (or heading) set in `width` less `indent`, one piece per line:
+/// the first and next-to-last lines are kept with the next one, so no column
+/// starts or ends with a single line of a paragraph.
+#[allow(clippy::too_many_arguments)]
+pub fn text_pieces(
+    rich: &str,
+    links: &[CardLink],
+    marker: Option<&str>,
+    indent: f32,
+    width: f32,
+    text: TextStyle,
+    family: &Family,
+    book: &FontBook,
+    hyphenate: Option<BreakPoints<'_>>,
+) -> Result<Vec<Piece>, FitError> {
+    let request = FitRequest {
+        text: rich,
+        family,
+        style: text.style,
+        width: width - indent,
+        height: f32::MAX,
+        size: text.size,
+        min_size: text.size,
+        leading: text.leading,
+        align: Align::Left,
+        valign: VAlign::Top,
+    };
+    let fit = match hyphenate {
+        Some(h) => fit_text_hyphenated(&request, book, h)?,
+        None => fit_text(&request, book)?,
+    };
+    let line_height = text.size * text.leading;
+    let link_areas = link_areas(&fit.lines, links, fit.size, book);
+    let count = fit.lines.len();
+    let mut pieces: Vec<Piece> = fit
+        .lines
+        .into_iter()
+        .enumerate()
+        .map(|(n, line)| {
+            let shift = n as f32 * line_height;
+            let items = line
+                .runs
+                .into_iter()
+                .map(|run| {
+                    Item::Text(TextItem {
+                        x: indent + run.x,
+                        y: line.baseline - shift,
+                        face: run.face,
+                        size: fit.size,
+                        text: run.text,
+                        glyphs: run.glyphs,
+                        width: run.width,
+                    })
+                })
+                .collect();
+            Piece {
+                height: line_height,
+                items,
+                keep_with_next: count >= 2 && (n == 0 || n + 2 == count),
+                links: link_areas
+                    .iter()
+                    .filter(|(line, _, _)| *line == n)
+                    .map(|(_, [x, w], title)| ([indent + x, 0.0, *w, line_height], title.clone()))
+                    .collect(),
+                ..Piece::default()
+            }
+        })
+        .collect();
+    if let (Some(marker), Some(first)) = (marker, pieces.first_mut()) {
+        let face = book.face(family.face(text.style));
+        let glyphs: Vec<u16> = marker.chars().map(|c| face.glyph(c).unwrap_or(0)).collect();
+        let w = face.width(marker, text.size);
+        first.items.push(Item::Text(TextItem {
+            x: indent - w - text.size * 0.4,
+            y: face.ascent(text.size),
+            face: family.face(text.style),
+            size: text.size,
+            text: marker.to_string(),
+            glyphs,
+            width: w,
+        }));
+    }
+    Ok(pieces)
+}
+
+/// Where each card link lies on the set lines: (line, [x, width], title),
+/// found by counting the non-space characters of the runs.
+fn link_areas(
+    lines: &[Line],
+    links: &[CardLink],
+    size: f32,
+    book: &FontBook,
+) -> Vec<(usize, [f32; 2], String)> {
+    let mut areas: Vec<(usize, [f32; 2], String)> = Vec::new();
+    if links.is_empty() {
+        return areas;
+    }
+    let mut solid = 0;
+    for (n, line) in lines.iter().enumerate() {
+        for run in &line.runs {
+            let face = book.face(run.face);
+            let mut x = run.x;
+            for (c, g) in run.text.chars().zip(&run.glyphs) {
+                let w = face.advance(*g) / face.units_per_em * size;
+                if !c.is_whitespace() && c != HYPHEN {
+                    if let Some(link) = links.iter().find(|l| l.chars.contains(&solid)) {
+                        match areas.last_mut() {
+                            Some((line_no, [x0, w0], title))
+                                if *line_no == n && *title == link.title =>
+                            {
+                                *w0 = x + w - *x0;
+                            }
+                            _ => areas.push((n, [x, w], link.title.clone())),
+                        }
+                    }
+                    solid += 1;
+                }
+                x += w;
+            }
+        }
+    }
+    areas
+}
+
+/// A gallery of cards at their printed size, as rows across `width`.
+pub fn card_rows(
+    cards: &[(String, CardFace)],
+    card: (f32, f32, f32),
+    width: f32,
+    gap: f32,
+) -> Vec<Piece> {
+    let (w, h, radius) = card;
+    let per_row = (((width + gap) / (w + gap)).floor() as usize).max(1);
+    let row_width = per_row as f32 * w + (per_row - 1) as f32 * gap;
+    let left = ((width - row_width) / 2.0).max(0.0);
+    cards
+        .chunks(per_row)
+        .map(|row| {
+            let mut piece = Piece {
+                height: h,
+                gap,
+                ..Piece::default()
+            };
+            for (k, (title, face)) in row.iter().enumerate() {
+                let x = left + k as f32 * (w + gap);
+                piece
+                    .items
+                    .extend(face.items.iter().map(|i| i.translated(x, 0.0)));
+                piece.items.push(Item::Rect {
+                    x,
+                    y: 0.0,
+                    w,
+                    h,
+                    radius,
+                    width: 0.5,
+                });
+                piece.cards.push((title.clone(), x, 0.0));
+            }
+            piece
+        })
+        .collect()
+}
