@@ -4,9 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
-use super::plan::{Assets, load_template};
-use crate::diag::{Diagnostics, Sources};
-use crate::layout::{CardFace, lay_out_cards};
+use super::plan::{Assets, deck_card_faces};
+use crate::diag::Sources;
 use crate::load::OpError;
 use crate::model::Game;
 use crate::render::html::{DeckFaces, HtmlTemplates, RulesText, Site, render_site};
@@ -90,7 +89,6 @@ fn deck_faces(
     assets: &Assets,
     sources: &mut Sources,
 ) -> Result<Vec<DeckFaces>, OpError> {
-    let mut quiet = Diagnostics::default();
     let mut out = Vec::new();
     for job in &game.publish.labels {
         let (Some(deck), Some(sheet)) =
@@ -101,27 +99,10 @@ fn deck_faces(
         if out.iter().any(|d: &DeckFaces| d.deck == deck.id) {
             continue;
         }
-        let Some(template) = load_template(
-            game,
-            &assets.root,
-            "labels",
-            &job.layout,
-            &assets.fonts,
-            sources,
-            &mut quiet,
-        )?
+        let Some(faces) = deck_card_faces(game, deck, "labels", &job.layout, assets, sources)?
         else {
             continue;
         };
-        let Some(family) = assets.fonts.family(&template.family) else {
-            continue;
-        };
-        let indices: Vec<usize> = (0..deck.cards.len()).collect();
-        let faces: Vec<Option<CardFace>> =
-            lay_out_cards(game, deck, &indices, &template, family, &assets.fonts)
-                .into_iter()
-                .map(Result::ok)
-                .collect();
         out.push(DeckFaces {
             deck: deck.id.clone(),
             width: sheet.label_width,
@@ -138,27 +119,10 @@ fn deck_faces(
         let (Some(deck), Some(size)) = (game.deck(&job.deck.value), assets.card_size(size)) else {
             continue;
         };
-        let Some(template) = load_template(
-            game,
-            &assets.root,
-            "cards",
-            &job.layout,
-            &assets.fonts,
-            sources,
-            &mut quiet,
-        )?
+        let Some(faces) = deck_card_faces(game, deck, "cards", &job.layout, assets, sources)?
         else {
             continue;
         };
-        let Some(family) = assets.fonts.family(&template.family) else {
-            continue;
-        };
-        let indices: Vec<usize> = (0..deck.cards.len()).collect();
-        let faces: Vec<Option<CardFace>> =
-            lay_out_cards(game, deck, &indices, &template, family, &assets.fonts)
-                .into_iter()
-                .map(Result::ok)
-                .collect();
         out.push(DeckFaces {
             deck: deck.id.clone(),
             width: size.width,

@@ -451,6 +451,43 @@ fn plan_labels(
     }))
 }
 
+/// Every card of `deck` laid out on the `kind` template `layout`, for the
+/// HTML reference and the rulebook: a card that cannot be laid out is `None`
+/// (check and build report why), and `None` overall when the template cannot
+/// be had.
+pub(super) fn deck_card_faces(
+    game: &Game,
+    deck: &crate::model::Deck,
+    kind: &str,
+    layout: &Located<String>,
+    assets: &Assets,
+    sources: &mut Sources,
+) -> Result<Option<Vec<Option<CardFace>>>, OpError> {
+    let mut quiet = Diagnostics::default();
+    let Some(template) = load_template(
+        game,
+        &assets.root,
+        kind,
+        layout,
+        &assets.fonts,
+        sources,
+        &mut quiet,
+    )?
+    else {
+        return Ok(None);
+    };
+    let Some(family) = assets.fonts.family(&template.family) else {
+        return Ok(None);
+    };
+    let indices: Vec<usize> = (0..deck.cards.len()).collect();
+    Ok(Some(
+        layout::lay_out_cards(game, deck, &indices, &template, family, &assets.fonts)
+            .into_iter()
+            .map(Result::ok)
+            .collect(),
+    ))
+}
+
 /// A template named by a publish job: the game's own `templates/<kind>/`
 /// first, then the root's, then the one built into the binary.
 pub(super) fn load_template(

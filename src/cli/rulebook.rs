@@ -5,11 +5,11 @@
 
 use std::path::Path;
 
-use super::plan::{Assets, load_template};
+use super::plan::{Assets, deck_card_faces};
 use crate::diag::{Diagnostic, Diagnostics, Sources};
 use crate::layout::{
     CardFace, Figures, Gallery, Rulebook, RulebookInput, RulebookOptions, RulebookText,
-    lay_out_cards, lay_out_rulebook,
+    lay_out_rulebook,
 };
 use crate::load::OpError;
 use crate::model::{Game, Shortcode, card_keys, find_card};
@@ -135,7 +135,6 @@ fn deck_cards(
     assets: &Assets,
     sources: &mut Sources,
 ) -> Result<Vec<DeckCards>, OpError> {
-    let mut quiet = Diagnostics::default();
     let mut out: Vec<DeckCards> = Vec::new();
     let labels = game.publish.labels.iter().filter_map(|job| {
         let sheet = assets.sheet(&job.sheet.value)?;
@@ -163,26 +162,9 @@ fn deck_cards(
         if out.iter().any(|d| d.id == deck.id) {
             continue;
         }
-        let Some(template) = load_template(
-            game,
-            &assets.root,
-            kind,
-            layout,
-            &assets.fonts,
-            sources,
-            &mut quiet,
-        )?
-        else {
+        let Some(faces) = deck_card_faces(game, deck, kind, layout, assets, sources)? else {
             continue;
         };
-        let Some(family) = assets.fonts.family(&template.family) else {
-            continue;
-        };
-        let indices: Vec<usize> = (0..deck.cards.len()).collect();
-        let faces = lay_out_cards(game, deck, &indices, &template, family, &assets.fonts)
-            .into_iter()
-            .map(Result::ok)
-            .collect();
         out.push(DeckCards {
             id: deck.id.clone(),
             size,

@@ -1,6 +1,5 @@
-//! Shared by the model tests: runs the real binary and reads its JSON-line
-//! diagnostics back. (A copy of the reader in tests/bad_inputs.rs, kept
-//! separate so the two test files can change independently.)
+//! Shared by the tests that read diagnostics: runs the real binary and reads
+//! its JSON-line diagnostics back.
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
