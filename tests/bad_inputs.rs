@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 mod support;
-use support::{Diag, parse_diag};
+use support::{Diag, copy_dir, parse_diag};
 
 /// What one run of the binary gave.
 struct Run {
@@ -148,19 +148,6 @@ fn the_json_line_parser_reads_escapes() {
 
 // ---------------------------------------------------------------------------
 // Helpers for fixtures made at run time.
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("create the copy's folder");
-    for entry in std::fs::read_dir(from).expect("list the fixture") {
-        let entry = entry.expect("a fixture entry");
-        let target = to.join(entry.file_name());
-        if entry.file_type().expect("entry type").is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).expect("copy a fixture file");
-        }
-    }
-}
 
 /// A temporary copy of the minimal valid game.
 fn temp_minimal() -> (tempfile::TempDir, PathBuf) {

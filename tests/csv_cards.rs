@@ -5,13 +5,14 @@
 //!   CSV, with the same loaded cards, no diagnostics, the same CSV when
 //!   exported again, and byte-identical label PDFs.
 
-mod common;
+mod support;
 
 use std::path::{Path, PathBuf};
 
-use common::{Diag, copy_dir, diags, dump, grogpress};
 use grogpress::diag::{Diagnostics, Sources};
 use grogpress::model::{FieldValue, Game};
+use support::copy_dir;
+use support::raw::{Diag, diags, dump, grogpress};
 
 const FIXTURES: &str = "tests/fixtures/csv";
 

@@ -3,11 +3,11 @@
 //! src/ (outside test modules) — has an explanation with an example, and
 //! `explain` prints it.
 
-mod common;
+mod support;
 
 use std::path::Path;
 
-use common::{dump, grogpress};
+use support::raw::{dump, grogpress};
 
 /// The ids emitted in the source, read from the code itself: string
 /// literals passed to the diagnostic constructors, and where an id is passed

@@ -3,12 +3,12 @@
 //! game's own fonts/ override them, and completions and the man page come
 //! from the command line's definition.
 
-mod common;
+mod support;
 
 use std::path::Path;
 use std::process::{Command, Output};
 
-use common::dump;
+use support::raw::dump;
 
 /// Runs grogpress in `dir`, as an installed binary would be.
 fn grogpress_in(dir: &Path, args: &[&str]) -> Output {

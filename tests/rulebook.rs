@@ -2,13 +2,13 @@
 //! dir with the real binary and the PDF read back — bookmarks (qpdf --json),
 //! contents and prose (pdftotext), word boxes (pdftotext -bbox).
 
-mod common;
+mod support;
 
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::{dump, grogpress};
+use support::raw::{dump, grogpress};
 
 /// Games under data/ with a rules/ folder of Markdown.
 fn games_with_rules() -> Vec<String> {

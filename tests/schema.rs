@@ -4,12 +4,12 @@
 //! names in its `#:schema` lines. Needs the taplo CLI (`npm install -g
 //! @taplo/cli`, as .ci/run does); set TAPLO to use another binary.
 
-mod common;
+mod support;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use common::{dump, grogpress};
+use support::raw::{dump, grogpress};
 
 fn taplo() -> String {
     std::env::var("TAPLO").unwrap_or_else(|_| "taplo".to_string())

@@ -3,7 +3,7 @@
 //! on that), errors appear on the page escaped, and nothing outside the
 //! output folder is served.
 
-mod common;
+mod support;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -11,7 +11,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
-use common::dump;
+use support::raw::dump;
 
 struct Serving {
     child: Child,

@@ -2,7 +2,7 @@
 //! repository, editing a card rebuilds its label PDF (and only it); an error
 //! keeps the previous PDF in place; fixing it publishes the waiting change.
 
-mod common;
+mod support;
 
 use std::io::{BufRead, BufReader};
 use std::os::unix::fs::MetadataExt;
@@ -11,7 +11,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 
-use common::dump;
+use support::raw::dump;
 
 /// The watch process, killed when dropped.
 struct Watching {

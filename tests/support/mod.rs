@@ -3,7 +3,8 @@
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+
+pub mod raw;
 
 /// One diagnostic, read back from a JSON line.
 #[derive(Clone, Debug, Default)]
@@ -36,11 +37,7 @@ impl Run {
 
 /// Runs the binary from the crate root; fails the test on a panic or a signal.
 pub fn grogpress(args: &[&str]) -> Run {
-    let output = Command::new(env!("CARGO_BIN_EXE_grogpress"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(args)
-        .output()
-        .expect("run the grogpress binary");
+    let output = raw::grogpress(args);
     let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
     let what = args.join(" ");

@@ -1,0 +1,50 @@
+//! The raw view of a run, for tests that look at the exit status and output
+//! bytes themselves: the binary's `Output`, and its JSON diagnostics reduced
+//! to the four fields that locate them.
+
+use std::process::{Command, Output};
+
+/// One diagnostic's id and place, read back from a JSON line.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Diag {
+    pub id: String,
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+}
+
+/// Runs grogpress from the crate root and returns what it printed.
+pub fn grogpress(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grogpress"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .output()
+        .expect("run grogpress")
+}
+
+/// Everything a run printed, for assertion messages.
+pub fn dump(out: &Output) -> String {
+    format!(
+        "exit {:?}\n--- stdout\n{}--- stderr\n{}",
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+/// The diagnostics of a `--format json` run (one object per line).
+pub fn diags(out: &Output) -> Vec<Diag> {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter(|l| l.starts_with('{'))
+        .map(|l| {
+            let d = super::parse_diag(l).unwrap_or_else(|e| panic!("bad JSON line: {e}\n{l}"));
+            Diag {
+                id: d.id,
+                file: d.file,
+                line: d.line,
+                column: d.column,
+            }
+        })
+        .collect()
+}
