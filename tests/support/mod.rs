@@ -33,6 +33,57 @@ impl Run {
             self.what, self.code, self.stdout, self.stderr
         )
     }
+
+    pub fn with_id(&self, id: &str) -> Vec<&Diag> {
+        self.diags.iter().filter(|d| d.id == id).collect()
+    }
+
+    /// The diagnostic with this id at `file:line:col` (`file` is a path
+    /// suffix such as `bad/wrong-type/cards.toml`); fails if there is none.
+    pub fn expect(
+        &self,
+        severity: &str,
+        id: &str,
+        file: &str,
+        line: usize,
+        column: usize,
+    ) -> &Diag {
+        self.diags
+            .iter()
+            .find(|d| {
+                d.id == id
+                    && d.severity == severity
+                    && d.file.ends_with(file)
+                    && d.line == line
+                    && d.column == column
+            })
+            .unwrap_or_else(|| {
+                panic!(
+                    "expected {severity} `{id}` at …{file}:{line}:{column}\n{}",
+                    self.dump()
+                )
+            })
+    }
+
+    /// Every diagnostic has one of these ids.
+    pub fn only_ids(&self, allowed: &[&str]) {
+        for d in &self.diags {
+            assert!(
+                allowed.contains(&d.id.as_str()),
+                "unexpected `{}` at {}:{}:{} ({}); allowed here: {allowed:?}\n{}",
+                d.id,
+                d.file,
+                d.line,
+                d.column,
+                d.message,
+                self.dump()
+            );
+        }
+    }
+
+    pub fn exit(&self, code: i32) {
+        assert_eq!(self.code, code, "wrong exit code\n{}", self.dump());
+    }
 }
 
 /// Runs the binary from the crate root; fails the test on a panic or a signal.
