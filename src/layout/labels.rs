@@ -87,25 +87,9 @@ pub fn lay_out_label_sheets(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Paper;
 
     fn sheet() -> SheetTemplate {
-        SheetTemplate {
-            id: "t".into(),
-            name: "t".into(),
-            aliases: vec![],
-            paper_name: "letter".into(),
-            paper: Paper::LETTER,
-            label_width: 243.0,
-            label_height: 168.0,
-            radius: 13.5,
-            columns: 2,
-            rows: 4,
-            left: 49.5,
-            top: 42.0,
-            pitch_x: 270.0,
-            pitch_y: 180.0,
-        }
+        crate::model::avery_5395()
     }
 
     fn marker() -> CardFace {

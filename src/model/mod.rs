@@ -37,6 +37,8 @@ pub use icon::{Icon, PathEl};
 pub use phrase::{Phrase, PhraseForm, form_slots, read_phrase};
 pub use random_table::{RandomRow, RandomTable};
 pub use roll::{Coverage, Dice, RollRange, check_coverage, describe_rolls};
+#[cfg(test)]
+pub(crate) use sheet::avery_5395;
 pub use sheet::{CardSize, Paper, SheetTemplate};
 pub use shortcode::{
     Shortcode, ShortcodeArg, ShortcodeProblem, find_shortcodes, markdown_options, parse_shortcode,

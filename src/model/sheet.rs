@@ -66,28 +66,30 @@ impl SheetTemplate {
     }
 }
 
+/// Avery 5395 as `data/sheets.toml` gives it, for the layout tests.
+#[cfg(test)]
+pub(crate) fn avery_5395() -> SheetTemplate {
+    SheetTemplate {
+        id: "avery-5395".into(),
+        name: "Avery 5395".into(),
+        aliases: vec!["avery-8395".into()],
+        paper_name: "letter".into(),
+        paper: Paper::LETTER,
+        label_width: 243.0,
+        label_height: 168.0,
+        radius: 13.5,
+        columns: 2,
+        rows: 4,
+        left: 49.5,
+        top: 42.0,
+        pitch_x: 270.0,
+        pitch_y: 180.0,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn avery_5395() -> SheetTemplate {
-        SheetTemplate {
-            id: "avery-5395".into(),
-            name: "Avery 5395".into(),
-            aliases: vec!["avery-8395".into()],
-            paper_name: "letter".into(),
-            paper: Paper::LETTER,
-            label_width: 243.0,
-            label_height: 168.0,
-            radius: 13.5,
-            columns: 2,
-            rows: 4,
-            left: 49.5,
-            top: 42.0,
-            pitch_x: 270.0,
-            pitch_y: 180.0,
-        }
-    }
 
     #[test]
     fn label_origins_go_across_then_down() {
