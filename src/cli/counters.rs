@@ -202,15 +202,7 @@ fn no_field(units: &Deck, name: &Located<String>) -> Diagnostic {
         ),
         Some(name.loc.clone()),
     )
-    .with_hint(format!(
-        "fields: {}",
-        units
-            .fields
-            .iter()
-            .map(|f| f.name.as_str())
-            .collect::<Vec<_>>()
-            .join(", ")
-    ))
+    .with_hint(units.fields_hint())
 }
 
 /// What a corner shows for one unit: a die (a reference to an item with a

@@ -600,20 +600,7 @@ fn run_games(
     let mut sources = Sources::default();
     let mut diags = Diagnostics::default();
     let assets = Assets::load(root.clone(), &mut sources, &mut diags)?;
-    let dirs = if names.is_empty() {
-        root.games()?
-    } else {
-        names
-            .iter()
-            .map(|n| root.resolve_game(n))
-            .collect::<Result<Vec<_>, _>>()?
-    };
-    if dirs.is_empty() {
-        return Err(OpError(format!(
-            "no games found under {}",
-            root.data().display()
-        )));
-    }
+    let dirs = root.named_games(names)?;
     let mut clean = report(&mut diags, &sources, format, None);
     let mut progress = progress::Progress::new(format == Format::Human);
     progress.add(dirs.len() as u64);

@@ -643,14 +643,7 @@ pub(super) fn check_template_fields(
                     format!("the deck `{}` has no field `{}`", deck.id, region.field),
                     Some(region.loc.clone()),
                 )
-                .with_hint(format!(
-                    "fields: {}",
-                    deck.fields
-                        .iter()
-                        .map(|f| f.name.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )),
+                .with_hint(deck.fields_hint()),
             );
         }
     }

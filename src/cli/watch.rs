@@ -47,20 +47,7 @@ pub fn watch_with(
     format: Format,
     on_build: &mut dyn FnMut(&Built),
 ) -> Result<bool, OpError> {
-    let dirs = if names.is_empty() {
-        root.games()?
-    } else {
-        names
-            .iter()
-            .map(|n| root.resolve_game(n))
-            .collect::<Result<Vec<_>, _>>()?
-    };
-    if dirs.is_empty() {
-        return Err(OpError(format!(
-            "no games found under {}",
-            root.data().display()
-        )));
-    }
+    let dirs = root.named_games(names)?;
     let games: Vec<PathBuf> = dirs.iter().map(|d| canonical(d)).collect();
     let (_watcher, events) = start_watcher(root, &games)?;
     let out_dir = canonical(out);

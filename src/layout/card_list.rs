@@ -244,19 +244,7 @@ pub fn group_field(
     let Some(name) = group_by else {
         return Ok(None);
     };
-    deck.field_index(&name.value).map(Some).ok_or_else(|| {
-        Diagnostic::error(
-            "dangling-reference",
-            format!("the deck `{}` has no field `{}`", deck.id, name.value),
-            Some(name.loc.clone()),
-        )
-        .with_hint(format!(
-            "fields: {}",
-            deck.fields
-                .iter()
-                .map(|f| f.name.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ))
-    })
+    deck.field_index(&name.value)
+        .map(Some)
+        .ok_or_else(|| deck.no_field(name))
 }

@@ -107,6 +107,26 @@ impl Root {
         Ok(games)
     }
 
+    /// The games a command names (every game under `data/` when it names
+    /// none); an error when there are none at all.
+    pub fn named_games(&self, names: &[String]) -> Result<Vec<PathBuf>, OpError> {
+        let dirs = if names.is_empty() {
+            self.games()?
+        } else {
+            names
+                .iter()
+                .map(|n| self.resolve_game(n))
+                .collect::<Result<Vec<_>, _>>()?
+        };
+        if dirs.is_empty() {
+            return Err(OpError(format!(
+                "no games found under {}",
+                self.data().display()
+            )));
+        }
+        Ok(dirs)
+    }
+
     /// A GAME argument: a folder path, or a name under `data/`.
     pub fn resolve_game(&self, arg: &str) -> Result<PathBuf, OpError> {
         let as_path = PathBuf::from(arg);

@@ -1,7 +1,7 @@
 //! Model: a deck of cards whose fields and constraints are declared in data.
 
 use super::Located;
-use crate::diag::Loc;
+use crate::diag::{Diagnostic, Loc};
 
 /// The kind of value a card field holds.
 #[derive(Clone, Debug, PartialEq)]
@@ -156,6 +156,22 @@ pub struct Deck {
 impl Deck {
     pub fn field_index(&self, name: &str) -> Option<usize> {
         self.fields.iter().position(|f| f.name == name)
+    }
+
+    /// The hint for a name that is not one of the deck's fields.
+    pub fn fields_hint(&self) -> String {
+        let names: Vec<&str> = self.fields.iter().map(|f| f.name.as_str()).collect();
+        format!("fields: {}", names.join(", "))
+    }
+
+    /// `dangling-reference` at `name`: the deck declares no such field.
+    pub fn no_field(&self, name: &Located<String>) -> Diagnostic {
+        Diagnostic::error(
+            "dangling-reference",
+            format!("the deck `{}` has no field `{}`", self.id, name.value),
+            Some(name.loc.clone()),
+        )
+        .with_hint(self.fields_hint())
     }
 
     /// The card's title (its `title_field`), or "card N" if it has none.
