@@ -5,7 +5,7 @@
 
 use super::card_list::{heading, shown};
 use super::table::{Cell, TableRow, TableSpec};
-use crate::model::{Deck, FieldValue, Game, RandomTable, RollRange, row_odds};
+use crate::model::{Deck, FieldKind, FieldValue, Game, RandomTable, RollRange, row_odds};
 
 /// The fields of a collection shown as columns: the name first, no id or alias.
 fn shown_fields(c: &Deck) -> Vec<usize> {
@@ -52,7 +52,14 @@ pub fn collection_spec(game: &Game, c: &Deck) -> TableSpec {
     let fields = shown_fields(c);
     let header = fields
         .iter()
-        .map(|&i| Cell::new(literal(&heading(&c.fields[i].name))))
+        .map(|&i| {
+            let cell = Cell::new(literal(&heading(&c.fields[i].name)));
+            if i != fields[0] && matches!(c.fields[i].kind, FieldKind::Int) {
+                cell.center()
+            } else {
+                cell
+            }
+        })
         .collect();
     let rows: Vec<TableRow> = c
         .cards
@@ -63,7 +70,12 @@ pub fn collection_spec(game: &Game, c: &Deck) -> TableSpec {
                 .enumerate()
                 .map(|(n, &f)| {
                     let cell = Cell::new(literal(&value_text(game, c, item, f)));
-                    if n == 0 { cell.bold() } else { cell }
+                    match (n, &c.fields[f].kind) {
+                        (0, _) => cell.bold(),
+                        // Numbers centred under their heading.
+                        (_, FieldKind::Int) => cell.center(),
+                        _ => cell,
+                    }
                 })
                 .collect();
             TableRow::body(cells, Some(item.loc.clone()))

@@ -372,7 +372,7 @@ fn block_pieces(
             let Some(figure) = input.figures.figure(code) else {
                 return Ok(Vec::new());
             };
-            let mut pieces = figure_pieces(figure, code, input, frame)?;
+            let mut pieces = figure_pieces(figure, code, input, frame, headings.last())?;
             // The figure's place, for `#table-…` links (as in the HTML reference).
             if let (Some(anchor), Some(first)) = (data_anchor(code), pieces.first_mut()) {
                 first.cards.push((format!("#{anchor}"), 0.0, 0.0));
@@ -409,6 +409,7 @@ fn figure_pieces(
     code: &Shortcode,
     input: &RulebookInput<'_>,
     frame: Frame,
+    heading: Option<&Heading>,
 ) -> Result<Vec<Piece>, Diagnostic> {
     let width = frame.column_width;
     let what = format!("`{}`", code.name);
@@ -430,7 +431,9 @@ fn figure_pieces(
         }
         Figure::Tables { title, specs } => {
             let mut pieces = Vec::new();
-            if let Some(title) = title {
+            // A title that only repeats the heading just above it is left out.
+            let repeats = |t: &String| heading.is_some_and(|h| h.plain.eq_ignore_ascii_case(t));
+            if let Some(title) = title.filter(|t| !repeats(t)) {
                 let style = TextStyle {
                     style: Style::Bold,
                     size: 10.5,
