@@ -914,3 +914,37 @@ fn pipe_tables_are_ruled_tables_and_table_names_link_to_their_tables() {
         title.y0
     );
 }
+
+#[test]
+fn build_writes_every_rulebook_and_a_game_can_opt_out() {
+    let games = games_with_rules();
+    assert_eq!(games.len(), 5, "every shipped game has rules: {games:?}");
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let out = tmp.path().join("out");
+    let run = grogpress(&["build", "--out", out.to_str().expect("path")]);
+    assert!(run.status.success(), "{}", dump(&run));
+    for game in &games {
+        let pdf = out.join(game).join(format!("{game}-rules.pdf"));
+        assert!(page_count(&pdf) > 2, "{game}: no rulebook from `build`");
+    }
+    // `[publish] rulebook = false` opts a game out.
+    let game = tmp.path().join("bcs");
+    common::copy_dir(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("data/bcs"),
+        &game,
+    );
+    let toml = game.join("game.toml");
+    let mut text = fs::read_to_string(&toml).expect("read game.toml");
+    text.push_str("\n[publish]\nrulebook = false\n");
+    fs::write(&toml, text).expect("write game.toml");
+    let quiet = tmp.path().join("quiet");
+    let run = grogpress(&[
+        "build",
+        game.to_str().expect("path"),
+        "--out",
+        quiet.to_str().expect("path"),
+    ]);
+    assert!(run.status.success(), "{}", dump(&run));
+    assert!(quiet.join("bcs").is_dir(), "{}", dump(&run));
+    assert!(!quiet.join("bcs/bcs-rules.pdf").exists());
+}

@@ -313,4 +313,60 @@ mod tests {
         assert_eq!(placed[1].y, 20.0);
         assert_eq!(placed[2].x, 120.0);
     }
+
+    fn across(height: f32) -> Piece {
+        Piece {
+            full_width: true,
+            ..piece(height, false)
+        }
+    }
+
+    #[test]
+    fn a_full_width_piece_goes_below_balanced_columns() {
+        // Four 20-high lines fill column one; balanced, two go to column two.
+        let mut pieces: Vec<Piece> = (0..4).map(|_| piece(20.0, false)).collect();
+        pieces.push(across(30.0));
+        pieces.push(piece(10.0, false));
+        let (pages, placed) = flow(frame(), pieces);
+        assert_eq!(pages.len(), 1);
+        assert_eq!((placed[0].x, placed[0].y), (10.0, 20.0));
+        assert_eq!((placed[1].x, placed[1].y), (10.0, 45.0));
+        assert_eq!((placed[2].x, placed[2].y), (120.0, 20.0));
+        assert_eq!((placed[3].x, placed[3].y), (120.0, 45.0));
+        // Below the taller column (45 high) and a gap; then the columns start again.
+        assert_eq!((placed[4].x, placed[4].y), (10.0, 20.0 + 45.0 + GAP_ACROSS));
+        let below = 20.0 + 45.0 + GAP_ACROSS + 30.0 + GAP_ACROSS;
+        assert_eq!((placed[5].x, placed[5].y), (10.0, below));
+    }
+
+    #[test]
+    fn a_kept_heading_goes_with_its_full_width_figure_and_no_split_after_a_kept_piece() {
+        // Lines 0-1 are kept together, so the balance cannot split between them.
+        let pieces = vec![
+            piece(20.0, true),
+            piece(20.0, false),
+            piece(20.0, false),
+            piece(10.0, true),
+            across(30.0),
+        ];
+        let (_, placed) = flow(frame(), pieces);
+        assert_eq!(placed[1].x, 10.0);
+        assert_eq!(placed[2].x, 120.0);
+        // The heading starts below both columns, the figure right under it.
+        assert_eq!((placed[3].x, placed[3].y), (10.0, 20.0 + 45.0 + GAP_ACROSS));
+        assert_eq!(placed[4].y, placed[3].y + 10.0 + 5.0);
+    }
+
+    #[test]
+    fn a_full_width_piece_that_does_not_fit_below_starts_a_page() {
+        let pieces = vec![
+            piece(40.0, false),
+            piece(40.0, false),
+            piece(40.0, false),
+            across(90.0),
+        ];
+        let (pages, placed) = flow(frame(), pieces);
+        assert_eq!(pages.len(), 2);
+        assert_eq!((placed[3].page, placed[3].x, placed[3].y), (1, 10.0, 20.0));
+    }
 }

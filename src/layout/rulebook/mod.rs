@@ -828,4 +828,143 @@ mod tests {
             .expect("card link");
         assert!(card_link.target.y > book.nav.outline[1].target.y);
     }
+
+    /// Every shortcode shows what the closure makes.
+    struct Shows<F: Fn() -> Figure>(F);
+
+    impl<F: Fn() -> Figure> Figures for Shows<F> {
+        fn figure(&self, _: &Shortcode) -> Option<Figure> {
+            Some((self.0)())
+        }
+    }
+
+    fn lay_out_with(
+        figures: &dyn Figures,
+        markdown: &str,
+        icons: &[Icon],
+    ) -> Result<Rulebook, Vec<Diagnostic>> {
+        let book = book();
+        let family = book.families[0].clone();
+        lay_out_rulebook(&RulebookInput {
+            title: "Game",
+            copyright: &[],
+            pages: vec![RulesText { file: 3, markdown }],
+            family: &family,
+            book: &book,
+            figures,
+            icons,
+            options: RulebookOptions::default(),
+        })
+    }
+
+    fn spec(columns: usize, rows: usize, text: &str) -> TableSpec {
+        TableSpec {
+            title: Some("Results".into()),
+            rule: None,
+            columns: vec![1.0; columns],
+            preamble: Vec::new(),
+            header: vec![TableRow::header(
+                (0..columns)
+                    .map(|c| Cell::new(format!("Head{c}")))
+                    .collect(),
+            )],
+            rows: (0..rows)
+                .map(|r| {
+                    TableRow::body(
+                        (0..columns)
+                            .map(|c| Cell::new(format!("{text}{r}{c}")))
+                            .collect(),
+                        None,
+                    )
+                })
+                .collect(),
+            ruled: true,
+            loc: Loc::new(0, 0..0),
+        }
+    }
+
+    fn rects(page: &Page) -> Vec<[f32; 4]> {
+        page.items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Rect { x, y, w, h, .. } => Some([*x, *y, *w, *h]),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn dice_are_drawn_face_by_face_with_their_icons_within_the_column() {
+        let sword = Icon {
+            name: "sword".into(),
+            view_box: (0.0, 0.0, 10.0, 10.0),
+            path: vec![
+                crate::model::PathEl::MoveTo(0.0, 0.0),
+                crate::model::PathEl::LineTo(10.0, 10.0),
+                crate::model::PathEl::Close,
+            ],
+        };
+        let figures = Shows(|| {
+            Figure::Dice(vec![Die {
+                name: "Red".into(),
+                role: Some("attack".into()),
+                faces: ["", "sword", "sword sword", "sword", "sword sword sword", ""]
+                    .map(String::from)
+                    .to_vec(),
+            }])
+        });
+        let book = lay_out_with(&figures, "{{ dice() }}\n", std::slice::from_ref(&sword))
+            .expect("lays out");
+        let page = &book.doc.pages[2];
+        let faces = rects(page);
+        assert_eq!(faces.len(), 6);
+        let column = (Paper::LETTER.width - 2.0 * SIDE - GUTTER) / 2.0;
+        assert!(
+            faces
+                .iter()
+                .all(|f| f[2] == f[3] && f[0] + f[2] <= SIDE + column + 1e-3)
+        );
+        let icons = page
+            .items
+            .iter()
+            .filter(|i| matches!(i, Item::Fill { .. }))
+            .count();
+        assert_eq!(icons, 7, "one icon per symbol");
+        let text: String = page
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Text(t) => Some(t.text.clone()),
+                _ => None,
+            })
+            .collect();
+        assert!(text.contains("Red") && text.contains("attack"), "{text}");
+    }
+
+    #[test]
+    fn a_table_too_wide_for_a_column_spans_the_page_and_one_too_tall_is_an_overflow() {
+        let wide = Shows(|| Figure::Tables {
+            title: None,
+            specs: vec![spec(9, 3, "Wordywordy")],
+        });
+        let book = lay_out_with(&wide, "Text.\n\n{{ table(\"t\") }}\n", &[]).expect("lays out");
+        let widest = rects(&book.doc.pages[2])
+            .iter()
+            .map(|r| r[0] + r[2])
+            .fold(0.0, f32::max);
+        assert!(widest > Paper::LETTER.width / 2.0 + GUTTER, "{widest}");
+        let tall = Shows(|| Figure::Tables {
+            title: None,
+            specs: vec![spec(2, 120, "Row")],
+        });
+        let md = "# Rules\n\n  {{ table(\"t\") }}\n";
+        let problems = lay_out_with(&tall, md, &[]).expect_err("too tall");
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert_eq!(problems[0].id, "rulebook-overflow");
+        let loc = problems[0].loc.clone().expect("a place");
+        assert_eq!(
+            (loc.file, loc.span.start),
+            (3, md.find("{{").expect("shortcode"))
+        );
+    }
 }
