@@ -87,7 +87,7 @@ fn markdown_parts(md: &str) -> (Vec<String>, Vec<String>) {
     let mut headings = Vec::new();
     let mut prose = Vec::new();
     for line in md.lines() {
-        let clean = drop_link_targets(line);
+        let clean = drop_icons(&drop_link_targets(line));
         let trimmed = clean.trim();
         if trimmed.starts_with("{{") {
             continue;
@@ -103,6 +103,25 @@ fn markdown_parts(md: &str) -> (Vec<String>, Vec<String>) {
         prose.push(trimmed.to_string());
     }
     (headings, prose)
+}
+
+/// A line without its inline icons (`:sword:`, for an icon in data/icons/):
+/// they are drawn as pictures, not words.
+fn drop_icons(line: &str) -> String {
+    let icons = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/icons");
+    let mut out = line.to_string();
+    for entry in fs::read_dir(icons)
+        .expect("data/icons")
+        .filter_map(|e| e.ok())
+    {
+        let path = entry.path();
+        if path.extension().is_some_and(|e| e == "svg")
+            && let Some(name) = path.file_stem().and_then(|n| n.to_str())
+        {
+            out = out.replace(&format!(":{name}:"), " ");
+        }
+    }
+    out
 }
 
 /// A Markdown line without its links' targets: `[Dice](#dice)` → `[Dice]`.
@@ -574,6 +593,15 @@ fn prose_reads_in_order_inside_the_margins_and_columns() {
                     &prose[n.saturating_sub(5)..n]
                 ),
             }
+        }
+        // Inline icons are drawn, not printed as their `:name:` or a placeholder.
+        for b in &boxes {
+            assert!(
+                drop_icons(&b.text) == b.text && !b.text.contains('\u{25A0}'),
+                "{game}: {:?} on page {} is an icon printed as text",
+                b.text,
+                b.page
+            );
         }
         let mid = width / 2.0;
         for b in boxes.iter().filter(|b| b.page > 1) {

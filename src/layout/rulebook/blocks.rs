@@ -8,6 +8,7 @@ use std::ops::Range;
 
 use pulldown_cmark::{Event, HeadingLevel, Parser, Tag, TagEnd};
 
+use super::icons::{ICON, split_icons};
 use crate::model::{Align, Shortcode, markdown_options};
 
 /// A `card:` link (the card's title) or a link to an anchor (`#table-combat`,
@@ -32,6 +33,8 @@ pub enum Block {
     Para {
         rich: String,
         links: Vec<CardLink>,
+        /// The icons its placeholders stand for, in order.
+        icons: Vec<String>,
         depth: usize,
         marker: Option<String>,
         at: usize,
@@ -65,6 +68,7 @@ struct Gather {
     /// Where the open link began, and its anchor (None for a card link).
     link_start: Option<(usize, usize, Option<String>)>,
     at: Option<usize>,
+    icons: Vec<String>,
 }
 
 impl Gather {
@@ -85,6 +89,15 @@ impl Gather {
             self.plain.push(c);
             self.solid += 1;
         }
+    }
+
+    /// An inline icon: one placeholder character.
+    fn icon(&mut self, name: &str, at: usize) {
+        self.at.get_or_insert(at);
+        self.rich.push(ICON);
+        self.plain.push(ICON);
+        self.solid += 1;
+        self.icons.push(name.to_string());
     }
 
     fn mark(&mut self, marker: &str) {
@@ -110,8 +123,9 @@ impl Gather {
     }
 }
 
-/// Reads the blocks of a Markdown text; `shortcodes` are those found in it.
-pub fn read_blocks(markdown: &str, shortcodes: &[Shortcode]) -> Vec<Block> {
+/// Reads the blocks of a Markdown text; `shortcodes` are those found in it,
+/// `icons` the names written `:name:` that are inline icons.
+pub fn read_blocks(markdown: &str, shortcodes: &[Shortcode], icons: &[&str]) -> Vec<Block> {
     let events: Vec<(Event<'_>, Range<usize>)> = Parser::new_ext(markdown, markdown_options())
         .into_offset_iter()
         .collect();
@@ -239,9 +253,15 @@ pub fn read_blocks(markdown: &str, shortcodes: &[Shortcode]) -> Vec<Block> {
                     });
                 }
             }
-            Event::Text(t) | Event::Code(t) | Event::Html(t) | Event::InlineHtml(t) => {
-                cur.text(t, range.start)
+            Event::Text(t) => {
+                for (text, icon) in split_icons(t, icons) {
+                    cur.text(text, range.start);
+                    if let Some(name) = icon {
+                        cur.icon(name, range.start);
+                    }
+                }
             }
+            Event::Code(t) | Event::Html(t) | Event::InlineHtml(t) => cur.text(t, range.start),
             Event::SoftBreak => cur.text(" ", range.start),
             Event::HardBreak => cur.hard_break(),
             _ => {}
@@ -260,6 +280,7 @@ fn flush(cur: &mut Gather, blocks: &mut Vec<Block>, depth: usize, marker: &mut O
     blocks.push(Block::Para {
         rich: g.rich.trim_end().to_string(),
         links: g.links,
+        icons: g.icons,
         depth,
         marker: marker.take(),
         at: g.at.unwrap_or(0),
@@ -294,7 +315,7 @@ mod tests {
     fn headings_paragraphs_lists_and_links() {
         let md = "# Action *cards*\n\nPlay **both** actions; see [*Great Road*](card:).\n\n- one\n- two\n\n1. first\n2. second\n\n{{ deck(\"action\") }}\n";
         let (codes, _) = find_shortcodes(md);
-        let blocks = read_blocks(md, &codes);
+        let blocks = read_blocks(md, &codes, &[]);
         assert_eq!(blocks.len(), 7, "{blocks:?}");
         assert!(
             matches!(&blocks[0], Block::Heading { level: 1, rich, plain, at: 0 } if rich == "Action *cards*" && plain == "Action cards")
@@ -316,7 +337,7 @@ mod tests {
     #[test]
     fn pipe_tables_are_read_cell_by_cell_and_anchor_links_kept() {
         let md = "See the [Combat Table](#table-combat).\n\n| Roll | Result |\n|---:|:---|\n| 1 | **Hit** |\n| 2-6 | Miss |\n";
-        let blocks = read_blocks(md, &[]);
+        let blocks = read_blocks(md, &[], &[]);
         assert_eq!(blocks.len(), 2, "{blocks:?}");
         let Block::Para { links, .. } = &blocks[0] else {
             panic!("{blocks:?}")
@@ -340,7 +361,7 @@ mod tests {
 
     #[test]
     fn stars_in_text_are_escaped_and_hard_breaks_kept() {
-        let blocks = read_blocks("2 * 3 = 6\\\nnext", &[]);
+        let blocks = read_blocks("2 * 3 = 6\\\nnext", &[], &[]);
         let Block::Para { rich, .. } = &blocks[0] else {
             panic!()
         };

@@ -10,6 +10,7 @@ mod blocks;
 mod columns;
 mod figures;
 mod hyphenate;
+mod icons;
 mod pieces;
 
 use std::collections::HashMap;
@@ -157,9 +158,10 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
             .as_ref()
             .map_or_else(Vec::new, |d| hyphenate::break_points(d, word))
     };
+    let icon_names: Vec<&str> = input.icons.iter().map(|i| i.name.as_str()).collect();
     for page in &input.pages {
         let (codes, _) = find_shortcodes(page.markdown);
-        for block in read_blocks(page.markdown, &codes) {
+        for block in read_blocks(page.markdown, &codes, &icon_names) {
             match block_pieces(&block, input, frame, &mut headings, Some(&break_points)) {
                 Ok(mut more) => pieces.append(&mut more),
                 Err(problem) => {
@@ -342,6 +344,7 @@ fn block_pieces(
         Block::Para {
             rich,
             links,
+            icons,
             depth,
             marker,
             ..
@@ -359,6 +362,7 @@ fn block_pieces(
                 hyphenate,
             )
             .map_err(fit_problem)?;
+            icons::place_icons(&mut pieces, icons, input.icons, input.book);
             if let Some(first) = pieces.first_mut() {
                 first.gap = if *depth > 0 && marker.is_some() {
                     PARA_GAP / 2.0
@@ -965,6 +969,55 @@ mod tests {
         assert_eq!(
             (loc.file, loc.span.start),
             (3, md.find("{{").expect("shortcode"))
+        );
+    }
+
+    #[test]
+    fn inline_icons_are_drawn_in_place_of_their_names() {
+        let sword = Icon {
+            name: "sword".into(),
+            view_box: (0.0, 0.0, 10.0, 10.0),
+            path: vec![
+                crate::model::PathEl::MoveTo(0.0, 0.0),
+                crate::model::PathEl::LineTo(10.0, 10.0),
+                crate::model::PathEl::Close,
+            ],
+        };
+        let none = Shows(|| Figure::Dice(Vec::new()));
+        let md = "A :sword: hits, :x: does not.\n";
+        let book = lay_out_with(&none, md, std::slice::from_ref(&sword)).expect("lays out");
+        let page = &book.doc.pages[2];
+        let fills = page
+            .items
+            .iter()
+            .filter(|i| matches!(i, Item::Fill { .. }))
+            .count();
+        assert_eq!(fills, 1);
+        let texts: Vec<&TextItem> = page
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Text(t) if t.y > TOP => Some(t),
+                _ => None,
+            })
+            .collect();
+        let text: String = texts.iter().map(|t| t.text.as_str()).collect();
+        assert!(
+            !text.contains("sword") && !text.contains('\u{25A0}'),
+            "{text}"
+        );
+        assert!(text.contains(":x:"), "{text}");
+        // The text after the icon starts past it.
+        let a = texts.iter().find(|t| t.text.starts_with('A')).expect("A");
+        let after = texts
+            .iter()
+            .find(|t| t.text.contains("hits"))
+            .expect("hits");
+        assert!(
+            after.x > a.x + a.width + 5.0,
+            "{} {}",
+            a.x + a.width,
+            after.x
         );
     }
 }
