@@ -951,9 +951,16 @@ fn build_writes_every_rulebook_and_a_game_can_opt_out() {
     let out = tmp.path().join("out");
     let run = grogpress(&["build", "--out", out.to_str().expect("path")]);
     assert!(run.status.success(), "{}", dump(&run));
+    let again = tmp.path().join("again");
+    let run = grogpress(&["build", "--out", again.to_str().expect("path")]);
+    assert!(run.status.success(), "{}", dump(&run));
     for game in &games {
-        let pdf = out.join(game).join(format!("{game}-rules.pdf"));
+        let name = format!("{game}-rules.pdf");
+        let pdf = out.join(game).join(&name);
         assert!(page_count(&pdf) > 2, "{game}: no rulebook from `build`");
+        // A second build is byte-identical.
+        let second = fs::read(again.join(game).join(&name)).expect("read");
+        assert!(fs::read(&pdf).expect("read") == second, "{game}: builds differ");
     }
     // `[publish] rulebook = false` opts a game out.
     let game = tmp.path().join("bcs");
