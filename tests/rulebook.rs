@@ -960,7 +960,10 @@ fn build_writes_every_rulebook_and_a_game_can_opt_out() {
         assert!(page_count(&pdf) > 2, "{game}: no rulebook from `build`");
         // A second build is byte-identical.
         let second = fs::read(again.join(game).join(&name)).expect("read");
-        assert!(fs::read(&pdf).expect("read") == second, "{game}: builds differ");
+        assert!(
+            fs::read(&pdf).expect("read") == second,
+            "{game}: builds differ"
+        );
     }
     // `[publish] rulebook = false` opts a game out.
     let game = tmp.path().join("bcs");
