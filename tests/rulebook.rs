@@ -1,14 +1,16 @@
 //! Rulebook PDFs: every shipped game with Markdown rules is built into a temp
 //! dir with the real binary and the PDF read back — bookmarks (qpdf --json),
-//! contents and prose (pdftotext), word boxes (pdftotext -bbox).
+//! contents and prose (pdftotext), word boxes (pdftotext -bbox) — against the
+//! Markdown, the game's HTML reference (its data tables) and its CSV cards.
 
 mod support;
 
+use std::collections::HashSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use support::raw::{dump, grogpress};
+use support::raw::{diags, dump, grogpress};
 
 /// Games under data/ with a rules/ folder of Markdown.
 fn games_with_rules() -> Vec<String> {
@@ -17,11 +19,10 @@ fn games_with_rules() -> Vec<String> {
         .expect("read data/")
         .filter_map(|e| e.ok())
         .filter(|e| e.path().join("game.toml").is_file() && !markdown_files(&e.path()).is_empty())
-        // Games opt in with `[publish] rulebook = true` (those whose rules
-        // use only the shortcodes the rulebook can typeset yet).
+        // A game with rules has a rulebook unless `[publish] rulebook = false`.
         .filter(|e| {
             fs::read_to_string(e.path().join("game.toml"))
-                .is_ok_and(|t| t.lines().any(|l| l.replace(' ', "") == "rulebook=true"))
+                .is_ok_and(|t| !t.lines().any(|l| l.replace(' ', "") == "rulebook=false"))
         })
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .collect();
@@ -86,7 +87,7 @@ fn markdown_parts(md: &str) -> (Vec<String>, Vec<String>) {
     let mut headings = Vec::new();
     let mut prose = Vec::new();
     for line in md.lines() {
-        let clean = line.replace("](card:)", "]");
+        let clean = drop_icons(&drop_link_targets(line));
         let trimmed = clean.trim();
         if trimmed.starts_with("{{") {
             continue;
@@ -102,6 +103,41 @@ fn markdown_parts(md: &str) -> (Vec<String>, Vec<String>) {
         prose.push(trimmed.to_string());
     }
     (headings, prose)
+}
+
+/// A line without its inline icons (`:sword:`, for an icon in data/icons/):
+/// they are drawn as pictures, not words.
+fn drop_icons(line: &str) -> String {
+    let icons = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/icons");
+    let mut out = line.to_string();
+    for entry in fs::read_dir(icons)
+        .expect("data/icons")
+        .filter_map(|e| e.ok())
+    {
+        let path = entry.path();
+        if path.extension().is_some_and(|e| e == "svg")
+            && let Some(name) = path.file_stem().and_then(|n| n.to_str())
+        {
+            out = out.replace(&format!(":{name}:"), " ");
+        }
+    }
+    out
+}
+
+/// A Markdown line without its links' targets: `[Dice](#dice)` → `[Dice]`.
+fn drop_link_targets(line: &str) -> String {
+    let mut out = String::new();
+    let mut rest = line;
+    while let Some(at) = rest.find("](") {
+        out.push_str(&rest[..=at]);
+        rest = &rest[at + 2..];
+        match rest.find(')') {
+            Some(end) => rest = &rest[end + 1..],
+            None => break,
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// (title, page from 1) of every bookmark, read from `qpdf --json`.
@@ -141,11 +177,12 @@ fn page_text(pdf: &Path, page: usize, layout: bool) -> String {
     tool("pdftotext", &args)
 }
 
-/// The text of a vertical strip of a page (`x` and `w` in points).
-fn column_text(pdf: &Path, page: usize, x: f32, w: f32, h: f32) -> String {
-    let (p, x, w, h) = (
+/// The text of a box of a page (`x`, `y`, `w` and `h` in points).
+fn column_text(pdf: &Path, page: usize, x: f32, y: f32, w: f32, h: f32) -> String {
+    let (p, x, y, w, h) = (
         page.to_string(),
         (x as i32).to_string(),
+        (y as i32).to_string(),
         (w as i32).to_string(),
         (h as i32 + 1).to_string(),
     );
@@ -159,7 +196,7 @@ fn column_text(pdf: &Path, page: usize, x: f32, w: f32, h: f32) -> String {
             "-x",
             &x,
             "-y",
-            "0",
+            &y,
             "-W",
             &w,
             "-H",
@@ -168,6 +205,225 @@ fn column_text(pdf: &Path, page: usize, x: f32, w: f32, h: f32) -> String {
             "-",
         ],
     )
+}
+
+/// A page's text in reading order: the page cut across at what spans the
+/// gutter (a figure set across the page); above, between and below those,
+/// column one then column two.
+fn reading_text(pdf: &Path, page: usize, (width, height): (f32, f32), boxes: &[WordBox]) -> String {
+    let mid = width / 2.0;
+    // The running header and the page number are centred over both columns.
+    let in_frame = |b: &&WordBox| b.y0 > 50.0 && b.y1 < height - 50.0;
+    let mut spans: Vec<(f32, f32)> = boxes
+        .iter()
+        .filter(in_frame)
+        .filter(|b| b.page == page && b.x0 < mid - 1.0 && b.x1 > mid + 1.0)
+        .map(|b| (b.y0 - 1.0, b.y1 + 1.0))
+        .collect();
+    spans.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let mut merged: Vec<(f32, f32)> = Vec::new();
+    for (a, b) in spans {
+        match merged.last_mut() {
+            Some(last) if a <= last.1 + 12.0 => last.1 = last.1.max(b),
+            _ => merged.push((a, b)),
+        }
+    }
+    // The frame: below the running header, above the page number.
+    let (mut y, height) = (50.0, height - 50.0);
+    let mut parts = Vec::new();
+    for (a, b) in merged.into_iter().chain([(height, height)]) {
+        // What column one holds below column two's last line above the span
+        // (a heading over the figure) is read with the span, after column two.
+        let a = if a < height {
+            heading_above(boxes, page, mid, y, a)
+        } else {
+            a
+        };
+        if a > y {
+            for x in [0.0, mid] {
+                parts.push(column_text(pdf, page, x, y, mid, a - y));
+            }
+        }
+        if b > a {
+            parts.push(column_text(pdf, page, 0.0, a, width, b - a));
+        }
+        y = b;
+    }
+    parts
+        .iter()
+        .map(|t| t.trim_end())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The top of a heading set over a figure that spans the page, if one lies
+/// between `y` and the figure's top `a`: column one's first line below column
+/// two's last that stands a gap (8 pt in the layout) below the line over it.
+fn heading_above(boxes: &[WordBox], page: usize, mid: f32, y: f32, a: f32) -> f32 {
+    let region = |w: &&WordBox| w.page == page && w.y0 >= y && w.y1 <= a;
+    let right = boxes
+        .iter()
+        .filter(region)
+        .filter(|w| w.x0 >= mid)
+        .map(|w| w.y1)
+        .fold(y, f32::max);
+    let mut left: Vec<(f32, f32)> = boxes
+        .iter()
+        .filter(region)
+        .filter(|w| w.x1 <= mid)
+        .map(|w| (w.y0, w.y1))
+        .collect();
+    left.sort_by(|p, q| p.0.total_cmp(&q.0));
+    let mut above = right;
+    for (y0, y1) in left {
+        if y0 > right && y0 - above >= 7.0 {
+            return y0 - 0.5;
+        }
+        above = above.max(y1);
+    }
+    a
+}
+
+/// The game's HTML reference built into `out`: the text of every page.
+fn html_pages(game: &str, out: &Path) -> Vec<String> {
+    let run = grogpress(&["rules", game, "--out", out.to_str().expect("utf-8 path")]);
+    assert!(run.status.success(), "{}", dump(&run));
+    let dir = out.join(game).join("html");
+    let mut files: Vec<PathBuf> = fs::read_dir(&dir)
+        .expect("the HTML folder")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "html"))
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .map(|f| fs::read_to_string(f).expect("read HTML"))
+        .collect()
+}
+
+/// HTML with its tags dropped and the entities it uses decoded.
+fn strip_tags(html: &str) -> String {
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => {
+                in_tag = false;
+                out.push(' ');
+            }
+            _ if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out.replace("&amp;", "&")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+}
+
+/// Each body row of the data tables (`<table class="data">`: what the
+/// shortcodes show) of the game's HTML reference, as words.
+fn html_table_rows(game: &str, out: &Path) -> Vec<Vec<String>> {
+    let mut rows = Vec::new();
+    for page in html_pages(game, out) {
+        for table in page.split("<table class=\"data\">").skip(1) {
+            let table = table.split("</table>").next().unwrap_or("");
+            let body = table.split("<tbody>").nth(1).unwrap_or("");
+            for row in body.split("<tr").skip(1) {
+                let row = row.split("</tr>").next().unwrap_or("");
+                rows.push(words(&strip_tags(&format!("<tr{row}"))));
+            }
+        }
+    }
+    rows
+}
+
+fn html_table_words(game: &str, out: &Path) -> HashSet<String> {
+    let mut all: HashSet<String> = html_table_rows(game, out).into_iter().flatten().collect();
+    // The header cells and titles too.
+    for page in html_pages(game, out) {
+        for table in page.split("<table class=\"data\">").skip(1) {
+            all.extend(words(&strip_tags(
+                table.split("</table>").next().unwrap_or(""),
+            )));
+        }
+    }
+    all
+}
+
+/// A link annotation: its page (from 1), its rectangle (PDF units, y up)
+/// and where it jumps: the page (from 1) and the top of the view there.
+#[derive(Debug)]
+struct PdfLink {
+    page: usize,
+    rect: [f32; 4],
+    to_page: usize,
+    to_top: f32,
+}
+
+/// Every link of a PDF, read from `qpdf --json` (pages in order, then the
+/// objects: each page's /Annots, each annotation's /Rect and /D).
+fn pdf_links(pdf: &Path) -> Vec<PdfLink> {
+    let path = pdf.to_str().expect("path");
+    let pages: Vec<String> = tool("qpdf", &["--json", "--json-key=pages", path])
+        .lines()
+        // A page's own object (outline entries, deeper, name objects too).
+        .filter_map(|l| l.strip_prefix("      \"object\": \""))
+        .map(|r| r.trim_end_matches(['"', ',']).to_string())
+        .collect();
+    let json = tool("qpdf", &["--json", "--json-key=qpdf", path]);
+    // One chunk per object: its reference and its lines.
+    let mut objects: Vec<(String, Vec<&str>)> = Vec::new();
+    for line in json.lines() {
+        let t = line.trim();
+        if let Some(r) = t.strip_prefix("\"obj:") {
+            objects.push((r.split('"').next().unwrap_or("").to_string(), Vec::new()));
+        } else if let Some((_, lines)) = objects.last_mut() {
+            lines.push(t);
+        }
+    }
+    let numbers_after = |lines: &[&str], key: &str| -> Vec<String> {
+        let Some(at) = lines
+            .iter()
+            .position(|l| l.starts_with(&format!("\"{key}\": [")))
+        else {
+            return Vec::new();
+        };
+        lines[at + 1..]
+            .iter()
+            .take_while(|l| !l.starts_with(']'))
+            .map(|l| l.trim_end_matches(',').trim_matches('"').to_string())
+            .collect()
+    };
+    let page_of = |annot: &str| -> Option<usize> {
+        pages.iter().position(|page| {
+            objects
+                .iter()
+                .find(|(r, _)| r == page)
+                .is_some_and(|(_, lines)| {
+                    numbers_after(lines, "/Annots").iter().any(|a| a == annot)
+                })
+        })
+    };
+    objects
+        .iter()
+        .filter(|(_, lines)| lines.contains(&"\"/Subtype\": \"/Link\","))
+        .filter_map(|(r, lines)| {
+            let rect: Vec<f32> = numbers_after(lines, "/Rect")
+                .iter()
+                .filter_map(|n| n.parse().ok())
+                .collect();
+            let dest = numbers_after(lines, "/D");
+            Some(PdfLink {
+                page: page_of(r)? + 1,
+                rect: [rect[0], rect[1], rect[2], rect[3]],
+                to_page: pages.iter().position(|p| *p == dest[0])? + 1,
+                to_top: dest.get(3)?.parse().ok()?,
+            })
+        })
+        .collect()
 }
 
 fn page_count(pdf: &Path) -> usize {
@@ -213,7 +469,11 @@ fn word_boxes(pdf: &Path) -> (f32, f32, Vec<WordBox>) {
                 .nth(1)
                 .and_then(|t| t.split('<').next())
                 .unwrap_or("")
-                .to_string();
+                .replace("&lt;", "<")
+                .replace("&gt;", ">")
+                .replace("&quot;", "\"")
+                .replace("&apos;", "'")
+                .replace("&amp;", "&");
             boxes.push(WordBox {
                 page,
                 text,
@@ -261,7 +521,15 @@ fn every_heading_is_a_bookmark_and_a_contents_entry_on_its_page() {
             // The contents line of the heading ends with that page number.
             let line = contents
                 .lines()
-                .find(|l| words(l).join(" ").starts_with(&words(heading).join(" ")))
+                .filter(|l| {
+                    l.split_whitespace()
+                        .last()
+                        .is_some_and(|w| w.parse::<usize>().is_ok())
+                })
+                .find(|l| {
+                    let w = words(l);
+                    w[..w.len().saturating_sub(1)] == words(heading)[..]
+                })
                 .unwrap_or_else(|| panic!("{game}: {heading:?} not in the contents:\n{contents}"));
             assert_eq!(
                 line.split_whitespace().last(),
@@ -307,15 +575,14 @@ fn prose_reads_in_order_inside_the_margins_and_columns() {
             .collect();
         let pages = page_count(&pdf);
         let (width, height, boxes) = word_boxes(&pdf);
-        // Column one, then column two, of each page: the order a reader follows.
-        let pdf_ref = &pdf;
-        let body: Vec<String> = (3..=pages)
-            .flat_map(|p| {
-                [0.0, width / 2.0]
-                    .into_iter()
-                    .flat_map(move |x| words(&column_text(pdf_ref, p, x, width / 2.0, height)))
-            })
-            .collect();
+        // Column one, then column two, of each band of columns on each page,
+        // and what spans the page between them: the order a reader follows.
+        let text: String = (3..=pages)
+            .map(|p| reading_text(&pdf, p, (width, height), &boxes))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let body = words(&text);
+        let table_words = html_table_words(&game, tmp.path());
         // Every word of the Markdown appears, in the Markdown's order.
         let mut at = 0;
         for (n, word) in prose.iter().enumerate() {
@@ -326,6 +593,15 @@ fn prose_reads_in_order_inside_the_margins_and_columns() {
                     &prose[n.saturating_sub(5)..n]
                 ),
             }
+        }
+        // Inline icons are drawn, not printed as their `:name:` or a placeholder.
+        for b in &boxes {
+            assert!(
+                drop_icons(&b.text) == b.text && !b.text.contains('\u{25A0}'),
+                "{game}: {:?} on page {} is an icon printed as text",
+                b.text,
+                b.page
+            );
         }
         let mid = width / 2.0;
         for b in boxes.iter().filter(|b| b.page > 1) {
@@ -341,8 +617,10 @@ fn prose_reads_in_order_inside_the_margins_and_columns() {
             );
             // The running header and the page number are centred over both columns.
             let in_frame = b.y0 > 50.0 && b.y1 < height - 50.0;
+            // Only a table spanning the page crosses the gutter, never prose.
+            let crosses = b.x0 < mid - 1.0 && b.x1 > mid + 1.0;
             assert!(
-                b.page == 2 || !in_frame || !(b.x0 < mid - 1.0 && b.x1 > mid + 1.0),
+                b.page == 2 || !in_frame || !crosses || table_words.contains(&norm(&b.text)),
                 "{game}: {:?} on page {} crosses the gutter",
                 b.text,
                 b.page
@@ -360,7 +638,10 @@ fn no_column_ends_with_a_heading() {
         let mid = width / 2.0;
         for (title, page) in bookmarks(&pdf) {
             let title_words = words(&title);
-            let on_page: Vec<&WordBox> = boxes.iter().filter(|b| b.page == page).collect();
+            let on_page: Vec<&WordBox> = boxes
+                .iter()
+                .filter(|b| b.page == page && !norm(&b.text).is_empty())
+                .collect();
             let normed: Vec<String> = on_page.iter().map(|b| norm(&b.text)).collect();
             let start = (0..on_page.len())
                 .find(|&i| normed[i..].starts_with(&title_words))
@@ -418,4 +699,290 @@ fn deck_shortcodes_show_every_card_and_builds_repeat() {
     );
     let info = tool("pdfinfo", &[a4.to_str().expect("path")]);
     assert!(info.contains("(A4)"), "{info}");
+}
+
+#[test]
+fn every_table_row_and_card_a_shortcode_names_appears() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let mut rows_seen = 0;
+    let mut cards_seen = 0;
+    for game in games_with_rules() {
+        let pdf = build(&game, tmp.path(), &[]);
+        let (_, _, boxes) = word_boxes(&pdf);
+        let boxes: Vec<(usize, String, f32)> = boxes
+            .iter()
+            .map(|b| (b.page, norm(&b.text), b.y0))
+            .filter(|(_, w, _)| !w.is_empty())
+            .collect();
+        // Each row of the data the HTML shows: its words together on one
+        // page, within a few lines of its first word (cells may wrap).
+        for row in html_table_rows(&game, tmp.path()) {
+            let Some(first) = row.first() else { continue };
+            // Cells are centred in their row's height: look a little above too.
+            let found = boxes
+                .iter()
+                .filter(|(_, w, _)| w == first)
+                .any(|(p, _, y)| {
+                    row.iter().all(|word| {
+                        boxes
+                            .iter()
+                            .any(|(q, w, v)| q == p && w == word && (*v - y).abs() <= 30.0)
+                    })
+                });
+            assert!(found, "{game}: table row {row:?} is not in the rulebook");
+            rows_seen += 1;
+        }
+        // Every card of every deck or card shortcode, by its title.
+        let all = words(&tool("pdftotext", &[pdf.to_str().expect("path"), "-"])).join(" ");
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("data")
+            .join(&game);
+        for md in markdown_files(&dir) {
+            let md = fs::read_to_string(md).expect("read rules");
+            for line in md.lines().map(str::trim) {
+                let (deck, card) = if let Some(d) = line.strip_prefix("{{ deck(\"") {
+                    (d.split('"').next().unwrap_or(""), None)
+                } else if let Some(c) = line.strip_prefix("{{ card(\"") {
+                    let arg = c.split('"').next().unwrap_or("");
+                    let (d, k) = arg.split_once('/').expect("deck/card");
+                    (d, Some(k.to_string()))
+                } else {
+                    continue;
+                };
+                for title in card_titles(&game, deck) {
+                    if card.as_ref().is_some_and(|k| norm(k) != norm(&title)) {
+                        continue;
+                    }
+                    assert!(
+                        all.contains(&words(&title).join(" ")),
+                        "{game}: card {title:?} of `{line}` is not in the rulebook"
+                    );
+                    cards_seen += 1;
+                }
+            }
+        }
+    }
+    // BCS charts, Battlefront's random tables, the units of two games.
+    assert!(rows_seen > 100, "only {rows_seen} table rows checked");
+    assert!(cards_seen > 40, "only {cards_seen} cards checked");
+}
+
+/// The titles of a deck's cards, from `export csv` (its `title` or `name` column).
+fn card_titles(game: &str, deck: &str) -> Vec<String> {
+    let csv = grogpress(&["export", "csv", game, "--deck", deck]);
+    assert!(csv.status.success(), "{}", dump(&csv));
+    let mut reader = csv::Reader::from_reader(&csv.stdout[..]);
+    let headers = reader.headers().expect("header").clone();
+    let col = headers
+        .iter()
+        .position(|h| h == "title")
+        .or_else(|| headers.iter().position(|h| h == "name"))
+        .expect("a title or name column");
+    reader
+        .records()
+        .map(|r| {
+            r.expect("a CSV record")
+                .get(col)
+                .expect("title")
+                .to_string()
+        })
+        .collect()
+}
+
+/// A copy of Battlefront whose rules add `markdown` at the end (and `files`).
+fn battlefront_with(markdown: &str, files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let game = dir.path().join("battlefront");
+    support::copy_dir(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("data/battlefront"),
+        &game,
+    );
+    let rules = game.join("rules/battlefront.md");
+    let mut md = fs::read_to_string(&rules).expect("read rules");
+    md.push_str(markdown);
+    fs::write(&rules, md).expect("write rules");
+    for (path, text) in files {
+        let path = game.join(path);
+        if let Some(parent) = path.parent() {
+            fs::create_dir_all(parent).expect("folder");
+        }
+        let mut old = fs::read_to_string(&path).unwrap_or_default();
+        old.push_str(text);
+        fs::write(&path, old).expect("write");
+    }
+    dir
+}
+
+#[test]
+fn a_table_too_big_for_an_empty_page_is_a_rulebook_overflow_at_its_shortcode() {
+    // Six rows of some 300 words each: taller than a page even across it.
+    let long = vec!["skirmish"; 300].join(" ");
+    let rows: String = (1..=6)
+        .map(|n| format!("\n[[rows]]\nroll = \"{n}\"\nresult = \"{long}\"\n"))
+        .collect();
+    let table = format!("name = \"Huge Table\"\nroll = \"1d6\"\n{rows}");
+    let tmp = battlefront_with(
+        "\nThe huge table:\n\n   {{ table(\"huge\") }}\n",
+        &[
+            ("tables/huge.toml", table.as_str()),
+            (
+                "game.toml",
+                "\n[[random_tables]]\nid = \"huge\"\nfile = \"tables/huge.toml\"\n",
+            ),
+        ],
+    );
+    let game = tmp.path().join("battlefront");
+    let out = tmp.path().join("out");
+    let md = fs::read_to_string(game.join("rules/battlefront.md")).expect("read rules");
+    let line = md.lines().count();
+    let run = grogpress(&[
+        "rulebook",
+        game.to_str().expect("path"),
+        "--out",
+        out.to_str().expect("path"),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(run.status.code(), Some(1), "{}", dump(&run));
+    let found = diags(&run);
+    let overflow: Vec<_> = found
+        .iter()
+        .filter(|d| d.id == "rulebook-overflow")
+        .collect();
+    assert_eq!(overflow.len(), 1, "{found:?}");
+    assert!(
+        overflow[0].file.ends_with("rules/battlefront.md"),
+        "{found:?}"
+    );
+    assert_eq!(
+        (overflow[0].line, overflow[0].column),
+        (line, 4),
+        "{found:?}"
+    );
+    assert!(!out.join("battlefront/battlefront-rules.pdf").exists());
+}
+
+#[test]
+fn pipe_tables_are_ruled_tables_and_table_names_link_to_their_tables() {
+    let tmp = battlefront_with(
+        "\n## Ranks\n\nSee the [Skills Table](#table-skills) for skills.\n\n| Rankname | Pointcount | Remark |\n|:-----|-------:|:----:|\n| Zorblat | 9182 | first |\n| Quexon | 81 | second |\n| Vindraz | 918273 | third |\n",
+        &[],
+    );
+    let game = tmp.path().join("battlefront");
+    let out = tmp.path().join("out");
+    let run = grogpress(&[
+        "rulebook",
+        game.to_str().expect("path"),
+        "--out",
+        out.to_str().expect("path"),
+    ]);
+    assert!(run.status.success(), "{}", dump(&run));
+    let pdf = out.join("battlefront/battlefront-rules.pdf");
+    let (_, _, boxes) = word_boxes(&pdf);
+    let find = |t: &str| {
+        boxes
+            .iter()
+            .find(|b| b.text == t)
+            .unwrap_or_else(|| panic!("{t:?} not in the rulebook"))
+    };
+    // A header row over the body rows, each cell in its column: left-aligned
+    // names start together, right-aligned points end together, rows in order.
+    let (head, first, last) = (find("Rankname"), find("Zorblat"), find("Vindraz"));
+    assert!(
+        (head.x0 - first.x0).abs() < 1.0 && (first.x0 - last.x0).abs() < 1.0,
+        "{} {} {}",
+        head.x0,
+        first.x0,
+        last.x0
+    );
+    let (points, one, many) = (find("Pointcount"), find("81"), find("918273"));
+    assert!((points.x1 - many.x1).abs() < 0.5 && (one.x1 - many.x1).abs() < 0.5);
+    assert!(head.y1 <= first.y0 && first.y1 <= find("Quexon").y0);
+    assert!(find("Quexon").y1 <= last.y0);
+    // The pipes are gone: the table is drawn, not printed as text.
+    assert!(boxes.iter().all(|b| !b.text.contains('|')));
+    // "Skills Table" in the prose links to the skills table: its page, above its title.
+    let (_, height, _) = word_boxes(&pdf);
+    // The table's title bar: "Skills Table" with the table's first result just below.
+    let title = boxes
+        .iter()
+        .zip(boxes.iter().skip(1))
+        .find(|(a, b)| {
+            a.text == "Skills"
+                && b.text == "Table"
+                && boxes.iter().any(|s| {
+                    s.text == "Seduction" && s.page == a.page && s.y0 > a.y0 && s.y0 - a.y0 < 60.0
+                })
+        })
+        .map(|(a, _)| a)
+        .expect("the skills table's title");
+    let mention = boxes
+        .iter()
+        .zip(boxes.iter().skip(1))
+        .zip(boxes.iter().skip(2))
+        .find(|((a, b), c)| a.text == "the" && b.text == "Skills" && c.text == "Table")
+        .map(|((_, b), _)| b)
+        .expect("the mention of the skills table");
+    let links = pdf_links(&pdf);
+    let link = links
+        .iter()
+        .find(|l| {
+            l.page == mention.page
+                && l.rect[0] <= mention.x0 + 1.0
+                && l.rect[2] >= mention.x1 - 1.0
+                && (height - l.rect[3]) <= mention.y0 + 1.0
+                && (height - l.rect[1]) >= mention.y1 - 1.0
+        })
+        .unwrap_or_else(|| panic!("no link over the mention in {links:?}"));
+    assert_eq!(link.to_page, title.page, "{link:?}");
+    let top = height - link.to_top;
+    assert!(
+        top <= title.y0 && title.y0 - top < 30.0,
+        "{link:?} {}",
+        title.y0
+    );
+}
+
+#[test]
+fn build_writes_every_rulebook_and_a_game_can_opt_out() {
+    let games = games_with_rules();
+    assert_eq!(games.len(), 5, "every shipped game has rules: {games:?}");
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let out = tmp.path().join("out");
+    let run = grogpress(&["build", "--out", out.to_str().expect("path")]);
+    assert!(run.status.success(), "{}", dump(&run));
+    let again = tmp.path().join("again");
+    let run = grogpress(&["build", "--out", again.to_str().expect("path")]);
+    assert!(run.status.success(), "{}", dump(&run));
+    for game in &games {
+        let name = format!("{game}-rules.pdf");
+        let pdf = out.join(game).join(&name);
+        assert!(page_count(&pdf) > 2, "{game}: no rulebook from `build`");
+        // A second build is byte-identical.
+        let second = fs::read(again.join(game).join(&name)).expect("read");
+        assert!(
+            fs::read(&pdf).expect("read") == second,
+            "{game}: builds differ"
+        );
+    }
+    // `[publish] rulebook = false` opts a game out.
+    let game = tmp.path().join("bcs");
+    support::copy_dir(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("data/bcs"),
+        &game,
+    );
+    let toml = game.join("game.toml");
+    let mut text = fs::read_to_string(&toml).expect("read game.toml");
+    text.push_str("\n[publish]\nrulebook = false\n");
+    fs::write(&toml, text).expect("write game.toml");
+    let quiet = tmp.path().join("quiet");
+    let run = grogpress(&[
+        "build",
+        game.to_str().expect("path"),
+        "--out",
+        quiet.to_str().expect("path"),
+    ]);
+    assert!(run.status.success(), "{}", dump(&run));
+    assert!(quiet.join("bcs").is_dir(), "{}", dump(&run));
+    assert!(!quiet.join("bcs/bcs-rules.pdf").exists());
 }

@@ -1,18 +1,20 @@
-//! CLI: a game's rulebook PDF — the cards its shortcodes show laid out from
-//! the game's templates (as they print: on labels if the game prints the deck
-//! on labels, else as cards), the Markdown rules typeset around them, written
-//! to `out/<game>/<game>-rules.pdf` with bookmarks and links.
+//! CLI: a game's rulebook PDF — what its shortcodes show resolved against the
+//! game's data (cards laid out from the game's templates as they print: on
+//! labels if the game prints the deck on labels, else as cards; charts,
+//! random tables and collections as ruled-table specs; dice and their faces),
+//! the Markdown rules typeset around them, written to
+//! `out/<game>/<game>-rules.pdf` with bookmarks and links.
 
 use std::path::Path;
 
 use super::plan::{Assets, deck_card_faces};
 use crate::diag::{Diagnostic, Diagnostics, Sources};
 use crate::layout::{
-    CardFace, Figures, Gallery, Rulebook, RulebookInput, RulebookOptions, RulebookText,
-    lay_out_rulebook,
+    CardFace, Die, Figure, Figures, Gallery, Rulebook, RulebookInput, RulebookOptions,
+    RulebookText, block_specs, collection_spec, lay_out_rulebook, random_table_spec,
 };
 use crate::load::OpError;
-use crate::model::{Game, Shortcode, card_keys, find_card};
+use crate::model::{FieldKind, FieldValue, Game, Shortcode, card_keys, find_card};
 
 /// A deck's cards laid out as they print, with their size and corner radius.
 struct DeckCards {
@@ -27,6 +29,78 @@ struct GameFigures<'a> {
 }
 
 impl Figures for GameFigures<'_> {
+    fn figure(&self, code: &Shortcode) -> Option<Figure> {
+        match code.name.as_str() {
+            "card" | "deck" => self.gallery(code).map(Figure::Cards),
+            "table" => self.table(&code.args.first()?.value),
+            "collection" | "units" => {
+                let id = code.args.first().map_or("units", |a| a.value.as_str());
+                let c = self.game.collection(id)?;
+                Some(Figure::Tables {
+                    title: None,
+                    specs: vec![collection_spec(self.game, c)],
+                })
+            }
+            "dice" => self.dice().map(Figure::Dice),
+            _ => None,
+        }
+    }
+}
+
+impl GameFigures<'_> {
+    /// A chart (its title and rule over its blocks' tables, results with their
+    /// odds) or a random table.
+    fn table(&self, id: &str) -> Option<Figure> {
+        if let Some(chart) = self.game.charts.iter().find(|c| c.id == id) {
+            let title = match &chart.rule {
+                Some(rule) => format!("{} ({rule})", chart.title),
+                None => chart.title.clone(),
+            };
+            return Some(Figure::Tables {
+                title: Some(title),
+                specs: chart
+                    .blocks
+                    .iter()
+                    .flat_map(|b| block_specs(b, true))
+                    .collect(),
+            });
+        }
+        let t = self.game.random_tables.iter().find(|t| t.id == id)?;
+        Some(Figure::Tables {
+            title: None,
+            specs: vec![random_table_spec(t)],
+        })
+    }
+
+    /// The game's `dice` collection: each die's name, role and faces.
+    fn dice(&self) -> Option<Vec<Die>> {
+        let dice = self.game.collection("dice")?;
+        let faces_at = dice
+            .fields
+            .iter()
+            .position(|f| matches!(f.kind, FieldKind::Faces { .. }));
+        Some(
+            dice.cards
+                .iter()
+                .map(|die| Die {
+                    name: dice.item_ref(die).name,
+                    role: dice.get(die, "role"),
+                    faces: match faces_at
+                        .and_then(|i| die.values.get(i))
+                        .and_then(|v| v.as_ref())
+                        .map(|v| &v.value)
+                    {
+                        Some(FieldValue::List(list)) => {
+                            list.iter().map(|f| f.value.clone()).collect()
+                        }
+                        _ => Vec::new(),
+                    },
+                })
+                .collect(),
+        )
+    }
+
+    /// The cards of a `card` or `deck` shortcode.
     fn gallery(&self, code: &Shortcode) -> Option<Gallery> {
         let arg = code.args.first()?;
         let (deck_id, card_key) = match code.name.as_str() {
@@ -87,6 +161,7 @@ pub(super) fn lay_out(
         family,
         book: &assets.fonts,
         figures: &figures,
+        icons: &assets.icons,
         options,
     };
     Ok(lay_out_rulebook(&input))

@@ -9,6 +9,7 @@ mod card;
 mod card_list;
 mod charts;
 mod counters;
+mod data_tables;
 mod doc;
 mod flow;
 mod labels;
@@ -25,14 +26,15 @@ pub use card::{CardFace, lay_out_back, lay_out_card, lay_out_cards};
 pub use card_list::{CardListOptions, group_field, lay_out_card_list, shown as card_list_value};
 pub use charts::{ChartOptions, block_specs, lay_out_charts};
 pub use counters::{Corner, Counter, CounterOptions, lay_out_counters};
+pub use data_tables::{collection_spec, random_table_spec};
 pub use doc::{Doc, Item, Page, TextItem, rect_path, text_items};
 pub use flow::{Band, Flow};
 pub use labels::{LabelOptions, lay_out_label_sheets};
 pub use nav::{Link, Nav, OutlineEntry, Target, outline_parents};
 pub use pnp::{CardGrid, Flip, PnpOptions, SheetLayout, lay_out_pnp, lay_out_print_shop, mirrored};
 pub use rulebook::{
-    Figures, Gallery, Rulebook, RulebookInput, RulebookOptions, RulesText as RulebookText,
-    lay_out_rulebook,
+    Die, Figure, Figures, Gallery, Rulebook, RulebookInput, RulebookOptions,
+    RulesText as RulebookText, lay_out_rulebook,
 };
 pub use table::{
     Cell, LaidTable, RowKind, TableRow, TableSpec, TableStyle, lay_out_table, place_table,

@@ -267,7 +267,7 @@ pub fn lay_out_units_and_dice(input: &UnitsDiceInput<'_>) -> Result<Doc, Vec<Dia
                 radius: 6.0,
                 width: 0.8,
             });
-            draw_face(&mut w.items, input.icons, &face.value, x, y);
+            draw_face(&mut w.items, input.icons, &face.value, x, y, FACE);
             x += FACE + FACE_GAP;
         }
         // Expected symbols per roll.
@@ -368,8 +368,16 @@ pub fn lay_out_units_and_dice(input: &UnitsDiceInput<'_>) -> Result<Doc, Vec<Dia
 }
 
 /// The icons of one face, arranged in the face's square: one large, or up to
-/// three in a row, or a grid.
-fn draw_face(items: &mut Vec<Item>, icons: &[Icon], face: &str, x: f32, y: f32) {
+/// three in a row, or a grid; the face is `size` points square.
+pub(super) fn draw_face(
+    items: &mut Vec<Item>,
+    icons: &[Icon],
+    face: &str,
+    x: f32,
+    y: f32,
+    size: f32,
+) {
+    let face_size = size;
     let symbols: Vec<&str> = face.split_whitespace().collect();
     let n = symbols.len();
     if n == 0 {
@@ -381,13 +389,13 @@ fn draw_face(items: &mut Vec<Item>, icons: &[Icon], face: &str, x: f32, y: f32) 
         _ => 3,
     };
     let rows = n.div_ceil(per_row);
-    let cell = (FACE - 8.0) / per_row.max(rows) as f32;
+    let cell = (face_size - 8.0) / per_row.max(rows) as f32;
     let size = cell * if n == 1 { 0.8 } else { 0.9 };
-    let top = y + (FACE - rows as f32 * cell) / 2.0;
+    let top = y + (face_size - rows as f32 * cell) / 2.0;
     for (i, symbol) in symbols.iter().enumerate() {
         let (r, c) = (i / per_row, i % per_row);
         let in_row = (n - r * per_row).min(per_row);
-        let left = x + (FACE - in_row as f32 * cell) / 2.0;
+        let left = x + (face_size - in_row as f32 * cell) / 2.0;
         let (ix, iy) = (
             left + c as f32 * cell + (cell - size) / 2.0,
             top + r as f32 * cell + (cell - size) / 2.0,

@@ -95,7 +95,11 @@ pub fn load_game(
         .collect();
     let publish = match r.table(&root, "publish") {
         Some(t) => publish(&mut r, &t),
-        None => Publish::default(),
+        None => Publish {
+            // Rules pages make a rulebook unless `[publish] rulebook = false`.
+            rulebook: true,
+            ..Publish::default()
+        },
     };
     let collection_entries = super::collections::collection_entries(&mut r, &root);
     let table_entries = super::collections::random_table_entries(&mut r, &root);
@@ -276,7 +280,7 @@ fn file_ref(
 fn publish(r: &mut Reader<'_>, t: &Table<'_>) -> Publish {
     r.check_keys(t.get_ref(), PUBLISH_KEYS, "[publish]");
     let units_and_dice = r.opt_str(t, "units_and_dice");
-    let rulebook = r.opt_bool(t, "rulebook").unwrap_or(false);
+    let rulebook = r.opt_bool(t, "rulebook").unwrap_or(true);
     let labels = r
         .tables(t, "labels")
         .iter()

@@ -174,9 +174,9 @@ fn game_obj() -> Obj {
                                     })
                                 },
                             }),
-                            "rulebook" => {
-                                Ty::Any("true to typeset the rules pages as a PDF rulebook.")
-                            }
+                            "rulebook" => Ty::Any(
+                                "false to not typeset the rules pages as a PDF rulebook (the default is true).",
+                            ),
                             "cards" | "units_and_dice" | "card_lists" | "counters" => {
                                 Ty::Any("See docs/data-format.md.")
                             }

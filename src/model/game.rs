@@ -117,7 +117,7 @@ pub struct Publish {
     pub cards: Vec<CardJob>,
     /// The title of a units and dice reference sheet, if the game prints one.
     pub units_and_dice: Option<Located<String>>,
-    /// Typeset the rules pages as a PDF rulebook (`[publish] rulebook = true`).
+    /// Typeset the rules pages as a PDF rulebook (the default; `[publish] rulebook = false` opts out).
     pub rulebook: bool,
     /// Card-list reference sheets, one per deck listed.
     pub card_lists: Vec<CardListJob>,

@@ -73,6 +73,18 @@ pub fn find_shortcodes(markdown: &str) -> (Vec<Shortcode>, Vec<ShortcodeProblem>
     (found, problems)
 }
 
+/// The anchor a data shortcode's output carries in the HTML reference and the rulebook (`table-combat`, `collection-units`, `dice`).
+pub fn data_anchor(code: &Shortcode) -> Option<String> {
+    let arg = code.args.first().map(|a| super::slug(&a.value));
+    match (code.name.as_str(), arg) {
+        ("table", Some(a)) => Some(format!("table-{a}")),
+        ("collection", Some(a)) => Some(format!("collection-{a}")),
+        ("units", _) => Some("collection-units".to_string()),
+        ("dice", _) => Some("dice".to_string()),
+        _ => None,
+    }
+}
+
 /// Parses `{{ name("a", "b") }}` found at byte `offset` of the Markdown.
 pub fn parse_shortcode(src: &str, offset: usize) -> Result<Shortcode, ShortcodeProblem> {
     let mut p = Cursor {

@@ -1,15 +1,18 @@
 //! Layout (rulebook): one rules page's Markdown read into blocks — headings,
 //! paragraphs and list items as rich text (`**bold**`, `*italic*`), and the
-//! shortcodes standing alone in their paragraphs — with byte offsets for
-//! diagnostics and the spans of `card:` links for cross-references.
+//! shortcodes standing alone in their paragraphs, and pipe tables cell by
+//! cell — with byte offsets for diagnostics and the spans of `card:` and
+//! `#anchor` links for cross-references.
 
 use std::ops::Range;
 
 use pulldown_cmark::{Event, HeadingLevel, Parser, Tag, TagEnd};
 
-use crate::model::{Shortcode, markdown_options};
+use super::icons::{ICON, split_icons};
+use crate::model::{Align, Shortcode, markdown_options};
 
-/// A `card:` link: the card's title, and the link's characters counted
+/// A `card:` link (the card's title) or a link to an anchor (`#table-combat`,
+/// `#movement`: the anchor with its `#`), and the link's characters counted
 /// without whitespace (so they can be found again among the set lines).
 #[derive(Clone, Debug, PartialEq)]
 pub struct CardLink {
@@ -30,11 +33,29 @@ pub enum Block {
     Para {
         rich: String,
         links: Vec<CardLink>,
+        /// The icons its placeholders stand for, in order.
+        icons: Vec<String>,
         depth: usize,
         marker: Option<String>,
         at: usize,
     },
     Shortcode(Shortcode),
+    /// A pipe table: its header cells, body rows and column alignments, as rich text.
+    Table {
+        header: Vec<String>,
+        rows: Vec<Vec<String>>,
+        aligns: Vec<Align>,
+        at: usize,
+    },
+}
+
+/// A pipe table being read.
+struct PipeTable {
+    header: Vec<String>,
+    rows: Vec<Vec<String>>,
+    row: Vec<String>,
+    aligns: Vec<Align>,
+    at: usize,
 }
 
 /// Rich text being gathered, with its plain text's non-space character count.
@@ -44,8 +65,10 @@ struct Gather {
     plain: String,
     solid: usize,
     links: Vec<CardLink>,
-    link_start: Option<(usize, usize)>,
+    /// Where the open link began, and its anchor (None for a card link).
+    link_start: Option<(usize, usize, Option<String>)>,
     at: Option<usize>,
+    icons: Vec<String>,
 }
 
 impl Gather {
@@ -66,6 +89,15 @@ impl Gather {
             self.plain.push(c);
             self.solid += 1;
         }
+    }
+
+    /// An inline icon: one placeholder character.
+    fn icon(&mut self, name: &str, at: usize) {
+        self.at.get_or_insert(at);
+        self.rich.push(ICON);
+        self.plain.push(ICON);
+        self.solid += 1;
+        self.icons.push(name.to_string());
     }
 
     fn mark(&mut self, marker: &str) {
@@ -91,8 +123,9 @@ impl Gather {
     }
 }
 
-/// Reads the blocks of a Markdown text; `shortcodes` are those found in it.
-pub fn read_blocks(markdown: &str, shortcodes: &[Shortcode]) -> Vec<Block> {
+/// Reads the blocks of a Markdown text; `shortcodes` are those found in it,
+/// `icons` the names written `:name:` that are inline icons.
+pub fn read_blocks(markdown: &str, shortcodes: &[Shortcode], icons: &[&str]) -> Vec<Block> {
     let events: Vec<(Event<'_>, Range<usize>)> = Parser::new_ext(markdown, markdown_options())
         .into_offset_iter()
         .collect();
@@ -102,6 +135,7 @@ pub fn read_blocks(markdown: &str, shortcodes: &[Shortcode]) -> Vec<Block> {
     let mut lists: Vec<Option<u64>> = Vec::new();
     let mut marker: Option<String> = None;
     let mut heading: Option<u8> = None;
+    let mut table: Option<PipeTable> = None;
     let mut i = 0;
     while i < events.len() {
         let (event, range) = &events[i];
@@ -121,10 +155,46 @@ pub fn read_blocks(markdown: &str, shortcodes: &[Shortcode]) -> Vec<Block> {
             }
             Event::End(TagEnd::Paragraph)
             | Event::End(TagEnd::Item)
-            | Event::End(TagEnd::CodeBlock)
-            | Event::End(TagEnd::TableRow)
-            | Event::End(TagEnd::TableHead) => {
+            | Event::End(TagEnd::CodeBlock) => {
                 flush(&mut cur, &mut blocks, lists.len(), &mut marker);
+            }
+            Event::Start(Tag::Table(aligns)) => {
+                flush(&mut cur, &mut blocks, lists.len(), &mut marker);
+                table = Some(PipeTable {
+                    header: Vec::new(),
+                    rows: Vec::new(),
+                    row: Vec::new(),
+                    aligns: aligns.iter().map(|a| cell_align(*a)).collect(),
+                    at: range.start,
+                });
+            }
+            Event::Start(Tag::TableCell) => cur = Gather::default(),
+            Event::End(TagEnd::TableCell) => {
+                let cell = cur.take();
+                if let Some(t) = &mut table {
+                    t.row.push(cell.rich.trim().to_string());
+                }
+            }
+            Event::End(TagEnd::TableHead) => {
+                if let Some(t) = &mut table {
+                    t.header = std::mem::take(&mut t.row);
+                }
+            }
+            Event::End(TagEnd::TableRow) => {
+                if let Some(t) = &mut table {
+                    let row = std::mem::take(&mut t.row);
+                    t.rows.push(row);
+                }
+            }
+            Event::End(TagEnd::Table) => {
+                if let Some(t) = table.take() {
+                    blocks.push(Block::Table {
+                        header: t.header,
+                        rows: t.rows,
+                        aligns: t.aligns,
+                        at: t.at,
+                    });
+                }
             }
             Event::Start(Tag::Heading { level, .. }) => {
                 flush(&mut cur, &mut blocks, lists.len(), &mut marker);
@@ -169,23 +239,31 @@ pub fn read_blocks(markdown: &str, shortcodes: &[Shortcode]) -> Vec<Block> {
             Event::Start(Tag::Emphasis) => cur.mark("*"),
             Event::End(TagEnd::Emphasis) => cur.mark("*"),
             Event::Start(Tag::Link { dest_url, .. }) if dest_url.starts_with("card:") => {
-                cur.link_start = Some((cur.solid, cur.plain.len()));
+                cur.link_start = Some((cur.solid, cur.plain.len(), None));
+            }
+            Event::Start(Tag::Link { dest_url, .. }) if dest_url.starts_with('#') => {
+                cur.link_start = Some((cur.solid, cur.plain.len(), Some(dest_url.to_string())));
             }
             Event::End(TagEnd::Link) => {
-                if let Some((solid, plain_at)) = cur.link_start.take() {
-                    let title = cur.plain[plain_at..].trim().to_string();
+                if let Some((solid, plain_at, anchor)) = cur.link_start.take() {
+                    let title = anchor.unwrap_or_else(|| cur.plain[plain_at..].trim().to_string());
                     cur.links.push(CardLink {
                         title,
                         chars: solid..cur.solid,
                     });
                 }
             }
-            Event::Text(t) | Event::Code(t) | Event::Html(t) | Event::InlineHtml(t) => {
-                cur.text(t, range.start)
+            Event::Text(t) => {
+                for (text, icon) in split_icons(t, icons) {
+                    cur.text(text, range.start);
+                    if let Some(name) = icon {
+                        cur.icon(name, range.start);
+                    }
+                }
             }
+            Event::Code(t) | Event::Html(t) | Event::InlineHtml(t) => cur.text(t, range.start),
             Event::SoftBreak => cur.text(" ", range.start),
             Event::HardBreak => cur.hard_break(),
-            Event::End(TagEnd::TableCell) => cur.text("  ", range.start),
             _ => {}
         }
         i += 1;
@@ -202,10 +280,19 @@ fn flush(cur: &mut Gather, blocks: &mut Vec<Block>, depth: usize, marker: &mut O
     blocks.push(Block::Para {
         rich: g.rich.trim_end().to_string(),
         links: g.links,
+        icons: g.icons,
         depth,
         marker: marker.take(),
         at: g.at.unwrap_or(0),
     });
+}
+
+fn cell_align(align: pulldown_cmark::Alignment) -> Align {
+    match align {
+        pulldown_cmark::Alignment::Center => Align::Center,
+        pulldown_cmark::Alignment::Right => Align::Right,
+        _ => Align::Left,
+    }
 }
 
 fn level_number(level: HeadingLevel) -> u8 {
@@ -228,7 +315,7 @@ mod tests {
     fn headings_paragraphs_lists_and_links() {
         let md = "# Action *cards*\n\nPlay **both** actions; see [*Great Road*](card:).\n\n- one\n- two\n\n1. first\n2. second\n\n{{ deck(\"action\") }}\n";
         let (codes, _) = find_shortcodes(md);
-        let blocks = read_blocks(md, &codes);
+        let blocks = read_blocks(md, &codes, &[]);
         assert_eq!(blocks.len(), 7, "{blocks:?}");
         assert!(
             matches!(&blocks[0], Block::Heading { level: 1, rich, plain, at: 0 } if rich == "Action *cards*" && plain == "Action cards")
@@ -248,8 +335,33 @@ mod tests {
     }
 
     #[test]
+    fn pipe_tables_are_read_cell_by_cell_and_anchor_links_kept() {
+        let md = "See the [Combat Table](#table-combat).\n\n| Roll | Result |\n|---:|:---|\n| 1 | **Hit** |\n| 2-6 | Miss |\n";
+        let blocks = read_blocks(md, &[], &[]);
+        assert_eq!(blocks.len(), 2, "{blocks:?}");
+        let Block::Para { links, .. } = &blocks[0] else {
+            panic!("{blocks:?}")
+        };
+        assert_eq!(links[0].title, "#table-combat");
+        assert_eq!(links[0].chars, 6..17);
+        let Block::Table {
+            header,
+            rows,
+            aligns,
+            at,
+        } = &blocks[1]
+        else {
+            panic!("{blocks:?}")
+        };
+        assert_eq!(header, &["Roll", "Result"]);
+        assert_eq!(rows, &[vec!["1", "**Hit**"], vec!["2-6", "Miss"]]);
+        assert_eq!(aligns, &[Align::Right, Align::Left]);
+        assert_eq!(&md[*at..*at + 6], "| Roll");
+    }
+
+    #[test]
     fn stars_in_text_are_escaped_and_hard_breaks_kept() {
-        let blocks = read_blocks("2 * 3 = 6\\\nnext", &[]);
+        let blocks = read_blocks("2 * 3 = 6\\\nnext", &[], &[]);
         let Block::Para { rich, .. } = &blocks[0] else {
             panic!()
         };

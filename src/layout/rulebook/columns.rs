@@ -1,6 +1,8 @@
 //! Layout (rulebook): pieces flowed down columns and across pages. A chain of
 //! pieces kept together (a heading and its first lines, a paragraph's first or
-//! last two lines) moves whole to the next column when it does not fit.
+//! last two lines) moves whole to the next column when it does not fit. A
+//! full-width piece (a figure too wide for a column) goes below column one's
+//! text or on a page of its own, and the columns start again below it.
 
 use super::pieces::Piece;
 use crate::layout::doc::Item;
@@ -24,16 +26,43 @@ pub struct Placed {
     pub y: f32,
 }
 
+/// A piece placed since the columns last started: its items on the page, and
+/// what balancing the columns needs to know of it.
+struct Set {
+    items: std::ops::Range<usize>,
+    height: f32,
+    gap: f32,
+    keep_with_next: bool,
+}
+
 struct Cursor {
     frame: Frame,
     pages: Vec<Vec<Item>>,
     column: usize,
     y: f32,
+    /// Where the columns start on this page (below a full-width piece).
+    top: f32,
+    placed: Vec<Placed>,
+    /// The pieces placed in the columns since `top` (the last of `placed`).
+    set: Vec<Set>,
 }
 
 impl Cursor {
     fn at_top(&self) -> bool {
-        self.y <= 0.0
+        self.y <= self.top
+    }
+
+    /// Nothing placed on this page yet.
+    fn page_empty(&self) -> bool {
+        self.column == 0 && self.y <= 0.0
+    }
+
+    fn next_page(&mut self) {
+        self.column = 0;
+        self.y = 0.0;
+        self.top = 0.0;
+        self.set.clear();
+        self.pages.push(Vec::new());
     }
 
     fn remaining(&self) -> f32 {
@@ -41,11 +70,10 @@ impl Cursor {
     }
 
     fn next_column(&mut self) {
-        self.y = 0.0;
+        self.y = self.top;
         self.column += 1;
         if self.column >= self.frame.columns {
-            self.column = 0;
-            self.pages.push(Vec::new());
+            self.next_page();
         }
     }
 
@@ -53,25 +81,129 @@ impl Cursor {
         if self.at_top() { 0.0 } else { piece.gap }
     }
 
-    fn put(&mut self, piece: Piece) -> Placed {
-        if piece.height + self.gap(&piece) > self.remaining() + 1e-3 && !self.at_top() {
+    fn column_x(&self, column: usize) -> f32 {
+        self.frame.left + column as f32 * (self.frame.column_width + self.frame.gutter)
+    }
+
+    /// Makes room for `height` across the page: the columns set so far on
+    /// this page are balanced (two columns) and it goes below them, or it
+    /// goes on the next page.
+    fn clear_columns(&mut self, height: f32) {
+        if self.page_empty() || (self.column == 0 && self.at_top()) {
+            return;
+        }
+        if let Some(bottom) = self.balanced_bottom()
+            && bottom + GAP_ACROSS + height <= self.frame.column_height + 1e-3
+        {
+            self.balance();
+            self.column = 0;
+            self.y = bottom + GAP_ACROSS;
+            self.top = self.y;
+            self.set.clear();
+            return;
+        }
+        self.next_page();
+    }
+
+    /// Where the set pieces split into two columns of about equal height:
+    /// (index of the first piece of column two, height of the taller column).
+    /// Never after a piece kept with the next one.
+    fn balanced_split(&self) -> Option<(usize, f32)> {
+        if self.frame.columns != 2 || self.set.is_empty() {
+            return None;
+        }
+        let mut best: Option<(usize, f32)> = None;
+        for k in 1..=self.set.len() {
+            if self.set[k - 1].keep_with_next {
+                continue;
+            }
+            let stack = |pieces: &[Set]| -> f32 {
+                pieces
+                    .iter()
+                    .enumerate()
+                    .map(|(n, p)| p.height + if n == 0 { 0.0 } else { p.gap })
+                    .sum()
+            };
+            let tall = stack(&self.set[..k]).max(stack(&self.set[k..]));
+            if best.is_none_or(|(_, h)| tall < h - 1e-3) {
+                best = Some((k, tall));
+            }
+        }
+        best
+    }
+
+    fn balanced_bottom(&self) -> Option<f32> {
+        self.balanced_split().map(|(_, h)| self.top + h)
+    }
+
+    /// Moves the set pieces into two balanced columns below `top`.
+    fn balance(&mut self) {
+        let Some((split, _)) = self.balanced_split() else {
+            return;
+        };
+        let first = self.placed.len() - self.set.len();
+        let mut y = self.top;
+        for (n, set) in self.set.iter().enumerate() {
+            let column = usize::from(n >= split);
+            if n == 0 || n == split {
+                y = self.top;
+            } else {
+                y += set.gap;
+            }
+            let (x, top) = (self.column_x(column), self.frame.top + y);
+            let at = &mut self.placed[first + n];
+            let (dx, dy) = (x - at.x, top - at.y);
+            at.x = x;
+            at.y = top;
+            if let Some(page) = self.pages.last_mut() {
+                for item in &mut page[set.items.clone()] {
+                    item.translate(dx, dy);
+                }
+            }
+            y += set.height;
+        }
+    }
+
+    fn put(&mut self, piece: Piece) {
+        if piece.full_width {
+            if piece.height + self.gap(&piece) > self.remaining() + 1e-3 || self.column > 0 {
+                self.clear_columns(piece.height);
+            }
+        } else if piece.height + self.gap(&piece) > self.remaining() + 1e-3 && !self.at_top() {
             self.next_column();
         }
         self.y += self.gap(&piece);
-        let x =
-            self.frame.left + self.column as f32 * (self.frame.column_width + self.frame.gutter);
+        let x = self.column_x(self.column);
         let y = self.frame.top + self.y;
+        let start = self.pages.last().map_or(0, Vec::len);
         if let Some(page) = self.pages.last_mut() {
             page.extend(piece.items.iter().map(|i| i.translated(x, y)));
         }
+        let end = self.pages.last().map_or(0, Vec::len);
         self.y += piece.height;
-        Placed {
+        self.placed.push(Placed {
             page: self.pages.len() - 1,
             x,
             y,
+        });
+        if piece.full_width {
+            // The columns start again below it, a gap lower.
+            self.y += GAP_ACROSS;
+            self.top = self.y;
+            self.set.clear();
+        } else {
+            self.set.push(Set {
+                items: start..end,
+                height: piece.height,
+                gap: piece.gap,
+                keep_with_next: piece.keep_with_next,
+            });
         }
     }
 }
+
+/// Space between the columns and a piece across the page.
+const GAP_ACROSS: f32 = 8.0;
 
 /// Flows the pieces; returns each page's items and where each piece went.
 /// A piece taller than a column is placed at the top of one and runs over
@@ -82,8 +214,10 @@ pub fn flow(frame: Frame, pieces: Vec<Piece>) -> (Vec<Vec<Item>>, Vec<Placed>) {
         pages: vec![Vec::new()],
         column: 0,
         y: 0.0,
+        top: 0.0,
+        placed: Vec::with_capacity(pieces.len()),
+        set: Vec::new(),
     };
-    let mut placed = Vec::with_capacity(pieces.len());
     let mut pieces = pieces.into_iter().peekable();
     let mut chain: Vec<Piece> = Vec::new();
     while let Some(piece) = pieces.next() {
@@ -94,14 +228,17 @@ pub fn flow(frame: Frame, pieces: Vec<Piece>) -> (Vec<Vec<Item>>, Vec<Placed>) {
         }
         let height: f32 = chain.iter().map(|p| p.height + p.gap).sum::<f32>() - chain[0].gap;
         let first_gap = cursor.gap(&chain[0]);
-        if height + first_gap > cursor.remaining() + 1e-3 && !cursor.at_top() {
+        if chain.iter().any(|p| p.full_width) {
+            // A chain that runs across the page starts below the columns set so far.
+            cursor.clear_columns(height);
+        } else if height + first_gap > cursor.remaining() + 1e-3 && !cursor.at_top() {
             cursor.next_column();
         }
         for piece in chain.drain(..) {
-            placed.push(cursor.put(piece));
+            cursor.put(piece);
         }
     }
-    (cursor.pages, placed)
+    (cursor.pages, cursor.placed)
 }
 
 #[cfg(test)]
@@ -175,5 +312,61 @@ mod tests {
         assert_eq!(placed[1].x, 120.0);
         assert_eq!(placed[1].y, 20.0);
         assert_eq!(placed[2].x, 120.0);
+    }
+
+    fn across(height: f32) -> Piece {
+        Piece {
+            full_width: true,
+            ..piece(height, false)
+        }
+    }
+
+    #[test]
+    fn a_full_width_piece_goes_below_balanced_columns() {
+        // Four 20-high lines fill column one; balanced, two go to column two.
+        let mut pieces: Vec<Piece> = (0..4).map(|_| piece(20.0, false)).collect();
+        pieces.push(across(30.0));
+        pieces.push(piece(10.0, false));
+        let (pages, placed) = flow(frame(), pieces);
+        assert_eq!(pages.len(), 1);
+        assert_eq!((placed[0].x, placed[0].y), (10.0, 20.0));
+        assert_eq!((placed[1].x, placed[1].y), (10.0, 45.0));
+        assert_eq!((placed[2].x, placed[2].y), (120.0, 20.0));
+        assert_eq!((placed[3].x, placed[3].y), (120.0, 45.0));
+        // Below the taller column (45 high) and a gap; then the columns start again.
+        assert_eq!((placed[4].x, placed[4].y), (10.0, 20.0 + 45.0 + GAP_ACROSS));
+        let below = 20.0 + 45.0 + GAP_ACROSS + 30.0 + GAP_ACROSS;
+        assert_eq!((placed[5].x, placed[5].y), (10.0, below));
+    }
+
+    #[test]
+    fn a_kept_heading_goes_with_its_full_width_figure_and_no_split_after_a_kept_piece() {
+        // Lines 0-1 are kept together, so the balance cannot split between them.
+        let pieces = vec![
+            piece(20.0, true),
+            piece(20.0, false),
+            piece(20.0, false),
+            piece(10.0, true),
+            across(30.0),
+        ];
+        let (_, placed) = flow(frame(), pieces);
+        assert_eq!(placed[1].x, 10.0);
+        assert_eq!(placed[2].x, 120.0);
+        // The heading starts below both columns, the figure right under it.
+        assert_eq!((placed[3].x, placed[3].y), (10.0, 20.0 + 45.0 + GAP_ACROSS));
+        assert_eq!(placed[4].y, placed[3].y + 10.0 + 5.0);
+    }
+
+    #[test]
+    fn a_full_width_piece_that_does_not_fit_below_starts_a_page() {
+        let pieces = vec![
+            piece(40.0, false),
+            piece(40.0, false),
+            piece(40.0, false),
+            across(90.0),
+        ];
+        let (pages, placed) = flow(frame(), pieces);
+        assert_eq!(pages.len(), 2);
+        assert_eq!((placed[3].page, placed[3].x, placed[3].y), (1, 10.0, 20.0));
     }
 }

@@ -1,25 +1,31 @@
 //! Layout stage, rulebook: a game's Markdown rules typeset as a paginated
 //! rulebook — title page, table of contents, then the rules flowing down one
-//! or two columns with headings kept with their text, lists, cards from the
-//! data, a running header and page numbers — into a [`Doc`] and its [`Nav`]
-//! (bookmarks, clickable contents and card names). Pure: text, faces and
-//! fonts are handed in.
+//! or two columns with headings kept with their text, lists, the data its
+//! shortcodes show (cards, ruled tables, dice) and its pipe tables, a running
+//! header and page numbers — into a [`Doc`] and its [`Nav`] (bookmarks,
+//! clickable contents, card names and `#anchor` links). Pure: text, faces,
+//! icons and fonts are handed in.
 
 mod blocks;
 mod columns;
+mod figures;
 mod hyphenate;
+mod icons;
 mod pieces;
 
 use std::collections::HashMap;
 
 use self::blocks::{Block, read_blocks};
 use self::columns::{Frame, flow};
+pub use self::figures::Die;
+use self::figures::{Misfit, Room, dice_pieces, table_piece};
 use self::pieces::{BreakPoints, Piece, TextStyle, card_rows, text_pieces};
 use super::card::CardFace;
 use super::doc::{Doc, Item, Page, TextItem};
 use super::nav::{Link, Nav, OutlineEntry, Target};
+use super::table::{Cell, TableRow, TableSpec};
 use crate::diag::{Diagnostic, FileId, Loc};
-use crate::model::{Align, Paper, Shortcode, Style, find_shortcodes};
+use crate::model::{Align, Icon, Paper, Shortcode, Style, data_anchor, find_shortcodes, slug};
 use crate::text::{Family, FitError, FontBook, fit_text};
 
 /// Paper and columns (`--paper`, `--columns`).
@@ -50,10 +56,23 @@ pub struct Gallery {
     pub cards: Vec<(String, CardFace)>,
 }
 
+/// What a shortcode shows.
+pub enum Figure {
+    /// The cards of a `card` or `deck` shortcode.
+    Cards(Gallery),
+    /// Ruled tables (a chart's blocks, a random table, a collection) under a title.
+    Tables {
+        title: Option<String>,
+        specs: Vec<TableSpec>,
+    },
+    /// The dice of a `dice` shortcode.
+    Dice(Vec<Die>),
+}
+
 /// What the shortcodes stand for (the CLI resolves them against the game's data).
 pub trait Figures {
-    /// The cards of a `card` or `deck` shortcode; None when it shows nothing here.
-    fn gallery(&self, code: &Shortcode) -> Option<Gallery>;
+    /// What `code` shows; None when it shows nothing here.
+    fn figure(&self, code: &Shortcode) -> Option<Figure>;
 }
 
 pub struct RulebookInput<'a> {
@@ -63,6 +82,8 @@ pub struct RulebookInput<'a> {
     pub family: &'a Family,
     pub book: &'a FontBook,
     pub figures: &'a dyn Figures,
+    /// The game's icons (die faces).
+    pub icons: &'a [Icon],
     pub options: RulebookOptions,
 }
 
@@ -137,9 +158,10 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
             .as_ref()
             .map_or_else(Vec::new, |d| hyphenate::break_points(d, word))
     };
+    let icon_names: Vec<&str> = input.icons.iter().map(|i| i.name.as_str()).collect();
     for page in &input.pages {
         let (codes, _) = find_shortcodes(page.markdown);
-        for block in read_blocks(page.markdown, &codes) {
+        for block in read_blocks(page.markdown, &codes, &icon_names) {
             match block_pieces(&block, input, frame, &mut headings, Some(&break_points)) {
                 Ok(mut more) => pieces.append(&mut more),
                 Err(problem) => {
@@ -169,12 +191,19 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
     let (body, placed) = flow(frame, pieces);
     let mut nav = Nav::default();
     let mut heading_pages = vec![0; headings.len()];
+    // Cards by lower-case title, and `#anchor`s of headings and data shortcodes.
     let mut card_targets: HashMap<String, Target> = HashMap::new();
     let mut pending_links = Vec::new();
     for ((heading, cards, links), at) in meta.into_iter().zip(&placed) {
         let page = first_body + at.page;
         if let Some(h) = heading {
             heading_pages[h] = page;
+            card_targets
+                .entry(format!("#{}", slug(&headings[h].plain)))
+                .or_insert(Target {
+                    page,
+                    y: (at.y - 6.0).max(0.0),
+                });
             nav.outline.push(OutlineEntry {
                 level: headings[h].level,
                 title: headings[h].plain.clone(),
@@ -245,6 +274,7 @@ fn block_span(block: &Block) -> std::ops::Range<usize> {
     match block {
         Block::Heading { at, .. } | Block::Para { at, .. } => *at..*at + 1,
         Block::Shortcode(code) => code.span.clone(),
+        Block::Table { at, .. } => *at..*at + 1,
     }
 }
 
@@ -314,6 +344,7 @@ fn block_pieces(
         Block::Para {
             rich,
             links,
+            icons,
             depth,
             marker,
             ..
@@ -331,6 +362,7 @@ fn block_pieces(
                 hyphenate,
             )
             .map_err(fit_problem)?;
+            icons::place_icons(&mut pieces, icons, input.icons, input.book);
             if let Some(first) = pieces.first_mut() {
                 first.gap = if *depth > 0 && marker.is_some() {
                     PARA_GAP / 2.0
@@ -341,9 +373,52 @@ fn block_pieces(
             Ok(pieces)
         }
         Block::Shortcode(code) => {
-            let Some(gallery) = input.figures.gallery(code) else {
+            let Some(figure) = input.figures.figure(code) else {
                 return Ok(Vec::new());
             };
+            let mut pieces = figure_pieces(figure, code, input, frame, headings.last())?;
+            // The figure's place, for `#table-…` links (as in the HTML reference).
+            if let (Some(anchor), Some(first)) = (data_anchor(code), pieces.first_mut()) {
+                first.cards.push((format!("#{anchor}"), 0.0, 0.0));
+            }
+            Ok(pieces)
+        }
+        Block::Table {
+            header,
+            rows,
+            aligns,
+            ..
+        } => {
+            let spec = pipe_table_spec(header, rows, aligns);
+            table_piece(&spec, room(frame), input.family, input.book)
+                .map(|p| vec![p])
+                .map_err(|m| misfit_problem(m, "the table"))
+        }
+    }
+}
+
+/// The room a figure may take: a column, or the whole width of the page.
+fn room(frame: Frame) -> Room {
+    Room {
+        column: frame.column_width,
+        page: frame.columns as f32 * frame.column_width
+            + (frame.columns.saturating_sub(1)) as f32 * frame.gutter,
+        height: frame.column_height,
+    }
+}
+
+/// A shortcode's figure as pieces, each whole.
+fn figure_pieces(
+    figure: Figure,
+    code: &Shortcode,
+    input: &RulebookInput<'_>,
+    frame: Frame,
+    heading: Option<&Heading>,
+) -> Result<Vec<Piece>, Diagnostic> {
+    let width = frame.column_width;
+    let what = format!("`{}`", code.name);
+    match figure {
+        Figure::Cards(gallery) => {
             let (w, h, _) = gallery.size;
             if w > width + 1e-3 || h > frame.column_height + 1e-3 {
                 return Err(Diagnostic::error(
@@ -358,6 +433,124 @@ fn block_pieces(
             }
             Ok(card_rows(&gallery.cards, gallery.size, width, CARD_GAP))
         }
+        Figure::Tables { title, specs } => {
+            let mut pieces = Vec::new();
+            // A title that only repeats the heading just above it is left out.
+            let repeats = |t: &String| heading.is_some_and(|h| h.plain.eq_ignore_ascii_case(t));
+            if let Some(title) = title.filter(|t| !repeats(t)) {
+                let style = TextStyle {
+                    style: Style::Bold,
+                    size: 10.5,
+                    leading: 1.2,
+                };
+                let mut lines = text_pieces(
+                    &escape(&title),
+                    &[],
+                    None,
+                    0.0,
+                    width,
+                    style,
+                    input.family,
+                    input.book,
+                    None,
+                )
+                .map_err(fit_problem)?;
+                for line in &mut lines {
+                    line.keep_with_next = true;
+                }
+                if let Some(first) = lines.first_mut() {
+                    first.gap = PARA_GAP * 2.0;
+                }
+                pieces.extend(lines);
+            }
+            for spec in &specs {
+                let piece = table_piece(spec, room(frame), input.family, input.book)
+                    .map_err(|m| misfit_problem(m, &what))?;
+                pieces.push(piece);
+            }
+            // A title spanning the page goes with a table that does.
+            if pieces.last().is_some_and(|p| p.full_width) {
+                for p in pieces.iter_mut().filter(|p| p.keep_with_next) {
+                    p.full_width = true;
+                }
+            }
+            Ok(pieces)
+        }
+        Figure::Dice(dice) => {
+            dice_pieces(&dice, input.icons, width, input.family, input.book).map_err(fit_problem)
+        }
+    }
+}
+
+/// A figure that cannot be placed as a `rulebook-overflow` (its place is added by the caller).
+fn misfit_problem(misfit: Misfit, what: &str) -> Diagnostic {
+    match misfit {
+        Misfit::TooBig { width, height } => Diagnostic::error(
+            "rulebook-overflow",
+            format!(
+                "{what} is {width:.0} x {height:.0} pt and fits neither a column nor an empty page; a table is never split"
+            ),
+            None,
+        )
+        .with_hint("split the table into smaller ones, or use --paper letter/--columns 1"),
+        Misfit::Cells(problems) => Diagnostic::error(
+            "rulebook-overflow",
+            format!(
+                "{what} does not fit even across the page: {}",
+                problems
+                    .first()
+                    .map_or_else(String::new, |d| d.message.clone())
+            ),
+            None,
+        )
+        .with_hint("shorten the table's longest words, or give it fewer columns"),
+    }
+}
+
+/// A Markdown pipe table as a ruled table: a header row over the body rows,
+/// columns weighted by their longest cell.
+fn pipe_table_spec(header: &[String], rows: &[Vec<String>], aligns: &[Align]) -> TableSpec {
+    let columns = aligns.len().max(header.len()).max(1);
+    let cell = |text: &str, k: usize| {
+        let c = Cell::new(text);
+        match aligns.get(k) {
+            Some(Align::Center) => c.center(),
+            Some(Align::Right) => c.right(),
+            _ => c,
+        }
+    };
+    let weights = (0..columns)
+        .map(|k| {
+            std::iter::once(header)
+                .chain(rows.iter().map(Vec::as_slice))
+                .filter_map(|r| r.get(k))
+                .map(|t| t.chars().count())
+                .max()
+                .unwrap_or(1)
+                .clamp(3, 40) as f32
+        })
+        .collect();
+    TableSpec {
+        title: None,
+        rule: None,
+        columns: weights,
+        preamble: Vec::new(),
+        header: vec![TableRow::header(
+            header.iter().enumerate().map(|(k, t)| cell(t, k)).collect(),
+        )],
+        rows: rows
+            .iter()
+            .map(|r| {
+                TableRow::body(
+                    (0..columns)
+                        .map(|k| cell(r.get(k).map_or("", String::as_str), k))
+                        .collect(),
+                    None,
+                )
+            })
+            .collect(),
+        ruled: true,
+        loc: Loc::new(0, 0..0),
     }
 }
 
@@ -570,14 +763,14 @@ mod tests {
     struct Cards(f32, f32);
 
     impl Figures for Cards {
-        fn gallery(&self, _: &Shortcode) -> Option<Gallery> {
-            Some(Gallery {
+        fn figure(&self, _: &Shortcode) -> Option<Figure> {
+            Some(Figure::Cards(Gallery {
                 size: (self.0, self.1, 0.0),
                 cards: vec![
                     ("Great Road".into(), CardFace::default()),
                     ("Dug In".into(), CardFace::default()),
                 ],
-            })
+            }))
         }
     }
 
@@ -596,6 +789,7 @@ mod tests {
             family: &family,
             book: &book,
             figures: cards,
+            icons: &[],
             options: RulebookOptions {
                 paper: Paper::LETTER,
                 columns,
@@ -637,5 +831,193 @@ mod tests {
             .find(|l| l.page == 2)
             .expect("card link");
         assert!(card_link.target.y > book.nav.outline[1].target.y);
+    }
+
+    /// Every shortcode shows what the closure makes.
+    struct Shows<F: Fn() -> Figure>(F);
+
+    impl<F: Fn() -> Figure> Figures for Shows<F> {
+        fn figure(&self, _: &Shortcode) -> Option<Figure> {
+            Some((self.0)())
+        }
+    }
+
+    fn lay_out_with(
+        figures: &dyn Figures,
+        markdown: &str,
+        icons: &[Icon],
+    ) -> Result<Rulebook, Vec<Diagnostic>> {
+        let book = book();
+        let family = book.families[0].clone();
+        lay_out_rulebook(&RulebookInput {
+            title: "Game",
+            copyright: &[],
+            pages: vec![RulesText { file: 3, markdown }],
+            family: &family,
+            book: &book,
+            figures,
+            icons,
+            options: RulebookOptions::default(),
+        })
+    }
+
+    fn spec(columns: usize, rows: usize, text: &str) -> TableSpec {
+        TableSpec {
+            title: Some("Results".into()),
+            rule: None,
+            columns: vec![1.0; columns],
+            preamble: Vec::new(),
+            header: vec![TableRow::header(
+                (0..columns)
+                    .map(|c| Cell::new(format!("Head{c}")))
+                    .collect(),
+            )],
+            rows: (0..rows)
+                .map(|r| {
+                    TableRow::body(
+                        (0..columns)
+                            .map(|c| Cell::new(format!("{text}{r}{c}")))
+                            .collect(),
+                        None,
+                    )
+                })
+                .collect(),
+            ruled: true,
+            loc: Loc::new(0, 0..0),
+        }
+    }
+
+    fn rects(page: &Page) -> Vec<[f32; 4]> {
+        page.items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Rect { x, y, w, h, .. } => Some([*x, *y, *w, *h]),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn dice_are_drawn_face_by_face_with_their_icons_within_the_column() {
+        let sword = Icon {
+            name: "sword".into(),
+            view_box: (0.0, 0.0, 10.0, 10.0),
+            path: vec![
+                crate::model::PathEl::MoveTo(0.0, 0.0),
+                crate::model::PathEl::LineTo(10.0, 10.0),
+                crate::model::PathEl::Close,
+            ],
+        };
+        let figures = Shows(|| {
+            Figure::Dice(vec![Die {
+                name: "Red".into(),
+                role: Some("attack".into()),
+                faces: ["", "sword", "sword sword", "sword", "sword sword sword", ""]
+                    .map(String::from)
+                    .to_vec(),
+            }])
+        });
+        let book = lay_out_with(&figures, "{{ dice() }}\n", std::slice::from_ref(&sword))
+            .expect("lays out");
+        let page = &book.doc.pages[2];
+        let faces = rects(page);
+        assert_eq!(faces.len(), 6);
+        let column = (Paper::LETTER.width - 2.0 * SIDE - GUTTER) / 2.0;
+        assert!(
+            faces
+                .iter()
+                .all(|f| f[2] == f[3] && f[0] + f[2] <= SIDE + column + 1e-3)
+        );
+        let icons = page
+            .items
+            .iter()
+            .filter(|i| matches!(i, Item::Fill { .. }))
+            .count();
+        assert_eq!(icons, 7, "one icon per symbol");
+        let text: String = page
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Text(t) => Some(t.text.clone()),
+                _ => None,
+            })
+            .collect();
+        assert!(text.contains("Red") && text.contains("attack"), "{text}");
+    }
+
+    #[test]
+    fn a_table_too_wide_for_a_column_spans_the_page_and_one_too_tall_is_an_overflow() {
+        let wide = Shows(|| Figure::Tables {
+            title: None,
+            specs: vec![spec(9, 3, "Wordywordy")],
+        });
+        let book = lay_out_with(&wide, "Text.\n\n{{ table(\"t\") }}\n", &[]).expect("lays out");
+        let widest = rects(&book.doc.pages[2])
+            .iter()
+            .map(|r| r[0] + r[2])
+            .fold(0.0, f32::max);
+        assert!(widest > Paper::LETTER.width / 2.0 + GUTTER, "{widest}");
+        let tall = Shows(|| Figure::Tables {
+            title: None,
+            specs: vec![spec(2, 120, "Row")],
+        });
+        let md = "# Rules\n\n  {{ table(\"t\") }}\n";
+        let problems = lay_out_with(&tall, md, &[]).expect_err("too tall");
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert_eq!(problems[0].id, "rulebook-overflow");
+        let loc = problems[0].loc.clone().expect("a place");
+        assert_eq!(
+            (loc.file, loc.span.start),
+            (3, md.find("{{").expect("shortcode"))
+        );
+    }
+
+    #[test]
+    fn inline_icons_are_drawn_in_place_of_their_names() {
+        let sword = Icon {
+            name: "sword".into(),
+            view_box: (0.0, 0.0, 10.0, 10.0),
+            path: vec![
+                crate::model::PathEl::MoveTo(0.0, 0.0),
+                crate::model::PathEl::LineTo(10.0, 10.0),
+                crate::model::PathEl::Close,
+            ],
+        };
+        let none = Shows(|| Figure::Dice(Vec::new()));
+        let md = "A :sword: hits, :x: does not.\n";
+        let book = lay_out_with(&none, md, std::slice::from_ref(&sword)).expect("lays out");
+        let page = &book.doc.pages[2];
+        let fills = page
+            .items
+            .iter()
+            .filter(|i| matches!(i, Item::Fill { .. }))
+            .count();
+        assert_eq!(fills, 1);
+        let texts: Vec<&TextItem> = page
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Text(t) if t.y > TOP => Some(t),
+                _ => None,
+            })
+            .collect();
+        let text: String = texts.iter().map(|t| t.text.as_str()).collect();
+        assert!(
+            !text.contains("sword") && !text.contains('\u{25A0}'),
+            "{text}"
+        );
+        assert!(text.contains(":x:"), "{text}");
+        // The text after the icon starts past it.
+        let a = texts.iter().find(|t| t.text.starts_with('A')).expect("A");
+        let after = texts
+            .iter()
+            .find(|t| t.text.contains("hits"))
+            .expect("hits");
+        assert!(
+            after.x > a.x + a.width + 5.0,
+            "{} {}",
+            a.x + a.width,
+            after.x
+        );
     }
 }

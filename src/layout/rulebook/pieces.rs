@@ -25,6 +25,9 @@ pub struct Piece {
     pub cards: Vec<(String, f32, f32)>,
     /// Card names in the text: the area (x, y, w, h) and the card's title.
     pub links: Vec<([f32; 4], String)>,
+    /// Spans the page's width (a figure too wide for a column): the columns
+    /// start again below it.
+    pub full_width: bool,
 }
 
 /// Where a word may be hyphenated: byte offsets into it.

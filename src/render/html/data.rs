@@ -26,17 +26,8 @@ pub struct DataSource<'a> {
     pub tera: &'a Tera,
 }
 
-/// The anchor a data shortcode's output carries (`table-combat`, `collection-units`, `dice`).
-pub fn data_anchor(code: &Shortcode) -> Option<String> {
-    let arg = code.args.first().map(|a| crate::model::slug(&a.value));
-    match (code.name.as_str(), arg) {
-        ("table", Some(a)) => Some(format!("table-{a}")),
-        ("collection", Some(a)) => Some(format!("collection-{a}")),
-        ("units", _) => Some("collection-units".to_string()),
-        ("dice", _) => Some("dice".to_string()),
-        _ => None,
-    }
-}
+/// The anchor a data shortcode's output carries (shared with the rulebook).
+pub use crate::model::data_anchor;
 
 /// The HTML of a data shortcode; None if `code` is not one.
 pub fn data_shortcode(

@@ -1,0 +1,151 @@
+//! Layout (rulebook): the data a shortcode shows, set as whole pieces for the
+//! columns — ruled tables (a chart's blocks with their odds, a random table,
+//! a collection, a Markdown pipe table) measured by the `table` engine, and
+//! dice drawn face by face with their icons. A figure is never split: one
+//! that fits no column is tried across the page, else it is an overflow.
+
+use super::pieces::Piece;
+use crate::diag::Diagnostic;
+use crate::layout::doc::{Item, text_items};
+use crate::layout::table::{TableSpec, TableStyle, lay_out_table};
+use crate::layout::units_dice::draw_face;
+use crate::model::{Align, Icon, Style, VAlign};
+use crate::text::{Family, FitError, FitRequest, FontBook, fit_text};
+
+/// A die of a `dice` shortcode: its name, role and each face's symbols.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Die {
+    pub name: String,
+    pub role: Option<String>,
+    pub faces: Vec<String>,
+}
+
+/// Room a figure may take: a column, and (with two or more columns) the page's width.
+#[derive(Clone, Copy, Debug)]
+pub struct Room {
+    pub column: f32,
+    pub page: f32,
+    pub height: f32,
+}
+
+/// Why a figure cannot be placed.
+pub enum Misfit {
+    /// Too tall (or wide) for a column and for the page's width.
+    TooBig { width: f32, height: f32 },
+    /// A cell's words do not fit even across the page (the table engine's problems).
+    Cells(Vec<Diagnostic>),
+}
+
+const TABLE_GAP: f32 = 6.0;
+const DIE_FACE: f32 = 40.0;
+const DIE_GAP: f32 = 5.0;
+
+/// The style of tables in the rulebook: the body size, small odds columns.
+fn table_style() -> TableStyle {
+    TableStyle {
+        size: 8.5,
+        min_size: 6.0,
+        title_size: 9.5,
+        ..TableStyle::default()
+    }
+}
+
+/// A ruled table as one piece, at a column's width if it fits there, else across the page.
+pub fn table_piece(
+    spec: &TableSpec,
+    room: Room,
+    family: &Family,
+    book: &FontBook,
+) -> Result<Piece, Misfit> {
+    let style = table_style();
+    let at = |width: f32| lay_out_table(spec, width, family, book, &style);
+    let (table, full_width) = match at(room.column) {
+        Ok(t) if t.height() <= room.height + 1e-3 => (t, false),
+        first => {
+            if room.page > room.column + 1e-3 {
+                match at(room.page) {
+                    Ok(t) => (t, true),
+                    Err(e) => return Err(Misfit::Cells(e)),
+                }
+            } else {
+                match first {
+                    Ok(t) => (t, false),
+                    Err(e) => return Err(Misfit::Cells(e)),
+                }
+            }
+        }
+    };
+    if table.height() > room.height + 1e-3 {
+        return Err(Misfit::TooBig {
+            width: table.width,
+            height: table.height(),
+        });
+    }
+    let band = table.as_band();
+    Ok(Piece {
+        height: band.height,
+        gap: TABLE_GAP,
+        items: band.items,
+        full_width,
+        ..Piece::default()
+    })
+}
+
+/// Each die as one piece: its name and role, then its faces in a row, sized
+/// to the column, each face's symbols drawn with the game's icons.
+pub fn dice_pieces(
+    dice: &[Die],
+    icons: &[Icon],
+    width: f32,
+    family: &Family,
+    book: &FontBook,
+) -> Result<Vec<Piece>, FitError> {
+    let mut pieces = Vec::new();
+    for die in dice {
+        let caption = match &die.role {
+            Some(role) => format!("**{}** *{}*", literal(&die.name), literal(role)),
+            None => format!("**{}**", literal(&die.name)),
+        };
+        let request = FitRequest {
+            text: &caption,
+            family,
+            style: Style::Regular,
+            width,
+            height: f32::MAX,
+            size: 9.0,
+            min_size: 9.0,
+            leading: 1.2,
+            align: Align::Left,
+            valign: VAlign::Top,
+        };
+        let fit = fit_text(&request, book)?;
+        let top = fit.bottom + 3.0;
+        let mut items: Vec<Item> = text_items(fit.lines, fit.size, 0.0, 0.0).collect();
+        let n = die.faces.len().max(1) as f32;
+        let face = ((width - (n - 1.0) * DIE_GAP) / n).min(DIE_FACE);
+        for (k, symbols) in die.faces.iter().enumerate() {
+            let x = k as f32 * (face + DIE_GAP);
+            items.push(Item::Rect {
+                x,
+                y: top,
+                w: face,
+                h: face,
+                radius: face * 0.13,
+                width: 0.8,
+            });
+            draw_face(&mut items, icons, symbols, x, top, face);
+        }
+        pieces.push(Piece {
+            height: top + face,
+            gap: TABLE_GAP,
+            items,
+            ..Piece::default()
+        });
+    }
+    Ok(pieces)
+}
+
+/// Plain text made safe as rich text (stars are literal).
+fn literal(text: &str) -> String {
+    text.replace('*', "\\*")
+}
