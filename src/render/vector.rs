@@ -22,6 +22,24 @@ pub fn outlined_svg(items: &[Item], width: f32, height: f32, book: &FontBook) ->
     for item in items {
         match item {
             Item::Text(t) => text(&mut out, t, book, &mut glyphs),
+            Item::Tinted { text: t, rgb } => {
+                let _ = write!(out, r#"<g fill="{}">"#, rgb_color(*rgb));
+                text(&mut out, t, book, &mut glyphs);
+                out.push_str("</g>");
+            }
+            Item::Art { path, rgb, clip } => {
+                // A nested <svg> is a viewport that clips what it holds.
+                let _ = write!(
+                    out,
+                    r#"<svg x="{x}" y="{y}" width="{w}" height="{h}" viewBox="{x} {y} {w} {h}" overflow="hidden"><path d="{}" fill="{}"/></svg>"#,
+                    path_data(path),
+                    rgb_color(*rgb),
+                    x = num(clip[0]),
+                    y = num(clip[1]),
+                    w = num(clip[2]),
+                    h = num(clip[3]),
+                );
+            }
             Item::Line {
                 x1,
                 y1,
