@@ -96,6 +96,7 @@ struct Unit {
 }
 
 struct Side {
+    name: String,
     color: [f64; 3],
     /// unit id → count
     units: Vec<(String, usize)>,
@@ -137,6 +138,7 @@ fn data() -> (BTreeMap<String, Unit>, Vec<Side>) {
                 panic!("units = {{ ... }}")
             };
             Side {
+                name: string(s, "name"),
                 color: hex(&string(s, "color")),
                 units: u
                     .iter()
@@ -326,11 +328,26 @@ fn close(a: [f64; 3], b: [f64; 3]) -> bool {
 /// Checks every front page of a counters PDF; returns (side colour, unit
 /// name) → counters found, and the fronts' squares with their unit names per page.
 fn check_fronts(pdf: &Path, size: f64) -> BTreeMap<(String, String), usize> {
+    check_faces(pdf, size, 0)
+}
+
+/// The same checks on the back pages: a back carries the unit's stats too.
+fn check_backs(pdf: &Path, size: f64) -> BTreeMap<(String, String), usize> {
+    check_faces(pdf, size, 1)
+}
+
+/// Checks the front (`parity` 0) or back (1) pages: every counter names its
+/// unit and shows its movement, health and dice in their corners, each die
+/// a square in its colour with a mark on it that tells it from the other
+/// dice of its corner without colour.
+fn check_faces(pdf: &Path, size: f64, parity: usize) -> BTreeMap<(String, String), usize> {
     let (units, _) = data();
     let pages = words(pdf);
     assert_eq!(pages.len() % 2, 0, "each front page has its back page");
     let mut found = BTreeMap::new();
-    for front in (0..pages.len()).step_by(2) {
+    // (corner, die colour) → the mark printed on it.
+    let mut marks: BTreeMap<(bool, String), String> = BTreeMap::new();
+    for front in (parity..pages.len()).step_by(2) {
         let ((pw, ph), words) = &pages[front];
         let shapes = shapes(pdf, front + 1);
         let squares = squares(&shapes, size);
@@ -383,6 +400,32 @@ fn check_fronts(pdf: &Path, size: f64) -> BTreeMap<(String, String), usize> {
                 unit.name,
                 unit.defense
             );
+            for (attack, rgb) in [(true, unit.attack), (false, unit.defense)] {
+                let die = shapes
+                    .iter()
+                    .find(|s| {
+                        s.fill.is_some_and(|f| close(f, rgb))
+                            && quarter(false, attack).contains(&s.bbox)
+                    })
+                    .map(|s| s.bbox)
+                    .expect("the die's square");
+                let on_die: Vec<&str> = inside
+                    .iter()
+                    .filter(|w| die.contains(&w.bbox))
+                    .map(|w| w.text.as_str())
+                    .collect();
+                assert_eq!(
+                    on_die.len(),
+                    1,
+                    "{}: one mark on the die {rgb:?}: {on_die:?}",
+                    unit.name
+                );
+                let mark = on_die[0].to_string();
+                assert!(mark.chars().all(char::is_alphabetic), "{mark}");
+                let key = (attack, format!("{rgb:.2?}"));
+                let known = marks.entry(key).or_insert_with(|| mark.clone());
+                assert_eq!(*known, mark, "{}: one die, one mark", unit.name);
+            }
             // The side's colour fills the whole square.
             let side = shapes
                 .iter()
@@ -399,6 +442,23 @@ fn check_fronts(pdf: &Path, size: f64) -> BTreeMap<(String, String), usize> {
             let key = (format!("{side:.2?}"), unit.name.clone());
             *found.entry(key).or_insert(0) += 1;
         }
+    }
+    // Dice of one corner differ by their marks, not only by colour.
+    for attack in [true, false] {
+        let corner: Vec<&String> = marks
+            .iter()
+            .filter(|((a, _), _)| *a == attack)
+            .map(|(_, m)| m)
+            .collect();
+        let mut distinct = corner.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert!(corner.len() > 1, "several dice in the corner");
+        assert_eq!(
+            distinct.len(),
+            corner.len(),
+            "marks {corner:?} tell the dice apart"
+        );
     }
     found
 }
@@ -431,6 +491,8 @@ fn every_counter_of_every_side_with_its_stats_at_each_size() {
         let pdf = counters(dir.path(), &extra);
         let found = check_fronts(&pdf, size);
         assert_eq!(found, want, "--size {arg:?}: counters per side and unit");
+        let backs = check_backs(&pdf, size);
+        assert_eq!(backs, want, "--size {arg:?}: backs with their stats");
     }
 }
 
@@ -482,10 +544,24 @@ fn assert_backs_mirrored(pdf: &Path, size: f64, flip: &str) {
             let front_text = name(front_words, f);
             let back_text = name(back_words, back);
             assert!(!back_text.is_empty());
-            assert!(
-                front_text.contains(&back_text),
-                "{flip}: the back `{back_text}` is not the front's unit `{front_text}`"
-            );
+            // The back repeats the front (unit, stats, dice marks) and adds the side.
+            let sides: Vec<String> = data()
+                .1
+                .iter()
+                .flat_map(|s| s.name.split(' ').map(str::to_string).collect::<Vec<_>>())
+                .collect();
+            for word in back_text.split(' ') {
+                assert!(
+                    front_text.split(' ').any(|w| w == word) || sides.iter().any(|s| s == word),
+                    "{flip}: the back `{back_text}` is not the front's unit `{front_text}`"
+                );
+            }
+            for word in front_text.split(' ') {
+                assert!(
+                    back_text.split(' ').any(|w| w == word),
+                    "{flip}: the back `{back_text}` lacks `{word}` of the front `{front_text}`"
+                );
+            }
         }
     }
 }

@@ -2,6 +2,7 @@
 //! from card templates, placed on duplex or gutterfold sheets, or one card per
 //! page with bleed for a print shop.
 
+use super::background::background_items;
 use super::images::CardImages;
 use super::plan::{
     Assets, Output, PlanOptions, check_template_fields, dangling, load_template, select_cards,
@@ -112,6 +113,20 @@ pub(super) fn plan_cards(
                 return Ok(None);
             }
         };
+    // Backgrounds run into the bleed where there is one, else stop at the trim.
+    let bleed = if options.print_shop {
+        PRINT_SHOP_BLEED
+    } else {
+        options.pnp.bleed
+    };
+    let card = (size.width, size.height);
+    let front_bg = background_items(game, &front, card, bleed, assets, sources, diags)?;
+    let back_bg = background_items(game, &back, card, bleed, assets, sources, diags)?;
+    let faces: Vec<CardFace> = faces
+        .into_iter()
+        .map(|f| layout::with_background(f, &front_bg))
+        .collect();
+    let back_face = layout::with_background(back_face, &back_bg);
     let title = format!("{} — {}", game.name, deck.name);
     let count = faces.len();
     let images = card_images(deck, &indices, &faces, &back_face, size, options);

@@ -13,16 +13,7 @@ pub const DEFAULT_SIZE: f32 = 54.0;
 
 /// "#RRGGBB" as red, green, blue in 0..1.
 pub fn parse_color(s: &str) -> Option<[f32; 3]> {
-    let hex = s.strip_prefix('#')?;
-    if hex.len() != 6 || !hex.chars().all(|c| c.is_ascii_hexdigit()) {
-        return None;
-    }
-    let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok();
-    Some([
-        f32::from(byte(0)?) / 255.0,
-        f32::from(byte(2)?) / 255.0,
-        f32::from(byte(4)?) / 255.0,
-    ])
+    crate::model::parse_hex_color(s)
 }
 
 fn bad_color(value: &str, loc: crate::diag::Loc) -> Diagnostic {
@@ -183,6 +174,7 @@ fn resolve(
                     icon: assets.icons.iter().find(|i| i.name == r.id).cloned(),
                     corners: corners.clone(),
                     color,
+                    side: side.name.value.clone(),
                     new_row: first,
                     loc: unit.loc.clone(),
                 });
@@ -190,7 +182,52 @@ fn resolve(
             }
         }
     }
+    mark_dice(&mut counters);
     ok.then_some(counters)
+}
+
+/// The name an item prints under ("Yellow"), else its id.
+fn units_item_name(collection: &Deck, item: &crate::model::Card) -> String {
+    let r = collection.item_ref(item);
+    if r.name.is_empty() { r.id } else { r.name }
+}
+
+/// Marks each die with the fewest first letters of its name that no other
+/// die in the same corner starts with ("Y", "B", "R"; "Br", "G", "Bl"), so
+/// the dice differ in print without their colours.
+fn mark_dice(counters: &mut [Counter]) {
+    for corner in 0..4 {
+        let mut names: Vec<String> = Vec::new();
+        for c in counters.iter() {
+            if let Corner::Die { mark, .. } = &c.corners[corner]
+                && !names.contains(mark)
+            {
+                names.push(mark.clone());
+            }
+        }
+        for c in counters.iter_mut() {
+            if let Corner::Die { mark, .. } = &mut c.corners[corner] {
+                *mark = shortest_unique_prefix(mark, &names);
+            }
+        }
+    }
+}
+
+/// The shortest start of `name` that no other of `names` begins with (case
+/// aside); the whole name when every start is shared.
+fn shortest_unique_prefix(name: &str, names: &[String]) -> String {
+    let lower = |s: &str| s.to_lowercase();
+    for (end, _) in name.char_indices().skip(1).chain([(name.len(), ' ')]) {
+        let prefix = &name[..end];
+        let shared = names
+            .iter()
+            .filter(|n| n.as_str() != name)
+            .any(|n| lower(n).starts_with(&lower(prefix)));
+        if !shared {
+            return prefix.to_string();
+        }
+    }
+    name.to_string()
 }
 
 fn no_field(units: &Deck, name: &Located<String>) -> Diagnostic {
@@ -233,8 +270,14 @@ fn corner(
             .and_then(|v| v.as_ref())
         {
             let text = color.value.display();
+            // The mark is the die's name for now; `mark_dice` shortens it.
             return parse_color(&text)
-                .map(|c| Some(Corner::Die(c)))
+                .map(|rgb| {
+                    Some(Corner::Die {
+                        rgb,
+                        mark: units_item_name(dice, die),
+                    })
+                })
                 .ok_or_else(|| bad_color(&text, color.loc.clone()));
         }
     }
@@ -259,5 +302,25 @@ mod tests {
         assert!(parse_counter_size("1/0").is_err());
         assert!(parse_counter_size("9").is_err());
         assert!((parse_counter_size("19mm").expect("a length") - 19.0 * 72.0 / 25.4).abs() < 1e-3);
+    }
+
+    #[test]
+    fn dice_marks_differ_within_a_corner() {
+        let names = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let attack = names(&["Yellow", "Blue", "Red"]);
+        let marks: Vec<String> = attack
+            .iter()
+            .map(|n| shortest_unique_prefix(n, &attack))
+            .collect();
+        assert_eq!(marks, ["Y", "B", "R"]);
+        let defense = names(&["Brown", "Grey", "Black"]);
+        let marks: Vec<String> = defense
+            .iter()
+            .map(|n| shortest_unique_prefix(n, &defense))
+            .collect();
+        assert_eq!(marks, ["Br", "G", "Bl"]);
+        let nested = names(&["Red", "Redder"]);
+        assert_eq!(shortest_unique_prefix("Red", &nested), "Red");
+        assert_eq!(shortest_unique_prefix("Redder", &nested), "Redd");
     }
 }

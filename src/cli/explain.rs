@@ -19,6 +19,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "# player-aid.toml\n[[blocks]]\nkind = \"paragraph\"\ntext = \"... three pages of text ...\"\n# fix: shorten the paragraph, or in game.toml: [[publish.aids]] copies = 1",
     },
     Explanation {
+        id: "art-off-card",
+        text: "A card layout's `[[background.art]]` lies wholly off the card, so it would never print. Art may run past the trim into the bleed (print-shop and --bleed output keep what lies in the bleed; butted home sheets cut it off at the trim), but some of it must overlap the card.",
+        example: "[[background.art]]\nicon = \"shield\"\ncolor = \"#DCD0B4\"\nleft = 200    # error on a 180 pt wide card: it starts past the right edge\ntop = 40\nsize = 100\n# fix: left = 120 (it may still run on past the edge)",
+    },
+    Explanation {
         id: "bad-dice",
         text: "A chart block's `dice` is not a dice roll. Write dice as NdS: \"1d6\", \"2d6\", \"1d10\".",
         example: "dice = \"two dice\"   # error\n# fix: dice = \"2d6\"",

@@ -2,6 +2,7 @@
 //! validate → layout → render for each game, prints diagnostics and sets the
 //! exit code (0 ok, 1 data errors, 2 operational failure).
 
+mod background;
 mod card_lists;
 mod cards;
 mod color;

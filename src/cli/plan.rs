@@ -430,6 +430,13 @@ fn plan_labels(
             Err(problems) => problems.into_iter().for_each(|d| diags.push(d)),
         }
     }
+    let label = (sheet.label_width, sheet.label_height);
+    let background =
+        super::background::background_items(game, &template, label, 0.0, assets, sources, diags)?;
+    let faces: Vec<CardFace> = faces
+        .into_iter()
+        .map(|f| layout::with_background(f, &background))
+        .collect();
     let title = format!("{} — {}", game.name, deck.name);
     let card_count = faces.len();
     let doc = layout::lay_out_label_sheets(&title, faces, sheet, &options.label);

@@ -8,7 +8,7 @@
 use super::doc::{Doc, Item, Page, rect_path, text_items};
 use super::pnp::{CardGrid, Flip, mirrored};
 use crate::diag::{Diagnostic, Loc};
-use crate::model::{Align, Icon, Paper, Style, VAlign};
+use crate::model::{Align, Icon, Paper, PathEl, Style, VAlign};
 use crate::text::{Family, FitError, FitRequest, FontBook, fit_text};
 
 /// What one corner of a counter shows.
@@ -16,8 +16,10 @@ use crate::text::{Family, FitError, FitRequest, FontBook, fit_text};
 pub enum Corner {
     /// A number or a word ("2").
     Text(String),
-    /// A die, as a square in its colour (red, green, blue, 0 to 1).
-    Die([f32; 3]),
+    /// A die, as a square in its colour (red, green, blue, 0 to 1) with its
+    /// `mark` (a letter or two of its name) on it, so that a greyscale print
+    /// or a colour-blind player can still tell the dice apart.
+    Die { rgb: [f32; 3], mark: String },
 }
 
 /// One counter to print.
@@ -29,6 +31,8 @@ pub struct Counter {
     pub corners: [Corner; 4],
     /// The side's colour.
     pub color: [f32; 3],
+    /// The side's name, printed on the back.
+    pub side: String,
     /// Starts a new row (the first counter of a side).
     pub new_row: bool,
     /// Where the unit is declared, for diagnostics.
@@ -282,10 +286,61 @@ fn text_in(
     }
 }
 
+/// How a face of a counter is drawn: the icon's square and top, the name's
+/// box (x, y, w, h) and type size, all as fractions of the counter's side.
+struct FaceStyle {
+    icon: f32,
+    icon_top: f32,
+    name: (f32, f32, f32, f32),
+    name_size: f32,
+    /// The side's name under the unit's (the back).
+    side: bool,
+}
+
+/// The front: the unit's icon large, its name, a stat in each corner.
+const FRONT: FaceStyle = FaceStyle {
+    icon: 0.44,
+    icon_top: 0.1,
+    name: (0.2, 0.58, 0.6, 0.16),
+    name_size: 0.13,
+    side: false,
+};
+
+/// The back, a second face: the same corners, a smaller icon, the unit's
+/// name and its side's name.
+const BACK: FaceStyle = FaceStyle {
+    icon: 0.3,
+    icon_top: 0.12,
+    name: (0.22, 0.44, 0.56, 0.15),
+    name_size: 0.12,
+    side: true,
+};
+
 /// The front of a counter, `s` points square, top-left at (0, 0).
 fn counter_front(
     counter: &Counter,
     s: f32,
+    family: &Family,
+    book: &FontBook,
+) -> Result<Vec<Item>, Diagnostic> {
+    counter_face(counter, s, &FRONT, family, book)
+}
+
+/// The back: the side's colour, the unit's icon and name, its side, and the
+/// same stats in the same corners.
+fn counter_back(
+    counter: &Counter,
+    s: f32,
+    family: &Family,
+    book: &FontBook,
+) -> Result<Vec<Item>, Diagnostic> {
+    counter_face(counter, s, &BACK, family, book)
+}
+
+fn counter_face(
+    counter: &Counter,
+    s: f32,
+    style: &FaceStyle,
     family: &Family,
     book: &FontBook,
 ) -> Result<Vec<Item>, Diagnostic> {
@@ -294,90 +349,146 @@ fn counter_front(
         rgb: counter.color,
     }];
     let pad = s * 0.05;
-    let corner = s * 0.24;
+    let box_side = s * 0.24;
+    let far = s - pad - box_side;
     let at = [
         (pad, pad, Align::Left),
-        (s - pad - corner, pad, Align::Right),
-        (pad, s - pad - corner, Align::Left),
-        (s - pad - corner, s - pad - corner, Align::Right),
+        (far, pad, Align::Right),
+        (pad, far, Align::Left),
+        (far, far, Align::Right),
     ];
     for (c, &(x, y, align)) in counter.corners.iter().zip(&at) {
-        match c {
-            Corner::Text(t) => items.extend(text_in(
+        items.extend(corner(counter, c, (x, y, box_side), align, family, book)?);
+    }
+    let icon = s * style.icon;
+    if let Some(i) = &counter.icon {
+        items.push(Item::Fill {
+            path: i.placed((s - icon) / 2.0, s * style.icon_top, icon),
+            gray: 0.0,
+        });
+    }
+    let (nx, ny, nw, nh) = style.name;
+    items.extend(text_in(
+        counter,
+        &counter.name,
+        (s * nx, s * ny, s * nw, s * nh),
+        s * style.name_size,
+        Style::Bold,
+        Align::Center,
+        family,
+        book,
+    )?);
+    if style.side {
+        items.extend(text_in(
+            counter,
+            &counter.side,
+            (s * 0.22, s * (ny + nh), s * 0.56, s * 0.13),
+            s * 0.1,
+            Style::Italic,
+            Align::Center,
+            family,
+            book,
+        )?);
+    }
+    Ok(items)
+}
+
+/// One corner in its `(x, y, side)` box: a stat as bold text, or a die as a
+/// square in its colour with its mark on it in black or white, whichever reads.
+fn corner(
+    counter: &Counter,
+    shows: &Corner,
+    (x, y, side): (f32, f32, f32),
+    align: Align,
+    family: &Family,
+    book: &FontBook,
+) -> Result<Vec<Item>, Diagnostic> {
+    let (rgb, mark) = match shows {
+        Corner::Text(t) => {
+            return text_in(
                 counter,
                 t,
-                (x, y, corner, corner),
-                s * 0.22,
+                (x, y, side, side),
+                side * (0.22 / 0.24),
                 Style::Bold,
                 align,
                 family,
                 book,
-            )?),
-            Corner::Die(rgb) => {
-                let d = corner * 0.85;
-                let (dx, dy) = (x + (corner - d) / 2.0, y + (corner - d) / 2.0);
-                items.push(Item::Paint {
-                    path: rect_path(dx, dy, d, d),
-                    rgb: *rgb,
-                });
-                items.push(Item::Rect {
-                    x: dx,
-                    y: dy,
-                    w: d,
-                    h: d,
-                    radius: d * 0.2,
-                    width: 0.4,
-                });
-            }
+            );
         }
-    }
-    let icon = s * 0.44;
-    if let Some(i) = &counter.icon {
-        items.push(Item::Fill {
-            path: i.placed((s - icon) / 2.0, s * 0.1, icon),
-            gray: 0.0,
-        });
-    }
-    items.extend(text_in(
+        Corner::Die { rgb, mark } => (*rgb, mark),
+    };
+    let d = side * 0.85;
+    let (dx, dy) = (x + (side - d) / 2.0, y + (side - d) / 2.0);
+    let mut items = vec![
+        Item::Paint {
+            path: rounded_square(dx, dy, d, d * 0.2),
+            rgb,
+        },
+        Item::Rect {
+            x: dx,
+            y: dy,
+            w: d,
+            h: d,
+            radius: d * 0.2,
+            width: 0.4,
+        },
+    ];
+    let ink = if luminance(rgb) < 0.5 {
+        [1.0, 1.0, 1.0]
+    } else {
+        [0.0, 0.0, 0.0]
+    };
+    let letters = text_in(
         counter,
-        &counter.name,
-        (s * 0.2, s * 0.58, s * 0.6, s * 0.16),
-        s * 0.13,
+        mark,
+        (dx, dy, d, d),
+        d * 0.62,
         Style::Bold,
         Align::Center,
         family,
         book,
-    )?);
+    )?;
+    items.extend(letters.into_iter().map(|i| match i {
+        Item::Text(text) => Item::Tinted { text, rgb: ink },
+        other => other,
+    }));
     Ok(items)
 }
 
-/// The back: the side's colour, the unit's icon and name, no stats.
-fn counter_back(
-    counter: &Counter,
-    s: f32,
-    family: &Family,
-    book: &FontBook,
-) -> Result<Vec<Item>, Diagnostic> {
-    let mut items = vec![Item::Paint {
-        path: rect_path(0.0, 0.0, s, s),
-        rgb: counter.color,
-    }];
-    let icon = s * 0.5;
-    if let Some(i) = &counter.icon {
-        items.push(Item::Fill {
-            path: i.placed((s - icon) / 2.0, s * 0.12, icon),
-            gray: 0.0,
-        });
+/// A square with rounded corners as a path (y down), to fill inside its outline.
+fn rounded_square(x: f32, y: f32, d: f32, r: f32) -> Vec<PathEl> {
+    let k = r * 0.552_284_8;
+    let (x1, y1) = (x + d, y + d);
+    vec![
+        PathEl::MoveTo(x + r, y),
+        PathEl::LineTo(x1 - r, y),
+        PathEl::CurveTo(x1 - r + k, y, x1, y + r - k, x1, y + r),
+        PathEl::LineTo(x1, y1 - r),
+        PathEl::CurveTo(x1, y1 - r + k, x1 - r + k, y1, x1 - r, y1),
+        PathEl::LineTo(x + r, y1),
+        PathEl::CurveTo(x + r - k, y1, x, y1 - r + k, x, y1 - r),
+        PathEl::LineTo(x, y + r),
+        PathEl::CurveTo(x, y + r - k, x + r - k, y, x + r, y),
+        PathEl::Close,
+    ]
+}
+
+/// How light a colour looks (Rec. 709 weights), 0 black to 1 white.
+fn luminance([r, g, b]: [f32; 3]) -> f32 {
+    0.2126 * r + 0.7152 * g + 0.0722 * b
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn marks_are_dark_on_light_dice_and_light_on_dark() {
+        assert!(luminance([0.95, 0.77, 0.0]) > 0.5, "yellow");
+        assert!(luminance([0.6, 0.6, 0.6]) > 0.5, "grey");
+        for dark in [[0.1, 0.1, 0.1], [0.82, 0.19, 0.17], [0.18, 0.44, 0.82]] {
+            assert!(luminance(dark) < 0.5, "{dark:?}");
+        }
     }
-    items.extend(text_in(
-        counter,
-        &counter.name,
-        (s * 0.1, s * 0.66, s * 0.8, s * 0.2),
-        s * 0.14,
-        Style::Bold,
-        Align::Center,
-        family,
-        book,
-    )?);
-    Ok(items)
 }

@@ -58,6 +58,20 @@ pub enum Item {
         h: f32,
         gray: f32,
     },
+    /// A filled outline in a colour, cut off at a rectangle `clip` (x, y, w,
+    /// h): background art that may run past a card's edge stops at its trim
+    /// or bleed edge.
+    Art {
+        path: Vec<PathEl>,
+        rgb: [f32; 3],
+        clip: [f32; 4],
+    },
+    /// A run of glyphs in a colour (red, green, blue, 0 to 1) rather than
+    /// black: a die's letter on the die's own colour.
+    Tinted {
+        text: TextItem,
+        rgb: [f32; 3],
+    },
 }
 
 impl Item {
@@ -86,6 +100,17 @@ impl Item {
             Item::Shade { x, y, .. } => {
                 *x += dx;
                 *y += dy;
+            }
+            Item::Art { path, clip, .. } => {
+                for el in path.iter_mut() {
+                    *el = el.map(|x, y| (x + dx, y + dy));
+                }
+                clip[0] += dx;
+                clip[1] += dy;
+            }
+            Item::Tinted { text, .. } => {
+                text.x += dx;
+                text.y += dy;
             }
         }
     }
@@ -149,6 +174,11 @@ impl Item {
                 h: *h,
                 gray: *gray,
             },
+            Item::Art { .. } | Item::Tinted { .. } => {
+                let mut moved = self.clone();
+                moved.translate(dx, dy);
+                moved
+            }
         }
     }
 }

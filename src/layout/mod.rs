@@ -3,6 +3,7 @@
 //! Pure: fonts and templates are handed in; no file or clock access.
 
 mod aid;
+mod background;
 mod block;
 mod calibrate;
 mod card;
@@ -20,6 +21,7 @@ mod table;
 mod units_dice;
 
 pub use aid::{AidOptions, lay_out_aid};
+pub use background::{lay_out_background, with_background};
 pub use block::paragraph;
 pub use calibrate::lay_out_duplex_calibration;
 pub use card::{CardFace, lay_out_back, lay_out_card, lay_out_cards};

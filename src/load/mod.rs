@@ -3,6 +3,7 @@
 //! every data problem as a located diagnostic.
 
 mod aid;
+mod background;
 mod chart;
 mod collections;
 pub mod csv;

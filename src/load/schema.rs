@@ -7,7 +7,7 @@
 
 use std::fmt::Write as _;
 
-use super::{aid, deck, fonts, game, sheets, template};
+use super::{aid, background, deck, fonts, game, sheets, template};
 use crate::diag::json_string;
 
 /// The type of a value, as a JSON Schema.
@@ -451,6 +451,7 @@ fn layout_obj() -> Obj {
                 "name" => Ty::Str("The layout's name."),
                 "family" => Ty::Str("A font family of fonts/fonts.toml."),
                 "frames" => Ty::Any("Frames drawn on the card; see docs/data-format.md."),
+                "background" => Ty::Table(background_obj()),
                 "regions" => Ty::Tables(Obj {
                     description: "A box on the card, in points from its top-left corner.",
                     keys: template::REGION_KEYS,
@@ -471,6 +472,53 @@ fn layout_obj() -> Obj {
                                 Ty::OneOf(&["top", "middle", "bottom"], "Vertical alignment.")
                             }
                             "format" => Ty::Str("{} is the field's text, e.g. \"{}:\"."),
+                            _ => return None,
+                        })
+                    },
+                }),
+                _ => return None,
+            })
+        },
+    }
+}
+
+/// A card layout's `[background]`: fill, art and border, out to the bleed edge.
+fn background_obj() -> Obj {
+    Obj {
+        description: "Drawn behind the frames and text, out to the bleed edge in print-shop and --bleed output and to the trim on butted home sheets.",
+        keys: background::BACKGROUND_KEYS,
+        required: &[],
+        ty: |k| {
+            Some(match k {
+                "color" => Ty::Str("Fill colour, \"#RRGGBB\"."),
+                "art" => Ty::Tables(Obj {
+                    description: "An icon in a colour; it may run past the trim into the bleed.",
+                    keys: background::ART_KEYS,
+                    required: background::ART_KEYS,
+                    ty: |k| {
+                        Some(match k {
+                            "icon" => {
+                                Ty::Str("data/icons/<icon>.svg or the game's icons/<icon>.svg.")
+                            }
+                            "color" => Ty::Str("\"#RRGGBB\"."),
+                            "left" | "top" => {
+                                Ty::Length("From the card's top-left corner; may be negative.")
+                            }
+                            "size" => Ty::Length("The icon's square."),
+                            _ => return None,
+                        })
+                    },
+                }),
+                "border" => Ty::Table(Obj {
+                    description: "A band along the card's edge, over the art.",
+                    keys: background::BORDER_KEYS,
+                    required: background::BORDER_KEYS,
+                    ty: |k| {
+                        Some(match k {
+                            "color" => Ty::Str("\"#RRGGBB\"."),
+                            "width" => {
+                                Ty::Length("Inside the trim; it carries on through the bleed.")
+                            }
                             _ => return None,
                         })
                     },

@@ -4,7 +4,7 @@ use super::toml::{Reader, Table, parse};
 use crate::diag::{Diagnostic, Diagnostics, FileId};
 use crate::model::{Align, CardTemplate, Frame, Region, Style, VAlign};
 
-pub const TEMPLATE_KEYS: &[&str] = &["name", "family", "regions", "frames"];
+pub const TEMPLATE_KEYS: &[&str] = &["name", "family", "regions", "frames", "background"];
 pub const REGION_KEYS: &[&str] = &[
     "field", "left", "top", "width", "height", "style", "size", "min_size", "align", "valign",
     "leading", "format",
@@ -47,12 +47,14 @@ pub fn load_card_template(
         .iter()
         .filter_map(|t| frame(&mut r, t))
         .collect();
+    let background = super::background::background(&mut r, &root);
     Some(CardTemplate {
         id: id.to_string(),
         name,
         family: family.value,
         regions,
         frames,
+        background,
         file,
     })
 }

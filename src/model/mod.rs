@@ -2,6 +2,7 @@
 //! decks with declared fields, aids, sheet and card templates). Plain data
 //! with source locations; no file access and no knowledge of renderers.
 
+mod background;
 mod card_ref;
 mod chart;
 mod collection;
@@ -16,6 +17,7 @@ mod sheet;
 mod shortcode;
 mod template;
 
+pub use background::{Art, Background, Border, Rgb, parse_hex_color};
 pub use card_ref::{card_keys, find_card, slug};
 pub use chart::{
     BlockKind, CellCodes, Chart, ChartBlock, CheckSection, Checklist, LegendEntry, Lookup, Matrix,

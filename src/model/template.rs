@@ -80,6 +80,8 @@ pub struct CardTemplate {
     pub regions: Vec<Region>,
     /// Stroked (rounded) rectangles drawn on every card: borders, panels.
     pub frames: Vec<Frame>,
+    /// Fill, art and border drawn behind everything, to the bleed edge.
+    pub background: Option<super::Background>,
     pub file: crate::diag::FileId,
 }
 

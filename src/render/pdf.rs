@@ -205,7 +205,7 @@ fn write_outline(
 fn used_glyphs(doc: &Doc, book: &FontBook) -> BTreeMap<FaceId, UsedFace> {
     let mut seen: BTreeMap<FaceId, BTreeMap<u16, char>> = BTreeMap::new();
     for item in doc.pages.iter().flat_map(|p| &p.items) {
-        if let Item::Text(t) = item {
+        if let Item::Text(t) | Item::Tinted { text: t, .. } = item {
             let chars = seen.entry(t.face).or_default();
             for (glyph, ch) in t.glyphs.iter().zip(t.text.chars()) {
                 chars.entry(*glyph).or_insert(ch);
@@ -288,11 +288,20 @@ fn page_content(page: &crate::layout::Page, used: &BTreeMap<FaceId, UsedFace>) -
     let mut font: Option<(FaceId, f32)> = None;
     let mut bytes = Vec::new();
     for item in &page.items {
-        if in_text && !matches!(item, Item::Text(_)) {
+        if in_text && !matches!(item, Item::Text(_) | Item::Tinted { .. }) {
             c.end_text();
             in_text = false;
             font = None;
         }
+        // Coloured text is drawn as text, in its colour.
+        let as_text;
+        let (item, tint) = match item {
+            Item::Tinted { text, rgb } => {
+                as_text = Item::Text(text.clone());
+                (&as_text, Some(*rgb))
+            }
+            other => (other, None),
+        };
         match item {
             Item::Text(t) => {
                 let new_id = used.get(&t.face).map_or(&[][..], |u| &u.new_id[..]);
@@ -310,7 +319,13 @@ fn page_content(page: &crate::layout::Page, used: &BTreeMap<FaceId, UsedFace>) -
                     font = Some((t.face, t.size));
                 }
                 c.set_text_matrix([1.0, 0.0, 0.0, 1.0, t.x, h - t.y]);
-                c.show(Str(&bytes));
+                if let Some([r, g, b]) = tint {
+                    c.set_fill_rgb(r, g, b);
+                    c.show(Str(&bytes));
+                    c.set_fill_gray(0.0);
+                } else {
+                    c.show(Str(&bytes));
+                }
             }
             Item::Line {
                 x1,
@@ -360,6 +375,26 @@ fn page_content(page: &crate::layout::Page, used: &BTreeMap<FaceId, UsedFace>) -
                 c.fill_nonzero();
                 c.restore_state();
             }
+            Item::Art { path, rgb, clip } => {
+                c.save_state();
+                c.rect(clip[0], h - clip[1] - clip[3], clip[2], clip[3]);
+                c.clip_nonzero();
+                c.end_path();
+                c.set_fill_rgb(rgb[0], rgb[1], rgb[2]);
+                for el in path {
+                    match *el {
+                        PathEl::MoveTo(x, y) => c.move_to(x, h - y),
+                        PathEl::LineTo(x, y) => c.line_to(x, h - y),
+                        PathEl::CurveTo(x1, y1, x2, y2, x, y) => {
+                            c.cubic_to(x1, h - y1, x2, h - y2, x, h - y)
+                        }
+                        PathEl::Close => c.close_path(),
+                    };
+                }
+                c.fill_nonzero();
+                c.restore_state();
+            }
+            Item::Tinted { .. } => {}
             Item::Paint { path, rgb } => {
                 c.save_state();
                 c.set_fill_rgb(rgb[0], rgb[1], rgb[2]);

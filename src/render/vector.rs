@@ -22,6 +22,33 @@ pub fn outlined_svg(items: &[Item], width: f32, height: f32, book: &FontBook) ->
     for item in items {
         match item {
             Item::Text(t) => text(&mut out, t, book, &mut glyphs),
+            Item::Tinted { text: t, rgb } => {
+                let _ = write!(out, r#"<g fill="{}">"#, rgb_color(*rgb));
+                text(&mut out, t, book, &mut glyphs);
+                out.push_str("</g>");
+            }
+            Item::Art { path, rgb, clip } if covers(*clip, width, height) => {
+                // The canvas cuts the art off where the clip would: no clip needed.
+                let _ = write!(
+                    out,
+                    r#"<path d="{}" fill="{}"/>"#,
+                    path_data(path),
+                    rgb_color(*rgb)
+                );
+            }
+            Item::Art { path, rgb, clip } => {
+                // A nested <svg> is a viewport that clips what it holds.
+                let _ = write!(
+                    out,
+                    r#"<svg x="{x}" y="{y}" width="{w}" height="{h}" viewBox="{x} {y} {w} {h}" overflow="hidden"><path d="{}" fill="{}"/></svg>"#,
+                    path_data(path),
+                    rgb_color(*rgb),
+                    x = num(clip[0]),
+                    y = num(clip[1]),
+                    w = num(clip[2]),
+                    h = num(clip[3]),
+                );
+            }
             Item::Line {
                 x1,
                 y1,
@@ -93,6 +120,15 @@ pub fn outlined_svg(items: &[Item], width: f32, height: f32, book: &FontBook) ->
     }
     out.push_str("</svg>");
     out
+}
+
+/// Whether the rectangle `clip` (x, y, w, h) holds the whole `width` x `height` canvas.
+fn covers(clip: [f32; 4], width: f32, height: f32) -> bool {
+    let tol = 0.01;
+    clip[0] <= tol
+        && clip[1] <= tol
+        && clip[0] + clip[2] >= width - tol
+        && clip[1] + clip[3] >= height - tol
 }
 
 /// Outline path data of glyphs in font units (y up), cached per face and glyph.
@@ -221,5 +257,27 @@ mod colour_tests {
     fn colours_print_as_svg_rgb() {
         assert_eq!(rgb_color([1.0, 0.5, 0.0]), "rgb(255,128,0)");
         assert_eq!(rgb_color([-1.0, 2.0, 0.2]), "rgb(0,255,51)");
+    }
+
+    #[test]
+    fn art_is_clipped_unless_the_canvas_cuts_it_off_already() {
+        use crate::layout::rect_path;
+        let art = |clip: [f32; 4]| Item::Art {
+            path: rect_path(-20.0, -20.0, 100.0, 100.0),
+            rgb: [1.0, 0.0, 0.0],
+            clip,
+        };
+        let book = FontBook::default();
+        let whole = outlined_svg(&[art([-9.0, -9.0, 118.0, 168.0])], 100.0, 150.0, &book);
+        assert_eq!(whole.matches("<svg").count(), 1, "{whole}");
+        assert!(whole.contains(r#"fill="rgb(255,0,0)""#));
+        // A card on a bigger sheet: its art stops at the card's edge.
+        let card = outlined_svg(&[art([0.0, 0.0, 50.0, 70.0])], 100.0, 150.0, &book);
+        assert!(
+            card.contains(
+                r#"<svg x="0" y="0" width="50" height="70" viewBox="0 0 50 70" overflow="hidden">"#
+            ),
+            "{card}"
+        );
     }
 }
