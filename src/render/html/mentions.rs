@@ -24,7 +24,7 @@ impl TableNames {
                 names.push((name, table));
             }
         }
-        names.sort_by(|a, b| b.0.len().cmp(&a.0.len()));
+        names.sort_by_key(|n| std::cmp::Reverse(n.0.len()));
         TableNames { names }
     }
 
@@ -99,7 +99,7 @@ pub fn mention_name(title: &str) -> Option<String> {
         name.truncate(open);
     }
     let name = name
-        .trim_end_matches(|c: char| matches!(c, ':' | '.' | '…' | ',' | ';'))
+        .trim_end_matches([':', '.', '…', ',', ';'])
         .trim_end()
         .to_string();
     (name.split(' ').count() >= 2).then_some(name)
