@@ -27,7 +27,7 @@ pub fn load_chart(id: &str, file: FileId, text: &str, diags: &mut Diagnostics) -
         .req_str(&root, "title", "a chart file")
         .map(|t| t.value)
         .unwrap_or_default();
-    let rule = r.opt_str(&root, "rule").map(|t| t.value);
+    let rule = opt_text(&mut r, &root, "rule");
     let blocks = r
         .tables(&root, "blocks")
         .iter()
@@ -69,6 +69,39 @@ fn block(r: &mut Reader<'_>, t: &Table<'_>) -> Option<ChartBlock> {
         }
     };
     Some(ChartBlock { kind, beside, loc })
+}
+
+/// An optional string's value.
+fn opt_text(r: &mut Reader<'_>, t: &Table<'_>, key: &str) -> Option<String> {
+    r.opt_str(t, key).map(|s| s.value)
+}
+
+/// An array of strings' values.
+fn strings(r: &mut Reader<'_>, t: &Table<'_>, key: &str) -> Vec<String> {
+    r.str_array(t, key).into_iter().map(|s| s.value).collect()
+}
+
+/// The keys every titled block has, before its own.
+const HEAD_KEYS: [&str; 5] = ["kind", "beside", "id", "title", "rule"];
+
+/// What every titled block starts with (each read, or None where a
+/// diagnostic was reported).
+struct BlockHead {
+    id: Option<Located<String>>,
+    title: Option<Located<String>>,
+    rule: Option<String>,
+}
+
+/// Checks a titled block's keys (the head's, then its `own`) and reads its
+/// id, title and rule, in that order.
+fn block_head(r: &mut Reader<'_>, t: &Table<'_>, what: &str, own: &[&str]) -> BlockHead {
+    let keys: Vec<&str> = HEAD_KEYS.iter().chain(own).copied().collect();
+    r.check_keys(t.get_ref(), &keys, what);
+    BlockHead {
+        id: r.req_str(t, "id", what),
+        title: r.req_str(t, "title", what),
+        rule: opt_text(r, t, "rule"),
+    }
 }
 
 fn dice(r: &mut Reader<'_>, t: &Table<'_>, what: &str) -> Option<Located<Dice>> {
@@ -133,14 +166,11 @@ fn row_length(r: &mut Reader<'_>, cells: usize, columns: usize, loc: &Loc, what:
 
 fn results(r: &mut Reader<'_>, t: &Table<'_>) -> Option<ResultsTable> {
     const WHAT: &str = "a results table";
-    r.check_keys(
-        t.get_ref(),
+    let BlockHead { id, title, rule } = block_head(
+        r,
+        t,
+        WHAT,
         &[
-            "kind",
-            "beside",
-            "id",
-            "title",
-            "rule",
             "dice",
             "drm",
             "roll_header",
@@ -152,11 +182,7 @@ fn results(r: &mut Reader<'_>, t: &Table<'_>) -> Option<ResultsTable> {
             "notes",
             "across",
         ],
-        WHAT,
     );
-    let id = r.req_str(t, "id", WHAT);
-    let title = r.req_str(t, "title", WHAT);
-    let rule = r.opt_str(t, "rule").map(|s| s.value);
     let dice = dice(r, t, WHAT);
     let drm = match r.opt_str(t, "drm") {
         None => Some(Located::new((0, 0), r.loc(t.span().start..t.span().start))),
@@ -252,14 +278,11 @@ fn results(r: &mut Reader<'_>, t: &Table<'_>) -> Option<ResultsTable> {
 
 fn ranges(r: &mut Reader<'_>, t: &Table<'_>) -> Option<RangeTable> {
     const WHAT: &str = "a ranges table";
-    r.check_keys(
-        t.get_ref(),
+    let BlockHead { id, title, rule } = block_head(
+        r,
+        t,
+        WHAT,
         &[
-            "kind",
-            "beside",
-            "id",
-            "title",
-            "rule",
             "dice",
             "label_header",
             "span_header",
@@ -268,33 +291,17 @@ fn ranges(r: &mut Reader<'_>, t: &Table<'_>) -> Option<RangeTable> {
             "rows",
             "notes",
         ],
-        WHAT,
     );
-    let id = r.req_str(t, "id", WHAT);
-    let title = r.req_str(t, "title", WHAT);
-    let rule = r.opt_str(t, "rule").map(|s| s.value);
     let dice = dice(r, t, WHAT);
     let label_header = r.req_str(t, "label_header", WHAT);
-    let span_header = r.opt_str(t, "span_header").map(|s| s.value);
-    let columns: Vec<String> = r
-        .str_array(t, "columns")
-        .into_iter()
-        .map(|c| c.value)
-        .collect();
-    let words = r
-        .str_array(t, "words")
-        .into_iter()
-        .map(|c| c.value)
-        .collect();
+    let span_header = opt_text(r, t, "span_header");
+    let columns = strings(r, t, "columns");
+    let words = strings(r, t, "words");
     let mut rows = Vec::new();
     for row in r.tables(t, "rows") {
         r.check_keys(row.get_ref(), &["label", "cells"], "a ranges row");
         let loc = r.loc(row.span());
-        let label: Vec<String> = r
-            .str_array(&row, "label")
-            .into_iter()
-            .map(|l| l.value)
-            .collect();
+        let label = strings(r, &row, "label");
         let cells = r.str_array(&row, "cells");
         if row_length(r, cells.len(), columns.len(), &loc, "row") {
             rows.push(RangeRow { label, cells, loc });
@@ -327,30 +334,14 @@ fn modifier(r: &mut Reader<'_>, t: &Table<'_>, what: &str) -> Option<Modifier> {
 
 fn modifiers(r: &mut Reader<'_>, t: &Table<'_>) -> Option<ModifierList> {
     const WHAT: &str = "a modifiers list";
-    r.check_keys(
-        t.get_ref(),
-        &[
-            "kind",
-            "beside",
-            "id",
-            "title",
-            "rule",
-            "value_header",
-            "intro",
-            "sections",
-            "notes",
-        ],
-        WHAT,
-    );
-    let id = r.req_str(t, "id", WHAT);
-    let title = r.req_str(t, "title", WHAT);
-    let rule = r.opt_str(t, "rule").map(|s| s.value);
-    let value_header = r.opt_str(t, "value_header").map(|s| s.value);
+    let BlockHead { id, title, rule } =
+        block_head(r, t, WHAT, &["value_header", "intro", "sections", "notes"]);
+    let value_header = opt_text(r, t, "value_header");
     let intro = r.str_array(t, "intro");
     let mut sections = Vec::new();
     for s in r.tables(t, "sections") {
         r.check_keys(s.get_ref(), &["heading", "entries"], "a modifiers section");
-        let heading = r.opt_str(&s, "heading").map(|h| h.value);
+        let heading = opt_text(r, &s, "heading");
         let mut entries = Vec::new();
         for e in r.tables(&s, "entries") {
             if e.get_ref().get("options").is_some() {
@@ -359,7 +350,7 @@ fn modifiers(r: &mut Reader<'_>, t: &Table<'_>) -> Option<ModifierList> {
                     &["lead", "only_one", "joined", "options"],
                     "a modifier group",
                 );
-                let lead = r.opt_str(&e, "lead").map(|l| l.value);
+                let lead = opt_text(r, &e, "lead");
                 let only_one = r.opt_bool(&e, "only_one").unwrap_or(false);
                 let joined = r.opt_bool(&e, "joined").unwrap_or(false);
                 let options = r
@@ -404,7 +395,7 @@ fn matrix_rows(r: &mut Reader<'_>, t: &Table<'_>, columns: usize) -> Vec<MatrixR
     for row in r.tables(t, "rows") {
         r.check_keys(row.get_ref(), &["label", "cells"], "a matrix row");
         let loc = r.loc(row.span());
-        let label = r.opt_str(&row, "label").map(|l| l.value);
+        let label = opt_text(r, &row, "label");
         let cells = r.str_array(&row, "cells");
         if row_length(r, cells.len(), columns, &loc, "row") {
             rows.push(MatrixRow { label, cells, loc });
@@ -415,14 +406,11 @@ fn matrix_rows(r: &mut Reader<'_>, t: &Table<'_>, columns: usize) -> Vec<MatrixR
 
 fn matrix(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Matrix> {
     const WHAT: &str = "a matrix";
-    r.check_keys(
-        t.get_ref(),
+    let BlockHead { id, title, rule } = block_head(
+        r,
+        t,
+        WHAT,
         &[
-            "kind",
-            "beside",
-            "id",
-            "title",
-            "rule",
             "label_header",
             "columns",
             "symbols",
@@ -432,27 +420,19 @@ fn matrix(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Matrix> {
             "intro",
             "notes",
         ],
-        WHAT,
     );
-    let id = r.req_str(t, "id", WHAT);
-    let title = r.req_str(t, "title", WHAT);
-    let rule = r.opt_str(t, "rule").map(|s| s.value);
     let lookup = r.table(t, "lookup").and_then(|l| {
         r.check_keys(l.get_ref(), &["keys", "values"], "a matrix lookup");
         let keys = r.req_int(&l, "keys", "a matrix lookup")?;
-        let values = r.str_array(&l, "values");
+        let values = strings(r, &l, "values");
         Some(Lookup {
             keys: usize::try_from(keys.value).unwrap_or(0),
-            values: values.into_iter().map(|v| v.value).collect(),
+            values,
             loc: keys.loc,
         })
     });
-    let label_header = r.opt_str(t, "label_header").map(|s| s.value);
-    let columns: Vec<String> = r
-        .str_array(t, "columns")
-        .into_iter()
-        .map(|c| c.value)
-        .collect();
+    let label_header = opt_text(r, t, "label_header");
+    let columns = strings(r, t, "columns");
     let symbols = r.str_array(t, "symbols");
     let intro = r.str_array(t, "intro");
     let mut sections = Vec::new();
@@ -465,7 +445,7 @@ fn matrix(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Matrix> {
     }
     for s in r.tables(t, "sections") {
         r.check_keys(s.get_ref(), &["heading", "rows"], "a matrix section");
-        let heading = r.opt_str(&s, "heading").map(|h| h.value);
+        let heading = opt_text(r, &s, "heading");
         let rows = matrix_rows(r, &s, columns.len());
         sections.push(MatrixSection { heading, rows });
     }
@@ -491,10 +471,10 @@ fn step(r: &mut Reader<'_>, t: &Table<'_>, mark: Option<&str>) -> Option<Step> {
         &["title", "text", "actor", "mark", "items"],
         "a checklist step",
     );
-    let title = r.opt_str(t, "title").map(|s| s.value);
-    let text = r.opt_str(t, "text").map(|s| s.value).unwrap_or_default();
+    let title = opt_text(r, t, "title");
+    let text = opt_text(r, t, "text").unwrap_or_default();
     let actor = r.opt_str(t, "actor");
-    let own_mark = r.opt_str(t, "mark").map(|s| s.value);
+    let own_mark = opt_text(r, t, "mark");
     let sub_mark = own_mark.clone().or_else(|| mark.map(str::to_string));
     let items = r
         .tables(t, "items")
@@ -524,16 +504,8 @@ fn step(r: &mut Reader<'_>, t: &Table<'_>, mark: Option<&str>) -> Option<Step> {
 
 fn checklist(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Checklist> {
     const WHAT: &str = "a checklist";
-    r.check_keys(
-        t.get_ref(),
-        &[
-            "kind", "beside", "id", "title", "rule", "actors", "intro", "sections", "notes",
-        ],
-        WHAT,
-    );
-    let id = r.req_str(t, "id", WHAT);
-    let title = r.req_str(t, "title", WHAT);
-    let rule = r.opt_str(t, "rule").map(|s| s.value);
+    let BlockHead { id, title, rule } =
+        block_head(r, t, WHAT, &["actors", "intro", "sections", "notes"]);
     let actors = r.str_array(t, "actors");
     let intro = r.str_array(t, "intro");
     let mut sections = Vec::new();
@@ -543,7 +515,7 @@ fn checklist(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Checklist> {
             &["heading", "numbering", "mark", "intro", "steps", "outro"],
             "a checklist section",
         );
-        let heading = r.opt_str(&s, "heading").map(|h| h.value);
+        let heading = opt_text(r, &s, "heading");
         let numbering = match r.opt_str(&s, "numbering") {
             None => Numbering::None,
             Some(n) => match n.value.as_str() {
@@ -563,7 +535,7 @@ fn checklist(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Checklist> {
                 }
             },
         };
-        let mark = r.opt_str(&s, "mark").map(|m| m.value);
+        let mark = opt_text(r, &s, "mark");
         let intro = r.str_array(&s, "intro");
         let steps = r
             .tables(&s, "steps")

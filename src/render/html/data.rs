@@ -10,8 +10,8 @@ use tera::{Context, Tera, Value};
 
 use crate::layout::{Cell, RowKind, TableSpec, block_specs};
 use crate::model::{
-    BlockKind, Chart, Deck, FieldValue, Icon, PathEl, RandomTable, ResultsTable, RollRange,
-    RowOdds, Shortcode, Style, face_symbols, row_odds,
+    BlockKind, Chart, ChartBlock, Deck, FieldValue, Icon, PathEl, RandomTable, ResultsTable,
+    RollRange, RowOdds, Shortcode, Style, face_symbols, row_odds,
 };
 use crate::render::svg::escape;
 use crate::text::parse_rich;
@@ -28,6 +28,56 @@ pub struct DataSource<'a> {
 
 /// The anchor a data shortcode's output carries (shared with the rulebook).
 pub use crate::model::data_anchor;
+
+/// The anchor of a chart block's first table: the chart's anchor and the block's id.
+fn block_anchor(chart_anchor: &str, block: &ChartBlock) -> Option<String> {
+    block_id_title(block).map(|(id, _)| format!("{chart_anchor}-{}", crate::model::slug(id)))
+}
+
+/// A block's id and title (notes have neither).
+fn block_id_title(block: &ChartBlock) -> Option<(&str, &str)> {
+    let (id, title) = match &block.kind {
+        BlockKind::Results(t) => (&t.id, &t.title),
+        BlockKind::Ranges(t) => (&t.id, &t.title),
+        BlockKind::Modifiers(t) => (&t.id, &t.title),
+        BlockKind::Matrix(t) => (&t.id, &t.title),
+        BlockKind::Checklist(t) => (&t.id, &t.title),
+        BlockKind::Notes(_) => return None,
+    };
+    Some((id.value.as_str(), title.as_str()))
+}
+
+/// Every table a data shortcode shows, as (title, anchor): a chart and each
+/// of its blocks, a random table, a collection. Empty for dice and for a
+/// shortcode naming nothing.
+pub fn shown_tables(game: &crate::model::Game, code: &Shortcode) -> Vec<(String, String)> {
+    let Some(anchor) = data_anchor(code) else {
+        return Vec::new();
+    };
+    let arg = code.args.first().map(|a| a.value.as_str());
+    match code.name.as_str() {
+        "table" => {
+            let name = arg.unwrap_or_default();
+            if let Some(chart) = game.charts.iter().find(|c| c.id == name) {
+                let mut tables = vec![(chart.title.clone(), anchor.clone())];
+                tables.extend(chart.blocks.iter().filter_map(|b| {
+                    let (_, title) = block_id_title(b)?;
+                    Some((title.to_string(), block_anchor(&anchor, b)?))
+                }));
+                tables
+            } else if let Some(t) = game.random_tables.iter().find(|t| t.id == name) {
+                vec![(t.name.clone(), anchor)]
+            } else {
+                Vec::new()
+            }
+        }
+        "collection" | "units" => game
+            .collection(arg.unwrap_or("units"))
+            .map(|c| vec![(c.name.clone(), anchor)])
+            .unwrap_or_default(),
+        _ => Vec::new(),
+    }
+}
 
 /// The HTML of a data shortcode; None if `code` is not one.
 pub fn data_shortcode(
@@ -76,7 +126,9 @@ fn render(
         .map_err(|e| format!("templates/html/{template}: {e}"))
 }
 
-/// A chart: each of its blocks as one or more tables, results tables with odds.
+/// A chart: each of its blocks as one or more tables, results tables with
+/// odds; where the chart has its anchor (`id`), each block's first table has
+/// the block's (`table-combat-barrage`).
 fn chart_html(src: &DataSource<'_>, chart: &Chart, id: Option<String>) -> Result<String, String> {
     let mut tables = Vec::new();
     for block in &chart.blocks {
@@ -84,10 +136,12 @@ fn chart_html(src: &DataSource<'_>, chart: &Chart, id: Option<String>) -> Result
             BlockKind::Results(t) => Some(t),
             _ => None,
         };
+        let anchor = id.as_deref().and_then(|a| block_anchor(a, block));
         for (i, spec) in block_specs(block, false).iter().enumerate() {
             let odds = results.filter(|_| i == 0).map(results_odds);
             let across = results.is_some_and(|t| t.across);
-            let value = spec_value(spec, odds.as_deref(), across);
+            let spec_id = anchor.clone().filter(|_| i == 0);
+            let value = spec_value(spec, odds.as_deref(), across, spec_id);
             tables.push(render(src, "table.html", "table", value)?);
         }
     }
@@ -137,7 +191,12 @@ fn cell_value(html: String, span: usize, header: bool) -> Value {
 
 /// A laid-out table spec as a template value. `odds` go beside each body row
 /// (or, for a table printed across, as a row of bars under the rolls).
-fn spec_value(spec: &TableSpec, odds: Option<&[RowOdds]>, across: bool) -> Value {
+fn spec_value(
+    spec: &TableSpec,
+    odds: Option<&[RowOdds]>,
+    across: bool,
+    id: Option<String>,
+) -> Value {
     let columns = spec.columns.len();
     let head: Vec<Value> = spec
         .header
@@ -189,7 +248,7 @@ fn spec_value(spec: &TableSpec, odds: Option<&[RowOdds]>, across: bool) -> Value
         _ => null(),
     };
     map([
-        ("id", null()),
+        ("id", Value::from(id)),
         ("title", Value::from(spec.title.clone())),
         ("rule", Value::from(spec.rule.clone())),
         ("ruled", Value::from(spec.ruled)),

@@ -7,6 +7,7 @@
 
 mod data;
 mod markdown;
+mod mentions;
 mod site;
 
 pub use data::{DATA_SHORTCODES, icon_svg};

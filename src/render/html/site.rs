@@ -7,8 +7,9 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use tera::{Context, Tera, Value};
 
 use super::HtmlError;
-use super::data::{DataSource, data_anchor, data_shortcode};
+use super::data::{DataSource, data_anchor, data_shortcode, shown_tables};
 use super::markdown::{Heading, PageLinks, render_markdown, unique_id};
+use super::mentions::TableNames;
 use crate::layout::{CardFace, Item};
 use crate::model::{
     Deck, FieldKind, Game, Icon, Shortcode, card_keys, find_card, find_shortcodes, slug,
@@ -73,6 +74,7 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, HtmlError>
         .collect();
     let keys: Vec<Vec<String>> = site.game.decks.iter().map(card_keys).collect();
     let shown = Placements::plan(site.game, &keys, &shortcodes, &names);
+    let table_names = shown.table_names();
 
     let mut bodies = Vec::new();
     for (index, rules) in site.rules.iter().enumerate() {
@@ -81,6 +83,7 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, HtmlError>
             tera: &tera,
             keys: &keys,
             shown: &shown,
+            table_names: &table_names,
             page: index,
             emitted: HashSet::new(),
             emitted_decks: HashSet::new(),
@@ -213,6 +216,9 @@ struct Placements {
     data_anchors: BTreeMap<(usize, String), ()>,
     /// card title → href of its first showing.
     by_title: HashMap<String, (usize, String)>,
+    /// Each table shown (chart, chart block, random table, collection): its
+    /// title and the (page, anchor) of every showing, in page order.
+    tables: Vec<(String, Vec<(usize, String)>)>,
     names: Vec<String>,
 }
 
@@ -227,10 +233,18 @@ impl Placements {
         let mut deck_anchors = BTreeMap::new();
         let mut by_title = HashMap::new();
         let mut data_anchors = BTreeMap::new();
+        let mut tables: Vec<(String, Vec<(usize, String)>)> = Vec::new();
         for (page, codes) in shortcodes.iter().enumerate() {
             for code in codes {
                 if let Some(anchor) = data_anchor(code) {
                     data_anchors.insert((page, anchor), ());
+                }
+                for (title, anchor) in shown_tables(game, code) {
+                    data_anchors.insert((page, anchor.clone()), ());
+                    match tables.iter_mut().find(|(_, shown)| shown[0].1 == anchor) {
+                        Some((_, shown)) => shown.push((page, anchor)),
+                        None => tables.push((title, vec![(page, anchor)])),
+                    }
                 }
                 if let ("deck", Some(arg)) = (code.name.as_str(), code.args.first())
                     && let Some(d) = game.decks.iter().position(|d| d.id == arg.value)
@@ -254,8 +268,31 @@ impl Placements {
             deck_anchors,
             data_anchors,
             by_title,
+            tables,
             names: names.to_vec(),
         }
+    }
+
+    /// The names of the tables shown, to find in the prose.
+    fn table_names(&self) -> TableNames {
+        TableNames::new(
+            self.tables
+                .iter()
+                .enumerate()
+                .map(|(i, (title, _))| (title.as_str(), i)),
+        )
+    }
+
+    /// Where a mention of table `table` on `page` links: its showing on that
+    /// page, else its first.
+    fn table_href(&self, table: usize, page: usize) -> Option<String> {
+        let shown = &self.tables.get(table)?.1;
+        let (on, anchor) = shown.iter().find(|(p, _)| *p == page).or(shown.first())?;
+        Some(if *on == page {
+            format!("#{anchor}")
+        } else {
+            format!("{}#{anchor}", self.names[*on])
+        })
     }
 
     fn anchors_on(&self, page: usize) -> impl Iterator<Item = String> + '_ {
@@ -305,6 +342,7 @@ struct Links<'a> {
     tera: &'a Tera,
     keys: &'a [Vec<String>],
     shown: &'a Placements,
+    table_names: &'a TableNames,
     page: usize,
     /// Cards already drawn with their id on this page (an id is used once).
     emitted: HashSet<(usize, usize)>,
@@ -331,6 +369,14 @@ impl PageLinks for Links<'_> {
         } else {
             format!("{}#{anchor}", self.shown.names[*page])
         })
+    }
+
+    fn table_mentions(&self, text: &str) -> Vec<(std::ops::Range<usize>, String)> {
+        self.table_names
+            .find(text)
+            .into_iter()
+            .filter_map(|(range, table)| Some((range, self.shown.table_href(table, self.page)?)))
+            .collect()
     }
 
     fn icon(&self, name: &str) -> Option<String> {
