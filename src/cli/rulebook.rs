@@ -108,7 +108,7 @@ pub(super) fn check(
 
 /// Writes `<out>/<game>/<game>-rules.pdf`; returns its path and page count
 /// (None when the game has no rules pages or the rulebook has problems).
-pub(super) fn write(
+pub fn write(
     game: &Game,
     assets: &Assets,
     options: RulebookOptions,

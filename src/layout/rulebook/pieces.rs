@@ -25,6 +25,12 @@ pub struct Piece {
     pub cards: Vec<(String, f32, f32)>,
     /// Card names in the text: the area (x, y, w, h) and the card's title.
     pub links: Vec<([f32; 4], String)>,
+    /// A figure (a row of cards) rather than a line of text: with two
+    /// columns, figures and text do not share a page (see `columns::flow`).
+    pub figure: bool,
+    /// A line of a heading: larger than the body, so text extraction takes
+    /// it as a block of its own (see `columns::flow`).
+    pub heading_line: bool,
 }
 
 /// Where a word may be hyphenated: byte offsets into it.
@@ -179,6 +185,7 @@ pub fn card_rows(
             let mut piece = Piece {
                 height: h,
                 gap,
+                figure: true,
                 ..Piece::default()
             };
             for (k, (title, face)) in row.iter().enumerate() {
