@@ -986,3 +986,105 @@ fn build_writes_every_rulebook_and_a_game_can_opt_out() {
     assert!(quiet.join("bcs").is_dir(), "{}", dump(&run));
     assert!(!quiet.join("bcs/bcs-rules.pdf").exists());
 }
+/// The Markdown's prose paragraphs in order (headings and shortcodes left
+/// out), each as its normalised letters; `true` after a paragraph that a
+/// shortcode follows.
+fn prose_paragraphs(md: &str) -> Vec<(String, bool)> {
+    let mut paragraphs: Vec<(String, bool)> = Vec::new();
+    for block in md.split("\n\n").map(str::trim).filter(|b| !b.is_empty()) {
+        if block.starts_with('#') {
+            continue;
+        }
+        if block.starts_with("{{") {
+            if let Some(last) = paragraphs.last_mut() {
+                last.1 = true;
+            }
+            continue;
+        }
+        paragraphs.push((words(&block.replace("](card:)", "]")).concat(), false));
+    }
+    paragraphs
+}
+
+#[test]
+fn plain_pdftotext_reads_the_prose_in_order_and_cards_after_it() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let pdf = build("battlegrid", tmp.path(), &[]);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/battlegrid");
+    let md: String = markdown_files(&dir)
+        .iter()
+        .map(|f| fs::read_to_string(f).expect("read rules") + "\n\n")
+        .collect();
+    let paragraphs = prose_paragraphs(&md);
+    assert!(paragraphs.len() >= 8, "{paragraphs:?}");
+    // Plain pdftotext (no -layout, no cropping) of the body pages, as one run of letters.
+    let text = words(&tool(
+        "pdftotext",
+        &["-f", "3", pdf.to_str().expect("path"), "-"],
+    ))
+    .concat();
+    let headings: Vec<String> = markdown_parts(&md)
+        .0
+        .iter()
+        .map(|h| words(h).concat())
+        .collect();
+    let csv = grogpress(&["export", "csv", "battlegrid", "--deck", "action"]);
+    assert!(csv.status.success(), "{}", dump(&csv));
+    let mut reader = csv::Reader::from_reader(csv.stdout.as_slice());
+    let title_col = reader
+        .headers()
+        .expect("header")
+        .iter()
+        .position(|h| h == "title")
+        .expect("title column");
+    let titles: Vec<String> = reader
+        .records()
+        .map(|r| words(r.expect("record").get(title_col).expect("title")).concat())
+        .collect();
+    // Each paragraph is read whole (nothing interleaved), after the one before it.
+    let mut at = 0;
+    let mut gallery_seen = false;
+    for (n, (paragraph, _)) in paragraphs.iter().enumerate() {
+        let start = text[at..]
+            .find(paragraph.as_str())
+            .map(|k| at + k)
+            .unwrap_or_else(|| {
+                panic!(
+                    "paragraph {n} is not read whole after paragraph {}:\n{paragraph}\nin\n{}",
+                    n.saturating_sub(1),
+                    &text[at..]
+                )
+            });
+        // Between two paragraphs only headings, the running header and page
+        // numbers may be read (cards only where the Markdown shows them).
+        let mut gap = text[at..start].to_string();
+        let shows_cards = n > 0 && paragraphs[n - 1].1;
+        if shows_cards {
+            for title in &titles {
+                assert!(
+                    gap.contains(title.as_str()),
+                    "card {title:?} is not read between paragraphs {} and {n}",
+                    n - 1
+                );
+            }
+            gallery_seen = true;
+        } else {
+            for heading in &headings {
+                gap = gap.replace(heading.as_str(), "");
+            }
+            gap = gap
+                .replace("battlegrid", "")
+                .replace(|c: char| c.is_ascii_digit(), "");
+            assert!(
+                gap.is_empty(),
+                "{gap:?} is read between paragraphs {} and {n}",
+                n.saturating_sub(1)
+            );
+        }
+        at = start + paragraph.len();
+    }
+    assert!(
+        gallery_seen,
+        "the deck's cards are shown between two paragraphs"
+    );
+}

@@ -37,6 +37,7 @@ pub use html::build_html;
 pub use images::{CardImages, write_card_images};
 pub use output::write_atomic;
 pub use plan::{Assets, Output, PlanOptions, plan};
+pub use rulebook::write as write_rulebook;
 
 #[derive(Parser, Debug)]
 #[command(

@@ -147,6 +147,7 @@ pub(super) fn lay_out(
     else {
         return Err(OpError("fonts/fonts.toml declares no font family".into()));
     };
+    let figure_family = assets.fonts.family("sans-condensed").unwrap_or(family);
     let input = RulebookInput {
         title: &game.name,
         copyright: &game.copyright,
@@ -159,6 +160,7 @@ pub(super) fn lay_out(
             })
             .collect(),
         family,
+        figure_family,
         book: &assets.fonts,
         figures: &figures,
         icons: &assets.icons,
@@ -183,7 +185,7 @@ pub(super) fn check(
 
 /// Writes `<out>/<game>/<game>-rules.pdf`; returns its path and page count
 /// (None when the game has no rules pages or the rulebook has problems).
-pub(super) fn write(
+pub fn write(
     game: &Game,
     assets: &Assets,
     options: RulebookOptions,

@@ -2,7 +2,12 @@
 //! pieces kept together (a heading and its first lines, a paragraph's first or
 //! last two lines) moves whole to the next column when it does not fit. A
 //! full-width piece (a figure too wide for a column) goes below column one's
-//! text or on a page of its own, and the columns start again below it.
+//! text or on a page of its own, and the columns start again below it. With
+//! two columns, figures (rows of cards) and text take pages of their own, so
+//! text extraction, which reads a page by the gaps between its blocks, never
+//! mixes a gallery's card text into the prose beside it; and a heading is
+//! never set level with one in the column before, which extraction would
+//! take for the rows of a table and read across the columns.
 
 use super::pieces::Piece;
 use crate::layout::doc::Item;
@@ -45,7 +50,27 @@ struct Cursor {
     placed: Vec<Placed>,
     /// The pieces placed in the columns since `top` (the last of `placed`).
     set: Vec<Set>,
+    /// Whether the current page holds figures (Some(true)) or text (Some(false)).
+    holds_figures: Option<bool>,
+    /// The headings placed in the columns since `top`.
+    headings: Vec<HeadingZone>,
 }
+
+/// A heading placed on the page: its column, where the space above it
+/// starts, and the top and bottom of its lines (from the column's top).
+struct HeadingZone {
+    column: usize,
+    space: f32,
+    top: f32,
+    bottom: f32,
+}
+
+/// Blocks whose tops, bottoms or middles are this close (points) count as
+/// level: poppler's threshold is half the smallest font size of the blocks
+/// compared (up to 8 pt for two headings), with a margin.
+const LEVEL: f32 = 9.0;
+/// The most a heading is moved down to keep clear of one beside it.
+const MAX_SHIFT: f32 = 48.0;
 
 impl Cursor {
     fn at_top(&self) -> bool {
@@ -62,6 +87,8 @@ impl Cursor {
         self.y = 0.0;
         self.top = 0.0;
         self.set.clear();
+        self.holds_figures = None;
+        self.headings.clear();
         self.pages.push(Vec::new());
     }
 
@@ -74,6 +101,62 @@ impl Cursor {
         self.column += 1;
         if self.column >= self.frame.columns {
             self.next_page();
+        }
+    }
+
+    /// Space to add above a chain whose headings are `zones` (relative to
+    /// the chain's top, its first gap included) so that text extraction
+    /// (poppler) reads the columns one after the other. Two things would make
+    /// it read across: a heading level with one of the column before (top,
+    /// bottom or middle within [`LEVEL`]), which it takes for a row of a
+    /// table; and a heading with only space beside it, which it widens over
+    /// both columns. The first shift (up to [`MAX_SHIFT`]) that avoids both
+    /// is taken; none if there is none.
+    fn heading_shift(&self, zones: &[HeadingZone]) -> f32 {
+        let others: Vec<&HeadingZone> = self
+            .headings
+            .iter()
+            .filter(|h| h.column + 1 == self.column)
+            .collect();
+        if others.is_empty() || zones.is_empty() {
+            return 0.0;
+        }
+        let clear = |shift: f32| {
+            zones.iter().enumerate().all(|(k, z)| {
+                // The space above the first heading reaches up to the text before the chain.
+                let space = if k == 0 {
+                    self.y
+                } else {
+                    self.y + shift + z.space
+                };
+                let (top, bottom) = (self.y + shift + z.top, self.y + shift + z.bottom);
+                others.iter().all(|h| {
+                    let level = (h.top - top).abs() <= LEVEL
+                        || (h.bottom - bottom).abs() <= LEVEL
+                        || ((h.top + h.bottom) - (top + bottom)).abs() / 2.0 <= LEVEL;
+                    // The earlier heading alone beside the space above this one…
+                    let beside_space = h.top >= space - 0.5 && h.bottom <= top + 0.5;
+                    // …or this heading alone beside the space above the earlier one.
+                    let in_space = top >= h.space - 0.5 && bottom <= h.top + 0.5;
+                    !level && !beside_space && !in_space
+                })
+            })
+        };
+        (0..=MAX_SHIFT as usize)
+            .map(|s| s as f32)
+            .find(|s| clear(*s))
+            .unwrap_or(0.0)
+    }
+
+    /// Starts a new page when a chain of figures would share a page of text
+    /// or the other way round (two or more columns only).
+    fn keep_kinds_apart(&mut self, figures: bool) {
+        if self.frame.columns < 2 {
+            return;
+        }
+        match self.holds_figures {
+            Some(held) if held != figures => self.next_page(),
+            _ => {}
         }
     }
 
@@ -100,6 +183,7 @@ impl Cursor {
             self.y = bottom + GAP_ACROSS;
             self.top = self.y;
             self.set.clear();
+            self.headings.clear();
             return;
         }
         self.next_page();
@@ -164,7 +248,8 @@ impl Cursor {
         }
     }
 
-    fn put(&mut self, piece: Piece) {
+    /// Places a piece of a chain that holds figures (`figures`) or text.
+    fn put(&mut self, piece: Piece, figures: bool) {
         if piece.full_width {
             if piece.height + self.gap(&piece) > self.remaining() + 1e-3 || self.column > 0 {
                 self.clear_columns(piece.height);
@@ -181,6 +266,7 @@ impl Cursor {
         }
         let end = self.pages.last().map_or(0, Vec::len);
         self.y += piece.height;
+        self.holds_figures = Some(figures);
         self.placed.push(Placed {
             page: self.pages.len() - 1,
             x,
@@ -191,6 +277,7 @@ impl Cursor {
             self.y += GAP_ACROSS;
             self.top = self.y;
             self.set.clear();
+            self.headings.clear();
         } else {
             self.set.push(Set {
                 items: start..end,
@@ -200,6 +287,31 @@ impl Cursor {
             });
         }
     }
+}
+
+/// The headings of a chain, relative to its top when its first gap is `gap`.
+fn heading_zones(chain: &[Piece], gap: f32, column: usize) -> Vec<HeadingZone> {
+    let mut zones: Vec<HeadingZone> = Vec::new();
+    let mut y = 0.0;
+    for (k, piece) in chain.iter().enumerate() {
+        let before = y;
+        y += if k == 0 { gap } else { piece.gap };
+        if piece.heading_line {
+            match zones.last_mut() {
+                Some(zone) if piece.heading.is_none() && zone.bottom == before => {
+                    zone.bottom = y + piece.height
+                }
+                _ => zones.push(HeadingZone {
+                    column,
+                    space: before,
+                    top: y,
+                    bottom: y + piece.height,
+                }),
+            }
+        }
+        y += piece.height;
+    }
+    zones
 }
 
 /// Space between the columns and a piece across the page.
@@ -217,6 +329,8 @@ pub fn flow(frame: Frame, pieces: Vec<Piece>) -> (Vec<Vec<Item>>, Vec<Placed>) {
         top: 0.0,
         placed: Vec::with_capacity(pieces.len()),
         set: Vec::new(),
+        holds_figures: None,
+        headings: Vec::new(),
     };
     let mut pieces = pieces.into_iter().peekable();
     let mut chain: Vec<Piece> = Vec::new();
@@ -226,16 +340,56 @@ pub fn flow(frame: Frame, pieces: Vec<Piece>) -> (Vec<Vec<Item>>, Vec<Placed>) {
         if more {
             continue;
         }
+        let figures = chain.iter().any(|p| p.figure);
+        cursor.keep_kinds_apart(figures);
         let height: f32 = chain.iter().map(|p| p.height + p.gap).sum::<f32>() - chain[0].gap;
-        let first_gap = cursor.gap(&chain[0]);
         if chain.iter().any(|p| p.full_width) {
             // A chain that runs across the page starts below the columns set so far.
             cursor.clear_columns(height);
-        } else if height + first_gap > cursor.remaining() + 1e-3 && !cursor.at_top() {
-            cursor.next_column();
+        } else {
+            // Move down past level headings, or on to the next column when the
+            // chain no longer fits (a new page has none to avoid).
+            let mut shift;
+            let mut zones;
+            // Set the first gap even at the top of a column (once moved down).
+            let mut own_gap;
+            loop {
+                own_gap = false;
+                let gap = cursor.gap(&chain[0]);
+                zones = heading_zones(&chain, gap, cursor.column);
+                shift = 0.0;
+                if frame.columns > 1 {
+                    shift = cursor.heading_shift(&zones);
+                    if shift > 0.0 && cursor.at_top() {
+                        own_gap = true;
+                        zones = heading_zones(&chain, chain[0].gap, cursor.column);
+                        shift = cursor.heading_shift(&zones);
+                    }
+                }
+                let gap = if own_gap { chain[0].gap } else { gap };
+                let fits = height + gap + shift <= cursor.remaining() + 1e-3;
+                if fits || (cursor.at_top() && shift == 0.0 && !own_gap) {
+                    break;
+                }
+                cursor.next_column();
+            }
+            let y = cursor.y + shift;
+            cursor.y = y;
+            if own_gap {
+                cursor.y += chain[0].gap;
+                chain[0].gap = 0.0;
+            }
+            cursor
+                .headings
+                .extend(zones.into_iter().map(|z| HeadingZone {
+                    space: y + z.space,
+                    top: y + z.top,
+                    bottom: y + z.bottom,
+                    ..z
+                }));
         }
         for piece in chain.drain(..) {
-            cursor.put(piece);
+            cursor.put(piece, figures);
         }
     }
     (cursor.pages, cursor.placed)
@@ -302,6 +456,37 @@ mod tests {
                 y: 20.0
             }
         );
+    }
+
+    #[test]
+    fn figures_and_text_take_pages_of_their_own_in_two_columns() {
+        let figure = |keep| Piece {
+            figure: true,
+            ..piece(30.0, keep)
+        };
+        // Text, a heading kept with a row of cards, another row, then text.
+        let pieces = vec![
+            piece(20.0, false),
+            piece(10.0, true),
+            figure(false),
+            figure(false),
+            piece(20.0, false),
+        ];
+        let (pages, placed) = flow(frame(), pieces.clone());
+        assert_eq!(pages.len(), 3);
+        assert_eq!(
+            placed.iter().map(|p| p.page).collect::<Vec<_>>(),
+            [0, 1, 1, 1, 2]
+        );
+        assert_eq!((placed[1].x, placed[1].y), (10.0, 20.0));
+        // One column: they share the page.
+        let one = Frame {
+            columns: 1,
+            column_height: 1000.0,
+            ..frame()
+        };
+        let (pages, _) = flow(one, pieces);
+        assert_eq!(pages.len(), 1);
     }
 
     #[test]

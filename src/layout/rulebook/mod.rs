@@ -80,6 +80,9 @@ pub struct RulebookInput<'a> {
     pub copyright: &'a [String],
     pub pages: Vec<RulesText<'a>>,
     pub family: &'a Family,
+    /// The face of tables and dice (the cards' and charts' sans, whose
+    /// symbols the data uses), beside the prose's `family`.
+    pub figure_family: &'a Family,
     pub book: &'a FontBook,
     pub figures: &'a dyn Figures,
     /// The game's icons (die faces).
@@ -101,9 +104,14 @@ const GUTTER: f32 = 14.0;
 const BODY: TextStyle = TextStyle {
     style: Style::Regular,
     size: 9.5,
-    leading: 1.3,
+    leading: 1.25,
 };
-const PARA_GAP: f32 = 4.0;
+/// Space between paragraphs. With the leading it keeps baselines across a
+/// paragraph break within 1.5 body sizes, which text extraction (poppler)
+/// takes as one block of text: a column of prose then reads as a few tall
+/// blocks rather than one per paragraph, which it could pair with the
+/// paragraphs of the next column as if they were rows of a table.
+const PARA_GAP: f32 = 2.25;
 const LIST_INDENT: f32 = 14.0;
 const CARD_GAP: f32 = 6.0;
 
@@ -278,6 +286,20 @@ fn block_span(block: &Block) -> std::ops::Range<usize> {
     }
 }
 
+/// Sets text in the prose face, or, when that face lacks one of its
+/// characters (an emoji, a symbol), in the figures' face, which has more.
+fn with_fallback<T>(
+    input: &RulebookInput<'_>,
+    set: impl Fn(&Family) -> Result<T, FitError>,
+) -> Result<T, FitError> {
+    match set(input.family) {
+        Err(FitError::MissingGlyphs(chars)) => {
+            set(input.figure_family).map_err(|_| FitError::MissingGlyphs(chars))
+        }
+        done => done,
+    }
+}
+
 /// A fitting failure as a diagnostic (its place is added by the caller).
 fn fit_problem(e: FitError) -> Diagnostic {
     match e {
@@ -316,20 +338,13 @@ fn block_pieces(
             level, rich, plain, ..
         } => {
             let style = heading_style(*level);
-            let mut pieces = text_pieces(
-                rich,
-                &[],
-                None,
-                0.0,
-                width,
-                style,
-                input.family,
-                input.book,
-                None,
-            )
+            let mut pieces = with_fallback(input, |family| {
+                text_pieces(rich, &[], None, 0.0, width, style, family, input.book, None)
+            })
             .map_err(fit_problem)?;
             for p in &mut pieces {
                 p.keep_with_next = true;
+                p.heading_line = true;
             }
             if let Some(first) = pieces.first_mut() {
                 first.gap = style.size * 0.9;
@@ -350,17 +365,19 @@ fn block_pieces(
             ..
         } => {
             let indent = *depth as f32 * LIST_INDENT;
-            let mut pieces = text_pieces(
-                rich,
-                links,
-                marker.as_deref(),
-                indent,
-                width,
-                BODY,
-                input.family,
-                input.book,
-                hyphenate,
-            )
+            let mut pieces = with_fallback(input, |family| {
+                text_pieces(
+                    rich,
+                    links,
+                    marker.as_deref(),
+                    indent,
+                    width,
+                    BODY,
+                    family,
+                    input.book,
+                    hyphenate,
+                )
+            })
             .map_err(fit_problem)?;
             icons::place_icons(&mut pieces, icons, input.icons, input.book);
             if let Some(first) = pieces.first_mut() {
@@ -390,7 +407,7 @@ fn block_pieces(
             ..
         } => {
             let spec = pipe_table_spec(header, rows, aligns);
-            table_piece(&spec, room(frame), input.family, input.book)
+            table_piece(&spec, room(frame), input.figure_family, input.book)
                 .map(|p| vec![p])
                 .map_err(|m| misfit_problem(m, "the table"))
         }
@@ -464,7 +481,7 @@ fn figure_pieces(
                 pieces.extend(lines);
             }
             for spec in &specs {
-                let piece = table_piece(spec, room(frame), input.family, input.book)
+                let piece = table_piece(spec, room(frame), input.figure_family, input.book)
                     .map_err(|m| misfit_problem(m, &what))?;
                 pieces.push(piece);
             }
@@ -477,7 +494,8 @@ fn figure_pieces(
             Ok(pieces)
         }
         Figure::Dice(dice) => {
-            dice_pieces(&dice, input.icons, width, input.family, input.book).map_err(fit_problem)
+            dice_pieces(&dice, input.icons, width, input.figure_family, input.book)
+                .map_err(fit_problem)
         }
     }
 }
@@ -787,6 +805,7 @@ mod tests {
                 markdown: MD,
             }],
             family: &family,
+            figure_family: &family,
             book: &book,
             figures: cards,
             icons: &[],
@@ -819,9 +838,11 @@ mod tests {
             .map(|e| (e.level, e.title.as_str()))
             .collect();
         assert_eq!(titles, [(1, "Rules"), (2, "Cards")]);
-        // Title page, contents, one body page.
-        assert_eq!(book.doc.pages.len(), 3);
-        assert!(book.nav.outline.iter().all(|e| e.target.page == 2));
+        // Title page, contents, the prose, then the heading with its cards
+        // on a page of their own (two columns).
+        assert_eq!(book.doc.pages.len(), 4);
+        let pages: Vec<usize> = book.nav.outline.iter().map(|e| e.target.page).collect();
+        assert_eq!(pages, [2, 3]);
         // Two contents links and the card name's link, which points below the "Cards" heading.
         assert_eq!(book.nav.links.len(), 3);
         let card_link = book
@@ -830,6 +851,7 @@ mod tests {
             .iter()
             .find(|l| l.page == 2)
             .expect("card link");
+        assert_eq!(card_link.target.page, 3);
         assert!(card_link.target.y > book.nav.outline[1].target.y);
     }
 
@@ -854,6 +876,7 @@ mod tests {
             copyright: &[],
             pages: vec![RulesText { file: 3, markdown }],
             family: &family,
+            figure_family: &family,
             book: &book,
             figures,
             icons,

@@ -28,6 +28,12 @@ pub struct Piece {
     /// Spans the page's width (a figure too wide for a column): the columns
     /// start again below it.
     pub full_width: bool,
+    /// A figure (a row of cards) rather than a line of text: with two
+    /// columns, figures and text do not share a page (see `columns::flow`).
+    pub figure: bool,
+    /// A line of a heading: larger than the body, so text extraction takes
+    /// it as a block of its own (see `columns::flow`).
+    pub heading_line: bool,
 }
 
 /// Where a word may be hyphenated: byte offsets into it.
@@ -182,6 +188,7 @@ pub fn card_rows(
             let mut piece = Piece {
                 height: h,
                 gap,
+                figure: true,
                 ..Piece::default()
             };
             for (k, (title, face)) in row.iter().enumerate() {

@@ -1,0 +1,326 @@
+//! Benchmark: a generated rulebook of about 200 pages — headings, paragraphs,
+//! bulleted and numbered lists, bold and italic runs, card names and the
+//! BattleGrid action deck shown twice — typeset and written as
+//! `grogpress rulebook` does (in memory through `write_rulebook`, then by the
+//! real binary). Prints pages per second and peak memory; with
+//! `RULEBOOK_BENCH_OUT=dir` the game and the PDF are kept in that folder.
+//!
+//! Run: `cargo bench --bench rulebook`. Target: at least 50 pages/s and under
+//! 200 MB on a 2-core machine.
+
+use std::fmt::Write as _;
+use std::path::Path;
+use std::process::Command;
+use std::time::Instant;
+
+use grogpress::cli::{Assets, write_rulebook};
+use grogpress::diag::{Diagnostics, Sources};
+use grogpress::layout::RulebookOptions;
+use grogpress::load::Root;
+
+/// Sections of the generated rules; each sets to a little over three pages.
+const SECTIONS: usize = 90;
+const ROUNDS: u32 = 3;
+
+const WORDS: &[&str] = &[
+    "the",
+    "unit",
+    "attacks",
+    "an",
+    "adjacent",
+    "enemy",
+    "hex",
+    "and",
+    "rolls",
+    "two",
+    "dice",
+    "for",
+    "each",
+    "supporting",
+    "artillery",
+    "battery",
+    "within",
+    "range",
+    "of",
+    "target",
+    "if",
+    "defender",
+    "is",
+    "entrenched",
+    "subtract",
+    "one",
+    "from",
+    "total",
+    "otherwise",
+    "add",
+    "modifier",
+    "shown",
+    "on",
+    "terrain",
+    "effects",
+    "chart",
+    "movement",
+    "points",
+    "are",
+    "spent",
+    "entering",
+    "woods",
+    "marsh",
+    "or",
+    "crossing",
+    "river",
+    "without",
+    "bridge",
+    "helicopters",
+    "may",
+    "ignore",
+    "but",
+    "never",
+    "end",
+    "their",
+    "turn",
+    "over",
+    "water",
+    "a",
+    "player",
+    "who",
+    "draws",
+    "action",
+    "card",
+    "keeps",
+    "it",
+    "hidden",
+    "until",
+    "played",
+    "reinforcements",
+    "arrive",
+    "at",
+    "friendly",
+    "map",
+    "edge",
+    "during",
+    "next",
+    "phase",
+    "supply",
+    "lines",
+    "traced",
+    "through",
+    "unblocked",
+    "spaces",
+    "to",
+    "headquarters",
+    "counterattack",
+    "immediately",
+    "after",
+    "retreat",
+    "combat",
+    "results",
+    "table",
+    "consolidation",
+    "disorganised",
+    "formations",
+    "recover",
+    "in",
+    "rally",
+    "step",
+];
+
+const CARDS: &[&str] = &[
+    "Bad Coordinates",
+    "Long-range Artillery",
+    "Bad weather",
+    "Surprise Attack",
+    "Your Lucky Day",
+];
+
+/// A small deterministic generator (no clock, no randomness between runs).
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((self.0 >> 33) as usize) % n
+    }
+
+    fn sentence(&mut self, out: &mut String) {
+        let len = 8 + self.next(16);
+        for k in 0..len {
+            let word = WORDS[self.next(WORDS.len())];
+            if k == 0 {
+                let mut chars = word.chars();
+                if let Some(first) = chars.next() {
+                    out.extend(first.to_uppercase());
+                    out.push_str(chars.as_str());
+                }
+            } else {
+                out.push(' ');
+                match self.next(40) {
+                    0 => write!(out, "**{word}**").unwrap_or(()),
+                    1 => write!(out, "*{word}*").unwrap_or(()),
+                    2 => write!(out, "[*{}*](card:)", CARDS[self.next(CARDS.len())]).unwrap_or(()),
+                    _ => out.push_str(word),
+                }
+            }
+        }
+        out.push_str(". ");
+    }
+
+    fn paragraph(&mut self, out: &mut String) {
+        for _ in 0..3 + self.next(5) {
+            self.sentence(out);
+        }
+        out.push_str("\n\n");
+    }
+}
+
+/// About 200 pages of Markdown rules.
+fn rules() -> String {
+    let mut rng = Lcg(7);
+    let mut md = String::new();
+    for s in 1..=SECTIONS {
+        writeln!(md, "# {s}. Section {s}\n").unwrap_or(());
+        for sub in 1..=4 {
+            writeln!(md, "## {s}.{sub} Procedure {sub}\n").unwrap_or(());
+            for _ in 0..3 {
+                rng.paragraph(&mut md);
+            }
+            for n in 1..=3 {
+                if sub % 2 == 0 {
+                    md.push_str("- ");
+                } else {
+                    write!(md, "{n}. ").unwrap_or(());
+                }
+                rng.sentence(&mut md);
+                md.push('\n');
+            }
+            md.push('\n');
+            rng.paragraph(&mut md);
+        }
+        if s % 45 == 20 {
+            md.push_str("## The cards\n\n{{ deck(\"action\") }}\n\n");
+        }
+    }
+    md
+}
+
+/// Peak resident memory of this process so far (Linux), in MB.
+fn peak_rss_mb() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let kb: f64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))?
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()?;
+    Some(kb / 1024.0)
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("create a folder");
+    for entry in std::fs::read_dir(from).expect("list a folder") {
+        let entry = entry.expect("a folder entry");
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copy a file");
+        }
+    }
+}
+
+fn main() {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let tmp = tempfile::tempdir().expect("temp dir");
+    // RULEBOOK_BENCH_OUT=dir keeps the game and its PDF there to look at.
+    let keep = std::env::var_os("RULEBOOK_BENCH_OUT").map(std::path::PathBuf::from);
+    let base = keep.clone().unwrap_or_else(|| tmp.path().to_path_buf());
+    let game_dir = base.join("battlegrid");
+    copy_dir(&manifest.join("data/battlegrid"), &game_dir);
+    let md = rules();
+    std::fs::write(game_dir.join("rules/action-cards.md"), &md).expect("write the rules");
+    let out = base.join("out");
+
+    let root = Root::new(manifest);
+    let mut best = f64::MAX;
+    let mut pages = 0;
+    let mut bytes = 0;
+    for _ in 0..ROUNDS {
+        let mut sources = Sources::default();
+        let mut diags = Diagnostics::default();
+        let assets = Assets::load(root.clone(), &mut sources, &mut diags).expect("assets");
+        let game = grogpress::load::load_game(&game_dir, &mut sources, &mut diags)
+            .expect("game loads")
+            .expect("game.toml parses");
+        assert!(!diags.has_errors(), "the generated game checks clean");
+        let started = Instant::now();
+        let written = write_rulebook(
+            &game,
+            &assets,
+            RulebookOptions::default(),
+            &mut sources,
+            &out,
+        )
+        .expect("written");
+        best = best.min(started.elapsed().as_secs_f64());
+        let (path, n) = written.expect("the rulebook lays out");
+        pages = n;
+        bytes = std::fs::metadata(path).map_or(0, |m| m.len());
+    }
+    println!(
+        "rulebook in process: {} KB of Markdown -> {pages} pages ({} KB PDF), best of {ROUNDS}: {:.0} ms = {:.0} pages/s, peak RSS {:.0} MB",
+        md.len() / 1024,
+        bytes / 1024,
+        best * 1000.0,
+        pages as f64 / best,
+        peak_rss_mb().unwrap_or(f64::NAN)
+    );
+
+    // The real binary, end to end (load, check, typeset, write); peak RSS
+    // from GNU time when it is installed.
+    let mut best = f64::MAX;
+    let mut rss = None;
+    for _ in 0..ROUNDS {
+        let started = Instant::now();
+        let timed = Path::new("/usr/bin/time").is_file();
+        let mut cmd = if timed {
+            let mut c = Command::new("/usr/bin/time");
+            c.args(["-f", "peak-kb %M"])
+                .arg(env!("CARGO_BIN_EXE_grogpress"));
+            c
+        } else {
+            Command::new(env!("CARGO_BIN_EXE_grogpress"))
+        };
+        let run = cmd
+            .current_dir(manifest)
+            .arg("rulebook")
+            .arg(&game_dir)
+            .arg("--out")
+            .arg(&out)
+            .output()
+            .expect("grogpress runs");
+        best = best.min(started.elapsed().as_secs_f64());
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        rss = String::from_utf8_lossy(&run.stderr)
+            .lines()
+            .find_map(|l| l.strip_prefix("peak-kb "))
+            .and_then(|kb| kb.trim().parse::<f64>().ok())
+            .map(|kb| kb / 1024.0);
+    }
+    println!(
+        "`grogpress rulebook`, {pages} pages written to disk, best of {ROUNDS}: {:.0} ms = {:.0} pages/s, peak RSS {}",
+        best * 1000.0,
+        pages as f64 / best,
+        rss.map_or("not measured (no /usr/bin/time)".into(), |mb| format!(
+            "{mb:.0} MB"
+        ))
+    );
+}
