@@ -321,7 +321,7 @@ enum ExportWhat {
     /// A deck's cards as CSV: a header of its field names, one row per card
     Csv {
         game: String,
-        /// The deck to export (default: the game's only deck)
+        /// The deck (or collection) to export (default: the game's only deck)
         #[arg(long)]
         deck: Option<String>,
         /// Write to this file instead of stdout

@@ -16,6 +16,10 @@ const STARTER: &[(&str, &str)] = &[
         include_str!("new_game/action-cards.toml"),
     ),
     ("player-aid.toml", include_str!("new_game/player-aid.toml")),
+    (
+        "charts/combat.toml",
+        include_str!("new_game/charts/combat.toml"),
+    ),
     ("rules/rules.md", include_str!("new_game/rules/rules.md")),
     (
         "templates/labels/action-card.toml",
@@ -67,18 +71,81 @@ fn write_starter(dest: &Path) -> Result<Vec<PathBuf>, OpError> {
     Ok(written)
 }
 
-/// Copies every file of a game folder (skipping hidden files), sorted.
+/// Copies every file of a game folder (skipping hidden files), sorted; each
+/// data file the game names gets a `#:schema` line pointing at the copy's
+/// `schemas/`, as the starter game's files have.
 fn copy_game(src: &Path, dest: &Path) -> Result<Vec<PathBuf>, OpError> {
     let mut files = Vec::new();
     list_files(src, Path::new(""), &mut files)?;
     files.sort();
+    let kinds = data_file_kinds(src)?;
     for rel in &files {
         let from = src.join(rel);
-        let bytes = std::fs::read(&from)
+        let mut bytes = std::fs::read(&from)
             .map_err(|e| OpError(format!("cannot read {}: {e}", from.display())))?;
+        let kind = kinds
+            .iter()
+            .find(|(path, _)| path == rel)
+            .map(|(_, kind)| *kind)
+            .or_else(|| own_asset_kind(rel));
+        if let Some(kind) = kind
+            && !bytes.starts_with(b"#:schema")
+        {
+            let mut text = schema_line(rel, kind).into_bytes();
+            text.append(&mut bytes);
+            bytes = text;
+        }
         write_atomic(&dest.join(rel), &bytes)?;
     }
     Ok(files)
+}
+
+/// `#:schema ../schemas/chart.schema.json` for a file at `rel` in the game folder.
+fn schema_line(rel: &Path, kind: &str) -> String {
+    let depth = rel.components().count().saturating_sub(1);
+    let up = if depth == 0 {
+        "./".to_string()
+    } else {
+        "../".repeat(depth)
+    };
+    format!("#:schema {up}schemas/{kind}.schema.json\n")
+}
+
+/// A game's own card layouts and fonts file.
+fn own_asset_kind(rel: &Path) -> Option<&'static str> {
+    let toml = rel.extension().is_some_and(|e| e == "toml");
+    if toml && (rel.starts_with("templates/labels") || rel.starts_with("templates/cards")) {
+        Some("layout")
+    } else if rel == Path::new("fonts/fonts.toml") {
+        Some("fonts")
+    } else {
+        None
+    }
+}
+
+/// The game's data files (relative to its folder) with the schema each follows;
+/// none when the game does not load (it is then copied as it is).
+fn data_file_kinds(dir: &Path) -> Result<Vec<(PathBuf, &'static str)>, OpError> {
+    let mut sources = crate::diag::Sources::default();
+    let mut diags = crate::diag::Diagnostics::default();
+    let Some(game) = crate::load::load_game(dir, &mut sources, &mut diags)? else {
+        return Ok(Vec::new());
+    };
+    let mut kinds: Vec<(crate::diag::FileId, &'static str)> = Vec::new();
+    kinds.extend(game.decks.iter().map(|d| (d.loc.file, "deck")));
+    kinds.extend(game.collections.iter().map(|c| (c.loc.file, "collection")));
+    kinds.extend(game.random_tables.iter().map(|t| (t.loc.file, "table")));
+    kinds.extend(game.charts.iter().map(|c| (c.loc.file, "chart")));
+    kinds.extend(game.aids.iter().map(|a| (a.loc.file, "aid")));
+    let mut out = vec![(PathBuf::from("game.toml"), "game")];
+    for (file, kind) in kinds {
+        if let Ok(rel) = sources.path(file).strip_prefix(dir)
+            && !out.iter().any(|(p, _)| p == rel)
+        {
+            out.push((rel.to_path_buf(), kind));
+        }
+    }
+    Ok(out)
 }
 
 fn list_files(base: &Path, rel: &Path, out: &mut Vec<PathBuf>) -> Result<(), OpError> {
@@ -144,6 +211,18 @@ mod tests {
         assert_eq!(title_case("my-first_game"), "My First Game");
         assert_eq!(title_case("ardennes44"), "Ardennes44");
         assert_eq!(toml_escape("a\"b\\c"), "a\\\"b\\\\c");
+    }
+
+    #[test]
+    fn schema_lines_climb_to_the_game_folder() {
+        assert_eq!(
+            schema_line(Path::new("game.toml"), "game"),
+            "#:schema ./schemas/game.schema.json\n"
+        );
+        assert_eq!(
+            schema_line(Path::new("optional/a.toml"), "collection"),
+            "#:schema ../schemas/collection.schema.json\n"
+        );
     }
 
     #[test]
