@@ -176,3 +176,33 @@ fn starter_dice_table_is_checked() {
         assert!(lines[0].contains(&part), "{part} not in {}", lines[0]);
     }
 }
+
+/// From a folder with no data/ (as an installed grogpress is run), the
+/// shipped games built into the binary are copied.
+#[test]
+fn from_a_built_in_game_outside_the_repository() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_grogpress"))
+            .current_dir(tmp.path())
+            .args(args)
+            .output()
+            .expect("run grogpress")
+    };
+    let made = run(&["new", "mine", "--from", "grid-battles"]);
+    assert_eq!(made.status.code(), Some(0), "{}", text(&made));
+    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/grid-battles");
+    let a = std::fs::read_to_string(shipped.join("dice.toml")).expect("read shipped");
+    let b = std::fs::read_to_string(tmp.path().join("mine/dice.toml")).expect("read copy");
+    assert_eq!(
+        b,
+        format!("#:schema ./schemas/collection.schema.json\n{a}"),
+        "dice.toml"
+    );
+    let build = run(&["build", "mine"]);
+    assert_eq!(build.status.code(), Some(0), "{}", text(&build));
+    let counters = pdftotext(&tmp.path().join("out/mine/counters.pdf"));
+    assert!(counters.contains("Archer"), "{counters}");
+    let unknown = run(&["new", "x", "--from", "nosuchgame"]);
+    assert_eq!(unknown.status.code(), Some(2), "{}", text(&unknown));
+}

@@ -15,6 +15,7 @@ mod odds;
 mod odds_units;
 mod output;
 mod plan;
+mod preview;
 mod progress;
 mod rulebook;
 mod serve;

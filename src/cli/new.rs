@@ -32,8 +32,19 @@ pub fn new_game(root: &Root, dest: &Path, from: Option<&str>) -> Result<Vec<Path
     refuse_non_empty(dest)?;
     let mut written = match from {
         None => write_starter(dest)?,
-        Some(game) => copy_game(&root.resolve_game(game)?, dest)?,
+        Some(game) => match root.resolve_game(game) {
+            Ok(src) => copy_game(&src, dest)?,
+            // An installed grogpress run outside the repository still has
+            // the shipped games, built in.
+            Err(e) => match copy_built_in(game, dest)? {
+                Some(files) => files,
+                None => return Err(e),
+            },
+        },
     };
+    if from.is_some() {
+        add_schema_lines(dest)?;
+    }
     // The editor schemas the starter files' `#:schema` lines point at.
     for path in super::write_schemas(&dest.join("schemas"))? {
         if let Ok(rel) = path.strip_prefix(dest) {
@@ -71,33 +82,62 @@ fn write_starter(dest: &Path) -> Result<Vec<PathBuf>, OpError> {
     Ok(written)
 }
 
-/// Copies every file of a game folder (skipping hidden files), sorted; each
-/// data file the game names gets a `#:schema` line pointing at the copy's
-/// `schemas/`, as the starter game's files have.
+/// Copies every file of a game folder (skipping hidden files), sorted.
 fn copy_game(src: &Path, dest: &Path) -> Result<Vec<PathBuf>, OpError> {
     let mut files = Vec::new();
     list_files(src, Path::new(""), &mut files)?;
     files.sort();
-    let kinds = data_file_kinds(src)?;
     for rel in &files {
         let from = src.join(rel);
-        let mut bytes = std::fs::read(&from)
+        let bytes = std::fs::read(&from)
             .map_err(|e| OpError(format!("cannot read {}: {e}", from.display())))?;
+        write_atomic(&dest.join(rel), &bytes)?;
+    }
+    Ok(files)
+}
+
+/// Writes the built-in copy of the shipped game `name` (`data/<name>/`);
+/// `None` when there is no such game.
+fn copy_built_in(name: &str, dest: &Path) -> Result<Option<Vec<PathBuf>>, OpError> {
+    let prefix = format!("data/{name}/");
+    if name.contains(['/', '\\'])
+        || crate::load::embedded::file(&format!("{prefix}game.toml")).is_none()
+    {
+        return Ok(None);
+    }
+    let mut files = Vec::new();
+    for (path, bytes) in crate::load::embedded::files_under(&prefix) {
+        let rel = PathBuf::from(&path[prefix.len()..]);
+        write_atomic(&dest.join(&rel), bytes)?;
+        files.push(rel);
+    }
+    files.sort();
+    Ok(Some(files))
+}
+
+/// Gives each data file of the copied game at `dest` a `#:schema` line
+/// pointing at its `schemas/`, as the starter game's files have.
+fn add_schema_lines(dest: &Path) -> Result<(), OpError> {
+    let mut files = Vec::new();
+    list_files(dest, Path::new(""), &mut files)?;
+    let kinds = data_file_kinds(dest)?;
+    for rel in &files {
         let kind = kinds
             .iter()
             .find(|(path, _)| path == rel)
             .map(|(_, kind)| *kind)
             .or_else(|| own_asset_kind(rel));
-        if let Some(kind) = kind
-            && !bytes.starts_with(b"#:schema")
-        {
+        let Some(kind) = kind else { continue };
+        let path = dest.join(rel);
+        let mut bytes = std::fs::read(&path)
+            .map_err(|e| OpError(format!("cannot read {}: {e}", path.display())))?;
+        if !bytes.starts_with(b"#:schema") {
             let mut text = schema_line(rel, kind).into_bytes();
             text.append(&mut bytes);
-            bytes = text;
+            write_atomic(&path, &text)?;
         }
-        write_atomic(&dest.join(rel), &bytes)?;
     }
-    Ok(files)
+    Ok(())
 }
 
 /// `#:schema ../schemas/chart.schema.json` for a file at `rel` in the game folder.
