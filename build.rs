@@ -1,5 +1,6 @@
 //! Build script: lists the default assets — `fonts/`, `templates/`,
-//! `data/sheets.toml` and `data/icons/` — into a table of `include_bytes!` so the installed
+//! `data/sheets.toml` and `data/icons/` — and the shipped games of `data/`
+//! (for `new --from`) into a table of `include_bytes!` so the installed
 //! binary carries them (src/load/embedded.rs). Generated, so a template or
 //! font added to the repository is embedded without a code change.
 
@@ -12,10 +13,9 @@ fn main() {
         collect(&root, Path::new(dir), &mut files);
         println!("cargo:rerun-if-changed={dir}");
     }
-    files.push(PathBuf::from("data/sheets.toml"));
-    println!("cargo:rerun-if-changed=data/sheets.toml");
-    collect(&root, Path::new("data/icons"), &mut files);
-    println!("cargo:rerun-if-changed=data/icons");
+    // data/sheets.toml, data/icons/ and every shipped game.
+    collect(&root, Path::new("data"), &mut files);
+    println!("cargo:rerun-if-changed=data");
     files.sort();
     let mut table = String::from(
         "/// Default assets: (path under the project root, contents).\npub static FILES: &[(&str, &[u8])] = &[\n",

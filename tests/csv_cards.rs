@@ -1,9 +1,10 @@
 //! Spreadsheet card lists: a deck's cards read from a CSV file.
 //! - Every problem in a CSV is a located diagnostic: each fixture under
 //!   `tests/fixtures/csv/bad/` replaces the valid `game/cards.csv` with one fault.
-//! - Every shipped deck round-trips TOML → `export csv` → a deck reading that
-//!   CSV, with the same loaded cards, no diagnostics, the same CSV when
-//!   exported again, and byte-identical label PDFs.
+//! - Every shipped deck, and every collection kept in its own file (the dice
+//!   of Grid Battles with their faces among them), round-trips TOML →
+//!   `export csv` → a file reading that CSV, with the same loaded values, no
+//!   diagnostics, the same CSV when exported again, and byte-identical PDFs.
 
 mod support;
 
@@ -155,14 +156,15 @@ fn load(dir: &Path) -> (Game, Sources, Vec<(&'static str, String)>) {
     (game, sources, warnings)
 }
 
-/// The deck file with its `[[cards]]` tables replaced by `cards = "<csv>"`.
-fn with_csv_cards(toml: &str, csv_name: &str) -> String {
-    let mut out = format!("cards = \"{csv_name}\"\n");
+/// The deck (collection) file with its `[[cards]]` (`[[items]]`) tables
+/// replaced by `cards = "<csv>"` (`items = "<csv>"`).
+fn with_csv_cards(toml: &str, key: &str, csv_name: &str) -> String {
+    let mut out = format!("{key} = \"{csv_name}\"\n");
     let mut in_cards = false;
     for line in toml.lines() {
         let trimmed = line.trim_start();
         if trimmed.starts_with('[') {
-            in_cards = trimmed.starts_with("[[cards]]");
+            in_cards = trimmed.starts_with(&format!("[[{key}]]"));
         }
         if !in_cards {
             out.push_str(line);
@@ -172,9 +174,18 @@ fn with_csv_cards(toml: &str, csv_name: &str) -> String {
     out
 }
 
-fn values(game: &Game) -> Vec<(String, Vec<Vec<Option<FieldValue>>>)> {
+/// A value as data: a list's items without their places in the file.
+#[derive(Debug, PartialEq)]
+enum Value {
+    Text(String),
+    Int(i64),
+    List(Vec<String>),
+}
+
+fn values(game: &Game) -> Vec<(String, Vec<Vec<Option<Value>>>)> {
     game.decks
         .iter()
+        .chain(&game.collections)
         .map(|d| {
             let cards = d
                 .cards
@@ -182,7 +193,15 @@ fn values(game: &Game) -> Vec<(String, Vec<Vec<Option<FieldValue>>>)> {
                 .map(|c| {
                     c.values
                         .iter()
-                        .map(|v| v.as_ref().map(|v| v.value.clone()))
+                        .map(|v| {
+                            v.as_ref().map(|v| match &v.value {
+                                FieldValue::Text(s) => Value::Text(s.clone()),
+                                FieldValue::Int(n) => Value::Int(*n),
+                                FieldValue::List(l) => {
+                                    Value::List(l.iter().map(|i| i.value.clone()).collect())
+                                }
+                            })
+                        })
                         .collect()
                 })
                 .collect();
@@ -196,6 +215,7 @@ fn every_shipped_deck_round_trips_through_csv() {
     let games = shipped_games();
     assert!(!games.is_empty());
     let mut decks_seen = 0;
+    let mut faces_seen = 0;
     for dir in games {
         let name = dir
             .file_name()
@@ -207,8 +227,19 @@ fn every_shipped_deck_round_trips_through_csv() {
         let copy = tmp.path().join(&name);
         copy_dir(&dir, &copy);
         let mut exported = Vec::new();
-        for deck in &game.decks {
+        let game_toml = dir.join("game.toml");
+        let in_files = game
+            .decks
+            .iter()
+            .map(|d| (d, "cards"))
+            .chain(game.collections.iter().map(|c| (c, "items")))
+            // Collections written inline in game.toml stay TOML.
+            .filter(|(d, _)| sources.path(d.loc.file) != game_toml);
+        for (deck, key) in in_files {
             decks_seen += 1;
+            if deck.fields.iter().any(|f| f.kind.name() == "faces") {
+                faces_seen += 1;
+            }
             let deck_file = sources.path(deck.loc.file).to_path_buf();
             let rel = deck_file.strip_prefix(&dir).expect("deck inside the game");
             let csv_name = format!("{}.csv", deck.id);
@@ -224,7 +255,8 @@ fn every_shipped_deck_round_trips_through_csv() {
             ]);
             assert_eq!(out.status.code(), Some(0), "{}", dump(&out));
             let toml = std::fs::read_to_string(&deck_file).expect("read deck");
-            std::fs::write(copy.join(rel), with_csv_cards(&toml, &csv_name)).expect("write deck");
+            std::fs::write(copy.join(rel), with_csv_cards(&toml, key, &csv_name))
+                .expect("write deck");
             exported.push((deck.id.clone(), std::fs::read(&csv_path).expect("read csv")));
         }
         let (from_csv, csv_sources, csv_warnings) = load(&copy);
@@ -237,7 +269,17 @@ fn every_shipped_deck_round_trips_through_csv() {
             values(&from_csv),
             "{name}: cards differ after the CSV round trip"
         );
-        for (original, reread) in game.decks.iter().zip(&from_csv.decks) {
+        let decks = |g: &Game| {
+            g.decks
+                .iter()
+                .chain(&g.collections)
+                .cloned()
+                .collect::<Vec<_>>()
+        };
+        for (original, reread) in decks(&game).iter().zip(&decks(&from_csv)) {
+            if sources.path(original.loc.file) == game_toml {
+                continue;
+            }
             assert!(
                 csv_sources
                     .path(reread.cards[0].loc.file)
@@ -305,4 +347,84 @@ fn every_shipped_deck_round_trips_through_csv() {
         }
     }
     assert!(decks_seen > 0);
+    assert!(faces_seen > 0, "no die's faces went through a CSV");
+}
+
+/// A die's faces from a CSV cell (`sword | sword burst | `): every bad face
+/// is reported at its own place in the CSV, a cell written as a TOML list at
+/// the cell, a missing face at the cell.
+#[test]
+fn faces_from_csv_are_located() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = tmp.path().join("g");
+    copy_dir(Path::new("data/grid-battles"), &game);
+    let csv_path = game.join("dice.csv");
+    let out = grogpress(&[
+        "export",
+        "csv",
+        game.to_str().expect("utf-8"),
+        "--deck",
+        "dice",
+        "-o",
+        csv_path.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", dump(&out));
+    let toml = std::fs::read_to_string(game.join("dice.toml")).expect("read");
+    std::fs::write(
+        game.join("dice.toml"),
+        with_csv_cards(&toml, "items", "dice.csv"),
+    )
+    .expect("write");
+    let csv = std::fs::read_to_string(&csv_path).expect("read csv");
+    // As exported, the CSV dice check clean.
+    let clean = grogpress(&["check", game.to_str().expect("utf-8"), "--format", "json"]);
+    assert_eq!(clean.status.code(), Some(0), "{}", dump(&clean));
+
+    let line_of = |text: &str, at: usize| {
+        let line = text[..at].matches('\n').count() + 1;
+        (line, at - text[..at].rfind('\n').map_or(0, |n| n + 1) + 1)
+    };
+    let blue = "sword | sword | sword burst | sword sword | sword sword | sword sword burst";
+    let red = "sword | sword sword | sword sword burst | sword sword | sword sword burst | sword sword sword";
+    let grey = " | shield | shield | shield | shield | shield shield";
+    for cell in [blue, red, grey] {
+        assert!(csv.contains(cell), "{cell} not in\n{csv}");
+    }
+    let bad = csv
+        .replacen(blue, &blue.replacen("sword burst", "sword brust", 1), 1)
+        .replacen(red, "\"[\"\"sword\"\"]\"", 1)
+        .replacen(
+            grey,
+            " | shield | shield | shield | shield shield shield",
+            1,
+        );
+    std::fs::write(&csv_path, &bad).expect("write csv");
+    let run = grogpress(&["check", game.to_str().expect("utf-8"), "--format", "json"]);
+    assert_eq!(run.status.code(), Some(1), "{}", dump(&run));
+    let found: Vec<(String, usize, usize)> = diags(&run)
+        .into_iter()
+        .map(|d| {
+            assert!(d.file.ends_with("dice.csv"), "{d:?}");
+            (d.id, d.line, d.column)
+        })
+        .collect();
+    let brust = bad.find("sword brust").expect("typo");
+    let list = bad.find("\"[").expect("list cell");
+    let short = bad
+        .find(" | shield | shield | shield | shield shield shield")
+        .expect("short cell");
+    let (bl, bc) = line_of(&bad, brust);
+    let (ll, lc) = line_of(&bad, list);
+    let (sl, sc) = line_of(&bad, short);
+    for want in [
+        ("bad-value".to_string(), bl, bc),
+        ("wrong-type".to_string(), ll, lc),
+        ("face-count".to_string(), sl, sc),
+    ] {
+        assert!(
+            found.contains(&want),
+            "{want:?} not in {found:?}\n{}",
+            dump(&run)
+        );
+    }
 }

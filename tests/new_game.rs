@@ -72,6 +72,27 @@ fn starter_game_checks_and_builds() {
     );
     let aid = pdftotext(&tmp.path().join("out/my-first-game/player-aid.pdf"));
     assert!(aid.contains("Forces: 4 Inf, 2 Tank"), "{aid}");
+    // The dice table: on the chart set, and in the HTML rules where the
+    // rules page's shortcode puts it, every row with its roll and results.
+    let chart = pdftotext(&tmp.path().join("out/my-first-game/charts.pdf"));
+    let html = std::fs::read_to_string(tmp.path().join("out/my-first-game/html/rules.html"))
+        .expect("read rules.html");
+    assert!(html.contains("id=\"table-combat\""), "{html}");
+    for shown in [&chart, &html] {
+        for text in [
+            "Combat Table (One Die)",
+            "2 or less",
+            "3-4",
+            "5-6",
+            "7 or more",
+            "A1",
+            "D1",
+            "D2",
+            "The attacker loses # units.",
+        ] {
+            assert!(shown.contains(text), "{text} missing from\n{shown}");
+        }
+    }
 
     // A second `new` into the same folder refuses rather than overwrite.
     let again = grogpress(&["new", game_s]);
@@ -92,8 +113,20 @@ fn from_a_shipped_game_copies_it() {
         "player-aid.toml",
         "rules/action-cards.md",
     ] {
-        let a = std::fs::read(shipped.join(f)).expect("read shipped");
-        let b = std::fs::read(game.join(f)).expect("read copy");
+        let a = std::fs::read_to_string(shipped.join(f)).expect("read shipped");
+        let b = std::fs::read_to_string(game.join(f)).expect("read copy");
+        // Data files gain a `#:schema` line naming the copy's schemas/.
+        let b = match f.ends_with(".toml") {
+            true => {
+                let (directive, rest) = b.split_once('\n').expect("a first line");
+                assert!(
+                    directive.starts_with("#:schema ./schemas/"),
+                    "{f}: {directive}"
+                );
+                rest.to_string()
+            }
+            false => b,
+        };
         assert_eq!(a, b, "{f} differs");
     }
     let out_s = tmp.path().join("out");
@@ -108,5 +141,68 @@ fn from_a_shipped_game_copies_it() {
         "--from",
         "nosuchgame",
     ]);
+    assert_eq!(unknown.status.code(), Some(2), "{}", text(&unknown));
+}
+
+/// The starter's dice table is checked: a roll no row answers is a located
+/// `table-gap` at the row after the gap, and `build` then publishes nothing new.
+#[test]
+fn starter_dice_table_is_checked() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = tmp.path().join("g");
+    let game_s = game.to_str().expect("utf-8 temp path");
+    let made = grogpress(&["new", game_s]);
+    assert_eq!(made.status.code(), Some(0), "{}", text(&made));
+    let chart = game.join("charts/combat.toml");
+    let table = std::fs::read_to_string(&chart).expect("read chart");
+    assert!(table.contains("{ roll = \"3-4\""), "{table}");
+    // Roll 4 is left without a row.
+    let gap = table.replacen("{ roll = \"3-4\"", "{ roll = \"3\"", 1);
+    std::fs::write(&chart, &gap).expect("write chart");
+    let check = grogpress(&["check", game_s, "--format", "json"]);
+    assert_eq!(check.status.code(), Some(1), "{}", text(&check));
+    let at = gap.find("\"5-6\"").expect("the next row");
+    let line = gap[..at].matches('\n').count() + 1;
+    let column = at - gap[..at].rfind('\n').map_or(0, |n| n + 1) + 1;
+    let stdout = String::from_utf8_lossy(&check.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 1, "{}", text(&check));
+    for part in [
+        "\"id\":\"table-gap\"".to_string(),
+        "no row for roll 4".to_string(),
+        format!("\"line\":{line},\"column\":{column},"),
+        "charts/combat.toml\"".to_string(),
+    ] {
+        assert!(lines[0].contains(&part), "{part} not in {}", lines[0]);
+    }
+}
+
+/// From a folder with no data/ (as an installed grogpress is run), the
+/// shipped games built into the binary are copied.
+#[test]
+fn from_a_built_in_game_outside_the_repository() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_grogpress"))
+            .current_dir(tmp.path())
+            .args(args)
+            .output()
+            .expect("run grogpress")
+    };
+    let made = run(&["new", "mine", "--from", "grid-battles"]);
+    assert_eq!(made.status.code(), Some(0), "{}", text(&made));
+    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/grid-battles");
+    let a = std::fs::read_to_string(shipped.join("dice.toml")).expect("read shipped");
+    let b = std::fs::read_to_string(tmp.path().join("mine/dice.toml")).expect("read copy");
+    assert_eq!(
+        b,
+        format!("#:schema ./schemas/collection.schema.json\n{a}"),
+        "dice.toml"
+    );
+    let build = run(&["build", "mine"]);
+    assert_eq!(build.status.code(), Some(0), "{}", text(&build));
+    let counters = pdftotext(&tmp.path().join("out/mine/counters.pdf"));
+    assert!(counters.contains("Archer"), "{counters}");
+    let unknown = run(&["new", "x", "--from", "nosuchgame"]);
     assert_eq!(unknown.status.code(), Some(2), "{}", text(&unknown));
 }

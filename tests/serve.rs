@@ -1,5 +1,5 @@
 //! `grogpress serve`: the preview page on 127.0.0.1 lists a game's PDFs and
-//! serves them, its build version moves on after an edit (the page reloads
+//! serves them, shows every published page as a PNG, its build version moves on after an edit (the page reloads
 //! on that), errors appear on the page escaped, and nothing outside the
 //! output folder is served.
 
@@ -108,6 +108,20 @@ fn preview_serves_outputs_and_follows_rebuilds() {
     assert!(status.contains("200"), "{status}");
     assert!(String::from_utf8_lossy(&html).contains("Rules of G"));
     assert!(page.contains("href=\"/out/g/html/index.html\""), "{page}");
+    // Every page published — label sheet, aid, chart — is shown as a PNG,
+    // the same size as the page (72 dpi: Letter is 612 x 792 px).
+    for doc in ["action-labels", "player-aid", "charts"] {
+        let url = format!("/out/g/preview/{doc}-1.png");
+        assert!(
+            page.contains(&format!("<img src=\"{url}\"")),
+            "{doc}: {page}"
+        );
+        let (status, png) = get(port, &url);
+        assert!(status.contains("200"), "{url}: {status}");
+        assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "{url}");
+        let size = |at: usize| u32::from_be_bytes([png[at], png[at + 1], png[at + 2], png[at + 3]]);
+        assert_eq!((size(16), size(20)), (612, 792), "{url}");
+    }
     let version = text(port, "/__version");
 
     // An error: the version moves on and the page shows it, escaped.

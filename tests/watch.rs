@@ -109,13 +109,16 @@ fn watch_rebuilds_and_keeps_the_last_good_output() {
     let cards = here.join("g/action-cards.toml");
     let labels = here.join("out/g/action-labels.pdf");
     let aid = here.join("out/g/player-aid.pdf");
+    let charts = here.join("out/g/charts.pdf");
 
     let mut watch = Watching::start(here, "g");
     watch.wait_for("watching");
     assert!(pdftotext(&labels).contains("Ignore the first hit"));
     let aid_inode = std::fs::metadata(&aid).expect("aid").ino();
+    let charts_inode = std::fs::metadata(&charts).expect("charts").ino();
 
-    // A one-word change to a card: the labels are rebuilt, the aid is not.
+    // A one-word change to a card: the labels are rebuilt, the aid and the
+    // chart set are not.
     edit(&cards, &[("Ignore the first hit", "Ignore the second hit")]);
     let log = watch.wait_for("done in");
     assert!(
@@ -129,6 +132,11 @@ fn watch_rebuilds_and_keeps_the_last_good_output() {
         std::fs::metadata(&aid).expect("aid").ino(),
         aid_inode,
         "the aid was rewritten"
+    );
+    assert_eq!(
+        std::fs::metadata(&charts).expect("charts").ino(),
+        charts_inode,
+        "the chart set was rewritten"
     );
     let good = std::fs::read(&labels).expect("read labels");
 

@@ -1,6 +1,7 @@
-//! CLI: `grogpress export csv GAME --deck D` — a loaded deck's cards written
-//! back out as a CSV card list (to stdout or a file), for editing in a
-//! spreadsheet and reading back with `cards = "file.csv"`.
+//! CLI: `grogpress export csv GAME --deck D` — a loaded deck's cards (or a
+//! collection's items) written back out as a CSV card list (to stdout or a
+//! file), for editing in a spreadsheet and reading back with
+//! `cards = "file.csv"` (`items = "file.csv"`).
 
 use std::io::Write;
 use std::path::Path;
@@ -26,8 +27,11 @@ pub fn export_csv(root: &Root, game: &str, deck: Option<&str>) -> Result<Exporte
         _ => return Ok(Exported::Failed(diags, sources)),
     };
     let ids: Vec<&str> = game.decks.iter().map(|d| d.id.as_str()).collect();
+    // A collection (units, dice...) is written the same way, one item a row.
     let chosen = match deck {
-        Some(id) => game.deck(id),
+        Some(id) => game
+            .deck(id)
+            .or_else(|| game.collections.iter().find(|c| c.id == id)),
         None if game.decks.len() == 1 => game.decks.first(),
         None => {
             return Err(OpError(format!(
@@ -39,11 +43,13 @@ pub fn export_csv(root: &Root, game: &str, deck: Option<&str>) -> Result<Exporte
         }
     };
     let Some(chosen) = chosen else {
+        let collections: Vec<&str> = game.collections.iter().map(|c| c.id.as_str()).collect();
         return Err(OpError(format!(
-            "{} has no deck `{}`; decks: {}",
+            "{} has no deck or collection `{}`; decks: {}; collections: {}",
             game.name,
             deck.unwrap_or_default(),
-            ids.join(", ")
+            ids.join(", "),
+            collections.join(", ")
         )));
     };
     crate::load::csv::cards_to_csv(&chosen.fields, &chosen.cards).map(Exported::Csv)

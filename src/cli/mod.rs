@@ -16,6 +16,7 @@ mod odds;
 mod odds_units;
 mod output;
 mod plan;
+mod preview;
 mod progress;
 mod rulebook;
 mod serve;
@@ -323,7 +324,7 @@ enum ExportWhat {
     /// A deck's cards as CSV: a header of its field names, one row per card
     Csv {
         game: String,
-        /// The deck to export (default: the game's only deck)
+        /// The deck (or collection) to export (default: the game's only deck)
         #[arg(long)]
         deck: Option<String>,
         /// Write to this file instead of stdout

@@ -16,6 +16,10 @@ const STARTER: &[(&str, &str)] = &[
         include_str!("new_game/action-cards.toml"),
     ),
     ("player-aid.toml", include_str!("new_game/player-aid.toml")),
+    (
+        "charts/combat.toml",
+        include_str!("new_game/charts/combat.toml"),
+    ),
     ("rules/rules.md", include_str!("new_game/rules/rules.md")),
     (
         "templates/labels/action-card.toml",
@@ -28,8 +32,19 @@ pub fn new_game(root: &Root, dest: &Path, from: Option<&str>) -> Result<Vec<Path
     refuse_non_empty(dest)?;
     let mut written = match from {
         None => write_starter(dest)?,
-        Some(game) => copy_game(&root.resolve_game(game)?, dest)?,
+        Some(game) => match root.resolve_game(game) {
+            Ok(src) => copy_game(&src, dest)?,
+            // An installed grogpress run outside the repository still has
+            // the shipped games, built in.
+            Err(e) => match copy_built_in(game, dest)? {
+                Some(files) => files,
+                None => return Err(e),
+            },
+        },
     };
+    if from.is_some() {
+        add_schema_lines(dest)?;
+    }
     // The editor schemas the starter files' `#:schema` lines point at.
     for path in super::write_schemas(&dest.join("schemas"))? {
         if let Ok(rel) = path.strip_prefix(dest) {
@@ -79,6 +94,98 @@ fn copy_game(src: &Path, dest: &Path) -> Result<Vec<PathBuf>, OpError> {
         write_atomic(&dest.join(rel), &bytes)?;
     }
     Ok(files)
+}
+
+/// Writes the built-in copy of the shipped game `name` (`data/<name>/`);
+/// `None` when there is no such game.
+fn copy_built_in(name: &str, dest: &Path) -> Result<Option<Vec<PathBuf>>, OpError> {
+    let prefix = format!("data/{name}/");
+    if name.contains(['/', '\\'])
+        || crate::load::embedded::file(&format!("{prefix}game.toml")).is_none()
+    {
+        return Ok(None);
+    }
+    let mut files = Vec::new();
+    for (path, bytes) in crate::load::embedded::files_under(&prefix) {
+        let rel = PathBuf::from(&path[prefix.len()..]);
+        write_atomic(&dest.join(&rel), bytes)?;
+        files.push(rel);
+    }
+    files.sort();
+    Ok(Some(files))
+}
+
+/// Gives each data file of the copied game at `dest` a `#:schema` line
+/// pointing at its `schemas/`, as the starter game's files have.
+fn add_schema_lines(dest: &Path) -> Result<(), OpError> {
+    let mut files = Vec::new();
+    list_files(dest, Path::new(""), &mut files)?;
+    let kinds = data_file_kinds(dest)?;
+    for rel in &files {
+        let kind = kinds
+            .iter()
+            .find(|(path, _)| path == rel)
+            .map(|(_, kind)| *kind)
+            .or_else(|| own_asset_kind(rel));
+        let Some(kind) = kind else { continue };
+        let path = dest.join(rel);
+        let mut bytes = std::fs::read(&path)
+            .map_err(|e| OpError(format!("cannot read {}: {e}", path.display())))?;
+        if !bytes.starts_with(b"#:schema") {
+            let mut text = schema_line(rel, kind).into_bytes();
+            text.append(&mut bytes);
+            write_atomic(&path, &text)?;
+        }
+    }
+    Ok(())
+}
+
+/// `#:schema ../schemas/chart.schema.json` for a file at `rel` in the game folder.
+fn schema_line(rel: &Path, kind: &str) -> String {
+    let depth = rel.components().count().saturating_sub(1);
+    let up = if depth == 0 {
+        "./".to_string()
+    } else {
+        "../".repeat(depth)
+    };
+    format!("#:schema {up}schemas/{kind}.schema.json\n")
+}
+
+/// A game's own card layouts and fonts file.
+fn own_asset_kind(rel: &Path) -> Option<&'static str> {
+    let toml = rel.extension().is_some_and(|e| e == "toml");
+    if toml && (rel.starts_with("templates/labels") || rel.starts_with("templates/cards")) {
+        Some("layout")
+    } else if rel == Path::new("fonts/fonts.toml") {
+        Some("fonts")
+    } else {
+        None
+    }
+}
+
+/// The game's data files (relative to its folder) with the schema each follows;
+/// none when the game does not load (it is then copied as it is).
+fn data_file_kinds(dir: &Path) -> Result<Vec<(PathBuf, &'static str)>, OpError> {
+    let mut sources = crate::diag::Sources::default();
+    let mut diags = crate::diag::Diagnostics::default();
+    let Some(game) = crate::load::load_game(dir, &mut sources, &mut diags)? else {
+        return Ok(Vec::new());
+    };
+    let mut kinds: Vec<(crate::diag::FileId, &'static str)> = Vec::new();
+    kinds.extend(game.decks.iter().map(|d| (d.loc.file, "deck")));
+    kinds.extend(game.collections.iter().map(|c| (c.loc.file, "collection")));
+    kinds.extend(game.random_tables.iter().map(|t| (t.loc.file, "table")));
+    kinds.extend(game.charts.iter().map(|c| (c.loc.file, "chart")));
+    kinds.extend(game.aids.iter().map(|a| (a.loc.file, "aid")));
+    let mut out = vec![(PathBuf::from("game.toml"), "game")];
+    for (file, kind) in kinds {
+        if let Ok(rel) = sources.path(file).strip_prefix(dir)
+            && !out.iter().any(|(p, _)| p == rel)
+        {
+            out.push((rel.to_path_buf(), kind));
+        }
+    }
+    Ok(out)
 }
 
 fn list_files(base: &Path, rel: &Path, out: &mut Vec<PathBuf>) -> Result<(), OpError> {
@@ -144,6 +251,18 @@ mod tests {
         assert_eq!(title_case("my-first_game"), "My First Game");
         assert_eq!(title_case("ardennes44"), "Ardennes44");
         assert_eq!(toml_escape("a\"b\\c"), "a\\\"b\\\\c");
+    }
+
+    #[test]
+    fn schema_lines_climb_to_the_game_folder() {
+        assert_eq!(
+            schema_line(Path::new("game.toml"), "game"),
+            "#:schema ./schemas/game.schema.json\n"
+        );
+        assert_eq!(
+            schema_line(Path::new("optional/a.toml"), "collection"),
+            "#:schema ../schemas/collection.schema.json\n"
+        );
     }
 
     #[test]

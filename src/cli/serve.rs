@@ -1,6 +1,7 @@
 //! CLI: `grogpress serve [GAME...]` — `watch`, plus a preview on
 //! http://127.0.0.1:PORT/ that reloads itself after every rebuild: each game's
-//! diagnostics and its published PDFs, shown inline. Only the loopback
+//! diagnostics, card images, every page it publishes (card sheets, aids,
+//! charts...) as a PNG, and links to its PDFs and HTML reference. Only the loopback
 //! address is bound; only files under the output folder are served.
 
 use std::collections::BTreeMap;
@@ -49,7 +50,7 @@ pub fn serve(
         }
     });
     eprintln!("serving the preview on http://{address}/");
-    watch_with(root, names, out, format, &mut |built: &Built| {
+    watch_with(root, names, out, format, true, &mut |built: &Built| {
         if let Ok(mut s) = state.lock() {
             s.version += 1;
             s.games
@@ -179,6 +180,7 @@ fn index_page(state: &State, out: &Path) -> String {
                 url_escape(game)
             ));
         }
+        body.push_str(&pages_gallery(&out.join(game), game));
         let mut pngs = Vec::new();
         png_files(&out.join(game), Path::new(""), &mut pngs);
         pngs.sort();
@@ -207,8 +209,7 @@ fn index_page(state: &State, out: &Path) -> String {
                 continue;
             }
             body.push_str(&format!(
-                "<figure><figcaption><a href=\"{url}\">{}</a></figcaption><iframe src=\"{url}#view=FitH\" title=\"{}\"></iframe></figure>\n",
-                escape(&name),
+                "<p><a href=\"{url}\">{}</a> (PDF)</p>\n",
                 escape(&name)
             ));
         }
@@ -223,7 +224,9 @@ h1 {{ font-size: 1.3em; }} small {{ font-weight: normal; font-size: 0.7em; }}
 .ok {{ color: #2a7a2a; }} .bad {{ color: #b00020; }}
 pre {{ background: #f6f0f0; border-left: 4px solid #b00020; padding: 0.8em; overflow-x: auto; }}
 .cards img {{ width: 240px; margin: 4px; border: 1px solid #ccc; }}
-figure {{ margin: 1em 0; }} iframe {{ width: 100%; height: 80vh; border: 1px solid #ccc; }}
+.pages {{ display: flex; flex-wrap: wrap; gap: 12px; }}
+.pages figure {{ margin: 0; }} .pages img {{ width: 300px; border: 1px solid #999; box-shadow: 1px 1px 4px #bbb; }}
+figcaption {{ font-size: 0.8em; color: #555; }}
 </style></head>
 <body><h1>grogpress preview <small>build {version}; reloads on every rebuild</small></h1>
 {body}<script>
@@ -235,6 +238,42 @@ setInterval(() => fetch("/__version").then(r => r.text()).then(v => {{ if (v !==
     )
 }
 
+/// The page previews of a game, in document then page order, each linking to itself.
+fn pages_gallery(dir: &Path, game: &str) -> String {
+    let Ok(entries) = std::fs::read_dir(dir.join(super::preview::PREVIEW_DIR)) else {
+        return String::new();
+    };
+    let mut pages: Vec<(String, usize, String)> = entries
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter_map(|name| {
+            let stem = name.strip_suffix(".png")?;
+            let (doc, n) = stem.rsplit_once('-')?;
+            Some((doc.to_string(), n.parse().ok()?, name.clone()))
+        })
+        .collect();
+    if pages.is_empty() {
+        return String::new();
+    }
+    pages.sort();
+    let mut out = String::from("<div class=\"pages\">\n");
+    for (doc, n, name) in pages {
+        let url = format!(
+            "/out/{}/{}/{}",
+            url_escape(game),
+            super::preview::PREVIEW_DIR,
+            url_escape(&name)
+        );
+        out.push_str(&format!(
+            "<figure><a href=\"{url}\"><img src=\"{url}\" alt=\"{} page {n}\" loading=\"lazy\"></a><figcaption>{}.pdf, page {n}</figcaption></figure>\n",
+            escape(&doc),
+            escape(&doc)
+        ));
+    }
+    out.push_str("</div>\n");
+    out
+}
+
 /// The PNG images (card images) under `dir`, as paths relative to it; the
 /// HTML reference's own files are left to it.
 fn png_files(base: &Path, rel: &Path, out: &mut Vec<PathBuf>) {
@@ -244,7 +283,10 @@ fn png_files(base: &Path, rel: &Path, out: &mut Vec<PathBuf>) {
     for entry in entries.flatten() {
         let name = entry.file_name();
         let rel = rel.join(&name);
-        if rel == Path::new("html") || name.to_string_lossy().starts_with('.') {
+        if rel == Path::new("html")
+            || rel == Path::new(super::preview::PREVIEW_DIR)
+            || name.to_string_lossy().starts_with('.')
+        {
             continue;
         }
         if entry.path().is_dir() {

@@ -36,15 +36,17 @@ pub struct Built {
 
 /// Watches until the watcher fails or the process is stopped.
 pub fn watch(root: &Root, names: &[String], out: &Path, format: Format) -> Result<bool, OpError> {
-    watch_with(root, names, out, format, &mut |_| {})
+    watch_with(root, names, out, format, false, &mut |_| {})
 }
 
-/// [`watch`], calling `on_build` after every build of a game.
+/// [`watch`], calling `on_build` after every build of a game; with
+/// `previews`, every page rebuilt is also drawn as a PNG for the preview page.
 pub fn watch_with(
     root: &Root,
     names: &[String],
     out: &Path,
     format: Format,
+    previews: bool,
     on_build: &mut dyn FnMut(&Built),
 ) -> Result<bool, OpError> {
     let dirs = root.named_games(names)?;
@@ -58,7 +60,15 @@ pub fn watch_with(
     let mut pending: Vec<Touched> = games.iter().map(|_| Touched::All).collect();
     if let Some(assets) = &assets {
         for ((dir, shown), pending) in games.iter().zip(&dirs).zip(&mut pending) {
-            if build(shown, dir, assets, out, pending, format, on_build)? {
+            if build(
+                (shown, dir),
+                assets,
+                out,
+                pending,
+                format,
+                previews,
+                on_build,
+            )? {
                 *pending = Touched::Files(Vec::new());
             }
         }
@@ -102,7 +112,15 @@ pub fn watch_with(
             }
             let Some(assets) = &assets else { continue };
             // A file caught half-saved is not fatal: the next change retries.
-            match build(shown, dir, assets, out, pending, format, on_build) {
+            match build(
+                (shown, dir),
+                assets,
+                out,
+                pending,
+                format,
+                previews,
+                on_build,
+            ) {
                 Ok(true) => *pending = Touched::Files(Vec::new()),
                 Ok(false) => {}
                 Err(e) => eprintln!("error: {e}"),
@@ -204,14 +222,15 @@ enum Touched {
 }
 
 /// Checks a game and writes the outputs the changes touch, if it has no
-/// errors; false when it has (nothing is written then).
+/// errors; false when it has (nothing is written then). The game folder
+/// comes as named and canonical.
 fn build(
-    shown: &Path,
-    dir: &Path,
+    (shown, dir): (&Path, &Path),
     assets: &Assets,
     out: &Path,
     touched: &Touched,
     format: Format,
+    previews: bool,
     on_build: &mut dyn FnMut(&Built),
 ) -> Result<bool, OpError> {
     let mut sources = Sources::default();
@@ -264,6 +283,15 @@ fn build(
         }
         if let Some(images) = &output.images {
             super::images::write_card_images(images, &out.join(&game.id), &assets.fonts)?;
+        }
+        if previews {
+            let dir = out.join(&game.id).join(super::preview::PREVIEW_DIR);
+            super::preview::write_page_previews(
+                &output.doc,
+                &output.file_name,
+                &dir,
+                &assets.fonts,
+            )?;
         }
     }
     // The HTML reference shows the rules text too, so it follows every change.
@@ -328,6 +356,12 @@ fn stale_outputs(game: &Game, sources: &Sources, touched: &Touched) -> Stale {
         if !hit(&[path_of(aid.loc.file)]) {
             fresh_prefixes.push(format!("{}.pdf", aid.id));
         }
+    }
+    // The chart set is made of the chart files alone (and game.toml, whose
+    // change rebuilds everything).
+    let charts: Vec<PathBuf> = game.charts.iter().map(|c| path_of(c.loc.file)).collect();
+    if !hit(&charts) {
+        fresh_prefixes.push("charts.pdf".to_string());
     }
     let rules: Vec<PathBuf> = game.rules.iter().map(|r| path_of(r.file)).collect();
     hit(&rules);

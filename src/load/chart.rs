@@ -10,7 +10,83 @@ use crate::model::{
     Numbering, RangeRow, RangeTable, ResultRow, ResultsTable, RollRange, Step,
 };
 
-const KINDS: &[&str] = &[
+pub const CHART_KEYS: &[&str] = &["title", "rule", "blocks"];
+pub const RESULTS_KEYS: &[&str] = &[
+    "kind",
+    "beside",
+    "id",
+    "title",
+    "rule",
+    "dice",
+    "drm",
+    "roll_header",
+    "columns",
+    "rows",
+    "cells",
+    "none",
+    "legend",
+    "notes",
+    "across",
+];
+pub const RESULTS_ROW_KEYS: &[&str] = &["roll", "results"];
+pub const LEGEND_KEYS: &[&str] = &["code", "text"];
+pub const RANGES_KEYS: &[&str] = &[
+    "kind",
+    "beside",
+    "id",
+    "title",
+    "rule",
+    "dice",
+    "label_header",
+    "span_header",
+    "columns",
+    "words",
+    "rows",
+    "notes",
+];
+/// A row of a ranges table, and of a matrix.
+pub const LABELLED_ROW_KEYS: &[&str] = &["label", "cells"];
+pub const MODIFIERS_KEYS: &[&str] = &[
+    "kind",
+    "beside",
+    "id",
+    "title",
+    "rule",
+    "value_header",
+    "intro",
+    "sections",
+    "notes",
+];
+pub const MODIFIER_SECTION_KEYS: &[&str] = &["heading", "entries"];
+pub const MODIFIER_GROUP_KEYS: &[&str] = &["lead", "only_one", "joined", "options"];
+/// A modifier, and an option of a modifier group.
+pub const MODIFIER_KEYS: &[&str] = &["text", "value"];
+pub const MATRIX_KEYS: &[&str] = &[
+    "kind",
+    "beside",
+    "id",
+    "title",
+    "rule",
+    "label_header",
+    "columns",
+    "symbols",
+    "sections",
+    "rows",
+    "lookup",
+    "intro",
+    "notes",
+];
+pub const LOOKUP_KEYS: &[&str] = &["keys", "values"];
+pub const MATRIX_SECTION_KEYS: &[&str] = &["heading", "rows"];
+pub const CHECKLIST_KEYS: &[&str] = &[
+    "kind", "beside", "id", "title", "rule", "actors", "intro", "sections", "notes",
+];
+pub const CHECKLIST_SECTION_KEYS: &[&str] =
+    &["heading", "numbering", "mark", "intro", "steps", "outro"];
+pub const STEP_KEYS: &[&str] = &["title", "text", "actor", "mark", "items"];
+pub const NOTES_KEYS: &[&str] = &["kind", "beside", "text"];
+
+pub const KINDS: &[&str] = &[
     "results",
     "ranges",
     "modifiers",
@@ -22,7 +98,7 @@ const KINDS: &[&str] = &[
 pub fn load_chart(id: &str, file: FileId, text: &str, diags: &mut Diagnostics) -> Option<Chart> {
     let root = parse(file, text, diags)?;
     let mut r = Reader::new(file, diags);
-    r.check_keys(root.get_ref(), &["title", "rule", "blocks"], "a chart file");
+    r.check_keys(root.get_ref(), CHART_KEYS, "a chart file");
     let title = r
         .req_str(&root, "title", "a chart file")
         .map(|t| t.value)
@@ -53,7 +129,7 @@ fn block(r: &mut Reader<'_>, t: &Table<'_>) -> Option<ChartBlock> {
         "matrix" => BlockKind::Matrix(matrix(r, t)?),
         "checklist" => BlockKind::Checklist(checklist(r, t)?),
         "notes" => {
-            r.check_keys(t.get_ref(), &["kind", "beside", "text"], "a notes block");
+            r.check_keys(t.get_ref(), NOTES_KEYS, "a notes block");
             BlockKind::Notes(r.str_array(t, "text"))
         }
         other => {
@@ -81,9 +157,6 @@ fn strings(r: &mut Reader<'_>, t: &Table<'_>, key: &str) -> Vec<String> {
     r.str_array(t, key).into_iter().map(|s| s.value).collect()
 }
 
-/// The keys every titled block has, before its own.
-const HEAD_KEYS: [&str; 5] = ["kind", "beside", "id", "title", "rule"];
-
 /// What every titled block starts with (each read, or None where a
 /// diagnostic was reported).
 struct BlockHead {
@@ -94,9 +167,8 @@ struct BlockHead {
 
 /// Checks a titled block's keys (the head's, then its `own`) and reads its
 /// id, title and rule, in that order.
-fn block_head(r: &mut Reader<'_>, t: &Table<'_>, what: &str, own: &[&str]) -> BlockHead {
-    let keys: Vec<&str> = HEAD_KEYS.iter().chain(own).copied().collect();
-    r.check_keys(t.get_ref(), &keys, what);
+fn block_head(r: &mut Reader<'_>, t: &Table<'_>, what: &str, keys: &[&str]) -> BlockHead {
+    r.check_keys(t.get_ref(), keys, what);
     BlockHead {
         id: r.req_str(t, "id", what),
         title: r.req_str(t, "title", what),
@@ -166,23 +238,7 @@ fn row_length(r: &mut Reader<'_>, cells: usize, columns: usize, loc: &Loc, what:
 
 fn results(r: &mut Reader<'_>, t: &Table<'_>) -> Option<ResultsTable> {
     const WHAT: &str = "a results table";
-    let BlockHead { id, title, rule } = block_head(
-        r,
-        t,
-        WHAT,
-        &[
-            "dice",
-            "drm",
-            "roll_header",
-            "columns",
-            "rows",
-            "cells",
-            "none",
-            "legend",
-            "notes",
-            "across",
-        ],
-    );
+    let BlockHead { id, title, rule } = block_head(r, t, WHAT, RESULTS_KEYS);
     let dice = dice(r, t, WHAT);
     let drm = match r.opt_str(t, "drm") {
         None => Some(Located::new((0, 0), r.loc(t.span().start..t.span().start))),
@@ -227,7 +283,7 @@ fn results(r: &mut Reader<'_>, t: &Table<'_>) -> Option<ResultsTable> {
     let across = r.opt_bool(t, "across").unwrap_or(false);
     let mut rows = Vec::new();
     for row in r.tables(t, "rows") {
-        r.check_keys(row.get_ref(), &["roll", "results"], "a results row");
+        r.check_keys(row.get_ref(), RESULTS_ROW_KEYS, "a results row");
         let loc = r.loc(row.span());
         let roll = r.req_str(&row, "roll", "a results row");
         let results = r.str_array(&row, "results");
@@ -247,7 +303,7 @@ fn results(r: &mut Reader<'_>, t: &Table<'_>) -> Option<ResultsTable> {
     }
     let mut legend = Vec::new();
     for entry in r.tables(t, "legend") {
-        r.check_keys(entry.get_ref(), &["code", "text"], "a legend entry");
+        r.check_keys(entry.get_ref(), LEGEND_KEYS, "a legend entry");
         let code = r.req_str(&entry, "code", "a legend entry");
         let text = r.req_str(&entry, "text", "a legend entry");
         if let (Some(code), Some(text)) = (code, text) {
@@ -278,20 +334,7 @@ fn results(r: &mut Reader<'_>, t: &Table<'_>) -> Option<ResultsTable> {
 
 fn ranges(r: &mut Reader<'_>, t: &Table<'_>) -> Option<RangeTable> {
     const WHAT: &str = "a ranges table";
-    let BlockHead { id, title, rule } = block_head(
-        r,
-        t,
-        WHAT,
-        &[
-            "dice",
-            "label_header",
-            "span_header",
-            "columns",
-            "words",
-            "rows",
-            "notes",
-        ],
-    );
+    let BlockHead { id, title, rule } = block_head(r, t, WHAT, RANGES_KEYS);
     let dice = dice(r, t, WHAT);
     let label_header = r.req_str(t, "label_header", WHAT);
     let span_header = opt_text(r, t, "span_header");
@@ -299,7 +342,7 @@ fn ranges(r: &mut Reader<'_>, t: &Table<'_>) -> Option<RangeTable> {
     let words = strings(r, t, "words");
     let mut rows = Vec::new();
     for row in r.tables(t, "rows") {
-        r.check_keys(row.get_ref(), &["label", "cells"], "a ranges row");
+        r.check_keys(row.get_ref(), LABELLED_ROW_KEYS, "a ranges row");
         let loc = r.loc(row.span());
         let label = strings(r, &row, "label");
         let cells = r.str_array(&row, "cells");
@@ -334,22 +377,17 @@ fn modifier(r: &mut Reader<'_>, t: &Table<'_>, what: &str) -> Option<Modifier> {
 
 fn modifiers(r: &mut Reader<'_>, t: &Table<'_>) -> Option<ModifierList> {
     const WHAT: &str = "a modifiers list";
-    let BlockHead { id, title, rule } =
-        block_head(r, t, WHAT, &["value_header", "intro", "sections", "notes"]);
+    let BlockHead { id, title, rule } = block_head(r, t, WHAT, MODIFIERS_KEYS);
     let value_header = opt_text(r, t, "value_header");
     let intro = r.str_array(t, "intro");
     let mut sections = Vec::new();
     for s in r.tables(t, "sections") {
-        r.check_keys(s.get_ref(), &["heading", "entries"], "a modifiers section");
+        r.check_keys(s.get_ref(), MODIFIER_SECTION_KEYS, "a modifiers section");
         let heading = opt_text(r, &s, "heading");
         let mut entries = Vec::new();
         for e in r.tables(&s, "entries") {
             if e.get_ref().get("options").is_some() {
-                r.check_keys(
-                    e.get_ref(),
-                    &["lead", "only_one", "joined", "options"],
-                    "a modifier group",
-                );
+                r.check_keys(e.get_ref(), MODIFIER_GROUP_KEYS, "a modifier group");
                 let lead = opt_text(r, &e, "lead");
                 let only_one = r.opt_bool(&e, "only_one").unwrap_or(false);
                 let joined = r.opt_bool(&e, "joined").unwrap_or(false);
@@ -357,7 +395,7 @@ fn modifiers(r: &mut Reader<'_>, t: &Table<'_>) -> Option<ModifierList> {
                     .tables(&e, "options")
                     .iter()
                     .filter_map(|o| {
-                        r.check_keys(o.get_ref(), &["text", "value"], "a modifier option");
+                        r.check_keys(o.get_ref(), MODIFIER_KEYS, "a modifier option");
                         modifier(r, o, "a modifier option")
                     })
                     .collect();
@@ -369,7 +407,7 @@ fn modifiers(r: &mut Reader<'_>, t: &Table<'_>) -> Option<ModifierList> {
                     loc: r.loc(e.span()),
                 });
             } else {
-                r.check_keys(e.get_ref(), &["text", "value"], "a modifier");
+                r.check_keys(e.get_ref(), MODIFIER_KEYS, "a modifier");
                 if let Some(m) = modifier(r, &e, "a modifier") {
                     entries.push(ModEntry::One(m));
                 }
@@ -393,7 +431,7 @@ fn modifiers(r: &mut Reader<'_>, t: &Table<'_>) -> Option<ModifierList> {
 fn matrix_rows(r: &mut Reader<'_>, t: &Table<'_>, columns: usize) -> Vec<MatrixRow> {
     let mut rows = Vec::new();
     for row in r.tables(t, "rows") {
-        r.check_keys(row.get_ref(), &["label", "cells"], "a matrix row");
+        r.check_keys(row.get_ref(), LABELLED_ROW_KEYS, "a matrix row");
         let loc = r.loc(row.span());
         let label = opt_text(r, &row, "label");
         let cells = r.str_array(&row, "cells");
@@ -406,23 +444,9 @@ fn matrix_rows(r: &mut Reader<'_>, t: &Table<'_>, columns: usize) -> Vec<MatrixR
 
 fn matrix(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Matrix> {
     const WHAT: &str = "a matrix";
-    let BlockHead { id, title, rule } = block_head(
-        r,
-        t,
-        WHAT,
-        &[
-            "label_header",
-            "columns",
-            "symbols",
-            "sections",
-            "rows",
-            "lookup",
-            "intro",
-            "notes",
-        ],
-    );
+    let BlockHead { id, title, rule } = block_head(r, t, WHAT, MATRIX_KEYS);
     let lookup = r.table(t, "lookup").and_then(|l| {
-        r.check_keys(l.get_ref(), &["keys", "values"], "a matrix lookup");
+        r.check_keys(l.get_ref(), LOOKUP_KEYS, "a matrix lookup");
         let keys = r.req_int(&l, "keys", "a matrix lookup")?;
         let values = strings(r, &l, "values");
         Some(Lookup {
@@ -444,7 +468,7 @@ fn matrix(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Matrix> {
         });
     }
     for s in r.tables(t, "sections") {
-        r.check_keys(s.get_ref(), &["heading", "rows"], "a matrix section");
+        r.check_keys(s.get_ref(), MATRIX_SECTION_KEYS, "a matrix section");
         let heading = opt_text(r, &s, "heading");
         let rows = matrix_rows(r, &s, columns.len());
         sections.push(MatrixSection { heading, rows });
@@ -466,11 +490,7 @@ fn matrix(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Matrix> {
 }
 
 fn step(r: &mut Reader<'_>, t: &Table<'_>, mark: Option<&str>) -> Option<Step> {
-    r.check_keys(
-        t.get_ref(),
-        &["title", "text", "actor", "mark", "items"],
-        "a checklist step",
-    );
+    r.check_keys(t.get_ref(), STEP_KEYS, "a checklist step");
     let title = opt_text(r, t, "title");
     let text = opt_text(r, t, "text").unwrap_or_default();
     let actor = r.opt_str(t, "actor");
@@ -504,17 +524,12 @@ fn step(r: &mut Reader<'_>, t: &Table<'_>, mark: Option<&str>) -> Option<Step> {
 
 fn checklist(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Checklist> {
     const WHAT: &str = "a checklist";
-    let BlockHead { id, title, rule } =
-        block_head(r, t, WHAT, &["actors", "intro", "sections", "notes"]);
+    let BlockHead { id, title, rule } = block_head(r, t, WHAT, CHECKLIST_KEYS);
     let actors = r.str_array(t, "actors");
     let intro = r.str_array(t, "intro");
     let mut sections = Vec::new();
     for s in r.tables(t, "sections") {
-        r.check_keys(
-            s.get_ref(),
-            &["heading", "numbering", "mark", "intro", "steps", "outro"],
-            "a checklist section",
-        );
+        r.check_keys(s.get_ref(), CHECKLIST_SECTION_KEYS, "a checklist section");
         let heading = opt_text(r, &s, "heading");
         let numbering = match r.opt_str(&s, "numbering") {
             None => Numbering::None,

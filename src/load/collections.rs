@@ -16,6 +16,13 @@ pub enum Entry<T> {
     File(Located<String>, Located<String>),
 }
 
+/// A `[[collections]]` or `[[random_tables]]` entry kept in its own file.
+pub const FILE_ENTRY_KEYS: &[&str] = &["id", "file"];
+/// A random table file; written inline in game.toml it also has an `id`.
+pub const RANDOM_TABLE_KEYS: &[&str] = &["name", "roll", "rows"];
+pub const INLINE_RANDOM_TABLE_KEYS: &[&str] = &["id", "name", "roll", "rows"];
+pub const RANDOM_ROW_KEYS: &[&str] = &["roll", "result"];
+
 /// Reads the `[[collections]]` entries of game.toml.
 pub fn collection_entries(r: &mut Reader<'_>, root: &Table<'_>) -> Vec<Entry<Deck>> {
     r.tables(root, "collections")
@@ -23,13 +30,11 @@ pub fn collection_entries(r: &mut Reader<'_>, root: &Table<'_>) -> Vec<Entry<Dec
         .filter_map(|t| {
             let id = r.req_str(t, "id", "[[collections]]")?;
             if t.get_ref().contains_key("file") {
-                r.check_keys(t.get_ref(), &["id", "file"], "[[collections]] with a file");
+                r.check_keys(t.get_ref(), FILE_ENTRY_KEYS, "[[collections]] with a file");
                 let file = r.req_str(t, "file", "[[collections]]")?;
                 return Some(Entry::File(id, file));
             }
-            Some(Entry::Inline(super::deck::load_collection_inline(
-                r, &id.value, t,
-            )))
+            super::deck::load_collection_inline(r, &id.value, t).map(Entry::Inline)
         })
         .collect()
 }
@@ -43,7 +48,7 @@ pub fn random_table_entries(r: &mut Reader<'_>, root: &Table<'_>) -> Vec<Entry<R
             if t.get_ref().contains_key("file") {
                 r.check_keys(
                     t.get_ref(),
-                    &["id", "file"],
+                    FILE_ENTRY_KEYS,
                     "[[random_tables]] with a file",
                 );
                 let file = r.req_str(t, "file", "[[random_tables]]")?;
@@ -54,12 +59,16 @@ pub fn random_table_entries(r: &mut Reader<'_>, root: &Table<'_>) -> Vec<Entry<R
         .collect()
 }
 
+/// Loads an entry kept in a file: (id, file, its text, its path, sources, diagnostics).
+pub type LoadFile<T> =
+    fn(&str, FileId, &str, &Path, &mut Sources, &mut Diagnostics) -> Result<Option<T>, OpError>;
+
 /// Loads each entry, reading the files of those kept in files. Ids of
 /// entries that could not be loaded go to `unloaded`.
 pub fn load_entries<T>(
     dir: &Path,
     entries: Vec<Entry<T>>,
-    load: fn(&str, FileId, &str, &mut Diagnostics) -> Option<T>,
+    load: LoadFile<T>,
     sources: &mut Sources,
     diags: &mut Diagnostics,
     unloaded: &mut Vec<String>,
@@ -71,7 +80,7 @@ pub fn load_entries<T>(
             Entry::File(id, name) => {
                 let loaded = match super::game::existing(dir, &name, diags) {
                     Some(path) => match read_source(&path, sources, diags)? {
-                        (file, text, true) => load(&id.value, file, &text, diags),
+                        (file, text, true) => load(&id.value, file, &text, &path, sources, diags)?,
                         _ => None,
                     },
                     None => None,
@@ -91,18 +100,22 @@ pub fn load_random_table_file(
     id: &str,
     file: FileId,
     text: &str,
+    _path: &Path,
+    _sources: &mut Sources,
     diags: &mut Diagnostics,
-) -> Option<RandomTable> {
-    let root = parse(file, text, diags)?;
+) -> Result<Option<RandomTable>, OpError> {
+    let Some(root) = parse(file, text, diags) else {
+        return Ok(None);
+    };
     let mut r = Reader::new(file, diags);
-    random_table(&mut r, id, &root, false)
+    Ok(random_table(&mut r, id, &root, false))
 }
 
 fn random_table(r: &mut Reader<'_>, id: &str, t: &Table<'_>, inline: bool) -> Option<RandomTable> {
-    let keys: &[&str] = if inline {
-        &["id", "name", "roll", "rows"]
+    let keys = if inline {
+        INLINE_RANDOM_TABLE_KEYS
     } else {
-        &["name", "roll", "rows"]
+        RANDOM_TABLE_KEYS
     };
     r.check_keys(t.get_ref(), keys, "a random table");
     let name = r
@@ -113,11 +126,7 @@ fn random_table(r: &mut Reader<'_>, id: &str, t: &Table<'_>, inline: bool) -> Op
         .tables(t, "rows")
         .iter()
         .filter_map(|row| {
-            r.check_keys(
-                row.get_ref(),
-                &["roll", "result"],
-                "a row of a random table",
-            );
+            r.check_keys(row.get_ref(), RANDOM_ROW_KEYS, "a row of a random table");
             let roll = roll_range(r, row);
             let result = r.req_str(row, "result", "a row of a random table");
             Some(RandomRow {
@@ -173,7 +182,7 @@ fn roll_range(r: &mut Reader<'_>, row: &Table<'_>) -> Option<Located<RollRange>>
     }
 }
 
-const DICE_COMBAT_KEYS: &[&str] = &[
+pub const DICE_COMBAT_KEYS: &[&str] = &[
     "units",
     "attack_die",
     "defense_die",

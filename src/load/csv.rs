@@ -72,7 +72,7 @@ pub fn cards_from_csv(
     };
     let columns = columns(file, &header, fields, diags)?;
     Some(
-        rows.map(|row| card(file, &row, &columns, fields, diags))
+        rows.map(|row| card(file, text, &row, &columns, fields, diags))
             .collect(),
     )
 }
@@ -241,6 +241,7 @@ fn columns(
 /// One card from one row.
 fn card(
     file: FileId,
+    text: &str,
     row: &Row,
     columns: &[Option<usize>],
     fields: &[FieldDecl],
@@ -297,7 +298,8 @@ fn card(
             }
             continue;
         }
-        if let Some(value) = cell_value(field, cell, &loc, diags) {
+        let raw = text.get(loc.span.clone()).unwrap_or(cell);
+        if let Some(value) = cell_value(field, cell, raw, &loc, diags) {
             values[field_index] = Some(Located::new(value, loc));
         }
     }
@@ -308,14 +310,17 @@ fn card(
     }
 }
 
-/// A cell's text as a value of the field's kind.
+/// A cell's text as a value of the field's kind; `raw` is the cell as written
+/// in the file (quotes included), at `loc`.
 fn cell_value(
     field: &FieldDecl,
     cell: &str,
+    raw: &str,
     loc: &Loc,
     diags: &mut Diagnostics,
 ) -> Option<FieldValue> {
     match &field.kind {
+        FieldKind::Faces(_) => faces(field, cell, raw, loc, diags),
         // A declared symbol (Grognards' range "K") stands in for a number.
         FieldKind::Int if field.is_symbol(cell.trim()) => {
             Some(FieldValue::Text(cell.trim().to_string()))
@@ -351,6 +356,77 @@ fn cell_value(
     }
 }
 
+/// The separator of a die's faces in a cell: `sword | sword burst | ` is three
+/// faces, the last blank.
+pub const FACE_SEPARATOR: char = '|';
+
+/// A faces cell: the faces separated by `|`, each a space-separated list of
+/// symbols (blank for a blank face; spaces around a `|` do not count). Each
+/// face is located at its own place in the cell, so an undeclared symbol or
+/// a wrong count is reported there. A cell written as a TOML list is a
+/// `wrong-type` at the cell.
+fn faces(
+    field: &FieldDecl,
+    cell: &str,
+    raw: &str,
+    loc: &Loc,
+    diags: &mut Diagnostics,
+) -> Option<FieldValue> {
+    let trimmed = cell.trim();
+    if trimmed.starts_with('[') && trimmed.ends_with(']') {
+        diags.push(
+            Diagnostic::error(
+                "wrong-type",
+                format!(
+                    "`{}` is a list of faces separated by `{FACE_SEPARATOR}`, not a TOML list",
+                    field.name
+                ),
+                Some(loc.clone()),
+            )
+            .with_hint(
+                "write the faces as ` | sword | sword burst` (a blank face is empty between bars)",
+            ),
+        );
+        return None;
+    }
+    // Where the cell's text starts in the file: after an opening quote. A
+    // cell whose text holds a doubled quote cannot be mapped byte for byte,
+    // so its faces are located at the whole cell.
+    let offset = match raw.strip_prefix('"') {
+        Some(inner) if !inner.trim_end_matches('"').contains('"') => Some(1),
+        Some(_) => None,
+        None => Some(0),
+    };
+    let mut faces = Vec::new();
+    let mut start = 0;
+    for part in cell.split(FACE_SEPARATOR) {
+        let lead = part.len() - part.trim_start().len();
+        let face = part.trim();
+        let span = match offset {
+            Some(o) => {
+                let at = loc.span.start + o + start + lead;
+                at..at + face.len()
+            }
+            None => loc.span.clone(),
+        };
+        faces.push(Located::new(face.to_string(), Loc::new(loc.file, span)));
+        start += part.len() + FACE_SEPARATOR.len_utf8();
+    }
+    Some(FieldValue::List(faces))
+}
+
+/// A value as a CSV cell, as `cell_value` reads it back.
+fn csv_cell(value: &FieldValue) -> String {
+    match value {
+        FieldValue::List(faces) => faces
+            .iter()
+            .map(|f| f.value.as_str())
+            .collect::<Vec<_>>()
+            .join(&format!(" {FACE_SEPARATOR} ")),
+        other => other.display(),
+    }
+}
+
 /// A deck's cards as CSV text: a header of the field names, one row per card.
 /// Absent values are empty cells; cells are quoted only where needed.
 pub fn cards_to_csv(fields: &[FieldDecl], cards: &[Card]) -> Result<String, OpError> {
@@ -367,7 +443,7 @@ pub fn cards_to_csv(fields: &[FieldDecl], cards: &[Card]) -> Result<String, OpEr
                 card.values
                     .get(i)
                     .and_then(|v| v.as_ref())
-                    .map(|v| v.value.display())
+                    .map(|v| csv_cell(&v.value))
                     .unwrap_or_default()
             })
             .collect();
@@ -464,6 +540,56 @@ mod tests {
         cards_from_csv(0, "title\nB,\"A\n", &fields(), &mut diags);
         assert_eq!(diags.list[0].id, "csv-syntax");
         assert_eq!(at("title\nB,\"A\n", &diags.list[0]), (2, 3));
+    }
+
+    #[test]
+    fn faces_cells_locate_each_face() {
+        let mut fields = fields();
+        fields.push(FieldDecl {
+            name: "faces".into(),
+            kind: FieldKind::Faces(crate::model::FacesDecl {
+                sides_field: None,
+                totals: Vec::new(),
+            }),
+            optional: true,
+            symbols: Vec::new(),
+            kind_loc: Loc::new(0, 0..0),
+            loc: Loc::new(0, 0..0),
+        });
+        let text = "title,faces\nA, | sword |sword  burst\nB,\"shield|\"\nC,\"[\"\"sword\"\"]\"\n";
+        let mut diags = Diagnostics::default();
+        let cards = cards_from_csv(0, text, &fields, &mut diags).unwrap_or_default();
+        let faces = |card: &Card| match cards_value(card) {
+            Some(FieldValue::List(f)) => f
+                .iter()
+                .map(|f| (f.value.clone(), line_col(text, f.loc.span.start)))
+                .collect::<Vec<_>>(),
+            _ => Vec::new(),
+        };
+        fn cards_value(card: &Card) -> Option<FieldValue> {
+            card.values[3].as_ref().map(|v| v.value.clone())
+        }
+        assert_eq!(
+            faces(&cards[0]),
+            vec![
+                (String::new(), (2, 4)),
+                ("sword".to_string(), (2, 6)),
+                ("sword  burst".to_string(), (2, 13)),
+            ]
+        );
+        assert_eq!(
+            faces(&cards[1]),
+            vec![("shield".to_string(), (3, 4)), (String::new(), (3, 11))]
+        );
+        assert_eq!(diags.list.len(), 1, "{diags:?}");
+        assert_eq!(diags.list[0].id, "wrong-type");
+        assert_eq!(at(text, &diags.list[0]), (4, 3));
+        // Written back as read.
+        let written = cards_to_csv(&fields, &cards[..2]).unwrap_or_default();
+        assert_eq!(
+            written,
+            "title,cost,who,faces\nA,,, | sword | sword  burst\nB,,,shield | \n"
+        );
     }
 
     #[test]

@@ -29,6 +29,11 @@ pub const CONSTRAINT_KEYS: &[&str] = &[
 ];
 pub const COUNT_PER_KEYS: &[&str] = &["field", "count"];
 pub const UNIQUE_KEYS: &[&str] = &["field", "within"];
+pub const COMPLETE_KEYS: &[&str] = &["field", "within", "values"];
+pub const WHEN_KEYS: &[&str] = &["field", "is", "require", "forbid"];
+pub const FORM_KEYS: &[&str] = &["id", "text"];
+/// A collection written inline in `game.toml`: a collection file's keys and its `id`.
+pub const INLINE_COLLECTION_KEYS: &[&str] = &["id", "name", "fields", "constraints", "items"];
 
 /// Reads the cards of a deck whose `cards` names a file (a CSV card list);
 /// `None` when the list cannot be read as cards (already reported).
@@ -111,29 +116,47 @@ pub fn load_deck(
     }))
 }
 
-/// A collection kept in its own file.
+/// A collection kept in its own file; its items may come from a CSV file
+/// beside it (`items = "dice.csv"`), as a deck's cards may.
 pub fn load_collection_file(
     id: &str,
     file: FileId,
     text: &str,
+    path: &std::path::Path,
+    sources: &mut crate::diag::Sources,
     diags: &mut Diagnostics,
-) -> Option<Deck> {
-    let root = parse(file, text, diags)?;
+) -> Result<Option<Deck>, OpError> {
+    let Some(root) = parse(file, text, diags) else {
+        return Ok(None);
+    };
     let mut r = Reader::new(file, diags);
     r.check_keys(root.get_ref(), COLLECTION_KEYS, "a collection file");
-    Some(collection(&mut r, id, &root))
+    let dir = path.parent().unwrap_or(std::path::Path::new("."));
+    collection(
+        &mut r,
+        id,
+        &root,
+        Some(&mut |list, fields, diags| {
+            super::csv::load_cards_csv(dir, list, fields, sources, diags)
+        }),
+    )
 }
 
 /// A collection written inline in `game.toml` (`[[collections]]` with `id`,
 /// `name`, `fields`, `items`); the reader is game.toml's.
-pub fn load_collection_inline(r: &mut Reader<'_>, id: &str, t: &Table<'_>) -> Deck {
-    let mut keys = COLLECTION_KEYS.to_vec();
-    keys.push("id");
-    r.check_keys(t.get_ref(), &keys, "[[collections]]");
-    collection(r, id, t)
+pub fn load_collection_inline(r: &mut Reader<'_>, id: &str, t: &Table<'_>) -> Option<Deck> {
+    r.check_keys(t.get_ref(), INLINE_COLLECTION_KEYS, "[[collections]]");
+    collection(r, id, t, None).ok().flatten()
 }
 
-fn collection(r: &mut Reader<'_>, id: &str, t: &Table<'_>) -> Deck {
+/// A collection's declarations and items; `card_list` reads items kept in a
+/// CSV file (`None`: items are `[[items]]` tables only).
+fn collection(
+    r: &mut Reader<'_>,
+    id: &str,
+    t: &Table<'_>,
+    card_list: Option<&mut CardList<'_>>,
+) -> Result<Option<Deck>, OpError> {
     let name = r
         .opt_str(t, "name")
         .map_or_else(|| id.to_string(), |n| n.value);
@@ -179,19 +202,32 @@ fn collection(r: &mut Reader<'_>, id: &str, t: &Table<'_>) -> Deck {
             loc: at.clone(),
         });
     }
-    let cards = r
-        .tables(t, "items")
-        .iter()
-        .map(|i| {
-            card(
-                r,
-                i,
-                &fields,
-                "an item (keys are id, name, alias and the declared fields)",
-            )
-        })
-        .collect();
-    Deck {
+    let items_list = match (t.get_ref().get("items"), card_list) {
+        (Some(v), Some(card_list)) if matches!(v.get_ref(), DeValue::String(_)) => {
+            Some((r.opt_str(t, "items"), card_list))
+        }
+        _ => None,
+    };
+    let cards = match items_list {
+        Some((Some(list), card_list)) => match card_list(&list, &fields, r.diags)? {
+            Some(items) => items,
+            None => return Ok(None),
+        },
+        Some((None, _)) => return Ok(None),
+        None => r
+            .tables(t, "items")
+            .iter()
+            .map(|i| {
+                card(
+                    r,
+                    i,
+                    &fields,
+                    "an item (keys are id, name, alias and the declared fields)",
+                )
+            })
+            .collect(),
+    };
+    Ok(Some(Deck {
         id: id.to_string(),
         name,
         fields,
@@ -199,7 +235,7 @@ fn collection(r: &mut Reader<'_>, id: &str, t: &Table<'_>) -> Deck {
         constraints,
         cards,
         loc: at,
-    }
+    }))
 }
 
 fn field(r: &mut Reader<'_>, t: &Table<'_>) -> Option<FieldDecl> {
@@ -318,7 +354,7 @@ fn phrase_forms(
 ) -> Option<Vec<PhraseForm>> {
     let mut forms = Vec::new();
     for f in r.tables(t, "forms") {
-        r.check_keys(f.get_ref(), &["id", "text"], "a phrase form");
+        r.check_keys(f.get_ref(), FORM_KEYS, "a phrase form");
         let id = r.req_str(&f, "id", "a phrase form");
         let texts: Vec<Located<String>> = match f.get_ref().get("text") {
             Some(v) if matches!(v.get_ref(), DeValue::String(_)) => {
@@ -455,7 +491,7 @@ fn extra_constraints(
         }
     }
     for c in one_or_many(r, t, "complete") {
-        r.check_keys(c.get_ref(), &["field", "within", "values"], "complete");
+        r.check_keys(c.get_ref(), COMPLETE_KEYS, "complete");
         let field = r.req_str(&c, "field", "complete");
         let within = r.opt_str(&c, "within");
         let values = int_set(r, &c);
@@ -474,11 +510,7 @@ fn extra_constraints(
         }
     }
     for w in r.tables(t, "when") {
-        r.check_keys(
-            w.get_ref(),
-            &["field", "is", "require", "forbid"],
-            "[[constraints.when]]",
-        );
+        r.check_keys(w.get_ref(), WHEN_KEYS, "[[constraints.when]]");
         let field = r.req_str(&w, "field", "[[constraints.when]]");
         let is = match w.get_ref().get("is") {
             Some(v) if matches!(v.get_ref(), DeValue::String(_)) => {

@@ -40,6 +40,18 @@ pub const PUBLISH_KEYS: &[&str] = &[
 ];
 pub const LABEL_JOB_KEYS: &[&str] = &["deck", "sheet", "layout"];
 pub const AID_JOB_KEYS: &[&str] = &["aid", "copies"];
+pub const CARD_JOB_KEYS: &[&str] = &["deck", "layout", "back", "size"];
+pub const CARD_LIST_JOB_KEYS: &[&str] = &["deck", "group_by"];
+pub const COUNTER_CORNER_KEYS: &[&str] = &["top_left", "top_right", "bottom_left", "bottom_right"];
+pub const COUNTERS_KEYS: &[&str] = &[
+    "units",
+    "sides",
+    "top_left",
+    "top_right",
+    "bottom_left",
+    "bottom_right",
+];
+pub const COUNTER_SIDE_KEYS: &[&str] = &["name", "color", "units"];
 
 /// Loads a game folder. `None` when `game.toml` itself could not be read as TOML;
 /// every problem found is in `diags`.
@@ -325,7 +337,7 @@ fn publish(r: &mut Reader<'_>, t: &Table<'_>) -> Publish {
         .iter()
         .filter_map(|c| {
             const W: &str = "[[publish.cards]]";
-            r.check_keys(c.get_ref(), &["deck", "layout", "back", "size"], W);
+            r.check_keys(c.get_ref(), CARD_JOB_KEYS, W);
             let deck = r.req_str(c, "deck", W);
             let layout = r.req_str(c, "layout", W);
             let back = r.req_str(c, "back", W);
@@ -357,7 +369,7 @@ fn publish(r: &mut Reader<'_>, t: &Table<'_>) -> Publish {
 
 fn card_list(r: &mut Reader<'_>, t: &Table<'_>) -> Option<CardListJob> {
     const W: &str = "[[publish.card_lists]]";
-    r.check_keys(t.get_ref(), &["deck", "group_by"], W);
+    r.check_keys(t.get_ref(), CARD_LIST_JOB_KEYS, W);
     let deck = r.req_str(t, "deck", W)?;
     let group_by = r.opt_str(t, "group_by");
     Some(CardListJob { deck, group_by })
@@ -365,10 +377,8 @@ fn card_list(r: &mut Reader<'_>, t: &Table<'_>) -> Option<CardListJob> {
 
 fn counters(r: &mut Reader<'_>, t: &Table<'_>) -> Option<CounterJob> {
     const W: &str = "[publish.counters]";
-    let corner_keys = ["top_left", "top_right", "bottom_left", "bottom_right"];
-    let mut keys = vec!["units", "sides"];
-    keys.extend(corner_keys);
-    r.check_keys(t.get_ref(), &keys, W);
+    let corner_keys = COUNTER_CORNER_KEYS;
+    r.check_keys(t.get_ref(), COUNTERS_KEYS, W);
     let units = r.req_str(t, "units", W);
     let corners: Vec<Option<Located<String>>> =
         corner_keys.iter().map(|k| r.req_str(t, k, W)).collect();
@@ -389,7 +399,7 @@ fn counters(r: &mut Reader<'_>, t: &Table<'_>) -> Option<CounterJob> {
 
 fn counter_side(r: &mut Reader<'_>, t: &Table<'_>) -> Option<CounterSide> {
     const W: &str = "[[publish.counters.sides]]";
-    r.check_keys(t.get_ref(), &["name", "color", "units"], W);
+    r.check_keys(t.get_ref(), COUNTER_SIDE_KEYS, W);
     let name = r.req_str(t, "name", W);
     let color = r.req_str(t, "color", W);
     if t.get_ref().get("units").is_none() {

@@ -5,6 +5,7 @@ use crate::diag::{Diagnostic, Diagnostics, FileId};
 use crate::model::{Align, CardTemplate, Frame, Region, Style, VAlign};
 
 pub const TEMPLATE_KEYS: &[&str] = &["name", "family", "regions", "frames", "background"];
+pub const FRAME_KEYS: &[&str] = &["left", "top", "width", "height", "radius", "stroke"];
 pub const REGION_KEYS: &[&str] = &[
     "field", "left", "top", "width", "height", "style", "size", "min_size", "align", "valign",
     "leading", "format",
@@ -61,11 +62,7 @@ pub fn load_card_template(
 
 fn frame(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Frame> {
     const W: &str = "[[frames]]";
-    r.check_keys(
-        t.get_ref(),
-        &["left", "top", "width", "height", "radius", "stroke"],
-        W,
-    );
+    r.check_keys(t.get_ref(), FRAME_KEYS, W);
     let left = r.req_length(t, "left", W);
     let top = r.req_length(t, "top", W);
     let width = r.req_length(t, "width", W);
