@@ -7,12 +7,12 @@
 //! its neighbour's border band). Bad background keys are located diagnostics.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use resvg::tiny_skia::Pixmap;
 use toml::de::{DeTable, DeValue};
 
 mod support;
+use support::tools::tool;
 
 /// The shipped games with print-and-play decks, and their decks' image folders.
 const GAMES: [(&str, &str); 3] = [
@@ -32,19 +32,6 @@ fn root() -> PathBuf {
 fn run(args: &[&str]) {
     let run = support::grogpress(args);
     assert_eq!(run.code, 0, "{}", run.dump());
-}
-
-fn tool(name: &str, args: &[&str]) -> String {
-    let out = Command::new(name)
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| panic!("run {name} (poppler-utils): {e}"));
-    assert!(
-        out.status.success(),
-        "{name} {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 fn table(path: &Path) -> DeTable<'static> {

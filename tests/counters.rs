@@ -13,24 +13,12 @@ use std::process::Command;
 use toml::de::{DeTable, DeValue};
 
 mod support;
+use support::tools::tool;
 
 const MM: f64 = 72.0 / 25.4;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn tool(name: &str, args: &[&str]) -> String {
-    let out = Command::new(name)
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| panic!("run {name} (poppler-utils): {e}"));
-    assert!(
-        out.status.success(),
-        "{name} {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 fn counters(dir: &Path, extra: &[&str]) -> PathBuf {

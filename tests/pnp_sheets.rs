@@ -3,6 +3,9 @@
 //! `pdftotext -bbox`. Backs must land exactly behind fronts after the flip,
 //! crop marks must stay outside the cards, text inside them.
 
+mod support;
+use support::tools::tool;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -37,19 +40,6 @@ fn cards(dir: &Path, extra: &[&str]) -> PathBuf {
         "action-cards.pdf"
     };
     dir.join("battlegrid").join(name)
-}
-
-fn tool(name: &str, args: &[&str]) -> String {
-    let out = Command::new(name)
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| panic!("run {name} (poppler-utils): {e}"));
-    assert!(
-        out.status.success(),
-        "{name} {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 /// Page count and the first page's size in points.

@@ -4,11 +4,11 @@
 //! Markdown, the game's HTML reference (its data tables) and its CSV cards.
 
 mod support;
+use support::tools::tool;
 
 use std::collections::HashSet;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use support::raw::{diags, dump, grogpress};
 
@@ -52,15 +52,6 @@ fn build(game: &str, out: &Path, extra: &[&str]) -> PathBuf {
     let run = grogpress(&args);
     assert!(run.status.success(), "{}", dump(&run));
     out.join(game).join(format!("{game}-rules.pdf"))
-}
-
-fn tool(name: &str, args: &[&str]) -> String {
-    let out = Command::new(name)
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| panic!("run {name}: {e}"));
-    assert!(out.status.success(), "{name} {args:?} failed");
-    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 /// Words as compared: letters and digits only, lower case.

@@ -362,16 +362,7 @@ fn page_content(page: &crate::layout::Page, used: &BTreeMap<FaceId, UsedFace>) -
             Item::Fill { path, gray } => {
                 c.save_state();
                 c.set_fill_gray(*gray);
-                for el in path {
-                    match *el {
-                        PathEl::MoveTo(x, y) => c.move_to(x, h - y),
-                        PathEl::LineTo(x, y) => c.line_to(x, h - y),
-                        PathEl::CurveTo(x1, y1, x2, y2, x, y) => {
-                            c.cubic_to(x1, h - y1, x2, h - y2, x, h - y)
-                        }
-                        PathEl::Close => c.close_path(),
-                    };
-                }
+                trace_path(&mut c, path, h);
                 c.fill_nonzero();
                 c.restore_state();
             }
@@ -381,16 +372,7 @@ fn page_content(page: &crate::layout::Page, used: &BTreeMap<FaceId, UsedFace>) -
                 c.clip_nonzero();
                 c.end_path();
                 c.set_fill_rgb(rgb[0], rgb[1], rgb[2]);
-                for el in path {
-                    match *el {
-                        PathEl::MoveTo(x, y) => c.move_to(x, h - y),
-                        PathEl::LineTo(x, y) => c.line_to(x, h - y),
-                        PathEl::CurveTo(x1, y1, x2, y2, x, y) => {
-                            c.cubic_to(x1, h - y1, x2, h - y2, x, h - y)
-                        }
-                        PathEl::Close => c.close_path(),
-                    };
-                }
+                trace_path(&mut c, path, h);
                 c.fill_nonzero();
                 c.restore_state();
             }
@@ -398,16 +380,7 @@ fn page_content(page: &crate::layout::Page, used: &BTreeMap<FaceId, UsedFace>) -
             Item::Paint { path, rgb } => {
                 c.save_state();
                 c.set_fill_rgb(rgb[0], rgb[1], rgb[2]);
-                for el in path {
-                    match *el {
-                        PathEl::MoveTo(x, y) => c.move_to(x, h - y),
-                        PathEl::LineTo(x, y) => c.line_to(x, h - y),
-                        PathEl::CurveTo(x1, y1, x2, y2, x, y) => {
-                            c.cubic_to(x1, h - y1, x2, h - y2, x, h - y)
-                        }
-                        PathEl::Close => c.close_path(),
-                    };
-                }
+                trace_path(&mut c, path, h);
                 c.fill_nonzero();
                 c.restore_state();
             }
@@ -430,6 +403,19 @@ fn page_content(page: &crate::layout::Page, used: &BTreeMap<FaceId, UsedFace>) -
         c.end_text();
     }
     c.finish().to_vec()
+}
+
+/// Traces a path given from the page's top-left (y down) in PDF space (y up).
+fn trace_path(c: &mut Content, path: &[PathEl], page_height: f32) {
+    let h = page_height;
+    for el in path {
+        match *el {
+            PathEl::MoveTo(x, y) => c.move_to(x, h - y),
+            PathEl::LineTo(x, y) => c.line_to(x, h - y),
+            PathEl::CurveTo(x1, y1, x2, y2, x, y) => c.cubic_to(x1, h - y1, x2, h - y2, x, h - y),
+            PathEl::Close => c.close_path(),
+        };
+    }
 }
 
 /// A rectangle path with corners of radius `r` (lower-left at x, y; y up).

@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 
 pub mod raw;
+pub mod tools;
 
 /// One diagnostic, read back from a JSON line.
 #[derive(Clone, Debug, Default)]
