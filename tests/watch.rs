@@ -114,6 +114,12 @@ fn watch_rebuilds_and_keeps_the_last_good_output() {
     let mut watch = Watching::start(here, "g");
     watch.wait_for("watching");
     assert!(pdftotext(&labels).contains("Ignore the first hit"));
+    // The rulebook is published by watch as by build.
+    let rulebook = here.join("out/g/g-rules.pdf");
+    assert!(
+        pdftotext(&rulebook).contains("Each turn you get two actions"),
+        "no rulebook from watch"
+    );
     let aid_inode = std::fs::metadata(&aid).expect("aid").ino();
     let charts_inode = std::fs::metadata(&charts).expect("charts").ino();
 

@@ -192,6 +192,18 @@ pub fn write(
     sources: &mut Sources,
     out: &Path,
 ) -> Result<Option<(std::path::PathBuf, usize)>, OpError> {
+    write_with_previews(game, assets, options, sources, out, None)
+}
+
+/// [`write`], and with `previews` a PNG of every page there too (`serve`).
+pub(super) fn write_with_previews(
+    game: &Game,
+    assets: &Assets,
+    options: RulebookOptions,
+    sources: &mut Sources,
+    out: &Path,
+    previews: Option<&Path>,
+) -> Result<Option<(std::path::PathBuf, usize)>, OpError> {
     if game.rules.is_empty() || !game.publish.rulebook {
         return Ok(None);
     }
@@ -200,8 +212,12 @@ pub fn write(
     };
     let bytes = crate::render::pdf::render_pdf_nav(&book.doc, &book.nav, &assets.fonts)
         .map_err(|e| OpError(e.to_string()))?;
-    let path = out.join(&game.id).join(format!("{}-rules.pdf", game.id));
+    let name = format!("{}-rules.pdf", game.id);
+    let path = out.join(&game.id).join(&name);
     super::write_atomic(&path, &bytes)?;
+    if let Some(dir) = previews {
+        super::preview::write_page_previews(&book.doc, &name, dir, &assets.fonts)?;
+    }
     Ok(Some((path, book.doc.pages.len())))
 }
 

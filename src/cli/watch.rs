@@ -299,6 +299,19 @@ fn build(
     for (name, bytes) in super::html::build_html(&game, assets, &mut sources)? {
         write_atomic(&dir.join(name), &bytes)?;
     }
+    // So does the rulebook, which also prints the decks and tables.
+    let preview_dir = out.join(&game.id).join(super::preview::PREVIEW_DIR);
+    if let Some((path, pages)) = super::rulebook::write_with_previews(
+        &game,
+        assets,
+        crate::layout::RulebookOptions::default(),
+        &mut sources,
+        out,
+        previews.then_some(preview_dir.as_path()),
+    )? && format == Format::Human
+    {
+        eprintln!("  wrote {} (rulebook, {pages} pages)", path.display());
+    }
     on_build(&built);
     Ok(true)
 }
