@@ -1079,3 +1079,49 @@ fn plain_pdftotext_reads_the_prose_in_order_and_cards_after_it() {
         "the deck's cards are shown between two paragraphs"
     );
 }
+
+#[test]
+fn table_names_in_the_prose_link_to_their_tables() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let pdf = build("bcs", tmp.path(), &[]);
+    let (_, height, boxes) = word_boxes(&pdf);
+    let links = pdf_links(&pdf);
+    for name in ["Barrage", "Engagement", "SNAFU", "Fatigue Increase"] {
+        let words: Vec<&str> = name.split(' ').chain(["Table"]).collect();
+        // The first time the prose names it ("the … Table", on a body page,
+        // past the contents; "Table’s" counts), not a table's own title.
+        let at = (1..boxes.len())
+            .filter(|&i| boxes[i].page >= 3 && norm(&boxes[i - 1].text) == "the")
+            .find(|&i| {
+                words.iter().enumerate().all(|(k, w)| {
+                    boxes
+                        .get(i + k)
+                        .is_some_and(|b| norm(&b.text).starts_with(&norm(w)))
+                })
+            })
+            .unwrap_or_else(|| panic!("the prose never names the {name} Table"));
+        let word = &boxes[at];
+        let link = links
+            .iter()
+            .find(|l| {
+                l.page == word.page
+                    && l.rect[0] <= word.x0 + 1.0
+                    && l.rect[2] >= word.x0 + 1.0
+                    && (height - l.rect[3]) <= word.y0 + 1.0
+                    && (height - l.rect[1]) >= word.y1 - 1.0
+            })
+            .unwrap_or_else(|| panic!("the {name} Table is named without a link"));
+        // It lands just above the table's own title.
+        let top = height - link.to_top;
+        assert!(
+            (0..boxes.len()).any(|i| boxes[i].page == link.to_page
+                && boxes[i].y0 >= top - 1.0
+                && boxes[i].y0 - top < 30.0
+                && words.iter().enumerate().all(|(k, w)| boxes
+                    .get(i + k)
+                    .is_some_and(|b| norm(&b.text).starts_with(&norm(w))))),
+            "the link for the {name} Table lands on page {} at {top}, not at the table",
+            link.to_page
+        );
+    }
+}

@@ -29,6 +29,10 @@ struct GameFigures<'a> {
 }
 
 impl Figures for GameFigures<'_> {
+    fn shown_tables(&self, code: &Shortcode) -> Vec<(String, String)> {
+        crate::render::html::shown_tables(self.game, code)
+    }
+
     fn figure(&self, code: &Shortcode) -> Option<Figure> {
         match code.name.as_str() {
             "card" | "deck" => self.gallery(code).map(Figure::Cards),
@@ -39,6 +43,7 @@ impl Figures for GameFigures<'_> {
                 Some(Figure::Tables {
                     title: None,
                     specs: vec![collection_spec(self.game, c)],
+                    anchors: Vec::new(),
                 })
             }
             "dice" => self.dice().map(Figure::Dice),
@@ -56,19 +61,27 @@ impl GameFigures<'_> {
                 Some(rule) => format!("{} ({rule})", chart.title),
                 None => chart.title.clone(),
             };
+            // Each block's first table carries the block's anchor, as in the HTML.
+            let chart_anchor = format!("table-{}", crate::model::slug(id));
+            let mut specs = Vec::new();
+            let mut anchors = Vec::new();
+            for block in &chart.blocks {
+                if let Some(anchor) = crate::render::html::block_anchor(&chart_anchor, block) {
+                    anchors.push((specs.len(), anchor));
+                }
+                specs.extend(block_specs(block, true));
+            }
             return Some(Figure::Tables {
                 title: Some(title),
-                specs: chart
-                    .blocks
-                    .iter()
-                    .flat_map(|b| block_specs(b, true))
-                    .collect(),
+                specs,
+                anchors,
             });
         }
         let t = self.game.random_tables.iter().find(|t| t.id == id)?;
         Some(Figure::Tables {
             title: None,
             specs: vec![random_table_spec(t)],
+            anchors: Vec::new(),
         })
     }
 

@@ -10,6 +10,7 @@ use pulldown_cmark::{Event, HeadingLevel, Parser, Tag, TagEnd};
 
 use super::icons::{ICON, split_icons};
 use crate::model::{Align, Shortcode, markdown_options};
+use crate::text::mentions::TableNames;
 
 /// A `card:` link (the card's title) or a link to an anchor (`#table-combat`,
 /// `#movement`: the anchor with its `#`), and the link's characters counted
@@ -32,6 +33,8 @@ pub enum Block {
     /// A paragraph; in a list, `depth` > 0 and the first paragraph of an item has its `marker`.
     Para {
         rich: String,
+        /// The text without marks, to find table names in.
+        plain: String,
         links: Vec<CardLink>,
         /// The icons its placeholders stand for, in order.
         icons: Vec<String>,
@@ -279,12 +282,40 @@ fn flush(cur: &mut Gather, blocks: &mut Vec<Block>, depth: usize, marker: &mut O
     let g = cur.take();
     blocks.push(Block::Para {
         rich: g.rich.trim_end().to_string(),
+        plain: g.plain,
         links: g.links,
         icons: g.icons,
         depth,
         marker: marker.take(),
         at: g.at.unwrap_or(0),
     });
+}
+
+/// Links each table name a paragraph mentions (outside its own links) to the
+/// table's anchor (`anchors[table]`, with its `#`).
+pub fn link_mentions(block: &mut Block, names: &TableNames, anchors: &[String]) {
+    let Block::Para { plain, links, .. } = block else {
+        return;
+    };
+    let solid = |text: &str| text.chars().filter(|c| !c.is_whitespace()).count();
+    for (range, table) in names.find(plain) {
+        let start = solid(&plain[..range.start]);
+        let end = start + solid(&plain[range]);
+        let Some(anchor) = anchors.get(table) else {
+            continue;
+        };
+        if links
+            .iter()
+            .any(|l| l.chars.start < end && start < l.chars.end)
+        {
+            continue;
+        }
+        links.push(CardLink {
+            title: anchor.clone(),
+            chars: start..end,
+        });
+    }
+    links.sort_by_key(|l| l.chars.start);
 }
 
 fn cell_align(align: pulldown_cmark::Alignment) -> Align {
@@ -366,5 +397,31 @@ mod tests {
             panic!()
         };
         assert_eq!(rich, "2 \\* 3 = 6\nnext");
+    }
+
+    #[test]
+    fn table_names_in_the_prose_link_to_their_tables_but_not_inside_links() {
+        let md = "Roll on the Combat Table, then see [the combat table](#other).";
+        let mut blocks = read_blocks(md, &[], &[]);
+        let names = TableNames::new([("Combat Table", 0)]);
+        link_mentions(&mut blocks[0], &names, &["#table-combat".to_string()]);
+        let Block::Para { links, .. } = &blocks[0] else {
+            panic!("a paragraph")
+        };
+        // Letters only: "Rollonthe" 9, "CombatTable" 11, ",thensee" 8, then the
+        // link (14), which keeps its own target and is not linked again.
+        assert_eq!(
+            links,
+            &[
+                CardLink {
+                    title: "#table-combat".into(),
+                    chars: 9..20
+                },
+                CardLink {
+                    title: "#other".into(),
+                    chars: 28..42
+                },
+            ]
+        );
     }
 }

@@ -15,7 +15,7 @@ mod pieces;
 
 use std::collections::HashMap;
 
-use self::blocks::{Block, read_blocks};
+use self::blocks::{Block, link_mentions, read_blocks};
 use self::columns::{Frame, flow};
 pub use self::figures::Die;
 use self::figures::{Misfit, Room, dice_pieces, table_piece};
@@ -26,6 +26,7 @@ use super::nav::{Link, Nav, OutlineEntry, Target};
 use super::table::{Cell, TableRow, TableSpec};
 use crate::diag::{Diagnostic, FileId, Loc};
 use crate::model::{Align, Icon, Paper, Shortcode, Style, data_anchor, find_shortcodes, slug};
+use crate::text::mentions::TableNames;
 use crate::text::{Family, FitError, FontBook, fit_text};
 
 /// Paper and columns (`--paper`, `--columns`).
@@ -64,6 +65,8 @@ pub enum Figure {
     Tables {
         title: Option<String>,
         specs: Vec<TableSpec>,
+        /// Anchors (without `#`) of single tables: (index into `specs`, anchor).
+        anchors: Vec<(usize, String)>,
     },
     /// The dice of a `dice` shortcode.
     Dice(Vec<Die>),
@@ -73,6 +76,12 @@ pub enum Figure {
 pub trait Figures {
     /// What `code` shows; None when it shows nothing here.
     fn figure(&self, code: &Shortcode) -> Option<Figure>;
+    /// The tables `code` shows (a chart and its blocks, a random table, a
+    /// collection) as (title, anchor without `#`), for linking their names
+    /// in the prose.
+    fn shown_tables(&self, _code: &Shortcode) -> Vec<(String, String)> {
+        Vec::new()
+    }
 }
 
 pub struct RulebookInput<'a> {
@@ -167,9 +176,11 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
             .map_or_else(Vec::new, |d| hyphenate::break_points(d, word))
     };
     let icon_names: Vec<&str> = input.icons.iter().map(|i| i.name.as_str()).collect();
+    let (table_names, table_anchors) = shown_table_names(input);
     for page in &input.pages {
         let (codes, _) = find_shortcodes(page.markdown);
-        for block in read_blocks(page.markdown, &codes, &icon_names) {
+        for mut block in read_blocks(page.markdown, &codes, &icon_names) {
+            link_mentions(&mut block, &table_names, &table_anchors);
             match block_pieces(&block, input, frame, &mut headings, Some(&break_points)) {
                 Ok(mut more) => pieces.append(&mut more),
                 Err(problem) => {
@@ -276,6 +287,23 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
         },
         nav,
     })
+}
+
+/// The names of the tables the rulebook's shortcodes show, and the anchor
+/// (with its `#`) each name links to: the table itself.
+fn shown_table_names(input: &RulebookInput<'_>) -> (TableNames, Vec<String>) {
+    let mut titles: Vec<String> = Vec::new();
+    let mut anchors: Vec<String> = Vec::new();
+    for page in &input.pages {
+        for code in find_shortcodes(page.markdown).0 {
+            for (title, anchor) in input.figures.shown_tables(&code) {
+                titles.push(title);
+                anchors.push(format!("#{anchor}"));
+            }
+        }
+    }
+    let names = TableNames::new(titles.iter().enumerate().map(|(i, t)| (t.as_str(), i)));
+    (names, anchors)
 }
 
 fn block_span(block: &Block) -> std::ops::Range<usize> {
@@ -450,7 +478,11 @@ fn figure_pieces(
             }
             Ok(card_rows(&gallery.cards, gallery.size, width, CARD_GAP))
         }
-        Figure::Tables { title, specs } => {
+        Figure::Tables {
+            title,
+            specs,
+            anchors,
+        } => {
             let mut pieces = Vec::new();
             // A title that only repeats the heading just above it is left out.
             let repeats = |t: &String| heading.is_some_and(|h| h.plain.eq_ignore_ascii_case(t));
@@ -480,9 +512,12 @@ fn figure_pieces(
                 }
                 pieces.extend(lines);
             }
-            for spec in &specs {
-                let piece = table_piece(spec, room(frame), input.figure_family, input.book)
+            for (i, spec) in specs.iter().enumerate() {
+                let mut piece = table_piece(spec, room(frame), input.figure_family, input.book)
                     .map_err(|m| misfit_problem(m, &what))?;
+                for (_, anchor) in anchors.iter().filter(|(at, _)| *at == i) {
+                    piece.cards.push((format!("#{anchor}"), 0.0, 0.0));
+                }
                 pieces.push(piece);
             }
             // A title spanning the page goes with a table that does.
@@ -973,6 +1008,7 @@ mod tests {
         let wide = Shows(|| Figure::Tables {
             title: None,
             specs: vec![spec(9, 3, "Wordywordy")],
+            anchors: Vec::new(),
         });
         let book = lay_out_with(&wide, "Text.\n\n{{ table(\"t\") }}\n", &[]).expect("lays out");
         let widest = rects(&book.doc.pages[2])
@@ -983,6 +1019,7 @@ mod tests {
         let tall = Shows(|| Figure::Tables {
             title: None,
             specs: vec![spec(2, 120, "Row")],
+            anchors: Vec::new(),
         });
         let md = "# Rules\n\n  {{ table(\"t\") }}\n";
         let problems = lay_out_with(&tall, md, &[]).expect_err("too tall");

@@ -30,7 +30,7 @@ pub struct DataSource<'a> {
 pub use crate::model::data_anchor;
 
 /// The anchor of a chart block's first table: the chart's anchor and the block's id.
-fn block_anchor(chart_anchor: &str, block: &ChartBlock) -> Option<String> {
+pub fn block_anchor(chart_anchor: &str, block: &ChartBlock) -> Option<String> {
     block_id_title(block).map(|(id, _)| format!("{chart_anchor}-{}", crate::model::slug(id)))
 }
 

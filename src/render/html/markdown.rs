@@ -287,7 +287,7 @@ mod tests {
             (name == "sword").then(|| "<svg class=\"icon\"></svg>".to_string())
         }
         fn table_mentions(&self, text: &str) -> Vec<(Range<usize>, String)> {
-            let names = crate::render::html::mentions::TableNames::new([("Combat Table", 0)]);
+            let names = crate::text::mentions::TableNames::new([("Combat Table", 0)]);
             names
                 .find(text)
                 .into_iter()

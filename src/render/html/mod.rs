@@ -7,10 +7,9 @@
 
 mod data;
 mod markdown;
-mod mentions;
 mod site;
 
-pub use data::{DATA_SHORTCODES, icon_svg};
+pub use data::{DATA_SHORTCODES, block_anchor, icon_svg, shown_tables};
 pub use markdown::{Heading, PageBody, PageLinks, render_markdown, unique_id};
 pub use site::{DeckFaces, HtmlTemplates, RulesText, Site, render_site};
 

@@ -9,12 +9,12 @@ use tera::{Context, Tera, Value};
 use super::HtmlError;
 use super::data::{DataSource, data_anchor, data_shortcode, shown_tables};
 use super::markdown::{Heading, PageLinks, render_markdown, unique_id};
-use super::mentions::TableNames;
 use crate::layout::{CardFace, Item};
 use crate::model::{
     Deck, FieldKind, Game, Icon, Shortcode, card_keys, find_card, find_shortcodes, slug,
 };
 use crate::render::svg::{CardSvg, card_svg, css_family, escape};
+use crate::text::mentions::TableNames;
 use crate::text::{FontBook, parse_rich};
 
 /// The templates of `templates/html/`, as text.

@@ -1,6 +1,7 @@
-//! Render (HTML): table names mentioned in the prose — from the names of the
-//! tables the pages show (charts, their blocks, random tables, collections),
-//! where a run of prose text names one of them, so the page can link it.
+//! Text: table names mentioned in prose. From the names of the tables a
+//! document shows (charts, their blocks, random tables, collections), where
+//! a run of prose text names one of them, so the HTML page or the rulebook
+//! can link it.
 
 use std::ops::Range;
 
