@@ -155,42 +155,11 @@ fn page_png(pdf: &Path, n: usize, dpi: u32, dir: &Path) -> Pixmap {
 }
 
 /// A word and its box (x0, y0, x1, y1).
-type Word = (String, [f64; 4]);
+use support::tools::BoxedWord as Word;
 
 /// Word boxes of every page, with each page's size.
 fn words(pdf: &Path) -> Vec<((f64, f64), Vec<Word>)> {
-    let attr = |tag: &str, name: &str| -> f64 {
-        let key = format!("{name}=\"");
-        let start = tag.find(&key).expect("attribute") + key.len();
-        let end = tag[start..].find('"').expect("quote") + start;
-        tag[start..end].parse().expect("a number")
-    };
-    let html = tool("pdftotext", &["-bbox", pdf.to_str().expect("path"), "-"]);
-    html.split("<page ")
-        .skip(1)
-        .map(|page| {
-            let head = &page[..page.find('>').expect("page tag")];
-            let words = page
-                .split("<word ")
-                .skip(1)
-                .map(|w| {
-                    let close = w.find('>').expect("word tag");
-                    let end = w.find("</word>").expect("word end");
-                    let tag = &w[..close];
-                    (
-                        w[close + 1..end].to_string(),
-                        [
-                            attr(tag, "xMin"),
-                            attr(tag, "yMin"),
-                            attr(tag, "xMax"),
-                            attr(tag, "yMax"),
-                        ],
-                    )
-                })
-                .collect();
-            ((attr(head, "width"), attr(head, "height")), words)
-        })
-        .collect()
+    support::tools::word_boxes(pdf)
 }
 
 #[test]

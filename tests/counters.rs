@@ -272,39 +272,19 @@ struct Word {
     bbox: BBox,
 }
 
-fn attr(tag: &str, name: &str) -> f64 {
-    let key = format!("{name}=\"");
-    let start = tag.find(&key).expect("attribute") + key.len();
-    let end = tag[start..].find('"').expect("quote") + start;
-    tag[start..end].parse().expect("a number")
-}
-
 /// Words of each page, and each page's size.
 fn words(pdf: &Path) -> Vec<((f64, f64), Vec<Word>)> {
-    let html = tool("pdftotext", &["-bbox", pdf.to_str().expect("path"), "-"]);
-    html.split("<page ")
-        .skip(1)
-        .map(|page| {
-            let head = &page[..page.find('>').expect("page tag")];
-            let words = page
-                .split("<word ")
-                .skip(1)
-                .map(|w| {
-                    let close = w.find('>').expect("word tag");
-                    let end = w.find("</word>").expect("word end");
-                    let tag = &w[..close];
-                    Word {
-                        text: w[close + 1..end].to_string(),
-                        bbox: BBox {
-                            x0: attr(tag, "xMin"),
-                            y0: attr(tag, "yMin"),
-                            x1: attr(tag, "xMax"),
-                            y1: attr(tag, "yMax"),
-                        },
-                    }
+    support::tools::word_boxes(pdf)
+        .into_iter()
+        .map(|(size, words)| {
+            let words = words
+                .into_iter()
+                .map(|(text, [x0, y0, x1, y1])| Word {
+                    text,
+                    bbox: BBox { x0, y0, x1, y1 },
                 })
                 .collect();
-            ((attr(head, "width"), attr(head, "height")), words)
+            (size, words)
         })
         .collect()
 }

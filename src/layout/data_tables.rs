@@ -27,17 +27,7 @@ fn value_text(game: &Game, c: &Deck, item: &crate::model::Card, field: usize) ->
         .and_then(|v| v.as_ref())
         .map(|v| &v.value)
     {
-        Some(FieldValue::List(faces)) => faces
-            .iter()
-            .map(|f| {
-                if f.value.is_empty() {
-                    "blank"
-                } else {
-                    f.value.as_str()
-                }
-            })
-            .collect::<Vec<_>>()
-            .join(" · "),
+        Some(FieldValue::List(faces)) => crate::model::faces_text(faces),
         _ => shown(game, c, item, field),
     }
 }

@@ -17,6 +17,21 @@ pub fn face_symbols(face: &str) -> impl Iterator<Item = &str> {
     face.split_whitespace()
 }
 
+/// A die's faces as one line of text: "sword · blank · sword burst".
+pub fn faces_text(faces: &[super::Located<String>]) -> String {
+    let names: Vec<&str> = faces
+        .iter()
+        .map(|f| {
+            if f.value.is_empty() {
+                "blank"
+            } else {
+                f.value.as_str()
+            }
+        })
+        .collect();
+    names.join(" · ")
+}
+
 /// How many times `symbol` appears on a face.
 pub fn count_on(face: &str, symbol: &str) -> u32 {
     face_symbols(face).filter(|s| *s == symbol).count() as u32

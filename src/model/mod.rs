@@ -29,7 +29,8 @@ pub use deck::{
     Card, Complete, Constraints, CountPer, Deck, FieldDecl, FieldKind, FieldValue, Unique, When,
 };
 pub use faces::{
-    Attack, FacesDecl, HitDistribution, count_on, face_symbols, hit_distribution, reduce,
+    Attack, FacesDecl, HitDistribution, count_on, face_symbols, faces_text, hit_distribution,
+    reduce,
 };
 pub use game::{
     Aid, AidBlock, AidJob, CardJob, CardListJob, CounterJob, CounterSide, DiceCombat, Force, Game,

@@ -17,3 +17,35 @@ pub fn tool(name: &str, args: &[&str]) -> String {
     );
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
+
+/// A word and its box (xMin, yMin, xMax, yMax; points from the page's top-left).
+pub type BoxedWord = (String, [f64; 4]);
+
+/// Every page's size and word boxes, from `pdftotext -bbox`.
+pub fn word_boxes(pdf: &std::path::Path) -> Vec<((f64, f64), Vec<BoxedWord>)> {
+    let attr = |tag: &str, name: &str| -> f64 {
+        let key = format!("{name}=\"");
+        let start = tag.find(&key).expect("attribute") + key.len();
+        let end = tag[start..].find('"').expect("quote") + start;
+        tag[start..end].parse().expect("a number")
+    };
+    let html = tool("pdftotext", &["-bbox", pdf.to_str().expect("path"), "-"]);
+    html.split("<page ")
+        .skip(1)
+        .map(|page| {
+            let head = &page[..page.find('>').expect("page tag")];
+            let words = page
+                .split("<word ")
+                .skip(1)
+                .map(|w| {
+                    let close = w.find('>').expect("word tag");
+                    let end = w.find("</word>").expect("word end");
+                    let tag = &w[..close];
+                    let edges = ["xMin", "yMin", "xMax", "yMax"].map(|k| attr(tag, k));
+                    (w[close + 1..end].to_string(), edges)
+                })
+                .collect();
+            ((attr(head, "width"), attr(head, "height")), words)
+        })
+        .collect()
+}

@@ -341,17 +341,7 @@ fn collection_value(c: &Deck, id: Option<String>) -> Value {
                 .map(|(n, &i)| {
                     let text = match item.values.get(i).and_then(|v| v.as_ref()) {
                         Some(v) => match &v.value {
-                            FieldValue::List(faces) => faces
-                                .iter()
-                                .map(|f| {
-                                    if f.value.is_empty() {
-                                        "blank"
-                                    } else {
-                                        f.value.as_str()
-                                    }
-                                })
-                                .collect::<Vec<_>>()
-                                .join(" · "),
+                            FieldValue::List(faces) => crate::model::faces_text(faces),
                             other => other.display(),
                         },
                         None => "-".to_string(),
