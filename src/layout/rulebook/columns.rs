@@ -38,6 +38,7 @@ struct Set {
     height: f32,
     gap: f32,
     keep_with_next: bool,
+    heading_line: bool,
 }
 
 struct Cursor {
@@ -191,29 +192,34 @@ impl Cursor {
 
     /// Where the set pieces split into two columns of about equal height:
     /// (index of the first piece of column two, height of the taller column).
-    /// Never after a piece kept with the next one.
+    /// Never after a piece kept with the next one. A split whose two columns
+    /// end level with each other is preferred when it is at most
+    /// [`BALANCE_SLACK`] taller.
     fn balanced_split(&self) -> Option<(usize, f32)> {
         if self.frame.columns != 2 || self.set.is_empty() {
             return None;
         }
         let mut best: Option<(usize, f32)> = None;
+        let mut best_level: Option<(usize, f32)> = None;
         for k in 1..=self.set.len() {
             if self.set[k - 1].keep_with_next {
                 continue;
             }
-            let stack = |pieces: &[Set]| -> f32 {
-                pieces
-                    .iter()
-                    .enumerate()
-                    .map(|(n, p)| p.height + if n == 0 { 0.0 } else { p.gap })
-                    .sum()
-            };
-            let tall = stack(&self.set[..k]).max(stack(&self.set[k..]));
+            let (one, two) = (stack(&self.set[..k]), stack(&self.set[k..]));
+            let tall = one.0.max(two.0);
             if best.is_none_or(|(_, h)| tall < h - 1e-3) {
                 best = Some((k, tall));
             }
+            // Each column's last text (below its last heading) beside the other's.
+            let level = k == self.set.len() || (two.0 > one.1 + 1.0 && one.0 > two.1 + 1.0);
+            if level && best_level.is_none_or(|(_, h)| tall < h - 1e-3) {
+                best_level = Some((k, tall));
+            }
         }
-        best
+        match (best, best_level) {
+            (Some((_, h)), Some((k, tall))) if tall <= h + BALANCE_SLACK => Some((k, tall)),
+            _ => best,
+        }
     }
 
     fn balanced_bottom(&self) -> Option<f32> {
@@ -284,6 +290,7 @@ impl Cursor {
                 height: piece.height,
                 gap: piece.gap,
                 keep_with_next: piece.keep_with_next,
+                heading_line: piece.heading_line,
             });
         }
     }
@@ -316,6 +323,29 @@ fn heading_zones(chain: &[Piece], gap: f32, column: usize) -> Vec<HeadingZone> {
 
 /// Space between the columns and a piece across the page.
 const GAP_ACROSS: f32 = 8.0;
+
+/// How much taller balanced columns may be made so that the last text of
+/// each is level with the other's. Text extraction (poppler) widens a block
+/// with nothing beside it over what lies below it (the piece across the
+/// page), and then reads the other column's text above it first.
+const BALANCE_SLACK: f32 = 40.0;
+
+/// The height of pieces stacked in a column, and where the text below the
+/// last heading among them starts (0 when there is none).
+fn stack(pieces: &[Set]) -> (f32, f32) {
+    let mut y = 0.0;
+    let mut last_text = 0.0;
+    for (n, p) in pieces.iter().enumerate() {
+        if n > 0 {
+            y += p.gap;
+        }
+        y += p.height;
+        if p.heading_line {
+            last_text = y;
+        }
+    }
+    (y, last_text)
+}
 
 /// Flows the pieces; returns each page's items and where each piece went.
 /// A piece taller than a column is placed at the top of one and runs over
@@ -540,6 +570,31 @@ mod tests {
         // The heading starts below both columns, the figure right under it.
         assert_eq!((placed[3].x, placed[3].y), (10.0, 20.0 + 45.0 + GAP_ACROSS));
         assert_eq!(placed[4].y, placed[3].y + 10.0 + 5.0);
+    }
+
+    #[test]
+    fn balanced_columns_end_level_with_each_other_before_a_full_width_piece() {
+        let heading = Piece {
+            heading_line: true,
+            ..piece(10.0, true)
+        };
+        // Two lines, then a heading kept with 10 of text, then 25 more.
+        let pieces = vec![
+            piece(10.0, false),
+            piece(5.0, false),
+            heading,
+            piece(10.0, false),
+            piece(25.0, false),
+            across(10.0),
+        ];
+        let (_, placed) = flow(frame(), pieces);
+        // Shortest split: 10+5+10+10 (50 high, the text below the heading
+        // from 35) beside 25, which ends above that text. Chosen (55 high):
+        // the two lines beside the heading and all its text.
+        assert_eq!(placed[1].x, 10.0);
+        assert_eq!((placed[2].x, placed[2].y), (120.0, 20.0));
+        assert_eq!((placed[4].x, placed[4].y), (120.0, 20.0 + 30.0));
+        assert_eq!(placed[5].y, 20.0 + 55.0 + GAP_ACROSS);
     }
 
     #[test]

@@ -773,8 +773,13 @@ fn running_header_and_folio(page: &mut Page, number: usize, input: &RulebookInpu
     let face = input.book.face(folio_face);
     let folio = number.to_string();
     let w = face.width(&folio, 9.0);
+    // At the left edge of the frame, under column one. Text extraction
+    // (poppler) widens a block over whatever lies below it with nothing
+    // beside it; a number under the gutter would widen both columns' blocks
+    // into each other, and one under column two would widen column one's
+    // last lines over it, so that column two could be read first.
     page.items.push(Item::Text(TextItem {
-        x: (page.width - w) / 2.0,
+        x: SIDE,
         y: page.height - BOTTOM + 26.0,
         face: folio_face,
         size: 9.0,
