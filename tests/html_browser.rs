@@ -15,6 +15,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+mod support;
+
 use tempfile::TempDir;
 
 fn build_rules(game: &str) -> (TempDir, PathBuf) {
@@ -56,19 +58,7 @@ fn pages(dir: &Path) -> Vec<PathBuf> {
 
 /// Runs a fresh headless Chromium (own profile, no background traffic).
 fn chromium(profile: &Path, args: &[String]) -> Output {
-    Command::new("chromium")
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--disable-default-apps",
-            "--hide-scrollbars",
-        ])
-        .arg(format!("--user-data-dir={}", profile.display()))
+    support::tools::headless_chromium(profile)
         .args(args)
         .output()
         .expect("cannot run `chromium` (Debian package chromium; .ci/run installs it)")

@@ -13,6 +13,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+mod support;
+
 /// Letter, as Chromium prints by default, less the stylesheet's 9 mm margins (points).
 const PAGE_HEIGHT: f64 = 792.0;
 const MARGIN: f64 = 9.0 / 25.4 * 72.0;
@@ -44,18 +46,8 @@ fn build_rules(game: &str, out: &Path) -> PathBuf {
 /// Prints `page` to `pdf` with a fresh headless Chromium.
 fn print_to_pdf(page: &Path, pdf: &Path, profile: &Path) {
     run(
-        Command::new("chromium")
-            .args([
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-pdf-header-footer",
-            ])
-            .arg(format!("--user-data-dir={}", profile.display()))
+        support::tools::headless_chromium(profile)
+            .arg("--no-pdf-header-footer")
             .arg(format!("--print-to-pdf={}", pdf.display()))
             .arg(page),
         "chromium (Debian package chromium; .ci/run installs it)",

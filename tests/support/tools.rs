@@ -49,3 +49,24 @@ pub fn word_boxes(pdf: &std::path::Path) -> Vec<((f64, f64), Vec<BoxedWord>)> {
         })
         .collect()
 }
+
+/// A fresh headless Chromium with its own profile in `profile` and no
+/// background traffic (this machine's network is closed); add the page and
+/// what to do with it.
+pub fn headless_chromium(profile: &std::path::Path) -> Command {
+    let mut chromium = Command::new("chromium");
+    chromium
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-default-apps",
+            "--hide-scrollbars",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()));
+    chromium
+}
