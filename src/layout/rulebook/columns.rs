@@ -173,7 +173,14 @@ impl Cursor {
     /// this page are balanced (two columns) and it goes below them, or it
     /// goes on the next page.
     fn clear_columns(&mut self, height: f32) {
-        if self.page_empty() || (self.column == 0 && self.at_top()) {
+        if self.page_empty() {
+            return;
+        }
+        if self.column == 0 && self.at_top() {
+            // Right below another piece across the page: on this page if it fits.
+            if height > self.remaining() + 1e-3 {
+                self.next_page();
+            }
             return;
         }
         if let Some(bottom) = self.balanced_bottom()
@@ -608,5 +615,15 @@ mod tests {
         let (pages, placed) = flow(frame(), pieces);
         assert_eq!(pages.len(), 2);
         assert_eq!((placed[3].page, placed[3].x, placed[3].y), (1, 10.0, 20.0));
+    }
+
+    #[test]
+    fn pieces_across_the_page_one_below_another_go_on_to_the_next_page() {
+        // Rows of a gallery set across the page: two fit a 100-high page.
+        let pieces = vec![across(40.0), across(40.0), across(40.0)];
+        let (pages, placed) = flow(frame(), pieces);
+        assert_eq!(pages.len(), 2);
+        assert_eq!(placed.iter().map(|p| p.page).collect::<Vec<_>>(), [0, 0, 1]);
+        assert_eq!((placed[2].x, placed[2].y), (10.0, 20.0));
     }
 }

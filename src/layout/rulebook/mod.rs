@@ -476,7 +476,17 @@ fn figure_pieces(
                 )
                 .with_hint("use --columns 1, or a smaller card size for the game"));
             }
-            Ok(card_rows(&gallery.cards, gallery.size, width, CARD_GAP))
+            if frame.columns < 2 {
+                return Ok(card_rows(&gallery.cards, gallery.size, width, CARD_GAP));
+            }
+            // Across the page, below the columns set so far: more cards to a
+            // row, and text extraction reads the prose above before the cards.
+            let mut rows = card_rows(&gallery.cards, gallery.size, room(frame).page, CARD_GAP);
+            for row in &mut rows {
+                row.full_width = true;
+                row.figure = false;
+            }
+            Ok(rows)
         }
         Figure::Tables {
             title,
@@ -878,11 +888,11 @@ mod tests {
             .map(|e| (e.level, e.title.as_str()))
             .collect();
         assert_eq!(titles, [(1, "Rules"), (2, "Cards")]);
-        // Title page, contents, the prose, then the heading with its cards
-        // on a page of their own (two columns).
-        assert_eq!(book.doc.pages.len(), 4);
+        // Title page, contents, then the prose with the heading and its
+        // cards across the page below it (two columns).
+        assert_eq!(book.doc.pages.len(), 3);
         let pages: Vec<usize> = book.nav.outline.iter().map(|e| e.target.page).collect();
-        assert_eq!(pages, [2, 3]);
+        assert_eq!(pages, [2, 2]);
         // Two contents links and the card name's link, which points below the "Cards" heading.
         assert_eq!(book.nav.links.len(), 3);
         let card_link = book
@@ -891,7 +901,7 @@ mod tests {
             .iter()
             .find(|l| l.page == 2)
             .expect("card link");
-        assert_eq!(card_link.target.page, 3);
+        assert_eq!(card_link.target.page, 2);
         assert!(card_link.target.y > book.nav.outline[1].target.y);
     }
 
