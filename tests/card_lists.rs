@@ -24,16 +24,8 @@ fn card_list(dir: &Path, game: &str, extra: &[&str]) -> PathBuf {
     let out = dir.to_str().expect("UTF-8 temp path");
     let mut args = vec!["cardlist", game, "--out", out];
     args.extend_from_slice(extra);
-    let run = Command::new(env!("CARGO_BIN_EXE_grogpress"))
-        .args(&args)
-        .current_dir(root())
-        .output()
-        .expect("run grogpress");
-    assert!(
-        run.status.success(),
-        "grogpress {args:?}: {}",
-        String::from_utf8_lossy(&run.stderr)
-    );
+    let run = support::grogpress(&args);
+    assert_eq!(run.code, 0, "{}", run.dump());
     dir.join(game).join("cards-list.pdf")
 }
 

@@ -8,7 +8,6 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use toml::de::{DeTable, DeValue};
 
@@ -25,16 +24,8 @@ fn counters(dir: &Path, extra: &[&str]) -> PathBuf {
     let out = dir.to_str().expect("UTF-8 temp path");
     let mut args = vec!["counters", "grid-battles", "--out", out];
     args.extend_from_slice(extra);
-    let run = Command::new(env!("CARGO_BIN_EXE_grogpress"))
-        .args(&args)
-        .current_dir(root())
-        .output()
-        .expect("run grogpress");
-    assert!(
-        run.status.success(),
-        "grogpress {args:?}: {}",
-        String::from_utf8_lossy(&run.stderr)
-    );
+    let run = support::grogpress(&args);
+    assert_eq!(run.code, 0, "{}", run.dump());
     dir.join("grid-battles/counters.pdf")
 }
 
@@ -217,34 +208,8 @@ fn shapes(pdf: &Path, page: usize) -> Vec<Shape> {
                 .collect();
             (v.len() == 3).then(|| [v[0], v[1], v[2]])
         });
-        let m: Vec<f64> = attr("transform")
-            .and_then(|t| {
-                t.strip_prefix("matrix(")?
-                    .strip_suffix(')')
-                    .map(str::to_string)
-            })
-            .map(|t| t.split(',').filter_map(|v| v.trim().parse().ok()).collect())
-            .unwrap_or_else(|| vec![1.0, 0.0, 0.0, 1.0, 0.0, 0.0]);
-        let nums: Vec<f64> = d
-            .split_whitespace()
-            .filter_map(|t| t.parse().ok())
-            .collect();
-        let mut bb = BBox {
-            x0: f64::MAX,
-            y0: f64::MAX,
-            x1: f64::MIN,
-            y1: f64::MIN,
-        };
-        for pt in nums.chunks(2).filter(|c| c.len() == 2) {
-            let x = m[0] * pt[0] + m[2] * pt[1] + m[4];
-            let y = m[1] * pt[0] + m[3] * pt[1] + m[5];
-            bb = BBox {
-                x0: bb.x0.min(x),
-                y0: bb.y0.min(y),
-                x1: bb.x1.max(x),
-                y1: bb.y1.max(y),
-            };
-        }
+        let [x0, y0, x1, y1] = support::tools::svg_path_bounds(d, attr("transform"));
+        let bb = BBox { x0, y0, x1, y1 };
         out.push(Shape {
             bbox: bb,
             fill: if style.contains("fill:none") {

@@ -114,34 +114,8 @@ fn stroked_paths(pdf: &Path, page: usize) -> Vec<BBox> {
         let Some(d) = attr("d") else { continue };
         // matrix(a,b,c,d,e,f) maps path coordinates (PDF, y up) to SVG page
         // coordinates (y down): (a x + c y + e, b x + d y + f).
-        let m: Vec<f64> = attr("transform")
-            .and_then(|t| {
-                t.strip_prefix("matrix(")?
-                    .strip_suffix(')')
-                    .map(str::to_string)
-            })
-            .map(|t| t.split(',').filter_map(|v| v.trim().parse().ok()).collect())
-            .unwrap_or_else(|| vec![1.0, 0.0, 0.0, 1.0, 0.0, 0.0]);
-        let nums: Vec<f64> = d
-            .split_whitespace()
-            .filter_map(|t| t.parse().ok())
-            .collect();
-        let mut bb = BBox {
-            x0: f64::MAX,
-            y0: f64::MAX,
-            x1: f64::MIN,
-            y1: f64::MIN,
-        };
-        for pt in nums.chunks(2).filter(|c| c.len() == 2) {
-            let x = m[0] * pt[0] + m[2] * pt[1] + m[4];
-            let y = m[1] * pt[0] + m[3] * pt[1] + m[5];
-            bb = BBox {
-                x0: bb.x0.min(x),
-                y0: bb.y0.min(y),
-                x1: bb.x1.max(x),
-                y1: bb.y1.max(y),
-            };
-        }
+        let [x0, y0, x1, y1] = support::tools::svg_path_bounds(d, attr("transform"));
+        let bb = BBox { x0, y0, x1, y1 };
         boxes.push(bb);
     }
     boxes

@@ -70,3 +70,25 @@ pub fn headless_chromium(profile: &std::path::Path) -> Command {
         .arg(format!("--user-data-dir={}", profile.display()));
     chromium
 }
+
+/// The bounds [x0, y0, x1, y1] of a pdftocairo SVG path on the page: its
+/// `d` numbers taken as points and mapped by its `transform`, a
+/// matrix(a,b,c,d,e,f) from PDF space (y up) to the SVG page (y down).
+pub fn svg_path_bounds(d: &str, transform: Option<&str>) -> [f64; 4] {
+    let m: Vec<f64> = transform
+        .and_then(|t| t.strip_prefix("matrix(")?.strip_suffix(')'))
+        .map(|t| t.split(',').filter_map(|v| v.trim().parse().ok()).collect())
+        .filter(|m: &Vec<f64>| m.len() == 6)
+        .unwrap_or_else(|| vec![1.0, 0.0, 0.0, 1.0, 0.0, 0.0]);
+    let nums: Vec<f64> = d
+        .split_whitespace()
+        .filter_map(|t| t.parse().ok())
+        .collect();
+    let mut b = [f64::MAX, f64::MAX, f64::MIN, f64::MIN];
+    for pt in nums.chunks(2).filter(|c| c.len() == 2) {
+        let x = m[0] * pt[0] + m[2] * pt[1] + m[4];
+        let y = m[1] * pt[0] + m[3] * pt[1] + m[5];
+        b = [b[0].min(x), b[1].min(y), b[2].max(x), b[3].max(y)];
+    }
+    b
+}
