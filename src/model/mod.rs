@@ -44,8 +44,8 @@ pub use roll::{Coverage, Dice, RollRange, check_coverage, describe_rolls};
 pub(crate) use sheet::avery_5395;
 pub use sheet::{CardSize, Paper, SheetTemplate};
 pub use shortcode::{
-    Shortcode, ShortcodeArg, ShortcodeProblem, data_anchor, find_shortcodes, markdown_options,
-    parse_shortcode,
+    Shortcode, ShortcodeArg, ShortcodeProblem, data_anchor, find_shortcodes, heading_number,
+    markdown_options, parse_shortcode,
 };
 pub use template::{Align, CardTemplate, Frame, Region, Style, VAlign};
 

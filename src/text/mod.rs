@@ -10,3 +10,29 @@ mod wrap;
 pub use font::{Face, FaceId, Family, FontBook};
 pub use rich::{Span, parse_rich, plain_text, rich_problem};
 pub use wrap::{Fit, FitError, FitRequest, HYPHEN, Line, Run, fit_text, fit_text_hyphenated};
+
+/// The committed DejaVu Sans Condensed as one family "sans", for unit tests.
+#[cfg(test)]
+pub(crate) fn sans_test_book() -> FontBook {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fonts");
+    let files = [
+        "DejaVuSansCondensed.ttf",
+        "DejaVuSansCondensed-Bold.ttf",
+        "DejaVuSansCondensed-Oblique.ttf",
+        "DejaVuSansCondensed-BoldOblique.ttf",
+    ];
+    let faces = files
+        .iter()
+        .map(|f| Face::parse(std::fs::read(dir.join(f)).expect("font file")).expect("font parses"))
+        .collect();
+    FontBook {
+        faces,
+        families: vec![Family {
+            name: "sans".into(),
+            regular: 0,
+            bold: 1,
+            italic: 2,
+            bold_italic: 3,
+        }],
+    }
+}

@@ -491,32 +491,9 @@ fn line_runs(words: &[Word], x0: f32, size: f32) -> Vec<Run> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::text::Face;
 
     fn book() -> FontBook {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fonts");
-        let files = [
-            "DejaVuSansCondensed.ttf",
-            "DejaVuSansCondensed-Bold.ttf",
-            "DejaVuSansCondensed-Oblique.ttf",
-            "DejaVuSansCondensed-BoldOblique.ttf",
-        ];
-        let faces = files
-            .iter()
-            .map(|f| {
-                Face::parse(std::fs::read(dir.join(f)).expect("font file")).expect("font parses")
-            })
-            .collect();
-        FontBook {
-            faces,
-            families: vec![Family {
-                name: "sans".into(),
-                regular: 0,
-                bold: 1,
-                italic: 2,
-                bold_italic: 3,
-            }],
-        }
+        crate::text::sans_test_book()
     }
 
     fn request<'a>(text: &'a str, family: &'a Family, width: f32, height: f32) -> FitRequest<'a> {

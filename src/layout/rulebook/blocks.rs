@@ -6,7 +6,7 @@
 
 use std::ops::Range;
 
-use pulldown_cmark::{Event, HeadingLevel, Parser, Tag, TagEnd};
+use pulldown_cmark::{Event, Parser, Tag, TagEnd};
 
 use super::icons::{ICON, split_icons};
 use crate::model::{Align, Shortcode, markdown_options};
@@ -201,7 +201,7 @@ pub fn read_blocks(markdown: &str, shortcodes: &[Shortcode], icons: &[&str]) -> 
             }
             Event::Start(Tag::Heading { level, .. }) => {
                 flush(&mut cur, &mut blocks, lists.len(), &mut marker);
-                heading = Some(level_number(*level));
+                heading = Some(crate::model::heading_number(*level));
                 cur.at = Some(range.start);
             }
             Event::End(TagEnd::Heading(_)) => {
@@ -323,17 +323,6 @@ fn cell_align(align: pulldown_cmark::Alignment) -> Align {
         pulldown_cmark::Alignment::Center => Align::Center,
         pulldown_cmark::Alignment::Right => Align::Right,
         _ => Align::Left,
-    }
-}
-
-fn level_number(level: HeadingLevel) -> u8 {
-    match level {
-        HeadingLevel::H1 => 1,
-        HeadingLevel::H2 => 2,
-        HeadingLevel::H3 => 3,
-        HeadingLevel::H4 => 4,
-        HeadingLevel::H5 => 5,
-        HeadingLevel::H6 => 6,
     }
 }
 

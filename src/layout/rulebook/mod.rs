@@ -802,29 +802,9 @@ fn running_header_and_folio(page: &mut Page, number: usize, input: &RulebookInpu
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::text::Face;
 
     fn book() -> FontBook {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fonts");
-        let files = [
-            "DejaVuSansCondensed.ttf",
-            "DejaVuSansCondensed-Bold.ttf",
-            "DejaVuSansCondensed-Oblique.ttf",
-            "DejaVuSansCondensed-BoldOblique.ttf",
-        ];
-        FontBook {
-            faces: files
-                .iter()
-                .map(|f| Face::parse(std::fs::read(dir.join(f)).expect("font")).expect("parses"))
-                .collect(),
-            families: vec![Family {
-                name: "sans".into(),
-                regular: 0,
-                bold: 1,
-                italic: 2,
-                bold_italic: 3,
-            }],
-        }
+        crate::text::sans_test_book()
     }
 
     /// Every shortcode shows two cards of the given size.

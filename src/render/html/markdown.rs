@@ -7,7 +7,7 @@
 use std::collections::HashSet;
 use std::ops::Range;
 
-use pulldown_cmark::{CowStr, Event, HeadingLevel, Parser, Tag, TagEnd};
+use pulldown_cmark::{CowStr, Event, Parser, Tag, TagEnd};
 
 use crate::model::{Shortcode, markdown_options, slug};
 
@@ -91,7 +91,7 @@ pub fn render_markdown(
                 ))));
                 out.push(Event::End(TagEnd::Heading(*level)));
                 headings.push(Heading {
-                    level: level_number(*level),
+                    level: crate::model::heading_number(*level),
                     text,
                     anchor,
                 });
@@ -256,17 +256,6 @@ pub fn unique_id(base: &str, used: &mut HashSet<String>) -> String {
     }
     used.insert(id.clone());
     id
-}
-
-fn level_number(level: HeadingLevel) -> u8 {
-    match level {
-        HeadingLevel::H1 => 1,
-        HeadingLevel::H2 => 2,
-        HeadingLevel::H3 => 3,
-        HeadingLevel::H4 => 4,
-        HeadingLevel::H5 => 5,
-        HeadingLevel::H6 => 6,
-    }
 }
 
 #[cfg(test)]
