@@ -14,6 +14,7 @@ use std::time::Duration;
 use super::Format;
 use super::watch::{Built, watch_with};
 use crate::load::{OpError, Root};
+use crate::render::svg::escape;
 
 /// What the preview shows: a version that changes on every build, and each game's last build.
 #[derive(Default)]
@@ -295,22 +296,6 @@ fn png_files(base: &Path, rel: &Path, out: &mut Vec<PathBuf>) {
             out.push(rel);
         }
     }
-}
-
-/// HTML text with `& < > " '` escaped.
-fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// A path segment for a URL: unreserved characters kept, the rest %-encoded.

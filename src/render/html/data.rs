@@ -479,8 +479,8 @@ fn cell_html(cell: &Cell) -> String {
     }
 }
 
-/// `**bold**` and `*italic*` as `<strong>`/`<em>`; text escaped.
-fn rich_html(src: &str) -> String {
+/// `**bold**` and `*italic*` as `<strong>`/`<em>`, line breaks as `<br>`; text escaped.
+pub(super) fn rich_html(src: &str) -> String {
     let mut out = String::new();
     for span in parse_rich(src) {
         let text = escape(&span.text).replace('\n', "<br>");

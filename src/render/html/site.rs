@@ -7,15 +7,15 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use tera::{Context, Tera, Value};
 
 use super::HtmlError;
-use super::data::{DataSource, data_anchor, data_shortcode, shown_tables};
+use super::data::{DataSource, data_anchor, data_shortcode, rich_html, shown_tables};
 use super::markdown::{Heading, PageLinks, render_markdown, unique_id};
 use crate::layout::{CardFace, Item};
 use crate::model::{
     Deck, FieldKind, Game, Icon, Shortcode, card_keys, find_card, find_shortcodes, slug,
 };
 use crate::render::svg::{CardSvg, card_svg, css_family, escape};
+use crate::text::FontBook;
 use crate::text::mentions::TableNames;
-use crate::text::{FontBook, parse_rich};
 
 /// The templates of `templates/html/`, as text.
 pub struct HtmlTemplates {
@@ -516,21 +516,6 @@ fn fields_value(deck: &Deck, card: usize) -> Value {
         })
         .collect();
     Value::from(fields)
-}
-
-/// `**bold**` and `*italic*` as `<strong>`/`<em>`, line breaks as `<br>`; text escaped.
-fn rich_html(src: &str) -> String {
-    let mut out = String::new();
-    for span in parse_rich(src) {
-        let text = escape(&span.text).replace('\n', "<br>");
-        match (span.bold, span.italic) {
-            (true, true) => out.push_str(&format!("<strong><em>{text}</em></strong>")),
-            (true, false) => out.push_str(&format!("<strong>{text}</strong>")),
-            (false, true) => out.push_str(&format!("<em>{text}</em>")),
-            (false, false) => out.push_str(&text),
-        }
-    }
-    out
 }
 
 struct PageContext {
