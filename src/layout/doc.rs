@@ -75,6 +75,15 @@ pub enum Item {
 }
 
 impl Item {
+    /// The glyphs of a text item and, for coloured text, its colour.
+    pub fn glyph_run(&self) -> Option<(&TextItem, Option<[f32; 3]>)> {
+        match self {
+            Item::Text(t) => Some((t, None)),
+            Item::Tinted { text, rgb } => Some((text, Some(*rgb))),
+            _ => None,
+        }
+    }
+
     /// Moves the item by (dx, dy) in place.
     pub fn translate(&mut self, dx: f32, dy: f32) {
         match self {

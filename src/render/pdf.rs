@@ -9,7 +9,7 @@ use pdf_writer::types::{ActionType, AnnotationType, CidFontType, FontFlags, Page
 use pdf_writer::{Content, Filter, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
 use subsetter::GlyphRemapper;
 
-use crate::layout::{Doc, Item, Nav, Target, outline_parents};
+use crate::layout::{Doc, Item, Nav, Target, TextItem, outline_parents};
 use crate::model::PathEl;
 use crate::text::{FaceId, FontBook};
 
@@ -205,7 +205,7 @@ fn write_outline(
 fn used_glyphs(doc: &Doc, book: &FontBook) -> BTreeMap<FaceId, UsedFace> {
     let mut seen: BTreeMap<FaceId, BTreeMap<u16, char>> = BTreeMap::new();
     for item in doc.pages.iter().flat_map(|p| &p.items) {
-        if let Item::Text(t) | Item::Tinted { text: t, .. } = item {
+        if let Some((t, _)) = item.glyph_run() {
             let chars = seen.entry(t.face).or_default();
             for (glyph, ch) in t.glyphs.iter().zip(t.text.chars()) {
                 chars.entry(*glyph).or_insert(ch);
@@ -279,54 +279,70 @@ fn font_name(face: FaceId) -> String {
     format!("F{face}")
 }
 
+/// Consecutive text items share one text object; the font is set only when it changes.
+#[derive(Default)]
+struct GlyphRuns {
+    in_text: bool,
+    font: Option<(FaceId, f32)>,
+    bytes: Vec<u8>,
+}
+
+impl GlyphRuns {
+    /// Shows one run of glyphs at its baseline, in its colour when it has one.
+    fn show(
+        &mut self,
+        c: &mut Content,
+        t: &TextItem,
+        tint: Option<[f32; 3]>,
+        used: &BTreeMap<FaceId, UsedFace>,
+        page_height: f32,
+    ) {
+        let new_id = used.get(&t.face).map_or(&[][..], |u| &u.new_id[..]);
+        self.bytes.clear();
+        for glyph in &t.glyphs {
+            let new = new_id.get(usize::from(*glyph)).copied().unwrap_or(0);
+            self.bytes.extend_from_slice(&new.to_be_bytes());
+        }
+        if !self.in_text {
+            c.begin_text();
+            self.in_text = true;
+        }
+        if self.font != Some((t.face, t.size)) {
+            c.set_font(Name(font_name(t.face).as_bytes()), t.size);
+            self.font = Some((t.face, t.size));
+        }
+        c.set_text_matrix([1.0, 0.0, 0.0, 1.0, t.x, page_height - t.y]);
+        if let Some([r, g, b]) = tint {
+            c.set_fill_rgb(r, g, b);
+            c.show(Str(&self.bytes));
+            c.set_fill_gray(0.0);
+        } else {
+            c.show(Str(&self.bytes));
+        }
+    }
+
+    /// Closes the text object before anything that is not text.
+    fn end(&mut self, c: &mut Content) {
+        if self.in_text {
+            c.end_text();
+            self.in_text = false;
+            self.font = None;
+        }
+    }
+}
+
 /// One page's content stream, glyphs renumbered for the subsets.
 fn page_content(page: &crate::layout::Page, used: &BTreeMap<FaceId, UsedFace>) -> Vec<u8> {
     let mut c = Content::new();
     let h = page.height;
-    // Consecutive text items share one text object; the font is set only when it changes.
-    let mut in_text = false;
-    let mut font: Option<(FaceId, f32)> = None;
-    let mut bytes = Vec::new();
+    let mut run = GlyphRuns::default();
     for item in &page.items {
-        if in_text && !matches!(item, Item::Text(_) | Item::Tinted { .. }) {
-            c.end_text();
-            in_text = false;
-            font = None;
+        if item.glyph_run().is_none() {
+            run.end(&mut c);
         }
-        // Coloured text is drawn as text, in its colour.
-        let as_text;
-        let (item, tint) = match item {
-            Item::Tinted { text, rgb } => {
-                as_text = Item::Text(text.clone());
-                (&as_text, Some(*rgb))
-            }
-            other => (other, None),
-        };
         match item {
-            Item::Text(t) => {
-                let new_id = used.get(&t.face).map_or(&[][..], |u| &u.new_id[..]);
-                bytes.clear();
-                for glyph in &t.glyphs {
-                    let new = new_id.get(usize::from(*glyph)).copied().unwrap_or(0);
-                    bytes.extend_from_slice(&new.to_be_bytes());
-                }
-                if !in_text {
-                    c.begin_text();
-                    in_text = true;
-                }
-                if font != Some((t.face, t.size)) {
-                    c.set_font(Name(font_name(t.face).as_bytes()), t.size);
-                    font = Some((t.face, t.size));
-                }
-                c.set_text_matrix([1.0, 0.0, 0.0, 1.0, t.x, h - t.y]);
-                if let Some([r, g, b]) = tint {
-                    c.set_fill_rgb(r, g, b);
-                    c.show(Str(&bytes));
-                    c.set_fill_gray(0.0);
-                } else {
-                    c.show(Str(&bytes));
-                }
-            }
+            Item::Text(t) => run.show(&mut c, t, None, used, h),
+            Item::Tinted { text, rgb } => run.show(&mut c, text, Some(*rgb), used, h),
             Item::Line {
                 x1,
                 y1,
@@ -376,7 +392,6 @@ fn page_content(page: &crate::layout::Page, used: &BTreeMap<FaceId, UsedFace>) -
                 c.fill_nonzero();
                 c.restore_state();
             }
-            Item::Tinted { .. } => {}
             Item::Paint { path, rgb } => {
                 c.save_state();
                 c.set_fill_rgb(rgb[0], rgb[1], rgb[2]);
@@ -399,9 +414,7 @@ fn page_content(page: &crate::layout::Page, used: &BTreeMap<FaceId, UsedFace>) -
             }
         }
     }
-    if in_text {
-        c.end_text();
-    }
+    run.end(&mut c);
     c.finish().to_vec()
 }
 
