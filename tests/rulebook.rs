@@ -1148,19 +1148,43 @@ fn plain_body_text(pdf: &Path) -> String {
     words(&kept).concat()
 }
 
+/// Where plain `pdftotext` of `pdf` reads a paragraph of `paragraphs` out of
+/// order: one not read whole after the one before it, or read after a later one.
+fn misread_paragraphs(pdf: &Path, paragraphs: &[String]) -> Vec<String> {
+    let text = plain_body_text(pdf);
+    let mut misread = Vec::new();
+    let mut at = 0;
+    for (n, paragraph) in paragraphs.iter().enumerate() {
+        // Read whole (nothing read inside it) and after the one before it.
+        let Some(start) = text[at..].find(paragraph.as_str()).map(|k| at + k) else {
+            misread.push(format!(
+                "paragraph {n} is not read whole after paragraph {}: {paragraph}",
+                n.saturating_sub(1)
+            ));
+            continue;
+        };
+        // No later paragraph is read before it.
+        if let Some(later) = paragraphs[n + 1..].iter().find(|later| {
+            let head = &later[..later.len().min(40)];
+            head.len() >= 20 && text[at..start].contains(head)
+        }) {
+            misread.push(format!(
+                "{:?} is read before paragraph {n}: {paragraph}",
+                &later[..later.len().min(40)]
+            ));
+        }
+        at = start + paragraph.len();
+    }
+    misread
+}
+
 #[test]
 fn plain_pdftotext_reads_every_rulebooks_prose_in_order() {
     let tmp = tempfile::tempdir().expect("temp dir");
-    // Battalion Combat Series sets ruled tables side by side in both columns,
-    // whose rows poppler takes for one table across the gutter (issue 8: not
-    // solved yet).
-    let games: Vec<String> = games_with_rules()
-        .into_iter()
-        .filter(|g| g != "bcs")
-        .collect();
-    assert!(games.len() >= 4, "{games:?}");
+    let games = games_with_rules();
+    assert!(games.len() >= 5, "{games:?}");
+    let mut misread = Vec::new();
     for game in games {
-        let pdf = build(&game, tmp.path(), &[]);
         let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("data")
             .join(&game);
@@ -1179,29 +1203,27 @@ fn plain_pdftotext_reads_every_rulebooks_prose_in_order() {
             .filter(|p| !p.is_empty())
             .collect();
         assert!(paragraphs.len() >= 4, "{game}: {paragraphs:?}");
-        let text = plain_body_text(&pdf);
-        let mut at = 0;
-        for (n, paragraph) in paragraphs.iter().enumerate() {
-            // Read whole (nothing read inside it) and after the one before it.
-            let start = text[at..]
-                .find(paragraph.as_str())
-                .map(|k| at + k)
-                .unwrap_or_else(|| {
-                    panic!(
-                        "{game}: paragraph {n} is not read whole after paragraph {}:\n{paragraph}\nin\n{}",
-                        n.saturating_sub(1),
-                        &text[at..]
-                    )
-                });
-            // No later paragraph is read before it.
-            for later in &paragraphs[n + 1..] {
-                let head = &later[..later.len().min(40)];
-                assert!(
-                    head.len() < 20 || !text[at..start].contains(head),
-                    "{game}: {head:?} is read before paragraph {n}:\n{paragraph}"
-                );
+        for layout in [&[][..], &["--paper", "a4"], &["--columns", "1"]] {
+            // Known misreads (issue 8), in two columns only. Battalion Combat
+            // Series sets ruled tables side by side in both columns; poppler
+            // takes level cells either side of the gutter for one table, and
+            // widens a block beside a short line over the gutter, and so
+            // reads across. Grid Battles on A4 sets its units table across
+            // the page; poppler splits it into two tables and reads the right
+            // half after column one's text below it.
+            let known = (game == "bcs" || (game == "grid-battles" && layout.contains(&"a4")))
+                && !layout.contains(&"1");
+            if known {
+                continue;
             }
-            at = start + paragraph.len();
+            let out = tmp.path().join(layout.join("-"));
+            let pdf = build(&game, &out, layout);
+            misread.extend(
+                misread_paragraphs(&pdf, &paragraphs)
+                    .into_iter()
+                    .map(|m| format!("{game} {layout:?}: {m}")),
+            );
         }
     }
+    assert!(misread.is_empty(), "{}", misread.join("\n"));
 }
