@@ -336,24 +336,28 @@ fn words(req: &FitRequest<'_>, book: &FontBook) -> Result<Vec<Word>, FitError> {
                 }
                 continue;
             }
-            let glyph = match face.glyph(c) {
-                Some(g) => g,
-                None => {
-                    if !missing.contains(&c) {
-                        missing.push(c);
+            let (glyph_face, glyph) = match face.glyph(c) {
+                Some(g) => (face_id, g),
+                None => match fallback_glyph(book, req.family, style, c) {
+                    Some(found) => found,
+                    None => {
+                        if !missing.contains(&c) {
+                            missing.push(c);
+                        }
+                        (face_id, 0)
                     }
-                    0
-                }
+                },
             };
-            let w = face.advance(glyph) / face.units_per_em;
+            let glyph_font = book.face(glyph_face);
+            let w = glyph_font.advance(glyph) / glyph_font.units_per_em;
             match current.fragments.last_mut() {
-                Some(f) if f.face == face_id => {
+                Some(f) if f.face == glyph_face => {
                     f.text.push(c);
                     f.glyphs.push(glyph);
                     f.unit_width += w;
                 }
                 _ => current.fragments.push(Fragment {
-                    face: face_id,
+                    face: glyph_face,
                     text: c.to_string(),
                     glyphs: vec![glyph],
                     unit_width: w,
@@ -373,6 +377,21 @@ fn words(req: &FitRequest<'_>, book: &FontBook) -> Result<Vec<Word>, FitError> {
     } else {
         Err(FitError::MissingGlyphs(missing))
     }
+}
+
+/// A character the family lacks, from the first other family of the book
+/// (in `fonts.toml` order) that has it, in the same style: its face and glyph.
+fn fallback_glyph(
+    book: &FontBook,
+    family: &Family,
+    style: Style,
+    c: char,
+) -> Option<(FaceId, u16)> {
+    book.families
+        .iter()
+        .filter(|other| other.name != family.name)
+        .map(|other| other.face(style))
+        .find_map(|id| book.face(id).glyph(c).map(|g| (id, g)))
 }
 
 /// Greedy line breaking: the index ranges of words on each line.
@@ -616,6 +635,48 @@ mod tests {
         let late = |w: &str| if w.len() == 10 { vec![8] } else { Vec::new() };
         let fit = fit_text_hyphenated(&req, &book, &late).expect("fits");
         assert_eq!(fit.lines[1].runs[0].text, "bbbbbbbbbb");
+    }
+
+    #[test]
+    fn a_character_the_family_lacks_comes_from_the_next_family_that_has_it() {
+        let mut book = book();
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fonts");
+        let serif = crate::text::Face::parse(
+            std::fs::read(dir.join("DejaVuSerifCondensed.ttf")).expect("font file"),
+        )
+        .expect("font parses");
+        assert!(
+            serif.glyph('\u{2713}').is_none(),
+            "the serif lacks the check mark"
+        );
+        book.faces.push(serif);
+        let id = book.faces.len() - 1;
+        book.families.insert(
+            0,
+            Family {
+                name: "serif".into(),
+                regular: id,
+                bold: id,
+                italic: id,
+                bold_italic: id,
+            },
+        );
+        let family = book.families[0].clone();
+        let fit = fit_text(&request("done \u{2713} here", &family, 200.0, 50.0), &book)
+            .expect("the sans has it");
+        let runs: Vec<(&str, usize)> = fit.lines[0]
+            .runs
+            .iter()
+            .map(|r| (r.text.as_str(), r.face))
+            .collect();
+        // Only the check mark is set in the sans (face 0); the words around it stay serif.
+        assert_eq!(runs, vec![("done", id), ("\u{2713}", 0), ("here", id)]);
+        let xs: Vec<f32> = fit.lines[0].runs.iter().map(|r| r.x).collect();
+        assert!(xs.windows(2).all(|w| w[0] < w[1]), "{xs:?}");
+        // Nothing in the book has it: still reported.
+        let err = fit_text(&request("sword \u{1F5E1}", &family, 200.0, 50.0), &book)
+            .expect_err("no glyph anywhere");
+        assert_eq!(err, FitError::MissingGlyphs(vec!['\u{1F5E1}']));
     }
 
     #[test]

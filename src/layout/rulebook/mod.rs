@@ -314,20 +314,6 @@ fn block_span(block: &Block) -> std::ops::Range<usize> {
     }
 }
 
-/// Sets text in the prose face, or, when that face lacks one of its
-/// characters (an emoji, a symbol), in the figures' face, which has more.
-fn with_fallback<T>(
-    input: &RulebookInput<'_>,
-    set: impl Fn(&Family) -> Result<T, FitError>,
-) -> Result<T, FitError> {
-    match set(input.family) {
-        Err(FitError::MissingGlyphs(chars)) => {
-            set(input.figure_family).map_err(|_| FitError::MissingGlyphs(chars))
-        }
-        done => done,
-    }
-}
-
 /// A fitting failure as a diagnostic (its place is added by the caller).
 fn fit_problem(e: FitError) -> Diagnostic {
     match e {
@@ -366,9 +352,19 @@ fn block_pieces(
             level, rich, plain, ..
         } => {
             let style = heading_style(*level);
-            let mut pieces = with_fallback(input, |family| {
-                text_pieces(rich, &[], None, 0.0, width, style, family, input.book, None)
-            })
+            // A character the prose face lacks comes from the next family that
+            // has it (the text engine's fallback).
+            let mut pieces = text_pieces(
+                rich,
+                &[],
+                None,
+                0.0,
+                width,
+                style,
+                input.family,
+                input.book,
+                None,
+            )
             .map_err(fit_problem)?;
             for p in &mut pieces {
                 p.keep_with_next = true;
@@ -393,19 +389,17 @@ fn block_pieces(
             ..
         } => {
             let indent = *depth as f32 * LIST_INDENT;
-            let mut pieces = with_fallback(input, |family| {
-                text_pieces(
-                    rich,
-                    links,
-                    marker.as_deref(),
-                    indent,
-                    width,
-                    BODY,
-                    family,
-                    input.book,
-                    hyphenate,
-                )
-            })
+            let mut pieces = text_pieces(
+                rich,
+                links,
+                marker.as_deref(),
+                indent,
+                width,
+                BODY,
+                input.family,
+                input.book,
+                hyphenate,
+            )
             .map_err(fit_problem)?;
             icons::place_icons(&mut pieces, icons, input.icons, input.book);
             if let Some(first) = pieces.first_mut() {
