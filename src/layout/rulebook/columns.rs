@@ -5,12 +5,18 @@
 //! text or on a page of its own, and the columns start again below it. With
 //! two columns, figures (rows of cards) and text take pages of their own, so
 //! text extraction, which reads a page by the gaps between its blocks, never
-//! mixes a gallery's card text into the prose beside it; and a heading is
-//! never set level with one in the column before, which extraction would
-//! take for the rows of a table and read across the columns.
+//! mixes a gallery's card text into the prose beside it. A chain in column
+//! two is moved down (or on to the next column) until a model of poppler's
+//! text extraction ([`extraction`]) reads column one's prose first: blocks
+//! level with each other either side of the gutter are taken for a table's
+//! cells, and a block beside a short line is widened over the gutter.
 
+use std::cell::RefCell;
+
+use super::extraction::{self, Block, Columns, Word};
 use super::pieces::Piece;
 use crate::layout::doc::Item;
+use crate::text::FaceId;
 
 /// The frame the columns fill on every page.
 #[derive(Clone, Copy, Debug)]
@@ -21,6 +27,10 @@ pub struct Frame {
     pub column_height: f32,
     pub gutter: f32,
     pub columns: usize,
+    /// The size and faces of body text: text extraction must read column
+    /// one's before column two's (see [`extraction::reads_columns_in_order`]).
+    pub prose_size: f32,
+    pub prose_faces: [FaceId; 4],
 }
 
 /// Where a piece went: page (counted from the first page of the flow) and its top-left.
@@ -55,7 +65,13 @@ struct Cursor {
     holds_figures: Option<bool>,
     /// The headings placed in the columns since `top`.
     headings: Vec<HeadingZone>,
+    /// The text blocks left of the column being filled, for the page,
+    /// column and top they were grouped for (see `reads_in_order`).
+    earlier_blocks: RefCell<Option<EarlierBlocks>>,
 }
+
+/// Text blocks and the (page, column, top) they belong to.
+type EarlierBlocks = ((usize, usize, u32), Vec<Block>);
 
 /// A heading placed on the page: its column, where the space above it
 /// starts, and the top and bottom of its lines (from the column's top).
@@ -111,18 +127,21 @@ impl Cursor {
     /// it read across: a heading level with one of the column before (top,
     /// bottom or middle within [`LEVEL`]), which it takes for a row of a
     /// table; and a heading with only space beside it, which it widens over
-    /// both columns. The first shift (up to [`MAX_SHIFT`]) that avoids both
-    /// is taken; none if there is none.
-    fn heading_shift(&self, zones: &[HeadingZone]) -> f32 {
+    /// both columns. These are guides; what decides is the model of
+    /// extraction's reading order ([`extraction`]): the first shift (up to
+    /// [`MAX_SHIFT`]) that keeps clear of level headings and has column one's
+    /// prose read first is taken, else the first that has it read first.
+    /// None when no shift does (the chain goes on to the next column).
+    fn reading_shift(&self, chain: &[Piece], gap: f32, zones: &[HeadingZone]) -> Option<f32> {
+        if self.column == 0 {
+            return Some(0.0);
+        }
         let others: Vec<&HeadingZone> = self
             .headings
             .iter()
             .filter(|h| h.column + 1 == self.column)
             .collect();
-        if others.is_empty() || zones.is_empty() {
-            return 0.0;
-        }
-        let clear = |shift: f32| {
+        let headings_clear = |shift: f32| {
             zones.iter().enumerate().all(|(k, z)| {
                 // The space above the first heading reaches up to the text before the chain.
                 let space = if k == 0 {
@@ -143,10 +162,68 @@ impl Cursor {
                 })
             })
         };
-        (0..=MAX_SHIFT as usize)
-            .map(|s| s as f32)
-            .find(|s| clear(*s))
-            .unwrap_or(0.0)
+        let shifts = || (0..=MAX_SHIFT as usize).map(|s| s as f32);
+        let in_order = |shift: f32| self.reads_in_order(chain, gap, shift);
+        shifts()
+            .find(|s| headings_clear(*s) && in_order(*s))
+            .or_else(|| {
+                shifts()
+                    .filter(|s| !headings_clear(*s))
+                    .find(|s| in_order(*s))
+            })
+    }
+
+    /// Whether extraction reads the column before's prose first with `chain`
+    /// set `shift` lower than the cursor (its first gap `gap`).
+    fn reads_in_order(&self, chain: &[Piece], gap: f32, shift: f32) -> bool {
+        let Some(before) = self.column.checked_sub(1) else {
+            return true;
+        };
+        let x = self.column_x(self.column);
+        // Blocks never reach across the gutter: those left of this column
+        // are grouped once while it fills.
+        let split = x - self.frame.gutter / 2.0;
+        let key = (self.pages.len(), self.column, self.top.to_bits());
+        let mut earlier = self.earlier_blocks.borrow_mut();
+        if earlier.as_ref().is_none_or(|(k, _)| *k != key) {
+            let words = self.page_words().filter(|w| w.x1 <= split).collect();
+            *earlier = Some((key, extraction::blocks(words)));
+        }
+        let mut words: Vec<Word> = self.page_words().filter(|w| w.x1 > split).collect();
+        let mut y = self.y + shift;
+        for (k, piece) in chain.iter().enumerate() {
+            y += if k == 0 { gap } else { piece.gap };
+            let top = self.frame.top + y;
+            words.extend(extraction::words(&piece.items).map(|w| Word {
+                x0: w.x0 + x,
+                x1: w.x1 + x,
+                base: w.base + top,
+                ..w
+            }));
+            y += piece.height;
+        }
+        let span = |column: usize| {
+            let x = self.column_x(column);
+            (x, x + self.frame.column_width)
+        };
+        let columns = Columns {
+            left: span(before),
+            right: span(self.column),
+            top: self.frame.top + self.top,
+            prose_size: self.frame.prose_size,
+            prose_faces: self.frame.prose_faces,
+        };
+        let left = earlier.as_ref().map_or(&[][..], |(_, b)| &b[..]);
+        let blocks = extraction::merge_blocks(left, &extraction::blocks(words));
+        extraction::reads_columns_in_order(&blocks, columns)
+    }
+
+    /// The words of the text placed on the current page.
+    fn page_words(&self) -> impl Iterator<Item = Word> + '_ {
+        self.pages
+            .last()
+            .into_iter()
+            .flat_map(|page| extraction::words(page))
     }
 
     /// Starts a new page when a chain of figures would share a page of text
@@ -368,6 +445,7 @@ pub fn flow(frame: Frame, pieces: Vec<Piece>) -> (Vec<Vec<Item>>, Vec<Placed>) {
         set: Vec::new(),
         holds_figures: None,
         headings: Vec::new(),
+        earlier_blocks: RefCell::new(None),
     };
     let mut pieces = pieces.into_iter().peekable();
     let mut chain: Vec<Piece> = Vec::new();
@@ -394,18 +472,21 @@ pub fn flow(frame: Frame, pieces: Vec<Piece>) -> (Vec<Vec<Item>>, Vec<Placed>) {
                 own_gap = false;
                 let gap = cursor.gap(&chain[0]);
                 zones = heading_zones(&chain, gap, cursor.column);
-                shift = 0.0;
+                let mut found = Some(0.0);
                 if frame.columns > 1 {
-                    shift = cursor.heading_shift(&zones);
-                    if shift > 0.0 && cursor.at_top() {
+                    found = cursor.reading_shift(&chain, gap, &zones);
+                    if found.is_some_and(|s| s > 0.0) && cursor.at_top() {
                         own_gap = true;
                         zones = heading_zones(&chain, chain[0].gap, cursor.column);
-                        shift = cursor.heading_shift(&zones);
+                        found = cursor.reading_shift(&chain, chain[0].gap, &zones);
                     }
                 }
+                shift = found.unwrap_or(0.0);
                 let gap = if own_gap { chain[0].gap } else { gap };
                 let fits = height + gap + shift <= cursor.remaining() + 1e-3;
-                if fits || (cursor.at_top() && shift == 0.0 && !own_gap) {
+                let placed_whole = fits || (cursor.at_top() && shift == 0.0 && !own_gap);
+                // No place in this column reads in order: the next column.
+                if found.is_some() && placed_whole {
                     break;
                 }
                 cursor.next_column();
@@ -444,6 +525,8 @@ mod tests {
             column_height: 100.0,
             gutter: 10.0,
             columns: 2,
+            prose_size: 9.5,
+            prose_faces: [0; 4],
         }
     }
 
@@ -541,6 +624,94 @@ mod tests {
             full_width: true,
             ..piece(height, false)
         }
+    }
+
+    /// A line of text `size` high in face `face`, `width` wide.
+    fn line(text: &str, size: f32, face: usize, width: f32, gap: f32) -> Piece {
+        Piece {
+            height: size * 1.3,
+            gap,
+            items: vec![Item::Text(crate::layout::doc::TextItem {
+                x: 0.0,
+                y: size,
+                face,
+                size,
+                text: text.into(),
+                glyphs: vec![0; text.chars().count()],
+                width,
+            })],
+            ..Piece::default()
+        }
+    }
+
+    /// A row of a table: a label and a value far right, at 8.5 pt.
+    fn table_row() -> Piece {
+        let cell = |x: f32, width: f32| {
+            Item::Text(crate::layout::doc::TextItem {
+                x,
+                y: 8.5,
+                face: 2,
+                size: 8.5,
+                text: "cell".into(),
+                glyphs: vec![0; 4],
+                width,
+            })
+        };
+        Piece {
+            height: 15.0,
+            gap: 0.0,
+            items: vec![cell(0.0, 50.0), cell(200.0, 10.0)],
+            ..Piece::default()
+        }
+    }
+
+    #[test]
+    fn column_two_is_set_where_extraction_reads_column_one_first() {
+        let frame = Frame {
+            left: 40.0,
+            top: 60.0,
+            column_width: 250.0,
+            column_height: 200.0,
+            gutter: 14.0,
+            columns: 2,
+            prose_size: 9.5,
+            prose_faces: [0; 4],
+        };
+        // Column one: a short line, a table whose values lie right of where
+        // that line ends, and a paragraph. Column two's one-line paragraph
+        // beside the short line alone would be widened over the gutter and
+        // read before column one's table and paragraph.
+        let mut pieces = vec![line("Short.", 9.5, 0, 60.0, 0.0), table_row()];
+        for _ in 0..3 {
+            pieces.push(table_row());
+        }
+        for n in 0..9 {
+            let mut l = line("prose", 9.5, 0, 240.0, if n == 0 { 6.0 } else { 0.0 });
+            l.keep_with_next = n < 8;
+            pieces.push(l);
+        }
+        // Column two: a one-line paragraph, then another paragraph.
+        pieces.push(line("One line.", 9.5, 0, 100.0, 6.0));
+        for n in 0..6 {
+            let mut l = line("prose", 9.5, 0, 240.0, if n == 0 { 6.0 } else { 0.0 });
+            l.keep_with_next = n < 5;
+            pieces.push(l);
+        }
+        let (pages, _) = flow(frame, pieces);
+        assert_eq!(pages.len(), 1);
+        let words: Vec<Word> = extraction::words(&pages[0]).collect();
+        assert!(words.iter().any(|w| w.x0 > 300.0), "column two is used");
+        let columns = Columns {
+            left: (40.0, 290.0),
+            right: (304.0, 554.0),
+            top: 60.0,
+            prose_size: 9.5,
+            prose_faces: [0; 4],
+        };
+        assert!(extraction::reads_columns_in_order(
+            &extraction::blocks(words),
+            columns
+        ));
     }
 
     #[test]

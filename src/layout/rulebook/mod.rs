@@ -8,6 +8,7 @@
 
 mod blocks;
 mod columns;
+mod extraction;
 mod figures;
 mod hyphenate;
 mod icons;
@@ -27,7 +28,7 @@ use super::table::{Cell, TableRow, TableSpec};
 use crate::diag::{Diagnostic, FileId, Loc};
 use crate::model::{Align, Icon, Paper, Shortcode, Style, data_anchor, find_shortcodes, slug};
 use crate::text::mentions::TableNames;
-use crate::text::{Family, FitError, FontBook, fit_text};
+use crate::text::{FaceId, Family, FitError, FontBook, fit_text};
 
 /// Paper and columns (`--paper`, `--columns`).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -165,6 +166,8 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
         column_height: paper.height - TOP - BOTTOM,
         gutter: GUTTER,
         columns,
+        prose_size: BODY.size,
+        prose_faces: faces_of(input.family),
     };
     let mut problems = Vec::new();
     let mut headings = Vec::new();
@@ -312,6 +315,16 @@ fn block_span(block: &Block) -> std::ops::Range<usize> {
         Block::Shortcode(code) => code.span.clone(),
         Block::Table { at, .. } => *at..*at + 1,
     }
+}
+
+/// A family's four faces.
+fn faces_of(family: &Family) -> [FaceId; 4] {
+    [
+        family.regular,
+        family.bold,
+        family.italic,
+        family.bold_italic,
+    ]
 }
 
 /// A fitting failure as a diagnostic (its place is added by the caller).
@@ -630,6 +643,8 @@ fn lay_out_contents(
         column_height: paper.height - TOP - BOTTOM,
         gutter: 0.0,
         columns: 1,
+        prose_size: BODY.size,
+        prose_faces: faces_of(input.family),
     };
     let title_style = heading_style(1);
     let mut pieces = text_pieces(
