@@ -34,6 +34,7 @@ pub use flow::{Band, Flow};
 pub use labels::{LabelOptions, lay_out_label_sheets};
 pub use nav::{Link, Nav, OutlineEntry, Target, outline_parents};
 pub use pnp::{CardGrid, Flip, PnpOptions, SheetLayout, lay_out_pnp, lay_out_print_shop, mirrored};
+pub use rulebook::extraction;
 pub use rulebook::{
     Die, Figure, Figures, Gallery, Rulebook, RulebookInput, RulebookOptions,
     RulesText as RulebookText, lay_out_rulebook,

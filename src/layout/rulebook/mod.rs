@@ -8,7 +8,7 @@
 
 mod blocks;
 mod columns;
-mod extraction;
+pub mod extraction;
 mod figures;
 mod hyphenate;
 mod icons;
