@@ -8,11 +8,14 @@
 //! `data/battlegrid/game.toml`) or from the Avery 5395 geometry given in the
 //! issue, never from a previous run of the program.
 
+mod support;
+
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
+use support::tools::tool_bytes;
 use tempfile::TempDir;
 use toml::de::{DeTable, DeValue};
 
@@ -82,22 +85,7 @@ const LABELS_PER_SHEET: usize = 8;
 // Running the program and the poppler tools
 // ---------------------------------------------------------------------------
 
-fn grogpress(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grogpress"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(args)
-        .output()
-        .expect("failed to run the grogpress binary")
-}
-
-fn describe(out: &Output) -> String {
-    format!(
-        "status {:?}\n--- stdout ---\n{}\n--- stderr ---\n{}",
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    )
-}
+use support::raw::{dump as describe, grogpress};
 
 /// Runs grogpress with `args` followed by `--out <dir>` and asserts success.
 fn grogpress_ok(args: &[&str], dir: &Path) -> Output {
@@ -146,27 +134,15 @@ fn read(path: &Path) -> Vec<u8> {
     fs::read(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
 }
 
-/// Runs a poppler-utils tool and returns its stdout.
+/// Runs a poppler-utils tool on `pdf` and returns its stdout.
 fn tool(name: &str, args: &[&str], pdf: &Path) -> Vec<u8> {
-    let out = Command::new(name)
-        .args(args)
-        .arg(pdf)
-        // pdftotext takes an output file after the PDF; `-` is stdout.
-        .args(if name == "pdftotext" {
-            &["-"][..]
-        } else {
-            &[][..]
-        })
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run `{name}` (install poppler-utils): {e}"));
-    assert!(
-        out.status.success(),
-        "`{name} {} {}` failed: {}",
-        args.join(" "),
-        pdf.display(),
-        describe(&out)
-    );
-    out.stdout
+    let mut all = args.to_vec();
+    all.push(pdf.to_str().expect("utf-8 path"));
+    // pdftotext takes an output file after the PDF; `-` is stdout.
+    if name == "pdftotext" {
+        all.push("-");
+    }
+    tool_bytes(name, &all)
 }
 
 fn tool_text(name: &str, args: &[&str], pdf: &Path) -> String {
@@ -299,13 +275,11 @@ impl Raster {
 fn render_page(pdf: &Path, page: usize, dpi: u32) -> Raster {
     let page = page.to_string();
     let dpi_s = dpi.to_string();
-    let out = Command::new("pdftoppm")
-        .args(["-gray", "-r", &dpi_s, "-f", &page, "-l", &page])
-        .arg(pdf)
-        .output()
-        .expect("cannot run `pdftoppm` (install poppler-utils)");
-    assert!(out.status.success(), "pdftoppm failed: {}", describe(&out));
-    let data = out.stdout;
+    let pdf = pdf.to_str().expect("utf-8 path");
+    let data = tool_bytes(
+        "pdftoppm",
+        &["-gray", "-r", &dpi_s, "-f", &page, "-l", &page, pdf],
+    );
     // Header: "P5" <ws> width <ws> height <ws> maxval <single ws> pixels
     let mut fields = Vec::new();
     let mut i = 0;

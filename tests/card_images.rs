@@ -3,22 +3,16 @@
 //! the same card: the ink of the text must sit at the same place within one
 //! pixel at 300 dpi. TTS sheets: grid sizes and the JSON sidecar.
 
+mod support;
+
 use std::path::Path;
-use std::process::Command;
 
 use resvg::tiny_skia::Pixmap;
+use support::tools;
 
+/// Runs grogpress from the crate root; fails the test unless it succeeds.
 fn grogpress(args: &[&str]) {
-    let out = Command::new(env!("CARGO_BIN_EXE_grogpress"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("run grogpress");
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    support::grogpress(args).exit(0);
 }
 
 fn png(path: &Path) -> Pixmap {
@@ -71,22 +65,22 @@ fn png_text_sits_where_the_pdf_puts_it() {
         assert_eq!((ours.width(), ours.height()), (825, 1125), "card {card}");
         assert!(images.join(format!("{stem}.svg")).is_file());
         let prefix = dir.path().join(format!("pdf-{card}"));
-        let status = Command::new("pdftoppm")
-            .args([
+        let page = page.to_string();
+        tools::tool(
+            "pdftoppm",
+            &[
                 "-r",
                 "300",
                 "-png",
                 "-singlefile",
                 "-f",
-                &page.to_string(),
+                &page,
                 "-l",
-                &page.to_string(),
-            ])
-            .arg(&pdf)
-            .arg(&prefix)
-            .status()
-            .expect("run pdftoppm (poppler-utils)");
-        assert!(status.success());
+                &page,
+                pdf.to_str().expect("utf-8 path"),
+                prefix.to_str().expect("utf-8 path"),
+            ],
+        );
         let theirs = png(&prefix.with_extension("png"));
         assert_eq!((theirs.width(), theirs.height()), (825, 1125));
         // Inside the frame (6 pt in from the trim, + 9 pt bleed): only text.

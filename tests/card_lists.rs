@@ -6,7 +6,6 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use toml::de::{DeTable, DeValue};
 
@@ -341,16 +340,7 @@ fn letter_by_default_a4_on_request() {
 fn units_and_dice_sheet_on_a4() {
     let dir = tempfile::tempdir().expect("temp dir");
     let out = dir.path().to_str().expect("UTF-8 temp path");
-    let run = Command::new(env!("CARGO_BIN_EXE_grogpress"))
-        .args(["aids", "grid-battles", "--paper", "a4", "--out", out])
-        .current_dir(root())
-        .output()
-        .expect("run grogpress");
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
+    support::grogpress(&["aids", "grid-battles", "--paper", "a4", "--out", out]).exit(0);
     let pdf = dir.path().join("grid-battles/units-and-dice.pdf");
     let pages = words(&pdf);
     assert_eq!(pages.len(), 1);

@@ -3,8 +3,12 @@
 //! dice, and writes the BCS chart set whose text (pdftotext) holds every cell
 //! of the seed's combat table and stays inside the page margins.
 
+mod support;
+
 use std::path::Path;
-use std::process::Command;
+
+use support::grogpress;
+use support::tools::tool;
 
 /// The BCS charts seed, copied from shared/seeds so the test needs nothing
 /// outside the repository.
@@ -22,33 +26,6 @@ const SEED_COMBAT_ROWS: &str = "Roll\tLoss?\tRetreat?\tTraffic?
 11-12\tD1\tD: Retreat\t-
 13 or more\tD2\tD: Retreat\t-
 ";
-
-/// What one run of the binary gave.
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn grogpress(args: &[&str]) -> Run {
-    let output = Command::new(env!("CARGO_BIN_EXE_grogpress"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(args)
-        .output()
-        .expect("run the grogpress binary");
-    let run = Run {
-        code: output.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    };
-    assert!(
-        !run.stderr.contains("panicked"),
-        "`grogpress {}` panicked:\n{}",
-        args.join(" "),
-        run.stderr
-    );
-    run
-}
 
 // ---------------------------------------------------------------------------
 // Flat JSON objects, as `--format json` prints them.
@@ -370,14 +347,9 @@ fn build_charts(out: &Path, extra: &[&str]) -> std::path::PathBuf {
 }
 
 fn pdftotext(pdf: &Path, args: &[&str]) -> String {
-    let output = Command::new("pdftotext")
-        .args(args)
-        .arg(pdf)
-        .arg("-")
-        .output()
-        .expect("pdftotext (poppler-utils) is installed");
-    assert!(output.status.success());
-    String::from_utf8_lossy(&output.stdout).into_owned()
+    let mut all = args.to_vec();
+    all.extend([pdf.to_str().expect("utf-8 path"), "-"]);
+    tool("pdftotext", &all)
 }
 
 fn squash(s: &str) -> String {
@@ -506,8 +478,7 @@ fn letter_chart_words_stay_inside_the_margins() {
     let dir = tempfile::tempdir().expect("temp dir");
     let pdf = build_charts(dir.path(), &["--odds"]);
     assert_inside_margins(&pdf, 36.0);
-    let info = Command::new("pdfinfo").arg(&pdf).output().expect("pdfinfo");
-    let info = String::from_utf8_lossy(&info.stdout).into_owned();
+    let info = tool("pdfinfo", &[pdf.to_str().expect("utf-8 path")]);
     assert!(info.contains("612 x 792 pts"), "{info}");
 }
 
@@ -516,8 +487,7 @@ fn a4_chart_words_stay_inside_the_margins() {
     let dir = tempfile::tempdir().expect("temp dir");
     let pdf = build_charts(dir.path(), &["--paper", "a4"]);
     assert_inside_margins(&pdf, 36.0);
-    let info = Command::new("pdfinfo").arg(&pdf).output().expect("pdfinfo");
-    let info = String::from_utf8_lossy(&info.stdout).into_owned();
+    let info = tool("pdfinfo", &[pdf.to_str().expect("utf-8 path")]);
     assert!(info.contains("(A4)"), "{info}");
 }
 

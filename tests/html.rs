@@ -11,11 +11,13 @@
 //!   elsewhere) is a located `check` error;
 //! - rebuilding gives byte-identical files.
 
+mod support;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
+use support::tools::tool;
 use tempfile::TempDir;
 use toml::de::{DeTable, DeValue};
 
@@ -23,22 +25,7 @@ use toml::de::{DeTable, DeValue};
 // Running the binary
 // ---------------------------------------------------------------------------
 
-fn grogpress(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grogpress"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("cannot run grogpress")
-}
-
-fn describe(out: &Output) -> String {
-    format!(
-        "exit {:?}\n--- stdout\n{}--- stderr\n{}",
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    )
-}
+use support::raw::{dump as describe, grogpress};
 
 /// `grogpress rules GAME --out <temp>`; returns the temp dir and the html folder.
 fn build_rules(game: &str) -> (TempDir, PathBuf) {
@@ -367,13 +354,18 @@ fn gallery_cards_are_drawn_where_the_label_pdf_prints_them() {
     let run = grogpress(&["labels", "battlegrid", "--out", out]);
     assert_eq!(run.status.code(), Some(0), "{}", describe(&run));
     let pdf = dir.path().join("battlegrid/action-labels.pdf");
-    let bbox = Command::new("pdftotext")
-        .args(["-bbox", "-f", "1", "-l", "1"])
-        .arg(&pdf)
-        .arg("-")
-        .output()
-        .expect("cannot run pdftotext (install poppler-utils)");
-    let bbox = String::from_utf8(bbox.stdout).expect("utf-8");
+    let bbox = tool(
+        "pdftotext",
+        &[
+            "-bbox",
+            "-f",
+            "1",
+            "-l",
+            "1",
+            pdf.to_str().expect("utf-8"),
+            "-",
+        ],
+    );
     // (text, xMin, yMin, yMax) of every word on the first sheet.
     let pdf_words: Vec<(String, f64, f64, f64)> = bbox
         .lines()

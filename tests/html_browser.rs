@@ -21,12 +21,12 @@ use tempfile::TempDir;
 
 fn build_rules(game: &str) -> (TempDir, PathBuf) {
     let dir = tempfile::tempdir().expect("temp dir");
-    let out = Command::new(env!("CARGO_BIN_EXE_grogpress"))
-        .args(["rules", game, "--out"])
-        .arg(dir.path())
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("cannot run grogpress");
+    let out = support::raw::grogpress(&[
+        "rules",
+        game,
+        "--out",
+        dir.path().to_str().expect("utf-8 path"),
+    ]);
     assert_eq!(out.status.code(), Some(0), "{}", describe(&out));
     let id = Path::new(game)
         .file_name()

@@ -6,18 +6,9 @@
 mod support;
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Command;
 
-use support::raw::dump;
-
-/// Runs grogpress in `dir`, as an installed binary would be.
-fn grogpress_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grogpress"))
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("run grogpress")
-}
+use support::raw::{dump, grogpress_in};
 
 fn pdffonts(pdf: &Path) -> String {
     let out = Command::new("pdffonts")

@@ -1,33 +1,16 @@
 //! `grogpress new`: the starter game and a copy of a shipped game, created in a
 //! temp dir outside the repository, pass `check` and publish with `build`.
 
+mod support;
+
 use std::path::Path;
-use std::process::{Command, Output};
 
-fn grogpress(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grogpress"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(args)
-        .output()
-        .expect("run grogpress")
-}
+use support::tools::tool;
 
-fn text(out: &Output) -> String {
-    format!(
-        "exit {:?}\n--- stdout\n{}--- stderr\n{}",
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    )
-}
+use support::raw::{dump as text, grogpress, grogpress_in};
 
 fn pdftotext(pdf: &Path) -> String {
-    let out = Command::new("pdftotext")
-        .arg(pdf)
-        .arg("-")
-        .output()
-        .expect("run pdftotext (poppler-utils)");
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    tool("pdftotext", &[pdf.to_str().expect("utf-8 path"), "-"])
 }
 
 #[test]
@@ -182,13 +165,7 @@ fn starter_dice_table_is_checked() {
 #[test]
 fn from_a_built_in_game_outside_the_repository() {
     let tmp = tempfile::tempdir().expect("temp dir");
-    let run = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_grogpress"))
-            .current_dir(tmp.path())
-            .args(args)
-            .output()
-            .expect("run grogpress")
-    };
+    let run = |args: &[&str]| grogpress_in(tmp.path(), args);
     let made = run(&["new", "mine", "--from", "grid-battles"]);
     assert_eq!(made.status.code(), Some(0), "{}", text(&made));
     let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/grid-battles");

@@ -4,23 +4,15 @@
 //! crop marks must stay outside the cards, text inside them.
 
 mod support;
+use support::raw::grogpress;
 use support::tools::tool;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 const MM: f64 = 72.0 / 25.4;
 /// The poker template's outer frame: 6 pt inside a 180 x 252 pt card.
 const FRAME: (f64, f64) = (168.0, 240.0);
 const INSET: f64 = 6.0;
-
-fn grogpress(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_grogpress"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("run grogpress")
-}
 
 fn cards(dir: &Path, extra: &[&str]) -> PathBuf {
     let out = dir.to_str().expect("UTF-8 temp path");

@@ -101,10 +101,12 @@ pub fn grogpress(args: &[&str]) -> Run {
         .status
         .code()
         .unwrap_or_else(|| panic!("`grogpress {what}` was killed by a signal:\n{stderr}"));
+    // JSON lines with a severity are diagnostics (others are a command's
+    // own output, such as `odds --format json`).
     let diags = if args.contains(&"json") {
         stdout
             .lines()
-            .filter(|l| l.starts_with('{'))
+            .filter(|l| l.starts_with('{') && l.contains("\"severity\""))
             .map(|l| {
                 parse_diag(l).unwrap_or_else(|e| panic!("bad JSON line from `{what}`: {e}\n{l}"))
             })

@@ -15,8 +15,14 @@ pub struct Diag {
 
 /// Runs grogpress from the crate root and returns what it printed.
 pub fn grogpress(args: &[&str]) -> Output {
+    grogpress_in(std::path::Path::new(env!("CARGO_MANIFEST_DIR")), args)
+}
+
+/// Runs grogpress from `dir` (a folder with no data/, as an installed
+/// grogpress is run) and returns what it printed.
+pub fn grogpress_in(dir: &std::path::Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_grogpress"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(dir)
         .args(args)
         .output()
         .expect("run grogpress")

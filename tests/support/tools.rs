@@ -6,6 +6,12 @@ use std::process::Command;
 /// Runs `name args…` and returns its standard output; fails the test if the
 /// tool is missing or fails.
 pub fn tool(name: &str, args: &[&str]) -> String {
+    String::from_utf8_lossy(&tool_bytes(name, args)).into_owned()
+}
+
+/// Runs `name args…` and returns its standard output as bytes (an image from
+/// pdftoppm); fails the test if the tool is missing or fails.
+pub fn tool_bytes(name: &str, args: &[&str]) -> Vec<u8> {
     let out = Command::new(name)
         .args(args)
         .output()
@@ -15,7 +21,7 @@ pub fn tool(name: &str, args: &[&str]) -> String {
         "{name} {args:?}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    out.stdout
 }
 
 /// A word and its box (xMin, yMin, xMax, yMax; points from the page's top-left).
