@@ -2,7 +2,9 @@
 //! the words `pdftotext` finds on each page of every shipped rulebook, the
 //! model (`grogpress::layout::extraction`) must group them into poppler's
 //! blocks and read those blocks in poppler's order. The column flow relies
-//! on it to keep column one's prose before column two's.
+//! on it to keep column one's prose before column two's. The model follows
+//! poppler 22.12 (Debian bookworm's poppler-utils, which `.ci/run` installs);
+//! another poppler version that reads differently fails here first.
 
 mod support;
 
