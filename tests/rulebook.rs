@@ -46,12 +46,17 @@ fn markdown_files(game_dir: &Path) -> Vec<PathBuf> {
         .collect()
 }
 
+/// Builds the rulebook of `game` (a shipped game's name, or a game folder).
 fn build(game: &str, out: &Path, extra: &[&str]) -> PathBuf {
     let mut args = vec!["rulebook", game, "--out", out.to_str().expect("utf-8 path")];
     args.extend_from_slice(extra);
     let run = grogpress(&args);
     assert!(run.status.success(), "{}", dump(&run));
-    out.join(game).join(format!("{game}-rules.pdf"))
+    let id = Path::new(game)
+        .file_name()
+        .expect("a game")
+        .to_string_lossy();
+    out.join(&*id).join(format!("{id}-rules.pdf"))
 }
 
 /// Words as compared: letters and digits only, lower case.
@@ -865,15 +870,7 @@ fn pipe_tables_are_ruled_tables_and_table_names_link_to_their_tables() {
         &[],
     );
     let game = tmp.path().join("battlefront");
-    let out = tmp.path().join("out");
-    let run = grogpress(&[
-        "rulebook",
-        game.to_str().expect("path"),
-        "--out",
-        out.to_str().expect("path"),
-    ]);
-    assert!(run.status.success(), "{}", dump(&run));
-    let pdf = out.join("battlefront/battlefront-rules.pdf");
+    let pdf = build(game.to_str().expect("path"), &tmp.path().join("out"), &[]);
     let (_, _, boxes) = word_boxes(&pdf);
     let find = |t: &str| {
         boxes

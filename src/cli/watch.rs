@@ -60,7 +60,7 @@ pub fn watch_with(
     let mut pending: Vec<Touched> = games.iter().map(|_| Touched::All).collect();
     if let Some(assets) = &assets {
         for ((dir, shown), pending) in games.iter().zip(&dirs).zip(&mut pending) {
-            if build(
+            build(
                 (shown, dir),
                 assets,
                 out,
@@ -68,9 +68,7 @@ pub fn watch_with(
                 format,
                 previews,
                 on_build,
-            )? {
-                *pending = Touched::Files(Vec::new());
-            }
+            )?;
         }
     }
     eprintln!(
@@ -112,7 +110,7 @@ pub fn watch_with(
             }
             let Some(assets) = &assets else { continue };
             // A file caught half-saved is not fatal: the next change retries.
-            match build(
+            if let Err(e) = build(
                 (shown, dir),
                 assets,
                 out,
@@ -121,9 +119,7 @@ pub fn watch_with(
                 previews,
                 on_build,
             ) {
-                Ok(true) => *pending = Touched::Files(Vec::new()),
-                Ok(false) => {}
-                Err(e) => eprintln!("error: {e}"),
+                eprintln!("error: {e}");
             }
         }
         eprintln!("done in {} ms", started.elapsed().as_millis());
@@ -222,17 +218,18 @@ enum Touched {
 }
 
 /// Checks a game and writes the outputs the changes touch, if it has no
-/// errors; false when it has (nothing is written then). The game folder
-/// comes as named and canonical.
+/// errors, and then counts them as built (`touched` is emptied); with errors
+/// nothing is written and the changes stay pending. The game folder comes as
+/// named and canonical.
 fn build(
     (shown, dir): (&Path, &Path),
     assets: &Assets,
     out: &Path,
-    touched: &Touched,
+    touched: &mut Touched,
     format: Format,
     previews: bool,
     on_build: &mut dyn FnMut(&Built),
-) -> Result<bool, OpError> {
+) -> Result<(), OpError> {
     let mut sources = Sources::default();
     let mut diags = Diagnostics::default();
     let own_fonts = assets.for_game(dir, &mut sources, &mut diags)?;
@@ -267,7 +264,7 @@ fn build(
             eprintln!("  kept the previous outputs");
         }
         on_build(&built);
-        return Ok(false);
+        return Ok(());
     };
     let stale = stale_outputs(&game, &sources, touched);
     for output in outputs {
@@ -313,7 +310,8 @@ fn build(
         eprintln!("  wrote {} (rulebook, {pages} pages)", path.display());
     }
     on_build(&built);
-    Ok(true)
+    *touched = Touched::Files(Vec::new());
+    Ok(())
 }
 
 /// The outputs a set of changed files makes stale.

@@ -539,30 +539,33 @@ fn grid_neighbours(blocks: &[Block], i: usize) -> Option<(usize, usize, usize)> 
     grid.then_some((f2, f3, f4))
 }
 
-/// Whether four blocks in a grid line up in both directions.
+/// Whether four blocks in a grid line up in both directions: the block and
+/// the one below it, and the two right of them, in x; the block and the one
+/// right of it, and the two below them, in y.
 fn aligned(b1: &Block, f2: &Block, f3: &Block, f4: &Block) -> bool {
     let size = b1.size.min(f2.size).min(f3.size).min(f4.size);
-    let (dx, dy) = (COL_SPACE_1 * size, INTRA_LINE * size);
-    let pair =
-        |a: f32, b: f32, c: f32, d: f32, tol: f32| (a - b).abs() <= tol && (c - d).abs() <= tol;
-    let mid = |lo: f32, hi: f32| (lo + hi) / 2.0;
-    let in_x = pair(
-        mid(b1.x0, b1.x1),
-        mid(f3.x0, f3.x1),
-        mid(f2.x0, f2.x1),
-        mid(f4.x0, f4.x1),
-        dx,
-    ) || pair(b1.x0, f3.x0, f2.x0, f4.x0, dx)
-        || pair(b1.x1, f3.x1, f2.x1, f4.x1, dx);
-    let in_y = pair(
-        mid(b1.y0, b1.y1),
-        mid(f2.y0, f2.y1),
-        mid(f3.y0, f3.y1),
-        mid(f4.y0, f4.y1),
-        dy,
-    ) || pair(b1.y0, f2.y0, f3.y0, f4.y0, dy)
-        || pair(b1.y1, f2.y1, f3.y1, f4.y1, dy);
-    in_x && in_y
+    let x = |b: &Block| (b.x0, b.x1);
+    let y = |b: &Block| (b.y0, b.y1);
+    lined_up([(b1, f3), (f2, f4)], x, COL_SPACE_1 * size)
+        && lined_up([(b1, f2), (f3, f4)], y, INTRA_LINE * size)
+}
+
+/// Whether both pairs of blocks share their middle, their start or their
+/// end (the same one for both) along `span`, within `tolerance`.
+fn lined_up(
+    pairs: [(&Block, &Block); 2],
+    span: impl Fn(&Block) -> (f32, f32),
+    tolerance: f32,
+) -> bool {
+    let middle = |(lo, hi): (f32, f32)| (lo + hi) / 2.0;
+    let start = |(lo, _): (f32, f32)| lo;
+    let end = |(_, hi): (f32, f32)| hi;
+    let edges: [&dyn Fn((f32, f32)) -> f32; 3] = [&middle, &start, &end];
+    edges.iter().any(|edge| {
+        pairs
+            .iter()
+            .all(|(a, b)| (edge(span(a)) - edge(span(b))).abs() <= tolerance)
+    })
 }
 
 #[cfg(test)]

@@ -959,9 +959,9 @@ mod tests {
             .collect()
     }
 
-    #[test]
-    fn dice_are_drawn_face_by_face_with_their_icons_within_the_column() {
-        let sword = Icon {
+    /// A one-stroke icon named "sword".
+    fn sword_icon() -> Icon {
+        Icon {
             name: "sword".into(),
             view_box: (0.0, 0.0, 10.0, 10.0),
             path: vec![
@@ -969,7 +969,12 @@ mod tests {
                 crate::model::PathEl::LineTo(10.0, 10.0),
                 crate::model::PathEl::Close,
             ],
-        };
+        }
+    }
+
+    #[test]
+    fn dice_are_drawn_face_by_face_with_their_icons_within_the_column() {
+        let sword = sword_icon();
         let figures = Shows(|| {
             Figure::Dice(vec![Die {
                 name: "Red".into(),
@@ -1038,15 +1043,7 @@ mod tests {
 
     #[test]
     fn inline_icons_are_drawn_in_place_of_their_names() {
-        let sword = Icon {
-            name: "sword".into(),
-            view_box: (0.0, 0.0, 10.0, 10.0),
-            path: vec![
-                crate::model::PathEl::MoveTo(0.0, 0.0),
-                crate::model::PathEl::LineTo(10.0, 10.0),
-                crate::model::PathEl::Close,
-            ],
-        };
+        let sword = sword_icon();
         let none = Shows(|| Figure::Dice(Vec::new()));
         let md = "A :sword: hits, :x: does not.\n";
         let book = lay_out_with(&none, md, std::slice::from_ref(&sword)).expect("lays out");
