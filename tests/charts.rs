@@ -8,7 +8,7 @@ mod support;
 use std::path::Path;
 
 use support::grogpress;
-use support::tools::tool;
+use support::tools::{attr, tool};
 
 /// The BCS charts seed, copied from shared/seeds so the test needs nothing
 /// outside the repository.
@@ -420,16 +420,6 @@ fn the_odds_column_prints_the_net_zero_chances() {
 /// Every word's box from `pdftotext -bbox`: (page width, page height, xMin, yMin, xMax, yMax, word).
 fn word_boxes(pdf: &Path) -> Vec<(f64, f64, f64, f64, f64, f64, String)> {
     let html = pdftotext(pdf, &["-bbox"]);
-    let attr = |tag: &str, name: &str| -> f64 {
-        let key = format!("{name}=\"");
-        let at = tag.find(&key).expect("attribute") + key.len();
-        tag[at..]
-            .split('"')
-            .next()
-            .unwrap_or("")
-            .parse()
-            .expect("number")
-    };
     let mut out = Vec::new();
     let (mut w, mut h) = (0.0, 0.0);
     for line in html.lines() {

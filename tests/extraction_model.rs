@@ -11,7 +11,7 @@ mod support;
 use std::path::Path;
 
 use grogpress::layout::extraction::{Block, Word, blocks, reading_order};
-use support::tools::tool;
+use support::tools::{self, page_count, tool};
 
 /// A block as `pdftotext -bbox-layout` gives it: its box and its words.
 struct PopplerBlock {
@@ -20,9 +20,7 @@ struct PopplerBlock {
 }
 
 fn attr(tag: &str, name: &str) -> f32 {
-    let start = tag.find(&format!("{name}=\"")).expect("attribute") + name.len() + 2;
-    let end = start + tag[start..].find('"').expect("closing quote");
-    tag[start..end].parse().expect("a number")
+    tools::attr(tag, name) as f32
 }
 
 /// The blocks of one page, in pdftotext's reading order. A word's font size
@@ -97,13 +95,7 @@ fn the_model_groups_and_orders_every_rulebook_page_as_pdftotext_does() {
             let run = support::grogpress(&args);
             assert_eq!(run.code, 0, "{}", run.stderr);
             let pdf = tmp.path().join(game).join(format!("{game}-rules.pdf"));
-            let info = tool("pdfinfo", &[pdf.to_str().expect("path")]);
-            let pages: usize = info
-                .lines()
-                .find_map(|l| l.strip_prefix("Pages:"))
-                .and_then(|n| n.trim().parse().ok())
-                .expect("page count");
-            for page in 1..=pages {
+            for page in 1..=page_count(&pdf) {
                 let poppler = poppler_blocks(&pdf, page);
                 let words = poppler.iter().flat_map(|b| b.words.clone()).collect();
                 let model = blocks(words);

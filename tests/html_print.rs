@@ -15,6 +15,8 @@ use std::process::{Command, Output};
 
 mod support;
 
+use support::tools::attr;
+
 /// Letter, as Chromium prints by default, less the stylesheet's 9 mm margins (points).
 const PAGE_HEIGHT: f64 = 792.0;
 const MARGIN: f64 = 9.0 / 25.4 * 72.0;
@@ -62,14 +64,6 @@ struct Word {
     text: String,
     top: f64,
     bottom: f64,
-}
-
-fn attr(tag: &str, name: &str) -> f64 {
-    tag.split(&format!("{name}=\""))
-        .nth(1)
-        .and_then(|v| v.split('"').next())
-        .and_then(|v| v.parse().ok())
-        .unwrap_or_else(|| panic!("no {name} in {tag}"))
 }
 
 /// Every word of the PDF in drawing order (`pdftotext -raw -bbox`).

@@ -4,7 +4,7 @@
 //! Markdown, the game's HTML reference (its data tables) and its CSV cards.
 
 mod support;
-use support::tools::tool;
+use support::tools::{self, page_count, tool};
 
 use std::collections::HashSet;
 use std::fs;
@@ -422,14 +422,6 @@ fn pdf_links(pdf: &Path) -> Vec<PdfLink> {
         .collect()
 }
 
-fn page_count(pdf: &Path) -> usize {
-    tool("pdfinfo", &[pdf.to_str().expect("path")])
-        .lines()
-        .find_map(|l| l.strip_prefix("Pages:"))
-        .and_then(|n| n.trim().parse().ok())
-        .expect("page count")
-}
-
 /// A word box from `pdftotext -bbox`: page (from 1), text, x0, y0, x1, y1.
 struct WordBox {
     page: usize,
@@ -442,16 +434,7 @@ struct WordBox {
 
 fn word_boxes(pdf: &Path) -> (f32, f32, Vec<WordBox>) {
     let html = tool("pdftotext", &["-bbox", pdf.to_str().expect("path"), "-"]);
-    let attr = |line: &str, name: &str| -> f32 {
-        let key = format!("{name}=\"");
-        let at = line.find(&key).expect("attribute") + key.len();
-        line[at..]
-            .split('"')
-            .next()
-            .expect("value")
-            .parse()
-            .expect("number")
-    };
+    let attr = |line: &str, name: &str| tools::attr(line, name) as f32;
     let (mut width, mut height, mut page) = (0.0, 0.0, 0);
     let mut boxes = Vec::new();
     for line in html.lines().map(str::trim) {
@@ -981,6 +964,17 @@ fn build_writes_every_rulebook_and_a_game_can_opt_out() {
 }
 /// The Markdown's prose paragraphs in order (headings and shortcodes left
 /// out), each as its normalised letters; `true` after a paragraph that a
+/// All of a shipped game's rules Markdown, its files in order, a blank line apart.
+fn rules_markdown(game: &str) -> String {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("data")
+        .join(game);
+    markdown_files(&dir)
+        .iter()
+        .map(|f| fs::read_to_string(f).expect("read rules") + "\n\n")
+        .collect()
+}
+
 /// shortcode follows.
 fn prose_paragraphs(md: &str) -> Vec<(String, bool)> {
     let mut paragraphs: Vec<(String, bool)> = Vec::new();
@@ -1003,11 +997,7 @@ fn prose_paragraphs(md: &str) -> Vec<(String, bool)> {
 fn plain_pdftotext_reads_the_prose_in_order_and_cards_after_it() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let pdf = build("battlegrid", tmp.path(), &[]);
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/battlegrid");
-    let md: String = markdown_files(&dir)
-        .iter()
-        .map(|f| fs::read_to_string(f).expect("read rules") + "\n\n")
-        .collect();
+    let md = rules_markdown("battlegrid");
     let paragraphs = prose_paragraphs(&md);
     assert!(paragraphs.len() >= 8, "{paragraphs:?}");
     // Plain pdftotext (no -layout, no cropping) of the body pages, as one run of letters.
@@ -1182,13 +1172,7 @@ fn plain_pdftotext_reads_every_rulebooks_prose_in_order() {
     assert!(games.len() >= 5, "{games:?}");
     let mut misread = Vec::new();
     for game in games {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("data")
-            .join(&game);
-        let md: String = markdown_files(&dir)
-            .iter()
-            .map(|f| fs::read_to_string(f).expect("read rules") + "\n\n")
-            .collect();
+        let md = rules_markdown(&game);
         // Prose paragraphs and lists; pipe tables and shortcodes are set as
         // tables or figures, whose text may be read before or after them.
         let paragraphs: Vec<String> = md

@@ -307,18 +307,17 @@ mod tests {
     #[test]
     fn dice_marks_differ_within_a_corner() {
         let names = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-        let attack = names(&["Yellow", "Blue", "Red"]);
-        let marks: Vec<String> = attack
-            .iter()
-            .map(|n| shortest_unique_prefix(n, &attack))
-            .collect();
-        assert_eq!(marks, ["Y", "B", "R"]);
-        let defense = names(&["Brown", "Grey", "Black"]);
-        let marks: Vec<String> = defense
-            .iter()
-            .map(|n| shortest_unique_prefix(n, &defense))
-            .collect();
-        assert_eq!(marks, ["Br", "G", "Bl"]);
+        let marks = |corner: &[String]| -> Vec<String> {
+            corner
+                .iter()
+                .map(|n| shortest_unique_prefix(n, corner))
+                .collect()
+        };
+        assert_eq!(marks(&names(&["Yellow", "Blue", "Red"])), ["Y", "B", "R"]);
+        assert_eq!(
+            marks(&names(&["Brown", "Grey", "Black"])),
+            ["Br", "G", "Bl"]
+        );
         let nested = names(&["Red", "Redder"]);
         assert_eq!(shortest_unique_prefix("Red", &nested), "Red");
         assert_eq!(shortest_unique_prefix("Redder", &nested), "Redd");

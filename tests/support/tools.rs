@@ -27,14 +27,29 @@ pub fn tool_bytes(name: &str, args: &[&str]) -> Vec<u8> {
 /// A word and its box (xMin, yMin, xMax, yMax; points from the page's top-left).
 pub type BoxedWord = (String, [f64; 4]);
 
+/// The number in attribute `name="…"` of an XML tag (pdftotext's `-bbox`
+/// output).
+pub fn attr(tag: &str, name: &str) -> f64 {
+    let key = format!("{name}=\"");
+    let start = tag
+        .find(&key)
+        .unwrap_or_else(|| panic!("no {name} in {tag}"))
+        + key.len();
+    let end = tag[start..].find('"').expect("quote") + start;
+    tag[start..end].parse().expect("a number")
+}
+
+/// A PDF's page count, from `pdfinfo`.
+pub fn page_count(pdf: &std::path::Path) -> usize {
+    tool("pdfinfo", &[pdf.to_str().expect("path")])
+        .lines()
+        .find_map(|l| l.strip_prefix("Pages:"))
+        .and_then(|n| n.trim().parse().ok())
+        .expect("page count")
+}
+
 /// Every page's size and word boxes, from `pdftotext -bbox`.
 pub fn word_boxes(pdf: &std::path::Path) -> Vec<((f64, f64), Vec<BoxedWord>)> {
-    let attr = |tag: &str, name: &str| -> f64 {
-        let key = format!("{name}=\"");
-        let start = tag.find(&key).expect("attribute") + key.len();
-        let end = tag[start..].find('"').expect("quote") + start;
-        tag[start..end].parse().expect("a number")
-    };
     let html = tool("pdftotext", &["-bbox", pdf.to_str().expect("path"), "-"]);
     html.split("<page ")
         .skip(1)
