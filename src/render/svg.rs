@@ -57,17 +57,7 @@ fn draw_item(out: &mut String, item: &Item, book: &FontBook) {
             out.push_str("</g>");
         }
         Item::Art { path, rgb, clip } => {
-            // A nested <svg> is a viewport that clips what it holds.
-            let _ = write!(
-                out,
-                "<svg x=\"{x}\" y=\"{y}\" width=\"{w}\" height=\"{h}\" viewBox=\"{x} {y} {w} {h}\" overflow=\"hidden\"><path d=\"{}\" fill=\"{}\"/></svg>",
-                super::vector::path_data(path),
-                super::vector::rgb_color(*rgb),
-                x = num(clip[0]),
-                y = num(clip[1]),
-                w = num(clip[2]),
-                h = num(clip[3]),
-            );
+            out.push_str(&super::vector::clipped_art(path, *rgb, *clip, num))
         }
         Item::Shade { x, y, w, h, gray } => {
             let _ = write!(

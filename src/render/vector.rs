@@ -36,19 +36,7 @@ pub fn outlined_svg(items: &[Item], width: f32, height: f32, book: &FontBook) ->
                     rgb_color(*rgb)
                 );
             }
-            Item::Art { path, rgb, clip } => {
-                // A nested <svg> is a viewport that clips what it holds.
-                let _ = write!(
-                    out,
-                    r#"<svg x="{x}" y="{y}" width="{w}" height="{h}" viewBox="{x} {y} {w} {h}" overflow="hidden"><path d="{}" fill="{}"/></svg>"#,
-                    path_data(path),
-                    rgb_color(*rgb),
-                    x = num(clip[0]),
-                    y = num(clip[1]),
-                    w = num(clip[2]),
-                    h = num(clip[3]),
-                );
-            }
+            Item::Art { path, rgb, clip } => out.push_str(&clipped_art(path, *rgb, *clip, num)),
             Item::Line {
                 x1,
                 y1,
@@ -233,6 +221,25 @@ pub(crate) fn gray_color(gray: f32) -> String {
 }
 
 /// An SVG colour from red, green and blue, each 0 to 1.
+/// Art cut off at `clip` (x, y, w, h) as SVG: a nested <svg> is a viewport
+/// that clips what it holds. `num` writes the clip's numbers.
+pub(crate) fn clipped_art(
+    path: &[crate::model::PathEl],
+    rgb: [f32; 3],
+    clip: [f32; 4],
+    num: fn(f32) -> String,
+) -> String {
+    format!(
+        r#"<svg x="{x}" y="{y}" width="{w}" height="{h}" viewBox="{x} {y} {w} {h}" overflow="hidden"><path d="{}" fill="{}"/></svg>"#,
+        path_data(path),
+        rgb_color(rgb),
+        x = num(clip[0]),
+        y = num(clip[1]),
+        w = num(clip[2]),
+        h = num(clip[3]),
+    )
+}
+
 pub(crate) fn rgb_color(rgb: [f32; 3]) -> String {
     let [r, g, b] = rgb.map(|c| (c.clamp(0.0, 1.0) * 255.0).round() as u8);
     format!("rgb({r},{g},{b})")
