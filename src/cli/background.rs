@@ -26,7 +26,12 @@ pub(super) fn background_items(
     let own = if background.art.is_empty() {
         Vec::new()
     } else {
-        load::load_icons(&game.dir.join("icons"), sources, diags)?
+        load::load_icons(
+            &load::paths::Confine::new(&game.dir)?,
+            &game.dir.join("icons"),
+            sources,
+            diags,
+        )?
     };
     let find = |name: &str| find_icon(&own, &assets.icons, name);
     let (width, height) = size;

@@ -44,6 +44,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "<svg width=\"24\" height=\"24\"><path d=\"M2 2 L22 22\"/></svg>   # error: no viewBox\n# fix: <svg viewBox=\"0 0 24 24\"><path d=\"M2 2 L22 22\"/></svg>",
     },
     Explanation {
+        id: "bad-id",
+        text: "An id that becomes a file name, a link or an HTML id (a deck, aid, chart, collection or random table id, a card layout name) is not a plain name. Ids match `[a-z0-9][a-z0-9_-]*` (at most 100 characters), so no id can name a file outside `out/<game>/`.",
+        example: "[[aids]]\nid = \"../Player Aid\"   # error\n# fix: id = \"player-aid\" (and the same in [[publish.aids]] aid = ...)",
+    },
+    Explanation {
         id: "bad-length",
         text: "A length is neither a number of points nor a number with a unit. Lengths are written as points (`9`) or as a string with one of the units in, mm, cm or pt.",
         example: "label_width = \"3.375 inches\"   # error\n# fix: label_width = \"3.375in\"",
@@ -217,6 +222,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         id: "outside-safe-zone",
         text: "For print-shop output, text must stay 1/8 in (9 pt) inside the trim of the card so that cutting never clips it; a region of the card layout reaches into that margin. Move or shrink the region, or print without the print-shop options.",
         example: "[[regions]]\nfield = \"title\"\nleft = 4     # error with print-shop output: keep text 9 pt inside the trim\n# fix: left = 9",
+    },
+    Explanation {
+        id: "path-outside-game",
+        text: "A path in the data leads outside the game folder: an absolute path, a `..` that climbs past the folder, or a symlink whose target lies outside. A game folder is untrusted (someone else may have written it), so such a file is never read, quoted or published. Name files by paths relative to the game folder (a CSV's relative to its deck file) that stay inside it, and copy shared files into the folder instead of linking to them.",
+        example: "rules = [\"/proc/self/environ\"]      # error\nrules = [\"../other-game/rules.md\"]  # error\n# fix: copy the page into this game: rules = [\"rules/rules.md\"]",
     },
     Explanation {
         id: "required-field",

@@ -59,6 +59,15 @@ fn read_templates(game: &Game, assets: &Assets) -> Result<HtmlTemplates, OpError
             game.dir.join("templates/html").join(name),
             assets.root.templates().join("html").join(name),
         ];
+        let game_dir = crate::load::paths::Confine::new(&game.dir)?;
+        if candidates[0].symlink_metadata().is_ok()
+            && game_dir.check(&candidates[0]) == crate::load::paths::Resolved::Outside
+        {
+            return Err(OpError(format!(
+                "{}: path-outside-game: the HTML template leads outside the game folder; it was not read",
+                candidates[0].display()
+            )));
+        }
         let Some(path) = candidates.iter().find(|p| p.is_file()) else {
             // The templates built into the binary.
             let built_in = format!("templates/html/{name}");
@@ -139,11 +148,12 @@ const CARD_RADIUS: f32 = 9.0;
 
 /// Writes a file atomically unless it already holds these bytes (the font
 /// files, unchanged from one build to the next, are not rewritten).
-pub fn write_if_changed(path: &Path, bytes: &[u8]) -> Result<(), OpError> {
+/// The file must lie inside `folder` (the game's `html/`).
+pub fn write_if_changed(folder: &Path, path: &Path, bytes: &[u8]) -> Result<(), OpError> {
     if std::fs::read(path).is_ok_and(|old| old == bytes) {
         return Ok(());
     }
-    super::write_atomic(path, bytes)
+    super::write_output(folder, path, bytes)
 }
 
 /// The licence files beside the fonts, served with them.

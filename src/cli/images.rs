@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use super::write_atomic;
+use super::write_output;
 use crate::diag::json_string;
 use crate::layout::{CardFace, Item};
 use crate::load::OpError;
@@ -49,11 +49,11 @@ pub fn write_card_images(
     let mut written = 0;
     for (name, svg, png) in rendered {
         if images.svg {
-            write_atomic(&out.join(format!("{name}.svg")), svg.as_bytes())?;
+            write_output(dir, &out.join(format!("{name}.svg")), svg.as_bytes())?;
             written += 1;
         }
         if let Some(png) = png {
-            write_atomic(&out.join(format!("{name}.png")), &png)?;
+            write_output(dir, &out.join(format!("{name}.png")), &png)?;
             written += 1;
         }
     }
@@ -119,14 +119,15 @@ fn write_tts(images: &CardImages, out: &Path, dpi: f32, book: &FontBook) -> Resu
         let svg = outlined_svg(&items, columns as f32 * w, rows as f32 * h, book);
         let png = svg_to_png(&svg, dpi).map_err(OpError)?;
         let name = format!("tts-sheet-{}.png", n + 1);
-        write_atomic(&out.join(&name), &png)?;
+        write_output(out, &out.join(&name), &png)?;
         sheets.push(format!(
             "{{\"face\":{},\"columns\":{columns},\"rows\":{rows},\"count\":{count}}}",
             json_string(&name)
         ));
     }
     let back_svg = outlined_svg(&images.back.items, w, h, book);
-    write_atomic(
+    write_output(
+        out,
         &out.join("tts-back.png"),
         &svg_to_png(&back_svg, dpi).map_err(OpError)?,
     )?;
@@ -135,6 +136,6 @@ fn write_tts(images: &CardImages, out: &Path, dpi: f32, book: &FontBook) -> Resu
         "{{\"back\":\"tts-back.png\",\"card_width_px\":{card_w},\"card_height_px\":{card_h},\"hidden_face\":\"last slot of each sheet\",\"sheets\":[{}]}}\n",
         sheets.join(",")
     );
-    write_atomic(&out.join("tts.json"), json.as_bytes())?;
+    write_output(out, &out.join("tts.json"), json.as_bytes())?;
     Ok(sheets.len() + 2)
 }

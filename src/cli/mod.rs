@@ -36,7 +36,7 @@ use crate::load::{OpError, Root, parse_length_arg};
 use crate::model::Paper;
 pub use html::build_html;
 pub use images::{CardImages, write_card_images};
-pub use output::write_atomic;
+pub use output::{write_atomic, write_output};
 pub use plan::{Assets, Output, PlanOptions, plan};
 pub use rulebook::write as write_rulebook;
 
@@ -623,7 +623,7 @@ fn run_games(
             let files = html::build_html(game, assets, &mut sources)?;
             let dir = out.join(&game.id).join("html");
             for (name, bytes) in &files {
-                html::write_if_changed(&dir.join(name), bytes)?;
+                html::write_if_changed(&dir, &dir.join(name), bytes)?;
             }
             if format == Format::Human {
                 eprintln!(
@@ -648,7 +648,7 @@ fn run_games(
                 let bytes = crate::render::pdf::render_pdf(&output.doc, &assets.fonts)
                     .map_err(|e| OpError(e.to_string()))?;
                 let path = out.join(&id).join(&output.file_name);
-                write_atomic(&path, &bytes)?;
+                write_output(&out.join(&id), &path, &bytes)?;
                 progress.step(&output.file_name);
                 if format == Format::Human {
                     progress

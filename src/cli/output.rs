@@ -24,9 +24,73 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), OpError> {
     })
 }
 
+/// Writes `path` atomically, refusing it unless it lies inside `folder`
+/// (a game's `out/<game>/` or a folder in it): the second line of defence
+/// behind plain ids, so no name a game chose can write anywhere else.
+pub fn write_output(folder: &Path, path: &Path, bytes: &[u8]) -> Result<(), OpError> {
+    let refuse = || {
+        OpError(format!(
+            "refusing to write {}: it lies outside {}",
+            path.display(),
+            folder.display()
+        ))
+    };
+    let rest = path.strip_prefix(folder).map_err(|_| refuse())?;
+    let plain = rest
+        .components()
+        .all(|c| matches!(c, std::path::Component::Normal(_)));
+    if !plain || rest.as_os_str().is_empty() {
+        return Err(refuse());
+    }
+    // A symlink inside the folder could still lead out: compare real paths.
+    let parent = path.parent().unwrap_or(folder);
+    std::fs::create_dir_all(parent)
+        .map_err(|e| OpError(format!("cannot create {}: {e}", parent.display())))?;
+    let real = |p: &Path| {
+        p.canonicalize()
+            .map_err(|e| OpError(format!("cannot open {}: {e}", p.display())))
+    };
+    if !real(parent)?.starts_with(real(folder)?) {
+        return Err(refuse());
+    }
+    write_atomic(path, bytes)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn output_outside_its_folder_is_refused() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let game = dir.path().join("out/game");
+        for name in ["../escaped.pdf", "a/../../escaped.pdf", "/tmp/abs.pdf", ""] {
+            let path = game.join(name);
+            let refused = write_output(&game, &path, b"x");
+            assert!(refused.is_err(), "{name} was written");
+        }
+        assert!(write_output(&game, Path::new("/tmp/grogpress-abs.pdf"), b"x").is_err());
+        assert!(!dir.path().join("out/escaped.pdf").exists());
+        assert!(!Path::new("/tmp/grogpress-abs.pdf").exists());
+        write_output(&game, &game.join("html/index.html"), b"ok").expect("inside");
+        assert_eq!(
+            std::fs::read(game.join("html/index.html")).expect("read"),
+            b"ok"
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_symlinked_folder_leading_out_is_refused() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let game = dir.path().join("out/game");
+        std::fs::create_dir_all(&game).expect("mkdir");
+        let elsewhere = dir.path().join("elsewhere");
+        std::fs::create_dir_all(&elsewhere).expect("mkdir");
+        std::os::unix::fs::symlink(&elsewhere, game.join("html")).expect("link");
+        assert!(write_output(&game, &game.join("html/index.html"), b"x").is_err());
+        assert!(!elsewhere.join("index.html").exists());
+    }
 
     #[test]
     fn writes_and_replaces_without_leftovers() {

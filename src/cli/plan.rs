@@ -40,7 +40,12 @@ impl Assets {
                 }
             };
         let icons = if root.icons().is_dir() {
-            load::load_icons(&root.icons(), sources, diags)?
+            load::load_icons(
+                &load::paths::Confine::new(&root.dir)?,
+                &root.icons(),
+                sources,
+                diags,
+            )?
         } else {
             load::embedded::load_built_in_icons(sources, diags)
         };
@@ -64,7 +69,12 @@ impl Assets {
         if !game_dir.join("fonts/fonts.toml").is_file() {
             return Ok(None);
         }
+        let errors = diags.error_count();
         let fonts = load::load_fonts(&Root::new(game_dir), sources, diags)?;
+        if diags.error_count() > errors {
+            // Reported; the shared fonts stand in so the rest is still checked.
+            return Ok(None);
+        }
         Ok(Some(Assets {
             root: self.root.clone(),
             sheets: self.sheets.clone(),
@@ -506,7 +516,26 @@ pub(super) fn load_template(
     sources: &mut Sources,
     diags: &mut Diagnostics,
 ) -> Result<Option<CardTemplate>, OpError> {
+    if !load::ids::is_plain(&id.value) {
+        diags.push(load::ids::bad_id(
+            &id.value,
+            "a layout name",
+            id.loc.clone(),
+        ));
+        return Ok(None);
+    }
     let name = format!("{}.toml", id.value);
+    let game_copy = game.dir.join("templates").join(kind).join(&name);
+    if game_copy.symlink_metadata().is_ok()
+        && load::paths::Confine::new(&game.dir)?.check(&game_copy) == load::paths::Resolved::Outside
+    {
+        diags.push(load::paths::outside(
+            &format!("templates/{kind}/{name}"),
+            "the card template",
+            Some(id.loc.clone()),
+        ));
+        return Ok(None);
+    }
     let candidates: [PathBuf; 2] = [
         game.dir.join("templates").join(kind).join(&name),
         root.templates().join(kind).join(&name),

@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::write_atomic;
+use super::write_output;
 use crate::layout::Doc;
 use crate::load::OpError;
 use crate::text::FontBook;
@@ -34,7 +34,7 @@ pub fn write_page_previews(
         let png = crate::render::png::svg_to_png(&svg, DPI)
             .map_err(|e| OpError(format!("cannot draw page {} of {file_name}: {e}", i + 1)))?;
         let path = dir.join(page_name(&stem, i + 1));
-        write_atomic(&path, &png)?;
+        write_output(dir, &path, &png)?;
         written.push(path);
     }
     // A document that lost pages leaves no stale previews behind.

@@ -227,7 +227,7 @@ pub(super) fn write_with_previews(
         .map_err(|e| OpError(e.to_string()))?;
     let name = format!("{}-rules.pdf", game.id);
     let path = out.join(&game.id).join(&name);
-    super::write_atomic(&path, &bytes)?;
+    super::write_output(&out.join(&game.id), &path, &bytes)?;
     if let Some(dir) = previews {
         super::preview::write_page_previews(&book.doc, &name, dir, &assets.fonts)?;
     }

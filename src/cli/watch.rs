@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use notify::{EventKind, RecursiveMode, Watcher};
 
-use super::{Assets, Format, PlanOptions, report, write_atomic};
+use super::{Assets, Format, PlanOptions, report};
 use crate::diag::{Diagnostics, Sources};
 use crate::load::{OpError, Root};
 use crate::model::Game;
@@ -274,7 +274,7 @@ fn build(
         let bytes = crate::render::pdf::render_pdf(&output.doc, &assets.fonts)
             .map_err(|e| OpError(e.to_string()))?;
         let path = out.join(&game.id).join(&output.file_name);
-        write_atomic(&path, &bytes)?;
+        super::write_output(&out.join(&game.id), &path, &bytes)?;
         if format == Format::Human {
             eprintln!("  wrote {} ({})", path.display(), output.summary);
         }
@@ -294,7 +294,7 @@ fn build(
     // The HTML reference shows the rules text too, so it follows every change.
     let dir = out.join(&game.id).join("html");
     for (name, bytes) in super::html::build_html(&game, assets, &mut sources)? {
-        write_atomic(&dir.join(name), &bytes)?;
+        super::write_output(&dir, &dir.join(name), &bytes)?;
     }
     // So does the rulebook, which also prints the decks and tables.
     let preview_dir = out.join(&game.id).join(super::preview::PREVIEW_DIR);

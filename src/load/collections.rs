@@ -4,6 +4,7 @@
 
 use std::path::Path;
 
+use super::paths::Confine;
 use super::toml::{Reader, Table, parse};
 use super::{OpError, read_source};
 use crate::diag::{Diagnostic, Diagnostics, FileId, Sources};
@@ -29,6 +30,9 @@ pub fn collection_entries(r: &mut Reader<'_>, root: &Table<'_>) -> Vec<Entry<Dec
         .iter()
         .filter_map(|t| {
             let id = r.req_str(t, "id", "[[collections]]")?;
+            if !super::ids::check(&id, "the id of [[collections]]", r.diags) {
+                return None;
+            }
             if t.get_ref().contains_key("file") {
                 r.check_keys(t.get_ref(), FILE_ENTRY_KEYS, "[[collections]] with a file");
                 let file = r.req_str(t, "file", "[[collections]]")?;
@@ -45,6 +49,9 @@ pub fn random_table_entries(r: &mut Reader<'_>, root: &Table<'_>) -> Vec<Entry<R
         .iter()
         .filter_map(|t| {
             let id = r.req_str(t, "id", "[[random_tables]]")?;
+            if !super::ids::check(&id, "the id of [[random_tables]]", r.diags) {
+                return None;
+            }
             if t.get_ref().contains_key("file") {
                 r.check_keys(
                     t.get_ref(),
@@ -60,13 +67,20 @@ pub fn random_table_entries(r: &mut Reader<'_>, root: &Table<'_>) -> Vec<Entry<R
 }
 
 /// Loads an entry kept in a file: (id, file, its text, its path, sources, diagnostics).
-pub type LoadFile<T> =
-    fn(&str, FileId, &str, &Path, &mut Sources, &mut Diagnostics) -> Result<Option<T>, OpError>;
+pub type LoadFile<T> = fn(
+    &str,
+    FileId,
+    &str,
+    &Path,
+    &Confine,
+    &mut Sources,
+    &mut Diagnostics,
+) -> Result<Option<T>, OpError>;
 
 /// Loads each entry, reading the files of those kept in files. Ids of
 /// entries that could not be loaded go to `unloaded`.
 pub fn load_entries<T>(
-    dir: &Path,
+    confine: &Confine,
     entries: Vec<Entry<T>>,
     load: LoadFile<T>,
     sources: &mut Sources,
@@ -78,9 +92,12 @@ pub fn load_entries<T>(
         match entry {
             Entry::Inline(t) => out.push(t),
             Entry::File(id, name) => {
-                let loaded = match super::game::existing(dir, &name, diags) {
+                let found = confine.resolve(confine.dir(), &name, "the file", diags);
+                let loaded = match found {
                     Some(path) => match read_source(&path, sources, diags)? {
-                        (file, text, true) => load(&id.value, file, &text, &path, sources, diags)?,
+                        (file, text, true) => {
+                            load(&id.value, file, &text, &path, confine, sources, diags)?
+                        }
                         _ => None,
                     },
                     None => None,
@@ -101,6 +118,7 @@ pub fn load_random_table_file(
     file: FileId,
     text: &str,
     _path: &Path,
+    _confine: &Confine,
     _sources: &mut Sources,
     diags: &mut Diagnostics,
 ) -> Result<Option<RandomTable>, OpError> {

@@ -7,6 +7,7 @@
 use std::ops::Range;
 use std::path::Path;
 
+use super::paths::Confine;
 use super::{OpError, read_source};
 use crate::diag::{Diagnostic, Diagnostics, FileId, Loc, Sources};
 use crate::model::{Card, FieldDecl, FieldKind, FieldValue, Located};
@@ -16,24 +17,16 @@ use crate::model::{Card, FieldDecl, FieldKind, FieldValue, Located};
 /// is an operational error. `None` when there is no usable card list: a
 /// missing file, a CSV syntax error or a bad header row.
 pub fn load_cards_csv(
+    confine: &Confine,
     dir: &Path,
     name: &Located<String>,
     fields: &[FieldDecl],
     sources: &mut Sources,
     diags: &mut Diagnostics,
 ) -> Result<Option<Vec<Card>>, OpError> {
-    let path = dir.join(&name.value);
-    if !path.is_file() {
-        diags.push(
-            Diagnostic::error(
-                "missing-file",
-                format!("the card list `{}` does not exist", path.display()),
-                Some(name.loc.clone()),
-            )
-            .with_hint("`cards` names a CSV file relative to the deck file's folder"),
-        );
+    let Some(path) = confine.resolve(dir, name, "the card list", diags) else {
         return Ok(None);
-    }
+    };
     let (file, text, ok) = read_source(&path, sources, diags)?;
     if !ok {
         return Ok(None);

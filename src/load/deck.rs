@@ -123,6 +123,7 @@ pub fn load_collection_file(
     file: FileId,
     text: &str,
     path: &std::path::Path,
+    confine: &super::paths::Confine,
     sources: &mut crate::diag::Sources,
     diags: &mut Diagnostics,
 ) -> Result<Option<Deck>, OpError> {
@@ -137,7 +138,7 @@ pub fn load_collection_file(
         id,
         &root,
         Some(&mut |list, fields, diags| {
-            super::csv::load_cards_csv(dir, list, fields, sources, diags)
+            super::csv::load_cards_csv(confine, dir, list, fields, sources, diags)
         }),
     )
 }

@@ -1,5 +1,6 @@
 //! Load stage: `fonts/fonts.toml` and the font files it names, into a [`FontBook`].
 
+use super::paths::Confine;
 use super::toml::{Reader, parse};
 use super::{OpError, Root};
 use crate::diag::{Diagnostics, Sources};
@@ -18,6 +19,19 @@ pub fn load_fonts(
     // The root's own fonts/, else the fonts built into the binary.
     let on_disk = root.fonts().join("fonts.toml").is_file();
     let mut book = FontBook::default();
+    let confine = Confine::new(&root.dir)?;
+    if on_disk
+        && confine
+            .admit(
+                &root.fonts().join("fonts.toml"),
+                "fonts.toml",
+                sources,
+                diags,
+            )
+            .is_none()
+    {
+        return Ok(book);
+    }
     let Some((file, text, ok)) =
         super::embedded::read_root_source(root, "fonts/fonts.toml", sources, diags)?
     else {
@@ -44,7 +58,14 @@ pub fn load_fonts(
         let mut ids = [0usize; 4];
         for (slot, file) in ids.iter_mut().zip(files) {
             let Some(file) = file else { continue };
-            let path = root.fonts().join(&file.value);
+            let path = if on_disk {
+                match confine.resolve(&root.fonts(), &file, "the font file", r.diags) {
+                    Some(path) => path,
+                    None => continue,
+                }
+            } else {
+                root.fonts().join(&file.value)
+            };
             if let Some(existing) = loaded.iter().position(|p| *p == path) {
                 *slot = existing;
                 continue;

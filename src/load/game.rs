@@ -1,7 +1,8 @@
 //! Load stage: `game.toml` and the files it names, into a [`Game`].
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
+use super::paths::Confine;
 use super::toml::{Reader, Table, parse};
 use super::{OpError, read_source};
 use crate::diag::{Diagnostic, Diagnostics, Sources};
@@ -60,7 +61,16 @@ pub fn load_game(
     sources: &mut Sources,
     diags: &mut Diagnostics,
 ) -> Result<Option<Game>, OpError> {
-    let path = dir.join("game.toml");
+    let confine = Confine::new(dir)?;
+    let Some(path) = confine.admit(&dir.join("game.toml"), "game.toml", sources, diags) else {
+        if diags.has_errors() {
+            return Ok(None);
+        }
+        return Err(OpError(format!(
+            "cannot read {}: not a file",
+            dir.join("game.toml").display()
+        )));
+    };
     let (file, text, utf8) = read_source(&path, sources, diags)?;
     if !utf8 {
         return Ok(None);
@@ -120,7 +130,7 @@ pub fn load_game(
     let mut unloaded = Vec::new();
     let mut decks = Vec::new();
     for (id, file_name) in deck_refs {
-        let deck = match existing(dir, &file_name, diags) {
+        let deck = match confine.resolve(dir, &file_name, "the file", diags) {
             Some(path) => match read_source(&path, sources, diags)? {
                 (file, text, true) => {
                     let deck_dir = path.parent().unwrap_or(dir).to_path_buf();
@@ -130,7 +140,9 @@ pub fn load_game(
                         &text,
                         diags,
                         &mut |list, fields, diags| {
-                            super::csv::load_cards_csv(&deck_dir, list, fields, sources, diags)
+                            super::csv::load_cards_csv(
+                                &confine, &deck_dir, list, fields, sources, diags,
+                            )
                         },
                     )?
                 }
@@ -145,7 +157,7 @@ pub fn load_game(
     }
     let mut aids = Vec::new();
     for (id, file_name) in aid_refs {
-        let aid = match existing(dir, &file_name, diags) {
+        let aid = match confine.resolve(dir, &file_name, "the file", diags) {
             Some(path) => match read_source(&path, sources, diags)? {
                 (file, text, true) => super::aid::load_aid(&id.value, file, &text, diags),
                 _ => None,
@@ -158,7 +170,7 @@ pub fn load_game(
         }
     }
     let collections = super::collections::load_entries(
-        dir,
+        &confine,
         collection_entries,
         super::deck::load_collection_file,
         sources,
@@ -166,7 +178,7 @@ pub fn load_game(
         &mut unloaded,
     )?;
     let random_tables = super::collections::load_entries(
-        dir,
+        &confine,
         table_entries,
         super::collections::load_random_table_file,
         sources,
@@ -175,7 +187,7 @@ pub fn load_game(
     )?;
     let mut charts = Vec::new();
     for (id, file_name) in chart_refs {
-        let chart = match existing(dir, &file_name, diags) {
+        let chart = match confine.resolve(dir, &file_name, "the file", diags) {
             Some(path) => match read_source(&path, sources, diags)? {
                 (file, text, true) => super::chart::load_chart(&id.value, file, &text, diags),
                 _ => None,
@@ -189,7 +201,7 @@ pub fn load_game(
     }
     let mut rules = Vec::new();
     for page in rules_refs {
-        if let Some(path) = existing(dir, &page, diags) {
+        if let Some(path) = confine.resolve(dir, &page, "the rules page", diags) {
             let (md_file, _, _) = read_source(&path, sources, diags)?;
             rules.push(RulesPage {
                 file: md_file,
@@ -226,32 +238,6 @@ fn game_id(dir: &Path) -> String {
         .unwrap_or_else(|| "game".to_string())
 }
 
-/// The path of a file named in `game.toml`, if it exists; else a `missing-file` diagnostic.
-pub(super) fn existing(
-    dir: &Path,
-    name: &Located<String>,
-    diags: &mut Diagnostics,
-) -> Option<PathBuf> {
-    let path = dir.join(&name.value);
-    if path.is_file() {
-        return Some(path);
-    }
-    let why = if path.exists() {
-        "is not a file"
-    } else {
-        "does not exist"
-    };
-    diags.push(
-        Diagnostic::error(
-            "missing-file",
-            format!("`{}` {why}", path.display()),
-            Some(name.loc.clone()),
-        )
-        .with_hint("paths are relative to the game folder"),
-    );
-    None
-}
-
 fn side(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Side> {
     r.check_keys(t.get_ref(), SIDE_KEYS, "[[sides]]");
     let id = r.req_str(t, "id", "[[sides]]");
@@ -286,7 +272,8 @@ fn file_ref(
     r.check_keys(t.get_ref(), FILE_REF_KEYS, what);
     let id = r.req_str(t, "id", what);
     let file = r.req_str(t, "file", what);
-    Some((id?, file?))
+    let (id, file) = (id?, file?);
+    super::ids::check(&id, &format!("the id of {what}"), r.diags).then_some((id, file))
 }
 
 fn publish(r: &mut Reader<'_>, t: &Table<'_>) -> Publish {

@@ -7,12 +7,15 @@ use std::path::Path;
 
 use kurbo::{BezPath, PathEl as K};
 
+use super::paths::Confine;
 use super::{OpError, read_source};
 use crate::diag::{Diagnostic, Diagnostics, FileId, Loc, Sources};
 use crate::model::{Icon, PathEl};
 
 /// Every icon under `dir`, sorted by name; none if the folder does not exist.
+/// An icon file that leads out of `confine` (a symlink) is an error, unread.
 pub fn load_icons(
+    confine: &Confine,
     dir: &Path,
     sources: &mut Sources,
     diags: &mut Diagnostics,
@@ -31,6 +34,9 @@ pub fn load_icons(
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
+        let Some(path) = confine.admit(&path, "the icon", sources, diags) else {
+            continue;
+        };
         let (file, text, ok) = read_source(&path, sources, diags)?;
         if ok && let Some(icon) = parse_icon(&name, file, &text, diags) {
             icons.push(icon);

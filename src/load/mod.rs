@@ -12,6 +12,8 @@ pub mod embedded;
 mod fonts;
 mod game;
 mod icons;
+pub mod ids;
+pub mod paths;
 pub mod schema;
 mod sheets;
 mod template;
