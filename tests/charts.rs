@@ -28,7 +28,7 @@ const SEED_COMBAT_ROWS: &str = "Roll\tLoss?\tRetreat?\tTraffic?
 ";
 
 // ---------------------------------------------------------------------------
-// Flat JSON objects, as `--format json` prints them.
+// Flat JSON objects, as `--format json` prints them (serde_json reads them).
 
 #[derive(Debug, Clone, PartialEq)]
 enum Json {
@@ -36,61 +36,24 @@ enum Json {
     Num(f64),
 }
 
+/// A flat JSON object (read with serde_json), strings and numbers kept.
 fn parse_object(line: &str) -> Vec<(String, Json)> {
-    let mut out = Vec::new();
-    let chars: Vec<char> = line.trim().chars().collect();
-    assert_eq!(chars.first(), Some(&'{'), "not an object: {line}");
-    let mut i = 1;
-    let string = |i: &mut usize| -> String {
-        assert_eq!(chars[*i], '"', "expected a string in {line}");
-        *i += 1;
-        let mut s = String::new();
-        while chars[*i] != '"' {
-            if chars[*i] == '\\' {
-                *i += 1;
-                match chars[*i] {
-                    'n' => s.push('\n'),
-                    'u' => {
-                        let hex: String = chars[*i + 1..*i + 5].iter().collect();
-                        s.push(
-                            char::from_u32(u32::from_str_radix(&hex, 16).unwrap_or(63))
-                                .unwrap_or('?'),
-                        );
-                        *i += 4;
-                    }
-                    c => s.push(c),
-                }
-            } else {
-                s.push(chars[*i]);
-            }
-            *i += 1;
-        }
-        *i += 1;
-        s
-    };
-    loop {
-        while chars[i] == ',' || chars[i] == ' ' {
-            i += 1;
-        }
-        if chars[i] == '}' {
-            break;
-        }
-        let key = string(&mut i);
-        assert_eq!(chars[i], ':', "expected `:` in {line}");
-        i += 1;
-        let value = if chars[i] == '"' {
-            Json::Str(string(&mut i))
-        } else {
-            let start = i;
-            while !matches!(chars[i], ',' | '}') {
-                i += 1;
-            }
-            let text: String = chars[start..i].iter().collect();
-            Json::Num(text.trim().parse().unwrap_or(f64::NAN))
-        };
-        out.push((key, value));
-    }
-    out
+    let value: serde_json::Value =
+        serde_json::from_str(line).unwrap_or_else(|e| panic!("not JSON ({e}): {line}"));
+    let object = value
+        .as_object()
+        .unwrap_or_else(|| panic!("not an object: {line}"));
+    object
+        .iter()
+        .filter_map(|(k, v)| {
+            let v = match v {
+                serde_json::Value::String(s) => Json::Str(s.clone()),
+                serde_json::Value::Number(n) => Json::Num(n.as_f64().unwrap_or(f64::NAN)),
+                _ => return None,
+            };
+            Some((k.clone(), v))
+        })
+        .collect()
 }
 
 fn field<'a>(obj: &'a [(String, Json)], key: &str) -> &'a Json {

@@ -158,130 +158,21 @@ pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
     (line, before[start..].chars().count() + 1)
 }
 
-enum Json {
-    Str(String),
-    Num(f64),
-    Other,
-}
-
+/// A diagnostic from one JSON line of `--format json` (read with serde_json).
 pub fn parse_diag(line: &str) -> Result<Diag, String> {
-    let mut d = Diag::default();
-    for (key, value) in parse_object(line)? {
-        match (key.as_str(), value) {
-            ("severity", Json::Str(s)) => d.severity = s,
-            ("id", Json::Str(s)) => d.id = s,
-            ("message", Json::Str(s)) => d.message = s,
-            ("file", Json::Str(s)) => d.file = s,
-            ("hint", Json::Str(s)) => d.hint = Some(s),
-            ("line", Json::Num(n)) => d.line = n as usize,
-            ("column", Json::Num(n)) => d.column = n as usize,
-            _ => {}
-        }
-    }
-    if d.id.is_empty() || d.severity.is_empty() {
+    let value: serde_json::Value = serde_json::from_str(line).map_err(|e| e.to_string())?;
+    let text = |key: &str| value.get(key).and_then(|v| v.as_str()).map(str::to_string);
+    let number = |key: &str| value.get(key).and_then(|v| v.as_u64()).unwrap_or(0) as usize;
+    let (Some(severity), Some(id)) = (text("severity"), text("id")) else {
         return Err("no `id` or `severity`".to_string());
-    }
-    Ok(d)
-}
-
-/// A one-level JSON object of strings, numbers and literals.
-fn parse_object(text: &str) -> Result<Vec<(String, Json)>, String> {
-    let mut chars = text.trim().chars().peekable();
-    let mut out = Vec::new();
-    if chars.next() != Some('{') {
-        return Err("expected `{`".to_string());
-    }
-    loop {
-        skip_ws(&mut chars);
-        match chars.peek() {
-            Some('}') => {
-                chars.next();
-                break;
-            }
-            Some('"') => {}
-            other => return Err(format!("expected a key, found {other:?}")),
-        }
-        let key = parse_string(&mut chars)?;
-        skip_ws(&mut chars);
-        if chars.next() != Some(':') {
-            return Err(format!("expected `:` after \"{key}\""));
-        }
-        skip_ws(&mut chars);
-        let value = match chars.peek() {
-            Some('"') => Json::Str(parse_string(&mut chars)?),
-            Some(c) if *c == '-' || c.is_ascii_digit() => {
-                let mut num = String::new();
-                while let Some(c) = chars.peek().copied() {
-                    if c == '-'
-                        || c == '+'
-                        || c == '.'
-                        || c == 'e'
-                        || c == 'E'
-                        || c.is_ascii_digit()
-                    {
-                        num.push(c);
-                        chars.next();
-                    } else {
-                        break;
-                    }
-                }
-                Json::Num(num.parse().map_err(|e| format!("number `{num}`: {e}"))?)
-            }
-            Some(c) if c.is_ascii_alphabetic() => {
-                while chars.peek().is_some_and(|c| c.is_ascii_alphabetic()) {
-                    chars.next();
-                }
-                Json::Other
-            }
-            other => return Err(format!("unexpected {other:?} for \"{key}\"")),
-        };
-        out.push((key, value));
-        skip_ws(&mut chars);
-        match chars.next() {
-            Some(',') => continue,
-            Some('}') => break,
-            other => return Err(format!("expected `,` or `}}`, found {other:?}")),
-        }
-    }
-    skip_ws(&mut chars);
-    match chars.next() {
-        None => Ok(out),
-        Some(c) => Err(format!("trailing {c:?} after the object")),
-    }
-}
-
-fn skip_ws(chars: &mut std::iter::Peekable<std::str::Chars<'_>>) {
-    while chars.peek().is_some_and(|c| c.is_whitespace()) {
-        chars.next();
-    }
-}
-
-fn parse_string(chars: &mut std::iter::Peekable<std::str::Chars<'_>>) -> Result<String, String> {
-    if chars.next() != Some('"') {
-        return Err("expected `\"`".to_string());
-    }
-    let mut out = String::new();
-    loop {
-        match chars.next() {
-            None => return Err("unterminated string".to_string()),
-            Some('"') => return Ok(out),
-            Some('\\') => match chars.next() {
-                Some('"') => out.push('"'),
-                Some('\\') => out.push('\\'),
-                Some('/') => out.push('/'),
-                Some('n') => out.push('\n'),
-                Some('r') => out.push('\r'),
-                Some('t') => out.push('\t'),
-                Some('b') => out.push('\u{8}'),
-                Some('f') => out.push('\u{c}'),
-                Some('u') => {
-                    let hex: String = chars.by_ref().take(4).collect();
-                    let n = u32::from_str_radix(&hex, 16).map_err(|e| format!("\\u{hex}: {e}"))?;
-                    out.push(char::from_u32(n).unwrap_or('\u{fffd}'));
-                }
-                other => return Err(format!("bad escape {other:?}")),
-            },
-            Some(c) => out.push(c),
-        }
-    }
+    };
+    Ok(Diag {
+        severity,
+        id,
+        message: text("message").unwrap_or_default(),
+        file: text("file").unwrap_or_default(),
+        line: number("line"),
+        column: number("column"),
+        hint: text("hint"),
+    })
 }
