@@ -126,4 +126,56 @@ fn completions_and_man_page() {
     let page = String::from_utf8_lossy(&man.stdout);
     assert!(page.contains(".TH grogpress 1"), "{page}");
     assert!(page.contains("explain"), "{page}");
+
+    // Every page the main page's SUBCOMMANDS names is written by `man DIR`.
+    let dir = tmp.path().join("man1");
+    let pages = grogpress_in(tmp.path(), &["man", &dir.display().to_string()]);
+    assert_eq!(pages.status.code(), Some(0), "{}", dump(&pages));
+    let main = std::fs::read_to_string(dir.join("grogpress.1")).expect("grogpress.1");
+    let named: Vec<&str> = main
+        .split("grogpress\\-")
+        .skip(1)
+        .filter_map(|rest| rest.split_once("(1)").map(|(name, _)| name))
+        .collect();
+    assert!(named.len() > 10, "{named:?}");
+    for name in named {
+        let file = dir.join(format!("grogpress-{}.1", name.replace("\\-", "-")));
+        assert!(
+            file.is_file(),
+            "SEE {} names a page that was not written",
+            file.display()
+        );
+    }
+}
+
+#[test]
+fn the_guide_and_the_games_come_with_the_binary() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let guide = grogpress_in(tmp.path(), &["docs"]);
+    assert_eq!(guide.status.code(), Some(0), "{}", dump(&guide));
+    let shipped = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/data-format.md"))
+        .expect("the guide");
+    assert_eq!(guide.stdout, shipped);
+    let deck = grogpress_in(tmp.path(), &["docs", "deck", "file"]);
+    let text = String::from_utf8_lossy(&deck.stdout);
+    assert!(text.starts_with("## Deck file"), "{}", dump(&deck));
+    let unknown = grogpress_in(tmp.path(), &["docs", "zeppelins"]);
+    assert_eq!(unknown.status.code(), Some(2), "{}", dump(&unknown));
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("Chart file"));
+
+    let games = grogpress_in(tmp.path(), &["games"]);
+    assert_eq!(games.status.code(), Some(0), "{}", dump(&games));
+    let list = String::from_utf8_lossy(&games.stdout);
+    for game in [
+        "battlefront",
+        "battlegrid",
+        "bcs",
+        "grid-battles",
+        "grognards",
+    ] {
+        assert!(list.contains(&format!("  {game}\n")), "{list}");
+    }
+    let nosuch = grogpress_in(tmp.path(), &["new", "x", "--from", "nosuch"]);
+    assert_eq!(nosuch.status.code(), Some(2), "{}", dump(&nosuch));
+    assert!(String::from_utf8_lossy(&nosuch.stderr).contains("built-in games: battlefront"));
 }

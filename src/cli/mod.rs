@@ -7,6 +7,7 @@ mod card_lists;
 mod cards;
 mod color;
 mod counters;
+mod docs;
 mod explain;
 mod export;
 mod html;
@@ -234,8 +235,18 @@ enum Command {
         #[arg(value_enum)]
         shell: shell::Shell,
     },
-    /// Print the man page (roff), e.g. `grogpress man > ~/.local/share/man/man1/grogpress.1`
-    Man,
+    /// Print the man page (roff), e.g. `grogpress man > ~/.local/share/man/man1/grogpress.1`; with DIR, write grogpress.1 and one page per subcommand there
+    Man {
+        /// Write every page (grogpress.1, grogpress-build.1, ...) into this folder
+        dir: Option<PathBuf>,
+    },
+    /// Print the data-format guide (built in), or the sections about TOPIC (e.g. `docs deck`, `docs chart file`)
+    Docs {
+        /// Words of a section title; without it, the whole guide
+        topic: Vec<String>,
+    },
+    /// List the games: those under data/ and those built into grogpress
+    Games,
     /// Write a game's data out in another format (e.g. a deck as a CSV card list)
     Export {
         #[command(subcommand)]
@@ -391,10 +402,27 @@ pub fn run(cli: Cli) -> ExitCode {
             print_stdout_bytes(&shell::completions(shell));
             Ok(true)
         }
-        Command::Man => shell::man_page().map(|page| {
+        Command::Man { dir: None } => shell::man_page().map(|page| {
             print_stdout_bytes(&page);
             true
         }),
+        Command::Man { dir: Some(dir) } => shell::man_pages(&dir).map(|files| {
+            for f in files {
+                eprintln!("  wrote {}", f.display());
+            }
+            true
+        }),
+        Command::Docs { topic } => {
+            let topic = (!topic.is_empty()).then(|| topic.join(" "));
+            docs::docs(topic.as_deref()).map(|text| {
+                print_stdout_bytes(text.as_bytes());
+                true
+            })
+        }
+        Command::Games => {
+            print_stdout_bytes(docs::list_games(&root).as_bytes());
+            Ok(true)
+        }
         Command::Sheets => list_sheets(&root, cli.format),
         Command::Export {
             what: ExportWhat::Csv { game, deck, output },

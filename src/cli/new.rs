@@ -38,7 +38,12 @@ pub fn new_game(root: &Root, dest: &Path, from: Option<&str>) -> Result<Vec<Path
             // the shipped games, built in.
             Err(e) => match copy_built_in(game, dest)? {
                 Some(files) => files,
-                None => return Err(e),
+                None => {
+                    return Err(OpError(format!(
+                        "{e}\nbuilt-in games: {}",
+                        super::docs::built_in_games().join(", ")
+                    )));
+                }
             },
         },
     };

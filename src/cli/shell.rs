@@ -26,6 +26,26 @@ pub fn completions(shell: Shell) -> Vec<u8> {
     out
 }
 
+/// Every man page, `grogpress.1` and one per subcommand (`grogpress-build.1`,
+/// ...: the pages the main page's SUBCOMMANDS list names), written to `dir`.
+pub fn man_pages(dir: &std::path::Path) -> Result<Vec<std::path::PathBuf>, OpError> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| OpError(format!("cannot create {}: {e}", dir.display())))?;
+    clap_mangen::generate_to(Cli::command(), dir).map_err(|e| {
+        OpError(format!(
+            "cannot write the man pages to {}: {e}",
+            dir.display()
+        ))
+    })?;
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| OpError(format!("cannot list {}: {e}", dir.display())))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "1"))
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
 /// The man page (roff), `grogpress.1`.
 pub fn man_page() -> Result<Vec<u8>, OpError> {
     let mut out = Vec::new();

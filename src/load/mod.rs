@@ -100,8 +100,18 @@ impl Root {
     /// Every game folder under `data/` (a folder with a `game.toml`), sorted.
     pub fn games(&self) -> Result<Vec<PathBuf>, OpError> {
         let data = self.data();
-        let entries = std::fs::read_dir(&data)
-            .map_err(|e| OpError(format!("cannot list {}: {e}", data.display())))?;
+        let entries = std::fs::read_dir(&data).map_err(|e| {
+            if data.is_dir() {
+                return OpError(format!("cannot list {}: {e}", data.display()));
+            }
+            OpError(format!(
+                "no games here: {} is not a folder. Name a game folder \
+                     (`grogpress check path/to/game`), run from a project holding data/, \
+                     or start a game with `grogpress new my-game` \
+                     (`grogpress games` lists the built-in ones)",
+                data.display()
+            ))
+        })?;
         let mut games: Vec<PathBuf> = entries
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| p.join("game.toml").is_file())
