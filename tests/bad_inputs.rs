@@ -572,6 +572,7 @@ const FIXTURES: &[&str] = &[
     "mirror-mismatch",
     "missing-field",
     "missing-file",
+    "out-of-range",
     "three-faults",
     "toml-syntax",
     "toml-syntax-deck",
@@ -622,4 +623,43 @@ fn every_fixture_is_listed_and_never_panics() {
         }
     }
     assert!(problems.is_empty(), "{problems}");
+}
+
+#[test]
+fn an_int_value_outside_the_fields_range() {
+    // cards.toml: cost = 5 (min = 0, max = 3) on a Red card and its Blue
+    // mirror, lines 43 and 57; the value is at column 8.
+    let run = check(&bad("out-of-range"));
+    run.exit(1);
+    let d = run.expect(
+        "error",
+        "out-of-range",
+        "bad/out-of-range/cards.toml",
+        43,
+        8,
+    );
+    assert!(d.message.contains("0 to 3"), "{}", run.dump());
+    run.expect(
+        "error",
+        "out-of-range",
+        "bad/out-of-range/cards.toml",
+        57,
+        8,
+    );
+    assert_eq!(run.diags.len(), 2, "{}", run.dump());
+}
+
+#[test]
+fn min_and_max_bound_only_int_fields() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = tmp.path().join("g");
+    copy_dir(Path::new(OK_MINIMAL), &game);
+    let cards = game.join("cards.toml");
+    let text = std::fs::read_to_string(&cards).expect("read");
+    let text = text.replacen("kind = \"text\"\n", "kind = \"text\"\nmax = 3\n", 1);
+    std::fs::write(&cards, &text).expect("write");
+    let run = check(game.to_str().expect("UTF-8 path"));
+    run.exit(1);
+    let (line, col) = support::line_col(&text, text.find("3\n").expect("max"));
+    run.expect("error", "bad-value", "/cards.toml", line, col);
 }

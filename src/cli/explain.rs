@@ -219,6 +219,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "[constraints]\ncomplete = { field = \"force\", within = \"type\", values = \"1..10\" }\n\n[[cards]]\nforce = 11    # error: 11 is not one of 1..10",
     },
     Explanation {
+        id: "out-of-range",
+        text: "A card's value for an int field lies outside the range the deck declares for that field with `min` and `max`. Use a value within the range, or widen the range if the value is right.",
+        example: "[[fields]]\nname = \"strength\"\nkind = \"int\"\nmin = 1\nmax = 6\n\n[[cards]]\nstrength = 7     # error: outside 1 to 6\n# fix: strength = 6",
+    },
+    Explanation {
         id: "outside-safe-zone",
         text: "For print-shop output, text must stay 1/8 in (9 pt) inside the trim of the card so that cutting never clips it; a region of the card layout reaches into that margin. Move or shrink the region, or print without the print-shop options.",
         example: "[[regions]]\nfield = \"title\"\nleft = 4     # error with print-shop output: keep text 9 pt inside the trim\n# fix: left = 9",

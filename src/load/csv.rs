@@ -459,6 +459,8 @@ mod tests {
             kind,
             optional,
             symbols: Vec::new(),
+            min: None,
+            max: None,
             kind_loc: Loc::new(0, 0..0),
             loc: Loc::new(0, 0..0),
         };
@@ -546,6 +548,8 @@ mod tests {
             }),
             optional: true,
             symbols: Vec::new(),
+            min: None,
+            max: None,
             kind_loc: Loc::new(0, 0..0),
             loc: Loc::new(0, 0..0),
         });

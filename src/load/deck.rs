@@ -15,7 +15,7 @@ use crate::model::{
 pub const DECK_KEYS: &[&str] = &["name", "title_field", "fields", "constraints", "cards"];
 pub const COLLECTION_KEYS: &[&str] = &["name", "fields", "constraints", "items"];
 pub const FIELD_KEYS: &[&str] = &[
-    "name", "kind", "values", "optional", "to", "symbols", "forms", "sides", "totals",
+    "name", "kind", "values", "optional", "to", "symbols", "forms", "sides", "totals", "min", "max",
 ];
 pub const KINDS: &[&str] = &["text", "rich", "int", "enum", "ref", "phrase", "faces"];
 pub const CONSTRAINT_KEYS: &[&str] = &[
@@ -167,6 +167,8 @@ fn collection(
         kind: FieldKind::Text,
         optional,
         symbols: Vec::new(),
+        min: None,
+        max: None,
         kind_loc: at.clone(),
         loc: at.clone(),
     };
@@ -247,7 +249,36 @@ fn field(r: &mut Reader<'_>, t: &Table<'_>) -> Option<FieldDecl> {
     let values = r.str_array(t, "values");
     let to = r.opt_str(t, "to");
     let symbols = symbols(r, t);
+    let min = r.opt_int(t, "min");
+    let max = r.opt_int(t, "max");
     let (name, kind_name) = (name?, kind_name?);
+    if kind_name.value != "int"
+        && let Some(bound) = min.as_ref().or(max.as_ref())
+    {
+        r.diags.push(
+            Diagnostic::error(
+                "bad-value",
+                format!(
+                    "`min` and `max` bound an int field; `{}` is {}",
+                    name.value, kind_name.value
+                ),
+                Some(bound.loc.clone()),
+            )
+            .with_hint("declare kind = \"int\", or remove min and max"),
+        );
+    }
+    if let (Some(lo), Some(hi)) = (&min, &max)
+        && lo.value > hi.value
+    {
+        r.diags.push(
+            Diagnostic::error(
+                "bad-value",
+                format!("`min` ({}) is greater than `max` ({})", lo.value, hi.value),
+                Some(hi.loc.clone()),
+            )
+            .with_hint("swap them"),
+        );
+    }
     let mut kind_loc = kind_name.loc.clone();
     let kind = match kind_name.value.as_str() {
         "text" => FieldKind::Text,
@@ -322,6 +353,8 @@ fn field(r: &mut Reader<'_>, t: &Table<'_>) -> Option<FieldDecl> {
         kind,
         optional,
         symbols,
+        min,
+        max,
         kind_loc,
         loc: name.loc,
     })

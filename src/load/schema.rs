@@ -433,6 +433,12 @@ fn fields_ty() -> Ty {
                 "kind" => Ty::OneOf(deck::KINDS, "What the field holds."),
                 "values" => Ty::StrArray("The values of an enum field."),
                 "optional" => Ty::Bool("Cards may leave it out (default false)."),
+                "min" => {
+                    Ty::Int("An int field's least value: a card's value below it is an error.")
+                }
+                "max" => {
+                    Ty::Int("An int field's greatest value: a card's value above it is an error.")
+                }
                 "to" => Ty::Str("What a ref field names: \"sides\" or a collection."),
                 "symbols" => Ty::Map(
                     Box::new(Ty::Str("What the symbol means.")),

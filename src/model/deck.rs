@@ -46,6 +46,9 @@ pub struct FieldDecl {
     /// Values allowed besides the kind's own, with what each means:
     /// `K` = "as a Knight would move in Chess" on an int field.
     pub symbols: Vec<(String, String)>,
+    /// An int field's least and greatest values (`min`, `max`), each where written.
+    pub min: Option<Located<i64>>,
+    pub max: Option<Located<i64>>,
     /// Where the field's kind (or its `to`) is written.
     pub kind_loc: Loc,
     pub loc: Loc,

@@ -26,6 +26,7 @@ pub fn validate(game: &Game, sources: &Sources) -> Diagnostics {
     let mut diags = Diagnostics::default();
     for deck in game.decks.iter().chain(&game.collections) {
         validate_deck(game, deck, sources, &mut diags);
+        values::check_int_ranges(deck, &mut diags);
     }
     if let Some(combat) = &game.dice_combat {
         dice_combat::validate_dice_combat(game, combat, &mut diags);

@@ -9,6 +9,48 @@ use crate::model::{
     form_slots, read_phrase,
 };
 
+/// An int field's values lie within its `min` and `max`.
+pub fn check_int_ranges(deck: &Deck, diags: &mut Diagnostics) {
+    for (i, field) in deck.fields.iter().enumerate() {
+        if field.min.is_none() && field.max.is_none() {
+            continue;
+        }
+        for card in &deck.cards {
+            let Some(Located {
+                value: FieldValue::Int(n),
+                loc,
+            }) = card.values.get(i).and_then(Option::as_ref)
+            else {
+                continue;
+            };
+            let below = field.min.as_ref().filter(|m| *n < m.value);
+            let above = field.max.as_ref().filter(|m| *n > m.value);
+            if below.or(above).is_some() {
+                let range = match (&field.min, &field.max) {
+                    (Some(lo), Some(hi)) => format!("{} to {}", lo.value, hi.value),
+                    (Some(lo), None) => format!("at least {}", lo.value),
+                    (None, Some(hi)) => format!("at most {}", hi.value),
+                    (None, None) => String::new(),
+                };
+                diags.push(
+                    Diagnostic::error(
+                        "out-of-range",
+                        format!(
+                            "`{}` = {n} is outside the field's range, {range}",
+                            field.name
+                        ),
+                        Some(loc.clone()),
+                    )
+                    .with_hint(format!(
+                        "use a value {range}, or widen the field's `min`/`max` in [[fields]] `{}`",
+                        field.name
+                    )),
+                );
+            }
+        }
+    }
+}
+
 /// A `ref`'s `to` and a phrase form's slots name collections of the game.
 pub fn check_field_decls(game: &Game, deck: &Deck, diags: &mut Diagnostics) {
     for field in &deck.fields {
