@@ -386,3 +386,39 @@ fn bad_background_keys_are_located() {
         run.dump()
     );
 }
+
+/// A dark card back with the default black text warns `low-contrast` at the
+/// region; the region's `color` clears it and its text is drawn in that
+/// colour (the back's SVG image paints the glyphs white).
+#[test]
+fn text_colour_on_a_dark_back() {
+    let (tmp, game) = support::temp_game("battlegrid");
+    let own = game.join("templates/cards/back.toml");
+    std::fs::create_dir_all(own.parent().expect("parent")).expect("mkdir");
+    let shipped = std::fs::read_to_string(root().join("templates/cards/back.toml")).expect("read");
+    let dark = shipped.replacen("color = \"#ECE5D3\"", "color = \"#23395B\"", 1);
+    std::fs::write(&own, &dark).expect("write");
+    let g = game.display().to_string();
+    let run = support::grogpress(&["check", &g, "--format", "json"]);
+    let warned = run.with_id("low-contrast");
+    assert_eq!(warned.len(), 2, "{}", run.dump());
+    let (line, col) = support::line_col(&dark, dark.find("\"game\"").expect("game region"));
+    run.expect(
+        "warning",
+        "low-contrast",
+        "templates/cards/back.toml",
+        line,
+        col,
+    );
+
+    let white = dark.replace("field = \"game\"", "field = \"game\"\ncolor = \"#FFFFFF\"");
+    let white = white.replace("field = \"deck\"", "field = \"deck\"\ncolor = \"#FFFFFF\"");
+    std::fs::write(&own, &white).expect("write");
+    let out = tmp.path().join("out").display().to_string();
+    let run = support::grogpress(&["cards", &g, "--svg", "--out", &out, "--format", "json"]);
+    assert_eq!(run.code, 0, "{}", run.dump());
+    assert!(run.with_id("low-contrast").is_empty(), "{}", run.dump());
+    let back = std::fs::read_to_string(tmp.path().join("out/battlegrid/images/action/back.svg"))
+        .expect("the back's SVG");
+    assert!(back.contains("<g fill=\"rgb(255,255,255)\">"), "{back}");
+}

@@ -189,6 +189,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "rows = [{ cells = [\"Yes\", \"No\", \"✓\"] }, { cells = [\"Yes\", \"Yes / No\", \"✗\"] }]   # error: both answer Yes, No",
     },
     Explanation {
+        id: "low-contrast",
+        text: "A card layout region's text colour (its `color`, black when it has none) differs too little from the layout's background colour: a contrast under 4.5:1 by WCAG's measure, hard to read on paper. Give the region a colour that stands out (white on a dark back), or lighten the background.",
+        example: "[background]\ncolor = \"#23395B\"     # dark blue\n\n[[regions]]\nfield = \"game\"         # warning: black text on dark blue\n# fix: color = \"#FFFFFF\"",
+    },
+    Explanation {
         id: "mirror-mismatch",
         text: "A deck's `mirrored` constraint says the cards of each value of a field are the same cards except for that field (e.g. each side's action cards differ only in their owner), and they are not: a card has no counterpart, or a counterpart differs in another field.",
         example: "[constraints]\nmirrored = \"owner\"\n# error: the U.F.P. \"Recon\" says \"Look at one unit.\", the I.S. one \"Look at two units.\"",

@@ -140,7 +140,16 @@ fn lay_out_regions(
             valign: region.valign,
         };
         match fit_text(&request, book) {
-            Ok(fit) => items.extend(text_items(fit.lines, fit.size, region.left, region.top)),
+            Ok(fit) => {
+                let text = text_items(fit.lines, fit.size, region.left, region.top);
+                match region.color {
+                    Some(rgb) => items.extend(text.into_iter().map(|item| match item {
+                        Item::Text(text) => Item::Tinted { text, rgb },
+                        other => other,
+                    })),
+                    None => items.extend(text),
+                }
+            }
             Err(FitError::Overflow {
                 needed_height,
                 widest_word,

@@ -56,7 +56,7 @@ fn border(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Border> {
     })
 }
 
-fn color(r: &mut Reader<'_>, value: &Located<String>) -> Option<Rgb> {
+pub(super) fn color(r: &mut Reader<'_>, value: &Located<String>) -> Option<Rgb> {
     let rgb = parse_hex_color(&value.value);
     if rgb.is_none() {
         r.diags.push(

@@ -1075,6 +1075,7 @@ fn layout_obj() -> Obj {
                                 Ty::OneOf(&["top", "middle", "bottom"], "Vertical alignment.")
                             }
                             "format" => Ty::Str("{} is the field's text, e.g. \"{}:\"."),
+                            "color" => Ty::Str("The text's colour, \"#RRGGBB\" (default black)."),
                             _ => return None,
                         })
                     },

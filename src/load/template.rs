@@ -2,13 +2,15 @@
 
 use super::toml::{Reader, Table, parse};
 use crate::diag::{Diagnostic, Diagnostics, FileId};
-use crate::model::{Align, CardTemplate, Frame, Region, Style, VAlign};
+use crate::model::{
+    Align, CardTemplate, Frame, MIN_CONTRAST, Region, Rgb, Style, VAlign, contrast,
+};
 
 pub const TEMPLATE_KEYS: &[&str] = &["name", "family", "regions", "frames", "background"];
 pub const FRAME_KEYS: &[&str] = &["left", "top", "width", "height", "radius", "stroke"];
 pub const REGION_KEYS: &[&str] = &[
     "field", "left", "top", "width", "height", "style", "size", "min_size", "align", "valign",
-    "leading", "format",
+    "leading", "format", "color",
 ];
 
 /// Loads a template; `families` are the font families it may name.
@@ -49,6 +51,11 @@ pub fn load_card_template(
         .filter_map(|t| frame(&mut r, t))
         .collect();
     let background = super::background::background(&mut r, &root);
+    if let Some(fill) = background.as_ref().and_then(|b| b.color) {
+        for region in &regions {
+            warn_low_contrast(&mut r, region, fill);
+        }
+    }
     Some(CardTemplate {
         id: id.to_string(),
         name,
@@ -58,6 +65,35 @@ pub fn load_card_template(
         background,
         file,
     })
+}
+
+/// Text that barely differs from the card's fill (black on dark blue) is
+/// hard to read on paper: a `low-contrast` warning at the region.
+fn warn_low_contrast(r: &mut Reader<'_>, region: &Region, fill: Rgb) {
+    let text = region.color.unwrap_or([0.0; 3]);
+    let ratio = contrast(text, fill);
+    if ratio >= MIN_CONTRAST {
+        return;
+    }
+    let better = if contrast([1.0; 3], fill) > contrast([0.0; 3], fill) {
+        "\"#FFFFFF\""
+    } else {
+        "\"#000000\""
+    };
+    r.diags.push(
+        Diagnostic::warning(
+            "low-contrast",
+            format!(
+                "the text of `{}` has a contrast of {ratio:.1}:1 on the card's background; \
+                 at least {MIN_CONTRAST}:1 reads well",
+                region.field
+            ),
+            Some(region.loc.clone()),
+        )
+        .with_hint(format!(
+            "give the region a text colour that stands out, e.g. color = {better}, or lighten the background"
+        )),
+    );
 }
 
 fn frame(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Frame> {
@@ -93,6 +129,9 @@ fn region(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Region> {
     let min_size = r.opt_number(t, "min_size");
     let leading = r.opt_number(t, "leading").map_or(1.2, |l| l.value);
     let format = r.opt_str(t, "format").map(|f| f.value);
+    let color = r
+        .opt_str(t, "color")
+        .and_then(|c| super::background::color(r, &c));
     let style = choice(
         r,
         t,
@@ -142,6 +181,7 @@ fn region(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Region> {
         valign,
         leading,
         format,
+        color,
         loc: field.loc,
     })
 }

@@ -21,6 +21,28 @@ pub fn parse_hex_color(s: &str) -> Option<Rgb> {
     ])
 }
 
+/// WCAG's relative luminance of a colour (0 black, 1 white).
+pub fn luminance(rgb: Rgb) -> f32 {
+    let channel = |c: f32| {
+        if c <= 0.039_28 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * channel(rgb[0]) + 0.7152 * channel(rgb[1]) + 0.0722 * channel(rgb[2])
+}
+
+/// WCAG's contrast ratio of two colours: 1 (none) to 21 (black on white).
+pub fn contrast(a: Rgb, b: Rgb) -> f32 {
+    let (la, lb) = (luminance(a), luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
+
+/// The least contrast of card text on its background before `low-contrast`
+/// (WCAG AA asks 4.5 for body text; card text is small and printed).
+pub const MIN_CONTRAST: f32 = 4.5;
+
 /// What a card shows behind its frames and text.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Background {
@@ -59,6 +81,11 @@ mod tests {
     fn hex_colours_parse() {
         assert_eq!(parse_hex_color("#FF0080"), Some([1.0, 0.0, 128.0 / 255.0]));
         assert_eq!(parse_hex_color("FF0080"), None);
+        assert!((contrast([0.0; 3], [1.0; 3]) - 21.0).abs() < 0.01);
+        assert!((contrast([0.5; 3], [0.5; 3]) - 1.0).abs() < 0.001);
+        let navy = parse_hex_color("#23395B").unwrap_or_default();
+        assert!(contrast([0.0; 3], navy) < MIN_CONTRAST);
+        assert!(contrast([1.0; 3], navy) > MIN_CONTRAST);
         assert_eq!(parse_hex_color("#FF008"), None);
         assert_eq!(parse_hex_color("#GG0080"), None);
     }

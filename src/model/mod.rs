@@ -17,7 +17,7 @@ mod sheet;
 mod shortcode;
 mod template;
 
-pub use background::{Art, Background, Border, Rgb, parse_hex_color};
+pub use background::{Art, Background, Border, MIN_CONTRAST, Rgb, contrast, parse_hex_color};
 pub use card_ref::{card_keys, find_card, slug};
 pub use chart::{
     BlockKind, CellCodes, Chart, ChartBlock, CheckSection, Checklist, LegendEntry, Lookup, Matrix,

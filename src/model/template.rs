@@ -69,6 +69,8 @@ pub struct Region {
     pub leading: f32,
     /// `{}` replaced by the field's text.
     pub format: Option<String>,
+    /// The text's colour (default black).
+    pub color: Option<super::Rgb>,
     pub loc: Loc,
 }
 
