@@ -422,3 +422,54 @@ fn text_colour_on_a_dark_back() {
         .expect("the back's SVG");
     assert!(back.contains("<g fill=\"rgb(255,255,255)\">"), "{back}");
 }
+
+/// `[[sides]] color` colours a side's cards where a region says
+/// `color = "side"`: each card's title in the colour of the side its
+/// `owner` names, in the card images (and so in every renderer).
+#[test]
+fn side_colours_reach_the_cards() {
+    let (tmp, game) = support::temp_game("battlegrid");
+    let toml = game.join("game.toml");
+    let text = std::fs::read_to_string(&toml).expect("read");
+    let text = text
+        .replacen("id = \"ufp\"", "id = \"ufp\"\ncolor = \"#1F4E9A\"", 1)
+        .replacen("id = \"is\"", "id = \"is\"\ncolor = \"#9A1F1F\"", 1);
+    std::fs::write(&toml, text).expect("write");
+    let own = game.join("templates/cards/battlegrid-action.toml");
+    std::fs::create_dir_all(own.parent().expect("parent")).expect("mkdir");
+    let shipped = std::fs::read_to_string(root().join("templates/cards/battlegrid-action.toml"))
+        .expect("read");
+    let side = shipped.replacen(
+        "field = \"title\"",
+        "field = \"title\"\ncolor = \"side\"",
+        1,
+    );
+    std::fs::write(&own, side).expect("write");
+    let g = game.display().to_string();
+    let out = tmp.path().join("out");
+    let run = support::grogpress(&[
+        "cards",
+        &g,
+        "--svg",
+        "--out",
+        &out.display().to_string(),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.dump());
+    let images = out.join("battlegrid/images/action");
+    let (mut blue, mut red) = (0, 0);
+    for entry in std::fs::read_dir(&images).expect("images") {
+        let path = entry.expect("entry").path();
+        if path.extension().is_none_or(|e| e != "svg") || path.ends_with("back.svg") {
+            continue;
+        }
+        let svg = std::fs::read_to_string(&path).expect("read");
+        let b = svg.contains("<g fill=\"rgb(31,78,154)\">");
+        let r = svg.contains("<g fill=\"rgb(154,31,31)\">");
+        assert!(b != r, "{}: one side's colour, not {b} {r}", path.display());
+        blue += usize::from(b);
+        red += usize::from(r);
+    }
+    assert_eq!((blue, red), (12, 12));
+}

@@ -571,3 +571,39 @@ fn a_corner_naming_no_field_is_a_dangling_reference() {
     let (run, text) = check_with("top_left = \"movement\"", "top_left = \"moves\"");
     assert_diag_at(&run, &text, "dangling-reference", "\"moves\"");
 }
+
+/// A counter side without a `color` takes the colour of the game's side of
+/// that name: the same counters, byte for byte, as with the colours written
+/// in `[publish.counters]`. With neither, it is a located `missing-field`.
+#[test]
+fn counters_take_their_sides_colour() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let shipped = counters(&tmp.path().join("shipped"), &[]);
+    let (_game_tmp, game) = support::temp_game("grid-battles");
+    let toml = game.join("game.toml");
+    let text = std::fs::read_to_string(&toml).expect("read");
+    let sides = "[[sides]]\nid = \"p1\"\nname = \"Player 1\"\ncolor = \"#A9C8EC\"\n\n\
+                 [[sides]]\nid = \"p2\"\nname = \"Player 2\"\ncolor = \"#F0B8A8\"\n\n";
+    let first_table = text.find("\n[").expect("a table") + 1;
+    let moved = format!("{}{sides}{}", &text[..first_table], &text[first_table..])
+        .replace("color = \"#A9C8EC\"\nunits", "units")
+        .replace("color = \"#F0B8A8\"\nunits", "units");
+    std::fs::write(&toml, &moved).expect("write");
+    let g = game.display().to_string();
+    let out = tmp.path().join("sides");
+    let run = support::grogpress(&["counters", &g, "--out", &out.display().to_string()]);
+    assert_eq!(run.code, 0, "{}", run.dump());
+    let from_sides = std::fs::read(out.join("grid-battles/counters.pdf")).expect("counters.pdf");
+    assert!(
+        from_sides == std::fs::read(&shipped).expect("shipped counters.pdf"),
+        "counters differ when the colours come from [[sides]]"
+    );
+
+    let none = moved.replacen("color = \"#F0B8A8\"\n", "", 1);
+    std::fs::write(&toml, &none).expect("write");
+    let run = support::grogpress(&["check", &g, "--format", "json"]);
+    run.exit(1);
+    let at = none.rfind("name = \"Player 2\"").expect("counter side") + "name = ".len();
+    let (line, col) = support::line_col(&none, at);
+    run.expect("error", "missing-field", "game.toml", line, col);
+}

@@ -121,10 +121,36 @@ fn resolve(
     }
     let mut counters = Vec::new();
     for side in &job.sides {
-        let color = parse_color(&side.color.value);
+        let color = match &side.color {
+            Some(color) => {
+                let rgb = parse_color(&color.value);
+                if rgb.is_none() {
+                    diags.push(bad_color(&color.value, color.loc.clone()));
+                }
+                rgb
+            }
+            None => {
+                let rgb = game
+                    .resolve("sides", &side.name.value)
+                    .and_then(|s| game.sides.iter().find(|g| g.id == s.id))
+                    .and_then(|s| s.color);
+                if rgb.is_none() {
+                    diags.push(
+                        Diagnostic::error(
+                            "missing-field",
+                            format!("counters of `{}` have no colour", side.name.value),
+                            Some(side.name.loc.clone()),
+                        )
+                        .with_hint(
+                            "give the side a colour in game.toml ([[sides]] color = \"#RRGGBB\"), or here: color = \"#RRGGBB\"",
+                        ),
+                    );
+                }
+                rgb
+            }
+        };
         if color.is_none() {
             ok = false;
-            diags.push(bad_color(&side.color.value, side.color.loc.clone()));
         }
         let mut first = true;
         for (unit, count) in &side.units {

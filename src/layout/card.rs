@@ -5,7 +5,7 @@ use std::thread;
 
 use super::doc::{Item, text_items};
 use crate::diag::{Diagnostic, Loc};
-use crate::model::{CardTemplate, Deck, FieldDecl, FieldKind, Game};
+use crate::model::{CardTemplate, Deck, FieldDecl, FieldKind, Game, Rgb, TextColor};
 use crate::text::{Family, FitError, FitRequest, FontBook, fit_text};
 
 /// A laid-out card: its items relative to its top-left corner.
@@ -42,8 +42,26 @@ pub fn lay_out_card(
         family,
         book,
         &format!("card \"{title}\""),
+        side_color(game, deck, index),
         value_of,
     )
+}
+
+/// The colour of the side a card belongs to: the side its first `ref`
+/// field to `sides` names, if that side has a colour.
+fn side_color(game: &Game, deck: &Deck, index: usize) -> Option<Rgb> {
+    let card = &deck.cards[index];
+    deck.fields.iter().enumerate().find_map(|(i, field)| {
+        let FieldKind::Ref(to) = &field.kind else {
+            return None;
+        };
+        if to != "sides" {
+            return None;
+        }
+        let raw = card.values.get(i)?.as_ref()?.value.display();
+        let id = game.resolve("sides", &raw)?.id;
+        game.sides.iter().find(|s| s.id == id)?.color
+    })
 }
 
 /// Lays out a deck's card back: regions name `game` or `deck` (their names).
@@ -72,6 +90,7 @@ pub fn lay_out_back(
         family,
         book,
         &format!("the back of {deck_name}"),
+        None,
         value_of,
     )
 }
@@ -104,6 +123,7 @@ fn lay_out_regions(
     family: &Family,
     book: &FontBook,
     what: &str,
+    side: Option<Rgb>,
     value_of: impl Fn(&str) -> Option<Value>,
 ) -> Result<CardFace, Vec<Diagnostic>> {
     let mut items: Vec<Item> = template
@@ -142,7 +162,12 @@ fn lay_out_regions(
         match fit_text(&request, book) {
             Ok(fit) => {
                 let text = text_items(fit.lines, fit.size, region.left, region.top);
-                match region.color {
+                let color = match region.color {
+                    Some(TextColor::Rgb(rgb)) => Some(rgb),
+                    Some(TextColor::Side) => side,
+                    None => None,
+                };
+                match color {
                     Some(rgb) => items.extend(text.into_iter().map(|item| match item {
                         Item::Text(text) => Item::Tinted { text, rgb },
                         other => other,

@@ -26,7 +26,7 @@ pub const GAME_KEYS: &[&str] = &[
     "charts",
 ];
 
-pub const SIDE_KEYS: &[&str] = &["id", "name", "full_name"];
+pub const SIDE_KEYS: &[&str] = &["id", "name", "full_name", "color"];
 pub const FORCE_KEYS: &[&str] = &["unit", "count"];
 /// `[[decks]]` and `[[aids]]`.
 pub const FILE_REF_KEYS: &[&str] = &["id", "file"];
@@ -243,11 +243,15 @@ fn side(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Side> {
     let id = r.req_str(t, "id", "[[sides]]");
     let name = r.req_str(t, "name", "[[sides]]");
     let full_name = r.opt_str(t, "full_name").map(|f| f.value);
+    let color = r
+        .opt_str(t, "color")
+        .and_then(|c| super::background::color(r, &c));
     let (id, name) = (id?, name?);
     Some(Side {
         id: id.value,
         name: name.value,
         full_name,
+        color,
         loc: name.loc,
     })
 }
@@ -388,7 +392,7 @@ fn counter_side(r: &mut Reader<'_>, t: &Table<'_>) -> Option<CounterSide> {
     const W: &str = "[[publish.counters.sides]]";
     r.check_keys(t.get_ref(), COUNTER_SIDE_KEYS, W);
     let name = r.req_str(t, "name", W);
-    let color = r.req_str(t, "color", W);
+    let color = r.opt_str(t, "color");
     if t.get_ref().get("units").is_none() {
         r.diags.push(
             Diagnostic::error(
@@ -418,7 +422,7 @@ fn counter_side(r: &mut Reader<'_>, t: &Table<'_>) -> Option<CounterSide> {
     }
     Some(CounterSide {
         name: name?,
-        color: color?,
+        color,
         units,
     })
 }

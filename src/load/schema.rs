@@ -159,6 +159,10 @@ fn game_obj() -> Obj {
                             "id" => Ty::Str("Short id, e.g. \"ufp\"."),
                             "name" => Ty::Str("Name as printed, e.g. \"U.F.P.\"."),
                             "full_name" => Ty::Str("e.g. \"United Federation of Provinces\"."),
+                            "color" => Ty::Pattern(
+                                "^#[0-9A-Fa-f]{6}$",
+                                "The side's colour, \"#RRGGBB\": its counters' default and text with color = \"side\".",
+                            ),
                             _ => return None,
                         })
                     },
@@ -290,13 +294,13 @@ fn publish_obj() -> Obj {
                             "sides" => Ty::Tables(Obj {
                                 description: "A player: its colour and how many of each unit.",
                                 keys: game::COUNTER_SIDE_KEYS,
-                                required: game::COUNTER_SIDE_KEYS,
+                                required: &["name", "units"],
                                 ty: |k| {
                                     Some(match k {
                                         "name" => Ty::Str("The player's name."),
                                         "color" => Ty::Pattern(
                                             "^#[0-9A-Fa-f]{6}$",
-                                            "The counters' colour, \"#RRGGBB\".",
+                                            "The counters' colour, \"#RRGGBB\" (default: the colour of the game's side of this name).",
                                         ),
                                         "units" => Ty::Map(
                                             Box::new(Ty::Int("How many.")),
@@ -1075,7 +1079,9 @@ fn layout_obj() -> Obj {
                                 Ty::OneOf(&["top", "middle", "bottom"], "Vertical alignment.")
                             }
                             "format" => Ty::Str("{} is the field's text, e.g. \"{}:\"."),
-                            "color" => Ty::Str("The text's colour, \"#RRGGBB\" (default black)."),
+                            "color" => Ty::Str(
+                                "The text's colour, \"#RRGGBB\", or \"side\": the colour of the card's side (default black).",
+                            ),
                             _ => return None,
                         })
                     },

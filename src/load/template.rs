@@ -3,7 +3,7 @@
 use super::toml::{Reader, Table, parse};
 use crate::diag::{Diagnostic, Diagnostics, FileId};
 use crate::model::{
-    Align, CardTemplate, Frame, MIN_CONTRAST, Region, Rgb, Style, VAlign, contrast,
+    Align, CardTemplate, Frame, MIN_CONTRAST, Region, Rgb, Style, TextColor, VAlign, contrast,
 };
 
 pub const TEMPLATE_KEYS: &[&str] = &["name", "family", "regions", "frames", "background"];
@@ -70,7 +70,12 @@ pub fn load_card_template(
 /// Text that barely differs from the card's fill (black on dark blue) is
 /// hard to read on paper: a `low-contrast` warning at the region.
 fn warn_low_contrast(r: &mut Reader<'_>, region: &Region, fill: Rgb) {
-    let text = region.color.unwrap_or([0.0; 3]);
+    let text = match region.color {
+        Some(TextColor::Rgb(rgb)) => rgb,
+        // Each card's own side colour: not known here.
+        Some(TextColor::Side) => return,
+        None => [0.0; 3],
+    };
     let ratio = contrast(text, fill);
     if ratio >= MIN_CONTRAST {
         return;
@@ -129,9 +134,12 @@ fn region(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Region> {
     let min_size = r.opt_number(t, "min_size");
     let leading = r.opt_number(t, "leading").map_or(1.2, |l| l.value);
     let format = r.opt_str(t, "format").map(|f| f.value);
-    let color = r
-        .opt_str(t, "color")
-        .and_then(|c| super::background::color(r, &c));
+    let color = r.opt_str(t, "color").and_then(|c| {
+        if c.value == "side" {
+            return Some(TextColor::Side);
+        }
+        super::background::color(r, &c).map(TextColor::Rgb)
+    });
     let style = choice(
         r,
         t,

@@ -10,6 +10,8 @@ pub struct Side {
     pub id: String,
     pub name: String,
     pub full_name: Option<String>,
+    /// The side's colour: its counters' default, and `color = "side"` text.
+    pub color: Option<super::Rgb>,
     pub loc: Loc,
 }
 
@@ -87,8 +89,8 @@ pub struct CardListJob {
 #[derive(Clone, Debug)]
 pub struct CounterSide {
     pub name: Located<String>,
-    /// "#RRGGBB".
-    pub color: Located<String>,
+    /// "#RRGGBB"; none: the colour of the game's side of that name.
+    pub color: Option<Located<String>>,
     /// (unit id or name, count), in the order written.
     pub units: Vec<(Located<String>, Located<i64>)>,
 }

@@ -47,7 +47,7 @@ pub use shortcode::{
     Shortcode, ShortcodeArg, ShortcodeProblem, data_anchor, find_shortcodes, heading_number,
     markdown_options, parse_shortcode,
 };
-pub use template::{Align, CardTemplate, Frame, Region, Style, VAlign};
+pub use template::{Align, CardTemplate, Frame, Region, Style, TextColor, VAlign};
 
 use crate::diag::Loc;
 

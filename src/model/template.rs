@@ -70,8 +70,16 @@ pub struct Region {
     /// `{}` replaced by the field's text.
     pub format: Option<String>,
     /// The text's colour (default black).
-    pub color: Option<super::Rgb>,
+    pub color: Option<TextColor>,
     pub loc: Loc,
+}
+
+/// A region's text colour: a fixed one, or the colour of the card's side
+/// (`color = "side"`: the side its `ref` field to `sides` names).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum TextColor {
+    Rgb(super::Rgb),
+    Side,
 }
 
 #[derive(Clone, Debug)]
