@@ -183,3 +183,38 @@ fn from_a_built_in_game_outside_the_repository() {
     let unknown = run(&["new", "x", "--from", "nosuchgame"]);
     assert_eq!(unknown.status.code(), Some(2), "{}", text(&unknown));
 }
+
+/// An aid's `title` heads each copy on the page (bold, above the first
+/// block), unless `print_title = false`.
+#[test]
+fn the_aid_title_is_printed_on_the_aid() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let made = grogpress_in(tmp.path(), &["new", "g"]);
+    assert_eq!(made.status.code(), Some(0), "{}", text(&made));
+    let aids = |tmp: &Path| {
+        let out = grogpress_in(tmp, &["aids", "g", "--out", "out"]);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+        pdftotext(&tmp.join("out/g/player-aid.pdf"))
+    };
+    let shown = aids(tmp.path());
+    assert_eq!(shown.matches("Player Aid").count(), 2, "{shown}");
+    let boxes = support::tools::word_boxes(&tmp.path().join("out/g/player-aid.pdf"));
+    let words = &boxes[0].1;
+    let title_bottom = words
+        .iter()
+        .filter(|(w, _)| w == "Aid")
+        .map(|(_, e)| e[3])
+        .fold(f64::MIN, f64::max);
+    let body_top = words
+        .iter()
+        .filter(|(w, _)| w != "Player" && w != "Aid")
+        .map(|(_, e)| e[1])
+        .fold(f64::MAX, f64::min);
+    assert!(title_bottom < body_top, "the title heads the aid");
+
+    let aid = tmp.path().join("g/player-aid.toml");
+    let src = std::fs::read_to_string(&aid).expect("read");
+    let src = src.replacen("title = ", "print_title = false\ntitle = ", 1);
+    std::fs::write(&aid, src).expect("write");
+    assert!(!aids(tmp.path()).contains("Player Aid"));
+}

@@ -4,6 +4,7 @@
 use super::doc::{Doc, Item, Page, text_items};
 use crate::diag::{Diagnostic, Loc};
 use crate::model::{Aid, AidBlock, Align, Game, Paper, Style, VAlign};
+use crate::text::rich::literal;
 use crate::text::{Family, FitError, FitRequest, FontBook, fit_text};
 
 #[derive(Clone, Debug)]
@@ -126,6 +127,25 @@ fn lay_out_column(
     let indent = size * 1.1;
     let mut problems = Vec::new();
     let mut y = 0.0;
+    if aid.print_title && !aid.title.trim().is_empty() {
+        let title = format!("**{}**", literal(aid.title.trim()));
+        match fit_paragraph(
+            &title,
+            family,
+            book,
+            width,
+            size * 1.35,
+            leading,
+            Align::Center,
+        ) {
+            Ok((items, h)) => {
+                col.items.extend(items);
+                y += h + gap;
+            }
+            Err(d) => problems.push(d.with_loc(aid.loc.clone())),
+        }
+        col.bottoms.push((y, aid.loc.clone()));
+    }
     for block in &aid.blocks {
         let mut para = |text: &str, loc: &Loc, left: f32, w: f32, top: f32, align: Align| -> f32 {
             match fit_paragraph(text, family, book, w, size, leading, align) {

@@ -9,6 +9,7 @@ use super::flow::Flow;
 use super::table::{Cell, TableRow, TableSpec, TableStyle, lay_out_table, place_table};
 use crate::diag::Diagnostic;
 use crate::model::{Deck, FieldKind, FieldValue, Game, Paper};
+use crate::text::rich::literal;
 use crate::text::{Family, FontBook};
 
 /// Paper and spacing of a card list.
@@ -126,7 +127,7 @@ pub fn lay_out_card_list(
             columns
                 .iter()
                 .map(|&f| {
-                    let cell = Cell::new(escape(&shown(game, deck, card, f)));
+                    let cell = Cell::new(literal(&shown(game, deck, card, f)));
                     if f == deck.title_field {
                         cell.bold()
                     } else {
@@ -143,7 +144,7 @@ pub fn lay_out_card_list(
             for (value, cards) in groups(game, deck, field) {
                 let what = heading(&deck.fields[field].name);
                 rows.push(TableRow::section(
-                    escape(&format!("{what}: {value} ({})", count(cards.len()))),
+                    literal(&format!("{what}: {value} ({})", count(cards.len()))),
                     columns.len(),
                     None,
                 ));
@@ -169,7 +170,7 @@ pub fn lay_out_card_list(
     } else {
         vec![TableRow::body(
             vec![
-                Cell::new(escape(&legend.join(" ")))
+                Cell::new(literal(&legend.join(" ")))
                     .italic()
                     .span(columns.len()),
             ],
@@ -201,7 +202,7 @@ pub fn lay_out_card_list(
         header: Vec::new(),
         rows: vec![TableRow::body(
             vec![
-                Cell::new(escape(&title)).small(),
+                Cell::new(literal(&title)).small(),
                 Cell::new(format!("page {n} of {pages}")).right().small(),
             ],
             None,
@@ -229,11 +230,6 @@ pub fn lay_out_card_list(
 /// "1 card", "12 cards".
 fn count(n: usize) -> String {
     format!("{n} card{}", if n == 1 { "" } else { "s" })
-}
-
-/// Card text is plain: keep `*` from reading as emphasis in a cell.
-fn escape(text: &str) -> String {
-    text.replace('*', "\\*")
 }
 
 /// The field a card list groups by, by name; an unknown one is a diagnostic.

@@ -13,6 +13,7 @@ use crate::model::{
     BlockKind, Chart, ChartBlock, Checklist, Located, Matrix, ModEntry, ModifierList, Numbering,
     Paper, RangeTable, ResultsTable, RollRange, Step, row_odds,
 };
+use crate::text::rich::literal;
 use crate::text::{Family, FontBook};
 
 #[derive(Clone, Debug)]
@@ -461,7 +462,7 @@ fn legend(t: &ResultsTable) -> TableSpec {
         .map(|e| {
             TableRow::body(
                 vec![
-                    Cell::new(format!("**{}**", escape(&e.code.value))),
+                    Cell::new(format!("**{}**", literal(&e.code.value))),
                     Cell::new(format!("- {}", e.text)),
                 ],
                 Some(e.code.loc.clone()),
@@ -479,11 +480,6 @@ fn legend(t: &ResultsTable) -> TableSpec {
         ruled: false,
         loc: t.loc.clone(),
     }
-}
-
-/// A code printed as rich text: a literal star stays a star.
-fn escape(code: &str) -> String {
-    code.replace('*', "\\*")
 }
 
 fn paragraphs(title: Option<&str>, text: &[Located<String>], loc: &Loc) -> TableSpec {
@@ -680,7 +676,7 @@ fn matrix(m: &Matrix) -> TableSpec {
             cells.extend(
                 row.cells
                     .iter()
-                    .map(|c| Cell::new(escape(&c.value)).center()),
+                    .map(|c| Cell::new(literal(&c.value)).center()),
             );
             rows.push(TableRow::body(cells, Some(row.loc.clone())));
         }

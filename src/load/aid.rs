@@ -5,7 +5,7 @@ use crate::diag::{Diagnostic, Diagnostics, FileId, Loc};
 use crate::model::{Aid, AidBlock, PointsRow};
 
 pub const KINDS: &[&str] = &["paragraph", "forces", "list", "points"];
-pub const AID_KEYS: &[&str] = &["title", "blocks"];
+pub const AID_KEYS: &[&str] = &["title", "print_title", "blocks"];
 pub const PARAGRAPH_KEYS: &[&str] = &["kind", "text"];
 pub const FORCES_KEYS: &[&str] = &["kind"];
 pub const LIST_KEYS: &[&str] = &["kind", "items"];
@@ -20,6 +20,7 @@ pub fn load_aid(id: &str, file: FileId, text: &str, diags: &mut Diagnostics) -> 
         .req_str(&root, "title", "the aid")
         .map(|t| t.value)
         .unwrap_or_default();
+    let print_title = r.opt_bool(&root, "print_title").unwrap_or(true);
     let blocks = r
         .tables(&root, "blocks")
         .iter()
@@ -28,6 +29,7 @@ pub fn load_aid(id: &str, file: FileId, text: &str, diags: &mut Diagnostics) -> 
     Some(Aid {
         id: id.to_string(),
         title,
+        print_title,
         blocks,
         loc: Loc::new(file, 0..0),
     })

@@ -927,7 +927,8 @@ fn aid_obj() -> Obj {
         required: &["title"],
         ty: |k| {
             Some(match k {
-                "title" => Ty::Str("The aid's title."),
+                "title" => Ty::Str("The aid's title, printed at its head."),
+                "print_title" => Ty::Bool("Print the title at the head of the aid (default true)."),
                 "blocks" => Ty::Blocks(aid_blocks(), "The aid's blocks."),
                 _ => return None,
             })

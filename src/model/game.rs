@@ -48,6 +48,8 @@ pub enum AidBlock {
 pub struct Aid {
     pub id: String,
     pub title: String,
+    /// Print the title at the head of the aid (`print_title`, default true).
+    pub print_title: bool,
     pub blocks: Vec<AidBlock>,
     pub loc: Loc,
 }

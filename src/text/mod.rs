@@ -4,7 +4,7 @@
 
 mod font;
 pub mod mentions;
-mod rich;
+pub mod rich;
 mod wrap;
 
 pub use font::{Face, FaceId, Family, FontBook};

@@ -49,6 +49,11 @@ fn flush(spans: &mut Vec<Span>, cur: &mut String, bold: bool, italic: bool) {
 }
 
 /// The text without markup.
+/// Plain text made safe as rich text: a star is a literal star, never emphasis.
+pub fn literal(plain: &str) -> String {
+    plain.replace('*', "\\*")
+}
+
 pub fn plain_text(src: &str) -> String {
     parse_rich(src).into_iter().map(|s| s.text).collect()
 }

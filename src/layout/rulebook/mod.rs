@@ -14,6 +14,7 @@ mod hyphenate;
 mod icons;
 mod pieces;
 
+use crate::text::rich::literal;
 use std::collections::HashMap;
 
 use self::blocks::{Block, link_mentions, read_blocks};
@@ -510,7 +511,7 @@ fn figure_pieces(
                     leading: 1.2,
                 };
                 let mut lines = text_pieces(
-                    &escape(&title),
+                    &literal(&title),
                     &[],
                     None,
                     0.0,
@@ -670,7 +671,7 @@ fn lay_out_contents(
             ..BODY
         };
         let mut lines = text_pieces(
-            &escape(&heading.plain),
+            &literal(&heading.plain),
             &[],
             None,
             indent,
@@ -723,11 +724,6 @@ fn lay_out_contents(
     Ok((items, areas))
 }
 
-/// Plain text made safe as rich text (stars are literal).
-fn escape(plain: &str) -> String {
-    plain.replace('*', "\\*")
-}
-
 /// The title page: the game's name, "Rules", and the copyright lines at the foot.
 fn lay_out_title(input: &RulebookInput<'_>) -> Result<Page, FitError> {
     let paper = input.options.paper;
@@ -751,11 +747,11 @@ fn lay_out_title(input: &RulebookInput<'_>) -> Result<Page, FitError> {
         items.extend(super::doc::text_items(fit.lines, fit.size, SIDE, top));
         Ok(top + bottom)
     };
-    let below = centred(&escape(input.title), Style::Bold, 32.0, paper.height * 0.3)?;
+    let below = centred(&literal(input.title), Style::Bold, 32.0, paper.height * 0.3)?;
     centred("Rules", Style::Regular, 18.0, below + 14.0)?;
     let mut y = paper.height - BOTTOM - 14.0 * input.copyright.len() as f32;
     for line in input.copyright {
-        y = centred(&escape(line), Style::Italic, 9.0, y)? + 3.0;
+        y = centred(&literal(line), Style::Italic, 9.0, y)? + 3.0;
     }
     Ok(Page {
         width: paper.width,
