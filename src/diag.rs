@@ -75,7 +75,7 @@ pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
     (line, col)
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Severity {
     Warning,
     Error,
@@ -166,11 +166,24 @@ impl Diagnostics {
     }
 
     /// Sort by file and position so output is stable and reads top to bottom.
+    /// Orders the list by place, and drops a diagnostic that repeats one
+    /// already there word for word at the same place (one cause reached
+    /// twice, e.g. by two outputs of the same layout).
     pub fn sort(&mut self) {
         self.list.sort_by(|a, b| {
             let ka = a.loc.as_ref().map(|l| (l.file, l.span.start));
             let kb = b.loc.as_ref().map(|l| (l.file, l.span.start));
             ka.cmp(&kb)
+        });
+        let mut seen = std::collections::HashSet::new();
+        self.list.retain(|d| {
+            seen.insert((
+                d.severity,
+                d.id,
+                d.loc.as_ref().map(|l| (l.file, l.span.clone())),
+                d.message.clone(),
+                d.hint.clone(),
+            ))
         });
     }
 }
@@ -326,6 +339,30 @@ pub fn json_string(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_diagnostic_repeated_word_for_word_is_reported_once() {
+        let mut diags = Diagnostics::default();
+        let d = |msg: &str, at: usize| {
+            Diagnostic::error("card-overflow", msg, Some(Loc::new(0, at..at + 1)))
+        };
+        diags.push(d("one", 5));
+        diags.push(d("one", 1));
+        diags.push(d("one", 5));
+        diags.push(d("other", 5));
+        diags.sort();
+        let kept: Vec<(&str, usize)> = diags
+            .list
+            .iter()
+            .map(|d| {
+                (
+                    d.message.as_str(),
+                    d.loc.as_ref().map_or(0, |l| l.span.start),
+                )
+            })
+            .collect();
+        assert_eq!(kept, [("one", 1), ("one", 5), ("other", 5)]);
+    }
 
     #[test]
     fn line_col_counts_lines_and_chars() {

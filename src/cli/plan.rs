@@ -547,9 +547,10 @@ pub(super) fn load_template(
                 load::embedded::read_built_in(&built_in, sources, diags)
             {
                 let families: Vec<&str> = fonts.families.iter().map(|f| f.name.as_str()).collect();
-                return Ok(load::load_card_template(
-                    &id.value, file, &text, &families, diags,
-                ));
+                return Ok(
+                    load::load_card_template(&id.value, file, &text, &families, diags)
+                        .map(|t| with_source(t, kind)),
+                );
             }
             return Ok(None);
         }
@@ -572,9 +573,16 @@ pub(super) fn load_template(
         return Ok(None);
     }
     let families: Vec<&str> = fonts.families.iter().map(|f| f.name.as_str()).collect();
-    Ok(load::load_card_template(
-        &id.value, file, &text, &families, diags,
-    ))
+    Ok(
+        load::load_card_template(&id.value, file, &text, &families, diags)
+            .map(|t| with_source(t, kind)),
+    )
+}
+
+/// Names the template by the path a user finds it at (`templates/cards/back.toml`).
+fn with_source(mut template: CardTemplate, kind: &str) -> CardTemplate {
+    template.source = format!("templates/{kind}/{}.toml", template.id);
+    template
 }
 
 /// Every region of the template lies on the sheet's label.

@@ -193,10 +193,16 @@ fn lay_out_regions(
                 problems.push(
                     Diagnostic::error(
                         "card-overflow",
-                        format!("{what}: field `{}` does not fit its region even at {} pt", region.field, region.min_size),
+                        format!(
+                            "{what}: field `{}` does not fit its region of {} even at {} pt",
+                            region.field, template.source, region.min_size
+                        ),
                         Some(loc.clone()),
                     )
-                    .with_hint(format!("{why}; shorten the text, or enlarge the region or lower min_size in template `{}`", template.id)),
+                    .with_hint(format!(
+                        "{why}; shorten the text, or enlarge the region or lower min_size in {}",
+                        template.source
+                    )),
                 );
             }
             Err(FitError::MissingGlyphs(chars)) => {

@@ -58,6 +58,7 @@ pub fn load_card_template(
     }
     Some(CardTemplate {
         id: id.to_string(),
+        source: format!("template `{id}`"),
         name,
         family: family.value,
         regions,

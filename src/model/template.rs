@@ -85,6 +85,8 @@ pub enum TextColor {
 #[derive(Clone, Debug)]
 pub struct CardTemplate {
     pub id: String,
+    /// Where it came from, as a user finds it: `templates/labels/<id>.toml`.
+    pub source: String,
     pub name: String,
     pub family: String,
     pub regions: Vec<Region>,
