@@ -663,3 +663,22 @@ fn min_and_max_bound_only_int_fields() {
     let (line, col) = support::line_col(&text, text.find("3\n").expect("max"));
     run.expect("error", "bad-value", "/cards.toml", line, col);
 }
+
+/// `cards = "..."` written below `[constraints]` lands in that table: the
+/// hint says to move it to the top of the file (the newcomer's mistake).
+#[test]
+fn a_top_level_key_below_a_table_header_says_to_move_it() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = tmp.path().join("g");
+    copy_dir(Path::new(OK_MINIMAL), &game);
+    let cards = game.join("cards.toml");
+    let text = std::fs::read_to_string(&cards).expect("read");
+    let head = text.split("[[cards]]").next().expect("head");
+    let text = format!("{head}cards = \"cards.csv\"\n");
+    std::fs::write(&cards, &text).expect("write");
+    let run = check(game.to_str().expect("UTF-8 path"));
+    let (line, col) = support::line_col(&text, text.rfind("cards = ").expect("key"));
+    let d = run.expect("error", "unknown-field", "/cards.toml", line, col);
+    let hint = d.hint.as_deref().unwrap_or_default();
+    assert!(hint.contains("top of the file"), "{hint}");
+}

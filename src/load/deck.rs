@@ -52,6 +52,7 @@ pub fn load_deck(
         return Ok(None);
     };
     let mut r = Reader::new(file, diags);
+    r.top = DECK_KEYS;
     r.check_keys(root.get_ref(), DECK_KEYS, "a deck file");
     let name = r
         .req_str(&root, "name", "the deck")
@@ -131,6 +132,7 @@ pub fn load_collection_file(
         return Ok(None);
     };
     let mut r = Reader::new(file, diags);
+    r.top = COLLECTION_KEYS;
     r.check_keys(root.get_ref(), COLLECTION_KEYS, "a collection file");
     let dir = path.parent().unwrap_or(std::path::Path::new("."));
     collection(

@@ -79,6 +79,7 @@ pub fn load_game(
         return Ok(None);
     };
     let mut r = Reader::new(file, diags);
+    r.top = GAME_KEYS;
     r.check_keys(root.get_ref(), GAME_KEYS, "game.toml");
     let name = r
         .req_str(&root, "name", "game.toml")

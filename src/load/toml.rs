@@ -99,11 +99,18 @@ pub fn decode(file: FileId, bytes: Vec<u8>, diags: &mut Diagnostics) -> (String,
 pub struct Reader<'d> {
     pub file: FileId,
     pub diags: &'d mut Diagnostics,
+    /// The keys of the file's top level: one of them met inside a table was
+    /// most likely written below that table's header by mistake.
+    pub top: &'static [&'static str],
 }
 
 impl<'d> Reader<'d> {
     pub fn new(file: FileId, diags: &'d mut Diagnostics) -> Reader<'d> {
-        Reader { file, diags }
+        Reader {
+            file,
+            diags,
+            top: &[],
+        }
     }
 
     pub fn loc(&self, span: Range<usize>) -> Loc {
@@ -121,6 +128,11 @@ impl<'d> Reader<'d> {
                     Some(self.loc(key.span())),
                 );
                 d = match closest(name, allowed) {
+                    _ if allowed != self.top && self.top.contains(&name) => d.with_hint(format!(
+                        "`{name}` belongs at the top of the file: TOML puts every key written \
+                         below a `[table]` header into that table, so move `{name} = ...` \
+                         above the first header"
+                    )),
                     Some(best) => d.with_hint(format!("did you mean `{best}`?")),
                     None => d.with_hint(format!("allowed keys: {}", allowed.join(", "))),
                 };
