@@ -218,3 +218,84 @@ fn the_aid_title_is_printed_on_the_aid() {
     std::fs::write(&aid, src).expect("write");
     assert!(!aids(tmp.path()).contains("Player Aid"));
 }
+
+/// `:sword:` names an icon in every text that is drawn, not only the rules:
+/// a card's effect on the label sheet, an aid paragraph and a chart note
+/// print the icon (a filled outline where the words were) and never the
+/// literal `:sword:`; a name that is no icon stays text.
+#[test]
+fn inline_icons_in_card_aid_and_chart_text() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let made = grogpress_in(tmp.path(), &["new", "g"]);
+    assert_eq!(made.status.code(), Some(0), "{}", text(&made));
+    let edit = |file: &str, from: &str, to: &str| {
+        let path = tmp.path().join("g").join(file);
+        let src = std::fs::read_to_string(&path).expect("read");
+        assert!(src.contains(from), "{file}: {from}");
+        std::fs::write(&path, src.replace(from, to)).expect("write");
+    };
+    // Both mirrored cards, so they stay the same but for their owner.
+    edit(
+        "action-cards.toml",
+        "Ignore the first hit",
+        "Ignore the first :sword: hit",
+    );
+    edit(
+        "player-aid.toml",
+        "each turn you get",
+        "each :shield: turn you get",
+    );
+    edit(
+        "charts/combat.toml",
+        "**+1** if a card helps",
+        "**+1** :burst: if a card helps :nosuch:",
+    );
+    let built = grogpress_in(tmp.path(), &["build", "g", "--out", "out"]);
+    assert_eq!(built.status.code(), Some(0), "{}", text(&built));
+    for (pdf, before, after) in [
+        ("action-labels.pdf", "first", "hit"),
+        ("player-aid.pdf", "each", "turn"),
+        ("charts.pdf", "card", "helps"),
+    ] {
+        let path = tmp.path().join("out/g").join(pdf);
+        let words = pdftotext(&path);
+        for name in [":sword:", ":shield:", ":burst:"] {
+            assert!(!words.contains(name), "{pdf} prints {name}:\n{words}");
+        }
+        let squashed = words.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            squashed.contains(&format!("{before} {after}")),
+            "{pdf}: {squashed}"
+        );
+        // The icon is drawn: the page paints more filled paths than the
+        // same build without it would (pdftocairo's SVG shows each as a path).
+        let svg = tool(
+            "pdftocairo",
+            &[
+                "-svg",
+                "-f",
+                "1",
+                "-l",
+                "1",
+                path.to_str().expect("path"),
+                "-",
+            ],
+        );
+        assert!(
+            svg.contains("fill-rule:nonzero;fill:rgb(0%,0%,0%)"),
+            "{pdf}: no filled icon"
+        );
+    }
+    let chart = pdftotext(&tmp.path().join("out/g/charts.pdf"));
+    assert!(
+        chart.contains(":nosuch:"),
+        "an unknown name stays text:\n{chart}"
+    );
+    // The HTML reference draws it too: the chart's note holds the icon's SVG.
+    let html = std::fs::read_to_string(tmp.path().join("out/g/html/rules.html")).expect("html");
+    assert!(
+        html.contains("class=\"icon icon-burst\""),
+        "no burst icon in the HTML"
+    );
+    assert!(!html.contains(":burst:"), "the HTML prints :burst:");
+}

@@ -27,7 +27,7 @@ impl Assets {
         sources: &mut Sources,
         diags: &mut Diagnostics,
     ) -> Result<Assets, OpError> {
-        let fonts = load::load_fonts(&root, sources, diags)?;
+        let mut fonts = load::load_fonts(&root, sources, diags)?;
         let (sheets, card_sizes) =
             match load::embedded::read_root_source(&root, "data/sheets.toml", sources, diags)? {
                 Some((file, text, true)) => load::load_sheets_and_sizes(file, &text, diags),
@@ -49,6 +49,8 @@ impl Assets {
         } else {
             load::embedded::load_built_in_icons(sources, diags)
         };
+        // Rich text sets `:name:` as the icon of that name, everywhere.
+        fonts.icons = icons.clone();
         Ok(Assets {
             root,
             sheets,
@@ -70,7 +72,8 @@ impl Assets {
             return Ok(None);
         }
         let errors = diags.error_count();
-        let fonts = load::load_fonts(&Root::new(game_dir), sources, diags)?;
+        let mut fonts = load::load_fonts(&Root::new(game_dir), sources, diags)?;
+        fonts.icons = self.icons.clone();
         if diags.error_count() > errors {
             // Reported; the shared fonts stand in so the rest is still checked.
             return Ok(None);

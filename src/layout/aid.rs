@@ -1,7 +1,7 @@
 //! Layout: a player aid — paragraphs, lists and points rows — flowed into a
 //! column, shrunk to fit the page, and repeated side by side with cut lines.
 
-use super::doc::{Doc, Item, Page, text_items};
+use super::doc::{Doc, Item, Page, fit_items};
 use crate::diag::{Diagnostic, Loc};
 use crate::model::{Aid, AidBlock, Align, Game, Paper, Style, VAlign};
 use crate::text::rich::literal;
@@ -259,10 +259,10 @@ fn fit_paragraph(
         valign: VAlign::Top,
     };
     match fit_text(&request, book) {
-        Ok(fit) => Ok((
-            text_items(fit.lines, fit.size, 0.0, 0.0).collect(),
-            fit.bottom,
-        )),
+        Ok(fit) => {
+            let bottom = fit.bottom;
+            Ok((fit_items(fit, 0.0, 0.0, book), bottom))
+        }
         Err(FitError::MissingGlyphs(chars)) => Err(Diagnostic::error(
             "missing-glyph",
             format!(

@@ -1,7 +1,7 @@
 //! Layout: a paragraph of rich text set at one size into a given width,
 //! as items relative to its top-left — the building block of flowing pages.
 
-use super::doc::{Item, text_items};
+use super::doc::{Item, fit_items};
 use crate::model::{Align, Style, VAlign};
 use crate::text::{Family, FitError, FitRequest, FontBook, fit_text};
 
@@ -28,8 +28,6 @@ pub fn paragraph(
         valign: VAlign::Top,
     };
     let fit = fit_text(&request, book)?;
-    Ok((
-        text_items(fit.lines, fit.size, 0.0, 0.0).collect(),
-        fit.bottom,
-    ))
+    let bottom = fit.bottom;
+    Ok((fit_items(fit, 0.0, 0.0, book), bottom))
 }

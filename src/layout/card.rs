@@ -3,7 +3,7 @@
 
 use std::thread;
 
-use super::doc::{Item, text_items};
+use super::doc::{Item, fit_items};
 use crate::diag::{Diagnostic, Loc};
 use crate::model::{CardTemplate, Deck, FieldDecl, FieldKind, Game, Rgb, TextColor};
 use crate::text::{Family, FitError, FitRequest, FontBook, fit_text};
@@ -161,7 +161,7 @@ fn lay_out_regions(
         };
         match fit_text(&request, book) {
             Ok(fit) => {
-                let text = text_items(fit.lines, fit.size, region.left, region.top);
+                let text = fit_items(fit, region.left, region.top, book);
                 let color = match region.color {
                     Some(TextColor::Rgb(rgb)) => Some(rgb),
                     Some(TextColor::Side) => side,
@@ -170,6 +170,7 @@ fn lay_out_regions(
                 match color {
                     Some(rgb) => items.extend(text.into_iter().map(|item| match item {
                         Item::Text(text) => Item::Tinted { text, rgb },
+                        Item::Fill { path, .. } => Item::Paint { path, rgb },
                         other => other,
                     })),
                     None => items.extend(text),

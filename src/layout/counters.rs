@@ -5,7 +5,7 @@
 //! by its back page, mirrored for a two-sided print. Input: counters already
 //! resolved from the game's data; output: a [`Doc`].
 
-use super::doc::{Doc, Item, Page, rect_path, text_items};
+use super::doc::{Doc, Item, Page, fit_items, rect_path};
 use super::pnp::{CardGrid, Flip, mirrored};
 use crate::diag::{Diagnostic, Loc};
 use crate::model::{Align, Icon, Paper, PathEl, Style, VAlign};
@@ -181,7 +181,7 @@ fn footer(title: &str, family: &Family, book: &FontBook, options: &CounterOption
         Ok(fit) if fit.bottom <= options.margin - 18.0 => {
             // Below the cut lines' run, in the margin (still 1/4 in from the edge).
             let top = options.paper.height - options.margin + 4.0;
-            text_items(fit.lines, fit.size, options.margin, top).collect()
+            fit_items(fit, options.margin, top, book)
         }
         // A credit line that does not fit is left off rather than failing the sheet.
         _ => Vec::new(),
@@ -265,7 +265,7 @@ fn text_in(
         valign: VAlign::Middle,
     };
     match fit_text(&req, book) {
-        Ok(fit) => Ok(text_items(fit.lines, fit.size, x, y).collect()),
+        Ok(fit) => Ok(fit_items(fit, x, y, book)),
         Err(FitError::Overflow { .. }) => Err(Diagnostic::error(
             "counter-overflow",
             format!(

@@ -2,7 +2,7 @@
 //! (glyphs already chosen and placed) and strokes, in points, y down.
 
 use crate::model::PathEl;
-use crate::text::{FaceId, Line};
+use crate::text::{FaceId, Fit, FontBook, Line};
 
 /// A run of glyphs at a baseline position.
 #[derive(Clone, Debug, PartialEq)]
@@ -218,6 +218,21 @@ pub fn rect_path(x: f32, y: f32, w: f32, h: f32) -> Vec<PathEl> {
 }
 
 /// Text items for fitted lines in a box whose top-left is (left, top).
+/// A fit's lines as items with the box's top-left at (`left`, `top`), its
+/// inline icons drawn in place of their placeholders.
+pub fn fit_items(fit: Fit, left: f32, top: f32, book: &FontBook) -> Vec<Item> {
+    let Fit {
+        lines, size, icons, ..
+    } = fit;
+    let items = text_items(lines, size, left, top);
+    if icons.is_empty() {
+        return items.collect();
+    }
+    let mut out = Vec::new();
+    super::icons::draw_icons(items, &mut icons.iter(), &book.icons, book, &mut out);
+    out
+}
+
 pub fn text_items(lines: Vec<Line>, size: f32, left: f32, top: f32) -> impl Iterator<Item = Item> {
     lines.into_iter().flat_map(move |line| {
         let baseline = line.baseline;

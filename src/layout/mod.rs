@@ -13,6 +13,7 @@ mod counters;
 mod data_tables;
 mod doc;
 mod flow;
+pub mod icons;
 mod labels;
 mod nav;
 mod pnp;

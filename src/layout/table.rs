@@ -4,7 +4,7 @@
 //! never split mid-row. Content that cannot fit is a `table-overflow`
 //! diagnostic, never clipped.
 
-use super::doc::{Item, text_items};
+use super::doc::{Item, fit_items};
 use super::flow::{Band, Flow};
 use crate::diag::{Diagnostic, Loc};
 use crate::model::{Align, Style, VAlign};
@@ -326,7 +326,7 @@ fn fit(
     match fit_text(&request, book) {
         Ok(f) => {
             let bottom = f.bottom;
-            Ok((text_items(f.lines, f.size, 0.0, 0.0).collect(), bottom))
+            Ok((fit_items(f, 0.0, 0.0, book), bottom))
         }
         Err(FitError::Overflow { widest_word, .. }) => Err(format!(
             "\"{text}\" has a word {widest_word:.0} pt wide in a {width:.0} pt cell"

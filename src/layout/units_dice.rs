@@ -4,7 +4,7 @@
 //! faces bearing icons (sword, burst, shield), with the die's expected
 //! symbols per roll, and a legend of the symbols. One page.
 
-use super::doc::{Doc, Item, Page, text_items};
+use super::doc::{Doc, Item, Page, fit_items};
 use crate::diag::Diagnostic;
 use crate::model::{
     Align, Deck, FieldKind, FieldValue, Game, Icon, Paper, Style, VAlign, count_on, reduce,
@@ -61,7 +61,7 @@ impl Writer<'_> {
         match fit_text(&req, self.book) {
             Ok(fit) => {
                 let bottom = fit.bottom;
-                self.items.extend(text_items(fit.lines, fit.size, x, y));
+                self.items.extend(fit_items(fit, x, y, self.book));
                 bottom.max(size * 1.2)
             }
             Err(FitError::MissingGlyphs(chars)) => {

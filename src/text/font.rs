@@ -141,6 +141,8 @@ impl Family {
 pub struct FontBook {
     pub faces: Vec<Face>,
     pub families: Vec<Family>,
+    /// The inline icons rich text may set (`:sword:`), from `data/icons/`.
+    pub icons: Vec<crate::model::Icon>,
 }
 
 impl FontBook {
@@ -150,5 +152,10 @@ impl FontBook {
 
     pub fn family(&self, name: &str) -> Option<&Family> {
         self.families.iter().find(|f| f.name == name)
+    }
+
+    /// The names of the inline icons.
+    pub fn icon_names(&self) -> Vec<&str> {
+        self.icons.iter().map(|i| i.name.as_str()).collect()
     }
 }

@@ -3,6 +3,7 @@
 //! shrink-to-fit. Input: strings and a box; output: positioned lines of glyphs.
 
 mod font;
+pub mod icons;
 pub mod mentions;
 pub mod rich;
 mod wrap;
@@ -34,5 +35,6 @@ pub(crate) fn sans_test_book() -> FontBook {
             italic: 2,
             bold_italic: 3,
         }],
+        icons: Vec::new(),
     }
 }

@@ -47,6 +47,8 @@ pub struct Fit {
     /// of the last), from the box's top edge.
     pub top: f32,
     pub bottom: f32,
+    /// The inline icons set as placeholders ([`super::icons::ICON`]), in order.
+    pub icons: Vec<String>,
 }
 
 /// Why text did not fit.
@@ -85,6 +87,11 @@ const SIZE_STEP: f32 = 0.25;
 /// Lays out `req.text` in its box at the largest size from `size` down to
 /// `min_size` (in quarter points) at which it fits.
 pub fn fit_text(req: &FitRequest<'_>, book: &FontBook) -> Result<Fit, FitError> {
+    let (text, icons) = icon_text(req.text, book);
+    let req = &FitRequest {
+        text: &text,
+        ..*req
+    };
     let words = words(req, book)?;
     let base = book.face(req.family.face(req.style));
     let ascent = base.ascender / base.units_per_em;
@@ -98,7 +105,10 @@ pub fn fit_text(req: &FitRequest<'_>, book: &FontBook) -> Result<Fit, FitError> 
             .map(|w| w.unit_width * size)
             .fold(0.0, f32::max);
         if block <= req.height + 1e-3 && widest <= req.width + 1e-3 {
-            return Ok(place(req, &words, &lines, size, ascent, block));
+            return Ok(Fit {
+                icons,
+                ..place(req, &words, &lines, size, ascent, block)
+            });
         }
         if size <= req.min_size + 1e-3 {
             return Err(FitError::Overflow {
@@ -122,6 +132,11 @@ pub fn fit_text_hyphenated(
     book: &FontBook,
     hyphenate: &dyn Fn(&str) -> Vec<usize>,
 ) -> Result<Fit, FitError> {
+    let (text, icons) = icon_text(req.text, book);
+    let req = &FitRequest {
+        text: &text,
+        ..*req
+    };
     let mut words = words(req, book)?;
     let base = book.face(req.family.face(req.style));
     let ascent = base.ascender / base.units_per_em;
@@ -139,7 +154,21 @@ pub fn fit_text_hyphenated(
             widest_word: widest,
         });
     }
-    Ok(place(req, &words, &lines, size, ascent, block))
+    Ok(Fit {
+        icons,
+        ..place(req, &words, &lines, size, ascent, block)
+    })
+}
+
+/// The text to set, with the book's inline icons as placeholders, and their names.
+fn icon_text<'t>(text: &'t str, book: &FontBook) -> (std::borrow::Cow<'t, str>, Vec<String>) {
+    if book.icons.is_empty() || !text.contains(':') {
+        return (std::borrow::Cow::Borrowed(text), Vec::new());
+    }
+    match super::icons::with_placeholders(text, &book.icon_names()) {
+        Some((text, names)) => (std::borrow::Cow::Owned(text), names),
+        None => (std::borrow::Cow::Borrowed(text), Vec::new()),
+    }
 }
 
 /// Greedy line breaking that splits a word which does not fit at its last
@@ -464,6 +493,7 @@ fn place(
         lines: placed,
         top,
         bottom: top + block,
+        icons: Vec::new(),
     }
 }
 

@@ -14,6 +14,7 @@ use crate::model::{
     RollRange, RowOdds, Shortcode, Style, face_symbols, row_odds,
 };
 use crate::render::svg::escape;
+use crate::text::icons::split_icons;
 use crate::text::parse_rich;
 
 /// The names of the data shortcodes, what they take and what they show.
@@ -141,7 +142,7 @@ fn chart_html(src: &DataSource<'_>, chart: &Chart, id: Option<String>) -> Result
             let odds = results.filter(|_| i == 0).map(results_odds);
             let across = results.is_some_and(|t| t.across);
             let spec_id = anchor.clone().filter(|_| i == 0);
-            let value = spec_value(spec, odds.as_deref(), across, spec_id);
+            let value = spec_value(spec, odds.as_deref(), across, spec_id, src.icons);
             tables.push(render(src, "table.html", "table", value)?);
         }
     }
@@ -196,6 +197,7 @@ fn spec_value(
     odds: Option<&[RowOdds]>,
     across: bool,
     id: Option<String>,
+    icons: &[Icon],
 ) -> Value {
     let columns = spec.columns.len();
     let head: Vec<Value> = spec
@@ -205,7 +207,7 @@ fn spec_value(
             Value::from(
                 row.cells
                     .iter()
-                    .map(|c| cell_value(cell_html(c), c.span, true))
+                    .map(|c| cell_value(cell_html(c, icons), c.span, true))
                     .collect::<Vec<_>>(),
             )
         })
@@ -213,7 +215,7 @@ fn spec_value(
     let preamble: Vec<Value> = spec
         .preamble
         .iter()
-        .map(|row| Value::from(joined(&row.cells)))
+        .map(|row| Value::from(joined(&row.cells, icons)))
         .collect();
     let mut body_index = 0;
     let mut rows: Vec<Value> = Vec::new();
@@ -226,7 +228,7 @@ fn spec_value(
             .map(|(i, c)| {
                 let extra = usize::from(odds.is_some() && !across);
                 let span = if section { columns + extra } else { c.span };
-                cell_value(cell_html(c), span, i == 0 && !across && !section)
+                cell_value(cell_html(c, icons), span, i == 0 && !across && !section)
             })
             .collect();
         let row_odds = match (odds, section, across) {
@@ -464,13 +466,17 @@ fn num(v: f32) -> String {
 }
 
 /// Cells of a row joined by spaces, as HTML.
-fn joined(cells: &[Cell]) -> String {
-    cells.iter().map(cell_html).collect::<Vec<_>>().join(" ")
+fn joined(cells: &[Cell], icons: &[Icon]) -> String {
+    cells
+        .iter()
+        .map(|c| cell_html(c, icons))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// A cell's rich text as HTML, in the cell's own style.
-fn cell_html(cell: &Cell) -> String {
-    let html = rich_html(&cell.text);
+fn cell_html(cell: &Cell, icons: &[Icon]) -> String {
+    let html = rich_html(&cell.text, icons);
     match cell.style {
         Style::Regular => html,
         Style::Bold => format!("<strong>{html}</strong>"),
@@ -480,10 +486,17 @@ fn cell_html(cell: &Cell) -> String {
 }
 
 /// `**bold**` and `*italic*` as `<strong>`/`<em>`, line breaks as `<br>`; text escaped.
-pub(super) fn rich_html(src: &str) -> String {
+pub(super) fn rich_html(src: &str, icons: &[Icon]) -> String {
+    let known: Vec<&str> = icons.iter().map(|i| i.name.as_str()).collect();
     let mut out = String::new();
     for span in parse_rich(src) {
-        let text = escape(&span.text).replace('\n', "<br>");
+        let mut text = String::new();
+        for (plain, icon) in split_icons(&span.text, &known) {
+            text.push_str(&escape(plain).replace('\n', "<br>"));
+            if let Some(name) = icon {
+                text.push_str(&icon_svg(icons, name));
+            }
+        }
         match (span.bold, span.italic) {
             (true, true) => out.push_str(&format!("<strong><em>{text}</em></strong>")),
             (true, false) => out.push_str(&format!("<strong>{text}</strong>")),

@@ -471,7 +471,7 @@ impl Links<'_> {
                 ("key", Value::from(self.keys[d][c].as_str())),
                 ("title", Value::from(deck.card_title(c))),
                 ("svg", Value::from(svg)),
-                ("fields", fields_value(deck, c)),
+                ("fields", fields_value(deck, c, self.site.icons)),
             ]),
         );
         self.tera
@@ -496,7 +496,7 @@ fn face_text(face: &CardFace) -> String {
 
 /// Each field of a card with its value as HTML (rich text made bold/italic),
 /// for cards shown as text.
-fn fields_value(deck: &Deck, card: usize) -> Value {
+fn fields_value(deck: &Deck, card: usize, icons: &[crate::model::Icon]) -> Value {
     let fields: Vec<Value> = deck
         .fields
         .iter()
@@ -505,7 +505,7 @@ fn fields_value(deck: &Deck, card: usize) -> Value {
         .filter_map(|(i, field)| {
             let text = deck.text(&deck.cards[card], i)?;
             let html = if field.kind == FieldKind::Rich {
-                rich_html(&text)
+                rich_html(&text, icons)
             } else {
                 escape(&text)
             };

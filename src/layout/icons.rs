@@ -1,0 +1,88 @@
+//! Layout: inline icons drawn where text set them. The text engine sets a
+//! known `:name:` as the placeholder [`ICON`]; here each placeholder of the
+//! laid-out glyph runs is replaced by the icon's outline at its place, the
+//! text around it staying where it was. Used by every text that is drawn
+//! (cards, labels, aids, charts, counters, the rulebook).
+
+use super::doc::{Item, TextItem};
+use crate::model::Icon;
+use crate::text::FontBook;
+use crate::text::icons::ICON;
+
+/// Replaces each placeholder in `items`, in order, by the icon named in
+/// `names` (black glyph runs give black icons, tinted runs icons in their
+/// colour); items without placeholders pass through.
+pub fn draw_icons<'a>(
+    items: impl IntoIterator<Item = Item>,
+    names: &mut impl Iterator<Item = &'a String>,
+    icons: &[Icon],
+    book: &FontBook,
+    out: &mut Vec<Item>,
+) {
+    for item in items {
+        match item {
+            Item::Text(t) if t.text.contains(ICON) => split_run(t, None, names, icons, book, out),
+            Item::Tinted { text, rgb } if text.text.contains(ICON) => {
+                split_run(text, Some(rgb), names, icons, book, out)
+            }
+            other => out.push(other),
+        }
+    }
+}
+
+fn split_run<'a>(
+    run: TextItem,
+    rgb: Option<[f32; 3]>,
+    names: &mut impl Iterator<Item = &'a String>,
+    icons: &[Icon],
+    book: &FontBook,
+    out: &mut Vec<Item>,
+) {
+    let face = book.face(run.face);
+    let scale = run.size / face.units_per_em;
+    let mut x = run.x;
+    let mut part = TextItem {
+        text: String::new(),
+        glyphs: Vec::new(),
+        width: 0.0,
+        ..run.clone()
+    };
+    for (c, g) in run.text.chars().zip(&run.glyphs) {
+        let w = face.advance(*g) * scale;
+        if c == ICON {
+            flush(&mut part, x, rgb, out);
+            let size = run.size * 0.95;
+            if let Some(icon) = names
+                .next()
+                .and_then(|name| icons.iter().find(|i| i.name == *name))
+            {
+                let path = icon.placed(x + (w - size) / 2.0, run.y - size * 0.85, size);
+                out.push(match rgb {
+                    Some(rgb) => Item::Paint { path, rgb },
+                    None => Item::Fill { path, gray: 0.0 },
+                });
+            }
+        } else {
+            part.text.push(c);
+            part.glyphs.push(*g);
+            part.width += w;
+        }
+        x += w;
+    }
+    flush(&mut part, x, rgb, out);
+}
+
+/// Emits the text gathered so far (ending at `x`) and starts a new part there.
+fn flush(part: &mut TextItem, x: f32, rgb: Option<[f32; 3]>, out: &mut Vec<Item>) {
+    if !part.glyphs.is_empty() {
+        let mut done = part.clone();
+        done.x = x - part.width;
+        out.push(match rgb {
+            Some(rgb) => Item::Tinted { text: done, rgb },
+            None => Item::Text(done),
+        });
+    }
+    part.text.clear();
+    part.glyphs.clear();
+    part.width = 0.0;
+}
