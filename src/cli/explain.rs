@@ -245,7 +245,7 @@ pub const EXPLANATIONS: &[Explanation] = &[
     },
     Explanation {
         id: "rulebook-overflow",
-        text: "A card, a deck gallery row, a table named by a shortcode (a chart, random table or collection) or a Markdown pipe table in the rules cannot fit the rulebook: a card must fit a column; a table that is too wide or too tall for a column is set across the page, and this one is too tall even for an empty page (or its words too wide even across it). Cards and tables are never split. Use one column (`--columns 1`) or larger paper, or split the table in the data.",
+        text: "A card, a deck gallery row, a table named by a shortcode (a chart, random table or collection) or a Markdown pipe table in the rules cannot fit the rulebook: a card must fit a column; a table too wide for a column is set across the page, and a long table continues in the next column with its head repeated, but one row of this table is taller than an empty column (or its words too wide even across the page). Rows and cards are never split. Use one column (`--columns 1`) or larger paper, or shorten the row's text.",
         example: "{{ card(\"action/great-road\") }}\n# error at the shortcode: the card is wider than a column",
     },
     Explanation {

@@ -14,7 +14,9 @@
 use std::cell::RefCell;
 
 use super::extraction::{self, Block, Columns, Word};
-use super::pieces::Piece;
+use std::rc::Rc;
+
+use super::pieces::{Piece, TableHead};
 use crate::layout::doc::Item;
 use crate::text::FaceId;
 
@@ -49,6 +51,10 @@ struct Set {
     gap: f32,
     keep_with_next: bool,
     heading_line: bool,
+    /// A row of the same table as the set piece before it, in the same
+    /// column without its head repeated: the columns are not balanced apart
+    /// between the two.
+    joins_previous: bool,
 }
 
 struct Cursor {
@@ -68,6 +74,8 @@ struct Cursor {
     /// The text blocks left of the column being filled, for the page,
     /// column and top they were grouped for (see `reads_in_order`).
     earlier_blocks: RefCell<Option<EarlierBlocks>>,
+    /// The table whose band was placed last, and the page and column it is in.
+    last_table: Option<(Rc<TableHead>, usize, usize)>,
 }
 
 /// Text blocks and the (page, column, top) they belong to.
@@ -238,6 +246,20 @@ impl Cursor {
         }
     }
 
+    /// The height of the table head set above `piece` if it went here: a
+    /// table's band that continues in a column other than its last band's.
+    fn head_above(&self, piece: &Piece) -> f32 {
+        match (&self.last_table, &piece.table) {
+            (Some((last, page, column)), Some(head))
+                if Rc::ptr_eq(last, head)
+                    && (*page, *column) != (self.pages.len() - 1, self.column) =>
+            {
+                head.height
+            }
+            _ => 0.0,
+        }
+    }
+
     fn gap(&self, piece: &Piece) -> f32 {
         if self.at_top() { 0.0 } else { piece.gap }
     }
@@ -286,7 +308,7 @@ impl Cursor {
         let mut best: Option<(usize, f32)> = None;
         let mut best_level: Option<(usize, f32)> = None;
         for k in 1..=self.set.len() {
-            if self.set[k - 1].keep_with_next {
+            if self.set[k - 1].keep_with_next || self.set.get(k).is_some_and(|s| s.joins_previous) {
                 continue;
             }
             let (one, two) = (stack(&self.set[..k]), stack(&self.set[k..]));
@@ -344,18 +366,45 @@ impl Cursor {
             if piece.height + self.gap(&piece) > self.remaining() + 1e-3 || self.column > 0 {
                 self.clear_columns(piece.height);
             }
-        } else if piece.height + self.gap(&piece) > self.remaining() + 1e-3 && !self.at_top() {
+        } else if piece.height + self.head_above(&piece) + self.gap(&piece)
+            > self.remaining() + 1e-3
+            && !self.at_top()
+        {
             self.next_column();
+        }
+        let here = (self.pages.len() - 1, self.column);
+        let same_table = match (&self.last_table, &piece.table) {
+            (Some((last, page, column)), Some(head)) if Rc::ptr_eq(last, head) => {
+                Some((*page, *column) == here)
+            }
+            _ => None,
+        };
+        if same_table == Some(true) && piece.full_width {
+            // Rows of a table across the page follow each other without the
+            // gap kept below other pieces across the page.
+            self.y -= GAP_ACROSS;
+            self.top = self.y;
         }
         self.y += self.gap(&piece);
         let x = self.column_x(self.column);
-        let y = self.frame.top + self.y;
         let start = self.pages.last().map_or(0, Vec::len);
+        let mut head_height = 0.0;
+        if let (Some(false), Some(head)) = (same_table, &piece.table) {
+            // The table goes on in a new column or page: its head again.
+            let y = self.frame.top + self.y;
+            if let Some(page) = self.pages.last_mut() {
+                page.extend(head.items.iter().map(|i| i.translated(x, y)));
+            }
+            head_height = head.height;
+            self.y += head_height;
+        }
+        let y = self.frame.top + self.y;
         if let Some(page) = self.pages.last_mut() {
             page.extend(piece.items.iter().map(|i| i.translated(x, y)));
         }
         let end = self.pages.last().map_or(0, Vec::len);
         self.y += piece.height;
+        self.last_table = piece.table.clone().map(|head| (head, here.0, here.1));
         self.holds_figures = Some(figures);
         self.placed.push(Placed {
             page: self.pages.len() - 1,
@@ -371,10 +420,11 @@ impl Cursor {
         } else {
             self.set.push(Set {
                 items: start..end,
-                height: piece.height,
+                height: head_height + piece.height,
                 gap: piece.gap,
                 keep_with_next: piece.keep_with_next,
                 heading_line: piece.heading_line,
+                joins_previous: same_table == Some(true),
             });
         }
     }
@@ -446,6 +496,7 @@ pub fn flow(frame: Frame, pieces: Vec<Piece>) -> (Vec<Vec<Item>>, Vec<Placed>) {
         holds_figures: None,
         headings: Vec::new(),
         earlier_blocks: RefCell::new(None),
+        last_table: None,
     };
     let mut pieces = pieces.into_iter().peekable();
     let mut chain: Vec<Piece> = Vec::new();
@@ -483,10 +534,16 @@ pub fn flow(frame: Frame, pieces: Vec<Piece>) -> (Vec<Vec<Item>>, Vec<Placed>) {
                 }
                 shift = found.unwrap_or(0.0);
                 let gap = if own_gap { chain[0].gap } else { gap };
-                let fits = height + gap + shift <= cursor.remaining() + 1e-3;
-                let placed_whole = fits || (cursor.at_top() && shift == 0.0 && !own_gap);
+                let head = cursor.head_above(&chain[0]);
+                let fits = height + head + gap + shift <= cursor.remaining() + 1e-3;
+                // A chain taller than a whole column is set piece by piece
+                // (each goes on to the next column when it does not fit):
+                // nothing is ever set below the column.
+                if !fits && cursor.at_top() && shift == 0.0 && !own_gap {
+                    break;
+                }
                 // No place in this column reads in order: the next column.
-                if found.is_some() && placed_whole {
+                if found.is_some() && fits {
                     break;
                 }
                 cursor.next_column();

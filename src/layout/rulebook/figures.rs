@@ -1,13 +1,15 @@
 //! Layout (rulebook): the data a shortcode shows, set as whole pieces for the
 //! columns — ruled tables (a chart's blocks with their odds, a random table,
 //! a collection, a Markdown pipe table) measured by the `table` engine, and
-//! dice drawn face by face with their icons. A figure is never split: one
-//! that fits no column is tried across the page, else it is an overflow.
+//! dice drawn face by face with their icons. A table too wide for a column
+//! goes across the page; a long table continues in the next column or page
+//! with its head repeated (see `columns`).
 
-use super::pieces::Piece;
+use super::pieces::{Piece, TableHead};
 use crate::diag::Diagnostic;
 use crate::layout::doc::{Item, text_items};
-use crate::layout::table::{TableSpec, TableStyle, lay_out_table};
+use crate::layout::flow::Band;
+use crate::layout::table::{LaidTable, TableSpec, TableStyle, lay_out_table};
 use crate::layout::units_dice::draw_face;
 use crate::model::{Align, Icon, Style, VAlign};
 use crate::text::{Family, FitError, FitRequest, FontBook, fit_text};
@@ -50,45 +52,115 @@ fn table_style() -> TableStyle {
     }
 }
 
-/// A ruled table as one piece, at a column's width if it fits there, else across the page.
-pub fn table_piece(
+/// Tables of at most this many body rows move whole to the next column
+/// rather than split.
+const SHORT_TABLE: usize = 5;
+
+/// A ruled table as pieces, at a column's width if its cells fit there, else
+/// across the page: its title, header and first two rows, then one piece per
+/// row. Where the column flow breaks it, the head is set again (see
+/// `columns`); the last two rows stay together, and a short table is one
+/// piece. Only a row too tall for a column even below the head is a misfit.
+pub fn table_pieces(
     spec: &TableSpec,
     room: Room,
     family: &Family,
     book: &FontBook,
-) -> Result<Piece, Misfit> {
+) -> Result<Vec<Piece>, Misfit> {
     let style = table_style();
     let at = |width: f32| lay_out_table(spec, width, family, book, &style);
     let (table, full_width) = match at(room.column) {
-        Ok(t) if t.height() <= room.height + 1e-3 => (t, false),
-        first => {
-            if room.page > room.column + 1e-3 {
-                match at(room.page) {
-                    Ok(t) => (t, true),
-                    Err(e) => return Err(Misfit::Cells(e)),
-                }
-            } else {
-                match first {
-                    Ok(t) => (t, false),
-                    Err(e) => return Err(Misfit::Cells(e)),
-                }
-            }
+        Ok(t) => (t, false),
+        Err(e) if room.page <= room.column + 1e-3 => return Err(Misfit::Cells(e)),
+        Err(_) => match at(room.page) {
+            Ok(t) => (t, true),
+            Err(e) => return Err(Misfit::Cells(e)),
+        },
+    };
+    let whole = |table: &LaidTable| {
+        let band = table.as_band();
+        Piece {
+            height: band.height,
+            gap: TABLE_GAP,
+            items: band.items,
+            full_width,
+            ..Piece::default()
         }
     };
-    if table.height() > room.height + 1e-3 {
-        return Err(Misfit::TooBig {
-            width: table.width,
-            height: table.height(),
+    if table.rows.len() <= SHORT_TABLE {
+        if table.height() > room.height + 1e-3 {
+            return Err(Misfit::TooBig {
+                width: table.width,
+                height: table.height(),
+            });
+        }
+        return Ok(vec![whole(&table)]);
+    }
+    let repeated = stack(table.continued.iter().chain(&table.header));
+    let head = std::rc::Rc::new(TableHead {
+        height: repeated.height,
+        items: repeated.items,
+    });
+    // The first piece: everything above the rows, and two rows with it.
+    let first = stack(
+        table
+            .title
+            .iter()
+            .chain(&table.preamble)
+            .chain(&table.header)
+            .chain(&table.rows[..2]),
+    );
+    let mut pieces = vec![Piece {
+        height: first.height,
+        gap: TABLE_GAP,
+        items: first.items,
+        full_width,
+        table: Some(head.clone()),
+        ..Piece::default()
+    }];
+    let last = table.rows.len() - 1;
+    for (i, row) in table.rows.iter().enumerate().skip(2) {
+        // A section band goes with the row it heads; no row is left alone.
+        let keep = table.keep_with_next.get(i) == Some(&true) || i + 1 == last;
+        let kept_below = if keep {
+            table.rows.get(i + 1).map_or(0.0, |r| r.height)
+        } else {
+            0.0
+        };
+        if head.height + row.height + kept_below > room.height + 1e-3 {
+            return Err(Misfit::TooBig {
+                width: table.width,
+                height: head.height + row.height + kept_below,
+            });
+        }
+        pieces.push(Piece {
+            height: row.height,
+            gap: 0.0,
+            items: row.items.clone(),
+            keep_with_next: keep,
+            full_width,
+            table: Some(head.clone()),
+            ..Piece::default()
         });
     }
-    let band = table.as_band();
-    Ok(Piece {
-        height: band.height,
-        gap: TABLE_GAP,
-        items: band.items,
-        full_width,
-        ..Piece::default()
-    })
+    if pieces[0].height > room.height + 1e-3 {
+        return Err(Misfit::TooBig {
+            width: table.width,
+            height: pieces[0].height,
+        });
+    }
+    Ok(pieces)
+}
+
+/// Bands one below another as one band.
+fn stack<'a>(bands: impl Iterator<Item = &'a Band>) -> Band {
+    let mut out = Band::default();
+    for b in bands {
+        out.items
+            .extend(b.items.iter().map(|i| i.translated(0.0, out.height)));
+        out.height += b.height;
+    }
+    out
 }
 
 /// Each die as one piece: its name and role, then its faces in a row, sized

@@ -20,7 +20,7 @@ use std::collections::HashMap;
 use self::blocks::{Block, link_mentions, read_blocks};
 use self::columns::{Frame, flow};
 pub use self::figures::Die;
-use self::figures::{Misfit, Room, dice_pieces, table_piece};
+use self::figures::{Misfit, Room, dice_pieces, table_pieces};
 use self::pieces::{BreakPoints, Piece, TextStyle, card_rows, text_pieces};
 use super::card::CardFace;
 use super::doc::{Doc, Item, Page, TextItem};
@@ -443,8 +443,7 @@ fn block_pieces(
             ..
         } => {
             let spec = pipe_table_spec(header, rows, aligns);
-            table_piece(&spec, room(frame), input.figure_family, input.book)
-                .map(|p| vec![p])
+            table_pieces(&spec, room(frame), input.figure_family, input.book)
                 .map_err(|m| misfit_problem(m, "the table"))
         }
     }
@@ -531,12 +530,14 @@ fn figure_pieces(
                 pieces.extend(lines);
             }
             for (i, spec) in specs.iter().enumerate() {
-                let mut piece = table_piece(spec, room(frame), input.figure_family, input.book)
+                let mut table = table_pieces(spec, room(frame), input.figure_family, input.book)
                     .map_err(|m| misfit_problem(m, &what))?;
-                for (_, anchor) in anchors.iter().filter(|(at, _)| *at == i) {
-                    piece.cards.push((format!("#{anchor}"), 0.0, 0.0));
+                if let Some(first) = table.first_mut() {
+                    for (_, anchor) in anchors.iter().filter(|(at, _)| *at == i) {
+                        first.cards.push((format!("#{anchor}"), 0.0, 0.0));
+                    }
                 }
-                pieces.push(piece);
+                pieces.extend(table);
             }
             // A title spanning the page goes with a table that does.
             if pieces.last().is_some_and(|p| p.full_width) {
@@ -559,11 +560,11 @@ fn misfit_problem(misfit: Misfit, what: &str) -> Diagnostic {
         Misfit::TooBig { width, height } => Diagnostic::error(
             "rulebook-overflow",
             format!(
-                "{what} is {width:.0} x {height:.0} pt and fits neither a column nor an empty page; a table is never split"
+                "{what} is {width:.0} x {height:.0} pt and fits neither a column nor an empty page: a row (below the table's head) is taller than a column"
             ),
             None,
         )
-        .with_hint("split the table into smaller ones, or use --paper letter/--columns 1"),
+        .with_hint("shorten the row's text, split the table, or use --paper letter/--columns 1"),
         Misfit::Cells(problems) => Diagnostic::error(
             "rulebook-overflow",
             format!(
@@ -1009,7 +1010,8 @@ mod tests {
     }
 
     #[test]
-    fn a_table_too_wide_for_a_column_spans_the_page_and_one_too_tall_is_an_overflow() {
+    fn a_table_too_wide_for_a_column_spans_the_page_a_long_one_continues_and_a_tall_row_is_an_overflow()
+     {
         let wide = Shows(|| Figure::Tables {
             title: None,
             specs: vec![spec(9, 3, "Wordywordy")],
@@ -1021,13 +1023,54 @@ mod tests {
             .map(|r| r[0] + r[2])
             .fold(0.0, f32::max);
         assert!(widest > Paper::LETTER.width / 2.0 + GUTTER, "{widest}");
-        let tall = Shows(|| Figure::Tables {
+
+        // 120 rows: more than a column holds. Every row is set once, inside
+        // the text block, and each column the table reaches starts with its head.
+        let long = Shows(|| Figure::Tables {
             title: None,
             specs: vec![spec(2, 120, "Row")],
             anchors: Vec::new(),
         });
+        let book = lay_out_with(&long, "# Rules\n\n{{ table(\"t\") }}\n", &[]).expect("lays out");
+        let texts: Vec<&TextItem> = book.doc.pages[2..]
+            .iter()
+            .flat_map(|p| &p.items)
+            .filter_map(|i| match i {
+                Item::Text(t) if t.y > TOP && t.y < Paper::LETTER.height - BOTTOM => Some(t),
+                _ => None,
+            })
+            .collect();
+        for r in 0..120 {
+            let cell = format!("Row{r}0");
+            assert_eq!(texts.iter().filter(|t| t.text == cell).count(), 1, "{cell}");
+        }
+        let heads = texts.iter().filter(|t| t.text == "Head0").count();
+        assert!(heads >= 3, "the head is repeated in every column: {heads}");
+        for page in &book.doc.pages[2..] {
+            for t in page.items.iter().filter_map(|i| match i {
+                Item::Text(t) if t.text.starts_with("Row") => Some(t),
+                _ => None,
+            }) {
+                assert!(
+                    t.y < Paper::LETTER.height - BOTTOM,
+                    "{} below the text block",
+                    t.text
+                );
+            }
+        }
+
+        // One row taller than a column even alone cannot be placed.
+        let tall_row = Shows(|| {
+            let mut table = spec(2, 8, "Row");
+            table.rows[6].cells[1] = Cell::new("word ".repeat(4000));
+            Figure::Tables {
+                title: None,
+                specs: vec![table],
+                anchors: Vec::new(),
+            }
+        });
         let md = "# Rules\n\n  {{ table(\"t\") }}\n";
-        let problems = lay_out_with(&tall, md, &[]).expect_err("too tall");
+        let problems = lay_out_with(&tall_row, md, &[]).expect_err("too tall");
         assert_eq!(problems.len(), 1, "{problems:?}");
         assert_eq!(problems[0].id, "rulebook-overflow");
         let loc = problems[0].loc.clone().expect("a place");

@@ -34,6 +34,18 @@ pub struct Piece {
     /// A line of a heading: larger than the body, so text extraction takes
     /// it as a block of its own (see `columns::flow`).
     pub heading_line: bool,
+    /// A band of a table that may continue in the next column: the table's
+    /// head, repeated above the first of its rows set at the top of a new
+    /// column or page (one `Rc` per table: the same table is the same head).
+    pub table: Option<std::rc::Rc<TableHead>>,
+}
+
+/// What a table repeats where it continues: its title bar "(continued)"
+/// and header rows, as items relative to their top-left, and their height.
+#[derive(Debug, Default)]
+pub struct TableHead {
+    pub items: Vec<Item>,
+    pub height: f32,
 }
 
 /// Where a word may be hyphenated: byte offsets into it.
