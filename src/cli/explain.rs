@@ -314,6 +314,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "roll = \"1d6\"\n[[rows]]\nroll = \"7\"    # error: no roll of 1d6 (1-6) is 7",
     },
     Explanation {
+        id: "unsafe-link",
+        text: "A link or image in the rules text points somewhere a published page must never go: a `javascript:`, `vbscript:` or `data:` URL (however it is spelled: capitals, entities, spaces, an autolink or a reference), a `file:` URL or any scheme but http, https and mailto. A game folder may come from someone else, so the link is dropped (its text stays, as text) in the HTML and the PDF. Link to a web page or to a place in the rules instead.",
+        example: "[Roll](javascript:alert(1))        # warning: published as plain text\n# fix: [Roll](#table-combat) or [Roll](https://example.com/rules)",
+    },
+    Explanation {
         id: "unsupported-image",
         text: "The rules show an image that the HTML reference cannot include: an image from another site (the reference loads nothing from the network) or a file it cannot copy. Put the information in a table or a shortcode, or use a local image file.",
         example: "![Map](https://example.com/map.png)   # error: a remote image",

@@ -10,6 +10,7 @@ mod deck;
 mod faces;
 mod game;
 mod icon;
+pub mod link;
 mod phrase;
 mod random_table;
 mod roll;

@@ -1,17 +1,22 @@
 //! Validate stage: images in the Markdown rules. The HTML reference loads
 //! nothing from elsewhere and does not yet copy image files, so an image is
-//! an `unsupported-image` error at its place in the Markdown.
+//! an `unsupported-image` error at its place in the Markdown (one whose
+//! target is not even a safe link is an `unsafe-link` instead).
 
 use pulldown_cmark::{Event, Parser, Tag};
 
 use crate::diag::{Diagnostic, Diagnostics, Loc, Sources};
+use crate::model::link::is_safe_link;
 use crate::model::{Game, markdown_options};
 
 pub fn validate_images(game: &Game, sources: &Sources, diags: &mut Diagnostics) {
     for page in &game.rules {
         let text = sources.text(page.file);
         for (event, range) in Parser::new_ext(text, markdown_options()).into_offset_iter() {
-            if let Event::Start(Tag::Image { dest_url, .. }) = event {
+            if let Event::Start(Tag::Image { dest_url, .. }) = event
+                // An unsafe target is an `unsafe-link` (see `rules::check_links`).
+                && is_safe_link(&dest_url)
+            {
                 let remote = dest_url.contains("//") || dest_url.contains(':');
                 diags.push(
                     Diagnostic::error(

@@ -35,6 +35,7 @@ pub fn validate(game: &Game, sources: &Sources) -> Diagnostics {
         random_table::validate_random_table(table, &mut diags);
     }
     validate_rules(game, sources, &mut diags);
+    rules::check_links(game, sources, &mut diags);
     validate_shortcodes(game, sources, &mut diags);
     validate_images(game, sources, &mut diags);
     validate_charts(&game.charts, &mut diags);

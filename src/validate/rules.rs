@@ -6,7 +6,8 @@ use std::ops::Range;
 use pulldown_cmark::{Event, Parser, Tag, TagEnd};
 
 use crate::diag::{Diagnostic, Diagnostics, Loc, Sources};
-use crate::model::Game;
+use crate::model::link::is_safe_link;
+use crate::model::{Game, markdown_options};
 
 /// A card named in the rules text: the link's text and its byte range.
 #[derive(Clone, Debug, PartialEq)]
@@ -38,6 +39,33 @@ pub fn card_mentions(markdown: &str) -> Vec<CardMention> {
         }
     }
     out
+}
+
+/// A link or image whose target is not a safe link ([`is_safe_link`]) is
+/// published as plain text: an `unsafe-link` warning at the link.
+pub fn check_links(game: &Game, sources: &Sources, diags: &mut Diagnostics) {
+    for page in &game.rules {
+        let text = sources.text(page.file);
+        for (event, range) in Parser::new_ext(text, markdown_options()).into_offset_iter() {
+            let (url, what) = match &event {
+                Event::Start(Tag::Link { dest_url, .. }) => (dest_url, "link"),
+                Event::Start(Tag::Image { dest_url, .. }) => (dest_url, "image"),
+                _ => continue,
+            };
+            if url.starts_with("card:") || is_safe_link(url) {
+                continue;
+            }
+            let shown: String = url.chars().take(60).filter(|c| !c.is_control()).collect();
+            diags.push(
+                Diagnostic::warning(
+                    "unsafe-link",
+                    format!("the {what} to `{shown}` is not published: only http, https and mailto links, relative paths and #anchors are"),
+                    Some(Loc::new(page.file, range)),
+                )
+                .with_hint("link to a web page (https://...) or a place in the rules (#anchor); script and data links never run"),
+            );
+        }
+    }
 }
 
 pub fn validate_rules(game: &Game, sources: &Sources, diags: &mut Diagnostics) {

@@ -13,6 +13,50 @@ pub use data::{DATA_SHORTCODES, block_anchor, icon_svg, shown_tables};
 pub use markdown::{Heading, PageBody, PageLinks, render_markdown, unique_id};
 pub use site::{DeckFaces, HtmlTemplates, RulesText, Site, render_site};
 
+/// What a page may load and run: only files of the site itself, no inline
+/// script, no plugins, no forms, no `<base>` (a game's own templates are
+/// untrusted too). Every page carries it as a meta tag and `serve` sends it
+/// as a header.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
+
+/// `html` with the [`CONTENT_SECURITY_POLICY`] meta tag before anything
+/// that could run: first thing in a `<head>` that opens the document (after
+/// the doctype and `<html>`), else right after the doctype, or at the very
+/// start, whatever a game's template holds.
+pub fn with_csp(html: &str) -> String {
+    let meta = format!(
+        "<meta http-equiv=\"Content-Security-Policy\" content=\"{CONTENT_SECURITY_POLICY}\">"
+    );
+    let at = csp_place(html);
+    format!("{}\n{meta}{}", &html[..at], &html[at..])
+}
+
+/// Where the policy goes: the byte offset after the opening tags that may
+/// precede it.
+fn csp_place(html: &str) -> usize {
+    let lower = html.to_ascii_lowercase();
+    let skip_ws = |at: usize| at + (lower.len() - at - lower[at..].trim_start().len());
+    // The end of a tag `<name ...>` starting at `at`, if it is that tag.
+    let tag_end = |at: usize, name: &str| -> Option<usize> {
+        let rest = lower.get(at..)?;
+        let after = rest.strip_prefix('<')?.strip_prefix(name)?;
+        if !after.starts_with(|c: char| c == '>' || c.is_ascii_whitespace()) {
+            return None;
+        }
+        rest.find('>').map(|e| at + e + 1)
+    };
+    let mut at = skip_ws(0);
+    match tag_end(at, "!doctype") {
+        Some(end) => at = end,
+        None => return 0,
+    }
+    let doctype_end = at;
+    if let Some(end) = tag_end(skip_ws(at), "html") {
+        at = end;
+    }
+    tag_end(skip_ws(at), "head").unwrap_or(doctype_end)
+}
+
 /// A failure to render (a template that does not parse or render): the
 /// templates are the project's own, so this is an operational error.
 #[derive(Debug)]
@@ -25,3 +69,33 @@ impl std::fmt::Display for HtmlError {
 }
 
 impl std::error::Error for HtmlError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn policy_at(html: &str) -> usize {
+        with_csp(html)
+            .find("Content-Security-Policy")
+            .expect("the policy")
+    }
+
+    #[test]
+    fn the_policy_comes_before_anything_a_template_could_run() {
+        let ours = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">";
+        let out = with_csp(ours);
+        assert!(out.starts_with("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta http-equiv"));
+        for hostile in [
+            "<!DOCTYPE html><html><script>alert(1)</script><head></head>",
+            "<!doctype html><script>alert(1)</script>",
+            "<script>alert(1)</script><!DOCTYPE html><head>",
+            "<html><header>x</header><script>alert(1)</script>",
+        ] {
+            let out = with_csp(hostile);
+            assert!(
+                policy_at(hostile) < out.find("<script").expect("script"),
+                "{out}"
+            );
+        }
+    }
+}

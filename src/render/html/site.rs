@@ -561,6 +561,7 @@ fn render_page(tera: &Tera, site: &Site<'_>, page: PageContext) -> Result<String
     context.insert_value("prev", link(page.prev));
     context.insert_value("next", link(page.next));
     tera.render("page.html", &context)
+        .map(|html| super::with_csp(&html))
         .map_err(|e| HtmlError(format!("templates/html/page.html: {e}")))
 }
 

@@ -1,0 +1,79 @@
+//! Model: which link targets a game's text may carry into a page. A game
+//! folder is untrusted (DESIGN.md): only `http`, `https` and `mailto` links,
+//! relative paths and `#fragments` survive in the HTML and PDF; anything
+//! else (`javascript:`, `vbscript:`, `data:`, `file:`...) is dropped. The
+//! scheme is read the way a browser reads it: leading spaces and control
+//! characters ignored, tabs and newlines inside removed, case ignored.
+
+/// The schemes a link may use.
+pub const SAFE_SCHEMES: &[&str] = &["http", "https", "mailto"];
+
+/// Whether a link (or image) target is safe to publish.
+pub fn is_safe_link(url: &str) -> bool {
+    match scheme(url) {
+        Some(scheme) => SAFE_SCHEMES.contains(&scheme.as_str()),
+        None => true,
+    }
+}
+
+/// The URL's scheme, lowercased, as a browser would find it; `None` for a
+/// relative URL (a path, `#fragment`, `?query`, `//host/...`).
+pub fn scheme(url: &str) -> Option<String> {
+    // The URL standard: strip leading and trailing C0 controls and spaces,
+    // and remove every tab and newline.
+    let cleaned: String = url
+        .trim_matches(|c: char| c <= ' ')
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+        .collect();
+    let colon = cleaned.find(':')?;
+    let before = &cleaned[..colon];
+    // A `/`, `?` or `#` before the colon makes it a relative URL.
+    let mut chars = before.chars();
+    let first = chars.next()?;
+    let is_scheme = first.is_ascii_alphabetic()
+        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
+    is_scheme.then(|| before.to_ascii_lowercase())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn web_and_mail_links_and_relative_paths_are_safe() {
+        for url in [
+            "https://example.com/x",
+            "HTTP://example.com",
+            "mailto:a@b.c",
+            "#table-combat",
+            "rules.html#x",
+            "../x/y.html",
+            "?q=1",
+            "//example.com/x",
+            "a/b:c",
+            "",
+        ] {
+            assert!(is_safe_link(url), "{url}");
+        }
+    }
+
+    #[test]
+    fn script_data_and_other_schemes_are_not() {
+        for url in [
+            "javascript:alert(1)",
+            "JaVaScRiPt:alert(1)",
+            " javascript:alert(1)",
+            "\u{1}javascript:alert(1)",
+            "java\tscript:alert(1)",
+            "java\nscript:alert(1)",
+            "vbscript:msgbox",
+            "data:text/html,<script>alert(1)</script>",
+            "DATA:image/svg+xml;base64,xx",
+            "file:///etc/passwd",
+            "card:",
+        ] {
+            assert!(!is_safe_link(url), "{url:?}");
+        }
+    }
+}
