@@ -101,12 +101,25 @@ pub struct Diagnostic {
     pub hint: Option<String>,
 }
 
+/// The most characters a message or hint holds: a value quoted in one (a
+/// 5 MB card text, a list of 20,000 keys) is cut to a line's worth.
+pub const MAX_MESSAGE: usize = 300;
+
+/// `text` cut to [`MAX_MESSAGE`] characters, with an ellipsis.
+fn clip(mut text: String) -> String {
+    if let Some((at, _)) = text.char_indices().nth(MAX_MESSAGE) {
+        text.truncate(at);
+        text.push('…');
+    }
+    text
+}
+
 impl Diagnostic {
     pub fn error(id: &'static str, message: impl Into<String>, loc: Option<Loc>) -> Diagnostic {
         Diagnostic {
             severity: Severity::Error,
             id,
-            message: message.into(),
+            message: clip(message.into()),
             loc,
             hint: None,
         }
@@ -120,7 +133,7 @@ impl Diagnostic {
     }
 
     pub fn with_hint(mut self, hint: impl Into<String>) -> Diagnostic {
-        self.hint = Some(hint.into());
+        self.hint = Some(clip(hint.into()));
         self
     }
 
@@ -339,6 +352,18 @@ pub fn json_string(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn messages_and_hints_quote_at_most_a_line() {
+        let long = "é".repeat(5_000_000);
+        let d = Diagnostic::error("x", format!("`{long}`"), None).with_hint(long);
+        assert_eq!(d.message.chars().count(), MAX_MESSAGE + 1);
+        assert!(d.message.ends_with('…'));
+        assert_eq!(
+            d.hint.as_deref().map(|h| h.chars().count()),
+            Some(MAX_MESSAGE + 1)
+        );
+    }
 
     #[test]
     fn a_diagnostic_repeated_word_for_word_is_reported_once() {

@@ -179,6 +179,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "grogpress labels battlegrid --sheet avery-5160\n# error: the BattleGrid template is 243 x 168 pt, Avery 5160 labels are 189 x 72 pt",
     },
     Explanation {
+        id: "limit-exceeded",
+        text: "A number in the data is past a limit grogpress keeps so that no file, however small, can make a check run for hours or fill the memory: a results table's net modifiers span at most 1000 values and lie within ±1,000,000 (`odds --drm` keeps the same limits and exits 2 past them); a die has at most 1000 faces; a roll at most 20 dice of at most 100 sides. Such numbers are almost always a typo.",
+        example: "drm = \"0..+9223372036854775000\"   # error\n# fix: drm = \"-3..+5\"",
+    },
+    Explanation {
         id: "lookup-gap",
         text: "A matrix with a `lookup` reads its first columns as conditions, and some combination of their values has no row, so a player could not look it up. Every combination of the key columns needs exactly one row.",
         example: "lookup = { keys = 2, values = [\"Yes\", \"No\"] }\n# error when no row has Yes / No: add it, or make a row cover either (\"Yes / No\")",

@@ -345,9 +345,13 @@ enum ExportWhat {
 }
 
 fn parse_drm_arg(s: &str) -> Result<(i64, i64), String> {
-    crate::load::parse_drm(s).ok_or_else(|| {
+    let range = crate::load::parse_drm(s).ok_or_else(|| {
         format!("`{s}` is not a range of net modifiers; write it as LOW..HIGH, e.g. -3..+5")
-    })
+    })?;
+    match crate::model::modifier_span_problem(range) {
+        Some(why) => Err(format!("`{s}`: {why}")),
+        None => Ok(range),
+    }
 }
 
 #[derive(Args, Debug)]

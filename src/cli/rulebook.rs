@@ -14,7 +14,7 @@ use crate::layout::{
     RulebookText, block_specs, collection_spec, lay_out_rulebook, random_table_spec,
 };
 use crate::load::OpError;
-use crate::model::{FieldKind, FieldValue, Game, Shortcode, card_keys, find_card};
+use crate::model::{FieldKind, FieldValue, Game, Shortcode};
 
 /// A deck's cards laid out as they print, with their size and corner radius.
 struct DeckCards {
@@ -128,7 +128,7 @@ impl GameFigures<'_> {
         let cards = self.decks.iter().find(|d| d.id == deck.id)?;
         let indices: Vec<usize> = match card_key {
             None => (0..deck.cards.len()).collect(),
-            Some(key) => vec![find_card(deck, &card_keys(deck), key)?],
+            Some(key) => vec![deck.card_index().find(key)?],
         };
         Some(Gallery {
             size: cards.size,

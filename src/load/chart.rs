@@ -9,6 +9,7 @@ use crate::model::{
     Lookup, Matrix, MatrixRow, MatrixSection, ModEntry, ModSection, Modifier, ModifierList,
     Numbering, RangeRow, RangeTable, ResultRow, ResultsTable, RollRange, Step,
 };
+use crate::model::{MAX_MODIFIER_SPAN, modifier_span_problem};
 
 pub const CHART_KEYS: &[&str] = &["title", "rule", "blocks"];
 pub const RESULTS_KEYS: &[&str] = &[
@@ -243,6 +244,19 @@ fn results(r: &mut Reader<'_>, t: &Table<'_>) -> Option<ResultsTable> {
     let drm = match r.opt_str(t, "drm") {
         None => Some(Located::new((0, 0), r.loc(t.span().start..t.span().start))),
         Some(s) => match parse_drm(&s.value) {
+            Some(range) if let Some(why) = modifier_span_problem(range) => {
+                r.diags.push(
+                    Diagnostic::error(
+                        "limit-exceeded",
+                        format!("`{}`: {why}", s.value),
+                        Some(s.loc),
+                    )
+                    .with_hint(format!(
+                        "declare the net modifiers the table can really receive, e.g. \"-3..+5\" (at most {MAX_MODIFIER_SPAN} of them)"
+                    )),
+                );
+                None
+            }
             Some(range) => Some(Located::new(range, s.loc)),
             None => {
                 r.diags.push(

@@ -390,6 +390,15 @@ fn faces(
         Some(_) => None,
         None => Some(0),
     };
+    let count = cell.matches(FACE_SEPARATOR).count() + 1;
+    if count > crate::model::MAX_FACES {
+        diags.push(crate::model::too_many_faces(
+            &field.name,
+            count,
+            loc.clone(),
+        ));
+        return None;
+    }
     let mut faces = Vec::new();
     let mut start = 0;
     for part in cell.split(FACE_SEPARATOR) {

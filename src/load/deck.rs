@@ -114,6 +114,7 @@ pub fn load_deck(
         constraints,
         cards,
         loc: Loc::new(file, 0..0),
+        index: Default::default(),
     }))
 }
 
@@ -240,6 +241,7 @@ fn collection(
         constraints,
         cards,
         loc: at,
+        index: Default::default(),
     }))
 }
 
@@ -672,6 +674,16 @@ fn card(r: &mut Reader<'_>, t: &Table<'_>, fields: &[FieldDecl], what: &str) -> 
                         format!("an integer or one of \"{}\"", also.join("\", \""))
                     };
                     r.wrong_type(v, &f.name, &expected);
+                    None
+                }
+                (FieldKind::Faces(_), DeValue::Array(faces))
+                    if faces.len() > crate::model::MAX_FACES =>
+                {
+                    r.diags.push(crate::model::too_many_faces(
+                        &f.name,
+                        faces.len(),
+                        loc.clone(),
+                    ));
                     None
                 }
                 (FieldKind::Faces(_), DeValue::Array(faces)) => {

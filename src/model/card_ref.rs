@@ -3,6 +3,8 @@
 //! mirrored decks), each key adds the slug of the field that tells them apart
 //! (`great-road-ufp`, `great-road-is`), and the bare title slug names the first.
 
+use std::collections::{HashMap, HashSet};
+
 use super::Deck;
 
 /// Lower-case letters and digits; apostrophes and dots dropped (`U.F.P.` →
@@ -24,35 +26,79 @@ pub fn slug(text: &str) -> String {
     out
 }
 
-/// Every card's key, in deck order; unique within the deck.
+/// Every card's key, in deck order; unique within the deck. Linear in the
+/// cards (a count per title, and per key base the next free suffix).
 pub fn card_keys(deck: &Deck) -> Vec<String> {
     let titles: Vec<String> = (0..deck.cards.len())
         .map(|i| slug(&deck.card_title(i)))
         .collect();
+    let mut count: HashMap<&str, usize> = HashMap::new();
+    for title in &titles {
+        *count.entry(title.as_str()).or_insert(0) += 1;
+    }
     let by = distinguishing_field(deck);
     let mut keys: Vec<String> = Vec::with_capacity(titles.len());
+    let mut taken: HashSet<String> = HashSet::with_capacity(titles.len());
+    let mut next: HashMap<String, usize> = HashMap::new();
     for (i, title) in titles.iter().enumerate() {
-        let shared = titles.iter().filter(|t| *t == title).count() > 1;
+        let shared = count.get(title.as_str()).is_some_and(|n| *n > 1);
         let mut key = title.clone();
         if shared && let Some(value) = by.and_then(|f| deck.text(&deck.cards[i], f)) {
             key = format!("{title}-{}", slug(&value));
         }
-        let base = key.clone();
-        let mut n = 2;
-        while keys.contains(&key) || key.is_empty() {
-            key = format!("{base}-{n}");
-            n += 1;
+        if taken.contains(&key) || key.is_empty() {
+            // Suffixes below the one remembered for this base are all taken.
+            let base = key;
+            let mut n = next.get(&base).copied().unwrap_or(2);
+            loop {
+                key = format!("{base}-{n}");
+                n += 1;
+                if !taken.contains(&key) {
+                    break;
+                }
+            }
+            next.insert(base, n);
         }
+        taken.insert(key.clone());
         keys.push(key);
     }
     keys
 }
 
-/// The card a key names: its own key, or the first card whose title slug it is.
-pub fn find_card(deck: &Deck, keys: &[String], key: &str) -> Option<usize> {
-    keys.iter()
-        .position(|k| k == key)
-        .or_else(|| (0..deck.cards.len()).find(|&i| slug(&deck.card_title(i)) == key))
+/// The cards of a deck by key, for many look-ups: each card's own key,
+/// and each title slug's first card.
+#[derive(Clone, Debug)]
+pub struct CardIndex {
+    /// Each card's key, in deck order.
+    pub keys: Vec<String>,
+    by_key: HashMap<String, usize>,
+    by_title: HashMap<String, usize>,
+}
+
+impl CardIndex {
+    pub fn new(deck: &Deck, keys: Vec<String>) -> CardIndex {
+        let mut by_title = HashMap::new();
+        for i in 0..deck.cards.len() {
+            by_title.entry(slug(&deck.card_title(i))).or_insert(i);
+        }
+        CardIndex {
+            by_key: keys
+                .iter()
+                .enumerate()
+                .map(|(i, k)| (k.clone(), i))
+                .collect(),
+            keys,
+            by_title,
+        }
+    }
+
+    /// The card a key names: its own key, or the first card whose title slug it is.
+    pub fn find(&self, key: &str) -> Option<usize> {
+        self.by_key
+            .get(key)
+            .or_else(|| self.by_title.get(key))
+            .copied()
+    }
 }
 
 /// The field that tells cards sharing a title apart: the `within` of a

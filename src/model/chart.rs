@@ -116,7 +116,10 @@ impl ResultsTable {
     /// The lowest and highest modified roll the table can receive.
     pub fn reach(&self) -> (i64, i64) {
         let (lo, hi) = self.drm.value;
-        (self.dice.value.min() + lo, self.dice.value.max() + hi)
+        (
+            self.dice.value.min().saturating_add(lo),
+            self.dice.value.max().saturating_add(hi),
+        )
     }
 }
 
@@ -153,7 +156,7 @@ pub fn row_odds(dice: Dice, rows: &[RollRange], drm: i64) -> Vec<RowOdds> {
     let outcomes = dice.outcomes();
     let mut ways = vec![0u64; rows.len()];
     for (i, w) in dice.ways().into_iter().enumerate() {
-        let roll = dice.min() + i as i64 + drm;
+        let roll = (dice.min() + i as i64).saturating_add(drm);
         if let Some(row) = rows.iter().position(|r| r.contains(roll)) {
             ways[row] += w;
         }

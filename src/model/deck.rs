@@ -154,9 +154,18 @@ pub struct Deck {
     pub constraints: Constraints,
     pub cards: Vec<Card>,
     pub loc: Loc,
+    /// The cards' keys and an index by key, made on first use (the cards do
+    /// not change once loaded).
+    pub index: std::sync::OnceLock<super::card_ref::CardIndex>,
 }
 
 impl Deck {
+    /// The cards by key (see [`super::card_keys`]), computed once.
+    pub fn card_index(&self) -> &super::card_ref::CardIndex {
+        self.index
+            .get_or_init(|| super::card_ref::CardIndex::new(self, super::card_keys(self)))
+    }
+
     pub fn field_index(&self, name: &str) -> Option<usize> {
         self.fields.iter().position(|f| f.name == name)
     }

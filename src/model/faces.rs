@@ -2,6 +2,20 @@
 //! the declaration of a faces field, and the exact distribution of hits when
 //! an attack die meets a defense die.
 
+/// The most faces a die may have: more is surely a mistake, and every face
+/// is drawn and counted.
+pub const MAX_FACES: usize = 1000;
+
+/// The `limit-exceeded` error for a die of `faces` faces, at `loc`.
+pub fn too_many_faces(field: &str, faces: usize, loc: crate::diag::Loc) -> crate::diag::Diagnostic {
+    crate::diag::Diagnostic::error(
+        "limit-exceeded",
+        format!("`{field}` lists {faces} faces; a die has at most {MAX_FACES}"),
+        Some(loc),
+    )
+    .with_hint("give the die its real faces, one entry per face")
+}
+
 /// How a `faces` field is checked: the int field that gives the die's number
 /// of sides, and int fields that record how many of a symbol the die bears.
 #[derive(Clone, Debug, Default, PartialEq)]

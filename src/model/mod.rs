@@ -19,7 +19,7 @@ mod shortcode;
 mod template;
 
 pub use background::{Art, Background, Border, MIN_CONTRAST, Rgb, contrast, parse_hex_color};
-pub use card_ref::{card_keys, find_card, slug};
+pub use card_ref::{CardIndex, card_keys, slug};
 pub use chart::{
     BlockKind, CellCodes, Chart, ChartBlock, CheckSection, Checklist, LegendEntry, Lookup, Matrix,
     MatrixRow, MatrixSection, ModEntry, ModSection, ModValue, Modifier, ModifierList, Numbering,
@@ -30,8 +30,8 @@ pub use deck::{
     Card, Complete, Constraints, CountPer, Deck, FieldDecl, FieldKind, FieldValue, Unique, When,
 };
 pub use faces::{
-    Attack, FacesDecl, HitDistribution, count_on, face_symbols, faces_text, hit_distribution,
-    reduce,
+    Attack, FacesDecl, HitDistribution, MAX_FACES, count_on, face_symbols, faces_text,
+    hit_distribution, reduce, too_many_faces,
 };
 pub use game::{
     Aid, AidBlock, AidJob, CardJob, CardListJob, CounterJob, CounterSide, DiceCombat, Force, Game,
@@ -40,7 +40,10 @@ pub use game::{
 pub use icon::{Icon, PathEl};
 pub use phrase::{Phrase, PhraseForm, form_slots, read_phrase};
 pub use random_table::{RandomRow, RandomTable};
-pub use roll::{Coverage, Dice, RollRange, check_coverage, describe_rolls};
+pub use roll::{
+    Coverage, Dice, MAX_MODIFIER, MAX_MODIFIER_SPAN, RollRange, check_coverage, describe_rolls,
+    modifier_span_problem,
+};
 #[cfg(test)]
 pub(crate) use sheet::avery_5395;
 pub use sheet::{CardSize, Paper, SheetTemplate};

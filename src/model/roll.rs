@@ -134,6 +134,27 @@ impl fmt::Display for RollRange {
     }
 }
 
+/// The widest range of net modifiers a table may declare (and `odds` take):
+/// more is surely a typo, and each modifier is a row of the odds.
+pub const MAX_MODIFIER_SPAN: i64 = 1000;
+/// The largest net modifier, either way.
+pub const MAX_MODIFIER: i64 = 1_000_000;
+
+/// Why a range of net modifiers is refused (past the limits above), if it is.
+pub fn modifier_span_problem((lo, hi): (i64, i64)) -> Option<String> {
+    if lo.checked_abs().is_none_or(|l| l > MAX_MODIFIER)
+        || hi.checked_abs().is_none_or(|h| h > MAX_MODIFIER)
+    {
+        return Some(format!(
+            "a net modifier is at most {MAX_MODIFIER} either way"
+        ));
+    }
+    let span = hi.checked_sub(lo).unwrap_or(i64::MAX);
+    (span > MAX_MODIFIER_SPAN).then(|| {
+        format!("the range spans {span} modifiers; at most {MAX_MODIFIER_SPAN} are allowed")
+    })
+}
+
 /// What is wrong with a table's rows over the rolls it can receive.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Coverage {
@@ -144,21 +165,51 @@ pub enum Coverage {
 }
 
 /// Checks that every roll in `low..=high` falls in exactly one of `rows`.
-/// Returns every problem (gaps first, then overlaps), empty when the table is sound.
+/// Returns every problem (gaps first, then overlaps), empty when the table is
+/// sound. Computed over the rows' ranges (a sweep over their ends, sorted),
+/// not roll by roll: the cost is in the rows and the problems found.
 pub fn check_coverage(rows: &[RollRange], low: i64, high: i64) -> Vec<Coverage> {
+    // Each row clipped to the reach: +1 where it starts, -1 past its end.
+    let mut ends: Vec<(i64, bool, usize)> = Vec::new();
+    for (i, row) in rows.iter().enumerate() {
+        let start = row.low.map_or(low, |l| l.max(low));
+        let end = row.high.map_or(high, |h| h.min(high));
+        if start <= end {
+            ends.push((start, true, i));
+            if let Some(past) = end.checked_add(1) {
+                ends.push((past, false, i));
+            }
+        }
+    }
+    ends.sort_unstable();
     let mut gaps = Vec::new();
     let mut overlaps = Vec::new();
-    for roll in low..=high {
-        let hits: Vec<usize> = rows
-            .iter()
-            .enumerate()
-            .filter(|(_, r)| r.contains(roll))
-            .map(|(i, _)| i)
-            .collect();
-        match hits.len() {
-            0 => gaps.push(roll),
+    let mut active: std::collections::BTreeSet<usize> = std::collections::BTreeSet::new();
+    let mut at = low;
+    let mut k = 0;
+    while at <= high {
+        while k < ends.len() && ends[k].0 <= at {
+            let (_, starts, i) = ends[k];
+            if starts {
+                active.insert(i);
+            } else {
+                active.remove(&i);
+            }
+            k += 1;
+        }
+        // The rolls up to the next end (or the top of the reach) share `active`.
+        let next = ends.get(k).map_or(high, |e| (e.0 - 1).min(high));
+        match active.len() {
+            0 => gaps.extend(at..=next),
             1 => {}
-            _ => overlaps.push((roll, hits)),
+            _ => {
+                let rows: Vec<usize> = active.iter().copied().collect();
+                overlaps.extend((at..=next).map(|roll| (roll, rows.clone())));
+            }
+        }
+        match next.checked_add(1) {
+            Some(n) => at = n,
+            None => break,
         }
     }
     let mut out = Vec::new();

@@ -112,13 +112,21 @@ fn check_count(
         FieldKind::Enum(values) => values.iter().map(|v| (v.clone(), 0)).collect(),
         _ => Vec::new(),
     };
+    let mut at: HashMap<String, usize> = counts
+        .iter()
+        .enumerate()
+        .map(|(i, (k, _))| (k.clone(), i))
+        .collect();
     for card in &deck.cards {
         let Some(key) = group_key(game, deck, card, field) else {
             continue;
         };
-        match counts.iter_mut().find(|(k, _)| *k == key) {
-            Some((_, n)) => *n += 1,
-            None => counts.push((key, 1)),
+        match at.get(&key) {
+            Some(&i) => counts[i].1 += 1,
+            None => {
+                at.insert(key.clone(), counts.len());
+                counts.push((key, 1));
+            }
         }
     }
     for (key, n) in counts {
@@ -206,10 +214,17 @@ fn check_mirrored(game: &Game, deck: &Deck, mirror: usize, diags: &mut Diagnosti
     let first_name = group_name(game, deck, mirror, first_key);
     let title = deck.title_field;
     let title_of = |c: &Card| deck.text(c, title).unwrap_or_default();
+    // The first group's cards by title (the first of each title), so that
+    // matching is linear in the cards.
+    let mut twins: HashMap<String, &Card> = HashMap::with_capacity(first.len());
+    for card in first {
+        twins.entry(title_of(card)).or_insert(card);
+    }
     for (key, cards) in groups.iter().skip(1) {
         let name = group_name(game, deck, mirror, key);
+        let titles: std::collections::HashSet<String> = cards.iter().map(|c| title_of(c)).collect();
         for card in cards {
-            let Some(twin) = first.iter().find(|c| title_of(c) == title_of(card)) else {
+            let Some(twin) = twins.get(&title_of(card)).copied() else {
                 if !all_complete {
                     continue;
                 }
@@ -254,7 +269,7 @@ fn check_mirrored(game: &Game, deck: &Deck, mirror: usize, diags: &mut Diagnosti
             }
         }
         for card in first {
-            if all_complete && !cards.iter().any(|c| title_of(c) == title_of(card)) {
+            if all_complete && !titles.contains(&title_of(card)) {
                 diags.push(
                     Diagnostic::error(
                         "mirror-mismatch",

@@ -74,16 +74,19 @@ pub fn validate_rules(game: &Game, sources: &Sources, diags: &mut Diagnostics) {
         .iter()
         .flat_map(|d| (0..d.cards.len()).map(move |i| d.card_title(i)))
         .collect();
+    // Exact titles, and the first title of each lower-cased spelling.
+    let exact: std::collections::HashSet<&str> = titles.iter().map(String::as_str).collect();
+    let mut by_lower: std::collections::HashMap<String, &str> = std::collections::HashMap::new();
+    for title in &titles {
+        by_lower.entry(title.to_lowercase()).or_insert(title);
+    }
     for page in &game.rules {
         for mention in card_mentions(sources.text(page.file)) {
             let loc = Loc::new(page.file, mention.span.clone());
-            if titles.contains(&mention.name) {
+            if exact.contains(mention.name.as_str()) {
                 continue;
             }
-            match titles
-                .iter()
-                .find(|t| t.to_lowercase() == mention.name.to_lowercase())
-            {
+            match by_lower.get(&mention.name.to_lowercase()) {
                 Some(title) => diags.push(
                     Diagnostic::warning(
                         "card-title-mismatch",

@@ -2,7 +2,7 @@
 //! `{{ deck("action") }}`) must be well formed and name data that exists.
 
 use crate::diag::{Diagnostic, Diagnostics, Loc, Sources};
-use crate::model::{Game, Shortcode, card_keys, find_card, find_shortcodes};
+use crate::model::{Game, Shortcode, find_shortcodes};
 
 /// The shortcodes the HTML renderer knows, with what they take.
 pub const SHORTCODES: &[(&str, &str)] = &[
@@ -181,12 +181,16 @@ fn check_shortcode(game: &Game, code: &Shortcode, file: crate::diag::FileId) -> 
         );
     };
     let key = card_key?;
-    let keys = card_keys(deck);
-    if find_card(deck, &keys, key).is_some() {
+    let index = deck.card_index();
+    if index.find(key).is_some() {
         return None;
     }
-    let mut known: Vec<&str> = keys.iter().map(String::as_str).collect();
+    // A line's worth of the deck's keys.
+    let mut known: Vec<&str> = index.keys.iter().map(String::as_str).take(12).collect();
     known.dedup();
+    if index.keys.len() > known.len() {
+        known.push("…");
+    }
     Some(
         Diagnostic::error(
             "dangling-shortcode",

@@ -10,7 +10,7 @@ mod markdown;
 mod site;
 
 pub use data::{DATA_SHORTCODES, block_anchor, icon_svg, shown_tables};
-pub use markdown::{Heading, PageBody, PageLinks, render_markdown, unique_id};
+pub use markdown::{Heading, PageBody, PageLinks, UsedIds, render_markdown, unique_id};
 pub use site::{DeckFaces, HtmlTemplates, RulesText, Site, render_site};
 
 /// What a page may load and run: only files of the site itself, no inline

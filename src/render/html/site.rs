@@ -8,11 +8,9 @@ use tera::{Context, Tera, Value};
 
 use super::HtmlError;
 use super::data::{DataSource, data_anchor, data_shortcode, rich_html, shown_tables};
-use super::markdown::{Heading, PageLinks, render_markdown, unique_id};
+use super::markdown::{Heading, PageLinks, UsedIds, render_markdown, unique_id};
 use crate::layout::{CardFace, Item};
-use crate::model::{
-    Deck, FieldKind, Game, Icon, Shortcode, card_keys, find_card, find_shortcodes, slug,
-};
+use crate::model::{Deck, FieldKind, Game, Icon, Shortcode, find_shortcodes, slug};
 use crate::render::svg::{CardSvg, card_svg, css_family, escape};
 use crate::text::FontBook;
 use crate::text::mentions::TableNames;
@@ -72,7 +70,12 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, HtmlError>
         .iter()
         .map(|r| find_shortcodes(r.markdown).0)
         .collect();
-    let keys: Vec<Vec<String>> = site.game.decks.iter().map(card_keys).collect();
+    let keys: Vec<Vec<String>> = site
+        .game
+        .decks
+        .iter()
+        .map(|d| d.card_index().keys.clone())
+        .collect();
     let shown = Placements::plan(site.game, &keys, &shortcodes, &names);
     let table_names = shown.table_names();
 
@@ -89,7 +92,7 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, HtmlError>
             emitted_decks: HashSet::new(),
             emitted_data: HashSet::new(),
         };
-        let mut used: HashSet<String> = shown.anchors_on(index).collect();
+        let mut used: UsedIds = shown.anchors_on(index).collect();
         let body = render_markdown(rules.markdown, &shortcodes[index], &mut used, &mut links)
             .map_err(HtmlError)?;
         bodies.push(body);
@@ -187,7 +190,9 @@ fn compile(templates: &HtmlTemplates) -> Result<Tera, HtmlError> {
 
 /// `rules/action-cards.md` → `action-cards.html`; never `index.html`, never twice.
 fn page_names(rules: &[RulesText<'_>]) -> Vec<String> {
-    let mut used: HashSet<String> = HashSet::from(["index".to_string(), "style".to_string()]);
+    let mut used: UsedIds = ["index".to_string(), "style".to_string()]
+        .into_iter()
+        .collect();
     rules
         .iter()
         .map(|r| {
@@ -216,6 +221,8 @@ struct Placements {
     data_anchors: BTreeMap<(usize, String), ()>,
     /// card title → href of its first showing.
     by_title: HashMap<String, (usize, String)>,
+    /// lower-cased title → the first (in sorted order) title shown with it.
+    by_lower: HashMap<String, String>,
     /// Each table shown (chart, chart block, random table, collection): its
     /// title and the (page, anchor) of every showing, in page order.
     tables: Vec<(String, Vec<(usize, String)>)>,
@@ -234,6 +241,7 @@ impl Placements {
         let mut by_title = HashMap::new();
         let mut data_anchors = BTreeMap::new();
         let mut tables: Vec<(String, Vec<(usize, String)>)> = Vec::new();
+        let mut table_at: HashMap<String, usize> = HashMap::new();
         for (page, codes) in shortcodes.iter().enumerate() {
             for code in codes {
                 if let Some(anchor) = data_anchor(code) {
@@ -241,9 +249,12 @@ impl Placements {
                 }
                 for (title, anchor) in shown_tables(game, code) {
                     data_anchors.insert((page, anchor.clone()), ());
-                    match tables.iter_mut().find(|(_, shown)| shown[0].1 == anchor) {
-                        Some((_, shown)) => shown.push((page, anchor)),
-                        None => tables.push((title, vec![(page, anchor)])),
+                    match table_at.get(&anchor) {
+                        Some(&t) => tables[t].1.push((page, anchor)),
+                        None => {
+                            table_at.insert(anchor.clone(), tables.len());
+                            tables.push((title, vec![(page, anchor)]));
+                        }
                     }
                 }
                 if let ("deck", Some(arg)) = (code.name.as_str(), code.args.first())
@@ -253,7 +264,7 @@ impl Placements {
                         .entry((page, d))
                         .or_insert_with(|| format!("deck-{}", slug(&arg.value)));
                 }
-                for (d, c) in cards_of(game, keys, code) {
+                for (d, c) in cards_of(game, code) {
                     let deck = &game.decks[d];
                     let anchor = format!("card-{}-{}", slug(&deck.id), keys[d][c]);
                     anchors
@@ -263,11 +274,20 @@ impl Placements {
                 }
             }
         }
+        let mut titles: Vec<&String> = by_title.keys().collect();
+        titles.sort();
+        let mut by_lower = HashMap::new();
+        for title in titles {
+            by_lower
+                .entry(title.to_lowercase())
+                .or_insert_with(|| title.clone());
+        }
         Placements {
             anchors,
             deck_anchors,
             data_anchors,
             by_title,
+            by_lower,
             tables,
             names: names.to_vec(),
         }
@@ -311,7 +331,7 @@ impl Placements {
 }
 
 /// The (deck, card) pairs a shortcode shows, in order.
-fn cards_of(game: &Game, keys: &[Vec<String>], code: &Shortcode) -> Vec<(usize, usize)> {
+fn cards_of(game: &Game, code: &Shortcode) -> Vec<(usize, usize)> {
     let Some(arg) = code.args.first() else {
         return Vec::new();
     };
@@ -329,7 +349,9 @@ fn cards_of(game: &Game, keys: &[Vec<String>], code: &Shortcode) -> Vec<(usize, 
             let Some(d) = game.decks.iter().position(|d| d.id == deck_id) else {
                 return Vec::new();
             };
-            find_card(&game.decks[d], &keys[d], key)
+            game.decks[d]
+                .card_index()
+                .find(key)
                 .map(|c| vec![(d, c)])
                 .unwrap_or_default()
         }
@@ -356,13 +378,8 @@ impl PageLinks for Links<'_> {
     fn card_href(&self, title: &str) -> Option<String> {
         // Exact title first; the validate stage warns about a different case.
         let (page, anchor) = self.shown.by_title.get(title).or_else(|| {
-            let lower = title.to_lowercase();
-            let mut titles: Vec<&String> = self.shown.by_title.keys().collect();
-            titles.sort();
-            titles
-                .into_iter()
-                .find(|t| t.to_lowercase() == lower)
-                .and_then(|t| self.shown.by_title.get(t))
+            let found = self.shown.by_lower.get(&title.to_lowercase())?;
+            self.shown.by_title.get(found)
         })?;
         Some(if *page == self.page {
             format!("#{anchor}")
@@ -401,7 +418,7 @@ impl PageLinks for Links<'_> {
         if let Some(html) = data_shortcode(&source, code, anchor) {
             return html;
         }
-        let cards = cards_of(self.site.game, self.keys, code);
+        let cards = cards_of(self.site.game, code);
         let rendered: Vec<String> = cards
             .iter()
             .map(|&(d, c)| self.card_html(d, c))

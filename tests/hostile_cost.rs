@@ -1,0 +1,226 @@
+//! Hostile sizes: small files whose numbers or repetitions would make a
+//! naive check explode (cubic card keys, quadratic heading ids, a modifier
+//! range walked roll by roll, i64 extremes, a die of a million faces, a
+//! 5 MB value quoted in a hint, `odds` over millions of modifiers). Each
+//! must finish well inside a generous bound with a located error or a
+//! correct result; the time each took is printed (`--nocapture`).
+
+mod support;
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use support::{Run, copy_dir, grogpress};
+
+/// Far more than any of these needs when it is linear; a naive check takes
+/// minutes or never ends.
+const BOUND: Duration = Duration::from_secs(20);
+
+fn timed(what: &str, args: &[&str]) -> Run {
+    let start = Instant::now();
+    let run = grogpress(args);
+    let took = start.elapsed();
+    eprintln!("{what}: {} ms (exit {})", took.as_millis(), run.code);
+    assert!(took < BOUND, "{what} took {took:?}\n{}", run.dump());
+    run
+}
+
+fn fixture(name: &str, into: &Path) -> PathBuf {
+    let dir = into.join(name.rsplit('/').next().unwrap_or(name));
+    copy_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join(name), &dir);
+    dir
+}
+
+fn path(p: &Path) -> &str {
+    p.to_str().expect("UTF-8 path")
+}
+
+/// A game of one deck of `cards` cards, all titled "Same", whose rules
+/// name one of them by key: card keys and lookups must stay linear.
+#[test]
+fn many_cards_sharing_a_title() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = tmp.path().join("g");
+    std::fs::create_dir_all(game.join("rules")).expect("mkdir");
+    std::fs::write(
+        game.join("game.toml"),
+        "name = \"Same\"\nrules = [\"rules/r.md\"]\n[[decks]]\nid = \"d\"\nfile = \"d.toml\"\n",
+    )
+    .expect("write");
+    let mut deck = String::from(
+        "name = \"D\"\ntitle_field = \"title\"\n[[fields]]\nname = \"title\"\nkind = \"text\"\n",
+    );
+    for _ in 0..8000 {
+        deck.push_str("[[cards]]\ntitle = \"Same\"\n");
+    }
+    std::fs::write(game.join("d.toml"), deck).expect("write");
+    let mut rules = String::from("# Cards\n\n{{ card(\"d/same-7999\") }}\n\n");
+    for _ in 0..2000 {
+        rules.push_str("[*Same*](card:) and [*same*](card:).\n\n");
+    }
+    std::fs::write(game.join("rules/r.md"), rules).expect("write");
+    let out = tmp.path().join("out");
+    let run = timed(
+        "8,000 cards sharing a title (rules HTML)",
+        &[
+            "rules",
+            path(&game),
+            "--out",
+            path(&out),
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(run.code, 0, "{}", run.dump());
+    let html = std::fs::read_to_string(out.join("g/html/r.html")).expect("page");
+    assert!(
+        html.contains("card-d-same-7999"),
+        "the key of the last card"
+    );
+}
+
+/// 50,000 headings of the same words: their ids stay unique and cheap.
+#[test]
+fn many_equal_headings() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = fixture("tests/fixtures/ok-minimal", tmp.path());
+    let mut md = String::new();
+    for _ in 0..50_000 {
+        md.push_str("## Same\n");
+    }
+    std::fs::write(game.join("rules/rules.md"), md).expect("write");
+    let out = tmp.path().join("out");
+    let run = timed(
+        "50,000 equal headings (rules HTML)",
+        &[
+            "rules",
+            path(&game),
+            "--out",
+            path(&out),
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(run.code, 0, "{}", run.dump());
+    let html = std::fs::read_to_string(out.join("ok-minimal/html/rules.html")).expect("page");
+    assert!(html.contains("id=\"same-50000\""), "the last heading's id");
+}
+
+/// Modifier ranges far past the limit, up to the i64 extremes, are a
+/// located `limit-exceeded` at the `drm`, never a hang, a wrap or a panic.
+#[test]
+fn huge_modifier_ranges_are_located_errors() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    for (n, drm) in [
+        "0..+9223372036854775000",
+        "-1000000000..+1000000000",
+        "-9223372036854775808..+9223372036854775807",
+        "-2000..+2000",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let game = fixture("tests/fixtures/charts/ok", &tmp.path().join(n.to_string()));
+        let chart = game.join("chart.toml");
+        let text = std::fs::read_to_string(&chart).expect("read");
+        let text = text.replacen("drm = \"-3..+3\"", &format!("drm = \"{drm}\""), 1);
+        std::fs::write(&chart, &text).expect("write");
+        let run = timed(
+            &format!("drm = {drm} (check)"),
+            &["check", path(&game), "--format", "json"],
+        );
+        run.exit(1);
+        let at = text.find(&format!("\"{drm}\"")).expect("the drm");
+        let (line, col) = support::line_col(&text, at);
+        run.expect("error", "limit-exceeded", "chart.toml", line, col);
+    }
+}
+
+/// `odds` over a span past the limit stops at once with exit 2.
+#[test]
+fn odds_over_millions_of_modifiers_is_refused() {
+    let run = timed(
+        "odds --drm -10000000..+10000000",
+        &["odds", "bcs", "combat", "--drm", "-10000000..+10000000"],
+    );
+    assert_eq!(run.code, 2, "{}", run.dump());
+    assert!(run.stderr.contains("at most 1000"), "{}", run.dump());
+    let extremes = timed(
+        "odds --drm i64 extremes",
+        &[
+            "odds",
+            "bcs",
+            "combat",
+            "--drm=-9223372036854775808..+9223372036854775807",
+        ],
+    );
+    assert_eq!(extremes.code, 2, "{}", extremes.dump());
+}
+
+/// A die of a million faces is a located `limit-exceeded`.
+#[test]
+fn a_die_of_a_million_faces() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = fixture("data/grid-battles", tmp.path());
+    let dice = game.join("dice.toml");
+    let text = std::fs::read_to_string(&dice).expect("read");
+    let first = "faces = [\"\", \"sword\", \"sword\", \"sword burst\", \"sword sword\", \"sword sword burst\"]";
+    let mut many = String::from("faces = [");
+    for _ in 0..1_000_000 {
+        many.push_str("\"sword\",");
+    }
+    many.push(']');
+    let text = text.replacen(first, &many, 1);
+    std::fs::write(&dice, &text).expect("write");
+    let run = timed(
+        "a die of 1,000,000 faces (check)",
+        &["check", path(&game), "--format", "json"],
+    );
+    run.exit(1);
+    let at = text.find("[\"sword\",").expect("the faces");
+    let (line, col) = support::line_col(&text, at);
+    run.expect("error", "limit-exceeded", "dice.toml", line, col);
+}
+
+/// A 5 MB card text in a mirrored deck: the mismatch's hint quotes a
+/// line's worth of it, not megabytes.
+#[test]
+fn a_huge_value_is_quoted_a_line_long() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = fixture("tests/fixtures/ok-minimal", tmp.path());
+    let cards = game.join("cards.toml");
+    let text = std::fs::read_to_string(&cards).expect("read");
+    let mut huge = String::with_capacity(5_000_000);
+    while huge.len() < 5_000_000 {
+        let _ = write!(huge, "word{} ", huge.len());
+    }
+    // The first card's effect only: its mirror now differs from it.
+    let text = text.replacen(
+        "effect = \"Ignore the first hit on your units in this battle.\"",
+        &format!("effect = \"{huge}\""),
+        1,
+    );
+    std::fs::write(&cards, &text).expect("write");
+    let run = timed(
+        "a 5 MB field (check)",
+        &["check", path(&game), "--format", "json"],
+    );
+    run.exit(1);
+    assert!(!run.diags.is_empty(), "{}", run.dump());
+    for d in &run.diags {
+        let hint = d.hint.as_deref().unwrap_or_default();
+        assert!(
+            d.message.chars().count() <= 301 && hint.chars().count() <= 301,
+            "`{}` quotes {} + {} characters",
+            d.id,
+            d.message.len(),
+            hint.len()
+        );
+    }
+    assert!(
+        run.stdout.len() < 20_000,
+        "{} bytes of diagnostics",
+        run.stdout.len()
+    );
+}
