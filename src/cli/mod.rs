@@ -650,6 +650,10 @@ fn run_games(
         progress.step(&label);
         let ok = progress.suspend(|| report(&mut diags, &sources, format, Some(&label)));
         clean &= ok;
+        if let (Some(out), Some((game, _)), true) = (out, &checked, ok) {
+            // What a killed build left behind goes before this one writes.
+            output::remove_stale_temps(&out.join(&game.id));
+        }
         if let (Some(out), Some((game, _)), true, true) = (out, &checked, ok, options.html) {
             let started = std::time::Instant::now();
             let files = html::build_html(game, assets, &mut sources)?;

@@ -24,6 +24,50 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), OpError> {
     })
 }
 
+/// Removes what killed builds left in `dir` (a game's output folder) and the
+/// folders in it: temporary files `.<name>.tmp-<pid>` whose process is gone.
+/// Symlinks are not followed. Returns how many were removed.
+pub fn remove_stale_temps(dir: &Path) -> usize {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    let mut removed = 0;
+    for entry in entries.flatten() {
+        let Ok(kind) = entry.file_type() else {
+            continue;
+        };
+        let path = entry.path();
+        if kind.is_dir() {
+            removed += remove_stale_temps(&path);
+        } else if kind.is_file()
+            && stale_temp_pid(&entry.file_name().to_string_lossy()).is_some_and(process_gone)
+            && std::fs::remove_file(&path).is_ok()
+        {
+            removed += 1;
+        }
+    }
+    removed
+}
+
+/// The process id in a temporary file's name `.<name>.tmp-<pid>`.
+fn stale_temp_pid(name: &str) -> Option<u32> {
+    let (head, pid) = name.rsplit_once(".tmp-")?;
+    if !head.starts_with('.') {
+        return None;
+    }
+    pid.parse().ok()
+}
+
+/// Whether no process `pid` runs (never this one; where processes cannot be
+/// looked up, every other one counts as gone).
+fn process_gone(pid: u32) -> bool {
+    if pid == std::process::id() {
+        return false;
+    }
+    let proc = Path::new("/proc");
+    !proc.join("self").exists() || !proc.join(pid.to_string()).exists()
+}
+
 /// Writes `path` atomically, refusing it unless it lies inside `folder`
 /// (a game's `out/<game>/` or a folder in it): the second line of defence
 /// behind plain ids, so no name a game chose can write anywhere else.
@@ -59,6 +103,34 @@ pub fn write_output(folder: &Path, path: &Path, bytes: &[u8]) -> Result<(), OpEr
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn temporary_files_of_dead_builds_are_removed_and_no_others() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let game = dir.path().join("out/g");
+        std::fs::create_dir_all(game.join("html")).expect("mkdir");
+        // Process ids past the kernel's maximum (4,194,304) are never alive.
+        let dead = [".g-rules.pdf.tmp-9999991", "html/.index.html.tmp-9999992"];
+        let kept = [
+            "g-rules.pdf".to_string(),
+            format!(".live.pdf.tmp-{}", std::process::id()),
+            "notes.tmp-9999993".to_string(),
+        ];
+        for name in dead
+            .iter()
+            .map(|s| s.to_string())
+            .chain(kept.iter().cloned())
+        {
+            std::fs::write(game.join(name), b"x").expect("write");
+        }
+        assert_eq!(remove_stale_temps(&game), 2);
+        for name in dead {
+            assert!(!game.join(name).exists(), "{name} left");
+        }
+        for name in &kept {
+            assert!(game.join(name).exists(), "{name} removed");
+        }
+    }
 
     #[test]
     fn output_outside_its_folder_is_refused() {

@@ -259,6 +259,9 @@ fn build(
         ok,
         diagnostics,
     };
+    if let Some(game) = game.as_ref().filter(|_| ok) {
+        super::output::remove_stale_temps(&out.join(&game.id));
+    }
     let Some(game) = game.filter(|_| ok) else {
         if format == Format::Human {
             eprintln!("  kept the previous outputs");

@@ -312,6 +312,7 @@ fn cell_value(
     loc: &Loc,
     diags: &mut Diagnostics,
 ) -> Option<FieldValue> {
+    let cell = undefuse(cell);
     match &field.kind {
         FieldKind::Faces(_) => faces(field, cell, raw, loc, diags),
         // A declared symbol (Grognards' range "K") stands in for a number.
@@ -417,15 +418,39 @@ fn faces(
     Some(FieldValue::List(faces))
 }
 
-/// A value as a CSV cell, as `cell_value` reads it back.
+/// A value as a CSV cell, as `cell_value` reads it back; one a spreadsheet
+/// would run as a formula is kept as text (see [`defuse`]).
 fn csv_cell(value: &FieldValue) -> String {
-    match value {
+    defuse(match value {
         FieldValue::List(faces) => faces
             .iter()
             .map(|f| f.value.as_str())
             .collect::<Vec<_>>()
             .join(&format!(" {FACE_SEPARATOR} ")),
         other => other.display(),
+    })
+}
+
+/// What starts a formula in a spreadsheet (OWASP, CSV injection).
+const FORMULA_STARTS: &[char] = &['=', '+', '-', '@', '\t', '\r'];
+
+/// A cell starting like a formula (after any apostrophes), prefixed with
+/// one more apostrophe so that a spreadsheet shows it as text; reading back
+/// ([`undefuse`]) takes exactly that one off.
+fn defuse(cell: String) -> String {
+    if cell.trim_start_matches('\'').starts_with(FORMULA_STARTS) {
+        format!("'{cell}")
+    } else {
+        cell
+    }
+}
+
+/// The cell as the data means it: the apostrophe [`defuse`] put before a
+/// formula's first character (and any apostrophes before it) taken off.
+fn undefuse(cell: &str) -> &str {
+    match cell.strip_prefix('\'') {
+        Some(rest) if rest.trim_start_matches('\'').starts_with(FORMULA_STARTS) => rest,
+        _ => cell,
     }
 }
 
@@ -460,6 +485,21 @@ pub fn cards_to_csv(fields: &[FieldDecl], cards: &[Card]) -> Result<String, OpEr
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn formula_cells_are_defused_and_read_back_exactly() {
+        for value in [
+            "=SUM(A1)", "+1", "-1", "@x", "\tx", "'=x", "''=x", "'plain", "''two", "plain", "", "'",
+        ] {
+            let out = defuse(value.to_string());
+            assert!(
+                !out.starts_with(FORMULA_STARTS),
+                "{value:?} exported as {out:?}"
+            );
+            assert_eq!(undefuse(&out), value, "{value:?} via {out:?}");
+        }
+        assert_eq!(defuse("-1".to_string()), "'-1");
+    }
     use crate::diag::line_col;
 
     fn fields() -> Vec<FieldDecl> {
