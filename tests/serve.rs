@@ -66,7 +66,11 @@ fn start(dir: &std::path::Path) -> Serving {
 /// GET a path: (status line, body).
 fn get(port: u16, path: &str) -> (String, Vec<u8>) {
     let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
-    write!(stream, "GET {path} HTTP/1.1\r\nHost: localhost\r\n\r\n").expect("send");
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: localhost:{port}\r\n\r\n"
+    )
+    .expect("send");
     let mut response = Vec::new();
     stream.read_to_end(&mut response).expect("read");
     let split = response
@@ -97,7 +101,8 @@ fn preview_serves_outputs_and_follows_rebuilds() {
     let page = text(port, "/");
     assert!(page.contains("href=\"/out/g/action-labels.pdf\""), "{page}");
     assert!(page.contains("href=\"/out/g/player-aid.pdf\""), "{page}");
-    assert!(page.contains("fetch(\"/__version\")"), "{page}");
+    assert!(page.contains("<script src=\"/__preview.js\""), "{page}");
+    assert!(text(port, "/__preview.js").contains("fetch('/__version')"));
     let (status, pdf) = get(port, "/out/g/action-labels.pdf");
     assert!(status.contains("200"), "{status}");
     assert_eq!(
@@ -165,4 +170,131 @@ fn preview_serves_outputs_and_follows_rebuilds() {
         let (status, _) = get(port, path);
         assert!(status.contains("404"), "{path}: {status}");
     }
+}
+
+/// Sends `raw` as the whole request and returns the status line (empty when
+/// the server closed without answering).
+fn raw_request(port: u16, raw: &[u8]) -> String {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .expect("timeout");
+    let _ = stream.write_all(raw);
+    let mut response = Vec::new();
+    let _ = stream.read_to_end(&mut response);
+    String::from_utf8_lossy(&response)
+        .lines()
+        .next()
+        .unwrap_or("")
+        .to_string()
+}
+
+#[test]
+fn a_hostile_client_is_refused_and_holds_up_no_one() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let made = Command::new(env!("CARGO_BIN_EXE_grogpress"))
+        .current_dir(tmp.path())
+        .args(["new", "g"])
+        .output()
+        .expect("run new");
+    assert_eq!(made.status.code(), Some(0), "{}", dump(&made));
+    // A symlink under out/ leading out of it.
+    std::fs::write(tmp.path().join("secret.txt"), "SECRET").expect("write");
+    let server = start(tmp.path());
+    let port = server.port;
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(
+        tmp.path().join("secret.txt"),
+        tmp.path().join("out/g/link.txt"),
+    )
+    .expect("symlink");
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(tmp.path(), tmp.path().join("out/g/up")).expect("symlink");
+
+    // Slow clients (a byte a second, or nothing at all) take no one's turn.
+    let mut slow = Vec::new();
+    for _ in 0..12 {
+        let mut s = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+        let _ = s.write_all(b"GET / HT");
+        slow.push(s);
+    }
+    let started = Instant::now();
+    let (status, _) = get(port, "/__version");
+    assert!(status.contains("200"), "{status}");
+    assert!(
+        started.elapsed() < Duration::from_secs(8),
+        "a normal request waited {:?} behind slow clients",
+        started.elapsed()
+    );
+    // A slow client is dropped at the request deadline.
+    let mut lingering = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    lingering
+        .set_read_timeout(Some(Duration::from_secs(15)))
+        .expect("timeout");
+    let started = Instant::now();
+    let mut answer = String::new();
+    let _ = lingering.read_to_string(&mut answer);
+    assert!(
+        started.elapsed() < Duration::from_secs(12),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(
+        answer.is_empty() || answer.starts_with("HTTP/1.1 408"),
+        "{answer}"
+    );
+    drop(slow);
+
+    // A request line of a megabyte is refused at once.
+    let mut long = b"GET /".to_vec();
+    long.extend(std::iter::repeat_n(b'a', 1 << 20));
+    long.extend_from_slice(b" HTTP/1.1\r\nHost: localhost\r\n\r\n");
+    let status = raw_request(port, &long);
+    assert!(status.contains("431"), "{status}");
+
+    // Only this machine's names: another Host (DNS rebinding) is refused.
+    let status = raw_request(
+        port,
+        format!("GET / HTTP/1.1\r\nHost: evil.example:{port}\r\n\r\n").as_bytes(),
+    );
+    assert!(status.contains("421"), "{status}");
+    let status = raw_request(port, b"GET / HTTP/1.1\r\n\r\n");
+    assert!(status.contains("400"), "{status}");
+    for host in ["127.0.0.1", "[::1]"] {
+        let status = raw_request(
+            port,
+            format!("GET /__version HTTP/1.1\r\nHost: {host}:{port}\r\n\r\n").as_bytes(),
+        );
+        assert!(status.contains("200"), "{host}: {status}");
+    }
+
+    // Traversal in every spelling, absolute paths and symlinks: 404.
+    for path in [
+        "/out/../secret.txt",
+        "/out/%2e%2e/secret.txt",
+        "/out/g/%2e%2e/%2e%2e/secret.txt",
+        "/out/g%2f..%2f..%2fsecret.txt",
+        "/out//etc/passwd",
+        "/out/g/link.txt",
+        "/out/g/up/secret.txt",
+        "/etc/passwd",
+    ] {
+        let (status, body) = get(port, path);
+        assert!(status.contains("404"), "{path}: {status}");
+        assert!(!String::from_utf8_lossy(&body).contains("SECRET"), "{path}");
+    }
+
+    // Every answer carries the policy.
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    write!(
+        stream,
+        "GET /out/g/html/index.html HTTP/1.1\r\nHost: localhost:{port}\r\n\r\n"
+    )
+    .expect("send");
+    let mut response = String::new();
+    stream.read_to_string(&mut response).expect("read");
+    assert!(
+        response.contains("Content-Security-Policy: default-src 'self'; script-src 'self'"),
+        "{response}"
+    );
 }

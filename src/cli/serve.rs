@@ -2,10 +2,13 @@
 //! http://127.0.0.1:PORT/ that reloads itself after every rebuild: each game's
 //! diagnostics, card images, every page it publishes (card sheets, aids,
 //! charts...) as a PNG, and links to its PDFs and HTML reference. Only the loopback
-//! address is bound; only files under the output folder are served.
+//! address is bound and only its names are answered (Host), only files under
+//! the output folder are served (no symlinks followed), a request is at most
+//! 8 KB and 5 s long, and a bounded pool of workers answers, so a slow
+//! client holds up no one. Every answer carries the Content-Security-Policy.
 
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -14,6 +17,7 @@ use std::time::Duration;
 use super::Format;
 use super::watch::{Built, watch_with};
 use crate::load::{OpError, Root};
+use crate::render::html::CONTENT_SECURITY_POLICY;
 use crate::render::svg::escape;
 
 /// What the preview shows: a version that changes on every build, and each game's last build.
@@ -24,6 +28,14 @@ struct State {
 }
 
 type Shared = Arc<Mutex<State>>;
+
+/// The most a request's line and headers may hold together.
+const MAX_REQUEST: usize = 8 * 1024;
+/// The time a whole request has to arrive.
+const REQUEST_DEADLINE: Duration = Duration::from_secs(5);
+/// Workers answering requests, and connections waiting for one.
+const WORKERS: usize = 8;
+const QUEUE: usize = 32;
 
 /// Serves the preview and watches the games until stopped.
 pub fn serve(
@@ -39,15 +51,36 @@ pub fn serve(
         .local_addr()
         .map_err(|e| OpError(format!("cannot listen on 127.0.0.1:{port}: {e}")))?;
     let state: Shared = Arc::default();
-    let server_state = state.clone();
-    let out_dir = out.to_path_buf();
+    let (queue, waiting) = std::sync::mpsc::sync_channel::<TcpStream>(QUEUE);
+    let waiting = Arc::new(Mutex::new(waiting));
+    for _ in 0..WORKERS {
+        let waiting = waiting.clone();
+        let state = state.clone();
+        let out_dir = out.to_path_buf();
+        let port = address.port();
+        std::thread::spawn(move || {
+            loop {
+                let next = match waiting.lock() {
+                    Ok(rx) => rx.recv(),
+                    Err(_) => return,
+                };
+                let Ok(stream) = next else { return };
+                let _ = handle(stream, &state, &out_dir, port);
+            }
+        });
+    }
     std::thread::spawn(move || {
         for stream in listener.incoming().flatten() {
-            let state = server_state.clone();
-            let out_dir = out_dir.clone();
-            std::thread::spawn(move || {
-                let _ = handle(stream, &state, &out_dir);
-            });
+            let _ = stream.set_write_timeout(Some(Duration::from_secs(5)));
+            if let Err(std::sync::mpsc::TrySendError::Full(mut stream)) = queue.try_send(stream) {
+                // Every worker busy and the queue full: say so, do not wait.
+                let _ = respond(
+                    &mut stream,
+                    "503 Service Unavailable",
+                    "text/plain",
+                    b"busy\n",
+                );
+            }
         }
     });
     eprintln!("serving the preview on http://{address}/");
@@ -60,21 +93,93 @@ pub fn serve(
     })
 }
 
+/// Why a request is refused before it is read whole.
+enum Refused {
+    TooLong,
+    Slow,
+}
+
+/// Reads a request's line and headers: at most [`MAX_REQUEST`] bytes, all
+/// within [`REQUEST_DEADLINE`].
+fn read_head(stream: &mut TcpStream) -> Result<String, Refused> {
+    let started = std::time::Instant::now();
+    let mut head = Vec::with_capacity(1024);
+    let mut buf = [0u8; 1024];
+    loop {
+        let left = REQUEST_DEADLINE
+            .checked_sub(started.elapsed())
+            .filter(|d| !d.is_zero())
+            .ok_or(Refused::Slow)?;
+        stream
+            .set_read_timeout(Some(left))
+            .map_err(|_| Refused::Slow)?;
+        let n = stream.read(&mut buf).map_err(|_| Refused::Slow)?;
+        if n == 0 {
+            return Err(Refused::Slow);
+        }
+        head.extend_from_slice(&buf[..n]);
+        if let Some(end) = head.windows(4).position(|w| w == b"\r\n\r\n") {
+            head.truncate(end);
+            return Ok(String::from_utf8_lossy(&head).into_owned());
+        }
+        if head.len() > MAX_REQUEST {
+            return Err(Refused::TooLong);
+        }
+    }
+}
+
+/// Whether a `Host` header names this server: 127.0.0.1, localhost or
+/// [::1], with its port (a name that resolves here by a trick, as in DNS
+/// rebinding, does not).
+fn host_allowed(host: &str, port: u16) -> bool {
+    let host = host.trim().to_ascii_lowercase();
+    ["127.0.0.1", "localhost", "[::1]"]
+        .iter()
+        .any(|name| host == *name || host == format!("{name}:{port}"))
+}
+
 /// Answers one HTTP request.
-fn handle(stream: TcpStream, state: &Shared, out: &Path) -> std::io::Result<()> {
-    stream.set_read_timeout(Some(Duration::from_secs(5)))?;
-    let mut reader = BufReader::new(stream.try_clone()?);
-    let mut request = String::new();
-    reader.read_line(&mut request)?;
-    // Read (and ignore) the headers.
-    let mut line = String::new();
-    while reader.read_line(&mut line)? > 2 {
-        line.clear();
+fn handle(mut stream: TcpStream, state: &Shared, out: &Path, port: u16) -> std::io::Result<()> {
+    let head = match read_head(&mut stream) {
+        Ok(head) => head,
+        Err(Refused::TooLong) => {
+            return respond(
+                &mut stream,
+                "431 Request Header Fields Too Large",
+                "text/plain",
+                b"request too long\n",
+            );
+        }
+        Err(Refused::Slow) => {
+            return respond(
+                &mut stream,
+                "408 Request Timeout",
+                "text/plain",
+                b"too slow\n",
+            );
+        }
+    };
+    let mut lines = head.split("\r\n");
+    let request = lines.next().unwrap_or("");
+    let host = lines
+        .filter_map(|l| l.split_once(':'))
+        .find(|(name, _)| name.trim().eq_ignore_ascii_case("host"))
+        .map(|(_, value)| value.to_string());
+    match host {
+        None => return respond(&mut stream, "400 Bad Request", "text/plain", b"no Host\n"),
+        Some(h) if !host_allowed(&h, port) => {
+            return respond(
+                &mut stream,
+                "421 Misdirected Request",
+                "text/plain",
+                b"this server answers only to 127.0.0.1, localhost and [::1]\n",
+            );
+        }
+        Some(_) => {}
     }
     let mut parts = request.split_whitespace();
     let (method, target) = (parts.next().unwrap_or(""), parts.next().unwrap_or("/"));
     let path = target.split('?').next().unwrap_or("/");
-    let mut stream = stream;
     if method != "GET" {
         return respond(
             &mut stream,
@@ -96,6 +201,13 @@ fn handle(stream: TcpStream, state: &Shared, out: &Path) -> std::io::Result<()> 
                 page.as_bytes(),
             )
         }
+        "/__preview.js" => respond(
+            &mut stream,
+            "200 OK",
+            "text/javascript",
+            PREVIEW_SCRIPT.as_bytes(),
+        ),
+        "/__preview.css" => respond(&mut stream, "200 OK", "text/css", PREVIEW_STYLE.as_bytes()),
         "/__version" => {
             let version = state.lock().map(|s| s.version).unwrap_or(0);
             respond(
@@ -121,20 +233,46 @@ fn handle(stream: TcpStream, state: &Shared, out: &Path) -> std::io::Result<()> 
 fn respond(stream: &mut TcpStream, status: &str, kind: &str, body: &[u8]) -> std::io::Result<()> {
     write!(
         stream,
-        "HTTP/1.1 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n",
+        "HTTP/1.1 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nCache-Control: no-store\r\nContent-Security-Policy: {CONTENT_SECURITY_POLICY}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n",
         body.len()
     )?;
     stream.write_all(body)?;
     stream.flush()
 }
 
-/// A file under `out` named by a URL path of plain segments (no `..`, no escapes).
+/// A file under `out` named by a URL path of plain segments (no `..`, no
+/// escapes), reached without passing through a symlink.
 fn safe_path(out: &Path, rel: &str) -> Option<PathBuf> {
     let rel = Path::new(rel);
     let plain = rel.components().all(|c| matches!(c, Component::Normal(_)))
         && !rel.to_string_lossy().contains(['%', '\\']);
-    (plain && !rel.as_os_str().is_empty()).then(|| out.join(rel))
+    if !plain || rel.as_os_str().is_empty() {
+        return None;
+    }
+    let mut at = out.to_path_buf();
+    for part in rel.components() {
+        at.push(part);
+        let meta = std::fs::symlink_metadata(&at).ok()?;
+        if meta.file_type().is_symlink() {
+            return None;
+        }
+    }
+    at.is_file().then_some(at)
 }
+
+/// The preview page's script: reload when a build has happened.
+const PREVIEW_SCRIPT: &str = "const seen = document.documentElement.dataset.version;\n\
+setInterval(() => fetch('/__version').then(r => r.text()).then(v => { if (v !== seen) location.reload(); }).catch(() => {}), 500);\n";
+
+/// The preview page's style.
+const PREVIEW_STYLE: &str = "body { font-family: sans-serif; margin: 1.5em; color: #222; }\n\
+h1 { font-size: 1.3em; } small { font-weight: normal; font-size: 0.7em; }\n\
+.ok { color: #2a7a2a; } .bad { color: #b00020; }\n\
+pre { background: #f6f0f0; border-left: 4px solid #b00020; padding: 0.8em; overflow-x: auto; }\n\
+.cards img { width: 240px; margin: 4px; border: 1px solid #ccc; }\n\
+.pages { display: flex; flex-wrap: wrap; gap: 12px; }\n\
+.pages figure { margin: 0; } .pages img { width: 300px; border: 1px solid #999; box-shadow: 1px 1px 4px #bbb; }\n\
+figcaption { font-size: 0.8em; color: #555; }\n";
 
 fn content_type(file: &Path) -> &'static str {
     match file.extension().and_then(|e| e.to_str()) {
@@ -218,22 +356,10 @@ fn index_page(state: &State, out: &Path) -> String {
     }
     format!(
         r#"<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>grogpress preview</title>
-<style>
-body {{ font-family: sans-serif; margin: 1.5em; color: #222; }}
-h1 {{ font-size: 1.3em; }} small {{ font-weight: normal; font-size: 0.7em; }}
-.ok {{ color: #2a7a2a; }} .bad {{ color: #b00020; }}
-pre {{ background: #f6f0f0; border-left: 4px solid #b00020; padding: 0.8em; overflow-x: auto; }}
-.cards img {{ width: 240px; margin: 4px; border: 1px solid #ccc; }}
-.pages {{ display: flex; flex-wrap: wrap; gap: 12px; }}
-.pages figure {{ margin: 0; }} .pages img {{ width: 300px; border: 1px solid #999; box-shadow: 1px 1px 4px #bbb; }}
-figcaption {{ font-size: 0.8em; color: #555; }}
-</style></head>
+<html lang="en" data-version="{version}"><head><meta charset="utf-8"><title>grogpress preview</title>
+<link rel="stylesheet" href="/__preview.css"><script src="/__preview.js" defer></script></head>
 <body><h1>grogpress preview <small>build {version}; reloads on every rebuild</small></h1>
-{body}<script>
-const seen = "{version}";
-setInterval(() => fetch("/__version").then(r => r.text()).then(v => {{ if (v !== seen) location.reload(); }}).catch(() => {{}}), 500);
-</script></body></html>
+{body}</body></html>
 "#,
         version = state.version
     )

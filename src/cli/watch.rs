@@ -140,9 +140,15 @@ fn start_watcher(
 ) -> Result<(notify::RecommendedWatcher, Events), OpError> {
     let (tx, rx) = channel();
     let fail = |e: notify::Error| OpError(format!("cannot watch for changes: {e}"));
-    let mut watcher = notify::recommended_watcher(move |event| {
-        let _ = tx.send(event);
-    })
+    // Symlinks are not followed: a link to `/` or `/usr` in a game folder
+    // must neither stop watch from starting nor add a watch per system folder.
+    let config = notify::Config::default().with_follow_symlinks(false);
+    let mut watcher = notify::RecommendedWatcher::new(
+        move |event| {
+            let _ = tx.send(event);
+        },
+        config,
+    )
     .map_err(fail)?;
     for game in games {
         watcher
