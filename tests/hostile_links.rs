@@ -1,27 +1,21 @@
-//! Hostile rules text and templates: links that would run script or load
-//! data (`javascript:`, `vbscript:`, `data:`, in every spelling Markdown
-//! allows) never become a live `href` or `src`, each is a located
-//! `unsafe-link` warning, and every HTML page carries the
-//! Content-Security-Policy before anything a game's own template could run.
+//! Hostile rules text and templates (issue 19, a game folder is untrusted
+//! input): links that would run script, load data or reach another machine
+//! (`javascript:`, `vbscript:`, `data:`, `file:`, `//host`, in every
+//! spelling Markdown allows) never become a live `href` or `src` in the HTML
+//! nor a link in the rulebook PDF, each is a located `unsafe-link` warning,
+//! and every HTML page carries the Content-Security-Policy before anything a
+//! game's own template could run. The games are `tests/hostile/links-*/`,
+//! copies of `tests/fixtures/ok-minimal`.
 
 mod support;
 
 use std::path::{Path, PathBuf};
 
-use support::{Run, copy_dir, grogpress};
+use support::{Run, grogpress};
 
-/// The minimal fixture with `rules/rules.md` replaced by `markdown`.
-fn game(markdown: &str) -> (tempfile::TempDir, PathBuf) {
-    let tmp = tempfile::tempdir().expect("temp dir");
-    let dir = tmp.path().join("g");
-    copy_dir(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/ok-minimal"),
-        &dir,
-    );
-    std::fs::write(dir.join("rules/rules.md"), markdown).expect("write rules");
-    (tmp, dir)
-}
+const HOSTILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/hostile");
 
+/// `build` of the game folder `dir` into `tmp/out`, with JSON diagnostics.
 fn build(tmp: &Path, dir: &Path) -> Run {
     let run = grogpress(&[
         "build",
@@ -71,42 +65,70 @@ fn targets(html: &str) -> Vec<String> {
     out
 }
 
+/// The value of each `/URI (...)` of a PDF (its dictionaries are not
+/// compressed: `qpdf --qdf` shows the same), and whether it holds any
+/// action that runs or launches something.
+fn pdf_uris(pdf: &Path) -> (Vec<String>, bool) {
+    let qdf = tempfile::NamedTempFile::new().expect("temp file");
+    let status = std::process::Command::new("qpdf")
+        .args(["--qdf", "--object-streams=disable"])
+        .arg(pdf)
+        .arg(qdf.path())
+        .status()
+        .expect("cannot run `qpdf` (Debian package qpdf)");
+    assert!(status.success(), "qpdf failed on {}", pdf.display());
+    let bytes = std::fs::read(qdf.path()).expect("read the qdf");
+    let text = String::from_utf8_lossy(&bytes);
+    let uris = text
+        .split("/URI (")
+        .skip(1)
+        .map(|rest| rest[..rest.find(')').unwrap_or(rest.len())].to_string())
+        .collect();
+    let runs = [
+        "/JavaScript",
+        "/JS ",
+        "/JS(",
+        "/Launch",
+        "/SubmitForm",
+        "/ImportData",
+    ]
+    .iter()
+    .any(|action| text.contains(action));
+    (uris, runs)
+}
+
+/// `tests/hostile/links-rules/rules/x.md`: one link a line, each a script,
+/// data, file or network link in another spelling; each is an `unsafe-link`
+/// warning at its place, and neither the HTML nor the rulebook PDF links to
+/// any, while the safe links stay (in the PDF as URI links).
 #[test]
 fn script_and_data_links_are_dropped_with_a_located_warning() {
-    // Each line holds one hostile link, starting at column 3 (after "- ").
+    // (line, column, what) of every unsafe link in rules/x.md.
     let cases = [
-        "[plain](javascript:alert(1))",
-        "[mixed](JaVaScRiPt:alert(1))",
-        "[encoded](&#106;avascript:alert(1))",
-        "[hex encoded](&#x6A;avascript&#x3A;alert(1))",
-        "[spaced](< javascript:alert(1)>)",
-        "[tabbed](<java\tscript:alert(1)>)",
-        "<javascript:alert(1)>",
-        "[vb](vbscript:msgbox(1))",
-        "[data](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)",
-        "![image](data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=)",
-        "[reference][evil]",
-        "[file](file:///etc/passwd)",
+        (3, 3, "plain"),
+        (4, 3, "mixed case"),
+        (5, 3, "decimal entity"),
+        (6, 3, "hex entities"),
+        (7, 3, "leading space"),
+        (8, 3, "tab inside"),
+        (9, 3, "autolink"),
+        (10, 3, "vbscript"),
+        (11, 3, "data:text/html"),
+        (12, 3, "data: image"),
+        (13, 3, "reference link"),
+        (14, 3, "file:"),
+        (15, 3, "network path"),
+        (16, 3, "control character"),
+        (17, 3, "image reference"),
+        (18, 3, "newline entity inside"),
+        (19, 3, "spaces and capitals"),
     ];
-    let mut md = String::from("# Rules\n\n");
-    for case in cases {
-        md.push_str(&format!("- {case}\n"));
-    }
-    md.push_str("\nA [safe link](https://example.com/rules) and [an anchor](#rules).\n");
-    md.push_str("\n[evil]: javascript:alert(2)\n");
-    let (tmp, dir) = game(&md);
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let dir = Path::new(HOSTILE).join("links-rules");
     let run = build(tmp.path(), &dir);
-    for (n, case) in cases.iter().enumerate() {
-        let line = 3 + n;
-        assert!(
-            run.diags.iter().any(|d| d.id == "unsafe-link"
-                && d.severity == "warning"
-                && d.file.ends_with("rules/rules.md")
-                && d.line == line
-                && d.column == 3),
-            "no unsafe-link at rules.md:{line}:3 for {case}\n{}",
-            run.dump()
-        );
+    for (line, column, what) in cases {
+        let d = run.expect("warning", "unsafe-link", "rules/x.md", line, column);
+        assert!(d.hint.is_some(), "{what}: no hint");
     }
     assert_eq!(
         run.with_id("unsafe-link").len(),
@@ -114,48 +136,65 @@ fn script_and_data_links_are_dropped_with_a_located_warning() {
         "{}",
         run.dump()
     );
-    let pages = html_files(&tmp.path().join("out/g/html"));
-    assert!(!pages.is_empty());
-    let mut safe_seen = false;
+    run.only_ids(&["unsafe-link"]);
+    let pages = html_files(&tmp.path().join("out/links-rules/html"));
+    assert!(pages.len() >= 3, "{pages:?}");
+    let mut safe_seen = Vec::new();
     for (path, html) in &pages {
         for target in targets(html) {
-            for scheme in ["javascript:", "vbscript:", "data:", "file:"] {
+            for scheme in ["javascript:", "vbscript:", "data:", "file:", "//", "\\\\"] {
                 assert!(
                     !target.starts_with(scheme),
                     "{} links to {target}",
                     path.display()
                 );
             }
-            safe_seen |= target == "https://example.com/rules";
+            safe_seen.push(target);
         }
     }
-    assert!(safe_seen, "the safe link was dropped too");
-    let rules = std::fs::read_to_string(tmp.path().join("out/g/html/rules.html")).expect("page");
-    assert!(rules.contains("plain"), "a dropped link keeps its text");
-    // The rulebook PDF has no action that opens a URI of those schemes.
-    let pdf = std::fs::read(tmp.path().join("out/g/g-rules.pdf")).expect("rulebook");
-    let pdf = String::from_utf8_lossy(&pdf).to_ascii_lowercase();
-    for scheme in ["javascript", "vbscript", "(data:", "/launch"] {
-        assert!(!pdf.contains(scheme), "the rulebook holds {scheme}");
+    for safe in [
+        "https://example.com/rules",
+        "mailto:rules@example.com",
+        "#hostile-links",
+    ] {
+        assert!(
+            safe_seen.iter().any(|t| t == safe),
+            "the safe link {safe} was dropped too"
+        );
     }
+    let x = std::fs::read_to_string(tmp.path().join("out/links-rules/html/x.html")).expect("page");
+    for text in ["plain", "mixed", "reference", "share"] {
+        assert!(x.contains(text), "the dropped link's text `{text}` is gone");
+    }
+    // The rulebook PDF: the web links open their URLs; nothing else does,
+    // and nothing runs.
+    let (uris, runs) = pdf_uris(&tmp.path().join("out/links-rules/links-rules-rules.pdf"));
+    assert_eq!(
+        uris,
+        ["https://example.com/rules", "mailto:rules@example.com"]
+    );
+    assert!(!runs, "the rulebook holds an action that runs");
 }
 
+/// `tests/hostile/links-template`: a game's own page template with inline
+/// script before `<head>`, in `<body>`, in handlers and a `javascript:`
+/// link, a weaker policy of its own and a `<base>`; every page still carries
+/// the policy first, and in Chromium none of its script runs.
 #[test]
 fn every_page_carries_the_policy_before_a_templates_own_script() {
-    let (tmp, dir) = game("# Rules\n\nText.\n");
-    let template = dir.join("templates/html/page.html");
-    std::fs::create_dir_all(template.parent().expect("parent")).expect("mkdir");
-    std::fs::write(
-        &template,
-        "<!DOCTYPE html><html><script>document.title='RAN'</script><head><title>{{ title }}</title></head>\
-         <body><script>document.title='RAN'</script><img src=x onerror=\"document.title='RAN'\">{{ content | safe }}</body></html>",
-    )
-    .expect("write template");
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let dir = Path::new(HOSTILE).join("links-template");
     build(tmp.path(), &dir);
-    let out = tmp.path().join("out/g/html");
-    for (path, html) in html_files(&out) {
+    let out = tmp.path().join("out/links-template/html");
+    let pages = html_files(&out);
+    assert!(pages.len() >= 2, "{pages:?}");
+    let meta = format!(
+        "<meta http-equiv=\"Content-Security-Policy\" content=\"{}\">",
+        grogpress::render::html::CONTENT_SECURITY_POLICY
+    );
+    for (path, html) in &pages {
         let policy = html
-            .find("http-equiv=\"Content-Security-Policy\"")
+            .find(&meta)
             .unwrap_or_else(|| panic!("{} has no policy", path.display()));
         let script = html.find("<script").expect("the template's script");
         assert!(
@@ -163,19 +202,29 @@ fn every_page_carries_the_policy_before_a_templates_own_script() {
             "{}: the policy comes after a script",
             path.display()
         );
-        assert!(html.contains("script-src 'self'"), "{}", path.display());
     }
-    // In a browser the template's inline script does not run.
+    for directive in ["script-src 'self'", "object-src 'none'", "base-uri 'none'"] {
+        assert!(
+            grogpress::render::html::CONTENT_SECURITY_POLICY.contains(directive),
+            "{directive}"
+        );
+    }
+    assert!(!grogpress::render::html::CONTENT_SECURITY_POLICY.contains("unsafe"));
+    // In a browser the template's inline script does not run: not on load,
+    // not when its `javascript:` link is followed.
     let profile = tempfile::tempdir().expect("profile");
-    let page = out.join("rules.html");
-    let dom = support::tools::headless_chromium(profile.path())
-        .args(["--dump-dom", &format!("file://{}", page.display())])
-        .output()
-        .expect("cannot run `chromium` (Debian package chromium; tests/run.sh installs it)");
-    let dom = String::from_utf8_lossy(&dom.stdout);
-    assert!(dom.contains("<title>"), "no page from Chromium: {dom}");
-    assert!(
-        !dom.contains("<title>RAN</title>"),
-        "the template's script ran:\n{dom}"
-    );
+    for page in ["rules.html", "index.html"] {
+        let page = out.join(page);
+        let dom = support::tools::headless_chromium(profile.path())
+            .args(["--virtual-time-budget=2000", "--dump-dom"])
+            .arg(format!("file://{}#x", page.display()))
+            .output()
+            .expect("cannot run `chromium` (Debian package chromium; tests/run.sh installs it)");
+        let dom = String::from_utf8_lossy(&dom.stdout);
+        assert!(dom.contains("<title>"), "no page from Chromium: {dom}");
+        assert!(
+            !dom.contains("<title>RAN</title>"),
+            "the template's script ran:\n{dom}"
+        );
+    }
 }

@@ -415,7 +415,7 @@ fn pdf_links(pdf: &Path) -> Vec<PdfLink> {
             Some(PdfLink {
                 page: page_of(r)? + 1,
                 rect: [rect[0], rect[1], rect[2], rect[3]],
-                to_page: pages.iter().position(|p| *p == dest[0])? + 1,
+                to_page: pages.iter().position(|p| Some(p) == dest.first())? + 1,
                 to_top: dest.get(3)?.parse().ok()?,
             })
         })

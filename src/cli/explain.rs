@@ -320,7 +320,7 @@ pub const EXPLANATIONS: &[Explanation] = &[
     },
     Explanation {
         id: "unsafe-link",
-        text: "A link or image in the rules text points somewhere a published page must never go: a `javascript:`, `vbscript:` or `data:` URL (however it is spelled: capitals, entities, spaces, an autolink or a reference), a `file:` URL or any scheme but http, https and mailto. A game folder may come from someone else, so the link is dropped (its text stays, as text) in the HTML and the PDF. Link to a web page or to a place in the rules instead.",
+        text: "A link or image in the rules text points somewhere a published page must never go: a `javascript:`, `vbscript:` or `data:` URL (however it is spelled: capitals, entities, spaces, an autolink or a reference), a `file:` URL, a network path (`//host/share`, which a page opened as a file follows to another machine) or any scheme but http, https and mailto. A game folder may come from someone else, so the link is dropped (its text stays, as text) in the HTML and the PDF. Link to a web page or to a place in the rules instead.",
         example: "[Roll](javascript:alert(1))        # warning: published as plain text\n# fix: [Roll](#table-combat) or [Roll](https://example.com/rules)",
     },
     Explanation {

@@ -18,7 +18,7 @@ pub struct OutlineEntry {
     pub target: Target,
 }
 
-/// A clickable rectangle on `page` that jumps to `target`.
+/// A clickable rectangle on `page` that jumps to `target`, or opens `uri`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Link {
     pub page: usize,
@@ -27,6 +27,9 @@ pub struct Link {
     pub w: f32,
     pub h: f32,
     pub target: Target,
+    /// A web address the link opens instead: only ever an `http`, `https`
+    /// or `mailto` URL ([`crate::model::link::is_web_link`]).
+    pub uri: Option<String>,
 }
 
 /// The outline and links of a document (both empty for most documents).

@@ -8,24 +8,43 @@
 /// The schemes a link may use.
 pub const SAFE_SCHEMES: &[&str] = &["http", "https", "mailto"];
 
-/// Whether a link (or image) target is safe to publish.
+/// Whether a link (or image) target is safe to publish: the one test the
+/// HTML reference, the rulebook PDF and validation (`unsafe-link`) share.
+/// A network-path reference (`//host/x`, `\\host\x`) is not a relative
+/// path: on a page opened as a file it reaches another machine (a Windows
+/// share), so it is not safe either.
 pub fn is_safe_link(url: &str) -> bool {
     match scheme(url) {
         Some(scheme) => SAFE_SCHEMES.contains(&scheme.as_str()),
-        None => true,
+        None => {
+            // A browser reads `\` as `/` in a file or web URL.
+            let cleaned = cleaned(url);
+            let mut start = cleaned.chars();
+            !(start.next().is_some_and(|c| matches!(c, '/' | '\\'))
+                && start.next().is_some_and(|c| matches!(c, '/' | '\\')))
+        }
     }
+}
+
+/// Whether a safe link leaves the document: an `http`, `https` or `mailto`
+/// URL (a PDF can open it; a relative path means nothing there).
+pub fn is_web_link(url: &str) -> bool {
+    scheme(url).is_some_and(|s| SAFE_SCHEMES.contains(&s.as_str()))
+}
+
+/// The URL as a browser parses it (the URL standard): leading and trailing
+/// C0 controls and spaces stripped, every tab and newline removed.
+pub fn cleaned(url: &str) -> String {
+    url.trim_matches(|c: char| c <= ' ')
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+        .collect()
 }
 
 /// The URL's scheme, lowercased, as a browser would find it; `None` for a
 /// relative URL (a path, `#fragment`, `?query`, `//host/...`).
 pub fn scheme(url: &str) -> Option<String> {
-    // The URL standard: strip leading and trailing C0 controls and spaces,
-    // and remove every tab and newline.
-    let cleaned: String = url
-        .trim_matches(|c: char| c <= ' ')
-        .chars()
-        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
-        .collect();
+    let cleaned = cleaned(url);
     let colon = cleaned.find(':')?;
     let before = &cleaned[..colon];
     // A `/`, `?` or `#` before the colon makes it a relative URL.
@@ -50,8 +69,8 @@ mod tests {
             "rules.html#x",
             "../x/y.html",
             "?q=1",
-            "//example.com/x",
             "a/b:c",
+            "/rules/x.html",
             "",
         ] {
             assert!(is_safe_link(url), "{url}");
@@ -72,6 +91,11 @@ mod tests {
             "DATA:image/svg+xml;base64,xx",
             "file:///etc/passwd",
             "card:",
+            "//evil.example/share",
+            " \t//evil.example/share",
+            "\\\\evil.example\\share",
+            "/\\evil.example",
+            "\\/evil.example",
         ] {
             assert!(!is_safe_link(url), "{url:?}");
         }

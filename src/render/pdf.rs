@@ -11,6 +11,7 @@ use subsetter::GlyphRemapper;
 
 use crate::layout::{Doc, Item, Nav, Target, TextItem, outline_parents};
 use crate::model::PathEl;
+use crate::model::link::{cleaned, is_web_link};
 use crate::text::{FaceId, FontBook};
 
 /// Why a PDF could not be made (a font the subsetter cannot handle).
@@ -115,7 +116,9 @@ pub fn render_pdf_nav(doc: &Doc, nav: &Nav, book: &FontBook) -> Result<Vec<u8>, 
     Ok(pdf.finish())
 }
 
-/// Link annotations: invisible rectangles whose action jumps to a place.
+/// Link annotations: invisible rectangles whose action jumps to a place, or
+/// opens a web address (checked again here: only `http`, `https` and
+/// `mailto` ever become a URI action; a PDF never launches or runs anything).
 fn write_links(pdf: &mut Pdf, doc: &Doc, nav: &Nav, refs: &[Ref], pages: &[(Ref, Ref)]) {
     for (link, id) in nav.links.iter().zip(refs) {
         let Some(page) = doc.pages.get(link.page) else {
@@ -133,11 +136,34 @@ fn write_links(pdf: &mut Pdf, doc: &Doc, nav: &Nav, refs: &[Ref], pages: &[(Ref,
             ))
             .border(0.0, 0.0, 0.0, None);
         let mut action = annot.action();
-        action.action_type(ActionType::GoTo);
-        if let Some((page_ref, top)) = destination(doc, pages, link.target) {
-            action.destination().page(page_ref).xyz(0.0, top, None);
+        match link.uri.as_deref().filter(|uri| is_web_link(uri)) {
+            Some(uri) => {
+                action
+                    .action_type(ActionType::Uri)
+                    .uri(Str(uri_bytes(uri).as_bytes()));
+            }
+            None => {
+                action.action_type(ActionType::GoTo);
+                if let Some((page_ref, top)) = destination(doc, pages, link.target) {
+                    action.destination().page(page_ref).xyz(0.0, top, None);
+                }
+            }
         }
     }
+}
+
+/// A URI as a PDF holds it (7-bit ASCII): as a browser reads it
+/// ([`cleaned`]), with every other byte percent-encoded.
+fn uri_bytes(uri: &str) -> String {
+    let mut out = String::new();
+    for b in cleaned(uri).bytes() {
+        if b.is_ascii_graphic() {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
 }
 
 /// The page object and the PDF height (y up) of a target, if its page exists.

@@ -2,18 +2,22 @@
 //! paragraphs and list items as rich text (`**bold**`, `*italic*`), and the
 //! shortcodes standing alone in their paragraphs, and pipe tables cell by
 //! cell — with byte offsets for diagnostics and the spans of `card:` and
-//! `#anchor` links for cross-references.
+//! `#anchor` links for cross-references, and of web links (only those
+//! [`is_web_link`] allows: `http`, `https`, `mailto`; any other link is
+//! its text alone).
 
 use std::ops::Range;
 
 use pulldown_cmark::{Event, Parser, Tag, TagEnd};
 
 use super::icons::{ICON, split_icons};
+use crate::model::link::is_web_link;
 use crate::model::{Align, Shortcode, markdown_options};
 use crate::text::mentions::TableNames;
 
-/// A `card:` link (the card's title) or a link to an anchor (`#table-combat`,
-/// `#movement`: the anchor with its `#`), and the link's characters counted
+/// A `card:` link (the card's title), a link to an anchor (`#table-combat`,
+/// `#movement`: the anchor with its `#`) or a web link (its URL, one that
+/// [`is_web_link`] allows), and the link's characters counted
 /// without whitespace (so they can be found again among the set lines).
 #[derive(Clone, Debug, PartialEq)]
 pub struct CardLink {
@@ -244,7 +248,9 @@ pub fn read_blocks(markdown: &str, shortcodes: &[Shortcode], icons: &[&str]) -> 
             Event::Start(Tag::Link { dest_url, .. }) if dest_url.starts_with("card:") => {
                 cur.link_start = Some((cur.solid, cur.plain.len(), None));
             }
-            Event::Start(Tag::Link { dest_url, .. }) if dest_url.starts_with('#') => {
+            Event::Start(Tag::Link { dest_url, .. })
+                if dest_url.starts_with('#') || is_web_link(dest_url) =>
+            {
                 cur.link_start = Some((cur.solid, cur.plain.len(), Some(dest_url.to_string())));
             }
             Event::End(TagEnd::Link) => {
@@ -352,6 +358,22 @@ mod tests {
             matches!(&blocks[5], Block::Para { marker: Some(m), rich, .. } if m == "2." && rich == "second")
         );
         assert!(matches!(&blocks[6], Block::Shortcode(c) if c.name == "deck"));
+    }
+
+    #[test]
+    fn web_links_are_kept_and_unsafe_ones_are_text() {
+        let md = "A [site](https://example.com/x), [bad](JavaScript:alert(1)), \
+                  [mail](mailto:a@b.c), [share](//evil/x) and [path](rules.html).\n";
+        let blocks = read_blocks(md, &[], &[]);
+        let Block::Para { rich, links, .. } = &blocks[0] else {
+            panic!("{blocks:?}")
+        };
+        assert_eq!(rich, "A site, bad, mail, share and path.");
+        let titles: Vec<&str> = links.iter().map(|l| l.title.as_str()).collect();
+        assert_eq!(titles, ["https://example.com/x", "mailto:a@b.c"]);
+        // "A" is one character before "site", "Asite,bad," ten before "mail".
+        assert_eq!(links[0].chars, 1..5);
+        assert_eq!(links[1].chars, 10..14);
     }
 
     #[test]

@@ -27,6 +27,7 @@ use super::doc::{Doc, Item, Page, TextItem};
 use super::nav::{Link, Nav, OutlineEntry, Target};
 use super::table::{Cell, TableRow, TableSpec};
 use crate::diag::{Diagnostic, FileId, Loc};
+use crate::model::link::is_web_link;
 use crate::model::{Align, Icon, Paper, Shortcode, Style, data_anchor, find_shortcodes, slug};
 use crate::text::mentions::TableNames;
 use crate::text::{FaceId, Family, FitError, FontBook, fit_text};
@@ -251,6 +252,7 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
                     w,
                     h,
                     target: Target { page: 0, y: 0.0 },
+                    uri: None,
                 },
                 title,
             ));
@@ -259,6 +261,9 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
     for (mut link, title) in pending_links {
         if let Some(target) = card_targets.get(&title.to_lowercase()) {
             link.target = *target;
+            nav.links.push(link);
+        } else if is_web_link(&title) {
+            link.uri = Some(title);
             nav.links.push(link);
         }
     }
@@ -272,6 +277,7 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
             w: area[2],
             h: area[3],
             target: entry.target,
+            uri: None,
         });
     }
     let title_page = lay_out_title(input).map_err(|e| vec![fit_problem(e)])?;
