@@ -178,3 +178,34 @@ fn watch_rebuilds_and_keeps_the_last_good_output() {
     let text = pdftotext(&labels);
     assert_eq!(text.matches("Ignore the third hit").count(), 2, "{text}");
 }
+
+/// A game folder holding symlinks to `/` and `/usr` (a hostile or careless
+/// folder): watch does not follow them, starts at once and rebuilds on a save.
+#[cfg(unix)]
+#[test]
+fn symlinks_out_of_the_game_are_not_watched() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let here = tmp.path();
+    let made = Command::new(env!("CARGO_BIN_EXE_grogpress"))
+        .current_dir(here)
+        .args(["new", "g"])
+        .output()
+        .expect("run new");
+    assert_eq!(made.status.code(), Some(0), "{}", dump(&made));
+    std::os::unix::fs::symlink("/", here.join("g/root")).expect("symlink");
+    std::os::unix::fs::symlink("/usr", here.join("g/usr")).expect("symlink");
+    let started = std::time::Instant::now();
+    let mut watch = Watching::start(here, "g");
+    watch.wait_for("watching");
+    assert!(
+        started.elapsed() < Duration::from_secs(15),
+        "watch took {:?} to start",
+        started.elapsed()
+    );
+    edit(
+        &here.join("g/action-cards.toml"),
+        &[("Ignore the first hit", "Ignore the third hit")],
+    );
+    watch.wait_for("done in");
+    assert!(pdftotext(&here.join("out/g/action-labels.pdf")).contains("Ignore the third hit"));
+}

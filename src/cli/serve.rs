@@ -442,13 +442,29 @@ mod tests {
 
     #[test]
     fn only_plain_paths_under_out_are_served() {
-        let out = Path::new("/srv/out");
+        let dir = tempfile::tempdir().expect("temp dir");
+        let out = dir.path();
+        std::fs::create_dir_all(out.join("g")).expect("mkdir");
+        std::fs::write(out.join("g/action-labels.pdf"), b"pdf").expect("write");
         assert_eq!(
             safe_path(out, "g/action-labels.pdf"),
-            Some(PathBuf::from("/srv/out/g/action-labels.pdf"))
+            Some(out.join("g/action-labels.pdf"))
         );
-        for bad in ["../secret", "g/../../x", "/etc/passwd", "g/%2e%2e/x", ""] {
+        for bad in [
+            "../secret",
+            "g/../../x",
+            "/etc/passwd",
+            "g/%2e%2e/x",
+            "",
+            "g",
+            "g/nosuch",
+        ] {
             assert_eq!(safe_path(out, bad), None, "{bad}");
+        }
+        #[cfg(unix)]
+        {
+            std::os::unix::fs::symlink(out.join("g"), out.join("link")).expect("link");
+            assert_eq!(safe_path(out, "link/action-labels.pdf"), None);
         }
     }
 
