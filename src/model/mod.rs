@@ -41,8 +41,8 @@ pub use icon::{Icon, PathEl};
 pub use phrase::{Phrase, PhraseForm, form_slots, read_phrase};
 pub use random_table::{RandomRow, RandomTable};
 pub use roll::{
-    Coverage, Dice, MAX_MODIFIER, MAX_MODIFIER_SPAN, RollRange, check_coverage, describe_rolls,
-    modifier_span_problem,
+    Coverage, Dice, MAX_MODIFIER, MAX_MODIFIER_SPAN, RollRange, check_coverage, describe_ranges,
+    describe_rolls, modifier_span_problem,
 };
 #[cfg(test)]
 pub(crate) use sheet::avery_5395;

@@ -158,10 +158,22 @@ pub fn modifier_span_problem((lo, hi): (i64, i64)) -> Option<String> {
 /// What is wrong with a table's rows over the rolls it can receive.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Coverage {
-    /// Rolls no row answers.
-    Gap(Vec<i64>),
-    /// Rolls answered by more than one row: (roll, indices of the rows).
-    Overlap(Vec<(i64, Vec<usize>)>),
+    /// Rolls no row answers, as ranges `low..=high` in order.
+    Gap(Vec<(i64, i64)>),
+    /// Rolls answered by more than one row: (the rolls `low..=high`,
+    /// indices of the rows), in order.
+    Overlap(Vec<((i64, i64), Vec<usize>)>),
+}
+
+impl Coverage {
+    /// How many rolls a list of ranges holds (saturating).
+    pub fn count(ranges: &[(i64, i64)]) -> u64 {
+        ranges.iter().fold(0u64, |n, (lo, hi)| {
+            n.saturating_add(
+                (i128::from(*hi) - i128::from(*lo) + 1).clamp(0, i128::from(u64::MAX)) as u64,
+            )
+        })
+    }
 }
 
 /// Checks that every roll in `low..=high` falls in exactly one of `rows`.
@@ -200,12 +212,9 @@ pub fn check_coverage(rows: &[RollRange], low: i64, high: i64) -> Vec<Coverage> 
         // The rolls up to the next end (or the top of the reach) share `active`.
         let next = ends.get(k).map_or(high, |e| (e.0 - 1).min(high));
         match active.len() {
-            0 => gaps.extend(at..=next),
+            0 => gaps.push((at, next)),
             1 => {}
-            _ => {
-                let rows: Vec<usize> = active.iter().copied().collect();
-                overlaps.extend((at..=next).map(|roll| (roll, rows.clone())));
-            }
+            _ => overlaps.push(((at, next), active.iter().copied().collect())),
         }
         match next.checked_add(1) {
             Some(n) => at = n,
@@ -220,6 +229,35 @@ pub fn check_coverage(rows: &[RollRange], low: i64, high: i64) -> Vec<Coverage> 
         out.push(Coverage::Overlap(overlaps));
     }
     out
+}
+
+/// "3, 5-7, 12": ranges of rolls written for a message (at most a line's
+/// worth: past a dozen ranges, "and N more").
+pub fn describe_ranges(ranges: &[(i64, i64)]) -> String {
+    // Ranges that touch read as one, as the rolls they hold would.
+    let mut merged: Vec<(i64, i64)> = Vec::with_capacity(ranges.len());
+    for &(lo, hi) in ranges {
+        match merged.last_mut() {
+            Some(last) if last.1.checked_add(1) == Some(lo) => last.1 = hi,
+            _ => merged.push((lo, hi)),
+        }
+    }
+    let ranges = &merged;
+    let mut parts: Vec<String> = ranges
+        .iter()
+        .take(12)
+        .map(|&(lo, hi)| {
+            if lo == hi {
+                lo.to_string()
+            } else {
+                format!("{lo}-{hi}")
+            }
+        })
+        .collect();
+    if ranges.len() > 12 {
+        parts.push(format!("and {} more", ranges.len() - 12));
+    }
+    parts.join(", ")
 }
 
 /// "3, 5-7, 12": a list of rolls written compactly for a message.
@@ -330,6 +368,58 @@ mod tests {
     }
 
     #[test]
+    fn coverage_matches_a_roll_by_roll_walk_and_scales_to_all_of_i64() {
+        // Every table of up to three rows over small ranges: the sweep finds
+        // exactly the rolls a walk over every roll finds.
+        let ranges: Vec<RollRange> = ["2-", "3", "2-4", "5+", "4-6", "7", "3-9", "8+"]
+            .iter()
+            .filter_map(|s| RollRange::parse(s))
+            .collect();
+        for a in 0..ranges.len() {
+            for b in 0..ranges.len() {
+                for c in 0..ranges.len() {
+                    let rows = [ranges[a], ranges[b], ranges[c]];
+                    let (mut gaps, mut overlaps) = (Vec::new(), Vec::new());
+                    for roll in 1..=10 {
+                        let hits: Vec<usize> = (0..3).filter(|&i| rows[i].contains(roll)).collect();
+                        match hits.len() {
+                            0 => gaps.push(roll),
+                            1 => {}
+                            _ => overlaps.push((roll, hits)),
+                        }
+                    }
+                    let (mut swept_gaps, mut swept_overlaps) = (Vec::new(), Vec::new());
+                    for problem in check_coverage(&rows, 1, 10) {
+                        match problem {
+                            Coverage::Gap(r) => {
+                                swept_gaps.extend(r.iter().flat_map(|(l, h)| *l..=*h))
+                            }
+                            Coverage::Overlap(r) => {
+                                swept_overlaps.extend(r.iter().flat_map(|((l, h), rows)| {
+                                    (*l..=*h).map(move |roll| (roll, rows.clone()))
+                                }))
+                            }
+                        }
+                    }
+                    assert_eq!((swept_gaps, swept_overlaps), (gaps, overlaps), "{rows:?}");
+                }
+            }
+        }
+        // 100,000 rows over the whole of i64: two gaps, found at once.
+        let rows: Vec<RollRange> = (0..100_000i64)
+            .map(|i| RollRange {
+                low: Some(i * 10),
+                high: Some(i * 10 + 9),
+            })
+            .collect();
+        assert_eq!(
+            check_coverage(&rows, i64::MIN, i64::MAX),
+            vec![Coverage::Gap(vec![(i64::MIN, -1), (1_000_000, i64::MAX)])]
+        );
+        assert_eq!(Coverage::count(&[(i64::MIN, i64::MAX)]), u64::MAX);
+    }
+
+    #[test]
     fn coverage_finds_gaps_and_overlaps() {
         let rows: Vec<RollRange> = ["4 or less", "5-6", "7-8", "9-10", "11-12", "13 or more"]
             .iter()
@@ -342,7 +432,7 @@ mod tests {
             .collect();
         assert_eq!(
             check_coverage(&gappy, 2, 12),
-            vec![Coverage::Gap(vec![7, 8])]
+            vec![Coverage::Gap(vec![(7, 8)])]
         );
         let overlapping: Vec<RollRange> = ["1-3", "3-6"]
             .iter()
@@ -350,7 +440,7 @@ mod tests {
             .collect();
         assert_eq!(
             check_coverage(&overlapping, 1, 6),
-            vec![Coverage::Overlap(vec![(3, vec![0, 1])])]
+            vec![Coverage::Overlap(vec![((3, 3), vec![0, 1])])]
         );
         assert_eq!(describe_rolls(&[3, 5, 6, 7, 12]), "3, 5-7, 12");
     }

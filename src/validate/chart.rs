@@ -9,7 +9,7 @@ use crate::diag::{Diagnostic, Diagnostics, Loc};
 use crate::model::{
     BlockKind, CellCodes, Chart, Checklist, Coverage, Located, Lookup, Matrix, ModEntry, ModValue,
     ModifierList, Numbering, RangeTable, ResultsTable, RollRange, Step, check_coverage,
-    describe_rolls,
+    describe_ranges,
 };
 use crate::text::plain_text;
 
@@ -86,10 +86,11 @@ fn check_results(t: &ResultsTable, diags: &mut Diagnostics) {
         match problem {
             Coverage::Gap(rolls) => {
                 // Point at the row the gap comes before (or the last row).
+                let first = rolls.first().map_or(low, |r| r.0);
                 let at = t
                     .rows
                     .iter()
-                    .find(|r| r.roll.value.low.is_some_and(|l| l > rolls[0]))
+                    .find(|r| r.roll.value.low.is_some_and(|l| l > first))
                     .or(t.rows.last())
                     .map_or_else(|| t.loc.clone(), |r| r.roll.loc.clone());
                 diags.push(
@@ -98,8 +99,12 @@ fn check_results(t: &ResultsTable, diags: &mut Diagnostics) {
                         format!(
                             "table `{}`: no row for roll{} {}",
                             t.id.value,
-                            if rolls.len() == 1 { "" } else { "s" },
-                            describe_rolls(&rolls)
+                            if Coverage::count(&rolls) == 1 {
+                                ""
+                            } else {
+                                "s"
+                            },
+                            describe_ranges(&rolls)
                         ),
                         Some(at),
                     )
@@ -109,7 +114,7 @@ fn check_results(t: &ResultsTable, diags: &mut Diagnostics) {
                 );
             }
             Coverage::Overlap(list) => {
-                let rolls: Vec<i64> = list.iter().map(|(roll, _)| *roll).collect();
+                let rolls: Vec<(i64, i64)> = list.iter().map(|(range, _)| *range).collect();
                 let rows = &list[0].1;
                 let second = rows.get(1).copied().unwrap_or(0);
                 let names: Vec<String> = rows
@@ -122,8 +127,12 @@ fn check_results(t: &ResultsTable, diags: &mut Diagnostics) {
                         format!(
                             "table `{}`: roll{} {} answered by more than one row ({})",
                             t.id.value,
-                            if rolls.len() == 1 { "" } else { "s" },
-                            describe_rolls(&rolls),
+                            if Coverage::count(&rolls) == 1 {
+                                ""
+                            } else {
+                                "s"
+                            },
+                            describe_ranges(&rolls),
                             names.join(" and ")
                         ),
                         Some(t.rows[second].roll.loc.clone()),

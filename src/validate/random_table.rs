@@ -2,7 +2,7 @@
 //! once (`table-gap`, `table-overlap`).
 
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::model::{Coverage, RandomTable, check_coverage, describe_rolls};
+use crate::model::{Coverage, RandomTable, check_coverage, describe_ranges};
 
 pub fn validate_random_table(table: &RandomTable, diags: &mut Diagnostics) {
     let dice = table.dice.value;
@@ -37,7 +37,7 @@ pub fn validate_random_table(table: &RandomTable, diags: &mut Diagnostics) {
                     format!(
                         "{}: no row answers a roll of {} on {dice}",
                         table.name,
-                        describe_rolls(&rolls)
+                        describe_ranges(&rolls)
                     ),
                     Some(table.dice.loc.clone()),
                 )
@@ -46,7 +46,7 @@ pub fn validate_random_table(table: &RandomTable, diags: &mut Diagnostics) {
             Coverage::Overlap(overlaps) => {
                 // One diagnostic per row that repeats a roll an earlier row answers.
                 let mut reported = Vec::new();
-                for (roll, hits) in overlaps {
+                for ((roll, _), hits) in overlaps {
                     for &later in &hits[1..] {
                         if reported.contains(&later) {
                             continue;
