@@ -55,6 +55,9 @@ struct Set {
     /// column without its head repeated: the columns are not balanced apart
     /// between the two.
     joins_previous: bool,
+    /// The height of the table head repeated above it (0 for none): it
+    /// starts a column, and balancing keeps it at the top of one.
+    head: f32,
 }
 
 struct Cursor {
@@ -246,6 +249,17 @@ impl Cursor {
         }
     }
 
+    /// Whether `piece` is a band of the table whose band was placed last,
+    /// in this same column: it goes right below it, never moved down.
+    fn continues_table(&self, piece: &Piece) -> bool {
+        match (&self.last_table, &piece.table) {
+            (Some((last, page, column)), Some(head)) => {
+                Rc::ptr_eq(last, head) && (*page, *column) == (self.pages.len() - 1, self.column)
+            }
+            _ => false,
+        }
+    }
+
     /// The height of the table head set above `piece` if it went here: a
     /// table's band that continues in a column other than its last band's.
     fn head_above(&self, piece: &Piece) -> f32 {
@@ -298,17 +312,23 @@ impl Cursor {
 
     /// Where the set pieces split into two columns of about equal height:
     /// (index of the first piece of column two, height of the taller column).
-    /// Never after a piece kept with the next one. A split whose two columns
-    /// end level with each other is preferred when it is at most
-    /// [`BALANCE_SLACK`] taller.
+    /// Never after a piece kept with the next one, never between two rows
+    /// of a table in one column, and a table's head repeated at the top of
+    /// column two stays there (it starts column two or nothing can). A split
+    /// whose two columns end level with each other is preferred when it is
+    /// at most [`BALANCE_SLACK`] taller.
     fn balanced_split(&self) -> Option<(usize, f32)> {
         if self.frame.columns != 2 || self.set.is_empty() {
             return None;
         }
+        let repeated_head = (1..self.set.len()).find(|k| self.set[*k].head > 0.0);
         let mut best: Option<(usize, f32)> = None;
         let mut best_level: Option<(usize, f32)> = None;
         for k in 1..=self.set.len() {
-            if self.set[k - 1].keep_with_next || self.set.get(k).is_some_and(|s| s.joins_previous) {
+            if self.set[k - 1].keep_with_next
+                || self.set.get(k).is_some_and(|s| s.joins_previous)
+                || repeated_head.is_some_and(|h| h != k)
+            {
                 continue;
             }
             let (one, two) = (stack(&self.set[..k]), stack(&self.set[k..]));
@@ -346,7 +366,8 @@ impl Cursor {
             } else {
                 y += set.gap;
             }
-            let (x, top) = (self.column_x(column), self.frame.top + y);
+            // Where the piece goes: below its repeated head, if any.
+            let (x, top) = (self.column_x(column), self.frame.top + y + set.head);
             let at = &mut self.placed[first + n];
             let (dx, dy) = (x - at.x, top - at.y);
             at.x = x;
@@ -425,6 +446,7 @@ impl Cursor {
                 keep_with_next: piece.keep_with_next,
                 heading_line: piece.heading_line,
                 joins_previous: same_table == Some(true),
+                head: head_height,
             });
         }
     }
@@ -524,7 +546,8 @@ pub fn flow(frame: Frame, pieces: Vec<Piece>) -> (Vec<Vec<Item>>, Vec<Placed>) {
                 let gap = cursor.gap(&chain[0]);
                 zones = heading_zones(&chain, gap, cursor.column);
                 let mut found = Some(0.0);
-                if frame.columns > 1 {
+                // A table's rows abut: the next row is never moved down.
+                if frame.columns > 1 && !cursor.continues_table(&chain[0]) {
                     found = cursor.reading_shift(&chain, gap, &zones);
                     if found.is_some_and(|s| s > 0.0) && cursor.at_top() {
                         own_gap = true;
@@ -843,6 +866,83 @@ mod tests {
         let (pages, placed) = flow(frame(), pieces);
         assert_eq!(pages.len(), 2);
         assert_eq!((placed[3].page, placed[3].x, placed[3].y), (1, 10.0, 20.0));
+    }
+
+    /// A table's bands: its first (head and two rows, `first` high, its
+    /// head 10 high drawn as a rectangle), then `rows` rows 10 high, the
+    /// last two kept together.
+    fn table(first: f32, rows: usize) -> Vec<Piece> {
+        let head = Rc::new(TableHead {
+            items: vec![Item::Rect {
+                x: 0.0,
+                y: 0.0,
+                w: 100.0,
+                h: 10.0,
+                radius: 0.0,
+                width: 0.5,
+            }],
+            height: 10.0,
+        });
+        let mut pieces = vec![Piece {
+            table: Some(head.clone()),
+            ..piece(first, false)
+        }];
+        for r in 0..rows {
+            pieces.push(Piece {
+                gap: 0.0,
+                keep_with_next: r + 2 == rows,
+                table: Some(head.clone()),
+                ..piece(10.0, false)
+            });
+        }
+        pieces
+    }
+
+    /// Where the repeated heads were drawn: (x, y) of each.
+    fn heads(page: &[Item]) -> Vec<(f32, f32)> {
+        page.iter()
+            .filter_map(|i| match i {
+                Item::Rect { x, y, .. } => Some((*x, *y)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_table_continues_in_column_two_below_its_head_repeated() {
+        // 35 + 5 rows fill column one to 85; the last two rows (20) go on.
+        let mut pieces = table(35.0, 7);
+        let (pages, placed) = flow(frame(), pieces.clone());
+        assert_eq!(pages.len(), 1);
+        assert_eq!((placed[5].x, placed[5].y), (10.0, 20.0 + 75.0));
+        assert_eq!(heads(&pages[0]), [(120.0, 20.0)]);
+        assert_eq!((placed[6].x, placed[6].y), (120.0, 30.0));
+        assert_eq!((placed[7].x, placed[7].y), (120.0, 40.0));
+        // Balanced before a piece across the page, column two still starts
+        // with the head and the rows right below it; the piece goes below
+        // column one (85) and a gap.
+        pieces.push(across(5.0));
+        let (pages, placed) = flow(frame(), pieces);
+        assert_eq!(pages.len(), 1);
+        assert_eq!(heads(&pages[0]), [(120.0, 20.0)]);
+        assert_eq!((placed[6].x, placed[6].y), (120.0, 30.0));
+        assert_eq!(placed[8].y, 20.0 + 85.0 + GAP_ACROSS);
+    }
+
+    #[test]
+    fn balancing_never_moves_a_repeated_head_below_its_own_rows() {
+        // A line, then a table that continues in column two with its head.
+        // Balancing could move the table into column two whole, leaving
+        // its repeated head between its own rows: it must not.
+        let mut pieces = vec![piece(40.0, false)];
+        pieces.extend(table(30.0, 4));
+        pieces.push(across(5.0));
+        let (pages, placed) = flow(frame(), pieces);
+        assert_eq!((placed[1].x, placed[1].y), (10.0, 20.0 + 45.0));
+        assert_eq!((placed[4].x, placed[4].y), (120.0, 30.0));
+        assert_eq!(heads(&pages[0]), [(120.0, 20.0)]);
+        // Column one is too full for the piece across the page below it.
+        assert_eq!((placed[6].page, placed[6].y), (1, 20.0));
     }
 
     #[test]
