@@ -446,33 +446,23 @@ fn hostile_requests_are_refused_and_slow_clients_hold_up_no_one() {
         "a trickling client was dropped after {took:?} with {status:?}"
     );
 
-    // More slow clients than workers and queue places: the excess is
-    // refused at once (503) or dropped, the rest at the deadline, and a
-    // normal request still gets through within the deadline.
+    // Far more slow clients than workers (8) and places for requests
+    // coming in (64): those that waited longest make room for new
+    // connections (503), so a normal request is still answered at once, and
+    // every slow one is dropped by its deadline.
     let since = Instant::now();
-    let idle: Vec<TcpStream> = (0..40).map(|_| slow_client(port, b"GET ")).collect();
+    let idle: Vec<TcpStream> = (0..100).map(|_| slow_client(port, b"GET ")).collect();
     std::thread::sleep(Duration::from_millis(200));
-    let asked = Instant::now();
-    let mut answered = None;
-    while asked.elapsed() < Duration::from_secs(9) {
-        let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
-        stream
-            .set_read_timeout(Some(Duration::from_secs(9)))
-            .expect("timeout");
-        let _ = stream.write_all(good("/__version").as_bytes());
-        let mut response = Vec::new();
-        let _ = stream.read_to_end(&mut response);
-        if response.starts_with(b"HTTP/1.1 200") {
-            answered = Some(asked.elapsed());
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(100));
+    for _ in 0..3 {
+        let asked = Instant::now();
+        let (status, _) = get(port, "/__version");
+        assert!(status.contains("200"), "{status}");
+        assert!(
+            asked.elapsed() < Duration::from_secs(2),
+            "a normal request waited {:?} behind 100 slow ones",
+            asked.elapsed()
+        );
     }
-    let answered = answered.expect("no normal request got through under 40 slow clients");
-    assert!(
-        answered < Duration::from_secs(7),
-        "answered after {answered:?}"
-    );
     let waits: Vec<std::thread::JoinHandle<(Duration, String)>> = idle
         .into_iter()
         .map(|s| std::thread::spawn(move || dropped(s, since)))
