@@ -1,7 +1,10 @@
 //! `grogpress serve`: the preview page on 127.0.0.1 lists a game's PDFs and
 //! serves them, shows every published page as a PNG, its build version moves on after an edit (the page reloads
 //! on that), errors appear on the page escaped, and nothing outside the
-//! output folder is served.
+//! output folder is served. Hostile requests: slow clients do not hold up
+//! others, an over-long request is refused, another Host is refused,
+//! traversals and symbolic links under out/ get 404, and every answer
+//! carries the Content-Security-Policy.
 
 mod support;
 
@@ -65,21 +68,38 @@ fn start(dir: &std::path::Path) -> Serving {
 
 /// GET a path: (status line, body).
 fn get(port: u16, path: &str) -> (String, Vec<u8>) {
+    let (head, body) = exchange(
+        port,
+        format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n").as_bytes(),
+    );
+    (head.lines().next().unwrap_or("").to_string(), body)
+}
+
+/// Sends a request as given and reads the answer to its end (the server
+/// closes every connection), within 10 s: (head, body).
+fn exchange(port: u16, request: &[u8]) -> (String, Vec<u8>) {
     let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
-    write!(
-        stream,
-        "GET {path} HTTP/1.1\r\nHost: localhost:{port}\r\n\r\n"
-    )
-    .expect("send");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .expect("timeout");
+    stream.write_all(request).expect("send");
     let mut response = Vec::new();
     stream.read_to_end(&mut response).expect("read");
+    split_response(&response)
+}
+
+fn split_response(response: &[u8]) -> (String, Vec<u8>) {
     let split = response
         .windows(4)
         .position(|w| w == b"\r\n\r\n")
-        .expect("headers end");
+        .unwrap_or_else(|| {
+            panic!(
+                "no end of headers in {:?}",
+                String::from_utf8_lossy(response)
+            )
+        });
     let head = String::from_utf8_lossy(&response[..split]).into_owned();
-    let status = head.lines().next().unwrap_or("").to_string();
-    (status, response[split + 4..].to_vec())
+    (head, response[split + 4..].to_vec())
 }
 
 fn text(port: u16, path: &str) -> String {
@@ -101,8 +121,16 @@ fn preview_serves_outputs_and_follows_rebuilds() {
     let page = text(port, "/");
     assert!(page.contains("href=\"/out/g/action-labels.pdf\""), "{page}");
     assert!(page.contains("href=\"/out/g/player-aid.pdf\""), "{page}");
+    // The page reloads itself by a served script, not an inline one, so the
+    // policy (no inline script or style) holds for it too.
     assert!(page.contains("<script src=\"/__preview.js\""), "{page}");
-    assert!(text(port, "/__preview.js").contains("fetch('/__version')"));
+    assert!(
+        !page.contains("<script>") && !page.contains("<style"),
+        "{page}"
+    );
+    let (status, script) = get(port, "/__preview.js");
+    assert!(status.contains("200"), "{status}");
+    assert!(String::from_utf8_lossy(&script).contains("fetch(\"/__version\")"));
     let (status, pdf) = get(port, "/out/g/action-labels.pdf");
     assert!(status.contains("200"), "{status}");
     assert_eq!(
@@ -172,25 +200,8 @@ fn preview_serves_outputs_and_follows_rebuilds() {
     }
 }
 
-/// Sends `raw` as the whole request and returns the status line (empty when
-/// the server closed without answering).
-fn raw_request(port: u16, raw: &[u8]) -> String {
-    let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
-    stream
-        .set_read_timeout(Some(Duration::from_secs(10)))
-        .expect("timeout");
-    let _ = stream.write_all(raw);
-    let mut response = Vec::new();
-    let _ = stream.read_to_end(&mut response);
-    String::from_utf8_lossy(&response)
-        .lines()
-        .next()
-        .unwrap_or("")
-        .to_string()
-}
-
-#[test]
-fn a_hostile_client_is_refused_and_holds_up_no_one() {
+/// A game made by `new` in a fresh folder.
+fn new_game() -> tempfile::TempDir {
     let tmp = tempfile::tempdir().expect("temp dir");
     let made = Command::new(env!("CARGO_BIN_EXE_grogpress"))
         .current_dir(tmp.path())
@@ -198,103 +209,272 @@ fn a_hostile_client_is_refused_and_holds_up_no_one() {
         .output()
         .expect("run new");
     assert_eq!(made.status.code(), Some(0), "{}", dump(&made));
-    // A symlink under out/ leading out of it.
-    std::fs::write(tmp.path().join("secret.txt"), "SECRET").expect("write");
+    tmp
+}
+
+/// A connection that sends part of a request and then nothing (or a byte
+/// now and then), as a slowloris client does.
+fn slow_client(port: u16, sent: &[u8]) -> TcpStream {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(12)))
+        .expect("timeout");
+    stream.write_all(sent).expect("send");
+    stream
+}
+
+/// Reads what the server says to a slow client until it closes; the time
+/// that took from `since`, and the status line (empty when it just closed).
+fn dropped(mut stream: TcpStream, since: Instant) -> (Duration, String) {
+    let mut response = Vec::new();
+    // A reset, or the read timing out, both end the wait; the time tells.
+    let _ = stream.read_to_end(&mut response);
+    let status = String::from_utf8_lossy(&response)
+        .lines()
+        .next()
+        .unwrap_or("")
+        .to_string();
+    (since.elapsed(), status)
+}
+
+/// A client sending a request a byte a second; when the server answers or
+/// closes, the time that took from `since` and the status line.
+fn trickle(port: u16, since: Instant) -> (Duration, String) {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(1)))
+        .expect("timeout");
+    let mut response = Vec::new();
+    for b in b"GET / HTTP/1.1\r\nHost: localhost\r\nX-Slow: yes\r\n" {
+        if stream.write_all(&[*b]).is_err() {
+            break;
+        }
+        let mut buf = [0u8; 1024];
+        match stream.read(&mut buf) {
+            Ok(n) => {
+                response.extend_from_slice(&buf[..n]);
+                break;
+            }
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) => {}
+            Err(_) => break,
+        }
+    }
+    let status = String::from_utf8_lossy(&response)
+        .lines()
+        .next()
+        .unwrap_or("")
+        .to_string();
+    (since.elapsed(), status)
+}
+
+#[test]
+fn hostile_requests_are_refused_and_slow_clients_hold_up_no_one() {
+    let tmp = new_game();
     let server = start(tmp.path());
     let port = server.port;
-    #[cfg(unix)]
-    std::os::unix::fs::symlink(
-        tmp.path().join("secret.txt"),
-        tmp.path().join("out/g/link.txt"),
-    )
-    .expect("symlink");
-    #[cfg(unix)]
-    std::os::unix::fs::symlink(tmp.path(), tmp.path().join("out/g/up")).expect("symlink");
+    let good = |path: &str| format!("GET {path} HTTP/1.1\r\nHost: localhost:{port}\r\n\r\n");
 
-    // Slow clients (a byte a second, or nothing at all) take no one's turn.
-    let mut slow = Vec::new();
-    for _ in 0..12 {
-        let mut s = TcpStream::connect(("127.0.0.1", port)).expect("connect");
-        let _ = s.write_all(b"GET / HT");
-        slow.push(s);
-    }
-    let started = Instant::now();
-    let (status, _) = get(port, "/__version");
-    assert!(status.contains("200"), "{status}");
-    assert!(
-        started.elapsed() < Duration::from_secs(8),
-        "a normal request waited {:?} behind slow clients",
-        started.elapsed()
-    );
-    // A slow client is dropped at the request deadline.
-    let mut lingering = TcpStream::connect(("127.0.0.1", port)).expect("connect");
-    lingering
-        .set_read_timeout(Some(Duration::from_secs(15)))
-        .expect("timeout");
-    let started = Instant::now();
-    let mut answer = String::new();
-    let _ = lingering.read_to_string(&mut answer);
-    assert!(
-        started.elapsed() < Duration::from_secs(12),
-        "{:?}",
-        started.elapsed()
-    );
-    assert!(
-        answer.is_empty() || answer.starts_with("HTTP/1.1 408"),
-        "{answer}"
-    );
-    drop(slow);
-
-    // A request line of a megabyte is refused at once.
-    let mut long = b"GET /".to_vec();
-    long.extend(std::iter::repeat_n(b'a', 1 << 20));
-    long.extend_from_slice(b" HTTP/1.1\r\nHost: localhost\r\n\r\n");
-    let status = raw_request(port, &long);
-    assert!(status.contains("431"), "{status}");
-
-    // Only this machine's names: another Host (DNS rebinding) is refused.
-    let status = raw_request(
-        port,
-        format!("GET / HTTP/1.1\r\nHost: evil.example:{port}\r\n\r\n").as_bytes(),
-    );
-    assert!(status.contains("421"), "{status}");
-    let status = raw_request(port, b"GET / HTTP/1.1\r\n\r\n");
-    assert!(status.contains("400"), "{status}");
-    for host in ["127.0.0.1", "[::1]"] {
-        let status = raw_request(
-            port,
-            format!("GET /__version HTTP/1.1\r\nHost: {host}:{port}\r\n\r\n").as_bytes(),
+    // Every answer, error or not, carries the policy and nosniff.
+    for (request, status) in [
+        (good("/"), "200"),
+        (good("/out/g/action-labels.pdf"), "200"),
+        (good("/nowhere"), "404"),
+        (
+            format!("GET / HTTP/1.1\r\nHost: evil.example:{port}\r\n\r\n"),
+            "421",
+        ),
+    ] {
+        let (head, _) = exchange(port, request.as_bytes());
+        assert!(
+            head.lines().next().unwrap_or("").contains(status),
+            "{request:?}: {head}"
         );
-        assert!(status.contains("200"), "{host}: {status}");
+        assert!(
+            head.contains("Content-Security-Policy: default-src 'self'; script-src 'self'"),
+            "{head}"
+        );
+        assert!(head.contains("frame-ancestors 'none'"), "{head}");
+        assert!(head.contains("X-Content-Type-Options: nosniff"), "{head}");
     }
 
-    // Traversal in every spelling, absolute paths and symlinks: 404.
+    // Host: only the server's own names with its port (a DNS-rebinding
+    // page sends its own name); none at all, or two, is a bad request.
+    for host in [
+        format!("Host: 127.0.0.1:{port}\r\n"),
+        format!("Host: localhost:{port}\r\n"),
+        format!("Host: [::1]:{port}\r\n"),
+    ] {
+        let (head, _) = exchange(
+            port,
+            format!("GET /__version HTTP/1.1\r\n{host}\r\n").as_bytes(),
+        );
+        assert!(head.starts_with("HTTP/1.1 200"), "{host}: {head}");
+    }
+    for (host, status) in [
+        (format!("Host: evil.example:{port}\r\n"), "421"),
+        ("Host: evil.example\r\n".to_string(), "421"),
+        (
+            format!("Host: localhost:{}\r\n", port.wrapping_add(1)),
+            "421",
+        ),
+        (String::new(), "400"),
+        (
+            format!("Host: localhost:{port}\r\nHost: evil.example:{port}\r\n"),
+            "400",
+        ),
+    ] {
+        let (head, body) = exchange(
+            port,
+            format!("GET /out/g/action-labels.pdf HTTP/1.1\r\n{host}\r\n").as_bytes(),
+        );
+        assert!(
+            head.starts_with(&format!("HTTP/1.1 {status}")),
+            "{host}: {head}"
+        );
+        assert!(!body.starts_with(b"%PDF"), "{host}");
+    }
+
+    // Paths: only plain names under out/<game>/, %-escapes decoded first.
+    std::fs::write(tmp.path().join("secret.txt"), b"secret").expect("write");
+    std::fs::create_dir_all(tmp.path().join("out/other")).expect("mkdir");
+    std::fs::write(tmp.path().join("out/other/x.pdf"), b"%PDF other").expect("write");
     for path in [
-        "/out/../secret.txt",
-        "/out/%2e%2e/secret.txt",
-        "/out/g/%2e%2e/%2e%2e/secret.txt",
+        "/out/../g/game.toml",
+        "/out/g/../../g/game.toml",
+        "/out/g/%2e%2e/%2e%2e/g/game.toml",
+        "/out/g/%2E%2E/%2E%2E/secret.txt",
+        "/out/g/..%2f..%2fsecret.txt",
         "/out/g%2f..%2f..%2fsecret.txt",
+        "/out/g/..%5c..%5csecret.txt",
         "/out//etc/passwd",
-        "/out/g/link.txt",
-        "/out/g/up/secret.txt",
+        "/out/g//etc/passwd",
+        "/out/%2fetc%2fpasswd",
         "/etc/passwd",
+        "/out/g/%00",
+        "/out/other/x.pdf",
+        &format!("http://127.0.0.1:{port}/out/g/action-labels.pdf"),
+        "/out/g",
+        "/out/g/",
+        "/out/g/html",
     ] {
         let (status, body) = get(port, path);
         assert!(status.contains("404"), "{path}: {status}");
-        assert!(!String::from_utf8_lossy(&body).contains("SECRET"), "{path}");
+        assert!(!body.starts_with(b"%PDF") && body != b"secret", "{path}");
     }
 
-    // Every answer carries the policy.
-    let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
-    write!(
-        stream,
-        "GET /out/g/html/index.html HTTP/1.1\r\nHost: localhost:{port}\r\n\r\n"
-    )
-    .expect("send");
-    let mut response = String::new();
-    stream.read_to_string(&mut response).expect("read");
+    // A symbolic link under out/g/ is not followed, wherever it points.
+    let link = |target: &std::path::Path, at: &str| {
+        std::os::unix::fs::symlink(target, tmp.path().join("out/g").join(at)).expect("link");
+    };
+    link(&tmp.path().join("secret.txt"), "leak.txt");
+    link(std::path::Path::new("/"), "root");
+    link(&tmp.path().join("out/g/action-labels.pdf"), "alias.pdf");
+    for path in [
+        "/out/g/leak.txt",
+        "/out/g/root/etc/passwd",
+        "/out/g/root/etc/hostname",
+        "/out/g/alias.pdf",
+    ] {
+        let (status, body) = get(port, path);
+        assert!(status.contains("404"), "{path}: {status}");
+        assert!(body != b"secret", "{path}");
+    }
+    let page = text(port, "/");
     assert!(
-        response.contains("Content-Security-Policy: default-src 'self'; script-src 'self'"),
-        "{response}"
+        !page.contains("leak.txt") && !page.contains("alias.pdf"),
+        "{page}"
     );
+
+    // A 1 MB request line is refused after 8 KB (414), and the connection
+    // ends quickly; over-long headers are a 431.
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .expect("timeout");
+    let mut writer = stream.try_clone().expect("clone");
+    let sending = std::thread::spawn(move || {
+        let mut line = b"GET /".to_vec();
+        line.resize(1 << 20, b'a');
+        // The server may stop reading: a failed write is expected.
+        let _ = writer.write_all(&line);
+    });
+    let started = Instant::now();
+    let mut response = Vec::new();
+    let _ = stream.read_to_end(&mut response);
+    let took = started.elapsed();
+    let _ = sending.join();
+    let status = String::from_utf8_lossy(&response);
+    assert!(status.starts_with("HTTP/1.1 414"), "{status}");
+    assert!(took < Duration::from_secs(3), "closed after {took:?}");
+    let pad = format!("X-Pad: {}\r\n", "p".repeat(200));
+    let (head, _) = exchange(
+        port,
+        format!(
+            "GET / HTTP/1.1\r\nHost: localhost:{port}\r\n{}\r\n",
+            pad.repeat(50)
+        )
+        .as_bytes(),
+    );
+    assert!(head.starts_with("HTTP/1.1 431"), "{head}");
+
+    // A slow client — one that sends nothing, one a byte a second — does
+    // not hold up a normal request, and is dropped at the deadline.
+    let since = Instant::now();
+    let idle = slow_client(port, b"");
+    let trickling = std::thread::spawn(move || trickle(port, since));
+    std::thread::sleep(Duration::from_millis(200));
+    let asked = Instant::now();
+    let (status, _) = get(port, "/__version");
+    assert!(status.contains("200"), "{status}");
+    assert!(
+        asked.elapsed() < Duration::from_secs(2),
+        "a normal request waited {:?} behind two slow ones",
+        asked.elapsed()
+    );
+    let (took, status) = dropped(idle, since);
+    assert!(
+        took < Duration::from_secs(8) && (status.is_empty() || status.contains("408")),
+        "an idle client was dropped after {took:?} with {status:?}"
+    );
+    let (took, status) = trickling.join().expect("trickle");
+    assert!(
+        took < Duration::from_secs(8) && (status.is_empty() || status.contains("408")),
+        "a trickling client was dropped after {took:?} with {status:?}"
+    );
+
+    // Far more slow clients than workers (8) and places for requests
+    // coming in (64): those that waited longest make room for new
+    // connections (503), so a normal request is still answered at once, and
+    // every slow one is dropped by its deadline.
+    let since = Instant::now();
+    let idle: Vec<TcpStream> = (0..100).map(|_| slow_client(port, b"GET ")).collect();
+    std::thread::sleep(Duration::from_millis(200));
+    for _ in 0..3 {
+        let asked = Instant::now();
+        let (status, _) = get(port, "/__version");
+        assert!(status.contains("200"), "{status}");
+        assert!(
+            asked.elapsed() < Duration::from_secs(2),
+            "a normal request waited {:?} behind 100 slow ones",
+            asked.elapsed()
+        );
+    }
+    let waits: Vec<std::thread::JoinHandle<(Duration, String)>> = idle
+        .into_iter()
+        .map(|s| std::thread::spawn(move || dropped(s, since)))
+        .collect();
+    let mut busy = 0;
+    for wait in waits {
+        let (took, status) = wait.join().expect("slow client");
+        assert!(
+            took < Duration::from_secs(8),
+            "a slow client held on for {took:?} ({status:?})"
+        );
+        busy += usize::from(status.contains("503"));
+    }
+    assert!(busy > 0, "no connection was refused as busy");
 }

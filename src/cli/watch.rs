@@ -134,20 +134,21 @@ fn canonical(p: &Path) -> PathBuf {
 type Events = Receiver<notify::Result<notify::Event>>;
 
 /// Watches the game folders, `fonts/`, `templates/` and `data/` (for sheets.toml).
+/// Symbolic links are not followed: a game folder is untrusted, and a link
+/// in it to `/` or `/usr` would otherwise add a watch for every directory
+/// under it (or fail on the first one it may not read) before anything
+/// starts. Only the real directories under each folder are watched.
 fn start_watcher(
     root: &Root,
     games: &[PathBuf],
 ) -> Result<(notify::RecommendedWatcher, Events), OpError> {
     let (tx, rx) = channel();
     let fail = |e: notify::Error| OpError(format!("cannot watch for changes: {e}"));
-    // Symlinks are not followed: a link to `/` or `/usr` in a game folder
-    // must neither stop watch from starting nor add a watch per system folder.
-    let config = notify::Config::default().with_follow_symlinks(false);
     let mut watcher = notify::RecommendedWatcher::new(
         move |event| {
             let _ = tx.send(event);
         },
-        config,
+        notify::Config::default().with_follow_symlinks(false),
     )
     .map_err(fail)?;
     for game in games {
