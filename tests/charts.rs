@@ -205,7 +205,11 @@ fn gcd(a: u64, b: u64) -> u64 {
 
 fn fraction(ways: u64) -> String {
     let g = gcd(ways, 36).max(1);
-    format!("{}/{}", ways / g, 36 / g)
+    match (ways / g, 36 / g) {
+        (0, _) => "0".to_string(),
+        (n, 1) => n.to_string(),
+        (n, d) => format!("{n}/{d}"),
+    }
 }
 
 #[test]
@@ -470,5 +474,44 @@ fn the_shipped_bcs_charts_check_clean() {
         run.stdout.trim().is_empty(),
         "no warnings either:\n{}",
         run.stdout
+    );
+}
+
+/// `odds` writes never and always as 0 and 1 (not 0/1 and 1/1), and a
+/// table without modifiers is read on the dice alone.
+#[test]
+fn odds_write_certainties_plainly_and_modifiers_only_when_there_are_some() {
+    let run = grogpress(&["odds", "bcs", "combat", "--drm", "+20..+20"]);
+    assert_eq!(run.code, 0, "{}", run.dump());
+    assert!(!run.stdout.contains("0/1") && !run.stdout.contains("1/1"), "{}", run.stdout);
+    assert!(run.stdout.contains("       0     0.00%"), "{}", run.stdout);
+    assert!(run.stdout.contains("       1   100.00%"), "{}", run.stdout);
+
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = tmp.path().join("ok");
+    support::copy_dir(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/charts/ok"),
+        &game,
+    );
+    let chart = game.join("chart.toml");
+    let text = std::fs::read_to_string(&chart).expect("read");
+    std::fs::write(&chart, text.replacen("drm = \"-3..+3\"\n", "", 1)).expect("write");
+    let run = grogpress(&["odds", game.to_str().expect("path"), "combat"]);
+    assert_eq!(run.code, 0, "{}", run.dump());
+    let first = run.stdout.lines().next().unwrap_or_default();
+    assert!(!first.contains("net modifier"), "{first}");
+    assert!(first.contains("2d6, 36 equally likely rolls"), "{first}");
+}
+
+/// A gap names the rows either side of it.
+#[test]
+fn a_gap_names_its_neighbours() {
+    let run = grogpress(&["check", "tests/fixtures/charts/table-gap", "--format", "json"]);
+    let gap = run.with_id("table-gap");
+    assert_eq!(gap.len(), 1, "{}", run.dump());
+    assert!(
+        gap[0].message.ends_with("no row for roll 7, between rows \"5-6\" and \"8\""),
+        "{}",
+        gap[0].message
     );
 }

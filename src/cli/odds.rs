@@ -87,8 +87,14 @@ fn human(t: &ResultsTable, odds: &[(i64, Vec<RowOdds>)]) -> String {
         .as_ref()
         .map(|r| format!(" ({r})"))
         .unwrap_or_default();
+    // A table without modifiers is read on the dice alone.
+    let plus = if t.drm.value == (0, 0) && odds.iter().all(|(net, _)| *net == 0) {
+        ""
+    } else {
+        " plus the net modifier"
+    };
     s.push_str(&format!(
-        "{}{rule}: {} plus the net modifier, {outcomes} equally likely rolls\n",
+        "{}{rule}: {}{plus}, {outcomes} equally likely rolls\n",
         t.title, t.dice.value
     ));
     let width = t
@@ -101,11 +107,10 @@ fn human(t: &ResultsTable, odds: &[(i64, Vec<RowOdds>)]) -> String {
     for (net, rows) in odds {
         s.push_str(&format!("\nnet modifier {net:+}\n"));
         for (row, o) in t.rows.iter().zip(rows) {
-            let (n, d) = o.reduced();
             s.push_str(&format!(
                 "  {:<width$}  {:>8}  {:>7.2}%  {}\n",
                 row.roll_text,
-                format!("{n}/{d}"),
+                o.fraction(),
                 o.percent(),
                 row.results
                     .iter()
@@ -122,13 +127,13 @@ fn json(t: &ResultsTable, odds: &[(i64, Vec<RowOdds>)]) -> String {
     let mut s = String::new();
     for (net, rows) in odds {
         for (row, o) in t.rows.iter().zip(rows) {
-            let (n, d) = o.reduced();
             s.push_str(&format!(
-                "{{\"table\":{},\"net\":{net},\"row\":{},\"ways\":{},\"outcomes\":{},\"fraction\":\"{n}/{d}\",\"percent\":{:.4}}}\n",
+                "{{\"table\":{},\"net\":{net},\"row\":{},\"ways\":{},\"outcomes\":{},\"fraction\":\"{}\",\"percent\":{:.4}}}\n",
                 quote(&t.id.value),
                 quote(&row.roll_text),
                 o.ways,
                 o.outcomes,
+                o.fraction(),
                 o.percent()
             ));
         }

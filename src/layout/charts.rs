@@ -355,10 +355,7 @@ fn odds_cells(t: &ResultsTable) -> Vec<String> {
     let ranges: Vec<RollRange> = t.rows.iter().map(|r| r.roll.value).collect();
     row_odds(t.dice.value, &ranges, 0)
         .into_iter()
-        .map(|o| match o.reduced() {
-            (0, _) => "0 (0.0%)".to_string(),
-            (n, d) => format!("{n}/{d} ({:.1}%)", o.percent()),
-        })
+        .map(|o| format!("{} ({:.1}%)", o.fraction(), o.percent()))
         .collect()
 }
 
@@ -502,10 +499,7 @@ fn paragraphs(title: Option<&str>, text: &[Located<String>], loc: &Loc) -> Table
 fn range_cell(t: &RangeTable, cell: &str, odds: bool) -> String {
     let range = RollRange::parse(cell).filter(|_| odds && !t.words.iter().any(|w| w == cell));
     match range.and_then(|r| row_odds(t.dice.value, &[r], 0).first().copied()) {
-        Some(o) => {
-            let (n, d) = o.reduced();
-            format!("{cell} ({n}/{d})")
-        }
+        Some(o) => format!("{cell} ({})", o.fraction()),
         None => cell.to_string(),
     }
 }

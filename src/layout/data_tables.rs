@@ -105,10 +105,7 @@ pub fn random_table_spec(t: &RandomTable) -> TableSpec {
         .iter()
         .zip(odds)
         .map(|(row, o)| {
-            let chance = match o.reduced() {
-                (0, _) => "0 (0.0%)".to_string(),
-                (n, d) => format!("{n}/{d} ({:.1}%)", o.percent()),
-            };
+            let chance = format!("{} ({:.1}%)", o.fraction(), o.percent());
             TableRow::body(
                 vec![
                     Cell::new(row.roll.value.to_string()).center().bold(),

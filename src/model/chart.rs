@@ -137,6 +137,15 @@ impl RowOdds {
         (self.ways / g, self.outcomes / g)
     }
 
+    /// The chance as people write it: "1/6"; "0" for never, "1" for always.
+    pub fn fraction(self) -> String {
+        match self.reduced() {
+            (0, _) => "0".to_string(),
+            (n, 1) => n.to_string(),
+            (n, d) => format!("{n}/{d}"),
+        }
+    }
+
     pub fn percent(self) -> f64 {
         if self.outcomes == 0 {
             return 0.0;
@@ -412,6 +421,19 @@ mod tests {
             outcomes: 36,
         };
         assert_eq!(o.reduced(), (1, 6));
+        assert_eq!(o.fraction(), "1/6");
+        let never = RowOdds {
+            ways: 0,
+            outcomes: 36,
+        };
+        let always = RowOdds {
+            ways: 36,
+            outcomes: 36,
+        };
+        assert_eq!(
+            (never.fraction(), always.fraction()),
+            ("0".to_string(), "1".to_string())
+        );
         assert_eq!(
             RowOdds {
                 ways: 0,

@@ -93,11 +93,26 @@ fn check_results(t: &ResultsTable, diags: &mut Diagnostics) {
                     .find(|r| r.roll.value.low.is_some_and(|l| l > first))
                     .or(t.rows.last())
                     .map_or_else(|| t.loc.clone(), |r| r.roll.loc.clone());
+                // The rows either side of the first gap, by their rolls.
+                let row_at = |roll: Option<i64>| {
+                    let roll = roll?;
+                    t.rows
+                        .iter()
+                        .find(|r| r.roll.value.contains(roll))
+                        .map(|r| format!("\"{}\"", r.roll_text))
+                };
+                let gap = rolls.first().copied().unwrap_or((low, low));
+                let between = match (row_at(gap.0.checked_sub(1)), row_at(gap.1.checked_add(1))) {
+                    (Some(a), Some(b)) => format!(", between rows {a} and {b}"),
+                    (Some(a), None) => format!(", after row {a}"),
+                    (None, Some(b)) => format!(", before row {b}"),
+                    (None, None) => String::new(),
+                };
                 diags.push(
                     Diagnostic::error(
                         "table-gap",
                         format!(
-                            "table `{}`: no row for roll{} {}",
+                            "table `{}`: no row for roll{} {}{between}",
                             t.id.value,
                             if Coverage::count(&rolls) == 1 {
                                 ""

@@ -168,12 +168,7 @@ fn results_odds(t: &ResultsTable) -> Vec<RowOdds> {
 
 /// A row's chance as a value: its fraction, percentage and bar width (0-100).
 fn odds_value(o: RowOdds) -> Value {
-    let (n, d) = o.reduced();
-    let fraction = if n == 0 {
-        "0".to_string()
-    } else {
-        format!("{n}/{d}")
-    };
+    let fraction = o.fraction();
     let percent = o.percent();
     map([
         ("fraction", Value::from(fraction)),
