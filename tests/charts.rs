@@ -483,7 +483,11 @@ fn the_shipped_bcs_charts_check_clean() {
 fn odds_write_certainties_plainly_and_modifiers_only_when_there_are_some() {
     let run = grogpress(&["odds", "bcs", "combat", "--drm", "+20..+20"]);
     assert_eq!(run.code, 0, "{}", run.dump());
-    assert!(!run.stdout.contains("0/1") && !run.stdout.contains("1/1"), "{}", run.stdout);
+    assert!(
+        !run.stdout.contains("0/1") && !run.stdout.contains("1/1"),
+        "{}",
+        run.stdout
+    );
     assert!(run.stdout.contains("       0     0.00%"), "{}", run.stdout);
     assert!(run.stdout.contains("       1   100.00%"), "{}", run.stdout);
 
@@ -506,12 +510,62 @@ fn odds_write_certainties_plainly_and_modifiers_only_when_there_are_some() {
 /// A gap names the rows either side of it.
 #[test]
 fn a_gap_names_its_neighbours() {
-    let run = grogpress(&["check", "tests/fixtures/charts/table-gap", "--format", "json"]);
+    let run = grogpress(&[
+        "check",
+        "tests/fixtures/charts/table-gap",
+        "--format",
+        "json",
+    ]);
     let gap = run.with_id("table-gap");
     assert_eq!(gap.len(), 1, "{}", run.dump());
     assert!(
-        gap[0].message.ends_with("no row for roll 7, between rows \"5-6\" and \"8\""),
+        gap[0]
+            .message
+            .ends_with("no row for roll 7, between rows \"5-6\" and \"8\""),
         "{}",
         gap[0].message
+    );
+}
+
+/// `[publish.options]` says what the command line would: `build` makes the
+/// chart set with its odds column and on A4 paper.
+#[test]
+fn publish_options_give_build_the_charts_odds_and_paper() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = tmp.path().join("ok");
+    support::copy_dir(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/charts/ok"),
+        &game,
+    );
+    let out = tmp.path().join("out");
+    let build = |out: &std::path::Path| {
+        let run = grogpress(&[
+            "build",
+            game.to_str().expect("path"),
+            "--out",
+            out.to_str().expect("path"),
+        ]);
+        assert_eq!(run.code, 0, "{}", run.dump());
+        out.join("ok/charts.pdf")
+    };
+    let plain = support::tools::tool(
+        "pdftotext",
+        &[build(&out.join("a")).to_str().expect("p"), "-"],
+    );
+    assert!(!plain.contains("11/36"), "odds without asking:\n{plain}");
+    let toml = game.join("game.toml");
+    let text = std::fs::read_to_string(&toml).expect("read");
+    std::fs::write(
+        &toml,
+        format!("{text}\n[publish.options]\nodds = true\nchart_paper = \"a4\"\n"),
+    )
+    .expect("write");
+    let pdf = build(&out.join("b"));
+    let text = support::tools::tool("pdftotext", &[pdf.to_str().expect("p"), "-"]);
+    assert!(text.contains("11/36"), "no odds column:\n{text}");
+    let info = support::tools::tool("pdfinfo", &[pdf.to_str().expect("p")]);
+    assert!(
+        info.contains("595.") && info.contains("841."),
+        "not A4:\n{info}"
     );
 }

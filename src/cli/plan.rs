@@ -136,6 +136,17 @@ pub struct PlanOptions {
 }
 
 impl PlanOptions {
+    /// These options with the game's `[publish.options]` where the command
+    /// line left them unset.
+    pub fn with_game(&self, game: &crate::model::PublishOptions) -> PlanOptions {
+        PlanOptions {
+            odds: self.odds || game.odds,
+            paper: self.paper.or(game.paper),
+            chart_paper: self.chart_paper.or(game.chart_paper),
+            ..self.clone()
+        }
+    }
+
     pub fn everything() -> PlanOptions {
         PlanOptions {
             labels: true,
@@ -168,6 +179,7 @@ pub fn plan(
     sources: &mut Sources,
     diags: &mut Diagnostics,
 ) -> Result<Vec<Output>, OpError> {
+    let options = &options.with_game(&game.publish.options);
     let mut outputs = Vec::new();
     if let Some(wanted) = &options.deck
         && !game.publish.labels.iter().any(|j| j.deck.value == *wanted)

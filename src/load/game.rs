@@ -7,8 +7,8 @@ use super::toml::{Reader, Table, parse};
 use super::{OpError, read_source};
 use crate::diag::{Diagnostic, Diagnostics, Sources};
 use crate::model::{
-    AidJob, CardJob, CardListJob, CounterJob, CounterSide, Force, Game, LabelJob, Located, Publish,
-    RulesPage, Side,
+    AidJob, CardJob, CardListJob, CounterJob, CounterSide, Force, Game, LabelJob, Located, Paper,
+    Publish, PublishOptions, RulesPage, Side,
 };
 
 pub const GAME_KEYS: &[&str] = &[
@@ -38,7 +38,9 @@ pub const PUBLISH_KEYS: &[&str] = &[
     "rulebook",
     "card_lists",
     "counters",
+    "options",
 ];
+pub const PUBLISH_OPTION_KEYS: &[&str] = &["odds", "paper", "chart_paper"];
 pub const LABEL_JOB_KEYS: &[&str] = &["deck", "sheet", "layout"];
 pub const AID_JOB_KEYS: &[&str] = &["aid", "copies"];
 pub const CARD_JOB_KEYS: &[&str] = &["deck", "layout", "back", "size"];
@@ -348,6 +350,10 @@ fn publish(r: &mut Reader<'_>, t: &Table<'_>) -> Publish {
         .filter_map(|c| card_list(r, c))
         .collect();
     let counters = r.table(t, "counters").and_then(|c| counters(r, &c));
+    let options = r
+        .table(t, "options")
+        .map(|o| publish_options(r, &o))
+        .unwrap_or_default();
     Publish {
         labels,
         aids,
@@ -356,6 +362,35 @@ fn publish(r: &mut Reader<'_>, t: &Table<'_>) -> Publish {
         rulebook,
         card_lists,
         counters,
+        options,
+    }
+}
+
+fn publish_options(r: &mut Reader<'_>, t: &Table<'_>) -> PublishOptions {
+    r.check_keys(t.get_ref(), PUBLISH_OPTION_KEYS, "[publish.options]");
+    let mut paper = |key: &str| {
+        let name = r.opt_str(t, key)?;
+        match name.value.to_ascii_lowercase().as_str() {
+            "letter" => Some(Paper::LETTER),
+            "a4" => Some(Paper::A4),
+            _ => {
+                r.diags.push(
+                    Diagnostic::error(
+                        "bad-value",
+                        format!("`{}` is not a paper size", name.value),
+                        Some(name.loc),
+                    )
+                    .with_hint("use \"letter\" or \"a4\""),
+                );
+                None
+            }
+        }
+    };
+    let (paper, chart_paper) = (paper("paper"), paper("chart_paper"));
+    PublishOptions {
+        odds: r.opt_bool(t, "odds").unwrap_or(false),
+        paper,
+        chart_paper,
     }
 }
 

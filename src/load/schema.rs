@@ -272,6 +272,27 @@ fn publish_obj() -> Obj {
                 "rulebook" => Ty::Bool(
                     "false to not typeset the rules pages as a PDF rulebook (the default is true).",
                 ),
+                "options" => Ty::Table(Obj {
+                    description: "How build makes the outputs, as the focused commands' options would (an option on the command line wins).",
+                    keys: game::PUBLISH_OPTION_KEYS,
+                    required: &[],
+                    ty: |k| {
+                        Some(match k {
+                            "odds" => Ty::Bool(
+                                "The chart set prints each results row's chance (charts --odds).",
+                            ),
+                            "paper" => Ty::OneOf(
+                                &["letter", "a4"],
+                                "Paper of card lists, the units and dice sheet and counters (--paper).",
+                            ),
+                            "chart_paper" => Ty::OneOf(
+                                &["letter", "a4"],
+                                "Paper of the chart set (charts --paper).",
+                            ),
+                            _ => return None,
+                        })
+                    },
+                }),
                 "card_lists" => Ty::Tables(Obj {
                     description: "A reference table of every card of a deck: <deck>-list.pdf.",
                     keys: game::CARD_LIST_JOB_KEYS,

@@ -127,6 +127,21 @@ pub struct Publish {
     pub card_lists: Vec<CardListJob>,
     /// Unit counters, if the game prints them.
     pub counters: Option<CounterJob>,
+    /// How `build` makes them, as the command line's options would.
+    pub options: PublishOptions,
+}
+
+/// `[publish.options]`: what `build` (and `watch`, `serve`) use where the
+/// focused commands take command-line options; an option given on the
+/// command line wins.
+#[derive(Clone, Debug, Default)]
+pub struct PublishOptions {
+    /// The chart set prints each results row's chance (`charts --odds`).
+    pub odds: bool,
+    /// Paper of the card lists, units and dice sheet and counters (`--paper`).
+    pub paper: Option<super::Paper>,
+    /// Paper of the chart set (`charts --paper`).
+    pub chart_paper: Option<super::Paper>,
 }
 
 /// Which collections and fields `grogpress odds` reads to resolve one attack:

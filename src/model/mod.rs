@@ -35,7 +35,7 @@ pub use faces::{
 };
 pub use game::{
     Aid, AidBlock, AidJob, CardJob, CardListJob, CounterJob, CounterSide, DiceCombat, Force, Game,
-    LabelJob, PointsRow, Publish, RulesPage, Side,
+    LabelJob, PointsRow, Publish, PublishOptions, RulesPage, Side,
 };
 pub use icon::{Icon, PathEl};
 pub use phrase::{Phrase, PhraseForm, form_slots, read_phrase};
