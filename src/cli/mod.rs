@@ -335,7 +335,10 @@ enum ExportWhat {
 
 fn parse_drm_arg(s: &str) -> Result<(i64, i64), String> {
     crate::load::parse_drm(s).ok_or_else(|| {
-        format!("`{s}` is not a range of net modifiers; write it as LOW..HIGH, e.g. -3..+5")
+        format!(
+            "`{s}` is not a range of net modifiers; write it as LOW..HIGH, each within ±{}, e.g. -3..+5",
+            crate::load::MAX_DRM
+        )
     })
 }
 

@@ -194,10 +194,21 @@ fn dice(r: &mut Reader<'_>, t: &Table<'_>, what: &str) -> Option<Located<Dice>> 
     }
 }
 
-/// "-3..+5" into (-3, 5).
+/// The largest net modifier, up or down, a range may name: each modified
+/// roll is checked (and its odds worked out) one by one, so a range such as
+/// `-3..+9000000000000000000` would never finish (or overflow the roll).
+pub const MAX_DRM: i64 = 100;
+
+/// "-3..+5" into (-3, 5); each end within ±[`MAX_DRM`].
 pub fn parse_drm(s: &str) -> Option<(i64, i64)> {
     let (a, b) = s.trim().split_once("..")?;
-    let num = |x: &str| x.trim().trim_start_matches('+').parse::<i64>().ok();
+    let num = |x: &str| {
+        x.trim()
+            .trim_start_matches('+')
+            .parse::<i64>()
+            .ok()
+            .filter(|n| (-MAX_DRM..=MAX_DRM).contains(n))
+    };
     let (lo, hi) = (num(a)?, num(b)?);
     (lo <= hi).then_some((lo, hi))
 }
@@ -251,7 +262,9 @@ fn results(r: &mut Reader<'_>, t: &Table<'_>) -> Option<ResultsTable> {
                         format!("`{}` is not a modifier range", s.value),
                         Some(s.loc),
                     )
-                    .with_hint("write the lowest and highest net modifier: \"-3..+5\""),
+                    .with_hint(format!(
+                        "write the lowest and highest net modifier, each within ±{MAX_DRM}: \"-3..+5\""
+                    )),
                 );
                 None
             }
@@ -589,6 +602,9 @@ mod tests {
         assert_eq!(parse_drm("0..0"), Some((0, 0)));
         assert_eq!(parse_drm("5..-3"), None);
         assert_eq!(parse_drm("-3"), None);
+        assert_eq!(parse_drm("-100..+100"), Some((-100, 100)));
+        assert_eq!(parse_drm("-3..+101"), None);
+        assert_eq!(parse_drm("-9223372036854775808..0"), None);
     }
 
     #[test]

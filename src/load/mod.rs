@@ -21,7 +21,7 @@ pub mod toml;
 
 use std::path::{Path, PathBuf};
 
-pub use chart::parse_drm;
+pub use chart::{MAX_DRM, parse_drm};
 pub use fonts::load_fonts;
 pub use game::load_game;
 pub use icons::{load_icons, parse_icon};

@@ -646,7 +646,7 @@ fn results_obj() -> Obj {
                     "dice" => Ty::Pattern(DICE, DICE_HELP),
                     "drm" => Ty::Pattern(
                         "^\\s*[-+]?[0-9]+\\s*\\.\\.\\s*[-+]?[0-9]+\\s*$",
-                        "The net modifiers a roll can receive, \"-3..+5\"; omit for a plain roll.",
+                        "The net modifiers a roll can receive, each within ±100, \"-3..+5\"; omit for a plain roll.",
                     ),
                     "roll_header" => Ty::Str("The roll column's heading (default \"Roll\")."),
                     "rows" => Ty::Tables(Obj {
