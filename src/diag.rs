@@ -267,7 +267,9 @@ pub fn render_human_styled(d: &Diagnostic, sources: &Sources, color: bool) -> St
             let skip = col.saturating_sub(50);
             let prefix = if skip > 0 { "…" } else { "" };
             let shown: String = src_line.chars().skip(skip).take(100).collect();
-            let width = caret_width(&file.text, &loc.span, src_line.chars().count() + 1 - col);
+            // A span at the `\n` of a `\r\n` sits past the line `lines()` gives.
+            let rest_of_line = (src_line.chars().count() + 1).saturating_sub(col);
+            let width = caret_width(&file.text, &loc.span, rest_of_line);
             let pad = col - 1 - skip + prefix.chars().count();
             let _ = writeln!(out, "{}{:gutter$} |{}", p.frame, "", p.reset);
             let _ = writeln!(out, "{}{line} |{} {prefix}{shown}", p.frame, p.reset);

@@ -37,8 +37,8 @@ pub use nav::{Link, Nav, OutlineEntry, Target, outline_parents};
 pub use pnp::{CardGrid, Flip, PnpOptions, SheetLayout, lay_out_pnp, lay_out_print_shop, mirrored};
 pub use rulebook::extraction;
 pub use rulebook::{
-    Die, Figure, Figures, Gallery, Rulebook, RulebookInput, RulebookOptions,
-    RulesText as RulebookText, lay_out_rulebook,
+    Block as RulebookBlock, CardLink, Die, Figure, Figures, Gallery, Rulebook, RulebookInput,
+    RulebookOptions, RulesText as RulebookText, lay_out_rulebook, link_mentions, read_blocks,
 };
 pub use table::{
     Cell, LaidTable, RowKind, TableRow, TableSpec, TableStyle, lay_out_table, place_table,

@@ -26,7 +26,11 @@ impl Dice {
             count.parse().ok()?
         };
         let sides: u32 = sides.parse().ok()?;
-        ((1..=20).contains(&count) && (2..=100).contains(&sides)).then_some(Dice { count, sides })
+        // The outcomes (sides^count) are counted in a u64: 20d10 would overflow it.
+        ((1..=20).contains(&count)
+            && (2..=100).contains(&sides)
+            && u64::from(sides).checked_pow(count).is_some())
+        .then_some(Dice { count, sides })
     }
 
     pub fn min(self) -> i64 {
@@ -300,6 +304,12 @@ mod tests {
         );
         assert_eq!(Dice::parse("2x6"), None);
         assert_eq!(Dice::parse("0d6"), None);
+        // Outcomes that fit a u64 and odds summing to them; 10^20 would not fit.
+        let big = Dice::parse("19d10").expect("19d10");
+        assert_eq!(big.outcomes(), 10u64.pow(19));
+        assert_eq!(big.ways().iter().sum::<u64>(), big.outcomes());
+        assert_eq!(Dice::parse("20d10"), None);
+        assert_eq!(Dice::parse("20d6").map(Dice::outcomes), Some(6u64.pow(20)));
     }
 
     #[test]

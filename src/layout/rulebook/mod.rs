@@ -17,7 +17,7 @@ mod pieces;
 use crate::text::rich::literal;
 use std::collections::HashMap;
 
-use self::blocks::{Block, link_mentions, read_blocks};
+pub use self::blocks::{Block, CardLink, link_mentions, read_blocks};
 use self::columns::{Frame, flow};
 pub use self::figures::Die;
 use self::figures::{Misfit, Room, dice_pieces, table_pieces};

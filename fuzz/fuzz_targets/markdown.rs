@@ -1,0 +1,76 @@
+//! Rules Markdown: shortcodes (`find_shortcodes`, `parse_shortcode`,
+//! `data_anchor`), the rulebook's blocks (`read_blocks`, `link_mentions`) and
+//! the HTML reference's page body (`render_markdown`), over the same text.
+#![no_main]
+
+use std::collections::HashSet;
+use std::ops::Range;
+
+use grogpress::layout::{RulebookBlock, link_mentions, read_blocks};
+use grogpress::model::{Shortcode, data_anchor, find_shortcodes, parse_shortcode};
+use grogpress::render::html::{PageLinks, render_markdown};
+use grogpress::text::mentions::TableNames;
+use libfuzzer_sys::fuzz_target;
+
+struct Links {
+    names: TableNames,
+}
+
+impl PageLinks for Links {
+    fn card_href(&self, title: &str) -> Option<String> {
+        (title == "Great Road").then(|| "#card-action-great-road".to_string())
+    }
+    fn shortcode(&mut self, code: &Shortcode) -> Result<String, String> {
+        match code.name.as_str() {
+            "fail" => Err("no such thing".into()),
+            _ => Ok(format!("<div>{}</div>", code.args.len())),
+        }
+    }
+    fn icon(&self, name: &str) -> Option<String> {
+        matches!(name, "sword" | "shield").then(|| "<svg></svg>".to_string())
+    }
+    fn table_mentions(&self, text: &str) -> Vec<(Range<usize>, String)> {
+        self.names
+            .find(text)
+            .into_iter()
+            .map(|(r, t)| (r, format!("#table-{t}")))
+            .collect()
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(md) = std::str::from_utf8(data) else {
+        return;
+    };
+    let (codes, problems) = find_shortcodes(md);
+    for p in &problems {
+        assert!(
+            p.span.start <= p.span.end && p.span.end <= md.len(),
+            "{p:?}"
+        );
+    }
+    for code in &codes {
+        assert!(code.span.end <= md.len() && code.name_span.end <= md.len());
+        let _ = data_anchor(code);
+    }
+    // The shortcode parser on its own, wherever a `{{` starts.
+    if let Some(at) = md.find("{{") {
+        let _ = parse_shortcode(&md[at..], at);
+    }
+    let names = TableNames::new([("Combat Table", 0), ("Terrain Effects Chart", 1)]);
+    let anchors = ["#table-combat".to_string(), "#table-terrain".to_string()];
+    for mut block in read_blocks(md, &codes, &["sword", "shield"]) {
+        link_mentions(&mut block, &names, &anchors);
+        if let RulebookBlock::Para { links, plain, .. } = &block {
+            let solid = plain.chars().filter(|c| !c.is_whitespace()).count();
+            for l in links {
+                assert!(
+                    l.chars.start <= l.chars.end && l.chars.end <= solid,
+                    "{l:?}"
+                );
+            }
+        }
+    }
+    let mut used = HashSet::new();
+    let _ = render_markdown(md, &codes, &mut used, &mut Links { names });
+});

@@ -1,0 +1,112 @@
+//! Inputs the fuzz targets (fuzz/, issue 19) found crashing, each fed again
+//! exactly as found, through the same calls as its target.
+
+use std::path::{Path, PathBuf};
+
+use grogpress::cli::{Assets, PlanOptions, check_game};
+use grogpress::diag::{Diagnostics, Sources, line_col, render_human, render_json};
+use grogpress::load::Root;
+use grogpress::load::toml::{decode, parse};
+
+/// The `toml` target: bytes decoded, parsed, every diagnostic rendered.
+fn toml_target(data: &[u8]) -> Diagnostics {
+    let mut sources = Sources::default();
+    let mut diags = Diagnostics::default();
+    let file = sources.add(PathBuf::from("fuzz.toml"), String::new());
+    let (text, _) = decode(file, data.to_vec(), &mut diags);
+    sources.set_text(file, text.clone());
+    let _ = parse(file, &text, &mut diags);
+    for d in &diags.list {
+        let _ = render_human(d, &sources);
+        let _ = render_json(d, &sources);
+    }
+    diags
+}
+
+/// A syntax error located at the `\n` of a `\r\n` line end: the column is
+/// one past the line `lines()` returns (which drops the `\r`), and working
+/// out the caret's room underflowed (a panic with overflow checks on).
+#[test]
+fn error_at_a_crlf_line_end_renders() {
+    let diags = toml_target(b"\"ke\r\ns\"\"");
+    assert_eq!(diags.list[0].id, "toml-syntax");
+}
+
+/// The `check` target: a game folder written as one text, a line `-- path --`
+/// starting each file, checked with every output planned. Panics on an
+/// operational failure; returns the diagnostics and their sources.
+fn check_target(archive: &str) -> (Diagnostics, Sources) {
+    let tmp = tempfile::tempdir().expect("a temp folder");
+    let mut file: Option<std::fs::File> = None;
+    for line in archive.split_inclusive('\n') {
+        use std::io::Write;
+        let head = line.trim_end();
+        if let Some(path) = head.strip_prefix("-- ").and_then(|h| h.strip_suffix(" --")) {
+            let path = tmp.path().join(path);
+            std::fs::create_dir_all(path.parent().unwrap_or(tmp.path())).expect("a folder");
+            file = Some(std::fs::File::create(&path).expect("a file"));
+        } else if let Some(f) = &mut file {
+            f.write_all(line.as_bytes()).expect("written");
+        }
+    }
+    let root = Root::new(env!("CARGO_MANIFEST_DIR"));
+    let mut sources = Sources::default();
+    let mut diags = Diagnostics::default();
+    let assets = Assets::load(root, &mut sources, &mut diags).expect("assets");
+    let mut sources = Sources::default();
+    let mut diags = Diagnostics::default();
+    check_game(
+        tmp.path(),
+        &assets,
+        &PlanOptions::everything(),
+        &mut sources,
+        &mut diags,
+    )
+    .expect("no operational failure");
+    for d in &diags.list {
+        let _ = render_human(d, &sources);
+        let _ = render_json(d, &sources);
+    }
+    (diags, sources)
+}
+
+fn fixture(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/fuzz")
+        .join(name);
+    std::fs::read_to_string(&path).expect("the fixture")
+}
+
+/// A results table whose `drm` reaches +9×10^18: every modified roll was
+/// checked one by one for a row, so `check` never finished (a libFuzzer
+/// timeout), and a low end near i64::MIN overflowed the lowest roll. Net
+/// modifiers are now limited (a span of 1000, ±1,000,000), a located
+/// `limit-exceeded` at the range.
+#[test]
+fn huge_modifier_range_is_a_located_error_not_a_hang() {
+    let archive = fixture("check-drm-huge.txt");
+    let start = std::time::Instant::now();
+    let (diags, sources) = check_target(&archive);
+    assert!(start.elapsed().as_secs() < 60, "took {:?}", start.elapsed());
+    let d = diags
+        .list
+        .iter()
+        .find(|d| d.id == "limit-exceeded")
+        .unwrap_or_else(|| panic!("no limit-exceeded: {diags:?}"));
+    let loc = d.loc.as_ref().expect("located");
+    let text = sources.text(loc.file);
+    assert_eq!(&text[loc.span.clone()], "\"-3..+9000000000000000000\"");
+    assert_eq!(line_col(text, loc.span.start), (9, 7));
+    assert!(
+        d.hint
+            .as_deref()
+            .is_some_and(|h| h.contains("at most 1000")),
+        "{d:?}"
+    );
+    let low = archive.replace("-3..+9000000000000000000", "-9223372036854775808..+3");
+    let (diags, _) = check_target(&low);
+    assert!(
+        diags.list.iter().any(|d| d.id == "limit-exceeded"),
+        "{diags:?}"
+    );
+}
