@@ -539,13 +539,7 @@ fn publish_options_give_build_the_charts_odds_and_paper() {
     );
     let out = tmp.path().join("out");
     let build = |out: &std::path::Path| {
-        let run = grogpress(&[
-            "build",
-            game.to_str().expect("path"),
-            "--out",
-            out.to_str().expect("path"),
-        ]);
-        assert_eq!(run.code, 0, "{}", run.dump());
+        support::build_ok(&game, out);
         out.join("ok/charts.pdf")
     };
     let plain = support::tools::tool(

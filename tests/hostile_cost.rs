@@ -32,6 +32,15 @@ fn fixture(name: &str, into: &Path) -> PathBuf {
     dir
 }
 
+/// `grogpress rules GAME --out OUT`, timed; it must succeed.
+fn rules_html(what: &str, game: &Path, out: &Path) {
+    let run = timed(
+        what,
+        &["rules", path(game), "--out", path(out), "--format", "json"],
+    );
+    assert_eq!(run.code, 0, "{}", run.dump());
+}
+
 fn path(p: &Path) -> &str {
     p.to_str().expect("UTF-8 path")
 }
@@ -61,18 +70,7 @@ fn many_cards_sharing_a_title() {
     }
     std::fs::write(game.join("rules/r.md"), rules).expect("write");
     let out = tmp.path().join("out");
-    let run = timed(
-        "8,000 cards sharing a title (rules HTML)",
-        &[
-            "rules",
-            path(&game),
-            "--out",
-            path(&out),
-            "--format",
-            "json",
-        ],
-    );
-    assert_eq!(run.code, 0, "{}", run.dump());
+    rules_html("8,000 cards sharing a title (rules HTML)", &game, &out);
     let html = std::fs::read_to_string(out.join("g/html/r.html")).expect("page");
     assert!(
         html.contains("card-d-same-7999"),
@@ -91,18 +89,7 @@ fn many_equal_headings() {
     }
     std::fs::write(game.join("rules/rules.md"), md).expect("write");
     let out = tmp.path().join("out");
-    let run = timed(
-        "50,000 equal headings (rules HTML)",
-        &[
-            "rules",
-            path(&game),
-            "--out",
-            path(&out),
-            "--format",
-            "json",
-        ],
-    );
-    assert_eq!(run.code, 0, "{}", run.dump());
+    rules_html("50,000 equal headings (rules HTML)", &game, &out);
     let html = std::fs::read_to_string(out.join("ok-minimal/html/rules.html")).expect("page");
     assert!(html.contains("id=\"same-50000\""), "the last heading's id");
 }

@@ -24,13 +24,7 @@ fn a_killed_builds_temporary_files_are_removed_by_the_next_build() {
     let game = minimal(tmp.path());
     let out = tmp.path().join("out");
     let build = || {
-        let run = grogpress(&[
-            "build",
-            game.to_str().expect("path"),
-            "--out",
-            out.to_str().expect("path"),
-        ]);
-        assert_eq!(run.code, 0, "{}", run.dump());
+        support::build_ok(&game, &out);
     };
     build();
     // As SIGKILL leaves them: process ids past the kernel's maximum are never alive.

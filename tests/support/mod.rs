@@ -123,6 +123,18 @@ pub fn grogpress(args: &[&str]) -> Run {
     }
 }
 
+/// `grogpress build GAME --out OUT`, which must succeed.
+pub fn build_ok(game: &Path, out: &Path) -> Run {
+    let run = grogpress(&[
+        "build",
+        game.to_str().expect("a UTF-8 path"),
+        "--out",
+        out.to_str().expect("a UTF-8 path"),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.dump());
+    run
+}
+
 /// Copies a folder tree.
 pub fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).expect("create a folder");
