@@ -95,19 +95,40 @@ pub fn decode(file: FileId, bytes: Vec<u8>, diags: &mut Diagnostics) -> (String,
     }
 }
 
+/// Parses a piece of a TOML document on its own; `None` (reporting nothing)
+/// when it is not valid TOML by itself, so the caller can parse the whole
+/// document instead and report its problems as they are there.
+pub fn parse_piece<'i>(text: &'i str) -> Option<Table<'i>> {
+    let table = DeTable::parse(text).ok()?;
+    let mut scratch = Diagnostics::default();
+    check_literals(0, table.get_ref(), &mut scratch);
+    (!scratch.has_errors()).then_some(table)
+}
+
 /// Reads typed values out of the tables of one file, collecting diagnostics.
 pub struct Reader<'d> {
     pub file: FileId,
     pub diags: &'d mut Diagnostics,
+    /// Where the text the tables were parsed from starts in the file.
+    base: usize,
 }
 
 impl<'d> Reader<'d> {
     pub fn new(file: FileId, diags: &'d mut Diagnostics) -> Reader<'d> {
-        Reader { file, diags }
+        Reader {
+            file,
+            diags,
+            base: 0,
+        }
+    }
+
+    /// A reader of tables parsed from the file's text from byte `base` on.
+    pub fn at(file: FileId, base: usize, diags: &'d mut Diagnostics) -> Reader<'d> {
+        Reader { file, diags, base }
     }
 
     pub fn loc(&self, span: Range<usize>) -> Loc {
-        Loc::new(self.file, span)
+        Loc::new(self.file, span.start + self.base..span.end + self.base)
     }
 
     /// Reports every key of `table` that is not in `allowed` as `unknown-field`.
