@@ -1,7 +1,7 @@
 //! CLI: plans the card-list reference sheets a game publishes
 //! (`[[publish.card_lists]]`): one PDF per deck, `<deck>-list.pdf`.
 
-use super::plan::{Assets, Output, PlanOptions, dangling};
+use super::plan::{Assets, Body, Output, PlanOptions, dangling};
 use crate::diag::Diagnostics;
 use crate::layout::{self, CardListOptions};
 use crate::model::{Game, Paper};
@@ -52,7 +52,7 @@ pub fn plan_card_lists(
                     deck.cards.len(),
                     doc.pages.len()
                 ),
-                doc,
+                body: Body::Doc(doc),
                 images: None,
             }),
             Err(problems) => problems.into_iter().for_each(|d| diags.push(d)),

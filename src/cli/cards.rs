@@ -5,8 +5,8 @@
 use super::background::background_items;
 use super::images::CardImages;
 use super::plan::{
-    Assets, Output, PlanOptions, check_template_fields, dangling, load_template, select_cards,
-    template_fits,
+    Assets, Body, Output, PlanOptions, check_template_fields, dangling, load_template,
+    select_cards, template_fits,
 };
 use crate::diag::{Diagnostics, Sources};
 use crate::layout::{self, CardFace, SheetLayout};
@@ -139,7 +139,7 @@ pub(super) fn plan_cards(
                 "{count} {} cards, front and back, one per page with 1/8 in bleed",
                 size.name.to_lowercase()
             ),
-            doc,
+            body: Body::Doc(doc),
             images,
         }));
     }
@@ -159,7 +159,7 @@ pub(super) fn plan_cards(
             size.name.to_lowercase(),
             doc.pages.len()
         ),
-        doc,
+        body: Body::Doc(doc),
         images,
     }))
 }

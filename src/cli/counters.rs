@@ -3,7 +3,7 @@
 //! collections (problems are diagnostics at the place in game.toml or the
 //! collection file), then lays them out into `counters.pdf`.
 
-use super::plan::{Assets, Output, PlanOptions};
+use super::plan::{Assets, Body, Output, PlanOptions};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::layout::{self, Corner, Counter, CounterOptions};
 use crate::model::{CounterJob, Deck, FieldKind, FieldValue, Game, Located, Paper};
@@ -73,7 +73,7 @@ pub fn plan_counters(
                 layout_options.size / 72.0,
                 doc.pages.len()
             ),
-            doc,
+            body: Body::Doc(doc),
             images: None,
         }),
         Err(problems) => {

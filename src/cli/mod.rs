@@ -37,8 +37,8 @@ use crate::load::{OpError, Root, parse_length_arg};
 use crate::model::Paper;
 pub use html::build_html;
 pub use images::{CardImages, write_card_images};
-pub use output::{write_atomic, write_output};
-pub use plan::{Assets, Output, PlanOptions, plan};
+pub use output::{write_atomic, write_atomic_with, write_output, write_output_with};
+pub use plan::{Assets, Body, LabelPrint, Output, PlanOptions, plan};
 pub use rulebook::write as write_rulebook;
 
 #[derive(Parser, Debug)]
@@ -677,25 +677,23 @@ fn run_games(
         {
             eprintln!("  wrote {} (rulebook, {pages} pages)", path.display());
         }
-        let outputs = checked.map(|(game, outputs)| (game.id, outputs));
-        if let (Some(out), Some((id, outputs)), true) = (out, outputs, ok) {
+        if let (Some(out), Some((game, outputs)), true) = (out, checked, ok) {
+            let id = &game.id;
             progress.add(outputs.len() as u64);
             for output in outputs {
-                let bytes = crate::render::pdf::render_pdf(&output.doc, &assets.fonts)
-                    .map_err(|e| OpError(e.to_string()))?;
-                let path = out.join(&id).join(&output.file_name);
-                write_output(&out.join(&id), &path, &bytes)?;
+                let path = out.join(id).join(&output.file_name);
+                output.write_pdf(&game, assets, &out.join(id), &path)?;
                 progress.step(&output.file_name);
                 if format == Format::Human {
                     progress
                         .suspend(|| eprintln!("  wrote {} ({})", path.display(), output.summary));
                 }
                 if let Some(images) = &output.images {
-                    let count = images::write_card_images(images, &out.join(&id), &assets.fonts)?;
+                    let count = images::write_card_images(images, &out.join(id), &assets.fonts)?;
                     if format == Format::Human {
                         eprintln!(
                             "  wrote {count} image files under {}",
-                            out.join(&id).join(&images.dir).display()
+                            out.join(id).join(&images.dir).display()
                         );
                     }
                 }
@@ -718,8 +716,8 @@ pub fn check_game(
         .map(|(game, outputs)| (game.id, outputs)))
 }
 
-/// As [`check_game`], keeping the loaded game (for outputs rendered from it directly).
-fn check_game_model(
+/// As [`check_game`], keeping the loaded game (which the outputs are written from).
+pub fn check_game_model(
     dir: &Path,
     assets: &Assets,
     options: &PlanOptions,

@@ -7,6 +7,18 @@ use std::path::Path;
 use crate::load::OpError;
 
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), OpError> {
+    write_atomic_with(path, |w| {
+        w.write_all(bytes)
+            .map_err(|e| OpError(format!("cannot write {}: {e}", path.display())))
+    })
+}
+
+/// As [`write_atomic`], the bytes written by `write` as they come (through a
+/// buffer), so a large file need not be held in memory first.
+pub fn write_atomic_with(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> Result<(), OpError>,
+) -> Result<(), OpError> {
     let dir = path.parent().unwrap_or_else(|| Path::new("."));
     std::fs::create_dir_all(dir)
         .map_err(|e| OpError(format!("cannot create {}: {e}", dir.display())))?;
@@ -15,12 +27,18 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), OpError> {
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
     let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
+    let cannot = |e: std::io::Error| OpError(format!("cannot write {}: {e}", path.display()));
     let result = std::fs::File::create(&tmp)
-        .and_then(|mut f| f.write_all(bytes).and_then(|_| f.sync_all()))
-        .and_then(|_| std::fs::rename(&tmp, path));
-    result.map_err(|e| {
+        .map_err(cannot)
+        .and_then(|file| {
+            let mut out = std::io::BufWriter::with_capacity(1 << 16, file);
+            write(&mut out)?;
+            let file = out.into_inner().map_err(|e| cannot(e.into_error()))?;
+            file.sync_all().map_err(cannot)
+        })
+        .and_then(|_| std::fs::rename(&tmp, path).map_err(cannot));
+    result.inspect_err(|_| {
         let _ = std::fs::remove_file(&tmp);
-        OpError(format!("cannot write {}: {e}", path.display()))
     })
 }
 
@@ -72,6 +90,18 @@ fn process_gone(pid: u32) -> bool {
 /// (a game's `out/<game>/` or a folder in it): the second line of defence
 /// behind plain ids, so no name a game chose can write anywhere else.
 pub fn write_output(folder: &Path, path: &Path, bytes: &[u8]) -> Result<(), OpError> {
+    write_output_with(folder, path, |w| {
+        w.write_all(bytes)
+            .map_err(|e| OpError(format!("cannot write {}: {e}", path.display())))
+    })
+}
+
+/// As [`write_output`], the bytes written by `write` as they come.
+pub fn write_output_with(
+    folder: &Path,
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> Result<(), OpError>,
+) -> Result<(), OpError> {
     let refuse = || {
         OpError(format!(
             "refusing to write {}: it lies outside {}",
@@ -97,7 +127,7 @@ pub fn write_output(folder: &Path, path: &Path, bytes: &[u8]) -> Result<(), OpEr
     if !real(parent)?.starts_with(real(folder)?) {
         return Err(refuse());
     }
-    write_atomic(path, bytes)
+    write_atomic_with(path, write)
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
 //! CLI: from a loaded, validated game to the documents it publishes — every
 //! label sheet and aid laid out (so `check` finds overflow), ready to render.
 
-use std::path::PathBuf;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 
 use crate::diag::{Diagnostic, Diagnostics, Sources};
 use crate::layout::{self, AidOptions, CardFace, Doc, LabelOptions, PnpOptions};
@@ -9,6 +10,7 @@ use crate::load::{self, OpError, Root};
 use crate::model::{
     CardSize, CardTemplate, FieldKind, Game, Icon, LabelJob, Located, Paper, SheetTemplate,
 };
+use crate::render::pdf::{GlyphSet, PdfStream};
 use crate::text::FontBook;
 
 /// Shared assets: sheet templates, card sizes and fonts.
@@ -165,10 +167,136 @@ impl PlanOptions {
 /// A document to write, and the file name it goes to under `out/<game>/`.
 pub struct Output {
     pub file_name: String,
-    pub doc: Doc,
+    pub body: Body,
     pub summary: String,
     /// Card images to write beside the PDF (per-card SVG/PNG, TTS sheets).
     pub images: Option<super::images::CardImages>,
+}
+
+/// What an output holds: a laid-out document, or label sheets that are laid
+/// out again page by page as they are written (a deck of 100,000 cards is
+/// never held laid out whole).
+pub enum Body {
+    Doc(Doc),
+    Labels(Box<LabelPrint>),
+}
+
+/// A deck's cards on label sheets, checked: every card laid out once (so
+/// `check` reports overflow) and only the glyphs they use kept, for the
+/// PDF's font subsets.
+pub struct LabelPrint {
+    deck: String,
+    template: CardTemplate,
+    background: Vec<layout::Item>,
+    /// The deck's cards to print, in order (those that laid out).
+    cards: Vec<usize>,
+    sheets: layout::LabelSheets,
+    glyphs: GlyphSet,
+}
+
+/// Label pages laid out and written at a time: enough for every core to
+/// work on, few enough to stay small.
+const LABEL_PAGES_AT_ONCE: usize = 64;
+
+impl LabelPrint {
+    /// Lays out pages `pages` (all for `game`, whose deck this is).
+    fn pages(
+        &self,
+        game: &Game,
+        assets: &Assets,
+        pages: std::ops::Range<usize>,
+    ) -> Result<Vec<layout::Page>, OpError> {
+        let changed = || OpError(format!("the deck `{}` changed while printing", self.deck));
+        let deck = game.deck(&self.deck).ok_or_else(changed)?;
+        let family = assets
+            .fonts
+            .family(&self.template.family)
+            .ok_or_else(changed)?;
+        let (Some(first), Some(last)) = (pages.clone().next(), pages.clone().last()) else {
+            return Ok(Vec::new());
+        };
+        let cards = self.sheets.cards_on_page(first).start..self.sheets.cards_on_page(last).end;
+        let indices = self.cards.get(cards.clone()).ok_or_else(changed)?;
+        let mut faces = Vec::with_capacity(indices.len());
+        for face in
+            layout::lay_out_cards(game, deck, indices, &self.template, family, &assets.fonts)
+        {
+            let face = face.map_err(|_| changed())?;
+            faces.push(layout::with_background(face, &self.background));
+        }
+        Ok(pages
+            .map(|n| {
+                let on_page = self.sheets.cards_on_page(n);
+                let at = on_page.start - cards.start..on_page.end - cards.start;
+                self.sheets.page(n, &mut faces[at])
+            })
+            .collect())
+    }
+
+    /// The PDF, page by page into `out`.
+    fn write_pdf(&self, game: &Game, assets: &Assets, out: &mut dyn Write) -> Result<(), OpError> {
+        let nav = layout::Nav::default();
+        let count = self.sheets.page_count();
+        let mut pdf = PdfStream::new(
+            out,
+            &self.sheets.title,
+            count,
+            &self.glyphs,
+            &nav,
+            &assets.fonts,
+        )
+        .map_err(|e| OpError(e.to_string()))?;
+        for start in (0..count).step_by(LABEL_PAGES_AT_ONCE) {
+            let pages = self.pages(
+                game,
+                assets,
+                start..(start + LABEL_PAGES_AT_ONCE).min(count),
+            )?;
+            pdf.pages(&pages).map_err(|e| OpError(e.to_string()))?;
+        }
+        pdf.finish().map_err(|e| OpError(e.to_string()))?;
+        Ok(())
+    }
+}
+
+impl Output {
+    /// Writes the PDF to `path` in `folder` (see [`super::write_output`]) as
+    /// it is made.
+    pub fn write_pdf(
+        &self,
+        game: &Game,
+        assets: &Assets,
+        folder: &Path,
+        path: &Path,
+    ) -> Result<(), OpError> {
+        super::write_output_with(folder, path, |out| match &self.body {
+            Body::Doc(doc) => {
+                crate::render::pdf::write_pdf_nav(out, doc, &layout::Nav::default(), &assets.fonts)
+                    .map(|_| ())
+                    .map_err(|e| OpError(e.to_string()))
+            }
+            Body::Labels(labels) => labels.write_pdf(game, assets, out),
+        })
+    }
+
+    /// The whole document laid out (label sheets too), for page previews.
+    pub fn doc(&self, game: &Game, assets: &Assets) -> Result<std::borrow::Cow<'_, Doc>, OpError> {
+        match &self.body {
+            Body::Doc(doc) => Ok(std::borrow::Cow::Borrowed(doc)),
+            Body::Labels(labels) => Ok(std::borrow::Cow::Owned(Doc {
+                title: labels.sheets.title.clone(),
+                pages: labels.pages(game, assets, 0..labels.sheets.page_count())?,
+            })),
+        }
+    }
+
+    /// How many pages the PDF has.
+    pub fn page_count(&self) -> usize {
+        match &self.body {
+            Body::Doc(doc) => doc.pages.len(),
+            Body::Labels(labels) => labels.sheets.page_count(),
+        }
+    }
 }
 
 /// Lays out everything the game publishes; problems go to `diags`.
@@ -258,7 +386,7 @@ pub fn plan(
                         job.copies,
                         doc.pages.len()
                     ),
-                    doc,
+                    body: Body::Doc(doc),
                     images: None,
                 }),
                 Err(problems) => problems.into_iter().for_each(|d| diags.push(d)),
@@ -329,7 +457,7 @@ fn plan_units_and_dice(
         Ok(doc) => Some(Output {
             file_name: "units-and-dice.pdf".to_string(),
             summary: format!("units and dice reference, {} page", doc.pages.len()),
-            doc,
+            body: Body::Doc(doc),
             images: None,
         }),
         Err(problems) => {
@@ -363,7 +491,7 @@ fn plan_charts(
         Ok(doc) => Some(Output {
             file_name: "charts.pdf".to_string(),
             summary: format!("{} charts on {} pages", game.charts.len(), doc.pages.len()),
-            doc,
+            body: Body::Doc(doc),
             images: None,
         }),
         Err(problems) => {
@@ -448,23 +576,28 @@ fn plan_labels(
         return Ok(None);
     };
     let indices = select_cards(game, deck, options.side.as_deref())?;
-    let mut faces: Vec<CardFace> = Vec::with_capacity(indices.len());
-    for result in layout::lay_out_cards(game, deck, &indices, &template, family, &assets.fonts) {
-        match result {
-            Ok(face) => faces.push(face),
-            Err(problems) => problems.into_iter().for_each(|d| diags.push(d)),
-        }
-    }
     let label = (sheet.label_width, sheet.label_height);
     let background =
         super::background::background_items(game, &template, label, 0.0, assets, sources, diags)?;
-    let faces: Vec<CardFace> = faces
-        .into_iter()
-        .map(|f| layout::with_background(f, &background))
-        .collect();
+    // Every card laid out, a batch at a time, for its problems and glyphs;
+    // the faces are laid out again page by page when the PDF is written.
+    let mut glyphs = GlyphSet::default();
+    let mut cards = Vec::with_capacity(indices.len());
+    for batch in indices.chunks(LABEL_PAGES_AT_ONCE * sheet.per_page()) {
+        let faces = layout::lay_out_cards(game, deck, batch, &template, family, &assets.fonts);
+        for (result, &index) in faces.into_iter().zip(batch) {
+            match result {
+                Ok(face) => {
+                    glyphs.add(&background);
+                    glyphs.add(&face.items);
+                    cards.push(index);
+                }
+                Err(problems) => problems.into_iter().for_each(|d| diags.push(d)),
+            }
+        }
+    }
     let title = format!("{} — {}", game.name, deck.name);
-    let card_count = faces.len();
-    let doc = layout::lay_out_label_sheets(&title, faces, sheet, &options.label);
+    let sheets = layout::LabelSheets::new(&title, sheet, &options.label, cards.len());
     let side = options
         .side
         .as_deref()
@@ -474,11 +607,18 @@ fn plan_labels(
         file_name: format!("{}-labels{side}.pdf", deck.id),
         summary: format!(
             "{} cards on {} sheet(s) of {}",
-            card_count * options.label.copies.max(1),
-            doc.pages.len(),
+            cards.len() * options.label.copies.max(1),
+            sheets.page_count(),
             sheet.name
         ),
-        doc,
+        body: Body::Labels(Box::new(LabelPrint {
+            deck: deck.id.clone(),
+            template,
+            background,
+            cards,
+            sheets,
+            glyphs,
+        })),
         images: None,
     }))
 }

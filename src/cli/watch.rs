@@ -281,10 +281,8 @@ fn build(
         if !stale.needs(&output.file_name) {
             continue;
         }
-        let bytes = crate::render::pdf::render_pdf(&output.doc, &assets.fonts)
-            .map_err(|e| OpError(e.to_string()))?;
         let path = out.join(&game.id).join(&output.file_name);
-        super::write_output(&out.join(&game.id), &path, &bytes)?;
+        output.write_pdf(&game, assets, &out.join(&game.id), &path)?;
         if format == Format::Human {
             eprintln!("  wrote {} ({})", path.display(), output.summary);
         }
@@ -294,7 +292,7 @@ fn build(
         if previews {
             let dir = out.join(&game.id).join(super::preview::PREVIEW_DIR);
             super::preview::write_page_previews(
-                &output.doc,
+                output.doc(&game, assets)?.as_ref(),
                 &output.file_name,
                 &dir,
                 &assets.fonts,

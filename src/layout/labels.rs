@@ -31,36 +31,79 @@ impl Default for LabelOptions {
     }
 }
 
-/// Places `faces` (each `copies` times, in order) on as many sheets as needed.
-pub fn lay_out_label_sheets(
-    title: &str,
-    faces: Vec<CardFace>,
-    sheet: &SheetTemplate,
-    options: &LabelOptions,
-) -> Doc {
-    let per_page = sheet.per_page();
-    let skip = options.start.saturating_sub(1).min(per_page - 1);
-    let copies = options.copies.max(1);
-    let mut doc = Doc {
-        title: title.to_string(),
-        pages: Vec::new(),
-    };
-    let mut slot = skip;
-    for mut face in faces {
-        for copy in 0..copies {
-            if slot.is_multiple_of(per_page) || doc.pages.is_empty() {
-                doc.pages.push(Page {
-                    width: sheet.paper.width,
-                    height: sheet.paper.height,
-                    items: Vec::new(),
-                });
-            }
+/// Label sheets as a run of pages: which card goes on which label of which
+/// page, worked out page by page so a deck of any length can be laid out
+/// and printed one page at a time, never held whole.
+#[derive(Clone, Debug)]
+pub struct LabelSheets {
+    pub title: String,
+    sheet: SheetTemplate,
+    options: LabelOptions,
+    /// How many cards (each printed `copies` times).
+    cards: usize,
+    /// Labels left blank on the first sheet.
+    skip: usize,
+}
+
+impl LabelSheets {
+    pub fn new(title: &str, sheet: &SheetTemplate, options: &LabelOptions, cards: usize) -> Self {
+        let per_page = sheet.per_page();
+        LabelSheets {
+            title: title.to_string(),
+            sheet: sheet.clone(),
+            options: LabelOptions {
+                copies: options.copies.max(1),
+                ..options.clone()
+            },
+            cards,
+            skip: options.start.saturating_sub(1).min(per_page - 1),
+        }
+    }
+
+    /// Labels printed, blank ones on the first sheet included.
+    fn slots(&self) -> usize {
+        self.skip + self.cards * self.options.copies
+    }
+
+    pub fn page_count(&self) -> usize {
+        if self.cards == 0 {
+            0
+        } else {
+            self.slots().div_ceil(self.sheet.per_page())
+        }
+    }
+
+    /// The labels (as slots counted from the first sheet's first label) on page `n`.
+    fn slots_on_page(&self, n: usize) -> std::ops::Range<usize> {
+        let per_page = self.sheet.per_page();
+        let start = (n * per_page).max(self.skip);
+        start..((n + 1) * per_page).min(self.slots()).max(start)
+    }
+
+    /// The cards (by their order in the run) page `n` shows.
+    pub fn cards_on_page(&self, n: usize) -> std::ops::Range<usize> {
+        let slots = self.slots_on_page(n);
+        if slots.is_empty() {
+            return 0..0;
+        }
+        let copies = self.options.copies;
+        (slots.start - self.skip) / copies..(slots.end - 1 - self.skip) / copies + 1
+    }
+
+    /// Page `n`, given the faces of [`Self::cards_on_page`]`(n)` in order. A
+    /// face is taken (not copied) for its card's last copy, so a face whose
+    /// card runs on to the next page must be handed again for that page.
+    pub fn page(&self, n: usize, faces: &mut [CardFace]) -> Page {
+        let (sheet, options) = (&self.sheet, &self.options);
+        let first_card = self.cards_on_page(n).start;
+        let mut page = Page {
+            width: sheet.paper.width,
+            height: sheet.paper.height,
+            items: Vec::new(),
+        };
+        for slot in self.slots_on_page(n) {
             let (x, y) = sheet.label_origin(slot);
             let (x, y) = (x + options.offset_x, y + options.offset_y);
-            slot += 1;
-            let Some(page) = doc.pages.last_mut() else {
-                continue;
-            };
             if options.outlines {
                 page.items.push(Item::Rect {
                     x,
@@ -71,17 +114,42 @@ pub fn lay_out_label_sheets(
                     width: 0.5,
                 });
             }
-            // The last copy takes the face's items instead of cloning them.
-            let mut items = if copy + 1 == copies {
-                std::mem::take(&mut face.items)
-            } else {
-                face.items.clone()
+            let card = (slot - self.skip) / options.copies;
+            let last_copy = (slot - self.skip) % options.copies + 1 == options.copies;
+            let Some(face) = faces.get_mut(card - first_card) else {
+                continue;
             };
-            items.iter_mut().for_each(|item| item.translate(x, y));
-            page.items.append(&mut items);
+            if last_copy {
+                let mut items = std::mem::take(&mut face.items);
+                items.iter_mut().for_each(|item| item.translate(x, y));
+                page.items.append(&mut items);
+            } else {
+                page.items
+                    .extend(face.items.iter().map(|item| item.translated(x, y)));
+            }
         }
+        page
     }
-    doc
+}
+
+/// Places `faces` (each `copies` times, in order) on as many sheets as needed.
+pub fn lay_out_label_sheets(
+    title: &str,
+    mut faces: Vec<CardFace>,
+    sheet: &SheetTemplate,
+    options: &LabelOptions,
+) -> Doc {
+    let sheets = LabelSheets::new(title, sheet, options, faces.len());
+    let pages = (0..sheets.page_count())
+        .map(|n| {
+            let cards = sheets.cards_on_page(n);
+            sheets.page(n, &mut faces[cards])
+        })
+        .collect();
+    Doc {
+        title: title.to_string(),
+        pages,
+    }
 }
 
 #[cfg(test)]
@@ -150,5 +218,48 @@ mod tests {
             .filter(|i| matches!(i, Item::Rect { .. }))
             .count();
         assert_eq!(rects, 6);
+    }
+
+    #[test]
+    fn copies_run_on_across_pages() {
+        let faces: Vec<CardFace> = (0..5)
+            .map(|i| CardFace {
+                items: vec![Item::Shade {
+                    x: 0.0,
+                    y: 0.0,
+                    w: 1.0,
+                    h: 1.0,
+                    gray: i as f32,
+                }],
+            })
+            .collect();
+        let options = LabelOptions {
+            copies: 3,
+            start: 4,
+            ..LabelOptions::default()
+        };
+        let doc = lay_out_label_sheets("t", faces, &sheet(), &options);
+        // 3 blank labels, then 15 copies: 5 + 8 + 2 labels.
+        let grays: Vec<Vec<f32>> = doc
+            .pages
+            .iter()
+            .map(|p| {
+                p.items
+                    .iter()
+                    .map(|i| match i {
+                        Item::Shade { gray, .. } => *gray,
+                        other => panic!("unexpected {other:?}"),
+                    })
+                    .collect()
+            })
+            .collect();
+        assert_eq!(
+            grays,
+            vec![
+                vec![0.0, 0.0, 0.0, 1.0, 1.0],
+                vec![1.0, 2.0, 2.0, 2.0, 3.0, 3.0, 3.0, 4.0],
+                vec![4.0, 4.0]
+            ]
+        );
     }
 }

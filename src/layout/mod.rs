@@ -32,7 +32,7 @@ pub use counters::{Corner, Counter, CounterOptions, lay_out_counters};
 pub use data_tables::{collection_spec, random_table_spec};
 pub use doc::{Doc, Item, Page, TextItem, rect_path, text_items};
 pub use flow::{Band, Flow};
-pub use labels::{LabelOptions, lay_out_label_sheets};
+pub use labels::{LabelOptions, LabelSheets, lay_out_label_sheets};
 pub use nav::{Link, Nav, OutlineEntry, Target, outline_parents};
 pub use pnp::{CardGrid, Flip, PnpOptions, SheetLayout, lay_out_pnp, lay_out_print_shop, mirrored};
 pub use rulebook::extraction;

@@ -5,7 +5,7 @@
 use toml::de::DeValue;
 
 use super::OpError;
-use super::toml::{Reader, Table, as_table, parse};
+use super::toml::{Reader, Table, as_table, parse, parse_piece};
 use crate::diag::{Diagnostic, Diagnostics, FileId, Loc};
 use crate::model::{
     Card, Complete, Constraints, CountPer, Deck, FacesDecl, FieldDecl, FieldKind, FieldValue,
@@ -48,9 +48,103 @@ pub fn load_deck(
     diags: &mut Diagnostics,
     card_list: &mut CardList<'_>,
 ) -> Result<Option<Deck>, OpError> {
+    // A long deck is read a few hundred cards at a time: the parsed tree of
+    // a whole 100,000-card file takes ten times the file's size.
+    if let Some((head, pieces)) = card_pieces(text) {
+        let mut found = Diagnostics::default();
+        if let Some(root) =
+            parse_piece(&text[..head]).filter(|t| t.get_ref().get("cards").is_none())
+        {
+            let read_cards = |r: &mut Reader<'_>, _: &Table<'_>, fields: &[FieldDecl]| {
+                let mut cards = Vec::new();
+                for range in &pieces {
+                    let piece = parse_piece(&text[range.clone()])
+                        .filter(|t| t.get_ref().keys().all(|k| k.get_ref().as_ref() == "cards"))?;
+                    let mut pr = Reader::at(file, range.start, r.diags);
+                    for t in pr.tables(&piece, "cards") {
+                        cards.push(card(&mut pr, &t, fields, CARD_WHAT));
+                    }
+                }
+                Some(cards)
+            };
+            // Only a deck read to the end counts: a deck given up on earlier
+            // (no fields, say) may not have parsed all its pieces, and the
+            // whole file would report a syntax error first.
+            if let Ok(Some(deck)) = read_deck(id, file, root, &mut found, card_list, read_cards)? {
+                found.list.into_iter().for_each(|d| diags.push(d));
+                return Ok(Some(deck));
+            }
+        }
+        // Not separable into pieces: the whole file, read and reported as it is.
+    }
+    load_deck_whole(id, file, text, diags, card_list)
+}
+
+/// As [`load_deck`], parsing the file in one piece.
+fn load_deck_whole(
+    id: &str,
+    file: FileId,
+    text: &str,
+    diags: &mut Diagnostics,
+    card_list: &mut CardList<'_>,
+) -> Result<Option<Deck>, OpError> {
     let Some(root) = parse(file, text, diags) else {
         return Ok(None);
     };
+    let whole = |r: &mut Reader<'_>, root: &Table<'_>, fields: &[FieldDecl]| {
+        Some(
+            r.tables(root, "cards")
+                .iter()
+                .map(|t| card(r, t, fields, CARD_WHAT))
+                .collect(),
+        )
+    };
+    Ok(read_deck(id, file, root, diags, card_list, whole)?.unwrap_or(None))
+}
+
+const CARD_WHAT: &str = "a card (keys are the deck's declared fields)";
+
+/// Cards per piece when a long deck file is read in pieces.
+const CARDS_PER_PIECE: usize = 256;
+
+/// A deck file of more than [`CARDS_PER_PIECE`] cards cut at `[[cards]]`
+/// header lines: where the part before the first card ends, and the pieces
+/// of cards after it. A cut that falls inside a multi-line string leaves a
+/// piece that does not parse by itself, and the file is then read whole.
+fn card_pieces(text: &str) -> Option<(usize, Vec<std::ops::Range<usize>>)> {
+    let mut starts = Vec::new();
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        if line.trim() == "[[cards]]" {
+            starts.push(at);
+        }
+        at += line.len();
+    }
+    if starts.len() <= CARDS_PER_PIECE {
+        return None;
+    }
+    let cuts: Vec<usize> = starts.iter().step_by(CARDS_PER_PIECE).copied().collect();
+    let pieces = cuts
+        .iter()
+        .zip(cuts.iter().skip(1).chain(std::iter::once(&text.len())))
+        .map(|(&a, &b)| a..b)
+        .collect();
+    Some((starts[0], pieces))
+}
+
+/// Why a deck could not be read in pieces.
+struct Unsplittable;
+
+/// A deck from its parsed file (`root`), the cards read by `read_cards`
+/// (`None`: the file cannot be read in pieces after all).
+fn read_deck(
+    id: &str,
+    file: FileId,
+    root: Table<'_>,
+    diags: &mut Diagnostics,
+    card_list: &mut CardList<'_>,
+    mut read_cards: impl FnMut(&mut Reader<'_>, &Table<'_>, &[FieldDecl]) -> Option<Vec<Card>>,
+) -> Result<Result<Option<Deck>, Unsplittable>, OpError> {
     let mut r = Reader::new(file, diags);
     r.top = DECK_KEYS;
     r.check_keys(root.get_ref(), DECK_KEYS, "a deck file");
@@ -72,12 +166,12 @@ pub fn load_deck(
             )
             .with_hint("declare the card fields with [[fields]] name = \"title\" kind = \"text\""),
         );
-        return Ok(None);
+        return Ok(Ok(None));
     }
     let title_field = match r.opt_str(&root, "title_field") {
         Some(t) => match field_ref(&mut r, &fields, &t) {
             Some(index) => index,
-            None => return Ok(None),
+            None => return Ok(Ok(None)),
         },
         None => fields.iter().position(|f| f.name == "title").unwrap_or(0),
     };
@@ -89,24 +183,16 @@ pub fn load_deck(
         Some(v) if matches!(v.get_ref(), DeValue::String(_)) => match r.opt_str(&root, "cards") {
             Some(list) => match card_list(&list, &fields, r.diags)? {
                 Some(cards) => cards,
-                None => return Ok(None),
+                None => return Ok(Ok(None)),
             },
-            None => return Ok(None),
+            None => return Ok(Ok(None)),
         },
-        _ => r
-            .tables(&root, "cards")
-            .iter()
-            .map(|t| {
-                card(
-                    &mut r,
-                    t,
-                    &fields,
-                    "a card (keys are the deck's declared fields)",
-                )
-            })
-            .collect(),
+        _ => match read_cards(&mut r, &root, &fields) {
+            Some(cards) => cards,
+            None => return Ok(Err(Unsplittable)),
+        },
     };
-    Ok(Some(Deck {
+    Ok(Ok(Some(Deck {
         id: id.to_string(),
         name,
         fields,
@@ -115,7 +201,7 @@ pub fn load_deck(
         cards,
         loc: Loc::new(file, 0..0),
         index: Default::default(),
-    }))
+    })))
 }
 
 /// A collection kept in its own file; its items may come from a CSV file
@@ -732,5 +818,66 @@ fn card(r: &mut Reader<'_>, t: &Table<'_>, fields: &[FieldDecl], what: &str) -> 
         loc: r.loc(t.span()),
         values,
         complete: r.diags.error_count() == errors_before,
+    }
+}
+
+#[cfg(test)]
+mod piece_tests {
+    use super::*;
+
+    fn deck_text(cards: usize, card: impl Fn(usize) -> String) -> String {
+        let mut text = String::from(
+            "name = \"Long\"\n[[fields]]\nname = \"title\"\nkind = \"text\"\n[[fields]]\nname = \"effect\"\nkind = \"text\"\n",
+        );
+        for i in 0..cards {
+            text.push_str(&card(i));
+        }
+        text
+    }
+
+    /// The deck and diagnostics read in pieces, and read whole.
+    fn both(text: &str) -> [String; 2] {
+        let mut no_list = |_: &Located<String>, _: &[FieldDecl], _: &mut Diagnostics| Ok(None);
+        let mut pieces = Diagnostics::default();
+        let a = load_deck("d", 3, text, &mut pieces, &mut no_list).expect("read");
+        let mut whole = Diagnostics::default();
+        let b = load_deck_whole("d", 3, text, &mut whole, &mut no_list).expect("read");
+        [
+            format!("{a:?}\n{:?}", pieces.list),
+            format!("{b:?}\n{:?}", whole.list),
+        ]
+    }
+
+    #[test]
+    fn a_long_deck_read_in_pieces_is_the_deck_read_whole() {
+        let text = deck_text(700, |i| match i {
+            400 => format!("[[cards]]\ntitle = \"C{i}\"\ncolour = \"red\"\n"),
+            500 => "[[cards]]\neffect = \"no title\"\n".to_string(),
+            _ => format!("[[cards]]\ntitle = \"C{i}\"\neffect = \"E{i}\"\n"),
+        });
+        assert!(card_pieces(&text).is_some());
+        let [pieces, whole] = both(&text);
+        assert!(pieces.contains("unknown-field") && pieces.contains("missing-field"));
+        assert_eq!(pieces, whole);
+    }
+
+    #[test]
+    fn a_header_inside_a_string_or_a_syntax_error_reads_the_file_whole() {
+        let in_string = deck_text(700, |i| match i {
+            300 => {
+                format!("[[cards]]\ntitle = \"C{i}\"\neffect = \"\"\"\nsee\n[[cards]]\n\"\"\"\n")
+            }
+            _ => format!("[[cards]]\ntitle = \"C{i}\"\n"),
+        });
+        let [pieces, whole] = both(&in_string);
+        assert!(pieces.contains("[[cards]]"));
+        assert_eq!(pieces, whole);
+        let broken = deck_text(700, |i| match i {
+            650 => "[[cards]]\ntitle = = 1\n".to_string(),
+            _ => format!("[[cards]]\ntitle = \"C{i}\"\n"),
+        });
+        let [pieces, whole] = both(&broken);
+        assert!(pieces.contains("toml-syntax"));
+        assert_eq!(pieces, whole);
     }
 }

@@ -95,6 +95,16 @@ pub fn decode(file: FileId, bytes: Vec<u8>, diags: &mut Diagnostics) -> (String,
     }
 }
 
+/// Parses a piece of a TOML document on its own; `None` (reporting nothing)
+/// when it is not valid TOML by itself, so the caller can parse the whole
+/// document instead and report its problems as they are there.
+pub fn parse_piece<'i>(text: &'i str) -> Option<Table<'i>> {
+    let table = DeTable::parse(text).ok()?;
+    let mut scratch = Diagnostics::default();
+    check_literals(0, table.get_ref(), &mut scratch);
+    (!scratch.has_errors()).then_some(table)
+}
+
 /// Reads typed values out of the tables of one file, collecting diagnostics.
 pub struct Reader<'d> {
     pub file: FileId,
@@ -102,6 +112,8 @@ pub struct Reader<'d> {
     /// The keys of the file's top level: one of them met inside a table was
     /// most likely written below that table's header by mistake.
     pub top: &'static [&'static str],
+    /// Where the text the tables were parsed from starts in the file.
+    base: usize,
 }
 
 impl<'d> Reader<'d> {
@@ -110,11 +122,22 @@ impl<'d> Reader<'d> {
             file,
             diags,
             top: &[],
+            base: 0,
+        }
+    }
+
+    /// A reader of tables parsed from the file's text from byte `base` on.
+    pub fn at(file: FileId, base: usize, diags: &'d mut Diagnostics) -> Reader<'d> {
+        Reader {
+            file,
+            diags,
+            top: &[],
+            base,
         }
     }
 
     pub fn loc(&self, span: Range<usize>) -> Loc {
-        Loc::new(self.file, span)
+        Loc::new(self.file, span.start + self.base..span.end + self.base)
     }
 
     /// Reports every key of `table` that is not in `allowed` as `unknown-field`.

@@ -3,10 +3,11 @@
 //! /None` so printers do not shrink label sheets, and no dates or random ids.
 
 use std::collections::BTreeMap;
+use std::io::Write;
 
 use pdf_writer::types::UnicodeCmap;
 use pdf_writer::types::{ActionType, AnnotationType, CidFontType, FontFlags, PageMode, SystemInfo};
-use pdf_writer::{Content, Filter, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
+use pdf_writer::{Chunk, Content, Filter, Name, Rect, Ref, Str, TextStr};
 use subsetter::GlyphRemapper;
 
 use crate::layout::{Doc, Item, Nav, Target, TextItem, outline_parents};
@@ -32,6 +33,78 @@ struct UsedFace {
     chars: BTreeMap<u16, char>,
 }
 
+/// Which glyphs of which faces a document uses, and the character each
+/// first stands for, gathered page by page (or card by card) in document
+/// order: all a PDF needs to know of its pages before it writes the first
+/// one, since the content streams name glyphs by their subset ids.
+#[derive(Clone, Debug, Default)]
+pub struct GlyphSet {
+    /// Per face, indexed by glyph id: the character, or `NO_CHAR`.
+    faces: BTreeMap<FaceId, Vec<u32>>,
+}
+
+const NO_CHAR: u32 = u32::MAX;
+
+impl GlyphSet {
+    /// Adds the glyphs of `items`, which come after everything added before.
+    pub fn add(&mut self, items: &[Item]) {
+        for item in items {
+            let Some((t, _)) = item.glyph_run() else {
+                continue;
+            };
+            let chars = self.faces.entry(t.face).or_default();
+            for (glyph, ch) in t.glyphs.iter().zip(t.text.chars()) {
+                let g = usize::from(*glyph);
+                if g >= chars.len() {
+                    chars.resize(g + 1, NO_CHAR);
+                }
+                if chars[g] == NO_CHAR {
+                    chars[g] = u32::from(ch);
+                }
+            }
+        }
+    }
+
+    /// Each face's subset: glyphs numbered in ascending old-id order, so the
+    /// subset is the same whatever the page order.
+    fn used(&self, book: &FontBook) -> BTreeMap<FaceId, UsedFace> {
+        self.faces
+            .iter()
+            .map(|(&face, old_chars)| {
+                let olds: Vec<(u16, char)> = old_chars
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(g, &c)| {
+                        let ch = char::from_u32(c)?;
+                        Some((u16::try_from(g).ok()?, ch))
+                    })
+                    .collect();
+                let ids: Vec<u16> = olds.iter().map(|(g, _)| *g).collect();
+                let remapper = GlyphRemapper::new_from_glyphs_sorted(&ids);
+                let mut new_id = vec![0u16; book.face(face).glyph_count().max(1)];
+                let mut chars = BTreeMap::new();
+                for (old, ch) in olds {
+                    let new = remapper.get(old).unwrap_or(0);
+                    if let Some(slot) = new_id.get_mut(usize::from(old)) {
+                        *slot = new;
+                    }
+                    if new != 0 {
+                        chars.insert(new, ch);
+                    }
+                }
+                (
+                    face,
+                    UsedFace {
+                        remapper,
+                        new_id,
+                        chars,
+                    },
+                )
+            })
+            .collect()
+    }
+}
+
 /// Renders the document to PDF bytes.
 pub fn render_pdf(doc: &Doc, book: &FontBook) -> Result<Vec<u8>, RenderError> {
     render_pdf_nav(doc, &Nav::default(), book)
@@ -39,248 +112,489 @@ pub fn render_pdf(doc: &Doc, book: &FontBook) -> Result<Vec<u8>, RenderError> {
 
 /// Renders the document with its navigation: bookmarks and link areas.
 pub fn render_pdf_nav(doc: &Doc, nav: &Nav, book: &FontBook) -> Result<Vec<u8>, RenderError> {
-    let mut pdf = Pdf::new();
-    let mut next = Ref::new(1);
-    let mut alloc = || next.bump();
-    let catalog_ref = alloc();
-    let tree_ref = alloc();
-    let info_ref = alloc();
-
-    let used = used_glyphs(doc, book);
-    let page_refs: Vec<(Ref, Ref)> = doc.pages.iter().map(|_| (alloc(), alloc())).collect();
-    let font_refs: Vec<(FaceId, Ref)> = used.keys().map(|&f| (f, alloc())).collect();
-    let contents = compressed_contents(doc, &used);
-    let link_refs: Vec<Ref> = nav.links.iter().map(|_| alloc()).collect();
-    let outline_refs: Vec<Ref> = nav.outline.iter().map(|_| alloc()).collect();
-    let outline_root = (!outline_refs.is_empty()).then(&mut alloc);
-
-    for (page, ((page_ref, content_ref), content)) in
-        doc.pages.iter().zip(page_refs.iter().zip(contents))
-    {
-        let mut p = pdf.page(*page_ref);
-        p.parent(tree_ref)
-            .media_box(Rect::new(0.0, 0.0, page.width, page.height))
-            .contents(*content_ref);
-        let page_index = page_refs.iter().position(|(r, _)| r == page_ref);
-        let annots: Vec<Ref> = nav
-            .links
-            .iter()
-            .zip(&link_refs)
-            .filter(|(l, _)| Some(l.page) == page_index)
-            .map(|(_, r)| *r)
-            .collect();
-        if !annots.is_empty() {
-            p.annotations(annots);
-        }
-        let mut resources = p.resources();
-        let mut fonts = resources.fonts();
-        for (face, font_ref) in &font_refs {
-            fonts.pair(Name(font_name(*face).as_bytes()), *font_ref);
-        }
-        fonts.finish();
-        resources.finish();
-        p.finish();
-        pdf.stream(*content_ref, &content)
-            .filter(Filter::FlateDecode);
-    }
-
-    for (face_id, font_ref) in &font_refs {
-        if let Some(face_use) = used.get(face_id) {
-            write_font(&mut pdf, &mut alloc, *font_ref, book, *face_id, face_use)?;
-        }
-    }
-
-    write_links(&mut pdf, doc, nav, &link_refs, &page_refs);
-    if let Some(root) = outline_root {
-        write_outline(&mut pdf, doc, nav, root, &outline_refs, &page_refs);
-    }
-
-    pdf.pages(tree_ref)
-        .kids(page_refs.iter().map(|(p, _)| *p))
-        .count(page_refs.len() as i32);
-    let mut catalog = pdf.catalog(catalog_ref);
-    catalog.pages(tree_ref);
-    if let Some(root) = outline_root {
-        catalog.outlines(root);
-        catalog.page_mode(PageMode::UseOutlines);
-    }
-    catalog
-        .viewer_preferences()
-        .pair(Name(b"PrintScaling"), Name(b"None"));
-    catalog.finish();
-    pdf.document_info(info_ref)
-        .title(TextStr(&doc.title))
-        .producer(TextStr("grogpress"));
-    let id = fnv(doc.title.as_bytes()).to_be_bytes().to_vec();
-    pdf.set_file_id((id.clone(), id));
-    Ok(pdf.finish())
+    write_pdf_nav(Vec::new(), doc, nav, book)
 }
 
-/// Link annotations: invisible rectangles whose action jumps to a place, or
-/// opens a web address (checked again here: only `http`, `https` and
-/// `mailto` ever become a URI action; a PDF never launches or runs anything).
-fn write_links(pdf: &mut Pdf, doc: &Doc, nav: &Nav, refs: &[Ref], pages: &[(Ref, Ref)]) {
-    for (link, id) in nav.links.iter().zip(refs) {
-        let Some(page) = doc.pages.get(link.page) else {
-            continue;
-        };
-        let h = page.height;
-        let mut annot = pdf.annotation(*id);
-        annot
-            .subtype(AnnotationType::Link)
-            .rect(Rect::new(
-                link.x,
-                h - link.y - link.h,
-                link.x + link.w,
-                h - link.y,
-            ))
-            .border(0.0, 0.0, 0.0, None);
-        let mut action = annot.action();
-        match link.uri.as_deref().filter(|uri| is_web_link(uri)) {
-            Some(uri) => {
-                action
-                    .action_type(ActionType::Uri)
-                    .uri(Str(uri_bytes(uri).as_bytes()));
-            }
-            None => {
-                action.action_type(ActionType::GoTo);
-                if let Some((page_ref, top)) = destination(doc, pages, link.target) {
-                    action.destination().page(page_ref).xyz(0.0, top, None);
-                }
-            }
-        }
-    }
-}
-
-/// A URI as a PDF holds it (7-bit ASCII): as a browser reads it
-/// ([`cleaned`]), with every other byte percent-encoded.
-fn uri_bytes(uri: &str) -> String {
-    let mut out = String::new();
-    for b in cleaned(uri).bytes() {
-        if b.is_ascii_graphic() {
-            out.push(char::from(b));
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
-}
-
-/// The page object and the PDF height (y up) of a target, if its page exists.
-fn destination(doc: &Doc, pages: &[(Ref, Ref)], target: Target) -> Option<(Ref, f32)> {
-    let page = doc.pages.get(target.page)?;
-    let (page_ref, _) = pages.get(target.page)?;
-    Some((*page_ref, page.height - target.y))
-}
-
-/// The outline: a tree of items nested by level, every item open.
-fn write_outline(
-    pdf: &mut Pdf,
+/// Writes the document with its navigation to `out`, and gives `out` back.
+pub fn write_pdf_nav<W: Write>(
+    out: W,
     doc: &Doc,
     nav: &Nav,
-    root: Ref,
-    refs: &[Ref],
-    pages: &[(Ref, Ref)],
-) {
-    let parents = outline_parents(&nav.outline);
-    let children = |of: Option<usize>| -> Vec<usize> {
-        (0..parents.len()).filter(|&i| parents[i] == of).collect()
-    };
-    let descendants = |i: usize| -> usize {
-        let mut n = 0;
-        let mut j = i + 1;
-        while j < parents.len() && nav.outline[j].level > nav.outline[i].level {
-            n += 1;
-            j += 1;
-        }
-        n
-    };
-    let top = children(None);
-    let mut outline = pdf.outline(root);
-    if let (Some(first), Some(last)) = (top.first(), top.last()) {
-        outline.first(refs[*first]).last(refs[*last]);
+    book: &FontBook,
+) -> Result<W, RenderError> {
+    let mut glyphs = GlyphSet::default();
+    for page in &doc.pages {
+        glyphs.add(&page.items);
     }
-    outline.count(nav.outline.len() as i32);
-    outline.finish();
-    for (i, entry) in nav.outline.iter().enumerate() {
-        let siblings = children(parents[i]);
-        let at = siblings.iter().position(|&s| s == i).unwrap_or(0);
-        let kids = children(Some(i));
-        let mut item = pdf.outline_item(refs[i]);
-        item.title(TextStr(&entry.title))
-            .parent(parents[i].map_or(root, |p| refs[p]));
-        if at > 0 {
-            item.prev(refs[siblings[at - 1]]);
+    let mut pdf = PdfStream::new(out, &doc.title, doc.pages.len(), &glyphs, nav, book)?;
+    pdf.pages(&doc.pages)?;
+    pdf.finish()
+}
+
+/// A PDF written as its pages come: each page's objects go to `out` as soon
+/// as it is given, so a document of thousands of pages is never held whole
+/// (neither laid out nor as bytes). The fonts, navigation and page tree
+/// follow the last page. Object ids are allocated up front from the page
+/// count and the glyph set, so the file is the same, byte for byte, however
+/// the pages are handed in.
+pub struct PdfStream<'a, W: Write> {
+    out: W,
+    /// Bytes written so far, and where each object starts.
+    pos: usize,
+    offsets: Vec<(Ref, usize)>,
+    book: &'a FontBook,
+    nav: &'a Nav,
+    title: String,
+    used: BTreeMap<FaceId, UsedFace>,
+    catalog_ref: Ref,
+    tree_ref: Ref,
+    info_ref: Ref,
+    page_refs: Vec<(Ref, Ref)>,
+    font_refs: Vec<(FaceId, Ref)>,
+    link_refs: Vec<Ref>,
+    outline_refs: Vec<Ref>,
+    outline_root: Option<Ref>,
+    next: Ref,
+    /// The height of each page written, for link and outline destinations.
+    heights: Vec<f32>,
+}
+
+fn io_error(e: std::io::Error) -> RenderError {
+    RenderError(format!("cannot write the PDF: {e}"))
+}
+
+/// The header pdf-writer's `Pdf` starts with.
+const HEADER: &[u8] = b"%PDF-1.7\n%\x80\x80\x80\x80\n\n";
+
+impl<'a, W: Write> PdfStream<'a, W> {
+    /// Starts a PDF of `page_count` pages that use the glyphs `glyphs`.
+    pub fn new(
+        mut out: W,
+        title: &str,
+        page_count: usize,
+        glyphs: &GlyphSet,
+        nav: &'a Nav,
+        book: &'a FontBook,
+    ) -> Result<Self, RenderError> {
+        let mut next = Ref::new(1);
+        let catalog_ref = next.bump();
+        let tree_ref = next.bump();
+        let info_ref = next.bump();
+        let used = glyphs.used(book);
+        let page_refs: Vec<(Ref, Ref)> = (0..page_count)
+            .map(|_| (next.bump(), next.bump()))
+            .collect();
+        let font_refs: Vec<(FaceId, Ref)> = used.keys().map(|&f| (f, next.bump())).collect();
+        let link_refs: Vec<Ref> = nav.links.iter().map(|_| next.bump()).collect();
+        let outline_refs: Vec<Ref> = nav.outline.iter().map(|_| next.bump()).collect();
+        let outline_root = (!outline_refs.is_empty()).then(|| next.bump());
+        out.write_all(HEADER).map_err(io_error)?;
+        Ok(PdfStream {
+            out,
+            pos: HEADER.len(),
+            offsets: Vec::with_capacity(2 * page_count + 16),
+            book,
+            nav,
+            title: title.to_string(),
+            used,
+            catalog_ref,
+            tree_ref,
+            info_ref,
+            page_refs,
+            font_refs,
+            link_refs,
+            outline_refs,
+            outline_root,
+            next,
+            heights: Vec::with_capacity(page_count),
+        })
+    }
+
+    /// Writes one object, made by `f` into a chunk of its own.
+    fn object(&mut self, f: impl FnOnce(&mut Chunk)) -> Result<(), RenderError> {
+        let mut chunk = Chunk::new();
+        f(&mut chunk);
+        let mut refs = chunk.refs();
+        if let Some(id) = refs.next() {
+            debug_assert!(refs.next().is_none(), "one object per chunk");
+            self.offsets.push((id, self.pos));
         }
-        if let Some(next) = siblings.get(at + 1) {
-            item.next(refs[*next]);
+        self.out.write_all(chunk.as_bytes()).map_err(io_error)?;
+        self.pos += chunk.len();
+        Ok(())
+    }
+
+    /// Writes the next pages, their content streams made on all cores.
+    pub fn pages(&mut self, pages: &[crate::layout::Page]) -> Result<(), RenderError> {
+        let first = self.heights.len();
+        if first + pages.len() > self.page_refs.len() {
+            return Err(RenderError(format!(
+                "more pages than the {} announced",
+                self.page_refs.len()
+            )));
         }
-        if let (Some(first), Some(last)) = (kids.first(), kids.last()) {
-            item.first(refs[*first])
-                .last(refs[*last])
-                .count(descendants(i) as i32);
+        let contents = compressed_contents(pages, &self.used);
+        for (i, (page, content)) in pages.iter().zip(contents).enumerate() {
+            let index = first + i;
+            let (page_ref, content_ref) = self.page_refs[index];
+            let annots: Vec<Ref> = self
+                .nav
+                .links
+                .iter()
+                .zip(&self.link_refs)
+                .filter(|(l, _)| l.page == index)
+                .map(|(_, r)| *r)
+                .collect();
+            let (tree_ref, font_refs) = (self.tree_ref, self.font_refs.clone());
+            self.object(|c| {
+                let mut p = c.page(page_ref);
+                p.parent(tree_ref)
+                    .media_box(Rect::new(0.0, 0.0, page.width, page.height))
+                    .contents(content_ref);
+                if !annots.is_empty() {
+                    p.annotations(annots);
+                }
+                let mut resources = p.resources();
+                let mut fonts = resources.fonts();
+                for (face, font_ref) in &font_refs {
+                    fonts.pair(Name(font_name(*face).as_bytes()), *font_ref);
+                }
+            })?;
+            self.object(|c| {
+                c.stream(content_ref, &content).filter(Filter::FlateDecode);
+            })?;
+            self.heights.push(page.height);
         }
-        if let Some((page_ref, top)) = destination(doc, pages, entry.target) {
-            item.dest().page(page_ref).xyz(0.0, top, None);
+        Ok(())
+    }
+
+    /// Writes the fonts, navigation, page tree, catalog and trailer; gives
+    /// `out` back, flushed.
+    pub fn finish(mut self) -> Result<W, RenderError> {
+        if self.heights.len() != self.page_refs.len() {
+            return Err(RenderError(format!(
+                "{} pages written of the {} announced",
+                self.heights.len(),
+                self.page_refs.len()
+            )));
         }
+        for (face_id, font_ref) in self.font_refs.clone() {
+            self.write_font(font_ref, face_id)?;
+        }
+        self.write_links()?;
+        if let Some(root) = self.outline_root {
+            self.write_outline(root)?;
+        }
+        let (tree_ref, catalog_ref, info_ref) = (self.tree_ref, self.catalog_ref, self.info_ref);
+        let page_refs = std::mem::take(&mut self.page_refs);
+        self.object(|c| {
+            c.pages(tree_ref)
+                .kids(page_refs.iter().map(|(p, _)| *p))
+                .count(page_refs.len() as i32);
+        })?;
+        let outline_root = self.outline_root;
+        self.object(|c| {
+            let mut catalog = c
+                .indirect(catalog_ref)
+                .start::<pdf_writer::writers::Catalog>();
+            catalog.pages(tree_ref);
+            if let Some(root) = outline_root {
+                catalog.outlines(root);
+                catalog.page_mode(PageMode::UseOutlines);
+            }
+            catalog
+                .viewer_preferences()
+                .pair(Name(b"PrintScaling"), Name(b"None"));
+        })?;
+        let title = std::mem::take(&mut self.title);
+        self.object(|c| {
+            c.indirect(info_ref)
+                .start::<pdf_writer::writers::DocumentInfo>()
+                .title(TextStr(&title))
+                .producer(TextStr("grogpress"));
+        })?;
+        let id = fnv(title.as_bytes()).to_be_bytes().to_vec();
+        let trailer = xref_and_trailer(
+            std::mem::take(&mut self.offsets),
+            self.pos,
+            catalog_ref,
+            info_ref,
+            &id,
+        );
+        self.out.write_all(&trailer).map_err(io_error)?;
+        self.out.flush().map_err(io_error)?;
+        Ok(self.out)
     }
 }
 
-/// Pass one: which glyphs of which faces the document uses, numbered in
-/// ascending old-id order so the subset is the same whatever the page order.
-fn used_glyphs(doc: &Doc, book: &FontBook) -> BTreeMap<FaceId, UsedFace> {
-    let mut seen: BTreeMap<FaceId, BTreeMap<u16, char>> = BTreeMap::new();
-    for item in doc.pages.iter().flat_map(|p| &p.items) {
-        if let Some((t, _)) = item.glyph_run() {
-            let chars = seen.entry(t.face).or_default();
-            for (glyph, ch) in t.glyphs.iter().zip(t.text.chars()) {
-                chars.entry(*glyph).or_insert(ch);
-            }
+/// What follows the pages: fonts, links and the outline.
+impl<W: Write> PdfStream<'_, W> {
+    /// Link annotations: invisible rectangles whose action jumps to a place.
+    fn write_links(&mut self) -> Result<(), RenderError> {
+        let nav = self.nav;
+        for (link, id) in nav.links.iter().zip(self.link_refs.clone()) {
+            let Some(h) = self.heights.get(link.page).copied() else {
+                continue;
+            };
+            let target = self.destination(link.target);
+            self.object(|c| {
+                let mut annot = c.annotation(id);
+                annot
+                    .subtype(AnnotationType::Link)
+                    .rect(Rect::new(
+                        link.x,
+                        h - link.y - link.h,
+                        link.x + link.w,
+                        h - link.y,
+                    ))
+                    .border(0.0, 0.0, 0.0, None);
+                // A web address is checked again here: only http, https and
+                // mailto ever become a URI action; a PDF never launches or
+                // runs anything.
+                let mut action = annot.action();
+                match link.uri.as_deref().filter(|uri| is_web_link(uri)) {
+                    Some(uri) => {
+                        action
+                            .action_type(ActionType::Uri)
+                            .uri(Str(uri_bytes(uri).as_bytes()));
+                    }
+                    None => {
+                        action.action_type(ActionType::GoTo);
+                        if let Some((page_ref, top)) = target {
+                            action.destination().page(page_ref).xyz(0.0, top, None);
+                        }
+                    }
+                }
+            })?;
         }
+        Ok(())
     }
-    seen.into_iter()
-        .map(|(face, old_chars)| {
-            let olds: Vec<u16> = old_chars.keys().copied().collect();
-            let remapper = GlyphRemapper::new_from_glyphs_sorted(&olds);
-            let mut new_id = vec![0u16; book.face(face).glyph_count().max(1)];
-            let mut chars = BTreeMap::new();
-            for (old, ch) in old_chars {
-                let new = remapper.get(old).unwrap_or(0);
-                if let Some(slot) = new_id.get_mut(usize::from(old)) {
-                    *slot = new;
+
+    /// The page object and the PDF height (y up) of a target, if its page exists.
+    fn destination(&self, target: Target) -> Option<(Ref, f32)> {
+        let height = self.heights.get(target.page)?;
+        let (page_ref, _) = self.page_refs.get(target.page)?;
+        Some((*page_ref, height - target.y))
+    }
+
+    /// The outline: a tree of items nested by level, every item open.
+    fn write_outline(&mut self, root: Ref) -> Result<(), RenderError> {
+        let nav = self.nav;
+        let refs = self.outline_refs.clone();
+        let parents = outline_parents(&nav.outline);
+        let children = |of: Option<usize>| -> Vec<usize> {
+            (0..parents.len()).filter(|&i| parents[i] == of).collect()
+        };
+        let descendants = |i: usize| -> usize {
+            let mut n = 0;
+            let mut j = i + 1;
+            while j < parents.len() && nav.outline[j].level > nav.outline[i].level {
+                n += 1;
+                j += 1;
+            }
+            n
+        };
+        let top = children(None);
+        self.object(|c| {
+            let mut outline = c.outline(root);
+            if let (Some(first), Some(last)) = (top.first(), top.last()) {
+                outline.first(refs[*first]).last(refs[*last]);
+            }
+            outline.count(nav.outline.len() as i32);
+        })?;
+        for (i, entry) in nav.outline.iter().enumerate() {
+            let siblings = children(parents[i]);
+            let at = siblings.iter().position(|&s| s == i).unwrap_or(0);
+            let kids = children(Some(i));
+            let target = self.destination(entry.target);
+            self.object(|c| {
+                let mut item = c.outline_item(refs[i]);
+                item.title(TextStr(&entry.title))
+                    .parent(parents[i].map_or(root, |p| refs[p]));
+                if at > 0 {
+                    item.prev(refs[siblings[at - 1]]);
                 }
-                if new != 0 {
-                    chars.insert(new, ch);
+                if let Some(next) = siblings.get(at + 1) {
+                    item.next(refs[*next]);
+                }
+                if let (Some(first), Some(last)) = (kids.first(), kids.last()) {
+                    item.first(refs[*first])
+                        .last(refs[*last])
+                        .count(descendants(i) as i32);
+                }
+                if let Some((page_ref, top)) = target {
+                    item.dest().page(page_ref).xyz(0.0, top, None);
+                }
+            })?;
+        }
+        Ok(())
+    }
+
+    /// One face's subset: the Type 0 font, its CID font, descriptor,
+    /// ToUnicode map and compressed font file.
+    fn write_font(&mut self, type0_ref: Ref, face_id: FaceId) -> Result<(), RenderError> {
+        let book = self.book;
+        let Some(face_use) = self.used.remove(&face_id) else {
+            return Ok(());
+        };
+        let face = book.face(face_id);
+        let subset = subsetter::subset(&face.data, 0, &face_use.remapper)
+            .map_err(|e| RenderError(format!("cannot subset font {}: {e}", face.name)))?;
+        let (cid_ref, descriptor_ref, cmap_ref, data_ref) = (
+            self.next.bump(),
+            self.next.bump(),
+            self.next.bump(),
+            self.next.bump(),
+        );
+        let base = format!(
+            "{}+{}",
+            subset_tag(&face.name, &face_use.remapper),
+            face.name
+        );
+        let system_info = SystemInfo {
+            registry: Str(b"Adobe"),
+            ordering: Str(b"Identity"),
+            supplement: 0,
+        };
+        let to_pdf = |v: f32| v * 1000.0 / face.units_per_em;
+
+        self.object(|c| {
+            c.type0_font(type0_ref)
+                .base_font(Name(base.as_bytes()))
+                .encoding_predefined(Name(b"Identity-H"))
+                .descendant_font(cid_ref)
+                .to_unicode(cmap_ref);
+        })?;
+
+        let widths: Vec<f32> = face_use
+            .remapper
+            .remapped_gids()
+            .map(|old| to_pdf(face.advance(old)))
+            .collect();
+        self.object(|c| {
+            let mut cid = c.cid_font(cid_ref);
+            cid.subtype(CidFontType::Type2)
+                .base_font(Name(base.as_bytes()))
+                .system_info(system_info)
+                .font_descriptor(descriptor_ref)
+                .default_width(0.0)
+                .cid_to_gid_map_predefined(Name(b"Identity"));
+            cid.widths().consecutive(0, widths);
+        })?;
+
+        let mut flags = FontFlags::SYMBOLIC;
+        if face.italic_angle != 0.0 {
+            flags |= FontFlags::ITALIC;
+        }
+        let [x0, y0, x1, y1] = face.bbox.map(to_pdf);
+        self.object(|c| {
+            c.font_descriptor(descriptor_ref)
+                .name(Name(base.as_bytes()))
+                .flags(flags)
+                .bbox(Rect::new(x0, y0, x1, y1))
+                .italic_angle(face.italic_angle)
+                .ascent(to_pdf(face.ascender))
+                .descent(to_pdf(face.descender))
+                .cap_height(to_pdf(face.cap_height))
+                .stem_v(80.0)
+                .font_file2(data_ref);
+        })?;
+
+        let mut cmap = UnicodeCmap::new(Name(b"Custom"), system_info);
+        for (glyph, ch) in &face_use.chars {
+            cmap.pair(*glyph, *ch);
+        }
+        let cmap = cmap.finish();
+        self.object(|c| {
+            c.cmap(cmap_ref, &cmap).system_info(system_info);
+        })?;
+
+        let compressed = deflate(&subset);
+        self.object(|c| {
+            c.stream(data_ref, &compressed)
+                .filter(Filter::FlateDecode)
+                .pair(Name(b"Length1"), subset.len() as i32);
+        })
+    }
+}
+
+/// The cross-reference table and trailer exactly as pdf-writer's
+/// `Pdf::finish` writes them, for objects at `offsets` and the table at
+/// `xref_offset`.
+fn xref_and_trailer(
+    mut offsets: Vec<(Ref, usize)>,
+    xref_offset: usize,
+    catalog: Ref,
+    info: Ref,
+    file_id: &[u8],
+) -> Vec<u8> {
+    use std::io::Write as _;
+    offsets.sort();
+    let xref_len = 1 + offsets.last().map_or(0, |p| p.0.get());
+    let mut buf: Vec<u8> = Vec::with_capacity(20 * offsets.len() + 256);
+    let _ = write!(buf, "xref\n0 {xref_len}\n");
+    if offsets.is_empty() {
+        let _ = write!(buf, "{:010} {:05} f\r\n", 0, 65535);
+    }
+    let mut written = 0;
+    for (i, (object_id, offset)) in offsets.iter().enumerate() {
+        let start = written;
+        for free_id in start..object_id.get() {
+            let mut next = free_id + 1;
+            if next == object_id.get() {
+                for (used_id, _) in &offsets[i..] {
+                    if next < used_id.get() {
+                        break;
+                    }
+                    next = used_id.get() + 1;
                 }
             }
-            (
-                face,
-                UsedFace {
-                    remapper,
-                    new_id,
-                    chars,
-                },
-            )
-        })
-        .collect()
+            let generation = if free_id == 0 { 65535 } else { 0 };
+            let _ = write!(buf, "{:010} {generation:05} f\r\n", next % xref_len);
+            written += 1;
+        }
+        let _ = write!(buf, "{offset:010} {:05} n\r\n", 0);
+        written += 1;
+    }
+    buf.extend_from_slice(b"trailer\n");
+    // The trailer dictionary, written as pdf-writer writes any dictionary.
+    let mut chunk = Chunk::new();
+    {
+        let mut dict = chunk.indirect(Ref::new(1)).dict();
+        dict.pair(Name(b"Size"), xref_len);
+        dict.pair(Name(b"Root"), catalog);
+        dict.pair(Name(b"Info"), info);
+        let mut ids = dict.insert(Name(b"ID")).array();
+        ids.item(Str(file_id));
+        ids.item(Str(file_id));
+    }
+    let bytes = chunk.as_bytes();
+    let body = bytes
+        .strip_prefix(b"1 0 obj\n".as_slice())
+        .and_then(|b| b.strip_suffix(b"\nendobj\n\n".as_slice()))
+        .unwrap_or(bytes);
+    buf.extend_from_slice(body);
+    let _ = write!(buf, "\nstartxref\n{xref_offset}\n%%EOF");
+    buf
 }
 
 /// Pass two: every page's content stream, compressed, made on all cores.
-fn compressed_contents(doc: &Doc, used: &BTreeMap<FaceId, UsedFace>) -> Vec<Vec<u8>> {
+fn compressed_contents(
+    pages: &[crate::layout::Page],
+    used: &BTreeMap<FaceId, UsedFace>,
+) -> Vec<Vec<u8>> {
     let workers = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .min(8);
-    if workers < 2 || doc.pages.len() < 16 {
-        return doc
-            .pages
+    if workers < 2 || pages.len() < 16 {
+        return pages
             .iter()
             .map(|p| deflate(&page_content(p, used)))
             .collect();
     }
-    let chunk = doc.pages.len().div_ceil(workers);
+    let chunk = pages.len().div_ceil(workers);
     std::thread::scope(|scope| {
-        let handles: Vec<_> = doc
-            .pages
+        let handles: Vec<_> = pages
             .chunks(chunk)
             .map(|pages| {
                 scope.spawn(move || {
@@ -477,80 +791,6 @@ fn rounded_rect(c: &mut Content, x: f32, y: f32, w: f32, h: f32, r: f32) {
     c.close_path();
 }
 
-fn write_font(
-    pdf: &mut Pdf,
-    alloc: &mut impl FnMut() -> Ref,
-    type0_ref: Ref,
-    book: &FontBook,
-    face_id: FaceId,
-    face_use: &UsedFace,
-) -> Result<(), RenderError> {
-    let face = book.face(face_id);
-    let subset = subsetter::subset(&face.data, 0, &face_use.remapper)
-        .map_err(|e| RenderError(format!("cannot subset font {}: {e}", face.name)))?;
-    let (cid_ref, descriptor_ref, cmap_ref, data_ref) = (alloc(), alloc(), alloc(), alloc());
-    let base = format!(
-        "{}+{}",
-        subset_tag(&face.name, &face_use.remapper),
-        face.name
-    );
-    let system_info = SystemInfo {
-        registry: Str(b"Adobe"),
-        ordering: Str(b"Identity"),
-        supplement: 0,
-    };
-    let to_pdf = |v: f32| v * 1000.0 / face.units_per_em;
-
-    pdf.type0_font(type0_ref)
-        .base_font(Name(base.as_bytes()))
-        .encoding_predefined(Name(b"Identity-H"))
-        .descendant_font(cid_ref)
-        .to_unicode(cmap_ref);
-
-    let mut cid = pdf.cid_font(cid_ref);
-    cid.subtype(CidFontType::Type2)
-        .base_font(Name(base.as_bytes()))
-        .system_info(system_info)
-        .font_descriptor(descriptor_ref)
-        .default_width(0.0)
-        .cid_to_gid_map_predefined(Name(b"Identity"));
-    let widths: Vec<f32> = face_use
-        .remapper
-        .remapped_gids()
-        .map(|old| to_pdf(face.advance(old)))
-        .collect();
-    cid.widths().consecutive(0, widths);
-    cid.finish();
-
-    let mut flags = FontFlags::SYMBOLIC;
-    if face.italic_angle != 0.0 {
-        flags |= FontFlags::ITALIC;
-    }
-    let [x0, y0, x1, y1] = face.bbox.map(to_pdf);
-    pdf.font_descriptor(descriptor_ref)
-        .name(Name(base.as_bytes()))
-        .flags(flags)
-        .bbox(Rect::new(x0, y0, x1, y1))
-        .italic_angle(face.italic_angle)
-        .ascent(to_pdf(face.ascender))
-        .descent(to_pdf(face.descender))
-        .cap_height(to_pdf(face.cap_height))
-        .stem_v(80.0)
-        .font_file2(data_ref);
-
-    let mut cmap = UnicodeCmap::new(Name(b"Custom"), system_info);
-    for (glyph, ch) in &face_use.chars {
-        cmap.pair(*glyph, *ch);
-    }
-    pdf.cmap(cmap_ref, &cmap.finish()).system_info(system_info);
-
-    let compressed = deflate(&subset);
-    pdf.stream(data_ref, &compressed)
-        .filter(Filter::FlateDecode)
-        .pair(Name(b"Length1"), subset.len() as i32);
-    Ok(())
-}
-
 /// Six capital letters naming a subset, the same for the same glyphs every time.
 fn subset_tag(name: &str, remapper: &GlyphRemapper) -> String {
     let mut bytes = name.as_bytes().to_vec();
@@ -575,4 +815,63 @@ fn fnv(bytes: &[u8]) -> u64 {
 
 fn deflate(data: &[u8]) -> Vec<u8> {
     miniz_oxide::deflate::compress_to_vec_zlib(data, 1)
+}
+
+/// A URI as a PDF holds it (7-bit ASCII): as a browser reads it
+/// ([`cleaned`]), with every other byte percent-encoded.
+fn uri_bytes(uri: &str) -> String {
+    let mut out = String::new();
+    for b in cleaned(uri).bytes() {
+        if b.is_ascii_graphic() {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn xref_and_trailer_are_pdf_writers() {
+        // Objects written out of order, with free ids between them.
+        let mut pdf = pdf_writer::Pdf::new();
+        let mut offsets = Vec::new();
+        offsets.push((Ref::new(7), pdf.len()));
+        pdf.indirect(Ref::new(7)).primitive(7);
+        offsets.push((Ref::new(2), pdf.len()));
+        pdf.indirect(Ref::new(2)).primitive(2);
+        offsets.push((Ref::new(1), pdf.len()));
+        pdf.catalog(Ref::new(1)).pages(Ref::new(2));
+        offsets.push((Ref::new(5), pdf.len()));
+        pdf.document_info(Ref::new(5)).title(TextStr("t (x)"));
+        let id = fnv(b"t").to_be_bytes().to_vec();
+        pdf.set_file_id((id.clone(), id.clone()));
+        let body_end = pdf.len();
+        let expected = pdf.finish();
+        let mut ours = expected[..body_end].to_vec();
+        ours.extend(xref_and_trailer(
+            offsets,
+            body_end,
+            Ref::new(1),
+            Ref::new(5),
+            &id,
+        ));
+        assert_eq!(
+            String::from_utf8_lossy(&ours),
+            String::from_utf8_lossy(&expected)
+        );
+    }
+
+    #[test]
+    fn pages_must_match_the_count_announced() {
+        let book = FontBook::default();
+        let nav = Nav::default();
+        let pdf =
+            PdfStream::new(Vec::new(), "t", 2, &GlyphSet::default(), &nav, &book).expect("start");
+        assert!(pdf.finish().is_err());
+    }
 }

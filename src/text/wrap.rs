@@ -333,12 +333,15 @@ fn block_height(lines: usize, size: f32, leading: f32, ascent: f32, descent: f32
     (lines - 1) as f32 * size * leading + (ascent + descent) * size
 }
 
+/// Bytes (and glyphs) a word's fragment is made room for at first.
+const WORD_CAPACITY: usize = 16;
+
 /// Splits rich text into measured words (size-independent).
 fn words(req: &FitRequest<'_>, book: &FontBook) -> Result<Vec<Word>, FitError> {
-    let mut words = Vec::new();
+    let mut words = Vec::with_capacity(req.text.len() / 5 + 1);
     let mut missing = Vec::new();
     let new_word = || Word {
-        fragments: Vec::new(),
+        fragments: Vec::with_capacity(1),
         unit_width: 0.0,
         space_after: 0.0,
         space_glyph: 0,
@@ -385,12 +388,19 @@ fn words(req: &FitRequest<'_>, book: &FontBook) -> Result<Vec<Word>, FitError> {
                     f.glyphs.push(glyph);
                     f.unit_width += w;
                 }
-                _ => current.fragments.push(Fragment {
-                    face: glyph_face,
-                    text: c.to_string(),
-                    glyphs: vec![glyph],
-                    unit_width: w,
-                }),
+                _ => {
+                    // Room for a typical word, so it grows without reallocating.
+                    let mut text = String::with_capacity(WORD_CAPACITY);
+                    text.push(c);
+                    let mut glyphs = Vec::with_capacity(WORD_CAPACITY);
+                    glyphs.push(glyph);
+                    current.fragments.push(Fragment {
+                        face: glyph_face,
+                        text,
+                        glyphs,
+                        unit_width: w,
+                    });
+                }
             }
             current.unit_width += w;
             current.space_glyph = face.glyph(' ').unwrap_or(0);
@@ -501,6 +511,16 @@ fn place(
 /// the space between them) when its first fragment is in the same face.
 fn line_runs(words: &[Word], x0: f32, size: f32) -> Vec<Run> {
     let mut runs: Vec<Run> = Vec::new();
+    // A run is made room for the rest of the line, so it grows without reallocating.
+    let rest_of_line = |from: usize| -> (usize, usize) {
+        words[from..].iter().fold((0, 0), |(bytes, glyphs), w| {
+            let (b, g) = w
+                .fragments
+                .iter()
+                .fold((0, 0), |(b, g), f| (b + f.text.len(), g + f.glyphs.len()));
+            (bytes + b + 1, glyphs + g + 1)
+        })
+    };
     let mut x = x0;
     for (i, word) in words.iter().enumerate() {
         let mut continues = false;
@@ -523,13 +543,20 @@ fn line_runs(words: &[Word], x0: f32, size: f32) -> Vec<Run> {
                     run.glyphs.extend_from_slice(&frag.glyphs);
                     run.width += w;
                 }
-                _ => runs.push(Run {
-                    x,
-                    face: frag.face,
-                    text: frag.text.clone(),
-                    glyphs: frag.glyphs.clone(),
-                    width: w,
-                }),
+                _ => {
+                    let (bytes, count) = rest_of_line(i);
+                    let mut text = String::with_capacity(bytes);
+                    text.push_str(&frag.text);
+                    let mut glyphs = Vec::with_capacity(count);
+                    glyphs.extend_from_slice(&frag.glyphs);
+                    runs.push(Run {
+                        x,
+                        face: frag.face,
+                        text,
+                        glyphs,
+                        width: w,
+                    });
+                }
             }
             x += w;
         }

@@ -1,0 +1,224 @@
+//! Benchmark: a generated game of 20,000 action cards (10,000 titles, each
+//! printed for both sides) whose rules pages name cards, built whole as
+//! `grogpress build` builds it — label sheets, print-and-play cards, the
+//! card list and the HTML reference (rulebook off). Reports cards per second
+//! and peak memory; the issue-19 target is at least 20,000 cards/s and under
+//! 200 MB.
+//!
+//! Run: `cargo bench --bench big_game` (set GROGPRESS_BENCH_CARDS to change
+//! the count, GROGPRESS_BENCH_RUNS the number of builds; with
+//! GROGPRESS_BENCH_KEEP set the generated game and outputs stay in the temp
+//! folder, to profile `grogpress build` on them).
+
+use std::fmt::Write as _;
+use std::path::Path;
+use std::time::Instant;
+
+use clap::Parser as _;
+
+const TEXTS: &[(&str, &str, &str)] = &[
+    (
+        "Attacker or Defender",
+        "Play after helicopters have been allocated to a battle, but before any rolls are made:",
+        "One supporting enemy artillery does not participate in this battle.",
+    ),
+    (
+        "Defender Only",
+        "Play on one defending infantry unit after helicopters have been allocated to a battle, but before any rolls are made:",
+        "This unit is at +2 for this battle.\nMay not be used in Marsh.\nDiscard at the end of the battle.",
+    ),
+    (
+        "Attacker Only",
+        "Play when beginning an attack:",
+        "Discard this card instead of a unit card from your hand to fuel an attack. May be used even if you have no unit cards in your hand.",
+    ),
+    (
+        "Attacker or Defender",
+        "Play in your turn, **counts as two actions**:",
+        "One infantry unit in any sector you occupy may build a minefield – place this card in that sector. All units attacking a minefield sector are at –1 to the dice roll. When this space is captured, permanently discard this card. Otherwise, it remains.",
+    ),
+];
+
+/// Cards named per rules paragraph, and paragraphs per rules page.
+const MENTIONS_PER_PARAGRAPH: usize = 4;
+const PARAGRAPHS_PER_PAGE: usize = 50;
+
+fn write_game(dir: &Path, cards: usize) {
+    let titles = cards.div_ceil(2);
+    let pages = titles.div_ceil(MENTIONS_PER_PARAGRAPH * PARAGRAPHS_PER_PAGE * 10);
+    let rules: Vec<String> = (0..pages)
+        .map(|p| format!("\"rules/page-{p}.md\""))
+        .collect();
+    let game = format!(
+        r#"name = "Big Benchmark"
+rules = [{}]
+[[sides]]
+id = "a"
+name = "First Side"
+[[sides]]
+id = "b"
+name = "Second Side"
+[[decks]]
+id = "action"
+file = "deck.toml"
+[publish]
+rulebook = false
+[[publish.labels]]
+deck = "action"
+sheet = "avery-5395"
+layout = "battlegrid-action"
+[[publish.cards]]
+deck = "action"
+layout = "battlegrid-action"
+back = "back"
+size = "poker"
+[[publish.card_lists]]
+deck = "action"
+group_by = "who"
+"#,
+        rules.join(", ")
+    );
+    let mut deck = format!(
+        r#"name = "Action cards"
+title_field = "title"
+[[fields]]
+name = "who"
+kind = "enum"
+values = ["Attacker or Defender", "Attacker Only", "Defender Only"]
+optional = true
+[[fields]]
+name = "timing"
+kind = "rich"
+[[fields]]
+name = "title"
+kind = "text"
+[[fields]]
+name = "effect"
+kind = "rich"
+[[fields]]
+name = "owner"
+kind = "ref"
+to = "sides"
+[constraints]
+count_per = {{ field = "owner", count = {titles} }}
+mirrored = "owner"
+unique = [{{ field = "title", within = "owner" }}]
+"#
+    );
+    // Each title once per side, as a mirrored deck prints them.
+    for owner in ["First Side", "Second Side"] {
+        for t in 0..titles {
+            let (who, timing, effect) = TEXTS[t % TEXTS.len()];
+            let _ = write!(
+                deck,
+                "[[cards]]\nwho = {who:?}\ntiming = {timing:?}\ntitle = \"Card number {t}\"\neffect = {effect:?}\nowner = {owner:?}\n"
+            );
+        }
+    }
+    std::fs::create_dir_all(dir.join("rules")).expect("create bench game folder");
+    std::fs::write(dir.join("game.toml"), game).expect("write game.toml");
+    std::fs::write(dir.join("deck.toml"), deck).expect("write deck.toml");
+    // Rules pages naming cards: every tenth title is named once.
+    let mut named = (0..titles).step_by(10);
+    for p in 0..pages {
+        let mut text = format!("# Rules, part {}\n\n", p + 1);
+        for _ in 0..PARAGRAPHS_PER_PAGE {
+            let mentions: Vec<String> = named
+                .by_ref()
+                .take(MENTIONS_PER_PARAGRAPH)
+                .map(|t| format!("[*Card number {t}*](card:)"))
+                .collect();
+            if mentions.is_empty() {
+                break;
+            }
+            let _ = writeln!(
+                text,
+                "Play {} only in your own turn, and never on a card the other side just played.\n",
+                mentions.join(" or ")
+            );
+        }
+        std::fs::write(dir.join(format!("rules/page-{p}.md")), text).expect("write rules");
+    }
+}
+
+fn peak_rss_mb() -> f64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find(|l| l.starts_with("VmHWM:"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|kb| kb.parse::<f64>().ok())
+        .map_or(f64::NAN, |kb| kb / 1024.0)
+}
+
+fn main() {
+    let env = |name: &str, default: usize| {
+        std::env::var(name)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    };
+    let cards = env("GROGPRESS_BENCH_CARDS", 20_000);
+    let runs = env("GROGPRESS_BENCH_RUNS", 3);
+    let tmp = std::env::temp_dir().join(format!("grogpress-big-{}", std::process::id()));
+    let game_dir = tmp.join("big");
+    write_game(&game_dir, cards);
+    let out = tmp.join("out");
+    let rss_before = peak_rss_mb();
+    let mut times = Vec::new();
+    for run in 0..runs {
+        let start = Instant::now();
+        let cli = grogpress::cli::Cli::parse_from([
+            "grogpress".as_ref(),
+            "--root".as_ref(),
+            env!("CARGO_MANIFEST_DIR").as_ref(),
+            "build".as_ref(),
+            game_dir.as_os_str(),
+            "--out".as_ref(),
+            out.as_os_str(),
+        ]);
+        let code = grogpress::cli::run(cli);
+        let total = start.elapsed().as_secs_f64();
+        assert_eq!(
+            code,
+            std::process::ExitCode::SUCCESS,
+            "the benchmark game does not build"
+        );
+        println!(
+            "run {run}: {cards} cards built in {total:.3} s = {:.0} cards/s",
+            cards as f64 / total
+        );
+        times.push(total);
+    }
+    times.sort_by(f64::total_cmp);
+    let Some(&median) = times.get(times.len() / 2) else {
+        return;
+    };
+    let pdfs: Vec<(String, u64)> = std::fs::read_dir(out.join("big"))
+        .map(|dir| {
+            dir.filter_map(Result::ok)
+                .filter(|e| e.path().extension().is_some_and(|x| x == "pdf"))
+                .map(|e| {
+                    let size = e.metadata().map_or(0, |m| m.len());
+                    (e.file_name().to_string_lossy().into_owned(), size)
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    println!(
+        "big game bench: {cards} cards, median {median:.3} s = {:.0} cards/s (best {:.0}); peak RSS {:.1} MB (before the runs {:.1} MB); {} cores",
+        cards as f64 / median,
+        cards as f64 / times[0],
+        peak_rss_mb(),
+        rss_before,
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    );
+    for (name, size) in pdfs {
+        println!("  {name}: {:.1} MB", size as f64 / 1e6);
+    }
+    if std::env::var_os("GROGPRESS_BENCH_KEEP").is_some() {
+        println!("kept {}", tmp.display());
+    } else {
+        let _ = std::fs::remove_dir_all(&tmp);
+    }
+}
