@@ -16,28 +16,9 @@ use grogpress::cli::{Assets, PlanOptions, check_game_model};
 use grogpress::diag::{Diagnostics, Sources, render_human};
 use grogpress::load::Root;
 
-const TEXTS: &[(&str, &str, &str)] = &[
-    (
-        "Attacker or Defender",
-        "Play after helicopters have been allocated to a battle, but before any rolls are made:",
-        "One supporting enemy artillery does not participate in this battle.",
-    ),
-    (
-        "Defender Only",
-        "Play on one defending infantry unit after helicopters have been allocated to a battle, but before any rolls are made:",
-        "This unit is at +2 for this battle.\nMay not be used in Marsh.\nDiscard at the end of the battle.",
-    ),
-    (
-        "Attacker Only",
-        "Play when beginning an attack:",
-        "Discard this card instead of a unit card from your hand to fuel an attack. May be used even if you have no unit cards in your hand.",
-    ),
-    (
-        "Attacker or Defender",
-        "Play in your turn, **counts as two actions**:",
-        "One infantry unit in any sector you occupy may build a minefield – place this card in that sector. All units attacking a minefield sector are at –1 to the dice roll. When this space is captured, permanently discard this card. Otherwise, it remains.",
-    ),
-];
+#[path = "support/cards.rs"]
+mod cards;
+use cards::TEXTS;
 
 fn write_game(dir: &Path, cards: usize) {
     let game = r#"name = "Benchmark"

@@ -96,16 +96,22 @@ fn edit(file: &Path, changes: &[(&str, &str)]) {
     std::fs::rename(&tmp, file).expect("rename");
 }
 
-#[test]
-fn watch_rebuilds_and_keeps_the_last_good_output() {
+/// A temp folder holding the starter game `g` (`grogpress new g`).
+fn starter_game() -> tempfile::TempDir {
     let tmp = tempfile::tempdir().expect("temp dir");
-    let here = tmp.path();
     let made = Command::new(env!("CARGO_BIN_EXE_grogpress"))
-        .current_dir(here)
+        .current_dir(tmp.path())
         .args(["new", "g"])
         .output()
         .expect("run new");
     assert_eq!(made.status.code(), Some(0), "{}", dump(&made));
+    tmp
+}
+
+#[test]
+fn watch_rebuilds_and_keeps_the_last_good_output() {
+    let tmp = starter_game();
+    let here = tmp.path();
     let cards = here.join("g/action-cards.toml");
     let labels = here.join("out/g/action-labels.pdf");
     let aid = here.join("out/g/player-aid.pdf");
@@ -208,14 +214,8 @@ fn inotify_watches(pid: u32) -> usize {
 /// (not every directory under /usr), and still rebuilds on a save.
 #[test]
 fn watch_does_not_follow_symlinks_out_of_the_game() {
-    let tmp = tempfile::tempdir().expect("temp dir");
+    let tmp = starter_game();
     let here = tmp.path();
-    let made = Command::new(env!("CARGO_BIN_EXE_grogpress"))
-        .current_dir(here)
-        .args(["new", "g"])
-        .output()
-        .expect("run new");
-    assert_eq!(made.status.code(), Some(0), "{}", dump(&made));
     std::os::unix::fs::symlink("/", here.join("g/x")).expect("link to /");
     std::os::unix::fs::symlink("/usr", here.join("g/u")).expect("link to /usr");
     let labels = here.join("out/g/action-labels.pdf");
