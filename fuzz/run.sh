@@ -27,6 +27,10 @@ for t in "${targets[@]}"; do
       -print_final_stats=1 -artifact_prefix="$artifacts/" \
       $( [ -f "$here/dict/$t.dict" ] && echo "-dict=$here/dict/$t.dict" ) > /dev/null 2>&1)
   took=$(( $(date +%s) - start ))
+  # The check target's scratch folder, named after its (now ended) process.
+  for d in "${TMPDIR:-/tmp}"/grogpress-fuzz-check-*; do
+    [ -d "$d" ] && ! kill -0 "${d##*-}" 2>/dev/null && rm -rf "$d"
+  done
   log=$artifacts/fuzz-0.log
   cp "$log" "$artifacts/run-$(date +%Y%m%d-%H%M%S).log" 2>/dev/null
   execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | tail -1 | grep -o '[0-9]*$')
