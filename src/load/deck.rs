@@ -50,20 +50,33 @@ pub fn load_deck(
 ) -> Result<Option<Deck>, OpError> {
     // A long deck is read a few hundred cards at a time: the parsed tree of
     // a whole 100,000-card file takes ten times the file's size.
-    if let Some((head, pieces)) = card_pieces(text) {
+    if let Some((head, pieces, card_count)) = card_pieces(text) {
         let mut found = Diagnostics::default();
         if let Some(root) =
             parse_piece(&text[..head]).filter(|t| t.get_ref().get("cards").is_none())
         {
             let read_cards = |r: &mut Reader<'_>, _: &Table<'_>, fields: &[FieldDecl]| {
-                let mut cards = Vec::new();
-                for range in &pieces {
-                    let piece = parse_piece(&text[range.clone()])
-                        .filter(|t| t.get_ref().keys().all(|k| k.get_ref().as_ref() == "cards"))?;
-                    let mut pr = Reader::at(file, range.start, r.diags);
-                    for t in pr.tables(&piece, "cards") {
-                        cards.push(card(&mut pr, &t, fields, CARD_WHAT));
-                    }
+                // Runs of pieces read on all cores, their cards and problems
+                // then taken in file order.
+                let workers = std::thread::available_parallelism()
+                    .map_or(1, |n| n.get())
+                    .clamp(1, 8);
+                let per_worker = pieces.len().div_ceil(workers);
+                let runs: Vec<Option<(Vec<Card>, Diagnostics)>> = std::thread::scope(|scope| {
+                    let handles: Vec<_> = pieces
+                        .chunks(per_worker)
+                        .map(|run| scope.spawn(move || read_pieces(file, text, run, fields)))
+                        .collect();
+                    handles
+                        .into_iter()
+                        .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+                        .collect()
+                });
+                let mut cards = Vec::with_capacity(card_count);
+                for run in runs {
+                    let (run_cards, found) = run?;
+                    cards.extend(run_cards);
+                    found.list.into_iter().for_each(|d| r.diags.push(d));
                 }
                 Some(cards)
             };
@@ -107,11 +120,33 @@ const CARD_WHAT: &str = "a card (keys are the deck's declared fields)";
 /// Cards per piece when a long deck file is read in pieces.
 const CARDS_PER_PIECE: usize = 256;
 
+/// The cards of `pieces` of `text` and their problems; `None` when a piece
+/// does not parse by itself or holds more than cards.
+fn read_pieces(
+    file: FileId,
+    text: &str,
+    pieces: &[std::ops::Range<usize>],
+    fields: &[FieldDecl],
+) -> Option<(Vec<Card>, Diagnostics)> {
+    let mut found = Diagnostics::default();
+    let mut cards = Vec::new();
+    for range in pieces {
+        let piece = parse_piece(&text[range.clone()])
+            .filter(|t| t.get_ref().keys().all(|k| k.get_ref().as_ref() == "cards"))?;
+        let mut r = Reader::at(file, range.start, &mut found);
+        for t in r.tables(&piece, "cards") {
+            cards.push(card(&mut r, &t, fields, CARD_WHAT));
+        }
+    }
+    Some((cards, found))
+}
+
 /// A deck file of more than [`CARDS_PER_PIECE`] cards cut at `[[cards]]`
-/// header lines: where the part before the first card ends, and the pieces
-/// of cards after it. A cut that falls inside a multi-line string leaves a
-/// piece that does not parse by itself, and the file is then read whole.
-fn card_pieces(text: &str) -> Option<(usize, Vec<std::ops::Range<usize>>)> {
+/// header lines: where the part before the first card ends, the pieces of
+/// cards after it, and how many cards they hold. A cut that falls inside a
+/// multi-line string leaves a piece that does not parse by itself, and the
+/// file is then read whole.
+fn card_pieces(text: &str) -> Option<(usize, Vec<std::ops::Range<usize>>, usize)> {
     let mut starts = Vec::new();
     let mut at = 0;
     for line in text.split_inclusive('\n') {
@@ -129,7 +164,7 @@ fn card_pieces(text: &str) -> Option<(usize, Vec<std::ops::Range<usize>>)> {
         .zip(cuts.iter().skip(1).chain(std::iter::once(&text.len())))
         .map(|(&a, &b)| a..b)
         .collect();
-    Some((starts[0], pieces))
+    Some((starts[0], pieces, starts.len()))
 }
 
 /// Why a deck could not be read in pieces.

@@ -134,9 +134,12 @@ pub fn load_game(
     let mut decks = Vec::new();
     for (id, file_name) in deck_refs {
         let deck = match confine.resolve(dir, &file_name, "the file", diags) {
-            Some(path) => match read_source(&path, sources, diags)? {
-                (file, text, true) => {
-                    let deck_dir = path.parent().unwrap_or(dir).to_path_buf();
+            Some(path) => {
+                // The deck's text is lent, not copied, while it is read: a
+                // long deck file is tens of megabytes.
+                let (file, text, utf8) = super::read_source_lent(&path, sources, diags)?;
+                let deck_dir = path.parent().unwrap_or(dir).to_path_buf();
+                let deck = if utf8 {
                     super::deck::load_deck(
                         &id.value,
                         file,
@@ -147,10 +150,13 @@ pub fn load_game(
                                 &confine, &deck_dir, list, fields, sources, diags,
                             )
                         },
-                    )?
-                }
-                _ => None,
-            },
+                    )
+                } else {
+                    Ok(None)
+                };
+                sources.set_text(file, text);
+                deck?
+            }
             None => None,
         };
         match deck {

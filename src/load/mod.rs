@@ -58,6 +58,21 @@ pub fn read_source(
     Ok((file, text, ok))
 }
 
+/// As [`read_source`], the text given to the caller rather than copied: the
+/// caller hands it back with `sources.set_text(file, text)` once read, before
+/// anything reports on the file.
+pub fn read_source_lent(
+    path: &Path,
+    sources: &mut Sources,
+    diags: &mut Diagnostics,
+) -> Result<(FileId, String, bool), OpError> {
+    let bytes =
+        std::fs::read(path).map_err(|e| OpError(format!("cannot read {}: {e}", path.display())))?;
+    let file = sources.add(path.to_path_buf(), String::new());
+    let (text, ok) = toml::decode(file, bytes, diags);
+    Ok((file, text, ok))
+}
+
 /// Where the shared assets live: `data/sheets.toml`, `templates/`, `fonts/`.
 #[derive(Clone, Debug)]
 pub struct Root {
