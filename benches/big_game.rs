@@ -18,7 +18,7 @@ use clap::Parser as _;
 
 #[path = "support/cards.rs"]
 mod cards;
-use cards::TEXTS;
+use cards::{DECK_FIELDS, TEXTS};
 
 /// Cards named per rules paragraph, and paragraphs per rules page.
 const MENTIONS_PER_PARAGRAPH: usize = 4;
@@ -60,27 +60,7 @@ group_by = "who"
         rules.join(", ")
     );
     let mut deck = format!(
-        r#"name = "Action cards"
-title_field = "title"
-[[fields]]
-name = "who"
-kind = "enum"
-values = ["Attacker or Defender", "Attacker Only", "Defender Only"]
-optional = true
-[[fields]]
-name = "timing"
-kind = "rich"
-[[fields]]
-name = "title"
-kind = "text"
-[[fields]]
-name = "effect"
-kind = "rich"
-[[fields]]
-name = "owner"
-kind = "ref"
-to = "sides"
-[constraints]
+        r#"{DECK_FIELDS}[constraints]
 count_per = {{ field = "owner", count = {titles} }}
 mirrored = "owner"
 unique = [{{ field = "title", within = "owner" }}]

@@ -18,7 +18,7 @@ use grogpress::load::Root;
 
 #[path = "support/cards.rs"]
 mod cards;
-use cards::TEXTS;
+use cards::{DECK_FIELDS, TEXTS};
 
 fn write_game(dir: &Path, cards: usize) {
     let game = r#"name = "Benchmark"
@@ -36,29 +36,7 @@ deck = "action"
 sheet = "avery-5395"
 layout = "battlegrid-action"
 "#;
-    let mut deck = String::from(
-        r#"name = "Action cards"
-title_field = "title"
-[[fields]]
-name = "who"
-kind = "enum"
-values = ["Attacker or Defender", "Attacker Only", "Defender Only"]
-optional = true
-[[fields]]
-name = "timing"
-kind = "rich"
-[[fields]]
-name = "title"
-kind = "text"
-[[fields]]
-name = "effect"
-kind = "rich"
-[[fields]]
-name = "owner"
-kind = "ref"
-to = "sides"
-"#,
-    );
+    let mut deck = String::from(DECK_FIELDS);
     for i in 0..cards {
         let (who, timing, effect) = TEXTS[i % TEXTS.len()];
         let owner = if i % 2 == 0 { "Side A" } else { "Side B" };

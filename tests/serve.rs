@@ -14,8 +14,6 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
-use support::raw::dump;
-
 struct Serving {
     child: Child,
     port: u16,
@@ -108,13 +106,7 @@ fn text(port: u16, path: &str) -> String {
 
 #[test]
 fn preview_serves_outputs_and_follows_rebuilds() {
-    let tmp = tempfile::tempdir().expect("temp dir");
-    let made = Command::new(env!("CARGO_BIN_EXE_grogpress"))
-        .current_dir(tmp.path())
-        .args(["new", "g"])
-        .output()
-        .expect("run new");
-    assert_eq!(made.status.code(), Some(0), "{}", dump(&made));
+    let tmp = support::starter_game();
     let server = start(tmp.path());
     let port = server.port;
 
@@ -200,18 +192,6 @@ fn preview_serves_outputs_and_follows_rebuilds() {
     }
 }
 
-/// A game made by `new` in a fresh folder.
-fn new_game() -> tempfile::TempDir {
-    let tmp = tempfile::tempdir().expect("temp dir");
-    let made = Command::new(env!("CARGO_BIN_EXE_grogpress"))
-        .current_dir(tmp.path())
-        .args(["new", "g"])
-        .output()
-        .expect("run new");
-    assert_eq!(made.status.code(), Some(0), "{}", dump(&made));
-    tmp
-}
-
 /// A connection that sends part of a request and then nothing (or a byte
 /// now and then), as a slowloris client does.
 fn slow_client(port: u16, sent: &[u8]) -> TcpStream {
@@ -273,7 +253,7 @@ fn trickle(port: u16, since: Instant) -> (Duration, String) {
 
 #[test]
 fn hostile_requests_are_refused_and_slow_clients_hold_up_no_one() {
-    let tmp = new_game();
+    let tmp = support::starter_game();
     let server = start(tmp.path());
     let port = server.port;
     let good = |path: &str| format!("GET {path} HTTP/1.1\r\nHost: localhost:{port}\r\n\r\n");

@@ -11,8 +11,6 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 
-use support::raw::dump;
-
 /// The watch process, killed when dropped.
 struct Watching {
     child: Child,
@@ -96,21 +94,9 @@ fn edit(file: &Path, changes: &[(&str, &str)]) {
     std::fs::rename(&tmp, file).expect("rename");
 }
 
-/// A temp folder holding the starter game `g` (`grogpress new g`).
-fn starter_game() -> tempfile::TempDir {
-    let tmp = tempfile::tempdir().expect("temp dir");
-    let made = Command::new(env!("CARGO_BIN_EXE_grogpress"))
-        .current_dir(tmp.path())
-        .args(["new", "g"])
-        .output()
-        .expect("run new");
-    assert_eq!(made.status.code(), Some(0), "{}", dump(&made));
-    tmp
-}
-
 #[test]
 fn watch_rebuilds_and_keeps_the_last_good_output() {
-    let tmp = starter_game();
+    let tmp = support::starter_game();
     let here = tmp.path();
     let cards = here.join("g/action-cards.toml");
     let labels = here.join("out/g/action-labels.pdf");
@@ -214,7 +200,7 @@ fn inotify_watches(pid: u32) -> usize {
 /// (not every directory under /usr), and still rebuilds on a save.
 #[test]
 fn watch_does_not_follow_symlinks_out_of_the_game() {
-    let tmp = starter_game();
+    let tmp = support::starter_game();
     let here = tmp.path();
     std::os::unix::fs::symlink("/", here.join("g/x")).expect("link to /");
     std::os::unix::fs::symlink("/usr", here.join("g/u")).expect("link to /usr");

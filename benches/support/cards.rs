@@ -23,3 +23,27 @@ pub const TEXTS: &[(&str, &str, &str)] = &[
         "One infantry unit in any sector you occupy may build a minefield – place this card in that sector. All units attacking a minefield sector are at –1 to the dice roll. When this space is captured, permanently discard this card. Otherwise, it remains.",
     ),
 ];
+
+/// A generated deck's head: its name and fields (who, timing, title,
+/// effect, owner), before any constraints and cards.
+pub const DECK_FIELDS: &str = r#"name = "Action cards"
+title_field = "title"
+[[fields]]
+name = "who"
+kind = "enum"
+values = ["Attacker or Defender", "Attacker Only", "Defender Only"]
+optional = true
+[[fields]]
+name = "timing"
+kind = "rich"
+[[fields]]
+name = "title"
+kind = "text"
+[[fields]]
+name = "effect"
+kind = "rich"
+[[fields]]
+name = "owner"
+kind = "ref"
+to = "sides"
+"#;

@@ -50,10 +50,7 @@ pub fn read_source(
     sources: &mut Sources,
     diags: &mut Diagnostics,
 ) -> Result<(FileId, String, bool), OpError> {
-    let bytes =
-        std::fs::read(path).map_err(|e| OpError(format!("cannot read {}: {e}", path.display())))?;
-    let file = sources.add(path.to_path_buf(), String::new());
-    let (text, ok) = toml::decode(file, bytes, diags);
+    let (file, text, ok) = read_source_lent(path, sources, diags)?;
     sources.set_text(file, text.clone());
     Ok((file, text, ok))
 }

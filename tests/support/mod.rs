@@ -135,6 +135,14 @@ pub fn build_ok(game: &Path, out: &Path) -> Run {
     run
 }
 
+/// A temp folder holding the starter game `g` (`grogpress new g`).
+pub fn starter_game() -> tempfile::TempDir {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let made = raw::grogpress_in(tmp.path(), &["new", "g"]);
+    assert_eq!(made.status.code(), Some(0), "{}", raw::dump(&made));
+    tmp
+}
+
 /// Copies a folder tree.
 pub fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).expect("create a folder");
