@@ -2,24 +2,14 @@
 //! validate → layout → render for each game, prints diagnostics and sets the
 //! exit code (0 ok, 1 data errors, 2 operational failure).
 
-mod background;
-mod card_lists;
-mod cards;
 mod color;
-mod counters;
 mod docs;
 mod explain;
 mod export;
-mod html;
-mod images;
 mod new;
 mod odds;
 mod odds_units;
-mod output;
-mod plan;
-mod preview;
 mod progress;
-mod rulebook;
 mod serve;
 mod shell;
 mod watch;
@@ -35,11 +25,11 @@ use crate::diag::{Diagnostics, Sources, render_json};
 use crate::layout::{Flip, LabelOptions, PnpOptions, SheetLayout};
 use crate::load::{OpError, Root, parse_length_arg};
 use crate::model::Paper;
-pub use html::build_html;
-pub use images::{CardImages, write_card_images};
-pub use output::{write_atomic, write_atomic_with, write_output, write_output_with};
-pub use plan::{Assets, Body, LabelPrint, Output, PlanOptions, plan};
-pub use rulebook::write as write_rulebook;
+pub use crate::publish::{
+    Assets, Body, CardImages, LabelPrint, Output, PlanOptions, build_html, plan, write_atomic,
+    write_atomic_with, write_card_images, write_output, write_output_with, write_rulebook,
+};
+use crate::publish::{html, images, output, rulebook};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -183,7 +173,7 @@ enum Command {
     Counters {
         game: String,
         /// Counter size: 5/8, 3/4 or 1 (inches), or a length such as 19mm
-        #[arg(long, default_value = "3/4", value_parser = counters::parse_counter_size)]
+        #[arg(long, default_value = "3/4", value_parser = crate::publish::counters::parse_counter_size)]
         size: f32,
         /// Paper size
         #[arg(long, value_enum, default_value_t = PaperArg::Letter)]
@@ -511,7 +501,7 @@ pub fn run(cli: Cli) -> ExitCode {
                     back_offset_x: pnp.back_offset_x,
                     back_offset_y: pnp.back_offset_y,
                     bleed: if pnp.bleed {
-                        cards::PRINT_SHOP_BLEED
+                        crate::publish::cards::PRINT_SHOP_BLEED
                     } else {
                         0.0
                     },

@@ -753,7 +753,7 @@ const MAX_LISTED: usize = 5000;
 
 /// The page previews of a game, in document then page order, each linking to itself.
 fn pages_gallery(dir: &Path, game: &str) -> String {
-    let previews = dir.join(super::preview::PREVIEW_DIR);
+    let previews = dir.join(crate::publish::preview::PREVIEW_DIR);
     if !real_dir(&previews) {
         return String::new();
     }
@@ -780,7 +780,7 @@ fn pages_gallery(dir: &Path, game: &str) -> String {
         let url = format!(
             "/out/{}/{}/{}",
             url_escape(game),
-            super::preview::PREVIEW_DIR,
+            crate::publish::preview::PREVIEW_DIR,
             url_escape(&name)
         );
         out.push_str(&format!(
@@ -809,7 +809,7 @@ fn png_files(base: &Path, rel: &Path, depth: usize, budget: &mut usize, out: &mu
         let name = entry.file_name();
         let rel = rel.join(&name);
         if rel == Path::new("html")
-            || rel == Path::new(super::preview::PREVIEW_DIR)
+            || rel == Path::new(crate::publish::preview::PREVIEW_DIR)
             || name.to_string_lossy().starts_with('.')
         {
             continue;

@@ -267,7 +267,7 @@ fn build(
         diagnostics,
     };
     if let Some(game) = game.as_ref().filter(|_| ok) {
-        super::output::remove_stale_temps(&out.join(&game.id));
+        crate::publish::output::remove_stale_temps(&out.join(&game.id));
     }
     let Some(game) = game.filter(|_| ok) else {
         if format == Format::Human {
@@ -287,11 +287,13 @@ fn build(
             eprintln!("  wrote {} ({})", path.display(), output.summary);
         }
         if let Some(images) = &output.images {
-            super::images::write_card_images(images, &out.join(&game.id), &assets.fonts)?;
+            crate::publish::images::write_card_images(images, &out.join(&game.id), &assets.fonts)?;
         }
         if previews {
-            let dir = out.join(&game.id).join(super::preview::PREVIEW_DIR);
-            super::preview::write_page_previews(
+            let dir = out
+                .join(&game.id)
+                .join(crate::publish::preview::PREVIEW_DIR);
+            crate::publish::preview::write_page_previews(
                 output.doc(&game, assets)?.as_ref(),
                 &output.file_name,
                 &dir,
@@ -301,12 +303,14 @@ fn build(
     }
     // The HTML reference shows the rules text too, so it follows every change.
     let dir = out.join(&game.id).join("html");
-    for (name, bytes) in super::html::build_html(&game, assets, &mut sources)? {
+    for (name, bytes) in crate::publish::html::build_html(&game, assets, &mut sources)? {
         super::write_output(&dir, &dir.join(name), &bytes)?;
     }
     // So does the rulebook, which also prints the decks and tables.
-    let preview_dir = out.join(&game.id).join(super::preview::PREVIEW_DIR);
-    if let Some((path, pages)) = super::rulebook::write_with_previews(
+    let preview_dir = out
+        .join(&game.id)
+        .join(crate::publish::preview::PREVIEW_DIR);
+    if let Some((path, pages)) = crate::publish::rulebook::write_with_previews(
         &game,
         assets,
         crate::layout::RulebookOptions::default(),

@@ -17,6 +17,7 @@ pub mod paths;
 pub mod schema;
 mod sheets;
 mod template;
+mod template_file;
 pub mod toml;
 
 use std::path::{Path, PathBuf};
@@ -27,6 +28,7 @@ pub use game::load_game;
 pub use icons::{load_icons, parse_icon};
 pub use sheets::{load_sheets, load_sheets_and_sizes};
 pub use template::load_card_template;
+pub use template_file::load_template;
 
 use crate::diag::{Diagnostics, FileId, Sources};
 

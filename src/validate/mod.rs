@@ -7,6 +7,7 @@ mod constraints;
 mod deck;
 mod dice_combat;
 mod images;
+mod jobs;
 mod random_table;
 mod rules;
 mod shortcodes;
@@ -18,6 +19,7 @@ use crate::model::Game;
 pub use chart::validate_charts;
 pub use deck::validate_deck;
 pub use images::validate_images;
+pub use jobs::{check_template_fields, dangling, template_fits};
 pub use rules::{CardMention, card_mentions, validate_rules};
 pub use shortcodes::{SHORTCODES, validate_shortcodes};
 

@@ -1,10 +1,11 @@
 //! CLI: plans the card-list reference sheets a game publishes
 //! (`[[publish.card_lists]]`): one PDF per deck, `<deck>-list.pdf`.
 
-use super::plan::{Assets, Body, Output, PlanOptions, dangling};
+use super::{Assets, Body, Output, PlanOptions};
 use crate::diag::Diagnostics;
 use crate::layout::{self, CardListOptions};
 use crate::model::{Game, Paper};
+use crate::validate::dangling;
 
 /// Every card list of the game, laid out; problems go to `diags`.
 pub fn plan_card_lists(

@@ -7,7 +7,8 @@
 
 use std::path::Path;
 
-use super::plan::{Assets, deck_card_faces};
+use super::Assets;
+use super::faces::deck_card_faces;
 use crate::diag::{Diagnostic, Diagnostics, Sources};
 use crate::layout::{
     CardFace, Die, Figure, Figures, Gallery, Rulebook, RulebookInput, RulebookOptions,
@@ -144,7 +145,7 @@ impl GameFigures<'_> {
 }
 
 /// Lays out the game's rulebook; data problems come back as diagnostics.
-pub(super) fn lay_out(
+pub(crate) fn lay_out(
     game: &Game,
     assets: &Assets,
     options: RulebookOptions,
@@ -183,7 +184,7 @@ pub(super) fn lay_out(
 }
 
 /// `check`/`build`: lays the rulebook out so its problems are reported with the game's.
-pub(super) fn check(
+pub(crate) fn check(
     game: &Game,
     assets: &Assets,
     options: RulebookOptions,
@@ -209,7 +210,7 @@ pub fn write(
 }
 
 /// [`write`], and with `previews` a PNG of every page there too (`serve`).
-pub(super) fn write_with_previews(
+pub(crate) fn write_with_previews(
     game: &Game,
     assets: &Assets,
     options: RulebookOptions,

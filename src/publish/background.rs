@@ -3,7 +3,7 @@
 //! no icon or lies wholly off the card reported at its place in the template —
 //! and laid out for a card size and bleed.
 
-use super::plan::Assets;
+use super::Assets;
 use crate::diag::{Diagnostic, Diagnostics, Sources};
 use crate::layout::{self, Item};
 use crate::load::{self, OpError};

@@ -3,15 +3,15 @@
 //! page with bleed for a print shop.
 
 use super::background::background_items;
+use super::faces::select_cards;
 use super::images::CardImages;
-use super::plan::{
-    Assets, Body, Output, PlanOptions, check_template_fields, dangling, load_template,
-    select_cards, template_fits,
-};
+use super::{Assets, Body, Output, PlanOptions};
 use crate::diag::{Diagnostics, Sources};
 use crate::layout::{self, CardFace, SheetLayout};
 use crate::load::OpError;
+use crate::load::load_template;
 use crate::model::{CardJob, Game};
+use crate::validate::{check_template_fields, dangling, template_fits};
 
 /// Bleed for print-shop output and the safe zone inside the trim: 1/8 in.
 pub const PRINT_SHOP_BLEED: f32 = 9.0;

@@ -3,7 +3,7 @@
 //! collections (problems are diagnostics at the place in game.toml or the
 //! collection file), then lays them out into `counters.pdf`.
 
-use super::plan::{Assets, Body, Output, PlanOptions};
+use super::{Assets, Body, Output, PlanOptions};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::layout::{self, Corner, Counter, CounterOptions};
 use crate::model::{CounterJob, Deck, FieldKind, FieldValue, Game, Located, Paper};
@@ -100,7 +100,7 @@ fn resolve(
 ) -> Option<Vec<Counter>> {
     let Some(units) = game.collection(&job.units.value) else {
         if !game.unloaded.contains(&job.units.value) {
-            diags.push(super::plan::dangling(
+            diags.push(crate::validate::dangling(
                 &job.units,
                 "collection",
                 game.collections.iter().map(|c| c.id.as_str()),

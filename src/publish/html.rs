@@ -4,7 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
-use super::plan::{Assets, deck_card_faces};
+use super::Assets;
+use super::faces::deck_card_faces;
 use crate::diag::Sources;
 use crate::load::OpError;
 use crate::model::Game;

@@ -1,0 +1,94 @@
+//! Publish: the shared assets every game's outputs are made with — sheet
+//! templates, card sizes, fonts and icons — loaded once from the project root.
+
+use crate::diag::{Diagnostics, Sources};
+use crate::load::{self, OpError, Root};
+use crate::model::{CardSize, Icon, SheetTemplate};
+use crate::text::FontBook;
+
+/// Shared assets: sheet templates, card sizes and fonts.
+pub struct Assets {
+    pub root: Root,
+    pub sheets: Vec<SheetTemplate>,
+    pub card_sizes: Vec<CardSize>,
+    pub fonts: FontBook,
+    /// `data/icons/*.svg`: die-face and inline icons.
+    pub icons: Vec<Icon>,
+}
+
+impl Assets {
+    pub fn load(
+        root: Root,
+        sources: &mut Sources,
+        diags: &mut Diagnostics,
+    ) -> Result<Assets, OpError> {
+        let mut fonts = load::load_fonts(&root, sources, diags)?;
+        let (sheets, card_sizes) =
+            match load::embedded::read_root_source(&root, "data/sheets.toml", sources, diags)? {
+                Some((file, text, true)) => load::load_sheets_and_sizes(file, &text, diags),
+                Some(_) => (Vec::new(), Vec::new()),
+                None => {
+                    return Err(OpError(format!(
+                        "cannot read {}: no such file",
+                        root.sheets_file().display()
+                    )));
+                }
+            };
+        let icons = if root.icons().is_dir() {
+            load::load_icons(
+                &load::paths::Confine::new(&root.dir)?,
+                &root.icons(),
+                sources,
+                diags,
+            )?
+        } else {
+            load::embedded::load_built_in_icons(sources, diags)
+        };
+        // Rich text sets `:name:` as the icon of that name, everywhere.
+        fonts.icons = icons.clone();
+        Ok(Assets {
+            root,
+            sheets,
+            card_sizes,
+            fonts,
+            icons,
+        })
+    }
+
+    /// The assets for a game with its own `fonts/fonts.toml`: its fonts in place
+    /// of the shared ones. `None` when the game uses the shared fonts.
+    pub fn for_game(
+        &self,
+        game_dir: &std::path::Path,
+        sources: &mut Sources,
+        diags: &mut Diagnostics,
+    ) -> Result<Option<Assets>, OpError> {
+        if !game_dir.join("fonts/fonts.toml").is_file() {
+            return Ok(None);
+        }
+        let errors = diags.error_count();
+        let mut fonts = load::load_fonts(&Root::new(game_dir), sources, diags)?;
+        fonts.icons = self.icons.clone();
+        if diags.error_count() > errors {
+            // Reported; the shared fonts stand in so the rest is still checked.
+            return Ok(None);
+        }
+        Ok(Some(Assets {
+            root: self.root.clone(),
+            sheets: self.sheets.clone(),
+            card_sizes: self.card_sizes.clone(),
+            icons: self.icons.clone(),
+            fonts,
+        }))
+    }
+
+    pub fn sheet(&self, name: &str) -> Option<&SheetTemplate> {
+        self.sheets.iter().find(|s| s.matches(name))
+    }
+
+    pub fn card_size(&self, name: &str) -> Option<&CardSize> {
+        self.card_sizes
+            .iter()
+            .find(|s| s.id.eq_ignore_ascii_case(name))
+    }
+}

@@ -1,0 +1,167 @@
+//! Publish: a deck's label-sheet output — its template checked against the
+//! sheet, every card laid out for its problems and glyphs.
+
+use super::artifact::{LABEL_PAGES_AT_ONCE, LabelPrint};
+use super::faces::select_cards;
+use super::{Assets, Body, Output, PlanOptions};
+use crate::diag::Diagnostics;
+use crate::diag::Sources;
+use crate::layout::{self, LabelOptions};
+use crate::load::{OpError, load_template};
+use crate::model::{CardTemplate, Game, LabelJob, SheetTemplate};
+use crate::render::pdf::GlyphSet;
+use crate::validate::{check_template_fields, dangling, template_fits};
+
+pub fn plan_labels(
+    game: &Game,
+    job: &LabelJob,
+    assets: &Assets,
+    options: &PlanOptions,
+    sources: &mut Sources,
+    diags: &mut Diagnostics,
+) -> Result<Option<Output>, OpError> {
+    let Some(deck) = game.deck(&job.deck.value) else {
+        if game.unloaded.contains(&job.deck.value) {
+            return Ok(None);
+        }
+        diags.push(dangling(
+            &job.deck,
+            "deck",
+            game.decks.iter().map(|d| d.id.as_str()),
+        ));
+        return Ok(None);
+    };
+    let sheet_name = options.sheet.as_deref().unwrap_or(&job.sheet.value);
+    let Some(sheet) = assets.sheet(sheet_name) else {
+        if options.sheet.is_some() {
+            return Err(OpError(format!(
+                "no sheet `{sheet_name}`; `grogpress sheets` lists them"
+            )));
+        }
+        diags.push(dangling(
+            &job.sheet,
+            "sheet",
+            assets.sheets.iter().map(|s| s.id.as_str()),
+        ));
+        return Ok(None);
+    };
+    let Some(template) = load_template(
+        game,
+        &assets.root,
+        "labels",
+        &job.layout,
+        &assets.fonts,
+        sources,
+        diags,
+    )?
+    else {
+        return Ok(None);
+    };
+    check_template_fields(deck, &template, diags);
+    if !template_fits_label(&template, sheet, diags) {
+        return Ok(None);
+    }
+    check_placement(sheet, &options.label)?;
+    let Some(family) = assets.fonts.family(&template.family) else {
+        return Ok(None);
+    };
+    let indices = select_cards(game, deck, options.side.as_deref())?;
+    let label = (sheet.label_width, sheet.label_height);
+    let background =
+        super::background::background_items(game, &template, label, 0.0, assets, sources, diags)?;
+    // Every card laid out, a batch at a time, for its problems and glyphs;
+    // the faces are laid out again page by page when the PDF is written.
+    let mut glyphs = GlyphSet::default();
+    let mut cards = Vec::with_capacity(indices.len());
+    for batch in indices.chunks(LABEL_PAGES_AT_ONCE * sheet.per_page()) {
+        let faces = layout::lay_out_cards(game, deck, batch, &template, family, &assets.fonts);
+        for (result, &index) in faces.into_iter().zip(batch) {
+            match result {
+                Ok(face) => {
+                    glyphs.add(&background);
+                    glyphs.add(&face.items);
+                    cards.push(index);
+                }
+                Err(problems) => problems.into_iter().for_each(|d| diags.push(d)),
+            }
+        }
+    }
+    let title = format!("{} — {}", game.name, deck.name);
+    let sheets = layout::LabelSheets::new(&title, sheet, &options.label, cards.len());
+    let side = options
+        .side
+        .as_deref()
+        .map(|s| format!("-{}", slug(s)))
+        .unwrap_or_default();
+    Ok(Some(Output {
+        file_name: format!("{}-labels{side}.pdf", deck.id),
+        summary: format!(
+            "{} cards on {} sheet(s) of {}",
+            cards.len() * options.label.copies.max(1),
+            sheets.page_count(),
+            sheet.name
+        ),
+        body: Body::Labels(Box::new(LabelPrint {
+            deck: deck.id.clone(),
+            template,
+            background,
+            cards,
+            sheets,
+            glyphs,
+        })),
+        images: None,
+    }))
+}
+
+/// Every region of the template lies on the sheet's label.
+fn template_fits_label(
+    template: &CardTemplate,
+    sheet: &SheetTemplate,
+    diags: &mut Diagnostics,
+) -> bool {
+    let what = format!("{} labels", sheet.id);
+    template_fits(
+        template,
+        (sheet.label_width, sheet.label_height),
+        0.0,
+        "label-too-small",
+        &what,
+        diags,
+    )
+}
+
+/// `--start` must name a label of the sheet, and calibration offsets must
+/// keep every label on the paper.
+fn check_placement(sheet: &SheetTemplate, options: &LabelOptions) -> Result<(), OpError> {
+    if options.start > sheet.per_page() {
+        return Err(OpError(format!(
+            "--start {}: {} has {} labels per sheet; start at 1 to {}",
+            options.start,
+            sheet.id,
+            sheet.per_page(),
+            sheet.per_page()
+        )));
+    }
+    let (first_x, first_y) = sheet.label_origin(0);
+    let (last_x, last_y) = sheet.label_origin(sheet.per_page() - 1);
+    let left = first_x + options.offset_x;
+    let top = first_y + options.offset_y;
+    let right = last_x + sheet.label_width + options.offset_x;
+    let bottom = last_y + sheet.label_height + options.offset_y;
+    if left < 0.0 || top < 0.0 || right > sheet.paper.width || bottom > sheet.paper.height {
+        return Err(OpError(format!(
+            "the offsets ({:.1} mm, {:.1} mm) move labels of {} off the paper; printer calibration offsets are usually a few millimetres",
+            options.offset_x * 25.4 / 72.0,
+            options.offset_y * 25.4 / 72.0,
+            sheet.id
+        )));
+    }
+    Ok(())
+}
+
+fn slug(s: &str) -> String {
+    s.chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .collect::<String>()
+        .to_lowercase()
+}

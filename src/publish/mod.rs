@@ -1,0 +1,34 @@
+//! Publish stage: from a loaded, validated game to the files it publishes
+//! under `out/<game>/` — the list of outputs the game asks for (label
+//! sheets, print-and-play cards, counters, aids, charts, card lists, the
+//! rulebook, the HTML reference, card images), each laid out and written
+//! atomically. `build`, `watch` and `serve` all publish through here.
+
+mod artifact;
+mod assets;
+mod background;
+mod card_lists;
+pub mod cards;
+pub mod counters;
+mod faces;
+pub mod html;
+pub mod images;
+mod labels;
+mod options;
+pub mod output;
+mod plan;
+pub mod preview;
+pub mod rulebook;
+
+pub use artifact::{Body, LabelPrint, Output};
+pub use assets::Assets;
+pub use cards::PRINT_SHOP_BLEED;
+pub use counters::{parse_color, parse_counter_size};
+pub use html::{build_html, write_if_changed};
+pub use images::{CardImages, write_card_images};
+pub use options::PlanOptions;
+pub use output::{
+    remove_stale_temps, write_atomic, write_atomic_with, write_output, write_output_with,
+};
+pub use plan::plan;
+pub use rulebook::write as write_rulebook;

@@ -1,0 +1,214 @@
+//! Publish: the list of outputs a game asks for — every label sheet, card
+//! sheet, aid, chart and list laid out (so `check` finds overflow), ready to
+//! write.
+
+use super::{Assets, Body, Output, PlanOptions};
+use crate::diag::{Diagnostic, Diagnostics, Sources};
+use crate::layout::{self, AidOptions};
+use crate::load::OpError;
+use crate::model::{Game, Paper};
+use crate::validate::dangling;
+
+/// Lays out everything the game publishes; problems go to `diags`.
+pub fn plan(
+    game: &Game,
+    assets: &Assets,
+    options: &PlanOptions,
+    sources: &mut Sources,
+    diags: &mut Diagnostics,
+) -> Result<Vec<Output>, OpError> {
+    let options = &options.with_game(&game.publish.options);
+    let mut outputs = Vec::new();
+    if let Some(wanted) = &options.deck
+        && !game.publish.labels.iter().any(|j| j.deck.value == *wanted)
+        && !game.publish.cards.iter().any(|j| j.deck.value == *wanted)
+    {
+        let printed: Vec<&str> = game
+            .publish
+            .labels
+            .iter()
+            .map(|j| j.deck.value.as_str())
+            .chain(game.publish.cards.iter().map(|j| j.deck.value.as_str()))
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        return Err(OpError(format!(
+            "{} prints no deck `{wanted}`; it prints: {}",
+            game.name,
+            if printed.is_empty() {
+                "none".to_string()
+            } else {
+                printed.join(", ")
+            }
+        )));
+    }
+    if options.labels {
+        for job in &game.publish.labels {
+            if options.deck.as_ref().is_some_and(|d| *d != job.deck.value) {
+                continue;
+            }
+            if let Some(output) =
+                super::labels::plan_labels(game, job, assets, options, sources, diags)?
+            {
+                outputs.push(output);
+            }
+        }
+    }
+    if options.cards {
+        for job in &game.publish.cards {
+            if options.deck.as_ref().is_some_and(|d| *d != job.deck.value) {
+                continue;
+            }
+            if let Some(output) =
+                super::cards::plan_cards(game, job, assets, options, sources, diags)?
+            {
+                outputs.push(output);
+            }
+        }
+    }
+    if options.aids {
+        for job in &game.publish.aids {
+            let Some(aid) = game.aid(&job.aid.value) else {
+                if game.unloaded.contains(&job.aid.value) {
+                    continue;
+                }
+                diags.push(dangling(
+                    &job.aid,
+                    "aid",
+                    game.aids.iter().map(|a| a.id.as_str()),
+                ));
+                continue;
+            };
+            let Some(family) = assets
+                .fonts
+                .family("sans-condensed")
+                .or(assets.fonts.families.first())
+            else {
+                continue;
+            };
+            let aid_options = AidOptions {
+                copies: job.copies,
+                ..AidOptions::default()
+            };
+            match layout::lay_out_aid(game, aid, family, &assets.fonts, &aid_options) {
+                Ok(doc) => outputs.push(Output {
+                    file_name: format!("{}.pdf", aid.id),
+                    summary: format!(
+                        "{} copies of the aid on {} page",
+                        job.copies,
+                        doc.pages.len()
+                    ),
+                    body: Body::Doc(doc),
+                    images: None,
+                }),
+                Err(problems) => problems.into_iter().for_each(|d| diags.push(d)),
+            }
+        }
+        if let Some(output) = plan_units_and_dice(game, assets, options, diags) {
+            outputs.push(output);
+        }
+    }
+    if let Some(rulebook) = options.rulebook
+        && !game.rules.is_empty()
+        && game.publish.rulebook
+    {
+        super::rulebook::check(game, assets, rulebook, sources, diags)?;
+    }
+    if options.charts
+        && let Some(output) = plan_charts(game, assets, options, diags)
+    {
+        outputs.push(output);
+    }
+    if options.counters
+        && let Some(output) = super::counters::plan_counters(game, assets, options, diags)
+    {
+        outputs.push(output);
+    }
+    if options.card_lists {
+        outputs.extend(super::card_lists::plan_card_lists(
+            game, assets, options, diags,
+        ));
+    }
+    Ok(outputs)
+}
+
+/// The units and dice reference, if the game publishes one.
+fn plan_units_and_dice(
+    game: &Game,
+    assets: &Assets,
+    options: &PlanOptions,
+    diags: &mut Diagnostics,
+) -> Option<Output> {
+    let title = game.publish.units_and_dice.as_ref()?;
+    if game.dice_combat.is_none() {
+        diags.push(
+            Diagnostic::error(
+                "missing-field",
+                "a units and dice sheet needs the game's [dice_combat]",
+                Some(title.loc.clone()),
+            )
+            .with_hint("declare [dice_combat] in game.toml (see docs/data-format.md)"),
+        );
+        return None;
+    }
+    let family = assets
+        .fonts
+        .family("sans-condensed")
+        .or(assets.fonts.families.first())?;
+    let input = layout::UnitsDiceInput {
+        game,
+        title: &title.value,
+        icons: &assets.icons,
+        family,
+        book: &assets.fonts,
+        paper: options.paper.unwrap_or(Paper::LETTER),
+    };
+    match layout::lay_out_units_and_dice(&input) {
+        // Nothing to lay out: the collections it reads did not load (already reported).
+        Ok(doc) if doc.pages.is_empty() => None,
+        Ok(doc) => Some(Output {
+            file_name: "units-and-dice.pdf".to_string(),
+            summary: format!("units and dice reference, {} page", doc.pages.len()),
+            body: Body::Doc(doc),
+            images: None,
+        }),
+        Err(problems) => {
+            problems.into_iter().for_each(|d| diags.push(d));
+            None
+        }
+    }
+}
+
+/// The chart set, when the game has charts.
+fn plan_charts(
+    game: &Game,
+    assets: &Assets,
+    options: &PlanOptions,
+    diags: &mut Diagnostics,
+) -> Option<Output> {
+    if game.charts.is_empty() {
+        return None;
+    }
+    let family = assets
+        .fonts
+        .family("sans-condensed")
+        .or(assets.fonts.families.first())?;
+    let chart_options = layout::ChartOptions {
+        paper: options.chart_paper.unwrap_or(Paper::LETTER),
+        odds: options.odds,
+        ..layout::ChartOptions::default()
+    };
+    let title = format!("{} — Charts & Tables", game.name);
+    match layout::lay_out_charts(&title, &game.charts, family, &assets.fonts, &chart_options) {
+        Ok(doc) => Some(Output {
+            file_name: "charts.pdf".to_string(),
+            summary: format!("{} charts on {} pages", game.charts.len(), doc.pages.len()),
+            body: Body::Doc(doc),
+            images: None,
+        }),
+        Err(problems) => {
+            problems.into_iter().for_each(|d| diags.push(d));
+            None
+        }
+    }
+}

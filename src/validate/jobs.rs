@@ -1,0 +1,88 @@
+//! Validate stage: what a publish job names — a deck, sheet, size or field
+//! that exists, and a template whose regions lie on the label or card.
+
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::model::CardTemplate;
+
+pub fn dangling<'a>(
+    name: &crate::model::Located<String>,
+    what: &str,
+    known: impl Iterator<Item = &'a str>,
+) -> Diagnostic {
+    let known: Vec<&str> = known.collect();
+    Diagnostic::error(
+        "dangling-reference",
+        format!("no {what} `{}`", name.value),
+        Some(name.loc.clone()),
+    )
+    .with_hint(format!(
+        "known: {}",
+        if known.is_empty() {
+            "none".to_string()
+        } else {
+            known.join(", ")
+        }
+    ))
+}
+
+/// Every region of the template lies within `size` (width, height) less
+/// `inset` on every side; one that reaches past is an `id` diagnostic at the region.
+pub fn template_fits(
+    template: &CardTemplate,
+    size: (f32, f32),
+    inset: f32,
+    id: &'static str,
+    what: &str,
+    diags: &mut Diagnostics,
+) -> bool {
+    let (width, height) = size;
+    let mut fits = true;
+    for region in &template.regions {
+        let (right, bottom) = (region.left + region.width, region.top + region.height);
+        let tol = 0.01;
+        if right > width - inset + tol
+            || bottom > height - inset + tol
+            || region.left < inset - tol
+            || region.top < inset - tol
+        {
+            fits = false;
+            let zone = if inset > 0.0 {
+                format!(" and text must keep {inset:.1} pt inside the trim")
+            } else {
+                String::new()
+            };
+            diags.push(
+                Diagnostic::error(
+                    id,
+                    format!(
+                        "region `{}` of template `{}` spans ({:.1}, {:.1})-({:.1}, {:.1}) pt, but {what} are {width:.1} x {height:.1} pt{zone}",
+                        region.field, template.id, region.left, region.top, right, bottom
+                    ),
+                    Some(region.loc.clone()),
+                )
+                .with_hint("move or shrink the region, or use a template made for this size"),
+            );
+        }
+    }
+    fits
+}
+
+/// A template region naming a field the deck does not declare is a mistake.
+pub fn check_template_fields(
+    deck: &crate::model::Deck,
+    template: &CardTemplate,
+    diags: &mut Diagnostics,
+) {
+    for region in &template.regions {
+        if deck.field_index(&region.field).is_none() {
+            diags.push(
+                Diagnostic::error(
+                    "dangling-reference",
+                    format!("the deck `{}` has no field `{}`", deck.id, region.field),
+                    Some(region.loc.clone()),
+                )
+                .with_hint(deck.fields_hint()),
+            );
+        }
+    }
+}
