@@ -29,7 +29,6 @@ pub use crate::publish::{
     Assets, Body, CardImages, LabelPrint, Output, PlanOptions, build_html, plan, write_atomic,
     write_atomic_with, write_card_images, write_output, write_output_with, write_rulebook,
 };
-use crate::publish::{html, images, output, rulebook};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -633,62 +632,37 @@ fn run_games(
         let mut diags = Diagnostics::default();
         let own_fonts = assets.for_game(&dir, &mut sources, &mut diags)?;
         let assets = own_fonts.as_ref().unwrap_or(&assets);
-        let checked = check_game_model(&dir, assets, options, &mut sources, &mut diags)?;
+        let checked = crate::publish::check(&dir, assets, options, &mut sources, &mut diags)?;
         let label = checked
             .as_ref()
             .map_or_else(|| dir.display().to_string(), |(game, _)| game.id.clone());
         progress.step(&label);
         let ok = progress.suspend(|| report(&mut diags, &sources, format, Some(&label)));
         clean &= ok;
-        if let (Some(out), Some((game, _)), true) = (out, &checked, ok) {
-            // What a killed build left behind goes before this one writes.
-            output::remove_stale_temps(&out.join(&game.id));
-        }
-        if let (Some(out), Some((game, _)), true, true) = (out, &checked, ok, options.html) {
-            let started = std::time::Instant::now();
-            let files = html::build_html(game, assets, &mut sources)?;
-            let dir = out.join(&game.id).join("html");
-            for (name, bytes) in &files {
-                html::write_if_changed(&dir, &dir.join(name), bytes)?;
-            }
-            if format == Format::Human {
-                eprintln!(
-                    "  wrote {} ({} files, {} ms)",
-                    dir.join("index.html").display(),
-                    files.len(),
-                    started.elapsed().as_millis()
+        let (Some(out), Some((game, outputs)), true) = (out, &checked, ok) else {
+            continue;
+        };
+        progress.add(outputs.len() as u64);
+        let request = crate::publish::WriteRequest {
+            out,
+            options,
+            wanted: &|_| true,
+            previews: false,
+        };
+        let human = format == Format::Human;
+        crate::publish::write(game, outputs, assets, &mut sources, &request, &mut |w| {
+            if let crate::publish::Written::Output { path, .. } = &w {
+                progress.step(
+                    &path
+                        .file_name()
+                        .map(|n| n.to_string_lossy())
+                        .unwrap_or_default(),
                 );
             }
-        }
-        if let (Some(out), Some((game, _)), true, Some(rulebook)) =
-            (out, &checked, ok, options.rulebook)
-            && let Some((path, pages)) = rulebook::write(game, assets, rulebook, &mut sources, out)?
-            && format == Format::Human
-        {
-            eprintln!("  wrote {} (rulebook, {pages} pages)", path.display());
-        }
-        if let (Some(out), Some((game, outputs)), true) = (out, checked, ok) {
-            let id = &game.id;
-            progress.add(outputs.len() as u64);
-            for output in outputs {
-                let path = out.join(id).join(&output.file_name);
-                output.write_pdf(&game, assets, &out.join(id), &path)?;
-                progress.step(&output.file_name);
-                if format == Format::Human {
-                    progress
-                        .suspend(|| eprintln!("  wrote {} ({})", path.display(), output.summary));
-                }
-                if let Some(images) = &output.images {
-                    let count = images::write_card_images(images, &out.join(id), &assets.fonts)?;
-                    if format == Format::Human {
-                        eprintln!(
-                            "  wrote {count} image files under {}",
-                            out.join(id).join(&images.dir).display()
-                        );
-                    }
-                }
+            if human {
+                progress.suspend(|| eprintln!("  {}", written_line(&w)));
             }
-        }
+        })?;
     }
     progress.finish();
     Ok(clean)
@@ -707,19 +681,25 @@ pub fn check_game(
 }
 
 /// As [`check_game`], keeping the loaded game (which the outputs are written from).
-pub fn check_game_model(
-    dir: &Path,
-    assets: &Assets,
-    options: &PlanOptions,
-    sources: &mut Sources,
-    diags: &mut Diagnostics,
-) -> Result<Option<(crate::model::Game, Vec<Output>)>, OpError> {
-    let Some(game) = crate::load::load_game(dir, sources, diags)? else {
-        return Ok(None);
-    };
-    diags.extend(crate::validate::validate(&game, sources));
-    let outputs = plan(&game, assets, options, sources, diags)?;
-    Ok(Some((game, outputs)))
+pub use crate::publish::check as check_game_model;
+
+/// How a written file is reported: "wrote out/x/y.pdf (what it holds)".
+fn written_line(written: &crate::publish::Written) -> String {
+    use crate::publish::Written;
+    match written {
+        Written::Html {
+            index,
+            files,
+            millis,
+        } => format!("wrote {} ({files} files, {millis} ms)", index.display()),
+        Written::Rulebook { path, pages } => {
+            format!("wrote {} (rulebook, {pages} pages)", path.display())
+        }
+        Written::Output { path, summary } => format!("wrote {} ({summary})", path.display()),
+        Written::Images { count, dir } => {
+            format!("wrote {count} image files under {}", dir.display())
+        }
+    }
 }
 
 /// Prints diagnostics; true when there were no errors.

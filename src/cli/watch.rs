@@ -241,15 +241,16 @@ fn build(
     let mut diags = Diagnostics::default();
     let own_fonts = assets.for_game(dir, &mut sources, &mut diags)?;
     let assets = own_fonts.as_ref().unwrap_or(assets);
-    // As `check_game`, keeping the game to tell which outputs the change touches.
-    let game = crate::load::load_game(shown, &mut sources, &mut diags)?;
-    let outputs = match &game {
-        Some(game) => {
-            diags.extend(crate::validate::validate(game, &sources));
-            let everything = PlanOptions::everything();
-            super::plan(game, assets, &everything, &mut sources, &mut diags)?
-        }
-        None => Vec::new(),
+    let checked = crate::publish::check(
+        shown,
+        assets,
+        &PlanOptions::everything(),
+        &mut sources,
+        &mut diags,
+    )?;
+    let (game, outputs) = match checked {
+        Some((game, outputs)) => (Some(game), outputs),
+        None => (None, Vec::new()),
     };
     let label = game
         .as_ref()
@@ -266,9 +267,6 @@ fn build(
         ok,
         diagnostics,
     };
-    if let Some(game) = game.as_ref().filter(|_| ok) {
-        crate::publish::output::remove_stale_temps(&out.join(&game.id));
-    }
     let Some(game) = game.filter(|_| ok) else {
         if format == Format::Human {
             eprintln!("  kept the previous outputs");
@@ -277,50 +275,17 @@ fn build(
         return Ok(());
     };
     let stale = stale_outputs(&game, &sources, touched);
-    for output in outputs {
-        if !stale.needs(&output.file_name) {
-            continue;
-        }
-        let path = out.join(&game.id).join(&output.file_name);
-        output.write_pdf(&game, assets, &out.join(&game.id), &path)?;
-        if format == Format::Human {
-            eprintln!("  wrote {} ({})", path.display(), output.summary);
-        }
-        if let Some(images) = &output.images {
-            crate::publish::images::write_card_images(images, &out.join(&game.id), &assets.fonts)?;
-        }
-        if previews {
-            let dir = out
-                .join(&game.id)
-                .join(crate::publish::preview::PREVIEW_DIR);
-            crate::publish::preview::write_page_previews(
-                output.doc(&game, assets)?.as_ref(),
-                &output.file_name,
-                &dir,
-                &assets.fonts,
-            )?;
-        }
-    }
-    // The HTML reference shows the rules text too, so it follows every change.
-    let dir = out.join(&game.id).join("html");
-    for (name, bytes) in crate::publish::html::build_html(&game, assets, &mut sources)? {
-        super::write_output(&dir, &dir.join(name), &bytes)?;
-    }
-    // So does the rulebook, which also prints the decks and tables.
-    let preview_dir = out
-        .join(&game.id)
-        .join(crate::publish::preview::PREVIEW_DIR);
-    if let Some((path, pages)) = crate::publish::rulebook::write_with_previews(
-        &game,
-        assets,
-        crate::layout::RulebookOptions::default(),
-        &mut sources,
+    let request = crate::publish::WriteRequest {
         out,
-        previews.then_some(preview_dir.as_path()),
-    )? && format == Format::Human
-    {
-        eprintln!("  wrote {} (rulebook, {pages} pages)", path.display());
-    }
+        options: &PlanOptions::everything(),
+        wanted: &|name| stale.needs(name),
+        previews,
+    };
+    crate::publish::write(&game, &outputs, assets, &mut sources, &request, &mut |w| {
+        if format == Format::Human && !matches!(w, crate::publish::Written::Html { .. }) {
+            eprintln!("  {}", super::written_line(&w));
+        }
+    })?;
     on_build(&built);
     *touched = Touched::Files(Vec::new());
     Ok(())

@@ -7,6 +7,7 @@
 mod artifact;
 mod assets;
 mod background;
+mod build;
 mod card_lists;
 pub mod cards;
 pub mod counters;
@@ -22,6 +23,7 @@ pub mod rulebook;
 
 pub use artifact::{Body, LabelPrint, Output};
 pub use assets::Assets;
+pub use build::{WriteRequest, Written, check, write};
 pub use cards::PRINT_SHOP_BLEED;
 pub use counters::{parse_color, parse_counter_size};
 pub use html::{build_html, write_if_changed};
