@@ -176,7 +176,7 @@ fn every_emitted_id_is_explained() {
     }
     assert!(
         missing.is_empty(),
-        "ids with no explanation (add them to src/cli/explain.rs): {missing:?}"
+        "ids with no explanation (add them to src/diag/explain.rs): {missing:?}"
     );
 }
 

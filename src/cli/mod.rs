@@ -4,7 +4,6 @@
 
 mod color;
 mod docs;
-mod explain;
 mod export;
 mod new;
 mod odds;
@@ -739,16 +738,19 @@ pub fn write_schemas(dir: &Path) -> Result<Vec<PathBuf>, OpError> {
 /// `explain <id>`: the explanation, or with no id the list of ids.
 fn explain_id(id: Option<&str>) -> Result<bool, OpError> {
     let Some(id) = id else {
-        print_stdout(&explain::list());
+        print_stdout(&crate::diag::explain::list());
         return Ok(true);
     };
-    match explain::explain(id) {
+    match crate::diag::explain::explain(id) {
         Some(e) => {
-            print_stdout(&explain::render(e));
+            print_stdout(&crate::diag::explain::render(e));
             Ok(true)
         }
         None => {
-            let ids: Vec<&str> = explain::EXPLANATIONS.iter().map(|e| e.id).collect();
+            let ids: Vec<&str> = crate::diag::explain::EXPLANATIONS
+                .iter()
+                .map(|e| e.id)
+                .collect();
             let hint = crate::load::toml::closest(id, &ids)
                 .map(|b| format!("did you mean `{b}`? "))
                 .unwrap_or_default();

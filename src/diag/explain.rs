@@ -1,5 +1,5 @@
-//! CLI: `grogpress explain <id>` — what a diagnostic id means, with an example
-//! of data that gives it and the fix. Every id the code can emit has an entry
+//! Diagnostics: what each diagnostic id means (`grogpress explain <id>`), with
+//! an example of data that gives it and the fix. Every id the code can emit has an entry
 //! here (tests/explain.rs reads the source to make sure).
 
 /// One diagnostic id explained.

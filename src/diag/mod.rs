@@ -2,6 +2,8 @@
 //! data, as located messages (file:line:col, stable id, hint), printed the way
 //! rustc does or as JSON lines.
 
+pub mod explain;
+
 use std::fmt::Write as _;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
