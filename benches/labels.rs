@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 use std::time::Instant;
 
-use grogpress::cli::{Assets, PlanOptions, check_game_model};
+use grogpress::cli::{Assets, PlanOptions};
 use grogpress::diag::{Diagnostics, Sources, render_human};
 use grogpress::load::Root;
 
@@ -77,41 +77,50 @@ fn main() {
         let mut sources = Sources::default();
         let mut diags = Diagnostics::default();
         let assets = Assets::load(root.clone(), &mut sources, &mut diags).expect("load assets");
-        let loaded = check_game_model(
-            &game_dir,
-            &assets,
-            &PlanOptions::everything(),
-            &mut sources,
-            &mut diags,
-        )
-        .expect("check");
+        let options = PlanOptions {
+            html: false,
+            ..PlanOptions::everything()
+        };
+        let loaded =
+            grogpress::publish::check(&game_dir, &assets, &options, &mut sources, &mut diags)
+                .expect("check");
         let t_checked = start.elapsed().as_secs_f64();
-        if diags.has_errors() {
+        let (game, outputs) = loaded.expect("game loads");
+        // As `build` does: every page laid out once, as it is written.
+        let request = grogpress::publish::WriteRequest {
+            out: &tmp.join("out"),
+            options: &options,
+            wanted: &|_| true,
+            previews: false,
+        };
+        let wrote = grogpress::publish::write(
+            &game,
+            &outputs,
+            &assets,
+            &mut sources,
+            &request,
+            &mut diags,
+            &mut |_| {},
+        )
+        .expect("write");
+        if !wrote || diags.has_errors() {
             for d in &diags.list {
                 eprintln!("{}", render_human(d, &sources));
             }
             panic!("benchmark data has errors");
         }
-        let (game, outputs) = loaded.expect("game loads");
-        let mut pages = 0;
-        let folder = tmp.join("out");
-        for output in &outputs {
-            output
-                .write_pdf(&game, &assets, &folder, &folder.join(&output.file_name))
-                .expect("write");
-            pages += output.page_count();
-        }
+        let pages: usize = outputs.iter().map(|o| o.page_count()).sum();
         let total = start.elapsed().as_secs_f64();
         best = best.min(total);
         println!(
-            "run {run}: {cards} cards, {pages} pages: load+validate+layout {:.3} s, render+write {:.3} s, total {:.3} s = {:.0} cards/s",
+            "run {run}: {cards} cards, {pages} pages: load+validate+plan {:.3} s, layout+render+write {:.3} s, total {:.3} s = {:.0} cards/s",
             t_checked,
             total - t_checked,
             total,
             cards as f64 / total
         );
     }
-    let size = std::fs::metadata(tmp.join("out/action-labels.pdf")).map_or(0, |m| m.len());
+    let size = std::fs::metadata(tmp.join("out/bench/action-labels.pdf")).map_or(0, |m| m.len());
     println!(
         "labels bench: {cards} cards, best {:.3} s = {:.0} cards/s; peak RSS {:.1} MB (before the runs {:.1} MB); PDF {:.1} MB; {} cores",
         best,

@@ -86,3 +86,50 @@ fn exported_cells_never_run_as_formulas_and_read_back_the_same() {
     assert_eq!(check.code, 0, "{}", check.dump());
     assert_eq!(export(&game), csv, "the CSV changed on the way back");
 }
+
+/// Cards are laid out as their PDF is written, so a card that does not fit
+/// is found while writing: the build must then exit 1 with the located
+/// diagnostic, put nothing in place and leave no temporary file, so the
+/// previous outputs stay as they were.
+#[test]
+fn a_card_found_too_long_while_writing_leaves_the_previous_outputs() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = minimal(tmp.path());
+    let out = tmp.path().join("out");
+    support::build_ok(&game, &out);
+    let labels = out.join("g/action-labels.pdf");
+    let before = std::fs::read(&labels).expect("the first build's labels");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/bad/card-overflow/cards.toml"),
+        game.join("cards.toml"),
+    )
+    .expect("a card too long");
+    let run = grogpress(&[
+        "build",
+        game.to_str().expect("UTF-8"),
+        "--out",
+        out.to_str().expect("UTF-8"),
+        "--format",
+        "json",
+    ]);
+    run.exit(1);
+    let overflow = run.with_id("card-overflow");
+    assert!(!overflow.is_empty(), "{}", run.dump());
+    assert!(
+        overflow.iter().all(|d| d.file.ends_with("cards.toml")),
+        "{}",
+        run.dump()
+    );
+    assert_eq!(
+        std::fs::read(&labels).expect("the labels are still there"),
+        before,
+        "the labels PDF was replaced by a build with errors"
+    );
+    let left: Vec<String> = std::fs::read_dir(out.join("g"))
+        .expect("out/g")
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains(".tmp-"))
+        .collect();
+    assert!(left.is_empty(), "temporary files left: {left:?}");
+}

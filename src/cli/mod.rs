@@ -25,7 +25,7 @@ use crate::layout::{Flip, LabelOptions, PnpOptions, SheetLayout};
 use crate::load::{OpError, Root, parse_length_arg};
 use crate::model::Paper;
 pub use crate::publish::{
-    Assets, Body, CardImages, LabelPrint, Output, PlanOptions, build_html, plan, write_atomic,
+    Assets, Body, CardImages, Output, PlanOptions, build_html, plan, write_atomic,
     write_atomic_with, write_card_images, write_output, write_output_with, write_rulebook,
 };
 
@@ -636,21 +636,35 @@ fn run_games(
             .as_ref()
             .map_or_else(|| dir.display().to_string(), |(game, _)| game.id.clone());
         progress.step(&label);
+        // Written files are told after the diagnostics, once they are in place.
+        let mut written = Vec::new();
+        if let Some((game, outputs)) = &checked {
+            match out.filter(|_| !diags.has_errors()) {
+                Some(out) => {
+                    progress.add(outputs.len() as u64);
+                    let request = crate::publish::WriteRequest {
+                        out,
+                        options,
+                        wanted: &|_| true,
+                        previews: false,
+                    };
+                    crate::publish::write(
+                        game,
+                        outputs,
+                        assets,
+                        &mut sources,
+                        &request,
+                        &mut diags,
+                        &mut |w| written.push(w),
+                    )?;
+                }
+                None => crate::publish::lay_out(game, outputs, assets, &mut diags)?,
+            }
+        }
         let ok = progress.suspend(|| report(&mut diags, &sources, format, Some(&label)));
         clean &= ok;
-        let (Some(out), Some((game, outputs)), true) = (out, &checked, ok) else {
-            continue;
-        };
-        progress.add(outputs.len() as u64);
-        let request = crate::publish::WriteRequest {
-            out,
-            options,
-            wanted: &|_| true,
-            previews: false,
-        };
-        let human = format == Format::Human;
-        crate::publish::write(game, outputs, assets, &mut sources, &request, &mut |w| {
-            if let crate::publish::Written::Output { path, .. } = &w {
+        for w in &written {
+            if let crate::publish::Written::Output { path, .. } = w {
                 progress.step(
                     &path
                         .file_name()
@@ -658,10 +672,10 @@ fn run_games(
                         .unwrap_or_default(),
                 );
             }
-            if human {
-                progress.suspend(|| eprintln!("  {}", written_line(&w)));
+            if format == Format::Human {
+                progress.suspend(|| eprintln!("  {}", written_line(w)));
             }
-        })?;
+        }
     }
     progress.finish();
     Ok(clean)
@@ -679,8 +693,21 @@ pub fn check_game(
         .map(|(game, outputs)| (game.id, outputs)))
 }
 
-/// As [`check_game`], keeping the loaded game (which the outputs are written from).
-pub use crate::publish::check as check_game_model;
+/// As [`check_game`], keeping the loaded game (which the outputs are written
+/// from): every page laid out, so `diags` holds every problem.
+pub fn check_game_model(
+    dir: &Path,
+    assets: &Assets,
+    options: &PlanOptions,
+    sources: &mut Sources,
+    diags: &mut Diagnostics,
+) -> Result<Option<(crate::model::Game, Vec<Output>)>, OpError> {
+    let checked = crate::publish::check(dir, assets, options, sources, diags)?;
+    if let Some((game, outputs)) = &checked {
+        crate::publish::lay_out(game, outputs, assets, diags)?;
+    }
+    Ok(checked)
+}
 
 /// How a written file is reported: "wrote out/x/y.pdf (what it holds)".
 fn written_line(written: &crate::publish::Written) -> String {

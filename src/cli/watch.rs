@@ -248,46 +248,62 @@ fn build(
         &mut sources,
         &mut diags,
     )?;
-    let (game, outputs) = match checked {
-        Some((game, outputs)) => (Some(game), outputs),
-        None => (None, Vec::new()),
-    };
-    let label = game
+    let everything = PlanOptions::everything();
+    // Written (and told) only when the game has no errors, laying out included.
+    let mut written = Vec::new();
+    let mut wrote = false;
+    if let Some((game, outputs)) = &checked {
+        if diags.has_errors() {
+            crate::publish::lay_out(game, outputs, assets, &mut diags)?;
+        } else {
+            let stale = stale_outputs(game, &sources, touched);
+            let request = crate::publish::WriteRequest {
+                out,
+                options: &everything,
+                wanted: &|name| stale.needs(name),
+                previews,
+            };
+            wrote = crate::publish::write(
+                game,
+                outputs,
+                assets,
+                &mut sources,
+                &request,
+                &mut diags,
+                &mut |w| written.push(w),
+            )?;
+        }
+    }
+    let label = checked
         .as_ref()
-        .map_or_else(|| shown.display().to_string(), |g| g.id.clone());
+        .map_or_else(|| shown.display().to_string(), |(g, _)| g.id.clone());
     diags.sort();
     let diagnostics: String = diags
         .list
         .iter()
         .map(|d| crate::diag::render_human(d, &sources) + "\n")
         .collect();
-    let ok = report(&mut diags, &sources, format, Some(&label)) && game.is_some();
+    let ok = report(&mut diags, &sources, format, Some(&label)) && wrote;
     let built = Built {
         game: label,
         ok,
         diagnostics,
     };
-    let Some(game) = game.filter(|_| ok) else {
-        if format == Format::Human {
+    if format == Format::Human {
+        for w in written
+            .iter()
+            .filter(|w| !matches!(w, crate::publish::Written::Html { .. }))
+        {
+            eprintln!("  {}", super::written_line(w));
+        }
+        if !ok {
             eprintln!("  kept the previous outputs");
         }
-        on_build(&built);
-        return Ok(());
-    };
-    let stale = stale_outputs(&game, &sources, touched);
-    let request = crate::publish::WriteRequest {
-        out,
-        options: &PlanOptions::everything(),
-        wanted: &|name| stale.needs(name),
-        previews,
-    };
-    crate::publish::write(&game, &outputs, assets, &mut sources, &request, &mut |w| {
-        if format == Format::Human && !matches!(w, crate::publish::Written::Html { .. }) {
-            eprintln!("  {}", super::written_line(&w));
-        }
-    })?;
+    }
     on_build(&built);
-    *touched = Touched::Files(Vec::new());
+    if ok {
+        *touched = Touched::Files(Vec::new());
+    }
     Ok(())
 }
 

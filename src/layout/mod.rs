@@ -34,7 +34,9 @@ pub use doc::{Doc, Item, Page, TextItem, rect_path, text_items};
 pub use flow::{Band, Flow};
 pub use labels::{LabelOptions, LabelSheets, lay_out_label_sheets};
 pub use nav::{Link, Nav, OutlineEntry, Target, outline_parents};
-pub use pnp::{CardGrid, Flip, PnpOptions, SheetLayout, lay_out_pnp, lay_out_print_shop, mirrored};
+pub use pnp::{
+    CardGrid, Flip, PnpOptions, SheetLayout, lay_out_pnp, lay_out_print_shop, mirrored, pnp_sheet,
+};
 pub use rulebook::extraction;
 pub use rulebook::{
     Block as RulebookBlock, CardLink, Die, Figure, Figures, Gallery, Rulebook, RulebookInput,

@@ -146,6 +146,29 @@ fn place(page: &mut Page, face: &CardFace, x: f32, y: f32) {
         .extend(face.items.iter().map(|i| i.translated(x, y)));
 }
 
+/// How many cards one sheet of `options`' layout holds (a sheet is a front
+/// page and its back page for duplex, one folded page for gutterfold), and
+/// how many pages a sheet is.
+pub fn pnp_sheet(size: &CardSize, options: &PnpOptions) -> Result<(usize, usize), String> {
+    Ok(match options.layout {
+        SheetLayout::Duplex => (duplex_grid(size, options)?.per_page(), 2),
+        SheetLayout::Gutterfold => (gutterfold_grid(size, options)?.per_page(), 1),
+    })
+}
+
+fn duplex_grid(size: &CardSize, options: &PnpOptions) -> Result<CardGrid, String> {
+    let paper = options.paper;
+    CardGrid::fit(
+        size,
+        0.0,
+        paper.width,
+        paper.height,
+        options.margin,
+        options.bleed,
+    )
+    .ok_or_else(|| no_fit(size, paper))
+}
+
 fn duplex(
     title: &str,
     fronts: Vec<CardFace>,
@@ -154,15 +177,7 @@ fn duplex(
     options: &PnpOptions,
 ) -> Result<Doc, String> {
     let paper = options.paper;
-    let grid = CardGrid::fit(
-        size,
-        0.0,
-        paper.width,
-        paper.height,
-        options.margin,
-        options.bleed,
-    )
-    .ok_or_else(|| no_fit(size, paper))?;
+    let grid = duplex_grid(size, options)?;
     let mut doc = Doc {
         title: title.to_string(),
         pages: Vec::new(),
@@ -199,18 +214,12 @@ pub fn mirrored(grid: &CardGrid, paper: Paper, flip: Flip, x: f32, y: f32) -> (f
     }
 }
 
-fn gutterfold(
-    title: &str,
-    fronts: Vec<CardFace>,
-    back: &CardFace,
-    size: &CardSize,
-    options: &PnpOptions,
-) -> Result<Doc, String> {
+/// The fronts' grid on a gutterfold page: the left half, right-aligned
+/// against the fold with a small gutter.
+fn gutterfold_grid(size: &CardSize, options: &PnpOptions) -> Result<CardGrid, String> {
     let paper = options.paper;
     let fold = paper.width / 2.0;
-    // Fronts fill the left half, right-aligned against the fold with a small gutter.
-    let gutter = 9.0;
-    let half = fold - gutter;
+    let half = fold - GUTTER;
     let grid = CardGrid::fit(
         size,
         0.0,
@@ -221,12 +230,27 @@ fn gutterfold(
     )
     .ok_or_else(|| no_fit(size, paper))?;
     let shift = fold
-        - gutter
+        - GUTTER
         - (grid.left + (grid.columns - 1) as f32 * grid.pitch_x + grid.card_width + options.bleed);
-    let grid = CardGrid {
+    Ok(CardGrid {
         left: grid.left + shift,
         ..grid
-    };
+    })
+}
+
+/// The gap between the fronts and the fold line, in points.
+const GUTTER: f32 = 9.0;
+
+fn gutterfold(
+    title: &str,
+    fronts: Vec<CardFace>,
+    back: &CardFace,
+    size: &CardSize,
+    options: &PnpOptions,
+) -> Result<Doc, String> {
+    let paper = options.paper;
+    let fold = paper.width / 2.0;
+    let grid = gutterfold_grid(size, options)?;
     let mut doc = Doc {
         title: title.to_string(),
         pages: Vec::new(),

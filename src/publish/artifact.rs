@@ -1,14 +1,16 @@
-//! Publish: an output a game asks for (laid out, or laid out page by page
-//! as it is written) and how it is written under `out/<game>/`.
+//! Publish: an output a game asks for — a laid-out document, or one whose
+//! pages are laid out a part at a time as they are written — and how it is
+//! laid out (for `check`) or written under `out/<game>/`.
 
-use std::io::Write;
 use std::path::Path;
 
 use super::Assets;
-use crate::layout::{self, Doc};
+use super::output::{Staged, stage_output_with};
+use crate::diag::Diagnostics;
+use crate::layout::{self, Doc, Page};
 use crate::load::OpError;
-use crate::model::{CardTemplate, Game};
-use crate::render::pdf::{GlyphSet, PdfStream};
+use crate::model::Game;
+use crate::render::pdf::PdfStream;
 
 /// A document to write, and the file name it goes to under `out/<game>/`.
 pub struct Output {
@@ -19,95 +21,95 @@ pub struct Output {
     pub images: Option<super::images::CardImages>,
 }
 
-/// What an output holds: a laid-out document, or label sheets that are laid
-/// out again page by page as they are written (a deck of 100,000 cards is
-/// never held laid out whole).
+/// What an output holds: a laid-out document, or pages laid out a part at a
+/// time, once, as they are checked or written (a deck of 100,000 cards is
+/// never held laid out whole, nor laid out twice).
 pub enum Body {
     Doc(Doc),
-    Labels(Box<LabelPrint>),
+    Pages(Box<dyn PageSource>),
 }
 
-/// A deck's cards on label sheets, checked: every card laid out once (so
-/// `check` reports overflow) and only the glyphs they use kept, for the
-/// PDF's font subsets.
-pub struct LabelPrint {
-    pub(super) deck: String,
-    pub(super) template: CardTemplate,
-    pub(super) background: Vec<layout::Item>,
-    /// The deck's cards to print, in order (those that laid out).
-    pub(super) cards: Vec<usize>,
-    pub(super) sheets: layout::LabelSheets,
-    pub(super) glyphs: GlyphSet,
-}
-
-/// Label pages laid out and written at a time: enough for every core to
-/// work on, few enough to stay small.
-pub(super) const LABEL_PAGES_AT_ONCE: usize = 64;
-
-impl LabelPrint {
-    /// Lays out pages `pages` (all for `game`, whose deck this is).
-    fn pages(
+/// Pages made a part at a time, from the game they were planned for.
+pub trait PageSource: Send + Sync {
+    fn title(&self) -> &str;
+    fn page_count(&self) -> usize;
+    /// How many parts the pages come in.
+    fn parts(&self) -> usize;
+    /// The pages of part `n`, in order; what cannot be laid out is reported
+    /// to `diags` (and left out of the page).
+    fn part(
         &self,
         game: &Game,
         assets: &Assets,
-        pages: std::ops::Range<usize>,
-    ) -> Result<Vec<layout::Page>, OpError> {
-        let changed = || OpError(format!("the deck `{}` changed while printing", self.deck));
-        let deck = game.deck(&self.deck).ok_or_else(changed)?;
-        let family = assets
-            .fonts
-            .family(&self.template.family)
-            .ok_or_else(changed)?;
-        let (Some(first), Some(last)) = (pages.clone().next(), pages.clone().last()) else {
-            return Ok(Vec::new());
-        };
-        let cards = self.sheets.cards_on_page(first).start..self.sheets.cards_on_page(last).end;
-        let indices = self.cards.get(cards.clone()).ok_or_else(changed)?;
-        let mut faces = Vec::with_capacity(indices.len());
-        for face in
-            layout::lay_out_cards(game, deck, indices, &self.template, family, &assets.fonts)
-        {
-            let face = face.map_err(|_| changed())?;
-            faces.push(layout::with_background(face, &self.background));
-        }
-        Ok(pages
-            .map(|n| {
-                let on_page = self.sheets.cards_on_page(n);
-                let at = on_page.start - cards.start..on_page.end - cards.start;
-                self.sheets.page(n, &mut faces[at])
-            })
-            .collect())
-    }
+        n: usize,
+        diags: &mut Diagnostics,
+    ) -> Result<Vec<Page>, OpError>;
+}
 
-    /// The PDF, page by page into `out`.
-    fn write_pdf(&self, game: &Game, assets: &Assets, out: &mut dyn Write) -> Result<(), OpError> {
-        let nav = layout::Nav::default();
-        let count = self.sheets.page_count();
-        let mut pdf = PdfStream::new(
-            out,
-            &self.sheets.title,
-            count,
-            &self.glyphs,
-            &nav,
-            &assets.fonts,
-        )
-        .map_err(|e| OpError(e.to_string()))?;
-        for start in (0..count).step_by(LABEL_PAGES_AT_ONCE) {
-            let pages = self.pages(
-                game,
-                assets,
-                start..(start + LABEL_PAGES_AT_ONCE).min(count),
-            )?;
-            pdf.pages(&pages).map_err(|e| OpError(e.to_string()))?;
-        }
-        pdf.finish().map_err(|e| OpError(e.to_string()))?;
-        Ok(())
-    }
+/// The error for a source whose deck or font is gone since it was planned.
+pub(super) fn changed(deck: &str) -> OpError {
+    OpError(format!("the deck `{deck}` changed while printing"))
 }
 
 impl Output {
-    /// Writes the PDF to `path` in `folder` (see [`super::write_output`]) as
-    /// it is made.
+    /// Lays the pages out, handing each part to `sink`; problems go to `diags`.
+    fn lay_out_into(
+        &self,
+        game: &Game,
+        assets: &Assets,
+        diags: &mut Diagnostics,
+        sink: &mut dyn FnMut(&[Page]) -> Result<(), OpError>,
+    ) -> Result<(), OpError> {
+        match &self.body {
+            Body::Doc(doc) => sink(&doc.pages),
+            Body::Pages(source) => {
+                for n in 0..source.parts() {
+                    sink(&source.part(game, assets, n, diags)?)?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Lays out every page for its problems alone (`check`).
+    pub fn check(
+        &self,
+        game: &Game,
+        assets: &Assets,
+        diags: &mut Diagnostics,
+    ) -> Result<(), OpError> {
+        self.lay_out_into(game, assets, diags, &mut |_| Ok(()))
+    }
+
+    /// Writes the PDF beside `path` in `folder` (see [`super::write_output`])
+    /// as its pages are laid out, for the caller to put in place when the
+    /// game had no errors; problems found laying out go to `diags`.
+    pub fn stage_pdf(
+        &self,
+        game: &Game,
+        assets: &Assets,
+        folder: &Path,
+        path: &Path,
+        diags: &mut Diagnostics,
+    ) -> Result<Staged, OpError> {
+        let nav = layout::Nav::default();
+        let title = match &self.body {
+            Body::Doc(doc) => doc.title.as_str(),
+            Body::Pages(source) => source.title(),
+        };
+        stage_output_with(folder, path, |out| {
+            let pdf_error = |e: crate::render::pdf::RenderError| OpError(e.to_string());
+            let mut pdf = PdfStream::new(out, title, &nav, &assets.fonts).map_err(pdf_error)?;
+            self.lay_out_into(game, assets, diags, &mut |pages| {
+                pdf.pages(pages).map_err(pdf_error)
+            })?;
+            pdf.finish().map_err(pdf_error)?;
+            Ok(())
+        })
+    }
+
+    /// Writes the PDF to `path` in `folder` at once (problems found laying
+    /// out are reported by `check`, which comes first).
     pub fn write_pdf(
         &self,
         game: &Game,
@@ -115,24 +117,26 @@ impl Output {
         folder: &Path,
         path: &Path,
     ) -> Result<(), OpError> {
-        super::write_output_with(folder, path, |out| match &self.body {
-            Body::Doc(doc) => {
-                crate::render::pdf::write_pdf_nav(out, doc, &layout::Nav::default(), &assets.fonts)
-                    .map(|_| ())
-                    .map_err(|e| OpError(e.to_string()))
-            }
-            Body::Labels(labels) => labels.write_pdf(game, assets, out),
-        })
+        let mut quiet = Diagnostics::default();
+        self.stage_pdf(game, assets, folder, path, &mut quiet)?
+            .commit()
     }
 
-    /// The whole document laid out (label sheets too), for page previews.
+    /// The whole document laid out, for page previews.
     pub fn doc(&self, game: &Game, assets: &Assets) -> Result<std::borrow::Cow<'_, Doc>, OpError> {
         match &self.body {
             Body::Doc(doc) => Ok(std::borrow::Cow::Borrowed(doc)),
-            Body::Labels(labels) => Ok(std::borrow::Cow::Owned(Doc {
-                title: labels.sheets.title.clone(),
-                pages: labels.pages(game, assets, 0..labels.sheets.page_count())?,
-            })),
+            Body::Pages(source) => {
+                let mut pages = Vec::with_capacity(source.page_count());
+                let mut quiet = Diagnostics::default();
+                for n in 0..source.parts() {
+                    pages.extend(source.part(game, assets, n, &mut quiet)?);
+                }
+                Ok(std::borrow::Cow::Owned(Doc {
+                    title: source.title().to_string(),
+                    pages,
+                }))
+            }
         }
     }
 
@@ -140,7 +144,7 @@ impl Output {
     pub fn page_count(&self) -> usize {
         match &self.body {
             Body::Doc(doc) => doc.pages.len(),
-            Body::Labels(labels) => labels.sheets.page_count(),
+            Body::Pages(source) => source.page_count(),
         }
     }
 }

@@ -1,6 +1,8 @@
 //! Publish: the one pipeline `build`, `watch` and `serve` run — a game folder
-//! loaded, validated and its outputs laid out ([`check`]), then, when it has
-//! no errors, every output written under `out/<game>/` ([`write`]).
+//! loaded, validated and its outputs planned ([`check`]); then either every
+//! page laid out for its problems alone ([`lay_out`], the `check` command and
+//! a game with errors) or laid out once as it is written under
+//! `out/<game>/` ([`write`]), put in place only when no problem was found.
 
 use std::path::{Path, PathBuf};
 
@@ -9,8 +11,9 @@ use crate::diag::{Diagnostics, Sources};
 use crate::load::OpError;
 use crate::model::Game;
 
-/// Loads, validates and lays out one game. `None` when the game could not be
-/// loaded (the reasons are in `diags`).
+/// Loads and validates one game and plans its outputs (documents laid out
+/// whole are laid out here; those laid out as written are not yet). `None`
+/// when the game could not be loaded (the reasons are in `diags`).
 pub fn check(
     dir: &Path,
     assets: &Assets,
@@ -24,6 +27,19 @@ pub fn check(
     diags.extend(crate::validate::validate(&game, sources));
     let outputs = super::plan(&game, assets, options, sources, diags)?;
     Ok(Some((game, outputs)))
+}
+
+/// Lays out every page of `outputs` for its problems alone.
+pub fn lay_out(
+    game: &Game,
+    outputs: &[Output],
+    assets: &Assets,
+    diags: &mut Diagnostics,
+) -> Result<(), OpError> {
+    for output in outputs {
+        output.check(game, assets, diags)?;
+    }
+    Ok(())
 }
 
 /// What to write of a checked game, and where.
@@ -60,19 +76,57 @@ pub enum Written {
 }
 
 /// Writes a checked game's outputs (what a killed build left behind goes
-/// first): the HTML reference, the rulebook, then each output in `outputs`
-/// that `request.wanted`, telling `on_written` of each as it lands.
+/// first): each output in `outputs` that `request.wanted`, laid out as it is
+/// written, its problems into `diags`. Only when none is an error are they
+/// put in place, followed by the HTML reference and the rulebook, telling
+/// `on_written` of each as it lands; else the previous outputs stay and
+/// this returns false.
 pub fn write(
     game: &Game,
     outputs: &[Output],
     assets: &Assets,
     sources: &mut Sources,
     request: &WriteRequest<'_>,
+    diags: &mut Diagnostics,
     on_written: &mut dyn FnMut(Written),
-) -> Result<(), OpError> {
+) -> Result<bool, OpError> {
     let folder = request.out.join(&game.id);
     super::remove_stale_temps(&folder);
+    let mut staged = Vec::new();
+    for output in outputs.iter().filter(|o| (request.wanted)(&o.file_name)) {
+        let path = folder.join(&output.file_name);
+        staged.push((
+            output,
+            output.stage_pdf(game, assets, &folder, &path, diags)?,
+        ));
+    }
+    if diags.has_errors() {
+        return Ok(false);
+    }
     let preview_dir = folder.join(super::preview::PREVIEW_DIR);
+    for (output, file) in staged {
+        let path = file.path().to_path_buf();
+        file.commit()?;
+        on_written(Written::Output {
+            path,
+            summary: output.summary.clone(),
+        });
+        if let Some(images) = &output.images {
+            let count = super::write_card_images(images, &folder, &assets.fonts)?;
+            on_written(Written::Images {
+                count,
+                dir: folder.join(&images.dir),
+            });
+        }
+        if request.previews {
+            super::preview::write_page_previews(
+                output.doc(game, assets)?.as_ref(),
+                &output.file_name,
+                &preview_dir,
+                &assets.fonts,
+            )?;
+        }
+    }
     if request.options.html {
         let started = std::time::Instant::now();
         let files = super::build_html(game, assets, sources)?;
@@ -98,28 +152,5 @@ pub fn write(
     {
         on_written(Written::Rulebook { path, pages });
     }
-    for output in outputs.iter().filter(|o| (request.wanted)(&o.file_name)) {
-        let path = folder.join(&output.file_name);
-        output.write_pdf(game, assets, &folder, &path)?;
-        on_written(Written::Output {
-            path,
-            summary: output.summary.clone(),
-        });
-        if let Some(images) = &output.images {
-            let count = super::write_card_images(images, &folder, &assets.fonts)?;
-            on_written(Written::Images {
-                count,
-                dir: folder.join(&images.dir),
-            });
-        }
-        if request.previews {
-            super::preview::write_page_previews(
-                output.doc(game, assets)?.as_ref(),
-                &output.file_name,
-                &preview_dir,
-                &assets.fonts,
-            )?;
-        }
-    }
-    Ok(())
+    Ok(true)
 }

@@ -1,16 +1,17 @@
-//! CLI: planning a deck's print-and-play output — fronts and a back laid out
+//! Publish: a deck's print-and-play output — fronts and a back laid out
 //! from card templates, placed on duplex or gutterfold sheets, or one card per
 //! page with bleed for a print shop.
 
+use super::artifact::{PageSource, changed};
 use super::background::background_items;
 use super::faces::select_cards;
 use super::images::CardImages;
 use super::{Assets, Body, Output, PlanOptions};
 use crate::diag::{Diagnostics, Sources};
-use crate::layout::{self, CardFace, SheetLayout};
+use crate::layout::{self, CardFace, Page, SheetLayout};
 use crate::load::OpError;
 use crate::load::load_template;
-use crate::model::{CardJob, Game};
+use crate::model::{CardJob, CardSize, CardTemplate, Game};
 use crate::validate::{check_template_fields, dangling, template_fits};
 
 /// Bleed for print-shop output and the safe zone inside the trim: 1/8 in.
@@ -98,13 +99,6 @@ pub(super) fn plan_cards(
         return Ok(None);
     };
     let indices = select_cards(game, deck, options.side.as_deref())?;
-    let mut faces: Vec<CardFace> = Vec::with_capacity(indices.len());
-    for result in layout::lay_out_cards(game, deck, &indices, &front, front_family, &assets.fonts) {
-        match result {
-            Ok(face) => faces.push(face),
-            Err(problems) => problems.into_iter().for_each(|d| diags.push(d)),
-        }
-    }
     let back_face =
         match layout::lay_out_back(&back, back_family, &assets.fonts, &game.name, &deck.name) {
             Ok(face) => face,
@@ -122,46 +116,158 @@ pub(super) fn plan_cards(
     let card = (size.width, size.height);
     let front_bg = background_items(game, &front, card, bleed, assets, sources, diags)?;
     let back_bg = background_items(game, &back, card, bleed, assets, sources, diags)?;
-    let faces: Vec<CardFace> = faces
-        .into_iter()
-        .map(|f| layout::with_background(f, &front_bg))
-        .collect();
     let back_face = layout::with_background(back_face, &back_bg);
     let title = format!("{} — {}", game.name, deck.name);
-    let count = faces.len();
-    let images = card_images(deck, &indices, &faces, &back_face, size, options);
-    if options.print_shop {
-        let pairs = faces.into_iter().map(|f| (f, back_face.clone())).collect();
-        let doc = layout::lay_out_print_shop(&title, pairs, size, PRINT_SHOP_BLEED);
-        return Ok(Some(Output {
-            file_name: format!("{}-print-shop.pdf", cards_file_stem(&deck.id)),
-            summary: format!(
+    let count = indices.len();
+    // Per-card images need every face at once; the PDF lays them out as it goes.
+    let images = if options.svg || options.png || options.tts {
+        let faces: Vec<CardFace> =
+            layout::lay_out_cards(game, deck, &indices, &front, front_family, &assets.fonts)
+                .into_iter()
+                .filter_map(Result::ok)
+                .map(|f| layout::with_background(f, &front_bg))
+                .collect();
+        card_images(deck, &indices, &faces, &back_face, size, options)
+    } else {
+        None
+    };
+    let (cards_per_part, file_name, summary) = if options.print_shop {
+        (
+            PRINT_SHOP_CARDS_AT_ONCE,
+            format!("{}-print-shop.pdf", cards_file_stem(&deck.id)),
+            format!(
                 "{count} {} cards, front and back, one per page with 1/8 in bleed",
                 size.name.to_lowercase()
             ),
-            body: Body::Doc(doc),
-            images,
-        }));
-    }
-    let doc =
-        layout::lay_out_pnp(&title, faces, &back_face, size, &options.pnp).map_err(OpError)?;
-    let (suffix, how) = match options.pnp.layout {
-        SheetLayout::Duplex => (
-            "",
-            format!("{:?}-edge duplex", options.pnp.flip).to_lowercase(),
-        ),
-        SheetLayout::Gutterfold => ("-gutterfold", "gutterfold".to_string()),
+        )
+    } else {
+        let (per_sheet, pages_per_sheet) =
+            layout::pnp_sheet(size, &options.pnp).map_err(OpError)?;
+        let (suffix, how) = match options.pnp.layout {
+            SheetLayout::Duplex => (
+                "",
+                format!("{:?}-edge duplex", options.pnp.flip).to_lowercase(),
+            ),
+            SheetLayout::Gutterfold => ("-gutterfold", "gutterfold".to_string()),
+        };
+        (
+            per_sheet * SHEETS_AT_ONCE,
+            format!("{}{suffix}.pdf", cards_file_stem(&deck.id)),
+            format!(
+                "{count} {} cards on {} pages, {how}",
+                size.name.to_lowercase(),
+                count.div_ceil(per_sheet) * pages_per_sheet
+            ),
+        )
+    };
+    let page_count = if options.print_shop {
+        2 * count
+    } else {
+        let (per_sheet, pages_per_sheet) =
+            layout::pnp_sheet(size, &options.pnp).map_err(OpError)?;
+        count.div_ceil(per_sheet) * pages_per_sheet
     };
     Ok(Some(Output {
-        file_name: format!("{}{suffix}.pdf", cards_file_stem(&deck.id)),
-        summary: format!(
-            "{count} {} cards on {} pages, {how}",
-            size.name.to_lowercase(),
-            doc.pages.len()
-        ),
-        body: Body::Doc(doc),
+        file_name,
+        summary,
+        body: Body::Pages(Box::new(CardPrint {
+            title,
+            deck: deck.id.clone(),
+            front,
+            front_background: front_bg,
+            back: back_face,
+            cards: indices,
+            cards_per_part,
+            page_count,
+            size: size.clone(),
+            pnp: options.pnp.clone(),
+            print_shop: options.print_shop,
+        })),
         images,
     }))
+}
+
+/// Print-and-play sheets laid out and written at a time.
+const SHEETS_AT_ONCE: usize = 32;
+/// Print-shop cards (two pages each) laid out and written at a time.
+const PRINT_SHOP_CARDS_AT_ONCE: usize = 128;
+
+/// A deck's cards on print-and-play sheets (or print-shop pages), laid out
+/// a few sheets at a time.
+struct CardPrint {
+    title: String,
+    deck: String,
+    front: CardTemplate,
+    front_background: Vec<layout::Item>,
+    back: CardFace,
+    /// The deck's cards to print, in order.
+    cards: Vec<usize>,
+    /// Cards per part: whole sheets, so each part's pages stand alone.
+    cards_per_part: usize,
+    page_count: usize,
+    size: CardSize,
+    pnp: layout::PnpOptions,
+    print_shop: bool,
+}
+
+impl PageSource for CardPrint {
+    fn title(&self) -> &str {
+        &self.title
+    }
+
+    fn page_count(&self) -> usize {
+        self.page_count
+    }
+
+    fn parts(&self) -> usize {
+        self.cards.len().div_ceil(self.cards_per_part)
+    }
+
+    fn part(
+        &self,
+        game: &Game,
+        assets: &Assets,
+        n: usize,
+        diags: &mut Diagnostics,
+    ) -> Result<Vec<Page>, OpError> {
+        let deck = game.deck(&self.deck).ok_or_else(|| changed(&self.deck))?;
+        let family = assets
+            .fonts
+            .family(&self.front.family)
+            .ok_or_else(|| changed(&self.deck))?;
+        let start = (n * self.cards_per_part).min(self.cards.len());
+        let end = ((n + 1) * self.cards_per_part).min(self.cards.len());
+        let mut faces = Vec::with_capacity(end - start);
+        for face in layout::lay_out_cards(
+            game,
+            deck,
+            &self.cards[start..end],
+            &self.front,
+            family,
+            &assets.fonts,
+        ) {
+            match face {
+                Ok(face) => faces.push(layout::with_background(face, &self.front_background)),
+                Err(problems) => {
+                    problems.into_iter().for_each(|d| diags.push(d));
+                    faces.push(CardFace { items: Vec::new() });
+                }
+            }
+        }
+        if self.print_shop {
+            let pairs = faces.into_iter().map(|f| (f, self.back.clone())).collect();
+            return Ok(layout::lay_out_print_shop(
+                &self.title,
+                pairs,
+                &self.size,
+                PRINT_SHOP_BLEED,
+            )
+            .pages);
+        }
+        layout::lay_out_pnp(&self.title, faces, &self.back, &self.size, &self.pnp)
+            .map(|doc| doc.pages)
+            .map_err(OpError)
+    }
 }
 
 /// The per-card images asked for, if any: named `NN-title` in deck order,

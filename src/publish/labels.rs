@@ -1,15 +1,14 @@
 //! Publish: a deck's label-sheet output — its template checked against the
-//! sheet, every card laid out for its problems and glyphs.
+//! sheet, then its cards laid out a few pages at a time as they are checked
+//! or written.
 
-use super::artifact::{LABEL_PAGES_AT_ONCE, LabelPrint};
+use super::artifact::{PageSource, changed};
 use super::faces::select_cards;
 use super::{Assets, Body, Output, PlanOptions};
-use crate::diag::Diagnostics;
-use crate::diag::Sources;
-use crate::layout::{self, LabelOptions};
+use crate::diag::{Diagnostics, Sources};
+use crate::layout::{self, CardFace, LabelOptions, Page};
 use crate::load::{OpError, load_template};
 use crate::model::{CardTemplate, Game, LabelJob, SheetTemplate};
-use crate::render::pdf::GlyphSet;
 use crate::validate::{check_template_fields, dangling, template_fits};
 
 pub fn plan_labels(
@@ -62,30 +61,13 @@ pub fn plan_labels(
         return Ok(None);
     }
     check_placement(sheet, &options.label)?;
-    let Some(family) = assets.fonts.family(&template.family) else {
+    if assets.fonts.family(&template.family).is_none() {
         return Ok(None);
-    };
-    let indices = select_cards(game, deck, options.side.as_deref())?;
+    }
+    let cards = select_cards(game, deck, options.side.as_deref())?;
     let label = (sheet.label_width, sheet.label_height);
     let background =
         super::background::background_items(game, &template, label, 0.0, assets, sources, diags)?;
-    // Every card laid out, a batch at a time, for its problems and glyphs;
-    // the faces are laid out again page by page when the PDF is written.
-    let mut glyphs = GlyphSet::default();
-    let mut cards = Vec::with_capacity(indices.len());
-    for batch in indices.chunks(LABEL_PAGES_AT_ONCE * sheet.per_page()) {
-        let faces = layout::lay_out_cards(game, deck, batch, &template, family, &assets.fonts);
-        for (result, &index) in faces.into_iter().zip(batch) {
-            match result {
-                Ok(face) => {
-                    glyphs.add(&background);
-                    glyphs.add(&face.items);
-                    cards.push(index);
-                }
-                Err(problems) => problems.into_iter().for_each(|d| diags.push(d)),
-            }
-        }
-    }
     let title = format!("{} — {}", game.name, deck.name);
     let sheets = layout::LabelSheets::new(&title, sheet, &options.label, cards.len());
     let side = options
@@ -101,16 +83,87 @@ pub fn plan_labels(
             sheets.page_count(),
             sheet.name
         ),
-        body: Body::Labels(Box::new(LabelPrint {
+        body: Body::Pages(Box::new(LabelPrint {
             deck: deck.id.clone(),
             template,
             background,
             cards,
             sheets,
-            glyphs,
         })),
         images: None,
     }))
+}
+
+/// A deck's cards on label sheets, laid out page by page.
+struct LabelPrint {
+    deck: String,
+    template: CardTemplate,
+    background: Vec<layout::Item>,
+    /// The deck's cards to print, in order.
+    cards: Vec<usize>,
+    sheets: layout::LabelSheets,
+}
+
+/// Label pages laid out and written at a time: enough for every core to
+/// work on, few enough to stay small.
+const LABEL_PAGES_AT_ONCE: usize = 64;
+
+impl PageSource for LabelPrint {
+    fn title(&self) -> &str {
+        &self.sheets.title
+    }
+
+    fn page_count(&self) -> usize {
+        self.sheets.page_count()
+    }
+
+    fn parts(&self) -> usize {
+        self.page_count().div_ceil(LABEL_PAGES_AT_ONCE)
+    }
+
+    fn part(
+        &self,
+        game: &Game,
+        assets: &Assets,
+        n: usize,
+        diags: &mut Diagnostics,
+    ) -> Result<Vec<Page>, OpError> {
+        let deck = game.deck(&self.deck).ok_or_else(|| changed(&self.deck))?;
+        let family = assets
+            .fonts
+            .family(&self.template.family)
+            .ok_or_else(|| changed(&self.deck))?;
+        let count = self.page_count();
+        let pages =
+            (n * LABEL_PAGES_AT_ONCE).min(count)..((n + 1) * LABEL_PAGES_AT_ONCE).min(count);
+        let (Some(first), Some(last)) = (pages.clone().next(), pages.clone().last()) else {
+            return Ok(Vec::new());
+        };
+        let cards = self.sheets.cards_on_page(first).start..self.sheets.cards_on_page(last).end;
+        let indices = self
+            .cards
+            .get(cards.clone())
+            .ok_or_else(|| changed(&self.deck))?;
+        let mut faces = Vec::with_capacity(indices.len());
+        for face in
+            layout::lay_out_cards(game, deck, indices, &self.template, family, &assets.fonts)
+        {
+            match face {
+                Ok(face) => faces.push(layout::with_background(face, &self.background)),
+                Err(problems) => {
+                    problems.into_iter().for_each(|d| diags.push(d));
+                    faces.push(CardFace { items: Vec::new() });
+                }
+            }
+        }
+        Ok(pages
+            .map(|n| {
+                let on_page = self.sheets.cards_on_page(n);
+                let at = on_page.start - cards.start..on_page.end - cards.start;
+                self.sheets.page(n, &mut faces[at])
+            })
+            .collect())
+    }
 }
 
 /// Every region of the template lies on the sheet's label.

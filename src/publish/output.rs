@@ -1,8 +1,8 @@
-//! CLI: writing output files atomically — a temporary file in the same folder,
+//! Publish: writing output files atomically — a temporary file in the same folder,
 //! then a rename — so a failed build never leaves half a PDF behind.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::load::OpError;
 
@@ -19,6 +19,47 @@ pub fn write_atomic_with(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> Result<(), OpError>,
 ) -> Result<(), OpError> {
+    stage_with(path, write)?.commit()
+}
+
+/// A file written in full beside where it goes, not yet in place: `commit`
+/// renames it there; dropped uncommitted, it is removed (a build that found
+/// errors while writing leaves the previous outputs as they were).
+pub struct Staged {
+    tmp: PathBuf,
+    path: PathBuf,
+    committed: bool,
+}
+
+impl Staged {
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Puts the file in place (an atomic rename).
+    pub fn commit(mut self) -> Result<(), OpError> {
+        self.committed = true;
+        std::fs::rename(&self.tmp, &self.path).map_err(|e| {
+            let _ = std::fs::remove_file(&self.tmp);
+            OpError(format!("cannot write {}: {e}", self.path.display()))
+        })
+    }
+}
+
+impl Drop for Staged {
+    fn drop(&mut self) {
+        if !self.committed {
+            let _ = std::fs::remove_file(&self.tmp);
+        }
+    }
+}
+
+/// Writes what `write` gives to a temporary file beside `path`, synced, for
+/// [`Staged::commit`] to put in place.
+pub fn stage_with(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> Result<(), OpError>,
+) -> Result<Staged, OpError> {
     let dir = path.parent().unwrap_or_else(|| Path::new("."));
     std::fs::create_dir_all(dir)
         .map_err(|e| OpError(format!("cannot create {}: {e}", dir.display())))?;
@@ -26,20 +67,18 @@ pub fn write_atomic_with(
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
+    let staged = Staged {
+        tmp: dir.join(format!(".{name}.tmp-{}", std::process::id())),
+        path: path.to_path_buf(),
+        committed: false,
+    };
     let cannot = |e: std::io::Error| OpError(format!("cannot write {}: {e}", path.display()));
-    let result = std::fs::File::create(&tmp)
-        .map_err(cannot)
-        .and_then(|file| {
-            let mut out = std::io::BufWriter::with_capacity(1 << 16, file);
-            write(&mut out)?;
-            let file = out.into_inner().map_err(|e| cannot(e.into_error()))?;
-            file.sync_all().map_err(cannot)
-        })
-        .and_then(|_| std::fs::rename(&tmp, path).map_err(cannot));
-    result.inspect_err(|_| {
-        let _ = std::fs::remove_file(&tmp);
-    })
+    let file = std::fs::File::create(&staged.tmp).map_err(cannot)?;
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, file);
+    write(&mut out)?;
+    let file = out.into_inner().map_err(|e| cannot(e.into_error()))?;
+    file.sync_all().map_err(cannot)?;
+    Ok(staged)
 }
 
 /// Removes what killed builds left in `dir` (a game's output folder) and the
@@ -102,6 +141,15 @@ pub fn write_output_with(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> Result<(), OpError>,
 ) -> Result<(), OpError> {
+    stage_output_with(folder, path, write)?.commit()
+}
+
+/// As [`write_output_with`], staged: the file is put in place by [`Staged::commit`].
+pub fn stage_output_with(
+    folder: &Path,
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> Result<(), OpError>,
+) -> Result<Staged, OpError> {
     let refuse = || {
         OpError(format!(
             "refusing to write {}: it lies outside {}",
@@ -127,7 +175,7 @@ pub fn write_output_with(
     if !real(parent)?.starts_with(real(folder)?) {
         return Err(refuse());
     }
-    write_atomic_with(path, write)
+    stage_with(path, write)
 }
 
 #[cfg(test)]

@@ -25,83 +25,40 @@ impl std::fmt::Display for RenderError {
     }
 }
 
-/// The glyphs used from one face, renumbered for its subset: `new_id[old]`
-/// is the subset glyph id (0 = unused or .notdef), and what each stands for.
+/// The glyphs used from one face, numbered for its subset in the order they
+/// are first used: `new_id[old]` is the subset glyph id (0 = unused or
+/// .notdef), and what each stands for; `font_ref` is its Type 0 font.
 struct UsedFace {
+    font_ref: Ref,
     remapper: GlyphRemapper,
     new_id: Vec<u16>,
     chars: BTreeMap<u16, char>,
 }
 
-/// Which glyphs of which faces a document uses, and the character each
-/// first stands for, gathered page by page (or card by card) in document
-/// order: all a PDF needs to know of its pages before it writes the first
-/// one, since the content streams name glyphs by their subset ids.
-#[derive(Clone, Debug, Default)]
-pub struct GlyphSet {
-    /// Per face, indexed by glyph id: the character, or `NO_CHAR`.
-    faces: BTreeMap<FaceId, Vec<u32>>,
-}
-
-const NO_CHAR: u32 = u32::MAX;
-
-impl GlyphSet {
-    /// Adds the glyphs of `items`, which come after everything added before.
-    pub fn add(&mut self, items: &[Item]) {
-        for item in items {
-            let Some((t, _)) = item.glyph_run() else {
-                continue;
-            };
-            let chars = self.faces.entry(t.face).or_default();
-            for (glyph, ch) in t.glyphs.iter().zip(t.text.chars()) {
-                let g = usize::from(*glyph);
-                if g >= chars.len() {
-                    chars.resize(g + 1, NO_CHAR);
-                }
-                if chars[g] == NO_CHAR {
-                    chars[g] = u32::from(ch);
-                }
-            }
+impl UsedFace {
+    fn new(font_ref: Ref, glyph_count: usize) -> UsedFace {
+        UsedFace {
+            font_ref,
+            remapper: GlyphRemapper::new(),
+            new_id: vec![0; glyph_count.max(1)],
+            chars: BTreeMap::new(),
         }
     }
 
-    /// Each face's subset: glyphs numbered in ascending old-id order, so the
-    /// subset is the same whatever the page order.
-    fn used(&self, book: &FontBook) -> BTreeMap<FaceId, UsedFace> {
-        self.faces
-            .iter()
-            .map(|(&face, old_chars)| {
-                let olds: Vec<(u16, char)> = old_chars
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(g, &c)| {
-                        let ch = char::from_u32(c)?;
-                        Some((u16::try_from(g).ok()?, ch))
-                    })
-                    .collect();
-                let ids: Vec<u16> = olds.iter().map(|(g, _)| *g).collect();
-                let remapper = GlyphRemapper::new_from_glyphs_sorted(&ids);
-                let mut new_id = vec![0u16; book.face(face).glyph_count().max(1)];
-                let mut chars = BTreeMap::new();
-                for (old, ch) in olds {
-                    let new = remapper.get(old).unwrap_or(0);
-                    if let Some(slot) = new_id.get_mut(usize::from(old)) {
-                        *slot = new;
-                    }
-                    if new != 0 {
-                        chars.insert(new, ch);
-                    }
-                }
-                (
-                    face,
-                    UsedFace {
-                        remapper,
-                        new_id,
-                        chars,
-                    },
-                )
-            })
-            .collect()
+    /// Gives the glyphs of a run their subset ids (those new to the subset
+    /// get the next ones), noting the character each first stands for.
+    fn learn(&mut self, t: &TextItem) {
+        for (glyph, ch) in t.glyphs.iter().zip(t.text.chars()) {
+            let Some(slot) = self.new_id.get_mut(usize::from(*glyph)) else {
+                continue;
+            };
+            if *glyph == 0 || *slot != 0 {
+                continue;
+            }
+            let new = self.remapper.remap(*glyph);
+            *slot = new;
+            self.chars.entry(new).or_insert(ch);
+        }
     }
 }
 
@@ -122,21 +79,18 @@ pub fn write_pdf_nav<W: Write>(
     nav: &Nav,
     book: &FontBook,
 ) -> Result<W, RenderError> {
-    let mut glyphs = GlyphSet::default();
-    for page in &doc.pages {
-        glyphs.add(&page.items);
-    }
-    let mut pdf = PdfStream::new(out, &doc.title, doc.pages.len(), &glyphs, nav, book)?;
+    let mut pdf = PdfStream::new(out, &doc.title, nav, book)?;
     pdf.pages(&doc.pages)?;
     pdf.finish()
 }
 
 /// A PDF written as its pages come: each page's objects go to `out` as soon
 /// as it is given, so a document of thousands of pages is never held whole
-/// (neither laid out nor as bytes). The fonts, navigation and page tree
-/// follow the last page. Object ids are allocated up front from the page
-/// count and the glyph set, so the file is the same, byte for byte, however
-/// the pages are handed in.
+/// (neither laid out nor as bytes). A face's glyphs get their subset ids as
+/// pages first use them; the fonts, navigation and page tree follow the last
+/// page. Object ids are allocated as pages and faces come, so the same pages
+/// in the same order make the same file, byte for byte, however they are
+/// handed in.
 pub struct PdfStream<'a, W: Write> {
     out: W,
     /// Bytes written so far, and where each object starts.
@@ -150,7 +104,6 @@ pub struct PdfStream<'a, W: Write> {
     tree_ref: Ref,
     info_ref: Ref,
     page_refs: Vec<(Ref, Ref)>,
-    font_refs: Vec<(FaceId, Ref)>,
     link_refs: Vec<Ref>,
     outline_refs: Vec<Ref>,
     outline_root: Option<Ref>,
@@ -167,12 +120,10 @@ fn io_error(e: std::io::Error) -> RenderError {
 const HEADER: &[u8] = b"%PDF-1.7\n%\x80\x80\x80\x80\n\n";
 
 impl<'a, W: Write> PdfStream<'a, W> {
-    /// Starts a PDF of `page_count` pages that use the glyphs `glyphs`.
+    /// Starts a PDF with the navigation `nav` (links and outline, by page index).
     pub fn new(
         mut out: W,
         title: &str,
-        page_count: usize,
-        glyphs: &GlyphSet,
         nav: &'a Nav,
         book: &'a FontBook,
     ) -> Result<Self, RenderError> {
@@ -180,11 +131,6 @@ impl<'a, W: Write> PdfStream<'a, W> {
         let catalog_ref = next.bump();
         let tree_ref = next.bump();
         let info_ref = next.bump();
-        let used = glyphs.used(book);
-        let page_refs: Vec<(Ref, Ref)> = (0..page_count)
-            .map(|_| (next.bump(), next.bump()))
-            .collect();
-        let font_refs: Vec<(FaceId, Ref)> = used.keys().map(|&f| (f, next.bump())).collect();
         let link_refs: Vec<Ref> = nav.links.iter().map(|_| next.bump()).collect();
         let outline_refs: Vec<Ref> = nav.outline.iter().map(|_| next.bump()).collect();
         let outline_root = (!outline_refs.is_empty()).then(|| next.bump());
@@ -192,22 +138,34 @@ impl<'a, W: Write> PdfStream<'a, W> {
         Ok(PdfStream {
             out,
             pos: HEADER.len(),
-            offsets: Vec::with_capacity(2 * page_count + 16),
+            offsets: Vec::new(),
             book,
             nav,
             title: title.to_string(),
-            used,
+            used: BTreeMap::new(),
             catalog_ref,
             tree_ref,
             info_ref,
-            page_refs,
-            font_refs,
+            page_refs: Vec::new(),
             link_refs,
             outline_refs,
             outline_root,
             next,
-            heights: Vec::with_capacity(page_count),
+            heights: Vec::new(),
         })
+    }
+
+    /// Gives every glyph the pages use its subset id, and a face first used
+    /// here its font object.
+    fn learn_glyphs(&mut self, pages: &[crate::layout::Page]) {
+        let (used, next, book) = (&mut self.used, &mut self.next, self.book);
+        for item in pages.iter().flat_map(|p| &p.items) {
+            if let Some((t, _)) = item.glyph_run() {
+                used.entry(t.face)
+                    .or_insert_with(|| UsedFace::new(next.bump(), book.face(t.face).glyph_count()))
+                    .learn(t);
+            }
+        }
     }
 
     /// Writes one object, made by `f` into a chunk of its own.
@@ -226,17 +184,15 @@ impl<'a, W: Write> PdfStream<'a, W> {
 
     /// Writes the next pages, their content streams made on all cores.
     pub fn pages(&mut self, pages: &[crate::layout::Page]) -> Result<(), RenderError> {
-        let first = self.heights.len();
-        if first + pages.len() > self.page_refs.len() {
-            return Err(RenderError(format!(
-                "more pages than the {} announced",
-                self.page_refs.len()
-            )));
-        }
+        self.learn_glyphs(pages);
         let contents = compressed_contents(pages, &self.used);
-        for (i, (page, content)) in pages.iter().zip(contents).enumerate() {
-            let index = first + i;
-            let (page_ref, content_ref) = self.page_refs[index];
+        // Every page names the fonts known so far (all those it uses among them).
+        let font_refs: Vec<(FaceId, Ref)> =
+            self.used.iter().map(|(f, u)| (*f, u.font_ref)).collect();
+        for (page, content) in pages.iter().zip(contents) {
+            let index = self.heights.len();
+            let (page_ref, content_ref) = (self.next.bump(), self.next.bump());
+            self.page_refs.push((page_ref, content_ref));
             let annots: Vec<Ref> = self
                 .nav
                 .links
@@ -245,7 +201,7 @@ impl<'a, W: Write> PdfStream<'a, W> {
                 .filter(|(l, _)| l.page == index)
                 .map(|(_, r)| *r)
                 .collect();
-            let (tree_ref, font_refs) = (self.tree_ref, self.font_refs.clone());
+            let tree_ref = self.tree_ref;
             self.object(|c| {
                 let mut p = c.page(page_ref);
                 p.parent(tree_ref)
@@ -268,18 +224,17 @@ impl<'a, W: Write> PdfStream<'a, W> {
         Ok(())
     }
 
+    /// How many pages have been written.
+    pub fn page_count(&self) -> usize {
+        self.heights.len()
+    }
+
     /// Writes the fonts, navigation, page tree, catalog and trailer; gives
     /// `out` back, flushed.
     pub fn finish(mut self) -> Result<W, RenderError> {
-        if self.heights.len() != self.page_refs.len() {
-            return Err(RenderError(format!(
-                "{} pages written of the {} announced",
-                self.heights.len(),
-                self.page_refs.len()
-            )));
-        }
-        for (face_id, font_ref) in self.font_refs.clone() {
-            self.write_font(font_ref, face_id)?;
+        let faces: Vec<FaceId> = self.used.keys().copied().collect();
+        for face_id in faces {
+            self.write_font(face_id)?;
         }
         self.write_links()?;
         if let Some(root) = self.outline_root {
@@ -432,11 +387,12 @@ impl<W: Write> PdfStream<'_, W> {
 
     /// One face's subset: the Type 0 font, its CID font, descriptor,
     /// ToUnicode map and compressed font file.
-    fn write_font(&mut self, type0_ref: Ref, face_id: FaceId) -> Result<(), RenderError> {
+    fn write_font(&mut self, face_id: FaceId) -> Result<(), RenderError> {
         let book = self.book;
         let Some(face_use) = self.used.remove(&face_id) else {
             return Ok(());
         };
+        let type0_ref = face_use.font_ref;
         let face = book.face(face_id);
         let subset = subsetter::subset(&face.data, 0, &face_use.remapper)
             .map_err(|e| RenderError(format!("cannot subset font {}: {e}", face.name)))?;
@@ -867,11 +823,38 @@ mod tests {
     }
 
     #[test]
-    fn pages_must_match_the_count_announced() {
-        let book = FontBook::default();
+    fn subset_ids_follow_first_use_and_pages_name_their_fonts() {
+        let book = crate::text::sans_test_book();
+        let face = book.families[0].face(crate::model::Style::Regular);
+        let run = |text: &str| {
+            let glyphs: Vec<u16> = text
+                .chars()
+                .map(|c| book.face(face).glyph(c).unwrap_or(0))
+                .collect();
+            crate::layout::Page {
+                width: 100.0,
+                height: 100.0,
+                items: vec![Item::Text(TextItem {
+                    x: 0.0,
+                    y: 50.0,
+                    face,
+                    size: 10.0,
+                    text: text.to_string(),
+                    glyphs,
+                    width: 10.0,
+                })],
+            }
+        };
         let nav = Nav::default();
-        let pdf =
-            PdfStream::new(Vec::new(), "t", 2, &GlyphSet::default(), &nav, &book).expect("start");
-        assert!(pdf.finish().is_err());
+        let mut pdf = PdfStream::new(Vec::new(), "t", &nav, &book).expect("start");
+        pdf.pages(&[run("ba")]).expect("first page");
+        pdf.pages(&[run("abc")]).expect("second page");
+        let used = &pdf.used[&face];
+        let id = |c: char| used.new_id[usize::from(book.face(face).glyph(c).unwrap_or(0))];
+        assert_eq!((id('b'), id('a'), id('c')), (1, 2, 3));
+        assert_eq!(used.chars.get(&3), Some(&'c'));
+        assert_eq!(pdf.page_count(), 2);
+        let bytes = pdf.finish().expect("finish");
+        assert!(String::from_utf8_lossy(&bytes).contains("/Count 2"));
     }
 }
