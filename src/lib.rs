@@ -8,6 +8,7 @@ pub mod diag;
 pub mod layout;
 pub mod load;
 pub mod model;
+pub mod par;
 pub mod publish;
 pub mod render;
 pub mod text;

@@ -1,8 +1,6 @@
 //! Layout: one card of a deck laid out on a card template — each field fitted
 //! into its region — as items relative to the card's top-left corner.
 
-use std::thread;
-
 use super::doc::{Item, fit_items};
 use crate::diag::{Diagnostic, Loc};
 use crate::model::{CardTemplate, Deck, FieldDecl, FieldKind, Game, Rgb, TextColor};
@@ -242,33 +240,7 @@ pub fn lay_out_cards(
     family: &Family,
     book: &FontBook,
 ) -> Vec<Result<CardFace, Vec<Diagnostic>>> {
-    let workers = thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(8);
-    if workers < 2 || indices.len() < 64 {
-        return indices
-            .iter()
-            .map(|&i| lay_out_card(game, deck, i, template, family, book))
-            .collect();
-    }
-    let chunk = indices.len().div_ceil(workers);
-    thread::scope(|scope| {
-        let handles: Vec<_> = indices
-            .chunks(chunk)
-            .map(|part| {
-                scope.spawn(move || {
-                    part.iter()
-                        .map(|&i| lay_out_card(game, deck, i, template, family, book))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| {
-                h.join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            })
-            .collect()
+    crate::par::map(indices, 64, |&i| {
+        lay_out_card(game, deck, i, template, family, book)
     })
 }

@@ -247,16 +247,28 @@ pub fn lay_out_table(
             Err(e) => problems.push(overflow(e, &spec.loc, "a header cell")),
         }
     }
-    let mut rows = Vec::new();
+    // Every other body row is shaded, counting again after each section row.
     let mut body_index = 0;
-    for row in &spec.rows {
-        let shaded = row.kind == RowKind::Body && body_index % 2 == 1;
-        if row.kind == RowKind::Body {
-            body_index += 1;
-        } else {
-            body_index = 0;
-        }
-        match row_band(&ctx, row, &widths, spec.ruled, shaded) {
+    let shaded: Vec<(&TableRow, bool)> = spec
+        .rows
+        .iter()
+        .map(|row| {
+            let shaded = row.kind == RowKind::Body && body_index % 2 == 1;
+            body_index = if row.kind == RowKind::Body {
+                body_index + 1
+            } else {
+                0
+            };
+            (row, shaded)
+        })
+        .collect();
+    // Rows are measured on all cores: a card list has a row per card.
+    let bands = crate::par::map(&shaded, 256, |(row, shaded)| {
+        row_band(&ctx, row, &widths, spec.ruled, *shaded)
+    });
+    let mut rows = Vec::with_capacity(bands.len());
+    for (band, (row, _)) in bands.into_iter().zip(&shaded) {
+        match band {
             Ok(b) => rows.push(b),
             Err(e) => problems.push(overflow(e, row.loc.as_ref().unwrap_or(&spec.loc), "a cell")),
         }

@@ -58,20 +58,8 @@ pub fn load_deck(
             let read_cards = |r: &mut Reader<'_>, _: &Table<'_>, fields: &[FieldDecl]| {
                 // Runs of pieces read on all cores, their cards and problems
                 // then taken in file order.
-                let workers = std::thread::available_parallelism()
-                    .map_or(1, |n| n.get())
-                    .clamp(1, 8);
-                let per_worker = pieces.len().div_ceil(workers);
-                let runs: Vec<Option<(Vec<Card>, Diagnostics)>> = std::thread::scope(|scope| {
-                    let handles: Vec<_> = pieces
-                        .chunks(per_worker)
-                        .map(|run| scope.spawn(move || read_pieces(file, text, run, fields)))
-                        .collect();
-                    handles
-                        .into_iter()
-                        .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-                        .collect()
-                });
+                let runs =
+                    crate::par::map_runs(&pieces, |run| read_pieces(file, text, run, fields));
                 let mut cards = Vec::with_capacity(card_count);
                 for run in runs {
                     let (run_cards, found) = run?;

@@ -80,23 +80,7 @@ fn render_all(
         };
         Ok((name.clone(), svg, png))
     };
-    let workers = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(8);
-    let chunk = faces.len().div_ceil(workers).max(1);
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = faces
-            .chunks(chunk)
-            .map(|part| scope.spawn(move || part.iter().map(one).collect::<Vec<_>>()))
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| {
-                h.join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            })
-            .collect()
-    })
+    crate::par::map(faces, 0, one).into_iter().collect()
 }
 
 /// Sheets of up to 69 faces (the 70th slot shows the back as the hidden face),

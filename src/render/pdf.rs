@@ -539,36 +539,7 @@ fn compressed_contents(
     pages: &[crate::layout::Page],
     used: &BTreeMap<FaceId, UsedFace>,
 ) -> Vec<Vec<u8>> {
-    let workers = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(8);
-    if workers < 2 || pages.len() < 16 {
-        return pages
-            .iter()
-            .map(|p| deflate(&page_content(p, used)))
-            .collect();
-    }
-    let chunk = pages.len().div_ceil(workers);
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = pages
-            .chunks(chunk)
-            .map(|pages| {
-                scope.spawn(move || {
-                    pages
-                        .iter()
-                        .map(|p| deflate(&page_content(p, used)))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| {
-                h.join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            })
-            .collect()
-    })
+    crate::par::map(pages, 16, |p| deflate(&page_content(p, used)))
 }
 
 fn font_name(face: FaceId) -> String {

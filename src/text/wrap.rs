@@ -63,16 +63,57 @@ pub enum FitError {
     MissingGlyphs(Vec<char>),
 }
 
+/// A word's stretch in one face: its characters and glyphs are ranges of
+/// the [`Arena`]'s.
+#[derive(Clone)]
 struct Fragment {
     face: FaceId,
-    text: String,
-    glyphs: Vec<u16>,
+    text: std::ops::Range<usize>,
+    glyphs: std::ops::Range<usize>,
     /// Width at size 1.
     unit_width: f32,
 }
 
-struct Word {
+/// The characters, glyphs and fragments of every word of a text, each kept
+/// once in a vector of its own (three allocations per text, not three per word).
+#[derive(Default)]
+struct Arena {
+    text: String,
+    glyphs: Vec<u16>,
     fragments: Vec<Fragment>,
+}
+
+impl Arena {
+    fn fragments(&self, word: &Word) -> &[Fragment] {
+        &self.fragments[word.fragments.clone()]
+    }
+
+    fn text(&self, fragment: &Fragment) -> &str {
+        &self.text[fragment.text.clone()]
+    }
+
+    fn glyphs(&self, fragment: &Fragment) -> &[u16] {
+        &self.glyphs[fragment.glyphs.clone()]
+    }
+
+    /// Adds a fragment made of `text` and `glyphs` (copied to the end).
+    fn push(&mut self, face: FaceId, text: &str, glyphs: &[u16], unit_width: f32) {
+        let t = self.text.len();
+        self.text.push_str(text);
+        let g = self.glyphs.len();
+        self.glyphs.extend_from_slice(glyphs);
+        self.fragments.push(Fragment {
+            face,
+            text: t..self.text.len(),
+            glyphs: g..self.glyphs.len(),
+            unit_width,
+        });
+    }
+}
+
+struct Word {
+    /// A range of the arena's fragments.
+    fragments: std::ops::Range<usize>,
     unit_width: f32,
     /// Width at size 1 of a space after this word, in its last fragment's face.
     space_after: f32,
@@ -92,7 +133,7 @@ pub fn fit_text(req: &FitRequest<'_>, book: &FontBook) -> Result<Fit, FitError> 
         text: &text,
         ..*req
     };
-    let words = words(req, book)?;
+    let (arena, words) = words(req, book)?;
     let base = book.face(req.family.face(req.style));
     let ascent = base.ascender / base.units_per_em;
     let descent = -base.descender / base.units_per_em;
@@ -107,7 +148,7 @@ pub fn fit_text(req: &FitRequest<'_>, book: &FontBook) -> Result<Fit, FitError> 
         if block <= req.height + 1e-3 && widest <= req.width + 1e-3 {
             return Ok(Fit {
                 icons,
-                ..place(req, &words, &lines, size, ascent, block)
+                ..place(req, &arena, &words, &lines, size, ascent, block)
             });
         }
         if size <= req.min_size + 1e-3 {
@@ -137,12 +178,12 @@ pub fn fit_text_hyphenated(
         text: &text,
         ..*req
     };
-    let mut words = words(req, book)?;
+    let (mut arena, mut words) = words(req, book)?;
     let base = book.face(req.family.face(req.style));
     let ascent = base.ascender / base.units_per_em;
     let descent = -base.descender / base.units_per_em;
     let size = req.size;
-    let lines = break_hyphenated(&mut words, req.width, size, book, hyphenate);
+    let lines = break_hyphenated(&mut arena, &mut words, req.width, size, book, hyphenate);
     let block = block_height(lines.len(), size, req.leading, ascent, descent);
     let widest = words
         .iter()
@@ -156,7 +197,7 @@ pub fn fit_text_hyphenated(
     }
     Ok(Fit {
         icons,
-        ..place(req, &words, &lines, size, ascent, block)
+        ..place(req, &arena, &words, &lines, size, ascent, block)
     })
 }
 
@@ -174,6 +215,7 @@ fn icon_text<'t>(text: &'t str, book: &FontBook) -> (std::borrow::Cow<'t, str>, 
 /// Greedy line breaking that splits a word which does not fit at its last
 /// hyphenation point whose first part (with a hyphen) still fits the line.
 fn break_hyphenated(
+    arena: &mut Arena,
     words: &mut Vec<Word>,
     width: f32,
     size: f32,
@@ -194,7 +236,7 @@ fn break_hyphenated(
         if i > start && (words[i].breaks_before || line_width + space + w > width + 1e-3) {
             if !words[i].breaks_before {
                 let room = (width - line_width - space) / size;
-                if let Some((first, rest)) = split_word(&words[i], room, book, hyphenate) {
+                if let Some((first, rest)) = split_word(arena, &words[i], room, book, hyphenate) {
                     words[i] = first;
                     words.insert(i + 1, rest);
                     lines.push(start..i + 1);
@@ -221,23 +263,26 @@ fn break_hyphenated(
 }
 
 /// The word split at its last hyphenation point whose first part, with a
-/// hyphen, is at most `room` wide (at size 1).
+/// hyphen, is at most `room` wide (at size 1). The parts' fragments are
+/// added to the arena.
 fn split_word(
+    arena: &mut Arena,
     word: &Word,
     room: f32,
     book: &FontBook,
     hyphenate: &dyn Fn(&str) -> Vec<usize>,
 ) -> Option<(Word, Word)> {
-    let text: String = word.fragments.iter().map(|f| f.text.as_str()).collect();
+    let fragments = arena.fragments(word).to_vec();
+    let text: String = fragments.iter().map(|f| arena.text(f)).collect();
     let mut points = hyphenate(&text);
     points.sort_unstable();
     // (byte offset in the word, fragment, char index in it, width before) for each char.
     let mut at = Vec::new();
     let mut offset = 0;
     let mut before = 0.0;
-    for (k, frag) in word.fragments.iter().enumerate() {
+    for (k, frag) in fragments.iter().enumerate() {
         let face = book.face(frag.face);
-        for (n, (c, g)) in frag.text.chars().zip(&frag.glyphs).enumerate() {
+        for (n, (c, g)) in arena.text(frag).chars().zip(arena.glyphs(frag)).enumerate() {
             at.push((offset, k, n, before));
             offset += c.len_utf8();
             before += face.advance(*g) / face.units_per_em;
@@ -251,32 +296,22 @@ fn split_word(
             continue;
         }
         // The hyphen goes in the face of the character before the break.
-        let (hk, _) = if n == 0 {
-            (k - 1, word.fragments[k - 1].glyphs.len())
-        } else {
-            (k, n)
-        };
-        let face = book.face(word.fragments[hk].face);
+        let hk = if n == 0 { k - 1 } else { k };
+        let face = book.face(fragments[hk].face);
         let hyphen = face.glyph(HYPHEN).or_else(|| face.glyph('-'))?;
         let hyphen_width = face.advance(hyphen) / face.units_per_em;
         if before + hyphen_width > room + 1e-6 {
             continue;
         }
-        let mut first = Word {
-            fragments: Vec::new(),
-            unit_width: before + hyphen_width,
-            space_after: word.space_after,
-            space_glyph: word.space_glyph,
-            breaks_before: word.breaks_before,
+        let hyphen_char = if face.glyph(HYPHEN).is_some() {
+            HYPHEN
+        } else {
+            '-'
         };
-        let mut rest = Word {
-            fragments: Vec::new(),
-            unit_width: word.unit_width - before,
-            space_after: word.space_after,
-            space_glyph: word.space_glyph,
-            breaks_before: false,
-        };
-        for (j, frag) in word.fragments.iter().enumerate() {
+        // (face, text, glyphs, width) of each part's fragments.
+        let mut first: Vec<(FaceId, String, Vec<u16>, f32)> = Vec::new();
+        let mut rest: Vec<(FaceId, String, Vec<u16>, f32)> = Vec::new();
+        for (j, frag) in fragments.iter().enumerate() {
             let f = book.face(frag.face);
             let unit = |glyphs: &[u16]| {
                 glyphs
@@ -284,43 +319,59 @@ fn split_word(
                     .map(|g| f.advance(*g) / f.units_per_em)
                     .sum::<f32>()
             };
+            let (text, glyphs) = (arena.text(frag), arena.glyphs(frag));
             let cut = if j < k {
-                frag.glyphs.len()
+                glyphs.len()
             } else if j == k {
                 n
             } else {
                 0
             };
-            let split_at = frag
-                .text
-                .char_indices()
-                .nth(cut)
-                .map_or(frag.text.len(), |(b, _)| b);
+            let split_at = text.char_indices().nth(cut).map_or(text.len(), |(b, _)| b);
             if cut > 0 {
-                first.fragments.push(Fragment {
-                    face: frag.face,
-                    text: frag.text[..split_at].to_string(),
-                    glyphs: frag.glyphs[..cut].to_vec(),
-                    unit_width: unit(&frag.glyphs[..cut]),
-                });
+                let part = &glyphs[..cut];
+                first.push((
+                    frag.face,
+                    text[..split_at].to_string(),
+                    part.to_vec(),
+                    unit(part),
+                ));
             }
-            if cut < frag.glyphs.len() {
-                rest.fragments.push(Fragment {
-                    face: frag.face,
-                    text: frag.text[split_at..].to_string(),
-                    glyphs: frag.glyphs[cut..].to_vec(),
-                    unit_width: unit(&frag.glyphs[cut..]),
-                });
+            if cut < glyphs.len() {
+                let part = &glyphs[cut..];
+                rest.push((
+                    frag.face,
+                    text[split_at..].to_string(),
+                    part.to_vec(),
+                    unit(part),
+                ));
             }
         }
-        let last = first.fragments.last_mut()?;
-        last.text.push(if face.glyph(HYPHEN).is_some() {
-            HYPHEN
-        } else {
-            '-'
-        });
-        last.glyphs.push(hyphen);
-        last.unit_width += hyphen_width;
+        let last = first.last_mut()?;
+        last.1.push(hyphen_char);
+        last.2.push(hyphen);
+        last.3 += hyphen_width;
+        let mut add = |parts: Vec<(FaceId, String, Vec<u16>, f32)>| {
+            let start = arena.fragments.len();
+            for (face, text, glyphs, width) in parts {
+                arena.push(face, &text, &glyphs, width);
+            }
+            start..arena.fragments.len()
+        };
+        let first = Word {
+            fragments: add(first),
+            unit_width: before + hyphen_width,
+            space_after: word.space_after,
+            space_glyph: word.space_glyph,
+            breaks_before: word.breaks_before,
+        };
+        let rest = Word {
+            fragments: add(rest),
+            unit_width: word.unit_width - before,
+            space_after: word.space_after,
+            space_glyph: word.space_glyph,
+            breaks_before: false,
+        };
         return Some((first, rest));
     }
     None
@@ -333,21 +384,24 @@ fn block_height(lines: usize, size: f32, leading: f32, ascent: f32, descent: f32
     (lines - 1) as f32 * size * leading + (ascent + descent) * size
 }
 
-/// Bytes (and glyphs) a word's fragment is made room for at first.
-const WORD_CAPACITY: usize = 16;
-
-/// Splits rich text into measured words (size-independent).
-fn words(req: &FitRequest<'_>, book: &FontBook) -> Result<Vec<Word>, FitError> {
+/// Splits rich text into measured words (size-independent), their
+/// characters and glyphs kept in one arena.
+fn words(req: &FitRequest<'_>, book: &FontBook) -> Result<(Arena, Vec<Word>), FitError> {
+    let mut arena = Arena {
+        text: String::with_capacity(req.text.len()),
+        glyphs: Vec::with_capacity(req.text.len()),
+        fragments: Vec::with_capacity(req.text.len() / 5 + 1),
+    };
     let mut words = Vec::with_capacity(req.text.len() / 5 + 1);
     let mut missing = Vec::new();
-    let new_word = || Word {
-        fragments: Vec::with_capacity(1),
+    let new_word = |at: usize| Word {
+        fragments: at..at,
         unit_width: 0.0,
         space_after: 0.0,
         space_glyph: 0,
         breaks_before: false,
     };
-    let mut current = new_word();
+    let mut current = new_word(0);
     let mut next_breaks = false;
     for span in parse_rich(req.text) {
         let style = Style::from_flags(
@@ -356,12 +410,15 @@ fn words(req: &FitRequest<'_>, book: &FontBook) -> Result<Vec<Word>, FitError> {
         );
         let face_id = req.family.face(style);
         let face = book.face(face_id);
+        let space_glyph = face.glyph(' ').unwrap_or(0);
+        let space_after = face.advance(space_glyph) / face.units_per_em;
         for c in span.text.chars() {
             if c == ' ' || c == '\n' {
                 if !current.fragments.is_empty() {
                     current.breaks_before = next_breaks;
                     next_breaks = false;
-                    words.push(std::mem::replace(&mut current, new_word()));
+                    let next = new_word(arena.fragments.len());
+                    words.push(std::mem::replace(&mut current, next));
                 }
                 if c == '\n' {
                     next_breaks = true;
@@ -380,31 +437,31 @@ fn words(req: &FitRequest<'_>, book: &FontBook) -> Result<Vec<Word>, FitError> {
                     }
                 },
             };
-            let glyph_font = book.face(glyph_face);
+            let glyph_font = if glyph_face == face_id {
+                face
+            } else {
+                book.face(glyph_face)
+            };
             let w = glyph_font.advance(glyph) / glyph_font.units_per_em;
-            match current.fragments.last_mut() {
-                Some(f) if f.face == glyph_face => {
-                    f.text.push(c);
-                    f.glyphs.push(glyph);
+            // Fragments of the current word are the arena's last ones.
+            let continues = !current.fragments.is_empty()
+                && arena.fragments.last().is_some_and(|f| f.face == glyph_face);
+            if continues {
+                arena.text.push(c);
+                arena.glyphs.push(glyph);
+                if let Some(f) = arena.fragments.last_mut() {
+                    f.text.end = arena.text.len();
+                    f.glyphs.end = arena.glyphs.len();
                     f.unit_width += w;
                 }
-                _ => {
-                    // Room for a typical word, so it grows without reallocating.
-                    let mut text = String::with_capacity(WORD_CAPACITY);
-                    text.push(c);
-                    let mut glyphs = Vec::with_capacity(WORD_CAPACITY);
-                    glyphs.push(glyph);
-                    current.fragments.push(Fragment {
-                        face: glyph_face,
-                        text,
-                        glyphs,
-                        unit_width: w,
-                    });
-                }
+            } else {
+                let mut buf = [0u8; 4];
+                arena.push(glyph_face, c.encode_utf8(&mut buf), &[glyph], w);
+                current.fragments.end = arena.fragments.len();
             }
             current.unit_width += w;
-            current.space_glyph = face.glyph(' ').unwrap_or(0);
-            current.space_after = face.advance(current.space_glyph) / face.units_per_em;
+            current.space_glyph = space_glyph;
+            current.space_after = space_after;
         }
     }
     if !current.fragments.is_empty() {
@@ -412,7 +469,7 @@ fn words(req: &FitRequest<'_>, book: &FontBook) -> Result<Vec<Word>, FitError> {
         words.push(current);
     }
     if missing.is_empty() {
-        Ok(words)
+        Ok((arena, words))
     } else {
         Err(FitError::MissingGlyphs(missing))
     }
@@ -463,6 +520,7 @@ fn break_lines(words: &[Word], width: f32, size: f32) -> Vec<std::ops::Range<usi
 
 fn place(
     req: &FitRequest<'_>,
+    arena: &Arena,
     words: &[Word],
     lines: &[std::ops::Range<usize>],
     size: f32,
@@ -493,7 +551,7 @@ fn place(
             };
             Line {
                 baseline,
-                runs: line_runs(on_line, x0, size),
+                runs: line_runs(arena, on_line, x0, size),
                 width,
             }
         })
@@ -509,13 +567,13 @@ fn place(
 
 /// Merges a line's words into runs: a word continues the previous run (with
 /// the space between them) when its first fragment is in the same face.
-fn line_runs(words: &[Word], x0: f32, size: f32) -> Vec<Run> {
+fn line_runs(arena: &Arena, words: &[Word], x0: f32, size: f32) -> Vec<Run> {
     let mut runs: Vec<Run> = Vec::new();
     // A run is made room for the rest of the line, so it grows without reallocating.
     let rest_of_line = |from: usize| -> (usize, usize) {
         words[from..].iter().fold((0, 0), |(bytes, glyphs), w| {
-            let (b, g) = w
-                .fragments
+            let (b, g) = arena
+                .fragments(w)
                 .iter()
                 .fold((0, 0), |(b, g), f| (b + f.text.len(), g + f.glyphs.len()));
             (bytes + b + 1, glyphs + g + 1)
@@ -523,11 +581,15 @@ fn line_runs(words: &[Word], x0: f32, size: f32) -> Vec<Run> {
     };
     let mut x = x0;
     for (i, word) in words.iter().enumerate() {
+        let fragments = arena.fragments(word);
+        let Some(first) = fragments.first() else {
+            continue;
+        };
         let mut continues = false;
         if i > 0 {
             let prev = &words[i - 1];
             let space = prev.space_after * size;
-            if let Some(run) = runs.last_mut().filter(|r| r.face == word.fragments[0].face) {
+            if let Some(run) = runs.last_mut().filter(|r| r.face == first.face) {
                 run.text.push(' ');
                 run.glyphs.push(prev.space_glyph);
                 run.width += space;
@@ -535,20 +597,20 @@ fn line_runs(words: &[Word], x0: f32, size: f32) -> Vec<Run> {
             }
             x += space;
         }
-        for (j, frag) in word.fragments.iter().enumerate() {
+        for (j, frag) in fragments.iter().enumerate() {
             let w = frag.unit_width * size;
             match runs.last_mut() {
                 Some(run) if (j == 0 && continues) || (j > 0 && run.face == frag.face) => {
-                    run.text.push_str(&frag.text);
-                    run.glyphs.extend_from_slice(&frag.glyphs);
+                    run.text.push_str(arena.text(frag));
+                    run.glyphs.extend_from_slice(arena.glyphs(frag));
                     run.width += w;
                 }
                 _ => {
                     let (bytes, count) = rest_of_line(i);
                     let mut text = String::with_capacity(bytes);
-                    text.push_str(&frag.text);
+                    text.push_str(arena.text(frag));
                     let mut glyphs = Vec::with_capacity(count);
-                    glyphs.extend_from_slice(&frag.glyphs);
+                    glyphs.extend_from_slice(arena.glyphs(frag));
                     runs.push(Run {
                         x,
                         face: frag.face,

@@ -1,0 +1,59 @@
+//! Shared by every stage: work over a slice spread on all cores (at most
+//! eight threads), the results in the slice's order. Small inputs stay on
+//! the calling thread; a panic in a worker is resumed on the caller.
+
+/// How many threads a parallel map uses.
+fn workers() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .clamp(1, 8)
+}
+
+/// `f` over the slice cut into one run per core, the runs' results in order.
+pub fn map_runs<T: Sync, R: Send>(items: &[T], f: impl Fn(&[T]) -> R + Sync) -> Vec<R> {
+    let workers = workers();
+    if workers < 2 || items.len() < 2 {
+        return vec![f(items)];
+    }
+    let per_run = items.len().div_ceil(workers);
+    let f = &f;
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = items
+            .chunks(per_run)
+            .map(|run| scope.spawn(move || f(run)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+            .collect()
+    })
+}
+
+/// `f` over every item, in order; on all cores when there are at least
+/// `serial_below` items.
+pub fn map<T: Sync, R: Send>(
+    items: &[T],
+    serial_below: usize,
+    f: impl Fn(&T) -> R + Sync,
+) -> Vec<R> {
+    if items.len() < serial_below {
+        return items.iter().map(f).collect();
+    }
+    map_runs(items, |run| run.iter().map(&f).collect::<Vec<R>>())
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn results_keep_the_items_order() {
+        let items: Vec<usize> = (0..1000).collect();
+        let squares = super::map(&items, 0, |n| n * n);
+        assert_eq!(squares, items.iter().map(|n| n * n).collect::<Vec<_>>());
+        let sums = super::map_runs(&items, |run| run.iter().sum::<usize>());
+        assert_eq!(sums.iter().sum::<usize>(), 999 * 1000 / 2);
+        assert!(super::map::<usize, usize>(&[], 0, |n| *n).is_empty());
+    }
+}
