@@ -18,7 +18,8 @@
 //!   heading, each result's link shows its card, row or heading; a card
 //!   named in the text is previewed on hover and on a tap; with the page's
 //!   scripts removed the sidebar and text are shown and the search box is
-//!   not; no script error, console message or policy violation anywhere.
+//!   not; search works from `grogpress serve` too; no script error, console
+//!   message or policy violation anywhere.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -706,4 +707,83 @@ fn a_card_named_in_the_text_is_previewed_on_hover_and_tap() {
     let key = anchor.strip_prefix("action-").expect("deck action");
     assert_eq!(preview["hovered"]["card"], key, "{preview}");
     assert_eq!(preview["tapped"], key, "{preview}");
+}
+
+/// `grogpress serve` of a game, killed when dropped; its stderr is read to
+/// the end (a closed pipe would fail its writes).
+struct Serving(std::process::Child);
+
+impl Drop for Serving {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Serves `game` with its outputs in `out`: the server and its port, once it watches.
+fn serve(game: &str, out: &Path) -> (Serving, u16) {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grogpress"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["serve", game, "--port", "0", "--out"])
+        .arg(out)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("start grogpress serve");
+    let stderr = child.stderr.take().expect("stderr");
+    let serving = Serving(child);
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
+    let mut port = None;
+    let mut seen = Vec::new();
+    while let Ok(line) = rx.recv_timeout(std::time::Duration::from_secs(30)) {
+        if let Some(rest) = line.strip_prefix("serving the preview on http://127.0.0.1:") {
+            port = rest.trim_end_matches('/').parse().ok();
+        }
+        let ready = line.starts_with("watching");
+        seen.push(line);
+        if ready {
+            break;
+        }
+    }
+    let port = port.unwrap_or_else(|| panic!("no address printed:\n{}", seen.join("\n")));
+    (serving, port)
+}
+
+#[test]
+fn search_works_from_serve_as_from_files() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (_server, port) = serve("tests/fixtures/html-book", dir.path());
+    // page.html?search=words opens with those results listed.
+    let url = format!("http://127.0.0.1:{port}/out/html-book/html/basics.html?search=sectors");
+    let profile = tempfile::tempdir().expect("profile dir");
+    let out = chromium(
+        profile.path(),
+        &[
+            "--enable-logging=stderr".into(),
+            "--v=0".into(),
+            "--virtual-time-budget=5000".into(),
+            "--dump-dom".into(),
+            url.clone(),
+        ],
+    );
+    assert!(out.status.success(), "{url}: {}", describe(&out));
+    let dom = String::from_utf8_lossy(&out.stdout);
+    let log = String::from_utf8_lossy(&out.stderr);
+    let console: Vec<&str> = log.lines().filter(|l| l.contains(":CONSOLE")).collect();
+    assert!(console.is_empty(), "{url}: console said {console:?}");
+    let results = dom
+        .split("id=\"search-results\"")
+        .nth(1)
+        .expect("the results list");
+    assert!(results.contains("1 result<"), "{results}");
+    assert!(
+        results.contains("<a href=\"cards.html#card-action-great-road-red\">"),
+        "{results}"
+    );
 }

@@ -471,6 +471,23 @@ mod tests {
     }
 
     #[test]
+    fn each_section_keeps_its_prose_without_shortcodes() {
+        let md = "Before *any* heading.\n\n# Rules\n\nUse [*Great Road*](card:)’s move.\n\n{{ deck(\"action\") }}\n\n## Combat\n\n- Roll\n- Hit\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n## Empty\n";
+        let (codes, _) = find_shortcodes(md);
+        let mut used = UsedIds::default();
+        let body = render_markdown(md, &codes, &mut used, &mut Fake).unwrap();
+        assert_eq!(
+            body.sections,
+            [
+                (None, "Before any heading.".to_string()),
+                (Some(0), "Use Great Road’s move.".to_string()),
+                (Some(1), "Roll Hit a b 1 2".to_string()),
+                (Some(2), String::new()),
+            ]
+        );
+    }
+
+    #[test]
     fn known_icons_in_text_become_svg() {
         let md = "A :sword: hit, 10:30 and :nope: stay.\n";
         let mut used = UsedIds::default();

@@ -822,3 +822,65 @@ fn font_faces_css(book: &FontBook) -> String {
     }
     css
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn h(level: u8, text: &str) -> Heading {
+        Heading {
+            level,
+            text: text.to_string(),
+            anchor: slug(text),
+        }
+    }
+
+    #[test]
+    fn the_sidebar_nests_two_levels_under_the_page_title() {
+        let headings = [
+            h(1, "Rules"),
+            h(3, "Early"),
+            h(2, "Setup"),
+            h(3, "Map"),
+            h(4, "Too deep"),
+            h(2, "Turn"),
+        ];
+        let value = sidebar_sections(&headings);
+        let text = |v: &Value, key: &str| -> String {
+            let map = v.as_map().expect("an entry");
+            map.iter()
+                .find(|(k, _)| k.as_str() == Some(key))
+                .and_then(|(_, v)| v.as_str().map(str::to_string))
+                .unwrap_or_default()
+        };
+        let tree: Vec<(String, Vec<String>)> = value
+            .as_array()
+            .expect("a list")
+            .iter()
+            .map(|section| {
+                let subs = section
+                    .as_map()
+                    .and_then(|m| m.iter().find(|(k, _)| k.as_str() == Some("subsections")))
+                    .and_then(|(_, v)| v.as_array())
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|sub| text(sub, "text"))
+                    .collect();
+                (text(section, "text"), subs)
+            })
+            .collect();
+        assert_eq!(
+            tree,
+            [
+                ("Early".to_string(), vec![]),
+                ("Setup".to_string(), vec!["Map".to_string()]),
+                ("Turn".to_string(), vec![]),
+            ]
+        );
+        assert!(
+            sidebar_sections(&headings[..1])
+                .as_array()
+                .is_some_and(|v| v.is_empty())
+        );
+    }
+}
