@@ -396,7 +396,7 @@ fn shown_fields(c: &Deck) -> Vec<usize> {
 }
 
 /// "attack_die" → "Attack die".
-fn field_heading(name: &str) -> String {
+pub(super) fn field_heading(name: &str) -> String {
     let spaced = name.replace(['_', '-'], " ");
     let mut chars = spaced.chars();
     chars

@@ -10,7 +10,8 @@ use tera::{Context, Tera, Value};
 
 use super::HtmlError;
 use super::data::{
-    DataSource, ShownRow, data_anchor, data_shortcode, plain_text, rich_html, shown_tables,
+    DataSource, ShownRow, data_anchor, data_shortcode, field_heading, plain_text, rich_html,
+    shown_tables,
 };
 use super::markdown::{Heading, PageBody, PageLinks, UsedIds, render_markdown, unique_id};
 use super::search::{DocKind, SearchDoc, search_index_js};
@@ -748,17 +749,24 @@ fn search_docs(
     docs
 }
 
-/// A card's words: every field but the title and the mirrored one, as plain text.
+/// A card's words: every field but the title and the mirrored one, as plain
+/// text; a rich text field (prose) as it is, any other named (`Force: 10`).
 fn card_text(deck: &Deck, card: usize) -> String {
     let mirrored = deck.constraints.mirrored.as_ref().map(|m| m.value);
     (0..deck.fields.len())
         .filter(|&i| i != deck.title_field && Some(i) != mirrored)
-        .filter_map(|i| deck.text(&deck.cards[card], i))
-        .map(|t| {
-            plain_text(&t)
+        .filter_map(|i| {
+            let text = deck.text(&deck.cards[card], i)?;
+            let text = plain_text(&text)
                 .split_whitespace()
                 .collect::<Vec<_>>()
-                .join(" ")
+                .join(" ");
+            let field = &deck.fields[i];
+            Some(match field.kind {
+                _ if text.is_empty() => text,
+                FieldKind::Rich => text,
+                _ => format!("{}: {text}", field_heading(&field.name)),
+            })
         })
         .filter(|t| !t.is_empty())
         .collect::<Vec<_>>()
