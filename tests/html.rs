@@ -628,7 +628,17 @@ const OUR_ELEMENTS: &[&str] = &[
     "caption",
     "span",
     "figcaption",
+    // The search box, the menu button and the card previews; scripts only
+    // as the site's own files (checked below).
+    "script",
+    "button",
+    "input",
+    "label",
+    "template",
 ];
+
+/// The only scripts a page loads: the site's own files.
+const OUR_SCRIPTS: &[&str] = &["reference.js", "search-index.js"];
 
 #[test]
 fn markup_in_data_is_shown_as_text() {
@@ -645,6 +655,20 @@ fn markup_in_data_is_shown_as_text() {
             );
             for (k, _) in &tag.attrs {
                 assert!(!k.starts_with("on"), "an event handler attribute {k}");
+            }
+            if tag.name == "script" && !tag.closing {
+                assert!(
+                    tag.attr("src")
+                        .is_some_and(|src| OUR_SCRIPTS.contains(&src)),
+                    "{}: a script that is not the site's own: {:?}",
+                    page.display(),
+                    tag.attrs
+                );
+                assert!(
+                    text[tag.end..].starts_with("</script>"),
+                    "{}: an inline script",
+                    page.display()
+                );
             }
         }
         all.push_str(&text);
@@ -962,6 +986,8 @@ fn table_rows(page: &str, title: &str) -> Vec<String> {
         .skip(1)
         .map(|row| {
             let row = &row[..row.find("</tr>").unwrap_or(row.len())];
+            // After the rest of the `<tr ...>` tag (a row may have an id).
+            let row = &row[row.find('>').map_or(0, |end| end + 1)..];
             words(&text_between(row, 0, row.len())).join(" ")
         })
         .collect()

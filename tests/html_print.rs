@@ -2,8 +2,8 @@
 //! `chromium`, installed by `.ci/run`) prints built pages to PDF with the
 //! print stylesheet, and the PDF is read back with poppler:
 //!
-//! - `pdftotext`: the navigation (page list, "On this page", the pager, the
-//!   skip link) is not printed, and every data table and every card of the
+//! - `pdftotext`: the navigation (the sidebar of pages and sections, its
+//!   menu button, the pager, the skip link) is not printed, and every data table and every card of the
 //!   page is printed whole on one page unless it is taller than a page — a
 //!   table's words, read in drawing order (`-raw -bbox`), are all on one
 //!   page, or the parts it was cut into add up to more than a page;
@@ -211,7 +211,7 @@ fn check_printed(game: &str, page: &str, dir: &Path) -> (usize, usize) {
     let text = text.join(" ");
 
     // The navigation is in the HTML, and not on paper.
-    for shown_only_on_screen in ["Skip to the text", "On this page", "←"] {
+    for shown_only_on_screen in ["Skip to the text", "Chapters", "←"] {
         assert!(
             html.contains(shown_only_on_screen),
             "{game}: the page lacks {shown_only_on_screen:?}: the test reads the wrong page"

@@ -1,6 +1,7 @@
-//! CLI: a game's HTML rules reference — reads `templates/html/`, lays out the
-//! cards of every deck the game prints on labels or as cards (the same faces as the PDF),
-//! renders the site and returns its files with the font licences.
+//! CLI: a game's HTML rules reference — reads `templates/html/` (a game's
+//! own may replace any but the script and the favicon), lays out the cards
+//! of every deck the game prints on labels or as cards (the same faces as
+//! the PDF), renders the site and returns its files with the font licences.
 
 use std::path::{Path, PathBuf};
 
@@ -55,13 +56,20 @@ pub fn build_html(
 }
 
 fn read_templates(game: &Game, assets: &Assets) -> Result<HtmlTemplates, OpError> {
-    let read = |name: &str| -> Result<String, OpError> {
-        let candidates: [PathBuf; 2] = [
-            game.dir.join("templates/html").join(name),
-            assets.root.templates().join("html").join(name),
-        ];
+    // The script and the favicon (an SVG) are the project's own, never a
+    // game's: they are active content in the reader's browser, and the
+    // policy lets the site's own files run.
+    let read_from = |name: &str, game_may_replace: bool| -> Result<String, OpError> {
+        let candidates: Vec<PathBuf> = [
+            game_may_replace.then(|| game.dir.join("templates/html").join(name)),
+            Some(assets.root.templates().join("html").join(name)),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
         let game_dir = crate::load::paths::Confine::new(&game.dir)?;
-        if candidates[0].symlink_metadata().is_ok()
+        if game_may_replace
+            && candidates[0].symlink_metadata().is_ok()
             && game_dir.check(&candidates[0]) == crate::load::paths::Resolved::Outside
         {
             return Err(OpError(format!(
@@ -79,6 +87,7 @@ fn read_templates(game: &Game, assets: &Assets) -> Result<HtmlTemplates, OpError
         std::fs::read_to_string(path)
             .map_err(|e| OpError(format!("cannot read {}: {e}", path.display())))
     };
+    let read = |name: &str| read_from(name, true);
     Ok(HtmlTemplates {
         page: read("page.html")?,
         card: read("card.html")?,
@@ -87,6 +96,8 @@ fn read_templates(game: &Game, assets: &Assets) -> Result<HtmlTemplates, OpError
         table: read("table.html")?,
         chart: read("chart.html")?,
         dice: read("dice.html")?,
+        script: read_from("reference.js", false)?,
+        favicon: read_from("favicon.svg", false)?,
     })
 }
 

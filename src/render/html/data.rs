@@ -2,7 +2,9 @@
 //! random table, each roll row with its chance drawn as a bar),
 //! `collection("units")` / `units()` (a collection as a table) and `dice()`
 //! (each die's faces drawn with their icons) — from the game's model into
-//! values for the Tera templates `table.html` and `dice.html`.
+//! values for the Tera templates `table.html` and `dice.html`; where a table
+//! has its anchor, each body row gets one too (`table-combat.3`) and its text
+//! is handed back for the search index.
 
 use std::collections::BTreeMap;
 
@@ -19,6 +21,40 @@ use crate::text::parse_rich;
 
 /// The names of the data shortcodes, what they take and what they show.
 pub const DATA_SHORTCODES: &[&str] = &["table", "collection", "units", "dice"];
+
+/// A table row shown with its anchor: for the search index.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShownRow {
+    /// The table's title (a chart's, with its block's).
+    pub table: String,
+    pub anchor: String,
+    /// The row's cells as plain text.
+    pub text: String,
+}
+
+/// Gives the body rows of a table shown with an anchor theirs: the table's
+/// anchor, a dot and the row's number (`table-combat.3`; a chart numbers
+/// its rows across all its tables). No heading or other anchor has a dot
+/// (they are slugs), so these never clash with them.
+struct RowIds<'a> {
+    base: Option<String>,
+    next: usize,
+    rows: &'a mut Vec<ShownRow>,
+}
+
+impl RowIds<'_> {
+    fn next(&mut self, table: &str, text: String) -> Option<String> {
+        let base = self.base.as_ref()?;
+        self.next += 1;
+        let anchor = format!("{base}.{}", self.next);
+        self.rows.push(ShownRow {
+            table: table.to_string(),
+            anchor: anchor.clone(),
+            text,
+        });
+        Some(anchor)
+    }
+}
 
 /// What a data shortcode needs from the site.
 pub struct DataSource<'a> {
@@ -80,20 +116,28 @@ pub fn shown_tables(game: &crate::model::Game, code: &Shortcode) -> Vec<(String,
     }
 }
 
-/// The HTML of a data shortcode; None if `code` is not one.
+/// The HTML of a data shortcode; None if `code` is not one. Where it has
+/// its anchor (`id`), the rows it shows, with theirs, are added to `rows`.
 pub fn data_shortcode(
     src: &DataSource<'_>,
     code: &Shortcode,
     id: Option<String>,
+    rows: &mut Vec<ShownRow>,
 ) -> Option<Result<String, String>> {
     let arg = code.args.first().map(|a| a.value.as_str());
+    let mut row_ids = RowIds {
+        base: id.clone(),
+        next: 0,
+        rows,
+    };
     let result = match code.name.as_str() {
         "table" => {
             let name = arg.unwrap_or_default();
             if let Some(chart) = src.game.charts.iter().find(|c| c.id == name) {
-                chart_html(src, chart, id)
+                chart_html(src, chart, id, &mut row_ids)
             } else if let Some(t) = src.game.random_tables.iter().find(|t| t.id == name) {
-                render(src, "table.html", "table", random_table_value(t, id))
+                let value = random_table_value(t, id, &mut row_ids);
+                render(src, "table.html", "table", value)
             } else {
                 Err(format!("no chart or random table `{name}`"))
             }
@@ -101,7 +145,10 @@ pub fn data_shortcode(
         "collection" | "units" => {
             let name = arg.unwrap_or("units");
             match src.game.collection(name) {
-                Some(c) => render(src, "table.html", "table", collection_value(c, id)),
+                Some(c) => {
+                    let value = collection_value(c, id, &mut row_ids);
+                    render(src, "table.html", "table", value)
+                }
                 None => Err(format!("no collection `{name}`")),
             }
         }
@@ -130,7 +177,12 @@ fn render(
 /// A chart: each of its blocks as one or more tables, results tables with
 /// odds; where the chart has its anchor (`id`), each block's first table has
 /// the block's (`table-combat-barrage`).
-fn chart_html(src: &DataSource<'_>, chart: &Chart, id: Option<String>) -> Result<String, String> {
+fn chart_html(
+    src: &DataSource<'_>,
+    chart: &Chart,
+    id: Option<String>,
+    row_ids: &mut RowIds<'_>,
+) -> Result<String, String> {
     let mut tables = Vec::new();
     for block in &chart.blocks {
         let results = match &block.kind {
@@ -138,11 +190,21 @@ fn chart_html(src: &DataSource<'_>, chart: &Chart, id: Option<String>) -> Result
             _ => None,
         };
         let anchor = id.as_deref().and_then(|a| block_anchor(a, block));
+        let title = match block_id_title(block) {
+            Some((_, t)) if !t.is_empty() && t != chart.title => format!("{} — {t}", chart.title),
+            _ => chart.title.clone(),
+        };
         for (i, spec) in block_specs(block, false).iter().enumerate() {
             let odds = results.filter(|_| i == 0).map(results_odds);
             let across = results.is_some_and(|t| t.across);
             let spec_id = anchor.clone().filter(|_| i == 0);
-            let value = spec_value(spec, odds.as_deref(), across, spec_id, src.icons);
+            let shown = SpecShown {
+                odds: odds.as_deref(),
+                across,
+                id: spec_id,
+                title: &title,
+            };
+            let value = spec_value(spec, shown, src.icons, row_ids);
             tables.push(render(src, "table.html", "table", value)?);
         }
     }
@@ -185,15 +247,29 @@ fn cell_value(html: String, span: usize, header: bool) -> Value {
     ])
 }
 
-/// A laid-out table spec as a template value. `odds` go beside each body row
-/// (or, for a table printed across, as a row of bars under the rolls).
-fn spec_value(
-    spec: &TableSpec,
-    odds: Option<&[RowOdds]>,
+/// How a chart's table is shown: `odds` go beside each body row (or, for a
+/// table printed across, as a row of bars under the rolls); `id` is the
+/// table's anchor, `title` what its rows are found under.
+struct SpecShown<'a> {
+    odds: Option<&'a [RowOdds]>,
     across: bool,
     id: Option<String>,
+    title: &'a str,
+}
+
+/// A laid-out table spec as a template value.
+fn spec_value(
+    spec: &TableSpec,
+    shown: SpecShown<'_>,
     icons: &[Icon],
+    row_ids: &mut RowIds<'_>,
 ) -> Value {
+    let SpecShown {
+        odds,
+        across,
+        id,
+        title,
+    } = shown;
     let columns = spec.columns.len();
     let head: Vec<Value> = spec
         .header
@@ -234,7 +310,14 @@ fn spec_value(
             }
             _ => null(),
         };
+        let row_id = if section {
+            None
+        } else {
+            let text: Vec<String> = row.cells.iter().map(|c| plain_text(&c.text)).collect();
+            row_ids.next(title, text.join(" · "))
+        };
         rows.push(map([
+            ("id", Value::from(row_id)),
             ("section", Value::from(section)),
             ("cells", Value::from(cells)),
             ("odds", row_odds),
@@ -259,7 +342,7 @@ fn spec_value(
 }
 
 /// A random table: roll, result and the roll's chance.
-fn random_table_value(t: &RandomTable, id: Option<String>) -> Value {
+fn random_table_value(t: &RandomTable, id: Option<String>, row_ids: &mut RowIds<'_>) -> Value {
     let ranges: Vec<RollRange> = t.rows.iter().map(|r| r.roll.value).collect();
     let odds = row_odds(t.dice.value, &ranges, 0);
     let rows: Vec<Value> = t
@@ -267,12 +350,15 @@ fn random_table_value(t: &RandomTable, id: Option<String>) -> Value {
         .iter()
         .zip(odds)
         .map(|(row, o)| {
+            let roll = row.roll.value.to_string();
+            let text = format!("{roll} · {}", plain_text(&row.result.value));
             map([
+                ("id", Value::from(row_ids.next(&t.name, text))),
                 ("section", Value::from(false)),
                 (
                     "cells",
                     Value::from(vec![
-                        cell_value(escape(&row.roll.value.to_string()), 1, true),
+                        cell_value(escape(&roll), 1, true),
                         cell_value(escape(&row.result.value), 1, false),
                     ]),
                 ),
@@ -310,7 +396,7 @@ fn shown_fields(c: &Deck) -> Vec<usize> {
 }
 
 /// "attack_die" → "Attack die".
-fn field_heading(name: &str) -> String {
+pub(super) fn field_heading(name: &str) -> String {
     let spaced = name.replace(['_', '-'], " ");
     let mut chars = spaced.chars();
     chars
@@ -320,7 +406,7 @@ fn field_heading(name: &str) -> String {
 }
 
 /// A collection as a table: one row per item, one column per field.
-fn collection_value(c: &Deck, id: Option<String>) -> Value {
+fn collection_value(c: &Deck, id: Option<String>, row_ids: &mut RowIds<'_>) -> Value {
     let fields = shown_fields(c);
     let head = vec![Value::from(
         fields
@@ -332,21 +418,29 @@ fn collection_value(c: &Deck, id: Option<String>) -> Value {
         .cards
         .iter()
         .map(|item| {
-            let cells: Vec<Value> = fields
+            let texts: Vec<String> = fields
                 .iter()
-                .enumerate()
-                .map(|(n, &i)| {
-                    let text = match item.values.get(i).and_then(|v| v.as_ref()) {
-                        Some(v) => match &v.value {
-                            FieldValue::List(faces) => crate::model::faces_text(faces),
-                            other => other.display(),
-                        },
-                        None => "-".to_string(),
-                    };
-                    cell_value(escape(&text), 1, n == 0)
+                .map(|&i| match item.values.get(i).and_then(|v| v.as_ref()) {
+                    Some(v) => match &v.value {
+                        FieldValue::List(faces) => crate::model::faces_text(faces),
+                        other => other.display(),
+                    },
+                    None => "-".to_string(),
                 })
                 .collect();
+            let cells: Vec<Value> = texts
+                .iter()
+                .enumerate()
+                .map(|(n, text)| cell_value(escape(text), 1, n == 0))
+                .collect();
+            let found = fields
+                .iter()
+                .zip(&texts)
+                .map(|(&i, text)| format!("{}: {text}", field_heading(&c.fields[i].name)))
+                .collect::<Vec<_>>()
+                .join(" · ");
             map([
+                ("id", Value::from(row_ids.next(&c.name, found))),
                 ("section", Value::from(false)),
                 ("cells", Value::from(cells)),
                 ("odds", null()),
@@ -478,6 +572,11 @@ fn cell_html(cell: &Cell, icons: &[Icon]) -> String {
         Style::Italic => format!("<em>{html}</em>"),
         Style::BoldItalic => format!("<strong><em>{html}</em></strong>"),
     }
+}
+
+/// Rich text as the words it shows: no `**` or `*` marks.
+pub(super) fn plain_text(src: &str) -> String {
+    parse_rich(src).into_iter().map(|span| span.text).collect()
 }
 
 /// `**bold**` and `*italic*` as `<strong>`/`<em>`, line breaks as `<br>`; text escaped.

@@ -2,11 +2,14 @@
 //! rules file, an index with the table of contents, a stylesheet serving the
 //! fonts of `fonts/` by @font-face and the font files — from the game, its
 //! rules text, its laid-out cards (drawn by `render::svg`) and the Tera
-//! templates of `templates/html/`. Autoescape is on: data is always escaped;
-//! only HTML built here (Markdown output, card SVG) is marked `safe`.
+//! templates of `templates/html/`; with a sidebar, a search index and the
+//! one script that searches it and previews cards. Autoescape is on: data
+//! is always escaped; only HTML built here (Markdown output, card SVG) is
+//! marked `safe`.
 
 mod data;
 mod markdown;
+mod search;
 mod site;
 
 pub use data::{DATA_SHORTCODES, block_anchor, icon_svg, shown_tables};

@@ -1,14 +1,20 @@
 //! Render (HTML): the whole reference of one game — where each card is shown
-//! (for `card:` links), every page through the Tera templates, the index, the
-//! stylesheet and the font files.
+//! (for `card:` links), every page through the Tera templates (with the
+//! sidebar of pages and sections, previous/next links, and a preview of each
+//! card a page links to on another), the index, the search index, the
+//! script, the favicon, the stylesheet and the font files.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use tera::{Context, Tera, Value};
 
 use super::HtmlError;
-use super::data::{DataSource, data_anchor, data_shortcode, rich_html, shown_tables};
-use super::markdown::{Heading, PageLinks, UsedIds, render_markdown, unique_id};
+use super::data::{
+    DataSource, ShownRow, data_anchor, data_shortcode, field_heading, plain_text, rich_html,
+    shown_tables,
+};
+use super::markdown::{Heading, PageBody, PageLinks, UsedIds, render_markdown, unique_id};
+use super::search::{DocKind, SearchDoc, search_index_js};
 use crate::layout::{CardFace, Item};
 use crate::model::{Deck, FieldKind, Game, Icon, Shortcode, find_shortcodes, slug};
 use crate::render::svg::{CardSvg, card_svg, css_family, escape};
@@ -31,6 +37,11 @@ pub struct HtmlTemplates {
     pub chart: String,
     /// The dice and their faces.
     pub dice: String,
+    /// The script of every page (sidebar menu, search, card previews). Not
+    /// a game's to replace: it runs in the reader's browser.
+    pub script: String,
+    /// The favicon, an SVG image.
+    pub favicon: String,
 }
 
 /// A rules page: the name of its Markdown file and its text.
@@ -80,6 +91,8 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, HtmlError>
     let table_names = shown.table_names();
 
     let mut bodies = Vec::new();
+    let mut rows: Vec<Vec<ShownRow>> = Vec::new();
+    let mut previews: Vec<Value> = Vec::new();
     for (index, rules) in site.rules.iter().enumerate() {
         let mut links = Links {
             site,
@@ -91,10 +104,27 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, HtmlError>
             emitted: HashSet::new(),
             emitted_decks: HashSet::new(),
             emitted_data: HashSet::new(),
+            rows: Vec::new(),
+            linked: BTreeMap::new(),
         };
         let mut used: UsedIds = shown.anchors_on(index).collect();
         let body = render_markdown(rules.markdown, &shortcodes[index], &mut used, &mut links)
             .map_err(HtmlError)?;
+        // The cards this page links to on other pages, to preview in place.
+        let linked = std::mem::take(&mut links.linked);
+        let cards = linked
+            .into_iter()
+            .map(|(anchor, (d, c))| {
+                let html = links.card_html(d, c, false)?;
+                Ok(map([
+                    ("anchor", Value::from(anchor)),
+                    ("html", Value::from(html)),
+                ]))
+            })
+            .collect::<Result<Vec<Value>, String>>()
+            .map_err(HtmlError)?;
+        previews.push(Value::from(cards));
+        rows.push(links.rows);
         bodies.push(body);
     }
 
@@ -113,11 +143,17 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, HtmlError>
                 .iter()
                 .enumerate()
                 .map(|(i, name)| {
+                    let sections = if current == Some(i) {
+                        sidebar_sections(&bodies[i].headings)
+                    } else {
+                        Value::from(Vec::<Value>::new())
+                    };
                     map([
                         ("href", Value::from(name.as_str())),
                         ("title", Value::from(titles[i].as_str())),
                         ("current", Value::from(current == Some(i))),
                         ("headings", headings_value(&bodies[i].headings)),
+                        ("sections", sections),
                     ])
                 })
                 .collect::<Vec<_>>(),
@@ -136,6 +172,7 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, HtmlError>
             is_index: true,
             prev: None,
             next: names.first().map(|n| (n.clone(), titles[0].clone())),
+            previews: Value::from(Vec::<Value>::new()),
         },
     )?;
     files.push(("index.html".to_string(), index_html.into_bytes()));
@@ -157,10 +194,27 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, HtmlError>
                 is_index: false,
                 prev,
                 next,
+                previews: previews
+                    .get(i)
+                    .cloned()
+                    .unwrap_or_else(|| Value::from(Vec::<Value>::new())),
             },
         )?;
         files.push((names[i].clone(), html.into_bytes()));
     }
+    let docs = search_docs(site.game, &shown, &names, &titles, &bodies, &rows);
+    files.push((
+        "search-index.js".to_string(),
+        search_index_js(&docs).into_bytes(),
+    ));
+    files.push((
+        "reference.js".to_string(),
+        site.templates.script.clone().into_bytes(),
+    ));
+    files.push((
+        "favicon.svg".to_string(),
+        site.templates.favicon.clone().into_bytes(),
+    ));
     let mut style = font_faces_css(site.fonts);
     style.push_str(&site.templates.style);
     files.push(("style.css".to_string(), style.into_bytes()));
@@ -219,8 +273,8 @@ struct Placements {
     deck_anchors: BTreeMap<(usize, usize), String>,
     /// (page, anchor) of each data shortcode (table, collection, dice) shown.
     data_anchors: BTreeMap<(usize, String), ()>,
-    /// card title → href of its first showing.
-    by_title: HashMap<String, (usize, String)>,
+    /// card title → its first showing: (page, anchor, deck, card).
+    by_title: HashMap<String, (usize, String, usize, usize)>,
     /// lower-cased title → the first (in sorted order) title shown with it.
     by_lower: HashMap<String, String>,
     /// Each table shown (chart, chart block, random table, collection): its
@@ -270,7 +324,9 @@ impl Placements {
                     anchors
                         .entry((page, d, c))
                         .or_insert_with(|| anchor.clone());
-                    by_title.entry(deck.card_title(c)).or_insert((page, anchor));
+                    by_title
+                        .entry(deck.card_title(c))
+                        .or_insert((page, anchor, d, c));
                 }
             }
         }
@@ -372,18 +428,23 @@ struct Links<'a> {
     emitted_decks: HashSet<usize>,
     /// Anchors of data shortcodes already used on this page.
     emitted_data: HashSet<String>,
+    /// The table rows shown on this page with their anchors.
+    rows: Vec<ShownRow>,
+    /// The cards linked from this page and shown on another: anchor → (deck, card).
+    linked: BTreeMap<String, (usize, usize)>,
 }
 
 impl PageLinks for Links<'_> {
-    fn card_href(&self, title: &str) -> Option<String> {
+    fn card_href(&mut self, title: &str) -> Option<String> {
         // Exact title first; the validate stage warns about a different case.
-        let (page, anchor) = self.shown.by_title.get(title).or_else(|| {
+        let (page, anchor, d, c) = self.shown.by_title.get(title).or_else(|| {
             let found = self.shown.by_lower.get(&title.to_lowercase())?;
             self.shown.by_title.get(found)
         })?;
         Some(if *page == self.page {
             format!("#{anchor}")
         } else {
+            self.linked.insert(anchor.clone(), (*d, *c));
             format!("{}#{anchor}", self.shown.names[*page])
         })
     }
@@ -415,13 +476,13 @@ impl PageLinks for Links<'_> {
             icons: self.site.icons,
             tera: self.tera,
         };
-        if let Some(html) = data_shortcode(&source, code, anchor) {
+        if let Some(html) = data_shortcode(&source, code, anchor, &mut self.rows) {
             return html;
         }
         let cards = cards_of(self.site.game, code);
         let rendered: Vec<String> = cards
             .iter()
-            .map(|&(d, c)| self.card_html(d, c))
+            .map(|&(d, c)| self.card_html(d, c, true))
             .collect::<Result<_, _>>()?;
         let deck = match (code.name.as_str(), code.args.first()) {
             ("deck", Some(arg)) => self.site.game.decks.iter().position(|d| d.id == arg.value),
@@ -456,10 +517,12 @@ impl PageLinks for Links<'_> {
 }
 
 impl Links<'_> {
-    fn card_html(&mut self, d: usize, c: usize) -> Result<String, String> {
+    /// A card through `card.html`; with its anchor if `anchored` and this is
+    /// its first showing on the page.
+    fn card_html(&mut self, d: usize, c: usize, anchored: bool) -> Result<String, String> {
         let game = self.site.game;
         let deck = &game.decks[d];
-        let id = if self.emitted.insert((d, c)) {
+        let id = if anchored && self.emitted.insert((d, c)) {
             self.shown.anchors.get(&(self.page, d, c)).cloned()
         } else {
             None
@@ -543,6 +606,8 @@ struct PageContext {
     is_index: bool,
     prev: Option<(String, String)>,
     next: Option<(String, String)>,
+    /// The cards the page links to on other pages: (anchor, card HTML).
+    previews: Value,
 }
 
 fn render_page(tera: &Tera, site: &Site<'_>, page: PageContext) -> Result<String, HtmlError> {
@@ -577,9 +642,135 @@ fn render_page(tera: &Tera, site: &Site<'_>, page: PageContext) -> Result<String
     context.insert_value("is_index", Value::from(page.is_index));
     context.insert_value("prev", link(page.prev));
     context.insert_value("next", link(page.next));
+    context.insert_value("previews", page.previews);
     tera.render("page.html", &context)
         .map(|html| super::with_csp(&html))
         .map_err(|e| HtmlError(format!("templates/html/page.html: {e}")))
+}
+
+/// The sections of a page for the sidebar: its headings after the first
+/// (the page's title), those of the highest level left as sections and the
+/// next level as their subsections; deeper ones are left to the page.
+fn sidebar_sections(headings: &[Heading]) -> Value {
+    let rest = headings.get(1..).unwrap_or_default();
+    let Some(top) = rest.iter().map(|h| h.level).min() else {
+        return Value::from(Vec::<Value>::new());
+    };
+    let entry = |h: &Heading| {
+        map([
+            ("text", Value::from(h.text.as_str())),
+            ("anchor", Value::from(h.anchor.as_str())),
+        ])
+    };
+    let mut sections: Vec<(&Heading, Vec<Value>)> = Vec::new();
+    for h in rest {
+        let first = sections.is_empty();
+        match sections.last_mut() {
+            Some((_, subs)) if h.level == top + 1 => subs.push(entry(h)),
+            _ if h.level == top || first => sections.push((h, Vec::new())),
+            _ => {}
+        }
+    }
+    Value::from(
+        sections
+            .into_iter()
+            .map(|(h, subs)| {
+                map([
+                    ("text", Value::from(h.text.as_str())),
+                    ("anchor", Value::from(h.anchor.as_str())),
+                    ("subsections", Value::from(subs)),
+                ])
+            })
+            .collect::<Vec<_>>(),
+    )
+}
+
+/// Everything the search finds, in order: each rules section, each card
+/// shown (once per text: the copies of a mirrored deck are one card), each
+/// table row shown with its anchor (at its first showing).
+fn search_docs(
+    game: &Game,
+    shown: &Placements,
+    names: &[String],
+    titles: &[String],
+    bodies: &[PageBody],
+    rows: &[Vec<ShownRow>],
+) -> Vec<SearchDoc> {
+    let mut docs = Vec::new();
+    for ((name, title), body) in names.iter().zip(titles).zip(bodies) {
+        for (heading, text) in &body.sections {
+            let heading = heading.and_then(|h| body.headings.get(h));
+            if heading.is_none() && text.is_empty() {
+                continue;
+            }
+            docs.push(SearchDoc {
+                kind: DocKind::Section,
+                title: heading.map_or_else(|| title.clone(), |h| h.text.clone()),
+                context: title.clone(),
+                href: heading.map_or_else(|| name.clone(), |h| format!("{name}#{}", h.anchor)),
+                text: text.clone(),
+            });
+        }
+    }
+    let mut seen_cards = HashSet::new();
+    let mut seen_texts = HashSet::new();
+    for (&(page, d, c), anchor) in &shown.anchors {
+        let deck = &game.decks[d];
+        if !seen_cards.insert((d, c)) {
+            continue;
+        }
+        let title = deck.card_title(c);
+        let text = card_text(deck, c);
+        if !seen_texts.insert((d, title.clone(), text.clone())) {
+            continue;
+        }
+        docs.push(SearchDoc {
+            kind: DocKind::Card,
+            title,
+            context: deck.name.clone(),
+            href: format!("{}#{anchor}", names[page]),
+            text,
+        });
+    }
+    let mut seen_rows = HashSet::new();
+    for (page, page_rows) in rows.iter().enumerate() {
+        for row in page_rows {
+            if seen_rows.insert(row.anchor.as_str()) {
+                docs.push(SearchDoc {
+                    kind: DocKind::Row,
+                    title: row.table.clone(),
+                    context: titles[page].clone(),
+                    href: format!("{}#{}", names[page], row.anchor),
+                    text: row.text.clone(),
+                });
+            }
+        }
+    }
+    docs
+}
+
+/// A card's words: every field but the title and the mirrored one, as plain
+/// text; a rich text field (prose) as it is, any other named (`Force: 10`).
+fn card_text(deck: &Deck, card: usize) -> String {
+    let mirrored = deck.constraints.mirrored.as_ref().map(|m| m.value);
+    (0..deck.fields.len())
+        .filter(|&i| i != deck.title_field && Some(i) != mirrored)
+        .filter_map(|i| {
+            let text = deck.text(&deck.cards[card], i)?;
+            let text = plain_text(&text)
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ");
+            let field = &deck.fields[i];
+            Some(match field.kind {
+                _ if text.is_empty() => text,
+                FieldKind::Rich => text,
+                _ => format!("{}: {text}", field_heading(&field.name)),
+            })
+        })
+        .filter(|t| !t.is_empty())
+        .collect::<Vec<_>>()
+        .join(" · ")
 }
 
 fn headings_value(headings: &[Heading]) -> Value {
@@ -638,4 +829,66 @@ fn font_faces_css(book: &FontBook) -> String {
         ));
     }
     css
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn h(level: u8, text: &str) -> Heading {
+        Heading {
+            level,
+            text: text.to_string(),
+            anchor: slug(text),
+        }
+    }
+
+    #[test]
+    fn the_sidebar_nests_two_levels_under_the_page_title() {
+        let headings = [
+            h(1, "Rules"),
+            h(3, "Early"),
+            h(2, "Setup"),
+            h(3, "Map"),
+            h(4, "Too deep"),
+            h(2, "Turn"),
+        ];
+        let value = sidebar_sections(&headings);
+        let text = |v: &Value, key: &str| -> String {
+            let map = v.as_map().expect("an entry");
+            map.iter()
+                .find(|(k, _)| k.as_str() == Some(key))
+                .and_then(|(_, v)| v.as_str().map(str::to_string))
+                .unwrap_or_default()
+        };
+        let tree: Vec<(String, Vec<String>)> = value
+            .as_array()
+            .expect("a list")
+            .iter()
+            .map(|section| {
+                let subs = section
+                    .as_map()
+                    .and_then(|m| m.iter().find(|(k, _)| k.as_str() == Some("subsections")))
+                    .and_then(|(_, v)| v.as_array())
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|sub| text(sub, "text"))
+                    .collect();
+                (text(section, "text"), subs)
+            })
+            .collect();
+        assert_eq!(
+            tree,
+            [
+                ("Early".to_string(), vec![]),
+                ("Setup".to_string(), vec!["Map".to_string()]),
+                ("Turn".to_string(), vec![]),
+            ]
+        );
+        assert!(
+            sidebar_sections(&headings[..1])
+                .as_array()
+                .is_some_and(|v| v.is_empty())
+        );
+    }
 }

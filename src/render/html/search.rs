@@ -1,0 +1,196 @@
+//! Render (HTML): the search index — from the documents of the reference
+//! (each rules section, each card shown, each table row shown, with its
+//! link and plain text) into `search-index.js`, a script that assigns the
+//! global `grogpressSearch`: the documents and an inverted index of
+//! lower-case word → documents with a score. A script file, not JSON
+//! fetched, so search works from `file://` under the page's policy.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+/// What a document is, shown beside each result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DocKind {
+    Section,
+    Card,
+    Row,
+}
+
+impl DocKind {
+    fn code(self) -> &'static str {
+        match self {
+            DocKind::Section => "s",
+            DocKind::Card => "c",
+            DocKind::Row => "r",
+        }
+    }
+}
+
+/// One thing a search can find.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchDoc {
+    pub kind: DocKind,
+    /// The heading, card title or table title.
+    pub title: String,
+    /// Where it is: the page, the deck, the chart.
+    pub context: String,
+    /// Relative link to it (`page.html#anchor`).
+    pub href: String,
+    /// Its text, spaces collapsed.
+    pub text: String,
+}
+
+/// A word in the title counts this many times a word of the text.
+const TITLE_WEIGHT: u32 = 10;
+
+/// The words of `text` as the script splits a query: runs of letters and
+/// digits (`\p{Alphabetic}\p{N}`, what `char::is_alphanumeric` is), lower-cased.
+pub fn words(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+}
+
+/// The contents of `search-index.js`. Deterministic: documents in the
+/// order given, words sorted.
+pub fn search_index_js(docs: &[SearchDoc]) -> String {
+    let mut index: BTreeMap<String, Vec<(usize, u32)>> = BTreeMap::new();
+    for (n, doc) in docs.iter().enumerate() {
+        let mut counts: BTreeMap<String, u32> = BTreeMap::new();
+        for w in words(&doc.title) {
+            *counts.entry(w).or_insert(0) += TITLE_WEIGHT;
+        }
+        for w in words(&doc.text) {
+            *counts.entry(w).or_insert(0) += 1;
+        }
+        for (w, score) in counts {
+            index.entry(w).or_default().push((n, score));
+        }
+    }
+    let mut js = String::from(
+        "// The search index of this rules reference, written by grogpress: docs are\n\
+         // [kind, title, context, href, text]; index maps a word to [doc, score, ...].\n\
+         window.grogpressSearch = {\"docs\": [\n",
+    );
+    for (n, doc) in docs.iter().enumerate() {
+        let _ = writeln!(
+            js,
+            "[{}, {}, {}, {}, {}]{}",
+            js_string(doc.kind.code()),
+            js_string(&doc.title),
+            js_string(&doc.context),
+            js_string(&doc.href),
+            js_string(&doc.text),
+            if n + 1 < docs.len() { "," } else { "" }
+        );
+    }
+    js.push_str("], \"index\": {\n");
+    let last = index.len();
+    for (n, (word, postings)) in index.iter().enumerate() {
+        let list: Vec<String> = postings
+            .iter()
+            .flat_map(|(doc, score)| [doc.to_string(), score.to_string()])
+            .collect();
+        let _ = writeln!(
+            js,
+            "{}: [{}]{}",
+            js_string(word),
+            list.join(","),
+            if n + 1 < last { "," } else { "" }
+        );
+    }
+    js.push_str("}};\n");
+    js
+}
+
+/// A JSON string literal that is also safe anywhere in a script: markup
+/// characters and the JavaScript line terminators are escaped too.
+fn js_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '<' | '>' | '&' | '\u{2028}' | '\u{2029}' => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn doc(kind: DocKind, title: &str, text: &str) -> SearchDoc {
+        SearchDoc {
+            kind,
+            title: title.to_string(),
+            context: "Rules".to_string(),
+            href: "rules.html#x".to_string(),
+            text: text.to_string(),
+        }
+    }
+
+    #[test]
+    fn words_are_lower_case_runs_of_letters_and_digits() {
+        let w: Vec<String> = words("Long-range ARTILLERY, 2d6 don’t Éclair").collect();
+        assert_eq!(
+            w,
+            ["long", "range", "artillery", "2d6", "don", "t", "éclair"]
+        );
+    }
+
+    #[test]
+    fn the_index_scores_title_words_above_text_words() {
+        let js = search_index_js(&[
+            doc(DocKind::Card, "Dug In", "Defender adds one die."),
+            doc(
+                DocKind::Section,
+                "Combat",
+                "Roll one die; dug in units hold.",
+            ),
+        ]);
+        assert!(js.starts_with("// The search index"));
+        assert!(js.contains("\"dug\": [0,10,1,1],"), "{js}");
+        assert!(js.contains("\"die\": [0,1,1,1],"), "{js}");
+        assert!(js.contains(
+            "[\"c\", \"Dug In\", \"Rules\", \"rules.html#x\", \"Defender adds one die.\"],"
+        ));
+        assert!(js.trim_end().ends_with("}};"));
+        assert_eq!(
+            js,
+            search_index_js(&[
+                doc(DocKind::Card, "Dug In", "Defender adds one die."),
+                doc(
+                    DocKind::Section,
+                    "Combat",
+                    "Roll one die; dug in units hold."
+                ),
+            ])
+        );
+    }
+
+    #[test]
+    fn data_cannot_leave_its_string() {
+        let js = search_index_js(&[doc(
+            DocKind::Row,
+            "</script><script>alert(1)</script>",
+            "\"]}; alert(2); //\u{2028}\\",
+        )]);
+        assert!(!js.contains("<script"), "{js}");
+        assert!(js.contains("\\u003c/script\\u003e"));
+        assert!(js.contains("\\\"]}; alert(2); //\\u2028\\\\"));
+        assert!(!js.contains('\u{2028}'));
+    }
+}

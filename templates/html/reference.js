@@ -1,0 +1,406 @@
+// grogpress rules reference: the chapter menu on a phone, search over the
+// index that search-index.js assigns to window.grogpressSearch, and a
+// preview of a card named in the prose. Hand-written, no framework, nothing
+// fetched (so it works from file://), and no HTML is built from strings:
+// text from the index goes into the page as text.
+(function () {
+  "use strict";
+  var root = document.documentElement;
+  root.classList.add("js");
+
+  // Words as grogpress indexes them: runs of letters and digits, lower-cased.
+  var WORD = /[\p{Alphabetic}\p{N}]+/gu;
+  function words(text) {
+    return text.toLowerCase().match(WORD) || [];
+  }
+
+  function typing(target) {
+    return target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+  }
+
+  // --- The sidebar: a menu on a phone; the section being read marked. ---
+  function sidebar() {
+    var button = document.querySelector(".menu-button");
+    var nav = document.getElementById("sidebar");
+    if (!nav) { return; }
+    function open(yes) {
+      root.classList.toggle("sidebar-open", yes);
+      if (button) { button.setAttribute("aria-expanded", yes ? "true" : "false"); }
+    }
+    if (button) {
+      button.addEventListener("click", function () {
+        var yes = !root.classList.contains("sidebar-open");
+        open(yes);
+        if (yes) {
+          var here = nav.querySelector("a[aria-current]") || nav.querySelector("a");
+          if (here) { here.focus(); }
+        }
+      });
+    }
+    nav.addEventListener("click", function (e) {
+      if (e.target.closest("a")) { open(false); }
+    });
+    document.addEventListener("click", function (e) {
+      if (root.classList.contains("sidebar-open") && !nav.contains(e.target) &&
+          !(button && button.contains(e.target))) {
+        open(false);
+      }
+    });
+    document.addEventListener("keydown", function (e) {
+      if (e.key === "Escape" && root.classList.contains("sidebar-open")) {
+        open(false);
+        if (button) { button.focus(); }
+      }
+    });
+
+    // The current page's sections: mark the one being read.
+    var links = [];
+    nav.querySelectorAll("a[aria-current] + ol a").forEach(function (a) {
+      var href = a.getAttribute("href") || "";
+      var id = decodeURIComponent(href.slice(href.indexOf("#") + 1));
+      var heading = document.getElementById(id);
+      if (heading) { links.push([heading, a]); }
+    });
+    if (!links.length) { return; }
+    var pending = false;
+    function mark() {
+      pending = false;
+      var line = window.innerHeight / 3;
+      var at = null;
+      links.forEach(function (pair) {
+        if (pair[0].getBoundingClientRect().top <= line) { at = pair[1]; }
+      });
+      links.forEach(function (pair) { pair[1].classList.toggle("in-view", pair[1] === at); });
+    }
+    window.addEventListener("scroll", function () {
+      if (!pending) { pending = true; window.requestAnimationFrame(mark); }
+    }, { passive: true });
+    mark();
+  }
+
+  // --- Search. ---
+  function search() {
+    var box = document.getElementById("search-box");
+    var panel = document.getElementById("search-results");
+    if (!box || !panel) { return; }
+    var status = panel.querySelector(".search-status");
+    var list = panel.querySelector("ol");
+    var data = window.grogpressSearch;
+    var keys = data ? Object.keys(data.index).sort() : [];
+    var SHOWN = 50;
+    var KINDS = { s: "Rules", c: "Card", r: "Table" };
+
+    // The first key not below `term` (keys are sorted as JavaScript compares).
+    function lowerBound(term) {
+      var lo = 0, hi = keys.length;
+      while (lo < hi) {
+        var mid = (lo + hi) >> 1;
+        if (keys[mid] < term) { lo = mid + 1; } else { hi = mid; }
+      }
+      return lo;
+    }
+
+    // doc → score for one term: the word itself, and words it begins (half).
+    function lookup(term) {
+      var found = new Map();
+      for (var i = lowerBound(term); i < keys.length && keys[i].startsWith(term); i++) {
+        var postings = data.index[keys[i]];
+        var weight = keys[i] === term ? 2 : 1;
+        for (var j = 0; j + 1 < postings.length; j += 2) {
+          var doc = postings[j];
+          found.set(doc, Math.max(found.get(doc) || 0, postings[j + 1] * weight));
+        }
+      }
+      return found;
+    }
+
+    function find(terms) {
+      var scores = null;
+      terms.forEach(function (term) {
+        var found = lookup(term);
+        if (scores === null) { scores = found; return; }
+        var both = new Map();
+        scores.forEach(function (score, doc) {
+          if (found.has(doc)) { both.set(doc, score + found.get(doc)); }
+        });
+        scores = both;
+      });
+      var results = [];
+      (scores || new Map()).forEach(function (score, doc) { results.push([doc, score]); });
+      results.sort(function (a, b) { return b[1] - a[1] || a[0] - b[0]; });
+      return results;
+    }
+
+    // `text` with each word that a term begins marked, as nodes.
+    function marked(text, terms) {
+      var out = document.createDocumentFragment();
+      var at = 0;
+      text.replace(WORD, function (word, offset) {
+        var lower = word.toLowerCase();
+        if (terms.some(function (t) { return lower.startsWith(t); })) {
+          out.appendChild(document.createTextNode(text.slice(at, offset)));
+          var m = document.createElement("mark");
+          m.textContent = word;
+          out.appendChild(m);
+          at = offset + word.length;
+        }
+        return word;
+      });
+      out.appendChild(document.createTextNode(text.slice(at)));
+      return out;
+    }
+
+    // Some 30 words of `text` around its first match.
+    function snippet(text, terms) {
+      var first = -1;
+      text.replace(WORD, function (word, offset) {
+        var lower = word.toLowerCase();
+        if (first < 0 && terms.some(function (t) { return lower.startsWith(t); })) { first = offset; }
+        return word;
+      });
+      var start = Math.max(0, first - 60);
+      if (start > 0) {
+        var space = text.indexOf(" ", start);
+        start = space >= 0 && space < first ? space + 1 : start;
+      }
+      var end = Math.min(text.length, start + 200);
+      if (end < text.length) {
+        var cut = text.lastIndexOf(" ", end);
+        end = cut > start ? cut : end;
+      }
+      return (start > 0 ? "… " : "") + text.slice(start, end) + (end < text.length ? " …" : "");
+    }
+
+    function item(doc, terms) {
+      var a = document.createElement("a");
+      // Only links into the reference: a page of it and an anchor.
+      var href = String(doc[3]);
+      a.href = /^[\w.-]+\.html(#[^\s"<>]*)?$/.test(href) ? href : "#";
+      var kind = document.createElement("span");
+      kind.className = "result-kind";
+      kind.textContent = KINDS[doc[0]] || "";
+      var title = document.createElement("span");
+      title.className = "result-title";
+      title.appendChild(marked(doc[1], terms));
+      a.append(kind, title);
+      if (doc[2] && doc[2] !== doc[1]) {
+        var context = document.createElement("span");
+        context.className = "result-context";
+        context.textContent = " — " + doc[2];
+        a.appendChild(context);
+      }
+      if (doc[4]) {
+        var text = document.createElement("span");
+        text.className = "result-text";
+        text.appendChild(marked(snippet(doc[4], terms), terms));
+        a.appendChild(text);
+      }
+      var li = document.createElement("li");
+      li.appendChild(a);
+      return li;
+    }
+
+    function run() {
+      var query = box.value.trim();
+      var terms = words(query);
+      list.textContent = "";
+      if (!terms.length) {
+        panel.hidden = true;
+        return;
+      }
+      panel.hidden = false;
+      if (!data) {
+        status.textContent = "The search index (search-index.js) could not be loaded.";
+        return;
+      }
+      var results = find(terms);
+      if (!results.length) {
+        status.textContent = "Nothing found for “" + query + "”.";
+        return;
+      }
+      status.textContent = (results.length === 1 ? "1 result" : results.length + " results") +
+        (results.length > SHOWN ? ", the best " + SHOWN + " shown" : "");
+      results.slice(0, SHOWN).forEach(function (r) {
+        list.appendChild(item(data.docs[r[0]], terms));
+      });
+    }
+
+    function resultLinks() { return Array.prototype.slice.call(list.querySelectorAll("a")); }
+
+    box.addEventListener("input", run);
+    box.addEventListener("focus", function () { if (box.value.trim()) { run(); } });
+    box.addEventListener("keydown", function (e) {
+      var links = resultLinks();
+      if (e.key === "ArrowDown" && links.length) {
+        e.preventDefault();
+        links[0].focus();
+      } else if (e.key === "Enter" && links.length) {
+        e.preventDefault();
+        links[0].click();
+      } else if (e.key === "Escape") {
+        if (box.value) { box.value = ""; run(); } else { box.blur(); }
+      }
+    });
+    panel.addEventListener("keydown", function (e) {
+      var links = resultLinks();
+      var at = links.indexOf(document.activeElement);
+      if (e.key === "ArrowDown" && at >= 0 && at + 1 < links.length) {
+        e.preventDefault();
+        links[at + 1].focus();
+      } else if (e.key === "ArrowUp" && at >= 0) {
+        e.preventDefault();
+        (at > 0 ? links[at - 1] : box).focus();
+      } else if (e.key === "Escape") {
+        box.focus();
+        panel.hidden = true;
+      }
+    });
+    panel.addEventListener("click", function (e) {
+      if (e.target.closest("a")) { panel.hidden = true; box.blur(); }
+    });
+    document.addEventListener("click", function (e) {
+      if (!panel.hidden && !e.target.closest(".search")) { panel.hidden = true; }
+    });
+    document.addEventListener("keydown", function (e) {
+      if ((e.key === "/" || e.key === "s") && !e.ctrlKey && !e.metaKey && !e.altKey && !typing(e.target)) {
+        e.preventDefault();
+        box.focus();
+        box.select();
+      }
+    });
+    // page.html?search=words shows those results (a link to a search).
+    var asked = new URLSearchParams(window.location.search).get("search");
+    if (asked) {
+      box.value = asked;
+      run();
+    }
+  }
+
+  // --- A card named in the prose, previewed on hover, focus or a tap. ---
+  function previews() {
+    var main = document.getElementById("main");
+    if (!main) { return; }
+    var pop = null, shownFor = null, timer = 0, lastPointer = "mouse";
+
+    function card(link) {
+      var href = link.getAttribute("href") || "";
+      var hash = href.indexOf("#");
+      if (hash < 0) { return null; }
+      var id = decodeURIComponent(href.slice(hash + 1));
+      if (id.indexOf("card-") !== 0) { return null; }
+      var found = hash === 0 ? document.getElementById(id) : null;
+      if (!found) {
+        document.querySelectorAll("template.card-preview").forEach(function (t) {
+          if (!found && t.getAttribute("data-for") === id) { found = t.content.querySelector(".card"); }
+        });
+      }
+      if (!found || !found.matches(".card")) { return null; }
+      var copy = found.cloneNode(true);
+      copy.removeAttribute("id");
+      return copy;
+    }
+
+    function hide() {
+      window.clearTimeout(timer);
+      if (pop) { pop.remove(); }
+      if (shownFor) { shownFor.removeAttribute("aria-describedby"); }
+      pop = null;
+      shownFor = null;
+    }
+
+    function later(fn, ms) {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(fn, ms);
+    }
+
+    function show(link) {
+      var copy = card(link);
+      if (!copy) { return false; }
+      hide();
+      pop = document.createElement("div");
+      pop.className = "card-popover";
+      pop.id = "card-popover";
+      pop.setAttribute("role", "tooltip");
+      pop.appendChild(copy);
+      var go = document.createElement("a");
+      go.className = "popover-link";
+      go.href = link.getAttribute("href");
+      go.textContent = "Go to the card →";
+      pop.appendChild(go);
+      pop.addEventListener("pointerenter", function () { window.clearTimeout(timer); });
+      pop.addEventListener("pointerleave", function () { later(hide, 300); });
+      document.body.appendChild(pop);
+      link.setAttribute("aria-describedby", "card-popover");
+      shownFor = link;
+      // Below the link if it fits, else above; never off the screen's sides.
+      var r = link.getClientRects()[0] || link.getBoundingClientRect();
+      var width = pop.offsetWidth, height = pop.offsetHeight;
+      var screenWidth = root.clientWidth;
+      var left = Math.max(8, Math.min(r.left, screenWidth - width - 8));
+      var top = r.bottom + 6;
+      if (top + height > window.innerHeight && r.top - height - 6 > 0) { top = r.top - height - 6; }
+      pop.style.left = (left + window.scrollX) + "px";
+      pop.style.top = (top + window.scrollY) + "px";
+      return true;
+    }
+
+    function cardLink(target) {
+      var a = target && target.closest ? target.closest("a[href*='#card-']") : null;
+      return a && main.contains(a) && !(pop && pop.contains(a)) ? a : null;
+    }
+
+    document.addEventListener("pointerdown", function (e) { lastPointer = e.pointerType; }, true);
+    main.addEventListener("pointerover", function (e) {
+      var link = cardLink(e.target);
+      if (!link || e.pointerType !== "mouse") { return; }
+      if (link === shownFor) { window.clearTimeout(timer); return; }
+      later(function () { show(link); }, 200);
+    });
+    main.addEventListener("pointerout", function (e) {
+      var link = cardLink(e.target);
+      if (link && e.pointerType === "mouse" && !link.contains(e.relatedTarget)) { later(hide, 300); }
+    });
+    main.addEventListener("focusin", function (e) {
+      var link = cardLink(e.target);
+      if (link && link !== shownFor && lastPointer === "mouse" && e.target.matches(":focus-visible")) { show(link); }
+    });
+    main.addEventListener("focusout", function (e) {
+      if (cardLink(e.target) && !(pop && pop.contains(e.relatedTarget))) { later(hide, 300); }
+    });
+    // A tap shows the card; a second tap on the same name follows the link.
+    document.addEventListener("click", function (e) {
+      var link = cardLink(e.target);
+      if (link && lastPointer !== "mouse" && link !== shownFor) {
+        if (show(link)) { e.preventDefault(); }
+        return;
+      }
+      if (pop && !pop.contains(e.target) && !link) { hide(); }
+      if (pop && pop.contains(e.target) && e.target.closest("a")) { hide(); }
+    });
+    document.addEventListener("keydown", function (e) {
+      if (e.key === "Escape" && pop) { hide(); }
+    });
+  }
+
+  // --- Left and right arrows turn the page, as in a book. ---
+  function pager() {
+    document.addEventListener("keydown", function (e) {
+      if (e.ctrlKey || e.metaKey || e.altKey || e.shiftKey || typing(e.target)) { return; }
+      var rel = e.key === "ArrowLeft" ? "prev" : e.key === "ArrowRight" ? "next" : null;
+      var link = rel && document.querySelector(".pager a[rel='" + rel + "']");
+      if (link) { window.location.href = link.href; }
+    });
+  }
+
+  function start() {
+    sidebar();
+    search();
+    previews();
+    pager();
+  }
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();
