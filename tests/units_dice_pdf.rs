@@ -140,9 +140,12 @@ fn one_icon_per_symbol_on_every_face() {
             break;
         };
         at = e;
-        let Ok(data) = miniz_oxide::inflate::decompress_to_vec_zlib(&bytes[s..e]) else {
+        let mut data = Vec::new();
+        if std::io::Read::read_to_end(&mut flate2::read::ZlibDecoder::new(&bytes[s..e]), &mut data)
+            .is_err()
+        {
             continue;
-        };
+        }
         let content = String::from_utf8_lossy(&data);
         if content.contains("BT") {
             pages += 1;
