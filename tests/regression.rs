@@ -1,7 +1,14 @@
-//! Inputs the fuzz targets (fuzz/, issue 19) found crashing, each fed again
-//! exactly as found, through the same calls as its target.
+//! Regression tests, each named after the bug it guards (what went wrong,
+//! as ripgrep's tests/regression.rs names its tests after their issues), so
+//! a failure here says which old bug is back. Inputs the fuzz targets
+//! (fuzz/) found crashing are fed again exactly as found, through the same
+//! calls as their target; bugs found by hand are rebuilt from a fixture.
+
+mod support;
 
 use std::path::{Path, PathBuf};
+
+use support::{copy_dir, grogpress};
 
 use grogpress::cli::{Assets, PlanOptions, check_game};
 use grogpress::diag::{Diagnostics, Sources, line_col, render_human, render_json};
@@ -27,7 +34,7 @@ fn toml_target(data: &[u8]) -> Diagnostics {
 /// one past the line `lines()` returns (which drops the `\r`), and working
 /// out the caret's room underflowed (a panic with overflow checks on).
 #[test]
-fn error_at_a_crlf_line_end_renders() {
+fn crlf_line_end_error_panicked_drawing_its_caret() {
     let diags = toml_target(b"\"ke\r\ns\"\"");
     assert_eq!(diags.list[0].id, "toml-syntax");
 }
@@ -83,7 +90,7 @@ fn fixture(name: &str) -> String {
 /// modifiers are now limited (a span of 1000, ±1,000,000), a located
 /// `limit-exceeded` at the range.
 #[test]
-fn huge_modifier_range_is_a_located_error_not_a_hang() {
+fn huge_modifier_range_hung_check() {
     let archive = fixture("check-drm-huge.txt");
     let start = std::time::Instant::now();
     let (diags, sources) = check_target(&archive);
@@ -109,4 +116,56 @@ fn huge_modifier_range_is_a_located_error_not_a_hang() {
         diags.list.iter().any(|d| d.id == "limit-exceeded"),
         "{diags:?}"
     );
+}
+
+/// Cards are laid out as their PDF is written, so a card that does not fit
+/// is found while writing; a build that put each PDF in place as soon as it
+/// was written would replace good outputs with ones missing that card. The
+/// build must exit 1 with the located diagnostic, put nothing in place and
+/// leave no temporary file, so the previous outputs stay as they were.
+#[test]
+fn card_found_too_long_while_writing_replaced_the_previous_outputs() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = tmp.path().join("g");
+    copy_dir(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/ok-minimal"),
+        &game,
+    );
+    let out = tmp.path().join("out");
+    support::build_ok(&game, &out);
+    let labels = out.join("g/action-labels.pdf");
+    let before = std::fs::read(&labels).expect("the first build's labels");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/bad/card-overflow/cards.toml"),
+        game.join("cards.toml"),
+    )
+    .expect("a card too long");
+    let run = grogpress(&[
+        "build",
+        game.to_str().expect("UTF-8"),
+        "--out",
+        out.to_str().expect("UTF-8"),
+        "--format",
+        "json",
+    ]);
+    run.exit(1);
+    let overflow = run.with_id("card-overflow");
+    assert!(!overflow.is_empty(), "{}", run.dump());
+    assert!(
+        overflow.iter().all(|d| d.file.ends_with("cards.toml")),
+        "{}",
+        run.dump()
+    );
+    assert_eq!(
+        std::fs::read(&labels).expect("the labels are still there"),
+        before,
+        "the labels PDF was replaced by a build with errors"
+    );
+    let left: Vec<String> = std::fs::read_dir(out.join("g"))
+        .expect("out/g")
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains(".tmp-"))
+        .collect();
+    assert!(left.is_empty(), "temporary files left: {left:?}");
 }
