@@ -101,6 +101,17 @@ pub struct Diagnostic {
     pub message: String,
     pub loc: Option<Loc>,
     pub hint: Option<String>,
+    /// Other places the problem involves (the first of two equal values,
+    /// the card a mirrored card differs from), each with a note (boxed: most
+    /// diagnostics have none, and a diagnostic stays small to pass around).
+    pub labels: Box<[Label]>,
+}
+
+/// A second place a diagnostic points at, and what it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Label {
+    pub loc: Loc,
+    pub note: String,
 }
 
 /// The most characters a message or hint holds: a value quoted in one (a
@@ -124,6 +135,7 @@ impl Diagnostic {
             message: clip(message.into()),
             loc,
             hint: None,
+            labels: Box::new([]),
         }
     }
 
@@ -144,6 +156,17 @@ impl Diagnostic {
         self
     }
 
+    /// Points at a second place too, with a note saying what it is.
+    pub fn with_label(mut self, loc: Loc, note: impl Into<String>) -> Diagnostic {
+        let mut labels = std::mem::take(&mut self.labels).into_vec();
+        labels.push(Label {
+            loc,
+            note: clip(note.into()),
+        });
+        self.labels = labels.into_boxed_slice();
+        self
+    }
+
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }
@@ -153,6 +176,54 @@ impl Diagnostic {
 #[derive(Default, Debug)]
 pub struct Diagnostics {
     pub list: Vec<Diagnostic>,
+}
+
+impl Extend<Diagnostic> for Diagnostics {
+    fn extend<I: IntoIterator<Item = Diagnostic>>(&mut self, found: I) {
+        self.list.extend(found);
+    }
+}
+
+impl IntoIterator for Diagnostics {
+    type Item = Diagnostic;
+    type IntoIter = std::vec::IntoIter<Diagnostic>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.list.into_iter()
+    }
+}
+
+/// A located error from a result whose error is a plain message, as
+/// typst's `.at(span)`: `lay_out(..).at("card-overflow", &loc)?`.
+pub trait At<T> {
+    fn at(self, id: &'static str, loc: &Loc) -> Result<T, Diagnostic>;
+}
+
+impl<T, E: std::fmt::Display> At<T> for Result<T, E> {
+    fn at(self, id: &'static str, loc: &Loc) -> Result<T, Diagnostic> {
+        self.map_err(|e| Diagnostic::error(id, e.to_string(), Some(loc.clone())))
+    }
+}
+
+/// A located error diagnostic: `error!(id, loc, "format", args; hint:
+/// "format", args)`, the hint optional (`loc` an `Option<Loc>`).
+#[macro_export]
+macro_rules! error {
+    ($id:expr, $loc:expr, $fmt:literal $(, $arg:expr)* $(,)? $(; hint: $hfmt:literal $(, $harg:expr)* $(,)?)?) => {{
+        let d = $crate::diag::Diagnostic::error($id, format!($fmt $(, $arg)*), $loc);
+        $(let d = d.with_hint(format!($hfmt $(, $harg)*));)?
+        d
+    }};
+}
+
+/// As [`error!`], a warning.
+#[macro_export]
+macro_rules! warning {
+    ($id:expr, $loc:expr, $fmt:literal $(, $arg:expr)* $(,)? $(; hint: $hfmt:literal $(, $harg:expr)* $(,)?)?) => {{
+        let d = $crate::diag::Diagnostic::warning($id, format!($fmt $(, $arg)*), $loc);
+        $(let d = d.with_hint(format!($hfmt $(, $harg)*));)?
+        d
+    }};
 }
 
 impl Diagnostics {
@@ -174,10 +245,6 @@ impl Diagnostics {
 
     pub fn warning_count(&self) -> usize {
         self.list.len() - self.error_count()
-    }
-
-    pub fn extend(&mut self, other: Diagnostics) {
-        self.list.extend(other.list);
     }
 
     /// Sort by file and position so output is stable and reads top to bottom.
@@ -252,41 +319,19 @@ pub fn render_human_styled(d: &Diagnostic, sources: &Sources, color: bool) -> St
         p.reset
     );
     if let Some(loc) = &d.loc {
-        let file = sources.get(loc.file);
-        let (line, col) = line_col(&file.text, loc.span.start);
-        let _ = writeln!(
-            out,
-            "  {}-->{} {}:{}:{}",
+        snippet(&mut out, sources, loc, "-->", '^', p.severity, "", &p);
+    }
+    for label in &d.labels {
+        snippet(
+            &mut out,
+            sources,
+            &label.loc,
+            ":::",
+            '-',
             p.frame,
-            p.reset,
-            file.path.display(),
-            line,
-            col
+            &label.note,
+            &p,
         );
-        if let Some(src_line) = file.text.lines().nth(line - 1) {
-            let gutter = line.to_string().len();
-            // Long lines are shown as a window around the column.
-            let skip = col.saturating_sub(50);
-            let prefix = if skip > 0 { "…" } else { "" };
-            let shown: String = src_line.chars().skip(skip).take(100).collect();
-            // A span at the `\n` of a `\r\n` sits past the line `lines()` gives.
-            let rest_of_line = (src_line.chars().count() + 1).saturating_sub(col);
-            let width = caret_width(&file.text, &loc.span, rest_of_line);
-            let pad = col - 1 - skip + prefix.chars().count();
-            let _ = writeln!(out, "{}{:gutter$} |{}", p.frame, "", p.reset);
-            let _ = writeln!(out, "{}{line} |{} {prefix}{shown}", p.frame, p.reset);
-            let _ = writeln!(
-                out,
-                "{}{:gutter$} |{} {}{}{}{}",
-                p.frame,
-                "",
-                p.reset,
-                " ".repeat(pad),
-                p.severity,
-                "^".repeat(width.clamp(1, 100)),
-                p.reset
-            );
-        }
     }
     if let Some(hint) = &d.hint {
         let _ = writeln!(
@@ -296,6 +341,61 @@ pub fn render_human_styled(d: &Diagnostic, sources: &Sources, color: bool) -> St
         );
     }
     out
+}
+
+/// The place `loc` as rustc shows it: `arrow path:line:col`, the line, and
+/// `mark`s under the span, in `style`, followed by `note`.
+#[allow(clippy::too_many_arguments)]
+fn snippet(
+    out: &mut String,
+    sources: &Sources,
+    loc: &Loc,
+    arrow: &str,
+    mark: char,
+    style: &str,
+    note: &str,
+    p: &Paint,
+) {
+    let file = sources.get(loc.file);
+    let (line, col) = line_col(&file.text, loc.span.start);
+    let _ = writeln!(
+        out,
+        "  {}{arrow}{} {}:{}:{}",
+        p.frame,
+        p.reset,
+        file.path.display(),
+        line,
+        col
+    );
+    let Some(src_line) = file.text.lines().nth(line - 1) else {
+        return;
+    };
+    let gutter = line.to_string().len();
+    // Long lines are shown as a window around the column.
+    let skip = col.saturating_sub(50);
+    let prefix = if skip > 0 { "…" } else { "" };
+    let shown: String = src_line.chars().skip(skip).take(100).collect();
+    // A span at the `\n` of a `\r\n` sits past the line `lines()` gives.
+    let rest_of_line = (src_line.chars().count() + 1).saturating_sub(col);
+    let width = caret_width(&file.text, &loc.span, rest_of_line);
+    let pad = col - 1 - skip + prefix.chars().count();
+    let note = if note.is_empty() {
+        String::new()
+    } else {
+        format!(" {note}")
+    };
+    let _ = writeln!(out, "{}{:gutter$} |{}", p.frame, "", p.reset);
+    let _ = writeln!(out, "{}{line} |{} {prefix}{shown}", p.frame, p.reset);
+    let _ = writeln!(
+        out,
+        "{}{:gutter$} |{} {}{style}{}{note}{}",
+        p.frame,
+        "",
+        p.reset,
+        " ".repeat(pad),
+        mark.to_string().repeat(width.clamp(1, 100)),
+        p.reset
+    );
 }
 
 fn caret_width(text: &str, span: &Range<usize>, rest_of_line: usize) -> usize {
@@ -328,6 +428,21 @@ pub fn render_json(d: &Diagnostic, sources: &Sources) -> String {
     if let Some(hint) = &d.hint {
         let _ = write!(out, ",\"hint\":{}", json_string(hint));
     }
+    if !d.labels.is_empty() {
+        out.push_str(",\"labels\":[");
+        for (i, label) in d.labels.iter().enumerate() {
+            let file = sources.get(label.loc.file);
+            let (line, col) = line_col(&file.text, label.loc.span.start);
+            let _ = write!(
+                out,
+                "{}{{\"file\":{},\"line\":{line},\"column\":{col},\"note\":{}}}",
+                if i > 0 { "," } else { "" },
+                json_string(&file.path.display().to_string()),
+                json_string(&label.note)
+            );
+        }
+        out.push(']');
+    }
     out.push('}');
     out
 }
@@ -356,6 +471,57 @@ pub fn json_string(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_label_shows_its_place_under_the_main_one_and_in_json() {
+        let mut sources = Sources::default();
+        let file = sources.add(
+            "cards.toml".into(),
+            "title = \"A\"\nx = 1\ntitle = \"A\"\n".to_string(),
+        );
+        let d = crate::error!(
+            "duplicate-value",
+            Some(Loc::new(file, 26..29)),
+            "`{}` = \"{}\" appears more than once", "title", "A";
+            hint: "`{}` must be unique", "title"
+        )
+        .with_label(Loc::new(file, 8..11), "the first is here");
+        let human = render_human(&d, &sources);
+        let lines: Vec<&str> = human.lines().collect();
+        assert_eq!(lines[1], "  --> cards.toml:3:9");
+        assert_eq!(lines[4], "  |         ^^^");
+        assert_eq!(lines[5], "  ::: cards.toml:1:9");
+        assert_eq!(lines[8], "  |         --- the first is here");
+        assert_eq!(lines[9], "  = hint: `title` must be unique");
+        let json = render_json(&d, &sources);
+        assert!(
+            json.contains(
+                r#""labels":[{"file":"cards.toml","line":1,"column":9,"note":"the first is here"}]"#
+            ),
+            "{json}"
+        );
+    }
+
+    #[test]
+    fn at_locates_a_plain_error_and_diagnostics_extend_from_any_list() {
+        let loc = Loc::new(0, 2..4);
+        let failed: Result<(), String> = Err("too wide".into());
+        let d = failed.at("card-overflow", &loc).expect_err("an error");
+        assert_eq!(
+            (d.id, d.message.as_str(), d.loc),
+            ("card-overflow", "too wide", Some(loc))
+        );
+        let mut all = Diagnostics::default();
+        all.extend(vec![crate::warning!("x", None, "one")]);
+        let mut more = Diagnostics::default();
+        more.push(crate::error!("y", None, "two"));
+        all.extend(more);
+        assert_eq!(
+            all.list.iter().map(|d| d.id).collect::<Vec<_>>(),
+            ["x", "y"]
+        );
+        assert!(all.has_errors());
+    }
 
     #[test]
     fn messages_and_hints_quote_at_most_a_line() {

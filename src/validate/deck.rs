@@ -2,11 +2,11 @@
 
 use std::collections::HashMap;
 
-use crate::diag::{Diagnostic, Diagnostics, Sources};
+use crate::diag::{Diagnostic, Diagnostics};
 use crate::model::{Card, Deck, FieldKind, FieldValue, Game};
 use crate::text::rich_problem;
 
-pub fn validate_deck(game: &Game, deck: &Deck, sources: &Sources, diags: &mut Diagnostics) {
+pub fn validate_deck(game: &Game, deck: &Deck, diags: &mut Diagnostics) {
     check_values(game, deck, diags);
     super::values::check_field_decls(game, deck, diags);
     super::values::check_structured_values(game, deck, diags);
@@ -15,7 +15,7 @@ pub fn validate_deck(game: &Game, deck: &Deck, sources: &Sources, diags: &mut Di
         check_count(game, deck, count.field, count.count, &count.loc, diags);
     }
     for unique in &deck.constraints.unique {
-        check_unique(game, deck, unique.field, unique.within, sources, diags);
+        check_unique(game, deck, unique.field, unique.within, diags);
     }
     if let Some(mirror) = &deck.constraints.mirrored {
         check_mirrored(game, deck, mirror.value, diags);
@@ -155,7 +155,6 @@ fn check_unique(
     deck: &Deck,
     field: usize,
     within: Option<usize>,
-    sources: &Sources,
     diags: &mut Diagnostics,
 ) {
     let mut seen: HashMap<(Option<String>, String), &Card> = HashMap::new();
@@ -170,23 +169,17 @@ fn check_unique(
                 (Some(w), Some(g)) => format!(" among the {} cards", group_name(game, deck, w, g)),
                 _ => String::new(),
             };
-            let first_line = first.values[field]
-                .as_ref()
-                .map_or(0, |v| sources.line_col(v.loc.file, v.loc.span.start).0);
-            diags.push(
-                Diagnostic::error(
-                    "duplicate-value",
-                    format!(
-                        "`{}` = \"{}\" appears more than once{scope}",
-                        deck.fields[field].name, key.1
-                    ),
-                    Some(value.loc.clone()),
-                )
-                .with_hint(format!(
-                    "the first is on line {first_line}; `{}` must be unique",
-                    deck.fields[field].name
-                )),
+            let name = &deck.fields[field].name;
+            let d = crate::error!(
+                "duplicate-value",
+                Some(value.loc.clone()),
+                "`{name}` = \"{}\" appears more than once{scope}", key.1;
+                hint: "`{name}` must be unique{scope}"
             );
+            diags.push(match first.values[field].as_ref() {
+                Some(first) => d.with_label(first.loc.clone(), "the first is here"),
+                None => d,
+            });
         } else {
             seen.insert(key, card);
         }
@@ -251,20 +244,19 @@ fn check_mirrored(game: &Game, deck: &Deck, mirror: usize, diags: &mut Diagnosti
                 let loc = card.values[i]
                     .as_ref()
                     .map_or_else(|| card.loc.clone(), |v| v.loc.clone());
+                let twin_loc = twin.values[i]
+                    .as_ref()
+                    .map_or_else(|| twin.loc.clone(), |v| v.loc.clone());
                 diags.push(
-                    Diagnostic::error(
+                    crate::error!(
                         "mirror-mismatch",
-                        format!(
-                            "{name} card \"{}\" differs from the {first_name} card in `{}`",
-                            title_of(card),
-                            field.name
-                        ),
                         Some(loc),
+                        "{name} card \"{}\" differs from the {first_name} card in `{}`",
+                        title_of(card),
+                        field.name;
+                        hint: "the {first_name} card has {}", describe(&twin.values[i])
                     )
-                    .with_hint(format!(
-                        "the {first_name} card has {}",
-                        describe(&twin.values[i])
-                    )),
+                    .with_label(twin_loc, format!("the {first_name} card")),
                 );
             }
         }

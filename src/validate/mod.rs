@@ -27,7 +27,7 @@ pub use shortcodes::{SHORTCODES, validate_shortcodes};
 pub fn validate(game: &Game, sources: &Sources) -> Diagnostics {
     let mut diags = Diagnostics::default();
     for deck in game.decks.iter().chain(&game.collections) {
-        validate_deck(game, deck, sources, &mut diags);
+        validate_deck(game, deck, &mut diags);
         values::check_int_ranges(deck, &mut diags);
     }
     if let Some(combat) = &game.dice_combat {
