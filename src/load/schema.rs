@@ -1,7 +1,8 @@
-//! Load stage, for editors: from the table declarations of [`super::spec`]
-//! (the very ones the readers check and read through), the JSON Schema of
-//! every kind of data file (game, deck, collection, random table, chart,
-//! aid, sheets, card layout, fonts). Editors with taplo (VS Code's Even
+//! Load stage, for editors and readers of the docs: from the table
+//! declarations of [`super::spec`] (the very ones the readers check and
+//! read through), the JSON Schema of every kind of data file (game, deck,
+//! collection, random table, chart, aid, sheets, card layout, fonts) and the
+//! key tables of docs/data-format.md. Editors with taplo (VS Code's Even
 //! Better TOML, Helix, Zed) use the schemas through a `#:schema` line to
 //! complete keys and underline typos while typing.
 
@@ -303,6 +304,170 @@ pub fn open_keys() -> Vec<String> {
         }
     });
     out
+}
+
+/// Where the key reference starts and ends in docs/data-format.md.
+pub const KEYS_START: &str = "<!-- keys: made from the table declarations (src/load/spec.rs); \
+GROGPRESS_BLESS=1 cargo test --test generated writes it -->";
+pub const KEYS_END: &str = "<!-- /keys -->";
+
+/// `doc` (docs/data-format.md) with its key reference made anew from the
+/// declarations; `None` when it has no place for one.
+pub fn with_key_tables(doc: &str) -> Option<String> {
+    let start = doc.find(KEYS_START)? + KEYS_START.len();
+    let end = start + doc[start..].find(KEYS_END)?;
+    Some(format!(
+        "{}\n{}{}",
+        &doc[..start],
+        key_tables(),
+        &doc[end..]
+    ))
+}
+
+/// Every kind of table, each once, under the first file kind that has it
+/// (game.toml last, so that the tables it shares with deck and table
+/// files are shown with those): its keys, their types, which are required
+/// and what each means.
+pub fn key_tables() -> String {
+    let mut shown: Vec<*const Def> = Vec::new();
+    let mut out = String::new();
+    let mut all = schemas();
+    all.rotate_left(1);
+    for schema in all {
+        let mut defs = Vec::new();
+        reachable(schema.def, &mut defs);
+        for (_, def) in schema.definitions {
+            reachable(def, &mut defs);
+        }
+        defs.retain(|d| !shown.contains(&std::ptr::from_ref(*d)));
+        shown.extend(defs.iter().map(|d| std::ptr::from_ref(*d)));
+        let _ = writeln!(
+            out,
+            "\n### {}\n",
+            schema.title.trim_start_matches("grogpress ")
+        );
+        for def in defs {
+            let _ = writeln!(out, "{} — {}\n", table_name(def), cell(def.doc));
+            out.push_str("| Key | Type | Required | Meaning |\n|---|---|---|---|\n");
+            for key in def.keys {
+                let _ = writeln!(
+                    out,
+                    "| `{}` | {} | {} | {} |",
+                    key.name,
+                    ty_text(&key.ty, &schema),
+                    if key.required { "yes" } else { "" },
+                    cell(ty_doc(&key.ty)),
+                );
+            }
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// `def` and every table its keys hold, in the order met, each once.
+fn reachable(def: &'static Def, out: &mut Vec<&'static Def>) {
+    fn ty(t: &Ty, out: &mut Vec<&'static Def>) {
+        match *t {
+            Ty::Table(d) | Ty::Tables(d) | Ty::OneOrMany(d) => reachable(d, out),
+            Ty::IfHas(_, a, b, _) => {
+                reachable(a, out);
+                reachable(b, out);
+            }
+            Ty::ArrayOf(inner, _) | Ty::Map(inner, _) => ty(inner, out),
+            Ty::AnyOf(tys, _) => tys.iter().for_each(|t| ty(t, out)),
+            Ty::Blocks(kinds, _) => kinds.iter().for_each(|(_, d)| reachable(d, out)),
+            _ => {}
+        }
+    }
+    if out.iter().any(|d| std::ptr::eq(*d, def)) {
+        return;
+    }
+    out.push(def);
+    def.keys.iter().for_each(|k| ty(&k.ty, out));
+}
+
+/// How the docs name a table: `[[sides]]`, or "a checklist step".
+fn table_name(def: &Def) -> String {
+    if def.what.starts_with('[') || def.what.ends_with(".toml") {
+        format!("**`{}`**", def.what)
+    } else {
+        format!("**{}**", def.what)
+    }
+}
+
+/// A type in words.
+fn ty_text(ty: &Ty, schema: &Schema) -> String {
+    let name = |d: &Def| table_name(d).replace("**", "");
+    match *ty {
+        Ty::Str(_) | Ty::Pattern(..) => "string".into(),
+        Ty::Int(_) => "integer".into(),
+        Ty::IntIn(Some(lo), Some(hi), _) => format!("integer, {lo} to {hi}"),
+        Ty::IntIn(Some(lo), None, _) => format!("integer, {lo} or more"),
+        Ty::IntIn(..) => "integer".into(),
+        Ty::Bool(_) => "boolean".into(),
+        Ty::Num(_) => "number".into(),
+        Ty::Length(_) => "length".into(),
+        Ty::OneOf(values, _) => {
+            let values: Vec<String> = values.iter().map(|v| format!("`\"{v}\"`")).collect();
+            values.join(", ")
+        }
+        Ty::StrArray(_) => "array of strings".into(),
+        Ty::IntArray(_) => "array of integers".into(),
+        Ty::Table(d) => format!("table: {}", name(d)),
+        Ty::Tables(d) => format!("array of tables: {}", name(d)),
+        Ty::OneOrMany(d) => format!("table or array of tables: {}", name(d)),
+        Ty::ArrayOf(inner, _) => format!("array of {}", ty_text(inner, schema)),
+        Ty::AnyOf(tys, _) => {
+            let tys: Vec<String> = tys.iter().map(|t| ty_text(t, schema)).collect();
+            tys.join(" or ")
+        }
+        Ty::IfHas(key, with, without, _) => {
+            format!("tables: {} (with `{key}`) or {}", name(with), name(without))
+        }
+        Ty::Map(value, _) => format!("table of {} values", ty_text(value, schema)),
+        Ty::Blocks(kinds, _) => {
+            let kinds: Vec<String> = kinds
+                .iter()
+                .map(|(k, d)| format!("`{k}`: {}", name(d)))
+                .collect();
+            format!("array of blocks, by `kind`: {}", kinds.join(", "))
+        }
+        Ty::Ref(to) => match schema.definitions.iter().find(|(n, _)| *n == to) {
+            Some((_, d)) => format!("tables: {}", name(d)),
+            None => to.into(),
+        },
+        Ty::Records(..) => "array of tables".into(),
+    }
+}
+
+/// What a value of a type means.
+fn ty_doc(ty: &Ty) -> &'static str {
+    match *ty {
+        Ty::Str(d)
+        | Ty::Int(d)
+        | Ty::IntIn(_, _, d)
+        | Ty::Bool(d)
+        | Ty::Num(d)
+        | Ty::Length(d)
+        | Ty::Pattern(_, d)
+        | Ty::OneOf(_, d)
+        | Ty::StrArray(d)
+        | Ty::IntArray(d)
+        | Ty::ArrayOf(_, d)
+        | Ty::AnyOf(_, d)
+        | Ty::IfHas(_, _, _, d)
+        | Ty::Map(_, d)
+        | Ty::Blocks(_, d)
+        | Ty::Records(_, d) => d,
+        Ty::Table(def) | Ty::Tables(def) | Ty::OneOrMany(def) => def.doc,
+        Ty::Ref(_) => "",
+    }
+}
+
+/// Text made safe for a Markdown table cell.
+fn cell(text: &str) -> String {
+    text.replace('|', "\\|").replace('<', "\\<")
 }
 
 #[cfg(test)]
