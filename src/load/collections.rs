@@ -60,9 +60,8 @@ table! { pub mod table_row: "a row of a random table", "A row: the rolls it answ
 /// Reads the `[[collections]]` entries of game.toml.
 pub fn collection_entries(r: &mut Reader<'_>, root: &Tab<'_, '_>) -> Vec<Entry<Deck>> {
     let key = super::game::game_toml::collections;
-    entries(r, root, key, &collection_entry::DEF, |r, id, t| {
-        super::deck::load_collection_inline(r, id, t)
-    })
+    let inline = super::deck::load_collection_inline;
+    entries(r, root, key, &collection_entry::DEF, inline)
 }
 
 /// Reads the `[[random_tables]]` entries of game.toml.

@@ -139,6 +139,7 @@ pub fn load_game(
     sources: &mut Sources,
     diags: &mut Diagnostics,
 ) -> Result<Option<Game>, OpError> {
+    use game_toml as k;
     let confine = Confine::new(dir)?;
     let Some(path) = confine.admit(&dir.join("game.toml"), "game.toml", sources, diags) else {
         if diags.has_errors() {
@@ -157,7 +158,6 @@ pub fn load_game(
         return Ok(None);
     };
     let mut r = Reader::new(file, diags);
-    use game_toml as k;
     let root = r.open_top(&root, &k::DEF);
     let name = r.get(&root, k::name).map(|n| n.value).unwrap_or_default();
     let copyright = r.get(&root, k::copyright);

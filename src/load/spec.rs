@@ -220,7 +220,7 @@ pub mod kinds {
 /// that is a Rust keyword; `name = path::to::key,` for a key declared in
 /// another table. The module sees its parent's names.
 ///
-/// ```ignore
+/// ```text
 /// table! { pub mod sides: "[[sides]]", "A side.";
 ///     id: req Str("Short id, e.g. \"ufp\"."),
 ///     color: opt Pattern("^#[0-9A-Fa-f]{6}$", "The side's colour."),
