@@ -67,11 +67,7 @@ table! { pub mod legend: "a legend entry",
 }
 
 table! { pub mod ranges: "a ranges table", "A table of die ranges.";
-    kind = super::results::kind,
-    beside = super::results::beside,
-    id = super::results::id,
-    title = super::results::title,
-    rule = super::results::rule,
+    (kind, beside, id, title, rule) = super::results,
     dice = super::results::dice,
     label_header: req Str(LABEL_HEADER),
     span_header: opt Str("A heading over the range columns."),
@@ -87,11 +83,7 @@ table! { pub mod ranges_row: "a ranges row", "A row: its label lines and a range
 }
 
 table! { pub mod modifiers: "a modifiers list", "A modifier list in headed sections.";
-    kind = super::results::kind,
-    beside = super::results::beside,
-    id = super::results::id,
-    title = super::results::title,
-    rule = super::results::rule,
+    (kind, beside, id, title, rule) = super::results,
     value_header: opt Str("A header over the values."),
     intro: opt StrArray("Rich-text paragraphs before the block."),
     sections: opt Tables(&modifier_section::DEF),
@@ -120,16 +112,11 @@ table! { pub mod modifier_option: "a modifier option", "An option of the group."
 }
 
 table! { pub mod modifier: "a modifier", "A modifier.";
-    text = super::modifier_option::text,
-    value = super::modifier_option::value,
+    (text, value) = super::modifier_option,
 }
 
 table! { pub mod matrix: "a matrix", "A grid of declared symbols.";
-    kind = super::results::kind,
-    beside = super::results::beside,
-    id = super::results::id,
-    title = super::results::title,
-    rule = super::results::rule,
+    (kind, beside, id, title, rule) = super::results,
     label_header: opt Str(LABEL_HEADER),
     columns = super::results::columns,
     symbols: opt StrArray("Every cell is one of these; each is used."),
@@ -157,11 +144,7 @@ table! { pub mod lookup: "a matrix lookup",
 }
 
 table! { pub mod checklist: "a checklist", "Steps in headed sections.";
-    kind = super::results::kind,
-    beside = super::results::beside,
-    id = super::results::id,
-    title = super::results::title,
-    rule = super::results::rule,
+    (kind, beside, id, title, rule) = super::results,
     actors: opt StrArray("Who may carry out a step."),
     intro = super::modifiers::intro,
     sections: opt Tables(&checklist_section::DEF),
@@ -188,8 +171,7 @@ table! { pub mod step: "a checklist step",
 }
 
 table! { pub mod notes: "a notes block", "Paragraphs.";
-    kind = super::results::kind,
-    beside = super::results::beside,
+    (kind, beside) = super::results,
     text: opt StrArray("Rich-text paragraphs."),
 }
 

@@ -20,14 +20,12 @@ pub enum Entry<T> {
 
 table! { pub mod collection_entry: "[[collections]] with a file" / "[[collections]]",
     "A collection kept in its own file.";
-    id = super::super::game::decks::id,
-    file = super::super::game::decks::file,
+    (id, file) = super::super::game::decks,
 }
 
 table! { pub mod table_entry: "[[random_tables]] with a file" / "[[random_tables]]",
     "A random table kept in its own file.";
-    id = super::super::game::decks::id,
-    file = super::super::game::decks::file,
+    (id, file) = super::super::game::decks,
 }
 
 const DICE: &str = "^\\s*[0-9]*[dD][0-9]+\\s*$";
@@ -41,9 +39,7 @@ table! { pub mod table_file: "a random table", "A random table: roll the dice, r
 
 table! { pub mod inline_table: "a random table", "A random table written in game.toml.";
     id: req Str("The table's id: what {{ table(\"id\") }} names."),
-    name = super::table_file::name,
-    roll = super::table_file::roll,
-    rows = super::table_file::rows,
+    (name, roll, rows) = super::table_file,
 }
 
 table! { pub mod table_row: "a row of a random table", "A row: the rolls it answers and its result.";

@@ -58,13 +58,11 @@ table! { pub mod decks: "[[decks]]", "A deck file.";
 }
 
 table! { pub mod aids: "[[aids]]", "A player-aid file.";
-    id = super::decks::id,
-    file = super::decks::file,
+    (id, file) = super::decks,
 }
 
 table! { pub mod charts: "[[charts]]", "A chart file; the list's order is the chart set's.";
-    id = super::decks::id,
-    file = super::decks::file,
+    (id, file) = super::decks,
 }
 
 table! { pub mod publish: "[publish]", "What to publish.";

@@ -218,7 +218,8 @@ pub mod kinds {
 /// a typed [`Key`] const per key. Each key reads
 /// `name: req|opt Kind(type arguments),`; `name as "where": ...` for a key
 /// that is a Rust keyword; `name = path::to::key,` for a key declared in
-/// another table. The module sees its parent's names.
+/// another table, `(a, b) = path::to::table,` for several. The module sees
+/// its parent's names.
 ///
 /// ```text
 /// table! { pub mod sides: "[[sides]]", "A side.";
@@ -248,6 +249,9 @@ macro_rules! table {
     (@req req) => { true };
     (@req opt) => { false };
     (@defs [$($done:tt)*]) => { [$($done)*] };
+    (@defs [$($done:tt)*] ($($key:ident),+) = $($path:ident)::+, $($rest:tt)*) => {
+        $crate::load::spec::table!(@defs [$($done)* $($key.def,)+] $($rest)*)
+    };
     (@defs [$($done:tt)*] $key:ident = $($path:ident)::+, $($rest:tt)*) => {
         $crate::load::spec::table!(@defs [$($done)* $key.def,] $($rest)*)
     };
@@ -255,6 +259,10 @@ macro_rules! table {
         $crate::load::spec::table!(@defs [$($done)* $key.def,] $($rest)*)
     };
     (@keys) => {};
+    (@keys ($($key:ident),+) = $($path:ident)::+, $($rest:tt)*) => {
+        pub use $($path)::+::{$($key),+};
+        $crate::load::spec::table!(@keys $($rest)*);
+    };
     (@keys $key:ident = $($path:ident)::+, $($rest:tt)*) => {
         pub use $($path)::+ as $key;
         $crate::load::spec::table!(@keys $($rest)*);
