@@ -1,28 +1,58 @@
 //! Load stage: a player-aid file (blocks of rich text, lists, points rows) into an [`Aid`].
 
+use super::spec::{Tab, block_def, kinds, table, unknown_kind};
 use super::toml::{Reader, Table, parse};
-use crate::diag::{Diagnostic, Diagnostics, FileId, Loc};
+use crate::diag::{Diagnostics, FileId, Loc};
 use crate::model::{Aid, AidBlock, PointsRow};
 
-pub const KINDS: &[&str] = &["paragraph", "forces", "list", "points"];
-pub const AID_KEYS: &[&str] = &["title", "print_title", "blocks"];
-pub const PARAGRAPH_KEYS: &[&str] = &["kind", "text"];
-pub const FORCES_KEYS: &[&str] = &["kind"];
-pub const LIST_KEYS: &[&str] = &["kind", "items"];
-pub const POINTS_KEYS: &[&str] = &["kind", "heading", "rows"];
-pub const POINTS_ROW_KEYS: &[&str] = &["where", "points"];
+table! { pub mod aid_file: "an aid file" / "the aid", "A player aid: blocks printed top to bottom.";
+    title: req Str("The aid's title, printed at its head."),
+    print_title: opt Bool("Print the title at the head of the aid (default true)."),
+    blocks: opt Blocks(
+        &[
+            ("paragraph", &paragraph::DEF),
+            ("forces", &forces::DEF),
+            ("list", &list::DEF),
+            ("points", &points::DEF),
+        ],
+        "The aid's blocks.",
+    ),
+}
+
+table! { pub mod paragraph: "a paragraph block", "A rich-text paragraph.";
+    kind: req Str("The kind of block."),
+    text: req Str("Rich text: **bold**, *italic*."),
+}
+
+table! { pub mod forces: "a forces block", "\"Forces: 5 Inf, ...\" from game.toml.";
+    kind = super::paragraph::kind,
+}
+
+table! { pub mod list: "a list block", "A bulleted list of rich-text items.";
+    kind = super::paragraph::kind,
+    items: opt StrArray("Rich-text items."),
+}
+
+table! { pub mod points: "a points block", "A heading and rows of (where, points).";
+    kind = super::paragraph::kind,
+    heading: req Str("Rich-text heading."),
+    rows: opt Tables(&points_row::DEF),
+}
+
+table! { pub mod points_row: "a points row", "A row of the points table.";
+    place as "where": req Str("Where, e.g. \"In your base line\"."),
+    points: req Int("Points."),
+}
 
 pub fn load_aid(id: &str, file: FileId, text: &str, diags: &mut Diagnostics) -> Option<Aid> {
+    use aid_file as k;
     let root = parse(file, text, diags)?;
     let mut r = Reader::new(file, diags);
-    r.check_keys(root.get_ref(), AID_KEYS, "an aid file");
-    let title = r
-        .req_str(&root, "title", "the aid")
-        .map(|t| t.value)
-        .unwrap_or_default();
-    let print_title = r.opt_bool(&root, "print_title").unwrap_or(true);
+    let root = r.open(&root, &k::DEF);
+    let title = r.get(&root, k::title).map(|t| t.value).unwrap_or_default();
+    let print_title = r.get(&root, k::print_title).unwrap_or(true);
     let blocks = r
-        .tables(&root, "blocks")
+        .get_as::<kinds::Tables, _>(&root, k::blocks)
         .iter()
         .filter_map(|b| block(&mut r, b))
         .collect();
@@ -36,31 +66,25 @@ pub fn load_aid(id: &str, file: FileId, text: &str, diags: &mut Diagnostics) -> 
 }
 
 fn block(r: &mut Reader<'_>, t: &Table<'_>) -> Option<AidBlock> {
-    let kind = r.req_str(t, "kind", "[[blocks]]")?;
+    let kind = r.get(&Tab::new(t, "[[blocks]]"), paragraph::kind)?;
+    let Some(def) = block_def(aid_file::blocks, &kind.value) else {
+        r.diags.push(unknown_kind(aid_file::blocks, &kind));
+        return None;
+    };
+    let t = r.open(t, def);
     match kind.value.as_str() {
-        "paragraph" => {
-            r.check_keys(t.get_ref(), PARAGRAPH_KEYS, "a paragraph block");
-            r.req_str(t, "text", "a paragraph block")
-                .map(AidBlock::Paragraph)
-        }
-        "forces" => {
-            r.check_keys(t.get_ref(), FORCES_KEYS, "a forces block");
-            Some(AidBlock::Forces(kind.loc))
-        }
-        "list" => {
-            r.check_keys(t.get_ref(), LIST_KEYS, "a list block");
-            Some(AidBlock::List(r.str_array(t, "items")))
-        }
-        "points" => {
-            r.check_keys(t.get_ref(), POINTS_KEYS, "a points block");
-            let heading = r.req_str(t, "heading", "a points block")?;
+        "paragraph" => r.get(&t, paragraph::text).map(AidBlock::Paragraph),
+        "forces" => Some(AidBlock::Forces(kind.loc)),
+        "list" => Some(AidBlock::List(r.get(&t, list::items))),
+        _ => {
+            let heading = r.get(&t, points::heading)?;
             let rows = r
-                .tables(t, "rows")
+                .get(&t, points::rows)
                 .iter()
                 .filter_map(|row| {
-                    r.check_keys(row.get_ref(), POINTS_ROW_KEYS, "a points row");
-                    let place = r.req_str(row, "where", "a points row");
-                    let points = r.req_int(row, "points", "a points row");
+                    let row = r.open(row, &points_row::DEF);
+                    let place = r.get(&row, points_row::place);
+                    let points = r.get(&row, points_row::points);
                     Some(PointsRow {
                         place: place?.value,
                         points: points?.value,
@@ -72,17 +96,6 @@ fn block(r: &mut Reader<'_>, t: &Table<'_>) -> Option<AidBlock> {
                 rows,
                 loc: kind.loc,
             })
-        }
-        other => {
-            r.diags.push(
-                Diagnostic::error(
-                    "bad-value",
-                    format!("unknown block kind `{other}`"),
-                    Some(kind.loc),
-                )
-                .with_hint(format!("kind is one of: {}", KINDS.join(", "))),
-            );
-            None
         }
     }
 }

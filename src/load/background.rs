@@ -2,38 +2,51 @@
 //! `[[background.art]]` icons and a `[background.border]` band — into a
 //! [`Background`]. Colours are "#RRGGBB"; a bad one is a located `bad-value`.
 
+use super::spec::{Tab, table};
 use super::toml::{Reader, Table};
 use crate::diag::Diagnostic;
 use crate::model::{Art, Background, Border, Located, Rgb, parse_hex_color};
 
-pub const BACKGROUND_KEYS: &[&str] = &["color", "art", "border"];
-pub const ART_KEYS: &[&str] = &["icon", "color", "left", "top", "size"];
-pub const BORDER_KEYS: &[&str] = &["color", "width"];
+table! { pub mod background: "[background]",
+    "Drawn behind the frames and text, out to the bleed edge in print-shop and --bleed output and to the trim on butted home sheets.";
+    color: opt Str("Fill colour, \"#RRGGBB\"."),
+    art: opt Tables(&art::DEF),
+    border: opt Table(&border::DEF),
+}
+
+table! { pub mod art: "[[background.art]]",
+    "An icon in a colour; it may run past the trim into the bleed.";
+    icon: req Str("data/icons/<icon>.svg or the game's icons/<icon>.svg."),
+    color: req Str("\"#RRGGBB\"."),
+    left: req Length("From the card's top-left corner; may be negative."),
+    top: req Length("From the card's top-left corner; may be negative."),
+    size: req Length("The icon's square."),
+}
+
+table! { pub mod border: "[background.border]", "A band along the card's edge, over the art.";
+    color: req Str("\"#RRGGBB\"."),
+    width: req Length("Inside the trim; it carries on through the bleed."),
+}
 
 /// The template's background, if it declares one; problems go to the reader's diagnostics.
-pub fn background(r: &mut Reader<'_>, root: &Table<'_>) -> Option<Background> {
-    let t = r.table(root, "background")?;
-    r.check_keys(t.get_ref(), BACKGROUND_KEYS, "[background]");
-    let color = r.opt_str(&t, "color").and_then(|c| color(r, &c));
-    let art = r
-        .tables(&t, "art")
-        .iter()
-        .filter_map(|a| art(r, a))
-        .collect();
-    let border = r.table(&t, "border").and_then(|b| border(r, &b));
+pub fn background(r: &mut Reader<'_>, root: &Tab<'_, '_>) -> Option<Background> {
+    use background as k;
+    let t = r.get(root, super::template::layout::background)?;
+    let t = r.open(&t, &k::DEF);
+    let color = r.get(&t, k::color).and_then(|c| color(r, &c));
+    let art = r.get(&t, k::art).iter().filter_map(|a| art(r, a)).collect();
+    let border = r.get(&t, k::border).and_then(|b| border(r, &b));
     Some(Background { color, art, border })
 }
 
 fn art(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Art> {
-    const W: &str = "[[background.art]]";
-    r.check_keys(t.get_ref(), ART_KEYS, W);
-    let icon = r.req_str(t, "icon", W);
-    let color = r.req_str(t, "color", W).and_then(|c| color(r, &c));
-    let left = r.req_length(t, "left", W);
-    let top = r.req_length(t, "top", W);
-    let size = r
-        .req_length(t, "size", W)
-        .and_then(|s| positive(r, s, "size"));
+    use art as k;
+    let t = r.open(t, &k::DEF);
+    let icon = r.get(&t, k::icon);
+    let color = r.get(&t, k::color).and_then(|c| color(r, &c));
+    let left = r.get(&t, k::left);
+    let top = r.get(&t, k::top);
+    let size = r.get(&t, k::size).and_then(|s| positive(r, s, "size"));
     Some(Art {
         icon: icon?,
         color: color?,
@@ -44,12 +57,10 @@ fn art(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Art> {
 }
 
 fn border(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Border> {
-    const W: &str = "[background.border]";
-    r.check_keys(t.get_ref(), BORDER_KEYS, W);
-    let color = r.req_str(t, "color", W).and_then(|c| color(r, &c));
-    let width = r
-        .req_length(t, "width", W)
-        .and_then(|w| positive(r, w, "width"));
+    use border as k;
+    let t = r.open(t, &k::DEF);
+    let color = r.get(&t, k::color).and_then(|c| color(r, &c));
+    let width = r.get(&t, k::width).and_then(|w| positive(r, w, "width"));
     Some(Border {
         color: color?,
         width: width?,

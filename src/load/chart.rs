@@ -2,6 +2,7 @@
 //! lists, matrices, checklists, notes) into a [`Chart`], reporting unreadable
 //! dice, roll ranges and row lengths as located diagnostics.
 
+use super::spec::{Def, Tab, block_def, kinds, table, unknown_kind};
 use super::toml::{Reader, Table, parse};
 use crate::diag::{Diagnostic, Diagnostics, FileId, Loc};
 use crate::model::{
@@ -11,102 +12,178 @@ use crate::model::{
 };
 use crate::model::{MAX_MODIFIER_SPAN, modifier_span_problem};
 
-pub const CHART_KEYS: &[&str] = &["title", "rule", "blocks"];
-pub const RESULTS_KEYS: &[&str] = &[
-    "kind",
-    "beside",
-    "id",
-    "title",
-    "rule",
-    "dice",
-    "drm",
-    "roll_header",
-    "columns",
-    "rows",
-    "cells",
-    "none",
-    "legend",
-    "notes",
-    "across",
-];
-pub const RESULTS_ROW_KEYS: &[&str] = &["roll", "results"];
-pub const LEGEND_KEYS: &[&str] = &["code", "text"];
-pub const RANGES_KEYS: &[&str] = &[
-    "kind",
-    "beside",
-    "id",
-    "title",
-    "rule",
-    "dice",
-    "label_header",
-    "span_header",
-    "columns",
-    "words",
-    "rows",
-    "notes",
-];
-/// A row of a ranges table, and of a matrix.
-pub const LABELLED_ROW_KEYS: &[&str] = &["label", "cells"];
-pub const MODIFIERS_KEYS: &[&str] = &[
-    "kind",
-    "beside",
-    "id",
-    "title",
-    "rule",
-    "value_header",
-    "intro",
-    "sections",
-    "notes",
-];
-pub const MODIFIER_SECTION_KEYS: &[&str] = &["heading", "entries"];
-pub const MODIFIER_GROUP_KEYS: &[&str] = &["lead", "only_one", "joined", "options"];
-/// A modifier, and an option of a modifier group.
-pub const MODIFIER_KEYS: &[&str] = &["text", "value"];
-pub const MATRIX_KEYS: &[&str] = &[
-    "kind",
-    "beside",
-    "id",
-    "title",
-    "rule",
-    "label_header",
-    "columns",
-    "symbols",
-    "sections",
-    "rows",
-    "lookup",
-    "intro",
-    "notes",
-];
-pub const LOOKUP_KEYS: &[&str] = &["keys", "values"];
-pub const MATRIX_SECTION_KEYS: &[&str] = &["heading", "rows"];
-pub const CHECKLIST_KEYS: &[&str] = &[
-    "kind", "beside", "id", "title", "rule", "actors", "intro", "sections", "notes",
-];
-pub const CHECKLIST_SECTION_KEYS: &[&str] =
-    &["heading", "numbering", "mark", "intro", "steps", "outro"];
-pub const STEP_KEYS: &[&str] = &["title", "text", "actor", "mark", "items"];
-pub const NOTES_KEYS: &[&str] = &["kind", "beside", "text"];
+table! { pub mod chart_file: "a chart file",
+    "A chart: a titled panel of blocks, printed in the chart set.";
+    title: req Str("The panel's heading."),
+    rule: opt Str("A rule reference printed beside it, e.g. \"5.0\"."),
+    blocks: opt Blocks(
+        &[
+            ("results", &results::DEF),
+            ("ranges", &ranges::DEF),
+            ("modifiers", &modifiers::DEF),
+            ("matrix", &matrix::DEF),
+            ("checklist", &checklist::DEF),
+            ("notes", &notes::DEF),
+        ],
+        "The chart's blocks, in order.",
+    ),
+}
 
-pub const KINDS: &[&str] = &[
-    "results",
-    "ranges",
-    "modifiers",
-    "matrix",
-    "checklist",
-    "notes",
-];
+const DICE: &str = "^\\s*[0-9]*[dD][0-9]+\\s*$";
+const DICE_HELP: &str = "The dice rolled, NdS: \"1d6\", \"2d6\", \"1d10\".";
+const LABEL_HEADER: &str = "The heading over the row labels.";
+const ROLL: &str = "\"6\", \"5-6\", \"4 or less\"/\"4-\", \"13 or more\"/\"13+\".";
+
+table! { pub mod results: "a results table", "A results table keyed by (modified) rolls.";
+    kind: req Str("The kind of block."),
+    beside: opt Bool("Set to the right of the block before."),
+    id: req Str("The block's id: what `grogpress odds` and {{ table(\"id\") }} name."),
+    title: req Str("The block's title."),
+    rule: opt Str("A rule reference printed at the right of the title bar."),
+    dice: req Pattern(DICE, DICE_HELP),
+    drm: opt Pattern("^\\s*[-+]?[0-9]+\\s*\\.\\.\\s*[-+]?[0-9]+\\s*$",
+        "The net modifiers a roll can receive, \"-3..+5\"; omit for a plain roll."),
+    roll_header: opt Str("The roll column's heading (default \"Roll\")."),
+    columns: opt StrArray("The column headings."),
+    rows: opt Tables(&results_row::DEF),
+    cells: opt OneOf(&["codes", "text"],
+        "\"codes\": legend codes joined by \" & \"; \"text\": plain outcomes."),
+    none: opt Str("The cell meaning \"no result\" (default \"-\")."),
+    legend: opt Tables(&legend::DEF),
+    notes: opt StrArray("Rich-text notes after the block."),
+    across: opt Bool("Results as column heads, rolls beneath."),
+}
+
+table! { pub mod results_row: "a results row",
+    "A row: the rolls it answers and a result per column.";
+    roll: req Str(ROLL),
+    results: opt StrArray("One cell per column."),
+}
+
+table! { pub mod legend: "a legend entry",
+    "A result code and what it means (`#` stands for a number).";
+    code: req Str("The code, e.g. \"A#\"."),
+    text: req Str("What it means."),
+}
+
+table! { pub mod ranges: "a ranges table", "A table of die ranges.";
+    (kind, beside, id, title, rule) = super::results,
+    dice = super::results::dice,
+    label_header: req Str(LABEL_HEADER),
+    span_header: opt Str("A heading over the range columns."),
+    columns = super::results::columns,
+    words: opt StrArray("Words allowed instead of a range."),
+    rows: opt Tables(&ranges_row::DEF),
+    notes = super::results::notes,
+}
+
+table! { pub mod ranges_row: "a ranges row", "A row: its label lines and a range per column.";
+    label: opt StrArray("The label's lines."),
+    cells: req StrArray("A range (or word) per column."),
+}
+
+table! { pub mod modifiers: "a modifiers list", "A modifier list in headed sections.";
+    (kind, beside, id, title, rule) = super::results,
+    value_header: opt Str("A header over the values."),
+    intro: opt StrArray("Rich-text paragraphs before the block."),
+    sections: opt Tables(&modifier_section::DEF),
+    notes = super::results::notes,
+}
+
+table! { pub mod modifier_section: "a modifiers section", "A section of modifiers.";
+    heading: opt Str("The section's heading."),
+    entries: opt ArrayOf(
+        &Ty::IfHas("options", &modifier_group::DEF, &modifier::DEF,
+            "A modifier, or a group of them."),
+        "The section's modifiers.",
+    ),
+}
+
+table! { pub mod modifier_group: "a modifier group", "A group of modifiers tied together.";
+    lead: opt Str("A lead-in line."),
+    only_one: opt Bool("Use only one of the options."),
+    joined: opt Bool("Printed on one line, joined by \" / \"."),
+    options: req Tables(&modifier_option::DEF),
+}
+
+table! { pub mod modifier_option: "a modifier option", "An option of the group.";
+    text: req Str("What the modifier is for."),
+    value: req Str("\"+1\", \"-2\", \"-X\", \"+/-X\"."),
+}
+
+table! { pub mod modifier: "a modifier", "A modifier.";
+    (text, value) = super::modifier_option,
+}
+
+table! { pub mod matrix: "a matrix", "A grid of declared symbols.";
+    (kind, beside, id, title, rule) = super::results,
+    label_header: opt Str(LABEL_HEADER),
+    columns = super::results::columns,
+    symbols: opt StrArray("Every cell is one of these; each is used."),
+    sections: opt Tables(&matrix_section::DEF),
+    rows: opt Tables(&matrix_row::DEF),
+    lookup: opt Table(&lookup::DEF),
+    intro = super::modifiers::intro,
+    notes = super::results::notes,
+}
+
+table! { pub mod matrix_row: "a matrix row", "A row: its label and a symbol per column.";
+    label: opt Str("The row's label."),
+    cells: req StrArray("A declared symbol per column."),
+}
+
+table! { pub mod matrix_section: "a matrix section", "A headed section of rows.";
+    heading: opt Str("The section's heading."),
+    rows = super::matrix::rows,
+}
+
+table! { pub mod lookup: "a matrix lookup",
+    "The first `keys` columns are conditions; each combination needs exactly one row.";
+    keys: req IntIn(Some(0), None, "How many condition columns."),
+    values: opt StrArray("The values a condition takes."),
+}
+
+table! { pub mod checklist: "a checklist", "Steps in headed sections.";
+    (kind, beside, id, title, rule) = super::results,
+    actors: opt StrArray("Who may carry out a step."),
+    intro = super::modifiers::intro,
+    sections: opt Tables(&checklist_section::DEF),
+    notes = super::results::notes,
+}
+
+table! { pub mod checklist_section: "a checklist section", "A section of steps.";
+    heading: opt Str("The section's heading."),
+    numbering: opt OneOf(&["numbers", "letters", "none"], "1), 2)...; a), b)...; or marks."),
+    mark: opt Str("Printed before unnumbered steps and sub-items."),
+    intro: opt StrArray("Paragraphs before the steps."),
+    steps: opt ArrayOf(&Ty::Ref("step"), "The steps."),
+    outro: opt StrArray("Paragraphs after the steps."),
+}
+
+// A checklist step; its sub-items are steps too.
+table! { pub mod step: "a checklist step",
+    "A step: a title and/or text, who carries it out, sub-items.";
+    title: opt Str("The step's title."),
+    text: opt Str("The step's text."),
+    actor: opt Str("One of the checklist's actors."),
+    mark: opt Str("A mark printed before it."),
+    items: opt ArrayOf(&Ty::Ref("step"), "Sub-items."),
+}
+
+table! { pub mod notes: "a notes block", "Paragraphs.";
+    (kind, beside) = super::results,
+    text: opt StrArray("Rich-text paragraphs."),
+}
 
 pub fn load_chart(id: &str, file: FileId, text: &str, diags: &mut Diagnostics) -> Option<Chart> {
+    use chart_file as k;
     let root = parse(file, text, diags)?;
     let mut r = Reader::new(file, diags);
-    r.check_keys(root.get_ref(), CHART_KEYS, "a chart file");
-    let title = r
-        .req_str(&root, "title", "a chart file")
-        .map(|t| t.value)
-        .unwrap_or_default();
-    let rule = opt_text(&mut r, &root, "rule");
+    let root = r.open(&root, &k::DEF);
+    let title = r.get(&root, k::title).map(|t| t.value).unwrap_or_default();
+    let rule = r.get(&root, k::rule).map(|s| s.value);
     let blocks = r
-        .tables(&root, "blocks")
+        .get_as::<kinds::Tables, _>(&root, k::blocks)
         .iter()
         .filter_map(|b| block(&mut r, b))
         .collect();
@@ -120,42 +197,30 @@ pub fn load_chart(id: &str, file: FileId, text: &str, diags: &mut Diagnostics) -
 }
 
 fn block(r: &mut Reader<'_>, t: &Table<'_>) -> Option<ChartBlock> {
-    let kind = r.req_str(t, "kind", "[[blocks]]")?;
-    let beside = r.opt_bool(t, "beside").unwrap_or(false);
+    let head = Tab::new(t, "[[blocks]]");
+    let kind = r.get(&head, results::kind)?;
+    let beside = r.get(&head, results::beside).unwrap_or(false);
     let loc = kind.loc.clone();
+    let Some(def) = block_def(chart_file::blocks, &kind.value) else {
+        r.diags.push(unknown_kind(chart_file::blocks, &kind));
+        return None;
+    };
+    let t = &r.open(t, def);
     let kind = match kind.value.as_str() {
         "results" => BlockKind::Results(results(r, t)?),
         "ranges" => BlockKind::Ranges(ranges(r, t)?),
         "modifiers" => BlockKind::Modifiers(modifiers(r, t)?),
         "matrix" => BlockKind::Matrix(matrix(r, t)?),
         "checklist" => BlockKind::Checklist(checklist(r, t)?),
-        "notes" => {
-            r.check_keys(t.get_ref(), NOTES_KEYS, "a notes block");
-            BlockKind::Notes(r.str_array(t, "text"))
-        }
-        other => {
-            r.diags.push(
-                Diagnostic::error(
-                    "bad-value",
-                    format!("unknown block kind `{other}`"),
-                    Some(kind.loc),
-                )
-                .with_hint(format!("kind is one of: {}", KINDS.join(", "))),
-            );
-            return None;
-        }
+        // "notes", the one kind left.
+        _ => BlockKind::Notes(r.get(t, notes::text)),
     };
     Some(ChartBlock { kind, beside, loc })
 }
 
-/// An optional string's value.
-fn opt_text(r: &mut Reader<'_>, t: &Table<'_>, key: &str) -> Option<String> {
-    r.opt_str(t, key).map(|s| s.value)
-}
-
-/// An array of strings' values.
-fn strings(r: &mut Reader<'_>, t: &Table<'_>, key: &str) -> Vec<String> {
-    r.str_array(t, key).into_iter().map(|s| s.value).collect()
+/// The values of strings.
+fn texts(strings: Vec<Located<String>>) -> Vec<String> {
+    strings.into_iter().map(|s| s.value).collect()
 }
 
 /// What every titled block starts with (each read, or None where a
@@ -166,19 +231,17 @@ struct BlockHead {
     rule: Option<String>,
 }
 
-/// Checks a titled block's keys (the head's, then its `own`) and reads its
-/// id, title and rule, in that order.
-fn block_head(r: &mut Reader<'_>, t: &Table<'_>, what: &str, keys: &[&str]) -> BlockHead {
-    r.check_keys(t.get_ref(), keys, what);
+/// A titled block's id, title and rule, in that order.
+fn block_head(r: &mut Reader<'_>, t: &Tab<'_, '_>) -> BlockHead {
     BlockHead {
-        id: r.req_str(t, "id", what),
-        title: r.req_str(t, "title", what),
-        rule: opt_text(r, t, "rule"),
+        id: r.get(t, results::id),
+        title: r.get(t, results::title),
+        rule: r.get(t, results::rule).map(|s| s.value),
     }
 }
 
-fn dice(r: &mut Reader<'_>, t: &Table<'_>, what: &str) -> Option<Located<Dice>> {
-    let d = r.req_str(t, "dice", what)?;
+fn dice(r: &mut Reader<'_>, t: &Tab<'_, '_>) -> Option<Located<Dice>> {
+    let d = r.get(t, results::dice)?;
     match Dice::parse(&d.value) {
         Some(dice) => Some(Located::new(dice, d.loc)),
         None => {
@@ -237,11 +300,11 @@ fn row_length(r: &mut Reader<'_>, cells: usize, columns: usize, loc: &Loc, what:
     false
 }
 
-fn results(r: &mut Reader<'_>, t: &Table<'_>) -> Option<ResultsTable> {
-    const WHAT: &str = "a results table";
-    let BlockHead { id, title, rule } = block_head(r, t, WHAT, RESULTS_KEYS);
-    let dice = dice(r, t, WHAT);
-    let drm = match r.opt_str(t, "drm") {
+fn results(r: &mut Reader<'_>, t: &Tab<'_, '_>) -> Option<ResultsTable> {
+    let BlockHead { id, title, rule } = block_head(r, t);
+    let dice = dice(r, t);
+    use results as k;
+    let drm = match r.get(t, k::drm) {
         None => Some(Located::new((0, 0), r.loc(t.span().start..t.span().start))),
         Some(s) => match parse_drm(&s.value) {
             Some(range) if let Some(why) = modifier_span_problem(range) => {
@@ -272,10 +335,10 @@ fn results(r: &mut Reader<'_>, t: &Table<'_>) -> Option<ResultsTable> {
         },
     };
     let roll_header = r
-        .opt_str(t, "roll_header")
+        .get(t, k::roll_header)
         .map_or_else(|| "Roll".to_string(), |s| s.value);
-    let columns = r.str_array(t, "columns");
-    let cells = match r.opt_str(t, "cells") {
+    let columns = r.get(t, k::columns);
+    let cells = match r.get(t, k::cells) {
         None => Some(CellCodes::Codes),
         Some(s) if s.value == "codes" => Some(CellCodes::Codes),
         Some(s) if s.value == "text" => Some(CellCodes::Text),
@@ -292,15 +355,15 @@ fn results(r: &mut Reader<'_>, t: &Table<'_>) -> Option<ResultsTable> {
         }
     };
     let none = r
-        .opt_str(t, "none")
+        .get(t, k::none)
         .map_or_else(|| "-".to_string(), |s| s.value);
-    let across = r.opt_bool(t, "across").unwrap_or(false);
+    let across = r.get(t, k::across).unwrap_or(false);
     let mut rows = Vec::new();
-    for row in r.tables(t, "rows") {
-        r.check_keys(row.get_ref(), RESULTS_ROW_KEYS, "a results row");
+    for row in r.get(t, k::rows) {
+        let row = r.open(&row, &results_row::DEF);
         let loc = r.loc(row.span());
-        let roll = r.req_str(&row, "roll", "a results row");
-        let results = r.str_array(&row, "results");
+        let roll = r.get(&row, results_row::roll);
+        let results = r.get(&row, results_row::results);
         let Some(roll_text) = roll else { continue };
         let Some(range) = roll_range(r, &roll_text) else {
             continue;
@@ -316,10 +379,10 @@ fn results(r: &mut Reader<'_>, t: &Table<'_>) -> Option<ResultsTable> {
         });
     }
     let mut legend = Vec::new();
-    for entry in r.tables(t, "legend") {
-        r.check_keys(entry.get_ref(), LEGEND_KEYS, "a legend entry");
-        let code = r.req_str(&entry, "code", "a legend entry");
-        let text = r.req_str(&entry, "text", "a legend entry");
+    for entry in r.get(t, k::legend) {
+        let entry = r.open(&entry, &legend::DEF);
+        let code = r.get(&entry, legend::code);
+        let text = r.get(&entry, legend::text);
         if let (Some(code), Some(text)) = (code, text) {
             legend.push(LegendEntry {
                 code,
@@ -327,7 +390,7 @@ fn results(r: &mut Reader<'_>, t: &Table<'_>) -> Option<ResultsTable> {
             });
         }
     }
-    let notes = r.str_array(t, "notes");
+    let notes = r.get(t, results::notes);
     Some(ResultsTable {
         id: id?,
         title: title?.value,
@@ -346,25 +409,25 @@ fn results(r: &mut Reader<'_>, t: &Table<'_>) -> Option<ResultsTable> {
     })
 }
 
-fn ranges(r: &mut Reader<'_>, t: &Table<'_>) -> Option<RangeTable> {
-    const WHAT: &str = "a ranges table";
-    let BlockHead { id, title, rule } = block_head(r, t, WHAT, RANGES_KEYS);
-    let dice = dice(r, t, WHAT);
-    let label_header = r.req_str(t, "label_header", WHAT);
-    let span_header = opt_text(r, t, "span_header");
-    let columns = strings(r, t, "columns");
-    let words = strings(r, t, "words");
+fn ranges(r: &mut Reader<'_>, t: &Tab<'_, '_>) -> Option<RangeTable> {
+    let BlockHead { id, title, rule } = block_head(r, t);
+    let dice = dice(r, t);
+    use ranges as k;
+    let label_header = r.get(t, k::label_header);
+    let span_header = r.get(t, k::span_header).map(|s| s.value);
+    let columns = texts(r.get(t, k::columns));
+    let words = texts(r.get(t, k::words));
     let mut rows = Vec::new();
-    for row in r.tables(t, "rows") {
-        r.check_keys(row.get_ref(), LABELLED_ROW_KEYS, "a ranges row");
+    for row in r.get(t, k::rows) {
+        let row = r.open(&row, &ranges_row::DEF);
         let loc = r.loc(row.span());
-        let label = strings(r, &row, "label");
-        let cells = r.str_array(&row, "cells");
+        let label = texts(r.get(&row, ranges_row::label));
+        let cells = r.get(&row, ranges_row::cells);
         if row_length(r, cells.len(), columns.len(), &loc, "row") {
             rows.push(RangeRow { label, cells, loc });
         }
     }
-    let notes = r.str_array(t, "notes");
+    let notes = r.get(t, results::notes);
     Some(RangeTable {
         id: id?,
         title: title?.value,
@@ -380,38 +443,37 @@ fn ranges(r: &mut Reader<'_>, t: &Table<'_>) -> Option<RangeTable> {
     })
 }
 
-fn modifier(r: &mut Reader<'_>, t: &Table<'_>, what: &str) -> Option<Modifier> {
-    let text = r.req_str(t, "text", what);
-    let value = r.req_str(t, "value", what);
+/// A modifier, or an option of a modifier group.
+fn modifier(r: &mut Reader<'_>, t: &Table<'_>, def: &'static Def) -> Option<Modifier> {
+    let t = r.open(t, def);
+    let text = r.get(&t, modifier::text);
+    let value = r.get(&t, modifier::value);
     Some(Modifier {
         text: text?.value,
         value: value?,
     })
 }
 
-fn modifiers(r: &mut Reader<'_>, t: &Table<'_>) -> Option<ModifierList> {
-    const WHAT: &str = "a modifiers list";
-    let BlockHead { id, title, rule } = block_head(r, t, WHAT, MODIFIERS_KEYS);
-    let value_header = opt_text(r, t, "value_header");
-    let intro = r.str_array(t, "intro");
+fn modifiers(r: &mut Reader<'_>, t: &Tab<'_, '_>) -> Option<ModifierList> {
+    let BlockHead { id, title, rule } = block_head(r, t);
+    use modifier_group as g;
+    let value_header = r.get(t, modifiers::value_header).map(|s| s.value);
+    let intro = r.get(t, modifiers::intro);
     let mut sections = Vec::new();
-    for s in r.tables(t, "sections") {
-        r.check_keys(s.get_ref(), MODIFIER_SECTION_KEYS, "a modifiers section");
-        let heading = opt_text(r, &s, "heading");
+    for s in r.get(t, modifiers::sections) {
+        let s = r.open(&s, &modifier_section::DEF);
+        let heading = r.get(&s, modifier_section::heading).map(|s| s.value);
         let mut entries = Vec::new();
-        for e in r.tables(&s, "entries") {
-            if e.get_ref().get("options").is_some() {
-                r.check_keys(e.get_ref(), MODIFIER_GROUP_KEYS, "a modifier group");
-                let lead = opt_text(r, &e, "lead");
-                let only_one = r.opt_bool(&e, "only_one").unwrap_or(false);
-                let joined = r.opt_bool(&e, "joined").unwrap_or(false);
+        for e in r.get_as::<kinds::Tables, _>(&s, modifier_section::entries) {
+            if g::options.of(&e).is_some() {
+                let e = r.open(&e, &g::DEF);
+                let lead = r.get(&e, g::lead).map(|s| s.value);
+                let only_one = r.get(&e, g::only_one).unwrap_or(false);
+                let joined = r.get(&e, g::joined).unwrap_or(false);
                 let options = r
-                    .tables(&e, "options")
+                    .get(&e, g::options)
                     .iter()
-                    .filter_map(|o| {
-                        r.check_keys(o.get_ref(), MODIFIER_KEYS, "a modifier option");
-                        modifier(r, o, "a modifier option")
-                    })
+                    .filter_map(|o| modifier(r, o, &modifier_option::DEF))
                     .collect();
                 entries.push(ModEntry::Group {
                     lead,
@@ -421,15 +483,14 @@ fn modifiers(r: &mut Reader<'_>, t: &Table<'_>) -> Option<ModifierList> {
                     loc: r.loc(e.span()),
                 });
             } else {
-                r.check_keys(e.get_ref(), MODIFIER_KEYS, "a modifier");
-                if let Some(m) = modifier(r, &e, "a modifier") {
+                if let Some(m) = modifier(r, &e, &modifier::DEF) {
                     entries.push(ModEntry::One(m));
                 }
             }
         }
         sections.push(ModSection { heading, entries });
     }
-    let notes = r.str_array(t, "notes");
+    let notes = r.get(t, results::notes);
     Some(ModifierList {
         id: id?,
         title: title?.value,
@@ -442,13 +503,14 @@ fn modifiers(r: &mut Reader<'_>, t: &Table<'_>) -> Option<ModifierList> {
     })
 }
 
-fn matrix_rows(r: &mut Reader<'_>, t: &Table<'_>, columns: usize) -> Vec<MatrixRow> {
+/// The rows of a matrix, or of one of its sections.
+fn matrix_rows(r: &mut Reader<'_>, t: &Tab<'_, '_>, columns: usize) -> Vec<MatrixRow> {
     let mut rows = Vec::new();
-    for row in r.tables(t, "rows") {
-        r.check_keys(row.get_ref(), LABELLED_ROW_KEYS, "a matrix row");
+    for row in r.get(t, matrix::rows) {
+        let row = r.open(&row, &matrix_row::DEF);
         let loc = r.loc(row.span());
-        let label = opt_text(r, &row, "label");
-        let cells = r.str_array(&row, "cells");
+        let label = r.get(&row, matrix_row::label).map(|s| s.value);
+        let cells = r.get(&row, matrix_row::cells);
         if row_length(r, cells.len(), columns, &loc, "row") {
             rows.push(MatrixRow { label, cells, loc });
         }
@@ -456,23 +518,23 @@ fn matrix_rows(r: &mut Reader<'_>, t: &Table<'_>, columns: usize) -> Vec<MatrixR
     rows
 }
 
-fn matrix(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Matrix> {
-    const WHAT: &str = "a matrix";
-    let BlockHead { id, title, rule } = block_head(r, t, WHAT, MATRIX_KEYS);
-    let lookup = r.table(t, "lookup").and_then(|l| {
-        r.check_keys(l.get_ref(), LOOKUP_KEYS, "a matrix lookup");
-        let keys = r.req_int(&l, "keys", "a matrix lookup")?;
-        let values = strings(r, &l, "values");
+fn matrix(r: &mut Reader<'_>, t: &Tab<'_, '_>) -> Option<Matrix> {
+    let BlockHead { id, title, rule } = block_head(r, t);
+    use matrix as k;
+    let lookup = r.get(t, k::lookup).and_then(|l| {
+        let l = r.open(&l, &lookup::DEF);
+        let keys = r.get(&l, lookup::keys)?;
+        let values = texts(r.get(&l, lookup::values));
         Some(Lookup {
             keys: usize::try_from(keys.value).unwrap_or(0),
             values,
             loc: keys.loc,
         })
     });
-    let label_header = opt_text(r, t, "label_header");
-    let columns = strings(r, t, "columns");
-    let symbols = r.str_array(t, "symbols");
-    let intro = r.str_array(t, "intro");
+    let label_header = r.get(t, k::label_header).map(|s| s.value);
+    let columns = texts(r.get(t, k::columns));
+    let symbols = r.get(t, k::symbols);
+    let intro = r.get(t, k::intro);
     let mut sections = Vec::new();
     let direct = matrix_rows(r, t, columns.len());
     if !direct.is_empty() {
@@ -481,13 +543,13 @@ fn matrix(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Matrix> {
             rows: direct,
         });
     }
-    for s in r.tables(t, "sections") {
-        r.check_keys(s.get_ref(), MATRIX_SECTION_KEYS, "a matrix section");
-        let heading = opt_text(r, &s, "heading");
+    for s in r.get(t, k::sections) {
+        let s = r.open(&s, &matrix_section::DEF);
+        let heading = r.get(&s, matrix_section::heading).map(|s| s.value);
         let rows = matrix_rows(r, &s, columns.len());
         sections.push(MatrixSection { heading, rows });
     }
-    let notes = r.str_array(t, "notes");
+    let notes = r.get(t, results::notes);
     Some(Matrix {
         id: id?,
         title: title?.value,
@@ -504,14 +566,15 @@ fn matrix(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Matrix> {
 }
 
 fn step(r: &mut Reader<'_>, t: &Table<'_>, mark: Option<&str>) -> Option<Step> {
-    r.check_keys(t.get_ref(), STEP_KEYS, "a checklist step");
-    let title = opt_text(r, t, "title");
-    let text = opt_text(r, t, "text").unwrap_or_default();
-    let actor = r.opt_str(t, "actor");
-    let own_mark = opt_text(r, t, "mark");
+    use step as k;
+    let t = &r.open(t, &k::DEF);
+    let title = r.get(t, k::title).map(|s| s.value);
+    let text = r.get(t, k::text).map(|s| s.value).unwrap_or_default();
+    let actor = r.get(t, k::actor);
+    let own_mark = r.get(t, k::mark).map(|s| s.value);
     let sub_mark = own_mark.clone().or_else(|| mark.map(str::to_string));
     let items = r
-        .tables(t, "items")
+        .get_as::<kinds::Tables, _>(t, k::items)
         .iter()
         .filter_map(|i| step(r, i, sub_mark.as_deref()))
         .collect();
@@ -536,16 +599,16 @@ fn step(r: &mut Reader<'_>, t: &Table<'_>, mark: Option<&str>) -> Option<Step> {
     })
 }
 
-fn checklist(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Checklist> {
-    const WHAT: &str = "a checklist";
-    let BlockHead { id, title, rule } = block_head(r, t, WHAT, CHECKLIST_KEYS);
-    let actors = r.str_array(t, "actors");
-    let intro = r.str_array(t, "intro");
+fn checklist(r: &mut Reader<'_>, t: &Tab<'_, '_>) -> Option<Checklist> {
+    let BlockHead { id, title, rule } = block_head(r, t);
+    use checklist_section as c;
+    let actors = r.get(t, checklist::actors);
+    let intro = r.get(t, checklist::intro);
     let mut sections = Vec::new();
-    for s in r.tables(t, "sections") {
-        r.check_keys(s.get_ref(), CHECKLIST_SECTION_KEYS, "a checklist section");
-        let heading = opt_text(r, &s, "heading");
-        let numbering = match r.opt_str(&s, "numbering") {
+    for s in r.get(t, checklist::sections) {
+        let s = r.open(&s, &c::DEF);
+        let heading = r.get(&s, c::heading).map(|s| s.value);
+        let numbering = match r.get(&s, c::numbering) {
             None => Numbering::None,
             Some(n) => match n.value.as_str() {
                 "numbers" => Numbering::Numbers,
@@ -564,14 +627,14 @@ fn checklist(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Checklist> {
                 }
             },
         };
-        let mark = opt_text(r, &s, "mark");
-        let intro = r.str_array(&s, "intro");
+        let mark = r.get(&s, c::mark).map(|s| s.value);
+        let intro = r.get(&s, c::intro);
         let steps = r
-            .tables(&s, "steps")
+            .get_as::<kinds::Tables, _>(&s, c::steps)
             .iter()
             .filter_map(|st| step(r, st, mark.as_deref()))
             .collect();
-        let outro = r.str_array(&s, "outro");
+        let outro = r.get(&s, c::outro);
         sections.push(CheckSection {
             heading,
             numbering,
@@ -580,7 +643,7 @@ fn checklist(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Checklist> {
             outro,
         });
     }
-    let notes = r.str_array(t, "notes");
+    let notes = r.get(t, results::notes);
     Some(Checklist {
         id: id?,
         title: title?.value,

@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use super::paths::Confine;
+use super::spec::{Def, Tab, kinds, table};
 use super::toml::{Reader, Table, parse};
 use super::{OpError, read_source};
 use crate::diag::{Diagnostic, Diagnostics, FileId, Sources};
@@ -17,51 +18,81 @@ pub enum Entry<T> {
     File(Located<String>, Located<String>),
 }
 
-/// A `[[collections]]` or `[[random_tables]]` entry kept in its own file.
-pub const FILE_ENTRY_KEYS: &[&str] = &["id", "file"];
-/// A random table file; written inline in game.toml it also has an `id`.
-pub const RANDOM_TABLE_KEYS: &[&str] = &["name", "roll", "rows"];
-pub const INLINE_RANDOM_TABLE_KEYS: &[&str] = &["id", "name", "roll", "rows"];
-pub const RANDOM_ROW_KEYS: &[&str] = &["roll", "result"];
+table! { pub mod collection_entry: "[[collections]] with a file" / "[[collections]]",
+    "A collection kept in its own file.";
+    (id, file) = super::super::game::decks,
+}
+
+table! { pub mod table_entry: "[[random_tables]] with a file" / "[[random_tables]]",
+    "A random table kept in its own file.";
+    (id, file) = super::super::game::decks,
+}
+
+const DICE: &str = "^\\s*[0-9]*[dD][0-9]+\\s*$";
+const DICE_HELP: &str = "The dice rolled, NdS: \"1d6\", \"2d6\", \"1d10\".";
+
+table! { pub mod table_file: "a random table", "A random table: roll the dice, read the row.";
+    name: opt Str("The table's name."),
+    roll: req Pattern(DICE, DICE_HELP),
+    rows: opt Tables(&table_row::DEF),
+}
+
+table! { pub mod inline_table: "a random table", "A random table written in game.toml.";
+    id: req Str("The table's id: what {{ table(\"id\") }} names."),
+    (name, roll, rows) = super::table_file,
+}
+
+table! { pub mod table_row: "a row of a random table", "A row: the rolls it answers and its result.";
+    roll: req AnyOf(
+        &[
+            Ty::Str("\"4\", \"5-6\", \"4 or less\"/\"4-\", \"13 or more\"/\"13+\"."),
+            Ty::Int("One roll."),
+        ],
+        "The roll or range of rolls.",
+    ),
+    result: req Str("The result."),
+}
 
 /// Reads the `[[collections]]` entries of game.toml.
-pub fn collection_entries(r: &mut Reader<'_>, root: &Table<'_>) -> Vec<Entry<Deck>> {
-    r.tables(root, "collections")
-        .iter()
-        .filter_map(|t| {
-            let id = r.req_str(t, "id", "[[collections]]")?;
-            if !super::ids::check(&id, "the id of [[collections]]", r.diags) {
-                return None;
-            }
-            if t.get_ref().contains_key("file") {
-                r.check_keys(t.get_ref(), FILE_ENTRY_KEYS, "[[collections]] with a file");
-                let file = r.req_str(t, "file", "[[collections]]")?;
-                return Some(Entry::File(id, file));
-            }
-            super::deck::load_collection_inline(r, &id.value, t).map(Entry::Inline)
-        })
-        .collect()
+pub fn collection_entries(r: &mut Reader<'_>, root: &Tab<'_, '_>) -> Vec<Entry<Deck>> {
+    let key = super::game::game_toml::collections;
+    let inline = super::deck::load_collection_inline;
+    entries(r, root, key, &collection_entry::DEF, inline)
 }
 
 /// Reads the `[[random_tables]]` entries of game.toml.
-pub fn random_table_entries(r: &mut Reader<'_>, root: &Table<'_>) -> Vec<Entry<RandomTable>> {
-    r.tables(root, "random_tables")
+pub fn random_table_entries(r: &mut Reader<'_>, root: &Tab<'_, '_>) -> Vec<Entry<RandomTable>> {
+    let key = super::game::game_toml::random_tables;
+    entries(r, root, key, &table_entry::DEF, |r, id, t| {
+        random_table(r, id, t, &inline_table::DEF)
+    })
+}
+
+/// The entries of `key`: each with an id, and a `file` (read later) or
+/// written here (read by `inline`).
+fn entries<T>(
+    r: &mut Reader<'_>,
+    root: &Tab<'_, '_>,
+    key: super::spec::Key<kinds::ArrayOf>,
+    file_entry: &'static Def,
+    mut inline: impl FnMut(&mut Reader<'_>, &str, &Table<'_>) -> Option<T>,
+) -> Vec<Entry<T>> {
+    let tables = r.get_as::<kinds::Tables, _>(root, key);
+    tables
         .iter()
         .filter_map(|t| {
-            let id = r.req_str(t, "id", "[[random_tables]]")?;
-            if !super::ids::check(&id, "the id of [[random_tables]]", r.diags) {
+            let t = Tab::new(t, file_entry.owner);
+            let id = r.get(&t, collection_entry::id)?;
+            let what = format!("the id of {}", file_entry.owner);
+            if !super::ids::check(&id, &what, r.diags) {
                 return None;
             }
-            if t.get_ref().contains_key("file") {
-                r.check_keys(
-                    t.get_ref(),
-                    FILE_ENTRY_KEYS,
-                    "[[random_tables]] with a file",
-                );
-                let file = r.req_str(t, "file", "[[random_tables]]")?;
+            if collection_entry::file.of(&t).is_some() {
+                r.check(&t, file_entry, file_entry.what);
+                let file = r.get(&t, collection_entry::file)?;
                 return Some(Entry::File(id, file));
             }
-            random_table(r, &id.value, t, true).map(Entry::Inline)
+            inline(r, &id.value, &t).map(Entry::Inline)
         })
         .collect()
 }
@@ -126,27 +157,29 @@ pub fn load_random_table_file(
         return Ok(None);
     };
     let mut r = Reader::new(file, diags);
-    Ok(random_table(&mut r, id, &root, false))
+    Ok(random_table(&mut r, id, &root, &table_file::DEF))
 }
 
-fn random_table(r: &mut Reader<'_>, id: &str, t: &Table<'_>, inline: bool) -> Option<RandomTable> {
-    let keys = if inline {
-        INLINE_RANDOM_TABLE_KEYS
-    } else {
-        RANDOM_TABLE_KEYS
-    };
-    r.check_keys(t.get_ref(), keys, "a random table");
+/// A random table, from its own file or written in game.toml (`def`).
+fn random_table(
+    r: &mut Reader<'_>,
+    id: &str,
+    t: &Table<'_>,
+    def: &'static Def,
+) -> Option<RandomTable> {
+    use table_file as k;
+    let t = r.open(t, def);
     let name = r
-        .opt_str(t, "name")
+        .get(&t, k::name)
         .map_or_else(|| id.to_string(), |n| n.value);
-    let roll = r.req_str(t, "roll", "a random table");
+    let roll = r.get(&t, k::roll);
     let rows: Vec<RandomRow> = r
-        .tables(t, "rows")
+        .get(&t, k::rows)
         .iter()
         .filter_map(|row| {
-            r.check_keys(row.get_ref(), RANDOM_ROW_KEYS, "a row of a random table");
-            let roll = roll_range(r, row);
-            let result = r.req_str(row, "result", "a row of a random table");
+            let row = r.open(row, &table_row::DEF);
+            let roll = roll_range(r, &row);
+            let result = r.get(&row, table_row::result);
             Some(RandomRow {
                 roll: roll?,
                 result: result?,
@@ -175,12 +208,13 @@ fn random_table(r: &mut Reader<'_>, id: &str, t: &Table<'_>, inline: bool) -> Op
 }
 
 /// A row's `roll`: "4", "5-6", "13+" or an integer.
-fn roll_range(r: &mut Reader<'_>, row: &Table<'_>) -> Option<Located<RollRange>> {
-    let text = match row.get_ref().get("roll") {
+fn roll_range(r: &mut Reader<'_>, row: &Tab<'_, '_>) -> Option<Located<RollRange>> {
+    use table_row::roll;
+    let text = match roll.of(row) {
         Some(v) if matches!(v.get_ref(), toml::de::DeValue::Integer(_)) => r
-            .opt_int(row, "roll")
+            .get_as::<kinds::Int, _>(row, roll)
             .map(|n| Located::new(n.value.to_string(), n.loc)),
-        _ => r.req_str(row, "roll", "a row of a random table"),
+        _ => r.get_as::<kinds::Str, _>(row, roll),
     }?;
     match RollRange::parse(&text.value) {
         Some(range) => Some(Located::new(range, text.loc)),
@@ -200,37 +234,39 @@ fn roll_range(r: &mut Reader<'_>, row: &Table<'_>) -> Option<Located<RollRange>>
     }
 }
 
-pub const DICE_COMBAT_KEYS: &[&str] = &[
-    "units",
-    "attack_die",
-    "defense_die",
-    "dice",
-    "faces",
-    "hit",
-    "bonus",
-    "block",
-    "base_type",
-    "bonus_against",
-];
+table! { pub mod dice_combat: "[dice_combat]",
+    "What `grogpress odds GAME ATTACKER DEFENDER` reads: attack die against defense die.";
+    units: req Str("The units collection."),
+    attack_die: req Str("The units' ref field into the dice."),
+    defense_die: req Str("The units' ref field into the dice."),
+    dice: req Str("The dice collection."),
+    faces: req Str("The dice's faces field."),
+    hit: req Str("A face symbol."),
+    bonus: req Str("A face symbol."),
+    block: req Str("A face symbol."),
+    base_type: req Str("The units' ref field into the base types."),
+    bonus_against: req Str("The base types' ref field: who each beats."),
+}
 
 /// `[dice_combat]`: which collections and fields resolve one attack.
-pub fn dice_combat(r: &mut Reader<'_>, root: &Table<'_>) -> Option<DiceCombat> {
-    let t = r.table(root, "dice_combat")?;
-    r.check_keys(t.get_ref(), DICE_COMBAT_KEYS, "[dice_combat]");
-    let mut get = |k: &str| r.req_str(&t, k, "[dice_combat]");
+pub fn dice_combat(r: &mut Reader<'_>, root: &Tab<'_, '_>) -> Option<DiceCombat> {
+    use dice_combat as k;
+    let t = r.get(root, super::game::game_toml::dice_combat)?;
+    let t = r.open(&t, &k::DEF);
+    let mut get = |key| r.get(&t, key);
     let (units, attack_die, defense_die, dice, faces) = (
-        get("units"),
-        get("attack_die"),
-        get("defense_die"),
-        get("dice"),
-        get("faces"),
+        get(k::units),
+        get(k::attack_die),
+        get(k::defense_die),
+        get(k::dice),
+        get(k::faces),
     );
     let (hit, bonus, block, base_type, bonus_against) = (
-        get("hit"),
-        get("bonus"),
-        get("block"),
-        get("base_type"),
-        get("bonus_against"),
+        get(k::hit),
+        get(k::bonus),
+        get(k::block),
+        get(k::base_type),
+        get(k::bonus_against),
     );
     Some(DiceCombat {
         units: units?,

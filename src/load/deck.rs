@@ -5,6 +5,7 @@
 use toml::de::DeValue;
 
 use super::OpError;
+use super::spec::{Key, Tab, kinds, table};
 use super::toml::{Reader, Table, as_table, parse, parse_piece};
 use crate::diag::{Diagnostic, Diagnostics, FileId, Loc};
 use crate::model::{
@@ -12,28 +13,108 @@ use crate::model::{
     Located, PhraseForm, Unique, When, form_slots,
 };
 
-pub const DECK_KEYS: &[&str] = &["name", "title_field", "fields", "constraints", "cards"];
-pub const COLLECTION_KEYS: &[&str] = &["name", "fields", "constraints", "items"];
-pub const FIELD_KEYS: &[&str] = &[
-    "name", "kind", "values", "optional", "to", "symbols", "forms", "sides", "totals", "min", "max",
-];
-pub const KINDS: &[&str] = &["text", "rich", "int", "enum", "ref", "phrase", "faces"];
-pub const CONSTRAINT_KEYS: &[&str] = &[
-    "count_per",
-    "mirrored",
-    "unique",
-    "size",
-    "complete",
-    "when",
-    "cycle",
-];
-pub const COUNT_PER_KEYS: &[&str] = &["field", "count"];
-pub const UNIQUE_KEYS: &[&str] = &["field", "within"];
-pub const COMPLETE_KEYS: &[&str] = &["field", "within", "values"];
-pub const WHEN_KEYS: &[&str] = &["field", "is", "require", "forbid"];
-pub const FORM_KEYS: &[&str] = &["id", "text"];
-/// A collection written inline in `game.toml`: a collection file's keys and its `id`.
-pub const INLINE_COLLECTION_KEYS: &[&str] = &["id", "name", "fields", "constraints", "items"];
+table! { pub mod deck_file: "a deck file" / "the deck",
+    "A deck: its declared fields, constraints and cards.";
+    name: req Str("The deck's name, e.g. \"Action cards\"."),
+    title_field: opt Str("The field that names a card (default: `title`)."),
+    fields: req Tables(&field::DEF),
+    constraints: opt Table(&constraints::DEF),
+    cards: opt AnyOf(
+        &[
+            Ty::Str("A CSV card list beside the deck file."),
+            Ty::Records(&[], "Cards: their keys are the declared fields."),
+        ],
+        "The cards (keys are the declared fields), or a CSV card list beside the deck file.",
+    ),
+}
+
+table! { pub mod collection_file: "a collection file",
+    "A collection: declared fields, constraints and items.";
+    name: opt Str("The collection's name, e.g. \"Units\"."),
+    fields: opt Tables(&field::DEF),
+    constraints = super::deck_file::constraints,
+    items: opt Records(&["id", "name"],
+        "Items: id, name, an optional alias and the declared fields."),
+}
+
+table! { pub mod inline_collection: "[[collections]]", "A collection written in game.toml.";
+    id: req Str("The collection's id: what `to` and shortcodes name."),
+    name = super::collection_file::name,
+    fields = super::collection_file::fields,
+    constraints = super::deck_file::constraints,
+    items = super::collection_file::items,
+}
+
+table! { pub mod field: "[[fields]]", "A declared field.";
+    name: req Str("The field's name: a key of each card."),
+    kind: req OneOf(&["text", "rich", "int", "enum", "ref", "phrase", "faces"],
+        "What the field holds."),
+    values: opt StrArray("The values of an enum field."),
+    optional: opt Bool("Cards may leave it out (default false)."),
+    to: opt Str("What a ref field names: \"sides\" or a collection."),
+    symbols: opt Map(&Ty::Str("What the symbol means."),
+        "Values an int, enum or ref field also takes (a faces field: the symbols a face may bear), each with its meaning."),
+    forms: opt Tables(&form::DEF),
+    sides: opt Str("(faces) The int field giving the die's number of sides."),
+    totals: opt Map(&Ty::Str("An int field."),
+        "(faces) The int field counting each symbol: { sword = \"swords\" }."),
+    min: opt Int("An int field's least value: a card's value below it is an error."),
+    max: opt Int("An int field's greatest value: a card's value above it is an error."),
+}
+
+table! { pub mod form: "a phrase form", "A form of a phrase field.";
+    id: req Str("The form's id."),
+    text: req AnyOf(
+        &[
+            Ty::Str("The words, with {collection} slots."),
+            Ty::StrArray("Several ways to write the same form."),
+        ],
+        "The words, e.g. \"Play an Extra {card-types}\".",
+    ),
+}
+
+const A_FIELD: &str = "A declared field.";
+
+table! { pub mod constraints: "[constraints]", "Rules the cards must keep.";
+    count_per: opt Table(&count_per::DEF),
+    mirrored: opt Str("The cards of each value of this field are the same except for it."),
+    unique: opt Tables(&unique::DEF),
+    size: opt IntIn(Some(0), None, "Exactly this many cards."),
+    complete: opt OneOrMany(&complete::DEF),
+    when: opt Tables(&when::DEF),
+    cycle: opt Str("(collections) A ref field linking every item into one cycle."),
+}
+
+table! { pub mod count_per: "count_per", "Exactly `count` cards for each value of `field`.";
+    field: req Str(A_FIELD),
+    count: req IntIn(Some(0), None, "Cards per value."),
+}
+
+table! { pub mod unique: "unique", "No two cards share `field` (within each value of `within`).";
+    field: req Str(A_FIELD),
+    within: opt Str(A_FIELD),
+}
+
+table! { pub mod complete: "complete",
+    "Within each value of `within`, `field` takes each of `values` exactly once.";
+    field: req Str("An int field."),
+    within: opt Str(A_FIELD),
+    values: req AnyOf(
+        &[
+            Ty::Pattern("^\\s*-?[0-9]+\\s*\\.\\.\\s*-?[0-9]+\\s*$", "A range, \"1..10\"."),
+            Ty::IntArray("The values."),
+        ],
+        "\"1..10\" or [1, 2, 3].",
+    ),
+}
+
+table! { pub mod when: "[[constraints.when]]", "Fields only some cards may have.";
+    field: req Str(A_FIELD),
+    is: req AnyOf(&[Ty::Str("A value."), Ty::StrArray("Values.")],
+        "The value(s) of `field` the rule is for."),
+    require: opt StrArray("Fields such cards must have."),
+    forbid: opt StrArray("Fields such cards must not have."),
+}
 
 /// Reads the cards of a deck whose `cards` names a file (a CSV card list);
 /// `None` when the list cannot be read as cards (already reported).
@@ -94,7 +175,7 @@ fn load_deck_whole(
     };
     let whole = |r: &mut Reader<'_>, root: &Table<'_>, fields: &[FieldDecl]| {
         Some(
-            r.tables(root, "cards")
+            r.tables(root, deck_file::cards.name())
                 .iter()
                 .map(|t| card(r, t, fields, CARD_WHAT))
                 .collect(),
@@ -122,7 +203,7 @@ fn read_pieces(
         let piece = parse_piece(&text[range.clone()])
             .filter(|t| t.get_ref().keys().all(|k| k.get_ref().as_ref() == "cards"))?;
         let mut r = Reader::at(file, range.start, &mut found);
-        for t in r.tables(&piece, "cards") {
+        for t in r.tables(&piece, deck_file::cards.name()) {
             cards.push(card(&mut r, &t, fields, CARD_WHAT));
         }
     }
@@ -168,15 +249,13 @@ fn read_deck(
     card_list: &mut CardList<'_>,
     mut read_cards: impl FnMut(&mut Reader<'_>, &Table<'_>, &[FieldDecl]) -> Option<Vec<Card>>,
 ) -> Result<Result<Option<Deck>, Unsplittable>, OpError> {
+    use deck_file as k;
     let mut r = Reader::new(file, diags);
-    r.top = DECK_KEYS;
-    r.check_keys(root.get_ref(), DECK_KEYS, "a deck file");
-    let name = r
-        .req_str(&root, "name", "the deck")
-        .map(|n| n.value)
-        .unwrap_or_else(|| id.to_string());
+    let root = r.open_top(&root, &k::DEF);
+    let name = r.get(&root, k::name);
+    let name = name.map_or_else(|| id.to_string(), |n| n.value);
     let fields: Vec<FieldDecl> = r
-        .tables(&root, "fields")
+        .get(&root, k::fields)
         .iter()
         .filter_map(|t| field(&mut r, t))
         .collect();
@@ -191,25 +270,27 @@ fn read_deck(
         );
         return Ok(Ok(None));
     }
-    let title_field = match r.opt_str(&root, "title_field") {
+    let title_field = match r.get(&root, k::title_field) {
         Some(t) => match field_ref(&mut r, &fields, &t) {
             Some(index) => index,
             None => return Ok(Ok(None)),
         },
         None => fields.iter().position(|f| f.name == "title").unwrap_or(0),
     };
-    let constraints = match r.table(&root, "constraints") {
+    let constraints = match r.get(&root, k::constraints) {
         Some(t) => constraints(&mut r, &t, &fields),
         None => Constraints::default(),
     };
-    let cards = match root.get_ref().get("cards") {
-        Some(v) if matches!(v.get_ref(), DeValue::String(_)) => match r.opt_str(&root, "cards") {
-            Some(list) => match card_list(&list, &fields, r.diags)? {
-                Some(cards) => cards,
+    let cards = match k::cards.of(&root) {
+        Some(v) if matches!(v.get_ref(), DeValue::String(_)) => {
+            match r.get_as::<kinds::Str, _>(&root, k::cards) {
+                Some(list) => match card_list(&list, &fields, r.diags)? {
+                    Some(cards) => cards,
+                    None => return Ok(Ok(None)),
+                },
                 None => return Ok(Ok(None)),
-            },
-            None => return Ok(Ok(None)),
-        },
+            }
+        }
         _ => match read_cards(&mut r, &root, &fields) {
             Some(cards) => cards,
             None => return Ok(Err(Unsplittable)),
@@ -242,8 +323,7 @@ pub fn load_collection_file(
         return Ok(None);
     };
     let mut r = Reader::new(file, diags);
-    r.top = COLLECTION_KEYS;
-    r.check_keys(root.get_ref(), COLLECTION_KEYS, "a collection file");
+    let root = r.open_top(&root, &collection_file::DEF);
     let dir = path.parent().unwrap_or(std::path::Path::new("."));
     collection(
         &mut r,
@@ -258,8 +338,8 @@ pub fn load_collection_file(
 /// A collection written inline in `game.toml` (`[[collections]]` with `id`,
 /// `name`, `fields`, `items`); the reader is game.toml's.
 pub fn load_collection_inline(r: &mut Reader<'_>, id: &str, t: &Table<'_>) -> Option<Deck> {
-    r.check_keys(t.get_ref(), INLINE_COLLECTION_KEYS, "[[collections]]");
-    collection(r, id, t, None).ok().flatten()
+    let t = r.open(t, &inline_collection::DEF);
+    collection(r, id, &t, None).ok().flatten()
 }
 
 /// A collection's declarations and items; `card_list` reads items kept in a
@@ -267,11 +347,12 @@ pub fn load_collection_inline(r: &mut Reader<'_>, id: &str, t: &Table<'_>) -> Op
 fn collection(
     r: &mut Reader<'_>,
     id: &str,
-    t: &Table<'_>,
+    t: &Tab<'_, '_>,
     card_list: Option<&mut CardList<'_>>,
 ) -> Result<Option<Deck>, OpError> {
+    use collection_file as k;
     let name = r
-        .opt_str(t, "name")
+        .get(t, k::name)
         .map_or_else(|| id.to_string(), |n| n.value);
     let at = r.loc(t.span().start..t.span().start);
     let implicit = |name: &str, optional: bool| FieldDecl {
@@ -289,7 +370,7 @@ fn collection(
         implicit("name", false),
         implicit("alias", true),
     ];
-    for f in r.tables(t, "fields") {
+    for f in r.get(t, k::fields) {
         if let Some(decl) = field(r, &f) {
             if fields.iter().any(|g| g.name == decl.name) {
                 r.diags.push(
@@ -305,7 +386,7 @@ fn collection(
             fields.push(decl);
         }
     }
-    let mut constraints = match r.table(t, "constraints") {
+    let mut constraints = match r.get(t, k::constraints) {
         Some(c) => constraints(r, &c, &fields),
         None => Constraints::default(),
     };
@@ -317,9 +398,9 @@ fn collection(
             loc: at.clone(),
         });
     }
-    let items_list = match (t.get_ref().get("items"), card_list) {
+    let items_list = match (k::items.of(t), card_list) {
         (Some(v), Some(card_list)) if matches!(v.get_ref(), DeValue::String(_)) => {
-            Some((r.opt_str(t, "items"), card_list))
+            Some((r.get_as::<kinds::Str, _>(t, k::items), card_list))
         }
         _ => None,
     };
@@ -330,7 +411,7 @@ fn collection(
         },
         Some((None, _)) => return Ok(None),
         None => r
-            .tables(t, "items")
+            .get_as::<kinds::Tables, _>(t, k::items)
             .iter()
             .map(|i| {
                 card(
@@ -355,15 +436,16 @@ fn collection(
 }
 
 fn field(r: &mut Reader<'_>, t: &Table<'_>) -> Option<FieldDecl> {
-    r.check_keys(t.get_ref(), FIELD_KEYS, "[[fields]]");
-    let name = r.req_str(t, "name", "[[fields]]");
-    let kind_name = r.req_str(t, "kind", "[[fields]]");
-    let optional = r.opt_bool(t, "optional").unwrap_or(false);
-    let values = r.str_array(t, "values");
-    let to = r.opt_str(t, "to");
-    let symbols = symbols(r, t);
-    let min = r.opt_int(t, "min");
-    let max = r.opt_int(t, "max");
+    use field as k;
+    let t = &r.open(t, &k::DEF);
+    let name = r.get(t, k::name);
+    let kind_name = r.get(t, k::kind);
+    let optional = r.get(t, k::optional).unwrap_or(false);
+    let values = r.get(t, k::values);
+    let to = r.get(t, k::to);
+    let symbols = map_of_strings(r, t, k::symbols, "a string saying what the symbol means");
+    let min = r.get(t, k::min);
+    let max = r.get(t, k::max);
     let (name, kind_name) = (name?, kind_name?);
     if kind_name.value != "int"
         && let Some(bound) = min.as_ref().or(max.as_ref())
@@ -429,21 +511,8 @@ fn field(r: &mut Reader<'_>, t: &Table<'_>) -> Option<FieldDecl> {
         },
         "phrase" => FieldKind::Phrase(phrase_forms(r, t, &name)?),
         "faces" => {
-            let sides_field = r.opt_str(t, "sides").map(|s| s.value);
-            let totals = match r.table(t, "totals") {
-                Some(tt) => tt
-                    .get_ref()
-                    .iter()
-                    .filter_map(|(k, v)| match v.get_ref() {
-                        DeValue::String(f) => Some((k.get_ref().to_string(), f.to_string())),
-                        _ => {
-                            r.wrong_type(v, k.get_ref(), "the name of an int field");
-                            None
-                        }
-                    })
-                    .collect(),
-                None => Vec::new(),
-            };
+            let sides_field = r.get(t, k::sides).map(|s| s.value);
+            let totals = map_of_strings(r, t, k::totals, "the name of an int field");
             FieldKind::Faces(FacesDecl {
                 sides_field,
                 totals,
@@ -456,7 +525,7 @@ fn field(r: &mut Reader<'_>, t: &Table<'_>) -> Option<FieldDecl> {
                     format!("unknown field kind `{other}`"),
                     Some(kind_name.loc),
                 )
-                .with_hint(format!("kind is one of: {}", KINDS.join(", "))),
+                .with_hint(format!("kind is one of: {}", k::kind.values().join(", "))),
             );
             return None;
         }
@@ -473,10 +542,15 @@ fn field(r: &mut Reader<'_>, t: &Table<'_>) -> Option<FieldDecl> {
     })
 }
 
-/// `symbols = { K = "as a Knight would move in Chess" }`: values allowed
-/// besides the kind's own, each with its meaning.
-fn symbols(r: &mut Reader<'_>, t: &Table<'_>) -> Vec<(String, String)> {
-    let Some(table) = r.table(t, "symbols") else {
+/// A table of strings by name, e.g. `symbols = { K = "as a Knight would
+/// move in Chess" }`; a value that is not a string is `expected`.
+fn map_of_strings(
+    r: &mut Reader<'_>,
+    t: &Tab<'_, '_>,
+    key: Key<kinds::Map>,
+    expected: &str,
+) -> Vec<(String, String)> {
+    let Some(table) = r.get_as::<kinds::Table, _>(t, key) else {
         return Vec::new();
     };
     table
@@ -485,34 +559,40 @@ fn symbols(r: &mut Reader<'_>, t: &Table<'_>) -> Vec<(String, String)> {
         .filter_map(|(k, v)| match v.get_ref() {
             DeValue::String(m) => Some((k.get_ref().to_string(), m.to_string())),
             _ => {
-                r.wrong_type(v, k.get_ref(), "a string saying what the symbol means");
+                r.wrong_type(v, k.get_ref(), expected);
                 None
             }
         })
         .collect()
 }
 
+/// A key holding a string or an array of strings (a required one missing
+/// is reported as a missing string).
+fn strings(r: &mut Reader<'_>, t: &Tab<'_, '_>, key: Key<kinds::AnyOf>) -> Vec<Located<String>> {
+    match key.of(t) {
+        Some(v) if matches!(v.get_ref(), DeValue::String(_)) => {
+            r.get_as::<kinds::Str, _>(t, key).into_iter().collect()
+        }
+        Some(_) => r.get_as::<kinds::StrArray, _>(t, key),
+        None => {
+            r.get_as::<kinds::Str, _>(t, key);
+            Vec::new()
+        }
+    }
+}
+
 /// `forms = [{ id = "extra", text = "Play an Extra {types}" }, ...]`; `text`
 /// may be a list of ways to write the same form.
 fn phrase_forms(
     r: &mut Reader<'_>,
-    t: &Table<'_>,
+    t: &Tab<'_, '_>,
     name: &Located<String>,
 ) -> Option<Vec<PhraseForm>> {
     let mut forms = Vec::new();
-    for f in r.tables(t, "forms") {
-        r.check_keys(f.get_ref(), FORM_KEYS, "a phrase form");
-        let id = r.req_str(&f, "id", "a phrase form");
-        let texts: Vec<Located<String>> = match f.get_ref().get("text") {
-            Some(v) if matches!(v.get_ref(), DeValue::String(_)) => {
-                r.opt_str(&f, "text").into_iter().collect()
-            }
-            Some(_) => r.str_array(&f, "text"),
-            None => {
-                r.req_str(&f, "text", "a phrase form");
-                Vec::new()
-            }
-        };
+    for f in r.get(t, field::forms) {
+        let f = r.open(&f, &form::DEF);
+        let id = r.get(&f, form::id);
+        let texts = strings(r, &f, form::text);
         for text in &texts {
             if let Err(bad) = form_slots(&text.value) {
                 r.diags.push(
@@ -565,13 +645,14 @@ fn field_ref(r: &mut Reader<'_>, fields: &[FieldDecl], name: &Located<String>) -
 }
 
 fn constraints(r: &mut Reader<'_>, t: &Table<'_>, fields: &[FieldDecl]) -> Constraints {
-    r.check_keys(t.get_ref(), CONSTRAINT_KEYS, "[constraints]");
+    use constraints as k;
+    let t = &r.open(t, &k::DEF);
     let mut out = Constraints::default();
     extra_constraints(r, t, fields, &mut out);
-    if let Some(c) = r.table(t, "count_per") {
-        r.check_keys(c.get_ref(), COUNT_PER_KEYS, "count_per");
-        let field = r.req_str(&c, "field", "count_per");
-        let count = r.req_int(&c, "count", "count_per");
+    if let Some(c) = r.get(t, k::count_per) {
+        let c = r.open(&c, &count_per::DEF);
+        let field = r.get(&c, count_per::field);
+        let count = r.get(&c, count_per::count);
         if let (Some(field), Some(count)) = (field, count)
             && let Some(index) = field_ref(r, fields, &field)
         {
@@ -594,15 +675,15 @@ fn constraints(r: &mut Reader<'_>, t: &Table<'_>, fields: &[FieldDecl]) -> Const
             }
         }
     }
-    if let Some(m) = r.opt_str(t, "mirrored")
+    if let Some(m) = r.get(t, k::mirrored)
         && let Some(index) = field_ref(r, fields, &m)
     {
         out.mirrored = Some(Located::new(index, m.loc));
     }
-    for u in r.tables(t, "unique") {
-        r.check_keys(u.get_ref(), UNIQUE_KEYS, "unique");
-        let field = r.req_str(&u, "field", "unique");
-        let within = r.opt_str(&u, "within");
+    for u in r.get(t, k::unique) {
+        let u = r.open(&u, &unique::DEF);
+        let field = r.get(&u, unique::field);
+        let within = r.get(&u, unique::within);
         let Some(field) = field else { continue };
         let Some(index) = field_ref(r, fields, &field) else {
             continue;
@@ -620,11 +701,12 @@ fn constraints(r: &mut Reader<'_>, t: &Table<'_>, fields: &[FieldDecl]) -> Const
 /// `size`, `complete`, `when` and `cycle`.
 fn extra_constraints(
     r: &mut Reader<'_>,
-    t: &Table<'_>,
+    t: &Tab<'_, '_>,
     fields: &[FieldDecl],
     out: &mut Constraints,
 ) {
-    if let Some(size) = r.opt_int(t, "size") {
+    use constraints as k;
+    if let Some(size) = r.get(t, k::size) {
         match usize::try_from(size.value) {
             Ok(n) => out.size = Some(Located::new(n, size.loc)),
             Err(_) => r.diags.push(
@@ -637,10 +719,10 @@ fn extra_constraints(
             ),
         }
     }
-    for c in one_or_many(r, t, "complete") {
-        r.check_keys(c.get_ref(), COMPLETE_KEYS, "complete");
-        let field = r.req_str(&c, "field", "complete");
-        let within = r.opt_str(&c, "within");
+    for c in one_or_many(r, t, k::complete) {
+        let c = r.open(&c, &complete::DEF);
+        let field = r.get(&c, complete::field);
+        let within = r.get(&c, complete::within);
         let values = int_set(r, &c);
         let Some(field) = field else { continue };
         let Some(index) = field_ref(r, fields, &field) else {
@@ -656,29 +738,18 @@ fn extra_constraints(
             });
         }
     }
-    for w in r.tables(t, "when") {
-        r.check_keys(w.get_ref(), WHEN_KEYS, "[[constraints.when]]");
-        let field = r.req_str(&w, "field", "[[constraints.when]]");
-        let is = match w.get_ref().get("is") {
-            Some(v) if matches!(v.get_ref(), DeValue::String(_)) => {
-                r.opt_str(&w, "is").into_iter().collect()
-            }
-            Some(_) => r.str_array(&w, "is"),
-            None => {
-                r.req_str(&w, "is", "[[constraints.when]]");
-                Vec::new()
-            }
+    for w in r.get(t, k::when) {
+        let w = r.open(&w, &when::DEF);
+        let field = r.get(&w, when::field);
+        let is = strings(r, &w, when::is);
+        let mut refs = |key: Key<kinds::StrArray>| -> Vec<usize> {
+            let names = r.get(&w, key);
+            names
+                .iter()
+                .filter_map(|n| field_ref(r, fields, n))
+                .collect()
         };
-        let require: Vec<usize> = r
-            .str_array(&w, "require")
-            .iter()
-            .filter_map(|n| field_ref(r, fields, n))
-            .collect();
-        let forbid: Vec<usize> = r
-            .str_array(&w, "forbid")
-            .iter()
-            .filter_map(|n| field_ref(r, fields, n))
-            .collect();
+        let (require, forbid) = (refs(when::require), refs(when::forbid));
         let Some(field) = field else { continue };
         let Some(index) = field_ref(r, fields, &field) else {
             continue;
@@ -691,7 +762,7 @@ fn extra_constraints(
             loc: field.loc,
         });
     }
-    if let Some(c) = r.opt_str(t, "cycle")
+    if let Some(c) = r.get(t, k::cycle)
         && let Some(index) = field_ref(r, fields, &c)
     {
         out.cycle = Some(Located::new(index, c.loc));
@@ -699,21 +770,24 @@ fn extra_constraints(
 }
 
 /// A key holding one table or an array of tables.
-fn one_or_many<'i>(r: &mut Reader<'_>, t: &Table<'i>, key: &str) -> Vec<Table<'i>> {
-    match t.get_ref().get(key) {
+fn one_or_many<'i>(
+    r: &mut Reader<'_>,
+    t: &Tab<'_, 'i>,
+    key: Key<kinds::OneOrMany>,
+) -> Vec<Table<'i>> {
+    match key.of(t) {
         Some(v) => match as_table(v) {
             Some(one) => vec![one],
-            None => r.tables(t, key),
+            None => r.get_as::<kinds::Tables, _>(t, key),
         },
         None => Vec::new(),
     }
 }
 
 /// `values = "1..10"` or `values = [1, 2, 3]`.
-fn int_set(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Vec<i64>> {
-    let v = t.get_ref().get("values");
-    let Some(v) = v else {
-        r.req_str(t, "values", "complete");
+fn int_set(r: &mut Reader<'_>, t: &Tab<'_, '_>) -> Option<Vec<i64>> {
+    let Some(v) = complete::values.of(t) else {
+        r.get_as::<kinds::Str, _>(t, complete::values);
         return None;
     };
     let loc = r.loc(v.span());

@@ -1,13 +1,25 @@
 //! Load stage: `fonts/fonts.toml` and the font files it names, into a [`FontBook`].
 
 use super::paths::Confine;
+use super::spec::table;
 use super::toml::{Reader, parse};
 use super::{OpError, Root};
 use crate::diag::{Diagnostics, Sources};
 use crate::text::{Face, Family, FontBook};
 
-pub const FONTS_FILE_KEYS: &[&str] = &["family"];
-pub const FAMILY_KEYS: &[&str] = &["name", "regular", "bold", "italic", "bold_italic"];
+table! { pub mod fonts_toml: "fonts.toml", "Font families text is laid out with.";
+    family: opt Tables(&family::DEF),
+}
+
+const FACE: &str = "A TrueType/OpenType file in fonts/.";
+
+table! { pub mod family: "[[family]]", "A family: its four faces, files in fonts/.";
+    name: req Str("What layouts name, e.g. \"sans-condensed\"."),
+    regular: req Str(FACE),
+    bold: req Str(FACE),
+    italic: req Str(FACE),
+    bold_italic: req Str(FACE),
+}
 
 /// Loads every family in `fonts/fonts.toml`. A missing or broken font file is an
 /// operational error; mistakes in `fonts.toml` are diagnostics.
@@ -47,13 +59,13 @@ pub fn load_fonts(
         return Ok(book);
     };
     let mut r = Reader::new(file, diags);
-    r.check_keys(doc.get_ref(), FONTS_FILE_KEYS, "fonts.toml");
+    let doc = r.open(&doc, &fonts_toml::DEF);
     let mut loaded: Vec<std::path::PathBuf> = Vec::new();
-    for t in r.tables(&doc, "family") {
-        const W: &str = "[[family]]";
-        r.check_keys(t.get_ref(), FAMILY_KEYS, W);
-        let name = r.req_str(&t, "name", W);
-        let files = ["regular", "bold", "italic", "bold_italic"].map(|k| r.req_str(&t, k, W));
+    for t in r.get(&doc, fonts_toml::family) {
+        use family as k;
+        let t = r.open(&t, &k::DEF);
+        let name = r.get(&t, k::name);
+        let files = [k::regular, k::bold, k::italic, k::bold_italic].map(|key| r.get(&t, key));
         let Some(name) = name else { continue };
         let mut ids = [0usize; 4];
         for (slot, file) in ids.iter_mut().zip(files) {

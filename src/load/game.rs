@@ -3,58 +3,132 @@
 use std::path::Path;
 
 use super::paths::Confine;
+use super::spec::{Def, Key, kinds, table};
 use super::toml::{Reader, Table, parse};
-use super::{OpError, read_source};
+use super::{OpError, collections, deck, read_source};
 use crate::diag::{Diagnostic, Diagnostics, Sources};
 use crate::model::{
     AidJob, CardJob, CardListJob, CounterJob, CounterSide, Force, Game, LabelJob, Located, Paper,
     Publish, PublishOptions, RulesPage, Side,
 };
 
-pub const GAME_KEYS: &[&str] = &[
-    "name",
-    "copyright",
-    "rules",
-    "sides",
-    "forces",
-    "decks",
-    "aids",
-    "publish",
-    "collections",
-    "random_tables",
-    "dice_combat",
-    "charts",
-];
+table! { pub mod game_toml: "game.toml",
+    "A game: its sides, forces, decks, aids, rules pages and what to publish.";
+    name: req Str("The game's name."),
+    copyright: opt StrArray("Lines printed in the credits."),
+    rules: opt StrArray("Markdown rules pages, relative to the game folder."),
+    sides: opt Tables(&sides::DEF),
+    forces: opt Tables(&forces::DEF),
+    decks: opt Tables(&decks::DEF),
+    aids: opt Tables(&aids::DEF),
+    publish: opt Table(&publish::DEF),
+    collections: opt ArrayOf(
+        &Ty::IfHas("file", &collections::collection_entry::DEF, &deck::inline_collection::DEF,
+            "A collection: in its own file, or written here."),
+        "Named collections of items: unit types, terrain, dice...",
+    ),
+    random_tables: opt ArrayOf(
+        &Ty::IfHas("file", &collections::table_entry::DEF, &collections::inline_table::DEF,
+            "A random table: in its own file, or written here."),
+        "Tables of results by roll; every roll falls in exactly one row.",
+    ),
+    dice_combat: opt Table(&collections::dice_combat::DEF),
+    charts: opt Tables(&charts::DEF),
+}
 
-pub const SIDE_KEYS: &[&str] = &["id", "name", "full_name", "color"];
-pub const FORCE_KEYS: &[&str] = &["unit", "count"];
-/// `[[decks]]` and `[[aids]]`.
-pub const FILE_REF_KEYS: &[&str] = &["id", "file"];
-pub const PUBLISH_KEYS: &[&str] = &[
-    "labels",
-    "aids",
-    "cards",
-    "units_and_dice",
-    "rulebook",
-    "card_lists",
-    "counters",
-    "options",
-];
-pub const PUBLISH_OPTION_KEYS: &[&str] = &["odds", "paper", "chart_paper"];
-pub const LABEL_JOB_KEYS: &[&str] = &["deck", "sheet", "layout"];
-pub const AID_JOB_KEYS: &[&str] = &["aid", "copies"];
-pub const CARD_JOB_KEYS: &[&str] = &["deck", "layout", "back", "size"];
-pub const CARD_LIST_JOB_KEYS: &[&str] = &["deck", "group_by"];
-pub const COUNTER_CORNER_KEYS: &[&str] = &["top_left", "top_right", "bottom_left", "bottom_right"];
-pub const COUNTERS_KEYS: &[&str] = &[
-    "units",
-    "sides",
-    "top_left",
-    "top_right",
-    "bottom_left",
-    "bottom_right",
-];
-pub const COUNTER_SIDE_KEYS: &[&str] = &["name", "color", "units"];
+/// A colour, "#RRGGBB".
+pub(super) const HEX: &str = "^#[0-9A-Fa-f]{6}$";
+
+table! { pub mod sides: "[[sides]]", "A side; cards and aids name it by its name or id.";
+    id: req Str("Short id, e.g. \"ufp\"."),
+    name: req Str("Name as printed, e.g. \"U.F.P.\"."),
+    full_name: opt Str("e.g. \"United Federation of Provinces\"."),
+    color: opt Pattern(HEX,
+        "The side's colour, \"#RRGGBB\": its counters' default and text with color = \"side\"."),
+}
+
+table! { pub mod forces: "[[forces]]", "Each side's forces, in order.";
+    unit: req Str("Unit type, e.g. \"Inf\"."),
+    count: req Int("How many."),
+}
+
+table! { pub mod decks: "[[decks]]", "A deck file.";
+    id: req Str("The id other entries use."),
+    file: req Str("The file, relative to the game folder."),
+}
+
+table! { pub mod aids: "[[aids]]", "A player-aid file.";
+    (id, file) = super::decks,
+}
+
+table! { pub mod charts: "[[charts]]", "A chart file; the list's order is the chart set's.";
+    (id, file) = super::decks,
+}
+
+table! { pub mod publish: "[publish]", "What to publish.";
+    labels: opt Tables(&label_job::DEF),
+    aids: opt Tables(&aid_job::DEF),
+    cards: opt Tables(&card_job::DEF),
+    units_and_dice: opt Str(
+        "The title of a one-page units and dice reference (games with [dice_combat])."),
+    rulebook: opt Bool(
+        "false to not typeset the rules pages as a PDF rulebook (the default is true)."),
+    card_lists: opt Tables(&card_list_job::DEF),
+    counters: opt Table(&counters::DEF),
+    options: opt Table(&options::DEF),
+}
+
+table! { pub mod label_job: "[[publish.labels]]", "A deck printed onto a label sheet.";
+    deck: req Str("The deck's id."),
+    sheet: req Str("A sheet of `grogpress sheets`, e.g. \"avery-5395\"."),
+    layout: req Str("A card layout: templates/labels/<layout>.toml."),
+}
+
+table! { pub mod aid_job: "[[publish.aids]]", "A player aid printed on a page.";
+    aid: req Str("The aid's id."),
+    copies: opt IntIn(Some(1), Some(4), "Copies side by side on one page, cut line between."),
+}
+
+table! { pub mod card_job: "[[publish.cards]]", "A deck as print-and-play cards, fronts and backs.";
+    deck = super::label_job::deck,
+    layout: req Str("The front's layout: templates/cards/<layout>.toml."),
+    back: req Str("The back's layout: templates/cards/<back>.toml."),
+    size: opt Str("A card size of data/sheets.toml ([[card_size]] id), e.g. \"poker\"."),
+}
+
+table! { pub mod options: "[publish.options]",
+    "How build makes the outputs, as the focused commands' options would (an option on the command line wins).";
+    odds: opt Bool("The chart set prints each results row's chance (charts --odds)."),
+    paper: opt OneOf(&["letter", "a4"],
+        "Paper of card lists, the units and dice sheet and counters (--paper)."),
+    chart_paper: opt OneOf(&["letter", "a4"], "Paper of the chart set (charts --paper)."),
+}
+
+table! { pub mod card_list_job: "[[publish.card_lists]]",
+    "A reference table of every card of a deck: <deck>-list.pdf.";
+    deck = super::label_job::deck,
+    group_by: opt Str("A field of the deck: one section per value."),
+}
+
+const CORNER: &str = "The unit field printed in this corner (a ref to an item with a `color` is drawn as a square of it).";
+
+table! { pub mod counters: "[publish.counters]",
+    "Square unit counters, fronts and mirrored backs: counters.pdf.";
+    units: req Str("The collection of unit types."),
+    sides: req Tables(&counter_side::DEF),
+    top_left: req Str(CORNER),
+    top_right: req Str(CORNER),
+    bottom_left: req Str(CORNER),
+    bottom_right: req Str(CORNER),
+}
+
+table! { pub mod counter_side: "[[publish.counters.sides]]",
+    "A player: its colour and how many of each unit.";
+    name: req Str("The player's name."),
+    color: opt Pattern(HEX,
+        "The counters' colour, \"#RRGGBB\" (default: the colour of the game's side of this name)."),
+    units: req Map(&Ty::Int("How many."), "How many of each unit: { archer = 4 }."),
+}
 
 /// Loads a game folder. `None` when `game.toml` itself could not be read as TOML;
 /// every problem found is in `diags`.
@@ -63,6 +137,7 @@ pub fn load_game(
     sources: &mut Sources,
     diags: &mut Diagnostics,
 ) -> Result<Option<Game>, OpError> {
+    use game_toml as k;
     let confine = Confine::new(dir)?;
     let Some(path) = confine.admit(&dir.join("game.toml"), "game.toml", sources, diags) else {
         if diags.has_errors() {
@@ -81,44 +156,26 @@ pub fn load_game(
         return Ok(None);
     };
     let mut r = Reader::new(file, diags);
-    r.top = GAME_KEYS;
-    r.check_keys(root.get_ref(), GAME_KEYS, "game.toml");
-    let name = r
-        .req_str(&root, "name", "game.toml")
-        .map(|n| n.value)
-        .unwrap_or_default();
-    let copyright = r
-        .str_array(&root, "copyright")
-        .into_iter()
-        .map(|c| c.value)
-        .collect();
-    let sides = r
-        .tables(&root, "sides")
-        .iter()
-        .filter_map(|t| side(&mut r, t))
-        .collect();
-    let forces = r
-        .tables(&root, "forces")
-        .iter()
-        .filter_map(|t| force(&mut r, t))
-        .collect();
-    let rules_refs = r.str_array(&root, "rules");
-    let deck_refs: Vec<_> = r
-        .tables(&root, "decks")
-        .iter()
-        .filter_map(|t| file_ref(&mut r, t, "[[decks]]"))
-        .collect();
-    let aid_refs: Vec<_> = r
-        .tables(&root, "aids")
-        .iter()
-        .filter_map(|t| file_ref(&mut r, t, "[[aids]]"))
-        .collect();
-    let chart_refs: Vec<_> = r
-        .tables(&root, "charts")
-        .iter()
-        .filter_map(|t| file_ref(&mut r, t, "[[charts]]"))
-        .collect();
-    let publish = match r.table(&root, "publish") {
+    let root = r.open_top(&root, &k::DEF);
+    let name = r.get(&root, k::name).map(|n| n.value).unwrap_or_default();
+    let copyright = r.get(&root, k::copyright);
+    let copyright = copyright.into_iter().map(|c| c.value).collect();
+    let sides = r.get(&root, k::sides);
+    let sides = sides.iter().filter_map(|t| side(&mut r, t)).collect();
+    let forces = r.get(&root, k::forces);
+    let forces = forces.iter().filter_map(|t| force(&mut r, t)).collect();
+    let rules_refs = r.get(&root, k::rules);
+    let mut refs = |key: Key<kinds::Tables>, def| -> Vec<_> {
+        let tables = r.get(&root, key);
+        tables
+            .iter()
+            .filter_map(|t| file_ref(&mut r, t, def))
+            .collect()
+    };
+    let deck_refs = refs(k::decks, &decks::DEF);
+    let aid_refs = refs(k::aids, &aids::DEF);
+    let chart_refs = refs(k::charts, &charts::DEF);
+    let publish = match r.get(&root, k::publish) {
         Some(t) => publish(&mut r, &t),
         None => Publish {
             // Rules pages make a rulebook unless `[publish] rulebook = false`.
@@ -126,9 +183,9 @@ pub fn load_game(
             ..Publish::default()
         },
     };
-    let collection_entries = super::collections::collection_entries(&mut r, &root);
-    let table_entries = super::collections::random_table_entries(&mut r, &root);
-    let dice_combat = super::collections::dice_combat(&mut r, &root);
+    let collection_entries = collections::collection_entries(&mut r, &root);
+    let table_entries = collections::random_table_entries(&mut r, &root);
+    let dice_combat = collections::dice_combat(&mut r, &root);
 
     let mut unloaded = Vec::new();
     let mut decks = Vec::new();
@@ -248,12 +305,12 @@ fn game_id(dir: &Path) -> String {
 }
 
 fn side(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Side> {
-    r.check_keys(t.get_ref(), SIDE_KEYS, "[[sides]]");
-    let id = r.req_str(t, "id", "[[sides]]");
-    let name = r.req_str(t, "name", "[[sides]]");
-    let full_name = r.opt_str(t, "full_name").map(|f| f.value);
+    let t = r.open(t, &sides::DEF);
+    let id = r.get(&t, sides::id);
+    let name = r.get(&t, sides::name);
+    let full_name = r.get(&t, sides::full_name).map(|f| f.value);
     let color = r
-        .opt_str(t, "color")
+        .get(&t, sides::color)
         .and_then(|c| super::background::color(r, &c));
     let (id, name) = (id?, name?);
     Some(Side {
@@ -266,9 +323,9 @@ fn side(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Side> {
 }
 
 fn force(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Force> {
-    r.check_keys(t.get_ref(), FORCE_KEYS, "[[forces]]");
-    let unit = r.req_str(t, "unit", "[[forces]]");
-    let count = r.req_int(t, "count", "[[forces]]");
+    let t = r.open(t, &forces::DEF);
+    let unit = r.get(&t, forces::unit);
+    let count = r.get(&t, forces::count);
     let (unit, count) = (unit?, count?);
     Some(Force {
         unit: unit.value,
@@ -277,30 +334,32 @@ fn force(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Force> {
     })
 }
 
+/// `[[decks]]`, `[[aids]]` or `[[charts]]`: an id and a file.
 fn file_ref(
     r: &mut Reader<'_>,
     t: &Table<'_>,
-    what: &str,
+    def: &'static Def,
 ) -> Option<(Located<String>, Located<String>)> {
-    r.check_keys(t.get_ref(), FILE_REF_KEYS, what);
-    let id = r.req_str(t, "id", what);
-    let file = r.req_str(t, "file", what);
+    let t = r.open(t, def);
+    let id = r.get(&t, decks::id);
+    let file = r.get(&t, decks::file);
     let (id, file) = (id?, file?);
-    super::ids::check(&id, &format!("the id of {what}"), r.diags).then_some((id, file))
+    super::ids::check(&id, &format!("the id of {}", def.what), r.diags).then_some((id, file))
 }
 
 fn publish(r: &mut Reader<'_>, t: &Table<'_>) -> Publish {
-    r.check_keys(t.get_ref(), PUBLISH_KEYS, "[publish]");
-    let units_and_dice = r.opt_str(t, "units_and_dice");
-    let rulebook = r.opt_bool(t, "rulebook").unwrap_or(true);
+    use publish as k;
+    let t = r.open(t, &k::DEF);
+    let units_and_dice = r.get(&t, k::units_and_dice);
+    let rulebook = r.get(&t, k::rulebook).unwrap_or(true);
     let labels = r
-        .tables(t, "labels")
+        .get(&t, k::labels)
         .iter()
         .filter_map(|l| {
-            r.check_keys(l.get_ref(), LABEL_JOB_KEYS, "[[publish.labels]]");
-            let deck = r.req_str(l, "deck", "[[publish.labels]]");
-            let sheet = r.req_str(l, "sheet", "[[publish.labels]]");
-            let layout = r.req_str(l, "layout", "[[publish.labels]]");
+            let l = r.open(l, &label_job::DEF);
+            let deck = r.get(&l, label_job::deck);
+            let sheet = r.get(&l, label_job::sheet);
+            let layout = r.get(&l, label_job::layout);
             Some(LabelJob {
                 deck: deck?,
                 sheet: sheet?,
@@ -309,14 +368,14 @@ fn publish(r: &mut Reader<'_>, t: &Table<'_>) -> Publish {
         })
         .collect();
     let aids = r
-        .tables(t, "aids")
+        .get(&t, k::aids)
         .iter()
         .filter_map(|a| {
-            r.check_keys(a.get_ref(), AID_JOB_KEYS, "[[publish.aids]]");
-            let aid = r.req_str(a, "aid", "[[publish.aids]]")?;
-            let copies = match r.opt_int(a, "copies") {
+            let a = r.open(a, &aid_job::DEF);
+            let aid = r.get(&a, aid_job::aid)?;
+            let copies = match r.get(&a, aid_job::copies) {
                 None => 1,
-                Some(c) if (1..=4).contains(&c.value) => c.value as usize,
+                Some(c) if aid_job::copies.admits(c.value) => c.value as usize,
                 Some(c) => {
                     r.diags.push(
                         Diagnostic::error(
@@ -333,15 +392,14 @@ fn publish(r: &mut Reader<'_>, t: &Table<'_>) -> Publish {
         })
         .collect();
     let cards = r
-        .tables(t, "cards")
+        .get(&t, k::cards)
         .iter()
         .filter_map(|c| {
-            const W: &str = "[[publish.cards]]";
-            r.check_keys(c.get_ref(), CARD_JOB_KEYS, W);
-            let deck = r.req_str(c, "deck", W);
-            let layout = r.req_str(c, "layout", W);
-            let back = r.req_str(c, "back", W);
-            let size = r.opt_str(c, "size");
+            let c = r.open(c, &card_job::DEF);
+            let deck = r.get(&c, card_job::deck);
+            let layout = r.get(&c, card_job::layout);
+            let back = r.get(&c, card_job::back);
+            let size = r.get(&c, card_job::size);
             Some(CardJob {
                 deck: deck?,
                 layout: layout?,
@@ -351,13 +409,18 @@ fn publish(r: &mut Reader<'_>, t: &Table<'_>) -> Publish {
         })
         .collect();
     let card_lists = r
-        .tables(t, "card_lists")
+        .get(&t, k::card_lists)
         .iter()
-        .filter_map(|c| card_list(r, c))
+        .filter_map(|c| {
+            let c = r.open(c, &card_list_job::DEF);
+            let deck = r.get(&c, card_list_job::deck)?;
+            let group_by = r.get(&c, card_list_job::group_by);
+            Some(CardListJob { deck, group_by })
+        })
         .collect();
-    let counters = r.table(t, "counters").and_then(|c| counters(r, &c));
+    let counters = r.get(&t, k::counters).and_then(|c| counters(r, &c));
     let options = r
-        .table(t, "options")
+        .get(&t, k::options)
         .map(|o| publish_options(r, &o))
         .unwrap_or_default();
     Publish {
@@ -373,9 +436,9 @@ fn publish(r: &mut Reader<'_>, t: &Table<'_>) -> Publish {
 }
 
 fn publish_options(r: &mut Reader<'_>, t: &Table<'_>) -> PublishOptions {
-    r.check_keys(t.get_ref(), PUBLISH_OPTION_KEYS, "[publish.options]");
-    let mut paper = |key: &str| {
-        let name = r.opt_str(t, key)?;
+    let t = r.open(t, &options::DEF);
+    let mut paper = |key: Key<kinds::OneOf>| {
+        let name = r.get(&t, key)?;
         match name.value.to_ascii_lowercase().as_str() {
             "letter" => Some(Paper::LETTER),
             "a4" => Some(Paper::A4),
@@ -392,61 +455,53 @@ fn publish_options(r: &mut Reader<'_>, t: &Table<'_>) -> PublishOptions {
             }
         }
     };
-    let (paper, chart_paper) = (paper("paper"), paper("chart_paper"));
+    let (paper, chart_paper) = (paper(options::paper), paper(options::chart_paper));
     PublishOptions {
-        odds: r.opt_bool(t, "odds").unwrap_or(false),
+        odds: r.get(&t, options::odds).unwrap_or(false),
         paper,
         chart_paper,
     }
 }
 
-fn card_list(r: &mut Reader<'_>, t: &Table<'_>) -> Option<CardListJob> {
-    const W: &str = "[[publish.card_lists]]";
-    r.check_keys(t.get_ref(), CARD_LIST_JOB_KEYS, W);
-    let deck = r.req_str(t, "deck", W)?;
-    let group_by = r.opt_str(t, "group_by");
-    Some(CardListJob { deck, group_by })
-}
-
 fn counters(r: &mut Reader<'_>, t: &Table<'_>) -> Option<CounterJob> {
-    const W: &str = "[publish.counters]";
-    let corner_keys = COUNTER_CORNER_KEYS;
-    r.check_keys(t.get_ref(), COUNTERS_KEYS, W);
-    let units = r.req_str(t, "units", W);
-    let corners: Vec<Option<Located<String>>> =
-        corner_keys.iter().map(|k| r.req_str(t, k, W)).collect();
+    use counters as k;
+    let t = r.open(t, &k::DEF);
+    let units = r.get(&t, k::units);
+    let corners = [k::top_left, k::top_right, k::bottom_left, k::bottom_right];
+    let corners = corners.map(|key| r.get(&t, key));
     let sides: Vec<CounterSide> = r
-        .tables(t, "sides")
+        .get(&t, k::sides)
         .iter()
         .filter_map(|s| counter_side(r, s))
         .collect();
-    let corners: Vec<Located<String>> = corners.into_iter().collect::<Option<_>>()?;
-    let corners: [Located<String>; 4] = corners.try_into().ok()?;
+    let [Some(a), Some(b), Some(c), Some(d)] = corners else {
+        return None;
+    };
     Some(CounterJob {
         units: units?,
-        corners,
+        corners: [a, b, c, d],
         sides,
         loc: r.loc(t.span()),
     })
 }
 
 fn counter_side(r: &mut Reader<'_>, t: &Table<'_>) -> Option<CounterSide> {
-    const W: &str = "[[publish.counters.sides]]";
-    r.check_keys(t.get_ref(), COUNTER_SIDE_KEYS, W);
-    let name = r.req_str(t, "name", W);
-    let color = r.opt_str(t, "color");
-    if t.get_ref().get("units").is_none() {
+    use counter_side as k;
+    let t = r.open(t, &k::DEF);
+    let name = r.get(&t, k::name);
+    let color = r.get(&t, k::color);
+    if k::units.of(&t).is_none() {
         r.diags.push(
             Diagnostic::error(
                 "missing-field",
-                format!("{W} needs `units`"),
+                format!("{} needs `units`", k::DEF.what),
                 Some(r.loc(t.span())),
             )
             .with_hint("write how many of each unit the side has: units = { archer = 4 }"),
         );
     }
     let mut units = Vec::new();
-    if let Some(table) = r.table(t, "units") {
+    if let Some(table) = r.table(&t, k::units.name()) {
         let names: Vec<String> = table
             .get_ref()
             .keys()

@@ -16,6 +16,7 @@ pub mod ids;
 pub mod paths;
 pub mod schema;
 mod sheets;
+pub mod spec;
 mod template;
 mod template_file;
 pub mod toml;

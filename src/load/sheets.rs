@@ -1,27 +1,47 @@
 //! Load stage: `data/sheets.toml`, the label and card sheet templates.
 
+use super::spec::{Tab, kinds::Str, table};
 use super::toml::{Reader, Table, parse};
 use crate::diag::{Diagnostic, Diagnostics, FileId};
 use crate::model::{CardSize, Paper, SheetTemplate};
 
-pub const SHEETS_FILE_KEYS: &[&str] = &["sheet", "card_size"];
-pub const CARD_SIZE_KEYS: &[&str] = &["id", "name", "width", "height"];
-pub const PAPER_KEYS: &[&str] = &["width", "height"];
-pub const SHEET_KEYS: &[&str] = &[
-    "id",
-    "name",
-    "aliases",
-    "paper",
-    "label_width",
-    "label_height",
-    "radius",
-    "columns",
-    "rows",
-    "left",
-    "top",
-    "pitch_x",
-    "pitch_y",
-];
+table! { pub mod sheets_toml: "sheets.toml", "Label and card sheet templates.";
+    sheet: opt Tables(&sheet::DEF),
+    card_size: opt Tables(&card_size::DEF),
+}
+
+const LENGTH: &str = "Points, or a string with a unit: \"0.125in\", \"3.2mm\", \"9pt\".";
+
+table! { pub mod sheet: "[[sheet]]", "A sheet of labels (sizes from the gLabels template database).";
+    id: req Str("What --sheet takes, e.g. \"avery-5395\"."),
+    name: req Str("Shown by `grogpress sheets`."),
+    aliases: opt StrArray("Other product numbers of the same sheet."),
+    paper: req AnyOf(
+        &[Ty::OneOf(&["letter", "a4"], "A paper size."), Ty::Table(&paper::DEF)],
+        "\"letter\", \"a4\" or { width, height }.",
+    ),
+    label_width: req Length(LENGTH),
+    label_height: req Length(LENGTH),
+    radius: opt Length(LENGTH),
+    columns: req Int("Labels across / down."),
+    rows: req Int("Labels across / down."),
+    left: req Length(LENGTH),
+    top: req Length(LENGTH),
+    pitch_x: req Length(LENGTH),
+    pitch_y: req Length(LENGTH),
+}
+
+table! { pub mod paper: "paper", "A custom paper size.";
+    width: req Length("A length."),
+    height: req Length("A length."),
+}
+
+table! { pub mod card_size: "[[card_size]]", "A playing-card size for print-and-play sheets.";
+    id: req Str("e.g. \"poker\"."),
+    name: req Str("Shown in listings."),
+    width: req Length("A length."),
+    height: req Length("A length."),
+}
 
 pub fn load_sheets(file: FileId, text: &str, diags: &mut Diagnostics) -> Vec<SheetTemplate> {
     load_sheets_and_sizes(file, text, diags).0
@@ -37,14 +57,14 @@ pub fn load_sheets_and_sizes(
         return (Vec::new(), Vec::new());
     };
     let mut r = Reader::new(file, diags);
-    r.check_keys(root.get_ref(), SHEETS_FILE_KEYS, "sheets.toml");
+    let root = r.open(&root, &sheets_toml::DEF);
     let sheets = r
-        .tables(&root, "sheet")
+        .get(&root, sheets_toml::sheet)
         .iter()
         .filter_map(|t| sheet(&mut r, t))
         .collect();
     let sizes = r
-        .tables(&root, "card_size")
+        .get(&root, sheets_toml::card_size)
         .iter()
         .filter_map(|t| card_size(&mut r, t))
         .collect();
@@ -52,12 +72,12 @@ pub fn load_sheets_and_sizes(
 }
 
 fn card_size(r: &mut Reader<'_>, t: &Table<'_>) -> Option<CardSize> {
-    const W: &str = "[[card_size]]";
-    r.check_keys(t.get_ref(), CARD_SIZE_KEYS, W);
-    let id = r.req_str(t, "id", W);
-    let name = r.req_str(t, "name", W);
-    let width = r.req_length(t, "width", W);
-    let height = r.req_length(t, "height", W);
+    use card_size as k;
+    let t = r.open(t, &k::DEF);
+    let id = r.get(&t, k::id);
+    let name = r.get(&t, k::name);
+    let width = r.get(&t, k::width);
+    let height = r.get(&t, k::height);
     Some(CardSize {
         id: id?.value,
         name: name?.value,
@@ -67,25 +87,21 @@ fn card_size(r: &mut Reader<'_>, t: &Table<'_>) -> Option<CardSize> {
 }
 
 fn sheet(r: &mut Reader<'_>, t: &Table<'_>) -> Option<SheetTemplate> {
-    const W: &str = "[[sheet]]";
-    r.check_keys(t.get_ref(), SHEET_KEYS, W);
-    let id = r.req_str(t, "id", W);
-    let name = r.req_str(t, "name", W);
-    let aliases = r
-        .str_array(t, "aliases")
-        .into_iter()
-        .map(|a| a.value)
-        .collect();
-    let paper = paper(r, t);
-    let label_width = r.req_length(t, "label_width", W);
-    let label_height = r.req_length(t, "label_height", W);
-    let radius = r.opt_length(t, "radius").map_or(0.0, |l| l.value);
-    let columns = r.req_int(t, "columns", W);
-    let rows = r.req_int(t, "rows", W);
-    let left = r.req_length(t, "left", W);
-    let top = r.req_length(t, "top", W);
-    let pitch_x = r.req_length(t, "pitch_x", W);
-    let pitch_y = r.req_length(t, "pitch_y", W);
+    use sheet as k;
+    let t = r.open(t, &k::DEF);
+    let id = r.get(&t, k::id);
+    let name = r.get(&t, k::name);
+    let aliases = r.get(&t, k::aliases).into_iter().map(|a| a.value).collect();
+    let paper = paper(r, &t);
+    let label_width = r.get(&t, k::label_width);
+    let label_height = r.get(&t, k::label_height);
+    let radius = r.get(&t, k::radius).map_or(0.0, |l| l.value);
+    let columns = r.get(&t, k::columns);
+    let rows = r.get(&t, k::rows);
+    let left = r.get(&t, k::left);
+    let top = r.get(&t, k::top);
+    let pitch_x = r.get(&t, k::pitch_x);
+    let pitch_y = r.get(&t, k::pitch_y);
     let (columns, rows) = (columns?, rows?);
     for n in [&columns, &rows] {
         if n.value < 1 {
@@ -131,15 +147,13 @@ fn sheet(r: &mut Reader<'_>, t: &Table<'_>) -> Option<SheetTemplate> {
     Some(sheet)
 }
 
-fn paper(r: &mut Reader<'_>, t: &Table<'_>) -> Option<(String, Paper)> {
-    let is_table = t
-        .get_ref()
-        .get("paper")
-        .is_some_and(|v| v.get_ref().is_table());
-    if is_table && let Some(custom) = r.table(t, "paper") {
-        r.check_keys(custom.get_ref(), PAPER_KEYS, "paper");
-        let w = r.req_length(&custom, "width", "paper");
-        let h = r.req_length(&custom, "height", "paper");
+/// `paper = "letter"`, or a custom size `{ width, height }`.
+fn paper(r: &mut Reader<'_>, t: &Tab<'_, '_>) -> Option<(String, Paper)> {
+    let is_table = sheet::paper.of(t).is_some_and(|v| v.get_ref().is_table());
+    if is_table && let Some(custom) = r.table(t, sheet::paper.name()) {
+        let custom = r.open(&custom, &paper::DEF);
+        let w = r.get(&custom, paper::width);
+        let h = r.get(&custom, paper::height);
         return Some((
             "custom".into(),
             Paper {
@@ -148,7 +162,7 @@ fn paper(r: &mut Reader<'_>, t: &Table<'_>) -> Option<(String, Paper)> {
             },
         ));
     }
-    let name = r.req_str(t, "paper", "[[sheet]]")?;
+    let name = r.get_as::<Str, _>(t, sheet::paper)?;
     match name.value.as_str() {
         "letter" => Some((name.value, Paper::LETTER)),
         "a4" => Some((name.value, Paper::A4)),

@@ -1,17 +1,46 @@
 //! Load stage: a card layout template (`templates/labels/<name>.toml`) into a [`CardTemplate`].
 
+use super::spec::{Key, Tab, kinds, table};
 use super::toml::{Reader, Table, parse};
 use crate::diag::{Diagnostic, Diagnostics, FileId};
 use crate::model::{
     Align, CardTemplate, Frame, MIN_CONTRAST, Region, Rgb, Style, TextColor, VAlign, contrast,
 };
 
-pub const TEMPLATE_KEYS: &[&str] = &["name", "family", "regions", "frames", "background"];
-pub const FRAME_KEYS: &[&str] = &["left", "top", "width", "height", "radius", "stroke"];
-pub const REGION_KEYS: &[&str] = &[
-    "field", "left", "top", "width", "height", "style", "size", "min_size", "align", "valign",
-    "leading", "format", "color",
-];
+table! { pub mod layout: "a card template" / "the template",
+    "A card layout: regions of the card, one per field, and frames.";
+    name: req Str("The layout's name."),
+    family: req Str("A font family of fonts/fonts.toml."),
+    regions: opt Tables(&region::DEF),
+    frames: opt Tables(&frame::DEF),
+    background: opt Table(&crate::load::background::background::DEF),
+}
+
+table! { pub mod frame: "[[frames]]", "A rectangle outline drawn on the card.";
+    left: req Length("Points from the card's top-left corner, or a string with a unit."),
+    top: req Length("Points from the card's top-left corner, or a string with a unit."),
+    width: req Length("Points from the card's top-left corner, or a string with a unit."),
+    height: req Length("Points from the card's top-left corner, or a string with a unit."),
+    radius: opt Length("Corner radius (default 0)."),
+    stroke: opt Length("Line width (default 0.75 pt)."),
+}
+
+table! { pub mod region: "[[regions]]", "A box on the card, in points from its top-left corner.";
+    field: req Str("The deck field printed here."),
+    left: req Length("Points, or a string with a unit."),
+    top: req Length("Points, or a string with a unit."),
+    width: req Length("Points, or a string with a unit."),
+    height: req Length("Points, or a string with a unit."),
+    style: opt OneOf(&["regular", "bold", "italic", "bold-italic"], "Type style."),
+    size: req Num("Preferred type size, pt."),
+    min_size: opt Num("Shrink down to this before card-overflow."),
+    align: opt OneOf(&["left", "center", "right"], "Alignment."),
+    valign: opt OneOf(&["top", "middle", "bottom"], "Vertical alignment."),
+    leading: opt Num("Line height as a multiple of the size."),
+    format: opt Str("{} is the field's text, e.g. \"{}:\"."),
+    color: opt Str(
+        "The text's colour, \"#RRGGBB\", or \"side\": the colour of the card's side (default black)."),
+}
 
 /// Loads a template; `families` are the font families it may name.
 pub fn load_card_template(
@@ -22,13 +51,11 @@ pub fn load_card_template(
     diags: &mut Diagnostics,
 ) -> Option<CardTemplate> {
     let root = parse(file, text, diags)?;
+    use layout as k;
     let mut r = Reader::new(file, diags);
-    r.check_keys(root.get_ref(), TEMPLATE_KEYS, "a card template");
-    let name = r
-        .req_str(&root, "name", "the template")
-        .map(|n| n.value)
-        .unwrap_or_default();
-    let family = r.req_str(&root, "family", "the template")?;
+    let root = r.open(&root, &k::DEF);
+    let name = r.get(&root, k::name).map(|n| n.value).unwrap_or_default();
+    let family = r.get(&root, k::family)?;
     if !families.contains(&family.value.as_str()) {
         r.diags.push(
             Diagnostic::error(
@@ -41,12 +68,12 @@ pub fn load_card_template(
         return None;
     }
     let regions: Vec<Region> = r
-        .tables(&root, "regions")
+        .get(&root, k::regions)
         .iter()
         .filter_map(|t| region(&mut r, t))
         .collect();
     let frames = r
-        .tables(&root, "frames")
+        .get(&root, k::frames)
         .iter()
         .filter_map(|t| frame(&mut r, t))
         .collect();
@@ -103,14 +130,14 @@ fn warn_low_contrast(r: &mut Reader<'_>, region: &Region, fill: Rgb) {
 }
 
 fn frame(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Frame> {
-    const W: &str = "[[frames]]";
-    r.check_keys(t.get_ref(), FRAME_KEYS, W);
-    let left = r.req_length(t, "left", W);
-    let top = r.req_length(t, "top", W);
-    let width = r.req_length(t, "width", W);
-    let height = r.req_length(t, "height", W);
-    let radius = r.opt_length(t, "radius").map_or(0.0, |l| l.value);
-    let stroke = r.opt_length(t, "stroke").map_or(0.75, |l| l.value);
+    use frame as k;
+    let t = r.open(t, &k::DEF);
+    let left = r.get(&t, k::left);
+    let top = r.get(&t, k::top);
+    let width = r.get(&t, k::width);
+    let height = r.get(&t, k::height);
+    let radius = r.get(&t, k::radius).map_or(0.0, |l| l.value);
+    let stroke = r.get(&t, k::stroke).map_or(0.75, |l| l.value);
     let left = left?;
     Some(Frame {
         left: left.value,
@@ -124,57 +151,32 @@ fn frame(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Frame> {
 }
 
 fn region(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Region> {
-    const W: &str = "[[regions]]";
-    r.check_keys(t.get_ref(), REGION_KEYS, W);
-    let field = r.req_str(t, "field", W);
-    let left = r.req_length(t, "left", W);
-    let top = r.req_length(t, "top", W);
-    let width = r.req_length(t, "width", W);
-    let height = r.req_length(t, "height", W);
-    let size = r.req_number(t, "size", W);
-    let min_size = r.opt_number(t, "min_size");
-    let leading = r.opt_number(t, "leading").map_or(1.2, |l| l.value);
-    let format = r.opt_str(t, "format").map(|f| f.value);
-    let color = r.opt_str(t, "color").and_then(|c| {
+    use region as k;
+    let t = &r.open(t, &k::DEF);
+    let field = r.get(t, k::field);
+    let left = r.get(t, k::left);
+    let top = r.get(t, k::top);
+    let width = r.get(t, k::width);
+    let height = r.get(t, k::height);
+    let size = r.get(t, k::size);
+    let min_size = r.get(t, k::min_size);
+    let leading = r.get(t, k::leading).map_or(1.2, |l| l.value);
+    let format = r.get(t, k::format).map(|f| f.value);
+    let color = r.get(t, k::color).and_then(|c| {
         if c.value == "side" {
             return Some(TextColor::Side);
         }
         super::background::color(r, &c).map(TextColor::Rgb)
     });
+    use {Align as A, Style as S, VAlign as V};
     let style = choice(
         r,
         t,
-        "style",
-        &[
-            ("regular", Style::Regular),
-            ("bold", Style::Bold),
-            ("italic", Style::Italic),
-            ("bold-italic", Style::BoldItalic),
-        ],
-    )
-    .unwrap_or(Style::Regular);
-    let align = choice(
-        r,
-        t,
-        "align",
-        &[
-            ("left", Align::Left),
-            ("center", Align::Center),
-            ("right", Align::Right),
-        ],
-    )
-    .unwrap_or(Align::Left);
-    let valign = choice(
-        r,
-        t,
-        "valign",
-        &[
-            ("top", VAlign::Top),
-            ("middle", VAlign::Middle),
-            ("bottom", VAlign::Bottom),
-        ],
-    )
-    .unwrap_or(VAlign::Top);
+        k::style,
+        [S::Regular, S::Bold, S::Italic, S::BoldItalic],
+    );
+    let align = choice(r, t, k::align, [A::Left, A::Center, A::Right]);
+    let valign = choice(r, t, k::valign, [V::Top, V::Middle, V::Bottom]);
     let (field, size) = (field?, size?);
     let min_size = min_size.map_or(size.value, |m| m.value.min(size.value));
     Some(Region {
@@ -183,11 +185,11 @@ fn region(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Region> {
         top: top?.value,
         width: width?.value,
         height: height?.value,
-        style,
+        style: style.unwrap_or(S::Regular),
         size: size.value,
         min_size,
-        align,
-        valign,
+        align: align.unwrap_or(A::Left),
+        valign: valign.unwrap_or(V::Top),
         leading,
         format,
         color,
@@ -195,28 +197,24 @@ fn region(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Region> {
     })
 }
 
-/// A string key that must be one of a few names.
-fn choice<T: Copy>(
+/// A key that must be one of its declared values: the option in the same place.
+fn choice<T: Copy, const N: usize>(
     r: &mut Reader<'_>,
-    t: &Table<'_>,
-    key: &str,
-    options: &[(&str, T)],
+    t: &Tab<'_, '_>,
+    key: Key<kinds::OneOf>,
+    options: [T; N],
 ) -> Option<T> {
-    let v = r.opt_str(t, key)?;
-    let found = options
-        .iter()
-        .find(|(name, _)| *name == v.value)
-        .map(|(_, value)| *value);
+    let v = r.get(t, key)?;
+    let found = key.values().iter().position(|name| *name == v.value);
     if found.is_none() {
-        let names: Vec<&str> = options.iter().map(|(n, _)| *n).collect();
         r.diags.push(
             Diagnostic::error(
                 "bad-value",
-                format!("`{key}` cannot be `{}`", v.value),
+                format!("`{}` cannot be `{}`", key.name(), v.value),
                 Some(v.loc),
             )
-            .with_hint(format!("use one of: {}", names.join(", "))),
+            .with_hint(format!("use one of: {}", key.values().join(", "))),
         );
     }
-    found
+    found.and_then(|i| options.get(i).copied())
 }

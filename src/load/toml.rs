@@ -7,6 +7,7 @@ use std::ops::Range;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
+use super::spec::Def;
 use crate::diag::{Diagnostic, Diagnostics, FileId, Loc};
 use crate::model::Located;
 
@@ -109,9 +110,9 @@ pub fn parse_piece<'i>(text: &'i str) -> Option<Table<'i>> {
 pub struct Reader<'d> {
     pub file: FileId,
     pub diags: &'d mut Diagnostics,
-    /// The keys of the file's top level: one of them met inside a table was
-    /// most likely written below that table's header by mistake.
-    pub top: &'static [&'static str],
+    /// The kind of the file's top table: one of its keys met inside another
+    /// table was most likely written below that table's header by mistake.
+    pub top: Option<&'static Def>,
     /// Where the text the tables were parsed from starts in the file.
     base: usize,
 }
@@ -121,7 +122,7 @@ impl<'d> Reader<'d> {
         Reader {
             file,
             diags,
-            top: &[],
+            top: None,
             base: 0,
         }
     }
@@ -131,7 +132,7 @@ impl<'d> Reader<'d> {
         Reader {
             file,
             diags,
-            top: &[],
+            top: None,
             base,
         }
     }
@@ -142,6 +143,17 @@ impl<'d> Reader<'d> {
 
     /// Reports every key of `table` that is not in `allowed` as `unknown-field`.
     pub fn check_keys(&mut self, table: &DeTable<'_>, allowed: &[&str], what: &str) {
+        self.check_names(table, allowed, false, what);
+    }
+
+    /// As [`Reader::check_keys`]; `is_top`: the table is the file's top one.
+    pub(super) fn check_names(
+        &mut self,
+        table: &DeTable<'_>,
+        allowed: &[&str],
+        is_top: bool,
+        what: &str,
+    ) {
         for key in table.keys() {
             if !allowed.contains(&key.get_ref().as_ref()) {
                 let name = key.get_ref().as_ref();
@@ -151,7 +163,7 @@ impl<'d> Reader<'d> {
                     Some(self.loc(key.span())),
                 );
                 d = match closest(name, allowed) {
-                    _ if allowed != self.top && self.top.contains(&name) => d.with_hint(format!(
+                    _ if !is_top && self.top.is_some_and(|t| t.has(name)) => d.with_hint(format!(
                         "`{name}` belongs at the top of the file: TOML puts every key written \
                          below a `[table]` header into that table, so move `{name} = ...` \
                          above the first header"
@@ -164,7 +176,13 @@ impl<'d> Reader<'d> {
         }
     }
 
-    fn missing(&mut self, table_span: Range<usize>, key: &str, what: &str, expected: &str) {
+    pub(super) fn missing(
+        &mut self,
+        table_span: Range<usize>,
+        key: &str,
+        what: &str,
+        expected: &str,
+    ) {
         self.diags.push(
             Diagnostic::error(
                 "missing-field",
@@ -200,13 +218,6 @@ impl<'d> Reader<'d> {
         }
     }
 
-    pub fn req_str(&mut self, t: &Table<'_>, key: &str, what: &str) -> Option<Located<String>> {
-        if t.get_ref().get(key).is_none() {
-            self.missing(t.span(), key, what, "string");
-        }
-        self.opt_str(t, key)
-    }
-
     pub fn opt_int(&mut self, t: &Table<'_>, key: &str) -> Option<Located<i64>> {
         let v = t.get_ref().get(key)?;
         match int_value(v.get_ref()) {
@@ -216,13 +227,6 @@ impl<'d> Reader<'d> {
                 None
             }
         }
-    }
-
-    pub fn req_int(&mut self, t: &Table<'_>, key: &str, what: &str) -> Option<Located<i64>> {
-        if t.get_ref().get(key).is_none() {
-            self.missing(t.span(), key, what, "integer");
-        }
-        self.opt_int(t, key)
     }
 
     pub fn opt_bool(&mut self, t: &Table<'_>, key: &str) -> Option<bool> {
@@ -248,13 +252,6 @@ impl<'d> Reader<'d> {
         }
     }
 
-    pub fn req_number(&mut self, t: &Table<'_>, key: &str, what: &str) -> Option<Located<f32>> {
-        if t.get_ref().get(key).is_none() {
-            self.missing(t.span(), key, what, "number");
-        }
-        self.opt_number(t, key)
-    }
-
     /// A length: a number of points, or a string with a unit ("0.125in", "3mm", "9pt").
     pub fn opt_length(&mut self, t: &Table<'_>, key: &str) -> Option<Located<f32>> {
         let v = t.get_ref().get(key)?;
@@ -273,13 +270,6 @@ impl<'d> Reader<'d> {
                 None
             }
         }
-    }
-
-    pub fn req_length(&mut self, t: &Table<'_>, key: &str, what: &str) -> Option<Located<f32>> {
-        if t.get_ref().get(key).is_none() {
-            self.missing(t.span(), key, what, "length");
-        }
-        self.opt_length(t, key)
     }
 
     /// An array of strings (absent = empty).
@@ -422,14 +412,20 @@ mod tests {
         assert_eq!(closest("zzz", &["title", "effect"]), None);
     }
 
+    crate::load::spec::table! { mod demo: "game.toml", "A demo.";
+        name: opt Str("A name."),
+        color: opt Str("A colour."),
+        sides: req Str("Sides."),
+    }
+
     #[test]
     fn unknown_and_missing_keys_are_located() {
         let text = "name = \"x\"\ncolour = 1\n";
         let mut diags = Diagnostics::default();
         let t = parse(0, text, &mut diags).expect("valid toml");
         let mut r = Reader::new(0, &mut diags);
-        r.check_keys(t.get_ref(), &["name", "color"], "game.toml");
-        let missing = r.req_str(&t, "sides", "game.toml");
+        let t = r.open(&t, &demo::DEF);
+        let missing = r.get(&t, demo::sides);
         assert!(missing.is_none());
         assert_eq!(diags.list[0].id, "unknown-field");
         assert_eq!(diags.list[0].loc, Some(Loc::new(0, 11..17)));
