@@ -41,7 +41,8 @@ fn emitted_ids() -> Vec<String> {
                     .chars()
                     .take_while(|c| c.is_alphanumeric() || *c == '_')
                     .collect();
-                if !["error", "warning"].contains(&name.as_str()) {
+                // `at` locates a result's error: its id is at its call.
+                if !["error", "warning", "at"].contains(&name.as_str()) {
                     forwarders.push(name);
                 }
             }
@@ -52,13 +53,20 @@ fn emitted_ids() -> Vec<String> {
             "Diagnostic::error(".into(),
             "Diagnostic::warning(".into(),
             "diags.error(".into(),
+            "error!(".into(),
+            "warning!(".into(),
+            ".at(".into(),
         ];
         calls.extend(forwarders.iter().map(|f| format!("{f}(")));
         let mut passes_a_variable = false;
         for call in &calls {
             for (at, _) in text.match_indices(call.as_str()) {
                 let args = call_args(&text[at + call.len()..]);
-                if call.starts_with("Diagnostic::") || call.starts_with("diags.") {
+                if call.starts_with("Diagnostic::")
+                    || call.starts_with("diags.")
+                    || call.ends_with("!(")
+                    || call == ".at("
+                {
                     let first = args.trim_start();
                     if let Some(literal) = first.strip_prefix('"') {
                         ids.push(literal.chars().take_while(|c| *c != '"').collect());
@@ -72,7 +80,9 @@ fn emitted_ids() -> Vec<String> {
                 }
             }
         }
-        if passes_a_variable && !file.ends_with("diag.rs") {
+        if passes_a_variable
+            && !file.starts_with(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/diag"))
+        {
             // The id is chosen in a `let id = ...;` or is a forwarder's parameter.
             let mut chosen = Vec::new();
             for (at, _) in text.match_indices("let id = ") {
