@@ -102,12 +102,12 @@ enum Command {
     /// Typeset a game's Markdown rules as a PDF rulebook (out/<game>/<game>-rules.pdf)
     Rulebook {
         game: String,
-        /// Paper size
-        #[arg(long, value_enum, default_value_t = PaperArg::Letter)]
-        paper: PaperArg,
-        /// Columns of text on each page
-        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2))]
-        columns: u8,
+        /// Paper size [default: the game's rulebook_paper, else letter]
+        #[arg(long, value_enum)]
+        paper: Option<PaperArg>,
+        /// Columns of text on each page [default: the game's rulebook_columns, else 2]
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=2))]
+        columns: Option<u8>,
         #[command(flatten)]
         out: OutArg,
     },
@@ -170,15 +170,15 @@ enum Command {
     /// Print a game's unit counters (`[publish.counters]`): fronts with mirrored backs for duplex
     Counters {
         game: String,
-        /// Counter size: 5/8, 3/4 or 1 (inches), or a length such as 19mm
-        #[arg(long, default_value = "3/4", value_parser = crate::publish::counters::parse_counter_size)]
-        size: f32,
-        /// Paper size
-        #[arg(long, value_enum, default_value_t = PaperArg::Letter)]
-        paper: PaperArg,
-        /// Duplex: which edge the sheet turns over on (long = most printers' default)
-        #[arg(long, value_enum, default_value_t = FlipArg::Long)]
-        flip: FlipArg,
+        /// Counter size: 5/8, 3/4 or 1 (inches), or a length such as 19mm [default: the game's counter_size, else 3/4]
+        #[arg(long, value_parser = crate::publish::counters::parse_counter_size)]
+        size: Option<f32>,
+        /// Paper size [default: the game's paper, else letter]
+        #[arg(long, value_enum)]
+        paper: Option<PaperArg>,
+        /// Duplex: which edge the sheet turns over on (long = most printers' default) [default: the game's flip, else long]
+        #[arg(long, value_enum)]
+        flip: Option<FlipArg>,
         #[command(flatten)]
         out: OutArg,
     },
@@ -254,6 +254,14 @@ enum PaperArg {
     A4,
 }
 
+/// The flip asked for, else the long edge.
+fn flip(arg: Option<FlipArg>) -> Flip {
+    match arg {
+        Some(FlipArg::Short) => Flip::Short,
+        _ => Flip::Long,
+    }
+}
+
 impl PaperArg {
     fn paper(self) -> Paper {
         match self {
@@ -280,22 +288,22 @@ struct PnpArgs {
     /// Card size from data/sheets.toml: poker (2.5 x 3.5 in), bridge, mini (default: the game's, else poker)
     #[arg(long)]
     size: Option<String>,
-    /// Paper size
-    #[arg(long, value_enum, default_value_t = PaperArg::Letter)]
-    paper: PaperArg,
-    /// Duplex: which edge the sheet turns over on (long = most printers' default)
-    #[arg(long, value_enum, default_value_t = FlipArg::Long)]
-    flip: FlipArg,
-    /// duplex: backs on the following page; gutterfold: front and back side by side, fold down the middle
-    #[arg(long, value_enum, default_value_t = LayoutArg::Duplex)]
-    layout: LayoutArg,
+    /// Paper size [default: the game's card_paper, else letter]
+    #[arg(long, value_enum)]
+    paper: Option<PaperArg>,
+    /// Duplex: which edge the sheet turns over on (long = most printers' default) [default: the game's flip, else long]
+    #[arg(long, value_enum)]
+    flip: Option<FlipArg>,
+    /// duplex: backs on the following page; gutterfold: front and back side by side, fold down the middle [default: the game's card_sheets, else duplex]
+    #[arg(long, value_enum)]
+    layout: Option<LayoutArg>,
     /// Move only the back pages right by this length, to correct the printer (see `calibrate duplex`)
     #[arg(long, allow_hyphen_values = true, default_value = "0mm", value_parser = parse_length_arg)]
     back_offset_x: f32,
     /// Move only the back pages down by this length
     #[arg(long, allow_hyphen_values = true, default_value = "0mm", value_parser = parse_length_arg)]
     back_offset_y: f32,
-    /// Leave 1/8 in bleed around every card (gutters between cards) instead of butting them edge to edge
+    /// Leave 1/8 in bleed around every card (gutters between cards) instead of butting them edge to edge [default: the game's bleed]
     #[arg(long)]
     bleed: bool,
     /// Print-shop output: one card per page, trim plus 1/8 in bleed, text kept 1/8 in inside the trim
@@ -357,12 +365,12 @@ struct LabelArgs {
     /// Begin at label N of a partly used first sheet (1 = top left, across then down)
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     start: u32,
-    /// Printer calibration: move everything right by this length (e.g. 1.5mm, 0.05in; negative moves left)
-    #[arg(long, allow_hyphen_values = true, default_value = "0mm", value_parser = parse_length_arg)]
-    offset_x: f32,
-    /// Printer calibration: move everything down by this length (negative moves up)
-    #[arg(long, allow_hyphen_values = true, default_value = "0mm", value_parser = parse_length_arg)]
-    offset_y: f32,
+    /// Printer calibration: move everything right by this length (e.g. 1.5mm, 0.05in; negative moves left) [default: the game's label_offset_x, else 0mm]
+    #[arg(long, allow_hyphen_values = true, value_parser = parse_length_arg)]
+    offset_x: Option<f32>,
+    /// Printer calibration: move everything down by this length (negative moves up) [default: the game's label_offset_y, else 0mm]
+    #[arg(long, allow_hyphen_values = true, value_parser = parse_length_arg)]
+    offset_y: Option<f32>,
     /// Draw each label's outline, for a test print on plain paper
     #[arg(long)]
     outlines: bool,
@@ -459,10 +467,14 @@ pub fn run(cli: Cli) -> ExitCode {
                 deck,
                 sheet: label.sheet,
                 side: label.side,
+                given: crate::publish::Given {
+                    label_offset: label.offset_x.is_some() || label.offset_y.is_some(),
+                    ..Default::default()
+                },
                 label: LabelOptions {
                     start: label.start as usize,
-                    offset_x: label.offset_x,
-                    offset_y: label.offset_y,
+                    offset_x: label.offset_x.unwrap_or(0.0),
+                    offset_y: label.offset_y.unwrap_or(0.0),
                     outlines: label.outlines,
                     copies: label.copies as usize,
                 },
@@ -486,20 +498,24 @@ pub fn run(cli: Cli) -> ExitCode {
                 png: pnp.png,
                 dpi: pnp.dpi as f32,
                 tts: pnp.tts,
+                given: crate::publish::Given {
+                    card_paper: pnp.paper.is_some(),
+                    flip: pnp.flip.is_some(),
+                    card_sheets: pnp.layout.is_some(),
+                    bleed: pnp.bleed,
+                    ..Default::default()
+                },
                 pnp: PnpOptions {
-                    paper: pnp.paper.paper(),
-                    layout: match pnp.layout {
+                    paper: pnp.paper.unwrap_or(PaperArg::Letter).paper(),
+                    layout: match pnp.layout.unwrap_or(LayoutArg::Duplex) {
                         LayoutArg::Duplex => SheetLayout::Duplex,
                         LayoutArg::Gutterfold => SheetLayout::Gutterfold,
                     },
-                    flip: match pnp.flip {
-                        FlipArg::Long => Flip::Long,
-                        FlipArg::Short => Flip::Short,
-                    },
+                    flip: flip(pnp.flip),
                     back_offset_x: pnp.back_offset_x,
                     back_offset_y: pnp.back_offset_y,
                     bleed: if pnp.bleed {
-                        crate::publish::cards::PRINT_SHOP_BLEED
+                        crate::publish::CARD_BLEED
                     } else {
                         0.0
                     },
@@ -550,13 +566,14 @@ for a results table name one table, e.g. `grogpress odds {game} combat`"
         } => {
             let options = PlanOptions {
                 counters: true,
-                counter_size: Some(size),
-                paper: Some(paper.paper()),
+                counter_size: size,
+                paper: paper.map(PaperArg::paper),
+                given: crate::publish::Given {
+                    flip: flip.is_some(),
+                    ..Default::default()
+                },
                 pnp: PnpOptions {
-                    flip: match flip {
-                        FlipArg::Long => Flip::Long,
-                        FlipArg::Short => Flip::Short,
-                    },
+                    flip: self::flip(flip),
                     ..PnpOptions::default()
                 },
                 ..PlanOptions::default()
@@ -585,11 +602,17 @@ for a results table name one table, e.g. `grogpress odds {game} combat`"
             columns,
             out,
         } => {
+            let defaults = crate::layout::RulebookOptions::default();
             let options = PlanOptions {
                 rulebook: Some(crate::layout::RulebookOptions {
-                    paper: paper.paper(),
-                    columns: usize::from(columns),
+                    paper: paper.map_or(defaults.paper, PaperArg::paper),
+                    columns: columns.map_or(defaults.columns, usize::from),
                 }),
+                given: crate::publish::Given {
+                    rulebook_paper: paper.is_some(),
+                    rulebook_columns: columns.is_some(),
+                    ..Default::default()
+                },
                 ..PlanOptions::default()
             };
             run_games(&root, &[game], &options, Some(&out.out), cli.format)

@@ -102,6 +102,21 @@ table! { pub mod options: "[publish.options]",
     paper: opt OneOf(&["letter", "a4"],
         "Paper of card lists, the units and dice sheet and counters (--paper)."),
     chart_paper: opt OneOf(&["letter", "a4"], "Paper of the chart set (charts --paper)."),
+    card_paper: opt OneOf(&["letter", "a4"], "Paper of the print-and-play card sheets (cards --paper)."),
+    flip: opt OneOf(&["long", "short"],
+        "The edge duplex card and counter sheets turn over on (--flip)."),
+    card_sheets: opt OneOf(&["duplex", "gutterfold"],
+        "Card backs on the following page, or beside the fronts to fold (cards --layout)."),
+    bleed: opt Bool("1/8 in bleed around every card on the card sheets (cards --bleed)."),
+    counter_size: opt Str(
+        "Counter size: 5/8, 3/4 or 1 (inches), or a length such as \"19mm\" (counters --size)."),
+    rulebook_paper: opt OneOf(&["letter", "a4"], "Paper of the rulebook (rulebook --paper)."),
+    rulebook_columns: opt IntIn(Some(1), Some(2),
+        "Columns of text on the rulebook's pages, 1 or 2 (rulebook --columns)."),
+    label_offset_x: opt Length(
+        "Printer calibration of label sheets: everything moves right, e.g. \"1.5mm\" (labels --offset-x)."),
+    label_offset_y: opt Length(
+        "Printer calibration of label sheets: everything moves down (labels --offset-y)."),
 }
 
 table! { pub mod card_list_job: "[[publish.card_lists]]",
@@ -455,11 +470,63 @@ fn publish_options(r: &mut Reader<'_>, t: &Table<'_>) -> PublishOptions {
             }
         }
     };
-    let (paper, chart_paper) = (paper(options::paper), paper(options::chart_paper));
+    let [paper, chart_paper, card_paper, rulebook_paper] = [
+        options::paper,
+        options::chart_paper,
+        options::card_paper,
+        options::rulebook_paper,
+    ]
+    .map(&mut paper);
+    let mut one_of = |key: Key<kinds::OneOf>| {
+        let value = r.get(&t, key)?;
+        if key.values().contains(&value.value.as_str()) {
+            return Some(value.value);
+        }
+        r.diags.push(crate::error!(
+            "bad-value", Some(value.loc.clone()), "`{}` is not a `{}`", value.value, key.name();
+            hint: "use one of: {}", key.values().join(", ")
+        ));
+        None
+    };
+    let flip_short = one_of(options::flip).map(|f| f == "short");
+    let gutterfold = one_of(options::card_sheets).map(|f| f == "gutterfold");
+    let counter_size = r.get(&t, options::counter_size).and_then(|size| {
+        crate::load::parse_counter_size(&size.value)
+            .map_err(|why| {
+                r.diags.push(crate::error!(
+                    "bad-value", Some(size.loc.clone()), "{why}";
+                    hint: "write a fraction of an inch (\"3/4\") or a length (\"19mm\")"
+                ));
+            })
+            .ok()
+    });
+    let columns = r.get(&t, options::rulebook_columns);
+    let rulebook_columns = columns.and_then(|c| {
+        if options::rulebook_columns.admits(c.value) {
+            usize::try_from(c.value).ok()
+        } else {
+            r.diags.push(crate::error!(
+                "out-of-range", Some(c.loc.clone()), "a rulebook has 1 or 2 columns, not {}", c.value;
+                hint: "write 1 or 2"
+            ));
+            None
+        }
+    });
     PublishOptions {
         odds: r.get(&t, options::odds).unwrap_or(false),
         paper,
         chart_paper,
+        card_paper,
+        flip_short,
+        gutterfold,
+        bleed: r.get(&t, options::bleed),
+        counter_size,
+        rulebook_paper,
+        rulebook_columns,
+        label_offset: (
+            r.get(&t, options::label_offset_x).map(|l| l.value),
+            r.get(&t, options::label_offset_y).map(|l| l.value),
+        ),
     }
 }
 

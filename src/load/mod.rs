@@ -189,3 +189,26 @@ pub fn parse_length_arg(s: &str) -> Result<f32, String> {
     }
     toml::parse_length(s)
 }
+
+/// A counter size (`--size`, `counter_size`): a fraction of an inch ("5/8", "3/4", "1") or a length ("19mm").
+pub fn parse_counter_size(s: &str) -> Result<f32, String> {
+    let t = s.trim();
+    let inches = match t.split_once('/') {
+        Some((a, b)) => match (a.trim().parse::<f32>(), b.trim().parse::<f32>()) {
+            (Ok(a), Ok(b)) if b != 0.0 => Some(a / b),
+            _ => None,
+        },
+        None => t.parse::<f32>().ok(),
+    };
+    let points = match inches {
+        Some(i) => i * 72.0,
+        None => parse_length_arg(t)?,
+    };
+    if (18.0..=216.0).contains(&points) {
+        Ok(points)
+    } else {
+        Err(format!(
+            "`{s}`: a counter is 1/4 in to 3 in square (5/8, 3/4 or 1 are usual)"
+        ))
+    }
+}

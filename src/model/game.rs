@@ -142,6 +142,21 @@ pub struct PublishOptions {
     pub paper: Option<super::Paper>,
     /// Paper of the chart set (`charts --paper`).
     pub chart_paper: Option<super::Paper>,
+    /// Paper of the print-and-play card sheets (`cards --paper`).
+    pub card_paper: Option<super::Paper>,
+    /// Duplex sheets turn over on the short edge (`--flip short`).
+    pub flip_short: Option<bool>,
+    /// Card backs beside the fronts, to fold (`cards --layout gutterfold`).
+    pub gutterfold: Option<bool>,
+    /// Bleed around every card on card sheets (`cards --bleed`).
+    pub bleed: Option<bool>,
+    /// Counter size in points (`counters --size`).
+    pub counter_size: Option<f32>,
+    /// The rulebook's paper and columns (`rulebook --paper`, `--columns`).
+    pub rulebook_paper: Option<super::Paper>,
+    pub rulebook_columns: Option<usize>,
+    /// Label sheet calibration, right and down, in points (`labels --offset-x/-y`).
+    pub label_offset: (Option<f32>, Option<f32>),
 }
 
 /// Which collections and fields `grogpress odds` reads to resolve one attack:

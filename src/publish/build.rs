@@ -92,6 +92,7 @@ pub fn write(
 ) -> Result<bool, OpError> {
     let folder = request.out.join(&game.id);
     super::remove_stale_temps(&folder);
+    let options = request.options.with_game(&game.publish.options);
     let mut staged = Vec::new();
     for output in outputs.iter().filter(|o| (request.wanted)(&o.file_name)) {
         let path = folder.join(&output.file_name);
@@ -127,7 +128,7 @@ pub fn write(
             )?;
         }
     }
-    if request.options.html {
+    if options.html {
         let started = std::time::Instant::now();
         let files = super::build_html(game, assets, sources)?;
         let dir = folder.join("html");
@@ -140,7 +141,7 @@ pub fn write(
             millis: started.elapsed().as_millis(),
         });
     }
-    if let Some(rulebook) = request.options.rulebook
+    if let Some(rulebook) = options.rulebook
         && let Some((path, pages)) = super::rulebook::write_with_previews(
             game,
             assets,

@@ -21,28 +21,7 @@ fn bad_color(value: &str, loc: crate::diag::Loc) -> Diagnostic {
         .with_hint("write a colour as \"#RRGGBB\", e.g. \"#2F6FD0\"")
 }
 
-/// A `--size` value: a fraction of an inch ("5/8", "3/4", "1") or a length ("19mm").
-pub fn parse_counter_size(s: &str) -> Result<f32, String> {
-    let t = s.trim();
-    let inches = match t.split_once('/') {
-        Some((a, b)) => match (a.trim().parse::<f32>(), b.trim().parse::<f32>()) {
-            (Ok(a), Ok(b)) if b != 0.0 => Some(a / b),
-            _ => None,
-        },
-        None => t.parse::<f32>().ok(),
-    };
-    let points = match inches {
-        Some(i) => i * 72.0,
-        None => crate::load::parse_length_arg(t)?,
-    };
-    if (18.0..=216.0).contains(&points) {
-        Ok(points)
-    } else {
-        Err(format!(
-            "`{s}`: a counter is 1/4 in to 3 in square (5/8, 3/4 or 1 are usual)"
-        ))
-    }
-}
+pub use crate::load::parse_counter_size;
 
 /// The counters of the game, if it publishes them; problems go to `diags`.
 pub fn plan_counters(

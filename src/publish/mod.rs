@@ -28,7 +28,7 @@ pub use cards::PRINT_SHOP_BLEED;
 pub use counters::{parse_color, parse_counter_size};
 pub use html::{build_html, write_if_changed};
 pub use images::{CardImages, write_card_images};
-pub use options::PlanOptions;
+pub use options::{CARD_BLEED, Given, PlanOptions};
 pub use output::{
     remove_stale_temps, write_atomic, write_atomic_with, write_output, write_output_with,
 };
