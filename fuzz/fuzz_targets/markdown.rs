@@ -1,14 +1,15 @@
-//! Rules Markdown: shortcodes (`find_shortcodes`, `parse_shortcode`,
-//! `data_anchor`), the rulebook's blocks (`read_blocks`, `link_mentions`) and
-//! the HTML reference's page body (`render_markdown`), over the same text.
+//! Rules Markdown: the parsed page (`parse_rules`: its shortcodes, card
+//! mentions and nodes), `parse_shortcode`, `data_anchor`, the rulebook's
+//! blocks (`read_blocks`, `link_mentions`) and the HTML reference's page
+//! body (`render_markdown`), over the same text.
 #![no_main]
 
-use std::collections::HashSet;
 use std::ops::Range;
 
 use grogpress::layout::{RulebookBlock, link_mentions, read_blocks};
-use grogpress::model::{Shortcode, data_anchor, find_shortcodes, parse_shortcode};
-use grogpress::render::html::{PageLinks, render_markdown};
+use grogpress::load::rules::{parse_rules, parse_shortcode};
+use grogpress::model::{Shortcode, data_anchor};
+use grogpress::render::html::{PageLinks, UsedIds, render_markdown};
 use grogpress::text::mentions::TableNames;
 use libfuzzer_sys::fuzz_target;
 
@@ -17,7 +18,7 @@ struct Links {
 }
 
 impl PageLinks for Links {
-    fn card_href(&self, title: &str) -> Option<String> {
+    fn card_href(&mut self, title: &str) -> Option<String> {
         (title == "Great Road").then(|| "#card-action-great-road".to_string())
     }
     fn shortcode(&mut self, code: &Shortcode) -> Result<String, String> {
@@ -42,14 +43,17 @@ fuzz_target!(|data: &[u8]| {
     let Ok(md) = std::str::from_utf8(data) else {
         return;
     };
-    let (codes, problems) = find_shortcodes(md);
-    for p in &problems {
+    let doc = parse_rules(md);
+    for (_, span) in &doc.nodes {
+        assert!(span.start <= span.end && span.end <= md.len(), "{span:?}");
+    }
+    for p in &doc.problems {
         assert!(
             p.span.start <= p.span.end && p.span.end <= md.len(),
             "{p:?}"
         );
     }
-    for code in &codes {
+    for code in &doc.shortcodes {
         assert!(code.span.end <= md.len() && code.name_span.end <= md.len());
         let _ = data_anchor(code);
     }
@@ -59,7 +63,7 @@ fuzz_target!(|data: &[u8]| {
     }
     let names = TableNames::new([("Combat Table", 0), ("Terrain Effects Chart", 1)]);
     let anchors = ["#table-combat".to_string(), "#table-terrain".to_string()];
-    for mut block in read_blocks(md, &codes, &["sword", "shield"]) {
+    for mut block in read_blocks(&doc, &["sword", "shield"]) {
         link_mentions(&mut block, &names, &anchors);
         if let RulebookBlock::Para { links, plain, .. } = &block {
             let solid = plain.chars().filter(|c| !c.is_whitespace()).count();
@@ -71,6 +75,6 @@ fuzz_target!(|data: &[u8]| {
             }
         }
     }
-    let mut used = HashSet::new();
-    let _ = render_markdown(md, &codes, &mut used, &mut Links { names });
+    let mut used = UsedIds::default();
+    let _ = render_markdown(&doc, &mut used, &mut Links { names });
 });

@@ -283,10 +283,11 @@ pub fn load_game(
     let mut rules = Vec::new();
     for page in rules_refs {
         if let Some(path) = confine.resolve(dir, &page, "the rules page", diags) {
-            let (md_file, _, _) = read_source(&path, sources, diags)?;
+            let (md_file, text, _) = read_source(&path, sources, diags)?;
             rules.push(RulesPage {
                 file: md_file,
                 path,
+                doc: super::rules::parse_rules(&text),
             });
         }
     }

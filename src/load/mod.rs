@@ -14,6 +14,7 @@ mod game;
 mod icons;
 pub mod ids;
 pub mod paths;
+pub mod rules;
 pub mod schema;
 mod sheets;
 pub mod spec;

@@ -54,11 +54,12 @@ pub struct Aid {
     pub loc: Loc,
 }
 
-/// A Markdown rules page.
+/// A Markdown rules page and what it says, parsed.
 #[derive(Clone, Debug)]
 pub struct RulesPage {
     pub file: FileId,
     pub path: PathBuf,
+    pub doc: super::RulesDoc,
 }
 
 /// A deck printed onto a label sheet.

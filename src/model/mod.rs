@@ -14,6 +14,7 @@ pub mod link;
 mod phrase;
 mod random_table;
 mod roll;
+pub mod rules;
 mod sheet;
 mod shortcode;
 mod template;
@@ -44,12 +45,13 @@ pub use roll::{
     Coverage, Dice, MAX_MODIFIER, MAX_MODIFIER_SPAN, RollRange, check_coverage, describe_ranges,
     describe_rolls, modifier_span_problem,
 };
+pub use rules::{CardMention, RulesDoc};
 #[cfg(test)]
 pub(crate) use sheet::avery_5395;
 pub use sheet::{CardSize, Paper, SheetTemplate};
 pub use shortcode::{
-    Shortcode, ShortcodeArg, ShortcodeProblem, data_anchor, find_shortcodes, heading_number,
-    markdown_options, parse_shortcode,
+    Shortcode, ShortcodeArg, ShortcodeProblem, block_anchor, block_id_title, data_anchor,
+    shown_tables,
 };
 pub use template::{Align, CardTemplate, Frame, Region, Style, TextColor, VAlign};
 

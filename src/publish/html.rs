@@ -38,7 +38,7 @@ pub fn build_html(
         .zip(&names)
         .map(|(page, name)| RulesText {
             file_name: name,
-            markdown: sources.text(page.file),
+            doc: &page.doc,
         })
         .collect();
     let site = Site {

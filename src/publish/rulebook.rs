@@ -31,7 +31,7 @@ struct GameFigures<'a> {
 
 impl Figures for GameFigures<'_> {
     fn shown_tables(&self, code: &Shortcode) -> Vec<(String, String)> {
-        crate::render::html::shown_tables(self.game, code)
+        crate::model::shown_tables(self.game, code)
     }
 
     fn figure(&self, code: &Shortcode) -> Option<Figure> {
@@ -67,7 +67,7 @@ impl GameFigures<'_> {
             let mut specs = Vec::new();
             let mut anchors = Vec::new();
             for block in &chart.blocks {
-                if let Some(anchor) = crate::render::html::block_anchor(&chart_anchor, block) {
+                if let Some(anchor) = crate::model::block_anchor(&chart_anchor, block) {
                     anchors.push((specs.len(), anchor));
                 }
                 specs.extend(block_specs(block, true));
@@ -170,7 +170,7 @@ pub(crate) fn lay_out(
             .iter()
             .map(|p| RulebookText {
                 file: p.file,
-                markdown: sources.text(p.file),
+                doc: &p.doc,
             })
             .collect(),
         family,

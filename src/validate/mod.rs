@@ -20,7 +20,7 @@ pub use chart::validate_charts;
 pub use deck::validate_deck;
 pub use images::validate_images;
 pub use jobs::{check_template_fields, dangling, template_fits};
-pub use rules::{CardMention, card_mentions, validate_rules};
+pub use rules::validate_rules;
 pub use shortcodes::{SHORTCODES, validate_shortcodes};
 
 /// Every check on a game; diagnostics in no particular order.
@@ -36,10 +36,10 @@ pub fn validate(game: &Game, sources: &Sources) -> Diagnostics {
     for table in &game.random_tables {
         random_table::validate_random_table(table, &mut diags);
     }
-    validate_rules(game, sources, &mut diags);
-    rules::check_links(game, sources, &mut diags);
-    validate_shortcodes(game, sources, &mut diags);
-    validate_images(game, sources, &mut diags);
+    validate_rules(game, &mut diags);
+    rules::check_links(game, &mut diags);
+    validate_shortcodes(game, &mut diags);
+    validate_images(game, &mut diags);
     validate_charts(&game.charts, &mut diags);
     diags
 }

@@ -1,55 +1,20 @@
-//! Validate stage: card names in the Markdown rules (`[*Great Road*](card:)`)
-//! must match a card title exactly.
+//! Validate stage: the links of the parsed rules pages — card names
+//! (`[*Great Road*](card:)`) must match a card title exactly, and a link
+//! that is not safe is a warning.
 
-use std::ops::Range;
-
-use pulldown_cmark::{Event, Parser, Tag, TagEnd};
-
-use crate::diag::{Diagnostic, Diagnostics, Loc, Sources};
+use crate::diag::{Diagnostic, Diagnostics, Loc};
+use crate::model::Game;
 use crate::model::link::is_safe_link;
-use crate::model::{Game, markdown_options};
-
-/// A card named in the rules text: the link's text and its byte range.
-#[derive(Clone, Debug, PartialEq)]
-pub struct CardMention {
-    pub name: String,
-    pub span: Range<usize>,
-}
-
-/// Every `card:` link in a Markdown text.
-pub fn card_mentions(markdown: &str) -> Vec<CardMention> {
-    let mut out = Vec::new();
-    let mut open: Option<(String, Range<usize>)> = None;
-    for (event, range) in Parser::new(markdown).into_offset_iter() {
-        match event {
-            Event::Start(Tag::Link { dest_url, .. }) if dest_url.starts_with("card:") => {
-                open = Some((String::new(), range))
-            }
-            Event::Text(t) | Event::Code(t) | Event::InlineHtml(t) => {
-                if let Some((name, _)) = open.as_mut() {
-                    name.push_str(&t);
-                }
-            }
-            Event::End(TagEnd::Link) => {
-                if let Some((name, span)) = open.take() {
-                    out.push(CardMention { name, span });
-                }
-            }
-            _ => {}
-        }
-    }
-    out
-}
+use crate::model::rules::{Node, Tag};
 
 /// A link or image whose target is not a safe link ([`is_safe_link`]) is
 /// published as plain text: an `unsafe-link` warning at the link.
-pub fn check_links(game: &Game, sources: &Sources, diags: &mut Diagnostics) {
+pub fn check_links(game: &Game, diags: &mut Diagnostics) {
     for page in &game.rules {
-        let text = sources.text(page.file);
-        for (event, range) in Parser::new_ext(text, markdown_options()).into_offset_iter() {
-            let (url, what) = match &event {
-                Event::Start(Tag::Link { dest_url, .. }) => (dest_url, "link"),
-                Event::Start(Tag::Image { dest_url, .. }) => (dest_url, "image"),
+        for (node, range) in &page.doc.nodes {
+            let (url, what) = match node {
+                Node::Start(Tag::Link { url, .. }) => (url, "link"),
+                Node::Start(Tag::Image { url, .. }) => (url, "image"),
                 _ => continue,
             };
             if url.starts_with("card:") || is_safe_link(url) {
@@ -60,7 +25,7 @@ pub fn check_links(game: &Game, sources: &Sources, diags: &mut Diagnostics) {
                 Diagnostic::warning(
                     "unsafe-link",
                     format!("the {what} to `{shown}` is not published: only http, https and mailto links, relative paths and #anchors are"),
-                    Some(Loc::new(page.file, range)),
+                    Some(Loc::new(page.file, range.clone())),
                 )
                 .with_hint("link to a web page (https://...) or a place in the rules (#anchor); script and data links never run"),
             );
@@ -68,7 +33,7 @@ pub fn check_links(game: &Game, sources: &Sources, diags: &mut Diagnostics) {
     }
 }
 
-pub fn validate_rules(game: &Game, sources: &Sources, diags: &mut Diagnostics) {
+pub fn validate_rules(game: &Game, diags: &mut Diagnostics) {
     let titles: Vec<String> = game
         .decks
         .iter()
@@ -81,7 +46,7 @@ pub fn validate_rules(game: &Game, sources: &Sources, diags: &mut Diagnostics) {
         by_lower.entry(title.to_lowercase()).or_insert(title);
     }
     for page in &game.rules {
-        for mention in card_mentions(sources.text(page.file)) {
+        for mention in &page.doc.mentions {
             let loc = Loc::new(page.file, mention.span.clone());
             if exact.contains(mention.name.as_str()) {
                 continue;
@@ -115,20 +80,5 @@ pub fn validate_rules(game: &Game, sources: &Sources, diags: &mut Diagnostics) {
                 ),
             }
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn finds_card_links_with_emphasis() {
-        let md = "Play *Order Confusion* but not [*Great Road*](card:) or [Recon](card:).";
-        let found = card_mentions(md);
-        assert_eq!(found.len(), 2);
-        assert_eq!(found[0].name, "Great Road");
-        assert_eq!(&md[found[0].span.clone()], "[*Great Road*](card:)");
-        assert_eq!(found[1].name, "Recon");
     }
 }

@@ -1,8 +1,8 @@
-//! Validate stage: shortcodes in the Markdown rules (`{{ card("action/great-road") }}`,
+//! Validate stage: shortcodes in the parsed rules pages (`{{ card("action/great-road") }}`,
 //! `{{ deck("action") }}`) must be well formed and name data that exists.
 
-use crate::diag::{Diagnostic, Diagnostics, Loc, Sources};
-use crate::model::{Game, Shortcode, find_shortcodes};
+use crate::diag::{Diagnostic, Diagnostics, Loc};
+use crate::model::{Game, Shortcode};
 
 /// The shortcodes the HTML renderer knows, with what they take.
 pub const SHORTCODES: &[(&str, &str)] = &[
@@ -26,20 +26,19 @@ pub const SHORTCODES: &[(&str, &str)] = &[
     ),
 ];
 
-pub fn validate_shortcodes(game: &Game, sources: &Sources, diags: &mut Diagnostics) {
+pub fn validate_shortcodes(game: &Game, diags: &mut Diagnostics) {
     for page in &game.rules {
-        let (codes, problems) = find_shortcodes(sources.text(page.file));
-        for problem in problems {
+        for problem in &page.doc.problems {
             diags.push(
                 Diagnostic::error(
                     "bad-shortcode",
-                    problem.message,
-                    Some(Loc::new(page.file, problem.span)),
+                    problem.message.clone(),
+                    Some(Loc::new(page.file, problem.span.clone())),
                 )
                 .with_hint("write a shortcode as a paragraph of its own: {{ deck(\"action\") }}"),
             );
         }
-        for code in &codes {
+        for code in &page.doc.shortcodes {
             if let Some(d) = check_shortcode(game, code, page.file) {
                 diags.push(d);
             }

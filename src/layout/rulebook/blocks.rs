@@ -1,4 +1,4 @@
-//! Layout (rulebook): one rules page's Markdown read into blocks — headings,
+//! Layout (rulebook): one parsed rules page ([`RulesDoc`]) read into blocks — headings,
 //! paragraphs and list items as rich text (`**bold**`, `*italic*`), and the
 //! shortcodes standing alone in their paragraphs, and pipe tables cell by
 //! cell — with byte offsets for diagnostics and the spans of `card:` and
@@ -8,11 +8,10 @@
 
 use std::ops::Range;
 
-use pulldown_cmark::{Event, Parser, Tag, TagEnd};
-
 use super::icons::{ICON, split_icons};
 use crate::model::link::is_web_link;
-use crate::model::{Align, Shortcode, markdown_options};
+use crate::model::rules::{Node, Tag};
+use crate::model::{Align, RulesDoc, Shortcode};
 use crate::text::mentions::TableNames;
 
 /// A `card:` link (the card's title), a link to an anchor (`#table-combat`,
@@ -130,12 +129,9 @@ impl Gather {
     }
 }
 
-/// Reads the blocks of a Markdown text; `shortcodes` are those found in it,
-/// `icons` the names written `:name:` that are inline icons.
-pub fn read_blocks(markdown: &str, shortcodes: &[Shortcode], icons: &[&str]) -> Vec<Block> {
-    let events: Vec<(Event<'_>, Range<usize>)> = Parser::new_ext(markdown, markdown_options())
-        .into_offset_iter()
-        .collect();
+/// Reads the blocks of a page; `icons` are the names written `:name:` that are inline icons.
+pub fn read_blocks(doc: &RulesDoc, icons: &[&str]) -> Vec<Block> {
+    let (events, shortcodes) = (&doc.nodes, &doc.shortcodes);
     let mut blocks = Vec::new();
     let mut cur = Gather::default();
     // Each open list: the number of its next item (None = bulleted).
@@ -147,12 +143,11 @@ pub fn read_blocks(markdown: &str, shortcodes: &[Shortcode], icons: &[&str]) -> 
     while i < events.len() {
         let (event, range) = &events[i];
         match event {
-            Event::Start(Tag::Paragraph) => {
+            Node::Start(Tag::Paragraph) => {
                 if let Some(code) = shortcodes.iter().find(|c| range.contains(&c.span.start)) {
                     flush(&mut cur, &mut blocks, lists.len(), &mut marker);
                     blocks.push(Block::Shortcode(code.clone()));
-                    while i < events.len() && !matches!(events[i].0, Event::End(TagEnd::Paragraph))
-                    {
+                    while i < events.len() && !matches!(events[i].0, Node::End(Tag::Paragraph)) {
                         i += 1;
                     }
                 } else {
@@ -160,40 +155,38 @@ pub fn read_blocks(markdown: &str, shortcodes: &[Shortcode], icons: &[&str]) -> 
                     cur.at = Some(range.start);
                 }
             }
-            Event::End(TagEnd::Paragraph)
-            | Event::End(TagEnd::Item)
-            | Event::End(TagEnd::CodeBlock) => {
+            Node::End(Tag::Paragraph | Tag::Item | Tag::CodeBlock(_)) => {
                 flush(&mut cur, &mut blocks, lists.len(), &mut marker);
             }
-            Event::Start(Tag::Table(aligns)) => {
+            Node::Start(Tag::Table(aligns)) => {
                 flush(&mut cur, &mut blocks, lists.len(), &mut marker);
                 table = Some(PipeTable {
                     header: Vec::new(),
                     rows: Vec::new(),
                     row: Vec::new(),
-                    aligns: aligns.iter().map(|a| cell_align(*a)).collect(),
+                    aligns: aligns.iter().map(|a| a.unwrap_or(Align::Left)).collect(),
                     at: range.start,
                 });
             }
-            Event::Start(Tag::TableCell) => cur = Gather::default(),
-            Event::End(TagEnd::TableCell) => {
+            Node::Start(Tag::TableCell) => cur = Gather::default(),
+            Node::End(Tag::TableCell) => {
                 let cell = cur.take();
                 if let Some(t) = &mut table {
                     t.row.push(cell.rich.trim().to_string());
                 }
             }
-            Event::End(TagEnd::TableHead) => {
+            Node::End(Tag::TableHead) => {
                 if let Some(t) = &mut table {
                     t.header = std::mem::take(&mut t.row);
                 }
             }
-            Event::End(TagEnd::TableRow) => {
+            Node::End(Tag::TableRow) => {
                 if let Some(t) = &mut table {
                     let row = std::mem::take(&mut t.row);
                     t.rows.push(row);
                 }
             }
-            Event::End(TagEnd::Table) => {
+            Node::End(Tag::Table(_)) => {
                 if let Some(t) = table.take() {
                     blocks.push(Block::Table {
                         header: t.header,
@@ -203,12 +196,12 @@ pub fn read_blocks(markdown: &str, shortcodes: &[Shortcode], icons: &[&str]) -> 
                     });
                 }
             }
-            Event::Start(Tag::Heading { level, .. }) => {
+            Node::Start(Tag::Heading(level)) => {
                 flush(&mut cur, &mut blocks, lists.len(), &mut marker);
-                heading = Some(crate::model::heading_number(*level));
+                heading = Some(*level);
                 cur.at = Some(range.start);
             }
-            Event::End(TagEnd::Heading(_)) => {
+            Node::End(Tag::Heading(_)) => {
                 let g = cur.take();
                 if let Some(level) = heading.take()
                     && !g.is_empty()
@@ -221,15 +214,15 @@ pub fn read_blocks(markdown: &str, shortcodes: &[Shortcode], icons: &[&str]) -> 
                     });
                 }
             }
-            Event::Start(Tag::List(first)) => {
+            Node::Start(Tag::List(first)) => {
                 flush(&mut cur, &mut blocks, lists.len(), &mut marker);
                 lists.push(*first);
             }
-            Event::End(TagEnd::List(_)) => {
+            Node::End(Tag::List(_)) => {
                 flush(&mut cur, &mut blocks, lists.len(), &mut marker);
                 lists.pop();
             }
-            Event::Start(Tag::Item) => {
+            Node::Start(Tag::Item) => {
                 flush(&mut cur, &mut blocks, lists.len(), &mut marker);
                 cur.at = Some(range.start);
                 marker = Some(match lists.last_mut() {
@@ -241,19 +234,17 @@ pub fn read_blocks(markdown: &str, shortcodes: &[Shortcode], icons: &[&str]) -> 
                     _ => "•".to_string(),
                 });
             }
-            Event::Start(Tag::Strong) => cur.mark("**"),
-            Event::End(TagEnd::Strong) => cur.mark("**"),
-            Event::Start(Tag::Emphasis) => cur.mark("*"),
-            Event::End(TagEnd::Emphasis) => cur.mark("*"),
-            Event::Start(Tag::Link { dest_url, .. }) if dest_url.starts_with("card:") => {
+            Node::Start(Tag::Strong) => cur.mark("**"),
+            Node::End(Tag::Strong) => cur.mark("**"),
+            Node::Start(Tag::Emphasis) => cur.mark("*"),
+            Node::End(Tag::Emphasis) => cur.mark("*"),
+            Node::Start(Tag::Link { url, .. }) if url.starts_with("card:") => {
                 cur.link_start = Some((cur.solid, cur.plain.len(), None));
             }
-            Event::Start(Tag::Link { dest_url, .. })
-                if dest_url.starts_with('#') || is_web_link(dest_url) =>
-            {
-                cur.link_start = Some((cur.solid, cur.plain.len(), Some(dest_url.to_string())));
+            Node::Start(Tag::Link { url, .. }) if url.starts_with('#') || is_web_link(url) => {
+                cur.link_start = Some((cur.solid, cur.plain.len(), Some(url.clone())));
             }
-            Event::End(TagEnd::Link) => {
+            Node::End(Tag::Link { .. }) => {
                 if let Some((solid, plain_at, anchor)) = cur.link_start.take() {
                     let title = anchor.unwrap_or_else(|| cur.plain[plain_at..].trim().to_string());
                     cur.links.push(CardLink {
@@ -262,7 +253,7 @@ pub fn read_blocks(markdown: &str, shortcodes: &[Shortcode], icons: &[&str]) -> 
                     });
                 }
             }
-            Event::Text(t) => {
+            Node::Text(t) => {
                 for (text, icon) in split_icons(t, icons) {
                     cur.text(text, range.start);
                     if let Some(name) = icon {
@@ -270,9 +261,9 @@ pub fn read_blocks(markdown: &str, shortcodes: &[Shortcode], icons: &[&str]) -> 
                     }
                 }
             }
-            Event::Code(t) | Event::Html(t) | Event::InlineHtml(t) => cur.text(t, range.start),
-            Event::SoftBreak => cur.text(" ", range.start),
-            Event::HardBreak => cur.hard_break(),
+            Node::Code(t) | Node::Html(t) | Node::InlineHtml(t) => cur.text(t, range.start),
+            Node::SoftBreak => cur.text(" ", range.start),
+            Node::HardBreak => cur.hard_break(),
             _ => {}
         }
         i += 1;
@@ -324,24 +315,15 @@ pub fn link_mentions(block: &mut Block, names: &TableNames, anchors: &[String]) 
     links.sort_by_key(|l| l.chars.start);
 }
 
-fn cell_align(align: pulldown_cmark::Alignment) -> Align {
-    match align {
-        pulldown_cmark::Alignment::Center => Align::Center,
-        pulldown_cmark::Alignment::Right => Align::Right,
-        _ => Align::Left,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::find_shortcodes;
+    use crate::load::rules::parse_rules;
 
     #[test]
     fn headings_paragraphs_lists_and_links() {
         let md = "# Action *cards*\n\nPlay **both** actions; see [*Great Road*](card:).\n\n- one\n- two\n\n1. first\n2. second\n\n{{ deck(\"action\") }}\n";
-        let (codes, _) = find_shortcodes(md);
-        let blocks = read_blocks(md, &codes, &[]);
+        let blocks = read_blocks(&parse_rules(md), &[]);
         assert_eq!(blocks.len(), 7, "{blocks:?}");
         assert!(
             matches!(&blocks[0], Block::Heading { level: 1, rich, plain, at: 0 } if rich == "Action *cards*" && plain == "Action cards")
@@ -364,7 +346,7 @@ mod tests {
     fn web_links_are_kept_and_unsafe_ones_are_text() {
         let md = "A [site](https://example.com/x), [bad](JavaScript:alert(1)), \
                   [mail](mailto:a@b.c), [share](//evil/x) and [path](rules.html).\n";
-        let blocks = read_blocks(md, &[], &[]);
+        let blocks = read_blocks(&parse_rules(md), &[]);
         let Block::Para { rich, links, .. } = &blocks[0] else {
             panic!("{blocks:?}")
         };
@@ -379,7 +361,7 @@ mod tests {
     #[test]
     fn pipe_tables_are_read_cell_by_cell_and_anchor_links_kept() {
         let md = "See the [Combat Table](#table-combat).\n\n| Roll | Result |\n|---:|:---|\n| 1 | **Hit** |\n| 2-6 | Miss |\n";
-        let blocks = read_blocks(md, &[], &[]);
+        let blocks = read_blocks(&parse_rules(md), &[]);
         assert_eq!(blocks.len(), 2, "{blocks:?}");
         let Block::Para { links, .. } = &blocks[0] else {
             panic!("{blocks:?}")
@@ -403,7 +385,7 @@ mod tests {
 
     #[test]
     fn stars_in_text_are_escaped_and_hard_breaks_kept() {
-        let blocks = read_blocks("2 * 3 = 6\\\nnext", &[], &[]);
+        let blocks = read_blocks(&parse_rules("2 * 3 = 6\\\nnext"), &[]);
         let Block::Para { rich, .. } = &blocks[0] else {
             panic!()
         };
@@ -413,7 +395,7 @@ mod tests {
     #[test]
     fn table_names_in_the_prose_link_to_their_tables_but_not_inside_links() {
         let md = "Roll on the Combat Table, then see [the combat table](#other).";
-        let mut blocks = read_blocks(md, &[], &[]);
+        let mut blocks = read_blocks(&parse_rules(md), &[]);
         let names = TableNames::new([("Combat Table", 0)]);
         link_mentions(&mut blocks[0], &names, &["#table-combat".to_string()]);
         let Block::Para { links, .. } = &blocks[0] else {

@@ -28,7 +28,7 @@ use super::nav::{Link, Nav, OutlineEntry, Target};
 use super::table::{Cell, TableRow, TableSpec};
 use crate::diag::{Diagnostic, FileId, Loc};
 use crate::model::link::is_web_link;
-use crate::model::{Align, Icon, Paper, Shortcode, Style, data_anchor, find_shortcodes, slug};
+use crate::model::{Align, Icon, Paper, RulesDoc, Shortcode, Style, data_anchor, slug};
 use crate::text::mentions::TableNames;
 use crate::text::{FaceId, Family, FitError, FontBook, fit_text};
 
@@ -48,10 +48,10 @@ impl Default for RulebookOptions {
     }
 }
 
-/// One rules page: its Markdown and the file it came from (for diagnostics).
+/// One rules page: its parsed Markdown and the file it came from (for diagnostics).
 pub struct RulesText<'a> {
     pub file: FileId,
-    pub markdown: &'a str,
+    pub doc: &'a RulesDoc,
 }
 
 /// Cards a shortcode shows, at their printed size (width, height, corner radius).
@@ -183,8 +183,7 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
     let icon_names: Vec<&str> = input.icons.iter().map(|i| i.name.as_str()).collect();
     let (table_names, table_anchors) = shown_table_names(input);
     for page in &input.pages {
-        let (codes, _) = find_shortcodes(page.markdown);
-        for mut block in read_blocks(page.markdown, &codes, &icon_names) {
+        for mut block in read_blocks(page.doc, &icon_names) {
             link_mentions(&mut block, &table_names, &table_anchors);
             match block_pieces(&block, input, frame, &mut headings, Some(&break_points)) {
                 Ok(mut more) => pieces.append(&mut more),
@@ -305,8 +304,8 @@ fn shown_table_names(input: &RulebookInput<'_>) -> (TableNames, Vec<String>) {
     let mut titles: Vec<String> = Vec::new();
     let mut anchors: Vec<String> = Vec::new();
     for page in &input.pages {
-        for code in find_shortcodes(page.markdown).0 {
-            for (title, anchor) in input.figures.shown_tables(&code) {
+        for code in &page.doc.shortcodes {
+            for (title, anchor) in input.figures.shown_tables(code) {
                 titles.push(title);
                 anchors.push(format!("#{anchor}"));
             }
@@ -814,6 +813,7 @@ fn running_header_and_folio(page: &mut Page, number: usize, input: &RulebookInpu
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::load::rules::parse_rules;
 
     fn book() -> FontBook {
         crate::text::sans_test_book()
@@ -844,7 +844,7 @@ mod tests {
             copyright: &["(c) someone".to_string()],
             pages: vec![RulesText {
                 file: 7,
-                markdown: MD,
+                doc: &parse_rules(MD),
             }],
             family: &family,
             figure_family: &family,
@@ -916,7 +916,10 @@ mod tests {
         lay_out_rulebook(&RulebookInput {
             title: "Game",
             copyright: &[],
-            pages: vec![RulesText { file: 3, markdown }],
+            pages: vec![RulesText {
+                file: 3,
+                doc: &parse_rules(markdown),
+            }],
             family: &family,
             figure_family: &family,
             book: &book,

@@ -12,8 +12,8 @@ use tera::{Context, Tera, Value};
 
 use crate::layout::{Cell, RowKind, TableSpec, block_specs};
 use crate::model::{
-    BlockKind, Chart, ChartBlock, Deck, FieldValue, Icon, PathEl, RandomTable, ResultsTable,
-    RollRange, RowOdds, Shortcode, Style, face_symbols, row_odds,
+    BlockKind, Chart, Deck, FieldValue, Icon, PathEl, RandomTable, ResultsTable, RollRange,
+    RowOdds, Shortcode, Style, block_anchor, block_id_title, face_symbols, row_odds,
 };
 use crate::render::svg::escape;
 use crate::text::icons::split_icons;
@@ -61,59 +61,6 @@ pub struct DataSource<'a> {
     pub game: &'a crate::model::Game,
     pub icons: &'a [Icon],
     pub tera: &'a Tera,
-}
-
-/// The anchor a data shortcode's output carries (shared with the rulebook).
-pub use crate::model::data_anchor;
-
-/// The anchor of a chart block's first table: the chart's anchor and the block's id.
-pub fn block_anchor(chart_anchor: &str, block: &ChartBlock) -> Option<String> {
-    block_id_title(block).map(|(id, _)| format!("{chart_anchor}-{}", crate::model::slug(id)))
-}
-
-/// A block's id and title (notes have neither).
-fn block_id_title(block: &ChartBlock) -> Option<(&str, &str)> {
-    let (id, title) = match &block.kind {
-        BlockKind::Results(t) => (&t.id, &t.title),
-        BlockKind::Ranges(t) => (&t.id, &t.title),
-        BlockKind::Modifiers(t) => (&t.id, &t.title),
-        BlockKind::Matrix(t) => (&t.id, &t.title),
-        BlockKind::Checklist(t) => (&t.id, &t.title),
-        BlockKind::Notes(_) => return None,
-    };
-    Some((id.value.as_str(), title.as_str()))
-}
-
-/// Every table a data shortcode shows, as (title, anchor): a chart and each
-/// of its blocks, a random table, a collection. Empty for dice and for a
-/// shortcode naming nothing.
-pub fn shown_tables(game: &crate::model::Game, code: &Shortcode) -> Vec<(String, String)> {
-    let Some(anchor) = data_anchor(code) else {
-        return Vec::new();
-    };
-    let arg = code.args.first().map(|a| a.value.as_str());
-    match code.name.as_str() {
-        "table" => {
-            let name = arg.unwrap_or_default();
-            if let Some(chart) = game.charts.iter().find(|c| c.id == name) {
-                let mut tables = vec![(chart.title.clone(), anchor.clone())];
-                tables.extend(chart.blocks.iter().filter_map(|b| {
-                    let (_, title) = block_id_title(b)?;
-                    Some((title.to_string(), block_anchor(&anchor, b)?))
-                }));
-                tables
-            } else if let Some(t) = game.random_tables.iter().find(|t| t.id == name) {
-                vec![(t.name.clone(), anchor)]
-            } else {
-                Vec::new()
-            }
-        }
-        "collection" | "units" => game
-            .collection(arg.unwrap_or("units"))
-            .map(|c| vec![(c.name.clone(), anchor)])
-            .unwrap_or_default(),
-        _ => Vec::new(),
-    }
 }
 
 /// The HTML of a data shortcode; None if `code` is not one. Where it has

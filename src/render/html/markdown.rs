@@ -1,4 +1,4 @@
-//! Render (HTML): one rules page's Markdown into HTML — headings get stable
+//! Render (HTML): one parsed rules page ([`RulesDoc`]) into HTML — headings get stable
 //! anchors, `card:` links point at the card's anchor, table names in the
 //! prose (outside headings, links and code) link to their tables, shortcode
 //! paragraphs become the HTML their renderer returns, and raw HTML in the
@@ -8,10 +8,13 @@
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
-use pulldown_cmark::{CowStr, Event, Parser, Tag, TagEnd};
+use pulldown_cmark::{
+    Alignment, CodeBlockKind, CowStr, Event, HeadingLevel, LinkType, Tag, TagEnd,
+};
 
 use crate::model::link::is_safe_link;
-use crate::model::{Shortcode, markdown_options, slug};
+use crate::model::rules::{self, Node};
+use crate::model::{Align, RulesDoc, Shortcode, slug};
 
 /// A heading of a page: its level (1-6), text and anchor.
 #[derive(Clone, Debug, PartialEq)]
@@ -42,16 +45,17 @@ pub trait PageLinks {
     fn table_mentions(&self, text: &str) -> Vec<(Range<usize>, String)>;
 }
 
-/// Renders Markdown; `used` holds ids already taken on the page (card anchors).
+/// Renders a page; `used` holds ids already taken on the page (card anchors).
 pub fn render_markdown(
-    markdown: &str,
-    shortcodes: &[Shortcode],
+    doc: &RulesDoc,
     used: &mut UsedIds,
     links: &mut dyn PageLinks,
 ) -> Result<PageBody, String> {
+    let shortcodes = &doc.shortcodes[..];
     let events = drop_unsafe_links(resolve_card_links(
-        Parser::new_ext(markdown, markdown_options())
-            .into_offset_iter()
+        doc.nodes
+            .iter()
+            .map(|(n, r)| (event(n), r.clone()))
             .collect(),
         links,
     ));
@@ -97,7 +101,7 @@ pub fn render_markdown(
                 ))));
                 out.push(Event::End(TagEnd::Heading(*level)));
                 headings.push(Heading {
-                    level: crate::model::heading_number(*level),
+                    level: *level as u8,
                     text,
                     anchor,
                 });
@@ -131,6 +135,79 @@ pub fn render_markdown(
         headings,
         sections,
     })
+}
+
+/// The writer's event for a node of the page.
+fn event(node: &Node) -> Event<'_> {
+    match node {
+        Node::Start(t) => Event::Start(tag(t)),
+        Node::End(t) => Event::End(tag(t).to_end()),
+        Node::Text(t) => Event::Text(CowStr::from(t.as_str())),
+        Node::Code(t) => Event::Code(CowStr::from(t.as_str())),
+        Node::Html(t) => Event::Html(CowStr::from(t.as_str())),
+        Node::InlineHtml(t) => Event::InlineHtml(CowStr::from(t.as_str())),
+        Node::FootnoteRef(t) => Event::FootnoteReference(CowStr::from(t.as_str())),
+        Node::SoftBreak => Event::SoftBreak,
+        Node::HardBreak => Event::HardBreak,
+        Node::Rule => Event::Rule,
+    }
+}
+
+/// The writer's tag for a container of the page.
+fn tag(tag: &rules::Tag) -> Tag<'_> {
+    match tag {
+        rules::Tag::Paragraph => Tag::Paragraph,
+        rules::Tag::Heading(level) => Tag::Heading {
+            level: HeadingLevel::try_from(usize::from(*level)).unwrap_or(HeadingLevel::H6),
+            id: None,
+            classes: Vec::new(),
+            attrs: Vec::new(),
+        },
+        rules::Tag::BlockQuote => Tag::BlockQuote(None),
+        rules::Tag::CodeBlock(Some(info)) => {
+            Tag::CodeBlock(CodeBlockKind::Fenced(CowStr::from(info.as_str())))
+        }
+        rules::Tag::CodeBlock(None) => Tag::CodeBlock(CodeBlockKind::Indented),
+        rules::Tag::HtmlBlock => Tag::HtmlBlock,
+        rules::Tag::List(first) => Tag::List(*first),
+        rules::Tag::Item => Tag::Item,
+        rules::Tag::FootnoteDefinition(label) => {
+            Tag::FootnoteDefinition(CowStr::from(label.as_str()))
+        }
+        rules::Tag::Table(aligns) => Tag::Table(
+            aligns
+                .iter()
+                .map(|a| match a {
+                    None => Alignment::None,
+                    Some(Align::Left) => Alignment::Left,
+                    Some(Align::Center) => Alignment::Center,
+                    Some(Align::Right) => Alignment::Right,
+                })
+                .collect(),
+        ),
+        rules::Tag::TableHead => Tag::TableHead,
+        rules::Tag::TableRow => Tag::TableRow,
+        rules::Tag::TableCell => Tag::TableCell,
+        rules::Tag::Emphasis => Tag::Emphasis,
+        rules::Tag::Strong => Tag::Strong,
+        rules::Tag::Strikethrough => Tag::Strikethrough,
+        rules::Tag::Link { url, title, email } => Tag::Link {
+            link_type: if *email {
+                LinkType::Email
+            } else {
+                LinkType::Inline
+            },
+            dest_url: CowStr::from(url.as_str()),
+            title: CowStr::from(title.as_str()),
+            id: CowStr::from(""),
+        },
+        rules::Tag::Image { url, title } => Tag::Image {
+            link_type: LinkType::Inline,
+            dest_url: CowStr::from(url.as_str()),
+            title: CowStr::from(title.as_str()),
+            id: CowStr::from(""),
+        },
+    }
 }
 
 /// The prose of each section (see [`PageBody::sections`]), spaces collapsed;
@@ -386,7 +463,7 @@ pub fn unique_id(base: &str, used: &mut UsedIds) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::find_shortcodes;
+    use crate::load::rules::parse_rules;
 
     struct Fake;
 
@@ -413,9 +490,8 @@ mod tests {
     #[test]
     fn headings_links_shortcodes_and_raw_html() {
         let md = "# Action cards [*Great Road*](card:)\n\nUse [*Great Road*](card:) or [*Nope*](card:).\n\n## Action cards\n\n{{ deck(\"action\") }}\n\n<script>alert(1)</script>\n";
-        let (codes, _) = find_shortcodes(md);
         let mut used = UsedIds::default();
-        let body = render_markdown(md, &codes, &mut used, &mut Fake).unwrap();
+        let body = render_markdown(&parse_rules(md), &mut used, &mut Fake).unwrap();
         assert_eq!(
             body.headings
                 .iter()
@@ -444,7 +520,7 @@ mod tests {
     fn table_names_link_in_prose_only() {
         let md = "# The Combat Table\n\nRoll on the Combat\nTable, :sword: the [Combat Table](#x) or `Combat Table`.\n\n```\nCombat Table :sword:\n```\n\n- Combat Table\n";
         let mut used = UsedIds::default();
-        let body = render_markdown(md, &[], &mut used, &mut Fake).unwrap();
+        let body = render_markdown(&parse_rules(md), &mut used, &mut Fake).unwrap();
         assert!(
             body.html
                 .contains("<h1 id=\"the-combat-table\">The Combat Table <a class=\"heading-link\""),
@@ -473,9 +549,8 @@ mod tests {
     #[test]
     fn each_section_keeps_its_prose_without_shortcodes() {
         let md = "Before *any* heading.\n\n# Rules\n\nUse [*Great Road*](card:)’s move.\n\n{{ deck(\"action\") }}\n\n## Combat\n\n- Roll\n- Hit\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n## Empty\n";
-        let (codes, _) = find_shortcodes(md);
         let mut used = UsedIds::default();
-        let body = render_markdown(md, &codes, &mut used, &mut Fake).unwrap();
+        let body = render_markdown(&parse_rules(md), &mut used, &mut Fake).unwrap();
         assert_eq!(
             body.sections,
             [
@@ -491,7 +566,7 @@ mod tests {
     fn known_icons_in_text_become_svg() {
         let md = "A :sword: hit, 10:30 and :nope: stay.\n";
         let mut used = UsedIds::default();
-        let body = render_markdown(md, &[], &mut used, &mut Fake).unwrap();
+        let body = render_markdown(&parse_rules(md), &mut used, &mut Fake).unwrap();
         assert!(
             body.html
                 .contains("<p>A <svg class=\"icon\"></svg> hit, 10:30 and :nope: stay.</p>"),

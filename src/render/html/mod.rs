@@ -12,7 +12,7 @@ mod markdown;
 mod search;
 mod site;
 
-pub use data::{DATA_SHORTCODES, block_anchor, icon_svg, shown_tables};
+pub use data::{DATA_SHORTCODES, icon_svg};
 pub use markdown::{Heading, PageBody, PageLinks, UsedIds, render_markdown, unique_id};
 pub use site::{DeckFaces, HtmlTemplates, RulesText, Site, render_site};
 

@@ -9,14 +9,13 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use tera::{Context, Tera, Value};
 
 use super::HtmlError;
-use super::data::{
-    DataSource, ShownRow, data_anchor, data_shortcode, field_heading, plain_text, rich_html,
-    shown_tables,
-};
+use super::data::{DataSource, ShownRow, data_shortcode, field_heading, plain_text, rich_html};
 use super::markdown::{Heading, PageBody, PageLinks, UsedIds, render_markdown, unique_id};
 use super::search::{DocKind, SearchDoc, search_index_js};
 use crate::layout::{CardFace, Item};
-use crate::model::{Deck, FieldKind, Game, Icon, Shortcode, find_shortcodes, slug};
+use crate::model::{
+    Deck, FieldKind, Game, Icon, RulesDoc, Shortcode, data_anchor, shown_tables, slug,
+};
 use crate::render::svg::{CardSvg, card_svg, css_family, escape};
 use crate::text::FontBook;
 use crate::text::mentions::TableNames;
@@ -44,10 +43,10 @@ pub struct HtmlTemplates {
     pub favicon: String,
 }
 
-/// A rules page: the name of its Markdown file and its text.
+/// A rules page: the name of its Markdown file and its parsed text.
 pub struct RulesText<'a> {
     pub file_name: &'a str,
-    pub markdown: &'a str,
+    pub doc: &'a RulesDoc,
 }
 
 /// The laid-out faces of a deck's cards (None where a card could not be laid
@@ -76,11 +75,7 @@ pub struct Site<'a> {
 pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, HtmlError> {
     let tera = compile(site.templates)?;
     let names = page_names(&site.rules);
-    let shortcodes: Vec<Vec<Shortcode>> = site
-        .rules
-        .iter()
-        .map(|r| find_shortcodes(r.markdown).0)
-        .collect();
+    let shortcodes: Vec<&[Shortcode]> = site.rules.iter().map(|r| &r.doc.shortcodes[..]).collect();
     let keys: Vec<Vec<String>> = site
         .game
         .decks
@@ -108,8 +103,7 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, HtmlError>
             linked: BTreeMap::new(),
         };
         let mut used: UsedIds = shown.anchors_on(index).collect();
-        let body = render_markdown(rules.markdown, &shortcodes[index], &mut used, &mut links)
-            .map_err(HtmlError)?;
+        let body = render_markdown(rules.doc, &mut used, &mut links).map_err(HtmlError)?;
         // The cards this page links to on other pages, to preview in place.
         let linked = std::mem::take(&mut links.linked);
         let cards = linked
@@ -287,7 +281,7 @@ impl Placements {
     fn plan(
         game: &Game,
         keys: &[Vec<String>],
-        shortcodes: &[Vec<Shortcode>],
+        shortcodes: &[&[Shortcode]],
         names: &[String],
     ) -> Placements {
         let mut anchors = BTreeMap::new();
@@ -297,7 +291,7 @@ impl Placements {
         let mut tables: Vec<(String, Vec<(usize, String)>)> = Vec::new();
         let mut table_at: HashMap<String, usize> = HashMap::new();
         for (page, codes) in shortcodes.iter().enumerate() {
-            for code in codes {
+            for code in codes.iter() {
                 if let Some(anchor) = data_anchor(code) {
                     data_anchors.insert((page, anchor), ());
                 }

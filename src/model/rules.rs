@@ -1,0 +1,86 @@
+//! Model: a rules page's Markdown as `load` parsed it, once, for validation,
+//! the rulebook and the HTML reference alike — its nodes in reading order
+//! (each container opened and closed around what it holds, as CommonMark
+//! nests them) with their byte spans in the page, the shortcodes standing
+//! alone in its paragraphs, and the cards its `card:` links name.
+
+use std::ops::Range;
+
+use super::{Align, Shortcode, ShortcodeProblem};
+
+/// A rules page parsed.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RulesDoc {
+    /// Every node in reading order, with its byte span in the Markdown.
+    pub nodes: Vec<(Node, Range<usize>)>,
+    /// The shortcode paragraphs, in order.
+    pub shortcodes: Vec<Shortcode>,
+    /// Each `{{` in prose that is not a well-formed shortcode alone in its paragraph.
+    pub problems: Vec<ShortcodeProblem>,
+    /// The `card:` links, in order.
+    pub mentions: Vec<CardMention>,
+}
+
+/// A node of a page: a container's start or end, or a leaf.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Node {
+    Start(Tag),
+    /// The end of the container last started and not yet ended.
+    End(Tag),
+    /// Text, its punctuation made typographic (’ “ ” – — …).
+    Text(String),
+    /// Inline code.
+    Code(String),
+    /// A block of raw HTML (shown as text, never passed through).
+    Html(String),
+    /// Raw HTML inline.
+    InlineHtml(String),
+    /// A footnote reference, `[^label]`.
+    FootnoteRef(String),
+    SoftBreak,
+    HardBreak,
+    /// A thematic break (`---`).
+    Rule,
+}
+
+/// A container of a page.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Tag {
+    Paragraph,
+    /// A heading of level 1 to 6.
+    Heading(u8),
+    BlockQuote,
+    /// A code block: the info string of a fenced one, None for an indented one.
+    CodeBlock(Option<String>),
+    HtmlBlock,
+    /// A list: the number of its first item, None for a bulleted list.
+    List(Option<u64>),
+    Item,
+    FootnoteDefinition(String),
+    /// A pipe table and its columns' alignments (None where not given).
+    Table(Vec<Option<Align>>),
+    TableHead,
+    TableRow,
+    TableCell,
+    Emphasis,
+    Strong,
+    Strikethrough,
+    /// A link; `email` for an autolink to an address (`<a@b.c>`, `url` without `mailto:`).
+    Link {
+        url: String,
+        title: String,
+        email: bool,
+    },
+    /// An image; its alt text is what it holds.
+    Image {
+        url: String,
+        title: String,
+    },
+}
+
+/// A card named in the rules text: the link's text as written and the link's byte range.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CardMention {
+    pub name: String,
+    pub span: Range<usize>,
+}
