@@ -30,7 +30,7 @@ fn main() {
             else {
                 panic!("{} does not load", dir.display());
             };
-            diags.extend(grogpress::validate::validate(&game, &sources));
+            diags.extend(grogpress::validate::validate(&game));
             let files = build_html(&game, &assets, &mut sources).expect("html");
             total_files += files.len();
         }

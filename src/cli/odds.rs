@@ -33,7 +33,7 @@ pub fn run_odds(
         report(&mut diags, &sources, format, Some(game));
         return Ok(false);
     };
-    diags.extend(crate::validate::validate(&game, &sources));
+    diags.extend(crate::validate::validate(&game));
     let label = game.id.clone();
     if diags.has_errors() {
         report(&mut diags, &sources, format, Some(&label));

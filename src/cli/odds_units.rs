@@ -34,7 +34,7 @@ pub fn run(root: &Root, game: &str, units: &[String], format: Format) -> Result<
     let mut diags = Diagnostics::default();
     let loaded = crate::load::load_game(&dir, &mut sources, &mut diags)?;
     if let Some(g) = &loaded {
-        diags.extend(crate::validate::validate(g, &sources));
+        diags.extend(crate::validate::validate(g));
     }
     if !report(&mut diags, &sources, format, None) {
         return Ok(false);

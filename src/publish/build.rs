@@ -24,7 +24,7 @@ pub fn check(
     let Some(game) = crate::load::load_game(dir, sources, diags)? else {
         return Ok(None);
     };
-    diags.extend(crate::validate::validate(&game, sources));
+    diags.extend(crate::validate::validate(&game));
     let outputs = super::plan(&game, assets, options, sources, diags)?;
     Ok(Some((game, outputs)))
 }

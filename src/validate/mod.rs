@@ -13,7 +13,7 @@ mod rules;
 mod shortcodes;
 mod values;
 
-use crate::diag::{Diagnostics, Sources};
+use crate::diag::Diagnostics;
 use crate::model::Game;
 
 pub use chart::validate_charts;
@@ -24,7 +24,7 @@ pub use rules::validate_rules;
 pub use shortcodes::{SHORTCODES, validate_shortcodes};
 
 /// Every check on a game; diagnostics in no particular order.
-pub fn validate(game: &Game, sources: &Sources) -> Diagnostics {
+pub fn validate(game: &Game) -> Diagnostics {
     let mut diags = Diagnostics::default();
     for deck in game.decks.iter().chain(&game.collections) {
         validate_deck(game, deck, &mut diags);
