@@ -42,90 +42,24 @@ pub fn card_svg(card: &CardSvg<'_>, book: &FontBook) -> String {
         num(card.radius),
     );
     for item in &card.face.items {
-        draw_item(&mut out, item, book);
+        draw_item(&mut out, item, card, book);
     }
     out.push_str("</svg>");
     out
 }
 
-fn draw_item(out: &mut String, item: &Item, book: &FontBook) {
+fn draw_item(out: &mut String, item: &Item, card: &CardSvg<'_>, book: &FontBook) {
     match item {
-        Item::Text(text) => draw_text(out, text, book),
-        Item::Tinted { text, rgb } => {
-            let _ = write!(out, "<g fill=\"{}\">", super::vector::rgb_color(*rgb));
+        Item::Text(text) => {
+            if let Some(ink) = text.ink {
+                let _ = write!(out, "<g fill=\"{}\">", super::vector::color(ink));
+            }
             draw_text(out, text, book);
-            out.push_str("</g>");
+            if text.ink.is_some() {
+                out.push_str("</g>");
+            }
         }
-        Item::Art { path, rgb, clip } => {
-            out.push_str(&super::vector::clipped_art(path, *rgb, *clip, num))
-        }
-        Item::Shade { x, y, w, h, gray } => {
-            let _ = write!(
-                out,
-                "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"/>",
-                num(*x),
-                num(*y),
-                num(*w),
-                num(*h),
-                super::vector::gray_color(*gray)
-            );
-        }
-        Item::Fill { path, gray } => {
-            let _ = write!(
-                out,
-                "<path d=\"{}\" fill=\"{}\"/>",
-                super::vector::path_data(path),
-                super::vector::gray_color(*gray)
-            );
-        }
-        Item::Paint { path, rgb } => {
-            let _ = write!(
-                out,
-                "<path d=\"{}\" fill=\"{}\"/>",
-                super::vector::path_data(path),
-                super::vector::rgb_color(*rgb)
-            );
-        }
-        Item::Line {
-            x1,
-            y1,
-            x2,
-            y2,
-            width,
-            dash,
-        } => {
-            let dash = dash
-                .map(|(on, off)| format!(" stroke-dasharray=\"{} {}\"", num(on), num(off)))
-                .unwrap_or_default();
-            let _ = write!(
-                out,
-                "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#000\" stroke-width=\"{}\"{dash}/>",
-                num(*x1),
-                num(*y1),
-                num(*x2),
-                num(*y2),
-                num(*width)
-            );
-        }
-        Item::Rect {
-            x,
-            y,
-            w,
-            h,
-            radius,
-            width,
-        } => {
-            let _ = write!(
-                out,
-                "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"{}\" fill=\"none\" stroke=\"#000\" stroke-width=\"{}\"/>",
-                num(*x),
-                num(*y),
-                num(*w),
-                num(*h),
-                num(*radius),
-                num(*width)
-            );
-        }
+        Item::Shape(shape) => super::vector::shape(out, shape, card.width, card.height),
     }
 }
 
@@ -222,6 +156,7 @@ mod tests {
                 text: "<script>alert(1)</script>".into(),
                 glyphs: vec![],
                 width: 10.0,
+                ink: None,
             })],
         };
         let svg = card_svg(

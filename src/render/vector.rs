@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use crate::layout::{Item, TextItem};
+use crate::layout::{Geometry, Ink, Item, Shape, TextItem};
 use crate::text::{FaceId, FontBook};
 
 /// An SVG of `items` on a `width` x `height` pt canvas with a white background.
@@ -21,93 +21,69 @@ pub fn outlined_svg(items: &[Item], width: f32, height: f32, book: &FontBook) ->
     let mut glyphs = GlyphPaths::default();
     for item in items {
         match item {
-            Item::Text(t) => text(&mut out, t, book, &mut glyphs),
-            Item::Tinted { text: t, rgb } => {
-                let _ = write!(out, r#"<g fill="{}">"#, rgb_color(*rgb));
+            Item::Text(t) => {
+                if let Some(ink) = t.ink {
+                    let _ = write!(out, r#"<g fill="{}">"#, color(ink));
+                }
                 text(&mut out, t, book, &mut glyphs);
-                out.push_str("</g>");
+                if t.ink.is_some() {
+                    out.push_str("</g>");
+                }
             }
-            Item::Art { path, rgb, clip } if covers(*clip, width, height) => {
-                // The canvas cuts the art off where the clip would: no clip needed.
-                let _ = write!(
-                    out,
-                    r#"<path d="{}" fill="{}"/>"#,
-                    path_data(path),
-                    rgb_color(*rgb)
-                );
-            }
-            Item::Art { path, rgb, clip } => out.push_str(&clipped_art(path, *rgb, *clip, num)),
-            Item::Line {
-                x1,
-                y1,
-                x2,
-                y2,
-                width,
-                dash,
-            } => {
-                let dash = dash
-                    .map(|(on, off)| format!(r#" stroke-dasharray="{} {}""#, num(on), num(off)))
-                    .unwrap_or_default();
-                let _ = write!(
-                    out,
-                    r#"<path d="M{} {}L{} {}" fill="none" stroke="black" stroke-width="{}"{dash}/>"#,
-                    num(*x1),
-                    num(*y1),
-                    num(*x2),
-                    num(*y2),
-                    num(*width)
-                );
-            }
-            Item::Shade { x, y, w, h, gray } => {
-                let _ = write!(
-                    out,
-                    r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{}"/>"#,
-                    num(*x),
-                    num(*y),
-                    num(*w),
-                    num(*h),
-                    gray_color(*gray)
-                );
-            }
-            Item::Fill { path, gray } => {
-                let _ = write!(
-                    out,
-                    r#"<path d="{}" fill="{}"/>"#,
-                    path_data(path),
-                    gray_color(*gray)
-                );
-            }
-            Item::Paint { path, rgb } => {
-                let _ = write!(
-                    out,
-                    r#"<path d="{}" fill="{}"/>"#,
-                    path_data(path),
-                    rgb_color(*rgb)
-                );
-            }
-            Item::Rect {
-                x,
-                y,
-                w,
-                h,
-                radius,
-                width,
-            } => {
-                let _ = write!(
-                    out,
-                    r#"<rect x="{}" y="{}" width="{}" height="{}" rx="{}" fill="none" stroke="black" stroke-width="{}"/>"#,
-                    num(*x),
-                    num(*y),
-                    num(*w),
-                    num(*h),
-                    num(*radius),
-                    num(*width)
-                );
-            }
+            Item::Shape(s) => shape(&mut out, s, width, height),
         }
     }
     out.push_str("</svg>");
     out
+}
+
+/// A shape as one SVG element, on a `width` x `height` canvas. A clip is a
+/// nested <svg>, a viewport that cuts off what it holds, unless the canvas
+/// cuts the shape off there already.
+pub(crate) fn shape(out: &mut String, shape: &Shape, width: f32, height: f32) {
+    let clip = shape.clip.filter(|c| !covers(*c, width, height));
+    if let Some([x, y, w, h]) = clip.map(|c| c.map(num)) {
+        let _ = write!(
+            out,
+            r#"<svg x="{x}" y="{y}" width="{w}" height="{h}" viewBox="{x} {y} {w} {h}" overflow="hidden">"#
+        );
+    }
+    let _ = match &shape.geometry {
+        Geometry::Line { x1, y1, x2, y2 } => write!(
+            out,
+            r#"<path d="M{} {}L{} {}""#,
+            num(*x1),
+            num(*y1),
+            num(*x2),
+            num(*y2)
+        ),
+        Geometry::Rect { x, y, w, h, radius } => write!(
+            out,
+            r#"<rect x="{}" y="{}" width="{}" height="{}" rx="{}""#,
+            num(*x),
+            num(*y),
+            num(*w),
+            num(*h),
+            num(*radius)
+        ),
+        Geometry::Path(path) => write!(out, r#"<path d="{}""#, path_data(path)),
+    };
+    let fill = shape.fill.map_or_else(|| "none".to_string(), color);
+    let _ = write!(out, r#" fill="{fill}""#);
+    if let Some(stroke) = shape.stroke {
+        let _ = write!(
+            out,
+            r#" stroke="black" stroke-width="{}""#,
+            num(stroke.width)
+        );
+        if let Some((on, off)) = stroke.dash {
+            let _ = write!(out, r#" stroke-dasharray="{} {}""#, num(on), num(off));
+        }
+    }
+    out.push_str("/>");
+    if clip.is_some() {
+        out.push_str("</svg>");
+    }
 }
 
 /// Whether the rectangle `clip` (x, y, w, h) holds the whole `width` x `height` canvas.
@@ -214,34 +190,13 @@ pub(crate) fn path_data(path: &[crate::model::PathEl]) -> String {
     d
 }
 
-/// `gray` 0 = black, 1 = white, as an SVG colour.
-pub(crate) fn gray_color(gray: f32) -> String {
-    let v = (gray.clamp(0.0, 1.0) * 255.0).round() as u8;
-    format!("rgb({v},{v},{v})")
-}
-
-/// An SVG colour from red, green and blue, each 0 to 1.
-/// Art cut off at `clip` (x, y, w, h) as SVG: a nested <svg> is a viewport
-/// that clips what it holds. `num` writes the clip's numbers.
-pub(crate) fn clipped_art(
-    path: &[crate::model::PathEl],
-    rgb: [f32; 3],
-    clip: [f32; 4],
-    num: fn(f32) -> String,
-) -> String {
-    format!(
-        r#"<svg x="{x}" y="{y}" width="{w}" height="{h}" viewBox="{x} {y} {w} {h}" overflow="hidden"><path d="{}" fill="{}"/></svg>"#,
-        path_data(path),
-        rgb_color(rgb),
-        x = num(clip[0]),
-        y = num(clip[1]),
-        w = num(clip[2]),
-        h = num(clip[3]),
-    )
-}
-
-pub(crate) fn rgb_color(rgb: [f32; 3]) -> String {
-    let [r, g, b] = rgb.map(|c| (c.clamp(0.0, 1.0) * 255.0).round() as u8);
+/// An ink as an SVG colour.
+pub(crate) fn color(ink: Ink) -> String {
+    let [r, g, b] = match ink {
+        Ink::Gray(gray) => [gray; 3],
+        Ink::Rgb(rgb) => rgb,
+    }
+    .map(|c| (c.clamp(0.0, 1.0) * 255.0).round() as u8);
     format!("rgb({r},{g},{b})")
 }
 
@@ -262,17 +217,21 @@ mod colour_tests {
 
     #[test]
     fn colours_print_as_svg_rgb() {
-        assert_eq!(rgb_color([1.0, 0.5, 0.0]), "rgb(255,128,0)");
-        assert_eq!(rgb_color([-1.0, 2.0, 0.2]), "rgb(0,255,51)");
+        assert_eq!(color(Ink::Rgb([1.0, 0.5, 0.0])), "rgb(255,128,0)");
+        assert_eq!(color(Ink::Rgb([-1.0, 2.0, 0.2])), "rgb(0,255,51)");
+        assert_eq!(color(Ink::Gray(0.5)), "rgb(128,128,128)");
     }
 
     #[test]
     fn art_is_clipped_unless_the_canvas_cuts_it_off_already() {
         use crate::layout::rect_path;
-        let art = |clip: [f32; 4]| Item::Art {
-            path: rect_path(-20.0, -20.0, 100.0, 100.0),
-            rgb: [1.0, 0.0, 0.0],
-            clip,
+        let art = |clip: [f32; 4]| {
+            Item::Shape(Shape {
+                geometry: Geometry::Path(rect_path(-20.0, -20.0, 100.0, 100.0)),
+                fill: Some(Ink::Rgb([1.0, 0.0, 0.0])),
+                stroke: None,
+                clip: Some(clip),
+            })
         };
         let book = FontBook::default();
         let whole = outlined_svg(&[art([-9.0, -9.0, 118.0, 168.0])], 100.0, 150.0, &book);
