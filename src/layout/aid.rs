@@ -1,7 +1,7 @@
 //! Layout: a player aid — paragraphs, lists and points rows — flowed into a
 //! column, shrunk to fit the page, and repeated side by side with cut lines.
 
-use super::doc::{Doc, Item, Page, fit_items};
+use super::doc::{Doc, Geometry, Item, Page, Stroke, fit_items};
 use crate::diag::{Diagnostic, Loc};
 use crate::model::{Aid, AidBlock, Align, Game, Paper, Style, VAlign};
 use crate::text::rich::literal;
@@ -93,14 +93,12 @@ pub fn lay_out_aid(
         );
         if copy > 0 {
             let x = copy as f32 * slot;
-            page.items.push(Item::Line {
-                x1: x,
-                y1: 0.0,
-                x2: x,
-                y2: options.paper.height,
-                width: 0.5,
-                dash: Some((4.0, 3.0)),
-            });
+            page.items.push(
+                Geometry::line(x, 0.0, x, options.paper.height).stroked(Stroke {
+                    width: 0.5,
+                    dash: Some((4.0, 3.0)),
+                }),
+            );
         }
     }
     Ok(Doc {

@@ -5,7 +5,7 @@
 //! and text.
 
 use super::card::CardFace;
-use super::doc::{Item, rect_path};
+use super::doc::{Geometry, Ink, Item, Shape, rect_path};
 use crate::model::{Background, Icon, PathEl};
 
 /// The background's items for a `width` x `height` card; `icon` finds an
@@ -21,18 +21,18 @@ pub fn lay_out_background<'a>(
     let edge = [-bleed, -bleed, width + 2.0 * bleed, height + 2.0 * bleed];
     let mut items = Vec::new();
     if let Some(rgb) = background.color {
-        items.push(Item::Paint {
-            path: rect_path(edge[0], edge[1], edge[2], edge[3]),
-            rgb,
-        });
+        items.push(
+            Geometry::Path(rect_path(edge[0], edge[1], edge[2], edge[3])).filled(Ink::Rgb(rgb)),
+        );
     }
     for art in &background.art {
         if let Some(found) = icon(&art.icon.value) {
-            items.push(Item::Art {
-                path: found.placed(art.left, art.top, art.size),
-                rgb: art.color,
-                clip: edge,
-            });
+            items.push(Item::Shape(Shape {
+                geometry: Geometry::Path(found.placed(art.left, art.top, art.size)),
+                fill: Some(Ink::Rgb(art.color)),
+                stroke: None,
+                clip: Some(edge),
+            }));
         }
     }
     if let Some(border) = &background.border {
@@ -45,10 +45,7 @@ pub fn lay_out_background<'a>(
             width - 2.0 * inset,
             height - 2.0 * inset,
         ));
-        items.push(Item::Paint {
-            path: band,
-            rgb: border.color,
-        });
+        items.push(Geometry::Path(band).filled(Ink::Rgb(border.color)));
     }
     items
 }
@@ -120,29 +117,38 @@ mod tests {
             let items = lay_out_background(&background(), 180.0, 252.0, bleed, |n| {
                 (n == "square").then_some(&icon)
             });
-            assert_eq!(items.len(), 3);
-            let Item::Paint { path, .. } = &items[0] else {
-                panic!("a fill first")
+            let shapes: Vec<&Shape> = items
+                .iter()
+                .filter_map(|i| match i {
+                    Item::Shape(s) => Some(s),
+                    Item::Text(_) => None,
+                })
+                .collect();
+            let [fill, art, band] = shapes[..] else {
+                panic!("a fill, the art and the band: {items:?}")
             };
-            assert_eq!(bounds(path), (-bleed, -bleed, 180.0 + bleed, 252.0 + bleed));
-            let Item::Art { clip, .. } = &items[1] else {
-                panic!("the art second")
+            let path = |s: &Shape| match &s.geometry {
+                Geometry::Path(p) => bounds(p),
+                other => panic!("not a path: {other:?}"),
             };
+            let whole = (-bleed, -bleed, 180.0 + bleed, 252.0 + bleed);
+            assert_eq!((path(fill), fill.clip), (whole, None));
             assert_eq!(
-                *clip,
-                [-bleed, -bleed, 180.0 + 2.0 * bleed, 252.0 + 2.0 * bleed]
+                art.clip,
+                Some([-bleed, -bleed, 180.0 + 2.0 * bleed, 252.0 + 2.0 * bleed])
             );
-            let Item::Paint { path, rgb } = &items[2] else {
-                panic!("the band last")
-            };
-            assert_eq!(*rgb, [0.0, 0.0, 1.0]);
-            assert_eq!(bounds(path), (-bleed, -bleed, 180.0 + bleed, 252.0 + bleed));
+            assert_eq!(band.fill, Some(Ink::Rgb([0.0, 0.0, 1.0])));
+            assert_eq!(path(band), whole);
         }
     }
 
     #[test]
     fn art_with_an_unknown_icon_is_left_out() {
         let items = lay_out_background(&background(), 180.0, 252.0, 0.0, |_| None);
-        assert!(!items.iter().any(|i| matches!(i, Item::Art { .. })));
+        assert!(
+            !items
+                .iter()
+                .any(|i| matches!(i, Item::Shape(s) if s.clip.is_some()))
+        );
     }
 }

@@ -3,7 +3,7 @@
 //! user reads the offset to pass as `--back-offset-x/-y`.
 
 use super::block::paragraph;
-use super::doc::{Doc, Item, Page};
+use super::doc::{Doc, Geometry, Item, Page, Stroke};
 use crate::model::{Align, Paper, Style};
 use crate::text::{Family, FitError, FontBook};
 
@@ -49,23 +49,13 @@ centre of the bold cross printed on the back falls on these scales (in millimetr
     };
     let arm = 15.0 * MM;
     for (x1, y1, x2, y2) in [(cx - arm, cy, cx + arm, cy), (cx, cy - arm, cx, cy + arm)] {
-        back.items.push(Item::Line {
-            x1,
-            y1,
-            x2,
-            y2,
-            width: 1.5,
-            dash: None,
-        });
+        back.items
+            .push(Geometry::line(x1, y1, x2, y2).stroked(Stroke::solid(1.5)));
     }
-    back.items.push(Item::Rect {
-        x: cx - 3.0 * MM,
-        y: cy - 3.0 * MM,
-        w: 6.0 * MM,
-        h: 6.0 * MM,
-        radius: 3.0 * MM,
-        width: 1.0,
-    });
+    back.items.push(
+        Geometry::rect(cx - 3.0 * MM, cy - 3.0 * MM, 6.0 * MM, 6.0 * MM, 3.0 * MM)
+            .stroked(Stroke::solid(1.0)),
+    );
     let (items, _) = paragraph(
         "**Duplex calibration — back.** Read this cross against the front's scales.",
         family,
@@ -86,14 +76,7 @@ centre of the bold cross printed on the back falls on these scales (in millimetr
 /// Horizontal and vertical millimetre scales crossing at (cx, cy), -20..+20 mm.
 fn scales(cx: f32, cy: f32, family: &Family, book: &FontBook) -> Result<Vec<Item>, FitError> {
     let mut items = Vec::new();
-    let line = |x1, y1, x2, y2, width| Item::Line {
-        x1,
-        y1,
-        x2,
-        y2,
-        width,
-        dash: None,
-    };
+    let line = |x1, y1, x2, y2, width| Geometry::line(x1, y1, x2, y2).stroked(Stroke::solid(width));
     let reach = 20.0 * MM;
     items.push(line(cx - reach, cy, cx + reach, cy, 0.4));
     items.push(line(cx, cy - reach, cx, cy + reach, 0.4));

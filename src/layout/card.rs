@@ -1,7 +1,7 @@
 //! Layout: one card of a deck laid out on a card template — each field fitted
 //! into its region — as items relative to the card's top-left corner.
 
-use super::doc::{Item, fit_items};
+use super::doc::{Geometry, Ink, Item, Stroke, fit_items};
 use crate::diag::{Diagnostic, Loc};
 use crate::model::{CardTemplate, Deck, FieldDecl, FieldKind, Game, Rgb, TextColor};
 use crate::text::{Family, FitError, FitRequest, FontBook, fit_text};
@@ -127,13 +127,9 @@ fn lay_out_regions(
     let mut items: Vec<Item> = template
         .frames
         .iter()
-        .map(|f| Item::Rect {
-            x: f.left,
-            y: f.top,
-            w: f.width,
-            h: f.height,
-            radius: f.radius,
-            width: f.stroke,
+        .map(|f| {
+            Geometry::rect(f.left, f.top, f.width, f.height, f.radius)
+                .stroked(Stroke::solid(f.stroke))
         })
         .collect();
     let mut problems = Vec::new();
@@ -166,10 +162,13 @@ fn lay_out_regions(
                     None => None,
                 };
                 match color {
-                    Some(rgb) => items.extend(text.into_iter().map(|item| match item {
-                        Item::Text(text) => Item::Tinted { text, rgb },
-                        Item::Fill { path, .. } => Item::Paint { path, rgb },
-                        other => other,
+                    // Its glyphs and inline icons in the colour.
+                    Some(rgb) => items.extend(text.into_iter().map(|mut item| {
+                        match &mut item {
+                            Item::Text(t) => t.ink = Some(Ink::Rgb(rgb)),
+                            Item::Shape(s) => s.fill = s.fill.map(|_| Ink::Rgb(rgb)),
+                        }
+                        item
                     })),
                     None => items.extend(text),
                 }

@@ -5,7 +5,7 @@
 //! by its back page, mirrored for a two-sided print. Input: counters already
 //! resolved from the game's data; output: a [`Doc`].
 
-use super::doc::{Doc, Item, Page, fit_items, rect_path};
+use super::doc::{Doc, Geometry, Ink, Item, Page, Stroke, fit_items, rect_path};
 use super::pnp::{CardGrid, Flip, mirrored};
 use crate::diag::{Diagnostic, Loc};
 use crate::model::{Align, Icon, Paper, PathEl, Style, VAlign};
@@ -211,13 +211,8 @@ fn cut_lines(slots: &[(f32, f32)], s: f32) -> Vec<Item> {
     ys.dedup();
     let (x0, x1) = (xs[0] as f32 / 100.0, xs[xs.len() - 1] as f32 / 100.0);
     let (y0, y1) = (ys[0] as f32 / 100.0, ys[ys.len() - 1] as f32 / 100.0);
-    let mark = |x1: f32, y1: f32, x2: f32, y2: f32| Item::Line {
-        x1,
-        y1,
-        x2,
-        y2,
-        width: 0.3,
-        dash: None,
+    let mark = |x1: f32, y1: f32, x2: f32, y2: f32| {
+        Geometry::line(x1, y1, x2, y2).stroked(Stroke::solid(0.3))
     };
     for x in xs.iter().map(|&x| x as f32 / 100.0) {
         items.push(mark(x, y0 - CUT_RUN, x, y0 - 2.0));
@@ -228,14 +223,7 @@ fn cut_lines(slots: &[(f32, f32)], s: f32) -> Vec<Item> {
         items.push(mark(x1 + 2.0, y, x1 + CUT_RUN, y));
     }
     for &(x, y) in slots {
-        items.push(Item::Rect {
-            x,
-            y,
-            w: s,
-            h: s,
-            radius: 0.0,
-            width: 0.3,
-        });
+        items.push(Geometry::rect(x, y, s, s, 0.0).stroked(Stroke::solid(0.3)));
     }
     items
 }
@@ -344,10 +332,7 @@ fn counter_face(
     family: &Family,
     book: &FontBook,
 ) -> Result<Vec<Item>, Diagnostic> {
-    let mut items = vec![Item::Paint {
-        path: rect_path(0.0, 0.0, s, s),
-        rgb: counter.color,
-    }];
+    let mut items = vec![Geometry::Path(rect_path(0.0, 0.0, s, s)).filled(Ink::Rgb(counter.color))];
     let pad = s * 0.05;
     let box_side = s * 0.24;
     let far = s - pad - box_side;
@@ -362,10 +347,9 @@ fn counter_face(
     }
     let icon = s * style.icon;
     if let Some(i) = &counter.icon {
-        items.push(Item::Fill {
-            path: i.placed((s - icon) / 2.0, s * style.icon_top, icon),
-            gray: 0.0,
-        });
+        items.push(
+            Geometry::Path(i.placed((s - icon) / 2.0, s * style.icon_top, icon)).filled(Ink::BLACK),
+        );
     }
     let (nx, ny, nw, nh) = style.name;
     items.extend(text_in(
@@ -421,18 +405,8 @@ fn corner(
     let d = side * 0.85;
     let (dx, dy) = (x + (side - d) / 2.0, y + (side - d) / 2.0);
     let mut items = vec![
-        Item::Paint {
-            path: rounded_square(dx, dy, d, d * 0.2),
-            rgb,
-        },
-        Item::Rect {
-            x: dx,
-            y: dy,
-            w: d,
-            h: d,
-            radius: d * 0.2,
-            width: 0.4,
-        },
+        Geometry::Path(rounded_square(dx, dy, d, d * 0.2)).filled(Ink::Rgb(rgb)),
+        Geometry::rect(dx, dy, d, d, d * 0.2).stroked(Stroke::solid(0.4)),
     ];
     let ink = if luminance(rgb) < 0.5 {
         [1.0, 1.0, 1.0]
@@ -449,9 +423,11 @@ fn corner(
         family,
         book,
     )?;
-    items.extend(letters.into_iter().map(|i| match i {
-        Item::Text(text) => Item::Tinted { text, rgb: ink },
-        other => other,
+    items.extend(letters.into_iter().map(|mut i| {
+        if let Item::Text(t) = &mut i {
+            t.ink = Some(Ink::Rgb(ink));
+        }
+        i
     }));
     Ok(items)
 }

@@ -1,8 +1,16 @@
-//! Layout: the positioned document every renderer draws — pages of text runs
-//! (glyphs already chosen and placed) and strokes, in points, y down.
+//! Layout: the positioned document every renderer draws — pages of items
+//! (runs of glyphs already chosen and placed, and shapes), in points, y down.
+//! Layout's output and every renderer's input.
 
 use crate::model::PathEl;
 use crate::text::{FaceId, Fit, FontBook, Line};
+
+/// What a page is made of: a run of glyphs, or a shape.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Item {
+    Text(TextItem),
+    Shape(Shape),
+}
 
 /// A run of glyphs at a baseline position.
 #[derive(Clone, Debug, PartialEq)]
@@ -16,74 +24,117 @@ pub struct TextItem {
     pub text: String,
     pub glyphs: Vec<u16>,
     pub width: f32,
+    /// The ink it is printed in when not black: a die's letter on the die's
+    /// own colour, a card region in its side's colour.
+    pub ink: Option<Ink>,
 }
 
+/// A colour to print in.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Ink {
+    /// A grey: 0 = black, 1 = white.
+    Gray(f32),
+    /// Red, green and blue, each 0 to 1.
+    Rgb([f32; 3]),
+}
+
+impl Ink {
+    pub const BLACK: Ink = Ink::Gray(0.0);
+}
+
+/// An outline, filled, stroked or both, and cut off at a rectangle.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Item {
-    Text(TextItem),
-    /// A straight stroke; `dash` is (on, off) lengths.
-    Line {
-        x1: f32,
-        y1: f32,
-        x2: f32,
-        y2: f32,
-        width: f32,
-        dash: Option<(f32, f32)>,
-    },
-    /// A stroked rectangle with rounded corners (radius 0 = square).
+pub struct Shape {
+    pub geometry: Geometry,
+    pub fill: Option<Ink>,
+    pub stroke: Option<Stroke>,
+    /// A rectangle (x, y, w, h) nothing of the shape shows outside: background
+    /// art that runs past a card's edge stops at its trim or bleed edge.
+    pub clip: Option<[f32; 4]>,
+}
+
+/// The outline of a shape.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Geometry {
+    /// A straight line: a rule, a crop mark, a fold line.
+    Line { x1: f32, y1: f32, x2: f32, y2: f32 },
+    /// A rectangle with rounded corners (radius 0 = square).
     Rect {
         x: f32,
         y: f32,
         w: f32,
         h: f32,
         radius: f32,
-        width: f32,
     },
-    /// A filled outline (an icon), in page points, y down; `gray` 0 = black, 1 = white.
-    Fill {
-        path: Vec<PathEl>,
-        gray: f32,
-    },
-    /// A filled outline in a colour (red, green, blue, each 0 to 1): a die's
-    /// colour, a side's colour on a counter.
-    Paint {
-        path: Vec<PathEl>,
-        rgb: [f32; 3],
-    },
-    /// A filled rectangle in a grey (0 = black, 1 = white): table shading, title bars.
-    Shade {
-        x: f32,
-        y: f32,
-        w: f32,
-        h: f32,
-        gray: f32,
-    },
-    /// A filled outline in a colour, cut off at a rectangle `clip` (x, y, w,
-    /// h): background art that may run past a card's edge stops at its trim
-    /// or bleed edge.
-    Art {
-        path: Vec<PathEl>,
-        rgb: [f32; 3],
-        clip: [f32; 4],
-    },
-    /// A run of glyphs in a colour (red, green, blue, 0 to 1) rather than
-    /// black: a die's letter on the die's own colour.
-    Tinted {
-        text: TextItem,
-        rgb: [f32; 3],
-    },
+    /// Any outline (an icon, a counter's side colour), filled non-zero.
+    Path(Vec<PathEl>),
+}
+
+/// A black stroke `width` wide; `dash` is (on, off) lengths.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Stroke {
+    pub width: f32,
+    pub dash: Option<(f32, f32)>,
+}
+
+impl Stroke {
+    /// A solid stroke.
+    pub fn solid(width: f32) -> Stroke {
+        Stroke { width, dash: None }
+    }
+}
+
+impl Geometry {
+    pub fn line(x1: f32, y1: f32, x2: f32, y2: f32) -> Geometry {
+        Geometry::Line { x1, y1, x2, y2 }
+    }
+
+    pub fn rect(x: f32, y: f32, w: f32, h: f32, radius: f32) -> Geometry {
+        Geometry::Rect { x, y, w, h, radius }
+    }
+
+    /// The outline filled with `ink`.
+    pub fn filled(self, ink: Ink) -> Item {
+        Item::Shape(Shape {
+            geometry: self,
+            fill: Some(ink),
+            stroke: None,
+            clip: None,
+        })
+    }
+
+    /// The outline stroked.
+    pub fn stroked(self, stroke: Stroke) -> Item {
+        Item::Shape(Shape {
+            geometry: self,
+            fill: None,
+            stroke: Some(stroke),
+            clip: None,
+        })
+    }
+
+    fn translate(&mut self, dx: f32, dy: f32) {
+        match self {
+            Geometry::Line { x1, y1, x2, y2 } => {
+                *x1 += dx;
+                *y1 += dy;
+                *x2 += dx;
+                *y2 += dy;
+            }
+            Geometry::Rect { x, y, .. } => {
+                *x += dx;
+                *y += dy;
+            }
+            Geometry::Path(path) => {
+                for el in path.iter_mut() {
+                    *el = el.map(|x, y| (x + dx, y + dy));
+                }
+            }
+        }
+    }
 }
 
 impl Item {
-    /// The glyphs of a text item and, for coloured text, its colour.
-    pub fn glyph_run(&self) -> Option<(&TextItem, Option<[f32; 3]>)> {
-        match self {
-            Item::Text(t) => Some((t, None)),
-            Item::Tinted { text, rgb } => Some((text, Some(*rgb))),
-            _ => None,
-        }
-    }
-
     /// Moves the item by (dx, dy) in place.
     pub fn translate(&mut self, dx: f32, dy: f32) {
         match self {
@@ -91,104 +142,21 @@ impl Item {
                 t.x += dx;
                 t.y += dy;
             }
-            Item::Line { x1, y1, x2, y2, .. } => {
-                *x1 += dx;
-                *y1 += dy;
-                *x2 += dx;
-                *y2 += dy;
-            }
-            Item::Rect { x, y, .. } => {
-                *x += dx;
-                *y += dy;
-            }
-            Item::Fill { path, .. } | Item::Paint { path, .. } => {
-                for el in path.iter_mut() {
-                    *el = el.map(|x, y| (x + dx, y + dy));
+            Item::Shape(s) => {
+                s.geometry.translate(dx, dy);
+                if let Some(clip) = &mut s.clip {
+                    clip[0] += dx;
+                    clip[1] += dy;
                 }
-            }
-            Item::Shade { x, y, .. } => {
-                *x += dx;
-                *y += dy;
-            }
-            Item::Art { path, clip, .. } => {
-                for el in path.iter_mut() {
-                    *el = el.map(|x, y| (x + dx, y + dy));
-                }
-                clip[0] += dx;
-                clip[1] += dy;
-            }
-            Item::Tinted { text, .. } => {
-                text.x += dx;
-                text.y += dy;
             }
         }
     }
 
     /// The same item moved by (dx, dy).
     pub fn translated(&self, dx: f32, dy: f32) -> Item {
-        match self {
-            Item::Text(t) => Item::Text(TextItem {
-                x: t.x + dx,
-                y: t.y + dy,
-                ..t.clone()
-            }),
-            Item::Line {
-                x1,
-                y1,
-                x2,
-                y2,
-                width,
-                dash,
-            } => Item::Line {
-                x1: x1 + dx,
-                y1: y1 + dy,
-                x2: x2 + dx,
-                y2: y2 + dy,
-                width: *width,
-                dash: *dash,
-            },
-            Item::Rect {
-                x,
-                y,
-                w,
-                h,
-                radius,
-                width,
-            } => Item::Rect {
-                x: x + dx,
-                y: y + dy,
-                w: *w,
-                h: *h,
-                radius: *radius,
-                width: *width,
-            },
-            Item::Fill { path, gray } => Item::Fill {
-                path: path
-                    .iter()
-                    .map(|el| el.map(|x, y| (x + dx, y + dy)))
-                    .collect(),
-                gray: *gray,
-            },
-            Item::Paint { path, rgb } => Item::Paint {
-                path: path
-                    .iter()
-                    .map(|el| el.map(|x, y| (x + dx, y + dy)))
-                    .collect(),
-                rgb: *rgb,
-            },
-            Item::Shade { x, y, w, h, gray } => Item::Shade {
-                x: x + dx,
-                y: y + dy,
-                w: *w,
-                h: *h,
-                gray: *gray,
-            },
-            Item::Art { .. } | Item::Tinted { .. } => {
-                let mut moved = self.clone();
-                moved.translate(dx, dy);
-                moved
-            }
-        }
+        let mut moved = self.clone();
+        moved.translate(dx, dy);
+        moved
     }
 }
 
@@ -206,7 +174,7 @@ pub struct Doc {
     pub pages: Vec<Page>,
 }
 
-/// A rectangle's outline as a path (for [`Item::Paint`]).
+/// A rectangle's outline as a path.
 pub fn rect_path(x: f32, y: f32, w: f32, h: f32) -> Vec<PathEl> {
     vec![
         PathEl::MoveTo(x, y),
@@ -217,7 +185,6 @@ pub fn rect_path(x: f32, y: f32, w: f32, h: f32) -> Vec<PathEl> {
     ]
 }
 
-/// Text items for fitted lines in a box whose top-left is (left, top).
 /// A fit's lines as items with the box's top-left at (`left`, `top`), its
 /// inline icons drawn in place of their placeholders.
 pub fn fit_items(fit: Fit, left: f32, top: f32, book: &FontBook) -> Vec<Item> {
@@ -245,6 +212,7 @@ pub fn text_items(lines: Vec<Line>, size: f32, left: f32, top: f32) -> impl Iter
                 text: run.text,
                 glyphs: run.glyphs,
                 width: run.width,
+                ink: None,
             })
         })
     })

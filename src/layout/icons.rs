@@ -4,7 +4,7 @@
 //! text around it staying where it was. Used by every text that is drawn
 //! (cards, labels, aids, charts, counters, the rulebook).
 
-use super::doc::{Item, TextItem};
+use super::doc::{Geometry, Ink, Item, TextItem};
 use crate::model::Icon;
 use crate::text::FontBook;
 use crate::text::icons::ICON;
@@ -21,10 +21,7 @@ pub fn draw_icons<'a>(
 ) {
     for item in items {
         match item {
-            Item::Text(t) if t.text.contains(ICON) => split_run(t, None, names, icons, book, out),
-            Item::Tinted { text, rgb } if text.text.contains(ICON) => {
-                split_run(text, Some(rgb), names, icons, book, out)
-            }
+            Item::Text(t) if t.text.contains(ICON) => split_run(t, names, icons, book, out),
             other => out.push(other),
         }
     }
@@ -32,7 +29,6 @@ pub fn draw_icons<'a>(
 
 fn split_run<'a>(
     run: TextItem,
-    rgb: Option<[f32; 3]>,
     names: &mut impl Iterator<Item = &'a String>,
     icons: &[Icon],
     book: &FontBook,
@@ -50,17 +46,14 @@ fn split_run<'a>(
     for (c, g) in run.text.chars().zip(&run.glyphs) {
         let w = face.advance(*g) * scale;
         if c == ICON {
-            flush(&mut part, x, rgb, out);
+            flush(&mut part, x, out);
             let size = run.size * 0.95;
             if let Some(icon) = names
                 .next()
                 .and_then(|name| icons.iter().find(|i| i.name == *name))
             {
                 let path = icon.placed(x + (w - size) / 2.0, run.y - size * 0.85, size);
-                out.push(match rgb {
-                    Some(rgb) => Item::Paint { path, rgb },
-                    None => Item::Fill { path, gray: 0.0 },
-                });
+                out.push(Geometry::Path(path).filled(run.ink.unwrap_or(Ink::BLACK)));
             }
         } else {
             part.text.push(c);
@@ -69,18 +62,15 @@ fn split_run<'a>(
         }
         x += w;
     }
-    flush(&mut part, x, rgb, out);
+    flush(&mut part, x, out);
 }
 
 /// Emits the text gathered so far (ending at `x`) and starts a new part there.
-fn flush(part: &mut TextItem, x: f32, rgb: Option<[f32; 3]>, out: &mut Vec<Item>) {
+fn flush(part: &mut TextItem, x: f32, out: &mut Vec<Item>) {
     if !part.glyphs.is_empty() {
         let mut done = part.clone();
         done.x = x - part.width;
-        out.push(match rgb {
-            Some(rgb) => Item::Tinted { text: done, rgb },
-            None => Item::Text(done),
-        });
+        out.push(Item::Text(done));
     }
     part.text.clear();
     part.glyphs.clear();

@@ -2,7 +2,7 @@
 //! template, starting at any label, shifted by printer calibration offsets.
 
 use super::card::CardFace;
-use super::doc::{Doc, Item, Page};
+use super::doc::{Doc, Geometry, Page, Stroke};
 use crate::model::SheetTemplate;
 
 /// Printing options a label user needs.
@@ -105,14 +105,10 @@ impl LabelSheets {
             let (x, y) = sheet.label_origin(slot);
             let (x, y) = (x + options.offset_x, y + options.offset_y);
             if options.outlines {
-                page.items.push(Item::Rect {
-                    x,
-                    y,
-                    w: sheet.label_width,
-                    h: sheet.label_height,
-                    radius: sheet.radius,
-                    width: 0.5,
-                });
+                page.items.push(
+                    Geometry::rect(x, y, sheet.label_width, sheet.label_height, sheet.radius)
+                        .stroked(Stroke::solid(0.5)),
+                );
             }
             let card = (slot - self.skip) / options.copies;
             let last_copy = (slot - self.skip) % options.copies + 1 == options.copies;
@@ -155,6 +151,7 @@ pub fn lay_out_label_sheets(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::layout::doc::{Ink, Item, Shape};
 
     fn sheet() -> SheetTemplate {
         crate::model::avery_5395()
@@ -162,14 +159,7 @@ mod tests {
 
     fn marker() -> CardFace {
         CardFace {
-            items: vec![Item::Line {
-                x1: 0.0,
-                y1: 0.0,
-                x2: 1.0,
-                y2: 1.0,
-                width: 1.0,
-                dash: None,
-            }],
+            items: vec![Geometry::line(0.0, 0.0, 1.0, 1.0).stroked(Stroke::solid(1.0))],
         }
     }
 
@@ -193,11 +183,19 @@ mod tests {
         let doc = lay_out_label_sheets("t", faces, &sheet(), &options);
         assert_eq!(doc.pages.len(), 2);
         match &doc.pages[0].items[0] {
-            Item::Line { x1, y1, .. } => assert_eq!((*x1, *y1), (319.5 + 2.0, 582.0 - 1.0)),
+            Item::Shape(Shape {
+                geometry: Geometry::Line { x1, y1, .. },
+                stroke: Some(_),
+                ..
+            }) => assert_eq!((*x1, *y1), (319.5 + 2.0, 582.0 - 1.0)),
             other => panic!("unexpected {other:?}"),
         }
         match &doc.pages[1].items[0] {
-            Item::Line { x1, y1, .. } => assert_eq!((*x1, *y1), (49.5 + 2.0, 42.0 - 1.0)),
+            Item::Shape(Shape {
+                geometry: Geometry::Line { x1, y1, .. },
+                stroke: Some(_),
+                ..
+            }) => assert_eq!((*x1, *y1), (49.5 + 2.0, 42.0 - 1.0)),
             other => panic!("unexpected {other:?}"),
         }
     }
@@ -215,7 +213,16 @@ mod tests {
             .pages
             .iter()
             .flat_map(|p| &p.items)
-            .filter(|i| matches!(i, Item::Rect { .. }))
+            .filter(|i| {
+                matches!(
+                    i,
+                    Item::Shape(Shape {
+                        geometry: Geometry::Rect { .. },
+                        stroke: Some(_),
+                        ..
+                    })
+                )
+            })
             .count();
         assert_eq!(rects, 6);
     }
@@ -224,13 +231,7 @@ mod tests {
     fn copies_run_on_across_pages() {
         let faces: Vec<CardFace> = (0..5)
             .map(|i| CardFace {
-                items: vec![Item::Shade {
-                    x: 0.0,
-                    y: 0.0,
-                    w: 1.0,
-                    h: 1.0,
-                    gray: i as f32,
-                }],
+                items: vec![Geometry::rect(0.0, 0.0, 1.0, 1.0, 0.0).filled(Ink::Gray(i as f32))],
             })
             .collect();
         let options = LabelOptions {
@@ -247,7 +248,10 @@ mod tests {
                 p.items
                     .iter()
                     .map(|i| match i {
-                        Item::Shade { gray, .. } => *gray,
+                        Item::Shape(Shape {
+                            fill: Some(Ink::Gray(gray)),
+                            ..
+                        }) => *gray,
                         other => panic!("unexpected {other:?}"),
                     })
                     .collect()

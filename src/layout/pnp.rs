@@ -4,7 +4,7 @@
 //! side by side (gutterfold); and one-card print-shop pages with bleed.
 
 use super::card::CardFace;
-use super::doc::{Doc, Item, Page};
+use super::doc::{Doc, Geometry, Item, Page, Stroke};
 use crate::model::{CardSize, Paper};
 
 /// Which edge the sheet turns over when printed two-sided.
@@ -262,14 +262,12 @@ fn gutterfold(
             place(&mut page, face, x, y);
             place(&mut page, back, 2.0 * fold - x - grid.card_width, y);
         }
-        page.items.push(Item::Line {
-            x1: fold,
-            y1: 0.0,
-            x2: fold,
-            y2: paper.height,
-            width: 0.5,
-            dash: Some((2.0, 2.0)),
-        });
+        page.items.push(
+            Geometry::line(fold, 0.0, fold, paper.height).stroked(Stroke {
+                width: 0.5,
+                dash: Some((2.0, 2.0)),
+            }),
+        );
         page.items
             .extend(crop_marks(&grid, chunk.len(), options.bleed));
         let mirror = CardGrid {
@@ -310,13 +308,8 @@ fn crop_marks(grid: &CardGrid, cards: usize, bleed: f32) -> Vec<Item> {
     }
     dedup(&mut cuts_x);
     dedup(&mut cuts_y);
-    let mark = |x1: f32, y1: f32, x2: f32, y2: f32| Item::Line {
-        x1,
-        y1,
-        x2,
-        y2,
-        width,
-        dash: None,
+    let mark = |x1: f32, y1: f32, x2: f32, y2: f32| {
+        Geometry::line(x1, y1, x2, y2).stroked(Stroke::solid(width))
     };
     let mut items = Vec::new();
     for x in cuts_x {
@@ -363,6 +356,7 @@ pub fn lay_out_print_shop(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::layout::doc::Shape;
 
     fn poker() -> CardSize {
         CardSize {
@@ -375,14 +369,7 @@ mod tests {
 
     fn marker() -> CardFace {
         CardFace {
-            items: vec![Item::Rect {
-                x: 0.0,
-                y: 0.0,
-                w: 180.0,
-                h: 252.0,
-                radius: 0.0,
-                width: 1.0,
-            }],
+            items: vec![Geometry::rect(0.0, 0.0, 180.0, 252.0, 0.0).stroked(Stroke::solid(1.0))],
         }
     }
 
@@ -390,7 +377,12 @@ mod tests {
         page.items
             .iter()
             .filter_map(|i| {
-                if let Item::Rect { x, y, .. } = i {
+                if let Item::Shape(Shape {
+                    geometry: Geometry::Rect { x, y, .. },
+                    stroke: Some(_),
+                    ..
+                }) = i
+                {
                     Some((*x, *y))
                 } else {
                     None
@@ -448,7 +440,12 @@ mod tests {
         let (l, t) = (grid.left, grid.top);
         let (r, b) = (l + 540.0, t + 756.0);
         for item in &doc.pages[0].items {
-            if let Item::Line { x1, y1, x2, y2, .. } = item {
+            if let Item::Shape(Shape {
+                geometry: Geometry::Line { x1, y1, x2, y2, .. },
+                stroke: Some(_),
+                ..
+            }) = item
+            {
                 let inside =
                     |x: f32, y: f32| x > l + 0.01 && x < r - 0.01 && y > t + 0.01 && y < b - 0.01;
                 assert!(!inside(*x1, *y1) && !inside(*x2, *y2));

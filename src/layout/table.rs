@@ -4,7 +4,7 @@
 //! never split mid-row. Content that cannot fit is a `table-overflow`
 //! diagnostic, never clipped.
 
-use super::doc::{Item, fit_items};
+use super::doc::{Geometry, Ink, Item, Stroke, fit_items};
 use super::flow::{Band, Flow};
 use crate::diag::{Diagnostic, Loc};
 use crate::model::{Align, Style, VAlign};
@@ -393,26 +393,15 @@ fn title_bar(ctx: &Ctx<'_>, text: &str, rule: Option<&str>, width: f32) -> Resul
         height,
         items: Vec::new(),
     };
-    band.items.push(Item::Shade {
-        x: 0.0,
-        y: 0.0,
-        w: width,
-        h: height,
-        gray: style.title_gray,
-    });
+    band.items
+        .push(Geometry::rect(0.0, 0.0, width, height, 0.0).filled(Ink::Gray(style.title_gray)));
     let top = style.pad_y + 0.5;
     band.items
         .extend(items.iter().map(|i| i.translated(style.pad_x, top)));
     band.items
         .extend(rule_items.iter().map(|i| i.translated(style.pad_x, top)));
-    band.items.push(Item::Rect {
-        x: 0.0,
-        y: 0.0,
-        w: width,
-        h: height,
-        radius: 0.0,
-        width: style.rule,
-    });
+    band.items
+        .push(Geometry::rect(0.0, 0.0, width, height, 0.0).stroked(Stroke::solid(style.rule)));
     Ok(band)
 }
 
@@ -479,13 +468,8 @@ fn row_band(
         RowKind::Body => None,
     };
     if let (true, Some(gray)) = (ruled, gray) {
-        band.items.push(Item::Shade {
-            x: 0.0,
-            y: 0.0,
-            w: total,
-            h: height,
-            gray,
-        });
+        band.items
+            .push(Geometry::rect(0.0, 0.0, total, height, 0.0).filled(Ink::Gray(gray)));
     }
     for ((items, h), (left, _)) in fitted.iter().zip(&boxes) {
         // Ruled cells sit in the middle of their row; flowed text hangs from the top.
@@ -498,23 +482,11 @@ fn row_band(
             .extend(items.iter().map(|i| i.translated(left + style.pad_x, top)));
     }
     if ruled {
-        band.items.push(Item::Rect {
-            x: 0.0,
-            y: 0.0,
-            w: total,
-            h: height,
-            radius: 0.0,
-            width: style.rule,
-        });
+        band.items
+            .push(Geometry::rect(0.0, 0.0, total, height, 0.0).stroked(Stroke::solid(style.rule)));
         for (left, _) in boxes.iter().skip(1) {
-            band.items.push(Item::Line {
-                x1: *left,
-                y1: 0.0,
-                x2: *left,
-                y2: height,
-                width: style.rule,
-                dash: None,
-            });
+            band.items
+                .push(Geometry::line(*left, 0.0, *left, height).stroked(Stroke::solid(style.rule)));
         }
     }
     Ok(band)

@@ -4,7 +4,7 @@
 //! faces bearing icons (sword, burst, shield), with the die's expected
 //! symbols per roll, and a legend of the symbols. One page.
 
-use super::doc::{Doc, Item, Page, fit_items};
+use super::doc::{Doc, Geometry, Ink, Item, Page, Stroke, fit_items};
 use crate::diag::Diagnostic;
 use crate::model::{
     Align, Deck, FieldKind, FieldValue, Game, Icon, Paper, Style, VAlign, count_on, reduce,
@@ -164,14 +164,8 @@ pub fn lay_out_units_and_dice(input: &UnitsDiceInput<'_>) -> Result<Doc, Vec<Dia
         row_h = row_h.max(h);
     }
     y += row_h + 2.0;
-    w.items.push(Item::Line {
-        x1: MARGIN,
-        y1: y,
-        x2: MARGIN + width,
-        y2: y,
-        width: 0.6,
-        dash: None,
-    });
+    w.items
+        .push(Geometry::line(MARGIN, y, MARGIN + width, y).stroked(Stroke::solid(0.6)));
     y += 4.0;
     for card in &units.cards {
         let mut row_h: f32 = 0.0;
@@ -193,14 +187,9 @@ pub fn lay_out_units_and_dice(input: &UnitsDiceInput<'_>) -> Result<Doc, Vec<Dia
             row_h = row_h.max(h);
         }
         y += row_h + 3.0;
-        w.items.push(Item::Line {
-            x1: MARGIN,
-            y1: y - 1.5,
-            x2: MARGIN + width,
-            y2: y - 1.5,
-            width: 0.25,
-            dash: None,
-        });
+        w.items.push(
+            Geometry::line(MARGIN, y - 1.5, MARGIN + width, y - 1.5).stroked(Stroke::solid(0.25)),
+        );
     }
     y += 12.0;
 
@@ -259,14 +248,8 @@ pub fn lay_out_units_and_dice(input: &UnitsDiceInput<'_>) -> Result<Doc, Vec<Dia
         );
         let mut x = MARGIN + 72.0;
         for face in faces {
-            w.items.push(Item::Rect {
-                x,
-                y,
-                w: FACE,
-                h: FACE,
-                radius: 6.0,
-                width: 0.8,
-            });
+            w.items
+                .push(Geometry::rect(x, y, FACE, FACE, 6.0).stroked(Stroke::solid(0.8)));
             draw_face(&mut w.items, input.icons, &face.value, x, y, FACE);
             x += FACE + FACE_GAP;
         }
@@ -302,10 +285,8 @@ pub fn lay_out_units_and_dice(input: &UnitsDiceInput<'_>) -> Result<Doc, Vec<Dia
     // Legend: each symbol's icon and meaning, from the faces field's declaration.
     for (symbol, meaning) in &symbols {
         if let Some(icon) = input.icons.iter().find(|i| i.name == *symbol) {
-            w.items.push(Item::Fill {
-                path: icon.placed(MARGIN, y, 14.0),
-                gray: 0.0,
-            });
+            w.items
+                .push(Geometry::Path(icon.placed(MARGIN, y, 14.0)).filled(Ink::BLACK));
         }
         y += w
             .text(
@@ -401,10 +382,7 @@ pub(super) fn draw_face(
             top + r as f32 * cell + (cell - size) / 2.0,
         );
         if let Some(icon) = icons.iter().find(|i| i.name == *symbol) {
-            items.push(Item::Fill {
-                path: icon.placed(ix, iy, size),
-                gray: 0.0,
-            });
+            items.push(Geometry::Path(icon.placed(ix, iy, size)).filled(Ink::BLACK));
         }
     }
 }

@@ -9,7 +9,7 @@ use super::write_output;
 use crate::diag::json_string;
 use crate::layout::{CardFace, Item};
 use crate::load::OpError;
-use crate::render::{png::svg_to_png, vector::outlined_svg};
+use crate::render::{png::svg_to_png, svg::outlined_svg};
 use crate::text::FontBook;
 
 /// Card faces to write as images, and how.

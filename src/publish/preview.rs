@@ -30,7 +30,7 @@ pub fn write_page_previews(
     );
     let mut written = Vec::new();
     for (i, page) in doc.pages.iter().enumerate() {
-        let svg = crate::render::vector::outlined_svg(&page.items, page.width, page.height, fonts);
+        let svg = crate::render::svg::outlined_svg(&page.items, page.width, page.height, fonts);
         let png = crate::render::png::svg_to_png(&svg, DPI)
             .map_err(|e| OpError(format!("cannot draw page {} of {file_name}: {e}", i + 1)))?;
         let path = dir.join(page_name(&stem, i + 1));

@@ -5,4 +5,3 @@ pub mod html;
 pub mod pdf;
 pub mod png;
 pub mod svg;
-pub mod vector;

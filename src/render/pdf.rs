@@ -10,7 +10,7 @@ use pdf_writer::types::{ActionType, AnnotationType, CidFontType, FontFlags, Page
 use pdf_writer::{Chunk, Content, Filter, Name, Rect, Ref, Str, TextStr};
 use subsetter::GlyphRemapper;
 
-use crate::layout::{Doc, Item, Nav, Target, TextItem, outline_parents};
+use crate::layout::{Doc, Geometry, Ink, Item, Nav, Shape, Target, TextItem, outline_parents};
 use crate::model::PathEl;
 use crate::model::link::{cleaned, is_web_link};
 use crate::text::{FaceId, FontBook};
@@ -160,7 +160,7 @@ impl<'a, W: Write> PdfStream<'a, W> {
     fn learn_glyphs(&mut self, pages: &[crate::layout::Page]) {
         let (used, next, book) = (&mut self.used, &mut self.next, self.book);
         for item in pages.iter().flat_map(|p| &p.items) {
-            if let Some((t, _)) = item.glyph_run() {
+            if let Item::Text(t) = item {
                 used.entry(t.face)
                     .or_insert_with(|| UsedFace::new(next.bump(), book.face(t.face).glyph_count()))
                     .learn(t);
@@ -557,12 +557,11 @@ struct GlyphRuns {
 }
 
 impl GlyphRuns {
-    /// Shows one run of glyphs at its baseline, in its colour when it has one.
+    /// Shows one run of glyphs at its baseline, in its ink when it has one.
     fn show(
         &mut self,
         c: &mut Content,
         t: &TextItem,
-        tint: Option<[f32; 3]>,
         used: &BTreeMap<FaceId, UsedFace>,
         page_height: f32,
     ) {
@@ -581,8 +580,8 @@ impl GlyphRuns {
             self.font = Some((t.face, t.size));
         }
         c.set_text_matrix([1.0, 0.0, 0.0, 1.0, t.x, page_height - t.y]);
-        if let Some([r, g, b]) = tint {
-            c.set_fill_rgb(r, g, b);
+        if let Some(ink) = t.ink {
+            set_fill(c, ink);
             c.show(Str(&self.bytes));
             c.set_fill_gray(0.0);
         } else {
@@ -606,85 +605,64 @@ fn page_content(page: &crate::layout::Page, used: &BTreeMap<FaceId, UsedFace>) -
     let h = page.height;
     let mut run = GlyphRuns::default();
     for item in &page.items {
-        if item.glyph_run().is_none() {
-            run.end(&mut c);
-        }
         match item {
-            Item::Text(t) => run.show(&mut c, t, None, used, h),
-            Item::Tinted { text, rgb } => run.show(&mut c, text, Some(*rgb), used, h),
-            Item::Line {
-                x1,
-                y1,
-                x2,
-                y2,
-                width,
-                dash,
-            } => {
-                c.save_state();
-                c.set_line_width(*width);
-                if let Some((on, off)) = dash {
-                    c.set_dash_pattern([*on, *off], 0.0);
-                }
-                c.move_to(*x1, h - y1);
-                c.line_to(*x2, h - y2);
-                c.stroke();
-                c.restore_state();
-            }
-            Item::Rect {
-                x,
-                y,
-                w,
-                h: rh,
-                radius,
-                width,
-            } => {
-                c.save_state();
-                c.set_line_width(*width);
-                rounded_rect(&mut c, *x, h - y - rh, *w, *rh, *radius);
-                c.stroke();
-                c.restore_state();
-            }
-            Item::Fill { path, gray } => {
-                c.save_state();
-                c.set_fill_gray(*gray);
-                trace_path(&mut c, path, h);
-                c.fill_nonzero();
-                c.restore_state();
-            }
-            Item::Art { path, rgb, clip } => {
-                c.save_state();
-                c.rect(clip[0], h - clip[1] - clip[3], clip[2], clip[3]);
-                c.clip_nonzero();
-                c.end_path();
-                c.set_fill_rgb(rgb[0], rgb[1], rgb[2]);
-                trace_path(&mut c, path, h);
-                c.fill_nonzero();
-                c.restore_state();
-            }
-            Item::Paint { path, rgb } => {
-                c.save_state();
-                c.set_fill_rgb(rgb[0], rgb[1], rgb[2]);
-                trace_path(&mut c, path, h);
-                c.fill_nonzero();
-                c.restore_state();
-            }
-            Item::Shade {
-                x,
-                y,
-                w,
-                h: fh,
-                gray,
-            } => {
-                c.save_state();
-                c.set_fill_gray(*gray);
-                c.rect(*x, h - y - fh, *w, *fh);
-                c.fill_nonzero();
-                c.restore_state();
+            Item::Text(t) => run.show(&mut c, t, used, h),
+            Item::Shape(shape) => {
+                run.end(&mut c);
+                draw_shape(&mut c, shape, h);
             }
         }
     }
     run.end(&mut c);
     c.finish().to_vec()
+}
+
+/// A shape in a graphics state of its own: clip, stroke, fill colour,
+/// outline, then fill and/or stroke.
+fn draw_shape(c: &mut Content, shape: &Shape, h: f32) {
+    c.save_state();
+    if let Some([x, y, w, ch]) = shape.clip {
+        c.rect(x, h - y - ch, w, ch);
+        c.clip_nonzero();
+        c.end_path();
+    }
+    if let Some(stroke) = shape.stroke {
+        c.set_line_width(stroke.width);
+        if let Some((on, off)) = stroke.dash {
+            c.set_dash_pattern([on, off], 0.0);
+        }
+    }
+    if let Some(ink) = shape.fill {
+        set_fill(c, ink);
+    }
+    match &shape.geometry {
+        Geometry::Line { x1, y1, x2, y2 } => {
+            c.move_to(*x1, h - y1);
+            c.line_to(*x2, h - y2);
+        }
+        Geometry::Rect {
+            x,
+            y,
+            w,
+            h: rh,
+            radius,
+        } => rounded_rect(c, *x, h - y - rh, *w, *rh, *radius),
+        Geometry::Path(path) => trace_path(c, path, h),
+    }
+    match (shape.fill.is_some(), shape.stroke.is_some()) {
+        (true, true) => c.fill_nonzero_and_stroke(),
+        (true, false) => c.fill_nonzero(),
+        (false, true) => c.stroke(),
+        (false, false) => c.end_path(),
+    };
+    c.restore_state();
+}
+
+fn set_fill(c: &mut Content, ink: Ink) {
+    match ink {
+        Ink::Gray(gray) => c.set_fill_gray(gray),
+        Ink::Rgb([r, g, b]) => c.set_fill_rgb(r, g, b),
+    };
 }
 
 /// Traces a path given from the page's top-left (y down) in PDF space (y up).
@@ -823,6 +801,7 @@ mod tests {
                     text: text.to_string(),
                     glyphs,
                     width: 10.0,
+                    ink: None,
                 })],
             }
         };

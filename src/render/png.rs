@@ -1,6 +1,6 @@
-//! Render stage, PNG: an outlined SVG (see [`super::vector`]) rasterised with
-//! resvg at a given resolution and encoded with the png crate's fast DEFLATE.
-//! No fonts are involved: text arrives as paths.
+//! Render stage, PNG: an outlined SVG (see [`super::svg::outlined_svg`])
+//! rasterised with resvg at a given resolution and encoded with the png
+//! crate's fast DEFLATE. No fonts are involved: text arrives as paths.
 
 /// Rasterises `svg` (sized in points) at `dpi` into PNG bytes.
 pub fn svg_to_png(svg: &str, dpi: f32) -> Result<Vec<u8>, String> {

@@ -1,12 +1,26 @@
-//! Render stage: draws a laid-out card ([`CardFace`]) as an SVG fragment for
-//! HTML, with the same fonts (served by @font-face under the family names of
-//! `fonts/fonts.toml`) and the same positions as the PDF. Text is not
-//! re-measured: each run keeps the width layout gave it (`textLength`).
+//! Render stage, SVG: laid-out items (a card face, a page) to SVG at the
+//! positions layout gave; text is never re-measured. One writer, two ways to
+//! draw text ([`TextMode`]): as `<text>` in the fonts the HTML serves
+//! (inline card faces of the rules reference), or as the fonts' own glyph
+//! outlines (self-contained card images, the PNG renderer's input, page
+//! previews).
 
-use std::fmt::Write;
+use std::collections::HashMap;
+use std::fmt::Write as _;
 
-use crate::layout::{CardFace, Item, TextItem};
+use crate::layout::{CardFace, Geometry, Ink, Item, Shape, TextItem};
 use crate::text::{FaceId, FontBook};
+
+/// How text is drawn.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum TextMode {
+    /// `<text>` elements in the families of `fonts/fonts.toml`, served to the
+    /// page by @font-face (see [`css_family`]); each run keeps the width
+    /// layout gave it (`textLength`). The text stays selectable and searchable.
+    Fonts,
+    /// Each glyph as its outline from the font file: no font lookup anywhere.
+    Outlines,
+}
 
 /// What the card is, for readers that do not see the picture.
 pub struct CardSvg<'a> {
@@ -24,135 +38,201 @@ pub fn css_family(name: &str) -> String {
     format!("gp-{name}")
 }
 
-/// An inline `<svg>` element for the card, sized in points (true size in print).
+/// An inline `<svg>` element for the card, sized in points (true size in
+/// print), its text in the served fonts.
 pub fn card_svg(card: &CardSvg<'_>, book: &FontBook) -> String {
-    let mut out = String::new();
+    let mut svg = Svg::new(book, TextMode::Fonts, card.width, card.height);
     let _ = write!(
-        out,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"card-face\" viewBox=\"0 0 {w} {h}\" width=\"{w}pt\" height=\"{h}pt\" role=\"img\" aria-label=\"{label}\">",
-        w = num(card.width),
-        h = num(card.height),
+        svg.out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" class="card-face" viewBox="0 0 {w} {h}" width="{w}pt" height="{h}pt" role="img" aria-label="{label}"><rect class="card-edge" x="0.5" y="0.5" width="{w1}" height="{h1}" rx="{r}"/>"#,
+        w = near(card.width),
+        h = near(card.height),
         label = escape(card.label),
+        w1 = near(card.width - 1.0),
+        h1 = near(card.height - 1.0),
+        r = near(card.radius),
     );
-    let _ = write!(
-        out,
-        "<rect class=\"card-edge\" x=\"0.5\" y=\"0.5\" width=\"{}\" height=\"{}\" rx=\"{}\"/>",
-        num(card.width - 1.0),
-        num(card.height - 1.0),
-        num(card.radius),
-    );
-    for item in &card.face.items {
-        draw_item(&mut out, item, book);
-    }
-    out.push_str("</svg>");
-    out
+    svg.finish(&card.face.items)
 }
 
-fn draw_item(out: &mut String, item: &Item, book: &FontBook) {
-    match item {
-        Item::Text(text) => draw_text(out, text, book),
-        Item::Tinted { text, rgb } => {
-            let _ = write!(out, "<g fill=\"{}\">", super::vector::rgb_color(*rgb));
-            draw_text(out, text, book);
-            out.push_str("</g>");
-        }
-        Item::Art { path, rgb, clip } => {
-            out.push_str(&super::vector::clipped_art(path, *rgb, *clip, num))
-        }
-        Item::Shade { x, y, w, h, gray } => {
-            let _ = write!(
-                out,
-                "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"/>",
-                num(*x),
-                num(*y),
-                num(*w),
-                num(*h),
-                super::vector::gray_color(*gray)
-            );
-        }
-        Item::Fill { path, gray } => {
-            let _ = write!(
-                out,
-                "<path d=\"{}\" fill=\"{}\"/>",
-                super::vector::path_data(path),
-                super::vector::gray_color(*gray)
-            );
-        }
-        Item::Paint { path, rgb } => {
-            let _ = write!(
-                out,
-                "<path d=\"{}\" fill=\"{}\"/>",
-                super::vector::path_data(path),
-                super::vector::rgb_color(*rgb)
-            );
-        }
-        Item::Line {
-            x1,
-            y1,
-            x2,
-            y2,
+/// A self-contained SVG of `items` on a `width` x `height` pt canvas with a
+/// white ground, its text as glyph outlines.
+pub fn outlined_svg(items: &[Item], width: f32, height: f32, book: &FontBook) -> String {
+    let mut svg = Svg::new(book, TextMode::Outlines, width, height);
+    let _ = write!(
+        svg.out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}pt" height="{h}pt" viewBox="0 0 {w} {h}"><rect width="{w}" height="{h}" fill="white"/>"#,
+        w = num(width),
+        h = num(height)
+    );
+    svg.finish(items)
+}
+
+/// An SVG being written: its text mode, its canvas, and the outline path
+/// data of each glyph used so far (in font units, y up).
+struct Svg<'a> {
+    out: String,
+    book: &'a FontBook,
+    mode: TextMode,
+    width: f32,
+    height: f32,
+    glyphs: HashMap<(FaceId, u16), String>,
+}
+
+impl<'a> Svg<'a> {
+    fn new(book: &'a FontBook, mode: TextMode, width: f32, height: f32) -> Svg<'a> {
+        Svg {
+            out: String::with_capacity(16 * 1024),
+            book,
+            mode,
             width,
-            dash,
-        } => {
-            let dash = dash
-                .map(|(on, off)| format!(" stroke-dasharray=\"{} {}\"", num(on), num(off)))
-                .unwrap_or_default();
+            height,
+            glyphs: HashMap::new(),
+        }
+    }
+
+    /// Draws the items and closes the root element.
+    fn finish(mut self, items: &[Item]) -> String {
+        for item in items {
+            match item {
+                Item::Text(t) => self.text(t),
+                Item::Shape(s) => self.shape(s),
+            }
+        }
+        self.out.push_str("</svg>");
+        self.out
+    }
+
+    /// A run of glyphs, grouped in its ink when it has one.
+    fn text(&mut self, t: &TextItem) {
+        if let Some(ink) = t.ink {
+            let _ = write!(self.out, r#"<g fill="{}">"#, color(ink));
+        }
+        match self.mode {
+            TextMode::Fonts => self.font_text(t),
+            TextMode::Outlines => self.outlined_text(t),
+        }
+        if t.ink.is_some() {
+            self.out.push_str("</g>");
+        }
+    }
+
+    /// A `<text>` run; the browser sets its glyphs itself, so a thousandth
+    /// of a point is as near as its numbers need be.
+    fn font_text(&mut self, t: &TextItem) {
+        let (family, bold, italic) = face_style(self.book, t.face);
+        let out = &mut self.out;
+        let _ = write!(
+            out,
+            r#"<text x="{}" y="{}" font-family="{}" font-size="{}""#,
+            near(t.x),
+            near(t.y),
+            escape(&css_family(&family)),
+            near(t.size)
+        );
+        if bold {
+            out.push_str(r#" font-weight="bold""#);
+        }
+        if italic {
+            out.push_str(r#" font-style="italic""#);
+        }
+        if t.width > 0.0 {
             let _ = write!(
                 out,
-                "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#000\" stroke-width=\"{}\"{dash}/>",
+                r#" textLength="{}" lengthAdjust="spacing""#,
+                near(t.width)
+            );
+        }
+        let _ = write!(out, ">{}</text>", escape(&t.text));
+    }
+
+    /// Each glyph at its pen position: translate to the baseline, scale font
+    /// units to points and flip y.
+    fn outlined_text(&mut self, t: &TextItem) {
+        let book = self.book;
+        let face = book.face(t.face);
+        let scale = t.size / face.units_per_em;
+        let mut x = t.x;
+        for &g in &t.glyphs {
+            let d = self.glyphs.entry((t.face, g)).or_insert_with(|| {
+                let mut builder = PathData(String::new());
+                if let Ok(parsed) = ttf_parser::Face::parse(&face.data, 0) {
+                    parsed.outline_glyph(ttf_parser::GlyphId(g), &mut builder);
+                }
+                builder.0
+            });
+            if !d.is_empty() {
+                let _ = write!(
+                    self.out,
+                    r#"<path transform="matrix({s} 0 0 {ns} {x} {y})" d="{d}"/>"#,
+                    s = num(scale),
+                    ns = num(-scale),
+                    x = num(x),
+                    y = num(t.y)
+                );
+            }
+            x += face.advance(g) * scale;
+        }
+    }
+
+    /// A shape as one element. A clip is a nested <svg>, a viewport that
+    /// cuts off what it holds, unless the canvas cuts the shape off there
+    /// already.
+    fn shape(&mut self, shape: &Shape) {
+        let out = &mut self.out;
+        let clip = shape.clip.filter(|c| !covers(*c, self.width, self.height));
+        if let Some([x, y, w, h]) = clip.map(|c| c.map(num)) {
+            let _ = write!(
+                out,
+                r#"<svg x="{x}" y="{y}" width="{w}" height="{h}" viewBox="{x} {y} {w} {h}" overflow="hidden">"#
+            );
+        }
+        let _ = match &shape.geometry {
+            Geometry::Line { x1, y1, x2, y2 } => write!(
+                out,
+                r#"<path d="M{} {}L{} {}""#,
                 num(*x1),
                 num(*y1),
                 num(*x2),
-                num(*y2),
-                num(*width)
-            );
-        }
-        Item::Rect {
-            x,
-            y,
-            w,
-            h,
-            radius,
-            width,
-        } => {
-            let _ = write!(
+                num(*y2)
+            ),
+            Geometry::Rect { x, y, w, h, radius } => write!(
                 out,
-                "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"{}\" fill=\"none\" stroke=\"#000\" stroke-width=\"{}\"/>",
+                r#"<rect x="{}" y="{}" width="{}" height="{}" rx="{}""#,
                 num(*x),
                 num(*y),
                 num(*w),
                 num(*h),
-                num(*radius),
-                num(*width)
+                num(*radius)
+            ),
+            Geometry::Path(path) => write!(out, r#"<path d="{}""#, path_data(path, 4)),
+        };
+        let fill = shape.fill.map_or_else(|| "none".to_string(), color);
+        let _ = write!(out, r#" fill="{fill}""#);
+        if let Some(stroke) = shape.stroke {
+            let _ = write!(
+                out,
+                r#" stroke="black" stroke-width="{}""#,
+                num(stroke.width)
             );
+            if let Some((on, off)) = stroke.dash {
+                let _ = write!(out, r#" stroke-dasharray="{} {}""#, num(on), num(off));
+            }
+        }
+        out.push_str("/>");
+        if clip.is_some() {
+            out.push_str("</svg>");
         }
     }
 }
 
-fn draw_text(out: &mut String, text: &TextItem, book: &FontBook) {
-    let (family, bold, italic) = face_style(book, text.face);
-    let _ = write!(
-        out,
-        "<text x=\"{}\" y=\"{}\" font-family=\"{}\" font-size=\"{}\"",
-        num(text.x),
-        num(text.y),
-        escape(&css_family(&family)),
-        num(text.size)
-    );
-    if bold {
-        out.push_str(" font-weight=\"bold\"");
-    }
-    if italic {
-        out.push_str(" font-style=\"italic\"");
-    }
-    if text.width > 0.0 {
-        let _ = write!(
-            out,
-            " textLength=\"{}\" lengthAdjust=\"spacing\"",
-            num(text.width)
-        );
-    }
-    let _ = write!(out, ">{}</text>", escape(&text.text));
+/// Whether the rectangle `clip` (x, y, w, h) holds the whole `width` x `height` canvas.
+fn covers(clip: [f32; 4], width: f32, height: f32) -> bool {
+    let tol = 0.01;
+    clip[0] <= tol
+        && clip[1] <= tol
+        && clip[0] + clip[2] >= width - tol
+        && clip[1] + clip[3] >= height - tol
 }
 
 /// The family a face belongs to and its style.
@@ -176,9 +256,78 @@ fn face_style(book: &FontBook, face: FaceId) -> (String, bool, bool) {
     (String::from("sans"), false, false)
 }
 
-/// A number with at most three decimals and no trailing zeros.
+/// A glyph's outline as SVG path data, in font units.
+struct PathData(String);
+
+impl ttf_parser::OutlineBuilder for PathData {
+    fn move_to(&mut self, x: f32, y: f32) {
+        let _ = write!(self.0, "M{} {}", num(x), num(y));
+    }
+    fn line_to(&mut self, x: f32, y: f32) {
+        let _ = write!(self.0, "L{} {}", num(x), num(y));
+    }
+    fn quad_to(&mut self, x1: f32, y1: f32, x: f32, y: f32) {
+        let _ = write!(self.0, "Q{} {} {} {}", num(x1), num(y1), num(x), num(y));
+    }
+    fn curve_to(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, x: f32, y: f32) {
+        let _ = write!(
+            self.0,
+            "C{} {} {} {} {} {}",
+            num(x1),
+            num(y1),
+            num(x2),
+            num(y2),
+            num(x),
+            num(y)
+        );
+    }
+    fn close(&mut self) {
+        self.0.push('Z');
+    }
+}
+
+/// SVG path data for a path, its numbers to `decimals` places: a path in
+/// page points, or an inline icon in its own view box (HTML).
+pub(crate) fn path_data(path: &[crate::model::PathEl], decimals: usize) -> String {
+    use crate::model::PathEl;
+    let n = |v: f32| fixed(v, decimals);
+    let mut d = String::new();
+    for el in path {
+        let _ = match *el {
+            PathEl::MoveTo(x, y) => write!(d, "M{} {}", n(x), n(y)),
+            PathEl::LineTo(x, y) => write!(d, "L{} {}", n(x), n(y)),
+            PathEl::CurveTo(a, b, c, e, x, y) => {
+                write!(d, "C{} {} {} {} {} {}", n(a), n(b), n(c), n(e), n(x), n(y))
+            }
+            PathEl::Close => write!(d, "Z"),
+        };
+    }
+    d
+}
+
+/// An ink as an SVG colour.
+fn color(ink: Ink) -> String {
+    let [r, g, b] = match ink {
+        Ink::Gray(gray) => [gray; 3],
+        Ink::Rgb(rgb) => rgb,
+    }
+    .map(|c| (c.clamp(0.0, 1.0) * 255.0).round() as u8);
+    format!("rgb({r},{g},{b})")
+}
+
+/// A number with at most 4 decimals (a glyph's scale needs them).
 fn num(v: f32) -> String {
-    let s = format!("{v:.3}");
+    fixed(v, 4)
+}
+
+/// A number with at most 3 decimals.
+fn near(v: f32) -> String {
+    fixed(v, 3)
+}
+
+/// A number with at most `decimals` decimals, no trailing zeros and no "-0".
+pub(crate) fn fixed(v: f32, decimals: usize) -> String {
+    let s = format!("{v:.decimals$}");
     let s = s.trim_end_matches('0').trim_end_matches('.');
     if s == "-0" { "0".into() } else { s.into() }
 }
@@ -202,13 +351,67 @@ pub fn escape(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::layout::rect_path;
 
     #[test]
     fn numbers_are_short_and_stable() {
         assert_eq!(num(12.0), "12");
         assert_eq!(num(12.5), "12.5");
-        assert_eq!(num(0.33333), "0.333");
-        assert_eq!(num(-0.0001), "0");
+        assert_eq!(num(0.33333), "0.3333");
+        assert_eq!(num(-0.00001), "0");
+        assert_eq!(near(0.33333), "0.333");
+        assert_eq!(near(-0.0001), "0");
+    }
+
+    #[test]
+    fn colours_print_as_svg_rgb() {
+        assert_eq!(color(Ink::Rgb([1.0, 0.5, 0.0])), "rgb(255,128,0)");
+        assert_eq!(color(Ink::Rgb([-1.0, 2.0, 0.2])), "rgb(0,255,51)");
+        assert_eq!(color(Ink::Gray(0.5)), "rgb(128,128,128)");
+    }
+
+    fn run(book: &FontBook, text: &str, ink: Option<Ink>) -> Item {
+        let face = book.families[0].face(crate::model::Style::Regular);
+        let glyphs = text
+            .chars()
+            .map(|c| book.face(face).glyph(c).unwrap_or(0))
+            .collect();
+        Item::Text(TextItem {
+            x: 1.0,
+            y: 2.0,
+            face,
+            size: 9.0,
+            text: text.into(),
+            glyphs,
+            width: 10.0,
+            ink,
+        })
+    }
+
+    #[test]
+    fn text_is_text_in_the_served_fonts_or_glyph_outlines() {
+        let book = crate::text::sans_test_book();
+        let items = [run(&book, "Ab", Some(Ink::Rgb([1.0, 0.0, 0.0])))];
+        let face = CardFace {
+            items: items.to_vec(),
+        };
+        let card = CardSvg {
+            face: &face,
+            width: 100.0,
+            height: 50.0,
+            radius: 5.0,
+            label: "Ab",
+        };
+        let html = card_svg(&card, &book);
+        assert!(
+            html.contains(r#"<g fill="rgb(255,0,0)"><text x="1" y="2""#),
+            "{html}"
+        );
+        assert!(html.contains(r#"textLength="10" lengthAdjust="spacing">Ab</text></g>"#));
+        let image = outlined_svg(&items, 100.0, 50.0, &book);
+        assert!(!image.contains("<text"), "{image}");
+        assert_eq!(image.matches("<path transform=").count(), 2, "{image}");
+        assert!(image.contains(r#"<g fill="rgb(255,0,0)"><path"#));
     }
 
     #[test]
@@ -222,6 +425,7 @@ mod tests {
                 text: "<script>alert(1)</script>".into(),
                 glyphs: vec![],
                 width: 10.0,
+                ink: None,
             })],
         };
         let svg = card_svg(
@@ -237,5 +441,29 @@ mod tests {
         assert!(svg.contains("&lt;script&gt;alert(1)&lt;/script&gt;</text>"));
         assert!(svg.contains("aria-label=\"a &quot;b&quot;\""));
         assert!(!svg.contains("<script"));
+    }
+
+    #[test]
+    fn art_is_clipped_unless_the_canvas_cuts_it_off_already() {
+        let art = |clip: [f32; 4]| {
+            Item::Shape(Shape {
+                geometry: Geometry::Path(rect_path(-20.0, -20.0, 100.0, 100.0)),
+                fill: Some(Ink::Rgb([1.0, 0.0, 0.0])),
+                stroke: None,
+                clip: Some(clip),
+            })
+        };
+        let book = FontBook::default();
+        let whole = outlined_svg(&[art([-9.0, -9.0, 118.0, 168.0])], 100.0, 150.0, &book);
+        assert_eq!(whole.matches("<svg").count(), 1, "{whole}");
+        assert!(whole.contains(r#"fill="rgb(255,0,0)""#));
+        // A card on a bigger sheet: its art stops at the card's edge.
+        let card = outlined_svg(&[art([0.0, 0.0, 50.0, 70.0])], 100.0, 150.0, &book);
+        assert!(
+            card.contains(
+                r#"<svg x="0" y="0" width="50" height="70" viewBox="0 0 50 70" overflow="hidden">"#
+            ),
+            "{card}"
+        );
     }
 }

@@ -596,6 +596,7 @@ pub fn flow(frame: Frame, pieces: Vec<Piece>) -> (Vec<Vec<Item>>, Vec<Placed>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::layout::doc::{Geometry, Shape, Stroke};
 
     fn frame() -> Frame {
         Frame {
@@ -719,6 +720,7 @@ mod tests {
                 text: text.into(),
                 glyphs: vec![0; text.chars().count()],
                 width,
+                ink: None,
             })],
             ..Piece::default()
         }
@@ -735,6 +737,7 @@ mod tests {
                 text: "cell".into(),
                 glyphs: vec![0; 4],
                 width,
+                ink: None,
             })
         };
         Piece {
@@ -873,14 +876,7 @@ mod tests {
     /// last two kept together.
     fn table(first: f32, rows: usize) -> Vec<Piece> {
         let head = Rc::new(TableHead {
-            items: vec![Item::Rect {
-                x: 0.0,
-                y: 0.0,
-                w: 100.0,
-                h: 10.0,
-                radius: 0.0,
-                width: 0.5,
-            }],
+            items: vec![Geometry::rect(0.0, 0.0, 100.0, 10.0, 0.0).stroked(Stroke::solid(0.5))],
             height: 10.0,
         });
         let mut pieces = vec![Piece {
@@ -902,7 +898,11 @@ mod tests {
     fn heads(page: &[Item]) -> Vec<(f32, f32)> {
         page.iter()
             .filter_map(|i| match i {
-                Item::Rect { x, y, .. } => Some((*x, *y)),
+                Item::Shape(Shape {
+                    geometry: Geometry::Rect { x, y, .. },
+                    stroke: Some(_),
+                    ..
+                }) => Some((*x, *y)),
                 _ => None,
             })
             .collect()

@@ -64,10 +64,10 @@ impl Word {
 
 /// The text runs among `items`, as words.
 pub fn words(items: &[Item]) -> impl Iterator<Item = Word> + '_ {
-    items
-        .iter()
-        .filter_map(Item::glyph_run)
-        .map(|(t, _)| Word::of(t))
+    items.iter().filter_map(|item| match item {
+        Item::Text(t) => Some(Word::of(t)),
+        Item::Shape(_) => None,
+    })
 }
 
 /// A block of text: its bounds, and the font size and face of the word it

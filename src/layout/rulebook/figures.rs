@@ -7,7 +7,7 @@
 
 use super::pieces::{Piece, TableHead};
 use crate::diag::Diagnostic;
-use crate::layout::doc::{Item, text_items};
+use crate::layout::doc::{Geometry, Item, Stroke, text_items};
 use crate::layout::flow::Band;
 use crate::layout::table::{LaidTable, TableSpec, TableStyle, lay_out_table};
 use crate::layout::units_dice::draw_face;
@@ -197,14 +197,7 @@ pub fn dice_pieces(
         let face = ((width - (n - 1.0) * DIE_GAP) / n).min(DIE_FACE);
         for (k, symbols) in die.faces.iter().enumerate() {
             let x = k as f32 * (face + DIE_GAP);
-            items.push(Item::Rect {
-                x,
-                y: top,
-                w: face,
-                h: face,
-                radius: face * 0.13,
-                width: 0.8,
-            });
+            items.push(Geometry::rect(x, top, face, face, face * 0.13).stroked(Stroke::solid(0.8)));
             draw_face(&mut items, icons, symbols, x, top, face);
         }
         pieces.push(Piece {

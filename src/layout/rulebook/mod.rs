@@ -23,7 +23,7 @@ pub use self::figures::Die;
 use self::figures::{Misfit, Room, dice_pieces, table_pieces};
 use self::pieces::{BreakPoints, Piece, TextStyle, card_rows, text_pieces};
 use super::card::CardFace;
-use super::doc::{Doc, Item, Page, TextItem};
+use super::doc::{Doc, Geometry, Item, Page, Stroke, TextItem};
 use super::nav::{Link, Nav, OutlineEntry, Target};
 use super::table::{Cell, TableRow, TableSpec};
 use crate::diag::{Diagnostic, FileId, Loc};
@@ -700,6 +700,7 @@ fn lay_out_contents(
                 glyphs: number.chars().map(|c| face.glyph(c).unwrap_or(0)).collect(),
                 text: number,
                 width: w,
+                ink: None,
             }));
         }
         for line in &mut lines {
@@ -781,15 +782,11 @@ fn running_header_and_folio(page: &mut Page, number: usize, input: &RulebookInpu
         glyphs: head.chars().map(|c| face.glyph(c).unwrap_or(0)).collect(),
         text: head,
         width: w,
+        ink: None,
     }));
-    page.items.push(Item::Line {
-        x1: SIDE,
-        y1: TOP - 16.0,
-        x2: page.width - SIDE,
-        y2: TOP - 16.0,
-        width: 0.4,
-        dash: None,
-    });
+    page.items.push(
+        Geometry::line(SIDE, TOP - 16.0, page.width - SIDE, TOP - 16.0).stroked(Stroke::solid(0.4)),
+    );
     let folio_face = input.family.face(Style::Regular);
     let face = input.book.face(folio_face);
     let folio = number.to_string();
@@ -807,12 +804,14 @@ fn running_header_and_folio(page: &mut Page, number: usize, input: &RulebookInpu
         glyphs: folio.chars().map(|c| face.glyph(c).unwrap_or(0)).collect(),
         text: folio,
         width: w,
+        ink: None,
     }));
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::layout::doc::Shape;
     use crate::load::rules::parse_rules;
 
     fn book() -> FontBook {
@@ -959,7 +958,11 @@ mod tests {
         page.items
             .iter()
             .filter_map(|i| match i {
-                Item::Rect { x, y, w, h, .. } => Some([*x, *y, *w, *h]),
+                Item::Shape(Shape {
+                    geometry: Geometry::Rect { x, y, w, h, .. },
+                    stroke: Some(_),
+                    ..
+                }) => Some([*x, *y, *w, *h]),
                 _ => None,
             })
             .collect()
@@ -1004,7 +1007,15 @@ mod tests {
         let icons = page
             .items
             .iter()
-            .filter(|i| matches!(i, Item::Fill { .. }))
+            .filter(|i| {
+                matches!(
+                    i,
+                    Item::Shape(Shape {
+                        geometry: Geometry::Path(_),
+                        ..
+                    })
+                )
+            })
             .count();
         assert_eq!(icons, 7, "one icon per symbol");
         let text: String = page
@@ -1099,7 +1110,15 @@ mod tests {
         let fills = page
             .items
             .iter()
-            .filter(|i| matches!(i, Item::Fill { .. }))
+            .filter(|i| {
+                matches!(
+                    i,
+                    Item::Shape(Shape {
+                        geometry: Geometry::Path(_),
+                        ..
+                    })
+                )
+            })
             .count();
         assert_eq!(fills, 1);
         let texts: Vec<&TextItem> = page

@@ -4,7 +4,7 @@
 
 use super::blocks::CardLink;
 use crate::layout::card::CardFace;
-use crate::layout::doc::{Item, TextItem};
+use crate::layout::doc::{Geometry, Item, Stroke, TextItem};
 use crate::model::{Align, Style, VAlign};
 use crate::text::{
     Family, FitError, FitRequest, FontBook, HYPHEN, Line, fit_text, fit_text_hyphenated,
@@ -111,6 +111,7 @@ pub fn text_pieces(
                         text: run.text,
                         glyphs: run.glyphs,
                         width: run.width,
+                        ink: None,
                     })
                 })
                 .collect();
@@ -139,6 +140,7 @@ pub fn text_pieces(
             text: marker.to_string(),
             glyphs,
             width: w,
+            ink: None,
         }));
     }
     Ok(pieces)
@@ -208,14 +210,9 @@ pub fn card_rows(
                 piece
                     .items
                     .extend(face.items.iter().map(|i| i.translated(x, 0.0)));
-                piece.items.push(Item::Rect {
-                    x,
-                    y: 0.0,
-                    w,
-                    h,
-                    radius,
-                    width: 0.5,
-                });
+                piece
+                    .items
+                    .push(Geometry::rect(x, 0.0, w, h, radius).stroked(Stroke::solid(0.5)));
                 piece.cards.push((title.clone(), x, 0.0));
             }
             piece

@@ -12,10 +12,10 @@ use tera::{Context, Tera, Value};
 
 use crate::layout::{Cell, RowKind, TableSpec, block_specs};
 use crate::model::{
-    BlockKind, Chart, Deck, FieldValue, Icon, PathEl, RandomTable, ResultsTable, RollRange,
-    RowOdds, Shortcode, Style, block_anchor, block_id_title, face_symbols, row_odds,
+    BlockKind, Chart, Deck, FieldValue, Icon, RandomTable, ResultsTable, RollRange, RowOdds,
+    Shortcode, Style, block_anchor, block_id_title, face_symbols, row_odds,
 };
-use crate::render::svg::escape;
+use crate::render::svg::{escape, fixed, path_data};
 use crate::text::icons::split_icons;
 use crate::text::parse_rich;
 
@@ -461,44 +461,12 @@ pub fn icon_svg(icons: &[Icon], name: &str) -> String {
     format!(
         "<svg class=\"icon icon-{}\" aria-hidden=\"true\" focusable=\"false\" viewBox=\"{} {} {} {}\"><path fill=\"currentColor\" d=\"{}\"/></svg>",
         escape(&crate::model::slug(name)),
-        num(x),
-        num(y),
-        num(w),
-        num(h),
-        path_d(&icon.path)
+        fixed(x, 2),
+        fixed(y, 2),
+        fixed(w, 2),
+        fixed(h, 2),
+        path_data(&icon.path, 2)
     )
-}
-
-fn path_d(path: &[PathEl]) -> String {
-    let mut d = String::new();
-    for el in path {
-        let part = match *el {
-            PathEl::MoveTo(x, y) => format!("M{} {}", num(x), num(y)),
-            PathEl::LineTo(x, y) => format!("L{} {}", num(x), num(y)),
-            PathEl::CurveTo(a, b, c, e, x, y) => format!(
-                "C{} {} {} {} {} {}",
-                num(a),
-                num(b),
-                num(c),
-                num(e),
-                num(x),
-                num(y)
-            ),
-            PathEl::Close => "Z".to_string(),
-        };
-        d.push_str(&part);
-    }
-    d
-}
-
-fn num(v: f32) -> String {
-    let s = format!("{v:.2}");
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" {
-        "0".to_string()
-    } else {
-        s.to_string()
-    }
 }
 
 /// Cells of a row joined by spaces, as HTML.
