@@ -101,8 +101,57 @@ fn png_text_sits_where_the_pdf_puts_it() {
     }
 }
 
+/// The key and JSON type of every field TTS's save format gives a custom
+/// deck, its sheets and its cards (Tabletop Simulator's "Save File Format"
+/// documentation: ObjectState, CustomDeck), which `tts.json` must carry.
+const DECK_KEYS: &[(&str, &str)] = &[
+    ("Name", "string"),
+    ("Transform", "object"),
+    ("Nickname", "string"),
+    ("DeckIDs", "array"),
+    ("CustomDeck", "object"),
+    ("ContainedObjects", "array"),
+    ("GUID", "string"),
+];
+const SHEET_KEYS: &[(&str, &str)] = &[
+    ("FaceURL", "string"),
+    ("BackURL", "string"),
+    ("NumWidth", "number"),
+    ("NumHeight", "number"),
+    ("BackIsHidden", "bool"),
+    ("UniqueBack", "bool"),
+];
+const CARD_KEYS: &[(&str, &str)] = &[
+    ("Name", "string"),
+    ("Transform", "object"),
+    ("Nickname", "string"),
+    ("Description", "string"),
+    ("CardID", "number"),
+    ("CustomDeck", "object"),
+];
+const TRANSFORM_KEYS: &[&str] = &[
+    "posX", "posY", "posZ", "rotX", "rotY", "rotZ", "scaleX", "scaleY", "scaleZ",
+];
+
+fn has_keys(value: &serde_json::Value, keys: &[(&str, &str)], what: &str) {
+    for (key, kind) in keys {
+        let v = value
+            .get(key)
+            .unwrap_or_else(|| panic!("{what} has no {key}: {value}"));
+        let ok = match *kind {
+            "string" => v.is_string(),
+            "object" => v.is_object(),
+            "array" => v.is_array(),
+            "number" => v.is_u64(),
+            "bool" => v.is_boolean(),
+            _ => false,
+        };
+        assert!(ok, "{what}.{key} is not a {kind}: {v}");
+    }
+}
+
 #[test]
-fn tabletop_simulator_sheets_and_sidecar() {
+fn tabletop_simulator_deck_is_a_saved_object_tts_loads() {
     let dir = tempfile::tempdir().expect("temp dir");
     grogpress(&[
         "cards",
@@ -112,16 +161,98 @@ fn tabletop_simulator_sheets_and_sidecar() {
         dir.path().to_str().expect("path"),
     ]);
     let images = dir.path().join("battlefront/images/cards");
-    let json = std::fs::read_to_string(images.join("tts.json")).expect("tts.json");
-    // 70 cards: one full sheet of 69 (10 x 7, the last slot hidden) and one more.
+    let text = std::fs::read_to_string(images.join("tts.json")).expect("tts.json");
+    let save: serde_json::Value = serde_json::from_str(&text).expect("tts.json is JSON");
+    let states = save["ObjectStates"].as_array().expect("ObjectStates");
+    assert_eq!(states.len(), 1);
+    let deck = &states[0];
+    has_keys(deck, DECK_KEYS, "the deck");
+    assert_eq!(deck["Name"], "DeckCustom");
+    for key in TRANSFORM_KEYS {
+        assert!(deck["Transform"][key].is_number(), "Transform.{key}");
+    }
+    // 70 cards at 150 dpi (375 x 525 px): one full sheet of 69 (10 x 7, the
+    // last slot hidden) and one more; NumWidth x NumHeight is each image's grid.
+    let sheets = deck["CustomDeck"].as_object().expect("CustomDeck");
+    assert_eq!(sheets.len(), 2);
+    for (key, sheet) in sheets {
+        has_keys(sheet, SHEET_KEYS, "a sheet");
+        let url = sheet["FaceURL"].as_str().expect("FaceURL");
+        let file = url
+            .strip_prefix("file://")
+            .expect("a file:// URL by default");
+        let image = png(std::path::Path::new(file));
+        let grid = (
+            sheet["NumWidth"].as_u64().expect("NumWidth") as u32,
+            sheet["NumHeight"].as_u64().expect("NumHeight") as u32,
+        );
+        assert_eq!(
+            (image.width(), image.height()),
+            (grid.0 * 375, grid.1 * 525),
+            "sheet {key}: {url}"
+        );
+        let back = sheet["BackURL"].as_str().expect("BackURL");
+        let back = png(std::path::Path::new(
+            back.strip_prefix("file://").expect("file://"),
+        ));
+        assert_eq!((back.width(), back.height()), (375, 525));
+    }
+    let ids: Vec<u64> = deck["DeckIDs"]
+        .as_array()
+        .expect("DeckIDs")
+        .iter()
+        .map(|v| v.as_u64().expect("a card id"))
+        .collect();
+    let cards = deck["ContainedObjects"]
+        .as_array()
+        .expect("ContainedObjects");
+    assert_eq!((ids.len(), cards.len()), (70, 70));
+    let mut seen = std::collections::HashSet::new();
+    for (card, id) in cards.iter().zip(&ids) {
+        has_keys(card, CARD_KEYS, "a card");
+        assert_eq!(card["Name"], "Card");
+        assert_eq!(card["CardID"].as_u64(), Some(*id));
+        assert!(seen.insert(*id), "card id {id} twice");
+        // The card's sheet is its id's hundreds, and the slot lies on that sheet.
+        let sheet = &sheets[&(id / 100).to_string()];
+        let slots =
+            sheet["NumWidth"].as_u64().unwrap_or(0) * sheet["NumHeight"].as_u64().unwrap_or(0);
+        assert!(id % 100 < slots - 1, "card {id} in the hidden slot");
+    }
+    assert_eq!(cards[0]["Nickname"], "Armored Cars");
     assert!(
-        json.contains(r#"{"face":"tts-sheet-1.png","columns":10,"rows":7,"count":69}"#),
-        "{json}"
+        cards[0]["Description"]
+            .as_str()
+            .unwrap_or("")
+            .contains("Scout"),
+        "{}",
+        cards[0]
     );
-    assert!(json.contains(r#""count":1}"#), "{json}");
-    // 150 dpi poker cards: 375 x 525 px each.
-    let sheet = png(&images.join("tts-sheet-1.png"));
-    assert_eq!((sheet.width(), sheet.height()), (3750, 3675));
-    let back = png(&images.join("tts-back.png"));
-    assert_eq!((back.width(), back.height()), (375, 525));
+}
+
+#[test]
+fn tts_url_base_makes_shareable_web_addresses() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    grogpress(&[
+        "cards",
+        "battlefront",
+        "--tts-url-base",
+        "https://example.org/bf/",
+        "--out",
+        dir.path().to_str().expect("path"),
+    ]);
+    let text = std::fs::read_to_string(dir.path().join("battlefront/images/cards/tts.json"))
+        .expect("tts.json");
+    let save: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    let sheet = &save["ObjectStates"][0]["CustomDeck"]["1"];
+    assert_eq!(sheet["FaceURL"], "https://example.org/bf/tts-sheet-1.png");
+    assert_eq!(sheet["BackURL"], "https://example.org/bf/tts-back.png");
+    // A web address or nothing: anything else is refused (exit 2).
+    support::grogpress(&[
+        "cards",
+        "battlefront",
+        "--tts-url-base",
+        "javascript:alert(1)",
+    ])
+    .exit(2);
 }

@@ -321,9 +321,12 @@ struct PnpArgs {
     /// Resolution of the PNG images
     #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(36..=1200))]
     dpi: u32,
-    /// Also write Tabletop Simulator deck sheets (10 x 7 grids), a back image and tts.json
+    /// Also write a Tabletop Simulator deck: sheets of 10 x 7 faces, a back image and tts.json, a saved object to copy into TTS's Saved Objects folder
     #[arg(long)]
     tts: bool,
+    /// Web address the TTS images will be uploaded to (e.g. https://example.org/deck), so the saved object can be shared; default: file:// paths on this machine
+    #[arg(long, value_name = "URL", value_parser = parse_web_url)]
+    tts_url_base: Option<String>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -338,6 +341,18 @@ enum ExportWhat {
         #[arg(long, short = 'o', value_name = "FILE")]
         output: Option<PathBuf>,
     },
+}
+
+/// An http or https address (`--tts-url-base`).
+fn parse_web_url(s: &str) -> Result<String, String> {
+    let lower = s.to_ascii_lowercase();
+    if (lower.starts_with("https://") || lower.starts_with("http://"))
+        && crate::model::link::is_web_link(s)
+    {
+        Ok(s.to_string())
+    } else {
+        Err(format!("`{s}` is not an http(s) address"))
+    }
 }
 
 fn parse_drm_arg(s: &str) -> Result<(i64, i64), String> {
@@ -497,7 +512,8 @@ pub fn run(cli: Cli) -> ExitCode {
                 svg: pnp.svg,
                 png: pnp.png,
                 dpi: pnp.dpi as f32,
-                tts: pnp.tts,
+                tts: pnp.tts || pnp.tts_url_base.is_some(),
+                tts_url_base: pnp.tts_url_base,
                 given: crate::publish::Given {
                     card_paper: pnp.paper.is_some(),
                     flip: pnp.flip.is_some(),

@@ -314,7 +314,27 @@ fn card_images(
         svg: options.svg,
         png: options.png,
         tts_dpi: options.tts.then_some(TTS_DPI),
+        captions: indices.iter().map(|&i| caption(deck, i)).collect(),
+        tts_url_base: options.tts_url_base.clone(),
+        deck_name: deck.name.clone(),
     })
+}
+
+/// A card's title, and its other fields as "Field: value" lines (what
+/// Tabletop Simulator shows as the card's name and description).
+fn caption(deck: &crate::model::Deck, index: usize) -> (String, String) {
+    let Some(card) = deck.cards.get(index) else {
+        return (String::new(), String::new());
+    };
+    let text = deck
+        .fields
+        .iter()
+        .enumerate()
+        .filter(|(f, _)| *f != deck.title_field)
+        .filter_map(|(f, field)| Some(format!("{}: {}", field.name, deck.text(card, f)?)))
+        .collect::<Vec<_>>()
+        .join("\n");
+    (deck.card_title(index), text)
 }
 
 /// Tabletop Simulator sheets: 150 dpi keeps a 10 x 7 poker sheet under 4000 px.

@@ -1,7 +1,7 @@
-//! CLI: per-card images and Tabletop Simulator sheets — each laid-out card
-//! face drawn as an outlined SVG (the same layout as the PDF) and rasterised
-//! to PNG with resvg; TTS decks as grids of up to 10 x 7 faces with a JSON
-//! sidecar saying the grid.
+//! Publish: per-card images and Tabletop Simulator decks — each laid-out
+//! card face drawn as an outlined SVG (the same layout as the PDF) and
+//! rasterised to PNG with resvg; a TTS deck as sheets of up to 10 x 7 faces
+//! and `tts.json`, a saved object TTS loads from its Saved Objects folder.
 
 use std::path::Path;
 
@@ -27,6 +27,13 @@ pub struct CardImages {
     pub png: bool,
     /// Tabletop Simulator sheets at this resolution.
     pub tts_dpi: Option<f32>,
+    /// Each front's card title and text, for TTS's `Nickname` and `Description`.
+    pub captions: Vec<(String, String)>,
+    /// Where TTS finds the sheets: `file://` paths when `None`, else this web
+    /// address followed by the file name (`--tts-url-base`).
+    pub tts_url_base: Option<String>,
+    /// The deck's name, TTS's `Nickname` for the deck.
+    pub deck_name: String,
 }
 
 /// TTS's custom-deck grid: at most 10 columns and 7 rows; the last slot of a
@@ -34,6 +41,79 @@ pub struct CardImages {
 const TTS_COLUMNS: usize = 10;
 const TTS_ROWS: usize = 7;
 const TTS_PER_SHEET: usize = TTS_COLUMNS * TTS_ROWS - 1;
+
+/// One sheet of a TTS deck: its image and grid, and how many cards it holds.
+struct TtsSheet {
+    face: String,
+    columns: usize,
+    rows: usize,
+    count: usize,
+}
+
+/// Where TTS loads an image from: the web address given, else the file.
+fn tts_url(images: &CardImages, out: &Path, name: &str) -> Result<String, OpError> {
+    if let Some(base) = &images.tts_url_base {
+        return Ok(format!("{}/{name}", base.trim_end_matches('/')));
+    }
+    let file = out.join(name);
+    let file = file
+        .canonicalize()
+        .map_err(|e| OpError(format!("cannot find {}: {e}", file.display())))?;
+    Ok(format!("file://{}", file.display()))
+}
+
+/// The deck as a Tabletop Simulator saved object (its save format: one
+/// `DeckCustom` in `ObjectStates`, a `CustomDeck` entry per sheet, `DeckIDs`
+/// and a `Card` per card whose `CardID` is the sheet's key times 100 plus
+/// its slot).
+fn tts_saved_object(
+    images: &CardImages,
+    out: &Path,
+    sheets: &[TtsSheet],
+) -> Result<String, OpError> {
+    let back = tts_url(images, out, "tts-back.png")?;
+    let transform = r#"{"posX":0,"posY":1,"posZ":0,"rotX":0,"rotY":180,"rotZ":180,"scaleX":1,"scaleY":1,"scaleZ":1}"#;
+    let mut custom = Vec::new();
+    let mut ids = Vec::new();
+    let mut cards = Vec::new();
+    let mut captions = images.captions.iter();
+    for (n, sheet) in sheets.iter().enumerate() {
+        let key = n + 1;
+        let entry = format!(
+            r#"{{"FaceURL":{},"BackURL":{},"NumWidth":{},"NumHeight":{},"BackIsHidden":true,"UniqueBack":false,"Type":0}}"#,
+            json_string(&tts_url(images, out, &sheet.face)?),
+            json_string(&back),
+            sheet.columns,
+            sheet.rows
+        );
+        custom.push(format!("\"{key}\":{entry}"));
+        for slot in 0..sheet.count {
+            let id = key * 100 + slot;
+            let (title, text) = captions.next().cloned().unwrap_or_default();
+            ids.push(id.to_string());
+            cards.push(format!(
+                r#"{{"Name":"Card","Transform":{transform},"Nickname":{},"Description":{},"CardID":{id},"CustomDeck":{{"{key}":{entry}}},"GUID":"{:06x}"}}"#,
+                json_string(&title),
+                json_string(&text),
+                0x00a000 + id
+            ));
+        }
+    }
+    Ok(format!(
+        concat!(
+            r#"{{"SaveName":"","GameMode":"","Date":"","Table":"","Sky":"","Note":"","Rules":"","XmlUI":"","LuaScript":"","#,
+            r#""ObjectStates":[{{"Name":"DeckCustom","Transform":{},"Nickname":{},"Description":"","#,
+            r#""HideWhenFaceDown":true,"DeckIDs":[{}],"CustomDeck":{{{}}},"ContainedObjects":[{}],"GUID":"a00000"}}],"#,
+            r#""TabStates":{{}},"VersionNumber":""}}"#,
+            "\n"
+        ),
+        transform,
+        json_string(&images.deck_name),
+        ids.join(","),
+        custom.join(","),
+        cards.join(",")
+    ))
+}
 
 /// Writes every image under `dir`; returns how many files were written.
 pub fn write_card_images(
@@ -104,10 +184,12 @@ fn write_tts(images: &CardImages, out: &Path, dpi: f32, book: &FontBook) -> Resu
         let png = svg_to_png(&svg, dpi).map_err(OpError)?;
         let name = format!("tts-sheet-{}.png", n + 1);
         write_output(out, &out.join(&name), &png)?;
-        sheets.push(format!(
-            "{{\"face\":{},\"columns\":{columns},\"rows\":{rows},\"count\":{count}}}",
-            json_string(&name)
-        ));
+        sheets.push(TtsSheet {
+            face: name,
+            columns,
+            rows,
+            count,
+        });
     }
     let back_svg = outlined_svg(&images.back.items, w, h, book);
     write_output(
@@ -115,11 +197,7 @@ fn write_tts(images: &CardImages, out: &Path, dpi: f32, book: &FontBook) -> Resu
         &out.join("tts-back.png"),
         &svg_to_png(&back_svg, dpi).map_err(OpError)?,
     )?;
-    let (card_w, card_h) = ((w * dpi / 72.0).round(), (h * dpi / 72.0).round());
-    let json = format!(
-        "{{\"back\":\"tts-back.png\",\"card_width_px\":{card_w},\"card_height_px\":{card_h},\"hidden_face\":\"last slot of each sheet\",\"sheets\":[{}]}}\n",
-        sheets.join(",")
-    );
+    let json = tts_saved_object(images, out, &sheets)?;
     write_output(out, &out.join("tts.json"), json.as_bytes())?;
     Ok(sheets.len() + 2)
 }

@@ -26,6 +26,8 @@ pub struct PlanOptions {
     pub png: bool,
     pub dpi: f32,
     pub tts: bool,
+    /// A web address the TTS sheets will be at (`--tts-url-base`), instead of `file://` paths.
+    pub tts_url_base: Option<String>,
     /// The chart set (`charts.pdf`), on this paper (default Letter), with odds columns.
     pub charts: bool,
     pub chart_paper: Option<Paper>,
