@@ -803,6 +803,74 @@ fn a_glossary_term_in_the_text_shows_its_definition() {
     );
 }
 
+/// axe-core's script, as `tests/run.sh` installs it (or `$GROGPRESS_AXE`).
+fn axe_script() -> PathBuf {
+    let path = std::env::var_os("GROGPRESS_AXE").map_or_else(
+        || {
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("target/npm/node_modules/axe-core/axe.min.js")
+        },
+        PathBuf::from,
+    );
+    assert!(
+        path.is_file(),
+        "axe-core is not installed at {}: run `npm install --prefix target/npm axe-core@4` \
+         (as tests/run.sh does)",
+        path.display()
+    );
+    path
+}
+
+/// Runs axe-core on the page (WCAG 2 A and AA rules and best practices):
+/// each serious or critical violation as [rule, impact, first targets].
+const AXE: &str = r##"async function (wait) {
+  await wait(50);
+  var r = await axe.run(document, { resultTypes: ["violations"], preload: false });
+  return r.violations
+    .filter(function (v) { return v.impact === "serious" || v.impact === "critical"; })
+    .map(function (v) {
+      return [v.id, v.impact, v.nodes.slice(0, 3).map(function (n) { return n.target.join(" ") + " " + (n.failureSummary || ""); })];
+    });
+}"##;
+
+#[test]
+fn axe_core_finds_no_serious_or_critical_violation_at_phone_and_laptop_width() {
+    let axe = axe_script();
+    let mut problems = Vec::new();
+    for game in games_to_check() {
+        let (_dir, html) = build_rules(&game);
+        // A copy beside the pages: the page's policy lets it load ('self').
+        fs::copy(&axe, html.join("axe.min.js")).expect("copy axe.min.js");
+        for page in pages(&html) {
+            let name = page
+                .file_name()
+                .expect("name")
+                .to_string_lossy()
+                .into_owned();
+            let text = fs::read_to_string(&page).expect("page");
+            let with_axe = text.replacen(
+                "<script src=\"reference.js\"></script>",
+                "<script src=\"reference.js\"></script>\n<script src=\"axe.min.js\"></script>",
+                1,
+            );
+            assert_ne!(
+                text, with_axe,
+                "{game}/{name}: no reference.js to put axe after"
+            );
+            let axed = page.with_file_name(format!("axe-{name}"));
+            fs::write(&axed, with_axe).expect("write the page with axe");
+            for width in [390, 1280] {
+                let found = drive(&axed, "", width, true, AXE);
+                if found.as_array().is_none_or(|v| !v.is_empty()) {
+                    problems.push(format!("{game}/{name} at {width} px: {found}"));
+                }
+            }
+            fs::remove_file(&axed).expect("remove the page with axe");
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
 /// `grogpress serve` of a game, killed when dropped; its stderr is read to
 /// the end (a closed pipe would fail its writes).
 struct Serving(std::process::Child);

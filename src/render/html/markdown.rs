@@ -142,6 +142,10 @@ pub fn render_markdown(
     }
     let mut html = String::new();
     pulldown_cmark::html::push_html(&mut html, out.into_iter());
+    // A table of the Markdown takes the focus, as the data tables do, so a
+    // reader without a mouse can scroll it sideways on a phone. Only the
+    // writer's own tags are bare `<table>`: raw HTML was made text above.
+    let html = html.replace("<table>", "<table tabindex=\"0\">");
     Ok(PageBody {
         html,
         headings,
