@@ -292,6 +292,37 @@ fn duplicate_title_within_a_side() {
     run.only_ids(&["duplicate-value", "mirror-mismatch"]);
 }
 
+#[test]
+fn duplicate_glossary_term_whatever_its_capitals() {
+    // "line of sight" (line 46) repeats "Line of Sight" (line 41).
+    let run = check(&bad("duplicate-term"));
+    run.exit(1);
+    let d = run.expect(
+        "error",
+        "duplicate-value",
+        "bad/duplicate-term/game.toml",
+        46,
+        8,
+    );
+    assert!(d.message.contains("line of sight"), "{}", run.dump());
+    run.only_ids(&["duplicate-value"]);
+}
+
+#[test]
+fn empty_glossary_definition() {
+    let (_tmp, game) = temp_minimal();
+    let toml = game.join("game.toml");
+    let mut text = std::fs::read_to_string(&toml).expect("read game.toml");
+    text.push_str("\n[[glossary]]\nterm = \"hex\"\ndefinition = \"  \"\n");
+    std::fs::write(&toml, &text).expect("write game.toml");
+    let line = text.lines().count();
+    let run = check(&game.to_string_lossy());
+    run.exit(1);
+    let d = run.expect("error", "empty-definition", "game.toml", line, 14);
+    assert!(d.message.contains("`hex`"), "{}", run.dump());
+    run.only_ids(&["empty-definition"]);
+}
+
 // ---------------------------------------------------------------------------
 // 8.–9. Card names in the rules text.
 
@@ -568,6 +599,7 @@ const FIXTURES: &[&str] = &[
     "dangling-reference",
     // Its exact diagnostics are asserted in tests/html.rs.
     "dangling-shortcode",
+    "duplicate-term",
     "duplicate-value",
     "mirror-mismatch",
     "missing-field",

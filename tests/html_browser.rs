@@ -17,6 +17,9 @@
 //!   word of its text, a table row by its result and a section by its
 //!   heading, each result's link shows its card, row or heading; a card
 //!   named in the text is previewed on hover and on a tap; with the page's
+//!   glossary term in the text shows its definition on hover, focus and a
+//!   tap (and in its title, linking to the index's glossary, without
+//!   scripts); with the page's
 //!   scripts removed the sidebar and text are shown and the search box is
 //!   not; search works from `grogpress serve` too; no script error, console
 //!   message or policy violation anywhere.
@@ -707,6 +710,165 @@ fn a_card_named_in_the_text_is_previewed_on_hover_and_tap() {
     let key = anchor.strip_prefix("action-").expect("deck action");
     assert_eq!(preview["hovered"]["card"], key, "{preview}");
     assert_eq!(preview["tapped"], key, "{preview}");
+}
+
+/// Hovers (mouse), then focuses (keyboard), then taps (touch) the first
+/// glossary term `TERM` in the text: what each shows.
+const TERM_PREVIEW: &str = r##"async function (wait) {
+  var link = document.querySelector("main a.term[href$='#TERM']");
+  if (!link) { return null; }
+  function shown() {
+    var pop = document.querySelector(".term-popover");
+    return pop ? { text: pop.textContent, described: link.getAttribute("aria-describedby") } : null;
+  }
+  var result = { title: link.getAttribute("title"), word: link.textContent };
+  link.dispatchEvent(new PointerEvent("pointerover", { bubbles: true, pointerType: "mouse" }));
+  await wait(400);
+  result.hovered = shown();
+  document.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape" }));
+  result.closed = !document.querySelector(".term-popover");
+  var at = window.location.href;
+  link.dispatchEvent(new PointerEvent("pointerdown", { bubbles: true, pointerType: "touch" }));
+  link.click();
+  await wait(50);
+  result.tapped = shown();
+  result.stayed = window.location.href === at;
+  // Each section marks a term once: no heading, link or code holds one.
+  var sections = {}, twice = [];
+  document.querySelectorAll("main a.term").forEach(function (a) {
+    if (a.closest("h1, h2, h3, h4, h5, h6, code, pre") || a.parentElement.closest("a")) { twice.push("inside: " + a.textContent); }
+    var h = null, el = a;
+    var all = Array.from(document.querySelectorAll("main h1, main h2, main h3, main h4, main h5, main h6, main a.term"));
+    for (var i = all.indexOf(a) - 1; i >= 0; i--) { if (!all[i].matches("a.term")) { h = all[i].id; break; } }
+    var key = h + " " + a.getAttribute("href");
+    if (sections[key]) { twice.push(key); }
+    sections[key] = true;
+  });
+  result.twice = twice;
+  return result;
+}"##;
+
+#[test]
+fn a_glossary_term_in_the_text_shows_its_definition() {
+    let (_dir, html) = build_rules("grid-battles");
+    let definition = "Range is a number of hexes between the attacker and its target.";
+    for width in [1200, 390] {
+        let term = drive(
+            &html.join("grid-battles.html"),
+            "",
+            width,
+            true,
+            &TERM_PREVIEW.replace("TERM", "term-range"),
+        );
+        let hovered = term["hovered"]["text"].as_str().unwrap_or_default();
+        assert!(hovered.contains(definition), "hover at {width} px: {term}");
+        assert!(hovered.contains("Go to the glossary"), "{term}");
+        assert_eq!(term["hovered"]["described"], "card-popover", "{term}");
+        // The script moves the definition out of the title (no second tooltip).
+        assert_eq!(term["title"], serde_json::Value::Null, "{term}");
+        assert_eq!(term["closed"], true, "Escape closes it: {term}");
+        let tapped = term["tapped"]["text"].as_str().unwrap_or_default();
+        assert!(tapped.contains(definition), "tap at {width} px: {term}");
+        assert_eq!(term["stayed"], true, "a tap shows, not follows: {term}");
+        assert_eq!(term["twice"], serde_json::json!([]), "{term}");
+    }
+    // Without scripts the definition is the link's title, and the link
+    // leads to the glossary on the index, which lists every term.
+    let plain = drive(
+        &html.join("grid-battles.html"),
+        "",
+        1200,
+        false,
+        r##"async function (wait) {
+  var a = document.querySelector("main a.term[href$='#term-range']");
+  return a ? { title: a.getAttribute("title"), href: a.getAttribute("href") } : null;
+}"##,
+    );
+    assert!(
+        plain["title"]
+            .as_str()
+            .is_some_and(|t| t.contains(definition)),
+        "{plain}"
+    );
+    assert_eq!(plain["href"], "index.html#term-range", "{plain}");
+    let listed = follow(&html, "index.html#term-range");
+    assert_eq!(listed["tag"], "dt", "{listed}");
+    assert_eq!(listed["onScreen"], true, "{listed}");
+    // The search finds a term by a word of its definition (after the
+    // section the definition is quoted from).
+    let found = search(&html.join("grid-battles.html"), &["hexagonal"]);
+    assert!(
+        result_hrefs(&found, "hexagonal").contains(&"index.html#term-hex".to_string()),
+        "{found}"
+    );
+}
+
+/// axe-core's script, as `tests/run.sh` installs it (or `$GROGPRESS_AXE`).
+fn axe_script() -> PathBuf {
+    let path = std::env::var_os("GROGPRESS_AXE").map_or_else(
+        || {
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("target/npm/node_modules/axe-core/axe.min.js")
+        },
+        PathBuf::from,
+    );
+    assert!(
+        path.is_file(),
+        "axe-core is not installed at {}: run `npm install --prefix target/npm axe-core@4` \
+         (as tests/run.sh does)",
+        path.display()
+    );
+    path
+}
+
+/// Runs axe-core on the page (WCAG 2 A and AA rules and best practices):
+/// each serious or critical violation as [rule, impact, first targets].
+const AXE: &str = r##"async function (wait) {
+  await wait(50);
+  var r = await axe.run(document, { resultTypes: ["violations"], preload: false });
+  return r.violations
+    .filter(function (v) { return v.impact === "serious" || v.impact === "critical"; })
+    .map(function (v) {
+      return [v.id, v.impact, v.nodes.slice(0, 3).map(function (n) { return n.target.join(" ") + " " + (n.failureSummary || ""); })];
+    });
+}"##;
+
+#[test]
+fn axe_core_finds_no_serious_or_critical_violation_at_phone_and_laptop_width() {
+    let axe = axe_script();
+    let mut problems = Vec::new();
+    for game in games_to_check() {
+        let (_dir, html) = build_rules(&game);
+        // A copy beside the pages: the page's policy lets it load ('self').
+        fs::copy(&axe, html.join("axe.min.js")).expect("copy axe.min.js");
+        for page in pages(&html) {
+            let name = page
+                .file_name()
+                .expect("name")
+                .to_string_lossy()
+                .into_owned();
+            let text = fs::read_to_string(&page).expect("page");
+            let with_axe = text.replacen(
+                "<script src=\"reference.js\"></script>",
+                "<script src=\"reference.js\"></script>\n<script src=\"axe.min.js\"></script>",
+                1,
+            );
+            assert_ne!(
+                text, with_axe,
+                "{game}/{name}: no reference.js to put axe after"
+            );
+            let axed = page.with_file_name(format!("axe-{name}"));
+            fs::write(&axed, with_axe).expect("write the page with axe");
+            for width in [390, 1280] {
+                let found = drive(&axed, "", width, true, AXE);
+                if found.as_array().is_none_or(|v| !v.is_empty()) {
+                    problems.push(format!("{game}/{name} at {width} px: {found}"));
+                }
+            }
+            fs::remove_file(&axed).expect("remove the page with axe");
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
 /// `grogpress serve` of a game, killed when dropped; its stderr is read to

@@ -226,7 +226,7 @@ fn check_printed(game: &str, page: &str, dir: &Path) -> (usize, usize) {
         "{game}: the page list is printed"
     );
 
-    let tables = blocks(&html, "<table class=\"data\">", "</table>");
+    let tables = blocks(&html, "<table class=\"data\"", "</table>");
     let notes = blocks(&html, "<div class=\"table-notes\"", "</div>");
     let cards = blocks(&html, "<figure class=\"card\"", "</figure>");
     let usable = PAGE_HEIGHT - 2.0 * MARGIN;

@@ -319,12 +319,14 @@ fn strip_tags(html: &str) -> String {
         .replace("&#39;", "'")
 }
 
-/// Each body row of the data tables (`<table class="data">`: what the
+/// Each body row of the data tables (`<table class="data" ...>`: what the
 /// shortcodes show) of the game's HTML reference, as words.
 fn html_table_rows(game: &str, out: &Path) -> Vec<Vec<String>> {
     let mut rows = Vec::new();
     for page in html_pages(game, out) {
-        for table in page.split("<table class=\"data\">").skip(1) {
+        for table in page.split("<table class=\"data\"").skip(1) {
+            // Past the rest of the opening tag (tabindex).
+            let table = table.split_once('>').map_or("", |(_, t)| t);
             let table = table.split("</table>").next().unwrap_or("");
             let body = table.split("<tbody>").nth(1).unwrap_or("");
             for row in body.split("<tr").skip(1) {
@@ -340,7 +342,8 @@ fn html_table_words(game: &str, out: &Path) -> HashSet<String> {
     let mut all: HashSet<String> = html_table_rows(game, out).into_iter().flatten().collect();
     // The header cells and titles too.
     for page in html_pages(game, out) {
-        for table in page.split("<table class=\"data\">").skip(1) {
+        for table in page.split("<table class=\"data\"").skip(1) {
+            let table = table.split_once('>').map_or("", |(_, t)| t);
             all.extend(words(&strip_tags(
                 table.split("</table>").next().unwrap_or(""),
             )));

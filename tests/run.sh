@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite, on a fresh machine too: installs what the tests need
 # when it is missing (poppler-utils, qpdf, Chromium, a Java runtime and the Nu
-# HTML checker, taplo), then runs `cargo test --release`. Extra arguments go
+# HTML checker, taplo, axe-core into target/npm), then runs `cargo test --release`. Extra arguments go
 # to cargo test. `.ci/run` calls this same script.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -63,6 +63,16 @@ if ! command -v taplo >/dev/null 2>&1; then
   fi
   if ! { npm install -g --no-audit --no-fund @taplo/cli >/dev/null 2>&1 || as_root npm install -g --no-audit --no-fund @taplo/cli >/dev/null; }; then
     say "cannot install taplo; run: npm install -g @taplo/cli"
+    exit 1
+  fi
+fi
+
+# axe-core checks the HTML reference's accessibility in Chromium
+# (tests/html_browser.rs reads target/npm/node_modules/axe-core/axe.min.js).
+if [ ! -f target/npm/node_modules/axe-core/axe.min.js ]; then
+  say "installing axe-core with npm into target/npm"
+  if ! command -v npm >/dev/null 2>&1 || ! npm install --prefix target/npm --no-audit --no-fund axe-core@4 >/dev/null; then
+    say "cannot install axe-core; run: npm install --prefix target/npm axe-core@4"
     exit 1
   fi
 fi

@@ -145,8 +145,13 @@ pub const EXPLANATIONS: &[Explanation] = &[
     },
     Explanation {
         id: "duplicate-value",
-        text: "A deck's `unique` constraint says no two cards share a field's value (within each value of `within`, if given), and two cards do. The hint gives the line of the first one.",
+        text: "A deck's `unique` constraint says no two cards share a field's value (within each value of `within`, if given), and two cards do; or two chart blocks share an id; or the game's `[[glossary]]` defines a term (or alias) twice, whatever its capitals. The label points at the first one.",
         example: "[constraints]\nunique = [{ field = \"title\", within = \"owner\" }]\n# error: two I.S. cards titled \"Recon\"; retitle or remove one",
+    },
+    Explanation {
+        id: "empty-definition",
+        text: "A `[[glossary]]` entry of game.toml has an empty `definition`. The HTML reference shows a term's definition where the rules use the term, so an empty one would show nothing. Say what the term means, best quoted from the rules, or remove the entry.",
+        example: "[[glossary]]\nterm = \"hex\"\ndefinition = \"\"   # error\n# fix: definition = \"Each tile is called a hex.\"",
     },
     Explanation {
         id: "face-count",

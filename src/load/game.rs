@@ -8,8 +8,8 @@ use super::toml::{Reader, Table, parse};
 use super::{OpError, collections, deck, read_source};
 use crate::diag::{Diagnostic, Diagnostics, Sources};
 use crate::model::{
-    AidJob, CardJob, CardListJob, CounterJob, CounterSide, Force, Game, LabelJob, Located, Paper,
-    Publish, PublishOptions, RulesPage, Side,
+    AidJob, CardJob, CardListJob, CounterJob, CounterSide, Force, Game, GlossaryEntry, LabelJob,
+    Located, Paper, Publish, PublishOptions, RulesPage, Side,
 };
 
 table! { pub mod game_toml: "game.toml",
@@ -34,6 +34,7 @@ table! { pub mod game_toml: "game.toml",
     ),
     dice_combat: opt Table(&collections::dice_combat::DEF),
     charts: opt Tables(&charts::DEF),
+    glossary: opt Tables(&glossary::DEF),
 }
 
 /// A colour, "#RRGGBB".
@@ -45,6 +46,13 @@ table! { pub mod sides: "[[sides]]", "A side; cards and aids name it by its name
     full_name: opt Str("e.g. \"United Federation of Provinces\"."),
     color: opt Pattern(HEX,
         "The side's colour, \"#RRGGBB\": its counters' default and text with color = \"side\"."),
+}
+
+table! { pub mod glossary: "[[glossary]]",
+    "A rule term: the HTML reference shows its definition where the rules use it, and lists every term.";
+    term: req Str("The term as the rules write it, e.g. \"Line of Sight\"; each term once."),
+    aliases: opt StrArray("Other forms the rules use: plurals, abbreviations, e.g. [\"LOS\"]."),
+    definition: req Str("What the term means (rich text), best quoted from the rules."),
 }
 
 table! { pub mod forces: "[[forces]]", "Each side's forces, in order.";
@@ -180,6 +188,11 @@ pub fn load_game(
     let forces = r.get(&root, k::forces);
     let forces = forces.iter().filter_map(|t| force(&mut r, t)).collect();
     let rules_refs = r.get(&root, k::rules);
+    let glossary = r.get(&root, k::glossary);
+    let glossary = glossary
+        .iter()
+        .filter_map(|t| glossary_entry(&mut r, t))
+        .collect();
     let mut refs = |key: Key<kinds::Tables>, def| -> Vec<_> {
         let tables = r.get(&root, key);
         tables
@@ -306,6 +319,7 @@ pub fn load_game(
         aids,
         charts,
         rules,
+        glossary,
         publish,
         unloaded,
     }))
@@ -335,6 +349,18 @@ fn side(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Side> {
         full_name,
         color,
         loc: name.loc,
+    })
+}
+
+fn glossary_entry(r: &mut Reader<'_>, t: &Table<'_>) -> Option<GlossaryEntry> {
+    let t = r.open(t, &glossary::DEF);
+    let term = r.get(&t, glossary::term);
+    let aliases = r.get(&t, glossary::aliases);
+    let definition = r.get(&t, glossary::definition);
+    Some(GlossaryEntry {
+        term: term?,
+        aliases,
+        definition: definition?,
     })
 }
 

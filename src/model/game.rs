@@ -54,6 +54,24 @@ pub struct Aid {
     pub loc: Loc,
 }
 
+/// A rule term of `[[glossary]]`: the HTML reference shows its definition
+/// where the rules prose first uses it in a section, and lists every term.
+#[derive(Clone, Debug)]
+pub struct GlossaryEntry {
+    pub term: Located<String>,
+    /// Other forms of the term the prose may use: plurals, abbreviations.
+    pub aliases: Vec<Located<String>>,
+    /// Rich text.
+    pub definition: Located<String>,
+}
+
+impl GlossaryEntry {
+    /// The term and its aliases, as the prose may write them.
+    pub fn forms(&self) -> impl Iterator<Item = &Located<String>> {
+        std::iter::once(&self.term).chain(&self.aliases)
+    }
+}
+
 /// A Markdown rules page and what it says, parsed.
 #[derive(Clone, Debug)]
 pub struct RulesPage {
@@ -198,6 +216,8 @@ pub struct Game {
     /// Charts and tables, in the order `game.toml` lists them.
     pub charts: Vec<Chart>,
     pub rules: Vec<RulesPage>,
+    /// Rule terms and their definitions, in the order `game.toml` lists them.
+    pub glossary: Vec<GlossaryEntry>,
     pub publish: Publish,
     /// Ids of decks and aids declared in `game.toml` whose files could not be
     /// loaded (already reported): later checks stay quiet about them.

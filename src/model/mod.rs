@@ -36,7 +36,7 @@ pub use faces::{
 };
 pub use game::{
     Aid, AidBlock, AidJob, CardJob, CardListJob, CounterJob, CounterSide, DiceCombat, Force, Game,
-    LabelJob, PointsRow, Publish, PublishOptions, RulesPage, Side,
+    GlossaryEntry, LabelJob, PointsRow, Publish, PublishOptions, RulesPage, Side,
 };
 pub use icon::{Icon, PathEl};
 pub use phrase::{Phrase, PhraseForm, form_slots, read_phrase};

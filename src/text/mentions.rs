@@ -29,6 +29,20 @@ impl TableNames {
         TableNames { names }
     }
 
+    /// Glossary terms, from (form as written, term index) pairs: every form
+    /// is kept as it is, one word or more, each once whatever its capitals.
+    pub fn terms<'a>(forms: impl IntoIterator<Item = (&'a str, usize)>) -> TableNames {
+        let mut names: Vec<(String, usize)> = Vec::new();
+        for (form, term) in forms {
+            let form = form.split_whitespace().collect::<Vec<_>>().join(" ");
+            if !form.is_empty() && !names.iter().any(|(n, _)| n.eq_ignore_ascii_case(&form)) {
+                names.push((form, term));
+            }
+        }
+        names.sort_by_key(|n| std::cmp::Reverse(n.0.len()));
+        TableNames { names }
+    }
+
     /// Every mention in `text`, in order, as (byte range, table index). A
     /// mention starts and ends at word boundaries (a plural `s` may follow),
     /// letter case aside.

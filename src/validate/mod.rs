@@ -6,6 +6,7 @@ mod chart;
 mod constraints;
 mod deck;
 mod dice_combat;
+mod glossary;
 mod images;
 mod jobs;
 mod random_table;
@@ -18,6 +19,7 @@ use crate::model::Game;
 
 pub use chart::validate_charts;
 pub use deck::validate_deck;
+pub use glossary::validate_glossary;
 pub use images::validate_images;
 pub use jobs::{check_template_fields, dangling, template_fits};
 pub use rules::validate_rules;
@@ -41,5 +43,6 @@ pub fn validate(game: &Game) -> Diagnostics {
     validate_shortcodes(game, &mut diags);
     validate_images(game, &mut diags);
     validate_charts(&game.charts, &mut diags);
+    validate_glossary(&game.glossary, &mut diags);
     diags
 }

@@ -1,6 +1,6 @@
 // grogpress rules reference: the chapter menu on a phone, search over the
 // index that search-index.js assigns to window.grogpressSearch, and a
-// preview of a card named in the prose. Hand-written, no framework, nothing
+// preview of a card or a glossary term named in the prose. Hand-written, no framework, nothing
 // fetched (so it works from file://), and no HTML is built from strings:
 // text from the index goes into the page as text.
 (function () {
@@ -88,7 +88,7 @@
     var data = window.grogpressSearch;
     var keys = data ? Object.keys(data.index).sort() : [];
     var SHOWN = 50;
-    var KINDS = { s: "Rules", c: "Card", r: "Table" };
+    var KINDS = { s: "Rules", c: "Card", r: "Table", t: "Glossary" };
 
     // The first key not below `term` (keys are sorted as JavaScript compares).
     function lowerBound(term) {
@@ -276,17 +276,29 @@
     }
   }
 
-  // --- A card named in the prose, previewed on hover, focus or a tap. ---
+  // --- A card or a glossary term named in the prose, previewed on hover,
+  // focus or a tap. A term's definition is in a <template class="term-preview">
+  // of the page (and in the link's title, for a page without scripts). ---
   function previews() {
     var main = document.getElementById("main");
     if (!main) { return; }
     var pop = null, shownFor = null, timer = 0, lastPointer = "mouse";
+    main.querySelectorAll("a.term[title]").forEach(function (a) { a.removeAttribute("title"); });
+
+    function term(id) {
+      var found = null;
+      document.querySelectorAll("template.term-preview").forEach(function (t) {
+        if (!found && t.getAttribute("data-for") === id) { found = t.content.querySelector(".term-definition"); }
+      });
+      return found ? found.cloneNode(true) : null;
+    }
 
     function card(link) {
       var href = link.getAttribute("href") || "";
       var hash = href.indexOf("#");
       if (hash < 0) { return null; }
       var id = decodeURIComponent(href.slice(hash + 1));
+      if (link.classList.contains("term")) { return term(id); }
       if (id.indexOf("card-") !== 0) { return null; }
       var found = hash === 0 ? document.getElementById(id) : null;
       if (!found) {
@@ -317,15 +329,16 @@
       var copy = card(link);
       if (!copy) { return false; }
       hide();
+      var isTerm = link.classList.contains("term");
       pop = document.createElement("div");
-      pop.className = "card-popover";
+      pop.className = isTerm ? "card-popover term-popover" : "card-popover";
       pop.id = "card-popover";
       pop.setAttribute("role", "tooltip");
       pop.appendChild(copy);
       var go = document.createElement("a");
       go.className = "popover-link";
       go.href = link.getAttribute("href");
-      go.textContent = "Go to the card →";
+      go.textContent = isTerm ? "Go to the glossary →" : "Go to the card →";
       pop.appendChild(go);
       pop.addEventListener("pointerenter", function () { window.clearTimeout(timer); });
       pop.addEventListener("pointerleave", function () { later(hide, 300); });
@@ -345,7 +358,7 @@
     }
 
     function cardLink(target) {
-      var a = target && target.closest ? target.closest("a[href*='#card-']") : null;
+      var a = target && target.closest ? target.closest("a[href*='#card-'], a.term") : null;
       return a && main.contains(a) && !(pop && pop.contains(a)) ? a : null;
     }
 

@@ -43,6 +43,15 @@ pub trait PageLinks {
     fn icon(&self, name: &str) -> Option<String>;
     /// The table names a run of prose mentions: (byte range in `text`, href).
     fn table_mentions(&self, text: &str) -> Vec<(Range<usize>, String)>;
+    /// The glossary terms a run of prose mentions: (byte range in `text`, term index).
+    fn term_mentions(&self, _text: &str) -> Vec<(Range<usize>, usize)> {
+        Vec::new()
+    }
+    /// The opening tag of the element a mention of glossary term `term`
+    /// becomes (a link to its definition); the page notes the term is used.
+    fn term_open(&mut self, _term: usize) -> String {
+        String::new()
+    }
 }
 
 /// Renders a page; `used` holds ids already taken on the page (card anchors).
@@ -64,6 +73,8 @@ pub fn render_markdown(
     let mut headings = Vec::new();
     // Depth of links/images and of code blocks around the current event.
     let (mut in_link, mut in_code) = (0usize, 0usize);
+    // The glossary terms already marked in the current section.
+    let mut terms_seen: HashSet<usize> = HashSet::new();
     let mut i = 0;
     while i < events.len() {
         let (event, range) = &events[i];
@@ -89,6 +100,7 @@ pub fn render_markdown(
                 let inner = &events[i + 1..end.max(i + 1)];
                 let text = plain_text(inner.iter().map(|(e, _)| e));
                 let anchor = unique_id(&slug(&text), used);
+                terms_seen.clear();
                 out.push(Event::Start(Tag::Heading {
                     level: *level,
                     id: Some(CowStr::from(anchor.clone())),
@@ -120,7 +132,7 @@ pub fn render_markdown(
                     }
                     j += 1;
                 }
-                push_prose(&mut out, &text, links);
+                push_prose(&mut out, &text, links, &mut terms_seen);
                 i = j - 1;
             }
             Event::Text(text) if text.contains(':') => push_icons(&mut out, text, links),
@@ -130,6 +142,10 @@ pub fn render_markdown(
     }
     let mut html = String::new();
     pulldown_cmark::html::push_html(&mut html, out.into_iter());
+    // A table of the Markdown takes the focus, as the data tables do, so a
+    // reader without a mouse can scroll it sideways on a phone. Only the
+    // writer's own tags are bare `<table>`: raw HTML was made text above.
+    let html = html.replace("<table>", "<table tabindex=\"0\">");
     Ok(PageBody {
         html,
         headings,
@@ -329,20 +345,55 @@ fn resolve_card_links<'a>(
     out
 }
 
-/// Prose text: each table name it mentions becomes a link to the table, and
-/// `:name:` icons are drawn.
-fn push_prose(out: &mut Vec<Event<'_>>, text: &str, links: &dyn PageLinks) {
+/// Prose text: each table name it mentions becomes a link to the table,
+/// the first mention in the section of each glossary term (outside those
+/// links) a link to its definition, and `:name:` icons are drawn.
+fn push_prose(
+    out: &mut Vec<Event<'_>>,
+    text: &str,
+    links: &mut dyn PageLinks,
+    terms_seen: &mut HashSet<usize>,
+) {
+    enum Mention {
+        Table(String),
+        Term(usize),
+    }
+    let tables = links.table_mentions(text);
+    let mut mentions: Vec<(Range<usize>, Mention)> = Vec::new();
+    for (range, term) in links.term_mentions(text) {
+        let overlaps = tables
+            .iter()
+            .any(|(t, _)| t.start < range.end && range.start < t.end);
+        if !overlaps && terms_seen.insert(term) {
+            mentions.push((range, Mention::Term(term)));
+        }
+    }
+    mentions.extend(
+        tables
+            .into_iter()
+            .map(|(r, href)| (r, Mention::Table(href))),
+    );
+    mentions.sort_by_key(|(r, _)| r.start);
     let mut at = 0;
-    for (range, href) in links.table_mentions(text) {
+    for (range, mention) in mentions {
         push_icons(out, &text[at..range.start], links);
-        out.push(Event::Start(Tag::Link {
-            link_type: pulldown_cmark::LinkType::Inline,
-            dest_url: CowStr::from(href),
-            title: CowStr::from(""),
-            id: CowStr::from(""),
-        }));
-        push_icons(out, &text[range.clone()], links);
-        out.push(Event::End(TagEnd::Link));
+        match mention {
+            Mention::Table(href) => {
+                out.push(Event::Start(Tag::Link {
+                    link_type: pulldown_cmark::LinkType::Inline,
+                    dest_url: CowStr::from(href),
+                    title: CowStr::from(""),
+                    id: CowStr::from(""),
+                }));
+                push_icons(out, &text[range.clone()], links);
+                out.push(Event::End(TagEnd::Link));
+            }
+            Mention::Term(term) => {
+                out.push(Event::InlineHtml(CowStr::from(links.term_open(term))));
+                push_icons(out, &text[range.clone()], links);
+                out.push(Event::InlineHtml(CowStr::from("</a>")));
+            }
+        }
         at = range.end;
     }
     push_icons(out, &text[at..], links);

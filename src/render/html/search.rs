@@ -1,5 +1,5 @@
 //! Render (HTML): the search index — from the documents of the reference
-//! (each rules section, each card shown, each table row shown, with its
+//! (each rules section, each card shown, each table row shown, each glossary term, with its
 //! link and plain text) into `search-index.js`, a script that assigns the
 //! global `grogpressSearch`: the documents and an inverted index of
 //! lower-case word → documents with a score. A script file, not JSON
@@ -14,6 +14,8 @@ pub enum DocKind {
     Section,
     Card,
     Row,
+    /// A term of the glossary.
+    Term,
 }
 
 impl DocKind {
@@ -22,6 +24,7 @@ impl DocKind {
             DocKind::Section => "s",
             DocKind::Card => "c",
             DocKind::Row => "r",
+            DocKind::Term => "t",
         }
     }
 }

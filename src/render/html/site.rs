@@ -4,7 +4,7 @@
 //! card a page links to on another), the index, the search index, the
 //! script, the favicon, the stylesheet and the font files.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use tera::{Context, Tera, Value};
 
@@ -84,10 +84,23 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, HtmlError>
         .collect();
     let shown = Placements::plan(site.game, &keys, &shortcodes, &names);
     let table_names = shown.table_names();
+    let glossary = &site.game.glossary;
+    let term_names = TableNames::terms(
+        glossary
+            .iter()
+            .enumerate()
+            .flat_map(|(i, e)| e.forms().map(move |f| (f.value.as_str(), i))),
+    );
+    let mut term_ids: UsedIds = ["glossary".to_string()].into_iter().collect();
+    let term_anchors: Vec<String> = glossary
+        .iter()
+        .map(|e| unique_id(&format!("term-{}", slug(&e.term.value)), &mut term_ids))
+        .collect();
 
     let mut bodies = Vec::new();
     let mut rows: Vec<Vec<ShownRow>> = Vec::new();
     let mut previews: Vec<Value> = Vec::new();
+    let mut term_previews: Vec<Value> = Vec::new();
     for (index, rules) in site.rules.iter().enumerate() {
         let mut links = Links {
             site,
@@ -101,6 +114,9 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, HtmlError>
             emitted_data: HashSet::new(),
             rows: Vec::new(),
             linked: BTreeMap::new(),
+            term_names: &term_names,
+            term_anchors: &term_anchors,
+            used_terms: BTreeSet::new(),
         };
         let mut used: UsedIds = shown.anchors_on(index).collect();
         let body = render_markdown(rules.doc, &mut used, &mut links).map_err(HtmlError)?;
@@ -118,6 +134,12 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, HtmlError>
             .collect::<Result<Vec<Value>, String>>()
             .map_err(HtmlError)?;
         previews.push(Value::from(cards));
+        let terms: Vec<Value> = links
+            .used_terms
+            .iter()
+            .filter_map(|&t| term_value(site, &term_anchors, t))
+            .collect();
+        term_previews.push(Value::from(terms));
         rows.push(links.rows);
         bodies.push(body);
     }
@@ -167,6 +189,11 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, HtmlError>
             prev: None,
             next: names.first().map(|n| (n.clone(), titles[0].clone())),
             previews: Value::from(Vec::<Value>::new()),
+            terms: Value::from(
+                (0..glossary.len())
+                    .filter_map(|t| term_value(site, &term_anchors, t))
+                    .collect::<Vec<_>>(),
+            ),
         },
     )?;
     files.push(("index.html".to_string(), index_html.into_bytes()));
@@ -192,11 +219,26 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, HtmlError>
                     .get(i)
                     .cloned()
                     .unwrap_or_else(|| Value::from(Vec::<Value>::new())),
+                terms: term_previews
+                    .get(i)
+                    .cloned()
+                    .unwrap_or_else(|| Value::from(Vec::<Value>::new())),
             },
         )?;
         files.push((names[i].clone(), html.into_bytes()));
     }
-    let docs = search_docs(site.game, &shown, &names, &titles, &bodies, &rows);
+    let mut docs = search_docs(site.game, &shown, &names, &titles, &bodies, &rows);
+    for (entry, anchor) in glossary.iter().zip(&term_anchors) {
+        let mut text: Vec<String> = entry.aliases.iter().map(|a| a.value.clone()).collect();
+        text.push(plain_text(&entry.definition.value));
+        docs.push(SearchDoc {
+            kind: DocKind::Term,
+            title: entry.term.value.clone(),
+            context: "Glossary".to_string(),
+            href: format!("index.html#{anchor}"),
+            text: text.join(" "),
+        });
+    }
     files.push((
         "search-index.js".to_string(),
         search_index_js(&docs).into_bytes(),
@@ -426,6 +468,32 @@ struct Links<'a> {
     rows: Vec<ShownRow>,
     /// The cards linked from this page and shown on another: anchor → (deck, card).
     linked: BTreeMap<String, (usize, usize)>,
+    /// The glossary's terms and their aliases, to find in the prose.
+    term_names: &'a TableNames,
+    /// Each term's anchor in the index's glossary.
+    term_anchors: &'a [String],
+    /// The terms this page marks, to give each its definition on the page.
+    used_terms: BTreeSet<usize>,
+}
+
+/// A glossary term for the templates: its anchor, the term, its aliases and
+/// its definition as HTML.
+fn term_value(site: &Site<'_>, anchors: &[String], term: usize) -> Option<Value> {
+    let entry = site.game.glossary.get(term)?;
+    let aliases: Vec<Value> = entry
+        .aliases
+        .iter()
+        .map(|a| Value::from(a.value.as_str()))
+        .collect();
+    Some(map([
+        ("anchor", Value::from(anchors.get(term)?.as_str())),
+        ("term", Value::from(entry.term.value.as_str())),
+        ("aliases", Value::from(aliases)),
+        (
+            "html",
+            Value::from(rich_html(&entry.definition.value, site.icons)),
+        ),
+    ]))
 }
 
 impl PageLinks for Links<'_> {
@@ -449,6 +517,30 @@ impl PageLinks for Links<'_> {
             .into_iter()
             .filter_map(|(range, table)| Some((range, self.shown.table_href(table, self.page)?)))
             .collect()
+    }
+
+    fn term_mentions(&self, text: &str) -> Vec<(std::ops::Range<usize>, usize)> {
+        self.term_names.find(text)
+    }
+
+    fn term_open(&mut self, term: usize) -> String {
+        self.used_terms.insert(term);
+        let anchor = self
+            .term_anchors
+            .get(term)
+            .map_or("glossary", String::as_str);
+        let definition = self
+            .site
+            .game
+            .glossary
+            .get(term)
+            .map(|e| plain_text(&e.definition.value))
+            .unwrap_or_default();
+        format!(
+            "<a class=\"term\" href=\"index.html#{}\" title=\"{}\">",
+            escape(anchor),
+            escape(&definition)
+        )
     }
 
     fn icon(&self, name: &str) -> Option<String> {
@@ -602,6 +694,8 @@ struct PageContext {
     next: Option<(String, String)>,
     /// The cards the page links to on other pages: (anchor, card HTML).
     previews: Value,
+    /// The glossary terms the page marks (on the index: every term, listed).
+    terms: Value,
 }
 
 fn render_page(tera: &Tera, site: &Site<'_>, page: PageContext) -> Result<String, HtmlError> {
@@ -637,6 +731,8 @@ fn render_page(tera: &Tera, site: &Site<'_>, page: PageContext) -> Result<String
     context.insert_value("prev", link(page.prev));
     context.insert_value("next", link(page.next));
     context.insert_value("previews", page.previews);
+    context.insert_value("terms", page.terms);
+    context.insert_value("has_glossary", Value::from(!site.game.glossary.is_empty()));
     tera.render("page.html", &context)
         .map(|html| super::with_csp(&html))
         .map_err(|e| HtmlError(format!("templates/html/page.html: {e}")))

@@ -1,0 +1,70 @@
+//! Validate stage, the glossary: from the game's `[[glossary]]` entries to
+//! diagnostics — a term (or alias) given twice, whatever its capitals, is a
+//! `duplicate-value` pointing at both; an empty definition is an
+//! `empty-definition`; unbalanced markup in a definition a warning.
+
+use std::collections::HashMap;
+
+use crate::diag::{Diagnostic, Diagnostics, Loc};
+use crate::model::GlossaryEntry;
+use crate::text::rich_problem;
+
+pub fn validate_glossary(glossary: &[GlossaryEntry], diags: &mut Diagnostics) {
+    let mut seen: HashMap<String, &Loc> = HashMap::new();
+    for entry in glossary {
+        for form in entry.forms() {
+            let key = form.value.trim().to_lowercase();
+            if key.is_empty() {
+                diags.push(
+                    Diagnostic::error(
+                        "bad-value",
+                        "a glossary term or alias is empty",
+                        Some(form.loc.clone()),
+                    )
+                    .with_hint("write the term as the rules write it"),
+                );
+                continue;
+            }
+            match seen.get(&key) {
+                Some(first) => diags.push(
+                    Diagnostic::error(
+                        "duplicate-value",
+                        format!("the glossary has the term `{}` twice", form.value),
+                        Some(form.loc.clone()),
+                    )
+                    .with_label((*first).clone(), "the first is here")
+                    .with_hint("each term (and alias) is defined once, whatever its capitals; merge the two entries"),
+                ),
+                None => {
+                    seen.insert(key, &form.loc);
+                }
+            }
+        }
+        let definition = &entry.definition;
+        if definition.value.trim().is_empty() {
+            diags.push(
+                Diagnostic::error(
+                    "empty-definition",
+                    format!(
+                        "the glossary term `{}` has an empty definition",
+                        entry.term.value
+                    ),
+                    Some(definition.loc.clone()),
+                )
+                .with_hint("say what the term means, best in the rules' own words"),
+            );
+        } else if let Some((at, why)) = rich_problem(&definition.value) {
+            diags.push(
+                Diagnostic::warning(
+                    "unbalanced-markup",
+                    format!("in the definition of `{}`: {why}", entry.term.value),
+                    Some(definition.loc.clone()),
+                )
+                .with_hint(format!(
+                    "marker at character {} of the text; escape a literal star as \\\\*",
+                    definition.value[..at].chars().count() + 1
+                )),
+            );
+        }
+    }
+}
