@@ -211,3 +211,32 @@ fn a_huge_value_is_quoted_a_line_long() {
         run.stdout.len()
     );
 }
+
+/// Each glossary term is looked for in all the rules prose, so a glossary
+/// of thousands of terms over a long rules page would take prose × terms:
+/// past 500 terms and aliases it is a located `limit-exceeded`, found fast.
+#[test]
+fn a_glossary_of_thousands_of_terms() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = tmp.path().join("g");
+    std::fs::create_dir_all(game.join("rules")).expect("mkdir");
+    let mut toml = String::from("name = \"Words\"\nrules = [\"rules/r.md\"]\n");
+    for n in 0..5000 {
+        let _ = write!(
+            toml,
+            "[[glossary]]\nterm = \"word{n}\"\ndefinition = \"The {n}th word.\"\n"
+        );
+    }
+    std::fs::write(game.join("game.toml"), &toml).expect("write");
+    let prose: String = (0..20_000).map(|n| format!("word{} ", n % 6000)).collect();
+    std::fs::write(game.join("rules/r.md"), format!("# Words\n\n{prose}\n")).expect("write");
+    let run = timed(
+        "5,000 glossary terms",
+        &["check", path(&game), "--format", "json"],
+    );
+    run.exit(1);
+    let limit = run.with_id("limit-exceeded");
+    assert_eq!(limit.len(), 1, "{}", run.dump());
+    // The 501st term: entry n starts on line 3 + 3n.
+    assert_eq!((limit[0].line, limit[0].column), (3 + 3 * 500 + 1, 8));
+}

@@ -9,9 +9,24 @@ use crate::diag::{Diagnostic, Diagnostics, Loc};
 use crate::model::GlossaryEntry;
 use crate::text::rich_problem;
 
+/// The most terms and aliases a glossary holds: each is looked for in the
+/// whole rules prose, so the cost is the prose times the terms.
+pub const MAX_GLOSSARY_FORMS: usize = 500;
+
 pub fn validate_glossary(glossary: &[GlossaryEntry], diags: &mut Diagnostics) {
     let mut seen: HashMap<String, &Loc> = HashMap::new();
+    let mut forms = 0;
     for entry in glossary {
+        forms += entry.forms().count();
+        if forms > MAX_GLOSSARY_FORMS {
+            diags.push(crate::error!(
+                "limit-exceeded",
+                Some(entry.term.loc.clone()),
+                "the glossary has more than {MAX_GLOSSARY_FORMS} terms and aliases";
+                hint: "keep the glossary to the rules' own terms: each is looked for in every page"
+            ));
+            return;
+        }
         for form in entry.forms() {
             let key = form.value.trim().to_lowercase();
             if key.is_empty() {
