@@ -646,7 +646,7 @@ fn run_games(
                         out,
                         options,
                         wanted: &|_| true,
-                        previews: false,
+                        previews: None,
                     };
                     crate::publish::write(
                         game,

@@ -55,6 +55,8 @@ pub fn watch_with(
     let out_dir = canonical(out);
 
     let mut assets = load_assets(root, format)?;
+    let drawn = crate::publish::preview::Previews::default();
+    let previews = previews.then_some(&drawn);
     // Per game, what changed since its outputs were last written: a build
     // with errors writes nothing, so its changes wait for the next good one.
     let mut pending: Vec<Touched> = games.iter().map(|_| Touched::All).collect();
@@ -234,7 +236,7 @@ fn build(
     out: &Path,
     touched: &mut Touched,
     format: Format,
-    previews: bool,
+    previews: Option<&crate::publish::preview::Previews>,
     on_build: &mut dyn FnMut(&Built),
 ) -> Result<(), OpError> {
     let mut sources = Sources::default();

@@ -50,8 +50,9 @@ pub struct WriteRequest<'a> {
     /// Whether an output (by file name) is to be written again; the HTML
     /// reference and the rulebook always are.
     pub wanted: &'a dyn Fn(&str) -> bool,
-    /// A PNG of every page under `out/<game>/preview/` too (`serve`).
-    pub previews: bool,
+    /// A PNG of every page under `out/<game>/preview/` too (`serve`),
+    /// drawn again only where the page changed since `Previews` saw it.
+    pub previews: Option<&'a super::preview::Previews>,
 }
 
 /// A file (or folder of files) written, for the caller to report.
@@ -118,12 +119,14 @@ pub fn write(
                 dir: folder.join(&images.dir),
             });
         }
-        if request.previews {
+        if let Some(previews) = request.previews {
             super::preview::write_page_previews(
                 output.doc(game, assets)?.as_ref(),
                 &output.file_name,
                 &preview_dir,
                 &assets.fonts,
+                previews,
+                &mut |_| {},
             )?;
         }
     }
@@ -147,7 +150,7 @@ pub fn write(
             rulebook,
             sources,
             request.out,
-            request.previews.then_some(preview_dir.as_path()),
+            request.previews.map(|p| (preview_dir.as_path(), p)),
         )?
     {
         on_written(Written::Rulebook { path, pages });

@@ -216,7 +216,7 @@ pub(crate) fn write_with_previews(
     options: RulebookOptions,
     sources: &mut Sources,
     out: &Path,
-    previews: Option<&Path>,
+    previews: Option<(&Path, &super::preview::Previews)>,
 ) -> Result<Option<(std::path::PathBuf, usize)>, OpError> {
     if game.rules.is_empty() || !game.publish.rulebook {
         return Ok(None);
@@ -229,8 +229,15 @@ pub(crate) fn write_with_previews(
     let name = format!("{}-rules.pdf", game.id);
     let path = out.join(&game.id).join(&name);
     super::write_output(&out.join(&game.id), &path, &bytes)?;
-    if let Some(dir) = previews {
-        super::preview::write_page_previews(&book.doc, &name, dir, &assets.fonts)?;
+    if let Some((dir, previews)) = previews {
+        super::preview::write_page_previews(
+            &book.doc,
+            &name,
+            dir,
+            &assets.fonts,
+            previews,
+            &mut |_| {},
+        )?;
     }
     Ok(Some((path, book.doc.pages.len())))
 }
