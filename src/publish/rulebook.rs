@@ -206,7 +206,7 @@ pub fn write(
     sources: &mut Sources,
     out: &Path,
 ) -> Result<Option<(std::path::PathBuf, usize)>, OpError> {
-    write_with_previews(game, assets, options, sources, out, None)
+    write_with_previews(game, assets, options, sources, out, None, &mut |_| {})
 }
 
 /// [`write`], and with `previews` a PNG of every page there too (`serve`).
@@ -217,6 +217,7 @@ pub(crate) fn write_with_previews(
     sources: &mut Sources,
     out: &Path,
     previews: Option<(&Path, &super::preview::Previews)>,
+    on_preview: &mut dyn FnMut(std::path::PathBuf),
 ) -> Result<Option<(std::path::PathBuf, usize)>, OpError> {
     if game.rules.is_empty() || !game.publish.rulebook {
         return Ok(None);
@@ -236,7 +237,7 @@ pub(crate) fn write_with_previews(
             dir,
             &assets.fonts,
             previews,
-            &mut |_| {},
+            on_preview,
         )?;
     }
     Ok(Some((path, book.doc.pages.len())))
