@@ -630,6 +630,11 @@ fn a_save_is_pushed_to_the_open_pages() {
         "{second}"
     );
     assert!(!second.contains("action-labels-1.png"), "{second}");
+    // The previews of every document published are still there.
+    for page in ["action-labels-1", "player-aid-1", "charts-1", "g-rules-1"] {
+        let png = tmp.path().join(format!("out/g/preview/{page}.png"));
+        assert!(png.is_file(), "{}", png.display());
+    }
 
     // An error: the build's end has another shape (the page reloads).
     save(

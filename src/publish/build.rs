@@ -173,5 +173,13 @@ pub fn write(
     {
         on_written(Written::Rulebook { path, pages });
     }
+    if let Some(previews) = request.previews {
+        // The previews of a document the game no longer publishes go too.
+        let mut published: Vec<String> = outputs.iter().map(|o| o.file_name.clone()).collect();
+        if request.options.rulebook.is_some() && game.publish.rulebook && !game.rules.is_empty() {
+            published.push(format!("{}-rules.pdf", game.id));
+        }
+        super::preview::remove_unpublished(&preview_dir, &published, previews);
+    }
     Ok(true)
 }

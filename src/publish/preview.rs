@@ -59,10 +59,7 @@ pub fn write_page_previews(
     previews: &Previews,
     on_page: &mut dyn FnMut(PathBuf),
 ) -> Result<usize, OpError> {
-    let stem = Path::new(file_name).file_stem().map_or_else(
-        || file_name.to_string(),
-        |s| s.to_string_lossy().into_owned(),
-    );
+    let stem = stem_of(file_name);
     let mut drawn = 0;
     for (i, page) in doc.pages.iter().enumerate() {
         let svg = crate::render::vector::outlined_svg(&page.items, page.width, page.height, fonts);
@@ -91,6 +88,44 @@ pub fn write_page_previews(
         n += 1;
     }
     Ok(drawn)
+}
+
+/// Removes the page previews in `dir` of documents not among `published`
+/// (file names: `charts.pdf`), as when an aid is dropped from the game;
+/// returns how many went. Other files are left alone.
+pub fn remove_unpublished(dir: &Path, published: &[String], previews: &Previews) -> usize {
+    let stems: Vec<String> = published.iter().map(|name| stem_of(name)).collect();
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    let mut removed = 0;
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some((stem, page)) = name
+            .strip_suffix(".png")
+            .and_then(|base| base.rsplit_once('-'))
+        else {
+            continue;
+        };
+        let a_page = !page.is_empty() && page.bytes().all(|b| b.is_ascii_digit());
+        if a_page
+            && !stems.iter().any(|s| s == stem)
+            && entry.file_type().is_ok_and(|t| t.is_file())
+            && std::fs::remove_file(entry.path()).is_ok()
+        {
+            previews.remember(entry.path(), None);
+            removed += 1;
+        }
+    }
+    removed
+}
+
+/// `charts` for `charts.pdf`.
+fn stem_of(file_name: &str) -> String {
+    Path::new(file_name).file_stem().map_or_else(
+        || file_name.to_string(),
+        |s| s.to_string_lossy().into_owned(),
+    )
 }
 
 /// `charts-2.png`: the preview of page 2 of `charts.pdf`.
@@ -143,6 +178,40 @@ mod tests {
         assert!(dir.path().join("charts-1.png").is_file());
         assert!(!dir.path().join("charts-2.png").exists());
         assert!(!dir.path().join("charts-3.png").exists());
+    }
+
+    #[test]
+    fn previews_of_documents_no_longer_published_go() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        for name in [
+            "charts-1.png",
+            "charts-2.png",
+            "old-aid-1.png",
+            "g-rules-3.png",
+            "notes.txt",
+            "old-aid.png",
+        ] {
+            std::fs::write(dir.path().join(name), b"x").expect("write");
+        }
+        let published = ["charts.pdf".to_string(), "g-rules.pdf".to_string()];
+        let removed = remove_unpublished(dir.path(), &published, &Previews::default());
+        assert_eq!(removed, 1);
+        let mut left: Vec<String> = std::fs::read_dir(dir.path())
+            .expect("list")
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        left.sort();
+        assert_eq!(
+            left,
+            [
+                "charts-1.png",
+                "charts-2.png",
+                "g-rules-3.png",
+                "notes.txt",
+                "old-aid.png"
+            ]
+        );
     }
 
     #[test]
