@@ -103,8 +103,11 @@ const QUEUE: usize = 16;
 const MAX_STREAMS: usize = 16;
 /// How often the event streams are looked at for one the client closed.
 const STREAM_CHECK: Duration = Duration::from_secs(1);
-/// How many of the last events are kept for a page that starts listening.
+/// How many of the last events are kept for a page that starts listening,
+/// and the most of them sent to it (they go without waiting, so they must
+/// fit in a fresh connection's buffer).
 const BACKLOG: usize = 1024;
+const MAX_REPLAY: usize = 8 * 1024;
 /// How often an idle event stream gets a comment line (which also finds a
 /// client gone without a word).
 const STREAM_PING: Duration = Duration::from_secs(15);
@@ -146,8 +149,10 @@ const PREVIEW_JS: &str = r#"// grogpress preview: follow the rebuilds pushed on 
   const frame = shape === undefined ? frameOf(document) : null;
   let asked = 0;
   let swapped = false;
+  let built = false;
   const update = async () => {
     const mine = ++asked;
+    built = false;
     try {
       const answer = await fetch(here, { cache: "no-store" });
       if (!answer.ok) throw new Error(answer.status);
@@ -159,6 +164,7 @@ const PREVIEW_JS: &str = r#"// grogpress preview: follow the rebuilds pushed on 
       document.querySelector("main#main").replaceChildren(...nodes);
       document.title = doc.title;
       swapped = true;
+      if (built) location.reload();
     } catch (e) {
       location.reload();
     }
@@ -189,7 +195,13 @@ const PREVIEW_JS: &str = r#"// grogpress preview: follow the rebuilds pushed on 
     });
     events.addEventListener("built", (e) => {
       seen = e.lastEventId;
-      if (shape !== undefined ? e.data !== shape : swapped) location.reload();
+      if (shape !== undefined) {
+        if (e.data !== shape) location.reload();
+      } else if (swapped) {
+        location.reload();
+      } else {
+        built = true; // a new <main> still on its way reloads when it lands
+      }
     });
     events.onerror = () => {
       // Refused (too many streams) or the server has gone: try again from
@@ -338,17 +350,24 @@ fn broadcast(inbox: &Receiver<ToHub>, run: &str) {
             Ok(ToHub::Stream(stream, _)) if streams.len() >= MAX_STREAMS => busy(stream),
             Ok(ToHub::Stream(mut stream, since)) => {
                 let oldest = backlog.front().map_or(last_id + 1, |(id, _)| *id);
-                let fresh = since.filter(|&n| n <= last_id && n + 1 >= oldest);
-                let mut opening = format!(
-                    "{}retry: 1000\nevent: hello\ndata: {}\n\n",
+                // What the page missed, if it is all kept and small enough
+                // to go at once (else reloading is quicker).
+                let missed = since
+                    .filter(|&n| n <= last_id && n + 1 >= oldest)
+                    .map(|n| {
+                        backlog
+                            .iter()
+                            .filter(|(id, _)| *id > n)
+                            .map(|(_, event)| event.as_str())
+                            .collect::<String>()
+                    })
+                    .filter(|missed| missed.len() <= MAX_REPLAY);
+                let opening = format!(
+                    "{}retry: 1000\nevent: hello\ndata: {}\n\n{}",
                     stream_head(),
-                    if fresh.is_some() { "fresh" } else { "stale" }
+                    if missed.is_some() { "fresh" } else { "stale" },
+                    missed.unwrap_or_default()
                 );
-                if let Some(since) = fresh {
-                    for (_, event) in backlog.iter().filter(|(id, _)| *id > since) {
-                        opening.push_str(event);
-                    }
-                }
                 if stream.set_nonblocking(true).is_ok()
                     && stream.write_all(opening.as_bytes()).is_ok()
                 {
