@@ -91,7 +91,7 @@ fn main() {
             out: &tmp.join("out"),
             options: &options,
             wanted: &|_| true,
-            previews: false,
+            previews: None,
         };
         let wrote = grogpress::publish::write(
             &game,

@@ -1,10 +1,14 @@
 //! `grogpress serve`: the preview page on 127.0.0.1 lists a game's PDFs and
-//! serves them, shows every published page as a PNG, its build version moves on after an edit (the page reloads
-//! on that), errors appear on the page escaped, and nothing outside the
-//! output folder is served. Hostile requests: slow clients do not hold up
+//! serves them, shows every published page as a PNG, its build version moves on after an edit,
+//! errors appear on the page escaped, and nothing outside the
+//! output folder is served. A save is pushed: the event stream names each
+//! changed file and the end of the build, with nothing polled, and a page
+//! that starts listening late is given what it missed; the HTML reference
+//! is served with the preview script. Hostile requests: slow clients do not hold up
 //! others, an over-long request is refused, another Host is refused,
-//! traversals and symbolic links under out/ get 404, and every answer
-//! carries the Content-Security-Policy.
+//! traversals and symbolic links under out/ get 404, every answer
+//! carries the Content-Security-Policy, and event streams are capped and
+//! freed when their client leaves.
 
 mod support;
 
@@ -122,7 +126,7 @@ fn preview_serves_outputs_and_follows_rebuilds() {
     );
     let (status, script) = get(port, "/__preview.js");
     assert!(status.contains("200"), "{status}");
-    assert!(String::from_utf8_lossy(&script).contains("fetch(\"/__version\")"));
+    assert!(String::from_utf8_lossy(&script).contains("new EventSource(\"/__events"));
     let (status, pdf) = get(port, "/out/g/action-labels.pdf");
     assert!(status.contains("200"), "{status}");
     assert_eq!(
@@ -131,7 +135,17 @@ fn preview_serves_outputs_and_follows_rebuilds() {
     );
     let (status, html) = get(port, "/out/g/html/index.html");
     assert!(status.contains("200"), "{status}");
-    assert!(String::from_utf8_lossy(&html).contains("Rules of G"));
+    let html = String::from_utf8_lossy(&html);
+    assert!(html.contains("Rules of G"));
+    // The reference is served live: the preview script added to its head
+    // as a served file (no inline script).
+    let head = html.split("</head>").next().unwrap_or("");
+    assert!(
+        head.contains("<script src=\"/__preview.js\" defer data-seq=\""),
+        "{head}"
+    );
+    assert!(!html.contains("<script>"), "{html}");
+    assert_eq!(html.matches("</head>").count(), 1);
     assert!(page.contains("href=\"/out/g/html/index.html\""), "{page}");
     // Every page published — label sheet, aid, chart — is shown as a PNG,
     // the same size as the page (72 dpi: Letter is 612 x 792 px).
@@ -457,4 +471,260 @@ fn hostile_requests_are_refused_and_slow_clients_hold_up_no_one() {
         busy += usize::from(status.contains("503"));
     }
     assert!(busy > 0, "no connection was refused as busy");
+}
+
+/// An open event stream: what it has sent so far.
+struct Stream {
+    stream: TcpStream,
+    text: String,
+}
+
+impl Stream {
+    fn open(port: u16, path: &str) -> Stream {
+        let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+        stream
+            .set_read_timeout(Some(Duration::from_millis(100)))
+            .expect("timeout");
+        stream
+            .write_all(format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n").as_bytes())
+            .expect("send");
+        Stream {
+            stream,
+            text: String::new(),
+        }
+    }
+
+    /// Reads until `done` holds for what has come, or fails after 10 s.
+    fn until(&mut self, what: &str, done: impl Fn(&str) -> bool) -> &str {
+        let started = Instant::now();
+        let mut buf = [0u8; 4096];
+        while !done(&self.text) {
+            assert!(
+                started.elapsed() < Duration::from_secs(10),
+                "no {what} in:\n{}",
+                self.text
+            );
+            match self.stream.read(&mut buf) {
+                Ok(0) => panic!("the stream ended before {what}:\n{}", self.text),
+                Ok(n) => self.text.push_str(&String::from_utf8_lossy(&buf[..n])),
+                Err(e)
+                    if matches!(
+                        e.kind(),
+                        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                    ) => {}
+                Err(e) => panic!("reading the stream: {e}"),
+            }
+        }
+        &self.text
+    }
+}
+
+fn save(file: &std::path::Path, text: &str) {
+    let saving = file.with_file_name(".saving.tmp");
+    std::fs::write(&saving, text).expect("write");
+    std::fs::rename(&saving, file).expect("save");
+}
+
+/// The `data-seq` of the preview script's tag in a page.
+fn seq_of(page: &str) -> String {
+    page.split("data-seq=\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .unwrap_or_else(|| panic!("no data-seq in {page}"))
+        .to_string()
+}
+
+#[test]
+fn a_save_is_pushed_to_the_open_pages() {
+    let tmp = support::starter_game();
+    let server = start(tmp.path());
+    let port = server.port;
+    let page = text(port, "/");
+    let seq = seq_of(&page);
+
+    // The stream answers at once, under the same policy, and says hello.
+    let mut events = Stream::open(port, &format!("/__events?since={seq}"));
+    let head = events
+        .until("the stream's head", |t| t.contains("event: hello"))
+        .to_string();
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+    assert!(head.contains("Content-Type: text/event-stream"), "{head}");
+    assert!(
+        head.contains("Content-Security-Policy: default-src 'self'"),
+        "{head}"
+    );
+    assert!(head.contains("event: hello\ndata: fresh\n"), "{head}");
+
+    // A save: each file rewritten is named as it lands — the label sheet,
+    // the reference's page, the changed page previews — then the build's
+    // end, with nothing asked for.
+    let cards = tmp.path().join("g/action-cards.toml");
+    let original = std::fs::read_to_string(&cards).expect("read");
+    assert!(original.contains("Ignore the first hit"));
+    save(
+        &cards,
+        &original.replace("Ignore the first hit", "Ignore the second hit"),
+    );
+    let pushed = events
+        .until("a build", |t| t.contains("event: built"))
+        .to_string();
+    for url in [
+        "/out/g/action-labels.pdf",
+        "/out/g/preview/action-labels-1.png",
+    ] {
+        assert!(
+            pushed.contains(&format!("event: changed\ndata: {url}\n")),
+            "{url}: {pushed}"
+        );
+    }
+    // Only the pages that changed were drawn again: the aid was not.
+    assert!(!pushed.contains("player-aid-1.png"), "{pushed}");
+    // The build's end carries the preview page's shape: the same page, so
+    // the preview page swaps its images rather than reloading.
+    let shape = |page: &str| {
+        page.split("data-shape=\"")
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+            .unwrap_or("")
+            .to_string()
+    };
+    let after = text(port, "/");
+    assert!(
+        pushed.contains(&format!("event: built\ndata: {}\n", shape(&after))),
+        "{pushed}\n{after}"
+    );
+    assert_eq!(shape(&page), shape(&after));
+
+    // A page made before the save that starts listening only now is given
+    // what it missed; one from another run of the server is told to reload.
+    let mut late = Stream::open(port, &format!("/__events?since={seq}"));
+    let missed = late
+        .until("the missed build", |t| t.contains("event: built"))
+        .to_string();
+    assert!(missed.contains("data: fresh"), "{missed}");
+    assert!(
+        missed.contains("data: /out/g/preview/action-labels-1.png"),
+        "{missed}"
+    );
+    let mut stale = Stream::open(port, "/__events?since=0-1");
+    assert!(
+        stale
+            .until("hello", |t| t.contains("event: hello"))
+            .contains("data: stale")
+    );
+
+    // A change to the rules: the reference's page is named, and no page
+    // preview but the rulebook's is drawn again.
+    let rules = tmp.path().join("g/rules/rules.md");
+    let prose = std::fs::read_to_string(&rules).expect("read");
+    save(
+        &rules,
+        &prose.replace("two actions or one attack", "three actions or one attack"),
+    );
+    let pushed = events
+        .until("a second build", |t| t.matches("event: built").count() == 2)
+        .to_string();
+    let second = pushed.split("event: built").nth(1).unwrap_or("");
+    assert!(
+        second.contains("event: changed\ndata: /out/g/html/rules.html\n"),
+        "{second}"
+    );
+    assert!(!second.contains("action-labels-1.png"), "{second}");
+    // The previews of every document published are still there.
+    for page in ["action-labels-1", "player-aid-1", "charts-1", "g-rules-1"] {
+        let png = tmp.path().join(format!("out/g/preview/{page}.png"));
+        assert!(png.is_file(), "{}", png.display());
+    }
+
+    // An error: the build's end has another shape (the page reloads).
+    save(
+        &cards,
+        &original.replace("who = \"Defender Only\"", "who = \"Defender <only>\""),
+    );
+    let pushed = events
+        .until("a third build", |t| t.matches("event: built").count() == 3)
+        .to_string();
+    let last = pushed.rsplit("event: built\ndata: ").next().unwrap_or("");
+    assert!(!last.starts_with(&shape(&after)), "{pushed}");
+}
+
+#[test]
+fn event_streams_are_capped_and_freed_when_left() {
+    let tmp = support::starter_game();
+    let server = start(tmp.path());
+    let port = server.port;
+    // 16 streams are held (by one thread, not the workers): a 17th is
+    // refused, and normal requests are still answered at once.
+    let mut open: Vec<Stream> = (0..16).map(|_| Stream::open(port, "/__events")).collect();
+    for stream in &mut open {
+        stream.until("hello", |t| t.contains("event: hello"));
+    }
+    let mut refused = Stream::open(port, "/__events");
+    assert!(
+        refused
+            .until("an answer", |t| t.contains("\r\n\r\n"))
+            .starts_with("HTTP/1.1 503"),
+        "{}",
+        refused.text
+    );
+    for _ in 0..3 {
+        let asked = Instant::now();
+        let (status, _) = get(port, "/out/g/action-labels.pdf");
+        assert!(status.contains("200"), "{status}");
+        assert!(asked.elapsed() < Duration::from_secs(2));
+    }
+    // Streams whose clients have gone are dropped: there is room again.
+    drop(open);
+    let started = Instant::now();
+    loop {
+        let mut stream = Stream::open(port, "/__events");
+        let answer = stream
+            .until("an answer", |t| t.contains("\r\n\r\n"))
+            .to_string();
+        if answer.starts_with("HTTP/1.1 200") {
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "the streams left were never dropped: {answer}"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+#[test]
+fn unchanged_files_are_not_sent_again() {
+    let tmp = support::starter_game();
+    let server = start(tmp.path());
+    let port = server.port;
+    let request = |extra: &str| {
+        exchange(
+            port,
+            format!(
+                "GET /out/g/preview/player-aid-1.png HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{extra}\r\n"
+            )
+            .as_bytes(),
+        )
+    };
+    let (head, png) = request("");
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+    assert!(png.starts_with(b"\x89PNG"));
+    assert!(head.contains("Cache-Control: no-cache"), "{head}");
+    let tag = head
+        .lines()
+        .find_map(|l| l.strip_prefix("ETag: "))
+        .unwrap_or_else(|| panic!("no ETag: {head}"))
+        .to_string();
+    let (head, body) = request(&format!("If-None-Match: {tag}\r\n"));
+    assert!(head.starts_with("HTTP/1.1 304"), "{head}");
+    assert!(head.contains("Content-Security-Policy"), "{head}");
+    assert!(body.is_empty());
+    let (head, _) = request("If-None-Match: \"other\"\r\n");
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+    // Pages are never kept: they are made anew each time.
+    let (head, _) = exchange(
+        port,
+        format!("GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n").as_bytes(),
+    );
+    assert!(head.contains("Cache-Control: no-store"), "{head}");
 }

@@ -203,7 +203,7 @@ enum Command {
         #[arg(default_value = "schemas")]
         dir: PathBuf,
     },
-    /// Watch, and serve a preview of the outputs on 127.0.0.1 that reloads after every rebuild
+    /// Watch, and serve a preview of the outputs on 127.0.0.1 that follows every rebuild (changes pushed)
     Serve {
         /// Games to serve (default: every game under data/)
         games: Vec<String>,
@@ -685,7 +685,7 @@ fn run_games(
                         out,
                         options,
                         wanted: &|_| true,
-                        previews: false,
+                        previews: None,
                     };
                     crate::publish::write(
                         game,
@@ -756,6 +756,7 @@ fn written_line(written: &crate::publish::Written) -> String {
             index,
             files,
             millis,
+            ..
         } => format!("wrote {} ({files} files, {millis} ms)", index.display()),
         Written::Rulebook { path, pages } => {
             format!("wrote {} (rulebook, {pages} pages)", path.display())
@@ -764,6 +765,7 @@ fn written_line(written: &crate::publish::Written) -> String {
         Written::Images { count, dir } => {
             format!("wrote {count} image files under {}", dir.display())
         }
+        Written::Preview { path } => format!("drew {}", path.display()),
     }
 }
 

@@ -1,7 +1,18 @@
 //! CLI: `grogpress serve [GAME...]` — `watch`, plus a preview on
-//! http://127.0.0.1:PORT/ that reloads itself after every rebuild: each game's
+//! http://127.0.0.1:PORT/ that follows every rebuild: each game's
 //! diagnostics, card images, every page it publishes (card sheets, aids,
 //! charts...) as a PNG, and links to its PDFs and HTML reference.
+//!
+//! Changes are pushed, not polled: `/__events` is a server-sent event
+//! stream that names each file as the rebuild writes it (`changed`) and
+//! ends each build with the shape of the preview page (`built`). The
+//! preview page swaps each changed image in place and reloads only when
+//! what it lists changed; a page of the HTML reference served here gets the
+//! same script (a `<script src>` added to its head, so the policy holds)
+//! and reloads when its own file changed. Event streams are held by one
+//! thread, not by workers, at most [`MAX_STREAMS`] at a time; a stream the
+//! client has closed is dropped within [`STREAM_CHECK`], one that does not
+//! read its events as soon as they no longer fit in its socket's buffer.
 //!
 //! A game folder is untrusted input, and so is whatever talks to the port (a
 //! page in the browser may aim requests at it). So: only the loopback address
@@ -16,27 +27,47 @@
 //! followed on the way; every answer carries the Content-Security-Policy
 //! and `nosniff`, and the page's own script and style are served files.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 use std::ffi::OsString;
 use std::fs::File;
 use std::io::{ErrorKind, Read, Write};
 use std::net::{Shutdown, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{Receiver, SyncSender, TrySendError, sync_channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, SyncSender, TrySendError, sync_channel};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::Format;
-use super::watch::{Built, watch_with};
+use super::watch::{Event, watch_with};
 use crate::load::{OpError, Root};
+use crate::publish::Written;
 use crate::render::html::CONTENT_SECURITY_POLICY;
 use crate::render::svg::escape;
 
-/// What the preview shows: a version that changes on every build, and each game's last build.
-#[derive(Default)]
+/// What the preview shows: a version that changes on every build, each
+/// game's last build, and the id of the last event pushed (`run-N`: the
+/// run of the server, then a count).
+#[derive(Clone, Default)]
 struct State {
     version: u64,
     games: BTreeMap<String, (bool, String)>,
+    run: String,
+    event: u64,
+}
+
+impl State {
+    fn last_event(&self) -> String {
+        format!("{}-{}", self.run, self.event)
+    }
+}
+
+/// What tells this run of the server from another (so that a page from
+/// the last one reloads): the time it started and its process id.
+fn run_id() -> String {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    format!("{:x}", nanos ^ u128::from(std::process::id()))
 }
 
 type Shared = Arc<Mutex<State>>;
@@ -68,22 +99,118 @@ const DRAIN_TOTAL: Duration = Duration::from_secs(1);
 /// Workers answering complete requests, and requests that may wait for one.
 const WORKERS: usize = 8;
 const QUEUE: usize = 16;
+/// The most event streams open at once (503 past it).
+const MAX_STREAMS: usize = 16;
+/// How often the event streams are looked at for one the client closed.
+const STREAM_CHECK: Duration = Duration::from_secs(1);
+/// How many of the last events are kept for a page that starts listening,
+/// and the most of them sent to it (they go without waiting, so they must
+/// fit in a fresh connection's buffer).
+const BACKLOG: usize = 1024;
+const MAX_REPLAY: usize = 8 * 1024;
+/// How often an idle event stream gets a comment line (which also finds a
+/// client gone without a word).
+const STREAM_PING: Duration = Duration::from_secs(15);
+/// The most of an HTML file read to add the preview script to it; a
+/// larger one is sent as it is.
+const MAX_LIVE_HTML: u64 = 16 * 1024 * 1024;
 
 /// The policy of the HTML pages plus what only a header can say (no framing).
 fn content_security_policy() -> String {
     format!("{CONTENT_SECURITY_POLICY}; frame-ancestors 'none'")
 }
 
-/// The preview page's script: reloads the page when a build has happened.
-const PREVIEW_JS: &str = r#"// grogpress preview: reload when a rebuild has happened.
+/// The preview script, on the preview page and on every HTML page served:
+/// listens to `/__events` from the last event before the page was made
+/// (its tag's `data-seq`), so it misses none; the preview page's tag also
+/// carries the page's shape (`data-shape`).
+const PREVIEW_JS: &str = r#"// grogpress preview: follow the rebuilds pushed on /__events.
+// The preview page swaps each changed image and reloads when what it lists
+// changed. Another page (the HTML reference) shows its own file's change
+// at once: when only its <main> changed, the new <main> is put in place,
+// and the page reloads once the build is over (so its own scripts see the
+// new page); else it reloads straight away, as it does when a style sheet
+// beside it changed.
 (() => {
-  const seen = document.documentElement.dataset.version;
-  setInterval(() => {
-    fetch("/__version")
-      .then((r) => r.text())
-      .then((v) => { if (v !== seen) location.reload(); })
-      .catch(() => {});
-  }, 500);
+  const me = document.currentScript;
+  if (!me || !window.EventSource) return;
+  let seen = me.dataset.seq;
+  const shape = me.dataset.shape;
+  const here = location.pathname;
+  const folder = (url) => url.slice(0, url.lastIndexOf("/") + 1);
+  // The page but for what its <main> holds, as it was sent.
+  const frameOf = (doc) => {
+    const body = doc.body ? doc.body.cloneNode(true) : null;
+    const main = body ? body.querySelector("main#main") : null;
+    if (!main) return null;
+    main.replaceChildren();
+    return body.outerHTML;
+  };
+  const frame = shape === undefined ? frameOf(document) : null;
+  let asked = 0;
+  let swapped = false;
+  let built = false;
+  const update = async () => {
+    const mine = ++asked;
+    built = false;
+    try {
+      const answer = await fetch(here, { cache: "no-store" });
+      if (!answer.ok) throw new Error(answer.status);
+      const doc = new DOMParser().parseFromString(await answer.text(), "text/html");
+      if (mine !== asked) return;
+      const main = doc.querySelector("main#main");
+      if (frame === null || !main || frameOf(doc) !== frame) throw new Error("changed");
+      const nodes = Array.from(main.childNodes, (n) => document.importNode(n, true));
+      document.querySelector("main#main").replaceChildren(...nodes);
+      document.title = doc.title;
+      swapped = true;
+      if (built) location.reload();
+    } catch (e) {
+      location.reload();
+    }
+  };
+  const changed = (id, url) => {
+    if (shape === undefined) {
+      if (url === here) update();
+      else if (url.endsWith(".css") && folder(url) === folder(here)) location.reload();
+      return;
+    }
+    const under = url.endsWith("/");
+    for (const img of document.images) {
+      const path = new URL(img.src).pathname;
+      if (path === url || (under && path.startsWith(url))) {
+        img.src = path + "?v=" + id;
+      }
+    }
+  };
+  const connect = () => {
+    const events = new EventSource("/__events?since=" + encodeURIComponent(seen));
+    events.addEventListener("hello", (e) => {
+      // Too far behind, or another server: start again.
+      if (e.data !== "fresh") location.reload();
+    });
+    events.addEventListener("changed", (e) => {
+      seen = e.lastEventId;
+      changed(e.lastEventId, e.data);
+    });
+    events.addEventListener("built", (e) => {
+      seen = e.lastEventId;
+      if (shape !== undefined) {
+        if (e.data !== shape) location.reload();
+      } else if (swapped) {
+        location.reload();
+      } else {
+        built = true; // a new <main> still on its way reloads when it lands
+      }
+    });
+    events.onerror = () => {
+      // Refused (too many streams) or the server has gone: try again from
+      // the last event seen.
+      events.close();
+      setTimeout(connect, 2000);
+    };
+  };
+  connect();
 })();
 "#;
 
@@ -117,36 +244,199 @@ pub fn serve(
     let address = listener
         .local_addr()
         .map_err(|e| OpError(format!("cannot listen on 127.0.0.1:{port}: {e}")))?;
-    let state: Shared = Arc::default();
+    let run = run_id();
+    let state: Shared = Arc::new(Mutex::new(State {
+        run: run.clone(),
+        ..State::default()
+    }));
+    let (hub, hub_inbox) = std::sync::mpsc::channel::<ToHub>();
+    std::thread::spawn(move || broadcast(&hub_inbox, &run));
     let (jobs, waiting) = sync_channel::<Job>(QUEUE);
     let waiting = Arc::new(Mutex::new(waiting));
     for _ in 0..WORKERS {
         let waiting = waiting.clone();
-        let state = state.clone();
-        let out = out.to_path_buf();
-        let port = address.port();
-        std::thread::spawn(move || work(&waiting, &state, &out, port));
+        let server = Server {
+            state: state.clone(),
+            hub: hub.clone(),
+            out: out.to_path_buf(),
+            port: address.port(),
+        };
+        std::thread::spawn(move || work(&waiting, &server));
     }
     std::thread::spawn(move || receive(&listener, &jobs));
     eprintln!("serving the preview on http://{address}/");
-    watch_with(root, names, out, format, true, &mut |built: &Built| {
-        if let Ok(mut s) = state.lock() {
-            s.version += 1;
-            s.games
-                .insert(built.game.clone(), (built.ok, built.diagnostics.clone()));
+    watch_with(root, names, out, format, true, &mut |event| match event {
+        Event::Wrote(written) => {
+            for url in changed_urls(written, out) {
+                tell(&state, &hub, "changed", url);
+            }
+        }
+        Event::Built(built) => {
+            let shown = state.lock().map(|mut s| {
+                s.version += 1;
+                s.games
+                    .insert(built.game.clone(), (built.ok, built.diagnostics.clone()));
+                s.clone()
+            });
+            if let Ok(shown) = shown {
+                tell(&state, &hub, "built", shape(&index_body(&shown, out)));
+            }
         }
     })
 }
 
+/// What a worker needs to answer.
+struct Server {
+    state: Shared,
+    hub: Sender<ToHub>,
+    out: PathBuf,
+    port: u16,
+}
+
 /// A worker: answers the queued requests one at a time.
-fn work(waiting: &Mutex<Receiver<Job>>, state: &Shared, out: &Path, port: u16) {
+fn work(waiting: &Mutex<Receiver<Job>>, server: &Server) {
     loop {
         let next = match waiting.lock() {
             Ok(queue) => queue.recv(),
             Err(_) => return,
         };
         let Ok(job) = next else { return };
-        let _ = answer(job, state, out, port);
+        let _ = answer(job, server);
+    }
+}
+
+/// Pushes an event to every open stream, numbered after the last one (under
+/// the state's lock, so a page made before it carries a smaller number).
+fn tell(state: &Shared, hub: &Sender<ToHub>, name: &'static str, data: String) {
+    if let Ok(mut s) = state.lock() {
+        s.event += 1;
+        let _ = hub.send(ToHub::Event {
+            id: s.event,
+            name,
+            data,
+        });
+    }
+}
+
+/// What the thread holding the event streams is handed.
+enum ToHub {
+    /// A request for `/__events`, checked by a worker, with the id of the
+    /// last event its page has seen (`?since=N`).
+    Stream(TcpStream, Option<u64>),
+    /// An event for every stream; `data` is one line.
+    Event {
+        id: u64,
+        name: &'static str,
+        data: String,
+    },
+}
+
+/// Holds the event streams: opens those handed over (at most
+/// [`MAX_STREAMS`]), writes each event to all of them without ever
+/// waiting on one (a stream that cannot take an event is dropped), and
+/// drops the streams their clients have closed. The last [`BACKLOG`]
+/// events are kept: a stream opened `since` an event gets those after it
+/// first (`hello` says `fresh`), so a page misses nothing between being
+/// made and listening; one further back (or from another run of the
+/// server) is told `stale`, and reloads.
+fn broadcast(inbox: &Receiver<ToHub>, run: &str) {
+    let mut streams: Vec<TcpStream> = Vec::new();
+    let mut backlog: VecDeque<(u64, String)> = VecDeque::new();
+    let mut last_id = 0;
+    let mut checked = Instant::now();
+    let mut pinged = Instant::now();
+    loop {
+        match inbox.recv_timeout(STREAM_CHECK) {
+            Ok(ToHub::Stream(stream, _)) if streams.len() >= MAX_STREAMS => busy(stream),
+            Ok(ToHub::Stream(mut stream, since)) => {
+                let oldest = backlog.front().map_or(last_id + 1, |(id, _)| *id);
+                // What the page missed, if it is all kept and small enough
+                // to go at once (else reloading is quicker).
+                let missed = since
+                    .filter(|&n| n <= last_id && n + 1 >= oldest)
+                    .map(|n| {
+                        backlog
+                            .iter()
+                            .filter(|(id, _)| *id > n)
+                            .map(|(_, event)| event.as_str())
+                            .collect::<String>()
+                    })
+                    .filter(|missed| missed.len() <= MAX_REPLAY);
+                let opening = format!(
+                    "{}retry: 1000\nevent: hello\ndata: {}\n\n{}",
+                    stream_head(),
+                    if missed.is_some() { "fresh" } else { "stale" },
+                    missed.unwrap_or_default()
+                );
+                if stream.set_nonblocking(true).is_ok()
+                    && stream.write_all(opening.as_bytes()).is_ok()
+                {
+                    streams.push(stream);
+                }
+            }
+            Ok(ToHub::Event { id, name, data }) => {
+                last_id = id;
+                let event = format!("id: {run}-{id}\nevent: {name}\ndata: {data}\n\n");
+                streams.retain_mut(|s| s.write_all(event.as_bytes()).is_ok());
+                if backlog.len() >= BACKLOG {
+                    backlog.pop_front();
+                }
+                backlog.push_back((id, event));
+            }
+            Err(RecvTimeoutError::Timeout) => {}
+            Err(RecvTimeoutError::Disconnected) => return,
+        }
+        if checked.elapsed() >= STREAM_CHECK {
+            streams.retain_mut(still_open);
+            checked = Instant::now();
+        }
+        if pinged.elapsed() >= STREAM_PING {
+            streams.retain_mut(|s| s.write_all(b": ping\n\n").is_ok());
+            pinged = Instant::now();
+        }
+    }
+}
+
+/// Whether an event stream's client is still there (it has not closed its
+/// side); anything it sends is read and dropped.
+fn still_open(stream: &mut TcpStream) -> bool {
+    let mut buf = [0u8; 4096];
+    match stream.read(&mut buf) {
+        Ok(0) => false,
+        Ok(_) => true,
+        Err(e) => matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::Interrupted),
+    }
+}
+
+/// The head of an event stream's answer: no length, it ends when closed.
+fn stream_head() -> String {
+    answer_head(
+        "200 OK",
+        "Content-Type: text/event-stream\r\nCache-Control: no-store\r\n",
+    )
+}
+
+/// The URLs under `/out/` a written file changed (a folder of card images
+/// as its URL with a trailing `/`).
+fn changed_urls(written: &Written, out: &Path) -> Vec<String> {
+    let url = |path: &Path| -> Option<String> {
+        let rest = path.strip_prefix(out).ok()?;
+        let segments: Option<Vec<String>> = rest
+            .components()
+            .map(|c| match c {
+                std::path::Component::Normal(name) => Some(url_escape(&name.to_string_lossy())),
+                _ => None,
+            })
+            .collect();
+        Some(format!("/out/{}", segments?.join("/")))
+    };
+    match written {
+        Written::Output { path, .. } | Written::Rulebook { path, .. } => {
+            url(path).into_iter().collect()
+        }
+        Written::Preview { path } => url(path).into_iter().collect(),
+        Written::Images { dir, .. } => url(dir).map(|u| u + "/").into_iter().collect(),
+        Written::Html { changed, .. } => changed.iter().filter_map(|p| url(p)).collect(),
     }
 }
 
@@ -367,6 +657,8 @@ fn head_end(head: &[u8]) -> Option<usize> {
 struct Request {
     method: String,
     target: String,
+    /// The `If-None-Match` header: the versions of the file the client holds.
+    if_none_match: Option<String>,
 }
 
 /// Why a request is answered with an error before it is routed.
@@ -392,6 +684,7 @@ fn parse_head(head: &[u8], port: u16) -> Result<Request, Rejected> {
         return Err(Rejected::Bad("bad request line\n"));
     }
     let mut host = None;
+    let mut if_none_match = None;
     for line in lines.take_while(|l| !l.is_empty()) {
         if line.starts_with([' ', '\t']) {
             return Err(Rejected::Bad("folded header\n"));
@@ -404,6 +697,9 @@ fn parse_head(head: &[u8], port: u16) -> Result<Request, Rejected> {
         {
             return Err(Rejected::Bad("more than one Host\n"));
         }
+        if name.eq_ignore_ascii_case("if-none-match") {
+            if_none_match = Some(value.trim_matches([' ', '\t']).to_string());
+        }
     }
     let host = host.ok_or(Rejected::Bad("no Host\n"))?;
     if !host_allowed(host, port) {
@@ -412,6 +708,7 @@ fn parse_head(head: &[u8], port: u16) -> Result<Request, Rejected> {
     Ok(Request {
         method: method.to_string(),
         target: target.to_string(),
+        if_none_match,
     })
 }
 
@@ -425,8 +722,16 @@ fn host_allowed(host: &str, port: u16) -> bool {
     })
 }
 
-/// Answers a complete request: checks it and sends the page or the file.
-fn answer(job: Job, state: &Shared, out: &Path, port: u16) -> std::io::Result<()> {
+/// Answers a complete request: checks it and sends the page or the file,
+/// or hands an event stream to the thread that holds them.
+fn answer(job: Job, server: &Server) -> std::io::Result<()> {
+    let Server {
+        state,
+        hub,
+        out,
+        port,
+    } = server;
+    let (out, port) = (out.as_path(), *port);
     let Job { mut stream, head } = job;
     stream.set_nonblocking(false)?;
     stream.set_write_timeout(Some(RESPONSE_DEADLINE))?;
@@ -462,10 +767,7 @@ fn answer(job: Job, state: &Shared, out: &Path, port: u16) -> std::io::Result<()
     match path.as_str() {
         "/" => {
             // The page reads folders: not while holding up the next build.
-            let shown = state.lock().map(|s| State {
-                version: s.version,
-                games: s.games.clone(),
-            });
+            let shown = state.lock().map(|s| s.clone());
             let page = match shown {
                 Ok(shown) => index_page(&shown, out),
                 Err(_) => String::from("busy"),
@@ -476,6 +778,21 @@ fn answer(job: Job, state: &Shared, out: &Path, port: u16) -> std::io::Result<()
                 "text/html; charset=utf-8",
                 page.as_bytes(),
             )
+        }
+        "/__events" => {
+            let run = state.lock().map(|s| s.run.clone()).unwrap_or_default();
+            let since = request
+                .target
+                .split_once("?since=")
+                .and_then(|(_, seen)| seen.split_once('-'))
+                .filter(|(seen_run, _)| *seen_run == run)
+                .and_then(|(_, n)| n.parse().ok());
+            if let Err(std::sync::mpsc::SendError(ToHub::Stream(stream, _))) =
+                hub.send(ToHub::Stream(stream, since))
+            {
+                busy(stream);
+            }
+            Ok(())
         }
         "/__version" => {
             let version = state.lock().map(|s| s.version).unwrap_or(0);
@@ -510,19 +827,68 @@ fn answer(job: Job, state: &Shared, out: &Path, port: u16) -> std::io::Result<()
                 })
                 .and_then(|segments| open_under(out, &segments));
             match file {
-                Some((file, kind)) => send_file(&mut stream, file, kind, written_by),
+                Some((file, kind)) if kind.starts_with("text/html") => {
+                    // The event before the file is read: a change after it is not missed.
+                    let seen = state.lock().map(|s| s.last_event()).unwrap_or_default();
+                    send_live_html(&mut stream, file, kind, seen, written_by)
+                }
+                Some((file, kind)) => {
+                    let tag = etag(&file.metadata()?);
+                    let held = request.if_none_match.as_deref().is_some_and(|held| {
+                        held.split(',').any(|t| t.trim() == tag || t.trim() == "*")
+                    });
+                    if held {
+                        stream.write_all(
+                            answer_head(
+                                "304 Not Modified",
+                                &format!("ETag: {tag}\r\nCache-Control: no-cache\r\n"),
+                            )
+                            .as_bytes(),
+                        )?;
+                        stream.flush()?;
+                        stream.shutdown(Shutdown::Write)
+                    } else {
+                        send_file(&mut stream, file, kind, &tag, written_by)
+                    }
+                }
                 None => finish(&mut stream, "404 Not Found", "text/plain", b"not found\n"),
             }
         }
     }
 }
 
-/// The response's head: status, type, length, and the headers every answer carries.
-fn response_head(status: &str, kind: &str, length: u64) -> String {
+/// A response's head: the status, `headers` (each ending in CRLF), and the
+/// headers every answer carries.
+fn answer_head(status: &str, headers: &str) -> String {
     format!(
-        "HTTP/1.1 {status}\r\nContent-Type: {kind}\r\nContent-Length: {length}\r\nCache-Control: no-store\r\nContent-Security-Policy: {}\r\nX-Content-Type-Options: nosniff\r\nReferrer-Policy: no-referrer\r\nConnection: close\r\n\r\n",
+        "HTTP/1.1 {status}\r\n{headers}Content-Security-Policy: {}\r\nX-Content-Type-Options: nosniff\r\nReferrer-Policy: no-referrer\r\nConnection: close\r\n\r\n",
         content_security_policy()
     )
+}
+
+/// The head of an answer not to be kept (pages, errors): status, type, length.
+fn response_head(status: &str, kind: &str, length: u64) -> String {
+    answer_head(
+        status,
+        &format!("Content-Type: {kind}\r\nContent-Length: {length}\r\nCache-Control: no-store\r\n"),
+    )
+}
+
+/// A version of an output file, for `ETag`: its size, time and (on Unix)
+/// inode. Outputs are replaced by renaming a new file over them, so a
+/// rewritten file has another; one left alone (a font of the HTML
+/// reference) keeps it, and a reload asks for it again in a few bytes.
+fn etag(meta: &std::fs::Metadata) -> String {
+    let nanos = meta
+        .modified()
+        .ok()
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_nanos());
+    #[cfg(unix)]
+    let inode = std::os::unix::fs::MetadataExt::ino(meta);
+    #[cfg(not(unix))]
+    let inode = 0u64;
+    format!("\"{:x}-{nanos:x}-{inode:x}\"", meta.len())
 }
 
 fn respond(stream: &mut TcpStream, status: &str, kind: &str, body: &[u8]) -> std::io::Result<()> {
@@ -542,10 +908,15 @@ fn send_file(
     stream: &mut TcpStream,
     mut file: File,
     kind: &str,
+    tag: &str,
     deadline: Instant,
 ) -> std::io::Result<()> {
     let length = file.metadata()?.len();
-    stream.write_all(response_head("200 OK", kind, length).as_bytes())?;
+    // Kept, but asked for again each time (304 when unchanged).
+    let headers = format!(
+        "Content-Type: {kind}\r\nContent-Length: {length}\r\nCache-Control: no-cache\r\nETag: {tag}\r\n"
+    );
+    stream.write_all(answer_head("200 OK", &headers).as_bytes())?;
     let mut buf = vec![0u8; 64 * 1024];
     let mut sent = 0u64;
     while sent < length {
@@ -564,6 +935,40 @@ fn send_file(
     }
     stream.flush()?;
     stream.shutdown(Shutdown::Write)
+}
+
+/// Sends an HTML page with the preview script added to its head, so that it
+/// reloads when it changes (a page too large to read whole goes as it is).
+fn send_live_html(
+    stream: &mut TcpStream,
+    file: File,
+    kind: &str,
+    seen: String,
+    deadline: Instant,
+) -> std::io::Result<()> {
+    if file.metadata()?.len() > MAX_LIVE_HTML {
+        let tag = etag(&file.metadata()?);
+        return send_file(stream, file, kind, &tag, deadline);
+    }
+    let mut html = Vec::new();
+    file.take(MAX_LIVE_HTML).read_to_end(&mut html)?;
+    let page = with_preview_script(&html, &seen);
+    finish(stream, "200 OK", kind, &page)
+}
+
+/// `html` with the preview script's tag before its first `</head>` (at its
+/// end when it has none).
+fn with_preview_script(html: &[u8], seen: &str) -> Vec<u8> {
+    let tag = format!("<script src=\"/__preview.js\" defer data-seq=\"{seen}\"></script>");
+    let at = html
+        .windows(7)
+        .position(|w| w.eq_ignore_ascii_case(b"</head>"))
+        .unwrap_or(html.len());
+    let mut page = Vec::with_capacity(html.len() + tag.len());
+    page.extend_from_slice(&html[..at]);
+    page.extend_from_slice(tag.as_bytes());
+    page.extend_from_slice(&html[at..]);
+    page
 }
 
 /// The segments of a URL path under `/out/`, %-decoded, if each is a plain
@@ -660,9 +1065,36 @@ fn real_file(path: &Path) -> bool {
 }
 
 /// The preview page: per game, its diagnostics and its outputs. Its script
-/// (`/__preview.js`) polls `/__version` and reloads when a build has
-/// happened; no script or style is inline, so the policy holds.
+/// (`/__preview.js`) follows the pushed events (see [`PREVIEW_JS`]); no
+/// script or style is inline, so the policy holds.
 fn index_page(state: &State, out: &Path) -> String {
+    let body = index_body(state, out);
+    format!(
+        r#"<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>grogpress preview</title>
+<link rel="stylesheet" href="/__preview.css">
+<script src="/__preview.js" defer data-seq="{seq}" data-shape="{shape}"></script>
+</head>
+<body><h1>grogpress preview <small>build {version}; follows every rebuild</small></h1>
+{body}</body></html>
+"#,
+        version = state.version,
+        seq = state.last_event(),
+        shape = shape(&body),
+    )
+}
+
+/// What the preview page lists, in short: a page whose shape is unchanged
+/// after a build needs its changed images swapped, not a reload.
+fn shape(body: &str) -> String {
+    use std::hash::{DefaultHasher, Hash, Hasher};
+    let mut hasher = DefaultHasher::new();
+    body.hash(&mut hasher);
+    format!("{:016x}", hasher.finish())
+}
+
+/// The preview page's body.
+fn index_body(state: &State, out: &Path) -> String {
     let mut body = String::new();
     for (game, (ok, diagnostics)) in &state.games {
         let status = if *ok {
@@ -734,17 +1166,7 @@ fn index_page(state: &State, out: &Path) -> String {
         }
         body.push_str("</section>\n");
     }
-    format!(
-        r#"<!doctype html>
-<html lang="en" data-version="{version}"><head><meta charset="utf-8"><title>grogpress preview</title>
-<link rel="stylesheet" href="/__preview.css">
-<script src="/__preview.js" defer></script>
-</head>
-<body><h1>grogpress preview <small>build {version}; reloads on every rebuild</small></h1>
-{body}</body></html>
-"#,
-        version = state.version
-    )
+    body
 }
 
 /// The most directory entries the page looks at per game (a listing, or the
@@ -985,6 +1407,14 @@ mod tests {
             );
         }
         assert!(parse_head(b"GET / HTTP/1.1\r\nHost: localhost\r\n\r\n", 80).is_ok());
+        let tagged = parse_head(
+            b"GET /x HTTP/1.1\r\nHost: localhost\r\nIf-None-Match:  \"a-1\" \r\n\r\n",
+            80,
+        );
+        assert_eq!(
+            tagged.map(|r| r.if_none_match),
+            Ok(Some("\"a-1\"".to_string()))
+        );
     }
 
     #[test]
@@ -1003,6 +1433,59 @@ mod tests {
             "{page}"
         );
         assert!(!page.contains("logo.png"), "{page}");
+    }
+
+    #[test]
+    fn served_html_gets_the_preview_script_in_its_head() {
+        let tag = "<script src=\"/__preview.js\" defer data-seq=\"r-7\"></script>";
+        let page = |html: &str| String::from_utf8(with_preview_script(html.as_bytes(), "r-7"));
+        assert_eq!(
+            page("<html><head><title>x</title></head><body></body></html>"),
+            Ok(format!(
+                "<html><head><title>x</title>{tag}</head><body></body></html>"
+            ))
+        );
+        assert_eq!(
+            page("<HEAD></HEAD><p></head>"),
+            Ok(format!("<HEAD>{tag}</HEAD><p></head>"))
+        );
+        assert_eq!(page("<p>no head"), Ok(format!("<p>no head{tag}")));
+    }
+
+    #[test]
+    fn written_files_are_named_by_their_urls() {
+        let out = Path::new("out");
+        let urls = |w: &Written| changed_urls(w, out);
+        assert_eq!(
+            urls(&Written::Preview {
+                path: out.join("g/preview/my aid-1.png")
+            }),
+            vec!["/out/g/preview/my%20aid-1.png"]
+        );
+        assert_eq!(
+            urls(&Written::Images {
+                count: 2,
+                dir: out.join("g/images/action")
+            }),
+            vec!["/out/g/images/action/"]
+        );
+        assert_eq!(
+            urls(&Written::Html {
+                index: out.join("g/html/index.html"),
+                files: 9,
+                changed: vec![out.join("g/html/a.html"), out.join("g/html/style.css")],
+                millis: 1
+            }),
+            vec!["/out/g/html/a.html", "/out/g/html/style.css"]
+        );
+        // Nothing outside the output folder is named.
+        assert!(
+            urls(&Written::Output {
+                path: PathBuf::from("/elsewhere/x.pdf"),
+                summary: String::new()
+            })
+            .is_empty()
+        );
     }
 
     #[test]

@@ -24,6 +24,13 @@ const DEBOUNCE: Duration = Duration::from_millis(20);
 /// Files whose change can change an output or a diagnostic.
 const WATCHED_EXTENSIONS: &[&str] = &["toml", "md", "csv", "ttf", "otf"];
 
+/// What a live preview hears of a build: each file as it lands (the
+/// outputs, the HTML reference, each page preview drawn), then the outcome.
+pub enum Event<'a> {
+    Wrote(&'a crate::publish::Written),
+    Built(&'a Built),
+}
+
 /// What one build of a game gave, for a live preview.
 pub struct Built {
     /// The game's id (its folder name), or the folder if it could not be read.
@@ -39,15 +46,16 @@ pub fn watch(root: &Root, names: &[String], out: &Path, format: Format) -> Resul
     watch_with(root, names, out, format, false, &mut |_| {})
 }
 
-/// [`watch`], calling `on_build` after every build of a game; with
-/// `previews`, every page rebuilt is also drawn as a PNG for the preview page.
+/// [`watch`], telling `on_event` of every file written as it lands and of
+/// every build of a game as it ends; with `previews`, every page rebuilt is
+/// also drawn as a PNG for the preview page (only the pages that changed).
 pub fn watch_with(
     root: &Root,
     names: &[String],
     out: &Path,
     format: Format,
     previews: bool,
-    on_build: &mut dyn FnMut(&Built),
+    on_event: &mut dyn FnMut(Event<'_>),
 ) -> Result<bool, OpError> {
     let dirs = root.named_games(names)?;
     let games: Vec<PathBuf> = dirs.iter().map(|d| canonical(d)).collect();
@@ -55,6 +63,8 @@ pub fn watch_with(
     let out_dir = canonical(out);
 
     let mut assets = load_assets(root, format)?;
+    let drawn = crate::publish::preview::Previews::default();
+    let previews = previews.then_some(&drawn);
     // Per game, what changed since its outputs were last written: a build
     // with errors writes nothing, so its changes wait for the next good one.
     let mut pending: Vec<Touched> = games.iter().map(|_| Touched::All).collect();
@@ -67,7 +77,7 @@ pub fn watch_with(
                 pending,
                 format,
                 previews,
-                on_build,
+                on_event,
             )?;
         }
     }
@@ -117,7 +127,7 @@ pub fn watch_with(
                 pending,
                 format,
                 previews,
-                on_build,
+                on_event,
             ) {
                 eprintln!("error: {e}");
             }
@@ -234,8 +244,8 @@ fn build(
     out: &Path,
     touched: &mut Touched,
     format: Format,
-    previews: bool,
-    on_build: &mut dyn FnMut(&Built),
+    previews: Option<&crate::publish::preview::Previews>,
+    on_event: &mut dyn FnMut(Event<'_>),
 ) -> Result<(), OpError> {
     let mut sources = Sources::default();
     let mut diags = Diagnostics::default();
@@ -270,7 +280,10 @@ fn build(
                 &mut sources,
                 &request,
                 &mut diags,
-                &mut |w| written.push(w),
+                &mut |w| {
+                    on_event(Event::Wrote(&w));
+                    written.push(w);
+                },
             )?;
         }
     }
@@ -290,17 +303,25 @@ fn build(
         diagnostics,
     };
     if format == Format::Human {
+        use crate::publish::Written;
         for w in written
             .iter()
-            .filter(|w| !matches!(w, crate::publish::Written::Html { .. }))
+            .filter(|w| !matches!(w, Written::Html { .. } | Written::Preview { .. }))
         {
             eprintln!("  {}", super::written_line(w));
+        }
+        let drawn = written
+            .iter()
+            .filter(|w| matches!(w, Written::Preview { .. }))
+            .count();
+        if drawn > 0 {
+            eprintln!("  drew {drawn} page preview(s)");
         }
         if !ok {
             eprintln!("  kept the previous outputs");
         }
     }
-    on_build(&built);
+    on_event(Event::Built(&built));
     if ok {
         *touched = Touched::Files(Vec::new());
     }

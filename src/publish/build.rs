@@ -50,8 +50,9 @@ pub struct WriteRequest<'a> {
     /// Whether an output (by file name) is to be written again; the HTML
     /// reference and the rulebook always are.
     pub wanted: &'a dyn Fn(&str) -> bool,
-    /// A PNG of every page under `out/<game>/preview/` too (`serve`).
-    pub previews: bool,
+    /// A PNG of every page under `out/<game>/preview/` too (`serve`),
+    /// drawn again only where the page changed since `Previews` saw it.
+    pub previews: Option<&'a super::preview::Previews>,
 }
 
 /// A file (or folder of files) written, for the caller to report.
@@ -59,6 +60,8 @@ pub enum Written {
     Html {
         index: PathBuf,
         files: usize,
+        /// The files whose content changed (all of them the first time).
+        changed: Vec<PathBuf>,
         millis: u128,
     },
     Rulebook {
@@ -73,14 +76,18 @@ pub enum Written {
         count: usize,
         dir: PathBuf,
     },
+    /// A page preview drawn (`serve`): only pages that changed are.
+    Preview {
+        path: PathBuf,
+    },
 }
 
 /// Writes a checked game's outputs (what a killed build left behind goes
 /// first): each output in `outputs` that `request.wanted`, laid out as it is
 /// written, its problems into `diags`. Only when none is an error are they
-/// put in place, followed by the HTML reference and the rulebook, telling
-/// `on_written` of each as it lands; else the previous outputs stay and
-/// this returns false.
+/// put in place, followed by the HTML reference, the page previews (when
+/// asked for) and the rulebook, telling `on_written` of each as it lands;
+/// else the previous outputs stay and this returns false.
 pub fn write(
     game: &Game,
     outputs: &[Output],
@@ -104,7 +111,9 @@ pub fn write(
     if diags.has_errors() {
         return Ok(false);
     }
-    let preview_dir = folder.join(super::preview::PREVIEW_DIR);
+    // The files first, then the HTML reference (quick, and what a reader
+    // has open), then the page previews (slow: each changed page is drawn).
+    let mut committed = Vec::new();
     for (output, file) in staged {
         let path = file.path().to_path_buf();
         file.commit()?;
@@ -119,27 +128,38 @@ pub fn write(
                 dir: folder.join(&images.dir),
             });
         }
-        if request.previews {
-            super::preview::write_page_previews(
-                output.doc(game, assets)?.as_ref(),
-                &output.file_name,
-                &preview_dir,
-                &assets.fonts,
-            )?;
-        }
+        committed.push(output);
     }
     if options.html {
         let started = std::time::Instant::now();
         let files = super::build_html(game, assets, sources)?;
         let dir = folder.join("html");
+        let mut changed = Vec::new();
         for (name, bytes) in &files {
-            super::write_if_changed(&dir, &dir.join(name), bytes)?;
+            let path = dir.join(name);
+            if super::write_if_changed(&dir, &path, bytes)? {
+                changed.push(path);
+            }
         }
         on_written(Written::Html {
             index: dir.join("index.html"),
             files: files.len(),
+            changed,
             millis: started.elapsed().as_millis(),
         });
+    }
+    let preview_dir = folder.join(super::preview::PREVIEW_DIR);
+    if let Some(previews) = request.previews {
+        for output in committed {
+            super::preview::write_page_previews(
+                output.doc(game, assets)?.as_ref(),
+                &output.file_name,
+                &preview_dir,
+                &assets.fonts,
+                previews,
+                &mut |path| on_written(Written::Preview { path }),
+            )?;
+        }
     }
     if let Some(rulebook) = options.rulebook
         && let Some((path, pages)) = super::rulebook::write_with_previews(
@@ -148,10 +168,19 @@ pub fn write(
             rulebook,
             sources,
             request.out,
-            request.previews.then_some(preview_dir.as_path()),
+            request.previews.map(|p| (preview_dir.as_path(), p)),
+            &mut |path| on_written(Written::Preview { path }),
         )?
     {
         on_written(Written::Rulebook { path, pages });
+    }
+    if let Some(previews) = request.previews {
+        // The previews of a document the game no longer publishes go too.
+        let mut published: Vec<String> = outputs.iter().map(|o| o.file_name.clone()).collect();
+        if options.rulebook.is_some() && game.publish.rulebook && !game.rules.is_empty() {
+            published.push(format!("{}-rules.pdf", game.id));
+        }
+        super::preview::remove_unpublished(&preview_dir, &published, previews);
     }
     Ok(true)
 }

@@ -160,12 +160,13 @@ const CARD_RADIUS: f32 = 9.0;
 
 /// Writes a file atomically unless it already holds these bytes (the font
 /// files, unchanged from one build to the next, are not rewritten).
-/// The file must lie inside `folder` (the game's `html/`).
-pub fn write_if_changed(folder: &Path, path: &Path, bytes: &[u8]) -> Result<(), OpError> {
+/// The file must lie inside `folder` (the game's `html/`). True when it was written.
+pub fn write_if_changed(folder: &Path, path: &Path, bytes: &[u8]) -> Result<bool, OpError> {
     if std::fs::read(path).is_ok_and(|old| old == bytes) {
-        return Ok(());
+        return Ok(false);
     }
-    super::write_output(folder, path, bytes)
+    super::write_output(folder, path, bytes)?;
+    Ok(true)
 }
 
 /// The licence files beside the fonts, served with them.

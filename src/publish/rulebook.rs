@@ -206,7 +206,7 @@ pub fn write(
     sources: &mut Sources,
     out: &Path,
 ) -> Result<Option<(std::path::PathBuf, usize)>, OpError> {
-    write_with_previews(game, assets, options, sources, out, None)
+    write_with_previews(game, assets, options, sources, out, None, &mut |_| {})
 }
 
 /// [`write`], and with `previews` a PNG of every page there too (`serve`).
@@ -216,7 +216,8 @@ pub(crate) fn write_with_previews(
     options: RulebookOptions,
     sources: &mut Sources,
     out: &Path,
-    previews: Option<&Path>,
+    previews: Option<(&Path, &super::preview::Previews)>,
+    on_preview: &mut dyn FnMut(std::path::PathBuf),
 ) -> Result<Option<(std::path::PathBuf, usize)>, OpError> {
     if game.rules.is_empty() || !game.publish.rulebook {
         return Ok(None);
@@ -229,8 +230,15 @@ pub(crate) fn write_with_previews(
     let name = format!("{}-rules.pdf", game.id);
     let path = out.join(&game.id).join(&name);
     super::write_output(&out.join(&game.id), &path, &bytes)?;
-    if let Some(dir) = previews {
-        super::preview::write_page_previews(&book.doc, &name, dir, &assets.fonts)?;
+    if let Some((dir, previews)) = previews {
+        super::preview::write_page_previews(
+            &book.doc,
+            &name,
+            dir,
+            &assets.fonts,
+            previews,
+            on_preview,
+        )?;
     }
     Ok(Some((path, book.doc.pages.len())))
 }
