@@ -51,6 +51,35 @@ pub(super) fn changed(deck: &str) -> OpError {
     OpError(format!("the deck `{deck}` changed while printing"))
 }
 
+/// The cards `indices` of deck `deck` laid out on `template` over
+/// `background`, in order; a card that cannot be laid out is reported to
+/// `diags` and keeps its place as an empty face (its output is not written).
+pub(super) fn card_faces(
+    game: &Game,
+    assets: &Assets,
+    deck: &str,
+    indices: &[usize],
+    (template, background): (&crate::model::CardTemplate, &[layout::Item]),
+    diags: &mut Diagnostics,
+) -> Result<Vec<layout::CardFace>, OpError> {
+    let found = game.deck(deck).ok_or_else(|| changed(deck))?;
+    let family = assets
+        .fonts
+        .family(&template.family)
+        .ok_or_else(|| changed(deck))?;
+    let faces = layout::lay_out_cards(game, found, indices, template, family, &assets.fonts);
+    Ok(faces
+        .into_iter()
+        .map(|face| match face {
+            Ok(face) => layout::with_background(face, background),
+            Err(problems) => {
+                problems.into_iter().for_each(|d| diags.push(d));
+                layout::CardFace { items: Vec::new() }
+            }
+        })
+        .collect())
+}
+
 impl Output {
     /// Lays the pages out, handing each part to `sink`; problems go to `diags`.
     fn lay_out_into(

@@ -2,7 +2,7 @@
 //! from card templates, placed on duplex or gutterfold sheets, or one card per
 //! page with bleed for a print shop.
 
-use super::artifact::{PageSource, changed};
+use super::artifact::{PageSource, card_faces};
 use super::background::background_items;
 use super::faces::select_cards;
 use super::images::CardImages;
@@ -230,30 +230,16 @@ impl PageSource for CardPrint {
         n: usize,
         diags: &mut Diagnostics,
     ) -> Result<Vec<Page>, OpError> {
-        let deck = game.deck(&self.deck).ok_or_else(|| changed(&self.deck))?;
-        let family = assets
-            .fonts
-            .family(&self.front.family)
-            .ok_or_else(|| changed(&self.deck))?;
         let start = (n * self.cards_per_part).min(self.cards.len());
         let end = ((n + 1) * self.cards_per_part).min(self.cards.len());
-        let mut faces = Vec::with_capacity(end - start);
-        for face in layout::lay_out_cards(
+        let faces = card_faces(
             game,
-            deck,
+            assets,
+            &self.deck,
             &self.cards[start..end],
-            &self.front,
-            family,
-            &assets.fonts,
-        ) {
-            match face {
-                Ok(face) => faces.push(layout::with_background(face, &self.front_background)),
-                Err(problems) => {
-                    problems.into_iter().for_each(|d| diags.push(d));
-                    faces.push(CardFace { items: Vec::new() });
-                }
-            }
-        }
+            (&self.front, &self.front_background),
+            diags,
+        )?;
         if self.print_shop {
             let pairs = faces.into_iter().map(|f| (f, self.back.clone())).collect();
             return Ok(layout::lay_out_print_shop(

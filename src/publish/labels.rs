@@ -2,11 +2,11 @@
 //! sheet, then its cards laid out a few pages at a time as they are checked
 //! or written.
 
-use super::artifact::{PageSource, changed};
+use super::artifact::{PageSource, card_faces, changed};
 use super::faces::select_cards;
 use super::{Assets, Body, Output, PlanOptions};
 use crate::diag::{Diagnostics, Sources};
-use crate::layout::{self, CardFace, LabelOptions, Page};
+use crate::layout::{self, LabelOptions, Page};
 use crate::load::{OpError, load_template};
 use crate::model::{CardTemplate, Game, LabelJob, SheetTemplate};
 use crate::validate::{check_template_fields, dangling, template_fits};
@@ -128,11 +128,6 @@ impl PageSource for LabelPrint {
         n: usize,
         diags: &mut Diagnostics,
     ) -> Result<Vec<Page>, OpError> {
-        let deck = game.deck(&self.deck).ok_or_else(|| changed(&self.deck))?;
-        let family = assets
-            .fonts
-            .family(&self.template.family)
-            .ok_or_else(|| changed(&self.deck))?;
         let count = self.page_count();
         let pages =
             (n * LABEL_PAGES_AT_ONCE).min(count)..((n + 1) * LABEL_PAGES_AT_ONCE).min(count);
@@ -144,18 +139,14 @@ impl PageSource for LabelPrint {
             .cards
             .get(cards.clone())
             .ok_or_else(|| changed(&self.deck))?;
-        let mut faces = Vec::with_capacity(indices.len());
-        for face in
-            layout::lay_out_cards(game, deck, indices, &self.template, family, &assets.fonts)
-        {
-            match face {
-                Ok(face) => faces.push(layout::with_background(face, &self.background)),
-                Err(problems) => {
-                    problems.into_iter().for_each(|d| diags.push(d));
-                    faces.push(CardFace { items: Vec::new() });
-                }
-            }
-        }
+        let mut faces = card_faces(
+            game,
+            assets,
+            &self.deck,
+            indices,
+            (&self.template, &self.background),
+            diags,
+        )?;
         Ok(pages
             .map(|n| {
                 let on_page = self.sheets.cards_on_page(n);

@@ -106,28 +106,23 @@ pub fn search_index_js(docs: &[SearchDoc]) -> String {
     js
 }
 
-/// A JSON string literal that is also safe anywhere in a script: markup
-/// characters and the JavaScript line terminators are escaped too.
+/// A JSON string literal ([`crate::diag::json_string`]) that is also safe
+/// anywhere in a script: markup characters and the JavaScript line
+/// terminators, which JSON leaves as they are, are escaped too.
 fn js_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
+    let json = crate::diag::json_string(s);
+    if !json.contains(['<', '>', '&', '\u{2028}', '\u{2029}']) {
+        return json;
+    }
+    let mut out = String::with_capacity(json.len() + 16);
+    for c in json.chars() {
         match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
             '<' | '>' | '&' | '\u{2028}' | '\u{2029}' => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c if (c as u32) < 0x20 => {
                 let _ = write!(out, "\\u{:04x}", c as u32);
             }
             c => out.push(c),
         }
     }
-    out.push('"');
     out
 }
 
