@@ -18,7 +18,10 @@ use clap::Parser as _;
 
 #[path = "support/cards.rs"]
 mod cards;
+#[path = "support/memory.rs"]
+mod memory;
 use cards::{DECK_FIELDS, TEXTS};
+use memory::peak_rss_mb;
 
 /// Cards named per rules paragraph, and paragraphs per rules page.
 const MENTIONS_PER_PARAGRAPH: usize = 4;
@@ -100,16 +103,6 @@ unique = [{{ field = "title", within = "owner" }}]
         }
         std::fs::write(dir.join(format!("rules/page-{p}.md")), text).expect("write rules");
     }
-}
-
-fn peak_rss_mb() -> f64 {
-    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    status
-        .lines()
-        .find(|l| l.starts_with("VmHWM:"))
-        .and_then(|l| l.split_whitespace().nth(1))
-        .and_then(|kb| kb.parse::<f64>().ok())
-        .map_or(f64::NAN, |kb| kb / 1024.0)
 }
 
 fn main() {

@@ -18,7 +18,10 @@ use grogpress::load::Root;
 
 #[path = "support/cards.rs"]
 mod cards;
+#[path = "support/memory.rs"]
+mod memory;
 use cards::{DECK_FIELDS, TEXTS};
+use memory::peak_rss_mb;
 
 fn write_game(dir: &Path, cards: usize) {
     let game = r#"name = "Benchmark"
@@ -48,16 +51,6 @@ layout = "battlegrid-action"
     std::fs::create_dir_all(dir).expect("create bench game folder");
     std::fs::write(dir.join("game.toml"), game).expect("write game.toml");
     std::fs::write(dir.join("deck.toml"), deck).expect("write deck.toml");
-}
-
-fn peak_rss_mb() -> f64 {
-    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    status
-        .lines()
-        .find(|l| l.starts_with("VmHWM:"))
-        .and_then(|l| l.split_whitespace().nth(1))
-        .and_then(|kb| kb.parse::<f64>().ok())
-        .map_or(f64::NAN, |kb| kb / 1024.0)
 }
 
 fn main() {
