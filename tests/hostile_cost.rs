@@ -260,10 +260,21 @@ fn a_paragraph_naming_tables_thousands_of_times() {
     let _ = write!(md, "\n## Many mentions\n\n{para}\n");
     std::fs::write(&page, md).expect("write");
     let out = tmp.path().join("out");
-    rules_html("20,000 table mentions in a paragraph (rules HTML)", &game, &out);
+    rules_html(
+        "20,000 table mentions in a paragraph (rules HTML)",
+        &game,
+        &out,
+    );
     let run = timed(
         "20,000 table mentions in a paragraph (rulebook)",
-        &["rulebook", path(&game), "--out", path(&out), "--format", "json"],
+        &[
+            "rulebook",
+            path(&game),
+            "--out",
+            path(&out),
+            "--format",
+            "json",
+        ],
     );
     assert_eq!(run.code, 0, "{}", run.dump());
     let pdf = std::fs::read(out.join("bcs/bcs-rules.pdf")).expect("rulebook");
