@@ -169,3 +169,46 @@ fn card_found_too_long_while_writing_replaced_the_previous_outputs() {
         .collect();
     assert!(left.is_empty(), "temporary files left: {left:?}");
 }
+
+/// A newcomer's game with a TOML syntax error in its player aid and a card
+/// name misspelt in its rules: only the syntax error was reported, because
+/// any file that failed to load silenced every unknown card name, although
+/// only a deck that failed to load can hold the card.
+#[test]
+fn a_broken_aid_hid_a_dangling_card_name_in_the_rules() {
+    let tmp = support::starter_game();
+    let game = tmp.path().join("g");
+    let aid = game.join("player-aid.toml");
+    let text = std::fs::read_to_string(&aid).expect("the aid");
+    let broken = text.replacen("title = \"", "title = \"\n", 1);
+    assert_ne!(text, broken, "the starter's aid has a title");
+    std::fs::write(&aid, broken).expect("write");
+    let rules = game.join("rules/rules.md");
+    let mut md = std::fs::read_to_string(&rules).expect("rules");
+    md.push_str("\nSee [*No Such Card*](card:).\n");
+    let line = md.lines().count();
+    std::fs::write(&rules, md).expect("write");
+    let run = grogpress(&["check", game.to_str().expect("path"), "--format", "json"]);
+    run.exit(1);
+    assert_eq!(run.with_id("toml-syntax").len(), 1, "{}", run.dump());
+    run.expect(
+        "error",
+        "dangling-card-reference",
+        "g/rules/rules.md",
+        line,
+        5,
+    );
+}
+
+/// Under `--format json` an operational failure (exit 2) was printed as
+/// plain text on standard error, so a tool reading the JSON lines saw
+/// nothing: it is a JSON line with the id `operational`.
+#[test]
+fn an_operational_failure_was_plain_text_under_format_json() {
+    let run = grogpress(&["check", "/nonexistent/no-game", "--format", "json"]);
+    run.exit(2);
+    let op = run.with_id("operational");
+    assert_eq!(op.len(), 1, "{}", run.dump());
+    assert!(op[0].message.contains("no-game"), "{}", run.dump());
+    assert_eq!((op[0].severity.as_str(), op[0].line), ("error", 0));
+}

@@ -234,6 +234,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "[constraints]\ncomplete = { field = \"force\", within = \"type\", values = \"1..10\" }\n\n[[cards]]\nforce = 11    # error: 11 is not one of 1..10",
     },
     Explanation {
+        id: "operational",
+        text: "Not a problem in the game's data but in running grogpress (exit status 2): a game folder or file that does not exist, an output folder that cannot be written, a command-line value that cannot be used. Under `--format json` it is printed as a JSON line with this id and no location. Fix what the message names (the path, the permission, the option) and run again.",
+        example: "$ grogpress check no-such-game --format json\n{\"severity\":\"error\",\"id\":\"operational\",\"message\":\"no game `no-such-game`: ...\"}",
+    },
+    Explanation {
         id: "out-of-range",
         text: "A card's value for an int field lies outside the range the deck declares for that field with `min` and `max`. Use a value within the range, or widen the range if the value is right.",
         example: "[[fields]]\nname = \"strength\"\nkind = \"int\"\nmin = 1\nmax = 6\n\n[[cards]]\nstrength = 7     # error: outside 1 to 6\n# fix: strength = 6",
