@@ -6,6 +6,7 @@ mod background;
 mod card_ref;
 mod chart;
 mod collection;
+pub mod crt;
 mod deck;
 mod faces;
 mod game;

@@ -4,6 +4,7 @@
 
 mod chart;
 mod constraints;
+mod crt;
 mod deck;
 mod dice_combat;
 mod glossary;
