@@ -52,14 +52,18 @@ pub(super) fn changed(deck: &str) -> OpError {
 }
 
 /// The cards `indices` of deck `deck` laid out on `template` over
-/// `background`, in order; a card that cannot be laid out is reported to
+/// `background` and their `art`, in order; a card that cannot be laid out is reported to
 /// `diags` and keeps its place as an empty face (its output is not written).
 pub(super) fn card_faces(
     game: &Game,
     assets: &Assets,
     deck: &str,
     indices: &[usize],
-    (template, background): (&crate::model::CardTemplate, &[layout::Item]),
+    (template, background, art): (
+        &crate::model::CardTemplate,
+        &[layout::Item],
+        &layout::CardArt,
+    ),
     diags: &mut Diagnostics,
 ) -> Result<Vec<layout::CardFace>, OpError> {
     let found = game.deck(deck).ok_or_else(|| changed(deck))?;
@@ -70,8 +74,14 @@ pub(super) fn card_faces(
     let faces = layout::lay_out_cards(game, found, indices, template, family, &assets.fonts);
     Ok(faces
         .into_iter()
-        .map(|face| match face {
-            Ok(face) => layout::with_background(face, background),
+        .zip(indices)
+        .map(|(face, &index)| match face {
+            Ok(face) if template.images.is_empty() => layout::with_background(face, background),
+            Ok(face) => {
+                let mut under = background.to_vec();
+                under.extend(art.card_items(template, found, index));
+                layout::with_background(face, &under)
+            }
             Err(problems) => {
                 problems.into_iter().for_each(|d| diags.push(d));
                 layout::CardFace { items: Vec::new() }
