@@ -207,7 +207,9 @@ fn png_header(file: &mut impl Read) -> Result<(ImageFormat, u32, u32), Problem> 
     if read_up_to(file, &mut ihdr).map_err(|e| Problem::Io(e.to_string()))? < ihdr.len()
         || &ihdr[4..8] != b"IHDR"
     {
-        return Err(Problem::Damaged("a PNG without its IHDR header".to_string()));
+        return Err(Problem::Damaged(
+            "a PNG without its IHDR header".to_string(),
+        ));
     }
     let be = |b: &[u8]| u32::from_be_bytes([b[0], b[1], b[2], b[3]]);
     Ok((ImageFormat::Png, be(&ihdr[8..12]), be(&ihdr[12..16])))
@@ -259,9 +261,7 @@ fn jpeg_header<R: Read + Seek>(file: &mut R) -> Result<(ImageFormat, u32, u32), 
                 ));
             }
             if precision != 8 {
-                return Err(Problem::Unsupported(format!(
-                    "is a {precision}-bit JPEG"
-                )));
+                return Err(Problem::Unsupported(format!("is a {precision}-bit JPEG")));
             }
             if !matches!(components, 1 | 3 | 4) {
                 return Err(Problem::Unsupported(format!(

@@ -219,7 +219,9 @@ fn image(r: &mut Reader<'_>, t: &Table<'_>) -> Option<ImageRegion> {
                     format!("`{key}` must be more than 0, not {}", v.value),
                     Some(v.loc.clone()),
                 )
-                .with_hint(format!("give `{key}` in points (90) or with a unit (\"30mm\")")),
+                .with_hint(format!(
+                    "give `{key}` in points (90) or with a unit (\"30mm\")"
+                )),
             );
             return None;
         }

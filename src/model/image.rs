@@ -102,7 +102,9 @@ impl ImageRegion {
 #[derive(Clone, Debug, PartialEq)]
 pub enum ImageFormat {
     /// Baseline or progressive JPEG with 1 (grey), 3 (RGB) or 4 (CMYK) components.
-    Jpeg { components: u8 },
+    Jpeg {
+        components: u8,
+    },
     Png,
     /// Vector art, kept as solid-colour outlines in its view box.
     Svg(VectorArt),
@@ -180,7 +182,10 @@ mod tests {
 
     fn region(fit: FitMode, anchor: Anchor) -> ImageRegion {
         ImageRegion {
-            source: ImageSource::Field(Located::new("art".into(), Loc::new(FileId::default(), 0..0))),
+            source: ImageSource::Field(Located::new(
+                "art".into(),
+                Loc::new(FileId::default(), 0..0),
+            )),
             left: 10.0,
             top: 20.0,
             width: 100.0,
@@ -195,21 +200,42 @@ mod tests {
     #[test]
     fn fit_modes_place_a_square_picture_in_a_wide_box() {
         let c = Anchor::CENTER;
-        assert_eq!(region(FitMode::Stretch, c).placed(1.0), [10.0, 20.0, 100.0, 50.0]);
-        assert_eq!(region(FitMode::Cover, c).placed(1.0), [10.0, -5.0, 100.0, 100.0]);
-        assert_eq!(region(FitMode::Contain, c).placed(1.0), [35.0, 20.0, 50.0, 50.0]);
+        assert_eq!(
+            region(FitMode::Stretch, c).placed(1.0),
+            [10.0, 20.0, 100.0, 50.0]
+        );
+        assert_eq!(
+            region(FitMode::Cover, c).placed(1.0),
+            [10.0, -5.0, 100.0, 100.0]
+        );
+        assert_eq!(
+            region(FitMode::Contain, c).placed(1.0),
+            [35.0, 20.0, 50.0, 50.0]
+        );
         let top_left = Anchor::parse("top-left").expect("an anchor");
-        assert_eq!(region(FitMode::Cover, top_left).placed(1.0), [10.0, 20.0, 100.0, 100.0]);
+        assert_eq!(
+            region(FitMode::Cover, top_left).placed(1.0),
+            [10.0, 20.0, 100.0, 100.0]
+        );
         let right = Anchor::parse("right").expect("an anchor");
-        assert_eq!(region(FitMode::Contain, right).placed(1.0), [60.0, 20.0, 50.0, 50.0]);
+        assert_eq!(
+            region(FitMode::Contain, right).placed(1.0),
+            [60.0, 20.0, 50.0, 50.0]
+        );
         // A tall picture covers by its width.
-        assert_eq!(region(FitMode::Cover, c).placed(0.5), [10.0, -55.0, 100.0, 200.0]);
+        assert_eq!(
+            region(FitMode::Cover, c).placed(0.5),
+            [10.0, -55.0, 100.0, 200.0]
+        );
     }
 
     #[test]
     fn anchors_are_words() {
         assert_eq!(Anchor::parse("center"), Some(Anchor::CENTER));
-        assert_eq!(Anchor::parse("bottom-right"), Some(Anchor { x: 1.0, y: 1.0 }));
+        assert_eq!(
+            Anchor::parse("bottom-right"),
+            Some(Anchor { x: 1.0, y: 1.0 })
+        );
         assert_eq!(Anchor::parse("middle"), None);
         assert_eq!(Anchor::parse("top-center"), None);
     }

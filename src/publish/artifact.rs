@@ -35,6 +35,11 @@ pub trait PageSource: Send + Sync {
     fn page_count(&self) -> usize;
     /// How many parts the pages come in.
     fn parts(&self) -> usize;
+    /// How far each page runs past the trim on every side (print-shop
+    /// cards: the bleed), so the PDF marks the trim and bleed boxes.
+    fn bleed(&self) -> f32 {
+        0.0
+    }
     /// The pages of part `n`, in order; what cannot be laid out is reported
     /// to `diags` (and left out of the page).
     fn part(
@@ -132,13 +137,14 @@ impl Output {
         diags: &mut Diagnostics,
     ) -> Result<Staged, OpError> {
         let nav = layout::Nav::default();
-        let title = match &self.body {
-            Body::Doc(doc) => doc.title.as_str(),
-            Body::Pages(source) => source.title(),
+        let (title, bleed) = match &self.body {
+            Body::Doc(doc) => (doc.title.as_str(), 0.0),
+            Body::Pages(source) => (source.title(), source.bleed()),
         };
         stage_output_with(folder, path, |out| {
             let pdf_error = |e: crate::render::pdf::RenderError| OpError(e.to_string());
             let mut pdf = PdfStream::new(out, title, &nav, &assets.fonts).map_err(pdf_error)?;
+            pdf.set_bleed(bleed);
             self.lay_out_into(game, assets, diags, &mut |pages| {
                 pdf.pages(pages).map_err(pdf_error)
             })?;

@@ -2,8 +2,8 @@
 //! from card templates, placed on duplex or gutterfold sheets, or one card per
 //! page with bleed for a print shop.
 
-use super::artifact::{PageSource, card_faces};
 use super::art::card_art;
+use super::artifact::{PageSource, card_faces};
 use super::background::background_items;
 use super::faces::select_cards;
 use super::images::CardImages;
@@ -229,6 +229,14 @@ impl PageSource for CardPrint {
 
     fn page_count(&self) -> usize {
         self.page_count
+    }
+
+    fn bleed(&self) -> f32 {
+        if self.print_shop {
+            PRINT_SHOP_BLEED
+        } else {
+            0.0
+        }
     }
 
     fn parts(&self) -> usize {

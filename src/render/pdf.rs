@@ -10,8 +10,8 @@ use pdf_writer::types::{ActionType, AnnotationType, CidFontType, FontFlags, Page
 use pdf_writer::{Chunk, Content, Filter, Name, Rect, Ref, Str, TextStr};
 use subsetter::GlyphRemapper;
 
-use crate::layout::{Doc, Geometry, Ink, Item, Nav, Shape, Target, TextItem, outline_parents};
 use super::pdf_images::{UsedImages, draw_image, image_objects};
+use crate::layout::{Doc, Geometry, Ink, Item, Nav, Shape, Target, TextItem, outline_parents};
 use crate::model::PathEl;
 use crate::model::link::{cleaned, is_web_link};
 use crate::text::{FaceId, FontBook};
@@ -112,6 +112,8 @@ pub struct PdfStream<'a, W: Write> {
     next: Ref,
     /// The height of each page written, for link and outline destinations.
     heights: Vec<f32>,
+    /// How far pages run past their trim on every side (see [`PdfStream::set_bleed`]).
+    bleed: f32,
 }
 
 fn io_error(e: std::io::Error) -> RenderError {
@@ -155,7 +157,17 @@ impl<'a, W: Write> PdfStream<'a, W> {
             outline_root,
             next,
             heights: Vec::new(),
+            bleed: 0.0,
         })
+    }
+
+    /// Pages from here on are a card with `bleed` points past its trim on
+    /// every side (print-shop output): each gets a TrimBox (the card) and a
+    /// BleedBox (the whole page), so a shop's software cuts where the card
+    /// ends. No ArtBox: its meaning (the content's extent) adds nothing a
+    /// shop uses beyond the trim.
+    pub fn set_bleed(&mut self, bleed: f32) {
+        self.bleed = bleed.max(0.0);
     }
 
     /// Gives every glyph the pages use its subset id, and a face first used
@@ -229,15 +241,27 @@ impl<'a, W: Write> PdfStream<'a, W> {
                 .map(|(_, r)| *r)
                 .collect();
             let tree_ref = self.tree_ref;
-            let images = self.images.for_items(page.items.iter().filter_map(|i| match i {
-                Item::Image(image) => Some(image),
-                _ => None,
-            }));
+            let bleed = self.bleed;
+            let images = self
+                .images
+                .for_items(page.items.iter().filter_map(|i| match i {
+                    Item::Image(image) => Some(image),
+                    _ => None,
+                }));
             self.object(|c| {
                 let mut p = c.page(page_ref);
                 p.parent(tree_ref)
                     .media_box(Rect::new(0.0, 0.0, page.width, page.height))
                     .contents(content_ref);
+                if bleed > 0.0 {
+                    let (w, h) = (page.width, page.height);
+                    p.bleed_box(Rect::new(0.0, 0.0, w, h)).trim_box(Rect::new(
+                        bleed,
+                        bleed,
+                        w - bleed,
+                        h - bleed,
+                    ));
+                }
                 if !annots.is_empty() {
                     p.annotations(annots);
                 }

@@ -50,7 +50,10 @@ pub(super) fn image_objects(
     next: &mut Ref,
 ) -> Result<Vec<Chunk>, RenderError> {
     let read = |e: std::io::Error| {
-        RenderError(format!("cannot read the image {}: {e}", image.path.display()))
+        RenderError(format!(
+            "cannot read the image {}: {e}",
+            image.path.display()
+        ))
     };
     let (w, h) = (image.width as i32, image.height as i32);
     let mut chunks = Vec::new();
@@ -78,7 +81,10 @@ pub(super) fn image_objects(
         ImageFormat::Png => {
             let bytes = image.bytes().map_err(read)?;
             let decoded = decode_png(&bytes).map_err(|e| {
-                RenderError(format!("cannot decode the image {}: {e}", image.path.display()))
+                RenderError(format!(
+                    "cannot decode the image {}: {e}",
+                    image.path.display()
+                ))
             })?;
             let color = deflate(&decoded.color)?;
             let mask = match &decoded.alpha {
@@ -129,12 +135,10 @@ pub(super) fn image_objects(
 
 /// Whether a JPEG carries Adobe's APP14 marker (within its first segments).
 fn adobe_marker(bytes: &[u8]) -> bool {
-    bytes
-        .get(..bytes.len().min(64 * 1024))
-        .is_some_and(|head| {
-            head.windows(9)
-                .any(|w| w[..2] == [0xFF, 0xEE] && &w[4..] == b"Adobe")
-        })
+    bytes.get(..bytes.len().min(64 * 1024)).is_some_and(|head| {
+        head.windows(9)
+            .any(|w| w[..2] == [0xFF, 0xEE] && &w[4..] == b"Adobe")
+    })
 }
 
 /// A PNG's pixels, 8 bits per channel, colour and alpha apart.

@@ -43,7 +43,10 @@ pub fn css_family(name: &str) -> String {
 /// print), its text in the served fonts.
 pub fn card_svg(card: &CardSvg<'_>, book: &FontBook) -> String {
     let mut svg = Svg::new(book, TextMode::Fonts, card.width, card.height);
-    svg.id_prefix = format!("gp{:x}", fnv(card.label.as_bytes()) ^ card.face.items.len() as u64);
+    svg.id_prefix = format!(
+        "gp{:x}",
+        fnv(card.label.as_bytes()) ^ card.face.items.len() as u64
+    );
     let _ = write!(
         svg.out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" class="card-face" viewBox="0 0 {w} {h}" width="{w}pt" height="{h}pt" role="img" aria-label="{label}"><rect class="card-edge" x="0.5" y="0.5" width="{w1}" height="{h1}" rx="{r}"/>"#,
@@ -312,8 +315,7 @@ impl Svg<'_> {
                 self.out.push_str(r#""/>"#);
             }
         }
-        self.out
-            .push_str(if rounded { "</g>" } else { "</svg>" });
+        self.out.push_str(if rounded { "</g>" } else { "</svg>" });
     }
 }
 
@@ -337,7 +339,11 @@ fn base64(bytes: &[u8], out: &mut String) {
     const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     out.reserve(bytes.len().div_ceil(3) * 4);
     for chunk in bytes.chunks(3) {
-        let b = [chunk[0], *chunk.get(1).unwrap_or(&0), *chunk.get(2).unwrap_or(&0)];
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
         let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
         for i in 0..4 {
             if i <= chunk.len() {

@@ -57,7 +57,12 @@ pub fn effective_dpi(region: &ImageRegion, file: &crate::model::ImageFile) -> f3
     per_inch(file.width, w).min(per_inch(file.height, h))
 }
 
-fn check_one(region: &ImageRegion, file: &crate::model::ImageFile, loc: &Loc, diags: &mut Diagnostics) {
+fn check_one(
+    region: &ImageRegion,
+    file: &crate::model::ImageFile,
+    loc: &Loc,
+    diags: &mut Diagnostics,
+) {
     if matches!(file.format, ImageFormat::Svg(_)) {
         return;
     }
