@@ -112,13 +112,17 @@ fn art_game(dir: &Path, cards: &str) -> PathBuf {
     let write = |name: &str, text: &str| std::fs::write(game.join(name), text).expect("write");
     write(
         "game.toml",
-        "name = \"Art Test\"\ncopyright = [\"Test.\"]\n\n[[decks]]\nid = \"hero\"\nfile = \"heroes.toml\"\n\n[[publish.cards]]\ndeck = \"hero\"\nlayout = \"hero\"\nback = \"hero-back\"\n",
+        "name = \"Art Test\"\ncopyright = [\"Test.\"]\nrules = [\"rules.md\"]\n\n[[decks]]\nid = \"hero\"\nfile = \"heroes.toml\"\n\n[[publish.cards]]\ndeck = \"hero\"\nlayout = \"hero\"\nback = \"hero-back\"\n",
     );
     write(
         "heroes.toml",
         "name = \"Heroes\"\ncards = \"heroes.csv\"\ntitle_field = \"title\"\n\n[[fields]]\nname = \"title\"\nkind = \"text\"\n\n[[fields]]\nname = \"picture\"\nkind = \"text\"\n",
     );
     write("heroes.csv", cards);
+    write(
+        "rules.md",
+        "# Heroes\n\nEach hero has a picture.\n\n{{ deck(\"hero\") }}\n",
+    );
     write("templates/cards/hero.toml", FRONT);
     write("templates/cards/hero-back.toml", BACK);
     write("art/badge.svg", BADGE);
@@ -406,4 +410,38 @@ fn missing_unsupported_damaged_and_outside_pictures_are_located() {
         "bad-image",
         "path-outside-game",
     ]);
+}
+
+#[test]
+fn the_html_reference_links_its_own_copy_of_each_picture() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let game = art_game(dir.path(), CARDS);
+    let out = dir.path().join("out");
+    let run = support::grogpress(&[
+        "build",
+        game.to_str().expect("utf-8"),
+        "--out",
+        out.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.dump());
+    let html = out.join("art-game/html");
+    let copy =
+        std::fs::read(html.join("art/art/red.jpg")).expect("the JPEG copied beside the pages");
+    assert_eq!(
+        copy,
+        std::fs::read(game.join("art/red.jpg")).expect("the JPEG")
+    );
+    let pages: Vec<String> = std::fs::read_dir(&html)
+        .expect("html/")
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().extension().is_some_and(|x| x == "html"))
+        .map(|e| std::fs::read_to_string(e.path()).expect("a page"))
+        .collect();
+    let linking = pages
+        .iter()
+        .filter(|p| p.contains(r#"href="art/art/red.jpg""#))
+        .count();
+    assert!(linking > 0, "a page shows the cards with their pictures");
+    // The vector badge is drawn inline, not linked.
+    assert!(!html.join("art/art/badge.svg").exists());
 }

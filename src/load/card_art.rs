@@ -93,7 +93,7 @@ pub fn load_card_art(
                 art.insert(
                     name.clone(),
                     Arc::new(ImageFile {
-                        name,
+                        name: clean_name(&name),
                         path,
                         len,
                         format,
@@ -106,6 +106,22 @@ pub fn load_card_art(
         }
     }
     Ok(art)
+}
+
+/// A name inside the game folder with `.` and `..` steps taken out
+/// (`art/./x/../a.png` -> `art/a.png`): how outputs name their copy.
+fn clean_name(name: &str) -> String {
+    let mut parts: Vec<&str> = Vec::new();
+    for part in name.split(['/', '\\']) {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            part => parts.push(part),
+        }
+    }
+    parts.join("/")
 }
 
 /// Why a file is not a picture we can draw.
@@ -411,6 +427,12 @@ fn path_els(path: &resvg::tiny_skia::Path) -> Vec<PathEl> {
 mod tests {
     use super::*;
     use std::io::Cursor;
+
+    #[test]
+    fn names_lose_their_dot_steps() {
+        assert_eq!(clean_name("art/./x/../a.png"), "art/a.png");
+        assert_eq!(clean_name("../../a.png"), "a.png");
+    }
 
     #[test]
     fn jpeg_frame_headers_are_found_past_other_segments() {
