@@ -74,7 +74,7 @@ fn intersect(a: [f32; 4], b: [f32; 4]) -> Option<[f32; 4]> {
     let y = a[1].max(b[1]);
     let right = (a[0] + a[2]).min(b[0] + b[2]);
     let bottom = (a[1] + a[3]).min(b[1] + b[3]);
-    (right > x && bottom > y).then(|| [x, y, right - x, bottom - y])
+    (right > x && bottom > y).then_some([x, y, right - x, bottom - y])
 }
 
 #[cfg(test)]
