@@ -240,3 +240,45 @@ fn a_glossary_of_thousands_of_terms() {
     // The 501st term: entry n starts on line 3 + 3n.
     assert_eq!((limit[0].line, limit[0].column), (3 + 3 * 500 + 1, 8));
 }
+
+/// One paragraph naming a table 20,000 times between 20,000 links of its
+/// own: where each mention falls among the words, and whether it overlaps a
+/// link, must not be counted again from the paragraph's start each time.
+#[test]
+fn a_paragraph_naming_tables_thousands_of_times() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = fixture("data/bcs", tmp.path());
+    let mut para = String::new();
+    for n in 0..20_000 {
+        let _ = write!(
+            para,
+            "roll {n} on the Combat Table Modifiers, see [the site](https://example.com/{n}); "
+        );
+    }
+    let page = game.join("rules/charts.md");
+    let mut md = std::fs::read_to_string(&page).expect("page");
+    let _ = write!(md, "\n## Many mentions\n\n{para}\n");
+    std::fs::write(&page, md).expect("write");
+    let out = tmp.path().join("out");
+    rules_html(
+        "20,000 table mentions in a paragraph (rules HTML)",
+        &game,
+        &out,
+    );
+    let run = timed(
+        "20,000 table mentions in a paragraph (rulebook)",
+        &[
+            "rulebook",
+            path(&game),
+            "--out",
+            path(&out),
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(run.code, 0, "{}", run.dump());
+    let pdf = std::fs::read(out.join("bcs/bcs-rules.pdf")).expect("rulebook");
+    // Each mention is a link to the table, besides the 20,000 web links.
+    let links = pdf.windows(5).filter(|w| w == b"/Link").count();
+    assert!(links >= 40_000, "{links} links");
+}

@@ -356,6 +356,19 @@ fn driver(test: &str) -> String {
 /// (as a reader with scripts off sees it). Fails on script errors, policy
 /// violations and console messages; returns the test's result.
 fn drive(page: &Path, suffix: &str, width: u32, scripts: bool, test: &str) -> serde_json::Value {
+    drive_in(page, suffix, width, scripts, test, &[])
+}
+
+/// [`drive`] with more Chromium flags (`--force-dark-mode`: the page sees
+/// `prefers-color-scheme: dark`).
+fn drive_in(
+    page: &Path,
+    suffix: &str,
+    width: u32,
+    scripts: bool,
+    test: &str,
+    flags: &[&str],
+) -> serde_json::Value {
     let text = fs::read_to_string(page).expect("page");
     let mut text = text.replacen("<head>", &format!("<head>\n{}", driver(test)), 1);
     if !scripts {
@@ -380,7 +393,10 @@ fn drive(page: &Path, suffix: &str, width: u32, scripts: bool, test: &str) -> se
             format!("--window-size={width},900"),
             "--dump-dom".into(),
             format!("file://{}{suffix}", copy.display()),
-        ],
+        ]
+        .into_iter()
+        .chain(flags.iter().map(|f| f.to_string()))
+        .collect::<Vec<_>>(),
     );
     fs::remove_file(&copy).expect("remove the test's copy");
     let dom = String::from_utf8_lossy(&out.stdout);
@@ -826,15 +842,16 @@ fn axe_script() -> PathBuf {
 const AXE: &str = r##"async function (wait) {
   await wait(50);
   var r = await axe.run(document, { resultTypes: ["violations"], preload: false });
-  return r.violations
+  var dark = matchMedia("(prefers-color-scheme: dark)").matches;
+  return [dark ? "dark" : "light"].concat(r.violations
     .filter(function (v) { return v.impact === "serious" || v.impact === "critical"; })
     .map(function (v) {
       return [v.id, v.impact, v.nodes.slice(0, 3).map(function (n) { return n.target.join(" ") + " " + (n.failureSummary || ""); })];
-    });
+    }));
 }"##;
 
 #[test]
-fn axe_core_finds_no_serious_or_critical_violation_at_phone_and_laptop_width() {
+fn axe_core_finds_no_serious_or_critical_violation_at_phone_and_laptop_width_light_and_dark() {
     let axe = axe_script();
     let mut problems = Vec::new();
     for game in games_to_check() {
@@ -859,10 +876,15 @@ fn axe_core_finds_no_serious_or_critical_violation_at_phone_and_laptop_width() {
             );
             let axed = page.with_file_name(format!("axe-{name}"));
             fs::write(&axed, with_axe).expect("write the page with axe");
-            for width in [390, 1280] {
-                let found = drive(&axed, "", width, true, AXE);
-                if found.as_array().is_none_or(|v| !v.is_empty()) {
-                    problems.push(format!("{game}/{name} at {width} px: {found}"));
+            for (scheme, flags) in [("light", &[][..]), ("dark", &["--force-dark-mode"][..])] {
+                for width in [390, 1280] {
+                    let found = drive_in(&axed, "", width, true, AXE, flags);
+                    // First the scheme the page saw, then the violations.
+                    let seen = found.as_array().and_then(|v| v.first()?.as_str());
+                    assert_eq!(seen, Some(scheme), "{game}/{name}: {found}");
+                    if found.as_array().is_none_or(|v| v.len() > 1) {
+                        problems.push(format!("{game}/{name} at {width} px, {scheme}: {found}"));
+                    }
                 }
             }
             fs::remove_file(&axed).expect("remove the page with axe");

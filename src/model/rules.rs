@@ -21,6 +21,25 @@ pub struct RulesDoc {
     pub mentions: Vec<CardMention>,
 }
 
+impl RulesDoc {
+    /// The shortcode whose paragraph spans `paragraph`, if it is one (a
+    /// binary search: shortcodes are in page order).
+    pub fn shortcode_in(&self, paragraph: &Range<usize>) -> Option<&Shortcode> {
+        shortcode_in(&self.shortcodes, paragraph)
+    }
+}
+
+/// The shortcode of `shortcodes` (in page order) starting inside `paragraph`.
+pub fn shortcode_in<'a>(
+    shortcodes: &'a [Shortcode],
+    paragraph: &Range<usize>,
+) -> Option<&'a Shortcode> {
+    let at = shortcodes.partition_point(|c| c.span.start < paragraph.start);
+    shortcodes
+        .get(at)
+        .filter(|c| paragraph.contains(&c.span.start))
+}
+
 /// A node of a page: a container's start or end, or a leaf.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Node {

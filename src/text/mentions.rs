@@ -3,12 +3,16 @@
 //! a run of prose text names one of them, so the HTML page or the rulebook
 //! can link it.
 
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
 /// The names a page's prose may mention, longest first (so "Combat Table
-/// Modifier" wins over "Combat Table"), each with the index of its table.
+/// Modifier" wins over "Combat Table"), each with the index of its table,
+/// and by the first word of each (letter case aside) the names that start
+/// with it, so a word of prose is tried only against names it could begin.
 pub struct TableNames {
     names: Vec<(String, usize)>,
+    by_first_word: HashMap<String, Vec<usize>>,
 }
 
 impl TableNames {
@@ -16,31 +20,39 @@ impl TableNames {
     /// name a player writes (see [`mention_name`]); names of one word are
     /// left out, being ordinary words ("Combat", "Units") more often than names.
     pub fn new<'a>(titles: impl IntoIterator<Item = (&'a str, usize)>) -> TableNames {
-        let mut names: Vec<(String, usize)> = Vec::new();
-        for (title, table) in titles {
-            let Some(name) = mention_name(title) else {
-                continue;
-            };
-            if !names.iter().any(|(n, _)| n.eq_ignore_ascii_case(&name)) {
-                names.push((name, table));
-            }
-        }
-        names.sort_by_key(|n| std::cmp::Reverse(n.0.len()));
-        TableNames { names }
+        TableNames::from_names(
+            titles
+                .into_iter()
+                .filter_map(|(title, table)| Some((mention_name(title)?, table))),
+        )
     }
 
     /// Glossary terms, from (form as written, term index) pairs: every form
     /// is kept as it is, one word or more, each once whatever its capitals.
     pub fn terms<'a>(forms: impl IntoIterator<Item = (&'a str, usize)>) -> TableNames {
-        let mut names: Vec<(String, usize)> = Vec::new();
-        for (form, term) in forms {
-            let form = form.split_whitespace().collect::<Vec<_>>().join(" ");
-            if !form.is_empty() && !names.iter().any(|(n, _)| n.eq_ignore_ascii_case(&form)) {
-                names.push((form, term));
-            }
-        }
+        TableNames::from_names(
+            forms
+                .into_iter()
+                .map(|(form, term)| (form.split_whitespace().collect::<Vec<_>>().join(" "), term)),
+        )
+    }
+
+    /// Each non-empty name once (the first of those equal but for ASCII
+    /// capitals), longest first, indexed by first word.
+    fn from_names(all: impl Iterator<Item = (String, usize)>) -> TableNames {
+        let mut seen = HashSet::new();
+        let mut names: Vec<(String, usize)> = all
+            .filter(|(name, _)| !name.is_empty() && seen.insert(name.to_ascii_lowercase()))
+            .collect();
         names.sort_by_key(|n| std::cmp::Reverse(n.0.len()));
-        TableNames { names }
+        let mut by_first_word: HashMap<String, Vec<usize>> = HashMap::new();
+        for (at, (name, _)) in names.iter().enumerate() {
+            by_first_word.entry(first_word(name)).or_default().push(at);
+        }
+        TableNames {
+            names,
+            by_first_word,
+        }
     }
 
     /// Every mention in `text`, in order, as (byte range, table index). A
@@ -54,13 +66,11 @@ impl TableNames {
         let mut i = 0;
         while i < text.len() {
             let at_word_start = !text[..i].chars().next_back().is_some_and(is_word_char);
-            let hit = at_word_start
-                .then(|| {
-                    self.names
-                        .iter()
-                        .find_map(|(n, t)| mention_at(text, i, n, *t))
-                })
-                .flatten();
+            let hit = if at_word_start {
+                self.mention_at(text, i)
+            } else {
+                None
+            };
             match hit {
                 Some((end, table)) => {
                     found.push((i..end, table));
@@ -71,6 +81,42 @@ impl TableNames {
         }
         found
     }
+
+    /// The longest name mentioned at `start` of `text`: only names whose
+    /// first word is the word there, or that word less a plural `s`.
+    fn mention_at(&self, text: &str, start: usize) -> Option<(usize, usize)> {
+        let word = first_word(&text[start..]);
+        let singular = word.strip_suffix('s').map(str::to_string);
+        let bucket = |w: &str| self.by_first_word.get(w).map_or(&[][..], Vec::as_slice);
+        let (mut a, mut b) = (bucket(&word).iter().peekable(), {
+            singular
+                .as_deref()
+                .map_or(&[][..], bucket)
+                .iter()
+                .peekable()
+        });
+        // Both lists are in `names` order (longest first): merge them.
+        loop {
+            let next = match (a.peek(), b.peek()) {
+                (Some(&&x), Some(&&y)) if y < x => b.next(),
+                (Some(_), _) => a.next(),
+                (None, _) => b.next(),
+            }?;
+            let (name, table) = &self.names[*next];
+            if let Some(hit) = mention_at(text, start, name, *table) {
+                return Some(hit);
+            }
+        }
+    }
+}
+
+/// The run of word characters `text` starts with, ASCII capitals lowered
+/// (the letters [`mention_at`] compares without case).
+fn first_word(text: &str) -> String {
+    text.chars()
+        .take_while(|&c| is_word_char(c))
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
 }
 
 /// The end of `name` mentioned at `start` of `text` (with a plural `s`), if
@@ -173,5 +219,66 @@ mod tests {
             .map(|(r, _)| &text[r])
             .collect();
         assert_eq!(found, ["tableau d’éveil", "Tableau d’éveil"]);
+    }
+
+    /// The mention at `start` found by trying every name, longest first: what
+    /// the first-word index must agree with.
+    fn every_name_at(names: &TableNames, text: &str, start: usize) -> Option<(usize, usize)> {
+        names
+            .names
+            .iter()
+            .find_map(|(n, t)| mention_at(text, start, n, *t))
+    }
+
+    #[test]
+    fn the_first_word_index_finds_what_trying_every_name_finds() {
+        let names = TableNames::terms([
+            ("Morale", 0),
+            ("morale check", 1),
+            ("Zone of Control", 2),
+            ("zone", 3),
+            ("(Optional) Rule", 4),
+            ("Co-op Turn", 5),
+            ("Élan", 6),
+            ("Tests", 7),
+        ]);
+        let text = "Morales fall; a MORALE Check, a Morale check's zones, \
+                    the Zone of\ncontrol, zones of Control, (optional) rule, (Optional) Rules, \
+                    co-op turns, Co-op, élan, Élans, ÉLAN, tests, Testss, test.";
+        for start in (0..text.len()).filter(|&i| text.is_char_boundary(i)) {
+            let at_word_start = !text[..start].chars().next_back().is_some_and(is_word_char);
+            if at_word_start {
+                assert_eq!(
+                    names.mention_at(text, start),
+                    every_name_at(&names, text, start),
+                    "at {start}: {:?}",
+                    &text[start..]
+                );
+            }
+        }
+        let found: Vec<&str> = names
+            .find(text)
+            .into_iter()
+            .map(|(r, _)| &text[r])
+            .collect();
+        assert_eq!(
+            found,
+            [
+                "Morales",
+                "MORALE Check",
+                "Morale check",
+                "zones",
+                "Zone of\ncontrol",
+                "zones",
+                "(optional) rule",
+                "(Optional) Rules",
+                "co-op turns",
+                // Beyond ASCII letters match exactly: not "élan", but "ÉLAN".
+                "Élans",
+                "ÉLAN",
+                "tests",
+                "Testss",
+            ]
+        );
     }
 }

@@ -131,7 +131,7 @@ impl Gather {
 
 /// Reads the blocks of a page; `icons` are the names written `:name:` that are inline icons.
 pub fn read_blocks(doc: &RulesDoc, icons: &[&str]) -> Vec<Block> {
-    let (events, shortcodes) = (&doc.nodes, &doc.shortcodes);
+    let events = &doc.nodes;
     let mut blocks = Vec::new();
     let mut cur = Gather::default();
     // Each open list: the number of its next item (None = bulleted).
@@ -144,7 +144,7 @@ pub fn read_blocks(doc: &RulesDoc, icons: &[&str]) -> Vec<Block> {
         let (event, range) = &events[i];
         match event {
             Node::Start(Tag::Paragraph) => {
-                if let Some(code) = shortcodes.iter().find(|c| range.contains(&c.span.start)) {
+                if let Some(code) = doc.shortcode_in(range) {
                     flush(&mut cur, &mut blocks, lists.len(), &mut marker);
                     blocks.push(Block::Shortcode(code.clone()));
                     while i < events.len() && !matches!(events[i].0, Node::End(Tag::Paragraph)) {
@@ -289,30 +289,62 @@ fn flush(cur: &mut Gather, blocks: &mut Vec<Block>, depth: usize, marker: &mut O
 }
 
 /// Links each table name a paragraph mentions (outside its own links) to the
-/// table's anchor (`anchors[table]`, with its `#`).
+/// table's anchor (`anchors[table]`, with its `#`). Mentions come in text
+/// order, so the characters before each are counted on from the last one.
 pub fn link_mentions(block: &mut Block, names: &TableNames, anchors: &[String]) {
     let Block::Para { plain, links, .. } = block else {
         return;
     };
     let solid = |text: &str| text.chars().filter(|c| !c.is_whitespace()).count();
+    let own = OwnLinks::new(links);
+    let (mut counted_to, mut counted) = (0, 0);
     for (range, table) in names.find(plain) {
-        let start = solid(&plain[..range.start]);
-        let end = start + solid(&plain[range]);
+        let start = counted + solid(&plain[counted_to..range.start]);
+        let mention = start..start + solid(&plain[range.clone()]);
+        (counted_to, counted) = (range.end, mention.end);
         let Some(anchor) = anchors.get(table) else {
             continue;
         };
-        if links
-            .iter()
-            .any(|l| l.chars.start < end && start < l.chars.end)
-        {
+        if own.overlap(&mention) {
             continue;
         }
         links.push(CardLink {
             title: anchor.clone(),
-            chars: start..end,
+            chars: mention,
         });
     }
     links.sort_by_key(|l| l.chars.start);
+}
+
+/// A paragraph's own links as character ranges in order of their starts,
+/// each with the furthest end of it and those before it, so whether a range
+/// overlaps one of them is a binary search.
+struct OwnLinks {
+    starts: Vec<usize>,
+    reach: Vec<usize>,
+}
+
+impl OwnLinks {
+    fn new(links: &[CardLink]) -> OwnLinks {
+        let mut ranges: Vec<Range<usize>> = links.iter().map(|l| l.chars.clone()).collect();
+        ranges.sort_by_key(|r| r.start);
+        let reach = ranges
+            .iter()
+            .scan(0, |far, r| {
+                *far = r.end.max(*far);
+                Some(*far)
+            })
+            .collect();
+        OwnLinks {
+            starts: ranges.iter().map(|r| r.start).collect(),
+            reach,
+        }
+    }
+
+    fn overlap(&self, r: &Range<usize>) -> bool {
+        let before_end = self.starts.partition_point(|&s| s < r.end);
+        before_end > 0 && self.reach[before_end - 1] > r.start
+    }
 }
 
 #[cfg(test)]

@@ -91,8 +91,11 @@ pub fn text_pieces(
         None => fit_text(&request, book)?,
     };
     let line_height = text.size * text.leading;
-    let link_areas = link_areas(&fit.lines, links, fit.size, book);
     let count = fit.lines.len();
+    let mut links_by_line: Vec<Vec<([f32; 4], String)>> = vec![Vec::new(); count];
+    for (line, [x, w], title) in link_areas(&fit.lines, links, fit.size, book) {
+        links_by_line[line].push(([indent + x, 0.0, w, line_height], title));
+    }
     let mut pieces: Vec<Piece> = fit
         .lines
         .into_iter()
@@ -119,11 +122,7 @@ pub fn text_pieces(
                 height: line_height,
                 items,
                 keep_with_next: count >= 2 && (n == 0 || n + 2 == count),
-                links: link_areas
-                    .iter()
-                    .filter(|(line, _, _)| *line == n)
-                    .map(|(_, [x, w], title)| ([indent + x, 0.0, *w, line_height], title.clone()))
-                    .collect(),
+                links: std::mem::take(&mut links_by_line[n]),
                 ..Piece::default()
             }
         })
@@ -158,6 +157,11 @@ fn link_areas(
     if links.is_empty() {
         return areas;
     }
+    // The links in order of their first character; `next` is the first not
+    // yet ended, so each character looks at one link, not all of them.
+    let mut by_start: Vec<&CardLink> = links.iter().collect();
+    by_start.sort_by_key(|l| l.chars.start);
+    let mut next = 0;
     let mut solid = 0;
     for (n, line) in lines.iter().enumerate() {
         for run in &line.runs {
@@ -166,7 +170,11 @@ fn link_areas(
             for (c, g) in run.text.chars().zip(&run.glyphs) {
                 let w = face.advance(*g) / face.units_per_em * size;
                 if !c.is_whitespace() && c != HYPHEN {
-                    if let Some(link) = links.iter().find(|l| l.chars.contains(&solid)) {
+                    while by_start.get(next).is_some_and(|l| l.chars.end <= solid) {
+                        next += 1;
+                    }
+                    let link = by_start.get(next).filter(|l| l.chars.contains(&solid));
+                    if let Some(link) = link {
                         match areas.last_mut() {
                             Some((line_no, [x0, w0], title))
                                 if *line_no == n && *title == link.title =>

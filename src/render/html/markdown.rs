@@ -13,7 +13,7 @@ use pulldown_cmark::{
 };
 
 use crate::model::link::is_safe_link;
-use crate::model::rules::{self, Node};
+use crate::model::rules::{self, Node, shortcode_in};
 use crate::model::{Align, RulesDoc, Shortcode, slug};
 
 /// A heading of a page: its level (1-6), text and anchor.
@@ -87,7 +87,7 @@ pub fn render_markdown(
         }
         match event {
             Event::Start(Tag::Paragraph) => {
-                if let Some(code) = shortcodes.iter().find(|c| range.contains(&c.span.start)) {
+                if let Some(code) = shortcode_in(shortcodes, range) {
                     let html = links.shortcode(code)?;
                     out.push(Event::Html(CowStr::from(html)));
                     i = skip_to(&events, i, |e| matches!(e, Event::End(TagEnd::Paragraph)));
@@ -244,9 +244,7 @@ fn section_texts(
                 i = skip_to(events, i, |e| matches!(e, Event::End(TagEnd::Heading(_))));
                 None
             }
-            Event::Start(Tag::Paragraph)
-                if shortcodes.iter().any(|c| range.contains(&c.span.start)) =>
-            {
+            Event::Start(Tag::Paragraph) if shortcode_in(shortcodes, range).is_some() => {
                 i = skip_to(events, i, |e| matches!(e, Event::End(TagEnd::Paragraph)));
                 None
             }
