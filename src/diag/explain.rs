@@ -204,14 +204,14 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "rows = [{ cells = [\"Yes\", \"No\", \"✓\"] }, { cells = [\"Yes\", \"Yes / No\", \"✗\"] }]   # error: both answer Yes, No",
     },
     Explanation {
-        id: "low-resolution",
-        text: "With `--print-shop`, a picture of a card template prints at fewer than 300 pixels per inch where its box puts it (a warning; under 150 it is an error, as it would print visibly soft or blocky). The resolution is the picture's pixels over the size it is drawn at, after `fit`. Use a larger picture, or a smaller box. Vector art (SVG) is sharp at any size and is never flagged.",
-        example: "[[images]]\nfield = \"picture\"\nwidth = 180   # 2.5 in\nheight = 126\nfit = \"cover\"\n# heroes.csv: Knight,art/knight.jpg   # 400 x 280 pixels: 160 dpi, a warning\n# fix: a picture of at least 750 x 525 pixels",
-    },
-    Explanation {
         id: "low-contrast",
         text: "A card layout region's text colour (its `color`, black when it has none) differs too little from the layout's background colour: a contrast under 4.5:1 by WCAG's measure, hard to read on paper. Give the region a colour that stands out (white on a dark back), or lighten the background.",
         example: "[background]\ncolor = \"#23395B\"     # dark blue\n\n[[regions]]\nfield = \"game\"         # warning: black text on dark blue\n# fix: color = \"#FFFFFF\"",
+    },
+    Explanation {
+        id: "low-resolution",
+        text: "With `--print-shop`, a picture of a card template prints at fewer than 300 pixels per inch where its box puts it (a warning; under 150 it is an error, as it would print visibly soft or blocky). The resolution is the picture's pixels over the size it is drawn at, after `fit`. Use a larger picture, or a smaller box. Vector art (SVG) is sharp at any size and is never flagged.",
+        example: "[[images]]\nfield = \"picture\"\nwidth = 180   # 2.5 in\nheight = 126\nfit = \"cover\"\n# heroes.csv: Knight,art/knight.jpg   # 400 x 280 pixels: 160 dpi, a warning\n# fix: a picture of at least 750 x 525 pixels",
     },
     Explanation {
         id: "mirror-mismatch",

@@ -137,26 +137,27 @@ enum Problem {
 
 impl Problem {
     fn at(self, name: &str, loc: Loc) -> Diagnostic {
-        let (id, message, hint) = match self {
+        let id = match &self {
+            Problem::Unsupported(_) => "unsupported-image",
+            Problem::Damaged(_) | Problem::Io(_) => "bad-image",
+            Problem::TooBig(..) => "limit-exceeded",
+        };
+        let (message, hint) = match self {
             Problem::Unsupported(why) => (
-                "unsupported-image",
                 format!("the image `{name}` {why}"),
                 "card art is a PNG, a JPEG (greyscale, RGB or CMYK, 8 bits) or an SVG of solid-colour shapes"
                     .to_string(),
             ),
             Problem::Damaged(why) => (
-                "bad-image",
                 format!("the image `{name}` cannot be read: {why}"),
                 "save the picture again from an image editor".to_string(),
             ),
             Problem::TooBig(w, h) => (
-                "limit-exceeded",
                 format!("the image `{name}` is {w} x {h} pixels, more than {MAX_IMAGE_PIXELS} in all"),
                 "scale it down: 300 dpi at its printed size is plenty (a poker card is 750 x 1050)"
                     .to_string(),
             ),
             Problem::Io(why) => (
-                "bad-image",
                 format!("the image `{name}` cannot be read: {why}"),
                 "check the file's permissions".to_string(),
             ),
@@ -450,7 +451,7 @@ mod tests {
         assert!(matches!(jpeg_header(&mut cut), Err(Problem::Damaged(_))));
         // A 12-bit frame.
         let mut deep = jpeg.clone();
-        deep[12] = 12;
+        deep[14] = 12;
         assert!(matches!(
             jpeg_header(&mut Cursor::new(deep)),
             Err(Problem::Unsupported(_))
