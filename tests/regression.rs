@@ -169,3 +169,79 @@ fn card_found_too_long_while_writing_replaced_the_previous_outputs() {
         .collect();
     assert!(left.is_empty(), "temporary files left: {left:?}");
 }
+
+/// A newcomer's game with a TOML syntax error in its player aid and a card
+/// name misspelt in its rules: only the syntax error was reported, because
+/// any file that failed to load silenced every unknown card name, although
+/// only a deck that failed to load can hold the card.
+#[test]
+fn a_broken_aid_hid_a_dangling_card_name_in_the_rules() {
+    let tmp = support::starter_game();
+    let game = tmp.path().join("g");
+    let aid = game.join("player-aid.toml");
+    let text = std::fs::read_to_string(&aid).expect("the aid");
+    let broken = text.replacen("title = \"", "title = \"\n", 1);
+    assert_ne!(text, broken, "the starter's aid has a title");
+    std::fs::write(&aid, broken).expect("write");
+    let rules = game.join("rules/rules.md");
+    let mut md = std::fs::read_to_string(&rules).expect("rules");
+    md.push_str("\nSee [*No Such Card*](card:).\n");
+    let line = md.lines().count();
+    std::fs::write(&rules, md).expect("write");
+    let run = grogpress(&["check", game.to_str().expect("path"), "--format", "json"]);
+    run.exit(1);
+    assert_eq!(run.with_id("toml-syntax").len(), 1, "{}", run.dump());
+    run.expect(
+        "error",
+        "dangling-card-reference",
+        "g/rules/rules.md",
+        line,
+        5,
+    );
+}
+
+/// Under `--format json` an operational failure (exit 2) was printed as
+/// plain text on standard error, so a tool reading the JSON lines saw
+/// nothing: it is a JSON line with the id `operational`.
+#[test]
+fn an_operational_failure_was_plain_text_under_format_json() {
+    let run = grogpress(&["check", "/nonexistent/no-game", "--format", "json"]);
+    run.exit(2);
+    let op = run.with_id("operational");
+    assert_eq!(op.len(), 1, "{}", run.dump());
+    assert!(op[0].message.contains("no-game"), "{}", run.dump());
+    assert_eq!((op[0].severity.as_str(), op[0].line), ("error", 0));
+}
+
+/// `build` said "1 charts on 1 pages" and "1 sheet(s)": each count now
+/// agrees with its noun.
+#[test]
+fn build_said_1_charts_on_1_pages() {
+    let tmp = support::starter_game();
+    let game = tmp.path().join("g");
+    let out = tmp.path().join("out");
+    let run = support::build_ok(&game, &out);
+    for line in [
+        "(2 cards on 1 sheet of Avery 5395",
+        "(2 copies of the aid on 1 page)",
+        "(1 chart on 1 page)",
+    ] {
+        assert!(run.stderr.contains(line), "no {line:?} in\n{}", run.dump());
+    }
+    assert!(!run.stderr.contains("(s)"), "{}", run.dump());
+}
+
+/// `export csv` of a game without decks said "choose one with --deck ()".
+#[test]
+fn export_of_a_game_without_decks_offered_an_empty_list() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    std::fs::write(tmp.path().join("game.toml"), "name = \"Bare\"\n").expect("write");
+    let run = grogpress(&["export", "csv", tmp.path().to_str().expect("path")]);
+    run.exit(2);
+    assert!(
+        run.stderr
+            .contains("Bare has no deck or collection to export"),
+        "{}",
+        run.dump()
+    );
+}

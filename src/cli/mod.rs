@@ -645,8 +645,21 @@ for a results table name one table, e.g. `grogpress odds {game} combat`"
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
         Err(e) => {
-            eprintln!("error: {e}");
+            print_failure(&e, cli.format);
             ExitCode::from(2)
+        }
+    }
+}
+
+/// An operational failure (exit 2): on standard error, or under `--format
+/// json` as one JSON line on standard output like the diagnostics, with the
+/// id `operational` and no location, so a tool reading JSON sees it.
+fn print_failure(e: &OpError, format: Format) {
+    match format {
+        Format::Human => eprintln!("error: {e}"),
+        Format::Json => {
+            let failure = crate::diag::Diagnostic::error("operational", e.to_string(), None);
+            println!("{}", render_json(&failure, &Sources::default()));
         }
     }
 }

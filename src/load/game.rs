@@ -249,6 +249,7 @@ pub fn load_game(
             None => unloaded.push(id.value),
         }
     }
+    let deck_unloaded = !unloaded.is_empty();
     let mut aids = Vec::new();
     for (id, file_name) in aid_refs {
         let aid = match confine.resolve(dir, &file_name, "the file", diags) {
@@ -322,6 +323,7 @@ pub fn load_game(
         glossary,
         publish,
         unloaded,
+        deck_unloaded,
     }))
 }
 

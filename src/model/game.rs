@@ -222,6 +222,9 @@ pub struct Game {
     /// Ids of decks and aids declared in `game.toml` whose files could not be
     /// loaded (already reported): later checks stay quiet about them.
     pub unloaded: Vec<String>,
+    /// Whether a deck's file could not be loaded: the cards the rules name
+    /// may be in it, so a name no loaded deck has is not reported.
+    pub deck_unloaded: bool,
 }
 
 impl Game {

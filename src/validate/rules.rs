@@ -66,7 +66,7 @@ pub fn validate_rules(game: &Game, diags: &mut Diagnostics) {
                         mention.name
                     )),
                 ),
-                None if !game.unloaded.is_empty() => {}
+                None if game.deck_unloaded => {}
                 None => diags.push(
                     Diagnostic::error(
                         "dangling-card-reference",
