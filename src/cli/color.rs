@@ -2,7 +2,6 @@
 //! `auto` colours only when stderr is a terminal and `NO_COLOR` is not set.
 
 use std::io::IsTerminal;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::ValueEnum;
 
@@ -12,8 +11,6 @@ pub enum ColorChoice {
     Always,
     Never,
 }
-
-static ENABLED: AtomicBool = AtomicBool::new(false);
 
 /// Decides once, at start-up, from the choice and the terminal.
 pub fn set(choice: ColorChoice) {
@@ -25,9 +22,5 @@ pub fn set(choice: ColorChoice) {
                 && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
         }
     };
-    ENABLED.store(on, Ordering::Relaxed);
-}
-
-pub fn enabled() -> bool {
-    ENABLED.load(Ordering::Relaxed)
+    crate::diag::print::set_color(on);
 }

@@ -10,9 +10,7 @@ mod odds;
 mod odds_column;
 mod odds_units;
 mod progress;
-mod serve;
 mod shell;
-mod watch;
 
 use std::fmt::Write as _;
 use std::io::Write;
@@ -21,6 +19,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::diag::print::{Format, report};
 use crate::diag::{Diagnostics, Sources, render_json};
 use crate::layout::{Flip, LabelOptions, PnpOptions, SheetLayout};
 use crate::load::{OpError, Root, parse_length_arg};
@@ -52,12 +51,6 @@ pub struct Cli {
     /// Colour human-readable diagnostics: auto (when stderr is a terminal), always, never
     #[arg(long, global = true, value_enum, default_value_t = color::ColorChoice::Auto)]
     color: color::ColorChoice,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum Format {
-    Human,
-    Json,
 }
 
 #[derive(Subcommand, Debug)]
@@ -418,9 +411,11 @@ pub fn run(cli: Cli) -> ExitCode {
             }
             true
         }),
-        Command::Watch { games, out } => watch::watch(&root, &games, &out.out, cli.format),
+        Command::Watch { games, out } => {
+            crate::live::watch::watch(&root, &games, &out.out, cli.format)
+        }
         Command::Serve { games, out, port } => {
-            serve::serve(&root, &games, &out.out, port, cli.format)
+            crate::live::serve::serve(&root, &games, &out.out, port, cli.format)
         }
         Command::Completions { shell } => {
             print_stdout_bytes(&shell::completions(shell));
@@ -743,7 +738,7 @@ fn run_games(
                 );
             }
             if format == Format::Human {
-                progress.suspend(|| eprintln!("  {}", written_line(w)));
+                progress.suspend(|| eprintln!("  {}", crate::publish::written_line(w)));
             }
         }
     }
@@ -777,50 +772,6 @@ pub fn check_game_model(
         crate::publish::lay_out(game, outputs, assets, diags)?;
     }
     Ok(checked)
-}
-
-/// How a written file is reported: "wrote out/x/y.pdf (what it holds)".
-fn written_line(written: &crate::publish::Written) -> String {
-    use crate::publish::Written;
-    match written {
-        Written::Html {
-            index,
-            files,
-            millis,
-            ..
-        } => format!("wrote {} ({files} files, {millis} ms)", index.display()),
-        Written::Rulebook { path, pages } => {
-            format!("wrote {} (rulebook, {pages} pages)", path.display())
-        }
-        Written::Output { path, summary } => format!("wrote {} ({summary})", path.display()),
-        Written::Images { count, dir } => {
-            format!("wrote {count} image files under {}", dir.display())
-        }
-        Written::Preview { path } => format!("drew {}", path.display()),
-    }
-}
-
-/// Prints diagnostics; true when there were no errors.
-fn report(diags: &mut Diagnostics, sources: &Sources, format: Format, game: Option<&str>) -> bool {
-    diags.sort();
-    let stdout = std::io::stdout();
-    let mut stdout = stdout.lock();
-    for d in &diags.list {
-        match format {
-            Format::Human => eprintln!(
-                "{}",
-                crate::diag::render_human_styled(d, sources, color::enabled())
-            ),
-            Format::Json => {
-                let _ = writeln!(stdout, "{}", render_json(d, sources));
-            }
-        }
-    }
-    if let (Format::Human, Some(game)) = (format, game) {
-        let (e, w) = (diags.error_count(), diags.warning_count());
-        eprintln!("{game}: {e} error{}, {w} warning{}", plural(e), plural(w));
-    }
-    !diags.has_errors()
 }
 
 /// Writes every JSON Schema into `dir`; returns the files written.
@@ -867,10 +818,6 @@ fn print_stdout(text: &str) {
 
 fn print_stdout_bytes(bytes: &[u8]) {
     let _ = std::io::stdout().lock().write_all(bytes);
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 fn calibrate_duplex(root: &Root, paper: Paper, out: &Path) -> Result<bool, OpError> {

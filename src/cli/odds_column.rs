@@ -123,12 +123,7 @@ fn chance(ways: u64, outcomes: u64) -> RowOdds {
     RowOdds { ways, outcomes }
 }
 
-fn human(
-    t: &ResultsTable,
-    typed: &str,
-    landed: &str,
-    per_net: &PerNet,
-) -> String {
+fn human(t: &ResultsTable, typed: &str, landed: &str, per_net: &PerNet) -> String {
     let mut s = format!(
         "{}: {} plus the net modifier, {} equally likely rolls; attack {typed}: {landed}\n",
         t.title,
@@ -155,12 +150,7 @@ fn human(
     s
 }
 
-fn json(
-    t: &ResultsTable,
-    typed: &str,
-    landed: &str,
-    per_net: &PerNet,
-) -> String {
+fn json(t: &ResultsTable, typed: &str, landed: &str, per_net: &PerNet) -> String {
     let mut s = String::new();
     for (net, results) in per_net {
         for (code, ways, outcomes) in results {

@@ -3,6 +3,7 @@
 //! rustc does or as JSON lines.
 
 pub mod explain;
+pub mod print;
 
 use std::fmt::Write as _;
 use std::ops::Range;

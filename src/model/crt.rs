@@ -318,7 +318,11 @@ mod tests {
             low: Some(low),
             high: Some(high),
         };
-        let rows = [(range(1, 2), "AR"), (range(3, 3), "EX"), (range(4, 6), "DR")];
+        let rows = [
+            (range(1, 2), "AR"),
+            (range(3, 3), "EX"),
+            (range(4, 6), "DR"),
+        ];
         let dice = Dice::parse("1d6").unwrap_or(Dice { count: 1, sides: 6 });
         let found = column_odds(dice, &rows, 0);
         assert_eq!(

@@ -184,3 +184,23 @@ pub fn write(
     }
     Ok(true)
 }
+
+/// How a written file is reported: "wrote out/x/y.pdf (what it holds)".
+pub fn written_line(written: &Written) -> String {
+    match written {
+        Written::Html {
+            index,
+            files,
+            millis,
+            ..
+        } => format!("wrote {} ({files} files, {millis} ms)", index.display()),
+        Written::Rulebook { path, pages } => {
+            format!("wrote {} (rulebook, {pages} pages)", path.display())
+        }
+        Written::Output { path, summary } => format!("wrote {} ({summary})", path.display()),
+        Written::Images { count, dir } => {
+            format!("wrote {count} image files under {}", dir.display())
+        }
+        Written::Preview { path } => format!("drew {}", path.display()),
+    }
+}

@@ -24,7 +24,7 @@ pub mod rulebook;
 
 pub use artifact::{Body, Output, PageSource};
 pub use assets::Assets;
-pub use build::{WriteRequest, Written, check, lay_out, write};
+pub use build::{WriteRequest, Written, check, lay_out, write, written_line};
 pub use cards::PRINT_SHOP_BLEED;
 pub use counters::{parse_color, parse_counter_size};
 pub use html::{build_html, write_if_changed};

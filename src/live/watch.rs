@@ -12,10 +12,11 @@ use std::time::{Duration, Instant};
 
 use notify::{EventKind, RecursiveMode, Watcher};
 
-use super::{Assets, Format, PlanOptions, report};
+use crate::diag::print::{Format, report};
 use crate::diag::{Diagnostics, Sources};
 use crate::load::{OpError, Root};
 use crate::model::Game;
+use crate::publish::{Assets, PlanOptions};
 
 /// Quiet time after the last file event before rebuilding: an editor's save
 /// (write a temporary file, rename it over the old one) is several events.
@@ -308,7 +309,7 @@ fn build(
             .iter()
             .filter(|w| !matches!(w, Written::Html { .. } | Written::Preview { .. }))
         {
-            eprintln!("  {}", super::written_line(w));
+            eprintln!("  {}", crate::publish::written_line(w));
         }
         let drawn = written
             .iter()

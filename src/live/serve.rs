@@ -37,8 +37,8 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, SyncSender, TrySendErr
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::Format;
 use super::watch::{Event, watch_with};
+use crate::diag::print::Format;
 use crate::load::{OpError, Root};
 use crate::publish::Written;
 use crate::render::html::CONTENT_SECURITY_POLICY;
