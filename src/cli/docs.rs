@@ -45,7 +45,7 @@ pub fn docs(topic: Option<&str>) -> Result<String, OpError> {
         .map(|(_, text)| text)
         .collect();
     if found.is_empty() {
-        return Err(OpError(format!(
+        return Err(OpError::new(format!(
             "no section of the guide is about `{topic}`; topics:\n{}",
             topics()
         )));
@@ -114,8 +114,8 @@ mod tests {
     #[test]
     fn an_unknown_topic_lists_the_topics() {
         let err = docs(Some("no such topic")).expect_err("unknown");
-        assert!(err.0.contains("Chart file"), "{err}");
-        assert!(err.0.contains("Deck file"), "{err}");
+        assert!(err.to_string().contains("Chart file"), "{err}");
+        assert!(err.to_string().contains("Deck file"), "{err}");
     }
 
     #[test]

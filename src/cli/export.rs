@@ -35,7 +35,7 @@ pub fn export_csv(root: &Root, game: &str, deck: Option<&str>) -> Result<Exporte
         None if game.decks.len() == 1 => game.decks.first(),
         None if game.decks.is_empty() => {
             let collections: Vec<&str> = game.collections.iter().map(|c| c.id.as_str()).collect();
-            return Err(OpError(if collections.is_empty() {
+            return Err(OpError::new(if collections.is_empty() {
                 format!("{} has no deck or collection to export", game.name)
             } else {
                 format!(
@@ -46,7 +46,7 @@ pub fn export_csv(root: &Root, game: &str, deck: Option<&str>) -> Result<Exporte
             }));
         }
         None => {
-            return Err(OpError(format!(
+            return Err(OpError::new(format!(
                 "{} has {} decks; choose one with --deck ({})",
                 game.name,
                 game.decks.len(),
@@ -56,7 +56,7 @@ pub fn export_csv(root: &Root, game: &str, deck: Option<&str>) -> Result<Exporte
     };
     let Some(chosen) = chosen else {
         let collections: Vec<&str> = game.collections.iter().map(|c| c.id.as_str()).collect();
-        return Err(OpError(format!(
+        return Err(OpError::new(format!(
             "{} has no deck or collection `{}`; decks: {}; collections: {}",
             game.name,
             deck.unwrap_or_default(),
@@ -74,6 +74,6 @@ pub fn write_csv(csv: &str, output: Option<&Path>) -> Result<(), OpError> {
         None => std::io::stdout()
             .lock()
             .write_all(csv.as_bytes())
-            .map_err(|e| OpError(format!("cannot write to stdout: {e}"))),
+            .map_err(|e| OpError::new(format!("cannot write to stdout: {e}"))),
     }
 }

@@ -581,7 +581,7 @@ pub fn run(cli: Cli) -> ExitCode {
                 let column = column.map(|c| odds::Attack { column: c, shift });
                 odds::run_odds(&root, &game, table, drm, column, cli.format)
             }
-            _ => Err(OpError(format!(
+            _ => Err(OpError::new(format!(
                 "odds {game}: the game declares no [dice_combat] for unit-against-unit odds; \
 for a results table name one table, e.g. `grogpress odds {game} combat`"
             ))),
@@ -804,7 +804,7 @@ fn explain_id(id: Option<&str>) -> Result<bool, OpError> {
             let hint = crate::load::toml::closest(id, &ids)
                 .map(|b| format!("did you mean `{b}`? "))
                 .unwrap_or_default();
-            Err(OpError(format!(
+            Err(OpError::new(format!(
                 "no diagnostic `{id}`; {hint}`grogpress explain` lists them"
             )))
         }
@@ -830,10 +830,11 @@ fn calibrate_duplex(root: &Root, paper: Paper, out: &Path) -> Result<bool, OpErr
     let family = fonts
         .families
         .first()
-        .ok_or_else(|| OpError("fonts/fonts.toml declares no font family".into()))?;
+        .ok_or_else(|| OpError::new("fonts/fonts.toml declares no font family"))?;
     let doc = crate::layout::lay_out_duplex_calibration(paper, family, &fonts)
-        .map_err(|e| OpError(format!("calibration sheet: {e:?}")))?;
-    let bytes = crate::render::pdf::render_pdf(&doc, &fonts).map_err(|e| OpError(e.to_string()))?;
+        .map_err(|e| OpError::new(format!("calibration sheet: {e:?}")))?;
+    let bytes =
+        crate::render::pdf::render_pdf(&doc, &fonts).map_err(|e| OpError::new(e.to_string()))?;
     let path = out.join("duplex-calibration.pdf");
     write_atomic(&path, &bytes)?;
     eprintln!(

@@ -40,7 +40,7 @@ pub fn new_game(root: &Root, dest: &Path, from: Option<&str>) -> Result<Vec<Path
             Err(e) => match copy_built_in(game, dest)? {
                 Some(files) => files,
                 None => {
-                    return Err(OpError(format!(
+                    return Err(OpError::new(format!(
                         "{e}\nbuilt-in games: {}",
                         super::docs::built_in_games().join(", ")
                     )));
@@ -63,12 +63,12 @@ pub fn new_game(root: &Root, dest: &Path, from: Option<&str>) -> Result<Vec<Path
 /// A folder that already holds files is never written into.
 fn refuse_non_empty(dest: &Path) -> Result<(), OpError> {
     if dest.is_file() {
-        return Err(OpError(format!("{} is a file", dest.display())));
+        return Err(OpError::new(format!("{} is a file", dest.display())));
     }
     if let Ok(mut entries) = std::fs::read_dir(dest)
         && entries.next().is_some()
     {
-        return Err(OpError(format!(
+        return Err(OpError::new(format!(
             "{} already exists and is not empty; choose a new folder",
             dest.display()
         )));
@@ -95,8 +95,7 @@ fn copy_game(src: &Path, dest: &Path) -> Result<Vec<PathBuf>, OpError> {
     files.sort();
     for rel in &files {
         let from = src.join(rel);
-        let bytes = std::fs::read(&from)
-            .map_err(|e| OpError(format!("cannot read {}: {e}", from.display())))?;
+        let bytes = std::fs::read(&from).map_err(|e| OpError::io("read", &from, e))?;
         write_atomic(&dest.join(rel), &bytes)?;
     }
     Ok(files)
@@ -135,8 +134,7 @@ fn add_schema_lines(dest: &Path) -> Result<(), OpError> {
             .or_else(|| own_asset_kind(rel));
         let Some(kind) = kind else { continue };
         let path = dest.join(rel);
-        let mut bytes = std::fs::read(&path)
-            .map_err(|e| OpError(format!("cannot read {}: {e}", path.display())))?;
+        let mut bytes = std::fs::read(&path).map_err(|e| OpError::io("read", &path, e))?;
         if !bytes.starts_with(b"#:schema") {
             let mut text = schema_line(rel, kind).into_bytes();
             text.append(&mut bytes);
@@ -196,8 +194,7 @@ fn data_file_kinds(dir: &Path) -> Result<Vec<(PathBuf, &'static str)>, OpError> 
 
 fn list_files(base: &Path, rel: &Path, out: &mut Vec<PathBuf>) -> Result<(), OpError> {
     let dir = base.join(rel);
-    let entries = std::fs::read_dir(&dir)
-        .map_err(|e| OpError(format!("cannot list {}: {e}", dir.display())))?;
+    let entries = std::fs::read_dir(&dir).map_err(|e| OpError::io("list", &dir, e))?;
     for entry in entries.filter_map(|e| e.ok()) {
         let name = entry.file_name();
         if name.to_string_lossy().starts_with('.') {

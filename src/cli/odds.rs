@@ -65,7 +65,7 @@ pub fn run_odds(
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     out.write_all(text.as_bytes())
-        .map_err(|e| OpError(format!("cannot write the odds: {e}")))?;
+        .map_err(|e| OpError::new(format!("cannot write the odds: {e}")))?;
     Ok(true)
 }
 
@@ -81,7 +81,7 @@ fn find_table<'g>(game: &'g Game, dir: &Path, id: &str) -> Result<&'g ResultsTab
         .copied()
         .ok_or_else(|| {
             let known: Vec<&str> = tables.iter().map(|t| t.id.value.as_str()).collect();
-            OpError(format!(
+            OpError::new(format!(
                 "{} ({}) has no results table `{id}`; it has: {}",
                 game.name,
                 dir.display(),

@@ -21,7 +21,7 @@ pub fn report(
     format: Format,
 ) -> Result<String, OpError> {
     let Some(combat) = &t.combat else {
-        return Err(OpError(format!(
+        return Err(OpError::new(format!(
             "table `{}` is not a combat results table (no columns_by), so --column means nothing; \
 leave it out for the chance of each row",
             t.id.value
@@ -29,7 +29,7 @@ leave it out for the chance of each row",
     };
     let (lo, hi) = combat.shift.value;
     if !(lo..=hi).contains(&attack.shift) {
-        return Err(OpError(format!(
+        return Err(OpError::new(format!(
             "--shift {:+}: table `{}` declares column shifts {lo:+} to {hi:+} (its `shift`)",
             attack.shift, t.id.value
         )));
@@ -71,7 +71,7 @@ fn column_of(combat: &CombatColumns, typed: &str) -> Result<ColumnAt, OpError> {
     match &combat.kind {
         ColumnKind::Odds { .. } => {
             let ratio = Ratio::parse(typed).ok_or_else(|| {
-                OpError(format!(
+                OpError::new(format!(
                     "--column {typed}: not odds; write the attacker's strength to the defender's, e.g. 3:1 or 7:3"
                 ))
             })?;
@@ -79,13 +79,13 @@ fn column_of(combat: &CombatColumns, typed: &str) -> Result<ColumnAt, OpError> {
         }
         ColumnKind::Differential { .. } => {
             let difference: i64 = typed.trim().parse().map_err(|_| {
-                OpError(format!(
+                OpError::new(format!(
                     "--column {typed}: not a strength differential; write a number such as +2 or -1"
                 ))
             })?;
-            combat
-                .column_of_difference(difference)
-                .ok_or_else(|| OpError(format!("--column {typed}: the table has no column for it")))
+            combat.column_of_difference(difference).ok_or_else(|| {
+                OpError::new(format!("--column {typed}: the table has no column for it"))
+            })
         }
     }
 }

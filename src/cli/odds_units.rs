@@ -41,7 +41,7 @@ pub fn run(root: &Root, game: &str, units: &[String], format: Format) -> Result<
     }
     let Some(game) = loaded else { return Ok(false) };
     let [attacker, defender] = units else {
-        return Err(OpError(format!(
+        return Err(OpError::new(format!(
             "odds {} takes two unit types, the attacker and the defender (e.g. `grogpress odds {} {}`)",
             game.id,
             game.id,
@@ -52,7 +52,7 @@ pub fn run(root: &Root, game: &str, units: &[String], format: Format) -> Result<
                 .join(" ")
         )));
     };
-    let text = odds_report(&game, attacker, defender).map_err(OpError)?;
+    let text = odds_report(&game, attacker, defender).map_err(OpError::new)?;
     print!("{text}");
     Ok(true)
 }

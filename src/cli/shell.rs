@@ -29,16 +29,15 @@ pub fn completions(shell: Shell) -> Vec<u8> {
 /// Every man page, `grogpress.1` and one per subcommand (`grogpress-build.1`,
 /// ...: the pages the main page's SUBCOMMANDS list names), written to `dir`.
 pub fn man_pages(dir: &std::path::Path) -> Result<Vec<std::path::PathBuf>, OpError> {
-    std::fs::create_dir_all(dir)
-        .map_err(|e| OpError(format!("cannot create {}: {e}", dir.display())))?;
+    std::fs::create_dir_all(dir).map_err(|e| OpError::io("create", dir, e))?;
     clap_mangen::generate_to(Cli::command(), dir).map_err(|e| {
-        OpError(format!(
+        OpError::new(format!(
             "cannot write the man pages to {}: {e}",
             dir.display()
         ))
     })?;
     let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
-        .map_err(|e| OpError(format!("cannot list {}: {e}", dir.display())))?
+        .map_err(|e| OpError::io("list", dir, e))?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "1"))
         .collect();
@@ -51,6 +50,6 @@ pub fn man_page() -> Result<Vec<u8>, OpError> {
     let mut out = Vec::new();
     clap_mangen::Man::new(Cli::command())
         .render(&mut out)
-        .map_err(|e| OpError(format!("cannot write the man page: {e}")))?;
+        .map_err(|e| OpError::new(format!("cannot write the man page: {e}")))?;
     Ok(out)
 }

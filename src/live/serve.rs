@@ -240,10 +240,10 @@ pub fn serve(
     format: Format,
 ) -> Result<bool, OpError> {
     let listener = TcpListener::bind(("127.0.0.1", port))
-        .map_err(|e| OpError(format!("cannot listen on 127.0.0.1:{port}: {e}")))?;
+        .map_err(|e| OpError::new(format!("cannot listen on 127.0.0.1:{port}: {e}")))?;
     let address = listener
         .local_addr()
-        .map_err(|e| OpError(format!("cannot listen on 127.0.0.1:{port}: {e}")))?;
+        .map_err(|e| OpError::new(format!("cannot listen on 127.0.0.1:{port}: {e}")))?;
     let run = run_id();
     let state: Shared = Arc::new(Mutex::new(State {
         run: run.clone(),

@@ -154,7 +154,7 @@ fn start_watcher(
     games: &[PathBuf],
 ) -> Result<(notify::RecommendedWatcher, Events), OpError> {
     let (tx, rx) = channel();
-    let fail = |e: notify::Error| OpError(format!("cannot watch for changes: {e}"));
+    let fail = |e: notify::Error| OpError::new(format!("cannot watch for changes: {e}"));
     let mut watcher = notify::RecommendedWatcher::new(
         move |event| {
             let _ = tx.send(event);
@@ -199,7 +199,7 @@ fn next_changes(events: &Events, out_dir: &Path) -> Result<Option<BTreeSet<PathB
                 Err(RecvTimeoutError::Disconnected) => return Ok(None),
             }
         };
-        let event = event.map_err(|e| OpError(format!("watching for changes failed: {e}")))?;
+        let event = event.map_err(|e| OpError::new(format!("watching for changes failed: {e}")))?;
         if matches!(event.kind, EventKind::Access(_)) {
             continue;
         }

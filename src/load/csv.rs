@@ -506,7 +506,7 @@ pub fn cards_to_csv(fields: &[FieldDecl], cards: &[Card]) -> Result<String, OpEr
     let mut writer = csv::WriterBuilder::new()
         .terminator(csv::Terminator::Any(b'\n'))
         .from_writer(Vec::new());
-    let fail = |e: csv::Error| OpError(format!("cannot write CSV: {e}"));
+    let fail = |e: csv::Error| OpError::new(format!("cannot write CSV: {e}"));
     writer
         .write_record(fields.iter().map(|f| f.name.as_str()))
         .map_err(fail)?;
@@ -524,8 +524,8 @@ pub fn cards_to_csv(fields: &[FieldDecl], cards: &[Card]) -> Result<String, OpEr
     }
     let bytes = writer
         .into_inner()
-        .map_err(|e| OpError(format!("cannot write CSV: {e}")))?;
-    String::from_utf8(bytes).map_err(|e| OpError(format!("cannot write CSV: {e}")))
+        .map_err(|e| OpError::new(format!("cannot write CSV: {e}")))?;
+    String::from_utf8(bytes).map_err(|e| OpError::new(format!("cannot write CSV: {e}")))
 }
 
 #[cfg(test)]

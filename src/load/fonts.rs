@@ -47,7 +47,7 @@ pub fn load_fonts(
     let Some((file, text, ok)) =
         super::embedded::read_root_source(root, "fonts/fonts.toml", sources, diags)?
     else {
-        return Err(OpError(format!(
+        return Err(OpError::new(format!(
             "cannot read {}: no such file",
             root.fonts().join("fonts.toml").display()
         )));
@@ -83,16 +83,17 @@ pub fn load_fonts(
                 continue;
             }
             let data = if on_disk {
-                std::fs::read(&path)
-                    .map_err(|e| OpError(format!("cannot read font {}: {e}", path.display())))?
+                std::fs::read(&path).map_err(|e| {
+                    OpError::new(format!("cannot read font {}: {e}", path.display()))
+                })?
             } else {
                 let rel = format!("fonts/{}", file.value);
                 super::embedded::file(&rel)
-                    .ok_or_else(|| OpError(format!("no built-in font {rel}")))?
+                    .ok_or_else(|| OpError::new(format!("no built-in font {rel}")))?
                     .to_vec()
             };
             let face =
-                Face::parse(data).map_err(|e| OpError(format!("{}: {e}", path.display())))?;
+                Face::parse(data).map_err(|e| OpError::new(format!("{}: {e}", path.display())))?;
             book.faces.push(face);
             loaded.push(path);
             *slot = book.faces.len() - 1;

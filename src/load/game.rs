@@ -166,7 +166,7 @@ pub fn load_game(
         if diags.has_errors() {
             return Ok(None);
         }
-        return Err(OpError(format!(
+        return Err(OpError::new(format!(
             "cannot read {}: not a file",
             dir.join("game.toml").display()
         )));

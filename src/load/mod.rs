@@ -37,17 +37,66 @@ pub use template_file::load_template;
 use crate::diag::{Diagnostics, FileId, Sources};
 
 /// An operational failure (a file that cannot be read, a folder that cannot be
-/// written): not a problem in the data, so it is not a diagnostic.
+/// written): not a problem in the data, so it is not a diagnostic. A failure
+/// of the file system keeps the path and the `io::Error` (its `source`), as
+/// typst's file errors do, so a caller can tell "not found" from "denied".
 #[derive(Debug)]
-pub struct OpError(pub String);
+pub struct OpError {
+    message: String,
+    path: Option<PathBuf>,
+    source: Option<std::io::Error>,
+}
 
-impl std::fmt::Display for OpError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+impl OpError {
+    /// A failure told in words.
+    pub fn new(message: impl Into<String>) -> OpError {
+        OpError {
+            message: message.into(),
+            path: None,
+            source: None,
+        }
+    }
+
+    /// "cannot `doing` `path`: `source`" (doing: "read", "write", "create"...).
+    pub fn io(doing: &str, path: &Path, source: std::io::Error) -> OpError {
+        OpError {
+            message: format!("cannot {doing} {}", path.display()),
+            path: Some(path.to_path_buf()),
+            source: Some(source),
+        }
+    }
+
+    /// The file or folder the failure is about, when it is one.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// The operating system's error, when the file system failed.
+    pub fn io_error(&self) -> Option<&std::io::Error> {
+        self.source.as_ref()
     }
 }
 
-impl std::error::Error for OpError {}
+impl std::fmt::Display for OpError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.source {
+            Some(source) => write!(f, "{}: {source}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for OpError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.source.as_ref().map(|e| e as _)
+    }
+}
+
+impl From<String> for OpError {
+    fn from(message: String) -> OpError {
+        OpError::new(message)
+    }
+}
 
 /// Reads a file into the sources. A missing or unreadable file is an
 /// operational error; invalid UTF-8 is a diagnostic (and the text is decoded lossily).
@@ -69,8 +118,7 @@ pub fn read_source_lent(
     sources: &mut Sources,
     diags: &mut Diagnostics,
 ) -> Result<(FileId, String, bool), OpError> {
-    let bytes =
-        std::fs::read(path).map_err(|e| OpError(format!("cannot read {}: {e}", path.display())))?;
+    let bytes = std::fs::read(path).map_err(|e| OpError::io("read", path, e))?;
     let file = sources.add(path.to_path_buf(), String::new());
     let (text, ok) = toml::decode(file, bytes, diags);
     Ok((file, text, ok))
@@ -120,9 +168,9 @@ impl Root {
         let data = self.data();
         let entries = std::fs::read_dir(&data).map_err(|e| {
             if data.is_dir() {
-                return OpError(format!("cannot list {}: {e}", data.display()));
+                return OpError::io("list", &data, e);
             }
-            OpError(format!(
+            OpError::new(format!(
                 "no games here: {} is not a folder. Name a game folder \
                      (`grogpress check path/to/game`), run from a project holding data/, \
                      or start a game with `grogpress new my-game` \
@@ -150,7 +198,7 @@ impl Root {
                 .collect::<Result<Vec<_>, _>>()?
         };
         if dirs.is_empty() {
-            return Err(OpError(format!(
+            return Err(OpError::new(format!(
                 "no games found under {}",
                 self.data().display()
             )));
@@ -169,12 +217,12 @@ impl Root {
             return Ok(named);
         }
         if as_path == named {
-            return Err(OpError(format!(
+            return Err(OpError::new(format!(
                 "no game `{arg}`: {} holds no game.toml",
                 named.display()
             )));
         }
-        Err(OpError(format!(
+        Err(OpError::new(format!(
             "no game `{arg}`: neither {} nor {} holds a game.toml",
             as_path.display(),
             named.display()
@@ -213,5 +261,37 @@ pub fn parse_counter_size(s: &str) -> Result<f32, String> {
         Err(format!(
             "`{s}`: a counter is 1/4 in to 3 in square (5/8, 3/4 or 1 are usual)"
         ))
+    }
+}
+
+#[cfg(test)]
+mod op_error_tests {
+    use super::*;
+
+    #[test]
+    fn a_file_system_failure_keeps_its_path_and_os_error() {
+        let missing = Path::new("/nonexistent/grogpress/game.toml");
+        let e = OpError::io(
+            "read",
+            missing,
+            std::fs::read(missing).expect_err("the file is missing"),
+        );
+        assert_eq!(e.path(), Some(missing));
+        assert_eq!(
+            e.io_error().map(std::io::Error::kind),
+            Some(std::io::ErrorKind::NotFound)
+        );
+        // Printed as before: what failed, the path, then the OS's reason.
+        assert!(
+            e.to_string()
+                .starts_with("cannot read /nonexistent/grogpress/game.toml: "),
+            "{e}"
+        );
+        assert!(std::error::Error::source(&e).is_some());
+        let said = OpError::new("no games here");
+        assert_eq!(
+            (said.to_string(), said.path()),
+            ("no games here".to_string(), None)
+        );
     }
 }

@@ -43,7 +43,7 @@ impl Confine {
         };
         let canonical = real
             .canonicalize()
-            .map_err(|e| OpError(format!("cannot open {}: {e}", dir.display())))?;
+            .map_err(|e| OpError::io("open", dir, e))?;
         Ok(Confine {
             dir: dir.to_path_buf(),
             canonical,

@@ -53,7 +53,7 @@ pub trait PageSource: Send + Sync {
 
 /// The error for a source whose deck or font is gone since it was planned.
 pub(super) fn changed(deck: &str) -> OpError {
-    OpError(format!("the deck `{deck}` changed while printing"))
+    OpError::new(format!("the deck `{deck}` changed while printing"))
 }
 
 /// The cards `indices` of deck `deck` laid out on `template` over
@@ -142,7 +142,7 @@ impl Output {
             Body::Pages(source) => (source.title(), source.bleed()),
         };
         stage_output_with(folder, path, |out| {
-            let pdf_error = |e: crate::render::pdf::RenderError| OpError(e.to_string());
+            let pdf_error = |e: crate::render::pdf::RenderError| OpError::new(e.to_string());
             let mut pdf = PdfStream::new(out, title, &nav, &assets.fonts).map_err(pdf_error)?;
             pdf.set_bleed(bleed);
             self.lay_out_into(game, assets, diags, &mut |pages| {

@@ -28,7 +28,7 @@ impl Assets {
                 Some((file, text, true)) => load::load_sheets_and_sizes(file, &text, diags),
                 Some(_) => (Vec::new(), Vec::new()),
                 None => {
-                    return Err(OpError(format!(
+                    return Err(OpError::new(format!(
                         "cannot read {}: no such file",
                         root.sheets_file().display()
                     )));

@@ -46,7 +46,7 @@ pub(super) fn plan_cards(
         match (&options.size, &job.size) {
             (None, Some(located)) => diags.push(dangling(located, "card size", known.into_iter())),
             _ => {
-                return Err(OpError(format!(
+                return Err(OpError::new(format!(
                     "no card size `{size_name}`; sizes: {}",
                     known.join(", ")
                 )));
@@ -153,7 +153,7 @@ pub(super) fn plan_cards(
         )
     } else {
         let (per_sheet, pages_per_sheet) =
-            layout::pnp_sheet(size, &options.pnp).map_err(OpError)?;
+            layout::pnp_sheet(size, &options.pnp).map_err(OpError::new)?;
         let (suffix, how) = match options.pnp.layout {
             SheetLayout::Duplex => (
                 "",
@@ -176,7 +176,7 @@ pub(super) fn plan_cards(
         2 * count
     } else {
         let (per_sheet, pages_per_sheet) =
-            layout::pnp_sheet(size, &options.pnp).map_err(OpError)?;
+            layout::pnp_sheet(size, &options.pnp).map_err(OpError::new)?;
         count.div_ceil(per_sheet) * pages_per_sheet
     };
     Ok(Some(Output {
@@ -274,7 +274,7 @@ impl PageSource for CardPrint {
         }
         layout::lay_out_pnp(&self.title, faces, &self.back, &self.size, &self.pnp)
             .map(|doc| doc.pages)
-            .map_err(OpError)
+            .map_err(OpError::new)
     }
 }
 

@@ -73,7 +73,7 @@ pub fn select_cards(
     };
     let Some(wanted) = game.side(side) else {
         let names: Vec<&str> = game.sides.iter().map(|s| s.name.as_str()).collect();
-        return Err(OpError(format!(
+        return Err(OpError::new(format!(
             "no side `{side}` in {}; sides: {}",
             game.name,
             names.join(", ")
@@ -84,7 +84,7 @@ pub fn select_cards(
         .iter()
         .position(|f| f.kind == FieldKind::Ref("sides".into()))
     else {
-        return Err(OpError(format!(
+        return Err(OpError::new(format!(
             "deck `{}` has no field naming a side, so --side cannot select its cards",
             deck.id
         )));

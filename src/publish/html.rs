@@ -50,7 +50,7 @@ pub fn build_html(
         lang: LANG,
         icons: &assets.icons,
     };
-    let mut files = render_site(&site).map_err(|e| OpError(e.to_string()))?;
+    let mut files = render_site(&site).map_err(|e| OpError::new(e.to_string()))?;
     files.extend(font_licences(&assets.root.fonts())?);
     files.extend(art_copies(&site.decks)?);
     Ok(files)
@@ -73,7 +73,7 @@ fn read_templates(game: &Game, assets: &Assets) -> Result<HtmlTemplates, OpError
             && candidates[0].symlink_metadata().is_ok()
             && game_dir.check(&candidates[0]) == crate::load::paths::Resolved::Outside
         {
-            return Err(OpError(format!(
+            return Err(OpError::new(format!(
                 "{}: path-outside-game: the HTML template leads outside the game folder; it was not read",
                 candidates[0].display()
             )));
@@ -83,10 +83,9 @@ fn read_templates(game: &Game, assets: &Assets) -> Result<HtmlTemplates, OpError
             let built_in = format!("templates/html/{name}");
             return crate::load::embedded::file(&built_in)
                 .map(|bytes| String::from_utf8_lossy(bytes).into_owned())
-                .ok_or_else(|| OpError(format!("no HTML template {name}")));
+                .ok_or_else(|| OpError::new(format!("no HTML template {name}")));
         };
-        std::fs::read_to_string(path)
-            .map_err(|e| OpError(format!("cannot read {}: {e}", path.display())))
+        std::fs::read_to_string(path).map_err(|e| OpError::io("read", path, e))
     };
     let read = |name: &str| read_from(name, true);
     Ok(HtmlTemplates {
@@ -172,7 +171,7 @@ fn art_copies(decks: &[DeckFaces]) -> Result<Vec<(String, Vec<u8>)>, OpError> {
             let bytes = i
                 .image
                 .bytes()
-                .map_err(|e| OpError(format!("cannot read {}: {e}", i.image.path.display())))?;
+                .map_err(|e| OpError::io("read", &i.image.path, e))?;
             copies.insert(i.image.name.clone(), bytes);
         }
     }
@@ -205,8 +204,7 @@ fn font_licences(dir: &Path) -> Result<Vec<(String, Vec<u8>)>, OpError> {
             .map(|(path, bytes)| (path.to_string(), bytes.to_vec()))
             .collect());
     }
-    let entries = std::fs::read_dir(dir)
-        .map_err(|e| OpError(format!("cannot read {}: {e}", dir.display())))?;
+    let entries = std::fs::read_dir(dir).map_err(|e| OpError::io("read", dir, e))?;
     let mut names: Vec<String> = entries
         .filter_map(|e| e.ok())
         .map(|e| e.file_name().to_string_lossy().into_owned())
@@ -219,7 +217,7 @@ fn font_licences(dir: &Path) -> Result<Vec<(String, Vec<u8>)>, OpError> {
             let path = dir.join(&name);
             std::fs::read(&path)
                 .map(|bytes| (format!("fonts/{name}"), bytes))
-                .map_err(|e| OpError(format!("cannot read {}: {e}", path.display())))
+                .map_err(|e| OpError::io("read", &path, e))
         })
         .collect()
 }

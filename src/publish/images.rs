@@ -58,7 +58,7 @@ fn tts_url(images: &CardImages, out: &Path, name: &str) -> Result<String, OpErro
     let file = out.join(name);
     let file = file
         .canonicalize()
-        .map_err(|e| OpError(format!("cannot find {}: {e}", file.display())))?;
+        .map_err(|e| OpError::io("find", &file, e))?;
     Ok(format!("file://{}", file.display()))
 }
 
@@ -154,7 +154,7 @@ fn render_all(
     let one = |(name, face): &(String, &CardFace)| -> Result<Rendered, OpError> {
         let svg = outlined_svg(&face.items, images.width, images.height, book);
         let png = if images.png {
-            Some(svg_to_png(&svg, images.dpi).map_err(|e| OpError(format!("{name}: {e}")))?)
+            Some(svg_to_png(&svg, images.dpi).map_err(|e| OpError::new(format!("{name}: {e}")))?)
         } else {
             None
         };
@@ -181,7 +181,7 @@ fn write_tts(images: &CardImages, out: &Path, dpi: f32, book: &FontBook) -> Resu
         let (x, y) = ((hidden % columns) as f32 * w, (hidden / columns) as f32 * h);
         items.extend(images.back.items.iter().map(|it| it.translated(x, y)));
         let svg = outlined_svg(&items, columns as f32 * w, rows as f32 * h, book);
-        let png = svg_to_png(&svg, dpi).map_err(OpError)?;
+        let png = svg_to_png(&svg, dpi).map_err(OpError::new)?;
         let name = format!("tts-sheet-{}.png", n + 1);
         write_output(out, &out.join(&name), &png)?;
         sheets.push(TtsSheet {
@@ -195,7 +195,7 @@ fn write_tts(images: &CardImages, out: &Path, dpi: f32, book: &FontBook) -> Resu
     write_output(
         out,
         &out.join("tts-back.png"),
-        &svg_to_png(&back_svg, dpi).map_err(OpError)?,
+        &svg_to_png(&back_svg, dpi).map_err(OpError::new)?,
     )?;
     let json = tts_saved_object(images, out, &sheets)?;
     write_output(out, &out.join("tts.json"), json.as_bytes())?;

@@ -33,7 +33,7 @@ pub fn plan_labels(
     let sheet_name = options.sheet.as_deref().unwrap_or(&job.sheet.value);
     let Some(sheet) = assets.sheet(sheet_name) else {
         if options.sheet.is_some() {
-            return Err(OpError(format!(
+            return Err(OpError::new(format!(
                 "no sheet `{sheet_name}`; `grogpress sheets` lists them"
             )));
         }
@@ -181,7 +181,7 @@ fn template_fits_label(
 /// keep every label on the paper.
 fn check_placement(sheet: &SheetTemplate, options: &LabelOptions) -> Result<(), OpError> {
     if options.start > sheet.per_page() {
-        return Err(OpError(format!(
+        return Err(OpError::new(format!(
             "--start {}: {} has {} labels per sheet; start at 1 to {}",
             options.start,
             sheet.id,
@@ -196,7 +196,7 @@ fn check_placement(sheet: &SheetTemplate, options: &LabelOptions) -> Result<(), 
     let right = last_x + sheet.label_width + options.offset_x;
     let bottom = last_y + sheet.label_height + options.offset_y;
     if left < 0.0 || top < 0.0 || right > sheet.paper.width || bottom > sheet.paper.height {
-        return Err(OpError(format!(
+        return Err(OpError::new(format!(
             "the offsets ({:.1} mm, {:.1} mm) move labels of {} off the paper; printer calibration offsets are usually a few millimetres",
             options.offset_x * 25.4 / 72.0,
             options.offset_y * 25.4 / 72.0,

@@ -9,7 +9,7 @@ use crate::load::OpError;
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), OpError> {
     write_atomic_with(path, |w| {
         w.write_all(bytes)
-            .map_err(|e| OpError(format!("cannot write {}: {e}", path.display())))
+            .map_err(|e| OpError::io("write", path, e))
     })
 }
 
@@ -41,7 +41,7 @@ impl Staged {
         self.committed = true;
         std::fs::rename(&self.tmp, &self.path).map_err(|e| {
             let _ = std::fs::remove_file(&self.tmp);
-            OpError(format!("cannot write {}: {e}", self.path.display()))
+            OpError::io("write", &self.path, e)
         })
     }
 }
@@ -61,8 +61,7 @@ pub fn stage_with(
     write: impl FnOnce(&mut dyn Write) -> Result<(), OpError>,
 ) -> Result<Staged, OpError> {
     let dir = path.parent().unwrap_or_else(|| Path::new("."));
-    std::fs::create_dir_all(dir)
-        .map_err(|e| OpError(format!("cannot create {}: {e}", dir.display())))?;
+    std::fs::create_dir_all(dir).map_err(|e| OpError::io("create", dir, e))?;
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -72,7 +71,7 @@ pub fn stage_with(
         path: path.to_path_buf(),
         committed: false,
     };
-    let cannot = |e: std::io::Error| OpError(format!("cannot write {}: {e}", path.display()));
+    let cannot = |e: std::io::Error| OpError::io("write", path, e);
     let file = std::fs::File::create(&staged.tmp).map_err(cannot)?;
     let mut out = std::io::BufWriter::with_capacity(1 << 16, file);
     write(&mut out)?;
@@ -131,7 +130,7 @@ fn process_gone(pid: u32) -> bool {
 pub fn write_output(folder: &Path, path: &Path, bytes: &[u8]) -> Result<(), OpError> {
     write_output_with(folder, path, |w| {
         w.write_all(bytes)
-            .map_err(|e| OpError(format!("cannot write {}: {e}", path.display())))
+            .map_err(|e| OpError::io("write", path, e))
     })
 }
 
@@ -151,7 +150,7 @@ pub fn stage_output_with(
     write: impl FnOnce(&mut dyn Write) -> Result<(), OpError>,
 ) -> Result<Staged, OpError> {
     let refuse = || {
-        OpError(format!(
+        OpError::new(format!(
             "refusing to write {}: it lies outside {}",
             path.display(),
             folder.display()
@@ -166,12 +165,8 @@ pub fn stage_output_with(
     }
     // A symlink inside the folder could still lead out: compare real paths.
     let parent = path.parent().unwrap_or(folder);
-    std::fs::create_dir_all(parent)
-        .map_err(|e| OpError(format!("cannot create {}: {e}", parent.display())))?;
-    let real = |p: &Path| {
-        p.canonicalize()
-            .map_err(|e| OpError(format!("cannot open {}: {e}", p.display())))
-    };
+    std::fs::create_dir_all(parent).map_err(|e| OpError::io("create", parent, e))?;
+    let real = |p: &Path| p.canonicalize().map_err(|e| OpError::io("open", p, e));
     if !real(parent)?.starts_with(real(folder)?) {
         return Err(refuse());
     }

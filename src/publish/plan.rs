@@ -32,7 +32,7 @@ pub fn plan(
             .collect::<std::collections::BTreeSet<_>>()
             .into_iter()
             .collect();
-        return Err(OpError(format!(
+        return Err(OpError::new(format!(
             "{} prints no deck `{wanted}`; it prints: {}",
             game.name,
             if printed.is_empty() {

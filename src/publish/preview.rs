@@ -71,7 +71,7 @@ pub fn write_page_previews(
             continue;
         }
         let png = crate::render::png::svg_to_png(&svg, DPI)
-            .map_err(|e| OpError(format!("cannot draw page {} of {file_name}: {e}", i + 1)))?;
+            .map_err(|e| OpError::new(format!("cannot draw page {} of {file_name}: {e}", i + 1)))?;
         // Forgotten first: a failed write leaves the page to be drawn again.
         previews.remember(path.clone(), None);
         write_output(dir, &path, &png)?;

@@ -159,7 +159,7 @@ pub(crate) fn lay_out(
         .or(assets.fonts.family("sans-condensed"))
         .or(assets.fonts.families.first())
     else {
-        return Err(OpError("fonts/fonts.toml declares no font family".into()));
+        return Err(OpError::new("fonts/fonts.toml declares no font family"));
     };
     let figure_family = assets.fonts.family("sans-condensed").unwrap_or(family);
     let input = RulebookInput {
@@ -226,7 +226,7 @@ pub(crate) fn write_with_previews(
         return Ok(None);
     };
     let bytes = crate::render::pdf::render_pdf_nav(&book.doc, &book.nav, &assets.fonts)
-        .map_err(|e| OpError(e.to_string()))?;
+        .map_err(|e| OpError::new(e.to_string()))?;
     let name = format!("{}-rules.pdf", game.id);
     let path = out.join(&game.id).join(&name);
     super::write_output(&out.join(&game.id), &path, &bytes)?;
