@@ -230,3 +230,44 @@ fn watch_does_not_follow_symlinks_out_of_the_game() {
     let text = pdftotext(&labels);
     assert_eq!(text.matches("Ignore the fourth hit").count(), 2, "{text}");
 }
+
+/// Every rebuild printed the same warnings again; now a warning is printed
+/// once, a rebuild says how many are as before, and a new one is printed.
+#[test]
+fn a_rebuild_prints_only_new_warnings() {
+    let tmp = support::starter_game();
+    let here = tmp.path();
+    let rules = here.join("g/rules/rules.md");
+    let cards = here.join("g/action-cards.toml");
+    edit(&rules, &[("[*Dug In*](card:)", "[*Dug in*](card:)")]);
+
+    let mut watch = Watching::start(here, "g");
+    let first = watch.wait_for("watching");
+    let mismatches = |log: &[String]| {
+        log.iter()
+            .filter(|l| l.starts_with("warning[card-title-mismatch]"))
+            .count()
+    };
+    assert_eq!(mismatches(&first), 1, "{first:?}");
+
+    edit(&cards, &[("Ignore the first hit", "Ignore the second hit")]);
+    let log = watch.wait_for("done in");
+    assert_eq!(mismatches(&log), 0, "{log:?}");
+    assert!(
+        log.iter()
+            .any(|l| l.contains("(1 warning as before, not repeated)")),
+        "{log:?}"
+    );
+
+    // A second, new warning is printed; the old one is not.
+    let mut text = std::fs::read_to_string(&rules).expect("rules");
+    text.push_str("\nSee also [*Dug IN*](card:).\n");
+    std::fs::write(&rules, text).expect("write");
+    let log = watch.wait_for("done in");
+    assert_eq!(mismatches(&log), 1, "{log:?}");
+    assert!(
+        log.iter()
+            .any(|l| l.contains("(1 warning as before, not repeated)")),
+        "{log:?}"
+    );
+}

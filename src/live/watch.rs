@@ -69,13 +69,17 @@ pub fn watch_with(
     // Per game, what changed since its outputs were last written: a build
     // with errors writes nothing, so its changes wait for the next good one.
     let mut pending: Vec<Touched> = games.iter().map(|_| Touched::All).collect();
+    // Per game, the warnings last printed: a rebuild prints only new ones.
+    let mut warned: Vec<BTreeSet<String>> = games.iter().map(|_| BTreeSet::new()).collect();
     if let Some(assets) = &assets {
-        for ((dir, shown), pending) in games.iter().zip(&dirs).zip(&mut pending) {
+        for (((dir, shown), pending), warned) in
+            games.iter().zip(&dirs).zip(&mut pending).zip(&mut warned)
+        {
             build(
                 (shown, dir),
                 assets,
                 out,
-                pending,
+                (pending, warned),
                 format,
                 previews,
                 on_event,
@@ -105,7 +109,9 @@ pub fn watch_with(
                 Err(e) => eprintln!("error: {e}"),
             }
         }
-        for ((dir, shown), pending) in games.iter().zip(&dirs).zip(&mut pending) {
+        for (((dir, shown), pending), warned) in
+            games.iter().zip(&dirs).zip(&mut pending).zip(&mut warned)
+        {
             let mine: Vec<PathBuf> = changed
                 .iter()
                 .filter(|p| p.starts_with(dir))
@@ -125,7 +131,7 @@ pub fn watch_with(
                 (shown, dir),
                 assets,
                 out,
-                pending,
+                (pending, warned),
                 format,
                 previews,
                 on_event,
@@ -238,12 +244,13 @@ enum Touched {
 /// Checks a game and writes the outputs the changes touch, if it has no
 /// errors, and then counts them as built (`touched` is emptied); with errors
 /// nothing is written and the changes stay pending. The game folder comes as
-/// named and canonical.
+/// named and canonical; `warned` holds the warnings printed last time, which
+/// are not printed again.
 fn build(
     (shown, dir): (&Path, &Path),
     assets: &Assets,
     out: &Path,
-    touched: &mut Touched,
+    (touched, warned): (&mut Touched, &mut BTreeSet<String>),
     format: Format,
     previews: Option<&crate::publish::preview::Previews>,
     on_event: &mut dyn FnMut(Event<'_>),
@@ -297,7 +304,17 @@ fn build(
         .iter()
         .map(|d| crate::diag::render_human(d, &sources) + "\n")
         .collect();
+    let repeated = match format {
+        Format::Human => drop_repeated_warnings(&mut diags, &sources, warned),
+        Format::Json => 0,
+    };
     let ok = report(&mut diags, &sources, format, Some(&label)) && wrote;
+    if repeated > 0 {
+        eprintln!(
+            "  ({repeated} warning{} as before, not repeated)",
+            if repeated == 1 { "" } else { "s" }
+        );
+    }
     let built = Built {
         game: label,
         ok,
@@ -395,4 +412,27 @@ fn stale_outputs(game: &Game, sources: &Sources, touched: &Touched) -> Stale {
         all: placed.iter().any(|p| !p),
         fresh_prefixes,
     }
+}
+
+/// Takes out of `diags` the warnings printed the last time (`warned`, their
+/// text) and makes `warned` this build's warnings; returns how many were
+/// taken out. Errors always stay: the outputs wait on them.
+fn drop_repeated_warnings(
+    diags: &mut Diagnostics,
+    sources: &Sources,
+    warned: &mut BTreeSet<String>,
+) -> usize {
+    let before = diags.list.len();
+    let mut now = BTreeSet::new();
+    diags.list.retain(|d| {
+        if d.severity != crate::diag::Severity::Warning {
+            return true;
+        }
+        let text = crate::diag::render_human(d, sources);
+        let new = !warned.contains(&text);
+        now.insert(text);
+        new
+    });
+    *warned = now;
+    before - diags.list.len()
 }
