@@ -99,6 +99,19 @@ fn too_many_cells() {
 }
 
 #[test]
+fn stray_quote() {
+    // A quote typed before "Play when attacked:" closes only at the next
+    // row's quote: Red's two cards are read as one broken row.
+    expect(
+        "stray-quote",
+        "csv-stray-quote",
+        2,
+        15,
+        &["card-count", "wrong-type", "missing-field"],
+    );
+}
+
+#[test]
 fn unclosed_quote() {
     expect("unclosed-quote", "csv-syntax", 5, 32, &[]);
 }

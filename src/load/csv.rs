@@ -137,10 +137,11 @@ fn read_rows(file: FileId, text: &str, diags: &mut Diagnostics) -> Option<Vec<Ro
     Some(rows)
 }
 
-/// A quoted cell running over several lines, one of which holds as many
-/// commas as a row has: most likely a quote typed by mistake that swallowed
-/// the rows after it. A warning at the opening quote (a cell may hold such
-/// lines on purpose), saying which line looks like a row.
+/// A quoted cell that is most likely a quote typed by mistake, which
+/// swallowed the rows after it: it runs over several lines and either one
+/// of them holds as many commas as a row has, or text follows its closing
+/// quote (a quote that does not end the cell). A warning at the opening
+/// quote (a cell may hold such lines on purpose).
 fn warn_stray_quote(
     file: FileId,
     text: &str,
@@ -149,30 +150,49 @@ fn warn_stray_quote(
     diags: &mut Diagnostics,
 ) {
     let body = &text[cell.clone()];
-    if columns < 2 || !body.starts_with('"') {
+    let lines = body.lines().count();
+    if columns < 2 || !body.starts_with('"') || lines < 2 {
         return;
     }
-    let Some((lines_in, _)) = body
+    let (line, _) = crate::diag::line_col(text, cell.start);
+    let row_like = body
         .lines()
         .enumerate()
         .skip(1)
-        .find(|(_, line)| line.matches(',').count() + 1 >= columns)
-    else {
-        return;
+        .find(|(_, line)| line.matches(',').count() + 1 >= columns);
+    let why = match row_like {
+        Some((n, _)) => format!(
+            "its line {} has {columns} cells' worth of commas, like a row of its own",
+            line + n
+        ),
+        None if !closes_at_end(body) => {
+            "text follows its closing quote, so that quote did not end it either".to_string()
+        }
+        None => return,
     };
-    let (line, _) = crate::diag::line_col(text, cell.start);
     diags.push(
         Diagnostic::warning(
             "csv-stray-quote",
-            format!(
-                "this quoted cell runs on over {} lines, and its line {} has {columns} cells' worth of commas, like a row of its own",
-                body.lines().count(),
-                line + lines_in
-            ),
+            format!("this quoted cell runs on over {lines} lines, and {why}"),
             Some(Loc::new(file, cell.start..cell.start + 1)),
         )
         .with_hint("if the quote was typed by mistake, delete it (the rows after it were read as this one cell); a quote inside a cell is written \"\""),
     );
+}
+
+/// Whether a quoted cell (`body` starts with its opening quote) ends with
+/// its closing quote, nothing after it.
+fn closes_at_end(body: &str) -> bool {
+    let bytes = body.as_bytes();
+    let mut i = 1;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' if bytes.get(i + 1) == Some(&b'"') => i += 2,
+            b'"' => return i + 1 == bytes.len(),
+            _ => i += 1,
+        }
+    }
+    false
 }
 
 /// The byte spans of the `count` cells of the record starting near `start`
