@@ -3,7 +3,8 @@
 //! every attack falls in the column a brute-force reading of the rules puts
 //! it in; `odds --column --shift --drm` gives the chance of each result as
 //! counted roll by roll from the chart file itself; faults in the columns are
-//! located; the tables are drawn in the chart set and the HTML reference.
+//! located; the tables are drawn in the chart set, on an aid, in the
+//! rulebook and in the HTML reference.
 
 mod support;
 
@@ -337,6 +338,43 @@ fn the_tables_are_drawn_in_the_chart_set_and_the_html() {
         .expect("pdftotext");
     let text = String::from_utf8_lossy(&text.stdout);
     let html = std::fs::read_to_string(out.join("crt/html/rules.html")).expect("html");
+    let aid = std::process::Command::new("pdftotext")
+        .args([
+            "-layout",
+            out.join("crt/combat-aid.pdf").to_str().expect("path"),
+            "-",
+        ])
+        .output()
+        .expect("pdftotext");
+    let aid = String::from_utf8_lossy(&aid.stdout);
+    for heading in [
+        "Combat Results Table (Odds)",
+        "1:2",
+        "6:1",
+        "Odds are rounded",
+    ] {
+        assert!(aid.contains(heading), "{heading} on the aid:\n{aid}");
+    }
+    let rules = std::process::Command::new("pdftotext")
+        .args([
+            "-layout",
+            out.join("crt/crt-rules.pdf").to_str().expect("path"),
+            "-",
+        ])
+        .output()
+        .expect("pdftotext");
+    let rules = String::from_utf8_lossy(&rules.stdout);
+    for heading in [
+        "Combat Results Table (Odds)",
+        "6:1",
+        "Combat Results Table (Differential)",
+        "+1-+2",
+    ] {
+        assert!(
+            rules.contains(heading),
+            "{heading} in the rulebook:\n{rules}"
+        );
+    }
     for heading in [
         "1:2",
         "1:1",
@@ -360,5 +398,28 @@ fn the_tables_are_drawn_in_the_chart_set_and_the_html() {
             .join(" ")
             .contains("1 AE AR EX DR DR DE"),
         "the row for a roll of 1:\n{text}"
+    );
+}
+
+/// An aid's table block naming no chart block is located at its `table`.
+#[test]
+fn an_aid_table_that_names_no_chart_block_is_located() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = tmp.path().join("crt");
+    copy_dir(Path::new(FIXTURE), &game);
+    let aid = game.join("aid.toml");
+    let text = std::fs::read_to_string(&aid)
+        .expect("aid")
+        .replace("table = \"odds\"", "table = \"crt-odds\"");
+    std::fs::write(&aid, &text).expect("write");
+    let run = grogpress(&["check", game.to_str().expect("path"), "--format", "json"]);
+    run.exit(1);
+    let (line, column) = at(&text, "\"crt-odds\"");
+    let d = run.expect("error", "dangling-reference", "crt/aid.toml", line, column);
+    assert!(
+        d.hint
+            .as_deref()
+            .is_some_and(|h| h.contains("odds, difference")),
+        "{d:?}"
     );
 }

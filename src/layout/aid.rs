@@ -1,9 +1,12 @@
-//! Layout: a player aid — paragraphs, lists and points rows — flowed into a
+//! Layout: a player aid — paragraphs, lists, points rows and chart tables — flowed into a
 //! column, shrunk to fit the page, and repeated side by side with cut lines.
 
+use super::charts::block_specs;
 use super::doc::{Doc, Geometry, Item, Page, Stroke, fit_items};
+use super::table::{TableStyle, lay_out_table};
+
 use crate::diag::{Diagnostic, Loc};
-use crate::model::{Aid, AidBlock, Align, Game, Paper, Style, VAlign};
+use crate::model::{Aid, AidBlock, Align, Game, Paper, Style, VAlign, block_id_title};
 use crate::text::rich::literal;
 use crate::text::{Family, FitError, FitRequest, FontBook, fit_text};
 
@@ -215,6 +218,27 @@ fn lay_out_column(
                 }
                 loc.clone()
             }
+            AidBlock::Table(id) => {
+                // A table no chart has is reported by validate.
+                if let Some(block) = chart_block(game, &id.value) {
+                    let style = table_style(size);
+                    for (n, spec) in block_specs(block, false).iter().enumerate() {
+                        if n > 0 {
+                            y += gap * 0.5;
+                        }
+                        match lay_out_table(spec, width, family, book, &style) {
+                            Ok(table) => {
+                                let band = table.as_band();
+                                col.items
+                                    .extend(band.items.iter().map(|i| i.translated(0.0, y)));
+                                y += band.height;
+                            }
+                            Err(e) => problems.extend(e),
+                        }
+                    }
+                }
+                id.loc.clone()
+            }
         };
         col.bottoms.push((y, loc));
         y += gap;
@@ -224,6 +248,29 @@ fn lay_out_column(
         Ok(col)
     } else {
         Err(problems)
+    }
+}
+
+/// The chart block with this id (the id `grogpress odds` names).
+fn chart_block<'g>(game: &'g Game, id: &str) -> Option<&'g crate::model::ChartBlock> {
+    game.charts
+        .iter()
+        .flat_map(|c| &c.blocks)
+        .find(|b| block_id_title(b).is_some_and(|(b, _)| b == id))
+}
+
+/// The chart set's table style scaled to the aid's body size (which shrinks
+/// with the aid until it fits).
+fn table_style(size: f32) -> TableStyle {
+    let base = TableStyle::default();
+    let scale = size / AidOptions::default().size;
+    TableStyle {
+        size: base.size * scale,
+        min_size: base.min_size * scale,
+        title_size: base.title_size * scale,
+        pad_x: base.pad_x * scale,
+        pad_y: base.pad_y * scale,
+        ..base
     }
 }
 

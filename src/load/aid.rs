@@ -1,4 +1,5 @@
-//! Load stage: a player-aid file (blocks of rich text, lists, points rows) into an [`Aid`].
+//! Load stage: a player-aid file (blocks of rich text, lists, points rows,
+//! tables of the game's charts) into an [`Aid`].
 
 use super::spec::{Tab, block_def, kinds, table, unknown_kind};
 use super::toml::{Reader, Table, parse};
@@ -14,6 +15,7 @@ table! { pub mod aid_file: "an aid file" / "the aid", "A player aid: blocks prin
             ("forces", &forces::DEF),
             ("list", &list::DEF),
             ("points", &points::DEF),
+            ("table", &chart_table::DEF),
         ],
         "The aid's blocks.",
     ),
@@ -37,6 +39,12 @@ table! { pub mod points: "a points block", "A heading and rows of (where, points
     kind = super::paragraph::kind,
     heading: req Str("Rich-text heading."),
     rows: opt Tables(&points_row::DEF),
+}
+
+table! { pub mod chart_table: "a table block",
+    "A table of the game's charts printed on the aid, as the chart set prints it.";
+    kind = super::paragraph::kind,
+    table: req Str("The id of a chart block (a results, ranges, modifiers, matrix or checklist block): the id `grogpress odds` names."),
 }
 
 table! { pub mod points_row: "a points row", "A row of the points table.";
@@ -76,6 +84,7 @@ fn block(r: &mut Reader<'_>, t: &Table<'_>) -> Option<AidBlock> {
         "paragraph" => r.get(&t, paragraph::text).map(AidBlock::Paragraph),
         "forces" => Some(AidBlock::Forces(kind.loc)),
         "list" => Some(AidBlock::List(r.get(&t, list::items))),
+        "table" => r.get(&t, chart_table::table).map(AidBlock::Table),
         _ => {
             let heading = r.get(&t, points::heading)?;
             let rows = r

@@ -42,6 +42,8 @@ pub enum AidBlock {
         rows: Vec<PointsRow>,
         loc: Loc,
     },
+    /// A chart block of the game, by id, printed as the chart set prints it.
+    Table(Located<String>),
 }
 
 #[derive(Clone, Debug)]

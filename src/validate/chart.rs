@@ -13,6 +13,41 @@ use crate::model::{
 };
 use crate::text::plain_text;
 
+/// An aid's `table` block names a chart block of the game: else a located
+/// `dangling-reference` listing the ids there are.
+pub fn check_aid_tables(game: &crate::model::Game, diags: &mut Diagnostics) {
+    let ids: Vec<&str> = game
+        .charts
+        .iter()
+        .flat_map(|c| &c.blocks)
+        .filter_map(|b| crate::model::block_id_title(b).map(|(id, _)| id))
+        .collect();
+    for aid in &game.aids {
+        for block in &aid.blocks {
+            let crate::model::AidBlock::Table(id) = block else {
+                continue;
+            };
+            if !ids.contains(&id.value.as_str()) {
+                diags.push(
+                    Diagnostic::error(
+                        "dangling-reference",
+                        format!(
+                            "the aid's table `{}` is no chart block of the game",
+                            id.value
+                        ),
+                        Some(id.loc.clone()),
+                    )
+                    .with_hint(if ids.is_empty() {
+                        "the game has no charts ([[charts]] in game.toml)".to_string()
+                    } else {
+                        format!("chart blocks: {}", ids.join(", "))
+                    }),
+                );
+            }
+        }
+    }
+}
+
 pub fn validate_charts(charts: &[Chart], diags: &mut Diagnostics) {
     let mut ids: HashMap<&str, &Loc> = HashMap::new();
     for chart in charts {

@@ -46,6 +46,7 @@ pub fn validate(game: &Game) -> Diagnostics {
     validate_shortcodes(game, &mut diags);
     validate_images(game, &mut diags);
     validate_charts(&game.charts, &mut diags);
+    chart::check_aid_tables(game, &mut diags);
     validate_glossary(&game.glossary, &mut diags);
     diags
 }
