@@ -423,3 +423,16 @@ fn an_aid_table_that_names_no_chart_block_is_located() {
         "{d:?}"
     );
 }
+
+/// A table without die-roll modifiers is read on the dice alone: the
+/// header does not speak of a net modifier (as `odds` does for rows).
+#[test]
+fn a_table_without_modifiers_says_so() {
+    let run = grogpress(&["odds", FIXTURE, "difference", "--column", "+1"]);
+    run.exit(0);
+    let first = run.stdout.lines().next().unwrap_or_default();
+    assert_eq!(
+        first,
+        "Combat Results Table (Differential): 2d6, 36 equally likely rolls; attack +1: column +1-+2"
+    );
+}

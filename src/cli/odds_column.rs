@@ -124,8 +124,14 @@ fn chance(ways: u64, outcomes: u64) -> RowOdds {
 }
 
 fn human(t: &ResultsTable, typed: &str, landed: &str, per_net: &PerNet) -> String {
+    // A table without modifiers is read on the dice alone.
+    let plus = if per_net.iter().all(|(net, _)| *net == 0) && t.drm.value == (0, 0) {
+        ""
+    } else {
+        " plus the net modifier"
+    };
     let mut s = format!(
-        "{}: {} plus the net modifier, {} equally likely rolls; attack {typed}: {landed}\n",
+        "{}: {}{plus}, {} equally likely rolls; attack {typed}: {landed}\n",
         t.title,
         t.dice.value,
         t.dice.value.outcomes()
