@@ -350,7 +350,29 @@ fn calibration_sheet_has_two_sides_with_scales() {
     let pdf = dir.path().join("duplex-calibration.pdf");
     assert_eq!(page_info(&pdf).0, 2);
     let text = tool("pdftotext", &[pdf.to_str().expect("path"), "-"]);
-    assert!(text.contains("--back-offset-x") && text.contains("20"));
+    assert!(text.contains("--back-offset-x") && text.contains("+10"));
+}
+
+/// `calibrate labels` by a product number: the sheet's own paper, one page,
+/// the offsets named; an unknown sheet is an operational error (exit 2).
+#[test]
+fn label_calibration_prints_the_named_sheet_on_its_paper() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().to_str().expect("path");
+    let run = grogpress(&["calibrate", "labels", "--sheet", "avery-8395", "--out", out]);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let pdf = dir.path().join("avery-5395-calibration.pdf");
+    assert_eq!(page_info(&pdf), (1, 612.0, 792.0));
+    let text = tool("pdftotext", &[pdf.to_str().expect("path"), "-"]);
+    assert!(text.contains("--offset-x") && text.contains("+5"), "{text}");
+
+    let run = grogpress(&["calibrate", "labels", "--sheet", "nope", "--out", out]);
+    assert_eq!(run.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&run.stderr).contains("no sheet `nope`"));
 }
 
 #[test]

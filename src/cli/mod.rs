@@ -2,6 +2,7 @@
 //! validate → layout → render for each game, prints diagnostics and sets the
 //! exit code (0 ok, 1 data errors, 2 operational failure).
 
+mod calibrate;
 mod color;
 mod docs;
 mod export;
@@ -10,9 +11,9 @@ mod odds;
 mod odds_column;
 mod odds_units;
 mod progress;
+mod sheets;
 mod shell;
 
-use std::fmt::Write as _;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -118,13 +119,17 @@ enum Command {
         #[command(flatten)]
         out: OutArg,
     },
-    /// Print a calibration sheet (two-sided) to find your printer's duplex offset
+    /// Print a calibration sheet: `duplex` finds the printer's --back-offset-x/-y for
+    /// two-sided cards, `labels` its --offset-x/-y for a label sheet
     Calibrate {
         #[arg(value_enum)]
         what: CalibrateWhat,
-        /// Paper size
+        /// Paper of the duplex sheet (a label sheet is printed on its own paper)
         #[arg(long, value_enum, default_value_t = PaperArg::Letter)]
         paper: PaperArg,
+        /// The label sheet to calibrate, by id or product number (see `grogpress sheets`)
+        #[arg(long, default_value = "avery-5395")]
+        sheet: String,
         /// Write the sheet into DIR
         #[arg(long, value_name = "DIR", default_value = "out")]
         out: PathBuf,
@@ -246,8 +251,10 @@ enum Command {
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum CalibrateWhat {
-    /// Crosshairs and millimetre scales on both sides of one sheet
+    /// Five targets (centre and corners): scales on the front, crosses on the back
     Duplex,
+    /// A label sheet's outlines with scales at two corners
+    Labels,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -442,7 +449,7 @@ pub fn run(cli: Cli) -> ExitCode {
             print_stdout_bytes(docs::list_games(&root).as_bytes());
             Ok(true)
         }
-        Command::Sheets => list_sheets(&root, cli.format),
+        Command::Sheets => sheets::list_sheets(&root, cli.format),
         Command::Export {
             what: ExportWhat::Csv { game, deck, output },
         } => match export::export_csv(&root, &game, deck.as_deref()) {
@@ -566,7 +573,14 @@ pub fn run(cli: Cli) -> ExitCode {
             what: CalibrateWhat::Duplex,
             paper,
             out,
-        } => calibrate_duplex(&root, paper.paper(), &out),
+            ..
+        } => calibrate::duplex(&root, paper.paper(), &out),
+        Command::Calibrate {
+            what: CalibrateWhat::Labels,
+            sheet,
+            out,
+            ..
+        } => calibrate::labels(&root, &sheet, &out),
         Command::Odds { game, what, .. } if odds_units::applies(&root, &game) => {
             odds_units::run(&root, &game, &what, cli.format)
         }
@@ -818,71 +832,4 @@ fn print_stdout(text: &str) {
 
 fn print_stdout_bytes(bytes: &[u8]) {
     let _ = std::io::stdout().lock().write_all(bytes);
-}
-
-fn calibrate_duplex(root: &Root, paper: Paper, out: &Path) -> Result<bool, OpError> {
-    let mut sources = Sources::default();
-    let mut diags = Diagnostics::default();
-    let fonts = crate::load::load_fonts(root, &mut sources, &mut diags)?;
-    if !report(&mut diags, &sources, Format::Human, None) {
-        return Ok(false);
-    }
-    let family = fonts
-        .families
-        .first()
-        .ok_or_else(|| OpError::new("fonts/fonts.toml declares no font family"))?;
-    let doc = crate::layout::lay_out_duplex_calibration(paper, family, &fonts)
-        .map_err(|e| OpError::new(format!("calibration sheet: {e:?}")))?;
-    let bytes =
-        crate::render::pdf::render_pdf(&doc, &fonts).map_err(|e| OpError::new(e.to_string()))?;
-    let path = out.join("duplex-calibration.pdf");
-    write_atomic(&path, &bytes)?;
-    eprintln!(
-        "  wrote {} (print it two-sided at 100%, then read the offset off the front)",
-        path.display()
-    );
-    Ok(true)
-}
-
-fn list_sheets(root: &Root, format: Format) -> Result<bool, OpError> {
-    let mut sources = Sources::default();
-    let mut diags = Diagnostics::default();
-    let sheets = match crate::load::embedded::read_root_source(
-        root,
-        "data/sheets.toml",
-        &mut sources,
-        &mut diags,
-    )? {
-        Some((file, text, true)) => crate::load::load_sheets(file, &text, &mut diags),
-        _ => Vec::new(),
-    };
-    let clean = report(&mut diags, &sources, format, None);
-    let inch = |pt: f32| pt / 72.0;
-    let mm = |pt: f32| pt * 25.4 / 72.0;
-    let mut table = String::new();
-    let _ = writeln!(
-        table,
-        "{:<18} {:<7} {:>16} {:>18} {:>7}  name (also)",
-        "sheet", "paper", "label (in)", "label (mm)", "grid"
-    );
-    for s in &sheets {
-        let also = if s.aliases.is_empty() {
-            String::new()
-        } else {
-            format!(" (also {})", s.aliases.join(", "))
-        };
-        let _ = writeln!(
-            table,
-            "{:<18} {:<7} {:>16} {:>18} {:>7}  {}{}",
-            s.id,
-            s.paper_name,
-            format!("{:.4} x {:.4}", inch(s.label_width), inch(s.label_height)),
-            format!("{:.1} x {:.1}", mm(s.label_width), mm(s.label_height)),
-            format!("{} x {}", s.columns, s.rows),
-            s.name,
-            also
-        );
-    }
-    print_stdout(&table);
-    Ok(clean)
 }

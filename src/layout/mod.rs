@@ -26,7 +26,7 @@ pub use aid::{AidOptions, lay_out_aid};
 pub use art::CardArt;
 pub use background::{lay_out_background, with_background};
 pub use block::paragraph;
-pub use calibrate::lay_out_duplex_calibration;
+pub use calibrate::{lay_out_duplex_calibration, lay_out_label_calibration};
 pub use card::{CardFace, lay_out_back, lay_out_card, lay_out_cards};
 pub use card_list::{CardListOptions, group_field, lay_out_card_list, shown as card_list_value};
 pub use charts::{ChartOptions, block_specs, lay_out_charts};
