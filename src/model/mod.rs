@@ -13,6 +13,7 @@ mod game;
 mod icon;
 mod image;
 pub mod link;
+pub mod nato;
 mod phrase;
 mod random_table;
 mod roll;
