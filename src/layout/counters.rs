@@ -8,6 +8,7 @@
 use super::doc::{Doc, Geometry, Ink, Item, Page, Stroke, fit_items, rect_path};
 use super::pnp::{CardGrid, Flip, mirrored};
 use crate::diag::{Diagnostic, Loc};
+use crate::model::nato::UnitSymbol;
 use crate::model::{Align, Icon, Paper, PathEl, Style, VAlign};
 use crate::text::{Family, FitError, FitRequest, FontBook, fit_text};
 
@@ -27,6 +28,8 @@ pub enum Corner {
 pub struct Counter {
     pub name: String,
     pub icon: Option<Icon>,
+    /// A unit symbol, drawn where the icon would be (and instead of it).
+    pub symbol: Option<UnitSymbol>,
     /// Top left, top right, bottom left, bottom right.
     pub corners: [Corner; 4],
     /// The side's colour.
@@ -346,7 +349,9 @@ fn counter_face(
         items.extend(corner(counter, c, (x, y, box_side), align, family, book)?);
     }
     let icon = s * style.icon;
-    if let Some(i) = &counter.icon {
+    if let Some(symbol) = &counter.symbol {
+        items.extend(symbol_in(symbol, s, style));
+    } else if let Some(i) = &counter.icon {
         items.push(
             Geometry::Path(i.placed((s - icon) / 2.0, s * style.icon_top, icon)).filled(Ink::BLACK),
         );
@@ -375,6 +380,20 @@ fn counter_face(
         )?);
     }
     Ok(items)
+}
+
+/// A unit symbol in the icon's place: as wide as fits between the corner
+/// boxes, narrower when its echelon mark and staff need the height, with
+/// all of it between the counter's top edge and the name.
+fn symbol_in(symbol: &UnitSymbol, s: f32, style: &FaceStyle) -> Vec<Item> {
+    let (top, bottom) = (s * 0.06, s * (style.name.1 - 0.02));
+    let widest = s * 0.42 * style.icon / FRONT.icon;
+    let (above, below) = super::nato::symbol_extent(symbol, 1.0);
+    let width = widest.min((bottom - top) / (above + below));
+    let (above, below) = super::nato::symbol_extent(symbol, width);
+    // Centred in the room left, as the icon is.
+    let cy = top + above + ((bottom - top) - (above + below)) / 2.0;
+    super::nato::unit_symbol(symbol, s / 2.0, cy, width)
 }
 
 /// One corner in its `(x, y, side)` box: a stat as bold text, or a die as a
@@ -458,6 +477,77 @@ fn luminance([r, g, b]: [f32; 3]) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::layout::doc::Shape;
+    use crate::model::nato::{Affiliation, Echelon, Function};
+
+    /// The extreme points (end and corner points) a symbol's shapes reach.
+    fn reach(items: &[Item]) -> (f32, f32, f32, f32) {
+        let mut b = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
+        let mut see = |x: f32, y: f32| {
+            b = (b.0.min(x), b.1.min(y), b.2.max(x), b.3.max(y));
+        };
+        for item in items {
+            if let Item::Shape(Shape { geometry, .. }) = item {
+                match geometry {
+                    Geometry::Line { x1, y1, x2, y2 } => {
+                        see(*x1, *y1);
+                        see(*x2, *y2);
+                    }
+                    Geometry::Path(els) => {
+                        for el in els {
+                            match *el {
+                                PathEl::MoveTo(x, y)
+                                | PathEl::LineTo(x, y)
+                                | PathEl::CurveTo(_, _, _, _, x, y) => see(x, y),
+                                PathEl::Close => {}
+                            }
+                        }
+                    }
+                    Geometry::Rect { x, y, w, h, .. } => {
+                        see(*x, *y);
+                        see(x + w, y + h);
+                    }
+                }
+            }
+        }
+        b
+    }
+
+    /// On both faces and at every counter size, a unit symbol (the largest:
+    /// a headquarters with the tallest frame and an echelon mark) stays
+    /// between the corner boxes, below the top edge and above the name.
+    #[test]
+    fn a_unit_symbol_keeps_clear_of_the_corners_and_the_name() {
+        for affiliation in [
+            Affiliation::Friend,
+            Affiliation::Hostile,
+            Affiliation::Unknown,
+        ] {
+            let symbol = UnitSymbol {
+                affiliation,
+                functions: vec![Function::Infantry, Function::Headquarters],
+                echelon: Some(Echelon::Division),
+            };
+            for s in [45.0f32, 54.0, 72.0] {
+                for style in [&FRONT, &BACK] {
+                    let (left, top, right, bottom) = reach(&symbol_in(&symbol, s, style));
+                    let corners = s * (0.05 + 0.24);
+                    assert!(
+                        left >= corners - 0.01 && right <= s - corners + 0.01,
+                        "{s} {left} {right}"
+                    );
+                    assert!(
+                        top >= 0.0 && bottom <= s * style.name.1,
+                        "{s} {top} {bottom}"
+                    );
+                    assert!(
+                        right - left > s * 0.2,
+                        "{s}: the symbol is too small to read"
+                    );
+                }
+            }
+        }
+    }
 
     #[test]
     fn marks_are_dark_on_light_dice_and_light_on_dark() {

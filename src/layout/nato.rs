@@ -25,14 +25,21 @@ impl Box2 {
     }
 }
 
-/// How tall a symbol of `affiliation` `width` wide stands, above and below
-/// its frame's centre: the echelon mark over it and a headquarters staff
-/// under it included.
-pub fn symbol_extent(affiliation: Affiliation, width: f32) -> (f32, f32) {
-    (
-        frame_half_height(affiliation, width) + mark_height(width) * 1.3,
-        staff_bottom(width).max(frame_half_height(affiliation, width)),
-    )
+/// How tall `symbol` stands `width` wide, above and below its frame's
+/// centre: the echelon mark over it and a headquarters staff under it
+/// included.
+pub fn symbol_extent(symbol: &UnitSymbol, width: f32) -> (f32, f32) {
+    let half = frame_half_height(symbol.affiliation, width);
+    let above = match symbol.echelon {
+        Some(_) => half + mark_height(width) * 1.3,
+        None => half,
+    };
+    let below = if symbol.functions.contains(&Function::Headquarters) {
+        staff_bottom(width).max(half)
+    } else {
+        half
+    };
+    (above, below)
 }
 
 /// How far below the frame's centre a headquarters staff ends.
@@ -446,7 +453,8 @@ mod tests {
                 100.0,
                 width,
             );
-            let (above, _) = symbol_extent(affiliation, width);
+            let (above, _) =
+                symbol_extent(&symbol(affiliation, &[], Some(Echelon::Division)), width);
             let mark_points = points(&marked[2..]);
             assert!(!mark_points.is_empty());
             for (_, y) in mark_points {
@@ -492,7 +500,10 @@ mod tests {
             }) => {
                 assert_eq!((*x1, *y1), (-30.0, 20.0));
                 assert!(*x2 == -30.0 && *y2 > 20.0);
-                let (_, below) = symbol_extent(Affiliation::Friend, 60.0);
+                let (_, below) = symbol_extent(
+                    &symbol(Affiliation::Friend, &[Function::Headquarters], None),
+                    60.0,
+                );
                 assert!(*y2 <= below + 0.01);
             }
             other => panic!("{other:?}"),

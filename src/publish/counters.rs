@@ -177,6 +177,7 @@ fn resolve(
                 counters.push(Counter {
                     name: r.name.clone(),
                     icon: assets.icons.iter().find(|i| i.name == r.id).cloned(),
+                    symbol: None,
                     corners: corners.clone(),
                     color,
                     side: side.name.value.clone(),
