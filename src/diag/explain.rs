@@ -324,9 +324,19 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "rows = [{ roll = \"4-\", results = [\"A3\"] }]\nlegend = [{ code = \"D#\", text = \"Defender loses # steps.\" }]   # error: A3 is not in the legend",
     },
     Explanation {
+        id: "unknown-echelon",
+        text: "A unit's value in the field `[publish.counters] echelon` names is not an echelon: team, squad, section, platoon, company, battalion, regiment, brigade, division, corps or army. An empty value marks none.",
+        example: "[[items]]\nid = \"1-101\"\nsize = \"bn\"             # error: not an echelon\n# fix: size = \"battalion\"",
+    },
+    Explanation {
         id: "unknown-field",
         text: "A key (or a CSV column) is not one the format allows here, usually a typo. Unknown keys are errors so that a misspelt key is never silently ignored. The hint suggests the closest allowed key or lists them.",
         example: "[[cards]]\ntitel = \"Recon\"   # error: unknown key `titel`; did you mean `title`?",
+    },
+    Explanation {
+        id: "unknown-function",
+        text: "A unit's value in the field `[publish.counters] symbol` names is not a function a unit symbol can show. The functions are infantry, armour, mechanised, reconnaissance (or cavalry), artillery, anti-tank, air-defence, engineer, headquarters and supply (American spellings too); join several with +. An empty value draws no symbol.",
+        example: "[[items]]\nid = \"1-101\"\ntype = \"tanks\"          # error: not a function\n# fix: type = \"armour\"",
     },
     Explanation {
         id: "unknown-phrase",

@@ -30,6 +30,9 @@ pub struct Counter {
     pub icon: Option<Icon>,
     /// A unit symbol, drawn where the icon would be (and instead of it).
     pub symbol: Option<UnitSymbol>,
+    /// A marker (Traffic, Fatigue 1): only a word on each face, this one on
+    /// the back, no corners, icon or side.
+    pub marker: Option<String>,
     /// Top left, top right, bottom left, bottom right.
     pub corners: [Corner; 4],
     /// The side's colour.
@@ -336,6 +339,20 @@ fn counter_face(
     book: &FontBook,
 ) -> Result<Vec<Item>, Diagnostic> {
     let mut items = vec![Geometry::Path(rect_path(0.0, 0.0, s, s)).filled(Ink::Rgb(counter.color))];
+    if let Some(back) = &counter.marker {
+        let word = if style.side { back } else { &counter.name };
+        items.extend(text_in(
+            counter,
+            word,
+            (s * 0.08, s * 0.25, s * 0.84, s * 0.5),
+            s * 0.18,
+            Style::Bold,
+            Align::Center,
+            family,
+            book,
+        )?);
+        return Ok(items);
+    }
     let pad = s * 0.05;
     let box_side = s * 0.24;
     let far = s - pad - box_side;

@@ -8,8 +8,8 @@ use super::toml::{Reader, Table, parse};
 use super::{OpError, collections, deck, read_source};
 use crate::diag::{Diagnostic, Diagnostics, Sources};
 use crate::model::{
-    AidJob, CardJob, CardListJob, CounterJob, CounterSide, Force, Game, GlossaryEntry, LabelJob,
-    Located, Paper, Publish, PublishOptions, RulesPage, Side,
+    AidJob, CardJob, CardListJob, CounterJob, CounterMarker, CounterSide, Force, Game,
+    GlossaryEntry, LabelJob, Located, Paper, Publish, PublishOptions, RulesPage, Side,
 };
 
 table! { pub mod game_toml: "game.toml",
@@ -143,6 +143,19 @@ table! { pub mod counters: "[publish.counters]",
     top_right: req Str(CORNER),
     bottom_left: req Str(CORNER),
     bottom_right: req Str(CORNER),
+    symbol: opt Str(
+        "A unit field naming each unit's function(s) (\"infantry\", \"armour+reconnaissance\"): a NATO-style unit symbol is drawn in the icon's place."),
+    echelon: opt Str(
+        "A unit field naming each unit's echelon (\"company\", \"battalion\", \"division\"...), marked over its symbol."),
+    markers: opt Tables(&counter_marker::DEF),
+}
+
+table! { pub mod counter_marker: "[[publish.counters.markers]]",
+    "A marker counter (not a unit): a word on each face, in rows after the units.";
+    name: req Str("What the front says, e.g. \"Traffic\"."),
+    back: opt Str("What the back says (default: the same as the front), e.g. \"Fatigue 2\"."),
+    count: opt IntIn(Some(1), Some(500), "How many to print (default 1)."),
+    color: opt Pattern(HEX, "The marker's colour, \"#RRGGBB\" (default a light grey)."),
 }
 
 table! { pub mod counter_side: "[[publish.counters.sides]]",
@@ -151,6 +164,8 @@ table! { pub mod counter_side: "[[publish.counters.sides]]",
     color: opt Pattern(HEX,
         "The counters' colour, \"#RRGGBB\" (default: the colour of the game's side of this name)."),
     units: req Map(&Ty::Int("How many."), "How many of each unit: { archer = 4 }."),
+    affiliation: opt OneOf(&["friend", "hostile", "neutral", "unknown"],
+        "The frame of its units' symbols (default: friend for the first side, hostile for the others)."),
 }
 
 /// Loads a game folder. `None` when `game.toml` itself could not be read as TOML;
@@ -573,11 +588,35 @@ fn counters(r: &mut Reader<'_>, t: &Table<'_>) -> Option<CounterJob> {
     let [Some(a), Some(b), Some(c), Some(d)] = corners else {
         return None;
     };
+    let symbol = r.get(&t, k::symbol);
+    let echelon = r.get(&t, k::echelon);
+    let markers = r
+        .get(&t, k::markers)
+        .iter()
+        .filter_map(|m| counter_marker(r, m))
+        .collect();
     Some(CounterJob {
         units: units?,
         corners: [a, b, c, d],
         sides,
+        symbol,
+        echelon,
+        markers,
         loc: r.loc(t.span()),
+    })
+}
+
+fn counter_marker(r: &mut Reader<'_>, t: &Table<'_>) -> Option<CounterMarker> {
+    use counter_marker as k;
+    let t = r.open(t, &k::DEF);
+    let back = r.get(&t, k::back);
+    let count = r.get(&t, k::count);
+    let color = r.get(&t, k::color);
+    Some(CounterMarker {
+        name: r.get(&t, k::name)?,
+        back,
+        count,
+        color,
     })
 }
 
@@ -613,9 +652,20 @@ fn counter_side(r: &mut Reader<'_>, t: &Table<'_>) -> Option<CounterSide> {
             }
         }
     }
+    let affiliation = r.get(&t, k::affiliation).filter(|a| {
+        let known = k::affiliation.values().contains(&a.value.as_str());
+        if !known {
+            r.diags.push(crate::error!(
+                "bad-value", Some(a.loc.clone()), "`{}` is not an affiliation", a.value;
+                hint: "use one of: {}", k::affiliation.values().join(", ")
+            ));
+        }
+        known
+    });
     Some(CounterSide {
         name: name?,
         color,
         units,
+        affiliation,
     })
 }

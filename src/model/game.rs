@@ -116,6 +116,21 @@ pub struct CounterSide {
     pub color: Option<Located<String>>,
     /// (unit id or name, count), in the order written.
     pub units: Vec<(Located<String>, Located<i64>)>,
+    /// The frame of its units' symbols: "friend", "hostile", "neutral" or
+    /// "unknown"; none: friend for the first side, hostile for the others.
+    pub affiliation: Option<Located<String>>,
+}
+
+/// A marker counter: a word on each face.
+#[derive(Clone, Debug)]
+pub struct CounterMarker {
+    pub name: Located<String>,
+    /// The back's word; none: the front's.
+    pub back: Option<Located<String>>,
+    /// How many; none: one.
+    pub count: Option<Located<i64>>,
+    /// "#RRGGBB"; none: a light grey.
+    pub color: Option<Located<String>>,
 }
 
 /// Square unit counters: the unit collection, the field printed in each
@@ -125,6 +140,12 @@ pub struct CounterJob {
     pub units: Located<String>,
     pub corners: [Located<String>; 4],
     pub sides: Vec<CounterSide>,
+    /// The unit field naming each unit's function(s), for its unit symbol.
+    pub symbol: Option<Located<String>>,
+    /// The unit field naming each unit's echelon.
+    pub echelon: Option<Located<String>>,
+    /// Marker counters, after the units.
+    pub markers: Vec<CounterMarker>,
     pub loc: Loc,
 }
 

@@ -38,8 +38,9 @@ pub use faces::{
     hit_distribution, reduce, too_many_faces,
 };
 pub use game::{
-    Aid, AidBlock, AidJob, CardJob, CardListJob, CounterJob, CounterSide, DiceCombat, Force, Game,
-    GlossaryEntry, LabelJob, PointsRow, Publish, PublishOptions, RulesPage, Side,
+    Aid, AidBlock, AidJob, CardJob, CardListJob, CounterJob, CounterMarker, CounterSide,
+    DiceCombat, Force, Game, GlossaryEntry, LabelJob, PointsRow, Publish, PublishOptions,
+    RulesPage, Side,
 };
 pub use icon::{Icon, PathEl};
 pub use image::{

@@ -6,6 +6,7 @@
 use super::{Assets, Body, Output, PlanOptions};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::layout::{self, Corner, Counter, CounterOptions};
+use crate::model::nato::{Affiliation, Echelon, Function, UnitSymbol};
 use crate::model::{CounterJob, Deck, FieldKind, FieldValue, Game, Located, Paper};
 
 /// The default counter: 3/4 in square.
@@ -99,7 +100,16 @@ fn resolve(
         }
     }
     let mut counters = Vec::new();
-    for side in &job.sides {
+    let symbol_fields = (
+        job.symbol
+            .as_ref()
+            .and_then(|f| units.field_index(&f.value)),
+        job.echelon
+            .as_ref()
+            .and_then(|f| units.field_index(&f.value)),
+    );
+    for (side_number, side) in job.sides.iter().enumerate() {
+        let affiliation = side_affiliation(side, side_number);
         let color = match &side.color {
             Some(color) => {
                 let rgb = parse_color(&color.value);
@@ -177,7 +187,8 @@ fn resolve(
                 counters.push(Counter {
                     name: r.name.clone(),
                     icon: assets.icons.iter().find(|i| i.name == r.id).cloned(),
-                    symbol: None,
+                    symbol: unit_symbol(item, symbol_fields, affiliation),
+                    marker: None,
                     corners: corners.clone(),
                     color,
                     side: side.name.value.clone(),
@@ -189,7 +200,75 @@ fn resolve(
         }
     }
     mark_dice(&mut counters);
+    counters.extend(markers(job));
     ok.then_some(counters)
+}
+
+/// The frame a side's unit symbols take: as written, else friend for the
+/// first side and hostile for the others.
+fn side_affiliation(side: &crate::model::CounterSide, number: usize) -> Affiliation {
+    side.affiliation
+        .as_ref()
+        .and_then(|a| Affiliation::named(&a.value))
+        .unwrap_or(if number == 0 {
+            Affiliation::Friend
+        } else {
+            Affiliation::Hostile
+        })
+}
+
+/// A unit's symbol, when the job names a symbol field and the unit has
+/// functions there (validate reports names that are not functions or
+/// echelons).
+fn unit_symbol(
+    unit: &crate::model::Card,
+    (symbol, echelon): (Option<usize>, Option<usize>),
+    affiliation: Affiliation,
+) -> Option<UnitSymbol> {
+    let text = |field: usize| {
+        unit.values
+            .get(field)
+            .and_then(|v| v.as_ref())
+            .map(|v| v.value.display())
+            .filter(|t| !t.trim().is_empty())
+    };
+    let functions = Function::list(&text(symbol?)?).ok()?;
+    let echelon = echelon.and_then(text).and_then(|e| Echelon::named(&e));
+    Some(UnitSymbol {
+        affiliation,
+        functions,
+        echelon,
+    })
+}
+
+/// The job's marker counters, in rows after the units.
+fn markers(job: &CounterJob) -> Vec<Counter> {
+    const GREY: [f32; 3] = [0.86, 0.86, 0.86];
+    let mut counters: Vec<Counter> = Vec::new();
+    for marker in &job.markers {
+        let count = marker.count.as_ref().map_or(1, |c| c.value.clamp(1, 500));
+        let color = marker
+            .color
+            .as_ref()
+            .and_then(|c| parse_color(&c.value))
+            .unwrap_or(GREY);
+        let back = marker.back.as_ref().unwrap_or(&marker.name).value.clone();
+        for n in 0..count {
+            counters.push(Counter {
+                name: marker.name.value.clone(),
+                icon: None,
+                symbol: None,
+                marker: Some(back.clone()),
+                corners: std::array::from_fn(|_| Corner::Text(String::new())),
+                color,
+                side: String::new(),
+                // The markers begin a row of their own, then run on.
+                new_row: counters.is_empty() && n == 0,
+                loc: marker.name.loc.clone(),
+            });
+        }
+    }
+    counters
 }
 
 /// The name an item prints under ("Yellow"), else its id.

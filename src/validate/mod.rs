@@ -14,6 +14,7 @@ mod jobs;
 mod random_table;
 mod rules;
 mod shortcodes;
+mod unit_symbols;
 mod values;
 
 use crate::diag::Diagnostics;
@@ -48,5 +49,6 @@ pub fn validate(game: &Game) -> Diagnostics {
     validate_charts(&game.charts, &mut diags);
     chart::check_aid_tables(game, &mut diags);
     validate_glossary(&game.glossary, &mut diags);
+    unit_symbols::check_unit_symbols(game, &mut diags);
     diags
 }
