@@ -412,6 +412,62 @@ fn missing_unsupported_damaged_and_outside_pictures_are_located() {
     ]);
 }
 
+/// `file` with `{}` and `field`: each card draws the file its value names
+/// in the pattern (as a Squib or nanDECK user names pictures by a column);
+/// a value whose file does not exist is a `missing-file` at the card's
+/// cell, and `file` without `{}` beside `field` is a `bad-value`.
+#[test]
+fn a_file_name_pattern_gives_each_card_the_picture_its_value_names() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let game = art_game(dir.path(), "title,picture\nOne,red\nTwo,green\nThree,red\n");
+    jpeg(&game.join("art/green.jpg"), 64, 64, GREEN);
+    let front = FRONT.replace(
+        "field = \"picture\"\n",
+        "field = \"picture\"\nfile = \"art/{}.jpg\"\n",
+    );
+    std::fs::write(game.join("templates/cards/hero.toml"), &front).expect("write");
+    let out = dir.path().join("out");
+    let run = build(&game, &out, &["--png", "--dpi", "72"]);
+    assert_eq!(run.code, 0, "{}", run.dump());
+    let images = out.join("art-game/images/hero");
+    for (file, colour) in [
+        ("01-one.png", RED),
+        ("02-two.png", GREEN),
+        ("03-three.png", RED),
+    ] {
+        let card = Pixmap::load_png(images.join(file)).expect("a PNG");
+        assert!(
+            near(pixel(&card, 90, 60), colour),
+            "{file}: {:?}",
+            pixel(&card, 90, 60)
+        );
+    }
+
+    std::fs::write(
+        game.join("heroes.csv"),
+        "title,picture\nOne,red\nTwo,blue\n",
+    )
+    .expect("write");
+    let run = build(&game, &dir.path().join("out2"), &[]);
+    run.exit(1);
+    run.expect("error", "missing-file", "heroes.csv", 3, 5);
+    run.only_ids(&["missing-file"]);
+
+    let no_slot = FRONT.replace(
+        "field = \"picture\"\n",
+        "field = \"picture\"\nfile = \"art/red.jpg\"\n",
+    );
+    std::fs::write(game.join("templates/cards/hero.toml"), &no_slot).expect("write");
+    let run = build(&game, &dir.path().join("out3"), &[]);
+    run.exit(1);
+    let line = no_slot
+        .lines()
+        .position(|l| l == "file = \"art/red.jpg\"")
+        .expect("line")
+        + 1;
+    run.expect("error", "bad-value", "templates/cards/hero.toml", line, 8);
+}
+
 #[test]
 fn the_html_reference_links_its_own_copy_of_each_picture() {
     let dir = tempfile::tempdir().expect("tempdir");

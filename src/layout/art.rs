@@ -37,7 +37,7 @@ impl CardArt {
             .filter_map(|region| {
                 let name = match &region.source {
                     ImageSource::File(file) => file.value.clone(),
-                    ImageSource::Field(field) => value_of(&field.value)?,
+                    ImageSource::Field(field) => region.file_for(&value_of(&field.value)?),
                 };
                 let image = self.files.get(&name)?;
                 let boxed = [region.left, region.top, region.width, region.height];
@@ -103,6 +103,7 @@ mod tests {
                 fit: FitMode::Cover,
                 anchor: Anchor::CENTER,
                 radius: 6.0,
+                pattern: None,
                 loc,
             }],
             file: 0,

@@ -70,8 +70,9 @@ pub fn load_card_art(
                     let Some(value) = card.values.get(index).and_then(Option::as_ref) else {
                         continue;
                     };
-                    let name = value.value.display();
-                    if !name.is_empty() {
+                    let shown = value.value.display();
+                    let name = region.file_for(&shown);
+                    if !shown.is_empty() {
                         named.entry(name).or_insert_with(|| value.loc.clone());
                     }
                 }

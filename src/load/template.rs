@@ -20,7 +20,7 @@ table! { pub mod layout: "a card template" / "the template",
 
 table! { pub mod image: "[[images]]",
     "A picture on the card: a fixed file, or the file a card field names, fitted into a box; cut off at the box (with rounded corners), it may run past the trim into the bleed.";
-    file: opt Str("A PNG, JPEG or SVG file, relative to the game folder: the same picture on every card."),
+    file: opt Str("A PNG, JPEG or SVG file, relative to the game folder: the same picture on every card. With `field`, a file name whose {} is the card's value, e.g. \"art/{}.svg\"."),
     field: opt Str("A deck field whose value names each card's picture file (relative to the game folder)."),
     left: req Length("Points from the card's top-left corner, or a string with a unit; may be negative."),
     top: req Length("Points from the card's top-left corner, or a string with a unit; may be negative."),
@@ -190,9 +190,14 @@ fn image(r: &mut Reader<'_>, t: &Table<'_>) -> Option<ImageRegion> {
         .and_then(|a| Anchor::parse(&a.value))
         .unwrap_or(Anchor::CENTER);
     let (left, top, width, height) = (left?, top?, width?, height?);
+    let mut pattern = None;
     let source = match (file, field) {
         (Some(file), None) => ImageSource::File(file),
         (None, Some(field)) => ImageSource::Field(field),
+        (Some(file), Some(field)) if file.value.matches("{}").count() == 1 => {
+            pattern = Some(file.value);
+            ImageSource::Field(field)
+        }
         (file, _) => {
             let both = file.is_some();
             let loc = file.map_or_else(|| left.loc.clone(), |v| v.loc);
@@ -200,13 +205,13 @@ fn image(r: &mut Reader<'_>, t: &Table<'_>) -> Option<ImageRegion> {
                 Diagnostic::error(
                     "bad-value",
                     if both {
-                        "an image region has both `file` and `field`"
+                        "an image region has both `file` and `field`, and the file has no `{}` for the field's value"
                     } else {
                         "an image region needs `file` or `field`"
                     },
                     Some(loc),
                 )
-                .with_hint("give `file` for the same picture on every card, or `field` for a card field naming each card's picture"),
+                .with_hint("give `file` for the same picture on every card, `field` for a card field naming each card's picture, or both with the value's place in the file: file = \"art/{}.svg\""),
             );
             return None;
         }
@@ -238,6 +243,7 @@ fn image(r: &mut Reader<'_>, t: &Table<'_>) -> Option<ImageRegion> {
         fit,
         anchor,
         radius,
+        pattern,
         loc,
     })
 }

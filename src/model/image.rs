@@ -56,7 +56,8 @@ impl Anchor {
 pub enum ImageSource {
     /// The same file on every card: a path relative to the game folder.
     File(Located<String>),
-    /// The file a card field names (a CSV column of file names).
+    /// The file a card field names (a CSV column of file names), or, with
+    /// the region's `pattern`, the field's value put into a file name.
     Field(Located<String>),
 }
 
@@ -73,10 +74,21 @@ pub struct ImageRegion {
     pub fit: FitMode,
     pub anchor: Anchor,
     pub radius: f32,
+    /// With a `field` source, the file name the value goes into at `{}`
+    /// (`art/{}.svg`); none: the value is the file name.
+    pub pattern: Option<String>,
     pub loc: Loc,
 }
 
 impl ImageRegion {
+    /// The file a card whose field value is `value` draws.
+    pub fn file_for(&self, value: &str) -> String {
+        match &self.pattern {
+            Some(pattern) => pattern.replace("{}", value),
+            None => value.to_string(),
+        }
+    }
+
     /// The rectangle (x, y, w, h) an image of `aspect` (width / height) is
     /// drawn in: fitted to the box by the fit mode, placed by the anchor.
     pub fn placed(&self, aspect: f32) -> [f32; 4] {
@@ -193,6 +205,7 @@ mod tests {
             fit,
             anchor,
             radius: 0.0,
+            pattern: None,
             loc: Loc::new(FileId::default(), 0..0),
         }
     }

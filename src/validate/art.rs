@@ -41,7 +41,7 @@ pub fn check_art_resolution(
                 };
                 for card in &deck.cards {
                     if let Some(value) = card.values.get(index).and_then(Option::as_ref) {
-                        check(value.value.display(), &value.loc);
+                        check(region.file_for(&value.value.display()), &value.loc);
                     }
                 }
             }
