@@ -24,14 +24,19 @@ fn main() {
         let mut diags = Diagnostics::default();
         let assets = Assets::load(root.clone(), &mut sources, &mut diags).expect("assets");
         total_files = 0;
+        let project = grogpress::load::Project {
+            root: &assets.root,
+            fonts: &assets.fonts,
+        };
         for dir in &games {
             let Some(game) =
-                grogpress::load::load_game(dir, &mut sources, &mut diags).expect("game loads")
+                grogpress::load::load_game_with_files(dir, &project, &mut sources, &mut diags)
+                    .expect("game loads")
             else {
                 panic!("{} does not load", dir.display());
             };
             diags.extend(grogpress::validate::validate(&game));
-            let files = build_html(&game, &assets, &mut sources).expect("html");
+            let files = build_html(&game, &assets).expect("html");
             total_files += files.len();
         }
         assert!(!diags.has_errors(), "the shipped games check clean");

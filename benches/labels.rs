@@ -86,16 +86,9 @@ fn main() {
             wanted: &|_| true,
             previews: None,
         };
-        let wrote = grogpress::publish::write(
-            &game,
-            &outputs,
-            &assets,
-            &mut sources,
-            &request,
-            &mut diags,
-            &mut |_| {},
-        )
-        .expect("write");
+        let wrote =
+            grogpress::publish::write(&game, &outputs, &assets, &request, &mut diags, &mut |_| {})
+                .expect("write");
         if !wrote || diags.has_errors() {
             for d in &diags.list {
                 eprintln!("{}", render_human(d, &sources));

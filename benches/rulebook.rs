@@ -253,19 +253,18 @@ fn main() {
         let mut sources = Sources::default();
         let mut diags = Diagnostics::default();
         let assets = Assets::load(root.clone(), &mut sources, &mut diags).expect("assets");
-        let game = grogpress::load::load_game(&game_dir, &mut sources, &mut diags)
-            .expect("game loads")
-            .expect("game.toml parses");
+        let project = grogpress::load::Project {
+            root: &assets.root,
+            fonts: &assets.fonts,
+        };
+        let game =
+            grogpress::load::load_game_with_files(&game_dir, &project, &mut sources, &mut diags)
+                .expect("game loads")
+                .expect("game.toml parses");
         assert!(!diags.has_errors(), "the generated game checks clean");
         let started = Instant::now();
-        let written = write_rulebook(
-            &game,
-            &assets,
-            RulebookOptions::default(),
-            &mut sources,
-            &out,
-        )
-        .expect("written");
+        let written =
+            write_rulebook(&game, &assets, RulebookOptions::default(), &out).expect("written");
         best = best.min(started.elapsed().as_secs_f64());
         let (path, n) = written.expect("the rulebook lays out");
         pages = n;

@@ -727,15 +727,9 @@ fn run_games(
                         wanted: &|_| true,
                         previews: None,
                     };
-                    crate::publish::write(
-                        game,
-                        outputs,
-                        assets,
-                        &mut sources,
-                        &request,
-                        &mut diags,
-                        &mut |w| written.push(w),
-                    )?;
+                    crate::publish::write(game, outputs, assets, &request, &mut diags, &mut |w| {
+                        written.push(w)
+                    })?;
                 }
                 None => crate::publish::lay_out(game, outputs, assets, &mut diags)?,
             }

@@ -281,18 +281,10 @@ fn build(
                 wanted: &|name| stale.needs(name),
                 previews,
             };
-            wrote = crate::publish::write(
-                game,
-                outputs,
-                assets,
-                &mut sources,
-                &request,
-                &mut diags,
-                &mut |w| {
-                    on_event(Event::Wrote(&w));
-                    written.push(w);
-                },
-            )?;
+            wrote = crate::publish::write(game, outputs, assets, &request, &mut diags, &mut |w| {
+                on_event(Event::Wrote(&w));
+                written.push(w);
+            })?;
         }
     }
     let label = checked

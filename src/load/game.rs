@@ -5,10 +5,10 @@ use std::path::Path;
 use super::paths::Confine;
 use super::spec::{Def, Key, kinds, table};
 use super::toml::{Reader, Table, parse};
-use super::{OpError, collections, deck, read_source};
+use super::{OpError, Project, collections, deck, read_source};
 use crate::diag::{Diagnostic, Diagnostics, Sources};
 use crate::model::{
-    AidJob, CardJob, CardListJob, CounterJob, CounterMarker, CounterSide, Force, Game,
+    AidJob, CardJob, CardListJob, CounterJob, CounterMarker, CounterSide, Force, Game, GameFiles,
     GlossaryEntry, LabelJob, Located, Paper, Publish, PublishOptions, RulesPage, Side,
 };
 
@@ -175,6 +175,27 @@ pub fn load_game(
     sources: &mut Sources,
     diags: &mut Diagnostics,
 ) -> Result<Option<Game>, OpError> {
+    load_game_in(dir, None, sources, diags)
+}
+
+/// As [`load_game`], with the game's own files its outputs are made with
+/// (the card templates its publish jobs name, its icons, its HTML
+/// templates), so the game is complete: nothing later reads its folder.
+pub fn load_game_with_files(
+    dir: &Path,
+    project: &Project<'_>,
+    sources: &mut Sources,
+    diags: &mut Diagnostics,
+) -> Result<Option<Game>, OpError> {
+    load_game_in(dir, Some(project), sources, diags)
+}
+
+fn load_game_in(
+    dir: &Path,
+    project: Option<&Project<'_>>,
+    sources: &mut Sources,
+    diags: &mut Diagnostics,
+) -> Result<Option<Game>, OpError> {
     use game_toml as k;
     let confine = Confine::new(dir)?;
     let Some(path) = confine.admit(&dir.join("game.toml"), "game.toml", sources, diags) else {
@@ -321,6 +342,12 @@ pub fn load_game(
         }
     }
 
+    let files = match project {
+        Some(project) => {
+            super::game_files::load_game_files(&confine, dir, project, &publish, sources, diags)?
+        }
+        None => GameFiles::default(),
+    };
     Ok(Some(Game {
         id: game_id(dir),
         dir: dir.to_path_buf(),
@@ -339,6 +366,7 @@ pub fn load_game(
         publish,
         unloaded,
         deck_unloaded,
+        files,
     }))
 }
 

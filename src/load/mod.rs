@@ -12,6 +12,7 @@ mod deck;
 pub mod embedded;
 mod fonts;
 mod game;
+mod game_files;
 mod icons;
 pub mod ids;
 pub mod paths;
@@ -28,11 +29,11 @@ use std::path::{Path, PathBuf};
 pub use card_art::{MAX_IMAGE_PIXELS, load_card_art};
 pub use chart::parse_drm;
 pub use fonts::load_fonts;
-pub use game::load_game;
+pub use game::{load_game, load_game_with_files};
+pub use game_files::Project;
 pub use icons::{load_icons, parse_icon};
 pub use sheets::{load_sheets, load_sheets_and_sizes};
 pub use template::load_card_template;
-pub use template_file::load_template;
 
 use crate::diag::{Diagnostics, FileId, Sources};
 

@@ -1,23 +1,60 @@
-//! Load stage: the card template a publish job names — the game's own
-//! `templates/<kind>/<name>.toml`, else the project's, else the built-in one —
-//! found inside the game folder and read into a [`CardTemplate`].
+//! Load stage: the card templates a game's publish jobs name — each the
+//! game's own `templates/<kind>/<name>.toml`, else the project's, else the
+//! built-in one — found inside the game folder and read into
+//! [`CardTemplate`]s, once each.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::diag::{Diagnostic, Diagnostics, Sources};
-use crate::model::{CardTemplate, Game, Located};
+use crate::model::{CardTemplate, Located, NamedTemplate, Publish};
 use crate::text::FontBook;
 
+use super::paths::{Confine, Resolved};
 use super::{OpError, Root};
+
+/// Where a game's templates are found and what they may name.
+pub(super) struct TemplateSearch<'a> {
+    pub confine: &'a Confine,
+    /// The game folder.
+    pub dir: &'a Path,
+    pub root: &'a Root,
+    pub fonts: &'a FontBook,
+}
+
+/// Every template the publish jobs name, once, in the order they name them:
+/// each label job's layout, then each card job's front and back.
+pub(super) fn load_job_templates(
+    search: &TemplateSearch<'_>,
+    publish: &Publish,
+    sources: &mut Sources,
+    diags: &mut Diagnostics,
+) -> Result<Vec<NamedTemplate>, OpError> {
+    let labels = publish.labels.iter().map(|j| ("labels", &j.layout));
+    let cards = publish
+        .cards
+        .iter()
+        .flat_map(|j| [("cards", &j.layout), ("cards", &j.back)]);
+    let mut loaded: Vec<NamedTemplate> = Vec::new();
+    for (kind, id) in labels.chain(cards) {
+        if loaded.iter().any(|t| t.kind == kind && t.id == id.value) {
+            continue;
+        }
+        let template = load_template(search, kind, id, sources, diags)?;
+        loaded.push(NamedTemplate {
+            kind: kind.to_string(),
+            id: id.value.clone(),
+            template,
+        });
+    }
+    Ok(loaded)
+}
 
 /// A template named by a publish job: the game's own `templates/<kind>/`
 /// first, then the root's, then the one built into the binary.
-pub fn load_template(
-    game: &Game,
-    root: &Root,
+fn load_template(
+    search: &TemplateSearch<'_>,
     kind: &str,
     id: &Located<String>,
-    fonts: &FontBook,
     sources: &mut Sources,
     diags: &mut Diagnostics,
 ) -> Result<Option<CardTemplate>, OpError> {
@@ -30,10 +67,8 @@ pub fn load_template(
         return Ok(None);
     }
     let name = format!("{}.toml", id.value);
-    let game_copy = game.dir.join("templates").join(kind).join(&name);
-    if game_copy.symlink_metadata().is_ok()
-        && super::paths::Confine::new(&game.dir)?.check(&game_copy)
-            == super::paths::Resolved::Outside
+    let game_copy = search.dir.join("templates").join(kind).join(&name);
+    if game_copy.symlink_metadata().is_ok() && search.confine.check(&game_copy) == Resolved::Outside
     {
         diags.push(super::paths::outside(
             &format!("templates/{kind}/{name}"),
@@ -42,17 +77,19 @@ pub fn load_template(
         ));
         return Ok(None);
     }
-    let candidates: [PathBuf; 2] = [
-        game.dir.join("templates").join(kind).join(&name),
-        root.templates().join(kind).join(&name),
-    ];
+    let families: Vec<&str> = search
+        .fonts
+        .families
+        .iter()
+        .map(|f| f.name.as_str())
+        .collect();
+    let candidates: [PathBuf; 2] = [game_copy, search.root.templates().join(kind).join(&name)];
     let Some(path) = candidates.iter().find(|p| p.is_file()) else {
         let built_in = format!("templates/{kind}/{name}");
         if super::embedded::file(&built_in).is_some() {
             if let Some((file, text, true)) =
                 super::embedded::read_built_in(&built_in, sources, diags)
             {
-                let families: Vec<&str> = fonts.families.iter().map(|f| f.name.as_str()).collect();
                 return Ok(
                     super::load_card_template(&id.value, file, &text, &families, diags)
                         .map(|t| with_source(t, kind)),
@@ -78,7 +115,6 @@ pub fn load_template(
     if !ok {
         return Ok(None);
     }
-    let families: Vec<&str> = fonts.families.iter().map(|f| f.name.as_str()).collect();
     Ok(
         super::load_card_template(&id.value, file, &text, &families, diags)
             .map(|t| with_source(t, kind)),

@@ -248,6 +248,9 @@ pub struct Game {
     /// Whether a deck's file could not be loaded: the cards the rules name
     /// may be in it, so a name no loaded deck has is not reported.
     pub deck_unloaded: bool,
+    /// The card templates, icons and HTML templates of the game's folder
+    /// its outputs are made with.
+    pub files: super::GameFiles,
 }
 
 impl Game {

@@ -10,6 +10,7 @@ pub mod crt;
 mod deck;
 mod faces;
 mod game;
+mod game_files;
 mod icon;
 mod image;
 pub mod link;
@@ -42,6 +43,7 @@ pub use game::{
     DiceCombat, Force, Game, GlossaryEntry, LabelJob, PointsRow, Publish, PublishOptions,
     RulesPage, Side,
 };
+pub use game_files::{GameFiles, HtmlContent, NamedTemplate, OwnHtml};
 pub use icon::{Icon, PathEl};
 pub use image::{
     Anchor, ArtFiles, FitMode, ImageFile, ImageFormat, ImageRegion, ImageSource, VectorArt,

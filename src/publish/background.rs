@@ -1,12 +1,12 @@
-//! CLI: a card template's background made ready to draw — each art's icon
+//! Publish: a card template's background made ready to draw — each art's icon
 //! found (the game's own `icons/` first, then `data/icons/`), art that names
 //! no icon or lies wholly off the card reported at its place in the template —
 //! and laid out for a card size and bleed.
 
 use super::Assets;
-use crate::diag::{Diagnostic, Diagnostics, Sources};
+use crate::diag::{Diagnostic, Diagnostics};
 use crate::layout::{self, Item};
-use crate::load::{self, OpError};
+use crate::load::OpError;
 use crate::model::{CardTemplate, Game, Icon};
 
 /// The template's background items for a `size` (width, height) card run
@@ -17,23 +17,13 @@ pub(super) fn background_items(
     size: (f32, f32),
     bleed: f32,
     assets: &Assets,
-    sources: &mut Sources,
     diags: &mut Diagnostics,
 ) -> Result<Vec<Item>, OpError> {
     let Some(background) = &template.background else {
         return Ok(Vec::new());
     };
-    let own = if background.art.is_empty() {
-        Vec::new()
-    } else {
-        load::load_icons(
-            &load::paths::Confine::new(&game.dir)?,
-            &game.dir.join("icons"),
-            sources,
-            diags,
-        )?
-    };
-    let find = |name: &str| find_icon(&own, &assets.icons, name);
+    let own = &game.files.icons;
+    let find = |name: &str| find_icon(own, &assets.icons, name);
     let (width, height) = size;
     for art in &background.art {
         if find(&art.icon.value).is_none() {

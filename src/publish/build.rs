@@ -21,11 +21,15 @@ pub fn check(
     sources: &mut Sources,
     diags: &mut Diagnostics,
 ) -> Result<Option<(Game, Vec<Output>)>, OpError> {
-    let Some(game) = crate::load::load_game(dir, sources, diags)? else {
+    let project = crate::load::Project {
+        root: &assets.root,
+        fonts: &assets.fonts,
+    };
+    let Some(game) = crate::load::load_game_with_files(dir, &project, sources, diags)? else {
         return Ok(None);
     };
     diags.extend(crate::validate::validate(&game));
-    let outputs = super::plan(&game, assets, options, sources, diags)?;
+    let outputs = super::plan(&game, assets, options, diags)?;
     Ok(Some((game, outputs)))
 }
 
@@ -92,7 +96,6 @@ pub fn write(
     game: &Game,
     outputs: &[Output],
     assets: &Assets,
-    sources: &mut Sources,
     request: &WriteRequest<'_>,
     diags: &mut Diagnostics,
     on_written: &mut dyn FnMut(Written),
@@ -132,7 +135,7 @@ pub fn write(
     }
     if options.html {
         let started = std::time::Instant::now();
-        let files = super::build_html(game, assets, sources)?;
+        let files = super::build_html(game, assets)?;
         let dir = folder.join("html");
         let mut changed = Vec::new();
         for (name, bytes) in &files {
@@ -166,7 +169,6 @@ pub fn write(
             game,
             assets,
             rulebook,
-            sources,
             request.out,
             request.previews.map(|p| (preview_dir.as_path(), p)),
             &mut |path| on_written(Written::Preview { path }),

@@ -8,10 +8,9 @@ use super::background::background_items;
 use super::faces::select_cards;
 use super::images::CardImages;
 use super::{Assets, Body, Output, PlanOptions};
-use crate::diag::{Diagnostics, Sources};
+use crate::diag::Diagnostics;
 use crate::layout::{self, CardFace, Page, SheetLayout};
 use crate::load::OpError;
-use crate::load::load_template;
 use crate::model::{CardJob, CardSize, CardTemplate, Game};
 use crate::validate::{check_template_fields, dangling, template_fits};
 
@@ -23,7 +22,6 @@ pub(super) fn plan_cards(
     job: &CardJob,
     assets: &Assets,
     options: &PlanOptions,
-    sources: &mut Sources,
     diags: &mut Diagnostics,
 ) -> Result<Option<Output>, OpError> {
     let Some(deck) = game.deck(&job.deck.value) else {
@@ -54,24 +52,8 @@ pub(super) fn plan_cards(
         }
         return Ok(None);
     };
-    let front = load_template(
-        game,
-        &assets.root,
-        "cards",
-        &job.layout,
-        &assets.fonts,
-        sources,
-        diags,
-    )?;
-    let back = load_template(
-        game,
-        &assets.root,
-        "cards",
-        &job.back,
-        &assets.fonts,
-        sources,
-        diags,
-    )?;
+    let front = game.files.template("cards", &job.layout.value).cloned();
+    let back = game.files.template("cards", &job.back.value).cloned();
     let (Some(front), Some(back)) = (front, back) else {
         return Ok(None);
     };
@@ -115,8 +97,8 @@ pub(super) fn plan_cards(
         options.pnp.bleed
     };
     let card = (size.width, size.height);
-    let front_bg = background_items(game, &front, card, bleed, assets, sources, diags)?;
-    let mut back_bg = background_items(game, &back, card, bleed, assets, sources, diags)?;
+    let front_bg = background_items(game, &front, card, bleed, assets, diags)?;
+    let mut back_bg = background_items(game, &back, card, bleed, assets, diags)?;
     let shop = options.print_shop;
     let front_art = card_art(game, &front, Some(deck), card, bleed, shop, diags)?;
     let back_art = card_art(game, &back, None, card, bleed, shop, diags)?;

@@ -2,9 +2,9 @@
 //! `--side` selects, and every face for the HTML reference and the rulebook.
 
 use super::Assets;
-use crate::diag::{Diagnostics, Sources};
+use crate::diag::Diagnostics;
 use crate::layout::{self, CardFace};
-use crate::load::{OpError, load_template};
+use crate::load::OpError;
 use crate::model::{FieldKind, Game, Located};
 
 /// Every card of `deck` laid out on the `kind` template `layout`, for the
@@ -17,19 +17,9 @@ pub fn deck_card_faces(
     kind: &str,
     layout: &Located<String>,
     assets: &Assets,
-    sources: &mut Sources,
 ) -> Result<Option<Vec<Option<CardFace>>>, OpError> {
     let mut quiet = Diagnostics::default();
-    let Some(template) = load_template(
-        game,
-        &assets.root,
-        kind,
-        layout,
-        &assets.fonts,
-        sources,
-        &mut quiet,
-    )?
-    else {
+    let Some(template) = game.files.template(kind, &layout.value) else {
         return Ok(None);
     };
     let Some(family) = assets.fonts.family(&template.family) else {
@@ -40,7 +30,7 @@ pub fn deck_card_faces(
     let unbounded = (f32::MAX / 4.0, f32::MAX / 4.0);
     let art = super::art::card_art(
         game,
-        &template,
+        template,
         Some(deck),
         unbounded,
         0.0,
@@ -48,14 +38,14 @@ pub fn deck_card_faces(
         &mut quiet,
     )?;
     Ok(Some(
-        layout::lay_out_cards(game, deck, &indices, &template, family, &assets.fonts)
+        layout::lay_out_cards(game, deck, &indices, template, family, &assets.fonts)
             .into_iter()
             .zip(&indices)
             .map(|(face, &i)| {
                 let face = face.ok()?;
                 Some(layout::with_background(
                     face,
-                    &art.card_items(&template, deck, i),
+                    &art.card_items(template, deck, i),
                 ))
             })
             .collect(),

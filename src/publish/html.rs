@@ -3,26 +3,21 @@
 //! of every deck the game prints on labels or as cards (the same faces as
 //! the PDF), renders the site and returns its files with the font licences.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use super::Assets;
 use super::faces::deck_card_faces;
-use crate::diag::Sources;
 use crate::load::OpError;
-use crate::model::Game;
+use crate::model::{Game, HtmlContent};
 use crate::render::html::{DeckFaces, HtmlTemplates, RulesText, Site, render_site};
 
 /// The language of the shipped rules text.
 const LANG: &str = "en";
 
 /// Every file of `out/<game>/html/`, as (path relative to it, bytes).
-pub fn build_html(
-    game: &Game,
-    assets: &Assets,
-    sources: &mut Sources,
-) -> Result<Vec<(String, Vec<u8>)>, OpError> {
+pub fn build_html(game: &Game, assets: &Assets) -> Result<Vec<(String, Vec<u8>)>, OpError> {
     let templates = read_templates(game, assets)?;
-    let decks = deck_faces(game, assets, sources)?;
+    let decks = deck_faces(game, assets)?;
     let names: Vec<String> = game
         .rules
         .iter()
@@ -61,31 +56,26 @@ fn read_templates(game: &Game, assets: &Assets) -> Result<HtmlTemplates, OpError
     // game's: they are active content in the reader's browser, and the
     // policy lets the site's own files run.
     let read_from = |name: &str, game_may_replace: bool| -> Result<String, OpError> {
-        let candidates: Vec<PathBuf> = [
-            game_may_replace.then(|| game.dir.join("templates/html").join(name)),
-            Some(assets.root.templates().join("html").join(name)),
-        ]
-        .into_iter()
-        .flatten()
-        .collect();
-        let game_dir = crate::load::paths::Confine::new(&game.dir)?;
-        if game_may_replace
-            && candidates[0].symlink_metadata().is_ok()
-            && game_dir.check(&candidates[0]) == crate::load::paths::Resolved::Outside
-        {
-            return Err(OpError::new(format!(
-                "{}: path-outside-game: the HTML template leads outside the game folder; it was not read",
-                candidates[0].display()
-            )));
+        let own = game_may_replace.then(|| game.files.html(name)).flatten();
+        match own {
+            Some(HtmlContent::Text(text)) => return Ok(text.clone()),
+            Some(HtmlContent::Outside(path)) => {
+                return Err(OpError::new(format!(
+                    "{}: path-outside-game: the HTML template leads outside the game folder; it was not read",
+                    path.display()
+                )));
+            }
+            None => {}
         }
-        let Some(path) = candidates.iter().find(|p| p.is_file()) else {
+        let path = assets.root.templates().join("html").join(name);
+        if !path.is_file() {
             // The templates built into the binary.
             let built_in = format!("templates/html/{name}");
             return crate::load::embedded::file(&built_in)
                 .map(|bytes| String::from_utf8_lossy(bytes).into_owned())
                 .ok_or_else(|| OpError::new(format!("no HTML template {name}")));
-        };
-        std::fs::read_to_string(path).map_err(|e| OpError::io("read", path, e))
+        }
+        std::fs::read_to_string(&path).map_err(|e| OpError::io("read", &path, e))
     };
     let read = |name: &str| read_from(name, true);
     Ok(HtmlTemplates {
@@ -105,11 +95,7 @@ fn read_templates(game: &Game, assets: &Assets) -> Result<HtmlTemplates, OpError
 /// else as print-and-play cards, sized as the job's card size.
 /// Problems laying them out are reported by `check`/`build` through the label
 /// plan; here a card that cannot be laid out is shown as text instead.
-fn deck_faces(
-    game: &Game,
-    assets: &Assets,
-    sources: &mut Sources,
-) -> Result<Vec<DeckFaces>, OpError> {
+fn deck_faces(game: &Game, assets: &Assets) -> Result<Vec<DeckFaces>, OpError> {
     let mut out = Vec::new();
     for job in &game.publish.labels {
         let (Some(deck), Some(sheet)) =
@@ -120,8 +106,7 @@ fn deck_faces(
         if out.iter().any(|d: &DeckFaces| d.deck == deck.id) {
             continue;
         }
-        let Some(faces) = deck_card_faces(game, deck, "labels", &job.layout, assets, sources)?
-        else {
+        let Some(faces) = deck_card_faces(game, deck, "labels", &job.layout, assets)? else {
             continue;
         };
         out.push(DeckFaces {
@@ -140,8 +125,7 @@ fn deck_faces(
         let (Some(deck), Some(size)) = (game.deck(&job.deck.value), assets.card_size(size)) else {
             continue;
         };
-        let Some(faces) = deck_card_faces(game, deck, "cards", &job.layout, assets, sources)?
-        else {
+        let Some(faces) = deck_card_faces(game, deck, "cards", &job.layout, assets)? else {
             continue;
         };
         out.push(DeckFaces {

@@ -5,9 +5,9 @@
 use super::artifact::{PageSource, card_faces, changed};
 use super::faces::select_cards;
 use super::{Assets, Body, Output, PlanOptions};
-use crate::diag::{Diagnostics, Sources};
+use crate::diag::Diagnostics;
 use crate::layout::{self, LabelOptions, Page};
-use crate::load::{OpError, load_template};
+use crate::load::OpError;
 use crate::model::{CardTemplate, Game, LabelJob, SheetTemplate};
 use crate::validate::{check_template_fields, dangling, template_fits};
 
@@ -16,7 +16,6 @@ pub fn plan_labels(
     job: &LabelJob,
     assets: &Assets,
     options: &PlanOptions,
-    sources: &mut Sources,
     diags: &mut Diagnostics,
 ) -> Result<Option<Output>, OpError> {
     let Some(deck) = game.deck(&job.deck.value) else {
@@ -44,20 +43,11 @@ pub fn plan_labels(
         ));
         return Ok(None);
     };
-    let Some(template) = load_template(
-        game,
-        &assets.root,
-        "labels",
-        &job.layout,
-        &assets.fonts,
-        sources,
-        diags,
-    )?
-    else {
+    let Some(template) = game.files.template("labels", &job.layout.value) else {
         return Ok(None);
     };
-    check_template_fields(deck, &template, diags);
-    if !template_fits_label(&template, sheet, diags) {
+    check_template_fields(deck, template, diags);
+    if !template_fits_label(template, sheet, diags) {
         return Ok(None);
     }
     check_placement(sheet, &options.label)?;
@@ -67,8 +57,8 @@ pub fn plan_labels(
     let cards = select_cards(game, deck, options.side.as_deref())?;
     let label = (sheet.label_width, sheet.label_height);
     let background =
-        super::background::background_items(game, &template, label, 0.0, assets, sources, diags)?;
-    let art = super::art::card_art(game, &template, Some(deck), label, 0.0, false, diags)?;
+        super::background::background_items(game, template, label, 0.0, assets, diags)?;
+    let art = super::art::card_art(game, template, Some(deck), label, 0.0, false, diags)?;
     let title = format!("{} — {}", game.name, deck.name);
     let sheets = layout::LabelSheets::new(&title, sheet, &options.label, cards.len());
     let side = options
@@ -86,7 +76,7 @@ pub fn plan_labels(
         ),
         body: Body::Pages(Box::new(LabelPrint {
             deck: deck.id.clone(),
-            template,
+            template: template.clone(),
             background,
             art,
             cards,

@@ -3,7 +3,7 @@
 //! write.
 
 use super::{Assets, Body, Output, PlanOptions};
-use crate::diag::{Diagnostic, Diagnostics, Sources};
+use crate::diag::{Diagnostic, Diagnostics};
 use crate::layout::{self, AidOptions};
 use crate::load::OpError;
 use crate::model::{Game, Paper};
@@ -14,7 +14,6 @@ pub fn plan(
     game: &Game,
     assets: &Assets,
     options: &PlanOptions,
-    sources: &mut Sources,
     diags: &mut Diagnostics,
 ) -> Result<Vec<Output>, OpError> {
     let options = &options.with_game(&game.publish.options);
@@ -47,9 +46,7 @@ pub fn plan(
             if options.deck.as_ref().is_some_and(|d| *d != job.deck.value) {
                 continue;
             }
-            if let Some(output) =
-                super::labels::plan_labels(game, job, assets, options, sources, diags)?
-            {
+            if let Some(output) = super::labels::plan_labels(game, job, assets, options, diags)? {
                 outputs.push(output);
             }
         }
@@ -59,9 +56,7 @@ pub fn plan(
             if options.deck.as_ref().is_some_and(|d| *d != job.deck.value) {
                 continue;
             }
-            if let Some(output) =
-                super::cards::plan_cards(game, job, assets, options, sources, diags)?
-            {
+            if let Some(output) = super::cards::plan_cards(game, job, assets, options, diags)? {
                 outputs.push(output);
             }
         }
@@ -112,7 +107,7 @@ pub fn plan(
         && !game.rules.is_empty()
         && game.publish.rulebook
     {
-        super::rulebook::check(game, assets, rulebook, sources, diags)?;
+        super::rulebook::check(game, assets, rulebook, diags)?;
     }
     if options.charts
         && let Some(output) = plan_charts(game, assets, options, diags)

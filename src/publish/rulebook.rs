@@ -9,7 +9,7 @@ use std::path::Path;
 
 use super::Assets;
 use super::faces::deck_card_faces;
-use crate::diag::{Diagnostic, Diagnostics, Sources};
+use crate::diag::{Diagnostic, Diagnostics};
 use crate::layout::{
     CardFace, Die, Figure, Figures, Gallery, Rulebook, RulebookInput, RulebookOptions,
     RulebookText, block_specs, collection_spec, lay_out_rulebook, random_table_spec,
@@ -149,9 +149,8 @@ pub(crate) fn lay_out(
     game: &Game,
     assets: &Assets,
     options: RulebookOptions,
-    sources: &mut Sources,
 ) -> Result<Result<Rulebook, Vec<Diagnostic>>, OpError> {
-    let decks = deck_cards(game, assets, sources)?;
+    let decks = deck_cards(game, assets)?;
     let figures = GameFigures { game, decks };
     let Some(family) = assets
         .fonts
@@ -188,10 +187,9 @@ pub(crate) fn check(
     game: &Game,
     assets: &Assets,
     options: RulebookOptions,
-    sources: &mut Sources,
     diags: &mut Diagnostics,
 ) -> Result<(), OpError> {
-    if let Err(problems) = lay_out(game, assets, options, sources)? {
+    if let Err(problems) = lay_out(game, assets, options)? {
         problems.into_iter().for_each(|d| diags.push(d));
     }
     Ok(())
@@ -203,10 +201,9 @@ pub fn write(
     game: &Game,
     assets: &Assets,
     options: RulebookOptions,
-    sources: &mut Sources,
     out: &Path,
 ) -> Result<Option<(std::path::PathBuf, usize)>, OpError> {
-    write_with_previews(game, assets, options, sources, out, None, &mut |_| {})
+    write_with_previews(game, assets, options, out, None, &mut |_| {})
 }
 
 /// [`write`], and with `previews` a PNG of every page there too (`serve`).
@@ -214,7 +211,6 @@ pub(crate) fn write_with_previews(
     game: &Game,
     assets: &Assets,
     options: RulebookOptions,
-    sources: &mut Sources,
     out: &Path,
     previews: Option<(&Path, &super::preview::Previews)>,
     on_preview: &mut dyn FnMut(std::path::PathBuf),
@@ -222,7 +218,7 @@ pub(crate) fn write_with_previews(
     if game.rules.is_empty() || !game.publish.rulebook {
         return Ok(None);
     }
-    let Ok(book) = lay_out(game, assets, options, sources)? else {
+    let Ok(book) = lay_out(game, assets, options)? else {
         return Ok(None);
     };
     let bytes = crate::render::pdf::render_pdf_nav(&book.doc, &book.nav, &assets.fonts)
@@ -245,11 +241,7 @@ pub(crate) fn write_with_previews(
 
 /// The faces of each deck: from its label job if it has one, else its card job.
 /// A card that cannot be laid out is left out here (the label or card plan reports it).
-fn deck_cards(
-    game: &Game,
-    assets: &Assets,
-    sources: &mut Sources,
-) -> Result<Vec<DeckCards>, OpError> {
+fn deck_cards(game: &Game, assets: &Assets) -> Result<Vec<DeckCards>, OpError> {
     let mut out: Vec<DeckCards> = Vec::new();
     let labels = game.publish.labels.iter().filter_map(|job| {
         let sheet = assets.sheet(&job.sheet.value)?;
@@ -277,7 +269,7 @@ fn deck_cards(
         if out.iter().any(|d| d.id == deck.id) {
             continue;
         }
-        let Some(faces) = deck_card_faces(game, deck, kind, layout, assets, sources)? else {
+        let Some(faces) = deck_card_faces(game, deck, kind, layout, assets)? else {
             continue;
         };
         out.push(DeckCards {
