@@ -1,13 +1,13 @@
-//! CLI: plans a game's unit counters (`[publish.counters]`) — resolves each
-//! side's units, the corner fields and the dice colours against the game's
-//! collections (problems are diagnostics at the place in game.toml or the
-//! collection file), then lays them out into `counters.pdf`.
+//! Publish: a game's unit counters (`[publish.counters]`) — each side's
+//! units, the corner fields and the dice colours resolved against the game's
+//! collections (validate reports what does not resolve), then laid out into
+//! `counters.pdf`.
 
 use super::{Assets, Body, Output, PlanOptions};
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diag::Diagnostics;
 use crate::layout::{self, Corner, Counter, CounterOptions};
 use crate::model::nato::{Affiliation, Echelon, Function, UnitSymbol};
-use crate::model::{CounterJob, Deck, FieldKind, FieldValue, Game, Located, Paper};
+use crate::model::{CounterJob, Deck, FieldKind, FieldValue, Game, Paper};
 
 /// The default counter: 3/4 in square.
 pub const DEFAULT_SIZE: f32 = 54.0;
@@ -15,11 +15,6 @@ pub const DEFAULT_SIZE: f32 = 54.0;
 /// "#RRGGBB" as red, green, blue in 0..1.
 pub fn parse_color(s: &str) -> Option<[f32; 3]> {
     crate::model::parse_hex_color(s)
-}
-
-fn bad_color(value: &str, loc: crate::diag::Loc) -> Diagnostic {
-    Diagnostic::error("bad-value", format!("`{value}` is not a colour"), Some(loc))
-        .with_hint("write a colour as \"#RRGGBB\", e.g. \"#2F6FD0\"")
 }
 
 pub use crate::load::parse_counter_size;
@@ -32,7 +27,7 @@ pub fn plan_counters(
     diags: &mut Diagnostics,
 ) -> Option<Output> {
     let job = game.publish.counters.as_ref()?;
-    let counters = resolve(game, job, assets, diags)?;
+    let counters = resolve(game, job, assets)?;
     let family = assets
         .fonts
         .family("sans-condensed")
@@ -71,34 +66,16 @@ pub fn plan_counters(
     }
 }
 
-/// Every counter to print, in order; None when something could not be resolved.
-fn resolve(
-    game: &Game,
-    job: &CounterJob,
-    assets: &Assets,
-    diags: &mut Diagnostics,
-) -> Option<Vec<Counter>> {
-    let Some(units) = game.collection(&job.units.value) else {
-        if !game.unloaded.contains(&job.units.value) {
-            diags.push(crate::validate::dangling(
-                &job.units,
-                "collection",
-                game.collections.iter().map(|c| c.id.as_str()),
-            ));
-        }
-        return None;
-    };
+/// Every counter to print, in order; None when something could not be
+/// resolved (validate reports what).
+fn resolve(game: &Game, job: &CounterJob, assets: &Assets) -> Option<Vec<Counter>> {
+    let units = game.collection(&job.units.value)?;
+    let corner_fields: Vec<usize> = job
+        .corners
+        .iter()
+        .map(|corner| units.field_index(&corner.value))
+        .collect::<Option<_>>()?;
     let mut ok = true;
-    let mut corner_fields = Vec::new();
-    for corner in &job.corners {
-        match units.field_index(&corner.value) {
-            Some(i) => corner_fields.push(i),
-            None => {
-                ok = false;
-                diags.push(no_field(units, corner));
-            }
-        }
-    }
     let mut counters = Vec::new();
     let symbol_fields = (
         job.symbol
@@ -111,32 +88,11 @@ fn resolve(
     for (side_number, side) in job.sides.iter().enumerate() {
         let affiliation = side_affiliation(side, side_number);
         let color = match &side.color {
-            Some(color) => {
-                let rgb = parse_color(&color.value);
-                if rgb.is_none() {
-                    diags.push(bad_color(&color.value, color.loc.clone()));
-                }
-                rgb
-            }
-            None => {
-                let rgb = game
-                    .resolve("sides", &side.name.value)
-                    .and_then(|s| game.sides.iter().find(|g| g.id == s.id))
-                    .and_then(|s| s.color);
-                if rgb.is_none() {
-                    diags.push(
-                        Diagnostic::error(
-                            "missing-field",
-                            format!("counters of `{}` have no colour", side.name.value),
-                            Some(side.name.loc.clone()),
-                        )
-                        .with_hint(
-                            "give the side a colour in game.toml ([[sides]] color = \"#RRGGBB\"), or here: color = \"#RRGGBB\"",
-                        ),
-                    );
-                }
-                rgb
-            }
+            Some(color) => parse_color(&color.value),
+            None => game
+                .resolve("sides", &side.name.value)
+                .and_then(|s| game.sides.iter().find(|g| g.id == s.id))
+                .and_then(|s| s.color),
         };
         if color.is_none() {
             ok = false;
@@ -145,39 +101,19 @@ fn resolve(
         for (unit, count) in &side.units {
             let Some(item) = units.item(&unit.value) else {
                 ok = false;
-                diags.push(
-                    Diagnostic::error(
-                        "dangling-reference",
-                        format!("no unit `{}` in {}", unit.value, units.name),
-                        Some(unit.loc.clone()),
-                    )
-                    .with_hint(format!("units: {}", game.item_names(&units.id).join(", "))),
-                );
                 continue;
             };
             if !(0..=500).contains(&count.value) {
                 ok = false;
-                diags.push(
-                    Diagnostic::error(
-                        "bad-value",
-                        format!("{} counters of one unit is out of range", count.value),
-                        Some(count.loc.clone()),
-                    )
-                    .with_hint("a side has 0 to 500 counters of each unit"),
-                );
                 continue;
             }
             let r = units.item_ref(item);
             let mut corners = Vec::new();
             for &f in &corner_fields {
                 match corner(game, units, item, f) {
-                    Ok(Some(c)) => corners.push(c),
-                    // A reference that names nothing: `check` reports it already.
-                    Ok(None) => ok = false,
-                    Err(d) => {
-                        ok = false;
-                        diags.push(d);
-                    }
+                    Some(c) => corners.push(c),
+                    // A reference that names nothing, a die of no colour.
+                    None => ok = false,
                 }
             }
             let (Ok(corners), Some(color)) = (<[Corner; 4]>::try_from(corners), color) else {
@@ -315,40 +251,20 @@ fn shortest_unique_prefix(name: &str, names: &[String]) -> String {
     name.to_string()
 }
 
-fn no_field(units: &Deck, name: &Located<String>) -> Diagnostic {
-    Diagnostic::error(
-        "dangling-reference",
-        format!(
-            "the collection `{}` has no field `{}`",
-            units.id, name.value
-        ),
-        Some(name.loc.clone()),
-    )
-    .with_hint(units.fields_hint())
-}
-
 /// What a corner shows for one unit: a die (a reference to an item with a
 /// `color`) as its colour, anything else as text. None for a reference that
-/// names nothing (validation reports it).
-fn corner(
-    game: &Game,
-    units: &Deck,
-    unit: &crate::model::Card,
-    field: usize,
-) -> Result<Option<Corner>, Diagnostic> {
+/// names nothing or a die whose colour is not one (validate reports both).
+fn corner(game: &Game, units: &Deck, unit: &crate::model::Card, field: usize) -> Option<Corner> {
     let value = unit.values.get(field).and_then(|v| v.as_ref());
     let Some(value) = value else {
-        return Ok(Some(Corner::Text("-".to_string())));
+        return Some(Corner::Text("-".to_string()));
     };
     if let (FieldKind::Ref(to), FieldValue::Text(t)) = (&units.fields[field].kind, &value.value) {
         let declared = &units.fields[field];
         if declared.is_symbol(t) {
-            return Ok(Some(Corner::Text(t.clone())));
+            return Some(Corner::Text(t.clone()));
         }
-        let Some(item) = game.collection(to).and_then(|c| c.item(t).map(|i| (c, i))) else {
-            return Ok(None);
-        };
-        let (dice, die) = item;
+        let (dice, die) = game.collection(to).and_then(|c| c.item(t).map(|i| (c, i)))?;
         if let Some(color) = dice
             .field_index("color")
             .and_then(|i| die.values.get(i))
@@ -356,19 +272,15 @@ fn corner(
         {
             let text = color.value.display();
             // The mark is the die's name for now; `mark_dice` shortens it.
-            return parse_color(&text)
-                .map(|rgb| {
-                    Some(Corner::Die {
-                        rgb,
-                        mark: units_item_name(dice, die),
-                    })
-                })
-                .ok_or_else(|| bad_color(&text, color.loc.clone()));
+            return parse_color(&text).map(|rgb| Corner::Die {
+                rgb,
+                mark: units_item_name(dice, die),
+            });
         }
     }
-    Ok(Some(Corner::Text(crate::layout::card_list_value(
+    Some(Corner::Text(crate::layout::card_list_value(
         game, units, unit, field,
-    ))))
+    )))
 }
 
 #[cfg(test)]

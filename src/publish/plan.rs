@@ -3,7 +3,7 @@
 //! write.
 
 use super::{Assets, Body, Output, PlanOptions};
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diag::Diagnostics;
 use crate::layout::{self, AidOptions};
 use crate::load::OpError;
 use crate::model::{Game, Paper};
@@ -135,17 +135,8 @@ fn plan_units_and_dice(
     diags: &mut Diagnostics,
 ) -> Option<Output> {
     let title = game.publish.units_and_dice.as_ref()?;
-    if game.dice_combat.is_none() {
-        diags.push(
-            Diagnostic::error(
-                "missing-field",
-                "a units and dice sheet needs the game's [dice_combat]",
-                Some(title.loc.clone()),
-            )
-            .with_hint("declare [dice_combat] in game.toml (see docs/data-format.md)"),
-        );
-        return None;
-    }
+    // Without the game's [dice_combat] there is nothing to draw (validate reports it).
+    game.dice_combat.as_ref()?;
     let family = assets
         .fonts
         .family("sans-condensed")

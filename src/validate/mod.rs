@@ -3,8 +3,10 @@
 //! and returns every problem as a diagnostic.
 
 mod art;
+mod background;
 mod chart;
 mod constraints;
+mod counters;
 mod crt;
 mod deck;
 mod dice_combat;
@@ -21,7 +23,9 @@ use crate::diag::Diagnostics;
 use crate::model::Game;
 
 pub use art::{check_art_resolution, effective_dpi};
+pub use background::check_background_art;
 pub use chart::validate_charts;
+pub use counters::validate_counters;
 pub use deck::validate_deck;
 pub use glossary::validate_glossary;
 pub use images::validate_images;
@@ -49,6 +53,8 @@ pub fn validate(game: &Game) -> Diagnostics {
     validate_charts(&game.charts, &mut diags);
     chart::check_aid_tables(game, &mut diags);
     validate_glossary(&game.glossary, &mut diags);
+    validate_counters(game, &mut diags);
+    jobs::check_units_and_dice(game, &mut diags);
     unit_symbols::check_unit_symbols(game, &mut diags);
     diags
 }
