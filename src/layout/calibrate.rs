@@ -69,6 +69,7 @@ centre of the bold cross printed on the back falls on these scales (in millimetr
         .extend(items.into_iter().map(|i| i.translated(54.0, 54.0)));
     Ok(Doc {
         title: "grogpress duplex calibration".into(),
+        lang: None,
         pages: vec![front, back],
     })
 }
