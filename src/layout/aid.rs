@@ -106,6 +106,7 @@ pub fn lay_out_aid(
     }
     Ok(Doc {
         title: format!("{} — {}", game.name, aid.title),
+        lang: None,
         pages: vec![page],
     })
 }

@@ -224,6 +224,7 @@ pub fn lay_out_card_list(
     Ok(Doc {
         title,
         pages: flow.pages,
+        lang: None,
     })
 }
 

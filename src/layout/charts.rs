@@ -132,6 +132,7 @@ pub fn lay_out_charts(
     }
     Ok(Doc {
         title: title.to_string(),
+        lang: None,
         pages,
     })
 }

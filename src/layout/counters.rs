@@ -121,6 +121,7 @@ pub fn lay_out_counters(
     let mut problems = Vec::new();
     let mut doc = Doc {
         title: title.to_string(),
+        lang: None,
         pages: Vec::new(),
     };
     for page_slots in slots.iter().filter(|p| !p.is_empty()) {

@@ -1,18 +1,81 @@
 //! Layout: the positioned document every renderer draws — pages of items
-//! (runs of glyphs already chosen and placed, and shapes), in points, y down.
-//! Layout's output and every renderer's input.
+//! (runs of glyphs already chosen and placed, and shapes), in points, y down,
+//! with tags marking where the elements of its logical structure start and
+//! end. Layout's output and every renderer's input.
 
 use std::sync::Arc;
 
 use crate::model::{ImageFile, PathEl};
 use crate::text::{FaceId, Fit, FontBook, Line};
 
-/// What a page is made of: a run of glyphs, a shape, or a picture.
+/// What a page is made of: a run of glyphs, a shape, or a picture; and
+/// tags, which draw nothing.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Item {
     Text(TextItem),
     Shape(Shape),
     Image(ImageItem),
+    Tag(Tag),
+}
+
+/// Where an element of the document's logical structure starts or ends in
+/// the item stream (the items between are its content). Elements nest, and
+/// one may run on across pages: the items of all pages, in order, are the
+/// reading order. A tagged PDF ([`Doc::lang`]) is written from them; other
+/// renderers draw nothing for them.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Tag {
+    Start(Role),
+    /// Ends the element started last and not yet ended.
+    End,
+}
+
+/// What a structure element is (PDF's standard structure types).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Role {
+    /// A heading of level 1 to 6.
+    Heading(u8),
+    Paragraph,
+    /// A list, an item of it, the item's marker and its body.
+    List,
+    ListItem,
+    Label,
+    ListBody,
+    /// A table, its caption (title bar), a row, a header cell and a cell.
+    Table,
+    Caption,
+    TableRow,
+    TableHeader,
+    TableCell,
+    /// A picture (a card, a die) and the text that describes it to a reader
+    /// who cannot see it.
+    Figure(String),
+    /// A table of contents and one entry of it.
+    Contents,
+    ContentsEntry,
+    /// Page furniture, not part of the text: a running head, a page number,
+    /// a table's head repeated where it continues. Tags inside it are ignored.
+    Artifact,
+}
+
+impl Item {
+    /// A tag starting an element of `role`.
+    pub fn start(role: Role) -> Item {
+        Item::Tag(Tag::Start(role))
+    }
+
+    /// A tag ending the element started last.
+    pub fn end() -> Item {
+        Item::Tag(Tag::End)
+    }
+}
+
+/// `items` as one element of `role`: its start tag, the items, its end tag.
+pub fn tagged(role: Role, items: impl IntoIterator<Item = Item>) -> Vec<Item> {
+    std::iter::once(Item::start(role))
+        .chain(items)
+        .chain(std::iter::once(Item::end()))
+        .collect()
 }
 
 /// A picture (card art) drawn into a rectangle and cut off at a box with
@@ -171,6 +234,7 @@ impl Item {
                     clip[1] += dy;
                 }
             }
+            Item::Tag(_) => {}
         }
     }
 
@@ -194,6 +258,10 @@ pub struct Page {
 pub struct Doc {
     pub title: String,
     pub pages: Vec<Page>,
+    /// The language of its text (`en`) when it is to be read by its tags:
+    /// a PDF renderer then writes a tagged PDF (its structure tree from the
+    /// items' [`Tag`]s). None: untagged, the tags are ignored.
+    pub lang: Option<String>,
 }
 
 /// A rectangle's outline as a path.

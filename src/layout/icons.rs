@@ -4,7 +4,7 @@
 //! text around it staying where it was. Used by every text that is drawn
 //! (cards, labels, aids, charts, counters, the rulebook).
 
-use super::doc::{Geometry, Ink, Item, TextItem};
+use super::doc::{Geometry, Ink, Item, Role, TextItem, tagged};
 use crate::model::Icon;
 use crate::text::FontBook;
 use crate::text::icons::ICON;
@@ -53,7 +53,9 @@ fn split_run<'a>(
                 .and_then(|name| icons.iter().find(|i| i.name == *name))
             {
                 let path = icon.placed(x + (w - size) / 2.0, run.y - size * 0.85, size);
-                out.push(Geometry::Path(path).filled(run.ink.unwrap_or(Ink::BLACK)));
+                // A picture in the text, named for a reader who cannot see it.
+                let shape = Geometry::Path(path).filled(run.ink.unwrap_or(Ink::BLACK));
+                out.extend(tagged(Role::Figure(icon.name.clone()), [shape]));
             }
         } else {
             part.text.push(c);

@@ -144,6 +144,7 @@ pub fn lay_out_label_sheets(
         .collect();
     Doc {
         title: title.to_string(),
+        lang: None,
         pages,
     }
 }

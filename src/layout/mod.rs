@@ -34,7 +34,8 @@ pub use charts::{ChartOptions, block_specs, lay_out_charts};
 pub use counters::{Corner, Counter, CounterOptions, lay_out_counters};
 pub use data_tables::{collection_spec, random_table_spec};
 pub use doc::{
-    Doc, Geometry, ImageItem, Ink, Item, Page, Shape, Stroke, TextItem, rect_path, text_items,
+    Doc, Geometry, ImageItem, Ink, Item, Page, Role, Shape, Stroke, Tag, TextItem, rect_path,
+    tagged, text_items,
 };
 pub use flow::{Band, Flow};
 pub use labels::{LabelOptions, LabelSheets, lay_out_label_sheets};
@@ -42,7 +43,6 @@ pub use nav::{Link, Nav, OutlineEntry, Target, outline_parents};
 pub use pnp::{
     CardGrid, Flip, PnpOptions, SheetLayout, lay_out_pnp, lay_out_print_shop, mirrored, pnp_sheet,
 };
-pub use rulebook::extraction;
 pub use rulebook::{
     Block as RulebookBlock, CardLink, Die, Figure, Figures, Gallery, Rulebook, RulebookInput,
     RulebookOptions, RulesText as RulebookText, lay_out_rulebook, link_mentions, read_blocks,

@@ -180,6 +180,7 @@ fn duplex(
     let grid = duplex_grid(size, options)?;
     let mut doc = Doc {
         title: title.to_string(),
+        lang: None,
         pages: Vec::new(),
     };
     for chunk in fronts.chunks(grid.per_page()) {
@@ -253,6 +254,7 @@ fn gutterfold(
     let grid = gutterfold_grid(size, options)?;
     let mut doc = Doc {
         title: title.to_string(),
+        lang: None,
         pages: Vec::new(),
     };
     for chunk in fronts.chunks(grid.per_page()) {
@@ -341,6 +343,7 @@ pub fn lay_out_print_shop(
     };
     let mut doc = Doc {
         title: title.to_string(),
+        lang: None,
         pages: Vec::new(),
     };
     for (front, back) in faces {

@@ -1,10 +1,11 @@
 //! Layout: a generic ruled table — title bar, header rows repeated on every
 //! page, shaded rows, section bands, weighted column widths and rich-text
 //! cells wrapped with `fit_text` — measured into bands and flowed onto pages,
-//! never split mid-row. Content that cannot fit is a `table-overflow`
-//! diagnostic, never clipped.
+//! never split mid-row, each row tagged as a table row of cells (header
+//! cells in a header row) and the title bar as a caption. Content that
+//! cannot fit is a `table-overflow` diagnostic, never clipped.
 
-use super::doc::{Geometry, Ink, Item, Stroke, fit_items};
+use super::doc::{Geometry, Ink, Item, Role, Stroke, fit_items, tagged};
 use super::flow::{Band, Flow};
 use crate::diag::{Diagnostic, Loc};
 use crate::model::{Align, Style, VAlign};
@@ -393,6 +394,7 @@ fn title_bar(ctx: &Ctx<'_>, text: &str, rule: Option<&str>, width: f32) -> Resul
         height,
         items: Vec::new(),
     };
+    band.items.push(Item::start(Role::Caption));
     band.items
         .push(Geometry::rect(0.0, 0.0, width, height, 0.0).filled(Ink::Gray(style.title_gray)));
     let top = style.pad_y + 0.5;
@@ -402,6 +404,7 @@ fn title_bar(ctx: &Ctx<'_>, text: &str, rule: Option<&str>, width: f32) -> Resul
         .extend(rule_items.iter().map(|i| i.translated(style.pad_x, top)));
     band.items
         .push(Geometry::rect(0.0, 0.0, width, height, 0.0).stroked(Stroke::solid(style.rule)));
+    band.items.push(Item::end());
     Ok(band)
 }
 
@@ -467,10 +470,16 @@ fn row_band(
         RowKind::Body if shaded => Some(style.shade_gray),
         RowKind::Body => None,
     };
+    // Tagged as a row of header cells or cells (a tagged PDF's table).
+    band.items.push(Item::start(Role::TableRow));
     if let (true, Some(gray)) = (ruled, gray) {
         band.items
             .push(Geometry::rect(0.0, 0.0, total, height, 0.0).filled(Ink::Gray(gray)));
     }
+    let cell_role = || match row.kind {
+        RowKind::Header => Role::TableHeader,
+        RowKind::Body | RowKind::Section => Role::TableCell,
+    };
     for ((items, h), (left, _)) in fitted.iter().zip(&boxes) {
         // Ruled cells sit in the middle of their row; flowed text hangs from the top.
         let top = if ruled {
@@ -478,8 +487,8 @@ fn row_band(
         } else {
             pad_y
         };
-        band.items
-            .extend(items.iter().map(|i| i.translated(left + style.pad_x, top)));
+        let cell = items.iter().map(|i| i.translated(left + style.pad_x, top));
+        band.items.extend(tagged(cell_role(), cell));
     }
     if ruled {
         band.items
@@ -489,6 +498,7 @@ fn row_band(
                 .push(Geometry::line(*left, 0.0, *left, height).stroked(Stroke::solid(style.rule)));
         }
     }
+    band.items.push(Item::end());
     Ok(band)
 }
 

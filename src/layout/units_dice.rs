@@ -340,6 +340,7 @@ pub fn lay_out_units_and_dice(input: &UnitsDiceInput<'_>) -> Result<Doc, Vec<Dia
     }
     Ok(Doc {
         title: format!("{} — {}", game.name, input.title),
+        lang: None,
         pages: vec![Page {
             width: input.paper.width,
             height: input.paper.height,

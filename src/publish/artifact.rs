@@ -179,6 +179,7 @@ impl Output {
                 }
                 Ok(std::borrow::Cow::Owned(Doc {
                     title: source.title().to_string(),
+                    lang: None,
                     pages,
                 }))
             }

@@ -264,7 +264,9 @@ fn corner(game: &Game, units: &Deck, unit: &crate::model::Card, field: usize) ->
         if declared.is_symbol(t) {
             return Some(Corner::Text(t.clone()));
         }
-        let (dice, die) = game.collection(to).and_then(|c| c.item(t).map(|i| (c, i)))?;
+        let (dice, die) = game
+            .collection(to)
+            .and_then(|c| c.item(t).map(|i| (c, i)))?;
         if let Some(color) = dice
             .field_index("color")
             .and_then(|i| die.values.get(i))

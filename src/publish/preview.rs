@@ -149,6 +149,7 @@ mod tests {
         };
         let doc = |n: usize| Doc {
             title: "t".into(),
+            lang: None,
             pages: vec![page.clone(); n],
         };
         let previews = Previews::default();
@@ -225,6 +226,7 @@ mod tests {
         };
         let doc = |xs: &[f32]| Doc {
             title: "t".into(),
+            lang: None,
             pages: xs.iter().map(|&x| page(x)).collect(),
         };
         let previews = Previews::default();

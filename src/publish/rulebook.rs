@@ -178,6 +178,7 @@ pub(crate) fn lay_out(
         figures: &figures,
         icons: &assets.icons,
         options,
+        lang: crate::model::rules::RULES_LANG,
     };
     Ok(lay_out_rulebook(&input))
 }

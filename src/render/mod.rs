@@ -4,5 +4,6 @@
 pub mod html;
 pub mod pdf;
 mod pdf_images;
+mod pdf_tags;
 pub mod png;
 pub mod svg;

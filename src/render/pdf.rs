@@ -1,6 +1,7 @@
 //! Render stage, PDF: a laid-out [`Doc`] to PDF bytes — fonts embedded as
 //! subset CID fonts with ToUnicode maps (so text extracts), `/PrintScaling
 //! /None` so printers do not shrink label sheets, and no dates or random ids.
+//! A document with a language is written as tagged PDF (see [`super::pdf_tags`]).
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -11,6 +12,7 @@ use pdf_writer::{Chunk, Content, Filter, Name, Rect, Ref, Str, TextStr};
 use subsetter::GlyphRemapper;
 
 use super::pdf_images::{UsedImages, draw_image, image_objects};
+use super::pdf_tags::{Mark, TagTree, begin};
 use crate::layout::{Doc, Geometry, Ink, Item, Nav, Shape, Target, TextItem, outline_parents};
 use crate::model::PathEl;
 use crate::model::link::{cleaned, is_web_link};
@@ -81,6 +83,9 @@ pub fn write_pdf_nav<W: Write>(
     book: &FontBook,
 ) -> Result<W, RenderError> {
     let mut pdf = PdfStream::new(out, &doc.title, nav, book)?;
+    if let Some(lang) = &doc.lang {
+        pdf.set_tagged(lang);
+    }
     pdf.pages(&doc.pages)?;
     pdf.finish()
 }
@@ -114,6 +119,8 @@ pub struct PdfStream<'a, W: Write> {
     heights: Vec<f32>,
     /// How far pages run past their trim on every side (see [`PdfStream::set_bleed`]).
     bleed: f32,
+    /// The structure of a tagged PDF (see [`PdfStream::set_tagged`]).
+    tags: Option<TagTree>,
 }
 
 fn io_error(e: std::io::Error) -> RenderError {
@@ -158,6 +165,7 @@ impl<'a, W: Write> PdfStream<'a, W> {
             next,
             heights: Vec::new(),
             bleed: 0.0,
+            tags: None,
         })
     }
 
@@ -168,6 +176,35 @@ impl<'a, W: Write> PdfStream<'a, W> {
     /// shop uses beyond the trim.
     pub fn set_bleed(&mut self, bleed: f32) {
         self.bleed = bleed.max(0.0);
+    }
+
+    /// The PDF is tagged, its text in language `lang`: its structure tree
+    /// comes from the pages' tags. Call before the first page.
+    pub fn set_tagged(&mut self, lang: &str) {
+        self.tags = Some(TagTree::new(lang));
+    }
+
+    /// How each item of `pages` is marked (empty when the PDF is not tagged).
+    fn mark(&mut self, pages: &[crate::layout::Page]) -> Vec<Vec<Mark>> {
+        let Some(tags) = &mut self.tags else {
+            return Vec::new();
+        };
+        let first = self.heights.len();
+        pages
+            .iter()
+            .enumerate()
+            .map(|(k, page)| {
+                let index = first + k;
+                let links: Vec<(usize, &crate::layout::Link)> = self
+                    .nav
+                    .links
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, l)| l.page == index)
+                    .collect();
+                tags.mark_page(index, &page.items, &links)
+            })
+            .collect()
     }
 
     /// Gives every glyph the pages use its subset id, and a face first used
@@ -224,7 +261,8 @@ impl<'a, W: Write> PdfStream<'a, W> {
     pub fn pages(&mut self, pages: &[crate::layout::Page]) -> Result<(), RenderError> {
         self.learn_glyphs(pages);
         self.write_images(pages)?;
-        let contents = compressed_contents(pages, &self.used, &self.images)?;
+        let marks = self.mark(pages);
+        let contents = compressed_contents(pages, &marks, &self.used, &self.images)?;
         // Every page names the fonts known so far (all those it uses among them).
         let font_refs: Vec<(FaceId, Ref)> =
             self.used.iter().map(|(f, u)| (*f, u.font_ref)).collect();
@@ -242,6 +280,7 @@ impl<'a, W: Write> PdfStream<'a, W> {
                 .collect();
             let tree_ref = self.tree_ref;
             let bleed = self.bleed;
+            let tagged = self.tags.is_some();
             let images = self
                 .images
                 .for_items(page.items.iter().filter_map(|i| match i {
@@ -261,6 +300,12 @@ impl<'a, W: Write> PdfStream<'a, W> {
                         w - bleed,
                         h - bleed,
                     ));
+                }
+                if tagged {
+                    p.struct_parents(index as i32);
+                    if !annots.is_empty() {
+                        p.tab_order(pdf_writer::types::TabOrder::StructureOrder);
+                    }
                 }
                 if !annots.is_empty() {
                     p.annotations(annots);
@@ -302,6 +347,7 @@ impl<'a, W: Write> PdfStream<'a, W> {
         if let Some(root) = self.outline_root {
             self.write_outline(root)?;
         }
+        let struct_root = self.write_structure()?;
         let (tree_ref, catalog_ref, info_ref) = (self.tree_ref, self.catalog_ref, self.info_ref);
         let page_refs = std::mem::take(&mut self.page_refs);
         self.object(|c| {
@@ -319,9 +365,17 @@ impl<'a, W: Write> PdfStream<'a, W> {
                 catalog.outlines(root);
                 catalog.page_mode(PageMode::UseOutlines);
             }
-            catalog
-                .viewer_preferences()
-                .pair(Name(b"PrintScaling"), Name(b"None"));
+            let mut preferences = catalog.viewer_preferences();
+            preferences.pair(Name(b"PrintScaling"), Name(b"None"));
+            if struct_root.is_some() {
+                preferences.display_doc_title(true);
+            }
+            drop(preferences);
+            if let Some((root, lang)) = &struct_root {
+                catalog.pair(Name(b"StructTreeRoot"), *root);
+                catalog.lang(TextStr(lang));
+                catalog.mark_info().marked(true);
+            }
         })?;
         let title = std::mem::take(&mut self.title);
         self.object(|c| {
@@ -344,16 +398,31 @@ impl<'a, W: Write> PdfStream<'a, W> {
     }
 }
 
-/// What follows the pages: fonts, links and the outline.
+/// What follows the pages: fonts, links, the outline and the structure tree.
 impl<W: Write> PdfStream<'_, W> {
+    /// The structure tree of a tagged PDF: its root and the document's language.
+    fn write_structure(&mut self) -> Result<Option<(Ref, String)>, RenderError> {
+        let Some(tags) = self.tags.take() else {
+            return Ok(None);
+        };
+        let root = self.next.bump();
+        let pages: Vec<Ref> = self.page_refs.iter().map(|(p, _)| *p).collect();
+        let chunks = tags.write(root, &mut self.next, &pages, &self.link_refs);
+        for chunk in &chunks {
+            self.write_chunk(chunk)?;
+        }
+        Ok(Some((root, tags.lang().to_string())))
+    }
+
     /// Link annotations: invisible rectangles whose action jumps to a place.
     fn write_links(&mut self) -> Result<(), RenderError> {
         let nav = self.nav;
-        for (link, id) in nav.links.iter().zip(self.link_refs.clone()) {
+        for (i, (link, id)) in nav.links.iter().zip(self.link_refs.clone()).enumerate() {
             let Some(h) = self.heights.get(link.page).copied() else {
                 continue;
             };
             let target = self.destination(link.target);
+            let key = self.tags.as_ref().and_then(|t| t.link_key(i));
             self.object(|c| {
                 let mut annot = c.annotation(id);
                 annot
@@ -365,6 +434,9 @@ impl<W: Write> PdfStream<'_, W> {
                         h - link.y,
                     ))
                     .border(0.0, 0.0, 0.0, None);
+                if let Some(key) = key {
+                    annot.struct_parent(key);
+                }
                 // A web address is checked again here: only http, https and
                 // mailto ever become a URI action; a PDF never launches or
                 // runs anything.
@@ -599,12 +671,20 @@ fn xref_and_trailer(
 /// Pass two: every page's content stream, compressed, made on all cores.
 fn compressed_contents(
     pages: &[crate::layout::Page],
+    marks: &[Vec<Mark>],
     used: &BTreeMap<FaceId, UsedFace>,
     images: &UsedImages,
 ) -> Result<Vec<Vec<u8>>, RenderError> {
-    crate::par::map(pages, 16, |p| deflate(&page_content(p, used, images)))
-        .into_iter()
-        .collect()
+    let pages: Vec<(&crate::layout::Page, &[Mark])> = pages
+        .iter()
+        .enumerate()
+        .map(|(k, p)| (p, marks.get(k).map_or(&[][..], Vec::as_slice)))
+        .collect();
+    crate::par::map(&pages, 16, |(p, marks)| {
+        deflate(&page_content(p, marks, used, images))
+    })
+    .into_iter()
+    .collect()
 }
 
 fn font_name(face: FaceId) -> String {
@@ -662,16 +742,29 @@ impl GlyphRuns {
     }
 }
 
-/// One page's content stream, glyphs renumbered for the subsets.
+/// One page's content stream, glyphs renumbered for the subsets, each item
+/// in the marked-content sequence of its mark (`marks`, one per item; empty
+/// for an untagged PDF).
 fn page_content(
     page: &crate::layout::Page,
+    marks: &[Mark],
     used: &BTreeMap<FaceId, UsedFace>,
     images: &UsedImages,
 ) -> Vec<u8> {
     let mut c = Content::new();
     let h = page.height;
     let mut run = GlyphRuns::default();
-    for item in &page.items {
+    let mut open = Mark::None;
+    for (k, item) in page.items.iter().enumerate() {
+        let mark = marks.get(k).copied().unwrap_or(Mark::None);
+        if mark != Mark::None && mark != open {
+            run.end(&mut c);
+            if open != Mark::None {
+                c.end_marked_content();
+            }
+            begin(&mut c, mark);
+            open = mark;
+        }
         match item {
             Item::Text(t) => run.show(&mut c, t, used, h),
             Item::Shape(shape) => {
@@ -684,9 +777,13 @@ fn page_content(
                     draw_image(&mut c, image, &name, h);
                 }
             }
+            Item::Tag(_) => {}
         }
     }
     run.end(&mut c);
+    if open != Mark::None {
+        c.end_marked_content();
+    }
     c.finish().to_vec()
 }
 

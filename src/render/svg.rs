@@ -110,6 +110,7 @@ impl<'a> Svg<'a> {
                 Item::Text(t) => self.text(t),
                 Item::Shape(s) => self.shape(s),
                 Item::Image(i) => self.image(i),
+                Item::Tag(_) => {}
             }
         }
         self.out.push_str("</svg>");

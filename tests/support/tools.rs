@@ -113,3 +113,63 @@ pub fn svg_path_bounds(d: &str, transform: Option<&str>) -> [f64; 4] {
     }
     b
 }
+
+/// A run of marked content in a tagged PDF's structure tree: the roles of
+/// the elements it is in (outermost first: `Document`, `P`…) and its text.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TaggedText {
+    pub roles: Vec<String>,
+    /// The innermost element's number, counting elements in order.
+    pub element: usize,
+    pub text: String,
+}
+
+impl TaggedText {
+    /// Whether it lies in an element of `role`.
+    pub fn within(&self, role: &str) -> bool {
+        self.roles.iter().any(|r| r == role)
+    }
+}
+
+/// A tagged PDF's text in structure order (`pdfinfo -struct-text`, which
+/// reads the structure tree, not the page): every run of marked content
+/// with the roles it is in. Artifacts are not in the tree, so not here.
+pub fn structure_text(pdf: &std::path::Path) -> Vec<TaggedText> {
+    let out = tool("pdfinfo", &["-struct-text", pdf.to_str().expect("path")]);
+    let mut roles: Vec<String> = Vec::new();
+    // The number of each open element.
+    let mut numbers: Vec<usize> = Vec::new();
+    let mut elements = 0;
+    let mut texts = Vec::new();
+    for line in out.lines() {
+        let depth = (line.len() - line.trim_start().len()) / 2;
+        let line = line.trim();
+        if let Some(text) = line.strip_prefix('"').and_then(|l| l.strip_suffix('"')) {
+            roles.truncate(depth);
+            numbers.truncate(depth);
+            texts.push(TaggedText {
+                roles: roles.clone(),
+                element: numbers.last().copied().unwrap_or(0),
+                text: text.to_string(),
+            });
+        } else if !line.is_empty() && !line.starts_with("Object ") {
+            roles.truncate(depth);
+            numbers.truncate(depth);
+            let role = line.split(' ').next().unwrap_or(line);
+            roles.push(role.to_string());
+            elements += 1;
+            numbers.push(elements);
+        }
+    }
+    texts
+}
+
+/// The body of a rulebook's structure text: what follows its contents (the
+/// title page and the contents left out).
+pub fn structure_body(texts: Vec<TaggedText>) -> Vec<TaggedText> {
+    let toc_end = texts
+        .iter()
+        .rposition(|t| t.within("TOC"))
+        .map_or(0, |k| k + 1);
+    texts.into_iter().skip(toc_end).collect()
+}

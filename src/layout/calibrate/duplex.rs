@@ -98,6 +98,7 @@ pub fn lay_out_duplex_calibration(
     Ok(Doc {
         title: "grogpress duplex calibration".into(),
         pages: vec![front, back],
+        lang: None,
     })
 }
 

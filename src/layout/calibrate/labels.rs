@@ -71,6 +71,7 @@ pub fn lay_out_label_calibration(
     Ok(Doc {
         title,
         pages: vec![page],
+        lang: None,
     })
 }
 

@@ -1,24 +1,18 @@
 //! Layout (rulebook): pieces flowed down columns and across pages. A chain of
 //! pieces kept together (a heading and its first lines, a paragraph's first or
 //! last two lines) moves whole to the next column when it does not fit. A
-//! full-width piece (a figure too wide for a column) goes below column one's
-//! text or on a page of its own, and the columns start again below it. With
-//! two columns, figures (rows of cards) and text take pages of their own, so
-//! text extraction, which reads a page by the gaps between its blocks, never
-//! mixes a gallery's card text into the prose beside it. A chain in column
-//! two is moved down (or on to the next column) until a model of poppler's
-//! text extraction ([`extraction`]) reads column one's prose first: blocks
-//! level with each other either side of the gutter are taken for a table's
-//! cells, and a block beside a short line is widened over the gutter.
+//! full-width piece (a figure too wide for a column) goes below the columns
+//! set so far, balanced, or on the next page, and the columns start again
+//! below it. Each column starts at its top and pieces follow at the gaps
+//! they ask for: where the text goes is typography's business alone, and
+//! the reading order is the order of the pieces (their tags), not where
+//! they land. Input: the frame and the pieces in reading order; output:
+//! each page's items and where each piece went.
 
-use std::cell::RefCell;
-
-use super::extraction::{self, Block, Columns, Word};
 use std::rc::Rc;
 
 use super::pieces::{Piece, TableHead};
-use crate::layout::doc::Item;
-use crate::text::FaceId;
+use crate::layout::doc::{Item, Role, tagged};
 
 /// The frame the columns fill on every page.
 #[derive(Clone, Copy, Debug)]
@@ -29,10 +23,6 @@ pub struct Frame {
     pub column_height: f32,
     pub gutter: f32,
     pub columns: usize,
-    /// The size and faces of body text: text extraction must read column
-    /// one's before column two's (see [`extraction::reads_columns_in_order`]).
-    pub prose_size: f32,
-    pub prose_faces: [FaceId; 4],
 }
 
 /// Where a piece went: page (counted from the first page of the flow) and its top-left.
@@ -50,7 +40,6 @@ struct Set {
     height: f32,
     gap: f32,
     keep_with_next: bool,
-    heading_line: bool,
     /// A row of the same table as the set piece before it, in the same
     /// column without its head repeated: the columns are not balanced apart
     /// between the two.
@@ -70,35 +59,9 @@ struct Cursor {
     placed: Vec<Placed>,
     /// The pieces placed in the columns since `top` (the last of `placed`).
     set: Vec<Set>,
-    /// Whether the current page holds figures (Some(true)) or text (Some(false)).
-    holds_figures: Option<bool>,
-    /// The headings placed in the columns since `top`.
-    headings: Vec<HeadingZone>,
-    /// The text blocks left of the column being filled, for the page,
-    /// column and top they were grouped for (see `reads_in_order`).
-    earlier_blocks: RefCell<Option<EarlierBlocks>>,
     /// The table whose band was placed last, and the page and column it is in.
     last_table: Option<(Rc<TableHead>, usize, usize)>,
 }
-
-/// Text blocks and the (page, column, top) they belong to.
-type EarlierBlocks = ((usize, usize, u32), Vec<Block>);
-
-/// A heading placed on the page: its column, where the space above it
-/// starts, and the top and bottom of its lines (from the column's top).
-struct HeadingZone {
-    column: usize,
-    space: f32,
-    top: f32,
-    bottom: f32,
-}
-
-/// Blocks whose tops, bottoms or middles are this close (points) count as
-/// level: poppler's threshold is half the smallest font size of the blocks
-/// compared (up to 8 pt for two headings), with a margin.
-const LEVEL: f32 = 9.0;
-/// The most a heading is moved down to keep clear of one beside it.
-const MAX_SHIFT: f32 = 48.0;
 
 impl Cursor {
     fn at_top(&self) -> bool {
@@ -115,8 +78,6 @@ impl Cursor {
         self.y = 0.0;
         self.top = 0.0;
         self.set.clear();
-        self.holds_figures = None;
-        self.headings.clear();
         self.pages.push(Vec::new());
     }
 
@@ -129,134 +90,6 @@ impl Cursor {
         self.column += 1;
         if self.column >= self.frame.columns {
             self.next_page();
-        }
-    }
-
-    /// Space to add above a chain whose headings are `zones` (relative to
-    /// the chain's top, its first gap included) so that text extraction
-    /// (poppler) reads the columns one after the other. Two things would make
-    /// it read across: a heading level with one of the column before (top,
-    /// bottom or middle within [`LEVEL`]), which it takes for a row of a
-    /// table; and a heading with only space beside it, which it widens over
-    /// both columns. These are guides; what decides is the model of
-    /// extraction's reading order ([`extraction`]): the first shift (up to
-    /// [`MAX_SHIFT`]) that keeps clear of level headings and has column one's
-    /// prose read first is taken, else the first that has it read first.
-    /// None when no shift does (the chain goes on to the next column).
-    fn reading_shift(&self, chain: &[Piece], gap: f32, zones: &[HeadingZone]) -> Option<f32> {
-        if self.column == 0 {
-            return Some(0.0);
-        }
-        let others: Vec<&HeadingZone> = self
-            .headings
-            .iter()
-            .filter(|h| h.column + 1 == self.column)
-            .collect();
-        let headings_clear = |shift: f32| {
-            zones.iter().enumerate().all(|(k, z)| {
-                // The space above the first heading reaches up to the text before the chain.
-                let space = if k == 0 {
-                    self.y
-                } else {
-                    self.y + shift + z.space
-                };
-                let (top, bottom) = (self.y + shift + z.top, self.y + shift + z.bottom);
-                others.iter().all(|h| {
-                    let level = (h.top - top).abs() <= LEVEL
-                        || (h.bottom - bottom).abs() <= LEVEL
-                        || ((h.top + h.bottom) - (top + bottom)).abs() / 2.0 <= LEVEL;
-                    // The earlier heading alone beside the space above this one…
-                    let beside_space = h.top >= space - 0.5 && h.bottom <= top + 0.5;
-                    // …or this heading alone beside the space above the earlier one.
-                    let in_space = top >= h.space - 0.5 && bottom <= h.top + 0.5;
-                    !level && !beside_space && !in_space
-                })
-            })
-        };
-        let shifts = || (0..=MAX_SHIFT as usize).map(|s| s as f32);
-        let in_order = |shift: f32| self.reads_in_order(chain, gap, shift);
-        shifts()
-            .find(|s| headings_clear(*s) && in_order(*s))
-            .or_else(|| {
-                shifts()
-                    .filter(|s| !headings_clear(*s))
-                    .find(|s| in_order(*s))
-            })
-    }
-
-    /// Whether extraction reads the column before's prose first with `chain`
-    /// set `shift` lower than the cursor (its first gap `gap`).
-    fn reads_in_order(&self, chain: &[Piece], gap: f32, shift: f32) -> bool {
-        let Some(before) = self.column.checked_sub(1) else {
-            return true;
-        };
-        let x = self.column_x(self.column);
-        // Blocks never reach across the gutter: those left of this column
-        // are grouped once while it fills.
-        let split = x - self.frame.gutter / 2.0;
-        let key = (self.pages.len(), self.column, self.top.to_bits());
-        let mut earlier = self.earlier_blocks.borrow_mut();
-        if earlier.as_ref().is_none_or(|(k, _)| *k != key) {
-            let words = self.page_words().filter(|w| w.x1 <= split).collect();
-            *earlier = Some((key, extraction::blocks(words)));
-        }
-        let mut words: Vec<Word> = self.page_words().filter(|w| w.x1 > split).collect();
-        let mut y = self.y + shift;
-        for (k, piece) in chain.iter().enumerate() {
-            y += if k == 0 { gap } else { piece.gap };
-            let top = self.frame.top + y;
-            words.extend(extraction::words(&piece.items).map(|w| Word {
-                x0: w.x0 + x,
-                x1: w.x1 + x,
-                base: w.base + top,
-                ..w
-            }));
-            y += piece.height;
-        }
-        let span = |column: usize| {
-            let x = self.column_x(column);
-            (x, x + self.frame.column_width)
-        };
-        let columns = Columns {
-            left: span(before),
-            right: span(self.column),
-            top: self.frame.top + self.top,
-            prose_size: self.frame.prose_size,
-            prose_faces: self.frame.prose_faces,
-        };
-        let left = earlier.as_ref().map_or(&[][..], |(_, b)| &b[..]);
-        let blocks = extraction::merge_blocks(left, &extraction::blocks(words));
-        extraction::reads_columns_in_order(&blocks, columns)
-    }
-
-    /// The words of the text placed on the current page.
-    fn page_words(&self) -> impl Iterator<Item = Word> + '_ {
-        self.pages
-            .last()
-            .into_iter()
-            .flat_map(|page| extraction::words(page))
-    }
-
-    /// Starts a new page when a chain of figures would share a page of text
-    /// or the other way round (two or more columns only).
-    fn keep_kinds_apart(&mut self, figures: bool) {
-        if self.frame.columns < 2 {
-            return;
-        }
-        match self.holds_figures {
-            Some(held) if held != figures => self.next_page(),
-            _ => {}
-        }
-    }
-
-    /// Whether `piece` is a band of the table whose band was placed last,
-    /// in this same column: it goes right below it, never moved down.
-    fn continues_table(&self, piece: &Piece) -> bool {
-        match (&self.last_table, &piece.table) {
-            (Some((last, page, column)), Some(head)) => {
-                Rc::ptr_eq(last, head) && (*page, *column) == (self.pages.len() - 1, self.column)
-            }
-            _ => false,
         }
     }
 
@@ -304,7 +137,6 @@ impl Cursor {
             self.y = bottom + GAP_ACROSS;
             self.top = self.y;
             self.set.clear();
-            self.headings.clear();
             return;
         }
         self.next_page();
@@ -314,16 +146,14 @@ impl Cursor {
     /// (index of the first piece of column two, height of the taller column).
     /// Never after a piece kept with the next one, never between two rows
     /// of a table in one column, and a table's head repeated at the top of
-    /// column two stays there (it starts column two or nothing can). A split
-    /// whose two columns end level with each other is preferred when it is
-    /// at most [`BALANCE_SLACK`] taller.
+    /// column two stays there (it starts column two or nothing can). Of
+    /// splits as short, the one with more in column one.
     fn balanced_split(&self) -> Option<(usize, f32)> {
         if self.frame.columns != 2 || self.set.is_empty() {
             return None;
         }
         let repeated_head = (1..self.set.len()).find(|k| self.set[*k].head > 0.0);
         let mut best: Option<(usize, f32)> = None;
-        let mut best_level: Option<(usize, f32)> = None;
         for k in 1..=self.set.len() {
             if self.set[k - 1].keep_with_next
                 || self.set.get(k).is_some_and(|s| s.joins_previous)
@@ -331,21 +161,12 @@ impl Cursor {
             {
                 continue;
             }
-            let (one, two) = (stack(&self.set[..k]), stack(&self.set[k..]));
-            let tall = one.0.max(two.0);
-            if best.is_none_or(|(_, h)| tall < h - 1e-3) {
+            let tall = stack(&self.set[..k]).max(stack(&self.set[k..]));
+            if best.is_none_or(|(_, h)| tall <= h + 1e-3) {
                 best = Some((k, tall));
             }
-            // Each column's last text (below its last heading) beside the other's.
-            let level = k == self.set.len() || (two.0 > one.1 + 1.0 && one.0 > two.1 + 1.0);
-            if level && best_level.is_none_or(|(_, h)| tall < h - 1e-3) {
-                best_level = Some((k, tall));
-            }
         }
-        match (best, best_level) {
-            (Some((_, h)), Some((k, tall))) if tall <= h + BALANCE_SLACK => Some((k, tall)),
-            _ => best,
-        }
+        best
     }
 
     fn balanced_bottom(&self) -> Option<f32> {
@@ -381,8 +202,8 @@ impl Cursor {
         }
     }
 
-    /// Places a piece of a chain that holds figures (`figures`) or text.
-    fn put(&mut self, piece: Piece, figures: bool) {
+    /// Places a piece.
+    fn put(&mut self, piece: Piece) {
         if piece.full_width {
             if piece.height + self.gap(&piece) > self.remaining() + 1e-3 || self.column > 0 {
                 self.clear_columns(piece.height);
@@ -411,10 +232,12 @@ impl Cursor {
         let start = self.pages.last().map_or(0, Vec::len);
         let mut head_height = 0.0;
         if let (Some(false), Some(head)) = (same_table, &piece.table) {
-            // The table goes on in a new column or page: its head again.
+            // The table goes on in a new column or page: its head again,
+            // a repetition (page furniture) rather than more of the table.
             let y = self.frame.top + self.y;
             if let Some(page) = self.pages.last_mut() {
-                page.extend(head.items.iter().map(|i| i.translated(x, y)));
+                let repeated = head.items.iter().map(|i| i.translated(x, y));
+                page.extend(tagged(Role::Artifact, repeated));
             }
             head_height = head.height;
             self.y += head_height;
@@ -426,7 +249,6 @@ impl Cursor {
         let end = self.pages.last().map_or(0, Vec::len);
         self.y += piece.height;
         self.last_table = piece.table.clone().map(|head| (head, here.0, here.1));
-        self.holds_figures = Some(figures);
         self.placed.push(Placed {
             page: self.pages.len() - 1,
             x,
@@ -437,14 +259,12 @@ impl Cursor {
             self.y += GAP_ACROSS;
             self.top = self.y;
             self.set.clear();
-            self.headings.clear();
         } else {
             self.set.push(Set {
                 items: start..end,
                 height: head_height + piece.height,
                 gap: piece.gap,
                 keep_with_next: piece.keep_with_next,
-                heading_line: piece.heading_line,
                 joins_previous: same_table == Some(true),
                 head: head_height,
             });
@@ -452,55 +272,16 @@ impl Cursor {
     }
 }
 
-/// The headings of a chain, relative to its top when its first gap is `gap`.
-fn heading_zones(chain: &[Piece], gap: f32, column: usize) -> Vec<HeadingZone> {
-    let mut zones: Vec<HeadingZone> = Vec::new();
-    let mut y = 0.0;
-    for (k, piece) in chain.iter().enumerate() {
-        let before = y;
-        y += if k == 0 { gap } else { piece.gap };
-        if piece.heading_line {
-            match zones.last_mut() {
-                Some(zone) if piece.heading.is_none() && zone.bottom == before => {
-                    zone.bottom = y + piece.height
-                }
-                _ => zones.push(HeadingZone {
-                    column,
-                    space: before,
-                    top: y,
-                    bottom: y + piece.height,
-                }),
-            }
-        }
-        y += piece.height;
-    }
-    zones
-}
-
 /// Space between the columns and a piece across the page.
 const GAP_ACROSS: f32 = 8.0;
 
-/// How much taller balanced columns may be made so that the last text of
-/// each is level with the other's. Text extraction (poppler) widens a block
-/// with nothing beside it over what lies below it (the piece across the
-/// page), and then reads the other column's text above it first.
-const BALANCE_SLACK: f32 = 40.0;
-
-/// The height of pieces stacked in a column, and where the text below the
-/// last heading among them starts (0 when there is none).
-fn stack(pieces: &[Set]) -> (f32, f32) {
-    let mut y = 0.0;
-    let mut last_text = 0.0;
-    for (n, p) in pieces.iter().enumerate() {
-        if n > 0 {
-            y += p.gap;
-        }
-        y += p.height;
-        if p.heading_line {
-            last_text = y;
-        }
-    }
-    (y, last_text)
+/// The height of pieces stacked in a column.
+fn stack(pieces: &[Set]) -> f32 {
+    pieces
+        .iter()
+        .enumerate()
+        .map(|(n, p)| if n > 0 { p.gap + p.height } else { p.height })
+        .sum()
 }
 
 /// Flows the pieces; returns each page's items and where each piece went.
@@ -515,9 +296,6 @@ pub fn flow(frame: Frame, pieces: Vec<Piece>) -> (Vec<Vec<Item>>, Vec<Placed>) {
         top: 0.0,
         placed: Vec::with_capacity(pieces.len()),
         set: Vec::new(),
-        holds_figures: None,
-        headings: Vec::new(),
-        earlier_blocks: RefCell::new(None),
         last_table: None,
     };
     let mut pieces = pieces.into_iter().peekable();
@@ -528,66 +306,26 @@ pub fn flow(frame: Frame, pieces: Vec<Piece>) -> (Vec<Vec<Item>>, Vec<Placed>) {
         if more {
             continue;
         }
-        let figures = chain.iter().any(|p| p.figure);
-        cursor.keep_kinds_apart(figures);
         let height: f32 = chain.iter().map(|p| p.height + p.gap).sum::<f32>() - chain[0].gap;
         if chain.iter().any(|p| p.full_width) {
             // A chain that runs across the page starts below the columns set so far.
             cursor.clear_columns(height);
         } else {
-            // Move down past level headings, or on to the next column when the
-            // chain no longer fits (a new page has none to avoid).
-            let mut shift;
-            let mut zones;
-            // Set the first gap even at the top of a column (once moved down).
-            let mut own_gap;
+            // On to the next column when the chain does not fit here. A
+            // chain taller than a whole column is set piece by piece (each
+            // goes on to the next column when it does not fit): nothing is
+            // ever set below the column.
             loop {
-                own_gap = false;
                 let gap = cursor.gap(&chain[0]);
-                zones = heading_zones(&chain, gap, cursor.column);
-                let mut found = Some(0.0);
-                // A table's rows abut: the next row is never moved down.
-                if frame.columns > 1 && !cursor.continues_table(&chain[0]) {
-                    found = cursor.reading_shift(&chain, gap, &zones);
-                    if found.is_some_and(|s| s > 0.0) && cursor.at_top() {
-                        own_gap = true;
-                        zones = heading_zones(&chain, chain[0].gap, cursor.column);
-                        found = cursor.reading_shift(&chain, chain[0].gap, &zones);
-                    }
-                }
-                shift = found.unwrap_or(0.0);
-                let gap = if own_gap { chain[0].gap } else { gap };
                 let head = cursor.head_above(&chain[0]);
-                let fits = height + head + gap + shift <= cursor.remaining() + 1e-3;
-                // A chain taller than a whole column is set piece by piece
-                // (each goes on to the next column when it does not fit):
-                // nothing is ever set below the column.
-                if !fits && cursor.at_top() && shift == 0.0 && !own_gap {
-                    break;
-                }
-                // No place in this column reads in order: the next column.
-                if found.is_some() && fits {
+                if height + head + gap <= cursor.remaining() + 1e-3 || cursor.at_top() {
                     break;
                 }
                 cursor.next_column();
             }
-            let y = cursor.y + shift;
-            cursor.y = y;
-            if own_gap {
-                cursor.y += chain[0].gap;
-                chain[0].gap = 0.0;
-            }
-            cursor
-                .headings
-                .extend(zones.into_iter().map(|z| HeadingZone {
-                    space: y + z.space,
-                    top: y + z.top,
-                    bottom: y + z.bottom,
-                    ..z
-                }));
         }
         for piece in chain.drain(..) {
-            cursor.put(piece, figures);
+            cursor.put(piece);
         }
     }
     (cursor.pages, cursor.placed)
@@ -606,8 +344,6 @@ mod tests {
             column_height: 100.0,
             gutter: 10.0,
             columns: 2,
-            prose_size: 9.5,
-            prose_faces: [0; 4],
         }
     }
 
@@ -660,37 +396,6 @@ mod tests {
     }
 
     #[test]
-    fn figures_and_text_take_pages_of_their_own_in_two_columns() {
-        let figure = |keep| Piece {
-            figure: true,
-            ..piece(30.0, keep)
-        };
-        // Text, a heading kept with a row of cards, another row, then text.
-        let pieces = vec![
-            piece(20.0, false),
-            piece(10.0, true),
-            figure(false),
-            figure(false),
-            piece(20.0, false),
-        ];
-        let (pages, placed) = flow(frame(), pieces.clone());
-        assert_eq!(pages.len(), 3);
-        assert_eq!(
-            placed.iter().map(|p| p.page).collect::<Vec<_>>(),
-            [0, 1, 1, 1, 2]
-        );
-        assert_eq!((placed[1].x, placed[1].y), (10.0, 20.0));
-        // One column: they share the page.
-        let one = Frame {
-            columns: 1,
-            column_height: 1000.0,
-            ..frame()
-        };
-        let (pages, _) = flow(one, pieces);
-        assert_eq!(pages.len(), 1);
-    }
-
-    #[test]
     fn a_kept_chain_moves_whole() {
         // 60 fits; the heading (keep) and the 30 after it do not both fit below it.
         let pieces = vec![piece(60.0, false), piece(10.0, true), piece(30.0, false)];
@@ -705,96 +410,6 @@ mod tests {
             full_width: true,
             ..piece(height, false)
         }
-    }
-
-    /// A line of text `size` high in face `face`, `width` wide.
-    fn line(text: &str, size: f32, face: usize, width: f32, gap: f32) -> Piece {
-        Piece {
-            height: size * 1.3,
-            gap,
-            items: vec![Item::Text(crate::layout::doc::TextItem {
-                x: 0.0,
-                y: size,
-                face,
-                size,
-                text: text.into(),
-                glyphs: vec![0; text.chars().count()],
-                width,
-                ink: None,
-            })],
-            ..Piece::default()
-        }
-    }
-
-    /// A row of a table: a label and a value far right, at 8.5 pt.
-    fn table_row() -> Piece {
-        let cell = |x: f32, width: f32| {
-            Item::Text(crate::layout::doc::TextItem {
-                x,
-                y: 8.5,
-                face: 2,
-                size: 8.5,
-                text: "cell".into(),
-                glyphs: vec![0; 4],
-                width,
-                ink: None,
-            })
-        };
-        Piece {
-            height: 15.0,
-            gap: 0.0,
-            items: vec![cell(0.0, 50.0), cell(200.0, 10.0)],
-            ..Piece::default()
-        }
-    }
-
-    #[test]
-    fn column_two_is_set_where_extraction_reads_column_one_first() {
-        let frame = Frame {
-            left: 40.0,
-            top: 60.0,
-            column_width: 250.0,
-            column_height: 200.0,
-            gutter: 14.0,
-            columns: 2,
-            prose_size: 9.5,
-            prose_faces: [0; 4],
-        };
-        // Column one: a short line, a table whose values lie right of where
-        // that line ends, and a paragraph. Column two's one-line paragraph
-        // beside the short line alone would be widened over the gutter and
-        // read before column one's table and paragraph.
-        let mut pieces = vec![line("Short.", 9.5, 0, 60.0, 0.0), table_row()];
-        for _ in 0..3 {
-            pieces.push(table_row());
-        }
-        for n in 0..9 {
-            let mut l = line("prose", 9.5, 0, 240.0, if n == 0 { 6.0 } else { 0.0 });
-            l.keep_with_next = n < 8;
-            pieces.push(l);
-        }
-        // Column two: a one-line paragraph, then another paragraph.
-        pieces.push(line("One line.", 9.5, 0, 100.0, 6.0));
-        for n in 0..6 {
-            let mut l = line("prose", 9.5, 0, 240.0, if n == 0 { 6.0 } else { 0.0 });
-            l.keep_with_next = n < 5;
-            pieces.push(l);
-        }
-        let (pages, _) = flow(frame, pieces);
-        assert_eq!(pages.len(), 1);
-        let words: Vec<Word> = extraction::words(&pages[0]).collect();
-        assert!(words.iter().any(|w| w.x0 > 300.0), "column two is used");
-        let columns = Columns {
-            left: (40.0, 290.0),
-            right: (304.0, 554.0),
-            top: 60.0,
-            prose_size: 9.5,
-            prose_faces: [0; 4],
-        };
-        assert!(extraction::reads_columns_in_order(
-            &extraction::blocks(words),
-            columns
-        ));
     }
 
     #[test]
@@ -834,28 +449,46 @@ mod tests {
     }
 
     #[test]
-    fn balanced_columns_end_level_with_each_other_before_a_full_width_piece() {
-        let heading = Piece {
-            heading_line: true,
-            ..piece(10.0, true)
-        };
+    fn balanced_columns_are_the_shortest_split_and_never_after_a_kept_piece() {
         // Two lines, then a heading kept with 10 of text, then 25 more.
         let pieces = vec![
             piece(10.0, false),
             piece(5.0, false),
-            heading,
+            piece(10.0, true),
             piece(10.0, false),
             piece(25.0, false),
             across(10.0),
         ];
         let (_, placed) = flow(frame(), pieces);
-        // Shortest split: 10+5+10+10 (50 high, the text below the heading
-        // from 35) beside 25, which ends above that text. Chosen (55 high):
-        // the two lines beside the heading and all its text.
-        assert_eq!(placed[1].x, 10.0);
-        assert_eq!((placed[2].x, placed[2].y), (120.0, 20.0));
-        assert_eq!((placed[4].x, placed[4].y), (120.0, 20.0 + 30.0));
-        assert_eq!(placed[5].y, 20.0 + 55.0 + GAP_ACROSS);
+        // Splits: after the first line (65 high), after the second (55),
+        // not after the heading, after its text (50: chosen), after all (80).
+        assert!(placed[..4].iter().all(|p| p.x == 10.0));
+        assert_eq!((placed[3].x, placed[3].y), (10.0, 20.0 + 40.0));
+        assert_eq!((placed[4].x, placed[4].y), (120.0, 20.0));
+        assert_eq!(placed[5].y, 20.0 + 50.0 + GAP_ACROSS);
+    }
+
+    #[test]
+    fn a_repeated_table_head_is_an_artifact_and_tags_pass_through_in_order() {
+        let mut pieces = table(35.0, 7);
+        pieces[0].items.insert(0, Item::start(Role::Table));
+        if let Some(last) = pieces.last_mut() {
+            last.items.push(Item::end());
+        }
+        let (pages, _) = flow(frame(), pieces);
+        let tags: Vec<&Item> = pages[0]
+            .iter()
+            .filter(|i| matches!(i, Item::Tag(_)))
+            .collect();
+        assert_eq!(
+            tags,
+            [
+                &Item::start(Role::Table),
+                &Item::start(Role::Artifact),
+                &Item::end(),
+                &Item::end()
+            ]
+        );
     }
 
     #[test]

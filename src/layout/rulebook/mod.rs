@@ -2,17 +2,18 @@
 //! rulebook — title page, table of contents, then the rules flowing down one
 //! or two columns with headings kept with their text, lists, the data its
 //! shortcodes show (cards, ruled tables, dice) and its pipe tables, a running
-//! header and page numbers — into a [`Doc`] and its [`Nav`] (bookmarks,
-//! clickable contents, card names and `#anchor` links). Pure: text, faces,
-//! icons and fonts are handed in.
+//! header and page numbers — into a tagged [`Doc`] (its structure: headings,
+//! paragraphs, lists, tables, figures, the running head and page numbers as
+//! artifacts) and its [`Nav`] (bookmarks, clickable contents, card names and
+//! `#anchor` links). Pure: text, faces, icons and fonts are handed in.
 
 mod blocks;
 mod columns;
-pub mod extraction;
 mod figures;
 mod hyphenate;
 mod icons;
 mod pieces;
+mod tags;
 
 use crate::text::rich::literal;
 use std::collections::HashMap;
@@ -22,15 +23,16 @@ use self::columns::{Frame, flow};
 pub use self::figures::Die;
 use self::figures::{Misfit, Room, dice_pieces, table_pieces};
 use self::pieces::{BreakPoints, Piece, TextStyle, card_rows, text_pieces};
+use self::tags::{Lists, tag_cards, wrap};
 use super::card::CardFace;
-use super::doc::{Doc, Geometry, Item, Page, Stroke, TextItem};
+use super::doc::{Doc, Geometry, Item, Page, Role, Stroke, TextItem, tagged};
 use super::nav::{Link, Nav, OutlineEntry, Target};
 use super::table::{Cell, TableRow, TableSpec};
 use crate::diag::{Diagnostic, FileId, Loc};
 use crate::model::link::is_web_link;
 use crate::model::{Align, Icon, Paper, RulesDoc, Shortcode, Style, data_anchor, slug};
 use crate::text::mentions::TableNames;
-use crate::text::{FaceId, Family, FitError, FontBook, fit_text};
+use crate::text::{Family, FitError, FontBook, fit_text};
 
 /// Paper and columns (`--paper`, `--columns`).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -100,6 +102,8 @@ pub struct RulebookInput<'a> {
     /// The game's icons (die faces).
     pub icons: &'a [Icon],
     pub options: RulebookOptions,
+    /// The language of the rules text (`en`), for the tagged PDF.
+    pub lang: &'a str,
 }
 
 /// The laid-out rulebook and its navigation.
@@ -118,12 +122,9 @@ const BODY: TextStyle = TextStyle {
     size: 9.5,
     leading: 1.25,
 };
-/// Space between paragraphs. With the leading it keeps baselines across a
-/// paragraph break within 1.5 body sizes, which text extraction (poppler)
-/// takes as one block of text: a column of prose then reads as a few tall
-/// blocks rather than one per paragraph, which it could pair with the
-/// paragraphs of the next column as if they were rows of a table.
-const PARA_GAP: f32 = 2.25;
+/// Space between paragraphs: enough to see where one ends when its last
+/// line is full, little enough to keep a column one texture.
+const PARA_GAP: f32 = 4.0;
 const LIST_INDENT: f32 = 14.0;
 const CARD_GAP: f32 = 6.0;
 
@@ -168,8 +169,6 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
         column_height: paper.height - TOP - BOTTOM,
         gutter: GUTTER,
         columns,
-        prose_size: BODY.size,
-        prose_faces: faces_of(input.family),
     };
     let mut problems = Vec::new();
     let mut headings = Vec::new();
@@ -182,17 +181,24 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
     };
     let icon_names: Vec<&str> = input.icons.iter().map(|i| i.name.as_str()).collect();
     let (table_names, table_anchors) = shown_table_names(input);
+    let mut lists = Lists::default();
     for page in &input.pages {
         for mut block in read_blocks(page.doc, &icon_names) {
             link_mentions(&mut block, &table_names, &table_anchors);
             match block_pieces(&block, input, frame, &mut headings, Some(&break_points)) {
-                Ok(mut more) => pieces.append(&mut more),
+                Ok(more) => match &block {
+                    Block::Para { depth, marker, .. } if *depth > 0 => {
+                        lists.paragraph(*depth, marker.as_deref(), more, &mut pieces)
+                    }
+                    _ => lists.block(more, &mut pieces),
+                },
                 Err(problem) => {
                     problems.push(problem.with_loc(Loc::new(page.file, block_span(&block))))
                 }
             }
         }
     }
+    lists.close_all(&mut pieces);
     if !problems.is_empty() {
         return Err(problems);
     }
@@ -293,6 +299,7 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
         doc: Doc {
             title: format!("{} — Rules", input.title),
             pages,
+            lang: Some(input.lang.to_string()),
         },
         nav,
     })
@@ -321,16 +328,6 @@ fn block_span(block: &Block) -> std::ops::Range<usize> {
         Block::Shortcode(code) => code.span.clone(),
         Block::Table { at, .. } => *at..*at + 1,
     }
-}
-
-/// A family's four faces.
-fn faces_of(family: &Family) -> [FaceId; 4] {
-    [
-        family.regular,
-        family.bold,
-        family.italic,
-        family.bold_italic,
-    ]
 }
 
 /// A fitting failure as a diagnostic (its place is added by the caller).
@@ -387,12 +384,12 @@ fn block_pieces(
             .map_err(fit_problem)?;
             for p in &mut pieces {
                 p.keep_with_next = true;
-                p.heading_line = true;
             }
             if let Some(first) = pieces.first_mut() {
                 first.gap = style.size * 0.9;
                 first.heading = Some(headings.len());
             }
+            wrap(Role::Heading(*level), &mut pieces);
             headings.push(Heading {
                 level: *level,
                 plain: plain.clone(),
@@ -428,6 +425,10 @@ fn block_pieces(
                     PARA_GAP
                 };
             }
+            // A list's paragraphs are tagged with their list (see `Lists`).
+            if *depth == 0 {
+                wrap(Role::Paragraph, &mut pieces);
+            }
             Ok(pieces)
         }
         Block::Shortcode(code) => {
@@ -448,8 +449,10 @@ fn block_pieces(
             ..
         } => {
             let spec = pipe_table_spec(header, rows, aligns);
-            table_pieces(&spec, room(frame), input.figure_family, input.book)
-                .map_err(|m| misfit_problem(m, "the table"))
+            let mut pieces = table_pieces(&spec, room(frame), input.figure_family, input.book)
+                .map_err(|m| misfit_problem(m, "the table"))?;
+            wrap(Role::Table, &mut pieces);
+            Ok(pieces)
         }
     }
 }
@@ -488,15 +491,14 @@ fn figure_pieces(
                 )
                 .with_hint("use --columns 1, or a smaller card size for the game"));
             }
-            if frame.columns < 2 {
-                return Ok(card_rows(&gallery.cards, gallery.size, width, CARD_GAP));
-            }
-            // Across the page, below the columns set so far: more cards to a
-            // row, and text extraction reads the prose above before the cards.
-            let mut rows = card_rows(&gallery.cards, gallery.size, room(frame).page, CARD_GAP);
+            // With two columns, across the page below the columns set so
+            // far: more cards to a row.
+            let across = frame.columns >= 2;
+            let row_width = if across { room(frame).page } else { width };
+            let mut rows = card_rows(&gallery.cards, gallery.size, row_width, CARD_GAP);
+            tag_cards(&mut rows, &gallery.cards);
             for row in &mut rows {
-                row.full_width = true;
-                row.figure = false;
+                row.full_width = across;
             }
             Ok(rows)
         }
@@ -532,6 +534,7 @@ fn figure_pieces(
                 if let Some(first) = lines.first_mut() {
                     first.gap = PARA_GAP * 2.0;
                 }
+                wrap(Role::Paragraph, &mut lines);
                 pieces.extend(lines);
             }
             for (i, spec) in specs.iter().enumerate() {
@@ -542,6 +545,7 @@ fn figure_pieces(
                         first.cards.push((format!("#{anchor}"), 0.0, 0.0));
                     }
                 }
+                wrap(Role::Table, &mut table);
                 pieces.extend(table);
             }
             // A title spanning the page goes with a table that does.
@@ -553,10 +557,38 @@ fn figure_pieces(
             Ok(pieces)
         }
         Figure::Dice(dice) => {
-            dice_pieces(&dice, input.icons, width, input.figure_family, input.book)
-                .map_err(fit_problem)
+            let mut pieces =
+                dice_pieces(&dice, input.icons, width, input.figure_family, input.book)
+                    .map_err(fit_problem)?;
+            for (piece, die) in pieces.iter_mut().zip(&dice) {
+                wrap(Role::Figure(die_alt(die)), std::slice::from_mut(piece));
+            }
+            Ok(pieces)
         }
     }
+}
+
+/// What a die shows, in words: its name, role and each face's symbols.
+fn die_alt(die: &Die) -> String {
+    let faces: Vec<String> = die
+        .faces
+        .iter()
+        .enumerate()
+        .map(|(k, f)| {
+            let shown = if f.trim().is_empty() {
+                "blank"
+            } else {
+                f.trim()
+            };
+            format!("{}: {shown}", k + 1)
+        })
+        .collect();
+    let role = die
+        .role
+        .as_deref()
+        .map(|r| format!(" ({r})"))
+        .unwrap_or_default();
+    format!("{} die{role}, faces {}", die.name, faces.join(", "))
 }
 
 /// A figure that cannot be placed as a `rulebook-overflow` (its place is added by the caller).
@@ -650,8 +682,6 @@ fn lay_out_contents(
         column_height: paper.height - TOP - BOTTOM,
         gutter: 0.0,
         columns: 1,
-        prose_size: BODY.size,
-        prose_faces: faces_of(input.family),
     };
     let title_style = heading_style(1);
     let mut pieces = text_pieces(
@@ -665,6 +695,8 @@ fn lay_out_contents(
         input.book,
         None,
     )?;
+    wrap(Role::Heading(1), &mut pieces);
+    let mut entries: Vec<Piece> = Vec::new();
     let number_width = 36.0;
     for (heading, page) in headings.iter().zip(pages) {
         let indent = f32::from(heading.level.saturating_sub(1).min(3)) * LIST_INDENT;
@@ -713,8 +745,12 @@ fn lay_out_contents(
             first_line.gap = if heading.level == 1 { 6.0 } else { 2.0 };
             first_line.heading = Some(0);
         }
-        pieces.extend(lines);
+        wrap(Role::Paragraph, &mut lines);
+        wrap(Role::ContentsEntry, &mut lines);
+        entries.extend(lines);
     }
+    wrap(Role::Contents, &mut entries);
+    pieces.extend(entries);
     let marks: Vec<bool> = pieces.iter().map(|p| p.heading.is_some()).collect();
     let heights: Vec<f32> = pieces.iter().map(|p| p.height).collect();
     let (items, placed) = flow(frame, pieces);
@@ -751,7 +787,8 @@ fn lay_out_title(input: &RulebookInput<'_>) -> Result<Page, FitError> {
         };
         let fit = fit_text(&request, input.book)?;
         let bottom = fit.bottom;
-        items.extend(super::doc::text_items(fit.lines, fit.size, SIDE, top));
+        let lines = super::doc::text_items(fit.lines, fit.size, SIDE, top);
+        items.extend(tagged(Role::Paragraph, lines));
         Ok(top + bottom)
     };
     let below = centred(&literal(input.title), Style::Bold, 32.0, paper.height * 0.3)?;
@@ -767,14 +804,16 @@ fn lay_out_title(input: &RulebookInput<'_>) -> Result<Page, FitError> {
     })
 }
 
-/// The game's name at the head of the page over a rule, the page number at its foot.
+/// The game's name at the head of the page over a rule, the page number at
+/// its foot on the outer edge (right on odd pages, left on even: the title
+/// page is page 1, a right-hand page), both page furniture (artifacts).
 fn running_header_and_folio(page: &mut Page, number: usize, input: &RulebookInput<'_>) {
     let size = 8.0;
     let style_face = input.family.face(Style::Italic);
     let face = input.book.face(style_face);
     let head = input.title.to_string();
     let w = face.width(&head, size);
-    page.items.push(Item::Text(TextItem {
+    let mut furniture = vec![Item::Text(TextItem {
         x: (page.width - w) / 2.0,
         y: TOP - 22.0,
         face: style_face,
@@ -783,21 +822,21 @@ fn running_header_and_folio(page: &mut Page, number: usize, input: &RulebookInpu
         text: head,
         width: w,
         ink: None,
-    }));
-    page.items.push(
+    })];
+    furniture.push(
         Geometry::line(SIDE, TOP - 16.0, page.width - SIDE, TOP - 16.0).stroked(Stroke::solid(0.4)),
     );
     let folio_face = input.family.face(Style::Regular);
     let face = input.book.face(folio_face);
     let folio = number.to_string();
     let w = face.width(&folio, 9.0);
-    // At the left edge of the frame, under column one. Text extraction
-    // (poppler) widens a block over whatever lies below it with nothing
-    // beside it; a number under the gutter would widen both columns' blocks
-    // into each other, and one under column two would widen column one's
-    // last lines over it, so that column two could be read first.
-    page.items.push(Item::Text(TextItem {
-        x: SIDE,
+    let x = if number % 2 == 1 {
+        page.width - SIDE - w
+    } else {
+        SIDE
+    };
+    furniture.push(Item::Text(TextItem {
+        x,
         y: page.height - BOTTOM + 26.0,
         face: folio_face,
         size: 9.0,
@@ -806,6 +845,7 @@ fn running_header_and_folio(page: &mut Page, number: usize, input: &RulebookInpu
         width: w,
         ink: None,
     }));
+    page.items.extend(tagged(Role::Artifact, furniture));
 }
 
 #[cfg(test)]
@@ -854,6 +894,7 @@ mod tests {
                 paper: Paper::LETTER,
                 columns,
             },
+            lang: "en",
         })
     }
 
@@ -925,6 +966,7 @@ mod tests {
             figures,
             icons,
             options: RulebookOptions::default(),
+            lang: "en",
         })
     }
 

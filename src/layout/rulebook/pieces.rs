@@ -28,12 +28,6 @@ pub struct Piece {
     /// Spans the page's width (a figure too wide for a column): the columns
     /// start again below it.
     pub full_width: bool,
-    /// A figure (a row of cards) rather than a line of text: with two
-    /// columns, figures and text do not share a page (see `columns::flow`).
-    pub figure: bool,
-    /// A line of a heading: larger than the body, so text extraction takes
-    /// it as a block of its own (see `columns::flow`).
-    pub heading_line: bool,
     /// A band of a table that may continue in the next column: the table's
     /// head, repeated above the first of its rows set at the top of a new
     /// column or page (one `Rc` per table: the same table is the same head).
@@ -210,7 +204,6 @@ pub fn card_rows(
             let mut piece = Piece {
                 height: h,
                 gap,
-                figure: true,
                 ..Piece::default()
             };
             for (k, (title, face)) in row.iter().enumerate() {

@@ -1,0 +1,508 @@
+//! Render stage, PDF tags: a tagged document's items (content between
+//! [`Tag`]s) to a tagged PDF's logical structure. Input: each page's items
+//! and link areas, in order; output: how each item is marked in the page's
+//! content stream (its marked-content id, or artifact) and, once the last
+//! page is done, the structure tree — its elements (with their marked
+//! content, `OBJR`s of link annotations, alt text), the parent tree and the
+//! catalog's `/Lang` and `/MarkInfo`. Text and pictures inside an element
+//! are its content; lines and fills outside a figure (table rules, shading)
+//! and everything inside an artifact are artifacts.
+
+use pdf_writer::types::StructRole;
+use pdf_writer::{Chunk, Content, Finish, Name, Ref, TextStr};
+
+use crate::layout::{Item, Link, Role, Tag};
+
+/// How an item is marked in its page's content stream.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Mark {
+    /// A tag: nothing is drawn.
+    None,
+    /// Content of a structure element: its marked-content sequence.
+    Content { mcid: i32, role: StructRole },
+    /// Not part of the text: page furniture (`pagination`) or layout (rules, shading).
+    Artifact { pagination: bool },
+}
+
+/// A child of a structure element.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Kid {
+    Elem(usize),
+    /// A marked-content sequence: page index and MCID.
+    Content {
+        page: usize,
+        mcid: i32,
+    },
+    /// A link annotation: page index and the link's index in the [`crate::layout::Nav`].
+    Annot {
+        page: usize,
+        link: usize,
+    },
+}
+
+#[derive(Debug)]
+struct Elem {
+    role: StructRole,
+    alt: Option<String>,
+    parent: usize,
+    kids: Vec<Kid>,
+}
+
+/// What a start tag opened.
+#[derive(Clone, Copy, Debug)]
+enum Open {
+    Elem(usize),
+    Artifact,
+    /// A tag inside an artifact: no element.
+    Ignored,
+}
+
+/// The structure of a tagged PDF, built page by page.
+#[derive(Debug)]
+pub(super) struct TagTree {
+    lang: String,
+    /// Element 0 is the document.
+    elems: Vec<Elem>,
+    open: Vec<Open>,
+    /// For each page, the element of each of its MCIDs (its parent tree entry).
+    page_parents: Vec<Vec<usize>>,
+    /// The link element of each link annotation, by the link's index.
+    links: Vec<(usize, usize)>,
+}
+
+fn struct_role(role: &Role) -> StructRole {
+    match role {
+        Role::Heading(1) => StructRole::H1,
+        Role::Heading(2) => StructRole::H2,
+        Role::Heading(3) => StructRole::H3,
+        Role::Heading(4) => StructRole::H4,
+        Role::Heading(5) => StructRole::H5,
+        Role::Heading(_) => StructRole::H6,
+        Role::Paragraph => StructRole::P,
+        Role::List => StructRole::L,
+        Role::ListItem => StructRole::LI,
+        Role::Label => StructRole::Lbl,
+        Role::ListBody => StructRole::LBody,
+        Role::Table => StructRole::Table,
+        Role::Caption => StructRole::Caption,
+        Role::TableRow => StructRole::TR,
+        Role::TableHeader => StructRole::TH,
+        Role::TableCell => StructRole::TD,
+        Role::Figure(_) => StructRole::Figure,
+        Role::Contents => StructRole::TOC,
+        Role::ContentsEntry => StructRole::TOCI,
+        // Never an element (see `TagTree::start`).
+        Role::Artifact => StructRole::NonStruct,
+    }
+}
+
+/// The box of a run of glyphs: x0, y0, x1, y1 (y down).
+fn text_box(item: &Item) -> Option<[f32; 4]> {
+    match item {
+        Item::Text(t) => Some([t.x, t.y - 0.8 * t.size, t.x + t.width, t.y + 0.2 * t.size]),
+        _ => None,
+    }
+}
+
+fn overlaps(a: [f32; 4], link: &Link) -> bool {
+    a[0] < link.x + link.w && link.x < a[2] && a[1] < link.y + link.h && link.y < a[3]
+}
+
+impl TagTree {
+    pub(super) fn new(lang: &str) -> TagTree {
+        TagTree {
+            lang: lang.to_string(),
+            elems: vec![Elem {
+                role: StructRole::Document,
+                alt: None,
+                parent: 0,
+                kids: Vec::new(),
+            }],
+            open: Vec::new(),
+            page_parents: Vec::new(),
+            links: Vec::new(),
+        }
+    }
+
+    /// The innermost open element (the document when none is).
+    fn current(&self) -> usize {
+        self.open
+            .iter()
+            .rev()
+            .find_map(|o| match o {
+                Open::Elem(e) => Some(*e),
+                _ => None,
+            })
+            .unwrap_or(0)
+    }
+
+    fn in_artifact(&self) -> bool {
+        self.open.iter().any(|o| !matches!(o, Open::Elem(_)))
+    }
+
+    fn in_figure(&self) -> bool {
+        self.open
+            .iter()
+            .any(|o| matches!(o, Open::Elem(e) if self.elems[*e].role == StructRole::Figure))
+    }
+
+    fn add_elem(&mut self, role: StructRole, alt: Option<String>) -> usize {
+        let parent = self.current();
+        let id = self.elems.len();
+        self.elems.push(Elem {
+            role,
+            alt,
+            parent,
+            kids: Vec::new(),
+        });
+        self.elems[parent].kids.push(Kid::Elem(id));
+        id
+    }
+
+    fn start(&mut self, role: &Role) {
+        let open = if self.in_artifact() {
+            Open::Ignored
+        } else if *role == Role::Artifact {
+            Open::Artifact
+        } else {
+            let alt = match role {
+                Role::Figure(alt) => Some(alt.clone()),
+                _ => None,
+            };
+            Open::Elem(self.add_elem(struct_role(role), alt))
+        };
+        self.open.push(open);
+    }
+
+    /// Marks the items of the next page (index `page`) and files its
+    /// content and its links (`links`: index in the nav and the link) in
+    /// the tree. A link goes in a Link element beside the first text it
+    /// covers; one that covers none, at the end of the document.
+    pub(super) fn mark_page(
+        &mut self,
+        page: usize,
+        items: &[Item],
+        links: &[(usize, &Link)],
+    ) -> Vec<Mark> {
+        let mut marks = Vec::with_capacity(items.len());
+        let mut parents: Vec<usize> = Vec::new();
+        let mut unplaced: Vec<(usize, &Link)> = links.to_vec();
+        // The open marked-content sequence's element and MCID.
+        let mut sequence: Option<(usize, i32)> = None;
+        for item in items {
+            let mark = match item {
+                Item::Tag(Tag::Start(role)) => {
+                    self.start(role);
+                    Mark::None
+                }
+                Item::Tag(Tag::End) => {
+                    self.open.pop();
+                    Mark::None
+                }
+                Item::Shape(_) | Item::Image(_) if !self.in_figure() || self.in_artifact() => {
+                    sequence = None;
+                    Mark::Artifact {
+                        pagination: self.in_artifact(),
+                    }
+                }
+                Item::Text(_) if self.in_artifact() => {
+                    sequence = None;
+                    Mark::Artifact { pagination: true }
+                }
+                Item::Text(_) | Item::Shape(_) | Item::Image(_) => {
+                    let elem = self.current();
+                    let mcid = match sequence {
+                        Some((e, mcid)) if e == elem => mcid,
+                        _ => {
+                            let mcid = parents.len() as i32;
+                            parents.push(elem);
+                            self.elems[elem].kids.push(Kid::Content { page, mcid });
+                            sequence = Some((elem, mcid));
+                            mcid
+                        }
+                    };
+                    if let Some(b) = text_box(item)
+                        && let Some(k) = unplaced.iter().position(|(_, l)| overlaps(b, l))
+                    {
+                        let (index, _) = unplaced.remove(k);
+                        self.link(elem, page, index);
+                        // What follows the link is a sequence of its own.
+                        sequence = None;
+                    }
+                    Mark::Content {
+                        mcid,
+                        role: self.elems[elem].role,
+                    }
+                }
+            };
+            marks.push(mark);
+        }
+        for (index, _) in unplaced {
+            self.link(0, page, index);
+        }
+        self.page_parents.push(parents);
+        marks
+    }
+
+    /// A Link element in `parent` for link `index` on `page`.
+    fn link(&mut self, parent: usize, page: usize, index: usize) {
+        let id = self.elems.len();
+        self.elems.push(Elem {
+            role: StructRole::Link,
+            alt: None,
+            parent,
+            kids: vec![Kid::Annot { page, link: index }],
+        });
+        self.elems[parent].kids.push(Kid::Elem(id));
+        self.links.push((index, id));
+    }
+
+    /// The key in the parent tree of link annotation `index`, if it has an
+    /// element: after the pages' keys (page `n` has key `n`).
+    pub(super) fn link_key(&self, index: usize) -> Option<i32> {
+        self.links
+            .iter()
+            .position(|(l, _)| *l == index)
+            .map(|k| (self.page_parents.len() + k) as i32)
+    }
+
+    /// Writes the structure tree: its root at `root`, the elements from
+    /// `next`, as chunks of one object each. `pages` are the page objects
+    /// and `annots` the link annotations (by the link's index).
+    pub(super) fn write(
+        &self,
+        root: Ref,
+        next: &mut Ref,
+        pages: &[Ref],
+        annots: &[Ref],
+    ) -> Vec<Chunk> {
+        let refs: Vec<Ref> = self.elems.iter().map(|_| next.bump()).collect();
+        let mut chunks = Vec::with_capacity(self.elems.len() + 1);
+        let mut chunk = Chunk::new();
+        {
+            let mut tree = chunk
+                .indirect(root)
+                .start::<pdf_writer::writers::StructTreeRoot>();
+            tree.child(refs[0]);
+            let mut parent_tree = tree.insert(Name(b"ParentTree")).dict();
+            let mut nums = parent_tree.insert(Name(b"Nums")).array();
+            for (key, parents) in self.page_parents.iter().enumerate() {
+                nums.item(key as i32);
+                nums.push().array().items(parents.iter().map(|e| refs[*e]));
+            }
+            for (k, (_, elem)) in self.links.iter().enumerate() {
+                nums.item((self.page_parents.len() + k) as i32);
+                nums.item(refs[*elem]);
+            }
+            nums.finish();
+            parent_tree.finish();
+            tree.parent_tree_next_key((self.page_parents.len() + self.links.len()) as i32);
+        }
+        chunks.push(chunk);
+        for (id, elem) in self.elems.iter().enumerate() {
+            let mut chunk = Chunk::new();
+            self.write_elem(&mut chunk, id, elem, &refs, pages, annots);
+            chunks.push(chunk);
+        }
+        chunks
+    }
+
+    fn write_elem(
+        &self,
+        chunk: &mut Chunk,
+        id: usize,
+        elem: &Elem,
+        refs: &[Ref],
+        pages: &[Ref],
+        annots: &[Ref],
+    ) {
+        let mut e = chunk.struct_element(refs[id]);
+        e.kind(elem.role);
+        e.parent(if id == 0 { refs[0] } else { refs[elem.parent] });
+        if id == 0 {
+            e.lang(TextStr(&self.lang));
+        }
+        if let Some(alt) = &elem.alt {
+            e.alt(TextStr(alt));
+        }
+        let page_of = |page: usize| pages.get(page).copied();
+        // The element's page: that of its first content.
+        let home = elem.kids.iter().find_map(|k| match k {
+            Kid::Content { page, .. } | Kid::Annot { page, .. } => Some(*page),
+            Kid::Elem(_) => None,
+        });
+        if let Some(page) = home.and_then(page_of) {
+            e.page(page);
+        }
+        let mut kids = e.children();
+        for kid in &elem.kids {
+            match *kid {
+                Kid::Elem(k) => {
+                    kids.struct_element(refs[k]);
+                }
+                Kid::Content { page, mcid } if Some(page) == home => {
+                    kids.marked_content_id(mcid);
+                }
+                Kid::Content { page, mcid } => {
+                    let mut mcr = kids.marked_content_ref();
+                    if let Some(p) = page_of(page) {
+                        mcr.page(p);
+                    }
+                    mcr.marked_content_id(mcid);
+                }
+                Kid::Annot { page, link } => {
+                    if let Some(annot) = annots.get(link) {
+                        let mut objr = kids.object_ref();
+                        if let Some(p) = page_of(page) {
+                            objr.page(p);
+                        }
+                        objr.object(*annot);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The document's language, for the catalog.
+    pub(super) fn lang(&self) -> &str {
+        &self.lang
+    }
+}
+
+/// Opens the marked-content sequence of `mark` (nothing for [`Mark::None`]).
+pub(super) fn begin(c: &mut Content, mark: Mark) {
+    match mark {
+        Mark::None => {}
+        Mark::Content { mcid, role } => {
+            c.begin_marked_content_with_properties(role.to_name())
+                .properties()
+                .identify(mcid);
+        }
+        Mark::Artifact { pagination: true } => {
+            c.begin_marked_content_with_properties(Name(b"Artifact"))
+                .properties()
+                .artifact()
+                .kind(pdf_writer::types::ArtifactType::Pagination);
+        }
+        Mark::Artifact { pagination: false } => {
+            c.begin_marked_content(Name(b"Artifact"));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::{Geometry, Ink, TextItem};
+
+    fn text(s: &str, x: f32, y: f32) -> Item {
+        Item::Text(TextItem {
+            x,
+            y,
+            face: 0,
+            size: 10.0,
+            text: s.into(),
+            glyphs: vec![0; s.len()],
+            width: 10.0 * s.len() as f32,
+            ink: None,
+        })
+    }
+
+    /// The tree as an indented outline: role, alt, and each kid.
+    fn outline(tree: &TagTree, elem: usize, depth: usize, out: &mut String) {
+        let e = &tree.elems[elem];
+        out.push_str(&format!("{}{:?}", "  ".repeat(depth), e.role));
+        if let Some(alt) = &e.alt {
+            out.push_str(&format!(" alt={alt:?}"));
+        }
+        out.push('\n');
+        for kid in &e.kids {
+            match kid {
+                Kid::Elem(k) => outline(tree, *k, depth + 1, out),
+                Kid::Content { page, mcid } => {
+                    out.push_str(&format!("{}mc p{page} #{mcid}\n", "  ".repeat(depth + 1)))
+                }
+                Kid::Annot { page, link } => out.push_str(&format!(
+                    "{}annot p{page} link{link}\n",
+                    "  ".repeat(depth + 1)
+                )),
+            }
+        }
+    }
+
+    #[test]
+    fn an_element_runs_on_across_pages_and_artifacts_stay_out_of_the_tree() {
+        let mut tree = TagTree::new("en");
+        let rule = Geometry::line(0.0, 0.0, 1.0, 0.0).filled(Ink::BLACK);
+        let page_one = vec![
+            Item::start(Role::Heading(1)),
+            text("Rules", 0.0, 10.0),
+            Item::end(),
+            Item::start(Role::Paragraph),
+            text("one", 0.0, 30.0),
+            text("two", 0.0, 40.0),
+            // The running head, added after the page's text.
+            Item::start(Role::Artifact),
+            Item::start(Role::Paragraph),
+            text("Game", 0.0, 5.0),
+            Item::end(),
+            Item::end(),
+        ];
+        let page_two = vec![
+            text("three", 0.0, 10.0),
+            Item::end(),
+            Item::start(Role::Figure("A card".into())),
+            rule.clone(),
+            text("card text", 0.0, 50.0),
+            Item::end(),
+            rule,
+        ];
+        let link = Link {
+            page: 1,
+            x: 0.0,
+            y: 45.0,
+            w: 20.0,
+            h: 8.0,
+            target: crate::layout::Target { page: 0, y: 0.0 },
+            uri: None,
+        };
+        let marks_one = tree.mark_page(0, &page_one, &[]);
+        let marks_two = tree.mark_page(1, &page_two, &[(0, &link)]);
+        let mut out = String::new();
+        outline(&tree, 0, 0, &mut out);
+        assert_eq!(
+            out,
+            "Document
+  H1
+    mc p0 #0
+  P
+    mc p0 #1
+    mc p1 #0
+  Figure alt=\"A card\"
+    mc p1 #1
+    Link
+      annot p1 link0
+"
+        );
+        let artifact = Mark::Artifact { pagination: true };
+        assert_eq!(marks_one[8], artifact);
+        assert_eq!(
+            marks_one[4..6],
+            [Mark::Content {
+                mcid: 1,
+                role: StructRole::P
+            }; 2]
+        );
+        // Outside a figure a line is an artifact; inside, content.
+        assert_eq!(marks_two[6], Mark::Artifact { pagination: false });
+        assert_eq!(
+            marks_two[3],
+            Mark::Content {
+                mcid: 1,
+                role: StructRole::Figure
+            }
+        );
+        assert_eq!(tree.page_parents, [vec![1, 2], vec![2, 3]]);
+        assert_eq!(tree.link_key(0), Some(2));
+    }
+}
