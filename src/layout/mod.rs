@@ -16,6 +16,7 @@ mod doc;
 mod flow;
 pub mod icons;
 mod labels;
+pub mod map;
 mod nav;
 mod pnp;
 mod rulebook;

@@ -14,6 +14,7 @@ mod fonts;
 mod game;
 mod icons;
 pub mod ids;
+pub mod map;
 pub mod paths;
 pub mod rules;
 pub mod schema;

@@ -13,6 +13,7 @@ mod game;
 mod icon;
 mod image;
 pub mod link;
+pub mod map;
 mod phrase;
 mod random_table;
 mod roll;
@@ -45,6 +46,7 @@ pub use image::{
     Anchor, ArtFiles, FitMode, ImageFile, ImageFormat, ImageRegion, ImageSource, VectorArt,
     VectorPath,
 };
+pub use map::Map;
 pub use phrase::{Phrase, PhraseForm, form_slots, read_phrase};
 pub use random_table::{RandomRow, RandomTable};
 pub use roll::{

@@ -41,6 +41,7 @@ pub fn build_html(
             doc: &page.doc,
         })
         .collect();
+    let (extra, pictures) = super::maps::html_pages(game, assets);
     let site = Site {
         game,
         rules,
@@ -49,10 +50,12 @@ pub fn build_html(
         templates: &templates,
         lang: LANG,
         icons: &assets.icons,
+        extra: &extra,
     };
     let mut files = render_site(&site).map_err(|e| OpError::new(e.to_string()))?;
     files.extend(font_licences(&assets.root.fonts())?);
     files.extend(art_copies(&site.decks)?);
+    files.extend(pictures);
     Ok(files)
 }
 

@@ -11,6 +11,7 @@ mod dice_combat;
 mod glossary;
 mod images;
 mod jobs;
+mod map;
 mod random_table;
 mod rules;
 mod shortcodes;
@@ -48,5 +49,6 @@ pub fn validate(game: &Game) -> Diagnostics {
     validate_charts(&game.charts, &mut diags);
     chart::check_aid_tables(game, &mut diags);
     validate_glossary(&game.glossary, &mut diags);
+    map::validate_maps(game, &mut diags);
     diags
 }
