@@ -56,6 +56,7 @@ const KINDS: &[&str] = &[
     "table",
     "chart",
     "aid",
+    "map",
     "sheets",
     "layout",
     "fonts",
@@ -116,6 +117,9 @@ fn data_files() -> Vec<(PathBuf, &'static str)> {
         }
         for aid in &game.aids {
             add(aid.loc.file, "aid");
+        }
+        for map in &game.maps {
+            add(map.loc.file, "map");
         }
         files.push((game_toml, "game"));
     }

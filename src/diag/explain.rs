@@ -24,6 +24,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "[[background.art]]\nicon = \"shield\"\ncolor = \"#DCD0B4\"\nleft = 200    # error on a 180 pt wide card: it starts past the right edge\ntop = 40\nsize = 100\n# fix: left = 120 (it may still run on past the edge)",
     },
     Explanation {
+        id: "bad-cell",
+        text: "A map names a cell in a way that does not read: neither the map's own code (as `code` writes it: \"0203\" for \"{col:02}{row:02}\", \"B3\" for \"{col:A}{row}\") nor \"column,row\". A range is two cells joined by `..`.",
+        example: "# code = \"{col:02}{row:02}\"\n[[cells]]\nterrain = \"woods\"\ncells = [\"2-3\"]     # error\n# fix: cells = [\"0203\"] or [\"2,3\"]",
+    },
+    Explanation {
         id: "bad-dice",
         text: "A chart block's `dice` is not a dice roll. Write dice as NdS: \"1d6\", \"2d6\", \"1d10\".",
         example: "dice = \"two dice\"   # error\n# fix: dice = \"2d6\"",
@@ -112,6 +117,16 @@ pub const EXPLANATIONS: &[Explanation] = &[
         id: "card-too-small",
         text: "A region of a card layout reaches past the edge of the playing-card size the deck is printed at, so the card would be cut off. Use a bigger card size (`size` in [[publish.cards]]) or a layout made for this size.",
         example: "[[publish.cards]]\ndeck = \"units\"\nsize = \"mini\"   # error: the layout's regions need a poker-size card\n# fix: size = \"poker\"",
+    },
+    Explanation {
+        id: "cell-given-twice",
+        text: "A map gives one cell a terrain twice (in two [[cells]] lists, twice in one, in two ranges that overlap, or in the CSV of cells as well). Each cell has one terrain: remove it from all but one list. The error points at the second place; its label at the first.",
+        example: "[[cells]]\nterrain = \"woods\"\ncells = [\"0302..0403\"]\n[[cells]]\nterrain = \"hill\"\ncells = [\"0303\"]    # error: 0303 is in the woods' range\n# fix: take 0303 out of one of them",
+    },
+    Explanation {
+        id: "cell-outside-map",
+        text: "A map names a cell beyond its `columns` x `rows` (counting from `first_column` and `first_row`, 1 unless set): a terrain cell, either end of a range, a side a feature runs along, a step of a path or a label's cell. The hint gives the first and last cells.",
+        example: "columns = 12\nrows = 9\n[[labels]]\ntext = \"Ford\"\nat = \"1310\"    # error: column 13, row 10\n# fix: at = \"1209\"",
     },
     Explanation {
         id: "counter-overflow",
@@ -249,6 +264,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "[constraints]\ncomplete = { field = \"force\", within = \"type\", values = \"1..10\" }\n\n[[cards]]\nforce = 11    # error: 11 is not one of 1..10",
     },
     Explanation {
+        id: "not-neighbours",
+        text: "A feature runs along the side two neighbouring cells share (`[[edges]] between`), or a path steps from each cell to a neighbour (`[[paths]] through`); these two cells share no side. In a flat-top hex grid a column's neighbours depend on whether it is a shifted one (`stagger`); the hint lists the first cell's neighbours.",
+        example: "[[edges]]\nfeature = \"river\"\nbetween = [[\"0203\", \"0205\"]]    # error: two rows apart\n# fix: between = [[\"0203\", \"0204\"]]",
+    },
+    Explanation {
         id: "operational",
         text: "Not a problem in the game's data but in running grogpress (exit status 2): a game folder or file that does not exist, an output folder that cannot be written, a command-line value that cannot be used. Under `--format json` it is printed as a JSON line with this id and no location. Fix what the message names (the path, the permission, the option) and run again.",
         example: "$ grogpress check no-such-game --format json\n{\"severity\":\"error\",\"id\":\"operational\",\"message\":\"no game `no-such-game`: ...\"}",
@@ -329,6 +349,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "[[items]]\nid = \"1-101\"\nsize = \"bn\"             # error: not an echelon\n# fix: size = \"battalion\"",
     },
     Explanation {
+        id: "unknown-feature",
+        text: "An edge or a path of a map names a feature its `[[features]]` do not define. Define it (id, colour, width) or use one of the ids the hint lists.",
+        example: "[[features]]\nid = \"river\"\ncolor = \"#3A7BD5\"\n[[paths]]\nfeature = \"road\"    # error: no [[features]] road\nthrough = [\"0101\", \"0102\"]",
+    },
+    Explanation {
         id: "unknown-field",
         text: "A key (or a CSV column) is not one the format allows here, usually a typo. Unknown keys are errors so that a misspelt key is never silently ignored. The hint suggests the closest allowed key or lists them.",
         example: "[[cards]]\ntitel = \"Recon\"   # error: unknown key `titel`; did you mean `title`?",
@@ -347,6 +372,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         id: "unknown-shortcode",
         text: "A `{{ name(...) }}` shortcode in the Markdown rules is not one grogpress knows. The hint lists the shortcodes (deck, card).",
         example: "{{ cards(\"action\") }}   # error: no shortcode `cards`\n# fix: {{ deck(\"action\") }}",
+    },
+    Explanation {
+        id: "unknown-terrain",
+        text: "A map names a terrain its `[[terrain]]` do not define (in `default`, a [[cells]] list or the CSV of cells), or a terrain type that is not an item of the collection the map's `collection` names.",
+        example: "default = \"plain\"\n[[terrain]]\nid = \"plain\"\ncolor = \"#B9DDA0\"\n[[cells]]\nterrain = \"forest\"    # error: no [[terrain]] forest\ncells = [\"0203\"]",
     },
     Explanation {
         id: "unreachable-row",

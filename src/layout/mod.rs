@@ -16,6 +16,7 @@ mod doc;
 mod flow;
 pub mod icons;
 mod labels;
+pub mod map;
 pub mod nato;
 mod nav;
 mod pnp;

@@ -35,11 +35,11 @@ pub fn load_cards_csv(
 }
 
 /// One record of the CSV: its cells' values and their byte spans in the file.
-struct Row {
-    cells: Vec<String>,
-    spans: Vec<Range<usize>>,
+pub(super) struct Row {
+    pub(super) cells: Vec<String>,
+    pub(super) spans: Vec<Range<usize>>,
     /// The whole record, for a card's location.
-    span: Range<usize>,
+    pub(super) span: Range<usize>,
 }
 
 /// Parses CSV text into cards of a deck with these fields; `None` after a
@@ -76,7 +76,7 @@ fn header_hint(fields: &[FieldDecl]) -> String {
 }
 
 /// Every record with its cell spans; `None` after a `csv-syntax` diagnostic.
-fn read_rows(file: FileId, text: &str, diags: &mut Diagnostics) -> Option<Vec<Row>> {
+pub(super) fn read_rows(file: FileId, text: &str, diags: &mut Diagnostics) -> Option<Vec<Row>> {
     // Spreadsheets often save UTF-8 with a byte-order mark; it is not data.
     let skip = if text.starts_with('\u{FEFF}') { 3 } else { 0 };
     let body = &text[skip..];

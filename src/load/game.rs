@@ -35,6 +35,7 @@ table! { pub mod game_toml: "game.toml",
     dice_combat: opt Table(&collections::dice_combat::DEF),
     charts: opt Tables(&charts::DEF),
     glossary: opt Tables(&glossary::DEF),
+    maps: opt Tables(&maps::DEF),
 }
 
 /// A colour, "#RRGGBB".
@@ -70,6 +71,10 @@ table! { pub mod aids: "[[aids]]", "A player-aid file.";
 }
 
 table! { pub mod charts: "[[charts]]", "A chart file; the list's order is the chart set's.";
+    (id, file) = super::decks,
+}
+
+table! { pub mod maps: "[[maps]]", "A map or board file (see the map file); each is printed.";
     (id, file) = super::decks,
 }
 
@@ -239,6 +244,7 @@ fn load_game_in(
     let deck_refs = refs(k::decks, &decks::DEF);
     let aid_refs = refs(k::aids, &aids::DEF);
     let chart_refs = refs(k::charts, &charts::DEF);
+    let map_refs = refs(k::maps, &maps::DEF);
     let publish = match r.get(&root, k::publish) {
         Some(t) => publish(&mut r, &t),
         None => Publish {
@@ -330,6 +336,7 @@ fn load_game_in(
             None => unloaded.push(id.value),
         }
     }
+    let maps = super::map::load_maps(&confine, map_refs, &collections, sources, diags)?;
     let mut rules = Vec::new();
     for page in rules_refs {
         if let Some(path) = confine.resolve(dir, &page, "the rules page", diags) {
@@ -363,6 +370,7 @@ fn load_game_in(
         charts,
         rules,
         glossary,
+        maps,
         publish,
         unloaded,
         deck_unloaded,

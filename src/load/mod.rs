@@ -15,6 +15,7 @@ mod game;
 mod game_files;
 mod icons;
 pub mod ids;
+pub mod map;
 pub mod paths;
 pub mod rules;
 pub mod schema;

@@ -1,7 +1,7 @@
 //! Load stage, for editors and readers of the docs: from the table
 //! declarations of [`super::spec`] (the very ones the readers check and
 //! read through), the JSON Schema of every kind of data file (game, deck,
-//! collection, random table, chart, aid, sheets, card layout, fonts) and the
+//! collection, random table, chart, aid, map, sheets, card layout, fonts) and the
 //! key tables of docs/data-format.md. Editors with taplo (VS Code's Even
 //! Better TOML, Helix, Zed) use the schemas through a `#:schema` line to
 //! complete keys and underline typos while typing.
@@ -9,7 +9,7 @@
 use std::fmt::Write as _;
 
 use super::spec::{Def, Ty};
-use super::{aid, chart, collections, deck, fonts, game, sheets, template};
+use super::{aid, chart, collections, deck, fonts, game, map, sheets, template};
 use crate::diag::json_string;
 
 /// One schema file: its name, the document's table and the tables it refers to.
@@ -64,6 +64,11 @@ pub fn schemas() -> Vec<Schema> {
             "aid.schema.json",
             "grogpress player-aid file",
             &aid::aid_file::DEF,
+        ),
+        schema(
+            "map.schema.json",
+            "grogpress map file ([[maps]] file = ...)",
+            &map::map_file::DEF,
         ),
         schema(
             "sheets.schema.json",

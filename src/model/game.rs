@@ -241,6 +241,8 @@ pub struct Game {
     pub rules: Vec<RulesPage>,
     /// Rule terms and their definitions, in the order `game.toml` lists them.
     pub glossary: Vec<GlossaryEntry>,
+    /// Boards and maps, in the order `game.toml` lists them.
+    pub maps: Vec<super::Map>,
     pub publish: Publish,
     /// Ids of decks and aids declared in `game.toml` whose files could not be
     /// loaded (already reported): later checks stay quiet about them.

@@ -14,6 +14,7 @@ mod game_files;
 mod icon;
 mod image;
 pub mod link;
+pub mod map;
 pub mod nato;
 mod phrase;
 mod random_table;
@@ -49,6 +50,7 @@ pub use image::{
     Anchor, ArtFiles, FitMode, ImageFile, ImageFormat, ImageRegion, ImageSource, VectorArt,
     VectorPath,
 };
+pub use map::Map;
 pub use phrase::{Phrase, PhraseForm, form_slots, read_phrase};
 pub use random_table::{RandomRow, RandomTable};
 pub use roll::{

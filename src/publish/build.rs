@@ -133,6 +133,13 @@ pub fn write(
         }
         committed.push(output);
     }
+    if options.maps && !game.maps.is_empty() {
+        let count = super::maps::write_map_images(game, assets, &folder)?;
+        on_written(Written::Images {
+            count,
+            dir: folder.join(super::maps::MAP_DIR),
+        });
+    }
     if options.html {
         let started = std::time::Instant::now();
         let files = super::build_html(game, assets)?;

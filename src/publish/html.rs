@@ -36,6 +36,7 @@ pub fn build_html(game: &Game, assets: &Assets) -> Result<Vec<(String, Vec<u8>)>
             doc: &page.doc,
         })
         .collect();
+    let (extra, pictures) = super::maps::html_pages(game, assets);
     let site = Site {
         game,
         rules,
@@ -44,10 +45,12 @@ pub fn build_html(game: &Game, assets: &Assets) -> Result<Vec<(String, Vec<u8>)>
         templates: &templates,
         lang: LANG,
         icons: &assets.icons,
+        extra: &extra,
     };
     let mut files = render_site(&site).map_err(|e| OpError::new(e.to_string()))?;
     files.extend(font_licences(&assets.root.fonts())?);
     files.extend(art_copies(&site.decks)?);
+    files.extend(pictures);
     Ok(files)
 }
 

@@ -16,6 +16,7 @@ mod faces;
 pub mod html;
 pub mod images;
 mod labels;
+pub mod maps;
 mod options;
 pub mod output;
 mod plan;

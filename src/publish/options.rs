@@ -37,6 +37,8 @@ pub struct PlanOptions {
     /// Unit counters (`counters.pdf`), `counter_size` points square (default 3/4 in).
     pub counters: bool,
     pub counter_size: Option<f32>,
+    /// Every map: a poster, tiled sheets, an SVG and a PNG (`<map>-map.pdf`...).
+    pub maps: bool,
     /// Paper for card lists, the units and dice sheet and counters (default Letter).
     pub paper: Option<Paper>,
     /// The PDF rulebook from the Markdown rules (`<game>-rules.pdf`).
@@ -122,6 +124,7 @@ impl PlanOptions {
             charts: true,
             card_lists: true,
             counters: true,
+            maps: true,
             rulebook: Some(layout::RulebookOptions::default()),
             ..PlanOptions::default()
         }

@@ -119,6 +119,9 @@ pub fn plan(
     {
         outputs.push(output);
     }
+    if options.maps {
+        outputs.extend(super::maps::plan_maps(game, assets, diags));
+    }
     if options.card_lists {
         outputs.extend(super::card_lists::plan_card_lists(
             game, assets, options, diags,

@@ -13,6 +13,7 @@ mod dice_combat;
 mod glossary;
 mod images;
 mod jobs;
+mod map;
 mod random_table;
 mod rules;
 mod shortcodes;
@@ -56,5 +57,6 @@ pub fn validate(game: &Game) -> Diagnostics {
     validate_counters(game, &mut diags);
     jobs::check_units_and_dice(game, &mut diags);
     unit_symbols::check_unit_symbols(game, &mut diags);
+    map::validate_maps(game, &mut diags);
     diags
 }

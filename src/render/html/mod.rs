@@ -8,11 +8,13 @@
 //! marked `safe`.
 
 mod data;
+mod map_page;
 mod markdown;
 mod search;
 mod site;
 
 pub use data::{DATA_SHORTCODES, icon_svg};
+pub use map_page::{ExtraPage, map_page, map_picture};
 pub use markdown::{Heading, PageBody, PageLinks, UsedIds, render_markdown, unique_id};
 pub use site::{DeckFaces, HtmlTemplates, RulesText, Site, render_site};
 

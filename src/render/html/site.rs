@@ -69,12 +69,14 @@ pub struct Site<'a> {
     pub lang: &'a str,
     /// The icons of `data/icons/`, drawn inline on die faces and in the prose.
     pub icons: &'a [Icon],
+    /// Pages after the rules pages that are not rules text (a map's page).
+    pub extra: &'a [super::map_page::ExtraPage],
 }
 
 /// Every file of the reference: (path relative to the html folder, bytes), in a stable order.
 pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, HtmlError> {
     let tera = compile(site.templates)?;
-    let names = page_names(&site.rules);
+    let mut names = page_names(&site.rules);
     let shortcodes: Vec<&[Shortcode]> = site.rules.iter().map(|r| &r.doc.shortcodes[..]).collect();
     let keys: Vec<Vec<String>> = site
         .game
@@ -144,13 +146,35 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, HtmlError>
         bodies.push(body);
     }
 
+    for page in site.extra {
+        let mut name = page.file_name.clone();
+        let mut n = 1;
+        while names.contains(&name) {
+            n += 1;
+            name = format!("{}-{n}.html", page.file_name.trim_end_matches(".html"));
+        }
+        names.push(name);
+        bodies.push(PageBody {
+            html: page.body.html.clone(),
+            headings: page.body.headings.clone(),
+            sections: page.body.sections.clone(),
+        });
+        previews.push(Value::from(Vec::<Value>::new()));
+        term_previews.push(Value::from(Vec::<Value>::new()));
+        rows.push(Vec::new());
+    }
     let titles: Vec<String> = bodies
         .iter()
-        .zip(&site.rules)
-        .map(|(b, r)| {
+        .zip(
+            site.rules
+                .iter()
+                .map(|r| r.file_name)
+                .chain(site.extra.iter().map(|p| p.title.as_str())),
+        )
+        .map(|(b, fallback)| {
             b.headings
                 .first()
-                .map_or_else(|| r.file_name.to_string(), |h| h.text.clone())
+                .map_or_else(|| fallback.to_string(), |h| h.text.clone())
         })
         .collect();
     let pages_value = |current: Option<usize>| -> Value {

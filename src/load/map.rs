@@ -1,0 +1,666 @@
+//! Load stage: a map file (`[[maps]]` of game.toml) — its grid, how cells
+//! are named, its terrain types and features, the terrain of its cells
+//! (in the file or a CSV beside it, read through the one path resolver),
+//! its features and labels — into a [`Map`]. Cell names are read against
+//! the map's own code here; whether they lie on the grid, are given twice
+//! or are neighbours is for validation.
+
+use std::path::Path;
+
+use super::paths::Confine;
+use super::spec::{Key, kinds, table};
+use super::toml::{Reader, Table, Value, parse};
+use super::{OpError, read_source};
+use crate::diag::{Diagnostics, FileId, Loc, Sources};
+use crate::model::map::{
+    CellName, CellSpan, CodePart, CodePlace, Coordinates, Feature, FeatureKind, Grid, GridKind,
+    MAX_CELLS, MAX_SIDE, MapLabel, Pattern, Route, Terrain, TerrainCells, Tiling,
+};
+use crate::model::{Located, Map, Paper};
+
+const HEX: &str = super::game::HEX;
+
+table! { pub mod map_file: "a map file",
+    "A board or map: its grid, how its cells are named, its terrain, features and labels; printed as a poster, tiled across sheets, as SVG and PNG and in the HTML reference.";
+    name: req Str("The map's name, printed under it."),
+    grid: req OneOf(&["hex", "square"], "The cells: hexes or squares."),
+    orientation: opt OneOf(&["flat", "pointy"],
+        "Of hexes: a flat top, columns zig-zagging (default), or a corner at the top, rows zig-zagging."),
+    stagger: opt OneOf(&["second", "first"],
+        "Of hexes: which column (flat) or row (pointy) sits half a cell lower (or further right): the second (default) or the first."),
+    columns: req IntIn(Some(1), Some(MAX_SIDE), "How many columns of cells."),
+    rows: req IntIn(Some(1), Some(MAX_SIDE), "How many rows of cells."),
+    cell: req Length("The distance across a cell: across the flats of a hex (centre to neighbouring centre), the side of a square, e.g. \"1in\"."),
+    code: opt Str("How a cell's code is written: {col} and {row} the numbers, {col:02} padded to two digits, {col:A} as letters (A, B... AA); default \"{col:02}{row:02}\"."),
+    first_column: opt Int("The number of the first column (default 1)."),
+    first_row: opt Int("The number of the first row (default 1)."),
+    code_at: opt OneOf(&["top", "centre", "bottom", "none"],
+        "Where a cell's code is printed: at its top edge (default), centre, bottom edge, or not at all."),
+    code_size: opt Length("The code's type size (default a seventh of the cell)."),
+    collection: opt Str("A collection of the game whose items the terrain types are (each terrain id one of its items, its name the item's)."),
+    default as "default": req Str("The terrain of every cell not given one."),
+    terrain: req Tables(&terrain::DEF),
+    cells: opt Tables(&cells::DEF),
+    cells_csv: opt Str("A CSV file of cells (relative to the map file): a header `cell,terrain`, then one cell or range of cells per row."),
+    features: opt Tables(&feature::DEF),
+    edges: opt Tables(&edges::DEF),
+    paths: opt Tables(&paths::DEF),
+    labels: opt Tables(&labels::DEF),
+    paper: opt OneOf(&["letter", "a4"], "The paper the map is tiled across (default letter)."),
+    overlap: opt Length("How much of the map neighbouring sheets both show (default \"0.5in\")."),
+}
+
+table! { pub mod terrain: "[[terrain]]", "A terrain type and how its cells are drawn.";
+    id: req Str("The id cells name it by (an item of the map's collection, if it names one)."),
+    name: opt Str("The name in the legend (default the collection item's name, or the id)."),
+    color: req Pattern(HEX, "The cells' fill, \"#RRGGBB\"."),
+    pattern: opt OneOf(&["none", "dots", "hatch", "cross"],
+        "A pattern over the fill, in a darker shade of it."),
+    icon: opt Str("An icon of data/icons/ drawn in each cell, e.g. \"tree\"."),
+}
+
+table! { pub mod cells: "[[cells]]", "Cells of one terrain.";
+    terrain: req Str("The terrain's id."),
+    cells: req StrArray("Cells by code (\"0203\"), or \"column,row\", or a rectangle between two corner cells (\"0203..0405\")."),
+}
+
+table! { pub mod feature: "[[features]]", "A kind of feature drawn as a line: river, road, wall.";
+    id: req Str("The id edges and paths name it by."),
+    name: opt Str("The name in the legend (default the id)."),
+    color: req Pattern(HEX, "The line's colour, \"#RRGGBB\"."),
+    width: opt Length("The line's width (default a tenth of the cell)."),
+}
+
+table! { pub mod edges: "[[edges]]", "A feature along the sides between neighbouring cells (a river, a wall).";
+    feature: req Str("The feature's id."),
+    between: req ArrayOf(&Ty::StrArray("Two neighbouring cells."),
+        "The sides it runs along, each as the two cells it parts: [[\"0203\", \"0303\"], ...]."),
+}
+
+table! { pub mod paths: "[[paths]]", "A feature from centre to centre through a chain of neighbouring cells (a road).";
+    feature: req Str("The feature's id."),
+    through: req StrArray("The cells in order, each a neighbour of the one before."),
+}
+
+table! { pub mod labels: "[[labels]]", "Words printed on the map, centred on a cell.";
+    text: req Str("The words."),
+    at: req Str("The cell."),
+    size: opt Length("The type size (default a fifth of the cell)."),
+}
+
+/// Every map `[[maps]]` names, in order; a terrain without a name of its
+/// own takes its collection item's.
+pub fn load_maps(
+    confine: &Confine,
+    refs: Vec<(Located<String>, Located<String>)>,
+    collections: &[crate::model::Deck],
+    sources: &mut Sources,
+    diags: &mut Diagnostics,
+) -> Result<Vec<Map>, OpError> {
+    let mut maps = Vec::new();
+    for (id, file_name) in refs {
+        let Some(path) = confine.resolve(confine.dir(), &file_name, "the map file", diags) else {
+            continue;
+        };
+        let Some(mut map) = load_map(&id.value, &path, confine, sources, diags)? else {
+            continue;
+        };
+        let collection = map
+            .collection
+            .as_ref()
+            .and_then(|c| collections.iter().find(|d| d.id == c.value));
+        if let Some(collection) = collection {
+            for terrain in map.terrain.iter_mut().filter(|t| t.name == t.id.value) {
+                if let Some(item) = collection.item(&terrain.id.value) {
+                    terrain.name = collection.item_ref(item).name;
+                }
+            }
+        }
+        maps.push(map);
+    }
+    Ok(maps)
+}
+
+/// Reads the map file at `path`; `None` when it is not TOML or lacks what
+/// a map needs (reported).
+pub fn load_map(
+    id: &str,
+    path: &Path,
+    confine: &Confine,
+    sources: &mut Sources,
+    diags: &mut Diagnostics,
+) -> Result<Option<Map>, OpError> {
+    let (file, text, utf8) = read_source(path, sources, diags)?;
+    if !utf8 {
+        return Ok(None);
+    }
+    let Some(root) = parse(file, &text, diags) else {
+        return Ok(None);
+    };
+    let mut r = Reader::new(file, diags);
+    let Some((mut map, csv)) = read_map(&mut r, id, &root) else {
+        return Ok(None);
+    };
+    if let Some(csv) = csv {
+        let dir = path.parent().unwrap_or(confine.dir()).to_path_buf();
+        if let Some(csv_path) = confine.resolve(&dir, &csv, "the CSV of cells", diags) {
+            let (csv_file, csv_text, ok) = read_source(&csv_path, sources, diags)?;
+            if ok {
+                map.cells
+                    .extend(cells_csv(csv_file, &csv_text, &map.coordinates, diags));
+            }
+        }
+    }
+    Ok(Some(map))
+}
+
+/// The map, and the CSV of cells it names (read by the caller).
+fn read_map(
+    r: &mut Reader<'_>,
+    id: &str,
+    root: &Table<'_>,
+) -> Option<(Map, Option<Located<String>>)> {
+    use map_file as k;
+    let t = r.open_top(root, &k::DEF);
+    let csv = r.get(&t, k::cells_csv);
+    let name = r.get(&t, k::name);
+    let grid_kind = one_of(r, &t, k::grid);
+    let orientation = one_of(r, &t, k::orientation);
+    let stagger = one_of(r, &t, k::stagger);
+    let columns = int_in(r, &t, k::columns);
+    let rows = int_in(r, &t, k::rows);
+    let size = r.get(&t, k::cell).and_then(|s| {
+        if s.value >= 9.0 {
+            return Some(s.value);
+        }
+        r.diags.push(crate::error!(
+            "bad-value", Some(s.loc.clone()), "a cell {} pt across is too small to print", s.value;
+            hint: "a cell is at least 1/8 in (9 pt) across; 3/4 in to 1.5 in is usual"
+        ));
+        None
+    });
+    let first = (
+        r.get(&t, k::first_column).map_or(1, |n| n.value),
+        r.get(&t, k::first_row).map_or(1, |n| n.value),
+    );
+    let parts = match r.get(&t, k::code) {
+        Some(code) => match code_parts(&code.value) {
+            Ok(parts) => Some(parts),
+            Err(why) => {
+                r.diags.push(crate::error!(
+                    "bad-value", Some(code.loc.clone()), "`code`: {why}";
+                    hint: "write the code with {{col}} and {{row}}, e.g. \"{{col:02}}{{row:02}}\" (0101) or \"{{col:A}}{{row}}\" (A1)"
+                ));
+                None
+            }
+        },
+        None => Some(vec![
+            CodePart::Number {
+                column: true,
+                width: 2,
+            },
+            CodePart::Number {
+                column: false,
+                width: 2,
+            },
+        ]),
+    };
+    let place = match one_of(r, &t, k::code_at).as_deref() {
+        Some("centre") => CodePlace::Centre,
+        Some("bottom") => CodePlace::Bottom,
+        Some("none") => CodePlace::None,
+        _ => CodePlace::Top,
+    };
+    let code_size = r.get(&t, k::code_size).map(|s| s.value);
+    let collection = r.get(&t, k::collection);
+    let default = r.get(&t, k::default);
+    let paper = match one_of(r, &t, k::paper).as_deref() {
+        Some("a4") => Paper::A4,
+        _ => Paper::LETTER,
+    };
+    let overlap = r.get(&t, k::overlap).map_or(36.0, |o| o.value.max(0.0));
+
+    let kind = match (grid_kind.as_deref(), orientation.as_deref()) {
+        (Some("square"), _) => GridKind::Square,
+        (Some("hex"), Some("pointy")) => GridKind::PointyHex,
+        (Some("hex"), _) => GridKind::FlatHex,
+        _ => return None,
+    };
+    let (columns, rows, size) = (columns?, rows?, size?);
+    if columns.value * rows.value > MAX_CELLS {
+        r.diags.push(crate::error!(
+            "limit-exceeded", Some(rows.loc.clone()),
+            "a map of {} x {} cells has more than {MAX_CELLS} cells", columns.value, rows.value;
+            hint: "split it into several maps"
+        ));
+        return None;
+    }
+    let grid = Grid {
+        kind,
+        columns: columns.value as u32,
+        rows: rows.value as u32,
+        size,
+        second_shifted: stagger.as_deref() != Some("first"),
+    };
+    let coordinates = Coordinates {
+        parts: parts?,
+        first,
+        place,
+        size: code_size.unwrap_or(size / 7.0),
+    };
+    let terrain = r
+        .get(&t, k::terrain)
+        .iter()
+        .filter_map(|t| terrain_type(r, t))
+        .collect();
+    let cells = r
+        .get(&t, k::cells)
+        .iter()
+        .filter_map(|t| terrain_cells(r, t, &coordinates))
+        .collect();
+    let feature_kinds = r
+        .get(&t, k::features)
+        .iter()
+        .filter_map(|t| feature_kind(r, t, size))
+        .collect();
+    let mut features: Vec<Feature> = r
+        .get(&t, k::edges)
+        .iter()
+        .filter_map(|t| edge(r, t, &coordinates))
+        .collect();
+    features.extend(
+        r.get(&t, k::paths)
+            .iter()
+            .filter_map(|t| path(r, t, &coordinates)),
+    );
+    let labels = r
+        .get(&t, k::labels)
+        .iter()
+        .filter_map(|t| label(r, t, &coordinates, size))
+        .collect();
+    let map = Map {
+        id: id.to_string(),
+        name: name?.value,
+        grid,
+        coordinates,
+        collection,
+        terrain,
+        default_terrain: default?,
+        cells,
+        feature_kinds,
+        features,
+        labels,
+        tiling: Tiling { paper, overlap },
+        loc: r.loc(0..0),
+    };
+    Some((map, csv))
+}
+
+/// A key of fixed words, checked against them (`bad-value` if not one).
+fn one_of(
+    r: &mut Reader<'_>,
+    t: &super::spec::Tab<'_, '_>,
+    key: Key<kinds::OneOf>,
+) -> Option<String> {
+    let value = r.get(t, key)?;
+    if key.values().contains(&value.value.as_str()) {
+        return Some(value.value);
+    }
+    r.diags.push(crate::error!(
+        "bad-value", Some(value.loc.clone()), "`{}` is not a `{}`", value.value, key.name();
+        hint: "use one of: {}", key.values().join(", ")
+    ));
+    None
+}
+
+/// An integer key checked against its declared bounds (`out-of-range`).
+fn int_in(
+    r: &mut Reader<'_>,
+    t: &super::spec::Tab<'_, '_>,
+    key: Key<kinds::IntIn>,
+) -> Option<Located<i64>> {
+    let n = r.get(t, key)?;
+    if key.admits(n.value) {
+        return Some(n);
+    }
+    r.diags.push(crate::error!(
+        "out-of-range", Some(n.loc.clone()), "{} = {} is out of range", key.name(), n.value;
+        hint: "a map has 1 to {MAX_SIDE} {}", key.name()
+    ));
+    None
+}
+
+/// `{col:02}{row:02}` into its parts.
+pub fn code_parts(code: &str) -> Result<Vec<CodePart>, String> {
+    let mut parts = Vec::new();
+    let mut rest = code;
+    while !rest.is_empty() {
+        let Some(open) = rest.find('{') else {
+            parts.push(CodePart::Text(rest.to_string()));
+            break;
+        };
+        if open > 0 {
+            parts.push(CodePart::Text(rest[..open].to_string()));
+        }
+        let Some(close) = rest[open..].find('}') else {
+            return Err("a `{` is never closed".to_string());
+        };
+        let field = &rest[open + 1..open + close];
+        let (name, spec) = field.split_once(':').unwrap_or((field, ""));
+        let column = match name {
+            "col" => true,
+            "row" => false,
+            other => return Err(format!("`{{{other}}}` is neither {{col}} nor {{row}}")),
+        };
+        parts.push(match spec {
+            "" => CodePart::Number { column, width: 1 },
+            "A" => CodePart::Letter { column },
+            width => match width
+                .strip_prefix('0')
+                .and_then(|w| w.parse::<usize>().ok())
+            {
+                Some(width) if (1..=6).contains(&width) => CodePart::Number { column, width },
+                _ => {
+                    return Err(format!(
+                        "`{{{field}}}`: write {{{name}:02}} or {{{name}:A}}"
+                    ));
+                }
+            },
+        });
+        rest = &rest[open + close + 1..];
+    }
+    let has = |column: bool| {
+        parts.iter().any(|p| {
+            matches!(p, CodePart::Number { column: c, .. } | CodePart::Letter { column: c } if *c == column)
+        })
+    };
+    if !has(true) || !has(false) {
+        return Err("a code needs both {col} and {row}".to_string());
+    }
+    let numbers_abut = parts.windows(2).any(|w| {
+        matches!(
+            w,
+            [CodePart::Number { width: 1, .. }, CodePart::Number { .. }]
+        ) || matches!(w, [CodePart::Letter { .. }, CodePart::Letter { .. }])
+    });
+    if numbers_abut {
+        return Err("two numbers (or letters) side by side cannot be told apart unless the first is padded, e.g. {col:02}".to_string());
+    }
+    Ok(parts)
+}
+
+/// A cell as written: its code, or "column,row".
+pub fn cell_name(
+    diags: &mut Diagnostics,
+    coords: &Coordinates,
+    text: Located<String>,
+) -> Option<CellName> {
+    let s = text.value.trim();
+    let at = match s.split_once(',') {
+        Some((c, r)) => c.trim().parse().ok().zip(r.trim().parse().ok()),
+        None => coords.read(s),
+    };
+    match at {
+        Some(at) => Some(CellName { text, at }),
+        None => {
+            diags.push(crate::error!(
+                "bad-cell", Some(text.loc.clone()), "`{}` does not name a cell", text.value;
+                hint: "name a cell by its code, as the map prints it (the first is {}), or as \"column,row\"",
+                coords.code((0, 0))
+            ));
+            None
+        }
+    }
+}
+
+/// A cell, or a rectangle of cells `"a..b"`.
+fn cell_span(
+    diags: &mut Diagnostics,
+    coords: &Coordinates,
+    text: Located<String>,
+) -> Option<CellSpan> {
+    match text.value.split_once("..") {
+        Some((a, b)) => {
+            let (a, b) = (a.to_string(), b.to_string());
+            let from = cell_name(diags, coords, Located::new(a, text.loc.clone()));
+            let to = cell_name(diags, coords, Located::new(b, text.loc.clone()));
+            Some(CellSpan::Range(from?, to?))
+        }
+        None => cell_name(diags, coords, text).map(CellSpan::One),
+    }
+}
+
+fn terrain_type(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Terrain> {
+    let t = r.open(t, &terrain::DEF);
+    let id = r.get(&t, terrain::id);
+    let name = r.get(&t, terrain::name);
+    let color = r
+        .get(&t, terrain::color)
+        .and_then(|c| super::background::color(r, &c));
+    let pattern = match one_of(r, &t, terrain::pattern).as_deref() {
+        Some("dots") => Pattern::Dots,
+        Some("hatch") => Pattern::Hatch,
+        Some("cross") => Pattern::Cross,
+        _ => Pattern::None,
+    };
+    let icon = r.get(&t, terrain::icon);
+    let id = id?;
+    Some(Terrain {
+        name: name.map_or_else(|| id.value.clone(), |n| n.value),
+        id,
+        color: color?,
+        pattern,
+        icon,
+    })
+}
+
+fn terrain_cells(r: &mut Reader<'_>, t: &Table<'_>, coords: &Coordinates) -> Option<TerrainCells> {
+    let t = r.open(t, &cells::DEF);
+    let terrain = r.get(&t, cells::terrain);
+    require(r, &t, cells::cells.name());
+    let names = r.get(&t, cells::cells);
+    let cells = names
+        .into_iter()
+        .filter_map(|n| cell_span(r.diags, coords, n))
+        .collect();
+    Some(TerrainCells {
+        terrain: terrain?,
+        cells,
+    })
+}
+
+fn feature_kind(r: &mut Reader<'_>, t: &Table<'_>, cell: f32) -> Option<FeatureKind> {
+    let t = r.open(t, &feature::DEF);
+    let id = r.get(&t, feature::id);
+    let name = r.get(&t, feature::name);
+    let color = r
+        .get(&t, feature::color)
+        .and_then(|c| super::background::color(r, &c));
+    let width = r
+        .get(&t, feature::width)
+        .map_or(cell / 10.0, |w| w.value.clamp(0.1, cell / 2.0));
+    let id = id?;
+    Some(FeatureKind {
+        name: name.map_or_else(|| id.value.clone(), |n| n.value),
+        id,
+        color: color?,
+        width,
+    })
+}
+
+fn edge(r: &mut Reader<'_>, t: &Table<'_>, coords: &Coordinates) -> Option<Feature> {
+    let t = r.open(t, &edges::DEF);
+    let kind = r.get(&t, edges::feature);
+    require(r, &t, edges::between.name());
+    let mut sides = Vec::new();
+    for pair in r.array(&t, "between") {
+        let Some([a, b]) = two_strings(r, pair) else {
+            continue;
+        };
+        let a = cell_name(r.diags, coords, a);
+        let b = cell_name(r.diags, coords, b);
+        if let (Some(a), Some(b)) = (a, b) {
+            sides.push((a, b));
+        }
+    }
+    Some(Feature {
+        kind: kind?,
+        route: Route::Sides(sides),
+    })
+}
+
+/// Reports a required array that is absent (arrays read as empty when absent).
+fn require(r: &mut Reader<'_>, t: &super::spec::Tab<'_, '_>, key: &str) {
+    if t.get_ref().get(key).is_none() {
+        r.missing(t.span(), key, t.owner, "array");
+    }
+}
+
+/// `["0203", "0303"]`: two cells that share a side.
+fn two_strings(r: &mut Reader<'_>, v: &Value<'_>) -> Option<[Located<String>; 2]> {
+    let items = array_strings(v);
+    match items.as_deref() {
+        Some([a, b]) => Some([
+            Located::new(a.0.clone(), r.loc(a.1.clone())),
+            Located::new(b.0.clone(), r.loc(b.1.clone())),
+        ]),
+        _ => {
+            r.diags.push(crate::error!(
+                "wrong-type", Some(r.loc(v.span())), "a side is written as the two cells it parts";
+                hint: "write [\"0203\", \"0303\"]"
+            ));
+            None
+        }
+    }
+}
+
+/// The strings of an array value with their spans; `None` if it is not
+/// an array of strings.
+fn array_strings(v: &Value<'_>) -> Option<Vec<(String, std::ops::Range<usize>)>> {
+    let toml::de::DeValue::Array(items) = v.get_ref() else {
+        return None;
+    };
+    items
+        .iter()
+        .map(|item| match item.get_ref() {
+            toml::de::DeValue::String(s) => Some((s.to_string(), item.span())),
+            _ => None,
+        })
+        .collect()
+}
+
+fn path(r: &mut Reader<'_>, t: &Table<'_>, coords: &Coordinates) -> Option<Feature> {
+    let t = r.open(t, &paths::DEF);
+    let kind = r.get(&t, paths::feature);
+    require(r, &t, paths::through.name());
+    let cells: Vec<CellName> = r
+        .get(&t, paths::through)
+        .into_iter()
+        .filter_map(|n| cell_name(r.diags, coords, n))
+        .collect();
+    Some(Feature {
+        kind: kind?,
+        route: Route::Through(cells),
+    })
+}
+
+fn label(r: &mut Reader<'_>, t: &Table<'_>, coords: &Coordinates, cell: f32) -> Option<MapLabel> {
+    let t = r.open(t, &labels::DEF);
+    let text = r.get(&t, labels::text);
+    let at = r.get(&t, labels::at);
+    let size = r
+        .get(&t, labels::size)
+        .map_or(cell / 5.0, |s| s.value.clamp(2.0, 144.0));
+    let at = cell_name(r.diags, coords, at?)?;
+    Some(MapLabel {
+        text: text?,
+        at,
+        size,
+    })
+}
+
+/// The rows of a CSV of cells: `cell,terrain`, a cell or range per row.
+fn cells_csv(
+    file: FileId,
+    text: &str,
+    coords: &Coordinates,
+    diags: &mut Diagnostics,
+) -> Vec<TerrainCells> {
+    let Some(rows) = super::csv::read_rows(file, text, diags) else {
+        return Vec::new();
+    };
+    let mut rows = rows.into_iter();
+    let header = rows.next();
+    let names: Vec<&str> = header
+        .as_ref()
+        .map(|h| h.cells.iter().map(|c| c.trim()).collect())
+        .unwrap_or_default();
+    if names != ["cell", "terrain"] {
+        diags.push(crate::error!(
+            "missing-field", Some(Loc::new(file, 0..0)), "a CSV of cells needs the header `cell,terrain`";
+            hint: "write `cell,terrain` on the first line, then one cell per row: `0203,woods`"
+        ));
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for row in rows {
+        let (Some(cell), Some(terrain)) = (row.cells.first(), row.cells.get(1)) else {
+            diags.push(crate::error!(
+                "missing-field", Some(Loc::new(file, row.span.clone())), "a row of cells needs a cell and a terrain";
+                hint: "write `0203,woods`"
+            ));
+            continue;
+        };
+        let at = |i: usize| Loc::new(file, row.spans[i].clone());
+        let span = cell_span(diags, coords, Located::new(cell.trim().to_string(), at(0)));
+        let terrain = Located::new(terrain.trim().to_string(), at(1));
+        match out.last_mut() {
+            Some(TerrainCells { terrain: t, cells }) if t.value == terrain.value => {
+                cells.extend(span);
+            }
+            _ => out.push(TerrainCells {
+                terrain,
+                cells: span.into_iter().collect(),
+            }),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn code_formats_read_as_parts() {
+        assert_eq!(
+            code_parts("{col:02}{row:02}"),
+            Ok(vec![
+                CodePart::Number {
+                    column: true,
+                    width: 2
+                },
+                CodePart::Number {
+                    column: false,
+                    width: 2
+                }
+            ])
+        );
+        assert_eq!(
+            code_parts("{col:A}-{row}"),
+            Ok(vec![
+                CodePart::Letter { column: true },
+                CodePart::Text("-".into()),
+                CodePart::Number {
+                    column: false,
+                    width: 1
+                }
+            ])
+        );
+        assert!(code_parts("{col}{row}").is_err());
+        assert!(code_parts("{col:02}").is_err());
+        assert!(code_parts("{col:x}{row}").is_err());
+        assert!(code_parts("{cell}").is_err());
+        assert!(code_parts("{col").is_err());
+    }
+}

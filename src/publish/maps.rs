@@ -1,0 +1,164 @@
+//! Publish: a game's maps — each drawn once at true scale and printed as a
+//! poster (`<map>-map.pdf`, one page the map's size) and tiled across
+//! Letter or A4 sheets (`<map>-map-tiles.pdf`); written as pictures of the
+//! whole map (`maps/<map>.svg`, `maps/<map>.png`), which the HTML
+//! reference shows on a page of its own.
+
+use std::path::Path;
+
+use super::{Assets, Body, Output, write_output};
+use crate::diag::Diagnostics;
+use crate::layout::map::{MapDrawing, MapFaces, TilePlan, draw_map, lay_out_poster, lay_out_tiles};
+use crate::load::OpError;
+use crate::model::{Game, Map, Style};
+use crate::render::{png::svg_to_png, svg::outlined_svg};
+
+/// The folder under `out/<game>/` the pictures of the maps go to.
+pub const MAP_DIR: &str = "maps";
+
+/// A map PNG is drawn at this resolution, or less so its longer side stays
+/// within [`PNG_MAX_PIXELS`]: a picture of the whole map, not a print.
+const PNG_DPI: f32 = 150.0;
+const PNG_MAX_PIXELS: f32 = 3000.0;
+
+/// The faces a map's codes and labels are set in.
+pub fn map_faces(assets: &Assets) -> Option<MapFaces> {
+    let family = assets
+        .fonts
+        .family("sans-condensed")
+        .or(assets.fonts.families.first())?;
+    Some(MapFaces {
+        code: family.face(Style::Regular),
+        label: family.face(Style::Bold),
+    })
+}
+
+/// The map drawn, or `None` with its problems in `diags`: an icon that
+/// is not in `data/icons/` is a `dangling-reference`.
+pub fn draw(map: &Map, assets: &Assets, diags: &mut Diagnostics) -> Option<MapDrawing> {
+    let faces = map_faces(assets)?;
+    let mut ok = true;
+    for terrain in &map.terrain {
+        if let Some(icon) = &terrain.icon
+            && !assets.icons.iter().any(|i| i.name == icon.value)
+        {
+            diags.push(crate::validate::dangling(
+                icon,
+                "icon",
+                assets.icons.iter().map(|i| i.name.as_str()),
+            ));
+            ok = false;
+        }
+    }
+    match draw_map(map, faces, &assets.fonts, &assets.icons) {
+        Ok(drawing) if ok => Some(drawing),
+        Ok(_) => None,
+        Err(problems) => {
+            problems.into_iter().for_each(|d| diags.push(d));
+            None
+        }
+    }
+}
+
+/// The poster and the tiled sheets of every map.
+pub fn plan_maps(game: &Game, assets: &Assets, diags: &mut Diagnostics) -> Vec<Output> {
+    let mut outputs = Vec::new();
+    let Some(faces) = map_faces(assets) else {
+        return outputs;
+    };
+    for map in &game.maps {
+        let Some(drawing) = draw(map, assets, diags) else {
+            continue;
+        };
+        let poster = lay_out_poster(map, &drawing, faces, &assets.fonts);
+        let inches = |pt: f32| (pt / 72.0 * 10.0).round() / 10.0;
+        let page = poster
+            .pages
+            .first()
+            .map_or((0.0, 0.0), |p| (p.width, p.height));
+        outputs.push(Output {
+            file_name: format!("{}-map.pdf", map.id),
+            summary: format!(
+                "{}: a poster {} x {} in, true scale",
+                map.name,
+                inches(page.0),
+                inches(page.1)
+            ),
+            body: Body::Doc(poster),
+            images: None,
+        });
+        let plan = TilePlan::new(&drawing, map.tiling.paper, map.tiling.overlap);
+        let tiles = lay_out_tiles(map, &drawing, &plan, faces, &assets.fonts);
+        outputs.push(Output {
+            file_name: format!("{}-map-tiles.pdf", map.id),
+            summary: format!(
+                "{} on {} sheets, {} across x {} down, to tape together",
+                map.name,
+                plan.columns * plan.rows,
+                plan.columns,
+                plan.rows
+            ),
+            body: Body::Doc(tiles),
+            images: None,
+        });
+    }
+    outputs
+}
+
+/// A self-contained SVG of the whole map (text as outlines).
+pub fn map_svg(drawing: &MapDrawing, assets: &Assets) -> String {
+    outlined_svg(&drawing.items, drawing.width, drawing.height, &assets.fonts)
+}
+
+/// The resolution a map's PNG is drawn at.
+pub fn png_dpi(drawing: &MapDrawing) -> f32 {
+    let longest = drawing.width.max(drawing.height) / 72.0;
+    PNG_DPI.min(PNG_MAX_PIXELS / longest.max(f32::EPSILON))
+}
+
+/// Writes `maps/<map>.svg` and `.png` of every map that draws under
+/// `folder` (`out/<game>/`); returns how many files were written.
+pub fn write_map_images(game: &Game, assets: &Assets, folder: &Path) -> Result<usize, OpError> {
+    let mut written = 0;
+    let mut quiet = Diagnostics::default();
+    for map in &game.maps {
+        let Some(drawing) = draw(map, assets, &mut quiet) else {
+            continue;
+        };
+        let svg = map_svg(&drawing, assets);
+        let dir = folder.join(MAP_DIR);
+        write_output(folder, &dir.join(format!("{}.svg", map.id)), svg.as_bytes())?;
+        let png = svg_to_png(&svg, png_dpi(&drawing))
+            .map_err(|e| OpError::new(format!("map {}: {e}", map.id)))?;
+        write_output(folder, &dir.join(format!("{}.png", map.id)), &png)?;
+        written += 2;
+    }
+    Ok(written)
+}
+
+/// Each map's page of the HTML reference, and its picture as (path under
+/// the html folder, bytes). A map that cannot be drawn (reported by
+/// `check`) has no page.
+pub fn html_pages(
+    game: &Game,
+    assets: &Assets,
+) -> (Vec<crate::render::html::ExtraPage>, Vec<(String, Vec<u8>)>) {
+    let mut pages = Vec::new();
+    let mut pictures = Vec::new();
+    let mut quiet = Diagnostics::default();
+    for map in &game.maps {
+        let Some(drawing) = draw(map, assets, &mut quiet) else {
+            continue;
+        };
+        pictures.push((
+            crate::render::html::map_picture(map),
+            map_svg(&drawing, assets).into_bytes(),
+        ));
+        pages.push(crate::render::html::map_page(
+            map,
+            drawing.width,
+            drawing.height,
+        ));
+    }
+    (pages, pictures)
+}

@@ -1,0 +1,121 @@
+//! Render (HTML): a map's page of the rules reference — its name, the
+//! picture of the whole map (the SVG publish writes beside the pages, text
+//! as outlines, so it needs no font) with a description for readers who do
+//! not see it, and the legend: each terrain's colour and name, each
+//! feature's. Input: a loaded map; output: the page body, for the site's
+//! page template.
+
+use super::markdown::{Heading, PageBody};
+use crate::model::map::{GridKind, Pattern};
+use crate::model::{Map, Rgb};
+use crate::render::svg::escape;
+
+/// An extra page of the site, built outside the rules text.
+pub struct ExtraPage {
+    /// Its file name in the html folder, e.g. `map-scenario.html`.
+    pub file_name: String,
+    pub title: String,
+    pub body: PageBody,
+}
+
+/// Where a map's picture is, relative to the html folder.
+pub fn map_picture(map: &Map) -> String {
+    format!("maps/{}.svg", map.id)
+}
+
+/// The page of a map: `map-<id>.html`.
+pub fn map_page(map: &Map, width: f32, height: f32) -> ExtraPage {
+    let anchor = "map".to_string();
+    let cells = match map.grid.kind {
+        GridKind::Square => "squares",
+        _ => "hexes",
+    };
+    let (first, last) = (
+        map.coordinates.code((0, 0)),
+        map.coordinates
+            .code((map.grid.columns - 1, map.grid.rows - 1)),
+    );
+    let summary = format!(
+        "{} x {} {cells}, {} in across; cells {first} to {last}",
+        map.grid.columns,
+        map.grid.rows,
+        (map.grid.size / 72.0 * 1000.0).round() / 1000.0
+    );
+    let terrain = map.terrain_of_cells();
+    let mut html = format!(
+        "<h1 id=\"{anchor}\">{}</h1>\n<p>{}.</p>\n",
+        escape(&map.name),
+        escape(&summary)
+    );
+    let alt = format!("{}: {summary}", map.name);
+    html.push_str(&format!(
+        "<figure class=\"map\"><a href=\"{src}\"><img src=\"{src}\" alt=\"{}\" width=\"{}\" height=\"{}\"></a><figcaption>The whole map; open it to see it at full size.</figcaption></figure>\n",
+        escape(&alt),
+        width.round(),
+        height.round(),
+        src = escape(&map_picture(map)),
+    ));
+    html.push_str("<h2 id=\"map-terrain\">Terrain</h2>\n<table class=\"map-legend\"><thead><tr><th scope=\"col\">Terrain</th><th scope=\"col\">Cells</th></tr></thead><tbody>\n");
+    let mut sections = vec![(None, summary.clone())];
+    let mut legend = Vec::new();
+    for (i, t) in map.terrain.iter().enumerate() {
+        let count = terrain.iter().filter(|&&k| k == i).count();
+        let pattern = match t.pattern {
+            Pattern::None => "",
+            Pattern::Dots => ", dotted",
+            Pattern::Hatch => ", hatched",
+            Pattern::Cross => ", cross-hatched",
+        };
+        html.push_str(&format!(
+            "<tr><td><svg class=\"swatch\" aria-hidden=\"true\" width=\"16\" height=\"16\" viewBox=\"0 0 16 16\"><rect x=\"0.5\" y=\"0.5\" width=\"15\" height=\"15\" fill=\"{}\" stroke=\"currentColor\"/></svg> {}<span class=\"visually-hidden\">{pattern}</span></td><td>{count}</td></tr>\n",
+            hex(t.color),
+            escape(&t.name)
+        ));
+        legend.push(t.name.clone());
+    }
+    html.push_str("</tbody></table>\n");
+    if !map.feature_kinds.is_empty() {
+        html.push_str("<h2 id=\"map-features\">Features</h2>\n<ul class=\"map-legend\">\n");
+        for kind in &map.feature_kinds {
+            html.push_str(&format!(
+                "<li><svg class=\"swatch\" aria-hidden=\"true\" width=\"24\" height=\"16\" viewBox=\"0 0 24 16\"><rect x=\"0\" y=\"6\" width=\"24\" height=\"4\" fill=\"{}\"/></svg> {}</li>\n",
+                hex(kind.color),
+                escape(&kind.name)
+            ));
+            legend.push(kind.name.clone());
+        }
+        html.push_str("</ul>\n");
+    }
+    let labels: Vec<&str> = map.labels.iter().map(|l| l.text.value.as_str()).collect();
+    sections.push((Some(1), legend.join(" ")));
+    if !labels.is_empty() {
+        sections[0].1.push(' ');
+        sections[0].1.push_str(&labels.join(" "));
+    }
+    let headings = vec![
+        Heading {
+            level: 1,
+            text: map.name.clone(),
+            anchor,
+        },
+        Heading {
+            level: 2,
+            text: "Terrain".to_string(),
+            anchor: "map-terrain".to_string(),
+        },
+    ];
+    ExtraPage {
+        file_name: format!("map-{}.html", map.id),
+        title: map.name.clone(),
+        body: PageBody {
+            html,
+            headings,
+            sections,
+        },
+    }
+}
+
+fn hex(rgb: Rgb) -> String {
+    let [r, g, b] = rgb.map(|v| (v.clamp(0.0, 1.0) * 255.0).round() as u8);
+    format!("#{r:02X}{g:02X}{b:02X}")
+}

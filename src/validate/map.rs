@@ -1,0 +1,187 @@
+//! Validate stage: a game's maps — every terrain and feature a map names is
+//! defined (and belongs to the collection the map names), every cell lies
+//! on the grid and is given a terrain at most once, every side a feature
+//! runs along parts two neighbours and every path steps from a cell to a
+//! neighbour. Input: the loaded [`Game`]; output: located diagnostics.
+//! Linear in the cells and entries: a range stops at its first cell given
+//! before.
+
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::model::map::{Cell, CellName, CellSpan, Route};
+use crate::model::{Game, Map};
+
+pub fn validate_maps(game: &Game, diags: &mut Diagnostics) {
+    for map in &game.maps {
+        terrain_types(game, map, diags);
+        terrain_cells(map, diags);
+        features(map, diags);
+        for label in &map.labels {
+            on_grid(map, &label.at, diags);
+        }
+    }
+}
+
+/// Each terrain type once, of the named collection; the default defined.
+fn terrain_types(game: &Game, map: &Map, diags: &mut Diagnostics) {
+    for (i, terrain) in map.terrain.iter().enumerate() {
+        if let Some(first) = map.terrain[..i]
+            .iter()
+            .find(|t| t.id.value == terrain.id.value)
+        {
+            diags.push(
+                crate::error!(
+                    "duplicate-value", Some(terrain.id.loc.clone()),
+                    "the terrain `{}` is defined twice", terrain.id.value;
+                    hint: "give each [[terrain]] its own id"
+                )
+                .with_label(first.id.loc.clone(), "first defined here"),
+            );
+        }
+    }
+    if let Some(name) = &map.collection {
+        match game.collection(&name.value) {
+            None => diags.push(super::dangling(
+                name,
+                "collection",
+                game.collections.iter().map(|c| c.id.as_str()),
+            )),
+            Some(collection) => {
+                for terrain in &map.terrain {
+                    if collection.item(&terrain.id.value).is_none() {
+                        diags.push(crate::error!(
+                            "unknown-terrain", Some(terrain.id.loc.clone()),
+                            "`{}` is not a terrain of the collection `{}`", terrain.id.value, name.value;
+                            hint: "the collection's items: {}", game.item_names(&name.value).join(", ")
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    known_terrain(map, &map.default_terrain, diags);
+}
+
+fn known_terrain(map: &Map, name: &crate::model::Located<String>, diags: &mut Diagnostics) -> bool {
+    if map.terrain_index(&name.value).is_some() {
+        return true;
+    }
+    let ids: Vec<&str> = map.terrain.iter().map(|t| t.id.value.as_str()).collect();
+    diags.push(crate::error!(
+        "unknown-terrain", Some(name.loc.clone()), "the map defines no terrain `{}`", name.value;
+        hint: "its [[terrain]] ids: {}", ids.join(", ")
+    ));
+    false
+}
+
+/// A cell name that lies off the grid is a `cell-outside-map`.
+fn on_grid(map: &Map, name: &CellName, diags: &mut Diagnostics) -> Option<Cell> {
+    let cell = map.cell(name);
+    if cell.is_none() {
+        let grid = &map.grid;
+        let last = map.coordinates.code((grid.columns - 1, grid.rows - 1));
+        diags.push(crate::error!(
+            "cell-outside-map", Some(name.text.loc.clone()),
+            "`{}` lies outside the map's {} x {} cells", name.text.value, grid.columns, grid.rows;
+            hint: "cells run from {} to {}", map.coordinates.code((0, 0)), last
+        ));
+    }
+    cell
+}
+
+/// Every cell given a terrain at most once.
+fn terrain_cells(map: &Map, diags: &mut Diagnostics) {
+    let mut given: Vec<Option<&CellName>> = vec![None; map.grid.cell_count()];
+    for entry in &map.cells {
+        let known = known_terrain(map, &entry.terrain, diags);
+        for span in &entry.cells {
+            let names: &[&CellName] = match span {
+                CellSpan::One(a) => &[a],
+                CellSpan::Range(a, b) => &[a, b],
+            };
+            let on = names.iter().all(|n| on_grid(map, n, diags).is_some());
+            if !on || !known {
+                continue;
+            }
+            let here = names[0];
+            map.each_cell(span, &mut |cell| {
+                let slot = &mut given[map.grid.index(cell)];
+                if let Some(first) = slot {
+                    diags.push(
+                        crate::error!(
+                            "cell-given-twice", Some(here.text.loc.clone()),
+                            "{} is given a terrain twice", map.coordinates.code(cell);
+                            hint: "give each cell one terrain: remove it from one of the lists"
+                        )
+                        .with_label(first.text.loc.clone(), "first given here"),
+                    );
+                    return false;
+                }
+                *slot = Some(here);
+                true
+            });
+        }
+    }
+}
+
+/// Every feature defined; its sides between neighbours, its paths through them.
+fn features(map: &Map, diags: &mut Diagnostics) {
+    for feature in &map.features {
+        if map.feature_kind(&feature.kind.value).is_none() {
+            let ids: Vec<&str> = map
+                .feature_kinds
+                .iter()
+                .map(|k| k.id.value.as_str())
+                .collect();
+            diags.push(crate::error!(
+                "unknown-feature", Some(feature.kind.loc.clone()),
+                "the map defines no feature `{}`", feature.kind.value;
+                hint: "its [[features]] ids: {}", if ids.is_empty() { "none".to_string() } else { ids.join(", ") }
+            ));
+        }
+        let pairs: Vec<(&CellName, &CellName)> = match &feature.route {
+            Route::Sides(sides) => sides.iter().map(|(a, b)| (a, b)).collect(),
+            Route::Through(cells) => {
+                for cell in cells.iter().take(1) {
+                    on_grid(map, cell, diags);
+                }
+                cells.windows(2).map(|w| (&w[0], &w[1])).collect()
+            }
+        };
+        let through = matches!(feature.route, Route::Through(_));
+        for (a, b) in pairs {
+            let ca = if through {
+                map.cell(a)
+            } else {
+                on_grid(map, a, diags)
+            };
+            let cb = on_grid(map, b, diags);
+            if let (Some(ca), Some(cb)) = (ca, cb)
+                && map.grid.side_between(ca, cb).is_none()
+            {
+                diags.push(not_neighbours(map, a, b, through));
+            }
+        }
+    }
+}
+
+fn not_neighbours(map: &Map, a: &CellName, b: &CellName, through: bool) -> Diagnostic {
+    let what = if through {
+        "a path steps from one cell to a neighbour"
+    } else {
+        "a feature runs along the side two neighbours share"
+    };
+    let around: Vec<String> = map
+        .cell(a)
+        .map(|cell| {
+            (0..map.grid.corners())
+                .filter_map(|k| map.grid.neighbour(cell, k))
+                .map(|n| map.coordinates.code(n))
+                .collect()
+        })
+        .unwrap_or_default();
+    crate::error!(
+        "not-neighbours", Some(b.text.loc.clone()),
+        "{} and {} are not neighbours", a.text.value, b.text.value;
+        hint: "{what}; {}'s neighbours are {}", a.text.value, around.join(", ")
+    )
+}
