@@ -265,7 +265,8 @@ impl Coordinates {
                     let next_is_number =
                         matches!(self.parts.get(i + 1), Some(CodePart::Number { .. }));
                     let take = if next_is_number { *width } else { digits };
-                    if take == 0 || take > digits || take > 9 {
+                    // A padded number is written at least its width wide.
+                    if take == 0 || take > digits || take > 9 || digits < *width {
                         return None;
                     }
                     let n: i64 = rest[..take].parse().ok()?;
