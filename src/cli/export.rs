@@ -1,7 +1,8 @@
 //! CLI: `grogpress export csv GAME --deck D` — a loaded deck's cards (or a
 //! collection's items) written back out as a CSV card list (to stdout or a
 //! file), for editing in a spreadsheet and reading back with
-//! `cards = "file.csv"` (`items = "file.csv"`).
+//! `cards = "file.csv"` (`items = "file.csv"`); and `export vassal GAME`,
+//! the game as a VASSAL module.
 
 use std::io::Write;
 use std::path::Path;
@@ -76,4 +77,33 @@ pub fn write_csv(csv: &str, output: Option<&Path>) -> Result<(), OpError> {
             .write_all(csv.as_bytes())
             .map_err(|e| OpError::new(format!("cannot write to stdout: {e}"))),
     }
+}
+
+/// `export vassal`: the game as a VASSAL module under `out/<game>/`; false
+/// when the game has problems (reported).
+pub fn export_vassal(
+    root: &Root,
+    game: &str,
+    out: &Path,
+    format: crate::diag::print::Format,
+) -> Result<bool, OpError> {
+    let mut sources = Sources::default();
+    let mut diags = Diagnostics::default();
+    let assets = crate::publish::Assets::load(root.clone(), &mut sources, &mut diags)?;
+    let dir = root.resolve_game(game)?;
+    let own_fonts = assets.for_game(&dir, &mut sources, &mut diags)?;
+    let assets = own_fonts.as_ref().unwrap_or(&assets);
+    let exported =
+        crate::publish::vassal::export_vassal(&dir, assets, out, &mut sources, &mut diags)?;
+    let clean = crate::diag::print::report(&mut diags, &sources, format, Some(game));
+    if let Some(e) = &exported {
+        eprintln!(
+            "  wrote {} (VASSAL module: {} cards, {} counters, {} boards)",
+            e.path.display(),
+            e.cards,
+            e.counters,
+            e.boards
+        );
+    }
+    Ok(clean && exported.is_some())
 }

@@ -350,6 +350,14 @@ enum ExportWhat {
         #[arg(long, short = 'o', value_name = "FILE")]
         output: Option<PathBuf>,
     },
+    /// A VASSAL module (out/<game>/<game>.vmod): the print-and-play decks as
+    /// face-down draw piles, the counters as two-faced pieces (Ctrl+F flips),
+    /// each map as a board with its grid
+    Vassal {
+        game: String,
+        #[command(flatten)]
+        out: OutArg,
+    },
 }
 
 /// An http or https address (`--tts-url-base`).
@@ -462,6 +470,9 @@ pub fn run(cli: Cli) -> ExitCode {
             }
             Err(e) => Err(e),
         },
+        Command::Export {
+            what: ExportWhat::Vassal { game, out },
+        } => export::export_vassal(&root, &game, &out.out, cli.format),
         Command::New { path, from } => new::new_game(&root, &path, from.as_deref()).map(|files| {
             for f in &files {
                 eprintln!("  created {}", path.join(f).display());

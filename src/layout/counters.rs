@@ -311,6 +311,21 @@ const BACK: FaceStyle = FaceStyle {
     side: true,
 };
 
+/// Both faces of one counter, `s` points square, each with its top-left
+/// at (0, 0): the front, and the back as it reads once turned over (not
+/// mirrored). For a counter's pictures (a VASSAL piece's two layers).
+pub fn counter_faces(
+    counter: &Counter,
+    s: f32,
+    family: &Family,
+    book: &FontBook,
+) -> Result<(Vec<Item>, Vec<Item>), Diagnostic> {
+    Ok((
+        counter_front(counter, s, family, book)?,
+        counter_back(counter, s, family, book)?,
+    ))
+}
+
 /// The front of a counter, `s` points square, top-left at (0, 0).
 fn counter_front(
     counter: &Counter,

@@ -68,6 +68,12 @@ pub fn plan_counters(
 
 /// Every counter to print, in order; None when something could not be
 /// resolved (validate reports what).
+/// The game's counters, each once per copy, in sheet order; `None` when it
+/// prints none or they do not resolve (validate says why).
+pub fn game_counters(game: &Game, assets: &Assets) -> Option<Vec<Counter>> {
+    resolve(game, game.publish.counters.as_ref()?, assets)
+}
+
 fn resolve(game: &Game, job: &CounterJob, assets: &Assets) -> Option<Vec<Counter>> {
     let units = game.collection(&job.units.value)?;
     let corner_fields: Vec<usize> = job

@@ -7,3 +7,5 @@ mod pdf_images;
 mod pdf_tags;
 pub mod png;
 pub mod svg;
+pub mod vassal;
+pub mod zip;

@@ -1,0 +1,292 @@
+//! Publish: a game as a VASSAL module (`export vassal`) — its print-and-play
+//! decks as face-down draw piles of card pictures, its counters as pieces
+//! with both faces, its maps as boards with their grids — pictures drawn
+//! as the PDFs draw them, gathered with `buildFile.xml` and `moduledata`
+//! into `out/<game>/<game>.vmod`.
+
+use std::path::{Path, PathBuf};
+
+use super::{Assets, PlanOptions, write_output};
+use crate::diag::{Diagnostics, Sources};
+use crate::layout::{CardFace, Counter, Item};
+use crate::load::OpError;
+use crate::model::map::{GridKind, Map};
+use crate::render::png::svg_to_png;
+use crate::render::svg::outlined_svg;
+use crate::render::vassal::{
+    VassalBoard, VassalCard, VassalCounter, VassalDeck, VassalGrid, VassalModule, build_file,
+    module_data,
+};
+use crate::render::zip::ZipWriter;
+
+/// The resolution of the module's pictures: VASSAL shows 1 pixel a point
+/// at 72 dpi; 100 dpi keeps cards and counters sharp at its usual zooms.
+const DPI: f32 = 100.0;
+
+/// A counter's side in the module: 3/4 inch.
+const COUNTER_SIZE: f32 = 54.0;
+
+/// What went into a module: its path and how many of each thing.
+pub struct Exported {
+    pub path: PathBuf,
+    pub cards: usize,
+    pub counters: usize,
+    pub boards: usize,
+}
+
+/// Loads, checks and exports the game in `dir`; `None` when the game has
+/// problems (they are in `diags`) or nothing to export.
+pub fn export_vassal(
+    dir: &Path,
+    assets: &Assets,
+    out: &Path,
+    sources: &mut Sources,
+    diags: &mut Diagnostics,
+) -> Result<Option<Exported>, OpError> {
+    let options = PlanOptions {
+        cards: true,
+        png: true,
+        dpi: DPI,
+        ..PlanOptions::default()
+    };
+    let Some((game, outputs)) = super::check(dir, assets, &options, sources, diags)? else {
+        return Ok(None);
+    };
+    if diags.has_errors() {
+        return Ok(None);
+    }
+    let mut zip = ZipWriter::default();
+    let mut module = VassalModule {
+        name: game.name.clone(),
+        version: "1.0".into(),
+        description: format!("{} (made by grogpress)", game.name),
+        sides: game.sides.iter().map(|s| s.name.clone()).collect(),
+        ..VassalModule::default()
+    };
+    for images in outputs.iter().filter_map(|o| o.images.as_ref()) {
+        module.decks.push(deck(images, assets, &mut zip)?);
+    }
+    if let Some(counters) = super::counters::game_counters(&game, assets) {
+        module.counters = counter_pieces(&counters, assets, &mut zip)?;
+        for side in counters.iter().map(|c| &c.side).filter(|s| !s.is_empty()) {
+            if !module.sides.contains(side) {
+                module.sides.push(side.clone());
+            }
+        }
+    }
+    for map in &game.maps {
+        if let Some(board) = board(map, assets, &mut zip)? {
+            module.boards.push(board);
+        }
+    }
+    let cards = module.decks.iter().map(|d| d.cards.len()).sum();
+    let counters = module.counters.iter().map(|(_, p)| p.len()).sum();
+    if cards + counters + module.boards.len() == 0 {
+        return Err(OpError::new(format!(
+            "{} has no print-and-play deck ([[publish.cards]]), counters or map to put in a VASSAL module",
+            game.name
+        )));
+    }
+    add(&mut zip, "buildFile.xml", build_file(&module).as_bytes())?;
+    add(&mut zip, "moduledata", module_data(&module).as_bytes())?;
+    let bytes = zip.finish().map_err(|e| OpError::new(e.to_string()))?;
+    let folder = out.join(&game.id);
+    let path = folder.join(format!("{}.vmod", game.id));
+    write_output(&folder, &path, &bytes)?;
+    Ok(Some(Exported {
+        path,
+        cards,
+        counters,
+        boards: module.boards.len(),
+    }))
+}
+
+fn add(zip: &mut ZipWriter, name: &str, bytes: &[u8]) -> Result<(), OpError> {
+    zip.add(name, bytes)
+        .map_err(|e| OpError::new(e.to_string()))
+}
+
+/// `items` drawn `width` x `height` points as a PNG at the module's resolution.
+fn png(
+    items: &[Item],
+    width: f32,
+    height: f32,
+    assets: &Assets,
+    what: &str,
+) -> Result<Vec<u8>, OpError> {
+    let svg = outlined_svg(items, width, height, &assets.fonts);
+    svg_to_png(&svg, DPI).map_err(|e| OpError::new(format!("{what}: {e}")))
+}
+
+fn pixels(points: f32) -> u32 {
+    (points * DPI / 72.0).round() as u32
+}
+
+/// A deck's card pictures under `images/<deck>/`, and the deck.
+fn deck(
+    images: &super::CardImages,
+    assets: &Assets,
+    zip: &mut ZipWriter,
+) -> Result<VassalDeck, OpError> {
+    let folder = images.dir.trim_start_matches("images/");
+    let (w, h) = (images.width, images.height);
+    let picture = |name: &str, face: &CardFace, zip: &mut ZipWriter| -> Result<String, OpError> {
+        let file = format!("{folder}-{name}.png");
+        add(
+            zip,
+            &format!("images/{file}"),
+            &png(&face.items, w, h, assets, name)?,
+        )?;
+        Ok(file)
+    };
+    let back = picture("back", &images.back, zip)?;
+    let mut cards = Vec::new();
+    for (n, (stem, face)) in images.fronts.iter().enumerate() {
+        let name = images
+            .captions
+            .get(n)
+            .map_or_else(|| stem.clone(), |(title, _)| title.clone());
+        cards.push(VassalCard {
+            name,
+            front: picture(stem, face, zip)?,
+        });
+    }
+    Ok(VassalDeck {
+        name: images.deck_name.clone(),
+        back,
+        cards,
+        width: pixels(w),
+        height: pixels(h),
+    })
+}
+
+/// One piece per unit (or marker) and side, with both faces' pictures under
+/// `images/`, grouped by side in sheet order.
+fn counter_pieces(
+    counters: &[Counter],
+    assets: &Assets,
+    zip: &mut ZipWriter,
+) -> Result<Vec<(String, Vec<VassalCounter>)>, OpError> {
+    let family = assets
+        .fonts
+        .family("sans-condensed")
+        .or(assets.fonts.families.first())
+        .ok_or_else(|| OpError::new("fonts/fonts.toml declares no font family"))?;
+    let mut sides: Vec<(String, Vec<VassalCounter>)> = Vec::new();
+    for counter in counters {
+        let side = if counter.side.is_empty() {
+            "Markers".to_string()
+        } else {
+            counter.side.clone()
+        };
+        let at = match sides.iter().position(|(s, _)| *s == side) {
+            Some(at) => at,
+            None => {
+                sides.push((side.clone(), Vec::new()));
+                sides.len() - 1
+            }
+        };
+        if sides[at].1.iter().any(|p| p.name == counter.name) {
+            continue;
+        }
+        let (front, back) =
+            crate::layout::counter_faces(counter, COUNTER_SIZE, family, &assets.fonts)
+                .map_err(|d| OpError::new(format!("counter {}: {}", counter.name, d.message)))?;
+        let stem = format!("counter-{}-{}", slug(&side), slug(&counter.name));
+        let front_file = format!("{stem}-front.png");
+        let back_file = format!("{stem}-back.png");
+        let size = COUNTER_SIZE;
+        add(
+            zip,
+            &format!("images/{front_file}"),
+            &png(&front, size, size, assets, &counter.name)?,
+        )?;
+        add(
+            zip,
+            &format!("images/{back_file}"),
+            &png(&back, size, size, assets, &counter.name)?,
+        )?;
+        sides[at].1.push(VassalCounter {
+            name: counter.name.clone(),
+            front: front_file,
+            back: back_file,
+        });
+    }
+    Ok(sides)
+}
+
+/// A file-name-safe form of a name.
+fn slug(name: &str) -> String {
+    let s = crate::model::slug(name);
+    if s.is_empty() { "x".into() } else { s }
+}
+
+/// A map's picture under `images/` and its board, the grid in the
+/// picture's pixels (`None` when the map cannot be drawn: check says why).
+fn board(map: &Map, assets: &Assets, zip: &mut ZipWriter) -> Result<Option<VassalBoard>, OpError> {
+    let mut quiet = Diagnostics::default();
+    let Some(drawing) = super::maps::draw(map, assets, &mut quiet) else {
+        return Ok(None);
+    };
+    let file = format!("map-{}.png", map.id);
+    let picture = png(
+        &drawing.items,
+        drawing.width,
+        drawing.height,
+        assets,
+        &map.name,
+    )?;
+    add(zip, &format!("images/{file}"), &picture)?;
+    Ok(Some(VassalBoard {
+        name: map.name.clone(),
+        image: file,
+        width: pixels(drawing.width),
+        height: pixels(drawing.height),
+        grid: Some(vassal_grid(map, drawing.margin)),
+    }))
+}
+
+/// The map's grid as VASSAL's: a reference cell's centre and the steps to
+/// its neighbours, in pixels of the map's picture (cells start `margin`
+/// points in from its edge). A hex grid's reference cell is in a column
+/// (row) that is not shifted, so the one after it is.
+pub fn vassal_grid(map: &Map, margin: f32) -> VassalGrid {
+    let grid = &map.grid;
+    let k = DPI / 72.0;
+    let at = |cell| {
+        let (x, y) = grid.centre(cell);
+        ((x + margin) * k, (y + margin) * k)
+    };
+    let unshifted = if grid.second_shifted { 0 } else { 1 };
+    match grid.kind {
+        GridKind::FlatHex => {
+            let (x0, y0) = at((unshifted, 0));
+            VassalGrid::Hex {
+                x0,
+                y0,
+                dx: 1.5 * grid.radius() * k,
+                dy: grid.size * k,
+                sideways: false,
+            }
+        }
+        GridKind::PointyHex => {
+            let (x0, y0) = at((0, unshifted));
+            VassalGrid::Hex {
+                x0,
+                y0,
+                dx: 1.5 * grid.radius() * k,
+                dy: grid.size * k,
+                sideways: true,
+            }
+        }
+        GridKind::Square => {
+            let (x0, y0) = at((0, 0));
+            VassalGrid::Square {
+                x0,
+                y0,
+                dx: grid.size * k,
+                dy: grid.size * k,
+            }
+        }
+    }
+}
