@@ -718,7 +718,14 @@ mod tests {
                 face,
                 size,
                 text: text.into(),
-                glyphs: vec![0; text.chars().count()],
+                glyphs: vec![
+                    crate::text::Glyph {
+                        id: 0,
+                        chars: 1,
+                        advance: 0.0,
+                    };
+                    text.chars().count()
+                ],
                 width,
                 ink: None,
             })],
@@ -735,7 +742,14 @@ mod tests {
                 face: 2,
                 size: 8.5,
                 text: "cell".into(),
-                glyphs: vec![0; 4],
+                glyphs: vec![
+                    crate::text::Glyph {
+                        id: 0,
+                        chars: 1,
+                        advance: 0.0,
+                    };
+                    4
+                ],
                 width,
                 ink: None,
             })
