@@ -212,3 +212,36 @@ fn an_operational_failure_was_plain_text_under_format_json() {
     assert!(op[0].message.contains("no-game"), "{}", run.dump());
     assert_eq!((op[0].severity.as_str(), op[0].line), ("error", 0));
 }
+
+/// `build` said "1 charts on 1 pages" and "1 sheet(s)": each count now
+/// agrees with its noun.
+#[test]
+fn build_said_1_charts_on_1_pages() {
+    let tmp = support::starter_game();
+    let game = tmp.path().join("g");
+    let out = tmp.path().join("out");
+    let run = support::build_ok(&game, &out);
+    for line in [
+        "(2 cards on 1 sheet of Avery 5395",
+        "(2 copies of the aid on 1 page)",
+        "(1 chart on 1 page)",
+    ] {
+        assert!(run.stderr.contains(line), "no {line:?} in\n{}", run.dump());
+    }
+    assert!(!run.stderr.contains("(s)"), "{}", run.dump());
+}
+
+/// `export csv` of a game without decks said "choose one with --deck ()".
+#[test]
+fn export_of_a_game_without_decks_offered_an_empty_list() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    std::fs::write(tmp.path().join("game.toml"), "name = \"Bare\"\n").expect("write");
+    let run = grogpress(&["export", "csv", tmp.path().to_str().expect("path")]);
+    run.exit(2);
+    assert!(
+        run.stderr
+            .contains("Bare has no deck or collection to export"),
+        "{}",
+        run.dump()
+    );
+}

@@ -33,6 +33,18 @@ pub fn export_csv(root: &Root, game: &str, deck: Option<&str>) -> Result<Exporte
             .deck(id)
             .or_else(|| game.collections.iter().find(|c| c.id == id)),
         None if game.decks.len() == 1 => game.decks.first(),
+        None if game.decks.is_empty() => {
+            let collections: Vec<&str> = game.collections.iter().map(|c| c.id.as_str()).collect();
+            return Err(OpError(if collections.is_empty() {
+                format!("{} has no deck or collection to export", game.name)
+            } else {
+                format!(
+                    "{} has no deck; choose a collection with --deck ({})",
+                    game.name,
+                    collections.join(", ")
+                )
+            }));
+        }
         None => {
             return Err(OpError(format!(
                 "{} has {} decks; choose one with --deck ({})",

@@ -114,6 +114,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "grogpress counters grid-battles --size 5/8\n# error: \"Pikeman\" does not fit a 5/8 in counter",
     },
     Explanation {
+        id: "csv-stray-quote",
+        text: "A quoted cell of a CSV card list runs on over several lines, and one of those lines has as many commas as a row has cells: most likely a quote typed by mistake at the start of a cell, which made the reader take the rows after it as part of that one cell (so those cards are missing). It is a warning because a cell may hold such lines on purpose. If the quote is a mistake, delete it; a quote inside a cell is written twice (\"\").",
+        example: "title,cost,who\n\"Dug In,2,Defender\nAmbush,1,Attacker\n\"Flank\",3,Attacker\n# warning at the quote before Dug In: its line 3 looks like a row\n# fix: Dug In,2,Defender",
+    },
+    Explanation {
         id: "csv-syntax",
         text: "A CSV card list cannot be read as CSV, most often because a cell opens a quote that is never closed. A cell that starts with \" ends with \"; a quote inside such a cell is written twice (\"\"). Save the sheet from the spreadsheet again as CSV (comma-separated, UTF-8).",
         example: "title,effect\nDug In,\"Ignore the first hit\n# error: the quote opened before Ignore is never closed\n# fix: Dug In,\"Ignore the first hit\"",

@@ -120,13 +120,59 @@ fn read_rows(file: FileId, text: &str, diags: &mut Diagnostics) -> Option<Vec<Ro
             }
         };
         let span = spans.first().map_or(start, |s| s.start)..spans.last().map_or(start, |s| s.end);
+        let columns = rows
+            .first()
+            .map_or(record.len(), |header: &Row| header.cells.len());
+        for cell in &spans {
+            warn_stray_quote(file, text, cell, columns, diags);
+        }
         rows.push(Row {
-            cells: record.iter().map(str::to_string).collect(),
+            // A file saved with Windows line ends keeps them inside quoted
+            // cells: a cell's line breaks are `\n` whatever the file's.
+            cells: record.iter().map(|c| c.replace("\r\n", "\n")).collect(),
             spans,
             span,
         });
     }
     Some(rows)
+}
+
+/// A quoted cell running over several lines, one of which holds as many
+/// commas as a row has: most likely a quote typed by mistake that swallowed
+/// the rows after it. A warning at the opening quote (a cell may hold such
+/// lines on purpose), saying which line looks like a row.
+fn warn_stray_quote(
+    file: FileId,
+    text: &str,
+    cell: &Range<usize>,
+    columns: usize,
+    diags: &mut Diagnostics,
+) {
+    let body = &text[cell.clone()];
+    if columns < 2 || !body.starts_with('"') {
+        return;
+    }
+    let Some((lines_in, _)) = body
+        .lines()
+        .enumerate()
+        .skip(1)
+        .find(|(_, line)| line.matches(',').count() + 1 >= columns)
+    else {
+        return;
+    };
+    let (line, _) = crate::diag::line_col(text, cell.start);
+    diags.push(
+        Diagnostic::warning(
+            "csv-stray-quote",
+            format!(
+                "this quoted cell runs on over {} lines, and its line {} has {columns} cells' worth of commas, like a row of its own",
+                body.lines().count(),
+                line + lines_in
+            ),
+            Some(Loc::new(file, cell.start..cell.start + 1)),
+        )
+        .with_hint("if the quote was typed by mistake, delete it (the rows after it were read as this one cell); a quote inside a cell is written \"\""),
+    );
 }
 
 /// The byte spans of the `count` cells of the record starting near `start`
@@ -576,6 +622,38 @@ mod tests {
         assert_eq!(diags.list[0].id, "unknown-field");
         assert_eq!(diags.list[0].hint.as_deref(), Some("did you mean `title`?"));
         assert_eq!(diags.list[1].id, "missing-field");
+    }
+
+    #[test]
+    fn a_stray_quote_swallowing_rows_is_a_warning_at_the_quote() {
+        let text = "title,cost,who\nA,1,Attacker\n\"B,2,Defender\nC,3,Attacker\nD\",4,Defender\n";
+        let mut diags = Diagnostics::default();
+        let cards = cards_from_csv(0, text, &fields(), &mut diags).unwrap_or_default();
+        // The quote made B, C and D one title: two cards instead of four.
+        assert_eq!(cards.len(), 2);
+        let found: Vec<(&str, (usize, usize))> =
+            diags.list.iter().map(|d| (d.id, at(text, d))).collect();
+        assert_eq!(found, [("csv-stray-quote", (3, 1))]);
+        assert!(diags.list[0].message.contains("its line 4"), "{diags:?}");
+        // A quoted cell of several lines without a row's commas is fine.
+        let mut diags = Diagnostics::default();
+        cards_from_csv(
+            0,
+            "title,cost,who\n\"Attack, then\nmove\",1,Attacker\n",
+            &fields(),
+            &mut diags,
+        );
+        assert!(diags.list.is_empty(), "{diags:?}");
+    }
+
+    #[test]
+    fn windows_line_ends_inside_a_quoted_cell_are_line_breaks() {
+        let text = "title,cost,who\r\n\"Say\r\nthere\",1,Attacker\r\n";
+        let mut diags = Diagnostics::default();
+        let cards = cards_from_csv(0, text, &fields(), &mut diags).unwrap_or_default();
+        assert!(diags.list.is_empty(), "{diags:?}");
+        let title = cards[0].values[0].as_ref().map(|v| v.value.clone());
+        assert_eq!(title, Some(FieldValue::Text("Say\nthere".into())));
     }
 
     #[test]

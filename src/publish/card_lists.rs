@@ -49,9 +49,9 @@ pub fn plan_card_lists(
             Ok(doc) => outputs.push(Output {
                 file_name: format!("{}-list.pdf", deck.id),
                 summary: format!(
-                    "list of {} cards on {} pages",
-                    deck.cards.len(),
-                    doc.pages.len()
+                    "list of {} on {}",
+                    super::counted(deck.cards.len(), "card", "cards"),
+                    super::counted(doc.pages.len(), "page", "pages")
                 ),
                 body: Body::Doc(doc),
                 images: None,

@@ -136,8 +136,9 @@ pub(super) fn plan_cards(
             PRINT_SHOP_CARDS_AT_ONCE,
             format!("{}-print-shop.pdf", cards_file_stem(&deck.id)),
             format!(
-                "{count} {} cards, front and back, one per page with 1/8 in bleed",
-                size.name.to_lowercase()
+                "{count} {} {}, front and back, one per page with 1/8 in bleed",
+                size.name.to_lowercase(),
+                if count == 1 { "card" } else { "cards" }
             ),
         )
     } else {
@@ -154,9 +155,10 @@ pub(super) fn plan_cards(
             per_sheet * SHEETS_AT_ONCE,
             format!("{}{suffix}.pdf", cards_file_stem(&deck.id)),
             format!(
-                "{count} {} cards on {} pages, {how}",
+                "{count} {} {} on {}, {how}",
                 size.name.to_lowercase(),
-                count.div_ceil(per_sheet) * pages_per_sheet
+                if count == 1 { "card" } else { "cards" },
+                super::counted(count.div_ceil(per_sheet) * pages_per_sheet, "page", "pages")
             ),
         )
     };

@@ -47,10 +47,10 @@ pub fn plan_counters(
         Ok(doc) => Some(Output {
             file_name: "counters.pdf".to_string(),
             summary: format!(
-                "{} counters, {:.3} in square, on {} pages (fronts and backs)",
-                counters.len(),
+                "{}, {:.3} in square, on {} (fronts and backs)",
+                super::counted(counters.len(), "counter", "counters"),
                 layout_options.size / 72.0,
-                doc.pages.len()
+                super::counted(doc.pages.len(), "page", "pages")
             ),
             body: Body::Doc(doc),
             images: None,

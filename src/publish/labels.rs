@@ -78,9 +78,9 @@ pub fn plan_labels(
     Ok(Some(Output {
         file_name: format!("{}-labels{side}.pdf", deck.id),
         summary: format!(
-            "{} cards on {} sheet(s) of {}",
-            cards.len() * options.label.copies.max(1),
-            sheets.page_count(),
+            "{} on {} of {}",
+            super::counted(cards.len() * options.label.copies.max(1), "card", "cards"),
+            super::counted(sheets.page_count(), "sheet", "sheets"),
             sheet.name
         ),
         body: Body::Pages(Box::new(LabelPrint {

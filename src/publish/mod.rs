@@ -33,4 +33,9 @@ pub use output::{
     remove_stale_temps, write_atomic, write_atomic_with, write_output, write_output_with,
 };
 pub use plan::plan;
+
+/// "1 page", "2 pages": a count with its noun, for the lines `build` prints.
+pub(crate) fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
 pub use rulebook::write as write_rulebook;

@@ -94,9 +94,9 @@ pub fn plan(
                 Ok(doc) => outputs.push(Output {
                     file_name: format!("{}.pdf", aid.id),
                     summary: format!(
-                        "{} copies of the aid on {} page",
-                        job.copies,
-                        doc.pages.len()
+                        "{} of the aid on {}",
+                        super::counted(job.copies, "copy", "copies"),
+                        super::counted(doc.pages.len(), "page", "pages")
                     ),
                     body: Body::Doc(doc),
                     images: None,
@@ -168,7 +168,10 @@ fn plan_units_and_dice(
         Ok(doc) if doc.pages.is_empty() => None,
         Ok(doc) => Some(Output {
             file_name: "units-and-dice.pdf".to_string(),
-            summary: format!("units and dice reference, {} page", doc.pages.len()),
+            summary: format!(
+                "units and dice reference, {}",
+                super::counted(doc.pages.len(), "page", "pages")
+            ),
             body: Body::Doc(doc),
             images: None,
         }),
@@ -202,7 +205,11 @@ fn plan_charts(
     match layout::lay_out_charts(&title, &game.charts, family, &assets.fonts, &chart_options) {
         Ok(doc) => Some(Output {
             file_name: "charts.pdf".to_string(),
-            summary: format!("{} charts on {} pages", game.charts.len(), doc.pages.len()),
+            summary: format!(
+                "{} on {}",
+                super::counted(game.charts.len(), "chart", "charts"),
+                super::counted(doc.pages.len(), "page", "pages")
+            ),
             body: Body::Doc(doc),
             images: None,
         }),
