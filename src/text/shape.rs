@@ -3,6 +3,7 @@
 //! face and word since the same words come back on card after card.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Arc, RwLock};
 
 use super::font::Face;
@@ -42,9 +43,31 @@ pub fn clusters<'a>(
 /// cannot grow without bound on a hostile text of endless distinct words.
 const CACHE_WORDS: usize = 1 << 16;
 
-/// Shaped words of one face.
+/// Shaped words of one face, hashed by FNV-1a (short keys, no hostile
+/// collisions to fear: the cache is bounded and starts again when full).
 #[derive(Default)]
-pub(super) struct ShapeCache(RwLock<HashMap<Box<str>, Arc<[Glyph]>>>);
+pub(super) struct ShapeCache(RwLock<HashMap<Box<str>, Arc<[Glyph]>, BuildHasherDefault<Fnv>>>);
+
+/// FNV-1a, 64 bits.
+pub(super) struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = (self.0 ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
 
 impl std::fmt::Debug for ShapeCache {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -57,6 +80,34 @@ impl Face {
     /// the font's standard ligatures. A font rustybuzz cannot read gets one
     /// glyph per character at its own advances.
     pub fn shape(&self, text: &str) -> Arc<[Glyph]> {
+        let mut out = Vec::new();
+        self.shape_into(text, &mut out);
+        out.into()
+    }
+
+    /// Appends `text` shaped (see [`Face::shape`]) to `out`; its width at size 1.
+    pub fn shape_into(&self, text: &str, out: &mut Vec<Glyph>) -> f32 {
+        let from = out.len();
+        let copied = self
+            .shaped
+            .0
+            .read()
+            .ok()
+            .is_some_and(|cache| match cache.get(text) {
+                Some(hit) => {
+                    out.extend_from_slice(hit);
+                    true
+                }
+                None => false,
+            });
+        if !copied {
+            out.extend_from_slice(&self.shape_cached(text));
+        }
+        unit_width(&out[from..], self.units_per_em)
+    }
+
+    /// Shapes `text` and keeps it in the cache.
+    fn shape_cached(&self, text: &str) -> Arc<[Glyph]> {
         if let Some(hit) = self
             .shaped
             .0

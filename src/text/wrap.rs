@@ -121,10 +121,8 @@ impl Arena {
         for k in from..self.fragments.len() {
             let frag = &self.fragments[k];
             let face = book.face(frag.face);
-            let shaped = face.shape(&self.text[frag.text.clone()]);
             let g = self.glyphs.len();
-            self.glyphs.extend_from_slice(&shaped);
-            let unit = super::shape::unit_width(&shaped, face.units_per_em);
+            let unit = face.shape_into(&self.text[frag.text.clone()], &mut self.glyphs);
             let frag = &mut self.fragments[k];
             frag.glyphs = g..self.glyphs.len();
             frag.unit_width = unit;
