@@ -46,7 +46,10 @@ const CACHE_WORDS: usize = 1 << 16;
 /// Shaped words of one face, hashed by FNV-1a (short keys, no hostile
 /// collisions to fear: the cache is bounded and starts again when full).
 #[derive(Default)]
-pub(super) struct ShapeCache(RwLock<HashMap<Box<str>, Arc<[Glyph]>, BuildHasherDefault<Fnv>>>);
+pub(super) struct ShapeCache(RwLock<Words>);
+
+/// Each word's glyphs.
+type Words = HashMap<Box<str>, Arc<[Glyph]>, BuildHasherDefault<Fnv>>;
 
 /// FNV-1a, 64 bits.
 pub(super) struct Fnv(u64);
