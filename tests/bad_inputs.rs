@@ -517,16 +517,25 @@ fn an_unloadable_deck_is_reported_once() {
 
 #[test]
 fn check_of_a_missing_folder_is_an_operational_failure() {
-    for format in ["human", "json"] {
-        let run = grogpress(&["check", "/nonexistent/folder", "--format", format]);
-        run.exit(2);
-        assert!(
-            run.stderr.contains("/nonexistent/folder"),
-            "stderr should name the folder\n{}",
-            run.dump()
-        );
-        assert!(run.stdout.trim().is_empty(), "{}", run.dump());
-    }
+    let run = grogpress(&["check", "/nonexistent/folder", "--format", "human"]);
+    run.exit(2);
+    assert!(
+        run.stderr.contains("/nonexistent/folder"),
+        "stderr should name the folder\n{}",
+        run.dump()
+    );
+    assert!(run.stdout.trim().is_empty(), "{}", run.dump());
+    // Under --format json the failure is a JSON line on stdout, nothing else.
+    let run = grogpress(&["check", "/nonexistent/folder", "--format", "json"]);
+    run.exit(2);
+    assert_eq!(run.diags.len(), 1, "{}", run.dump());
+    assert_eq!(run.diags[0].id, "operational");
+    assert!(
+        run.diags[0].message.contains("/nonexistent/folder"),
+        "{}",
+        run.dump()
+    );
+    assert!(run.stderr.trim().is_empty(), "{}", run.dump());
 }
 
 #[test]

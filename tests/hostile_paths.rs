@@ -341,7 +341,15 @@ fn templates_leading_out_are_refused() {
     page.link("templates/html/page.html", "../../../outside/secret.html");
     let run = page.build();
     assert_ne!(run.code, 0, "{}", run.dump());
-    assert!(run.stderr.contains("path-outside-game"), "{}", run.dump());
+    // An operational failure under --format json: a JSON line on stdout.
+    let refused = run.with_id("operational");
+    assert!(
+        refused
+            .iter()
+            .any(|d| d.message.contains("path-outside-game")),
+        "{}",
+        run.dump()
+    );
 
     let game_toml = Case::new();
     let text = std::fs::read_to_string(game_toml.game().join("game.toml")).expect("read");

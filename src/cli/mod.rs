@@ -7,6 +7,7 @@ mod docs;
 mod export;
 mod new;
 mod odds;
+mod odds_column;
 mod odds_units;
 mod progress;
 mod serve;
@@ -145,6 +146,14 @@ enum Command {
         /// Net modifiers to show for a results table, e.g. -3..+5 (default: the range the table declares)
         #[arg(long, allow_hyphen_values = true, value_parser = parse_drm_arg)]
         drm: Option<(i64, i64)>,
+        /// For a combat results table: the attack's odds ("3:1", or the strengths "7:3",
+        /// rounded as the table says) or strength differential ("+2"); prints the
+        /// chance of each result in that column
+        #[arg(long, allow_hyphen_values = true)]
+        column: Option<String>,
+        /// Column shifts to apply with --column, e.g. +1 or -2
+        #[arg(long, allow_hyphen_values = true, default_value_t = 0)]
+        shift: i64,
     },
     /// Print a game's charts and tables as a chart-set PDF
     Charts {
@@ -566,8 +575,17 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Odds { game, what, .. } if odds_units::applies(&root, &game) => {
             odds_units::run(&root, &game, &what, cli.format)
         }
-        Command::Odds { game, what, drm } => match what.as_slice() {
-            [table] => odds::run_odds(&root, &game, table, drm, cli.format),
+        Command::Odds {
+            game,
+            what,
+            drm,
+            column,
+            shift,
+        } => match what.as_slice() {
+            [table] => {
+                let column = column.map(|c| odds::Attack { column: c, shift });
+                odds::run_odds(&root, &game, table, drm, column, cli.format)
+            }
             _ => Err(OpError(format!(
                 "odds {game}: the game declares no [dice_combat] for unit-against-unit odds; \
 for a results table name one table, e.g. `grogpress odds {game} combat`"

@@ -25,6 +25,7 @@ const STARTER: &[(&str, &str)] = &[
         "templates/labels/action-card.toml",
         include_str!("new_game/templates/labels/action-card.toml"),
     ),
+    ("art/emblem.svg", include_str!("new_game/art/emblem.svg")),
 ];
 
 /// Creates the game folder `dest`; returns the files written, relative to it.

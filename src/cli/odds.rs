@@ -1,6 +1,8 @@
 //! CLI: `grogpress odds GAME TABLE --drm -3..+5` — loads and checks a game,
 //! then prints, for each net modifier, the exact chance of every row of one
-//! of its results tables (the same `row_odds` the chart set prints).
+//! of its results tables (the same `row_odds` the chart set prints), or with
+//! `--column 3:1 --shift +1` the chance of each result of a combat results
+//! table's column (see `odds_column`).
 
 use std::io::Write;
 use std::path::Path;
@@ -18,12 +20,20 @@ pub fn table_odds(table: &ResultsTable, drm: (i64, i64)) -> Vec<(i64, Vec<RowOdd
         .collect()
 }
 
+/// An attack on a combat results table: its odds or differential as
+/// typed (`--column`) and its column shifts (`--shift`).
+pub struct Attack {
+    pub column: String,
+    pub shift: i64,
+}
+
 /// Runs `odds`; Ok(false) when the game's data has errors.
 pub fn run_odds(
     root: &Root,
     game: &str,
     table: &str,
     drm: Option<(i64, i64)>,
+    attack: Option<Attack>,
     format: Format,
 ) -> Result<bool, OpError> {
     let dir = root.resolve_game(game)?;
@@ -42,13 +52,18 @@ pub fn run_odds(
     report(&mut diags, &sources, format, None);
     let t = find_table(&game, &dir, table)?;
     let drm = drm.unwrap_or(t.drm.value);
-    let odds = table_odds(t, drm);
+    let text = match attack {
+        Some(attack) => super::odds_column::report(t, &attack, drm, format)?,
+        None => {
+            let odds = table_odds(t, drm);
+            match format {
+                Format::Human => human(t, &odds),
+                Format::Json => json(t, &odds),
+            }
+        }
+    };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let text = match format {
-        Format::Human => human(t, &odds),
-        Format::Json => json(t, &odds),
-    };
     out.write_all(text.as_bytes())
         .map_err(|e| OpError(format!("cannot write the odds: {e}")))?;
     Ok(true)
@@ -141,7 +156,7 @@ fn json(t: &ResultsTable, odds: &[(i64, Vec<RowOdds>)]) -> String {
     s
 }
 
-fn quote(s: &str) -> String {
+pub(super) fn quote(s: &str) -> String {
     let mut out = String::from("\"");
     for c in s.chars() {
         match c {

@@ -49,6 +49,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "[[aids]]\nid = \"../Player Aid\"   # error\n# fix: id = \"player-aid\" (and the same in [[publish.aids]] aid = ...)",
     },
     Explanation {
+        id: "bad-image",
+        text: "A picture a card template draws (`[[images]]`: its `file`, or the file a card's field names) says it is a PNG or JPEG but its header cannot be read: the file is cut short, damaged, or cannot be opened. Save the picture again from an image editor.",
+        example: "# heroes.csv\ntitle,picture\nKnight,art/knight.jpg   # error: art/knight.jpg stops before its frame header\n# fix: export art/knight.jpg again",
+    },
+    Explanation {
         id: "bad-length",
         text: "A length is neither a number of points nor a number with a unit. Lengths are written as points (`9`) or as a string with one of the units in, mm, cm or pt.",
         example: "label_width = \"3.375 inches\"   # error\n# fix: label_width = \"3.375in\"",
@@ -209,6 +214,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "[background]\ncolor = \"#23395B\"     # dark blue\n\n[[regions]]\nfield = \"game\"         # warning: black text on dark blue\n# fix: color = \"#FFFFFF\"",
     },
     Explanation {
+        id: "low-resolution",
+        text: "With `--print-shop`, a picture of a card template prints at fewer than 300 pixels per inch where its box puts it (a warning; under 150 it is an error, as it would print visibly soft or blocky). The resolution is the picture's pixels over the size it is drawn at, after `fit`. Use a larger picture, or a smaller box. Vector art (SVG) is sharp at any size and is never flagged.",
+        example: "[[images]]\nfield = \"picture\"\nwidth = 180   # 2.5 in\nheight = 126\nfit = \"cover\"\n# heroes.csv: Knight,art/knight.jpg   # 400 x 280 pixels: 160 dpi, a warning\n# fix: a picture of at least 750 x 525 pixels",
+    },
+    Explanation {
         id: "mirror-mismatch",
         text: "A deck's `mirrored` constraint says the cards of each value of a field are the same cards except for that field (e.g. each side's action cards differ only in their owner), and they are not: a card has no counterpart, or a counterpart differs in another field.",
         example: "[constraints]\nmirrored = \"owner\"\n# error: the U.F.P. \"Recon\" says \"Look at one unit.\", the I.S. one \"Look at two units.\"",
@@ -340,8 +350,8 @@ pub const EXPLANATIONS: &[Explanation] = &[
     },
     Explanation {
         id: "unsupported-image",
-        text: "The rules show an image that the HTML reference cannot include: an image from another site (the reference loads nothing from the network) or a file it cannot copy. Put the information in a table or a shortcode, or use a local image file.",
-        example: "![Map](https://example.com/map.png)   # error: a remote image",
+        text: "An image grogpress cannot draw. In rules text: an image the HTML reference cannot include, from another site (the reference loads nothing from the network) or a file it cannot copy; put the information in a table or a shortcode, or use a local image file. In a card template's `[[images]]`: a file that is not a PNG, a JPEG (8-bit greyscale, RGB or CMYK; not lossless or arithmetic-coded) or an SVG, or an SVG drawn with more than solid-colour shapes (gradients, patterns, transparency, masks, filters, embedded pictures, text): card art's vector pictures are drawn as their outlines in every output. Convert the picture, or flatten the SVG's effects and its text to paths.",
+        example: "![Map](https://example.com/map.png)   # error: a remote image\n# heroes.csv: Knight,art/knight.webp   # error: not a PNG, JPEG or SVG\n# fix: Knight,art/knight.png",
     },
     Explanation {
         id: "unused-legend-entry",

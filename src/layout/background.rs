@@ -121,7 +121,7 @@ mod tests {
                 .iter()
                 .filter_map(|i| match i {
                     Item::Shape(s) => Some(s),
-                    Item::Text(_) => None,
+                    Item::Text(_) | Item::Image(_) => None,
                 })
                 .collect();
             let [fill, art, band] = shapes[..] else {

@@ -167,6 +167,7 @@ fn lay_out_regions(
                         match &mut item {
                             Item::Text(t) => t.ink = Some(Ink::Rgb(rgb)),
                             Item::Shape(s) => s.fill = s.fill.map(|_| Ink::Rgb(rgb)),
+                            Item::Image(_) => {}
                         }
                         item
                     })),

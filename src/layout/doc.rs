@@ -2,14 +2,30 @@
 //! (runs of glyphs already chosen and placed, and shapes), in points, y down.
 //! Layout's output and every renderer's input.
 
-use crate::model::PathEl;
+use std::sync::Arc;
+
+use crate::model::{ImageFile, PathEl};
 use crate::text::{FaceId, Fit, FontBook, Glyph, Line};
 
-/// What a page is made of: a run of glyphs, or a shape.
+/// What a page is made of: a run of glyphs, a shape, or a picture.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Item {
     Text(TextItem),
     Shape(Shape),
+    Image(ImageItem),
+}
+
+/// A picture (card art) drawn into a rectangle and cut off at a box with
+/// rounded corners. Renderers draw the file once however often it appears.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ImageItem {
+    pub image: Arc<ImageFile>,
+    /// Where the whole picture lands: x, y, w, h.
+    pub rect: [f32; 4],
+    /// What shows of it: x, y, w, h.
+    pub clip: [f32; 4],
+    /// The clip's corner radius.
+    pub radius: f32,
 }
 
 /// A run of glyphs at a baseline position.
@@ -141,6 +157,12 @@ impl Item {
             Item::Text(t) => {
                 t.x += dx;
                 t.y += dy;
+            }
+            Item::Image(i) => {
+                for r in [&mut i.rect, &mut i.clip] {
+                    r[0] += dx;
+                    r[1] += dy;
+                }
             }
             Item::Shape(s) => {
                 s.geometry.translate(dx, dy);

@@ -3,6 +3,7 @@
 //! Pure: fonts and templates are handed in; no file or clock access.
 
 mod aid;
+mod art;
 mod background;
 mod block;
 mod calibrate;
@@ -22,6 +23,7 @@ mod table;
 mod units_dice;
 
 pub use aid::{AidOptions, lay_out_aid};
+pub use art::CardArt;
 pub use background::{lay_out_background, with_background};
 pub use block::paragraph;
 pub use calibrate::lay_out_duplex_calibration;
@@ -30,7 +32,9 @@ pub use card_list::{CardListOptions, group_field, lay_out_card_list, shown as ca
 pub use charts::{ChartOptions, block_specs, lay_out_charts};
 pub use counters::{Corner, Counter, CounterOptions, lay_out_counters};
 pub use data_tables::{collection_spec, random_table_spec};
-pub use doc::{Doc, Geometry, Ink, Item, Page, Shape, Stroke, TextItem, rect_path, text_items};
+pub use doc::{
+    Doc, Geometry, ImageItem, Ink, Item, Page, Shape, Stroke, TextItem, rect_path, text_items,
+};
 pub use flow::{Band, Flow};
 pub use labels::{LabelOptions, LabelSheets, lay_out_label_sheets};
 pub use nav::{Link, Nav, OutlineEntry, Target, outline_parents};

@@ -5,6 +5,7 @@
 use super::spec::{Def, Tab, block_def, kinds, table, unknown_kind};
 use super::toml::{Reader, Table, parse};
 use crate::diag::{Diagnostic, Diagnostics, FileId, Loc};
+use crate::model::crt::{ColumnKind, CombatColumns, Favour, MAX_RATIO_TERM, PastEnd, Ratio};
 use crate::model::{
     BlockKind, CellCodes, Chart, ChartBlock, CheckSection, Checklist, Dice, LegendEntry, Located,
     Lookup, Matrix, MatrixRow, MatrixSection, ModEntry, ModSection, Modifier, ModifierList,
@@ -52,6 +53,14 @@ table! { pub mod results: "a results table", "A results table keyed by (modified
     legend: opt Tables(&legend::DEF),
     notes: opt StrArray("Rich-text notes after the block."),
     across: opt Bool("Results as column heads, rolls beneath."),
+    columns_by: opt OneOf(&["odds", "differential"],
+        "A combat results table: the columns are odds ratios (\"1:3\" ... \"6:1\") or strength differentials (\"-3 or less\", \"0\", \"+6 or more\"), rising left to right."),
+    round: opt OneOf(&["defender", "attacker"],
+        "Odds between two columns go to the column in this side's favour (default \"defender\": the column at or below)."),
+    shift: opt Pattern("^\\s*[-+]?[0-9]+\\s*\\.\\.\\s*[-+]?[0-9]+\\s*$",
+        "The column shifts an attack can receive, \"-2..+2\"; omit for none."),
+    below: opt Str("An attack left of the first column: \"first\" (resolved on it, the default) or a result code it gets whatever the roll."),
+    above: opt Str("An attack right of the last column: \"last\" (resolved on it, the default) or a result code it gets whatever the roll."),
 }
 
 table! { pub mod results_row: "a results row",
@@ -306,33 +315,7 @@ fn results(r: &mut Reader<'_>, t: &Tab<'_, '_>) -> Option<ResultsTable> {
     use results as k;
     let drm = match r.get(t, k::drm) {
         None => Some(Located::new((0, 0), r.loc(t.span().start..t.span().start))),
-        Some(s) => match parse_drm(&s.value) {
-            Some(range) if let Some(why) = modifier_span_problem(range) => {
-                r.diags.push(
-                    Diagnostic::error(
-                        "limit-exceeded",
-                        format!("`{}`: {why}", s.value),
-                        Some(s.loc),
-                    )
-                    .with_hint(format!(
-                        "declare the net modifiers the table can really receive, e.g. \"-3..+5\" (at most {MAX_MODIFIER_SPAN} of them)"
-                    )),
-                );
-                None
-            }
-            Some(range) => Some(Located::new(range, s.loc)),
-            None => {
-                r.diags.push(
-                    Diagnostic::error(
-                        "bad-value",
-                        format!("`{}` is not a modifier range", s.value),
-                        Some(s.loc),
-                    )
-                    .with_hint("write the lowest and highest net modifier: \"-3..+5\""),
-                );
-                None
-            }
-        },
+        Some(s) => modifier_range(r, s, "net modifiers the table can really receive"),
     };
     let roll_header = r
         .get(t, k::roll_header)
@@ -390,7 +373,14 @@ fn results(r: &mut Reader<'_>, t: &Tab<'_, '_>) -> Option<ResultsTable> {
             });
         }
     }
-    let notes = r.get(t, results::notes);
+    let mut notes = r.get(t, results::notes);
+    let combat = combat_columns(r, t, &columns);
+    if let Some(Some(combat)) = &combat {
+        let note = combat_note(combat, &columns);
+        if !note.is_empty() {
+            notes.push(Located::new(note, r.loc(t.span())));
+        }
+    }
     Some(ResultsTable {
         id: id?,
         title: title?.value,
@@ -405,8 +395,199 @@ fn results(r: &mut Reader<'_>, t: &Tab<'_, '_>) -> Option<ResultsTable> {
         legend,
         notes,
         across,
+        combat: combat?,
         loc: r.loc(t.span()),
     })
+}
+
+/// How a combat results table is read, printed under it: the rounding,
+/// the ends and the shifts ("Odds are rounded in the defender's favour.
+/// Below 1:2: AE. Above 6:1: use 6:1. Column shifts -2 to +2.").
+fn combat_note(combat: &CombatColumns, columns: &[Located<String>]) -> String {
+    let mut note = String::new();
+    if let ColumnKind::Odds { favour, .. } = &combat.kind {
+        let side = match favour {
+            Favour::Defender => "defender",
+            Favour::Attacker => "attacker",
+        };
+        note.push_str(&format!("Odds are rounded in the {side}'s favour. "));
+    }
+    let heading = |c: Option<&Located<String>>| c.map_or(String::new(), |c| c.value.clone());
+    let (first, last) = (heading(columns.first()), heading(columns.last()));
+    let end = |past: &PastEnd, column: &str| match past {
+        PastEnd::EndColumn => format!("use {column}"),
+        PastEnd::Result(code) => format!("**{}**", code.value),
+    };
+    // An open-ended differential column ("-2 or less") has nothing past it.
+    let (open_below, open_above) = match &combat.kind {
+        ColumnKind::Differential { ranges } => (
+            ranges.iter().any(|r| r.low.is_none()),
+            ranges.iter().any(|r| r.high.is_none()),
+        ),
+        ColumnKind::Odds { .. } => (false, false),
+    };
+    if !open_below {
+        note.push_str(&format!("Below {first}: {}. ", end(&combat.below, &first)));
+    }
+    if !open_above {
+        note.push_str(&format!("Above {last}: {}. ", end(&combat.above, &last)));
+    }
+    let (lo, hi) = combat.shift.value;
+    if (lo, hi) != (0, 0) {
+        note.push_str(&format!("Column shifts {lo:+} to {hi:+}."));
+    }
+    note.trim_end().to_string()
+}
+
+/// A declared modifier range ("-3..+5"): located, within the limit.
+fn modifier_range(
+    r: &mut Reader<'_>,
+    s: Located<String>,
+    what: &str,
+) -> Option<Located<(i64, i64)>> {
+    match parse_drm(&s.value) {
+        Some(range) if let Some(why) = modifier_span_problem(range) => {
+            r.diags.push(
+                Diagnostic::error(
+                    "limit-exceeded",
+                    format!("`{}`: {why}", s.value),
+                    Some(s.loc),
+                )
+                .with_hint(format!(
+                    "declare the {what}, e.g. \"-3..+5\" (at most {MAX_MODIFIER_SPAN} of them)"
+                )),
+            );
+            None
+        }
+        Some(range) => Some(Located::new(range, s.loc)),
+        None => {
+            r.diags.push(
+                Diagnostic::error(
+                    "bad-value",
+                    format!("`{}` is not a modifier range", s.value),
+                    Some(s.loc),
+                )
+                .with_hint("write the lowest and highest net modifier: \"-3..+5\""),
+            );
+            None
+        }
+    }
+}
+
+/// The column axis of a combat results table (`columns_by`): each column
+/// heading read as an odds ratio or a differential. `Some(None)` for an
+/// ordinary results table; `None` after an error.
+fn combat_columns(
+    r: &mut Reader<'_>,
+    t: &Tab<'_, '_>,
+    columns: &[Located<String>],
+) -> Option<Option<CombatColumns>> {
+    use results as k;
+    let by = r.get(t, k::columns_by);
+    let round = r.get(t, k::round);
+    let shift = r.get(t, k::shift);
+    let below = r.get(t, k::below);
+    let above = r.get(t, k::above);
+    let Some(by) = by else {
+        // The combat keys mean nothing without columns_by.
+        for key in [round, shift, below, above].into_iter().flatten() {
+            r.diags.push(
+                Diagnostic::error(
+                    "bad-value",
+                    format!("`{}` applies only to a combat results table", key.value),
+                    Some(key.loc),
+                )
+                .with_hint("add columns_by = \"odds\" or \"differential\", or remove this key"),
+            );
+        }
+        return Some(None);
+    };
+    let mut ok = true;
+    let kind = if by.value == "odds" {
+        let mut ratios = Vec::new();
+        for c in columns {
+            match Ratio::parse(&crate::text::plain_text(&c.value)) {
+                Some(ratio) => ratios.push(ratio),
+                None => {
+                    ok = false;
+                    r.diags.push(
+                        Diagnostic::error(
+                            "bad-value",
+                            format!("column `{}` is not an odds ratio", c.value),
+                            Some(c.loc.clone()),
+                        )
+                        .with_hint(format!(
+                            "write the odds attacker to defender, \"1:2\", \"3:1\" (each side 1 to {MAX_RATIO_TERM})"
+                        )),
+                    );
+                }
+            }
+        }
+        let favour = match round.as_ref().map(|s| s.value.as_str()) {
+            Some("attacker") => Favour::Attacker,
+            _ => Favour::Defender,
+        };
+        ColumnKind::Odds { ratios, favour }
+    } else {
+        if let Some(round) = &round {
+            ok = false;
+            r.diags.push(
+                Diagnostic::error(
+                    "bad-value",
+                    "`round` applies only to odds columns",
+                    Some(round.loc.clone()),
+                )
+                .with_hint("a differential falls in one column exactly; remove `round`"),
+            );
+        }
+        let mut ranges = Vec::new();
+        for c in columns {
+            match RollRange::parse(&crate::text::plain_text(&c.value)) {
+                Some(range) => ranges.push(range),
+                None => {
+                    ok = false;
+                    r.diags.push(
+                        Diagnostic::error(
+                            "bad-value",
+                            format!("column `{}` is not a strength differential", c.value),
+                            Some(c.loc.clone()),
+                        )
+                        .with_hint("write a differential or a range of them: \"-3 or less\", \"-1\", \"+1-+2\", \"+6 or more\""),
+                    );
+                }
+            }
+        }
+        ColumnKind::Differential { ranges }
+    };
+    if columns.is_empty() {
+        ok = false;
+        r.diags.push(
+            Diagnostic::error(
+                "missing-field",
+                "a combat results table needs its columns",
+                Some(by.loc.clone()),
+            )
+            .with_hint("columns = [\"1:2\", \"1:1\", \"2:1\", \"3:1\"]"),
+        );
+    }
+    let shift = match shift {
+        Some(s) => modifier_range(r, s, "column shifts an attack can receive"),
+        None => Some(Located::new((0, 0), by.loc.clone())),
+    };
+    let past = |s: Option<Located<String>>, end: &str| match s {
+        Some(s) if s.value != end => PastEnd::Result(s),
+        _ => PastEnd::EndColumn,
+    };
+    let (below, above) = (past(below, "first"), past(above, "last"));
+    let (Some(shift), true) = (shift, ok) else {
+        return None;
+    };
+    Some(Some(CombatColumns {
+        kind,
+        shift,
+        below,
+        above,
+    }))
 }
 
 fn ranges(r: &mut Reader<'_>, t: &Tab<'_, '_>) -> Option<RangeTable> {

@@ -4,6 +4,7 @@
 
 mod aid;
 mod background;
+mod card_art;
 mod chart;
 mod collections;
 pub mod csv;
@@ -24,6 +25,7 @@ pub mod toml;
 
 use std::path::{Path, PathBuf};
 
+pub use card_art::{MAX_IMAGE_PIXELS, load_card_art};
 pub use chart::parse_drm;
 pub use fonts::load_fonts;
 pub use game::load_game;

@@ -4,7 +4,8 @@ use super::spec::{Key, Tab, kinds, table};
 use super::toml::{Reader, Table, parse};
 use crate::diag::{Diagnostic, Diagnostics, FileId};
 use crate::model::{
-    Align, CardTemplate, Frame, MIN_CONTRAST, Region, Rgb, Style, TextColor, VAlign, contrast,
+    Align, Anchor, CardTemplate, FitMode, Frame, ImageRegion, ImageSource, MIN_CONTRAST, Region,
+    Rgb, Style, TextColor, VAlign, contrast,
 };
 
 table! { pub mod layout: "a card template" / "the template",
@@ -14,6 +15,20 @@ table! { pub mod layout: "a card template" / "the template",
     regions: opt Tables(&region::DEF),
     frames: opt Tables(&frame::DEF),
     background: opt Table(&crate::load::background::background::DEF),
+    images: opt Tables(&image::DEF),
+}
+
+table! { pub mod image: "[[images]]",
+    "A picture on the card: a fixed file, or the file a card field names, fitted into a box; cut off at the box (with rounded corners), it may run past the trim into the bleed.";
+    file: opt Str("A PNG, JPEG or SVG file, relative to the game folder: the same picture on every card."),
+    field: opt Str("A deck field whose value names each card's picture file (relative to the game folder)."),
+    left: req Length("Points from the card's top-left corner, or a string with a unit; may be negative."),
+    top: req Length("Points from the card's top-left corner, or a string with a unit; may be negative."),
+    width: req Length("Points, or a string with a unit."),
+    height: req Length("Points, or a string with a unit."),
+    fit: opt OneOf(&["cover", "contain", "stretch"], "cover fills the box and cuts off the rest (default); contain shows all of it; stretch fills the box out of shape."),
+    anchor: opt OneOf(&["center", "top", "bottom", "left", "right", "top-left", "top-right", "bottom-left", "bottom-right"], "Where the picture sits in its box, and what cover keeps (default center)."),
+    radius: opt Length("Corner radius of the box the picture is cut off at (default 0)."),
 }
 
 table! { pub mod frame: "[[frames]]", "A rectangle outline drawn on the card.";
@@ -78,6 +93,11 @@ pub fn load_card_template(
         .filter_map(|t| frame(&mut r, t))
         .collect();
     let background = super::background::background(&mut r, &root);
+    let images = r
+        .get(&root, k::images)
+        .iter()
+        .filter_map(|t| image(&mut r, t))
+        .collect();
     if let Some(fill) = background.as_ref().and_then(|b| b.color) {
         for region in &regions {
             warn_low_contrast(&mut r, region, fill);
@@ -91,6 +111,7 @@ pub fn load_card_template(
         regions,
         frames,
         background,
+        images,
         file,
     })
 }
@@ -147,6 +168,77 @@ fn frame(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Frame> {
         radius,
         stroke,
         loc: left.loc,
+    })
+}
+
+/// An `[[images]]` region: exactly one of `file` and `field`, a box of
+/// positive size.
+fn image(r: &mut Reader<'_>, t: &Table<'_>) -> Option<ImageRegion> {
+    use image as k;
+    let t = &r.open(t, &k::DEF);
+    let file = r.get(t, k::file);
+    let field = r.get(t, k::field);
+    let left = r.get(t, k::left);
+    let top = r.get(t, k::top);
+    let width = r.get(t, k::width);
+    let height = r.get(t, k::height);
+    let radius = r.get(t, k::radius).map_or(0.0, |l| l.value.max(0.0));
+    use FitMode as F;
+    let fit = choice(r, t, k::fit, [F::Cover, F::Contain, F::Stretch]).unwrap_or(F::Cover);
+    let anchor = r
+        .get(t, k::anchor)
+        .and_then(|a| Anchor::parse(&a.value))
+        .unwrap_or(Anchor::CENTER);
+    let (left, top, width, height) = (left?, top?, width?, height?);
+    let source = match (file, field) {
+        (Some(file), None) => ImageSource::File(file),
+        (None, Some(field)) => ImageSource::Field(field),
+        (file, _) => {
+            let both = file.is_some();
+            let loc = file.map_or_else(|| left.loc.clone(), |v| v.loc);
+            r.diags.push(
+                Diagnostic::error(
+                    "bad-value",
+                    if both {
+                        "an image region has both `file` and `field`"
+                    } else {
+                        "an image region needs `file` or `field`"
+                    },
+                    Some(loc),
+                )
+                .with_hint("give `file` for the same picture on every card, or `field` for a card field naming each card's picture"),
+            );
+            return None;
+        }
+    };
+    for (v, key) in [(&width, "width"), (&height, "height")] {
+        if !(v.value > 0.0 && v.value.is_finite()) {
+            r.diags.push(
+                Diagnostic::error(
+                    "bad-value",
+                    format!("`{key}` must be more than 0, not {}", v.value),
+                    Some(v.loc.clone()),
+                )
+                .with_hint(format!(
+                    "give `{key}` in points (90) or with a unit (\"30mm\")"
+                )),
+            );
+            return None;
+        }
+    }
+    let loc = match &source {
+        ImageSource::File(v) | ImageSource::Field(v) => v.loc.clone(),
+    };
+    Some(ImageRegion {
+        source,
+        left: left.value,
+        top: top.value,
+        width: width.value,
+        height: height.value,
+        fit,
+        anchor,
+        radius,
+        loc,
     })
 }
 

@@ -67,6 +67,8 @@ pub struct ResultsTable {
     pub notes: Vec<Located<String>>,
     /// Printed with results as column heads and rolls beneath (as engagement tables are).
     pub across: bool,
+    /// A combat results table: its columns are odds ratios or differentials.
+    pub combat: Option<super::crt::CombatColumns>,
     pub loc: Loc,
 }
 

@@ -6,10 +6,12 @@ mod background;
 mod card_ref;
 mod chart;
 mod collection;
+pub mod crt;
 mod deck;
 mod faces;
 mod game;
 mod icon;
+mod image;
 pub mod link;
 mod phrase;
 mod random_table;
@@ -39,6 +41,10 @@ pub use game::{
     GlossaryEntry, LabelJob, PointsRow, Publish, PublishOptions, RulesPage, Side,
 };
 pub use icon::{Icon, PathEl};
+pub use image::{
+    Anchor, ArtFiles, FitMode, ImageFile, ImageFormat, ImageRegion, ImageSource, VectorArt,
+    VectorPath,
+};
 pub use phrase::{Phrase, PhraseForm, form_slots, read_phrase};
 pub use random_table::{RandomRow, RandomTable};
 pub use roll::{

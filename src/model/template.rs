@@ -94,6 +94,8 @@ pub struct CardTemplate {
     pub frames: Vec<Frame>,
     /// Fill, art and border drawn behind everything, to the bleed edge.
     pub background: Option<super::Background>,
+    /// Pictures drawn over the background, under the frames and text.
+    pub images: Vec<super::ImageRegion>,
     pub file: crate::diag::FileId,
 }
 

@@ -35,6 +35,11 @@ pub trait PageSource: Send + Sync {
     fn page_count(&self) -> usize;
     /// How many parts the pages come in.
     fn parts(&self) -> usize;
+    /// How far each page runs past the trim on every side (print-shop
+    /// cards: the bleed), so the PDF marks the trim and bleed boxes.
+    fn bleed(&self) -> f32 {
+        0.0
+    }
     /// The pages of part `n`, in order; what cannot be laid out is reported
     /// to `diags` (and left out of the page).
     fn part(
@@ -52,14 +57,18 @@ pub(super) fn changed(deck: &str) -> OpError {
 }
 
 /// The cards `indices` of deck `deck` laid out on `template` over
-/// `background`, in order; a card that cannot be laid out is reported to
+/// `background` and their `art`, in order; a card that cannot be laid out is reported to
 /// `diags` and keeps its place as an empty face (its output is not written).
 pub(super) fn card_faces(
     game: &Game,
     assets: &Assets,
     deck: &str,
     indices: &[usize],
-    (template, background): (&crate::model::CardTemplate, &[layout::Item]),
+    (template, background, art): (
+        &crate::model::CardTemplate,
+        &[layout::Item],
+        &layout::CardArt,
+    ),
     diags: &mut Diagnostics,
 ) -> Result<Vec<layout::CardFace>, OpError> {
     let found = game.deck(deck).ok_or_else(|| changed(deck))?;
@@ -70,8 +79,14 @@ pub(super) fn card_faces(
     let faces = layout::lay_out_cards(game, found, indices, template, family, &assets.fonts);
     Ok(faces
         .into_iter()
-        .map(|face| match face {
-            Ok(face) => layout::with_background(face, background),
+        .zip(indices)
+        .map(|(face, &index)| match face {
+            Ok(face) if template.images.is_empty() => layout::with_background(face, background),
+            Ok(face) => {
+                let mut under = background.to_vec();
+                under.extend(art.card_items(template, found, index));
+                layout::with_background(face, &under)
+            }
             Err(problems) => {
                 problems.into_iter().for_each(|d| diags.push(d));
                 layout::CardFace { items: Vec::new() }
@@ -122,13 +137,14 @@ impl Output {
         diags: &mut Diagnostics,
     ) -> Result<Staged, OpError> {
         let nav = layout::Nav::default();
-        let title = match &self.body {
-            Body::Doc(doc) => doc.title.as_str(),
-            Body::Pages(source) => source.title(),
+        let (title, bleed) = match &self.body {
+            Body::Doc(doc) => (doc.title.as_str(), 0.0),
+            Body::Pages(source) => (source.title(), source.bleed()),
         };
         stage_output_with(folder, path, |out| {
             let pdf_error = |e: crate::render::pdf::RenderError| OpError(e.to_string());
             let mut pdf = PdfStream::new(out, title, &nav, &assets.fonts).map_err(pdf_error)?;
+            pdf.set_bleed(bleed);
             self.lay_out_into(game, assets, diags, &mut |pages| {
                 pdf.pages(pages).map_err(pdf_error)
             })?;

@@ -2,6 +2,7 @@
 //! from card templates, placed on duplex or gutterfold sheets, or one card per
 //! page with bleed for a print shop.
 
+use super::art::card_art;
 use super::artifact::{PageSource, card_faces};
 use super::background::background_items;
 use super::faces::select_cards;
@@ -115,7 +116,11 @@ pub(super) fn plan_cards(
     };
     let card = (size.width, size.height);
     let front_bg = background_items(game, &front, card, bleed, assets, sources, diags)?;
-    let back_bg = background_items(game, &back, card, bleed, assets, sources, diags)?;
+    let mut back_bg = background_items(game, &back, card, bleed, assets, sources, diags)?;
+    let shop = options.print_shop;
+    let front_art = card_art(game, &front, Some(deck), card, bleed, shop, diags)?;
+    let back_art = card_art(game, &back, None, card, bleed, shop, diags)?;
+    back_bg.extend(back_art.items(&back, |_| None));
     let back_face = layout::with_background(back_face, &back_bg);
     let title = format!("{} — {}", game.name, deck.name);
     let count = indices.len();
@@ -124,8 +129,13 @@ pub(super) fn plan_cards(
         let faces: Vec<CardFace> =
             layout::lay_out_cards(game, deck, &indices, &front, front_family, &assets.fonts)
                 .into_iter()
-                .filter_map(Result::ok)
-                .map(|f| layout::with_background(f, &front_bg))
+                .zip(&indices)
+                .filter_map(|(face, &i)| Some((face.ok()?, i)))
+                .map(|(f, i)| {
+                    let mut under = front_bg.clone();
+                    under.extend(front_art.card_items(&front, deck, i));
+                    layout::with_background(f, &under)
+                })
                 .collect();
         card_images(deck, &indices, &faces, &back_face, size, options)
     } else {
@@ -177,6 +187,7 @@ pub(super) fn plan_cards(
             deck: deck.id.clone(),
             front,
             front_background: front_bg,
+            front_art,
             back: back_face,
             cards: indices,
             cards_per_part,
@@ -201,6 +212,7 @@ struct CardPrint {
     deck: String,
     front: CardTemplate,
     front_background: Vec<layout::Item>,
+    front_art: layout::CardArt,
     back: CardFace,
     /// The deck's cards to print, in order.
     cards: Vec<usize>,
@@ -221,6 +233,14 @@ impl PageSource for CardPrint {
         self.page_count
     }
 
+    fn bleed(&self) -> f32 {
+        if self.print_shop {
+            PRINT_SHOP_BLEED
+        } else {
+            0.0
+        }
+    }
+
     fn parts(&self) -> usize {
         self.cards.len().div_ceil(self.cards_per_part)
     }
@@ -239,7 +259,7 @@ impl PageSource for CardPrint {
             assets,
             &self.deck,
             &self.cards[start..end],
-            (&self.front, &self.front_background),
+            (&self.front, &self.front_background, &self.front_art),
             diags,
         )?;
         if self.print_shop {

@@ -36,10 +36,28 @@ pub fn deck_card_faces(
         return Ok(None);
     };
     let indices: Vec<usize> = (0..deck.cards.len()).collect();
+    // The card's own picture frame cuts its art off at the trim.
+    let unbounded = (f32::MAX / 4.0, f32::MAX / 4.0);
+    let art = super::art::card_art(
+        game,
+        &template,
+        Some(deck),
+        unbounded,
+        0.0,
+        false,
+        &mut quiet,
+    )?;
     Ok(Some(
         layout::lay_out_cards(game, deck, &indices, &template, family, &assets.fonts)
             .into_iter()
-            .map(Result::ok)
+            .zip(&indices)
+            .map(|(face, &i)| {
+                let face = face.ok()?;
+                Some(layout::with_background(
+                    face,
+                    &art.card_items(&template, deck, i),
+                ))
+            })
             .collect(),
     ))
 }

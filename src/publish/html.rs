@@ -52,6 +52,7 @@ pub fn build_html(
     };
     let mut files = render_site(&site).map_err(|e| OpError(e.to_string()))?;
     files.extend(font_licences(&assets.root.fonts())?);
+    files.extend(art_copies(&site.decks)?);
     Ok(files)
 }
 
@@ -153,6 +154,32 @@ fn deck_faces(
         });
     }
     Ok(out)
+}
+
+/// A copy of each picture the cards draw, at the `art/` path their inline
+/// SVGs link to (the reference loads nothing from elsewhere).
+fn art_copies(decks: &[DeckFaces]) -> Result<Vec<(String, Vec<u8>)>, OpError> {
+    let mut copies = std::collections::BTreeMap::new();
+    for item in decks
+        .iter()
+        .flat_map(|d| d.faces.iter().flatten())
+        .flat_map(|f| &f.items)
+    {
+        if let crate::layout::Item::Image(i) = item
+            && !matches!(i.image.format, crate::model::ImageFormat::Svg(_))
+            && !copies.contains_key(&i.image.name)
+        {
+            let bytes = i
+                .image
+                .bytes()
+                .map_err(|e| OpError(format!("cannot read {}: {e}", i.image.path.display())))?;
+            copies.insert(i.image.name.clone(), bytes);
+        }
+    }
+    Ok(copies
+        .into_iter()
+        .map(|(name, bytes)| (format!("art/{name}"), bytes))
+        .collect())
 }
 
 /// The corner radius of a print-and-play card drawn on the page (1/8 in).

@@ -68,6 +68,7 @@ pub fn plan_labels(
     let label = (sheet.label_width, sheet.label_height);
     let background =
         super::background::background_items(game, &template, label, 0.0, assets, sources, diags)?;
+    let art = super::art::card_art(game, &template, Some(deck), label, 0.0, false, diags)?;
     let title = format!("{} — {}", game.name, deck.name);
     let sheets = layout::LabelSheets::new(&title, sheet, &options.label, cards.len());
     let side = options
@@ -87,6 +88,7 @@ pub fn plan_labels(
             deck: deck.id.clone(),
             template,
             background,
+            art,
             cards,
             sheets,
         })),
@@ -99,6 +101,7 @@ struct LabelPrint {
     deck: String,
     template: CardTemplate,
     background: Vec<layout::Item>,
+    art: layout::CardArt,
     /// The deck's cards to print, in order.
     cards: Vec<usize>,
     sheets: layout::LabelSheets,
@@ -144,7 +147,7 @@ impl PageSource for LabelPrint {
             assets,
             &self.deck,
             indices,
-            (&self.template, &self.background),
+            (&self.template, &self.background, &self.art),
             diags,
         )?;
         Ok(pages

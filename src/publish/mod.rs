@@ -4,6 +4,7 @@
 //! rulebook, the HTML reference, card images), each laid out and written
 //! atomically. `build`, `watch` and `serve` all publish through here.
 
+mod art;
 mod artifact;
 mod assets;
 mod background;

@@ -3,5 +3,6 @@
 
 pub mod html;
 pub mod pdf;
+mod pdf_images;
 pub mod png;
 pub mod svg;

@@ -10,6 +10,7 @@ use pdf_writer::types::{ActionType, AnnotationType, CidFontType, FontFlags, Page
 use pdf_writer::{Chunk, Content, Filter, Name, Rect, Ref, Str, TextStr};
 use subsetter::GlyphRemapper;
 
+use super::pdf_images::{UsedImages, draw_image, image_objects};
 use crate::layout::{Doc, Geometry, Ink, Item, Nav, Shape, Target, TextItem, outline_parents};
 use crate::model::PathEl;
 use crate::model::link::{cleaned, is_web_link};
@@ -103,6 +104,7 @@ pub struct PdfStream<'a, W: Write> {
     nav: &'a Nav,
     title: String,
     used: BTreeMap<FaceId, UsedFace>,
+    images: UsedImages,
     catalog_ref: Ref,
     tree_ref: Ref,
     info_ref: Ref,
@@ -113,6 +115,8 @@ pub struct PdfStream<'a, W: Write> {
     next: Ref,
     /// The height of each page written, for link and outline destinations.
     heights: Vec<f32>,
+    /// How far pages run past their trim on every side (see [`PdfStream::set_bleed`]).
+    bleed: f32,
 }
 
 fn io_error(e: std::io::Error) -> RenderError {
@@ -146,6 +150,7 @@ impl<'a, W: Write> PdfStream<'a, W> {
             nav,
             title: title.to_string(),
             used: BTreeMap::new(),
+            images: UsedImages::default(),
             catalog_ref,
             tree_ref,
             info_ref,
@@ -155,7 +160,17 @@ impl<'a, W: Write> PdfStream<'a, W> {
             outline_root,
             next,
             heights: Vec::new(),
+            bleed: 0.0,
         })
+    }
+
+    /// Pages from here on are a card with `bleed` points past its trim on
+    /// every side (print-shop output): each gets a TrimBox (the card) and a
+    /// BleedBox (the whole page), so a shop's software cuts where the card
+    /// ends. No ArtBox: its meaning (the content's extent) adds nothing a
+    /// shop uses beyond the trim.
+    pub fn set_bleed(&mut self, bleed: f32) {
+        self.bleed = bleed.max(0.0);
     }
 
     /// Gives every glyph the pages use its subset id, and a face first used
@@ -171,10 +186,26 @@ impl<'a, W: Write> PdfStream<'a, W> {
         }
     }
 
-    /// Writes one object, made by `f` into a chunk of its own.
-    fn object(&mut self, f: impl FnOnce(&mut Chunk)) -> Result<(), RenderError> {
-        let mut chunk = Chunk::new();
-        f(&mut chunk);
+    /// Writes each image the pages draw that is not in the PDF yet, in the
+    /// order the pages first draw them.
+    fn write_images(&mut self, pages: &[crate::layout::Page]) -> Result<(), RenderError> {
+        for item in pages.iter().flat_map(|p| &p.items) {
+            let Item::Image(item) = item else { continue };
+            if self.images.by_path.contains_key(&item.image.path) {
+                continue;
+            }
+            let id = self.next.bump();
+            let n = self.images.by_path.len();
+            self.images.by_path.insert(item.image.path.clone(), (n, id));
+            for chunk in image_objects(&item.image, id, &mut self.next)? {
+                self.write_chunk(&chunk)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes a chunk holding one object.
+    fn write_chunk(&mut self, chunk: &Chunk) -> Result<(), RenderError> {
         let mut refs = chunk.refs();
         if let Some(id) = refs.next() {
             debug_assert!(refs.next().is_none(), "one object per chunk");
@@ -185,10 +216,18 @@ impl<'a, W: Write> PdfStream<'a, W> {
         Ok(())
     }
 
+    /// Writes one object, made by `f` into a chunk of its own.
+    fn object(&mut self, f: impl FnOnce(&mut Chunk)) -> Result<(), RenderError> {
+        let mut chunk = Chunk::new();
+        f(&mut chunk);
+        self.write_chunk(&chunk)
+    }
+
     /// Writes the next pages, their content streams made on all cores.
     pub fn pages(&mut self, pages: &[crate::layout::Page]) -> Result<(), RenderError> {
         self.learn_glyphs(pages);
-        let contents = compressed_contents(pages, &self.used, self.book)?;
+        self.write_images(pages)?;
+        let contents = compressed_contents(pages, &self.used, &self.images, self.book)?;
         // Every page names the fonts known so far (all those it uses among them).
         let font_refs: Vec<(FaceId, Ref)> =
             self.used.iter().map(|(f, u)| (*f, u.font_ref)).collect();
@@ -205,11 +244,27 @@ impl<'a, W: Write> PdfStream<'a, W> {
                 .map(|(_, r)| *r)
                 .collect();
             let tree_ref = self.tree_ref;
+            let bleed = self.bleed;
+            let images = self
+                .images
+                .for_items(page.items.iter().filter_map(|i| match i {
+                    Item::Image(image) => Some(image),
+                    _ => None,
+                }));
             self.object(|c| {
                 let mut p = c.page(page_ref);
                 p.parent(tree_ref)
                     .media_box(Rect::new(0.0, 0.0, page.width, page.height))
                     .contents(content_ref);
+                if bleed > 0.0 {
+                    let (w, h) = (page.width, page.height);
+                    p.bleed_box(Rect::new(0.0, 0.0, w, h)).trim_box(Rect::new(
+                        bleed,
+                        bleed,
+                        w - bleed,
+                        h - bleed,
+                    ));
+                }
                 if !annots.is_empty() {
                     p.annotations(annots);
                 }
@@ -217,6 +272,13 @@ impl<'a, W: Write> PdfStream<'a, W> {
                 let mut fonts = resources.fonts();
                 for (face, font_ref) in &font_refs {
                     fonts.pair(Name(font_name(*face).as_bytes()), *font_ref);
+                }
+                drop(fonts);
+                if !images.is_empty() {
+                    let mut x_objects = resources.x_objects();
+                    for (name, id) in &images {
+                        x_objects.pair(Name(name.as_bytes()), *id);
+                    }
                 }
             })?;
             self.object(|c| {
@@ -545,9 +607,10 @@ fn xref_and_trailer(
 fn compressed_contents(
     pages: &[crate::layout::Page],
     used: &BTreeMap<FaceId, UsedFace>,
+    images: &UsedImages,
     book: &FontBook,
 ) -> Result<Vec<Vec<u8>>, RenderError> {
-    crate::par::map(pages, 16, |p| deflate(&page_content(p, used, book)))
+    crate::par::map(pages, 16, |p| deflate(&page_content(p, used, images, book)))
         .into_iter()
         .collect()
 }
@@ -642,6 +705,7 @@ impl GlyphRuns {
 fn page_content(
     page: &crate::layout::Page,
     used: &BTreeMap<FaceId, UsedFace>,
+    images: &UsedImages,
     book: &FontBook,
 ) -> Vec<u8> {
     let mut c = Content::new();
@@ -653,6 +717,12 @@ fn page_content(
             Item::Shape(shape) => {
                 run.end(&mut c);
                 draw_shape(&mut c, shape, h);
+            }
+            Item::Image(image) => {
+                run.end(&mut c);
+                if let Some(name) = images.name(&image.image) {
+                    draw_image(&mut c, image, &name, h);
+                }
             }
         }
     }
@@ -709,7 +779,7 @@ fn set_fill(c: &mut Content, ink: Ink) {
 }
 
 /// Traces a path given from the page's top-left (y down) in PDF space (y up).
-fn trace_path(c: &mut Content, path: &[PathEl], page_height: f32) {
+pub(super) fn trace_path(c: &mut Content, path: &[PathEl], page_height: f32) {
     let h = page_height;
     for el in path {
         match *el {
@@ -722,7 +792,7 @@ fn trace_path(c: &mut Content, path: &[PathEl], page_height: f32) {
 }
 
 /// A rectangle path with corners of radius `r` (lower-left at x, y; y up).
-fn rounded_rect(c: &mut Content, x: f32, y: f32, w: f32, h: f32, r: f32) {
+pub(super) fn rounded_rect(c: &mut Content, x: f32, y: f32, w: f32, h: f32, r: f32) {
     let r = r.min(w / 2.0).min(h / 2.0);
     if r <= 0.0 {
         c.rect(x, y, w, h);
@@ -765,7 +835,7 @@ fn fnv(bytes: &[u8]) -> u64 {
 
 /// A zlib stream of `data` at level 2: zlib-rs there is faster than miniz
 /// at level 1 and its files are smaller.
-fn deflate(data: &[u8]) -> Result<Vec<u8>, RenderError> {
+pub(super) fn deflate(data: &[u8]) -> Result<Vec<u8>, RenderError> {
     let mut z = flate2::write::ZlibEncoder::new(
         Vec::with_capacity(data.len() / 4),
         flate2::Compression::new(2),

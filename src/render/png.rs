@@ -23,14 +23,15 @@ pub fn svg_to_png(svg: &str, dpi: f32) -> Result<Vec<u8>, String> {
         resvg::tiny_skia::Transform::from_scale(sx, sy),
         &mut pixmap.as_mut(),
     );
-    encode(pixmap).map_err(|e| format!("PNG: {e}"))
+    encode(pixmap, dpi).map_err(|e| format!("PNG: {e}"))
 }
 
 /// PNG bytes of a rendered pixmap with the png crate's fast DEFLATE (fdeflate):
 /// tiny-skia's own encoder uses the default level, most of the time per card.
 /// A canvas with no transparency (every outlined SVG has a white ground) is
-/// written as RGB.
-fn encode(pixmap: resvg::tiny_skia::Pixmap) -> Result<Vec<u8>, png::EncodingError> {
+/// written as RGB. Its resolution is recorded (pHYs, in pixels per metre),
+/// so a print shop or an image editor sizes it as it was drawn.
+fn encode(pixmap: resvg::tiny_skia::Pixmap, dpi: f32) -> Result<Vec<u8>, png::EncodingError> {
     let (w, h) = (pixmap.width(), pixmap.height());
     let opaque = pixmap.data().chunks_exact(4).all(|px| px[3] == 255);
     let (color, data) = if opaque {
@@ -48,6 +49,12 @@ fn encode(pixmap: resvg::tiny_skia::Pixmap) -> Result<Vec<u8>, png::EncodingErro
     encoder.set_color(color);
     encoder.set_depth(png::BitDepth::Eight);
     encoder.set_compression(png::Compression::Fast);
+    let per_metre = (dpi / 0.0254).round() as u32;
+    encoder.set_pixel_dims(Some(png::PixelDimensions {
+        xppu: per_metre,
+        yppu: per_metre,
+        unit: png::Unit::Meter,
+    }));
     let mut writer = encoder.write_header()?;
     writer.write_image_data(&data)?;
     writer.finish()?;
@@ -65,6 +72,12 @@ mod tests {
         // IHDR: width, height, bit depth 8, colour type 2 (RGB).
         assert_eq!(&bytes[16..24], &[0, 0, 0, 10, 0, 0, 0, 20]);
         assert_eq!((bytes[24], bytes[25]), (8, 2));
+        // pHYs: 72 dpi is 2835 pixels per metre, both ways, unit metre.
+        let at = bytes
+            .windows(4)
+            .position(|w| w == b"pHYs")
+            .expect("a pHYs chunk");
+        assert_eq!(&bytes[at + 4..at + 13], &[0, 0, 11, 19, 0, 0, 11, 19, 1]);
         let back = resvg::tiny_skia::Pixmap::decode_png(&bytes).expect("decodes");
         let px = |x, y| {
             let c = back.pixel(x, y).expect("pixel");

@@ -8,7 +8,8 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use crate::layout::{CardFace, Geometry, Ink, Item, Shape, TextItem};
+use crate::layout::{CardFace, Geometry, ImageItem, Ink, Item, Shape, TextItem};
+use crate::model::ImageFormat;
 use crate::text::{FaceId, FontBook};
 
 /// How text is drawn.
@@ -42,6 +43,10 @@ pub fn css_family(name: &str) -> String {
 /// print), its text in the served fonts.
 pub fn card_svg(card: &CardSvg<'_>, book: &FontBook) -> String {
     let mut svg = Svg::new(book, TextMode::Fonts, card.width, card.height);
+    svg.id_prefix = format!(
+        "gp{:x}",
+        fnv(card.label.as_bytes()) ^ card.face.items.len() as u64
+    );
     let _ = write!(
         svg.out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" class="card-face" viewBox="0 0 {w} {h}" width="{w}pt" height="{h}pt" role="img" aria-label="{label}"><rect class="card-edge" x="0.5" y="0.5" width="{w1}" height="{h1}" rx="{r}"/>"#,
@@ -77,6 +82,11 @@ struct Svg<'a> {
     width: f32,
     height: f32,
     glyphs: HashMap<(FaceId, u16), String>,
+    /// Clip paths defined so far (their ids are numbered in the document).
+    clips: usize,
+    /// What the ids of this document start with, so inline cards on one
+    /// HTML page do not share them.
+    id_prefix: String,
 }
 
 impl<'a> Svg<'a> {
@@ -88,6 +98,8 @@ impl<'a> Svg<'a> {
             width,
             height,
             glyphs: HashMap::new(),
+            clips: 0,
+            id_prefix: String::from("gp"),
         }
     }
 
@@ -97,6 +109,7 @@ impl<'a> Svg<'a> {
             match item {
                 Item::Text(t) => self.text(t),
                 Item::Shape(s) => self.shape(s),
+                Item::Image(i) => self.image(i),
             }
         }
         self.out.push_str("</svg>");
@@ -227,6 +240,128 @@ impl<'a> Svg<'a> {
     }
 }
 
+impl Svg<'_> {
+    /// A picture cut off at its (rounded) box: a raster file as an
+    /// `<image>` (its bytes inline as a data: URL, or in the HTML a link to
+    /// its copy beside the page), vector art as its outlines.
+    fn image(&mut self, item: &ImageItem) {
+        let [cx, cy, cw, ch] = item.clip;
+        let rounded = item.radius > 0.0;
+        if rounded {
+            let id = format!("{}c{}", self.id_prefix, self.clips);
+            self.clips += 1;
+            let _ = write!(
+                self.out,
+                r#"<clipPath id="{id}"><rect x="{}" y="{}" width="{}" height="{}" rx="{}"/></clipPath><g clip-path="url(#{id})">"#,
+                num(cx),
+                num(cy),
+                num(cw),
+                num(ch),
+                num(item.radius)
+            );
+        } else {
+            let [x, y, w, h] = item.clip.map(num);
+            let _ = write!(
+                self.out,
+                r#"<svg x="{x}" y="{y}" width="{w}" height="{h}" viewBox="{x} {y} {w} {h}" overflow="hidden">"#
+            );
+        }
+        let [x, y, w, h] = item.rect;
+        match &item.image.format {
+            ImageFormat::Svg(art) => {
+                let (vx, vy, vw, vh) = art.view_box;
+                let (sx, sy) = (w / vw.max(f32::EPSILON), h / vh.max(f32::EPSILON));
+                let _ = write!(
+                    self.out,
+                    r#"<g transform="matrix({} 0 0 {} {} {})">"#,
+                    num(sx),
+                    num(sy),
+                    num(x - vx * sx),
+                    num(y - vy * sy)
+                );
+                for path in &art.paths {
+                    let _ = write!(
+                        self.out,
+                        r#"<path d="{}" fill="{}"{}/>"#,
+                        path_data(&path.path, 3),
+                        color(Ink::Rgb(path.color)),
+                        if path.even_odd {
+                            r#" fill-rule="evenodd""#
+                        } else {
+                            ""
+                        }
+                    );
+                }
+                self.out.push_str("</g>");
+            }
+            _ => {
+                let _ = write!(
+                    self.out,
+                    r#"<image x="{}" y="{}" width="{}" height="{}" preserveAspectRatio="none" href=""#,
+                    num(x),
+                    num(y),
+                    num(w),
+                    num(h)
+                );
+                match self.mode {
+                    TextMode::Fonts => self.out.push_str(&escape(&art_href(&item.image.name))),
+                    TextMode::Outlines => {
+                        let _ = write!(self.out, "data:{};base64,", item.image.mime());
+                        // Unreadable since load: drawn as nothing (the PDF reports it).
+                        if let Ok(bytes) = item.image.bytes() {
+                            base64(&bytes, &mut self.out);
+                        }
+                    }
+                }
+                self.out.push_str(r#""/>"#);
+            }
+        }
+        self.out.push_str(if rounded { "</g>" } else { "</svg>" });
+    }
+}
+
+/// Where the HTML reference keeps its copy of a picture, relative to its
+/// pages: `art/` and the name the game gives it, each byte that is not a
+/// plain letter, digit or `/._-` percent-encoded.
+pub fn art_href(name: &str) -> String {
+    let mut out = String::from("art/");
+    for b in name.bytes() {
+        if b.is_ascii_alphanumeric() || b"/._-".contains(&b) {
+            out.push(char::from(b));
+        } else {
+            let _ = write!(out, "%{b:02X}");
+        }
+    }
+    out
+}
+
+/// Standard base64 of `bytes`, appended to `out`.
+fn base64(bytes: &[u8], out: &mut String) {
+    const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    out.reserve(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(char::from(ABC[(n >> (18 - 6 * i)) as usize & 63]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+}
+
+fn fnv(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
 /// Whether the rectangle `clip` (x, y, w, h) holds the whole `width` x `height` canvas.
 fn covers(clip: [f32; 4], width: f32, height: f32) -> bool {
     let tol = 0.01;
@@ -353,6 +488,21 @@ pub fn escape(text: &str) -> String {
 mod tests {
     use super::*;
     use crate::layout::rect_path;
+
+    #[test]
+    fn base64_is_the_standard_alphabet_with_padding() {
+        let b = |s: &[u8]| {
+            let mut out = String::new();
+            base64(s, &mut out);
+            out
+        };
+        assert_eq!(b(b""), "");
+        assert_eq!(b(b"f"), "Zg==");
+        assert_eq!(b(b"fo"), "Zm8=");
+        assert_eq!(b(b"foo"), "Zm9v");
+        assert_eq!(b(b"foobar\xff"), "Zm9vYmFy/w==");
+        assert_eq!(art_href("art/a b\"<.png"), "art/art/a%20b%22%3C.png");
+    }
 
     #[test]
     fn numbers_are_short_and_stable() {

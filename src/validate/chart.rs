@@ -158,6 +158,9 @@ fn check_results(t: &ResultsTable, diags: &mut Diagnostics) {
         }
     }
     check_legend(t, diags);
+    if let Some(combat) = &t.combat {
+        super::crt::check_columns(t, combat, diags);
+    }
 }
 
 fn check_legend(t: &ResultsTable, diags: &mut Diagnostics) {

@@ -2,8 +2,10 @@
 //! constraints, references, rich-text markup, card names in the rules text —
 //! and returns every problem as a diagnostic.
 
+mod art;
 mod chart;
 mod constraints;
+mod crt;
 mod deck;
 mod dice_combat;
 mod glossary;
@@ -17,6 +19,7 @@ mod values;
 use crate::diag::Diagnostics;
 use crate::model::Game;
 
+pub use art::{check_art_resolution, effective_dpi};
 pub use chart::validate_charts;
 pub use deck::validate_deck;
 pub use glossary::validate_glossary;

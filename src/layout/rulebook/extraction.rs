@@ -66,7 +66,7 @@ impl Word {
 pub fn words(items: &[Item]) -> impl Iterator<Item = Word> + '_ {
     items.iter().filter_map(|item| match item {
         Item::Text(t) => Some(Word::of(t)),
-        Item::Shape(_) => None,
+        Item::Shape(_) | Item::Image(_) => None,
     })
 }
 

@@ -1,0 +1,475 @@
+//! Load stage: the picture files a card template's `[[images]]` regions
+//! draw — a fixed file, or each card's file named in a deck field — found
+//! through the one path resolver and checked from their headers into
+//! [`ImageFile`]s: format, pixel size, length. JPEG and PNG bytes are not
+//! kept (they are streamed into each output as it is drawn); an SVG is
+//! parsed here and kept as solid-colour outlines. Problems are located at
+//! the name: the template's `file`, or the card's cell.
+
+use std::collections::BTreeMap;
+use std::io::{Read, Seek, SeekFrom};
+use std::path::Path;
+use std::sync::Arc;
+
+use super::OpError;
+use super::paths::Confine;
+use crate::diag::{Diagnostic, Diagnostics, Loc};
+use crate::model::{
+    ArtFiles, CardTemplate, Deck, ImageFile, ImageFormat, ImageSource, Located, PathEl, VectorArt,
+};
+
+/// The most pixels an image may have: 8,000 x 8,000. Beyond it a file
+/// claiming a huge size could make decoding for PNG output eat memory.
+pub const MAX_IMAGE_PIXELS: u64 = 64_000_000;
+/// The largest SVG read (it is parsed whole).
+const MAX_SVG_BYTES: u64 = 8 * 1024 * 1024;
+
+/// Every picture `template` draws for the cards of `deck` (none for a
+/// back), by name; a name that cannot be had is reported once, at its first use.
+pub fn load_card_art(
+    game_dir: &Path,
+    template: &CardTemplate,
+    deck: Option<&Deck>,
+    diags: &mut Diagnostics,
+) -> Result<ArtFiles, OpError> {
+    let mut named: BTreeMap<String, Loc> = BTreeMap::new();
+    for region in &template.images {
+        match &region.source {
+            ImageSource::File(file) => {
+                named
+                    .entry(file.value.clone())
+                    .or_insert_with(|| file.loc.clone());
+            }
+            ImageSource::Field(field) => {
+                let Some(deck) = deck else {
+                    diags.push(
+                        Diagnostic::error(
+                            "dangling-reference",
+                            format!(
+                                "the image of `{}` names the field `{}`, but a card back has no card fields",
+                                template.source, field.value
+                            ),
+                            Some(field.loc.clone()),
+                        )
+                        .with_hint("give a back's image as `file`"),
+                    );
+                    continue;
+                };
+                let Some(index) = deck.field_index(&field.value) else {
+                    diags.push(
+                        Diagnostic::error(
+                            "dangling-reference",
+                            format!("the deck `{}` has no field `{}`", deck.id, field.value),
+                            Some(field.loc.clone()),
+                        )
+                        .with_hint(deck.fields_hint()),
+                    );
+                    continue;
+                };
+                for card in &deck.cards {
+                    let Some(value) = card.values.get(index).and_then(Option::as_ref) else {
+                        continue;
+                    };
+                    let name = value.value.display();
+                    if !name.is_empty() {
+                        named.entry(name).or_insert_with(|| value.loc.clone());
+                    }
+                }
+            }
+        }
+    }
+    if named.is_empty() {
+        return Ok(ArtFiles::new());
+    }
+    let confine = Confine::new(game_dir)?;
+    let mut art = ArtFiles::new();
+    for (name, loc) in named {
+        let located = Located::new(name.clone(), loc.clone());
+        let Some(path) = confine.resolve(game_dir, &located, "the image", diags) else {
+            continue;
+        };
+        match read_image(&path) {
+            Ok((format, width, height, len)) => {
+                art.insert(
+                    name.clone(),
+                    Arc::new(ImageFile {
+                        name: clean_name(&name),
+                        path,
+                        len,
+                        format,
+                        width,
+                        height,
+                    }),
+                );
+            }
+            Err(problem) => diags.push(problem.at(&name, loc)),
+        }
+    }
+    Ok(art)
+}
+
+/// A name inside the game folder with `.` and `..` steps taken out
+/// (`art/./x/../a.png` -> `art/a.png`): how outputs name their copy.
+fn clean_name(name: &str) -> String {
+    let mut parts: Vec<&str> = Vec::new();
+    for part in name.split(['/', '\\']) {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            part => parts.push(part),
+        }
+    }
+    parts.join("/")
+}
+
+/// Why a file is not a picture we can draw.
+#[derive(Debug, PartialEq)]
+enum Problem {
+    /// Not PNG, JPEG or SVG, or a kind of one we do not draw.
+    Unsupported(String),
+    /// It says it is one, but its header cannot be read.
+    Damaged(String),
+    TooBig(u32, u32),
+    Io(String),
+}
+
+impl Problem {
+    fn at(self, name: &str, loc: Loc) -> Diagnostic {
+        let id = match &self {
+            Problem::Unsupported(_) => "unsupported-image",
+            Problem::Damaged(_) | Problem::Io(_) => "bad-image",
+            Problem::TooBig(..) => "limit-exceeded",
+        };
+        let (message, hint) = match self {
+            Problem::Unsupported(why) => (
+                format!("the image `{name}` {why}"),
+                "card art is a PNG, a JPEG (greyscale, RGB or CMYK, 8 bits) or an SVG of solid-colour shapes"
+                    .to_string(),
+            ),
+            Problem::Damaged(why) => (
+                format!("the image `{name}` cannot be read: {why}"),
+                "save the picture again from an image editor".to_string(),
+            ),
+            Problem::TooBig(w, h) => (
+                format!("the image `{name}` is {w} x {h} pixels, more than {MAX_IMAGE_PIXELS} in all"),
+                "scale it down: 300 dpi at its printed size is plenty (a poker card is 750 x 1050)"
+                    .to_string(),
+            ),
+            Problem::Io(why) => (
+                format!("the image `{name}` cannot be read: {why}"),
+                "check the file's permissions".to_string(),
+            ),
+        };
+        Diagnostic::error(id, message, Some(loc)).with_hint(hint)
+    }
+}
+
+/// The format, pixel size and length of the picture at `path`, from its header.
+fn read_image(path: &Path) -> Result<(ImageFormat, u32, u32, u64), Problem> {
+    let io = |e: std::io::Error| Problem::Io(e.to_string());
+    let mut file = std::fs::File::open(path).map_err(io)?;
+    let len = file.metadata().map_err(io)?.len();
+    let mut magic = [0u8; 8];
+    let got = read_up_to(&mut file, &mut magic).map_err(io)?;
+    let magic = &magic[..got];
+    let (format, width, height) = if magic.starts_with(b"\x89PNG\r\n\x1a\n") {
+        png_header(&mut file)?
+    } else if magic.starts_with(&[0xFF, 0xD8]) {
+        jpeg_header(&mut file)?
+    } else if looks_like_svg(path) {
+        if len > MAX_SVG_BYTES {
+            return Err(Problem::Unsupported(format!(
+                "is an SVG of {len} bytes, more than {MAX_SVG_BYTES}"
+            )));
+        }
+        let mut text = Vec::new();
+        file.seek(SeekFrom::Start(0)).map_err(io)?;
+        file.read_to_end(&mut text).map_err(io)?;
+        svg_art(&text)?
+    } else {
+        return Err(Problem::Unsupported(
+            "is not a PNG, JPEG or SVG file".to_string(),
+        ));
+    };
+    if width == 0 || height == 0 {
+        return Err(Problem::Damaged("it has no pixels".to_string()));
+    }
+    if u64::from(width) * u64::from(height) > MAX_IMAGE_PIXELS {
+        return Err(Problem::TooBig(width, height));
+    }
+    Ok((format, width, height, len))
+}
+
+fn read_up_to(file: &mut impl Read, buf: &mut [u8]) -> std::io::Result<usize> {
+    let mut got = 0;
+    while got < buf.len() {
+        match file.read(&mut buf[got..])? {
+            0 => break,
+            n => got += n,
+        }
+    }
+    Ok(got)
+}
+
+fn looks_like_svg(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("svg"))
+}
+
+/// A PNG's IHDR: width and height (the file is past its signature).
+fn png_header(file: &mut impl Read) -> Result<(ImageFormat, u32, u32), Problem> {
+    let mut ihdr = [0u8; 17];
+    if read_up_to(file, &mut ihdr).map_err(|e| Problem::Io(e.to_string()))? < ihdr.len()
+        || &ihdr[4..8] != b"IHDR"
+    {
+        return Err(Problem::Damaged(
+            "a PNG without its IHDR header".to_string(),
+        ));
+    }
+    let be = |b: &[u8]| u32::from_be_bytes([b[0], b[1], b[2], b[3]]);
+    Ok((ImageFormat::Png, be(&ihdr[8..12]), be(&ihdr[12..16])))
+}
+
+/// A JPEG's frame header (SOF): width, height and components, found by
+/// stepping from marker to marker (the file is past its SOI).
+fn jpeg_header<R: Read + Seek>(file: &mut R) -> Result<(ImageFormat, u32, u32), Problem> {
+    let damaged = || Problem::Damaged("a JPEG whose frame header is not found".to_string());
+    let io = |e: std::io::Error| Problem::Io(e.to_string());
+    file.seek(SeekFrom::Start(2)).map_err(io)?;
+    loop {
+        let mut marker = [0u8; 2];
+        if read_up_to(file, &mut marker).map_err(io)? < 2 || marker[0] != 0xFF {
+            return Err(damaged());
+        }
+        let kind = marker[1];
+        // Fill bytes, and markers with no length.
+        if kind == 0xFF {
+            file.seek(SeekFrom::Current(-1)).map_err(io)?;
+            continue;
+        }
+        if kind == 0x01 || (0xD0..=0xD7).contains(&kind) {
+            continue;
+        }
+        let mut len = [0u8; 2];
+        if read_up_to(file, &mut len).map_err(io)? < 2 {
+            return Err(damaged());
+        }
+        let len = u16::from_be_bytes(len);
+        if len < 2 {
+            return Err(damaged());
+        }
+        let is_frame = matches!(kind, 0xC0..=0xCF) && !matches!(kind, 0xC4 | 0xC8 | 0xCC);
+        if is_frame {
+            let mut sof = [0u8; 6];
+            if read_up_to(file, &mut sof).map_err(io)? < 6 {
+                return Err(damaged());
+            }
+            let (precision, components) = (sof[0], sof[5]);
+            let height = u32::from(u16::from_be_bytes([sof[1], sof[2]]));
+            let width = u32::from(u16::from_be_bytes([sof[3], sof[4]]));
+            if matches!(kind, 0xC3 | 0xC7 | 0xCB | 0xCF) {
+                return Err(Problem::Unsupported("is a lossless JPEG".to_string()));
+            }
+            if matches!(kind, 0xC9..=0xCB | 0xCD..=0xCF) {
+                return Err(Problem::Unsupported(
+                    "is a JPEG with arithmetic coding".to_string(),
+                ));
+            }
+            if precision != 8 {
+                return Err(Problem::Unsupported(format!("is a {precision}-bit JPEG")));
+            }
+            if !matches!(components, 1 | 3 | 4) {
+                return Err(Problem::Unsupported(format!(
+                    "is a JPEG with {components} colour components"
+                )));
+            }
+            return Ok((ImageFormat::Jpeg { components }, width, height));
+        }
+        if kind == 0xD9 || kind == 0xDA {
+            // End of image, or scan data before any frame header.
+            return Err(damaged());
+        }
+        file.seek(SeekFrom::Current(i64::from(len) - 2))
+            .map_err(io)?;
+    }
+}
+
+/// An SVG as solid-colour outlines in its view box, and its size in pixels.
+fn svg_art(text: &[u8]) -> Result<(ImageFormat, u32, u32), Problem> {
+    let options = resvg::usvg::Options::default();
+    let tree = resvg::usvg::Tree::from_data(text, &options)
+        .map_err(|e| Problem::Damaged(format!("SVG: {e}")))?;
+    let size = tree.size();
+    let mut paths = Vec::new();
+    outlines(tree.root(), &mut paths)?;
+    let art = VectorArt {
+        view_box: (0.0, 0.0, size.width(), size.height()),
+        paths,
+    };
+    Ok((
+        ImageFormat::Svg(art),
+        size.width().ceil() as u32,
+        size.height().ceil() as u32,
+    ))
+}
+
+/// The filled outlines of a group, strokes turned to outlines, in the
+/// SVG's own coordinates; anything drawn otherwise (gradients, opacity,
+/// masks, filters, pictures, text) is `Unsupported`.
+fn outlines(
+    group: &resvg::usvg::Group,
+    out: &mut Vec<crate::model::VectorPath>,
+) -> Result<(), Problem> {
+    use resvg::usvg::{FillRule, Node, Paint};
+    let unsupported = |what: &str| {
+        Err(Problem::Unsupported(format!(
+            "is an SVG with {what}, which card art does not draw (only solid-colour shapes)"
+        )))
+    };
+    if group.opacity().get() < 1.0 {
+        return unsupported("group opacity");
+    }
+    if group.clip_path().is_some() || group.mask().is_some() {
+        return unsupported("a clip path or mask");
+    }
+    if !group.filters().is_empty() {
+        return unsupported("filters");
+    }
+    for node in group.children() {
+        match node {
+            Node::Group(g) => outlines(g, out)?,
+            Node::Image(_) => return unsupported("an embedded picture"),
+            Node::Text(_) => return unsupported("text (convert it to paths)"),
+            Node::Path(p) => {
+                if !p.is_visible() {
+                    continue;
+                }
+                let transform = p.abs_transform();
+                let mut add = |data: &resvg::tiny_skia::Path,
+                               paint: &Paint,
+                               opacity: f32,
+                               even_odd: bool|
+                 -> Result<(), Problem> {
+                    let Paint::Color(c) = paint else {
+                        return unsupported("a gradient or pattern");
+                    };
+                    if opacity < 1.0 {
+                        return unsupported("transparency");
+                    }
+                    let Some(data) = data.clone().transform(transform) else {
+                        return Ok(());
+                    };
+                    out.push(crate::model::VectorPath {
+                        path: path_els(&data),
+                        color: [c.red, c.green, c.blue].map(|v| f32::from(v) / 255.0),
+                        even_odd,
+                    });
+                    Ok(())
+                };
+                if let Some(fill) = p.fill() {
+                    add(
+                        p.data(),
+                        fill.paint(),
+                        fill.opacity().get(),
+                        fill.rule() == FillRule::EvenOdd,
+                    )?;
+                }
+                if let Some(stroke) = p.stroke()
+                    && let Some(outline) = p.data().stroke(&stroke.to_tiny_skia(), 1.0)
+                {
+                    add(&outline, stroke.paint(), stroke.opacity().get(), false)?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A tiny-skia path as ours (quadratics as cubics).
+fn path_els(path: &resvg::tiny_skia::Path) -> Vec<PathEl> {
+    use resvg::tiny_skia::PathSegment as S;
+    let mut out = Vec::with_capacity(path.len());
+    let mut last = (0.0, 0.0);
+    for segment in path.segments() {
+        out.push(match segment {
+            S::MoveTo(p) => {
+                last = (p.x, p.y);
+                PathEl::MoveTo(p.x, p.y)
+            }
+            S::LineTo(p) => {
+                last = (p.x, p.y);
+                PathEl::LineTo(p.x, p.y)
+            }
+            S::QuadTo(c, p) => {
+                let (x0, y0) = last;
+                last = (p.x, p.y);
+                PathEl::CurveTo(
+                    x0 + 2.0 / 3.0 * (c.x - x0),
+                    y0 + 2.0 / 3.0 * (c.y - y0),
+                    p.x + 2.0 / 3.0 * (c.x - p.x),
+                    p.y + 2.0 / 3.0 * (c.y - p.y),
+                    p.x,
+                    p.y,
+                )
+            }
+            S::CubicTo(a, b, p) => {
+                last = (p.x, p.y);
+                PathEl::CurveTo(a.x, a.y, b.x, b.y, p.x, p.y)
+            }
+            S::Close => PathEl::Close,
+        });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Cursor;
+
+    #[test]
+    fn names_lose_their_dot_steps() {
+        assert_eq!(clean_name("art/./x/../a.png"), "art/a.png");
+        assert_eq!(clean_name("../../a.png"), "a.png");
+    }
+
+    #[test]
+    fn jpeg_frame_headers_are_found_past_other_segments() {
+        let mut jpeg = vec![0xFF, 0xD8];
+        // An APP0 segment, then a baseline frame header: 8 bits, 20 high, 30 wide, 3 components.
+        jpeg.extend([0xFF, 0xE0, 0, 6, b'J', b'F', b'I', b'F']);
+        jpeg.extend([0xFF, 0xC0, 0, 17, 8, 0, 20, 0, 30, 3]);
+        let mut file = Cursor::new(jpeg.clone());
+        assert_eq!(
+            jpeg_header(&mut file),
+            Ok((ImageFormat::Jpeg { components: 3 }, 30, 20))
+        );
+        // Cut before the frame: damaged, not a panic.
+        let mut cut = Cursor::new(jpeg[..8].to_vec());
+        assert!(matches!(jpeg_header(&mut cut), Err(Problem::Damaged(_))));
+        // A 12-bit frame.
+        let mut deep = jpeg.clone();
+        deep[14] = 12;
+        assert!(matches!(
+            jpeg_header(&mut Cursor::new(deep)),
+            Err(Problem::Unsupported(_))
+        ));
+    }
+
+    #[test]
+    fn svg_shapes_become_coloured_outlines_and_gradients_are_refused() {
+        let svg = br##"<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10"><rect width="10" height="10" fill="#ff0000"/><path d="M10 0H20V10" fill="none" stroke="#0000ff" stroke-width="2"/></svg>"##;
+        let (format, w, h) = svg_art(svg).expect("an SVG");
+        assert_eq!((w, h), (20, 10));
+        let ImageFormat::Svg(art) = format else {
+            panic!("vector art")
+        };
+        assert_eq!(art.paths.len(), 2);
+        assert_eq!(art.paths[0].color, [1.0, 0.0, 0.0]);
+        assert_eq!(art.paths[1].color, [0.0, 0.0, 1.0]);
+        let gradient = br##"<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10"><linearGradient id="g"><stop offset="0" stop-color="red"/><stop offset="1" stop-color="blue"/></linearGradient><rect width="10" height="10" fill="url(#g)"/></svg>"##;
+        assert!(matches!(svg_art(gradient), Err(Problem::Unsupported(_))));
+    }
+}
