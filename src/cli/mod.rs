@@ -661,6 +661,7 @@ for a results table name one table, e.g. `grogpress odds {game} combat`"
                 rulebook: Some(crate::layout::RulebookOptions {
                     paper: paper.map_or(defaults.paper, PaperArg::paper),
                     columns: columns.map_or(defaults.columns, usize::from),
+                    ..defaults
                 }),
                 given: crate::publish::Given {
                     rulebook_paper: paper.is_some(),

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use crate::model::{ImageFile, PathEl};
-use crate::text::{FaceId, Fit, FontBook, Line};
+use crate::text::{FaceId, Fit, FontBook, Glyph, Line};
 
 /// What a page is made of: a run of glyphs, a shape, or a picture; and
 /// tags, which draw nothing.
@@ -99,9 +99,9 @@ pub struct TextItem {
     pub y: f32,
     pub face: FaceId,
     pub size: f32,
-    /// The characters, one per glyph.
+    /// The characters the glyphs stand for (each glyph says how many).
     pub text: String,
-    pub glyphs: Vec<u16>,
+    pub glyphs: Vec<Glyph>,
     pub width: f32,
     /// The ink it is printed in when not black: a die's letter on the die's
     /// own colour, a card region in its side's colour.

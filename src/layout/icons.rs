@@ -6,8 +6,8 @@
 
 use super::doc::{Geometry, Ink, Item, Role, TextItem, tagged};
 use crate::model::Icon;
-use crate::text::FontBook;
 use crate::text::icons::ICON;
+use crate::text::{FontBook, clusters};
 
 /// Replaces each placeholder in `items`, in order, by the icon named in
 /// `names` (black glyph runs give black icons, tinted runs icons in their
@@ -43,9 +43,9 @@ fn split_run<'a>(
         width: 0.0,
         ..run.clone()
     };
-    for (c, g) in run.text.chars().zip(&run.glyphs) {
-        let w = face.advance(*g) * scale;
-        if c == ICON {
+    for (chars, g) in clusters(&run.text, &run.glyphs) {
+        let w = g.advance * scale;
+        if chars.contains(ICON) {
             flush(&mut part, x, out);
             let size = run.size * 0.95;
             if let Some(icon) = names
@@ -58,7 +58,7 @@ fn split_run<'a>(
                 out.extend(tagged(Role::Figure(icon.name.clone()), [shape]));
             }
         } else {
-            part.text.push(c);
+            part.text.push_str(chars);
             part.glyphs.push(*g);
             part.width += w;
         }

@@ -214,11 +214,11 @@ pub fn centred_text(
     baseline: f32,
 ) -> Option<TextItem> {
     let f = book.face(face);
-    let glyphs = text
-        .chars()
-        .map(|c| f.glyph(c))
-        .collect::<Option<Vec<u16>>>()?;
-    let width = glyphs.iter().map(|&g| f.advance(g)).sum::<f32>() * size / f.units_per_em;
+    if text.chars().any(|c| f.glyph(c).is_none()) {
+        return None;
+    }
+    let glyphs = f.shape(text).to_vec();
+    let width = glyphs.iter().map(|g| g.advance).sum::<f32>() * size / f.units_per_em;
     Some(TextItem {
         x: cx - width / 2.0,
         y: baseline,

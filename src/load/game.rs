@@ -126,6 +126,8 @@ table! { pub mod options: "[publish.options]",
     rulebook_paper: opt OneOf(&["letter", "a4"], "Paper of the rulebook (rulebook --paper)."),
     rulebook_columns: opt IntIn(Some(1), Some(2),
         "Columns of text on the rulebook's pages, 1 or 2 (rulebook --columns)."),
+    rulebook_align: opt OneOf(&["justify", "ragged"],
+        "How the rulebook's paragraphs meet the right edge: flush at both edges (justify, the default) or ragged."),
     label_offset_x: opt Length(
         "Printer calibration of label sheets: everything moves right, e.g. \"1.5mm\" (labels --offset-x)."),
     label_offset_y: opt Length(
@@ -570,6 +572,7 @@ fn publish_options(r: &mut Reader<'_>, t: &Table<'_>) -> PublishOptions {
     };
     let flip_short = one_of(options::flip).map(|f| f == "short");
     let gutterfold = one_of(options::card_sheets).map(|f| f == "gutterfold");
+    let rulebook_ragged = one_of(options::rulebook_align).map(|a| a == "ragged");
     let counter_size = r.get(&t, options::counter_size).and_then(|size| {
         crate::load::parse_counter_size(&size.value)
             .map_err(|why| {
@@ -603,6 +606,7 @@ fn publish_options(r: &mut Reader<'_>, t: &Table<'_>) -> PublishOptions {
         counter_size,
         rulebook_paper,
         rulebook_columns,
+        rulebook_ragged,
         label_offset: (
             r.get(&t, options::label_offset_x).map(|l| l.value),
             r.get(&t, options::label_offset_y).map(|l| l.value),

@@ -197,6 +197,8 @@ pub struct PublishOptions {
     /// The rulebook's paper and columns (`rulebook --paper`, `--columns`).
     pub rulebook_paper: Option<super::Paper>,
     pub rulebook_columns: Option<usize>,
+    /// The rulebook's paragraphs ragged right rather than justified (`rulebook_align`).
+    pub rulebook_ragged: Option<bool>,
     /// Label sheet calibration, right and down, in points (`labels --offset-x/-y`).
     pub label_offset: (Option<f32>, Option<f32>),
 }

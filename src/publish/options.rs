@@ -101,6 +101,9 @@ impl PlanOptions {
             if let Some(columns) = game.rulebook_columns.filter(|_| !given.rulebook_columns) {
                 book.columns = columns;
             }
+            if let Some(ragged) = game.rulebook_ragged {
+                book.ragged = ragged;
+            }
             book
         });
         PlanOptions {

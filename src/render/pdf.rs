@@ -16,7 +16,7 @@ use super::pdf_tags::{Mark, TagTree, begin};
 use crate::layout::{Doc, Geometry, Ink, Item, Nav, Shape, Target, TextItem, outline_parents};
 use crate::model::PathEl;
 use crate::model::link::{cleaned, is_web_link};
-use crate::text::{FaceId, FontBook};
+use crate::text::{FaceId, FontBook, clusters};
 
 /// Why a PDF could not be made (a font the subsetter cannot handle).
 #[derive(Debug)]
@@ -35,7 +35,8 @@ struct UsedFace {
     font_ref: Ref,
     remapper: GlyphRemapper,
     new_id: Vec<u16>,
-    chars: BTreeMap<u16, char>,
+    /// The characters each subset glyph stands for: "fi" for a ligature.
+    chars: BTreeMap<u16, String>,
 }
 
 impl UsedFace {
@@ -51,16 +52,18 @@ impl UsedFace {
     /// Gives the glyphs of a run their subset ids (those new to the subset
     /// get the next ones), noting the character each first stands for.
     fn learn(&mut self, t: &TextItem) {
-        for (glyph, ch) in t.glyphs.iter().zip(t.text.chars()) {
-            let Some(slot) = self.new_id.get_mut(usize::from(*glyph)) else {
+        for (chars, glyph) in clusters(&t.text, &t.glyphs) {
+            let Some(slot) = self.new_id.get_mut(usize::from(glyph.id)) else {
                 continue;
             };
-            if *glyph == 0 || *slot != 0 {
+            if glyph.id == 0 || *slot != 0 {
                 continue;
             }
-            let new = self.remapper.remap(*glyph);
+            let new = self.remapper.remap(glyph.id);
             *slot = new;
-            self.chars.entry(new).or_insert(ch);
+            if !chars.is_empty() {
+                self.chars.entry(new).or_insert_with(|| chars.to_string());
+            }
         }
     }
 }
@@ -262,7 +265,7 @@ impl<'a, W: Write> PdfStream<'a, W> {
         self.learn_glyphs(pages);
         self.write_images(pages)?;
         let marks = self.mark(pages);
-        let contents = compressed_contents(pages, &marks, &self.used, &self.images)?;
+        let contents = compressed_contents(pages, &marks, &self.used, &self.images, self.book)?;
         // Every page names the fonts known so far (all those it uses among them).
         let font_refs: Vec<(FaceId, Ref)> =
             self.used.iter().map(|(f, u)| (*f, u.font_ref)).collect();
@@ -591,8 +594,12 @@ impl<W: Write> PdfStream<'_, W> {
         })?;
 
         let mut cmap = UnicodeCmap::new(Name(b"Custom"), system_info);
-        for (glyph, ch) in &face_use.chars {
-            cmap.pair(*glyph, *ch);
+        for (glyph, chars) in &face_use.chars {
+            let mut one = chars.chars();
+            match (one.next(), one.next()) {
+                (Some(c), None) => cmap.pair(*glyph, c),
+                _ => cmap.pair_with_multiple(*glyph, chars.chars()),
+            };
         }
         let cmap = cmap.finish();
         self.object(|c| {
@@ -674,6 +681,7 @@ fn compressed_contents(
     marks: &[Vec<Mark>],
     used: &BTreeMap<FaceId, UsedFace>,
     images: &UsedImages,
+    book: &FontBook,
 ) -> Result<Vec<Vec<u8>>, RenderError> {
     let pages: Vec<(&crate::layout::Page, &[Mark])> = pages
         .iter()
@@ -681,7 +689,7 @@ fn compressed_contents(
         .map(|(k, p)| (p, marks.get(k).map_or(&[][..], Vec::as_slice)))
         .collect();
     crate::par::map(&pages, 16, |(p, marks)| {
-        deflate(&page_content(p, marks, used, images))
+        deflate(&page_content(p, marks, used, images, book))
     })
     .into_iter()
     .collect()
@@ -697,6 +705,8 @@ struct GlyphRuns {
     in_text: bool,
     font: Option<(FaceId, f32)>,
     bytes: Vec<u8>,
+    /// After which glyph the pen moves, and by how much (thousandths of an em, TJ's sign).
+    adjust: Vec<(usize, f32)>,
 }
 
 impl GlyphRuns {
@@ -706,13 +716,23 @@ impl GlyphRuns {
         c: &mut Content,
         t: &TextItem,
         used: &BTreeMap<FaceId, UsedFace>,
+        book: &FontBook,
         page_height: f32,
     ) {
         let new_id = used.get(&t.face).map_or(&[][..], |u| &u.new_id[..]);
         self.bytes.clear();
-        for glyph in &t.glyphs {
-            let new = new_id.get(usize::from(*glyph)).copied().unwrap_or(0);
+        self.adjust.clear();
+        let face = book.face(t.face);
+        for (i, glyph) in t.glyphs.iter().enumerate() {
+            let new = new_id.get(usize::from(glyph.id)).copied().unwrap_or(0);
             self.bytes.extend_from_slice(&new.to_be_bytes());
+            // Kerning and justified spaces: the pen moves by the glyph's own
+            // advance, not the width the font's /W array gives it.
+            let extra = glyph.advance - face.advance(glyph.id);
+            if extra.abs() > 0.01 {
+                self.adjust
+                    .push((i + 1, -extra * 1000.0 / face.units_per_em));
+            }
         }
         if !self.in_text {
             c.begin_text();
@@ -725,10 +745,29 @@ impl GlyphRuns {
         c.set_text_matrix([1.0, 0.0, 0.0, 1.0, t.x, page_height - t.y]);
         if let Some(ink) = t.ink {
             set_fill(c, ink);
-            c.show(Str(&self.bytes));
+            self.show_glyphs(c);
             c.set_fill_gray(0.0);
         } else {
+            self.show_glyphs(c);
+        }
+    }
+
+    /// The glyph codes gathered, with `TJ` adjustments where there are any.
+    fn show_glyphs(&self, c: &mut Content) {
+        if self.adjust.is_empty() {
             c.show(Str(&self.bytes));
+            return;
+        }
+        let mut tj = c.show_positioned();
+        let mut items = tj.items();
+        let mut from = 0;
+        for &(to, amount) in &self.adjust {
+            items.show(Str(&self.bytes[from * 2..to * 2]));
+            items.adjust(amount);
+            from = to;
+        }
+        if from * 2 < self.bytes.len() {
+            items.show(Str(&self.bytes[from * 2..]));
         }
     }
 
@@ -750,6 +789,7 @@ fn page_content(
     marks: &[Mark],
     used: &BTreeMap<FaceId, UsedFace>,
     images: &UsedImages,
+    book: &FontBook,
 ) -> Vec<u8> {
     let mut c = Content::new();
     let h = page.height;
@@ -766,7 +806,7 @@ fn page_content(
             open = mark;
         }
         match item {
-            Item::Text(t) => run.show(&mut c, t, used, h),
+            Item::Text(t) => run.show(&mut c, t, used, book, h),
             Item::Shape(shape) => {
                 run.end(&mut c);
                 draw_shape(&mut c, shape, h);
@@ -956,10 +996,7 @@ mod tests {
         let book = crate::text::sans_test_book();
         let face = book.families[0].face(crate::model::Style::Regular);
         let run = |text: &str| {
-            let glyphs: Vec<u16> = text
-                .chars()
-                .map(|c| book.face(face).glyph(c).unwrap_or(0))
-                .collect();
+            let glyphs = book.face(face).plain_glyphs(text);
             crate::layout::Page {
                 width: 100.0,
                 height: 100.0,
@@ -982,7 +1019,7 @@ mod tests {
         let used = &pdf.used[&face];
         let id = |c: char| used.new_id[usize::from(book.face(face).glyph(c).unwrap_or(0))];
         assert_eq!((id('b'), id('a'), id('c')), (1, 2, 3));
-        assert_eq!(used.chars.get(&3), Some(&'c'));
+        assert_eq!(used.chars.get(&3).map(String::as_str), Some("c"));
         assert_eq!(pdf.page_count(), 2);
         let bytes = pdf.finish().expect("finish");
         assert!(String::from_utf8_lossy(&bytes).contains("/Count 2"));

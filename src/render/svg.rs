@@ -167,7 +167,8 @@ impl<'a> Svg<'a> {
         let face = book.face(t.face);
         let scale = t.size / face.units_per_em;
         let mut x = t.x;
-        for &g in &t.glyphs {
+        for glyph in &t.glyphs {
+            let g = glyph.id;
             let d = self.glyphs.entry((t.face, g)).or_insert_with(|| {
                 let mut builder = PathData(String::new());
                 if let Ok(parsed) = ttf_parser::Face::parse(&face.data, 0) {
@@ -185,7 +186,7 @@ impl<'a> Svg<'a> {
                     y = num(t.y)
                 );
             }
-            x += face.advance(g) * scale;
+            x += glyph.advance * scale;
         }
     }
 
@@ -523,10 +524,7 @@ mod tests {
 
     fn run(book: &FontBook, text: &str, ink: Option<Ink>) -> Item {
         let face = book.families[0].face(crate::model::Style::Regular);
-        let glyphs = text
-            .chars()
-            .map(|c| book.face(face).glyph(c).unwrap_or(0))
-            .collect();
+        let glyphs = book.face(face).plain_glyphs(text);
         Item::Text(TextItem {
             x: 1.0,
             y: 2.0,

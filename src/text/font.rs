@@ -25,6 +25,8 @@ pub struct Face {
     /// The glyphs of U+0000..U+00FF (0 = none), looked up without hashing.
     latin: Vec<u16>,
     advances: Vec<u16>,
+    /// Words already shaped in this face.
+    pub(super) shaped: super::shape::ShapeCache,
 }
 
 impl Face {
@@ -76,6 +78,7 @@ impl Face {
                 .collect(),
             cmap,
             advances,
+            shaped: Default::default(),
             data: Arc::new(data),
         })
     }

@@ -4,13 +4,18 @@
 
 mod font;
 pub mod icons;
+mod linebreak;
 pub mod mentions;
+mod paragraph;
 pub mod rich;
+mod shape;
 mod wrap;
 
 pub use font::{Face, FaceId, Family, FontBook};
+pub use paragraph::{Edge, LETTERS_AFTER, LETTERS_BEFORE, fit_paragraph};
 pub use rich::{Span, parse_rich, plain_text, rich_problem};
-pub use wrap::{Fit, FitError, FitRequest, HYPHEN, Line, Run, fit_text, fit_text_hyphenated};
+pub use shape::{Glyph, clusters, unit_width};
+pub use wrap::{Fit, FitError, FitRequest, HYPHEN, Line, Run, fit_text};
 
 /// The committed DejaVu Sans Condensed as one family "sans", for unit tests.
 #[cfg(test)]

@@ -1,8 +1,10 @@
 //! Text: line breaking of rich text into a box, shrinking the size step by
-//! step down to a minimum until it fits. Pure: measures with the faces given.
+//! step down to a minimum until it fits. Pure: measures with the faces given,
+//! words shaped (kerning, ligatures) by [`super::shape`].
 
 use super::font::{FaceId, Family, FontBook};
 use super::rich::parse_rich;
+use super::shape::Glyph;
 use crate::model::{Align, Style, VAlign};
 
 /// What to fit: rich text, the family and base style, the box and size limits.
@@ -26,7 +28,7 @@ pub struct Run {
     pub x: f32,
     pub face: FaceId,
     pub text: String,
-    pub glyphs: Vec<u16>,
+    pub glyphs: Vec<Glyph>,
     pub width: f32,
 }
 
@@ -66,61 +68,81 @@ pub enum FitError {
 /// A word's stretch in one face: its characters and glyphs are ranges of
 /// the [`Arena`]'s.
 #[derive(Clone)]
-struct Fragment {
-    face: FaceId,
-    text: std::ops::Range<usize>,
-    glyphs: std::ops::Range<usize>,
+pub(super) struct Fragment {
+    pub face: FaceId,
+    pub text: std::ops::Range<usize>,
+    pub glyphs: std::ops::Range<usize>,
     /// Width at size 1.
-    unit_width: f32,
+    pub unit_width: f32,
 }
 
 /// The characters, glyphs and fragments of every word of a text, each kept
 /// once in a vector of its own (three allocations per text, not three per word).
 #[derive(Default)]
-struct Arena {
-    text: String,
-    glyphs: Vec<u16>,
-    fragments: Vec<Fragment>,
+pub(super) struct Arena {
+    pub text: String,
+    pub glyphs: Vec<Glyph>,
+    pub fragments: Vec<Fragment>,
 }
 
 impl Arena {
-    fn fragments(&self, word: &Word) -> &[Fragment] {
+    pub fn fragments(&self, word: &Word) -> &[Fragment] {
         &self.fragments[word.fragments.clone()]
     }
 
-    fn text(&self, fragment: &Fragment) -> &str {
+    pub fn text(&self, fragment: &Fragment) -> &str {
         &self.text[fragment.text.clone()]
     }
 
-    fn glyphs(&self, fragment: &Fragment) -> &[u16] {
+    pub fn glyphs(&self, fragment: &Fragment) -> &[Glyph] {
         &self.glyphs[fragment.glyphs.clone()]
     }
 
-    /// Adds a fragment made of `text` and `glyphs` (copied to the end).
-    fn push(&mut self, face: FaceId, text: &str, glyphs: &[u16], unit_width: f32) {
+    /// Adds a fragment of `text` in `face`, shaped.
+    pub fn push_shaped(&mut self, book: &FontBook, face: FaceId, text: &str) {
         let t = self.text.len();
         self.text.push_str(text);
+        let f = book.face(face);
+        let shaped = f.shape(text);
         let g = self.glyphs.len();
-        self.glyphs.extend_from_slice(glyphs);
+        self.glyphs.extend_from_slice(&shaped);
         self.fragments.push(Fragment {
             face,
             text: t..self.text.len(),
             glyphs: g..self.glyphs.len(),
-            unit_width,
+            unit_width: super::shape::unit_width(&shaped, f.units_per_em),
         });
+    }
+
+    /// Shapes the fragments from `from` on (their text set, their glyphs
+    /// not yet): a word just read. Returns their width at size 1.
+    fn shape_from(&mut self, from: usize, book: &FontBook) -> f32 {
+        let mut width = 0.0;
+        for k in from..self.fragments.len() {
+            let frag = &self.fragments[k];
+            let face = book.face(frag.face);
+            let g = self.glyphs.len();
+            let unit = face.shape_into(&self.text[frag.text.clone()], &mut self.glyphs);
+            let frag = &mut self.fragments[k];
+            frag.glyphs = g..self.glyphs.len();
+            frag.unit_width = unit;
+            width += unit;
+        }
+        width
     }
 }
 
-struct Word {
+#[derive(Clone)]
+pub(super) struct Word {
     /// A range of the arena's fragments.
-    fragments: std::ops::Range<usize>,
-    unit_width: f32,
+    pub fragments: std::ops::Range<usize>,
+    pub unit_width: f32,
     /// Width at size 1 of a space after this word, in its last fragment's face.
-    space_after: f32,
+    pub space_after: f32,
     /// The glyph of that space.
-    space_glyph: u16,
+    pub space_glyph: u16,
     /// Starts a new paragraph (hard line break before it).
-    breaks_before: bool,
+    pub breaks_before: bool,
 }
 
 const SIZE_STEP: f32 = 0.25;
@@ -141,14 +163,12 @@ pub fn fit_text(req: &FitRequest<'_>, book: &FontBook) -> Result<Fit, FitError> 
     loop {
         let lines = break_lines(&words, req.width, size);
         let block = block_height(lines.len(), size, req.leading, ascent, descent);
-        let widest = words
-            .iter()
-            .map(|w| w.unit_width * size)
-            .fold(0.0, f32::max);
+        let widest = widest(&words, size);
         if block <= req.height + 1e-3 && widest <= req.width + 1e-3 {
+            let set: Vec<SetLine> = lines.into_iter().map(SetLine::natural).collect();
             return Ok(Fit {
                 icons,
-                ..place(req, &arena, &words, &lines, size, ascent, block)
+                ..place(req, book, &arena, &words, &set, size, ascent, block)
             });
         }
         if size <= req.min_size + 1e-3 {
@@ -161,48 +181,23 @@ pub fn fit_text(req: &FitRequest<'_>, book: &FontBook) -> Result<Fit, FitError> 
     }
 }
 
+/// The widest word at `size`.
+pub(super) fn widest(words: &[Word], size: f32) -> f32 {
+    words
+        .iter()
+        .map(|w| w.unit_width * size)
+        .fold(0.0, f32::max)
+}
+
 /// The hyphen set where a word is broken across lines (U+2010, so that it is
 /// told apart from a hyphen written in the text).
 pub const HYPHEN: char = '\u{2010}';
 
-/// Lays out `req.text` at `req.size` (no shrinking), also breaking a word
-/// across lines at the byte offsets `hyphenate` gives for it when that fills
-/// the line better. Opt-in: [`fit_text`] never breaks words.
-pub fn fit_text_hyphenated(
-    req: &FitRequest<'_>,
-    book: &FontBook,
-    hyphenate: &dyn Fn(&str) -> Vec<usize>,
-) -> Result<Fit, FitError> {
-    let (text, icons) = icon_text(req.text, book);
-    let req = &FitRequest {
-        text: &text,
-        ..*req
-    };
-    let (mut arena, mut words) = words(req, book)?;
-    let base = book.face(req.family.face(req.style));
-    let ascent = base.ascender / base.units_per_em;
-    let descent = -base.descender / base.units_per_em;
-    let size = req.size;
-    let lines = break_hyphenated(&mut arena, &mut words, req.width, size, book, hyphenate);
-    let block = block_height(lines.len(), size, req.leading, ascent, descent);
-    let widest = words
-        .iter()
-        .map(|w| w.unit_width * size)
-        .fold(0.0, f32::max);
-    if block > req.height + 1e-3 || widest > req.width + 1e-3 {
-        return Err(FitError::Overflow {
-            needed_height: block,
-            widest_word: widest,
-        });
-    }
-    Ok(Fit {
-        icons,
-        ..place(req, &arena, &words, &lines, size, ascent, block)
-    })
-}
-
 /// The text to set, with the book's inline icons as placeholders, and their names.
-fn icon_text<'t>(text: &'t str, book: &FontBook) -> (std::borrow::Cow<'t, str>, Vec<String>) {
+pub(super) fn icon_text<'t>(
+    text: &'t str,
+    book: &FontBook,
+) -> (std::borrow::Cow<'t, str>, Vec<String>) {
     if book.icons.is_empty() || !text.contains(':') {
         return (std::borrow::Cow::Borrowed(text), Vec::new());
     }
@@ -212,181 +207,22 @@ fn icon_text<'t>(text: &'t str, book: &FontBook) -> (std::borrow::Cow<'t, str>, 
     }
 }
 
-/// Greedy line breaking that splits a word which does not fit at its last
-/// hyphenation point whose first part (with a hyphen) still fits the line.
-fn break_hyphenated(
-    arena: &mut Arena,
-    words: &mut Vec<Word>,
-    width: f32,
+pub(super) fn block_height(
+    lines: usize,
     size: f32,
-    book: &FontBook,
-    hyphenate: &dyn Fn(&str) -> Vec<usize>,
-) -> Vec<std::ops::Range<usize>> {
-    let mut lines = Vec::new();
-    let mut start = 0;
-    let mut line_width = 0.0;
-    let mut i = 0;
-    while i < words.len() {
-        let w = words[i].unit_width * size;
-        let space = if i > 0 {
-            words[i - 1].space_after * size
-        } else {
-            0.0
-        };
-        if i > start && (words[i].breaks_before || line_width + space + w > width + 1e-3) {
-            if !words[i].breaks_before {
-                let room = (width - line_width - space) / size;
-                if let Some((first, rest)) = split_word(arena, &words[i], room, book, hyphenate) {
-                    words[i] = first;
-                    words.insert(i + 1, rest);
-                    lines.push(start..i + 1);
-                    start = i + 1;
-                    line_width = 0.0;
-                    i += 1;
-                    continue;
-                }
-            }
-            lines.push(start..i);
-            start = i;
-            line_width = w;
-        } else if i == start {
-            line_width = w;
-        } else {
-            line_width += space + w;
-        }
-        i += 1;
-    }
-    if start < words.len() {
-        lines.push(start..words.len());
-    }
-    lines
-}
-
-/// The word split at its last hyphenation point whose first part, with a
-/// hyphen, is at most `room` wide (at size 1). The parts' fragments are
-/// added to the arena.
-fn split_word(
-    arena: &mut Arena,
-    word: &Word,
-    room: f32,
-    book: &FontBook,
-    hyphenate: &dyn Fn(&str) -> Vec<usize>,
-) -> Option<(Word, Word)> {
-    let fragments = arena.fragments(word).to_vec();
-    let text: String = fragments.iter().map(|f| arena.text(f)).collect();
-    let mut points = hyphenate(&text);
-    points.sort_unstable();
-    // (byte offset in the word, fragment, char index in it, width before) for each char.
-    let mut at = Vec::new();
-    let mut offset = 0;
-    let mut before = 0.0;
-    for (k, frag) in fragments.iter().enumerate() {
-        let face = book.face(frag.face);
-        for (n, (c, g)) in arena.text(frag).chars().zip(arena.glyphs(frag)).enumerate() {
-            at.push((offset, k, n, before));
-            offset += c.len_utf8();
-            before += face.advance(*g) / face.units_per_em;
-        }
-    }
-    for &point in points.iter().rev() {
-        let Some(&(_, k, n, before)) = at.iter().find(|(o, ..)| *o == point) else {
-            continue;
-        };
-        if point == 0 {
-            continue;
-        }
-        // The hyphen goes in the face of the character before the break.
-        let hk = if n == 0 { k - 1 } else { k };
-        let face = book.face(fragments[hk].face);
-        let hyphen = face.glyph(HYPHEN).or_else(|| face.glyph('-'))?;
-        let hyphen_width = face.advance(hyphen) / face.units_per_em;
-        if before + hyphen_width > room + 1e-6 {
-            continue;
-        }
-        let hyphen_char = if face.glyph(HYPHEN).is_some() {
-            HYPHEN
-        } else {
-            '-'
-        };
-        // (face, text, glyphs, width) of each part's fragments.
-        let mut first: Vec<(FaceId, String, Vec<u16>, f32)> = Vec::new();
-        let mut rest: Vec<(FaceId, String, Vec<u16>, f32)> = Vec::new();
-        for (j, frag) in fragments.iter().enumerate() {
-            let f = book.face(frag.face);
-            let unit = |glyphs: &[u16]| {
-                glyphs
-                    .iter()
-                    .map(|g| f.advance(*g) / f.units_per_em)
-                    .sum::<f32>()
-            };
-            let (text, glyphs) = (arena.text(frag), arena.glyphs(frag));
-            let cut = if j < k {
-                glyphs.len()
-            } else if j == k {
-                n
-            } else {
-                0
-            };
-            let split_at = text.char_indices().nth(cut).map_or(text.len(), |(b, _)| b);
-            if cut > 0 {
-                let part = &glyphs[..cut];
-                first.push((
-                    frag.face,
-                    text[..split_at].to_string(),
-                    part.to_vec(),
-                    unit(part),
-                ));
-            }
-            if cut < glyphs.len() {
-                let part = &glyphs[cut..];
-                rest.push((
-                    frag.face,
-                    text[split_at..].to_string(),
-                    part.to_vec(),
-                    unit(part),
-                ));
-            }
-        }
-        let last = first.last_mut()?;
-        last.1.push(hyphen_char);
-        last.2.push(hyphen);
-        last.3 += hyphen_width;
-        let mut add = |parts: Vec<(FaceId, String, Vec<u16>, f32)>| {
-            let start = arena.fragments.len();
-            for (face, text, glyphs, width) in parts {
-                arena.push(face, &text, &glyphs, width);
-            }
-            start..arena.fragments.len()
-        };
-        let first = Word {
-            fragments: add(first),
-            unit_width: before + hyphen_width,
-            space_after: word.space_after,
-            space_glyph: word.space_glyph,
-            breaks_before: word.breaks_before,
-        };
-        let rest = Word {
-            fragments: add(rest),
-            unit_width: word.unit_width - before,
-            space_after: word.space_after,
-            space_glyph: word.space_glyph,
-            breaks_before: false,
-        };
-        return Some((first, rest));
-    }
-    None
-}
-
-fn block_height(lines: usize, size: f32, leading: f32, ascent: f32, descent: f32) -> f32 {
+    leading: f32,
+    ascent: f32,
+    descent: f32,
+) -> f32 {
     if lines == 0 {
         return 0.0;
     }
     (lines - 1) as f32 * size * leading + (ascent + descent) * size
 }
 
-/// Splits rich text into measured words (size-independent), their
+/// Splits rich text into shaped words (size-independent), their
 /// characters and glyphs kept in one arena.
-fn words(req: &FitRequest<'_>, book: &FontBook) -> Result<(Arena, Vec<Word>), FitError> {
+pub(super) fn words(req: &FitRequest<'_>, book: &FontBook) -> Result<(Arena, Vec<Word>), FitError> {
     let mut arena = Arena {
         text: String::with_capacity(req.text.len()),
         glyphs: Vec::with_capacity(req.text.len()),
@@ -415,6 +251,7 @@ fn words(req: &FitRequest<'_>, book: &FontBook) -> Result<(Arena, Vec<Word>), Fi
         for c in span.text.chars() {
             if c == ' ' || c == '\n' {
                 if !current.fragments.is_empty() {
+                    current.unit_width = arena.shape_from(current.fragments.start, book);
                     current.breaks_before = next_breaks;
                     next_breaks = false;
                     let next = new_word(arena.fragments.len());
@@ -425,46 +262,44 @@ fn words(req: &FitRequest<'_>, book: &FontBook) -> Result<(Arena, Vec<Word>), Fi
                 }
                 continue;
             }
-            let (glyph_face, glyph) = match face.glyph(c) {
-                Some(g) => (face_id, g),
-                None => match fallback_glyph(book, req.family, style, c) {
+            let glyph_face = if face.glyph(c).is_some() {
+                face_id
+            } else {
+                match fallback_face(book, req.family, style, c) {
                     Some(found) => found,
                     None => {
                         if !missing.contains(&c) {
                             missing.push(c);
                         }
-                        (face_id, 0)
+                        face_id
                     }
-                },
+                }
             };
-            let glyph_font = if glyph_face == face_id {
-                face
-            } else {
-                book.face(glyph_face)
-            };
-            let w = glyph_font.advance(glyph) / glyph_font.units_per_em;
-            // Fragments of the current word are the arena's last ones.
+            // Fragments of the current word are the arena's last ones;
+            // their glyphs come when the word is whole.
             let continues = !current.fragments.is_empty()
                 && arena.fragments.last().is_some_and(|f| f.face == glyph_face);
+            let at = arena.text.len();
+            arena.text.push(c);
             if continues {
-                arena.text.push(c);
-                arena.glyphs.push(glyph);
                 if let Some(f) = arena.fragments.last_mut() {
                     f.text.end = arena.text.len();
-                    f.glyphs.end = arena.glyphs.len();
-                    f.unit_width += w;
                 }
             } else {
-                let mut buf = [0u8; 4];
-                arena.push(glyph_face, c.encode_utf8(&mut buf), &[glyph], w);
+                arena.fragments.push(Fragment {
+                    face: glyph_face,
+                    text: at..arena.text.len(),
+                    glyphs: 0..0,
+                    unit_width: 0.0,
+                });
                 current.fragments.end = arena.fragments.len();
             }
-            current.unit_width += w;
             current.space_glyph = space_glyph;
             current.space_after = space_after;
         }
     }
     if !current.fragments.is_empty() {
+        current.unit_width = arena.shape_from(current.fragments.start, book);
         current.breaks_before = next_breaks;
         words.push(current);
     }
@@ -476,18 +311,13 @@ fn words(req: &FitRequest<'_>, book: &FontBook) -> Result<(Arena, Vec<Word>), Fi
 }
 
 /// A character the family lacks, from the first other family of the book
-/// (in `fonts.toml` order) that has it, in the same style: its face and glyph.
-fn fallback_glyph(
-    book: &FontBook,
-    family: &Family,
-    style: Style,
-    c: char,
-) -> Option<(FaceId, u16)> {
+/// (in `fonts.toml` order) that has it, in the same style: its face.
+fn fallback_face(book: &FontBook, family: &Family, style: Style, c: char) -> Option<FaceId> {
     book.families
         .iter()
         .filter(|other| other.name != family.name)
         .map(|other| other.face(style))
-        .find_map(|id| book.face(id).glyph(c).map(|g| (id, g)))
+        .find(|&id| book.face(id).glyph(c).is_some())
 }
 
 /// Greedy line breaking: the index ranges of words on each line.
@@ -518,11 +348,29 @@ fn break_lines(words: &[Word], width: f32, size: f32) -> Vec<std::ops::Range<usi
     lines
 }
 
-fn place(
+/// A line's words and how its spaces are set.
+pub(super) struct SetLine {
+    pub words: std::ops::Range<usize>,
+    /// Each space is set `1 + spacing` times its natural width.
+    pub spacing: f32,
+}
+
+impl SetLine {
+    fn natural(words: std::ops::Range<usize>) -> SetLine {
+        SetLine {
+            words,
+            spacing: 0.0,
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn place(
     req: &FitRequest<'_>,
+    book: &FontBook,
     arena: &Arena,
     words: &[Word],
-    lines: &[std::ops::Range<usize>],
+    lines: &[SetLine],
     size: f32,
     ascent: f32,
     block: f32,
@@ -535,15 +383,17 @@ fn place(
     let placed = lines
         .iter()
         .enumerate()
-        .map(|(n, range)| {
+        .map(|(n, line)| {
             let baseline = top + ascent * size + n as f32 * size * req.leading;
-            let on_line = &words[range.clone()];
+            let on_line = &words[line.words.clone()];
             let spaces: f32 = on_line
                 .iter()
                 .take(on_line.len().saturating_sub(1))
                 .map(|w| w.space_after)
                 .sum();
-            let width = (on_line.iter().map(|w| w.unit_width).sum::<f32>() + spaces) * size;
+            let width = (on_line.iter().map(|w| w.unit_width).sum::<f32>()
+                + spaces * (1.0 + line.spacing))
+                * size;
             let x0 = match req.align {
                 Align::Left => 0.0,
                 Align::Center => (req.width - width) / 2.0,
@@ -551,7 +401,7 @@ fn place(
             };
             Line {
                 baseline,
-                runs: line_runs(arena, on_line, x0, size),
+                runs: line_runs(book, arena, on_line, x0, size, line.spacing),
                 width,
             }
         })
@@ -566,8 +416,16 @@ fn place(
 }
 
 /// Merges a line's words into runs: a word continues the previous run (with
-/// the space between them) when its first fragment is in the same face.
-fn line_runs(arena: &Arena, words: &[Word], x0: f32, size: f32) -> Vec<Run> {
+/// the space between them, widened by `spacing`) when its first fragment is
+/// in the same face.
+fn line_runs(
+    book: &FontBook,
+    arena: &Arena,
+    words: &[Word],
+    x0: f32,
+    size: f32,
+    spacing: f32,
+) -> Vec<Run> {
     let mut runs: Vec<Run> = Vec::new();
     // A run is made room for the rest of the line, so it grows without reallocating.
     let rest_of_line = |from: usize| -> (usize, usize) {
@@ -588,10 +446,15 @@ fn line_runs(arena: &Arena, words: &[Word], x0: f32, size: f32) -> Vec<Run> {
         let mut continues = false;
         if i > 0 {
             let prev = &words[i - 1];
-            let space = prev.space_after * size;
+            let space = prev.space_after * (1.0 + spacing) * size;
             if let Some(run) = runs.last_mut().filter(|r| r.face == first.face) {
+                let units = book.face(run.face).units_per_em;
                 run.text.push(' ');
-                run.glyphs.push(prev.space_glyph);
+                run.glyphs.push(Glyph {
+                    id: prev.space_glyph,
+                    chars: 1,
+                    advance: prev.space_after * (1.0 + spacing) * units,
+                });
                 run.width += space;
                 continues = true;
             }
@@ -675,12 +538,16 @@ mod tests {
     }
 
     #[test]
-    fn run_width_matches_font_advances() {
+    fn run_width_is_the_shaped_advances() {
         let book = book();
         let family = book.families[0].clone();
         let fit = fit_text(&request("Recon", &family, 200.0, 50.0), &book).expect("fits");
         let run = &fit.lines[0].runs[0];
-        assert!((run.width - book.face(0).width("Recon", 10.0)).abs() < 1e-3);
+        let face = book.face(0);
+        let shaped = crate::text::unit_width(&face.shape("Recon"), face.units_per_em) * 10.0;
+        assert!((run.width - shaped).abs() < 1e-3);
+        // Kerned, but not by much.
+        assert!((run.width - face.width("Recon", 10.0)).abs() < 0.5);
     }
 
     #[test]
@@ -731,29 +598,6 @@ mod tests {
         req.align = Align::Right;
         let right = fit_text(&req, &book).expect("fits");
         assert!((right.lines[0].runs[0].x + right.lines[0].width - 200.0).abs() < 1e-3);
-    }
-
-    #[test]
-    fn hyphenation_breaks_a_word_only_when_asked() {
-        let book = book();
-        let family = book.families[0].clone();
-        let text = "aaaa bbbbbbbbbb";
-        let width = book.face(0).width("aaaa bbbbb", 10.0) + 6.0;
-        let req = request(text, &family, width, 200.0);
-        let plain = fit_text(&req, &book).expect("fits");
-        assert_eq!(plain.lines.len(), 2);
-        assert_eq!(plain.lines[1].runs[0].text, "bbbbbbbbbb");
-        let split = |w: &str| if w.len() == 10 { vec![5] } else { Vec::new() };
-        let fit = fit_text_hyphenated(&req, &book, &split).expect("fits");
-        assert_eq!(fit.lines.len(), 2);
-        assert_eq!(fit.lines[0].runs[0].text, format!("aaaa bbbbb{HYPHEN}"));
-        assert_eq!(fit.lines[1].runs[0].text, "bbbbb");
-        let right = fit.lines[0].runs[0].x + fit.lines[0].runs[0].width;
-        assert!(right <= width + 1e-3);
-        // No break point fits: the word moves whole to the next line.
-        let late = |w: &str| if w.len() == 10 { vec![8] } else { Vec::new() };
-        let fit = fit_text_hyphenated(&req, &book, &late).expect("fits");
-        assert_eq!(fit.lines[1].runs[0].text, "bbbbbbbbbb");
     }
 
     #[test]

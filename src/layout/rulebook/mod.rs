@@ -22,7 +22,7 @@ pub use self::blocks::{Block, CardLink, link_mentions, read_blocks};
 use self::columns::{Frame, flow};
 pub use self::figures::Die;
 use self::figures::{Misfit, Room, dice_pieces, table_pieces};
-use self::pieces::{BreakPoints, Piece, TextStyle, card_rows, text_pieces};
+use self::pieces::{Piece, Prose, TextStyle, card_rows, text_pieces};
 use self::tags::{Lists, tag_cards, wrap};
 use super::card::CardFace;
 use super::doc::{Doc, Geometry, Item, Page, Role, Stroke, TextItem, tagged};
@@ -32,13 +32,16 @@ use crate::diag::{Diagnostic, FileId, Loc};
 use crate::model::link::is_web_link;
 use crate::model::{Align, Icon, Paper, RulesDoc, Shortcode, Style, data_anchor, slug};
 use crate::text::mentions::TableNames;
-use crate::text::{Family, FitError, FontBook, fit_text};
+use crate::text::{Edge, Family, FitError, FontBook, fit_text};
 
-/// Paper and columns (`--paper`, `--columns`).
+/// Paper and columns (`--paper`, `--columns`), and how paragraphs meet the
+/// right edge (`rulebook_align`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RulebookOptions {
     pub paper: Paper,
     pub columns: usize,
+    /// Paragraphs ragged right rather than justified.
+    pub ragged: bool,
 }
 
 impl Default for RulebookOptions {
@@ -46,6 +49,7 @@ impl Default for RulebookOptions {
         RulebookOptions {
             paper: Paper::LETTER,
             columns: 2,
+            ragged: false,
         }
     }
 }
@@ -185,7 +189,18 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
     for page in &input.pages {
         for mut block in read_blocks(page.doc, &icon_names) {
             link_mentions(&mut block, &table_names, &table_anchors);
-            match block_pieces(&block, input, frame, &mut headings, Some(&break_points)) {
+            let edge = if input.options.ragged {
+                Edge::Ragged
+            } else {
+                Edge::Justified
+            };
+            match block_pieces(
+                &block,
+                input,
+                frame,
+                &mut headings,
+                Some((&break_points, edge)),
+            ) {
                 Ok(more) => match &block {
                     Block::Para { depth, marker, .. } if *depth > 0 => {
                         lists.paragraph(*depth, marker.as_deref(), more, &mut pieces)
@@ -360,7 +375,7 @@ fn block_pieces(
     input: &RulebookInput<'_>,
     frame: Frame,
     headings: &mut Vec<Heading>,
-    hyphenate: Option<BreakPoints<'_>>,
+    hyphenate: Option<Prose<'_>>,
 ) -> Result<Vec<Piece>, Diagnostic> {
     let width = frame.column_width;
     match block {
@@ -729,7 +744,7 @@ fn lay_out_contents(
                 y: face.ascent(style.size),
                 face: face_id,
                 size: style.size,
-                glyphs: number.chars().map(|c| face.glyph(c).unwrap_or(0)).collect(),
+                glyphs: face.plain_glyphs(&number),
                 text: number,
                 width: w,
                 ink: None,
@@ -818,7 +833,7 @@ fn running_header_and_folio(page: &mut Page, number: usize, input: &RulebookInpu
         y: TOP - 22.0,
         face: style_face,
         size,
-        glyphs: head.chars().map(|c| face.glyph(c).unwrap_or(0)).collect(),
+        glyphs: face.plain_glyphs(&head),
         text: head,
         width: w,
         ink: None,
@@ -840,7 +855,7 @@ fn running_header_and_folio(page: &mut Page, number: usize, input: &RulebookInpu
         y: page.height - BOTTOM + 26.0,
         face: folio_face,
         size: 9.0,
-        glyphs: folio.chars().map(|c| face.glyph(c).unwrap_or(0)).collect(),
+        glyphs: face.plain_glyphs(&folio),
         text: folio,
         width: w,
         ink: None,
@@ -893,6 +908,7 @@ mod tests {
             options: RulebookOptions {
                 paper: Paper::LETTER,
                 columns,
+                ragged: false,
             },
             lang: "en",
         })

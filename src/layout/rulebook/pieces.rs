@@ -7,7 +7,7 @@ use crate::layout::card::CardFace;
 use crate::layout::doc::{Geometry, Item, Stroke, TextItem};
 use crate::model::{Align, Style, VAlign};
 use crate::text::{
-    Family, FitError, FitRequest, FontBook, HYPHEN, Line, fit_text, fit_text_hyphenated,
+    Edge, Family, FitError, FitRequest, FontBook, HYPHEN, Line, clusters, fit_paragraph, fit_text,
 };
 
 /// A slice of the flow, placed whole in one column. Items are relative to its top-left.
@@ -45,6 +45,9 @@ pub struct TableHead {
 /// Where a word may be hyphenated: byte offsets into it.
 pub type BreakPoints<'a> = &'a dyn Fn(&str) -> Vec<usize>;
 
+/// How running text is set: where its words may break, and its right edge.
+pub type Prose<'a> = (BreakPoints<'a>, Edge);
+
 /// Text settings for a kind of block.
 #[derive(Clone, Copy, Debug)]
 pub struct TextStyle {
@@ -66,7 +69,7 @@ pub fn text_pieces(
     text: TextStyle,
     family: &Family,
     book: &FontBook,
-    hyphenate: Option<BreakPoints<'_>>,
+    hyphenate: Option<Prose<'_>>,
 ) -> Result<Vec<Piece>, FitError> {
     let request = FitRequest {
         text: rich,
@@ -81,7 +84,7 @@ pub fn text_pieces(
         valign: VAlign::Top,
     };
     let fit = match hyphenate {
-        Some(h) => fit_text_hyphenated(&request, book, h)?,
+        Some((h, edge)) => fit_paragraph(&request, book, h, edge)?,
         None => fit_text(&request, book)?,
     };
     let line_height = text.size * text.leading;
@@ -123,7 +126,7 @@ pub fn text_pieces(
         .collect();
     if let (Some(marker), Some(first)) = (marker, pieces.first_mut()) {
         let face = book.face(family.face(text.style));
-        let glyphs: Vec<u16> = marker.chars().map(|c| face.glyph(c).unwrap_or(0)).collect();
+        let glyphs = face.plain_glyphs(marker);
         let w = face.width(marker, text.size);
         first.items.push(Item::Text(TextItem {
             x: indent - w - text.size * 0.4,
@@ -161,9 +164,9 @@ fn link_areas(
         for run in &line.runs {
             let face = book.face(run.face);
             let mut x = run.x;
-            for (c, g) in run.text.chars().zip(&run.glyphs) {
-                let w = face.advance(*g) / face.units_per_em * size;
-                if !c.is_whitespace() && c != HYPHEN {
+            for (chars, g) in clusters(&run.text, &run.glyphs) {
+                let w = g.advance / face.units_per_em * size;
+                for _ in chars.chars().filter(|c| !c.is_whitespace() && *c != HYPHEN) {
                     while by_start.get(next).is_some_and(|l| l.chars.end <= solid) {
                         next += 1;
                     }

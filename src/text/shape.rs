@@ -1,0 +1,223 @@
+//! Text: shaping — a word's characters in one face turned into glyphs with
+//! their advances by rustybuzz (kerning, standard ligatures), cached per
+//! face and word since the same words come back on card after card.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::{Arc, RwLock};
+
+use super::font::Face;
+
+/// A glyph as set: its id in its face, how many characters of the run's
+/// text it stands for, and its advance.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Glyph {
+    pub id: u16,
+    /// 1 for most glyphs, 2 or 3 for a ligature ("fi", "ffi"), 0 for a
+    /// second glyph of one character.
+    pub chars: u16,
+    /// Advance in font units: the font's own, kerned, or widened (a
+    /// justified line's spaces).
+    pub advance: f32,
+}
+
+/// The characters each glyph stands for, in order: `text` split by the
+/// glyphs' `chars` (a glyph past the end of the text gets "").
+pub fn clusters<'a>(
+    text: &'a str,
+    glyphs: &'a [Glyph],
+) -> impl Iterator<Item = (&'a str, &'a Glyph)> {
+    let mut rest = text;
+    glyphs.iter().map(move |g| {
+        let end = rest
+            .char_indices()
+            .nth(usize::from(g.chars))
+            .map_or(rest.len(), |(i, _)| i);
+        let (this, after) = rest.split_at(end);
+        rest = after;
+        (this, g)
+    })
+}
+
+/// How many shaped words a face keeps before it starts again: the cache
+/// cannot grow without bound on a hostile text of endless distinct words.
+const CACHE_WORDS: usize = 1 << 16;
+
+/// Shaped words of one face, hashed by FNV-1a (short keys, no hostile
+/// collisions to fear: the cache is bounded and starts again when full).
+#[derive(Default)]
+pub(super) struct ShapeCache(RwLock<Words>);
+
+/// Each word's glyphs.
+type Words = HashMap<Box<str>, Arc<[Glyph]>, BuildHasherDefault<Fnv>>;
+
+/// FNV-1a, 64 bits.
+pub(super) struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = (self.0 ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+impl std::fmt::Debug for ShapeCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ShapeCache")
+    }
+}
+
+impl Face {
+    /// `text` (a word, or part of one, in this face) shaped: kerned, with
+    /// the font's standard ligatures. A font rustybuzz cannot read gets one
+    /// glyph per character at its own advances.
+    pub fn shape(&self, text: &str) -> Arc<[Glyph]> {
+        let mut out = Vec::new();
+        self.shape_into(text, &mut out);
+        out.into()
+    }
+
+    /// Appends `text` shaped (see [`Face::shape`]) to `out`; its width at size 1.
+    pub fn shape_into(&self, text: &str, out: &mut Vec<Glyph>) -> f32 {
+        let from = out.len();
+        let copied = self
+            .shaped
+            .0
+            .read()
+            .ok()
+            .is_some_and(|cache| match cache.get(text) {
+                Some(hit) => {
+                    out.extend_from_slice(hit);
+                    true
+                }
+                None => false,
+            });
+        if !copied {
+            out.extend_from_slice(&self.shape_cached(text));
+        }
+        unit_width(&out[from..], self.units_per_em)
+    }
+
+    /// Shapes `text` and keeps it in the cache.
+    fn shape_cached(&self, text: &str) -> Arc<[Glyph]> {
+        if let Some(hit) = self
+            .shaped
+            .0
+            .read()
+            .ok()
+            .and_then(|cache| cache.get(text).cloned())
+        {
+            return hit;
+        }
+        let glyphs: Arc<[Glyph]> = self.shape_uncached(text).into();
+        if let Ok(mut cache) = self.shaped.0.write() {
+            if cache.len() >= CACHE_WORDS {
+                cache.clear();
+            }
+            cache.insert(text.into(), glyphs.clone());
+        }
+        glyphs
+    }
+
+    fn shape_uncached(&self, text: &str) -> Vec<Glyph> {
+        let Some(face) = rustybuzz::Face::from_slice(&self.data, 0) else {
+            return self.plain_glyphs(text);
+        };
+        let mut buffer = rustybuzz::UnicodeBuffer::new();
+        buffer.push_str(text);
+        buffer.guess_segment_properties();
+        let out = rustybuzz::shape(&face, &[], buffer);
+        let infos = out.glyph_infos();
+        let positions = out.glyph_positions();
+        infos
+            .iter()
+            .zip(positions)
+            .enumerate()
+            .map(|(i, (info, pos))| {
+                let start = info.cluster as usize;
+                // A cluster runs to the next glyph's cluster (or the end);
+                // glyphs after the first of a cluster stand for nothing.
+                let shares = i > 0 && infos[i - 1].cluster == info.cluster;
+                let end = infos[i + 1..]
+                    .iter()
+                    .map(|next| next.cluster as usize)
+                    .find(|&c| c != start)
+                    .unwrap_or(text.len());
+                let chars = if shares {
+                    0
+                } else {
+                    text.get(start..end).map_or(0, |s| s.chars().count())
+                };
+                Glyph {
+                    id: u16::try_from(info.glyph_id).unwrap_or(0),
+                    chars: u16::try_from(chars).unwrap_or(u16::MAX),
+                    advance: pos.x_advance as f32,
+                }
+            })
+            .collect()
+    }
+
+    /// One glyph per character at the font's own advances (no shaping):
+    /// page furniture, markers and fonts rustybuzz cannot read.
+    pub fn plain_glyphs(&self, text: &str) -> Vec<Glyph> {
+        text.chars()
+            .map(|c| {
+                let id = self.glyph(c).unwrap_or(0);
+                Glyph {
+                    id,
+                    chars: 1,
+                    advance: self.advance(id),
+                }
+            })
+            .collect()
+    }
+}
+
+/// Width at size 1 of glyphs of a face with `units_per_em`.
+pub fn unit_width(glyphs: &[Glyph], units_per_em: f32) -> f32 {
+    glyphs.iter().map(|g| g.advance).sum::<f32>() / units_per_em
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn serif() -> Face {
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fonts/DejaVuSerifCondensed.ttf");
+        Face::parse(std::fs::read(path).expect("font file")).expect("font parses")
+    }
+
+    #[test]
+    fn ligatures_stand_for_their_letters() {
+        let face = serif();
+        let glyphs = face.shape("office");
+        assert!(glyphs.len() < 6, "ffi is one glyph: {glyphs:?}");
+        let parts: Vec<&str> = clusters("office", &glyphs).map(|(s, _)| s).collect();
+        assert_eq!(parts.concat(), "office");
+        assert!(parts.contains(&"ff") || parts.contains(&"ffi"), "{parts:?}");
+    }
+
+    #[test]
+    fn kerned_pairs_are_narrower_than_their_advances() {
+        let face = serif();
+        for pair in ["AV", "To"] {
+            let shaped = unit_width(&face.shape(pair), face.units_per_em);
+            let plain = unit_width(&face.plain_glyphs(pair), face.units_per_em);
+            assert!(shaped < plain - 0.01, "{pair}: {shaped} vs {plain}");
+        }
+        // A word shaped twice is the same (the second from the cache).
+        assert_eq!(face.shape("AVAST"), face.shape("AVAST"));
+    }
+}
