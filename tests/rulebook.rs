@@ -4,7 +4,7 @@
 //! Markdown, the game's HTML reference (its data tables) and its CSV cards.
 
 mod support;
-use support::tools::{self, page_count, tool};
+use support::tools::{self, page_count, structure_body, structure_text, tool};
 
 use std::collections::HashSet;
 use std::fs;
@@ -997,18 +997,14 @@ fn prose_paragraphs(md: &str) -> Vec<(String, bool)> {
 }
 
 #[test]
-fn plain_pdftotext_reads_the_prose_in_order_and_cards_after_it() {
+fn the_structure_tree_reads_the_prose_in_order_and_cards_after_it() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let pdf = build("battlegrid", tmp.path(), &[]);
     let md = rules_markdown("battlegrid");
     let paragraphs = prose_paragraphs(&md);
     assert!(paragraphs.len() >= 8, "{paragraphs:?}");
-    // Plain pdftotext (no -layout, no cropping) of the body pages, as one run of letters.
-    let text = words(&tool(
-        "pdftotext",
-        &["-f", "3", pdf.to_str().expect("path"), "-"],
-    ))
-    .concat();
+    // The tagged PDF's body in structure order, as one run of letters.
+    let text = structure_body_text(&pdf);
     let headings: Vec<String> = markdown_parts(&md)
         .0
         .iter()
@@ -1041,8 +1037,9 @@ fn plain_pdftotext_reads_the_prose_in_order_and_cards_after_it() {
                     &text[at..]
                 )
             });
-        // Between two paragraphs only headings, the running header and page
-        // numbers may be read (cards only where the Markdown shows them).
+        // Between two paragraphs only headings may be read (cards only
+        // where the Markdown shows them): the running head and the page
+        // numbers are artifacts, outside the structure.
         let mut gap = text[at..start].to_string();
         let shows_cards = n > 0 && paragraphs[n - 1].1;
         if shows_cards {
@@ -1058,9 +1055,6 @@ fn plain_pdftotext_reads_the_prose_in_order_and_cards_after_it() {
             for heading in &headings {
                 gap = gap.replace(heading.as_str(), "");
             }
-            gap = gap
-                .replace("battlegrid", "")
-                .replace(|c: char| c.is_ascii_digit(), "");
             assert!(
                 gap.is_empty(),
                 "{gap:?} is read between paragraphs {} and {n}",
@@ -1121,27 +1115,18 @@ fn table_names_in_the_prose_link_to_their_tables() {
     }
 }
 
-/// Plain pdftotext (no -layout, no cropping) of a rulebook's body pages as one
-/// run of letters, without each page's running header (its first line) and
-/// page number.
-fn plain_body_text(pdf: &Path) -> String {
-    let text = tool("pdftotext", &["-f", "3", pdf.to_str().expect("path"), "-"]);
-    let mut kept = String::new();
-    for page in text.split('\u{c}') {
-        let mut lines = page.lines().filter(|l| !l.trim().is_empty());
-        let _header = lines.next();
-        for line in lines.filter(|l| !l.trim().chars().all(|c| c.is_ascii_digit())) {
-            kept.push_str(line);
-            kept.push('\n');
-        }
-    }
-    words(&kept).concat()
+/// A tagged rulebook's body (after its contents) in structure order
+/// (`pdfinfo -struct-text`) as one run of letters.
+fn structure_body_text(pdf: &Path) -> String {
+    let body = structure_body(structure_text(pdf));
+    let text: Vec<String> = body.into_iter().map(|t| t.text).collect();
+    words(&text.join("\n")).concat()
 }
 
-/// Where plain `pdftotext` of `pdf` reads a paragraph of `paragraphs` out of
+/// Where the structure tree of `pdf` has a paragraph of `paragraphs` out of
 /// order: one not read whole after the one before it, or read after a later one.
 fn misread_paragraphs(pdf: &Path, paragraphs: &[String]) -> Vec<String> {
-    let text = plain_body_text(pdf);
+    let text = structure_body_text(pdf);
     let mut misread = Vec::new();
     let mut at = 0;
     for (n, paragraph) in paragraphs.iter().enumerate() {
@@ -1169,7 +1154,7 @@ fn misread_paragraphs(pdf: &Path, paragraphs: &[String]) -> Vec<String> {
 }
 
 #[test]
-fn plain_pdftotext_reads_every_rulebooks_prose_in_order() {
+fn the_structure_tree_reads_every_rulebooks_prose_in_order() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let games = games_with_rules();
     assert!(games.len() >= 5, "{games:?}");
@@ -1188,13 +1173,6 @@ fn plain_pdftotext_reads_every_rulebooks_prose_in_order() {
             .collect();
         assert!(paragraphs.len() >= 4, "{game}: {paragraphs:?}");
         for layout in [&[][..], &["--paper", "a4"], &["--columns", "1"]] {
-            // Known misread (issue 8): Grid Battles on A4 sets its units
-            // table across the page; poppler splits it into three tables and
-            // reads the right-hand one after column one's text below it.
-            let known = game == "grid-battles" && layout.contains(&"a4");
-            if known {
-                continue;
-            }
             let out = tmp.path().join(layout.join("-"));
             let pdf = build(&game, &out, layout);
             misread.extend(
@@ -1205,4 +1183,83 @@ fn plain_pdftotext_reads_every_rulebooks_prose_in_order() {
         }
     }
     assert!(misread.is_empty(), "{}", misread.join("\n"));
+}
+
+/// The game's name (its running head), from game.toml.
+fn game_name(game: &str) -> String {
+    let toml = fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("data")
+            .join(game)
+            .join("game.toml"),
+    )
+    .expect("game.toml");
+    toml.lines()
+        .find_map(|l| l.trim().strip_prefix("name"))
+        .and_then(|l| l.split('"').nth(1))
+        .expect("a name")
+        .to_string()
+}
+
+#[test]
+fn every_rulebooks_structure_has_its_headings_in_order_and_no_page_furniture() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    for game in games_with_rules() {
+        let md = rules_markdown(&game);
+        // The Markdown's headings: (level, letters).
+        let expected: Vec<(String, String)> = md
+            .lines()
+            .map(|l| drop_icons(&drop_link_targets(l)))
+            .filter(|l| l.starts_with('#'))
+            .map(|l| {
+                let level = l.chars().take_while(|c| *c == '#').count();
+                (format!("H{level}"), words(&l[level..]).concat())
+            })
+            .collect();
+        assert!(expected.len() >= 2, "{game}: {expected:?}");
+        let name = game_name(&game);
+        for layout in [&[][..], &["--paper", "a4"], &["--columns", "1"]] {
+            let out = tmp.path().join(layout.join("-"));
+            let pdf = build(&game, &out, layout);
+            let check = tool("qpdf", &["--check", pdf.to_str().expect("path")]);
+            assert!(
+                check.contains("No syntax or stream encoding errors"),
+                "{check}"
+            );
+            let body = structure_body(structure_text(&pdf));
+            // Each heading element's text, in structure order.
+            let mut headings: Vec<(usize, String, String)> = Vec::new();
+            for t in &body {
+                let Some(role) = t.roles.iter().find(|r| r.len() == 2 && r.starts_with('H')) else {
+                    continue;
+                };
+                match headings.last_mut() {
+                    Some((element, _, text)) if *element == t.element => {
+                        text.push_str(&words(&t.text).concat())
+                    }
+                    _ => headings.push((t.element, role.clone(), words(&t.text).concat())),
+                }
+            }
+            let found: Vec<(String, String)> =
+                headings.into_iter().map(|(_, r, t)| (r, t)).collect();
+            assert_eq!(
+                found, expected,
+                "{game} {layout:?}: headings in structure order"
+            );
+            // The running head and the page numbers are artifacts: no run of
+            // the body is the game's name alone or a number alone (a table's
+            // cells and a list's labels may be numbers).
+            for t in &body {
+                let number =
+                    !t.text.trim().is_empty() && t.text.trim().chars().all(|c| c.is_ascii_digit());
+                let in_cells = t.within("TD") || t.within("TH") || t.within("Lbl");
+                assert!(
+                    (!number || in_cells) && t.text.trim() != name,
+                    "{game} {layout:?}: {:?} in {:?} is page furniture in the structure",
+                    t.text,
+                    t.roles
+                );
+            }
+        }
+    }
 }

@@ -113,3 +113,196 @@ pub fn svg_path_bounds(d: &str, transform: Option<&str>) -> [f64; 4] {
     }
     b
 }
+
+/// A run of marked content in a tagged PDF's structure tree: the roles of
+/// the elements it is in (outermost first: `Document`, `P`…) and its text.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TaggedText {
+    pub roles: Vec<String>,
+    /// The innermost element's number, counting elements in order.
+    pub element: usize,
+    pub text: String,
+}
+
+impl TaggedText {
+    /// Whether it lies in an element of `role`.
+    pub fn within(&self, role: &str) -> bool {
+        self.roles.iter().any(|r| r == role)
+    }
+}
+
+/// A tagged PDF's text in structure order (`pdfinfo -struct-text`, which
+/// reads the structure tree, not the page): every run of marked content
+/// with the roles it is in. Artifacts are not in the tree, so not here.
+pub fn structure_text(pdf: &std::path::Path) -> Vec<TaggedText> {
+    let out = tool("pdfinfo", &["-struct-text", pdf.to_str().expect("path")]);
+    let mut roles: Vec<String> = Vec::new();
+    // The number of each open element.
+    let mut numbers: Vec<usize> = Vec::new();
+    let mut elements = 0;
+    let mut texts = Vec::new();
+    for line in out.lines() {
+        let depth = (line.len() - line.trim_start().len()) / 2;
+        let line = line.trim();
+        if let Some(text) = line.strip_prefix('"').and_then(|l| l.strip_suffix('"')) {
+            roles.truncate(depth);
+            numbers.truncate(depth);
+            texts.push(TaggedText {
+                roles: roles.clone(),
+                element: numbers.last().copied().unwrap_or(0),
+                text: text.to_string(),
+            });
+        } else if !line.is_empty() && !line.starts_with("Object ") {
+            roles.truncate(depth);
+            numbers.truncate(depth);
+            let role = line.split(' ').next().unwrap_or(line);
+            roles.push(role.to_string());
+            elements += 1;
+            numbers.push(elements);
+        }
+    }
+    texts
+}
+
+/// The body of a rulebook's structure text: what follows its contents (the
+/// title page and the contents left out).
+pub fn structure_body(texts: Vec<TaggedText>) -> Vec<TaggedText> {
+    let toc_end = texts
+        .iter()
+        .rposition(|t| t.within("TOC"))
+        .map_or(0, |k| k + 1);
+    texts.into_iter().skip(toc_end).collect()
+}
+
+/// An element of a tagged PDF's structure tree, as `pdfinfo -struct-text`
+/// prints it: its role (`P`, `H2`, `TD`…) and its children in order.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct StructNode {
+    pub role: String,
+    pub kids: Vec<StructKid>,
+}
+
+/// A child of a structure element.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StructKid {
+    Elem(StructNode),
+    /// A run of its marked content's text.
+    Text(String),
+    /// An object reference (a link annotation's `OBJR`).
+    Object,
+}
+
+impl StructNode {
+    /// Its text and its descendants', in order.
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        for kid in &self.kids {
+            match kid {
+                StructKid::Elem(e) => out.push_str(&e.text()),
+                StructKid::Text(t) => out.push_str(t),
+                StructKid::Object => {}
+            }
+        }
+        out
+    }
+
+    /// Its child elements.
+    pub fn elems(&self) -> impl Iterator<Item = &StructNode> {
+        self.kids.iter().filter_map(|k| match k {
+            StructKid::Elem(e) => Some(e),
+            _ => None,
+        })
+    }
+
+    /// Every element under it (itself first), depth first, each with its
+    /// parent's role.
+    pub fn walk(&self) -> Vec<(&str, &StructNode)> {
+        let mut out = vec![("", self)];
+        let mut k = 0;
+        while k < out.len() {
+            let node = out[k].1;
+            let kids: Vec<(&str, &StructNode)> =
+                node.elems().map(|e| (node.role.as_str(), e)).collect();
+            out.splice(k + 1..k + 1, kids);
+            k += 1;
+        }
+        out
+    }
+
+    /// Its elements of `role`, depth first (not looking inside one found).
+    pub fn find(&self, role: &str) -> Vec<&StructNode> {
+        let mut out = Vec::new();
+        for e in self.elems() {
+            if e.role == role {
+                out.push(e);
+            } else {
+                out.extend(e.find(role));
+            }
+        }
+        out
+    }
+}
+
+/// A tagged PDF's structure tree (`pdfinfo -struct-text`): its root, the
+/// `Document` element.
+pub fn structure_tree(pdf: &std::path::Path) -> StructNode {
+    let out = tool("pdfinfo", &["-struct-text", pdf.to_str().expect("path")]);
+    // The open elements, outermost first, under a root holding the top level.
+    let mut stack: Vec<StructNode> = vec![StructNode::default()];
+    for line in out.lines().filter(|l| !l.trim().is_empty()) {
+        let depth = (line.len() - line.trim_start().len()) / 2;
+        while stack.len() > depth + 1 {
+            let done = stack.pop().expect("open element");
+            stack
+                .last_mut()
+                .expect("parent")
+                .kids
+                .push(StructKid::Elem(done));
+        }
+        let line = line.trim();
+        let parent = stack.last_mut().expect("parent");
+        if let Some(text) = line.strip_prefix('"').and_then(|l| l.strip_suffix('"')) {
+            parent.kids.push(StructKid::Text(text.to_string()));
+        } else if line.starts_with("Object ") {
+            parent.kids.push(StructKid::Object);
+        } else {
+            let role = line.split(' ').next().unwrap_or(line).to_string();
+            stack.push(StructNode {
+                role,
+                kids: Vec::new(),
+            });
+        }
+    }
+    while stack.len() > 1 {
+        let done = stack.pop().expect("open element");
+        stack
+            .last_mut()
+            .expect("parent")
+            .kids
+            .push(StructKid::Elem(done));
+    }
+    let mut root = stack.pop().expect("root");
+    assert_eq!(root.kids.len(), 1, "one Document element: {out}");
+    match root.kids.remove(0) {
+        StructKid::Elem(doc) if doc.role == "Document" => doc,
+        other => panic!("the structure tree's root is {other:?}"),
+    }
+}
+
+/// Every object of a PDF as `qpdf --json` (v2) gives it: its reference
+/// (`"12 0 R"`) and its value (strings decoded, as `"u:…"`).
+pub fn pdf_objects(pdf: &std::path::Path) -> Vec<(String, serde_json::Value)> {
+    let json = tool(
+        "qpdf",
+        &["--json", "--json-key=qpdf", pdf.to_str().expect("path")],
+    );
+    let json: serde_json::Value = serde_json::from_str(&json).expect("qpdf JSON");
+    let objects = json["qpdf"][1].as_object().expect("qpdf's objects");
+    objects
+        .iter()
+        .map(|(k, v)| {
+            let key = k.strip_prefix("obj:").unwrap_or(k).to_string();
+            (key, v.get("value").cloned().unwrap_or_default())
+        })
+        .collect()
+}
