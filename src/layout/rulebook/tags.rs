@@ -123,14 +123,14 @@ impl Lists {
     }
 
     /// Ends every open list (after the last block).
-    pub fn close_all(&mut self, out: &mut Vec<Piece>) {
+    pub fn close_all(&mut self, out: &mut [Piece]) {
         while self.open > 0 {
             self.close_list(out);
         }
     }
 
     /// Ends the innermost list: its item's body, its item, itself.
-    fn close_list(&mut self, out: &mut Vec<Piece>) {
+    fn close_list(&mut self, out: &mut [Piece]) {
         for _ in 0..3 {
             self.close(out);
         }
