@@ -187,9 +187,18 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
             link_mentions(&mut block, &table_names, &table_anchors);
             match block_pieces(&block, input, frame, &mut headings, Some(&break_points)) {
                 Ok(more) => match &block {
-                    Block::Para { depth, marker, .. } if *depth > 0 => {
-                        lists.paragraph(*depth, marker.as_deref(), more, &mut pieces)
-                    }
+                    Block::Para {
+                        depth,
+                        marker,
+                        first_of_list,
+                        ..
+                    } if *depth > 0 => lists.paragraph(
+                        *depth,
+                        marker.as_deref(),
+                        *first_of_list,
+                        more,
+                        &mut pieces,
+                    ),
                     _ => lists.block(more, &mut pieces),
                 },
                 Err(problem) => {
