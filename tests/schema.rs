@@ -534,6 +534,13 @@ const TYPOS: &[Typo] = &[
         "fonts",
         "mono",
     ),
+    (
+        "data/grognards/maps/board.toml",
+        "[[terrain]]\n",
+        "[[terrain]]\nheight = 1\n",
+        "map",
+        "height",
+    ),
 ];
 
 #[test]

@@ -181,6 +181,7 @@ fn data_file_kinds(dir: &Path) -> Result<Vec<(PathBuf, &'static str)>, OpError> 
     kinds.extend(game.random_tables.iter().map(|t| (t.loc.file, "table")));
     kinds.extend(game.charts.iter().map(|c| (c.loc.file, "chart")));
     kinds.extend(game.aids.iter().map(|a| (a.loc.file, "aid")));
+    kinds.extend(game.maps.iter().map(|m| (m.loc.file, "map")));
     let mut out = vec![(PathBuf::from("game.toml"), "game")];
     for (file, kind) in kinds {
         if let Ok(rel) = sources.path(file).strip_prefix(dir)

@@ -173,3 +173,136 @@ pub fn structure_body(texts: Vec<TaggedText>) -> Vec<TaggedText> {
         .map_or(0, |k| k + 1);
     texts.into_iter().skip(toc_end).collect()
 }
+
+/// An element of a tagged PDF's structure tree, as `pdfinfo -struct-text`
+/// prints it: its role (`P`, `H2`, `TD`…) and its children in order.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct StructNode {
+    pub role: String,
+    pub kids: Vec<StructKid>,
+}
+
+/// A child of a structure element.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StructKid {
+    Elem(StructNode),
+    /// A run of its marked content's text.
+    Text(String),
+    /// An object reference (a link annotation's `OBJR`).
+    Object,
+}
+
+impl StructNode {
+    /// Its text and its descendants', in order.
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        for kid in &self.kids {
+            match kid {
+                StructKid::Elem(e) => out.push_str(&e.text()),
+                StructKid::Text(t) => out.push_str(t),
+                StructKid::Object => {}
+            }
+        }
+        out
+    }
+
+    /// Its child elements.
+    pub fn elems(&self) -> impl Iterator<Item = &StructNode> {
+        self.kids.iter().filter_map(|k| match k {
+            StructKid::Elem(e) => Some(e),
+            _ => None,
+        })
+    }
+
+    /// Every element under it (itself first), depth first, each with its
+    /// parent's role.
+    pub fn walk(&self) -> Vec<(&str, &StructNode)> {
+        let mut out = vec![("", self)];
+        let mut k = 0;
+        while k < out.len() {
+            let node = out[k].1;
+            let kids: Vec<(&str, &StructNode)> =
+                node.elems().map(|e| (node.role.as_str(), e)).collect();
+            out.splice(k + 1..k + 1, kids);
+            k += 1;
+        }
+        out
+    }
+
+    /// Its elements of `role`, depth first (not looking inside one found).
+    pub fn find(&self, role: &str) -> Vec<&StructNode> {
+        let mut out = Vec::new();
+        for e in self.elems() {
+            if e.role == role {
+                out.push(e);
+            } else {
+                out.extend(e.find(role));
+            }
+        }
+        out
+    }
+}
+
+/// A tagged PDF's structure tree (`pdfinfo -struct-text`): its root, the
+/// `Document` element.
+pub fn structure_tree(pdf: &std::path::Path) -> StructNode {
+    let out = tool("pdfinfo", &["-struct-text", pdf.to_str().expect("path")]);
+    // The open elements, outermost first, under a root holding the top level.
+    let mut stack: Vec<StructNode> = vec![StructNode::default()];
+    for line in out.lines().filter(|l| !l.trim().is_empty()) {
+        let depth = (line.len() - line.trim_start().len()) / 2;
+        while stack.len() > depth + 1 {
+            let done = stack.pop().expect("open element");
+            stack
+                .last_mut()
+                .expect("parent")
+                .kids
+                .push(StructKid::Elem(done));
+        }
+        let line = line.trim();
+        let parent = stack.last_mut().expect("parent");
+        if let Some(text) = line.strip_prefix('"').and_then(|l| l.strip_suffix('"')) {
+            parent.kids.push(StructKid::Text(text.to_string()));
+        } else if line.starts_with("Object ") {
+            parent.kids.push(StructKid::Object);
+        } else {
+            let role = line.split(' ').next().unwrap_or(line).to_string();
+            stack.push(StructNode {
+                role,
+                kids: Vec::new(),
+            });
+        }
+    }
+    while stack.len() > 1 {
+        let done = stack.pop().expect("open element");
+        stack
+            .last_mut()
+            .expect("parent")
+            .kids
+            .push(StructKid::Elem(done));
+    }
+    let mut root = stack.pop().expect("root");
+    assert_eq!(root.kids.len(), 1, "one Document element: {out}");
+    match root.kids.remove(0) {
+        StructKid::Elem(doc) if doc.role == "Document" => doc,
+        other => panic!("the structure tree's root is {other:?}"),
+    }
+}
+
+/// Every object of a PDF as `qpdf --json` (v2) gives it: its reference
+/// (`"12 0 R"`) and its value (strings decoded, as `"u:…"`).
+pub fn pdf_objects(pdf: &std::path::Path) -> Vec<(String, serde_json::Value)> {
+    let json = tool(
+        "qpdf",
+        &["--json", "--json-key=qpdf", pdf.to_str().expect("path")],
+    );
+    let json: serde_json::Value = serde_json::from_str(&json).expect("qpdf JSON");
+    let objects = json["qpdf"][1].as_object().expect("qpdf's objects");
+    objects
+        .iter()
+        .map(|(k, v)| {
+            let key = k.strip_prefix("obj:").unwrap_or(k).to_string();
+            (key, v.get("value").cloned().unwrap_or_default())
+        })
+        .collect()
+}

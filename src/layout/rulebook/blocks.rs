@@ -43,6 +43,9 @@ pub enum Block {
         icons: Vec<String>,
         depth: usize,
         marker: Option<String>,
+        /// The first paragraph of a list (one right after another list of
+        /// the same depth starts a new list, not a new item of it).
+        first_of_list: bool,
         at: usize,
     },
     Shortcode(Shortcode),
@@ -137,6 +140,8 @@ pub fn read_blocks(doc: &RulesDoc, icons: &[&str]) -> Vec<Block> {
     // Each open list: the number of its next item (None = bulleted).
     let mut lists: Vec<Option<u64>> = Vec::new();
     let mut marker: Option<String> = None;
+    // A list has started and its first paragraph is still to come.
+    let mut new_list = false;
     let mut heading: Option<u8> = None;
     let mut table: Option<PipeTable> = None;
     let mut i = 0;
@@ -145,21 +150,45 @@ pub fn read_blocks(doc: &RulesDoc, icons: &[&str]) -> Vec<Block> {
         match event {
             Node::Start(Tag::Paragraph) => {
                 if let Some(code) = doc.shortcode_in(range) {
-                    flush(&mut cur, &mut blocks, lists.len(), &mut marker);
+                    flush(
+                        &mut cur,
+                        &mut blocks,
+                        lists.len(),
+                        &mut marker,
+                        &mut new_list,
+                    );
                     blocks.push(Block::Shortcode(code.clone()));
                     while i < events.len() && !matches!(events[i].0, Node::End(Tag::Paragraph)) {
                         i += 1;
                     }
                 } else {
-                    flush(&mut cur, &mut blocks, lists.len(), &mut marker);
+                    flush(
+                        &mut cur,
+                        &mut blocks,
+                        lists.len(),
+                        &mut marker,
+                        &mut new_list,
+                    );
                     cur.at = Some(range.start);
                 }
             }
             Node::End(Tag::Paragraph | Tag::Item | Tag::CodeBlock(_)) => {
-                flush(&mut cur, &mut blocks, lists.len(), &mut marker);
+                flush(
+                    &mut cur,
+                    &mut blocks,
+                    lists.len(),
+                    &mut marker,
+                    &mut new_list,
+                );
             }
             Node::Start(Tag::Table(aligns)) => {
-                flush(&mut cur, &mut blocks, lists.len(), &mut marker);
+                flush(
+                    &mut cur,
+                    &mut blocks,
+                    lists.len(),
+                    &mut marker,
+                    &mut new_list,
+                );
                 table = Some(PipeTable {
                     header: Vec::new(),
                     rows: Vec::new(),
@@ -197,7 +226,13 @@ pub fn read_blocks(doc: &RulesDoc, icons: &[&str]) -> Vec<Block> {
                 }
             }
             Node::Start(Tag::Heading(level)) => {
-                flush(&mut cur, &mut blocks, lists.len(), &mut marker);
+                flush(
+                    &mut cur,
+                    &mut blocks,
+                    lists.len(),
+                    &mut marker,
+                    &mut new_list,
+                );
                 heading = Some(*level);
                 cur.at = Some(range.start);
             }
@@ -215,15 +250,34 @@ pub fn read_blocks(doc: &RulesDoc, icons: &[&str]) -> Vec<Block> {
                 }
             }
             Node::Start(Tag::List(first)) => {
-                flush(&mut cur, &mut blocks, lists.len(), &mut marker);
+                flush(
+                    &mut cur,
+                    &mut blocks,
+                    lists.len(),
+                    &mut marker,
+                    &mut new_list,
+                );
                 lists.push(*first);
+                new_list = true;
             }
             Node::End(Tag::List(_)) => {
-                flush(&mut cur, &mut blocks, lists.len(), &mut marker);
+                flush(
+                    &mut cur,
+                    &mut blocks,
+                    lists.len(),
+                    &mut marker,
+                    &mut new_list,
+                );
                 lists.pop();
             }
             Node::Start(Tag::Item) => {
-                flush(&mut cur, &mut blocks, lists.len(), &mut marker);
+                flush(
+                    &mut cur,
+                    &mut blocks,
+                    lists.len(),
+                    &mut marker,
+                    &mut new_list,
+                );
                 cur.at = Some(range.start);
                 marker = Some(match lists.last_mut() {
                     Some(Some(n)) => {
@@ -268,11 +322,23 @@ pub fn read_blocks(doc: &RulesDoc, icons: &[&str]) -> Vec<Block> {
         }
         i += 1;
     }
-    flush(&mut cur, &mut blocks, lists.len(), &mut marker);
+    flush(
+        &mut cur,
+        &mut blocks,
+        lists.len(),
+        &mut marker,
+        &mut new_list,
+    );
     blocks
 }
 
-fn flush(cur: &mut Gather, blocks: &mut Vec<Block>, depth: usize, marker: &mut Option<String>) {
+fn flush(
+    cur: &mut Gather,
+    blocks: &mut Vec<Block>,
+    depth: usize,
+    marker: &mut Option<String>,
+    new_list: &mut bool,
+) {
     if cur.is_empty() {
         return;
     }
@@ -284,6 +350,7 @@ fn flush(cur: &mut Gather, blocks: &mut Vec<Block>, depth: usize, marker: &mut O
         icons: g.icons,
         depth,
         marker: marker.take(),
+        first_of_list: std::mem::take(new_list),
         at: g.at.unwrap_or(0),
     });
 }

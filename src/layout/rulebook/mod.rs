@@ -202,9 +202,18 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
                 Some((&break_points, edge)),
             ) {
                 Ok(more) => match &block {
-                    Block::Para { depth, marker, .. } if *depth > 0 => {
-                        lists.paragraph(*depth, marker.as_deref(), more, &mut pieces)
-                    }
+                    Block::Para {
+                        depth,
+                        marker,
+                        first_of_list,
+                        ..
+                    } if *depth > 0 => lists.paragraph(
+                        *depth,
+                        marker.as_deref(),
+                        *first_of_list,
+                        more,
+                        &mut pieces,
+                    ),
                     _ => lists.block(more, &mut pieces),
                 },
                 Err(problem) => {

@@ -64,16 +64,19 @@ impl Lists {
 
     /// Appends a paragraph of a list at `depth` (1 = the outermost list):
     /// with a `marker` it starts an item (its marker the item's label),
-    /// else it goes on in the open item's body.
+    /// else it goes on in the open item's body. The `first` paragraph of a
+    /// list ends a list open at its depth (two lists in a row stay two).
     pub fn paragraph(
         &mut self,
         depth: usize,
         marker: Option<&str>,
+        first: bool,
         mut pieces: Vec<Piece>,
         out: &mut Vec<Piece>,
     ) {
         let depth = depth.max(1);
-        while self.open > depth {
+        let keep = if first { depth - 1 } else { depth };
+        while self.open > keep {
             self.close_list(out);
         }
         if marker.is_some() && self.open == depth {
@@ -194,12 +197,14 @@ mod tests {
         let mut para = vec![line("Intro")];
         wrap(Role::Paragraph, &mut para);
         lists.block(para, &mut out);
-        lists.paragraph(1, Some("1."), item("One", "1."), &mut out);
-        lists.paragraph(1, None, vec![line("More")], &mut out);
-        lists.paragraph(2, Some("•"), item("Sub", "•"), &mut out);
-        lists.paragraph(1, Some("2."), item("Two", "2."), &mut out);
+        lists.paragraph(1, Some("1."), true, item("One", "1."), &mut out);
+        lists.paragraph(1, None, false, vec![line("More")], &mut out);
+        lists.paragraph(2, Some("•"), true, item("Sub", "•"), &mut out);
+        lists.paragraph(1, Some("2."), false, item("Two", "2."), &mut out);
         // An empty paragraph opens nothing it does not close.
-        lists.paragraph(1, Some("3."), Vec::new(), &mut out);
+        lists.paragraph(1, Some("3."), false, Vec::new(), &mut out);
+        // A list right after another is a list of its own.
+        lists.paragraph(1, Some("•"), true, item("Bullet", "•"), &mut out);
         let mut heading = vec![line("Next")];
         wrap(Role::Heading(2), &mut heading);
         lists.block(heading, &mut out);
@@ -209,6 +214,7 @@ mod tests {
              List[ListItem[Label[1.]ListBody[Paragraph[One]Paragraph[More]\
              List[ListItem[Label[•]ListBody[Paragraph[Sub]]]]]]\
              ListItem[Label[2.]ListBody[Paragraph[Two]]]]\
+             List[ListItem[Label[•]ListBody[Paragraph[Bullet]]]]\
              Heading(2)[Next]"
         );
     }

@@ -1,0 +1,660 @@
+//! The tagged rulebook (issue 14): its reading order, headings, tables,
+//! lists and figures come from its structure tree, read back from real
+//! built PDFs — the fixture game tests/fixtures/tagged and the shipped games
+//! — with `pdfinfo -struct-text` (the tree's elements and their text) and
+//! `qpdf --json` (alt text, the catalog's /Lang and /MarkInfo), against the
+//! Markdown and what `pdftotext` finds drawn on the pages.
+
+mod support;
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use support::raw::{dump, grogpress};
+use support::tools::{StructNode, page_count, pdf_objects, structure_tree, tool, word_boxes};
+
+const FIXTURE: &str = "tests/fixtures/tagged";
+
+/// Builds the rulebook of `game` (a shipped game's name, or a game folder).
+fn build(game: &str, out: &Path, extra: &[&str]) -> PathBuf {
+    let mut args = vec!["rulebook", game, "--out", out.to_str().expect("utf-8 path")];
+    args.extend_from_slice(extra);
+    let run = grogpress(&args);
+    assert!(run.status.success(), "{}", dump(&run));
+    let id = Path::new(game)
+        .file_name()
+        .expect("a game")
+        .to_string_lossy();
+    out.join(&*id).join(format!("{id}-rules.pdf"))
+}
+
+/// A text's words, letters and digits only, lower case, joined by one space
+/// (pdfinfo joins a paragraph's lines without a space: compare letters).
+fn letters(text: &str) -> String {
+    text.chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// The elements after the contents (the title page and contents left out).
+fn body(doc: &StructNode) -> Vec<&StructNode> {
+    let kids: Vec<&StructNode> = doc.elems().collect();
+    let toc = kids
+        .iter()
+        .position(|e| e.role == "TOC")
+        .expect("a TOC element");
+    kids[toc + 1..].to_vec()
+}
+
+/// An element as a bracketed outline of roles and texts: `LI[Lbl[1.]…]`.
+fn outline(node: &StructNode) -> String {
+    use support::tools::StructKid;
+    let mut out = format!("{}[", node.role);
+    for kid in &node.kids {
+        match kid {
+            StructKid::Elem(e) => out.push_str(&outline(e)),
+            StructKid::Text(t) => out.push_str(t),
+            StructKid::Object => out.push('@'),
+        }
+    }
+    out.push(']');
+    out
+}
+
+/// The fixture's paragraphs `ParaNN …`, by number, from its Markdown.
+fn fixture_paragraphs() -> BTreeMap<usize, String> {
+    let md = fs::read_to_string(Path::new(FIXTURE).join("rules/rules.md")).expect("rules");
+    md.lines()
+        .filter_map(|l| {
+            let n = l.strip_prefix("Para")?.get(..2)?.parse().ok()?;
+            Some((n, l.to_string()))
+        })
+        .collect()
+}
+
+#[test]
+fn a_two_column_page_reads_column_one_then_column_two_in_the_structure() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let pdf = build(FIXTURE, tmp.path(), &[]);
+    let paragraphs = fixture_paragraphs();
+    assert_eq!(paragraphs.len(), 14);
+    // Where each paragraph starts on the page: page, column, top.
+    let pages = word_boxes(&pdf);
+    let mut starts: BTreeMap<usize, (usize, usize, f64)> = BTreeMap::new();
+    for (p, ((width, _), words)) in pages.iter().enumerate() {
+        for (word, b) in words {
+            if let Some(n) = word.strip_prefix("Para").and_then(|n| n.parse().ok()) {
+                let column = usize::from(b[0] > width / 2.0);
+                assert!(
+                    starts.insert(n, (p + 1, column, b[1])).is_none(),
+                    "Para{n:02} drawn twice"
+                );
+            }
+        }
+    }
+    assert_eq!(starts.len(), 14, "{starts:?}");
+    // The paragraphs in structure order: each a P element holding the whole
+    // paragraph, once, in the Markdown's order.
+    let doc = structure_tree(&pdf);
+    let in_tree: Vec<(usize, String)> = body(&doc)
+        .into_iter()
+        .filter(|e| e.role == "P" && e.text().starts_with("Para"))
+        .map(|e| (e.text()[4..6].parse().expect("a number"), e.text()))
+        .collect();
+    let order: Vec<usize> = in_tree.iter().map(|(n, _)| *n).collect();
+    assert_eq!(
+        order,
+        (1..=14).collect::<Vec<_>>(),
+        "paragraphs in structure order"
+    );
+    for (n, text) in &in_tree {
+        assert_eq!(
+            letters(text),
+            letters(&paragraphs[n]),
+            "Para{n:02} whole in its P"
+        );
+    }
+    // On each page, structure order is column one top to bottom, then
+    // column two top to bottom; and some page really has both columns.
+    let mut two_column_pages = 0;
+    for page in 1..=page_count(&pdf) {
+        let mut on_page: Vec<(usize, (usize, usize, f64))> = starts
+            .iter()
+            .filter(|(_, s)| s.0 == page)
+            .map(|(n, s)| (*n, *s))
+            .collect();
+        let by_structure: Vec<usize> = on_page.iter().map(|(n, _)| *n).collect();
+        on_page.sort_by(|a, b| {
+            (a.1.1, a.1.2)
+                .partial_cmp(&(b.1.1, b.1.2))
+                .expect("numbers")
+        });
+        let by_place: Vec<usize> = on_page.iter().map(|(n, _)| *n).collect();
+        assert_eq!(
+            by_structure, by_place,
+            "page {page}: structure order vs columns"
+        );
+        let in_column = |c| on_page.iter().filter(|(_, s)| s.1 == c).count();
+        if in_column(0) >= 2 && in_column(1) >= 2 {
+            two_column_pages += 1;
+        }
+    }
+    assert!(
+        two_column_pages >= 1,
+        "no page has paragraphs in both columns: {starts:?}"
+    );
+    // A paragraph broken across the columns is one P, read whole before
+    // column two's next: the start of column two is not read first, as
+    // pdftotext reads this page's content.
+    let broken = paragraphs.keys().find(|n| {
+        let end = format!("end{n:02}.");
+        let start = starts[n];
+        pages[start.0 - 1]
+            .1
+            .iter()
+            .any(|(w, b)| *w == end && usize::from(b[0] > pages[start.0 - 1].0.0 / 2.0) != start.1)
+    });
+    assert!(
+        broken.is_some(),
+        "no paragraph runs from column one into column two"
+    );
+}
+
+#[test]
+fn headings_are_h1_to_h6_at_their_markdown_levels() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let pdf = build(FIXTURE, tmp.path(), &[]);
+    let doc = structure_tree(&pdf);
+    let headings: Vec<(String, String)> = body(&doc)
+        .into_iter()
+        .filter(|e| e.role.len() == 2 && e.role.starts_with('H'))
+        .map(|e| (e.role.clone(), e.text()))
+        .collect();
+    let expected = [
+        ("H1", "Sequence of play"),
+        ("H2", "Movement"),
+        ("H3", "Forced march"),
+        ("H4", "Roads"),
+        ("H5", "Bridges"),
+        ("H6", "Fords"),
+        ("H2", "Steps"),
+        ("H2", "Terrain effects"),
+        ("H2", "Weather"),
+        ("H2", "Action cards"),
+    ]
+    .map(|(r, t)| (r.to_string(), t.to_string()));
+    assert_eq!(headings, expected);
+    // Headings stand at the top level, beside the paragraphs, not in them.
+    for (parent, e) in doc.walk() {
+        if e.role.len() == 2 && e.role.starts_with('H') {
+            assert_eq!(parent, "Document", "{e:?}");
+        }
+    }
+}
+
+/// A table's rows: each cell's role and text.
+fn rows(table: &StructNode) -> Vec<Vec<(String, String)>> {
+    table
+        .elems()
+        .filter(|e| e.role == "TR")
+        .map(|tr| tr.elems().map(|c| (c.role.clone(), c.text())).collect())
+        .collect()
+}
+
+fn cells(rows: &[(&str, &[&str])]) -> Vec<Vec<(String, String)>> {
+    rows.iter()
+        .map(|(role, texts)| {
+            texts
+                .iter()
+                .map(|t| (role.to_string(), t.to_string()))
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn tables_are_rows_of_header_and_data_cells_with_their_texts() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let pdf = build(FIXTURE, tmp.path(), &[]);
+    let doc = structure_tree(&pdf);
+    let tables = doc.find("Table");
+    assert_eq!(tables.len(), 2, "{tables:?}");
+    // The pipe table: its header row of TH, its body rows of TD.
+    assert_eq!(
+        rows(tables[0]),
+        cells(&[
+            ("TH", &["Terrain", "Move cost", "Defence"]),
+            ("TD", &["Clear", "1", "none"]),
+            ("TD", &["Forest", "2", "plus one"]),
+            ("TD", &["Marsh", "3", "minus one"]),
+        ])
+    );
+    // The data table: its name as the caption, then its rows.
+    let caption: Vec<String> = tables[1]
+        .elems()
+        .filter(|e| e.role == "Caption")
+        .map(StructNode::text)
+        .collect();
+    assert_eq!(caption, ["Weather Table"]);
+    assert_eq!(
+        tables[1].elems().next().map(|e| e.role.as_str()),
+        Some("Caption")
+    );
+    assert_eq!(
+        rows(tables[1]),
+        cells(&[
+            ("TH", &["1d6", "Result", "Chance"]),
+            ("TD", &["1-2", "Clear skies", "1/3 (33.3%)"]),
+            ("TD", &["3-5", "Overcast", "1/2 (50.0%)"]),
+            ("TD", &["6", "Thunderstorm", "1/6 (16.7%)"]),
+        ])
+    );
+    for table in tables {
+        for e in table.elems() {
+            assert!(
+                matches!(e.role.as_str(), "TR" | "Caption"),
+                "{e:?} in a Table"
+            );
+        }
+    }
+}
+
+#[test]
+fn lists_are_l_of_li_with_a_label_and_a_body_and_nest() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let pdf = build(FIXTURE, tmp.path(), &[]);
+    let doc = structure_tree(&pdf);
+    let lists: Vec<String> = body(&doc)
+        .into_iter()
+        .filter(|e| e.role == "L")
+        .map(outline)
+        .collect();
+    let item = |label: &str, body: &str| format!("LI[Lbl[{label}]LBody[{body}]]");
+    let p = |text: &str| format!("P[{text}]");
+    assert_eq!(
+        lists,
+        [
+            format!(
+                "L[{}{}{}]",
+                item("1.", &p("Roll for weather")),
+                item(
+                    "2.",
+                    &format!(
+                        "{}L[{}{}]",
+                        p("Move every unit"),
+                        item("•", &p("Infantry first")),
+                        item("•", &p("Cavalry second"))
+                    )
+                ),
+                item("3.", &p("Resolve each attack")),
+            ),
+            // The bullet list after the numbered one is a list of its own.
+            format!(
+                "L[{}{}]",
+                item("•", &p("Supply is traced last")),
+                item("•", &p("Rally ends the turn"))
+            ),
+        ]
+    );
+}
+
+/// The alt text of every Figure element of a PDF, in object order.
+fn figure_alts(pdf: &Path) -> Vec<Option<String>> {
+    pdf_objects(pdf)
+        .into_iter()
+        .filter(|(_, v)| v["/S"] == "/Figure" && v["/Type"] == "/StructElem")
+        .map(|(_, v)| {
+            v["/Alt"]
+                .as_str()
+                .map(|a| a.strip_prefix("u:").unwrap_or(a).to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn cards_icons_and_dice_are_figures_with_alt_text() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let pdf = build(FIXTURE, tmp.path(), &[]);
+    let doc = structure_tree(&pdf);
+    let mut alts: Vec<String> = figure_alts(&pdf)
+        .into_iter()
+        .map(|a| a.expect("every Figure has alt text"))
+        .collect();
+    alts.sort();
+    assert_eq!(
+        alts,
+        [
+            "Card: Dug In",
+            "Card: Dug In",
+            "Card: Great Road",
+            "Card: Great Road",
+            "shield",
+            "sword",
+        ]
+    );
+    assert_eq!(doc.find("Figure").len(), alts.len());
+    // The icons are inline in their paragraph, in the order of the text.
+    let icons: Vec<&StructNode> = doc
+        .find("P")
+        .into_iter()
+        .filter(|p| p.text().starts_with("A unit may march"))
+        .collect();
+    assert_eq!(icons.len(), 1);
+    assert_eq!(icons[0].find("Figure").len(), 2, "{:?}", icons[0]);
+    // The cards come after the paragraph that introduces them, each holding
+    // its own text.
+    let cards: Vec<String> = body(&doc)
+        .into_iter()
+        .filter(|e| e.role == "Figure")
+        .map(|e| letters(&e.text()))
+        .collect();
+    assert_eq!(cards.len(), 4, "{cards:?}");
+    assert!(
+        cards
+            .iter()
+            .all(|c| c.contains("dugin") || c.contains("greatroad"))
+    );
+
+    // A shipped game's dice: one figure per die, named by its colour and
+    // role; every figure of every shipped rulebook has alt text.
+    let pdf = build("grid-battles", tmp.path(), &[]);
+    let alts = figure_alts(&pdf);
+    assert!(alts.iter().all(Option::is_some), "{alts:?}");
+    // Each die's alt text names it and lists its six faces.
+    let mut dice: Vec<String> = alts
+        .into_iter()
+        .flatten()
+        .filter(|a| a.contains(" die "))
+        .map(|a| {
+            let (name, faces) = a.split_once(", faces ").expect("its faces");
+            for face in 1..=6 {
+                assert!(faces.contains(&format!("{face}: ")), "{a}");
+            }
+            name.to_string()
+        })
+        .collect();
+    dice.sort();
+    assert_eq!(
+        dice,
+        [
+            "Black die (defense)",
+            "Blue die (attack)",
+            "Brown die (defense)",
+            "Grey die (defense)",
+            "Red die (attack)",
+            "Yellow die (attack)",
+        ]
+    );
+    for game in ["battlefront", "battlegrid", "bcs", "grognards"] {
+        let pdf = build(game, tmp.path(), &[]);
+        let alts = figure_alts(&pdf);
+        assert!(alts.iter().all(Option::is_some), "{game}: {alts:?}");
+    }
+}
+
+#[test]
+fn running_heads_and_page_numbers_are_drawn_but_are_artifacts() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let pdf = build(FIXTURE, tmp.path(), &[]);
+    let pages = page_count(&pdf);
+    assert!(pages >= 4, "{pages} pages");
+    // On the page: every page after the title has the running head at its
+    // top and its number at its foot.
+    let boxes = word_boxes(&pdf);
+    for (k, ((_, height), words)) in boxes.iter().enumerate().skip(1) {
+        let top: String = words
+            .iter()
+            .filter(|(_, b)| b[3] < 50.0)
+            .map(|(w, _)| w.as_str())
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert_eq!(top, "Tagged Fixture", "page {}: running head", k + 1);
+        let foot: Vec<&str> = words
+            .iter()
+            .filter(|(_, b)| b[1] > height - 50.0)
+            .map(|(w, _)| w.as_str())
+            .collect();
+        assert_eq!(foot, [(k + 1).to_string()], "page {}: page number", k + 1);
+    }
+    // In the structure: the game's name only once (the title page), and no
+    // element whose text is a number outside the contents' entries, table
+    // cells and list labels.
+    let doc = structure_tree(&pdf);
+    let text = outline(&doc);
+    assert_eq!(text.matches("Tagged Fixture").count(), 1, "{text}");
+    for (parent, e) in doc.walk() {
+        let own: String = e
+            .kids
+            .iter()
+            .filter_map(|k| match k {
+                support::tools::StructKid::Text(t) => Some(t.as_str()),
+                _ => None,
+            })
+            .collect();
+        let own = own.trim();
+        if !own.is_empty() && own.chars().all(|c| c.is_ascii_digit()) {
+            assert!(
+                matches!(e.role.as_str(), "TD" | "TH" | "Lbl") || parent == "TOCI",
+                "{own:?} in {} is page furniture in the structure",
+                e.role
+            );
+        }
+    }
+    let lone_numbers: Vec<String> = body(&doc)
+        .into_iter()
+        .map(StructNode::text)
+        .filter(|t| t.trim().chars().all(|c| c.is_ascii_digit()))
+        .collect();
+    assert!(lone_numbers.is_empty(), "{lone_numbers:?}");
+    // In the content streams: the head and the number are pagination
+    // artifacts, nothing else is drawn in the bands they stand in, and no
+    // text is drawn outside marked content.
+    let qdf = tmp.path().join("qdf.pdf");
+    let qdf_path = qdf.to_str().expect("path");
+    tool(
+        "qpdf",
+        &[
+            "--qdf",
+            "--object-streams=disable",
+            pdf.to_str().expect("path"),
+            qdf_path,
+        ],
+    );
+    let raw = String::from_utf8_lossy(&fs::read(&qdf).expect("read QDF")).replace('\n', " ");
+    let contents: Vec<&str> = raw.split("%% Contents for page ").skip(1).collect();
+    assert_eq!(contents.len(), pages);
+    for (k, content) in contents.iter().enumerate() {
+        let height = boxes[k].0.1;
+        let content = content.split("endstream").next().expect("a stream");
+        let mut furniture: Vec<f64> = Vec::new();
+        // Marked content is not nested in these streams: each sequence ends
+        // at the next EMC.
+        for sequence in content.split(" EMC") {
+            let Some(open) = sequence.find(" BDC").or_else(|| sequence.find(" BMC")) else {
+                assert!(
+                    !sequence.contains("Tj"),
+                    "page {}: text outside marked content",
+                    k + 1
+                );
+                continue;
+            };
+            let (before, inside) = sequence.split_at(open);
+            assert!(
+                !before.contains("Tj"),
+                "page {}: text outside marked content",
+                k + 1
+            );
+            let tokens: Vec<&str> = inside.split_whitespace().collect();
+            let ys: Vec<f64> = tokens
+                .windows(2)
+                .filter(|w| w[1] == "Tm")
+                .map(|w| w[0].parse().expect("a number"))
+                .collect();
+            if before.contains("/Artifact <<   /Type /Pagination >>") {
+                furniture.extend(ys);
+            } else {
+                for y in ys {
+                    assert!(
+                        y > 50.0 && y < height - 50.0,
+                        "page {}: content at y = {y} in the running head's or the number's band",
+                        k + 1
+                    );
+                }
+            }
+        }
+        if k > 0 {
+            assert!(
+                furniture.iter().any(|y| *y > height - 50.0),
+                "page {}: head",
+                k + 1
+            );
+            assert!(
+                furniture.iter().any(|y| *y < 50.0),
+                "page {}: number",
+                k + 1
+            );
+        }
+    }
+}
+
+#[test]
+fn every_rulebook_declares_its_language_and_that_it_is_tagged() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let mut games = vec![FIXTURE.to_string()];
+    games.extend(
+        [
+            "battlefront",
+            "battlegrid",
+            "bcs",
+            "grid-battles",
+            "grognards",
+        ]
+        .map(String::from),
+    );
+    for game in &games {
+        let pdf = build(game, tmp.path(), &[]);
+        let check = tool("qpdf", &["--check", pdf.to_str().expect("path")]);
+        assert!(
+            check.contains("No syntax or stream encoding errors"),
+            "{game}: {check}"
+        );
+        let objects = pdf_objects(&pdf);
+        let catalog = objects
+            .iter()
+            .map(|(_, v)| v)
+            .find(|v| v["/Type"] == "/Catalog")
+            .expect("a catalog");
+        assert_eq!(catalog["/Lang"], "u:en", "{game}: {catalog}");
+        assert_eq!(catalog["/MarkInfo"]["/Marked"], true, "{game}: {catalog}");
+        let root_ref = catalog["/StructTreeRoot"]
+            .as_str()
+            .expect("a StructTreeRoot");
+        let root = objects
+            .iter()
+            .find(|(r, _)| r == root_ref)
+            .map(|(_, v)| v)
+            .expect("the StructTreeRoot object");
+        assert_eq!(root["/Type"], "/StructTreeRoot", "{game}: {root}");
+        assert!(
+            root["/ParentTree"]["/Nums"].is_array(),
+            "{game}: no ParentTree: {root}"
+        );
+        // Every page's marked content is found from the parent tree.
+        for (r, v) in &objects {
+            if v["/Type"] == "/Page" {
+                assert!(
+                    v["/StructParents"].is_number(),
+                    "{game}: page {r} without StructParents"
+                );
+            }
+        }
+        // The tree poppler reads back holds the whole body.
+        let doc = structure_tree(&pdf);
+        assert!(doc.find("P").len() >= 3, "{game}");
+    }
+}
+
+/// A shipped game's data table rows in the rulebook's structure: every TR
+/// of every Table holds only TH or TD cells, a header row is read once, and
+/// each cell's text is drawn on the page.
+#[test]
+fn shipped_tables_are_tr_th_td_and_each_row_is_drawn() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let mut rows_seen = 0;
+    for game in ["battlefront", "bcs", "grid-battles", "grognards"] {
+        let pdf = build(game, tmp.path(), &[]);
+        let drawn = letters(&tool("pdftotext", &[pdf.to_str().expect("path"), "-"]));
+        let doc = structure_tree(&pdf);
+        let tables = doc.find("Table");
+        assert!(!tables.is_empty(), "{game}: no Table");
+        for table in tables {
+            let rows = rows(table);
+            assert!(!rows.is_empty(), "{game}: {table:?}");
+            // A header row (all TH) is read once, even where the table
+            // breaks and its header is drawn again.
+            let headers: Vec<&Vec<(String, String)>> = rows
+                .iter()
+                .filter(|row| row.iter().all(|(r, _)| r == "TH"))
+                .collect();
+            for (k, h) in headers.iter().enumerate() {
+                assert!(!headers[..k].contains(h), "{game}: header {h:?} read twice");
+            }
+            for row in rows.iter().filter(|row| !headers.contains(row)) {
+                assert!(!row.is_empty(), "{game}: an empty TR in {table:?}");
+                assert!(
+                    row.iter().all(|(r, _)| r == "TD" || r == "TH"),
+                    "{game}: row {row:?}"
+                );
+                assert!(row.iter().any(|(r, _)| r == "TD"), "{game}: row {row:?}");
+                for (_, cell) in row {
+                    assert!(
+                        drawn.contains(&letters(cell)),
+                        "{game}: cell {cell:?} of {row:?} is not drawn"
+                    );
+                }
+                rows_seen += 1;
+            }
+        }
+    }
+    assert!(rows_seen > 100, "only {rows_seen} rows");
+}
+
+#[test]
+fn a_table_broken_across_columns_has_its_header_drawn_again_but_read_once() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    // The fixture with a pipe table of 90 rows at the end of its rules.
+    let game = tmp.path().join("tagged");
+    fs::create_dir_all(game.join("rules")).expect("game folder");
+    for file in ["game.toml", "cards.toml", "rules/rules.md"] {
+        fs::copy(Path::new(FIXTURE).join(file), game.join(file)).expect("copy fixture");
+    }
+    let mut md = fs::read_to_string(game.join("rules/rules.md")).expect("rules");
+    md.push_str("\n\n## Long table\n\n| Serial | Entry |\n| --- | --- |\n");
+    for n in 1..=90 {
+        md.push_str(&format!("| s{n} | entry{n} |\n"));
+    }
+    fs::write(game.join("rules/rules.md"), md).expect("write rules");
+    let pdf = build(game.to_str().expect("path"), &tmp.path().join("out"), &[]);
+    let drawn = tool("pdftotext", &[pdf.to_str().expect("path"), "-"]);
+    let heads = drawn.lines().filter(|l| l.trim() == "Serial").count();
+    assert!(
+        heads >= 2,
+        "the table does not break: its header is drawn {heads} times"
+    );
+    let doc = structure_tree(&pdf);
+    let table = doc
+        .find("Table")
+        .into_iter()
+        .find(|t| t.text().starts_with("Serial"))
+        .expect("the long table");
+    let mut expected = cells(&[("TH", &["Serial", "Entry"])]);
+    for n in 1..=90 {
+        expected.push(vec![
+            ("TD".to_string(), format!("s{n}")),
+            ("TD".to_string(), format!("entry{n}")),
+        ]);
+    }
+    assert_eq!(rows(table), expected);
+}
