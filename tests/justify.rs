@@ -20,6 +20,7 @@ struct TextLine {
     page: usize,
     x0: f32,
     x1: f32,
+    y0: f32,
     height: f32,
     words: Vec<String>,
     /// The widest gap between two words: an inline icon's place.
@@ -30,7 +31,9 @@ fn attr(tag: &str, name: &str) -> f32 {
     support::tools::attr(tag, name) as f32
 }
 
-/// Every line of `pdf`, in pdftotext's order, page by page.
+/// Every line of `pdf` in reading order: page by page, column one top to
+/// bottom, then column two (the tagged PDF's order; poppler's own order
+/// may read a column's top before the other's foot).
 fn text_lines(pdf: &Path) -> Vec<TextLine> {
     let xml = tool(
         "pdftotext",
@@ -66,12 +69,19 @@ fn text_lines(pdf: &Path) -> Vec<TextLine> {
                 page,
                 x0: attr(head, "xMin"),
                 x1: attr(head, "xMax"),
+                y0: attr(head, "yMin"),
                 height: attr(head, "yMax") - attr(head, "yMin"),
                 words,
                 widest_gap,
             });
         }
     }
+    // Columns split at the page's middle (a 612 or 595 pt page).
+    lines.sort_by(|a, b| {
+        (a.page, a.x0 >= 298.0)
+            .cmp(&(b.page, b.x0 >= 298.0))
+            .then(a.y0.total_cmp(&b.y0))
+    });
     lines
 }
 
