@@ -34,6 +34,9 @@ use crate::model::{Align, Icon, Paper, RulesDoc, Shortcode, Style, data_anchor, 
 use crate::text::mentions::TableNames;
 use crate::text::{Edge, Family, FitError, FontBook, fit_text};
 
+
+/// How many words' break points the rulebook keeps at once.
+const HYPHENATED_WORDS: usize = 1 << 16;
 /// Paper and columns (`--paper`, `--columns`), and how paragraphs meet the
 /// right edge (`rulebook_align`).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -178,10 +181,23 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
     let mut headings = Vec::new();
     let mut pieces = Vec::new();
     let english = hyphenate::english();
+    // Words come back page after page: each is looked up in the patterns
+    // once (a bounded memo, so endless distinct words cannot grow it).
+    let known: std::cell::RefCell<std::collections::HashMap<String, Vec<usize>>> =
+        Default::default();
     let break_points = |word: &str| {
-        english
+        if let Some(points) = known.borrow().get(word) {
+            return points.clone();
+        }
+        let points = english
             .as_ref()
-            .map_or_else(Vec::new, |d| hyphenate::break_points(d, word))
+            .map_or_else(Vec::new, |d| hyphenate::break_points(d, word));
+        let mut known = known.borrow_mut();
+        if known.len() >= HYPHENATED_WORDS {
+            known.clear();
+        }
+        known.insert(word.to_string(), points.clone());
+        points
     };
     let icon_names: Vec<&str> = input.icons.iter().map(|i| i.name.as_str()).collect();
     let (table_names, table_anchors) = shown_table_names(input);
