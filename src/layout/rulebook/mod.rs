@@ -34,7 +34,6 @@ use crate::model::{Align, Icon, Paper, RulesDoc, Shortcode, Style, data_anchor, 
 use crate::text::mentions::TableNames;
 use crate::text::{Edge, Family, FitError, FontBook, fit_text};
 
-
 /// How many words' break points the rulebook keeps at once.
 const HYPHENATED_WORDS: usize = 1 << 16;
 /// Paper and columns (`--paper`, `--columns`), and how paragraphs meet the
