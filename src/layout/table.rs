@@ -5,7 +5,7 @@
 //! cells in a header row) and the title bar as a caption. Content that
 //! cannot fit is a `table-overflow` diagnostic, never clipped.
 
-use super::doc::{Geometry, Ink, Item, Role, Stroke, fit_items, tagged};
+use super::doc::{Geometry, Ink, Item, Role, Stroke, fit_items, tagged as tagged_items};
 use super::flow::{Band, Flow};
 use crate::diag::{Diagnostic, Loc};
 use crate::model::{Align, Style, VAlign};
@@ -140,6 +140,10 @@ pub struct TableStyle {
     pub header_gray: f32,
     pub shade_gray: f32,
     pub section_gray: f32,
+    /// Whether rows and cells are tagged (a tagged PDF's table: the
+    /// rulebook); other documents are not read by their tags, and a
+    /// 20,000-row card list need not carry them.
+    pub tagged: bool,
 }
 
 impl Default for TableStyle {
@@ -156,6 +160,7 @@ impl Default for TableStyle {
             header_gray: 0.86,
             shade_gray: 0.94,
             section_gray: 0.9,
+            tagged: false,
         }
     }
 }
@@ -394,7 +399,10 @@ fn title_bar(ctx: &Ctx<'_>, text: &str, rule: Option<&str>, width: f32) -> Resul
         height,
         items: Vec::new(),
     };
-    band.items.push(Item::start(Role::Caption));
+    let tagged = ctx.style.tagged;
+    if tagged {
+        band.items.push(Item::start(Role::Caption));
+    }
     band.items
         .push(Geometry::rect(0.0, 0.0, width, height, 0.0).filled(Ink::Gray(style.title_gray)));
     let top = style.pad_y + 0.5;
@@ -404,7 +412,9 @@ fn title_bar(ctx: &Ctx<'_>, text: &str, rule: Option<&str>, width: f32) -> Resul
         .extend(rule_items.iter().map(|i| i.translated(style.pad_x, top)));
     band.items
         .push(Geometry::rect(0.0, 0.0, width, height, 0.0).stroked(Stroke::solid(style.rule)));
-    band.items.push(Item::end());
+    if tagged {
+        band.items.push(Item::end());
+    }
     Ok(band)
 }
 
@@ -471,7 +481,10 @@ fn row_band(
         RowKind::Body => None,
     };
     // Tagged as a row of header cells or cells (a tagged PDF's table).
-    band.items.push(Item::start(Role::TableRow));
+    let tagged = ctx.style.tagged;
+    if tagged {
+        band.items.push(Item::start(Role::TableRow));
+    }
     if let (true, Some(gray)) = (ruled, gray) {
         band.items
             .push(Geometry::rect(0.0, 0.0, total, height, 0.0).filled(Ink::Gray(gray)));
@@ -488,7 +501,11 @@ fn row_band(
             pad_y
         };
         let cell = items.iter().map(|i| i.translated(left + style.pad_x, top));
-        band.items.extend(tagged(cell_role(), cell));
+        if tagged {
+            band.items.extend(tagged_items(cell_role(), cell));
+        } else {
+            band.items.extend(cell);
+        }
     }
     if ruled {
         band.items
@@ -498,7 +515,9 @@ fn row_band(
                 .push(Geometry::line(*left, 0.0, *left, height).stroked(Stroke::solid(style.rule)));
         }
     }
-    band.items.push(Item::end());
+    if tagged {
+        band.items.push(Item::end());
+    }
     Ok(band)
 }
 
@@ -596,6 +615,40 @@ mod tests {
             ruled: true,
             loc: Loc::new(0, 0..0),
         }
+    }
+
+    /// Only a table laid out for a tagged document carries tags: one row
+    /// element per row, one cell element per cell; others carry none.
+    #[test]
+    fn rows_are_tagged_only_when_the_table_is_to_be_read_by_its_tags() {
+        let book = book();
+        let family = &book.families[0];
+        let tags = |laid: &LaidTable| -> (usize, usize) {
+            let starts = |role: Role| {
+                laid.header
+                    .iter()
+                    .chain(&laid.rows)
+                    .flat_map(|b| &b.items)
+                    .filter(
+                        |i| matches!(i, Item::Tag(super::super::doc::Tag::Start(r)) if *r == role),
+                    )
+                    .count()
+            };
+            (
+                starts(Role::TableRow),
+                starts(Role::TableCell) + starts(Role::TableHeader),
+            )
+        };
+        let plain = lay_out_table(&spec(12), 300.0, family, &book, &TableStyle::default())
+            .expect("measures");
+        assert_eq!(tags(&plain), (0, 0));
+        let style = TableStyle {
+            tagged: true,
+            ..TableStyle::default()
+        };
+        let tagged = lay_out_table(&spec(12), 300.0, family, &book, &style).expect("measures");
+        let rows = tagged.header.len() + tagged.rows.len();
+        assert_eq!(tags(&tagged), (rows, rows * 2));
     }
 
     #[test]

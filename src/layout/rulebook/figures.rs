@@ -48,6 +48,7 @@ fn table_style() -> TableStyle {
         size: 8.5,
         min_size: 6.0,
         title_size: 9.5,
+        tagged: true,
         ..TableStyle::default()
     }
 }
