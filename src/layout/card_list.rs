@@ -192,7 +192,7 @@ pub fn lay_out_card_list(
     };
     let mut flow = Flow::new(options.paper, options.margin).with_footer(18.0);
     let laid = lay_out_table(&spec, flow.width(), family, book, &options.style)?;
-    place_table(&mut flow, &laid, 0.0).map_err(|d| vec![d])?;
+    place_table(&mut flow, laid, 0.0).map_err(|d| vec![d])?;
     let pages = flow.pages.len();
     let footer = |n: usize| TableSpec {
         title: None,

@@ -103,7 +103,7 @@ pub fn lay_out_charts(
             .first()
             .map_or(0.0, |g| lead_height(g, width, family, book, options));
         flow.ensure(heading.height() + options.inner_gap + lead);
-        if let Err(e) = place_table(&mut flow, &heading, 0.0) {
+        if let Err(e) = place_table(&mut flow, heading, 0.0) {
             problems.push(e);
         }
         flow.skip(options.inner_gap);
@@ -224,7 +224,7 @@ fn place_group(
             flow.skip(options.gap);
         }
         let tables = lay_out_block(block, full, family, book, options)?;
-        for (j, table) in tables.iter().enumerate() {
+        for (j, table) in tables.into_iter().enumerate() {
             if j > 0 {
                 flow.skip(options.inner_gap);
             }

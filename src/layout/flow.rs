@@ -91,6 +91,18 @@ impl Flow {
         self.y += band.height;
     }
 
+    /// [`Flow::push`] of a band no longer needed: its items move onto the page.
+    pub fn push_owned(&mut self, band: Band, x: f32) {
+        let (dx, dy) = (self.margin + x, self.margin + self.y);
+        if let Some(page) = self.pages.last_mut() {
+            page.items.extend(band.items.into_iter().map(|mut i| {
+                i.translate(dx, dy);
+                i
+            }));
+        }
+        self.y += band.height;
+    }
+
     pub fn skip(&mut self, gap: f32) {
         self.y += gap;
     }

@@ -493,14 +493,17 @@ fn row_band(
         RowKind::Header => Role::TableHeader,
         RowKind::Body | RowKind::Section => Role::TableCell,
     };
-    for ((items, h), (left, _)) in fitted.iter().zip(&boxes) {
+    for ((items, h), (left, _)) in fitted.into_iter().zip(&boxes) {
         // Ruled cells sit in the middle of their row; flowed text hangs from the top.
         let top = if ruled {
             pad_y + (inner - h) / 2.0
         } else {
             pad_y
         };
-        let cell = items.iter().map(|i| i.translated(left + style.pad_x, top));
+        let cell = items.into_iter().map(|mut i| {
+            i.translate(left + style.pad_x, top);
+            i
+        });
         if tagged {
             band.items.extend(tagged_items(cell_role(), cell));
         } else {
@@ -524,15 +527,18 @@ fn row_band(
 /// Flows a laid-out table at `x` from the left margin: title and header at
 /// the top of each page it reaches, rows never split. A row that cannot fit
 /// on a page even below only the title and header is a `table-overflow`.
-pub fn place_table(flow: &mut Flow, table: &LaidTable, x: f32) -> Result<(), Diagnostic> {
+/// The table is consumed: its rows move onto the pages (a 20,000-row card
+/// list is not held twice).
+pub fn place_table(flow: &mut Flow, mut table: LaidTable, x: f32) -> Result<(), Diagnostic> {
     let head = table.head_height();
     let first = table.rows.first().map_or(0.0, |r| r.height);
     flow.ensure(head + first);
-    push_head(flow, table, x, false);
-    for (i, row) in table.rows.iter().enumerate() {
+    push_head(flow, &table, x, false);
+    let heights: Vec<f32> = table.rows.iter().map(|r| r.height).collect();
+    for (i, row) in std::mem::take(&mut table.rows).into_iter().enumerate() {
         // A section band goes over to the next page with the row it heads.
-        let next = match table.rows.get(i + 1) {
-            Some(next) if table.keep_with_next.get(i) == Some(&true) => next.height,
+        let next = match heights.get(i + 1) {
+            Some(next) if table.keep_with_next.get(i) == Some(&true) => *next,
             _ => 0.0,
         };
         if row.height + next > flow.remaining() + 1e-3 {
@@ -552,9 +558,9 @@ pub fn place_table(flow: &mut Flow, table: &LaidTable, x: f32) -> Result<(), Dia
                 .with_hint("split the row's text into several rows"));
             }
             flow.new_page();
-            push_head(flow, table, x, true);
+            push_head(flow, &table, x, true);
         }
-        flow.push(row, x);
+        flow.push_owned(row, x);
     }
     Ok(())
 }
@@ -658,7 +664,7 @@ mod tests {
         let laid = lay_out_table(&spec(200), 300.0, family, &book, &TableStyle::default())
             .expect("lays out");
         let mut flow = Flow::new(Paper::LETTER, 36.0);
-        place_table(&mut flow, &laid, 0.0).expect("places");
+        place_table(&mut flow, laid, 0.0).expect("places");
         assert!(flow.pages.len() > 1);
         for page in &flow.pages {
             let texts: Vec<&str> = page
@@ -688,7 +694,7 @@ mod tests {
         let laid =
             lay_out_table(&s, 300.0, family, &book, &TableStyle::default()).expect("measures");
         let mut flow = Flow::new(Paper::LETTER, 36.0);
-        let err = place_table(&mut flow, &laid, 0.0).expect_err("cannot place");
+        let err = place_table(&mut flow, laid, 0.0).expect_err("cannot place");
         assert_eq!(err.id, "table-overflow");
         assert_eq!(err.loc, Some(Loc::new(0, 7..9)));
     }

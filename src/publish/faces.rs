@@ -7,10 +7,79 @@ use crate::layout::{self, CardFace};
 use crate::load::OpError;
 use crate::model::{FieldKind, Game, Located};
 
+/// How a deck's cards are laid out on one template, one card when asked
+/// (the HTML reference lays out only the cards it shows).
+pub struct DeckLayout<'a> {
+    game: &'a Game,
+    deck: &'a crate::model::Deck,
+    template: &'a crate::model::CardTemplate,
+    family: &'a crate::text::Family,
+    assets: &'a Assets,
+    art: layout::CardArt,
+}
+
+impl<'a> DeckLayout<'a> {
+    /// The cards of `deck` on the `kind` template `layout`; `None` when the
+    /// template or its font family cannot be had.
+    pub fn new(
+        game: &'a Game,
+        deck: &'a crate::model::Deck,
+        kind: &str,
+        layout: &Located<String>,
+        assets: &'a Assets,
+    ) -> Result<Option<DeckLayout<'a>>, OpError> {
+        let mut quiet = Diagnostics::default();
+        let Some(template) = game.files.template(kind, &layout.value) else {
+            return Ok(None);
+        };
+        let Some(family) = assets.fonts.family(&template.family) else {
+            return Ok(None);
+        };
+        // The card's own picture frame cuts its art off at the trim.
+        let unbounded = (f32::MAX / 4.0, f32::MAX / 4.0);
+        let art = super::art::card_art(
+            game,
+            template,
+            Some(deck),
+            unbounded,
+            0.0,
+            false,
+            &mut quiet,
+        )?;
+        Ok(Some(DeckLayout {
+            game,
+            deck,
+            template,
+            family,
+            assets,
+            art,
+        }))
+    }
+
+    /// Card `i` laid out with its pictures; `None` when it cannot be (check
+    /// and build report why).
+    pub fn face(&self, i: usize) -> Option<CardFace> {
+        let face = layout::lay_out_card(
+            self.game,
+            self.deck,
+            i,
+            self.template,
+            self.family,
+            &self.assets.fonts,
+        )
+        .ok()?;
+        Some(layout::with_background(face, &self.art_items(i)))
+    }
+
+    /// The picture items of card `i` alone (no text is laid out).
+    pub fn art_items(&self, i: usize) -> Vec<layout::Item> {
+        self.art.card_items(self.template, self.deck, i)
+    }
+}
+
 /// Every card of `deck` laid out on the `kind` template `layout`, for the
-/// HTML reference and the rulebook: a card that cannot be laid out is `None`
-/// (check and build report why), and `None` overall when the template cannot
-/// be had.
+/// rulebook: a card that cannot be laid out is `None` (check and build
+/// report why), and `None` overall when the template cannot be had.
 pub fn deck_card_faces(
     game: &Game,
     deck: &crate::model::Deck,
@@ -18,38 +87,11 @@ pub fn deck_card_faces(
     layout: &Located<String>,
     assets: &Assets,
 ) -> Result<Option<Vec<Option<CardFace>>>, OpError> {
-    let mut quiet = Diagnostics::default();
-    let Some(template) = game.files.template(kind, &layout.value) else {
-        return Ok(None);
-    };
-    let Some(family) = assets.fonts.family(&template.family) else {
+    let Some(cards) = DeckLayout::new(game, deck, kind, layout, assets)? else {
         return Ok(None);
     };
     let indices: Vec<usize> = (0..deck.cards.len()).collect();
-    // The card's own picture frame cuts its art off at the trim.
-    let unbounded = (f32::MAX / 4.0, f32::MAX / 4.0);
-    let art = super::art::card_art(
-        game,
-        template,
-        Some(deck),
-        unbounded,
-        0.0,
-        false,
-        &mut quiet,
-    )?;
-    Ok(Some(
-        layout::lay_out_cards(game, deck, &indices, template, family, &assets.fonts)
-            .into_iter()
-            .zip(&indices)
-            .map(|(face, &i)| {
-                let face = face.ok()?;
-                Some(layout::with_background(
-                    face,
-                    &art.card_items(template, deck, i),
-                ))
-            })
-            .collect(),
-    ))
+    Ok(Some(crate::par::map(&indices, 64, |&i| cards.face(i))))
 }
 
 /// The cards to print: all, or those whose side field names `side`.

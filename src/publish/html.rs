@@ -6,7 +6,8 @@
 use std::path::Path;
 
 use super::Assets;
-use super::faces::deck_card_faces;
+use super::faces::DeckLayout;
+use crate::layout::Item;
 use crate::load::OpError;
 use crate::model::{Game, HtmlContent};
 use crate::render::html::{DeckFaces, HtmlTemplates, RulesText, Site, render_site};
@@ -17,7 +18,7 @@ const LANG: &str = "en";
 /// Every file of `out/<game>/html/`, as (path relative to it, bytes).
 pub fn build_html(game: &Game, assets: &Assets) -> Result<Vec<(String, Vec<u8>)>, OpError> {
     let templates = read_templates(game, assets)?;
-    let decks = deck_faces(game, assets)?;
+    let (decks, art) = deck_faces(game, assets)?;
     let names: Vec<String> = game
         .rules
         .iter()
@@ -49,7 +50,7 @@ pub fn build_html(game: &Game, assets: &Assets) -> Result<Vec<(String, Vec<u8>)>
     };
     let mut files = render_site(&site).map_err(|e| OpError::new(e.to_string()))?;
     files.extend(font_licences(&assets.root.fonts())?);
-    files.extend(art_copies(&site.decks)?);
+    files.extend(art_copies(&art)?);
     files.extend(pictures);
     Ok(files)
 }
@@ -98,8 +99,20 @@ fn read_templates(game: &Game, assets: &Assets) -> Result<HtmlTemplates, OpError
 /// else as print-and-play cards, sized as the job's card size.
 /// Problems laying them out are reported by `check`/`build` through the label
 /// plan; here a card that cannot be laid out is shown as text instead.
-fn deck_faces(game: &Game, assets: &Assets) -> Result<Vec<DeckFaces>, OpError> {
+/// With them, every picture the cards draw (one item per file).
+fn deck_faces<'a>(
+    game: &'a Game,
+    assets: &'a Assets,
+) -> Result<(Vec<DeckFaces<'a>>, Vec<Item>), OpError> {
     let mut out = Vec::new();
+    let mut art = std::collections::BTreeMap::new();
+    let mut note_art = |cards: &DeckLayout<'_>, count: usize| {
+        for item in (0..count).flat_map(|i| cards.art_items(i)) {
+            if let Item::Image(i) = &item {
+                art.entry(i.image.name.clone()).or_insert(item);
+            }
+        }
+    };
     for job in &game.publish.labels {
         let (Some(deck), Some(sheet)) =
             (game.deck(&job.deck.value), assets.sheet(&job.sheet.value))
@@ -109,15 +122,16 @@ fn deck_faces(game: &Game, assets: &Assets) -> Result<Vec<DeckFaces>, OpError> {
         if out.iter().any(|d: &DeckFaces| d.deck == deck.id) {
             continue;
         }
-        let Some(faces) = deck_card_faces(game, deck, "labels", &job.layout, assets)? else {
+        let Some(cards) = DeckLayout::new(game, deck, "labels", &job.layout, assets)? else {
             continue;
         };
+        note_art(&cards, deck.cards.len());
         out.push(DeckFaces {
             deck: deck.id.clone(),
             width: sheet.label_width,
             height: sheet.label_height,
             radius: sheet.radius,
-            faces,
+            face: Box::new(move |i| cards.face(i)),
         });
     }
     for job in &game.publish.cards {
@@ -128,30 +142,27 @@ fn deck_faces(game: &Game, assets: &Assets) -> Result<Vec<DeckFaces>, OpError> {
         let (Some(deck), Some(size)) = (game.deck(&job.deck.value), assets.card_size(size)) else {
             continue;
         };
-        let Some(faces) = deck_card_faces(game, deck, "cards", &job.layout, assets)? else {
+        let Some(cards) = DeckLayout::new(game, deck, "cards", &job.layout, assets)? else {
             continue;
         };
+        note_art(&cards, deck.cards.len());
         out.push(DeckFaces {
             deck: deck.id.clone(),
             width: size.width,
             height: size.height,
             radius: CARD_RADIUS,
-            faces,
+            face: Box::new(move |i| cards.face(i)),
         });
     }
-    Ok(out)
+    Ok((out, art.into_values().collect()))
 }
 
 /// A copy of each picture the cards draw, at the `art/` path their inline
 /// SVGs link to (the reference loads nothing from elsewhere).
-fn art_copies(decks: &[DeckFaces]) -> Result<Vec<(String, Vec<u8>)>, OpError> {
+fn art_copies(art: &[Item]) -> Result<Vec<(String, Vec<u8>)>, OpError> {
     let mut copies = std::collections::BTreeMap::new();
-    for item in decks
-        .iter()
-        .flat_map(|d| d.faces.iter().flatten())
-        .flat_map(|f| &f.items)
-    {
-        if let crate::layout::Item::Image(i) = item
+    for item in art {
+        if let Item::Image(i) = item
             && !matches!(i.image.format, crate::model::ImageFormat::Svg(_))
             && !copies.contains_key(&i.image.name)
         {

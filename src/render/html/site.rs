@@ -49,20 +49,20 @@ pub struct RulesText<'a> {
     pub doc: &'a RulesDoc,
 }
 
-/// The laid-out faces of a deck's cards (None where a card could not be laid
-/// out, or the deck has no card layout: such cards are shown as text).
-pub struct DeckFaces {
+/// The faces of a deck's cards, each laid out when the reference shows it
+/// (None where a card could not be laid out: such cards are shown as text).
+pub struct DeckFaces<'a> {
     pub deck: String,
     pub width: f32,
     pub height: f32,
     pub radius: f32,
-    pub faces: Vec<Option<CardFace>>,
+    pub face: Box<dyn Fn(usize) -> Option<CardFace> + Sync + 'a>,
 }
 
 pub struct Site<'a> {
     pub game: &'a Game,
     pub rules: Vec<RulesText<'a>>,
-    pub decks: Vec<DeckFaces>,
+    pub decks: Vec<DeckFaces<'a>>,
     pub fonts: &'a FontBook,
     pub templates: &'a HtmlTemplates,
     /// The language of the text, for `<html lang>`.
@@ -638,12 +638,12 @@ impl Links<'_> {
             None
         };
         let faces = self.site.decks.iter().find(|f| f.deck == deck.id);
-        let face = faces.and_then(|f| f.faces.get(c)?.as_ref().map(|face| (f, face)));
+        let face = faces.and_then(|f| (f.face)(c).map(|face| (f, face)));
         let svg = face.map(|(f, face)| {
-            let label = face_text(face);
+            let label = face_text(&face);
             card_svg(
                 &CardSvg {
-                    face,
+                    face: &face,
                     width: f.width,
                     height: f.height,
                     radius: f.radius,
