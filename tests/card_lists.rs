@@ -376,3 +376,93 @@ fn grouping_by_a_field_the_deck_lacks_is_a_dangling_reference() {
         run.dump()
     );
 }
+
+/// Regression (issue 19, a card list written as its pages are laid out): a
+/// list of many pages is measured when planned and set a few dozen pages at
+/// a time; no row may be lost or doubled where one part ends and the next
+/// begins, every page says how many pages there are, and each page after
+/// the first carries the continued title.
+#[test]
+fn a_list_of_many_parts_prints_every_card_once() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let game = dir.path().join("long");
+    std::fs::create_dir_all(&game).expect("game folder");
+    std::fs::write(
+        game.join("game.toml"),
+        r#"name = "Long List"
+[[sides]]
+id = "a"
+name = "Red"
+[[sides]]
+id = "b"
+name = "Blue"
+[[decks]]
+id = "cards"
+file = "deck.toml"
+[[publish.card_lists]]
+deck = "cards"
+group_by = "owner"
+"#,
+    )
+    .expect("game.toml");
+    let effects = [
+        "Short.",
+        "A longer effect that wraps onto a second line of the list's effect column, at least.",
+        "The longest effect of all, written to run over three or four lines of the effect column so that rows differ in height: every unit in the sector is at +1, the defender may retreat one sector, and the card is discarded at the end of the battle.",
+    ];
+    let mut deck = String::from(
+        "name = \"Cards\"\ntitle_field = \"title\"\n[[fields]]\nname = \"title\"\nkind = \"text\"\n[[fields]]\nname = \"effect\"\nkind = \"text\"\n[[fields]]\nname = \"owner\"\nkind = \"ref\"\nto = \"sides\"\n",
+    );
+    let cards = 2400;
+    for n in 0..cards {
+        let owner = if n % 3 == 0 { "Red" } else { "Blue" };
+        let effect = effects[(n * 7) % effects.len()];
+        deck.push_str(&format!(
+            "[[cards]]\ntitle = \"Card Q{n:05}\"\neffect = \"{effect}\"\nowner = \"{owner}\"\n"
+        ));
+    }
+    std::fs::write(game.join("deck.toml"), deck).expect("deck.toml");
+    let out = dir.path().join("out");
+    let run = support::grogpress(&[
+        "cardlist",
+        game.to_str().expect("UTF-8"),
+        "--out",
+        out.to_str().expect("UTF-8"),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.dump());
+    let pdf = out.join("long").join("cards-list.pdf");
+    let pdf = pdf.to_str().expect("UTF-8");
+    let info = tool("pdfinfo", &[pdf]);
+    let pages: usize = info
+        .lines()
+        .find_map(|l| l.strip_prefix("Pages:"))
+        .and_then(|n| n.trim().parse().ok())
+        .expect("page count");
+    assert!(
+        pages > 64,
+        "the list spans more than two parts: {pages} pages"
+    );
+    for page in 1..=pages {
+        let p = page.to_string();
+        let text = tool("pdftotext", &["-f", &p, "-l", &p, "-layout", pdf, "-"]);
+        assert!(
+            text.contains(&format!("page {page} of {pages}")),
+            "page {page} has its footer:\n{text}"
+        );
+        assert_eq!(
+            text.contains("(continued)"),
+            page > 1,
+            "page {page}: the continued title on every page after the first"
+        );
+        assert!(text.contains("Title"), "page {page} repeats the header");
+    }
+    let text = tool("pdftotext", &["-layout", pdf, "-"]);
+    for n in 0..cards {
+        let title = format!("Card Q{n:05}");
+        assert_eq!(
+            text.matches(&title).count(),
+            1,
+            "{title} is printed exactly once"
+        );
+    }
+}

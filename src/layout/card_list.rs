@@ -4,9 +4,12 @@
 //! column headings repeated on each; a page footer. Input: a loaded deck;
 //! output: a [`Doc`].
 
-use super::doc::Doc;
-use super::flow::Flow;
-use super::table::{Cell, TableRow, TableSpec, TableStyle, lay_out_table, place_table};
+use super::doc::{Doc, Page};
+use super::flow::{Band, Flow};
+use super::table::{
+    Cell, LaidTable, RowKind, TableRow, TableSpec, TableStyle, lay_out_rows, lay_out_table,
+    measure_rows, place_table, push_head,
+};
 use crate::diag::Diagnostic;
 use crate::model::{Deck, FieldKind, FieldValue, Game, Paper};
 use crate::text::rich::literal;
@@ -111,6 +114,41 @@ pub fn lay_out_card_list(
     book: &FontBook,
     options: &CardListOptions,
 ) -> Result<Doc, Vec<Diagnostic>> {
+    let list = plan_card_list(game, deck, group_by, family, book, options)?;
+    Ok(Doc {
+        pages: list.pages(0..list.page_count(), family, book)?,
+        title: list.title,
+        lang: None,
+    })
+}
+
+/// Rows measured at a time: the items of more are never held at once.
+const MEASURED_AT_ONCE: usize = 1024;
+
+/// A card list measured and paginated, its pages laid out when asked for
+/// (a 20,000-card list is not held whole): every row's text, which page
+/// each row goes to, and the table's head.
+pub struct CardListPages {
+    title: String,
+    spec: TableSpec,
+    /// The title bar, preamble and header, laid out (rows left out).
+    head: LaidTable,
+    /// The first row of each page, and the row count at the end.
+    page_starts: Vec<usize>,
+    options: CardListOptions,
+    loc: crate::diag::Loc,
+}
+
+/// Measures the card list of `deck` (every row laid out once: a cell that
+/// cannot fit is a diagnostic here) and finds its pages.
+pub fn plan_card_list(
+    game: &Game,
+    deck: &Deck,
+    group_by: Option<usize>,
+    family: &Family,
+    book: &FontBook,
+    options: &CardListOptions,
+) -> Result<CardListPages, Vec<Diagnostic>> {
     let title = format!("{} — {}", game.name, deck.name);
     let columns: Vec<usize> = (0..deck.fields.len())
         .filter(|&i| !matches!(deck.fields[i].name.as_str(), "id" | "alias"))
@@ -190,42 +228,133 @@ pub fn lay_out_card_list(
         ruled: true,
         loc: deck.loc.clone(),
     };
+    let mut spec = spec;
     let mut flow = Flow::new(options.paper, options.margin).with_footer(18.0);
-    let laid = lay_out_table(&spec, flow.width(), family, book, &options.style)?;
-    place_table(&mut flow, laid, 0.0).map_err(|d| vec![d])?;
-    let pages = flow.pages.len();
-    let footer = |n: usize| TableSpec {
-        title: None,
-        rule: None,
-        columns: vec![3.0, 1.0],
-        preamble: Vec::new(),
-        header: Vec::new(),
-        rows: vec![TableRow::body(
-            vec![
-                Cell::new(literal(&title)).small(),
-                Cell::new(format!("page {n} of {pages}")).right().small(),
-            ],
-            None,
-        )],
-        ruled: false,
-        loc: deck.loc.clone(),
-    };
-    let height = flow.height();
     let width = flow.width();
-    for n in 0..pages {
-        let laid = lay_out_table(&footer(n + 1), width, family, book, &options.style)?;
-        let band = laid.as_band();
-        let (dx, dy) = (options.margin, options.margin + height + 18.0 - band.height);
-        if let Some(page) = flow.pages.get_mut(n) {
-            page.items
-                .extend(band.items.iter().map(|i| i.translated(dx, dy)));
+    // The head laid out on its own; the rows measured a slice at a time
+    // (their items dropped as soon as their heights are known).
+    let rows = std::mem::take(&mut spec.rows);
+    let head = lay_out_table(&spec, width, family, book, &options.style);
+    spec.rows = rows;
+    let mut heights = Vec::with_capacity(spec.rows.len());
+    let mut problems = Vec::new();
+    for start in (0..spec.rows.len()).step_by(MEASURED_AT_ONCE) {
+        let slice = start..(start + MEASURED_AT_ONCE).min(spec.rows.len());
+        match measure_rows(&spec, slice, width, family, book, &options.style) {
+            Ok(rows) => heights.extend(rows),
+            Err(more) => problems.extend(more),
         }
     }
-    Ok(Doc {
+    let mut head = match head {
+        Ok(head) if problems.is_empty() => head,
+        Ok(_) => return Err(problems),
+        Err(mut first) => {
+            first.extend(problems);
+            return Err(first);
+        }
+    };
+    head.row_locs = spec.rows.iter().map(|r| r.loc.clone()).collect();
+    head.keep_with_next = spec
+        .rows
+        .iter()
+        .map(|r| r.kind == RowKind::Section)
+        .collect();
+    // Rows placed by their heights alone: the pages they fall on.
+    let measured = LaidTable {
+        rows: heights
+            .into_iter()
+            .map(|height| Band {
+                height,
+                items: Vec::new(),
+            })
+            .collect(),
+        ..head.clone()
+    };
+    let row_pages = place_table(&mut flow, measured, 0.0).map_err(|d| vec![d])?;
+    let pages = flow.pages.len();
+    let mut page_starts: Vec<usize> = (0..pages)
+        .map(|p| row_pages.partition_point(|&q| q < p))
+        .collect();
+    page_starts.push(spec.rows.len());
+    Ok(CardListPages {
         title,
-        pages: flow.pages,
-        lang: None,
+        loc: deck.loc.clone(),
+        spec,
+        head,
+        page_starts,
+        options: *options,
     })
+}
+
+impl CardListPages {
+    pub fn title(&self) -> &str {
+        &self.title
+    }
+
+    pub fn page_count(&self) -> usize {
+        self.page_starts.len() - 1
+    }
+
+    /// The pages `range` laid out: the rows of each under the table's head
+    /// (continued after the first page), and the page footer.
+    pub fn pages(
+        &self,
+        range: std::ops::Range<usize>,
+        family: &Family,
+        book: &FontBook,
+    ) -> Result<Vec<Page>, Vec<Diagnostic>> {
+        let options = &self.options;
+        let range = range.start.min(self.page_count())..range.end.min(self.page_count());
+        let (first, last) = (self.page_starts[range.start], self.page_starts[range.end]);
+        let mut flow = Flow::new(options.paper, options.margin).with_footer(18.0);
+        let mut rows = lay_out_rows(
+            &self.spec,
+            first..last,
+            flow.width(),
+            family,
+            book,
+            &options.style,
+        )?
+        .into_iter();
+        let pages = self.page_count();
+        let footer = |n: usize| TableSpec {
+            title: None,
+            rule: None,
+            columns: vec![3.0, 1.0],
+            preamble: Vec::new(),
+            header: Vec::new(),
+            rows: vec![TableRow::body(
+                vec![
+                    Cell::new(literal(&self.title)).small(),
+                    Cell::new(format!("page {n} of {pages}")).right().small(),
+                ],
+                None,
+            )],
+            ruled: false,
+            loc: self.loc.clone(),
+        };
+        let height = flow.height();
+        let width = flow.width();
+        for (k, n) in range.enumerate() {
+            if k > 0 {
+                flow.new_page();
+            }
+            push_head(&mut flow, &self.head, 0.0, n > 0);
+            for _ in self.page_starts[n]..self.page_starts[n + 1] {
+                if let Some(row) = rows.next() {
+                    flow.push_owned(row, 0.0);
+                }
+            }
+            let laid = lay_out_table(&footer(n + 1), width, family, book, &options.style)?;
+            let band = laid.as_band();
+            let (dx, dy) = (options.margin, options.margin + height + 18.0 - band.height);
+            if let Some(page) = flow.pages.last_mut() {
+                page.items
+                    .extend(band.items.iter().map(|i| i.translated(dx, dy)));
+            }
+        }
+        Ok(flow.pages)
+    }
 }
 
 /// "1 card", "12 cards".

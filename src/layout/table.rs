@@ -9,7 +9,7 @@ use super::doc::{Geometry, Ink, Item, Role, Stroke, fit_items, tagged as tagged_
 use super::flow::{Band, Flow};
 use crate::diag::{Diagnostic, Loc};
 use crate::model::{Align, Style, VAlign};
-use crate::text::{Family, FitError, FitRequest, FontBook, fit_text};
+use crate::text::{Family, FitError, FitRequest, FontBook, fit_text, measure_text};
 
 /// One cell: rich text spanning `span` columns.
 #[derive(Clone, Debug, PartialEq)]
@@ -225,6 +225,7 @@ pub fn lay_out_table(
         family,
         book,
         style,
+        measure: false,
     };
     let mut problems = Vec::new();
     let mut title = None;
@@ -253,32 +254,13 @@ pub fn lay_out_table(
             Err(e) => problems.push(overflow(e, &spec.loc, "a header cell")),
         }
     }
-    // Every other body row is shaded, counting again after each section row.
-    let mut body_index = 0;
-    let shaded: Vec<(&TableRow, bool)> = spec
-        .rows
-        .iter()
-        .map(|row| {
-            let shaded = row.kind == RowKind::Body && body_index % 2 == 1;
-            body_index = if row.kind == RowKind::Body {
-                body_index + 1
-            } else {
-                0
-            };
-            (row, shaded)
-        })
-        .collect();
-    // Rows are measured on all cores: a card list has a row per card.
-    let bands = crate::par::map(&shaded, 256, |(row, shaded)| {
-        row_band(&ctx, row, &widths, spec.ruled, *shaded)
-    });
-    let mut rows = Vec::with_capacity(bands.len());
-    for (band, (row, _)) in bands.into_iter().zip(&shaded) {
-        match band {
-            Ok(b) => rows.push(b),
-            Err(e) => problems.push(overflow(e, row.loc.as_ref().unwrap_or(&spec.loc), "a cell")),
+    let rows = match lay_out_rows(spec, 0..spec.rows.len(), width, family, book, style) {
+        Ok(rows) => rows,
+        Err(more) => {
+            problems.extend(more);
+            Vec::new()
         }
-    }
+    };
     if !problems.is_empty() {
         return Err(problems);
     }
@@ -299,6 +281,90 @@ pub fn lay_out_table(
     })
 }
 
+/// The body rows `range` of a table laid out as [`lay_out_table`] lays
+/// them out (a long table's rows a page's worth at a time, on all cores).
+pub fn lay_out_rows(
+    spec: &TableSpec,
+    range: std::ops::Range<usize>,
+    width: f32,
+    family: &Family,
+    book: &FontBook,
+    style: &TableStyle,
+) -> Result<Vec<Band>, Vec<Diagnostic>> {
+    let ctx = Ctx {
+        family,
+        book,
+        style,
+        measure: false,
+    };
+    rows_in(&ctx, spec, range, width)
+}
+
+/// The heights of the body rows `range` of a table, as [`lay_out_rows`]
+/// would lay them out (their text measured, not set), with the same
+/// problems.
+pub fn measure_rows(
+    spec: &TableSpec,
+    range: std::ops::Range<usize>,
+    width: f32,
+    family: &Family,
+    book: &FontBook,
+    style: &TableStyle,
+) -> Result<Vec<f32>, Vec<Diagnostic>> {
+    let ctx = Ctx {
+        family,
+        book,
+        style,
+        measure: true,
+    };
+    Ok(rows_in(&ctx, spec, range, width)?
+        .iter()
+        .map(|b| b.height)
+        .collect())
+}
+
+fn rows_in(
+    ctx: &Ctx<'_>,
+    spec: &TableSpec,
+    range: std::ops::Range<usize>,
+    width: f32,
+) -> Result<Vec<Band>, Vec<Diagnostic>> {
+    let total: f32 = spec.columns.iter().sum::<f32>().max(1e-3);
+    let widths: Vec<f32> = spec.columns.iter().map(|w| w / total * width).collect();
+    // Every other body row is shaded, counting again after each section row.
+    let mut body_index = 0;
+    let shaded: Vec<(&TableRow, bool)> = spec.rows[..range.end.min(spec.rows.len())]
+        .iter()
+        .map(|row| {
+            let shaded = row.kind == RowKind::Body && body_index % 2 == 1;
+            body_index = if row.kind == RowKind::Body {
+                body_index + 1
+            } else {
+                0
+            };
+            (row, shaded)
+        })
+        .skip(range.start)
+        .collect();
+    // Rows are measured on all cores: a card list has a row per card.
+    let bands = crate::par::map(&shaded, 256, |(row, shaded)| {
+        row_band(ctx, row, &widths, spec.ruled, *shaded)
+    });
+    let mut rows = Vec::with_capacity(bands.len());
+    let mut problems = Vec::new();
+    for (band, (row, _)) in bands.into_iter().zip(&shaded) {
+        match band {
+            Ok(b) => rows.push(b),
+            Err(e) => problems.push(overflow(e, row.loc.as_ref().unwrap_or(&spec.loc), "a cell")),
+        }
+    }
+    if problems.is_empty() {
+        Ok(rows)
+    } else {
+        Err(problems)
+    }
+}
+
 fn overflow(why: String, loc: &Loc, what: &str) -> Diagnostic {
     Diagnostic::error(
         "table-overflow",
@@ -313,6 +379,8 @@ struct Ctx<'a> {
     family: &'a Family,
     book: &'a FontBook,
     style: &'a TableStyle,
+    /// Only heights are wanted: text is measured, not set.
+    measure: bool,
 }
 
 /// Text fitted into a box of `width`; its items (relative to the box) and height.
@@ -341,22 +409,33 @@ fn fit(
         align,
         valign: VAlign::Top,
     };
-    match fit_text(&request, book) {
-        Ok(f) => {
+    if ctx.measure {
+        return measure_text(&request, book)
+            .map(|bottom| (Vec::new(), bottom))
+            .map_err(|e| fit_problem(text, width, e));
+    }
+    fit_text(&request, book)
+        .map(|f| {
             let bottom = f.bottom;
-            Ok((fit_items(f, 0.0, 0.0, book), bottom))
+            (fit_items(f, 0.0, 0.0, book), bottom)
+        })
+        .map_err(|e| fit_problem(text, width, e))
+}
+
+/// Why a cell's text does not fit, in words.
+fn fit_problem(text: &str, width: f32, error: FitError) -> String {
+    match error {
+        FitError::Overflow { widest_word, .. } => {
+            format!("\"{text}\" has a word {widest_word:.0} pt wide in a {width:.0} pt cell")
         }
-        Err(FitError::Overflow { widest_word, .. }) => Err(format!(
-            "\"{text}\" has a word {widest_word:.0} pt wide in a {width:.0} pt cell"
-        )),
-        Err(FitError::MissingGlyphs(chars)) => Err(format!(
+        FitError::MissingGlyphs(chars) => format!(
             "\"{text}\" uses characters the font lacks: {}",
             chars
                 .iter()
                 .map(|c| format!("U+{:04X}", *c as u32))
                 .collect::<Vec<_>>()
                 .join(" ")
-        )),
+        ),
     }
 }
 
@@ -528,13 +607,19 @@ fn row_band(
 /// the top of each page it reaches, rows never split. A row that cannot fit
 /// on a page even below only the title and header is a `table-overflow`.
 /// The table is consumed: its rows move onto the pages (a 20,000-row card
-/// list is not held twice).
-pub fn place_table(flow: &mut Flow, mut table: LaidTable, x: f32) -> Result<(), Diagnostic> {
+/// list is not held twice). Returns the page (index in `flow.pages`) each
+/// row went to.
+pub fn place_table(
+    flow: &mut Flow,
+    mut table: LaidTable,
+    x: f32,
+) -> Result<Vec<usize>, Diagnostic> {
     let head = table.head_height();
     let first = table.rows.first().map_or(0.0, |r| r.height);
     flow.ensure(head + first);
     push_head(flow, &table, x, false);
     let heights: Vec<f32> = table.rows.iter().map(|r| r.height).collect();
+    let mut row_pages = Vec::with_capacity(heights.len());
     for (i, row) in std::mem::take(&mut table.rows).into_iter().enumerate() {
         // A section band goes over to the next page with the row it heads.
         let next = match heights.get(i + 1) {
@@ -561,11 +646,14 @@ pub fn place_table(flow: &mut Flow, mut table: LaidTable, x: f32) -> Result<(), 
             push_head(flow, &table, x, true);
         }
         flow.push_owned(row, x);
+        row_pages.push(flow.pages.len() - 1);
     }
-    Ok(())
+    Ok(row_pages)
 }
 
-fn push_head(flow: &mut Flow, table: &LaidTable, x: f32, continued: bool) {
+/// The title (or its continuation), the preamble on the first page only,
+/// and the header rows.
+pub fn push_head(flow: &mut Flow, table: &LaidTable, x: f32, continued: bool) {
     let title = if continued {
         &table.continued
     } else {

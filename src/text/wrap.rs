@@ -155,6 +155,53 @@ pub fn fit_text(req: &FitRequest<'_>, book: &FontBook) -> Result<Fit, FitError> 
         text: &text,
         ..*req
     };
+    let sized = fit_size(req, book)?;
+    let set: Vec<SetLine> = sized.lines.into_iter().map(SetLine::natural).collect();
+    Ok(Fit {
+        icons,
+        ..place(
+            req,
+            book,
+            &sized.arena,
+            &sized.words,
+            &set,
+            sized.size,
+            sized.ascent,
+            sized.block,
+        )
+    })
+}
+
+/// The bottom of the inked block [`fit_text`] would set (from the box's
+/// top edge), without setting it: a table row measured for its height.
+pub fn measure_text(req: &FitRequest<'_>, book: &FontBook) -> Result<f32, FitError> {
+    let (text, _) = icon_text(req.text, book);
+    let req = &FitRequest {
+        text: &text,
+        ..*req
+    };
+    let sized = fit_size(req, book)?;
+    let top = match req.valign {
+        VAlign::Top => 0.0,
+        VAlign::Middle => (req.height - sized.block) / 2.0,
+        VAlign::Bottom => req.height - sized.block,
+    };
+    Ok(top + sized.block)
+}
+
+/// A text's words broken into lines at the size it fits at.
+struct Sized {
+    arena: Arena,
+    words: Vec<Word>,
+    lines: Vec<std::ops::Range<usize>>,
+    size: f32,
+    ascent: f32,
+    block: f32,
+}
+
+/// The largest size from `req.size` down to `req.min_size` at which the
+/// text (icons already placeholders) fits its box, and its lines there.
+fn fit_size(req: &FitRequest<'_>, book: &FontBook) -> Result<Sized, FitError> {
     let (arena, words) = words(req, book)?;
     let base = book.face(req.family.face(req.style));
     let ascent = base.ascender / base.units_per_em;
@@ -165,10 +212,13 @@ pub fn fit_text(req: &FitRequest<'_>, book: &FontBook) -> Result<Fit, FitError> 
         let block = block_height(lines.len(), size, req.leading, ascent, descent);
         let widest = widest(&words, size);
         if block <= req.height + 1e-3 && widest <= req.width + 1e-3 {
-            let set: Vec<SetLine> = lines.into_iter().map(SetLine::natural).collect();
-            return Ok(Fit {
-                icons,
-                ..place(req, book, &arena, &words, &set, size, ascent, block)
+            return Ok(Sized {
+                arena,
+                words,
+                lines,
+                size,
+                ascent,
+                block,
             });
         }
         if size <= req.min_size + 1e-3 {
