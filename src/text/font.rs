@@ -27,6 +27,9 @@ pub struct Face {
     advances: Vec<u16>,
     /// Words already shaped in this face.
     pub(super) shaped: super::shape::ShapeCache,
+    /// rustybuzz's face and plans, made when a word is first shaped (None:
+    /// rustybuzz cannot read the font).
+    pub(super) shaper: std::sync::OnceLock<Option<super::shape::Shaper>>,
 }
 
 impl Face {
@@ -79,6 +82,7 @@ impl Face {
             cmap,
             advances,
             shaped: Default::default(),
+            shaper: Default::default(),
             data: Arc::new(data),
         })
     }

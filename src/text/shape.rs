@@ -131,13 +131,18 @@ impl Face {
     }
 
     fn shape_uncached(&self, text: &str) -> Vec<Glyph> {
-        let Some(face) = rustybuzz::Face::from_slice(&self.data, 0) else {
+        let Some(shaper) = self
+            .shaper
+            .get_or_init(|| Shaper::new(self.data.clone()))
+            .as_ref()
+        else {
             return self.plain_glyphs(text);
         };
         let mut buffer = rustybuzz::UnicodeBuffer::new();
         buffer.push_str(text);
         buffer.guess_segment_properties();
-        let out = rustybuzz::shape(&face, &[], buffer);
+        let plan = shaper.plan(buffer.direction(), buffer.script());
+        let out = rustybuzz::shape_with_plan(shaper.face(), &plan, buffer);
         let infos = out.glyph_infos();
         let positions = out.glyph_positions();
         infos
@@ -181,6 +186,86 @@ impl Face {
                 }
             })
             .collect()
+    }
+}
+
+self_cell::self_cell!(
+    /// A font's bytes and rustybuzz's reading of them, parsed once.
+    struct ShaperFace {
+        owner: Arc<Vec<u8>>,
+        #[covariant]
+        dependent: RbFace,
+    }
+);
+
+type RbFace<'a> = rustybuzz::Face<'a>;
+
+/// What rustybuzz needs to shape in one face, made once (parsing the face
+/// and compiling a plan cost far more than shaping a word): the parsed
+/// face and a plan per direction and script met.
+pub(super) struct Shaper {
+    face: ShaperFace,
+    plans: RwLock<Vec<PlanFor>>,
+}
+
+/// A shaping plan and the direction and script it is for.
+type PlanFor = (
+    rustybuzz::Direction,
+    Option<rustybuzz::Script>,
+    Arc<rustybuzz::ShapePlan>,
+);
+
+impl Shaper {
+    /// `None` when rustybuzz cannot read the font.
+    pub(super) fn new(data: Arc<Vec<u8>>) -> Option<Shaper> {
+        let face = ShaperFace::try_new(data, |data| rustybuzz::Face::from_slice(data, 0).ok_or(()))
+            .ok()?;
+        Some(Shaper {
+            face,
+            plans: RwLock::new(Vec::new()),
+        })
+    }
+
+    fn face(&self) -> &rustybuzz::Face<'_> {
+        self.face.borrow_dependent()
+    }
+
+    /// The plan for text of `direction` and `script`, compiled the first time.
+    fn plan(
+        &self,
+        direction: rustybuzz::Direction,
+        script: rustybuzz::Script,
+    ) -> Arc<rustybuzz::ShapePlan> {
+        // A buffer of digits and punctuation alone has no script.
+        let script = Some(script).filter(|s| *s != rustybuzz::script::UNKNOWN);
+        let found = |plans: &[PlanFor]| {
+            plans
+                .iter()
+                .find(|(d, s, _)| *d == direction && *s == script)
+                .map(|(_, _, p)| p.clone())
+        };
+        if let Some(plan) = self.plans.read().ok().and_then(|p| found(&p)) {
+            return plan;
+        }
+        let plan = Arc::new(rustybuzz::ShapePlan::new(
+            self.face(),
+            direction,
+            script,
+            None,
+            &[],
+        ));
+        if let Ok(mut plans) = self.plans.write()
+            && found(&plans).is_none()
+        {
+            plans.push((direction, script, plan.clone()));
+        }
+        plan
+    }
+}
+
+impl std::fmt::Debug for Shaper {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Shaper")
     }
 }
 
