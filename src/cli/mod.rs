@@ -697,7 +697,7 @@ fn print_failure(e: &OpError, format: Format) {
     match format {
         Format::Human => eprintln!("error: {e}"),
         Format::Json => {
-            let failure = crate::diag::Diagnostic::error("operational", e.to_string(), None);
+            let failure = crate::error!("operational", None, "{e}");
             println!("{}", render_json(&failure, &Sources::default()));
         }
     }

@@ -527,7 +527,7 @@ mod tests {
     #[test]
     fn messages_and_hints_quote_at_most_a_line() {
         let long = "é".repeat(5_000_000);
-        let d = Diagnostic::error("x", format!("`{long}`"), None).with_hint(long);
+        let d = crate::error!("x", None, "`{long}`"; hint: "{long}");
         assert_eq!(d.message.chars().count(), MAX_MESSAGE + 1);
         assert!(d.message.ends_with('…'));
         assert_eq!(
@@ -540,7 +540,7 @@ mod tests {
     fn a_diagnostic_repeated_word_for_word_is_reported_once() {
         let mut diags = Diagnostics::default();
         let d = |msg: &str, at: usize| {
-            Diagnostic::error("card-overflow", msg, Some(Loc::new(0, at..at + 1)))
+            crate::error!("card-overflow", Some(Loc::new(0, at..at + 1)), "{msg}")
         };
         diags.push(d("one", 5));
         diags.push(d("one", 1));
@@ -573,8 +573,10 @@ mod tests {
     fn human_render_quotes_line_and_caret() {
         let mut sources = Sources::default();
         let f = sources.add("game.toml".into(), "name = 1\n".into());
-        let d = Diagnostic::error("wrong-type", "expected a string", Some(Loc::new(f, 7..8)))
-            .with_hint("quote it");
+        let d = crate::error!(
+            "wrong-type", Some(Loc::new(f, 7..8)), "expected a string";
+            hint: "quote it"
+        );
         let text = render_human(&d, &sources);
         assert!(text.contains("error[wrong-type]: expected a string"));
         assert!(text.contains("--> game.toml:1:8"));
@@ -601,7 +603,7 @@ mod tests {
     #[test]
     fn json_render_escapes() {
         let sources = Sources::default();
-        let d = Diagnostic::error("x", "a \"quoted\"\nline", None);
+        let d = crate::error!("x", None, "a \"quoted\"\nline");
         assert_eq!(
             render_json(&d, &sources),
             r#"{"severity":"error","id":"x","message":"a \"quoted\"\nline"}"#

@@ -70,14 +70,13 @@ pub fn lay_out_aid(
                 .find(|(bottom, _)| *bottom > height)
                 .cloned()
                 .unwrap_or((column.height, aid.loc.clone()));
-            return Err(vec![
-                Diagnostic::error(
-                    "aid-overflow",
-                    format!("aid \"{}\" does not fit the page even at {} pt: this block ends {:.0} pt below the bottom margin", aid.title, options.min_size, bottom - height),
-                    Some(loc),
-                )
-                .with_hint(format!("the aid needs {:.0} pt of the {:.0} pt available; shorten the text or print fewer copies per page", column.height, height)),
-            ]);
+            return Err(vec![crate::error!(
+                "aid-overflow", Some(loc),
+                "aid \"{}\" does not fit the page even at {} pt: this block ends {:.0} pt below the bottom margin",
+                aid.title, options.min_size, bottom - height;
+                hint: "the aid needs {:.0} pt of the {:.0} pt available; shorten the text or print fewer copies per page",
+                column.height, height
+            )]);
         }
         size = (size - 0.25).max(options.min_size);
     };
@@ -309,22 +308,20 @@ fn fit_paragraph(
             let bottom = fit.bottom;
             Ok((fit_items(fit, 0.0, 0.0, book), bottom))
         }
-        Err(FitError::MissingGlyphs(chars)) => Err(Diagnostic::error(
+        Err(FitError::MissingGlyphs(chars)) => Err(crate::error!(
             "missing-glyph",
-            format!(
-                "the aid uses characters the font lacks: {}",
-                chars
-                    .iter()
-                    .map(|c| format!("U+{:04X}", *c as u32))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            ),
             None,
+            "the aid uses characters the font lacks: {}",
+            chars
+                .iter()
+                .map(|c| format!("U+{:04X}", *c as u32))
+                .collect::<Vec<_>>()
+                .join(" ")
         )),
-        Err(FitError::Overflow { widest_word, .. }) => Err(Diagnostic::error(
+        Err(FitError::Overflow { widest_word, .. }) => Err(crate::error!(
             "aid-overflow",
-            format!("a word is {widest_word:.0} pt wide, wider than the {width:.0} pt column"),
             None,
+            "a word is {widest_word:.0} pt wide, wider than the {width:.0} pt column"
         )),
     }
 }

@@ -189,38 +189,25 @@ fn lay_out_regions(
                         region.height
                     )
                 };
-                problems.push(
-                    Diagnostic::error(
-                        "card-overflow",
-                        format!(
-                            "{what}: field `{}` does not fit its region of {} even at {} pt",
-                            region.field, template.source, region.min_size
-                        ),
-                        Some(loc.clone()),
-                    )
-                    .with_hint(format!(
-                        "{why}; shorten the text, or enlarge the region or lower min_size in {}",
-                        template.source
-                    )),
-                );
+                problems.push(crate::error!(
+                    "card-overflow", Some(loc.clone()),
+                    "{what}: field `{}` does not fit its region of {} even at {} pt",
+                    region.field, template.source, region.min_size;
+                    hint: "{why}; shorten the text, or enlarge the region or lower min_size in {}",
+                    template.source
+                ));
             }
             Err(FitError::MissingGlyphs(chars)) => {
                 let list: String = chars
                     .iter()
                     .map(|c| format!("'{c}' (U+{:04X}) ", *c as u32))
                     .collect();
-                problems.push(
-                    Diagnostic::error(
-                        "missing-glyph",
-                        format!(
-                            "{what}: field `{}` uses characters the font lacks: {}",
-                            region.field,
-                            list.trim_end()
-                        ),
-                        Some(loc.clone()),
-                    )
-                    .with_hint("replace the characters, or add a font that has them to fonts/"),
-                );
+                problems.push(crate::error!(
+                    "missing-glyph", Some(loc.clone()),
+                    "{what}: field `{}` uses characters the font lacks: {}",
+                    region.field, list.trim_end();
+                    hint: "replace the characters, or add a font that has them to fonts/"
+                ));
             }
         }
     }

@@ -82,13 +82,12 @@ pub fn lay_out_counters(
     let columns = ((paper.width - 2.0 * (options.margin + inner)) / s).floor() as usize;
     let rows = ((paper.height - 2.0 * (options.margin + inner)) / s).floor() as usize;
     if columns == 0 || rows == 0 {
-        return Err(vec![Diagnostic::error(
+        return Err(vec![crate::error!(
             "counter-overflow",
-            format!(
-                "a {s:.0} pt counter does not fit on a {:.0} x {:.0} pt page",
-                paper.width, paper.height
-            ),
             counters.first().map(|c| c.loc.clone()),
+            "a {s:.0} pt counter does not fit on a {:.0} x {:.0} pt page",
+            paper.width,
+            paper.height
         )]);
     }
     let grid = CardGrid {
@@ -261,22 +260,16 @@ fn text_in(
     };
     match fit_text(&req, book) {
         Ok(fit) => Ok(fit_items(fit, x, y, book)),
-        Err(FitError::Overflow { .. }) => Err(Diagnostic::error(
-            "counter-overflow",
-            format!(
-                "\"{text}\" does not fit its {w:.0} x {h:.0} pt box on the {} counter",
-                counter.name
-            ),
-            Some(counter.loc.clone()),
-        )
-        .with_hint("use a bigger counter (--size 1) or a shorter name")),
-        Err(FitError::MissingGlyphs(chars)) => Err(Diagnostic::error(
+        Err(FitError::Overflow { .. }) => Err(crate::error!(
+            "counter-overflow", Some(counter.loc.clone()),
+            "\"{text}\" does not fit its {w:.0} x {h:.0} pt box on the {} counter", counter.name;
+            hint: "use a bigger counter (--size 1) or a shorter name"
+        )),
+        Err(FitError::MissingGlyphs(chars)) => Err(crate::error!(
             "missing-glyph",
-            format!(
-                "the {} counter uses characters the font lacks: {chars:?}",
-                counter.name
-            ),
             Some(counter.loc.clone()),
+            "the {} counter uses characters the font lacks: {chars:?}",
+            counter.name
         )),
     }
 }

@@ -366,12 +366,10 @@ fn rows_in(
 }
 
 fn overflow(why: String, loc: &Loc, what: &str) -> Diagnostic {
-    Diagnostic::error(
-        "table-overflow",
-        format!("{what} of a table does not fit: {why}"),
-        Some(loc.clone()),
+    crate::error!(
+        "table-overflow", Some(loc.clone()), "{what} of a table does not fit: {why}";
+        hint: "shorten the text or give the column more width"
     )
-    .with_hint("shorten the text or give the column more width")
 }
 
 /// The fonts and style a table is measured with.
@@ -631,16 +629,12 @@ pub fn place_table(
                 + table.header.iter().map(|b| b.height).sum::<f32>();
             if cont_head + row.height > flow.height() + 1e-3 {
                 let loc = table.row_locs[i].clone().unwrap_or(table.loc.clone());
-                return Err(Diagnostic::error(
-                    "table-overflow",
-                    format!(
-                        "a table row is {:.0} pt tall; with the table's heading a page holds {:.0} pt",
-                        row.height,
-                        flow.height() - cont_head
-                    ),
-                    Some(loc),
-                )
-                .with_hint("split the row's text into several rows"));
+                return Err(crate::error!(
+                    "table-overflow", Some(loc),
+                    "a table row is {:.0} pt tall; with the table's heading a page holds {:.0} pt",
+                    row.height, flow.height() - cont_head;
+                    hint: "split the row's text into several rows"
+                ));
             }
             flow.new_page();
             push_head(flow, &table, x, true);

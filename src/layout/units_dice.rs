@@ -65,18 +65,18 @@ impl Writer<'_> {
                 bottom.max(size * 1.2)
             }
             Err(FitError::MissingGlyphs(chars)) => {
-                self.problems.push(Diagnostic::error(
+                self.problems.push(crate::error!(
                     "missing-glyph",
-                    format!("the units and dice sheet uses characters the font lacks: {chars:?}"),
                     None,
+                    "the units and dice sheet uses characters the font lacks: {chars:?}"
                 ));
                 0.0
             }
             Err(FitError::Overflow { widest_word, .. }) => {
-                self.problems.push(Diagnostic::error(
+                self.problems.push(crate::error!(
                     "aid-overflow",
-                    format!("\"{text}\" has a word {widest_word:.0} pt wide in a {w:.0} pt column"),
                     None,
+                    "\"{text}\" has a word {widest_word:.0} pt wide in a {w:.0} pt column"
                 ));
                 0.0
             }
@@ -315,13 +315,11 @@ pub fn lay_out_units_and_dice(input: &UnitsDiceInput<'_>) -> Result<Doc, Vec<Dia
         Align::Left,
     );
     if y > input.paper.height - MARGIN {
-        w.problems.push(Diagnostic::error(
+        w.problems.push(crate::error!(
             "aid-overflow",
-            format!(
-                "the units and dice sheet is {:.0} pt too long for one page",
-                y - (input.paper.height - MARGIN)
-            ),
             Some(dice.loc.clone()),
+            "the units and dice sheet is {:.0} pt too long for one page",
+            y - (input.paper.height - MARGIN)
         ));
     }
     if !w.problems.is_empty() {

@@ -4,7 +4,6 @@
 
 use super::spec::{Tab, table};
 use super::toml::{Reader, Table};
-use crate::diag::Diagnostic;
 use crate::model::{Art, Background, Border, Located, Rgb, parse_hex_color};
 
 table! { pub mod background: "[background]",
@@ -70,14 +69,10 @@ fn border(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Border> {
 pub(super) fn color(r: &mut Reader<'_>, value: &Located<String>) -> Option<Rgb> {
     let rgb = parse_hex_color(&value.value);
     if rgb.is_none() {
-        r.diags.push(
-            Diagnostic::error(
-                "bad-value",
-                format!("`{}` is not a colour", value.value),
-                Some(value.loc.clone()),
-            )
-            .with_hint("write a colour as \"#RRGGBB\", e.g. \"#2F6FD0\""),
-        );
+        r.diags.push(crate::error!(
+            "bad-value", Some(value.loc.clone()), "`{}` is not a colour", value.value;
+            hint: "write a colour as \"#RRGGBB\", e.g. \"#2F6FD0\""
+        ));
     }
     rgb
 }
@@ -86,15 +81,9 @@ fn positive(r: &mut Reader<'_>, value: Located<f32>, key: &str) -> Option<f32> {
     if value.value > 0.0 && value.value.is_finite() {
         return Some(value.value);
     }
-    r.diags.push(
-        Diagnostic::error(
-            "bad-value",
-            format!("`{key}` must be more than 0, not {}", value.value),
-            Some(value.loc),
-        )
-        .with_hint(format!(
-            "give `{key}` in points (9) or with a unit (\"3mm\")"
-        )),
-    );
+    r.diags.push(crate::error!(
+        "bad-value", Some(value.loc), "`{key}` must be more than 0, not {}", value.value;
+        hint: "give `{key}` in points (9) or with a unit (\"3mm\")"
+    ));
     None
 }

@@ -43,27 +43,21 @@ pub fn load_card_art(
             ImageSource::Field(field) => {
                 let Some(deck) = deck else {
                     diags.push(
-                        Diagnostic::error(
-                            "dangling-reference",
-                            format!(
-                                "the image of `{}` names the field `{}`, but a card back has no card fields",
-                                template.source, field.value
-                            ),
-                            Some(field.loc.clone()),
-                        )
-                        .with_hint("give a back's image as `file`"),
+                        crate::error!(
+                            "dangling-reference", Some(field.loc.clone()),
+                            "the image of `{}` names the field `{}`, but a card back has no card fields",
+                            template.source, field.value;
+                            hint: "give a back's image as `file`"
+                        ),
                     );
                     continue;
                 };
                 let Some(index) = deck.field_index(&field.value) else {
-                    diags.push(
-                        Diagnostic::error(
-                            "dangling-reference",
-                            format!("the deck `{}` has no field `{}`", deck.id, field.value),
-                            Some(field.loc.clone()),
-                        )
-                        .with_hint(deck.fields_hint()),
-                    );
+                    diags.push(crate::error!(
+                        "dangling-reference", Some(field.loc.clone()),
+                        "the deck `{}` has no field `{}`", deck.id, field.value;
+                        hint: "{}", deck.fields_hint()
+                    ));
                     continue;
                 };
                 for card in &deck.cards {

@@ -4,7 +4,7 @@
 
 use super::spec::{Def, Tab, block_def, kinds, table, unknown_kind};
 use super::toml::{Reader, Table, parse};
-use crate::diag::{Diagnostic, Diagnostics, FileId, Loc};
+use crate::diag::{Diagnostics, FileId, Loc};
 use crate::model::crt::{ColumnKind, CombatColumns, Favour, MAX_RATIO_TERM, PastEnd, Ratio};
 use crate::model::{
     BlockKind, CellCodes, Chart, ChartBlock, CheckSection, Checklist, Dice, LegendEntry, Located,
@@ -254,14 +254,10 @@ fn dice(r: &mut Reader<'_>, t: &Tab<'_, '_>) -> Option<Located<Dice>> {
     match Dice::parse(&d.value) {
         Some(dice) => Some(Located::new(dice, d.loc)),
         None => {
-            r.diags.push(
-                Diagnostic::error(
-                    "bad-dice",
-                    format!("`{}` is not a dice roll", d.value),
-                    Some(d.loc),
-                )
-                .with_hint("write dice as NdS: \"1d6\", \"2d6\", \"1d10\""),
-            );
+            r.diags.push(crate::error!(
+                "bad-dice", Some(d.loc), "`{}` is not a dice roll", d.value;
+                hint: "write dice as NdS: \"1d6\", \"2d6\", \"1d10\""
+            ));
             None
         }
     }
@@ -279,16 +275,10 @@ fn roll_range(r: &mut Reader<'_>, s: &Located<String>) -> Option<Located<RollRan
     match RollRange::parse(&s.value) {
         Some(range) => Some(Located::new(range, s.loc.clone())),
         None => {
-            r.diags.push(
-                Diagnostic::error(
-                    "bad-roll-range",
-                    format!("`{}` is not a roll range", s.value),
-                    Some(s.loc.clone()),
-                )
-                .with_hint(
-                    "write \"6\", \"5-6\", \"4 or less\" (\"4-\") or \"13 or more\" (\"13+\")",
-                ),
-            );
+            r.diags.push(crate::error!(
+                "bad-roll-range", Some(s.loc.clone()), "`{}` is not a roll range", s.value;
+                hint: "write \"6\", \"5-6\", \"4 or less\" (\"4-\") or \"13 or more\" (\"13+\")"
+            ));
             None
         }
     }
@@ -298,14 +288,11 @@ fn row_length(r: &mut Reader<'_>, cells: usize, columns: usize, loc: &Loc, what:
     if cells == columns {
         return true;
     }
-    r.diags.push(
-        Diagnostic::error(
-            "bad-row-length",
-            format!("this {what} has {cells} cells but the table has {columns} columns"),
-            Some(loc.clone()),
-        )
-        .with_hint("give one cell per column, in column order"),
-    );
+    r.diags.push(crate::error!(
+        "bad-row-length", Some(loc.clone()),
+        "this {what} has {cells} cells but the table has {columns} columns";
+        hint: "give one cell per column, in column order"
+    ));
     false
 }
 
@@ -326,14 +313,11 @@ fn results(r: &mut Reader<'_>, t: &Tab<'_, '_>) -> Option<ResultsTable> {
         Some(s) if s.value == "codes" => Some(CellCodes::Codes),
         Some(s) if s.value == "text" => Some(CellCodes::Text),
         Some(s) => {
-            r.diags.push(
-                Diagnostic::error(
-                    "bad-value",
-                    format!("cells = \"{}\" is not a way of reading cells", s.value),
-                    Some(s.loc),
-                )
-                .with_hint("cells is \"codes\" (result codes from the legend) or \"text\""),
-            );
+            r.diags.push(crate::error!(
+                "bad-value", Some(s.loc),
+                "cells = \"{}\" is not a way of reading cells", s.value;
+                hint: "cells is \"codes\" (result codes from the legend) or \"text\""
+            ));
             None
         }
     };
@@ -447,28 +431,18 @@ fn modifier_range(
 ) -> Option<Located<(i64, i64)>> {
     match parse_drm(&s.value) {
         Some(range) if let Some(why) = modifier_span_problem(range) => {
-            r.diags.push(
-                Diagnostic::error(
-                    "limit-exceeded",
-                    format!("`{}`: {why}", s.value),
-                    Some(s.loc),
-                )
-                .with_hint(format!(
-                    "declare the {what}, e.g. \"-3..+5\" (at most {MAX_MODIFIER_SPAN} of them)"
-                )),
-            );
+            r.diags.push(crate::error!(
+                "limit-exceeded", Some(s.loc), "`{}`: {why}", s.value;
+                hint: "declare the {what}, e.g. \"-3..+5\" (at most {MAX_MODIFIER_SPAN} of them)"
+            ));
             None
         }
         Some(range) => Some(Located::new(range, s.loc)),
         None => {
-            r.diags.push(
-                Diagnostic::error(
-                    "bad-value",
-                    format!("`{}` is not a modifier range", s.value),
-                    Some(s.loc),
-                )
-                .with_hint("write the lowest and highest net modifier: \"-3..+5\""),
-            );
+            r.diags.push(crate::error!(
+                "bad-value", Some(s.loc), "`{}` is not a modifier range", s.value;
+                hint: "write the lowest and highest net modifier: \"-3..+5\""
+            ));
             None
         }
     }
@@ -491,14 +465,11 @@ fn combat_columns(
     let Some(by) = by else {
         // The combat keys mean nothing without columns_by.
         for key in [round, shift, below, above].into_iter().flatten() {
-            r.diags.push(
-                Diagnostic::error(
-                    "bad-value",
-                    format!("`{}` applies only to a combat results table", key.value),
-                    Some(key.loc),
-                )
-                .with_hint("add columns_by = \"odds\" or \"differential\", or remove this key"),
-            );
+            r.diags.push(crate::error!(
+                "bad-value", Some(key.loc),
+                "`{}` applies only to a combat results table", key.value;
+                hint: "add columns_by = \"odds\" or \"differential\", or remove this key"
+            ));
         }
         return Some(None);
     };
@@ -511,14 +482,11 @@ fn combat_columns(
                 None => {
                     ok = false;
                     r.diags.push(
-                        Diagnostic::error(
-                            "bad-value",
-                            format!("column `{}` is not an odds ratio", c.value),
-                            Some(c.loc.clone()),
-                        )
-                        .with_hint(format!(
-                            "write the odds attacker to defender, \"1:2\", \"3:1\" (each side 1 to {MAX_RATIO_TERM})"
-                        )),
+                        crate::error!(
+                            "bad-value", Some(c.loc.clone()),
+                            "column `{}` is not an odds ratio", c.value;
+                            hint: "write the odds attacker to defender, \"1:2\", \"3:1\" (each side 1 to {MAX_RATIO_TERM})"
+                        ),
                     );
                 }
             }
@@ -531,14 +499,10 @@ fn combat_columns(
     } else {
         if let Some(round) = &round {
             ok = false;
-            r.diags.push(
-                Diagnostic::error(
-                    "bad-value",
-                    "`round` applies only to odds columns",
-                    Some(round.loc.clone()),
-                )
-                .with_hint("a differential falls in one column exactly; remove `round`"),
-            );
+            r.diags.push(crate::error!(
+                "bad-value", Some(round.loc.clone()), "`round` applies only to odds columns";
+                hint: "a differential falls in one column exactly; remove `round`"
+            ));
         }
         let mut ranges = Vec::new();
         for c in columns {
@@ -547,12 +511,11 @@ fn combat_columns(
                 None => {
                     ok = false;
                     r.diags.push(
-                        Diagnostic::error(
-                            "bad-value",
-                            format!("column `{}` is not a strength differential", c.value),
-                            Some(c.loc.clone()),
-                        )
-                        .with_hint("write a differential or a range of them: \"-3 or less\", \"-1\", \"+1-+2\", \"+6 or more\""),
+                        crate::error!(
+                            "bad-value", Some(c.loc.clone()),
+                            "column `{}` is not a strength differential", c.value;
+                            hint: "write a differential or a range of them: \"-3 or less\", \"-1\", \"+1-+2\", \"+6 or more\""
+                        ),
                     );
                 }
             }
@@ -561,14 +524,10 @@ fn combat_columns(
     };
     if columns.is_empty() {
         ok = false;
-        r.diags.push(
-            Diagnostic::error(
-                "missing-field",
-                "a combat results table needs its columns",
-                Some(by.loc.clone()),
-            )
-            .with_hint("columns = [\"1:2\", \"1:1\", \"2:1\", \"3:1\"]"),
-        );
+        r.diags.push(crate::error!(
+            "missing-field", Some(by.loc.clone()), "a combat results table needs its columns";
+            hint: "columns = [\"1:2\", \"1:1\", \"2:1\", \"3:1\"]"
+        ));
     }
     let shift = match shift {
         Some(s) => modifier_range(r, s, "column shifts an attack can receive"),
@@ -760,14 +719,11 @@ fn step(r: &mut Reader<'_>, t: &Table<'_>, mark: Option<&str>) -> Option<Step> {
         .filter_map(|i| step(r, i, sub_mark.as_deref()))
         .collect();
     if title.is_none() && text.is_empty() {
-        r.diags.push(
-            Diagnostic::error(
-                "missing-field",
-                "a checklist step has neither `title` nor `text`",
-                Some(r.loc(t.span().start..t.span().start)),
-            )
-            .with_hint("add `text = \"...\"`"),
-        );
+        r.diags.push(crate::error!(
+            "missing-field", Some(r.loc(t.span().start..t.span().start)),
+            "a checklist step has neither `title` nor `text`";
+            hint: "add `text = \"...\"`"
+        ));
         return None;
     }
     Some(Step {
@@ -797,12 +753,10 @@ fn checklist(r: &mut Reader<'_>, t: &Tab<'_, '_>) -> Option<Checklist> {
                 "none" => Numbering::None,
                 other => {
                     r.diags.push(
-                        Diagnostic::error(
-                            "bad-value",
-                            format!("numbering = \"{other}\" is not a numbering"),
-                            Some(n.loc),
-                        )
-                        .with_hint("numbering is \"numbers\" (1), 2)...), \"letters\" (a), b)...) or \"none\""),
+                        crate::error!(
+                            "bad-value", Some(n.loc), "numbering = \"{other}\" is not a numbering";
+                            hint: "numbering is \"numbers\" (1), 2)...), \"letters\" (a), b)...) or \"none\""
+                        ),
                     );
                     Numbering::None
                 }

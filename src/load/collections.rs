@@ -8,7 +8,7 @@ use super::paths::Confine;
 use super::spec::{Def, Tab, kinds, table};
 use super::toml::{Reader, Table, parse};
 use super::{OpError, read_source};
-use crate::diag::{Diagnostic, Diagnostics, FileId, Sources};
+use crate::diag::{Diagnostics, FileId, Sources};
 use crate::model::{Deck, Dice, DiceCombat, Located, RandomRow, RandomTable, RollRange};
 
 /// A `[[collections]]` or `[[random_tables]]` entry: written inline, or the
@@ -188,14 +188,10 @@ fn random_table(
         .collect();
     let roll = roll?;
     let Some(dice) = Dice::parse(&roll.value) else {
-        r.diags.push(
-            Diagnostic::error(
-                "bad-roll",
-                format!("`{}` is not a roll of dice", roll.value),
-                Some(roll.loc),
-            )
-            .with_hint("write the roll as \"1d6\", \"2d6\" or \"1d10\""),
-        );
+        r.diags.push(crate::error!(
+            "bad-roll", Some(roll.loc), "`{}` is not a roll of dice", roll.value;
+            hint: "write the roll as \"1d6\", \"2d6\" or \"1d10\""
+        ));
         return None;
     };
     Some(RandomTable {
@@ -219,16 +215,10 @@ fn roll_range(r: &mut Reader<'_>, row: &Tab<'_, '_>) -> Option<Located<RollRange
     match RollRange::parse(&text.value) {
         Some(range) => Some(Located::new(range, text.loc)),
         None => {
-            r.diags.push(
-                Diagnostic::error(
-                    "bad-roll",
-                    format!("`{}` is not a roll or range of rolls", text.value),
-                    Some(text.loc),
-                )
-                .with_hint(
-                    "write \"4\", \"5-6\", \"4 or less\" / \"4-\", \"13 or more\" / \"13+\"",
-                ),
-            );
+            r.diags.push(crate::error!(
+                "bad-roll", Some(text.loc), "`{}` is not a roll or range of rolls", text.value;
+                hint: "write \"4\", \"5-6\", \"4 or less\" / \"4-\", \"13 or more\" / \"13+\""
+            ));
             None
         }
     }

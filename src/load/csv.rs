@@ -9,7 +9,7 @@ use std::path::Path;
 
 use super::paths::Confine;
 use super::{OpError, read_source};
-use crate::diag::{Diagnostic, Diagnostics, FileId, Loc, Sources};
+use crate::diag::{Diagnostics, FileId, Loc, Sources};
 use crate::model::{Card, FieldDecl, FieldKind, FieldValue, Located};
 
 /// Reads the CSV file `name` (relative to the deck's folder `dir`) into cards.
@@ -53,14 +53,11 @@ pub fn cards_from_csv(
     let rows = read_rows(file, text, diags)?;
     let mut rows = rows.into_iter();
     let Some(header) = rows.next() else {
-        diags.push(
-            Diagnostic::error(
-                "missing-field",
-                "the card list is empty: it has no header row",
-                Some(Loc::new(file, 0..0)),
-            )
-            .with_hint(header_hint(fields)),
-        );
+        diags.push(crate::error!(
+            "missing-field", Some(Loc::new(file, 0..0)),
+            "the card list is empty: it has no header row";
+            hint: "{}", header_hint(fields)
+        ));
         return None;
     };
     let columns = columns(file, &header, fields, diags)?;
@@ -90,14 +87,10 @@ pub(super) fn read_rows(file: FileId, text: &str, diags: &mut Diagnostics) -> Op
             Ok(r) => r,
             Err(e) => {
                 let at = e.position().map_or(0, |p| p.byte() as usize) + skip;
-                diags.push(
-                    Diagnostic::error(
-                        "csv-syntax",
-                        format!("invalid CSV: {e}"),
-                        Some(Loc::new(file, at..at)),
-                    )
-                    .with_hint("save the sheet as CSV (comma-separated, UTF-8)"),
-                );
+                diags.push(crate::error!(
+                    "csv-syntax", Some(Loc::new(file, at..at)), "invalid CSV: {e}";
+                    hint: "save the sheet as CSV (comma-separated, UTF-8)"
+                ));
                 return None;
             }
         };
@@ -107,13 +100,10 @@ pub(super) fn read_rows(file: FileId, text: &str, diags: &mut Diagnostics) -> Op
             Err(quote) => {
                 let at = quote..text.len();
                 diags.push(
-                Diagnostic::error(
-                    "csv-syntax",
-                    "invalid CSV: a quoted cell is never closed",
-                    Some(Loc::new(file, at)),
-                )
-                .with_hint(
-                    "a cell that starts with \" ends with \"; write a quote inside a cell as \"\"",
+                crate::error!(
+                    "csv-syntax", Some(Loc::new(file, at)),
+                    "invalid CSV: a quoted cell is never closed";
+                    hint: "a cell that starts with \" ends with \"; write a quote inside a cell as \"\""
                 ),
             );
                 return None;
@@ -171,12 +161,11 @@ fn warn_stray_quote(
         None => return,
     };
     diags.push(
-        Diagnostic::warning(
-            "csv-stray-quote",
-            format!("this quoted cell runs on over {lines} lines, and {why}"),
-            Some(Loc::new(file, cell.start..cell.start + 1)),
-        )
-        .with_hint("if the quote was typed by mistake, delete it (the rows after it were read as this one cell); a quote inside a cell is written \"\""),
+        crate::warning!(
+            "csv-stray-quote", Some(Loc::new(file, cell.start..cell.start + 1)),
+            "this quoted cell runs on over {lines} lines, and {why}";
+            hint: "if the quote was typed by mistake, delete it (the rows after it were read as this one cell); a quote inside a cell is written \"\""
+        ),
     );
 }
 
@@ -251,10 +240,10 @@ fn columns(
         let index = fields.iter().position(|f| f.name == name);
         match index {
             None => {
-                let d = Diagnostic::error(
+                let d = crate::error!(
                     "unknown-field",
-                    format!("unknown column `{name}`: the deck declares no such field"),
                     Some(loc),
+                    "unknown column `{name}`: the deck declares no such field"
                 );
                 diags.push(match super::toml::closest(name, &names) {
                     Some(best) => d.with_hint(format!("did you mean `{best}`?")),
@@ -264,34 +253,21 @@ fn columns(
                     )),
                 });
             }
-            Some(i) if columns.contains(&Some(i)) => diags.push(
-                Diagnostic::error(
-                    "duplicate-column",
-                    format!("the column `{name}` appears twice"),
-                    Some(loc),
-                )
-                .with_hint("each field has one column; delete or rename the other"),
-            ),
+            Some(i) if columns.contains(&Some(i)) => diags.push(crate::error!(
+                "duplicate-column", Some(loc), "the column `{name}` appears twice";
+                hint: "each field has one column; delete or rename the other"
+            )),
             Some(_) => {}
         }
         columns.push(index);
     }
     for (i, field) in fields.iter().enumerate() {
         if !field.optional && !columns.contains(&Some(i)) {
-            diags.push(
-                Diagnostic::error(
-                    "missing-field",
-                    format!(
-                        "the card list has no column `{}`, which every card needs",
-                        field.name
-                    ),
-                    Some(Loc::new(file, header.span.clone())),
-                )
-                .with_hint(format!(
-                    "add a column `{}`, or declare the field optional = true",
-                    field.name
-                )),
-            );
+            diags.push(crate::error!(
+                "missing-field", Some(Loc::new(file, header.span.clone())),
+                "the card list has no column `{}`, which every card needs", field.name;
+                hint: "add a column `{}`, or declare the field optional = true", field.name
+            ));
         }
     }
     (diags.error_count() == errors).then_some(columns)
@@ -311,18 +287,11 @@ fn card(
         && let Some(extra) = row.spans.get(columns.len())
     {
         let last = row.spans.last().map_or(extra.end, |s| s.end);
-        diags.push(
-            Diagnostic::error(
-                "too-many-cells",
-                format!(
-                    "this row has {} cells but the header names {} columns",
-                    row.cells.len(),
-                    columns.len()
-                ),
-                Some(Loc::new(file, extra.start..last)),
-            )
-            .with_hint("a comma inside a cell needs the cell in quotes: \"Attack, then move\""),
-        );
+        diags.push(crate::error!(
+            "too-many-cells", Some(Loc::new(file, extra.start..last)),
+            "this row has {} cells but the header names {} columns", row.cells.len(), columns.len();
+            hint: "a comma inside a cell needs the cell in quotes: \"Attack, then move\""
+        ));
         // Which cell is extra cannot be told, so the row's values are not read.
         return Card {
             loc: Loc::new(file, row.span.clone()),
@@ -343,17 +312,11 @@ fn card(
         let loc = Loc::new(file, span);
         if cell.is_empty() {
             if !field.optional {
-                diags.push(
-                    Diagnostic::error(
-                        "missing-field",
-                        format!("the card has no value for the field `{}`", field.name),
-                        Some(loc),
-                    )
-                    .with_hint(format!(
-                        "fill in `{}`, or declare the field optional = true",
-                        field.name
-                    )),
-                );
+                diags.push(crate::error!(
+                    "missing-field", Some(loc),
+                    "the card has no value for the field `{}`", field.name;
+                    hint: "fill in `{}`, or declare the field optional = true", field.name
+                ));
             }
             continue;
         }
@@ -388,28 +351,22 @@ fn cell_value(
         FieldKind::Int => match cell.trim().parse::<i64>() {
             Ok(n) => Some(FieldValue::Int(n)),
             Err(_) => {
-                diags.push(
-                    Diagnostic::error(
-                        "wrong-type",
-                        format!("`{}` must be an integer, found `{cell}`", field.name),
-                        Some(loc.clone()),
-                    )
-                    .with_hint(format!("write `{}` as a whole number, e.g. 2", field.name)),
-                );
+                diags.push(crate::error!(
+                    "wrong-type", Some(loc.clone()),
+                    "`{}` must be an integer, found `{cell}`", field.name;
+                    hint: "write `{}` as a whole number, e.g. 2", field.name
+                ));
                 None
             }
         },
         FieldKind::Enum(allowed)
             if !allowed.iter().any(|a| a == cell) && !field.is_symbol(cell) =>
         {
-            diags.push(
-                Diagnostic::error(
-                    "bad-enum-value",
-                    format!("`{cell}` is not a value of field `{}`", field.name),
-                    Some(loc.clone()),
-                )
-                .with_hint(format!("use one of: {}", allowed.join(" | "))),
-            );
+            diags.push(crate::error!(
+                "bad-enum-value", Some(loc.clone()),
+                "`{cell}` is not a value of field `{}`", field.name;
+                hint: "use one of: {}", allowed.join(" | ")
+            ));
             None
         }
         _ => Some(FieldValue::Text(cell.to_string())),
@@ -434,19 +391,11 @@ fn faces(
 ) -> Option<FieldValue> {
     let trimmed = cell.trim();
     if trimmed.starts_with('[') && trimmed.ends_with(']') {
-        diags.push(
-            Diagnostic::error(
-                "wrong-type",
-                format!(
-                    "`{}` is a list of faces separated by `{FACE_SEPARATOR}`, not a TOML list",
-                    field.name
-                ),
-                Some(loc.clone()),
-            )
-            .with_hint(
-                "write the faces as ` | sword | sword burst` (a blank face is empty between bars)",
-            ),
-        );
+        diags.push(crate::error!(
+            "wrong-type", Some(loc.clone()),
+            "`{}` is a list of faces separated by `{FACE_SEPARATOR}`, not a TOML list", field.name;
+            hint: "write the faces as ` | sword | sword burst` (a blank face is empty between bars)"
+        ));
         return None;
     }
     // Where the cell's text starts in the file: after an opening quote. A
@@ -551,6 +500,7 @@ pub fn cards_to_csv(fields: &[FieldDecl], cards: &[Card]) -> Result<String, OpEr
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diag::Diagnostic;
 
     #[test]
     fn formula_cells_are_defused_and_read_back_exactly() {

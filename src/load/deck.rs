@@ -7,7 +7,7 @@ use toml::de::DeValue;
 use super::OpError;
 use super::spec::{Key, Tab, kinds, table};
 use super::toml::{Reader, Table, as_table, parse, parse_piece};
-use crate::diag::{Diagnostic, Diagnostics, FileId, Loc};
+use crate::diag::{Diagnostics, FileId, Loc};
 use crate::model::{
     Card, Complete, Constraints, CountPer, Deck, FacesDecl, FieldDecl, FieldKind, FieldValue,
     Located, PhraseForm, Unique, When, form_slots,
@@ -260,14 +260,10 @@ fn read_deck(
         .filter_map(|t| field(&mut r, t))
         .collect();
     if fields.is_empty() {
-        r.diags.push(
-            Diagnostic::error(
-                "missing-field",
-                "the deck declares no fields",
-                Some(r.loc(0..0)),
-            )
-            .with_hint("declare the card fields with [[fields]] name = \"title\" kind = \"text\""),
-        );
+        r.diags.push(crate::error!(
+            "missing-field", Some(r.loc(0..0)), "the deck declares no fields";
+            hint: "declare the card fields with [[fields]] name = \"title\" kind = \"text\""
+        ));
         return Ok(Ok(None));
     }
     let title_field = match r.get(&root, k::title_field) {
@@ -373,14 +369,11 @@ fn collection(
     for f in r.get(t, k::fields) {
         if let Some(decl) = field(r, &f) {
             if fields.iter().any(|g| g.name == decl.name) {
-                r.diags.push(
-                    Diagnostic::error(
-                        "duplicate-value",
-                        format!("the field `{}` is declared twice", decl.name),
-                        Some(decl.loc.clone()),
-                    )
-                    .with_hint("every item already has `id`, `name` and an optional `alias`"),
-                );
+                r.diags.push(crate::error!(
+                    "duplicate-value", Some(decl.loc.clone()),
+                    "the field `{}` is declared twice", decl.name;
+                    hint: "every item already has `id`, `name` and an optional `alias`"
+                ));
                 continue;
             }
             fields.push(decl);
@@ -450,29 +443,20 @@ fn field(r: &mut Reader<'_>, t: &Table<'_>) -> Option<FieldDecl> {
     if kind_name.value != "int"
         && let Some(bound) = min.as_ref().or(max.as_ref())
     {
-        r.diags.push(
-            Diagnostic::error(
-                "bad-value",
-                format!(
-                    "`min` and `max` bound an int field; `{}` is {}",
-                    name.value, kind_name.value
-                ),
-                Some(bound.loc.clone()),
-            )
-            .with_hint("declare kind = \"int\", or remove min and max"),
-        );
+        r.diags.push(crate::error!(
+            "bad-value", Some(bound.loc.clone()),
+            "`min` and `max` bound an int field; `{}` is {}", name.value, kind_name.value;
+            hint: "declare kind = \"int\", or remove min and max"
+        ));
     }
     if let (Some(lo), Some(hi)) = (&min, &max)
         && lo.value > hi.value
     {
-        r.diags.push(
-            Diagnostic::error(
-                "bad-value",
-                format!("`min` ({}) is greater than `max` ({})", lo.value, hi.value),
-                Some(hi.loc.clone()),
-            )
-            .with_hint("swap them"),
-        );
+        r.diags.push(crate::error!(
+            "bad-value", Some(hi.loc.clone()),
+            "`min` ({}) is greater than `max` ({})", lo.value, hi.value;
+            hint: "swap them"
+        ));
     }
     let mut kind_loc = kind_name.loc.clone();
     let kind = match kind_name.value.as_str() {
@@ -480,14 +464,11 @@ fn field(r: &mut Reader<'_>, t: &Table<'_>) -> Option<FieldDecl> {
         "rich" => FieldKind::Rich,
         "int" => FieldKind::Int,
         "enum" if values.is_empty() => {
-            r.diags.push(
-                Diagnostic::error(
-                    "missing-field",
-                    format!("enum field `{}` lists no values", name.value),
-                    Some(kind_name.loc),
-                )
-                .with_hint("add values = [\"...\", \"...\"]"),
-            );
+            r.diags.push(crate::error!(
+                "missing-field", Some(kind_name.loc),
+                "enum field `{}` lists no values", name.value;
+                hint: "add values = [\"...\", \"...\"]"
+            ));
             return None;
         }
         "enum" => FieldKind::Enum(values.into_iter().map(|v| v.value).collect()),
@@ -498,14 +479,11 @@ fn field(r: &mut Reader<'_>, t: &Table<'_>) -> Option<FieldDecl> {
                 FieldKind::Ref(to.value)
             }
             None => {
-                r.diags.push(
-                    Diagnostic::error(
-                        "missing-field",
-                        format!("ref field `{}` has no `to`", name.value),
-                        Some(kind_name.loc),
-                    )
-                    .with_hint("add to = \"sides\" or the id of a collection"),
-                );
+                r.diags.push(crate::error!(
+                    "missing-field", Some(kind_name.loc),
+                    "ref field `{}` has no `to`", name.value;
+                    hint: "add to = \"sides\" or the id of a collection"
+                ));
                 return None;
             }
         },
@@ -519,14 +497,10 @@ fn field(r: &mut Reader<'_>, t: &Table<'_>) -> Option<FieldDecl> {
             })
         }
         other => {
-            r.diags.push(
-                Diagnostic::error(
-                    "bad-value",
-                    format!("unknown field kind `{other}`"),
-                    Some(kind_name.loc),
-                )
-                .with_hint(format!("kind is one of: {}", k::kind.values().join(", "))),
-            );
+            r.diags.push(crate::error!(
+                "bad-value", Some(kind_name.loc), "unknown field kind `{other}`";
+                hint: "kind is one of: {}", k::kind.values().join(", ")
+            ));
             return None;
         }
     };
@@ -595,14 +569,11 @@ fn phrase_forms(
         let texts = strings(r, &f, form::text);
         for text in &texts {
             if let Err(bad) = form_slots(&text.value) {
-                r.diags.push(
-                    Diagnostic::error(
-                        "bad-value",
-                        format!("the form `{bad}` has an unpaired brace"),
-                        Some(text.loc.clone()),
-                    )
-                    .with_hint("write a slot as {collection}, e.g. \"Play an Extra {types}\""),
-                );
+                r.diags.push(crate::error!(
+                    "bad-value", Some(text.loc.clone()),
+                    "the form `{bad}` has an unpaired brace";
+                    hint: "write a slot as {{collection}}, e.g. \"Play an Extra {{types}}\""
+                ));
             }
         }
         if let (Some(id), false) = (id, texts.is_empty()) {
@@ -614,14 +585,11 @@ fn phrase_forms(
         }
     }
     if forms.is_empty() {
-        r.diags.push(
-            Diagnostic::error(
-                "missing-field",
-                format!("phrase field `{}` declares no forms", name.value),
-                Some(name.loc.clone()),
-            )
-            .with_hint("add forms = [{ id = \"scout\", text = \"Scout\" }, ...]"),
-        );
+        r.diags.push(crate::error!(
+            "missing-field", Some(name.loc.clone()),
+            "phrase field `{}` declares no forms", name.value;
+            hint: "add forms = [{{ id = \"scout\", text = \"Scout\" }}, ...]"
+        ));
         return None;
     }
     Some(forms)
@@ -632,14 +600,11 @@ fn field_ref(r: &mut Reader<'_>, fields: &[FieldDecl], name: &Located<String>) -
     let found = fields.iter().position(|f| f.name == name.value);
     if found.is_none() {
         let names: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
-        r.diags.push(
-            Diagnostic::error(
-                "dangling-reference",
-                format!("the deck declares no field `{}`", name.value),
-                Some(name.loc.clone()),
-            )
-            .with_hint(format!("declared fields: {}", names.join(", "))),
-        );
+        r.diags.push(crate::error!(
+            "dangling-reference", Some(name.loc.clone()),
+            "the deck declares no field `{}`", name.value;
+            hint: "declared fields: {}", names.join(", ")
+        ));
     }
     found
 }
@@ -664,14 +629,10 @@ fn constraints(r: &mut Reader<'_>, t: &Table<'_>, fields: &[FieldDecl]) -> Const
                         loc: count.loc,
                     })
                 }
-                Err(_) => r.diags.push(
-                    Diagnostic::error(
-                        "bad-value",
-                        format!("count = {} cannot be negative", count.value),
-                        Some(count.loc),
-                    )
-                    .with_hint("count is how many cards each value must have: 0 or more"),
-                ),
+                Err(_) => r.diags.push(crate::error!(
+                    "bad-value", Some(count.loc), "count = {} cannot be negative", count.value;
+                    hint: "count is how many cards each value must have: 0 or more"
+                )),
             }
         }
     }
@@ -709,14 +670,10 @@ fn extra_constraints(
     if let Some(size) = r.get(t, k::size) {
         match usize::try_from(size.value) {
             Ok(n) => out.size = Some(Located::new(n, size.loc)),
-            Err(_) => r.diags.push(
-                Diagnostic::error(
-                    "bad-value",
-                    format!("size = {} cannot be negative", size.value),
-                    Some(size.loc),
-                )
-                .with_hint("size is how many cards the deck holds"),
-            ),
+            Err(_) => r.diags.push(crate::error!(
+                "bad-value", Some(size.loc), "size = {} cannot be negative", size.value;
+                hint: "size is how many cards the deck holds"
+            )),
         }
     }
     for c in one_or_many(r, t, k::complete) {
@@ -806,14 +763,10 @@ fn int_set(r: &mut Reader<'_>, t: &Tab<'_, '_>) -> Option<Vec<i64>> {
         _ => None,
     };
     if parsed.is_none() {
-        r.diags.push(
-            Diagnostic::error(
-                "bad-value",
-                "`values` is not a range of whole numbers",
-                Some(loc),
-            )
-            .with_hint("write values = \"1..10\" or values = [1, 2, 3]"),
-        );
+        r.diags.push(crate::error!(
+            "bad-value", Some(loc), "`values` is not a range of whole numbers";
+            hint: "write values = \"1..10\" or values = [1, 2, 3]"
+        ));
     }
     parsed
 }
@@ -827,17 +780,11 @@ fn card(r: &mut Reader<'_>, t: &Table<'_>, fields: &[FieldDecl], what: &str) -> 
         .map(|f| {
             let Some(v) = t.get_ref().get(f.name.as_str()) else {
                 if !f.optional {
-                    r.diags.push(
-                        Diagnostic::error(
-                            "missing-field",
-                            format!("card is missing the field `{}`", f.name),
-                            Some(r.loc(t.span().start..t.span().start)),
-                        )
-                        .with_hint(format!(
-                            "add `{} = ...`, or declare the field optional = true",
-                            f.name
-                        )),
-                    );
+                    r.diags.push(crate::error!(
+                        "missing-field", Some(r.loc(t.span().start..t.span().start)),
+                        "card is missing the field `{}`", f.name;
+                        hint: "add `{} = ...`, or declare the field optional = true", f.name
+                    ));
                 }
                 return None;
             };
@@ -899,14 +846,11 @@ fn card(r: &mut Reader<'_>, t: &Table<'_>, fields: &[FieldDecl], what: &str) -> 
                 && !allowed.contains(s)
                 && !f.is_symbol(s)
             {
-                r.diags.push(
-                    Diagnostic::error(
-                        "bad-enum-value",
-                        format!("`{s}` is not a value of field `{}`", f.name),
-                        Some(loc.clone()),
-                    )
-                    .with_hint(format!("use one of: {}", allowed.join(" | "))),
-                );
+                r.diags.push(crate::error!(
+                    "bad-enum-value", Some(loc.clone()),
+                    "`{s}` is not a value of field `{}`", f.name;
+                    hint: "use one of: {}", allowed.join(" | ")
+                ));
             }
             Some(Located::new(value, loc))
         })

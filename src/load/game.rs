@@ -6,7 +6,7 @@ use super::paths::Confine;
 use super::spec::{Def, Key, kinds, table};
 use super::toml::{Reader, Table, parse};
 use super::{OpError, Project, collections, deck, read_source};
-use crate::diag::{Diagnostic, Diagnostics, Sources};
+use crate::diag::{Diagnostics, Sources};
 use crate::model::{
     AidJob, CardJob, CardListJob, CounterJob, CounterMarker, CounterSide, Force, Game, GameFiles,
     GlossaryEntry, LabelJob, Located, Paper, Publish, PublishOptions, RulesPage, Side,
@@ -474,14 +474,10 @@ fn publish(r: &mut Reader<'_>, t: &Table<'_>) -> Publish {
                 None => 1,
                 Some(c) if aid_job::copies.admits(c.value) => c.value as usize,
                 Some(c) => {
-                    r.diags.push(
-                        Diagnostic::error(
-                            "bad-value",
-                            format!("copies = {} is out of range", c.value),
-                            Some(c.loc),
-                        )
-                        .with_hint("an aid page holds 1 to 4 copies side by side"),
-                    );
+                    r.diags.push(crate::error!(
+                        "bad-value", Some(c.loc), "copies = {} is out of range", c.value;
+                        hint: "an aid page holds 1 to 4 copies side by side"
+                    ));
                     1
                 }
             };
@@ -540,14 +536,10 @@ fn publish_options(r: &mut Reader<'_>, t: &Table<'_>) -> PublishOptions {
             "letter" => Some(Paper::LETTER),
             "a4" => Some(Paper::A4),
             _ => {
-                r.diags.push(
-                    Diagnostic::error(
-                        "bad-value",
-                        format!("`{}` is not a paper size", name.value),
-                        Some(name.loc),
-                    )
-                    .with_hint("use \"letter\" or \"a4\""),
-                );
+                r.diags.push(crate::error!(
+                    "bad-value", Some(name.loc), "`{}` is not a paper size", name.value;
+                    hint: "use \"letter\" or \"a4\""
+                ));
                 None
             }
         }
@@ -589,7 +581,8 @@ fn publish_options(r: &mut Reader<'_>, t: &Table<'_>) -> PublishOptions {
             usize::try_from(c.value).ok()
         } else {
             r.diags.push(crate::error!(
-                "out-of-range", Some(c.loc.clone()), "a rulebook has 1 or 2 columns, not {}", c.value;
+                "out-of-range",
+                Some(c.loc.clone()), "a rulebook has 1 or 2 columns, not {}", c.value;
                 hint: "write 1 or 2"
             ));
             None
@@ -666,14 +659,10 @@ fn counter_side(r: &mut Reader<'_>, t: &Table<'_>) -> Option<CounterSide> {
     let name = r.get(&t, k::name);
     let color = r.get(&t, k::color);
     if k::units.of(&t).is_none() {
-        r.diags.push(
-            Diagnostic::error(
-                "missing-field",
-                format!("{} needs `units`", k::DEF.what),
-                Some(r.loc(t.span())),
-            )
-            .with_hint("write how many of each unit the side has: units = { archer = 4 }"),
-        );
+        r.diags.push(crate::error!(
+            "missing-field", Some(r.loc(t.span())), "{} needs `units`", k::DEF.what;
+            hint: "write how many of each unit the side has: units = {{ archer = 4 }}"
+        ));
     }
     let mut units = Vec::new();
     if let Some(table) = r.table(&t, k::units.name()) {

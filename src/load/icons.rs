@@ -9,7 +9,7 @@ use kurbo::{BezPath, PathEl as K};
 
 use super::paths::Confine;
 use super::{OpError, read_source};
-use crate::diag::{Diagnostic, Diagnostics, FileId, Loc, Sources};
+use crate::diag::{Diagnostics, FileId, Loc, Sources};
 use crate::model::{Icon, PathEl};
 
 /// Every icon under `dir`, sorted by name; none if the folder does not exist.
@@ -48,11 +48,10 @@ pub fn load_icons(
 /// An icon from SVG text; problems are `bad-icon` diagnostics.
 pub fn parse_icon(name: &str, file: FileId, text: &str, diags: &mut Diagnostics) -> Option<Icon> {
     let bad = |diags: &mut Diagnostics, span: std::ops::Range<usize>, why: String| {
-        diags.push(
-            Diagnostic::error("bad-icon", why, Some(Loc::new(file, span))).with_hint(
-                "an icon is an <svg viewBox=\"...\"> holding <path d=\"...\"/> elements",
-            ),
-        );
+        diags.push(crate::error!(
+            "bad-icon", Some(Loc::new(file, span)), "{why}";
+            hint: "an icon is an <svg viewBox=\"...\"> holding <path d=\"...\"/> elements"
+        ));
     };
     let view_box = match attribute(text, 0, "viewBox") {
         Some((at, v)) => {

@@ -23,16 +23,12 @@ pub fn is_plain(id: &str) -> bool {
 pub fn bad_id(id: &str, what: &str, loc: Loc) -> Diagnostic {
     let shown: String = id.chars().take(60).collect();
     let more = if shown.len() < id.len() { "…" } else { "" };
-    Diagnostic::error(
-        "bad-id",
-        format!("{what} `{shown}{more}` is not a plain id"),
-        Some(loc),
-    )
-    .with_hint(format!(
-        "ids become file names and links: use lowercase letters, digits, `-` and `_`, \
-         starting with a letter or digit, at most {MAX_LEN} characters (e.g. `{}`)",
+    crate::error!(
+        "bad-id", Some(loc), "{what} `{shown}{more}` is not a plain id";
+        hint: "ids become file names and links: use lowercase letters, digits, `-` and `_`, \
+               starting with a letter or digit, at most {MAX_LEN} characters (e.g. `{}`)",
         suggestion(id)
-    ))
+    )
 }
 
 /// Checks an id, pushing `bad-id` when it is not plain; `true` when it is.

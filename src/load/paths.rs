@@ -118,14 +118,10 @@ impl Confine {
                 } else {
                     "does not exist"
                 };
-                diags.push(
-                    Diagnostic::error(
-                        "missing-file",
-                        format!("{what} `{}` {why}", path.display()),
-                        Some(name.loc.clone()),
-                    )
-                    .with_hint("paths are relative to the game folder"),
-                );
+                diags.push(crate::error!(
+                    "missing-file", Some(name.loc.clone()), "{what} `{}` {why}", path.display();
+                    hint: "paths are relative to the game folder"
+                ));
                 None
             }
         }
@@ -160,14 +156,10 @@ impl Confine {
 
 /// The `path-outside-game` error: it names the path, never what it holds.
 pub fn outside(name: &str, what: &str, loc: Option<Loc>) -> Diagnostic {
-    Diagnostic::error(
-        "path-outside-game",
-        format!("{what} `{name}` lies outside the game folder; it was not read"),
-        loc,
-    )
-    .with_hint(
-        "name files by paths relative to the game folder that stay inside it: \
-         no absolute paths, no `..` past the folder, no symlinks leading out",
+    crate::error!(
+        "path-outside-game", loc, "{what} `{name}` lies outside the game folder; it was not read";
+        hint: "name files by paths relative to the game folder that stay inside it: \
+               no absolute paths, no `..` past the folder, no symlinks leading out"
     )
 }
 

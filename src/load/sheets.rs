@@ -2,7 +2,7 @@
 
 use super::spec::{Tab, kinds::Str, table};
 use super::toml::{Reader, Table, parse};
-use crate::diag::{Diagnostic, Diagnostics, FileId};
+use crate::diag::{Diagnostics, FileId};
 use crate::model::{CardSize, Paper, SheetTemplate};
 
 table! { pub mod sheets_toml: "sheets.toml", "Label and card sheet templates.";
@@ -105,10 +105,10 @@ fn sheet(r: &mut Reader<'_>, t: &Table<'_>) -> Option<SheetTemplate> {
     let (columns, rows) = (columns?, rows?);
     for n in [&columns, &rows] {
         if n.value < 1 {
-            r.diags.push(Diagnostic::error(
+            r.diags.push(crate::error!(
                 "bad-value",
-                "a sheet needs at least one column and one row",
                 Some(n.loc.clone()),
+                "a sheet needs at least one column and one row"
             ));
             return None;
         }
@@ -134,14 +134,11 @@ fn sheet(r: &mut Reader<'_>, t: &Table<'_>) -> Option<SheetTemplate> {
     if last_x + sheet.label_width > sheet.paper.width + 0.5
         || last_y + sheet.label_height > sheet.paper.height + 0.5
     {
-        r.diags.push(
-            Diagnostic::error(
-                "sheet-off-page",
-                format!("sheet `{}`: the last label runs off the page", sheet.id),
-                Some(id.loc),
-            )
-            .with_hint("check left/top, the pitch and the label size against the paper"),
-        );
+        r.diags.push(crate::error!(
+            "sheet-off-page", Some(id.loc),
+            "sheet `{}`: the last label runs off the page", sheet.id;
+            hint: "check left/top, the pitch and the label size against the paper"
+        ));
         return None;
     }
     Some(sheet)
@@ -167,14 +164,10 @@ fn paper(r: &mut Reader<'_>, t: &Tab<'_, '_>) -> Option<(String, Paper)> {
         "letter" => Some((name.value, Paper::LETTER)),
         "a4" => Some((name.value, Paper::A4)),
         other => {
-            r.diags.push(
-                Diagnostic::error(
-                    "bad-value",
-                    format!("unknown paper `{other}`"),
-                    Some(name.loc),
-                )
-                .with_hint("paper is \"letter\", \"a4\" or { width = ..., height = ... }"),
-            );
+            r.diags.push(crate::error!(
+                "bad-value", Some(name.loc), "unknown paper `{other}`";
+                hint: "paper is \"letter\", \"a4\" or {{ width = ..., height = ... }}"
+            ));
             None
         }
     }

@@ -341,10 +341,8 @@ pub fn unknown_kind(key: Key<kinds::Blocks>, kind: &Located<String>) -> Diagnost
         Ty::Blocks(blocks, _) => blocks.iter().map(|(k, _)| *k).collect(),
         _ => Vec::new(),
     };
-    Diagnostic::error(
-        "bad-value",
-        format!("unknown block kind `{}`", kind.value),
-        Some(kind.loc.clone()),
+    crate::error!(
+        "bad-value", Some(kind.loc.clone()), "unknown block kind `{}`", kind.value;
+        hint: "kind is one of: {}", kinds.join(", ")
     )
-    .with_hint(format!("kind is one of: {}", kinds.join(", ")))
 }

@@ -72,14 +72,11 @@ pub fn load_card_template(
     let name = r.get(&root, k::name).map(|n| n.value).unwrap_or_default();
     let family = r.get(&root, k::family)?;
     if !families.contains(&family.value.as_str()) {
-        r.diags.push(
-            Diagnostic::error(
-                "dangling-reference",
-                format!("no font family `{}` in fonts/fonts.toml", family.value),
-                Some(family.loc.clone()),
-            )
-            .with_hint(format!("families: {}", families.join(", "))),
-        );
+        r.diags.push(crate::error!(
+            "dangling-reference", Some(family.loc.clone()),
+            "no font family `{}` in fonts/fonts.toml", family.value;
+            hint: "families: {}", families.join(", ")
+        ));
         return None;
     }
     let regions: Vec<Region> = r
@@ -135,18 +132,13 @@ fn warn_low_contrast(r: &mut Reader<'_>, region: &Region, fill: Rgb) {
         "\"#000000\""
     };
     r.diags.push(
-        Diagnostic::warning(
-            "low-contrast",
-            format!(
-                "the text of `{}` has a contrast of {ratio:.1}:1 on the card's background; \
-                 at least {MIN_CONTRAST}:1 reads well",
-                region.field
-            ),
-            Some(region.loc.clone()),
-        )
-        .with_hint(format!(
-            "give the region a text colour that stands out, e.g. color = {better}, or lighten the background"
-        )),
+        crate::warning!(
+            "low-contrast", Some(region.loc.clone()),
+            "the text of `{}` has a contrast of {ratio:.1}:1 on the card's background; \
+             at least {MIN_CONTRAST}:1 reads well",
+            region.field;
+            hint: "give the region a text colour that stands out, e.g. color = {better}, or lighten the background"
+        ),
     );
 }
 
@@ -218,16 +210,11 @@ fn image(r: &mut Reader<'_>, t: &Table<'_>) -> Option<ImageRegion> {
     };
     for (v, key) in [(&width, "width"), (&height, "height")] {
         if !(v.value > 0.0 && v.value.is_finite()) {
-            r.diags.push(
-                Diagnostic::error(
-                    "bad-value",
-                    format!("`{key}` must be more than 0, not {}", v.value),
-                    Some(v.loc.clone()),
-                )
-                .with_hint(format!(
-                    "give `{key}` in points (90) or with a unit (\"30mm\")"
-                )),
-            );
+            r.diags.push(crate::error!(
+                "bad-value", Some(v.loc.clone()),
+                "`{key}` must be more than 0, not {}", v.value;
+                hint: "give `{key}` in points (90) or with a unit (\"30mm\")"
+            ));
             return None;
         }
     }
@@ -305,14 +292,10 @@ fn choice<T: Copy, const N: usize>(
     let v = r.get(t, key)?;
     let found = key.values().iter().position(|name| *name == v.value);
     if found.is_none() {
-        r.diags.push(
-            Diagnostic::error(
-                "bad-value",
-                format!("`{}` cannot be `{}`", key.name(), v.value),
-                Some(v.loc),
-            )
-            .with_hint(format!("use one of: {}", key.values().join(", "))),
-        );
+        r.diags.push(crate::error!(
+            "bad-value", Some(v.loc), "`{}` cannot be `{}`", key.name(), v.value;
+            hint: "use one of: {}", key.values().join(", ")
+        ));
     }
     found.and_then(|i| options.get(i).copied())
 }

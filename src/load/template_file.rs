@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::diag::{Diagnostic, Diagnostics, Sources};
+use crate::diag::{Diagnostics, Sources};
 use crate::model::{CardTemplate, Located, NamedTemplate, Publish};
 use crate::text::FontBook;
 
@@ -97,18 +97,10 @@ fn load_template(
             }
             return Ok(None);
         }
-        diags.push(
-            Diagnostic::error(
-                "missing-file",
-                format!("no card template `{}`", id.value),
-                Some(id.loc.clone()),
-            )
-            .with_hint(format!(
-                "looked for {} and {}",
-                candidates[0].display(),
-                candidates[1].display()
-            )),
-        );
+        diags.push(crate::error!(
+            "missing-file", Some(id.loc.clone()), "no card template `{}`", id.value;
+            hint: "looked for {} and {}", candidates[0].display(), candidates[1].display()
+        ));
         return Ok(None);
     };
     let (file, text, ok) = super::read_source(path, sources, diags)?;

@@ -8,7 +8,7 @@ use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
 use super::spec::Def;
-use crate::diag::{Diagnostic, Diagnostics, FileId, Loc};
+use crate::diag::{Diagnostics, FileId, Loc};
 use crate::model::Located;
 
 pub type Table<'i> = Spanned<DeTable<'i>>;
@@ -25,14 +25,10 @@ pub fn parse<'i>(file: FileId, text: &'i str, diags: &mut Diagnostics) -> Option
         Err(err) => {
             let span = err.span().unwrap_or(0..0);
             let message = err.message().trim().to_string();
-            diags.push(
-                Diagnostic::error(
-                    "toml-syntax",
-                    format!("invalid TOML: {message}"),
-                    Some(Loc::new(file, span)),
-                )
-                .with_hint("fix the TOML syntax at this point; see https://toml.io"),
-            );
+            diags.push(crate::error!(
+                "toml-syntax", Some(Loc::new(file, span)), "invalid TOML: {message}";
+                hint: "fix the TOML syntax at this point; see https://toml.io"
+            ));
             None
         }
     }
@@ -64,14 +60,11 @@ fn check_literal(file: FileId, value: &Value<'_>, diags: &mut Diagnostics) {
         _ => None,
     };
     if let Some(kind) = bad {
-        diags.push(
-            Diagnostic::error(
-                "toml-syntax",
-                format!("invalid TOML: not a valid {kind}"),
-                Some(Loc::new(file, value.span())),
-            )
-            .with_hint("integers are like 42, -7, 0xFF, 1_000 (64-bit); floats like 3.5 or 1e6"),
-        );
+        diags.push(crate::error!(
+            "toml-syntax", Some(Loc::new(file, value.span())),
+            "invalid TOML: not a valid {kind}";
+            hint: "integers are like 42, -7, 0xFF, 1_000 (64-bit); floats like 3.5 or 1e6"
+        ));
     }
 }
 
@@ -83,14 +76,11 @@ pub fn decode(file: FileId, bytes: Vec<u8>, diags: &mut Diagnostics) -> (String,
         Err(err) => {
             let at = err.utf8_error().valid_up_to();
             let text = String::from_utf8_lossy(err.as_bytes()).into_owned();
-            diags.push(
-                Diagnostic::error(
-                    "invalid-utf8",
-                    "the file is not valid UTF-8",
-                    Some(Loc::new(file, at..at + '\u{FFFD}'.len_utf8())),
-                )
-                .with_hint("save the file as UTF-8"),
-            );
+            diags.push(crate::error!(
+                "invalid-utf8", Some(Loc::new(file, at..at + '\u{FFFD}'.len_utf8())),
+                "the file is not valid UTF-8";
+                hint: "save the file as UTF-8"
+            ));
             (text, false)
         }
     }
@@ -157,10 +147,10 @@ impl<'d> Reader<'d> {
         for key in table.keys() {
             if !allowed.contains(&key.get_ref().as_ref()) {
                 let name = key.get_ref().as_ref();
-                let mut d = Diagnostic::error(
+                let mut d = crate::error!(
                     "unknown-field",
-                    format!("unknown key `{name}` in {what}"),
                     Some(self.loc(key.span())),
+                    "unknown key `{name}` in {what}"
                 );
                 d = match closest(name, allowed) {
                     _ if !is_top && self.top.is_some_and(|t| t.has(name)) => d.with_hint(format!(
@@ -183,28 +173,19 @@ impl<'d> Reader<'d> {
         what: &str,
         expected: &str,
     ) {
-        self.diags.push(
-            Diagnostic::error(
-                "missing-field",
-                format!("{what} is missing the required key `{key}`"),
-                Some(self.loc(table_span.start..table_span.start)),
-            )
-            .with_hint(format!("add `{key} = <{expected}>`")),
-        );
+        self.diags.push(crate::error!(
+            "missing-field", Some(self.loc(table_span.start..table_span.start)),
+            "{what} is missing the required key `{key}`";
+            hint: "add `{key} = <{expected}>`"
+        ));
     }
 
     pub fn wrong_type(&mut self, value: &Value<'_>, key: &str, expected: &str) {
-        self.diags.push(
-            Diagnostic::error(
-                "wrong-type",
-                format!(
-                    "`{key}` must be {expected}, found {}",
-                    value.get_ref().type_str()
-                ),
-                Some(self.loc(value.span())),
-            )
-            .with_hint(format!("write `{key}` as {expected}")),
-        );
+        self.diags.push(crate::error!(
+            "wrong-type", Some(self.loc(value.span())),
+            "`{key}` must be {expected}, found {}", value.get_ref().type_str();
+            hint: "write `{key}` as {expected}"
+        ));
     }
 
     pub fn opt_str(&mut self, t: &Table<'_>, key: &str) -> Option<Located<String>> {
@@ -264,8 +245,10 @@ impl<'d> Reader<'d> {
             Ok(points) => Some(Located::new(points, loc)),
             Err(why) => {
                 self.diags.push(
-                    Diagnostic::error("bad-length", format!("`{key}`: {why}"), Some(loc))
-                        .with_hint("write a length as points (9) or with a unit: \"0.125in\", \"3.2mm\", \"9pt\""),
+                    crate::error!(
+                        "bad-length", Some(loc), "`{key}`: {why}";
+                        hint: "write a length as points (9) or with a unit: \"0.125in\", \"3.2mm\", \"9pt\""
+                    ),
                 );
                 None
             }

@@ -178,12 +178,11 @@ impl Deck {
 
     /// `dangling-reference` at `name`: the deck declares no such field.
     pub fn no_field(&self, name: &Located<String>) -> Diagnostic {
-        Diagnostic::error(
-            "dangling-reference",
-            format!("the deck `{}` has no field `{}`", self.id, name.value),
-            Some(name.loc.clone()),
+        crate::error!(
+            "dangling-reference", Some(name.loc.clone()),
+            "the deck `{}` has no field `{}`", self.id, name.value;
+            hint: "{}", self.fields_hint()
         )
-        .with_hint(self.fields_hint())
     }
 
     /// The card's title (its `title_field`), or "card N" if it has none.

@@ -8,12 +8,10 @@ pub const MAX_FACES: usize = 1000;
 
 /// The `limit-exceeded` error for a die of `faces` faces, at `loc`.
 pub fn too_many_faces(field: &str, faces: usize, loc: crate::diag::Loc) -> crate::diag::Diagnostic {
-    crate::diag::Diagnostic::error(
-        "limit-exceeded",
-        format!("`{field}` lists {faces} faces; a die has at most {MAX_FACES}"),
-        Some(loc),
+    crate::error!(
+        "limit-exceeded", Some(loc), "`{field}` lists {faces} faces; a die has at most {MAX_FACES}";
+        hint: "give the die its real faces, one entry per face"
     )
-    .with_hint("give the die its real faces, one entry per face")
 }
 
 /// How a `faces` field is checked: the int field that gives the die's number

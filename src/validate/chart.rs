@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use crate::diag::{Diagnostic, Diagnostics, Loc};
+use crate::diag::{Diagnostics, Loc};
 use crate::model::{
     BlockKind, CellCodes, Chart, Checklist, Coverage, Located, Lookup, Matrix, ModEntry, ModValue,
     ModifierList, Numbering, RangeTable, ResultsTable, RollRange, Step, check_coverage,
@@ -29,13 +29,11 @@ pub fn check_aid_tables(game: &crate::model::Game, diags: &mut Diagnostics) {
             };
             if !ids.contains(&id.value.as_str()) {
                 diags.push(
-                    Diagnostic::error(
+                    crate::error!(
                         "dangling-reference",
-                        format!(
-                            "the aid's table `{}` is no chart block of the game",
-                            id.value
-                        ),
                         Some(id.loc.clone()),
+                        "the aid's table `{}` is no chart block of the game",
+                        id.value
                     )
                     .with_hint(if ids.is_empty() {
                         "the game has no charts ([[charts]] in game.toml)".to_string()
@@ -89,14 +87,11 @@ fn unique_id<'a>(
     diags: &mut Diagnostics,
 ) {
     if seen.contains_key(id.value.as_str()) {
-        diags.push(
-            Diagnostic::error(
-                "duplicate-value",
-                format!("two chart blocks have the id `{}`", id.value),
-                Some(id.loc.clone()),
-            )
-            .with_hint("ids name tables for `grogpress odds`; make each one different"),
-        );
+        diags.push(crate::error!(
+            "duplicate-value", Some(id.loc.clone()),
+            "two chart blocks have the id `{}`", id.value;
+            hint: "ids name tables for `grogpress odds`; make each one different"
+        ));
     } else {
         seen.insert(&id.value, &id.loc);
     }
@@ -143,25 +138,14 @@ fn check_results(t: &ResultsTable, diags: &mut Diagnostics) {
                     (None, Some(b)) => format!(", before row {b}"),
                     (None, None) => String::new(),
                 };
-                diags.push(
-                    Diagnostic::error(
-                        "table-gap",
-                        format!(
-                            "table `{}`: no row for roll{} {}{between}",
-                            t.id.value,
-                            if Coverage::count(&rolls) == 1 {
-                                ""
-                            } else {
-                                "s"
-                            },
-                            describe_ranges(&rolls)
-                        ),
-                        Some(at),
-                    )
-                    .with_hint(format!(
-                        "{reach}; every one of those rolls needs exactly one row"
-                    )),
-                );
+                diags.push(crate::error!(
+                    "table-gap", Some(at),
+                    "table `{}`: no row for roll{} {}{between}",
+                    t.id.value,
+                    if Coverage::count(&rolls) == 1 { "" } else { "s" },
+                    describe_ranges(&rolls);
+                    hint: "{reach}; every one of those rolls needs exactly one row"
+                ));
             }
             Coverage::Overlap(list) => {
                 let rolls: Vec<(i64, i64)> = list.iter().map(|(range, _)| *range).collect();
@@ -171,24 +155,15 @@ fn check_results(t: &ResultsTable, diags: &mut Diagnostics) {
                     .iter()
                     .map(|&i| format!("\"{}\"", t.rows[i].roll_text))
                     .collect();
-                diags.push(
-                    Diagnostic::error(
-                        "table-overlap",
-                        format!(
-                            "table `{}`: roll{} {} answered by more than one row ({})",
-                            t.id.value,
-                            if Coverage::count(&rolls) == 1 {
-                                ""
-                            } else {
-                                "s"
-                            },
-                            describe_ranges(&rolls),
-                            names.join(" and ")
-                        ),
-                        Some(t.rows[second].roll.loc.clone()),
-                    )
-                    .with_hint("each roll must fall in exactly one row"),
-                );
+                diags.push(crate::error!(
+                    "table-overlap", Some(t.rows[second].roll.loc.clone()),
+                    "table `{}`: roll{} {} answered by more than one row ({})",
+                    t.id.value,
+                    if Coverage::count(&rolls) == 1 { "" } else { "s" },
+                    describe_ranges(&rolls),
+                    names.join(" and ");
+                    hint: "each roll must fall in exactly one row"
+                ));
             }
         }
     }
@@ -208,25 +183,13 @@ fn check_legend(t: &ResultsTable, diags: &mut Diagnostics) {
                     for code in t.codes(&plain) {
                         match t.legend.iter().position(|e| e.matches(code)) {
                             Some(i) => used[i] = true,
-                            None => diags.push(
-                                Diagnostic::error(
-                                    "undefined-result-code",
-                                    format!(
-                                        "table `{}`: result code `{code}` is not in the legend",
-                                        t.id.value
-                                    ),
-                                    Some(cell.loc.clone()),
-                                )
-                                .with_hint(format!(
-                                    "legend codes: {}; `{}` means no result",
-                                    t.legend
-                                        .iter()
-                                        .map(|e| e.code.value.as_str())
-                                        .collect::<Vec<_>>()
-                                        .join(", "),
-                                    t.none
-                                )),
-                            ),
+                            None => diags.push(crate::error!(
+                                "undefined-result-code", Some(cell.loc.clone()),
+                                "table `{}`: result code `{code}` is not in the legend", t.id.value;
+                                hint: "legend codes: {}; `{}` means no result",
+                                t.legend.iter().map(|e| e.code.value.as_str()).collect::<Vec<_>>().join(", "),
+                                t.none
+                            )),
                         }
                     }
                 }
@@ -242,17 +205,11 @@ fn check_legend(t: &ResultsTable, diags: &mut Diagnostics) {
     }
     for (entry, used) in t.legend.iter().zip(used) {
         if !used {
-            diags.push(
-                Diagnostic::error(
-                    "unused-legend-entry",
-                    format!(
-                        "table `{}`: legend entry `{}` is used by no cell",
-                        t.id.value, entry.code.value
-                    ),
-                    Some(entry.code.loc.clone()),
-                )
-                .with_hint("remove the entry, or fix the cell that should use it"),
-            );
+            diags.push(crate::error!(
+                "unused-legend-entry", Some(entry.code.loc.clone()),
+                "table `{}`: legend entry `{}` is used by no cell", t.id.value, entry.code.value;
+                hint: "remove the entry, or fix the cell that should use it"
+            ));
         }
     }
 }
@@ -295,18 +252,12 @@ fn check_ranges(t: &RangeTable, diags: &mut Diagnostics) {
                 } else {
                     format!(" or one of: {}", t.words.join(", "))
                 };
-                diags.push(
-                    Diagnostic::error(
-                        "bad-die-range",
-                        format!("table `{}`: `{}` {why}", t.id.value, cell.value),
-                        Some(cell.loc.clone()),
-                    )
-                    .with_hint(format!(
-                        "write rolls of {dice} from {} to {}: \"6\", \"5-6\"{words}",
-                        dice.min(),
-                        dice.max()
-                    )),
-                );
+                diags.push(crate::error!(
+                    "bad-die-range", Some(cell.loc.clone()),
+                    "table `{}`: `{}` {why}", t.id.value, cell.value;
+                    hint: "write rolls of {dice} from {} to {}: \"6\", \"5-6\"{words}",
+                    dice.min(), dice.max()
+                ));
             }
         }
     }
@@ -344,12 +295,11 @@ fn check_modifiers(m: &ModifierList, diags: &mut Diagnostics) {
                             "modifier group"
                         };
                         diags.push(
-                            Diagnostic::error(
-                                "bad-modifier-group",
-                                format!("list `{}`: this {what} {problem}", m.id.value),
-                                Some(loc.clone()),
-                            )
-                            .with_hint("a group is `{ lead = \"...\", only_one = true, options = [{ text, value }, { text, value }] }`"),
+                            crate::error!(
+                                "bad-modifier-group", Some(loc.clone()),
+                                "list `{}`: this {what} {problem}", m.id.value;
+                                hint: "a group is `{{ lead = \"...\", only_one = true, options = [{{ text, value }}, {{ text, value }}] }}`"
+                            ),
                         );
                     }
                 }
@@ -370,12 +320,11 @@ fn duplicate_option<'a>(mut texts: impl Iterator<Item = &'a str>) -> Option<&'a 
 fn check_value(value: &Located<String>, diags: &mut Diagnostics) {
     if ModValue::parse(&value.value).is_none() {
         diags.push(
-            Diagnostic::error(
-                "bad-modifier-value",
-                format!("`{}` is not a modifier", value.value),
-                Some(value.loc.clone()),
-            )
-            .with_hint("write a signed number (\"+1\", \"-2\") or letter (\"-X\", \"+/-X\"); alternatives go in a group"),
+            crate::error!(
+                "bad-modifier-value", Some(value.loc.clone()),
+                "`{}` is not a modifier", value.value;
+                hint: "write a signed number (\"+1\", \"-2\") or letter (\"-X\", \"+/-X\"); alternatives go in a group"
+            ),
         );
     }
 }
@@ -387,24 +336,12 @@ fn check_matrix(m: &Matrix, diags: &mut Diagnostics) {
         for cell in &row.cells {
             match m.symbols.iter().position(|s| s.value == cell.value) {
                 Some(i) => used[i] = true,
-                None => diags.push(
-                    Diagnostic::error(
-                        "undeclared-symbol",
-                        format!(
-                            "matrix `{}`: `{}` is not one of its declared symbols",
-                            m.id.value, cell.value
-                        ),
-                        Some(cell.loc.clone()),
-                    )
-                    .with_hint(format!(
-                        "declared: {}",
-                        m.symbols
-                            .iter()
-                            .map(|s| s.value.as_str())
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    )),
-                ),
+                None => diags.push(crate::error!(
+                    "undeclared-symbol", Some(cell.loc.clone()),
+                    "matrix `{}`: `{}` is not one of its declared symbols", m.id.value, cell.value;
+                    hint: "declared: {}",
+                    m.symbols.iter().map(|s| s.value.as_str()).collect::<Vec<_>>().join(" ")
+                )),
             }
         }
     }
@@ -413,17 +350,11 @@ fn check_matrix(m: &Matrix, diags: &mut Diagnostics) {
     }
     for (symbol, used) in m.symbols.iter().zip(used) {
         if !used {
-            diags.push(
-                Diagnostic::warning(
-                    "unused-symbol",
-                    format!(
-                        "matrix `{}`: symbol `{}` is used by no cell",
-                        m.id.value, symbol.value
-                    ),
-                    Some(symbol.loc.clone()),
-                )
-                .with_hint("remove it from `symbols`"),
-            );
+            diags.push(crate::warning!(
+                "unused-symbol", Some(symbol.loc.clone()),
+                "matrix `{}`: symbol `{}` is used by no cell", m.id.value, symbol.value;
+                hint: "remove it from `symbols`"
+            ));
         }
     }
 }
@@ -432,18 +363,12 @@ fn check_matrix(m: &Matrix, diags: &mut Diagnostics) {
 fn check_lookup(m: &Matrix, lookup: &Lookup, diags: &mut Diagnostics) {
     let keys = lookup.keys;
     if keys == 0 || keys > m.columns.len() || lookup.values.is_empty() {
-        diags.push(
-            Diagnostic::error(
-                "bad-value",
-                format!(
-                    "matrix `{}`: a lookup needs 1 to {} key columns and their values",
-                    m.id.value,
-                    m.columns.len()
-                ),
-                Some(lookup.loc.clone()),
-            )
-            .with_hint("write `lookup = { keys = 2, values = [\"Yes\", \"No\"] }`"),
-        );
+        diags.push(crate::error!(
+            "bad-value", Some(lookup.loc.clone()),
+            "matrix `{}`: a lookup needs 1 to {} key columns and their values",
+            m.id.value, m.columns.len();
+            hint: "write `lookup = {{ keys = 2, values = [\"Yes\", \"No\"] }}`"
+        ));
         return;
     }
     let rows: Vec<_> = m.sections.iter().flat_map(|s| &s.rows).collect();
@@ -471,27 +396,17 @@ fn check_lookup(m: &Matrix, lookup: &Lookup, diags: &mut Diagnostics) {
             .collect::<Vec<_>>()
             .join(", ");
         match hits.len() {
-            0 => diags.push(
-                Diagnostic::error(
-                    "lookup-gap",
-                    format!("matrix `{}`: no row for {named}", m.id.value),
-                    Some(lookup.loc.clone()),
-                )
-                .with_hint("every combination of the key columns needs exactly one row"),
-            ),
+            0 => diags.push(crate::error!(
+                "lookup-gap", Some(lookup.loc.clone()),
+                "matrix `{}`: no row for {named}", m.id.value;
+                hint: "every combination of the key columns needs exactly one row"
+            )),
             1 => {}
-            _ => diags.push(
-                Diagnostic::error(
-                    "lookup-overlap",
-                    format!(
-                        "matrix `{}`: {} rows answer {named}",
-                        m.id.value,
-                        hits.len()
-                    ),
-                    Some(rows[hits[1]].loc.clone()),
-                )
-                .with_hint("every combination of the key columns needs exactly one row"),
-            ),
+            _ => diags.push(crate::error!(
+                "lookup-overlap", Some(rows[hits[1]].loc.clone()),
+                "matrix `{}`: {} rows answer {named}", m.id.value, hits.len();
+                hint: "every combination of the key columns needs exactly one row"
+            )),
         }
     }
 }
@@ -525,39 +440,23 @@ fn check_checklist(c: &Checklist, lettered: usize, diags: &mut Diagnostics) {
         if let Some(actor) = &step.actor
             && !c.actors.iter().any(|a| a.value == actor.value)
         {
-            diags.push(
-                Diagnostic::error(
-                    "dangling-reference",
-                    format!(
-                        "checklist `{}`: actor `{}` is not declared",
-                        c.id.value, actor.value
-                    ),
-                    Some(actor.loc.clone()),
-                )
-                .with_hint(format!(
-                    "declared actors: {}",
-                    c.actors
-                        .iter()
-                        .map(|a| a.value.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )),
-            );
+            diags.push(crate::error!(
+                "dangling-reference", Some(actor.loc.clone()),
+                "checklist `{}`: actor `{}` is not declared", c.id.value, actor.value;
+                hint: "declared actors: {}",
+                c.actors.iter().map(|a| a.value.as_str()).collect::<Vec<_>>().join(", ")
+            ));
         }
         for letter in step_references(&step.text) {
             let index = (letter as u8).wrapping_sub(b'a') as usize;
             if index >= lettered {
                 diags.push(
-                    Diagnostic::error(
-                        "dangling-reference",
-                        format!(
-                            "checklist `{}` refers to Step ({letter}), but its lettered steps run a) to {}",
-                            c.id.value,
-                            Numbering::Letters.label(lettered.saturating_sub(1)).unwrap_or_default()
-                        ),
-                        Some(step.loc.clone()),
-                    )
-                    .with_hint("refer to a step the checklist has"),
+                    crate::error!(
+                        "dangling-reference", Some(step.loc.clone()),
+                        "checklist `{}` refers to Step ({letter}), but its lettered steps run a) to {}",
+                        c.id.value, Numbering::Letters.label(lettered.saturating_sub(1)).unwrap_or_default();
+                        hint: "refer to a step the checklist has"
+                    ),
                 );
             }
         }

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use super::deck::{group_ids, group_key, group_name};
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diag::Diagnostics;
 use crate::model::{Card, Complete, Deck, FieldKind, Game, When};
 
 pub fn check_constraints(game: &Game, deck: &Deck, diags: &mut Diagnostics) {
@@ -13,19 +13,11 @@ pub fn check_constraints(game: &Game, deck: &Deck, diags: &mut Diagnostics) {
     if let Some(size) = &c.size
         && deck.cards.len() != size.value
     {
-        diags.push(
-            Diagnostic::error(
-                "deck-size",
-                format!(
-                    "{} has {} cards where size = {}",
-                    deck.name,
-                    deck.cards.len(),
-                    size.value
-                ),
-                Some(size.loc.clone()),
-            )
-            .with_hint("add or remove cards, or correct the declared size"),
-        );
+        diags.push(crate::error!(
+            "deck-size", Some(size.loc.clone()),
+            "{} has {} cards where size = {}", deck.name, deck.cards.len(), size.value;
+            hint: "add or remove cards, or correct the declared size"
+        ));
     }
     for complete in &c.complete {
         check_complete(game, deck, complete, diags);
@@ -81,29 +73,15 @@ fn check_complete(game: &Game, deck: &Deck, complete: &Complete, diags: &mut Dia
         };
         let scope = scope(game, deck, complete.within, &group);
         if !complete.values.contains(&n) {
-            diags.push(
-                Diagnostic::error(
-                    "not-in-set",
-                    format!("`{name}` = {n}{scope} is not one of the set"),
-                    Some(loc),
-                )
-                .with_hint(format!(
-                    "`{name}` takes each of {} once",
-                    describe(&complete.values)
-                )),
-            );
+            diags.push(crate::error!(
+                "not-in-set", Some(loc), "`{name}` = {n}{scope} is not one of the set";
+                hint: "`{name}` takes each of {} once", describe(&complete.values)
+            ));
         } else if groups[index].1.contains(&n) {
-            diags.push(
-                Diagnostic::error(
-                    "duplicate-value",
-                    format!("`{name}` = {n} appears more than once{scope}"),
-                    Some(loc),
-                )
-                .with_hint(format!(
-                    "`{name}` takes each of {} exactly once",
-                    describe(&complete.values)
-                )),
-            );
+            diags.push(crate::error!(
+                "duplicate-value", Some(loc), "`{name}` = {n} appears more than once{scope}";
+                hint: "`{name}` takes each of {} exactly once", describe(&complete.values)
+            ));
         } else {
             groups[index].1.push(n);
         }
@@ -117,17 +95,11 @@ fn check_complete(game: &Game, deck: &Deck, complete: &Complete, diags: &mut Dia
             .collect();
         if !missing.is_empty() {
             let scope = scope(game, deck, complete.within, group);
-            diags.push(
-                Diagnostic::error(
-                    "incomplete-set",
-                    format!("no card{scope} has `{name}` = {}", describe(&missing)),
-                    Some(complete.loc.clone()),
-                )
-                .with_hint(format!(
-                    "`{name}` takes each of {} once{scope}",
-                    describe(&complete.values)
-                )),
-            );
+            diags.push(crate::error!(
+                "incomplete-set", Some(complete.loc.clone()),
+                "no card{scope} has `{name}` = {}", describe(&missing);
+                hint: "`{name}` takes each of {} once{scope}", describe(&complete.values)
+            ));
         }
     }
 }
@@ -174,34 +146,24 @@ fn check_when(game: &Game, deck: &Deck, when: &When, diags: &mut Diagnostics) {
         let title = deck.card_title(i);
         for &f in &when.forbid {
             if let Some(v) = &card.values[f] {
-                diags.push(
-                    Diagnostic::error(
-                        "forbidden-field",
-                        format!(
-                            "\"{title}\" has `{}`, which a card with `{cond}` = \"{value}\" may not have",
-                            deck.fields[f].name
-                        ),
-                        Some(v.loc.clone()),
-                    )
-                    .with_hint(format!("remove `{}` from this card", deck.fields[f].name)),
-                );
+                diags.push(crate::error!(
+                    "forbidden-field", Some(v.loc.clone()),
+                    "\"{title}\" has `{}`, which a card with `{cond}` = \"{value}\" may not have",
+                    deck.fields[f].name;
+                    hint: "remove `{}` from this card", deck.fields[f].name
+                ));
             }
         }
         // A card with a load error may have lost the value to it (already reported).
         for &f in when.require.iter().filter(|_| card.complete) {
             if card.values[f].is_none() {
                 let at = card.loc.span.start;
-                diags.push(
-                    Diagnostic::error(
-                        "required-field",
-                        format!(
-                            "\"{title}\" has no `{}`, which a card with `{cond}` = \"{value}\" needs",
-                            deck.fields[f].name
-                        ),
-                        Some(crate::diag::Loc::new(card.loc.file, at..at)),
-                    )
-                    .with_hint(format!("add `{} = ...` to this card", deck.fields[f].name)),
-                );
+                diags.push(crate::error!(
+                    "required-field", Some(crate::diag::Loc::new(card.loc.file, at..at)),
+                    "\"{title}\" has no `{}`, which a card with `{cond}` = \"{value}\" needs",
+                    deck.fields[f].name;
+                    hint: "add `{} = ...` to this card", deck.fields[f].name
+                ));
             }
         }
     }
@@ -216,34 +178,19 @@ fn check_cycle(
     diags: &mut Diagnostics,
 ) {
     let FieldKind::Ref(to) = &deck.fields[field].kind else {
-        diags.push(
-            Diagnostic::error(
-                "not-a-cycle",
-                format!("`{}` is not a ref field", deck.fields[field].name),
-                Some(loc.clone()),
-            )
-            .with_hint(format!(
-                "a cycle follows a ref field into `{}` itself",
-                deck.id
-            )),
-        );
+        diags.push(crate::error!(
+            "not-a-cycle", Some(loc.clone()),
+            "`{}` is not a ref field", deck.fields[field].name;
+            hint: "a cycle follows a ref field into `{}` itself", deck.id
+        ));
         return;
     };
     if to != &deck.id {
-        diags.push(
-            Diagnostic::error(
-                "not-a-cycle",
-                format!(
-                    "`{}` refers to `{to}`, not to `{}`",
-                    deck.fields[field].name, deck.id
-                ),
-                Some(loc.clone()),
-            )
-            .with_hint(format!(
-                "a cycle follows a ref field into `{}` itself",
-                deck.id
-            )),
-        );
+        diags.push(crate::error!(
+            "not-a-cycle", Some(loc.clone()),
+            "`{}` refers to `{to}`, not to `{}`", deck.fields[field].name, deck.id;
+            hint: "a cycle follows a ref field into `{}` itself", deck.id
+        ));
         return;
     }
     let ids: Vec<String> = deck.cards.iter().map(|c| deck.item_ref(c).id).collect();
@@ -303,15 +250,9 @@ fn check_cycle(
     if !left_out.is_empty() {
         why.push_str(&format!("; left out: {}", left_out.join(", ")));
     }
-    diags.push(
-        Diagnostic::error(
-            "not-a-cycle",
-            format!(
-                "`{}` does not make one cycle through every item of `{}`",
-                deck.fields[field].name, deck.id
-            ),
-            Some(loc.clone()),
-        )
-        .with_hint(why),
-    );
+    diags.push(crate::error!(
+        "not-a-cycle", Some(loc.clone()),
+        "`{}` does not make one cycle through every item of `{}`", deck.fields[field].name, deck.id;
+        hint: "{why}"
+    ));
 }

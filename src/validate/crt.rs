@@ -3,7 +3,7 @@
 //! (a located `table-gap` or `table-overlap` naming the differentials), and
 //! the results past the ends in the legend.
 
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diag::Diagnostics;
 use crate::model::crt::{ColumnKind, CombatColumns, PastEnd};
 use crate::model::{Coverage, ResultsTable, RollRange, check_coverage};
 
@@ -20,12 +20,11 @@ pub fn check_columns(t: &ResultsTable, combat: &CombatColumns, diags: &mut Diagn
         for c in t.codes(&plain) {
             if !t.legend.iter().any(|e| e.matches(c)) {
                 diags.push(
-                    Diagnostic::error(
-                        "undefined-result-code",
-                        format!("table `{}`: result code `{c}` is not in the legend", t.id.value),
-                        Some(code.loc.clone()),
-                    )
-                    .with_hint("define it in the legend, or write \"first\"/\"last\" to resolve such attacks on the end column"),
+                    crate::error!(
+                        "undefined-result-code", Some(code.loc.clone()),
+                        "table `{}`: result code `{c}` is not in the legend", t.id.value;
+                        hint: "define it in the legend, or write \"first\"/\"last\" to resolve such attacks on the end column"
+                    ),
                 );
             }
         }
@@ -39,28 +38,18 @@ fn check_odds(t: &ResultsTable, ratios: &[crate::model::crt::Ratio], diags: &mut
         let at = t.columns[i + 1].loc.clone();
         match before.cmp_value(after) {
             std::cmp::Ordering::Less => {}
-            std::cmp::Ordering::Equal => diags.push(
-                Diagnostic::error(
-                    "table-overlap",
-                    format!(
-                        "table `{}`: odds {after} have two columns (\"{}\" and \"{}\")",
-                        t.id.value, t.columns[i].value, t.columns[i + 1].value
-                    ),
-                    Some(at),
-                )
-                .with_hint("each odds ratio must fall in exactly one column; remove one"),
-            ),
-            std::cmp::Ordering::Greater => diags.push(
-                Diagnostic::error(
-                    "bad-value",
-                    format!(
-                        "table `{}`: odds {after} come after {before}; odds columns rise left to right",
-                        t.id.value
-                    ),
-                    Some(at),
-                )
-                .with_hint("order the columns from the lowest odds to the highest, e.g. 1:2, 1:1, 2:1"),
-            ),
+            std::cmp::Ordering::Equal => diags.push(crate::error!(
+                "table-overlap", Some(at),
+                "table `{}`: odds {after} have two columns (\"{}\" and \"{}\")",
+                t.id.value, t.columns[i].value, t.columns[i + 1].value;
+                hint: "each odds ratio must fall in exactly one column; remove one"
+            )),
+            std::cmp::Ordering::Greater => diags.push(crate::error!(
+                "bad-value", Some(at),
+                "table `{}`: odds {after} come after {before}; odds columns rise left to right",
+                t.id.value;
+                hint: "order the columns from the lowest odds to the highest, e.g. 1:2, 1:1, 2:1"
+            )),
         }
     }
 }
@@ -79,17 +68,12 @@ fn check_differentials(t: &ResultsTable, ranges: &[RollRange], diags: &mut Diagn
                 let gap = found.first().copied().unwrap_or((low, low));
                 let next = gap.1.checked_add(1).and_then(column_of).unwrap_or(0);
                 diags.push(
-                    Diagnostic::error(
-                        "table-gap",
-                        format!(
-                            "table `{}`: no column for differential{} {}",
-                            t.id.value,
-                            if Coverage::count(&found) == 1 { "" } else { "s" },
-                            signed_ranges(&found)
-                        ),
-                        Some(t.columns[next].loc.clone()),
-                    )
-                    .with_hint("every differential between the first column and the last needs exactly one column"),
+                    crate::error!(
+                        "table-gap", Some(t.columns[next].loc.clone()),
+                        "table `{}`: no column for differential{} {}",
+                        t.id.value, if Coverage::count(&found) == 1 { "" } else { "s" }, signed_ranges(&found);
+                        hint: "every differential between the first column and the last needs exactly one column"
+                    ),
                 );
             }
             Coverage::Overlap(list) => {
@@ -100,24 +84,15 @@ fn check_differentials(t: &ResultsTable, ranges: &[RollRange], diags: &mut Diagn
                     .iter()
                     .map(|&i| format!("\"{}\"", t.columns[i].value))
                     .collect();
-                diags.push(
-                    Diagnostic::error(
-                        "table-overlap",
-                        format!(
-                            "table `{}`: differential{} {} in more than one column ({})",
-                            t.id.value,
-                            if Coverage::count(&found) == 1 {
-                                ""
-                            } else {
-                                "s"
-                            },
-                            signed_ranges(&found),
-                            names.join(" and ")
-                        ),
-                        Some(t.columns[second].loc.clone()),
-                    )
-                    .with_hint("each differential must fall in exactly one column"),
-                );
+                diags.push(crate::error!(
+                    "table-overlap", Some(t.columns[second].loc.clone()),
+                    "table `{}`: differential{} {} in more than one column ({})",
+                    t.id.value,
+                    if Coverage::count(&found) == 1 { "" } else { "s" },
+                    signed_ranges(&found),
+                    names.join(" and ");
+                    hint: "each differential must fall in exactly one column"
+                ));
             }
         }
     }
@@ -127,15 +102,12 @@ fn check_differentials(t: &ResultsTable, ranges: &[RollRange], diags: &mut Diagn
             && a < b
         {
             diags.push(
-                Diagnostic::error(
-                    "bad-value",
-                    format!(
-                        "table `{}`: column \"{}\" comes after \"{}\"; differential columns rise left to right",
-                        t.id.value, t.columns[i + 1].value, t.columns[i].value
-                    ),
-                    Some(t.columns[i + 1].loc.clone()),
-                )
-                .with_hint("order the columns from the lowest differential to the highest"),
+                crate::error!(
+                    "bad-value", Some(t.columns[i + 1].loc.clone()),
+                    "table `{}`: column \"{}\" comes after \"{}\"; differential columns rise left to right",
+                    t.id.value, t.columns[i + 1].value, t.columns[i].value;
+                    hint: "order the columns from the lowest differential to the highest"
+                ),
             );
         }
     }

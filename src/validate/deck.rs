@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diag::Diagnostics;
 use crate::model::{Card, Deck, FieldKind, FieldValue, Game};
 use crate::text::rich_problem;
 
@@ -66,20 +66,21 @@ fn check_values(game: &Game, deck: &Deck, diags: &mut Diagnostics) {
                     };
                     let mut names = game.item_names(to);
                     names.extend(field.symbols.iter().map(|(s, m)| format!("{s} ({m})")));
-                    diags.push(
-                        Diagnostic::error(
-                            "dangling-reference",
-                            format!("`{}` = \"{text}\" names no {what}", field.name),
-                            Some(value.loc.clone()),
-                        )
-                        .with_hint(format!("{to}: {}", names.join(", "))),
-                    );
+                    diags.push(crate::error!(
+                        "dangling-reference", Some(value.loc.clone()),
+                        "`{}` = \"{text}\" names no {what}", field.name;
+                        hint: "{to}: {}", names.join(", ")
+                    ));
                 }
                 FieldKind::Rich => {
                     if let Some((at, why)) = rich_problem(text) {
                         diags.push(
-                            Diagnostic::warning("unbalanced-markup", format!("in `{}`: {why}", field.name), Some(value.loc.clone()))
-                                .with_hint(format!("marker at character {} of the text; escape a literal star as \\\\*", text[..at].chars().count() + 1)),
+                            crate::warning!(
+                                "unbalanced-markup", Some(value.loc.clone()),
+                                "in `{}`: {why}", field.name;
+                                hint: "marker at character {} of the text; escape a literal star as \\\\*",
+                                text[..at].chars().count() + 1
+                            ),
                         );
                     }
                 }
@@ -131,21 +132,13 @@ fn check_count(
     }
     for (key, n) in counts {
         if n != want {
-            diags.push(
-                Diagnostic::error(
-                    "card-count",
-                    format!(
-                        "{} has {n} {} where the deck requires exactly {want}",
-                        group_name(game, deck, field, &key),
-                        deck.name.to_lowercase()
-                    ),
-                    Some(loc.clone()),
-                )
-                .with_hint(format!(
-                    "each `{}` must have {want} cards; add or remove cards",
-                    deck.fields[field].name
-                )),
-            );
+            diags.push(crate::error!(
+                "card-count", Some(loc.clone()),
+                "{} has {n} {} where the deck requires exactly {want}",
+                group_name(game, deck, field, &key), deck.name.to_lowercase();
+                hint: "each `{}` must have {want} cards; add or remove cards",
+                deck.fields[field].name
+            ));
         }
     }
 }
@@ -221,20 +214,12 @@ fn check_mirrored(game: &Game, deck: &Deck, mirror: usize, diags: &mut Diagnosti
                 if !all_complete {
                     continue;
                 }
-                diags.push(
-                    Diagnostic::error(
-                        "mirror-mismatch",
-                        format!(
-                            "{name} card \"{}\" has no {first_name} counterpart",
-                            title_of(card)
-                        ),
-                        Some(card.loc.clone()),
-                    )
-                    .with_hint(format!(
-                        "the cards of every `{}` must be the same except for `{}`",
-                        deck.fields[mirror].name, deck.fields[mirror].name
-                    )),
-                );
+                diags.push(crate::error!(
+                    "mirror-mismatch", Some(card.loc.clone()),
+                    "{name} card \"{}\" has no {first_name} counterpart", title_of(card);
+                    hint: "the cards of every `{}` must be the same except for `{}`",
+                    deck.fields[mirror].name, deck.fields[mirror].name
+                ));
                 continue;
             };
             for (i, field) in deck.fields.iter().enumerate() {
@@ -262,17 +247,11 @@ fn check_mirrored(game: &Game, deck: &Deck, mirror: usize, diags: &mut Diagnosti
         }
         for card in first {
             if all_complete && !titles.contains(&title_of(card)) {
-                diags.push(
-                    Diagnostic::error(
-                        "mirror-mismatch",
-                        format!(
-                            "{first_name} card \"{}\" has no {name} counterpart",
-                            title_of(card)
-                        ),
-                        Some(card.loc.clone()),
-                    )
-                    .with_hint(format!("add the same card for {name}")),
-                );
+                diags.push(crate::error!(
+                    "mirror-mismatch", Some(card.loc.clone()),
+                    "{first_name} card \"{}\" has no {name} counterpart", title_of(card);
+                    hint: "add the same card for {name}"
+                ));
             }
         }
     }

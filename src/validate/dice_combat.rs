@@ -4,7 +4,7 @@
 //! bearing the hit, bonus and block symbols, and the bonus relation.
 
 use super::values::check_collection;
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diag::Diagnostics;
 use crate::model::{Deck, DiceCombat, FieldKind, Game, Located};
 
 pub fn validate_dice_combat(game: &Game, combat: &DiceCombat, diags: &mut Diagnostics) {
@@ -33,17 +33,11 @@ pub fn validate_dice_combat(game: &Game, combat: &DiceCombat, diags: &mut Diagno
                         .iter()
                         .map(|(s, _)| s.as_str())
                         .collect();
-                    diags.push(
-                        Diagnostic::error(
-                            "dangling-reference",
-                            format!(
-                                "`{}` declares no symbol `{}`",
-                                combat.faces.value, symbol.value
-                            ),
-                            Some(symbol.loc.clone()),
-                        )
-                        .with_hint(format!("symbols: {}", known.join(", "))),
-                    );
+                    diags.push(crate::error!(
+                        "dangling-reference", Some(symbol.loc.clone()),
+                        "`{}` declares no symbol `{}`", combat.faces.value, symbol.value;
+                        hint: "symbols: {}", known.join(", ")
+                    ));
                 }
             }
         }
@@ -59,30 +53,20 @@ fn field(
 ) -> Option<usize> {
     let Some(i) = deck.field_index(&name.value) else {
         let names: Vec<&str> = deck.fields.iter().map(|f| f.name.as_str()).collect();
-        diags.push(
-            Diagnostic::error(
-                "dangling-reference",
-                format!("`{}` declares no field `{}`", deck.id, name.value),
-                Some(name.loc.clone()),
-            )
-            .with_hint(format!("its fields: {}", names.join(", "))),
-        );
+        diags.push(crate::error!(
+            "dangling-reference", Some(name.loc.clone()),
+            "`{}` declares no field `{}`", deck.id, name.value;
+            hint: "its fields: {}", names.join(", ")
+        ));
         return None;
     };
     if deck.fields[i].kind.name() != kind {
-        diags.push(
-            Diagnostic::error(
-                "wrong-type",
-                format!(
-                    "`{}`.`{}` is a {} field where a {kind} field is needed",
-                    deck.id,
-                    name.value,
-                    deck.fields[i].kind.name()
-                ),
-                Some(name.loc.clone()),
-            )
-            .with_hint(format!("name a {kind} field of `{}`", deck.id)),
-        );
+        diags.push(crate::error!(
+            "wrong-type", Some(name.loc.clone()),
+            "`{}`.`{}` is a {} field where a {kind} field is needed",
+            deck.id, name.value, deck.fields[i].kind.name();
+            hint: "name a {kind} field of `{}`", deck.id
+        ));
         return None;
     }
     Some(i)
@@ -105,17 +89,11 @@ fn ref_field(
         && game.has_collection(target)
         && target != want
     {
-        diags.push(
-            Diagnostic::error(
-                "wrong-type",
-                format!(
-                    "`{}`.`{}` refers to `{target}` where `{want}` is needed",
-                    deck.id, name.value
-                ),
-                Some(name.loc.clone()),
-            )
-            .with_hint(format!("name a ref field into `{want}`")),
-        );
+        diags.push(crate::error!(
+            "wrong-type", Some(name.loc.clone()),
+            "`{}`.`{}` refers to `{target}` where `{want}` is needed", deck.id, name.value;
+            hint: "name a ref field into `{want}`"
+        ));
         return None;
     }
     Some(target.clone())

@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use crate::diag::{Diagnostic, Diagnostics, Loc};
+use crate::diag::{Diagnostics, Loc};
 use crate::model::GlossaryEntry;
 use crate::text::rich_problem;
 
@@ -30,25 +30,20 @@ pub fn validate_glossary(glossary: &[GlossaryEntry], diags: &mut Diagnostics) {
         for form in entry.forms() {
             let key = form.value.trim().to_lowercase();
             if key.is_empty() {
-                diags.push(
-                    Diagnostic::error(
-                        "bad-value",
-                        "a glossary term or alias is empty",
-                        Some(form.loc.clone()),
-                    )
-                    .with_hint("write the term as the rules write it"),
-                );
+                diags.push(crate::error!(
+                    "bad-value", Some(form.loc.clone()), "a glossary term or alias is empty";
+                    hint: "write the term as the rules write it"
+                ));
                 continue;
             }
             match seen.get(&key) {
                 Some(first) => diags.push(
-                    Diagnostic::error(
-                        "duplicate-value",
-                        format!("the glossary has the term `{}` twice", form.value),
-                        Some(form.loc.clone()),
+                    crate::error!(
+                        "duplicate-value", Some(form.loc.clone()),
+                        "the glossary has the term `{}` twice", form.value;
+                        hint: "each term (and alias) is defined once, whatever its capitals; merge the two entries"
                     )
-                    .with_label((*first).clone(), "the first is here")
-                    .with_hint("each term (and alias) is defined once, whatever its capitals; merge the two entries"),
+                    .with_label((*first).clone(), "the first is here"),
                 ),
                 None => {
                     seen.insert(key, &form.loc);
@@ -57,29 +52,18 @@ pub fn validate_glossary(glossary: &[GlossaryEntry], diags: &mut Diagnostics) {
         }
         let definition = &entry.definition;
         if definition.value.trim().is_empty() {
-            diags.push(
-                Diagnostic::error(
-                    "empty-definition",
-                    format!(
-                        "the glossary term `{}` has an empty definition",
-                        entry.term.value
-                    ),
-                    Some(definition.loc.clone()),
-                )
-                .with_hint("say what the term means, best in the rules' own words"),
-            );
+            diags.push(crate::error!(
+                "empty-definition", Some(definition.loc.clone()),
+                "the glossary term `{}` has an empty definition", entry.term.value;
+                hint: "say what the term means, best in the rules' own words"
+            ));
         } else if let Some((at, why)) = rich_problem(&definition.value) {
-            diags.push(
-                Diagnostic::warning(
-                    "unbalanced-markup",
-                    format!("in the definition of `{}`: {why}", entry.term.value),
-                    Some(definition.loc.clone()),
-                )
-                .with_hint(format!(
-                    "marker at character {} of the text; escape a literal star as \\\\*",
-                    definition.value[..at].chars().count() + 1
-                )),
-            );
+            diags.push(crate::warning!(
+                "unbalanced-markup", Some(definition.loc.clone()),
+                "in the definition of `{}`: {why}", entry.term.value;
+                hint: "marker at character {} of the text; escape a literal star as \\\\*",
+                definition.value[..at].chars().count() + 1
+            ));
         }
     }
 }

@@ -3,7 +3,7 @@
 //! an `unsupported-image` error at its place in the Markdown (one whose
 //! target is not even a safe link is an `unsafe-link` instead).
 
-use crate::diag::{Diagnostic, Diagnostics, Loc};
+use crate::diag::{Diagnostics, Loc};
 use crate::model::Game;
 use crate::model::link::is_safe_link;
 use crate::model::rules::{Node, Tag};
@@ -17,10 +17,10 @@ pub fn validate_images(game: &Game, diags: &mut Diagnostics) {
             {
                 let remote = dest_url.contains("//") || dest_url.contains(':');
                 diags.push(
-                    Diagnostic::error(
+                    crate::error!(
                         "unsupported-image",
-                        format!("the rules show an image `{dest_url}`, which the HTML reference cannot include"),
                         Some(Loc::new(page.file, range.clone())),
+                        "the rules show an image `{dest_url}`, which the HTML reference cannot include"
                     )
                     .with_hint(if remote {
                         "the reference loads nothing from other sites; put the data in a table or a shortcode"

@@ -10,19 +10,10 @@ pub fn dangling<'a>(
     known: impl Iterator<Item = &'a str>,
 ) -> Diagnostic {
     let known: Vec<&str> = known.collect();
-    Diagnostic::error(
-        "dangling-reference",
-        format!("no {what} `{}`", name.value),
-        Some(name.loc.clone()),
+    crate::error!(
+        "dangling-reference", Some(name.loc.clone()), "no {what} `{}`", name.value;
+        hint: "known: {}", if known.is_empty() { "none".to_string() } else { known.join(", ") }
     )
-    .with_hint(format!(
-        "known: {}",
-        if known.is_empty() {
-            "none".to_string()
-        } else {
-            known.join(", ")
-        }
-    ))
 }
 
 /// Every region of the template lies within `size` (width, height) less
@@ -52,15 +43,12 @@ pub fn template_fits(
                 String::new()
             };
             diags.push(
-                Diagnostic::error(
-                    id,
-                    format!(
-                        "region `{}` of template `{}` spans ({:.1}, {:.1})-({:.1}, {:.1}) pt, but {what} are {width:.1} x {height:.1} pt{zone}",
-                        region.field, template.id, region.left, region.top, right, bottom
-                    ),
-                    Some(region.loc.clone()),
-                )
-                .with_hint("move or shrink the region, or use a template made for this size"),
+                crate::error!(
+                    id, Some(region.loc.clone()),
+                    "region `{}` of template `{}` spans ({:.1}, {:.1})-({:.1}, {:.1}) pt, but {what} are {width:.1} x {height:.1} pt{zone}",
+                    region.field, template.id, region.left, region.top, right, bottom;
+                    hint: "move or shrink the region, or use a template made for this size"
+                ),
             );
         }
     }
@@ -75,14 +63,11 @@ pub fn check_template_fields(
 ) {
     for region in &template.regions {
         if deck.field_index(&region.field).is_none() {
-            diags.push(
-                Diagnostic::error(
-                    "dangling-reference",
-                    format!("the deck `{}` has no field `{}`", deck.id, region.field),
-                    Some(region.loc.clone()),
-                )
-                .with_hint(deck.fields_hint()),
-            );
+            diags.push(crate::error!(
+                "dangling-reference", Some(region.loc.clone()),
+                "the deck `{}` has no field `{}`", deck.id, region.field;
+                hint: "{}", deck.fields_hint()
+            ));
         }
     }
 }

@@ -2,7 +2,7 @@
 //! (`[*Great Road*](card:)`) must match a card title exactly, and a link
 //! that is not safe is a warning.
 
-use crate::diag::{Diagnostic, Diagnostics, Loc};
+use crate::diag::{Diagnostics, Loc};
 use crate::model::Game;
 use crate::model::link::is_safe_link;
 use crate::model::rules::{Node, Tag};
@@ -22,12 +22,11 @@ pub fn check_links(game: &Game, diags: &mut Diagnostics) {
             }
             let shown: String = url.chars().take(60).filter(|c| !c.is_control()).collect();
             diags.push(
-                Diagnostic::warning(
-                    "unsafe-link",
-                    format!("the {what} to `{shown}` is not published: only http, https and mailto links, relative paths and #anchors are"),
-                    Some(Loc::new(page.file, range.clone())),
-                )
-                .with_hint("link to a web page (https://...) or a place in the rules (#anchor); script and data links never run"),
+                crate::warning!(
+                    "unsafe-link", Some(Loc::new(page.file, range.clone())),
+                    "the {what} to `{shown}` is not published: only http, https and mailto links, relative paths and #anchors are";
+                    hint: "link to a web page (https://...) or a place in the rules (#anchor); script and data links never run"
+                ),
             );
         }
     }
@@ -52,32 +51,17 @@ pub fn validate_rules(game: &Game, diags: &mut Diagnostics) {
                 continue;
             }
             match by_lower.get(&mention.name.to_lowercase()) {
-                Some(title) => diags.push(
-                    Diagnostic::warning(
-                        "card-title-mismatch",
-                        format!(
-                            "the rules name \"{}\" but the card is titled \"{title}\"",
-                            mention.name
-                        ),
-                        Some(loc),
-                    )
-                    .with_hint(format!(
-                        "write \"{title}\" here, or retitle the card \"{}\"",
-                        mention.name
-                    )),
-                ),
+                Some(title) => diags.push(crate::warning!(
+                    "card-title-mismatch", Some(loc),
+                    "the rules name \"{}\" but the card is titled \"{title}\"", mention.name;
+                    hint: "write \"{title}\" here, or retitle the card \"{}\"", mention.name
+                )),
                 None if game.deck_unloaded => {}
-                None => diags.push(
-                    Diagnostic::error(
-                        "dangling-card-reference",
-                        format!(
-                            "the rules name a card \"{}\" that no deck has",
-                            mention.name
-                        ),
-                        Some(loc),
-                    )
-                    .with_hint("check the spelling against the deck's card titles"),
-                ),
+                None => diags.push(crate::error!(
+                    "dangling-card-reference", Some(loc),
+                    "the rules name a card \"{}\" that no deck has", mention.name;
+                    hint: "check the spelling against the deck's card titles"
+                )),
             }
         }
     }

@@ -60,19 +60,12 @@ fn check_data_shortcode(
         _ => return None,
     };
     if code.args.len() != takes {
-        return Some(Some(
-            Diagnostic::error(
-                "bad-shortcode",
-                format!(
-                    "`{}` takes {takes} argument{}, not {}",
-                    code.name,
-                    if takes == 1 { "" } else { "s" },
-                    code.args.len()
-                ),
-                Some(Loc::new(file, code.span.clone())),
-            )
-            .with_hint(format!("usage: {usage}")),
-        ));
+        return Some(Some(crate::error!(
+            "bad-shortcode", Some(Loc::new(file, code.span.clone())),
+            "`{}` takes {takes} argument{}, not {}",
+            code.name, if takes == 1 { "" } else { "s" }, code.args.len();
+            hint: "usage: {usage}"
+        )));
     }
     let collections = || -> Vec<&str> { game.collections.iter().map(|c| c.id.as_str()).collect() };
     let (wanted, what, known): (String, &str, Vec<&str>) = match code.name.as_str() {
@@ -93,13 +86,11 @@ fn check_data_shortcode(
         .first()
         .map_or_else(|| code.name_span.clone(), |a| a.span.clone());
     Some(Some(
-        Diagnostic::error(
+        crate::error!(
             "dangling-shortcode",
-            format!(
-                "`{}` names a {what} `{wanted}` that the game does not have",
-                code.name
-            ),
             Some(Loc::new(file, span)),
+            "`{}` names a {what} `{wanted}` that the game does not have",
+            code.name
         )
         .with_hint(if known.is_empty() {
             format!("the game has no {what}: declare one in game.toml ([[charts]], [[random_tables]], [[collections]])")
@@ -112,31 +103,21 @@ fn check_data_shortcode(
 fn check_shortcode(game: &Game, code: &Shortcode, file: crate::diag::FileId) -> Option<Diagnostic> {
     let Some((_, usage)) = SHORTCODES.iter().find(|(name, _)| *name == code.name) else {
         let known: Vec<&str> = SHORTCODES.iter().map(|(n, _)| *n).collect();
-        return Some(
-            Diagnostic::error(
-                "unknown-shortcode",
-                format!("no shortcode `{}`", code.name),
-                Some(Loc::new(file, code.name_span.clone())),
-            )
-            .with_hint(format!("shortcodes: {}", known.join(", "))),
-        );
+        return Some(crate::error!(
+            "unknown-shortcode", Some(Loc::new(file, code.name_span.clone())),
+            "no shortcode `{}`", code.name;
+            hint: "shortcodes: {}", known.join(", ")
+        ));
     };
     if let Some(d) = check_data_shortcode(game, code, file, usage) {
         return d;
     }
     if code.args.len() != 1 {
-        return Some(
-            Diagnostic::error(
-                "bad-shortcode",
-                format!(
-                    "`{}` takes one argument, not {}",
-                    code.name,
-                    code.args.len()
-                ),
-                Some(Loc::new(file, code.span.clone())),
-            )
-            .with_hint(format!("usage: {usage}")),
-        );
+        return Some(crate::error!(
+            "bad-shortcode", Some(Loc::new(file, code.span.clone())),
+            "`{}` takes one argument, not {}", code.name, code.args.len();
+            hint: "usage: {usage}"
+        ));
     }
     let arg = &code.args[0];
     let loc = Loc::new(file, arg.span.clone());
@@ -151,14 +132,11 @@ fn check_shortcode(game: &Game, code: &Shortcode, file: crate::diag::FileId) -> 
         "card" => match arg.value.split_once('/') {
             Some((d, c)) => (d, Some(c)),
             None => {
-                return Some(
-                    Diagnostic::error(
-                        "bad-shortcode",
-                        format!("`card` names a deck and a card, not \"{}\"", arg.value),
-                        Some(loc),
-                    )
-                    .with_hint(format!("usage: {usage}")),
-                );
+                return Some(crate::error!(
+                    "bad-shortcode", Some(loc),
+                    "`card` names a deck and a card, not \"{}\"", arg.value;
+                    hint: "usage: {usage}"
+                ));
             }
         },
         _ => (arg.value.as_str(), None),
@@ -167,17 +145,11 @@ fn check_shortcode(game: &Game, code: &Shortcode, file: crate::diag::FileId) -> 
         if game.unloaded.iter().any(|u| u == deck_id) {
             return None;
         }
-        return Some(
-            Diagnostic::error(
-                "dangling-shortcode",
-                format!(
-                    "`{}` names a deck `{deck_id}` that the game does not have",
-                    code.name
-                ),
-                Some(loc),
-            )
-            .with_hint(format!("decks: {}", decks())),
-        );
+        return Some(crate::error!(
+            "dangling-shortcode", Some(loc),
+            "`{}` names a deck `{deck_id}` that the game does not have", code.name;
+            hint: "decks: {}", decks()
+        ));
     };
     let key = card_key?;
     let index = deck.card_index();
@@ -190,12 +162,8 @@ fn check_shortcode(game: &Game, code: &Shortcode, file: crate::diag::FileId) -> 
     if index.keys.len() > known.len() {
         known.push("…");
     }
-    Some(
-        Diagnostic::error(
-            "dangling-shortcode",
-            format!("deck `{deck_id}` has no card `{key}`"),
-            Some(loc),
-        )
-        .with_hint(format!("cards: {}", known.join(", "))),
-    )
+    Some(crate::error!(
+        "dangling-shortcode", Some(loc), "deck `{deck_id}` has no card `{key}`";
+        hint: "cards: {}", known.join(", ")
+    ))
 }

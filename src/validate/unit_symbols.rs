@@ -19,28 +19,20 @@ pub fn check_unit_symbols(game: &Game, diags: &mut Diagnostics) {
     if let Some(field) = field_of(units, job.symbol.as_ref(), diags) {
         check_values(units, field, diags, |text| match Function::list(text) {
             Ok(_) => None,
-            Err(name) => Some(
-                Diagnostic::error(
-                    "unknown-function",
-                    format!("`{name}` is not a unit function a symbol can show"),
-                    None,
-                )
-                .with_hint(format!(
-                    "functions: {} (join several with +, e.g. armour+reconnaissance)",
-                    Function::NAMES.join(", ")
-                )),
-            ),
+            Err(name) => Some(crate::error!(
+                "unknown-function", None, "`{name}` is not a unit function a symbol can show";
+                hint: "functions: {} (join several with +, e.g. armour+reconnaissance)",
+                Function::NAMES.join(", ")
+            )),
         });
     }
     if let Some(field) = field_of(units, job.echelon.as_ref(), diags) {
         check_values(units, field, diags, |text| {
             Echelon::named(text).is_none().then(|| {
-                Diagnostic::error(
-                    "unknown-echelon",
-                    format!("`{text}` is not an echelon a symbol can mark"),
-                    None,
+                crate::error!(
+                    "unknown-echelon", None, "`{text}` is not an echelon a symbol can mark";
+                    hint: "echelons: {}", Echelon::NAMES.join(", ")
                 )
-                .with_hint(format!("echelons: {}", Echelon::NAMES.join(", ")))
             })
         });
     }

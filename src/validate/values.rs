@@ -3,7 +3,7 @@
 //! structured values (phrases read against their forms, die faces against
 //! their symbols, sides and recorded totals).
 
-use crate::diag::{Diagnostic, Diagnostics, Loc};
+use crate::diag::{Diagnostics, Loc};
 use crate::model::{
     Card, Deck, FacesDecl, FieldDecl, FieldKind, FieldValue, Game, Located, PhraseForm, count_on,
     form_slots, read_phrase,
@@ -33,18 +33,12 @@ pub fn check_int_ranges(deck: &Deck, diags: &mut Diagnostics) {
                     (None, None) => String::new(),
                 };
                 diags.push(
-                    Diagnostic::error(
-                        "out-of-range",
-                        format!(
-                            "`{}` = {n} is outside the field's range, {range}",
-                            field.name
-                        ),
-                        Some(loc.clone()),
-                    )
-                    .with_hint(format!(
-                        "use a value {range}, or widen the field's `min`/`max` in [[fields]] `{}`",
+                    crate::error!(
+                        "out-of-range", Some(loc.clone()),
+                        "`{}` = {n} is outside the field's range, {range}", field.name;
+                        hint: "use a value {range}, or widen the field's `min`/`max` in [[fields]] `{}`",
                         field.name
-                    )),
+                    ),
                 );
             }
         }
@@ -74,17 +68,10 @@ pub fn check_field_decls(game: &Game, deck: &Deck, diags: &mut Diagnostics) {
 pub(super) fn check_collection(game: &Game, to: &str, loc: &Loc, diags: &mut Diagnostics) {
     // A collection whose file could not be loaded is already reported.
     if !game.has_collection(to) && !game.unloaded.iter().any(|u| u == to) {
-        diags.push(
-            Diagnostic::error(
-                "dangling-reference",
-                format!("no collection `{to}` to refer to"),
-                Some(loc.clone()),
-            )
-            .with_hint(format!(
-                "the game's collections: {}",
-                game.collection_ids().join(", ")
-            )),
-        );
+        diags.push(crate::error!(
+            "dangling-reference", Some(loc.clone()), "no collection `{to}` to refer to";
+            hint: "the game's collections: {}", game.collection_ids().join(", ")
+        ));
     }
 }
 
@@ -98,32 +85,20 @@ fn check_faces_decl(deck: &Deck, field: &FieldDecl, decl: &FacesDecl, diags: &mu
             .field_index(name)
             .is_some_and(|i| deck.fields[i].kind == FieldKind::Int);
         if !ok {
-            diags.push(
-                Diagnostic::error(
-                    "dangling-reference",
-                    format!(
-                        "faces field `{}` names `{name}`, which is not an int field",
-                        field.name
-                    ),
-                    Some(field.kind_loc.clone()),
-                )
-                .with_hint("declare it: [[fields]] name = \"...\" kind = \"int\""),
-            );
+            diags.push(crate::error!(
+                "dangling-reference", Some(field.kind_loc.clone()),
+                "faces field `{}` names `{name}`, which is not an int field", field.name;
+                hint: "declare it: [[fields]] name = \"...\" kind = \"int\""
+            ));
         }
     }
     for (symbol, _) in &decl.totals {
         if !field.is_symbol(symbol) {
-            diags.push(
-                Diagnostic::error(
-                    "dangling-reference",
-                    format!(
-                        "totals names the symbol `{symbol}`, which `{}` does not declare",
-                        field.name
-                    ),
-                    Some(field.kind_loc.clone()),
-                )
-                .with_hint("declare the symbols: symbols = { sword = \"...\" }"),
-            );
+            diags.push(crate::error!(
+                "dangling-reference", Some(field.kind_loc.clone()),
+                "totals names the symbol `{symbol}`, which `{}` does not declare", field.name;
+                hint: "declare the symbols: symbols = {{ sword = \"...\" }}"
+            ));
         }
     }
 }
@@ -159,29 +134,20 @@ fn check_phrase(
             .iter()
             .flat_map(|f| f.texts.iter().map(String::as_str))
             .collect();
-        diags.push(
-            Diagnostic::error(
-                "unknown-phrase",
-                format!(
-                    "`{}` = \"{text}\" is in none of the field's forms",
-                    field.name
-                ),
-                Some(loc.clone()),
-            )
-            .with_hint(format!("write it as one of: {}", ways.join(" | "))),
-        );
+        diags.push(crate::error!(
+            "unknown-phrase", Some(loc.clone()),
+            "`{}` = \"{text}\" is in none of the field's forms", field.name;
+            hint: "write it as one of: {}", ways.join(" | ")
+        ));
         return;
     };
     for (to, words) in &phrase.slots {
         if game.has_collection(to) && game.resolve(to, words).is_none() {
-            diags.push(
-                Diagnostic::error(
-                    "dangling-reference",
-                    format!("\"{text}\" names `{words}`, which is no item of `{to}`"),
-                    Some(loc.clone()),
-                )
-                .with_hint(format!("{to}: {}", game.item_names(to).join(", "))),
-            );
+            diags.push(crate::error!(
+                "dangling-reference", Some(loc.clone()),
+                "\"{text}\" names `{words}`, which is no item of `{to}`";
+                hint: "{to}: {}", game.item_names(to).join(", ")
+            ));
         }
     }
 }
@@ -205,17 +171,11 @@ fn check_faces(
         for symbol in face.value.split_whitespace() {
             if !field.is_symbol(symbol) {
                 let known: Vec<&str> = field.symbols.iter().map(|(s, _)| s.as_str()).collect();
-                diags.push(
-                    Diagnostic::error(
-                        "bad-value",
-                        format!("`{symbol}` is not a symbol of `{}`", field.name),
-                        Some(face.loc.clone()),
-                    )
-                    .with_hint(format!(
-                        "symbols: {} (a blank face is \"\")",
-                        known.join(", ")
-                    )),
-                );
+                diags.push(crate::error!(
+                    "bad-value", Some(face.loc.clone()),
+                    "`{symbol}` is not a symbol of `{}`", field.name;
+                    hint: "symbols: {} (a blank face is \"\")", known.join(", ")
+                ));
             }
         }
     }
@@ -229,16 +189,11 @@ fn check_faces(
     if let Some(sides) = decl.sides_field.as_deref().and_then(int_of)
         && faces.len() as i64 != sides
     {
-        diags.push(
-            Diagnostic::error(
-                "face-count",
-                format!("{title} has {} faces but {sides} sides", faces.len()),
-                Some(loc.clone()),
-            )
-            .with_hint(format!(
-                "give the die exactly {sides} faces (a blank face is \"\")"
-            )),
-        );
+        diags.push(crate::error!(
+            "face-count", Some(loc.clone()),
+            "{title} has {} faces but {sides} sides", faces.len();
+            hint: "give the die exactly {sides} faces (a blank face is \"\")"
+        ));
     }
     for (symbol, total_field) in &decl.totals {
         let Some(want) = int_of(total_field) else {
@@ -249,14 +204,11 @@ fn check_faces(
             .map(|f| i64::from(count_on(&f.value, symbol)))
             .sum();
         if got != want {
-            diags.push(
-                Diagnostic::error(
-                    "face-total",
-                    format!("{title}'s faces bear {got} {symbol} where `{total_field}` = {want}"),
-                    Some(loc.clone()),
-                )
-                .with_hint(format!("the faces must bear {want} {symbol} in all")),
-            );
+            diags.push(crate::error!(
+                "face-total", Some(loc.clone()),
+                "{title}'s faces bear {got} {symbol} where `{total_field}` = {want}";
+                hint: "the faces must bear {want} {symbol} in all"
+            ));
         }
     }
 }

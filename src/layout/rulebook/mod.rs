@@ -372,25 +372,17 @@ fn block_span(block: &Block) -> std::ops::Range<usize> {
 /// A fitting failure as a diagnostic (its place is added by the caller).
 fn fit_problem(e: FitError) -> Diagnostic {
     match e {
-        FitError::MissingGlyphs(chars) => Diagnostic::error(
-            "missing-glyph",
-            format!(
-                "the rulebook font has no glyph for {}",
-                chars
-                    .iter()
-                    .map(|c| format!("`{c}` (U+{:04X})", *c as u32))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-            None,
-        )
-        .with_hint("use characters the fonts in fonts/ have, or add a font that has them"),
-        FitError::Overflow { widest_word, .. } => Diagnostic::error(
-            "rulebook-overflow",
-            format!("a word {widest_word:.0} pt wide does not fit the rulebook's column"),
-            None,
-        )
-        .with_hint("break the word, or use --columns 1"),
+        FitError::MissingGlyphs(chars) => crate::error!(
+            "missing-glyph", None,
+            "the rulebook font has no glyph for {}",
+            chars.iter().map(|c| format!("`{c}` (U+{:04X})", *c as u32)).collect::<Vec<_>>().join(", ");
+            hint: "use characters the fonts in fonts/ have, or add a font that has them"
+        ),
+        FitError::Overflow { widest_word, .. } => crate::error!(
+            "rulebook-overflow", None,
+            "a word {widest_word:.0} pt wide does not fit the rulebook's column";
+            hint: "break the word, or use --columns 1"
+        ),
     }
 }
 
@@ -520,15 +512,12 @@ fn figure_pieces(
         Figure::Cards(gallery) => {
             let (w, h, _) = gallery.size;
             if w > width + 1e-3 || h > frame.column_height + 1e-3 {
-                return Err(Diagnostic::error(
-                    "rulebook-overflow",
-                    format!(
-                        "the cards of `{}` are {w:.0} x {h:.0} pt and cannot fit even an empty column ({width:.0} x {:.0} pt)",
-                        code.name, frame.column_height
-                    ),
-                    None,
-                )
-                .with_hint("use --columns 1, or a smaller card size for the game"));
+                return Err(crate::error!(
+                    "rulebook-overflow", None,
+                    "the cards of `{}` are {w:.0} x {h:.0} pt and cannot fit even an empty column ({width:.0} x {:.0} pt)",
+                    code.name, frame.column_height;
+                    hint: "use --columns 1, or a smaller card size for the game"
+                ));
             }
             // With two columns, across the page below the columns set so
             // far: more cards to a row.
@@ -633,25 +622,17 @@ fn die_alt(die: &Die) -> String {
 /// A figure that cannot be placed as a `rulebook-overflow` (its place is added by the caller).
 fn misfit_problem(misfit: Misfit, what: &str) -> Diagnostic {
     match misfit {
-        Misfit::TooBig { width, height } => Diagnostic::error(
-            "rulebook-overflow",
-            format!(
-                "{what} is {width:.0} x {height:.0} pt and fits neither a column nor an empty page: a row (below the table's head) is taller than a column"
-            ),
-            None,
-        )
-        .with_hint("shorten the row's text, split the table, or use --paper letter/--columns 1"),
-        Misfit::Cells(problems) => Diagnostic::error(
-            "rulebook-overflow",
-            format!(
-                "{what} does not fit even across the page: {}",
-                problems
-                    .first()
-                    .map_or_else(String::new, |d| d.message.clone())
-            ),
-            None,
-        )
-        .with_hint("shorten the table's longest words, or give it fewer columns"),
+        Misfit::TooBig { width, height } => crate::error!(
+            "rulebook-overflow", None,
+            "{what} is {width:.0} x {height:.0} pt and fits neither a column nor an empty page: a row (below the table's head) is taller than a column";
+            hint: "shorten the row's text, split the table, or use --paper letter/--columns 1"
+        ),
+        Misfit::Cells(problems) => crate::error!(
+            "rulebook-overflow", None,
+            "{what} does not fit even across the page: {}",
+            problems.first().map_or_else(String::new, |d| d.message.clone());
+            hint: "shorten the table's longest words, or give it fewer columns"
+        ),
     }
 }
 
