@@ -403,6 +403,7 @@ fn running_heads_and_page_numbers_are_drawn_but_are_artifacts() {
     // On the page: every page after the title has the running head at its
     // top and its number at its foot.
     let boxes = word_boxes(&pdf);
+    let mut heads = vec![String::new()];
     for (k, ((_, height), words)) in boxes.iter().enumerate().skip(1) {
         let top: String = words
             .iter()
@@ -410,7 +411,7 @@ fn running_heads_and_page_numbers_are_drawn_but_are_artifacts() {
             .map(|(w, _)| w.as_str())
             .collect::<Vec<_>>()
             .join(" ");
-        assert_eq!(top, "Tagged Fixture", "page {}: running head", k + 1);
+        heads.push(top);
         let foot: Vec<&str> = words
             .iter()
             .filter(|(_, b)| b[1] > height - 50.0)
@@ -418,6 +419,37 @@ fn running_heads_and_page_numbers_are_drawn_but_are_artifacts() {
             .collect();
         assert_eq!(foot, [(k + 1).to_string()], "page {}: page number", k + 1);
     }
+    // The running heads: the game's name on left-hand (even) pages; on
+    // right-hand pages the section the reader is in (the fixture has one
+    // level-1 heading, so its level-2 headings are the sections), in the
+    // order of the rules, the first body page's being the one it opens with.
+    let sections = [
+        "Sequence of play",
+        "Movement",
+        "Steps",
+        "Terrain effects",
+        "Weather",
+        "Action cards",
+    ];
+    let mut last_section = 0;
+    for (k, head) in heads.iter().enumerate().skip(1) {
+        let number = k + 1;
+        if number % 2 == 0 {
+            assert_eq!(head, "Tagged Fixture", "page {number}: running head");
+            continue;
+        }
+        let at = sections
+            .iter()
+            .position(|s| s == head)
+            .unwrap_or_else(|| panic!("page {number}: running head {head:?} is not a section"));
+        assert!(
+            at >= last_section,
+            "page {number}: {head:?} comes before the last page's section"
+        );
+        last_section = at;
+    }
+    assert_eq!(heads[2], "Sequence of play", "the first body page's head");
+    assert!(heads.len() >= 5, "{heads:?}");
     // In the structure: the game's name only once (the title page), and no
     // element whose text is a number outside the contents' entries, table
     // cells and list labels.

@@ -331,8 +331,15 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
         height: paper.height,
         items,
     }));
-    for (n, page) in pages.iter_mut().enumerate().skip(1) {
-        running_header_and_folio(page, n + 1, input);
+    let heads = running_heads(
+        &headings,
+        &heading_pages,
+        first_body,
+        pages.len(),
+        input.title,
+    );
+    for ((n, page), head) in pages.iter_mut().enumerate().zip(heads).skip(1) {
+        running_header_and_folio(page, n + 1, &head, input);
     }
     Ok(Rulebook {
         doc: Doc {
@@ -744,6 +751,20 @@ fn lay_out_contents(
         let face = input.book.face(face_id);
         let w = face.width(&number, style.size);
         if let Some(last) = lines.last_mut() {
+            let text_end = last
+                .items
+                .iter()
+                .filter_map(|i| match i {
+                    Item::Text(t) => Some(t.x + t.width),
+                    _ => None,
+                })
+                .fold(indent, f32::max);
+            last.items.extend(dot_leaders(
+                input,
+                style,
+                text_end + LEADER_GAP,
+                width - w - LEADER_GAP,
+            ));
             last.items.push(Item::Text(TextItem {
                 x: width - w,
                 y: face.ascent(style.size),
@@ -787,6 +808,47 @@ fn lay_out_contents(
     Ok((items, areas))
 }
 
+/// Room kept clear between a contents entry and its leaders, and between
+/// the leaders and the page number.
+const LEADER_GAP: f32 = 4.0;
+
+/// How far apart the dots of a leader are.
+const LEADER_STEP: f32 = 4.5;
+
+/// Dots from `from` to `to` (points from the column's left edge), each on a
+/// grid of [`LEADER_STEP`] so the dots of every entry line up, as one run
+/// whose glyphs advance by a step each.
+fn dot_leaders(input: &RulebookInput<'_>, style: TextStyle, from: f32, to: f32) -> Option<Item> {
+    let face_id = input.family.face(Style::Regular);
+    let face = input.book.face(face_id);
+    let dot = face.glyph('.')?;
+    let dot_width = face.advance(dot) * style.size / face.units_per_em;
+    let first = (from / LEADER_STEP).ceil();
+    let last = ((to - dot_width) / LEADER_STEP).floor();
+    if last < first {
+        return None;
+    }
+    let count = (last - first) as usize + 1;
+    let advance = LEADER_STEP * face.units_per_em / style.size;
+    Some(Item::Text(TextItem {
+        x: first * LEADER_STEP,
+        y: face.ascent(style.size),
+        face: face_id,
+        size: style.size,
+        text: ".".repeat(count),
+        glyphs: vec![
+            crate::text::Glyph {
+                id: dot,
+                chars: 1,
+                advance,
+            };
+            count
+        ],
+        width: (count - 1) as f32 * LEADER_STEP + dot_width,
+        ink: None,
+    }))
+}
+
 /// The title page: the game's name, "Rules", and the copyright lines at the foot.
 fn lay_out_title(input: &RulebookInput<'_>) -> Result<Page, FitError> {
     let paper = input.options.paper;
@@ -824,14 +886,59 @@ fn lay_out_title(input: &RulebookInput<'_>) -> Result<Page, FitError> {
     })
 }
 
-/// The game's name at the head of the page over a rule, the page number at
-/// its foot on the outer edge (right on odd pages, left on even: the title
-/// page is page 1, a right-hand page), both page furniture (artifacts).
-fn running_header_and_folio(page: &mut Page, number: usize, input: &RulebookInput<'_>) {
+/// The running head of each page (index 0 is the title page, which has
+/// none): on a left-hand (even-numbered) page the game's name; on a
+/// right-hand page the section a reader is in there — the first section
+/// starting on the page, else the one in force at its top — or "Contents"
+/// on the contents pages. Sections are the level-1 headings, or the
+/// level-2 ones when the rules have a single level-1 heading (a title).
+fn running_heads(
+    headings: &[Heading],
+    heading_pages: &[usize],
+    first_body: usize,
+    page_count: usize,
+    title: &str,
+) -> Vec<String> {
+    let level = if headings.iter().filter(|h| h.level == 1).count() > 1 {
+        1
+    } else {
+        2
+    };
+    let sections: Vec<(usize, &str)> = headings
+        .iter()
+        .zip(heading_pages)
+        .filter(|(h, _)| h.level <= level)
+        .map(|(h, &page)| (page, h.plain.as_str()))
+        .collect();
+    (0..page_count)
+        .map(|n| {
+            if (n + 1) % 2 == 0 {
+                return title.to_string();
+            }
+            if n < first_body {
+                return "Contents".to_string();
+            }
+            let starting = sections.iter().find(|(page, _)| *page == n);
+            let in_force = sections.iter().rev().find(|(page, _)| *page < n);
+            starting
+                .or(in_force)
+                .map_or(title, |(_, name)| name)
+                .to_string()
+        })
+        .collect()
+}
+
+/// The running head (see [`running_heads`]) at the head of the page over a
+/// rule, the page number at its foot on the outer edge (right on odd pages,
+/// left on even: the title page is page 1, a right-hand page), both page
+/// furniture (artifacts).
+fn running_header_and_folio(page: &mut Page, number: usize, head: &str, input: &RulebookInput<'_>) {
     let size = 8.0;
     let style_face = input.family.face(Style::Italic);
     let face = input.book.face(style_face);
-    let head = input.title.to_string();
+    // A section name too long for the head gives way to the game's name.
+    let fits = |text: &str| face.width(text, size) <= page.width - 2.0 * SIDE;
+    let head = if fits(head) { head } else { input.title }.to_string();
     let w = face.width(&head, size);
     let mut furniture = vec![Item::Text(TextItem {
         x: (page.width - w) / 2.0,
@@ -894,6 +1001,61 @@ mod tests {
     }
 
     const MD: &str = "# Rules\n\nSee [Dug In](card:).\n\n## Cards\n\n{{ deck(\"action\") }}\n";
+
+    /// Each contents entry has a leader of dots between its text and its
+    /// page number, clear of both, the dots of every entry on one grid.
+    #[test]
+    fn contents_entries_have_dot_leaders_on_one_grid() {
+        let book = crate::text::sans_test_book();
+        let rulebook = lay_out(&Cards(100.0, 100.0), 2).expect("lays out");
+        let contents = &rulebook.doc.pages[1];
+        let texts: Vec<&TextItem> = contents
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Text(t) => Some(t),
+                _ => None,
+            })
+            .collect();
+        let leaders: Vec<&&TextItem> = texts
+            .iter()
+            .filter(|t| !t.text.is_empty() && t.text.chars().all(|c| c == '.'))
+            .collect();
+        // "Rules" and "Cards".
+        assert_eq!(leaders.len(), 2, "{texts:?}");
+        for leader in leaders {
+            let same_line: Vec<&&TextItem> = texts
+                .iter()
+                .filter(|t| (t.y - leader.y).abs() < 0.01 && !std::ptr::eq(**t, *leader))
+                .collect();
+            let entry_end = same_line
+                .iter()
+                .filter(|t| t.x < leader.x)
+                .map(|t| t.x + t.width)
+                .fold(0.0, f32::max);
+            let number = same_line
+                .iter()
+                .find(|t| t.x > leader.x)
+                .expect("a page number after the leader");
+            assert!(
+                entry_end + LEADER_GAP <= leader.x + 0.01,
+                "clear of the entry"
+            );
+            assert!(
+                leader.x + leader.width + LEADER_GAP <= number.x + 0.01,
+                "clear of the number"
+            );
+            let steps = (leader.x - SIDE) / LEADER_STEP;
+            assert!(
+                (steps - steps.round()).abs() < 1e-3,
+                "on the grid: {}",
+                leader.x
+            );
+            assert!(leader.text.len() > 10, "a leader runs across the line");
+            let face = book.face(leader.face);
+            assert!(leader.glyphs.iter().all(|g| Some(g.id) == face.glyph('.')));
+        }
+    }
 
     fn lay_out(cards: &Cards, columns: usize) -> Result<Rulebook, Vec<Diagnostic>> {
         let book = book();
