@@ -79,6 +79,16 @@ pub fn load_card_art(
             }
         }
     }
+    load_named(game_dir, named, diags)
+}
+
+/// The picture files `named` (each with where it is first named), found
+/// through the one path resolver and read from their headers.
+fn load_named(
+    game_dir: &Path,
+    named: BTreeMap<String, Loc>,
+    diags: &mut Diagnostics,
+) -> Result<ArtFiles, OpError> {
     if named.is_empty() {
         return Ok(ArtFiles::new());
     }
