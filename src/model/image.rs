@@ -122,6 +122,28 @@ pub fn fit_box(bx: [f32; 4], aspect: f32, fit: FitMode, anchor: Anchor) -> [f32;
     [left + (bw - w) * anchor.x, top + (bh - h) * anchor.y, w, h]
 }
 
+/// The picture a counters job draws on each unit's counter
+/// (`[publish.counters.image]`): a fixed file, or the file a unit field
+/// names, in the place of the unit's icon on both faces.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CounterImage {
+    pub source: ImageSource,
+    /// With a `field` source, the file name the value goes into at `{}`.
+    pub pattern: Option<String>,
+    pub fit: FitMode,
+    pub anchor: Anchor,
+    /// The corner radius of the front's picture box, in points (the back's
+    /// smaller box is rounded in proportion).
+    pub radius: f32,
+}
+
+impl CounterImage {
+    /// The file a unit whose field value is `value` draws.
+    pub fn file_for(&self, value: &str) -> String {
+        file_for(self.pattern.as_deref(), value)
+    }
+}
+
 /// The kind of picture a file holds.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ImageFormat {
