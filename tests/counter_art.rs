@@ -1,12 +1,12 @@
 //! Pictures on counters (`[publish.counters.image]`, issue 16), read back
 //! from the real outputs of the fixture tests/fixtures/counter-art built
 //! into a temp folder: each unit's picture fills the icon's square on both
-//! faces and nothing outside it, in `counters.pdf` (drawn by poppler) and
-//! in the PNG faces of the VASSAL module; each file is one image object in
-//! the PDF however many counters draw it; a unit with no picture shows its
-//! unit symbol. A missing file, one outside the game folder, a field the
-//! units lack and an image with neither `file` nor `field` are located
-//! errors.
+//! faces and nothing outside it, in `counters.pdf` (drawn by poppler), in
+//! the PNG faces of the VASSAL module and in the HTML reference's inline
+//! SVG; each file is one image object in the PDF however many counters
+//! draw it; a unit with no picture shows its unit symbol. A missing file,
+//! one outside the game folder, a field the units lack and an image with
+//! neither `file` nor `field` are located errors.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -89,7 +89,7 @@ fn counter_at(pdf: &Path, page: usize, word: &str, name_middle: f64) -> (f64, f6
 }
 
 #[test]
-fn pictures_fill_the_icons_square_on_both_faces_in_pdf_and_png() {
+fn pictures_fill_the_icons_square_on_both_faces_in_pdf_png_and_svg() {
     let (tmp, game) = fixture();
     let out = tmp.path().join("out");
     support::build_ok(&game, &out);
@@ -183,6 +183,23 @@ fn pictures_fill_the_icons_square_on_both_faces_in_pdf_and_png() {
     assert!(near(at(&png, 0.5, 0.32), GREEN));
     let png = face("counter-blue-scout-front.png");
     assert!(near(at(&png, 0.4, 0.3), FRIEND), "{:?}", at(&png, 0.4, 0.3));
+
+    // SVG: the HTML reference's counters link their own copy of each picture.
+    let html = out.join("counter-art/html");
+    let page = std::fs::read_to_string(html.join("counters.html")).expect("the counters page");
+    for name in ["knight", "archer"] {
+        assert!(
+            page.contains(&format!(r#"href="art/art/{name}.png""#)),
+            "{name}"
+        );
+        assert_eq!(
+            std::fs::read(html.join(format!("art/art/{name}.png"))).expect("the copy"),
+            std::fs::read(game.join(format!("art/{name}.png"))).expect("the picture"),
+        );
+    }
+    // 5 knights and 2 archers of two sides: three kinds of counter with a
+    // picture, each face drawing it once.
+    assert_eq!(page.matches("<image ").count(), 6, "{page}");
 }
 
 /// The files of a zip archive whose entries are stored (not compressed).

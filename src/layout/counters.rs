@@ -55,6 +55,10 @@ pub struct Counter {
     pub marker: Option<String>,
     /// Top left, top right, bottom left, bottom right.
     pub corners: [Corner; 4],
+    /// What the corners show, spelled out: (the unit field, its value as
+    /// a card list prints it), for readers of the HTML reference. Empty
+    /// for a marker.
+    pub stats: Vec<(String, String)>,
     /// The side's colour.
     pub color: [f32; 3],
     /// The side's name, printed on the back.

@@ -12,6 +12,7 @@ use crate::model::nato::{Affiliation, Echelon, Function, UnitSymbol};
 use crate::model::{
     ArtFiles, CounterImage, CounterJob, Deck, FieldKind, FieldValue, Game, ImageSource, Paper,
 };
+use crate::render::html::{ExtraPage, ShownCounter, counters_page};
 
 /// The default counter: 3/4 in square.
 pub const DEFAULT_SIZE: f32 = 54.0;
@@ -86,6 +87,69 @@ pub fn game_counters(game: &Game, assets: &Assets) -> Result<Option<Vec<Counter>
         return Ok(None);
     };
     resolve(game, job, assets, &mut Diagnostics::default())
+}
+
+/// The counters page of the HTML reference, when the game prints counters
+/// that resolve: each kind of counter once (a side's unit, a marker) with
+/// both faces laid out as in `counters.pdf`, at the game's counter size; and
+/// the faces' items, whose pictures the reference copies beside its pages.
+/// A counter that cannot be laid out (reported by `check`) is left off.
+pub fn html_page(
+    game: &Game,
+    assets: &Assets,
+) -> Result<Option<(ExtraPage, Vec<layout::Item>)>, OpError> {
+    let Some(counters) = game_counters(game, assets)? else {
+        return Ok(None);
+    };
+    let Some(family) = assets
+        .fonts
+        .family("sans-condensed")
+        .or(assets.fonts.families.first())
+    else {
+        return Ok(None);
+    };
+    let size = game.publish.options.counter_size.unwrap_or(DEFAULT_SIZE);
+    // Copies of one unit of a side (or of one marker) come together.
+    let mut kinds: Vec<(&Counter, usize)> = Vec::new();
+    for counter in &counters {
+        match kinds.last_mut() {
+            Some((first, count))
+                if first.loc == counter.loc
+                    && first.side == counter.side
+                    && first.name == counter.name =>
+            {
+                *count += 1;
+            }
+            _ => kinds.push((counter, 1)),
+        }
+    }
+    let mut faces = Vec::new();
+    for &(counter, count) in &kinds {
+        if let Ok(drawn) = layout::counter_faces(counter, size, family, &assets.fonts) {
+            faces.push((counter, count, drawn));
+        }
+    }
+    if faces.is_empty() {
+        return Ok(None);
+    }
+    let shown: Vec<ShownCounter<'_>> = faces
+        .iter()
+        .map(|(counter, count, (front, back))| ShownCounter {
+            name: &counter.name,
+            side: &counter.side,
+            back_word: counter.marker.as_deref(),
+            count: *count,
+            stats: &counter.stats,
+            front,
+            back,
+        })
+        .collect();
+    let page = counters_page(&shown, size, &assets.fonts);
+    let items = faces
+        .into_iter()
+        .flat_map(|(_, _, (front, back))| front.into_iter().chain(back))
+        .collect();
+    Ok(Some((page, items)))
 }
 
 /// Every counter to print, in order, its picture files loaded (a picture
@@ -168,11 +232,19 @@ fn resolve(
                 .image
                 .as_ref()
                 .and_then(|image| unit_picture(image, units, item, &art));
+            let stats: Vec<(String, String)> = corner_fields
+                .iter()
+                .map(|&f| {
+                    let shown = crate::layout::card_list_value(game, units, item, f);
+                    (units.fields[f].name.clone(), shown)
+                })
+                .collect();
             for _ in 0..count.value {
                 counters.push(Counter {
                     name: r.name.clone(),
                     icon: assets.icons.iter().find(|i| i.name == r.id).cloned(),
                     picture: picture.clone(),
+                    stats: stats.clone(),
                     symbol: unit_symbol(item, symbol_fields, affiliation),
                     marker: None,
                     corners: corners.clone(),
@@ -270,6 +342,7 @@ fn markers(job: &CounterJob) -> Vec<Counter> {
                 name: marker.name.value.clone(),
                 icon: None,
                 picture: None,
+                stats: Vec::new(),
                 symbol: None,
                 marker: Some(back.clone()),
                 corners: std::array::from_fn(|_| Corner::Text(String::new())),
