@@ -51,19 +51,9 @@ pub fn plan_counters(
         ..CounterOptions::default()
     };
     let title = format!("{} — Unit counters", game.name);
-    Ok(
+    let doc =
         match layout::lay_out_counters(&title, &counters, family, &assets.fonts, &layout_options) {
-            Ok(doc) => Some(Output {
-                file_name: "counters.pdf".to_string(),
-                summary: format!(
-                    "{}, {:.3} in square, on {} (fronts and backs)",
-                    super::counted(counters.len(), "counter", "counters"),
-                    layout_options.size / 72.0,
-                    super::counted(doc.pages.len(), "page", "pages")
-                ),
-                body: Body::Doc(doc),
-                images: None,
-            }),
+            Ok(doc) => doc,
             Err(problems) => {
                 // Copies of one counter fail alike: report each problem once.
                 let mut seen: Vec<(String, Option<crate::diag::Loc>)> = Vec::new();
@@ -74,10 +64,20 @@ pub fn plan_counters(
                         diags.push(d);
                     }
                 }
-                None
+                return Ok(None);
             }
-        },
-    )
+        };
+    Ok(Some(Output {
+        file_name: "counters.pdf".to_string(),
+        summary: format!(
+            "{}, {:.3} in square, on {} (fronts and backs)",
+            super::counted(counters.len(), "counter", "counters"),
+            layout_options.size / 72.0,
+            super::counted(doc.pages.len(), "page", "pages")
+        ),
+        body: Body::Doc(doc),
+        images: None,
+    }))
 }
 
 /// The game's counters, each once per copy, in sheet order; `None` when it
