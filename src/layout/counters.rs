@@ -1,15 +1,20 @@
-//! Layout: square unit counters — the unit's icon and name in the middle, a
-//! stat in each corner (a number, or a die drawn as a square in its colour),
-//! the side's colour behind — butted in a grid on the page with cut lines
-//! along every edge that run out into the margin, each front page followed
-//! by its back page, mirrored for a two-sided print. Input: counters already
-//! resolved from the game's data; output: a [`Doc`].
+//! Layout: square unit counters — the unit's picture, unit symbol or icon
+//! and its name in the middle, a stat in each corner (a number, or a die
+//! drawn as a square in its colour), the side's colour behind — butted in a
+//! grid on the page with cut lines along every edge that run out into the
+//! margin, each front page followed by its back page, mirrored for a
+//! two-sided print. Input: counters already resolved from the game's data;
+//! output: a [`Doc`].
 
-use super::doc::{Doc, Geometry, Ink, Item, Page, Stroke, fit_items, rect_path};
+use std::sync::Arc;
+
+use super::doc::{Doc, Geometry, ImageItem, Ink, Item, Page, Stroke, fit_items, rect_path};
 use super::pnp::{CardGrid, Flip, mirrored};
 use crate::diag::{Diagnostic, Loc};
 use crate::model::nato::UnitSymbol;
-use crate::model::{Align, Icon, Paper, PathEl, Style, VAlign};
+use crate::model::{
+    Align, Anchor, FitMode, Icon, ImageFile, Paper, PathEl, Style, VAlign, fit_box,
+};
 use crate::text::{Family, FitError, FitRequest, FontBook, fit_text};
 
 /// What one corner of a counter shows.
@@ -23,11 +28,26 @@ pub enum Corner {
     Die { rgb: [f32; 3], mark: String },
 }
 
+/// A picture drawn in the icon's place on both faces of a counter, cut off
+/// at the icon's square.
+#[derive(Clone, Debug)]
+pub struct CounterPicture {
+    pub image: Arc<ImageFile>,
+    pub fit: FitMode,
+    pub anchor: Anchor,
+    /// The corner radius of the front's square; the back's smaller square is
+    /// rounded in proportion.
+    pub radius: f32,
+}
+
 /// One counter to print.
 #[derive(Clone, Debug)]
 pub struct Counter {
     pub name: String,
     pub icon: Option<Icon>,
+    /// A picture, drawn where the icon would be (and instead of it and of
+    /// the unit symbol).
+    pub picture: Option<CounterPicture>,
     /// A unit symbol, drawn where the icon would be (and instead of it).
     pub symbol: Option<UnitSymbol>,
     /// A marker (Traffic, Fatigue 1): only a word on each face, this one on
@@ -35,6 +55,10 @@ pub struct Counter {
     pub marker: Option<String>,
     /// Top left, top right, bottom left, bottom right.
     pub corners: [Corner; 4],
+    /// What the corners show, spelled out: (the unit field, its value as
+    /// a card list prints it), for readers of the HTML reference. Empty
+    /// for a marker.
+    pub stats: Vec<(String, String)>,
     /// The side's colour.
     pub color: [f32; 3],
     /// The side's name, printed on the back.
@@ -362,6 +386,17 @@ fn counter_face(
         )?);
         return Ok(items);
     }
+    let icon = s * style.icon;
+    // Over the side's colour, under the stats and the name.
+    if let Some(picture) = &counter.picture {
+        let square = [(s - icon) / 2.0, s * style.icon_top, icon, icon];
+        items.push(Item::Image(ImageItem {
+            image: picture.image.clone(),
+            rect: fit_box(square, picture.image.aspect(), picture.fit, picture.anchor),
+            clip: square,
+            radius: (picture.radius * style.icon / FRONT.icon).min(icon / 2.0),
+        }));
+    }
     let pad = s * 0.05;
     let box_side = s * 0.24;
     let far = s - pad - box_side;
@@ -374,8 +409,9 @@ fn counter_face(
     for (c, &(x, y, align)) in counter.corners.iter().zip(&at) {
         items.extend(corner(counter, c, (x, y, box_side), align, family, book)?);
     }
-    let icon = s * style.icon;
-    if let Some(symbol) = &counter.symbol {
+    if counter.picture.is_some() {
+        // Drawn above, under the corners.
+    } else if let Some(symbol) = &counter.symbol {
         items.extend(symbol_in(symbol, s, style));
     } else if let Some(i) = &counter.icon {
         items.push(

@@ -35,7 +35,9 @@ pub use card_list::{
     shown as card_list_value,
 };
 pub use charts::{ChartOptions, block_specs, lay_out_charts};
-pub use counters::{Corner, Counter, CounterOptions, counter_faces, lay_out_counters};
+pub use counters::{
+    Corner, Counter, CounterOptions, CounterPicture, counter_faces, lay_out_counters,
+};
 pub use data_tables::{collection_spec, random_table_spec};
 pub use doc::{
     Doc, Geometry, ImageItem, Ink, Item, Page, Role, Shape, Stroke, Tag, TextItem, rect_path,

@@ -1,5 +1,6 @@
 //! Load stage: the picture files a card template's `[[images]]` regions
-//! draw — a fixed file, or each card's file named in a deck field — found
+//! draw — a fixed file, or each card's file named in a deck field — and
+//! those a counters job's `[publish.counters.image]` draws on its units, found
 //! through the one path resolver and checked from their headers into
 //! [`ImageFile`]s: format, pixel size, length. JPEG and PNG bytes are not
 //! kept (they are streamed into each output as it is drawn); an SVG is
@@ -15,7 +16,8 @@ use super::OpError;
 use super::paths::Confine;
 use crate::diag::{Diagnostic, Diagnostics, Loc};
 use crate::model::{
-    ArtFiles, CardTemplate, Deck, ImageFile, ImageFormat, ImageSource, Located, PathEl, VectorArt,
+    ArtFiles, Card, CardTemplate, CounterImage, Deck, ImageFile, ImageFormat, ImageSource, Located,
+    PathEl, VectorArt,
 };
 
 /// The most pixels an image may have: 8,000 x 8,000. Beyond it a file
@@ -73,6 +75,52 @@ pub fn load_card_art(
             }
         }
     }
+    load_named(game_dir, named, diags)
+}
+
+/// Every picture a counters job draws on the units `printed`: its `file`,
+/// or each unit's file from its `field` (`{}` of the pattern); a name that
+/// cannot be had is reported once, at its first use (the job's `file`, or
+/// the unit's value). A `field` the units lack is left to validate.
+pub fn load_counter_art<'a>(
+    game_dir: &Path,
+    image: &CounterImage,
+    units: &Deck,
+    printed: impl IntoIterator<Item = &'a Card>,
+    diags: &mut Diagnostics,
+) -> Result<ArtFiles, OpError> {
+    let mut named: BTreeMap<String, Loc> = BTreeMap::new();
+    match &image.source {
+        ImageSource::File(file) => {
+            named.insert(file.value.clone(), file.loc.clone());
+        }
+        ImageSource::Field(field) => {
+            let Some(index) = units.field_index(&field.value) else {
+                return Ok(ArtFiles::new());
+            };
+            for unit in printed {
+                let Some(value) = unit.values.get(index).and_then(Option::as_ref) else {
+                    continue;
+                };
+                let shown = value.value.display();
+                if !shown.is_empty() {
+                    named
+                        .entry(image.file_for(&shown))
+                        .or_insert_with(|| value.loc.clone());
+                }
+            }
+        }
+    }
+    load_named(game_dir, named, diags)
+}
+
+/// The picture files `named` (each with where it is first named), found
+/// through the one path resolver and read from their headers.
+fn load_named(
+    game_dir: &Path,
+    named: BTreeMap<String, Loc>,
+    diags: &mut Diagnostics,
+) -> Result<ArtFiles, OpError> {
     if named.is_empty() {
         return Ok(ArtFiles::new());
     }

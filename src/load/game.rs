@@ -8,8 +8,9 @@ use super::toml::{Reader, Table, parse};
 use super::{OpError, Project, collections, deck, read_source};
 use crate::diag::{Diagnostics, Sources};
 use crate::model::{
-    AidJob, CardJob, CardListJob, CounterJob, CounterMarker, CounterSide, Force, Game, GameFiles,
-    GlossaryEntry, LabelJob, Located, Paper, Publish, PublishOptions, RulesPage, Side,
+    AidJob, CardJob, CardListJob, CounterImage, CounterJob, CounterMarker, CounterSide, Force,
+    Game, GameFiles, GlossaryEntry, LabelJob, Located, Paper, Publish, PublishOptions, RulesPage,
+    Side,
 };
 
 table! { pub mod game_toml: "game.toml",
@@ -155,6 +156,16 @@ table! { pub mod counters: "[publish.counters]",
     echelon: opt Str(
         "A unit field naming each unit's echelon (\"company\", \"battalion\", \"division\"...), marked over its symbol."),
     markers: opt Tables(&counter_marker::DEF),
+    image: opt Table(&counter_image::DEF),
+}
+
+table! { pub mod counter_image: "[publish.counters.image]",
+    "A picture on each unit's counter, in its icon's place on both faces: a fixed file, or the file a unit field names.";
+    file: opt Str("A PNG, JPEG or SVG file, relative to the game folder: the same picture on every unit's counter. With `field`, a file name whose {} is the unit's value, e.g. \"art/{}.svg\"."),
+    field: opt Str("A unit field whose value names each unit's picture file (\"id\": the unit's id)."),
+    fit = super::super::template::image::fit,
+    anchor = super::super::template::image::anchor,
+    radius: opt Length("Corner radius of the front's picture box, which the picture is cut off at (default 0); the back's smaller box is rounded in proportion."),
 }
 
 table! { pub mod counter_marker: "[[publish.counters.markers]]",
@@ -628,6 +639,7 @@ fn counters(r: &mut Reader<'_>, t: &Table<'_>) -> Option<CounterJob> {
         .iter()
         .filter_map(|m| counter_marker(r, m))
         .collect();
+    let image = r.get(&t, k::image).and_then(|i| counter_image(r, &i));
     Some(CounterJob {
         units: units?,
         corners: [a, b, c, d],
@@ -635,7 +647,29 @@ fn counters(r: &mut Reader<'_>, t: &Table<'_>) -> Option<CounterJob> {
         symbol,
         echelon,
         markers,
+        image,
         loc: r.loc(t.span()),
+    })
+}
+
+/// `[publish.counters.image]`: `file`, `field`, or both with `{}` in the
+/// file, as a card template's `[[images]]` takes them.
+fn counter_image(r: &mut Reader<'_>, t: &Table<'_>) -> Option<CounterImage> {
+    use counter_image as k;
+    let at = r.loc(t.span());
+    let t = r.open(t, &k::DEF);
+    let file = r.get(&t, k::file);
+    let field = r.get(&t, k::field);
+    let radius = r.get(&t, k::radius).map_or(0.0, |l| l.value.max(0.0));
+    let (fit, anchor) = super::template::fit_and_anchor(r, &t, k::fit, k::anchor);
+    let (source, pattern) =
+        super::template::image_source(r, file, field, &at, ("the counters' image", "unit"))?;
+    Some(CounterImage {
+        source,
+        pattern,
+        fit,
+        anchor,
+        radius,
     })
 }
 

@@ -2,10 +2,10 @@
 
 use super::spec::{Key, Tab, kinds, table};
 use super::toml::{Reader, Table, parse};
-use crate::diag::{Diagnostic, Diagnostics, FileId};
+use crate::diag::{Diagnostic, Diagnostics, FileId, Loc};
 use crate::model::{
-    Align, Anchor, CardTemplate, FitMode, Frame, ImageRegion, ImageSource, MIN_CONTRAST, Region,
-    Rgb, Style, TextColor, VAlign, contrast,
+    Align, Anchor, CardTemplate, FitMode, Frame, ImageRegion, ImageSource, Located, MIN_CONTRAST,
+    Region, Rgb, Style, TextColor, VAlign, contrast,
 };
 
 table! { pub mod layout: "a card template" / "the template",
@@ -175,39 +175,9 @@ fn image(r: &mut Reader<'_>, t: &Table<'_>) -> Option<ImageRegion> {
     let width = r.get(t, k::width);
     let height = r.get(t, k::height);
     let radius = r.get(t, k::radius).map_or(0.0, |l| l.value.max(0.0));
-    use FitMode as F;
-    let fit = choice(r, t, k::fit, [F::Cover, F::Contain, F::Stretch]).unwrap_or(F::Cover);
-    let anchor = r
-        .get(t, k::anchor)
-        .and_then(|a| Anchor::parse(&a.value))
-        .unwrap_or(Anchor::CENTER);
+    let (fit, anchor) = fit_and_anchor(r, t, k::fit, k::anchor);
     let (left, top, width, height) = (left?, top?, width?, height?);
-    let mut pattern = None;
-    let source = match (file, field) {
-        (Some(file), None) => ImageSource::File(file),
-        (None, Some(field)) => ImageSource::Field(field),
-        (Some(file), Some(field)) if file.value.matches("{}").count() == 1 => {
-            pattern = Some(file.value);
-            ImageSource::Field(field)
-        }
-        (file, _) => {
-            let both = file.is_some();
-            let loc = file.map_or_else(|| left.loc.clone(), |v| v.loc);
-            r.diags.push(
-                Diagnostic::error(
-                    "bad-value",
-                    if both {
-                        "an image region has both `file` and `field`, and the file has no `{}` for the field's value"
-                    } else {
-                        "an image region needs `file` or `field`"
-                    },
-                    Some(loc),
-                )
-                .with_hint("give `file` for the same picture on every card, `field` for a card field naming each card's picture, or both with the value's place in the file: file = \"art/{}.svg\""),
-            );
-            return None;
-        }
-    };
+    let (source, pattern) = image_source(r, file, field, &left.loc, ("an image region", "card"))?;
     for (v, key) in [(&width, "width"), (&height, "height")] {
         if !(v.value > 0.0 && v.value.is_finite()) {
             r.diags.push(crate::error!(
@@ -233,6 +203,60 @@ fn image(r: &mut Reader<'_>, t: &Table<'_>) -> Option<ImageRegion> {
         pattern,
         loc,
     })
+}
+
+/// How a picture fills its box: `fit` (default cover) and `anchor`
+/// (default center), of an `[[images]]` region or the counters' image.
+pub(super) fn fit_and_anchor(
+    r: &mut Reader<'_>,
+    t: &Tab<'_, '_>,
+    fit: Key<kinds::OneOf>,
+    anchor: Key<kinds::OneOf>,
+) -> (FitMode, Anchor) {
+    use FitMode as F;
+    let fit = choice(r, t, fit, [F::Cover, F::Contain, F::Stretch]).unwrap_or(F::Cover);
+    let anchor = r
+        .get(t, anchor)
+        .and_then(|a| Anchor::parse(&a.value))
+        .unwrap_or(Anchor::CENTER);
+    (fit, anchor)
+}
+
+/// Where a picture comes from: `file` (the same on every `each`: card,
+/// unit), `field` (naming each one's file), or both with `{}` in the file
+/// for the field's value (the pattern returned); else a `bad-value` about
+/// `what` at the file, or at `at` when neither is given.
+pub(super) fn image_source(
+    r: &mut Reader<'_>,
+    file: Option<Located<String>>,
+    field: Option<Located<String>>,
+    at: &Loc,
+    (what, each): (&str, &str),
+) -> Option<(ImageSource, Option<String>)> {
+    match (file, field) {
+        (Some(file), None) => Some((ImageSource::File(file), None)),
+        (None, Some(field)) => Some((ImageSource::Field(field), None)),
+        (Some(file), Some(field)) if file.value.matches("{}").count() == 1 => {
+            Some((ImageSource::Field(field), Some(file.value)))
+        }
+        (file, _) => {
+            let both = file.is_some();
+            let loc = file.map_or_else(|| at.clone(), |v| v.loc);
+            r.diags.push(
+                Diagnostic::error(
+                    "bad-value",
+                    if both {
+                        format!("{what} has both `file` and `field`, and the file has no `{{}}` for the field's value")
+                    } else {
+                        format!("{what} needs `file` or `field`")
+                    },
+                    Some(loc),
+                )
+                .with_hint(format!("give `file` for the same picture on every {each}, `field` for a {each} field naming each {each}'s picture, or both with the value's place in the file: file = \"art/{{}}.svg\"")),
+            );
+            None
+        }
+    }
 }
 
 fn region(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Region> {

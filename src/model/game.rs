@@ -146,6 +146,8 @@ pub struct CounterJob {
     pub echelon: Option<Located<String>>,
     /// Marker counters, after the units.
     pub markers: Vec<CounterMarker>,
+    /// A picture on each unit's counter, in its icon's place.
+    pub image: Option<super::CounterImage>,
     pub loc: Loc,
 }
 

@@ -83,30 +83,64 @@ pub struct ImageRegion {
 impl ImageRegion {
     /// The file a card whose field value is `value` draws.
     pub fn file_for(&self, value: &str) -> String {
-        match &self.pattern {
-            Some(pattern) => pattern.replace("{}", value),
-            None => value.to_string(),
-        }
+        file_for(self.pattern.as_deref(), value)
     }
 
     /// The rectangle (x, y, w, h) an image of `aspect` (width / height) is
     /// drawn in: fitted to the box by the fit mode, placed by the anchor.
     pub fn placed(&self, aspect: f32) -> [f32; 4] {
-        let (bw, bh) = (self.width, self.height);
-        let box_aspect = bw / bh.max(f32::EPSILON);
-        let (w, h) = match self.fit {
-            FitMode::Stretch => (bw, bh),
-            FitMode::Cover if aspect > box_aspect => (bh * aspect, bh),
-            FitMode::Cover => (bw, bw / aspect.max(f32::EPSILON)),
-            FitMode::Contain if aspect > box_aspect => (bw, bw / aspect.max(f32::EPSILON)),
-            FitMode::Contain => (bh * aspect, bh),
-        };
-        [
-            self.left + (bw - w) * self.anchor.x,
-            self.top + (bh - h) * self.anchor.y,
-            w,
-            h,
-        ]
+        fit_box(
+            [self.left, self.top, self.width, self.height],
+            aspect,
+            self.fit,
+            self.anchor,
+        )
+    }
+}
+
+/// The file a value names: put into `pattern` at its `{}`, or, without a
+/// pattern, the value itself.
+fn file_for(pattern: Option<&str>, value: &str) -> String {
+    match pattern {
+        Some(pattern) => pattern.replace("{}", value),
+        None => value.to_string(),
+    }
+}
+
+/// The rectangle (x, y, w, h) a picture of `aspect` (width / height) is
+/// drawn in to fill the box `[x, y, w, h]` by `fit`, placed by `anchor`.
+pub fn fit_box(bx: [f32; 4], aspect: f32, fit: FitMode, anchor: Anchor) -> [f32; 4] {
+    let [left, top, bw, bh] = bx;
+    let box_aspect = bw / bh.max(f32::EPSILON);
+    let (w, h) = match fit {
+        FitMode::Stretch => (bw, bh),
+        FitMode::Cover if aspect > box_aspect => (bh * aspect, bh),
+        FitMode::Cover => (bw, bw / aspect.max(f32::EPSILON)),
+        FitMode::Contain if aspect > box_aspect => (bw, bw / aspect.max(f32::EPSILON)),
+        FitMode::Contain => (bh * aspect, bh),
+    };
+    [left + (bw - w) * anchor.x, top + (bh - h) * anchor.y, w, h]
+}
+
+/// The picture a counters job draws on each unit's counter
+/// (`[publish.counters.image]`): a fixed file, or the file a unit field
+/// names, in the place of the unit's icon on both faces.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CounterImage {
+    pub source: ImageSource,
+    /// With a `field` source, the file name the value goes into at `{}`.
+    pub pattern: Option<String>,
+    pub fit: FitMode,
+    pub anchor: Anchor,
+    /// The corner radius of the front's picture box, in points (the back's
+    /// smaller box is rounded in proportion).
+    pub radius: f32,
+}
+
+impl CounterImage {
+    /// The file a unit whose field value is `value` draws.
+    pub fn file_for(&self, value: &str) -> String {
+        file_for(self.pattern.as_deref(), value)
     }
 }
 

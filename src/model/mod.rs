@@ -47,8 +47,8 @@ pub use game::{
 pub use game_files::{GameFiles, HtmlContent, NamedTemplate, OwnHtml};
 pub use icon::{Icon, PathEl};
 pub use image::{
-    Anchor, ArtFiles, FitMode, ImageFile, ImageFormat, ImageRegion, ImageSource, VectorArt,
-    VectorPath,
+    Anchor, ArtFiles, CounterImage, FitMode, ImageFile, ImageFormat, ImageRegion, ImageSource,
+    VectorArt, VectorPath, fit_box,
 };
 pub use map::Map;
 pub use phrase::{Phrase, PhraseForm, form_slots, read_phrase};

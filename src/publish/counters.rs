@@ -1,13 +1,18 @@
 //! Publish: a game's unit counters (`[publish.counters]`) — each side's
 //! units, the corner fields and the dice colours resolved against the game's
-//! collections (validate reports what does not resolve), then laid out into
+//! collections (validate reports what does not resolve), the units'
+//! pictures loaded through the one path resolver, then laid out into
 //! `counters.pdf`.
 
 use super::{Assets, Body, Output, PlanOptions};
 use crate::diag::Diagnostics;
-use crate::layout::{self, Corner, Counter, CounterOptions};
+use crate::layout::{self, Corner, Counter, CounterOptions, CounterPicture};
+use crate::load::{self, OpError};
 use crate::model::nato::{Affiliation, Echelon, Function, UnitSymbol};
-use crate::model::{CounterJob, Deck, FieldKind, FieldValue, Game, Paper};
+use crate::model::{
+    ArtFiles, CounterImage, CounterJob, Deck, FieldKind, FieldValue, Game, ImageSource, Paper,
+};
+use crate::render::html::{ExtraPage, ShownCounter, counters_page};
 
 /// The default counter: 3/4 in square.
 pub const DEFAULT_SIZE: f32 = 54.0;
@@ -25,13 +30,20 @@ pub fn plan_counters(
     assets: &Assets,
     options: &PlanOptions,
     diags: &mut Diagnostics,
-) -> Option<Output> {
-    let job = game.publish.counters.as_ref()?;
-    let counters = resolve(game, job, assets)?;
-    let family = assets
+) -> Result<Option<Output>, OpError> {
+    let Some(job) = game.publish.counters.as_ref() else {
+        return Ok(None);
+    };
+    let Some(counters) = resolve(game, job, assets, diags)? else {
+        return Ok(None);
+    };
+    let Some(family) = assets
         .fonts
         .family("sans-condensed")
-        .or(assets.fonts.families.first())?;
+        .or(assets.fonts.families.first())
+    else {
+        return Ok(None);
+    };
     let layout_options = CounterOptions {
         paper: options.paper.unwrap_or(Paper::LETTER),
         size: options.counter_size.unwrap_or(DEFAULT_SIZE),
@@ -39,48 +51,139 @@ pub fn plan_counters(
         ..CounterOptions::default()
     };
     let title = format!("{} — Unit counters", game.name);
-    match layout::lay_out_counters(&title, &counters, family, &assets.fonts, &layout_options) {
-        Ok(doc) => Some(Output {
-            file_name: "counters.pdf".to_string(),
-            summary: format!(
-                "{}, {:.3} in square, on {} (fronts and backs)",
-                super::counted(counters.len(), "counter", "counters"),
-                layout_options.size / 72.0,
-                super::counted(doc.pages.len(), "page", "pages")
-            ),
-            body: Body::Doc(doc),
-            images: None,
-        }),
-        Err(problems) => {
-            // Copies of one counter fail alike: report each problem once.
-            let mut seen: Vec<(String, Option<crate::diag::Loc>)> = Vec::new();
-            for d in problems {
-                let key = (d.message.clone(), d.loc.clone());
-                if !seen.contains(&key) {
-                    seen.push(key);
-                    diags.push(d);
+    let doc =
+        match layout::lay_out_counters(&title, &counters, family, &assets.fonts, &layout_options) {
+            Ok(doc) => doc,
+            Err(problems) => {
+                // Copies of one counter fail alike: report each problem once.
+                let mut seen: Vec<(String, Option<crate::diag::Loc>)> = Vec::new();
+                for d in problems {
+                    let key = (d.message.clone(), d.loc.clone());
+                    if !seen.contains(&key) {
+                        seen.push(key);
+                        diags.push(d);
+                    }
                 }
+                return Ok(None);
             }
-            None
+        };
+    Ok(Some(Output {
+        file_name: "counters.pdf".to_string(),
+        summary: format!(
+            "{}, {:.3} in square, on {} (fronts and backs)",
+            super::counted(counters.len(), "counter", "counters"),
+            layout_options.size / 72.0,
+            super::counted(doc.pages.len(), "page", "pages")
+        ),
+        body: Body::Doc(doc),
+        images: None,
+    }))
+}
+
+/// The game's counters, each once per copy, in sheet order; `None` when it
+/// prints none or they do not resolve (validate and `check` say why).
+pub fn game_counters(game: &Game, assets: &Assets) -> Result<Option<Vec<Counter>>, OpError> {
+    let Some(job) = game.publish.counters.as_ref() else {
+        return Ok(None);
+    };
+    resolve(game, job, assets, &mut Diagnostics::default())
+}
+
+/// The counters page of the HTML reference, when the game prints counters
+/// that resolve: each kind of counter once (a side's unit, a marker) with
+/// both faces laid out as in `counters.pdf`, at the game's counter size; and
+/// the faces' items, whose pictures the reference copies beside its pages.
+/// A counter that cannot be laid out (reported by `check`) is left off.
+pub fn html_page(
+    game: &Game,
+    assets: &Assets,
+) -> Result<Option<(ExtraPage, Vec<layout::Item>)>, OpError> {
+    let Some(counters) = game_counters(game, assets)? else {
+        return Ok(None);
+    };
+    let Some(family) = assets
+        .fonts
+        .family("sans-condensed")
+        .or(assets.fonts.families.first())
+    else {
+        return Ok(None);
+    };
+    let size = game.publish.options.counter_size.unwrap_or(DEFAULT_SIZE);
+    // Copies of one unit of a side (or of one marker) come together.
+    let mut kinds: Vec<(&Counter, usize)> = Vec::new();
+    for counter in &counters {
+        match kinds.last_mut() {
+            Some((first, count))
+                if first.loc == counter.loc
+                    && first.side == counter.side
+                    && first.name == counter.name =>
+            {
+                *count += 1;
+            }
+            _ => kinds.push((counter, 1)),
         }
     }
+    let mut faces = Vec::new();
+    for &(counter, count) in &kinds {
+        if let Ok(drawn) = layout::counter_faces(counter, size, family, &assets.fonts) {
+            faces.push((counter, count, drawn));
+        }
+    }
+    if faces.is_empty() {
+        return Ok(None);
+    }
+    let shown: Vec<ShownCounter<'_>> = faces
+        .iter()
+        .map(|(counter, count, (front, back))| ShownCounter {
+            name: &counter.name,
+            side: &counter.side,
+            back_word: counter.marker.as_deref(),
+            count: *count,
+            stats: &counter.stats,
+            front,
+            back,
+        })
+        .collect();
+    let page = counters_page(&shown, size, &assets.fonts);
+    let items = faces
+        .into_iter()
+        .flat_map(|(_, _, (front, back))| front.into_iter().chain(back))
+        .collect();
+    Ok(Some((page, items)))
 }
 
-/// Every counter to print, in order; None when something could not be
-/// resolved (validate reports what).
-/// The game's counters, each once per copy, in sheet order; `None` when it
-/// prints none or they do not resolve (validate says why).
-pub fn game_counters(game: &Game, assets: &Assets) -> Option<Vec<Counter>> {
-    resolve(game, game.publish.counters.as_ref()?, assets)
-}
-
-fn resolve(game: &Game, job: &CounterJob, assets: &Assets) -> Option<Vec<Counter>> {
-    let units = game.collection(&job.units.value)?;
-    let corner_fields: Vec<usize> = job
+/// Every counter to print, in order, its picture files loaded (a picture
+/// that cannot be had is reported to `diags`, and the counter shows its
+/// symbol or icon instead); `None` when something could not be resolved
+/// (validate reports what).
+fn resolve(
+    game: &Game,
+    job: &CounterJob,
+    assets: &Assets,
+    diags: &mut Diagnostics,
+) -> Result<Option<Vec<Counter>>, OpError> {
+    let Some(units) = game.collection(&job.units.value) else {
+        return Ok(None);
+    };
+    let Some(corner_fields) = job
         .corners
         .iter()
         .map(|corner| units.field_index(&corner.value))
-        .collect::<Option<_>>()?;
+        .collect::<Option<Vec<usize>>>()
+    else {
+        return Ok(None);
+    };
+    let art = match &job.image {
+        Some(image) => {
+            let printed = job
+                .sides
+                .iter()
+                .flat_map(|side| &side.units)
+                .filter_map(|(unit, _)| units.item(&unit.value));
+            load::load_counter_art(&game.dir, image, units, printed, diags)?
+        }
+        None => ArtFiles::new(),
+    };
     let mut ok = true;
     let mut counters = Vec::new();
     let symbol_fields = (
@@ -125,10 +228,23 @@ fn resolve(game: &Game, job: &CounterJob, assets: &Assets) -> Option<Vec<Counter
             let (Ok(corners), Some(color)) = (<[Corner; 4]>::try_from(corners), color) else {
                 continue;
             };
+            let picture = job
+                .image
+                .as_ref()
+                .and_then(|image| unit_picture(image, units, item, &art));
+            let stats: Vec<(String, String)> = corner_fields
+                .iter()
+                .map(|&f| {
+                    let shown = crate::layout::card_list_value(game, units, item, f);
+                    (units.fields[f].name.clone(), shown)
+                })
+                .collect();
             for _ in 0..count.value {
                 counters.push(Counter {
                     name: r.name.clone(),
                     icon: assets.icons.iter().find(|i| i.name == r.id).cloned(),
+                    picture: picture.clone(),
+                    stats: stats.clone(),
                     symbol: unit_symbol(item, symbol_fields, affiliation),
                     marker: None,
                     corners: corners.clone(),
@@ -143,7 +259,33 @@ fn resolve(game: &Game, job: &CounterJob, assets: &Assets) -> Option<Vec<Counter
     }
     mark_dice(&mut counters);
     counters.extend(markers(job));
-    ok.then_some(counters)
+    Ok(ok.then_some(counters))
+}
+
+/// The picture a unit's counter shows: the job's file, or the one the
+/// unit's value names (none when it is empty or its file could not be had).
+fn unit_picture(
+    image: &CounterImage,
+    units: &Deck,
+    unit: &crate::model::Card,
+    art: &ArtFiles,
+) -> Option<CounterPicture> {
+    let name = match &image.source {
+        ImageSource::File(file) => file.value.clone(),
+        ImageSource::Field(field) => {
+            let value = units.text(unit, units.field_index(&field.value)?)?;
+            if value.is_empty() {
+                return None;
+            }
+            image.file_for(&value)
+        }
+    };
+    Some(CounterPicture {
+        image: art.get(&name)?.clone(),
+        fit: image.fit,
+        anchor: image.anchor,
+        radius: image.radius,
+    })
 }
 
 /// The frame a side's unit symbols take: as written, else friend for the
@@ -199,6 +341,8 @@ fn markers(job: &CounterJob) -> Vec<Counter> {
             counters.push(Counter {
                 name: marker.name.value.clone(),
                 icon: None,
+                picture: None,
+                stats: Vec::new(),
                 symbol: None,
                 marker: Some(back.clone()),
                 corners: std::array::from_fn(|_| Corner::Text(String::new())),

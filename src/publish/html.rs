@@ -1,7 +1,8 @@
 //! CLI: a game's HTML rules reference — reads `templates/html/` (a game's
 //! own may replace any but the script and the favicon), lays out the cards
-//! of every deck the game prints on labels or as cards (the same faces as
-//! the PDF), renders the site and returns its files with the font licences.
+//! of every deck the game prints on labels or as cards and its counters (the
+//! same faces as the PDFs), renders the site and returns its files with the
+//! font licences.
 
 use std::path::Path;
 
@@ -37,7 +38,14 @@ pub fn build_html(game: &Game, assets: &Assets) -> Result<Vec<(String, Vec<u8>)>
             doc: &page.doc,
         })
         .collect();
-    let (extra, pictures) = super::maps::html_pages(game, assets);
+    let (mut extra, pictures) = super::maps::html_pages(game, assets);
+    let counter_items = match super::counters::html_page(game, assets)? {
+        Some((page, items)) => {
+            extra.push(page);
+            items
+        }
+        None => Vec::new(),
+    };
     let site = Site {
         game,
         rules,
@@ -50,7 +58,7 @@ pub fn build_html(game: &Game, assets: &Assets) -> Result<Vec<(String, Vec<u8>)>
     };
     let mut files = render_site(&site).map_err(|e| OpError::new(e.to_string()))?;
     files.extend(font_licences(&assets.root.fonts())?);
-    files.extend(art_copies(&art)?);
+    files.extend(art_copies(art.iter().chain(&counter_items))?);
     files.extend(pictures);
     Ok(files)
 }
@@ -157,11 +165,14 @@ fn deck_faces<'a>(
     Ok((out, art.into_values().collect()))
 }
 
-/// A copy of each picture the cards draw, at the `art/` path their inline
-/// SVGs link to (the reference loads nothing from elsewhere).
-fn art_copies(art: &[Item]) -> Result<Vec<(String, Vec<u8>)>, OpError> {
+/// A copy of each picture the cards and counters draw (`items`), at the
+/// `art/` path their inline SVGs link to (the reference loads nothing from
+/// elsewhere).
+fn art_copies<'a>(
+    items: impl Iterator<Item = &'a Item>,
+) -> Result<Vec<(String, Vec<u8>)>, OpError> {
     let mut copies = std::collections::BTreeMap::new();
-    for item in art {
+    for item in items {
         if let Item::Image(i) = item
             && !matches!(i.image.format, crate::model::ImageFormat::Svg(_))
             && !copies.contains_key(&i.image.name)

@@ -115,7 +115,7 @@ pub fn plan(
         outputs.push(output);
     }
     if options.counters
-        && let Some(output) = super::counters::plan_counters(game, assets, options, diags)
+        && let Some(output) = super::counters::plan_counters(game, assets, options, diags)?
     {
         outputs.push(output);
     }

@@ -66,7 +66,7 @@ pub fn export_vassal(
     for images in outputs.iter().filter_map(|o| o.images.as_ref()) {
         module.decks.push(deck(images, assets, &mut zip)?);
     }
-    if let Some(counters) = super::counters::game_counters(&game, assets) {
+    if let Some(counters) = super::counters::game_counters(&game, assets)? {
         module.counters = counter_pieces(&counters, assets, &mut zip)?;
         for side in counters.iter().map(|c| &c.side).filter(|s| !s.is_empty()) {
             if !module.sides.contains(side) {

@@ -60,6 +60,35 @@ pub fn card_svg(card: &CardSvg<'_>, book: &FontBook) -> String {
     svg.finish(&card.face.items)
 }
 
+/// An inline `<svg>` element for one face of a counter, `size` points
+/// square (true size in print), its text in the served fonts, its edge
+/// outlined over it; `label` is what it shows, for readers who do not see
+/// it, and `id_prefix` (letters and digits) keeps its ids apart from those
+/// of the page's other inline pictures.
+pub fn counter_svg(
+    items: &[Item],
+    size: f32,
+    label: &str,
+    id_prefix: &str,
+    book: &FontBook,
+) -> String {
+    let mut svg = Svg::new(book, TextMode::Fonts, size, size);
+    svg.id_prefix = id_prefix.to_string();
+    let _ = write!(
+        svg.out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" class="counter-face" viewBox="0 0 {s} {s}" width="{s}pt" height="{s}pt" role="img" aria-label="{label}">"#,
+        s = near(size),
+        label = escape(label),
+    );
+    svg.draw(items);
+    let _ = write!(
+        svg.out,
+        r#"<rect class="counter-edge" x="0.25" y="0.25" width="{s}" height="{s}" fill="none"/>"#,
+        s = near(size - 0.5),
+    );
+    svg.finish(&[])
+}
+
 /// A self-contained SVG of `items` on a `width` x `height` pt canvas with a
 /// white ground, its text as glyph outlines.
 pub fn outlined_svg(items: &[Item], width: f32, height: f32, book: &FontBook) -> String {
@@ -105,6 +134,12 @@ impl<'a> Svg<'a> {
 
     /// Draws the items and closes the root element.
     fn finish(mut self, items: &[Item]) -> String {
+        self.draw(items);
+        self.out.push_str("</svg>");
+        self.out
+    }
+
+    fn draw(&mut self, items: &[Item]) {
         for item in items {
             match item {
                 Item::Text(t) => self.text(t),
@@ -113,8 +148,6 @@ impl<'a> Svg<'a> {
                 Item::Tag(_) => {}
             }
         }
-        self.out.push_str("</svg>");
-        self.out
     }
 
     /// A run of glyphs, grouped in its ink when it has one.

@@ -1,10 +1,12 @@
 //! Validate stage: a game's unit counters (`[publish.counters]`) — the units
-//! collection, its corner fields, each side's colour, units and counts, and
-//! the colour of each die a corner shows — each problem at its place in
-//! game.toml or the collection file.
+//! collection, its corner fields and its picture's field, each side's
+//! colour, units and counts, and the colour of each die a corner shows —
+//! each problem at its place in game.toml or the collection file.
 
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::model::{CounterJob, Deck, FieldKind, FieldValue, Game, Located, parse_hex_color};
+use crate::model::{
+    CounterJob, Deck, FieldKind, FieldValue, Game, ImageSource, Located, parse_hex_color,
+};
 
 /// Every problem of the game's counters job, if it has one.
 pub fn validate_counters(game: &Game, diags: &mut Diagnostics) {
@@ -27,6 +29,12 @@ pub fn validate_counters(game: &Game, diags: &mut Diagnostics) {
             Some(i) => corner_fields.push(i),
             None => diags.push(no_field(units, corner)),
         }
+    }
+    if let Some(image) = &job.image
+        && let ImageSource::Field(field) = &image.source
+        && units.field_index(&field.value).is_none()
+    {
+        diags.push(no_field(units, field));
     }
     check_sides(game, job, units, &corner_fields, diags);
 }

@@ -1,18 +1,21 @@
 //! Render stage (HTML): a game's rules reference — one page per Markdown
-//! rules file, an index with the table of contents, a stylesheet serving the
-//! fonts of `fonts/` by @font-face and the font files — from the game, its
-//! rules text, its laid-out cards (drawn by `render::svg`) and the Tera
+//! rules file, a page per map and one of the counters, an index with the
+//! table of contents, a stylesheet serving the fonts of `fonts/` by
+//! @font-face and the font files — from the game, its rules text, its
+//! laid-out cards and counters (drawn by `render::svg`) and the Tera
 //! templates of `templates/html/`; with a sidebar, a search index and the
 //! one script that searches it and previews cards. Autoescape is on: data
-//! is always escaped; only HTML built here (Markdown output, card SVG) is
-//! marked `safe`.
+//! is always escaped; only HTML built here (Markdown output, card and
+//! counter SVG) is marked `safe`.
 
+mod counters_page;
 mod data;
 mod map_page;
 mod markdown;
 mod search;
 mod site;
 
+pub use counters_page::{COUNTERS_PAGE, ShownCounter, counters_page};
 pub use data::{DATA_SHORTCODES, icon_svg};
 pub use map_page::{ExtraPage, map_page, map_picture};
 pub use markdown::{Heading, PageBody, PageLinks, UsedIds, render_markdown, unique_id};
