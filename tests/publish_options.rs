@@ -38,18 +38,46 @@ fn about(a: (f64, f64), b: (f64, f64)) -> bool {
     (a.0 - b.0).abs() < 1.0 && (a.1 - b.1).abs() < 1.0
 }
 
-/// The widest line of text (pdftotext's layout boxes), as a share of the page width.
+/// The widest line of text (pdftotext's layout boxes), as a share of the
+/// page width; a contents line (one with a leader of dots, across the
+/// page in any layout) does not count.
 fn widest_line(pdf: &Path) -> f64 {
     let width = page_size(pdf).0;
-    tool(
+    let layout = tool(
         "pdftotext",
         &["-bbox-layout", pdf.to_str().expect("UTF-8"), "-"],
-    )
-    .lines()
-    .filter(|l| l.trim_start().starts_with("<line"))
-    .map(|l| support::tools::attr(l, "xMax") - support::tools::attr(l, "xMin"))
-    .fold(0.0, f64::max)
-        / width
+    );
+    let mut widest: f64 = 0.0;
+    // A line's width and how many of its words are dots alone.
+    let mut line: Option<(f64, usize)> = None;
+    for l in layout.lines().map(str::trim_start) {
+        if l.starts_with("<line") {
+            line = Some((
+                support::tools::attr(l, "xMax") - support::tools::attr(l, "xMin"),
+                0,
+            ));
+        } else if l.starts_with("<word") {
+            let text = l
+                .split('>')
+                .nth(1)
+                .unwrap_or("")
+                .split('<')
+                .next()
+                .unwrap_or("");
+            if !text.is_empty()
+                && text.chars().all(|c| c == '.')
+                && let Some((_, dots)) = line.as_mut()
+            {
+                *dots += 1;
+            }
+        } else if l.starts_with("</line")
+            && let Some((w, dots)) = line.take()
+            && dots < 3
+        {
+            widest = widest.max(w);
+        }
+    }
+    widest / width
 }
 
 #[test]
