@@ -4,7 +4,7 @@
 //! column headings repeated on each; a page footer. Input: a loaded deck;
 //! output: a [`Doc`].
 
-use super::doc::{Doc, Page};
+use super::doc::Page;
 use super::flow::{Band, Flow};
 use super::table::{
     Cell, LaidTable, RowKind, TableRow, TableSpec, TableStyle, lay_out_rows, lay_out_table,
@@ -103,23 +103,6 @@ fn column_weight(game: &Game, deck: &Deck, field: usize) -> f32 {
         .max()
         .unwrap_or(1);
     (longest as f32).clamp(4.0, 40.0)
-}
-
-/// Lays out the card list of `deck`, grouped by the field at `group_by`.
-pub fn lay_out_card_list(
-    game: &Game,
-    deck: &Deck,
-    group_by: Option<usize>,
-    family: &Family,
-    book: &FontBook,
-    options: &CardListOptions,
-) -> Result<Doc, Vec<Diagnostic>> {
-    let list = plan_card_list(game, deck, group_by, family, book, options)?;
-    Ok(Doc {
-        pages: list.pages(0..list.page_count(), family, book)?,
-        title: list.title,
-        lang: None,
-    })
 }
 
 /// Rows measured at a time: the items of more are never held at once.

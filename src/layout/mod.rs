@@ -31,8 +31,7 @@ pub use block::paragraph;
 pub use calibrate::{lay_out_duplex_calibration, lay_out_label_calibration};
 pub use card::{CardFace, lay_out_back, lay_out_card, lay_out_cards};
 pub use card_list::{
-    CardListOptions, CardListPages, group_field, lay_out_card_list, plan_card_list,
-    shown as card_list_value,
+    CardListOptions, CardListPages, group_field, plan_card_list, shown as card_list_value,
 };
 pub use charts::{ChartOptions, block_specs, lay_out_charts};
 pub use counters::{

@@ -221,12 +221,7 @@ pub fn lay_out_table(
 ) -> Result<LaidTable, Vec<Diagnostic>> {
     let total: f32 = spec.columns.iter().sum::<f32>().max(1e-3);
     let widths: Vec<f32> = spec.columns.iter().map(|w| w / total * width).collect();
-    let ctx = Ctx {
-        family,
-        book,
-        style,
-        measure: false,
-    };
+    let ctx = Ctx::new(family, book, style);
     let mut problems = Vec::new();
     let mut title = None;
     let mut continued = None;
@@ -291,13 +286,7 @@ pub fn lay_out_rows(
     book: &FontBook,
     style: &TableStyle,
 ) -> Result<Vec<Band>, Vec<Diagnostic>> {
-    let ctx = Ctx {
-        family,
-        book,
-        style,
-        measure: false,
-    };
-    rows_in(&ctx, spec, range, width)
+    rows_in(&Ctx::new(family, book, style), spec, range, width)
 }
 
 /// The heights of the body rows `range` of a table, as [`lay_out_rows`]
@@ -312,10 +301,8 @@ pub fn measure_rows(
     style: &TableStyle,
 ) -> Result<Vec<f32>, Vec<Diagnostic>> {
     let ctx = Ctx {
-        family,
-        book,
-        style,
         measure: true,
+        ..Ctx::new(family, book, style)
     };
     Ok(rows_in(&ctx, spec, range, width)?
         .iter()
@@ -379,6 +366,18 @@ struct Ctx<'a> {
     style: &'a TableStyle,
     /// Only heights are wanted: text is measured, not set.
     measure: bool,
+}
+
+impl<'a> Ctx<'a> {
+    /// Text set, not only measured.
+    fn new(family: &'a Family, book: &'a FontBook, style: &'a TableStyle) -> Ctx<'a> {
+        Ctx {
+            family,
+            book,
+            style,
+            measure: false,
+        }
+    }
 }
 
 /// Text fitted into a box of `width`; its items (relative to the box) and height.
