@@ -466,3 +466,72 @@ group_by = "owner"
         );
     }
 }
+
+/// A column of short values beside long text is still as wide as its own
+/// heading (it was narrower: a `table-overflow` on the starter deck), and a
+/// rich field's `**bold**` is set bold, not printed with its asterisks.
+#[test]
+fn short_columns_keep_their_headings_and_rich_text_is_set() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let game = dir.path().join("narrow");
+    std::fs::create_dir_all(&game).expect("game folder");
+    std::fs::write(
+        game.join("game.toml"),
+        r#"name = "Narrow"
+[[sides]]
+id = "a"
+name = "Red"
+[[decks]]
+id = "cards"
+file = "deck.toml"
+[[publish.card_lists]]
+deck = "cards"
+"#,
+    )
+    .expect("game.toml");
+    let mut deck = String::from(
+        "name = \"Cards\"\ntitle_field = \"title\"\n[[fields]]\nname = \"who\"\nkind = \"text\"\n[[fields]]\nname = \"timing\"\nkind = \"text\"\n[[fields]]\nname = \"title\"\nkind = \"text\"\n[[fields]]\nname = \"effect\"\nkind = \"rich\"\n[[fields]]\nname = \"allegiance\"\nkind = \"ref\"\nto = \"sides\"\n",
+    );
+    for n in 0..3 {
+        deck.push_str(&format!(
+            "[[cards]]\nwho = \"Defender Only\"\ntiming = \"Play when attacked, before any rolls are made, in any battle of the turn:\"\ntitle = \"Dug In {n}\"\neffect = \"Ignore the first hit on your units in this battle and every battle fought in the same sector this turn. **Discard** after use.\"\nallegiance = \"Red\"\n"
+        ));
+    }
+    std::fs::write(game.join("deck.toml"), deck).expect("deck.toml");
+    let out = dir.path().join("out");
+    let run = support::grogpress(&[
+        "cardlist",
+        game.to_str().expect("UTF-8"),
+        "--out",
+        out.to_str().expect("UTF-8"),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.dump());
+    let pages = words(&out.join("narrow").join("cards-list.pdf"));
+    let page = &pages[0];
+    let header = lines(page)
+        .into_iter()
+        .find(|l| l.iter().any(|w| w.text == "Allegiance"))
+        .expect("a header line holding the whole heading \"Allegiance\"");
+    assert_eq!(
+        text(&header),
+        "Who Timing Title Effect Allegiance",
+        "every heading whole on the header line"
+    );
+    for pair in header.windows(2) {
+        assert!(
+            pair[0].x1 < pair[1].x0,
+            "headings do not overlap: {} and {}",
+            pair[0].text,
+            pair[1].text
+        );
+    }
+    assert!(
+        page.words.iter().all(|w| !w.text.contains('*')),
+        "no asterisks printed"
+    );
+    assert_eq!(
+        page.words.iter().filter(|w| w.text == "Discard").count(),
+        3,
+        "the bold word of every card is there"
+    );
+}

@@ -12,6 +12,7 @@ use super::table::{
 };
 use crate::diag::Diagnostic;
 use crate::model::{Deck, FieldKind, FieldValue, Game, Paper};
+use crate::text::plain_text;
 use crate::text::rich::literal;
 use crate::text::{Family, FontBook};
 
@@ -91,6 +92,16 @@ fn groups(game: &Game, deck: &Deck, field: usize) -> Vec<(String, Vec<usize>)> {
     out
 }
 
+/// A card's value as a cell's text: a rich field's `**bold**` and `*italic*`
+/// as on the card, any other value as written.
+fn cell_markup(game: &Game, deck: &Deck, card: &crate::model::Card, field: usize) -> String {
+    let value = shown(game, deck, card, field);
+    match deck.fields[field].kind {
+        FieldKind::Rich => value,
+        _ => literal(&value),
+    }
+}
+
 /// Relative width of a column: long text columns get more room.
 fn column_weight(game: &Game, deck: &Deck, field: usize) -> f32 {
     let longest = deck
@@ -103,6 +114,64 @@ fn column_weight(game: &Game, deck: &Deck, field: usize) -> f32 {
         .max()
         .unwrap_or(1);
     (longest as f32).clamp(4.0, 40.0)
+}
+
+/// Widths of the list's columns in points, summing to `width`: each column
+/// first gets its widest word (its heading's in bold, and its values') and
+/// padding, so a column of short values beside long ones is never narrower
+/// than its own heading; the rest of the width is shared by weight. Where
+/// the widest words do not all fit, only the headings' are kept whole, and
+/// where even those do not, the columns are shared by weight alone (cells
+/// then shrink their text, or the layout reports what cannot fit).
+fn column_widths(
+    game: &Game,
+    deck: &Deck,
+    columns: &[usize],
+    width: f32,
+    family: &Family,
+    book: &FontBook,
+    style: &TableStyle,
+) -> Vec<f32> {
+    let regular = book.face(family.face(crate::model::Style::Regular));
+    let bold = book.face(family.face(crate::model::Style::Bold));
+    let widest = |face: &crate::text::Face, text: &str| -> f32 {
+        text.split_whitespace()
+            .map(|w| face.width(w, style.size))
+            .fold(0.0, f32::max)
+    };
+    let pad = 2.0 * style.pad_x + 1.0;
+    let heads: Vec<f32> = columns
+        .iter()
+        .map(|&f| widest(bold, &heading(&deck.fields[f].name)) + pad)
+        .collect();
+    let values: Vec<f32> = columns
+        .iter()
+        .zip(&heads)
+        .map(|(&f, &head)| {
+            let face = if f == deck.title_field { bold } else { regular };
+            deck.cards
+                .iter()
+                .map(|c| widest(face, &plain_text(&cell_markup(game, deck, c, f))) + pad)
+                .fold(head, f32::max)
+        })
+        .collect();
+    let weights: Vec<f32> = columns
+        .iter()
+        .map(|&f| column_weight(game, deck, f))
+        .collect();
+    let floors = [values, heads]
+        .into_iter()
+        .find(|floor| floor.iter().sum::<f32>() <= width);
+    let Some(floor) = floors else {
+        return weights;
+    };
+    let rest = width - floor.iter().sum::<f32>();
+    let total: f32 = weights.iter().sum::<f32>().max(1e-3);
+    floor
+        .iter()
+        .zip(&weights)
+        .map(|(min, w)| min + rest * w / total)
+        .collect()
 }
 
 /// Rows measured at a time: the items of more are never held at once.
@@ -148,7 +217,7 @@ pub fn plan_card_list(
             columns
                 .iter()
                 .map(|&f| {
-                    let cell = Cell::new(literal(&shown(game, deck, card, f)));
+                    let cell = Cell::new(cell_markup(game, deck, card, f));
                     if f == deck.title_field {
                         cell.bold()
                     } else {
@@ -198,13 +267,12 @@ pub fn plan_card_list(
             None,
         )]
     };
+    let mut flow = Flow::new(options.paper, options.margin).with_footer(18.0);
+    let width = flow.width();
     let spec = TableSpec {
         title: Some(format!("{title} ({})", count(deck.cards.len()))),
         rule: None,
-        columns: columns
-            .iter()
-            .map(|&f| column_weight(game, deck, f))
-            .collect(),
+        columns: column_widths(game, deck, &columns, width, family, book, &options.style),
         preamble,
         header: vec![header],
         rows,
@@ -212,8 +280,6 @@ pub fn plan_card_list(
         loc: deck.loc.clone(),
     };
     let mut spec = spec;
-    let mut flow = Flow::new(options.paper, options.margin).with_footer(18.0);
-    let width = flow.width();
     // The head laid out on its own; the rows measured a slice at a time
     // (their items dropped as soon as their heights are known).
     let rows = std::mem::take(&mut spec.rows);
