@@ -28,6 +28,9 @@ pub fn check(
     let Some(game) = crate::load::load_game_with_files(dir, &project, sources, diags)? else {
         return Ok(None);
     };
+    // A long deck's text is packed now and its parse trees are gone: give
+    // that memory back before validation and layout add theirs.
+    crate::release_freed_memory();
     diags.extend(crate::validate::validate(&game));
     let outputs = super::plan(&game, assets, options, diags)?;
     Ok(Some((game, outputs)))
