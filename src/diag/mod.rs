@@ -34,17 +34,81 @@ pub struct Sources {
 #[derive(Debug)]
 pub struct SourceFile {
     pub path: PathBuf,
-    pub text: String,
+    text: SourceText,
+}
+
+/// Texts at least this long are kept deflated until a diagnostic quotes
+/// them: a 100,000-card deck file is 31 MB as text and under 1 MB packed.
+const PACKED_FROM: usize = 1 << 20;
+
+/// A file's text: held as it is, or (a long file, read once already)
+/// deflated and unpacked the first time something asks for it.
+#[derive(Debug)]
+enum SourceText {
+    Held(String),
+    Packed {
+        deflated: Vec<u8>,
+        unpacked: std::sync::OnceLock<String>,
+    },
+}
+
+impl SourceText {
+    fn new(text: String) -> SourceText {
+        if text.len() < PACKED_FROM {
+            return SourceText::Held(text);
+        }
+        match deflate(&text) {
+            Ok(deflated) => SourceText::Packed {
+                deflated,
+                unpacked: std::sync::OnceLock::new(),
+            },
+            Err(_) => SourceText::Held(text),
+        }
+    }
+
+    fn get(&self) -> &str {
+        match self {
+            SourceText::Held(text) => text,
+            SourceText::Packed { deflated, unpacked } => {
+                unpacked.get_or_init(|| inflate(deflated).unwrap_or_default())
+            }
+        }
+    }
+}
+
+fn deflate(text: &str) -> std::io::Result<Vec<u8>> {
+    use std::io::Write;
+    let mut encoder = flate2::write::DeflateEncoder::new(Vec::new(), flate2::Compression::new(3));
+    encoder.write_all(text.as_bytes())?;
+    encoder.finish()
+}
+
+fn inflate(deflated: &[u8]) -> std::io::Result<String> {
+    use std::io::Read;
+    let mut text = String::new();
+    flate2::read::DeflateDecoder::new(deflated).read_to_string(&mut text)?;
+    Ok(text)
+}
+
+impl SourceFile {
+    /// The file's text as it was read.
+    pub fn text(&self) -> &str {
+        self.text.get()
+    }
 }
 
 impl Sources {
     pub fn add(&mut self, path: PathBuf, text: String) -> FileId {
-        self.files.push(SourceFile { path, text });
+        self.files.push(SourceFile {
+            path,
+            text: SourceText::new(text),
+        });
         self.files.len() - 1
     }
 
+    /// The file's text, once read (a long text is kept packed).
     pub fn set_text(&mut self, id: FileId, text: String) {
-        self.files[id].text = text;
+        self.files[id].text = SourceText::new(text);
     }
 
     pub fn get(&self, id: FileId) -> &SourceFile {
@@ -56,12 +120,12 @@ impl Sources {
     }
 
     pub fn text(&self, id: FileId) -> &str {
-        &self.files[id].text
+        self.files[id].text()
     }
 
     /// 1-based line and column (in characters) of a byte offset.
     pub fn line_col(&self, id: FileId, offset: usize) -> (usize, usize) {
-        line_col(&self.files[id].text, offset)
+        line_col(self.files[id].text(), offset)
     }
 }
 
@@ -358,7 +422,7 @@ fn snippet(
     p: &Paint,
 ) {
     let file = sources.get(loc.file);
-    let (line, col) = line_col(&file.text, loc.span.start);
+    let (line, col) = line_col(file.text(), loc.span.start);
     let _ = writeln!(
         out,
         "  {}{arrow}{} {}:{}:{}",
@@ -368,7 +432,7 @@ fn snippet(
         line,
         col
     );
-    let Some(src_line) = file.text.lines().nth(line - 1) else {
+    let Some(src_line) = file.text().lines().nth(line - 1) else {
         return;
     };
     let gutter = line.to_string().len();
@@ -378,7 +442,7 @@ fn snippet(
     let shown: String = src_line.chars().skip(skip).take(100).collect();
     // A span at the `\n` of a `\r\n` sits past the line `lines()` gives.
     let rest_of_line = (src_line.chars().count() + 1).saturating_sub(col);
-    let width = caret_width(&file.text, &loc.span, rest_of_line);
+    let width = caret_width(file.text(), &loc.span, rest_of_line);
     let pad = col - 1 - skip + prefix.chars().count();
     let note = if note.is_empty() {
         String::new()
@@ -418,8 +482,8 @@ pub fn render_json(d: &Diagnostic, sources: &Sources) -> String {
     );
     if let Some(loc) = &d.loc {
         let file = sources.get(loc.file);
-        let (line, col) = line_col(&file.text, loc.span.start);
-        let (end_line, end_col) = line_col(&file.text, loc.span.end);
+        let (line, col) = line_col(file.text(), loc.span.start);
+        let (end_line, end_col) = line_col(file.text(), loc.span.end);
         let _ = write!(
             out,
             ",\"file\":{},\"line\":{line},\"column\":{col},\"end_line\":{end_line},\"end_column\":{end_col}",
@@ -433,7 +497,7 @@ pub fn render_json(d: &Diagnostic, sources: &Sources) -> String {
         out.push_str(",\"labels\":[");
         for (i, label) in d.labels.iter().enumerate() {
             let file = sources.get(label.loc.file);
-            let (line, col) = line_col(&file.text, label.loc.span.start);
+            let (line, col) = line_col(file.text(), label.loc.span.start);
             let _ = write!(
                 out,
                 "{}{{\"file\":{},\"line\":{line},\"column\":{col},\"note\":{}}}",
@@ -472,6 +536,31 @@ pub fn json_string(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_file_is_kept_packed_and_quoted_as_it_was_read() {
+        let mut text = String::new();
+        for n in 0..60_000 {
+            text.push_str(&format!("[[cards]]\ntitle = \"Card {n}\"\n"));
+        }
+        assert!(text.len() >= PACKED_FROM);
+        let at = text.find("\"Card 41234\"").expect("the card");
+        let mut sources = Sources::default();
+        let file = sources.add(PathBuf::from("deck.toml"), String::new());
+        sources.set_text(file, text.clone());
+        assert!(matches!(sources.get(file).text, SourceText::Packed { .. }));
+        assert_eq!(sources.text(file), text);
+        let d = crate::error!(
+            "duplicate-value", Some(Loc::new(file, at..at + 12)), "twice";
+            hint: "once"
+        );
+        let shown = render_human(&d, &sources);
+        assert!(
+            shown.contains("deck.toml:82470:9"),
+            "line of card 41234 (two lines a card): {shown}"
+        );
+        assert!(shown.contains("title = \"Card 41234\""), "{shown}");
+    }
 
     #[test]
     fn a_label_shows_its_place_under_the_main_one_and_in_json() {
