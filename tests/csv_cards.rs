@@ -208,7 +208,7 @@ fn values(game: &Game) -> Vec<(String, Vec<Vec<Option<Value>>>)> {
                         .iter()
                         .map(|v| {
                             v.as_ref().map(|v| match &v.value {
-                                FieldValue::Text(s) => Value::Text(s.clone()),
+                                FieldValue::Text(s) => Value::Text(s.to_string()),
                                 FieldValue::Int(n) => Value::Int(*n),
                                 FieldValue::List(l) => {
                                     Value::List(l.iter().map(|i| i.value.clone()).collect())

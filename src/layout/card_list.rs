@@ -53,10 +53,11 @@ pub fn shown(game: &Game, deck: &Deck, card: &crate::model::Card, field: usize) 
     let decl = &deck.fields[field];
     match (&decl.kind, &v.value) {
         (FieldKind::Ref(to), FieldValue::Text(t)) => {
-            if let Some((_, meaning)) = decl.symbols.iter().find(|(s, _)| s == t) {
+            if let Some((_, meaning)) = decl.symbols.iter().find(|(s, _)| **s == **t) {
                 return meaning.clone();
             }
-            game.resolve(to, t).map_or_else(|| t.clone(), |r| r.name)
+            game.resolve(to, t)
+                .map_or_else(|| t.to_string(), |r| r.name)
         }
         _ => v.value.display(),
     }

@@ -99,9 +99,9 @@ fn shown(game: &Game, deck: &Deck, card: &crate::model::Card, field: usize) -> S
         return "-".to_string();
     };
     match (&deck.fields[field].kind, &v.value) {
-        (FieldKind::Ref(to), FieldValue::Text(t)) => {
-            game.resolve(to, t).map_or_else(|| t.clone(), |r| r.name)
-        }
+        (FieldKind::Ref(to), FieldValue::Text(t)) => game
+            .resolve(to, t)
+            .map_or_else(|| t.to_string(), |r| r.name),
         _ => v.value.display(),
     }
 }

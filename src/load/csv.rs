@@ -346,7 +346,7 @@ fn cell_value(
         FieldKind::Faces(_) => faces(field, cell, raw, loc, diags),
         // A declared symbol (Grognards' range "K") stands in for a number.
         FieldKind::Int if field.is_symbol(cell.trim()) => {
-            Some(FieldValue::Text(cell.trim().to_string()))
+            Some(FieldValue::Text(cell.trim().into()))
         }
         FieldKind::Int => match cell.trim().parse::<i64>() {
             Ok(n) => Some(FieldValue::Int(n)),
@@ -369,7 +369,7 @@ fn cell_value(
             ));
             None
         }
-        _ => Some(FieldValue::Text(cell.to_string())),
+        _ => Some(FieldValue::Text(cell.into())),
     }
 }
 

@@ -10,7 +10,7 @@ use super::toml::{Reader, Table, as_table, parse, parse_piece};
 use crate::diag::{Diagnostics, FileId, Loc};
 use crate::model::{
     Card, Complete, Constraints, CountPer, Deck, FacesDecl, FieldDecl, FieldKind, FieldValue,
-    Located, PhraseForm, Unique, When, form_slots,
+    Located, PhraseForm, TextPool, Unique, When, form_slots,
 };
 
 table! { pub mod deck_file: "a deck file" / "the deck",
@@ -174,10 +174,11 @@ fn load_deck_whole(
         return Ok(None);
     };
     let whole = |r: &mut Reader<'_>, root: &Table<'_>, fields: &[FieldDecl]| {
+        let mut pool = TextPool::default();
         Some(
             r.tables(root, deck_file::cards.name())
                 .iter()
-                .map(|t| card(r, t, fields, CARD_WHAT))
+                .map(|t| card(r, t, fields, CARD_WHAT, &mut pool))
                 .collect(),
         )
     };
@@ -199,12 +200,13 @@ fn read_pieces(
 ) -> Option<(Vec<Card>, Diagnostics)> {
     let mut found = Diagnostics::default();
     let mut cards = Vec::new();
+    let mut pool = TextPool::default();
     for range in pieces {
         let piece = parse_piece(&text[range.clone()])
             .filter(|t| t.get_ref().keys().all(|k| k.get_ref().as_ref() == "cards"))?;
         let mut r = Reader::at(file, range.start, &mut found);
         for t in r.tables(&piece, deck_file::cards.name()) {
-            cards.push(card(&mut r, &t, fields, CARD_WHAT));
+            cards.push(card(&mut r, &t, fields, CARD_WHAT, &mut pool));
         }
     }
     Some((cards, found))
@@ -403,18 +405,21 @@ fn collection(
             None => return Ok(None),
         },
         Some((None, _)) => return Ok(None),
-        None => r
-            .get_as::<kinds::Tables, _>(t, k::items)
-            .iter()
-            .map(|i| {
-                card(
-                    r,
-                    i,
-                    &fields,
-                    "an item (keys are id, name, alias and the declared fields)",
-                )
-            })
-            .collect(),
+        None => {
+            let mut pool = TextPool::default();
+            r.get_as::<kinds::Tables, _>(t, k::items)
+                .iter()
+                .map(|i| {
+                    card(
+                        r,
+                        i,
+                        &fields,
+                        "an item (keys are id, name, alias and the declared fields)",
+                        &mut pool,
+                    )
+                })
+                .collect()
+        }
     };
     Ok(Some(Deck {
         id: id.to_string(),
@@ -771,7 +776,13 @@ fn int_set(r: &mut Reader<'_>, t: &Tab<'_, '_>) -> Option<Vec<i64>> {
     parsed
 }
 
-fn card(r: &mut Reader<'_>, t: &Table<'_>, fields: &[FieldDecl], what: &str) -> Card {
+fn card(
+    r: &mut Reader<'_>,
+    t: &Table<'_>,
+    fields: &[FieldDecl],
+    what: &str,
+    pool: &mut TextPool,
+) -> Card {
     let errors_before = r.diags.error_count();
     let names: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
     r.check_keys(t.get_ref(), &names, what);
@@ -794,7 +805,7 @@ fn card(r: &mut Reader<'_>, t: &Table<'_>, fields: &[FieldDecl], what: &str) -> 
                     r.opt_int(t, &f.name).map(|n| FieldValue::Int(n.value))
                 }
                 (FieldKind::Int, DeValue::String(s)) if f.is_symbol(s) => {
-                    Some(FieldValue::Text(s.to_string()))
+                    Some(FieldValue::Text(pool.text(s)))
                 }
                 (FieldKind::Int, _) => {
                     let also: Vec<&str> = f.symbols.iter().map(|(s, _)| s.as_str()).collect();
@@ -836,14 +847,14 @@ fn card(r: &mut Reader<'_>, t: &Table<'_>, fields: &[FieldDecl], what: &str) -> 
                     );
                     None
                 }
-                (_, DeValue::String(s)) => Some(FieldValue::Text(s.to_string())),
+                (_, DeValue::String(s)) => Some(FieldValue::Text(pool.text(s))),
                 (_, _) => {
                     r.wrong_type(v, &f.name, "a string");
                     None
                 }
             }?;
             if let (FieldKind::Enum(allowed), FieldValue::Text(s)) = (&f.kind, &value)
-                && !allowed.contains(s)
+                && !allowed.iter().any(|a| **a == **s)
                 && !f.is_symbol(s)
             {
                 r.diags.push(crate::error!(

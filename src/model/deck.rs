@@ -63,7 +63,8 @@ impl FieldDecl {
 /// A value of one field on one card, as written.
 #[derive(Clone, Debug, PartialEq)]
 pub enum FieldValue {
-    Text(String),
+    /// Text, shared by every card that has the same (see [`TextPool`]).
+    Text(std::sync::Arc<str>),
     Int(i64),
     /// A list of strings (the faces of a die), each with its place.
     List(Vec<Located<String>>),
@@ -73,7 +74,7 @@ impl FieldValue {
     /// The value as it prints.
     pub fn display(&self) -> String {
         match self {
-            FieldValue::Text(s) => s.clone(),
+            FieldValue::Text(s) => s.to_string(),
             FieldValue::Int(n) => n.to_string(),
             FieldValue::List(items) => items
                 .iter()
@@ -81,6 +82,26 @@ impl FieldValue {
                 .collect::<Vec<_>>()
                 .join(" | "),
         }
+    }
+}
+
+/// The texts of the cards read so far, each held once: a deck of 100,000
+/// cards has a few hundred distinct "who may play it" and "when" texts, and
+/// each card points at them instead of holding a copy.
+#[derive(Default)]
+pub struct TextPool {
+    texts: std::collections::HashSet<std::sync::Arc<str>>,
+}
+
+impl TextPool {
+    /// The pool's copy of `text` (made now if it is new).
+    pub fn text(&mut self, text: &str) -> std::sync::Arc<str> {
+        if let Some(held) = self.texts.get(text) {
+            return held.clone();
+        }
+        let held: std::sync::Arc<str> = text.into();
+        self.texts.insert(held.clone());
+        held
     }
 }
 
@@ -198,5 +219,21 @@ impl Deck {
     /// The card's value for a field, as text.
     pub fn text(&self, card: &Card, field: usize) -> Option<String> {
         card.values.get(field)?.as_ref().map(|v| v.value.display())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::TextPool;
+
+    #[test]
+    fn a_text_read_twice_is_held_once() {
+        let mut pool = TextPool::default();
+        let a = pool.text("Defender Only");
+        let b = pool.text("Defender Only");
+        let c = pool.text("Attacker Only");
+        assert!(std::sync::Arc::ptr_eq(&a, &b));
+        assert!(!std::sync::Arc::ptr_eq(&a, &c));
+        assert_eq!((&*a, &*c), ("Defender Only", "Attacker Only"));
     }
 }

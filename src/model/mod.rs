@@ -33,7 +33,8 @@ pub use chart::{
 };
 pub use collection::{ItemRef, SIDES};
 pub use deck::{
-    Card, Complete, Constraints, CountPer, Deck, FieldDecl, FieldKind, FieldValue, Unique, When,
+    Card, Complete, Constraints, CountPer, Deck, FieldDecl, FieldKind, FieldValue, TextPool,
+    Unique, When,
 };
 pub use faces::{
     Attack, FacesDecl, HitDistribution, MAX_FACES, count_on, face_symbols, faces_text,

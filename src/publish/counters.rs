@@ -412,7 +412,7 @@ fn corner(game: &Game, units: &Deck, unit: &crate::model::Card, field: usize) ->
     if let (FieldKind::Ref(to), FieldValue::Text(t)) = (&units.fields[field].kind, &value.value) {
         let declared = &units.fields[field];
         if declared.is_symbol(t) {
-            return Some(Corner::Text(t.clone()));
+            return Some(Corner::Text(t.to_string()));
         }
         let (dice, die) = game
             .collection(to)
