@@ -139,15 +139,28 @@ pub fn load_deck(
             let read_cards = |r: &mut Reader<'_>, _: &Table<'_>, fields: &[FieldDecl]| {
                 // Runs of pieces read on all cores, their cards and problems
                 // then taken in file order.
-                let runs =
-                    crate::par::map_runs(&pieces, |run| read_pieces(file, text, run, fields));
-                let mut cards = Vec::with_capacity(card_count);
+                let runs = crate::par::map_runs(&pieces, |run| {
+                    // The first run's list has room for every card.
+                    let first = std::ptr::eq(run.as_ptr(), pieces.as_ptr());
+                    let capacity = if first {
+                        card_count
+                    } else {
+                        run.len() * CARDS_PER_PIECE
+                    };
+                    read_pieces(file, text, run, fields, capacity)
+                });
+                // The first run's cards grow to hold the rest (its list has
+                // room for every card): the cards are not held twice.
+                let mut cards: Option<Vec<Card>> = None;
                 for run in runs {
                     let (run_cards, found) = run?;
-                    cards.extend(run_cards);
+                    match cards.as_mut() {
+                        Some(cards) => cards.extend(run_cards),
+                        None => cards = Some(run_cards),
+                    }
                     found.list.into_iter().for_each(|d| r.diags.push(d));
                 }
-                Some(cards)
+                cards
             };
             // Only a deck read to the end counts: a deck given up on earlier
             // (no fields, say) may not have parsed all its pieces, and the
@@ -197,9 +210,10 @@ fn read_pieces(
     text: &str,
     pieces: &[std::ops::Range<usize>],
     fields: &[FieldDecl],
+    capacity: usize,
 ) -> Option<(Vec<Card>, Diagnostics)> {
     let mut found = Diagnostics::default();
-    let mut cards = Vec::new();
+    let mut cards = Vec::with_capacity(capacity);
     let mut pool = TextPool::default();
     for range in pieces {
         let piece = parse_piece(&text[range.clone()])
