@@ -930,16 +930,34 @@ fn fnv(bytes: &[u8]) -> u64 {
     })
 }
 
+thread_local! {
+    /// Each thread's compressor, reset between streams: a new one per page
+    /// allocated and zeroed its window and tables thousands of times a build.
+    static ZLIB: std::cell::RefCell<flate2::Compress> =
+        std::cell::RefCell::new(flate2::Compress::new(flate2::Compression::new(2), true));
+}
+
 /// A zlib stream of `data` at level 2: zlib-rs there is faster than miniz
 /// at level 1 and its files are smaller.
 pub(super) fn deflate(data: &[u8]) -> Result<Vec<u8>, RenderError> {
-    let mut z = flate2::write::ZlibEncoder::new(
-        Vec::with_capacity(data.len() / 4),
-        flate2::Compression::new(2),
-    );
-    z.write_all(data)
-        .and_then(|()| z.finish())
-        .map_err(|e| RenderError(format!("cannot compress a stream: {e}")))
+    let failed = |e: flate2::CompressError| RenderError(format!("cannot compress a stream: {e}"));
+    ZLIB.with(|zlib| {
+        let mut z = zlib.borrow_mut();
+        z.reset();
+        let mut out = Vec::with_capacity(data.len() / 4 + 64);
+        loop {
+            let read = usize::try_from(z.total_in())
+                .unwrap_or(data.len())
+                .min(data.len());
+            let status = z
+                .compress_vec(&data[read..], &mut out, flate2::FlushCompress::Finish)
+                .map_err(failed)?;
+            if status == flate2::Status::StreamEnd {
+                return Ok(out);
+            }
+            out.reserve(out.capacity().max(256));
+        }
+    })
 }
 
 /// A URI as a PDF holds it (7-bit ASCII): as a browser reads it
