@@ -11,7 +11,7 @@ use crate::diag::Diagnostics;
 use crate::layout::map::{MapDrawing, MapFaces, TilePlan, draw_map, lay_out_poster, lay_out_tiles};
 use crate::load::OpError;
 use crate::model::{Game, Map, Style};
-use crate::render::{png::svg_to_png, svg::outlined_svg};
+use crate::render::{png::items_to_png, svg::outlined_svg};
 
 /// The folder under `out/<game>/` the pictures of the maps go to.
 pub const MAP_DIR: &str = "maps";
@@ -128,8 +128,16 @@ pub fn write_map_images(game: &Game, assets: &Assets, folder: &Path) -> Result<u
         let svg = map_svg(&drawing, assets);
         let dir = folder.join(MAP_DIR);
         write_output(folder, &dir.join(format!("{}.svg", map.id)), svg.as_bytes())?;
-        let png = svg_to_png(&svg, png_dpi(&drawing))
-            .map_err(|e| OpError::new(format!("map {}: {e}", map.id)))?;
+        // Drawn from the items, as resvg draws the SVG: the same pixels,
+        // without parsing the SVG back.
+        let png = items_to_png(
+            &drawing.items,
+            drawing.width,
+            drawing.height,
+            &assets.fonts,
+            png_dpi(&drawing),
+        )
+        .map_err(|e| OpError::new(format!("map {}: {e}", map.id)))?;
         write_output(folder, &dir.join(format!("{}.png", map.id)), &png)?;
         written += 2;
     }
