@@ -29,7 +29,8 @@ pub fn svg_to_png(svg: &str, dpi: f32) -> Result<Vec<u8>, String> {
         pixmap,
         rows: 0..canvas.h,
     };
-    encode(&[band], canvas.w, dpi).map_err(|e| format!("PNG: {e}"))
+    let pixels = pixels_of(&[band], canvas.w);
+    encode(&pixels, canvas.w, dpi).map_err(|e| format!("PNG: {e}"))
 }
 
 fn parse(svg: &str) -> Result<usvg::Tree, String> {
@@ -99,22 +100,75 @@ pub fn items_to_png(
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let bands = cores.clamp(1, 8).min(canvas.h.div_ceil(64) as usize);
     let plan = Plan::new(items, width, height, book, canvas)?;
-    encode(&plan.bands(bands)?, canvas.w, dpi).map_err(|e| format!("PNG: {e}"))
+    encode(&plan.pixels(bands)?, canvas.w, dpi).map_err(|e| format!("PNG: {e}"))
 }
 
 impl Plan {
-    /// The picture drawn in `count` bands of rows, on all cores.
-    fn bands(&self, count: usize) -> Result<Vec<Band>, String> {
+    /// The canvas's rows cut into `count` bands.
+    fn rows(&self, count: usize) -> Vec<Range<u32>> {
         let h = self.canvas.h;
         let count = count.max(1) as u32;
         let per_band = h.div_ceil(count);
-        let rows: Vec<Range<u32>> = (0..count)
+        (0..count)
             .map(|k| (k * per_band).min(h)..((k + 1) * per_band).min(h))
             .filter(|r| !r.is_empty())
-            .collect();
-        crate::par::map(&rows, 2, |rows| self.band(rows.clone()))
+            .collect()
+    }
+
+    /// The picture drawn in `count` bands of rows, on all cores.
+    fn bands(&self, count: usize) -> Result<Vec<Band>, String> {
+        crate::par::map(&self.rows(count), 2, |rows| self.band(rows.clone()))
             .into_iter()
             .collect()
+    }
+
+    /// The picture's pixels as the PNG holds them, drawn in `count` bands
+    /// of rows on all cores, each band turned into the PNG's RGB rows on
+    /// the core that drew it (its pixmap then let go).
+    fn pixels(&self, count: usize) -> Result<Pixels, String> {
+        let rows = self.rows(count);
+        let (w, h) = (self.canvas.w as usize, self.canvas.h);
+        let mut rgb = vec![0u8; w * h as usize * 3];
+        let mut chunks = Vec::with_capacity(rows.len());
+        let mut rest = rgb.as_mut_slice();
+        for r in &rows {
+            let (chunk, tail) = rest.split_at_mut(r.len() * w * 3);
+            chunks.push(chunk);
+            rest = tail;
+        }
+        let opaque: Result<Vec<bool>, String> = std::thread::scope(|scope| {
+            let handles: Vec<_> = rows
+                .iter()
+                .zip(chunks)
+                .map(|(r, chunk)| {
+                    scope.spawn(move || {
+                        let band = self.band(r.clone())?;
+                        let pixels = band.pixels(w);
+                        if !pixels.iter().all(|px| px.alpha() == 255) {
+                            return Ok(false);
+                        }
+                        for (out, px) in chunk.chunks_exact_mut(3).zip(pixels) {
+                            out.copy_from_slice(&[px.red(), px.green(), px.blue()]);
+                        }
+                        Ok(true)
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+                .collect()
+        });
+        if opaque?.into_iter().all(|o| o) {
+            return Ok(Pixels {
+                color: png::ColorType::Rgb,
+                data: rgb,
+                h,
+            });
+        }
+        // Something shows through: drawn again, kept whole, as RGBA.
+        drop(rgb);
+        Ok(pixels_of(&self.bands(count)?, self.canvas.w))
     }
 }
 
@@ -123,6 +177,14 @@ impl Plan {
 struct Band {
     pixmap: sk::Pixmap,
     rows: Range<u32>,
+}
+
+impl Band {
+    /// The band's own rows of its pixmap (`w` pixels wide).
+    fn pixels(&self, w: usize) -> &[sk::PremultipliedColorU8] {
+        let (a, b) = (self.rows.start as usize * w, self.rows.end as usize * w);
+        self.pixmap.pixels().get(a..b).unwrap_or_default()
+    }
 }
 
 /// What is drawn, in order, each with the pixel rows it may touch.
@@ -433,40 +495,50 @@ impl ttf_parser::OutlineBuilder for Outline {
     }
 }
 
-/// PNG bytes of rendered bands with the png crate's fast DEFLATE (fdeflate):
-/// tiny-skia's own encoder uses the default level, most of the time per card.
-/// A canvas with no transparency (every outlined SVG has a white ground) is
-/// written as RGB. Its resolution is recorded (pHYs, in pixels per metre),
-/// so a print shop or an image editor sizes it as it was drawn.
-fn encode(bands: &[Band], w: u32, dpi: f32) -> Result<Vec<u8>, png::EncodingError> {
-    let w_px = w as usize;
-    fn rows(band: &Band, w: usize) -> &[sk::PremultipliedColorU8] {
-        let (a, b) = (band.rows.start as usize * w, band.rows.end as usize * w);
-        band.pixmap.pixels().get(a..b).unwrap_or_default()
-    }
-    let rows = |band| rows(band, w_px);
+/// Pixels as a PNG holds them, row after row: RGB when every one is
+/// opaque (every outlined SVG has a white ground), else RGBA, not
+/// premultiplied.
+struct Pixels {
+    color: png::ColorType,
+    data: Vec<u8>,
+    h: u32,
+}
+
+/// The pixels of drawn bands (`w` pixels wide).
+fn pixels_of(bands: &[Band], w: u32) -> Pixels {
+    let w = w as usize;
     let h: u32 = bands.iter().map(|b| b.rows.len() as u32).sum();
     let opaque = bands
         .iter()
-        .all(|b| rows(b).iter().all(|px| px.alpha() == 255));
+        .all(|b| b.pixels(w).iter().all(|px| px.alpha() == 255));
     let (color, data) = if opaque {
-        let mut rgb = Vec::with_capacity(w_px * h as usize * 3);
+        let mut rgb = Vec::with_capacity(w * h as usize * 3);
         for band in bands {
-            for px in rows(band) {
+            for px in band.pixels(w) {
                 rgb.extend_from_slice(&[px.red(), px.green(), px.blue()]);
             }
         }
         (png::ColorType::Rgb, rgb)
     } else {
-        let mut rgba = Vec::with_capacity(w_px * h as usize * 4);
+        let mut rgba = Vec::with_capacity(w * h as usize * 4);
         for band in bands {
-            for px in rows(band) {
+            for px in band.pixels(w) {
                 let c = px.demultiply();
                 rgba.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
             }
         }
         (png::ColorType::Rgba, rgba)
     };
+    Pixels { color, data, h }
+}
+
+/// PNG bytes of pixels `w` wide with the png crate's fast DEFLATE
+/// (fdeflate): tiny-skia's own encoder uses the default level, most of the
+/// time per card. Its resolution is recorded (pHYs, in pixels per metre),
+/// so a print shop or an image editor sizes it as it was drawn.
+fn encode(pixels: &Pixels, w: u32, dpi: f32) -> Result<Vec<u8>, png::EncodingError> {
+    let Pixels { color, data, h } = pixels;
+    let (color, h) = (*color, *h);
     let mut out = Vec::with_capacity(data.len() / 8);
     let mut encoder = png::Encoder::new(&mut out, w, h);
     encoder.set_color(color);
@@ -479,7 +551,7 @@ fn encode(bands: &[Band], w: u32, dpi: f32) -> Result<Vec<u8>, png::EncodingErro
         unit: png::Unit::Meter,
     }));
     let mut writer = encoder.write_header()?;
-    writer.write_image_data(&data)?;
+    writer.write_image_data(data)?;
     writer.finish()?;
     Ok(out)
 }
@@ -603,8 +675,11 @@ mod tests {
             // However it is cut into bands (each drawn apart), the same picture.
             for count in [1, 2, 3, 7] {
                 let bands = plan.bands(count).expect("draws");
-                let png = encode(&bands, canvas.w, dpi).expect("encodes");
+                let png = encode(&pixels_of(&bands, canvas.w), canvas.w, dpi).expect("encodes");
                 assert!(png == expected, "{count} bands at {dpi} dpi differ");
+                let pixels = plan.pixels(count).expect("draws");
+                let png = encode(&pixels, canvas.w, dpi).expect("encodes");
+                assert!(png == expected, "{count} bands' RGB at {dpi} dpi differ");
             }
             let direct = items_to_png(&items, width, height, &book, dpi).expect("draws");
             assert!(direct == expected);
