@@ -106,14 +106,27 @@ pub fn write(
     let folder = request.out.join(&game.id);
     super::remove_stale_temps(&folder);
     let options = request.options.with_game(&game.publish.options);
-    let mut staged = Vec::new();
-    for output in outputs.iter().filter(|o| (request.wanted)(&o.file_name)) {
-        let path = folder.join(&output.file_name);
-        staged.push((
-            output,
-            output.stage_pdf(game, assets, &folder, &path, diags)?,
-        ));
-    }
+    // The map pictures are made while the documents are (they need none of
+    // them), and written with them.
+    let maps = options.maps && !game.maps.is_empty();
+    let (staged, map_images) = std::thread::scope(|scope| {
+        let map_images = maps.then(|| scope.spawn(|| super::maps::map_images(game, assets)));
+        let mut staged = Vec::new();
+        let mut result = Ok(());
+        for output in outputs.iter().filter(|o| (request.wanted)(&o.file_name)) {
+            let path = folder.join(&output.file_name);
+            match output.stage_pdf(game, assets, &folder, &path, diags) {
+                Ok(file) => staged.push((output, file)),
+                Err(e) => {
+                    result = Err(e);
+                    break;
+                }
+            }
+        }
+        let map_images =
+            map_images.map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)));
+        result.map(|()| (staged, map_images))
+    })?;
     if diags.has_errors() {
         return Ok(false);
     }
@@ -136,8 +149,8 @@ pub fn write(
         }
         committed.push(output);
     }
-    if options.maps && !game.maps.is_empty() {
-        let count = super::maps::write_map_images(game, assets, &folder)?;
+    if let Some(images) = map_images {
+        let count = super::maps::write_images(&images?, &folder)?;
         on_written(Written::Images {
             count,
             dir: folder.join(super::maps::MAP_DIR),

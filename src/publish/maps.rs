@@ -11,7 +11,7 @@ use crate::diag::Diagnostics;
 use crate::layout::map::{MapDrawing, MapFaces, TilePlan, draw_map, lay_out_poster, lay_out_tiles};
 use crate::load::OpError;
 use crate::model::{Game, Map, Style};
-use crate::render::{png::svg_to_png, svg::outlined_svg};
+use crate::render::{png::items_to_png, svg::outlined_svg};
 
 /// The folder under `out/<game>/` the pictures of the maps go to.
 pub const MAP_DIR: &str = "maps";
@@ -119,21 +119,46 @@ pub fn png_dpi(drawing: &MapDrawing) -> f32 {
 /// Writes `maps/<map>.svg` and `.png` of every map that draws under
 /// `folder` (`out/<game>/`); returns how many files were written.
 pub fn write_map_images(game: &Game, assets: &Assets, folder: &Path) -> Result<usize, OpError> {
-    let mut written = 0;
+    write_images(&map_images(game, assets)?, folder)
+}
+
+/// The SVG and PNG of every map that draws, as (path under `out/<game>/`,
+/// bytes); each map's two are made at once, on all cores.
+pub fn map_images(game: &Game, assets: &Assets) -> Result<Vec<(String, Vec<u8>)>, OpError> {
+    let mut images = Vec::new();
     let mut quiet = Diagnostics::default();
     for map in &game.maps {
         let Some(drawing) = draw(map, assets, &mut quiet) else {
             continue;
         };
-        let svg = map_svg(&drawing, assets);
-        let dir = folder.join(MAP_DIR);
-        write_output(folder, &dir.join(format!("{}.svg", map.id)), svg.as_bytes())?;
-        let png = svg_to_png(&svg, png_dpi(&drawing))
-            .map_err(|e| OpError::new(format!("map {}: {e}", map.id)))?;
-        write_output(folder, &dir.join(format!("{}.png", map.id)), &png)?;
-        written += 2;
+        // Drawn from the items, as resvg draws the SVG: the same pixels,
+        // without parsing the SVG back.
+        let (svg, png) = std::thread::scope(|scope| {
+            let svg = scope.spawn(|| map_svg(&drawing, assets));
+            let png = items_to_png(
+                &drawing.items,
+                drawing.width,
+                drawing.height,
+                &assets.fonts,
+                png_dpi(&drawing),
+            );
+            let svg = svg.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
+            (svg, png)
+        });
+        let png = png.map_err(|e| OpError::new(format!("map {}: {e}", map.id)))?;
+        images.push((format!("{MAP_DIR}/{}.svg", map.id), svg.into_bytes()));
+        images.push((format!("{MAP_DIR}/{}.png", map.id), png));
     }
-    Ok(written)
+    Ok(images)
+}
+
+/// Writes images made by [`map_images`] under `folder` (`out/<game>/`);
+/// returns how many files were written.
+pub fn write_images(images: &[(String, Vec<u8>)], folder: &Path) -> Result<usize, OpError> {
+    for (name, bytes) in images {
+        write_output(folder, &folder.join(name), bytes)?;
+    }
+    Ok(images.len())
 }
 
 /// Each map's page of the HTML reference, and its picture as (path under

@@ -688,7 +688,11 @@ fn compressed_contents(
         .enumerate()
         .map(|(k, p)| (p, marks.get(k).map_or(&[][..], Vec::as_slice)))
         .collect();
-    crate::par::map(&pages, 16, |(p, marks)| {
+    // On all cores when there are many pages, or a few heavy ones (a big
+    // map's tiled sheets: thousands of items each).
+    let items: usize = pages.iter().map(|(p, _)| p.items.len()).sum();
+    let serial_below = if items >= 4096 { 2 } else { 16 };
+    crate::par::map(&pages, serial_below, |(p, marks)| {
         deflate(&page_content(p, marks, used, images, book))
     })
     .into_iter()

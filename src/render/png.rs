@@ -1,49 +1,544 @@
 //! Render stage, PNG: an outlined SVG (see [`super::svg::outlined_svg`])
 //! rasterised with resvg at a given resolution and encoded with the png
 //! crate's fast DEFLATE. No fonts are involved: text arrives as paths.
+//!
+//! A big picture (a map) is drawn from its laid-out items instead
+//! ([`items_to_png`]): each item as resvg draws the outlined SVG's element
+//! for it — the same numbers, as read back from the SVG, through the same
+//! tiny-skia calls — so the pixels are the same, without writing the SVG
+//! and parsing it again; and in bands of rows, on all cores.
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use resvg::tiny_skia::{self as sk, Transform};
+use resvg::usvg;
+
+use super::svg::{covers, num_read_back, outlined_item, outlined_root, rgb8, white_ground};
+use crate::layout::{Geometry, Item, Shape, TextItem};
+use crate::model::PathEl;
+use crate::text::{FaceId, FontBook};
 
 /// Rasterises `svg` (sized in points) at `dpi` into PNG bytes.
 pub fn svg_to_png(svg: &str, dpi: f32) -> Result<Vec<u8>, String> {
-    let options = resvg::usvg::Options::default();
-    let tree = resvg::usvg::Tree::from_str(svg, &options).map_err(|e| format!("SVG: {e}"))?;
-    let size = tree.size();
-    // The SVG's user unit is the point; resvg reads "pt" sizes as 96/72 px.
-    let scale = dpi / 72.0;
-    let (w, h) = (
-        size.width() * 72.0 / 96.0 * scale,
-        size.height() * 72.0 / 96.0 * scale,
-    );
-    let (w, h) = (w.round().max(1.0) as u32, h.round().max(1.0) as u32);
-    let mut pixmap = resvg::tiny_skia::Pixmap::new(w, h)
-        .ok_or_else(|| format!("cannot make a {w} x {h} image"))?;
-    let sx = w as f32 / size.width();
-    let sy = h as f32 / size.height();
-    resvg::render(
-        &tree,
-        resvg::tiny_skia::Transform::from_scale(sx, sy),
-        &mut pixmap.as_mut(),
-    );
-    encode(pixmap, dpi).map_err(|e| format!("PNG: {e}"))
+    let tree = parse(svg)?;
+    let canvas = Canvas::of(&tree, dpi)?;
+    let mut pixmap = canvas.pixmap(canvas.h)?;
+    resvg::render(&tree, canvas.scale, &mut pixmap.as_mut());
+    let band = Band {
+        pixmap,
+        rows: 0..canvas.h,
+    };
+    let pixels = pixels_of(&[band], canvas.w);
+    encode(&pixels, canvas.w, dpi).map_err(|e| format!("PNG: {e}"))
 }
 
-/// PNG bytes of a rendered pixmap with the png crate's fast DEFLATE (fdeflate):
-/// tiny-skia's own encoder uses the default level, most of the time per card.
-/// A canvas with no transparency (every outlined SVG has a white ground) is
-/// written as RGB. Its resolution is recorded (pHYs, in pixels per metre),
-/// so a print shop or an image editor sizes it as it was drawn.
-fn encode(pixmap: resvg::tiny_skia::Pixmap, dpi: f32) -> Result<Vec<u8>, png::EncodingError> {
-    let (w, h) = (pixmap.width(), pixmap.height());
-    let opaque = pixmap.data().chunks_exact(4).all(|px| px[3] == 255);
-    let (color, data) = if opaque {
-        let rgb: Vec<u8> = pixmap
-            .data()
-            .chunks_exact(4)
-            .flat_map(|px| [px[0], px[1], px[2]])
+fn parse(svg: &str) -> Result<usvg::Tree, String> {
+    usvg::Tree::from_str(svg, &usvg::Options::default()).map_err(|e| format!("SVG: {e}"))
+}
+
+/// The pixels an SVG is drawn on: `w` x `h`, its user units scaled by
+/// `scale` (what resvg is given) and then by the root element's view box
+/// (`base`, points to pixels).
+#[derive(Clone, Copy, Debug)]
+struct Canvas {
+    w: u32,
+    h: u32,
+    scale: Transform,
+    base: Transform,
+}
+
+impl Canvas {
+    fn of(tree: &usvg::Tree, dpi: f32) -> Result<Canvas, String> {
+        let size = tree.size();
+        // The SVG's user unit is the point; resvg reads "pt" sizes as 96/72 px.
+        let scale = dpi / 72.0;
+        let (w, h) = (
+            size.width() * 72.0 / 96.0 * scale,
+            size.height() * 72.0 / 96.0 * scale,
+        );
+        let (w, h) = (w.round().max(1.0) as u32, h.round().max(1.0) as u32);
+        let sx = w as f32 / size.width();
+        let sy = h as f32 / size.height();
+        let scale = Transform::from_scale(sx, sy);
+        // usvg puts the view box in a group round the whole picture (none
+        // when it maps units to pixels one to one).
+        let view_box = match tree.root().children().first() {
+            Some(usvg::Node::Group(g)) => g.transform(),
+            _ => Transform::identity(),
+        };
+        Ok(Canvas {
+            w,
+            h,
+            scale,
+            base: scale.pre_concat(view_box),
+        })
+    }
+
+    /// A transparent pixmap as wide as the canvas and `rows` high.
+    fn pixmap(&self, rows: u32) -> Result<sk::Pixmap, String> {
+        let (w, h) = (self.w, self.h);
+        sk::Pixmap::new(w, rows.max(1)).ok_or_else(|| format!("cannot make a {w} x {h} image"))
+    }
+}
+
+/// Rasterises `items` on a `width` x `height` pt canvas with a white
+/// ground at `dpi` into PNG bytes: pixel for pixel what [`svg_to_png`]
+/// makes of their [`super::svg::outlined_svg`].
+pub fn items_to_png(
+    items: &[Item],
+    width: f32,
+    height: f32,
+    book: &FontBook,
+    dpi: f32,
+) -> Result<Vec<u8>, String> {
+    // The root element and ground alone: usvg sizes the canvas and maps
+    // the view box exactly as it does for the whole picture.
+    let root = outlined_root(width, height);
+    let ground = white_ground(width, height);
+    let canvas = Canvas::of(&parse(&format!("{root}{ground}</svg>"))?, dpi)?;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let bands = cores.clamp(1, 8).min(canvas.h.div_ceil(64) as usize);
+    let plan = Plan::new(items, width, height, book, canvas)?;
+    encode(&plan.pixels(bands)?, canvas.w, dpi).map_err(|e| format!("PNG: {e}"))
+}
+
+impl Plan {
+    /// The canvas's rows cut into `count` bands.
+    fn rows(&self, count: usize) -> Vec<Range<u32>> {
+        let h = self.canvas.h;
+        let count = count.max(1) as u32;
+        let per_band = h.div_ceil(count);
+        (0..count)
+            .map(|k| (k * per_band).min(h)..((k + 1) * per_band).min(h))
+            .filter(|r| !r.is_empty())
+            .collect()
+    }
+
+    /// The picture drawn in `count` bands of rows, on all cores.
+    fn bands(&self, count: usize) -> Result<Vec<Band>, String> {
+        crate::par::map(&self.rows(count), 2, |rows| self.band(rows.clone()))
+            .into_iter()
+            .collect()
+    }
+
+    /// The picture's pixels as the PNG holds them, drawn in `count` bands
+    /// of rows on all cores, each band turned into the PNG's RGB rows on
+    /// the core that drew it (its pixmap then let go).
+    fn pixels(&self, count: usize) -> Result<Pixels, String> {
+        let rows = self.rows(count);
+        let (w, h) = (self.canvas.w as usize, self.canvas.h);
+        let mut rgb = vec![0u8; w * h as usize * 3];
+        let mut chunks = Vec::with_capacity(rows.len());
+        let mut rest = rgb.as_mut_slice();
+        for r in &rows {
+            let (chunk, tail) = rest.split_at_mut(r.len() * w * 3);
+            chunks.push(chunk);
+            rest = tail;
+        }
+        let opaque: Result<Vec<bool>, String> = std::thread::scope(|scope| {
+            let handles: Vec<_> = rows
+                .iter()
+                .zip(chunks)
+                .map(|(r, chunk)| {
+                    scope.spawn(move || {
+                        let band = self.band(r.clone())?;
+                        let pixels = band.pixels(w);
+                        if !pixels.iter().all(|px| px.alpha() == 255) {
+                            return Ok(false);
+                        }
+                        for (out, px) in chunk.chunks_exact_mut(3).zip(pixels) {
+                            out.copy_from_slice(&[px.red(), px.green(), px.blue()]);
+                        }
+                        Ok(true)
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+                .collect()
+        });
+        if opaque?.into_iter().all(|o| o) {
+            return Ok(Pixels {
+                color: png::ColorType::Rgb,
+                data: rgb,
+                h,
+            });
+        }
+        // Something shows through: drawn again, kept whole, as RGBA.
+        drop(rgb);
+        Ok(pixels_of(&self.bands(count)?, self.canvas.w))
+    }
+}
+
+/// Rows of the picture, drawn on a pixmap of their own (whose other rows
+/// are scratch).
+struct Band {
+    pixmap: sk::Pixmap,
+    rows: Range<u32>,
+}
+
+impl Band {
+    /// The band's own rows of its pixmap (`w` pixels wide).
+    fn pixels(&self, w: usize) -> &[sk::PremultipliedColorU8] {
+        let (a, b) = (self.rows.start as usize * w, self.rows.end as usize * w);
+        self.pixmap.pixels().get(a..b).unwrap_or_default()
+    }
+}
+
+/// What is drawn, in order, each with the pixel rows it may touch.
+struct Plan {
+    canvas: Canvas,
+    /// Paths the draws refer to (each glyph's once).
+    paths: Vec<sk::Path>,
+    draws: Vec<(Draw, Range<f32>)>,
+    /// Whether the white ground covers every pixel whole (then a band is
+    /// filled white, not drawn).
+    ground_covers: bool,
+}
+
+enum Draw {
+    Fill {
+        path: usize,
+        rgb: [u8; 3],
+        transform: Transform,
+    },
+    Stroke {
+        path: usize,
+        width: f32,
+        transform: Transform,
+    },
+    /// A rare kind of item (a rectangle, a line, a picture, a clip, a
+    /// dash): its own SVG, drawn by resvg.
+    Svg(Box<usvg::Tree>),
+}
+
+impl Plan {
+    fn new(
+        items: &[Item],
+        width: f32,
+        height: f32,
+        book: &FontBook,
+        canvas: Canvas,
+    ) -> Result<Plan, String> {
+        let mut plan = Plan {
+            canvas,
+            paths: Vec::new(),
+            draws: Vec::with_capacity(items.len() + 1),
+            ground_covers: false,
+        };
+        let all = f32::NEG_INFINITY..f32::INFINITY;
+        // The ground: `<rect width height fill="white"/>`.
+        let (gw, gh) = (num_read_back(width), num_read_back(height));
+        if let Some(rect) = sk::Rect::from_xywh(0.0, 0.0, gw, gh)
+            .filter(|_| gw > 0.0 && gh > 0.0 && gw.is_finite() && gh.is_finite())
+        {
+            let on_pixels = rect.transform(canvas.base);
+            plan.ground_covers = on_pixels.is_some_and(|r| {
+                r.left() <= 0.0
+                    && r.top() <= 0.0
+                    && r.right() >= canvas.w as f32
+                    && r.bottom() >= canvas.h as f32
+            });
+            if !plan.ground_covers {
+                plan.paths.push(sk::PathBuilder::from_rect(rect));
+                let draw = Draw::Fill {
+                    path: plan.paths.len() - 1,
+                    rgb: [255; 3],
+                    transform: canvas.base,
+                };
+                plan.draws.push((draw, all.clone()));
+            }
+        }
+        let mut glyphs: HashMap<(FaceId, u16), Option<usize>> = HashMap::new();
+        for item in items {
+            match item {
+                Item::Shape(shape) if plan.plain(shape, width, height) => plan.shape(shape),
+                Item::Text(text) => plan.text(text, book, &mut glyphs),
+                Item::Tag(_) => {}
+                _ => {
+                    let tree = parse(&outlined_item(item, width, height, book))?;
+                    plan.draws.push((Draw::Svg(Box::new(tree)), all.clone()));
+                }
+            }
+        }
+        Ok(plan)
+    }
+
+    /// Whether the shape is one this draws itself: an outline, not cut
+    /// off, not dashed, its numbers finite.
+    fn plain(&self, shape: &Shape, width: f32, height: f32) -> bool {
+        let Geometry::Path(path) = &shape.geometry else {
+            return false;
+        };
+        let finite = |v: f32| v.is_finite();
+        shape.clip.is_none_or(|c| covers(c, width, height))
+            && shape
+                .stroke
+                .is_none_or(|s| s.dash.is_none() && finite(s.width))
+            && path.iter().all(|el| match *el {
+                PathEl::MoveTo(x, y) | PathEl::LineTo(x, y) => finite(x) && finite(y),
+                PathEl::CurveTo(a, b, c, d, x, y) => [a, b, c, d, x, y].into_iter().all(finite),
+                PathEl::Close => true,
+            })
+    }
+
+    /// `<path d fill stroke>`: filled, then stroked, as usvg reads it.
+    fn shape(&mut self, shape: &Shape) {
+        let Geometry::Path(els) = &shape.geometry else {
+            return;
+        };
+        let mut b = sk::PathBuilder::new();
+        let r = num_read_back;
+        for el in els {
+            match *el {
+                PathEl::MoveTo(x, y) => b.move_to(r(x), r(y)),
+                PathEl::LineTo(x, y) => b.line_to(r(x), r(y)),
+                PathEl::CurveTo(x1, y1, x2, y2, x, y) => {
+                    b.cubic_to(r(x1), r(y1), r(x2), r(y2), r(x), r(y))
+                }
+                PathEl::Close => b.close(),
+            }
+        }
+        let Some(path) = b.finish() else {
+            return;
+        };
+        let stroke = shape
+            .stroke
+            .map(|s| r(s.width))
+            .filter(|w| *w > 0.0 && w.is_finite());
+        if shape.fill.is_none() && stroke.is_none() {
+            return;
+        }
+        let transform = self.canvas.base;
+        let bounds = path.bounds();
+        self.paths.push(path);
+        let path = self.paths.len() - 1;
+        if let Some(ink) = shape.fill {
+            let rows = rows_of(bounds, transform, 0.0);
+            let rgb = rgb8(ink);
+            let draw = Draw::Fill {
+                path,
+                rgb,
+                transform,
+            };
+            self.draws.push((draw, rows));
+        }
+        if let Some(width) = stroke {
+            // A miter reaches at most 4 half widths past a corner.
+            let rows = rows_of(bounds, transform, 2.0 * width);
+            let draw = Draw::Stroke {
+                path,
+                width,
+                transform,
+            };
+            self.draws.push((draw, rows));
+        }
+    }
+
+    /// Each glyph as `<path transform="matrix(s 0 0 -s x y)" d>` in the
+    /// run's fill (black when it has no ink).
+    fn text(
+        &mut self,
+        t: &TextItem,
+        book: &FontBook,
+        glyphs: &mut HashMap<(FaceId, u16), Option<usize>>,
+    ) {
+        let face = book.face(t.face);
+        let scale = t.size / face.units_per_em;
+        let rgb = t.ink.map_or([0; 3], rgb8);
+        let r = num_read_back;
+        let mut x = t.x;
+        for glyph in &t.glyphs {
+            let path = *glyphs.entry((t.face, glyph.id)).or_insert_with(|| {
+                let mut outline = Outline::default();
+                if let Ok(parsed) = ttf_parser::Face::parse(&face.data, 0) {
+                    parsed.outline_glyph(ttf_parser::GlyphId(glyph.id), &mut outline);
+                }
+                let path = outline.0.finish()?;
+                self.paths.push(path);
+                Some(self.paths.len() - 1)
+            });
+            if let Some(path) = path {
+                let mut own = Transform::from_row(r(scale), 0.0, 0.0, r(-scale), r(x), r(t.y));
+                if !own.is_valid() {
+                    // usvg's reading of a transform it cannot use.
+                    own = Transform::identity();
+                }
+                let transform = self.canvas.base.pre_concat(own);
+                let rows = rows_of(self.paths[path].bounds(), transform, 0.0);
+                let draw = Draw::Fill {
+                    path,
+                    rgb,
+                    transform,
+                };
+                self.draws.push((draw, rows));
+            }
+            x += glyph.advance * scale;
+        }
+    }
+
+    /// Draws the band's rows: every draw that may touch them, in order, at
+    /// the canvas's own coordinates (so each pixel is what drawing the
+    /// whole picture makes it), on a pixmap tall enough that none is cut
+    /// off at its foot where the whole picture's would not be.
+    fn band(&self, rows: Range<u32>) -> Result<Band, String> {
+        let (top, bottom) = (rows.start as f32, rows.end as f32);
+        let draws: Vec<&(Draw, Range<f32>)> = self
+            .draws
+            .iter()
+            .filter(|(_, r)| r.start < bottom && r.end > top)
             .collect();
+        let reach = draws.iter().map(|(_, r)| r.end).fold(bottom, f32::max);
+        let height = if reach >= self.canvas.h as f32 {
+            self.canvas.h
+        } else {
+            (reach.ceil() as u32 + 1).min(self.canvas.h)
+        };
+        let mut pixmap = self.canvas.pixmap(height)?;
+        if self.ground_covers {
+            let stride = self.canvas.w as usize * 4;
+            let (a, b) = (rows.start as usize * stride, rows.end as usize * stride);
+            if let Some(ground) = pixmap.data_mut().get_mut(a..b) {
+                ground.fill(255);
+            }
+        }
+        let mut target = pixmap.as_mut();
+        for (draw, _) in draws {
+            match draw {
+                Draw::Fill {
+                    path,
+                    rgb,
+                    transform,
+                } => {
+                    let Some(path) = self.paths.get(*path) else {
+                        continue;
+                    };
+                    // resvg fills nothing of a flat outline.
+                    if path.bounds().width() == 0.0 || path.bounds().height() == 0.0 {
+                        continue;
+                    }
+                    let paint = paint(*rgb);
+                    let rule = sk::FillRule::Winding;
+                    target.fill_path(path, &paint, rule, *transform, None);
+                }
+                Draw::Stroke {
+                    path,
+                    width,
+                    transform,
+                } => {
+                    let Some(path) = self.paths.get(*path) else {
+                        continue;
+                    };
+                    let stroke = sk::Stroke {
+                        width: *width,
+                        miter_limit: 4.0,
+                        line_cap: sk::LineCap::Butt,
+                        line_join: sk::LineJoin::Miter,
+                        dash: None,
+                    };
+                    target.stroke_path(path, &paint([0; 3]), &stroke, *transform, None);
+                }
+                Draw::Svg(tree) => resvg::render(tree, self.canvas.scale, &mut target),
+            }
+        }
+        Ok(Band { pixmap, rows })
+    }
+}
+
+/// A solid colour as resvg paints one (opaque, anti-aliased).
+fn paint(rgb: [u8; 3]) -> sk::Paint<'static> {
+    let mut paint = sk::Paint::default();
+    paint.set_color_rgba8(rgb[0], rgb[1], rgb[2], 255);
+    paint.anti_alias = true;
+    paint
+}
+
+/// The pixel rows an outline with these `bounds` may touch once placed by
+/// `transform` and stroked `stroke` wide (with room for miters and
+/// anti-aliasing); all rows when that cannot be told.
+fn rows_of(bounds: sk::Rect, transform: Transform, stroke: f32) -> Range<f32> {
+    let grow = stroke
+        * (transform.sx.abs() + transform.kx.abs() + transform.ky.abs() + transform.sy.abs())
+        + 2.0;
+    match bounds.transform(transform) {
+        Some(r) if r.top().is_finite() && r.bottom().is_finite() && grow.is_finite() => {
+            r.top() - grow..r.bottom() + grow
+        }
+        _ => f32::NEG_INFINITY..f32::INFINITY,
+    }
+}
+
+/// A glyph's outline as the outlined SVG writes it (font units, to four
+/// decimals) and usvg reads it back.
+#[derive(Default)]
+struct Outline(sk::PathBuilder);
+
+impl ttf_parser::OutlineBuilder for Outline {
+    fn move_to(&mut self, x: f32, y: f32) {
+        self.0.move_to(num_read_back(x), num_read_back(y));
+    }
+    fn line_to(&mut self, x: f32, y: f32) {
+        self.0.line_to(num_read_back(x), num_read_back(y));
+    }
+    fn quad_to(&mut self, x1: f32, y1: f32, x: f32, y: f32) {
+        let r = num_read_back;
+        self.0.quad_to(r(x1), r(y1), r(x), r(y));
+    }
+    fn curve_to(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, x: f32, y: f32) {
+        let r = num_read_back;
+        self.0.cubic_to(r(x1), r(y1), r(x2), r(y2), r(x), r(y));
+    }
+    fn close(&mut self) {
+        self.0.close();
+    }
+}
+
+/// Pixels as a PNG holds them, row after row: RGB when every one is
+/// opaque (every outlined SVG has a white ground), else RGBA, not
+/// premultiplied.
+struct Pixels {
+    color: png::ColorType,
+    data: Vec<u8>,
+    h: u32,
+}
+
+/// The pixels of drawn bands (`w` pixels wide).
+fn pixels_of(bands: &[Band], w: u32) -> Pixels {
+    let w = w as usize;
+    let h: u32 = bands.iter().map(|b| b.rows.len() as u32).sum();
+    let opaque = bands
+        .iter()
+        .all(|b| b.pixels(w).iter().all(|px| px.alpha() == 255));
+    let (color, data) = if opaque {
+        let mut rgb = Vec::with_capacity(w * h as usize * 3);
+        for band in bands {
+            for px in band.pixels(w) {
+                rgb.extend_from_slice(&[px.red(), px.green(), px.blue()]);
+            }
+        }
         (png::ColorType::Rgb, rgb)
     } else {
-        (png::ColorType::Rgba, pixmap.take_demultiplied())
+        let mut rgba = Vec::with_capacity(w * h as usize * 4);
+        for band in bands {
+            for px in band.pixels(w) {
+                let c = px.demultiply();
+                rgba.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
+            }
+        }
+        (png::ColorType::Rgba, rgba)
     };
+    Pixels { color, data, h }
+}
+
+/// PNG bytes of pixels `w` wide with the png crate's fast DEFLATE
+/// (fdeflate): tiny-skia's own encoder uses the default level, most of the
+/// time per card. Its resolution is recorded (pHYs, in pixels per metre),
+/// so a print shop or an image editor sizes it as it was drawn.
+fn encode(pixels: &Pixels, w: u32, dpi: f32) -> Result<Vec<u8>, png::EncodingError> {
+    let Pixels { color, data, h } = pixels;
+    let (color, h) = (*color, *h);
     let mut out = Vec::with_capacity(data.len() / 8);
     let mut encoder = png::Encoder::new(&mut out, w, h);
     encoder.set_color(color);
@@ -56,7 +551,7 @@ fn encode(pixmap: resvg::tiny_skia::Pixmap, dpi: f32) -> Result<Vec<u8>, png::En
         unit: png::Unit::Meter,
     }));
     let mut writer = encoder.write_header()?;
-    writer.write_image_data(&data)?;
+    writer.write_image_data(data)?;
     writer.finish()?;
     Ok(out)
 }
@@ -85,5 +580,109 @@ mod tests {
         };
         assert_eq!(px(1, 5), (200, 10, 20, 255));
         assert_eq!(px(8, 5), (255, 255, 255, 255));
+    }
+
+    /// One of each kind of item, at awkward sizes and places.
+    fn every_kind(book: &FontBook) -> Vec<Item> {
+        use crate::layout::{Ink, Stroke};
+        let face = book.families[0].face(crate::model::Style::Regular);
+        let bold = book.families[0].face(crate::model::Style::Bold);
+        let text = |x: f32, y: f32, size: f32, face, s: &str, ink| {
+            Item::Text(TextItem {
+                x,
+                y,
+                face,
+                size,
+                text: s.into(),
+                glyphs: book.face(face).plain_glyphs(s),
+                width: 0.0,
+                ink,
+            })
+        };
+        let star: Vec<PathEl> = (0..11)
+            .map(|i| {
+                let a = i as f32 * 0.4 * std::f32::consts::PI;
+                let r = if i % 2 == 0 { 40.3 } else { 17.1 };
+                let p = (120.0 / 7.0 + r * a.cos(), 250.0 / 3.0 + r * a.sin());
+                if i == 0 {
+                    PathEl::MoveTo(p.0, p.1)
+                } else {
+                    PathEl::LineTo(p.0, p.1)
+                }
+            })
+            .chain([PathEl::Close])
+            .collect();
+        let curve = vec![
+            PathEl::MoveTo(-10.0, 150.1),
+            PathEl::CurveTo(60.0, 90.0, 160.0, 260.0, 330.0, 140.7),
+            PathEl::LineTo(330.0, 170.3),
+            PathEl::Close,
+        ];
+        let mut clipped = Geometry::Path(curve.clone()).filled(Ink::Rgb([0.9, 0.2, 0.1]));
+        if let Item::Shape(s) = &mut clipped {
+            s.clip = Some([50.0, 100.0, 120.0, 60.0]);
+        }
+        let both = Item::Shape(Shape {
+            geometry: Geometry::Path(star.clone()),
+            fill: Some(Ink::Gray(0.8)),
+            stroke: Some(Stroke::solid(2.5)),
+            clip: None,
+        });
+        let dashed = Geometry::Path(curve.clone()).stroked(Stroke {
+            width: 1.0,
+            dash: Some((3.0, 2.0)),
+        });
+        vec![
+            Geometry::Path(curve).filled(Ink::Rgb([0.2, 0.5, 0.3])),
+            Geometry::Path(star.clone()).stroked(Stroke::solid(0.5)),
+            both,
+            clipped,
+            dashed,
+            Geometry::rect(30.3, 20.7, 90.1, 30.9, 6.2).filled(Ink::Gray(1.0)),
+            Geometry::line(0.0, 5.5, 301.37, 200.1).stroked(Stroke::solid(0.7)),
+            Geometry::Path(vec![
+                PathEl::MoveTo(10.0, 40.0),
+                PathEl::LineTo(90.0, 40.0),
+                PathEl::Close,
+            ])
+            .filled(Ink::BLACK),
+            text(33.3, 41.7, 13.7, bold, "Place 1", None),
+            text(100.1, 180.35, 7.1, face, "0512 Ág", Some(Ink::Gray(1.0))),
+            text(
+                250.0,
+                206.0,
+                9.0,
+                face,
+                "edge",
+                Some(Ink::Rgb([0.1, 0.2, 0.9])),
+            ),
+        ]
+    }
+
+    #[test]
+    fn items_drawn_directly_are_their_outlined_svg_drawn_pixel_for_pixel() {
+        let book = crate::text::sans_test_book();
+        let items = every_kind(&book);
+        let (width, height) = (301.37, 207.9);
+        for dpi in [72.0, 137.0, 300.0] {
+            let svg = crate::render::svg::outlined_svg(&items, width, height, &book);
+            let expected = svg_to_png(&svg, dpi).expect("renders");
+            let root = outlined_root(width, height);
+            let ground = white_ground(width, height);
+            let probe = parse(&format!("{root}{ground}</svg>")).expect("parses");
+            let canvas = Canvas::of(&probe, dpi).expect("a canvas");
+            let plan = Plan::new(&items, width, height, &book, canvas).expect("plans");
+            // However it is cut into bands (each drawn apart), the same picture.
+            for count in [1, 2, 3, 7] {
+                let bands = plan.bands(count).expect("draws");
+                let png = encode(&pixels_of(&bands, canvas.w), canvas.w, dpi).expect("encodes");
+                assert!(png == expected, "{count} bands at {dpi} dpi differ");
+                let pixels = plan.pixels(count).expect("draws");
+                let png = encode(&pixels, canvas.w, dpi).expect("encodes");
+                assert!(png == expected, "{count} bands' RGB at {dpi} dpi differ");
+            }
+            let direct = items_to_png(&items, width, height, &book, dpi).expect("draws");
+            assert!(direct == expected);
+        }
     }
 }

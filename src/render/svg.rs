@@ -93,13 +93,36 @@ pub fn counter_svg(
 /// white ground, its text as glyph outlines.
 pub fn outlined_svg(items: &[Item], width: f32, height: f32, book: &FontBook) -> String {
     let mut svg = Svg::new(book, TextMode::Outlines, width, height);
-    let _ = write!(
-        svg.out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}pt" height="{h}pt" viewBox="0 0 {w} {h}"><rect width="{w}" height="{h}" fill="white"/>"#,
+    svg.out.push_str(&outlined_root(width, height));
+    svg.out.push_str(&white_ground(width, height));
+    svg.finish(items)
+}
+
+/// The root element [`outlined_svg`] opens: the canvas in points, its
+/// view box in the items' units.
+pub(crate) fn outlined_root(width: f32, height: f32) -> String {
+    format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}pt" height="{h}pt" viewBox="0 0 {w} {h}">"#,
         w = num(width),
         h = num(height)
-    );
-    svg.finish(items)
+    )
+}
+
+/// The white ground [`outlined_svg`] lays under the items.
+pub(crate) fn white_ground(width: f32, height: f32) -> String {
+    format!(
+        r#"<rect width="{w}" height="{h}" fill="white"/>"#,
+        w = num(width),
+        h = num(height)
+    )
+}
+
+/// One item as [`outlined_svg`] draws it, alone in the same root element
+/// (no ground): for a renderer that draws the rest of the items itself.
+pub(crate) fn outlined_item(item: &Item, width: f32, height: f32, book: &FontBook) -> String {
+    let mut svg = Svg::new(book, TextMode::Outlines, width, height);
+    svg.out.push_str(&outlined_root(width, height));
+    svg.finish(std::slice::from_ref(item))
 }
 
 /// An SVG being written: its text mode, its canvas, and the outline path
@@ -253,10 +276,17 @@ impl<'a> Svg<'a> {
                 num(*h),
                 num(*radius)
             ),
-            Geometry::Path(path) => write!(out, r#"<path d="{}""#, path_data(path, 4)),
+            Geometry::Path(path) => {
+                out.push_str(r#"<path d=""#);
+                path_data_into(out, path, 4);
+                out.push('"');
+                Ok(())
+            }
         };
-        let fill = shape.fill.map_or_else(|| "none".to_string(), color);
-        let _ = write!(out, r#" fill="{fill}""#);
+        let _ = match shape.fill {
+            Some(ink) => write!(out, r#" fill="{}""#, color(ink)),
+            None => write!(out, r#" fill="none""#),
+        };
         if let Some(stroke) = shape.stroke {
             let _ = write!(
                 out,
@@ -314,10 +344,11 @@ impl Svg<'_> {
                     num(y - vy * sy)
                 );
                 for path in &art.paths {
+                    self.out.push_str(r#"<path d=""#);
+                    path_data_into(&mut self.out, &path.path, 3);
                     let _ = write!(
                         self.out,
-                        r#"<path d="{}" fill="{}"{}/>"#,
-                        path_data(&path.path, 3),
+                        r#"" fill="{}"{}/>"#,
                         color(Ink::Rgb(path.color)),
                         if path.even_odd {
                             r#" fill-rule="evenodd""#
@@ -397,7 +428,7 @@ fn fnv(bytes: &[u8]) -> u64 {
 }
 
 /// Whether the rectangle `clip` (x, y, w, h) holds the whole `width` x `height` canvas.
-fn covers(clip: [f32; 4], width: f32, height: f32) -> bool {
+pub(crate) fn covers(clip: [f32; 4], width: f32, height: f32) -> bool {
     let tol = 0.01;
     clip[0] <= tol
         && clip[1] <= tol
@@ -459,9 +490,15 @@ impl ttf_parser::OutlineBuilder for PathData {
 /// SVG path data for a path, its numbers to `decimals` places: a path in
 /// page points, or an inline icon in its own view box (HTML).
 pub(crate) fn path_data(path: &[crate::model::PathEl], decimals: usize) -> String {
+    let mut d = String::new();
+    path_data_into(&mut d, path, decimals);
+    d
+}
+
+/// [`path_data`], appended to `d`.
+fn path_data_into(d: &mut String, path: &[crate::model::PathEl], decimals: usize) {
     use crate::model::PathEl;
     let n = |v: f32| fixed(v, decimals);
-    let mut d = String::new();
     for el in path {
         let _ = match *el {
             PathEl::MoveTo(x, y) => write!(d, "M{} {}", n(x), n(y)),
@@ -469,37 +506,107 @@ pub(crate) fn path_data(path: &[crate::model::PathEl], decimals: usize) -> Strin
             PathEl::CurveTo(a, b, c, e, x, y) => {
                 write!(d, "C{} {} {} {} {} {}", n(a), n(b), n(c), n(e), n(x), n(y))
             }
-            PathEl::Close => write!(d, "Z"),
+            PathEl::Close => d.write_str("Z"),
         };
     }
-    d
 }
 
-/// An ink as an SVG colour.
-fn color(ink: Ink) -> String {
-    let [r, g, b] = match ink {
+/// An ink as an SVG colour: `rgb(r,g,b)`.
+fn color(ink: Ink) -> SvgColor {
+    SvgColor(rgb8(ink))
+}
+
+/// An ink's red, green and blue as the SVG gives them (0 to 255).
+pub(crate) fn rgb8(ink: Ink) -> [u8; 3] {
+    match ink {
         Ink::Gray(gray) => [gray; 3],
         Ink::Rgb(rgb) => rgb,
     }
-    .map(|c| (c.clamp(0.0, 1.0) * 255.0).round() as u8);
-    format!("rgb({r},{g},{b})")
+    .map(|c| (c.clamp(0.0, 1.0) * 255.0).round() as u8)
+}
+
+/// A colour as written: `rgb(r,g,b)`.
+#[derive(Clone, Copy, Debug)]
+struct SvgColor([u8; 3]);
+
+impl std::fmt::Display for SvgColor {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let [r, g, b] = self.0;
+        write!(f, "rgb({r},{g},{b})")
+    }
 }
 
 /// A number with at most 4 decimals (a glyph's scale needs them).
-fn num(v: f32) -> String {
+fn num(v: f32) -> Fixed {
     fixed(v, 4)
 }
 
 /// A number with at most 3 decimals.
-fn near(v: f32) -> String {
+fn near(v: f32) -> Fixed {
     fixed(v, 3)
 }
 
 /// A number with at most `decimals` decimals, no trailing zeros and no "-0".
-pub(crate) fn fixed(v: f32, decimals: usize) -> String {
-    let s = format!("{v:.decimals$}");
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" { "0".into() } else { s.into() }
+pub(crate) fn fixed(v: f32, decimals: usize) -> Fixed {
+    Fixed(v, decimals)
+}
+
+/// The value a reader of the SVG (usvg) gets back for `v` written with
+/// [`num`]: the decimal written, read as the nearest f64, then as an f32.
+pub(crate) fn num_read_back(v: f32) -> f32 {
+    let scaled = f64::from(v) * 1e4;
+    if v.is_finite() && scaled.abs() < EXACT {
+        // Exact: the decimal's nearest f64 is the quotient, rounded once.
+        (scaled.round_ties_even() / 1e4) as f32
+    } else {
+        num(v)
+            .to_string()
+            .parse::<f64>()
+            .map_or(f32::NAN, |r| r as f32)
+    }
+}
+
+/// Below this every integer is an f64, and an f32 times 10^d (d <= 6) is
+/// exact (24 bits of mantissa times 5^d fit in 53).
+const EXACT: f64 = 9.0e15;
+
+/// A number written with at most `.1` decimals, no trailing zeros and no
+/// "-0" — exactly as `format!("{:.d$}")` rounds it (to the nearest, ties to
+/// even, on the f32's exact value), written without allocating: the SVG
+/// writer prints millions of them.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Fixed(f32, usize);
+
+impl std::fmt::Display for Fixed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let Fixed(v, decimals) = *self;
+        let scaled = (1..=decimals).fold(f64::from(v), |x, _| x * 10.0);
+        if !(1..=6).contains(&decimals) || !v.is_finite() || scaled.abs() >= EXACT {
+            let s = format!("{v:.decimals$}");
+            let s = s.trim_end_matches('0').trim_end_matches('.');
+            return f.write_str(if s == "-0" { "0" } else { s });
+        }
+        let n = scaled.round_ties_even() as i64;
+        if n == 0 {
+            return f.write_str("0");
+        }
+        if n < 0 {
+            f.write_str("-")?;
+        }
+        let n = n.unsigned_abs();
+        let unit = 10u64.pow(decimals as u32);
+        let (whole, mut part) = (n / unit, n % unit);
+        write!(f, "{whole}")?;
+        if part != 0 {
+            let mut digits = decimals;
+            while part % 10 == 0 {
+                part /= 10;
+                digits -= 1;
+            }
+            write!(f, ".{part:0digits$}")?;
+        }
+        Ok(())
+    }
 }
 
 /// Escapes text for an XML/HTML text node or a quoted attribute.
@@ -540,19 +647,63 @@ mod tests {
 
     #[test]
     fn numbers_are_short_and_stable() {
-        assert_eq!(num(12.0), "12");
-        assert_eq!(num(12.5), "12.5");
-        assert_eq!(num(0.33333), "0.3333");
-        assert_eq!(num(-0.00001), "0");
-        assert_eq!(near(0.33333), "0.333");
-        assert_eq!(near(-0.0001), "0");
+        assert_eq!(num(12.0).to_string(), "12");
+        assert_eq!(num(12.5).to_string(), "12.5");
+        assert_eq!(num(0.33333).to_string(), "0.3333");
+        assert_eq!(num(-0.00001).to_string(), "0");
+        assert_eq!(near(0.33333).to_string(), "0.333");
+        assert_eq!(near(-0.0001).to_string(), "0");
+        assert_eq!(num(-1.03125).to_string(), "-1.0312");
+        assert_eq!(num(1e30).to_string(), format!("{:.0}", 1e30f32));
+        assert_eq!(num(f32::NAN).to_string(), "NaN");
+    }
+
+    /// What `fixed` wrote before it stopped allocating: `format!` trimmed.
+    fn formatted(v: f32, decimals: usize) -> String {
+        let s = format!("{v:.decimals$}");
+        let s = s.trim_end_matches('0').trim_end_matches('.');
+        if s == "-0" { "0".into() } else { s.into() }
+    }
+
+    #[test]
+    fn numbers_are_written_as_format_rounds_them_and_read_back_as_usvg_reads_them() {
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut values = vec![0.0, -0.0, 0.5, 1.5, 2.5, -2.5, 0.00005, 1.03125, 2269.9375];
+        for _ in 0..200_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Any f32, and values on fine binary grids (where ties fall).
+            values.push(f32::from_bits(x as u32));
+            values.push(((x >> 32) % 80_000_000) as f32 / 32_768.0 - 1200.0);
+            values.push(((x >> 40) % 10_000_000) as f32 / 20_000.0);
+        }
+        for v in values {
+            for d in [2, 3, 4] {
+                assert_eq!(fixed(v, d).to_string(), formatted(v, d), "{v:e} to {d}");
+            }
+            let read: f32 = formatted(v, 4)
+                .parse::<f64>()
+                .map_or(f32::NAN, |r| r as f32);
+            let ours = num_read_back(v);
+            assert!(
+                ours.to_bits() == read.to_bits() || (ours == 0.0 && read == 0.0),
+                "{v:e}: {ours:e} vs {read:e}"
+            );
+        }
     }
 
     #[test]
     fn colours_print_as_svg_rgb() {
-        assert_eq!(color(Ink::Rgb([1.0, 0.5, 0.0])), "rgb(255,128,0)");
-        assert_eq!(color(Ink::Rgb([-1.0, 2.0, 0.2])), "rgb(0,255,51)");
-        assert_eq!(color(Ink::Gray(0.5)), "rgb(128,128,128)");
+        assert_eq!(
+            color(Ink::Rgb([1.0, 0.5, 0.0])).to_string(),
+            "rgb(255,128,0)"
+        );
+        assert_eq!(
+            color(Ink::Rgb([-1.0, 2.0, 0.2])).to_string(),
+            "rgb(0,255,51)"
+        );
+        assert_eq!(color(Ink::Gray(0.5)).to_string(), "rgb(128,128,128)");
     }
 
     fn run(book: &FontBook, text: &str, ink: Option<Ink>) -> Item {
