@@ -1,11 +1,76 @@
 //! Validate stage: the links of the parsed rules pages — card names
-//! (`[*Great Road*](card:)`) must match a card title exactly, and a link
-//! that is not safe is a warning.
+//! (`[*Great Road*](card:)`) must match a card title exactly, a rule
+//! reference (`[](rule:movement)`) must name a heading, and a link that is
+//! not safe is a warning.
 
 use crate::diag::{Diagnostics, Loc};
 use crate::model::Game;
 use crate::model::link::is_safe_link;
 use crate::model::rules::{Node, Tag};
+use crate::model::xref::{RuleBook, rule_link_id, rule_links};
+
+/// How many dangling rule references get a suggestion worked out (each
+/// looks at every heading id): the rest get the list of ids.
+const SUGGESTED: usize = 100;
+
+/// A `rule:` link must name a heading of the rules (its id, the slug of its
+/// text as the HTML reference anchors it): else a `dangling-rule-ref` at
+/// the link, with the nearest id as a hint.
+pub fn check_rule_refs(game: &Game, diags: &mut Diagnostics) {
+    let book = RuleBook::new(game.rules.iter().map(|p| &p.doc), false);
+    let ids = book.ids();
+    let mut suggested = 0;
+    for (p, page) in game.rules.iter().enumerate() {
+        for link in rule_links(&page.doc) {
+            if book.find(&link.id, p).is_some() {
+                continue;
+            }
+            let loc = Some(Loc::new(page.file, link.span.clone()));
+            let near = (suggested < SUGGESTED)
+                .then(|| {
+                    suggested += 1;
+                    nearest_id(&link.id, &ids)
+                })
+                .flatten();
+            let hint = match near {
+                Some(id) => format!(
+                    "did you mean `rule:{id}`? A heading's id is the slug of its text: `## Zone of Control` is `rule:zone-of-control`"
+                ),
+                None if ids.is_empty() => "the rules have no headings to refer to".to_string(),
+                None => {
+                    let mut some: Vec<&str> = ids.iter().copied().take(8).collect();
+                    if ids.len() > some.len() {
+                        some.push("…");
+                    }
+                    format!("heading ids: {}", some.join(", "))
+                }
+            };
+            let shown: String = link
+                .id
+                .chars()
+                .take(60)
+                .filter(|c| !c.is_control())
+                .collect();
+            diags.push(crate::error!(
+                "dangling-rule-ref", loc,
+                "`rule:{shown}` names no heading of the rules";
+                hint: "{hint}"
+            ));
+        }
+    }
+}
+
+/// The heading id closest to a misspelt one, if close enough (ids whose
+/// length is far off are not compared).
+fn nearest_id<'a>(id: &str, ids: &[&'a str]) -> Option<&'a str> {
+    let len = id.chars().count();
+    let near: Vec<&str> = ids
+        .iter()
+        .copied()
+        .filter(|c| c.chars().count().abs_diff(len) <= len.div_ceil(3))
+        .collect();
+    crate::load::toml::closest(id, &near)
+}
 
 /// A link or image whose target is not a safe link ([`is_safe_link`]) is
 /// published as plain text: an `unsafe-link` warning at the link.
@@ -13,6 +78,7 @@ pub fn check_links(game: &Game, diags: &mut Diagnostics) {
     for page in &game.rules {
         for (node, range) in &page.doc.nodes {
             let (url, what) = match node {
+                Node::Start(Tag::Link { url, .. }) if rule_link_id(url).is_some() => continue,
                 Node::Start(Tag::Link { url, .. }) => (url, "link"),
                 Node::Start(Tag::Image { url, .. }) => (url, "image"),
                 _ => continue,
@@ -33,6 +99,7 @@ pub fn check_links(game: &Game, diags: &mut Diagnostics) {
 }
 
 pub fn validate_rules(game: &Game, diags: &mut Diagnostics) {
+    check_rule_refs(game, diags);
     let titles: Vec<String> = game
         .decks
         .iter()

@@ -13,6 +13,7 @@ use super::data::{DataSource, ShownRow, data_shortcode, field_heading, plain_tex
 use super::markdown::{Heading, PageBody, PageLinks, UsedIds, render_markdown, unique_id};
 use super::search::{DocKind, SearchDoc, search_index_js};
 use crate::layout::{CardFace, Item};
+use crate::model::xref::RuleBook;
 use crate::model::{
     Deck, FieldKind, Game, Icon, RulesDoc, Shortcode, data_anchor, shown_tables, slug,
 };
@@ -99,6 +100,25 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, HtmlError>
         .map(|e| unique_id(&format!("term-{}", slug(&e.term.value)), &mut term_ids))
         .collect();
 
+    // Every heading's anchor before any page is written, as each page
+    // gives them (after the ids its cards and tables take), for `rule:` links.
+    let rule_book = RuleBook::new(
+        site.rules.iter().map(|r| r.doc),
+        site.game.publish.options.rule_numbers,
+    );
+    let rule_anchors: Vec<Vec<String>> = rule_book
+        .pages
+        .iter()
+        .enumerate()
+        .map(|(index, headings)| {
+            let mut used: UsedIds = shown.anchors_on(index).collect();
+            headings
+                .iter()
+                .map(|h| unique_id(&slug(&h.text), &mut used))
+                .collect()
+        })
+        .collect();
+
     let mut bodies = Vec::new();
     let mut rows: Vec<Vec<ShownRow>> = Vec::new();
     let mut previews: Vec<Value> = Vec::new();
@@ -119,6 +139,8 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, HtmlError>
             term_names: &term_names,
             term_anchors: &term_anchors,
             used_terms: BTreeSet::new(),
+            rules: &rule_book,
+            rule_anchors: &rule_anchors,
         };
         let mut used: UsedIds = shown.anchors_on(index).collect();
         let body = render_markdown(rules.doc, &mut used, &mut links).map_err(HtmlError)?;
@@ -498,6 +520,10 @@ struct Links<'a> {
     term_anchors: &'a [String],
     /// The terms this page marks, to give each its definition on the page.
     used_terms: BTreeSet<usize>,
+    /// The rules' headings and their numbers, for `rule:` links.
+    rules: &'a RuleBook,
+    /// Each page's headings' anchors (those [`RuleBook`] has, in order).
+    rule_anchors: &'a [Vec<String>],
 }
 
 /// A glossary term for the templates: its anchor, the term, its aliases and
@@ -521,6 +547,21 @@ fn term_value(site: &Site<'_>, anchors: &[String], term: usize) -> Option<Value>
 }
 
 impl PageLinks for Links<'_> {
+    fn rule_number(&self, heading: usize) -> Option<String> {
+        self.rules.number((self.page, heading)).map(str::to_string)
+    }
+
+    fn rule_link(&mut self, id: &str) -> Option<(String, String)> {
+        let (page, heading) = self.rules.find(id, self.page)?;
+        let anchor = self.rule_anchors.get(page)?.get(heading)?;
+        let href = if page == self.page {
+            format!("#{anchor}")
+        } else {
+            format!("{}#{anchor}", self.shown.names.get(page)?)
+        };
+        Some((href, self.rules.label((page, heading))))
+    }
+
     fn card_href(&mut self, title: &str) -> Option<String> {
         // Exact title first; the validate stage warns about a different case.
         let (page, anchor, d, c) = self.shown.by_title.get(title).or_else(|| {
@@ -772,7 +813,7 @@ fn sidebar_sections(headings: &[Heading]) -> Value {
     };
     let entry = |h: &Heading| {
         map([
-            ("text", Value::from(h.text.as_str())),
+            ("text", Value::from(h.numbered())),
             ("anchor", Value::from(h.anchor.as_str())),
         ])
     };
@@ -790,7 +831,7 @@ fn sidebar_sections(headings: &[Heading]) -> Value {
             .into_iter()
             .map(|(h, subs)| {
                 map([
-                    ("text", Value::from(h.text.as_str())),
+                    ("text", Value::from(h.numbered())),
                     ("anchor", Value::from(h.anchor.as_str())),
                     ("subsections", Value::from(subs)),
                 ])
@@ -894,8 +935,12 @@ fn headings_value(headings: &[Heading]) -> Value {
             .map(|h| {
                 map([
                     ("level", Value::from(h.level)),
-                    ("text", Value::from(h.text.as_str())),
+                    ("text", Value::from(h.numbered())),
                     ("anchor", Value::from(h.anchor.as_str())),
+                    (
+                        "number",
+                        Value::from(h.number.as_deref().unwrap_or_default()),
+                    ),
                 ])
             })
             .collect::<Vec<_>>(),
@@ -954,6 +999,7 @@ mod tests {
             level,
             text: text.to_string(),
             anchor: slug(text),
+            number: None,
         }
     }
 
