@@ -111,7 +111,8 @@ fn each_heading_prints_the_number_of_its_place_in_the_rules() {
     let expected = expected_headings();
     assert_eq!(expected.len(), 8, "{expected:?}");
     let marks = pdf_bookmarks(&pdf);
-    assert_eq!(marks.len(), expected.len(), "{marks:?}");
+    // One per heading, and the index's.
+    assert_eq!(marks.len(), expected.len() + 1, "{marks:?}");
     let mut last = (0, 0.0);
     for (number, text) in &expected {
         // In the body, once, after the heading before it.
@@ -428,4 +429,96 @@ fn html_rule_links_go_to_their_numbered_headings() {
     // The sidebar lists the sections with their numbers.
     let combat = read("combat.html");
     assert!(combat.contains(">2.1 Combat Results</a>"), "{combat}");
+}
+
+/// The page numbers after `words` on their line of an index page.
+fn index_entry(page: &[BoxedWord], words: &[&str]) -> Vec<usize> {
+    let at = find_words(page, words);
+    assert_eq!(at.len(), 1, "{words:?} in the index: {page:?}");
+    page.iter()
+        .filter(|(_, b)| (b[1] - at[0][1]).abs() < 1.0 && b[0] > at[0][0])
+        .skip(words.len() - 1)
+        .map(|(t, _)| t.trim_end_matches(',').parse().expect("a page number"))
+        .collect()
+}
+
+#[test]
+fn the_index_gives_each_marked_term_the_pages_that_mark_it() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let pdf = rulebook(Path::new(FIXTURE), tmp.path());
+    let pages = word_boxes(&pdf);
+    let last = pages.len();
+    // The index is the last page, and a bookmark.
+    assert!(pdf_bookmarks(&pdf).contains(&("Index".to_string(), last)));
+    let index: Vec<BoxedWord> = pages[last - 1]
+        .1
+        .iter()
+        .filter(|w| w.1[1] > 50.0)
+        .cloned()
+        .collect();
+    assert_eq!(index.first().map(|w| w.0.as_str()), Some("Index"));
+    // "Zone of Control" is marked as such (in any case) and as "ZOC": the
+    // pages where those words are set (the filler has no "of").
+    let mut marked = Vec::new();
+    for (n, (_, words)) in pages.iter().enumerate().take(last - 1) {
+        let plain: Vec<String> = words
+            .iter()
+            .map(|w| {
+                w.0.trim_matches(|c: char| !c.is_alphanumeric())
+                    .to_lowercase()
+            })
+            .collect();
+        let zoc = plain.windows(3).any(|w| w == ["zone", "of", "control"])
+            || plain.iter().any(|w| w == "zoc");
+        if zoc {
+            marked.push(n + 1);
+        }
+    }
+    assert!(marked.len() >= 2, "{marked:?}");
+    assert_eq!(index_entry(&index, &["Zone", "of", "Control"]), marked);
+    // "attack" is marked once, in the introduction; "Roads" once, in 1.2.1.
+    let page_of = |number: &str, text: &str| heading_places(&pages, FIRST_BODY, number, text)[0].0;
+    assert_eq!(
+        index_entry(&index, &["attack"]),
+        [page_of("1.1", "Introduction")]
+    );
+    assert_eq!(index_entry(&index, &["Roads"]), [page_of("1.2.1", "Roads")]);
+}
+
+#[test]
+fn the_html_index_links_each_term_to_its_marks() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let run = grogpress(&[
+        "rules",
+        FIXTURE,
+        "--out",
+        tmp.path().to_str().expect("path"),
+    ]);
+    assert!(run.status.success(), "{}", dump(&run));
+    let html_dir = tmp.path().join("xref/html");
+    let read = |name: &str| fs::read_to_string(html_dir.join(name)).expect("an HTML page");
+    let index = read("index-of-terms.html");
+    let zoc = index
+        .split("<dt>Zone of Control</dt>")
+        .nth(1)
+        .and_then(|rest| rest.split("</dd>").next())
+        .expect("a Zone of Control entry");
+    let links = html_links(zoc);
+    let sections: Vec<&str> = links.iter().map(|(_, t)| t.as_str()).collect();
+    assert_eq!(
+        sections,
+        ["1.1 Introduction", "1.2.1 Roads", "2.1.1 Retreats"]
+    );
+    for (href, _) in html_links(&index) {
+        let Some((file, id)) = href.split_once('#') else {
+            continue;
+        };
+        if file.is_empty() || file == "index-of-terms.html" {
+            continue;
+        }
+        let mark = format!("<span class=\"index-term\" id=\"{id}\">");
+        assert!(read(file).contains(&mark), "{href}: no mark");
+    }
+    // Each page's sidebar lists the index.
+    assert!(read("basics.html").contains("href=\"index-of-terms.html\""));
 }

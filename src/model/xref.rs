@@ -22,6 +22,46 @@ pub fn rule_link_id(url: &str) -> Option<&str> {
     url.strip_prefix(RULE_SCHEME)
 }
 
+/// The scheme of a link that marks a term for the index:
+/// `[Zone of Control](index:)`, or `[ZOC](<index:Zone of Control>)` to file
+/// the words under another term.
+pub const INDEX_SCHEME: &str = "index:";
+
+/// The term an `index:` link marks, given the link's text: the term its
+/// target names, else its text (spaces collapsed); None for another link
+/// or a mark of no words.
+pub fn index_term(url: &str, text: &str) -> Option<String> {
+    let named = url.strip_prefix(INDEX_SCHEME)?;
+    let term = if named.trim().is_empty() { text } else { named };
+    let term = term.split_whitespace().collect::<Vec<_>>().join(" ");
+    (!term.is_empty()).then_some(term)
+}
+
+/// The index: each term once (terms differing only in letter case being
+/// one, as first written with a capital if it ever is, else as first
+/// written), in alphabetical order regardless of case, with
+/// its places in the order given, a place repeated one after another once.
+pub fn index_entries<T: PartialEq>(
+    marks: impl IntoIterator<Item = (String, T)>,
+) -> Vec<(String, Vec<T>)> {
+    let mut entries: std::collections::BTreeMap<String, (String, Vec<T>)> =
+        std::collections::BTreeMap::new();
+    for (term, place) in marks {
+        let key = term.to_lowercase();
+        let capital = |t: &str| t.chars().next().is_some_and(char::is_uppercase);
+        let (shown, places) = entries
+            .entry(key)
+            .or_insert_with(|| (term.clone(), Vec::new()));
+        if capital(&term) && !capital(shown) {
+            *shown = term;
+        }
+        if places.last() != Some(&place) {
+            places.push(place);
+        }
+    }
+    entries.into_values().collect()
+}
+
 /// A heading of a rules page.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RuleHeading {
@@ -329,6 +369,35 @@ mod tests {
         assert_eq!(&md[links[0].span.clone()], "[](rule:movement-fast)");
         assert_eq!(links[1].id, "rest");
         assert!(!links[1].empty);
+    }
+
+    #[test]
+    fn index_marks_name_their_term_and_gather_in_order() {
+        assert_eq!(
+            index_term("index:", " Zone  of\nControl "),
+            Some("Zone of Control".into())
+        );
+        assert_eq!(
+            index_term("index:Zone of Control", "ZOC"),
+            Some("Zone of Control".into())
+        );
+        assert_eq!(index_term("index:", " "), None);
+        assert_eq!(index_term("rule:x", "ZOC"), None);
+        let entries = index_entries([
+            ("zone of control".to_string(), 7),
+            ("Attack".to_string(), 3),
+            ("Zone of Control".to_string(), 4),
+            ("zone of control".to_string(), 4),
+            ("Bridges".to_string(), 9),
+        ]);
+        assert_eq!(
+            entries,
+            [
+                ("Attack".to_string(), vec![3]),
+                ("Bridges".to_string(), vec![9]),
+                ("Zone of Control".to_string(), vec![7, 4]),
+            ]
+        );
     }
 
     #[test]

@@ -7,7 +7,7 @@ use crate::diag::{Diagnostics, Loc};
 use crate::model::Game;
 use crate::model::link::is_safe_link;
 use crate::model::rules::{Node, Tag};
-use crate::model::xref::{RuleBook, rule_link_id, rule_links};
+use crate::model::xref::{INDEX_SCHEME, RuleBook, rule_link_id, rule_links};
 
 /// How many dangling rule references get a suggestion worked out (each
 /// looks at every heading id): the rest get the list of ids.
@@ -78,7 +78,11 @@ pub fn check_links(game: &Game, diags: &mut Diagnostics) {
     for page in &game.rules {
         for (node, range) in &page.doc.nodes {
             let (url, what) = match node {
-                Node::Start(Tag::Link { url, .. }) if rule_link_id(url).is_some() => continue,
+                Node::Start(Tag::Link { url, .. })
+                    if rule_link_id(url).is_some() || url.starts_with(INDEX_SCHEME) =>
+                {
+                    continue;
+                }
                 Node::Start(Tag::Link { url, .. }) => (url, "link"),
                 Node::Start(Tag::Image { url, .. }) => (url, "image"),
                 _ => continue,

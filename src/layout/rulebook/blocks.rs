@@ -11,13 +11,15 @@ use std::ops::Range;
 use super::icons::{ICON, split_icons};
 use crate::model::link::is_web_link;
 use crate::model::rules::{Node, Tag};
-use crate::model::xref::{RULE_SCHEME, rule_link_id};
+use crate::model::xref::{INDEX_SCHEME, RULE_SCHEME, index_term, rule_link_id};
 use crate::model::{Align, RulesDoc, Shortcode};
 use crate::text::mentions::TableNames;
 
 /// A `card:` link (the card's title), a link to an anchor (`#table-combat`,
-/// `#movement`: the anchor with its `#`) or a web link (its URL, one that
-/// [`is_web_link`] allows), and the link's characters counted
+/// `#movement`: the anchor with its `#`), a web link (its URL, one that
+/// [`is_web_link`] allows), a rule reference (`rule:<id>`, which
+/// [`fill_refs`] turns into `rule#<n>`, the n-th heading) or an index mark
+/// (`index:<term>`), and the link's characters counted
 /// without whitespace (so they can be found again among the set lines).
 #[derive(Clone, Debug, PartialEq)]
 pub struct CardLink {
@@ -322,8 +324,10 @@ pub fn read_blocks(doc: &RulesDoc, icons: &[&str]) -> Vec<Block> {
                     cur.link_start = Some((cur.solid, cur.plain.len(), None));
                 } else if url.starts_with('#')
                     || is_web_link(url)
-                    // A rule reference's words go in paragraphs only.
-                    || (rule_link_id(url).is_some() && heading.is_none() && table.is_none())
+                    // Rule references and index marks are of paragraphs only.
+                    || ((rule_link_id(url).is_some() || url.starts_with(INDEX_SCHEME))
+                        && heading.is_none()
+                        && table.is_none())
                 {
                     cur.link_start = Some((cur.solid, cur.plain.len(), Some(url.clone())));
                 }
@@ -345,7 +349,12 @@ pub fn read_blocks(doc: &RulesDoc, icons: &[&str]) -> Vec<Block> {
                             cur.rich.push(REF_MARK);
                         }
                     }
-                    let title = anchor.unwrap_or_else(|| cur.plain[plain_at..].trim().to_string());
+                    let text = cur.plain[plain_at..].trim();
+                    let title = match (index_term(url, text), anchor) {
+                        (Some(term), _) => format!("{INDEX_SCHEME}{term}"),
+                        (None, Some(anchor)) => anchor,
+                        (None, None) => text.to_string(),
+                    };
                     cur.links.push(CardLink {
                         title,
                         chars: solid..cur.solid,
@@ -384,7 +393,8 @@ fn flush(
     marker: &mut Option<String>,
     new_list: &mut bool,
 ) {
-    if cur.is_empty() {
+    // A paragraph of a rule reference alone has its words to come.
+    if cur.is_empty() && cur.refs.is_empty() {
         return;
     }
     let g = cur.take();
@@ -579,6 +589,11 @@ mod tests {
 
     #[test]
     fn rule_links_take_their_words_in_place_and_later_links_count_on() {
+        let alone = read_blocks(&parse_rules("[](rule:setup)\n"), &[]);
+        assert!(
+            matches!(&alone[..], [Block::Para { refs, .. }] if refs.len() == 1),
+            "{alone:?}"
+        );
         let md = "[](rule:setup) first, then [](rule:movement) and \
                   *[the rules](rule:combat)* or [*Recon*](card:).\n\n\
                   # A [heading](rule:x)\n";

@@ -1,11 +1,14 @@
 //! Layout stage, rulebook: a game's Markdown rules typeset as a paginated
-//! rulebook — title page, table of contents, then the rules flowing down one
-//! or two columns with headings kept with their text, lists, the data its
-//! shortcodes show (cards, ruled tables, dice) and its pipe tables, a running
-//! header and page numbers — into a tagged [`Doc`] (its structure: headings,
-//! paragraphs, lists, tables, figures, the running head and page numbers as
-//! artifacts) and its [`Nav`] (bookmarks, clickable contents, card names and
-//! `#anchor` links). Pure: text, faces, icons and fonts are handed in.
+//! rulebook — title page, table of contents, list of tables, then the rules
+//! flowing down one or two columns with headings (numbered as cases with
+//! `rule_numbers`) kept with their text, lists, the data its shortcodes show
+//! (cards, ruled tables, dice) and its pipe tables, cross-references
+//! ("see 5.3, p. 4", set again until their pages are right), a running
+//! header and page numbers, and an index of the terms marked for it — into
+//! a tagged [`Doc`] (its structure: headings, paragraphs, lists, tables,
+//! figures, the running head and page numbers as artifacts) and its [`Nav`]
+//! (bookmarks, clickable contents and list of tables, card names, `#anchor`
+//! links and cross-references). Pure: text, faces, icons and fonts are handed in.
 
 mod blocks;
 mod columns;
@@ -30,7 +33,7 @@ use super::nav::{Link, Nav, OutlineEntry, Target};
 use super::table::{Cell, TableRow, TableSpec};
 use crate::diag::{Diagnostic, FileId, Loc};
 use crate::model::link::is_web_link;
-use crate::model::xref::RuleBook;
+use crate::model::xref::{INDEX_SCHEME, RuleBook, index_entries};
 use crate::model::{Align, Icon, Paper, RulesDoc, Shortcode, Style, data_anchor, slug};
 use crate::text::mentions::TableNames;
 use crate::text::{Edge, Family, FitError, FontBook, fit_text};
@@ -318,8 +321,12 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
             ));
         }
     }
+    // The terms marked for the index, with their pages (0-based).
+    let mut marks: Vec<(String, usize)> = Vec::new();
     for (mut link, title) in pending_links {
-        if let Some(target) = card_targets.get(&title.to_lowercase()) {
+        if let Some(term) = title.strip_prefix(INDEX_SCHEME) {
+            marks.push((term.to_string(), link.page));
+        } else if let Some(target) = card_targets.get(&title.to_lowercase()) {
             link.target = *target;
             nav.links.push(link);
         } else if is_web_link(&title) {
@@ -380,13 +387,36 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
                 items,
             }),
     );
-    let heads = running_heads(
+    // The index, after the rules.
+    let index_at = pages.len();
+    if !marks.is_empty() {
+        let index = lay_out_index(index_entries(marks), input).map_err(|e| vec![fit_problem(e)])?;
+        nav.outline.push(OutlineEntry {
+            level: 1,
+            title: "Index".to_string(),
+            target: Target {
+                page: index_at,
+                y: TOP - 6.0,
+            },
+        });
+        pages.extend(index.into_iter().map(|items| Page {
+            width: paper.width,
+            height: paper.height,
+            items,
+        }));
+    }
+    let mut heads = running_heads(
         &headings,
         &heading_pages,
         first_body,
         pages.len(),
         input.title,
     );
+    for (n, head) in heads.iter_mut().enumerate().skip(index_at) {
+        if (n + 1) % 2 == 1 {
+            *head = "Index".to_string();
+        }
+    }
     for ((n, page), head) in pages.iter_mut().enumerate().zip(heads).skip(1) {
         running_header_and_folio(page, n + 1, &head, input);
     }
@@ -398,6 +428,83 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
         },
         nav,
     })
+}
+
+/// The index: its title across the page, then each term with the pages
+/// that mark it ("Zone of Control 4, 7") in two columns (one with
+/// `--columns 1`), under the letter it starts with.
+fn lay_out_index(
+    entries: Vec<(String, Vec<usize>)>,
+    input: &RulebookInput<'_>,
+) -> Result<Vec<Vec<Item>>, FitError> {
+    let paper = input.options.paper;
+    let columns = input.options.columns.max(1);
+    let width = paper.width - 2.0 * SIDE;
+    let column_width = (width - (columns - 1) as f32 * GUTTER) / columns as f32;
+    let frame = Frame {
+        left: SIDE,
+        top: TOP,
+        column_width,
+        column_height: paper.height - TOP - BOTTOM,
+        gutter: GUTTER,
+        columns,
+    };
+    let set = |text: &str, style: TextStyle, width: f32| {
+        text_pieces(
+            text,
+            &[],
+            None,
+            0.0,
+            width,
+            style,
+            input.family,
+            input.book,
+            None,
+        )
+    };
+    let mut title = set("Index", heading_style(1), width)?;
+    for piece in &mut title {
+        piece.full_width = true;
+    }
+    wrap(Role::Heading(1), &mut title);
+    let mut pieces = title;
+    let mut letter: Option<char> = None;
+    for (term, pages) in entries {
+        let initial = term
+            .chars()
+            .next()
+            .map(|c| c.to_uppercase().next().unwrap_or(c));
+        if initial != letter && initial.is_some_and(char::is_alphabetic) {
+            letter = initial;
+            let mut head = set(
+                &literal(&initial.map(String::from).unwrap_or_default()),
+                heading_style(3),
+                column_width,
+            )?;
+            for piece in &mut head {
+                piece.keep_with_next = true;
+                piece.gap = PARA_GAP * 2.0;
+            }
+            wrap(Role::Heading(2), &mut head);
+            pieces.extend(head);
+        }
+        let folios: Vec<String> = pages.iter().map(|p| (p + 1).to_string()).collect();
+        let mut lines = set(
+            &format!("{}\u{a0}\u{a0}{}", literal(&term), folios.join(", ")),
+            BODY,
+            column_width,
+        )?;
+        let count = lines.len();
+        for (k, line) in lines.iter_mut().enumerate() {
+            line.keep_with_next = k + 1 < count;
+        }
+        if let Some(first) = lines.first_mut() {
+            first.gap = 1.0;
+        }
+        wrap(Role::Paragraph, &mut lines);
+        pieces.extend(lines);
+    }
+    Ok(flow(frame, pieces).0)
 }
 
 /// Reads every page's blocks, with the table names of its paragraphs

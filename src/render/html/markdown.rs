@@ -15,7 +15,7 @@ use pulldown_cmark::{
 
 use crate::model::link::is_safe_link;
 use crate::model::rules::{self, Node, shortcode_in};
-use crate::model::xref::rule_link_id;
+use crate::model::xref::{INDEX_SCHEME, index_term, rule_link_id};
 use crate::model::{Align, RulesDoc, Shortcode, slug};
 
 /// A heading of a page: its level (1-6), text and anchor.
@@ -75,6 +75,9 @@ pub trait PageLinks {
     fn rule_link(&mut self, _id: &str) -> Option<(String, String)> {
         None
     }
+    /// Notes a term marked for the index (`[Zone of Control](index:)`) at
+    /// the element `id`, under the page's `heading`-th heading (None: before any).
+    fn index_mark(&mut self, _term: &str, _heading: Option<usize>, _id: &str) {}
 }
 
 /// Renders a page; `used` holds ids already taken on the page (card anchors).
@@ -101,9 +104,41 @@ pub fn render_markdown(
     let (mut in_link, mut in_code) = (0usize, 0usize);
     // The glossary terms already marked in the current section.
     let mut terms_seen: HashSet<usize> = HashSet::new();
+    // The open links: whether each is an index mark (a `<span>` here).
+    let mut marks: Vec<bool> = Vec::new();
     let mut i = 0;
     while i < events.len() {
         let (event, range) = &events[i];
+        match event {
+            Event::Start(Tag::Link { dest_url, .. }) if dest_url.starts_with(INDEX_SCHEME) => {
+                let end = skip_to(&events, i, |e| matches!(e, Event::End(TagEnd::Link)));
+                let inner = &events[i + 1..end.max(i + 1)];
+                let term = index_term(dest_url, &plain_text(inner.iter().map(|(e, _)| e)));
+                let open = match term {
+                    Some(term) => {
+                        let id = unique_id(&format!("index-{}", slug(&term)), used);
+                        links.index_mark(&term, headings.len().checked_sub(1), &id);
+                        format!("<span class=\"index-term\" id=\"{id}\">")
+                    }
+                    None => "<span>".to_string(),
+                };
+                out.push(Event::InlineHtml(CowStr::from(open)));
+                marks.push(true);
+                i += 1;
+                continue;
+            }
+            Event::End(TagEnd::Link) if marks.last() == Some(&true) => {
+                marks.pop();
+                out.push(Event::InlineHtml(CowStr::from("</span>")));
+                i += 1;
+                continue;
+            }
+            Event::Start(Tag::Link { .. }) => marks.push(false),
+            Event::End(TagEnd::Link) => {
+                marks.pop();
+            }
+            _ => {}
+        }
         match event {
             Event::Start(Tag::Link { .. } | Tag::Image { .. }) => in_link += 1,
             Event::End(TagEnd::Link | TagEnd::Image) => in_link = in_link.saturating_sub(1),
@@ -324,7 +359,8 @@ fn drop_unsafe_links(events: Vec<(Event<'_>, Range<usize>)>) -> Vec<(Event<'_>, 
         .into_iter()
         .filter(|(event, _)| match event {
             Event::Start(Tag::Link { dest_url, .. }) => {
-                links.push(!is_safe_link(dest_url));
+                // An index mark is no link: it becomes a `<span>`.
+                links.push(!is_safe_link(dest_url) && !dest_url.starts_with(INDEX_SCHEME));
                 !links.last().copied().unwrap_or(false)
             }
             Event::End(TagEnd::Link) => !links.pop().unwrap_or(false),
@@ -380,7 +416,8 @@ fn resolve_card_links<'a>(
 /// `[the rules](rule:movement)` becomes a link to the heading it names;
 /// `[](rule:movement)`, with no text, says "see 5.3" (or "see Movement"
 /// without numbers). In a heading (whose text is its anchor) and where the
-/// heading does not exist (`check` reports it), only the link's text stays.
+/// heading does not exist (`check` reports it), only the link's text stays,
+/// as it does of an index mark (`index:`) in a heading.
 fn resolve_rule_links<'a>(
     events: Vec<(Event<'a>, Range<usize>)>,
     links: &mut dyn PageLinks,
@@ -396,7 +433,9 @@ fn resolve_rule_links<'a>(
             _ => {}
         }
         let id = match event {
-            Event::Start(Tag::Link { dest_url, .. }) => rule_link_id(dest_url),
+            Event::Start(Tag::Link { dest_url, .. }) => rule_link_id(dest_url)
+                // An index mark in a heading is only its text.
+                .or_else(|| (in_heading && dest_url.starts_with(INDEX_SCHEME)).then_some("")),
             _ => None,
         };
         let Some(id) = id else {
@@ -752,6 +791,23 @@ mod tests {
             "{}",
             body.html
         );
+    }
+
+    #[test]
+    fn index_marks_are_spans_with_ids_and_only_words_in_headings() {
+        let md = "# The [ZOC](index:)\n\nA [ZOC](<index:Zone of Control>) and [zoc](index:) and [](index:).\n";
+        let mut used = UsedIds::default();
+        let body = render_markdown(&parse_rules(md), &mut used, &mut Numbered).unwrap();
+        assert_eq!(body.headings[0].anchor, "the-zoc");
+        assert!(
+            body.html.contains(
+                "<p>A <span class=\"index-term\" id=\"index-zone-of-control\">ZOC</span> and \
+                 <span class=\"index-term\" id=\"index-zoc\">zoc</span> and <span></span>.</p>"
+            ),
+            "{}",
+            body.html
+        );
+        assert!(!body.html.contains("index:"), "{}", body.html);
     }
 
     #[test]

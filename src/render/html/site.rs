@@ -13,7 +13,7 @@ use super::data::{DataSource, ShownRow, data_shortcode, field_heading, plain_tex
 use super::markdown::{Heading, PageBody, PageLinks, UsedIds, render_markdown, unique_id};
 use super::search::{DocKind, SearchDoc, search_index_js};
 use crate::layout::{CardFace, Item};
-use crate::model::xref::RuleBook;
+use crate::model::xref::{RuleBook, index_entries};
 use crate::model::{
     Deck, FieldKind, Game, Icon, RulesDoc, Shortcode, data_anchor, shown_tables, slug,
 };
@@ -120,6 +120,8 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, HtmlError>
         .collect();
 
     let mut bodies = Vec::new();
+    // The terms marked for the index: (term, (page, heading, element id)).
+    let mut marks: Vec<(String, IndexPlace)> = Vec::new();
     let mut rows: Vec<Vec<ShownRow>> = Vec::new();
     let mut previews: Vec<Value> = Vec::new();
     let mut term_previews: Vec<Value> = Vec::new();
@@ -141,6 +143,7 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, HtmlError>
             used_terms: BTreeSet::new(),
             rules: &rule_book,
             rule_anchors: &rule_anchors,
+            index_marks: Vec::new(),
         };
         let mut used: UsedIds = shown.anchors_on(index).collect();
         let body = render_markdown(rules.doc, &mut used, &mut links).map_err(HtmlError)?;
@@ -165,6 +168,11 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, HtmlError>
             .collect();
         term_previews.push(Value::from(terms));
         rows.push(links.rows);
+        marks.extend(
+            std::mem::take(&mut links.index_marks)
+                .into_iter()
+                .map(|(term, heading, id)| (term, (index, heading, id))),
+        );
         bodies.push(body);
     }
 
@@ -185,13 +193,29 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, HtmlError>
         term_previews.push(Value::from(Vec::<Value>::new()));
         rows.push(Vec::new());
     }
+    // The index of the terms the rules mark, a page after the others.
+    if !marks.is_empty() {
+        let body = index_page(index_entries(marks), &names, &bodies, &site.rules);
+        let mut name = "index-of-terms.html".to_string();
+        let mut n = 1;
+        while names.contains(&name) {
+            n += 1;
+            name = format!("index-of-terms-{n}.html");
+        }
+        names.push(name);
+        bodies.push(body);
+        previews.push(Value::from(Vec::<Value>::new()));
+        term_previews.push(Value::from(Vec::<Value>::new()));
+        rows.push(Vec::new());
+    }
     let titles: Vec<String> = bodies
         .iter()
         .zip(
             site.rules
                 .iter()
                 .map(|r| r.file_name)
-                .chain(site.extra.iter().map(|p| p.title.as_str())),
+                .chain(site.extra.iter().map(|p| p.title.as_str()))
+                .chain(std::iter::once("Index")),
         )
         .map(|(b, fallback)| {
             b.headings
@@ -524,6 +548,64 @@ struct Links<'a> {
     rules: &'a RuleBook,
     /// Each page's headings' anchors (those [`RuleBook`] has, in order).
     rule_anchors: &'a [Vec<String>],
+    /// The terms this page marks for the index: (term, heading, element id).
+    index_marks: Vec<(String, Option<usize>, String)>,
+}
+
+/// Where a term is marked for the index: the page, the heading it is
+/// under (None: before the first) and the mark's element id.
+type IndexPlace = (usize, Option<usize>, String);
+
+/// The index page: each term the rules mark, in alphabetical order, with a
+/// link to every place that marks it, named by the section it is in (or
+/// its page).
+fn index_page(
+    entries: Vec<(String, Vec<IndexPlace>)>,
+    names: &[String],
+    bodies: &[PageBody],
+    rules: &[RulesText<'_>],
+) -> PageBody {
+    let anchor = "index-of-terms";
+    let mut html = format!("<h1 id=\"{anchor}\">Index</h1>\n<dl class=\"term-index\">\n");
+    let mut words = Vec::new();
+    for (term, places) in entries {
+        let links: Vec<String> = places
+            .iter()
+            .filter_map(|(page, heading, id)| {
+                let headings = &bodies.get(*page)?.headings;
+                let section = match heading.and_then(|h| headings.get(h)) {
+                    Some(h) => h.numbered(),
+                    None => headings.first().map_or_else(
+                        || rules.get(*page).map_or("", |r| r.file_name).to_string(),
+                        |h| h.text.clone(),
+                    ),
+                };
+                Some(format!(
+                    "<a href=\"{}#{}\">{}</a>",
+                    escape(names.get(*page)?),
+                    escape(id),
+                    escape(&section)
+                ))
+            })
+            .collect();
+        html.push_str(&format!(
+            "<dt>{}</dt><dd>{}</dd>\n",
+            escape(&term),
+            links.join(", ")
+        ));
+        words.push(term);
+    }
+    html.push_str("</dl>\n");
+    PageBody {
+        html,
+        headings: vec![Heading {
+            level: 1,
+            text: "Index".to_string(),
+            anchor: anchor.to_string(),
+            number: None,
+        }],
+        sections: vec![(Some(0), words.join(" "))],
+    }
 }
 
 /// A glossary term for the templates: its anchor, the term, its aliases and
@@ -549,6 +631,11 @@ fn term_value(site: &Site<'_>, anchors: &[String], term: usize) -> Option<Value>
 impl PageLinks for Links<'_> {
     fn rule_number(&self, heading: usize) -> Option<String> {
         self.rules.number((self.page, heading)).map(str::to_string)
+    }
+
+    fn index_mark(&mut self, term: &str, heading: Option<usize>, id: &str) {
+        self.index_marks
+            .push((term.to_string(), heading, id.to_string()));
     }
 
     fn rule_link(&mut self, id: &str) -> Option<(String, String)> {
