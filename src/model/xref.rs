@@ -235,6 +235,10 @@ pub struct RuleBook {
     pub pages: Vec<Vec<RuleHeading>>,
     /// Each page's headings' numbers (all None without `rule_numbers`).
     pub numbers: Vec<Vec<Option<String>>>,
+    /// Each id's first heading, and each (page, id)'s heading, so a
+    /// reference is found in constant time.
+    first: HashMap<String, (usize, usize)>,
+    on_page: HashMap<(usize, String), usize>,
 }
 
 impl RuleBook {
@@ -254,17 +258,29 @@ impl RuleBook {
             .iter()
             .map(|p| numbers.by_ref().take(p.len()).collect())
             .collect();
-        RuleBook { pages, numbers }
+        let mut first = HashMap::new();
+        let mut on_page = HashMap::new();
+        for (p, headings) in pages.iter().enumerate() {
+            for (k, h) in headings.iter().enumerate() {
+                first.entry(h.id.clone()).or_insert((p, k));
+                on_page.insert((p, h.id.clone()), k);
+            }
+        }
+        RuleBook {
+            pages,
+            numbers,
+            first,
+            on_page,
+        }
     }
 
     /// The heading `id` names from page `from`: on that page if it has one,
     /// else on the first page that does. (page, heading index on the page).
     pub fn find(&self, id: &str, from: usize) -> Option<(usize, usize)> {
-        let on = |page: usize| {
-            let heading = self.pages.get(page)?.iter().position(|h| h.id == id)?;
-            Some((page, heading))
-        };
-        on(from).or_else(|| (0..self.pages.len()).find_map(on))
+        match self.on_page.get(&(from, id.to_string())) {
+            Some(&heading) => Some((from, heading)),
+            None => self.first.get(id).copied(),
+        }
     }
 
     pub fn heading(&self, (page, heading): (usize, usize)) -> Option<&RuleHeading> {

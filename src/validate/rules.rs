@@ -63,10 +63,16 @@ pub fn check_rule_refs(game: &Game, diags: &mut Diagnostics) {
 /// The heading id closest to a misspelt one, if close enough (ids whose
 /// length is far off are not compared).
 fn nearest_id<'a>(id: &str, ids: &[&'a str]) -> Option<&'a str> {
+    // Ids this long are no typo of each other worth the comparing.
+    const LONGEST: usize = 80;
     let len = id.chars().count();
+    if len > LONGEST {
+        return None;
+    }
     let near: Vec<&str> = ids
         .iter()
         .copied()
+        .filter(|c| c.len() <= 4 * LONGEST)
         .filter(|c| c.chars().count().abs_diff(len) <= len.div_ceil(3))
         .collect();
     crate::load::toml::closest(id, &near)

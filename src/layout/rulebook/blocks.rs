@@ -6,6 +6,7 @@
 //! [`is_web_link`] allows: `http`, `https`, `mailto`; any other link is
 //! its text alone).
 
+use std::collections::{HashMap, VecDeque};
 use std::ops::Range;
 
 use super::icons::{ICON, split_icons};
@@ -415,7 +416,8 @@ fn flush(
 /// place: `texts[k]` is the rich text the k-th adds at its link's end and
 /// the target its link takes (None: the reference resolves to nothing, and
 /// its link, if it has text, is only text). The characters of the links
-/// after each are counted on past the words added.
+/// after each are counted on past the words added. Linear in the
+/// paragraph and its links.
 pub fn fill_refs(block: &mut Block, texts: &[Option<(String, String)>]) {
     let Block::Para {
         rich, links, refs, ..
@@ -423,30 +425,53 @@ pub fn fill_refs(block: &mut Block, texts: &[Option<(String, String)>]) {
     else {
         return;
     };
-    for (k, r) in refs.iter().enumerate().rev() {
-        let mut at = r.rich_at.min(rich.len());
+    let mut out = String::with_capacity(rich.len());
+    let mut from = 0;
+    // Each reference's end (in characters) and the characters added by it
+    // and those before it; the links of the references that resolve.
+    let mut ends: Vec<(usize, usize)> = Vec::with_capacity(refs.len());
+    // (characters added before, by it, its target) by the link's characters.
+    type Own<'t> = VecDeque<(usize, usize, &'t str)>;
+    let mut own: HashMap<(usize, usize), Own<'_>> = HashMap::new();
+    let mut total = 0;
+    for (k, r) in refs.iter().enumerate() {
+        let mut at = r.rich_at.clamp(from, rich.len());
         while !rich.is_char_boundary(at) {
             at -= 1;
         }
+        out.push_str(&rich[from..at]);
+        from = at;
         // A link without text left a mark where its words go.
         if r.empty && rich[at..].starts_with(REF_MARK) {
-            rich.replace_range(at..at + REF_MARK.len_utf8(), "");
+            from += REF_MARK.len_utf8();
         }
         let Some(Some((text, target))) = texts.get(k) else {
             continue;
         };
         let added = text.chars().filter(|c| !c.is_whitespace()).count();
-        rich.insert_str(at, text);
-        let mut own = true;
-        for link in links.iter_mut() {
-            if own && link.chars == r.chars && link.title.starts_with(RULE_SCHEME) {
-                link.chars.end += added;
-                link.title.clone_from(target);
-                own = false;
-            } else if link.chars.start >= r.chars.end {
-                link.chars.start += added;
-                link.chars.end += added;
-            }
+        out.push_str(text);
+        own.entry((r.chars.start, r.chars.end))
+            .or_default()
+            .push_back((total, added, target));
+        total += added;
+        ends.push((r.chars.end, total));
+    }
+    out.push_str(&rich[from..]);
+    *rich = out;
+    for link in links.iter_mut() {
+        let key = (link.chars.start, link.chars.end);
+        let mine = link
+            .title
+            .starts_with(RULE_SCHEME)
+            .then(|| own.get_mut(&key).and_then(VecDeque::pop_front))
+            .flatten();
+        if let Some((before, added, target)) = mine {
+            link.chars = link.chars.start + before..link.chars.end + before + added;
+            link.title = target.to_string();
+        } else {
+            let before = ends.partition_point(|(end, _)| *end <= link.chars.start);
+            let shift = before.checked_sub(1).map_or(0, |b| ends[b].1);
+            link.chars = link.chars.start + shift..link.chars.end + shift;
         }
     }
 }

@@ -374,6 +374,8 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
         }
         list
     };
+    // The list of tables' pages (0-based), after the title and contents.
+    let tables_at = 1 + contents.len()..1 + contents.len() + list_of_tables.len();
     let title_page = lay_out_title(input).map_err(|e| vec![fit_problem(e)])?;
     let mut pages = vec![title_page];
     pages.extend(
@@ -412,8 +414,11 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
         pages.len(),
         input.title,
     );
-    for (n, head) in heads.iter_mut().enumerate().skip(index_at) {
-        if (n + 1) % 2 == 1 {
+    // Right-hand pages of the list of tables and the index say so.
+    for (n, head) in heads.iter_mut().enumerate() {
+        if (n + 1) % 2 == 1 && tables_at.contains(&n) {
+            *head = "Tables".to_string();
+        } else if (n + 1) % 2 == 1 && n >= index_at {
             *head = "Index".to_string();
         }
     }
