@@ -79,7 +79,8 @@ fn find_words(page: &[BoxedWord], words: &[&str]) -> Vec<[f64; 4]> {
         .collect()
 }
 
-/// The pages (from 1) and boxes where a heading's number and text are set, from page `from` (from 1).
+/// The pages (from 1) and boxes where a heading's number and text are set
+/// (below the running head), from page `from` (from 1).
 fn heading_places(
     pages: &[((f64, f64), Vec<BoxedWord>)],
     from: usize,
@@ -93,7 +94,9 @@ fn heading_places(
         .enumerate()
         .skip(from - 1)
         .flat_map(|(n, (_, page))| {
-            find_words(page, &words)
+            // Below the running head.
+            let text: Vec<BoxedWord> = page.iter().filter(|w| w.1[1] > 50.0).cloned().collect();
+            find_words(&text, &words)
                 .into_iter()
                 .map(move |b| (n + 1, b))
         })
@@ -135,6 +138,16 @@ fn each_heading_prints_the_number_of_its_place_in_the_rules() {
             .map(|(t, _)| t.clone())
             .expect("a page number");
         assert_eq!(folio, page.to_string(), "{number} {text}");
+        // A right-hand page's running head names its section with its number.
+        if page % 2 == 1 && number.ends_with(".0") {
+            let head: Vec<&str> = pages[page - 1]
+                .1
+                .iter()
+                .filter(|(_, b)| b[3] < 50.0)
+                .map(|(t, _)| t.as_str())
+                .collect();
+            assert_eq!(head.join(" "), format!("{number} {text}"), "page {page}");
+        }
         // And a bookmark to it, numbered.
         assert!(
             marks.contains(&(format!("{number} {text}"), page)),

@@ -1298,7 +1298,8 @@ fn lay_out_title(input: &RulebookInput<'_>) -> Result<Page, FitError> {
 
 /// The running head of each page (index 0 is the title page, which has
 /// none): on a left-hand (even-numbered) page the game's name; on a
-/// right-hand page the section a reader is in there — the first section
+/// right-hand page the section a reader is in there (after its number
+/// where the rules are numbered) — the first section
 /// starting on the page, else the one in force at its top — or "Contents"
 /// on the contents pages. Sections are the level-1 headings, or the
 /// level-2 ones when the rules have a single level-1 heading (a title).
@@ -1314,11 +1315,12 @@ fn running_heads(
     } else {
         2
     };
-    let sections: Vec<(usize, &str)> = headings
+    // With their numbers, where the rules are numbered ("5.0 Movement").
+    let sections: Vec<(usize, String)> = headings
         .iter()
         .zip(heading_pages)
         .filter(|(h, _)| h.level <= level)
-        .map(|(h, &page)| (page, h.plain.as_str()))
+        .map(|(h, &page)| (page, h.numbered()))
         .collect();
     (0..page_count)
         .map(|n| {
@@ -1332,7 +1334,7 @@ fn running_heads(
             let in_force = sections.iter().rev().find(|(page, _)| *page < n);
             starting
                 .or(in_force)
-                .map_or(title, |(_, name)| name)
+                .map_or(title, |(_, name)| name.as_str())
                 .to_string()
         })
         .collect()
