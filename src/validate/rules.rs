@@ -33,16 +33,17 @@ pub fn check_rule_refs(game: &Game, diags: &mut Diagnostics) {
                 })
                 .flatten();
             let hint = match near {
-                Some(id) => format!(
-                    "did you mean `rule:{id}`? A heading's id is the slug of its text: `## Zone of Control` is `rule:zone-of-control`"
-                ),
+                Some(id) => format!("did you mean `rule:{id}`?"),
                 None if ids.is_empty() => "the rules have no headings to refer to".to_string(),
                 None => {
                     let mut some: Vec<&str> = ids.iter().copied().take(8).collect();
                     if ids.len() > some.len() {
                         some.push("…");
                     }
-                    format!("heading ids: {}", some.join(", "))
+                    format!(
+                        "the headings' ids (the slugs of their text): {}",
+                        some.join(", ")
+                    )
                 }
             };
             let shown: String = link
