@@ -442,6 +442,12 @@ fn html_rule_links_go_to_their_numbered_headings() {
     // The sidebar lists the sections with their numbers.
     let combat = read("combat.html");
     assert!(combat.contains(">2.1 Combat Results</a>"), "{combat}");
+    // And the chapters, a numbered page's title (its first heading) with its number.
+    assert!(
+        combat.contains(" aria-current=\"page\">2.0 Combat</a>"),
+        "{combat}"
+    );
+    assert!(combat.contains("<title>2.0 Combat — "), "{combat}");
 }
 
 /// The page numbers after `words` on their line of an index page.

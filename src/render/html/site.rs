@@ -220,7 +220,7 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, HtmlError>
         .map(|(b, fallback)| {
             b.headings
                 .first()
-                .map_or_else(|| fallback.to_string(), |h| h.text.clone())
+                .map_or_else(|| fallback.to_string(), Heading::numbered)
         })
         .collect();
     let pages_value = |current: Option<usize>| -> Value {
