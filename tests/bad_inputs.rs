@@ -362,6 +362,21 @@ fn dangling_card_reference_in_rules() {
     assert_eq!(run.diags.len(), 1, "{}", run.dump());
 }
 
+#[test]
+fn dangling_rule_ref_in_rules() {
+    let run = check(&bad("dangling-rule-ref"));
+    run.exit(1);
+    let file = "bad/dangling-rule-ref/rules/rules.md";
+    let far = run.expect("error", "dangling-rule-ref", file, 6, 2);
+    assert!(far.message.contains("rule:combat"), "{}", run.dump());
+    let near = run.expect("error", "dangling-rule-ref", file, 10, 43);
+    assert_eq!(
+        near.hint.as_deref(),
+        Some("did you mean `rule:zone-of-control`?")
+    );
+    assert_eq!(run.diags.len(), 2, "{}", run.dump());
+}
+
 // ---------------------------------------------------------------------------
 // 10.–11. Overflow.
 
@@ -606,6 +621,7 @@ const FIXTURES: &[&str] = &[
     "card-title-mismatch",
     "dangling-card-reference",
     "dangling-reference",
+    "dangling-rule-ref",
     // Its exact diagnostics are asserted in tests/html.rs.
     "dangling-shortcode",
     "duplicate-term",

@@ -94,6 +94,40 @@ fn many_equal_headings() {
     assert!(html.contains("id=\"same-50000\""), "the last heading's id");
 }
 
+/// 1,000 equal headings, a paragraph of 1,000 references to them, 100 to
+/// none and 1,000 index marks: finding each target, suggesting a near id
+/// and setting the references' words stay linear (the rulebook is set a
+/// few times over to get the pages right).
+#[test]
+fn many_rule_references() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = fixture("tests/fixtures/ok-minimal", tmp.path());
+    let toml = game.join("game.toml");
+    let mut text = std::fs::read_to_string(&toml).expect("read");
+    text.push_str("\n[publish.options]\nrule_numbers = true\n");
+    std::fs::write(&toml, text).expect("write");
+    let mut md = String::from("# Rules\n\n");
+    for k in 2..=1000 {
+        write!(md, "[](rule:same-{k}) ").expect("write");
+    }
+    md.push_str("\n\n");
+    for k in 0..100 {
+        write!(md, "[x](rule:nowhere-{k}) [ZOC{k}](index:) ").expect("write");
+    }
+    md.push_str("\n\n");
+    for _ in 0..1000 {
+        md.push_str("## Same\n\nText.\n\n");
+    }
+    std::fs::write(game.join("rules/rules.md"), md).expect("write");
+    let run = timed(
+        "1,000 rule references (check)",
+        &["check", path(&game), "--format", "json"],
+    );
+    run.exit(1);
+    run.only_ids(&["dangling-rule-ref"]);
+    assert_eq!(run.with_id("dangling-rule-ref").len(), 100);
+}
+
 /// Modifier ranges far past the limit, up to the i64 extremes, are a
 /// located `limit-exceeded` at the `drm`, never a hang, a wrap or a panic.
 #[test]

@@ -154,6 +154,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "[[cards]]\nowner = \"UFP\"       # error: the sides are \"U.F.P.\" (id ufp) and \"I.S.\" (id is)\n# fix: owner = \"U.F.P.\"",
     },
     Explanation {
+        id: "dangling-rule-ref",
+        text: "A cross-reference in the rules text, a link with the `rule:` scheme, names a heading the rules do not have. A heading's id is the slug of its text, as the HTML reference anchors it: `## Zone of Control` is `rule:zone-of-control`, a second heading of the same text on its page `-2` after it. The target may be on any rules page (its own page first). The hint names the nearest heading id.",
+        example: "## Movement\n...\nUnits stop when they enter an enemy zone ([](rule:movment)).   # error: no heading `movment`\n# fix: [](rule:movement), printed \"see 5.3, p. 4\" in the rulebook",
+    },
+    Explanation {
         id: "dangling-shortcode",
         text: "A shortcode in the Markdown rules names a deck or card the game does not have. The hint lists the decks; card names are written deck/card-title in lower case with dashes.",
         example: "{{ deck(\"actions\") }}   # error: the deck is `action`\n# fix: {{ deck(\"action\") }}",

@@ -129,6 +129,8 @@ table! { pub mod options: "[publish.options]",
         "Columns of text on the rulebook's pages, 1 or 2 (rulebook --columns)."),
     rulebook_align: opt OneOf(&["justify", "ragged"],
         "How the rulebook's paragraphs meet the right edge: flush at both edges (justify, the default) or ragged."),
+    rule_numbers: opt Bool(
+        "Number the rules' headings as cases, 1.0, 1.1, 1.1.1 (in the rulebook, its contents and bookmarks, and the HTML reference); default false."),
     label_offset_x: opt Length(
         "Printer calibration of label sheets: everything moves right, e.g. \"1.5mm\" (labels --offset-x)."),
     label_offset_y: opt Length(
@@ -611,6 +613,7 @@ fn publish_options(r: &mut Reader<'_>, t: &Table<'_>) -> PublishOptions {
         rulebook_paper,
         rulebook_columns,
         rulebook_ragged,
+        rule_numbers: r.get(&t, options::rule_numbers).unwrap_or(false),
         label_offset: (
             r.get(&t, options::label_offset_x).map(|l| l.value),
             r.get(&t, options::label_offset_y).map(|l| l.value),

@@ -201,6 +201,8 @@ pub struct PublishOptions {
     pub rulebook_columns: Option<usize>,
     /// The rulebook's paragraphs ragged right rather than justified (`rulebook_align`).
     pub rulebook_ragged: Option<bool>,
+    /// The rules' headings numbered as cases, 1.0, 1.1, 1.1.1 (`rule_numbers`).
+    pub rule_numbers: bool,
     /// Label sheet calibration, right and down, in points (`labels --offset-x/-y`).
     pub label_offset: (Option<f32>, Option<f32>),
 }

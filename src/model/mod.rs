@@ -23,6 +23,7 @@ pub mod rules;
 mod sheet;
 mod shortcode;
 mod template;
+pub mod xref;
 
 pub use background::{Art, Background, Border, MIN_CONTRAST, Rgb, contrast, parse_hex_color};
 pub use card_ref::{CardIndex, card_keys, slug};

@@ -104,6 +104,7 @@ impl PlanOptions {
             if let Some(ragged) = game.rulebook_ragged {
                 book.ragged = ragged;
             }
+            book.numbers = game.rule_numbers;
             book
         });
         PlanOptions {

@@ -1,11 +1,83 @@
 //! Validate stage: the links of the parsed rules pages — card names
-//! (`[*Great Road*](card:)`) must match a card title exactly, and a link
-//! that is not safe is a warning.
+//! (`[*Great Road*](card:)`) must match a card title exactly, a rule
+//! reference (`[](rule:movement)`) must name a heading, and a link that is
+//! not safe is a warning.
 
 use crate::diag::{Diagnostics, Loc};
 use crate::model::Game;
 use crate::model::link::is_safe_link;
 use crate::model::rules::{Node, Tag};
+use crate::model::xref::{INDEX_SCHEME, RuleBook, rule_link_id, rule_links};
+
+/// How many dangling rule references get a suggestion worked out (each
+/// looks at every heading id): the rest get the list of ids.
+const SUGGESTED: usize = 100;
+
+/// A `rule:` link must name a heading of the rules (its id, the slug of its
+/// text as the HTML reference anchors it): else a `dangling-rule-ref` at
+/// the link, with the nearest id as a hint.
+pub fn check_rule_refs(game: &Game, diags: &mut Diagnostics) {
+    let book = RuleBook::new(game.rules.iter().map(|p| &p.doc), false);
+    let ids = book.ids();
+    let mut suggested = 0;
+    for (p, page) in game.rules.iter().enumerate() {
+        for link in rule_links(&page.doc) {
+            if book.find(&link.id, p).is_some() {
+                continue;
+            }
+            let loc = Some(Loc::new(page.file, link.span.clone()));
+            let near = (suggested < SUGGESTED)
+                .then(|| {
+                    suggested += 1;
+                    nearest_id(&link.id, &ids)
+                })
+                .flatten();
+            let hint = match near {
+                Some(id) => format!("did you mean `rule:{id}`?"),
+                None if ids.is_empty() => "the rules have no headings to refer to".to_string(),
+                None => {
+                    let mut some: Vec<&str> = ids.iter().copied().take(8).collect();
+                    if ids.len() > some.len() {
+                        some.push("…");
+                    }
+                    format!(
+                        "the headings' ids (the slugs of their text): {}",
+                        some.join(", ")
+                    )
+                }
+            };
+            let shown: String = link
+                .id
+                .chars()
+                .take(60)
+                .filter(|c| !c.is_control())
+                .collect();
+            diags.push(crate::error!(
+                "dangling-rule-ref", loc,
+                "`rule:{shown}` names no heading of the rules";
+                hint: "{hint}"
+            ));
+        }
+    }
+}
+
+/// The heading id closest to a misspelt one, if close enough (ids whose
+/// length is far off are not compared).
+fn nearest_id<'a>(id: &str, ids: &[&'a str]) -> Option<&'a str> {
+    // Ids this long are no typo of each other worth the comparing.
+    const LONGEST: usize = 80;
+    let len = id.chars().count();
+    if len > LONGEST {
+        return None;
+    }
+    let near: Vec<&str> = ids
+        .iter()
+        .copied()
+        .filter(|c| c.len() <= 4 * LONGEST)
+        .filter(|c| c.chars().count().abs_diff(len) <= len.div_ceil(3))
+        .collect();
+    crate::load::toml::closest(id, &near)
+}
 
 /// A link or image whose target is not a safe link ([`is_safe_link`]) is
 /// published as plain text: an `unsafe-link` warning at the link.
@@ -13,6 +85,11 @@ pub fn check_links(game: &Game, diags: &mut Diagnostics) {
     for page in &game.rules {
         for (node, range) in &page.doc.nodes {
             let (url, what) = match node {
+                Node::Start(Tag::Link { url, .. })
+                    if rule_link_id(url).is_some() || url.starts_with(INDEX_SCHEME) =>
+                {
+                    continue;
+                }
                 Node::Start(Tag::Link { url, .. }) => (url, "link"),
                 Node::Start(Tag::Image { url, .. }) => (url, "image"),
                 _ => continue,
@@ -33,6 +110,7 @@ pub fn check_links(game: &Game, diags: &mut Diagnostics) {
 }
 
 pub fn validate_rules(game: &Game, diags: &mut Diagnostics) {
+    check_rule_refs(game, diags);
     let titles: Vec<String> = game
         .decks
         .iter()

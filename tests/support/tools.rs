@@ -306,3 +306,104 @@ pub fn pdf_objects(pdf: &std::path::Path) -> Vec<(String, serde_json::Value)> {
         })
         .collect()
 }
+
+/// (title, page from 1) of every bookmark, in order, read from `qpdf --json`.
+pub fn pdf_bookmarks(pdf: &std::path::Path) -> Vec<(String, usize)> {
+    let json = tool(
+        "qpdf",
+        &["--json", "--json-key=outlines", pdf.to_str().expect("path")],
+    );
+    // Kids are printed between an item's page and its title: a stack pairs them.
+    let mut pages = Vec::new();
+    let mut found = Vec::new();
+    for line in json.lines().map(str::trim) {
+        if let Some(n) = line.strip_prefix("\"destpageposfrom1\": ") {
+            pages.push(
+                n.trim_end_matches(',')
+                    .parse::<usize>()
+                    .expect("page number"),
+            );
+        } else if let Some(t) = line.strip_prefix("\"title\": \"") {
+            let title = t
+                .trim_end_matches(',')
+                .trim_end_matches('"')
+                .replace("\\\"", "\"");
+            found.push((title, pages.pop().expect("a page for the title")));
+        }
+    }
+    found
+}
+
+/// A link annotation: its page (from 1), its rectangle (PDF units, y up)
+/// and where it jumps: the page (from 1) and the top of the view there.
+#[derive(Debug)]
+pub struct PdfLink {
+    pub page: usize,
+    pub rect: [f64; 4],
+    pub to_page: usize,
+    pub to_top: f64,
+}
+
+/// Every link to a place in the PDF, read from `qpdf --json` (pages in
+/// order, then the objects: each page's /Annots, each annotation's /Rect
+/// and /D).
+pub fn pdf_links(pdf: &std::path::Path) -> Vec<PdfLink> {
+    let path = pdf.to_str().expect("path");
+    let pages: Vec<String> = tool("qpdf", &["--json", "--json-key=pages", path])
+        .lines()
+        // A page's own object (outline entries, deeper, name objects too).
+        .filter_map(|l| l.strip_prefix("      \"object\": \""))
+        .map(|r| r.trim_end_matches(['"', ',']).to_string())
+        .collect();
+    let json = tool("qpdf", &["--json", "--json-key=qpdf", path]);
+    // One chunk per object: its reference and its lines.
+    let mut objects: Vec<(String, Vec<&str>)> = Vec::new();
+    for line in json.lines() {
+        let t = line.trim();
+        if let Some(r) = t.strip_prefix("\"obj:") {
+            objects.push((r.split('"').next().unwrap_or("").to_string(), Vec::new()));
+        } else if let Some((_, lines)) = objects.last_mut() {
+            lines.push(t);
+        }
+    }
+    let numbers_after = |lines: &[&str], key: &str| -> Vec<String> {
+        let Some(at) = lines
+            .iter()
+            .position(|l| l.starts_with(&format!("\"{key}\": [")))
+        else {
+            return Vec::new();
+        };
+        lines[at + 1..]
+            .iter()
+            .take_while(|l| !l.starts_with(']'))
+            .map(|l| l.trim_end_matches(',').trim_matches('"').to_string())
+            .collect()
+    };
+    let page_of = |annot: &str| -> Option<usize> {
+        pages.iter().position(|page| {
+            objects
+                .iter()
+                .find(|(r, _)| r == page)
+                .is_some_and(|(_, lines)| {
+                    numbers_after(lines, "/Annots").iter().any(|a| a == annot)
+                })
+        })
+    };
+    objects
+        .iter()
+        .filter(|(_, lines)| lines.contains(&"\"/Subtype\": \"/Link\","))
+        .filter_map(|(r, lines)| {
+            let rect: Vec<f64> = numbers_after(lines, "/Rect")
+                .iter()
+                .filter_map(|n| n.parse().ok())
+                .collect();
+            let dest = numbers_after(lines, "/D");
+            Some(PdfLink {
+                page: page_of(r)? + 1,
+                rect: [*rect.first()?, *rect.get(1)?, *rect.get(2)?, *rect.get(3)?],
+                to_page: pages.iter().position(|p| Some(p) == dest.first())? + 1,
+                to_top: dest.get(3)?.parse().ok()?,
+            })
+        })
+        .collect()
+}

@@ -6,23 +6,45 @@
 //! [`is_web_link`] allows: `http`, `https`, `mailto`; any other link is
 //! its text alone).
 
+use std::collections::{HashMap, VecDeque};
 use std::ops::Range;
 
 use super::icons::{ICON, split_icons};
 use crate::model::link::is_web_link;
 use crate::model::rules::{Node, Tag};
+use crate::model::xref::{INDEX_SCHEME, RULE_SCHEME, index_term, rule_link_id};
 use crate::model::{Align, RulesDoc, Shortcode};
 use crate::text::mentions::TableNames;
 
 /// A `card:` link (the card's title), a link to an anchor (`#table-combat`,
-/// `#movement`: the anchor with its `#`) or a web link (its URL, one that
-/// [`is_web_link`] allows), and the link's characters counted
+/// `#movement`: the anchor with its `#`), a web link (its URL, one that
+/// [`is_web_link`] allows), a rule reference (`rule:<id>`, which
+/// [`fill_refs`] turns into `rule#<n>`, the n-th heading) or an index mark
+/// (`index:<term>`), and the link's characters counted
 /// without whitespace (so they can be found again among the set lines).
 #[derive(Clone, Debug, PartialEq)]
 pub struct CardLink {
     pub title: String,
     pub chars: Range<usize>,
 }
+
+/// A `rule:` link of a paragraph (`[](rule:movement)`, `[the rules](rule:movement)`):
+/// the heading id it names, whether it has no text of its own, where the
+/// words that name the rule and its page go (a byte offset into the
+/// paragraph's rich text: the link's end), and the link's characters as a
+/// [`CardLink`] counts them (its link is there, titled `rule:<id>`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RuleRef {
+    pub id: String,
+    pub empty: bool,
+    pub rich_at: usize,
+    pub chars: Range<usize>,
+}
+
+/// Where the words of a `rule:` link without text go in a paragraph's
+/// rich text until [`fill_refs`] puts them there (a private-use character,
+/// never set).
+const REF_MARK: char = '\u{E000}';
 
 /// A block of the rules, in reading order.
 #[derive(Clone, Debug, PartialEq)]
@@ -47,6 +69,8 @@ pub enum Block {
         /// the same depth starts a new list, not a new item of it).
         first_of_list: bool,
         at: usize,
+        /// Its `rule:` links, in order.
+        refs: Vec<RuleRef>,
     },
     Shortcode(Shortcode),
     /// A pipe table: its header cells, body rows and column alignments, as rich text.
@@ -78,6 +102,7 @@ struct Gather {
     link_start: Option<(usize, usize, Option<String>)>,
     at: Option<usize>,
     icons: Vec<String>,
+    refs: Vec<RuleRef>,
 }
 
 impl Gather {
@@ -145,6 +170,8 @@ pub fn read_blocks(doc: &RulesDoc, icons: &[&str]) -> Vec<Block> {
     let mut heading: Option<u8> = None;
     let mut table: Option<PipeTable> = None;
     let mut i = 0;
+    // The open links' targets (a link in a link's text is a text, but stays balanced).
+    let mut link_urls: Vec<&str> = Vec::new();
     while i < events.len() {
         let (event, range) = &events[i];
         match event {
@@ -292,15 +319,43 @@ pub fn read_blocks(doc: &RulesDoc, icons: &[&str]) -> Vec<Block> {
             Node::End(Tag::Strong) => cur.mark("**"),
             Node::Start(Tag::Emphasis) => cur.mark("*"),
             Node::End(Tag::Emphasis) => cur.mark("*"),
-            Node::Start(Tag::Link { url, .. }) if url.starts_with("card:") => {
-                cur.link_start = Some((cur.solid, cur.plain.len(), None));
-            }
-            Node::Start(Tag::Link { url, .. }) if url.starts_with('#') || is_web_link(url) => {
-                cur.link_start = Some((cur.solid, cur.plain.len(), Some(url.clone())));
+            Node::Start(Tag::Link { url, .. }) => {
+                link_urls.push(url);
+                if url.starts_with("card:") {
+                    cur.link_start = Some((cur.solid, cur.plain.len(), None));
+                } else if url.starts_with('#')
+                    || is_web_link(url)
+                    // Rule references and index marks are of paragraphs only.
+                    || ((rule_link_id(url).is_some() || url.starts_with(INDEX_SCHEME))
+                        && heading.is_none()
+                        && table.is_none())
+                {
+                    cur.link_start = Some((cur.solid, cur.plain.len(), Some(url.clone())));
+                }
             }
             Node::End(Tag::Link { .. }) => {
+                let url = link_urls.pop().unwrap_or_default();
                 if let Some((solid, plain_at, anchor)) = cur.link_start.take() {
-                    let title = anchor.unwrap_or_else(|| cur.plain[plain_at..].trim().to_string());
+                    if let Some(id) = rule_link_id(url) {
+                        let empty = solid == cur.solid;
+                        cur.refs.push(RuleRef {
+                            id: id.trim().to_string(),
+                            empty,
+                            rich_at: cur.rich.len(),
+                            chars: solid..cur.solid,
+                        });
+                        // The words of a link without text stand where it
+                        // is: a mark keeps the spaces around it.
+                        if empty {
+                            cur.rich.push(REF_MARK);
+                        }
+                    }
+                    let text = cur.plain[plain_at..].trim();
+                    let title = match (index_term(url, text), anchor) {
+                        (Some(term), _) => format!("{INDEX_SCHEME}{term}"),
+                        (None, Some(anchor)) => anchor,
+                        (None, None) => text.to_string(),
+                    };
                     cur.links.push(CardLink {
                         title,
                         chars: solid..cur.solid,
@@ -339,7 +394,8 @@ fn flush(
     marker: &mut Option<String>,
     new_list: &mut bool,
 ) {
-    if cur.is_empty() {
+    // A paragraph of a rule reference alone has its words to come.
+    if cur.is_empty() && cur.refs.is_empty() {
         return;
     }
     let g = cur.take();
@@ -352,7 +408,72 @@ fn flush(
         marker: marker.take(),
         first_of_list: std::mem::take(new_list),
         at: g.at.unwrap_or(0),
+        refs: g.refs,
     });
+}
+
+/// Sets the words of each `rule:` link of a paragraph (its `refs`) in
+/// place: `texts[k]` is the rich text the k-th adds at its link's end and
+/// the target its link takes (None: the reference resolves to nothing, and
+/// its link, if it has text, is only text). The characters of the links
+/// after each are counted on past the words added. Linear in the
+/// paragraph and its links.
+pub fn fill_refs(block: &mut Block, texts: &[Option<(String, String)>]) {
+    let Block::Para {
+        rich, links, refs, ..
+    } = block
+    else {
+        return;
+    };
+    let mut out = String::with_capacity(rich.len());
+    let mut from = 0;
+    // Each reference's end (in characters) and the characters added by it
+    // and those before it; the links of the references that resolve.
+    let mut ends: Vec<(usize, usize)> = Vec::with_capacity(refs.len());
+    // (characters added before, by it, its target) by the link's characters.
+    type Own<'t> = VecDeque<(usize, usize, &'t str)>;
+    let mut own: HashMap<(usize, usize), Own<'_>> = HashMap::new();
+    let mut total = 0;
+    for (k, r) in refs.iter().enumerate() {
+        let mut at = r.rich_at.clamp(from, rich.len());
+        while !rich.is_char_boundary(at) {
+            at -= 1;
+        }
+        out.push_str(&rich[from..at]);
+        from = at;
+        // A link without text left a mark where its words go.
+        if r.empty && rich[at..].starts_with(REF_MARK) {
+            from += REF_MARK.len_utf8();
+        }
+        let Some(Some((text, target))) = texts.get(k) else {
+            continue;
+        };
+        let added = text.chars().filter(|c| !c.is_whitespace()).count();
+        out.push_str(text);
+        own.entry((r.chars.start, r.chars.end))
+            .or_default()
+            .push_back((total, added, target));
+        total += added;
+        ends.push((r.chars.end, total));
+    }
+    out.push_str(&rich[from..]);
+    *rich = out;
+    for link in links.iter_mut() {
+        let key = (link.chars.start, link.chars.end);
+        let mine = link
+            .title
+            .starts_with(RULE_SCHEME)
+            .then(|| own.get_mut(&key).and_then(VecDeque::pop_front))
+            .flatten();
+        if let Some((before, added, target)) = mine {
+            link.chars = link.chars.start + before..link.chars.end + before + added;
+            link.title = target.to_string();
+        } else {
+            let before = ends.partition_point(|(end, _)| *end <= link.chars.start);
+            let shift = before.checked_sub(1).map_or(0, |b| ends[b].1);
+            link.chars = link.chars.start + shift..link.chars.end + shift;
+        }
+    }
 }
 
 /// Links each table name a paragraph mentions (outside its own links) to the
@@ -489,6 +610,56 @@ mod tests {
             panic!()
         };
         assert_eq!(rich, "2 \\* 3 = 6\nnext");
+    }
+
+    #[test]
+    fn rule_links_take_their_words_in_place_and_later_links_count_on() {
+        let alone = read_blocks(&parse_rules("[](rule:setup)\n"), &[]);
+        assert!(
+            matches!(&alone[..], [Block::Para { refs, .. }] if refs.len() == 1),
+            "{alone:?}"
+        );
+        let md = "[](rule:setup) first, then [](rule:movement) and \
+                  *[the rules](rule:combat)* or [*Recon*](card:).\n\n\
+                  # A [heading](rule:x)\n";
+        let mut blocks = read_blocks(&parse_rules(md), &[]);
+        assert!(matches!(&blocks[1], Block::Heading { rich, .. } if rich == "A heading"));
+        let Block::Para { refs, .. } = &blocks[0] else {
+            panic!("{blocks:?}")
+        };
+        let ids: Vec<(&str, bool)> = refs.iter().map(|r| (r.id.as_str(), r.empty)).collect();
+        assert_eq!(
+            ids,
+            [("setup", true), ("movement", true), ("combat", false)]
+        );
+        let see = |n: &str| Some((format!("see {n}, p. 4"), format!("rule#{n}")));
+        // "setup" names no heading: its words are none.
+        fill_refs(
+            &mut blocks[0],
+            &[None, see("5.3"), Some((" (6.1)".into(), "rule#6.1".into()))],
+        );
+        let Block::Para { rich, links, .. } = &blocks[0] else {
+            panic!("{blocks:?}")
+        };
+        assert_eq!(
+            rich,
+            " first, then see 5.3, p. 4 and *the rules (6.1)* or *Recon*."
+        );
+        // Letters only: "first," 6, "then" 4, the reference "see5.3,p.4"
+        // 10, "and" 3, "therules(6.1)" 13, "or" 2, "Recon" 5.
+        let found: Vec<(&str, std::ops::Range<usize>)> = links
+            .iter()
+            .map(|l| (l.title.as_str(), l.chars.clone()))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                ("rule:setup", 0..0),
+                ("rule#5.3", 10..20),
+                ("rule#6.1", 23..36),
+                ("Recon", 38..43),
+            ]
+        );
     }
 
     #[test]

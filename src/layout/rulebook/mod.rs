@@ -1,11 +1,14 @@
 //! Layout stage, rulebook: a game's Markdown rules typeset as a paginated
-//! rulebook — title page, table of contents, then the rules flowing down one
-//! or two columns with headings kept with their text, lists, the data its
-//! shortcodes show (cards, ruled tables, dice) and its pipe tables, a running
-//! header and page numbers — into a tagged [`Doc`] (its structure: headings,
-//! paragraphs, lists, tables, figures, the running head and page numbers as
-//! artifacts) and its [`Nav`] (bookmarks, clickable contents, card names and
-//! `#anchor` links). Pure: text, faces, icons and fonts are handed in.
+//! rulebook — title page, table of contents, list of tables, then the rules
+//! flowing down one or two columns with headings (numbered as cases with
+//! `rule_numbers`) kept with their text, lists, the data its shortcodes show
+//! (cards, ruled tables, dice) and its pipe tables, cross-references
+//! ("see 5.3, p. 4", set again until their pages are right), a running
+//! header and page numbers, and an index of the terms marked for it — into
+//! a tagged [`Doc`] (its structure: headings, paragraphs, lists, tables,
+//! figures, the running head and page numbers as artifacts) and its [`Nav`]
+//! (bookmarks, clickable contents and list of tables, card names, `#anchor`
+//! links and cross-references). Pure: text, faces, icons and fonts are handed in.
 
 mod blocks;
 mod columns;
@@ -18,7 +21,7 @@ mod tags;
 use crate::text::rich::literal;
 use std::collections::HashMap;
 
-pub use self::blocks::{Block, CardLink, link_mentions, read_blocks};
+pub use self::blocks::{Block, CardLink, RuleRef, fill_refs, link_mentions, read_blocks};
 use self::columns::{Frame, flow};
 pub use self::figures::Die;
 use self::figures::{Misfit, Room, dice_pieces, table_pieces};
@@ -30,6 +33,7 @@ use super::nav::{Link, Nav, OutlineEntry, Target};
 use super::table::{Cell, TableRow, TableSpec};
 use crate::diag::{Diagnostic, FileId, Loc};
 use crate::model::link::is_web_link;
+use crate::model::xref::{INDEX_SCHEME, RuleBook, index_entries};
 use crate::model::{Align, Icon, Paper, RulesDoc, Shortcode, Style, data_anchor, slug};
 use crate::text::mentions::TableNames;
 use crate::text::{Edge, Family, FitError, FontBook, fit_text};
@@ -44,6 +48,8 @@ pub struct RulebookOptions {
     pub columns: usize,
     /// Paragraphs ragged right rather than justified.
     pub ragged: bool,
+    /// Headings numbered as cases, 1.0, 1.1, 1.1.1 (`rule_numbers`).
+    pub numbers: bool,
 }
 
 impl Default for RulebookOptions {
@@ -52,6 +58,7 @@ impl Default for RulebookOptions {
             paper: Paper::LETTER,
             columns: 2,
             ragged: false,
+            numbers: false,
         }
     }
 }
@@ -159,6 +166,49 @@ type PieceMarks = (
 struct Heading {
     level: u8,
     plain: String,
+    /// Its case number (`rule_numbers`), set before its text.
+    number: Option<String>,
+}
+
+impl Heading {
+    /// Its text as the contents and bookmarks show it: after its number.
+    fn numbered(&self) -> String {
+        match &self.number {
+            Some(n) => format!("{n} {}", self.plain),
+            None => self.plain.clone(),
+        }
+    }
+}
+
+/// How many times at most the rulebook is set to get the pages its
+/// cross-references print right (each pass prints the pages the last found).
+const MAX_PASSES: usize = 4;
+
+/// The rules read once for every pass: each block with its file and page,
+/// and each heading's number and index among the headings set.
+struct ReadRules {
+    blocks: Vec<(FileId, usize, Block)>,
+    /// The number of each heading set, in order.
+    numbers: Vec<Option<String>>,
+    /// For each page's headings (as [`RuleBook`] has them), its index among the headings set.
+    set_heading: Vec<Vec<Option<usize>>>,
+    /// Some paragraph has a `rule:` link.
+    has_refs: bool,
+}
+
+/// The body set once: its headings, its pieces placed, what each marks,
+/// where it starts and the tables its shortcodes show.
+struct Body {
+    headings: Vec<Heading>,
+    meta: Vec<PieceMarks>,
+    pages: Vec<Vec<Item>>,
+    placed: Vec<columns::Placed>,
+    /// The first body page (0-based: after the title, contents and list of tables).
+    first_body: usize,
+    /// The page of each heading (0-based).
+    heading_pages: Vec<usize>,
+    /// The list of tables: (level, title, anchor with its `#`).
+    tables: Vec<(u8, String, String)>,
 }
 
 /// Lays out the rulebook. Problems (a card that cannot fit a column, a
@@ -176,9 +226,6 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
         gutter: GUTTER,
         columns,
     };
-    let mut problems = Vec::new();
-    let mut headings = Vec::new();
-    let mut pieces = Vec::new();
     let english = hyphenate::english();
     // Words come back page after page: each is looked up in the patterns
     // once (a bounded memo, so endless distinct words cannot grow it).
@@ -198,87 +245,59 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
         known.insert(word.to_string(), points.clone());
         points
     };
-    let icon_names: Vec<&str> = input.icons.iter().map(|i| i.name.as_str()).collect();
-    let (table_names, table_anchors) = shown_table_names(input);
-    let mut lists = Lists::default();
-    for page in &input.pages {
-        for mut block in read_blocks(page.doc, &icon_names) {
-            link_mentions(&mut block, &table_names, &table_anchors);
-            let edge = if input.options.ragged {
-                Edge::Ragged
-            } else {
-                Edge::Justified
-            };
-            match block_pieces(
-                &block,
-                input,
-                frame,
-                &mut headings,
-                Some((&break_points, edge)),
-            ) {
-                Ok(more) => match &block {
-                    Block::Para {
-                        depth,
-                        marker,
-                        first_of_list,
-                        ..
-                    } if *depth > 0 => lists.paragraph(
-                        *depth,
-                        marker.as_deref(),
-                        *first_of_list,
-                        more,
-                        &mut pieces,
-                    ),
-                    _ => lists.block(more, &mut pieces),
-                },
-                Err(problem) => {
-                    problems.push(problem.with_loc(Loc::new(page.file, block_span(&block))))
-                }
-            }
+    let rules = RuleBook::new(input.pages.iter().map(|p| p.doc), input.options.numbers);
+    let read = read_rules(input, &rules);
+    // Set the body until the pages its cross-references print are the pages
+    // their headings fall on (the first pass prints none known).
+    let mut known_pages: Option<Vec<usize>> = None;
+    let mut passes = 0;
+    let set = loop {
+        let set = set_body(
+            input,
+            frame,
+            &read,
+            &rules,
+            known_pages.as_deref(),
+            &break_points,
+        )?;
+        passes += 1;
+        if !read.has_refs
+            || known_pages.as_ref() == Some(&set.heading_pages)
+            || passes >= MAX_PASSES
+        {
+            break set;
         }
-    }
-    lists.close_all(&mut pieces);
-    if !problems.is_empty() {
-        return Err(problems);
-    }
-    let contents_pages = lay_out_contents(&headings, &vec![0; headings.len()], input, 0)
-        .map_err(|e| vec![fit_problem(e)])?
-        .0
-        .len();
-    let first_body = 1 + contents_pages;
-    let meta: Vec<PieceMarks> = pieces
-        .iter_mut()
-        .map(|p| {
-            (
-                p.heading,
-                std::mem::take(&mut p.cards),
-                std::mem::take(&mut p.links),
-            )
-        })
-        .collect();
-    let (body, placed) = flow(frame, pieces);
+        known_pages = Some(set.heading_pages.clone());
+    };
+    let Body {
+        headings,
+        meta,
+        pages: body,
+        placed,
+        first_body,
+        heading_pages,
+        tables,
+    } = set;
     let mut nav = Nav::default();
-    let mut heading_pages = vec![0; headings.len()];
-    // Cards by lower-case title, and `#anchor`s of headings and data shortcodes.
+    // Cards by lower-case title, `#anchor`s of headings and data shortcodes,
+    // and `rule#<n>` for the n-th heading (the target of `rule:` links).
     let mut card_targets: HashMap<String, Target> = HashMap::new();
     let mut pending_links = Vec::new();
     for ((heading, cards, links), at) in meta.into_iter().zip(&placed) {
         let page = first_body + at.page;
         if let Some(h) = heading {
-            heading_pages[h] = page;
+            let target = Target {
+                page,
+                y: (at.y - 6.0).max(0.0),
+            };
             card_targets
                 .entry(format!("#{}", slug(&headings[h].plain)))
-                .or_insert(Target {
-                    page,
-                    y: (at.y - 6.0).max(0.0),
-                });
+                .or_insert(target);
+            card_targets.insert(format!("rule#{h}"), target);
             nav.outline.push(OutlineEntry {
                 level: headings[h].level,
-                title: headings[h].plain.clone(),
-                target: Target {
-                    page,
-                    y: (at.y - 6.0).max(0.0),
-                },
+                title: headings[h].numbered(),
+                target,
             });
         }
         for (title, _, y) in cards {
@@ -302,8 +321,12 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
             ));
         }
     }
+    // The terms marked for the index, with their pages (0-based).
+    let mut marks: Vec<(String, usize)> = Vec::new();
     for (mut link, title) in pending_links {
-        if let Some(target) = card_targets.get(&title.to_lowercase()) {
+        if let Some(term) = title.strip_prefix(INDEX_SCHEME) {
+            marks.push((term.to_string(), link.page));
+        } else if let Some(target) = card_targets.get(&title.to_lowercase()) {
             link.target = *target;
             nav.links.push(link);
         } else if is_web_link(&title) {
@@ -311,8 +334,8 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
             nav.links.push(link);
         }
     }
-    let (contents, entry_areas) =
-        lay_out_contents(&headings, &heading_pages, input, 1).map_err(|e| vec![fit_problem(e)])?;
+    let (contents, entry_areas) = lay_out_contents("Contents", &headings, &heading_pages, input, 1)
+        .map_err(|e| vec![fit_problem(e)])?;
     for ((page, area), entry) in entry_areas.into_iter().zip(&nav.outline) {
         nav.links.push(Link {
             page,
@@ -324,20 +347,81 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
             uri: None,
         });
     }
+    // The list of tables, each entry linked to its table.
+    let (table_entries, table_targets) = listed_tables(&tables, &card_targets);
+    let table_pages: Vec<usize> = table_targets.iter().map(|t| t.page).collect();
+    let list_of_tables = if table_entries.is_empty() {
+        Vec::new()
+    } else {
+        let (list, areas) = lay_out_contents(
+            "Tables",
+            &table_entries,
+            &table_pages,
+            input,
+            1 + contents.len(),
+        )
+        .map_err(|e| vec![fit_problem(e)])?;
+        for ((page, area), target) in areas.into_iter().zip(&table_targets) {
+            nav.links.push(Link {
+                page,
+                x: area[0],
+                y: area[1],
+                w: area[2],
+                h: area[3],
+                target: *target,
+                uri: None,
+            });
+        }
+        list
+    };
+    // The list of tables' pages (0-based), after the title and contents.
+    let tables_at = 1 + contents.len()..1 + contents.len() + list_of_tables.len();
     let title_page = lay_out_title(input).map_err(|e| vec![fit_problem(e)])?;
     let mut pages = vec![title_page];
-    pages.extend(contents.into_iter().chain(body).map(|items| Page {
-        width: paper.width,
-        height: paper.height,
-        items,
-    }));
-    let heads = running_heads(
+    pages.extend(
+        contents
+            .into_iter()
+            .chain(list_of_tables)
+            .chain(body)
+            .map(|items| Page {
+                width: paper.width,
+                height: paper.height,
+                items,
+            }),
+    );
+    // The index, after the rules.
+    let index_at = pages.len();
+    if !marks.is_empty() {
+        let index = lay_out_index(index_entries(marks), input).map_err(|e| vec![fit_problem(e)])?;
+        nav.outline.push(OutlineEntry {
+            level: 1,
+            title: "Index".to_string(),
+            target: Target {
+                page: index_at,
+                y: TOP - 6.0,
+            },
+        });
+        pages.extend(index.into_iter().map(|items| Page {
+            width: paper.width,
+            height: paper.height,
+            items,
+        }));
+    }
+    let mut heads = running_heads(
         &headings,
         &heading_pages,
         first_body,
         pages.len(),
         input.title,
     );
+    // Right-hand pages of the list of tables and the index say so.
+    for (n, head) in heads.iter_mut().enumerate() {
+        if (n + 1) % 2 == 1 && tables_at.contains(&n) {
+            *head = "Tables".to_string();
+        } else if (n + 1) % 2 == 1 && n >= index_at {
+            *head = "Index".to_string();
+        }
+    }
     for ((n, page), head) in pages.iter_mut().enumerate().zip(heads).skip(1) {
         running_header_and_folio(page, n + 1, &head, input);
     }
@@ -349,6 +433,329 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
         },
         nav,
     })
+}
+
+/// The index: its title across the page, then each term with the pages
+/// that mark it ("Zone of Control 4, 7") in two columns (one with
+/// `--columns 1`), under the letter it starts with.
+fn lay_out_index(
+    entries: Vec<(String, Vec<usize>)>,
+    input: &RulebookInput<'_>,
+) -> Result<Vec<Vec<Item>>, FitError> {
+    let paper = input.options.paper;
+    let columns = input.options.columns.max(1);
+    let width = paper.width - 2.0 * SIDE;
+    let column_width = (width - (columns - 1) as f32 * GUTTER) / columns as f32;
+    let frame = Frame {
+        left: SIDE,
+        top: TOP,
+        column_width,
+        column_height: paper.height - TOP - BOTTOM,
+        gutter: GUTTER,
+        columns,
+    };
+    let set = |text: &str, style: TextStyle, width: f32| {
+        text_pieces(
+            text,
+            &[],
+            None,
+            0.0,
+            width,
+            style,
+            input.family,
+            input.book,
+            None,
+        )
+    };
+    let mut title = set("Index", heading_style(1), width)?;
+    for piece in &mut title {
+        piece.full_width = true;
+    }
+    wrap(Role::Heading(1), &mut title);
+    let mut pieces = title;
+    let mut letter: Option<char> = None;
+    for (term, pages) in entries {
+        let initial = term
+            .chars()
+            .next()
+            .map(|c| c.to_uppercase().next().unwrap_or(c));
+        if initial != letter && initial.is_some_and(char::is_alphabetic) {
+            letter = initial;
+            let mut head = set(
+                &literal(&initial.map(String::from).unwrap_or_default()),
+                heading_style(3),
+                column_width,
+            )?;
+            for piece in &mut head {
+                piece.keep_with_next = true;
+                piece.gap = PARA_GAP * 2.0;
+            }
+            wrap(Role::Heading(2), &mut head);
+            pieces.extend(head);
+        }
+        let folios: Vec<String> = pages.iter().map(|p| (p + 1).to_string()).collect();
+        let mut lines = set(
+            &format!("{}\u{a0}\u{a0}{}", literal(&term), folios.join(", ")),
+            BODY,
+            column_width,
+        )?;
+        let count = lines.len();
+        for (k, line) in lines.iter_mut().enumerate() {
+            line.keep_with_next = k + 1 < count;
+        }
+        if let Some(first) = lines.first_mut() {
+            first.gap = 1.0;
+        }
+        wrap(Role::Paragraph, &mut lines);
+        pieces.extend(lines);
+    }
+    Ok(flow(frame, pieces).0)
+}
+
+/// Reads every page's blocks, with the table names of its paragraphs
+/// linked, and numbers the headings to be set.
+fn read_rules(input: &RulebookInput<'_>, rules: &RuleBook) -> ReadRules {
+    let icon_names: Vec<&str> = input.icons.iter().map(|i| i.name.as_str()).collect();
+    let (table_names, table_anchors) = shown_table_names(input);
+    let mut read = ReadRules {
+        blocks: Vec::new(),
+        numbers: Vec::new(),
+        set_heading: rules.pages.iter().map(|p| vec![None; p.len()]).collect(),
+        has_refs: false,
+    };
+    for (p, page) in input.pages.iter().enumerate() {
+        // The page's headings in order: each block's is the next whose span holds it.
+        let mut next = 0;
+        let on_page = rules.pages.get(p).map_or(&[][..], Vec::as_slice);
+        for mut block in read_blocks(page.doc, &icon_names) {
+            link_mentions(&mut block, &table_names, &table_anchors);
+            match &block {
+                Block::Heading { at, .. } => {
+                    while on_page.get(next).is_some_and(|h| h.span.end <= *at) {
+                        next += 1;
+                    }
+                    let found = on_page.get(next).filter(|h| h.span.contains(at));
+                    let number = found.and_then(|_| rules.number((p, next)));
+                    if found.is_some()
+                        && let Some(slot) =
+                            read.set_heading.get_mut(p).and_then(|s| s.get_mut(next))
+                    {
+                        *slot = Some(read.numbers.len());
+                    }
+                    read.numbers.push(number.map(str::to_string));
+                }
+                Block::Para { refs, .. } => read.has_refs |= !refs.is_empty(),
+                _ => {}
+            }
+            read.blocks.push((page.file, p, block));
+        }
+    }
+    read
+}
+
+/// Sets the body once, each `rule:` reference printing the page `pages`
+/// gives its heading (from the pass before; None on the first).
+fn set_body(
+    input: &RulebookInput<'_>,
+    frame: Frame,
+    read: &ReadRules,
+    rules: &RuleBook,
+    pages: Option<&[usize]>,
+    break_points: pieces::BreakPoints<'_>,
+) -> Result<Body, Vec<Diagnostic>> {
+    let mut problems = Vec::new();
+    let mut headings: Vec<Heading> = Vec::new();
+    let mut pieces = Vec::new();
+    let mut tables: Vec<(u8, String, String)> = Vec::new();
+    let mut lists = Lists::default();
+    let edge = if input.options.ragged {
+        Edge::Ragged
+    } else {
+        Edge::Justified
+    };
+    for (file, page, block) in &read.blocks {
+        let filled;
+        let block = match block {
+            Block::Para { refs, .. } if !refs.is_empty() => {
+                let mut with_refs = block.clone();
+                fill_refs(&mut with_refs, &ref_texts(refs, *page, read, rules, pages));
+                filled = with_refs;
+                &filled
+            }
+            Block::Heading { rich, .. } => match read.numbers.get(headings.len()) {
+                Some(Some(number)) => {
+                    let mut numbered = block.clone();
+                    if let Block::Heading { rich: r, .. } = &mut numbered {
+                        *r = format!("{} {rich}", literal(number));
+                    }
+                    filled = numbered;
+                    &filled
+                }
+                _ => block,
+            },
+            _ => block,
+        };
+        let heading_at = headings.len();
+        match block_pieces(
+            block,
+            input,
+            frame,
+            &mut headings,
+            Some((break_points, edge)),
+        ) {
+            Ok(more) => {
+                if headings.len() > heading_at
+                    && let Some(h) = headings.last_mut()
+                {
+                    h.number = read.numbers.get(heading_at).cloned().flatten();
+                }
+                if let Block::Shortcode(code) = block
+                    && !more.is_empty()
+                {
+                    let shown = input.figures.shown_tables(code);
+                    let chart = shown.len() > 1;
+                    for (k, (title, anchor)) in shown.into_iter().enumerate() {
+                        let level = if chart && k > 0 { 2 } else { 1 };
+                        tables.push((level, title, format!("#{anchor}")));
+                    }
+                }
+                match block {
+                    Block::Para {
+                        depth,
+                        marker,
+                        first_of_list,
+                        ..
+                    } if *depth > 0 => lists.paragraph(
+                        *depth,
+                        marker.as_deref(),
+                        *first_of_list,
+                        more,
+                        &mut pieces,
+                    ),
+                    _ => lists.block(more, &mut pieces),
+                }
+            }
+            Err(problem) => problems.push(problem.with_loc(Loc::new(*file, block_span(block)))),
+        }
+    }
+    lists.close_all(&mut pieces);
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let contents_pages =
+        lay_out_contents("Contents", &headings, &vec![0; headings.len()], input, 0)
+            .map_err(|e| vec![fit_problem(e)])?
+            .0
+            .len();
+    let table_entries = table_headings(&tables);
+    let table_pages = if table_entries.is_empty() {
+        0
+    } else {
+        lay_out_contents(
+            "Tables",
+            &table_entries,
+            &vec![0; table_entries.len()],
+            input,
+            0,
+        )
+        .map_err(|e| vec![fit_problem(e)])?
+        .0
+        .len()
+    };
+    let first_body = 1 + contents_pages + table_pages;
+    let meta: Vec<PieceMarks> = pieces
+        .iter_mut()
+        .map(|p| {
+            (
+                p.heading,
+                std::mem::take(&mut p.cards),
+                std::mem::take(&mut p.links),
+            )
+        })
+        .collect();
+    let (body, placed) = flow(frame, pieces);
+    let mut heading_pages = vec![0; headings.len()];
+    for ((heading, _, _), at) in meta.iter().zip(&placed) {
+        if let Some(slot) = heading.and_then(|h| heading_pages.get_mut(h)) {
+            *slot = first_body + at.page;
+        }
+    }
+    Ok(Body {
+        headings,
+        meta,
+        pages: body,
+        placed,
+        first_body,
+        heading_pages,
+        tables,
+    })
+}
+
+/// What each `rule:` reference of a paragraph on page `page` prints after
+/// its link's text, and its link's target: `[](rule:movement)` "see 5.3,
+/// p. 4" (with numbers; "see Movement, p. 4" without),
+/// `[the rules](rule:movement)` " (5.3, p. 4)" (" (p. 4)" without). A
+/// reference to no heading prints nothing (`check` reports it).
+fn ref_texts(
+    refs: &[RuleRef],
+    page: usize,
+    read: &ReadRules,
+    rules: &RuleBook,
+    pages: Option<&[usize]>,
+) -> Vec<Option<(String, String)>> {
+    refs.iter()
+        .map(|r| {
+            let at = rules.find(&r.id, page)?;
+            let h = read.set_heading.get(at.0)?.get(at.1).copied().flatten()?;
+            // The folio: pages count from 1, the title page's.
+            let folio = pages.and_then(|p| p.get(h)).map_or(0, |p| p + 1);
+            let label = literal(&rules.label(at));
+            let text = match (r.empty, rules.number(at).is_some()) {
+                (true, _) => format!("see {label}, p.\u{a0}{folio}"),
+                (false, true) => format!(" ({label}, p.\u{a0}{folio})"),
+                (false, false) => format!(" (p.\u{a0}{folio})"),
+            };
+            Some((text, format!("rule#{h}")))
+        })
+        .collect()
+}
+
+/// The list of tables' entries as contents headings (a chart's own tables
+/// under it), each table once.
+fn table_headings(tables: &[(u8, String, String)]) -> Vec<Heading> {
+    let mut seen = std::collections::HashSet::new();
+    tables
+        .iter()
+        .filter(|(_, _, anchor)| seen.insert(anchor.as_str()))
+        .map(|(level, title, _)| Heading {
+            level: *level,
+            plain: title.clone(),
+            number: None,
+        })
+        .collect()
+}
+
+/// The list of tables' entries whose tables were set, and where each is.
+fn listed_tables(
+    tables: &[(u8, String, String)],
+    targets: &HashMap<String, Target>,
+) -> (Vec<Heading>, Vec<Target>) {
+    let mut seen = std::collections::HashSet::new();
+    tables
+        .iter()
+        .filter(|(_, _, anchor)| seen.insert(anchor.as_str()))
+        .filter_map(|(level, title, anchor)| {
+            let target = targets.get(&anchor.to_lowercase())?;
+            Some((
+                Heading {
+                    level: *level,
+                    plain: title.clone(),
+                    number: None,
+                },
+                *target,
+            ))
+        })
+        .unzip()
 }
 
 /// The names of the tables the rulebook's shortcodes show, and the anchor
@@ -431,6 +838,7 @@ fn block_pieces(
             headings.push(Heading {
                 level: *level,
                 plain: plain.clone(),
+                number: None,
             });
             Ok(pieces)
         }
@@ -690,11 +1098,13 @@ fn pipe_table_spec(header: &[String], rows: &[Vec<String>], aligns: &[Align]) ->
     }
 }
 
-/// The table of contents from page `first` (0-based): one line per heading
+/// The table of contents (or the list of tables, under `title`) from page
+/// `first` (0-based): one line per heading
 /// (deeper levels indented) with its page number at the right. Returns the
 /// pages' items and each entry's (page, area) for its link.
 #[allow(clippy::type_complexity)]
 fn lay_out_contents(
+    title: &str,
     headings: &[Heading],
     pages: &[usize],
     input: &RulebookInput<'_>,
@@ -712,7 +1122,7 @@ fn lay_out_contents(
     };
     let title_style = heading_style(1);
     let mut pieces = text_pieces(
-        "Contents",
+        &literal(title),
         &[],
         None,
         0.0,
@@ -736,7 +1146,7 @@ fn lay_out_contents(
             ..BODY
         };
         let mut lines = text_pieces(
-            &literal(&heading.plain),
+            &literal(&heading.numbered()),
             &[],
             None,
             indent,
@@ -888,7 +1298,8 @@ fn lay_out_title(input: &RulebookInput<'_>) -> Result<Page, FitError> {
 
 /// The running head of each page (index 0 is the title page, which has
 /// none): on a left-hand (even-numbered) page the game's name; on a
-/// right-hand page the section a reader is in there — the first section
+/// right-hand page the section a reader is in there (after its number
+/// where the rules are numbered) — the first section
 /// starting on the page, else the one in force at its top — or "Contents"
 /// on the contents pages. Sections are the level-1 headings, or the
 /// level-2 ones when the rules have a single level-1 heading (a title).
@@ -904,11 +1315,12 @@ fn running_heads(
     } else {
         2
     };
-    let sections: Vec<(usize, &str)> = headings
+    // With their numbers, where the rules are numbered ("5.0 Movement").
+    let sections: Vec<(usize, String)> = headings
         .iter()
         .zip(heading_pages)
         .filter(|(h, _)| h.level <= level)
-        .map(|(h, &page)| (page, h.plain.as_str()))
+        .map(|(h, &page)| (page, h.numbered()))
         .collect();
     (0..page_count)
         .map(|n| {
@@ -922,7 +1334,7 @@ fn running_heads(
             let in_force = sections.iter().rev().find(|(page, _)| *page < n);
             starting
                 .or(in_force)
-                .map_or(title, |(_, name)| name)
+                .map_or(title, |(_, name)| name.as_str())
                 .to_string()
         })
         .collect()
@@ -1076,9 +1488,79 @@ mod tests {
                 paper: Paper::LETTER,
                 columns,
                 ragged: false,
+                numbers: false,
             },
             lang: "en",
         })
+    }
+
+    /// The text of a page's items, in order.
+    fn page_text(page: &Page) -> String {
+        page.items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Text(t) => Some(t.text.as_str()),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    #[test]
+    fn numbered_headings_and_rule_references_print_the_pages_of_their_headings() {
+        let filler = "Words of filler set to fill the column. ".repeat(60);
+        let md = format!(
+            "# Rules\n\n## Setup\n\nSee [](rule:combat) first.\n\n{}## Combat\n\n\
+             ### Odds\n\nBack to [the setup](rule:setup).\n",
+            format!("{filler}\n\n").repeat(8)
+        );
+        let book = book();
+        let family = book.families[0].clone();
+        let doc = parse_rules(&md);
+        let rulebook = lay_out_rulebook(&RulebookInput {
+            title: "Game",
+            copyright: &[],
+            pages: vec![RulesText { file: 1, doc: &doc }],
+            family: &family,
+            figure_family: &family,
+            book: &book,
+            figures: &Cards(100.0, 100.0),
+            icons: &[],
+            options: RulebookOptions {
+                numbers: true,
+                ..RulebookOptions::default()
+            },
+            lang: "en",
+        })
+        .expect("lays out");
+        let outline: Vec<&str> = rulebook
+            .nav
+            .outline
+            .iter()
+            .map(|e| e.title.as_str())
+            .collect();
+        assert_eq!(outline, ["Rules", "1.0 Setup", "2.0 Combat", "2.1 Odds"]);
+        let setup = rulebook.nav.outline[1].target;
+        let combat = rulebook.nav.outline[2].target;
+        assert!(combat.page > setup.page + 1, "{setup:?} {combat:?}");
+        let pages = &rulebook.doc.pages;
+        assert!(page_text(&pages[1]).contains("2.0 Combat"));
+        let text = page_text(&pages[setup.page]);
+        let see = format!("see 2.0, p.\u{a0}{} first", combat.page + 1);
+        assert!(text.contains(&see), "{see} not in {text}");
+        let back = format!("the setup (1.0, p.\u{a0}{})", setup.page + 1);
+        assert!(page_text(&pages[combat.page]).contains(&back));
+        // Each is a link to its heading.
+        for (from, to) in [(setup, combat), (combat, setup)] {
+            assert!(
+                rulebook
+                    .nav
+                    .links
+                    .iter()
+                    .any(|l| l.page == from.page && l.target == to),
+                "{from:?} -> {to:?}"
+            );
+        }
     }
 
     #[test]

@@ -51,6 +51,7 @@ pub fn counters_page(counters: &[ShownCounter<'_>], size: f32, book: &FontBook) 
         level: 1,
         text: "Counters".to_string(),
         anchor: anchor.clone(),
+        number: None,
     }];
     let mut sections = vec![(None, summary.clone())];
     let mut shown = 0;
@@ -91,6 +92,7 @@ pub fn counters_page(counters: &[ShownCounter<'_>], size: f32, book: &FontBook) 
             level: 2,
             text: title.to_string(),
             anchor: id,
+            number: None,
         });
     }
     ExtraPage {

@@ -97,11 +97,13 @@ pub fn map_page(map: &Map, width: f32, height: f32) -> ExtraPage {
             level: 1,
             text: map.name.clone(),
             anchor,
+            number: None,
         },
         Heading {
             level: 2,
             text: "Terrain".to_string(),
             anchor: "map-terrain".to_string(),
+            number: None,
         },
     ];
     ExtraPage {

@@ -13,6 +13,7 @@ use super::data::{DataSource, ShownRow, data_shortcode, field_heading, plain_tex
 use super::markdown::{Heading, PageBody, PageLinks, UsedIds, render_markdown, unique_id};
 use super::search::{DocKind, SearchDoc, search_index_js};
 use crate::layout::{CardFace, Item};
+use crate::model::xref::{RuleBook, index_entries};
 use crate::model::{
     Deck, FieldKind, Game, Icon, RulesDoc, Shortcode, data_anchor, shown_tables, slug,
 };
@@ -99,7 +100,28 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, HtmlError>
         .map(|e| unique_id(&format!("term-{}", slug(&e.term.value)), &mut term_ids))
         .collect();
 
+    // Every heading's anchor before any page is written, as each page
+    // gives them (after the ids its cards and tables take), for `rule:` links.
+    let rule_book = RuleBook::new(
+        site.rules.iter().map(|r| r.doc),
+        site.game.publish.options.rule_numbers,
+    );
+    let rule_anchors: Vec<Vec<String>> = rule_book
+        .pages
+        .iter()
+        .enumerate()
+        .map(|(index, headings)| {
+            let mut used: UsedIds = shown.anchors_on(index).collect();
+            headings
+                .iter()
+                .map(|h| unique_id(&slug(&h.text), &mut used))
+                .collect()
+        })
+        .collect();
+
     let mut bodies = Vec::new();
+    // The terms marked for the index: (term, (page, heading, element id)).
+    let mut marks: Vec<(String, IndexPlace)> = Vec::new();
     let mut rows: Vec<Vec<ShownRow>> = Vec::new();
     let mut previews: Vec<Value> = Vec::new();
     let mut term_previews: Vec<Value> = Vec::new();
@@ -119,6 +141,9 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, HtmlError>
             term_names: &term_names,
             term_anchors: &term_anchors,
             used_terms: BTreeSet::new(),
+            rules: &rule_book,
+            rule_anchors: &rule_anchors,
+            index_marks: Vec::new(),
         };
         let mut used: UsedIds = shown.anchors_on(index).collect();
         let body = render_markdown(rules.doc, &mut used, &mut links).map_err(HtmlError)?;
@@ -143,6 +168,11 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, HtmlError>
             .collect();
         term_previews.push(Value::from(terms));
         rows.push(links.rows);
+        marks.extend(
+            std::mem::take(&mut links.index_marks)
+                .into_iter()
+                .map(|(term, heading, id)| (term, (index, heading, id))),
+        );
         bodies.push(body);
     }
 
@@ -163,18 +193,34 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, HtmlError>
         term_previews.push(Value::from(Vec::<Value>::new()));
         rows.push(Vec::new());
     }
+    // The index of the terms the rules mark, a page after the others.
+    if !marks.is_empty() {
+        let body = index_page(index_entries(marks), &names, &bodies, &site.rules);
+        let mut name = "index-of-terms.html".to_string();
+        let mut n = 1;
+        while names.contains(&name) {
+            n += 1;
+            name = format!("index-of-terms-{n}.html");
+        }
+        names.push(name);
+        bodies.push(body);
+        previews.push(Value::from(Vec::<Value>::new()));
+        term_previews.push(Value::from(Vec::<Value>::new()));
+        rows.push(Vec::new());
+    }
     let titles: Vec<String> = bodies
         .iter()
         .zip(
             site.rules
                 .iter()
                 .map(|r| r.file_name)
-                .chain(site.extra.iter().map(|p| p.title.as_str())),
+                .chain(site.extra.iter().map(|p| p.title.as_str()))
+                .chain(std::iter::once("Index")),
         )
         .map(|(b, fallback)| {
             b.headings
                 .first()
-                .map_or_else(|| fallback.to_string(), |h| h.text.clone())
+                .map_or_else(|| fallback.to_string(), Heading::numbered)
         })
         .collect();
     let pages_value = |current: Option<usize>| -> Value {
@@ -498,6 +544,68 @@ struct Links<'a> {
     term_anchors: &'a [String],
     /// The terms this page marks, to give each its definition on the page.
     used_terms: BTreeSet<usize>,
+    /// The rules' headings and their numbers, for `rule:` links.
+    rules: &'a RuleBook,
+    /// Each page's headings' anchors (those [`RuleBook`] has, in order).
+    rule_anchors: &'a [Vec<String>],
+    /// The terms this page marks for the index: (term, heading, element id).
+    index_marks: Vec<(String, Option<usize>, String)>,
+}
+
+/// Where a term is marked for the index: the page, the heading it is
+/// under (None: before the first) and the mark's element id.
+type IndexPlace = (usize, Option<usize>, String);
+
+/// The index page: each term the rules mark, in alphabetical order, with a
+/// link to every place that marks it, named by the section it is in (or
+/// its page).
+fn index_page(
+    entries: Vec<(String, Vec<IndexPlace>)>,
+    names: &[String],
+    bodies: &[PageBody],
+    rules: &[RulesText<'_>],
+) -> PageBody {
+    let anchor = "index-of-terms";
+    let mut html = format!("<h1 id=\"{anchor}\">Index</h1>\n<dl class=\"term-index\">\n");
+    let mut words = Vec::new();
+    for (term, places) in entries {
+        let links: Vec<String> = places
+            .iter()
+            .filter_map(|(page, heading, id)| {
+                let headings = &bodies.get(*page)?.headings;
+                let section = match heading.and_then(|h| headings.get(h)) {
+                    Some(h) => h.numbered(),
+                    None => headings.first().map_or_else(
+                        || rules.get(*page).map_or("", |r| r.file_name).to_string(),
+                        |h| h.text.clone(),
+                    ),
+                };
+                Some(format!(
+                    "<a href=\"{}#{}\">{}</a>",
+                    escape(names.get(*page)?),
+                    escape(id),
+                    escape(&section)
+                ))
+            })
+            .collect();
+        html.push_str(&format!(
+            "<dt>{}</dt><dd>{}</dd>\n",
+            escape(&term),
+            links.join(", ")
+        ));
+        words.push(term);
+    }
+    html.push_str("</dl>\n");
+    PageBody {
+        html,
+        headings: vec![Heading {
+            level: 1,
+            text: "Index".to_string(),
+            anchor: anchor.to_string(),
+            number: None,
+        }],
+        sections: vec![(Some(0), words.join(" "))],
+    }
 }
 
 /// A glossary term for the templates: its anchor, the term, its aliases and
@@ -521,6 +629,26 @@ fn term_value(site: &Site<'_>, anchors: &[String], term: usize) -> Option<Value>
 }
 
 impl PageLinks for Links<'_> {
+    fn rule_number(&self, heading: usize) -> Option<String> {
+        self.rules.number((self.page, heading)).map(str::to_string)
+    }
+
+    fn index_mark(&mut self, term: &str, heading: Option<usize>, id: &str) {
+        self.index_marks
+            .push((term.to_string(), heading, id.to_string()));
+    }
+
+    fn rule_link(&mut self, id: &str) -> Option<(String, String)> {
+        let (page, heading) = self.rules.find(id, self.page)?;
+        let anchor = self.rule_anchors.get(page)?.get(heading)?;
+        let href = if page == self.page {
+            format!("#{anchor}")
+        } else {
+            format!("{}#{anchor}", self.shown.names.get(page)?)
+        };
+        Some((href, self.rules.label((page, heading))))
+    }
+
     fn card_href(&mut self, title: &str) -> Option<String> {
         // Exact title first; the validate stage warns about a different case.
         let (page, anchor, d, c) = self.shown.by_title.get(title).or_else(|| {
@@ -772,7 +900,7 @@ fn sidebar_sections(headings: &[Heading]) -> Value {
     };
     let entry = |h: &Heading| {
         map([
-            ("text", Value::from(h.text.as_str())),
+            ("text", Value::from(h.numbered())),
             ("anchor", Value::from(h.anchor.as_str())),
         ])
     };
@@ -790,7 +918,7 @@ fn sidebar_sections(headings: &[Heading]) -> Value {
             .into_iter()
             .map(|(h, subs)| {
                 map([
-                    ("text", Value::from(h.text.as_str())),
+                    ("text", Value::from(h.numbered())),
                     ("anchor", Value::from(h.anchor.as_str())),
                     ("subsections", Value::from(subs)),
                 ])
@@ -894,8 +1022,12 @@ fn headings_value(headings: &[Heading]) -> Value {
             .map(|h| {
                 map([
                     ("level", Value::from(h.level)),
-                    ("text", Value::from(h.text.as_str())),
+                    ("text", Value::from(h.numbered())),
                     ("anchor", Value::from(h.anchor.as_str())),
+                    (
+                        "number",
+                        Value::from(h.number.as_deref().unwrap_or_default()),
+                    ),
                 ])
             })
             .collect::<Vec<_>>(),
@@ -954,6 +1086,7 @@ mod tests {
             level,
             text: text.to_string(),
             anchor: slug(text),
+            number: None,
         }
     }
 
