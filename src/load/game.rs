@@ -16,6 +16,7 @@ use crate::model::{
 table! { pub mod game_toml: "game.toml",
     "A game: its sides, forces, decks, aids, rules pages and what to publish.";
     name: req Str("The game's name."),
+    subtitle: opt Str("A line under the name on the rulebook's title page, e.g. \"Rules of Play\" (the default) or \"Standard Rules, 2nd Edition\"."),
     copyright: opt StrArray("Lines printed in the credits."),
     rules: opt StrArray("Markdown rules pages, relative to the game folder."),
     sides: opt Tables(&sides::DEF),
@@ -237,6 +238,7 @@ fn load_game_in(
     let mut r = Reader::new(file, diags);
     let root = r.open_top(&root, &k::DEF);
     let name = r.get(&root, k::name).map(|n| n.value).unwrap_or_default();
+    let subtitle = r.get(&root, k::subtitle).map(|s| s.value);
     let copyright = r.get(&root, k::copyright);
     let copyright = copyright.into_iter().map(|c| c.value).collect();
     let sides = r.get(&root, k::sides);
@@ -374,6 +376,7 @@ fn load_game_in(
         id: game_id(dir),
         dir: dir.to_path_buf(),
         name,
+        subtitle,
         copyright,
         sides,
         forces,

@@ -231,6 +231,8 @@ pub struct Game {
     pub id: String,
     pub dir: PathBuf,
     pub name: String,
+    /// The line under the name on the rulebook's title page (`subtitle`).
+    pub subtitle: Option<String>,
     pub copyright: Vec<String>,
     pub sides: Vec<Side>,
     pub forces: Vec<Force>,

@@ -163,6 +163,7 @@ pub(crate) fn lay_out(
     let figure_family = assets.fonts.family("sans-condensed").unwrap_or(family);
     let input = RulebookInput {
         title: &game.name,
+        subtitle: game.subtitle.as_deref(),
         copyright: &game.copyright,
         pages: game
             .rules

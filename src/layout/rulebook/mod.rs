@@ -104,6 +104,9 @@ pub trait Figures {
 
 pub struct RulebookInput<'a> {
     pub title: &'a str,
+    /// The line under the title on the title page (game.toml's `subtitle`);
+    /// None for [`DEFAULT_SUBTITLE`], an empty one for none.
+    pub subtitle: Option<&'a str>,
     pub copyright: &'a [String],
     pub pages: Vec<RulesText<'a>>,
     pub family: &'a Family,
@@ -125,6 +128,9 @@ pub struct Rulebook {
     pub doc: Doc,
     pub nav: Nav,
 }
+
+/// The title page's line under the game's name when game.toml gives no `subtitle`.
+pub const DEFAULT_SUBTITLE: &str = "Rules of Play";
 
 const SIDE: f32 = 42.0;
 const TOP: f32 = 60.0;
@@ -573,7 +579,15 @@ fn set_body(
     } else {
         Edge::Justified
     };
+    let mut after_heading = false;
+    let mut last_page = None;
     for (file, page, block) in &read.blocks {
+        // A table right under its heading, on the same rules page, is set
+        // without its own title bar.
+        if last_page != Some(*page) {
+            after_heading = false;
+            last_page = Some(*page);
+        }
         let filled;
         let block = match block {
             Block::Para { refs, .. } if !refs.is_empty() => {
@@ -602,6 +616,7 @@ fn set_body(
             frame,
             &mut headings,
             Some((break_points, edge)),
+            std::mem::replace(&mut after_heading, matches!(block, Block::Heading { .. })),
         ) {
             Ok(more) => {
                 if headings.len() > heading_at
@@ -806,6 +821,7 @@ fn block_pieces(
     frame: Frame,
     headings: &mut Vec<Heading>,
     hyphenate: Option<Prose<'_>>,
+    after_heading: bool,
 ) -> Result<Vec<Piece>, Diagnostic> {
     let width = frame.column_width;
     match block {
@@ -881,7 +897,9 @@ fn block_pieces(
             let Some(figure) = input.figures.figure(code) else {
                 return Ok(Vec::new());
             };
-            let mut pieces = figure_pieces(figure, code, input, frame, headings.last())?;
+            // A heading right above the figure may already say its title.
+            let heading = headings.last().filter(|_| after_heading);
+            let mut pieces = figure_pieces(figure, code, input, frame, heading)?;
             // The figure's place, for `#table-…` links (as in the HTML reference).
             if let (Some(anchor), Some(first)) = (data_anchor(code), pieces.first_mut()) {
                 first.cards.push((format!("#{anchor}"), 0.0, 0.0));
@@ -951,9 +969,20 @@ fn figure_pieces(
             anchors,
         } => {
             let mut pieces = Vec::new();
-            // A title that only repeats the heading just above it is left out.
-            let repeats = |t: &String| heading.is_some_and(|h| h.plain.eq_ignore_ascii_case(t));
-            if let Some(title) = title.filter(|t| !repeats(t)) {
+            let mut specs = specs;
+            // A title that only repeats the heading just above it is left
+            // out: the figure's, else its first table's title bar (unless
+            // the bar carries a rule number too).
+            let repeats = |t: &String| heading.is_some_and(|h| same_title(&h.plain, t));
+            let title = title.filter(|t| !repeats(t));
+            if title.is_none()
+                && let Some(first) = specs.first_mut()
+                && first.rule.is_none()
+                && first.title.as_ref().is_some_and(repeats)
+            {
+                first.title = None;
+            }
+            if let Some(title) = title {
                 let style = TextStyle {
                     style: Style::Bold,
                     size: 10.5,
@@ -1009,6 +1038,29 @@ fn figure_pieces(
             Ok(pieces)
         }
     }
+}
+
+/// Whether a heading and a table's title say the same: their words (letters
+/// and digits, any case, punctuation left out) equal, a last word "table"
+/// or "chart" on either not counted ("Units table" is "Units").
+fn same_title(heading: &str, title: &str) -> bool {
+    let words = |text: &str| -> Vec<String> {
+        let mut words: Vec<String> = text
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect();
+        if words.len() > 1
+            && words
+                .last()
+                .is_some_and(|w| matches!(w.as_str(), "table" | "chart"))
+        {
+            words.pop();
+        }
+        words
+    };
+    let ours = words(heading);
+    !ours.is_empty() && ours == words(title)
 }
 
 /// What a die shows, in words: its name, role and each face's symbols.
@@ -1259,7 +1311,7 @@ fn dot_leaders(input: &RulebookInput<'_>, style: TextStyle, from: f32, to: f32) 
     }))
 }
 
-/// The title page: the game's name, "Rules", and the copyright lines at the foot.
+/// The title page: the game's name, its subtitle, and the copyright lines at the foot.
 fn lay_out_title(input: &RulebookInput<'_>) -> Result<Page, FitError> {
     let paper = input.options.paper;
     let width = paper.width - 2.0 * SIDE;
@@ -1284,7 +1336,10 @@ fn lay_out_title(input: &RulebookInput<'_>) -> Result<Page, FitError> {
         Ok(top + bottom)
     };
     let below = centred(&literal(input.title), Style::Bold, 32.0, paper.height * 0.3)?;
-    centred("Rules", Style::Regular, 18.0, below + 14.0)?;
+    let subtitle = input.subtitle.unwrap_or(DEFAULT_SUBTITLE).trim();
+    if !subtitle.is_empty() {
+        centred(&literal(subtitle), Style::Regular, 18.0, below + 14.0)?;
+    }
     let mut y = paper.height - BOTTOM - 14.0 * input.copyright.len() as f32;
     for line in input.copyright {
         y = centred(&literal(line), Style::Italic, 9.0, y)? + 3.0;
@@ -1474,6 +1529,7 @@ mod tests {
         let family = book.families[0].clone();
         lay_out_rulebook(&RulebookInput {
             title: "Game",
+            subtitle: None,
             copyright: &["(c) someone".to_string()],
             pages: vec![RulesText {
                 file: 7,
@@ -1620,6 +1676,7 @@ mod tests {
         let family = book.families[0].clone();
         lay_out_rulebook(&RulebookInput {
             title: "Game",
+            subtitle: None,
             copyright: &[],
             pages: vec![RulesText {
                 file: 3,
@@ -1805,6 +1862,46 @@ mod tests {
             (loc.file, loc.span.start),
             (3, md.find("{{").expect("shortcode"))
         );
+    }
+
+    #[test]
+    fn same_title_ignores_case_punctuation_and_a_last_table() {
+        assert!(same_title("Units table", "Units"));
+        assert!(same_title("Line of Sight (LOS)", "line of sight: LOS"));
+        assert!(same_title("Combat Table", "Combat table"));
+        assert!(same_title("Table", "Table"));
+        assert!(!same_title("Attack Bonus Table", "Base types"));
+        assert!(!same_title("Combat", "Combat Table (Modified Two Die)"));
+        assert!(!same_title("...", "..."));
+    }
+
+    /// A table's title bar that repeats the heading right above it is left
+    /// out; with prose between them, both stay.
+    #[test]
+    fn a_heading_right_above_a_table_stands_for_its_title() {
+        let table = Shows(|| Figure::Tables {
+            title: None,
+            specs: vec![spec(2, 3, "Row")],
+            anchors: Vec::new(),
+        });
+        let count = |md: &str| {
+            let book = lay_out_with(&table, md, &[]).expect("lays out");
+            // The text block's, not the running head's.
+            let text: String = book.doc.pages[2..]
+                .iter()
+                .flat_map(|p| &p.items)
+                .filter_map(|i| match i {
+                    Item::Text(t) if t.y > TOP => Some(t.text.as_str()),
+                    _ => None,
+                })
+                .collect::<Vec<_>>()
+                .join(" ");
+            assert!(text.contains("Row20") && text.contains("Head1"), "{text}");
+            text.matches("Results").count()
+        };
+        assert_eq!(count("## Results table\n\n{{ table(\"t\") }}\n"), 1);
+        assert_eq!(count("## Results\n\nRoll.\n\n{{ table(\"t\") }}\n"), 2);
+        assert_eq!(count("## Other\n\n{{ table(\"t\") }}\n"), 1);
     }
 
     #[test]

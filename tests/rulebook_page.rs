@@ -1,0 +1,143 @@
+//! What a reader sees on the rulebook's pages (issue "Rulebooks to the
+//! standard of a LaTeX or typst book"), read back from real PDFs with
+//! `pdftotext`: the title page's subtitle, a heading not repeated by the
+//! table under it, empty cells left empty, a short contents sharing its
+//! page with the rules, and callout boxes holding their text.
+
+mod support;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use support::raw::{dump, grogpress};
+use support::tools::{BoxedWord, tool, word_boxes};
+
+/// Builds the rulebook of the game folder `game` into `out`.
+fn build(game: &Path, out: &Path) -> PathBuf {
+    let run = grogpress(&[
+        "rulebook",
+        game.to_str().expect("utf-8 path"),
+        "--out",
+        out.to_str().expect("utf-8 path"),
+    ]);
+    assert!(run.status.success(), "{}", dump(&run));
+    let id = game.file_name().expect("a game").to_string_lossy();
+    out.join(&*id).join(format!("{id}-rules.pdf"))
+}
+
+/// The text of page `page` (1-based).
+fn page_text(pdf: &Path, page: usize) -> String {
+    let n = page.to_string();
+    tool(
+        "pdftotext",
+        &["-f", &n, "-l", &n, pdf.to_str().expect("path"), "-"],
+    )
+}
+
+/// A shipped game copied, with `edit` applied to its game.toml and rules.
+fn game_with(
+    game: &str,
+    edit_toml: impl Fn(&str) -> String,
+    edit_md: impl Fn(&str) -> String,
+) -> (tempfile::TempDir, PathBuf) {
+    let (tmp, dir) = support::temp_game(game);
+    let toml = dir.join("game.toml");
+    let text = fs::read_to_string(&toml).expect("game.toml");
+    fs::write(&toml, edit_toml(&text)).expect("write game.toml");
+    let md = dir.join(format!("rules/{game}.md"));
+    let text = fs::read_to_string(&md).expect("rules");
+    fs::write(&md, edit_md(&text)).expect("write rules");
+    (tmp, dir)
+}
+
+/// The words of a page's text block (below the running head, above the folio).
+fn body_words(page: &((f64, f64), Vec<BoxedWord>)) -> Vec<&BoxedWord> {
+    let ((_, height), words) = page;
+    words
+        .iter()
+        .filter(|(_, b)| b[1] > 50.0 && b[3] < height - 40.0)
+        .collect()
+}
+
+#[test]
+fn the_title_page_shows_the_subtitle_or_rules_of_play() {
+    let (tmp, game) = game_with(
+        "grid-battles",
+        |t| {
+            t.replacen(
+                "name = \"Grid Battles\"\n",
+                "name = \"Grid Battles\"\nsubtitle = \"Standard Rules, Second Edition\"\n",
+                1,
+            )
+        },
+        str::to_string,
+    );
+    let pdf = build(&game, &tmp.path().join("out"));
+    let first = page_text(&pdf, 1);
+    assert!(first.contains("Grid Battles"), "{first}");
+    assert!(first.contains("Standard Rules, Second Edition"), "{first}");
+
+    let (tmp, game) = game_with("grid-battles", str::to_string, str::to_string);
+    let pdf = build(&game, &tmp.path().join("out"));
+    let first = page_text(&pdf, 1);
+    assert!(first.contains("Rules of Play"), "{first}");
+}
+
+/// Grid Battles' "### Units table" stands right above `{{ units() }}`, the
+/// collection "Units": the title is set once, as the heading, and the table's
+/// header follows it.
+#[test]
+fn a_heading_right_above_its_table_is_not_repeated_in_a_title_bar() {
+    let (tmp, game) = game_with("grid-battles", str::to_string, str::to_string);
+    let pdf = build(&game, &tmp.path().join("out"));
+    let pages = word_boxes(&pdf);
+    // The last one: the contents lists it first.
+    let (page, heading) = pages
+        .iter()
+        .enumerate()
+        .rev()
+        .find_map(|(n, p)| {
+            let words = body_words(p);
+            words.windows(2).rev().find_map(|w| {
+                (w[0].0 == "Units" && w[1].0 == "table" && (w[0].1[1] - w[1].1[1]).abs() < 1.0)
+                    .then_some((n, w[0].1))
+            })
+        })
+        .expect("the heading \"Units table\"");
+    let words = body_words(&pages[page]);
+    let column = |b: &[f64; 4]| b[0] >= heading[0] - 1.0;
+    // The first line below the heading is the table's header.
+    let below: Vec<&&BoxedWord> = words
+        .iter()
+        .filter(|(_, b)| b[1] > heading[3] && column(b))
+        .collect();
+    let top = below.iter().map(|(_, b)| b[1]).fold(f64::MAX, f64::min);
+    let line: Vec<&str> = below
+        .iter()
+        .filter(|(_, b)| b[1] < top + 3.0)
+        .map(|(w, _)| w.as_str())
+        .collect();
+    assert!(
+        line.contains(&"Name") && line.contains(&"Health") && !line.contains(&"Units"),
+        "{line:?}"
+    );
+    // And the table's rows are all there.
+    let text: Vec<&str> = words.iter().map(|(w, _)| w.as_str()).collect();
+    for unit in ["Archer", "Pikeman", "Knight"] {
+        assert!(text.contains(&unit), "{unit} in {text:?}");
+    }
+    // With prose between heading and table, the title bar stays: one
+    // "Units" more.
+    let units = |pages: &[((f64, f64), Vec<BoxedWord>)]| {
+        pages
+            .iter()
+            .flat_map(body_words)
+            .filter(|(w, _)| w == "Units")
+            .count()
+    };
+    let (tmp, other) = game_with("grid-battles", str::to_string, |md| {
+        md.replacen("### Units table\n", "### Units table\n\nThe units.\n", 1)
+    });
+    let more = word_boxes(&build(&other, &tmp.path().join("out")));
+    assert_eq!(units(&more), units(&pages) + 1);
+}
