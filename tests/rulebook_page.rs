@@ -141,3 +141,86 @@ fn a_heading_right_above_its_table_is_not_repeated_in_a_title_bar() {
     let more = word_boxes(&build(&other, &tmp.path().join("out")));
     assert_eq!(units(&more), units(&pages) + 1);
 }
+
+/// The words of each line of a page's text block that holds `word`.
+fn lines_with<'a>(pages: &'a [((f64, f64), Vec<BoxedWord>)], word: &str) -> Vec<Vec<&'a str>> {
+    let mut out = Vec::new();
+    for page in pages {
+        let words = body_words(page);
+        for (w, b) in &words {
+            if w == word {
+                let mut line: Vec<&&BoxedWord> = words
+                    .iter()
+                    .filter(|(_, o)| (o[1] + o[3] - b[1] - b[3]).abs() < 3.0)
+                    .collect();
+                line.sort_by(|a, b| a.1[0].total_cmp(&b.1[0]));
+                out.push(line.iter().map(|(w, _)| w.as_str()).collect());
+            }
+        }
+    }
+    out
+}
+
+/// A cell with no value is empty, in the PDF and the HTML, its neighbours in
+/// place; a "-" the data writes is printed.
+#[test]
+fn an_empty_cell_is_empty_and_a_written_dash_stays() {
+    let (tmp, game) = game_with("grid-battles", str::to_string, |md| {
+        format!("{md}\n## Terrain\n\nThe terrain types.\n\n{{{{ collection(\"terrain\") }}}}\n")
+    });
+    let terrain = game.join("terrain.toml");
+    let text = fs::read_to_string(&terrain).expect("terrain");
+    let text = text
+        .replacen("kind = \"text\"\n", "kind = \"text\"\noptional = true\n", 1)
+        .replacen("colour = \"dark green\"\n", "", 1)
+        .replacen("colour = \"brown\"\n", "colour = \"-\"\n", 1);
+    fs::write(&terrain, text).expect("write terrain");
+    let out = tmp.path().join("out");
+    let pages = word_boxes(&build(&game, &out));
+    // Pikeman has no range: the cell between "Melee" and its movement is empty.
+    let pikeman = lines_with(&pages, "Pikeman");
+    assert!(
+        pikeman.contains(&vec![
+            "Pikeman", "Infantry", "Melee", "2", "4", "Blue", "Grey"
+        ]),
+        "{pikeman:?}"
+    );
+    let woods: Vec<Vec<&str>> = lines_with(&pages, "Woods")
+        .into_iter()
+        .filter(|l| l.len() == 3)
+        .collect();
+    assert_eq!(woods, [vec!["Woods", "1", "yes"]]);
+    let hill = lines_with(&pages, "Hill");
+    assert!(hill.contains(&vec!["Hill", "-", "1", "yes"]), "{hill:?}");
+    // The HTML reference alike.
+    let run = grogpress(&[
+        "rules",
+        game.to_str().expect("path"),
+        "--out",
+        out.to_str().expect("path"),
+    ]);
+    assert!(run.status.success(), "{}", dump(&run));
+    let html = fs::read_to_string(out.join("grid-battles/html/grid-battles.html")).expect("html");
+    let row = |name: &str| {
+        let at = html
+            .find(&format!("<th scope=\"row\">{name}</th>"))
+            .unwrap_or_else(|| panic!("{name} row"));
+        let end = html[at..].find("</tr>").expect("row end") + at;
+        html[at..end].to_string()
+    };
+    assert!(
+        row("Pikeman").contains("<td>Melee</td><td></td><td>2</td>"),
+        "{}",
+        row("Pikeman")
+    );
+    assert!(
+        row("Woods").contains("</th><td></td><td>1</td>"),
+        "{}",
+        row("Woods")
+    );
+    assert!(
+        row("Hill").contains("</th><td>-</td><td>1</td>"),
+        "{}",
+        row("Hill")
+    );
+}

@@ -19,7 +19,8 @@ fn shown_fields(c: &Deck) -> Vec<usize> {
 }
 
 /// An item's value of a field: a list of die faces as "sword · blank · ...",
-/// a reference as the name of the item it names, nothing as "-".
+/// a reference as the name of the item it names, nothing as an empty cell
+/// (a "-" the data writes stays a "-").
 fn value_text(game: &Game, c: &Deck, item: &crate::model::Card, field: usize) -> String {
     match item
         .values
@@ -27,8 +28,9 @@ fn value_text(game: &Game, c: &Deck, item: &crate::model::Card, field: usize) ->
         .and_then(|v| v.as_ref())
         .map(|v| &v.value)
     {
+        None => String::new(),
         Some(FieldValue::List(faces)) => crate::model::faces_text(faces),
-        _ => shown(game, c, item, field),
+        Some(_) => shown(game, c, item, field),
     }
 }
 

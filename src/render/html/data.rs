@@ -372,7 +372,8 @@ fn collection_value(c: &Deck, id: Option<String>, row_ids: &mut RowIds<'_>) -> V
                         FieldValue::List(faces) => crate::model::faces_text(faces),
                         other => other.display(),
                     },
-                    None => "-".to_string(),
+                    // No value: an empty cell (a "-" the data writes is kept).
+                    None => String::new(),
                 })
                 .collect();
             let cells: Vec<Value> = texts
@@ -383,6 +384,7 @@ fn collection_value(c: &Deck, id: Option<String>, row_ids: &mut RowIds<'_>) -> V
             let found = fields
                 .iter()
                 .zip(&texts)
+                .filter(|(_, text)| !text.is_empty())
                 .map(|(&i, text)| format!("{}: {text}", field_heading(&c.fields[i].name)))
                 .collect::<Vec<_>>()
                 .join(" · ");
