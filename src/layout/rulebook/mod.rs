@@ -1575,6 +1575,7 @@ mod tests {
         let doc = parse_rules(&md);
         let rulebook = lay_out_rulebook(&RulebookInput {
             title: "Game",
+            subtitle: None,
             copyright: &[],
             pages: vec![RulesText { file: 1, doc: &doc }],
             family: &family,
