@@ -28,6 +28,22 @@ fn card_list(dir: &Path, game: &str, extra: &[&str]) -> PathBuf {
     dir.join(game).join("cards-list.pdf")
 }
 
+/// Writes `deck` as the deck file of the game folder `game` (its game.toml
+/// already there), builds its card list under `dir/out`; the list's PDF.
+fn list_of_written_game(dir: &Path, game: &Path, deck: &str) -> PathBuf {
+    std::fs::write(game.join("deck.toml"), deck).expect("deck.toml");
+    let out = dir.join("out");
+    let run = support::grogpress(&[
+        "cardlist",
+        game.to_str().expect("UTF-8"),
+        "--out",
+        out.to_str().expect("UTF-8"),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.dump());
+    let name = game.file_name().expect("a folder name");
+    out.join(name).join("cards-list.pdf")
+}
+
 fn parse(path: &Path) -> DeTable<'static> {
     let text = std::fs::read_to_string(path).expect("read a data file");
     let text: &'static str = Box::leak(text.into_boxed_str());
@@ -421,16 +437,7 @@ group_by = "owner"
             "[[cards]]\ntitle = \"Card Q{n:05}\"\neffect = \"{effect}\"\nowner = \"{owner}\"\n"
         ));
     }
-    std::fs::write(game.join("deck.toml"), deck).expect("deck.toml");
-    let out = dir.path().join("out");
-    let run = support::grogpress(&[
-        "cardlist",
-        game.to_str().expect("UTF-8"),
-        "--out",
-        out.to_str().expect("UTF-8"),
-    ]);
-    assert_eq!(run.code, 0, "{}", run.dump());
-    let pdf = out.join("long").join("cards-list.pdf");
+    let pdf = list_of_written_game(dir.path(), &game, &deck);
     let pdf = pdf.to_str().expect("UTF-8");
     let info = tool("pdfinfo", &[pdf]);
     let pages: usize = info
@@ -497,16 +504,7 @@ deck = "cards"
             "[[cards]]\nwho = \"Defender Only\"\ntiming = \"Play when attacked, before any rolls are made, in any battle of the turn:\"\ntitle = \"Dug In {n}\"\neffect = \"Ignore the first hit on your units in this battle and every battle fought in the same sector this turn. **Discard** after use.\"\nallegiance = \"Red\"\n"
         ));
     }
-    std::fs::write(game.join("deck.toml"), deck).expect("deck.toml");
-    let out = dir.path().join("out");
-    let run = support::grogpress(&[
-        "cardlist",
-        game.to_str().expect("UTF-8"),
-        "--out",
-        out.to_str().expect("UTF-8"),
-    ]);
-    assert_eq!(run.code, 0, "{}", run.dump());
-    let pages = words(&out.join("narrow").join("cards-list.pdf"));
+    let pages = words(&list_of_written_game(dir.path(), &game, &deck));
     let page = &pages[0];
     let header = lines(page)
         .into_iter()
