@@ -274,7 +274,7 @@ fn check_backs(pdf: &Path, size: f64) -> BTreeMap<(String, String), usize> {
 /// a square in its colour with a mark on it that tells it from the other
 /// dice of its corner without colour.
 fn check_faces(pdf: &Path, size: f64, parity: usize) -> BTreeMap<(String, String), usize> {
-    let (units, _) = data();
+    let (units, sides) = data();
     let pages = words(pdf);
     assert_eq!(pages.len() % 2, 0, "each front page has its back page");
     let mut found = BTreeMap::new();
@@ -372,6 +372,13 @@ fn check_faces(pdf: &Path, size: f64, parity: usize) -> BTreeMap<(String, String
                 })
                 .next()
                 .unwrap_or_else(|| panic!("{}: a side colour behind it", unit.name));
+            // Named by the side whose colour it is (the PDF writes colours
+            // to a thousandth, so compare, don't format).
+            let side = sides
+                .iter()
+                .map(|s| s.color)
+                .find(|c| close(*c, side))
+                .unwrap_or(side);
             let key = (format!("{side:.2?}"), unit.name.clone());
             *found.entry(key).or_insert(0) += 1;
         }

@@ -533,7 +533,8 @@ fn running_heads_and_page_numbers_are_drawn_but_are_artifacts() {
                 .filter(|w| w[1] == "Tm")
                 .map(|w| w[0].parse().expect("a number"))
                 .collect();
-            if before.contains("/Artifact <<   /Type /Pagination >>") {
+            let last_open = &before[before.rfind("/Artifact").unwrap_or(before.len())..];
+            if last_open.contains("/Pagination") {
                 furniture.extend(ys);
             } else {
                 for y in ys {

@@ -1,6 +1,7 @@
 //! Render stage: draws a laid-out [`crate::layout::Doc`] into an output
 //! format. Renderers never measure text: glyphs and positions come from layout.
 
+mod content;
 pub mod html;
 pub mod pdf;
 mod pdf_images;

@@ -8,7 +8,9 @@ use std::io::Write;
 
 use pdf_writer::types::UnicodeCmap;
 use pdf_writer::types::{ActionType, AnnotationType, CidFontType, FontFlags, PageMode, SystemInfo};
-use pdf_writer::{Chunk, Content, Filter, Name, Rect, Ref, Str, TextStr};
+use pdf_writer::{Chunk, Filter, Name, Rect, Ref, Str, TextStr};
+
+use super::content::ContentStream;
 use subsetter::GlyphRemapper;
 
 use super::pdf_images::{UsedImages, draw_image, image_objects};
@@ -717,7 +719,7 @@ impl GlyphRuns {
     /// Shows one run of glyphs at its baseline, in its ink when it has one.
     fn show(
         &mut self,
-        c: &mut Content,
+        c: &mut ContentStream,
         t: &TextItem,
         used: &BTreeMap<FaceId, UsedFace>,
         book: &FontBook,
@@ -743,7 +745,7 @@ impl GlyphRuns {
             self.in_text = true;
         }
         if self.font != Some((t.face, t.size)) {
-            c.set_font(Name(font_name(t.face).as_bytes()), t.size);
+            c.set_font(font_name(t.face).as_bytes(), t.size);
             self.font = Some((t.face, t.size));
         }
         c.set_text_matrix([1.0, 0.0, 0.0, 1.0, t.x, page_height - t.y]);
@@ -757,26 +759,16 @@ impl GlyphRuns {
     }
 
     /// The glyph codes gathered, with `TJ` adjustments where there are any.
-    fn show_glyphs(&self, c: &mut Content) {
+    fn show_glyphs(&self, c: &mut ContentStream) {
         if self.adjust.is_empty() {
-            c.show(Str(&self.bytes));
-            return;
-        }
-        let mut tj = c.show_positioned();
-        let mut items = tj.items();
-        let mut from = 0;
-        for &(to, amount) in &self.adjust {
-            items.show(Str(&self.bytes[from * 2..to * 2]));
-            items.adjust(amount);
-            from = to;
-        }
-        if from * 2 < self.bytes.len() {
-            items.show(Str(&self.bytes[from * 2..]));
+            c.show(&self.bytes);
+        } else {
+            c.show_positioned(&self.bytes, &self.adjust);
         }
     }
 
     /// Closes the text object before anything that is not text.
-    fn end(&mut self, c: &mut Content) {
+    fn end(&mut self, c: &mut ContentStream) {
         if self.in_text {
             c.end_text();
             self.in_text = false;
@@ -795,7 +787,7 @@ fn page_content(
     images: &UsedImages,
     book: &FontBook,
 ) -> Vec<u8> {
-    let mut c = Content::new();
+    let mut c = ContentStream::new();
     let h = page.height;
     let mut run = GlyphRuns::default();
     let mut open = Mark::None;
@@ -828,12 +820,12 @@ fn page_content(
     if open != Mark::None {
         c.end_marked_content();
     }
-    c.finish().to_vec()
+    c.finish()
 }
 
 /// A shape in a graphics state of its own: clip, stroke, fill colour,
 /// outline, then fill and/or stroke.
-fn draw_shape(c: &mut Content, shape: &Shape, h: f32) {
+fn draw_shape(c: &mut ContentStream, shape: &Shape, h: f32) {
     c.save_state();
     if let Some([x, y, w, ch]) = shape.clip {
         c.rect(x, h - y - ch, w, ch);
@@ -843,7 +835,7 @@ fn draw_shape(c: &mut Content, shape: &Shape, h: f32) {
     if let Some(stroke) = shape.stroke {
         c.set_line_width(stroke.width);
         if let Some((on, off)) = stroke.dash {
-            c.set_dash_pattern([on, off], 0.0);
+            c.set_dash_pattern(on, off);
         }
     }
     if let Some(ink) = shape.fill {
@@ -872,7 +864,7 @@ fn draw_shape(c: &mut Content, shape: &Shape, h: f32) {
     c.restore_state();
 }
 
-fn set_fill(c: &mut Content, ink: Ink) {
+fn set_fill(c: &mut ContentStream, ink: Ink) {
     match ink {
         Ink::Gray(gray) => c.set_fill_gray(gray),
         Ink::Rgb([r, g, b]) => c.set_fill_rgb(r, g, b),
@@ -880,7 +872,7 @@ fn set_fill(c: &mut Content, ink: Ink) {
 }
 
 /// Traces a path given from the page's top-left (y down) in PDF space (y up).
-pub(super) fn trace_path(c: &mut Content, path: &[PathEl], page_height: f32) {
+pub(super) fn trace_path(c: &mut ContentStream, path: &[PathEl], page_height: f32) {
     let h = page_height;
     for el in path {
         match *el {
@@ -893,7 +885,7 @@ pub(super) fn trace_path(c: &mut Content, path: &[PathEl], page_height: f32) {
 }
 
 /// A rectangle path with corners of radius `r` (lower-left at x, y; y up).
-pub(super) fn rounded_rect(c: &mut Content, x: f32, y: f32, w: f32, h: f32, r: f32) {
+pub(super) fn rounded_rect(c: &mut ContentStream, x: f32, y: f32, w: f32, h: f32, r: f32) {
     let r = r.min(w / 2.0).min(h / 2.0);
     if r <= 0.0 {
         c.rect(x, y, w, h);

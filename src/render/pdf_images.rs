@@ -9,7 +9,9 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use pdf_writer::{Chunk, Content, Filter, Name, Rect, Ref};
+use pdf_writer::{Chunk, Filter, Name, Rect, Ref};
+
+use super::content::ContentStream;
 
 use super::pdf::{RenderError, deflate, rounded_rect, trace_path};
 use crate::layout::ImageItem;
@@ -189,7 +191,7 @@ fn decode_png(bytes: &[u8]) -> Result<DecodedPng, png::DecodingError> {
 
 /// Vector art's outlines, its y turned up (the form's space is y up).
 fn vector_content(art: &VectorArt) -> Vec<u8> {
-    let mut c = Content::new();
+    let mut c = ContentStream::new();
     for path in &art.paths {
         let [r, g, b] = path.color;
         c.set_fill_rgb(r, g, b);
@@ -201,11 +203,11 @@ fn vector_content(art: &VectorArt) -> Vec<u8> {
             c.fill_nonzero();
         }
     }
-    c.finish().to_vec()
+    c.finish()
 }
 
 /// Draws an image item: its (rounded) clip, then the image mapped into its rectangle.
-pub(super) fn draw_image(c: &mut Content, item: &ImageItem, name: &str, page_height: f32) {
+pub(super) fn draw_image(c: &mut ContentStream, item: &ImageItem, name: &str, page_height: f32) {
     let h = page_height;
     let [cx, cy, cw, ch] = item.clip;
     let [x, y, w, rh] = item.rect;
@@ -223,6 +225,6 @@ pub(super) fn draw_image(c: &mut Content, item: &ImageItem, name: &str, page_hei
             c.transform([w, 0.0, 0.0, rh, x, h - y - rh]);
         }
     }
-    c.x_object(Name(name.as_bytes()));
+    c.x_object(name.as_bytes());
     c.restore_state();
 }

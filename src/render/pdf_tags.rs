@@ -9,7 +9,9 @@
 //! and everything inside an artifact are artifacts.
 
 use pdf_writer::types::StructRole;
-use pdf_writer::{Chunk, Content, Finish, Name, Ref, TextStr};
+use pdf_writer::{Chunk, Finish, Name, Ref, TextStr};
+
+use super::content::ContentStream;
 
 use crate::layout::{Item, Link, Role, Tag};
 
@@ -370,23 +372,12 @@ impl TagTree {
 }
 
 /// Opens the marked-content sequence of `mark` (nothing for [`Mark::None`]).
-pub(super) fn begin(c: &mut Content, mark: Mark) {
+pub(super) fn begin(c: &mut ContentStream, mark: Mark) {
     match mark {
         Mark::None => {}
-        Mark::Content { mcid, role } => {
-            c.begin_marked_content_with_properties(role.to_name())
-                .properties()
-                .identify(mcid);
-        }
-        Mark::Artifact { pagination: true } => {
-            c.begin_marked_content_with_properties(Name(b"Artifact"))
-                .properties()
-                .artifact()
-                .kind(pdf_writer::types::ArtifactType::Pagination);
-        }
-        Mark::Artifact { pagination: false } => {
-            c.begin_marked_content(Name(b"Artifact"));
-        }
+        Mark::Content { mcid, role } => c.begin_marked_content_with_id(role.to_name().0, mcid),
+        Mark::Artifact { pagination: true } => c.begin_pagination_artifact(),
+        Mark::Artifact { pagination: false } => c.begin_marked_content(b"Artifact"),
     }
 }
 

@@ -1,0 +1,321 @@
+//! Render stage: a page's drawing operations → the bytes of its PDF content
+//! stream. Numbers are written to a thousandth of a point (shorter than the
+//! shortest round-trip float), glyph codes as hex strings (two characters a
+//! byte, where a literal string spends four on most glyph ids), so there is
+//! less to write and less to compress.
+
+/// A content stream being written: one operator a line, operands before it.
+#[derive(Default)]
+pub struct ContentStream {
+    buf: Vec<u8>,
+}
+
+const HEX: &[u8; 16] = b"0123456789ABCDEF";
+
+impl ContentStream {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The stream's bytes.
+    pub fn finish(self) -> Vec<u8> {
+        self.buf
+    }
+
+    /// A number to a thousandth (enough for points, colours and em
+    /// thousandths), trailing zeros dropped; never an exponent or `-0`.
+    fn num(&mut self, v: f32) {
+        let v = if v.is_finite() { f64::from(v) } else { 0.0 };
+        let thousandths = (v * 1000.0).round() as i64;
+        if thousandths < 0 {
+            self.buf.push(b'-');
+        }
+        let a = thousandths.unsigned_abs();
+        self.uint(a / 1000);
+        let frac = a % 1000;
+        if frac != 0 {
+            let digits = [frac / 100, frac / 10 % 10, frac % 10];
+            let keep = if digits[2] != 0 {
+                3
+            } else if digits[1] != 0 {
+                2
+            } else {
+                1
+            };
+            self.buf.push(b'.');
+            for d in &digits[..keep] {
+                self.buf.push(b'0' + *d as u8);
+            }
+        }
+        self.buf.push(b' ');
+    }
+
+    /// A number at full precision (a transform's scale can be 0.0004).
+    fn precise(&mut self, v: f32) {
+        use std::io::Write as _;
+        let v = if v.is_finite() { v } else { 0.0 };
+        let _ = write!(self.buf, "{v} ");
+    }
+
+    fn uint(&mut self, mut n: u64) {
+        let mut digits = [0u8; 20];
+        let mut k = digits.len();
+        loop {
+            k -= 1;
+            digits[k] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        self.buf.extend_from_slice(&digits[k..]);
+    }
+
+    fn name(&mut self, name: &[u8]) {
+        self.buf.push(b'/');
+        self.buf.extend_from_slice(name);
+        self.buf.push(b' ');
+    }
+
+    fn hex(&mut self, bytes: &[u8]) {
+        self.buf.reserve(bytes.len() * 2 + 2);
+        self.buf.push(b'<');
+        for b in bytes {
+            self.buf.push(HEX[usize::from(b >> 4)]);
+            self.buf.push(HEX[usize::from(b & 15)]);
+        }
+        self.buf.push(b'>');
+    }
+
+    /// Ends an operation: its operator and a newline (the space after the
+    /// last operand becomes part of the separator).
+    fn op(&mut self, op: &[u8]) {
+        self.buf.extend_from_slice(op);
+        self.buf.push(b'\n');
+    }
+
+    pub fn save_state(&mut self) {
+        self.op(b"q");
+    }
+
+    pub fn restore_state(&mut self) {
+        self.op(b"Q");
+    }
+
+    pub fn transform(&mut self, m: [f32; 6]) {
+        for v in m {
+            self.precise(v);
+        }
+        self.op(b"cm");
+    }
+
+    pub fn set_line_width(&mut self, width: f32) {
+        self.num(width);
+        self.op(b"w");
+    }
+
+    pub fn set_dash_pattern(&mut self, on: f32, off: f32) {
+        self.buf.push(b'[');
+        self.num(on);
+        self.num(off);
+        self.buf.extend_from_slice(b"] 0 ");
+        self.op(b"d");
+    }
+
+    pub fn set_fill_gray(&mut self, gray: f32) {
+        self.num(gray);
+        self.op(b"g");
+    }
+
+    pub fn set_fill_rgb(&mut self, r: f32, g: f32, b: f32) {
+        self.num(r);
+        self.num(g);
+        self.num(b);
+        self.op(b"rg");
+    }
+
+    pub fn move_to(&mut self, x: f32, y: f32) {
+        self.num(x);
+        self.num(y);
+        self.op(b"m");
+    }
+
+    pub fn line_to(&mut self, x: f32, y: f32) {
+        self.num(x);
+        self.num(y);
+        self.op(b"l");
+    }
+
+    pub fn cubic_to(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, x: f32, y: f32) {
+        for v in [x1, y1, x2, y2, x, y] {
+            self.num(v);
+        }
+        self.op(b"c");
+    }
+
+    pub fn close_path(&mut self) {
+        self.op(b"h");
+    }
+
+    pub fn rect(&mut self, x: f32, y: f32, w: f32, h: f32) {
+        for v in [x, y, w, h] {
+            self.num(v);
+        }
+        self.op(b"re");
+    }
+
+    pub fn clip_nonzero(&mut self) {
+        self.op(b"W");
+    }
+
+    pub fn end_path(&mut self) {
+        self.op(b"n");
+    }
+
+    pub fn fill_nonzero(&mut self) {
+        self.op(b"f");
+    }
+
+    pub fn fill_even_odd(&mut self) {
+        self.op(b"f*");
+    }
+
+    pub fn fill_nonzero_and_stroke(&mut self) {
+        self.op(b"B");
+    }
+
+    pub fn stroke(&mut self) {
+        self.op(b"S");
+    }
+
+    pub fn x_object(&mut self, name: &[u8]) {
+        self.name(name);
+        self.op(b"Do");
+    }
+
+    pub fn begin_text(&mut self) {
+        self.op(b"BT");
+    }
+
+    pub fn end_text(&mut self) {
+        self.op(b"ET");
+    }
+
+    pub fn set_font(&mut self, name: &[u8], size: f32) {
+        self.name(name);
+        self.num(size);
+        self.op(b"Tf");
+    }
+
+    pub fn set_text_matrix(&mut self, m: [f32; 6]) {
+        for v in m {
+            self.num(v);
+        }
+        self.op(b"Tm");
+    }
+
+    /// Shows two-byte glyph codes (`Tj`).
+    pub fn show(&mut self, codes: &[u8]) {
+        self.hex(codes);
+        self.buf.push(b' ');
+        self.op(b"Tj");
+    }
+
+    /// Shows two-byte glyph codes with the pen moved after some of them
+    /// (`TJ`): `adjust` holds (glyphs before the move, amount in thousandths
+    /// of an em, TJ's sign), in order.
+    pub fn show_positioned(&mut self, codes: &[u8], adjust: &[(usize, f32)]) {
+        self.buf.push(b'[');
+        let mut from = 0;
+        for &(to, amount) in adjust {
+            let to = (to * 2).min(codes.len());
+            self.hex(&codes[from..to]);
+            self.buf.push(b' ');
+            self.num(amount);
+            from = to;
+        }
+        if from < codes.len() {
+            self.hex(&codes[from..]);
+        }
+        self.buf.extend_from_slice(b"] ");
+        self.op(b"TJ");
+    }
+
+    /// `/tag BMC`.
+    pub fn begin_marked_content(&mut self, tag: &[u8]) {
+        self.name(tag);
+        self.op(b"BMC");
+    }
+
+    /// `/tag <</MCID n>> BDC`: content of a structure element.
+    pub fn begin_marked_content_with_id(&mut self, tag: &[u8], mcid: i32) {
+        self.name(tag);
+        self.buf.extend_from_slice(b"<</MCID ");
+        self.uint(u64::from(mcid.unsigned_abs()));
+        self.buf.extend_from_slice(b">> ");
+        self.op(b"BDC");
+    }
+
+    /// `/Artifact <</Type /Pagination>> BDC`: running heads and page numbers.
+    pub fn begin_pagination_artifact(&mut self) {
+        self.op(b"/Artifact <</Type /Pagination>> BDC");
+    }
+
+    pub fn end_marked_content(&mut self) {
+        self.op(b"EMC");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn written(f: impl FnOnce(&mut ContentStream)) -> String {
+        let mut c = ContentStream::new();
+        f(&mut c);
+        String::from_utf8(c.finish()).unwrap_or_default()
+    }
+
+    #[test]
+    fn numbers_are_short_and_exact_to_a_thousandth() {
+        let s = written(|c| {
+            for v in [
+                0.0, -0.0, 1.0, 752.5742, -3.25, 0.91764706, 0.0004, -0.0004, 12.1,
+            ] {
+                c.num(v);
+            }
+        });
+        assert_eq!(s, "0 0 1 752.574 -3.25 0.918 0 0 12.1 ");
+    }
+
+    #[test]
+    fn non_finite_numbers_are_written_as_zero() {
+        let s = written(|c| c.move_to(f32::NAN, f32::INFINITY));
+        assert_eq!(s, "0 0 m\n");
+    }
+
+    #[test]
+    fn glyph_codes_are_hex_strings_and_adjustments_split_them() {
+        let codes = [0u8, 0x0a, 0, 0x28, 0x12, 0xff];
+        assert_eq!(written(|c| c.show(&codes)), "<000A002812FF> Tj\n");
+        assert_eq!(
+            written(|c| c.show_positioned(&codes, &[(1, -12.5), (3, 4.0)])),
+            "[<000A> -12.5 <002812FF> 4 ] TJ\n"
+        );
+    }
+
+    #[test]
+    fn a_transform_keeps_small_scales() {
+        let s = written(|c| c.transform([0.0004, 0.0, 0.0, 0.5, 1.0, 2.0]));
+        assert_eq!(s, "0.0004 0 0 0.5 1 2 cm\n");
+    }
+
+    #[test]
+    fn marked_content_carries_its_id() {
+        let s = written(|c| {
+            c.begin_marked_content_with_id(b"P", 7);
+            c.end_marked_content();
+        });
+        assert_eq!(s, "/P <</MCID 7>> BDC\nEMC\n");
+    }
+}
