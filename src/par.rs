@@ -30,18 +30,48 @@ pub fn map_runs<T: Sync, R: Send>(items: &[T], f: impl Fn(&[T]) -> R + Sync) -> 
 }
 
 /// `f` over every item, in order; on all cores when there are at least
-/// `serial_below` items.
+/// `serial_below` items. Workers take the next few items as they come free,
+/// so a core slowed by other work (another document being written) holds
+/// up no fixed share of the slice.
 pub fn map<T: Sync, R: Send>(
     items: &[T],
     serial_below: usize,
     f: impl Fn(&T) -> R + Sync,
 ) -> Vec<R> {
-    if items.len() < serial_below {
+    let workers = workers();
+    if items.len() < serial_below || workers < 2 || items.len() < 2 {
         return items.iter().map(f).collect();
     }
-    map_runs(items, |run| run.iter().map(&f).collect::<Vec<R>>())
+    // Small enough to even out, large enough that taking is rare.
+    let batch = (items.len() / (workers * 16)).clamp(1, 64);
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let (f, next) = (&f, &next);
+    let done: Vec<Vec<(usize, Vec<R>)>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                scope.spawn(move || {
+                    let mut mine = Vec::new();
+                    loop {
+                        let from = next.fetch_add(batch, std::sync::atomic::Ordering::Relaxed);
+                        if from >= items.len() {
+                            break mine;
+                        }
+                        let to = (from + batch).min(items.len());
+                        mine.push((from, items[from..to].iter().map(f).collect()));
+                    }
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+            .collect()
+    });
+    let mut batches: Vec<(usize, Vec<R>)> = done.into_iter().flatten().collect();
+    batches.sort_unstable_by_key(|(from, _)| *from);
+    batches
         .into_iter()
-        .flatten()
+        .flat_map(|(_, results)| results)
         .collect()
 }
 

@@ -109,23 +109,16 @@ pub fn write(
     // The map pictures are made while the documents are (they need none of
     // them), and written with them.
     let maps = options.maps && !game.maps.is_empty();
+    let wanted: Vec<&Output> = outputs
+        .iter()
+        .filter(|o| (request.wanted)(&o.file_name))
+        .collect();
     let (staged, map_images) = std::thread::scope(|scope| {
         let map_images = maps.then(|| scope.spawn(|| super::maps::map_images(game, assets)));
-        let mut staged = Vec::new();
-        let mut result = Ok(());
-        for output in outputs.iter().filter(|o| (request.wanted)(&o.file_name)) {
-            let path = folder.join(&output.file_name);
-            match output.stage_pdf(game, assets, &folder, &path, diags) {
-                Ok(file) => staged.push((output, file)),
-                Err(e) => {
-                    result = Err(e);
-                    break;
-                }
-            }
-        }
+        let staged = stage_all(game, assets, &folder, &wanted, diags);
         let map_images =
             map_images.map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)));
-        result.map(|()| (staged, map_images))
+        staged.map(|staged| (staged, map_images))
     })?;
     if diags.has_errors() {
         return Ok(false);
@@ -208,6 +201,68 @@ pub fn write(
         super::preview::remove_unpublished(&preview_dir, &published, previews);
     }
     Ok(true)
+}
+
+/// How many documents are written at once: each lays out and compresses its
+/// pages on all cores too, but a few side by side fill the moments one of
+/// them spends on a single core (writing its page objects, its fonts).
+const DOCUMENTS_AT_ONCE: usize = 3;
+
+/// An output's place in the list, its file staged (or why not), its problems.
+type StagedOutput = (usize, Result<super::output::Staged, OpError>, Diagnostics);
+
+/// Writes each of `outputs` beside its place in `folder`, a few at a time,
+/// their problems into `diags` in the outputs' order; the first operational
+/// failure, if any (the files staged so far are then removed).
+fn stage_all<'o>(
+    game: &Game,
+    assets: &Assets,
+    folder: &Path,
+    outputs: &[&'o Output],
+    diags: &mut Diagnostics,
+) -> Result<Vec<(&'o Output, super::output::Staged)>, OpError> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let next = &next;
+    let done: Vec<Vec<StagedOutput>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..DOCUMENTS_AT_ONCE.min(outputs.len()))
+            .map(|_| {
+                scope.spawn(move || {
+                    let mut mine = Vec::new();
+                    loop {
+                        let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(output) = outputs.get(k) else {
+                            break mine;
+                        };
+                        let path = folder.join(&output.file_name);
+                        let mut found = Diagnostics::default();
+                        let staged = output.stage_pdf(game, assets, folder, &path, &mut found);
+                        mine.push((k, staged, found));
+                    }
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+            .collect()
+    });
+    let mut done: Vec<_> = done.into_iter().flatten().collect();
+    done.sort_unstable_by_key(|(k, _, _)| *k);
+    let mut staged = Vec::new();
+    let mut failure = None;
+    for (k, file, found) in done {
+        diags.extend(found);
+        match file {
+            Ok(file) => staged.push((outputs[k], file)),
+            Err(e) => {
+                failure.get_or_insert(e);
+            }
+        }
+    }
+    match failure {
+        Some(e) => Err(e),
+        None => Ok(staged),
+    }
 }
 
 /// How a written file is reported: "wrote out/x/y.pdf (what it holds)".
