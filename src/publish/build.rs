@@ -21,6 +21,9 @@ pub fn check(
     sources: &mut Sources,
     diags: &mut Diagnostics,
 ) -> Result<Option<(Game, Vec<Output>)>, OpError> {
+    // What an earlier build in this process (watch, serve) freed goes back
+    // first: a new game's load should not stand on its leftovers.
+    crate::release_freed_memory();
     let project = crate::load::Project {
         root: &assets.root,
         fonts: &assets.fonts,

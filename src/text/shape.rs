@@ -45,8 +45,32 @@ const CACHE_WORDS: usize = 1 << 16;
 
 /// Shaped words of one face, hashed by FNV-1a (short keys, no hostile
 /// collisions to fear: the cache is bounded and starts again when full).
-#[derive(Default)]
-pub(super) struct ShapeCache(RwLock<Words>);
+/// Each thread looks in its own copy first ([`NEAR`]): threads reading one
+/// lock word after word fought over its cache line.
+pub(super) struct ShapeCache {
+    /// Names this cache in the threads' copies (never reused, unlike an
+    /// address: a later font book's face may sit where this one was).
+    uid: u64,
+    words: RwLock<Words>,
+}
+
+impl Default for ShapeCache {
+    fn default() -> ShapeCache {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        ShapeCache {
+            uid: NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            words: RwLock::default(),
+        }
+    }
+}
+
+/// How many faces a thread keeps copies for before it starts again.
+const NEAR_FACES: usize = 32;
+
+thread_local! {
+    /// This thread's copy of the words it has looked up, by cache.
+    static NEAR: std::cell::RefCell<HashMap<u64, Words>> = std::cell::RefCell::default();
+}
 
 /// Each word's glyphs.
 type Words = HashMap<Box<str>, Arc<[Glyph]>, BuildHasherDefault<Fnv>>;
@@ -91,20 +115,28 @@ impl Face {
     /// Appends `text` shaped (see [`Face::shape`]) to `out`; its width at size 1.
     pub fn shape_into(&self, text: &str, out: &mut Vec<Glyph>) -> f32 {
         let from = out.len();
-        let copied = self
-            .shaped
-            .0
-            .read()
-            .ok()
-            .is_some_and(|cache| match cache.get(text) {
-                Some(hit) => {
-                    out.extend_from_slice(hit);
-                    true
+        let uid = self.shaped.uid;
+        let near = NEAR.with_borrow(|near| match near.get(&uid).and_then(|w| w.get(text)) {
+            Some(hit) => {
+                out.extend_from_slice(hit);
+                true
+            }
+            None => false,
+        });
+        if !near {
+            let glyphs = self.shape_cached(text);
+            out.extend_from_slice(&glyphs);
+            NEAR.with_borrow_mut(|near| {
+                // Faces of font books dropped since (watch, serve) go too.
+                if near.len() >= NEAR_FACES && !near.contains_key(&uid) {
+                    near.clear();
                 }
-                None => false,
+                let words = near.entry(uid).or_default();
+                if words.len() >= CACHE_WORDS {
+                    words.clear();
+                }
+                words.insert(text.into(), glyphs);
             });
-        if !copied {
-            out.extend_from_slice(&self.shape_cached(text));
         }
         unit_width(&out[from..], self.units_per_em)
     }
@@ -113,7 +145,7 @@ impl Face {
     fn shape_cached(&self, text: &str) -> Arc<[Glyph]> {
         if let Some(hit) = self
             .shaped
-            .0
+            .words
             .read()
             .ok()
             .and_then(|cache| cache.get(text).cloned())
@@ -121,7 +153,7 @@ impl Face {
             return hit;
         }
         let glyphs: Arc<[Glyph]> = self.shape_uncached(text).into();
-        if let Ok(mut cache) = self.shaped.0.write() {
+        if let Ok(mut cache) = self.shaped.words.write() {
             if cache.len() >= CACHE_WORDS {
                 cache.clear();
             }
