@@ -54,6 +54,12 @@ impl UsedFace {
     /// Gives the glyphs of a run their subset ids (those new to the subset
     /// get the next ones), noting the character each first stands for.
     fn learn(&mut self, t: &TextItem) {
+        // Most runs hold only glyphs known already: their characters need
+        // not be found.
+        let known = |id: u16| id == 0 || self.new_id.get(usize::from(id)).is_none_or(|s| *s != 0);
+        if t.glyphs.iter().all(|g| known(g.id)) {
+            return;
+        }
         for (chars, glyph) in clusters(&t.text, &t.glyphs) {
             let Some(slot) = self.new_id.get_mut(usize::from(glyph.id)) else {
                 continue;
