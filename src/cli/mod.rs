@@ -743,7 +743,7 @@ fn run_games(
                         written.push(w)
                     })?;
                 }
-                None => crate::publish::lay_out(game, outputs, assets, &mut diags)?,
+                None => crate::publish::lay_out(game, outputs, assets, options, &mut diags)?,
             }
         }
         let ok = progress.suspend(|| report(&mut diags, &sources, format, Some(&label)));
@@ -789,7 +789,7 @@ pub fn check_game_model(
 ) -> Result<Option<(crate::model::Game, Vec<Output>)>, OpError> {
     let checked = crate::publish::check(dir, assets, options, sources, diags)?;
     if let Some((game, outputs)) = &checked {
-        crate::publish::lay_out(game, outputs, assets, diags)?;
+        crate::publish::lay_out(game, outputs, assets, options, diags)?;
     }
     Ok(checked)
 }

@@ -272,7 +272,7 @@ fn build(
     let mut wrote = false;
     if let Some((game, outputs)) = &checked {
         if diags.has_errors() {
-            crate::publish::lay_out(game, outputs, assets, &mut diags)?;
+            crate::publish::lay_out(game, outputs, assets, &everything, &mut diags)?;
         } else {
             let stale = stale_outputs(game, &sources, touched);
             let request = crate::publish::WriteRequest {

@@ -39,15 +39,22 @@ pub fn check(
     Ok(Some((game, outputs)))
 }
 
-/// Lays out every page of `outputs` for its problems alone.
+/// Lays out every page of `outputs`, and the rulebook when `options` ask
+/// for it, for their problems alone.
 pub fn lay_out(
     game: &Game,
     outputs: &[Output],
     assets: &Assets,
+    options: &PlanOptions,
     diags: &mut Diagnostics,
 ) -> Result<(), OpError> {
     for output in outputs {
         output.check(game, assets, diags)?;
+    }
+    if let Some(rulebook) = options.with_game(&game.publish.options).rulebook
+        && super::rulebook::publishes(game)
+    {
+        super::rulebook::check(game, assets, rulebook, diags)?;
     }
     Ok(())
 }
@@ -116,13 +123,28 @@ pub fn write(
         .iter()
         .filter(|o| (request.wanted)(&o.file_name))
         .collect();
-    let (staged, map_images) = std::thread::scope(|scope| {
+    // The rulebook is laid out meanwhile too: its problems, like theirs,
+    // keep every file from being put in place.
+    let rulebook = options
+        .rulebook
+        .filter(|_| super::rulebook::publishes(game));
+    let (staged, map_images, rulebook) = std::thread::scope(|scope| {
         let map_images = maps.then(|| scope.spawn(|| super::maps::map_images(game, assets)));
+        let rulebook =
+            rulebook.map(|r| scope.spawn(move || super::rulebook::lay_out(game, assets, r)));
         let staged = stage_all(game, assets, &folder, &wanted, diags);
-        let map_images =
-            map_images.map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)));
-        staged.map(|staged| (staged, map_images))
+        let map_images = map_images.map(joined);
+        let rulebook = rulebook.map(joined).transpose();
+        staged.and_then(|staged| Ok((staged, map_images, rulebook?)))
     })?;
+    let rulebook = match rulebook {
+        Some(Ok(book)) => Some(book),
+        Some(Err(problems)) => {
+            problems.into_iter().for_each(|d| diags.push(d));
+            None
+        }
+        None => None,
+    };
     if diags.has_errors() {
         return Ok(false);
     }
@@ -183,27 +205,33 @@ pub fn write(
             )?;
         }
     }
-    if let Some(rulebook) = options.rulebook
-        && let Some((path, pages)) = super::rulebook::write_with_previews(
+    if let Some(book) = &rulebook {
+        let (path, pages) = super::rulebook::write_laid_out(
             game,
+            book,
             assets,
-            rulebook,
             request.out,
             request.previews.map(|p| (preview_dir.as_path(), p)),
             &mut |path| on_written(Written::Preview { path }),
-        )?
-    {
+        )?;
         on_written(Written::Rulebook { path, pages });
     }
     if let Some(previews) = request.previews {
         // The previews of a document the game no longer publishes go too.
         let mut published: Vec<String> = outputs.iter().map(|o| o.file_name.clone()).collect();
-        if options.rulebook.is_some() && game.publish.rulebook && !game.rules.is_empty() {
+        if options.rulebook.is_some() && super::rulebook::publishes(game) {
             published.push(format!("{}-rules.pdf", game.id));
         }
         super::preview::remove_unpublished(&preview_dir, &published, previews);
     }
     Ok(true)
+}
+
+/// What a scoped thread returned (its panic resumed here).
+fn joined<T>(handle: std::thread::ScopedJoinHandle<'_, T>) -> T {
+    handle
+        .join()
+        .unwrap_or_else(|p| std::panic::resume_unwind(p))
 }
 
 /// How many documents are written at once: each lays out and compresses its

@@ -103,12 +103,6 @@ pub fn plan(
             outputs.push(output);
         }
     }
-    if let Some(rulebook) = options.rulebook
-        && !game.rules.is_empty()
-        && game.publish.rulebook
-    {
-        super::rulebook::check(game, assets, rulebook, diags)?;
-    }
     if options.charts
         && let Some(output) = plan_charts(game, assets, options, diags)
     {

@@ -184,7 +184,12 @@ pub(crate) fn lay_out(
     Ok(lay_out_rulebook(&input))
 }
 
-/// `check`/`build`: lays the rulebook out so its problems are reported with the game's.
+/// Whether the game publishes a rulebook at all.
+pub(crate) fn publishes(game: &Game) -> bool {
+    game.publish.rulebook && !game.rules.is_empty()
+}
+
+/// `check`: lays the rulebook out so its problems are reported with the game's.
 pub(crate) fn check(
     game: &Game,
     assets: &Assets,
@@ -205,24 +210,27 @@ pub fn write(
     options: RulebookOptions,
     out: &Path,
 ) -> Result<Option<(std::path::PathBuf, usize)>, OpError> {
-    write_with_previews(game, assets, options, out, None, &mut |_| {})
-}
-
-/// [`write`], and with `previews` a PNG of every page there too (`serve`).
-pub(crate) fn write_with_previews(
-    game: &Game,
-    assets: &Assets,
-    options: RulebookOptions,
-    out: &Path,
-    previews: Option<(&Path, &super::preview::Previews)>,
-    on_preview: &mut dyn FnMut(std::path::PathBuf),
-) -> Result<Option<(std::path::PathBuf, usize)>, OpError> {
-    if game.rules.is_empty() || !game.publish.rulebook {
+    if !publishes(game) {
         return Ok(None);
     }
     let Ok(book) = lay_out(game, assets, options)? else {
         return Ok(None);
     };
+    write_laid_out(game, &book, assets, out, None, &mut |_| {}).map(Some)
+}
+
+/// Writes a rulebook laid out already (`build` lays it out while the other
+/// documents are written, to know its problems before any file is put in
+/// place), and with `previews` a PNG of every page too (`serve`); its path
+/// and page count.
+pub(crate) fn write_laid_out(
+    game: &Game,
+    book: &Rulebook,
+    assets: &Assets,
+    out: &Path,
+    previews: Option<(&Path, &super::preview::Previews)>,
+    on_preview: &mut dyn FnMut(std::path::PathBuf),
+) -> Result<(std::path::PathBuf, usize), OpError> {
     let bytes = crate::render::pdf::render_pdf_nav(&book.doc, &book.nav, &assets.fonts)
         .map_err(|e| OpError::new(e.to_string()))?;
     let name = format!("{}-rules.pdf", game.id);
@@ -238,7 +246,7 @@ pub(crate) fn write_with_previews(
             on_preview,
         )?;
     }
-    Ok(Some((path, book.doc.pages.len())))
+    Ok((path, book.doc.pages.len()))
 }
 
 /// The faces of each deck: from its label job if it has one, else its card job.

@@ -101,12 +101,13 @@ pub fn total_fit(breaks: &[Break], measure: Measure) -> Option<Vec<Chosen>> {
         ratio: 0.0,
     }];
     let mut active: Vec<usize> = vec![0];
+    let mut best: Vec<Node> = Vec::new();
     for (b, here) in breaks.iter().enumerate().skip(1) {
         if here.kind == BreakKind::Hyphen && !measure.hyphens {
             continue;
         }
         // Best new node per fitness class (and hyphen count), as TeX keeps one per class.
-        let mut best: Vec<Node> = Vec::new();
+        best.clear();
         let mut k = 0;
         while k < active.len() {
             let a = &nodes[active[k]];
@@ -121,6 +122,11 @@ pub fn total_fit(breaks: &[Break], measure: Measure) -> Option<Vec<Chosen>> {
             k += 1;
             let badness = badness(ratio);
             if measure.tolerance.is_some_and(|t| badness > t) {
+                if ratio > 0.0 {
+                    // Too loose: the active nodes after this one (later
+                    // breaks, shorter lines) are looser still.
+                    break;
+                }
                 continue;
             }
             let hyphens = if here.kind == BreakKind::Hyphen {
@@ -168,7 +174,7 @@ pub fn total_fit(breaks: &[Break], measure: Measure) -> Option<Vec<Chosen>> {
             // A forced break ends every line before it.
             active.clear();
         }
-        for node in best {
+        for node in best.drain(..) {
             active.push(nodes.len());
             nodes.push(node);
         }
