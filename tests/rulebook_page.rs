@@ -224,3 +224,73 @@ fn an_empty_cell_is_empty_and_a_written_dash_stays() {
         row("Hill")
     );
 }
+
+/// A page's text block as lines of words, top to bottom: (top, words).
+fn lines(page: &((f64, f64), Vec<BoxedWord>)) -> Vec<(f64, Vec<&str>)> {
+    let mut words = body_words(page);
+    words.sort_by(|a, b| a.1[3].total_cmp(&b.1[3]).then(a.1[0].total_cmp(&b.1[0])));
+    let mut out: Vec<(f64, f64, Vec<&BoxedWord>)> = Vec::new();
+    for w in words {
+        match out.last_mut() {
+            Some((_, bottom, line)) if (w.1[3] - *bottom).abs() < 2.0 => line.push(w),
+            _ => out.push((w.1[1], w.1[3], vec![w])),
+        }
+    }
+    out.into_iter()
+        .map(|(top, _, mut line)| {
+            line.sort_by(|a, b| a.1[0].total_cmp(&b.1[0]));
+            (top, line.into_iter().map(|(w, _)| w.as_str()).collect())
+        })
+        .collect()
+}
+
+/// Grid Battles' contents (16 entries) and its list of tables (2) leave
+/// most of their page: the list starts below the contents there, the rules
+/// below the list, and the entries give the page of each heading and table.
+#[test]
+fn a_short_contents_shares_its_page_with_the_first_heading() {
+    let (tmp, game) = game_with("grid-battles", str::to_string, str::to_string);
+    let pdf = build(&game, &tmp.path().join("out"));
+    let pages = word_boxes(&pdf);
+    let page = lines(&pages[1]);
+    assert_eq!(page[0].1, ["Contents"], "{page:?}");
+    let tables_title = page
+        .iter()
+        .find(|(_, words)| *words == ["Tables"])
+        .map(|(top, _)| *top)
+        .expect("the list of tables below the contents");
+    // Entries: the heading, a leader of dots, the page number.
+    let entries: Vec<(f64, String, usize)> = page
+        .iter()
+        .filter_map(|(top, words)| {
+            let dots = words.iter().position(|w| w.chars().all(|c| c == '.'))?;
+            let number = words.last()?.parse().ok()?;
+            Some((*top, words[..dots].join(" "), number))
+        })
+        .collect();
+    let contents = entries.iter().filter(|e| e.0 < tables_title).count();
+    assert_eq!((contents, entries.len()), (16, 18), "{page:?}");
+    assert_eq!((entries[0].1.as_str(), entries[0].2), ("Game Rules", 2));
+    assert_eq!(
+        (entries[16].1.as_str(), entries[17].1.as_str()),
+        ("Units", "Base types")
+    );
+    let contents_bottom = entries.iter().map(|e| e.0).fold(0.0, f64::max);
+    // The first heading right below the front matter, on its page.
+    let below = page
+        .iter()
+        .find(|(top, line)| *top > contents_bottom + 1.0 && *line == ["Game", "Rules"])
+        .expect("the heading \"Game Rules\" below the contents");
+    assert!(below.0 - contents_bottom < 60.0, "{below:?}");
+    // Every entry's page number is the page its heading is on.
+    for (_, heading, number) in &entries {
+        let words: Vec<&str> = heading.split(' ').collect();
+        let found = lines(&pages[number - 1]).iter().any(|(top, line)| {
+            // (A line of column two may be level with the heading.)
+            line.windows(words.len()).any(|w| w == words)
+                && !line.contains(&".")
+                && (*number != 2 || *top > contents_bottom)
+        });
+        assert!(found, "{heading} on page {number}");
+    }
+}

@@ -22,7 +22,7 @@ use crate::text::rich::literal;
 use std::collections::HashMap;
 
 pub use self::blocks::{Block, CardLink, RuleRef, fill_refs, link_mentions, read_blocks};
-use self::columns::{Frame, flow};
+use self::columns::{Frame, flow, flow_below};
 pub use self::figures::Die;
 use self::figures::{Misfit, Room, dice_pieces, table_pieces};
 use self::pieces::{Piece, Prose, TextStyle, card_rows, text_pieces};
@@ -209,8 +209,12 @@ struct Body {
     meta: Vec<PieceMarks>,
     pages: Vec<Vec<Item>>,
     placed: Vec<columns::Placed>,
-    /// The first body page (0-based: after the title, contents and list of tables).
+    /// The first body page (0-based: after the title, contents and list of
+    /// tables; the front matter's last page when the rules share it).
     first_body: usize,
+    /// Where the rules start on their first page, below the front matter
+    /// sharing it (points below the text block's top; None on a page of their own).
+    body_start: Option<f32>,
     /// The page of each heading (0-based).
     heading_pages: Vec<usize>,
     /// The list of tables: (level, title, anchor with its `#`).
@@ -281,6 +285,7 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
         pages: body,
         placed,
         first_body,
+        body_start,
         heading_pages,
         tables,
     } = set;
@@ -340,61 +345,56 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
             nav.links.push(link);
         }
     }
-    let (contents, entry_areas) = lay_out_contents("Contents", &headings, &heading_pages, input, 1)
-        .map_err(|e| vec![fit_problem(e)])?;
-    for ((page, area), entry) in entry_areas.into_iter().zip(&nav.outline) {
-        nav.links.push(Link {
-            page,
+    // The front matter, each entry linked to its heading or table.
+    let (table_entries, table_targets) = listed_tables(&tables, &card_targets);
+    let table_pages: Vec<usize> = table_targets.iter().map(|t| t.page).collect();
+    let front = lay_out_front(
+        input,
+        &headings,
+        &heading_pages,
+        &table_entries,
+        &table_pages,
+    )
+    .map_err(|e| vec![fit_problem(e)])?;
+    let contents_links = front.contents_areas.iter().zip(&nav.outline);
+    let table_links = front.table_areas.iter().zip(table_targets.iter());
+    let entry_links: Vec<Link> = contents_links
+        .map(|(area, entry)| (area, entry.target))
+        .chain(table_links.map(|(area, target)| (area, *target)))
+        .map(|((page, area), target)| Link {
+            page: *page,
             x: area[0],
             y: area[1],
             w: area[2],
             h: area[3],
-            target: entry.target,
+            target,
             uri: None,
-        });
-    }
-    // The list of tables, each entry linked to its table.
-    let (table_entries, table_targets) = listed_tables(&tables, &card_targets);
-    let table_pages: Vec<usize> = table_targets.iter().map(|t| t.page).collect();
-    let list_of_tables = if table_entries.is_empty() {
-        Vec::new()
-    } else {
-        let (list, areas) = lay_out_contents(
-            "Tables",
-            &table_entries,
-            &table_pages,
-            input,
-            1 + contents.len(),
-        )
-        .map_err(|e| vec![fit_problem(e)])?;
-        for ((page, area), target) in areas.into_iter().zip(&table_targets) {
-            nav.links.push(Link {
-                page,
-                x: area[0],
-                y: area[1],
-                w: area[2],
-                h: area[3],
-                target: *target,
-                uri: None,
-            });
-        }
-        list
-    };
-    // The list of tables' pages (0-based), after the title and contents.
-    let tables_at = 1 + contents.len()..1 + contents.len() + list_of_tables.len();
+        })
+        .collect();
+    nav.links.extend(entry_links);
+    // The list of tables' pages (0-based) before the rules'.
+    let tables_at = front.tables_at.map_or(0..0, |at| at..first_body);
     let title_page = lay_out_title(input).map_err(|e| vec![fit_problem(e)])?;
     let mut pages = vec![title_page];
-    pages.extend(
-        contents
-            .into_iter()
-            .chain(list_of_tables)
-            .chain(body)
-            .map(|items| Page {
-                width: paper.width,
-                height: paper.height,
-                items,
-            }),
-    );
+    let page = |items| Page {
+        width: paper.width,
+        height: paper.height,
+        items,
+    };
+    pages.extend(front.pages.into_iter().map(page));
+    // The rules' first page is the front matter's last when they share it
+    // (its pages as the first pass counted them).
+    let shared = usize::from(body_start.is_some());
+    while pages.len() < first_body + shared {
+        pages.push(page(Vec::new()));
+    }
+    let mut body = body.into_iter();
+    if shared == 1
+        && let (Some(last), Some(first)) = (pages.get_mut(first_body), body.next())
+    {
+        last.items.extend(first);
+    }
+    pages.extend(body.map(page));
     // The index, after the rules.
     let index_at = pages.len();
     if !marks.is_empty() {
@@ -407,11 +407,7 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
                 y: TOP - 6.0,
             },
         });
-        pages.extend(index.into_iter().map(|items| Page {
-            width: paper.width,
-            height: paper.height,
-            items,
-        }));
+        pages.extend(index.into_iter().map(page));
     }
     let mut heads = running_heads(
         &headings,
@@ -657,27 +653,19 @@ fn set_body(
     if !problems.is_empty() {
         return Err(problems);
     }
-    let contents_pages =
-        lay_out_contents("Contents", &headings, &vec![0; headings.len()], input, 0)
-            .map_err(|e| vec![fit_problem(e)])?
-            .0
-            .len();
+    // The front matter as it will be set (its page numbers do not change
+    // its height): the rules start after it, or below it on its last page.
     let table_entries = table_headings(&tables);
-    let table_pages = if table_entries.is_empty() {
-        0
-    } else {
-        lay_out_contents(
-            "Tables",
-            &table_entries,
-            &vec![0; table_entries.len()],
-            input,
-            0,
-        )
-        .map_err(|e| vec![fit_problem(e)])?
-        .0
-        .len()
-    };
-    let first_body = 1 + contents_pages + table_pages;
+    let front = lay_out_front(
+        input,
+        &headings,
+        &vec![0; headings.len()],
+        &table_entries,
+        &vec![0; table_entries.len()],
+    )
+    .map_err(|e| vec![fit_problem(e)])?;
+    let body_start = front.body_start;
+    let first_body = 1 + front.pages.len() - usize::from(body_start.is_some());
     let meta: Vec<PieceMarks> = pieces
         .iter_mut()
         .map(|p| {
@@ -688,7 +676,7 @@ fn set_body(
             )
         })
         .collect();
-    let (body, placed) = flow(frame, pieces);
+    let (body, placed) = flow_below(frame, pieces, body_start.unwrap_or(0.0));
     let mut heading_pages = vec![0; headings.len()];
     for ((heading, _, _), at) in meta.iter().zip(&placed) {
         if let Some(slot) = heading.and_then(|h| heading_pages.get_mut(h)) {
@@ -701,6 +689,7 @@ fn set_body(
         pages: body,
         placed,
         first_body,
+        body_start,
         heading_pages,
         tables,
     })
@@ -1150,18 +1139,93 @@ fn pipe_table_spec(header: &[String], rows: &[Vec<String>], aligns: &[Align]) ->
     }
 }
 
+/// The front matter after the title page, from page 1 (0-based): the
+/// contents, then the list of tables when the rules show tables. A block
+/// that leaves at least [`CONTENTS_SHARE_MIN`] of its last page free has
+/// what follows it (the list of tables, the rules) start there,
+/// [`CONTENTS_GAP`] below it.
+struct Front {
+    pages: Vec<Vec<Item>>,
+    /// Each contents entry's (page, area), for its link.
+    contents_areas: Vec<(usize, [f32; 4])>,
+    /// Each list of tables entry's (page, area).
+    table_areas: Vec<(usize, [f32; 4])>,
+    /// The page (0-based) the list of tables starts on, if there is one.
+    tables_at: Option<usize>,
+    /// Where the rules start on the front matter's last page (points below
+    /// the text block's top) when they share it.
+    body_start: Option<f32>,
+}
+
+/// Sets the front matter (see [`Front`]): the contents of `headings`, the
+/// list of the tables `tables`, each entry with its page (0-based) from
+/// `heading_pages` and `table_pages`.
+fn lay_out_front(
+    input: &RulebookInput<'_>,
+    headings: &[Heading],
+    heading_pages: &[usize],
+    tables: &[Heading],
+    table_pages: &[usize],
+) -> Result<Front, FitError> {
+    let column_height = input.options.paper.height - TOP - BOTTOM;
+    let mut front = Front {
+        pages: Vec::new(),
+        contents_areas: Vec::new(),
+        table_areas: Vec::new(),
+        tables_at: None,
+        body_start: None,
+    };
+    for (title, entries, pages) in [
+        ("Contents", headings, heading_pages),
+        ("Tables", tables, table_pages),
+    ] {
+        // The contents always, even empty; a list of tables only of some.
+        if title == "Tables" && entries.is_empty() {
+            continue;
+        }
+        let below = front.body_start.take();
+        // Its first page: the last one so far when it starts below it.
+        let first = 1 + front.pages.len() - usize::from(below.is_some());
+        let listing = lay_out_contents(title, entries, pages, input, first, below.unwrap_or(0.0))?;
+        let mut set = listing.pages.into_iter();
+        if below.is_some()
+            && let (Some(last), Some(top)) = (front.pages.last_mut(), set.next())
+        {
+            last.extend(top);
+        }
+        front.pages.extend(set);
+        if title == "Tables" {
+            front.tables_at = Some(first);
+            front.table_areas = listing.areas;
+        } else {
+            front.contents_areas = listing.areas;
+        }
+        let start = listing.end + CONTENTS_GAP;
+        front.body_start = (start <= column_height * (1.0 - CONTENTS_SHARE_MIN)).then_some(start);
+    }
+    Ok(front)
+}
+
+/// A contents or a list of tables as set: its pages, each entry's (page,
+/// area) for its link, and how far below the text block's top it ends on
+/// its last page.
+struct Listing {
+    pages: Vec<Vec<Item>>,
+    areas: Vec<(usize, [f32; 4])>,
+    end: f32,
+}
+
 /// The table of contents (or the list of tables, under `title`) from page
-/// `first` (0-based): one line per heading
-/// (deeper levels indented) with its page number at the right. Returns the
-/// pages' items and each entry's (page, area) for its link.
-#[allow(clippy::type_complexity)]
+/// `first` (0-based), `start` points below the text block's top there: one
+/// line per heading (deeper levels indented) with its page number at the right.
 fn lay_out_contents(
     title: &str,
     headings: &[Heading],
     pages: &[usize],
     input: &RulebookInput<'_>,
     first: usize,
-) -> Result<(Vec<Vec<Item>>, Vec<(usize, [f32; 4])>), FitError> {
+    start: f32,
+) -> Result<Listing, FitError> {
     let paper = input.options.paper;
     let width = paper.width - 2.0 * SIDE;
     let frame = Frame {
@@ -1256,7 +1320,7 @@ fn lay_out_contents(
     pieces.extend(entries);
     let marks: Vec<bool> = pieces.iter().map(|p| p.heading.is_some()).collect();
     let heights: Vec<f32> = pieces.iter().map(|p| p.height).collect();
-    let (items, placed) = flow(frame, pieces);
+    let (items, placed) = flow_below(frame, pieces, start);
     // The first piece is the "Contents" title; each entry's lines follow its first.
     let mut areas: Vec<(usize, [f32; 4])> = Vec::new();
     for (k, at) in placed.iter().enumerate().skip(1) {
@@ -1267,8 +1331,25 @@ fn lay_out_contents(
             last.1[3] = at.y + heights[k] - last.1[1];
         }
     }
-    Ok((items, areas))
+    let last_page = items.len().saturating_sub(1);
+    let end = placed
+        .iter()
+        .zip(&heights)
+        .filter(|(at, _)| at.page == last_page)
+        .map(|(at, h)| at.y + h - TOP)
+        .fold(0.0, f32::max);
+    Ok(Listing {
+        pages: items,
+        areas,
+        end,
+    })
 }
+
+/// Space between a short contents (or list of tables) and what follows it on its page.
+const CONTENTS_GAP: f32 = 28.0;
+/// The least part of the text block a short contents (or list of tables)
+/// must leave free on its last page for what follows to start there.
+const CONTENTS_SHARE_MIN: f32 = 0.3;
 
 /// Room kept clear between a contents entry and its leaders, and between
 /// the leaders and the page number.
@@ -1550,6 +1631,81 @@ mod tests {
         })
     }
 
+    /// The items after the contents, each with its page's index.
+    fn after_contents(book: &Rulebook) -> Vec<(usize, &Item)> {
+        use crate::layout::doc::Tag;
+        let mut out = Vec::new();
+        let mut open: Vec<bool> = Vec::new();
+        let mut past = false;
+        for (n, page) in book.doc.pages.iter().enumerate().skip(1) {
+            for item in &page.items {
+                match item {
+                    Item::Tag(Tag::Start(role)) => open.push(matches!(role, Role::Contents)),
+                    Item::Tag(Tag::End) if open.pop() == Some(true) => {
+                        past = true;
+                        continue;
+                    }
+                    _ => {}
+                }
+                if past {
+                    out.push((n, item));
+                }
+            }
+        }
+        out
+    }
+
+    /// The first rules page (index), the contents' last one: the short
+    /// contents shares it.
+    #[test]
+    fn a_short_contents_shares_its_page_with_the_rules() {
+        let book = lay_out(&Cards(100.0, 100.0), 2).expect("lays out");
+        assert_eq!(book.doc.pages.len(), 2);
+        let contents_bottom = book.doc.pages[1]
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Text(t) if t.text.chars().all(|c| c == '.') => Some(t.y),
+                _ => None,
+            })
+            .fold(0.0, f32::max);
+        let first = after_contents(&book)
+            .into_iter()
+            .find_map(|(n, i)| match i {
+                Item::Text(t) if t.y > TOP => Some((n, t)),
+                _ => None,
+            })
+            .expect("the rules' first line");
+        assert_eq!((first.0, first.1.text.as_str()), (1, "Rules"));
+        assert!(first.1.y > contents_bottom + CONTENTS_GAP, "{}", first.1.y);
+        // The contents' entries give that page (page 2 as printed).
+        let numbers: Vec<&str> = book.doc.pages[1]
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Text(t) if t.text == "2" && t.y < first.1.y => Some(t.text.as_str()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(numbers.len(), 2, "{:?}", page_text(&book.doc.pages[1]));
+
+        // A contents of many entries leaves too little of its page: the
+        // rules start on the next.
+        let md: String = (0..40)
+            .map(|n| format!("## Part {n}\n\nText {n}.\n\n"))
+            .collect();
+        let long = lay_out_with(&Shows(|| Figure::Dice(Vec::new())), &md, &[]).expect("lays out");
+        let first = after_contents(&long)
+            .into_iter()
+            .find_map(|(n, i)| match i {
+                Item::Text(t) if t.y > TOP && t.y < Paper::LETTER.height - BOTTOM => Some(n),
+                _ => None,
+            })
+            .expect("the rules' first line");
+        assert_eq!(first, 2, "{:?}", long.nav.outline);
+        assert_eq!(long.nav.outline[0].target.page, 2);
+    }
+
     /// The text of a page's items, in order.
     fn page_text(page: &Page) -> String {
         page.items
@@ -1642,20 +1798,26 @@ mod tests {
             .map(|e| (e.level, e.title.as_str()))
             .collect();
         assert_eq!(titles, [(1, "Rules"), (2, "Cards")]);
-        // Title page, contents, then the prose with the heading and its
-        // cards across the page below it (two columns).
-        assert_eq!(book.doc.pages.len(), 3);
+        // Title page, then the short contents with the prose below it: the
+        // heading and its cards across the page below that (two columns).
+        assert_eq!(book.doc.pages.len(), 2);
         let pages: Vec<usize> = book.nav.outline.iter().map(|e| e.target.page).collect();
-        assert_eq!(pages, [2, 2]);
+        assert_eq!(pages, [1, 1]);
         // Two contents links and the card name's link, which points below the "Cards" heading.
         assert_eq!(book.nav.links.len(), 3);
         let card_link = book
             .nav
             .links
             .iter()
-            .find(|l| l.page == 2)
+            .find(|l| {
+                !book
+                    .nav
+                    .outline
+                    .iter()
+                    .any(|e| e.target.page == l.target.page && e.target.y == l.target.y)
+            })
             .expect("card link");
-        assert_eq!(card_link.target.page, 2);
+        assert_eq!((card_link.page, card_link.target.page), (1, 1));
         assert!(card_link.target.y > book.nav.outline[1].target.y);
     }
 
@@ -1760,7 +1922,7 @@ mod tests {
         });
         let book = lay_out_with(&figures, "{{ dice() }}\n", std::slice::from_ref(&sword))
             .expect("lays out");
-        let page = &book.doc.pages[2];
+        let page = &book.doc.pages[1];
         let faces = rects(page);
         assert_eq!(faces.len(), 6);
         let column = (Paper::LETTER.width - 2.0 * SIDE - GUTTER) / 2.0;
@@ -1803,7 +1965,7 @@ mod tests {
             anchors: Vec::new(),
         });
         let book = lay_out_with(&wide, "Text.\n\n{{ table(\"t\") }}\n", &[]).expect("lays out");
-        let widest = rects(&book.doc.pages[2])
+        let widest = rects(&book.doc.pages[1])
             .iter()
             .map(|r| r[0] + r[2])
             .fold(0.0, f32::max);
@@ -1817,10 +1979,9 @@ mod tests {
             anchors: Vec::new(),
         });
         let book = lay_out_with(&long, "# Rules\n\n{{ table(\"t\") }}\n", &[]).expect("lays out");
-        let texts: Vec<&TextItem> = book.doc.pages[2..]
-            .iter()
-            .flat_map(|p| &p.items)
-            .filter_map(|i| match i {
+        let texts: Vec<&TextItem> = after_contents(&book)
+            .into_iter()
+            .filter_map(|(_, i)| match i {
                 Item::Text(t) if t.y > TOP && t.y < Paper::LETTER.height - BOTTOM => Some(t),
                 _ => None,
             })
@@ -1831,7 +1992,7 @@ mod tests {
         }
         let heads = texts.iter().filter(|t| t.text == "Head0").count();
         assert!(heads >= 3, "the head is repeated in every column: {heads}");
-        for page in &book.doc.pages[2..] {
+        for page in &book.doc.pages[1..] {
             for t in page.items.iter().filter_map(|i| match i {
                 Item::Text(t) if t.text.starts_with("Row") => Some(t),
                 _ => None,
@@ -1888,10 +2049,9 @@ mod tests {
         let count = |md: &str| {
             let book = lay_out_with(&table, md, &[]).expect("lays out");
             // The text block's, not the running head's.
-            let text: String = book.doc.pages[2..]
-                .iter()
-                .flat_map(|p| &p.items)
-                .filter_map(|i| match i {
+            let text: String = after_contents(&book)
+                .into_iter()
+                .filter_map(|(_, i)| match i {
                     Item::Text(t) if t.y > TOP => Some(t.text.as_str()),
                     _ => None,
                 })
@@ -1911,7 +2071,7 @@ mod tests {
         let none = Shows(|| Figure::Dice(Vec::new()));
         let md = "A :sword: hits, :x: does not.\n";
         let book = lay_out_with(&none, md, std::slice::from_ref(&sword)).expect("lays out");
-        let page = &book.doc.pages[2];
+        let page = &book.doc.pages[1];
         let fills = page
             .items
             .iter()
