@@ -294,3 +294,180 @@ fn a_short_contents_shares_its_page_with_the_first_heading() {
         assert!(found, "{heading} on page {number}");
     }
 }
+
+/// The shaded rectangles (a light grey fill) of each page, from
+/// `pdftocairo -svg`: [x0, y0, x1, y1] in points from the top-left.
+fn shaded_rects(pdf: &Path, dir: &Path) -> Vec<Vec<[f64; 4]>> {
+    let pages = support::tools::page_count(pdf);
+    (1..=pages)
+        .map(|page| {
+            let svg = dir.join(format!("page-{page}.svg"));
+            let n = page.to_string();
+            tool(
+                "pdftocairo",
+                &[
+                    "-svg",
+                    "-f",
+                    &n,
+                    "-l",
+                    &n,
+                    pdf.to_str().expect("path"),
+                    svg.to_str().expect("path"),
+                ],
+            );
+            let text = fs::read_to_string(&svg).expect("read svg");
+            let mut rects = Vec::new();
+            for element in text.split("<path").skip(1) {
+                let element = &element[..element.find('>').unwrap_or(element.len())];
+                let attr = |name: &str| {
+                    let start = element.find(&format!(" {name}=\""))? + name.len() + 3;
+                    let end = element[start..].find('"')? + start;
+                    Some(&element[start..end])
+                };
+                let (Some(d), Some(style)) = (attr("d"), attr("style")) else {
+                    continue;
+                };
+                let grey = style.split(';').find_map(|s| {
+                    let v: Vec<f64> = s
+                        .trim()
+                        .strip_prefix("fill:rgb(")?
+                        .strip_suffix(')')?
+                        .split(',')
+                        .filter_map(|c| c.trim().trim_end_matches('%').parse::<f64>().ok())
+                        .collect();
+                    (v.len() == 3 && v[0] == v[1] && v[1] == v[2]).then_some(v[0])
+                });
+                if grey.is_some_and(|g| (90.0..95.0).contains(&g)) {
+                    rects.push(support::tools::svg_path_bounds(d, attr("transform")));
+                }
+            }
+            rects
+        })
+        .collect()
+}
+
+const CALLOUTS: &str = "\n## Callouts\n\n::: example\nA Zyxknight (3 movement points) crosses two plain hexes: it pays 1 for each.\n\n- It may not move again this zyxturn.\n:::\n\nText between.\n\n::: designer\nLONGNOTE\n:::\n\n::: play-note\nCount the zyxdefense dice first.\n:::\n\nText after.\n";
+
+/// Every word of a callout is drawn inside its shaded box, the label at its
+/// top; a long one runs on into the next column in its box, every word set.
+#[test]
+fn callout_text_lies_inside_its_box() {
+    let long: String = (0..600).map(|n| format!("qnote{n} ")).collect();
+    let (tmp, game) = game_with("grid-battles", str::to_string, |md| {
+        format!("{md}{}", CALLOUTS.replace("LONGNOTE", long.trim()))
+    });
+    let pdf = build(&game, &tmp.path().join("out"));
+    let shaded = shaded_rects(&pdf, tmp.path());
+    let pages = word_boxes(&pdf);
+    let inside = |page: usize, b: &[f64; 4]| {
+        shaded[page].iter().any(|r| {
+            b[0] >= r[0] - 0.5 && b[2] <= r[2] + 0.5 && b[1] >= r[1] - 0.5 && b[3] <= r[3] + 0.5
+        })
+    };
+    let mut found = std::collections::BTreeMap::new();
+    for (page, (_, words)) in pages.iter().enumerate() {
+        for (word, b) in words {
+            if word.starts_with("qnote") || word.starts_with("Zyx") || word.starts_with("zyx") {
+                assert!(
+                    inside(page, b),
+                    "{word} at {b:?} on page {} outside",
+                    page + 1
+                );
+                *found.entry(word.clone()).or_insert(0) += 1;
+            }
+            // Each label at the top of its box.
+            if ["Example", "Designer’s", "Play"].contains(&word.as_str()) && inside(page, b) {
+                *found.entry(word.clone()).or_insert(0) += 1;
+            }
+            if word == "between." || word == "after." {
+                assert!(!inside(page, b), "{word} is not in a box");
+            }
+        }
+    }
+    for n in 0..600 {
+        assert_eq!(
+            found.get(&format!("qnote{n}")),
+            Some(&1),
+            "qnote{n}: {found:?}"
+        );
+    }
+    for label in [
+        "Example",
+        "Designer’s",
+        "Play",
+        "Zyxknight",
+        "zyxturn.",
+        "zyxdefense",
+    ] {
+        assert!(found.contains_key(label), "{label}: {found:?}");
+    }
+    // The long note's box runs over more than one column.
+    let columns: std::collections::BTreeSet<(usize, bool)> = pages
+        .iter()
+        .enumerate()
+        .flat_map(|(p, (_, words))| {
+            words
+                .iter()
+                .filter(|(w, _)| w.starts_with("qnote"))
+                .map(move |(_, b)| (p, b[0] > 306.0))
+        })
+        .collect();
+    assert!(columns.len() >= 2, "{columns:?}");
+
+    // The HTML reference: an aside of its kind, with its label.
+    let out = tmp.path().join("out");
+    let run = grogpress(&[
+        "rules",
+        game.to_str().expect("path"),
+        "--out",
+        out.to_str().expect("path"),
+    ]);
+    assert!(run.status.success(), "{}", dump(&run));
+    let html = fs::read_to_string(out.join("grid-battles/html/grid-battles.html")).expect("html");
+    for (kind, label) in [
+        ("example", "Example"),
+        ("designer", "Designer’s Note"),
+        ("play-note", "Play Note"),
+    ] {
+        let open =
+            format!("<aside class=\"callout {kind}\">\n<p class=\"callout-label\">{label}</p>");
+        assert!(html.contains(&open), "{open} in the HTML");
+    }
+    assert!(html.contains("<li>It may not move again this zyxturn.</li>\n</ul>\n</aside>"));
+    let css = fs::read_to_string(out.join("grid-battles/html/style.css")).expect("css");
+    assert!(css.contains(".callout.designer"));
+}
+
+/// An unknown kind of callout is an `unknown-callout` error at its name; a
+/// callout never closed, a `bad-callout` at its fence.
+#[test]
+fn an_unknown_callout_kind_is_a_located_error() {
+    let (tmp, game) = game_with("grid-battles", str::to_string, |md| {
+        format!("{md}\n::: sidebar\nA note.\n:::\n\n  ::: example\nNever closed.\n")
+    });
+    let md = fs::read_to_string(game.join("rules/grid-battles.md")).expect("rules");
+    let line = |text: &str| {
+        md.lines()
+            .position(|l| l == text)
+            .map(|n| n + 1)
+            .expect("the line")
+    };
+    let run = support::grogpress(&["check", game.to_str().expect("path"), "--format", "json"]);
+    assert_eq!(run.code, 1, "{}", run.dump());
+    run.expect(
+        "error",
+        "unknown-callout",
+        "rules/grid-battles.md",
+        line("::: sidebar"),
+        5,
+    );
+    run.expect(
+        "error",
+        "bad-callout",
+        "rules/grid-battles.md",
+        line("  ::: example"),
+        3,
+    );
+    assert_eq!(run.with_id("unknown-callout").len(), 1, "{}", run.dump());
+    drop(tmp);
+}

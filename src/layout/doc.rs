@@ -50,6 +50,9 @@ pub enum Role {
     /// A picture (a card, a die) and the text that describes it to a reader
     /// who cannot see it.
     Figure(String),
+    /// A callout set apart from the text (an example, a designer's note):
+    /// a section holding its label and blocks.
+    Callout,
     /// A table of contents and one entry of it.
     Contents,
     ContentsEntry,

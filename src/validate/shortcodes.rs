@@ -38,6 +38,28 @@ pub fn validate_shortcodes(game: &Game, diags: &mut Diagnostics) {
                 .with_hint("write a shortcode as a paragraph of its own: {{ deck(\"action\") }}"),
             );
         }
+        for problem in &page.doc.callout_problems {
+            let kinds: Vec<String> = crate::model::rules::CALLOUT_KINDS
+                .iter()
+                .map(|(k, _)| format!("`::: {k}`"))
+                .collect();
+            let id = if problem.id == "unknown-callout" {
+                "unknown-callout"
+            } else {
+                "bad-callout"
+            };
+            diags.push(
+                Diagnostic::error(
+                    id,
+                    problem.message.clone(),
+                    Some(Loc::new(page.file, problem.span.clone())),
+                )
+                .with_hint(format!(
+                    "a callout is a line {}, its blocks, then a line `:::`",
+                    kinds.join(", ")
+                )),
+            );
+        }
         for code in &page.doc.shortcodes {
             if let Some(d) = check_shortcode(game, code, page.file) {
                 diags.push(d);

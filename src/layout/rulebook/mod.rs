@@ -25,7 +25,7 @@ pub use self::blocks::{Block, CardLink, RuleRef, fill_refs, link_mentions, read_
 use self::columns::{Frame, flow, flow_below};
 pub use self::figures::Die;
 use self::figures::{Misfit, Room, dice_pieces, table_pieces};
-use self::pieces::{Piece, Prose, TextStyle, card_rows, text_pieces};
+use self::pieces::{Piece, Prose, TableHead, TextStyle, card_rows, text_pieces};
 use self::tags::{Lists, tag_cards, wrap};
 use super::card::CardFace;
 use super::doc::{Doc, Geometry, Item, Page, Role, Stroke, TextItem, tagged};
@@ -577,6 +577,10 @@ fn set_body(
     };
     let mut after_heading = false;
     let mut last_page = None;
+    // Where the open callout's pieces start; the piece after the last
+    // callout closed (its gap below the box).
+    let mut callout: Option<usize> = None;
+    let mut after_callout: Option<usize> = None;
     for (file, page, block) in &read.blocks {
         // A table right under its heading, on the same rules page, is set
         // without its own title bar.
@@ -584,6 +588,41 @@ fn set_body(
             after_heading = false;
             last_page = Some(*page);
         }
+        space_after_callout(&mut pieces, &mut after_callout);
+        match block {
+            Block::Callout { kind, .. } => {
+                lists.close_all(&mut pieces);
+                after_heading = false;
+                match callout_label(kind, input, frame) {
+                    Ok(label) => {
+                        callout = Some(pieces.len());
+                        pieces.push(label);
+                    }
+                    Err(e) => {
+                        problems.push(fit_problem(e).with_loc(Loc::new(*file, block_span(block))))
+                    }
+                }
+                continue;
+            }
+            Block::CalloutEnd { .. } => {
+                lists.close_all(&mut pieces);
+                if let Some(start) = callout.take() {
+                    box_callout(&mut pieces, start, frame);
+                    after_callout = Some(pieces.len());
+                }
+                continue;
+            }
+            _ => {}
+        }
+        // Inside a callout, blocks are set narrower, within its box.
+        let frame = if callout.is_some() {
+            Frame {
+                column_width: frame.column_width - 2.0 * CALLOUT_PAD,
+                ..frame
+            }
+        } else {
+            frame
+        };
         let filled;
         let block = match block {
             Block::Para { refs, .. } if !refs.is_empty() => {
@@ -650,6 +689,10 @@ fn set_body(
         }
     }
     lists.close_all(&mut pieces);
+    space_after_callout(&mut pieces, &mut after_callout);
+    if let Some(start) = callout.take() {
+        box_callout(&mut pieces, start, frame);
+    }
     if !problems.is_empty() {
         return Err(problems);
     }
@@ -783,7 +826,147 @@ fn block_span(block: &Block) -> std::ops::Range<usize> {
     match block {
         Block::Heading { at, .. } | Block::Para { at, .. } => *at..*at + 1,
         Block::Shortcode(code) => code.span.clone(),
-        Block::Table { at, .. } => *at..*at + 1,
+        Block::Table { at, .. } | Block::Callout { at, .. } | Block::CalloutEnd { at } => {
+            *at..*at + 1
+        }
+    }
+}
+
+/// Gives the piece after a callout (at `after`, once it is there) the
+/// callout's gap above it.
+fn space_after_callout(pieces: &mut [Piece], after: &mut Option<usize>) {
+    if let Some(at) = after.take_if(|at| *at < pieces.len())
+        && let Some(next) = pieces.get_mut(at)
+    {
+        next.gap = next.gap.max(CALLOUT_GAP);
+    }
+}
+
+/// Space inside a callout's box, left and right of its text, and above
+/// its label and below its last line.
+const CALLOUT_PAD: f32 = 8.0;
+const CALLOUT_PAD_Y: f32 = 6.0;
+/// Space above a callout's box and below it.
+const CALLOUT_GAP: f32 = 10.0;
+/// The box's shade and the rule down its left edge.
+const CALLOUT_SHADE: f32 = 0.93;
+const CALLOUT_RULE: (f32, f32) = (2.0, 0.45);
+
+/// A callout's label ("Example", "Designer's Note"...) as the first piece
+/// of its box, kept with what follows.
+fn callout_label(kind: &str, input: &RulebookInput<'_>, frame: Frame) -> Result<Piece, FitError> {
+    let label = crate::model::rules::callout_label(kind).unwrap_or(kind);
+    let style = TextStyle {
+        style: Style::Bold,
+        size: BODY.size,
+        leading: BODY.leading,
+    };
+    let lines = text_pieces(
+        &literal(label),
+        &[],
+        None,
+        0.0,
+        frame.column_width - 2.0 * CALLOUT_PAD,
+        style,
+        input.family,
+        input.book,
+        None,
+    )?;
+    let mut piece = Piece {
+        gap: CALLOUT_GAP,
+        keep_with_next: true,
+        height: CALLOUT_PAD_Y,
+        ..Piece::default()
+    };
+    for line in lines {
+        piece.items.extend(
+            line.items
+                .iter()
+                .map(|i| i.translated(CALLOUT_PAD, piece.height)),
+        );
+        piece.height += line.height;
+    }
+    wrap(Role::Paragraph, std::slice::from_mut(&mut piece));
+    Ok(piece)
+}
+
+/// The pieces of a callout from `start` (its label) to the end, set in its
+/// box: moved in from the column's edges, the space between them made part
+/// of the box (so its shade runs on unbroken, into the next column if it
+/// must), shaded with a rule down the left, a strip of shade below the
+/// last, and tagged as one section.
+fn box_callout(pieces: &mut Vec<Piece>, start: usize, frame: Frame) {
+    use super::doc::Ink;
+    let page_width = room(frame).page;
+    let shade = |width: f32, height: f32| {
+        tagged(
+            Role::Artifact,
+            [
+                Geometry::rect(0.0, 0.0, width, height, 0.0).filled(Ink::Gray(CALLOUT_SHADE)),
+                Geometry::rect(0.0, 0.0, CALLOUT_RULE.0, height, 0.0)
+                    .filled(Ink::Gray(CALLOUT_RULE.1)),
+            ],
+        )
+    };
+    // A table's head, repeated where it continues, moves in with its rows.
+    let mut heads: Vec<(std::rc::Rc<TableHead>, std::rc::Rc<TableHead>)> = Vec::new();
+    for piece in pieces.iter_mut().skip(start + 1) {
+        let dy = piece.gap;
+        for item in &mut piece.items {
+            item.translate(CALLOUT_PAD, dy);
+        }
+        for (area, _) in &mut piece.links {
+            area[0] += CALLOUT_PAD;
+            area[1] += dy;
+        }
+        for (_, x, y) in &mut piece.cards {
+            *x += CALLOUT_PAD;
+            *y += dy;
+        }
+        piece.height += dy;
+        piece.gap = 0.0;
+        if let Some(head) = piece.table.take() {
+            let moved = match heads
+                .iter()
+                .find(|(old, _)| std::rc::Rc::ptr_eq(old, &head))
+            {
+                Some((_, moved)) => moved.clone(),
+                None => {
+                    let moved = std::rc::Rc::new(TableHead {
+                        items: head
+                            .items
+                            .iter()
+                            .map(|i| i.translated(CALLOUT_PAD, 0.0))
+                            .collect(),
+                        height: head.height,
+                    });
+                    heads.push((head, moved.clone()));
+                    moved
+                }
+            };
+            piece.table = Some(moved);
+        }
+    }
+    let last_full = pieces.last().is_some_and(|p| p.full_width);
+    if let Some(last) = pieces.last_mut() {
+        last.keep_with_next = true;
+    }
+    pieces.push(Piece {
+        height: CALLOUT_PAD_Y,
+        full_width: last_full,
+        ..Piece::default()
+    });
+    for piece in pieces.iter_mut().skip(start) {
+        let width = if piece.full_width {
+            page_width
+        } else {
+            frame.column_width
+        };
+        let items = shade(width, piece.height);
+        piece.items.splice(0..0, items);
+    }
+    if let Some(tail) = pieces.get_mut(start..) {
+        wrap(Role::Callout, tail);
     }
 }
 
@@ -895,6 +1078,8 @@ fn block_pieces(
             }
             Ok(pieces)
         }
+        // Set around the blocks between them (see `box_callout`).
+        Block::Callout { .. } | Block::CalloutEnd { .. } => Ok(Vec::new()),
         Block::Table {
             header,
             rows,
