@@ -471,3 +471,45 @@ fn an_unknown_callout_kind_is_a_located_error() {
     assert_eq!(run.with_id("unknown-callout").len(), 1, "{}", run.dump());
     drop(tmp);
 }
+
+/// Battlefront's deck as a gallery: scaled to two cards across a column it
+/// takes fewer pages than at the size the cards print (`"full"`), with every
+/// card in both; any other option is a `bad-shortcode` at it.
+#[test]
+fn a_deck_gallery_is_compact_unless_full_size_is_asked_for() {
+    let pages_and_titles = |option: &str| {
+        let (tmp, game) = game_with("battlefront", str::to_string, |md| {
+            md.replace(
+                "{{ deck(\"cards\") }}",
+                &format!("{{{{ deck(\"cards\"{option}) }}}}"),
+            )
+        });
+        let pdf = build(&game, &tmp.path().join("out"));
+        let text = tool("pdftotext", &[pdf.to_str().expect("path"), "-"]);
+        (support::tools::page_count(&pdf), text)
+    };
+    let (compact, text) = pages_and_titles("");
+    let (full, full_text) = pages_and_titles(", \"full\"");
+    assert!(compact * 2 <= full, "{compact} pages, {full} at full size");
+    for title in ["Armored Cars", "Reserve Units", "Mortars", "Anti-Tank Guns"] {
+        assert!(text.contains(title) && full_text.contains(title), "{title}");
+    }
+    let (_tmp, game) = game_with("battlefront", str::to_string, |md| {
+        md.replace("{{ deck(\"cards\") }}", "{{ deck(\"cards\", \"small\") }}")
+    });
+    let md = fs::read_to_string(game.join("rules/battlefront.md")).expect("rules");
+    let (line, column) = md
+        .lines()
+        .enumerate()
+        .find_map(|(n, l)| Some((n + 1, l.find("\"small\"")? + 1)))
+        .expect("the shortcode");
+    let run = support::grogpress(&["check", game.to_str().expect("path"), "--format", "json"]);
+    assert_eq!(run.code, 1, "{}", run.dump());
+    run.expect(
+        "error",
+        "bad-shortcode",
+        "rules/battlefront.md",
+        line,
+        column,
+    );
+}

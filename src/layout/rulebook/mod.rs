@@ -73,6 +73,9 @@ pub struct RulesText<'a> {
 pub struct Gallery {
     pub size: (f32, f32, f32),
     pub cards: Vec<(String, CardFace)>,
+    /// At the size they print (a `deck` shortcode's `"full"`; a `card`
+    /// shortcode's one card), else scaled down to sit more to a column.
+    pub full_size: bool,
 }
 
 /// What a shortcode shows.
@@ -1116,6 +1119,12 @@ fn figure_pieces(
     let width = frame.column_width;
     let what = format!("`{}`", code.name);
     match figure {
+        Figure::Cards(gallery) if !gallery.full_size => {
+            let (size, cards) = compact_gallery(&gallery, width);
+            let mut rows = card_rows(&cards, size, width, CARD_GAP);
+            tag_cards(&mut rows, &cards);
+            Ok(rows)
+        }
         Figure::Cards(gallery) => {
             let (w, h, _) = gallery.size;
             if w > width + 1e-3 || h > frame.column_height + 1e-3 {
@@ -1235,6 +1244,41 @@ fn same_title(heading: &str, title: &str) -> bool {
     };
     let ours = words(heading);
     !ours.is_empty() && ours == words(title)
+}
+
+/// The least a gallery's cards are scaled to, to sit one more to a row.
+const GALLERY_MIN_SCALE: f32 = 0.6;
+
+/// A gallery's cards set in the column, one more to a row than fit at the
+/// size they print when that keeps them at least [`GALLERY_MIN_SCALE`] of
+/// it (two poker cards to a column of a two-column page, three to a row of
+/// a one-column page), else as they print; cards wider than the column are
+/// scaled to fit it. Returns the size they are set at and their faces.
+fn compact_gallery(gallery: &Gallery, width: f32) -> ((f32, f32, f32), Vec<(String, CardFace)>) {
+    let (w, h, radius) = gallery.size;
+    let fit = |n: f32| (width - (n - 1.0) * CARD_GAP) / n / w.max(1e-3);
+    let at_full = ((width + CARD_GAP) / (w + CARD_GAP)).floor();
+    let scale = if at_full < 1.0 {
+        fit(1.0)
+    } else if fit(at_full + 1.0) >= GALLERY_MIN_SCALE {
+        fit(at_full + 1.0)
+    } else {
+        1.0
+    }
+    .min(1.0);
+    let cards = gallery
+        .cards
+        .iter()
+        .map(|(title, face)| {
+            (
+                title.clone(),
+                CardFace {
+                    items: face.items.iter().map(|i| i.scaled(scale)).collect(),
+                },
+            )
+        })
+        .collect();
+    ((w * scale, h * scale, radius * scale), cards)
 }
 
 /// What a die shows, in words: its name, role and each face's symbols.
@@ -1729,6 +1773,7 @@ mod tests {
                     ("Great Road".into(), CardFace::default()),
                     ("Dug In".into(), CardFace::default()),
                 ],
+                full_size: true,
             }))
         }
     }
@@ -2248,6 +2293,83 @@ mod tests {
         assert_eq!(count("## Results table\n\n{{ table(\"t\") }}\n"), 1);
         assert_eq!(count("## Results\n\nRoll.\n\n{{ table(\"t\") }}\n"), 2);
         assert_eq!(count("## Other\n\n{{ table(\"t\") }}\n"), 1);
+    }
+
+    /// A gallery of `n` cards `w` x `h`, each face a frame and a word.
+    fn gallery(n: usize, (w, h): (f32, f32), full_size: bool) -> Gallery {
+        let face = CardFace {
+            items: vec![
+                Geometry::rect(0.0, 0.0, w, h, 4.0).stroked(Stroke::solid(1.0)),
+                Item::Text(TextItem {
+                    x: 10.0,
+                    y: 20.0,
+                    face: Default::default(),
+                    size: 10.0,
+                    text: "Card".into(),
+                    glyphs: Vec::new(),
+                    width: 20.0,
+                    ink: None,
+                }),
+            ],
+        };
+        Gallery {
+            size: (w, h, 4.0),
+            cards: (0..n)
+                .map(|k| (format!("Card {k}"), face.clone()))
+                .collect(),
+            full_size,
+        }
+    }
+
+    #[test]
+    fn a_deck_gallery_sets_one_more_card_to_a_row_scaled_unless_too_small() {
+        let column = (Paper::LETTER.width - 2.0 * SIDE - GUTTER) / 2.0;
+        // Poker cards: one fits a column as they print, two at 0.7 of it.
+        let (size, cards) = compact_gallery(&gallery(3, (180.0, 252.0), false), column);
+        let scale = size.0 / 180.0;
+        assert!((2.0 * size.0 + CARD_GAP - column).abs() < 0.01, "{size:?}");
+        assert!((size.1 - 252.0 * scale).abs() < 0.01);
+        let Item::Text(t) = &cards[0].1.items[1] else {
+            panic!("text")
+        };
+        assert!((t.size - 10.0 * scale).abs() < 1e-4 && (t.x - 10.0 * scale).abs() < 1e-4);
+        // Label-sized cards would be too small two to a column: as they print.
+        assert_eq!(
+            compact_gallery(&gallery(3, (243.0, 168.0), false), column).0,
+            (243.0, 168.0, 4.0)
+        );
+        // A card wider than the column is made to fit it.
+        let (size, _) = compact_gallery(&gallery(1, (400.0, 300.0), false), column);
+        assert!((size.0 - column).abs() < 0.01, "{size:?}");
+    }
+
+    #[test]
+    fn a_deck_flows_down_the_columns_scaled_or_across_the_page_full_size() {
+        let outlines = |full: bool| {
+            let cards = Shows(move || Figure::Cards(gallery(12, (180.0, 252.0), full)));
+            let book =
+                lay_out_with(&cards, "# Cards\n\n{{ deck(\"d\") }}\n", &[]).expect("lays out");
+            let pages = book.doc.pages.len();
+            let frames: Vec<[f32; 4]> = book.doc.pages[1..]
+                .iter()
+                .flat_map(rects)
+                .filter(|r| r[3] > 100.0)
+                .collect();
+            (pages, frames)
+        };
+        let (compact_pages, frames) = outlines(false);
+        let column = (Paper::LETTER.width - 2.0 * SIDE - GUTTER) / 2.0;
+        // Every card (its face's frame and the gallery's outline) within a column.
+        assert_eq!(frames.len(), 24);
+        for [x, _, w, _] in &frames {
+            let in_one = (x + 0.01 >= SIDE && x + w <= SIDE + column + 0.01)
+                || (x + 0.01 >= SIDE + column + GUTTER
+                    && x + w <= Paper::LETTER.width - SIDE + 0.01);
+            assert!(in_one, "{x} {w}");
+        }
+        let (full_pages, frames) = outlines(true);
+        assert!(frames.iter().all(|r| (r[2] - 180.0).abs() < 0.01));
+        assert!(compact_pages < full_pages, "{compact_pages} {full_pages}");
     }
 
     #[test]
