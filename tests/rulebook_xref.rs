@@ -490,10 +490,12 @@ fn the_index_gives_each_marked_term_the_pages_that_mark_it() {
     let last = pages.len();
     // The index is the last page, and a bookmark.
     assert!(pdf_bookmarks(&pdf).contains(&("Index".to_string(), last)));
+    // Between the running head and the page number.
+    let foot = pages[last - 1].0.1 - 50.0;
     let index: Vec<BoxedWord> = pages[last - 1]
         .1
         .iter()
-        .filter(|w| w.1[1] > 50.0)
+        .filter(|w| w.1[1] > 50.0 && w.1[3] < foot)
         .cloned()
         .collect();
     assert_eq!(index.first().map(|w| w.0.as_str()), Some("Index"));
@@ -516,6 +518,26 @@ fn the_index_gives_each_marked_term_the_pages_that_mark_it() {
     }
     assert!(marked.len() >= 2, "{marked:?}");
     assert_eq!(index_entry(&index, &["Zone", "of", "Control"]), marked);
+    // Each page number is a link to that page.
+    let links = pdf_links(&pdf);
+    let height = pages[last - 1].0.1;
+    for (word, b) in &index {
+        let Ok(folio) = word.trim_end_matches(',').parse::<usize>() else {
+            continue;
+        };
+        let (x, y) = ((b[0] + b[2]) / 2.0, height - (b[1] + b[3]) / 2.0);
+        let link = links
+            .iter()
+            .find(|l| {
+                l.page == last
+                    && l.rect[0] <= x
+                    && x <= l.rect[2]
+                    && l.rect[1] <= y
+                    && y <= l.rect[3]
+            })
+            .unwrap_or_else(|| panic!("no link over {word} in the index"));
+        assert_eq!(link.to_page, folio, "{word}");
+    }
     // "attack" is marked once, in the introduction; "Roads" once, in 1.2.1.
     let page_of = |number: &str, text: &str| heading_places(&pages, FIRST_BODY, number, text)[0].0;
     assert_eq!(

@@ -336,10 +336,14 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
         }
     }
     // The terms marked for the index, with their pages (0-based).
-    let mut marks: Vec<(String, usize)> = Vec::new();
+    let mut marks: Vec<(String, Target)> = Vec::new();
     for (mut link, title) in pending_links {
         if let Some(term) = title.strip_prefix(INDEX_SCHEME) {
-            marks.push((term.to_string(), link.page));
+            let place = Target {
+                page: link.page,
+                y: (link.y - 6.0).max(0.0),
+            };
+            marks.push((term.to_string(), place));
         } else if let Some(target) = card_targets.get(&title.to_lowercase()) {
             link.target = *target;
             nav.links.push(link);
@@ -401,7 +405,9 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
     // The index, after the rules.
     let index_at = pages.len();
     if !marks.is_empty() {
-        let index = lay_out_index(index_entries(marks), input).map_err(|e| vec![fit_problem(e)])?;
+        let (index, links) = lay_out_index(index_entries(marks), input, index_at)
+            .map_err(|e| vec![fit_problem(e)])?;
+        nav.links.extend(links);
         nav.outline.push(OutlineEntry {
             level: 1,
             title: "Index".to_string(),
@@ -442,11 +448,14 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
 
 /// The index: its title across the page, then each term with the pages
 /// that mark it ("Zone of Control 4, 7") in two columns (one with
-/// `--columns 1`), under the letter it starts with.
+/// `--columns 1`), under the letter it starts with; each page number a
+/// link to the first mark on its page. The index starts on page `first`
+/// (0-based); the links come back with its pages.
 fn lay_out_index(
-    entries: Vec<(String, Vec<usize>)>,
+    entries: Vec<(String, Vec<Target>)>,
     input: &RulebookInput<'_>,
-) -> Result<Vec<Vec<Item>>, FitError> {
+    first: usize,
+) -> Result<(Vec<Vec<Item>>, Vec<Link>), FitError> {
     let paper = input.options.paper;
     let columns = input.options.columns.max(1);
     let width = paper.width - 2.0 * SIDE;
@@ -459,10 +468,10 @@ fn lay_out_index(
         gutter: GUTTER,
         columns,
     };
-    let set = |text: &str, style: TextStyle, width: f32| {
+    let set = |text: &str, links: &[CardLink], style: TextStyle, width: f32| {
         text_pieces(
             text,
-            &[],
+            links,
             None,
             0.0,
             width,
@@ -472,14 +481,16 @@ fn lay_out_index(
             None,
         )
     };
-    let mut title = set("Index", heading_style(1), width)?;
+    let mut title = set("Index", &[], heading_style(1), width)?;
     for piece in &mut title {
         piece.full_width = true;
     }
     wrap(Role::Heading(1), &mut title);
     let mut pieces = title;
     let mut letter: Option<char> = None;
-    for (term, pages) in entries {
+    // The targets of the page numbers' links, by the links' titles.
+    let mut targets: Vec<Target> = Vec::new();
+    for (term, places) in entries {
         let initial = term
             .chars()
             .next()
@@ -488,6 +499,7 @@ fn lay_out_index(
             letter = initial;
             let mut head = set(
                 &literal(&initial.map(String::from).unwrap_or_default()),
+                &[],
                 heading_style(3),
                 column_width,
             )?;
@@ -498,9 +510,31 @@ fn lay_out_index(
             wrap(Role::Heading(2), &mut head);
             pieces.extend(head);
         }
-        let folios: Vec<String> = pages.iter().map(|p| (p + 1).to_string()).collect();
+        // Each page once, linked to its first mark (characters counted
+        // as the set lines count them: no spaces).
+        let mut folios: Vec<String> = Vec::new();
+        let mut links: Vec<CardLink> = Vec::new();
+        let mut at = term.chars().filter(|c| !c.is_whitespace()).count();
+        for place in &places {
+            if targets
+                .last()
+                .is_some_and(|t: &Target| t.page == place.page)
+                && !links.is_empty()
+            {
+                continue;
+            }
+            let folio = (place.page + 1).to_string();
+            links.push(CardLink {
+                title: targets.len().to_string(),
+                chars: at..at + folio.len(),
+            });
+            at += folio.len() + 1;
+            targets.push(*place);
+            folios.push(folio);
+        }
         let mut lines = set(
             &format!("{}\u{a0}\u{a0}{}", literal(&term), folios.join(", ")),
+            &links,
             BODY,
             column_width,
         )?;
@@ -514,7 +548,29 @@ fn lay_out_index(
         wrap(Role::Paragraph, &mut lines);
         pieces.extend(lines);
     }
-    Ok(flow(frame, pieces).0)
+    let areas: Vec<Vec<([f32; 4], String)>> = pieces
+        .iter_mut()
+        .map(|p| std::mem::take(&mut p.links))
+        .collect();
+    let (pages, placed) = flow(frame, pieces);
+    let mut links = Vec::new();
+    for (areas, at) in areas.into_iter().zip(&placed) {
+        for ([x, y, w, h], title) in areas {
+            let Some(target) = title.parse::<usize>().ok().and_then(|t| targets.get(t)) else {
+                continue;
+            };
+            links.push(Link {
+                page: first + at.page,
+                x: at.x + x,
+                y: at.y + y,
+                w,
+                h,
+                target: *target,
+                uri: None,
+            });
+        }
+    }
+    Ok((pages, links))
 }
 
 /// Reads every page's blocks, with the table names of its paragraphs
