@@ -33,7 +33,7 @@ use super::nav::{Link, Nav, OutlineEntry, Target};
 use super::table::{Cell, TableRow, TableSpec};
 use crate::diag::{Diagnostic, FileId, Loc};
 use crate::model::link::is_web_link;
-use crate::model::xref::{INDEX_SCHEME, RuleBook, index_entries};
+use crate::model::xref::{INDEX_SCHEME, RuleBook, has_rule_links, index_entries};
 use crate::model::{Align, Icon, Paper, RulesDoc, Shortcode, Style, data_anchor, slug};
 use crate::text::mentions::TableNames;
 use crate::text::{Edge, Family, FitError, FontBook, fit_text};
@@ -258,7 +258,12 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
         known.insert(word.to_string(), points.clone());
         points
     };
-    let rules = RuleBook::new(input.pages.iter().map(|p| p.doc), input.options.numbers);
+    // The headings read as rules where the rules are numbered or refer to them.
+    let rules = if input.options.numbers || input.pages.iter().any(|p| has_rule_links(p.doc)) {
+        RuleBook::new(input.pages.iter().map(|p| p.doc), input.options.numbers)
+    } else {
+        RuleBook::default()
+    };
     let read = read_rules(input, &rules);
     // Set the body until the pages its cross-references print are the pages
     // their headings fall on (the first pass prints none known).
