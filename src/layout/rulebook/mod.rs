@@ -13,8 +13,10 @@
 mod blocks;
 mod columns;
 mod figures;
+mod front;
 mod hyphenate;
 mod icons;
+mod index;
 mod pieces;
 mod tags;
 
@@ -22,9 +24,11 @@ use crate::text::rich::literal;
 use std::collections::HashMap;
 
 pub use self::blocks::{Block, CardLink, RuleRef, fill_refs, link_mentions, read_blocks};
-use self::columns::{Frame, flow, flow_below};
+use self::columns::{Frame, flow_below};
 pub use self::figures::Die;
 use self::figures::{Misfit, Room, dice_pieces, table_pieces};
+use self::front::{lay_out_front, lay_out_title, table_entries};
+use self::index::lay_out_index;
 use self::pieces::{Piece, Prose, TableHead, TextStyle, card_rows, text_pieces};
 use self::tags::{Lists, tag_cards, wrap};
 use super::card::CardFace;
@@ -36,7 +40,7 @@ use crate::model::link::is_web_link;
 use crate::model::xref::{INDEX_SCHEME, RuleBook, has_rule_links, index_entries};
 use crate::model::{Align, Icon, Paper, RulesDoc, Shortcode, Style, data_anchor, slug};
 use crate::text::mentions::TableNames;
-use crate::text::{Edge, Family, FitError, FontBook, fit_text};
+use crate::text::{Edge, Family, FitError, FontBook};
 
 /// How many words' break points the rulebook keeps at once.
 const HYPHENATED_WORDS: usize = 1 << 16;
@@ -228,17 +232,7 @@ struct Body {
 /// character the fonts lack) are diagnostics at the Markdown's place.
 pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagnostic>> {
     let paper = input.options.paper;
-    let columns = input.options.columns.max(1);
-    let width = paper.width - 2.0 * SIDE;
-    let column_width = (width - (columns - 1) as f32 * GUTTER) / columns as f32;
-    let frame = Frame {
-        left: SIDE,
-        top: TOP,
-        column_width,
-        column_height: paper.height - TOP - BOTTOM,
-        gutter: GUTTER,
-        columns,
-    };
+    let frame = body_frame(input.options);
     let english = hyphenate::english();
     // Words come back page after page: each is looked up in the patterns
     // once (a bounded memo, so endless distinct words cannot grow it).
@@ -358,32 +352,13 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
         }
     }
     // The front matter, each entry linked to its heading or table.
-    let (table_entries, table_targets) = listed_tables(&tables, &card_targets);
+    let (listed, table_targets) = table_entries(&tables, Some(&card_targets));
     let table_pages: Vec<usize> = table_targets.iter().map(|t| t.page).collect();
-    let front = lay_out_front(
-        input,
-        &headings,
-        &heading_pages,
-        &table_entries,
-        &table_pages,
-    )
-    .map_err(|e| vec![fit_problem(e)])?;
-    let contents_links = front.contents_areas.iter().zip(&nav.outline);
-    let table_links = front.table_areas.iter().zip(table_targets.iter());
-    let entry_links: Vec<Link> = contents_links
-        .map(|(area, entry)| (area, entry.target))
-        .chain(table_links.map(|(area, target)| (area, *target)))
-        .map(|((page, area), target)| Link {
-            page: *page,
-            x: area[0],
-            y: area[1],
-            w: area[2],
-            h: area[3],
-            target,
-            uri: None,
-        })
-        .collect();
-    nav.links.extend(entry_links);
+    let front = lay_out_front(input, &headings, &heading_pages, &listed, &table_pages)
+        .map_err(|e| vec![fit_problem(e)])?;
+    let heading_targets: Vec<Target> = nav.outline.iter().map(|e| e.target).collect();
+    nav.links
+        .extend(front.links(&heading_targets, &table_targets));
     // The list of tables' pages (0-based) before the rules'.
     let tables_at = front.tables_at.map_or(0..0, |at| at..first_body);
     let title_page = lay_out_title(input).map_err(|e| vec![fit_problem(e)])?;
@@ -449,133 +424,6 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
         },
         nav,
     })
-}
-
-/// The index: its title across the page, then each term with the pages
-/// that mark it ("Zone of Control 4, 7") in two columns (one with
-/// `--columns 1`), under the letter it starts with; each page number a
-/// link to the first mark on its page. The index starts on page `first`
-/// (0-based); the links come back with its pages.
-fn lay_out_index(
-    entries: Vec<(String, Vec<Target>)>,
-    input: &RulebookInput<'_>,
-    first: usize,
-) -> Result<(Vec<Vec<Item>>, Vec<Link>), FitError> {
-    let paper = input.options.paper;
-    let columns = input.options.columns.max(1);
-    let width = paper.width - 2.0 * SIDE;
-    let column_width = (width - (columns - 1) as f32 * GUTTER) / columns as f32;
-    let frame = Frame {
-        left: SIDE,
-        top: TOP,
-        column_width,
-        column_height: paper.height - TOP - BOTTOM,
-        gutter: GUTTER,
-        columns,
-    };
-    let set = |text: &str, links: &[CardLink], style: TextStyle, width: f32| {
-        text_pieces(
-            text,
-            links,
-            None,
-            0.0,
-            width,
-            style,
-            input.family,
-            input.book,
-            None,
-        )
-    };
-    let mut title = set("Index", &[], heading_style(1), width)?;
-    for piece in &mut title {
-        piece.full_width = true;
-    }
-    wrap(Role::Heading(1), &mut title);
-    let mut pieces = title;
-    let mut letter: Option<char> = None;
-    // The targets of the page numbers' links, by the links' titles.
-    let mut targets: Vec<Target> = Vec::new();
-    for (term, places) in entries {
-        let initial = term
-            .chars()
-            .next()
-            .map(|c| c.to_uppercase().next().unwrap_or(c));
-        if initial != letter && initial.is_some_and(char::is_alphabetic) {
-            letter = initial;
-            let mut head = set(
-                &literal(&initial.map(String::from).unwrap_or_default()),
-                &[],
-                heading_style(3),
-                column_width,
-            )?;
-            for piece in &mut head {
-                piece.keep_with_next = true;
-                piece.gap = PARA_GAP * 2.0;
-            }
-            wrap(Role::Heading(2), &mut head);
-            pieces.extend(head);
-        }
-        // Each page once, linked to its first mark (characters counted
-        // as the set lines count them: no spaces).
-        let mut folios: Vec<String> = Vec::new();
-        let mut links: Vec<CardLink> = Vec::new();
-        let mut at = term.chars().filter(|c| !c.is_whitespace()).count();
-        for place in &places {
-            if targets
-                .last()
-                .is_some_and(|t: &Target| t.page == place.page)
-                && !links.is_empty()
-            {
-                continue;
-            }
-            let folio = (place.page + 1).to_string();
-            links.push(CardLink {
-                title: targets.len().to_string(),
-                chars: at..at + folio.len(),
-            });
-            at += folio.len() + 1;
-            targets.push(*place);
-            folios.push(folio);
-        }
-        let mut lines = set(
-            &format!("{}\u{a0}\u{a0}{}", literal(&term), folios.join(", ")),
-            &links,
-            BODY,
-            column_width,
-        )?;
-        let count = lines.len();
-        for (k, line) in lines.iter_mut().enumerate() {
-            line.keep_with_next = k + 1 < count;
-        }
-        if let Some(first) = lines.first_mut() {
-            first.gap = 1.0;
-        }
-        wrap(Role::Paragraph, &mut lines);
-        pieces.extend(lines);
-    }
-    let areas: Vec<Vec<([f32; 4], String)>> = pieces
-        .iter_mut()
-        .map(|p| std::mem::take(&mut p.links))
-        .collect();
-    let (pages, placed) = flow(frame, pieces);
-    let mut links = Vec::new();
-    for (areas, at) in areas.into_iter().zip(&placed) {
-        for ([x, y, w, h], title) in areas {
-            let Some(target) = title.parse::<usize>().ok().and_then(|t| targets.get(t)) else {
-                continue;
-            };
-            links.push(Link {
-                page: first + at.page,
-                x: at.x + x,
-                y: at.y + y,
-                w,
-                h,
-                target: *target,
-                uri: None,
-            });
-        }
-    }
-    Ok((pages, links))
 }
 
 /// Reads every page's blocks, with the table names of its paragraphs
@@ -762,13 +610,13 @@ fn set_body(
     }
     // The front matter as it will be set (its page numbers do not change
     // its height): the rules start after it, or below it on its last page.
-    let table_entries = table_headings(&tables);
+    let (listed, _) = table_entries(&tables, None);
     let front = lay_out_front(
         input,
         &headings,
         &vec![0; headings.len()],
-        &table_entries,
-        &vec![0; table_entries.len()],
+        &listed,
+        &vec![0; listed.len()],
     )
     .map_err(|e| vec![fit_problem(e)])?;
     let body_start = front.body_start;
@@ -829,44 +677,6 @@ fn ref_texts(
             Some((text, format!("rule#{h}")))
         })
         .collect()
-}
-
-/// The list of tables' entries as contents headings (a chart's own tables
-/// under it), each table once.
-fn table_headings(tables: &[(u8, String, String)]) -> Vec<Heading> {
-    let mut seen = std::collections::HashSet::new();
-    tables
-        .iter()
-        .filter(|(_, _, anchor)| seen.insert(anchor.as_str()))
-        .map(|(level, title, _)| Heading {
-            level: *level,
-            plain: title.clone(),
-            number: None,
-        })
-        .collect()
-}
-
-/// The list of tables' entries whose tables were set, and where each is.
-fn listed_tables(
-    tables: &[(u8, String, String)],
-    targets: &HashMap<String, Target>,
-) -> (Vec<Heading>, Vec<Target>) {
-    let mut seen = std::collections::HashSet::new();
-    tables
-        .iter()
-        .filter(|(_, _, anchor)| seen.insert(anchor.as_str()))
-        .filter_map(|(level, title, anchor)| {
-            let target = targets.get(&anchor.to_lowercase())?;
-            Some((
-                Heading {
-                    level: *level,
-                    plain: title.clone(),
-                    number: None,
-                },
-                *target,
-            ))
-        })
-        .unzip()
 }
 
 /// The names of the tables the rulebook's shortcodes show, and the anchor
@@ -1159,6 +969,22 @@ fn block_pieces(
     }
 }
 
+/// The text block of the rules (and the index): `--columns` columns
+/// between the margins.
+fn body_frame(options: RulebookOptions) -> Frame {
+    let paper = options.paper;
+    let columns = options.columns.max(1);
+    let width = paper.width - 2.0 * SIDE;
+    Frame {
+        left: SIDE,
+        top: TOP,
+        column_width: (width - (columns - 1) as f32 * GUTTER) / columns as f32,
+        column_height: paper.height - TOP - BOTTOM,
+        gutter: GUTTER,
+        columns,
+    }
+}
+
 /// The room a figure may take: a column, or the whole width of the page.
 fn room(frame: Frame) -> Room {
     Room {
@@ -1429,299 +1255,6 @@ fn pipe_table_spec(header: &[String], rows: &[Vec<String>], aligns: &[Align]) ->
     }
 }
 
-/// The front matter after the title page, from page 1 (0-based): the
-/// contents, then the list of tables when the rules show tables. A block
-/// that leaves at least [`CONTENTS_SHARE_MIN`] of its last page free has
-/// what follows it (the list of tables, the rules) start there,
-/// [`CONTENTS_GAP`] below it.
-struct Front {
-    pages: Vec<Vec<Item>>,
-    /// Each contents entry's (page, area), for its link.
-    contents_areas: Vec<(usize, [f32; 4])>,
-    /// Each list of tables entry's (page, area).
-    table_areas: Vec<(usize, [f32; 4])>,
-    /// The page (0-based) the list of tables starts on, if there is one.
-    tables_at: Option<usize>,
-    /// Where the rules start on the front matter's last page (points below
-    /// the text block's top) when they share it.
-    body_start: Option<f32>,
-}
-
-/// Sets the front matter (see [`Front`]): the contents of `headings`, the
-/// list of the tables `tables`, each entry with its page (0-based) from
-/// `heading_pages` and `table_pages`.
-fn lay_out_front(
-    input: &RulebookInput<'_>,
-    headings: &[Heading],
-    heading_pages: &[usize],
-    tables: &[Heading],
-    table_pages: &[usize],
-) -> Result<Front, FitError> {
-    let column_height = input.options.paper.height - TOP - BOTTOM;
-    let mut front = Front {
-        pages: Vec::new(),
-        contents_areas: Vec::new(),
-        table_areas: Vec::new(),
-        tables_at: None,
-        body_start: None,
-    };
-    for (title, entries, pages) in [
-        ("Contents", headings, heading_pages),
-        ("Tables", tables, table_pages),
-    ] {
-        // The contents always, even empty; a list of tables only of some.
-        if title == "Tables" && entries.is_empty() {
-            continue;
-        }
-        let below = front.body_start.take();
-        // Its first page: the last one so far when it starts below it.
-        let first = 1 + front.pages.len() - usize::from(below.is_some());
-        let listing = lay_out_contents(title, entries, pages, input, first, below.unwrap_or(0.0))?;
-        let mut set = listing.pages.into_iter();
-        if below.is_some()
-            && let (Some(last), Some(top)) = (front.pages.last_mut(), set.next())
-        {
-            last.extend(top);
-        }
-        front.pages.extend(set);
-        if title == "Tables" {
-            front.tables_at = Some(first);
-            front.table_areas = listing.areas;
-        } else {
-            front.contents_areas = listing.areas;
-        }
-        let start = listing.end + CONTENTS_GAP;
-        front.body_start = (start <= column_height * (1.0 - CONTENTS_SHARE_MIN)).then_some(start);
-    }
-    Ok(front)
-}
-
-/// A contents or a list of tables as set: its pages, each entry's (page,
-/// area) for its link, and how far below the text block's top it ends on
-/// its last page.
-struct Listing {
-    pages: Vec<Vec<Item>>,
-    areas: Vec<(usize, [f32; 4])>,
-    end: f32,
-}
-
-/// The table of contents (or the list of tables, under `title`) from page
-/// `first` (0-based), `start` points below the text block's top there: one
-/// line per heading (deeper levels indented) with its page number at the right.
-fn lay_out_contents(
-    title: &str,
-    headings: &[Heading],
-    pages: &[usize],
-    input: &RulebookInput<'_>,
-    first: usize,
-    start: f32,
-) -> Result<Listing, FitError> {
-    let paper = input.options.paper;
-    let width = paper.width - 2.0 * SIDE;
-    let frame = Frame {
-        left: SIDE,
-        top: TOP,
-        column_width: width,
-        column_height: paper.height - TOP - BOTTOM,
-        gutter: 0.0,
-        columns: 1,
-    };
-    let title_style = heading_style(1);
-    let mut pieces = text_pieces(
-        &literal(title),
-        &[],
-        None,
-        0.0,
-        width,
-        title_style,
-        input.family,
-        input.book,
-        None,
-    )?;
-    wrap(Role::Heading(1), &mut pieces);
-    let mut entries: Vec<Piece> = Vec::new();
-    let number_width = 36.0;
-    for (heading, page) in headings.iter().zip(pages) {
-        let indent = f32::from(heading.level.saturating_sub(1).min(3)) * LIST_INDENT;
-        let style = TextStyle {
-            style: if heading.level == 1 {
-                Style::Bold
-            } else {
-                Style::Regular
-            },
-            ..BODY
-        };
-        let mut lines = text_pieces(
-            &literal(&heading.numbered()),
-            &[],
-            None,
-            indent,
-            width - number_width,
-            style,
-            input.family,
-            input.book,
-            None,
-        )?;
-        let number = (page + 1).to_string();
-        let face_id = input.family.face(style.style);
-        let face = input.book.face(face_id);
-        let w = face.width(&number, style.size);
-        if let Some(last) = lines.last_mut() {
-            let text_end = last
-                .items
-                .iter()
-                .filter_map(|i| match i {
-                    Item::Text(t) => Some(t.x + t.width),
-                    _ => None,
-                })
-                .fold(indent, f32::max);
-            last.items.extend(dot_leaders(
-                input,
-                style,
-                text_end + LEADER_GAP,
-                width - w - LEADER_GAP,
-            ));
-            last.items.push(Item::Text(TextItem {
-                x: width - w,
-                y: face.ascent(style.size),
-                face: face_id,
-                size: style.size,
-                glyphs: face.plain_glyphs(&number),
-                text: number,
-                width: w,
-                ink: None,
-            }));
-        }
-        for line in &mut lines {
-            line.keep_with_next = true;
-        }
-        if let Some(last) = lines.last_mut() {
-            last.keep_with_next = false;
-        }
-        if let Some(first_line) = lines.first_mut() {
-            first_line.gap = if heading.level == 1 { 6.0 } else { 2.0 };
-            first_line.heading = Some(0);
-        }
-        wrap(Role::Paragraph, &mut lines);
-        wrap(Role::ContentsEntry, &mut lines);
-        entries.extend(lines);
-    }
-    wrap(Role::Contents, &mut entries);
-    pieces.extend(entries);
-    let marks: Vec<bool> = pieces.iter().map(|p| p.heading.is_some()).collect();
-    let heights: Vec<f32> = pieces.iter().map(|p| p.height).collect();
-    let (items, placed) = flow_below(frame, pieces, start);
-    // The first piece is the "Contents" title; each entry's lines follow its first.
-    let mut areas: Vec<(usize, [f32; 4])> = Vec::new();
-    for (k, at) in placed.iter().enumerate().skip(1) {
-        let area = [at.x, at.y, width, heights[k]];
-        if marks[k] {
-            areas.push((first + at.page, area));
-        } else if let Some(last) = areas.last_mut() {
-            last.1[3] = at.y + heights[k] - last.1[1];
-        }
-    }
-    let last_page = items.len().saturating_sub(1);
-    let end = placed
-        .iter()
-        .zip(&heights)
-        .filter(|(at, _)| at.page == last_page)
-        .map(|(at, h)| at.y + h - TOP)
-        .fold(0.0, f32::max);
-    Ok(Listing {
-        pages: items,
-        areas,
-        end,
-    })
-}
-
-/// Space between a short contents (or list of tables) and what follows it on its page.
-const CONTENTS_GAP: f32 = 28.0;
-/// The least part of the text block a short contents (or list of tables)
-/// must leave free on its last page for what follows to start there.
-const CONTENTS_SHARE_MIN: f32 = 0.3;
-
-/// Room kept clear between a contents entry and its leaders, and between
-/// the leaders and the page number.
-const LEADER_GAP: f32 = 4.0;
-
-/// How far apart the dots of a leader are.
-const LEADER_STEP: f32 = 4.5;
-
-/// Dots from `from` to `to` (points from the column's left edge), each on a
-/// grid of [`LEADER_STEP`] so the dots of every entry line up, as one run
-/// whose glyphs advance by a step each.
-fn dot_leaders(input: &RulebookInput<'_>, style: TextStyle, from: f32, to: f32) -> Option<Item> {
-    let face_id = input.family.face(Style::Regular);
-    let face = input.book.face(face_id);
-    let dot = face.glyph('.')?;
-    let dot_width = face.advance(dot) * style.size / face.units_per_em;
-    let first = (from / LEADER_STEP).ceil();
-    let last = ((to - dot_width) / LEADER_STEP).floor();
-    if last < first {
-        return None;
-    }
-    let count = (last - first) as usize + 1;
-    let advance = LEADER_STEP * face.units_per_em / style.size;
-    Some(Item::Text(TextItem {
-        x: first * LEADER_STEP,
-        y: face.ascent(style.size),
-        face: face_id,
-        size: style.size,
-        text: ".".repeat(count),
-        glyphs: vec![
-            crate::text::Glyph {
-                id: dot,
-                chars: 1,
-                advance,
-            };
-            count
-        ],
-        width: (count - 1) as f32 * LEADER_STEP + dot_width,
-        ink: None,
-    }))
-}
-
-/// The title page: the game's name, its subtitle, and the copyright lines at the foot.
-fn lay_out_title(input: &RulebookInput<'_>) -> Result<Page, FitError> {
-    let paper = input.options.paper;
-    let width = paper.width - 2.0 * SIDE;
-    let mut items = Vec::new();
-    let mut centred = |text: &str, style: Style, size: f32, top: f32| -> Result<f32, FitError> {
-        let request = crate::text::FitRequest {
-            text,
-            family: input.family,
-            style,
-            width,
-            height: f32::MAX,
-            size,
-            min_size: size,
-            leading: 1.25,
-            align: Align::Center,
-            valign: crate::model::VAlign::Top,
-        };
-        let fit = fit_text(&request, input.book)?;
-        let bottom = fit.bottom;
-        let lines = super::doc::text_items(fit.lines, fit.size, SIDE, top);
-        items.extend(tagged(Role::Paragraph, lines));
-        Ok(top + bottom)
-    };
-    let below = centred(&literal(input.title), Style::Bold, 32.0, paper.height * 0.3)?;
-    let subtitle = input.subtitle.unwrap_or(DEFAULT_SUBTITLE).trim();
-    if !subtitle.is_empty() {
-        centred(&literal(subtitle), Style::Regular, 18.0, below + 14.0)?;
-    }
-    let mut y = paper.height - BOTTOM - 14.0 * input.copyright.len() as f32;
-    for line in input.copyright {
-        y = centred(&literal(line), Style::Italic, 9.0, y)? + 3.0;
-    }
-    Ok(Page {
-        width: paper.width,
-        height: paper.height,
-        items,
-    })
-}
-
 /// The running head of each page (index 0 is the title page, which has
 /// none): on a left-hand (even-numbered) page the game's name; on a
 /// right-hand page the section a reader is in there (after its number
@@ -1815,6 +1348,7 @@ fn running_header_and_folio(page: &mut Page, number: usize, head: &str, input: &
 
 #[cfg(test)]
 mod tests {
+    use super::front::{CONTENTS_GAP, LEADER_GAP, LEADER_STEP};
     use super::*;
     use crate::layout::doc::Shape;
     use crate::load::rules::parse_rules;
