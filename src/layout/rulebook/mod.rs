@@ -1531,6 +1531,72 @@ mod tests {
         assert_eq!(long.nav.outline[0].target.page, 2);
     }
 
+    /// Every `table` shortcode shows a small table, listed (as "Table <id>")
+    /// and anchored under its id.
+    struct Listed;
+
+    impl Figures for Listed {
+        fn figure(&self, code: &Shortcode) -> Option<Figure> {
+            let id = code.args.first()?.value.clone();
+            Some(Figure::Tables {
+                title: None,
+                specs: vec![spec(2, 2, "Row")],
+                anchors: vec![(0, id)],
+            })
+        }
+
+        fn shown_tables(&self, code: &Shortcode) -> Vec<(String, String)> {
+            code.args
+                .first()
+                .map(|a| vec![(format!("Table {}", a.value), a.value.clone())])
+                .unwrap_or_default()
+        }
+    }
+
+    /// The list of tables starts below a short contents, and the rules
+    /// below a short list; a long contents and a long list each leave the
+    /// rest of their page empty. Each entry links to its table.
+    #[test]
+    fn a_short_list_of_tables_shares_its_page_and_a_long_one_does_not() {
+        let md = |n: usize| -> String {
+            (0..n)
+                .map(|k| format!("## Part {k}\n\n{{{{ table(\"t{k}\") }}}}\n\n"))
+                .collect()
+        };
+        let short = lay_out_with(&Listed, &md(3), &[]).expect("lays out");
+        let text = page_text(&short.doc.pages[1]);
+        let (contents, tables, rules) = (
+            text.find("Contents").expect("the contents"),
+            text.find("Tables").expect("the list of tables"),
+            text.find("Head0").expect("the first table"),
+        );
+        assert!(contents < tables && tables < rules, "{text}");
+        assert_eq!(short.nav.outline[0].target.page, 1);
+        // Three contents links and three to the tables, all on that page.
+        let front: Vec<&Link> = short
+            .nav
+            .links
+            .iter()
+            .filter(|l| l.page == 1 && l.y < short.nav.outline[0].target.y)
+            .collect();
+        assert_eq!(front.len(), 6, "{front:?}");
+        assert!(front.iter().all(|l| l.target.page == 1));
+
+        // Forty parts: the contents fills most of page 2, the list of
+        // tables most of page 3, and the rules start on page 4.
+        let long = lay_out_with(&Listed, &md(40), &[]).expect("lays out");
+        assert!(page_text(&long.doc.pages[2]).starts_with("Tables"));
+        assert!(!page_text(&long.doc.pages[2]).contains("Head0"));
+        assert_eq!(long.nav.outline[0].target.page, 3);
+        let to_tables = long
+            .nav
+            .links
+            .iter()
+            .filter(|l| l.page == 2 && l.target.page >= 3)
+            .count();
+        assert!(to_tables >= 30, "{to_tables}");
+    }
+
     /// The text of a page's items, in order.
     fn page_text(page: &Page) -> String {
         page.items
