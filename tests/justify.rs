@@ -118,9 +118,13 @@ fn build(game: &str, out: &Path, extra: &[&str]) -> PathBuf {
     out.join(&*id).join(format!("{id}-rules.pdf"))
 }
 
-/// Where a column of prose ends on the right: the furthest any of its lines reach.
+/// Where a column of prose ends on the right: the furthest any of its lines
+/// reach (a line across the middle, of a contents sharing the page, is in
+/// neither column).
 fn column_edges(lines: &[TextLine], page: usize, mid: f32) -> (f32, f32) {
-    let on_page = lines.iter().filter(|l| l.page == page && is_prose(l));
+    let on_page = lines
+        .iter()
+        .filter(|l| l.page == page && is_prose(l) && !(l.x0 < mid && l.x1 > mid));
     on_page.fold((0.0, 0.0), |(left, right), l| {
         if l.x0 < mid {
             (f32::max(left, l.x1), right)

@@ -216,6 +216,21 @@ fn reading_text(pdf: &Path, page: usize, (width, height): (f32, f32), boxes: &[W
         .filter(|b| b.page == page && b.x0 < mid - 1.0 && b.x1 > mid + 1.0)
         .map(|b| (b.y0 - 1.0, b.y1 + 1.0))
         .collect();
+    // A contents line's dot leader runs across the gutter dot by dot: the
+    // contents, which may share its page with the rules, spans the page.
+    let dots = |left: bool| -> Vec<&WordBox> {
+        boxes
+            .iter()
+            .filter(in_frame)
+            .filter(|b| b.page == page && b.text == "." && (b.x1 < mid) == left)
+            .collect()
+    };
+    let right_dots = dots(false);
+    for b in dots(true) {
+        if right_dots.iter().any(|r| (r.y0 - b.y0).abs() < 0.5) {
+            spans.push((b.y0 - 1.0, b.y1 + 1.0));
+        }
+    }
     spans.sort_by(|a, b| a.0.total_cmp(&b.0));
     let mut merged: Vec<(f32, f32)> = Vec::new();
     for (a, b) in spans {
@@ -233,7 +248,7 @@ fn reading_text(pdf: &Path, page: usize, (width, height): (f32, f32), boxes: &[W
         let a = if a < height {
             heading_above(boxes, page, mid, y, a)
         } else {
-            a
+            heading_over_cards(boxes, page, mid, y, a)
         };
         if a > y {
             for x in [0.0, mid] {
@@ -278,6 +293,31 @@ fn heading_above(boxes: &[WordBox], page: usize, mid: f32, y: f32, a: f32) -> f3
         above = above.max(y1);
     }
     a
+}
+
+/// The top of a heading in column one with nothing level with it in column
+/// two, above and below which column two holds words: a heading over a row
+/// of cards set across the page (cards have no word across the gutter to
+/// tell they span it), read across the page from there. `a` if none.
+fn heading_over_cards(boxes: &[WordBox], page: usize, mid: f32, y: f32, a: f32) -> f32 {
+    let region = |w: &&WordBox| w.page == page && w.y0 >= y && w.y1 <= a;
+    let right: Vec<&WordBox> = boxes
+        .iter()
+        .filter(region)
+        .filter(|w| w.x0 >= mid)
+        .collect();
+    boxes
+        .iter()
+        .filter(region)
+        .filter(|w| w.x1 <= mid && w.y1 - w.y0 > 13.0)
+        .map(|w| (w.y0, w.y1))
+        .filter(|&(y0, y1)| {
+            right.iter().any(|r| r.y1 < y0)
+                && right.iter().any(|r| r.y0 > y1)
+                && !right.iter().any(|r| r.y0 < y1 + 7.0 && r.y1 > y0 - 7.0)
+        })
+        .map(|(y0, _)| y0 - 0.5)
+        .fold(a, f32::min)
 }
 
 /// The game's HTML reference built into `out`: the text of every page.
@@ -493,7 +533,8 @@ fn every_heading_is_a_bookmark_and_a_contents_entry_on_its_page() {
                 .iter()
                 .find(|(t, _)| norm(t) == norm(heading))
                 .unwrap_or_else(|| panic!("{game}: no bookmark for {heading:?} in {marks:?}"));
-            assert!(*page > 2, "{heading} is in the body");
+            // The body starts after the contents, or below a short one on its page.
+            assert!(*page >= 2, "{heading} is in the body");
             // The heading is on the page its bookmark names.
             let text = page_text(&pdf, *page, false);
             assert!(
@@ -559,7 +600,8 @@ fn prose_reads_in_order_inside_the_margins_and_columns() {
         let (width, height, boxes) = word_boxes(&pdf);
         // Column one, then column two, of each band of columns on each page,
         // and what spans the page between them: the order a reader follows.
-        let text: String = (3..=pages)
+        // (From page 2: the rules may start there, below a short contents.)
+        let text: String = (2..=pages)
             .map(|p| reading_text(&pdf, p, (width, height), &boxes))
             .collect::<Vec<_>>()
             .join("\n");

@@ -79,8 +79,15 @@ fn find_words(page: &[BoxedWord], words: &[&str]) -> Vec<[f64; 4]> {
         .collect()
 }
 
+/// Whether a word is on a line of the contents or the list of tables: a
+/// line with a leader of dots (set word by word).
+fn on_leader_line(page: &[BoxedWord], word: &BoxedWord) -> bool {
+    page.iter()
+        .any(|(t, b)| t == "." && (b[1] - word.1[1]).abs() < 1.0)
+}
+
 /// The pages (from 1) and boxes where a heading's number and text are set
-/// (below the running head), from page `from` (from 1).
+/// (below the running head, not in the contents), from page `from` (from 1).
 fn heading_places(
     pages: &[((f64, f64), Vec<BoxedWord>)],
     from: usize,
@@ -95,7 +102,11 @@ fn heading_places(
         .skip(from - 1)
         .flat_map(|(n, (_, page))| {
             // Below the running head.
-            let text: Vec<BoxedWord> = page.iter().filter(|w| w.1[1] > 50.0).cloned().collect();
+            let text: Vec<BoxedWord> = page
+                .iter()
+                .filter(|w| w.1[1] > 50.0 && !on_leader_line(page, w))
+                .cloned()
+                .collect();
             find_words(&text, &words)
                 .into_iter()
                 .map(move |b| (n + 1, b))
@@ -103,8 +114,9 @@ fn heading_places(
         .collect()
 }
 
-/// The first page (from 1) after the contents and the list of tables.
-const FIRST_BODY: usize = 4;
+/// The first page (from 1) of the rules: the one they share with the
+/// short contents and list of tables, below them.
+const FIRST_BODY: usize = 2;
 
 #[test]
 fn each_heading_prints_the_number_of_its_place_in_the_rules() {
@@ -128,7 +140,12 @@ fn each_heading_prints_the_number_of_its_place_in_the_rules() {
         );
         last = (page, b[1]);
         // In the contents (page 2), with that page at the end of its line.
-        let toc = &pages[1].1;
+        let toc: &Vec<BoxedWord> = &pages[1]
+            .1
+            .iter()
+            .filter(|w| on_leader_line(&pages[1].1, w))
+            .cloned()
+            .collect();
         let entry = find_words(toc, &[number.as_str()]);
         assert_eq!(entry.len(), 1, "{number} in the contents");
         let folio = toc
@@ -275,14 +292,18 @@ fn the_list_of_tables_gives_each_table_its_page_and_links_there() {
     let pdf = rulebook(Path::new(FIXTURE), tmp.path());
     let pages = word_boxes(&pdf);
     let links = pdf_links(&pdf);
-    // Below the running head.
-    let list: Vec<BoxedWord> = pages[2]
-        .1
+    // On the contents' page, below it (the fixture's contents is short):
+    // its title, then its entries.
+    let page = &pages[1].1;
+    let title = page
         .iter()
-        .filter(|w| w.1[1] > 50.0)
+        .position(|w| w.0 == "Tables" && w.1[1] > 50.0 && !on_leader_line(page, w))
+        .expect("the list of tables' title");
+    let list: Vec<BoxedWord> = page[title + 1..]
+        .iter()
+        .filter(|w| on_leader_line(page, w))
         .cloned()
         .collect();
-    assert_eq!(list.first().map(|w| w.0.as_str()), Some("Tables"));
     let list = &list;
     for title in [
         "Weather Table",
@@ -313,11 +334,11 @@ fn the_list_of_tables_gives_each_table_its_page_and_links_there() {
             .expect("a page number");
         let shown = find_words(&pages[folio - 1].1, &words);
         assert!(!shown.is_empty(), "{title} is not on page {folio}");
-        let height = pages[2].0.1;
+        let height = pages[1].0.1;
         let y = height - (entries[0][1] + entries[0][3]) / 2.0;
         let link = links
             .iter()
-            .find(|l| l.page == 3 && l.rect[1] <= y && y <= l.rect[3])
+            .find(|l| l.page == 2 && l.rect[1] <= y && y <= l.rect[3])
             .unwrap_or_else(|| panic!("no link on the entry {title}"));
         assert_eq!(link.to_page, folio, "{title}");
     }
@@ -469,10 +490,12 @@ fn the_index_gives_each_marked_term_the_pages_that_mark_it() {
     let last = pages.len();
     // The index is the last page, and a bookmark.
     assert!(pdf_bookmarks(&pdf).contains(&("Index".to_string(), last)));
+    // Between the running head and the page number.
+    let foot = pages[last - 1].0.1 - 50.0;
     let index: Vec<BoxedWord> = pages[last - 1]
         .1
         .iter()
-        .filter(|w| w.1[1] > 50.0)
+        .filter(|w| w.1[1] > 50.0 && w.1[3] < foot)
         .cloned()
         .collect();
     assert_eq!(index.first().map(|w| w.0.as_str()), Some("Index"));
@@ -495,6 +518,26 @@ fn the_index_gives_each_marked_term_the_pages_that_mark_it() {
     }
     assert!(marked.len() >= 2, "{marked:?}");
     assert_eq!(index_entry(&index, &["Zone", "of", "Control"]), marked);
+    // Each page number is a link to that page.
+    let links = pdf_links(&pdf);
+    let height = pages[last - 1].0.1;
+    for (word, b) in &index {
+        let Ok(folio) = word.trim_end_matches(',').parse::<usize>() else {
+            continue;
+        };
+        let (x, y) = ((b[0] + b[2]) / 2.0, height - (b[1] + b[3]) / 2.0);
+        let link = links
+            .iter()
+            .find(|l| {
+                l.page == last
+                    && l.rect[0] <= x
+                    && x <= l.rect[2]
+                    && l.rect[1] <= y
+                    && y <= l.rect[3]
+            })
+            .unwrap_or_else(|| panic!("no link over {word} in the index"));
+        assert_eq!(link.to_page, folio, "{word}");
+    }
     // "attack" is marked once, in the introduction; "Roads" once, in 1.2.1.
     let page_of = |number: &str, text: &str| heading_places(&pages, FIRST_BODY, number, text)[0].0;
     assert_eq!(

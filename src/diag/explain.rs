@@ -24,6 +24,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "[[background.art]]\nicon = \"shield\"\ncolor = \"#DCD0B4\"\nleft = 200    # error on a 180 pt wide card: it starts past the right edge\ntop = 40\nsize = 100\n# fix: left = 120 (it may still run on past the edge)",
     },
     Explanation {
+        id: "bad-callout",
+        text: "A callout fence in the rules does not pair up: a `::: kind` line opens a callout and a line of `:::` alone closes it. Callouts do not nest (a second `::: kind` inside an open one), a `:::` with no callout open closes nothing, and a callout left open runs to the end of its page. Its text is kept either way; add or remove a fence so each callout opens and closes once.",
+        example: "::: example\nThe attacker rolls 2d6...\n\n## Next section     # error: the callout is never closed\n# fix: a line `:::` after the example's last paragraph",
+    },
+    Explanation {
         id: "bad-cell",
         text: "A map names a cell in a way that does not read: neither the map's own code (as `code` writes it: \"0203\" for \"{col:02}{row:02}\", \"B3\" for \"{col:A}{row}\") nor \"column,row\". A range is two cells joined by `..`.",
         example: "# code = \"{col:02}{row:02}\"\n[[cells]]\nterrain = \"woods\"\ncells = [\"2-3\"]     # error\n# fix: cells = [\"0203\"] or [\"2,3\"]",
@@ -347,6 +352,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         id: "undefined-result-code",
         text: "A cell of a results table uses a result code that the table's `legend` does not explain. Add the code to the legend (`#` stands for a number), or fix the cell.",
         example: "rows = [{ roll = \"4-\", results = [\"A3\"] }]\nlegend = [{ code = \"D#\", text = \"Defender loses # steps.\" }]   # error: A3 is not in the legend",
+    },
+    Explanation {
+        id: "unknown-callout",
+        text: "A callout in the rules (`::: kind` ... `:::`) names a kind grogpress does not know. The kinds are `example` (shown under \"Example\"), `designer` (\"Designer's Note\") and `play-note` (\"Play Note\"). The callout's text is kept, set as ordinary prose.",
+        example: "::: sidebar      # error: not a kind of callout\nA note.\n:::\n# fix: ::: designer",
     },
     Explanation {
         id: "unknown-echelon",

@@ -50,6 +50,9 @@ pub enum Role {
     /// A picture (a card, a die) and the text that describes it to a reader
     /// who cannot see it.
     Figure(String),
+    /// A callout set apart from the text (an example, a designer's note):
+    /// a section holding its label and blocks.
+    Callout,
     /// A table of contents and one entry of it.
     Contents,
     ContentsEntry,
@@ -236,6 +239,61 @@ impl Item {
             }
             Item::Tag(_) => {}
         }
+    }
+
+    /// The item scaled by `k` about the origin: positions, sizes, type
+    /// sizes and stroke widths alike (a card shown smaller than it prints).
+    pub fn scaled(&self, k: f32) -> Item {
+        let mut item = self.clone();
+        match &mut item {
+            Item::Text(t) => {
+                t.x *= k;
+                t.y *= k;
+                t.size *= k;
+                t.width *= k;
+            }
+            Item::Image(i) => {
+                for r in [&mut i.rect, &mut i.clip] {
+                    for v in r.iter_mut() {
+                        *v *= k;
+                    }
+                }
+                i.radius *= k;
+            }
+            Item::Shape(s) => {
+                match &mut s.geometry {
+                    Geometry::Line { x1, y1, x2, y2 } => {
+                        for v in [x1, y1, x2, y2] {
+                            *v *= k;
+                        }
+                    }
+                    Geometry::Rect { x, y, w, h, radius } => {
+                        for v in [x, y, w, h, radius] {
+                            *v *= k;
+                        }
+                    }
+                    Geometry::Path(path) => {
+                        for el in path.iter_mut() {
+                            *el = el.map(|x, y| (x * k, y * k));
+                        }
+                    }
+                }
+                if let Some(stroke) = &mut s.stroke {
+                    stroke.width *= k;
+                    if let Some((on, off)) = &mut stroke.dash {
+                        *on *= k;
+                        *off *= k;
+                    }
+                }
+                if let Some(clip) = &mut s.clip {
+                    for v in clip.iter_mut() {
+                        *v *= k;
+                    }
+                }
+            }
+            Item::Tag(_) => {}
+        }
+        item
     }
 
     /// The same item moved by (dx, dy).

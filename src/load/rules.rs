@@ -7,11 +7,17 @@ use std::ops::Range;
 
 use pulldown_cmark::{Alignment, CodeBlockKind, Event, LinkType, Options, Parser, Tag as CmTag};
 
+use crate::model::rules::{CALLOUT_KINDS, CalloutProblem};
 use crate::model::rules::{Node, Tag};
 use crate::model::{Align, CardMention, RulesDoc, Shortcode, ShortcodeArg, ShortcodeProblem};
 
 /// Parses one rules page.
 pub fn parse_rules(markdown: &str) -> RulesDoc {
+    // Callout fences are read first and blanked (same length, so every
+    // span stays the Markdown's); their nodes go in between the blocks.
+    let (fences, callout_problems) = callout_fences(markdown);
+    let blanked = blank_lines(markdown, &fences);
+    let markdown = blanked.as_str();
     let options =
         Options::ENABLE_TABLES | Options::ENABLE_FOOTNOTES | Options::ENABLE_SMART_PUNCTUATION;
     let mut nodes = Vec::new();
@@ -44,6 +50,7 @@ pub fn parse_rules(markdown: &str) -> RulesDoc {
         };
         nodes.push((node, range));
     }
+    let nodes = with_callouts(nodes, &fences);
     let (shortcodes, problems) = find_shortcodes(markdown, &nodes);
     let mentions = card_mentions(markdown, &nodes);
     RulesDoc {
@@ -51,7 +58,165 @@ pub fn parse_rules(markdown: &str) -> RulesDoc {
         shortcodes,
         problems,
         mentions,
+        callout_problems,
     }
+}
+
+/// A line of `:::` fencing a callout: its byte span (without the line
+/// break), and for a known kind's opening or its closing the node it
+/// stands for (None for a fence that is only blanked: one reported).
+struct Fence {
+    span: Range<usize>,
+    node: Option<Node>,
+}
+
+/// The callout fences of a page, outside fenced code: `::: kind` opens a
+/// callout (up to three spaces before it, three or more colons), `:::`
+/// closes it. An unknown kind is an `unknown-callout` at its name (its
+/// text is kept, set as the prose around it); a fence inside an open
+/// callout, a closing one with none open, or an opening never closed is a
+/// `bad-callout` (one never closed runs to the end of the page).
+fn callout_fences(markdown: &str) -> (Vec<Fence>, Vec<CalloutProblem>) {
+    let mut fences = Vec::new();
+    let mut problems = Vec::new();
+    // The open callout: its fence's span, kind (None for an unknown one)
+    // and line (counted as the lines go: a page of many stray fences costs
+    // no more than one).
+    let mut open: Option<(Range<usize>, Option<String>, usize)> = None;
+    let mut code: Option<&str> = None;
+    let mut at = 0;
+    for (line_no, line) in (1..).zip(markdown.split_inclusive('\n')) {
+        let start = at;
+        at += line.len();
+        let text = line.trim_end_matches(['\n', '\r']);
+        let indent = text.len() - text.trim_start_matches(' ').len();
+        let body = text.trim_start_matches(' ');
+        if indent <= 3 {
+            let fence = ["```", "~~~"].into_iter().find(|f| body.starts_with(f));
+            match (code, fence) {
+                (None, Some(f)) => {
+                    code = Some(f);
+                    continue;
+                }
+                (Some(c), Some(f)) if c == f => {
+                    code = None;
+                    continue;
+                }
+                _ => {}
+            }
+        }
+        if code.is_some() || indent > 3 || !body.starts_with(":::") {
+            continue;
+        }
+        // The fence from its colons (the whole line is blanked, its
+        // spaces being blank already).
+        let span = start + indent..start + text.len();
+        let rest = body.trim_start_matches(':');
+        let kind = rest.trim();
+        let kind_at = start + text.len() - rest.len() + (rest.len() - rest.trim_start().len());
+        if kind.is_empty() {
+            match open.take() {
+                Some((_, kind, _)) => fences.push(Fence {
+                    span,
+                    node: kind.map(|k| Node::End(Tag::Callout(k))),
+                }),
+                None => {
+                    problems.push(CalloutProblem {
+                        id: "bad-callout",
+                        message: "this `:::` closes no callout".into(),
+                        span: span.clone(),
+                    });
+                    fences.push(Fence { span, node: None });
+                }
+            }
+            continue;
+        }
+        if let Some((_, _, opened)) = &open {
+            problems.push(CalloutProblem {
+                id: "bad-callout",
+                message: format!(
+                    "callouts do not nest: the one opened on line {opened} is still open here"
+                ),
+                span: span.clone(),
+            });
+            fences.push(Fence { span, node: None });
+            continue;
+        }
+        let known = crate::model::rules::callout_label(kind).is_some();
+        if !known {
+            let kinds: Vec<&str> = CALLOUT_KINDS.iter().map(|(k, _)| *k).collect();
+            problems.push(CalloutProblem {
+                id: "unknown-callout",
+                message: format!(
+                    "`{kind}` is not a kind of callout (kinds: {})",
+                    kinds.join(", ")
+                ),
+                span: kind_at..kind_at + kind.len(),
+            });
+        }
+        let kind = known.then(|| kind.to_string());
+        open = Some((span.clone(), kind.clone(), line_no));
+        fences.push(Fence {
+            span,
+            node: kind.map(|k| Node::Start(Tag::Callout(k))),
+        });
+    }
+    if let Some((span, kind, _)) = open {
+        problems.push(CalloutProblem {
+            id: "bad-callout",
+            message: "this callout is never closed: end it with a line `:::`".into(),
+            span,
+        });
+        if let Some(kind) = kind {
+            fences.push(Fence {
+                span: markdown.len()..markdown.len(),
+                node: Some(Node::End(Tag::Callout(kind))),
+            });
+        }
+    }
+    (fences, problems)
+}
+
+/// The Markdown with each fence line made spaces (a blank line).
+fn blank_lines(markdown: &str, fences: &[Fence]) -> String {
+    let mut out = markdown.to_string();
+    for fence in fences {
+        if let Some(line) = out.get(fence.span.clone()) {
+            let spaces = " ".repeat(line.len());
+            out.replace_range(fence.span.clone(), &spaces);
+        }
+    }
+    out
+}
+
+/// The nodes with each fence's node put in between the blocks: before the
+/// first block (a node at the top level) that starts after the fence, or
+/// at the end.
+fn with_callouts(nodes: Vec<(Node, Range<usize>)>, fences: &[Fence]) -> Vec<(Node, Range<usize>)> {
+    let mut fences = fences
+        .iter()
+        .filter_map(|f| Some((f.node.clone()?, f.span.clone())))
+        .peekable();
+    if fences.peek().is_none() {
+        return nodes;
+    }
+    let mut out = Vec::with_capacity(nodes.len());
+    let mut depth = 0usize;
+    for (node, range) in nodes {
+        if depth == 0 {
+            while let Some((fence, span)) = fences.next_if(|(_, s)| s.start <= range.start) {
+                out.push((fence, span));
+            }
+        }
+        match node {
+            Node::Start(_) => depth += 1,
+            Node::End(_) => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        out.push((node, range));
+    }
+    out.extend(fences);
+    out
 }
 
 /// The model's container for a parser's tag (None for those not enabled).
@@ -347,6 +512,93 @@ mod tests {
         assert_eq!(&md[found[0].span.clone()], "[*Great Road*](card:)");
         assert_eq!(found[1].name, "Recon");
         assert_eq!(found[2].name, "Don't -- Stop...");
+    }
+
+    #[test]
+    fn callouts_wrap_their_blocks_and_bad_fences_are_problems() {
+        let md =
+            "Before.\n\n::: example\nA *roll*.\n\n- one\n:::\nAfter.\n\n```\n::: sidebar\n```\n";
+        let doc = parse_rules(md);
+        assert!(
+            doc.callout_problems.is_empty(),
+            "{:?}",
+            doc.callout_problems
+        );
+        let top: Vec<&Node> = {
+            let mut depth = 0usize;
+            let mut top = Vec::new();
+            for (node, _) in &doc.nodes {
+                if let Node::End(_) = node {
+                    depth -= 1;
+                }
+                if depth == 0 {
+                    top.push(node);
+                }
+                if let Node::Start(_) = node {
+                    depth += 1;
+                }
+            }
+            top
+        };
+        let starts: Vec<&Node> = top
+            .into_iter()
+            .filter(|n| matches!(n, Node::Start(_)))
+            .collect();
+        assert_eq!(
+            starts,
+            [
+                &Node::Start(Tag::Paragraph),
+                &Node::Start(Tag::Callout("example".into())),
+                &Node::Start(Tag::Paragraph),
+                &Node::Start(Tag::CodeBlock(Some(String::new()))),
+            ]
+        );
+        // No fence is left as text; the code block keeps its own.
+        let texts: String = doc
+            .nodes
+            .iter()
+            .filter_map(|(n, _)| match n {
+                Node::Text(t) => Some(t.as_str()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(texts, "Before.A roll.oneAfter.::: sidebar\n");
+
+        let md = "::: sidebar\nText.\n:::\n\n:::\n\n::: designer\n::: example\nOpen.\n";
+        let doc = parse_rules(md);
+        let found: Vec<(&str, &str)> = doc
+            .callout_problems
+            .iter()
+            .map(|p| (p.id, &md[p.span.clone()]))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                ("unknown-callout", "sidebar"),
+                ("bad-callout", ":::"),
+                ("bad-callout", "::: example"),
+                ("bad-callout", "::: designer"),
+            ]
+        );
+        // The unknown kind's text stays as prose; the unclosed designer's
+        // note runs to the end.
+        let kinds: Vec<&Node> = doc
+            .nodes
+            .iter()
+            .map(|(n, _)| n)
+            .filter(|n| matches!(n, Node::Start(Tag::Callout(_)) | Node::End(Tag::Callout(_))))
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                &Node::Start(Tag::Callout("designer".into())),
+                &Node::End(Tag::Callout("designer".into())),
+            ]
+        );
+        assert!(matches!(
+            doc.nodes.last(),
+            Some((Node::End(Tag::Callout(_)), _))
+        ));
     }
 
     #[test]

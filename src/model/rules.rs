@@ -23,6 +23,33 @@ pub struct RulesDoc {
     pub problems: Vec<ShortcodeProblem>,
     /// The `card:` links, in order.
     pub mentions: Vec<CardMention>,
+    /// Callout fences (`::: example` ... `:::`) that do not read: an
+    /// unknown kind, one never closed, a closing one with none open.
+    pub callout_problems: Vec<CalloutProblem>,
+}
+
+/// The kinds of callout (`::: example`), each with the label it is shown under.
+pub const CALLOUT_KINDS: &[(&str, &str)] = &[
+    ("example", "Example"),
+    ("designer", "Designer’s Note"),
+    ("play-note", "Play Note"),
+];
+
+/// The label a callout of `kind` is shown under (None for an unknown kind).
+pub fn callout_label(kind: &str) -> Option<&'static str> {
+    CALLOUT_KINDS
+        .iter()
+        .find(|(k, _)| *k == kind)
+        .map(|(_, label)| *label)
+}
+
+/// A callout fence that does not read: its diagnostic id
+/// (`unknown-callout`, `bad-callout`), what is wrong and where.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CalloutProblem {
+    pub id: &'static str,
+    pub message: String,
+    pub span: Range<usize>,
 }
 
 impl RulesDoc {
@@ -99,6 +126,10 @@ pub enum Tag {
         url: String,
         title: String,
     },
+    /// A callout (`::: example` ... `:::`) of a known kind (see
+    /// [`CALLOUT_KINDS`]): an example, a designer's note or a play note set
+    /// apart under its label. Callouts hold whole blocks and do not nest.
+    Callout(String),
 }
 
 /// A card named in the rules text: the link's text as written and the link's byte range.

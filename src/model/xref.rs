@@ -90,6 +90,14 @@ pub struct RuleLink {
     pub empty: bool,
 }
 
+/// Whether a page has a `rule:` link (a quick look: the rules' headings
+/// need reading as rules only then, or when they are numbered).
+pub fn has_rule_links(doc: &RulesDoc) -> bool {
+    doc.nodes.iter().any(
+        |(n, _)| matches!(n, Node::Start(Tag::Link { url, .. }) if rule_link_id(url).is_some()),
+    )
+}
+
 /// The headings of a page in order, with their ids.
 pub fn page_headings(doc: &RulesDoc) -> Vec<RuleHeading> {
     let mut ids = Ids::default();

@@ -133,6 +133,8 @@ impl GameFigures<'_> {
         };
         Some(Gallery {
             size: cards.size,
+            // `{{ deck("x", "full") }}` and a single card: as they print.
+            full_size: card_key.is_some() || code.args.get(1).is_some_and(|a| a.value == "full"),
             cards: indices
                 .into_iter()
                 .filter_map(|i| {

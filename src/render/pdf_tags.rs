@@ -91,6 +91,7 @@ fn struct_role(role: &Role) -> StructRole {
         Role::TableHeader => StructRole::TH,
         Role::TableCell => StructRole::TD,
         Role::Figure(_) => StructRole::Figure,
+        Role::Callout => StructRole::Sect,
         Role::Contents => StructRole::TOC,
         Role::ContentsEntry => StructRole::TOCI,
         // Never an element (see `TagTree::start`).

@@ -7,7 +7,7 @@ use crate::diag::{Diagnostics, Loc};
 use crate::model::Game;
 use crate::model::link::is_safe_link;
 use crate::model::rules::{Node, Tag};
-use crate::model::xref::{INDEX_SCHEME, RuleBook, rule_link_id, rule_links};
+use crate::model::xref::{INDEX_SCHEME, RuleBook, has_rule_links, rule_link_id, rule_links};
 
 /// How many dangling rule references get a suggestion worked out (each
 /// looks at every heading id): the rest get the list of ids.
@@ -17,6 +17,9 @@ const SUGGESTED: usize = 100;
 /// text as the HTML reference anchors it): else a `dangling-rule-ref` at
 /// the link, with the nearest id as a hint.
 pub fn check_rule_refs(game: &Game, diags: &mut Diagnostics) {
+    if !game.rules.iter().any(|p| has_rule_links(&p.doc)) {
+        return;
+    }
     let book = RuleBook::new(game.rules.iter().map(|p| &p.doc), false);
     let ids = book.ids();
     let mut suggested = 0;

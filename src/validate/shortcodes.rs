@@ -10,7 +10,10 @@ pub const SHORTCODES: &[(&str, &str)] = &[
         "card",
         "card(\"deck/card\") — one card, e.g. card(\"action/great-road\")",
     ),
-    ("deck", "deck(\"deck\") — every card of a deck as a gallery"),
+    (
+        "deck",
+        "deck(\"deck\") — every card of a deck as a gallery, scaled down in the rulebook; deck(\"deck\", \"full\") at the size they print",
+    ),
     (
         "table",
         "table(\"id\") — a chart or random table, e.g. table(\"combat\")",
@@ -36,6 +39,28 @@ pub fn validate_shortcodes(game: &Game, diags: &mut Diagnostics) {
                     Some(Loc::new(page.file, problem.span.clone())),
                 )
                 .with_hint("write a shortcode as a paragraph of its own: {{ deck(\"action\") }}"),
+            );
+        }
+        for problem in &page.doc.callout_problems {
+            let kinds: Vec<String> = crate::model::rules::CALLOUT_KINDS
+                .iter()
+                .map(|(k, _)| format!("`::: {k}`"))
+                .collect();
+            let id = if problem.id == "unknown-callout" {
+                "unknown-callout"
+            } else {
+                "bad-callout"
+            };
+            diags.push(
+                Diagnostic::error(
+                    id,
+                    problem.message.clone(),
+                    Some(Loc::new(page.file, problem.span.clone())),
+                )
+                .with_hint(format!(
+                    "a callout is a line {}, its blocks, then a line `:::`",
+                    kinds.join(", ")
+                )),
             );
         }
         for code in &page.doc.shortcodes {
@@ -112,7 +137,19 @@ fn check_shortcode(game: &Game, code: &Shortcode, file: crate::diag::FileId) -> 
     if let Some(d) = check_data_shortcode(game, code, file, usage) {
         return d;
     }
-    if code.args.len() != 1 {
+    if code.name == "deck"
+        && let Some(size) = code.args.get(1)
+        && code.args.len() == 2
+        && size.value != "full"
+    {
+        return Some(crate::error!(
+            "bad-shortcode", Some(Loc::new(file, size.span.clone())),
+            "`deck` takes \"full\" after the deck (cards at the size they print), not \"{}\"", size.value;
+            hint: "usage: {usage}"
+        ));
+    }
+    let takes = if code.name == "deck" { 1..=2 } else { 1..=1 };
+    if !takes.contains(&code.args.len()) {
         return Some(crate::error!(
             "bad-shortcode", Some(Loc::new(file, code.span.clone())),
             "`{}` takes one argument, not {}", code.name, code.args.len();

@@ -73,6 +73,15 @@ pub enum Block {
         refs: Vec<RuleRef>,
     },
     Shortcode(Shortcode),
+    /// A callout (`::: example`) starts: its kind, set apart in a box under
+    /// its label down to the [`Block::CalloutEnd`].
+    Callout {
+        kind: String,
+        at: usize,
+    },
+    CalloutEnd {
+        at: usize,
+    },
     /// A pipe table: its header cells, body rows and column alignments, as rich text.
     Table {
         header: Vec<String>,
@@ -313,6 +322,23 @@ pub fn read_blocks(doc: &RulesDoc, icons: &[&str]) -> Vec<Block> {
                         m
                     }
                     _ => "•".to_string(),
+                });
+            }
+            Node::Start(Tag::Callout(kind)) | Node::End(Tag::Callout(kind)) => {
+                flush(
+                    &mut cur,
+                    &mut blocks,
+                    lists.len(),
+                    &mut marker,
+                    &mut new_list,
+                );
+                blocks.push(if matches!(event, Node::Start(_)) {
+                    Block::Callout {
+                        kind: kind.clone(),
+                        at: range.start,
+                    }
+                } else {
+                    Block::CalloutEnd { at: range.start }
                 });
             }
             Node::Start(Tag::Strong) => cur.mark("**"),

@@ -61,6 +61,10 @@ struct Cursor {
     set: Vec<Set>,
     /// The table whose band was placed last, and the page and column it is in.
     last_table: Option<(Rc<TableHead>, usize, usize)>,
+    /// On a first page whose columns start below something else (see
+    /// [`flow_below`]): a piece that does not fit at the top of a column
+    /// here goes on rather than run over the foot.
+    shallow: bool,
 }
 
 impl Cursor {
@@ -73,7 +77,13 @@ impl Cursor {
         self.column == 0 && self.y <= 0.0
     }
 
+    /// At the top of a column that a piece cannot fit better by moving on.
+    fn stuck(&self) -> bool {
+        self.at_top() && !self.shallow
+    }
+
     fn next_page(&mut self) {
+        self.shallow = false;
         self.column = 0;
         self.y = 0.0;
         self.top = 0.0;
@@ -208,11 +218,13 @@ impl Cursor {
             if piece.height + self.gap(&piece) > self.remaining() + 1e-3 || self.column > 0 {
                 self.clear_columns(piece.height);
             }
-        } else if piece.height + self.head_above(&piece) + self.gap(&piece)
-            > self.remaining() + 1e-3
-            && !self.at_top()
-        {
-            self.next_column();
+        } else {
+            while piece.height + self.head_above(&piece) + self.gap(&piece)
+                > self.remaining() + 1e-3
+                && !self.stuck()
+            {
+                self.next_column();
+            }
         }
         let here = (self.pages.len() - 1, self.column);
         let same_table = match (&self.last_table, &piece.table) {
@@ -288,12 +300,20 @@ fn stack(pieces: &[Set]) -> f32 {
 /// A piece taller than a column is placed at the top of one and runs over
 /// (the caller reports it before calling).
 pub fn flow(frame: Frame, pieces: Vec<Piece>) -> (Vec<Vec<Item>>, Vec<Placed>) {
+    flow_below(frame, pieces, 0.0)
+}
+
+/// [`flow`], the columns of the first page starting `start` points below
+/// the frame's top (below what is already there: a short contents).
+pub fn flow_below(frame: Frame, pieces: Vec<Piece>, start: f32) -> (Vec<Vec<Item>>, Vec<Placed>) {
+    let start = start.clamp(0.0, frame.column_height);
     let mut cursor = Cursor {
         frame,
         pages: vec![Vec::new()],
         column: 0,
-        y: 0.0,
-        top: 0.0,
+        y: start,
+        top: start,
+        shallow: start > 0.0,
         placed: Vec::with_capacity(pieces.len()),
         set: Vec::new(),
         last_table: None,
@@ -318,7 +338,7 @@ pub fn flow(frame: Frame, pieces: Vec<Piece>) -> (Vec<Vec<Item>>, Vec<Placed>) {
             loop {
                 let gap = cursor.gap(&chain[0]);
                 let head = cursor.head_above(&chain[0]);
-                if height + head + gap <= cursor.remaining() + 1e-3 || cursor.at_top() {
+                if height + head + gap <= cursor.remaining() + 1e-3 || cursor.stuck() {
                     break;
                 }
                 cursor.next_column();

@@ -13,8 +13,10 @@
 mod blocks;
 mod columns;
 mod figures;
+mod front;
 mod hyphenate;
 mod icons;
+mod index;
 mod pieces;
 mod tags;
 
@@ -22,10 +24,12 @@ use crate::text::rich::literal;
 use std::collections::HashMap;
 
 pub use self::blocks::{Block, CardLink, RuleRef, fill_refs, link_mentions, read_blocks};
-use self::columns::{Frame, flow};
+use self::columns::{Frame, flow_below};
 pub use self::figures::Die;
 use self::figures::{Misfit, Room, dice_pieces, table_pieces};
-use self::pieces::{Piece, Prose, TextStyle, card_rows, text_pieces};
+use self::front::{lay_out_front, lay_out_title, table_entries};
+use self::index::lay_out_index;
+use self::pieces::{Piece, Prose, TableHead, TextStyle, card_rows, text_pieces};
 use self::tags::{Lists, tag_cards, wrap};
 use super::card::CardFace;
 use super::doc::{Doc, Geometry, Item, Page, Role, Stroke, TextItem, tagged};
@@ -33,10 +37,10 @@ use super::nav::{Link, Nav, OutlineEntry, Target};
 use super::table::{Cell, TableRow, TableSpec};
 use crate::diag::{Diagnostic, FileId, Loc};
 use crate::model::link::is_web_link;
-use crate::model::xref::{INDEX_SCHEME, RuleBook, index_entries};
+use crate::model::xref::{INDEX_SCHEME, RuleBook, has_rule_links, index_entries};
 use crate::model::{Align, Icon, Paper, RulesDoc, Shortcode, Style, data_anchor, slug};
 use crate::text::mentions::TableNames;
-use crate::text::{Edge, Family, FitError, FontBook, fit_text};
+use crate::text::{Edge, Family, FitError, FontBook};
 
 /// How many words' break points the rulebook keeps at once.
 const HYPHENATED_WORDS: usize = 1 << 16;
@@ -73,6 +77,9 @@ pub struct RulesText<'a> {
 pub struct Gallery {
     pub size: (f32, f32, f32),
     pub cards: Vec<(String, CardFace)>,
+    /// At the size they print (a `deck` shortcode's `"full"`; a `card`
+    /// shortcode's one card), else scaled down to sit more to a column.
+    pub full_size: bool,
 }
 
 /// What a shortcode shows.
@@ -209,8 +216,12 @@ struct Body {
     meta: Vec<PieceMarks>,
     pages: Vec<Vec<Item>>,
     placed: Vec<columns::Placed>,
-    /// The first body page (0-based: after the title, contents and list of tables).
+    /// The first body page (0-based: after the title, contents and list of
+    /// tables; the front matter's last page when the rules share it).
     first_body: usize,
+    /// Where the rules start on their first page, below the front matter
+    /// sharing it (points below the text block's top; None on a page of their own).
+    body_start: Option<f32>,
     /// The page of each heading (0-based).
     heading_pages: Vec<usize>,
     /// The list of tables: (level, title, anchor with its `#`).
@@ -221,17 +232,7 @@ struct Body {
 /// character the fonts lack) are diagnostics at the Markdown's place.
 pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagnostic>> {
     let paper = input.options.paper;
-    let columns = input.options.columns.max(1);
-    let width = paper.width - 2.0 * SIDE;
-    let column_width = (width - (columns - 1) as f32 * GUTTER) / columns as f32;
-    let frame = Frame {
-        left: SIDE,
-        top: TOP,
-        column_width,
-        column_height: paper.height - TOP - BOTTOM,
-        gutter: GUTTER,
-        columns,
-    };
+    let frame = body_frame(input.options);
     let english = hyphenate::english();
     // Words come back page after page: each is looked up in the patterns
     // once (a bounded memo, so endless distinct words cannot grow it).
@@ -251,7 +252,12 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
         known.insert(word.to_string(), points.clone());
         points
     };
-    let rules = RuleBook::new(input.pages.iter().map(|p| p.doc), input.options.numbers);
+    // The headings read as rules where the rules are numbered or refer to them.
+    let rules = if input.options.numbers || input.pages.iter().any(|p| has_rule_links(p.doc)) {
+        RuleBook::new(input.pages.iter().map(|p| p.doc), input.options.numbers)
+    } else {
+        RuleBook::default()
+    };
     let read = read_rules(input, &rules);
     // Set the body until the pages its cross-references print are the pages
     // their headings fall on (the first pass prints none known).
@@ -281,6 +287,7 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
         pages: body,
         placed,
         first_body,
+        body_start,
         heading_pages,
         tables,
     } = set;
@@ -328,10 +335,14 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
         }
     }
     // The terms marked for the index, with their pages (0-based).
-    let mut marks: Vec<(String, usize)> = Vec::new();
+    let mut marks: Vec<(String, Target)> = Vec::new();
     for (mut link, title) in pending_links {
         if let Some(term) = title.strip_prefix(INDEX_SCHEME) {
-            marks.push((term.to_string(), link.page));
+            let place = Target {
+                page: link.page,
+                y: (link.y - 6.0).max(0.0),
+            };
+            marks.push((term.to_string(), place));
         } else if let Some(target) = card_targets.get(&title.to_lowercase()) {
             link.target = *target;
             nav.links.push(link);
@@ -340,65 +351,43 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
             nav.links.push(link);
         }
     }
-    let (contents, entry_areas) = lay_out_contents("Contents", &headings, &heading_pages, input, 1)
-        .map_err(|e| vec![fit_problem(e)])?;
-    for ((page, area), entry) in entry_areas.into_iter().zip(&nav.outline) {
-        nav.links.push(Link {
-            page,
-            x: area[0],
-            y: area[1],
-            w: area[2],
-            h: area[3],
-            target: entry.target,
-            uri: None,
-        });
-    }
-    // The list of tables, each entry linked to its table.
-    let (table_entries, table_targets) = listed_tables(&tables, &card_targets);
+    // The front matter, each entry linked to its heading or table.
+    let (listed, table_targets) = table_entries(&tables, Some(&card_targets));
     let table_pages: Vec<usize> = table_targets.iter().map(|t| t.page).collect();
-    let list_of_tables = if table_entries.is_empty() {
-        Vec::new()
-    } else {
-        let (list, areas) = lay_out_contents(
-            "Tables",
-            &table_entries,
-            &table_pages,
-            input,
-            1 + contents.len(),
-        )
+    let front = lay_out_front(input, &headings, &heading_pages, &listed, &table_pages)
         .map_err(|e| vec![fit_problem(e)])?;
-        for ((page, area), target) in areas.into_iter().zip(&table_targets) {
-            nav.links.push(Link {
-                page,
-                x: area[0],
-                y: area[1],
-                w: area[2],
-                h: area[3],
-                target: *target,
-                uri: None,
-            });
-        }
-        list
-    };
-    // The list of tables' pages (0-based), after the title and contents.
-    let tables_at = 1 + contents.len()..1 + contents.len() + list_of_tables.len();
+    let heading_targets: Vec<Target> = nav.outline.iter().map(|e| e.target).collect();
+    nav.links
+        .extend(front.links(&heading_targets, &table_targets));
+    // The list of tables' pages (0-based) before the rules'.
+    let tables_at = front.tables_at.map_or(0..0, |at| at..first_body);
     let title_page = lay_out_title(input).map_err(|e| vec![fit_problem(e)])?;
     let mut pages = vec![title_page];
-    pages.extend(
-        contents
-            .into_iter()
-            .chain(list_of_tables)
-            .chain(body)
-            .map(|items| Page {
-                width: paper.width,
-                height: paper.height,
-                items,
-            }),
-    );
+    let page = |items| Page {
+        width: paper.width,
+        height: paper.height,
+        items,
+    };
+    pages.extend(front.pages.into_iter().map(page));
+    // The rules' first page is the front matter's last when they share it
+    // (its pages as the first pass counted them).
+    let shared = usize::from(body_start.is_some());
+    while pages.len() < first_body + shared {
+        pages.push(page(Vec::new()));
+    }
+    let mut body = body.into_iter();
+    if shared == 1
+        && let (Some(last), Some(first)) = (pages.get_mut(first_body), body.next())
+    {
+        last.items.extend(first);
+    }
+    pages.extend(body.map(page));
     // The index, after the rules.
     let index_at = pages.len();
     if !marks.is_empty() {
-        let index = lay_out_index(index_entries(marks), input).map_err(|e| vec![fit_problem(e)])?;
+        let (index, links) = lay_out_index(index_entries(marks), input, index_at)
+            .map_err(|e| vec![fit_problem(e)])?;
+        nav.links.extend(links);
         nav.outline.push(OutlineEntry {
             level: 1,
             title: "Index".to_string(),
@@ -407,11 +396,7 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
                 y: TOP - 6.0,
             },
         });
-        pages.extend(index.into_iter().map(|items| Page {
-            width: paper.width,
-            height: paper.height,
-            items,
-        }));
+        pages.extend(index.into_iter().map(page));
     }
     let mut heads = running_heads(
         &headings,
@@ -439,83 +424,6 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
         },
         nav,
     })
-}
-
-/// The index: its title across the page, then each term with the pages
-/// that mark it ("Zone of Control 4, 7") in two columns (one with
-/// `--columns 1`), under the letter it starts with.
-fn lay_out_index(
-    entries: Vec<(String, Vec<usize>)>,
-    input: &RulebookInput<'_>,
-) -> Result<Vec<Vec<Item>>, FitError> {
-    let paper = input.options.paper;
-    let columns = input.options.columns.max(1);
-    let width = paper.width - 2.0 * SIDE;
-    let column_width = (width - (columns - 1) as f32 * GUTTER) / columns as f32;
-    let frame = Frame {
-        left: SIDE,
-        top: TOP,
-        column_width,
-        column_height: paper.height - TOP - BOTTOM,
-        gutter: GUTTER,
-        columns,
-    };
-    let set = |text: &str, style: TextStyle, width: f32| {
-        text_pieces(
-            text,
-            &[],
-            None,
-            0.0,
-            width,
-            style,
-            input.family,
-            input.book,
-            None,
-        )
-    };
-    let mut title = set("Index", heading_style(1), width)?;
-    for piece in &mut title {
-        piece.full_width = true;
-    }
-    wrap(Role::Heading(1), &mut title);
-    let mut pieces = title;
-    let mut letter: Option<char> = None;
-    for (term, pages) in entries {
-        let initial = term
-            .chars()
-            .next()
-            .map(|c| c.to_uppercase().next().unwrap_or(c));
-        if initial != letter && initial.is_some_and(char::is_alphabetic) {
-            letter = initial;
-            let mut head = set(
-                &literal(&initial.map(String::from).unwrap_or_default()),
-                heading_style(3),
-                column_width,
-            )?;
-            for piece in &mut head {
-                piece.keep_with_next = true;
-                piece.gap = PARA_GAP * 2.0;
-            }
-            wrap(Role::Heading(2), &mut head);
-            pieces.extend(head);
-        }
-        let folios: Vec<String> = pages.iter().map(|p| (p + 1).to_string()).collect();
-        let mut lines = set(
-            &format!("{}\u{a0}\u{a0}{}", literal(&term), folios.join(", ")),
-            BODY,
-            column_width,
-        )?;
-        let count = lines.len();
-        for (k, line) in lines.iter_mut().enumerate() {
-            line.keep_with_next = k + 1 < count;
-        }
-        if let Some(first) = lines.first_mut() {
-            first.gap = 1.0;
-        }
-        wrap(Role::Paragraph, &mut lines);
-        pieces.extend(lines);
-    }
-    Ok(flow(frame, pieces).0)
 }
 
 /// Reads every page's blocks, with the table names of its paragraphs
@@ -581,6 +489,10 @@ fn set_body(
     };
     let mut after_heading = false;
     let mut last_page = None;
+    // Where the open callout's pieces start; the piece after the last
+    // callout closed (its gap below the box).
+    let mut callout: Option<usize> = None;
+    let mut after_callout: Option<usize> = None;
     for (file, page, block) in &read.blocks {
         // A table right under its heading, on the same rules page, is set
         // without its own title bar.
@@ -588,6 +500,41 @@ fn set_body(
             after_heading = false;
             last_page = Some(*page);
         }
+        space_after_callout(&mut pieces, &mut after_callout);
+        match block {
+            Block::Callout { kind, .. } => {
+                lists.close_all(&mut pieces);
+                after_heading = false;
+                match callout_label(kind, input, frame) {
+                    Ok(label) => {
+                        callout = Some(pieces.len());
+                        pieces.push(label);
+                    }
+                    Err(e) => {
+                        problems.push(fit_problem(e).with_loc(Loc::new(*file, block_span(block))))
+                    }
+                }
+                continue;
+            }
+            Block::CalloutEnd { .. } => {
+                lists.close_all(&mut pieces);
+                if let Some(start) = callout.take() {
+                    box_callout(&mut pieces, start, frame);
+                    after_callout = Some(pieces.len());
+                }
+                continue;
+            }
+            _ => {}
+        }
+        // Inside a callout, blocks are set narrower, within its box.
+        let frame = if callout.is_some() {
+            Frame {
+                column_width: frame.column_width - 2.0 * CALLOUT_PAD,
+                ..frame
+            }
+        } else {
+            frame
+        };
         let filled;
         let block = match block {
             Block::Para { refs, .. } if !refs.is_empty() => {
@@ -654,30 +601,26 @@ fn set_body(
         }
     }
     lists.close_all(&mut pieces);
+    space_after_callout(&mut pieces, &mut after_callout);
+    if let Some(start) = callout.take() {
+        box_callout(&mut pieces, start, frame);
+    }
     if !problems.is_empty() {
         return Err(problems);
     }
-    let contents_pages =
-        lay_out_contents("Contents", &headings, &vec![0; headings.len()], input, 0)
-            .map_err(|e| vec![fit_problem(e)])?
-            .0
-            .len();
-    let table_entries = table_headings(&tables);
-    let table_pages = if table_entries.is_empty() {
-        0
-    } else {
-        lay_out_contents(
-            "Tables",
-            &table_entries,
-            &vec![0; table_entries.len()],
-            input,
-            0,
-        )
-        .map_err(|e| vec![fit_problem(e)])?
-        .0
-        .len()
-    };
-    let first_body = 1 + contents_pages + table_pages;
+    // The front matter as it will be set (its page numbers do not change
+    // its height): the rules start after it, or below it on its last page.
+    let (listed, _) = table_entries(&tables, None);
+    let front = lay_out_front(
+        input,
+        &headings,
+        &vec![0; headings.len()],
+        &listed,
+        &vec![0; listed.len()],
+    )
+    .map_err(|e| vec![fit_problem(e)])?;
+    let body_start = front.body_start;
+    let first_body = 1 + front.pages.len() - usize::from(body_start.is_some());
     let meta: Vec<PieceMarks> = pieces
         .iter_mut()
         .map(|p| {
@@ -688,7 +631,7 @@ fn set_body(
             )
         })
         .collect();
-    let (body, placed) = flow(frame, pieces);
+    let (body, placed) = flow_below(frame, pieces, body_start.unwrap_or(0.0));
     let mut heading_pages = vec![0; headings.len()];
     for ((heading, _, _), at) in meta.iter().zip(&placed) {
         if let Some(slot) = heading.and_then(|h| heading_pages.get_mut(h)) {
@@ -701,6 +644,7 @@ fn set_body(
         pages: body,
         placed,
         first_body,
+        body_start,
         heading_pages,
         tables,
     })
@@ -735,44 +679,6 @@ fn ref_texts(
         .collect()
 }
 
-/// The list of tables' entries as contents headings (a chart's own tables
-/// under it), each table once.
-fn table_headings(tables: &[(u8, String, String)]) -> Vec<Heading> {
-    let mut seen = std::collections::HashSet::new();
-    tables
-        .iter()
-        .filter(|(_, _, anchor)| seen.insert(anchor.as_str()))
-        .map(|(level, title, _)| Heading {
-            level: *level,
-            plain: title.clone(),
-            number: None,
-        })
-        .collect()
-}
-
-/// The list of tables' entries whose tables were set, and where each is.
-fn listed_tables(
-    tables: &[(u8, String, String)],
-    targets: &HashMap<String, Target>,
-) -> (Vec<Heading>, Vec<Target>) {
-    let mut seen = std::collections::HashSet::new();
-    tables
-        .iter()
-        .filter(|(_, _, anchor)| seen.insert(anchor.as_str()))
-        .filter_map(|(level, title, anchor)| {
-            let target = targets.get(&anchor.to_lowercase())?;
-            Some((
-                Heading {
-                    level: *level,
-                    plain: title.clone(),
-                    number: None,
-                },
-                *target,
-            ))
-        })
-        .unzip()
-}
-
 /// The names of the tables the rulebook's shortcodes show, and the anchor
 /// (with its `#`) each name links to: the table itself.
 fn shown_table_names(input: &RulebookInput<'_>) -> (TableNames, Vec<String>) {
@@ -794,7 +700,147 @@ fn block_span(block: &Block) -> std::ops::Range<usize> {
     match block {
         Block::Heading { at, .. } | Block::Para { at, .. } => *at..*at + 1,
         Block::Shortcode(code) => code.span.clone(),
-        Block::Table { at, .. } => *at..*at + 1,
+        Block::Table { at, .. } | Block::Callout { at, .. } | Block::CalloutEnd { at } => {
+            *at..*at + 1
+        }
+    }
+}
+
+/// Gives the piece after a callout (at `after`, once it is there) the
+/// callout's gap above it.
+fn space_after_callout(pieces: &mut [Piece], after: &mut Option<usize>) {
+    if let Some(at) = after.take_if(|at| *at < pieces.len())
+        && let Some(next) = pieces.get_mut(at)
+    {
+        next.gap = next.gap.max(CALLOUT_GAP);
+    }
+}
+
+/// Space inside a callout's box, left and right of its text, and above
+/// its label and below its last line.
+const CALLOUT_PAD: f32 = 8.0;
+const CALLOUT_PAD_Y: f32 = 6.0;
+/// Space above a callout's box and below it.
+const CALLOUT_GAP: f32 = 10.0;
+/// The box's shade and the rule down its left edge.
+const CALLOUT_SHADE: f32 = 0.93;
+const CALLOUT_RULE: (f32, f32) = (2.0, 0.45);
+
+/// A callout's label ("Example", "Designer's Note"...) as the first piece
+/// of its box, kept with what follows.
+fn callout_label(kind: &str, input: &RulebookInput<'_>, frame: Frame) -> Result<Piece, FitError> {
+    let label = crate::model::rules::callout_label(kind).unwrap_or(kind);
+    let style = TextStyle {
+        style: Style::Bold,
+        size: BODY.size,
+        leading: BODY.leading,
+    };
+    let lines = text_pieces(
+        &literal(label),
+        &[],
+        None,
+        0.0,
+        frame.column_width - 2.0 * CALLOUT_PAD,
+        style,
+        input.family,
+        input.book,
+        None,
+    )?;
+    let mut piece = Piece {
+        gap: CALLOUT_GAP,
+        keep_with_next: true,
+        height: CALLOUT_PAD_Y,
+        ..Piece::default()
+    };
+    for line in lines {
+        piece.items.extend(
+            line.items
+                .iter()
+                .map(|i| i.translated(CALLOUT_PAD, piece.height)),
+        );
+        piece.height += line.height;
+    }
+    wrap(Role::Paragraph, std::slice::from_mut(&mut piece));
+    Ok(piece)
+}
+
+/// The pieces of a callout from `start` (its label) to the end, set in its
+/// box: moved in from the column's edges, the space between them made part
+/// of the box (so its shade runs on unbroken, into the next column if it
+/// must), shaded with a rule down the left, a strip of shade below the
+/// last, and tagged as one section.
+fn box_callout(pieces: &mut Vec<Piece>, start: usize, frame: Frame) {
+    use super::doc::Ink;
+    let page_width = room(frame).page;
+    let shade = |width: f32, height: f32| {
+        tagged(
+            Role::Artifact,
+            [
+                Geometry::rect(0.0, 0.0, width, height, 0.0).filled(Ink::Gray(CALLOUT_SHADE)),
+                Geometry::rect(0.0, 0.0, CALLOUT_RULE.0, height, 0.0)
+                    .filled(Ink::Gray(CALLOUT_RULE.1)),
+            ],
+        )
+    };
+    // A table's head, repeated where it continues, moves in with its rows.
+    let mut heads: Vec<(std::rc::Rc<TableHead>, std::rc::Rc<TableHead>)> = Vec::new();
+    for piece in pieces.iter_mut().skip(start + 1) {
+        let dy = piece.gap;
+        for item in &mut piece.items {
+            item.translate(CALLOUT_PAD, dy);
+        }
+        for (area, _) in &mut piece.links {
+            area[0] += CALLOUT_PAD;
+            area[1] += dy;
+        }
+        for (_, x, y) in &mut piece.cards {
+            *x += CALLOUT_PAD;
+            *y += dy;
+        }
+        piece.height += dy;
+        piece.gap = 0.0;
+        if let Some(head) = piece.table.take() {
+            let moved = match heads
+                .iter()
+                .find(|(old, _)| std::rc::Rc::ptr_eq(old, &head))
+            {
+                Some((_, moved)) => moved.clone(),
+                None => {
+                    let moved = std::rc::Rc::new(TableHead {
+                        items: head
+                            .items
+                            .iter()
+                            .map(|i| i.translated(CALLOUT_PAD, 0.0))
+                            .collect(),
+                        height: head.height,
+                    });
+                    heads.push((head, moved.clone()));
+                    moved
+                }
+            };
+            piece.table = Some(moved);
+        }
+    }
+    let last_full = pieces.last().is_some_and(|p| p.full_width);
+    if let Some(last) = pieces.last_mut() {
+        last.keep_with_next = true;
+    }
+    pieces.push(Piece {
+        height: CALLOUT_PAD_Y,
+        full_width: last_full,
+        ..Piece::default()
+    });
+    for piece in pieces.iter_mut().skip(start) {
+        let width = if piece.full_width {
+            page_width
+        } else {
+            frame.column_width
+        };
+        let items = shade(width, piece.height);
+        piece.items.splice(0..0, items);
+    }
+    if let Some(tail) = pieces.get_mut(start..) {
+        wrap(Role::Callout, tail);
     }
 }
 
@@ -906,6 +952,8 @@ fn block_pieces(
             }
             Ok(pieces)
         }
+        // Set around the blocks between them (see `box_callout`).
+        Block::Callout { .. } | Block::CalloutEnd { .. } => Ok(Vec::new()),
         Block::Table {
             header,
             rows,
@@ -918,6 +966,22 @@ fn block_pieces(
             wrap(Role::Table, &mut pieces);
             Ok(pieces)
         }
+    }
+}
+
+/// The text block of the rules (and the index): `--columns` columns
+/// between the margins.
+fn body_frame(options: RulebookOptions) -> Frame {
+    let paper = options.paper;
+    let columns = options.columns.max(1);
+    let width = paper.width - 2.0 * SIDE;
+    Frame {
+        left: SIDE,
+        top: TOP,
+        column_width: (width - (columns - 1) as f32 * GUTTER) / columns as f32,
+        column_height: paper.height - TOP - BOTTOM,
+        gutter: GUTTER,
+        columns,
     }
 }
 
@@ -942,6 +1006,12 @@ fn figure_pieces(
     let width = frame.column_width;
     let what = format!("`{}`", code.name);
     match figure {
+        Figure::Cards(gallery) if !gallery.full_size => {
+            let (size, cards) = compact_gallery(&gallery, width);
+            let mut rows = card_rows(&cards, size, width, CARD_GAP);
+            tag_cards(&mut rows, &cards);
+            Ok(rows)
+        }
         Figure::Cards(gallery) => {
             let (w, h, _) = gallery.size;
             if w > width + 1e-3 || h > frame.column_height + 1e-3 {
@@ -1063,6 +1133,41 @@ fn same_title(heading: &str, title: &str) -> bool {
     !ours.is_empty() && ours == words(title)
 }
 
+/// The least a gallery's cards are scaled to, to sit one more to a row.
+const GALLERY_MIN_SCALE: f32 = 0.6;
+
+/// A gallery's cards set in the column, one more to a row than fit at the
+/// size they print when that keeps them at least [`GALLERY_MIN_SCALE`] of
+/// it (two poker cards to a column of a two-column page, three to a row of
+/// a one-column page), else as they print; cards wider than the column are
+/// scaled to fit it. Returns the size they are set at and their faces.
+fn compact_gallery(gallery: &Gallery, width: f32) -> ((f32, f32, f32), Vec<(String, CardFace)>) {
+    let (w, h, radius) = gallery.size;
+    let fit = |n: f32| (width - (n - 1.0) * CARD_GAP) / n / w.max(1e-3);
+    let at_full = ((width + CARD_GAP) / (w + CARD_GAP)).floor();
+    let scale = if at_full < 1.0 {
+        fit(1.0)
+    } else if fit(at_full + 1.0) >= GALLERY_MIN_SCALE {
+        fit(at_full + 1.0)
+    } else {
+        1.0
+    }
+    .min(1.0);
+    let cards = gallery
+        .cards
+        .iter()
+        .map(|(title, face)| {
+            (
+                title.clone(),
+                CardFace {
+                    items: face.items.iter().map(|i| i.scaled(scale)).collect(),
+                },
+            )
+        })
+        .collect();
+    ((w * scale, h * scale, radius * scale), cards)
+}
+
 /// What a die shows, in words: its name, role and each face's symbols.
 fn die_alt(die: &Die) -> String {
     let faces: Vec<String> = die
@@ -1148,207 +1253,6 @@ fn pipe_table_spec(header: &[String], rows: &[Vec<String>], aligns: &[Align]) ->
         ruled: true,
         loc: Loc::new(0, 0..0),
     }
-}
-
-/// The table of contents (or the list of tables, under `title`) from page
-/// `first` (0-based): one line per heading
-/// (deeper levels indented) with its page number at the right. Returns the
-/// pages' items and each entry's (page, area) for its link.
-#[allow(clippy::type_complexity)]
-fn lay_out_contents(
-    title: &str,
-    headings: &[Heading],
-    pages: &[usize],
-    input: &RulebookInput<'_>,
-    first: usize,
-) -> Result<(Vec<Vec<Item>>, Vec<(usize, [f32; 4])>), FitError> {
-    let paper = input.options.paper;
-    let width = paper.width - 2.0 * SIDE;
-    let frame = Frame {
-        left: SIDE,
-        top: TOP,
-        column_width: width,
-        column_height: paper.height - TOP - BOTTOM,
-        gutter: 0.0,
-        columns: 1,
-    };
-    let title_style = heading_style(1);
-    let mut pieces = text_pieces(
-        &literal(title),
-        &[],
-        None,
-        0.0,
-        width,
-        title_style,
-        input.family,
-        input.book,
-        None,
-    )?;
-    wrap(Role::Heading(1), &mut pieces);
-    let mut entries: Vec<Piece> = Vec::new();
-    let number_width = 36.0;
-    for (heading, page) in headings.iter().zip(pages) {
-        let indent = f32::from(heading.level.saturating_sub(1).min(3)) * LIST_INDENT;
-        let style = TextStyle {
-            style: if heading.level == 1 {
-                Style::Bold
-            } else {
-                Style::Regular
-            },
-            ..BODY
-        };
-        let mut lines = text_pieces(
-            &literal(&heading.numbered()),
-            &[],
-            None,
-            indent,
-            width - number_width,
-            style,
-            input.family,
-            input.book,
-            None,
-        )?;
-        let number = (page + 1).to_string();
-        let face_id = input.family.face(style.style);
-        let face = input.book.face(face_id);
-        let w = face.width(&number, style.size);
-        if let Some(last) = lines.last_mut() {
-            let text_end = last
-                .items
-                .iter()
-                .filter_map(|i| match i {
-                    Item::Text(t) => Some(t.x + t.width),
-                    _ => None,
-                })
-                .fold(indent, f32::max);
-            last.items.extend(dot_leaders(
-                input,
-                style,
-                text_end + LEADER_GAP,
-                width - w - LEADER_GAP,
-            ));
-            last.items.push(Item::Text(TextItem {
-                x: width - w,
-                y: face.ascent(style.size),
-                face: face_id,
-                size: style.size,
-                glyphs: face.plain_glyphs(&number),
-                text: number,
-                width: w,
-                ink: None,
-            }));
-        }
-        for line in &mut lines {
-            line.keep_with_next = true;
-        }
-        if let Some(last) = lines.last_mut() {
-            last.keep_with_next = false;
-        }
-        if let Some(first_line) = lines.first_mut() {
-            first_line.gap = if heading.level == 1 { 6.0 } else { 2.0 };
-            first_line.heading = Some(0);
-        }
-        wrap(Role::Paragraph, &mut lines);
-        wrap(Role::ContentsEntry, &mut lines);
-        entries.extend(lines);
-    }
-    wrap(Role::Contents, &mut entries);
-    pieces.extend(entries);
-    let marks: Vec<bool> = pieces.iter().map(|p| p.heading.is_some()).collect();
-    let heights: Vec<f32> = pieces.iter().map(|p| p.height).collect();
-    let (items, placed) = flow(frame, pieces);
-    // The first piece is the "Contents" title; each entry's lines follow its first.
-    let mut areas: Vec<(usize, [f32; 4])> = Vec::new();
-    for (k, at) in placed.iter().enumerate().skip(1) {
-        let area = [at.x, at.y, width, heights[k]];
-        if marks[k] {
-            areas.push((first + at.page, area));
-        } else if let Some(last) = areas.last_mut() {
-            last.1[3] = at.y + heights[k] - last.1[1];
-        }
-    }
-    Ok((items, areas))
-}
-
-/// Room kept clear between a contents entry and its leaders, and between
-/// the leaders and the page number.
-const LEADER_GAP: f32 = 4.0;
-
-/// How far apart the dots of a leader are.
-const LEADER_STEP: f32 = 4.5;
-
-/// Dots from `from` to `to` (points from the column's left edge), each on a
-/// grid of [`LEADER_STEP`] so the dots of every entry line up, as one run
-/// whose glyphs advance by a step each.
-fn dot_leaders(input: &RulebookInput<'_>, style: TextStyle, from: f32, to: f32) -> Option<Item> {
-    let face_id = input.family.face(Style::Regular);
-    let face = input.book.face(face_id);
-    let dot = face.glyph('.')?;
-    let dot_width = face.advance(dot) * style.size / face.units_per_em;
-    let first = (from / LEADER_STEP).ceil();
-    let last = ((to - dot_width) / LEADER_STEP).floor();
-    if last < first {
-        return None;
-    }
-    let count = (last - first) as usize + 1;
-    let advance = LEADER_STEP * face.units_per_em / style.size;
-    Some(Item::Text(TextItem {
-        x: first * LEADER_STEP,
-        y: face.ascent(style.size),
-        face: face_id,
-        size: style.size,
-        text: ".".repeat(count),
-        glyphs: vec![
-            crate::text::Glyph {
-                id: dot,
-                chars: 1,
-                advance,
-            };
-            count
-        ],
-        width: (count - 1) as f32 * LEADER_STEP + dot_width,
-        ink: None,
-    }))
-}
-
-/// The title page: the game's name, its subtitle, and the copyright lines at the foot.
-fn lay_out_title(input: &RulebookInput<'_>) -> Result<Page, FitError> {
-    let paper = input.options.paper;
-    let width = paper.width - 2.0 * SIDE;
-    let mut items = Vec::new();
-    let mut centred = |text: &str, style: Style, size: f32, top: f32| -> Result<f32, FitError> {
-        let request = crate::text::FitRequest {
-            text,
-            family: input.family,
-            style,
-            width,
-            height: f32::MAX,
-            size,
-            min_size: size,
-            leading: 1.25,
-            align: Align::Center,
-            valign: crate::model::VAlign::Top,
-        };
-        let fit = fit_text(&request, input.book)?;
-        let bottom = fit.bottom;
-        let lines = super::doc::text_items(fit.lines, fit.size, SIDE, top);
-        items.extend(tagged(Role::Paragraph, lines));
-        Ok(top + bottom)
-    };
-    let below = centred(&literal(input.title), Style::Bold, 32.0, paper.height * 0.3)?;
-    let subtitle = input.subtitle.unwrap_or(DEFAULT_SUBTITLE).trim();
-    if !subtitle.is_empty() {
-        centred(&literal(subtitle), Style::Regular, 18.0, below + 14.0)?;
-    }
-    let mut y = paper.height - BOTTOM - 14.0 * input.copyright.len() as f32;
-    for line in input.copyright {
-        y = centred(&literal(line), Style::Italic, 9.0, y)? + 3.0;
-    }
-    Ok(Page {
-        width: paper.width,
-        height: paper.height,
-        items,
-    })
 }
 
 /// The running head of each page (index 0 is the title page, which has
@@ -1444,6 +1348,7 @@ fn running_header_and_folio(page: &mut Page, number: usize, head: &str, input: &
 
 #[cfg(test)]
 mod tests {
+    use super::front::{CONTENTS_GAP, LEADER_GAP, LEADER_STEP};
     use super::*;
     use crate::layout::doc::Shape;
     use crate::load::rules::parse_rules;
@@ -1463,6 +1368,7 @@ mod tests {
                     ("Great Road".into(), CardFace::default()),
                     ("Dug In".into(), CardFace::default()),
                 ],
+                full_size: true,
             }))
         }
     }
@@ -1548,6 +1454,147 @@ mod tests {
             },
             lang: "en",
         })
+    }
+
+    /// The items after the contents, each with its page's index.
+    fn after_contents(book: &Rulebook) -> Vec<(usize, &Item)> {
+        use crate::layout::doc::Tag;
+        let mut out = Vec::new();
+        let mut open: Vec<bool> = Vec::new();
+        let mut past = false;
+        for (n, page) in book.doc.pages.iter().enumerate().skip(1) {
+            for item in &page.items {
+                match item {
+                    Item::Tag(Tag::Start(role)) => open.push(matches!(role, Role::Contents)),
+                    Item::Tag(Tag::End) if open.pop() == Some(true) => {
+                        past = true;
+                        continue;
+                    }
+                    _ => {}
+                }
+                if past {
+                    out.push((n, item));
+                }
+            }
+        }
+        out
+    }
+
+    /// The first rules page (index), the contents' last one: the short
+    /// contents shares it.
+    #[test]
+    fn a_short_contents_shares_its_page_with_the_rules() {
+        let book = lay_out(&Cards(100.0, 100.0), 2).expect("lays out");
+        assert_eq!(book.doc.pages.len(), 2);
+        let contents_bottom = book.doc.pages[1]
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Text(t) if t.text.chars().all(|c| c == '.') => Some(t.y),
+                _ => None,
+            })
+            .fold(0.0, f32::max);
+        let first = after_contents(&book)
+            .into_iter()
+            .find_map(|(n, i)| match i {
+                Item::Text(t) if t.y > TOP => Some((n, t)),
+                _ => None,
+            })
+            .expect("the rules' first line");
+        assert_eq!((first.0, first.1.text.as_str()), (1, "Rules"));
+        assert!(first.1.y > contents_bottom + CONTENTS_GAP, "{}", first.1.y);
+        // The contents' entries give that page (page 2 as printed).
+        let numbers: Vec<&str> = book.doc.pages[1]
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Text(t) if t.text == "2" && t.y < first.1.y => Some(t.text.as_str()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(numbers.len(), 2, "{:?}", page_text(&book.doc.pages[1]));
+
+        // A contents of many entries leaves too little of its page: the
+        // rules start on the next.
+        let md: String = (0..40)
+            .map(|n| format!("## Part {n}\n\nText {n}.\n\n"))
+            .collect();
+        let long = lay_out_with(&Shows(|| Figure::Dice(Vec::new())), &md, &[]).expect("lays out");
+        let first = after_contents(&long)
+            .into_iter()
+            .find_map(|(n, i)| match i {
+                Item::Text(t) if t.y > TOP && t.y < Paper::LETTER.height - BOTTOM => Some(n),
+                _ => None,
+            })
+            .expect("the rules' first line");
+        assert_eq!(first, 2, "{:?}", long.nav.outline);
+        assert_eq!(long.nav.outline[0].target.page, 2);
+    }
+
+    /// Every `table` shortcode shows a small table, listed (as "Table <id>")
+    /// and anchored under its id.
+    struct Listed;
+
+    impl Figures for Listed {
+        fn figure(&self, code: &Shortcode) -> Option<Figure> {
+            let id = code.args.first()?.value.clone();
+            Some(Figure::Tables {
+                title: None,
+                specs: vec![spec(2, 2, "Row")],
+                anchors: vec![(0, id)],
+            })
+        }
+
+        fn shown_tables(&self, code: &Shortcode) -> Vec<(String, String)> {
+            code.args
+                .first()
+                .map(|a| vec![(format!("Table {}", a.value), a.value.clone())])
+                .unwrap_or_default()
+        }
+    }
+
+    /// The list of tables starts below a short contents, and the rules
+    /// below a short list; a long contents and a long list each leave the
+    /// rest of their page empty. Each entry links to its table.
+    #[test]
+    fn a_short_list_of_tables_shares_its_page_and_a_long_one_does_not() {
+        let md = |n: usize| -> String {
+            (0..n)
+                .map(|k| format!("## Part {k}\n\n{{{{ table(\"t{k}\") }}}}\n\n"))
+                .collect()
+        };
+        let short = lay_out_with(&Listed, &md(3), &[]).expect("lays out");
+        let text = page_text(&short.doc.pages[1]);
+        let (contents, tables, rules) = (
+            text.find("Contents").expect("the contents"),
+            text.find("Tables").expect("the list of tables"),
+            text.find("Head0").expect("the first table"),
+        );
+        assert!(contents < tables && tables < rules, "{text}");
+        assert_eq!(short.nav.outline[0].target.page, 1);
+        // Three contents links and three to the tables, all on that page.
+        let front: Vec<&Link> = short
+            .nav
+            .links
+            .iter()
+            .filter(|l| l.page == 1 && l.y < short.nav.outline[0].target.y)
+            .collect();
+        assert_eq!(front.len(), 6, "{front:?}");
+        assert!(front.iter().all(|l| l.target.page == 1));
+
+        // Forty parts: the contents fills most of page 2, the list of
+        // tables most of page 3, and the rules start on page 4.
+        let long = lay_out_with(&Listed, &md(40), &[]).expect("lays out");
+        assert!(page_text(&long.doc.pages[2]).starts_with("Tables"));
+        assert!(!page_text(&long.doc.pages[2]).contains("Head0"));
+        assert_eq!(long.nav.outline[0].target.page, 3);
+        let to_tables = long
+            .nav
+            .links
+            .iter()
+            .filter(|l| l.page == 2 && l.target.page >= 3)
+            .count();
+        assert!(to_tables >= 30, "{to_tables}");
     }
 
     /// The text of a page's items, in order.
@@ -1642,20 +1689,26 @@ mod tests {
             .map(|e| (e.level, e.title.as_str()))
             .collect();
         assert_eq!(titles, [(1, "Rules"), (2, "Cards")]);
-        // Title page, contents, then the prose with the heading and its
-        // cards across the page below it (two columns).
-        assert_eq!(book.doc.pages.len(), 3);
+        // Title page, then the short contents with the prose below it: the
+        // heading and its cards across the page below that (two columns).
+        assert_eq!(book.doc.pages.len(), 2);
         let pages: Vec<usize> = book.nav.outline.iter().map(|e| e.target.page).collect();
-        assert_eq!(pages, [2, 2]);
+        assert_eq!(pages, [1, 1]);
         // Two contents links and the card name's link, which points below the "Cards" heading.
         assert_eq!(book.nav.links.len(), 3);
         let card_link = book
             .nav
             .links
             .iter()
-            .find(|l| l.page == 2)
+            .find(|l| {
+                !book
+                    .nav
+                    .outline
+                    .iter()
+                    .any(|e| e.target.page == l.target.page && e.target.y == l.target.y)
+            })
             .expect("card link");
-        assert_eq!(card_link.target.page, 2);
+        assert_eq!((card_link.page, card_link.target.page), (1, 1));
         assert!(card_link.target.y > book.nav.outline[1].target.y);
     }
 
@@ -1760,7 +1813,7 @@ mod tests {
         });
         let book = lay_out_with(&figures, "{{ dice() }}\n", std::slice::from_ref(&sword))
             .expect("lays out");
-        let page = &book.doc.pages[2];
+        let page = &book.doc.pages[1];
         let faces = rects(page);
         assert_eq!(faces.len(), 6);
         let column = (Paper::LETTER.width - 2.0 * SIDE - GUTTER) / 2.0;
@@ -1803,7 +1856,7 @@ mod tests {
             anchors: Vec::new(),
         });
         let book = lay_out_with(&wide, "Text.\n\n{{ table(\"t\") }}\n", &[]).expect("lays out");
-        let widest = rects(&book.doc.pages[2])
+        let widest = rects(&book.doc.pages[1])
             .iter()
             .map(|r| r[0] + r[2])
             .fold(0.0, f32::max);
@@ -1817,10 +1870,9 @@ mod tests {
             anchors: Vec::new(),
         });
         let book = lay_out_with(&long, "# Rules\n\n{{ table(\"t\") }}\n", &[]).expect("lays out");
-        let texts: Vec<&TextItem> = book.doc.pages[2..]
-            .iter()
-            .flat_map(|p| &p.items)
-            .filter_map(|i| match i {
+        let texts: Vec<&TextItem> = after_contents(&book)
+            .into_iter()
+            .filter_map(|(_, i)| match i {
                 Item::Text(t) if t.y > TOP && t.y < Paper::LETTER.height - BOTTOM => Some(t),
                 _ => None,
             })
@@ -1831,7 +1883,7 @@ mod tests {
         }
         let heads = texts.iter().filter(|t| t.text == "Head0").count();
         assert!(heads >= 3, "the head is repeated in every column: {heads}");
-        for page in &book.doc.pages[2..] {
+        for page in &book.doc.pages[1..] {
             for t in page.items.iter().filter_map(|i| match i {
                 Item::Text(t) if t.text.starts_with("Row") => Some(t),
                 _ => None,
@@ -1888,10 +1940,9 @@ mod tests {
         let count = |md: &str| {
             let book = lay_out_with(&table, md, &[]).expect("lays out");
             // The text block's, not the running head's.
-            let text: String = book.doc.pages[2..]
-                .iter()
-                .flat_map(|p| &p.items)
-                .filter_map(|i| match i {
+            let text: String = after_contents(&book)
+                .into_iter()
+                .filter_map(|(_, i)| match i {
                     Item::Text(t) if t.y > TOP => Some(t.text.as_str()),
                     _ => None,
                 })
@@ -1905,13 +1956,90 @@ mod tests {
         assert_eq!(count("## Other\n\n{{ table(\"t\") }}\n"), 1);
     }
 
+    /// A gallery of `n` cards `w` x `h`, each face a frame and a word.
+    fn gallery(n: usize, (w, h): (f32, f32), full_size: bool) -> Gallery {
+        let face = CardFace {
+            items: vec![
+                Geometry::rect(0.0, 0.0, w, h, 4.0).stroked(Stroke::solid(1.0)),
+                Item::Text(TextItem {
+                    x: 10.0,
+                    y: 20.0,
+                    face: Default::default(),
+                    size: 10.0,
+                    text: "Card".into(),
+                    glyphs: Vec::new(),
+                    width: 20.0,
+                    ink: None,
+                }),
+            ],
+        };
+        Gallery {
+            size: (w, h, 4.0),
+            cards: (0..n)
+                .map(|k| (format!("Card {k}"), face.clone()))
+                .collect(),
+            full_size,
+        }
+    }
+
+    #[test]
+    fn a_deck_gallery_sets_one_more_card_to_a_row_scaled_unless_too_small() {
+        let column = (Paper::LETTER.width - 2.0 * SIDE - GUTTER) / 2.0;
+        // Poker cards: one fits a column as they print, two at 0.7 of it.
+        let (size, cards) = compact_gallery(&gallery(3, (180.0, 252.0), false), column);
+        let scale = size.0 / 180.0;
+        assert!((2.0 * size.0 + CARD_GAP - column).abs() < 0.01, "{size:?}");
+        assert!((size.1 - 252.0 * scale).abs() < 0.01);
+        let Item::Text(t) = &cards[0].1.items[1] else {
+            panic!("text")
+        };
+        assert!((t.size - 10.0 * scale).abs() < 1e-4 && (t.x - 10.0 * scale).abs() < 1e-4);
+        // Label-sized cards would be too small two to a column: as they print.
+        assert_eq!(
+            compact_gallery(&gallery(3, (243.0, 168.0), false), column).0,
+            (243.0, 168.0, 4.0)
+        );
+        // A card wider than the column is made to fit it.
+        let (size, _) = compact_gallery(&gallery(1, (400.0, 300.0), false), column);
+        assert!((size.0 - column).abs() < 0.01, "{size:?}");
+    }
+
+    #[test]
+    fn a_deck_flows_down_the_columns_scaled_or_across_the_page_full_size() {
+        let outlines = |full: bool| {
+            let cards = Shows(move || Figure::Cards(gallery(12, (180.0, 252.0), full)));
+            let book =
+                lay_out_with(&cards, "# Cards\n\n{{ deck(\"d\") }}\n", &[]).expect("lays out");
+            let pages = book.doc.pages.len();
+            let frames: Vec<[f32; 4]> = book.doc.pages[1..]
+                .iter()
+                .flat_map(rects)
+                .filter(|r| r[3] > 100.0)
+                .collect();
+            (pages, frames)
+        };
+        let (compact_pages, frames) = outlines(false);
+        let column = (Paper::LETTER.width - 2.0 * SIDE - GUTTER) / 2.0;
+        // Every card (its face's frame and the gallery's outline) within a column.
+        assert_eq!(frames.len(), 24);
+        for [x, _, w, _] in &frames {
+            let in_one = (x + 0.01 >= SIDE && x + w <= SIDE + column + 0.01)
+                || (x + 0.01 >= SIDE + column + GUTTER
+                    && x + w <= Paper::LETTER.width - SIDE + 0.01);
+            assert!(in_one, "{x} {w}");
+        }
+        let (full_pages, frames) = outlines(true);
+        assert!(frames.iter().all(|r| (r[2] - 180.0).abs() < 0.01));
+        assert!(compact_pages < full_pages, "{compact_pages} {full_pages}");
+    }
+
     #[test]
     fn inline_icons_are_drawn_in_place_of_their_names() {
         let sword = sword_icon();
         let none = Shows(|| Figure::Dice(Vec::new()));
         let md = "A :sword: hits, :x: does not.\n";
         let book = lay_out_with(&none, md, std::slice::from_ref(&sword)).expect("lays out");
-        let page = &book.doc.pages[2];
+        let page = &book.doc.pages[1];
         let fills = page
             .items
             .iter()

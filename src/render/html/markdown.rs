@@ -10,7 +10,7 @@ use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
 use pulldown_cmark::{
-    Alignment, CodeBlockKind, CowStr, Event, HeadingLevel, LinkType, Tag, TagEnd,
+    Alignment, BlockQuoteKind, CodeBlockKind, CowStr, Event, HeadingLevel, LinkType, Tag, TagEnd,
 };
 
 use crate::model::link::is_safe_link;
@@ -188,6 +188,12 @@ pub fn render_markdown(
                 });
                 i = end;
             }
+            Event::Start(Tag::BlockQuote(Some(quote))) => {
+                out.push(Event::Html(CowStr::from(callout_open(*quote))));
+            }
+            Event::End(TagEnd::BlockQuote(Some(_))) => {
+                out.push(Event::Html(CowStr::from("</aside>\n")));
+            }
             Event::Text(_) if in_code > 0 => out.push(event.clone()),
             Event::Text(_) if in_link == 0 => {
                 // One run of prose, however the parser split it, over line breaks.
@@ -292,7 +298,35 @@ fn tag(tag: &rules::Tag) -> Tag<'_> {
             title: CowStr::from(title.as_str()),
             id: CowStr::from(""),
         },
+        // A callout travels as a block quote of a kind (which the parser
+        // never gives: GFM alerts are not enabled) and becomes its
+        // `<aside>` in `render_markdown`.
+        rules::Tag::Callout(kind) => Tag::BlockQuote(Some(callout_quote(kind))),
     }
+}
+
+/// The block quote kind a callout kind travels as, and back.
+const CALLOUT_QUOTES: [(&str, BlockQuoteKind); 3] = [
+    ("example", BlockQuoteKind::Note),
+    ("designer", BlockQuoteKind::Tip),
+    ("play-note", BlockQuoteKind::Important),
+];
+
+fn callout_quote(kind: &str) -> BlockQuoteKind {
+    CALLOUT_QUOTES
+        .iter()
+        .find(|(k, _)| *k == kind)
+        .map_or(BlockQuoteKind::Note, |(_, q)| *q)
+}
+
+/// A callout's opening: `<aside class="callout example">` and its label.
+fn callout_open(quote: BlockQuoteKind) -> String {
+    let kind = CALLOUT_QUOTES
+        .iter()
+        .find(|(_, q)| *q == quote)
+        .map_or("example", |(k, _)| *k);
+    let label = crate::model::rules::callout_label(kind).unwrap_or("Note");
+    format!("<aside class=\"callout {kind}\">\n<p class=\"callout-label\">{label}</p>\n")
 }
 
 /// The prose of each section (see [`PageBody::sections`]), spaces collapsed;
@@ -808,6 +842,26 @@ mod tests {
             body.html
         );
         assert!(!body.html.contains("index:"), "{}", body.html);
+    }
+
+    #[test]
+    fn callouts_are_asides_with_their_label() {
+        let md = "::: designer\nWhy **so**.\n:::\n\n> A quote.\n\n::: play-note\nTip.\n:::\n";
+        let mut used = UsedIds::default();
+        let body = render_markdown(&parse_rules(md), &mut used, &mut Fake).unwrap();
+        assert!(
+            body.html.contains(
+                "<aside class=\"callout designer\">\n<p class=\"callout-label\">Designer’s Note</p>\n<p>Why <strong>so</strong>.</p>\n</aside>"
+            ),
+            "{}",
+            body.html
+        );
+        assert!(
+            body.html
+                .contains("<blockquote>\n<p>A quote.</p>\n</blockquote>")
+        );
+        assert!(body.html.contains("<aside class=\"callout play-note\">"));
+        assert_eq!(body.html.matches("</aside>").count(), 2);
     }
 
     #[test]

@@ -13,7 +13,7 @@ use super::data::{DataSource, ShownRow, data_shortcode, field_heading, plain_tex
 use super::markdown::{Heading, PageBody, PageLinks, UsedIds, render_markdown, unique_id};
 use super::search::{DocKind, SearchDoc, search_index_js};
 use crate::layout::{CardFace, Item};
-use crate::model::xref::{RuleBook, index_entries};
+use crate::model::xref::{RuleBook, has_rule_links, index_entries};
 use crate::model::{
     Deck, FieldKind, Game, Icon, RulesDoc, Shortcode, data_anchor, shown_tables, slug,
 };
@@ -102,10 +102,13 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, HtmlError>
 
     // Every heading's anchor before any page is written, as each page
     // gives them (after the ids its cards and tables take), for `rule:` links.
-    let rule_book = RuleBook::new(
-        site.rules.iter().map(|r| r.doc),
-        site.game.publish.options.rule_numbers,
-    );
+    // (Only where the rules are numbered or refer to their headings.)
+    let numbered = site.game.publish.options.rule_numbers;
+    let rule_book = if numbered || site.rules.iter().any(|r| has_rule_links(r.doc)) {
+        RuleBook::new(site.rules.iter().map(|r| r.doc), numbered)
+    } else {
+        RuleBook::default()
+    };
     let rule_anchors: Vec<Vec<String>> = rule_book
         .pages
         .iter()
