@@ -402,65 +402,15 @@ struct PdfLink {
     to_top: f32,
 }
 
-/// Every link of a PDF, read from `qpdf --json` (pages in order, then the
-/// objects: each page's /Annots, each annotation's /Rect and /D).
+/// Every link of a PDF ([`tools::pdf_links`]), in this file's `f32` units.
 fn pdf_links(pdf: &Path) -> Vec<PdfLink> {
-    let path = pdf.to_str().expect("path");
-    let pages: Vec<String> = tool("qpdf", &["--json", "--json-key=pages", path])
-        .lines()
-        // A page's own object (outline entries, deeper, name objects too).
-        .filter_map(|l| l.strip_prefix("      \"object\": \""))
-        .map(|r| r.trim_end_matches(['"', ',']).to_string())
-        .collect();
-    let json = tool("qpdf", &["--json", "--json-key=qpdf", path]);
-    // One chunk per object: its reference and its lines.
-    let mut objects: Vec<(String, Vec<&str>)> = Vec::new();
-    for line in json.lines() {
-        let t = line.trim();
-        if let Some(r) = t.strip_prefix("\"obj:") {
-            objects.push((r.split('"').next().unwrap_or("").to_string(), Vec::new()));
-        } else if let Some((_, lines)) = objects.last_mut() {
-            lines.push(t);
-        }
-    }
-    let numbers_after = |lines: &[&str], key: &str| -> Vec<String> {
-        let Some(at) = lines
-            .iter()
-            .position(|l| l.starts_with(&format!("\"{key}\": [")))
-        else {
-            return Vec::new();
-        };
-        lines[at + 1..]
-            .iter()
-            .take_while(|l| !l.starts_with(']'))
-            .map(|l| l.trim_end_matches(',').trim_matches('"').to_string())
-            .collect()
-    };
-    let page_of = |annot: &str| -> Option<usize> {
-        pages.iter().position(|page| {
-            objects
-                .iter()
-                .find(|(r, _)| r == page)
-                .is_some_and(|(_, lines)| {
-                    numbers_after(lines, "/Annots").iter().any(|a| a == annot)
-                })
-        })
-    };
-    objects
-        .iter()
-        .filter(|(_, lines)| lines.contains(&"\"/Subtype\": \"/Link\","))
-        .filter_map(|(r, lines)| {
-            let rect: Vec<f32> = numbers_after(lines, "/Rect")
-                .iter()
-                .filter_map(|n| n.parse().ok())
-                .collect();
-            let dest = numbers_after(lines, "/D");
-            Some(PdfLink {
-                page: page_of(r)? + 1,
-                rect: [rect[0], rect[1], rect[2], rect[3]],
-                to_page: pages.iter().position(|p| Some(p) == dest.first())? + 1,
-                to_top: dest.get(3)?.parse().ok()?,
-            })
+    tools::pdf_links(pdf)
+        .into_iter()
+        .map(|l| PdfLink {
+            page: l.page,
+            rect: l.rect.map(|v| v as f32),
+            to_page: l.to_page,
+            to_top: l.to_top as f32,
         })
         .collect()
 }
