@@ -9,21 +9,8 @@ mod support;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use support::raw::{dump, grogpress};
+use support::raw::{build_rulebook, dump, grogpress};
 use support::tools::{BoxedWord, tool, word_boxes};
-
-/// Builds the rulebook of the game folder `game` into `out`.
-fn build(game: &Path, out: &Path) -> PathBuf {
-    let run = grogpress(&[
-        "rulebook",
-        game.to_str().expect("utf-8 path"),
-        "--out",
-        out.to_str().expect("utf-8 path"),
-    ]);
-    assert!(run.status.success(), "{}", dump(&run));
-    let id = game.file_name().expect("a game").to_string_lossy();
-    out.join(&*id).join(format!("{id}-rules.pdf"))
-}
 
 /// The text of page `page` (1-based).
 fn page_text(pdf: &Path, page: usize) -> String {
@@ -72,13 +59,13 @@ fn the_title_page_shows_the_subtitle_or_rules_of_play() {
         },
         str::to_string,
     );
-    let pdf = build(&game, &tmp.path().join("out"));
+    let pdf = build_rulebook(&game, &tmp.path().join("out"));
     let first = page_text(&pdf, 1);
     assert!(first.contains("Grid Battles"), "{first}");
     assert!(first.contains("Standard Rules, Second Edition"), "{first}");
 
     let (tmp, game) = game_with("grid-battles", str::to_string, str::to_string);
-    let pdf = build(&game, &tmp.path().join("out"));
+    let pdf = build_rulebook(&game, &tmp.path().join("out"));
     let first = page_text(&pdf, 1);
     assert!(first.contains("Rules of Play"), "{first}");
 }
@@ -89,7 +76,7 @@ fn the_title_page_shows_the_subtitle_or_rules_of_play() {
 #[test]
 fn a_heading_right_above_its_table_is_not_repeated_in_a_title_bar() {
     let (tmp, game) = game_with("grid-battles", str::to_string, str::to_string);
-    let pdf = build(&game, &tmp.path().join("out"));
+    let pdf = build_rulebook(&game, &tmp.path().join("out"));
     let pages = word_boxes(&pdf);
     // The last one: the contents lists it first.
     let (page, heading) = pages
@@ -138,7 +125,7 @@ fn a_heading_right_above_its_table_is_not_repeated_in_a_title_bar() {
     let (tmp, other) = game_with("grid-battles", str::to_string, |md| {
         md.replacen("### Units table\n", "### Units table\n\nThe units.\n", 1)
     });
-    let more = word_boxes(&build(&other, &tmp.path().join("out")));
+    let more = word_boxes(&build_rulebook(&other, &tmp.path().join("out")));
     assert_eq!(units(&more), units(&pages) + 1);
 }
 
@@ -176,7 +163,7 @@ fn an_empty_cell_is_empty_and_a_written_dash_stays() {
         .replacen("colour = \"brown\"\n", "colour = \"-\"\n", 1);
     fs::write(&terrain, text).expect("write terrain");
     let out = tmp.path().join("out");
-    let pages = word_boxes(&build(&game, &out));
+    let pages = word_boxes(&build_rulebook(&game, &out));
     // Pikeman has no range: the cell between "Melee" and its movement is empty.
     let pikeman = lines_with(&pages, "Pikeman");
     assert!(
@@ -250,7 +237,7 @@ fn lines(page: &((f64, f64), Vec<BoxedWord>)) -> Vec<(f64, Vec<&str>)> {
 #[test]
 fn a_short_contents_shares_its_page_with_the_first_heading() {
     let (tmp, game) = game_with("grid-battles", str::to_string, str::to_string);
-    let pdf = build(&game, &tmp.path().join("out"));
+    let pdf = build_rulebook(&game, &tmp.path().join("out"));
     let pages = word_boxes(&pdf);
     let page = lines(&pages[1]);
     assert_eq!(page[0].1, ["Contents"], "{page:?}");
@@ -356,7 +343,7 @@ fn callout_text_lies_inside_its_box() {
     let (tmp, game) = game_with("grid-battles", str::to_string, |md| {
         format!("{md}{}", CALLOUTS.replace("LONGNOTE", long.trim()))
     });
-    let pdf = build(&game, &tmp.path().join("out"));
+    let pdf = build_rulebook(&game, &tmp.path().join("out"));
     let shaded = shaded_rects(&pdf, tmp.path());
     let pages = word_boxes(&pdf);
     let inside = |page: usize, b: &[f64; 4]| {
@@ -484,7 +471,7 @@ fn a_deck_gallery_is_compact_unless_full_size_is_asked_for() {
                 &format!("{{{{ deck(\"cards\"{option}) }}}}"),
             )
         });
-        let pdf = build(&game, &tmp.path().join("out"));
+        let pdf = build_rulebook(&game, &tmp.path().join("out"));
         let text = tool("pdftotext", &[pdf.to_str().expect("path"), "-"]);
         (support::tools::page_count(&pdf), text)
     };

@@ -10,24 +10,11 @@ mod support;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use support::raw::{dump, grogpress};
+use support::raw::{build_rulebook, dump, grogpress};
 use support::tools::{BoxedWord, pdf_bookmarks, pdf_links, word_boxes};
 
 const FIXTURE: &str = "tests/fixtures/xref";
 const PAGES: [&str; 2] = ["rules/basics.md", "rules/combat.md"];
-
-/// Builds the rulebook of the game folder `game` into `out`.
-fn rulebook(game: &Path, out: &Path) -> PathBuf {
-    let run = grogpress(&[
-        "rulebook",
-        game.to_str().expect("utf-8 path"),
-        "--out",
-        out.to_str().expect("utf-8 path"),
-    ]);
-    assert!(run.status.success(), "{}", dump(&run));
-    let id = game.file_name().expect("a game").to_string_lossy();
-    out.join(&*id).join(format!("{id}-rules.pdf"))
-}
 
 /// The fixture copied into a temp folder, to change.
 fn fixture_copy() -> (tempfile::TempDir, PathBuf) {
@@ -121,7 +108,7 @@ const FIRST_BODY: usize = 2;
 #[test]
 fn each_heading_prints_the_number_of_its_place_in_the_rules() {
     let tmp = tempfile::tempdir().expect("temp dir");
-    let pdf = rulebook(Path::new(FIXTURE), tmp.path());
+    let pdf = build_rulebook(Path::new(FIXTURE), tmp.path());
     let pages = word_boxes(&pdf);
     let expected = expected_headings();
     assert_eq!(expected.len(), 8, "{expected:?}");
@@ -202,7 +189,7 @@ fn printed_refs(pages: &[((f64, f64), Vec<BoxedWord>)]) -> Vec<(usize, String, u
 #[test]
 fn a_cross_reference_prints_the_page_its_rule_is_on_and_links_there() {
     let tmp = tempfile::tempdir().expect("temp dir");
-    let pdf = rulebook(Path::new(FIXTURE), tmp.path());
+    let pdf = build_rulebook(Path::new(FIXTURE), tmp.path());
     let pages = word_boxes(&pdf);
     let links = pdf_links(&pdf);
     let refs = printed_refs(&pages);
@@ -252,7 +239,7 @@ fn unnumbered_rules_refer_to_a_rule_by_its_heading() {
         toml.replace("rule_numbers = true", "rule_numbers = false"),
     )
     .expect("write game.toml");
-    let pdf = rulebook(&dir, &tmp.path().join("out"));
+    let pdf = build_rulebook(&dir, &tmp.path().join("out"));
     let pages = word_boxes(&pdf);
     // No number before a heading, in the contents or the body, nor in a bookmark.
     let marks = pdf_bookmarks(&pdf);
@@ -289,7 +276,7 @@ fn unnumbered_rules_refer_to_a_rule_by_its_heading() {
 #[test]
 fn the_list_of_tables_gives_each_table_its_page_and_links_there() {
     let tmp = tempfile::tempdir().expect("temp dir");
-    let pdf = rulebook(Path::new(FIXTURE), tmp.path());
+    let pdf = build_rulebook(Path::new(FIXTURE), tmp.path());
     let pages = word_boxes(&pdf);
     let links = pdf_links(&pdf);
     // On the contents' page, below it (the fixture's contents is short):
@@ -485,7 +472,7 @@ fn index_entry(page: &[BoxedWord], words: &[&str]) -> Vec<usize> {
 #[test]
 fn the_index_gives_each_marked_term_the_pages_that_mark_it() {
     let tmp = tempfile::tempdir().expect("temp dir");
-    let pdf = rulebook(Path::new(FIXTURE), tmp.path());
+    let pdf = build_rulebook(Path::new(FIXTURE), tmp.path());
     let pages = word_boxes(&pdf);
     let last = pages.len();
     // The index is the last page, and a bookmark.

@@ -54,3 +54,17 @@ pub fn diags(out: &Output) -> Vec<Diag> {
         })
         .collect()
 }
+
+/// Builds the rulebook of the game folder `game` into `out` with
+/// `grogpress rulebook` (which must succeed); the PDF's path.
+pub fn build_rulebook(game: &std::path::Path, out: &std::path::Path) -> std::path::PathBuf {
+    let run = grogpress(&[
+        "rulebook",
+        game.to_str().expect("utf-8 path"),
+        "--out",
+        out.to_str().expect("utf-8 path"),
+    ]);
+    assert!(run.status.success(), "{}", dump(&run));
+    let id = game.file_name().expect("a game").to_string_lossy();
+    out.join(&*id).join(format!("{id}-rules.pdf"))
+}
