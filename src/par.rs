@@ -44,10 +44,22 @@ pub fn map<T: Sync, R: Send>(
     }
     // Small enough to even out, large enough that taking is rare.
     let batch = (items.len() / (workers * 16)).clamp(1, 64);
+    map_taking(items, workers, batch, f)
+}
+
+/// `f` over every item, in order, on `workers` threads, each taking the
+/// next `batch` items as it comes free.
+pub fn map_taking<T: Sync, R: Send>(
+    items: &[T],
+    workers: usize,
+    batch: usize,
+    f: impl Fn(&T) -> R + Sync,
+) -> Vec<R> {
+    let batch = batch.max(1);
     let next = std::sync::atomic::AtomicUsize::new(0);
     let (f, next) = (&f, &next);
     let done: Vec<Vec<(usize, Vec<R>)>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..workers)
+        let handles: Vec<_> = (0..workers.clamp(1, items.len().max(1)))
             .map(|_| {
                 scope.spawn(move || {
                     let mut mine = Vec::new();

@@ -239,9 +239,6 @@ fn joined<T>(handle: std::thread::ScopedJoinHandle<'_, T>) -> T {
 /// them spends on a single core (writing its page objects, its fonts).
 const DOCUMENTS_AT_ONCE: usize = 3;
 
-/// An output's place in the list, its file staged (or why not), its problems.
-type StagedOutput = (usize, Result<super::output::Staged, OpError>, Diagnostics);
-
 /// Writes each of `outputs` beside its place in `folder`, a few at a time,
 /// their problems into `diags` in the outputs' order; the first operational
 /// failure, if any (the files staged so far are then removed).
@@ -252,39 +249,18 @@ fn stage_all<'o>(
     outputs: &[&'o Output],
     diags: &mut Diagnostics,
 ) -> Result<Vec<(&'o Output, super::output::Staged)>, OpError> {
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let next = &next;
-    let done: Vec<Vec<StagedOutput>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..DOCUMENTS_AT_ONCE.min(outputs.len()))
-            .map(|_| {
-                scope.spawn(move || {
-                    let mut mine = Vec::new();
-                    loop {
-                        let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let Some(output) = outputs.get(k) else {
-                            break mine;
-                        };
-                        let path = folder.join(&output.file_name);
-                        let mut found = Diagnostics::default();
-                        let staged = output.stage_pdf(game, assets, folder, &path, &mut found);
-                        mine.push((k, staged, found));
-                    }
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-            .collect()
+    let done = crate::par::map_taking(outputs, DOCUMENTS_AT_ONCE, 1, |output| {
+        let path = folder.join(&output.file_name);
+        let mut found = Diagnostics::default();
+        let staged = output.stage_pdf(game, assets, folder, &path, &mut found);
+        (staged, found)
     });
-    let mut done: Vec<_> = done.into_iter().flatten().collect();
-    done.sort_unstable_by_key(|(k, _, _)| *k);
     let mut staged = Vec::new();
     let mut failure = None;
-    for (k, file, found) in done {
+    for (output, (file, found)) in outputs.iter().zip(done) {
         diags.extend(found);
         match file {
-            Ok(file) => staged.push((outputs[k], file)),
+            Ok(file) => staged.push((*output, file)),
             Err(e) => {
                 failure.get_or_insert(e);
             }
