@@ -1,16 +1,15 @@
 //! Render stage: a page's drawing operations → the bytes of its PDF content
 //! stream. Numbers are written to a thousandth of a point (shorter than the
-//! shortest round-trip float), glyph codes as hex strings (two characters a
-//! byte, where a literal string spends four on most glyph ids), so there is
-//! less to write and less to compress.
+//! shortest round-trip float), glyph codes as literal strings of their raw
+//! bytes (a byte each, only `(`, `)`, `\\` and CR escaped; a hex string
+//! spends two and pdf-writer's literal strings four on most glyph ids), so
+//! there is less to write and less to compress.
 
 /// A content stream being written: one operator a line, operands before it.
 #[derive(Default)]
 pub struct ContentStream {
     buf: Vec<u8>,
 }
-
-const HEX: &[u8; 16] = b"0123456789ABCDEF";
 
 impl ContentStream {
     pub fn new() -> Self {
@@ -77,14 +76,19 @@ impl ContentStream {
         self.buf.push(b' ');
     }
 
-    fn hex(&mut self, bytes: &[u8]) {
-        self.buf.reserve(bytes.len() * 2 + 2);
-        self.buf.push(b'<');
-        for b in bytes {
-            self.buf.push(HEX[usize::from(b >> 4)]);
-            self.buf.push(HEX[usize::from(b & 15)]);
+    /// A literal string of raw bytes: the delimiters and backslash escaped,
+    /// and CR (a reader would turn a raw one into LF).
+    fn literal(&mut self, bytes: &[u8]) {
+        self.buf.reserve(bytes.len() + bytes.len() / 8 + 2);
+        self.buf.push(b'(');
+        for &b in bytes {
+            match b {
+                b'(' | b')' | b'\\' => self.buf.extend_from_slice(&[b'\\', b]),
+                b'\r' => self.buf.extend_from_slice(b"\\r"),
+                _ => self.buf.push(b),
+            }
         }
-        self.buf.push(b'>');
+        self.buf.push(b')');
     }
 
     /// Ends an operation: its operator and a newline (the space after the
@@ -216,7 +220,7 @@ impl ContentStream {
 
     /// Shows two-byte glyph codes (`Tj`).
     pub fn show(&mut self, codes: &[u8]) {
-        self.hex(codes);
+        self.literal(codes);
         self.buf.push(b' ');
         self.op(b"Tj");
     }
@@ -229,13 +233,13 @@ impl ContentStream {
         let mut from = 0;
         for &(to, amount) in adjust {
             let to = (to * 2).min(codes.len());
-            self.hex(&codes[from..to]);
+            self.literal(&codes[from..to]);
             self.buf.push(b' ');
             self.num(amount);
             from = to;
         }
         if from < codes.len() {
-            self.hex(&codes[from..]);
+            self.literal(&codes[from..]);
         }
         self.buf.extend_from_slice(b"] ");
         self.op(b"TJ");
@@ -295,12 +299,20 @@ mod tests {
     }
 
     #[test]
-    fn glyph_codes_are_hex_strings_and_adjustments_split_them() {
-        let codes = [0u8, 0x0a, 0, 0x28, 0x12, 0xff];
-        assert_eq!(written(|c| c.show(&codes)), "<000A002812FF> Tj\n");
+    fn glyph_codes_are_raw_literal_strings_and_adjustments_split_them() {
+        let codes = [0u8, 0x0a, 0, b'(', b'\\', b')', 0, b'\r', 0x12, 0xff];
+        let bytes = |f: &dyn Fn(&mut ContentStream)| {
+            let mut c = ContentStream::new();
+            f(&mut c);
+            c.finish()
+        };
         assert_eq!(
-            written(|c| c.show_positioned(&codes, &[(1, -12.5), (3, 4.0)])),
-            "[<000A> -12.5 <002812FF> 4 ] TJ\n"
+            bytes(&|c| c.show(&codes)),
+            b"(\x00\x0a\x00\\(\\\\\\)\x00\\r\x12\xff) Tj\n".to_vec()
+        );
+        assert_eq!(
+            bytes(&|c| c.show_positioned(&codes[..6], &[(1, -12.5), (2, 4.0)])),
+            b"[(\x00\x0a) -12.5 (\x00\\() 4 (\\\\\\))] TJ\n".to_vec()
         );
     }
 
