@@ -4,6 +4,7 @@
 mod content;
 pub mod html;
 pub mod pdf;
+mod pdf_forms;
 mod pdf_images;
 mod pdf_tags;
 pub mod png;

@@ -13,6 +13,7 @@ use pdf_writer::{Chunk, Filter, Name, Rect, Ref, Str, TextStr};
 use super::content::ContentStream;
 use subsetter::GlyphRemapper;
 
+use super::pdf_forms::{Forms, Frame, Placed, form_name};
 use super::pdf_images::{UsedImages, draw_image, image_objects};
 use super::pdf_tags::{Mark, TagTree, begin};
 use crate::layout::{Doc, Geometry, Ink, Item, Nav, Shape, Target, TextItem, outline_parents};
@@ -132,6 +133,10 @@ pub struct PdfStream<'a, W: Write> {
     bleed: f32,
     /// The structure of a tagged PDF (see [`PdfStream::set_tagged`]).
     tags: Option<TagTree>,
+    /// Runs of shapes drawn once and placed where they repeat, and each
+    /// form's object.
+    forms: Forms,
+    form_refs: Vec<Ref>,
 }
 
 fn io_error(e: std::io::Error) -> RenderError {
@@ -177,6 +182,8 @@ impl<'a, W: Write> PdfStream<'a, W> {
             heights: Vec::new(),
             bleed: 0.0,
             tags: None,
+            forms: Forms::default(),
+            form_refs: Vec::new(),
         })
     }
 
@@ -249,6 +256,30 @@ impl<'a, W: Write> PdfStream<'a, W> {
         Ok(())
     }
 
+    /// Finds the runs of shapes of `pages` that repeat and writes the forms
+    /// new among them; gives where each page places forms.
+    fn write_forms(
+        &mut self,
+        pages: &[crate::layout::Page],
+        marks: &[Vec<Mark>],
+    ) -> Result<Vec<Vec<Placed>>, RenderError> {
+        let (placed, new_forms) = self.forms.place(pages, marks);
+        for form in new_forms {
+            let id = self.next.bump();
+            debug_assert_eq!(form.form, self.form_refs.len(), "forms come in order");
+            self.form_refs.push(id);
+            let data = deflate(&form.content)?;
+            let [x1, y1, x2, y2] = form.bbox;
+            self.object(|c| {
+                let mut xobject = c.form_xobject(id, &data);
+                xobject.filter(Filter::FlateDecode);
+                xobject.bbox(Rect::new(x1, y1, x2, y2));
+                xobject.resources();
+            })?;
+        }
+        Ok(placed)
+    }
+
     /// Writes a chunk holding one object.
     fn write_chunk(&mut self, chunk: &Chunk) -> Result<(), RenderError> {
         let mut refs = chunk.refs();
@@ -273,11 +304,13 @@ impl<'a, W: Write> PdfStream<'a, W> {
         self.learn_glyphs(pages);
         self.write_images(pages)?;
         let marks = self.mark(pages);
-        let contents = compressed_contents(pages, &marks, &self.used, &self.images, self.book)?;
+        let placed = self.write_forms(pages, &marks)?;
+        let contents =
+            compressed_contents(pages, &marks, &placed, &self.used, &self.images, self.book)?;
         // Every page names the fonts known so far (all those it uses among them).
         let font_refs: Vec<(FaceId, Ref)> =
             self.used.iter().map(|(f, u)| (*f, u.font_ref)).collect();
-        for (page, content) in pages.iter().zip(contents) {
+        for ((page, content), forms) in pages.iter().zip(contents).zip(&placed) {
             let index = self.heights.len();
             let (page_ref, content_ref) = (self.next.bump(), self.next.bump());
             self.page_refs.push((page_ref, content_ref));
@@ -292,12 +325,20 @@ impl<'a, W: Write> PdfStream<'a, W> {
             let tree_ref = self.tree_ref;
             let bleed = self.bleed;
             let tagged = self.tags.is_some();
-            let images = self
+            let mut x_objects = self
                 .images
                 .for_items(page.items.iter().filter_map(|i| match i {
                     Item::Image(image) => Some(image),
                     _ => None,
                 }));
+            let mut on_page: Vec<usize> = forms.iter().map(|f| f.form).collect();
+            on_page.sort_unstable();
+            on_page.dedup();
+            x_objects.extend(
+                on_page
+                    .into_iter()
+                    .filter_map(|n| Some((form_name(n), *self.form_refs.get(n)?))),
+            );
             self.object(|c| {
                 let mut p = c.page(page_ref);
                 p.parent(tree_ref)
@@ -327,10 +368,10 @@ impl<'a, W: Write> PdfStream<'a, W> {
                     fonts.pair(Name(font_name(*face).as_bytes()), *font_ref);
                 }
                 drop(fonts);
-                if !images.is_empty() {
-                    let mut x_objects = resources.x_objects();
-                    for (name, id) in &images {
-                        x_objects.pair(Name(name.as_bytes()), *id);
+                if !x_objects.is_empty() {
+                    let mut names = resources.x_objects();
+                    for (name, id) in &x_objects {
+                        names.pair(Name(name.as_bytes()), *id);
                     }
                 }
             })?;
@@ -687,21 +728,25 @@ fn xref_and_trailer(
 fn compressed_contents(
     pages: &[crate::layout::Page],
     marks: &[Vec<Mark>],
+    placed: &[Vec<Placed>],
     used: &BTreeMap<FaceId, UsedFace>,
     images: &UsedImages,
     book: &FontBook,
 ) -> Result<Vec<Vec<u8>>, RenderError> {
-    let pages: Vec<(&crate::layout::Page, &[Mark])> = pages
+    let pages: Vec<(&crate::layout::Page, &[Mark], &[Placed])> = pages
         .iter()
         .enumerate()
-        .map(|(k, p)| (p, marks.get(k).map_or(&[][..], Vec::as_slice)))
+        .map(|(k, p)| {
+            let marks = marks.get(k).map_or(&[][..], Vec::as_slice);
+            (p, marks, placed.get(k).map_or(&[][..], Vec::as_slice))
+        })
         .collect();
     // On all cores when there are many pages, or a few heavy ones (a big
     // map's tiled sheets: thousands of items each).
-    let items: usize = pages.iter().map(|(p, _)| p.items.len()).sum();
+    let items: usize = pages.iter().map(|(p, _, _)| p.items.len()).sum();
     let serial_below = if items >= 4096 { 2 } else { 16 };
-    crate::par::map(&pages, serial_below, |(p, marks)| {
-        deflate(&page_content(p, marks, used, images, book))
+    crate::par::map(&pages, serial_below, |(p, marks, placed)| {
+        deflate(&page_content(p, marks, placed, used, images, book))
     })
     .into_iter()
     .collect()
@@ -789,6 +834,7 @@ impl GlyphRuns {
 fn page_content(
     page: &crate::layout::Page,
     marks: &[Mark],
+    placed: &[Placed],
     used: &BTreeMap<FaceId, UsedFace>,
     images: &UsedImages,
     book: &FontBook,
@@ -797,7 +843,9 @@ fn page_content(
     let h = page.height;
     let mut run = GlyphRuns::default();
     let mut open = Mark::None;
-    for (k, item) in page.items.iter().enumerate() {
+    let mut forms = placed.iter().peekable();
+    let mut k = 0;
+    while let Some(item) = page.items.get(k) {
         let mark = marks.get(k).copied().unwrap_or(Mark::None);
         if mark != Mark::None && mark != open {
             run.end(&mut c);
@@ -807,11 +855,20 @@ fn page_content(
             begin(&mut c, mark);
             open = mark;
         }
+        if let Some(form) = forms.next_if(|f| f.items.start == k) {
+            run.end(&mut c);
+            c.save_state();
+            c.transform([1.0, 0.0, 0.0, 1.0, form.at.0, form.at.1]);
+            c.x_object(form_name(form.form).as_bytes());
+            c.restore_state();
+            k = form.items.end.max(k + 1);
+            continue;
+        }
         match item {
             Item::Text(t) => run.show(&mut c, t, used, book, h),
             Item::Shape(shape) => {
                 run.end(&mut c);
-                draw_shape(&mut c, shape, h);
+                draw_shape(&mut c, shape, Frame { x0: 0.0, top: h });
             }
             Item::Image(image) => {
                 run.end(&mut c);
@@ -821,6 +878,7 @@ fn page_content(
             }
             Item::Tag(_) => {}
         }
+        k += 1;
     }
     run.end(&mut c);
     if open != Mark::None {
@@ -830,11 +888,13 @@ fn page_content(
 }
 
 /// A shape in a graphics state of its own: clip, stroke, fill colour,
-/// outline, then fill and/or stroke.
-fn draw_shape(c: &mut ContentStream, shape: &Shape, h: f32) {
+/// outline, then fill and/or stroke; drawn from `frame` (a page's
+/// top-left, or a form's corner).
+pub(super) fn draw_shape(c: &mut ContentStream, shape: &Shape, frame: Frame) {
+    let Frame { x0, top } = frame;
     c.save_state();
     if let Some([x, y, w, ch]) = shape.clip {
-        c.rect(x, h - y - ch, w, ch);
+        c.rect(x - x0, top - y - ch, w, ch);
         c.clip_nonzero();
         c.end_path();
     }
@@ -849,8 +909,8 @@ fn draw_shape(c: &mut ContentStream, shape: &Shape, h: f32) {
     }
     match &shape.geometry {
         Geometry::Line { x1, y1, x2, y2 } => {
-            c.move_to(*x1, h - y1);
-            c.line_to(*x2, h - y2);
+            c.move_to(x1 - x0, top - y1);
+            c.line_to(x2 - x0, top - y2);
         }
         Geometry::Rect {
             x,
@@ -858,8 +918,8 @@ fn draw_shape(c: &mut ContentStream, shape: &Shape, h: f32) {
             w,
             h: rh,
             radius,
-        } => rounded_rect(c, *x, h - y - rh, *w, *rh, *radius),
-        Geometry::Path(path) => trace_path(c, path, h),
+        } => rounded_rect(c, x - x0, top - y - rh, *w, *rh, *radius),
+        Geometry::Path(path) => trace_path(c, path, frame),
     }
     match (shape.fill.is_some(), shape.stroke.is_some()) {
         (true, true) => c.fill_nonzero_and_stroke(),
@@ -877,14 +937,17 @@ fn set_fill(c: &mut ContentStream, ink: Ink) {
     };
 }
 
-/// Traces a path given from the page's top-left (y down) in PDF space (y up).
-pub(super) fn trace_path(c: &mut ContentStream, path: &[PathEl], page_height: f32) {
-    let h = page_height;
+/// Traces a path given from the page's top-left (y down) in PDF space (y
+/// up), drawn from `frame`.
+pub(super) fn trace_path(c: &mut ContentStream, path: &[PathEl], frame: Frame) {
+    let Frame { x0, top } = frame;
     for el in path {
         match *el {
-            PathEl::MoveTo(x, y) => c.move_to(x, h - y),
-            PathEl::LineTo(x, y) => c.line_to(x, h - y),
-            PathEl::CurveTo(x1, y1, x2, y2, x, y) => c.cubic_to(x1, h - y1, x2, h - y2, x, h - y),
+            PathEl::MoveTo(x, y) => c.move_to(x - x0, top - y),
+            PathEl::LineTo(x, y) => c.line_to(x - x0, top - y),
+            PathEl::CurveTo(x1, y1, x2, y2, x, y) => {
+                c.cubic_to(x1 - x0, top - y1, x2 - x0, top - y2, x - x0, top - y)
+            }
             PathEl::Close => c.close_path(),
         };
     }

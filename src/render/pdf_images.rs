@@ -14,6 +14,7 @@ use pdf_writer::{Chunk, Filter, Name, Rect, Ref};
 use super::content::ContentStream;
 
 use super::pdf::{RenderError, deflate, rounded_rect, trace_path};
+use super::pdf_forms::Frame;
 use crate::layout::ImageItem;
 use crate::model::{ImageFile, ImageFormat, VectorArt};
 
@@ -196,7 +197,7 @@ fn vector_content(art: &VectorArt) -> Vec<u8> {
         let [r, g, b] = path.color;
         c.set_fill_rgb(r, g, b);
         // Traced as on a page of height 0: (x, -y), flipped where it is drawn.
-        trace_path(&mut c, &path.path, 0.0);
+        trace_path(&mut c, &path.path, Frame { x0: 0.0, top: 0.0 });
         if path.even_odd {
             c.fill_even_odd();
         } else {
