@@ -288,9 +288,16 @@ pub fn plan_card_list(
     spec.rows = rows;
     let mut heights = Vec::with_capacity(spec.rows.len());
     let mut problems = Vec::new();
-    for start in (0..spec.rows.len()).step_by(MEASURED_AT_ONCE) {
-        let slice = start..(start + MEASURED_AT_ONCE).min(spec.rows.len());
-        match measure_rows(&spec, slice, width, family, book, &options.style) {
+    // Slices measured on all cores, their results in order.
+    let slices: Vec<std::ops::Range<usize>> = (0..spec.rows.len())
+        .step_by(MEASURED_AT_ONCE)
+        .map(|start| start..(start + MEASURED_AT_ONCE).min(spec.rows.len()))
+        .collect();
+    let measured = crate::par::map(&slices, 2, |slice| {
+        measure_rows(&spec, slice.clone(), width, family, book, &options.style)
+    });
+    for slice in measured {
+        match slice {
             Ok(rows) => heights.extend(rows),
             Err(more) => problems.extend(more),
         }
