@@ -68,8 +68,9 @@ impl Default for ShapeCache {
 const NEAR_FACES: usize = 32;
 
 thread_local! {
-    /// This thread's copy of the words it has looked up, by cache.
-    static NEAR: std::cell::RefCell<HashMap<u64, Words>> = std::cell::RefCell::default();
+    /// This thread's copy of the words it has looked up, by cache (a few
+    /// faces: found by a scan, where a map would hash the uid every word).
+    static NEAR: std::cell::RefCell<Vec<(u64, Words)>> = std::cell::RefCell::default();
 }
 
 /// Each word's glyphs.
@@ -116,22 +117,35 @@ impl Face {
     pub fn shape_into(&self, text: &str, out: &mut Vec<Glyph>) -> f32 {
         let from = out.len();
         let uid = self.shaped.uid;
-        let near = NEAR.with_borrow(|near| match near.get(&uid).and_then(|w| w.get(text)) {
-            Some(hit) => {
-                out.extend_from_slice(hit);
-                true
+        let near = NEAR.with_borrow(|near| {
+            match near
+                .iter()
+                .find(|(u, _)| *u == uid)
+                .and_then(|(_, w)| w.get(text))
+            {
+                Some(hit) => {
+                    out.extend_from_slice(hit);
+                    true
+                }
+                None => false,
             }
-            None => false,
         });
         if !near {
             let glyphs = self.shape_cached(text);
             out.extend_from_slice(&glyphs);
             NEAR.with_borrow_mut(|near| {
                 // Faces of font books dropped since (watch, serve) go too.
-                if near.len() >= NEAR_FACES && !near.contains_key(&uid) {
-                    near.clear();
-                }
-                let words = near.entry(uid).or_default();
+                let at = match near.iter().position(|(u, _)| *u == uid) {
+                    Some(at) => at,
+                    None => {
+                        if near.len() >= NEAR_FACES {
+                            near.clear();
+                        }
+                        near.push((uid, Words::default()));
+                        near.len() - 1
+                    }
+                };
+                let words = &mut near[at].1;
                 if words.len() >= CACHE_WORDS {
                     words.clear();
                 }
