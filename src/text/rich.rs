@@ -15,25 +15,31 @@ pub fn parse_rich(src: &str) -> Vec<Span> {
     let mut spans = Vec::new();
     let (mut bold, mut italic) = (false, false);
     let mut cur = String::new();
-    let mut chars = src.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' if chars.peek() == Some(&'*') => {
+    let mut rest = src;
+    // Plain text between markers is copied a slice at a time.
+    while let Some(at) = rest.find(['*', '\\']) {
+        cur.push_str(&rest[..at]);
+        let after = &rest[at + 1..];
+        if rest.as_bytes()[at] == b'\\' {
+            if let Some(escaped) = after.strip_prefix('*') {
                 cur.push('*');
-                chars.next();
+                rest = escaped;
+            } else {
+                cur.push('\\');
+                rest = after;
             }
-            '*' => {
-                flush(&mut spans, &mut cur, bold, italic);
-                if chars.peek() == Some(&'*') {
-                    chars.next();
-                    bold = !bold;
-                } else {
-                    italic = !italic;
-                }
-            }
-            c => cur.push(c),
+            continue;
+        }
+        flush(&mut spans, &mut cur, bold, italic);
+        if let Some(after_bold) = after.strip_prefix('*') {
+            bold = !bold;
+            rest = after_bold;
+        } else {
+            italic = !italic;
+            rest = after;
         }
     }
+    cur.push_str(rest);
     flush(&mut spans, &mut cur, bold, italic);
     spans
 }
@@ -88,6 +94,55 @@ pub fn rich_problem(src: &str) -> Option<(usize, &'static str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The markup read a character at a time, as the reader was first
+    /// written: the slice-at-a-time reader must agree with it.
+    fn parse_by_chars(src: &str) -> Vec<Span> {
+        let mut spans = Vec::new();
+        let (mut bold, mut italic) = (false, false);
+        let mut cur = String::new();
+        let mut chars = src.chars().peekable();
+        while let Some(c) = chars.next() {
+            match c {
+                '\\' if chars.peek() == Some(&'*') => {
+                    cur.push('*');
+                    chars.next();
+                }
+                '*' => {
+                    flush(&mut spans, &mut cur, bold, italic);
+                    if chars.peek() == Some(&'*') {
+                        chars.next();
+                        bold = !bold;
+                    } else {
+                        italic = !italic;
+                    }
+                }
+                c => cur.push(c),
+            }
+        }
+        flush(&mut spans, &mut cur, bold, italic);
+        spans
+    }
+
+    #[test]
+    fn every_mix_of_markers_reads_as_a_character_at_a_time() {
+        // Every string of up to six pieces drawn from markers, escapes and text.
+        let pieces = ["*", "**", "\\", "\\*", "a", "é ", "\n"];
+        let mut strings = vec![String::new()];
+        for _ in 0..6 {
+            let longer: Vec<String> = strings
+                .iter()
+                .flat_map(|s| pieces.iter().map(move |p| format!("{s}{p}")))
+                .collect();
+            strings.extend(longer);
+            strings.sort();
+            strings.dedup();
+        }
+        assert!(strings.len() > 10_000, "{}", strings.len());
+        for s in &strings {
+            assert_eq!(parse_rich(s), parse_by_chars(s), "{s:?}");
+        }
+    }
 
     fn span(text: &str, bold: bool, italic: bool) -> Span {
         Span {
