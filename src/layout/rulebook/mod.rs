@@ -488,6 +488,8 @@ fn set_body(
         Edge::Justified
     };
     let mut after_heading = false;
+    // Lines set since the last heading, while fewer than it keeps with it.
+    let mut under_heading: Option<usize> = None;
     let mut last_page = None;
     // Where the open callout's pieces start; the piece after the last
     // callout closed (its gap below the box).
@@ -505,6 +507,8 @@ fn set_body(
             Block::Callout { kind, .. } => {
                 lists.close_all(&mut pieces);
                 after_heading = false;
+                // The label is kept with the callout's first lines.
+                under_heading = None;
                 match callout_label(kind, input, frame) {
                     Ok(label) => {
                         callout = Some(pieces.len());
@@ -518,6 +522,7 @@ fn set_body(
             }
             Block::CalloutEnd { .. } => {
                 lists.close_all(&mut pieces);
+                under_heading = None;
                 if let Some(start) = callout.take() {
                     box_callout(&mut pieces, start, frame);
                     after_callout = Some(pieces.len());
@@ -565,7 +570,8 @@ fn set_body(
             Some((break_points, edge)),
             std::mem::replace(&mut after_heading, matches!(block, Block::Heading { .. })),
         ) {
-            Ok(more) => {
+            Ok(mut more) => {
+                keep_under_heading(block, &mut more, &mut under_heading);
                 if headings.len() > heading_at
                     && let Some(h) = headings.last_mut()
                 {
@@ -648,6 +654,37 @@ fn set_body(
         heading_pages,
         tables,
     })
+}
+
+/// Lines a heading keeps with it in its column: a heading is never the
+/// last thing in a column, nor it and a single line.
+const LINES_UNDER_HEADING: usize = 2;
+
+/// Keeps a heading with the first [`LINES_UNDER_HEADING`] lines under it
+/// (`under`: the lines set since it, None when it has them): a block too
+/// short for them is kept with the next. A figure or table counts as
+/// enough (its first piece is tall).
+fn keep_under_heading(block: &Block, pieces: &mut [Piece], under: &mut Option<usize>) {
+    if matches!(block, Block::Heading { .. }) {
+        *under = Some(0);
+        return;
+    }
+    let Some(set) = *under else {
+        return;
+    };
+    let lines = match block {
+        Block::Para { .. } => set + pieces.len(),
+        _ => LINES_UNDER_HEADING,
+    };
+    let Some(last) = pieces.last_mut() else {
+        return;
+    };
+    if lines < LINES_UNDER_HEADING {
+        last.keep_with_next = true;
+        *under = Some(lines);
+    } else {
+        *under = None;
+    }
 }
 
 /// What each `rule:` reference of a paragraph on page `page` prints after
