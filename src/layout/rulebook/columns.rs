@@ -3,7 +3,9 @@
 //! last two lines) moves whole to the next column when it does not fit. A
 //! full-width piece (a figure too wide for a column) goes below the columns
 //! set so far, balanced, or on the next page, and the columns start again
-//! below it. Each column starts at its top and pieces follow at the gaps
+//! below it; the last page's columns are balanced too. Balancing sets the
+//! columns again, cut shorter, as short as they go (so kept pieces and a
+//! table's head repeated where it continues stay right). Each column starts at its top and pieces follow at the gaps
 //! they ask for: where the text goes is typography's business alone, and
 //! the reading order is the order of the pieces (their tags), not where
 //! they land. Input: the frame and the pieces in reading order; output:
@@ -33,20 +35,19 @@ pub struct Placed {
     pub y: f32,
 }
 
-/// A piece placed since the columns last started: its items on the page, and
-/// what balancing the columns needs to know of it.
-struct Set {
-    items: std::ops::Range<usize>,
-    height: f32,
-    gap: f32,
-    keep_with_next: bool,
-    /// A row of the same table as the set piece before it, in the same
-    /// column without its head repeated: the columns are not balanced apart
-    /// between the two.
-    joins_previous: bool,
-    /// The height of the table head repeated above it (0 for none): it
-    /// starts a column, and balancing keeps it at the top of one.
-    head: f32,
+/// The cursor's state where the columns last started (a page's top, or
+/// below a piece across the page): balancing sets the pieces placed since
+/// again from here.
+#[derive(Clone)]
+struct Mark {
+    /// The first piece set since.
+    piece: usize,
+    page: usize,
+    items: usize,
+    placed: usize,
+    y: f32,
+    last_table: Option<(Rc<TableHead>, usize, usize)>,
+    shallow: bool,
 }
 
 struct Cursor {
@@ -56,9 +57,15 @@ struct Cursor {
     y: f32,
     /// Where the columns start on this page (below a full-width piece).
     top: f32,
+    /// How far down the columns may go: the frame's column height, less
+    /// while balancing tries shorter columns.
+    limit: f32,
+    /// The lowest bottom of a piece in the columns since `mark`.
+    bottom: f32,
     placed: Vec<Placed>,
-    /// The pieces placed in the columns since `top` (the last of `placed`).
-    set: Vec<Set>,
+    /// The next piece to place.
+    next: usize,
+    mark: Mark,
     /// The table whose band was placed last, and the page and column it is in.
     last_table: Option<(Rc<TableHead>, usize, usize)>,
     /// On a first page whose columns start below something else (see
@@ -87,12 +94,43 @@ impl Cursor {
         self.column = 0;
         self.y = 0.0;
         self.top = 0.0;
-        self.set.clear();
         self.pages.push(Vec::new());
+        self.set_mark();
+    }
+
+    /// The columns start here: what balancing sets again starts here.
+    fn set_mark(&mut self) {
+        self.bottom = self.y;
+        self.mark = Mark {
+            piece: self.next,
+            page: self.pages.len() - 1,
+            items: self.pages.last().map_or(0, Vec::len),
+            placed: self.placed.len(),
+            y: self.y,
+            last_table: self.last_table.clone(),
+            shallow: self.shallow,
+        };
+    }
+
+    /// Back to the mark, the pieces placed since taken off the page.
+    fn restore(&mut self) {
+        let mark = &self.mark;
+        self.pages.truncate(mark.page + 1);
+        if let Some(page) = self.pages.last_mut() {
+            page.truncate(mark.items);
+        }
+        self.placed.truncate(mark.placed);
+        self.column = 0;
+        self.y = mark.y;
+        self.top = mark.y;
+        self.bottom = mark.y;
+        self.next = mark.piece;
+        self.last_table = mark.last_table.clone();
+        self.shallow = mark.shallow;
     }
 
     fn remaining(&self) -> f32 {
-        self.frame.column_height - self.y
+        self.limit - self.y
     }
 
     fn next_column(&mut self) {
@@ -128,7 +166,7 @@ impl Cursor {
     /// Makes room for `height` across the page: the columns set so far on
     /// this page are balanced (two columns) and it goes below them, or it
     /// goes on the next page.
-    fn clear_columns(&mut self, height: f32) {
+    fn clear_columns(&mut self, pieces: &[Piece], height: f32) {
         if self.page_empty() {
             return;
         }
@@ -139,88 +177,121 @@ impl Cursor {
             }
             return;
         }
-        if let Some(bottom) = self.balanced_bottom()
-            && bottom + GAP_ACROSS + height <= self.frame.column_height + 1e-3
-        {
-            self.balance();
+        let room = self.frame.column_height - GAP_ACROSS - height;
+        if let Some(bottom) = self.balance(pieces, room) {
             self.column = 0;
             self.y = bottom + GAP_ACROSS;
             self.top = self.y;
-            self.set.clear();
+            self.set_mark();
             return;
         }
-        self.next_page();
+        if !self.page_empty() {
+            self.next_page();
+        }
     }
 
-    /// Where the set pieces split into two columns of about equal height:
-    /// (index of the first piece of column two, height of the taller column).
-    /// Never after a piece kept with the next one, never between two rows
-    /// of a table in one column, and a table's head repeated at the top of
-    /// column two stays there (it starts column two or nothing can). Of
-    /// splits as short, the one with more in column one.
-    fn balanced_split(&self) -> Option<(usize, f32)> {
-        if self.frame.columns != 2 || self.set.is_empty() {
+    /// Sets the pieces placed since the mark again in two columns of about
+    /// equal height, as short as they go (the same flow in columns cut
+    /// shorter: kept pieces, table heads and all), and returns their
+    /// bottom — if it is no lower than `room`; else they stay as they were
+    /// and None.
+    fn balance(&mut self, pieces: &[Piece], room: f32) -> Option<f32> {
+        let set = pieces.get(self.mark.piece..self.next)?;
+        if self.frame.columns != 2 || set.is_empty() {
             return None;
         }
-        let repeated_head = (1..self.set.len()).find(|k| self.set[*k].head > 0.0);
-        let mut best: Option<(usize, f32)> = None;
-        for k in 1..=self.set.len() {
-            if self.set[k - 1].keep_with_next
-                || self.set.get(k).is_some_and(|s| s.joins_previous)
-                || repeated_head.is_some_and(|h| h != k)
-            {
-                continue;
-            }
-            let tall = stack(&self.set[..k]).max(stack(&self.set[k..]));
-            if best.is_none_or(|(_, h)| tall <= h + 1e-3) {
-                best = Some((k, tall));
+        let top = self.mark.y;
+        // No column is shorter than half of what is set, nor than a piece.
+        let half = set.iter().map(|p| p.height).sum::<f32>() / 2.0;
+        let tallest = set.iter().map(|p| p.height).fold(0.0, f32::max);
+        let mut low = top + half.max(tallest);
+        if low > room + 1e-3 {
+            return None;
+        }
+        let end = self.next;
+        // A trial that runs on to the next page marks it: each starts from this.
+        let mark = self.mark.clone();
+        let mut high = self.frame.column_height.min(self.bottom.max(low));
+        if !self.trial(pieces, &mark, end, high) {
+            // Not even as it was (a piece kept with the next set alone):
+            // set as it was.
+            self.trial(pieces, &mark, end, self.frame.column_height);
+            return None;
+        }
+        let mut tried = high;
+        while high - low > BALANCE_STEP {
+            let mid = (low + high) / 2.0;
+            tried = mid;
+            if self.trial(pieces, &mark, end, mid) {
+                high = mid;
+            } else {
+                low = mid;
             }
         }
-        best
+        if tried != high {
+            self.trial(pieces, &mark, end, high);
+        }
+        if self.bottom > room + 1e-3 {
+            self.trial(pieces, &mark, end, self.frame.column_height);
+            return None;
+        }
+        Some(self.bottom)
     }
 
-    fn balanced_bottom(&self) -> Option<f32> {
-        self.balanced_split().map(|(_, h)| self.top + h)
+    /// Sets the pieces from the mark up to `end` again with the columns
+    /// ending at `limit`: whether they all fit on this page within it.
+    fn trial(&mut self, pieces: &[Piece], mark: &Mark, end: usize, limit: f32) -> bool {
+        self.mark = mark.clone();
+        self.restore();
+        self.limit = limit;
+        let page = self.pages.len();
+        while self.next < end && self.pages.len() == page {
+            let to = chain_end(pieces, self.next).min(end);
+            self.place_chain(pieces, self.next..to);
+        }
+        self.limit = self.frame.column_height;
+        self.pages.len() == page && self.bottom <= limit + 1e-3
     }
 
-    /// Moves the set pieces into two balanced columns below `top`.
-    fn balance(&mut self) {
-        let Some((split, _)) = self.balanced_split() else {
+    /// Places a chain of pieces kept together.
+    fn place_chain(&mut self, pieces: &[Piece], range: std::ops::Range<usize>) {
+        let Some(chain) = pieces.get(range.clone()).filter(|c| !c.is_empty()) else {
             return;
         };
-        let first = self.placed.len() - self.set.len();
-        let mut y = self.top;
-        for (n, set) in self.set.iter().enumerate() {
-            let column = usize::from(n >= split);
-            if n == 0 || n == split {
-                y = self.top;
-            } else {
-                y += set.gap;
-            }
-            // Where the piece goes: below its repeated head, if any.
-            let (x, top) = (self.column_x(column), self.frame.top + y + set.head);
-            let at = &mut self.placed[first + n];
-            let (dx, dy) = (x - at.x, top - at.y);
-            at.x = x;
-            at.y = top;
-            if let Some(page) = self.pages.last_mut() {
-                for item in &mut page[set.items.clone()] {
-                    item.translate(dx, dy);
+        let height: f32 = chain.iter().map(|p| p.height + p.gap).sum::<f32>() - chain[0].gap;
+        if chain.iter().any(|p| p.full_width) {
+            // A chain that runs across the page starts below the columns set so far.
+            self.clear_columns(pieces, height);
+        } else {
+            // On to the next column when the chain does not fit here. A
+            // chain taller than a whole column is set piece by piece (each
+            // goes on to the next column when it does not fit): nothing is
+            // ever set below the column.
+            loop {
+                let gap = self.gap(&chain[0]);
+                let head = self.head_above(&chain[0]);
+                if height + head + gap <= self.remaining() + 1e-3 || self.stuck() {
+                    break;
                 }
+                self.next_column();
             }
-            y += set.height;
+        }
+        for n in range {
+            self.put(pieces, n);
         }
     }
 
-    /// Places a piece.
-    fn put(&mut self, piece: Piece) {
+    /// Places piece `n`.
+    fn put(&mut self, pieces: &[Piece], n: usize) {
+        let Some(piece) = pieces.get(n) else {
+            return;
+        };
         if piece.full_width {
-            if piece.height + self.gap(&piece) > self.remaining() + 1e-3 || self.column > 0 {
-                self.clear_columns(piece.height);
+            if piece.height + self.gap(piece) > self.remaining() + 1e-3 || self.column > 0 {
+                self.clear_columns(pieces, piece.height);
             }
         } else {
-            while piece.height + self.head_above(&piece) + self.gap(&piece)
-                > self.remaining() + 1e-3
+            while piece.height + self.head_above(piece) + self.gap(piece) > self.remaining() + 1e-3
                 && !self.stuck()
             {
                 self.next_column();
@@ -239,10 +310,8 @@ impl Cursor {
             self.y -= GAP_ACROSS;
             self.top = self.y;
         }
-        self.y += self.gap(&piece);
+        self.y += self.gap(piece);
         let x = self.column_x(self.column);
-        let start = self.pages.last().map_or(0, Vec::len);
-        let mut head_height = 0.0;
         if let (Some(false), Some(head)) = (same_table, &piece.table) {
             // The table goes on in a new column or page: its head again,
             // a repetition (page furniture) rather than more of the table.
@@ -251,14 +320,12 @@ impl Cursor {
                 let repeated = head.items.iter().map(|i| i.translated(x, y));
                 page.extend(tagged(Role::Artifact, repeated));
             }
-            head_height = head.height;
-            self.y += head_height;
+            self.y += head.height;
         }
         let y = self.frame.top + self.y;
         if let Some(page) = self.pages.last_mut() {
             page.extend(piece.items.iter().map(|i| i.translated(x, y)));
         }
-        let end = self.pages.last().map_or(0, Vec::len);
         self.y += piece.height;
         self.last_table = piece.table.clone().map(|head| (head, here.0, here.1));
         self.placed.push(Placed {
@@ -266,20 +333,14 @@ impl Cursor {
             x,
             y,
         });
+        self.next = n + 1;
         if piece.full_width {
             // The columns start again below it, a gap lower.
             self.y += GAP_ACROSS;
             self.top = self.y;
-            self.set.clear();
+            self.set_mark();
         } else {
-            self.set.push(Set {
-                items: start..end,
-                height: head_height + piece.height,
-                gap: piece.gap,
-                keep_with_next: piece.keep_with_next,
-                joins_previous: same_table == Some(true),
-                head: head_height,
-            });
+            self.bottom = self.bottom.max(self.y);
         }
     }
 }
@@ -287,13 +348,16 @@ impl Cursor {
 /// Space between the columns and a piece across the page.
 const GAP_ACROSS: f32 = 8.0;
 
-/// The height of pieces stacked in a column.
-fn stack(pieces: &[Set]) -> f32 {
-    pieces
-        .iter()
-        .enumerate()
-        .map(|(n, p)| if n > 0 { p.gap + p.height } else { p.height })
-        .sum()
+/// How close balancing comes to the shortest columns (points).
+const BALANCE_STEP: f32 = 0.5;
+
+/// The end of the chain of pieces kept together that starts at `n`.
+fn chain_end(pieces: &[Piece], n: usize) -> usize {
+    let mut end = n;
+    while end + 1 < pieces.len() && pieces[end].keep_with_next {
+        end += 1;
+    }
+    end + 1
 }
 
 /// Flows the pieces; returns each page's items and where each piece went.
@@ -307,47 +371,35 @@ pub fn flow(frame: Frame, pieces: Vec<Piece>) -> (Vec<Vec<Item>>, Vec<Placed>) {
 /// the frame's top (below what is already there: a short contents).
 pub fn flow_below(frame: Frame, pieces: Vec<Piece>, start: f32) -> (Vec<Vec<Item>>, Vec<Placed>) {
     let start = start.clamp(0.0, frame.column_height);
+    let mark = Mark {
+        piece: 0,
+        page: 0,
+        items: 0,
+        placed: 0,
+        y: start,
+        last_table: None,
+        shallow: start > 0.0,
+    };
     let mut cursor = Cursor {
         frame,
         pages: vec![Vec::new()],
         column: 0,
         y: start,
         top: start,
+        limit: frame.column_height,
+        bottom: start,
         shallow: start > 0.0,
         placed: Vec::with_capacity(pieces.len()),
-        set: Vec::new(),
+        next: 0,
+        mark,
         last_table: None,
     };
-    let mut pieces = pieces.into_iter().peekable();
-    let mut chain: Vec<Piece> = Vec::new();
-    while let Some(piece) = pieces.next() {
-        let more = piece.keep_with_next && pieces.peek().is_some();
-        chain.push(piece);
-        if more {
-            continue;
-        }
-        let height: f32 = chain.iter().map(|p| p.height + p.gap).sum::<f32>() - chain[0].gap;
-        if chain.iter().any(|p| p.full_width) {
-            // A chain that runs across the page starts below the columns set so far.
-            cursor.clear_columns(height);
-        } else {
-            // On to the next column when the chain does not fit here. A
-            // chain taller than a whole column is set piece by piece (each
-            // goes on to the next column when it does not fit): nothing is
-            // ever set below the column.
-            loop {
-                let gap = cursor.gap(&chain[0]);
-                let head = cursor.head_above(&chain[0]);
-                if height + head + gap <= cursor.remaining() + 1e-3 || cursor.stuck() {
-                    break;
-                }
-                cursor.next_column();
-            }
-        }
-        for piece in chain.drain(..) {
-            cursor.put(piece);
-        }
+    while cursor.next < pieces.len() {
+        let end = chain_end(&pieces, cursor.next);
+        cursor.place_chain(&pieces, cursor.next..end);
     }
+    // The last page's columns end level, as a book's last page does.
+    cursor.balance(&pieces, frame.column_height);
     (cursor.pages, cursor.placed)
 }
 
@@ -563,39 +615,56 @@ mod tests {
 
     #[test]
     fn a_table_continues_in_column_two_below_its_head_repeated() {
-        // 35 + 5 rows fill column one to 85; the last two rows (20) go on.
+        // 35 + 7 rows and the head again are 115: balanced, the band and
+        // two rows (55) in column one, the head and five rows (60) in two.
         let mut pieces = table(35.0, 7);
         let (pages, placed) = flow(frame(), pieces.clone());
         assert_eq!(pages.len(), 1);
-        assert_eq!((placed[5].x, placed[5].y), (10.0, 20.0 + 75.0));
+        assert_eq!((placed[2].x, placed[2].y), (10.0, 20.0 + 45.0));
         assert_eq!(heads(&pages[0]), [(120.0, 20.0)]);
-        assert_eq!((placed[6].x, placed[6].y), (120.0, 30.0));
-        assert_eq!((placed[7].x, placed[7].y), (120.0, 40.0));
-        // Balanced before a piece across the page, column two still starts
-        // with the head and the rows right below it; the piece goes below
-        // column one (85) and a gap.
+        assert_eq!((placed[3].x, placed[3].y), (120.0, 30.0));
+        assert_eq!((placed[7].x, placed[7].y), (120.0, 70.0));
+        // Balanced the same before a piece across the page, which goes
+        // below the taller column (60) and a gap.
         pieces.push(across(5.0));
         let (pages, placed) = flow(frame(), pieces);
         assert_eq!(pages.len(), 1);
         assert_eq!(heads(&pages[0]), [(120.0, 20.0)]);
-        assert_eq!((placed[6].x, placed[6].y), (120.0, 30.0));
-        assert_eq!(placed[8].y, 20.0 + 85.0 + GAP_ACROSS);
+        assert_eq!((placed[3].x, placed[3].y), (120.0, 30.0));
+        assert_eq!(placed[8].y, 20.0 + 60.0 + GAP_ACROSS);
     }
 
     #[test]
-    fn balancing_never_moves_a_repeated_head_below_its_own_rows() {
-        // A line, then a table that continues in column two with its head.
-        // Balancing could move the table into column two whole, leaving
-        // its repeated head between its own rows: it must not.
+    fn balancing_sets_the_columns_again_with_their_table_heads_where_tables_continue() {
+        // A line, then a table that first continued in column two with its
+        // head (column one 95 high). Balanced, the table goes to column
+        // two whole (70 high), so no head is repeated, and the piece
+        // across the page fits below.
         let mut pieces = vec![piece(40.0, false)];
         pieces.extend(table(30.0, 4));
         pieces.push(across(5.0));
         let (pages, placed) = flow(frame(), pieces);
-        assert_eq!((placed[1].x, placed[1].y), (10.0, 20.0 + 45.0));
-        assert_eq!((placed[4].x, placed[4].y), (120.0, 30.0));
-        assert_eq!(heads(&pages[0]), [(120.0, 20.0)]);
-        // Column one is too full for the piece across the page below it.
-        assert_eq!((placed[6].page, placed[6].y), (1, 20.0));
+        assert_eq!(pages.len(), 1);
+        assert_eq!((placed[1].x, placed[1].y), (120.0, 20.0));
+        assert_eq!((placed[5].x, placed[5].y), (120.0, 20.0 + 60.0));
+        assert!(heads(&pages[0]).is_empty());
+        assert_eq!((placed[6].page, placed[6].y), (0, 20.0 + 70.0 + GAP_ACROSS));
+    }
+
+    #[test]
+    fn the_last_page_ends_with_level_columns() {
+        // Nine lines of 10 (gap 5) in column one: balanced, five and four.
+        let pieces = (0..9).map(|_| piece(10.0, false)).collect();
+        let (_, placed) = flow(frame(), pieces);
+        let bottom = |column: f32| {
+            placed
+                .iter()
+                .filter(|p| p.x == column)
+                .map(|p| p.y + 10.0)
+                .fold(0.0, f32::max)
+        };
+        assert_eq!(placed.iter().filter(|p| p.x == 10.0).count(), 5);
+        assert_eq!((bottom(10.0), bottom(120.0)), (20.0 + 70.0, 20.0 + 55.0));
     }
 
     #[test]
