@@ -70,8 +70,11 @@ fn rules(sections: usize, wide: Option<usize>) -> String {
     md
 }
 
+/// Every page's size and word boxes.
+type Pages = Vec<((f64, f64), Vec<BoxedWord>)>;
+
 /// The Grid Battles game (two columns on Letter) with `md` as its rules.
-fn rulebook(md: &str) -> (tempfile::TempDir, Vec<((f64, f64), Vec<BoxedWord>)>) {
+fn rulebook(md: &str) -> (tempfile::TempDir, Pages) {
     let (tmp, dir) = support::temp_game("grid-battles");
     fs::write(dir.join("rules/grid-battles.md"), md).expect("write rules");
     let pdf = build_rulebook(&dir, &tmp.path().join("out"));

@@ -14,7 +14,7 @@
 use std::rc::Rc;
 
 use super::pieces::{Piece, TableHead};
-use crate::layout::doc::{Item, Role, tagged};
+use crate::layout::doc::{Item, Role, Tag, tagged};
 
 /// The frame the columns fill on every page.
 #[derive(Clone, Copy, Debug)]
@@ -44,10 +44,22 @@ struct Mark {
     piece: usize,
     page: usize,
     items: usize,
-    placed: usize,
     y: f32,
     last_table: Option<(Rc<TableHead>, usize, usize)>,
     shallow: bool,
+    /// Elements open (tags started and not ended) in what is placed.
+    depth: i32,
+}
+
+/// Where the flow can go back to: the cursor between two chains, and where
+/// its columns started.
+#[derive(Clone)]
+struct Snapshot {
+    at: Mark,
+    column: usize,
+    top: f32,
+    bottom: f32,
+    set: Mark,
 }
 
 struct Cursor {
@@ -62,10 +74,19 @@ struct Cursor {
     limit: f32,
     /// The lowest bottom of a piece in the columns since `mark`.
     bottom: f32,
+    /// Where each piece went (by its index; set when it is placed).
     placed: Vec<Placed>,
     /// The next piece to place.
     next: usize,
     mark: Mark,
+    /// Elements open in what is placed (see [`Mark::depth`]).
+    depth: i32,
+    /// Chains across the page put off to the top of the next page (as
+    /// LaTeX floats a figure) while the text after them fills this one.
+    floats: Vec<std::ops::Range<usize>>,
+    /// The last place between two chains, since the floats were put off,
+    /// where no element is open: the page turns there.
+    safe: Option<Snapshot>,
     /// The table whose band was placed last, and the page and column it is in.
     last_table: Option<(Rc<TableHead>, usize, usize)>,
     /// On a first page whose columns start below something else (see
@@ -105,11 +126,39 @@ impl Cursor {
             piece: self.next,
             page: self.pages.len() - 1,
             items: self.pages.last().map_or(0, Vec::len),
-            placed: self.placed.len(),
             y: self.y,
             last_table: self.last_table.clone(),
             shallow: self.shallow,
+            depth: self.depth,
         };
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            at: Mark {
+                piece: self.next,
+                page: self.pages.len() - 1,
+                items: self.pages.last().map_or(0, Vec::len),
+                y: self.y,
+                last_table: self.last_table.clone(),
+                shallow: self.shallow,
+                depth: self.depth,
+            },
+            column: self.column,
+            top: self.top,
+            bottom: self.bottom,
+            set: self.mark.clone(),
+        }
+    }
+
+    /// Back to `snap`: what was placed since taken off the page.
+    fn go_back(&mut self, snap: Snapshot) {
+        self.mark = snap.at;
+        self.restore();
+        self.column = snap.column;
+        self.top = snap.top;
+        self.bottom = snap.bottom;
+        self.mark = snap.set;
     }
 
     /// Back to the mark, the pieces placed since taken off the page.
@@ -119,7 +168,6 @@ impl Cursor {
         if let Some(page) = self.pages.last_mut() {
             page.truncate(mark.items);
         }
-        self.placed.truncate(mark.placed);
         self.column = 0;
         self.y = mark.y;
         self.top = mark.y;
@@ -127,6 +175,7 @@ impl Cursor {
         self.next = mark.piece;
         self.last_table = mark.last_table.clone();
         self.shallow = mark.shallow;
+        self.depth = mark.depth;
     }
 
     fn remaining(&self) -> f32 {
@@ -167,15 +216,20 @@ impl Cursor {
     /// this page are balanced (two columns) and it goes below them, or it
     /// goes on the next page.
     fn clear_columns(&mut self, pieces: &[Piece], height: f32) {
+        if !self.room_across(pieces, height) {
+            self.next_page();
+        }
+    }
+
+    /// [`Cursor::clear_columns`] on this page: false (nothing changed)
+    /// when `height` does not fit below the columns here.
+    fn room_across(&mut self, pieces: &[Piece], height: f32) -> bool {
         if self.page_empty() {
-            return;
+            return true;
         }
         if self.column == 0 && self.at_top() {
             // Right below another piece across the page: on this page if it fits.
-            if height > self.remaining() + 1e-3 {
-                self.next_page();
-            }
-            return;
+            return height <= self.remaining() + 1e-3;
         }
         let room = self.frame.column_height - GAP_ACROSS - height;
         if let Some(bottom) = self.balance(pieces, room) {
@@ -183,11 +237,9 @@ impl Cursor {
             self.y = bottom + GAP_ACROSS;
             self.top = self.y;
             self.set_mark();
-            return;
+            return true;
         }
-        if !self.page_empty() {
-            self.next_page();
-        }
+        self.page_empty()
     }
 
     /// Sets the pieces placed since the mark again in two columns of about
@@ -246,6 +298,11 @@ impl Cursor {
         self.limit = limit;
         let page = self.pages.len();
         while self.next < end && self.pages.len() == page {
+            if let Some(float) = self.floats.iter().find(|f| f.start == self.next) {
+                // Put off: not set here.
+                self.next = float.end;
+                continue;
+            }
             let to = chain_end(pieces, self.next).min(end);
             self.place_chain(pieces, self.next..to);
         }
@@ -328,11 +385,14 @@ impl Cursor {
         }
         self.y += piece.height;
         self.last_table = piece.table.clone().map(|head| (head, here.0, here.1));
-        self.placed.push(Placed {
-            page: self.pages.len() - 1,
-            x,
-            y,
-        });
+        if let Some(at) = self.placed.get_mut(n) {
+            *at = Placed {
+                page: self.pages.len() - 1,
+                x,
+                y,
+            };
+        }
+        self.depth += depth_change(&piece.items);
         self.next = n + 1;
         if piece.full_width {
             // The columns start again below it, a gap lower.
@@ -375,10 +435,15 @@ pub fn flow_below(frame: Frame, pieces: Vec<Piece>, start: f32) -> (Vec<Vec<Item
         piece: 0,
         page: 0,
         items: 0,
-        placed: 0,
         y: start,
         last_table: None,
         shallow: start > 0.0,
+        depth: 0,
+    };
+    let nowhere = Placed {
+        page: 0,
+        x: 0.0,
+        y: 0.0,
     };
     let mut cursor = Cursor {
         frame,
@@ -389,18 +454,122 @@ pub fn flow_below(frame: Frame, pieces: Vec<Piece>, start: f32) -> (Vec<Vec<Item
         limit: frame.column_height,
         bottom: start,
         shallow: start > 0.0,
-        placed: Vec::with_capacity(pieces.len()),
+        placed: vec![nowhere; pieces.len()],
         next: 0,
         mark,
+        depth: 0,
+        floats: Vec::new(),
+        safe: None,
         last_table: None,
     };
     while cursor.next < pieces.len() {
-        let end = chain_end(&pieces, cursor.next);
-        cursor.place_chain(&pieces, cursor.next..end);
+        let n = cursor.next;
+        let end = chain_end(&pieces, n);
+        let chain = &pieces[n..end];
+        if chain.iter().any(|p| p.full_width) {
+            if !cursor.floats.is_empty() {
+                // After a float: floats too, in their order.
+                cursor.floats.push(n..end);
+                cursor.next = end;
+                continue;
+            }
+            let height: f32 = chain.iter().map(|p| p.height + p.gap).sum::<f32>() - chain[0].gap;
+            if frame.columns >= 2 && cursor.depth == 0 && !cursor.room_across(&pieces, height) {
+                // It goes on the next page: the text after it fills this
+                // one first (the page turns at the last place no element
+                // is open).
+                cursor.safe = Some(cursor.snapshot());
+                cursor.floats.push(n..end);
+                cursor.next = end;
+                continue;
+            }
+            cursor.place_chain(&pieces, n..end);
+            continue;
+        }
+        if cursor.floats.is_empty() {
+            cursor.place_chain(&pieces, n..end);
+            continue;
+        }
+        if !closed(cursor.floats.iter().flat_map(|f| &pieces[f.clone()])) {
+            // The floats end inside an element (a table across the page
+            // in a callout): nothing goes before them.
+            cursor.next_page();
+            cursor.set_floats(&pieces);
+            continue;
+        }
+        if cursor.depth == 0 {
+            cursor.safe = Some(cursor.snapshot());
+        }
+        let page = cursor.pages.len();
+        cursor.place_chain(&pieces, n..end);
+        if cursor.pages.len() > page {
+            // The page turned: back to the last safe place, the page
+            // turns there and the floats go at the top of the next.
+            if let Some(safe) = cursor.safe.take() {
+                let from = safe.at.piece;
+                cursor.go_back(safe);
+                cursor.floats.retain(|f| f.start < from);
+                cursor.next_page();
+            }
+            cursor.set_floats(&pieces);
+        }
     }
+    // Floats still put off go below the last columns, or on a page after.
+    cursor.set_floats(&pieces);
     // The last page's columns end level, as a book's last page does.
     cursor.balance(&pieces, frame.column_height);
     (cursor.pages, cursor.placed)
+}
+
+impl Cursor {
+    /// Sets the floats put off, in order, here (the top of a page), and
+    /// goes on from where the flow was.
+    fn set_floats(&mut self, pieces: &[Piece]) {
+        self.safe = None;
+        if self.floats.is_empty() {
+            return;
+        }
+        let next = self.next;
+        // Each stays on the list while it is set, so that balancing the
+        // columns above it does not set it (nor those after it) there.
+        while let Some(float) = self.floats.first().cloned() {
+            self.place_chain(pieces, float);
+            self.floats.remove(0);
+        }
+        // The columns start below them with the text where it was.
+        self.next = next;
+        self.set_mark();
+    }
+}
+
+/// How many elements `items` open (less those they close).
+fn depth_change(items: &[Item]) -> i32 {
+    items
+        .iter()
+        .map(|i| match i {
+            Item::Tag(Tag::Start(_)) => 1,
+            Item::Tag(Tag::End) => -1,
+            _ => 0,
+        })
+        .sum()
+}
+
+/// Whether pieces, in order, close every element they open and no other.
+fn closed<'a>(pieces: impl Iterator<Item = &'a Piece>) -> bool {
+    let mut depth = 0;
+    for piece in pieces {
+        for item in &piece.items {
+            match item {
+                Item::Tag(Tag::Start(_)) => depth += 1,
+                Item::Tag(Tag::End) => depth -= 1,
+                _ => {}
+            }
+            if depth < 0 {
+                return false;
+            }
+        }
+    }
+    depth == 0
 }
 
 #[cfg(test)]
@@ -665,6 +834,46 @@ mod tests {
         };
         assert_eq!(placed.iter().filter(|p| p.x == 10.0).count(), 5);
         assert_eq!((bottom(10.0), bottom(120.0)), (20.0 + 70.0, 20.0 + 55.0));
+    }
+
+    #[test]
+    fn a_piece_across_the_page_that_does_not_fit_floats_to_the_next_page_and_the_text_fills_this_one()
+     {
+        // Three 40-high pieces: 50 across does not fit below them even
+        // balanced. The lines after it fill column two; the one that does
+        // not fit goes on the next page, below the piece across it.
+        let mut pieces: Vec<Piece> = (0..3).map(|_| piece(40.0, false)).collect();
+        pieces.push(across(50.0));
+        pieces.extend((0..3).map(|_| piece(20.0, false)));
+        let (pages, placed) = flow(frame(), pieces);
+        assert_eq!(pages.len(), 2);
+        assert_eq!((placed[2].page, placed[2].x, placed[2].y), (0, 120.0, 20.0));
+        assert_eq!((placed[4].page, placed[4].x, placed[4].y), (0, 120.0, 65.0));
+        assert_eq!((placed[5].page, placed[5].x, placed[5].y), (0, 120.0, 90.0));
+        assert_eq!((placed[3].page, placed[3].x, placed[3].y), (1, 10.0, 20.0));
+        let below = 20.0 + 50.0 + GAP_ACROSS;
+        assert_eq!((placed[6].page, placed[6].x, placed[6].y), (1, 10.0, below));
+    }
+
+    #[test]
+    fn floats_keep_their_order_and_wait_for_an_open_element_to_close() {
+        // A paragraph of lines open (tagged) across the page turn: the page
+        // turns before it, and the piece across goes first on the next.
+        let mut pieces: Vec<Piece> = (0..3).map(|_| piece(40.0, false)).collect();
+        pieces.push(across(30.0));
+        pieces.push(across(5.0));
+        let mut lines: Vec<Piece> = (0..4).map(|_| piece(20.0, false)).collect();
+        crate::layout::rulebook::tags::wrap(Role::Paragraph, &mut lines);
+        pieces.extend(lines);
+        let (pages, placed) = flow(frame(), pieces);
+        assert_eq!(pages.len(), 2);
+        assert_eq!((placed[3].page, placed[3].y), (1, 20.0));
+        assert_eq!((placed[4].page, placed[4].y), (1, 20.0 + 30.0 + GAP_ACROSS));
+        // The paragraph would turn the page in its third line: all of it
+        // waits, below the floats.
+        assert!(placed[5..].iter().all(|p| p.page == 1), "{placed:?}");
+        let tags = |page: &[Item]| page.iter().filter(|i| matches!(i, Item::Tag(_))).count();
+        assert_eq!(tags(&pages[0]), 0);
     }
 
     #[test]
