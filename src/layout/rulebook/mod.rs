@@ -488,8 +488,7 @@ fn set_body(
         Edge::Justified
     };
     let mut after_heading = false;
-    // Lines set since the last heading, while fewer than it keeps with it.
-    let mut under_heading: Option<usize> = None;
+    let mut under_heading = UnderHeading::default();
     let mut last_page = None;
     // Where the open callout's pieces start; the piece after the last
     // callout closed (its gap below the box).
@@ -508,7 +507,8 @@ fn set_body(
                 lists.close_all(&mut pieces);
                 after_heading = false;
                 // The label is kept with the callout's first lines.
-                under_heading = None;
+                under_heading.before(block, &mut pieces);
+                under_heading = UnderHeading::default();
                 match callout_label(kind, input, frame) {
                     Ok(label) => {
                         callout = Some(pieces.len());
@@ -522,7 +522,7 @@ fn set_body(
             }
             Block::CalloutEnd { .. } => {
                 lists.close_all(&mut pieces);
-                under_heading = None;
+                under_heading = UnderHeading::default();
                 if let Some(start) = callout.take() {
                     box_callout(&mut pieces, start, frame);
                     after_callout = Some(pieces.len());
@@ -570,8 +570,9 @@ fn set_body(
             Some((break_points, edge)),
             std::mem::replace(&mut after_heading, matches!(block, Block::Heading { .. })),
         ) {
-            Ok(mut more) => {
-                keep_under_heading(block, &mut more, &mut under_heading);
+            Ok(more) => {
+                under_heading.before(block, &mut pieces);
+                let from = pieces.len();
                 if headings.len() > heading_at
                     && let Some(h) = headings.last_mut()
                 {
@@ -602,6 +603,7 @@ fn set_body(
                     ),
                     _ => lists.block(more, &mut pieces),
                 }
+                under_heading.after(block, from, &pieces);
             }
             Err(problem) => problems.push(problem.with_loc(Loc::new(*file, block_span(block)))),
         }
@@ -660,30 +662,54 @@ fn set_body(
 /// last thing in a column, nor it and a single line.
 const LINES_UNDER_HEADING: usize = 2;
 
-/// Keeps a heading with the first [`LINES_UNDER_HEADING`] lines under it
-/// (`under`: the lines set since it, None when it has them): a block too
-/// short for them is kept with the next. A figure or table counts as
-/// enough (its first piece is tall).
-fn keep_under_heading(block: &Block, pieces: &mut [Piece], under: &mut Option<usize>) {
-    if matches!(block, Block::Heading { .. }) {
-        *under = Some(0);
-        return;
+/// Keeps a heading with the first [`LINES_UNDER_HEADING`] lines under
+/// it: a block too short for them is kept with the next block, unless that
+/// is a heading of a section as high as this one or higher (the short
+/// section, whole, ends there). A figure or table counts as enough.
+#[derive(Default)]
+struct UnderHeading {
+    /// The heading's level and the lines set under it so far, while fewer.
+    open: Option<(u8, usize)>,
+    /// The last piece of a block under it that is too short.
+    pending: Option<usize>,
+}
+
+impl UnderHeading {
+    /// Before `block`: the piece pending goes with it, unless it starts
+    /// a section no deeper than the heading's.
+    fn before(&mut self, block: &Block, pieces: &mut [Piece]) {
+        let Some(at) = self.pending.take() else {
+            return;
+        };
+        let ends = match (block, self.open) {
+            (Block::Heading { level, .. }, Some((section, _))) => *level <= section,
+            _ => false,
+        };
+        if !ends && let Some(piece) = pieces.get_mut(at) {
+            piece.keep_with_next = true;
+        }
     }
-    let Some(set) = *under else {
-        return;
-    };
-    let lines = match block {
-        Block::Para { .. } => set + pieces.len(),
-        _ => LINES_UNDER_HEADING,
-    };
-    let Some(last) = pieces.last_mut() else {
-        return;
-    };
-    if lines < LINES_UNDER_HEADING {
-        last.keep_with_next = true;
-        *under = Some(lines);
-    } else {
-        *under = None;
+
+    /// After `block`, set as `pieces[from..]`.
+    fn after(&mut self, block: &Block, from: usize, pieces: &[Piece]) {
+        if let Block::Heading { level, .. } = block {
+            self.open = Some((*level, 0));
+            return;
+        }
+        let added = pieces.len().saturating_sub(from);
+        let Some((level, set)) = self.open.filter(|_| added > 0) else {
+            return;
+        };
+        let lines = match block {
+            Block::Para { .. } => set + added,
+            _ => LINES_UNDER_HEADING,
+        };
+        if lines < LINES_UNDER_HEADING {
+            self.open = Some((level, lines));
+            self.pending = Some(pieces.len() - 1);
+        } else {
+            self.open = None;
+        }
     }
 }
 
