@@ -41,6 +41,11 @@ const WORDS: &[&str] = &[
 /// heading right before the next heading), and, when `wide`, a table
 /// too wide for a column after section `wide`.
 fn rules(sections: usize, wide: Option<usize>) -> String {
+    rules_with(sections, wide, 6)
+}
+
+/// [`rules`], the wide table `rows` rows long.
+fn rules_with(sections: usize, wide: Option<usize>, rows: usize) -> String {
     let mut md = String::from("# Generated Rules\n\n");
     for k in 0..sections {
         let _ = writeln!(md, "## Headword{k} rules\n");
@@ -58,7 +63,7 @@ fn rules(sections: usize, wide: Option<usize>) -> String {
         if wide == Some(k) {
             md.push_str("| Case | Attacker strength | Defender strength | Terrain effect | Weather | Result |\n");
             md.push_str("|---|---|---|---|---|---|\n");
-            for r in 0..6 {
+            for r in 0..rows {
                 let _ = writeln!(
                     md,
                     "| Row{r} | attacker {r} | defender {r} | terrain {r} | weather {r} | result {r} |"
@@ -229,4 +234,51 @@ fn the_columns_above_a_table_across_the_page_end_within_two_lines_of_each_other(
         );
         assert_no_heading_at_a_column_foot(&pages);
     }
+}
+
+#[test]
+fn a_table_across_the_page_that_does_not_fit_floats_and_the_text_fills_the_page_before() {
+    let mut floated = 0;
+    // Tables of five rows move whole: every place in the rules.
+    for wide in 0..16 {
+        let (_tmp, pages) = rulebook(&rules_with(16, Some(wide), 5));
+        // Every row once.
+        let rows: Vec<&str> = pages
+            .iter()
+            .flat_map(|(_, words)| words.iter().map(|w| w.0.as_str()))
+            .filter(|w| w.starts_with("Row"))
+            .collect();
+        assert_eq!(rows.len(), 5, "table after section {wide}: {rows:?}");
+        let (n, top) = pages
+            .iter()
+            .enumerate()
+            .find_map(|(n, (_, words))| words.iter().find(|w| w.0 == "Case").map(|w| (n, w.1[1])))
+            .expect("the table's head");
+        let [left, right] = columns(&pages[n], 0.0, top - 1.0);
+        if !left.is_empty() || !right.is_empty() || n == 0 {
+            continue;
+        }
+        // At the top of its page: the page before it is full, both columns
+        // down to the foot of the text block (as low as any column goes)
+        // but for less than a heading and the two lines kept with it.
+        floated += 1;
+        let foot = pages
+            .iter()
+            .flat_map(|p| columns(p, 0.0, f64::MAX))
+            .filter_map(|c| c.last().map(|l| l.0))
+            .fold(0.0, f64::max);
+        let [left, right] = columns(&pages[n - 1], 0.0, f64::MAX);
+        let pitch = line_pitch(&left).max(line_pitch(&right));
+        for (c, lines) in [left, right].iter().enumerate() {
+            let bottom = lines.last().map_or(0.0, |l| l.0);
+            assert!(
+                bottom >= foot - 5.0 * pitch,
+                "table after section {wide} on page {}: column {} of the page before ends at {bottom:.1}, the foot is {foot:.1}",
+                n + 1,
+                c + 1
+            );
+        }
+        assert_no_heading_at_a_column_foot(&pages);
+    }
+    assert!(floated > 0, "no table went to the top of a page");
 }
