@@ -458,15 +458,26 @@ fn html_rule_links_go_to_their_numbered_headings() {
     assert!(combat.contains("<title>2.0 Combat — "), "{combat}");
 }
 
-/// The page numbers after `words` on their line of an index page.
+/// The page numbers after `words` on their line of an index page (in
+/// their column: the other column's entry on the same line is not its).
 fn index_entry(page: &[BoxedWord], words: &[&str]) -> Vec<usize> {
     let at = find_words(page, words);
     assert_eq!(at.len(), 1, "{words:?} in the index: {page:?}");
-    page.iter()
+    let mut line: Vec<&BoxedWord> = page
+        .iter()
         .filter(|(_, b)| (b[1] - at[0][1]).abs() < 1.0 && b[0] > at[0][0])
+        .collect();
+    line.sort_by(|a, b| a.1[0].total_cmp(&b.1[0]));
+    let numbers: Vec<usize> = line
+        .iter()
         .skip(words.len() - 1)
-        .map(|(t, _)| t.trim_end_matches(',').parse().expect("a page number"))
-        .collect()
+        .map_while(|(t, _)| t.trim_end_matches(',').parse().ok())
+        .collect();
+    assert!(
+        !numbers.is_empty(),
+        "no page numbers after {words:?}: {line:?}"
+    );
+    numbers
 }
 
 #[test]

@@ -3,7 +3,9 @@
 //! last two lines) moves whole to the next column when it does not fit. A
 //! full-width piece (a figure too wide for a column) goes below the columns
 //! set so far, balanced, or on the next page, and the columns start again
-//! below it. Each column starts at its top and pieces follow at the gaps
+//! below it; the last page's columns are balanced too. Balancing sets the
+//! columns again, cut shorter, as short as they go (so kept pieces and a
+//! table's head repeated where it continues stay right). Each column starts at its top and pieces follow at the gaps
 //! they ask for: where the text goes is typography's business alone, and
 //! the reading order is the order of the pieces (their tags), not where
 //! they land. Input: the frame and the pieces in reading order; output:
@@ -12,7 +14,7 @@
 use std::rc::Rc;
 
 use super::pieces::{Piece, TableHead};
-use crate::layout::doc::{Item, Role, tagged};
+use crate::layout::doc::{Item, Role, Tag, tagged};
 
 /// The frame the columns fill on every page.
 #[derive(Clone, Copy, Debug)]
@@ -33,20 +35,31 @@ pub struct Placed {
     pub y: f32,
 }
 
-/// A piece placed since the columns last started: its items on the page, and
-/// what balancing the columns needs to know of it.
-struct Set {
-    items: std::ops::Range<usize>,
-    height: f32,
-    gap: f32,
-    keep_with_next: bool,
-    /// A row of the same table as the set piece before it, in the same
-    /// column without its head repeated: the columns are not balanced apart
-    /// between the two.
-    joins_previous: bool,
-    /// The height of the table head repeated above it (0 for none): it
-    /// starts a column, and balancing keeps it at the top of one.
-    head: f32,
+/// The cursor's state where the columns last started (a page's top, or
+/// below a piece across the page): balancing sets the pieces placed since
+/// again from here.
+#[derive(Clone)]
+struct Mark {
+    /// The first piece set since.
+    piece: usize,
+    page: usize,
+    items: usize,
+    y: f32,
+    last_table: Option<(Rc<TableHead>, usize, usize)>,
+    shallow: bool,
+    /// Elements open (tags started and not ended) in what is placed.
+    depth: i32,
+}
+
+/// Where the flow can go back to: the cursor between two chains, and where
+/// its columns started.
+#[derive(Clone)]
+struct Snapshot {
+    at: Mark,
+    column: usize,
+    top: f32,
+    bottom: f32,
+    set: Mark,
 }
 
 struct Cursor {
@@ -56,9 +69,24 @@ struct Cursor {
     y: f32,
     /// Where the columns start on this page (below a full-width piece).
     top: f32,
+    /// How far down the columns may go: the frame's column height, less
+    /// while balancing tries shorter columns.
+    limit: f32,
+    /// The lowest bottom of a piece in the columns since `mark`.
+    bottom: f32,
+    /// Where each piece went (by its index; set when it is placed).
     placed: Vec<Placed>,
-    /// The pieces placed in the columns since `top` (the last of `placed`).
-    set: Vec<Set>,
+    /// The next piece to place.
+    next: usize,
+    mark: Mark,
+    /// Elements open in what is placed (see [`Mark::depth`]).
+    depth: i32,
+    /// Chains across the page put off to the top of the next page (as
+    /// LaTeX floats a figure) while the text after them fills this one.
+    floats: Vec<std::ops::Range<usize>>,
+    /// The last place between two chains, since the floats were put off,
+    /// where no element is open: the page turns there.
+    safe: Option<Snapshot>,
     /// The table whose band was placed last, and the page and column it is in.
     last_table: Option<(Rc<TableHead>, usize, usize)>,
     /// On a first page whose columns start below something else (see
@@ -87,12 +115,71 @@ impl Cursor {
         self.column = 0;
         self.y = 0.0;
         self.top = 0.0;
-        self.set.clear();
         self.pages.push(Vec::new());
+        self.set_mark();
+    }
+
+    /// The columns start here: what balancing sets again starts here.
+    fn set_mark(&mut self) {
+        self.bottom = self.y;
+        self.mark = Mark {
+            piece: self.next,
+            page: self.pages.len() - 1,
+            items: self.pages.last().map_or(0, Vec::len),
+            y: self.y,
+            last_table: self.last_table.clone(),
+            shallow: self.shallow,
+            depth: self.depth,
+        };
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            at: Mark {
+                piece: self.next,
+                page: self.pages.len() - 1,
+                items: self.pages.last().map_or(0, Vec::len),
+                y: self.y,
+                last_table: self.last_table.clone(),
+                shallow: self.shallow,
+                depth: self.depth,
+            },
+            column: self.column,
+            top: self.top,
+            bottom: self.bottom,
+            set: self.mark.clone(),
+        }
+    }
+
+    /// Back to `snap`: what was placed since taken off the page.
+    fn go_back(&mut self, snap: Snapshot) {
+        self.mark = snap.at;
+        self.restore();
+        self.column = snap.column;
+        self.top = snap.top;
+        self.bottom = snap.bottom;
+        self.mark = snap.set;
+    }
+
+    /// Back to the mark, the pieces placed since taken off the page.
+    fn restore(&mut self) {
+        let mark = &self.mark;
+        self.pages.truncate(mark.page + 1);
+        if let Some(page) = self.pages.last_mut() {
+            page.truncate(mark.items);
+        }
+        self.column = 0;
+        self.y = mark.y;
+        self.top = mark.y;
+        self.bottom = mark.y;
+        self.next = mark.piece;
+        self.last_table = mark.last_table.clone();
+        self.shallow = mark.shallow;
+        self.depth = mark.depth;
     }
 
     fn remaining(&self) -> f32 {
-        self.frame.column_height - self.y
+        self.limit - self.y
     }
 
     fn next_column(&mut self) {
@@ -128,99 +215,140 @@ impl Cursor {
     /// Makes room for `height` across the page: the columns set so far on
     /// this page are balanced (two columns) and it goes below them, or it
     /// goes on the next page.
-    fn clear_columns(&mut self, height: f32) {
+    fn clear_columns(&mut self, pieces: &[Piece], height: f32) {
+        if !self.room_across(pieces, height) {
+            self.next_page();
+        }
+    }
+
+    /// [`Cursor::clear_columns`] on this page: false (nothing changed)
+    /// when `height` does not fit below the columns here.
+    fn room_across(&mut self, pieces: &[Piece], height: f32) -> bool {
         if self.page_empty() {
-            return;
+            return true;
         }
         if self.column == 0 && self.at_top() {
             // Right below another piece across the page: on this page if it fits.
-            if height > self.remaining() + 1e-3 {
-                self.next_page();
-            }
-            return;
+            return height <= self.remaining() + 1e-3;
         }
-        if let Some(bottom) = self.balanced_bottom()
-            && bottom + GAP_ACROSS + height <= self.frame.column_height + 1e-3
-        {
-            self.balance();
+        let room = self.frame.column_height - GAP_ACROSS - height;
+        if let Some(bottom) = self.balance(pieces, room) {
             self.column = 0;
             self.y = bottom + GAP_ACROSS;
             self.top = self.y;
-            self.set.clear();
-            return;
+            self.set_mark();
+            return true;
         }
-        self.next_page();
+        self.page_empty()
     }
 
-    /// Where the set pieces split into two columns of about equal height:
-    /// (index of the first piece of column two, height of the taller column).
-    /// Never after a piece kept with the next one, never between two rows
-    /// of a table in one column, and a table's head repeated at the top of
-    /// column two stays there (it starts column two or nothing can). Of
-    /// splits as short, the one with more in column one.
-    fn balanced_split(&self) -> Option<(usize, f32)> {
-        if self.frame.columns != 2 || self.set.is_empty() {
+    /// Sets the pieces placed since the mark again in two columns of about
+    /// equal height, as short as they go (the same flow in columns cut
+    /// shorter: kept pieces, table heads and all), and returns their
+    /// bottom — if it is no lower than `room`; else they stay as they were
+    /// and None.
+    fn balance(&mut self, pieces: &[Piece], room: f32) -> Option<f32> {
+        let set = pieces.get(self.mark.piece..self.next)?;
+        if self.frame.columns != 2 || set.is_empty() {
             return None;
         }
-        let repeated_head = (1..self.set.len()).find(|k| self.set[*k].head > 0.0);
-        let mut best: Option<(usize, f32)> = None;
-        for k in 1..=self.set.len() {
-            if self.set[k - 1].keep_with_next
-                || self.set.get(k).is_some_and(|s| s.joins_previous)
-                || repeated_head.is_some_and(|h| h != k)
-            {
+        let top = self.mark.y;
+        // No column is shorter than half of what is set, nor than a piece.
+        let half = set.iter().map(|p| p.height).sum::<f32>() / 2.0;
+        let tallest = set.iter().map(|p| p.height).fold(0.0, f32::max);
+        let mut low = top + half.max(tallest);
+        if low > room + 1e-3 {
+            return None;
+        }
+        let end = self.next;
+        // A trial that runs on to the next page marks it: each starts from this.
+        let mark = self.mark.clone();
+        let mut high = self.frame.column_height.min(self.bottom.max(low));
+        if !self.trial(pieces, &mark, end, high) {
+            // Not even as it was (a piece kept with the next set alone):
+            // set as it was.
+            self.trial(pieces, &mark, end, self.frame.column_height);
+            return None;
+        }
+        let mut tried = high;
+        while high - low > BALANCE_STEP {
+            let mid = (low + high) / 2.0;
+            tried = mid;
+            if self.trial(pieces, &mark, end, mid) {
+                high = mid;
+            } else {
+                low = mid;
+            }
+        }
+        if tried != high {
+            self.trial(pieces, &mark, end, high);
+        }
+        if self.bottom > room + 1e-3 {
+            self.trial(pieces, &mark, end, self.frame.column_height);
+            return None;
+        }
+        Some(self.bottom)
+    }
+
+    /// Sets the pieces from the mark up to `end` again with the columns
+    /// ending at `limit`: whether they all fit on this page within it.
+    fn trial(&mut self, pieces: &[Piece], mark: &Mark, end: usize, limit: f32) -> bool {
+        self.mark = mark.clone();
+        self.restore();
+        self.limit = limit;
+        let page = self.pages.len();
+        while self.next < end && self.pages.len() == page {
+            if let Some(float) = self.floats.iter().find(|f| f.start == self.next) {
+                // Put off: not set here.
+                self.next = float.end;
                 continue;
             }
-            let tall = stack(&self.set[..k]).max(stack(&self.set[k..]));
-            if best.is_none_or(|(_, h)| tall <= h + 1e-3) {
-                best = Some((k, tall));
-            }
+            let to = chain_end(pieces, self.next).min(end);
+            self.place_chain(pieces, self.next..to);
         }
-        best
+        self.limit = self.frame.column_height;
+        self.pages.len() == page && self.bottom <= limit + 1e-3
     }
 
-    fn balanced_bottom(&self) -> Option<f32> {
-        self.balanced_split().map(|(_, h)| self.top + h)
-    }
-
-    /// Moves the set pieces into two balanced columns below `top`.
-    fn balance(&mut self) {
-        let Some((split, _)) = self.balanced_split() else {
+    /// Places a chain of pieces kept together.
+    fn place_chain(&mut self, pieces: &[Piece], range: std::ops::Range<usize>) {
+        let Some(chain) = pieces.get(range.clone()).filter(|c| !c.is_empty()) else {
             return;
         };
-        let first = self.placed.len() - self.set.len();
-        let mut y = self.top;
-        for (n, set) in self.set.iter().enumerate() {
-            let column = usize::from(n >= split);
-            if n == 0 || n == split {
-                y = self.top;
-            } else {
-                y += set.gap;
-            }
-            // Where the piece goes: below its repeated head, if any.
-            let (x, top) = (self.column_x(column), self.frame.top + y + set.head);
-            let at = &mut self.placed[first + n];
-            let (dx, dy) = (x - at.x, top - at.y);
-            at.x = x;
-            at.y = top;
-            if let Some(page) = self.pages.last_mut() {
-                for item in &mut page[set.items.clone()] {
-                    item.translate(dx, dy);
+        let height: f32 = chain.iter().map(|p| p.height + p.gap).sum::<f32>() - chain[0].gap;
+        if chain.iter().any(|p| p.full_width) {
+            // A chain that runs across the page starts below the columns set so far.
+            self.clear_columns(pieces, height);
+        } else {
+            // On to the next column when the chain does not fit here. A
+            // chain taller than a whole column is set piece by piece (each
+            // goes on to the next column when it does not fit): nothing is
+            // ever set below the column.
+            loop {
+                let gap = self.gap(&chain[0]);
+                let head = self.head_above(&chain[0]);
+                if height + head + gap <= self.remaining() + 1e-3 || self.stuck() {
+                    break;
                 }
+                self.next_column();
             }
-            y += set.height;
+        }
+        for n in range {
+            self.put(pieces, n);
         }
     }
 
-    /// Places a piece.
-    fn put(&mut self, piece: Piece) {
+    /// Places piece `n`.
+    fn put(&mut self, pieces: &[Piece], n: usize) {
+        let Some(piece) = pieces.get(n) else {
+            return;
+        };
         if piece.full_width {
-            if piece.height + self.gap(&piece) > self.remaining() + 1e-3 || self.column > 0 {
-                self.clear_columns(piece.height);
+            if piece.height + self.gap(piece) > self.remaining() + 1e-3 || self.column > 0 {
+                self.clear_columns(pieces, piece.height);
             }
         } else {
-            while piece.height + self.head_above(&piece) + self.gap(&piece)
-                > self.remaining() + 1e-3
+            while piece.height + self.head_above(piece) + self.gap(piece) > self.remaining() + 1e-3
                 && !self.stuck()
             {
                 self.next_column();
@@ -239,10 +367,8 @@ impl Cursor {
             self.y -= GAP_ACROSS;
             self.top = self.y;
         }
-        self.y += self.gap(&piece);
+        self.y += self.gap(piece);
         let x = self.column_x(self.column);
-        let start = self.pages.last().map_or(0, Vec::len);
-        let mut head_height = 0.0;
         if let (Some(false), Some(head)) = (same_table, &piece.table) {
             // The table goes on in a new column or page: its head again,
             // a repetition (page furniture) rather than more of the table.
@@ -251,35 +377,30 @@ impl Cursor {
                 let repeated = head.items.iter().map(|i| i.translated(x, y));
                 page.extend(tagged(Role::Artifact, repeated));
             }
-            head_height = head.height;
-            self.y += head_height;
+            self.y += head.height;
         }
         let y = self.frame.top + self.y;
         if let Some(page) = self.pages.last_mut() {
             page.extend(piece.items.iter().map(|i| i.translated(x, y)));
         }
-        let end = self.pages.last().map_or(0, Vec::len);
         self.y += piece.height;
         self.last_table = piece.table.clone().map(|head| (head, here.0, here.1));
-        self.placed.push(Placed {
-            page: self.pages.len() - 1,
-            x,
-            y,
-        });
+        if let Some(at) = self.placed.get_mut(n) {
+            *at = Placed {
+                page: self.pages.len() - 1,
+                x,
+                y,
+            };
+        }
+        self.depth += depth_change(&piece.items);
+        self.next = n + 1;
         if piece.full_width {
             // The columns start again below it, a gap lower.
             self.y += GAP_ACROSS;
             self.top = self.y;
-            self.set.clear();
+            self.set_mark();
         } else {
-            self.set.push(Set {
-                items: start..end,
-                height: head_height + piece.height,
-                gap: piece.gap,
-                keep_with_next: piece.keep_with_next,
-                joins_previous: same_table == Some(true),
-                head: head_height,
-            });
+            self.bottom = self.bottom.max(self.y);
         }
     }
 }
@@ -287,13 +408,16 @@ impl Cursor {
 /// Space between the columns and a piece across the page.
 const GAP_ACROSS: f32 = 8.0;
 
-/// The height of pieces stacked in a column.
-fn stack(pieces: &[Set]) -> f32 {
-    pieces
-        .iter()
-        .enumerate()
-        .map(|(n, p)| if n > 0 { p.gap + p.height } else { p.height })
-        .sum()
+/// How close balancing comes to the shortest columns (points).
+const BALANCE_STEP: f32 = 0.5;
+
+/// The end of the chain of pieces kept together that starts at `n`.
+fn chain_end(pieces: &[Piece], n: usize) -> usize {
+    let mut end = n;
+    while end + 1 < pieces.len() && pieces[end].keep_with_next {
+        end += 1;
+    }
+    end + 1
 }
 
 /// Flows the pieces; returns each page's items and where each piece went.
@@ -307,48 +431,145 @@ pub fn flow(frame: Frame, pieces: Vec<Piece>) -> (Vec<Vec<Item>>, Vec<Placed>) {
 /// the frame's top (below what is already there: a short contents).
 pub fn flow_below(frame: Frame, pieces: Vec<Piece>, start: f32) -> (Vec<Vec<Item>>, Vec<Placed>) {
     let start = start.clamp(0.0, frame.column_height);
+    let mark = Mark {
+        piece: 0,
+        page: 0,
+        items: 0,
+        y: start,
+        last_table: None,
+        shallow: start > 0.0,
+        depth: 0,
+    };
+    let nowhere = Placed {
+        page: 0,
+        x: 0.0,
+        y: 0.0,
+    };
     let mut cursor = Cursor {
         frame,
         pages: vec![Vec::new()],
         column: 0,
         y: start,
         top: start,
+        limit: frame.column_height,
+        bottom: start,
         shallow: start > 0.0,
-        placed: Vec::with_capacity(pieces.len()),
-        set: Vec::new(),
+        placed: vec![nowhere; pieces.len()],
+        next: 0,
+        mark,
+        depth: 0,
+        floats: Vec::new(),
+        safe: None,
         last_table: None,
     };
-    let mut pieces = pieces.into_iter().peekable();
-    let mut chain: Vec<Piece> = Vec::new();
-    while let Some(piece) = pieces.next() {
-        let more = piece.keep_with_next && pieces.peek().is_some();
-        chain.push(piece);
-        if more {
+    while cursor.next < pieces.len() {
+        let n = cursor.next;
+        let end = chain_end(&pieces, n);
+        let chain = &pieces[n..end];
+        if chain.iter().any(|p| p.full_width) {
+            if !cursor.floats.is_empty() {
+                // After a float: floats too, in their order.
+                cursor.floats.push(n..end);
+                cursor.next = end;
+                continue;
+            }
+            let height: f32 = chain.iter().map(|p| p.height + p.gap).sum::<f32>() - chain[0].gap;
+            if frame.columns >= 2 && cursor.depth == 0 && !cursor.room_across(&pieces, height) {
+                // It goes on the next page: the text after it fills this
+                // one first (the page turns at the last place no element
+                // is open).
+                cursor.safe = Some(cursor.snapshot());
+                cursor.floats.push(n..end);
+                cursor.next = end;
+                continue;
+            }
+            cursor.place_chain(&pieces, n..end);
             continue;
         }
-        let height: f32 = chain.iter().map(|p| p.height + p.gap).sum::<f32>() - chain[0].gap;
-        if chain.iter().any(|p| p.full_width) {
-            // A chain that runs across the page starts below the columns set so far.
-            cursor.clear_columns(height);
-        } else {
-            // On to the next column when the chain does not fit here. A
-            // chain taller than a whole column is set piece by piece (each
-            // goes on to the next column when it does not fit): nothing is
-            // ever set below the column.
-            loop {
-                let gap = cursor.gap(&chain[0]);
-                let head = cursor.head_above(&chain[0]);
-                if height + head + gap <= cursor.remaining() + 1e-3 || cursor.stuck() {
-                    break;
-                }
-                cursor.next_column();
-            }
+        if cursor.floats.is_empty() {
+            cursor.place_chain(&pieces, n..end);
+            continue;
         }
-        for piece in chain.drain(..) {
-            cursor.put(piece);
+        if !closed(cursor.floats.iter().flat_map(|f| &pieces[f.clone()])) {
+            // The floats end inside an element (a table across the page
+            // in a callout): nothing goes before them.
+            cursor.next_page();
+            cursor.set_floats(&pieces);
+            continue;
+        }
+        if cursor.depth == 0 {
+            cursor.safe = Some(cursor.snapshot());
+        }
+        let page = cursor.pages.len();
+        cursor.place_chain(&pieces, n..end);
+        if cursor.pages.len() > page {
+            // The page turned: back to the last safe place, the page
+            // turns there and the floats go at the top of the next.
+            if let Some(safe) = cursor.safe.take() {
+                let from = safe.at.piece;
+                cursor.go_back(safe);
+                cursor.floats.retain(|f| f.start < from);
+                cursor.next_page();
+            }
+            cursor.set_floats(&pieces);
         }
     }
+    // Floats still put off go below the last columns, or on a page after.
+    cursor.set_floats(&pieces);
+    // The last page's columns end level, as a book's last page does.
+    cursor.balance(&pieces, frame.column_height);
     (cursor.pages, cursor.placed)
+}
+
+impl Cursor {
+    /// Sets the floats put off, in order, here (the top of a page), and
+    /// goes on from where the flow was.
+    fn set_floats(&mut self, pieces: &[Piece]) {
+        self.safe = None;
+        if self.floats.is_empty() {
+            return;
+        }
+        let next = self.next;
+        // Each stays on the list while it is set, so that balancing the
+        // columns above it does not set it (nor those after it) there.
+        while let Some(float) = self.floats.first().cloned() {
+            self.place_chain(pieces, float);
+            self.floats.remove(0);
+        }
+        // The columns start below them with the text where it was.
+        self.next = next;
+        self.set_mark();
+    }
+}
+
+/// How many elements `items` open (less those they close).
+fn depth_change(items: &[Item]) -> i32 {
+    items
+        .iter()
+        .map(|i| match i {
+            Item::Tag(Tag::Start(_)) => 1,
+            Item::Tag(Tag::End) => -1,
+            _ => 0,
+        })
+        .sum()
+}
+
+/// Whether pieces, in order, close every element they open and no other.
+fn closed<'a>(pieces: impl Iterator<Item = &'a Piece>) -> bool {
+    let mut depth = 0;
+    for piece in pieces {
+        for item in &piece.items {
+            match item {
+                Item::Tag(Tag::Start(_)) => depth += 1,
+                Item::Tag(Tag::End) => depth -= 1,
+                _ => {}
+            }
+            if depth < 0 {
+                return false;
+            }
+        }
+    }
+    depth == 0
 }
 
 #[cfg(test)]
@@ -563,39 +784,96 @@ mod tests {
 
     #[test]
     fn a_table_continues_in_column_two_below_its_head_repeated() {
-        // 35 + 5 rows fill column one to 85; the last two rows (20) go on.
+        // 35 + 7 rows and the head again are 115: balanced, the band and
+        // two rows (55) in column one, the head and five rows (60) in two.
         let mut pieces = table(35.0, 7);
         let (pages, placed) = flow(frame(), pieces.clone());
         assert_eq!(pages.len(), 1);
-        assert_eq!((placed[5].x, placed[5].y), (10.0, 20.0 + 75.0));
+        assert_eq!((placed[2].x, placed[2].y), (10.0, 20.0 + 45.0));
         assert_eq!(heads(&pages[0]), [(120.0, 20.0)]);
-        assert_eq!((placed[6].x, placed[6].y), (120.0, 30.0));
-        assert_eq!((placed[7].x, placed[7].y), (120.0, 40.0));
-        // Balanced before a piece across the page, column two still starts
-        // with the head and the rows right below it; the piece goes below
-        // column one (85) and a gap.
+        assert_eq!((placed[3].x, placed[3].y), (120.0, 30.0));
+        assert_eq!((placed[7].x, placed[7].y), (120.0, 70.0));
+        // Balanced the same before a piece across the page, which goes
+        // below the taller column (60) and a gap.
         pieces.push(across(5.0));
         let (pages, placed) = flow(frame(), pieces);
         assert_eq!(pages.len(), 1);
         assert_eq!(heads(&pages[0]), [(120.0, 20.0)]);
-        assert_eq!((placed[6].x, placed[6].y), (120.0, 30.0));
-        assert_eq!(placed[8].y, 20.0 + 85.0 + GAP_ACROSS);
+        assert_eq!((placed[3].x, placed[3].y), (120.0, 30.0));
+        assert_eq!(placed[8].y, 20.0 + 60.0 + GAP_ACROSS);
     }
 
     #[test]
-    fn balancing_never_moves_a_repeated_head_below_its_own_rows() {
-        // A line, then a table that continues in column two with its head.
-        // Balancing could move the table into column two whole, leaving
-        // its repeated head between its own rows: it must not.
+    fn balancing_sets_the_columns_again_with_their_table_heads_where_tables_continue() {
+        // A line, then a table that first continued in column two with its
+        // head (column one 95 high). Balanced, the table goes to column
+        // two whole (70 high), so no head is repeated, and the piece
+        // across the page fits below.
         let mut pieces = vec![piece(40.0, false)];
         pieces.extend(table(30.0, 4));
         pieces.push(across(5.0));
         let (pages, placed) = flow(frame(), pieces);
-        assert_eq!((placed[1].x, placed[1].y), (10.0, 20.0 + 45.0));
-        assert_eq!((placed[4].x, placed[4].y), (120.0, 30.0));
-        assert_eq!(heads(&pages[0]), [(120.0, 20.0)]);
-        // Column one is too full for the piece across the page below it.
-        assert_eq!((placed[6].page, placed[6].y), (1, 20.0));
+        assert_eq!(pages.len(), 1);
+        assert_eq!((placed[1].x, placed[1].y), (120.0, 20.0));
+        assert_eq!((placed[5].x, placed[5].y), (120.0, 20.0 + 60.0));
+        assert!(heads(&pages[0]).is_empty());
+        assert_eq!((placed[6].page, placed[6].y), (0, 20.0 + 70.0 + GAP_ACROSS));
+    }
+
+    #[test]
+    fn the_last_page_ends_with_level_columns() {
+        // Nine lines of 10 (gap 5) in column one: balanced, five and four.
+        let pieces = (0..9).map(|_| piece(10.0, false)).collect();
+        let (_, placed) = flow(frame(), pieces);
+        let bottom = |column: f32| {
+            placed
+                .iter()
+                .filter(|p| p.x == column)
+                .map(|p| p.y + 10.0)
+                .fold(0.0, f32::max)
+        };
+        assert_eq!(placed.iter().filter(|p| p.x == 10.0).count(), 5);
+        assert_eq!((bottom(10.0), bottom(120.0)), (20.0 + 70.0, 20.0 + 55.0));
+    }
+
+    #[test]
+    fn a_piece_across_the_page_that_does_not_fit_floats_to_the_next_page_and_the_text_fills_this_one()
+     {
+        // Three 40-high pieces: 50 across does not fit below them even
+        // balanced. The lines after it fill column two; the one that does
+        // not fit goes on the next page, below the piece across it.
+        let mut pieces: Vec<Piece> = (0..3).map(|_| piece(40.0, false)).collect();
+        pieces.push(across(50.0));
+        pieces.extend((0..3).map(|_| piece(20.0, false)));
+        let (pages, placed) = flow(frame(), pieces);
+        assert_eq!(pages.len(), 2);
+        assert_eq!((placed[2].page, placed[2].x, placed[2].y), (0, 120.0, 20.0));
+        assert_eq!((placed[4].page, placed[4].x, placed[4].y), (0, 120.0, 65.0));
+        assert_eq!((placed[5].page, placed[5].x, placed[5].y), (0, 120.0, 90.0));
+        assert_eq!((placed[3].page, placed[3].x, placed[3].y), (1, 10.0, 20.0));
+        let below = 20.0 + 50.0 + GAP_ACROSS;
+        assert_eq!((placed[6].page, placed[6].x, placed[6].y), (1, 10.0, below));
+    }
+
+    #[test]
+    fn floats_keep_their_order_and_wait_for_an_open_element_to_close() {
+        // A paragraph of lines open (tagged) across the page turn: the page
+        // turns before it, and the piece across goes first on the next.
+        let mut pieces: Vec<Piece> = (0..3).map(|_| piece(40.0, false)).collect();
+        pieces.push(across(30.0));
+        pieces.push(across(5.0));
+        let mut lines: Vec<Piece> = (0..4).map(|_| piece(20.0, false)).collect();
+        crate::layout::rulebook::tags::wrap(Role::Paragraph, &mut lines);
+        pieces.extend(lines);
+        let (pages, placed) = flow(frame(), pieces);
+        assert_eq!(pages.len(), 2);
+        assert_eq!((placed[3].page, placed[3].y), (1, 20.0));
+        assert_eq!((placed[4].page, placed[4].y), (1, 20.0 + 30.0 + GAP_ACROSS));
+        // The paragraph would turn the page in its third line: all of it
+        // waits, below the floats.
+        assert!(placed[5..].iter().all(|p| p.page == 1), "{placed:?}");
+        let tags = |page: &[Item]| page.iter().filter(|i| matches!(i, Item::Tag(_))).count();
+        assert_eq!(tags(&pages[0]), 0);
     }
 
     #[test]

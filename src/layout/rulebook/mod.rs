@@ -488,6 +488,7 @@ fn set_body(
         Edge::Justified
     };
     let mut after_heading = false;
+    let mut under_heading = UnderHeading::default();
     let mut last_page = None;
     // Where the open callout's pieces start; the piece after the last
     // callout closed (its gap below the box).
@@ -505,6 +506,9 @@ fn set_body(
             Block::Callout { kind, .. } => {
                 lists.close_all(&mut pieces);
                 after_heading = false;
+                // The label is kept with the callout's first lines.
+                under_heading.before(block, &mut pieces);
+                under_heading = UnderHeading::default();
                 match callout_label(kind, input, frame) {
                     Ok(label) => {
                         callout = Some(pieces.len());
@@ -518,6 +522,7 @@ fn set_body(
             }
             Block::CalloutEnd { .. } => {
                 lists.close_all(&mut pieces);
+                under_heading = UnderHeading::default();
                 if let Some(start) = callout.take() {
                     box_callout(&mut pieces, start, frame);
                     after_callout = Some(pieces.len());
@@ -566,6 +571,8 @@ fn set_body(
             std::mem::replace(&mut after_heading, matches!(block, Block::Heading { .. })),
         ) {
             Ok(more) => {
+                under_heading.before(block, &mut pieces);
+                let from = pieces.len();
                 if headings.len() > heading_at
                     && let Some(h) = headings.last_mut()
                 {
@@ -596,6 +603,7 @@ fn set_body(
                     ),
                     _ => lists.block(more, &mut pieces),
                 }
+                under_heading.after(block, from, &pieces);
             }
             Err(problem) => problems.push(problem.with_loc(Loc::new(*file, block_span(block)))),
         }
@@ -648,6 +656,61 @@ fn set_body(
         heading_pages,
         tables,
     })
+}
+
+/// Lines a heading keeps with it in its column: a heading is never the
+/// last thing in a column, nor it and a single line.
+const LINES_UNDER_HEADING: usize = 2;
+
+/// Keeps a heading with the first [`LINES_UNDER_HEADING`] lines under
+/// it: a block too short for them is kept with the next block, unless that
+/// is a heading of a section as high as this one or higher (the short
+/// section, whole, ends there). A figure or table counts as enough.
+#[derive(Default)]
+struct UnderHeading {
+    /// The heading's level and the lines set under it so far, while fewer.
+    open: Option<(u8, usize)>,
+    /// The last piece of a block under it that is too short.
+    pending: Option<usize>,
+}
+
+impl UnderHeading {
+    /// Before `block`: the piece pending goes with it, unless it starts
+    /// a section no deeper than the heading's.
+    fn before(&mut self, block: &Block, pieces: &mut [Piece]) {
+        let Some(at) = self.pending.take() else {
+            return;
+        };
+        let ends = match (block, self.open) {
+            (Block::Heading { level, .. }, Some((section, _))) => *level <= section,
+            _ => false,
+        };
+        if !ends && let Some(piece) = pieces.get_mut(at) {
+            piece.keep_with_next = true;
+        }
+    }
+
+    /// After `block`, set as `pieces[from..]`.
+    fn after(&mut self, block: &Block, from: usize, pieces: &[Piece]) {
+        if let Block::Heading { level, .. } = block {
+            self.open = Some((*level, 0));
+            return;
+        }
+        let added = pieces.len().saturating_sub(from);
+        let Some((level, set)) = self.open.filter(|_| added > 0) else {
+            return;
+        };
+        let lines = match block {
+            Block::Para { .. } => set + added,
+            _ => LINES_UNDER_HEADING,
+        };
+        if lines < LINES_UNDER_HEADING {
+            self.open = Some((level, lines));
+            self.pending = Some(pieces.len() - 1);
+        } else {
+            self.open = None;
+        }
+    }
 }
 
 /// What each `rule:` reference of a paragraph on page `page` prints after

@@ -1,0 +1,284 @@
+//! Two-column rulebook pages as a book set with LaTeX's multicol has them
+//! (issue "Rulebooks to the standard of a LaTeX or typst book", "Page"),
+//! read back from real PDFs with `pdftotext -bbox`: the last page's columns
+//! and the columns above a table across the page end within two lines of
+//! each other, and no heading is the last line of a column, nor with one
+//! line under it at a column's foot unless that is its whole section.
+
+mod support;
+
+use std::fmt::Write as _;
+use std::fs;
+
+use support::raw::build_rulebook;
+use support::tools::{BoxedWord, word_boxes};
+
+const WORDS: &[&str] = &[
+    "the",
+    "unit",
+    "attacks",
+    "an",
+    "adjacent",
+    "enemy",
+    "hex",
+    "and",
+    "rolls",
+    "two",
+    "dice",
+    "for",
+    "each",
+    "supporting",
+    "artillery",
+    "battery",
+    "within",
+    "range",
+    "of",
+    "target",
+];
+
+/// Generated rules: sections (a heading "Headword{k} rules", then
+/// paragraphs of 1 to about 12 lines; some a one-line intro under a
+/// heading right before the next heading), and, when `wide`, a table
+/// too wide for a column after section `wide`.
+fn rules(sections: usize, wide: Option<usize>) -> String {
+    rules_with(sections, wide, 6)
+}
+
+/// [`rules`], the wide table `rows` rows long.
+fn rules_with(sections: usize, wide: Option<usize>, rows: usize) -> String {
+    let mut md = String::from("# Generated Rules\n\n");
+    for k in 0..sections {
+        let _ = writeln!(md, "## Headword{k} rules\n");
+        if k % 4 == 1 {
+            // A one-line intro, then a subheading.
+            let _ = writeln!(md, "Intro{k} in short.\n\n### Subword{k} case\n");
+        }
+        for p in 0..1 + (k * 5) % 3 {
+            let words = 8 + (k * 37 + p * 53) % 110;
+            let text: Vec<&str> = (0..words)
+                .map(|w| WORDS[(w + k + p) % WORDS.len()])
+                .collect();
+            let _ = writeln!(md, "{}.\n", text.join(" "));
+        }
+        if wide == Some(k) {
+            md.push_str("| Case | Attacker strength | Defender strength | Terrain effect | Weather | Result |\n");
+            md.push_str("|---|---|---|---|---|---|\n");
+            for r in 0..rows {
+                let _ = writeln!(
+                    md,
+                    "| Row{r} | attacker {r} | defender {r} | terrain {r} | weather {r} | result {r} |"
+                );
+            }
+            md.push('\n');
+        }
+    }
+    md
+}
+
+/// Every page's size and word boxes.
+type Pages = Vec<((f64, f64), Vec<BoxedWord>)>;
+
+/// The Grid Battles game (two columns on Letter) with `md` as its rules.
+fn rulebook(md: &str) -> (tempfile::TempDir, Pages) {
+    let (tmp, dir) = support::temp_game("grid-battles");
+    fs::write(dir.join("rules/grid-battles.md"), md).expect("write rules");
+    let pdf = build_rulebook(&dir, &tmp.path().join("out"));
+    let pages = word_boxes(&pdf);
+    (tmp, pages)
+}
+
+/// A page's body lines by column: (baseline-ish bottom, words), top down.
+type Line<'a> = (f64, Vec<&'a str>);
+
+fn columns<'a>(
+    page: &'a ((f64, f64), Vec<BoxedWord>),
+    below: f64,
+    above: f64,
+) -> [Vec<Line<'a>>; 2] {
+    let ((width, height), words) = page;
+    let mut out: [Vec<Line<'a>>; 2] = [Vec::new(), Vec::new()];
+    for (text, b) in words {
+        // The text block: below the running head, above the folio.
+        if b[1] < 50.0 || b[3] > height - 40.0 || b[1] < below || b[3] > above {
+            continue;
+        }
+        let column = usize::from((b[0] + b[2]) / 2.0 > width / 2.0);
+        let lines = &mut out[column];
+        match lines.iter_mut().find(|(y, _)| (y - b[3]).abs() < 2.0) {
+            Some((_, line)) => line.push(text),
+            None => lines.push((b[3], vec![text])),
+        }
+    }
+    for lines in &mut out {
+        lines.sort_by(|a, b| a.0.total_cmp(&b.0));
+    }
+    out
+}
+
+/// The distance between a column's lines of text (its most common step).
+fn line_pitch(lines: &[Line<'_>]) -> f64 {
+    let mut steps: Vec<i64> = lines
+        .windows(2)
+        .map(|w| ((w[1].0 - w[0].0) * 10.0).round() as i64)
+        .filter(|s| *s > 0)
+        .collect();
+    steps.sort_unstable();
+    let mode = steps
+        .chunk_by(|a, b| a == b)
+        .max_by_key(|c| c.len())
+        .map_or(120, |c| c[0]);
+    mode as f64 / 10.0
+}
+
+fn is_heading(line: &Line<'_>) -> bool {
+    line.1
+        .iter()
+        .any(|w| w.starts_with("Headword") || w.starts_with("Subword"))
+}
+
+/// No column's last line is a heading, nor the line above it but for a
+/// section of one line, on every page from the rules' first heading on
+/// but at their very end.
+fn assert_no_heading_at_a_column_foot(pages: &[((f64, f64), Vec<BoxedWord>)]) {
+    let (first, top) = first_body(pages);
+    let last = pages.len() - 1;
+    for (n, page) in pages.iter().enumerate().skip(first) {
+        let below = if n == first { top } else { 0.0 };
+        for (c, lines) in columns(page, below, f64::MAX).iter().enumerate() {
+            let len = lines.len();
+            if n == last && c == 1 {
+                continue;
+            }
+            let foot = &lines[len.saturating_sub(4)..];
+            let last = lines.last();
+            assert!(
+                !last.is_some_and(is_heading),
+                "page {}, column {}: a heading is the column's last line: {foot:?}",
+                n + 1,
+                c + 1,
+            );
+            // Above the last line only with all its section under it: a
+            // paragraph of one line (they end with a full stop).
+            let whole = last.is_some_and(|l| l.1.last().is_some_and(|w| w.ends_with('.')));
+            assert!(
+                len < 2 || !is_heading(&lines[len - 2]) || whole,
+                "page {}, column {}: a heading with one line under it at the column's foot: {foot:?}",
+                n + 1,
+                c + 1,
+            );
+        }
+    }
+}
+
+/// Where the rules start: the page and top of their first heading, the
+/// last "Generated" set in a text block (the contents list it first).
+fn first_body(pages: &[((f64, f64), Vec<BoxedWord>)]) -> (usize, f64) {
+    pages
+        .iter()
+        .enumerate()
+        .filter_map(|(n, (_, words))| {
+            words
+                .iter()
+                .rfind(|w| w.0 == "Generated" && w.1[1] > 50.0)
+                .map(|w| (n, w.1[1] - 1.0))
+        })
+        .next_back()
+        .expect("the rules' first heading")
+}
+
+#[test]
+fn the_last_pages_columns_end_within_two_lines_of_each_other() {
+    // Different lengths of rules, so the last page holds a few lines or
+    // nearly a page.
+    for sections in [3, 9, 16, 23] {
+        let (_tmp, pages) = rulebook(&rules(sections, None));
+        let page = pages.last().expect("a page");
+        let [left, right] = columns(page, 0.0, f64::MAX);
+        let pitch = line_pitch(&left).max(line_pitch(&right));
+        let bottom = |lines: &[Line<'_>]| lines.last().map_or(0.0, |l| l.0);
+        assert!(
+            !right.is_empty() || left.len() < 2,
+            "{sections}: column two empty: {left:?}"
+        );
+        let (l, r) = (bottom(&left), bottom(&right));
+        assert!(
+            (l - r).abs() <= 2.0 * pitch + 0.5,
+            "{sections} sections: the last page's columns end at {l:.1} and {r:.1} (lines {pitch:.1} apart)"
+        );
+        assert_no_heading_at_a_column_foot(&pages);
+    }
+}
+
+#[test]
+fn the_columns_above_a_table_across_the_page_end_within_two_lines_of_each_other() {
+    for wide in [4, 7, 11] {
+        let (_tmp, pages) = rulebook(&rules(16, Some(wide)));
+        // The table's first row, and the page it is on.
+        let (n, top) = pages
+            .iter()
+            .enumerate()
+            .find_map(|(n, (_, words))| words.iter().find(|w| w.0 == "Case").map(|w| (n, w.1[1])))
+            .expect("the table's head");
+        let [left, right] = columns(&pages[n], 0.0, top - 1.0);
+        if left.is_empty() && right.is_empty() {
+            // At the top of its page: nothing above it to balance.
+            continue;
+        }
+        let pitch = line_pitch(&left).max(line_pitch(&right));
+        let bottom = |lines: &[Line<'_>]| lines.last().map_or(0.0, |l| l.0);
+        let (l, r) = (bottom(&left), bottom(&right));
+        assert!(
+            (l - r).abs() <= 2.0 * pitch + 0.5,
+            "table after section {wide}, page {}: the columns above it end at {l:.1} and {r:.1}",
+            n + 1
+        );
+        assert_no_heading_at_a_column_foot(&pages);
+    }
+}
+
+#[test]
+fn a_table_across_the_page_that_does_not_fit_floats_and_the_text_fills_the_page_before() {
+    let mut floated = 0;
+    // Tables of five rows move whole: every place in the rules.
+    for wide in 0..16 {
+        let (_tmp, pages) = rulebook(&rules_with(16, Some(wide), 5));
+        // Every row once.
+        let rows: Vec<&str> = pages
+            .iter()
+            .flat_map(|(_, words)| words.iter().map(|w| w.0.as_str()))
+            .filter(|w| w.starts_with("Row"))
+            .collect();
+        assert_eq!(rows.len(), 5, "table after section {wide}: {rows:?}");
+        let (n, top) = pages
+            .iter()
+            .enumerate()
+            .find_map(|(n, (_, words))| words.iter().find(|w| w.0 == "Case").map(|w| (n, w.1[1])))
+            .expect("the table's head");
+        let [left, right] = columns(&pages[n], 0.0, top - 1.0);
+        if !left.is_empty() || !right.is_empty() || n == 0 {
+            continue;
+        }
+        // At the top of its page: the page before it is full, both columns
+        // down to the foot of the text block (as low as any column goes)
+        // but for less than a heading and the two lines kept with it.
+        floated += 1;
+        let foot = pages
+            .iter()
+            .flat_map(|p| columns(p, 0.0, f64::MAX))
+            .filter_map(|c| c.last().map(|l| l.0))
+            .fold(0.0, f64::max);
+        let [left, right] = columns(&pages[n - 1], 0.0, f64::MAX);
+        let pitch = line_pitch(&left).max(line_pitch(&right));
+        for (c, lines) in [left, right].iter().enumerate() {
+            let bottom = lines.last().map_or(0.0, |l| l.0);
+            assert!(
+                bottom >= foot - 5.0 * pitch,
+                "table after section {wide} on page {}: column {} of the page before ends at {bottom:.1}, the foot is {foot:.1}",
+                n + 1,
+                c + 1
+            );
+        }
+        assert_no_heading_at_a_column_foot(&pages);
+    }
+    assert!(floated > 0, "no table went to the top of a page");
+}
