@@ -7,6 +7,7 @@ pub mod pdf;
 mod pdf_images;
 mod pdf_tags;
 pub mod png;
+mod raster;
 pub mod svg;
 pub mod vassal;
 pub mod zip;
