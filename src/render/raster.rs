@@ -39,6 +39,9 @@ pub struct Target<'a> {
 const MAX_PIECES: f32 = 64.0;
 const TOLERANCE: f32 = 0.1;
 
+/// Cells looked at together for a run no line crossed.
+const RUN: usize = 8;
+
 impl Rasterizer {
     /// Starts a new outline (closing the one before).
     pub fn move_to(&mut self, x: f32, y: f32) {
@@ -205,11 +208,20 @@ impl Rasterizer {
             .enumerate()
         {
             // Each pixel's coverage: the signed areas summed along the row.
+            // Where no line crossed a run of cells the sum holds: the
+            // run is filled at once (the same bytes as summing them).
             let mut acc = 0.0f32;
-            for (cell, c) in cells[..w].iter_mut().zip(cover.iter_mut()) {
-                acc += *cell;
-                *cell = 0.0;
-                *c = (acc.abs().min(1.0) * scale + 0.5) as u8;
+            let mut i = 0;
+            while i < w {
+                if i + RUN <= w && cells[i..i + RUN].iter().all(|c| *c == 0.0) {
+                    cover[i..i + RUN].fill((acc.abs().min(1.0) * scale + 0.5) as u8);
+                    i += RUN;
+                    continue;
+                }
+                acc += cells[i];
+                cells[i] = 0.0;
+                cover[i] = (acc.abs().min(1.0) * scale + 0.5) as u8;
+                i += 1;
             }
             cells[w] = 0.0;
             cells[w + 1] = 0.0;
