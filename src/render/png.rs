@@ -15,7 +15,7 @@ use std::ops::Range;
 use resvg::tiny_skia::{self as sk, Transform};
 use resvg::usvg;
 
-use super::raster::{Rasterizer, Target};
+use super::raster::{Rasterizer, Target, hairline};
 use super::svg::{covers, num_read_back, outlined_item, outlined_root, rgb8, white_ground};
 use crate::layout::{Geometry, Item, Shape, TextItem};
 use crate::model::PathEl;
@@ -461,13 +461,12 @@ impl Plan {
                     let Some(path) = self.paths.get(*path) else {
                         continue;
                     };
-                    if let Some(opacity) = hairline(*width, *transform) {
+                    if let Some(opacity) = hairline_opacity(*width, *transform) {
                         // Each segment alone, as tiny-skia draws a hairline.
                         let mut pieces = Rasterizer::gatherer();
                         trace(&mut pieces, path, *transform);
                         for [x0, y0, x1, y1] in pieces.take_lines() {
-                            raster.hairline((x0, y0), (x1, y1));
-                            raster.fill(&mut target, [0; 3], opacity);
+                            hairline(&mut target, (x0, y0), (x1, y1), [0; 3], opacity);
                         }
                         continue;
                     }
@@ -526,7 +525,7 @@ fn trace(raster: &mut Rasterizer, path: &sk::Path, transform: Transform) {
 /// The opacity tiny-skia draws a stroke `width` wide placed by `transform`
 /// with, as a hairline faded by its width; `None` when it is a pixel or
 /// more wide.
-fn hairline(width: f32, transform: Transform) -> Option<f32> {
+fn hairline_opacity(width: f32, transform: Transform) -> Option<f32> {
     let fast_len = |x: f32, y: f32| {
         let (x, y) = (x.abs(), y.abs());
         x.max(y) + x.min(y) / 2.0

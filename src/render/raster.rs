@@ -127,21 +127,6 @@ impl Rasterizer {
         self.open = false;
     }
 
-    /// A thin stroke's segment as tiny-skia draws a hairline: one pixel
-    /// across its minor axis (so its ends are cut square to that axis).
-    pub fn hairline(&mut self, (x0, y0): (f32, f32), (x1, y1): (f32, f32)) {
-        let (ox, oy) = if (y1 - y0).abs() >= (x1 - x0).abs() {
-            (0.5, 0.0)
-        } else {
-            (0.0, 0.5)
-        };
-        self.move_to(x0 - ox, y0 - oy);
-        self.line_to(x1 - ox, y1 - oy);
-        self.line_to(x1 + ox, y1 + oy);
-        self.line_to(x0 + ox, y0 + oy);
-        self.close();
-    }
-
     /// Fills the outlines gathered (closing the last) in `rgb` at
     /// `opacity` onto `target`, and forgets them.
     pub fn fill(&mut self, target: &mut Target, rgb: [u8; 3], opacity: f32) {
@@ -261,6 +246,75 @@ fn blend_row(pixels: &mut [u8], cover: &[u8], ink: [u8; 4]) {
             *d = div255(s as u32 * c + *d as u32 * keep);
         }
         i += 1;
+    }
+}
+
+/// A thin stroke's segment (in canvas pixels) drawn as tiny-skia draws a
+/// hairline: along its major axis, each row (or column) it crosses covers
+/// the two pixels either side of its centre there by how near each is,
+/// and by how much of the row it crosses; all faded by `opacity`.
+pub fn hairline(target: &mut Target, p: (f32, f32), q: (f32, f32), rgb: [u8; 3], opacity: f32) {
+    if ![p.0, p.1, q.0, q.1, opacity].iter().all(|v| v.is_finite()) || opacity <= 0.0 {
+        return;
+    }
+    let steep = (q.1 - p.1).abs() >= (q.0 - p.0).abs();
+    // Along the major axis `a`, across it `b`.
+    let (pa, pb, qa, qb) = if steep {
+        (p.1, p.0, q.1, q.0)
+    } else {
+        (p.0, p.1, q.0, q.1)
+    };
+    let ((a0, b0), (a1, b1)) = if pa <= qa {
+        ((pa, pb), (qa, qb))
+    } else {
+        ((qa, qb), (pa, pb))
+    };
+    if a1 <= a0 {
+        return;
+    }
+    let slope = (b1 - b0) / (a1 - a0);
+    let (w, rows) = (target.width as f32, &target.rows);
+    let (lo, hi) = if steep {
+        (rows.start as f32, rows.end as f32)
+    } else {
+        (0.0, w)
+    };
+    let first = a0.max(lo).floor();
+    let last = a1.min(hi).ceil();
+    let ink = [rgb[0], rgb[1], rgb[2], 255];
+    let opacity = opacity.min(1.0);
+    let mut step = first;
+    while step < last {
+        let (sa, sb) = (a0.max(step), a1.min(step + 1.0));
+        step += 1.0;
+        let span = sb - sa;
+        if span <= 0.0 {
+            continue;
+        }
+        let centre = b0 + ((sa + sb) / 2.0 - a0) * slope - 0.5;
+        let near = centre.floor();
+        let f = centre - near;
+        for (across, share) in [(near, 1.0 - f), (near + 1.0, f)] {
+            let (x, y) = if steep {
+                (across, step - 1.0)
+            } else {
+                (step - 1.0, across)
+            };
+            if x < 0.0 || x >= w || y < rows.start as f32 || y >= rows.end as f32 {
+                continue;
+            }
+            let c = (share * span * opacity * 255.0 + 0.5) as u32;
+            if c == 0 {
+                continue;
+            }
+            let at = ((y as usize - rows.start as usize) * target.width as usize + x as usize) * 4;
+            if let Some(px) = target.data.get_mut(at..at + 4) {
+                let keep = 255 - c.min(255);
+                for (d, s) in px.iter_mut().zip(ink) {
+                    *d = div255(s as u32 * c.min(255) + *d as u32 * keep);
+                }
+            }
+        }
     }
 }
 
