@@ -131,8 +131,8 @@ pub fn map_images(game: &Game, assets: &Assets) -> Result<Vec<(String, Vec<u8>)>
         let Some(drawing) = draw(map, assets, &mut quiet) else {
             continue;
         };
-        // Drawn from the items, as resvg draws the SVG: the same pixels,
-        // without parsing the SVG back.
+        // Drawn from the items, as resvg draws the SVG (but for a few levels
+        // at the edges), without parsing the SVG back.
         let (svg, png) = std::thread::scope(|scope| {
             let svg = scope.spawn(|| map_svg(&drawing, assets));
             let png = items_to_png(
