@@ -122,7 +122,12 @@ impl Cursor {
     /// The columns start here: what balancing sets again starts here.
     fn set_mark(&mut self) {
         self.bottom = self.y;
-        self.mark = Mark {
+        self.mark = self.here();
+    }
+
+    /// Where the flow stands: the next piece, the end of the page's items.
+    fn here(&self) -> Mark {
+        Mark {
             piece: self.next,
             page: self.pages.len() - 1,
             items: self.pages.last().map_or(0, Vec::len),
@@ -130,20 +135,12 @@ impl Cursor {
             last_table: self.last_table.clone(),
             shallow: self.shallow,
             depth: self.depth,
-        };
+        }
     }
 
     fn snapshot(&self) -> Snapshot {
         Snapshot {
-            at: Mark {
-                piece: self.next,
-                page: self.pages.len() - 1,
-                items: self.pages.last().map_or(0, Vec::len),
-                y: self.y,
-                last_table: self.last_table.clone(),
-                shallow: self.shallow,
-                depth: self.depth,
-            },
+            at: self.here(),
             column: self.column,
             top: self.top,
             bottom: self.bottom,
