@@ -53,6 +53,14 @@ impl ContentStream {
     fn precise(&mut self, v: f32) {
         use std::io::Write as _;
         let v = if v.is_finite() { v } else { 0.0 };
+        // Most are whole or a few decimals (a form placed at 36.25): those
+        // are written as [`Self::num`] writes them, without the float
+        // formatter, when that decimal reads back as `v` itself.
+        let thousandths = (f64::from(v) * 1000.0).round();
+        if thousandths.abs() < 1e15 && (thousandths / 1000.0) as f32 == v {
+            self.num(v);
+            return;
+        }
         let _ = write!(self.buf, "{v} ");
     }
 
@@ -320,6 +328,30 @@ mod tests {
     fn a_transform_keeps_small_scales() {
         let s = written(|c| c.transform([0.0004, 0.0, 0.0, 0.5, 1.0, 2.0]));
         assert_eq!(s, "0.0004 0 0 0.5 1 2 cm\n");
+    }
+
+    #[test]
+    fn a_transform_reads_back_as_the_numbers_given() {
+        let values = [
+            36.25,
+            0.1,
+            -612.0,
+            1.0 / 3.0,
+            0.0004,
+            1e-7,
+            123_456.79,
+            -0.001,
+            792.0,
+        ];
+        for v in values {
+            let s = written(|c| c.transform([1.0, 0.0, 0.0, 1.0, v, -v]));
+            let read: Vec<f32> = s
+                .split_whitespace()
+                .take(6)
+                .map(|t| t.parse().expect("a number"))
+                .collect();
+            assert_eq!(read, vec![1.0, 0.0, 0.0, 1.0, v, -v], "{s}");
+        }
     }
 
     #[test]

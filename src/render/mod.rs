@@ -8,6 +8,7 @@ mod pdf_forms;
 mod pdf_images;
 mod pdf_tags;
 pub mod png;
+mod png_encode;
 mod raster;
 pub mod svg;
 pub mod vassal;

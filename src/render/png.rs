@@ -1,6 +1,6 @@
 //! Render stage, PNG: an outlined SVG (see [`super::svg::outlined_svg`])
-//! rasterised with resvg at a given resolution and encoded with the png
-//! crate's fast DEFLATE. No fonts are involved: text arrives as paths.
+//! rasterised with resvg at a given resolution and encoded as PNG
+//! ([`super::png_encode`]). No fonts are involved: text arrives as paths.
 //!
 //! A big picture (a map) is drawn from its laid-out items instead
 //! ([`items_to_png`]): the same numbers as the outlined SVG's, its fills,
@@ -15,6 +15,7 @@ use std::ops::Range;
 use resvg::tiny_skia::{self as sk, Transform};
 use resvg::usvg;
 
+use super::png_encode::{Color, filter_rows, png_of, png_of_filtered};
 use super::raster::{Rasterizer, Target, hairline};
 use super::svg::{covers, num_read_back, outlined_item, outlined_root, rgb8, white_ground};
 use crate::layout::{Geometry, Item, Shape, TextItem};
@@ -139,14 +140,18 @@ impl Plan {
     fn pixels(&self, strip: u32) -> Result<Pixels, String> {
         let (w, h) = (self.canvas.w as usize, self.canvas.h);
         let strip = strip.clamp(1, h.max(1));
-        let mut rgb = vec![0u8; w * h as usize * 3];
+        let row = w * 3;
+        let mut rgb = vec![0u8; row * h as usize];
+        let mut filtered = vec![0u8; (row + 1) * h as usize];
         let mut jobs = Vec::new();
-        let mut rest = rgb.as_mut_slice();
+        let (mut rest, mut rest_filtered) = (rgb.as_mut_slice(), filtered.as_mut_slice());
         for k in 0..h.div_ceil(strip) {
             let rows = k * strip..((k + 1) * strip).min(h);
-            let (chunk, tail) = rest.split_at_mut(rows.len() * w * 3);
-            jobs.push((rows, chunk));
-            rest = tail;
+            let (chunk, tail) = rest.split_at_mut(rows.len() * row);
+            let (filtered_chunk, filtered_tail) =
+                rest_filtered.split_at_mut(rows.len() * (row + 1));
+            jobs.push((rows, chunk, filtered_chunk));
+            (rest, rest_filtered) = (tail, filtered_tail);
         }
         let workers = workers().min(jobs.len()).max(1);
         let jobs = std::sync::Mutex::new(jobs.into_iter());
@@ -158,7 +163,7 @@ impl Plan {
                     .lock()
                     .unwrap_or_else(std::sync::PoisonError::into_inner)
                     .next();
-                let Some((rows, chunk)) = job else {
+                let Some((rows, chunk, filtered)) = job else {
                     return Ok(true);
                 };
                 let n = rows.len() * w;
@@ -169,6 +174,12 @@ impl Plan {
                 }
                 for (out, px) in chunk.chunks_exact_mut(3).zip(pixels) {
                     out.copy_from_slice(&[px.red(), px.green(), px.blue()]);
+                }
+                // Filtered for the PNG here, on this core, all but the
+                // strip's first row (the row over it is another strip's).
+                if chunk.len() > row {
+                    let (first, others) = chunk.split_at(row);
+                    filter_rows(Some(first), others, row, 3, &mut filtered[row + 1..]);
                 }
             }
         };
@@ -184,12 +195,21 @@ impl Plan {
                 .collect()
         });
         if opaque?.into_iter().all(|o| o) {
+            // Each strip's first row, now that the row over it is drawn.
+            for start in (0..h as usize).step_by(strip as usize) {
+                let above = start.checked_sub(1).map(|r| &rgb[r * row..start * row]);
+                let first = &rgb[start * row..(start + 1) * row];
+                let out = &mut filtered[start * (row + 1)..(start + 1) * (row + 1)];
+                filter_rows(above, first, row, 3, out);
+            }
             return Ok(Pixels {
-                color: png::ColorType::Rgb,
+                color: Color::Rgb,
                 data: rgb,
                 h,
+                filtered: Some(filtered),
             });
         }
+        drop(filtered);
         // Something shows through: drawn again, kept whole, as RGBA.
         drop(rgb);
         Ok(pixels_of(&self.bands(workers)?, self.canvas.w))
@@ -592,9 +612,12 @@ impl ttf_parser::OutlineBuilder for Outline {
 /// opaque (every outlined SVG has a white ground), else RGBA, not
 /// premultiplied.
 struct Pixels {
-    color: png::ColorType,
+    color: Color,
     data: Vec<u8>,
     h: u32,
+    /// The rows filtered for the PNG already (by the threads that drew
+    /// them), if they were.
+    filtered: Option<Vec<u8>>,
 }
 
 /// The pixels of drawn bands (`w` pixels wide).
@@ -611,7 +634,7 @@ fn pixels_of(bands: &[Band], w: u32) -> Pixels {
                 rgb.extend_from_slice(&[px.red(), px.green(), px.blue()]);
             }
         }
-        (png::ColorType::Rgb, rgb)
+        (Color::Rgb, rgb)
     } else {
         let mut rgba = Vec::with_capacity(w * h as usize * 4);
         for band in bands {
@@ -620,33 +643,25 @@ fn pixels_of(bands: &[Band], w: u32) -> Pixels {
                 rgba.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
             }
         }
-        (png::ColorType::Rgba, rgba)
+        (Color::Rgba, rgba)
     };
-    Pixels { color, data, h }
+    Pixels {
+        color,
+        data,
+        h,
+        filtered: None,
+    }
 }
 
-/// PNG bytes of pixels `w` wide with the png crate's fast DEFLATE
-/// (fdeflate): tiny-skia's own encoder uses the default level, most of the
-/// time per card. Its resolution is recorded (pHYs, in pixels per metre),
+/// PNG bytes of pixels `w` wide (see [`super::png_encode`]): fast, where
+/// tiny-skia's own encoder spent most of the time of a card at the
+/// default level. Its resolution is recorded (pHYs, in pixels per metre),
 /// so a print shop or an image editor sizes it as it was drawn.
-fn encode(pixels: &Pixels, w: u32, dpi: f32) -> Result<Vec<u8>, png::EncodingError> {
-    let Pixels { color, data, h } = pixels;
-    let (color, h) = (*color, *h);
-    let mut out = Vec::with_capacity(data.len() / 8);
-    let mut encoder = png::Encoder::new(&mut out, w, h);
-    encoder.set_color(color);
-    encoder.set_depth(png::BitDepth::Eight);
-    encoder.set_compression(png::Compression::Fast);
-    let per_metre = (dpi / 0.0254).round() as u32;
-    encoder.set_pixel_dims(Some(png::PixelDimensions {
-        xppu: per_metre,
-        yppu: per_metre,
-        unit: png::Unit::Meter,
-    }));
-    let mut writer = encoder.write_header()?;
-    writer.write_image_data(data)?;
-    writer.finish()?;
-    Ok(out)
+fn encode(pixels: &Pixels, w: u32, dpi: f32) -> std::io::Result<Vec<u8>> {
+    match &pixels.filtered {
+        Some(filtered) => png_of_filtered(filtered, w, pixels.h, pixels.color, dpi),
+        None => png_of(&pixels.data, w, pixels.color, dpi),
+    }
 }
 
 #[cfg(test)]

@@ -590,22 +590,43 @@ impl std::fmt::Display for Fixed {
         if n == 0 {
             return f.write_str("0");
         }
-        if n < 0 {
-            f.write_str("-")?;
-        }
+        // Written right to left into a buffer, then handed over at once:
+        // the formatting machinery per digit group was most of the time
+        // of writing a map's SVG.
+        let negative = n < 0;
         let n = n.unsigned_abs();
         let unit = 10u64.pow(decimals as u32);
-        let (whole, mut part) = (n / unit, n % unit);
-        write!(f, "{whole}")?;
+        let (mut whole, mut part) = (n / unit, n % unit);
+        // Below EXACT: at most 16 whole digits, 6 decimals, a point, a sign.
+        let mut buf = [0u8; 32];
+        let mut at = buf.len();
+        let mut put = |digit: u8| {
+            at -= 1;
+            buf[at] = digit;
+        };
         if part != 0 {
             let mut digits = decimals;
             while part % 10 == 0 {
                 part /= 10;
                 digits -= 1;
             }
-            write!(f, ".{part:0digits$}")?;
+            for _ in 0..digits {
+                put(b'0' + (part % 10) as u8);
+                part /= 10;
+            }
+            put(b'.');
         }
-        Ok(())
+        loop {
+            put(b'0' + (whole % 10) as u8);
+            whole /= 10;
+            if whole == 0 {
+                break;
+            }
+        }
+        if negative {
+            put(b'-');
+        }
+        f.write_str(std::str::from_utf8(&buf[at..]).map_err(|_| std::fmt::Error)?)
     }
 }
 
