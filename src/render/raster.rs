@@ -18,7 +18,6 @@
 pub struct Rasterizer {
     lines: Vec<[f32; 4]>,
     cells: Vec<f32>,
-    cover: Vec<u8>,
     start: (f32, f32),
     at: (f32, f32),
     open: bool,
@@ -186,66 +185,63 @@ impl Rasterizer {
         let row_bytes = target.width as usize * 4;
         let first = target.rows.start as usize;
         let ink = [rgb[0], rgb[1], rgb[2], 255];
-        self.cover.resize(w, 0);
-        let cover = &mut self.cover[..w];
+        let coverage = |acc: f32| (acc.abs().min(1.0) * scale + 0.5) as u8;
         for (r, cells) in self.cells[..stride * h]
             .chunks_exact_mut(stride)
             .enumerate()
         {
-            // Each pixel's coverage: the signed areas summed along the row.
-            // Where no line crossed a run of cells the sum holds: the
-            // run is filled at once (the same bytes as summing them).
+            let at = (top + r - first) * row_bytes + left * 4;
+            let Some(pixels) = target.data.get_mut(at..at + w * 4) else {
+                cells.fill(0.0);
+                continue;
+            };
+            // Each pixel's coverage: the signed areas summed along the row,
+            // painted as it is found. Where no line crossed a run of cells
+            // the sum holds: the run is painted at once (the same bytes as
+            // summing them). The cells are left zeroed.
             let mut acc = 0.0f32;
             let mut i = 0;
             while i < w {
-                if i + RUN <= w && cells[i..i + RUN].iter().all(|c| *c == 0.0) {
-                    cover[i..i + RUN].fill((acc.abs().min(1.0) * scale + 0.5) as u8);
+                if i + RUN <= w && untouched(&cells[i..i + RUN]) {
+                    paint(&mut pixels[i * 4..(i + RUN) * 4], coverage(acc), ink);
                     i += RUN;
                     continue;
                 }
                 acc += cells[i];
                 cells[i] = 0.0;
-                cover[i] = (acc.abs().min(1.0) * scale + 0.5) as u8;
+                paint(&mut pixels[i * 4..i * 4 + 4], coverage(acc), ink);
                 i += 1;
             }
             cells[w] = 0.0;
             cells[w + 1] = 0.0;
-            let at = (top + r - first) * row_bytes + left * 4;
-            let Some(pixels) = target.data.get_mut(at..at + w * 4) else {
-                continue;
-            };
-            blend_row(pixels, cover, ink);
         }
     }
 }
 
-/// Paints `ink` (opaque) over premultiplied RGBA `pixels` at each one's
-/// coverage; runs of whole coverage are written straight.
-fn blend_row(pixels: &mut [u8], cover: &[u8], ink: [u8; 4]) {
-    let mut i = 0;
-    let n = cover.len();
-    while i < n {
-        let c = cover[i];
-        if c == 0 {
-            i += 1;
-            continue;
-        }
-        if c == 255 {
-            let end = cover[i..]
-                .iter()
-                .position(|&v| v != 255)
-                .map_or(n, |k| i + k);
-            for px in pixels[i * 4..end * 4].chunks_exact_mut(4) {
+/// Whether no line crossed these cells (all hold +0.0; a -0.0 counts as
+/// crossed, which sums the same). Without stopping early, so it vectorises.
+fn untouched(cells: &[f32]) -> bool {
+    cells.iter().fold(0, |bits, c| bits | c.to_bits()) == 0
+}
+
+/// Paints opaque `ink` over premultiplied RGBA `pixels` at coverage `c`:
+/// nothing at none, the ink itself at whole coverage.
+fn paint(pixels: &mut [u8], c: u8, ink: [u8; 4]) {
+    match c {
+        0 => {}
+        255 => {
+            for px in pixels.chunks_exact_mut(4) {
                 px.copy_from_slice(&ink);
             }
-            i = end;
-            continue;
         }
-        let (c, keep) = (c as u32, 255 - c as u32);
-        for (d, s) in pixels[i * 4..i * 4 + 4].iter_mut().zip(ink) {
-            *d = div255(s as u32 * c + *d as u32 * keep);
+        _ => {
+            let (c, keep) = (c as u32, 255 - c as u32);
+            for px in pixels.chunks_exact_mut(4) {
+                for (d, s) in px.iter_mut().zip(ink) {
+                    *d = div255(s as u32 * c + *d as u32 * keep);
+                }
+            }
         }
-        i += 1;
     }
 }
 
