@@ -521,6 +521,8 @@ pub fn lay_out_tiles(
     book: &FontBook,
 ) -> Doc {
     let marks = plan.marks();
+    // Where each item lies, found once (not once a sheet).
+    let extents: Vec<Extent> = drawing.items.iter().map(|i| extent(i, book)).collect();
     let mut pages = Vec::with_capacity(plan.columns * plan.rows);
     let total = plan.columns * plan.rows;
     for row in 0..plan.rows {
@@ -529,8 +531,8 @@ pub fn lay_out_tiles(
             let (dx, dy) = (plan.margin - rx, plan.margin - ry);
             let clip = [plan.margin, plan.margin, rw, rh];
             let mut items = Vec::new();
-            for item in &drawing.items {
-                if on_tile(item, [rx, ry, rw, rh], book) {
+            for (item, extent) in drawing.items.iter().zip(&extents) {
+                if extent.shows_in([rx, ry, rw, rh]) {
                     let mut item = item.translated(dx, dy);
                     if let Item::Shape(shape) = &mut item {
                         shape.clip = Some(clip);
@@ -577,29 +579,47 @@ pub fn lay_out_tiles(
     }
 }
 
-/// Whether any of the item shows in the region (of text: all of it).
-fn on_tile(item: &Item, [x, y, w, h]: [f32; 4], book: &FontBook) -> bool {
-    let (x0, y0, x1, y1) = match item {
+/// Where an item lies, for the sheets it goes on: text goes on a sheet
+/// only whole, anything else where any of it shows.
+enum Extent {
+    /// A tag marks structure and draws nothing; it goes with every sheet.
+    Everywhere,
+    Nowhere,
+    Whole(f32, f32, f32, f32),
+    Any(f32, f32, f32, f32),
+}
+
+fn extent(item: &Item, book: &FontBook) -> Extent {
+    match item {
         Item::Text(t) => {
             let face = book.face(t.face);
             let (top, bottom) = (t.y - face.ascent(t.size), t.y + face.descent(t.size));
-            let whole = t.x >= x && t.x + t.width <= x + w && top >= y && bottom <= y + h;
-            return whole;
+            Extent::Whole(t.x, top, t.x + t.width, bottom)
         }
         Item::Shape(Shape { geometry, .. }) => match bounds(geometry) {
-            Some(b) => b,
-            None => return false,
+            Some((x0, y0, x1, y1)) => Extent::Any(x0, y0, x1, y1),
+            None => Extent::Nowhere,
         },
-        Item::Image(i) => (
+        Item::Image(i) => Extent::Any(
             i.clip[0],
             i.clip[1],
             i.clip[0] + i.clip[2],
             i.clip[1] + i.clip[3],
         ),
-        // A tag marks structure and draws nothing; it goes with every tile.
-        Item::Tag(_) => return true,
-    };
-    x1 >= x && x0 <= x + w && y1 >= y && y0 <= y + h
+        Item::Tag(_) => Extent::Everywhere,
+    }
+}
+
+impl Extent {
+    /// Whether the item shows in the region (of text: all of it).
+    fn shows_in(&self, [x, y, w, h]: [f32; 4]) -> bool {
+        match *self {
+            Extent::Everywhere => true,
+            Extent::Nowhere => false,
+            Extent::Whole(x0, y0, x1, y1) => x0 >= x && x1 <= x + w && y0 >= y && y1 <= y + h,
+            Extent::Any(x0, y0, x1, y1) => x1 >= x && x0 <= x + w && y1 >= y && y0 <= y + h,
+        }
+    }
 }
 
 fn bounds(geometry: &Geometry) -> Option<(f32, f32, f32, f32)> {
