@@ -36,7 +36,13 @@ apt_needed=()
 command -v pdftotext >/dev/null 2>&1 || apt_needed+=(poppler-utils)   # PDF text, boxes, pages
 command -v qpdf >/dev/null 2>&1 || apt_needed+=(qpdf)                 # rulebook outline test
 command -v chromium >/dev/null 2>&1 || apt_needed+=(chromium)         # HTML in a browser
-command -v java >/dev/null 2>&1 || apt_needed+=(default-jre-headless) # the Nu HTML checker, VASSAL
+command -v java >/dev/null 2>&1 || apt_needed+=(default-jre)          # the Nu HTML checker, VASSAL
+# VASSAL opens windows (on Xvfb): it needs the JRE's X toolkit, which a
+# headless JRE (default-jre-headless) lacks.
+if command -v java >/dev/null 2>&1; then
+  java_home=$(java -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.home = //p')
+  [ -f "$java_home/lib/libawt_xawt.so" ] || apt_needed+=(default-jre)
+fi
 command -v Xvfb >/dev/null 2>&1 || apt_needed+=(xvfb)                 # VASSAL's windows, off screen
 # VASSAL's own engine (tests/vassal_engine.rs) loads a module with these of
 # its dependencies; Debian packages them as jars under /usr/share/java.
