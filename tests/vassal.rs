@@ -278,7 +278,8 @@ fn counters_are_two_faced_pieces_and_a_pointy_hex_map_is_a_board_with_its_grid()
         "{:?}",
         grid.attrs
     );
-    let (x0, y0) = (num("x0"), num("y0"));
+    // A sideways grid's origin is turned (x and y swapped), as VASSAL reads it.
+    let (x0, y0) = (num("y0"), num("x0"));
     assert!(x0 > 0.0 && y0 > 0.0 && x0 < f64::from(size.0) && y0 < f64::from(size.1));
     assert!(
         !all.iter()

@@ -173,6 +173,7 @@ fn counter_pieces(
         .or(assets.fonts.families.first())
         .ok_or_else(|| OpError::new("fonts/fonts.toml declares no font family"))?;
     let mut sides: Vec<(String, Vec<VassalCounter>)> = Vec::new();
+    let mut stems = std::collections::HashSet::new();
     for counter in counters {
         let side = if counter.side.is_empty() {
             "Markers".to_string()
@@ -192,7 +193,17 @@ fn counter_pieces(
         let (front, back) =
             crate::layout::counter_faces(counter, COUNTER_SIZE, family, &assets.fonts)
                 .map_err(|d| OpError::new(format!("counter {}: {}", counter.name, d.message)))?;
-        let stem = format!("counter-{}-{}", slug(&side), slug(&counter.name));
+        // Names that differ may slug alike ("1st Bn" and "1st Bn."): each
+        // counter's pictures get file names of their own, or the archive
+        // would hold two entries of one name and VASSAL show one picture
+        // for both.
+        let base = format!("counter-{}-{}", slug(&side), slug(&counter.name));
+        let mut stem = base.clone();
+        let mut n = 1;
+        while !stems.insert(stem.clone()) {
+            n += 1;
+            stem = format!("{base}-{n}");
+        }
         let front_file = format!("{stem}-front.png");
         let back_file = format!("{stem}-back.png");
         let size = COUNTER_SIZE;

@@ -68,7 +68,10 @@ pub struct VassalBoard {
 pub enum VassalGrid {
     /// Hexes. `sideways` false: flat-topped hexes in columns `dx` apart,
     /// centres `dy` apart down a column, every other column half a `dy`
-    /// lower; true: pointy-topped hexes in rows.
+    /// lower; true: pointy-topped hexes in rows `dx` apart, centres `dy`
+    /// apart along a row, every other row half a `dy` to the right. `x0`,
+    /// `y0` are in the image's pixels either way (`build_file` writes a
+    /// sideways origin turned, as VASSAL reads it).
     Hex {
         x0: f32,
         y0: f32,
@@ -379,12 +382,19 @@ fn board_map(board: &VassalBoard) -> String {
                     dx,
                     dy,
                     sideways,
-                } => writeln!(
-                    s,
-                    "        <VASSAL.build.module.map.boardPicker.board.HexGrid color=\"0,0,0\" cornersLegal=\"false\" dotsVisible=\"false\" dx=\"{dx:.3}\" dy=\"{dy:.3}\" edgesLegal=\"false\" sideways=\"{sideways}\" snapTo=\"true\" visible=\"false\" x0=\"{}\" y0=\"{}\"/>",
-                    x0.round() as i64,
-                    y0.round() as i64
-                ),
+                } => {
+                    // VASSAL turns a sideways grid's points (x and y
+                    // swapped) before it measures them from the origin,
+                    // so that origin is written turned too (HexGrid's
+                    // snapToHex and draw).
+                    let (ox, oy) = if *sideways { (y0, x0) } else { (x0, y0) };
+                    writeln!(
+                        s,
+                        "        <VASSAL.build.module.map.boardPicker.board.HexGrid color=\"0,0,0\" cornersLegal=\"false\" dotsVisible=\"false\" dx=\"{dx:.3}\" dy=\"{dy:.3}\" edgesLegal=\"false\" sideways=\"{sideways}\" snapTo=\"true\" visible=\"false\" x0=\"{}\" y0=\"{}\"/>",
+                        ox.round() as i64,
+                        oy.round() as i64
+                    )
+                }
                 VassalGrid::Square { x0, y0, dx, dy } => writeln!(
                     s,
                     "        <VASSAL.build.module.map.boardPicker.board.SquareGrid color=\"0,0,0\" cornersLegal=\"false\" dotsVisible=\"false\" dx=\"{dx:.3}\" dy=\"{dy:.3}\" edgesLegal=\"false\" range=\"Metric\" snapTo=\"true\" visible=\"false\" x0=\"{}\" y0=\"{}\"/>",
@@ -494,5 +504,31 @@ mod tests {
         assert_eq!(layer[28], CTRL_F, "the increase key");
         assert_eq!(decode(&traits[1], ';'), ["piece", "", "", "", "Archer"]);
         assert_eq!(decode(&parts[3], '\t'), ["1", "null;0;0;3;0"]);
+    }
+
+    #[test]
+    fn a_sideways_hex_grid_writes_its_origin_turned_as_vassal_reads_it() {
+        let grid = |sideways| VassalModule {
+            boards: vec![VassalBoard {
+                name: "Map".into(),
+                image: "map.png".into(),
+                width: 500,
+                height: 400,
+                grid: Some(VassalGrid::Hex {
+                    x0: 53.4,
+                    y0: 138.2,
+                    dx: 77.942,
+                    dy: 90.0,
+                    sideways,
+                }),
+            }],
+            ..VassalModule::default()
+        };
+        let upright = build_file(&grid(false));
+        assert!(upright.contains("sideways=\"false\"") && upright.contains("x0=\"53\" y0=\"138\""));
+        let sideways = build_file(&grid(true));
+        assert!(
+            sideways.contains("sideways=\"true\"") && sideways.contains("x0=\"138\" y0=\"53\"")
+        );
     }
 }

