@@ -21,7 +21,10 @@ pub struct Face {
     pub cap_height: f32,
     pub bbox: [f32; 4],
     pub italic_angle: f32,
-    cmap: HashMap<char, u16>,
+    /// Every character's glyph, read from the font the first time a
+    /// character past U+00FF is looked up (most texts never do: reading
+    /// them all was most of the time of loading the fonts).
+    cmap: std::sync::OnceLock<HashMap<char, u16>>,
     /// The glyphs of U+0000..U+00FF (0 = none), looked up without hashing.
     latin: Vec<u16>,
     advances: Vec<u16>,
@@ -43,16 +46,9 @@ impl Face {
             .filter(|n| n.name_id == ttf_parser::name_id::POST_SCRIPT_NAME)
             .find_map(|n| n.to_string())
             .unwrap_or_else(|| "Font".to_string());
-        let mut cmap = HashMap::new();
-        if let Some(table) = face.tables().cmap {
-            for sub in table.subtables.into_iter().filter(|s| s.is_unicode()) {
-                sub.codepoints(|cp| {
-                    if let (Some(c), Some(g)) = (char::from_u32(cp), sub.glyph_index(cp)) {
-                        cmap.entry(c).or_insert(g.0);
-                    }
-                });
-            }
-        }
+        let latin = (0..256u32)
+            .map(|c| unicode_glyph(&face, c).unwrap_or(0))
+            .collect();
         let advances = (0..face.number_of_glyphs())
             .map(|g| face.glyph_hor_advance(ttf_parser::GlyphId(g)).unwrap_or(0))
             .collect();
@@ -72,14 +68,8 @@ impl Face {
                 bb.y_max.into(),
             ],
             italic_angle: face.italic_angle(),
-            latin: (0..256u32)
-                .map(|c| {
-                    char::from_u32(c)
-                        .and_then(|c| cmap.get(&c).copied())
-                        .unwrap_or(0)
-                })
-                .collect(),
-            cmap,
+            latin,
+            cmap: std::sync::OnceLock::new(),
             advances,
             shaped: Default::default(),
             shaper: Default::default(),
@@ -91,8 +81,26 @@ impl Face {
     pub fn glyph(&self, c: char) -> Option<u16> {
         match self.latin.get(c as usize) {
             Some(&g) => (g != 0).then_some(g),
-            None => self.cmap.get(&c).copied(),
+            None => self.cmap().get(&c).copied(),
         }
+    }
+
+    /// Every character's glyph (see [`Face::cmap`]'s field).
+    fn cmap(&self) -> &HashMap<char, u16> {
+        self.cmap.get_or_init(|| {
+            let mut cmap = HashMap::new();
+            let Ok(face) = ttf_parser::Face::parse(&self.data, 0) else {
+                return cmap;
+            };
+            for sub in unicode_subtables(&face) {
+                sub.codepoints(|cp| {
+                    if let (Some(c), Some(g)) = (char::from_u32(cp), sub.glyph_index(cp)) {
+                        cmap.entry(c).or_insert(g.0);
+                    }
+                });
+            }
+            cmap
+        })
     }
 
     pub fn glyph_count(&self) -> usize {
@@ -164,5 +172,53 @@ impl FontBook {
     /// The names of the inline icons.
     pub fn icon_names(&self) -> Vec<&str> {
         self.icons.iter().map(|i| i.name.as_str()).collect()
+    }
+}
+
+/// The font's Unicode cmap subtables, in the font's order.
+fn unicode_subtables<'a>(
+    face: &ttf_parser::Face<'a>,
+) -> impl Iterator<Item = ttf_parser::cmap::Subtable<'a>> {
+    face.tables()
+        .cmap
+        .into_iter()
+        .flat_map(|table| table.subtables)
+        .filter(|s| s.is_unicode())
+}
+
+/// A code point's glyph from the first Unicode subtable that maps it (as
+/// the whole cmap, read in that order, has it).
+fn unicode_glyph(face: &ttf_parser::Face<'_>, cp: u32) -> Option<u16> {
+    unicode_subtables(face).find_map(|sub| sub.glyph_index(cp).map(|g| g.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn glyphs_past_latin_1_come_from_the_whole_cmap_and_latin_1_from_its_table() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fonts");
+        let data = std::fs::read(dir.join("DejaVuSansCondensed.ttf")).expect("font file");
+        let face = Face::parse(data.clone()).expect("parses");
+        let parsed = ttf_parser::Face::parse(&data, 0).expect("parses");
+        for c in (0..0x3000u32).filter_map(char::from_u32) {
+            // As the whole cmap (every subtable's code points) maps it.
+            let mapped = face.cmap().get(&c).copied();
+            let want = mapped.filter(|g| *g != 0 || c as u32 > 0xff);
+            assert_eq!(face.glyph(c), want, "{c:?}");
+            // And as the font's first Unicode subtable that has it.
+            let direct = parsed
+                .tables()
+                .cmap
+                .into_iter()
+                .flat_map(|t| t.subtables)
+                .filter(|s| s.is_unicode())
+                .find_map(|s| s.glyph_index(c as u32))
+                .map(|g| g.0);
+            assert_eq!(mapped, direct, "{c:?}");
+        }
+        assert!(face.glyph('\u{2013}').is_some(), "the en dash");
+        assert!(face.glyph('\u{1F5E1}').is_none(), "no dagger emoji");
     }
 }
