@@ -25,7 +25,15 @@ impl ContentStream {
     /// thousandths), trailing zeros dropped; never an exponent or `-0`.
     fn num(&mut self, v: f32) {
         let v = if v.is_finite() { f64::from(v) } else { 0.0 };
-        let thousandths = (v * 1000.0).round() as i64;
+        // Rounded half away from zero, as `round` does, without its libm
+        // call: an f32 times 1000 is exact in an f64, and so is adding a
+        // half to it; the cast truncates (and saturates).
+        let t = v * 1000.0;
+        let thousandths = if t >= 0.0 {
+            (t + 0.5) as i64
+        } else {
+            (t - 0.5) as i64
+        };
         if thousandths < 0 {
             self.buf.push(b'-');
         }
@@ -219,10 +227,12 @@ impl ContentStream {
         self.op(b"Tf");
     }
 
-    pub fn set_text_matrix(&mut self, m: [f32; 6]) {
-        for v in m {
-            self.num(v);
-        }
+    /// Sets the text matrix to an unscaled one at (x, y): what nearly
+    /// every run of glyphs needs, its four constant numbers written as is.
+    pub fn set_text_position(&mut self, x: f32, y: f32) {
+        self.buf.extend_from_slice(b"1 0 0 1 ");
+        self.num(x);
+        self.num(y);
         self.op(b"Tm");
     }
 
@@ -321,6 +331,38 @@ mod tests {
         assert_eq!(
             bytes(&|c| c.show_positioned(&codes[..6], &[(1, -12.5), (2, 4.0)])),
             b"[(\x00\x0a) -12.5 (\x00\\() 4 (\\\\\\))] TJ\n".to_vec()
+        );
+    }
+
+    #[test]
+    fn thousandths_round_half_away_from_zero_as_round_does() {
+        let mut seed = 0x9e37_79b9_u32;
+        for _ in 0..200_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            let v = f32::from_bits(seed);
+            if !v.is_finite() || v.abs() > 1e12 {
+                continue;
+            }
+            for v in [v, v * 1e-30, (v % 1000.0).abs(), 0.0005, -0.0015, 2.5e-4] {
+                let want = (f64::from(v) * 1000.0).round() as i64;
+                let got = written(|c| c.num(v));
+                let a = want.unsigned_abs();
+                let sign = if want < 0 { "-" } else { "" };
+                let frac = format!("{:03}", a % 1000);
+                let frac = frac.trim_end_matches('0');
+                let expected = if frac.is_empty() {
+                    format!("{sign}{} ", a / 1000)
+                } else {
+                    format!("{sign}{}.{frac} ", a / 1000)
+                };
+                assert_eq!(got, expected, "{v:e}");
+            }
+        }
+        assert_eq!(
+            written(|c| c.set_text_position(12.5, 700.25)),
+            "1 0 0 1 12.5 700.25 Tm\n"
         );
     }
 

@@ -799,7 +799,7 @@ impl GlyphRuns {
             c.set_font(font_name(t.face).as_bytes(), t.size);
             self.font = Some((t.face, t.size));
         }
-        c.set_text_matrix([1.0, 0.0, 0.0, 1.0, t.x, page_height - t.y]);
+        c.set_text_position(t.x, page_height - t.y);
         if let Some(ink) = t.ink {
             set_fill(c, ink);
             self.show_glyphs(c);
