@@ -155,16 +155,7 @@ fn traits(text: &str) -> Vec<Vec<String>> {
 }
 
 fn export(game: &Path, out: &Path) -> BTreeMap<String, Vec<u8>> {
-    let run = support::grogpress(&[
-        "export",
-        "vassal",
-        game.to_str().expect("path"),
-        "--out",
-        out.to_str().expect("path"),
-    ]);
-    assert_eq!(run.code, 0, "{}", run.dump());
-    let id = game.file_name().and_then(|n| n.to_str()).expect("name");
-    unzip(&std::fs::read(out.join(id).join(format!("{id}.vmod"))).expect("the module"))
+    unzip(&std::fs::read(support::export_vassal(game, out)).expect("the module"))
 }
 
 fn check_element_names(xml: &str) {

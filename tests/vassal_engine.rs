@@ -70,19 +70,6 @@ fn read_back(module: &Path, probes: &Value, scratch: &Path) -> Value {
     })
 }
 
-fn export(game: &Path, out: &Path) -> PathBuf {
-    let run = support::grogpress(&[
-        "export",
-        "vassal",
-        game.to_str().expect("path"),
-        "--out",
-        out.to_str().expect("path"),
-    ]);
-    assert_eq!(run.code, 0, "{}", run.dump());
-    let id = game.file_name().and_then(|n| n.to_str()).expect("name");
-    out.join(id).join(format!("{id}.vmod"))
-}
-
 /// A TOML value, owned, its tables' keys in the file's order.
 #[derive(Clone, Debug)]
 enum Toml {
@@ -333,7 +320,7 @@ fn off_centre((x, y): (f64, f64)) -> (f64, f64) {
 /// Exports `game`, has VASSAL read the module and checks it against the data.
 fn check_game(game: &Path) -> Value {
     let tmp = tempfile::tempdir().expect("temp dir");
-    let module = export(game, &tmp.path().join("out"));
+    let module = support::export_vassal(game, &tmp.path().join("out"));
 
     // Probes: a point off every cell's centre, by board; the centres come
     // from the data and the board picture's size, read from the archive.

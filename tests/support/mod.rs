@@ -123,6 +123,21 @@ pub fn grogpress(args: &[&str]) -> Run {
     }
 }
 
+/// `export vassal` of the game folder `game` under `out`; the module's
+/// path (`out/<game>/<game>.vmod`). Fails the test when the export does.
+pub fn export_vassal(game: &Path, out: &Path) -> PathBuf {
+    let run = grogpress(&[
+        "export",
+        "vassal",
+        game.to_str().expect("path"),
+        "--out",
+        out.to_str().expect("path"),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.dump());
+    let id = game.file_name().and_then(|n| n.to_str()).expect("name");
+    out.join(id).join(format!("{id}.vmod"))
+}
+
 /// `grogpress build GAME --out OUT`, which must succeed.
 pub fn build_ok(game: &Path, out: &Path) -> Run {
     let run = grogpress(&[
