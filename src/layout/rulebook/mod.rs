@@ -4,16 +4,18 @@
 //! `rule_numbers`) kept with their text, lists, the data its shortcodes show
 //! (cards, ruled tables, dice) and its pipe tables, cross-references
 //! ("see 5.3, p. 4", set again until their pages are right), a running
-//! header and page numbers, and an index of the terms marked for it — into
-//! a tagged [`Doc`] (its structure: headings, paragraphs, lists, tables,
-//! figures, the running head and page numbers as artifacts) and its [`Nav`]
-//! (bookmarks, clickable contents and list of tables, card names, `#anchor`
-//! links and cross-references). Pure: text, faces, icons and fonts are handed in.
+//! header and page numbers, the game's glossary, and an index of the terms
+//! marked for it — into a tagged [`Doc`] (its structure: headings,
+//! paragraphs, lists, tables, figures, the running head and page numbers as
+//! artifacts) and its [`Nav`] (bookmarks, clickable contents and list of
+//! tables, card names, `#anchor` links and cross-references). Pure: text,
+//! faces, icons and fonts are handed in.
 
 mod blocks;
 mod columns;
 mod figures;
 mod front;
+mod glossary;
 mod hyphenate;
 mod icons;
 mod index;
@@ -28,6 +30,7 @@ use self::columns::{Frame, flow_below};
 pub use self::figures::Die;
 use self::figures::{Misfit, Room, dice_pieces, table_pieces};
 use self::front::{lay_out_front, lay_out_title, table_entries};
+use self::glossary::{GLOSSARY, lay_out_glossary};
 use self::index::lay_out_index;
 use self::pieces::{Piece, Prose, TableHead, TextStyle, card_rows, text_pieces};
 use self::tags::{Lists, tag_cards, wrap};
@@ -38,7 +41,9 @@ use super::table::{Cell, TableRow, TableSpec};
 use crate::diag::{Diagnostic, FileId, Loc};
 use crate::model::link::is_web_link;
 use crate::model::xref::{INDEX_SCHEME, RuleBook, has_rule_links, index_entries};
-use crate::model::{Align, Icon, Paper, RulesDoc, Shortcode, Style, data_anchor, slug};
+use crate::model::{
+    Align, GlossaryEntry, Icon, Paper, RulesDoc, Shortcode, Style, data_anchor, slug,
+};
 use crate::text::mentions::TableNames;
 use crate::text::{Edge, Family, FitError, FontBook};
 
@@ -124,6 +129,8 @@ pub struct RulebookInput<'a> {
     pub figures: &'a dyn Figures,
     /// The game's icons (die faces).
     pub icons: &'a [Icon],
+    /// The game's `[[glossary]]`, set after the rules.
+    pub glossary: &'a [GlossaryEntry],
     pub options: RulebookOptions,
     /// The language of the rules text (`en`), for the tagged PDF.
     pub lang: &'a str,
@@ -176,6 +183,7 @@ type PieceMarks = (
 );
 
 /// A heading as it goes into the outline and the contents.
+#[derive(Clone)]
 struct Heading {
     level: u8,
     plain: String,
@@ -351,10 +359,33 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
             nav.links.push(link);
         }
     }
+    // The glossary, after the rules (their pages run from the first body
+    // page), with its bookmark and contents entry.
+    let edge = if input.options.ragged {
+        Edge::Ragged
+    } else {
+        Edge::Justified
+    };
+    let glossary =
+        lay_out_glossary(input, Some((&break_points, edge))).map_err(|e| vec![fit_problem(e)])?;
+    let glossary_at = first_body + body.len();
+    let mut contents_pages = heading_pages.clone();
+    if !glossary.is_empty() {
+        contents_pages.push(glossary_at);
+        nav.outline.push(OutlineEntry {
+            level: 1,
+            title: GLOSSARY.to_string(),
+            target: Target {
+                page: glossary_at,
+                y: TOP - 6.0,
+            },
+        });
+    }
     // The front matter, each entry linked to its heading or table.
     let (listed, table_targets) = table_entries(&tables, Some(&card_targets));
     let table_pages: Vec<usize> = table_targets.iter().map(|t| t.page).collect();
-    let front = lay_out_front(input, &headings, &heading_pages, &listed, &table_pages)
+    let contents = contents_entries(&headings, input);
+    let front = lay_out_front(input, &contents, &contents_pages, &listed, &table_pages)
         .map_err(|e| vec![fit_problem(e)])?;
     let heading_targets: Vec<Target> = nav.outline.iter().map(|e| e.target).collect();
     nav.links
@@ -382,7 +413,10 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
         last.items.extend(first);
     }
     pages.extend(body.map(page));
-    // The index, after the rules.
+    debug_assert!(glossary.is_empty() || pages.len() == glossary_at);
+    pages.extend(glossary.into_iter().map(page));
+    let glossary_pages = glossary_at..pages.len();
+    // The index, after the rules and the glossary.
     let index_at = pages.len();
     if !marks.is_empty() {
         let (index, links) = lay_out_index(index_entries(marks), input, index_at)
@@ -411,6 +445,8 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
             *head = "Tables".to_string();
         } else if (n + 1) % 2 == 1 && n >= index_at {
             *head = "Index".to_string();
+        } else if (n + 1) % 2 == 1 && glossary_pages.contains(&n) {
+            *head = GLOSSARY.to_string();
         }
     }
     for ((n, page), head) in pages.iter_mut().enumerate().zip(heads).skip(1) {
@@ -424,6 +460,20 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
         },
         nav,
     })
+}
+
+/// The entries of the contents: the headings set, then the glossary's
+/// when the game has one.
+fn contents_entries(headings: &[Heading], input: &RulebookInput<'_>) -> Vec<Heading> {
+    let mut entries = headings.to_vec();
+    if !input.glossary.is_empty() {
+        entries.push(Heading {
+            level: 1,
+            plain: GLOSSARY.to_string(),
+            number: None,
+        });
+    }
+    entries
 }
 
 /// Reads every page's blocks, with the table names of its paragraphs
@@ -619,10 +669,11 @@ fn set_body(
     // The front matter as it will be set (its page numbers do not change
     // its height): the rules start after it, or below it on its last page.
     let (listed, _) = table_entries(&tables, None);
+    let contents = contents_entries(&headings, input);
     let front = lay_out_front(
         input,
-        &headings,
-        &vec![0; headings.len()],
+        &contents,
+        &vec![0; contents.len()],
         &listed,
         &vec![0; listed.len()],
     )
@@ -1509,6 +1560,7 @@ mod tests {
             book: &book,
             figures: cards,
             icons: &[],
+            glossary: &[],
             options: RulebookOptions {
                 paper: Paper::LETTER,
                 columns,
@@ -1693,6 +1745,7 @@ mod tests {
             book: &book,
             figures: &Cards(100.0, 100.0),
             icons: &[],
+            glossary: &[],
             options: RulebookOptions {
                 numbers: true,
                 ..RulebookOptions::default()
@@ -1804,6 +1857,7 @@ mod tests {
             book: &book,
             figures,
             icons,
+            glossary: &[],
             options: RulebookOptions::default(),
             lang: "en",
         })
