@@ -25,7 +25,9 @@ mod tags;
 use crate::text::rich::literal;
 use std::collections::HashMap;
 
-pub use self::blocks::{Block, CardLink, RuleRef, fill_refs, link_mentions, read_blocks};
+pub use self::blocks::{
+    Block, CardLink, CellLinks, RuleRef, fill_refs, fill_text, link_mentions, read_blocks,
+};
 use self::columns::{Frame, flow_below};
 pub use self::figures::Die;
 use self::figures::{Misfit, Room, dice_pieces, table_pieces};
@@ -493,22 +495,26 @@ fn read_rules(input: &RulebookInput<'_>, rules: &RuleBook) -> ReadRules {
         let on_page = rules.pages.get(p).map_or(&[][..], Vec::as_slice);
         for mut block in read_blocks(page.doc, &icon_names) {
             link_mentions(&mut block, &table_names, &table_anchors);
-            match &block {
-                Block::Heading { at, .. } => {
-                    while on_page.get(next).is_some_and(|h| h.span.end <= *at) {
-                        next += 1;
-                    }
-                    let found = on_page.get(next).filter(|h| h.span.contains(at));
-                    let number = found.and_then(|_| rules.number((p, next)));
-                    if found.is_some()
-                        && let Some(slot) =
-                            read.set_heading.get_mut(p).and_then(|s| s.get_mut(next))
-                    {
-                        *slot = Some(read.numbers.len());
-                    }
-                    read.numbers.push(number.map(str::to_string));
+            if let Block::Heading { at, .. } = &block {
+                while on_page.get(next).is_some_and(|h| h.span.end <= *at) {
+                    next += 1;
                 }
-                Block::Para { refs, .. } => read.has_refs |= !refs.is_empty(),
+                let found = on_page.get(next).filter(|h| h.span.contains(at));
+                let number = found.and_then(|_| rules.number((p, next)));
+                if found.is_some()
+                    && let Some(slot) = read.set_heading.get_mut(p).and_then(|s| s.get_mut(next))
+                {
+                    *slot = Some(read.numbers.len());
+                }
+                read.numbers.push(number.map(str::to_string));
+            }
+            match &block {
+                Block::Para { refs, .. } | Block::Heading { refs, .. } => {
+                    read.has_refs |= !refs.is_empty()
+                }
+                Block::Table { links, .. } => {
+                    read.has_refs |= links.iter().any(|c| !c.refs.is_empty())
+                }
                 _ => {}
             }
             read.blocks.push((page.file, p, block));
@@ -598,17 +604,47 @@ fn set_body(
                 filled = with_refs;
                 &filled
             }
-            Block::Heading { rich, .. } => match read.numbers.get(headings.len()) {
-                Some(Some(number)) => {
-                    let mut numbered = block.clone();
-                    if let Block::Heading { rich: r, .. } = &mut numbered {
-                        *r = format!("{} {rich}", literal(number));
-                    }
-                    filled = numbered;
-                    &filled
+            Block::Heading { refs, .. } => {
+                let mut numbered = block.clone();
+                if !refs.is_empty() {
+                    fill_refs(&mut numbered, &ref_texts(refs, *page, read, rules, pages));
                 }
-                _ => block,
-            },
+                if let (Some(Some(number)), Block::Heading { rich, links, .. }) =
+                    (read.numbers.get(headings.len()), &mut numbered)
+                {
+                    *rich = format!("{} {rich}", literal(number));
+                    // Its links' letters count on after the number's.
+                    let shift = number.chars().filter(|c| !c.is_whitespace()).count();
+                    for link in links.iter_mut() {
+                        link.chars = link.chars.start + shift..link.chars.end + shift;
+                    }
+                }
+                filled = numbered;
+                &filled
+            }
+            Block::Table { links, .. } if links.iter().any(|c| !c.refs.is_empty()) => {
+                let mut with_refs = block.clone();
+                if let Block::Table {
+                    header,
+                    rows,
+                    links,
+                    ..
+                } = &mut with_refs
+                {
+                    for cell in links.iter_mut() {
+                        let row = match cell.row {
+                            0 => Some(&mut *header),
+                            r => rows.get_mut(r - 1),
+                        };
+                        if let Some(text) = row.and_then(|r| r.get_mut(cell.column)) {
+                            let texts = ref_texts(&cell.refs, *page, read, rules, pages);
+                            fill_text(text, &mut cell.links, &cell.refs, &texts);
+                        }
+                    }
+                }
+                filled = with_refs;
+                &filled
+            }
             _ => block,
         };
         let heading_at = headings.len();
@@ -986,14 +1022,18 @@ fn block_pieces(
     let width = frame.column_width;
     match block {
         Block::Heading {
-            level, rich, plain, ..
+            level,
+            rich,
+            plain,
+            links,
+            ..
         } => {
             let style = heading_style(*level);
             // A character the prose face lacks comes from the next family that
             // has it (the text engine's fallback).
             let mut pieces = text_pieces(
                 rich,
-                &[],
+                links,
                 None,
                 0.0,
                 width,
@@ -1072,11 +1112,13 @@ fn block_pieces(
             header,
             rows,
             aligns,
+            links,
             ..
         } => {
             let spec = pipe_table_spec(header, rows, aligns);
             let mut pieces = table_pieces(&spec, room(frame), input.figure_family, input.book)
                 .map_err(|m| misfit_problem(m, "the table"))?;
+            cell_link_areas(&mut pieces, links, input.book);
             wrap(Role::Table, &mut pieces);
             Ok(pieces)
         }
@@ -1324,6 +1366,85 @@ fn misfit_problem(misfit: Misfit, what: &str) -> Diagnostic {
 
 /// A Markdown pipe table as a ruled table: a header row over the body rows,
 /// columns weighted by their longest cell.
+/// The links of a pipe table's cells (`cells`) as areas of its pieces (as
+/// set by [`table_pieces`]: each row a `TR` element, each cell a `TH` or
+/// `TD` holding its text), found by counting the letters of each cell's
+/// text runs as a paragraph's links are counted.
+fn cell_link_areas(pieces: &mut [Piece], cells: &[CellLinks], book: &FontBook) {
+    use super::doc::Tag;
+    if cells.is_empty() {
+        return;
+    }
+    // The row (0 the header) and column of the cell being read, and the
+    // depth of the elements open in it.
+    let (mut row, mut column): (Option<usize>, Option<usize>) = (None, None);
+    let mut depth = 0usize;
+    for piece in pieces.iter_mut() {
+        let mut areas: Vec<([f32; 4], String)> = Vec::new();
+        let mut cell: Option<(&CellLinks, usize)> = None;
+        for item in &piece.items {
+            match item {
+                Item::Tag(Tag::Start(role)) if depth == 0 => match role {
+                    Role::TableRow => {
+                        row = Some(row.map_or(0, |r| r + 1));
+                        column = None;
+                    }
+                    Role::TableHeader | Role::TableCell => {
+                        let c = column.map_or(0, |c| c + 1);
+                        column = Some(c);
+                        depth = 1;
+                        cell = cells
+                            .iter()
+                            .find(|l| Some(l.row) == row && l.column == c)
+                            .map(|l| (l, 0));
+                    }
+                    _ => {}
+                },
+                Item::Tag(Tag::Start(_)) => depth += 1,
+                Item::Tag(Tag::End) if depth > 0 => {
+                    depth -= 1;
+                    if depth == 0 {
+                        cell = None;
+                    }
+                }
+                Item::Text(t) => {
+                    let Some((links, solid)) = cell.as_mut() else {
+                        continue;
+                    };
+                    let face = book.face(t.face);
+                    let mut x = t.x;
+                    for (chars, g) in crate::text::clusters(&t.text, &t.glyphs) {
+                        let w = g.advance / face.units_per_em * t.size;
+                        for _ in chars
+                            .chars()
+                            .filter(|c| !c.is_whitespace() && *c != crate::text::HYPHEN)
+                        {
+                            if let Some(link) = links.links.iter().find(|l| l.chars.contains(solid))
+                            {
+                                let top = t.y - t.size;
+                                match areas.last_mut() {
+                                    Some(([x0, y0, w0, _], title))
+                                        if *title == link.title && (*y0 - top).abs() < 0.5 =>
+                                    {
+                                        *w0 = x + w - *x0;
+                                    }
+                                    _ => {
+                                        areas.push(([x, top, w, t.size * 1.25], link.title.clone()))
+                                    }
+                                }
+                            }
+                            *solid += 1;
+                        }
+                        x += w;
+                    }
+                }
+                _ => {}
+            }
+        }
+        piece.links.extend(areas);
+    }
+}
+
 fn pipe_table_spec(header: &[String], rows: &[Vec<String>], aligns: &[Align]) -> TableSpec {
     let columns = aligns.len().max(header.len()).max(1);
     let cell = |text: &str, k: usize| {
