@@ -1379,9 +1379,11 @@ fn cell_link_areas(pieces: &mut [Piece], cells: &[CellLinks], book: &FontBook) {
     // depth of the elements open in it.
     let (mut row, mut column): (Option<usize>, Option<usize>) = (None, None);
     let mut depth = 0usize;
+    let mut next_cell = 0;
     for piece in pieces.iter_mut() {
         let mut areas: Vec<([f32; 4], String)> = Vec::new();
-        let mut cell: Option<(&CellLinks, usize)> = None;
+        // The cell's links, its letters counted so far, and its first link not yet ended.
+        let mut cell: Option<(&CellLinks, usize, usize)> = None;
         for item in &piece.items {
             match item {
                 Item::Tag(Tag::Start(role)) if depth == 0 => match role {
@@ -1393,10 +1395,18 @@ fn cell_link_areas(pieces: &mut [Piece], cells: &[CellLinks], book: &FontBook) {
                         let c = column.map_or(0, |c| c + 1);
                         column = Some(c);
                         depth = 1;
+                        // The cells with links come in reading order, as the cells do.
+                        let here = (row.unwrap_or(0), c);
+                        while cells
+                            .get(next_cell)
+                            .is_some_and(|l| (l.row, l.column) < here)
+                        {
+                            next_cell += 1;
+                        }
                         cell = cells
-                            .iter()
-                            .find(|l| Some(l.row) == row && l.column == c)
-                            .map(|l| (l, 0));
+                            .get(next_cell)
+                            .filter(|l| (l.row, l.column) == here)
+                            .map(|l| (l, 0, 0));
                     }
                     _ => {}
                 },
@@ -1408,7 +1418,7 @@ fn cell_link_areas(pieces: &mut [Piece], cells: &[CellLinks], book: &FontBook) {
                     }
                 }
                 Item::Text(t) => {
-                    let Some((links, solid)) = cell.as_mut() else {
+                    let Some((links, solid, next)) = cell.as_mut() else {
                         continue;
                     };
                     let face = book.face(t.face);
@@ -1419,8 +1429,16 @@ fn cell_link_areas(pieces: &mut [Piece], cells: &[CellLinks], book: &FontBook) {
                             .chars()
                             .filter(|c| !c.is_whitespace() && *c != crate::text::HYPHEN)
                         {
-                            if let Some(link) = links.links.iter().find(|l| l.chars.contains(solid))
+                            // Links come in order: each letter looks at one.
+                            while links
+                                .links
+                                .get(*next)
+                                .is_some_and(|l| l.chars.end <= *solid)
                             {
+                                *next += 1;
+                            }
+                            let link = links.links.get(*next).filter(|l| l.chars.contains(solid));
+                            if let Some(link) = link {
                                 let top = t.y - t.size;
                                 match areas.last_mut() {
                                     Some(([x0, y0, w0, _], title))
