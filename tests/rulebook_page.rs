@@ -231,7 +231,7 @@ fn lines(page: &((f64, f64), Vec<BoxedWord>)) -> Vec<(f64, Vec<&str>)> {
         .collect()
 }
 
-/// Grid Battles' contents (16 entries) and its list of tables (2) leave
+/// Grid Battles' contents (16 headings and its glossary) and its list of tables (2) leave
 /// most of their page: the list starts below the contents there, the rules
 /// below the list, and the entries give the page of each heading and table.
 #[test]
@@ -256,11 +256,15 @@ fn a_short_contents_shares_its_page_with_the_first_heading() {
         })
         .collect();
     let contents = entries.iter().filter(|e| e.0 < tables_title).count();
-    assert_eq!((contents, entries.len()), (16, 18), "{page:?}");
+    assert_eq!((contents, entries.len()), (17, 19), "{page:?}");
     assert_eq!((entries[0].1.as_str(), entries[0].2), ("Game Rules", 2));
     assert_eq!(
-        (entries[16].1.as_str(), entries[17].1.as_str()),
-        ("Units", "Base types")
+        (
+            entries[16].1.as_str(),
+            entries[17].1.as_str(),
+            entries[18].1.as_str()
+        ),
+        ("Glossary", "Units", "Base types")
     );
     let contents_bottom = entries.iter().map(|e| e.0).fold(0.0, f64::max);
     // The first heading right below the front matter, on its page.

@@ -706,3 +706,70 @@ fn a_table_broken_across_columns_has_its_header_drawn_again_but_read_once() {
     }
     assert_eq!(rows(table), expected);
 }
+
+/// A table across the page that does not fit below the columns of its
+/// page goes to the top of the next, and the paragraphs after it fill this
+/// page first (as LaTeX floats a figure); in the structure tree the table
+/// still comes where the Markdown has it: after the paragraph before it,
+/// before those set above it on the page before.
+#[test]
+fn a_table_put_off_to_the_next_page_is_read_where_the_markdown_has_it() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let dir = tmp.path().join("floats");
+    fs::create_dir_all(dir.join("rules")).expect("rules dir");
+    fs::write(
+        dir.join("game.toml"),
+        "name = \"Floats\"\nrules = [\"rules/a.md\"]\n\n[[sides]]\nid = \"red\"\nname = \"Red\"\n\n\
+         [[sides]]\nid = \"blue\"\nname = \"Blue\"\n",
+    )
+    .expect("game.toml");
+    // Short paragraphs (one or two lines), the table after the 33rd.
+    let mut md = String::from("# Rules\n\n");
+    for k in 0..60 {
+        md.push_str(&format!(
+            "Para{k}: {}\n\n",
+            "the unit attacks an adjacent enemy hex and rolls two dice. ".repeat(1 + k % 2)
+        ));
+        if k == 32 {
+            md.push_str(
+                "| Case | Attacker strength | Defender strength | Terrain effect | Weather | Result |\n\
+                 |---|---|---|---|---|---|\n",
+            );
+            for r in 0..5 {
+                md.push_str(&format!(
+                    "| Row{r} | attacker {r} | defender {r} | terrain {r} | weather {r} | result {r} |\n"
+                ));
+            }
+            md.push('\n');
+        }
+    }
+    fs::write(dir.join("rules/a.md"), md).expect("a.md");
+    let pdf = build(dir.to_str().expect("path"), tmp.path(), &[]);
+    // It is put off: a paragraph after it is set on an earlier page.
+    let pages = word_boxes(&pdf);
+    let page_of = |word: &str| {
+        pages
+            .iter()
+            .position(|(_, words)| words.iter().any(|(w, _)| w.starts_with(word)))
+            .unwrap_or_else(|| panic!("{word} set"))
+    };
+    assert!(
+        page_of("Para33:") < page_of("Row0"),
+        "the table floats: Para33 on page {}, the table on {}",
+        page_of("Para33:") + 1,
+        page_of("Row0") + 1
+    );
+    // Read in the Markdown's order: every paragraph, the table after Para32.
+    let tree = structure_tree(&pdf);
+    let order: Vec<String> = body(&tree)
+        .iter()
+        .filter_map(|e| match e.role.as_str() {
+            "Table" => Some("Table".to_string()),
+            "P" => Some(e.text().split(':').next().unwrap_or("").to_string()),
+            _ => None,
+        })
+        .collect();
+    let mut expected: Vec<String> = (0..60).map(|k| format!("Para{k}")).collect();
+    expected.insert(33, "Table".to_string());
+    assert_eq!(order, expected);
+}

@@ -582,3 +582,162 @@ fn the_html_index_links_each_term_to_its_marks() {
     // Each page's sidebar lists the index.
     assert!(read("basics.html").contains("href=\"index-of-terms.html\""));
 }
+
+/// A game written here whose rule references stand in a heading and in a
+/// pipe table's cells: `## Terrain ([](rule:combat))` over a table whose
+/// "Rule" column refers to Movement (without text) and Combat (with text),
+/// with paragraphs enough to put Combat on another page.
+fn refs_in_headings_and_tables(dir: &Path, combat_id: &str) -> String {
+    fs::create_dir_all(dir.join("rules")).expect("rules dir");
+    fs::write(
+        dir.join("game.toml"),
+        "name = \"Refs\"\nrules = [\"rules/a.md\", \"rules/b.md\"]\n\n\
+         [[sides]]\nid = \"red\"\nname = \"Red\"\n\n[[sides]]\nid = \"blue\"\nname = \"Blue\"\n\n\
+         [publish.options]\nrule_numbers = true\n",
+    )
+    .expect("game.toml");
+    let filler =
+        "Units move across the map one hex at a time, paying the cost of each hex entered. "
+            .repeat(6);
+    let mut a = String::from("# Basics\n\n## Movement\n\n");
+    for _ in 0..12 {
+        a.push_str(&filler);
+        a.push_str("\n\n");
+    }
+    a.push_str(&format!(
+        "## Terrain ([](rule:{combat_id}))\n\nTerrain costs are below.\n\n\
+         | Terrain | Cost | Rule |\n|---|---:|---|\n\
+         | Clear | 1 | [](rule:movement) |\n\
+         | Wood | 2 | [the combat rules](rule:{combat_id}) |\n\
+         | Hill | 3 | none |\n"
+    ));
+    fs::write(dir.join("rules/a.md"), &a).expect("a.md");
+    fs::write(
+        dir.join("rules/b.md"),
+        "# Combat\n\nAdjacent units fight, each rolling one die.\n",
+    )
+    .expect("b.md");
+    a
+}
+
+#[test]
+fn rule_references_in_headings_and_table_cells_print_their_pages_and_link() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let dir = tmp.path().join("refs");
+    refs_in_headings_and_tables(&dir, "combat");
+    let pdf = build_rulebook(&dir, &tmp.path().join("out"));
+    let pages = word_boxes(&pdf);
+    let page_of = |number: &str, text: &str| {
+        let found = heading_places(&pages, FIRST_BODY, number, text);
+        assert_eq!(found.len(), 1, "{number} {text}: {found:?}");
+        found[0].0
+    };
+    let (movement, combat) = (page_of("1.1", "Movement"), page_of("2.0", "Combat"));
+    assert!(combat > movement, "{movement} {combat}");
+    let links = pdf_links(&pdf);
+    // The link over a word (its box's middle), and the page it goes to.
+    let link_over = |page: usize, b: [f64; 4]| {
+        let height = pages[page - 1].0.1;
+        let (x, y) = ((b[0] + b[2]) / 2.0, height - (b[1] + b[3]) / 2.0);
+        links
+            .iter()
+            .find(|l| {
+                l.page == page
+                    && l.rect[0] <= x
+                    && x <= l.rect[2]
+                    && l.rect[1] <= y
+                    && y <= l.rect[3]
+            })
+            .map(|l| l.to_page)
+    };
+    // The heading: its own words, then the reference in its brackets.
+    let heading = format!("p. {combat})");
+    let words: Vec<&str> = ["1.2", "Terrain", "(see", "2.0,", "p."]
+        .into_iter()
+        .chain([heading.rsplit(' ').next().expect("folio")])
+        .collect();
+    let (page, at) = heading_places(&pages, FIRST_BODY, "1.2", "Terrain")[0];
+    let line: Vec<&BoxedWord> = pages[page - 1]
+        .1
+        .iter()
+        .filter(|w| (w.1[1] - at[1]).abs() < 1.0 && w.1[0] < at[0] + 250.0)
+        .collect();
+    let texts: Vec<&str> = line.iter().map(|w| w.0.as_str()).collect();
+    assert_eq!(texts, words, "the heading's line");
+    for word in &line[2..] {
+        assert_eq!(link_over(page, word.1), Some(combat), "{}", word.0);
+    }
+    assert_eq!(link_over(page, line[1].1), None, "the heading's own words");
+    // The table's cells: "see 1.1, p. N" and "the combat rules (2.0, p. M)".
+    let cell = |words: &[&str]| {
+        let found = find_words(&pages[page - 1].1, words);
+        assert_eq!(found.len(), 1, "{words:?} once on page {page}");
+        found[0]
+    };
+    let see = cell(&["see", "1.1,", "p.", &movement.to_string()]);
+    assert_eq!(link_over(page, see), Some(movement), "see 1.1");
+    let rules = cell(&[
+        "the",
+        "combat",
+        "rules",
+        "(2.0,",
+        "p.",
+        &format!("{combat})"),
+    ]);
+    assert_eq!(link_over(page, rules), Some(combat), "the combat rules");
+    // The contents and the bookmark name the heading without the reference.
+    let marks = pdf_bookmarks(&pdf);
+    assert!(
+        marks.contains(&("1.2 Terrain".to_string(), page)),
+        "{marks:?}"
+    );
+    // The HTML reference: the heading keeps its anchor, its reference a
+    // link; the cells' references are links.
+    let out = tmp.path().join("html");
+    let run = grogpress(&[
+        "rules",
+        dir.to_str().expect("path"),
+        "--out",
+        out.to_str().expect("path"),
+    ]);
+    assert!(run.status.success(), "{}", dump(&run));
+    let html = fs::read_to_string(out.join("refs/html/a.html")).expect("a.html");
+    assert!(
+        html.contains(
+            "<h2 id=\"terrain\"><span class=\"rule-number\">1.2</span> Terrain (<a href=\"b.html#combat\">see 2.0</a>)"
+        ),
+        "{html}"
+    );
+    assert!(
+        html.contains("<td><a href=\"#movement\">see 1.1</a></td>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<td><a href=\"b.html#combat\">the combat rules</a></td>"),
+        "{html}"
+    );
+    let index = fs::read_to_string(out.join("refs/html/index.html")).expect("index.html");
+    assert!(
+        !index.contains("Terrain ("),
+        "the contents without the reference"
+    );
+}
+
+#[test]
+fn a_dangling_rule_ref_in_a_heading_or_a_table_cell_is_located() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let dir = tmp.path().join("refs");
+    let md = refs_in_headings_and_tables(&dir, "combats");
+    let run = support::grogpress(&["check", dir.to_str().expect("path"), "--format", "json"]);
+    run.exit(1);
+    run.only_ids(&["dangling-rule-ref"]);
+    assert_eq!(run.with_id("dangling-rule-ref").len(), 2, "{}", run.dump());
+    for link in ["[](rule:combats)", "[the combat rules](rule:combats)"] {
+        let (line, col) = support::line_col(&md, md.find(link).expect("the link"));
+        let d = run.expect("error", "dangling-rule-ref", "refs/rules/a.md", line, col);
+        assert!(
+            d.hint.as_deref().unwrap_or("").contains("`rule:combat`"),
+            "{d:?}"
+        );
+    }
+}

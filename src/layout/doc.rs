@@ -28,6 +28,15 @@ pub enum Tag {
     Start(Role),
     /// Ends the element started last and not yet ended.
     End,
+    /// The next element started at the top level is place `n` of the
+    /// reading order: an element set later ([`Tag::Before`]) may belong
+    /// before it.
+    Anchor(usize),
+    /// The next element started at the top level belongs in the reading
+    /// order before the element of [`Tag::Anchor`] `n` (a figure set on
+    /// the page after the text that follows it, as LaTeX floats one), if
+    /// that came first; else where it stands.
+    Before(usize),
 }
 
 /// What a structure element is (PDF's standard structure types).

@@ -62,6 +62,18 @@ pub fn index_entries<T: PartialEq>(
     entries.into_values().collect()
 }
 
+/// A heading's text as its contents entry, bookmark and title give it when
+/// a `rule:` link without text stands in it: without the brackets left
+/// empty around the link (`## Terrain ([](rule:combat))` reads "Terrain
+/// ()" without the reference's words), spaces collapsed.
+pub fn without_empty_brackets(text: &str) -> String {
+    let mut out = text.to_string();
+    for empty in ["()", "( )", "[]", "[ ]"] {
+        out = out.replace(empty, "");
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// A heading of a rules page.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RuleHeading {

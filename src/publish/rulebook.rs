@@ -180,6 +180,7 @@ pub(crate) fn lay_out(
         book: &assets.fonts,
         figures: &figures,
         icons: &assets.icons,
+        glossary: &game.glossary,
         options,
         lang: crate::model::rules::RULES_LANG,
     };

@@ -70,6 +70,11 @@ pub(super) struct TagTree {
     page_parents: Vec<Vec<usize>>,
     /// The link element of each link annotation, by the link's index.
     links: Vec<(usize, usize)>,
+    /// The top-level element of each [`Tag::Anchor`], and the anchor and
+    /// the [`Tag::Before`] waiting for the next top-level element.
+    anchors: std::collections::HashMap<usize, usize>,
+    pending_anchor: Option<usize>,
+    pending_before: Option<usize>,
 }
 
 fn struct_role(role: &Role) -> StructRole {
@@ -124,6 +129,9 @@ impl TagTree {
             open: Vec::new(),
             page_parents: Vec::new(),
             links: Vec::new(),
+            anchors: std::collections::HashMap::new(),
+            pending_anchor: None,
+            pending_before: None,
         }
     }
 
@@ -159,6 +167,22 @@ impl TagTree {
             kids: Vec::new(),
         });
         self.elems[parent].kids.push(Kid::Elem(id));
+        if parent == 0 {
+            if let Some(anchor) = self.pending_anchor.take() {
+                self.anchors.insert(anchor, id);
+            }
+            // Filed before its anchor's element, after any filed there before.
+            let before = self
+                .pending_before
+                .take()
+                .and_then(|a| self.anchors.get(&a));
+            let at =
+                before.and_then(|e| self.elems[0].kids.iter().position(|k| *k == Kid::Elem(*e)));
+            if let Some(at) = at {
+                let kid = self.elems[0].kids.pop();
+                self.elems[0].kids.splice(at..at, kid);
+            }
+        }
         id
     }
 
@@ -200,6 +224,14 @@ impl TagTree {
                 }
                 Item::Tag(Tag::End) => {
                     self.open.pop();
+                    Mark::None
+                }
+                Item::Tag(Tag::Anchor(n)) => {
+                    self.pending_anchor = Some(*n);
+                    Mark::None
+                }
+                Item::Tag(Tag::Before(n)) => {
+                    self.pending_before = Some(*n);
                     Mark::None
                 }
                 Item::Shape(_) | Item::Image(_) if !self.in_figure() || self.in_artifact() => {

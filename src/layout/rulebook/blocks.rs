@@ -12,7 +12,9 @@ use std::ops::Range;
 use super::icons::{ICON, split_icons};
 use crate::model::link::is_web_link;
 use crate::model::rules::{Node, Tag};
-use crate::model::xref::{INDEX_SCHEME, RULE_SCHEME, index_term, rule_link_id};
+use crate::model::xref::{
+    INDEX_SCHEME, RULE_SCHEME, index_term, rule_link_id, without_empty_brackets,
+};
 use crate::model::{Align, RulesDoc, Shortcode};
 use crate::text::mentions::TableNames;
 
@@ -54,6 +56,10 @@ pub enum Block {
         rich: String,
         plain: String,
         at: usize,
+        /// Its links (card names, anchors, web links, rule references) and
+        /// its `rule:` links, as a paragraph's.
+        links: Vec<CardLink>,
+        refs: Vec<RuleRef>,
     },
     /// A paragraph; in a list, `depth` > 0 and the first paragraph of an item has its `marker`.
     Para {
@@ -88,7 +94,20 @@ pub enum Block {
         rows: Vec<Vec<String>>,
         aligns: Vec<Align>,
         at: usize,
+        /// The links of the cells that have any, in reading order.
+        links: Vec<CellLinks>,
     },
+}
+
+/// The links of a pipe table's cell: its row (0 the header, then the body
+/// rows from 1) and column, its links and its `rule:` links, counted in
+/// the cell's text as a paragraph's are in its.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CellLinks {
+    pub row: usize,
+    pub column: usize,
+    pub links: Vec<CardLink>,
+    pub refs: Vec<RuleRef>,
 }
 
 /// A pipe table being read.
@@ -98,6 +117,7 @@ struct PipeTable {
     row: Vec<String>,
     aligns: Vec<Align>,
     at: usize,
+    links: Vec<CellLinks>,
 }
 
 /// Rich text being gathered, with its plain text's non-space character count.
@@ -231,13 +251,37 @@ pub fn read_blocks(doc: &RulesDoc, icons: &[&str]) -> Vec<Block> {
                     row: Vec::new(),
                     aligns: aligns.iter().map(|a| a.unwrap_or(Align::Left)).collect(),
                     at: range.start,
+                    links: Vec::new(),
                 });
             }
             Node::Start(Tag::TableCell) => cur = Gather::default(),
             Node::End(Tag::TableCell) => {
                 let cell = cur.take();
                 if let Some(t) = &mut table {
-                    t.row.push(cell.rich.trim().to_string());
+                    // The cell's text is trimmed: its links count letters, not spaces.
+                    let rich = cell.rich.trim();
+                    if !cell.links.is_empty() {
+                        t.links.push(CellLinks {
+                            row: if t.header.is_empty() && t.rows.is_empty() {
+                                0
+                            } else {
+                                t.rows.len() + 1
+                            },
+                            column: t.row.len(),
+                            links: cell.links,
+                            refs: cell
+                                .refs
+                                .into_iter()
+                                .map(|r| RuleRef {
+                                    rich_at: r.rich_at.saturating_sub(
+                                        cell.rich.len() - cell.rich.trim_start().len(),
+                                    ),
+                                    ..r
+                                })
+                                .collect(),
+                        });
+                    }
+                    t.row.push(rich.to_string());
                 }
             }
             Node::End(Tag::TableHead) => {
@@ -258,6 +302,7 @@ pub fn read_blocks(doc: &RulesDoc, icons: &[&str]) -> Vec<Block> {
                         rows: t.rows,
                         aligns: t.aligns,
                         at: t.at,
+                        links: t.links,
                     });
                 }
             }
@@ -277,11 +322,27 @@ pub fn read_blocks(doc: &RulesDoc, icons: &[&str]) -> Vec<Block> {
                 if let Some(level) = heading.take()
                     && !g.is_empty()
                 {
+                    let lead = g.rich.len() - g.rich.trim_start().len();
+                    // The words of a reference are not the heading's own.
+                    let plain = if g.refs.iter().any(|r| r.empty) {
+                        without_empty_brackets(&g.plain)
+                    } else {
+                        g.plain.trim().to_string()
+                    };
                     blocks.push(Block::Heading {
                         level,
                         rich: g.rich.trim().to_string(),
-                        plain: g.plain.trim().to_string(),
+                        plain,
                         at: g.at.unwrap_or(range.start),
+                        links: g.links,
+                        refs: g
+                            .refs
+                            .into_iter()
+                            .map(|r| RuleRef {
+                                rich_at: r.rich_at.saturating_sub(lead),
+                                ..r
+                            })
+                            .collect(),
                     });
                 }
             }
@@ -351,10 +412,9 @@ pub fn read_blocks(doc: &RulesDoc, icons: &[&str]) -> Vec<Block> {
                     cur.link_start = Some((cur.solid, cur.plain.len(), None));
                 } else if url.starts_with('#')
                     || is_web_link(url)
-                    // Rule references and index marks are of paragraphs only.
-                    || ((rule_link_id(url).is_some() || url.starts_with(INDEX_SCHEME))
-                        && heading.is_none()
-                        && table.is_none())
+                    || rule_link_id(url).is_some()
+                    // Index marks are of paragraphs only.
+                    || (url.starts_with(INDEX_SCHEME) && heading.is_none() && table.is_none())
                 {
                     cur.link_start = Some((cur.solid, cur.plain.len(), Some(url.clone())));
                 }
@@ -445,12 +505,25 @@ fn flush(
 /// after each are counted on past the words added. Linear in the
 /// paragraph and its links.
 pub fn fill_refs(block: &mut Block, texts: &[Option<(String, String)>]) {
-    let Block::Para {
-        rich, links, refs, ..
-    } = block
-    else {
-        return;
-    };
+    match block {
+        Block::Para {
+            rich, links, refs, ..
+        }
+        | Block::Heading {
+            rich, links, refs, ..
+        } => fill_text(rich, links, refs, texts),
+        _ => {}
+    }
+}
+
+/// [`fill_refs`] of one text (a paragraph's, a heading's, a table cell's)
+/// with its links and `rule:` links.
+pub fn fill_text(
+    rich: &mut String,
+    links: &mut [CardLink],
+    refs: &[RuleRef],
+    texts: &[Option<(String, String)>],
+) {
     let mut out = String::with_capacity(rich.len());
     let mut from = 0;
     // Each reference's end (in characters) and the characters added by it
@@ -572,7 +645,7 @@ mod tests {
         let blocks = read_blocks(&parse_rules(md), &[]);
         assert_eq!(blocks.len(), 7, "{blocks:?}");
         assert!(
-            matches!(&blocks[0], Block::Heading { level: 1, rich, plain, at: 0 } if rich == "Action *cards*" && plain == "Action cards")
+            matches!(&blocks[0], Block::Heading { level: 1, rich, plain, at: 0, .. } if rich == "Action *cards*" && plain == "Action cards")
         );
         let Block::Para { rich, links, .. } = &blocks[1] else {
             panic!("{blocks:?}")
@@ -606,7 +679,7 @@ mod tests {
 
     #[test]
     fn pipe_tables_are_read_cell_by_cell_and_anchor_links_kept() {
-        let md = "See the [Combat Table](#table-combat).\n\n| Roll | Result |\n|---:|:---|\n| 1 | **Hit** |\n| 2-6 | Miss |\n";
+        let md = "See the [Combat Table](#table-combat).\n\n| Roll | Result |\n|---:|:---|\n| 1 | **Hit** |\n| 2-6 | [Miss](#miss) |\n";
         let blocks = read_blocks(&parse_rules(md), &[]);
         assert_eq!(blocks.len(), 2, "{blocks:?}");
         let Block::Para { links, .. } = &blocks[0] else {
@@ -619,10 +692,24 @@ mod tests {
             rows,
             aligns,
             at,
+            links,
         } = &blocks[1]
         else {
             panic!("{blocks:?}")
         };
+        // The second body row's second cell links its one word.
+        assert_eq!(
+            links,
+            &[CellLinks {
+                row: 2,
+                column: 1,
+                links: vec![CardLink {
+                    title: "#miss".into(),
+                    chars: 0..4
+                }],
+                refs: Vec::new(),
+            }]
+        );
         assert_eq!(header, &["Roll", "Result"]);
         assert_eq!(rows, &[vec!["1", "**Hit**"], vec!["2-6", "Miss"]]);
         assert_eq!(aligns, &[Align::Right, Align::Left]);

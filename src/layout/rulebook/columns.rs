@@ -377,7 +377,19 @@ impl Cursor {
             self.y += head.height;
         }
         let y = self.frame.top + self.y;
+        // The reading order stays the pieces' where a float is set after
+        // the text that follows it: the text marks its place, the float
+        // is filed before it.
+        let order = if let Some(float) = self.floats.iter().find(|f| f.start == n) {
+            Some(Tag::Before(self.float_anchor(float)))
+        } else {
+            self.floats
+                .iter()
+                .any(|f| self.float_anchor(f) == n)
+                .then_some(Tag::Anchor(n))
+        };
         if let Some(page) = self.pages.last_mut() {
+            page.extend(order.map(Item::Tag));
             page.extend(piece.items.iter().map(|i| i.translated(x, y)));
         }
         self.y += piece.height;
@@ -399,6 +411,18 @@ impl Cursor {
         } else {
             self.bottom = self.bottom.max(self.y);
         }
+    }
+}
+
+impl Cursor {
+    /// The first piece after `float` that is not put off too: where it
+    /// stands in the reading order.
+    fn float_anchor(&self, float: &std::ops::Range<usize>) -> usize {
+        let mut end = float.end;
+        while let Some(next) = self.floats.iter().find(|f| f.start == end) {
+            end = next.end;
+        }
+        end
     }
 }
 

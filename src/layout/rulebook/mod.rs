@@ -4,16 +4,18 @@
 //! `rule_numbers`) kept with their text, lists, the data its shortcodes show
 //! (cards, ruled tables, dice) and its pipe tables, cross-references
 //! ("see 5.3, p. 4", set again until their pages are right), a running
-//! header and page numbers, and an index of the terms marked for it — into
-//! a tagged [`Doc`] (its structure: headings, paragraphs, lists, tables,
-//! figures, the running head and page numbers as artifacts) and its [`Nav`]
-//! (bookmarks, clickable contents and list of tables, card names, `#anchor`
-//! links and cross-references). Pure: text, faces, icons and fonts are handed in.
+//! header and page numbers, the game's glossary, and an index of the terms
+//! marked for it — into a tagged [`Doc`] (its structure: headings,
+//! paragraphs, lists, tables, figures, the running head and page numbers as
+//! artifacts) and its [`Nav`] (bookmarks, clickable contents and list of
+//! tables, card names, `#anchor` links and cross-references). Pure: text,
+//! faces, icons and fonts are handed in.
 
 mod blocks;
 mod columns;
 mod figures;
 mod front;
+mod glossary;
 mod hyphenate;
 mod icons;
 mod index;
@@ -23,11 +25,14 @@ mod tags;
 use crate::text::rich::literal;
 use std::collections::HashMap;
 
-pub use self::blocks::{Block, CardLink, RuleRef, fill_refs, link_mentions, read_blocks};
+pub use self::blocks::{
+    Block, CardLink, CellLinks, RuleRef, fill_refs, fill_text, link_mentions, read_blocks,
+};
 use self::columns::{Frame, flow_below};
 pub use self::figures::Die;
 use self::figures::{Misfit, Room, dice_pieces, table_pieces};
 use self::front::{lay_out_front, lay_out_title, table_entries};
+use self::glossary::{GLOSSARY, lay_out_glossary};
 use self::index::lay_out_index;
 use self::pieces::{Piece, Prose, TableHead, TextStyle, card_rows, text_pieces};
 use self::tags::{Lists, tag_cards, wrap};
@@ -38,7 +43,9 @@ use super::table::{Cell, TableRow, TableSpec};
 use crate::diag::{Diagnostic, FileId, Loc};
 use crate::model::link::is_web_link;
 use crate::model::xref::{INDEX_SCHEME, RuleBook, has_rule_links, index_entries};
-use crate::model::{Align, Icon, Paper, RulesDoc, Shortcode, Style, data_anchor, slug};
+use crate::model::{
+    Align, GlossaryEntry, Icon, Paper, RulesDoc, Shortcode, Style, data_anchor, slug,
+};
 use crate::text::mentions::TableNames;
 use crate::text::{Edge, Family, FitError, FontBook};
 
@@ -124,6 +131,8 @@ pub struct RulebookInput<'a> {
     pub figures: &'a dyn Figures,
     /// The game's icons (die faces).
     pub icons: &'a [Icon],
+    /// The game's `[[glossary]]`, set after the rules.
+    pub glossary: &'a [GlossaryEntry],
     pub options: RulebookOptions,
     /// The language of the rules text (`en`), for the tagged PDF.
     pub lang: &'a str,
@@ -176,6 +185,7 @@ type PieceMarks = (
 );
 
 /// A heading as it goes into the outline and the contents.
+#[derive(Clone)]
 struct Heading {
     level: u8,
     plain: String,
@@ -351,10 +361,33 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
             nav.links.push(link);
         }
     }
+    // The glossary, after the rules (their pages run from the first body
+    // page), with its bookmark and contents entry.
+    let edge = if input.options.ragged {
+        Edge::Ragged
+    } else {
+        Edge::Justified
+    };
+    let glossary =
+        lay_out_glossary(input, Some((&break_points, edge))).map_err(|e| vec![fit_problem(e)])?;
+    let glossary_at = first_body + body.len();
+    let mut contents_pages = heading_pages.clone();
+    if !glossary.is_empty() {
+        contents_pages.push(glossary_at);
+        nav.outline.push(OutlineEntry {
+            level: 1,
+            title: GLOSSARY.to_string(),
+            target: Target {
+                page: glossary_at,
+                y: TOP - 6.0,
+            },
+        });
+    }
     // The front matter, each entry linked to its heading or table.
     let (listed, table_targets) = table_entries(&tables, Some(&card_targets));
     let table_pages: Vec<usize> = table_targets.iter().map(|t| t.page).collect();
-    let front = lay_out_front(input, &headings, &heading_pages, &listed, &table_pages)
+    let contents = contents_entries(&headings, input);
+    let front = lay_out_front(input, &contents, &contents_pages, &listed, &table_pages)
         .map_err(|e| vec![fit_problem(e)])?;
     let heading_targets: Vec<Target> = nav.outline.iter().map(|e| e.target).collect();
     nav.links
@@ -382,7 +415,10 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
         last.items.extend(first);
     }
     pages.extend(body.map(page));
-    // The index, after the rules.
+    debug_assert!(glossary.is_empty() || pages.len() == glossary_at);
+    pages.extend(glossary.into_iter().map(page));
+    let glossary_pages = glossary_at..pages.len();
+    // The index, after the rules and the glossary.
     let index_at = pages.len();
     if !marks.is_empty() {
         let (index, links) = lay_out_index(index_entries(marks), input, index_at)
@@ -411,6 +447,8 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
             *head = "Tables".to_string();
         } else if (n + 1) % 2 == 1 && n >= index_at {
             *head = "Index".to_string();
+        } else if (n + 1) % 2 == 1 && glossary_pages.contains(&n) {
+            *head = GLOSSARY.to_string();
         }
     }
     for ((n, page), head) in pages.iter_mut().enumerate().zip(heads).skip(1) {
@@ -424,6 +462,20 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
         },
         nav,
     })
+}
+
+/// The entries of the contents: the headings set, then the glossary's
+/// when the game has one.
+fn contents_entries(headings: &[Heading], input: &RulebookInput<'_>) -> Vec<Heading> {
+    let mut entries = headings.to_vec();
+    if !input.glossary.is_empty() {
+        entries.push(Heading {
+            level: 1,
+            plain: GLOSSARY.to_string(),
+            number: None,
+        });
+    }
+    entries
 }
 
 /// Reads every page's blocks, with the table names of its paragraphs
@@ -443,22 +495,26 @@ fn read_rules(input: &RulebookInput<'_>, rules: &RuleBook) -> ReadRules {
         let on_page = rules.pages.get(p).map_or(&[][..], Vec::as_slice);
         for mut block in read_blocks(page.doc, &icon_names) {
             link_mentions(&mut block, &table_names, &table_anchors);
-            match &block {
-                Block::Heading { at, .. } => {
-                    while on_page.get(next).is_some_and(|h| h.span.end <= *at) {
-                        next += 1;
-                    }
-                    let found = on_page.get(next).filter(|h| h.span.contains(at));
-                    let number = found.and_then(|_| rules.number((p, next)));
-                    if found.is_some()
-                        && let Some(slot) =
-                            read.set_heading.get_mut(p).and_then(|s| s.get_mut(next))
-                    {
-                        *slot = Some(read.numbers.len());
-                    }
-                    read.numbers.push(number.map(str::to_string));
+            if let Block::Heading { at, .. } = &block {
+                while on_page.get(next).is_some_and(|h| h.span.end <= *at) {
+                    next += 1;
                 }
-                Block::Para { refs, .. } => read.has_refs |= !refs.is_empty(),
+                let found = on_page.get(next).filter(|h| h.span.contains(at));
+                let number = found.and_then(|_| rules.number((p, next)));
+                if found.is_some()
+                    && let Some(slot) = read.set_heading.get_mut(p).and_then(|s| s.get_mut(next))
+                {
+                    *slot = Some(read.numbers.len());
+                }
+                read.numbers.push(number.map(str::to_string));
+            }
+            match &block {
+                Block::Para { refs, .. } | Block::Heading { refs, .. } => {
+                    read.has_refs |= !refs.is_empty()
+                }
+                Block::Table { links, .. } => {
+                    read.has_refs |= links.iter().any(|c| !c.refs.is_empty())
+                }
                 _ => {}
             }
             read.blocks.push((page.file, p, block));
@@ -548,17 +604,47 @@ fn set_body(
                 filled = with_refs;
                 &filled
             }
-            Block::Heading { rich, .. } => match read.numbers.get(headings.len()) {
-                Some(Some(number)) => {
-                    let mut numbered = block.clone();
-                    if let Block::Heading { rich: r, .. } = &mut numbered {
-                        *r = format!("{} {rich}", literal(number));
-                    }
-                    filled = numbered;
-                    &filled
+            Block::Heading { refs, .. } => {
+                let mut numbered = block.clone();
+                if !refs.is_empty() {
+                    fill_refs(&mut numbered, &ref_texts(refs, *page, read, rules, pages));
                 }
-                _ => block,
-            },
+                if let (Some(Some(number)), Block::Heading { rich, links, .. }) =
+                    (read.numbers.get(headings.len()), &mut numbered)
+                {
+                    *rich = format!("{} {rich}", literal(number));
+                    // Its links' letters count on after the number's.
+                    let shift = number.chars().filter(|c| !c.is_whitespace()).count();
+                    for link in links.iter_mut() {
+                        link.chars = link.chars.start + shift..link.chars.end + shift;
+                    }
+                }
+                filled = numbered;
+                &filled
+            }
+            Block::Table { links, .. } if links.iter().any(|c| !c.refs.is_empty()) => {
+                let mut with_refs = block.clone();
+                if let Block::Table {
+                    header,
+                    rows,
+                    links,
+                    ..
+                } = &mut with_refs
+                {
+                    for cell in links.iter_mut() {
+                        let row = match cell.row {
+                            0 => Some(&mut *header),
+                            r => rows.get_mut(r - 1),
+                        };
+                        if let Some(text) = row.and_then(|r| r.get_mut(cell.column)) {
+                            let texts = ref_texts(&cell.refs, *page, read, rules, pages);
+                            fill_text(text, &mut cell.links, &cell.refs, &texts);
+                        }
+                    }
+                }
+                filled = with_refs;
+                &filled
+            }
             _ => block,
         };
         let heading_at = headings.len();
@@ -619,10 +705,11 @@ fn set_body(
     // The front matter as it will be set (its page numbers do not change
     // its height): the rules start after it, or below it on its last page.
     let (listed, _) = table_entries(&tables, None);
+    let contents = contents_entries(&headings, input);
     let front = lay_out_front(
         input,
-        &headings,
-        &vec![0; headings.len()],
+        &contents,
+        &vec![0; contents.len()],
         &listed,
         &vec![0; listed.len()],
     )
@@ -935,14 +1022,18 @@ fn block_pieces(
     let width = frame.column_width;
     match block {
         Block::Heading {
-            level, rich, plain, ..
+            level,
+            rich,
+            plain,
+            links,
+            ..
         } => {
             let style = heading_style(*level);
             // A character the prose face lacks comes from the next family that
             // has it (the text engine's fallback).
             let mut pieces = text_pieces(
                 rich,
-                &[],
+                links,
                 None,
                 0.0,
                 width,
@@ -1021,11 +1112,13 @@ fn block_pieces(
             header,
             rows,
             aligns,
+            links,
             ..
         } => {
             let spec = pipe_table_spec(header, rows, aligns);
             let mut pieces = table_pieces(&spec, room(frame), input.figure_family, input.book)
                 .map_err(|m| misfit_problem(m, "the table"))?;
+            cell_link_areas(&mut pieces, links, input.book);
             wrap(Role::Table, &mut pieces);
             Ok(pieces)
         }
@@ -1273,6 +1366,103 @@ fn misfit_problem(misfit: Misfit, what: &str) -> Diagnostic {
 
 /// A Markdown pipe table as a ruled table: a header row over the body rows,
 /// columns weighted by their longest cell.
+/// The links of a pipe table's cells (`cells`) as areas of its pieces (as
+/// set by [`table_pieces`]: each row a `TR` element, each cell a `TH` or
+/// `TD` holding its text), found by counting the letters of each cell's
+/// text runs as a paragraph's links are counted.
+fn cell_link_areas(pieces: &mut [Piece], cells: &[CellLinks], book: &FontBook) {
+    use super::doc::Tag;
+    if cells.is_empty() {
+        return;
+    }
+    // The row (0 the header) and column of the cell being read, and the
+    // depth of the elements open in it.
+    let (mut row, mut column): (Option<usize>, Option<usize>) = (None, None);
+    let mut depth = 0usize;
+    let mut next_cell = 0;
+    for piece in pieces.iter_mut() {
+        let mut areas: Vec<([f32; 4], String)> = Vec::new();
+        // The cell's links, its letters counted so far, and its first link not yet ended.
+        let mut cell: Option<(&CellLinks, usize, usize)> = None;
+        for item in &piece.items {
+            match item {
+                Item::Tag(Tag::Start(role)) if depth == 0 => match role {
+                    Role::TableRow => {
+                        row = Some(row.map_or(0, |r| r + 1));
+                        column = None;
+                    }
+                    Role::TableHeader | Role::TableCell => {
+                        let c = column.map_or(0, |c| c + 1);
+                        column = Some(c);
+                        depth = 1;
+                        // The cells with links come in reading order, as the cells do.
+                        let here = (row.unwrap_or(0), c);
+                        while cells
+                            .get(next_cell)
+                            .is_some_and(|l| (l.row, l.column) < here)
+                        {
+                            next_cell += 1;
+                        }
+                        cell = cells
+                            .get(next_cell)
+                            .filter(|l| (l.row, l.column) == here)
+                            .map(|l| (l, 0, 0));
+                    }
+                    _ => {}
+                },
+                Item::Tag(Tag::Start(_)) => depth += 1,
+                Item::Tag(Tag::End) if depth > 0 => {
+                    depth -= 1;
+                    if depth == 0 {
+                        cell = None;
+                    }
+                }
+                Item::Text(t) => {
+                    let Some((links, solid, next)) = cell.as_mut() else {
+                        continue;
+                    };
+                    let face = book.face(t.face);
+                    let mut x = t.x;
+                    for (chars, g) in crate::text::clusters(&t.text, &t.glyphs) {
+                        let w = g.advance / face.units_per_em * t.size;
+                        for _ in chars
+                            .chars()
+                            .filter(|c| !c.is_whitespace() && *c != crate::text::HYPHEN)
+                        {
+                            // Links come in order: each letter looks at one.
+                            while links
+                                .links
+                                .get(*next)
+                                .is_some_and(|l| l.chars.end <= *solid)
+                            {
+                                *next += 1;
+                            }
+                            let link = links.links.get(*next).filter(|l| l.chars.contains(solid));
+                            if let Some(link) = link {
+                                let top = t.y - t.size;
+                                match areas.last_mut() {
+                                    Some(([x0, y0, w0, _], title))
+                                        if *title == link.title && (*y0 - top).abs() < 0.5 =>
+                                    {
+                                        *w0 = x + w - *x0;
+                                    }
+                                    _ => {
+                                        areas.push(([x, top, w, t.size * 1.25], link.title.clone()))
+                                    }
+                                }
+                            }
+                            *solid += 1;
+                        }
+                        x += w;
+                    }
+                }
+                _ => {}
+            }
+        }
+        piece.links.extend(areas);
+    }
+}
+
 fn pipe_table_spec(header: &[String], rows: &[Vec<String>], aligns: &[Align]) -> TableSpec {
     let columns = aligns.len().max(header.len()).max(1);
     let cell = |text: &str, k: usize| {
@@ -1509,6 +1699,7 @@ mod tests {
             book: &book,
             figures: cards,
             icons: &[],
+            glossary: &[],
             options: RulebookOptions {
                 paper: Paper::LETTER,
                 columns,
@@ -1693,6 +1884,7 @@ mod tests {
             book: &book,
             figures: &Cards(100.0, 100.0),
             icons: &[],
+            glossary: &[],
             options: RulebookOptions {
                 numbers: true,
                 ..RulebookOptions::default()
@@ -1804,6 +1996,7 @@ mod tests {
             book: &book,
             figures,
             icons,
+            glossary: &[],
             options: RulebookOptions::default(),
             lang: "en",
         })

@@ -159,8 +159,12 @@ pub fn render_markdown(
             Event::Start(Tag::Heading { level, .. }) => {
                 let end = skip_to(&events, i, |e| matches!(e, Event::End(TagEnd::Heading(_))));
                 let inner = &events[i + 1..end.max(i + 1)];
-                let text = plain_text(inner.iter().map(|(e, _)| e));
+                let mut text = plain_text(inner.iter().map(|(e, _)| e));
                 let anchor = unique_id(&slug(&text), used);
+                // A reference's words (an HTML event) are not the heading's own.
+                if inner.iter().any(|(e, _)| matches!(e, Event::Html(_))) {
+                    text = crate::model::xref::without_empty_brackets(&text);
+                }
                 let number = links.rule_number(headings.len());
                 terms_seen.clear();
                 out.push(Event::Start(Tag::Heading {
@@ -449,9 +453,11 @@ fn resolve_card_links<'a>(
 
 /// `[the rules](rule:movement)` becomes a link to the heading it names;
 /// `[](rule:movement)`, with no text, says "see 5.3" (or "see Movement"
-/// without numbers). In a heading (whose text is its anchor) and where the
-/// heading does not exist (`check` reports it), only the link's text stays,
-/// as it does of an index mark (`index:`) in a heading.
+/// without numbers), in a heading and a table cell too (in a heading those
+/// words are not part of its text, so not of its anchor, contents entry or
+/// title: they come as an HTML event, which the heading sets as text).
+/// Where the heading does not exist (`check` reports it), only the link's
+/// text stays, as it does of an index mark (`index:`) in a heading.
 fn resolve_rule_links<'a>(
     events: Vec<(Event<'a>, Range<usize>)>,
     links: &mut dyn PageLinks,
@@ -468,8 +474,9 @@ fn resolve_rule_links<'a>(
         }
         let id = match event {
             Event::Start(Tag::Link { dest_url, .. }) => rule_link_id(dest_url)
+                .map(Some)
                 // An index mark in a heading is only its text.
-                .or_else(|| (in_heading && dest_url.starts_with(INDEX_SCHEME)).then_some("")),
+                .or_else(|| (in_heading && dest_url.starts_with(INDEX_SCHEME)).then_some(None)),
             _ => None,
         };
         let Some(id) = id else {
@@ -479,11 +486,7 @@ fn resolve_rule_links<'a>(
         };
         let end = skip_to(&events, i, |e| matches!(e, Event::End(TagEnd::Link)));
         let inner = &events[i + 1..end.max(i + 1)];
-        let target = if in_heading {
-            None
-        } else {
-            links.rule_link(id.trim())
-        };
+        let target = id.and_then(|id| links.rule_link(id.trim()));
         if let Some((href, label)) = target {
             out.push((
                 Event::Start(Tag::Link {
@@ -495,10 +498,13 @@ fn resolve_rule_links<'a>(
                 range.clone(),
             ));
             if plain_text(inner.iter().map(|(e, _)| e)).trim().is_empty() {
-                out.push((
-                    Event::Text(CowStr::from(format!("see {label}"))),
-                    range.clone(),
-                ));
+                let see = CowStr::from(format!("see {label}"));
+                let see = if in_heading {
+                    Event::Html(see)
+                } else {
+                    Event::Text(see)
+                };
+                out.push((see, range.clone()));
             } else {
                 out.extend(inner.iter().cloned());
             }
@@ -813,7 +819,7 @@ mod tests {
         assert_eq!(body.headings[0].number.as_deref(), Some("1.0"));
         assert!(
             body.html.contains(
-                "<h1 id=\"setup-here\"><span class=\"rule-number\">1.0</span> Setup here <a"
+                "<h1 id=\"setup-here\"><span class=\"rule-number\">1.0</span> Setup <a href=\"p3.html#movement\">here</a> <a"
             ),
             "{}",
             body.html

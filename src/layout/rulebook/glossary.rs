@@ -1,0 +1,137 @@
+//! Layout stage, rulebook back matter: from the game's `[[glossary]]` terms
+//! to the glossary's pages — its title across the page, then each term in
+//! bold followed by its definition, in alphabetical order, in the rules'
+//! columns — tagged as a list whose items label their term.
+
+use super::columns::flow;
+use super::icons::{ICON, place_icons, split_icons};
+use super::pieces::{Piece, Prose, text_pieces};
+use super::tags::wrap;
+use super::{BODY, PARA_GAP, RulebookInput, SIDE, body_frame, heading_style};
+use crate::layout::doc::{Item, Role};
+use crate::model::GlossaryEntry;
+use crate::text::FitError;
+use crate::text::rich::literal;
+
+/// The title of the glossary, as its page, bookmark and contents entry say.
+pub(super) const GLOSSARY: &str = "Glossary";
+
+/// The terms in the order the glossary lists them: alphabetical, whatever
+/// their capitals (then as written, so the order never depends on the data's).
+pub(super) fn sorted(glossary: &[GlossaryEntry]) -> Vec<&GlossaryEntry> {
+    let mut terms: Vec<&GlossaryEntry> = glossary.iter().collect();
+    terms.sort_by_cached_key(|e| (e.term.value.to_lowercase(), e.term.value.clone()));
+    terms
+}
+
+/// The glossary's pages: "Glossary" across the page, then each term of
+/// `input.glossary` (alphabetical) in bold, a space, and its definition
+/// (rich text, its icons drawn), set as the rules' paragraphs are, in the
+/// rules' columns. Empty when the game has no glossary.
+pub(super) fn lay_out_glossary(
+    input: &RulebookInput<'_>,
+    prose: Option<Prose<'_>>,
+) -> Result<Vec<Vec<Item>>, FitError> {
+    if input.glossary.is_empty() {
+        return Ok(Vec::new());
+    }
+    let frame = body_frame(input.options);
+    let width = input.options.paper.width - 2.0 * SIDE;
+    let mut title = text_pieces(
+        &literal(GLOSSARY),
+        &[],
+        None,
+        0.0,
+        width,
+        heading_style(1),
+        input.family,
+        input.book,
+        None,
+    )?;
+    for piece in &mut title {
+        piece.full_width = true;
+        piece.keep_with_next = true;
+    }
+    wrap(Role::Heading(1), &mut title);
+    let mut pieces = title;
+    let icon_names: Vec<&str> = input.icons.iter().map(|i| i.name.as_str()).collect();
+    let mut entries: Vec<Piece> = Vec::new();
+    for entry in sorted(input.glossary) {
+        let term = literal(entry.term.value.trim());
+        let mut rich = format!("**{term}** ");
+        let mut icons = Vec::new();
+        for (text, icon) in split_icons(entry.definition.value.trim(), &icon_names) {
+            rich.push_str(text);
+            if let Some(name) = icon {
+                rich.push(ICON);
+                icons.push(name.to_string());
+            }
+        }
+        let mut lines = text_pieces(
+            &rich,
+            &[],
+            None,
+            0.0,
+            frame.column_width,
+            BODY,
+            input.family,
+            input.book,
+            prose,
+        )?;
+        place_icons(&mut lines, &icons, input.icons, input.book);
+        if let Some(first) = lines.first_mut() {
+            first.gap = PARA_GAP;
+        }
+        tag_entry(&mut lines, entry.term.value.trim());
+        entries.extend(lines);
+    }
+    wrap(Role::List, &mut entries);
+    pieces.extend(entries);
+    Ok(flow(frame, pieces).0)
+}
+
+/// An entry's lines as a list item: its term (the first runs of its first
+/// line, up to as many letters as the term has) the item's label, the rest
+/// its body, a paragraph. A term that does not end where a run ends (a
+/// term broken over lines) leaves the whole entry the body.
+fn tag_entry(lines: &mut [Piece], term: &str) {
+    let letters = term.chars().filter(|c| !c.is_whitespace()).count();
+    let label_end = lines.first().and_then(|first| {
+        let mut seen = 0;
+        for (k, item) in first.items.iter().enumerate() {
+            if let Item::Text(t) = item {
+                seen += t.text.chars().filter(|c| !c.is_whitespace()).count();
+                if seen == letters {
+                    return Some(k + 1);
+                }
+                if seen > letters {
+                    return None;
+                }
+            }
+        }
+        None
+    });
+    wrap(Role::Paragraph, lines);
+    let Some(first) = lines.first_mut() else {
+        return;
+    };
+    match label_end {
+        Some(end) => {
+            // The paragraph's start tag comes first: the label goes before it.
+            let start = first.items.remove(0);
+            let mut head = vec![Item::start(Role::ListItem), Item::start(Role::Label)];
+            head.extend(first.items.drain(..end));
+            head.extend([Item::end(), Item::start(Role::ListBody), start]);
+            first.items.splice(0..0, head);
+        }
+        None => {
+            first.items.splice(
+                0..0,
+                [Item::start(Role::ListItem), Item::start(Role::ListBody)],
+            );
+        }
+    }
+    if let Some(last) = lines.last_mut() {
+        last.items.extend([Item::end(), Item::end()]);
+    }
+}
