@@ -15,7 +15,7 @@ use std::ops::Range;
 use resvg::tiny_skia::{self as sk, Transform};
 use resvg::usvg;
 
-use super::png_encode::{Color, filter_rows, png_of, png_of_filtered};
+use super::png_encode::{Color, Deflater, filter_rows, png_of, png_of_zlib};
 use super::raster::{Rasterizer, Target, hairline};
 use super::svg::{covers, num_read_back, outlined_item, outlined_root, rgb8, white_ground};
 use crate::layout::{Geometry, Item, Shape, TextItem};
@@ -142,7 +142,8 @@ impl Plan {
         let strip = strip.clamp(1, h.max(1));
         let row = w * 3;
         let mut rgb = vec![0u8; row * h as usize];
-        let mut filtered = vec![0u8; (row + 1) * h as usize];
+        let filtered_len = (row + 1) * h as usize;
+        let mut filtered = vec![0u8; filtered_len];
         let mut jobs = Vec::new();
         let (mut rest, mut rest_filtered) = (rgb.as_mut_slice(), filtered.as_mut_slice());
         for k in 0..h.div_ceil(strip) {
@@ -150,11 +151,19 @@ impl Plan {
             let (chunk, tail) = rest.split_at_mut(rows.len() * row);
             let (filtered_chunk, filtered_tail) =
                 rest_filtered.split_at_mut(rows.len() * (row + 1));
-            jobs.push((rows, chunk, filtered_chunk));
+            jobs.push((k as usize, rows, chunk, filtered_chunk));
             (rest, rest_filtered) = (tail, filtered_tail);
         }
-        let workers = workers().min(jobs.len()).max(1);
+        let strips = jobs.len();
+        let workers = workers().min(strips).max(1);
         let jobs = std::sync::Mutex::new(jobs.into_iter());
+        let sequence = std::sync::Mutex::new(Sequence {
+            next: 0,
+            waiting: std::collections::BTreeMap::new(),
+            above: None,
+            zlib: Deflater::new(filtered_len).map_err(|e| format!("PNG: {e}"))?,
+            failed: None,
+        });
         let work = || -> Result<bool, String> {
             let mut pixmap = self.canvas.pixmap(strip)?;
             let mut raster = Rasterizer::default();
@@ -163,7 +172,7 @@ impl Plan {
                     .lock()
                     .unwrap_or_else(std::sync::PoisonError::into_inner)
                     .next();
-                let Some((rows, chunk, filtered)) = job else {
+                let Some((k, rows, chunk, filtered)) = job else {
                     return Ok(true);
                 };
                 let n = rows.len() * w;
@@ -181,6 +190,10 @@ impl Plan {
                     let (first, others) = chunk.split_at(row);
                     filter_rows(Some(first), others, row, 3, &mut filtered[row + 1..]);
                 }
+                sequence
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .strip_done(k, chunk, filtered, row);
             }
         };
         let opaque: Result<Vec<bool>, String> = std::thread::scope(|scope| {
@@ -194,25 +207,64 @@ impl Plan {
                 )
                 .collect()
         });
+        drop(jobs);
+        let Sequence {
+            next, zlib, failed, ..
+        } = sequence
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         if opaque?.into_iter().all(|o| o) {
-            // Each strip's first row, now that the row over it is drawn.
-            for start in (0..h as usize).step_by(strip as usize) {
-                let above = start.checked_sub(1).map(|r| &rgb[r * row..start * row]);
-                let first = &rgb[start * row..(start + 1) * row];
-                let out = &mut filtered[start * (row + 1)..(start + 1) * (row + 1)];
-                filter_rows(above, first, row, 3, out);
+            if let Some(e) = failed {
+                return Err(format!("PNG: {e}"));
             }
+            debug_assert_eq!(next, strips, "every strip compressed");
+            let idat = zlib.finish(&filtered).map_err(|e| format!("PNG: {e}"))?;
             return Ok(Pixels {
                 color: Color::Rgb,
                 data: rgb,
                 h,
-                filtered: Some(filtered),
+                zlib: Some(idat),
             });
         }
         drop(filtered);
         // Something shows through: drawn again, kept whole, as RGBA.
         drop(rgb);
         Ok(pixels_of(&self.bands(workers)?, self.canvas.w))
+    }
+}
+
+/// A big picture's strips put in order for the PNG as the threads finish
+/// them: each strip's first row filtered once the strip over it is done,
+/// then its rows compressed, so that little is left to compress when the
+/// last strip is drawn.
+struct Sequence<'s> {
+    /// The next strip to compress.
+    next: usize,
+    /// Strips done but not yet next: their RGB rows and filtered rows.
+    waiting: std::collections::BTreeMap<usize, (&'s [u8], &'s mut [u8])>,
+    /// The last RGB row of the strip compressed last.
+    above: Option<&'s [u8]>,
+    zlib: Deflater,
+    failed: Option<std::io::Error>,
+}
+
+impl<'s> Sequence<'s> {
+    /// Strip `k` is drawn and filtered but for its first row (`row`
+    /// bytes of RGB): compresses it and every strip after it that waits.
+    fn strip_done(&mut self, k: usize, rgb: &'s [u8], filtered: &'s mut [u8], row: usize) {
+        self.waiting.insert(k, (rgb, filtered));
+        while let Some((rgb, filtered)) = self.waiting.remove(&self.next) {
+            let first = &rgb[..row.min(rgb.len())];
+            let out_end = (row + 1).min(filtered.len());
+            filter_rows(self.above, first, row, 3, &mut filtered[..out_end]);
+            if self.failed.is_none()
+                && let Err(e) = self.zlib.write(filtered)
+            {
+                self.failed = Some(e);
+            }
+            self.above = rgb.len().checked_sub(row).map(|from| &rgb[from..]);
+            self.next += 1;
+        }
     }
 }
 
@@ -615,9 +667,9 @@ struct Pixels {
     color: Color,
     data: Vec<u8>,
     h: u32,
-    /// The rows filtered for the PNG already (by the threads that drew
-    /// them), if they were.
-    filtered: Option<Vec<u8>>,
+    /// The PNG's zlib stream of the rows, when the threads that drew
+    /// them filtered and compressed them already.
+    zlib: Option<Vec<u8>>,
 }
 
 /// The pixels of drawn bands (`w` pixels wide).
@@ -649,7 +701,7 @@ fn pixels_of(bands: &[Band], w: u32) -> Pixels {
         color,
         data,
         h,
-        filtered: None,
+        zlib: None,
     }
 }
 
@@ -658,8 +710,8 @@ fn pixels_of(bands: &[Band], w: u32) -> Pixels {
 /// default level. Its resolution is recorded (pHYs, in pixels per metre),
 /// so a print shop or an image editor sizes it as it was drawn.
 fn encode(pixels: &Pixels, w: u32, dpi: f32) -> std::io::Result<Vec<u8>> {
-    match &pixels.filtered {
-        Some(filtered) => png_of_filtered(filtered, w, pixels.h, pixels.color, dpi),
+    match &pixels.zlib {
+        Some(idat) => Ok(png_of_zlib(idat, w, pixels.h, pixels.color, dpi)),
         None => png_of(&pixels.data, w, pixels.color, dpi),
     }
 }

@@ -213,7 +213,20 @@ pub fn png_of_filtered(
     color: Color,
     dpi: f32,
 ) -> std::io::Result<Vec<u8>> {
-    let idat = deflated(filtered)?;
+    let mut zlib = Deflater::new(filtered.len())?;
+    zlib.write(filtered)?;
+    Ok(png_of_zlib(
+        &zlib.finish(filtered)?,
+        width,
+        height,
+        color,
+        dpi,
+    ))
+}
+
+/// A PNG of `width` x `height` pixels of `color` whose filtered rows are
+/// the zlib stream `idat` ([`Deflater`]), `dpi` recorded in its pHYs chunk.
+pub fn png_of_zlib(idat: &[u8], width: u32, height: u32, color: Color, dpi: f32) -> Vec<u8> {
     let mut out = Vec::with_capacity(idat.len() + 128);
     out.extend_from_slice(b"\x89PNG\r\n\x1a\n");
     let mut header = Vec::with_capacity(13);
@@ -233,7 +246,7 @@ pub fn png_of_filtered(
         chunk(&mut out, b"IDAT", part);
     }
     chunk(&mut out, b"IEND", &[]);
-    Ok(out)
+    out
 }
 
 /// A PNG of `data` (`width` pixels of `color` to a row), filtered here on
@@ -246,18 +259,37 @@ pub fn png_of(data: &[u8], width: u32, color: Color, dpi: f32) -> std::io::Resul
     png_of_filtered(&filtered, width, height as u32, color, dpi)
 }
 
-/// The zlib stream of the filtered rows: fdeflate's, or stored blocks
-/// when those are smaller (as the png crate does).
-fn deflated(filtered: &[u8]) -> std::io::Result<Vec<u8>> {
-    let mut fast = fdeflate::Compressor::new(Vec::with_capacity(filtered.len() / 4 + 64))?;
-    fast.write_data(filtered)?;
-    let fast = fast.finish()?;
-    if fast.len() <= fdeflate::StoredOnlyCompressor::<()>::compressed_size(filtered.len()) {
-        return Ok(fast);
+/// The zlib stream of a picture's filtered rows, fed a part at a time in
+/// order (a big picture's strips as they are drawn): fdeflate's, or
+/// stored blocks when those are smaller (as the png crate does).
+pub struct Deflater {
+    fast: fdeflate::Compressor<Vec<u8>>,
+}
+
+impl Deflater {
+    /// One for about `bytes` of filtered rows.
+    pub fn new(bytes: usize) -> std::io::Result<Deflater> {
+        Ok(Deflater {
+            fast: fdeflate::Compressor::new(Vec::with_capacity(bytes / 4 + 64))?,
+        })
     }
-    let mut stored = fdeflate::StoredOnlyCompressor::new(std::io::Cursor::new(Vec::new()))?;
-    stored.write_data(filtered)?;
-    Ok(stored.finish()?.into_inner())
+
+    /// The next filtered rows.
+    pub fn write(&mut self, filtered: &[u8]) -> std::io::Result<()> {
+        self.fast.write_data(filtered)
+    }
+
+    /// The stream, given all the filtered rows written (for the stored
+    /// blocks, should those be smaller).
+    pub fn finish(self, filtered: &[u8]) -> std::io::Result<Vec<u8>> {
+        let fast = self.fast.finish()?;
+        if fast.len() <= fdeflate::StoredOnlyCompressor::<()>::compressed_size(filtered.len()) {
+            return Ok(fast);
+        }
+        let mut stored = fdeflate::StoredOnlyCompressor::new(std::io::Cursor::new(Vec::new()))?;
+        stored.write_data(filtered)?;
+        Ok(stored.finish()?.into_inner())
+    }
 }
 
 /// Appends a PNG chunk: length, type, data, CRC of type and data.
