@@ -44,41 +44,6 @@ const VASSAL_ELEMENTS: &[&str] = &[
     "VASSAL.build.widget.PieceSlot",
 ];
 
-/// The archive's files, each checked against its CRC-32.
-fn unzip(bytes: &[u8]) -> BTreeMap<String, Vec<u8>> {
-    let num = |i: usize, n: usize| -> usize {
-        (0..n)
-            .rev()
-            .fold(0usize, |v, k| (v << 8) | usize::from(bytes[i + k]))
-    };
-    let end = bytes.len() - 22;
-    assert_eq!(num(end, 4), 0x0605_4b50, "end of central directory");
-    let mut at = num(end + 16, 4);
-    let mut files = BTreeMap::new();
-    for _ in 0..num(end + 10, 2) {
-        assert_eq!(num(at, 4), 0x0201_4b50);
-        let (crc, size, name_len) = (num(at + 16, 4), num(at + 24, 4), num(at + 28, 2));
-        let local = num(at + 42, 4);
-        let name = String::from_utf8(bytes[at + 46..at + 46 + name_len].to_vec()).expect("utf-8");
-        assert_eq!(num(local, 4), 0x0403_4b50, "{name}: local header");
-        let data_at = local + 30 + num(local + 26, 2) + num(local + 28, 2);
-        let data = bytes[data_at..data_at + size].to_vec();
-        let mut sum = flate2::Crc::new();
-        sum.update(&data);
-        assert_eq!(sum.sum() as usize, crc, "{name}: CRC");
-        files.insert(name, data);
-        at += 46 + name_len;
-    }
-    files
-}
-
-/// A PNG's width and height.
-fn png_size(png: &[u8]) -> (u32, u32) {
-    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
-    let be = |i: usize| u32::from_be_bytes([png[i], png[i + 1], png[i + 2], png[i + 3]]);
-    (be(16), be(20))
-}
-
 /// One element: its name, attributes and text.
 #[derive(Debug)]
 struct Element {
@@ -155,7 +120,7 @@ fn traits(text: &str) -> Vec<Vec<String>> {
 }
 
 fn export(game: &Path, out: &Path) -> BTreeMap<String, Vec<u8>> {
-    unzip(&std::fs::read(support::export_vassal(game, out)).expect("the module"))
+    support::unzip(&std::fs::read(support::export_vassal(game, out)).expect("the module"))
 }
 
 fn check_element_names(xml: &str) {
@@ -223,7 +188,7 @@ fn counters_are_two_faced_pieces_and_a_pointy_hex_map_is_a_board_with_its_grid()
                     let png = files
                         .get(&format!("images/{face}"))
                         .expect("the face's picture");
-                    assert_eq!(png_size(png), (75, 75), "{face}");
+                    assert_eq!(support::png_size(png), (75, 75), "{face}");
                 }
                 assert_ne!(
                     files[&format!("images/{}", faces[0])],
@@ -251,7 +216,7 @@ fn counters_are_two_faced_pieces_and_a_pointy_hex_map_is_a_board_with_its_grid()
         .find(|e| e.name == "VASSAL.build.module.map.boardPicker.Board")
         .expect("a board");
     let image = &files[&format!("images/{}", board.attrs["image"])];
-    let size = png_size(image);
+    let size = support::png_size(image);
     assert_eq!(
         (size.0.to_string(), size.1.to_string()),
         (board.attrs["width"].clone(), board.attrs["height"].clone())
@@ -324,7 +289,11 @@ fn a_deck_is_a_face_down_draw_pile_of_its_cards() {
         );
         assert_eq!(t[1][0], "piece");
         let front = &files[&format!("images/{}", t[1][3])];
-        assert_eq!(png_size(front), (250, 350), "a poker card at 100 dpi");
+        assert_eq!(
+            support::png_size(front),
+            (250, 350),
+            "a poker card at 100 dpi"
+        );
         assert_eq!(&t[1][4], title);
     }
     let grid = all

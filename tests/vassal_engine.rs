@@ -462,8 +462,8 @@ fn check_game(game: &Path) -> Value {
 /// The size of the board picture of the map named `name` in the module,
 /// read from the zip: the PNG the board's `image` names.
 fn picture_size(module: &[u8], name: &str) -> (f64, f64) {
-    let xml = zip_entry(module, "buildFile.xml");
-    let xml = String::from_utf8(xml).expect("utf-8");
+    let files = support::unzip(module);
+    let xml = String::from_utf8(files["buildFile.xml"].clone()).expect("utf-8");
     let key = format!(
         "name=\"{}\"",
         name.replace('&', "&amp;").replace('"', "&quot;")
@@ -477,31 +477,8 @@ fn picture_size(module: &[u8], name: &str) -> (f64, f64) {
         .nth(1)
         .and_then(|r| r.split('"').next())
         .expect("an image");
-    let png = zip_entry(module, &format!("images/{image}"));
-    let be = |i: usize| u32::from_be_bytes([png[i], png[i + 1], png[i + 2], png[i + 3]]);
-    (f64::from(be(16)), f64::from(be(20)))
-}
-
-/// A stored entry of a zip, found through its central directory.
-fn zip_entry(bytes: &[u8], wanted: &str) -> Vec<u8> {
-    let num = |i: usize, n: usize| -> usize {
-        (0..n)
-            .rev()
-            .fold(0usize, |v, k| (v << 8) | usize::from(bytes[i + k]))
-    };
-    let end = bytes.len() - 22;
-    let mut at = num(end + 16, 4);
-    for _ in 0..num(end + 10, 2) {
-        let (size, name_len) = (num(at + 24, 4), num(at + 28, 2));
-        let name = &bytes[at + 46..at + 46 + name_len];
-        if name == wanted.as_bytes() {
-            let local = num(at + 42, 4);
-            let data_at = local + 30 + num(local + 26, 2) + num(local + 28, 2);
-            return bytes[data_at..data_at + size].to_vec();
-        }
-        at += 46 + name_len;
-    }
-    panic!("no {wanted} in the module")
+    let (w, h) = support::png_size(&files[&format!("images/{image}")]);
+    (f64::from(w), f64::from(h))
 }
 
 const TROOPS: &str = r#"name = "Troops"

@@ -211,3 +211,38 @@ pub fn parse_diag(line: &str) -> Result<Diag, String> {
         hint: text("hint"),
     })
 }
+
+/// The archive's files, each checked against its CRC-32.
+pub fn unzip(bytes: &[u8]) -> std::collections::BTreeMap<String, Vec<u8>> {
+    let num = |i: usize, n: usize| -> usize {
+        (0..n)
+            .rev()
+            .fold(0usize, |v, k| (v << 8) | usize::from(bytes[i + k]))
+    };
+    let end = bytes.len() - 22;
+    assert_eq!(num(end, 4), 0x0605_4b50, "end of central directory");
+    let mut at = num(end + 16, 4);
+    let mut files = std::collections::BTreeMap::new();
+    for _ in 0..num(end + 10, 2) {
+        assert_eq!(num(at, 4), 0x0201_4b50);
+        let (crc, size, name_len) = (num(at + 16, 4), num(at + 24, 4), num(at + 28, 2));
+        let local = num(at + 42, 4);
+        let name = String::from_utf8(bytes[at + 46..at + 46 + name_len].to_vec()).expect("utf-8");
+        assert_eq!(num(local, 4), 0x0403_4b50, "{name}: local header");
+        let data_at = local + 30 + num(local + 26, 2) + num(local + 28, 2);
+        let data = bytes[data_at..data_at + size].to_vec();
+        let mut sum = flate2::Crc::new();
+        sum.update(&data);
+        assert_eq!(sum.sum() as usize, crc, "{name}: CRC");
+        files.insert(name, data);
+        at += 46 + name_len;
+    }
+    files
+}
+
+/// A PNG's width and height.
+pub fn png_size(png: &[u8]) -> (u32, u32) {
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    let be = |i: usize| u32::from_be_bytes([png[i], png[i + 1], png[i + 2], png[i + 3]]);
+    (be(16), be(20))
+}
