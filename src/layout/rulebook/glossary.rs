@@ -5,9 +5,10 @@
 
 use super::columns::flow;
 use super::icons::{ICON, place_icons, split_icons};
+use super::index::back_matter_title;
 use super::pieces::{Piece, Prose, text_pieces};
 use super::tags::wrap;
-use super::{BODY, PARA_GAP, RulebookInput, SIDE, body_frame, heading_style};
+use super::{BODY, PARA_GAP, RulebookInput, body_frame};
 use crate::layout::doc::{Item, Role};
 use crate::model::GlossaryEntry;
 use crate::text::FitError;
@@ -36,24 +37,11 @@ pub(super) fn lay_out_glossary(
         return Ok(Vec::new());
     }
     let frame = body_frame(input.options);
-    let width = input.options.paper.width - 2.0 * SIDE;
-    let mut title = text_pieces(
-        &literal(GLOSSARY),
-        &[],
-        None,
-        0.0,
-        width,
-        heading_style(1),
-        input.family,
-        input.book,
-        None,
-    )?;
-    for piece in &mut title {
-        piece.full_width = true;
+    let mut pieces = back_matter_title(GLOSSARY, input)?;
+    // Its title stays with the first terms under it.
+    for piece in &mut pieces {
         piece.keep_with_next = true;
     }
-    wrap(Role::Heading(1), &mut title);
-    let mut pieces = title;
     let icon_names: Vec<&str> = input.icons.iter().map(|i| i.name.as_str()).collect();
     let mut entries: Vec<Piece> = Vec::new();
     for entry in sorted(input.glossary) {
