@@ -2,6 +2,7 @@
 //! into its region — as items relative to the card's top-left corner.
 
 use super::doc::{Geometry, Ink, Item, Stroke, fit_items};
+use super::region_memo::RegionMemo;
 use crate::diag::{Diagnostic, Loc};
 use crate::model::{CardTemplate, Deck, FieldDecl, FieldKind, Game, Rgb, TextColor};
 use crate::text::{Family, FitError, FitRequest, FontBook, fit_text};
@@ -12,13 +13,14 @@ pub struct CardFace {
     pub items: Vec<Item>,
 }
 
-/// Lays out card `index` of `deck`. Text that cannot fit is a `card-overflow`
+/// Lays out card `index` of `deck`, its region texts fitted once per `memo`
+/// (which belongs to `template`). Text that cannot fit is a `card-overflow`
 /// diagnostic naming the card and field; characters the font lacks are `missing-glyph`.
 pub fn lay_out_card(
     game: &Game,
     deck: &Deck,
     index: usize,
-    template: &CardTemplate,
+    (template, memo): (&CardTemplate, &RegionMemo),
     family: &Family,
     book: &FontBook,
 ) -> Result<CardFace, Vec<Diagnostic>> {
@@ -36,7 +38,7 @@ pub fn lay_out_card(
         })
     };
     lay_out_regions(
-        template,
+        (template, Some(memo)),
         family,
         book,
         &format!("card \"{title}\""),
@@ -84,7 +86,7 @@ pub fn lay_out_back(
         })
     };
     lay_out_regions(
-        template,
+        (template, None),
         family,
         book,
         &format!("the back of {deck_name}"),
@@ -115,9 +117,10 @@ fn display_name(game: &Game, field: &FieldDecl, raw: &str) -> String {
     }
 }
 
-/// Frames, then each region's text (from `value_of(field)`) fitted into its box.
+/// Frames, then each region's text (from `value_of(field)`) fitted into its
+/// box, or taken from `memo` when fitted there before.
 fn lay_out_regions(
-    template: &CardTemplate,
+    (template, memo): (&CardTemplate, Option<&RegionMemo>),
     family: &Family,
     book: &FontBook,
     what: &str,
@@ -133,7 +136,7 @@ fn lay_out_regions(
         })
         .collect();
     let mut problems = Vec::new();
-    for region in &template.regions {
+    for (n, region) in template.regions.iter().enumerate() {
         let Some(Value { raw, named, loc }) = value_of(&region.field) else {
             continue;
         };
@@ -153,9 +156,18 @@ fn lay_out_regions(
             align: region.align,
             valign: region.valign,
         };
-        match fit_text(&request, book) {
-            Ok(fit) => {
-                let text = fit_items(fit, region.left, region.top, book);
+        let fitted = match memo.and_then(|m| m.get(n, &text)) {
+            Some(items) => Ok(items),
+            None => fit_text(&request, book).map(|fit| {
+                let items = fit_items(fit, region.left, region.top, book);
+                if let Some(memo) = memo {
+                    memo.keep(n, &text, &items);
+                }
+                items
+            }),
+        };
+        match fitted {
+            Ok(text) => {
                 let color = match region.color {
                     Some(TextColor::Rgb(rgb)) => Some(rgb),
                     Some(TextColor::Side) => side,
@@ -223,7 +235,7 @@ pub fn lay_out_cards(
     game: &Game,
     deck: &Deck,
     indices: &[usize],
-    template: &CardTemplate,
+    template: (&CardTemplate, &RegionMemo),
     family: &Family,
     book: &FontBook,
 ) -> Vec<Result<CardFace, Vec<Diagnostic>>> {

@@ -20,6 +20,7 @@ pub mod map;
 pub mod nato;
 mod nav;
 mod pnp;
+mod region_memo;
 mod rulebook;
 mod table;
 mod units_dice;
@@ -48,6 +49,7 @@ pub use nav::{Link, Nav, OutlineEntry, Target, outline_parents};
 pub use pnp::{
     CardGrid, Flip, PnpOptions, SheetLayout, lay_out_pnp, lay_out_print_shop, mirrored, pnp_sheet,
 };
+pub use region_memo::RegionMemo;
 pub use rulebook::{
     Block as RulebookBlock, CardLink, Die, Figure, Figures, Gallery, Rulebook, RulebookInput,
     RulebookOptions, RulesText as RulebookText, lay_out_rulebook, link_mentions, read_blocks,

@@ -60,16 +60,17 @@ pub(super) fn changed(deck: &str) -> OpError {
     OpError::new(format!("the deck `{deck}` changed while printing"))
 }
 
-/// The cards `indices` of deck `deck` laid out on `template` over
-/// `background` and their `art`, in order; a card that cannot be laid out is reported to
+/// The cards `indices` of deck `deck` laid out on `template` (its region
+/// texts kept in `memo`) over `background` and their `art`, in order; a card that cannot be laid out is reported to
 /// `diags` and keeps its place as an empty face (its output is not written).
 pub(super) fn card_faces(
     game: &Game,
     assets: &Assets,
     deck: &str,
     indices: &[usize],
-    (template, background, art): (
+    (template, memo, background, art): (
         &crate::model::CardTemplate,
+        &layout::RegionMemo,
         &[layout::Item],
         &layout::CardArt,
     ),
@@ -80,7 +81,14 @@ pub(super) fn card_faces(
         .fonts
         .family(&template.family)
         .ok_or_else(|| changed(deck))?;
-    let faces = layout::lay_out_cards(game, found, indices, template, family, &assets.fonts);
+    let faces = layout::lay_out_cards(
+        game,
+        found,
+        indices,
+        (template, memo),
+        family,
+        &assets.fonts,
+    );
     Ok(faces
         .into_iter()
         .zip(indices)

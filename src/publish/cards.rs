@@ -101,6 +101,7 @@ pub(super) fn plan_cards(
     let mut back_bg = background_items(game, &back, card, bleed, assets, diags)?;
     let shop = options.print_shop;
     let front_art = card_art(game, &front, Some(deck), card, bleed, shop, diags)?;
+    let front_memo = layout::RegionMemo::default();
     let back_art = card_art(game, &back, None, card, bleed, shop, diags)?;
     back_bg.extend(back_art.items(&back, |_| None));
     let back_face = layout::with_background(back_face, &back_bg);
@@ -108,17 +109,23 @@ pub(super) fn plan_cards(
     let count = indices.len();
     // Per-card images need every face at once; the PDF lays them out as it goes.
     let images = if options.svg || options.png || options.tts {
-        let faces: Vec<CardFace> =
-            layout::lay_out_cards(game, deck, &indices, &front, front_family, &assets.fonts)
-                .into_iter()
-                .zip(&indices)
-                .filter_map(|(face, &i)| Some((face.ok()?, i)))
-                .map(|(f, i)| {
-                    let mut under = front_bg.clone();
-                    under.extend(front_art.card_items(&front, deck, i));
-                    layout::with_background(f, &under)
-                })
-                .collect();
+        let faces: Vec<CardFace> = layout::lay_out_cards(
+            game,
+            deck,
+            &indices,
+            (&front, &front_memo),
+            front_family,
+            &assets.fonts,
+        )
+        .into_iter()
+        .zip(&indices)
+        .filter_map(|(face, &i)| Some((face.ok()?, i)))
+        .map(|(f, i)| {
+            let mut under = front_bg.clone();
+            under.extend(front_art.card_items(&front, deck, i));
+            layout::with_background(f, &under)
+        })
+        .collect();
         card_images(deck, &indices, &faces, &back_face, size, options)
     } else {
         None
@@ -168,6 +175,7 @@ pub(super) fn plan_cards(
             title,
             deck: deck.id.clone(),
             front,
+            front_memo,
             front_background: front_bg,
             front_art,
             back: back_face,
@@ -193,6 +201,8 @@ struct CardPrint {
     title: String,
     deck: String,
     front: CardTemplate,
+    /// The front's region texts, each fitted once.
+    front_memo: layout::RegionMemo,
     front_background: Vec<layout::Item>,
     front_art: layout::CardArt,
     back: CardFace,
@@ -241,7 +251,12 @@ impl PageSource for CardPrint {
             assets,
             &self.deck,
             &self.cards[start..end],
-            (&self.front, &self.front_background, &self.front_art),
+            (
+                &self.front,
+                &self.front_memo,
+                &self.front_background,
+                &self.front_art,
+            ),
             diags,
         )?;
         if self.print_shop {

@@ -16,6 +16,7 @@ pub struct DeckLayout<'a> {
     family: &'a crate::text::Family,
     assets: &'a Assets,
     art: layout::CardArt,
+    memo: layout::RegionMemo,
 }
 
 impl<'a> DeckLayout<'a> {
@@ -53,6 +54,7 @@ impl<'a> DeckLayout<'a> {
             family,
             assets,
             art,
+            memo: layout::RegionMemo::default(),
         }))
     }
 
@@ -63,7 +65,7 @@ impl<'a> DeckLayout<'a> {
             self.game,
             self.deck,
             i,
-            self.template,
+            (self.template, &self.memo),
             self.family,
             &self.assets.fonts,
         )

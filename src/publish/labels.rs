@@ -77,6 +77,7 @@ pub fn plan_labels(
         body: Body::Pages(Box::new(LabelPrint {
             deck: deck.id.clone(),
             template: template.clone(),
+            memo: layout::RegionMemo::default(),
             background,
             art,
             cards,
@@ -90,6 +91,8 @@ pub fn plan_labels(
 struct LabelPrint {
     deck: String,
     template: CardTemplate,
+    /// The template's region texts, each fitted once.
+    memo: layout::RegionMemo,
     background: Vec<layout::Item>,
     art: layout::CardArt,
     /// The deck's cards to print, in order.
@@ -137,7 +140,7 @@ impl PageSource for LabelPrint {
             assets,
             &self.deck,
             indices,
-            (&self.template, &self.background, &self.art),
+            (&self.template, &self.memo, &self.background, &self.art),
             diags,
         )?;
         Ok(pages
