@@ -2,7 +2,7 @@
 //! into its region — as items relative to the card's top-left corner.
 
 use super::doc::{Geometry, Ink, Item, Stroke, fit_items};
-use super::region_memo::RegionMemo;
+use super::fit_memo::FitMemo;
 use crate::diag::{Diagnostic, Loc};
 use crate::model::{CardTemplate, Deck, FieldDecl, FieldKind, Game, Rgb, TextColor};
 use crate::text::{Family, FitError, FitRequest, FontBook, fit_text};
@@ -20,7 +20,7 @@ pub fn lay_out_card(
     game: &Game,
     deck: &Deck,
     index: usize,
-    (template, memo): (&CardTemplate, &RegionMemo),
+    (template, memo): (&CardTemplate, &FitMemo),
     family: &Family,
     book: &FontBook,
 ) -> Result<CardFace, Vec<Diagnostic>> {
@@ -120,7 +120,7 @@ fn display_name(game: &Game, field: &FieldDecl, raw: &str) -> String {
 /// Frames, then each region's text (from `value_of(field)`) fitted into its
 /// box, or taken from `memo` when fitted there before.
 fn lay_out_regions(
-    (template, memo): (&CardTemplate, Option<&RegionMemo>),
+    (template, memo): (&CardTemplate, Option<&FitMemo>),
     family: &Family,
     book: &FontBook,
     what: &str,
@@ -156,12 +156,15 @@ fn lay_out_regions(
             align: region.align,
             valign: region.valign,
         };
-        let fitted = match memo.and_then(|m| m.get(n, &text)) {
-            Some(items) => Ok(items),
+        // A region is its own place in the template.
+        let place = [n as u32, 0, 0, 0];
+        let fitted = match memo.and_then(|m| m.items(place, &text)) {
+            Some((items, _)) => Ok(items),
             None => fit_text(&request, book).map(|fit| {
+                let bottom = fit.bottom;
                 let items = fit_items(fit, region.left, region.top, book);
                 if let Some(memo) = memo {
-                    memo.keep(n, &text, &items);
+                    memo.keep(place, &text, Some(&items), bottom);
                 }
                 items
             }),
@@ -235,7 +238,7 @@ pub fn lay_out_cards(
     game: &Game,
     deck: &Deck,
     indices: &[usize],
-    template: (&CardTemplate, &RegionMemo),
+    template: (&CardTemplate, &FitMemo),
     family: &Family,
     book: &FontBook,
 ) -> Vec<Result<CardFace, Vec<Diagnostic>>> {

@@ -5,6 +5,7 @@
 //! output: a [`Doc`].
 
 use super::doc::Page;
+use super::fit_memo::FitMemo;
 use super::flow::{Band, Flow};
 use super::table::{
     Cell, LaidTable, RowKind, TableRow, TableSpec, TableStyle, lay_out_rows, lay_out_table,
@@ -190,6 +191,8 @@ pub struct CardListPages {
     page_starts: Vec<usize>,
     options: CardListOptions,
     loc: crate::diag::Loc,
+    /// The cells' texts measured, then set, each once per column.
+    memo: FitMemo,
 }
 
 /// Measures the card list of `deck` (every row laid out once: a cell that
@@ -293,8 +296,15 @@ pub fn plan_card_list(
         .step_by(MEASURED_AT_ONCE)
         .map(|start| start..(start + MEASURED_AT_ONCE).min(spec.rows.len()))
         .collect();
+    let memo = FitMemo::default();
     let measured = crate::par::map(&slices, 2, |slice| {
-        measure_rows(&spec, slice.clone(), width, family, book, &options.style)
+        measure_rows(
+            &spec,
+            slice.clone(),
+            width,
+            (family, book, Some(&memo)),
+            &options.style,
+        )
     });
     for slice in measured {
         match slice {
@@ -340,6 +350,7 @@ pub fn plan_card_list(
         head,
         page_starts,
         options: *options,
+        memo,
     })
 }
 
@@ -368,8 +379,7 @@ impl CardListPages {
             &self.spec,
             first..last,
             flow.width(),
-            family,
-            book,
+            (family, book, Some(&self.memo)),
             &options.style,
         )?
         .into_iter();

@@ -13,6 +13,7 @@ mod charts;
 mod counters;
 mod data_tables;
 mod doc;
+mod fit_memo;
 mod flow;
 pub mod icons;
 mod labels;
@@ -20,7 +21,6 @@ pub mod map;
 pub mod nato;
 mod nav;
 mod pnp;
-mod region_memo;
 mod rulebook;
 mod table;
 mod units_dice;
@@ -43,13 +43,13 @@ pub use doc::{
     Doc, Geometry, ImageItem, Ink, Item, Page, Role, Shape, Stroke, Tag, TextItem, rect_path,
     tagged, text_items,
 };
+pub use fit_memo::FitMemo;
 pub use flow::{Band, Flow};
 pub use labels::{LabelOptions, LabelSheets, lay_out_label_sheets};
 pub use nav::{Link, Nav, OutlineEntry, Target, outline_parents};
 pub use pnp::{
     CardGrid, Flip, PnpOptions, SheetLayout, lay_out_pnp, lay_out_print_shop, mirrored, pnp_sheet,
 };
-pub use region_memo::RegionMemo;
 pub use rulebook::{
     Block as RulebookBlock, CardLink, Die, Figure, Figures, Gallery, Rulebook, RulebookInput,
     RulebookOptions, RulesText as RulebookText, lay_out_rulebook, link_mentions, read_blocks,

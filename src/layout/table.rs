@@ -6,6 +6,7 @@
 //! cannot fit is a `table-overflow` diagnostic, never clipped.
 
 use super::doc::{Geometry, Ink, Item, Role, Stroke, fit_items, tagged as tagged_items};
+use super::fit_memo::FitMemo;
 use super::flow::{Band, Flow};
 use crate::diag::{Diagnostic, Loc};
 use crate::model::{Align, Style, VAlign};
@@ -249,7 +250,7 @@ pub fn lay_out_table(
             Err(e) => problems.push(overflow(e, &spec.loc, "a header cell")),
         }
     }
-    let rows = match lay_out_rows(spec, 0..spec.rows.len(), width, family, book, style) {
+    let rows = match lay_out_rows(spec, 0..spec.rows.len(), width, (family, book, None), style) {
         Ok(rows) => rows,
         Err(more) => {
             problems.extend(more);
@@ -282,11 +283,14 @@ pub fn lay_out_rows(
     spec: &TableSpec,
     range: std::ops::Range<usize>,
     width: f32,
-    family: &Family,
-    book: &FontBook,
+    (family, book, memo): (&Family, &FontBook, Option<&FitMemo>),
     style: &TableStyle,
 ) -> Result<Vec<Band>, Vec<Diagnostic>> {
-    rows_in(&Ctx::new(family, book, style), spec, range, width)
+    let ctx = Ctx {
+        memo,
+        ..Ctx::new(family, book, style)
+    };
+    rows_in(&ctx, spec, range, width)
 }
 
 /// The heights of the body rows `range` of a table, as [`lay_out_rows`]
@@ -296,12 +300,12 @@ pub fn measure_rows(
     spec: &TableSpec,
     range: std::ops::Range<usize>,
     width: f32,
-    family: &Family,
-    book: &FontBook,
+    (family, book, memo): (&Family, &FontBook, Option<&FitMemo>),
     style: &TableStyle,
 ) -> Result<Vec<f32>, Vec<Diagnostic>> {
     let ctx = Ctx {
         measure: true,
+        memo,
         ..Ctx::new(family, book, style)
     };
     Ok(rows_in(&ctx, spec, range, width)?
@@ -366,6 +370,9 @@ struct Ctx<'a> {
     style: &'a TableStyle,
     /// Only heights are wanted: text is measured, not set.
     measure: bool,
+    /// Cell texts fitted before in this table (a card list's column of the
+    /// same few values), each fitted once.
+    memo: Option<&'a FitMemo>,
 }
 
 impl<'a> Ctx<'a> {
@@ -376,6 +383,7 @@ impl<'a> Ctx<'a> {
             book,
             style,
             measure: false,
+            memo: None,
         }
     }
 }
@@ -406,17 +414,44 @@ fn fit(
         align,
         valign: VAlign::Top,
     };
+    let place = cell_place(&request);
     if ctx.measure {
-        return measure_text(&request, book)
-            .map(|bottom| (Vec::new(), bottom))
-            .map_err(|e| fit_problem(text, width, e));
+        if let Some(bottom) = ctx.memo.and_then(|m| m.bottom(place, text)) {
+            return Ok((Vec::new(), bottom));
+        }
+        let bottom = measure_text(&request, book).map_err(|e| fit_problem(text, width, e))?;
+        if let Some(memo) = ctx.memo {
+            memo.keep(place, text, None, bottom);
+        }
+        return Ok((Vec::new(), bottom));
     }
-    fit_text(&request, book)
-        .map(|f| {
-            let bottom = f.bottom;
-            (fit_items(f, 0.0, 0.0, book), bottom)
-        })
-        .map_err(|e| fit_problem(text, width, e))
+    if let Some(kept) = ctx.memo.and_then(|m| m.items(place, text)) {
+        return Ok(kept);
+    }
+    let fit = fit_text(&request, book).map_err(|e| fit_problem(text, width, e))?;
+    let bottom = fit.bottom;
+    let items = fit_items(fit, 0.0, 0.0, book);
+    if let Some(memo) = ctx.memo {
+        memo.keep(place, text, Some(&items), bottom);
+    }
+    Ok((items, bottom))
+}
+
+/// Where a cell's text is fitted, for [`FitMemo`]: its width, size, smallest
+/// size, style and alignment (the family is the table's).
+fn cell_place(request: &FitRequest<'_>) -> [u32; 4] {
+    let align = match request.align {
+        Align::Left => 0,
+        Align::Center => 1,
+        Align::Right => 2,
+    };
+    let style = u32::from(request.style.is_bold()) | u32::from(request.style.is_italic()) << 1;
+    [
+        request.width.to_bits(),
+        request.size.to_bits(),
+        request.min_size.to_bits(),
+        style | align << 2,
+    ]
 }
 
 /// Why a cell's text does not fit, in words.
@@ -702,6 +737,55 @@ mod tests {
             ruled: true,
             loc: Loc::new(0, 0..0),
         }
+    }
+
+    /// Rows measured and set with a memo of their cells (one text on many
+    /// rows fitted once) are the rows measured and set without one, in
+    /// every column, whether a text was measured first or set first.
+    #[test]
+    fn a_memo_of_cells_changes_no_row() {
+        let book = book();
+        let family = &book.families[0];
+        let style = TableStyle::default();
+        let mut table = spec(0);
+        // Columns of one width: only the style tells their cells' places apart.
+        table.columns = vec![1.0, 1.0];
+        let texts = [
+            "Attacker Only",
+            "Play **after** the roll, before losses",
+            "2",
+        ];
+        table.rows = (0..30)
+            .map(|i| {
+                let cell = |k: usize| Cell::new(texts[(i + k) % texts.len()]);
+                TableRow::body(vec![cell(0), cell(1).italic()], None)
+            })
+            .collect();
+        let rows = 0..table.rows.len();
+        let plain = (&book.families[0], &book, None);
+        let heights = measure_rows(&table, rows.clone(), 300.0, plain, &style).expect("measures");
+        let bands = lay_out_rows(&table, rows.clone(), 300.0, plain, &style).expect("sets");
+        let measured_first = FitMemo::default();
+        let with = (family, &book, Some(&measured_first));
+        assert_eq!(
+            measure_rows(&table, rows.clone(), 300.0, with, &style).expect("measures"),
+            heights
+        );
+        let set = lay_out_rows(&table, rows.clone(), 300.0, with, &style).expect("sets");
+        assert_eq!(set.len(), bands.len());
+        for (a, b) in set.iter().zip(&bands) {
+            assert_eq!((a.height, &a.items), (b.height, &b.items));
+        }
+        let set_first = FitMemo::default();
+        let with = (family, &book, Some(&set_first));
+        let set = lay_out_rows(&table, rows.clone(), 300.0, with, &style).expect("sets");
+        for (a, b) in set.iter().zip(&bands) {
+            assert_eq!((a.height, &a.items), (b.height, &b.items));
+        }
+        assert_eq!(
+            measure_rows(&table, rows, 300.0, with, &style).expect("measures"),
+            heights
+        );
     }
 
     /// Only a table laid out for a tagged document carries tags: one row

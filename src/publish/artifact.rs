@@ -70,7 +70,7 @@ pub(super) fn card_faces(
     indices: &[usize],
     (template, memo, background, art): (
         &crate::model::CardTemplate,
-        &layout::RegionMemo,
+        &layout::FitMemo,
         &[layout::Item],
         &layout::CardArt,
     ),

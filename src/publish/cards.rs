@@ -101,7 +101,7 @@ pub(super) fn plan_cards(
     let mut back_bg = background_items(game, &back, card, bleed, assets, diags)?;
     let shop = options.print_shop;
     let front_art = card_art(game, &front, Some(deck), card, bleed, shop, diags)?;
-    let front_memo = layout::RegionMemo::default();
+    let front_memo = layout::FitMemo::default();
     let back_art = card_art(game, &back, None, card, bleed, shop, diags)?;
     back_bg.extend(back_art.items(&back, |_| None));
     let back_face = layout::with_background(back_face, &back_bg);
@@ -202,7 +202,7 @@ struct CardPrint {
     deck: String,
     front: CardTemplate,
     /// The front's region texts, each fitted once.
-    front_memo: layout::RegionMemo,
+    front_memo: layout::FitMemo,
     front_background: Vec<layout::Item>,
     front_art: layout::CardArt,
     back: CardFace,

@@ -16,7 +16,7 @@ pub struct DeckLayout<'a> {
     family: &'a crate::text::Family,
     assets: &'a Assets,
     art: layout::CardArt,
-    memo: layout::RegionMemo,
+    memo: layout::FitMemo,
 }
 
 impl<'a> DeckLayout<'a> {
@@ -54,7 +54,7 @@ impl<'a> DeckLayout<'a> {
             family,
             assets,
             art,
-            memo: layout::RegionMemo::default(),
+            memo: layout::FitMemo::default(),
         }))
     }
 

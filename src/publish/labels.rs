@@ -77,7 +77,7 @@ pub fn plan_labels(
         body: Body::Pages(Box::new(LabelPrint {
             deck: deck.id.clone(),
             template: template.clone(),
-            memo: layout::RegionMemo::default(),
+            memo: layout::FitMemo::default(),
             background,
             art,
             cards,
@@ -92,7 +92,7 @@ struct LabelPrint {
     deck: String,
     template: CardTemplate,
     /// The template's region texts, each fitted once.
-    memo: layout::RegionMemo,
+    memo: layout::FitMemo,
     background: Vec<layout::Item>,
     art: layout::CardArt,
     /// The deck's cards to print, in order.
