@@ -11,7 +11,7 @@
 //! they land. Input: the frame and the pieces in reading order; output:
 //! each page's items and where each piece went.
 
-use std::rc::Rc;
+use std::sync::Arc;
 
 use super::pieces::{Piece, TableHead};
 use crate::layout::doc::{Item, Role, Tag, tagged};
@@ -45,7 +45,7 @@ struct Mark {
     page: usize,
     items: usize,
     y: f32,
-    last_table: Option<(Rc<TableHead>, usize, usize)>,
+    last_table: Option<(Arc<TableHead>, usize, usize)>,
     shallow: bool,
     /// Elements open (tags started and not ended) in what is placed.
     depth: i32,
@@ -88,7 +88,7 @@ struct Cursor {
     /// where no element is open: the page turns there.
     safe: Option<Snapshot>,
     /// The table whose band was placed last, and the page and column it is in.
-    last_table: Option<(Rc<TableHead>, usize, usize)>,
+    last_table: Option<(Arc<TableHead>, usize, usize)>,
     /// On a first page whose columns start below something else (see
     /// [`flow_below`]): a piece that does not fit at the top of a column
     /// here goes on rather than run over the foot.
@@ -192,7 +192,7 @@ impl Cursor {
     fn head_above(&self, piece: &Piece) -> f32 {
         match (&self.last_table, &piece.table) {
             (Some((last, page, column)), Some(head))
-                if Rc::ptr_eq(last, head)
+                if Arc::ptr_eq(last, head)
                     && (*page, *column) != (self.pages.len() - 1, self.column) =>
             {
                 head.height
@@ -353,7 +353,7 @@ impl Cursor {
         }
         let here = (self.pages.len() - 1, self.column);
         let same_table = match (&self.last_table, &piece.table) {
-            (Some((last, page, column)), Some(head)) if Rc::ptr_eq(last, head) => {
+            (Some((last, page, column)), Some(head)) if Arc::ptr_eq(last, head) => {
                 Some((*page, *column) == here)
             }
             _ => None,
@@ -770,7 +770,7 @@ mod tests {
     /// head 10 high drawn as a rectangle), then `rows` rows 10 high, the
     /// last two kept together.
     fn table(first: f32, rows: usize) -> Vec<Piece> {
-        let head = Rc::new(TableHead {
+        let head = Arc::new(TableHead {
             items: vec![Geometry::rect(0.0, 0.0, 100.0, 10.0, 0.0).stroked(Stroke::solid(0.5))],
             height: 10.0,
         });

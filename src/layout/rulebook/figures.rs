@@ -98,7 +98,7 @@ pub fn table_pieces(
         return Ok(vec![whole(&table)]);
     }
     let repeated = stack(table.continued.iter().chain(&table.header));
-    let head = std::rc::Rc::new(TableHead {
+    let head = std::sync::Arc::new(TableHead {
         height: repeated.height,
         items: repeated.items,
     });

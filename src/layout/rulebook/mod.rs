@@ -20,6 +20,7 @@ mod hyphenate;
 mod icons;
 mod index;
 mod pieces;
+mod prefit;
 mod tags;
 
 use crate::text::rich::literal;
@@ -105,7 +106,7 @@ pub enum Figure {
 }
 
 /// What the shortcodes stand for (the CLI resolves them against the game's data).
-pub trait Figures {
+pub trait Figures: Sync {
     /// What `code` shows; None when it shows nothing here.
     fn figure(&self, code: &Shortcode) -> Option<Figure>;
     /// The tables `code` shows (a chart and its blocks, a random table, a
@@ -273,14 +274,20 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
     // their headings fall on (the first pass prints none known).
     let mut known_pages: Option<Vec<usize>> = None;
     let mut passes = 0;
+    let edge = if input.options.ragged {
+        Edge::Ragged
+    } else {
+        Edge::Justified
+    };
     let set = loop {
+        let mut ready = prefit::prefit_paragraphs(&read.blocks, input, frame, edge);
         let set = set_body(
             input,
             frame,
             &read,
             &rules,
             known_pages.as_deref(),
-            &break_points,
+            (&break_points, &mut ready),
         )?;
         passes += 1;
         if !read.has_refs
@@ -531,7 +538,7 @@ fn set_body(
     read: &ReadRules,
     rules: &RuleBook,
     pages: Option<&[usize]>,
-    break_points: pieces::BreakPoints<'_>,
+    (break_points, ready): (pieces::BreakPoints<'_>, &mut [Option<prefit::Ready>]),
 ) -> Result<Body, Vec<Diagnostic>> {
     let mut problems = Vec::new();
     let mut headings: Vec<Heading> = Vec::new();
@@ -550,7 +557,7 @@ fn set_body(
     // callout closed (its gap below the box).
     let mut callout: Option<usize> = None;
     let mut after_callout: Option<usize> = None;
-    for (file, page, block) in &read.blocks {
+    for (n, (file, page, block)) in read.blocks.iter().enumerate() {
         // A table right under its heading, on the same rules page, is set
         // without its own title bar.
         if last_page != Some(*page) {
@@ -648,14 +655,20 @@ fn set_body(
             _ => block,
         };
         let heading_at = headings.len();
-        match block_pieces(
-            block,
-            input,
-            frame,
-            &mut headings,
-            Some((break_points, edge)),
-            std::mem::replace(&mut after_heading, matches!(block, Block::Heading { .. })),
-        ) {
+        let after = std::mem::replace(&mut after_heading, matches!(block, Block::Heading { .. }));
+        // A paragraph broken ahead at this width is taken as it is.
+        let pieces_of_block = match ready.get_mut(n).and_then(Option::take) {
+            Some(ready) if ready.width == frame.column_width => ready.pieces,
+            _ => block_pieces(
+                block,
+                input,
+                frame,
+                &mut headings,
+                Some((break_points, edge)),
+                after,
+            ),
+        };
+        match pieces_of_block {
             Ok(more) => {
                 under_heading.before(block, &mut pieces);
                 let from = pieces.len();
@@ -933,7 +946,7 @@ fn box_callout(pieces: &mut Vec<Piece>, start: usize, frame: Frame) {
         )
     };
     // A table's head, repeated where it continues, moves in with its rows.
-    let mut heads: Vec<(std::rc::Rc<TableHead>, std::rc::Rc<TableHead>)> = Vec::new();
+    let mut heads: Vec<(std::sync::Arc<TableHead>, std::sync::Arc<TableHead>)> = Vec::new();
     for piece in pieces.iter_mut().skip(start + 1) {
         let dy = piece.gap;
         for item in &mut piece.items {
@@ -952,11 +965,11 @@ fn box_callout(pieces: &mut Vec<Piece>, start: usize, frame: Frame) {
         if let Some(head) = piece.table.take() {
             let moved = match heads
                 .iter()
-                .find(|(old, _)| std::rc::Rc::ptr_eq(old, &head))
+                .find(|(old, _)| std::sync::Arc::ptr_eq(old, &head))
             {
                 Some((_, moved)) => moved.clone(),
                 None => {
-                    let moved = std::rc::Rc::new(TableHead {
+                    let moved = std::sync::Arc::new(TableHead {
                         items: head
                             .items
                             .iter()
@@ -1683,6 +1696,68 @@ mod tests {
         }
     }
 
+    /// Paragraphs broken ahead on all cores are each taken by the setting
+    /// (their widths, inside a callout too, are the setting's), and the body
+    /// set with them is the body set breaking every paragraph in turn.
+    #[test]
+    fn paragraphs_broken_ahead_are_all_taken_and_set_the_same_body() {
+        let book = book();
+        let family = book.families[0].clone();
+        let para = "Each unit in supply may move up to its movement allowance, paying the cost of every hex it enters; a unit out of supply moves half.";
+        let md = format!(
+            "# Movement\n\n{para}\n\n::: example\n{para}\n\n- {para}\n:::\n\n{para}\n\n## Combat\n\n{para}\n"
+        );
+        let doc = parse_rules(&md);
+        let input = RulebookInput {
+            title: "Game",
+            subtitle: None,
+            copyright: &[],
+            pages: vec![RulesText { file: 7, doc: &doc }],
+            family: &family,
+            figure_family: &family,
+            book: &book,
+            figures: &Cards(100.0, 100.0),
+            icons: &[],
+            glossary: &[],
+            options: RulebookOptions {
+                paper: Paper::LETTER,
+                columns: 2,
+                ragged: false,
+                numbers: false,
+            },
+            lang: "en",
+        };
+        let frame = body_frame(input.options);
+        let rules = RuleBook::default();
+        let read = read_rules(&input, &rules);
+        let english = hyphenate::english();
+        let break_points = |w: &str| {
+            english
+                .as_ref()
+                .map_or_else(Vec::new, |d| hyphenate::break_points(d, w))
+        };
+        let mut ready = prefit::prefit_paragraphs(&read.blocks, &input, frame, Edge::Justified);
+        let widths: Vec<f32> = ready.iter().flatten().map(|r| r.width).collect();
+        assert_eq!(widths.len(), 5, "{widths:?}");
+        assert!(widths.iter().any(|&w| w < frame.column_width), "{widths:?}");
+        let ahead = set_body(
+            &input,
+            frame,
+            &read,
+            &rules,
+            None,
+            (&break_points, &mut ready),
+        )
+        .unwrap_or_else(|_| panic!("sets"));
+        assert!(
+            ready.iter().all(Option::is_none),
+            "a paragraph broken ahead was not taken"
+        );
+        let in_turn = set_body(&input, frame, &read, &rules, None, (&break_points, &mut []))
+            .unwrap_or_else(|_| panic!("sets"));
+        assert_eq!(ahead.pages, in_turn.pages);
+    }
+
     fn lay_out(cards: &Cards, columns: usize) -> Result<Rulebook, Vec<Diagnostic>> {
         let book = book();
         let family = book.families[0].clone();
@@ -1970,7 +2045,7 @@ mod tests {
     /// Every shortcode shows what the closure makes.
     struct Shows<F: Fn() -> Figure>(F);
 
-    impl<F: Fn() -> Figure> Figures for Shows<F> {
+    impl<F: Fn() -> Figure + Sync> Figures for Shows<F> {
         fn figure(&self, _: &Shortcode) -> Option<Figure> {
             Some((self.0)())
         }

@@ -31,7 +31,7 @@ pub struct Piece {
     /// A band of a table that may continue in the next column: the table's
     /// head, repeated above the first of its rows set at the top of a new
     /// column or page (one `Rc` per table: the same table is the same head).
-    pub table: Option<std::rc::Rc<TableHead>>,
+    pub table: Option<std::sync::Arc<TableHead>>,
 }
 
 /// What a table repeats where it continues: its title bar "(continued)"

@@ -1,0 +1,105 @@
+//! Layout, rulebook: the paragraphs of the rules broken into lines on all
+//! cores before the body is set — input the rules' blocks and the column,
+//! output each plain paragraph's pieces by block. Breaking a paragraph
+//! (total fit, hyphenation) needs nothing the setting before it decides
+//! but its width, which only a callout changes; the body is then set on
+//! one thread with its paragraphs ready.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use super::hyphenate;
+use super::pieces::{BreakPoints, Piece};
+use super::{Block, CALLOUT_PAD, Frame, RulebookInput, block_pieces};
+use crate::diag::{Diagnostic, FileId};
+use crate::text::Edge;
+
+/// Words whose break points a worker remembers (bounded, as the body's).
+const REMEMBERED_WORDS: usize = 20_000;
+
+/// A paragraph broken ahead: its pieces (or why it cannot be set) at `width`.
+pub(super) struct Ready {
+    pub width: f32,
+    pub pieces: Result<Vec<Piece>, Diagnostic>,
+}
+
+/// Each block's paragraph broken into lines, where the block is a
+/// paragraph without `rule:` links (those print page numbers the setting
+/// finds); `None` for every other block.
+pub(super) fn prefit_paragraphs(
+    blocks: &[(FileId, usize, Block)],
+    input: &RulebookInput<'_>,
+    frame: Frame,
+    edge: Edge,
+) -> Vec<Option<Ready>> {
+    let widths = paragraph_widths(blocks, frame);
+    let english = hyphenate::english();
+    let runs = crate::par::map_runs(&widths, |run| {
+        let known: RefCell<HashMap<String, Vec<usize>>> = RefCell::default();
+        let break_points = |word: &str| {
+            if let Some(points) = known.borrow().get(word) {
+                return points.clone();
+            }
+            let points = english
+                .as_ref()
+                .map_or_else(Vec::new, |d| hyphenate::break_points(d, word));
+            let mut known = known.borrow_mut();
+            if known.len() >= REMEMBERED_WORDS {
+                known.clear();
+            }
+            known.insert(word.to_string(), points.clone());
+            points
+        };
+        let break_points: BreakPoints<'_> = &break_points;
+        run.iter()
+            .map(|&(n, width)| {
+                let width = width?;
+                let block = &blocks.get(n)?.2;
+                let frame = Frame {
+                    column_width: width,
+                    ..frame
+                };
+                let mut no_headings = Vec::new();
+                let pieces = block_pieces(
+                    block,
+                    input,
+                    frame,
+                    &mut no_headings,
+                    Some((break_points, edge)),
+                    false,
+                );
+                Some(Ready { width, pieces })
+            })
+            .collect::<Vec<_>>()
+    });
+    runs.into_iter().flatten().collect()
+}
+
+/// Each block with the column width it is set in when it is a paragraph
+/// to break ahead (narrower inside a callout, as the setting does).
+fn paragraph_widths(blocks: &[(FileId, usize, Block)], frame: Frame) -> Vec<(usize, Option<f32>)> {
+    let mut in_callout = false;
+    blocks
+        .iter()
+        .enumerate()
+        .map(|(n, (_, _, block))| {
+            let width = match block {
+                Block::Callout { .. } => {
+                    in_callout = true;
+                    None
+                }
+                Block::CalloutEnd { .. } => {
+                    in_callout = false;
+                    None
+                }
+                Block::Para { refs, .. } if refs.is_empty() => Some(if in_callout {
+                    frame.column_width - 2.0 * CALLOUT_PAD
+                } else {
+                    frame.column_width
+                }),
+                _ => None,
+            };
+            (n, width)
+        })
+        .collect()
+}
