@@ -26,6 +26,8 @@ pub struct FitMemo {
     kept: Mutex<Kept>,
 }
 
+/// Keyed with std's randomly seeded SipHash, not a faster fixed hash: the
+/// texts come from a game folder someone else may have written to collide.
 #[derive(Default)]
 struct Kept {
     places: HashMap<Place, HashMap<String, Fitted>>,
