@@ -1179,6 +1179,9 @@ fn figure_pieces(
             let (size, cards) = compact_gallery(&gallery, width);
             let mut rows = card_rows(&cards, size, width, CARD_GAP);
             tag_cards(&mut rows, &cards);
+            for row in &mut rows {
+                row.figure = true;
+            }
             Ok(rows)
         }
         Figure::Cards(gallery) => {
