@@ -392,3 +392,52 @@ fn a_heading_and_cards_that_do_not_fit_a_column_leave_no_hole_the_text_after_fil
         "the cards never went after the text that follows them"
     );
 }
+
+/// Two cards at the size they print (across the page) under a heading:
+/// where they are put off to the next page and the paragraph after them
+/// fills this one, the heading and every card are still read before it.
+#[test]
+fn a_heading_and_cards_put_off_to_the_next_page_are_all_read_before_the_text_after() {
+    let mut md = String::new();
+    for (k, part) in rules(16, None).split("\n## ").enumerate() {
+        if k > 0 {
+            md.push_str("\n## ");
+        }
+        md.push_str(part);
+        if k == 1 {
+            md.push_str(
+                "\n## Headword cards\n\n{{ card(\"cards/socket-bayonets\") }}\n\n\
+                 {{ card(\"cards/grenadiers\") }}\n\n\
+                 Aftercards the unit attacks an adjacent enemy hex and rolls two dice.\n\n",
+            );
+        }
+    }
+    let (tmp, dir) = support::temp_game("grognards");
+    fs::write(dir.join("rules/grognards.md"), md).expect("rules");
+    let pdf = build_rulebook(&dir, &tmp.path().join("out"));
+    let pages = word_boxes(&pdf);
+    let page_of = |word: &str| {
+        pages
+            .iter()
+            .position(|(_, words)| words.iter().any(|w| w.0 == word))
+            .unwrap_or_else(|| panic!("{word} set"))
+    };
+    assert!(
+        page_of("Aftercards") < page_of("Socket"),
+        "the cards are put off past the text after them"
+    );
+    let tagged: Vec<String> = structure_text(&pdf).into_iter().map(|t| t.text).collect();
+    let find = |word: &str| {
+        tagged
+            .iter()
+            .rposition(|t| t.contains(word))
+            .unwrap_or_else(|| panic!("{word} in {tagged:?}"))
+    };
+    let order = [
+        find("Headword cards"),
+        find("Socket"),
+        find("Grenadiers"),
+        find("Aftercards"),
+    ];
+    assert!(order.is_sorted(), "{order:?}: {tagged:?}");
+}

@@ -404,28 +404,25 @@ impl Cursor {
         // The reading order stays the pieces' where a float is set after
         // the text that follows it: the text marks its place, the float
         // is filed before it.
-        let order = if let Some(float) = self.floats.iter().find(|f| f.start == n) {
-            Some(Tag::Before(self.float_anchor(float)))
-        } else {
-            let anchors = self.floats.iter().map(|f| self.float_anchor(f));
-            let anchors = anchors.chain(self.moved.iter().map(|(f, _)| f.end));
-            anchors
-                .into_iter()
-                .any(|a| a == n)
-                .then_some(Tag::Anchor(n))
+        let anchors = self.floats.iter().map(|f| self.float_anchor(f));
+        let mut anchors = anchors.chain(self.moved.iter().map(|(f, _)| f.end));
+        let anchor = anchors.any(|a| a == n).then_some(Tag::Anchor(n));
+        // Each element a float or a figure set after the text that
+        // follows it starts (at the top level: a float's are where it is
+        // set, a figure's wherever it is) is filed before that text.
+        let before = match self.floats.iter().find(|f| f.contains(&n)) {
+            Some(float) => Some((self.float_anchor(float), self.depth)),
+            None => self
+                .moved
+                .iter()
+                .find(|(f, _)| f.contains(&n))
+                .map(|(f, _)| (f.end, 0)),
         };
-        // Each element of a figure set after the text that follows it is
-        // filed before that text.
-        let moved = self
-            .moved
-            .iter()
-            .find(|(f, _)| f.contains(&n))
-            .map(|(f, _)| f.end);
         if let Some(page) = self.pages.last_mut() {
-            page.extend(order.filter(|_| moved.is_none()).map(Item::Tag));
+            page.extend(anchor.map(Item::Tag));
             let mut depth = 0;
             for item in &piece.items {
-                if let (Some(anchor), Item::Tag(Tag::Start(_)), 0) = (moved, item, depth) {
+                if let (Some((anchor, 0)), Item::Tag(Tag::Start(_)), 0) = (before, item, depth) {
                     page.push(Item::Tag(Tag::Before(anchor)));
                 }
                 depth += depth_change(std::slice::from_ref(item));
