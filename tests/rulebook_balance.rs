@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 use std::fs;
 
 use support::raw::build_rulebook;
-use support::tools::{BoxedWord, word_boxes};
+use support::tools::{BoxedWord, structure_text, word_boxes};
 
 const WORDS: &[&str] = &[
     "the",
@@ -281,4 +281,163 @@ fn a_table_across_the_page_that_does_not_fit_floats_and_the_text_fills_the_page_
         assert_no_heading_at_a_column_foot(&pages);
     }
     assert!(floated > 0, "no table went to the top of a page");
+}
+
+/// Grognards with its deck cut to its first four cards (two rows in a
+/// column) and `md` as its rules.
+fn grognards_with_four_cards(md: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let (tmp, dir) = support::temp_game("grognards");
+    let deck = fs::read_to_string(dir.join("cards.toml")).expect("cards.toml");
+    let mut parts = deck.split("[[cards]]");
+    let head = parts.next().unwrap_or_default().replace("size = 39\n", "");
+    let cards: Vec<&str> = parts.take(4).collect();
+    let deck = format!("{head}[[cards]]{}", cards.join("[[cards]]"));
+    fs::write(dir.join("cards.toml"), deck).expect("cards.toml");
+    fs::write(dir.join("rules/grognards.md"), md).expect("rules");
+    (tmp, dir)
+}
+
+/// Generated rules with a section of cards after section `at`: its
+/// heading, the deck (two rows in a column), then a paragraph of its own.
+fn rules_with_cards(sections: usize, at: usize) -> String {
+    let mut md = String::new();
+    for (k, part) in rules(sections, None).split("\n## ").enumerate() {
+        if k > 0 {
+            md.push_str("\n## ");
+        }
+        md.push_str(part);
+        if k == at + 1 {
+            md.push_str(
+                "\n## Headword cards\n\n{{ deck(\"cards\") }}\n\n\
+                 Aftercards the unit attacks an adjacent enemy hex and rolls two dice \
+                 for each supporting artillery battery within range of the target, \
+                 then the other side does the same with each unit it has left.\n\n",
+            );
+        }
+    }
+    md
+}
+
+#[test]
+fn a_heading_and_cards_that_do_not_fit_a_column_leave_no_hole_the_text_after_fills_it() {
+    let mut moved = 0;
+    for at in 0..14 {
+        let (tmp, dir) = grognards_with_four_cards(&rules_with_cards(16, at));
+        let pdf = build_rulebook(&dir, &tmp.path().join("out"));
+        let pages = word_boxes(&pdf);
+        let all: Vec<&str> = pages
+            .iter()
+            .flat_map(|(_, words)| words.iter().map(|w| w.0.as_str()))
+            .collect();
+        for word in ["Socket", "Grenadiers", "Aftercards"] {
+            let count = all.iter().filter(|w| **w == word).count();
+            assert_eq!(count, 1, "cards after section {at}: {word} {count} times");
+        }
+        // The lowest line of any column: the text block's foot.
+        let foot = pages
+            .iter()
+            .flat_map(|p| columns(p, 0.0, f64::MAX))
+            .filter_map(|c| c.last().map(|l| l.0))
+            .fold(0.0, f64::max);
+        let (first, _) = first_body(&pages);
+        let last = pages.len() - 1;
+        for (n, page) in pages.iter().enumerate().take(last).skip(first) {
+            let cols = columns(page, 0.0, f64::MAX);
+            let pitch = line_pitch(&cols[0]).max(line_pitch(&cols[1]));
+            for (c, lines) in cols.iter().enumerate() {
+                // A column of text (not ending in a card): down to the
+                // foot but for a heading and the lines kept with it.
+                let Some(end) = lines.last() else { continue };
+                if end
+                    .1
+                    .iter()
+                    .any(|w| w.starts_with("Use:") || *w == "Infantry")
+                {
+                    continue;
+                }
+                assert!(
+                    end.0 >= foot - 5.0 * pitch,
+                    "cards after section {at}, page {}, column {}: ends at {:.1}, the foot is {foot:.1}",
+                    n + 1,
+                    c + 1,
+                    end.0
+                );
+            }
+        }
+        assert_no_heading_at_a_column_foot(&pages);
+        // Where the cards went to the top of a column after the text that
+        // follows them, they still come before it in the reading order.
+        let (page, card) = pages
+            .iter()
+            .enumerate()
+            .find_map(|(n, (_, w))| w.iter().find(|w| w.0 == "Socket").map(|w| (n, w.1)))
+            .expect("the first card");
+        let (after_page, after) = pages
+            .iter()
+            .enumerate()
+            .find_map(|(n, (_, w))| w.iter().find(|w| w.0 == "Aftercards").map(|w| (n, w.1)))
+            .expect("the text after the cards");
+        if (after_page, after[0]) < (page, card[0]) {
+            moved += 1;
+        }
+        let tagged: Vec<String> = structure_text(&pdf).into_iter().map(|t| t.text).collect();
+        let find = |word: &str| tagged.iter().position(|t| t.contains(word));
+        assert!(
+            find("Socket") < find("Aftercards") && find("Socket").is_some(),
+            "cards after section {at}: {tagged:?}"
+        );
+    }
+    assert!(
+        moved > 0,
+        "the cards never went after the text that follows them"
+    );
+}
+
+/// Two cards at the size they print (across the page) under a heading:
+/// where they are put off to the next page and the paragraph after them
+/// fills this one, the heading and every card are still read before it.
+#[test]
+fn a_heading_and_cards_put_off_to_the_next_page_are_all_read_before_the_text_after() {
+    let mut md = String::new();
+    for (k, part) in rules(16, None).split("\n## ").enumerate() {
+        if k > 0 {
+            md.push_str("\n## ");
+        }
+        md.push_str(part);
+        if k == 1 {
+            md.push_str(
+                "\n## Headword cards\n\n{{ card(\"cards/socket-bayonets\") }}\n\n\
+                 {{ card(\"cards/grenadiers\") }}\n\n\
+                 Aftercards the unit attacks an adjacent enemy hex and rolls two dice.\n\n",
+            );
+        }
+    }
+    let (tmp, dir) = support::temp_game("grognards");
+    fs::write(dir.join("rules/grognards.md"), md).expect("rules");
+    let pdf = build_rulebook(&dir, &tmp.path().join("out"));
+    let pages = word_boxes(&pdf);
+    let page_of = |word: &str| {
+        pages
+            .iter()
+            .position(|(_, words)| words.iter().any(|w| w.0 == word))
+            .unwrap_or_else(|| panic!("{word} set"))
+    };
+    assert!(
+        page_of("Aftercards") < page_of("Socket"),
+        "the cards are put off past the text after them"
+    );
+    let tagged: Vec<String> = structure_text(&pdf).into_iter().map(|t| t.text).collect();
+    let find = |word: &str| {
+        tagged
+            .iter()
+            .rposition(|t| t.contains(word))
+            .unwrap_or_else(|| panic!("{word} in {tagged:?}"))
+    };
+    let order = [
+        find("Headword cards"),
+        find("Socket"),
+        find("Grenadiers"),
+        find("Aftercards"),
+    ];
+    assert!(order.is_sorted(), "{order:?}: {tagged:?}");
 }

@@ -146,6 +146,27 @@ fn the_glossary_lists_each_term_with_its_definition_after_the_rules() {
         .and_then(|n| n.trim().parse().ok())
         .unwrap_or_else(|| panic!("a page number: {entry:?}"));
     assert_eq!(folio, glossary, "{entry:?}");
+    // The index's entry follows it, with the page the index's title is on.
+    let index_entry = contents
+        .lines()
+        .skip_while(|l| !l.starts_with("Glossary ."))
+        .find(|l| l.starts_with("Index ."))
+        .unwrap_or_else(|| panic!("an index entry after the glossary's: {contents}"));
+    let index_folio: usize = index_entry
+        .rsplit(' ')
+        .next()
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or_else(|| panic!("a page number: {index_entry:?}"));
+    assert_eq!(
+        page_text(index_folio)
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .nth(1),
+        Some("Index"),
+        "{index_entry:?}"
+    );
+    assert!(index_folio > glossary, "{index_entry:?}");
     assert!(
         pdf_bookmarks(&pdf).contains(&("Glossary".to_string(), glossary)),
         "{:?}",

@@ -546,6 +546,62 @@ fn the_index_gives_each_marked_term_the_pages_that_mark_it() {
 }
 
 #[test]
+fn the_contents_lists_the_index_at_the_page_of_its_title_and_links_there() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let pdf = build_rulebook(Path::new(FIXTURE), tmp.path());
+    let pages = word_boxes(&pdf);
+    // The index's page: the one whose first word below the running head
+    // is its title (not on a line of the contents).
+    let titled: Vec<usize> = pages
+        .iter()
+        .enumerate()
+        .filter(|(_, (_, words))| {
+            words
+                .iter()
+                .find(|w| w.1[1] > 50.0 && !on_leader_line(words, w))
+                .is_some_and(|w| w.0 == "Index")
+        })
+        .map(|(n, _)| n + 1)
+        .collect();
+    assert_eq!(titled.len(), 1, "one page titled Index: {titled:?}");
+    let index = titled[0];
+    assert!(index > FIRST_BODY, "after the rules: page {index}");
+    // The contents (page 2) has a line "Index ..... <that page>".
+    let contents = &pages[1].1;
+    let toc: Vec<&BoxedWord> = contents
+        .iter()
+        .filter(|w| on_leader_line(contents, w))
+        .collect();
+    let entry = toc
+        .iter()
+        .find(|w| w.0 == "Index")
+        .unwrap_or_else(|| panic!("an Index entry in the contents: {toc:?}"));
+    let line: Vec<&&BoxedWord> = toc
+        .iter()
+        .filter(|w| (w.1[1] - entry.1[1]).abs() < 1.0)
+        .collect();
+    let folio = line
+        .iter()
+        .max_by(|a, b| a.1[2].total_cmp(&b.1[2]))
+        .map(|w| w.0.clone())
+        .expect("a page number");
+    assert_eq!(folio, index.to_string(), "{line:?}");
+    // Its link goes to that page.
+    let height = pages[1].0.1;
+    let (x, y) = (
+        (entry.1[0] + entry.1[2]) / 2.0,
+        height - (entry.1[1] + entry.1[3]) / 2.0,
+    );
+    let link = pdf_links(&pdf)
+        .into_iter()
+        .find(|l| {
+            l.page == 2 && l.rect[0] <= x && x <= l.rect[2] && l.rect[1] <= y && y <= l.rect[3]
+        })
+        .expect("a link over the contents' Index entry");
+    assert_eq!(link.to_page, index);
+}
+
+#[test]
 fn the_html_index_links_each_term_to_its_marks() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let run = grogpress(&[

@@ -158,7 +158,13 @@ impl TagTree {
     }
 
     fn add_elem(&mut self, role: StructRole, alt: Option<String>) -> usize {
-        let parent = self.current();
+        // An element filed before an anchor is at the top level, even
+        // set inside another (a figure set in the midst of a paragraph).
+        let parent = if self.pending_before.is_some() {
+            0
+        } else {
+            self.current()
+        };
         let id = self.elems.len();
         self.elems.push(Elem {
             role,

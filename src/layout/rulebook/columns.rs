@@ -1,6 +1,9 @@
 //! Layout (rulebook): pieces flowed down columns and across pages. A chain of
 //! pieces kept together (a heading and its first lines, a paragraph's first or
-//! last two lines) moves whole to the next column when it does not fit. A
+//! last two lines) moves whole to the next column when it does not fit; a
+//! figure in a column (cards) that does not fit waits for the top of the
+//! next column while the text after it fills this one, as LaTeX floats a
+//! figure (a heading kept with it stays, with that text under it). A
 //! full-width piece (a figure too wide for a column) goes below the columns
 //! set so far, balanced, or on the next page, and the columns start again
 //! below it; the last page's columns are balanced too. Balancing sets the
@@ -93,6 +96,12 @@ struct Cursor {
     /// [`flow_below`]): a piece that does not fit at the top of a column
     /// here goes on rather than run over the foot.
     shallow: bool,
+    /// A figure in a column (its rows) waiting for the next column while
+    /// the text after it fills this one.
+    waiting: Option<std::ops::Range<usize>>,
+    /// The figures set after the text that follows them, each with the
+    /// page it went on (`usize::MAX` while it waits).
+    moved: Vec<(std::ops::Range<usize>, usize)>,
 }
 
 impl Cursor {
@@ -249,6 +258,11 @@ impl Cursor {
         if self.frame.columns != 2 || set.is_empty() {
             return None;
         }
+        // Set again in order, a figure set after the text that follows it
+        // would come back where it did not fit: such columns stay as they are.
+        if self.moved.iter().any(|(_, page)| *page >= self.mark.page) {
+            return None;
+        }
         let top = self.mark.y;
         // No column is shorter than half of what is set, nor than a piece.
         let half = set.iter().map(|p| p.height).sum::<f32>() / 2.0;
@@ -301,6 +315,16 @@ impl Cursor {
                 continue;
             }
             let to = chain_end(pieces, self.next).min(end);
+            // Columns too short for a chain kept together that a whole
+            // column holds would part it (a heading from its lines).
+            let chain = &pieces[self.next..to];
+            let height: f32 = chain.iter().map(|p| p.height + p.gap).sum::<f32>() - chain[0].gap;
+            if height > limit - self.top + 1e-3
+                && height <= self.frame.column_height - self.top + 1e-3
+            {
+                self.limit = self.frame.column_height;
+                return false;
+            }
             self.place_chain(pieces, self.next..to);
         }
         self.limit = self.frame.column_height;
@@ -380,17 +404,30 @@ impl Cursor {
         // The reading order stays the pieces' where a float is set after
         // the text that follows it: the text marks its place, the float
         // is filed before it.
-        let order = if let Some(float) = self.floats.iter().find(|f| f.start == n) {
-            Some(Tag::Before(self.float_anchor(float)))
-        } else {
-            self.floats
+        let anchors = self.floats.iter().map(|f| self.float_anchor(f));
+        let mut anchors = anchors.chain(self.moved.iter().map(|(f, _)| f.end));
+        let anchor = anchors.any(|a| a == n).then_some(Tag::Anchor(n));
+        // Each element a float or a figure set after the text that
+        // follows it starts (at the top level: a float's are where it is
+        // set, a figure's wherever it is) is filed before that text.
+        let before = match self.floats.iter().find(|f| f.contains(&n)) {
+            Some(float) => Some((self.float_anchor(float), self.depth)),
+            None => self
+                .moved
                 .iter()
-                .any(|f| self.float_anchor(f) == n)
-                .then_some(Tag::Anchor(n))
+                .find(|(f, _)| f.contains(&n))
+                .map(|(f, _)| (f.end, 0)),
         };
         if let Some(page) = self.pages.last_mut() {
-            page.extend(order.map(Item::Tag));
-            page.extend(piece.items.iter().map(|i| i.translated(x, y)));
+            page.extend(anchor.map(Item::Tag));
+            let mut depth = 0;
+            for item in &piece.items {
+                if let (Some((anchor, 0)), Item::Tag(Tag::Start(_)), 0) = (before, item, depth) {
+                    page.push(Item::Tag(Tag::Before(anchor)));
+                }
+                depth += depth_change(std::slice::from_ref(item));
+                page.push(item.translated(x, y));
+            }
         }
         self.y += piece.height;
         self.last_table = piece.table.clone().map(|head| (head, here.0, here.1));
@@ -415,6 +452,109 @@ impl Cursor {
 }
 
 impl Cursor {
+    /// Whether a chain fits in this column below what is set.
+    fn fits(&self, pieces: &[Piece], range: std::ops::Range<usize>) -> bool {
+        let Some(chain) = pieces.get(range).filter(|c| !c.is_empty()) else {
+            return true;
+        };
+        let height: f32 = chain.iter().map(|p| p.height + p.gap).sum::<f32>() - chain[0].gap;
+        height + self.head_above(&chain[0]) + self.gap(&chain[0]) <= self.remaining() + 1e-3
+    }
+
+    /// Places a chain of the columns' text, as LaTeX sets text around a
+    /// figure: a figure waiting goes first when the chain does not fit
+    /// below what is set; a figure (with the heading kept with it) that
+    /// does not fit here waits for the next column, if the text after it
+    /// can follow the heading here.
+    fn place_text(&mut self, pieces: &[Piece], range: std::ops::Range<usize>) {
+        if self.waiting.is_some() && !self.fits(pieces, range.clone()) {
+            self.set_waiting(pieces);
+        }
+        if self.waiting.is_none()
+            && let Some((figure, text)) = self.figure_to_move(pieces, range.clone())
+        {
+            for n in range.start..figure.start {
+                self.put(pieces, n);
+            }
+            self.waiting = Some(figure.clone());
+            self.moved.push((figure, usize::MAX));
+            self.place_chain(pieces, text);
+            return;
+        }
+        self.place_chain(pieces, range);
+    }
+
+    /// The figure of the chain `range` (its rows, beyond the chain when
+    /// it goes on) and the chain after it, when the chain does not fit
+    /// in this column, the figure fits whole at the top of the next one,
+    /// and the chain after it fits here below the pieces
+    /// before the figure (a heading, never left without lines under it:
+    /// the text after the figure is of its section).
+    fn figure_to_move(
+        &self,
+        pieces: &[Piece],
+        range: std::ops::Range<usize>,
+    ) -> Option<(std::ops::Range<usize>, std::ops::Range<usize>)> {
+        if self.fits(pieces, range.clone()) || self.stuck() || self.depth != 0 {
+            return None;
+        }
+        // The next column starts where this one did, or at a page's top.
+        let next_top = if self.column + 1 < self.frame.columns {
+            self.top
+        } else {
+            0.0
+        };
+        let start = (range.start..range.end).find(|&k| pieces[k].figure)?;
+        // A figure moves whole, from its first row.
+        if start > 0 && pieces[start - 1].figure {
+            return None;
+        }
+        let end = (start..pieces.len())
+            .find(|&k| !pieces[k].figure)
+            .unwrap_or(pieces.len());
+        let figure = pieces.get(start..end)?;
+        let height: f32 = figure.iter().map(|p| p.height + p.gap).sum::<f32>() - figure[0].gap;
+        let text = end..chain_end(pieces, end);
+        let after = pieces.get(text.clone()).filter(|t| !t.is_empty())?;
+        let before = &pieces[range.start..start];
+        let under_heading = !before.is_empty();
+        if end < range.end
+            || height > self.frame.column_height - next_top + 1e-3
+            || figure.iter().any(|p| p.full_width || p.table.is_some())
+            || after.iter().any(|p| p.full_width || p.figure)
+            || (under_heading && after[0].heading.is_some())
+            || !closed(before.iter())
+            || !closed(figure.iter())
+        {
+            return None;
+        }
+        // The pieces before the figure and the chain after it, here.
+        let mut here = self.gap(before.first().unwrap_or(&after[0]));
+        for (k, p) in before.iter().chain(after).enumerate() {
+            here += p.height + if k > 0 { p.gap } else { 0.0 };
+        }
+        (here <= self.remaining() + 1e-3).then_some((start..end, text))
+    }
+
+    /// Sets the figure waiting, if any, here or at the top of the next
+    /// column, and goes on from where the flow was.
+    fn set_waiting(&mut self, pieces: &[Piece]) {
+        let Some(figure) = self.waiting.take() else {
+            return;
+        };
+        let next = self.next;
+        for n in figure.clone() {
+            self.put(pieces, n);
+        }
+        self.next = next;
+        let page = self.pages.len() - 1;
+        for (moved, at) in &mut self.moved {
+            if *moved == figure {
+                *at = page;
+            }
+        }
+    }
+
     /// The first piece after `float` that is not put off too: where it
     /// stands in the reading order.
     fn float_anchor(&self, float: &std::ops::Range<usize>) -> usize {
@@ -475,6 +615,8 @@ pub fn flow_below(frame: Frame, pieces: Vec<Piece>, start: f32) -> (Vec<Vec<Item
         limit: frame.column_height,
         bottom: start,
         shallow: start > 0.0,
+        waiting: None,
+        moved: Vec::new(),
         placed: vec![nowhere; pieces.len()],
         next: 0,
         mark,
@@ -488,6 +630,8 @@ pub fn flow_below(frame: Frame, pieces: Vec<Piece>, start: f32) -> (Vec<Vec<Item
         let end = chain_end(&pieces, n);
         let chain = &pieces[n..end];
         if chain.iter().any(|p| p.full_width) {
+            // A figure waiting for the next column goes before it.
+            cursor.set_waiting(&pieces);
             if !cursor.floats.is_empty() {
                 // After a float: floats too, in their order.
                 cursor.floats.push(n..end);
@@ -508,7 +652,7 @@ pub fn flow_below(frame: Frame, pieces: Vec<Piece>, start: f32) -> (Vec<Vec<Item
             continue;
         }
         if cursor.floats.is_empty() {
-            cursor.place_chain(&pieces, n..end);
+            cursor.place_text(&pieces, n..end);
             continue;
         }
         if !closed(cursor.floats.iter().flat_map(|f| &pieces[f.clone()])) {
@@ -535,7 +679,9 @@ pub fn flow_below(frame: Frame, pieces: Vec<Piece>, start: f32) -> (Vec<Vec<Item
             cursor.set_floats(&pieces);
         }
     }
-    // Floats still put off go below the last columns, or on a page after.
+    // A figure still waiting goes after the text; floats still put off
+    // go below the last columns, or on a page after.
+    cursor.set_waiting(&pieces);
     cursor.set_floats(&pieces);
     // The last page's columns end level, as a book's last page does.
     cursor.balance(&pieces, frame.column_height);
@@ -895,6 +1041,32 @@ mod tests {
         assert!(placed[5..].iter().all(|p| p.page == 1), "{placed:?}");
         let tags = |page: &[Item]| page.iter().filter(|i| matches!(i, Item::Tag(_))).count();
         assert_eq!(tags(&pages[0]), 0);
+    }
+
+    #[test]
+    fn a_figure_that_does_not_fit_waits_for_the_next_column_and_the_text_after_fills_this_one() {
+        // 60 of text, a heading kept with a figure 50 high (65 in all, 40
+        // left), then three lines: the heading and the first line stay,
+        // the figure heads column two, the other lines follow it.
+        let figure = Piece {
+            figure: true,
+            ..piece(50.0, false)
+        };
+        let mut pieces = vec![piece(60.0, false), piece(10.0, true), figure];
+        pieces.extend((0..3).map(|_| piece(10.0, false)));
+        let (pages, placed) = flow(frame(), pieces);
+        assert_eq!(pages.len(), 1);
+        assert_eq!((placed[1].x, placed[1].y), (10.0, 20.0 + 65.0));
+        assert_eq!((placed[3].x, placed[3].y), (10.0, 20.0 + 80.0));
+        assert_eq!((placed[2].x, placed[2].y), (120.0, 20.0));
+        assert_eq!((placed[4].x, placed[4].y), (120.0, 20.0 + 55.0));
+        assert_eq!((placed[5].x, placed[5].y), (120.0, 20.0 + 70.0));
+        // The figure is filed before the line after it.
+        let tags: Vec<&Item> = pages[0]
+            .iter()
+            .filter(|i| matches!(i, Item::Tag(Tag::Anchor(_) | Tag::Before(_))))
+            .collect();
+        assert_eq!(tags, [&Item::Tag(Tag::Anchor(3))]);
     }
 
     #[test]

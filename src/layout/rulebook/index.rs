@@ -13,6 +13,9 @@ use crate::layout::nav::{Link, Target};
 use crate::text::FitError;
 use crate::text::rich::literal;
 
+/// The title of the index, as its page, bookmark and contents entry say.
+pub(super) const INDEX: &str = "Index";
+
 /// The title of a part of the back matter (the index, the glossary): set
 /// as a first-level heading across the page, tagged H1.
 pub(super) fn back_matter_title(
@@ -63,7 +66,7 @@ pub(super) fn lay_out_index(
             None,
         )
     };
-    let mut pieces = back_matter_title("Index", input)?;
+    let mut pieces = back_matter_title(INDEX, input)?;
     let mut letter: Option<char> = None;
     // The targets of the page numbers' links, by the links' titles.
     let mut targets: Vec<Target> = Vec::new();

@@ -34,7 +34,7 @@ pub use self::figures::Die;
 use self::figures::{Misfit, Room, dice_pieces, table_pieces};
 use self::front::{lay_out_front, lay_out_title, table_entries};
 use self::glossary::{GLOSSARY, lay_out_glossary};
-use self::index::lay_out_index;
+use self::index::{INDEX, lay_out_index};
 use self::pieces::{Piece, Prose, TableHead, TextStyle, card_rows, text_pieces};
 use self::tags::{Lists, tag_cards, wrap};
 use super::card::CardFace;
@@ -378,14 +378,23 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
     let glossary =
         lay_out_glossary(input, Some((&break_points, edge))).map_err(|e| vec![fit_problem(e)])?;
     let glossary_at = first_body + body.len();
+    // The index, after the rules and the glossary, with its bookmark and
+    // contents entry too.
+    let index_at = glossary_at + glossary.len();
     let mut contents_pages = heading_pages.clone();
-    if !glossary.is_empty() {
-        contents_pages.push(glossary_at);
+    for (title, at, set) in [
+        (GLOSSARY, glossary_at, !glossary.is_empty()),
+        (INDEX, index_at, !marks.is_empty()),
+    ] {
+        if !set {
+            continue;
+        }
+        contents_pages.push(at);
         nav.outline.push(OutlineEntry {
             level: 1,
-            title: GLOSSARY.to_string(),
+            title: title.to_string(),
             target: Target {
-                page: glossary_at,
+                page: at,
                 y: TOP - 6.0,
             },
         });
@@ -393,7 +402,7 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
     // The front matter, each entry linked to its heading or table.
     let (listed, table_targets) = table_entries(&tables, Some(&card_targets));
     let table_pages: Vec<usize> = table_targets.iter().map(|t| t.page).collect();
-    let contents = contents_entries(&headings, input);
+    let contents = contents_entries(&headings, input, !marks.is_empty());
     let front = lay_out_front(input, &contents, &contents_pages, &listed, &table_pages)
         .map_err(|e| vec![fit_problem(e)])?;
     let heading_targets: Vec<Target> = nav.outline.iter().map(|e| e.target).collect();
@@ -425,20 +434,11 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
     debug_assert!(glossary.is_empty() || pages.len() == glossary_at);
     pages.extend(glossary.into_iter().map(page));
     let glossary_pages = glossary_at..pages.len();
-    // The index, after the rules and the glossary.
-    let index_at = pages.len();
+    debug_assert_eq!(pages.len(), index_at);
     if !marks.is_empty() {
         let (index, links) = lay_out_index(index_entries(marks), input, index_at)
             .map_err(|e| vec![fit_problem(e)])?;
         nav.links.extend(links);
-        nav.outline.push(OutlineEntry {
-            level: 1,
-            title: "Index".to_string(),
-            target: Target {
-                page: index_at,
-                y: TOP - 6.0,
-            },
-        });
         pages.extend(index.into_iter().map(page));
     }
     let mut heads = running_heads(
@@ -453,7 +453,7 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
         if (n + 1) % 2 == 1 && tables_at.contains(&n) {
             *head = "Tables".to_string();
         } else if (n + 1) % 2 == 1 && n >= index_at {
-            *head = "Index".to_string();
+            *head = INDEX.to_string();
         } else if (n + 1) % 2 == 1 && glossary_pages.contains(&n) {
             *head = GLOSSARY.to_string();
         }
@@ -472,17 +472,30 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
 }
 
 /// The entries of the contents: the headings set, then the glossary's
-/// when the game has one.
-fn contents_entries(headings: &[Heading], input: &RulebookInput<'_>) -> Vec<Heading> {
+/// when the game has one, then the index's when the rules mark terms.
+fn contents_entries(
+    headings: &[Heading],
+    input: &RulebookInput<'_>,
+    has_index: bool,
+) -> Vec<Heading> {
     let mut entries = headings.to_vec();
-    if !input.glossary.is_empty() {
+    let back = [(GLOSSARY, !input.glossary.is_empty()), (INDEX, has_index)];
+    for (title, _) in back.into_iter().filter(|(_, set)| *set) {
         entries.push(Heading {
             level: 1,
-            plain: GLOSSARY.to_string(),
+            plain: title.to_string(),
             number: None,
         });
     }
     entries
+}
+
+/// Whether the pieces mark a term for the index (an `index:` link).
+fn marks_terms(pieces: &[Piece]) -> bool {
+    pieces
+        .iter()
+        .flat_map(|p| &p.links)
+        .any(|(_, title)| title.starts_with(INDEX_SCHEME))
 }
 
 /// Reads every page's blocks, with the table names of its paragraphs
@@ -718,7 +731,7 @@ fn set_body(
     // The front matter as it will be set (its page numbers do not change
     // its height): the rules start after it, or below it on its last page.
     let (listed, _) = table_entries(&tables, None);
-    let contents = contents_entries(&headings, input);
+    let contents = contents_entries(&headings, input, marks_terms(&pieces));
     let front = lay_out_front(
         input,
         &contents,
@@ -1179,6 +1192,9 @@ fn figure_pieces(
             let (size, cards) = compact_gallery(&gallery, width);
             let mut rows = card_rows(&cards, size, width, CARD_GAP);
             tag_cards(&mut rows, &cards);
+            for row in &mut rows {
+                row.figure = true;
+            }
             Ok(rows)
         }
         Figure::Cards(gallery) => {

@@ -32,6 +32,10 @@ pub struct Piece {
     /// head, repeated above the first of its rows set at the top of a new
     /// column or page (one `Rc` per table: the same table is the same head).
     pub table: Option<std::sync::Arc<TableHead>>,
+    /// A row of a figure set in a column (cards): when it does not fit
+    /// where it comes, it may wait for the next column while the text
+    /// after it fills this one, as LaTeX floats a figure.
+    pub figure: bool,
 }
 
 /// What a table repeats where it continues: its title bar "(continued)"
