@@ -5,7 +5,7 @@
 //! real binary). Prints pages per second and peak memory; with
 //! `RULEBOOK_BENCH_OUT=dir` the game and the PDF are kept in that folder.
 //!
-//! Run: `cargo bench --bench rulebook`. Target: at least 50 pages/s and under
+//! Run: `cargo bench --bench rulebook`. Target: at least 500 pages/s and under
 //! 200 MB on a 2-core machine.
 
 use std::fmt::Write as _;
