@@ -2,7 +2,46 @@
 //! Knuth–Liang patterns for US English embedded in the `hyphenation` crate,
 //! applied to the letters of a word (punctuation around it left alone).
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+
 use hyphenation::{Hyphenator, Language, Load, Standard};
+
+/// Words whose break points a [`RememberedBreaks`] keeps before it starts afresh.
+const REMEMBERED_WORDS: usize = 1 << 16;
+
+/// Break points of the words of a text set on one thread: words come back
+/// page after page, so each is looked up in the patterns once (a bounded
+/// memo, so endless distinct words cannot grow it).
+pub struct RememberedBreaks<'d> {
+    english: Option<&'d Standard>,
+    known: RefCell<HashMap<String, Vec<usize>>>,
+}
+
+impl<'d> RememberedBreaks<'d> {
+    pub fn new(english: Option<&'d Standard>) -> RememberedBreaks<'d> {
+        RememberedBreaks {
+            english,
+            known: RefCell::default(),
+        }
+    }
+
+    /// Where `word` may break ([`break_points`]); none without a dictionary.
+    pub fn of(&self, word: &str) -> Vec<usize> {
+        if let Some(points) = self.known.borrow().get(word) {
+            return points.clone();
+        }
+        let points = self
+            .english
+            .map_or_else(Vec::new, |d| break_points(d, word));
+        let mut known = self.known.borrow_mut();
+        if known.len() >= REMEMBERED_WORDS {
+            known.clear();
+        }
+        known.insert(word.to_string(), points.clone());
+        points
+    }
+}
 
 /// The US English dictionary, or None if the embedded one cannot be read.
 pub fn english() -> Option<Standard> {

@@ -50,8 +50,6 @@ use crate::model::{
 use crate::text::mentions::TableNames;
 use crate::text::{Edge, Family, FitError, FontBook};
 
-/// How many words' break points the rulebook keeps at once.
-const HYPHENATED_WORDS: usize = 1 << 16;
 /// Paper and columns (`--paper`, `--columns`), and how paragraphs meet the
 /// right edge (`rulebook_align`).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -245,24 +243,8 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
     let paper = input.options.paper;
     let frame = body_frame(input.options);
     let english = hyphenate::english();
-    // Words come back page after page: each is looked up in the patterns
-    // once (a bounded memo, so endless distinct words cannot grow it).
-    let known: std::cell::RefCell<std::collections::HashMap<String, Vec<usize>>> =
-        Default::default();
-    let break_points = |word: &str| {
-        if let Some(points) = known.borrow().get(word) {
-            return points.clone();
-        }
-        let points = english
-            .as_ref()
-            .map_or_else(Vec::new, |d| hyphenate::break_points(d, word));
-        let mut known = known.borrow_mut();
-        if known.len() >= HYPHENATED_WORDS {
-            known.clear();
-        }
-        known.insert(word.to_string(), points.clone());
-        points
-    };
+    let remembered = hyphenate::RememberedBreaks::new(english.as_ref());
+    let break_points = |word: &str| remembered.of(word);
     // The headings read as rules where the rules are numbered or refer to them.
     let rules = if input.options.numbers || input.pages.iter().any(|p| has_rule_links(p.doc)) {
         RuleBook::new(input.pages.iter().map(|p| p.doc), input.options.numbers)
@@ -280,7 +262,8 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
         Edge::Justified
     };
     let set = loop {
-        let mut ready = prefit::prefit_paragraphs(&read.blocks, input, frame, edge);
+        let mut ready =
+            prefit::prefit_paragraphs(&read.blocks, input, frame, edge, english.as_ref());
         let set = set_body(
             input,
             frame,
@@ -1639,6 +1622,30 @@ mod tests {
         crate::text::sans_test_book()
     }
 
+    /// A rulebook "Game" of one rules page (`file`), set in `family` with
+    /// the default options; tests change what they need.
+    fn input<'a>(
+        file: FileId,
+        doc: &'a RulesDoc,
+        (family, book): (&'a Family, &'a FontBook),
+        figures: &'a dyn Figures,
+    ) -> RulebookInput<'a> {
+        RulebookInput {
+            title: "Game",
+            subtitle: None,
+            copyright: &[],
+            pages: vec![RulesText { file, doc }],
+            family,
+            figure_family: family,
+            book,
+            figures,
+            icons: &[],
+            glossary: &[],
+            options: RulebookOptions::default(),
+            lang: "en",
+        }
+    }
+
     /// Every shortcode shows two cards of the given size.
     struct Cards(f32, f32);
 
@@ -1724,25 +1731,7 @@ mod tests {
             "# Movement\n\n{para}\n\n::: example\n{para}\n\n- {para}\n:::\n\n{para}\n\n## Combat\n\n{para}\n"
         );
         let doc = parse_rules(&md);
-        let input = RulebookInput {
-            title: "Game",
-            subtitle: None,
-            copyright: &[],
-            pages: vec![RulesText { file: 7, doc: &doc }],
-            family: &family,
-            figure_family: &family,
-            book: &book,
-            figures: &Cards(100.0, 100.0),
-            icons: &[],
-            glossary: &[],
-            options: RulebookOptions {
-                paper: Paper::LETTER,
-                columns: 2,
-                ragged: false,
-                numbers: false,
-            },
-            lang: "en",
-        };
+        let input = input(7, &doc, (&family, &book), &Cards(100.0, 100.0));
         let frame = body_frame(input.options);
         let rules = RuleBook::default();
         let read = read_rules(&input, &rules);
@@ -1752,7 +1741,13 @@ mod tests {
                 .as_ref()
                 .map_or_else(Vec::new, |d| hyphenate::break_points(d, w))
         };
-        let mut ready = prefit::prefit_paragraphs(&read.blocks, &input, frame, Edge::Justified);
+        let mut ready = prefit::prefit_paragraphs(
+            &read.blocks,
+            &input,
+            frame,
+            Edge::Justified,
+            english.as_ref(),
+        );
         let widths: Vec<f32> = ready.iter().flatten().map(|r| r.width).collect();
         assert_eq!(widths.len(), 5, "{widths:?}");
         assert!(widths.iter().any(|&w| w < frame.column_width), "{widths:?}");
@@ -1777,27 +1772,14 @@ mod tests {
     fn lay_out(cards: &Cards, columns: usize) -> Result<Rulebook, Vec<Diagnostic>> {
         let book = book();
         let family = book.families[0].clone();
+        let doc = parse_rules(MD);
         lay_out_rulebook(&RulebookInput {
-            title: "Game",
-            subtitle: None,
             copyright: &["(c) someone".to_string()],
-            pages: vec![RulesText {
-                file: 7,
-                doc: &parse_rules(MD),
-            }],
-            family: &family,
-            figure_family: &family,
-            book: &book,
-            figures: cards,
-            icons: &[],
-            glossary: &[],
             options: RulebookOptions {
-                paper: Paper::LETTER,
                 columns,
-                ragged: false,
-                numbers: false,
+                ..RulebookOptions::default()
             },
-            lang: "en",
+            ..input(7, &doc, (&family, &book), cards)
         })
     }
 
@@ -1966,21 +1948,11 @@ mod tests {
         let family = book.families[0].clone();
         let doc = parse_rules(&md);
         let rulebook = lay_out_rulebook(&RulebookInput {
-            title: "Game",
-            subtitle: None,
-            copyright: &[],
-            pages: vec![RulesText { file: 1, doc: &doc }],
-            family: &family,
-            figure_family: &family,
-            book: &book,
-            figures: &Cards(100.0, 100.0),
-            icons: &[],
-            glossary: &[],
             options: RulebookOptions {
                 numbers: true,
                 ..RulebookOptions::default()
             },
-            lang: "en",
+            ..input(1, &doc, (&family, &book), &Cards(100.0, 100.0))
         })
         .expect("lays out");
         let outline: Vec<&str> = rulebook
@@ -2074,22 +2046,10 @@ mod tests {
     ) -> Result<Rulebook, Vec<Diagnostic>> {
         let book = book();
         let family = book.families[0].clone();
+        let doc = parse_rules(markdown);
         lay_out_rulebook(&RulebookInput {
-            title: "Game",
-            subtitle: None,
-            copyright: &[],
-            pages: vec![RulesText {
-                file: 3,
-                doc: &parse_rules(markdown),
-            }],
-            family: &family,
-            figure_family: &family,
-            book: &book,
-            figures,
             icons,
-            glossary: &[],
-            options: RulebookOptions::default(),
-            lang: "en",
+            ..input(3, &doc, (&family, &book), figures)
         })
     }
 

@@ -5,17 +5,13 @@
 //! but its width, which only a callout changes; the body is then set on
 //! one thread with its paragraphs ready.
 
-use std::cell::RefCell;
-use std::collections::HashMap;
+use hyphenation::Standard;
 
 use super::hyphenate;
 use super::pieces::{BreakPoints, Piece};
 use super::{Block, CALLOUT_PAD, Frame, RulebookInput, block_pieces};
 use crate::diag::{Diagnostic, FileId};
 use crate::text::Edge;
-
-/// Words whose break points a worker remembers (bounded, as the body's).
-const REMEMBERED_WORDS: usize = 20_000;
 
 /// A paragraph broken ahead: its pieces (or why it cannot be set) at `width`.
 pub(super) struct Ready {
@@ -31,25 +27,12 @@ pub(super) fn prefit_paragraphs(
     input: &RulebookInput<'_>,
     frame: Frame,
     edge: Edge,
+    english: Option<&Standard>,
 ) -> Vec<Option<Ready>> {
     let widths = paragraph_widths(blocks, frame);
-    let english = hyphenate::english();
     let runs = crate::par::map_runs(&widths, |run| {
-        let known: RefCell<HashMap<String, Vec<usize>>> = RefCell::default();
-        let break_points = |word: &str| {
-            if let Some(points) = known.borrow().get(word) {
-                return points.clone();
-            }
-            let points = english
-                .as_ref()
-                .map_or_else(Vec::new, |d| hyphenate::break_points(d, word));
-            let mut known = known.borrow_mut();
-            if known.len() >= REMEMBERED_WORDS {
-                known.clear();
-            }
-            known.insert(word.to_string(), points.clone());
-            points
-        };
+        let remembered = hyphenate::RememberedBreaks::new(english);
+        let break_points = |word: &str| remembered.of(word);
         let break_points: BreakPoints<'_> = &break_points;
         run.iter()
             .map(|&(n, width)| {
