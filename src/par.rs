@@ -2,11 +2,16 @@
 //! eight threads), the results in the slice's order. Small inputs stay on
 //! the calling thread; a panic in a worker is resumed on the caller.
 
-/// How many threads a parallel map uses.
-fn workers() -> usize {
-    std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .clamp(1, 8)
+/// How many threads a parallel map uses, found once: the standard library
+/// asks the system each time (on Linux it opens and reads the cgroup's
+/// files), and a build maps thousands of times.
+pub fn workers() -> usize {
+    static WORKERS: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *WORKERS.get_or_init(|| {
+        std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .clamp(1, 8)
+    })
 }
 
 /// `f` over the slice cut into one run per core, the runs' results in order.

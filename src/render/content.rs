@@ -16,6 +16,13 @@ impl ContentStream {
         Self::default()
     }
 
+    /// A stream expected to hold about `bytes` (it grows past them).
+    pub fn with_capacity(bytes: usize) -> Self {
+        Self {
+            buf: Vec::with_capacity(bytes),
+        }
+    }
+
     /// The stream's bytes.
     pub fn finish(self) -> Vec<u8> {
         self.buf
@@ -221,10 +228,25 @@ impl ContentStream {
         self.op(b"ET");
     }
 
-    pub fn set_font(&mut self, name: &[u8], size: f32) {
-        self.name(name);
+    /// Sets the font named `prefix` and a number (`/F3`), without building
+    /// the name first: a page sets fonts dozens of times.
+    pub fn set_numbered_font(&mut self, prefix: &[u8], n: u64, size: f32) {
+        self.numbered_name(prefix, n);
         self.num(size);
         self.op(b"Tf");
+    }
+
+    /// Paints the XObject named `prefix` and a number (`/Fm2 Do`).
+    pub fn numbered_x_object(&mut self, prefix: &[u8], n: u64) {
+        self.numbered_name(prefix, n);
+        self.op(b"Do");
+    }
+
+    fn numbered_name(&mut self, prefix: &[u8], n: u64) {
+        self.buf.push(b'/');
+        self.buf.extend_from_slice(prefix);
+        self.uint(n);
+        self.buf.push(b' ');
     }
 
     /// Sets the text matrix to an unscaled one at (x, y): what nearly
@@ -394,6 +416,15 @@ mod tests {
                 .collect();
             assert_eq!(read, vec![1.0, 0.0, 0.0, 1.0, v, -v], "{s}");
         }
+    }
+
+    #[test]
+    fn numbered_resources_are_named_as_their_prefix_and_number() {
+        let s = written(|c| {
+            c.set_numbered_font(b"F", 12, 9.5);
+            c.numbered_x_object(b"Fm", 0);
+        });
+        assert_eq!(s, "/F12 9.5 Tf\n/Fm0 Do\n");
     }
 
     #[test]

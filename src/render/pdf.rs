@@ -13,7 +13,7 @@ use pdf_writer::{Chunk, Filter, Name, Rect, Ref, Str, TextStr};
 use super::content::ContentStream;
 use subsetter::GlyphRemapper;
 
-use super::pdf_forms::{Forms, Frame, Placed, form_name};
+use super::pdf_forms::{FORM_PREFIX, Forms, Frame, Placed, form_name};
 use super::pdf_images::{UsedImages, draw_image, image_objects};
 use super::pdf_tags::{Mark, TagTree, begin};
 use crate::layout::{Doc, Geometry, Ink, Item, Nav, Shape, Target, TextItem, outline_parents};
@@ -308,8 +308,11 @@ impl<'a, W: Write> PdfStream<'a, W> {
         let contents =
             compressed_contents(pages, &marks, &placed, &self.used, &self.images, self.book)?;
         // Every page names the fonts known so far (all those it uses among them).
-        let font_refs: Vec<(FaceId, Ref)> =
-            self.used.iter().map(|(f, u)| (*f, u.font_ref)).collect();
+        let font_refs: Vec<(String, Ref)> = self
+            .used
+            .iter()
+            .map(|(f, u)| (font_name(*f), u.font_ref))
+            .collect();
         for ((page, content), forms) in pages.iter().zip(contents).zip(&placed) {
             let index = self.heights.len();
             let (page_ref, content_ref) = (self.next.bump(), self.next.bump());
@@ -364,8 +367,8 @@ impl<'a, W: Write> PdfStream<'a, W> {
                 }
                 let mut resources = p.resources();
                 let mut fonts = resources.fonts();
-                for (face, font_ref) in &font_refs {
-                    fonts.pair(Name(font_name(*face).as_bytes()), *font_ref);
+                for (name, font_ref) in &font_refs {
+                    fonts.pair(Name(name.as_bytes()), *font_ref);
                 }
                 drop(fonts);
                 if !x_objects.is_empty() {
@@ -752,6 +755,9 @@ fn compressed_contents(
     .collect()
 }
 
+/// A font's name in a page's resources: this and its face number.
+const FONT_PREFIX: &[u8] = b"F";
+
 fn font_name(face: FaceId) -> String {
     format!("F{face}")
 }
@@ -796,7 +802,7 @@ impl GlyphRuns {
             self.in_text = true;
         }
         if self.font != Some((t.face, t.size)) {
-            c.set_font(font_name(t.face).as_bytes(), t.size);
+            c.set_numbered_font(FONT_PREFIX, t.face as u64, t.size);
             self.font = Some((t.face, t.size));
         }
         c.set_text_position(t.x, page_height - t.y);
@@ -839,7 +845,8 @@ fn page_content(
     images: &UsedImages,
     book: &FontBook,
 ) -> Vec<u8> {
-    let mut c = ContentStream::new();
+    // About what a page's items take, so the stream seldom grows and copies.
+    let mut c = ContentStream::with_capacity(64 * page.items.len() + 256);
     let h = page.height;
     let mut run = GlyphRuns::default();
     let mut open = Mark::None;
@@ -859,7 +866,7 @@ fn page_content(
             run.end(&mut c);
             c.save_state();
             c.transform([1.0, 0.0, 0.0, 1.0, form.at.0, form.at.1]);
-            c.x_object(form_name(form.form).as_bytes());
+            c.numbered_x_object(FORM_PREFIX, form.form as u64);
             c.restore_state();
             k = form.items.end.max(k + 1);
             continue;

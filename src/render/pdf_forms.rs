@@ -62,6 +62,9 @@ pub(super) struct Forms {
     seen: HashSet<Vec<i32>>,
 }
 
+/// A form's name in a page's resources: this and its number.
+pub(super) const FORM_PREFIX: &[u8] = b"Fm";
+
 /// The name of form `n` in a page's resources.
 pub(super) fn form_name(n: usize) -> String {
     format!("Fm{n}")

@@ -108,13 +108,6 @@ pub fn items_to_png(
 /// their pixels stay in the cache while the draws over them land.
 const STRIP: u32 = 96;
 
-/// How many threads draw a big picture.
-fn workers() -> usize {
-    std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .clamp(1, 8)
-}
-
 impl Plan {
     /// The canvas's rows cut into `count` bands.
     fn rows(&self, count: usize) -> Vec<Range<u32>> {
@@ -155,7 +148,7 @@ impl Plan {
             (rest, rest_filtered) = (tail, filtered_tail);
         }
         let strips = jobs.len();
-        let workers = workers().min(strips).max(1);
+        let workers = crate::par::workers().min(strips).max(1);
         let jobs = std::sync::Mutex::new(jobs.into_iter());
         let sequence = std::sync::Mutex::new(Sequence {
             next: 0,
