@@ -141,9 +141,36 @@ fn blank(paper: Paper) -> Page {
     }
 }
 
+/// A copy of `face` (the common back) put on `page` at (x, y).
 fn place(page: &mut Page, face: &CardFace, x: f32, y: f32) {
     page.items
         .extend(face.items.iter().map(|i| i.translated(x, y)));
+}
+
+/// `face` (a front, printed once) moved onto `page` at (x, y): its items
+/// are moved there, not copied.
+fn place_owned(page: &mut Page, face: CardFace, x: f32, y: f32) {
+    page.items.extend(face.items.into_iter().map(|mut i| {
+        i.translate(x, y);
+        i
+    }));
+}
+
+/// The fronts a page at a time (`per_page`), each page's taken whole.
+fn pages_of(fronts: Vec<CardFace>, per_page: usize) -> impl Iterator<Item = Vec<CardFace>> {
+    let mut fronts = fronts.into_iter();
+    std::iter::from_fn(move || {
+        let chunk: Vec<CardFace> = fronts.by_ref().take(per_page.max(1)).collect();
+        (!chunk.is_empty()).then_some(chunk)
+    })
+}
+
+/// A blank page with room for `items` items.
+fn blank_for(paper: Paper, items: usize) -> Page {
+    Page {
+        items: Vec::with_capacity(items),
+        ..blank(paper)
+    }
 }
 
 /// How many cards one sheet of `options`' layout holds (a sheet is a front
@@ -183,12 +210,14 @@ fn duplex(
         lang: None,
         pages: Vec::new(),
     };
-    for chunk in fronts.chunks(grid.per_page()) {
-        let mut front = blank(paper);
-        let mut back_page = blank(paper);
-        for (n, face) in chunk.iter().enumerate() {
+    for chunk in pages_of(fronts, grid.per_page()) {
+        let cards = chunk.len();
+        let front_items: usize = chunk.iter().map(|f| f.items.len()).sum();
+        let mut front = blank_for(paper, front_items + 4 * (grid.columns + grid.rows));
+        let mut back_page = blank_for(paper, cards * back.items.len());
+        for (n, face) in chunk.into_iter().enumerate() {
             let (x, y) = grid.origin(n);
-            place(&mut front, face, x, y);
+            place_owned(&mut front, face, x, y);
             let (bx, by) = mirrored(&grid, paper, options.flip, x, y);
             place(
                 &mut back_page,
@@ -197,9 +226,7 @@ fn duplex(
                 by + options.back_offset_y,
             );
         }
-        front
-            .items
-            .extend(crop_marks(&grid, chunk.len(), options.bleed));
+        front.items.extend(crop_marks(&grid, cards, options.bleed));
         doc.pages.push(front);
         doc.pages.push(back_page);
     }
@@ -257,11 +284,16 @@ fn gutterfold(
         lang: None,
         pages: Vec::new(),
     };
-    for chunk in fronts.chunks(grid.per_page()) {
-        let mut page = blank(paper);
-        for (n, face) in chunk.iter().enumerate() {
+    for chunk in pages_of(fronts, grid.per_page()) {
+        let cards = chunk.len();
+        let front_items: usize = chunk.iter().map(|f| f.items.len()).sum();
+        let mut page = blank_for(
+            paper,
+            front_items + cards * back.items.len() + 8 * (grid.columns + grid.rows) + 1,
+        );
+        for (n, face) in chunk.into_iter().enumerate() {
             let (x, y) = grid.origin(n);
-            place(&mut page, face, x, y);
+            place_owned(&mut page, face, x, y);
             place(&mut page, back, 2.0 * fold - x - grid.card_width, y);
         }
         page.items.push(
@@ -270,8 +302,7 @@ fn gutterfold(
                 dash: Some((2.0, 2.0)),
             }),
         );
-        page.items
-            .extend(crop_marks(&grid, chunk.len(), options.bleed));
+        page.items.extend(crop_marks(&grid, cards, options.bleed));
         let mirror = CardGrid {
             left: 2.0 * fold
                 - grid.left
@@ -279,8 +310,7 @@ fn gutterfold(
                 - (grid.columns - 1) as f32 * grid.pitch_x,
             ..grid
         };
-        page.items
-            .extend(crop_marks(&mirror, chunk.len(), options.bleed));
+        page.items.extend(crop_marks(&mirror, cards, options.bleed));
         doc.pages.push(page);
     }
     Ok(doc)
