@@ -112,8 +112,10 @@ pub struct TextItem {
     pub face: FaceId,
     pub size: f32,
     /// The characters the glyphs stand for (each glyph says how many).
-    pub text: String,
-    pub glyphs: Vec<Glyph>,
+    /// Shared, like the glyphs: a text fitted once is placed on many cards
+    /// and sheets, and a copy of the item then copies neither.
+    pub text: Arc<str>,
+    pub glyphs: Arc<[Glyph]>,
     pub width: f32,
     /// The ink it is printed in when not black: a die's letter on the die's
     /// own colour, a card region in its side's colour.
@@ -366,8 +368,8 @@ pub fn text_items(lines: Vec<Line>, size: f32, left: f32, top: f32) -> impl Iter
                 y: top + baseline,
                 face: run.face,
                 size,
-                text: run.text,
-                glyphs: run.glyphs,
+                text: run.text.into(),
+                glyphs: run.glyphs.into(),
                 width: run.width,
                 ink: None,
             })

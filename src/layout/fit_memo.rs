@@ -102,8 +102,8 @@ mod tests {
             y: 2.0,
             face: 0,
             size: 9.0,
-            text: text.to_string(),
-            glyphs: Vec::new(),
+            text: text.into(),
+            glyphs: Vec::new().into(),
             width: 10.0,
             ink: None,
         })

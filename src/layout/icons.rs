@@ -7,7 +7,7 @@
 use super::doc::{Geometry, Ink, Item, Role, TextItem, tagged};
 use crate::model::Icon;
 use crate::text::icons::ICON;
-use crate::text::{FontBook, clusters};
+use crate::text::{FontBook, Glyph, clusters};
 
 /// Replaces each placeholder in `items`, in order, by the icon named in
 /// `names` (black glyph runs give black icons, tinted runs icons in their
@@ -37,16 +37,11 @@ fn split_run<'a>(
     let face = book.face(run.face);
     let scale = run.size / face.units_per_em;
     let mut x = run.x;
-    let mut part = TextItem {
-        text: String::new(),
-        glyphs: Vec::new(),
-        width: 0.0,
-        ..run.clone()
-    };
+    let mut part = Part::default();
     for (chars, g) in clusters(&run.text, &run.glyphs) {
         let w = g.advance * scale;
         if chars.contains(ICON) {
-            flush(&mut part, x, out);
+            part.flush(&run, x, out);
             let size = run.size * 0.95;
             if let Some(icon) = names
                 .next()
@@ -64,17 +59,32 @@ fn split_run<'a>(
         }
         x += w;
     }
-    flush(&mut part, x, out);
+    part.flush(&run, x, out);
 }
 
-/// Emits the text gathered so far (ending at `x`) and starts a new part there.
-fn flush(part: &mut TextItem, x: f32, out: &mut Vec<Item>) {
-    if !part.glyphs.is_empty() {
-        let mut done = part.clone();
-        done.x = x - part.width;
-        out.push(Item::Text(done));
+/// The text of a run gathered between its icons.
+#[derive(Default)]
+struct Part {
+    text: String,
+    glyphs: Vec<Glyph>,
+    width: f32,
+}
+
+impl Part {
+    /// Emits the text gathered so far (ending at `x`, in `run`'s face, size
+    /// and ink) and starts a new part there.
+    fn flush(&mut self, run: &TextItem, x: f32, out: &mut Vec<Item>) {
+        if !self.glyphs.is_empty() {
+            out.push(Item::Text(TextItem {
+                x: x - self.width,
+                text: std::mem::take(&mut self.text).into(),
+                glyphs: std::mem::take(&mut self.glyphs).into(),
+                width: self.width,
+                ..run.clone()
+            }));
+        }
+        self.text.clear();
+        self.glyphs.clear();
+        self.width = 0.0;
     }
-    part.text.clear();
-    part.glyphs.clear();
-    part.width = 0.0;
 }

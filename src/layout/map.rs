@@ -224,8 +224,8 @@ pub fn centred_text(
         y: baseline,
         face,
         size,
-        text: text.to_string(),
-        glyphs,
+        text: text.into(),
+        glyphs: glyphs.into(),
         width,
         ink: None,
     })

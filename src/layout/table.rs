@@ -836,7 +836,7 @@ mod tests {
                 .items
                 .iter()
                 .filter_map(|i| match i {
-                    Item::Text(t) => Some(t.text.as_str()),
+                    Item::Text(t) => Some(&*t.text),
                     _ => None,
                 })
                 .collect();

@@ -432,14 +432,14 @@ mod tests {
             face: 0,
             size: 10.0,
             text: s.into(),
-            glyphs: vec![
+            glyphs: std::sync::Arc::from(vec![
                 crate::text::Glyph {
                     id: 0,
                     chars: 1,
                     advance: 0.0,
                 };
                 s.len()
-            ],
+            ]),
             width: 10.0 * s.len() as f32,
             ink: None,
         })

@@ -441,7 +441,7 @@ impl Plan {
         let rgb = t.ink.map_or([0; 3], rgb8);
         let r = num_read_back;
         let mut x = t.x;
-        for glyph in &t.glyphs {
+        for glyph in t.glyphs.iter() {
             let path = *glyphs.entry((t.face, glyph.id)).or_insert_with(|| {
                 let mut outline = Outline::default();
                 if let Ok(parsed) = ttf_parser::Face::parse(&face.data, 0) {
@@ -747,7 +747,7 @@ mod tests {
                 face,
                 size,
                 text: s.into(),
-                glyphs: book.face(face).plain_glyphs(s),
+                glyphs: book.face(face).plain_glyphs(s).into(),
                 width: 0.0,
                 ink,
             })

@@ -223,7 +223,7 @@ impl<'a> Svg<'a> {
         let face = book.face(t.face);
         let scale = t.size / face.units_per_em;
         let mut x = t.x;
-        for glyph in &t.glyphs {
+        for glyph in t.glyphs.iter() {
             let g = glyph.id;
             let d = self.glyphs.entry((t.face, g)).or_insert_with(|| {
                 let mut builder = PathData(String::new());
@@ -736,7 +736,7 @@ mod tests {
             face,
             size: 9.0,
             text: text.into(),
-            glyphs,
+            glyphs: glyphs.into(),
             width: 10.0,
             ink,
         })
@@ -777,7 +777,7 @@ mod tests {
                 face: 0,
                 size: 9.0,
                 text: "<script>alert(1)</script>".into(),
-                glyphs: vec![],
+                glyphs: Vec::new().into(),
                 width: 10.0,
                 ink: None,
             })],

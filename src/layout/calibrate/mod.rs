@@ -188,7 +188,7 @@ mod test_support {
                 Item::Text(t) => {
                     let (cx, cy) = (t.x + t.width / 2.0, t.y - t.size * 0.35);
                     let d = ((cx - x).powi(2) + (cy - y).powi(2)).sqrt();
-                    (d <= tolerance).then(|| (d, t.text.clone()))
+                    (d <= tolerance).then(|| (d, t.text.to_string()))
                 }
                 _ => None,
             })

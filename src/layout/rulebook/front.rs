@@ -7,6 +7,7 @@
 //! with what follows it.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use super::columns::{Frame, flow_below};
 use super::pieces::{Piece, TextStyle, text_pieces};
@@ -199,8 +200,8 @@ fn lay_out_listing(
                 y: face.ascent(style.size),
                 face: face_id,
                 size: style.size,
-                glyphs: face.plain_glyphs(&number),
-                text: number,
+                glyphs: face.plain_glyphs(&number).into(),
+                text: number.into(),
                 width: w,
                 ink: None,
             }));
@@ -282,15 +283,15 @@ fn dot_leaders(input: &RulebookInput<'_>, style: TextStyle, from: f32, to: f32) 
         y: face.ascent(style.size),
         face: face_id,
         size: style.size,
-        text: ".".repeat(count),
-        glyphs: vec![
+        text: ".".repeat(count).into(),
+        glyphs: Arc::from(vec![
             crate::text::Glyph {
                 id: dot,
                 chars: 1,
                 advance,
             };
             count
-        ],
+        ]),
         width: (count - 1) as f32 * LEADER_STEP + dot_width,
         ink: None,
     }))

@@ -1581,8 +1581,8 @@ fn running_header_and_folio(page: &mut Page, number: usize, head: &str, input: &
         y: TOP - 22.0,
         face: style_face,
         size,
-        glyphs: face.plain_glyphs(&head),
-        text: head,
+        glyphs: face.plain_glyphs(&head).into(),
+        text: head.into(),
         width: w,
         ink: None,
     })];
@@ -1603,8 +1603,8 @@ fn running_header_and_folio(page: &mut Page, number: usize, head: &str, input: &
         y: page.height - BOTTOM + 26.0,
         face: folio_face,
         size: 9.0,
-        glyphs: face.plain_glyphs(&folio),
-        text: folio,
+        glyphs: face.plain_glyphs(&folio).into(),
+        text: folio.into(),
         width: w,
         ink: None,
     }));
@@ -1828,14 +1828,14 @@ mod tests {
                 _ => None,
             })
             .expect("the rules' first line");
-        assert_eq!((first.0, first.1.text.as_str()), (1, "Rules"));
+        assert_eq!((first.0, &*first.1.text), (1, "Rules"));
         assert!(first.1.y > contents_bottom + CONTENTS_GAP, "{}", first.1.y);
         // The contents' entries give that page (page 2 as printed).
         let numbers: Vec<&str> = book.doc.pages[1]
             .items
             .iter()
             .filter_map(|i| match i {
-                Item::Text(t) if t.text == "2" && t.y < first.1.y => Some(t.text.as_str()),
+                Item::Text(t) if &*t.text == "2" && t.y < first.1.y => Some(&*t.text),
                 _ => None,
             })
             .collect();
@@ -1929,7 +1929,7 @@ mod tests {
         page.items
             .iter()
             .filter_map(|i| match i {
-                Item::Text(t) => Some(t.text.as_str()),
+                Item::Text(t) => Some(&*t.text),
                 _ => None,
             })
             .collect::<Vec<_>>()
@@ -2147,7 +2147,7 @@ mod tests {
             .items
             .iter()
             .filter_map(|i| match i {
-                Item::Text(t) => Some(t.text.clone()),
+                Item::Text(t) => Some(t.text.to_string()),
                 _ => None,
             })
             .collect();
@@ -2186,9 +2186,13 @@ mod tests {
             .collect();
         for r in 0..120 {
             let cell = format!("Row{r}0");
-            assert_eq!(texts.iter().filter(|t| t.text == cell).count(), 1, "{cell}");
+            assert_eq!(
+                texts.iter().filter(|t| *t.text == *cell).count(),
+                1,
+                "{cell}"
+            );
         }
-        let heads = texts.iter().filter(|t| t.text == "Head0").count();
+        let heads = texts.iter().filter(|t| &*t.text == "Head0").count();
         assert!(heads >= 3, "the head is repeated in every column: {heads}");
         for page in &book.doc.pages[1..] {
             for t in page.items.iter().filter_map(|i| match i {
@@ -2250,7 +2254,7 @@ mod tests {
             let text: String = after_contents(&book)
                 .into_iter()
                 .filter_map(|(_, i)| match i {
-                    Item::Text(t) if t.y > TOP => Some(t.text.as_str()),
+                    Item::Text(t) if t.y > TOP => Some(&*t.text),
                     _ => None,
                 })
                 .collect::<Vec<_>>()
@@ -2274,7 +2278,7 @@ mod tests {
                     face: Default::default(),
                     size: 10.0,
                     text: "Card".into(),
-                    glyphs: Vec::new(),
+                    glyphs: Vec::new().into(),
                     width: 20.0,
                     ink: None,
                 }),
@@ -2369,7 +2373,7 @@ mod tests {
                 _ => None,
             })
             .collect();
-        let text: String = texts.iter().map(|t| t.text.as_str()).collect();
+        let text: String = texts.iter().map(|t| &*t.text).collect();
         assert!(
             !text.contains("sword") && !text.contains('\u{25A0}'),
             "{text}"

@@ -112,8 +112,8 @@ pub fn text_pieces(
                         y: line.baseline - shift,
                         face: run.face,
                         size: fit.size,
-                        text: run.text,
-                        glyphs: run.glyphs,
+                        text: run.text.into(),
+                        glyphs: run.glyphs.into(),
                         width: run.width,
                         ink: None,
                     })
@@ -137,8 +137,8 @@ pub fn text_pieces(
             y: face.ascent(text.size),
             face: family.face(text.style),
             size: text.size,
-            text: marker.to_string(),
-            glyphs,
+            text: marker.into(),
+            glyphs: glyphs.into(),
             width: w,
             ink: None,
         }));

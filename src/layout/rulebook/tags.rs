@@ -108,7 +108,7 @@ impl Lists {
             let at = first
                 .items
                 .iter()
-                .rposition(|i| matches!(i, Item::Text(t) if t.text == marker));
+                .rposition(|i| matches!(i, Item::Text(t) if *t.text == *marker));
             if let Some(label) = at.map(|k| first.items.remove(k)) {
                 head.extend([Item::start(Role::Label), label, Item::end()]);
             }
@@ -161,7 +161,7 @@ mod tests {
                 face: 0,
                 size: 9.0,
                 text: text.into(),
-                glyphs: Vec::new(),
+                glyphs: Vec::new().into(),
                 width: 5.0,
                 ink: None,
             })],

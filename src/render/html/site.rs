@@ -807,7 +807,7 @@ fn face_text(face: &CardFace) -> String {
         .items
         .iter()
         .filter_map(|i| match i {
-            Item::Text(t) => Some(t.text.as_str()),
+            Item::Text(t) => Some(&*t.text),
             _ => None,
         })
         .flat_map(str::split_whitespace)
