@@ -4,7 +4,9 @@
 //! run met twice becomes a form; the pages then hold a placement instead of
 //! its paths, so there is less to write and less to compress.
 
+use std::collections::hash_map::RandomState;
 use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasher, BuildHasherDefault, Hash, Hasher};
 use std::ops::Range;
 
 use super::content::ContentStream;
@@ -35,8 +37,55 @@ pub(super) struct Frame {
 struct ShapeRun {
     items: Range<usize>,
     frame: Frame,
-    key: Vec<i32>,
+    key: RunKey,
 }
+
+/// A run's numbers with their hash, found where the runs are found (on all
+/// cores), so the maps of forms, filled on one core, do not hash them again.
+/// The hash is the document's seeded SipHash: a game's shapes cannot be made
+/// to collide.
+#[derive(Clone, Debug)]
+struct RunKey {
+    hash: u64,
+    numbers: Vec<i32>,
+}
+
+impl PartialEq for RunKey {
+    fn eq(&self, other: &Self) -> bool {
+        self.hash == other.hash && self.numbers == other.numbers
+    }
+}
+
+impl Eq for RunKey {}
+
+impl Hash for RunKey {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
+    }
+}
+
+/// Passes a [`RunKey`]'s hash through as it is.
+#[derive(Default)]
+struct KeptHash(u64);
+
+impl Hasher for KeptHash {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        // Only `write_u64` is used; anything else still hashes.
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+type ByRunKey = BuildHasherDefault<KeptHash>;
 
 /// A form placed on a page: the items it stands for, which form, and the
 /// page point its origin goes to (y up).
@@ -58,8 +107,10 @@ pub(super) struct NewForm {
 /// The document's forms so far, and the runs met once.
 #[derive(Default)]
 pub(super) struct Forms {
-    made: HashMap<Vec<i32>, usize>,
-    seen: HashSet<Vec<i32>>,
+    made: HashMap<RunKey, usize, ByRunKey>,
+    seen: HashSet<RunKey, ByRunKey>,
+    /// How run keys are hashed in this document.
+    hasher: RandomState,
 }
 
 /// A form's name in a page's resources: this and its number.
@@ -84,9 +135,11 @@ impl Forms {
             .enumerate()
             .map(|(k, p)| (p, marks.get(k).map_or(&[][..], Vec::as_slice)))
             .collect();
-        let runs: Vec<Vec<ShapeRun>> =
-            crate::par::map(&with_marks, 4, |(page, marks)| shape_runs(page, marks));
-        let mut met: HashMap<&[i32], usize> = HashMap::new();
+        let hasher = &self.hasher;
+        let runs: Vec<Vec<ShapeRun>> = crate::par::map(&with_marks, 4, |(page, marks)| {
+            shape_runs(page, marks, hasher)
+        });
+        let mut met: HashMap<&RunKey, usize, ByRunKey> = HashMap::default();
         for run in runs.iter().flatten() {
             *met.entry(&run.key).or_default() += 1;
         }
@@ -98,7 +151,7 @@ impl Forms {
                 let form = match self.made.get(&run.key) {
                     Some(&form) => form,
                     None => {
-                        let again = met.get(run.key.as_slice()).copied().unwrap_or(0) > 1
+                        let again = met.get(&run.key).copied().unwrap_or(0) > 1
                             || self.seen.remove(&run.key);
                         if !again {
                             if self.seen.len() < MAX_SEEN {
@@ -152,7 +205,7 @@ fn new_form(form: usize, items: &[Item], frame: Frame) -> NewForm {
 
 /// The runs of `page` worth a form: consecutive shapes in one
 /// marked-content sequence (`marks`, one per item, or none).
-fn shape_runs(page: &Page, marks: &[Mark]) -> Vec<ShapeRun> {
+fn shape_runs(page: &Page, marks: &[Mark], hasher: &RandomState) -> Vec<ShapeRun> {
     let mark = |k: usize| marks.get(k).copied().unwrap_or(Mark::None);
     let mut runs = Vec::new();
     let mut k = 0;
@@ -168,7 +221,7 @@ fn shape_runs(page: &Page, marks: &[Mark]) -> Vec<ShapeRun> {
         {
             k += 1;
         }
-        if let Some(run) = shape_run(&page.items, start..k) {
+        if let Some(run) = shape_run(&page.items, start..k, hasher) {
             runs.push(run);
         }
     }
@@ -176,7 +229,7 @@ fn shape_runs(page: &Page, marks: &[Mark]) -> Vec<ShapeRun> {
 }
 
 /// The run of shapes `items` with its key, when it is worth a form.
-fn shape_run(all: &[Item], items: Range<usize>) -> Option<ShapeRun> {
+fn shape_run(all: &[Item], items: Range<usize>, hasher: &RandomState) -> Option<ShapeRun> {
     let shapes = || {
         all[items.clone()].iter().filter_map(|i| match i {
             Item::Shape(s) => Some(s),
@@ -200,6 +253,10 @@ fn shape_run(all: &[Item], items: Range<usize>) -> Option<ShapeRun> {
     for shape in shapes() {
         shape_key(shape, frame, &mut key);
     }
+    let key = RunKey {
+        hash: hasher.hash_one(&key),
+        numbers: key,
+    };
     Some(ShapeRun { items, frame, key })
 }
 
