@@ -104,18 +104,42 @@ fn cell_markup(game: &Game, deck: &Deck, card: &crate::model::Card, field: usize
     }
 }
 
-/// Relative width of a column: long text columns get more room.
-fn column_weight(game: &Game, deck: &Deck, field: usize) -> f32 {
-    let longest = deck
-        .cards
-        .iter()
-        .map(|c| shown(game, deck, c, field).chars().count())
-        .chain(std::iter::once(
-            heading(&deck.fields[field].name).chars().count(),
-        ))
-        .max()
-        .unwrap_or(1);
+/// Relative width of a column whose longest value (or heading) is
+/// `longest` characters: long text columns get more room.
+fn column_weight(longest: usize) -> f32 {
     (longest as f32).clamp(4.0, 40.0)
+}
+
+/// For each of `columns`, over every card (on all cores): the widest word
+/// of its values set in `faces[k]`, and its longest value in characters.
+fn widest_values(
+    (game, deck): (&Game, &Deck),
+    columns: &[usize],
+    faces: &[&crate::text::Face],
+    widest: &(dyn Fn(&crate::text::Face, &str) -> f32 + Sync),
+) -> Vec<(f32, usize)> {
+    let runs = crate::par::map_runs(&deck.cards, |cards| {
+        let mut most = vec![(0.0f32, 0usize); columns.len()];
+        for card in cards {
+            for ((&f, face), most) in columns.iter().zip(faces).zip(&mut most) {
+                let value = shown(game, deck, card, f);
+                let markup = match deck.fields[f].kind {
+                    FieldKind::Rich => value.clone(),
+                    _ => literal(&value),
+                };
+                most.0 = most.0.max(widest(face, &plain_text(&markup)));
+                most.1 = most.1.max(value.chars().count());
+            }
+        }
+        most
+    });
+    runs.into_iter()
+        .fold(vec![(0.0f32, 0usize); columns.len()], |mut all, run| {
+            for (a, r) in all.iter_mut().zip(run) {
+                *a = (a.0.max(r.0), a.1.max(r.1));
+            }
+            all
+        })
 }
 
 /// Widths of the list's columns in points, summing to `width`: each column
@@ -146,20 +170,22 @@ fn column_widths(
         .iter()
         .map(|&f| widest(bold, &heading(&deck.fields[f].name)) + pad)
         .collect();
-    let values: Vec<f32> = columns
+    let faces: Vec<&crate::text::Face> = columns
+        .iter()
+        .map(|&f| if f == deck.title_field { bold } else { regular })
+        .collect();
+    let most = widest_values((game, deck), columns, &faces, &widest);
+    let values: Vec<f32> = most
         .iter()
         .zip(&heads)
-        .map(|(&f, &head)| {
-            let face = if f == deck.title_field { bold } else { regular };
-            deck.cards
-                .iter()
-                .map(|c| widest(face, &plain_text(&cell_markup(game, deck, c, f))) + pad)
-                .fold(head, f32::max)
-        })
+        .map(|(&(value, _), &head)| head.max(value + pad))
         .collect();
     let weights: Vec<f32> = columns
         .iter()
-        .map(|&f| column_weight(game, deck, f))
+        .zip(&most)
+        .map(|(&f, &(_, longest))| {
+            column_weight(longest.max(heading(&deck.fields[f].name).chars().count()))
+        })
         .collect();
     let floors = [values, heads]
         .into_iter()
@@ -175,6 +201,9 @@ fn column_widths(
         .map(|(min, w)| min + rest * w / total)
         .collect()
 }
+
+/// Fewer cards than this in a group: their rows are written on one core.
+const ROWS_SERIAL_BELOW: usize = 512;
 
 /// Rows measured at a time: the items of more are never held at once.
 const MEASURED_AT_ONCE: usize = 1024;
@@ -242,10 +271,13 @@ pub fn plan_card_list(
                     columns.len(),
                     None,
                 ));
-                rows.extend(cards.into_iter().map(body));
+                rows.extend(crate::par::map(&cards, ROWS_SERIAL_BELOW, |&i| body(i)));
             }
         }
-        None => rows.extend((0..deck.cards.len()).map(body)),
+        None => {
+            let all: Vec<usize> = (0..deck.cards.len()).collect();
+            rows.extend(crate::par::map(&all, ROWS_SERIAL_BELOW, |&i| body(i)));
+        }
     }
     // Symbols of fields printed as written ("K"): say what they mean, once.
     let legend: Vec<String> = columns
