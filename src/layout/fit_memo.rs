@@ -6,7 +6,7 @@
 //! unique texts costs no more memory than the bound.
 
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::RwLock;
 
 use super::doc::Item;
 
@@ -21,9 +21,11 @@ const KEPT_BYTES: usize = 4 << 20;
 pub type Place = [u32; 4];
 
 /// Texts fitted in one document: for each place, text to its fit.
+/// Read far more often than written (most texts come again), so lookups
+/// on different threads share the lock.
 #[derive(Default)]
 pub struct FitMemo {
-    kept: Mutex<Kept>,
+    kept: RwLock<Kept>,
 }
 
 /// Keyed with std's randomly seeded SipHash, not a faster fixed hash: the
@@ -44,20 +46,20 @@ struct Fitted {
 impl FitMemo {
     /// The items of `text` set at `place`, if kept.
     pub fn items(&self, place: Place, text: &str) -> Option<(Vec<Item>, f32)> {
-        let kept = self.kept.lock().ok()?;
+        let kept = self.kept.read().ok()?;
         let fitted = kept.places.get(&place)?.get(text)?;
         Some((fitted.items.clone()?, fitted.bottom))
     }
 
     /// The bottom of `text` fitted at `place`, if kept (set or measured).
     pub fn bottom(&self, place: Place, text: &str) -> Option<f32> {
-        let kept = self.kept.lock().ok()?;
+        let kept = self.kept.read().ok()?;
         Some(kept.places.get(&place)?.get(text)?.bottom)
     }
 
     /// Keeps how `text` fits at `place` (its items when set), while the bound allows.
     pub fn keep(&self, place: Place, text: &str, items: Option<&[Item]>, bottom: f32) {
-        let Ok(mut guard) = self.kept.lock() else {
+        let Ok(mut guard) = self.kept.write() else {
             return;
         };
         let kept = &mut *guard;
@@ -158,7 +160,7 @@ mod tests {
         for t in &texts {
             memo.keep(place, t, Some(&[text_item(t)]), 1.0);
         }
-        let kept = memo.kept.lock().map(|k| k.bytes).unwrap_or(usize::MAX);
+        let kept = memo.kept.read().map(|k| k.bytes).unwrap_or(usize::MAX);
         assert!(kept <= KEPT_BYTES, "{kept} bytes kept");
         assert!(memo.items(place, &texts[0]).is_some());
         assert!(memo.items(place, &texts[texts.len() - 1]).is_none());
