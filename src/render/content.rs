@@ -104,13 +104,20 @@ impl ContentStream {
     fn literal(&mut self, bytes: &[u8]) {
         self.buf.reserve(bytes.len() + bytes.len() / 8 + 2);
         self.buf.push(b'(');
-        for &b in bytes {
-            match b {
-                b'(' | b')' | b'\\' => self.buf.extend_from_slice(&[b'\\', b]),
+        // Copied a run at a time between the few bytes that need escaping.
+        let mut rest = bytes;
+        while let Some(k) = rest
+            .iter()
+            .position(|b| matches!(b, b'(' | b')' | b'\\' | b'\r'))
+        {
+            self.buf.extend_from_slice(&rest[..k]);
+            match rest[k] {
                 b'\r' => self.buf.extend_from_slice(b"\\r"),
-                _ => self.buf.push(b),
+                b => self.buf.extend_from_slice(&[b'\\', b]),
             }
+            rest = &rest[k + 1..];
         }
+        self.buf.extend_from_slice(rest);
         self.buf.push(b')');
     }
 
