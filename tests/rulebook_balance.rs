@@ -283,14 +283,14 @@ fn a_table_across_the_page_that_does_not_fit_floats_and_the_text_fills_the_page_
     assert!(floated > 0, "no table went to the top of a page");
 }
 
-/// Grognards with its deck cut to its first four cards (two rows in a
-/// column) and `md` as its rules.
-fn grognards_with_four_cards(md: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+/// Grognards with its deck cut to its first `count` cards (two to a row
+/// in a column) and `md` as its rules.
+fn grognards_with_cards(md: &str, count: usize) -> (tempfile::TempDir, std::path::PathBuf) {
     let (tmp, dir) = support::temp_game("grognards");
     let deck = fs::read_to_string(dir.join("cards.toml")).expect("cards.toml");
     let mut parts = deck.split("[[cards]]");
     let head = parts.next().unwrap_or_default().replace("size = 39\n", "");
-    let cards: Vec<&str> = parts.take(4).collect();
+    let cards: Vec<&str> = parts.take(count).collect();
     let deck = format!("{head}[[cards]]{}", cards.join("[[cards]]"));
     fs::write(dir.join("cards.toml"), deck).expect("cards.toml");
     fs::write(dir.join("rules/grognards.md"), md).expect("rules");
@@ -320,18 +320,33 @@ fn rules_with_cards(sections: usize, at: usize) -> String {
 
 #[test]
 fn a_heading_and_cards_that_do_not_fit_a_column_leave_no_hole_the_text_after_fills_it() {
+    let count = 4;
     let mut moved = 0;
     for at in 0..14 {
-        let (tmp, dir) = grognards_with_four_cards(&rules_with_cards(16, at));
+        let (tmp, dir) = grognards_with_cards(&rules_with_cards(16, at), count);
         let pdf = build_rulebook(&dir, &tmp.path().join("out"));
+        if std::env::var("KEEPDBG").is_ok() {
+            let _ = fs::copy(&pdf, format!("/tmp/dbg-{count}-{at}.pdf"));
+            let _ = fs::copy(
+                dir.join("rules/grognards.md"),
+                format!("/tmp/dbg-{count}-{at}.md"),
+            );
+            let _ = fs::copy(
+                dir.join("cards.toml"),
+                format!("/tmp/dbg-{count}-{at}.toml"),
+            );
+        }
         let pages = word_boxes(&pdf);
         let all: Vec<&str> = pages
             .iter()
             .flat_map(|(_, words)| words.iter().map(|w| w.0.as_str()))
             .collect();
         for word in ["Socket", "Grenadiers", "Aftercards"] {
-            let count = all.iter().filter(|w| **w == word).count();
-            assert_eq!(count, 1, "cards after section {at}: {word} {count} times");
+            let times = all.iter().filter(|w| **w == word).count();
+            assert_eq!(
+                times, 1,
+                "{count} cards after section {at}: {word} {times} times"
+            );
         }
         // The lowest line of any column: the text block's foot.
         let foot = pages
@@ -357,7 +372,7 @@ fn a_heading_and_cards_that_do_not_fit_a_column_leave_no_hole_the_text_after_fil
                 }
                 assert!(
                     end.0 >= foot - 5.0 * pitch,
-                    "cards after section {at}, page {}, column {}: ends at {:.1}, the foot is {foot:.1}",
+                    "{count} cards after section {at}, page {}, column {}: ends at {:.1}, the foot is {foot:.1}",
                     n + 1,
                     c + 1,
                     end.0
@@ -384,7 +399,7 @@ fn a_heading_and_cards_that_do_not_fit_a_column_leave_no_hole_the_text_after_fil
         let find = |word: &str| tagged.iter().position(|t| t.contains(word));
         assert!(
             find("Socket") < find("Aftercards") && find("Socket").is_some(),
-            "cards after section {at}: {tagged:?}"
+            "{count} cards after section {at}: {tagged:?}"
         );
     }
     assert!(
@@ -440,4 +455,99 @@ fn a_heading_and_cards_put_off_to_the_next_page_are_all_read_before_the_text_aft
         find("Aftercards"),
     ];
     assert!(order.is_sorted(), "{order:?}: {tagged:?}");
+}
+
+/// A Grognards card row's height below its header's words ("Range 1"),
+/// a little less than it is (its header sits a few points below its
+/// top): where a column that ends in cards ends.
+const CARD_BELOW_HEADER: f64 = 170.0;
+
+/// A deck of two or three rows under a heading, then a paragraph, at
+/// every place in generated rules: no column that ends in cards, the
+/// text after them heading the next column, has room left at its foot
+/// for more than a few lines, and the deck is not parted across columns
+/// (but on the contents' page, whose columns start lower). Where the deck's first row fits below the
+/// heading but the deck does not, the whole deck goes to the top of the
+/// next column and the text after it fills this one (it used to be set
+/// row by row, the text waiting below the last row in the next column).
+#[test]
+fn a_column_ending_in_cards_has_no_hole_the_text_after_them_could_fill() {
+    let mut checked = 0;
+    for count in [4, 6] {
+        for at in 0..14 {
+            let (tmp, dir) = grognards_with_cards(&rules_with_cards(16, at), count);
+            let pdf = build_rulebook(&dir, &tmp.path().join("out"));
+            let pages = word_boxes(&pdf);
+            let all: Vec<&str> = pages
+                .iter()
+                .flat_map(|(_, words)| words.iter().map(|w| w.0.as_str()))
+                .collect();
+            for word in ["Socket", "Aftercards"] {
+                let times = all.iter().filter(|w| **w == word).count();
+                assert_eq!(
+                    times, 1,
+                    "{count} cards after section {at}: {word} {times} times"
+                );
+            }
+            let foot = pages
+                .iter()
+                .flat_map(|p| columns(p, 0.0, f64::MAX))
+                .filter_map(|c| c.last().map(|l| l.0))
+                .fold(0.0, f64::max);
+            let (first, _) = first_body(&pages);
+            // Every column of the rules in order: (page, its lines).
+            let cols: Vec<(usize, Vec<Line<'_>>)> = pages
+                .iter()
+                .enumerate()
+                .skip(first)
+                .flat_map(|(n, page)| columns(page, 0.0, f64::MAX).map(|c| (n, c)))
+                .collect();
+            let is_card = |line: &Line<'_>| line.1.iter().any(|w| *w == "Range" || *w == "Use:");
+            for pair in cols.windows(2) {
+                let [(n, lines), (_, next)] = pair else {
+                    continue;
+                };
+                let pitch = line_pitch(lines).max(line_pitch(next));
+                let (Some(last), Some(head)) = (lines.last(), next.first()) else {
+                    continue;
+                };
+                if !is_card(last) || is_card(head) {
+                    // Ends in text, or the cards go on in the next column.
+                    continue;
+                }
+                checked += 1;
+                // The last row's header: the top of its words.
+                let header = pages[*n]
+                    .1
+                    .iter()
+                    .filter(|w| w.0 == "Range" && lines.iter().any(|l| (l.0 - w.1[3]).abs() < 2.0))
+                    .map(|w| w.1[1])
+                    .fold(0.0, f64::max);
+                let bottom = header + CARD_BELOW_HEADER;
+                assert!(
+                    bottom >= foot - 5.0 * pitch,
+                    "{count} cards after section {at}, page {}: a column ends in cards at {bottom:.1}, the foot is {foot:.1}, and the next column starts with {:?}",
+                    n + 1,
+                    head.1
+                );
+            }
+            // The deck, which a column below the contents' page holds,
+            // is set whole in one column there.
+            let decks: Vec<(usize, usize)> = cols
+                .iter()
+                .enumerate()
+                .filter(|(_, (_, lines))| lines.iter().any(is_card))
+                .map(|(k, (n, _))| (*n, k))
+                .collect();
+            if decks.first().is_some_and(|(n, _)| *n > first) {
+                assert_eq!(
+                    decks.len(),
+                    1,
+                    "{count} cards after section {at}: the deck parted across columns {decks:?} (page, column of the rules)"
+                );
+            }
+            assert_no_heading_at_a_column_foot(&pages);
+        }
+    }
+    assert!(checked > 0, "no column ended in cards with text after");
 }
