@@ -485,8 +485,9 @@ impl Cursor {
     }
 
     /// The figure of the chain `range` (its rows, beyond the chain when
-    /// it goes on) and the chain after it, when the chain does not fit
-    /// in this column, the figure fits whole at the top of the next one,
+    /// it goes on) and the chain after it, when the figure (all its rows,
+    /// with the pieces before it in the chain) does not fit in this
+    /// column, it fits whole at the top of the next one,
     /// and the chain after it fits here below the pieces
     /// before the figure (a heading, never left without lines under it:
     /// the text after the figure is of its section).
@@ -495,7 +496,7 @@ impl Cursor {
         pieces: &[Piece],
         range: std::ops::Range<usize>,
     ) -> Option<(std::ops::Range<usize>, std::ops::Range<usize>)> {
-        if self.fits(pieces, range.clone()) || self.stuck() || self.depth != 0 {
+        if self.stuck() || self.depth != 0 {
             return None;
         }
         // The next column starts where this one did, or at a page's top.
@@ -512,6 +513,13 @@ impl Cursor {
         let end = (start..pieces.len())
             .find(|&k| !pieces[k].figure)
             .unwrap_or(pieces.len());
+        // The figure set here whole, with what comes before it in the
+        // chain: nothing moves. (Were only its first rows to fit, the
+        // rest would go on at the top of the next column and leave the
+        // foot of this one empty, the text after them waiting below.)
+        if self.fits(pieces, range.start..end.max(range.end)) {
+            return None;
+        }
         let figure = pieces.get(start..end)?;
         let height: f32 = figure.iter().map(|p| p.height + p.gap).sum::<f32>() - figure[0].gap;
         let text = end..chain_end(pieces, end);
