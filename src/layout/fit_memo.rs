@@ -7,6 +7,7 @@
 
 use std::collections::HashMap;
 use std::sync::RwLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::doc::Item;
 
@@ -26,6 +27,10 @@ pub type Place = [u32; 4];
 #[derive(Default)]
 pub struct FitMemo {
     kept: RwLock<Kept>,
+    /// The bytes kept, readable without the lock: once the memo is full,
+    /// a text that cannot be kept is turned away before it is hashed or
+    /// the lock is waited for.
+    kept_bytes: AtomicUsize,
 }
 
 /// Keyed with std's randomly seeded SipHash, not a faster fixed hash: the
@@ -59,23 +64,31 @@ impl FitMemo {
 
     /// Keeps how `text` fits at `place` (its items when set), while the bound allows.
     pub fn keep(&self, place: Place, text: &str, items: Option<&[Item]>, bottom: f32) {
+        let item_bytes = items.map_or(0, |items| items.iter().map(item_bytes).sum::<usize>());
+        // The least it could take (items for a text kept measured) does not fit.
+        if self.kept_bytes.load(Ordering::Relaxed) + item_bytes > KEPT_BYTES {
+            return;
+        }
         let Ok(mut guard) = self.kept.write() else {
             return;
         };
-        let kept = &mut *guard;
-        let item_bytes = items.map_or(0, |items| items.iter().map(item_bytes).sum::<usize>());
-        let texts = kept.places.entry(place).or_default();
-        let bytes = match texts.get(text) {
+        let Kept { places, bytes } = &mut *guard;
+        let texts = places.entry(place).or_default();
+        let (added, fitted) = match texts.get_mut(text) {
             Some(fitted) if fitted.items.is_some() || items.is_none() => return,
-            Some(_) => item_bytes,
-            None => text.len() + std::mem::size_of::<Fitted>() + item_bytes,
+            Some(fitted) => (item_bytes, Some(fitted)),
+            None => (
+                text.len() + std::mem::size_of::<Fitted>() + item_bytes,
+                None,
+            ),
         };
-        if kept.bytes + bytes > KEPT_BYTES {
+        if *bytes + added > KEPT_BYTES {
             return;
         }
-        kept.bytes += bytes;
+        *bytes += added;
+        self.kept_bytes.store(*bytes, Ordering::Relaxed);
         let items = items.map(<[Item]>::to_vec);
-        match texts.get_mut(text) {
+        match fitted {
             Some(fitted) => fitted.items = items,
             None => {
                 texts.insert(text.to_string(), Fitted { items, bottom });
