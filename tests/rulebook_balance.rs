@@ -170,6 +170,27 @@ fn assert_no_heading_at_a_column_foot(pages: &[((f64, f64), Vec<BoxedWord>)]) {
     }
 }
 
+/// Each of `words` appears exactly once in the PDF's text.
+fn assert_each_once(pages: &Pages, words: &[&str], context: &str) {
+    for word in words {
+        let times = pages
+            .iter()
+            .flat_map(|(_, words)| words.iter())
+            .filter(|w| w.0 == *word)
+            .count();
+        assert_eq!(times, 1, "{context}: {word} {times} times");
+    }
+}
+
+/// The lowest line of any column: the text block's foot.
+fn text_block_foot(pages: &Pages) -> f64 {
+    pages
+        .iter()
+        .flat_map(|p| columns(p, 0.0, f64::MAX))
+        .filter_map(|c| c.last().map(|l| l.0))
+        .fold(0.0, f64::max)
+}
+
 /// Where the rules start: the page and top of their first heading, the
 /// last "Generated" set in a text block (the contents list it first).
 fn first_body(pages: &[((f64, f64), Vec<BoxedWord>)]) -> (usize, f64) {
@@ -354,23 +375,9 @@ fn a_heading_and_cards_that_do_not_fit_a_column_leave_no_hole_the_text_after_fil
             );
         }
         let pages = word_boxes(&pdf);
-        let all: Vec<&str> = pages
-            .iter()
-            .flat_map(|(_, words)| words.iter().map(|w| w.0.as_str()))
-            .collect();
-        for word in ["Socket", "Grenadiers", "Aftercards"] {
-            let times = all.iter().filter(|w| **w == word).count();
-            assert_eq!(
-                times, 1,
-                "{count} cards after section {at}: {word} {times} times"
-            );
-        }
-        // The lowest line of any column: the text block's foot.
-        let foot = pages
-            .iter()
-            .flat_map(|p| columns(p, 0.0, f64::MAX))
-            .filter_map(|c| c.last().map(|l| l.0))
-            .fold(0.0, f64::max);
+        let context = format!("{count} cards after section {at}");
+        assert_each_once(&pages, &["Socket", "Grenadiers", "Aftercards"], &context);
+        let foot = text_block_foot(&pages);
         let (first, _) = first_body(&pages);
         let last = pages.len() - 1;
         for (n, page) in pages.iter().enumerate().take(last).skip(first) {
@@ -495,22 +502,9 @@ fn a_column_ending_in_cards_has_no_hole_the_text_after_them_could_fill() {
             let (tmp, dir) = grognards_with_cards(&rules_with_cards(16, at), count);
             let pdf = build_rulebook(&dir, &tmp.path().join("out"));
             let pages = word_boxes(&pdf);
-            let all: Vec<&str> = pages
-                .iter()
-                .flat_map(|(_, words)| words.iter().map(|w| w.0.as_str()))
-                .collect();
-            for word in ["Socket", "Aftercards"] {
-                let times = all.iter().filter(|w| **w == word).count();
-                assert_eq!(
-                    times, 1,
-                    "{count} cards after section {at}: {word} {times} times"
-                );
-            }
-            let foot = pages
-                .iter()
-                .flat_map(|p| columns(p, 0.0, f64::MAX))
-                .filter_map(|c| c.last().map(|l| l.0))
-                .fold(0.0, f64::max);
+            let context = format!("{count} cards after section {at}");
+            assert_each_once(&pages, &["Socket", "Aftercards"], &context);
+            let foot = text_block_foot(&pages);
             let (first, _) = first_body(&pages);
             // Every column of the rules in order: (page, its lines).
             let cols: Vec<(usize, Vec<Line<'_>>)> = pages

@@ -83,8 +83,7 @@ impl Part {
                 ..run.clone()
             }));
         }
-        self.text.clear();
-        self.glyphs.clear();
+        // A part's text and glyphs grow together: taken above, or both empty.
         self.width = 0.0;
     }
 }

@@ -756,10 +756,10 @@ fn compressed_contents(
 }
 
 /// A font's name in a page's resources: this and its face number.
-const FONT_PREFIX: &[u8] = b"F";
+const FONT_PREFIX: &str = "F";
 
 fn font_name(face: FaceId) -> String {
-    format!("F{face}")
+    format!("{FONT_PREFIX}{face}")
 }
 
 /// Consecutive text items share one text object; the font is set only when it changes.
@@ -802,7 +802,7 @@ impl GlyphRuns {
             self.in_text = true;
         }
         if self.font != Some((t.face, t.size)) {
-            c.set_numbered_font(FONT_PREFIX, t.face as u64, t.size);
+            c.set_numbered_font(FONT_PREFIX.as_bytes(), t.face as u64, t.size);
             self.font = Some((t.face, t.size));
         }
         c.set_text_position(t.x, page_height - t.y);
@@ -866,7 +866,7 @@ fn page_content(
             run.end(&mut c);
             c.save_state();
             c.transform([1.0, 0.0, 0.0, 1.0, form.at.0, form.at.1]);
-            c.numbered_x_object(FORM_PREFIX, form.form as u64);
+            c.numbered_x_object(FORM_PREFIX.as_bytes(), form.form as u64);
             c.restore_state();
             k = form.items.end.max(k + 1);
             continue;

@@ -114,11 +114,11 @@ pub(super) struct Forms {
 }
 
 /// A form's name in a page's resources: this and its number.
-pub(super) const FORM_PREFIX: &[u8] = b"Fm";
+pub(super) const FORM_PREFIX: &str = "Fm";
 
 /// The name of form `n` in a page's resources.
 pub(super) fn form_name(n: usize) -> String {
-    format!("Fm{n}")
+    format!("{FORM_PREFIX}{n}")
 }
 
 impl Forms {
