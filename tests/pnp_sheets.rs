@@ -5,7 +5,7 @@
 
 mod support;
 use support::raw::grogpress;
-use support::tools::tool;
+use support::tools::{pdf_objects, tool};
 
 use std::path::{Path, PathBuf};
 
@@ -394,5 +394,69 @@ fn a_template_too_big_for_the_card_size_is_an_error() {
     assert!(
         stdout.contains("templates/cards/battlegrid-action.toml"),
         "{stdout}"
+    );
+}
+
+/// Each page's content stream object (`"12 0 R"`), in page order.
+fn page_contents(pdf: &Path) -> Vec<String> {
+    let objects: std::collections::HashMap<String, serde_json::Value> =
+        pdf_objects(pdf).into_iter().collect();
+    let tree = objects
+        .values()
+        .find(|v| v["/Type"] == "/Pages")
+        .expect("a page tree");
+    tree["/Kids"]
+        .as_array()
+        .expect("kids")
+        .iter()
+        .map(|kid| {
+            let page = &objects[kid.as_str().expect("a reference")];
+            page["/Contents"]
+                .as_str()
+                .expect("one content stream")
+                .to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn full_back_sheets_share_one_stream_and_every_card_keeps_its_back() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pdf = cards(dir.path(), &[]);
+    let contents = page_contents(&pdf);
+    let pages = words(&pdf);
+    assert_eq!(contents.len(), pages.len());
+    // Every card on a front page has a back (its "BattleGrid" title) on the
+    // page after, however the stream behind that page is shared.
+    for (n, pair) in pages.chunks(2).enumerate() {
+        let fronts = card_rects(&pdf, 2 * n + 1).len();
+        let backs = pair[1].iter().filter(|w| w.0 == "BattleGrid").count();
+        assert_eq!(
+            backs,
+            fronts,
+            "sheet {}: {fronts} fronts, {backs} backs",
+            n + 1
+        );
+    }
+    // Pages that read the same word for word at the same places draw from
+    // one stream; pages that differ never do.
+    for i in 0..pages.len() {
+        for j in i + 1..pages.len() {
+            let same = pages[i] == pages[j];
+            assert_eq!(
+                contents[i] == contents[j],
+                same,
+                "pages {} and {}: streams {} and {}",
+                i + 1,
+                j + 1,
+                contents[i],
+                contents[j]
+            );
+        }
+    }
+    let streams: std::collections::BTreeSet<&String> = contents.iter().collect();
+    assert!(
+        streams.len() < contents.len(),
+        "no page shares a stream: {contents:?}"
     );
 }

@@ -15,6 +15,7 @@ use subsetter::GlyphRemapper;
 
 use super::pdf_forms::{FORM_PREFIX, Forms, Frame, Placed, form_name};
 use super::pdf_images::{UsedImages, draw_image, image_objects};
+use super::pdf_repeats::{Repeats, Source};
 use super::pdf_tags::{Mark, TagTree, begin};
 use crate::layout::{Doc, Geometry, Ink, Item, Nav, Shape, Target, TextItem, outline_parents};
 use crate::model::PathEl;
@@ -137,6 +138,8 @@ pub struct PdfStream<'a, W: Write> {
     /// form's object.
     forms: Forms,
     form_refs: Vec<Ref>,
+    /// Content streams that pages repeat, for later pages to point at.
+    repeats: Repeats,
 }
 
 fn io_error(e: std::io::Error) -> RenderError {
@@ -184,6 +187,7 @@ impl<'a, W: Write> PdfStream<'a, W> {
             tags: None,
             forms: Forms::default(),
             form_refs: Vec::new(),
+            repeats: Repeats::default(),
         })
     }
 
@@ -305,17 +309,40 @@ impl<'a, W: Write> PdfStream<'a, W> {
         self.write_images(pages)?;
         let marks = self.mark(pages);
         let placed = self.write_forms(pages, &marks)?;
-        let contents =
-            compressed_contents(pages, &marks, &placed, &self.used, &self.images, self.book)?;
+        let contents = page_contents(pages, &marks, &placed, &self.used, &self.images, self.book);
+        // A tagged page's stream holds its own marked-content ids: never shared.
+        let sources = if self.tags.is_some() {
+            vec![Source::New; contents.len()]
+        } else {
+            self.repeats.sources(&contents)
+        };
+        let compressed = compressed_new(&contents, &sources)?;
+        let mut written: Vec<Ref> = Vec::with_capacity(pages.len());
         // Every page names the fonts known so far (all those it uses among them).
         let font_refs: Vec<(String, Ref)> = self
             .used
             .iter()
             .map(|(f, u)| (font_name(*f), u.font_ref))
             .collect();
-        for ((page, content), forms) in pages.iter().zip(contents).zip(&placed) {
+        let parts = pages
+            .iter()
+            .zip(&placed)
+            .zip(sources.iter().zip(compressed));
+        for ((page, forms), (source, content)) in parts {
             let index = self.heights.len();
-            let (page_ref, content_ref) = (self.next.bump(), self.next.bump());
+            let page_ref = self.next.bump();
+            let content_ref = match *source {
+                Source::New => self.next.bump(),
+                Source::Kept(id) => id,
+                Source::Earlier(j) => {
+                    let id = written.get(j).copied().unwrap_or(page_ref);
+                    if let Some(earlier) = contents.get(j) {
+                        self.repeats.keep(earlier, id);
+                    }
+                    id
+                }
+            };
+            written.push(content_ref);
             self.page_refs.push((page_ref, content_ref));
             let annots: Vec<Ref> = self
                 .nav
@@ -378,9 +405,11 @@ impl<'a, W: Write> PdfStream<'a, W> {
                     }
                 }
             })?;
-            self.object(|c| {
-                c.stream(content_ref, &content).filter(Filter::FlateDecode);
-            })?;
+            if let Some(content) = content {
+                self.object(|c| {
+                    c.stream(content_ref, &content).filter(Filter::FlateDecode);
+                })?;
+            }
             self.heights.push(page.height);
         }
         Ok(())
@@ -727,15 +756,15 @@ fn xref_and_trailer(
     buf
 }
 
-/// Pass two: every page's content stream, compressed, made on all cores.
-fn compressed_contents(
+/// Pass two: every page's content stream, made on all cores.
+fn page_contents(
     pages: &[crate::layout::Page],
     marks: &[Vec<Mark>],
     placed: &[Vec<Placed>],
     used: &BTreeMap<FaceId, UsedFace>,
     images: &UsedImages,
     book: &FontBook,
-) -> Result<Vec<Vec<u8>>, RenderError> {
+) -> Vec<Vec<u8>> {
     let pages: Vec<(&crate::layout::Page, &[Mark], &[Placed])> = pages
         .iter()
         .enumerate()
@@ -749,7 +778,23 @@ fn compressed_contents(
     let items: usize = pages.iter().map(|(p, _, _)| p.items.len()).sum();
     let serial_below = if items >= 4096 { 2 } else { 16 };
     crate::par::map(&pages, serial_below, |(p, marks, placed)| {
-        deflate(&page_content(p, marks, placed, used, images, book))
+        page_content(p, marks, placed, used, images, book)
+    })
+}
+
+/// The streams of `contents` written anew ([`Source::New`]), compressed on
+/// all cores; `None` for a page that points at another's.
+fn compressed_new(
+    contents: &[Vec<u8>],
+    sources: &[Source],
+) -> Result<Vec<Option<Vec<u8>>>, RenderError> {
+    let pages: Vec<(&Vec<u8>, &Source)> = contents.iter().zip(sources).collect();
+    let bytes: usize = contents.iter().map(Vec::len).sum();
+    let serial_below = if bytes >= 1 << 18 { 2 } else { 16 };
+    crate::par::map(&pages, serial_below, |(content, source)| {
+        (**source == Source::New)
+            .then(|| deflate(content))
+            .transpose()
     })
     .into_iter()
     .collect()
