@@ -14,6 +14,16 @@ pub fn workers() -> usize {
     })
 }
 
+/// Frees `value` on a thread of its own, for a caller that need not wait
+/// for it: a built game holds hundreds of thousands of allocations, and a
+/// process that exits next never has to give them back one by one. (If no
+/// thread can be made, it is freed here.)
+pub fn drop_aside<T: Send + 'static>(value: T) {
+    let _ = std::thread::Builder::new()
+        .name("drop".into())
+        .spawn(move || drop(value));
+}
+
 /// `f` over the slice cut into one run per core, the runs' results in order.
 pub fn map_runs<T: Sync, R: Send>(items: &[T], f: impl Fn(&[T]) -> R + Sync) -> Vec<R> {
     let workers = workers();

@@ -128,14 +128,20 @@ pub fn write(
     let rulebook = options
         .rulebook
         .filter(|_| super::rulebook::publishes(game));
-    let (staged, map_images, rulebook) = std::thread::scope(|scope| {
+    // So is the HTML reference: it needs none of the documents, and made
+    // beside them it fills the moments their writing leaves a core idle.
+    let (staged, map_images, rulebook, html) = std::thread::scope(|scope| {
         let map_images = maps.then(|| scope.spawn(|| super::maps::map_images(game, assets)));
         let rulebook =
             rulebook.map(|r| scope.spawn(move || super::rulebook::lay_out(game, assets, r)));
+        let html = options
+            .html
+            .then(|| scope.spawn(|| timed(|| super::build_html(game, assets))));
         let staged = stage_all(game, assets, &folder, &wanted, diags);
         let map_images = map_images.map(joined);
         let rulebook = rulebook.map(joined).transpose();
-        staged.and_then(|staged| Ok((staged, map_images, rulebook?)))
+        let html = html.map(joined);
+        staged.and_then(|staged| Ok((staged, map_images, rulebook?, html)))
     })?;
     let rulebook = match rulebook {
         Some(Ok(book)) => Some(book),
@@ -174,9 +180,9 @@ pub fn write(
             dir: folder.join(super::maps::MAP_DIR),
         });
     }
-    if options.html {
+    if let Some((files, made_in)) = html {
         let started = std::time::Instant::now();
-        let files = super::build_html(game, assets)?;
+        let files = files?;
         let dir = folder.join("html");
         let mut changed = Vec::new();
         for (name, bytes) in &files {
@@ -189,7 +195,7 @@ pub fn write(
             index: dir.join("index.html"),
             files: files.len(),
             changed,
-            millis: started.elapsed().as_millis(),
+            millis: (made_in + started.elapsed()).as_millis(),
         });
     }
     let preview_dir = folder.join(super::preview::PREVIEW_DIR);
@@ -225,6 +231,12 @@ pub fn write(
         super::preview::remove_unpublished(&preview_dir, &published, previews);
     }
     Ok(true)
+}
+
+/// What `f` gives, and how long it took.
+fn timed<T>(f: impl FnOnce() -> T) -> (T, std::time::Duration) {
+    let started = std::time::Instant::now();
+    (f(), started.elapsed())
 }
 
 /// What a scoped thread returned (its panic resumed here).
