@@ -110,6 +110,26 @@ fn column_weight(longest: usize) -> f32 {
     (longest as f32).clamp(4.0, 40.0)
 }
 
+/// The last values a column showed, most recent first.
+#[derive(Clone, Default)]
+struct Recent(std::collections::VecDeque<String>);
+
+impl Recent {
+    /// Values remembered: enough for a few alternating texts.
+    const HELD: usize = 8;
+
+    fn has(&self, value: &str) -> bool {
+        self.0.iter().any(|v| v == value)
+    }
+
+    fn remember(&mut self, value: String) {
+        if self.0.len() == Self::HELD {
+            self.0.pop_back();
+        }
+        self.0.push_front(value);
+    }
+}
+
 /// For each of `columns`, over every card (on all cores): the widest word
 /// of its values set in `faces[k]`, and its longest value in characters.
 fn widest_values(
@@ -120,15 +140,23 @@ fn widest_values(
 ) -> Vec<(f32, usize)> {
     let runs = crate::par::map_runs(&deck.cards, |cards| {
         let mut most = vec![(0.0f32, 0usize); columns.len()];
+        // Each column's last few values measured: a "who", timing or
+        // effect column repeats down the list, and is measured once a while.
+        let mut recent = vec![Recent::default(); columns.len()];
         for card in cards {
-            for ((&f, face), most) in columns.iter().zip(faces).zip(&mut most) {
+            let columns = columns.iter().zip(faces).zip(&mut most).zip(&mut recent);
+            for (((&f, face), most), recent) in columns {
                 let value = shown(game, deck, card, f);
+                if recent.has(&value) {
+                    continue;
+                }
                 let markup = match deck.fields[f].kind {
                     FieldKind::Rich => value.clone(),
                     _ => literal(&value),
                 };
                 most.0 = most.0.max(widest(face, &plain_text(&markup)));
                 most.1 = most.1.max(value.chars().count());
+                recent.remember(value);
             }
         }
         most
@@ -472,4 +500,23 @@ pub fn group_field(
     deck.field_index(&name.value)
         .map(Some)
         .ok_or_else(|| deck.no_field(name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Recent;
+
+    #[test]
+    fn a_value_is_measured_again_once_eight_others_came_after_it() {
+        let mut recent = Recent::default();
+        recent.remember("Attacker Only".into());
+        assert!(recent.has("Attacker Only"));
+        assert!(!recent.has("Defender Only"));
+        for n in 0..Recent::HELD - 1 {
+            recent.remember(format!("value {n}"));
+        }
+        assert!(recent.has("Attacker Only"), "seven later values keep it");
+        recent.remember("one more".into());
+        assert!(!recent.has("Attacker Only"), "the eighth pushes it out");
+    }
 }

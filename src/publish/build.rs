@@ -34,8 +34,18 @@ pub fn check(
     // A long deck's text is packed now and its parse trees are gone: give
     // that memory back before validation and layout add theirs.
     crate::release_freed_memory();
-    diags.extend(crate::validate::validate(&game));
-    let outputs = super::plan(&game, assets, options, diags)?;
+    // Validation and planning need nothing of each other (a game with
+    // errors is planned too, for its layout problems): they run side by
+    // side, and their problems are told in that order.
+    let mut planned = Diagnostics::default();
+    let (validated, outputs) = std::thread::scope(|scope| {
+        let validating = scope.spawn(|| crate::validate::validate(&game));
+        let outputs = super::plan(&game, assets, options, &mut planned);
+        (joined(validating), outputs)
+    });
+    diags.extend(validated);
+    diags.extend(planned);
+    let outputs = outputs?;
     Ok(Some((game, outputs)))
 }
 
