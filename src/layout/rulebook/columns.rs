@@ -114,9 +114,12 @@ impl Cursor {
         self.column == 0 && self.y <= 0.0
     }
 
-    /// At the top of a column that a piece cannot fit better by moving on.
+    /// At the top of a column that a piece cannot fit better by moving on:
+    /// a whole column (a page's). The columns below a piece across the
+    /// page are shorter than the next page's, where a piece (a heading
+    /// kept with its lines) that does not fit them goes whole.
     fn stuck(&self) -> bool {
-        self.at_top() && !self.shallow
+        self.at_top() && !self.shallow && self.top <= 0.0
     }
 
     fn next_page(&mut self) {
@@ -831,9 +834,10 @@ mod tests {
     #[test]
     fn a_full_width_piece_goes_below_balanced_columns() {
         // Four 20-high lines fill column one; balanced, two go to column two.
+        // The line after the piece across fits below it (9 left).
         let mut pieces: Vec<Piece> = (0..4).map(|_| piece(20.0, false)).collect();
         pieces.push(across(30.0));
-        pieces.push(piece(10.0, false));
+        pieces.push(piece(5.0, false));
         let (pages, placed) = flow(frame(), pieces);
         assert_eq!(pages.len(), 1);
         assert_eq!((placed[0].x, placed[0].y), (10.0, 20.0));
@@ -844,6 +848,24 @@ mod tests {
         assert_eq!((placed[4].x, placed[4].y), (10.0, 20.0 + 45.0 + GAP_ACROSS));
         let below = 20.0 + 45.0 + GAP_ACROSS + 30.0 + GAP_ACROSS;
         assert_eq!((placed[5].x, placed[5].y), (10.0, below));
+    }
+
+    #[test]
+    fn a_kept_chain_taller_than_the_columns_below_a_full_width_piece_goes_whole_to_the_next_page() {
+        // Below the piece across, 9 is left: a line of 5 fits; a heading
+        // kept with two lines (40) fits neither column there and goes
+        // whole to the next page (it was set piece by piece from the top
+        // of column two, the heading alone at its foot and over it).
+        let mut pieces: Vec<Piece> = (0..4).map(|_| piece(20.0, false)).collect();
+        pieces.push(across(30.0));
+        pieces.push(piece(5.0, false));
+        pieces.extend([piece(10.0, true), piece(10.0, true), piece(10.0, false)]);
+        let (pages, placed) = flow(frame(), pieces);
+        assert_eq!(pages.len(), 2);
+        let below = 20.0 + 45.0 + GAP_ACROSS + 30.0 + GAP_ACROSS;
+        assert_eq!((placed[5].page, placed[5].x, placed[5].y), (0, 10.0, below));
+        assert_eq!((placed[6].page, placed[6].x, placed[6].y), (1, 10.0, 20.0));
+        assert_eq!((placed[8].page, placed[8].x, placed[8].y), (1, 10.0, 50.0));
     }
 
     #[test]
