@@ -6,7 +6,9 @@
 //! figure (a heading kept with it stays, with that text under it). A
 //! full-width piece (a figure too wide for a column) goes below the columns
 //! set so far, balanced, or on the next page, and the columns start again
-//! below it; the last page's columns are balanced too. Balancing sets the
+//! below it (where the text after it fits below it too; else it floats to
+//! the next page's top while that text fills this one); the last page's
+//! columns are balanced too. Balancing sets the
 //! columns again, cut shorter, as short as they go (so kept pieces and a
 //! table's head repeated where it continues stay right). Each column starts at its top and pieces follow at the gaps
 //! they ask for: where the text goes is typography's business alone, and
@@ -592,6 +594,61 @@ fn chain_end(pieces: &[Piece], n: usize) -> usize {
     end + 1
 }
 
+/// [`Cursor::room_across`] for the chain across the page `chain` and the
+/// rest of its table: room on this page for the table whole and the text
+/// after it (else that text, a heading kept with its lines, would go on
+/// to the next page and leave the short columns below the table empty:
+/// the table floats, as it does where it does not fit), or for the
+/// chain if no page holds the table whole (it goes on over the page).
+fn room_below(cursor: &mut Cursor, pieces: &[Piece], chain: std::ops::Range<usize>) -> bool {
+    let column_height = cursor.frame.column_height;
+    let Some(first) = pieces.get(chain.start) else {
+        return true;
+    };
+    // The table's rows after this chain, all across the page.
+    let same = |p: &Piece| match (&p.table, &first.table) {
+        (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+        _ => false,
+    };
+    let end = (chain.end..pieces.len())
+        .find(|&k| !(pieces[k].full_width && same(&pieces[k])))
+        .unwrap_or(pieces.len());
+    let table = &pieces[chain.start..end];
+    let height: f32 = table.iter().map(|p| p.height + p.gap).sum::<f32>() - first.gap;
+    if height <= column_height + 1e-3 {
+        let needed = height + room_after(pieces, end, column_height);
+        let needed = if needed <= column_height + 1e-3 {
+            needed
+        } else {
+            height
+        };
+        return cursor.room_across(pieces, needed);
+    }
+    let chain = &pieces[chain];
+    let height: f32 = chain.iter().map(|p| p.height + p.gap).sum::<f32>() - first.gap;
+    cursor.room_across(pieces, height)
+}
+
+/// The height a chain of text starting at `n` needs below a piece across
+/// the page (with the gap between them): the chain whole, or its first
+/// piece if no column holds it whole (it is set piece by piece); none
+/// for no text there.
+fn room_after(pieces: &[Piece], n: usize, column_height: f32) -> f32 {
+    let Some(chain) = pieces.get(n..chain_end(pieces, n)) else {
+        return 0.0;
+    };
+    if chain.is_empty() || chain.iter().any(|p| p.full_width) {
+        return 0.0;
+    }
+    let height: f32 = chain.iter().map(|p| p.height + p.gap).sum::<f32>() - chain[0].gap;
+    let height = if height > column_height + 1e-3 {
+        chain[0].height
+    } else {
+        height
+    };
+    GAP_ACROSS + height
+}
+
 /// Flows the pieces; returns each page's items and where each piece went.
 /// A piece taller than a column is placed at the top of one and runs over
 /// (the caller reports it before calling).
@@ -649,8 +706,8 @@ pub fn flow_below(frame: Frame, pieces: Vec<Piece>, start: f32) -> (Vec<Vec<Item
                 cursor.next = end;
                 continue;
             }
-            let height: f32 = chain.iter().map(|p| p.height + p.gap).sum::<f32>() - chain[0].gap;
-            if frame.columns >= 2 && cursor.depth == 0 && !cursor.room_across(&pieces, height) {
+            if frame.columns >= 2 && cursor.depth == 0 && !room_below(&mut cursor, &pieces, n..end)
+            {
                 // It goes on the next page: the text after it fills this
                 // one first (the page turns at the last place no element
                 // is open).
@@ -848,6 +905,20 @@ mod tests {
         assert_eq!((placed[4].x, placed[4].y), (10.0, 20.0 + 45.0 + GAP_ACROSS));
         let below = 20.0 + 45.0 + GAP_ACROSS + 30.0 + GAP_ACROSS;
         assert_eq!((placed[5].x, placed[5].y), (10.0, below));
+    }
+
+    #[test]
+    fn a_full_width_piece_with_no_room_below_for_the_text_after_floats_past_it() {
+        // As above, but the line after it (10) would not fit below it (9
+        // left): it fills column two, and the piece goes below both.
+        let mut pieces: Vec<Piece> = (0..4).map(|_| piece(20.0, false)).collect();
+        pieces.push(across(30.0));
+        pieces.push(piece(10.0, false));
+        let (pages, placed) = flow(frame(), pieces);
+        assert_eq!(pages.len(), 1);
+        assert_eq!((placed[5].x, placed[5].y), (120.0, 20.0 + 50.0));
+        assert_eq!((placed[4].x, placed[4].y), (10.0, 20.0 + 60.0 + GAP_ACROSS));
+        assert!(placed.iter().all(|p| p.y + 10.0 <= 20.0 + 100.0 + 1e-3));
     }
 
     #[test]
