@@ -737,3 +737,61 @@ fn below_a_table_across_the_page_headings_and_short_paragraphs_are_not_parted() 
         }
     }
 }
+
+/// The bottom of a column's last line, or of its last card row.
+fn column_bottom(page: &((f64, f64), Vec<BoxedWord>), lines: &[Line<'_>]) -> f64 {
+    let text = lines.last().map_or(0.0, |l| l.0);
+    let header = page
+        .1
+        .iter()
+        .filter(|w| w.0 == "Range" && lines.iter().any(|l| (l.0 - w.1[3]).abs() < 2.0))
+        .map(|w| w.1[1] + CARD_BELOW_HEADER)
+        .fold(0.0, f64::max);
+    text.max(header)
+}
+
+/// Four cards (two rows) under a heading, then a paragraph, near the end
+/// of generated rules: where they land on the last page, its columns
+/// end within 100 pt of each other (less than a card row: what a kept
+/// heading and its lines or a row that cannot be parted leave), but
+/// where the taller holds the cards alone. A page
+/// with cards set after the text that follows them used to skip the
+/// last page's balancing, one column full, the other half empty.
+#[test]
+fn the_last_page_is_balanced_when_cards_on_it_went_after_the_text_that_follows_them() {
+    let mut checked = 0;
+    for sections in [6, 8, 10, 12] {
+        for at in 0..sections.min(12) {
+            let (tmp, dir) = grognards_with_cards(&rules_with_cards(sections, at), 4);
+            let pdf = build_rulebook(&dir, &tmp.path().join("out"));
+            let pages = word_boxes(&pdf);
+            let all = pages.iter().flat_map(|(_, words)| words.iter());
+            for word in ["Socket", "Grenadiers", "Aftercards"] {
+                let times = all.clone().filter(|w| w.0 == word).count();
+                assert_eq!(
+                    times, 1,
+                    "{sections} sections, cards after {at}: {word} {times} times"
+                );
+            }
+            let page = pages.last().expect("a page");
+            if !page.1.iter().any(|w| w.0 == "Socket") {
+                continue;
+            }
+            checked += 1;
+            let [left, right] = columns(page, 0.0, f64::MAX);
+            let (l, r) = (column_bottom(page, &left), column_bottom(page, &right));
+            // A column of the cards alone is as short as it goes.
+            let taller = if l >= r { &left } else { &right };
+            let is_card = |line: &Line<'_>| line.1.iter().any(|w| *w == "Range" || *w == "Use:");
+            if taller.first().is_some_and(is_card) && taller.last().is_some_and(is_card) {
+                continue;
+            }
+            assert!(
+                (l - r).abs() <= 100.0,
+                "{sections} sections, cards after {at}: the last page's columns end at {l:.1} and {r:.1}"
+            );
+            assert_no_heading_at_a_column_foot(&pages);
+        }
+    }
+    assert!(checked > 0, "the cards were never on the last page");
+}
