@@ -6,7 +6,9 @@
 //! figure (a heading kept with it stays, with that text under it). A
 //! full-width piece (a figure too wide for a column) goes below the columns
 //! set so far, balanced, or on the next page, and the columns start again
-//! below it; the last page's columns are balanced too. Balancing sets the
+//! below it (where the text after it fits below it too; else it floats to
+//! the next page's top while that text fills this one); the last page's
+//! columns are balanced too. Balancing sets the
 //! columns again, cut shorter, as short as they go (so kept pieces and a
 //! table's head repeated where it continues stay right). Each column starts at its top and pieces follow at the gaps
 //! they ask for: where the text goes is typography's business alone, and
@@ -52,6 +54,24 @@ struct Mark {
     shallow: bool,
     /// Elements open (tags started and not ended) in what is placed.
     depth: i32,
+    /// How many figures were set after the text that follows them, and
+    /// the one waiting.
+    moved: usize,
+    waiting: Option<std::ops::Range<usize>>,
+    /// The rows of a figure that waited still to set (the page turned
+    /// while it was set): set first when the flow goes back here.
+    setting: Option<std::ops::Range<usize>>,
+}
+
+/// The columns since the mark as they were before balancing.
+struct Unbalanced {
+    /// The pages from the mark's on.
+    pages: Vec<Vec<Item>>,
+    /// Where the pieces since the mark went.
+    placed: Vec<Placed>,
+    snapshot: Snapshot,
+    moved: Vec<std::ops::Range<usize>>,
+    waiting: Option<std::ops::Range<usize>>,
 }
 
 /// Where the flow can go back to: the cursor between two chains, and where
@@ -99,9 +119,10 @@ struct Cursor {
     /// A figure in a column (its rows) waiting for the next column while
     /// the text after it fills this one.
     waiting: Option<std::ops::Range<usize>>,
-    /// The figures set after the text that follows them, each with the
-    /// page it went on (`usize::MAX` while it waits).
-    moved: Vec<(std::ops::Range<usize>, usize)>,
+    /// The figures set after the text that follows them (or waiting to be).
+    moved: Vec<std::ops::Range<usize>>,
+    /// The rows of the figure that waited still to set, while it is set.
+    setting: Option<std::ops::Range<usize>>,
 }
 
 impl Cursor {
@@ -114,9 +135,12 @@ impl Cursor {
         self.column == 0 && self.y <= 0.0
     }
 
-    /// At the top of a column that a piece cannot fit better by moving on.
+    /// At the top of a column that a piece cannot fit better by moving on:
+    /// a whole column (a page's). The columns below a piece across the
+    /// page are shorter than the next page's, where a piece (a heading
+    /// kept with its lines) that does not fit them goes whole.
     fn stuck(&self) -> bool {
-        self.at_top() && !self.shallow
+        self.at_top() && !self.shallow && self.top <= 0.0
     }
 
     fn next_page(&mut self) {
@@ -144,6 +168,9 @@ impl Cursor {
             last_table: self.last_table.clone(),
             shallow: self.shallow,
             depth: self.depth,
+            moved: self.moved.len(),
+            waiting: self.waiting.clone(),
+            setting: self.setting.clone(),
         }
     }
 
@@ -182,6 +209,9 @@ impl Cursor {
         self.last_table = mark.last_table.clone();
         self.shallow = mark.shallow;
         self.depth = mark.depth;
+        self.moved.truncate(mark.moved);
+        self.waiting = mark.waiting.clone();
+        self.setting = None;
     }
 
     fn remaining(&self) -> f32 {
@@ -258,11 +288,6 @@ impl Cursor {
         if self.frame.columns != 2 || set.is_empty() {
             return None;
         }
-        // Set again in order, a figure set after the text that follows it
-        // would come back where it did not fit: such columns stay as they are.
-        if self.moved.iter().any(|(_, page)| *page >= self.mark.page) {
-            return None;
-        }
         let top = self.mark.y;
         // No column is shorter than half of what is set, nor than a piece.
         let half = set.iter().map(|p| p.height).sum::<f32>() / 2.0;
@@ -274,11 +299,12 @@ impl Cursor {
         let end = self.next;
         // A trial that runs on to the next page marks it: each starts from this.
         let mark = self.mark.clone();
+        // The columns as they are, to put back if no trial does better.
+        let unbalanced = self.save();
         let mut high = self.frame.column_height.min(self.bottom.max(low));
         if !self.trial(pieces, &mark, end, high) {
-            // Not even as it was (a piece kept with the next set alone):
-            // set as it was.
-            self.trial(pieces, &mark, end, self.frame.column_height);
+            // Not even as it was (a piece kept with the next set alone).
+            self.put_back(unbalanced);
             return None;
         }
         let mut tried = high;
@@ -295,10 +321,51 @@ impl Cursor {
             self.trial(pieces, &mark, end, high);
         }
         if self.bottom > room + 1e-3 {
-            self.trial(pieces, &mark, end, self.frame.column_height);
+            self.put_back(unbalanced);
             return None;
         }
         Some(self.bottom)
+    }
+
+    /// The state of the columns since the mark, for [`Cursor::put_back`].
+    fn save(&self) -> Unbalanced {
+        let from = self.mark.page.min(self.pages.len());
+        let to = self.next.min(self.placed.len());
+        let since = self.mark.piece.min(to);
+        Unbalanced {
+            pages: self.pages[from..].to_vec(),
+            placed: self.placed[since..to].to_vec(),
+            snapshot: self.snapshot(),
+            moved: self.moved.clone(),
+            waiting: self.waiting.clone(),
+        }
+    }
+
+    /// The columns back as [`Cursor::save`] found them.
+    fn put_back(&mut self, saved: Unbalanced) {
+        // From the page the columns started on (a trial may have marked a later one).
+        let from = saved.snapshot.set.page.min(self.pages.len());
+        self.pages.truncate(from);
+        self.pages.extend(saved.pages);
+        let since = saved.snapshot.set.piece;
+        for (at, placed) in self.placed.iter_mut().skip(since).zip(saved.placed) {
+            *at = placed;
+        }
+        let snap = saved.snapshot;
+        self.mark = snap.at;
+        self.y = self.mark.y;
+        self.next = self.mark.piece;
+        self.last_table = self.mark.last_table.clone();
+        self.shallow = self.mark.shallow;
+        self.depth = self.mark.depth;
+        self.column = snap.column;
+        self.top = snap.top;
+        self.bottom = snap.bottom;
+        self.mark = snap.set;
+        self.moved = saved.moved;
+        self.waiting = saved.waiting;
+        self.setting = None;
+        self.limit = self.frame.column_height;
     }
 
     /// Sets the pieces from the mark up to `end` again with the columns
@@ -307,6 +374,11 @@ impl Cursor {
         self.mark = mark.clone();
         self.restore();
         self.limit = limit;
+        if let Some(rows) = mark.setting.clone() {
+            // The rows of a figure the page turned in come first.
+            self.waiting = Some(rows);
+            self.set_waiting(pieces);
+        }
         let page = self.pages.len();
         while self.next < end && self.pages.len() == page {
             if let Some(float) = self.floats.iter().find(|f| f.start == self.next) {
@@ -325,10 +397,56 @@ impl Cursor {
                 self.limit = self.frame.column_height;
                 return false;
             }
-            self.place_chain(pieces, self.next..to);
+            // As the flow set it: a figure that does not fit in these
+            // shorter columns waits for the next while the text fills this one.
+            self.place_text(pieces, self.next..to);
+        }
+        if self.pages.len() == page {
+            self.set_waiting(pieces);
         }
         self.limit = self.frame.column_height;
-        self.pages.len() == page && self.bottom <= limit + 1e-3
+        let from = mark
+            .setting
+            .as_ref()
+            .map_or(mark.piece, |r| r.start.min(mark.piece));
+        self.pages.len() == page
+            && self.bottom <= limit + 1e-3
+            && !self.parts_a_figure(pieces, from..end)
+    }
+
+    /// Whether a figure (cards) set on this page from `range` went into
+    /// two columns where a whole column holds it: balancing does not
+    /// part it, as it does not part a chain kept together.
+    fn parts_a_figure(&self, pieces: &[Piece], range: std::ops::Range<usize>) -> bool {
+        let page = self.pages.len() - 1;
+        let room = self.frame.column_height - self.mark.y + 1e-3;
+        let mut k = range.start;
+        while k < range.end.min(pieces.len()) {
+            if !pieces[k].figure {
+                k += 1;
+                continue;
+            }
+            let run = k..(k..pieces.len())
+                .find(|&j| !pieces[j].figure)
+                .unwrap_or(pieces.len());
+            k = run.end;
+            let here: Vec<usize> = run
+                .filter(|&j| self.placed.get(j).is_some_and(|p| p.page == page))
+                .collect();
+            let Some(&first) = here.first() else {
+                continue;
+            };
+            let height: f32 = here
+                .iter()
+                .map(|&j| pieces[j].height + pieces[j].gap)
+                .sum::<f32>()
+                - pieces[first].gap;
+            let x = self.placed[first].x;
+            if height <= room && here.iter().any(|&j| self.placed[j].x != x) {
+                return true;
+            }
+        }
+        false
     }
 
     /// Places a chain of pieces kept together.
@@ -405,7 +523,7 @@ impl Cursor {
         // the text that follows it: the text marks its place, the float
         // is filed before it.
         let anchors = self.floats.iter().map(|f| self.float_anchor(f));
-        let mut anchors = anchors.chain(self.moved.iter().map(|(f, _)| f.end));
+        let mut anchors = anchors.chain(self.moved.iter().map(|f| f.end));
         let anchor = anchors.any(|a| a == n).then_some(Tag::Anchor(n));
         // Each element a float or a figure set after the text that
         // follows it starts (at the top level: a float's are where it is
@@ -415,8 +533,8 @@ impl Cursor {
             None => self
                 .moved
                 .iter()
-                .find(|(f, _)| f.contains(&n))
-                .map(|(f, _)| (f.end, 0)),
+                .find(|f| f.contains(&n))
+                .map(|f| (f.end, 0)),
         };
         if let Some(page) = self.pages.last_mut() {
             page.extend(anchor.map(Item::Tag));
@@ -477,7 +595,7 @@ impl Cursor {
                 self.put(pieces, n);
             }
             self.waiting = Some(figure.clone());
-            self.moved.push((figure, usize::MAX));
+            self.moved.push(figure);
             self.place_chain(pieces, text);
             return;
         }
@@ -527,7 +645,7 @@ impl Cursor {
         let before = &pieces[range.start..start];
         let under_heading = !before.is_empty();
         if end < range.end
-            || height > self.frame.column_height - next_top + 1e-3
+            || height > self.limit - next_top + 1e-3
             || figure.iter().any(|p| p.full_width || p.table.is_some())
             || after.iter().any(|p| p.full_width || p.figure)
             || (under_heading && after[0].heading.is_some())
@@ -551,16 +669,28 @@ impl Cursor {
             return;
         };
         let next = self.next;
+        // Whole, as it waited to be: at the top of the next column when
+        // it does not fit below what is set here, if a column there holds
+        // it (its first rows set here would part it).
+        let rows = &pieces[figure.clone()];
+        let height: f32 = rows.iter().map(|p| p.height + p.gap).sum::<f32>()
+            - rows.first().map_or(0.0, |p| p.gap);
+        let room = if self.column + 1 < self.frame.columns {
+            self.limit - self.top
+        } else {
+            self.frame.column_height
+        };
+        if !self.fits(pieces, figure.clone()) && !self.stuck() && height <= room + 1e-3 {
+            // A page that turns here marks the rows still to set.
+            self.setting = Some(figure.clone());
+            self.next_column();
+        }
         for n in figure.clone() {
+            self.setting = Some(n..figure.end);
             self.put(pieces, n);
         }
+        self.setting = None;
         self.next = next;
-        let page = self.pages.len() - 1;
-        for (moved, at) in &mut self.moved {
-            if *moved == figure {
-                *at = page;
-            }
-        }
     }
 
     /// The first piece after `float` that is not put off too: where it
@@ -589,6 +719,61 @@ fn chain_end(pieces: &[Piece], n: usize) -> usize {
     end + 1
 }
 
+/// [`Cursor::room_across`] for the chain across the page `chain` and the
+/// rest of its table: room on this page for the table whole and the text
+/// after it (else that text, a heading kept with its lines, would go on
+/// to the next page and leave the short columns below the table empty:
+/// the table floats, as it does where it does not fit), or for the
+/// chain if no page holds the table whole (it goes on over the page).
+fn room_below(cursor: &mut Cursor, pieces: &[Piece], chain: std::ops::Range<usize>) -> bool {
+    let column_height = cursor.frame.column_height;
+    let Some(first) = pieces.get(chain.start) else {
+        return true;
+    };
+    // The table's rows after this chain, all across the page.
+    let same = |p: &Piece| match (&p.table, &first.table) {
+        (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+        _ => false,
+    };
+    let end = (chain.end..pieces.len())
+        .find(|&k| !(pieces[k].full_width && same(&pieces[k])))
+        .unwrap_or(pieces.len());
+    let table = &pieces[chain.start..end];
+    let height: f32 = table.iter().map(|p| p.height + p.gap).sum::<f32>() - first.gap;
+    if height <= column_height + 1e-3 {
+        let needed = height + room_after(pieces, end, column_height);
+        let needed = if needed <= column_height + 1e-3 {
+            needed
+        } else {
+            height
+        };
+        return cursor.room_across(pieces, needed);
+    }
+    let chain = &pieces[chain];
+    let height: f32 = chain.iter().map(|p| p.height + p.gap).sum::<f32>() - first.gap;
+    cursor.room_across(pieces, height)
+}
+
+/// The height a chain of text starting at `n` needs below a piece across
+/// the page (with the gap between them): the chain whole, or its first
+/// piece if no column holds it whole (it is set piece by piece); none
+/// for no text there.
+fn room_after(pieces: &[Piece], n: usize, column_height: f32) -> f32 {
+    let Some(chain) = pieces.get(n..chain_end(pieces, n)) else {
+        return 0.0;
+    };
+    if chain.is_empty() || chain.iter().any(|p| p.full_width) {
+        return 0.0;
+    }
+    let height: f32 = chain.iter().map(|p| p.height + p.gap).sum::<f32>() - chain[0].gap;
+    let height = if height > column_height + 1e-3 {
+        chain[0].height
+    } else {
+        height
+    };
+    GAP_ACROSS + height
+}
+
 /// Flows the pieces; returns each page's items and where each piece went.
 /// A piece taller than a column is placed at the top of one and runs over
 /// (the caller reports it before calling).
@@ -608,6 +793,9 @@ pub fn flow_below(frame: Frame, pieces: Vec<Piece>, start: f32) -> (Vec<Vec<Item
         last_table: None,
         shallow: start > 0.0,
         depth: 0,
+        moved: 0,
+        waiting: None,
+        setting: None,
     };
     let nowhere = Placed {
         page: 0,
@@ -625,6 +813,7 @@ pub fn flow_below(frame: Frame, pieces: Vec<Piece>, start: f32) -> (Vec<Vec<Item
         shallow: start > 0.0,
         waiting: None,
         moved: Vec::new(),
+        setting: None,
         placed: vec![nowhere; pieces.len()],
         next: 0,
         mark,
@@ -646,8 +835,8 @@ pub fn flow_below(frame: Frame, pieces: Vec<Piece>, start: f32) -> (Vec<Vec<Item
                 cursor.next = end;
                 continue;
             }
-            let height: f32 = chain.iter().map(|p| p.height + p.gap).sum::<f32>() - chain[0].gap;
-            if frame.columns >= 2 && cursor.depth == 0 && !cursor.room_across(&pieces, height) {
+            if frame.columns >= 2 && cursor.depth == 0 && !room_below(&mut cursor, &pieces, n..end)
+            {
                 // It goes on the next page: the text after it fills this
                 // one first (the page turns at the last place no element
                 // is open).
@@ -831,9 +1020,10 @@ mod tests {
     #[test]
     fn a_full_width_piece_goes_below_balanced_columns() {
         // Four 20-high lines fill column one; balanced, two go to column two.
+        // The line after the piece across fits below it (9 left).
         let mut pieces: Vec<Piece> = (0..4).map(|_| piece(20.0, false)).collect();
         pieces.push(across(30.0));
-        pieces.push(piece(10.0, false));
+        pieces.push(piece(5.0, false));
         let (pages, placed) = flow(frame(), pieces);
         assert_eq!(pages.len(), 1);
         assert_eq!((placed[0].x, placed[0].y), (10.0, 20.0));
@@ -844,6 +1034,38 @@ mod tests {
         assert_eq!((placed[4].x, placed[4].y), (10.0, 20.0 + 45.0 + GAP_ACROSS));
         let below = 20.0 + 45.0 + GAP_ACROSS + 30.0 + GAP_ACROSS;
         assert_eq!((placed[5].x, placed[5].y), (10.0, below));
+    }
+
+    #[test]
+    fn a_full_width_piece_with_no_room_below_for_the_text_after_floats_past_it() {
+        // As above, but the line after it (10) would not fit below it (9
+        // left): it fills column two, and the piece goes below both.
+        let mut pieces: Vec<Piece> = (0..4).map(|_| piece(20.0, false)).collect();
+        pieces.push(across(30.0));
+        pieces.push(piece(10.0, false));
+        let (pages, placed) = flow(frame(), pieces);
+        assert_eq!(pages.len(), 1);
+        assert_eq!((placed[5].x, placed[5].y), (120.0, 20.0 + 50.0));
+        assert_eq!((placed[4].x, placed[4].y), (10.0, 20.0 + 60.0 + GAP_ACROSS));
+        assert!(placed.iter().all(|p| p.y + 10.0 <= 20.0 + 100.0 + 1e-3));
+    }
+
+    #[test]
+    fn a_kept_chain_taller_than_the_columns_below_a_full_width_piece_goes_whole_to_the_next_page() {
+        // Below the piece across, 9 is left: a line of 5 fits; a heading
+        // kept with two lines (40) fits neither column there and goes
+        // whole to the next page (it was set piece by piece from the top
+        // of column two, the heading alone at its foot and over it).
+        let mut pieces: Vec<Piece> = (0..4).map(|_| piece(20.0, false)).collect();
+        pieces.push(across(30.0));
+        pieces.push(piece(5.0, false));
+        pieces.extend([piece(10.0, true), piece(10.0, true), piece(10.0, false)]);
+        let (pages, placed) = flow(frame(), pieces);
+        assert_eq!(pages.len(), 2);
+        let below = 20.0 + 45.0 + GAP_ACROSS + 30.0 + GAP_ACROSS;
+        assert_eq!((placed[5].page, placed[5].x, placed[5].y), (0, 10.0, below));
+        assert_eq!((placed[6].page, placed[6].x, placed[6].y), (1, 10.0, 20.0));
+        assert_eq!((placed[8].page, placed[8].x, placed[8].y), (1, 10.0, 50.0));
     }
 
     #[test]

@@ -13,7 +13,7 @@ use super::columns::{Frame, flow_below};
 use super::pieces::{Piece, TextStyle, text_pieces};
 use super::tags::wrap;
 use super::{
-    BODY, BOTTOM, DEFAULT_SUBTITLE, Heading, LIST_INDENT, RulebookInput, SIDE, TOP, heading_style,
+    BODY, BOTTOM, DEFAULT_SUBTITLE, Heading, LIST_INDENT, RulebookInput, SIDE, TOP, part_title,
 };
 use crate::layout::doc::{Item, Page, Role, TextItem, tagged};
 use crate::layout::nav::{Link, Target};
@@ -140,19 +140,7 @@ fn lay_out_listing(
         gutter: 0.0,
         columns: 1,
     };
-    let title_style = heading_style(1);
-    let mut pieces = text_pieces(
-        &literal(title),
-        &[],
-        None,
-        0.0,
-        width,
-        title_style,
-        input.family,
-        input.book,
-        None,
-    )?;
-    wrap(Role::Heading(1), &mut pieces);
+    let mut pieces = part_title(title, false, input)?;
     let mut entries: Vec<Piece> = Vec::new();
     let number_width = 36.0;
     for (heading, page) in headings.iter().zip(pages) {

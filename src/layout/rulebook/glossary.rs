@@ -5,10 +5,9 @@
 
 use super::columns::flow;
 use super::icons::{ICON, place_icons, split_icons};
-use super::index::back_matter_title;
 use super::pieces::{Piece, Prose, text_pieces};
 use super::tags::wrap;
-use super::{BODY, PARA_GAP, RulebookInput, body_frame};
+use super::{BODY, PARA_GAP, RulebookInput, body_frame, part_title};
 use crate::layout::doc::{Item, Role};
 use crate::model::GlossaryEntry;
 use crate::text::FitError;
@@ -37,7 +36,7 @@ pub(super) fn lay_out_glossary(
         return Ok(Vec::new());
     }
     let frame = body_frame(input.options);
-    let mut pieces = back_matter_title(GLOSSARY, input)?;
+    let mut pieces = part_title(GLOSSARY, true, input)?;
     // Its title stays with the first terms under it.
     for piece in &mut pieces {
         piece.keep_with_next = true;

@@ -5,9 +5,9 @@
 
 use super::blocks::CardLink;
 use super::columns::flow;
-use super::pieces::{Piece, TextStyle, text_pieces};
+use super::pieces::{TextStyle, text_pieces};
 use super::tags::wrap;
-use super::{BODY, PARA_GAP, RulebookInput, SIDE, body_frame, heading_style};
+use super::{BODY, PARA_GAP, RulebookInput, body_frame, heading_style, part_title};
 use crate::layout::doc::{Item, Role};
 use crate::layout::nav::{Link, Target};
 use crate::text::FitError;
@@ -15,31 +15,6 @@ use crate::text::rich::literal;
 
 /// The title of the index, as its page, bookmark and contents entry say.
 pub(super) const INDEX: &str = "Index";
-
-/// The title of a part of the back matter (the index, the glossary): set
-/// as a first-level heading across the page, tagged H1.
-pub(super) fn back_matter_title(
-    title: &str,
-    input: &RulebookInput<'_>,
-) -> Result<Vec<Piece>, FitError> {
-    let width = input.options.paper.width - 2.0 * SIDE;
-    let mut pieces = text_pieces(
-        &literal(title),
-        &[],
-        None,
-        0.0,
-        width,
-        heading_style(1),
-        input.family,
-        input.book,
-        None,
-    )?;
-    for piece in &mut pieces {
-        piece.full_width = true;
-    }
-    wrap(Role::Heading(1), &mut pieces);
-    Ok(pieces)
-}
 
 /// The index: its title across the page, then each term with the pages
 /// that mark it ("Zone of Control 4, 7") in two columns (one with
@@ -66,7 +41,7 @@ pub(super) fn lay_out_index(
             None,
         )
     };
-    let mut pieces = back_matter_title(INDEX, input)?;
+    let mut pieces = part_title(INDEX, true, input)?;
     let mut letter: Option<char> = None;
     // The targets of the page numbers' links, by the links' titles.
     let mut targets: Vec<Target> = Vec::new();

@@ -176,6 +176,34 @@ fn heading_style(level: u8) -> TextStyle {
     }
 }
 
+/// The title of a part of the book (the contents, the list of tables, the
+/// index, the glossary): a first-level heading as wide as the text block,
+/// tagged H1; `across` the columns where the part is set in the rules'
+/// columns (the index, the glossary).
+fn part_title(
+    title: &str,
+    across: bool,
+    input: &RulebookInput<'_>,
+) -> Result<Vec<Piece>, FitError> {
+    let width = input.options.paper.width - 2.0 * SIDE;
+    let mut pieces = text_pieces(
+        &literal(title),
+        &[],
+        None,
+        0.0,
+        width,
+        heading_style(1),
+        input.family,
+        input.book,
+        None,
+    )?;
+    for piece in &mut pieces {
+        piece.full_width = across;
+    }
+    wrap(Role::Heading(1), &mut pieces);
+    Ok(pieces)
+}
+
 /// What a piece anchors or links: its heading, its cards, its card names.
 type PieceMarks = (
     Option<usize>,
