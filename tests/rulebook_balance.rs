@@ -191,20 +191,25 @@ fn text_block_foot(pages: &Pages) -> f64 {
         .fold(0.0, f64::max)
 }
 
-/// Where the rules start: the page and top of their first heading, the
-/// last "Generated" set in a text block (the contents list it first).
-fn first_body(pages: &[((f64, f64), Vec<BoxedWord>)]) -> (usize, f64) {
+/// The page and top of the last `word` set in a text block (below the
+/// running head): a heading the contents list first.
+fn last_in_text_block(pages: &[((f64, f64), Vec<BoxedWord>)], word: &str) -> Option<(usize, f64)> {
     pages
         .iter()
         .enumerate()
         .filter_map(|(n, (_, words))| {
             words
                 .iter()
-                .rfind(|w| w.0 == "Generated" && w.1[1] > 50.0)
+                .rfind(|w| w.0 == word && w.1[1] > 50.0)
                 .map(|w| (n, w.1[1] - 1.0))
         })
         .next_back()
-        .expect("the rules' first heading")
+}
+
+/// Where the rules start: the page and top of their first heading, the
+/// last "Generated" set in a text block (the contents list it first).
+fn first_body(pages: &[((f64, f64), Vec<BoxedWord>)]) -> (usize, f64) {
+    last_in_text_block(pages, "Generated").expect("the rules' first heading")
 }
 
 #[test]
@@ -591,17 +596,7 @@ fn is_table_word(word: &str) -> bool {
 fn bands(pages: &Pages) -> Vec<(usize, [Vec<Line<'_>>; 2])> {
     let (first, top) = first_body(pages);
     // The glossary's heading (the contents list it first).
-    let (last, end) = pages
-        .iter()
-        .enumerate()
-        .filter_map(|(n, (_, words))| {
-            words
-                .iter()
-                .rfind(|w| w.0 == "Glossary" && w.1[1] > 50.0)
-                .map(|w| (n, w.1[1] - 1.0))
-        })
-        .next_back()
-        .unwrap_or((pages.len(), f64::MAX));
+    let (last, end) = last_in_text_block(pages, "Glossary").unwrap_or((pages.len(), f64::MAX));
     let mut out = Vec::new();
     for (n, page) in pages.iter().enumerate().take(last + 1).skip(first) {
         let end = if n == last { end } else { f64::MAX };

@@ -317,7 +317,8 @@ impl<'a, W: Write> PdfStream<'a, W> {
             self.repeats.sources(&contents)
         };
         let compressed = compressed_new(&contents, &sources)?;
-        let mut written: Vec<Ref> = Vec::with_capacity(pages.len());
+        // This part's first page's place among (page, content) refs.
+        let first = self.page_refs.len();
         // Every page names the fonts known so far (all those it uses among them).
         let font_refs: Vec<(String, Ref)> = self
             .used
@@ -334,15 +335,13 @@ impl<'a, W: Write> PdfStream<'a, W> {
             let content_ref = match *source {
                 Source::New => self.next.bump(),
                 Source::Kept(id) => id,
+                // An earlier page of this part, written already (its own stream).
                 Source::Earlier(j) => {
-                    let id = written.get(j).copied().unwrap_or(page_ref);
-                    if let Some(earlier) = contents.get(j) {
-                        self.repeats.keep(earlier, id);
-                    }
+                    let (_, id) = self.page_refs[first + j];
+                    self.repeats.keep(&contents[j], id);
                     id
                 }
             };
-            written.push(content_ref);
             self.page_refs.push((page_ref, content_ref));
             let annots: Vec<Ref> = self
                 .nav

@@ -186,8 +186,14 @@ impl Cursor {
 
     /// Back to `snap`: what was placed since taken off the page.
     fn go_back(&mut self, snap: Snapshot) {
+        self.take_off_since(snap.at.page, snap.at.items);
+        self.return_to(snap);
+    }
+
+    /// The cursor where `snap` was taken, the pages left as they are.
+    fn return_to(&mut self, snap: Snapshot) {
         self.mark = snap.at;
-        self.restore();
+        self.back_to_mark();
         self.column = snap.column;
         self.top = snap.top;
         self.bottom = snap.bottom;
@@ -196,11 +202,21 @@ impl Cursor {
 
     /// Back to the mark, the pieces placed since taken off the page.
     fn restore(&mut self) {
-        let mark = &self.mark;
-        self.pages.truncate(mark.page + 1);
-        if let Some(page) = self.pages.last_mut() {
-            page.truncate(mark.items);
+        self.take_off_since(self.mark.page, self.mark.items);
+        self.back_to_mark();
+    }
+
+    /// What was placed after item `items` of page `page` taken off.
+    fn take_off_since(&mut self, page: usize, items: usize) {
+        self.pages.truncate(page + 1);
+        if let Some(last) = self.pages.last_mut() {
+            last.truncate(items);
         }
+    }
+
+    /// The cursor at the mark, at its page's first column.
+    fn back_to_mark(&mut self) {
+        let mark = &self.mark;
         self.column = 0;
         self.y = mark.y;
         self.top = mark.y;
@@ -351,20 +367,10 @@ impl Cursor {
         for (at, placed) in self.placed.iter_mut().skip(since).zip(saved.placed) {
             *at = placed;
         }
-        let snap = saved.snapshot;
-        self.mark = snap.at;
-        self.y = self.mark.y;
-        self.next = self.mark.piece;
-        self.last_table = self.mark.last_table.clone();
-        self.shallow = self.mark.shallow;
-        self.depth = self.mark.depth;
-        self.column = snap.column;
-        self.top = snap.top;
-        self.bottom = snap.bottom;
-        self.mark = snap.set;
+        self.return_to(saved.snapshot);
+        // As they were, not as the mark left them: trials set them again.
         self.moved = saved.moved;
         self.waiting = saved.waiting;
-        self.setting = None;
         self.limit = self.frame.column_height;
     }
 
@@ -1017,13 +1023,19 @@ mod tests {
         }
     }
 
+    /// Four 20-high lines, a piece across 30 high, then `after`.
+    fn four_lines_across_then(after: Piece) -> Vec<Piece> {
+        let mut pieces: Vec<Piece> = (0..4).map(|_| piece(20.0, false)).collect();
+        pieces.push(across(30.0));
+        pieces.push(after);
+        pieces
+    }
+
     #[test]
     fn a_full_width_piece_goes_below_balanced_columns() {
         // Four 20-high lines fill column one; balanced, two go to column two.
         // The line after the piece across fits below it (9 left).
-        let mut pieces: Vec<Piece> = (0..4).map(|_| piece(20.0, false)).collect();
-        pieces.push(across(30.0));
-        pieces.push(piece(5.0, false));
+        let pieces = four_lines_across_then(piece(5.0, false));
         let (pages, placed) = flow(frame(), pieces);
         assert_eq!(pages.len(), 1);
         assert_eq!((placed[0].x, placed[0].y), (10.0, 20.0));
@@ -1040,9 +1052,7 @@ mod tests {
     fn a_full_width_piece_with_no_room_below_for_the_text_after_floats_past_it() {
         // As above, but the line after it (10) would not fit below it (9
         // left): it fills column two, and the piece goes below both.
-        let mut pieces: Vec<Piece> = (0..4).map(|_| piece(20.0, false)).collect();
-        pieces.push(across(30.0));
-        pieces.push(piece(10.0, false));
+        let pieces = four_lines_across_then(piece(10.0, false));
         let (pages, placed) = flow(frame(), pieces);
         assert_eq!(pages.len(), 1);
         assert_eq!((placed[5].x, placed[5].y), (120.0, 20.0 + 50.0));
@@ -1056,9 +1066,7 @@ mod tests {
         // kept with two lines (40) fits neither column there and goes
         // whole to the next page (it was set piece by piece from the top
         // of column two, the heading alone at its foot and over it).
-        let mut pieces: Vec<Piece> = (0..4).map(|_| piece(20.0, false)).collect();
-        pieces.push(across(30.0));
-        pieces.push(piece(5.0, false));
+        let mut pieces = four_lines_across_then(piece(5.0, false));
         pieces.extend([piece(10.0, true), piece(10.0, true), piece(10.0, false)]);
         let (pages, placed) = flow(frame(), pieces);
         assert_eq!(pages.len(), 2);
