@@ -1000,6 +1000,15 @@ fn shown_text(rich: &str) -> String {
         .replace('\u{0}', "*")
 }
 
+/// A result cell as a table prints it: the "no result" cell as an en dash.
+fn shown_result(rich: &str, none: &str) -> String {
+    if rich.trim() == none {
+        "\u{2013}".to_owned()
+    } else {
+        shown_text(rich)
+    }
+}
+
 #[test]
 fn every_row_of_every_results_and_random_table_appears_with_its_chance() {
     let mut checked = 0;
@@ -1022,6 +1031,7 @@ fn every_row_of_every_results_and_random_table_appears_with_its_chance() {
                 }
                 let title = str_field(block, "title").expect("title");
                 let dice = str_field(block, "dice").expect("dice");
+                let none = str_field(block, "none").unwrap_or_else(|| "-".to_owned());
                 let across = block
                     .get("across")
                     .is_some_and(|v| matches!(v.get_ref(), DeValue::Boolean(true)));
@@ -1035,7 +1045,7 @@ fn every_row_of_every_results_and_random_table_appears_with_its_chance() {
                         .expect("results")
                         .iter()
                         .filter_map(|v| value_text(v.get_ref()))
-                        .map(|r| shown_text(&r))
+                        .map(|r| shown_result(&r, &none))
                         .collect();
                     let chance = chance_text(&dice, &roll);
                     if across {

@@ -9,7 +9,7 @@ use super::fit_memo::FitMemo;
 use super::flow::{Band, Flow};
 use super::table::{
     Cell, LaidTable, RowKind, TableRow, TableSpec, TableStyle, lay_out_rows, lay_out_table,
-    measure_rows, place_table, push_head,
+    measure_rows, place_table, push_head, table_columns,
 };
 use crate::diag::Diagnostic;
 use crate::model::{Deck, FieldKind, FieldValue, Game, Paper};
@@ -344,8 +344,10 @@ pub fn plan_card_list(
         loc: deck.loc.clone(),
     };
     let mut spec = spec;
-    // The head laid out on its own; the rows measured a slice at a time
-    // (their items dropped as soon as their heights are known).
+    // The columns shared out once, over every row; the head laid out on its
+    // own at them; the rows measured a slice at a time (their items dropped
+    // as soon as their heights are known).
+    spec.columns = table_columns(&spec, width, family, book, &options.style);
     let rows = std::mem::take(&mut spec.rows);
     let head = lay_out_table(&spec, width, family, book, &options.style);
     spec.rows = rows;
@@ -361,7 +363,7 @@ pub fn plan_card_list(
         measure_rows(
             &spec,
             slice.clone(),
-            width,
+            &spec.columns,
             (family, book, Some(&memo)),
             &options.style,
         )
@@ -438,7 +440,7 @@ impl CardListPages {
         let mut rows = lay_out_rows(
             &self.spec,
             first..last,
-            flow.width(),
+            &self.spec.columns,
             (family, book, Some(&self.memo)),
             &options.style,
         )?

@@ -351,6 +351,16 @@ pub fn block_specs(block: &ChartBlock, odds: bool) -> Vec<TableSpec> {
     specs
 }
 
+/// A result cell as printed: the cell meaning "no result" (`none`, "-" by
+/// default) as an en dash, as a typeset table shows an empty cell.
+fn shown(t: &ResultsTable, cell: &str) -> String {
+    if cell.trim() == t.none {
+        "\u{2013}".to_owned()
+    } else {
+        cell.to_owned()
+    }
+}
+
 /// "5/12 (41.7%)" for each row at net modifier 0, from [`row_odds`].
 fn odds_cells(t: &ResultsTable) -> Vec<String> {
     let ranges: Vec<RollRange> = t.rows.iter().map(|r| r.roll.value).collect();
@@ -382,7 +392,7 @@ fn results(t: &ResultsTable, odds: bool) -> TableSpec {
     );
     if odds {
         widths.push(9.0);
-        header.push(Cell::new("Odds at net 0").center().small());
+        header.push(Cell::new("Odds at net 0").center().small().whole());
     }
     let odds_text = odds.then(|| odds_cells(t));
     let rows = t
@@ -394,10 +404,10 @@ fn results(t: &ResultsTable, odds: bool) -> TableSpec {
             cells.extend(
                 row.results
                     .iter()
-                    .map(|r| Cell::new(r.value.clone()).center()),
+                    .map(|r| Cell::new(shown(t, &r.value)).center()),
             );
             if let Some(o) = &odds_text {
-                cells.push(Cell::new(o[i].clone()).center().small());
+                cells.push(Cell::new(o[i].clone()).center().small().whole());
             }
             TableRow::body(cells, Some(row.loc.clone()))
         })
@@ -421,7 +431,7 @@ fn results_across(t: &ResultsTable, odds: bool) -> TableSpec {
         .rows
         .iter()
         .map(|r| {
-            let text: Vec<&str> = r.results.iter().map(|c| c.value.as_str()).collect();
+            let text: Vec<String> = r.results.iter().map(|c| shown(t, &c.value)).collect();
             Cell::new(text.join(" / ")).center()
         })
         .collect();
@@ -436,7 +446,7 @@ fn results_across(t: &ResultsTable, odds: bool) -> TableSpec {
         rows.push(TableRow::body(
             odds_cells(t)
                 .into_iter()
-                .map(|o| Cell::new(o).center().small())
+                .map(|o| Cell::new(o).center().small().whole())
                 .collect(),
             None,
         ));
@@ -460,8 +470,8 @@ fn legend(t: &ResultsTable) -> TableSpec {
         .map(|e| {
             TableRow::body(
                 vec![
-                    Cell::new(format!("**{}**", literal(&e.code.value))),
-                    Cell::new(format!("- {}", e.text)),
+                    Cell::new(format!("**{}**", literal(&e.code.value))).whole(),
+                    Cell::new(e.text.clone()),
                 ],
                 Some(e.code.loc.clone()),
             )

@@ -112,7 +112,7 @@ pub fn random_table_spec(t: &RandomTable) -> TableSpec {
                 vec![
                     Cell::new(row.roll.value.to_string()).center().bold(),
                     Cell::new(literal(&row.result.value)),
-                    Cell::new(chance).center().small(),
+                    Cell::new(chance).center().small().whole(),
                 ],
                 Some(row.result.loc.clone()),
             )

@@ -21,6 +21,9 @@ pub struct Cell {
     pub style: Style,
     /// Printed smaller (an odds column, a footnote).
     pub small: bool,
+    /// Kept on one line ("11/36 (30.6%)"): its column is widened to hold it
+    /// when the table's width allows.
+    pub whole: bool,
 }
 
 impl Cell {
@@ -31,6 +34,7 @@ impl Cell {
             align: Align::Left,
             style: Style::Regular,
             small: false,
+            whole: false,
         }
     }
 
@@ -56,6 +60,11 @@ impl Cell {
 
     pub fn small(mut self) -> Cell {
         self.small = true;
+        self
+    }
+
+    pub fn whole(mut self) -> Cell {
+        self.whole = true;
         self
     }
 
@@ -170,6 +179,8 @@ impl Default for TableStyle {
 #[derive(Clone, Debug, PartialEq)]
 pub struct LaidTable {
     pub width: f32,
+    /// Each column's width in points, as [`table_columns`] shares them out.
+    pub columns: Vec<f32>,
     pub title: Option<Band>,
     /// The title bar again, marked "(continued)", for later pages.
     pub continued: Option<Band>,
@@ -220,9 +231,8 @@ pub fn lay_out_table(
     book: &FontBook,
     style: &TableStyle,
 ) -> Result<LaidTable, Vec<Diagnostic>> {
-    let total: f32 = spec.columns.iter().sum::<f32>().max(1e-3);
-    let widths: Vec<f32> = spec.columns.iter().map(|w| w / total * width).collect();
     let ctx = Ctx::new(family, book, style);
+    let widths = columns_at(&ctx, spec, width);
     let mut problems = Vec::new();
     let mut title = None;
     let mut continued = None;
@@ -250,7 +260,7 @@ pub fn lay_out_table(
             Err(e) => problems.push(overflow(e, &spec.loc, "a header cell")),
         }
     }
-    let rows = match lay_out_rows(spec, 0..spec.rows.len(), width, (family, book, None), style) {
+    let rows = match rows_in(&ctx, spec, 0..spec.rows.len(), &widths) {
         Ok(rows) => rows,
         Err(more) => {
             problems.extend(more);
@@ -262,6 +272,7 @@ pub fn lay_out_table(
     }
     Ok(LaidTable {
         width,
+        columns: widths,
         title,
         continued,
         preamble,
@@ -278,11 +289,12 @@ pub fn lay_out_table(
 }
 
 /// The body rows `range` of a table laid out as [`lay_out_table`] lays
-/// them out (a long table's rows a page's worth at a time, on all cores).
+/// them out (a long table's rows a page's worth at a time, on all cores),
+/// over the `columns` [`table_columns`] gave.
 pub fn lay_out_rows(
     spec: &TableSpec,
     range: std::ops::Range<usize>,
-    width: f32,
+    columns: &[f32],
     (family, book, memo): (&Family, &FontBook, Option<&FitMemo>),
     style: &TableStyle,
 ) -> Result<Vec<Band>, Vec<Diagnostic>> {
@@ -290,7 +302,7 @@ pub fn lay_out_rows(
         memo,
         ..Ctx::new(family, book, style)
     };
-    rows_in(&ctx, spec, range, width)
+    rows_in(&ctx, spec, range, columns)
 }
 
 /// The heights of the body rows `range` of a table, as [`lay_out_rows`]
@@ -299,7 +311,7 @@ pub fn lay_out_rows(
 pub fn measure_rows(
     spec: &TableSpec,
     range: std::ops::Range<usize>,
-    width: f32,
+    columns: &[f32],
     (family, book, memo): (&Family, &FontBook, Option<&FitMemo>),
     style: &TableStyle,
 ) -> Result<Vec<f32>, Vec<Diagnostic>> {
@@ -308,20 +320,121 @@ pub fn measure_rows(
         memo,
         ..Ctx::new(family, book, style)
     };
-    Ok(rows_in(&ctx, spec, range, width)?
+    Ok(rows_in(&ctx, spec, range, columns)?
         .iter()
         .map(|b| b.height)
         .collect())
+}
+
+/// The widths in points of a table's columns at `width`: its weights shared
+/// out, then each column widened to hold its widest whole cell
+/// ([`Cell::whole`]) when the table is wide enough for all of them.
+pub fn table_columns(
+    spec: &TableSpec,
+    width: f32,
+    family: &Family,
+    book: &FontBook,
+    style: &TableStyle,
+) -> Vec<f32> {
+    columns_at(&Ctx::new(family, book, style), spec, width)
+}
+
+fn columns_at(ctx: &Ctx<'_>, spec: &TableSpec, width: f32) -> Vec<f32> {
+    let total: f32 = spec.columns.iter().sum::<f32>().max(1e-3);
+    let mut widths: Vec<f32> = spec.columns.iter().map(|w| w / total * width).collect();
+    widen_to_needs(&mut widths, &whole_needs(ctx, spec));
+    widths
+}
+
+/// The width each column needs for its widest whole cell on one line,
+/// padding included (0 where it has none).
+fn whole_needs(ctx: &Ctx<'_>, spec: &TableSpec) -> Vec<f32> {
+    let mut needs = vec![0.0_f32; spec.columns.len()];
+    for row in spec.preamble.iter().chain(&spec.header).chain(&spec.rows) {
+        let mut col = 0;
+        for cell in &row.cells {
+            if let (true, 1, Some(need)) = (cell.whole, cell.span, needs.get_mut(col)) {
+                *need = need.max(one_line_width(ctx, row, cell) + 2.0 * ctx.style.pad_x);
+            }
+            col += cell.span.max(1);
+        }
+    }
+    needs
+}
+
+/// The width of a cell's text set on one line, each styled span in its own
+/// face; a little over the plain advances, so that kerning and rounding
+/// never push its last word onto a line of its own.
+fn one_line_width(ctx: &Ctx<'_>, row: &TableRow, cell: &Cell) -> f32 {
+    let base = cell_face(row, cell);
+    let size = cell_size(ctx.style, cell);
+    let advance: f32 = crate::text::parse_rich(&cell.text)
+        .iter()
+        .map(|span| {
+            let style =
+                Style::from_flags(span.bold || base.is_bold(), span.italic || base.is_italic());
+            ctx.book
+                .face(ctx.family.face(style))
+                .width(&span.text, size)
+        })
+        .sum();
+    advance * 1.02 + 0.5
+}
+
+/// Widens each column short of its need to that need, taking the width
+/// from the other columns in proportion to the room they have above their
+/// own needs. When that room is too little, the columns stay as they are
+/// (the whole cells wrap, or shrink, as any cell does).
+fn widen_to_needs(widths: &mut [f32], needs: &[f32]) {
+    let short: f32 = widths
+        .iter()
+        .zip(needs)
+        .map(|(w, n)| (n - w).max(0.0))
+        .sum();
+    if short <= 0.0 {
+        return;
+    }
+    let room: f32 = widths
+        .iter()
+        .zip(needs)
+        .map(|(w, n)| (w - n).max(0.0))
+        .sum();
+    if room < short {
+        return;
+    }
+    for (w, n) in widths.iter_mut().zip(needs) {
+        if *w < *n {
+            *w = *n;
+        } else {
+            *w -= short * (*w - n) / room;
+        }
+    }
+}
+
+/// The size a cell's text is set at.
+fn cell_size(style: &TableStyle, cell: &Cell) -> f32 {
+    if cell.small {
+        style.size * 0.8
+    } else {
+        style.size
+    }
+}
+
+/// The style a cell's text is set in: a header row's plain cells are bold.
+fn cell_face(row: &TableRow, cell: &Cell) -> Style {
+    if row.kind == RowKind::Header && cell.style == Style::Regular {
+        Style::Bold
+    } else {
+        cell.style
+    }
 }
 
 fn rows_in(
     ctx: &Ctx<'_>,
     spec: &TableSpec,
     range: std::ops::Range<usize>,
-    width: f32,
+    widths: &[f32],
 ) -> Result<Vec<Band>, Vec<Diagnostic>> {
-    let total: f32 = spec.columns.iter().sum::<f32>().max(1e-3);
-    let widths: Vec<f32> = spec.columns.iter().map(|w| w / total * width).collect();
     // Every other body row is shaded, counting again after each section row.
     let mut body_index = 0;
     let shaded: Vec<(&TableRow, bool)> = spec.rows[..range.end.min(spec.rows.len())]
@@ -339,7 +452,7 @@ fn rows_in(
         .collect();
     // Rows are measured on all cores: a card list has a row per card.
     let bands = crate::par::map(&shaded, 256, |(row, shaded)| {
-        row_band(ctx, row, &widths, spec.ruled, *shaded)
+        row_band(ctx, row, widths, spec.ruled, *shaded)
     });
     let mut rows = Vec::with_capacity(bands.len());
     let mut problems = Vec::new();
@@ -553,16 +666,8 @@ fn row_band(
     let mut fitted = Vec::new();
     let mut inner: f32 = 0.0;
     for (cell, (_, w)) in row.cells.iter().zip(&boxes) {
-        let size = if cell.small {
-            style.size * 0.8
-        } else {
-            style.size
-        };
-        let cell_style = if row.kind == RowKind::Header && cell.style == Style::Regular {
-            Style::Bold
-        } else {
-            cell.style
-        };
+        let size = cell_size(style, cell);
+        let cell_style = cell_face(row, cell);
         let (items, h) = fit(
             ctx,
             &cell.text,
@@ -763,27 +868,29 @@ mod tests {
             .collect();
         let rows = 0..table.rows.len();
         let plain = (&book.families[0], &book, None);
-        let heights = measure_rows(&table, rows.clone(), 300.0, plain, &style).expect("measures");
-        let bands = lay_out_rows(&table, rows.clone(), 300.0, plain, &style).expect("sets");
+        let columns = [150.0, 150.0];
+        let heights =
+            measure_rows(&table, rows.clone(), &columns, plain, &style).expect("measures");
+        let bands = lay_out_rows(&table, rows.clone(), &columns, plain, &style).expect("sets");
         let measured_first = FitMemo::default();
         let with = (family, &book, Some(&measured_first));
         assert_eq!(
-            measure_rows(&table, rows.clone(), 300.0, with, &style).expect("measures"),
+            measure_rows(&table, rows.clone(), &columns, with, &style).expect("measures"),
             heights
         );
-        let set = lay_out_rows(&table, rows.clone(), 300.0, with, &style).expect("sets");
+        let set = lay_out_rows(&table, rows.clone(), &columns, with, &style).expect("sets");
         assert_eq!(set.len(), bands.len());
         for (a, b) in set.iter().zip(&bands) {
             assert_eq!((a.height, &a.items), (b.height, &b.items));
         }
         let set_first = FitMemo::default();
         let with = (family, &book, Some(&set_first));
-        let set = lay_out_rows(&table, rows.clone(), 300.0, with, &style).expect("sets");
+        let set = lay_out_rows(&table, rows.clone(), &columns, with, &style).expect("sets");
         for (a, b) in set.iter().zip(&bands) {
             assert_eq!((a.height, &a.items), (b.height, &b.items));
         }
         assert_eq!(
-            measure_rows(&table, rows, 300.0, with, &style).expect("measures"),
+            measure_rows(&table, rows, &columns, with, &style).expect("measures"),
             heights
         );
     }
@@ -820,6 +927,77 @@ mod tests {
         let tagged = lay_out_table(&spec(12), 300.0, family, &book, &style).expect("measures");
         let rows = tagged.header.len() + tagged.rows.len();
         assert_eq!(tags(&tagged), (rows, rows * 2));
+    }
+
+    #[test]
+    fn columns_short_of_a_whole_cell_take_width_from_the_others_in_proportion() {
+        let mut widths = [60.0, 30.0, 10.0];
+        widen_to_needs(&mut widths, &[0.0, 0.0, 25.0]);
+        // 15 points taken: 10 from the first (room 60), 5 from the second (room 30).
+        assert_eq!(widths, [50.0, 25.0, 25.0]);
+        // The room is too little: nothing moves.
+        let mut widths = [10.0, 10.0];
+        widen_to_needs(&mut widths, &[8.0, 13.0]);
+        assert_eq!(widths, [10.0, 10.0]);
+        // A column already wide enough keeps its width.
+        let mut widths = [40.0, 60.0];
+        widen_to_needs(&mut widths, &[30.0, 0.0]);
+        assert_eq!(widths, [40.0, 60.0]);
+    }
+
+    /// The lines a laid band's text falls on, by baseline.
+    fn baselines(band: &Band, from_x: f32) -> Vec<f32> {
+        let mut ys: Vec<f32> = band
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Text(t) if t.x >= from_x => Some(t.y),
+                _ => None,
+            })
+            .collect();
+        ys.dedup();
+        ys
+    }
+
+    #[test]
+    fn a_whole_cell_is_set_on_one_line_in_a_column_too_narrow_by_weight() {
+        let book = book();
+        let family = &book.families[0];
+        let style = TableStyle::default();
+        let odds = "11/36 (30.6%)";
+        let mut table = spec(0);
+        table.columns = vec![6.0, 6.0, 2.0];
+        let row = |whole: bool| {
+            let cell = Cell::new(odds).center().small();
+            let cell = if whole { cell.whole() } else { cell };
+            TableRow::body(
+                vec![Cell::new("7-8"), Cell::new("D: Situational"), cell],
+                None,
+            )
+        };
+        table.header = Vec::new();
+        table.rows = vec![row(false)];
+        let narrow = lay_out_table(&table, 270.0, family, &book, &style).expect("lays out");
+        let odds_x = narrow.columns[0] + narrow.columns[1];
+        assert!(
+            baselines(&narrow.rows[0], odds_x).len() > 1,
+            "wraps by weight"
+        );
+        table.rows = vec![row(true)];
+        let laid = lay_out_table(&table, 270.0, family, &book, &style).expect("lays out");
+        let odds_x = laid.columns[0] + laid.columns[1];
+        assert_eq!(baselines(&laid.rows[0], odds_x).len(), 1);
+        // The text lies inside its cell, and the table keeps its width.
+        let right: f32 = laid.rows[0]
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Text(t) if t.x >= odds_x => Some(t.x + t.width),
+                _ => None,
+            })
+            .fold(0.0, f32::max);
+        assert!(right <= 270.0 - style.pad_x + 0.01, "{right}");
+        assert!((laid.columns.iter().sum::<f32>() - 270.0).abs() < 0.01);
     }
 
     #[test]

@@ -49,7 +49,7 @@ table! { pub mod results: "a results table", "A results table keyed by (modified
     rows: opt Tables(&results_row::DEF),
     cells: opt OneOf(&["codes", "text"],
         "\"codes\": legend codes joined by \" & \"; \"text\": plain outcomes."),
-    none: opt Str("The cell meaning \"no result\" (default \"-\")."),
+    none: opt Str("The cell meaning \"no result\" (default \"-\"); tables print it as an en dash."),
     legend: opt Tables(&legend::DEF),
     notes: opt StrArray("Rich-text notes after the block."),
     across: opt Bool("Results as column heads, rolls beneath."),
