@@ -248,7 +248,7 @@ fn reading_text(pdf: &Path, page: usize, (width, height): (f32, f32), boxes: &[W
         let a = if a < height {
             heading_above(boxes, page, mid, y, a)
         } else {
-            heading_over_cards(boxes, page, mid, y, a)
+            a
         };
         if a > y {
             for x in [0.0, mid] {
@@ -293,31 +293,6 @@ fn heading_above(boxes: &[WordBox], page: usize, mid: f32, y: f32, a: f32) -> f3
         above = above.max(y1);
     }
     a
-}
-
-/// The top of a heading in column one with nothing level with it in column
-/// two, above and below which column two holds words: a heading over a row
-/// of cards set across the page (cards have no word across the gutter to
-/// tell they span it), read across the page from there. `a` if none.
-fn heading_over_cards(boxes: &[WordBox], page: usize, mid: f32, y: f32, a: f32) -> f32 {
-    let region = |w: &&WordBox| w.page == page && w.y0 >= y && w.y1 <= a;
-    let right: Vec<&WordBox> = boxes
-        .iter()
-        .filter(region)
-        .filter(|w| w.x0 >= mid)
-        .collect();
-    boxes
-        .iter()
-        .filter(region)
-        .filter(|w| w.x1 <= mid && w.y1 - w.y0 > 13.0)
-        .map(|w| (w.y0, w.y1))
-        .filter(|&(y0, y1)| {
-            right.iter().any(|r| r.y1 < y0)
-                && right.iter().any(|r| r.y0 > y1)
-                && !right.iter().any(|r| r.y0 < y1 + 7.0 && r.y1 > y0 - 7.0)
-        })
-        .map(|(y0, _)| y0 - 0.5)
-        .fold(a, f32::min)
 }
 
 /// The game's HTML reference built into `out`: the text of every page.

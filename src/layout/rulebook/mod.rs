@@ -1200,7 +1200,7 @@ fn figure_pieces(
     let what = format!("`{}`", code.name);
     match figure {
         Figure::Cards(gallery) if !gallery.full_size => {
-            let (size, cards) = compact_gallery(&gallery, width);
+            let (size, cards) = compact_gallery(&gallery, width, frame.column_height);
             let mut rows = card_rows(&cards, size, width, CARD_GAP);
             tag_cards(&mut rows, &cards);
             for row in &mut rows {
@@ -1332,16 +1332,27 @@ fn same_title(heading: &str, title: &str) -> bool {
 /// The least a gallery's cards are scaled to, to sit one more to a row.
 const GALLERY_MIN_SCALE: f32 = 0.6;
 
+/// The least a gallery's cards are scaled down further (as a share of the
+/// size the row gives them) so that one more row fills a column's foot.
+const GALLERY_FILL_SCALE: f32 = 0.85;
+
 /// A gallery's cards set in the column, one more to a row than fit at the
 /// size they print when that keeps them at least [`GALLERY_MIN_SCALE`] of
 /// it (two poker cards to a column of a two-column page, three to a row of
 /// a one-column page), else as they print; cards wider than the column are
-/// scaled to fit it. Returns the size they are set at and their faces.
-fn compact_gallery(gallery: &Gallery, width: f32) -> ((f32, f32, f32), Vec<(String, CardFace)>) {
+/// scaled to fit it. Where the rows leave a column's foot blank and a little
+/// less (down to [`GALLERY_FILL_SCALE`]) lets one more row in, the cards
+/// take that size, so a full column of cards is filled to its foot.
+/// Returns the size they are set at and their faces.
+fn compact_gallery(
+    gallery: &Gallery,
+    width: f32,
+    height: f32,
+) -> ((f32, f32, f32), Vec<(String, CardFace)>) {
     let (w, h, radius) = gallery.size;
     let fit = |n: f32| (width - (n - 1.0) * CARD_GAP) / n / w.max(1e-3);
     let at_full = ((width + CARD_GAP) / (w + CARD_GAP)).floor();
-    let scale = if at_full < 1.0 {
+    let by_row = if at_full < 1.0 {
         fit(1.0)
     } else if fit(at_full + 1.0) >= GALLERY_MIN_SCALE {
         fit(at_full + 1.0)
@@ -1349,6 +1360,7 @@ fn compact_gallery(gallery: &Gallery, width: f32) -> ((f32, f32, f32), Vec<(Stri
         1.0
     }
     .min(1.0);
+    let scale = gallery_fill_scale(h, height, by_row).unwrap_or(by_row);
     let cards = gallery
         .cards
         .iter()
@@ -1362,6 +1374,19 @@ fn compact_gallery(gallery: &Gallery, width: f32) -> ((f32, f32, f32), Vec<(Stri
         })
         .collect();
     ((w * scale, h * scale, radius * scale), cards)
+}
+
+/// The scale, a little under `scale`, at which cards `h` high sit one row
+/// more to a column `height` high than at `scale`, filling it (a hair short,
+/// so rounding never pushes the last row over); none when that takes them
+/// under [`GALLERY_FILL_SCALE`] of `scale`.
+fn gallery_fill_scale(h: f32, height: f32, scale: f32) -> Option<f32> {
+    let rows = ((height + CARD_GAP) / (h * scale + CARD_GAP)).floor();
+    if rows < 1.0 || h <= 0.0 {
+        return None;
+    }
+    let filling = (height - rows * CARD_GAP) / ((rows + 1.0) * h) * 0.999;
+    (filling >= GALLERY_FILL_SCALE * scale && filling < scale).then_some(filling)
 }
 
 /// What a die shows, in words: its name, role and each face's symbols.
@@ -2324,8 +2349,10 @@ mod tests {
     #[test]
     fn a_deck_gallery_sets_one_more_card_to_a_row_scaled_unless_too_small() {
         let column = (Paper::LETTER.width - 2.0 * SIDE - GUTTER) / 2.0;
+        // A column one row high (no room to fill at its foot).
+        let height = 200.0;
         // Poker cards: one fits a column as they print, two at 0.7 of it.
-        let (size, cards) = compact_gallery(&gallery(3, (180.0, 252.0), false), column);
+        let (size, cards) = compact_gallery(&gallery(3, (180.0, 252.0), false), column, height);
         let scale = size.0 / 180.0;
         assert!((2.0 * size.0 + CARD_GAP - column).abs() < 0.01, "{size:?}");
         assert!((size.1 - 252.0 * scale).abs() < 0.01);
@@ -2335,12 +2362,49 @@ mod tests {
         assert!((t.size - 10.0 * scale).abs() < 1e-4 && (t.x - 10.0 * scale).abs() < 1e-4);
         // Label-sized cards would be too small two to a column: as they print.
         assert_eq!(
-            compact_gallery(&gallery(3, (243.0, 168.0), false), column).0,
+            compact_gallery(&gallery(3, (243.0, 168.0), false), column, height).0,
             (243.0, 168.0, 4.0)
         );
         // A card wider than the column is made to fit it.
-        let (size, _) = compact_gallery(&gallery(1, (400.0, 300.0), false), column);
+        let (size, _) = compact_gallery(&gallery(1, (400.0, 300.0), false), column, 1000.0);
         assert!((size.0 - column).abs() < 0.01, "{size:?}");
+    }
+
+    #[test]
+    fn a_gallery_takes_one_row_more_to_fill_a_column_when_the_cards_shrink_a_little() {
+        let height = Paper::LETTER.height - TOP - BOTTOM;
+        let column = (Paper::LETTER.width - 2.0 * SIDE - GUTTER) / 2.0;
+        // Poker cards two to a row leave the foot of a Letter column blank:
+        // they shrink so that four rows fill it.
+        let (size, _) = compact_gallery(&gallery(3, (180.0, 252.0), false), column, height);
+        let by_row = (column - CARD_GAP) / 2.0;
+        assert!(
+            size.0 < by_row && size.0 >= GALLERY_FILL_SCALE * by_row,
+            "{size:?}"
+        );
+        let four = 4.0 * size.1 + 3.0 * CARD_GAP;
+        assert!(four <= height && four > height - 1.0, "{four} in {height}");
+        // Over a sweep of column heights: a filling scale is within its
+        // bounds and fits exactly one row more than the scale it replaces.
+        for tenth in 1000..8000 {
+            let height = tenth as f32 / 10.0;
+            let rows_at = |s: f32| ((height + CARD_GAP) / (100.0 * s + CARD_GAP)).floor();
+            if let Some(fill) = gallery_fill_scale(100.0, height, 1.0) {
+                assert!(
+                    (GALLERY_FILL_SCALE..1.0).contains(&fill),
+                    "{height}: {fill}"
+                );
+                assert_eq!(rows_at(fill), rows_at(1.0) + 1.0, "{height}: {fill}");
+            } else {
+                // No fill: the next row would take the cards under the floor.
+                let rows = rows_at(1.0);
+                let next = (height - rows * CARD_GAP) / ((rows + 1.0) * 100.0);
+                assert!(
+                    !(GALLERY_FILL_SCALE + 1e-3..1.0).contains(&next),
+                    "{height}"
+                );
+            }
+        }
     }
 
     #[test]
