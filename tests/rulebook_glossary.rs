@@ -11,7 +11,7 @@ mod support;
 use std::fs;
 
 use support::raw::build_rulebook;
-use support::tools::{page_count, pdf_bookmarks, structure_tree, tool};
+use support::tools::{page_count, pdf_bookmarks, structure_tree, tool, word_boxes};
 
 /// (term, definition as written, definition as printed), in the order the
 /// glossary must list them.
@@ -44,8 +44,8 @@ const TERMS: [(&str, &str, &str); 5] = [
 ];
 
 /// A game with the glossary terms in another order than the glossary's,
-/// and rules long enough to run over several pages.
-fn write_game(dir: &std::path::Path) {
+/// and rules of `sections` sections (six run over several pages).
+fn write_game(dir: &std::path::Path, sections: usize) {
     fs::create_dir_all(dir.join("rules")).expect("rules dir");
     let mut toml = String::from(
         "name = \"Glossary Fixture\"\nrules = [\"rules/rules.md\"]\n\n\
@@ -59,7 +59,7 @@ fn write_game(dir: &std::path::Path) {
     }
     fs::write(dir.join("game.toml"), toml).expect("game.toml");
     let mut md = String::from("# Rules\n\n");
-    for section in 1..=6 {
+    for section in 1..=sections {
         md.push_str(&format!("## Section {section}\n\n"));
         for _ in 0..5 {
             md.push_str(
@@ -94,7 +94,7 @@ fn letters(text: &str) -> String {
 fn the_glossary_lists_each_term_with_its_definition_after_the_rules() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let game = tmp.path().join("glossed");
-    write_game(&game);
+    write_game(&game, 6);
     let pdf = build_rulebook(&game, &tmp.path().join("out"));
     let path = pdf.to_str().expect("path");
     let pages = page_count(&pdf);
@@ -104,17 +104,18 @@ fn the_glossary_lists_each_term_with_its_definition_after_the_rules() {
             &["-f", &n.to_string(), "-l", &n.to_string(), path, "-"],
         )
     };
-    // The glossary's page: the one whose text (below its running head) starts with its title.
-    let at: Vec<usize> = (2..=pages)
+    // The glossary's page: the one with its title below the running head
+    // (at the top, or below the rules' last lines), after the contents.
+    let at: Vec<usize> = (3..=pages)
         .filter(|&n| {
             let text = page_text(n);
             let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
-            lines.nth(1) == Some("Glossary")
+            lines.nth(1).is_some() && lines.any(|l| l == "Glossary")
         })
         .collect();
     assert_eq!(at.len(), 1, "one glossary page in {pages}");
     let glossary = at[0];
-    assert!(glossary > 3, "after the rules: page {glossary} of {pages}");
+    assert!(glossary >= 3, "after the rules: page {glossary} of {pages}");
     // Each term with its definition, once in the whole book, in order.
     let all = flat(&tool("pdftotext", &[path, "-"]));
     let mut last = 0;
@@ -206,4 +207,90 @@ fn the_glossary_lists_each_term_with_its_definition_after_the_rules() {
         .map(|(t, _, d)| (t.to_string(), letters(d)))
         .collect();
     assert_eq!(items, expected);
+}
+
+/// The lowest word of the rules on page `n` (1-based) and the top of the
+/// glossary's title there, if it is there (pdftotext's boxes, y down).
+fn rules_end_and_glossary(
+    boxes: &[((f64, f64), Vec<support::tools::BoxedWord>)],
+    n: usize,
+) -> (f64, Option<f64>) {
+    let (_, words) = &boxes[n - 1];
+    // Below the running head and its rule; the folio at the foot excluded.
+    let body = words
+        .iter()
+        .filter(|(_, [_, y0, _, y1])| *y0 > 50.0 && *y1 < 750.0);
+    let title = body
+        .clone()
+        // Set as a title (the contents' entry is body-sized).
+        .find(|(w, [_, y0, _, y1])| w == "Glossary" && y1 - y0 > 12.0)
+        .map(|(_, [_, y0, _, _])| *y0);
+    let end = body
+        .filter(|(_, [_, y0, _, _])| title.is_none_or(|t| *y0 < t))
+        .map(|(_, [_, _, _, y1])| *y1)
+        .fold(0.0, f64::max);
+    (end, title)
+}
+
+#[test]
+fn the_glossary_starts_below_the_rules_last_lines_where_they_leave_room() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let mut shared = 0;
+    let mut own = 0;
+    for sections in 1..=8 {
+        let game = tmp.path().join(format!("glossed-{sections}"));
+        write_game(&game, sections);
+        let pdf = build_rulebook(&game, &tmp.path().join(format!("out-{sections}")));
+        let boxes = word_boxes(&pdf);
+        let pages = boxes.len();
+        let at: Vec<usize> = (2..=pages)
+            .filter(|&n| rules_end_and_glossary(&boxes, n).1.is_some())
+            .collect();
+        assert_eq!(
+            at.len(),
+            1,
+            "{sections} sections: one glossary title in {pages} pages"
+        );
+        let page = at[0];
+        let (end, title) = rules_end_and_glossary(&boxes, page);
+        let title = title.unwrap_or_default();
+        if title > 100.0 {
+            // Below the rules ending on its page, a clear gap lower.
+            shared += 1;
+            assert!(
+                end > 100.0 && title > end + 14.0,
+                "{sections}: rules end {end}, title {title}"
+            );
+        } else {
+            // A page of its own: the rules' last page had no room for it
+            // (a short contents' share of the text block, 0.3, left free).
+            own += 1;
+            let (end, _) = rules_end_and_glossary(&boxes, page - 1);
+            assert!(
+                end > 792.0 - 54.0 - 0.3 * 678.0 - 28.0 - 12.0,
+                "{sections}: rules end {end} on page {}",
+                page - 1
+            );
+        }
+        // Every term is on the glossary's page, none lost.
+        let text = flat(&tool(
+            "pdftotext",
+            &[
+                "-f",
+                &page.to_string(),
+                "-l",
+                &page.to_string(),
+                pdf.to_str().expect("path"),
+                "-",
+            ],
+        ));
+        assert!(
+            TERMS.iter().all(|(t, _, _)| text.contains(t)),
+            "{sections}: {text}"
+        );
+    }
+    assert!(
+        shared > 0 && own > 0,
+        "both cases swept: {shared} shared, {own} own"
+    );
 }

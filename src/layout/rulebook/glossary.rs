@@ -1,9 +1,10 @@
 //! Layout stage, rulebook back matter: from the game's `[[glossary]]` terms
-//! to the glossary's pages — its title across the page, then each term in
+//! to the glossary's pages (the first below the rules' last lines where
+//! they leave room) — its title across the page, then each term in
 //! bold followed by its definition, in alphabetical order, in the rules'
 //! columns — tagged as a list whose items label their term.
 
-use super::columns::flow;
+use super::columns::flow_below;
 use super::icons::{ICON, place_icons, split_icons};
 use super::pieces::{Piece, Prose, text_pieces};
 use super::tags::wrap;
@@ -27,10 +28,12 @@ pub(super) fn sorted(glossary: &[GlossaryEntry]) -> Vec<&GlossaryEntry> {
 /// The glossary's pages: "Glossary" across the page, then each term of
 /// `input.glossary` (alphabetical) in bold, a space, and its definition
 /// (rich text, its icons drawn), set as the rules' paragraphs are, in the
-/// rules' columns. Empty when the game has no glossary.
+/// rules' columns; its first page starts `start` below the text block's top
+/// (below the rules ending on it) when given. Empty when the game has no glossary.
 pub(super) fn lay_out_glossary(
     input: &RulebookInput<'_>,
     prose: Option<Prose<'_>>,
+    start: Option<f32>,
 ) -> Result<Vec<Vec<Item>>, FitError> {
     if input.glossary.is_empty() {
         return Ok(Vec::new());
@@ -74,7 +77,7 @@ pub(super) fn lay_out_glossary(
     }
     wrap(Role::List, &mut entries);
     pieces.extend(entries);
-    Ok(flow(frame, pieces).0)
+    Ok(flow_below(frame, pieces, start.unwrap_or(0.0)).0)
 }
 
 /// An entry's lines as a list item: its term (the first runs of its first

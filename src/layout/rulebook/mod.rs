@@ -259,6 +259,8 @@ struct Body {
     /// Where the rules start on their first page, below the front matter
     /// sharing it (points below the text block's top; None on a page of their own).
     body_start: Option<f32>,
+    /// Where the rules end on their last page (points below the text block's top).
+    body_end: f32,
     /// The page of each heading (0-based).
     heading_pages: Vec<usize>,
     /// The list of tables: (level, title, anchor with its `#`).
@@ -316,6 +318,7 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
         placed,
         first_body,
         body_start,
+        body_end,
         heading_pages,
         tables,
     } = set;
@@ -386,16 +389,24 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
     } else {
         Edge::Justified
     };
-    let glossary =
-        lay_out_glossary(input, Some((&break_points, edge))).map_err(|e| vec![fit_problem(e)])?;
-    let glossary_at = first_body + body.len();
+    // It starts below the rules' last columns where they leave room.
+    let glossary_start = shared_start(body_end, frame);
+    let glossary = lay_out_glossary(input, Some((&break_points, edge)), glossary_start)
+        .map_err(|e| vec![fit_problem(e)])?;
+    let glossary_shares = usize::from(glossary_start.is_some() && !glossary.is_empty());
+    let glossary_at = first_body + body.len() - glossary_shares;
     // The index, after the rules and the glossary, with its bookmark and
     // contents entry too.
     let index_at = glossary_at + glossary.len();
     let mut contents_pages = heading_pages.clone();
-    for (title, at, set) in [
-        (GLOSSARY, glossary_at, !glossary.is_empty()),
-        (INDEX, index_at, !marks.is_empty()),
+    for (title, at, start, set) in [
+        (
+            GLOSSARY,
+            glossary_at,
+            glossary_start.filter(|_| glossary_shares == 1),
+            !glossary.is_empty(),
+        ),
+        (INDEX, index_at, None, !marks.is_empty()),
     ] {
         if !set {
             continue;
@@ -406,7 +417,7 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
             title: title.to_string(),
             target: Target {
                 page: at,
-                y: TOP - 6.0,
+                y: TOP + start.unwrap_or(0.0) - 6.0,
             },
         });
     }
@@ -442,9 +453,16 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
         last.items.extend(first);
     }
     pages.extend(body.map(page));
-    debug_assert!(glossary.is_empty() || pages.len() == glossary_at);
-    pages.extend(glossary.into_iter().map(page));
-    let glossary_pages = glossary_at..pages.len();
+    debug_assert!(glossary.is_empty() || pages.len() + glossary_shares == glossary_at + 1);
+    let mut glossary = glossary.into_iter();
+    if glossary_shares == 1
+        && let (Some(last), Some(top)) = (pages.last_mut(), glossary.next())
+    {
+        last.items.extend(top);
+    }
+    // The pages of its own (a page it shares keeps the rules' running head).
+    let glossary_pages = pages.len()..pages.len() + glossary.len();
+    pages.extend(glossary.map(page));
     debug_assert_eq!(pages.len(), index_at);
     if !marks.is_empty() {
         let (index, links) = lay_out_index(index_entries(marks), input, index_at)
@@ -763,7 +781,9 @@ fn set_body(
             )
         })
         .collect();
+    let heights: Vec<f32> = pieces.iter().map(|p| p.height).collect();
     let (body, placed) = flow_below(frame, pieces, body_start.unwrap_or(0.0));
+    let body_end = last_page_end(&placed, &heights, frame);
     let mut heading_pages = vec![0; headings.len()];
     for ((heading, _, _), at) in meta.iter().zip(&placed) {
         if let Some(slot) = heading.and_then(|h| heading_pages.get_mut(h)) {
@@ -777,9 +797,30 @@ fn set_body(
         placed,
         first_body,
         body_start,
+        body_end,
         heading_pages,
         tables,
     })
+}
+
+/// How far below the text block's top the pieces on the last page end.
+fn last_page_end(placed: &[columns::Placed], heights: &[f32], frame: Frame) -> f32 {
+    let last = placed.iter().map(|p| p.page).max().unwrap_or(0);
+    placed
+        .iter()
+        .zip(heights)
+        .filter(|(p, _)| p.page == last)
+        .map(|(p, h)| p.y - frame.top + h)
+        .fold(0.0, f32::max)
+}
+
+/// Where back matter starts on the rules' last page, below their columns
+/// ending `end` below the text block's top: a contents' gap lower, where
+/// that leaves at least the share of the text block a short contents must
+/// leave for the rules; None (a page of its own) elsewhere.
+fn shared_start(end: f32, frame: Frame) -> Option<f32> {
+    let start = end + front::CONTENTS_GAP;
+    (start <= frame.column_height * (1.0 - front::CONTENTS_SHARE_MIN)).then_some(start)
 }
 
 /// Lines a heading keeps with it in its column: a heading is never the
