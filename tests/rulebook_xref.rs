@@ -11,7 +11,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use support::raw::{build_rulebook, dump, grogpress};
-use support::tools::{BoxedWord, pdf_bookmarks, pdf_links, word_boxes};
+use support::tools::{BoxedWord, PdfLink, pdf_bookmarks, pdf_links, word_boxes};
 
 const FIXTURE: &str = "tests/fixtures/xref";
 const PAGES: [&str; 2] = ["rules/basics.md", "rules/combat.md"];
@@ -220,6 +220,10 @@ fn a_cross_reference_prints_the_page_its_rule_is_on_and_links_there() {
             })
             .unwrap_or_else(|| panic!("no link over {label} on page {page}: {links:?}"));
         assert_eq!(link.to_page, target_page, "{label}");
+        assert!(
+            link.framed,
+            "{label}: a link in the prose is framed on screen"
+        );
         let top = pages[target_page - 1].0.1 - target[1];
         assert!(
             link.to_top >= top && link.to_top <= top + 20.0,
@@ -228,6 +232,15 @@ fn a_cross_reference_prints_the_page_its_rule_is_on_and_links_there() {
         );
     }
     assert!(elsewhere >= 3, "references to other pages: {refs:?}");
+    // The contents' entries (each a link across the text block) are not.
+    let entries: Vec<&PdfLink> = links
+        .iter()
+        .filter(|l| l.rect[2] - l.rect[0] > 300.0)
+        .collect();
+    assert!(
+        !entries.is_empty() && entries.iter().all(|l| !l.framed),
+        "{entries:?}"
+    );
 }
 
 #[test]

@@ -30,6 +30,10 @@ pub struct Link {
     /// A web address the link opens instead: only ever an `http`, `https`
     /// or `mailto` URL ([`crate::model::link::is_web_link`]).
     pub uri: Option<String>,
+    /// Framed on screen (never in print), as LaTeX's hyperref frames a
+    /// link: links in the prose; the contents' and index's entries, plainly
+    /// entries, are not.
+    pub framed: bool,
 }
 
 /// The outline and links of a document (both empty for most documents).

@@ -149,6 +149,11 @@ fn io_error(e: std::io::Error) -> RenderError {
 /// The header pdf-writer's `Pdf` starts with.
 const HEADER: &[u8] = b"%PDF-1.7\n%\x80\x80\x80\x80\n\n";
 
+/// The width (points) of a framed link's frame, and its colour: a quiet
+/// blue, where LaTeX's hyperref frames in red and cyan.
+const LINK_FRAME: f32 = 0.6;
+const LINK_FRAME_RGB: (f32, f32, f32) = (0.45, 0.6, 0.9);
+
 impl<'a, W: Write> PdfStream<'a, W> {
     /// Starts a PDF with the navigation `nav` (links and outline, by page index).
     pub fn new(
@@ -497,7 +502,9 @@ impl<W: Write> PdfStream<'_, W> {
         Ok(Some((root, tags.lang().to_string())))
     }
 
-    /// Link annotations: invisible rectangles whose action jumps to a place.
+    /// Link annotations: rectangles whose action jumps to a place, framed
+    /// thinly on screen where the link asks (a viewer does not print an
+    /// annotation's frame: the printed page stays clean).
     fn write_links(&mut self) -> Result<(), RenderError> {
         let nav = self.nav;
         for (i, (link, id)) in nav.links.iter().zip(self.link_refs.clone()).enumerate() {
@@ -506,17 +513,24 @@ impl<W: Write> PdfStream<'_, W> {
             };
             let target = self.destination(link.target);
             let key = self.tags.as_ref().and_then(|t| t.link_key(i));
+            // A frame keeps clear of the line below (the line box's foot
+            // is its leading; its top is the capitals' height).
+            let inset = if link.framed { link.h * 0.12 } else { 0.0 };
             self.object(|c| {
                 let mut annot = c.annotation(id);
                 annot
                     .subtype(AnnotationType::Link)
                     .rect(Rect::new(
                         link.x,
-                        h - link.y - link.h,
+                        h - link.y - link.h + inset,
                         link.x + link.w,
                         h - link.y,
                     ))
-                    .border(0.0, 0.0, 0.0, None);
+                    .border(0.0, 0.0, if link.framed { LINK_FRAME } else { 0.0 }, None);
+                if link.framed {
+                    let (r, g, b) = LINK_FRAME_RGB;
+                    annot.color_rgb(r, g, b);
+                }
                 if let Some(key) = key {
                     annot.struct_parent(key);
                 }

@@ -502,6 +502,7 @@ mod tests {
             h: 8.0,
             target: crate::layout::Target { page: 0, y: 0.0 },
             uri: None,
+            framed: false,
         };
         let marks_one = tree.mark_page(0, &page_one, &[]);
         let marks_two = tree.mark_page(1, &page_two, &[(0, &link)]);

@@ -342,6 +342,8 @@ pub struct PdfLink {
     pub rect: [f64; 4],
     pub to_page: usize,
     pub to_top: f64,
+    /// Its /Border has a width and it has a colour (/C): a frame on screen.
+    pub framed: bool,
 }
 
 /// Every link to a place in the PDF, read from `qpdf --json` (pages in
@@ -403,6 +405,11 @@ pub fn pdf_links(pdf: &std::path::Path) -> Vec<PdfLink> {
                 rect: [*rect.first()?, *rect.get(1)?, *rect.get(2)?, *rect.get(3)?],
                 to_page: pages.iter().position(|p| Some(p) == dest.first())? + 1,
                 to_top: dest.get(3)?.parse().ok()?,
+                framed: numbers_after(lines, "/Border")
+                    .get(2)
+                    .and_then(|w| w.parse::<f64>().ok())
+                    .is_some_and(|w| w > 0.0)
+                    && !numbers_after(lines, "/C").is_empty(),
             })
         })
         .collect()

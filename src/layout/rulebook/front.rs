@@ -55,6 +55,7 @@ impl Front {
                 h: area[3],
                 target: *target,
                 uri: None,
+                framed: false,
             })
             .collect()
     }

@@ -122,6 +122,7 @@ pub(super) fn lay_out_index(
                 h,
                 target: *target,
                 uri: None,
+                framed: false,
             });
         }
     }

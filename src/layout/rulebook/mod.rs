@@ -360,6 +360,7 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
                     h,
                     target: Target { page: 0, y: 0.0 },
                     uri: None,
+                    framed: true,
                 },
                 title,
             ));
