@@ -400,7 +400,7 @@ fn results(t: &ResultsTable, odds: bool) -> TableSpec {
         .iter()
         .enumerate()
         .map(|(i, row)| {
-            let mut cells = vec![Cell::new(row.roll_text.clone()).center().bold()];
+            let mut cells = vec![Cell::new(row.roll_text.clone()).center().bold().whole()];
             cells.extend(
                 row.results
                     .iter()

@@ -342,24 +342,63 @@ pub fn table_columns(
 fn columns_at(ctx: &Ctx<'_>, spec: &TableSpec, width: f32) -> Vec<f32> {
     let total: f32 = spec.columns.iter().sum::<f32>().max(1e-3);
     let mut widths: Vec<f32> = spec.columns.iter().map(|w| w / total * width).collect();
-    widen_to_needs(&mut widths, &whole_needs(ctx, spec));
+    let (whole, words) = column_needs(ctx, spec);
+    // Whole cells, never taking a column below its longest word; then, in
+    // a table sized by need (one with whole cells: a chart's), each column
+    // up to its longest word where the others have room. A table without
+    // whole cells keeps its weights: a word too long shrinks, or the table
+    // goes across the page.
+    widen_to_needs(&mut widths, &whole, &words);
+    if whole.iter().any(|w| *w > 0.0) {
+        let either: Vec<f32> = whole.iter().zip(&words).map(|(a, b)| a.max(*b)).collect();
+        widen_to_needs(&mut widths, &either, &either);
+    }
     widths
 }
 
-/// The width each column needs for its widest whole cell on one line,
-/// padding included (0 where it has none).
-fn whole_needs(ctx: &Ctx<'_>, spec: &TableSpec) -> Vec<f32> {
-    let mut needs = vec![0.0_f32; spec.columns.len()];
+/// The width each column needs for its widest whole cell on one line, and
+/// for its longest word (a word is never broken: a cell narrower shrinks
+/// it), padding included (0 where it has none). Cells spanning columns
+/// count for neither.
+fn column_needs(ctx: &Ctx<'_>, spec: &TableSpec) -> (Vec<f32>, Vec<f32>) {
+    let mut whole = vec![0.0_f32; spec.columns.len()];
+    let mut words = vec![0.0_f32; spec.columns.len()];
+    let pad = 2.0 * ctx.style.pad_x;
     for row in spec.preamble.iter().chain(&spec.header).chain(&spec.rows) {
         let mut col = 0;
         for cell in &row.cells {
-            if let (true, 1, Some(need)) = (cell.whole, cell.span, needs.get_mut(col)) {
-                *need = need.max(one_line_width(ctx, row, cell) + 2.0 * ctx.style.pad_x);
+            if let (1, Some(need), Some(word)) = (cell.span, whole.get_mut(col), words.get_mut(col))
+            {
+                if cell.whole {
+                    *need = need.max(one_line_width(ctx, row, cell) + pad);
+                }
+                *word = word.max(longest_word(ctx, row, cell) + pad);
             }
             col += cell.span.max(1);
         }
     }
-    needs
+    (whole, words)
+}
+
+/// The width of a cell's longest word, each styled span in its own face
+/// (with the same allowance as [`one_line_width`]).
+fn longest_word(ctx: &Ctx<'_>, row: &TableRow, cell: &Cell) -> f32 {
+    let base = cell_face(row, cell);
+    let size = cell_size(ctx.style, cell);
+    crate::text::parse_rich(&cell.text)
+        .iter()
+        .flat_map(|span| {
+            let style =
+                Style::from_flags(span.bold || base.is_bold(), span.italic || base.is_italic());
+            let face = ctx.book.face(ctx.family.face(style));
+            span.text
+                .split_whitespace()
+                .map(move |word| face.width(word, size))
+                .collect::<Vec<f32>>()
+        })
+        .fold(0.0, f32::max)
+        * 1.02
+        + 0.5
 }
 
 /// The width of a cell's text set on one line, each styled span in its own
@@ -383,9 +422,10 @@ fn one_line_width(ctx: &Ctx<'_>, row: &TableRow, cell: &Cell) -> f32 {
 
 /// Widens each column short of its need to that need, taking the width
 /// from the other columns in proportion to the room they have above their
-/// own needs. When that room is too little, the columns stay as they are
-/// (the whole cells wrap, or shrink, as any cell does).
-fn widen_to_needs(widths: &mut [f32], needs: &[f32]) {
+/// floors (no column goes under its floor, nor its need). When that room is
+/// too little, the columns stay as they are (the cells wrap, or shrink, as
+/// any cell does).
+fn widen_to_needs(widths: &mut [f32], needs: &[f32], floors: &[f32]) {
     let short: f32 = widths
         .iter()
         .zip(needs)
@@ -394,19 +434,21 @@ fn widen_to_needs(widths: &mut [f32], needs: &[f32]) {
     if short <= 0.0 {
         return;
     }
+    let keep = |k: usize| needs[k].max(floors.get(k).copied().unwrap_or(0.0));
     let room: f32 = widths
         .iter()
-        .zip(needs)
-        .map(|(w, n)| (w - n).max(0.0))
+        .enumerate()
+        .filter(|(k, w)| **w >= needs[*k])
+        .map(|(k, w)| (w - keep(k)).max(0.0))
         .sum();
     if room < short {
         return;
     }
-    for (w, n) in widths.iter_mut().zip(needs) {
-        if *w < *n {
-            *w = *n;
+    for (k, w) in widths.iter_mut().enumerate() {
+        if *w < needs[k] {
+            *w = needs[k];
         } else {
-            *w -= short * (*w - n) / room;
+            *w -= short * (*w - keep(k)).max(0.0) / room;
         }
     }
 }
@@ -932,17 +974,26 @@ mod tests {
     #[test]
     fn columns_short_of_a_whole_cell_take_width_from_the_others_in_proportion() {
         let mut widths = [60.0, 30.0, 10.0];
-        widen_to_needs(&mut widths, &[0.0, 0.0, 25.0]);
+        widen_to_needs(&mut widths, &[0.0, 0.0, 25.0], &[0.0; 3]);
         // 15 points taken: 10 from the first (room 60), 5 from the second (room 30).
         assert_eq!(widths, [50.0, 25.0, 25.0]);
         // The room is too little: nothing moves.
         let mut widths = [10.0, 10.0];
-        widen_to_needs(&mut widths, &[8.0, 13.0]);
+        widen_to_needs(&mut widths, &[8.0, 13.0], &[0.0; 2]);
         assert_eq!(widths, [10.0, 10.0]);
         // A column already wide enough keeps its width.
         let mut widths = [40.0, 60.0];
-        widen_to_needs(&mut widths, &[30.0, 0.0]);
+        widen_to_needs(&mut widths, &[30.0, 0.0], &[0.0; 2]);
         assert_eq!(widths, [40.0, 60.0]);
+        // A floor (a column's longest word) is kept: the room is above it.
+        // 15 taken: the first's room is 60 - 0, the second's 30 - 27 = 3.
+        let mut widths = [60.0, 30.0, 10.0];
+        widen_to_needs(&mut widths, &[0.0, 0.0, 25.0], &[0.0, 27.0, 0.0]);
+        assert!(
+            (widths[1] - (30.0 - 15.0 * 3.0 / 63.0)).abs() < 1e-4,
+            "{widths:?}"
+        );
+        assert!(widths[1] >= 27.0 && (widths.iter().sum::<f32>() - 100.0).abs() < 1e-3);
     }
 
     /// The lines a laid band's text falls on, by baseline.
@@ -998,6 +1049,56 @@ mod tests {
             .fold(0.0, f32::max);
         assert!(right <= 270.0 - style.pad_x + 0.01, "{right}");
         assert!((laid.columns.iter().sum::<f32>() - 270.0).abs() < 0.01);
+    }
+
+    #[test]
+    fn a_column_gives_width_to_a_whole_cell_only_down_to_its_longest_word() {
+        let book = book();
+        let family = &book.families[0];
+        let style = TableStyle::default();
+        let mut table = spec(0);
+        table.header = vec![TableRow::header(vec![
+            Cell::new("Loss?"),
+            Cell::new("Retreat?"),
+            Cell::new("Odds at net 0").whole(),
+        ])];
+        table.rows = vec![TableRow::body(
+            vec![
+                Cell::new("A2"),
+                Cell::new("D: Situational"),
+                Cell::new("11/36 (30.6%)").whole(),
+            ],
+            None,
+        )];
+        let ctx = Ctx::new(family, &book, &style);
+        let (_, words) = column_needs(&ctx, &table);
+        let bold = book.face(family.face(Style::Bold));
+        let loss = bold.width("Loss?", style.size) + 2.0 * style.pad_x;
+        // By weight the first column is a point wider than its header's
+        // word; the third's whole cell needs width from the other two.
+        table.columns = vec![loss + 1.0, 240.0 - loss - 1.0 - 40.0, 40.0];
+        let columns = table_columns(&table, 240.0, family, &book, &style);
+        assert!(words[0] >= loss, "{words:?}");
+        assert!(columns[0] >= loss, "{columns:?} keep {loss}");
+        let odds = one_line_width(&ctx, &table.header[0], &table.header[0].cells[2]);
+        assert!(columns[2] >= odds + 2.0 * style.pad_x - 1e-3, "{columns:?}");
+        assert!((columns.iter().sum::<f32>() - 240.0).abs() < 0.01);
+        // Without whole cells the weights stand, a column narrower than
+        // its word included.
+        for row in table.header.iter_mut().chain(table.rows.iter_mut()) {
+            for cell in &mut row.cells {
+                cell.whole = false;
+            }
+        }
+        table.columns = vec![10.0, 190.0, 40.0];
+        let plain = table_columns(&table, 240.0, family, &book, &style);
+        assert!(
+            plain
+                .iter()
+                .zip(&table.columns)
+                .all(|(a, b)| (a - b).abs() < 1e-3),
+            "{plain:?}"
+        );
     }
 
     #[test]
