@@ -62,15 +62,19 @@ const SHORT_TABLE: usize = 5;
 /// row. Where the column flow breaks it, the head is set again (see
 /// `columns`); the last two rows stay together, and a short table is one
 /// piece. Only a row too tall for a column even below the head is a misfit.
+/// A title not `shown` (a heading just above says it) is left out where the
+/// table starts but kept, "(continued)", where it goes on: a reader there
+/// sees which table it is.
 pub fn table_pieces(
     spec: &TableSpec,
     room: Room,
     family: &Family,
     book: &FontBook,
+    shown: bool,
 ) -> Result<Vec<Piece>, Misfit> {
     let style = table_style();
     let at = |width: f32| lay_out_table(spec, width, family, book, &style);
-    let (table, full_width) = match at(room.column) {
+    let (mut table, full_width) = match at(room.column) {
         Ok(t) => (t, false),
         Err(e) if room.page <= room.column + 1e-3 => return Err(Misfit::Cells(e)),
         Err(_) => match at(room.page) {
@@ -78,6 +82,9 @@ pub fn table_pieces(
             Err(e) => return Err(Misfit::Cells(e)),
         },
     };
+    if !shown {
+        table.title = None;
+    }
     let whole = |table: &LaidTable| {
         let band = table.as_band();
         Piece {

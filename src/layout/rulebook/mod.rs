@@ -1195,8 +1195,9 @@ fn block_pieces(
             ..
         } => {
             let spec = pipe_table_spec(header, rows, aligns);
-            let mut pieces = table_pieces(&spec, room(frame), input.figure_family, input.book)
-                .map_err(|m| misfit_problem(m, "the table"))?;
+            let mut pieces =
+                table_pieces(&spec, room(frame), input.figure_family, input.book, true)
+                    .map_err(|m| misfit_problem(m, "the table"))?;
             cell_link_areas(&mut pieces, links, input.book);
             wrap(Role::Table, &mut pieces);
             Ok(pieces)
@@ -1277,19 +1278,15 @@ fn figure_pieces(
             anchors,
         } => {
             let mut pieces = Vec::new();
-            let mut specs = specs;
             // A title that only repeats the heading just above it is left
             // out: the figure's, else its first table's title bar (unless
             // the bar carries a rule number too).
             let repeats = |t: &String| heading.is_some_and(|h| same_title(&h.plain, t));
             let title = title.filter(|t| !repeats(t));
-            if title.is_none()
-                && let Some(first) = specs.first_mut()
-                && first.rule.is_none()
-                && first.title.as_ref().is_some_and(repeats)
-            {
-                first.title = None;
-            }
+            let first_title_shown = !(title.is_none()
+                && specs.first().is_some_and(|first| {
+                    first.rule.is_none() && first.title.as_ref().is_some_and(repeats)
+                }));
             if let Some(title) = title {
                 let style = TextStyle {
                     style: Style::Bold,
@@ -1318,8 +1315,10 @@ fn figure_pieces(
                 pieces.extend(lines);
             }
             for (i, spec) in specs.iter().enumerate() {
-                let mut table = table_pieces(spec, room(frame), input.figure_family, input.book)
-                    .map_err(|m| misfit_problem(m, &what))?;
+                let shown = i > 0 || first_title_shown;
+                let mut table =
+                    table_pieces(spec, room(frame), input.figure_family, input.book, shown)
+                        .map_err(|m| misfit_problem(m, &what))?;
                 if let Some(first) = table.first_mut() {
                     for (_, anchor) in anchors.iter().filter(|(at, _)| *at == i) {
                         first.cards.push((format!("#{anchor}"), 0.0, 0.0));
@@ -2360,6 +2359,57 @@ mod tests {
         assert_eq!(count("## Results table\n\n{{ table(\"t\") }}\n"), 1);
         assert_eq!(count("## Results\n\nRoll.\n\n{{ table(\"t\") }}\n"), 2);
         assert_eq!(count("## Other\n\n{{ table(\"t\") }}\n"), 1);
+    }
+
+    /// A table under a heading that says its title has no title bar where
+    /// it starts, but has its title "(continued)" wherever it goes on.
+    #[test]
+    fn a_table_whose_heading_stands_for_its_title_is_titled_where_it_continues() {
+        let table = Shows(|| Figure::Tables {
+            title: None,
+            specs: vec![spec(2, 150, "Row")],
+            anchors: Vec::new(),
+        });
+        let book = lay_out_with(&table, "## Results table\n\n{{ table(\"t\") }}\n", &[])
+            .expect("lays out");
+        // Each column's text (the text block's, in order of x then y).
+        // (page, right-hand column, its lines: (baseline, text)).
+        type Column = (usize, bool, Vec<(f32, String)>);
+        let mut columns: Vec<Column> = Vec::new();
+        for (page, item) in after_contents(&book) {
+            let Item::Text(t) = item else { continue };
+            if t.y <= TOP || t.y > Paper::LETTER.height - BOTTOM {
+                continue;
+            }
+            let right = t.x > Paper::LETTER.width / 2.0;
+            match columns
+                .iter_mut()
+                .find(|(p, r, _)| *p == page && *r == right)
+            {
+                Some((_, _, texts)) => texts.push((t.y, t.text.to_string())),
+                None => columns.push((page, right, vec![(t.y, t.text.to_string())])),
+            }
+        }
+        assert!(
+            columns.len() >= 3,
+            "the table runs over columns: {}",
+            columns.len()
+        );
+        for (k, (_, _, texts)) in columns.iter_mut().enumerate() {
+            texts.sort_by(|a, b| a.0.total_cmp(&b.0));
+            let words: Vec<&str> = texts.iter().map(|(_, t)| t.as_str()).collect();
+            let text = words.join(" ");
+            if k == 0 {
+                // The heading, then the header row: no title bar.
+                assert_eq!(text.matches("Results").count(), 1, "{text}");
+                assert!(!text.contains("continued"), "{text}");
+            } else {
+                assert!(
+                    text.starts_with("Results (continued)"),
+                    "column {k}: {text}"
+                );
+            }
+        }
     }
 
     /// A gallery of `n` cards `w` x `h`, each face a frame and a word.
