@@ -1194,10 +1194,25 @@ fn block_pieces(
             links,
             ..
         } => {
-            let spec = pipe_table_spec(header, rows, aligns);
-            let mut pieces =
-                table_pieces(&spec, room(frame), input.figure_family, input.book, true)
-                    .map_err(|m| misfit_problem(m, "the table"))?;
+            let mut spec = pipe_table_spec(header, rows, aligns);
+            // Right under a heading, the heading names the table where it
+            // continues ("… (continued)" over the rows there); else, or if
+            // that title cannot be set, it has none.
+            spec.title = headings
+                .last()
+                .filter(|_| after_heading)
+                .map(|h| h.plain.clone());
+            let at = |spec: &TableSpec, shown| {
+                table_pieces(spec, room(frame), input.figure_family, input.book, shown)
+            };
+            let mut pieces = match at(&spec, spec.title.is_none()) {
+                Ok(pieces) => pieces,
+                Err(_) if spec.title.is_some() => {
+                    spec.title = None;
+                    at(&spec, true).map_err(|m| misfit_problem(m, "the table"))?
+                }
+                Err(m) => return Err(misfit_problem(m, "the table")),
+            };
             cell_link_areas(&mut pieces, links, input.book);
             wrap(Role::Table, &mut pieces);
             Ok(pieces)
@@ -2361,22 +2376,12 @@ mod tests {
         assert_eq!(count("## Other\n\n{{ table(\"t\") }}\n"), 1);
     }
 
-    /// A table under a heading that says its title has no title bar where
-    /// it starts, but has its title "(continued)" wherever it goes on.
-    #[test]
-    fn a_table_whose_heading_stands_for_its_title_is_titled_where_it_continues() {
-        let table = Shows(|| Figure::Tables {
-            title: None,
-            specs: vec![spec(2, 150, "Row")],
-            anchors: Vec::new(),
-        });
-        let book = lay_out_with(&table, "## Results table\n\n{{ table(\"t\") }}\n", &[])
-            .expect("lays out");
-        // Each column's text (the text block's, in order of x then y).
+    /// The text of each column of the body (the text block's), in order.
+    fn column_texts(book: &Rulebook) -> Vec<String> {
         // (page, right-hand column, its lines: (baseline, text)).
         type Column = (usize, bool, Vec<(f32, String)>);
         let mut columns: Vec<Column> = Vec::new();
-        for (page, item) in after_contents(&book) {
+        for (page, item) in after_contents(book) {
             let Item::Text(t) = item else { continue };
             if t.y <= TOP || t.y > Paper::LETTER.height - BOTTOM {
                 continue;
@@ -2390,24 +2395,53 @@ mod tests {
                 None => columns.push((page, right, vec![(t.y, t.text.to_string())])),
             }
         }
-        assert!(
-            columns.len() >= 3,
-            "the table runs over columns: {}",
-            columns.len()
-        );
-        for (k, (_, _, texts)) in columns.iter_mut().enumerate() {
-            texts.sort_by(|a, b| a.0.total_cmp(&b.0));
-            let words: Vec<&str> = texts.iter().map(|(_, t)| t.as_str()).collect();
-            let text = words.join(" ");
-            if k == 0 {
-                // The heading, then the header row: no title bar.
-                assert_eq!(text.matches("Results").count(), 1, "{text}");
-                assert!(!text.contains("continued"), "{text}");
-            } else {
-                assert!(
-                    text.starts_with("Results (continued)"),
-                    "column {k}: {text}"
-                );
+        columns
+            .into_iter()
+            .map(|(_, _, mut texts)| {
+                texts.sort_by(|a, b| a.0.total_cmp(&b.0));
+                let words: Vec<&str> = texts.iter().map(|(_, t)| t.as_str()).collect();
+                words.join(" ")
+            })
+            .collect()
+    }
+
+    /// A table under a heading that says its title has no title bar where
+    /// it starts, but has its title "(continued)" wherever it goes on; so
+    /// has a Markdown table right under a heading, titled by it.
+    #[test]
+    fn a_table_whose_heading_stands_for_its_title_is_titled_where_it_continues() {
+        let table = Shows(|| Figure::Tables {
+            title: None,
+            specs: vec![spec(2, 150, "Row")],
+            anchors: Vec::new(),
+        });
+        let mut pipe = String::from("## Results table\n\n| Roll | Result |\n|---|---|\n");
+        for r in 0..150 {
+            pipe.push_str(&format!("| Row{r} | Outcome{r} |\n"));
+        }
+        let cases = [
+            (
+                "## Results table\n\n{{ table(\"t\") }}\n",
+                "Results (continued)",
+            ),
+            (pipe.as_str(), "Results table (continued)"),
+        ];
+        for (md, continued) in cases {
+            let book = lay_out_with(&table, md, &[]).expect("lays out");
+            let columns = column_texts(&book);
+            assert!(
+                columns.len() >= 3,
+                "the table runs over columns: {}",
+                columns.len()
+            );
+            for (k, text) in columns.iter().enumerate() {
+                if k == 0 {
+                    // The heading, then the header row: no title bar.
+                    assert_eq!(text.matches("Results").count(), 1, "{text}");
+                    assert!(!text.contains("continued"), "{text}");
+                } else {
+                    assert!(text.starts_with(continued), "column {k}: {text}");
+                }
             }
         }
     }
