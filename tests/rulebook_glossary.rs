@@ -294,3 +294,26 @@ fn the_glossary_starts_below_the_rules_last_lines_where_they_leave_room() {
         "both cases swept: {shared} shared, {own} own"
     );
 }
+
+#[test]
+fn the_html_glossary_lists_the_terms_in_the_pdfs_order() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = tmp.path().join("glossed");
+    write_game(&game, 1);
+    let out = tmp.path().join("out");
+    let run = support::raw::grogpress(&[
+        "rules",
+        game.to_str().expect("path"),
+        "--out",
+        out.to_str().expect("path"),
+    ]);
+    assert!(run.status.success(), "{}", support::raw::dump(&run));
+    let index = fs::read_to_string(out.join("glossed/html/index.html")).expect("index.html");
+    let listed: Vec<&str> = index
+        .split("<dfn>")
+        .skip(1)
+        .filter_map(|s| s.split("</dfn>").next())
+        .collect();
+    let expected: Vec<&str> = TERMS.iter().map(|(t, _, _)| *t).collect();
+    assert_eq!(listed, expected);
+}

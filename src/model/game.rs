@@ -67,6 +67,18 @@ pub struct GlossaryEntry {
     pub definition: Located<String>,
 }
 
+/// The indices of `glossary`'s terms in the order a glossary lists them:
+/// alphabetical, whatever their capitals (then as written, so the order
+/// never depends on the data's). The PDF's and the HTML's glossaries agree.
+pub fn glossary_order(glossary: &[GlossaryEntry]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..glossary.len()).collect();
+    order.sort_by_cached_key(|&k| {
+        let term = &glossary[k].term.value;
+        (term.to_lowercase(), term.clone())
+    });
+    order
+}
+
 impl GlossaryEntry {
     /// The term and its aliases, as the prose may write them.
     pub fn forms(&self) -> impl Iterator<Item = &Located<String>> {

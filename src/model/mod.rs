@@ -44,7 +44,7 @@ pub use faces::{
 pub use game::{
     Aid, AidBlock, AidJob, CardJob, CardListJob, CounterJob, CounterMarker, CounterSide,
     DiceCombat, Force, Game, GlossaryEntry, LabelJob, PointsRow, Publish, PublishOptions,
-    RulesPage, Side,
+    RulesPage, Side, glossary_order,
 };
 pub use game_files::{GameFiles, HtmlContent, NamedTemplate, OwnHtml};
 pub use icon::{Icon, PathEl};

@@ -10,7 +10,7 @@ use super::pieces::{Piece, Prose, text_pieces};
 use super::tags::wrap;
 use super::{BODY, PARA_GAP, RulebookInput, body_frame, part_title};
 use crate::layout::doc::{Item, Role};
-use crate::model::GlossaryEntry;
+use crate::model::{GlossaryEntry, glossary_order};
 use crate::text::FitError;
 use crate::text::rich::literal;
 
@@ -20,9 +20,10 @@ pub(super) const GLOSSARY: &str = "Glossary";
 /// The terms in the order the glossary lists them: alphabetical, whatever
 /// their capitals (then as written, so the order never depends on the data's).
 pub(super) fn sorted(glossary: &[GlossaryEntry]) -> Vec<&GlossaryEntry> {
-    let mut terms: Vec<&GlossaryEntry> = glossary.iter().collect();
-    terms.sort_by_cached_key(|e| (e.term.value.to_lowercase(), e.term.value.clone()));
-    terms
+    glossary_order(glossary)
+        .into_iter()
+        .map(|k| &glossary[k])
+        .collect()
 }
 
 /// The glossary's pages: "Glossary" across the page, then each term of

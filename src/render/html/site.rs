@@ -15,7 +15,8 @@ use super::search::{DocKind, SearchDoc, search_index_js};
 use crate::layout::{CardFace, Item};
 use crate::model::xref::{RuleBook, has_rule_links, index_entries};
 use crate::model::{
-    Deck, FieldKind, Game, Icon, RulesDoc, Shortcode, data_anchor, shown_tables, slug,
+    Deck, FieldKind, Game, Icon, RulesDoc, Shortcode, data_anchor, glossary_order, shown_tables,
+    slug,
 };
 use crate::render::svg::{CardSvg, card_svg, css_family, escape};
 use crate::text::FontBook;
@@ -262,8 +263,10 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, HtmlError>
             prev: None,
             next: names.first().map(|n| (n.clone(), titles[0].clone())),
             previews: Value::from(Vec::<Value>::new()),
+            // Listed in the glossary's order, as the PDF lists them.
             terms: Value::from(
-                (0..glossary.len())
+                glossary_order(glossary)
+                    .into_iter()
                     .filter_map(|t| term_value(site, &term_anchors, t))
                     .collect::<Vec<_>>(),
             ),
