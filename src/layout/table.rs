@@ -363,8 +363,14 @@ fn columns_at(ctx: &Ctx<'_>, spec: &TableSpec, width: f32) -> Vec<f32> {
 fn column_needs(ctx: &Ctx<'_>, spec: &TableSpec) -> (Vec<f32>, Vec<f32>) {
     let mut whole = vec![0.0_f32; spec.columns.len()];
     let mut words = vec![0.0_f32; spec.columns.len()];
+    // Without whole cells the weights stand: nothing to measure (a card
+    // list's thousands of rows are not read twice).
+    let rows = || spec.preamble.iter().chain(&spec.header).chain(&spec.rows);
+    if !rows().any(|row| row.cells.iter().any(|c| c.whole)) {
+        return (whole, words);
+    }
     let pad = 2.0 * ctx.style.pad_x;
-    for row in spec.preamble.iter().chain(&spec.header).chain(&spec.rows) {
+    for row in rows() {
         let mut col = 0;
         for cell in &row.cells {
             if let (1, Some(need), Some(word)) = (cell.span, whole.get_mut(col), words.get_mut(col))
