@@ -112,13 +112,29 @@ impl Face {
         f32::from(self.advances.get(usize::from(glyph)).copied().unwrap_or(0))
     }
 
-    /// Width of a string at a size in points (missing glyphs measure as .notdef).
+    /// Width of a string at a size in points (missing glyphs measure as
+    /// .notdef), a number's sign as the minus it is set as ([`is_sign`]).
     pub fn width(&self, text: &str, size: f32) -> f32 {
-        let units: f32 = text
-            .chars()
-            .map(|c| self.advance(self.glyph(c).unwrap_or(0)))
-            .sum();
+        let mut prev = None;
+        let mut chars = text.chars().peekable();
+        let mut units = 0.0;
+        while let Some(c) = chars.next() {
+            let id = match (c == '-' && is_sign(prev, chars.peek().copied()))
+                .then(|| self.minus_glyph())
+                .flatten()
+            {
+                Some(minus) => minus,
+                None => self.glyph(c).unwrap_or(0),
+            };
+            units += self.advance(id);
+            prev = Some(c);
+        }
         units * size / self.units_per_em
+    }
+
+    /// The glyph of the minus sign (U+2212), if the font has one.
+    pub fn minus_glyph(&self) -> Option<u16> {
+        self.glyph('\u{2212}')
     }
 
     pub fn ascent(&self, size: f32) -> f32 {
@@ -176,6 +192,17 @@ impl FontBook {
 }
 
 /// The font's Unicode cmap subtables, in the font's order.
+/// Whether a hyphen-minus between `prev` and `next` is a number's sign
+/// ("-1", "(-2)", "+1/-1"): before a digit, at the start of a word or after
+/// "(", "[" or "/". It is set as a true minus (U+2212), as typst sets "-1"
+/// and LaTeX's math "$-1$"; its text stays "-", so copied text and a search
+/// find what the data says. A range ("4-6") and a compound ("Fat-4") keep
+/// their hyphen.
+pub fn is_sign(prev: Option<char>, next: Option<char>) -> bool {
+    next.is_some_and(|c| c.is_ascii_digit())
+        && prev.is_none_or(|c| c.is_whitespace() || matches!(c, '(' | '[' | '/'))
+}
+
 fn unicode_subtables<'a>(
     face: &ttf_parser::Face<'a>,
 ) -> impl Iterator<Item = ttf_parser::cmap::Subtable<'a>> {

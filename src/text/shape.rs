@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Arc, RwLock};
 
-use super::font::Face;
+use super::font::{Face, is_sign};
 
 /// A glyph as set: its id in its face, how many characters of the run's
 /// text it stands for, and its advance.
@@ -19,6 +19,16 @@ pub struct Glyph {
     /// Advance in font units: the font's own, kerned, or widened (a
     /// justified line's spaces).
     pub advance: f32,
+}
+
+/// Whether `text[start..end]`, a glyph's cluster, is a hyphen-minus that is
+/// a number's sign (see [`is_sign`]).
+fn is_sign_at(text: &str, start: usize, end: usize) -> bool {
+    text.get(start..end) == Some("-")
+        && is_sign(
+            text.get(..start).and_then(|s| s.chars().next_back()),
+            text.get(end..).and_then(|s| s.chars().next()),
+        )
 }
 
 /// The characters each glyph stands for, in order: `text` split by the
@@ -191,6 +201,7 @@ impl Face {
         let out = rustybuzz::shape_with_plan(shaper.face(), &plan, buffer);
         let infos = out.glyph_infos();
         let positions = out.glyph_positions();
+        let minus = self.minus_glyph();
         infos
             .iter()
             .zip(positions)
@@ -210,10 +221,18 @@ impl Face {
                 } else {
                     text.get(start..end).map_or(0, |s| s.chars().count())
                 };
-                Glyph {
+                let glyph = Glyph {
                     id: u16::try_from(info.glyph_id).unwrap_or(0),
                     chars: u16::try_from(chars).unwrap_or(u16::MAX),
                     advance: pos.x_advance as f32,
+                };
+                match minus.filter(|_| !shares && is_sign_at(text, start, end)) {
+                    Some(id) => Glyph {
+                        id,
+                        advance: self.advance(id),
+                        ..glyph
+                    },
+                    None => glyph,
                 }
             })
             .collect()
@@ -328,6 +347,39 @@ mod tests {
         let path =
             std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fonts/DejaVuSerifCondensed.ttf");
         Face::parse(std::fs::read(path).expect("font file")).expect("font parses")
+    }
+
+    #[test]
+    fn a_numbers_sign_is_set_as_a_minus_and_still_reads_as_a_hyphen() {
+        let face = serif();
+        let minus = face.minus_glyph().expect("DejaVu has U+2212");
+        let hyphen = face.glyph('-').expect("and a hyphen");
+        let first = |text: &str| face.shape(text)[0].id;
+        for sign in ["-1", "-12", "(-2)", "+1/-1"] {
+            let glyphs = face.shape(sign);
+            let at = sign.find('-').expect("a sign");
+            let (_, g) = clusters(sign, &glyphs)
+                .scan(0, |pos, (part, g)| {
+                    let here = *pos;
+                    *pos += part.len();
+                    Some((here, (part, g)))
+                })
+                .find(|(here, _)| *here == at)
+                .expect("the sign's glyph")
+                .1;
+            assert_eq!(g.id, minus, "{sign}");
+            // Its text is still the data's hyphen-minus (what ToUnicode maps).
+            let parts: String = clusters(sign, &glyphs).map(|(p, _)| p).collect();
+            assert_eq!(parts, sign);
+            // Measured as set, shaped or not.
+            let shaped = unit_width(&glyphs, face.units_per_em) * 10.0;
+            assert!((shaped - face.width(sign, 10.0)).abs() < 0.3, "{sign}");
+        }
+        // Ranges, compounds and a lone hyphen keep it.
+        assert_eq!(face.shape("4-6")[1].id, hyphen);
+        assert_eq!(face.shape("Fat-4")[3].id, hyphen);
+        assert_eq!(first("-"), hyphen);
+        assert_eq!(first("-X"), hyphen);
     }
 
     #[test]
