@@ -515,7 +515,11 @@ impl<W: Write> PdfStream<'_, W> {
             let key = self.tags.as_ref().and_then(|t| t.link_key(i));
             // A frame keeps clear of the line below (the line box's foot
             // is its leading; its top is the capitals' height).
-            let inset = if link.framed { link.h * 0.12 } else { 0.0 };
+            let (frame, inset) = if link.framed {
+                (LINK_FRAME, link.h * 0.12)
+            } else {
+                (0.0, 0.0)
+            };
             self.object(|c| {
                 let mut annot = c.annotation(id);
                 annot
@@ -526,7 +530,7 @@ impl<W: Write> PdfStream<'_, W> {
                         link.x + link.w,
                         h - link.y,
                     ))
-                    .border(0.0, 0.0, if link.framed { LINK_FRAME } else { 0.0 }, None);
+                    .border(0.0, 0.0, frame, None);
                 if link.framed {
                     let (r, g, b) = LINK_FRAME_RGB;
                     annot.color_rgb(r, g, b);

@@ -112,29 +112,36 @@ impl Face {
         f32::from(self.advances.get(usize::from(glyph)).copied().unwrap_or(0))
     }
 
-    /// Width of a string at a size in points (missing glyphs measure as
-    /// .notdef), a number's sign as the minus it is set as ([`is_sign`]).
+    /// Width of a string at a size in points, set as [`Face::set_glyphs`]
+    /// sets it (missing glyphs measure as .notdef).
     pub fn width(&self, text: &str, size: f32) -> f32 {
-        let mut prev = None;
-        let mut chars = text.chars().peekable();
-        let mut units = 0.0;
-        while let Some(c) = chars.next() {
-            let id = match (c == '-' && is_sign(prev, chars.peek().copied()))
-                .then(|| self.minus_glyph())
-                .flatten()
-            {
-                Some(minus) => minus,
-                None => self.glyph(c).unwrap_or(0),
-            };
-            units += self.advance(id);
-            prev = Some(c);
-        }
+        let units: f32 = self.set_glyphs(text).map(|id| self.advance(id)).sum();
         units * size / self.units_per_em
     }
 
-    /// The glyph of the minus sign (U+2212), if the font has one.
-    pub fn minus_glyph(&self) -> Option<u16> {
-        self.glyph('\u{2212}')
+    /// The glyph each character of `text` is set with, unshaped: its own
+    /// (.notdef, 0, when the font lacks it), a number's sign the minus
+    /// ([`Face::sign_glyph`]).
+    pub fn set_glyphs<'a>(&'a self, text: &'a str) -> impl Iterator<Item = u16> + 'a {
+        let mut prev = None;
+        let mut chars = text.chars().peekable();
+        std::iter::from_fn(move || {
+            let c = chars.next()?;
+            let id = (c == '-')
+                .then(|| self.sign_glyph(prev, chars.peek().copied()))
+                .flatten()
+                .unwrap_or_else(|| self.glyph(c).unwrap_or(0));
+            prev = Some(c);
+            Some(id)
+        })
+    }
+
+    /// The glyph a hyphen-minus between `prev` and `next` is set with when
+    /// it is a number's sign ([`is_sign`]) and the font has a minus (U+2212).
+    pub fn sign_glyph(&self, prev: Option<char>, next: Option<char>) -> Option<u16> {
+        is_sign(prev, next)
+            .then(|| self.glyph('\u{2212}'))
+            .flatten()
     }
 
     pub fn ascent(&self, size: f32) -> f32 {
@@ -191,7 +198,6 @@ impl FontBook {
     }
 }
 
-/// The font's Unicode cmap subtables, in the font's order.
 /// Whether a hyphen-minus between `prev` and `next` is a number's sign
 /// ("-1", "(-2)", "+1/-1"): before a digit, at the start of a word or after
 /// "(", "[" or "/". It is set as a true minus (U+2212), as typst sets "-1"
@@ -203,6 +209,7 @@ pub fn is_sign(prev: Option<char>, next: Option<char>) -> bool {
         && prev.is_none_or(|c| c.is_whitespace() || matches!(c, '(' | '[' | '/'))
 }
 
+/// The font's Unicode cmap subtables, in the font's order.
 fn unicode_subtables<'a>(
     face: &ttf_parser::Face<'a>,
 ) -> impl Iterator<Item = ttf_parser::cmap::Subtable<'a>> {

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Arc, RwLock};
 
-use super::font::{Face, is_sign};
+use super::font::Face;
 
 /// A glyph as set: its id in its face, how many characters of the run's
 /// text it stands for, and its advance.
@@ -21,14 +21,16 @@ pub struct Glyph {
     pub advance: f32,
 }
 
-/// Whether `text[start..end]`, a glyph's cluster, is a hyphen-minus that is
-/// a number's sign (see [`is_sign`]).
-fn is_sign_at(text: &str, start: usize, end: usize) -> bool {
-    text.get(start..end) == Some("-")
-        && is_sign(
-            text.get(..start).and_then(|s| s.chars().next_back()),
-            text.get(end..).and_then(|s| s.chars().next()),
-        )
+/// The glyph `face` sets `text[start..end]`, a glyph's cluster, with when
+/// it is a hyphen-minus that is a number's sign (see [`Face::sign_glyph`]).
+fn sign_at(face: &Face, text: &str, start: usize, end: usize) -> Option<u16> {
+    if text.get(start..end) != Some("-") {
+        return None;
+    }
+    face.sign_glyph(
+        text.get(..start).and_then(|s| s.chars().next_back()),
+        text.get(end..).and_then(|s| s.chars().next()),
+    )
 }
 
 /// The characters each glyph stands for, in order: `text` split by the
@@ -201,7 +203,6 @@ impl Face {
         let out = rustybuzz::shape_with_plan(shaper.face(), &plan, buffer);
         let infos = out.glyph_infos();
         let positions = out.glyph_positions();
-        let minus = self.minus_glyph();
         infos
             .iter()
             .zip(positions)
@@ -226,7 +227,7 @@ impl Face {
                     chars: u16::try_from(chars).unwrap_or(u16::MAX),
                     advance: pos.x_advance as f32,
                 };
-                match minus.filter(|_| !shares && is_sign_at(text, start, end)) {
+                match (!shares).then(|| sign_at(self, text, start, end)).flatten() {
                     Some(id) => Glyph {
                         id,
                         advance: self.advance(id),
@@ -241,14 +242,11 @@ impl Face {
     /// One glyph per character at the font's own advances (no shaping):
     /// page furniture, markers and fonts rustybuzz cannot read.
     pub fn plain_glyphs(&self, text: &str) -> Vec<Glyph> {
-        text.chars()
-            .map(|c| {
-                let id = self.glyph(c).unwrap_or(0);
-                Glyph {
-                    id,
-                    chars: 1,
-                    advance: self.advance(id),
-                }
+        self.set_glyphs(text)
+            .map(|id| Glyph {
+                id,
+                chars: 1,
+                advance: self.advance(id),
             })
             .collect()
     }
@@ -349,25 +347,28 @@ mod tests {
         Face::parse(std::fs::read(path).expect("font file")).expect("font parses")
     }
 
+    /// The glyph set for the first hyphen-minus of `text`.
+    fn glyph_of_hyphen(text: &str, glyphs: &[Glyph]) -> u16 {
+        let at = text.find('-').expect("a hyphen-minus");
+        let mut pos = 0;
+        for (part, g) in clusters(text, glyphs) {
+            if pos == at {
+                return g.id;
+            }
+            pos += part.len();
+        }
+        panic!("no glyph at {at} in {text:?}")
+    }
+
     #[test]
     fn a_numbers_sign_is_set_as_a_minus_and_still_reads_as_a_hyphen() {
         let face = serif();
-        let minus = face.minus_glyph().expect("DejaVu has U+2212");
+        let minus = face.glyph('\u{2212}').expect("DejaVu has U+2212");
         let hyphen = face.glyph('-').expect("and a hyphen");
         let first = |text: &str| face.shape(text)[0].id;
         for sign in ["-1", "-12", "(-2)", "+1/-1"] {
             let glyphs = face.shape(sign);
-            let at = sign.find('-').expect("a sign");
-            let (_, g) = clusters(sign, &glyphs)
-                .scan(0, |pos, (part, g)| {
-                    let here = *pos;
-                    *pos += part.len();
-                    Some((here, (part, g)))
-                })
-                .find(|(here, _)| *here == at)
-                .expect("the sign's glyph")
-                .1;
-            assert_eq!(g.id, minus, "{sign}");
+            assert_eq!(glyph_of_hyphen(sign, &glyphs), minus, "{sign}");
             // Its text is still the data's hyphen-minus (what ToUnicode maps).
             let parts: String = clusters(sign, &glyphs).map(|(p, _)| p).collect();
             assert_eq!(parts, sign);

@@ -391,22 +391,17 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
         Edge::Justified
     };
     // It starts below the rules' last columns where they leave room.
-    let glossary_start = shared_start(body_end, frame);
+    let glossary_start = shared_start(body_end, frame).filter(|_| !input.glossary.is_empty());
     let glossary = lay_out_glossary(input, Some((&break_points, edge)), glossary_start)
         .map_err(|e| vec![fit_problem(e)])?;
-    let glossary_shares = usize::from(glossary_start.is_some() && !glossary.is_empty());
+    let glossary_shares = usize::from(glossary_start.is_some());
     let glossary_at = first_body + body.len() - glossary_shares;
     // The index, after the rules and the glossary, with its bookmark and
     // contents entry too.
     let index_at = glossary_at + glossary.len();
     let mut contents_pages = heading_pages.clone();
     for (title, at, start, set) in [
-        (
-            GLOSSARY,
-            glossary_at,
-            glossary_start.filter(|_| glossary_shares == 1),
-            !glossary.is_empty(),
-        ),
+        (GLOSSARY, glossary_at, glossary_start, !glossary.is_empty()),
         (INDEX, index_at, None, !marks.is_empty()),
     ] {
         if !set {
@@ -2348,15 +2343,20 @@ mod tests {
         assert!(!same_title("...", "..."));
     }
 
+    /// A figure of one table titled "Results", of two columns and `rows` rows.
+    fn results_table(rows: usize) -> Shows<impl Fn() -> Figure> {
+        Shows(move || Figure::Tables {
+            title: None,
+            specs: vec![spec(2, rows, "Row")],
+            anchors: Vec::new(),
+        })
+    }
+
     /// A table's title bar that repeats the heading right above it is left
     /// out; with prose between them, both stay.
     #[test]
     fn a_heading_right_above_a_table_stands_for_its_title() {
-        let table = Shows(|| Figure::Tables {
-            title: None,
-            specs: vec![spec(2, 3, "Row")],
-            anchors: Vec::new(),
-        });
+        let table = results_table(3);
         let count = |md: &str| {
             let book = lay_out_with(&table, md, &[]).expect("lays out");
             // The text block's, not the running head's.
@@ -2410,11 +2410,7 @@ mod tests {
     /// has a Markdown table right under a heading, titled by it.
     #[test]
     fn a_table_whose_heading_stands_for_its_title_is_titled_where_it_continues() {
-        let table = Shows(|| Figure::Tables {
-            title: None,
-            specs: vec![spec(2, 150, "Row")],
-            anchors: Vec::new(),
-        });
+        let table = results_table(150);
         let mut pipe = String::from("## Results table\n\n| Roll | Result |\n|---|---|\n");
         for r in 0..150 {
             pipe.push_str(&format!("| Row{r} | Outcome{r} |\n"));
