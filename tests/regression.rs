@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use support::{copy_dir, grogpress};
 
 use grogpress::cli::{Assets, PlanOptions, check_game};
-use grogpress::diag::{Diagnostics, Sources, line_col, render_human, render_json};
+use grogpress::diag::{Diagnostics, Sources, render_human, render_json};
 use grogpress::load::Root;
 use grogpress::load::toml::{decode, parse};
 
@@ -103,7 +103,7 @@ fn huge_modifier_range_hung_check() {
     let loc = d.loc.as_ref().expect("located");
     let text = sources.text(loc.file);
     assert_eq!(&text[loc.span.clone()], "\"-3..+9000000000000000000\"");
-    assert_eq!(line_col(text, loc.span.start), (9, 7));
+    assert_eq!(sources.line_col(loc.file, loc.span.start), (9, 7));
     assert!(
         d.hint
             .as_deref()

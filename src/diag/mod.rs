@@ -3,7 +3,10 @@
 //! rustc does or as JSON lines.
 
 pub mod explain;
+mod lines;
 pub mod print;
+
+pub use lines::LineIndex;
 
 use std::fmt::Write as _;
 use std::ops::Range;
@@ -35,6 +38,8 @@ pub struct Sources {
 pub struct SourceFile {
     pub path: PathBuf,
     text: SourceText,
+    /// Built the first time a place in the file is asked for.
+    lines: std::sync::OnceLock<LineIndex>,
 }
 
 /// Texts at least this long are kept deflated until a diagnostic quotes
@@ -95,6 +100,16 @@ impl SourceFile {
     pub fn text(&self) -> &str {
         self.text.get()
     }
+
+    /// The file's line index, built once.
+    pub fn lines(&self) -> &LineIndex {
+        self.lines.get_or_init(|| LineIndex::new(self.text()))
+    }
+
+    /// 1-based line and column (in characters) of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        self.lines().line_col(self.text(), offset)
+    }
 }
 
 impl Sources {
@@ -102,13 +117,16 @@ impl Sources {
         self.files.push(SourceFile {
             path,
             text: SourceText::new(text),
+            lines: std::sync::OnceLock::new(),
         });
         self.files.len() - 1
     }
 
     /// The file's text, once read (a long text is kept packed).
     pub fn set_text(&mut self, id: FileId, text: String) {
-        self.files[id].text = SourceText::new(text);
+        let file = &mut self.files[id];
+        file.text = SourceText::new(text);
+        file.lines = std::sync::OnceLock::new();
     }
 
     pub fn get(&self, id: FileId) -> &SourceFile {
@@ -125,21 +143,8 @@ impl Sources {
 
     /// 1-based line and column (in characters) of a byte offset.
     pub fn line_col(&self, id: FileId, offset: usize) -> (usize, usize) {
-        line_col(self.files[id].text(), offset)
+        self.files[id].line_col(offset)
     }
-}
-
-/// 1-based line and column (in characters) of a byte offset into `text`.
-pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
-    let mut offset = offset.min(text.len());
-    while !text.is_char_boundary(offset) {
-        offset -= 1;
-    }
-    let before = &text[..offset];
-    let line = before.matches('\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    let col = text[line_start..offset].chars().count() + 1;
-    (line, col)
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -422,7 +427,8 @@ fn snippet(
     p: &Paint,
 ) {
     let file = sources.get(loc.file);
-    let (line, col) = line_col(file.text(), loc.span.start);
+    let text = file.text();
+    let (line, col) = file.line_col(loc.span.start);
     let _ = writeln!(
         out,
         "  {}{arrow}{} {}:{}:{}",
@@ -432,17 +438,30 @@ fn snippet(
         line,
         col
     );
-    let Some(src_line) = file.text().lines().nth(line - 1) else {
+    let Some(range) = file.lines().line_range(text, line) else {
         return;
     };
+    let src_line = &text[range.clone()];
     let gutter = line.to_string().len();
-    // Long lines are shown as a window around the column.
+    // Long lines are shown as a window around the column: up to 49
+    // characters before it and 100 in all, found from the column's byte
+    // offset so that a line of megabytes is not walked through.
+    let at = (loc.span.start.min(text.len()) - range.start).min(src_line.len());
+    let at = (0..=at)
+        .rev()
+        .find(|&i| src_line.is_char_boundary(i))
+        .unwrap_or(0);
+    let window_start = src_line[..at]
+        .char_indices()
+        .rev()
+        .nth(48)
+        .map_or(0, |(i, _)| i);
     let skip = col.saturating_sub(50);
     let prefix = if skip > 0 { "…" } else { "" };
-    let shown: String = src_line.chars().skip(skip).take(100).collect();
+    let shown: String = src_line[window_start..].chars().take(100).collect();
     // A span at the `\n` of a `\r\n` sits past the line `lines()` gives.
-    let rest_of_line = (src_line.chars().count() + 1).saturating_sub(col);
-    let width = caret_width(file.text(), &loc.span, rest_of_line);
+    let rest_of_line = src_line[at..].chars().take(101).count() + 1;
+    let width = caret_width(text, &loc.span, rest_of_line);
     let pad = col - 1 - skip + prefix.chars().count();
     let note = if note.is_empty() {
         String::new()
@@ -467,7 +486,7 @@ fn caret_width(text: &str, span: &Range<usize>, rest_of_line: usize) -> usize {
     let end = span.end.min(text.len());
     let start = span.start.min(end);
     text.get(start..end)
-        .map(|s| s.split('\n').next().unwrap_or("").chars().count())
+        .map(|s| s.split('\n').next().unwrap_or("").chars().take(101).count())
         .unwrap_or(1)
         .min(rest_of_line)
 }
@@ -482,8 +501,8 @@ pub fn render_json(d: &Diagnostic, sources: &Sources) -> String {
     );
     if let Some(loc) = &d.loc {
         let file = sources.get(loc.file);
-        let (line, col) = line_col(file.text(), loc.span.start);
-        let (end_line, end_col) = line_col(file.text(), loc.span.end);
+        let (line, col) = file.line_col(loc.span.start);
+        let (end_line, end_col) = file.line_col(loc.span.end);
         let _ = write!(
             out,
             ",\"file\":{},\"line\":{line},\"column\":{col},\"end_line\":{end_line},\"end_column\":{end_col}",
@@ -497,7 +516,7 @@ pub fn render_json(d: &Diagnostic, sources: &Sources) -> String {
         out.push_str(",\"labels\":[");
         for (i, label) in d.labels.iter().enumerate() {
             let file = sources.get(label.loc.file);
-            let (line, col) = line_col(file.text(), label.loc.span.start);
+            let (line, col) = file.line_col(label.loc.span.start);
             let _ = write!(
                 out,
                 "{}{{\"file\":{},\"line\":{line},\"column\":{col},\"note\":{}}}",
@@ -651,11 +670,12 @@ mod tests {
 
     #[test]
     fn line_col_counts_lines_and_chars() {
-        let text = "a = 1\nbé = \"x\"\n";
-        assert_eq!(line_col(text, 0), (1, 1));
-        assert_eq!(line_col(text, 6), (2, 1));
+        let mut sources = Sources::default();
+        let f = sources.add("game.toml".into(), "a = 1\nbé = \"x\"\n".into());
+        assert_eq!(sources.line_col(f, 0), (1, 1));
+        assert_eq!(sources.line_col(f, 6), (2, 1));
         // line 2 starts at byte 6: 'b' 6, 'é' 7-8, ' ' 9, '=' 10 -> 4th char
-        assert_eq!(line_col(text, 10), (2, 4));
+        assert_eq!(sources.line_col(f, 10), (2, 4));
     }
 
     #[test]
@@ -687,6 +707,39 @@ mod tests {
             })
             .collect();
         assert_eq!(plain, text);
+    }
+
+    #[test]
+    fn a_long_line_is_quoted_as_a_window_around_the_column() {
+        let mut sources = Sources::default();
+        let line: String = (0..300)
+            .map(|i| if i % 2 == 0 { 'é' } else { 'x' })
+            .collect();
+        let f = sources.add("deck.csv".into(), format!("a\n{line}\r\nb\n"));
+        // The 121st character of line 2: 'é' (even), 60 of each before it.
+        let at = 2 + 60 * 3;
+        let d = crate::error!("x", Some(Loc::new(f, at..at + 2)), "here");
+        let text = render_human(&d, &sources);
+        assert!(text.contains("--> deck.csv:2:121"), "{text}");
+        let shown: String = line.chars().skip(71).take(100).collect();
+        assert!(text.contains(&format!("2 | …{shown}\n")), "{text}");
+        assert!(
+            text.contains(&format!("  | {}^\n", " ".repeat(50))),
+            "{text}"
+        );
+        // A place at the end of the line (its `\r\n`) and one past the text.
+        let end = 2 + line.len();
+        for (at, col) in [(end, 301), (end + 1, 302)] {
+            let d = crate::error!("x", Some(Loc::new(f, at..at + 1)), "end");
+            let text = render_human(&d, &sources);
+            assert!(text.contains(&format!("--> deck.csv:2:{col}")), "{text}");
+            assert!(
+                text.contains(&format!("  | {}^\n", " ".repeat(col - 1 - (col - 50) + 1))),
+                "{text}"
+            );
+        }
+        let d = crate::error!("x", Some(Loc::new(f, 10_000..10_000)), "past");
+        assert!(render_human(&d, &sources).contains("--> deck.csv:4:1"));
     }
 
     #[test]

@@ -9,7 +9,7 @@ use std::path::Path;
 
 use super::paths::Confine;
 use super::{OpError, read_source};
-use crate::diag::{Diagnostics, FileId, Loc, Sources};
+use crate::diag::{Diagnostics, FileId, LineIndex, Loc, Sources};
 use crate::model::{Card, FieldDecl, FieldKind, FieldValue, Located};
 
 /// Reads the CSV file `name` (relative to the deck's folder `dir`) into cards.
@@ -82,6 +82,8 @@ pub(super) fn read_rows(file: FileId, text: &str, diags: &mut Diagnostics) -> Op
         .flexible(true)
         .from_reader(body.as_bytes());
     let mut rows = Vec::new();
+    // Built when a warning first needs a line number, once for the file.
+    let mut index = None;
     for record in reader.records() {
         let record = match record {
             Ok(r) => r,
@@ -114,7 +116,7 @@ pub(super) fn read_rows(file: FileId, text: &str, diags: &mut Diagnostics) -> Op
             .first()
             .map_or(record.len(), |header: &Row| header.cells.len());
         for cell in &spans {
-            warn_stray_quote(file, text, cell, columns, diags);
+            warn_stray_quote(file, text, &mut index, cell, columns, diags);
         }
         rows.push(Row {
             // A file saved with Windows line ends keeps them inside quoted
@@ -135,6 +137,7 @@ pub(super) fn read_rows(file: FileId, text: &str, diags: &mut Diagnostics) -> Op
 fn warn_stray_quote(
     file: FileId,
     text: &str,
+    index: &mut Option<LineIndex>,
     cell: &Range<usize>,
     columns: usize,
     diags: &mut Diagnostics,
@@ -144,17 +147,20 @@ fn warn_stray_quote(
     if columns < 2 || !body.starts_with('"') || lines < 2 {
         return;
     }
-    let (line, _) = crate::diag::line_col(text, cell.start);
     let row_like = body
         .lines()
         .enumerate()
         .skip(1)
         .find(|(_, line)| line.matches(',').count() + 1 >= columns);
     let why = match row_like {
-        Some((n, _)) => format!(
-            "its line {} has {columns} cells' worth of commas, like a row of its own",
-            line + n
-        ),
+        Some((n, _)) => {
+            let index = index.get_or_insert_with(|| LineIndex::new(text));
+            let (line, _) = index.line_col(text, cell.start);
+            format!(
+                "its line {} has {columns} cells' worth of commas, like a row of its own",
+                line + n
+            )
+        }
         None if !closes_at_end(body) => {
             "text follows its closing quote, so that quote did not end it either".to_string()
         }
@@ -516,7 +522,11 @@ mod tests {
         }
         assert_eq!(defuse("-1".to_string()), "'-1");
     }
-    use crate::diag::line_col;
+
+    /// 1-based line and column of `offset` in `text` (a test's few places).
+    fn line_col(text: &str, offset: usize) -> (usize, usize) {
+        LineIndex::new(text).line_col(text, offset)
+    }
 
     fn fields() -> Vec<FieldDecl> {
         let f = |name: &str, kind: FieldKind, optional: bool| FieldDecl {
