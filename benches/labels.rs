@@ -4,12 +4,11 @@
 //!
 //! Run: `cargo bench --bench labels` (set GROGPRESS_BENCH_CARDS to change the
 //! count; the issue-19 target is `GROGPRESS_BENCH_CARDS=100000`: at least
-//! 40,000 cards/s and under 100 MB peak). The PDF goes through the same
+//! 40,000 cards/s and under 100 MB peak; issue 36 holds a CSV deck to the
+//! same, `GROGPRESS_BENCH_DECK=csv`). The PDF goes through the same
 //! streaming path `build` uses: label pages laid out and written a batch at a
 //! time.
 
-use std::io::Write as _;
-use std::path::Path;
 use std::time::Instant;
 
 use grogpress::cli::{Assets, PlanOptions};
@@ -18,46 +17,12 @@ use grogpress::load::Root;
 
 #[path = "support/cards.rs"]
 mod cards;
+#[path = "support/label_game.rs"]
+mod label_game;
 #[path = "support/memory.rs"]
 mod memory;
-use cards::{DECK_FIELDS, TEXTS};
+use label_game::{DeckFile, write_label_game};
 use memory::peak_rss_mb;
-
-fn write_game(dir: &Path, cards: usize) {
-    let game = r#"name = "Benchmark"
-[[sides]]
-id = "a"
-name = "Side A"
-[[sides]]
-id = "b"
-name = "Side B"
-[[decks]]
-id = "action"
-file = "deck.toml"
-[[publish.labels]]
-deck = "action"
-sheet = "avery-5395"
-layout = "battlegrid-action"
-"#;
-    std::fs::create_dir_all(dir).expect("create bench game folder");
-    std::fs::write(dir.join("game.toml"), game).expect("write game.toml");
-    // Written as it is made: the 31 MB of a 100,000-card deck held here
-    // would count in the peak memory measured below.
-    let file = std::fs::File::create(dir.join("deck.toml")).expect("create deck.toml");
-    let mut deck = std::io::BufWriter::new(file);
-    deck.write_all(DECK_FIELDS.as_bytes())
-        .expect("write deck.toml");
-    for i in 0..cards {
-        let (who, timing, effect) = TEXTS[i % TEXTS.len()];
-        let owner = if i % 2 == 0 { "Side A" } else { "Side B" };
-        writeln!(
-            deck,
-            "[[cards]]\nwho = {who:?}\ntiming = {timing:?}\ntitle = \"Card number {i}\"\neffect = {effect:?}\nowner = {owner:?}"
-        )
-        .expect("write deck.toml");
-    }
-    deck.flush().expect("write deck.toml");
-}
 
 fn main() {
     let cards: usize = std::env::var("GROGPRESS_BENCH_CARDS")
@@ -66,7 +31,12 @@ fn main() {
         .unwrap_or(10_000);
     let tmp = std::env::temp_dir().join(format!("grogpress-bench-{}", std::process::id()));
     let game_dir = tmp.join("bench");
-    write_game(&game_dir, cards);
+    // GROGPRESS_BENCH_DECK=csv reads the cards from a CSV beside the deck.
+    let file = match std::env::var("GROGPRESS_BENCH_DECK").as_deref() {
+        Ok("csv") => DeckFile::Csv,
+        _ => DeckFile::Toml,
+    };
+    write_label_game(&game_dir, cards, file);
     let root = Root::new(env!("CARGO_MANIFEST_DIR"));
     let rss_before = peak_rss_mb();
 
@@ -114,7 +84,7 @@ fn main() {
     }
     let size = std::fs::metadata(tmp.join("out/bench/action-labels.pdf")).map_or(0, |m| m.len());
     println!(
-        "labels bench: {cards} cards, best {:.3} s = {:.0} cards/s; peak RSS {:.1} MB (before the runs {:.1} MB); PDF {:.1} MB; {} cores",
+        "labels bench: {cards} cards from {file:?}, best {:.3} s = {:.0} cards/s; peak RSS {:.1} MB (before the runs {:.1} MB); PDF {:.1} MB; {} cores",
         best,
         cards as f64 / best,
         peak_rss_mb(),

@@ -10,103 +10,20 @@
 //! Run: `cargo bench --bench maps` (`MAPS_BENCH_RUNS=N` runs, default 7;
 //! `MAPS_BENCH_KEEP=1` keeps the files written).
 
-use std::fmt::Write as _;
-use std::path::Path;
 use std::time::Instant;
 
 use grogpress::cli::{Assets, PlanOptions};
 use grogpress::diag::{Diagnostics, Sources, render_human};
 use grogpress::load::Root;
 
+#[path = "support/maps.rs"]
+mod maps;
 #[path = "support/memory.rs"]
 mod memory;
 use memory::peak_rss_mb;
 
 const COLUMNS: usize = 60;
 const ROWS: usize = 40;
-
-fn write_game(dir: &Path) {
-    std::fs::create_dir_all(dir.join("maps")).expect("create bench game folder");
-    std::fs::write(
-        dir.join("game.toml"),
-        "name = \"Map Benchmark\"\n[[maps]]\nid = \"big\"\nfile = \"maps/big.toml\"\n",
-    )
-    .expect("write game.toml");
-    let code = |c: usize, r: usize| format!("{c:02}{r:02}");
-    let mut map = format!(
-        r##"name = "A Big Map"
-grid = "hex"
-orientation = "flat"
-columns = {COLUMNS}
-rows = {ROWS}
-cell = "0.6in"
-code = "{{col:02}}{{row:02}}"
-code_at = "top"
-default = "plain"
-
-[[terrain]]
-id = "plain"
-color = "#B9DDA0"
-
-[[terrain]]
-id = "woods"
-color = "#3F7F3A"
-icon = "tree"
-
-[[terrain]]
-id = "hill"
-color = "#B08850"
-pattern = "dots"
-
-[[features]]
-id = "river"
-color = "#2F6FD0"
-width = "4pt"
-
-[[features]]
-id = "road"
-color = "#7A5230"
-"##
-    );
-    // Woods and hills in blocks over the map.
-    let mut woods = Vec::new();
-    let mut hills = Vec::new();
-    for c in (1..=COLUMNS).step_by(6) {
-        for r in (1..=ROWS).step_by(5) {
-            let end = (c + 1).min(COLUMNS);
-            let cells = format!("\"{}..{}\"", code(c, r), code(end, (r + 1).min(ROWS)));
-            if (c + r) % 2 == 0 {
-                woods.push(cells);
-            } else {
-                hills.push(cells);
-            }
-        }
-    }
-    let _ = write!(
-        map,
-        "\n[[cells]]\nterrain = \"woods\"\ncells = [{}]\n\n[[cells]]\nterrain = \"hill\"\ncells = [{}]\n",
-        woods.join(", "),
-        hills.join(", ")
-    );
-    // A river along the sides between rows 20 and 21 (each hex and the one
-    // below it), and a road through row 10.
-    let between: Vec<String> = (1..COLUMNS)
-        .map(|c| format!("[\"{}\", \"{}\"]", code(c, 20), code(c, 21)))
-        .collect();
-    let through: Vec<String> = (1..=COLUMNS)
-        .map(|c| format!("\"{}\"", code(c, 10)))
-        .collect();
-    let _ = write!(
-        map,
-        "\n[[edges]]\nfeature = \"river\"\nbetween = [{}]\n\n[[paths]]\nfeature = \"road\"\nthrough = [{}]\n",
-        between.join(", "),
-        through.join(", ")
-    );
-    for (i, at) in ["0505", "3020", "5535"].iter().enumerate() {
-        let _ = write!(map, "\n[[labels]]\ntext = \"Place {i}\"\nat = \"{at}\"\n");
-    }
-    std::fs::write(dir.join("maps/big.toml"), map).expect("write the map");
-}
 
 /// The CPU time the process has used so far (all threads, user and
 /// system), in ms: a figure that other work on the machine disturbs less
@@ -138,7 +55,7 @@ fn median(times: &mut [f64]) -> f64 {
 fn main() {
     let tmp = std::env::temp_dir().join(format!("grogpress-map-bench-{}", std::process::id()));
     let game_dir = tmp.join("mapbench");
-    write_game(&game_dir);
+    maps::write_map_game(&game_dir, COLUMNS, ROWS);
     let root = Root::new(env!("CARGO_MANIFEST_DIR"));
     let runs: usize = std::env::var("MAPS_BENCH_RUNS")
         .ok()
