@@ -218,16 +218,17 @@ fn slow_client(port: u16, sent: &[u8]) -> TcpStream {
 }
 
 /// Reads what the server says to a slow client until it closes; the time
-/// that took from `since`, and the status line (empty when it just closed).
+/// that took from `since`, and the status line (empty when it just closed)
+/// with ` (Retry-After)` added when the answer says when to come back.
 fn dropped(mut stream: TcpStream, since: Instant) -> (Duration, String) {
     let mut response = Vec::new();
     // A reset, or the read timing out, both end the wait; the time tells.
     let _ = stream.read_to_end(&mut response);
-    let status = String::from_utf8_lossy(&response)
-        .lines()
-        .next()
-        .unwrap_or("")
-        .to_string();
+    let text = String::from_utf8_lossy(&response);
+    let mut status = text.lines().next().unwrap_or("").to_string();
+    if text.lines().any(|l| l.starts_with("Retry-After: ")) {
+        status.push_str(" (Retry-After)");
+    }
     (since.elapsed(), status)
 }
 
@@ -468,9 +469,107 @@ fn hostile_requests_are_refused_and_slow_clients_hold_up_no_one() {
             took < Duration::from_secs(8),
             "a slow client held on for {took:?} ({status:?})"
         );
+        assert!(
+            !status.contains("503") || status.ends_with("(Retry-After)"),
+            "a slow client refused as busy was not told when to come back: {status}"
+        );
         busy += usize::from(status.contains("503"));
     }
     assert!(busy > 0, "no connection was refused as busy");
+}
+
+/// How one of many clients asking at once fared: its status line and
+/// whether the answer said when to come back, or what went wrong.
+type Outcome = Result<(String, bool), String>;
+
+/// One client: connects, sends a GET, reads the answer to its end (the
+/// server closes every connection), each step within 30 s.
+fn ask_at_once(port: u16, start: &std::sync::Barrier) -> Outcome {
+    start.wait();
+    let address = std::net::SocketAddr::from(([127, 0, 0, 1], port));
+    let mut stream = TcpStream::connect_timeout(&address, Duration::from_secs(30))
+        .map_err(|e| format!("connect: {e}"))?;
+    let limit = Some(Duration::from_secs(30));
+    stream
+        .set_read_timeout(limit)
+        .and_then(|()| stream.set_write_timeout(limit))
+        .map_err(|e| format!("timeout: {e}"))?;
+    stream
+        .write_all(format!("GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n").as_bytes())
+        .map_err(|e| format!("send: {e}"))?;
+    let mut response = Vec::new();
+    stream
+        .read_to_end(&mut response)
+        .map_err(|e| format!("read ({} bytes in): {e}", response.len()))?;
+    let text = String::from_utf8_lossy(&response);
+    let Some((head, body)) = text.split_once("\r\n\r\n") else {
+        return Err(format!("no end of headers in {text:?}"));
+    };
+    let length = head
+        .lines()
+        .find_map(|l| l.strip_prefix("Content-Length: "))
+        .and_then(|n| n.trim().parse::<usize>().ok());
+    if length != Some(body.len()) {
+        return Err(format!(
+            "a body of {} bytes, the head says {length:?}",
+            body.len()
+        ));
+    }
+    let status = head.lines().next().unwrap_or("").to_string();
+    let retry_after = head.lines().any(|l| l.starts_with("Retry-After: "));
+    Ok((status, retry_after))
+}
+
+/// 300 clients asking at once, far more than the workers and the places
+/// for requests coming in: each gets a whole answer, the page (200) or
+/// "busy" with when to come back (503 and Retry-After); none is reset.
+#[test]
+fn three_hundred_clients_at_once_are_each_answered() {
+    let tmp = support::starter_game();
+    let server = start(tmp.path());
+    let port = server.port;
+    const CLIENTS: usize = 300;
+    let start = std::sync::Arc::new(std::sync::Barrier::new(CLIENTS));
+    let clients: Vec<std::thread::JoinHandle<Outcome>> = (0..CLIENTS)
+        .map(|_| {
+            let start = start.clone();
+            std::thread::spawn(move || ask_at_once(port, &start))
+        })
+        .collect();
+    let outcomes: Vec<Outcome> = clients
+        .into_iter()
+        .map(|c| {
+            c.join()
+                .unwrap_or_else(|_| Err("the client panicked".into()))
+        })
+        .collect();
+    let answered = |code: &str| {
+        outcomes
+            .iter()
+            .filter(|o| matches!(o, Ok((status, _)) if status.contains(code)))
+            .count()
+    };
+    eprintln!(
+        "{CLIENTS} clients at once: {} answered 200, {} answered 503",
+        answered(" 200 "),
+        answered(" 503 ")
+    );
+    let failed: Vec<&Outcome> = outcomes
+        .iter()
+        .filter(|o| match o {
+            Ok((status, retry_after)) => {
+                !(status == "HTTP/1.1 200 OK"
+                    || status == "HTTP/1.1 503 Service Unavailable" && *retry_after)
+            }
+            Err(_) => true,
+        })
+        .collect();
+    assert!(
+        failed.is_empty(),
+        "{} of {CLIENTS} clients got no whole answer (200, or 503 with Retry-After): {:?}",
+        failed.len(),
+        &failed[..failed.len().min(10)]
+    );
 }
 
 /// An open event stream: what it has sent so far.

@@ -22,7 +22,11 @@
 //! of the connection. One thread accepts connections and reads every
 //! request as it comes, without waiting on any one client, so a slow client
 //! costs a buffer, not a thread; complete requests go to a fixed pool of
-//! workers through a bounded queue (503 when it is full). Only regular files
+//! workers through a bounded queue, and wait in hand while it is full (503
+//! with `Retry-After` past [`QUEUE_WAIT`]). Connections past what is held
+//! wait in the kernel's queue; a connection refused is answered whole, its
+//! request read and dropped before it is closed (closing with unread input
+//! would reset it and lose the answer). Only regular files
 //! under `out/<game>/` of a served game are sent, with no symbolic link
 //! followed on the way; every answer carries the Content-Security-Policy
 //! and `nosniff`, and the page's own script and style are served files.
@@ -77,8 +81,19 @@ const MAX_HEAD: usize = 8 * 1024;
 /// The time from a connection to the end of its request's headers.
 const REQUEST_DEADLINE: Duration = Duration::from_secs(5);
 /// The most connections whose request is still coming in; a new one past
-/// it makes the one that has waited longest be dropped (503).
+/// it makes the one that has waited longest (and more than [`FRESH`]) be
+/// refused (503); while all are fresh, new ones wait in the kernel's queue.
 const MAX_PENDING: usize = 64;
+/// The most connections held at once by the thread reading requests:
+/// those coming in, those waiting for a worker, and those refused whose
+/// remaining input is being dropped. Past it, new ones wait in the
+/// kernel's queue.
+const MAX_HELD: usize = 4 * MAX_PENDING;
+/// How long a complete request may wait for a place in the workers' queue
+/// before it is answered 503.
+const QUEUE_WAIT: Duration = Duration::from_secs(5);
+/// What a 503 tells the client: ask again after this many seconds.
+const RETRY_AFTER_S: u32 = 1;
 /// How often requests still coming in are looked at: at once in a
 /// connection's first moments (a normal request is there straight away),
 /// then less often (a slow client can wait).
@@ -441,8 +456,8 @@ fn changed_urls(written: &Written, out: &Path) -> Vec<String> {
 }
 
 /// Accepts connections and reads their requests as they come, blocking on
-/// no client: a complete request goes to the workers' queue (503 when it is
-/// full), one too long is refused (414, 431), one too slow is refused at its
+/// no client: a complete request goes to the workers' queue (waiting in hand
+/// while it is full, 503 past [`QUEUE_WAIT`]), one too long is refused (414, 431), one too slow is refused at its
 /// deadline (408). When nothing is coming in, it waits for a connection.
 fn receive(listener: &TcpListener, jobs: &SyncSender<Job>) {
     let mut pending: Vec<Pending> = Vec::new();
@@ -456,25 +471,43 @@ fn receive(listener: &TcpListener, jobs: &SyncSender<Job>) {
                 Step::Close => {
                     pending.swap_remove(i);
                 }
-                Step::Ready(head) => {
-                    let stream = pending.swap_remove(i).stream;
-                    if let Err(TrySendError::Full(job) | TrySendError::Disconnected(job)) =
-                        jobs.try_send(Job { stream, head })
-                    {
-                        busy(job.stream);
-                    }
+                Step::Ready => {
+                    let Pending {
+                        stream,
+                        accepted,
+                        head,
+                        complete,
+                        ..
+                    } = pending.swap_remove(i);
+                    let job = match jobs.try_send(Job { stream, head }) {
+                        Ok(()) => continue,
+                        Err(TrySendError::Full(job) | TrySendError::Disconnected(job)) => job,
+                    };
+                    // The queue is full: the request waits in its place.
+                    let mut waiting = Pending::new(job.stream);
+                    waiting.accepted = accepted;
+                    waiting.head = job.head;
+                    waiting.complete = complete.or(Some(now));
+                    pending.push(waiting);
+                    let last = pending.len() - 1;
+                    pending.swap(i, last);
+                    i += 1;
                 }
             }
         }
         if let Some(youngest) = pending.iter().map(|p| p.accepted).max() {
-            let fresh = now.duration_since(youngest) < FRESH;
+            // A request waiting for the queue is offered again at once.
+            let fresh = now.duration_since(youngest) < FRESH
+                || pending.iter().any(|p| p.complete.is_some());
             std::thread::sleep(if fresh { SWEEP_FRESH } else { SWEEP_SLOW });
         }
     }
 }
 
 /// Takes the connections waiting to be accepted (waits for one when there
-/// is nothing in hand), at most [`MAX_PENDING`] at a time.
+/// is nothing in hand), at most [`MAX_PENDING`] at a time, while there is
+/// room (see [`MAX_PENDING`], [`MAX_HELD`]); the others stay in the
+/// kernel's queue until the next sweep.
 fn accept_new(listener: &TcpListener, pending: &mut Vec<Pending>) {
     let mut wait = pending.is_empty();
     if listener.set_nonblocking(!wait).is_err() {
@@ -482,17 +515,12 @@ fn accept_new(listener: &TcpListener, pending: &mut Vec<Pending>) {
         return;
     }
     for _ in 0..MAX_PENDING {
+        if !make_room(pending, Instant::now()) {
+            return;
+        }
         match listener.accept() {
             Ok((stream, _)) => {
                 if stream.set_nonblocking(true).is_ok() {
-                    if pending.len() >= MAX_PENDING {
-                        // The one that has waited longest makes room.
-                        if let Some(oldest) =
-                            (0..pending.len()).min_by_key(|&i| pending[i].accepted)
-                        {
-                            busy(pending.swap_remove(oldest).stream);
-                        }
-                    }
                     pending.push(Pending::new(stream));
                 }
                 if wait {
@@ -514,12 +542,40 @@ fn accept_new(listener: &TcpListener, pending: &mut Vec<Pending>) {
     }
 }
 
-/// A connection whose request is still coming in, or, once refused, whose
-/// remaining input is being dropped.
+/// Whether another connection may be taken: fewer than [`MAX_HELD`] are
+/// held, and fewer than [`MAX_PENDING`] have their request still coming
+/// in — else the one of those that has waited longest is refused (503) if
+/// it has waited more than [`FRESH`] (a slow client makes room).
+fn make_room(pending: &mut [Pending], now: Instant) -> bool {
+    if pending.len() >= MAX_HELD {
+        return false;
+    }
+    let coming_in = pending.iter().filter(|p| p.coming_in()).count();
+    if coming_in < MAX_PENDING {
+        return true;
+    }
+    let oldest = pending
+        .iter_mut()
+        .filter(|p| p.coming_in())
+        .min_by_key(|p| p.accepted);
+    match oldest {
+        Some(p) if now.duration_since(p.accepted) >= FRESH => {
+            p.refuse_busy(now);
+            true
+        }
+        _ => false,
+    }
+}
+
+/// A connection whose request is still coming in, or is complete and waits
+/// for a place in the workers' queue, or, once refused, whose remaining
+/// input is being dropped.
 struct Pending {
     stream: TcpStream,
     accepted: Instant,
     head: Vec<u8>,
+    /// When the request was complete, if it is (it waits for the queue).
+    complete: Option<Instant>,
     draining: Option<Draining>,
 }
 
@@ -533,7 +589,8 @@ struct Draining {
 enum Step {
     Wait,
     Close,
-    Ready(Vec<u8>),
+    /// The request is complete (in `head`): for the workers' queue.
+    Ready,
 }
 
 impl Pending {
@@ -542,13 +599,27 @@ impl Pending {
             stream,
             accepted: Instant::now(),
             head: Vec::new(),
+            complete: None,
             draining: None,
         }
+    }
+
+    /// Whether its request is still coming in (not complete, not refused).
+    fn coming_in(&self) -> bool {
+        self.complete.is_none() && self.draining.is_none()
     }
 
     /// Reads what has arrived (never waiting, at most [`READS_PER_SWEEP`]
     /// reads) and says what next.
     fn step(&mut self, now: Instant) -> Step {
+        if let Some(since) = self.complete {
+            // Waiting for a place in the queue; not read meanwhile.
+            if now.duration_since(since) < QUEUE_WAIT {
+                return Step::Ready;
+            }
+            self.complete = None;
+            self.refuse_busy(now);
+        }
         let mut buf = [0u8; 4096];
         for _ in 0..READS_PER_SWEEP {
             let n = match self.stream.read(&mut buf) {
@@ -564,7 +635,7 @@ impl Pending {
             }
             match add_to_head(&mut self.head, &buf[..n]) {
                 Head::More => {}
-                Head::Done => return Step::Ready(std::mem::take(&mut self.head)),
+                Head::Done => return Step::Ready,
                 Head::LineTooLong => {
                     self.refuse(now, "414 URI Too Long", b"request line too long\n")
                 }
@@ -588,9 +659,22 @@ impl Pending {
         }
     }
 
+    /// Answers that the server is busy (503, with `Retry-After`), closes
+    /// our side, and drops what still comes.
+    fn refuse_busy(&mut self, now: Instant) {
+        let _ = respond_busy(&mut self.stream);
+        self.drain(now);
+    }
+
     /// Answers with an error, closes our side, and drops what still comes.
     fn refuse(&mut self, now: Instant, status: &str, body: &[u8]) {
         let _ = respond(&mut self.stream, status, "text/plain", body);
+        self.drain(now);
+    }
+
+    /// Closes our side once answered, and reads and drops what the client
+    /// still sends (see [`DRAIN_QUIET`]) before the connection is closed.
+    fn drain(&mut self, now: Instant) {
         let _ = self.stream.shutdown(Shutdown::Write);
         self.head = Vec::new();
         self.draining = Some(Draining {
@@ -601,15 +685,24 @@ impl Pending {
 }
 
 /// Too many connections or requests at once: say so and close (a small
-/// answer on a fresh connection never waits).
+/// answer on a fresh connection never waits). For a connection whose
+/// request was read whole; one still coming in is refused by
+/// [`Pending::refuse_busy`], which drains it first.
 fn busy(mut stream: TcpStream) {
-    let _ = respond(
-        &mut stream,
-        "503 Service Unavailable",
-        "text/plain",
-        b"busy, try again\n",
-    );
+    let _ = respond_busy(&mut stream);
     let _ = stream.shutdown(Shutdown::Write);
+}
+
+/// The 503 answer: busy, ask again after [`RETRY_AFTER_S`] seconds.
+fn respond_busy(stream: &mut TcpStream) -> std::io::Result<()> {
+    let body = b"busy, try again\n";
+    let headers = format!(
+        "Content-Type: text/plain\r\nContent-Length: {}\r\nCache-Control: no-store\r\nRetry-After: {RETRY_AFTER_S}\r\n",
+        body.len()
+    );
+    stream.write_all(answer_head("503 Service Unavailable", &headers).as_bytes())?;
+    stream.write_all(body)?;
+    stream.flush()
 }
 
 /// How a request's head stands after more bytes.
