@@ -49,6 +49,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "[[fields]]\nname = \"who\"\nkind = \"enum\"\nvalues = [\"Attacker Only\", \"Defender Only\"]\n\n[[cards]]\nwho = \"Defender only\"     # error: not a value of `who`\n# fix: who = \"Defender Only\"",
     },
     Explanation {
+        id: "bad-font",
+        text: "A font file the game's `fonts/fonts.toml` names cannot be used by every output: it is not a TrueType or OpenType font, it is cut short or damaged, it lacks a Unicode character map (cmap) or horizontal metrics (hmtx), the text shaper cannot read it, or it cannot be subset for a PDF. `check` tries each of these once. Give the font file as its maker ships it; a file cut short in copying is damaged. The family with the unusable face is left out, and the shared fonts stand in while the rest is checked.",
+        example: "# fonts/fonts.toml\n[[family]]\nname = \"sans-condensed\"\nregular = \"MySans.ttf\"   # error: MySans.ttf stops after 2,000 bytes\n# fix: copy MySans.ttf again from the font's download",
+    },
+    Explanation {
         id: "bad-icon",
         text: "An icon file in data/icons/ cannot be read as an icon. An icon is an `<svg viewBox=\"...\">` holding `<path d=\"...\"/>` elements (any SVG path data); other elements, a missing viewBox or path data that cannot be read are reported at the place in the file.",
         example: "<svg width=\"24\" height=\"24\"><path d=\"M2 2 L22 22\"/></svg>   # error: no viewBox\n# fix: <svg viewBox=\"0 0 24 24\"><path d=\"M2 2 L22 22\"/></svg>",
@@ -60,7 +65,7 @@ pub const EXPLANATIONS: &[Explanation] = &[
     },
     Explanation {
         id: "bad-image",
-        text: "A picture a card template draws (`[[images]]`: its `file`, or the file a card's field names) says it is a PNG or JPEG but its header cannot be read: the file is cut short, damaged, or cannot be opened. Save the picture again from an image editor.",
+        text: "A picture a card template or the counters draw (`[[images]]` or `[publish.counters.image]`: its `file`, or the file a card's or unit's field names) says it is a PNG or JPEG but does not decode whole: its header cannot be read, the file is cut short, its data is damaged (a PNG chunk whose checksum is wrong, a JPEG scan that stops early or holds data the decoder cannot read), or it cannot be opened. `check` decodes every such picture once, as the outputs will, so no output meets one it cannot draw. Save the picture again from an image editor.",
         example: "# heroes.csv\ntitle,picture\nKnight,art/knight.jpg   # error: art/knight.jpg stops before its frame header\n# fix: export art/knight.jpg again",
     },
     Explanation {

@@ -2,8 +2,10 @@
 //! draw — a fixed file, or each card's file named in a deck field — and
 //! those a counters job's `[publish.counters.image]` draws on its units, found
 //! through the one path resolver and checked from their headers into
-//! [`ImageFile`]s: format, pixel size, length. JPEG and PNG bytes are not
-//! kept (they are streamed into each output as it is drawn); an SVG is
+//! [`ImageFile`]s: format, pixel size, length. A JPEG or PNG is decoded
+//! whole once here, as the outputs decode it (`image_proof`), so no output
+//! meets one it cannot draw; its bytes are not kept (they are streamed into
+//! each output as it is drawn); an SVG is
 //! parsed here and kept as solid-colour outlines. Problems are located at
 //! the name: the template's `file`, or the card's cell.
 
@@ -125,13 +127,18 @@ fn load_named(
         return Ok(ArtFiles::new());
     }
     let confine = Confine::new(game_dir)?;
-    let mut art = ArtFiles::new();
+    let mut found = Vec::with_capacity(named.len());
     for (name, loc) in named {
         let located = Located::new(name.clone(), loc.clone());
-        let Some(path) = confine.resolve(game_dir, &located, "the image", diags) else {
-            continue;
-        };
-        match read_image(&path) {
+        if let Some(path) = confine.resolve(game_dir, &located, "the image", diags) {
+            found.push((name, loc, path));
+        }
+    }
+    // Each file decoded whole (the proof it can be drawn): on all cores.
+    let read = crate::par::map(&found, 2, |(_, _, path)| read_image(path));
+    let mut art = ArtFiles::new();
+    for ((name, loc, path), read) in found.into_iter().zip(read) {
+        match read {
             Ok((format, width, height, len)) => {
                 art.insert(
                     name.clone(),
@@ -242,6 +249,7 @@ fn read_image(path: &Path) -> Result<(ImageFormat, u32, u32, u64), Problem> {
     if u64::from(width) * u64::from(height) > MAX_IMAGE_PIXELS {
         return Err(Problem::TooBig(width, height));
     }
+    super::image_proof::prove(&mut file, &format, width, height).map_err(Problem::Damaged)?;
     Ok((format, width, height, len))
 }
 

@@ -1,10 +1,12 @@
 //! Load stage: `fonts/fonts.toml` and the font files it names, into a [`FontBook`].
 
+use super::font_proof::{MAX_FONT_BYTES, prove_font};
 use super::paths::Confine;
 use super::spec::table;
 use super::toml::{Reader, parse};
 use super::{OpError, Root};
-use crate::diag::{Diagnostics, Sources};
+use crate::diag::{Diagnostic, Diagnostics, Sources};
+use crate::model::Located;
 use crate::text::{Face, Family, FontBook};
 
 table! { pub mod fonts_toml: "fonts.toml", "Font families text is laid out with.";
@@ -21,8 +23,11 @@ table! { pub mod family: "[[family]]", "A family: its four faces, files in fonts
     bold_italic: req Str(FACE),
 }
 
-/// Loads every family in `fonts/fonts.toml`. A missing or broken font file is an
-/// operational error; mistakes in `fonts.toml` are diagnostics.
+/// Loads every family in `fonts/fonts.toml`. Mistakes in `fonts.toml` are
+/// diagnostics, and so is a font file of the folder that later stages could
+/// not use (`bad-font`, or `limit-exceeded` past [`MAX_FONT_BYTES`], at the
+/// line naming it; its family is left out); a file that cannot be read at
+/// all is an operational error.
 pub fn load_fonts(
     root: &Root,
     sources: &mut Sources,
@@ -68,6 +73,7 @@ pub fn load_fonts(
         let files = [k::regular, k::bold, k::italic, k::bold_italic].map(|key| r.get(&t, key));
         let Some(name) = name else { continue };
         let mut ids = [0usize; 4];
+        let mut whole = true;
         for (slot, file) in ids.iter_mut().zip(files) {
             let Some(file) = file else { continue };
             let path = if on_disk {
@@ -83,20 +89,35 @@ pub fn load_fonts(
                 continue;
             }
             let data = if on_disk {
-                std::fs::read(&path).map_err(|e| {
-                    OpError::new(format!("cannot read font {}: {e}", path.display()))
-                })?
+                match read_font(&path, &file)? {
+                    Ok(data) => data,
+                    Err(problem) => {
+                        r.diags.push(problem);
+                        whole = false;
+                        continue;
+                    }
+                }
             } else {
                 let rel = format!("fonts/{}", file.value);
                 super::embedded::file(&rel)
                     .ok_or_else(|| OpError::new(format!("no built-in font {rel}")))?
                     .to_vec()
             };
-            let face =
-                Face::parse(data).map_err(|e| OpError::new(format!("{}: {e}", path.display())))?;
+            let face = match Face::parse(data) {
+                Ok(face) => face,
+                Err(why) => {
+                    r.diags.push(bad_font(&file, &why));
+                    whole = false;
+                    continue;
+                }
+            };
             book.faces.push(face);
             loaded.push(path);
             *slot = book.faces.len() - 1;
+        }
+        if !whole {
+            // Reported; a family with a face missing is not offered.
+            continue;
         }
         book.families.push(Family {
             name: name.value,
@@ -107,4 +128,47 @@ pub fn load_fonts(
         });
     }
     Ok(book)
+}
+
+/// A font file of the folder, read and proved usable; `Err` inside is the
+/// located diagnostic of one that is too large or cannot be used.
+fn read_font(
+    path: &std::path::Path,
+    file: &Located<String>,
+) -> Result<Result<Vec<u8>, Diagnostic>, OpError> {
+    let io = |e: std::io::Error| OpError::new(format!("cannot read font {}: {e}", path.display()));
+    let len = std::fs::metadata(path).map_err(io)?.len();
+    if len > MAX_FONT_BYTES {
+        return Ok(Err(crate::error!(
+            "limit-exceeded", Some(file.loc.clone()),
+            "the font `{}` is {len} bytes, more than {MAX_FONT_BYTES}", file.value;
+            hint: "use a font of the scripts the game needs (a whole CJK font is 15-20 MB)"
+        )));
+    }
+    let mut data = Vec::with_capacity(len as usize);
+    std::io::Read::read_to_end(
+        &mut std::io::Read::take(std::fs::File::open(path).map_err(io)?, MAX_FONT_BYTES + 1),
+        &mut data,
+    )
+    .map_err(io)?;
+    if data.len() as u64 > MAX_FONT_BYTES {
+        return Ok(Err(crate::error!(
+            "limit-exceeded", Some(file.loc.clone()),
+            "the font `{}` is more than {MAX_FONT_BYTES} bytes", file.value;
+            hint: "use a font of the scripts the game needs (a whole CJK font is 15-20 MB)"
+        )));
+    }
+    Ok(match prove_font(&data) {
+        Ok(()) => Ok(data),
+        Err(why) => Err(bad_font(file, &why)),
+    })
+}
+
+/// `bad-font` at the line naming `file`.
+fn bad_font(file: &Located<String>, why: &str) -> Diagnostic {
+    crate::error!(
+        "bad-font", Some(file.loc.clone()),
+        "the font `{}` cannot be used: {why}", file.value;
+        hint: "give a TrueType or OpenType file (.ttf, .otf) as the font's maker ships it; a font cut short in copying is damaged"
+    )
 }

@@ -1,0 +1,76 @@
+//! Load stage: proof that a font file a game names can be used by every
+//! later stage — measured (ttf-parser: its cmap and horizontal metrics),
+//! shaped (rustybuzz), subset into a PDF (subsetter) and copied for the
+//! HTML reference as it is. Input: the file's bytes; output: `Ok`, or why
+//! it cannot be used. A trial subset of the glyphs of a few characters
+//! stands for the subsets the PDF makes.
+
+/// The largest font file read (it is kept whole in memory, and each PDF
+/// subsets it).
+pub const MAX_FONT_BYTES: u64 = 32 * 1024 * 1024;
+
+/// The text shaped and subset on trial: letters, digits, a space and a
+/// minus, as rules text is made of.
+const TRIAL: &str = "Aa Zz 09 -\u{2212}";
+
+/// Why `data` cannot be used as a font, if it cannot.
+pub fn prove_font(data: &[u8]) -> Result<(), String> {
+    let face = ttf_parser::Face::parse(data, 0).map_err(|e| format!("it is not a font ({e})"))?;
+    if face.number_of_glyphs() == 0 {
+        return Err("it has no glyphs".to_string());
+    }
+    let tables = face.tables();
+    let Some(cmap) = tables.cmap else {
+        return Err("it has no character map (cmap)".to_string());
+    };
+    if !cmap.subtables.into_iter().any(|s| s.is_unicode()) {
+        return Err("its character map has no Unicode table".to_string());
+    }
+    if tables.hmtx.is_none() {
+        return Err("it has no horizontal metrics (hmtx)".to_string());
+    }
+    let mut glyphs: Vec<u16> = vec![0];
+    glyphs.extend(
+        TRIAL
+            .chars()
+            .filter_map(|c| face.glyph_index(c))
+            .map(|g| g.0),
+    );
+    let shaper = rustybuzz::Face::from_slice(data, 0)
+        .ok_or_else(|| "the text shaper cannot read it".to_string())?;
+    let mut buffer = rustybuzz::UnicodeBuffer::new();
+    buffer.push_str(TRIAL);
+    let shaped = rustybuzz::shape(&shaper, &[], buffer);
+    glyphs.extend(
+        shaped
+            .glyph_infos()
+            .iter()
+            .filter_map(|g| u16::try_from(g.glyph_id).ok()),
+    );
+    glyphs.retain(|g| *g < face.number_of_glyphs());
+    glyphs.sort_unstable();
+    glyphs.dedup();
+    let remapper = subsetter::GlyphRemapper::new_from_glyphs_sorted(&glyphs);
+    subsetter::subset(data, 0, &remapper)
+        .map_err(|e| format!("it cannot be subset for a PDF ({e})"))?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dejavu() -> Vec<u8> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fonts");
+        std::fs::read(dir.join("DejaVuSansCondensed.ttf")).expect("font file")
+    }
+
+    #[test]
+    fn a_whole_font_is_usable_and_a_cut_or_garbage_one_is_not() {
+        let font = dejavu();
+        assert_eq!(prove_font(&font), Ok(()));
+        assert!(prove_font(b"this is not a font at all, just some words").is_err());
+        assert!(prove_font(&font[..font.len() / 3]).is_err());
+        assert!(prove_font(&font[..2000]).is_err());
+    }
+}
