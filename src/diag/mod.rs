@@ -29,6 +29,8 @@ impl Loc {
 #[derive(Default, Debug)]
 pub struct Sources {
     files: Vec<SourceFile>,
+    /// The files added by [`Sources::add_once`], by path.
+    once: std::collections::HashMap<PathBuf, FileId>,
 }
 
 #[derive(Debug)]
@@ -104,6 +106,18 @@ impl Sources {
             text: SourceText::new(text),
         });
         self.files.len() - 1
+    }
+
+    /// The file at `path`, added with `text` unless [`Sources::add_once`]
+    /// added it before (a picture read again by each output that draws it
+    /// is told of once, at one place).
+    pub fn add_once(&mut self, path: PathBuf, text: impl FnOnce() -> String) -> FileId {
+        if let Some(&id) = self.once.get(&path) {
+            return id;
+        }
+        let id = self.add(path.clone(), text());
+        self.once.insert(path, id);
+        id
     }
 
     /// The file's text, once read (a long text is kept packed).
