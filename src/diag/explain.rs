@@ -225,7 +225,7 @@ pub const EXPLANATIONS: &[Explanation] = &[
     },
     Explanation {
         id: "limit-exceeded",
-        text: "A number in the data is past a limit grogpress keeps so that no file, however small, can make a check run for hours or fill the memory: a results table's net modifiers span at most 1000 values and lie within ±1,000,000 (`odds --drm` keeps the same limits and exits 2 past them); a die has at most 1000 faces; a roll at most 20 dice of at most 100 sides. Such numbers are almost always a typo.",
+        text: "A number in the data is past a limit grogpress keeps so that no file, however small, can make a check run for hours or fill the memory: a results table's net modifiers span at most 1000 values and lie within ±1,000,000 (`odds --drm` keeps the same limits and exits 2 past them); a die has at most 1000 faces; a roll at most 20 dice of at most 100 sides. In an SVG picture (card or counter art): a `data:` URL of at most 64 KiB, elements nested at most 100 deep, at most 32 MB of SVG once each `<use>` is counted as a copy of what it names, and a DOCTYPE whose entities expand to at most 1 MB (no parameter entities). Such numbers are almost always a typo, or a file crafted to exhaust the machine.",
         example: "drm = \"0..+9223372036854775000\"   # error\n# fix: drm = \"-3..+5\"",
     },
     Explanation {
@@ -260,7 +260,7 @@ pub const EXPLANATIONS: &[Explanation] = &[
     },
     Explanation {
         id: "missing-file",
-        text: "A file named in the data does not exist: a deck, aid or rules page named in game.toml, a CSV card list named by `cards`, or a card layout template named by [[publish.labels]] `layout`. Paths are relative to the game folder (a CSV's to its deck file).",
+        text: "A file named in the data does not exist: a deck, aid or rules page named in game.toml, a CSV card list named by `cards`, or a card layout template named by [[publish.labels]] `layout`; or a picture an SVG's `<image href>` names. Paths are relative to the game folder (a CSV's to its deck file, an SVG's to the SVG's folder).",
         example: "[[decks]]\nid = \"action\"\nfile = \"action_cards.toml\"   # error: the file is action-cards.toml",
     },
     Explanation {
@@ -317,6 +317,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         id: "sheet-off-page",
         text: "A sheet template in data/sheets.toml places its labels past the edge of its paper: the first label's offset plus the pitch times the columns and rows does not fit. Check left/top, the pitch and the label size against the sheet's specification.",
         example: "columns = 3\npitch_x = \"3.75in\"   # error on US Letter (8.5 in wide): the third column starts at 8.19 in",
+    },
+    Explanation {
+        id: "svg-reference",
+        text: "An SVG picture (card or counter art) refers to something outside itself: a web address (`http:`, `https:` or another scheme), another file by `<use href>`, `url(...)` or a gradient's or pattern's `href`, a style sheet by `@import` or `<?xml-stylesheet?>`, or a `data:` document. Card art is one self-contained SVG: only references to its own elements (`#id`) are followed. Nothing named is ever fetched or opened (a game folder may come from someone else), and the error is at the reference in the SVG, with the place that draws the picture as a second place. Save the SVG with everything embedded (in Inkscape: Save As \"Plain SVG\"), or copy the shapes into it.",
+        example: "<use href=\"parts.svg#star\"/>          <!-- error -->\n<rect fill=\"url(https://example.com/g.svg#g)\"/>   <!-- error -->\n<!-- fix: copy the star into this SVG and <use href=\"#star\"/> -->",
     },
     Explanation {
         id: "table-gap",
@@ -410,7 +415,7 @@ pub const EXPLANATIONS: &[Explanation] = &[
     },
     Explanation {
         id: "unsupported-image",
-        text: "An image grogpress cannot draw. In rules text: an image the HTML reference cannot include, from another site (the reference loads nothing from the network) or a file it cannot copy; put the information in a table or a shortcode, or use a local image file. In a card template's `[[images]]`: a file that is not a PNG, a JPEG (8-bit greyscale, RGB or CMYK; not lossless or arithmetic-coded) or an SVG, or an SVG drawn with more than solid-colour shapes (gradients, patterns, transparency, masks, filters, embedded pictures, text): card art's vector pictures are drawn as their outlines in every output. Convert the picture, or flatten the SVG's effects and its text to paths.",
+        text: "An image grogpress cannot draw. In rules text: an image the HTML reference cannot include, from another site (the reference loads nothing from the network) or a file it cannot copy; put the information in a table or a shortcode, or use a local image file. In a card template's `[[images]]`: a file that is not a PNG, a JPEG (8-bit greyscale, RGB or CMYK; not lossless or arithmetic-coded) or an SVG, or an SVG drawn with more than solid-colour shapes (gradients, patterns, transparency, masks, filters, embedded pictures, text, HTML or scripts): card art's vector pictures are drawn as their outlines in every output. Text in an SVG would need fonts the output cannot promise (the system's are never used), and a picture inside it is never loaded: each `<text>` or `<image>` is an error at its place in the SVG. Convert the picture, or flatten the SVG's effects and its text to paths.",
         example: "![Map](https://example.com/map.png)   # error: a remote image\n# heroes.csv: Knight,art/knight.webp   # error: not a PNG, JPEG or SVG\n# fix: Knight,art/knight.png",
     },
     Explanation {

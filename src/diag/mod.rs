@@ -32,6 +32,8 @@ impl Loc {
 #[derive(Default, Debug)]
 pub struct Sources {
     files: Vec<SourceFile>,
+    /// The files added by [`Sources::add_once`], by path.
+    once: std::collections::HashMap<PathBuf, FileId>,
 }
 
 #[derive(Debug)]
@@ -120,6 +122,18 @@ impl Sources {
             lines: std::sync::OnceLock::new(),
         });
         self.files.len() - 1
+    }
+
+    /// The file at `path`, added with `text` unless [`Sources::add_once`]
+    /// added it before (a picture read again by each output that draws it
+    /// is told of once, at one place).
+    pub fn add_once(&mut self, path: PathBuf, text: impl FnOnce() -> String) -> FileId {
+        if let Some(&id) = self.once.get(&path) {
+            return id;
+        }
+        let id = self.add(path.clone(), text());
+        self.once.insert(path, id);
+        id
     }
 
     /// The file's text, once read (a long text is kept packed).

@@ -6,8 +6,10 @@
 //! whole once here, as the outputs decode it (`image_proof`), so no output
 //! meets one it cannot draw; its bytes are not kept (they are streamed into
 //! each output as it is drawn); an SVG is
-//! parsed here and kept as solid-colour outlines. Problems are located at
-//! the name: the template's `file`, or the card's cell.
+//! read for what it names ([`super::svg_refs`]: nothing outside it is ever
+//! opened), parsed here and kept as solid-colour outlines. Problems are
+//! located at the name: the template's `file`, or the card's cell; those
+//! inside an SVG at their place in it, the name as a second place.
 
 use std::collections::BTreeMap;
 use std::io::{Read, Seek, SeekFrom};
@@ -16,7 +18,7 @@ use std::sync::Arc;
 
 use super::OpError;
 use super::paths::Confine;
-use crate::diag::{Diagnostic, Diagnostics, Loc};
+use crate::diag::{Diagnostic, Diagnostics, Loc, Sources};
 use crate::model::{
     ArtFiles, Card, CardTemplate, CounterImage, Deck, ImageFile, ImageFormat, ImageSource, Located,
     PathEl, VectorArt,
@@ -34,6 +36,7 @@ pub fn load_card_art(
     game_dir: &Path,
     template: &CardTemplate,
     deck: Option<&Deck>,
+    sources: &mut Sources,
     diags: &mut Diagnostics,
 ) -> Result<ArtFiles, OpError> {
     let mut named: BTreeMap<String, Loc> = BTreeMap::new();
@@ -77,7 +80,7 @@ pub fn load_card_art(
             }
         }
     }
-    load_named(game_dir, named, diags)
+    load_named(game_dir, named, sources, diags)
 }
 
 /// Every picture a counters job draws on the units `printed`: its `file`,
@@ -89,6 +92,7 @@ pub fn load_counter_art<'a>(
     image: &CounterImage,
     units: &Deck,
     printed: impl IntoIterator<Item = &'a Card>,
+    sources: &mut Sources,
     diags: &mut Diagnostics,
 ) -> Result<ArtFiles, OpError> {
     let mut named: BTreeMap<String, Loc> = BTreeMap::new();
@@ -113,7 +117,7 @@ pub fn load_counter_art<'a>(
             }
         }
     }
-    load_named(game_dir, named, diags)
+    load_named(game_dir, named, sources, diags)
 }
 
 /// The picture files `named` (each with where it is first named), found
@@ -121,6 +125,7 @@ pub fn load_counter_art<'a>(
 fn load_named(
     game_dir: &Path,
     named: BTreeMap<String, Loc>,
+    sources: &mut Sources,
     diags: &mut Diagnostics,
 ) -> Result<ArtFiles, OpError> {
     if named.is_empty() {
@@ -134,11 +139,21 @@ fn load_named(
             found.push((name, loc, path));
         }
     }
-    // Each file decoded whole (the proof it can be drawn): on all cores.
+    // Each PNG and JPEG decoded whole (the proof it can be drawn), on all
+    // cores; an SVG's text is read there and parsed here, in order, as what
+    // it names is told at its place in it.
     let read = crate::par::map(&found, 2, |(_, _, path)| read_image(path));
     let mut art = ArtFiles::new();
     for ((name, loc, path), read) in found.into_iter().zip(read) {
-        match read {
+        let mut svg = SvgFile {
+            name: &name,
+            path: &path,
+            named_at: &loc,
+            confine: &confine,
+            sources: &mut *sources,
+            diags: &mut *diags,
+        };
+        match read.and_then(|read| read.finish(&mut svg)) {
             Ok((format, width, height, len)) => {
                 art.insert(
                     name.clone(),
@@ -152,6 +167,7 @@ fn load_named(
                     }),
                 );
             }
+            Err(Problem::Reported) => {}
             Err(problem) => diags.push(problem.at(&name, loc)),
         }
     }
@@ -183,13 +199,15 @@ enum Problem {
     Damaged(String),
     TooBig(u32, u32),
     Io(String),
+    /// Told already, at its place inside the file (an SVG's reference).
+    Reported,
 }
 
 impl Problem {
     fn at(self, name: &str, loc: Loc) -> Diagnostic {
         let id = match &self {
             Problem::Unsupported(_) => "unsupported-image",
-            Problem::Damaged(_) | Problem::Io(_) => "bad-image",
+            Problem::Damaged(_) | Problem::Io(_) | Problem::Reported => "bad-image",
             Problem::TooBig(..) => "limit-exceeded",
         };
         let (message, hint) = match self {
@@ -211,13 +229,41 @@ impl Problem {
                 format!("the image `{name}` cannot be read: {why}"),
                 "check the file's permissions".to_string(),
             ),
+            Problem::Reported => (
+                format!("the image `{name}` cannot be drawn"),
+                "see the problems told inside it".to_string(),
+            ),
         };
         Diagnostic::error(id, message, Some(loc)).with_hint(hint)
     }
 }
 
-/// The format, pixel size and length of the picture at `path`, from its header.
-fn read_image(path: &Path) -> Result<(ImageFormat, u32, u32, u64), Problem> {
+/// A picture file as read on any core: a PNG or JPEG decoded whole and
+/// known, or an SVG's text, still to be read for what it names.
+enum FileRead {
+    Raster(ImageFormat, u32, u32, u64),
+    Svg(Vec<u8>, u64),
+}
+
+impl FileRead {
+    /// The format, pixel size and length of the picture (an SVG parsed
+    /// through `svg`), within the pixel cap.
+    fn finish(self, svg: &mut SvgFile<'_>) -> Result<(ImageFormat, u32, u32, u64), Problem> {
+        let (format, width, height, len) = match self {
+            FileRead::Raster(format, width, height, len) => (format, width, height, len),
+            FileRead::Svg(text, len) => {
+                let (format, width, height) = svg.art(&text)?;
+                (format, width, height, len)
+            }
+        };
+        within_pixel_cap(width, height)?;
+        Ok((format, width, height, len))
+    }
+}
+
+/// The picture at `path`: a PNG or JPEG from its header, then decoded
+/// whole as the outputs decode it; an SVG's text.
+fn read_image(path: &Path) -> Result<FileRead, Problem> {
     let io = |e: std::io::Error| Problem::Io(e.to_string());
     let mut file = std::fs::File::open(path).map_err(io)?;
     let len = file.metadata().map_err(io)?.len();
@@ -236,21 +282,29 @@ fn read_image(path: &Path) -> Result<(ImageFormat, u32, u32, u64), Problem> {
         }
         let mut text = Vec::new();
         file.seek(SeekFrom::Start(0)).map_err(io)?;
-        file.read_to_end(&mut text).map_err(io)?;
-        svg_art(&text)?
+        file.take(MAX_SVG_BYTES)
+            .read_to_end(&mut text)
+            .map_err(io)?;
+        return Ok(FileRead::Svg(text, len));
     } else {
         return Err(Problem::Unsupported(
             "is not a PNG, JPEG or SVG file".to_string(),
         ));
     };
+    within_pixel_cap(width, height)?;
+    super::image_proof::prove(&mut file, &format, width, height).map_err(Problem::Damaged)?;
+    Ok(FileRead::Raster(format, width, height, len))
+}
+
+/// Some pixels, and no more than [`MAX_IMAGE_PIXELS`].
+fn within_pixel_cap(width: u32, height: u32) -> Result<(), Problem> {
     if width == 0 || height == 0 {
         return Err(Problem::Damaged("it has no pixels".to_string()));
     }
     if u64::from(width) * u64::from(height) > MAX_IMAGE_PIXELS {
         return Err(Problem::TooBig(width, height));
     }
-    super::image_proof::prove(&mut file, &format, width, height).map_err(Problem::Damaged)?;
-    Ok((format, width, height, len))
+    Ok(())
 }
 
 fn read_up_to(file: &mut impl Read, buf: &mut [u8]) -> std::io::Result<usize> {
@@ -347,10 +401,57 @@ fn jpeg_header<R: Read + Seek>(file: &mut R) -> Result<(ImageFormat, u32, u32), 
     }
 }
 
+/// An SVG picture being read, and where to tell what is wrong inside it.
+struct SvgFile<'a> {
+    /// As the game names it.
+    name: &'a str,
+    path: &'a Path,
+    /// Where the game names it (the template's `file`, the card's cell).
+    named_at: &'a Loc,
+    confine: &'a Confine,
+    sources: &'a mut Sources,
+    diags: &'a mut Diagnostics,
+}
+
+impl SvgFile<'_> {
+    /// The SVG `text` as outlines, once nothing it names reaches outside
+    /// it: each reference that does is an error at its place in the SVG
+    /// (the file is added to the sources), with the name as a second place.
+    fn art(&mut self, text: &[u8]) -> Result<(ImageFormat, u32, u32), Problem> {
+        let Ok(text) = std::str::from_utf8(text) else {
+            return Err(Problem::Damaged(
+                "an SVG that is not UTF-8 text (a compressed .svgz is not read)".to_string(),
+            ));
+        };
+        let dir = self.path.parent().unwrap_or(self.confine.dir());
+        let found = match super::svg_refs::read(text, dir, self.confine) {
+            Ok(doc) => return svg_art(&doc),
+            Err(found) => found,
+        };
+        let file = self
+            .sources
+            .add_once(self.path.to_path_buf(), || text.to_string());
+        for finding in found {
+            self.diags.push(
+                Diagnostic::error(
+                    finding.id,
+                    format!("`{}`: {}", self.name, finding.message),
+                    Some(Loc::new(file, finding.span)),
+                )
+                .with_hint(finding.hint)
+                .with_label(self.named_at.clone(), "the picture is drawn from here"),
+            );
+        }
+        Err(Problem::Reported)
+    }
+}
+
 /// An SVG as solid-colour outlines in its view box, and its size in pixels.
-fn svg_art(text: &[u8]) -> Result<(ImageFormat, u32, u32), Problem> {
-    let options = resvg::usvg::Options::default();
-    let tree = resvg::usvg::Tree::from_data(text, &options)
+/// Nothing it names is opened: usvg is given no folder, a resolver that
+/// loads no picture, and (built without text) no fonts.
+fn svg_art(doc: &roxmltree::Document<'_>) -> Result<(ImageFormat, u32, u32), Problem> {
+    let options = super::svg_refs::usvg_options();
+    let tree = resvg::usvg::Tree::from_xmltree(doc, &options)
         .map_err(|e| Problem::Damaged(format!("SVG: {e}")))?;
     let size = tree.size();
     let mut paths = Vec::new();
@@ -509,10 +610,15 @@ mod tests {
         ));
     }
 
+    fn art_of(svg: &[u8]) -> Result<(ImageFormat, u32, u32), Problem> {
+        let text = std::str::from_utf8(svg).expect("UTF-8");
+        svg_art(&roxmltree::Document::parse(text).expect("XML"))
+    }
+
     #[test]
     fn svg_shapes_become_coloured_outlines_and_gradients_are_refused() {
         let svg = br##"<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10"><rect width="10" height="10" fill="#ff0000"/><path d="M10 0H20V10" fill="none" stroke="#0000ff" stroke-width="2"/></svg>"##;
-        let (format, w, h) = svg_art(svg).expect("an SVG");
+        let (format, w, h) = art_of(svg).expect("an SVG");
         assert_eq!((w, h), (20, 10));
         let ImageFormat::Svg(art) = format else {
             panic!("vector art")
@@ -521,6 +627,6 @@ mod tests {
         assert_eq!(art.paths[0].color, [1.0, 0.0, 0.0]);
         assert_eq!(art.paths[1].color, [0.0, 0.0, 1.0]);
         let gradient = br##"<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10"><linearGradient id="g"><stop offset="0" stop-color="red"/><stop offset="1" stop-color="blue"/></linearGradient><rect width="10" height="10" fill="url(#g)"/></svg>"##;
-        assert!(matches!(svg_art(gradient), Err(Problem::Unsupported(_))));
+        assert!(matches!(art_of(gradient), Err(Problem::Unsupported(_))));
     }
 }

@@ -23,6 +23,7 @@ pub mod rules;
 pub mod schema;
 mod sheets;
 pub mod spec;
+mod svg_refs;
 mod template;
 mod template_file;
 pub mod toml;

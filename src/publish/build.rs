@@ -40,7 +40,7 @@ pub fn check(
     let mut planned = Diagnostics::default();
     let (validated, outputs) = std::thread::scope(|scope| {
         let validating = scope.spawn(|| crate::validate::validate(&game));
-        let outputs = super::plan(&game, assets, options, &mut planned);
+        let outputs = super::plan(&game, assets, options, sources, &mut planned);
         (joined(validating), outputs)
     });
     diags.extend(validated);

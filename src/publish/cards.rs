@@ -8,7 +8,7 @@ use super::background::background_items;
 use super::faces::select_cards;
 use super::images::CardImages;
 use super::{Assets, Body, Output, PlanOptions};
-use crate::diag::Diagnostics;
+use crate::diag::{Diagnostics, Sources};
 use crate::layout::{self, CardFace, Page, SheetLayout};
 use crate::load::OpError;
 use crate::model::{CardJob, CardSize, CardTemplate, Game};
@@ -22,6 +22,7 @@ pub(super) fn plan_cards(
     job: &CardJob,
     assets: &Assets,
     options: &PlanOptions,
+    sources: &mut Sources,
     diags: &mut Diagnostics,
 ) -> Result<Option<Output>, OpError> {
     let Some(deck) = game.deck(&job.deck.value) else {
@@ -100,9 +101,9 @@ pub(super) fn plan_cards(
     let front_bg = background_items(game, &front, card, bleed, assets, diags)?;
     let mut back_bg = background_items(game, &back, card, bleed, assets, diags)?;
     let shop = options.print_shop;
-    let front_art = card_art(game, &front, Some(deck), card, bleed, shop, diags)?;
+    let front_art = card_art(game, &front, Some(deck), card, bleed, shop, sources, diags)?;
     let front_memo = layout::FitMemo::default();
-    let back_art = card_art(game, &back, None, card, bleed, shop, diags)?;
+    let back_art = card_art(game, &back, None, card, bleed, shop, sources, diags)?;
     back_bg.extend(back_art.items(&back, |_| None));
     let back_face = layout::with_background(back_face, &back_bg);
     let title = format!("{} — {}", game.name, deck.name);

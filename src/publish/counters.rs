@@ -5,7 +5,7 @@
 //! `counters.pdf`.
 
 use super::{Assets, Body, Output, PlanOptions};
-use crate::diag::Diagnostics;
+use crate::diag::{Diagnostics, Sources};
 use crate::layout::{self, Corner, Counter, CounterOptions, CounterPicture};
 use crate::load::{self, OpError};
 use crate::model::nato::{Affiliation, Echelon, Function, UnitSymbol};
@@ -29,12 +29,13 @@ pub fn plan_counters(
     game: &Game,
     assets: &Assets,
     options: &PlanOptions,
+    sources: &mut Sources,
     diags: &mut Diagnostics,
 ) -> Result<Option<Output>, OpError> {
     let Some(job) = game.publish.counters.as_ref() else {
         return Ok(None);
     };
-    let Some(counters) = resolve(game, job, assets, diags)? else {
+    let Some(counters) = resolve(game, job, assets, sources, diags)? else {
         return Ok(None);
     };
     let Some(family) = assets
@@ -86,7 +87,13 @@ pub fn game_counters(game: &Game, assets: &Assets) -> Result<Option<Vec<Counter>
     let Some(job) = game.publish.counters.as_ref() else {
         return Ok(None);
     };
-    resolve(game, job, assets, &mut Diagnostics::default())
+    resolve(
+        game,
+        job,
+        assets,
+        &mut Sources::default(),
+        &mut Diagnostics::default(),
+    )
 }
 
 /// The counters page of the HTML reference, when the game prints counters
@@ -160,6 +167,7 @@ fn resolve(
     game: &Game,
     job: &CounterJob,
     assets: &Assets,
+    sources: &mut Sources,
     diags: &mut Diagnostics,
 ) -> Result<Option<Vec<Counter>>, OpError> {
     let Some(units) = game.collection(&job.units.value) else {
@@ -180,7 +188,7 @@ fn resolve(
                 .iter()
                 .flat_map(|side| &side.units)
                 .filter_map(|(unit, _)| units.item(&unit.value));
-            load::load_counter_art(&game.dir, image, units, printed, diags)?
+            load::load_counter_art(&game.dir, image, units, printed, sources, diags)?
         }
         None => ArtFiles::new(),
     };

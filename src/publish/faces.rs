@@ -45,6 +45,7 @@ impl<'a> DeckLayout<'a> {
             unbounded,
             0.0,
             false,
+            &mut crate::diag::Sources::default(),
             &mut quiet,
         )?;
         Ok(Some(DeckLayout {

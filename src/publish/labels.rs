@@ -5,7 +5,7 @@
 use super::artifact::{PageSource, card_faces, changed};
 use super::faces::select_cards;
 use super::{Assets, Body, Output, PlanOptions};
-use crate::diag::Diagnostics;
+use crate::diag::{Diagnostics, Sources};
 use crate::layout::{self, LabelOptions, Page};
 use crate::load::OpError;
 use crate::model::{CardTemplate, Game, LabelJob, SheetTemplate};
@@ -16,6 +16,7 @@ pub fn plan_labels(
     job: &LabelJob,
     assets: &Assets,
     options: &PlanOptions,
+    sources: &mut Sources,
     diags: &mut Diagnostics,
 ) -> Result<Option<Output>, OpError> {
     let Some(deck) = game.deck(&job.deck.value) else {
@@ -58,7 +59,16 @@ pub fn plan_labels(
     let label = (sheet.label_width, sheet.label_height);
     let background =
         super::background::background_items(game, template, label, 0.0, assets, diags)?;
-    let art = super::art::card_art(game, template, Some(deck), label, 0.0, false, diags)?;
+    let art = super::art::card_art(
+        game,
+        template,
+        Some(deck),
+        label,
+        0.0,
+        false,
+        sources,
+        diags,
+    )?;
     let title = format!("{} — {}", game.name, deck.name);
     let sheets = layout::LabelSheets::new(&title, sheet, &options.label, cards.len());
     let side = options

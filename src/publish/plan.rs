@@ -3,7 +3,7 @@
 //! write.
 
 use super::{Assets, Body, Output, PlanOptions};
-use crate::diag::Diagnostics;
+use crate::diag::{Diagnostics, Sources};
 use crate::layout::{self, AidOptions};
 use crate::load::OpError;
 use crate::model::{Game, Paper};
@@ -14,6 +14,7 @@ pub fn plan(
     game: &Game,
     assets: &Assets,
     options: &PlanOptions,
+    sources: &mut Sources,
     diags: &mut Diagnostics,
 ) -> Result<Vec<Output>, OpError> {
     let options = &options.with_game(&game.publish.options);
@@ -46,7 +47,9 @@ pub fn plan(
             if options.deck.as_ref().is_some_and(|d| *d != job.deck.value) {
                 continue;
             }
-            if let Some(output) = super::labels::plan_labels(game, job, assets, options, diags)? {
+            if let Some(output) =
+                super::labels::plan_labels(game, job, assets, options, sources, diags)?
+            {
                 outputs.push(output);
             }
         }
@@ -56,7 +59,9 @@ pub fn plan(
             if options.deck.as_ref().is_some_and(|d| *d != job.deck.value) {
                 continue;
             }
-            if let Some(output) = super::cards::plan_cards(game, job, assets, options, diags)? {
+            if let Some(output) =
+                super::cards::plan_cards(game, job, assets, options, sources, diags)?
+            {
                 outputs.push(output);
             }
         }
@@ -109,7 +114,7 @@ pub fn plan(
         outputs.push(output);
     }
     if options.counters
-        && let Some(output) = super::counters::plan_counters(game, assets, options, diags)?
+        && let Some(output) = super::counters::plan_counters(game, assets, options, sources, diags)?
     {
         outputs.push(output);
     }

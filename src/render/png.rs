@@ -36,8 +36,20 @@ pub fn svg_to_png(svg: &str, dpi: f32) -> Result<Vec<u8>, String> {
     encode(&pixels, canvas.w, dpi).map_err(|e| format!("PNG: {e}"))
 }
 
+/// Our own SVG read back. It names no file: a picture is inline as a
+/// `data:` URL (`TextMode::Outlines`), so usvg is given no folder and a
+/// resolver that decodes those and opens nothing else; built without its
+/// `text` feature, it has no fonts to find (text is drawn as outlines).
 fn parse(svg: &str) -> Result<usvg::Tree, String> {
-    usvg::Tree::from_str(svg, &usvg::Options::default()).map_err(|e| format!("SVG: {e}"))
+    let options = usvg::Options {
+        resources_dir: None,
+        image_href_resolver: usvg::ImageHrefResolver {
+            resolve_data: usvg::ImageHrefResolver::default_data_resolver(),
+            resolve_string: Box::new(|_, _| None),
+        },
+        ..usvg::Options::default()
+    };
+    usvg::Tree::from_str(svg, &options).map_err(|e| format!("SVG: {e}"))
 }
 
 /// The pixels an SVG is drawn on: `w` x `h`, its user units scaled by
