@@ -92,6 +92,29 @@ fn many_equal_headings() {
     rules_html("50,000 equal headings (rules HTML)", &game, &out);
     let html = std::fs::read_to_string(out.join("ok-minimal/html/rules.html")).expect("page");
     assert!(html.contains("id=\"same-50000\""), "the last heading's id");
+    // The PDF rulebook: each heading an outline item and a link from the
+    // contents (each item's siblings and each link's key were found by
+    // looking through all 50,000: 15 s).
+    let run = timed(
+        "50,000 equal headings (rulebook PDF)",
+        &[
+            "rulebook",
+            path(&game),
+            "--out",
+            path(&out),
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(run.code, 0, "{}", run.dump());
+    let pdf = std::fs::read(out.join("ok-minimal/ok-minimal-rules.pdf")).expect("the PDF");
+    let outline = b"/Type /Outlines";
+    let at = pdf
+        .windows(outline.len())
+        .position(|w| w == outline)
+        .expect("an outline");
+    let count = String::from_utf8_lossy(&pdf[at..(at + 200).min(pdf.len())]).into_owned();
+    assert!(count.contains("/Count 50000"), "{count}");
 }
 
 /// 1,000 equal headings, a paragraph of 1,000 references to them, 100 to

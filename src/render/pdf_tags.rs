@@ -70,6 +70,8 @@ pub(super) struct TagTree {
     page_parents: Vec<Vec<usize>>,
     /// The link element of each link annotation, by the link's index.
     links: Vec<(usize, usize)>,
+    /// Where each link's index first stands in `links` (its key follows).
+    link_places: std::collections::HashMap<usize, usize>,
     /// The top-level element of each [`Tag::Anchor`], and the anchor and
     /// the [`Tag::Before`] waiting for the next top-level element.
     anchors: std::collections::HashMap<usize, usize>,
@@ -129,6 +131,7 @@ impl TagTree {
             open: Vec::new(),
             page_parents: Vec::new(),
             links: Vec::new(),
+            link_places: std::collections::HashMap::new(),
             anchors: std::collections::HashMap::new(),
             pending_anchor: None,
             pending_before: None,
@@ -295,15 +298,15 @@ impl TagTree {
             kids: vec![Kid::Annot { page, link: index }],
         });
         self.elems[parent].kids.push(Kid::Elem(id));
+        self.link_places.entry(index).or_insert(self.links.len());
         self.links.push((index, id));
     }
 
     /// The key in the parent tree of link annotation `index`, if it has an
     /// element: after the pages' keys (page `n` has key `n`).
     pub(super) fn link_key(&self, index: usize) -> Option<i32> {
-        self.links
-            .iter()
-            .position(|(l, _)| *l == index)
+        self.link_places
+            .get(&index)
             .map(|k| (self.page_parents.len() + k) as i32)
     }
 
