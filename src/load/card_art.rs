@@ -249,7 +249,7 @@ fn read_image(path: &Path) -> Result<(ImageFormat, u32, u32, u64), Problem> {
     if u64::from(width) * u64::from(height) > MAX_IMAGE_PIXELS {
         return Err(Problem::TooBig(width, height));
     }
-    super::image_proof::prove(&mut file, &format, width, height).map_err(Problem::Damaged)?;
+    super::image_proof::prove(&mut file, &format).map_err(Problem::Damaged)?;
     Ok((format, width, height, len))
 }
 
