@@ -105,7 +105,7 @@ pub const EXPLANATIONS: &[Explanation] = &[
     },
     Explanation {
         id: "bad-value",
-        text: "A value has the right type but is not allowed here: an unknown field kind, a count below zero, a number of copies out of range, an unknown style or alignment in a layout template, and the like. The hint lists what is allowed.",
+        text: "A value has the right type but is not allowed here: an unknown field kind, a count below zero, a number of copies out of range, an unknown style or alignment in a layout template, a size of 0 or less where only a positive one makes sense (a type size, a line width, a label's width, a sheet's pitch), a type size over 720 pt, a map's `overlap` outside 0 to 3 in, and the like. The hint lists what is allowed.",
         example: "[[fields]]\nname = \"cost\"\nkind = \"number\"   # error: unknown field kind\n# fix: kind = \"int\"  (text | rich | int | enum | ref)",
     },
     Explanation {
@@ -225,7 +225,7 @@ pub const EXPLANATIONS: &[Explanation] = &[
     },
     Explanation {
         id: "limit-exceeded",
-        text: "A number in the data is past a limit grogpress keeps so that no file, however small, can make a check run for hours or fill the memory: a results table's net modifiers span at most 1000 values and lie within ±1,000,000 (`odds --drm` keeps the same limits and exits 2 past them); a die has at most 1000 faces; a roll at most 20 dice of at most 100 sides. In an SVG picture (card or counter art): a `data:` URL of at most 64 KiB, elements nested at most 100 deep, at most 32 MB of SVG once each `<use>` is counted as a copy of what it names, and a DOCTYPE whose entities expand to at most 1 MB (no parameter entities). Such numbers are almost always a typo, or a file crafted to exhaust the machine.",
+        text: "A number in the data is past a limit grogpress keeps so that no file, however small, can make a check run for hours or fill the memory: a results table's net modifiers span at most 1000 values and lie within ±1,000,000 (`odds --drm` keeps the same limits and exits 2 past them); a die has at most 1000 faces; a roll at most 20 dice of at most 100 sides; a unit symbol shows at most 4 functions; a map's first column and row are numbered 0 to 9999; a sheet has at most 100 labels across and down; any length is at most 200 in either way; an image at most 64,000,000 pixels; an SVG picture or an icon at most 200,000 path segments, an icon file at most 1 MB; a font file at most 32 MB. In an SVG picture (card or counter art): a `data:` URL of at most 64 KiB, elements nested at most 100 deep, at most 32 MB of SVG once each `<use>` is counted as a copy of what it names, and a DOCTYPE whose entities expand to at most 1 MB (no parameter entities). Such numbers are almost always a typo, or a file crafted to exhaust the machine.",
         example: "drm = \"0..+9223372036854775000\"   # error\n# fix: drm = \"-3..+5\"",
     },
     Explanation {

@@ -198,6 +198,8 @@ enum Problem {
     /// It says it is one, but its header cannot be read.
     Damaged(String),
     TooBig(u32, u32),
+    /// An SVG of more path segments than [`super::icons::MAX_PATH_ELEMENTS`].
+    TooManySegments(usize),
     Io(String),
     /// Told already, at its place inside the file (an SVG's reference).
     Reported,
@@ -208,7 +210,7 @@ impl Problem {
         let id = match &self {
             Problem::Unsupported(_) => "unsupported-image",
             Problem::Damaged(_) | Problem::Io(_) | Problem::Reported => "bad-image",
-            Problem::TooBig(..) => "limit-exceeded",
+            Problem::TooBig(..) | Problem::TooManySegments(_) => "limit-exceeded",
         };
         let (message, hint) = match self {
             Problem::Unsupported(why) => (
@@ -224,6 +226,13 @@ impl Problem {
                 format!("the image `{name}` is {w} x {h} pixels, more than {MAX_IMAGE_PIXELS} in all"),
                 "scale it down: 300 dpi at its printed size is plenty (a poker card is 750 x 1050)"
                     .to_string(),
+            ),
+            Problem::TooManySegments(n) => (
+                format!(
+                    "the image `{name}` has {n} path segments, more than {}",
+                    super::icons::MAX_PATH_ELEMENTS
+                ),
+                "simplify its paths in a vector editor, or save it as a PNG".to_string(),
             ),
             Problem::Io(why) => (
                 format!("the image `{name}` cannot be read: {why}"),
@@ -292,7 +301,7 @@ fn read_image(path: &Path) -> Result<FileRead, Problem> {
         ));
     };
     within_pixel_cap(width, height)?;
-    super::image_proof::prove(&mut file, &format, width, height).map_err(Problem::Damaged)?;
+    super::image_proof::prove(&mut file, &format).map_err(Problem::Damaged)?;
     Ok(FileRead::Raster(format, width, height, len))
 }
 
@@ -456,6 +465,10 @@ fn svg_art(doc: &roxmltree::Document<'_>) -> Result<(ImageFormat, u32, u32), Pro
     let size = tree.size();
     let mut paths = Vec::new();
     outlines(tree.root(), &mut paths)?;
+    let segments: usize = paths.iter().map(|p| p.path.len()).sum();
+    if segments > super::icons::MAX_PATH_ELEMENTS {
+        return Err(Problem::TooManySegments(segments));
+    }
     let art = VectorArt {
         view_box: (0.0, 0.0, size.width(), size.height()),
         paths,

@@ -12,6 +12,13 @@ use super::{OpError, read_source};
 use crate::diag::{Diagnostics, FileId, Loc, Sources};
 use crate::model::{Icon, PathEl};
 
+/// The largest icon file read: 1 MB (an icon is a few kilobytes).
+pub const MAX_ICON_BYTES: u64 = 1024 * 1024;
+
+/// The most path segments (moves, lines, curves, closes) an icon, or the
+/// outlines of an SVG card picture, may have.
+pub const MAX_PATH_ELEMENTS: usize = 200_000;
+
 /// Every icon under `dir`, sorted by name; none if the folder does not exist.
 /// An icon file that leads out of `confine` (a symlink) is an error, unread.
 pub fn load_icons(
@@ -37,6 +44,17 @@ pub fn load_icons(
         let Some(path) = confine.admit(&path, "the icon", sources, diags) else {
             continue;
         };
+        let len = std::fs::metadata(&path).map_or(0, |m| m.len());
+        if len > MAX_ICON_BYTES {
+            // Not read: reported at the file's start.
+            let file = sources.add(path.clone(), String::new());
+            diags.push(crate::error!(
+                "limit-exceeded", Some(Loc::new(file, 0..0)),
+                "icon `{name}` is {len} bytes, more than the {MAX_ICON_BYTES} an icon may be";
+                hint: "an icon is a small drawing: simplify its paths in a vector editor"
+            ));
+            continue;
+        }
         let (file, text, ok) = read_source(&path, sources, diags)?;
         if ok && let Some(icon) = parse_icon(&name, file, &text, diags) {
             icons.push(icon);
@@ -87,6 +105,14 @@ pub fn parse_icon(name: &str, file: FileId, text: &str, diags: &mut Diagnostics)
             continue;
         };
         match BezPath::from_svg(d) {
+            Ok(bez) if path.len() + bez.elements().len() > MAX_PATH_ELEMENTS => {
+                diags.push(crate::error!(
+                    "limit-exceeded", Some(Loc::new(file, at..at + d.len())),
+                    "icon `{name}` has more than {MAX_PATH_ELEMENTS} path segments";
+                    hint: "an icon is a small drawing: simplify its paths in a vector editor"
+                ));
+                return None;
+            }
             Ok(bez) => path.extend(bez.elements().iter().scan((0.0, 0.0), convert).flatten()),
             Err(e) => {
                 bad(

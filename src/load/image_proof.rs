@@ -1,27 +1,23 @@
-//! Load stage: proof that a PNG or JPEG a game names decodes whole, with
-//! the decoders and settings the outputs use — `png` as the PDF and
-//! tiny-skia decode it (8 bits a channel, palettes expanded), `zune-jpeg`
-//! as resvg does for PNG, TTS and VASSAL pictures (RGBA out). Input: the
-//! open file, its header already read and within the pixel cap; output:
-//! `Ok`, or why it does not decode. A JPEG is decoded strictly: a cut or
-//! corrupt scan, which the outputs would fill with grey (or a PDF viewer
-//! show half-drawn) without a word, is refused. Memory: a PNG is decoded a
-//! row at a time; a JPEG whole, at most four bytes a pixel of the capped
-//! pixel count.
+//! Load stage: proof that a PNG or JPEG a game names can be drawn whole,
+//! with the decoders and settings the outputs use. Input: the open file,
+//! its header already read and within the pixel cap; output: `Ok`, or why
+//! not. A PNG is decoded whole by `png` as the PDF and tiny-skia decode it
+//! (8 bits a channel, palettes expanded), a row at a time: a cut file, a
+//! damaged `IDAT` or a bad CRC is refused. A JPEG's headers are read by
+//! `zune-jpeg` as resvg reads them for PNG, TTS and VASSAL pictures (RGBA
+//! out), and its markers walked through every scan to its end: a file cut
+//! short, which the outputs would fill with grey (or a PDF viewer draw
+//! half) without a word, is refused. Its scans are not decoded: that cost
+//! as much as drawing it, and made checking a deck of 1,000 photographs
+//! eight times slower.
 
 use std::io::{BufRead, BufReader, Seek, SeekFrom};
 
 use crate::model::ImageFormat;
 
-/// Why the picture in `file` (of `format`, `width` x `height` pixels by its
-/// header) does not decode whole, if it does not. An SVG is proved by
-/// being parsed, elsewhere.
-pub(super) fn prove(
-    file: &mut std::fs::File,
-    format: &ImageFormat,
-    width: u32,
-    height: u32,
-) -> Result<(), String> {
+/// Why the picture in `file` (of `format`) cannot be drawn whole, if it
+/// cannot. An SVG is proved by being parsed, elsewhere.
+pub(super) fn prove(file: &mut std::fs::File, format: &ImageFormat) -> Result<(), String> {
     if matches!(format, ImageFormat::Svg(_)) {
         return Ok(());
     }
@@ -29,9 +25,7 @@ pub(super) fn prove(
     let file = BufReader::with_capacity(64 * 1024, file);
     match format {
         ImageFormat::Png => prove_png(file).map_err(|e| format!("a PNG that does not decode: {e}")),
-        _ => {
-            prove_jpeg(file, width, height).map_err(|e| format!("a JPEG that does not decode: {e}"))
-        }
+        _ => prove_jpeg(file).map_err(|e| format!("a JPEG that cannot be read whole: {e}")),
     }
 }
 
@@ -45,30 +39,122 @@ pub(super) fn prove_png(file: impl BufRead + Seek) -> Result<(), String> {
     reader.finish().map_err(|e| e.to_string())
 }
 
-/// Decodes a JPEG to RGBA as resvg does, strictly: a scan cut short or
-/// holding data the decoder cannot read is an error rather than grey.
-pub(super) fn prove_jpeg(file: impl BufRead + Seek, width: u32, height: u32) -> Result<(), String> {
+/// A JPEG's headers read by resvg's decoder with resvg's settings (so
+/// the PNG, TTS and VASSAL outputs can draw it), then its structure walked
+/// from marker to marker through every scan's data to the end-of-image
+/// marker: a file cut short anywhere, or a segment running past its end,
+/// is an error. The scans are not decoded (that costs as much as drawing
+/// the picture, eight times a whole check of a deck of photographs); bytes
+/// garbled inside a scan that keep its structure are not found.
+pub(super) fn prove_jpeg<R: BufRead + Seek>(mut file: R) -> Result<(), String> {
     use zune_jpeg::zune_core::colorspace::ColorSpace;
     use zune_jpeg::zune_core::options::DecoderOptions;
-    let options = DecoderOptions::default()
-        .jpeg_set_out_colorspace(ColorSpace::RGBA)
-        .set_strict_mode(true)
-        .set_max_width(width as usize)
-        .set_max_height(height as usize);
-    let mut decoder = zune_jpeg::JpegDecoder::new_with_options(file, options);
-    decoder.decode_headers().map_err(|e| e.to_string())?;
-    if decoder.output_colorspace() != Some(ColorSpace::RGBA) {
-        return Err("its colours cannot be drawn as RGB".to_string());
+    let start = file.stream_position().map_err(|e| e.to_string())?;
+    {
+        let options = DecoderOptions::default().jpeg_set_out_colorspace(ColorSpace::RGBA);
+        let mut decoder = zune_jpeg::JpegDecoder::new_with_options(&mut file, options);
+        decoder.decode_headers().map_err(|e| e.to_string())?;
+        if decoder.output_colorspace() != Some(ColorSpace::RGBA) {
+            return Err("its colours cannot be drawn as RGB".to_string());
+        }
     }
-    let pixels = decoder.decode().map_err(|e| e.to_string())?;
-    let expected = u64::from(width) * u64::from(height) * 4;
-    if pixels.len() as u64 != expected {
-        return Err(format!(
-            "it decodes to {} bytes of pixels, not the {expected} its header promises",
-            pixels.len()
-        ));
+    file.seek(SeekFrom::Start(start))
+        .map_err(|e| e.to_string())?;
+    jpeg_structure(&mut Bytes(file)).map_err(|e| e.to_string())?
+}
+
+/// Why a JPEG's markers do not run whole from its start to its
+/// end-of-image marker (the outer error: the file cannot be read).
+fn jpeg_structure<R: BufRead>(bytes: &mut Bytes<R>) -> std::io::Result<Result<(), String>> {
+    let cut = |what: &str| Ok(Err(format!("the file is cut short {what}")));
+    if bytes.next()? != Some(0xFF) || bytes.next()? != Some(0xD8) {
+        return Ok(Err("it does not start as a JPEG".to_string()));
     }
-    Ok(())
+    let mut scans = 0usize;
+    loop {
+        // The next marker: in a scan's data, past its bytes, stuffed bytes
+        // (FF 00) and restart markers; between segments, past any stray
+        // bytes, as other decoders skip them.
+        let marker = loop {
+            if !bytes.past_ff()? {
+                return cut("in its picture data");
+            }
+            let mut m = bytes.next()?;
+            while m == Some(0xFF) {
+                m = bytes.next()?;
+            }
+            match m {
+                None => return cut("in its picture data"),
+                Some(0x00 | 0x01 | 0xD0..=0xD7) => continue,
+                Some(m) => break m,
+            }
+        };
+        match marker {
+            0xD9 if scans > 0 => return Ok(Ok(())),
+            0xD9 => return Ok(Err("it ends before any picture data".to_string())),
+            0xD8 => return Ok(Err("a second start-of-image marker".to_string())),
+            _ => {
+                let (Some(hi), Some(lo)) = (bytes.next()?, bytes.next()?) else {
+                    return cut("in a segment's header");
+                };
+                let len = u16::from_be_bytes([hi, lo]);
+                if len < 2 {
+                    return Ok(Err(format!("a segment of length {len}")));
+                }
+                if !bytes.skip(usize::from(len) - 2)? {
+                    return cut("in a segment");
+                }
+                scans += usize::from(marker == 0xDA);
+            }
+        }
+    }
+}
+
+/// A buffered reader read a byte, or a run of bytes, at a time.
+struct Bytes<R>(R);
+
+impl<R: BufRead> Bytes<R> {
+    fn next(&mut self) -> std::io::Result<Option<u8>> {
+        let Some(&b) = self.0.fill_buf()?.first() else {
+            return Ok(None);
+        };
+        self.0.consume(1);
+        Ok(Some(b))
+    }
+
+    /// Skips `n` bytes; false if the file ends first.
+    fn skip(&mut self, mut n: usize) -> std::io::Result<bool> {
+        while n > 0 {
+            let have = self.0.fill_buf()?.len();
+            if have == 0 {
+                return Ok(false);
+            }
+            let k = n.min(have);
+            self.0.consume(k);
+            n -= k;
+        }
+        Ok(true)
+    }
+
+    /// Skips to just past the next 0xFF; false if the file ends first.
+    fn past_ff(&mut self) -> std::io::Result<bool> {
+        loop {
+            let buf = self.0.fill_buf()?;
+            if buf.is_empty() {
+                return Ok(false);
+            }
+            match memchr::memchr(0xFF, buf) {
+                Some(i) => {
+                    self.0.consume(i + 1);
+                    return Ok(true);
+                }
+                None => {
+                    let len = buf.len();
+                    self.0.consume(len);
+                }
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -98,16 +184,18 @@ mod tests {
         jpeg_encoder::Encoder::new(&mut jpeg, 90)
             .encode(&pixels, w, h, jpeg_encoder::ColorType::Rgb)
             .expect("encode");
-        assert_eq!(prove_jpeg(Cursor::new(&jpeg), 64, 48), Ok(()));
+        assert_eq!(prove_jpeg(Cursor::new(&jpeg)), Ok(()));
         // Cut in its scan: the outputs would fill the rest with grey.
+        // (And cut by its last byte, half its end-of-image marker.)
+        assert!(prove_jpeg(Cursor::new(&jpeg[..jpeg.len() - 1])).is_err());
         let cut = &jpeg[..jpeg.len() * 2 / 3];
-        assert!(prove_jpeg(Cursor::new(cut), 64, 48).is_err());
+        assert!(prove_jpeg(Cursor::new(cut)).is_err());
         // Cut just inside its scan.
         let scan = jpeg
             .windows(2)
             .rposition(|w| w == [0xFF, 0xDA])
             .expect("a scan");
-        assert!(prove_jpeg(Cursor::new(&jpeg[..scan + 40]), 64, 48).is_err());
+        assert!(prove_jpeg(Cursor::new(&jpeg[..scan + 40])).is_err());
     }
 
     #[test]

@@ -9,7 +9,7 @@ use std::path::Path;
 
 use super::paths::Confine;
 use super::spec::{Key, kinds, table};
-use super::toml::{Reader, Table, Value, parse};
+use super::toml::{MAX_LENGTH, MAX_TYPE_SIZE, Reader, Table, Value, parse};
 use super::{OpError, read_source};
 use crate::diag::{Diagnostics, FileId, Loc, Sources};
 use crate::model::map::{
@@ -19,6 +19,11 @@ use crate::model::map::{
 use crate::model::{Located, Map, Paper};
 
 const HEX: &str = super::game::HEX;
+
+/// The largest number of a map's first column or row.
+pub const MAX_FIRST: i64 = 9999;
+/// The most two neighbouring sheets of a tiled map share: 3 in.
+const MAX_OVERLAP: f32 = 3.0 * 72.0;
 
 table! { pub mod map_file: "a map file",
     "A board or map: its grid, how its cells are named, its terrain, features and labels; printed as a poster, tiled across sheets, as SVG and PNG and in the HTML reference.";
@@ -32,11 +37,11 @@ table! { pub mod map_file: "a map file",
     rows: req IntIn(Some(1), Some(MAX_SIDE), "How many rows of cells."),
     cell: req Length("The distance across a cell: across the flats of a hex (centre to neighbouring centre), the side of a square, e.g. \"1in\"."),
     code: opt Str("How a cell's code is written: {col} and {row} the numbers, {col:02} padded to two digits, {col:A} as letters (A, B... AA); default \"{col:02}{row:02}\"."),
-    first_column: opt Int("The number of the first column (default 1)."),
-    first_row: opt Int("The number of the first row (default 1)."),
+    first_column: opt Int("The number of the first column (default 1), 0 to 9999."),
+    first_row: opt Int("The number of the first row (default 1), 0 to 9999."),
     code_at: opt OneOf(&["top", "centre", "bottom", "none"],
         "Where a cell's code is printed: at its top edge (default), centre, bottom edge, or not at all."),
-    code_size: opt Length("The code's type size (default a seventh of the cell)."),
+    code_size: opt Length("The code's type size (default a seventh of the cell); more than 0, at most 10 in."),
     collection: opt Str("A collection of the game whose items the terrain types are (each terrain id one of its items, its name the item's)."),
     default as "default": req Str("The terrain of every cell not given one."),
     terrain: req Tables(&terrain::DEF),
@@ -47,7 +52,7 @@ table! { pub mod map_file: "a map file",
     paths: opt Tables(&paths::DEF),
     labels: opt Tables(&labels::DEF),
     paper: opt OneOf(&["letter", "a4"], "The paper the map is tiled across (default letter)."),
-    overlap: opt Length("How much of the map neighbouring sheets both show (default \"0.5in\")."),
+    overlap: opt Length("How much of the map neighbouring sheets both show (default \"0.5in\"), 0 to 3 in."),
 }
 
 table! { pub mod terrain: "[[terrain]]", "A terrain type and how its cells are drawn.";
@@ -68,7 +73,7 @@ table! { pub mod feature: "[[features]]", "A kind of feature drawn as a line: ri
     id: req Str("The id edges and paths name it by."),
     name: opt Str("The name in the legend (default the id)."),
     color: req Pattern(HEX, "The line's colour, \"#RRGGBB\"."),
-    width: opt Length("The line's width (default a tenth of the cell)."),
+    width: opt Length("The line's width (default a tenth of the cell); more than 0."),
 }
 
 table! { pub mod edges: "[[edges]]", "A feature along the sides between neighbouring cells (a river, a wall).";
@@ -85,7 +90,7 @@ table! { pub mod paths: "[[paths]]", "A feature from centre to centre through a 
 table! { pub mod labels: "[[labels]]", "Words printed on the map, centred on a cell.";
     text: req Str("The words."),
     at: req Str("The cell."),
-    size: opt Length("The type size (default a fifth of the cell)."),
+    size: opt Length("The type size (default a fifth of the cell); more than 0, at most 10 in."),
 }
 
 /// Every map `[[maps]]` names, in order; a terrain without a name of its
@@ -180,8 +185,8 @@ fn read_map(
         None
     });
     let first = (
-        r.get(&t, k::first_column).map_or(1, |n| n.value),
-        r.get(&t, k::first_row).map_or(1, |n| n.value),
+        first_number(r, &t, k::first_column),
+        first_number(r, &t, k::first_row),
     );
     let parts = match r.get(&t, k::code) {
         Some(code) => match code_parts(&code.value) {
@@ -211,14 +216,27 @@ fn read_map(
         Some("none") => CodePlace::None,
         _ => CodePlace::Top,
     };
-    let code_size = r.get(&t, k::code_size).map(|s| s.value);
+    let code_size = r.get(&t, k::code_size);
+    let code_size = r
+        .positive(code_size, "code_size", MAX_TYPE_SIZE, "pt")
+        .map(|s| s.value);
     let collection = r.get(&t, k::collection);
     let default = r.get(&t, k::default);
     let paper = match one_of(r, &t, k::paper).as_deref() {
         Some("a4") => Paper::A4,
         _ => Paper::LETTER,
     };
-    let overlap = r.get(&t, k::overlap).map_or(36.0, |o| o.value.max(0.0));
+    let overlap = r.get(&t, k::overlap).map_or(36.0, |o| {
+        if (0.0..=MAX_OVERLAP).contains(&o.value) {
+            return o.value;
+        }
+        r.diags.push(crate::error!(
+            "bad-value", Some(o.loc.clone()),
+            "`overlap` is {} in; neighbouring sheets share 0 to {} in", o.value / 72.0, MAX_OVERLAP / 72.0;
+            hint: "\"0.5in\" is usual; \"0in\" butts the sheets"
+        ));
+        36.0
+    });
 
     let kind = match (grid_kind.as_deref(), orientation.as_deref()) {
         (Some("square"), _) => GridKind::Square,
@@ -294,6 +312,24 @@ fn read_map(
         loc: r.loc(0..0),
     };
     Some((map, csv))
+}
+
+/// The number of the first column or row: 0 to [`MAX_FIRST`] (1 when not
+/// given, or past the limit, which is a `limit-exceeded` at it), so no cell's
+/// code can overflow.
+fn first_number(r: &mut Reader<'_>, t: &super::spec::Tab<'_, '_>, key: Key<kinds::Int>) -> i64 {
+    let Some(n) = r.get(t, key) else {
+        return 1;
+    };
+    if (0..=MAX_FIRST).contains(&n.value) {
+        return n.value;
+    }
+    r.diags.push(crate::error!(
+        "limit-exceeded", Some(n.loc.clone()),
+        "`{}` = {} is past the numbers a cell code is written with", key.name(), n.value;
+        hint: "the first column or row is numbered 0 to {MAX_FIRST} (usually 1)"
+    ));
+    1
 }
 
 /// A key of fixed words, checked against them (`bad-value` if not one).
@@ -476,8 +512,9 @@ fn feature_kind(r: &mut Reader<'_>, t: &Table<'_>, cell: f32) -> Option<FeatureK
     let color = r
         .get(&t, feature::color)
         .and_then(|c| super::background::color(r, &c));
+    let width = r.get(&t, feature::width);
     let width = r
-        .get(&t, feature::width)
+        .positive(width, "width", MAX_LENGTH, "pt")
         .map_or(cell / 10.0, |w| w.value.clamp(0.1, cell / 2.0));
     let id = id?;
     Some(FeatureKind {
@@ -568,8 +605,9 @@ fn label(r: &mut Reader<'_>, t: &Table<'_>, coords: &Coordinates, cell: f32) -> 
     let t = r.open(t, &labels::DEF);
     let text = r.get(&t, labels::text);
     let at = r.get(&t, labels::at);
+    let size = r.get(&t, labels::size);
     let size = r
-        .get(&t, labels::size)
+        .positive(size, "size", MAX_TYPE_SIZE, "pt")
         .map_or(cell / 5.0, |s| s.value.clamp(2.0, 144.0));
     let at = cell_name(r.diags, coords, at?)?;
     Some(MapLabel {

@@ -243,7 +243,14 @@ pub fn parse_length_arg(s: &str) -> Result<f32, String> {
     if !has_unit {
         return Err(format!("`{s}` needs a unit: mm, in, cm or pt (e.g. 1.5mm)"));
     }
-    toml::parse_length(s)
+    let points = toml::parse_length(s)?;
+    if points.abs() > toml::MAX_LENGTH {
+        return Err(format!(
+            "`{s}` is longer than any sheet: a length is at most {} in either way",
+            toml::MAX_LENGTH / 72.0
+        ));
+    }
+    Ok(points)
 }
 
 /// A counter size (`--size`, `counter_size`): a fraction of an inch ("5/8", "3/4", "1") or a length ("19mm").

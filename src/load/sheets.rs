@@ -1,7 +1,7 @@
 //! Load stage: `data/sheets.toml`, the label and card sheet templates.
 
 use super::spec::{Tab, kinds::Str, table};
-use super::toml::{Reader, Table, parse};
+use super::toml::{MAX_LENGTH, Reader, Table, parse};
 use crate::diag::{Diagnostics, FileId};
 use crate::model::{CardSize, Paper, SheetTemplate};
 
@@ -9,6 +9,9 @@ table! { pub mod sheets_toml: "sheets.toml", "Label and card sheet templates.";
     sheet: opt Tables(&sheet::DEF),
     card_size: opt Tables(&card_size::DEF),
 }
+
+/// The most labels a sheet has across or down.
+const MAX_LABELS_ACROSS: i64 = 100;
 
 const LENGTH: &str = "Points, or a string with a unit: \"0.125in\", \"3.2mm\", \"9pt\".";
 
@@ -77,7 +80,9 @@ fn card_size(r: &mut Reader<'_>, t: &Table<'_>) -> Option<CardSize> {
     let id = r.get(&t, k::id);
     let name = r.get(&t, k::name);
     let width = r.get(&t, k::width);
+    let width = r.positive(width, "width", MAX_LENGTH, "pt");
     let height = r.get(&t, k::height);
+    let height = r.positive(height, "height", MAX_LENGTH, "pt");
     Some(CardSize {
         id: id?.value,
         name: name?.value,
@@ -94,14 +99,18 @@ fn sheet(r: &mut Reader<'_>, t: &Table<'_>) -> Option<SheetTemplate> {
     let aliases = r.get(&t, k::aliases).into_iter().map(|a| a.value).collect();
     let paper = paper(r, &t);
     let label_width = r.get(&t, k::label_width);
+    let label_width = r.positive(label_width, "label_width", MAX_LENGTH, "pt");
     let label_height = r.get(&t, k::label_height);
+    let label_height = r.positive(label_height, "label_height", MAX_LENGTH, "pt");
     let radius = r.get(&t, k::radius).map_or(0.0, |l| l.value);
     let columns = r.get(&t, k::columns);
     let rows = r.get(&t, k::rows);
     let left = r.get(&t, k::left);
     let top = r.get(&t, k::top);
     let pitch_x = r.get(&t, k::pitch_x);
+    let pitch_x = r.positive(pitch_x, "pitch_x", MAX_LENGTH, "pt");
     let pitch_y = r.get(&t, k::pitch_y);
+    let pitch_y = r.positive(pitch_y, "pitch_y", MAX_LENGTH, "pt");
     let (columns, rows) = (columns?, rows?);
     for n in [&columns, &rows] {
         if n.value < 1 {
@@ -109,6 +118,14 @@ fn sheet(r: &mut Reader<'_>, t: &Table<'_>) -> Option<SheetTemplate> {
                 "bad-value",
                 Some(n.loc.clone()),
                 "a sheet needs at least one column and one row"
+            ));
+            return None;
+        }
+        if n.value > MAX_LABELS_ACROSS {
+            r.diags.push(crate::error!(
+                "limit-exceeded", Some(n.loc.clone()),
+                "a sheet of {} labels in a row or column is past the {MAX_LABELS_ACROSS} any sheet has", n.value;
+                hint: "check `columns` and `rows` against the sheet's maker's template"
             ));
             return None;
         }
@@ -150,7 +167,9 @@ fn paper(r: &mut Reader<'_>, t: &Tab<'_, '_>) -> Option<(String, Paper)> {
     if is_table && let Some(custom) = r.table(t, sheet::paper.name()) {
         let custom = r.open(&custom, &paper::DEF);
         let w = r.get(&custom, paper::width);
+        let w = r.positive(w, "width", MAX_LENGTH, "pt");
         let h = r.get(&custom, paper::height);
+        let h = r.positive(h, "height", MAX_LENGTH, "pt");
         return Some((
             "custom".into(),
             Paper {

@@ -1,7 +1,10 @@
 //! Load stage: a card layout template (`templates/labels/<name>.toml`) into a [`CardTemplate`].
 
 use super::spec::{Key, Tab, kinds, table};
-use super::toml::{Reader, Table, parse};
+use super::toml::{MAX_TYPE_SIZE, Reader, Table, parse};
+
+/// The most a text region's `leading` may be: ten times its type size.
+const MAX_LEADING: f32 = 10.0;
 use crate::diag::{Diagnostic, Diagnostics, FileId, Loc};
 use crate::model::{
     Align, Anchor, CardTemplate, FitMode, Frame, ImageRegion, ImageSource, Located, MIN_CONTRAST,
@@ -47,11 +50,11 @@ table! { pub mod region: "[[regions]]", "A box on the card, in points from its t
     width: req Length("Points, or a string with a unit."),
     height: req Length("Points, or a string with a unit."),
     style: opt OneOf(&["regular", "bold", "italic", "bold-italic"], "Type style."),
-    size: req Num("Preferred type size, pt."),
-    min_size: opt Num("Shrink down to this before card-overflow."),
+    size: req Num("Preferred type size, pt: more than 0, at most 720."),
+    min_size: opt Num("Shrink down to this before card-overflow (more than 0)."),
     align: opt OneOf(&["left", "center", "right"], "Alignment."),
     valign: opt OneOf(&["top", "middle", "bottom"], "Vertical alignment."),
-    leading: opt Num("Line height as a multiple of the size."),
+    leading: opt Num("Line height as a multiple of the size: more than 0, at most 10."),
     format: opt Str("{} is the field's text, e.g. \"{}:\"."),
     color: opt Str(
         "The text's colour, \"#RRGGBB\", or \"side\": the colour of the card's side (default black)."),
@@ -268,8 +271,13 @@ fn region(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Region> {
     let width = r.get(t, k::width);
     let height = r.get(t, k::height);
     let size = r.get(t, k::size);
+    let size = r.positive(size, "size", MAX_TYPE_SIZE, "pt");
     let min_size = r.get(t, k::min_size);
-    let leading = r.get(t, k::leading).map_or(1.2, |l| l.value);
+    let min_size = r.positive(min_size, "min_size", MAX_TYPE_SIZE, "pt");
+    let leading = r.get(t, k::leading);
+    let leading = r
+        .positive(leading, "leading", MAX_LEADING, "")
+        .map_or(1.2, |l| l.value);
     let format = r.get(t, k::format).map(|f| f.value);
     let color = r.get(t, k::color).and_then(|c| {
         if c.value == "side" {

@@ -242,7 +242,17 @@ impl<'d> Reader<'d> {
             other => number_value(other).ok_or_else(|| "expected a length".to_string()),
         };
         match parsed {
-            Ok(points) => Some(Located::new(points, loc)),
+            Ok(points) if points.is_finite() && points.abs() <= MAX_LENGTH => {
+                Some(Located::new(points, loc))
+            }
+            Ok(points) => {
+                self.diags.push(crate::error!(
+                    "limit-exceeded", Some(loc), "`{key}` = {} in is longer than any sheet: a length is at most {} in either way",
+                    points / 72.0, MAX_LENGTH / 72.0;
+                    hint: "a length in points (9) or with a unit (\"0.125in\", \"3.2mm\"); check for a typo in the unit or the digits"
+                ));
+                None
+            }
             Err(why) => {
                 self.diags.push(
                     crate::error!(
@@ -253,6 +263,29 @@ impl<'d> Reader<'d> {
                 None
             }
         }
+    }
+
+    /// `v` when it is more than 0 and at most `max` (`unit` names what it
+    /// counts: "pt" of a length, "" of a factor), else a `bad-value` at it:
+    /// for a size, a width or a type size, where 0 or less makes no sense.
+    pub fn positive(
+        &mut self,
+        v: Option<Located<f32>>,
+        key: &str,
+        max: f32,
+        unit: &str,
+    ) -> Option<Located<f32>> {
+        let v = v?;
+        if v.value > 0.0 && v.value <= max {
+            return Some(v);
+        }
+        let sep = if unit.is_empty() { "" } else { " " };
+        self.diags.push(crate::error!(
+            "bad-value", Some(v.loc.clone()),
+            "`{key}` must be more than 0 and at most {max}{sep}{unit}, not {}", v.value;
+            hint: "check the number and its unit"
+        ));
+        None
     }
 
     /// An array of strings (absent = empty).
@@ -330,6 +363,16 @@ fn number_value(v: &DeValue<'_>) -> Option<f32> {
         other => int_value(other).map(|n| n as f32),
     }
 }
+
+/// The longest length any key takes, either way: 200 in (14,400 pt), more
+/// than a poster's side; past it a length is a typo, and would only make
+/// outputs of absurd size or numbers that overflow.
+pub const MAX_LENGTH: f32 = 200.0 * 72.0;
+
+/// The largest type size, in points (10 in): any key giving a size of type
+/// (`size` of a text region or map label, a map's `code_size`) is more than
+/// 0 and at most this.
+pub const MAX_TYPE_SIZE: f32 = 720.0;
 
 /// Parses "0.125in", "3.2mm", "9pt" or "9" into points.
 pub fn parse_length(s: &str) -> Result<f32, String> {

@@ -105,14 +105,32 @@ impl Function {
         })
     }
 
-    /// The functions of a `+`-joined list (`armour+reconnaissance`), or the
-    /// first name that is none.
-    pub fn list(names: &str) -> Result<Vec<Function>, &str> {
+    /// The functions of a `+`-joined list (`armour+reconnaissance`), or why
+    /// it is none: more than [`MAX_FUNCTIONS`] (counted before any is
+    /// read), or the first name that is not a function.
+    pub fn list(names: &str) -> Result<Vec<Function>, FunctionsError<'_>> {
+        let count = names.split('+').count();
+        if count > MAX_FUNCTIONS {
+            return Err(FunctionsError::TooMany(count));
+        }
         names
             .split('+')
-            .map(|n| Function::named(n).ok_or(n.trim()))
+            .map(|n| Function::named(n).ok_or(FunctionsError::Unknown(n.trim())))
             .collect()
     }
+}
+
+/// The most functions one symbol shows: APP-6 combines two or three (an
+/// armoured reconnaissance HQ); more would not fit inside the frame.
+pub const MAX_FUNCTIONS: usize = 4;
+
+/// Why a `+`-joined list of functions is none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FunctionsError<'a> {
+    /// More than [`MAX_FUNCTIONS`] names.
+    TooMany(usize),
+    /// A name that is not a function.
+    Unknown(&'a str),
 }
 
 impl Echelon {
@@ -201,7 +219,15 @@ mod tests {
             Function::list("armour + recon"),
             Ok(vec![Function::Armour, Function::Reconnaissance])
         );
-        assert_eq!(Function::list("infantry+wizard"), Err("wizard"));
+        assert_eq!(
+            Function::list("infantry+wizard"),
+            Err(FunctionsError::Unknown("wizard"))
+        );
+        assert_eq!(
+            Function::list("hq+hq+hq+hq+hq"),
+            Err(FunctionsError::TooMany(5))
+        );
+        assert_eq!(Function::list("hq+hq+hq+hq").map(|f| f.len()), Ok(4));
     }
 
     #[test]

@@ -2,10 +2,10 @@
 //! units collection to diagnostics — the `symbol` and `echelon` keys must
 //! name fields of the units, and every unit's value there must be functions
 //! and an echelon the symbols know (`unknown-function`, `unknown-echelon`,
-//! at the unit's value).
+//! at the unit's value), at most four functions (`limit-exceeded`).
 
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::model::nato::{Echelon, Function};
+use crate::model::nato::{Echelon, Function, FunctionsError, MAX_FUNCTIONS};
 use crate::model::{Deck, Game, Located};
 
 pub fn check_unit_symbols(game: &Game, diags: &mut Diagnostics) {
@@ -19,7 +19,11 @@ pub fn check_unit_symbols(game: &Game, diags: &mut Diagnostics) {
     if let Some(field) = field_of(units, job.symbol.as_ref(), diags) {
         check_values(units, field, diags, |text| match Function::list(text) {
             Ok(_) => None,
-            Err(name) => Some(crate::error!(
+            Err(FunctionsError::TooMany(n)) => Some(crate::error!(
+                "limit-exceeded", None, "a symbol of {n} functions is past the {MAX_FUNCTIONS} one symbol shows";
+                hint: "join at most {MAX_FUNCTIONS} functions with +, e.g. armour+reconnaissance"
+            )),
+            Err(FunctionsError::Unknown(name)) => Some(crate::error!(
                 "unknown-function", None, "`{name}` is not a unit function a symbol can show";
                 hint: "functions: {} (join several with +, e.g. armour+reconnaissance)",
                 Function::NAMES.join(", ")
