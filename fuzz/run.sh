@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs each fuzz target for SECONDS, one after another, and reports crashes.
-#   fuzz/run.sh SECONDS [TARGET...]     (targets: toml csv markdown check; default all)
+#   fuzz/run.sh SECONDS [TARGET...]     (targets: toml csv markdown check art; default all)
 # Builds once (nightly, no sanitizer: the library is safe Rust, and the CPU
 # goes further without ASan; debug assertions and overflow checks stay on)
 # into $CARGO_TARGET_DIR (default /work/target-fuzz). Each target grows its
@@ -11,7 +11,7 @@ set -uo pipefail
 seconds=${1:?usage: fuzz/run.sh SECONDS [TARGET...]}
 shift
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(toml csv markdown check)
+[ ${#targets[@]} -eq 0 ] && targets=(toml csv markdown check art)
 here=$(cd "$(dirname "$0")" && pwd)
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-/work/target-fuzz}
 (cd "$here" && cargo +nightly fuzz build -s none) || exit 2
@@ -27,8 +27,8 @@ for t in "${targets[@]}"; do
       -print_final_stats=1 -artifact_prefix="$artifacts/" \
       $( [ -f "$here/dict/$t.dict" ] && echo "-dict=$here/dict/$t.dict" ) > /dev/null 2>&1)
   took=$(( $(date +%s) - start ))
-  # The check target's scratch folder, named after its (now ended) process.
-  for d in "${TMPDIR:-/tmp}"/grogpress-fuzz-check-*; do
+  # The check and art targets' scratch folders, named after their (now ended) process.
+  for d in "${TMPDIR:-/tmp}"/grogpress-fuzz-check-* "${TMPDIR:-/tmp}"/grogpress-fuzz-art-*; do
     [ -d "$d" ] && ! kill -0 "${d##*-}" 2>/dev/null && rm -rf "$d"
   done
   log=$artifacts/fuzz-0.log

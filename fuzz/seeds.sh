@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates the committed seed corpora in fuzz/seeds/<target>/ from the
-# shipped data, the test fixtures and /work/shared/corpora (or $CORPORA).
+# shipped data, the test fixtures and /work/shared/corpora (or $CORPORA);
+# the art target's (files made from scratch) by art-seeds.py.
 # Run from anywhere; the seeds are plain files named after their source.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -8,7 +9,7 @@ repo=$(dirname "$here")
 corpora=${CORPORA:-/work/shared/corpora}
 seeds=$here/seeds
 rm -rf "$seeds"
-mkdir -p "$seeds"/{toml,csv,markdown,check}
+mkdir -p "$seeds"/{toml,csv,markdown,check,art}
 
 # a/b/c.toml -> a-b-c.toml
 flat() { echo "$1" | sed 's|^\./||; s|/|-|g'; }
@@ -51,6 +52,7 @@ if [ -d "$corpora/toml-test-invalid" ]; then
     archive tests/fixtures/csv/game game.toml "$corpora/$f" > "$seeds/check/csv-game-$(flat "$f")"
   done
 fi
-for t in toml csv markdown check; do
+python3 "$here/art-seeds.py"
+for t in toml csv markdown check art; do
   echo "$t: $(ls "$seeds/$t" | wc -l) seeds, $(du -sh "$seeds/$t" | cut -f1)"
 done

@@ -421,3 +421,24 @@ fn counter_art_is_held_to_the_same_rules() {
         ("game.toml", line),
     );
 }
+
+#[test]
+fn a_damaged_svg_is_located_where_it_breaks() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let body = "<g><rect/></svg>";
+    let game = card_game(dir.path(), body);
+    let (code, told, dump) = check(&game);
+    assert_eq!(code, 1, "{dump}");
+    // roxmltree stops at the `</svg>` that closes no `<svg>` here (the
+    // `<g>` is open): line 3, where `</svg` starts.
+    let col = BODY_COL + body.find("</svg>").expect("the close");
+    assert!(
+        told.iter().any(|t| t.id == "bad-image"
+            && t.file.ends_with("art/x.svg")
+            && (t.line, t.column) == (BODY_LINE as u64, col as u64)
+            && t.label.as_ref().is_some_and(|(f, l)| {
+                f.ends_with("templates/cards/hero.toml") && *l == FILE_LINE as u64
+            })),
+        "{dump}"
+    );
+}

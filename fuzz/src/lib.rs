@@ -1,5 +1,6 @@
 //! Helpers shared by the fuzz targets: the oracle every target applies to
-//! the diagnostics it gets, and the game-folder archive the `check` target reads.
+//! the diagnostics it gets, the game-folder archive the `check` target
+//! reads, and the art file the `art` target reads.
 
 use std::path::{Component, Path};
 
@@ -56,6 +57,41 @@ pub fn split_archive(data: &[u8]) -> Vec<(String, &[u8])> {
     files
 }
 
+/// What kind of file the `art` target's input is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArtKind {
+    Svg,
+    Png,
+    Jpeg,
+    /// A TrueType/OpenType file, the game's own font.
+    Font,
+}
+
+impl ArtKind {
+    /// The file name's extension the game gives it.
+    pub fn extension(self) -> &'static str {
+        match self {
+            ArtKind::Svg => "svg",
+            ArtKind::Png => "png",
+            ArtKind::Jpeg => "jpg",
+            ArtKind::Font => "ttf",
+        }
+    }
+}
+
+/// The `art` target's input: its first byte picks the kind (its value
+/// modulo 4: SVG, PNG, JPEG, font), the rest is the file. `None` for no input.
+pub fn art_input(data: &[u8]) -> Option<(ArtKind, &[u8])> {
+    let (&first, rest) = data.split_first()?;
+    let kind = match first % 4 {
+        0 => ArtKind::Svg,
+        1 => ArtKind::Png,
+        2 => ArtKind::Jpeg,
+        _ => ArtKind::Font,
+    };
+    Some((kind, rest))
+}
+
 fn header(line: &[u8]) -> Option<String> {
     let line = line.strip_suffix(b"\r").unwrap_or(line);
     let name = line.strip_prefix(b"-- ")?.strip_suffix(b" --")?;
@@ -76,6 +112,15 @@ fn plain_path(path: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_first_byte_picks_the_art_kind() {
+        assert_eq!(art_input(b""), None);
+        assert_eq!(art_input(b"\0<svg/>"), Some((ArtKind::Svg, &b"<svg/>"[..])));
+        assert_eq!(art_input(b"\x05x"), Some((ArtKind::Png, &b"x"[..])));
+        assert_eq!(art_input(b"\x02"), Some((ArtKind::Jpeg, &b""[..])));
+        assert_eq!(art_input(b"\xFF"), Some((ArtKind::Font, &b""[..])));
+    }
 
     #[test]
     fn archive_files_and_unsafe_paths() {

@@ -249,7 +249,9 @@ impl Scan<'_> {
             if local == "href" {
                 picture_named = true;
                 self.href(name, &start_tag, attr.range(), attr.value(), is_picture);
-            } else if local.len() > 2 && local[..2].eq_ignore_ascii_case("on") {
+            } else if local.len() > 2
+                && local.get(..2).is_some_and(|p| p.eq_ignore_ascii_case("on"))
+            {
                 self.svg_flag(
                     "unsupported-image",
                     attr.range(),
@@ -933,6 +935,12 @@ mod tests {
             found(&svg(small)),
             vec![("unsupported-image", "<image".to_string())]
         );
+    }
+
+    #[test]
+    fn attribute_names_of_any_letters_are_read_safely() {
+        // Not a script: `on` must not be cut out of a two-byte letter.
+        assert_eq!(found(&svg(r#"<rect €a="1" ön="2"/>"#)), vec![]);
     }
 
     #[test]
