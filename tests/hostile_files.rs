@@ -272,3 +272,18 @@ fn a_cut_font_is_a_bad_font_at_its_line() {
     let at = place(FONTS_TOML, "\"MySans.ttf\"");
     every_command_stops_at(&game, "bad-font", "fonts/fonts.toml", at);
 }
+
+#[test]
+fn a_font_over_32_mb_is_past_the_limit_unread() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let game = font_game(dir.path(), b"");
+    // A sparse file: 33 MB long, nothing written.
+    std::fs::File::options()
+        .write(true)
+        .open(game.join("fonts/MySans.ttf"))
+        .expect("open")
+        .set_len(33 * 1024 * 1024)
+        .expect("set its length");
+    let at = place(FONTS_TOML, "\"MySans.ttf\"");
+    every_command_stops_at(&game, "limit-exceeded", "fonts/fonts.toml", at);
+}

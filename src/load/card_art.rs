@@ -642,4 +642,19 @@ mod tests {
         let gradient = br##"<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10"><linearGradient id="g"><stop offset="0" stop-color="red"/><stop offset="1" stop-color="blue"/></linearGradient><rect width="10" height="10" fill="url(#g)"/></svg>"##;
         assert!(matches!(art_of(gradient), Err(Problem::Unsupported(_))));
     }
+
+    #[test]
+    fn an_svg_of_too_many_path_segments_is_past_the_limit() {
+        let svg = |n: usize| {
+            format!(
+                r##"<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10"><path d="M0 0{}" fill="#000000"/></svg>"##,
+                "h1".repeat(n)
+            )
+        };
+        assert!(svg_art(svg(1000).as_bytes()).is_ok());
+        assert!(matches!(
+            svg_art(svg(super::super::icons::MAX_PATH_ELEMENTS).as_bytes()),
+            Err(Problem::TooManySegments(_))
+        ));
+    }
 }

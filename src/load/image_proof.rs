@@ -199,6 +199,21 @@ mod tests {
     }
 
     #[test]
+    fn grey_and_cmyk_jpegs_are_drawn_too() {
+        for (color, channels) in [
+            (jpeg_encoder::ColorType::Luma, 1),
+            (jpeg_encoder::ColorType::Cmyk, 4),
+        ] {
+            let pixels: Vec<u8> = (0..32 * 24 * channels).map(|i| (i % 256) as u8).collect();
+            let mut jpeg = Vec::new();
+            jpeg_encoder::Encoder::new(&mut jpeg, 90)
+                .encode(&pixels, 32, 24, color)
+                .expect("encode");
+            assert_eq!(prove_jpeg(Cursor::new(&jpeg)), Ok(()), "{color:?}");
+        }
+    }
+
+    #[test]
     fn a_whole_png_decodes_and_a_cut_or_garbled_one_does_not() {
         let png = png_bytes(40, 30);
         assert_eq!(prove_png(Cursor::new(&png)), Ok(()));

@@ -191,3 +191,51 @@ fn paper(r: &mut Reader<'_>, t: &Tab<'_, '_>) -> Option<(String, Paper)> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SHEET: &str = r#"[[sheet]]
+id = "avery-5395"
+name = "Avery 5395 Name Badge Labels"
+paper = "letter"
+label_width = "3.375in"
+label_height = "2.333333333in"
+columns = 2
+rows = 4
+left = "0.6875in"
+top = "0.583333333in"
+pitch_x = "3.75in"
+pitch_y = "2.5in"
+"#;
+
+    /// The ids and offsets of the diagnostics of `text`, and its sheets.
+    fn load(text: &str) -> (Vec<(&'static str, usize)>, usize) {
+        let mut diags = Diagnostics::default();
+        let sheets = load_sheets(FileId::default(), text, &mut diags);
+        let found = diags
+            .list
+            .iter()
+            .map(|d| (d.id, d.loc.as_ref().map_or(0, |l| l.span.start)))
+            .collect();
+        (found, sheets.len())
+    }
+
+    #[test]
+    fn a_sheet_of_sane_numbers_loads_and_others_are_located_errors() {
+        assert_eq!(load(SHEET), (vec![], 1));
+        let many = SHEET.replace("columns = 2", "columns = 9223372036854775807");
+        let at = many.find("9223372036854775807").expect("the value");
+        assert_eq!(load(&many), (vec![("limit-exceeded", at)], 0));
+        let negative = SHEET.replace("label_width = \"3.375in\"", "label_width = \"-3in\"");
+        let at = negative.find("\"-3in\"").expect("the value");
+        assert_eq!(load(&negative), (vec![("bad-value", at)], 0));
+        let flat = SHEET.replace("pitch_y = \"2.5in\"", "pitch_y = 0");
+        let at = flat.rfind('0').expect("the value");
+        assert_eq!(load(&flat), (vec![("bad-value", at)], 0));
+        let long = SHEET.replace("top = \"0.583333333in\"", "top = \"1e30in\"");
+        let at = long.find("\"1e30in\"").expect("the value");
+        assert_eq!(load(&long), (vec![("limit-exceeded", at)], 0));
+    }
+}
