@@ -10,7 +10,7 @@ use std::path::Path;
 use super::paths::Confine;
 use super::{OpError, read_source_lent};
 use crate::diag::{Diagnostics, FileId, LineIndex, Loc, Sources};
-use crate::model::{Card, FieldDecl, FieldKind, FieldValue, Located};
+use crate::model::{Card, FieldDecl, FieldKind, FieldValue, Located, TextPool};
 
 /// Reads the CSV file `name` (relative to the deck's folder `dir`) into cards.
 /// A missing file or a problem in it is a diagnostic; only an unreadable file
@@ -63,9 +63,13 @@ pub fn cards_from_csv(
     // `None` before the header row; `Some(None)` after a bad one.
     let mut header: Option<Option<Vec<Option<usize>>>> = None;
     let mut cards = Vec::new();
+    // A text many cards share (who may play it, when) is held once.
+    let mut pool = TextPool::default();
     let read = for_each_row(file, text, diags, |row| match &header {
         None => header = Some(columns(file, &row, fields, &mut found)),
-        Some(Some(columns)) => cards.push(card(file, text, &row, columns, fields, &mut found)),
+        Some(Some(columns)) => cards.push(card(
+            file, text, &row, columns, fields, &mut pool, &mut found,
+        )),
         Some(None) => {}
     });
     if !read {
@@ -315,6 +319,7 @@ fn card(
     row: &Row,
     columns: &[Option<usize>],
     fields: &[FieldDecl],
+    pool: &mut TextPool,
     diags: &mut Diagnostics,
 ) -> Card {
     let errors = diags.error_count();
@@ -356,7 +361,7 @@ fn card(
             continue;
         }
         let raw = text.get(loc.span.clone()).unwrap_or(cell);
-        if let Some(value) = cell_value(field, cell, raw, &loc, diags) {
+        if let Some(value) = cell_value(field, cell, raw, &loc, pool, diags) {
             values[field_index] = Some(Located::new(value, loc));
         }
     }
@@ -374,6 +379,7 @@ fn cell_value(
     cell: &str,
     raw: &str,
     loc: &Loc,
+    pool: &mut TextPool,
     diags: &mut Diagnostics,
 ) -> Option<FieldValue> {
     let cell = undefuse(cell);
@@ -381,7 +387,7 @@ fn cell_value(
         FieldKind::Faces(_) => faces(field, cell, raw, loc, diags),
         // A declared symbol (Grognards' range "K") stands in for a number.
         FieldKind::Int if field.is_symbol(cell.trim()) => {
-            Some(FieldValue::Text(cell.trim().into()))
+            Some(FieldValue::Text(pool.text(cell.trim())))
         }
         FieldKind::Int => match cell.trim().parse::<i64>() {
             Ok(n) => Some(FieldValue::Int(n)),
@@ -404,7 +410,7 @@ fn cell_value(
             ));
             None
         }
-        _ => Some(FieldValue::Text(cell.into())),
+        _ => Some(FieldValue::Text(pool.text(cell))),
     }
 }
 
