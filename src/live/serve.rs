@@ -26,10 +26,10 @@
 //! with `Retry-After` past [`QUEUE_WAIT`]). Connections past what is held
 //! wait in the kernel's queue; a connection refused is answered whole, its
 //! request read and dropped before it is closed (closing with unread input
-//! would reset it and lose the answer). Only regular files
-//! under `out/<game>/` of a served game are sent, with no symbolic link
-//! followed on the way; every answer carries the Content-Security-Policy
-//! and `nosniff`, and the page's own script and style are served files.
+//! would reset it and lose the answer). Only regular files under
+//! `out/<game>/` of a served game are sent, with no symbolic link followed
+//! on the way; every answer carries the Content-Security-Policy and
+//! `nosniff`, and the page's own script and style are served files.
 
 use std::collections::{BTreeMap, VecDeque};
 use std::ffi::OsString;
@@ -457,8 +457,9 @@ fn changed_urls(written: &Written, out: &Path) -> Vec<String> {
 
 /// Accepts connections and reads their requests as they come, blocking on
 /// no client: a complete request goes to the workers' queue (waiting in hand
-/// while it is full, 503 past [`QUEUE_WAIT`]), one too long is refused (414, 431), one too slow is refused at its
-/// deadline (408). When nothing is coming in, it waits for a connection.
+/// while it is full, 503 past [`QUEUE_WAIT`]), one too long is refused (414,
+/// 431), one too slow is refused at its deadline (408). When nothing is
+/// coming in, it waits for a connection.
 fn receive(listener: &TcpListener, jobs: &SyncSender<Job>) {
     let mut pending: Vec<Pending> = Vec::new();
     loop {

@@ -8,9 +8,9 @@ use std::ops::Range;
 use std::path::Path;
 
 use super::paths::Confine;
-use super::{OpError, read_source};
+use super::{OpError, read_source_lent};
 use crate::diag::{Diagnostics, FileId, LineIndex, Loc, Sources};
-use crate::model::{Card, FieldDecl, FieldKind, FieldValue, Located};
+use crate::model::{Card, FieldDecl, FieldKind, FieldValue, Located, TextPool};
 
 /// Reads the CSV file `name` (relative to the deck's folder `dir`) into cards.
 /// A missing file or a problem in it is a diagnostic; only an unreadable file
@@ -27,11 +27,16 @@ pub fn load_cards_csv(
     let Some(path) = confine.resolve(dir, name, "the card list", diags) else {
         return Ok(None);
     };
-    let (file, text, ok) = read_source(&path, sources, diags)?;
-    if !ok {
-        return Ok(None);
-    }
-    Ok(cards_from_csv(file, &text, fields, diags))
+    // The text is lent, not copied, while it is read (a long card list is
+    // tens of megabytes); it is handed back before anything reports on it.
+    let (file, text, ok) = read_source_lent(&path, sources, diags)?;
+    let cards = if ok {
+        cards_from_csv(file, &text, fields, diags)
+    } else {
+        None
+    };
+    sources.set_text(file, text);
+    Ok(cards)
 }
 
 /// One record of the CSV: its cells' values and their byte spans in the file.
@@ -50,21 +55,38 @@ pub fn cards_from_csv(
     fields: &[FieldDecl],
     diags: &mut Diagnostics,
 ) -> Option<Vec<Card>> {
-    let rows = read_rows(file, text, diags)?;
-    let mut rows = rows.into_iter();
-    let Some(header) = rows.next() else {
-        diags.push(crate::error!(
-            "missing-field", Some(Loc::new(file, 0..0)),
-            "the card list is empty: it has no header row";
-            hint: "{}", header_hint(fields)
-        ));
+    // Each row becomes a card as it is read: a 100,000-row file is not
+    // held as rows as well. What the header and the cards say is reported
+    // only once the whole file reads as CSV (a syntax error is all that is
+    // said then).
+    let mut found = Diagnostics::default();
+    // `None` before the header row; `Some(None)` after a bad one.
+    let mut header: Option<Option<Vec<Option<usize>>>> = None;
+    let mut cards = Vec::new();
+    // A text many cards share (who may play it, when) is held once.
+    let mut pool = TextPool::default();
+    let read = for_each_row(file, text, diags, |row| match &header {
+        None => header = Some(columns(file, &row, fields, &mut found)),
+        Some(Some(columns)) => cards.push(card(
+            file, text, &row, columns, fields, &mut pool, &mut found,
+        )),
+        Some(None) => {}
+    });
+    if !read {
         return None;
-    };
-    let columns = columns(file, &header, fields, diags)?;
-    Some(
-        rows.map(|row| card(file, text, &row, &columns, fields, diags))
-            .collect(),
-    )
+    }
+    diags.extend(found);
+    match header {
+        None => {
+            diags.push(crate::error!(
+                "missing-field", Some(Loc::new(file, 0..0)),
+                "the card list is empty: it has no header row";
+                hint: "{}", header_hint(fields)
+            ));
+            None
+        }
+        Some(columns) => columns.map(|_| cards),
+    }
 }
 
 fn header_hint(fields: &[FieldDecl]) -> String {
@@ -74,6 +96,18 @@ fn header_hint(fields: &[FieldDecl]) -> String {
 
 /// Every record with its cell spans; `None` after a `csv-syntax` diagnostic.
 pub(super) fn read_rows(file: FileId, text: &str, diags: &mut Diagnostics) -> Option<Vec<Row>> {
+    let mut rows = Vec::new();
+    for_each_row(file, text, diags, |row| rows.push(row)).then_some(rows)
+}
+
+/// Hands each record with its cell spans to `each`, in order; false after
+/// a `csv-syntax` diagnostic (the records before it were handed on).
+fn for_each_row(
+    file: FileId,
+    text: &str,
+    diags: &mut Diagnostics,
+    mut each: impl FnMut(Row),
+) -> bool {
     // Spreadsheets often save UTF-8 with a byte-order mark; it is not data.
     let skip = if text.starts_with('\u{FEFF}') { 3 } else { 0 };
     let body = &text[skip..];
@@ -81,7 +115,8 @@ pub(super) fn read_rows(file: FileId, text: &str, diags: &mut Diagnostics) -> Op
         .has_headers(false)
         .flexible(true)
         .from_reader(body.as_bytes());
-    let mut rows = Vec::new();
+    // The header's width, which the rows' stray quotes are measured by.
+    let mut columns = None;
     // Built when a warning first needs a line number, once for the file.
     let mut index = None;
     for record in reader.records() {
@@ -93,7 +128,7 @@ pub(super) fn read_rows(file: FileId, text: &str, diags: &mut Diagnostics) -> Op
                     "csv-syntax", Some(Loc::new(file, at..at)), "invalid CSV: {e}";
                     hint: "save the sheet as CSV (comma-separated, UTF-8)"
                 ));
-                return None;
+                return false;
             }
         };
         let start = record.position().map_or(0, |p| p.byte() as usize) + skip;
@@ -108,17 +143,15 @@ pub(super) fn read_rows(file: FileId, text: &str, diags: &mut Diagnostics) -> Op
                     hint: "a cell that starts with \" ends with \"; write a quote inside a cell as \"\""
                 ),
             );
-                return None;
+                return false;
             }
         };
         let span = spans.first().map_or(start, |s| s.start)..spans.last().map_or(start, |s| s.end);
-        let columns = rows
-            .first()
-            .map_or(record.len(), |header: &Row| header.cells.len());
+        let columns = *columns.get_or_insert(record.len());
         for cell in &spans {
             warn_stray_quote(file, text, &mut index, cell, columns, diags);
         }
-        rows.push(Row {
+        each(Row {
             // A file saved with Windows line ends keeps them inside quoted
             // cells: a cell's line breaks are `\n` whatever the file's.
             cells: record.iter().map(|c| c.replace("\r\n", "\n")).collect(),
@@ -126,7 +159,7 @@ pub(super) fn read_rows(file: FileId, text: &str, diags: &mut Diagnostics) -> Op
             span,
         });
     }
-    Some(rows)
+    true
 }
 
 /// A quoted cell that is most likely a quote typed by mistake, which
@@ -286,6 +319,7 @@ fn card(
     row: &Row,
     columns: &[Option<usize>],
     fields: &[FieldDecl],
+    pool: &mut TextPool,
     diags: &mut Diagnostics,
 ) -> Card {
     let errors = diags.error_count();
@@ -327,7 +361,7 @@ fn card(
             continue;
         }
         let raw = text.get(loc.span.clone()).unwrap_or(cell);
-        if let Some(value) = cell_value(field, cell, raw, &loc, diags) {
+        if let Some(value) = cell_value(field, cell, raw, &loc, pool, diags) {
             values[field_index] = Some(Located::new(value, loc));
         }
     }
@@ -345,6 +379,7 @@ fn cell_value(
     cell: &str,
     raw: &str,
     loc: &Loc,
+    pool: &mut TextPool,
     diags: &mut Diagnostics,
 ) -> Option<FieldValue> {
     let cell = undefuse(cell);
@@ -352,7 +387,7 @@ fn cell_value(
         FieldKind::Faces(_) => faces(field, cell, raw, loc, diags),
         // A declared symbol (Grognards' range "K") stands in for a number.
         FieldKind::Int if field.is_symbol(cell.trim()) => {
-            Some(FieldValue::Text(cell.trim().into()))
+            Some(FieldValue::Text(pool.text(cell.trim())))
         }
         FieldKind::Int => match cell.trim().parse::<i64>() {
             Ok(n) => Some(FieldValue::Int(n)),
@@ -375,7 +410,7 @@ fn cell_value(
             ));
             None
         }
-        _ => Some(FieldValue::Text(cell.into())),
+        _ => Some(FieldValue::Text(pool.text(cell))),
     }
 }
 

@@ -317,6 +317,7 @@ fn read_deck(
         cards,
         loc: Loc::new(file, 0..0),
         index: Default::default(),
+        items: Default::default(),
     })))
 }
 
@@ -444,6 +445,7 @@ fn collection(
         cards,
         loc: at,
         index: Default::default(),
+        items: Default::default(),
     }))
 }
 

@@ -18,14 +18,25 @@ pub struct ItemRef {
 impl Deck {
     /// The item of a collection that `value` names (its id, name or alias).
     pub fn item(&self, value: &str) -> Option<&Card> {
-        let keys: Vec<usize> = ["id", "name", "alias"]
-            .iter()
-            .filter_map(|k| self.field_index(k))
-            .collect();
-        self.cards.iter().find(|c| {
-            keys.iter()
-                .any(|&k| self.text(c, k).is_some_and(|t| t == value))
-        })
+        let items = self.items.get_or_init(|| {
+            // The first item whose id, name or alias is each text, as a
+            // look through the items in order finds it: built once, so
+            // that naming every item of a collection costs linear time.
+            let keys: Vec<usize> = ["id", "name", "alias"]
+                .iter()
+                .filter_map(|k| self.field_index(k))
+                .collect();
+            let mut items = std::collections::HashMap::new();
+            for (i, card) in self.cards.iter().enumerate() {
+                for &k in &keys {
+                    if let Some(text) = self.text(card, k) {
+                        items.entry(text).or_insert(i);
+                    }
+                }
+            }
+            items
+        });
+        self.cards.get(*items.get(value)?)
     }
 
     /// An item's id and name.

@@ -178,6 +178,9 @@ pub struct Deck {
     /// The cards' keys and an index by key, made on first use (the cards do
     /// not change once loaded).
     pub index: std::sync::OnceLock<super::card_ref::CardIndex>,
+    /// The first item each id, name and alias names (see
+    /// [`Deck::item`]), made on first use.
+    pub items: std::sync::OnceLock<std::collections::HashMap<String, usize>>,
 }
 
 impl Deck {
