@@ -651,9 +651,9 @@ mod tests {
                 "h1".repeat(n)
             )
         };
-        assert!(svg_art(svg(1000).as_bytes()).is_ok());
+        assert!(art_of(svg(1000).as_bytes()).is_ok());
         assert!(matches!(
-            svg_art(svg(super::super::icons::MAX_PATH_ELEMENTS).as_bytes()),
+            art_of(svg(super::super::icons::MAX_PATH_ELEMENTS).as_bytes()),
             Err(Problem::TooManySegments(_))
         ));
     }
