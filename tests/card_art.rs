@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use resvg::tiny_skia::Pixmap;
 
 mod support;
+use support::hero_game;
 use support::tools::tool;
 
 /// The JPEG's colour, and the PNG's.
@@ -106,26 +107,22 @@ const BADGE: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 
 
 /// A game of four cards, two of them drawing the same JPEG.
 fn art_game(dir: &Path, cards: &str) -> PathBuf {
-    let game = dir.join("art-game");
-    std::fs::create_dir_all(game.join("art")).expect("mkdir");
-    std::fs::create_dir_all(game.join("templates/cards")).expect("mkdir");
-    let write = |name: &str, text: &str| std::fs::write(game.join(name), text).expect("write");
-    write(
-        "game.toml",
-        "name = \"Art Test\"\ncopyright = [\"Test.\"]\nrules = [\"rules.md\"]\n\n[[decks]]\nid = \"hero\"\nfile = \"heroes.toml\"\n\n[[publish.cards]]\ndeck = \"hero\"\nlayout = \"hero\"\nback = \"hero-back\"\n",
+    let game = hero_game::write(
+        dir,
+        "art-game",
+        &[
+            ("game.toml", hero_game::GAME_TOML.as_bytes()),
+            ("heroes.toml", hero_game::CSV_DECK.as_bytes()),
+            ("heroes.csv", cards.as_bytes()),
+            (
+                "rules.md",
+                b"# Heroes\n\nEach hero has a picture.\n\n{{ deck(\"hero\") }}\n",
+            ),
+            ("templates/cards/hero.toml", FRONT.as_bytes()),
+            ("templates/cards/hero-back.toml", BACK.as_bytes()),
+            ("art/badge.svg", BADGE.as_bytes()),
+        ],
     );
-    write(
-        "heroes.toml",
-        "name = \"Heroes\"\ncards = \"heroes.csv\"\ntitle_field = \"title\"\n\n[[fields]]\nname = \"title\"\nkind = \"text\"\n\n[[fields]]\nname = \"picture\"\nkind = \"text\"\n",
-    );
-    write("heroes.csv", cards);
-    write(
-        "rules.md",
-        "# Heroes\n\nEach hero has a picture.\n\n{{ deck(\"hero\") }}\n",
-    );
-    write("templates/cards/hero.toml", FRONT);
-    write("templates/cards/hero-back.toml", BACK);
-    write("art/badge.svg", BADGE);
     // 330 dpi over the front's 2.75 x 1.79 in box; the PNG 301 dpi there.
     jpeg(&game.join("art/red.jpg"), 908, 591, RED);
     png(&game.join("art/green.png"), 830, 630, GREEN);

@@ -9,11 +9,7 @@ use std::path::{Path, PathBuf};
 
 mod support;
 
-/// Where `needle` starts in `text`: (line, column), 1-based.
-fn place(text: &str, needle: &str) -> (usize, usize) {
-    let at = text.find(needle).expect("the needle is in the text");
-    support::line_col(text, at)
-}
+use support::hero_game::place;
 
 /// Writes `files` (name, text) into a new game folder `g` under `dir`.
 fn write_game(dir: &Path, files: &[(&str, &str)]) -> PathBuf {

@@ -8,6 +8,7 @@
 use std::path::{Path, PathBuf};
 
 mod support;
+use support::hero_game::{self, place};
 
 const TEMPLATE: &str = r##"name = "Hero"
 family = "sans-condensed"
@@ -33,18 +34,6 @@ top = 150
 width = 156
 height = 20
 size = 14
-"##;
-
-const BACK: &str = r##"name = "Back"
-family = "sans-condensed"
-
-[[regions]]
-field = "game"
-left = 12
-top = 200
-width = 156
-height = 20
-size = 12
 "##;
 
 const CARDS: &str = "title,picture\nKnight,art/knight.jpg\nArcher,art/knight.jpg\n";
@@ -84,31 +73,23 @@ fn png_bytes(w: u32, h: u32) -> Vec<u8> {
 /// A game of two cards, each drawing `art/knight.jpg` (named in the CSV)
 /// and the template's fixed `art/badge.png`; both pictures whole.
 fn art_game(dir: &Path) -> PathBuf {
-    let game = dir.join("art-game");
-    std::fs::create_dir_all(game.join("art")).expect("mkdir");
-    std::fs::create_dir_all(game.join("templates/cards")).expect("mkdir");
-    let write = |name: &str, text: &str| std::fs::write(game.join(name), text).expect("write");
-    write(
-        "game.toml",
-        "name = \"Art Test\"\ncopyright = [\"Test.\"]\nrules = [\"rules.md\"]\n\n[[decks]]\nid = \"hero\"\nfile = \"heroes.toml\"\n\n[[publish.cards]]\ndeck = \"hero\"\nlayout = \"hero\"\nback = \"hero-back\"\n",
-    );
-    write(
-        "heroes.toml",
-        "name = \"Heroes\"\ncards = \"heroes.csv\"\ntitle_field = \"title\"\n\n[[fields]]\nname = \"title\"\nkind = \"text\"\n\n[[fields]]\nname = \"picture\"\nkind = \"text\"\n",
-    );
-    write("heroes.csv", CARDS);
-    write("rules.md", "# Heroes\n\nEach hero has a picture.\n");
-    write("templates/cards/hero.toml", TEMPLATE);
-    write("templates/cards/hero-back.toml", BACK);
-    std::fs::write(game.join("art/knight.jpg"), jpeg_bytes(120, 90)).expect("write");
-    std::fs::write(game.join("art/badge.png"), png_bytes(60, 60)).expect("write");
-    game
-}
-
-/// Where `needle` starts in `text`: (line, column), 1-based.
-fn place(text: &str, needle: &str) -> (usize, usize) {
-    let at = text.find(needle).expect("the needle is in the text");
-    support::line_col(text, at)
+    hero_game::write(
+        dir,
+        "art-game",
+        &[
+            ("game.toml", hero_game::GAME_TOML.as_bytes()),
+            ("heroes.toml", hero_game::CSV_DECK.as_bytes()),
+            ("heroes.csv", CARDS.as_bytes()),
+            ("rules.md", b"# Heroes\n\nEach hero has a picture.\n"),
+            ("templates/cards/hero.toml", TEMPLATE.as_bytes()),
+            (
+                "templates/cards/hero-back.toml",
+                hero_game::PLAIN_BACK.as_bytes(),
+            ),
+            ("art/knight.jpg", &jpeg_bytes(120, 90)),
+            ("art/badge.png", &png_bytes(60, 60)),
+        ],
+    )
 }
 
 /// Every file under `dir` (none if it does not exist).

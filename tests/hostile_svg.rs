@@ -10,6 +10,7 @@
 //! draws.
 
 mod support;
+use support::hero_game;
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -47,26 +48,19 @@ const FILE_LINE: usize = 6;
 
 /// A game of two cards whose layout draws `art/x.svg`, holding `body`.
 fn card_game(dir: &Path, body: &str) -> PathBuf {
-    let game = dir.join("svg-game");
-    std::fs::create_dir_all(game.join("art")).expect("mkdir");
-    std::fs::create_dir_all(game.join("templates/cards")).expect("mkdir");
-    let write = |name: &str, text: &str| std::fs::write(game.join(name), text).expect("write");
-    write(
-        "game.toml",
-        "name = \"SVG Test\"\ncopyright = [\"Test.\"]\nrules = [\"rules.md\"]\n\n[[decks]]\nid = \"hero\"\nfile = \"heroes.toml\"\n\n[[publish.cards]]\ndeck = \"hero\"\nlayout = \"hero\"\nback = \"hero-back\"\n",
-    );
-    write(
-        "heroes.toml",
-        "name = \"Heroes\"\ntitle_field = \"title\"\n\n[[fields]]\nname = \"title\"\nkind = \"text\"\n\n[[cards]]\ntitle = \"One\"\n\n[[cards]]\ntitle = \"Two\"\n",
-    );
-    write("rules.md", "# Heroes\n\nTwo heroes.\n");
-    write("templates/cards/hero.toml", FRONT);
-    write(
-        "templates/cards/hero-back.toml",
-        "name = \"Back\"\nfamily = \"sans-condensed\"\n\n[[regions]]\nfield = \"game\"\nleft = 12\ntop = 200\nwidth = 156\nheight = 20\nsize = 12\n",
-    );
-    write("art/x.svg", &svg(body));
-    game
+    let svg = svg(body);
+    hero_game::write(
+        dir,
+        "svg-game",
+        &[
+            ("game.toml", hero_game::GAME_TOML.as_bytes()),
+            ("heroes.toml", b"name = \"Heroes\"\ntitle_field = \"title\"\n\n[[fields]]\nname = \"title\"\nkind = \"text\"\n\n[[cards]]\ntitle = \"One\"\n\n[[cards]]\ntitle = \"Two\"\n"),
+            ("rules.md", b"# Heroes\n\nTwo heroes.\n"),
+            ("templates/cards/hero.toml", FRONT.as_bytes()),
+            ("templates/cards/hero-back.toml", hero_game::PLAIN_BACK.as_bytes()),
+            ("art/x.svg", svg.as_bytes()),
+        ],
+    )
 }
 
 /// An SVG of a blue square with `body` on line 3 from column 3.

@@ -4,6 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
+pub mod hero_game;
 pub mod raw;
 pub mod tools;
 
