@@ -7,6 +7,7 @@
 //! Nothing may panic, fail operationally on a readable folder (a file
 //! `check` accepted must be usable by every output), report a diagnostic
 //! outside its file, hang or take more than 2 GB (libFuzzer's bounds).
+//! `ART_FUZZ_KINDS` (say `svg,png,jpeg`) limits a run to those kinds.
 #![no_main]
 
 use std::path::{Path, PathBuf};
@@ -25,6 +26,8 @@ thread_local! {
         let mut diags = Diagnostics::default();
         Assets::load(root, &mut sources, &mut diags).expect("the project's assets load")
     };
+    /// The kinds `ART_FUZZ_KINDS` lets through (all when it is not set).
+    static KINDS: Option<String> = std::env::var("ART_FUZZ_KINDS").ok();
     /// One folder per process: the game (written once) and its outputs.
     static DIR: PathBuf = {
         let dir = std::env::temp_dir()
@@ -74,6 +77,14 @@ fuzz_target!(|data: &[u8]| {
     let Some((kind, bytes)) = art_input(data) else {
         return;
     };
+    let wanted = KINDS.with(|kinds| {
+        kinds
+            .as_deref()
+            .is_none_or(|k| k.split(',').any(|k| k.trim() == kind.name()))
+    });
+    if !wanted {
+        return;
+    }
     DIR.with(|dir| {
         let game = dir.join("game");
         let out = dir.join("out");

@@ -68,6 +68,16 @@ pub enum ArtKind {
 }
 
 impl ArtKind {
+    /// What `ART_FUZZ_KINDS` calls it.
+    pub fn name(self) -> &'static str {
+        match self {
+            ArtKind::Svg => "svg",
+            ArtKind::Png => "png",
+            ArtKind::Jpeg => "jpeg",
+            ArtKind::Font => "font",
+        }
+    }
+
     /// The file name's extension the game gives it.
     pub fn extension(self) -> &'static str {
         match self {

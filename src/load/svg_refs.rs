@@ -167,6 +167,10 @@ fn target(value: &str) -> Target<'_> {
 /// attribute), with their byte offsets in it.
 fn urls(value: &str) -> Vec<(usize, &str)> {
     let mut out = Vec::new();
+    // Most values (path data, numbers, colours) hold none: no copy made.
+    if !value.contains('(') {
+        return out;
+    }
     let lower = value.to_ascii_lowercase();
     let mut from = 0;
     while let Some(at) = lower[from..].find("url(").map(|i| from + i) {
