@@ -8,7 +8,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 repo=$(dirname "$here")
 corpora=${CORPORA:-/work/shared/corpora}
 seeds=$here/seeds
-rm -rf "$seeds"
+# The art seeds the fuzzer found (found-*) are kept; the rest is made anew.
+find "$seeds" -mindepth 1 -maxdepth 1 ! -name art -exec rm -rf {} + 2>/dev/null || true
 mkdir -p "$seeds"/{toml,csv,markdown,check,art}
 
 # a/b/c.toml -> a-b-c.toml
