@@ -136,10 +136,12 @@ fn build(game: &Path, out: &Path, shared: &Assets) {
         assert_located(&diags, &sources);
         return;
     };
+    // `grogpress check` lays every output out (a font without a card's
+    // characters is found there): only what that accepts is built.
+    grogpress::publish::lay_out(&model, &outputs, assets, &options, &mut diags)
+        .unwrap_or_else(|e| panic!("operational failure laying out: {e}"));
+    assert_located(&diags, &sources);
     if diags.has_errors() {
-        grogpress::publish::lay_out(&model, &outputs, assets, &options, &mut diags)
-            .unwrap_or_else(|e| panic!("operational failure laying out: {e}"));
-        assert_located(&diags, &sources);
         return;
     }
     let request = grogpress::publish::WriteRequest {
