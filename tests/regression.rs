@@ -245,3 +245,33 @@ fn export_of_a_game_without_decks_offered_an_empty_list() {
         run.dump()
     );
 }
+
+/// A font whose sample glyphs subset cleanly but one of its others does
+/// not (found by the `art` fuzz target) passed `check`, then `build` failed
+/// to subset it for the PDF: exit 2, no place. Every glyph is tried now.
+#[test]
+fn a_font_with_one_damaged_glyph_passed_check_and_failed_the_pdf() {
+    let tmp = support::starter_game();
+    let game = tmp.path().join("g");
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/fuzz/art/font-with-a-damaged-glyph.ttf");
+    std::fs::create_dir_all(game.join("fonts")).expect("mkdir");
+    std::fs::copy(&fixture, game.join("fonts/x.ttf")).expect("copy the font");
+    let fonts = "[[family]]\nname = \"sans-condensed\"\nregular = \"x.ttf\"\nbold = \"x.ttf\"\nitalic = \"x.ttf\"\nbold_italic = \"x.ttf\"\n";
+    std::fs::write(game.join("fonts/fonts.toml"), fonts).expect("write");
+    let out = tmp.path().join("out");
+    let run = grogpress(&[
+        "build",
+        game.to_str().expect("path"),
+        "--out",
+        out.to_str().expect("path"),
+        "--format",
+        "json",
+    ]);
+    run.exit(1);
+    let bad = run.with_id("bad-font");
+    assert_eq!(bad.len(), 4, "{}", run.dump());
+    assert!(bad[0].file.ends_with("fonts/fonts.toml"), "{}", run.dump());
+    assert_eq!((bad[0].line, bad[0].column), (3, 11), "{}", run.dump());
+    assert!(!out.join("g").exists(), "nothing is written");
+}

@@ -2,15 +2,15 @@
 //! later stage — measured (ttf-parser: its cmap and horizontal metrics),
 //! shaped (rustybuzz), subset into a PDF (subsetter) and copied for the
 //! HTML reference as it is. Input: the file's bytes; output: `Ok`, or why
-//! it cannot be used. A trial subset of the glyphs of a few characters
-//! stands for the subsets the PDF makes.
+//! it cannot be used. A subset of every glyph stands for the subsets the
+//! PDFs make (any of them is part of it).
 
 /// The largest font file read (it is kept whole in memory, and each PDF
 /// subsets it).
 pub const MAX_FONT_BYTES: u64 = 32 * 1024 * 1024;
 
-/// The text shaped and subset on trial: letters, digits, a space and a
-/// minus, as rules text is made of.
+/// The text shaped on trial: letters, digits, a space and a minus, as
+/// rules text is made of.
 const TRIAL: &str = "Aa Zz 09 -\u{2212}";
 
 /// Why `data` cannot be used as a font, if it cannot.
@@ -29,27 +29,14 @@ pub fn prove_font(data: &[u8]) -> Result<(), String> {
     if tables.hmtx.is_none() {
         return Err("it has no horizontal metrics (hmtx)".to_string());
     }
-    let mut glyphs: Vec<u16> = vec![0];
-    glyphs.extend(
-        TRIAL
-            .chars()
-            .filter_map(|c| face.glyph_index(c))
-            .map(|g| g.0),
-    );
     let shaper = rustybuzz::Face::from_slice(data, 0)
         .ok_or_else(|| "the text shaper cannot read it".to_string())?;
     let mut buffer = rustybuzz::UnicodeBuffer::new();
     buffer.push_str(TRIAL);
-    let shaped = rustybuzz::shape(&shaper, &[], buffer);
-    glyphs.extend(
-        shaped
-            .glyph_infos()
-            .iter()
-            .filter_map(|g| u16::try_from(g.glyph_id).ok()),
-    );
-    glyphs.retain(|g| *g < face.number_of_glyphs());
-    glyphs.sort_unstable();
-    glyphs.dedup();
+    rustybuzz::shape(&shaper, &[], buffer);
+    // Every glyph, not a sample: a PDF subsets whichever glyphs its text
+    // uses, and one damaged glyph fails every subset that holds it.
+    let glyphs: Vec<u16> = (0..face.number_of_glyphs()).collect();
     let remapper = subsetter::GlyphRemapper::new_from_glyphs_sorted(&glyphs);
     subsetter::subset(data, 0, &remapper)
         .map_err(|e| format!("it cannot be subset for a PDF ({e})"))?;
