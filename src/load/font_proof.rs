@@ -37,10 +37,33 @@ pub fn prove_font(data: &[u8]) -> Result<(), String> {
     // Every glyph, not a sample: a PDF subsets whichever glyphs its text
     // uses, and one damaged glyph fails every subset that holds it.
     let glyphs: Vec<u16> = (0..face.number_of_glyphs()).collect();
+    if let Some(name) = face.raw_face().table(ttf_parser::Tag::from_bytes(b"name"))
+        && name_records_overflow(name)
+    {
+        return Err("its name table is damaged (a string runs past 64 KB)".to_string());
+    }
     let remapper = subsetter::GlyphRemapper::new_from_glyphs_sorted(&glyphs);
     subsetter::subset(data, 0, &remapper)
         .map_err(|e| format!("it cannot be subset for a PDF ({e})"))?;
     Ok(())
+}
+
+/// Whether a record of the `name` table reaches past 64 KB of its strings
+/// (offset + length over `u16::MAX`): subsetter 0.2.6 adds the two as
+/// `u16`, which panics in a build with overflow checks.
+fn name_records_overflow(table: &[u8]) -> bool {
+    let u16_at = |i: usize| {
+        table
+            .get(i..i + 2)
+            .map(|b| usize::from(u16::from_be_bytes([b[0], b[1]])))
+    };
+    let Some(count) = u16_at(2) else {
+        return false;
+    };
+    (0..count).any(|r| {
+        let at = 6 + r * 12;
+        matches!((u16_at(at + 8), u16_at(at + 10)), (Some(length), Some(offset)) if offset + length > usize::from(u16::MAX))
+    })
 }
 
 #[cfg(test)]
@@ -59,5 +82,17 @@ mod tests {
         assert!(prove_font(b"this is not a font at all, just some words").is_err());
         assert!(prove_font(&font[..font.len() / 3]).is_err());
         assert!(prove_font(&font[..2000]).is_err());
+    }
+
+    #[test]
+    fn a_name_record_past_64_kb_is_damaged_not_a_panic() {
+        // The name table's header (format, 1 record, strings at 18), then
+        // a record whose string is 0x0100 bytes at 0xFFF0.
+        let mut table = vec![0, 0, 0, 1, 0, 18];
+        table.extend([0, 3, 0, 1, 4, 9, 0, 1, 1, 0, 0xFF, 0xF0]);
+        assert!(name_records_overflow(&table));
+        table[16..18].copy_from_slice(&[0, 0x10]);
+        assert!(!name_records_overflow(&table));
+        assert!(!name_records_overflow(&[0, 0]));
     }
 }
