@@ -227,6 +227,27 @@ mod tests {
     }
 
     #[test]
+    fn docs_icons_lists_every_shipped_icon() {
+        let text = docs(Some("icons")).expect("the icons section");
+        assert!(text.starts_with("## Icons"), "{}", &text[..40]);
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/icons");
+        let mut names = 0;
+        for entry in std::fs::read_dir(dir).expect("data/icons") {
+            let path = entry.expect("entry").path();
+            if path.extension().is_some_and(|e| e == "svg") {
+                let name = path
+                    .file_stem()
+                    .expect("stem")
+                    .to_string_lossy()
+                    .into_owned();
+                assert!(text.contains(&format!("| `{name}` |")), "{name} is listed");
+                names += 1;
+            }
+        }
+        assert!(names >= 7, "{names} icons");
+    }
+
+    #[test]
     fn the_shipped_games_are_built_in() {
         let games = built_in_games();
         for g in [

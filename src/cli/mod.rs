@@ -790,6 +790,8 @@ pub fn check_game_model(
     sources: &mut Sources,
     diags: &mut Diagnostics,
 ) -> Result<Option<(crate::model::Game, Vec<Output>)>, OpError> {
+    let own = assets.for_game(dir, sources, diags)?;
+    let assets = own.as_ref().unwrap_or(assets);
     let checked = crate::publish::check(dir, assets, options, sources, diags)?;
     if let Some((game, outputs)) = &checked {
         crate::publish::lay_out(game, outputs, assets, options, diags)?;

@@ -389,6 +389,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "[[items]]\nid = \"1-101\"\ntype = \"tanks\"          # error: not a function\n# fix: type = \"armour\"",
     },
     Explanation {
+        id: "unknown-icon",
+        text: "A text the game prints (a card or collection field, a chart cell or note, a glossary definition, the rules' prose, a CSV cell) writes `:name:`, which draws the icon `name`, but no icon has that name: neither the shipped icons (data/icons/, listed in the hint and by `grogpress docs icons`) nor the game's own `icons/<name>.svg`. Left alone it would print as its name. Add the SVG to the game's `icons/` folder or correct the name. A colon pair only counts when it stands apart from the words around it and holds a name starting with a letter (\"12:30\", \"a:b\" are text).",
+        example: "effect = \"Move along :rail: lines\"   # error: no icons/rail.svg\n# fix: add icons/rail.svg (one <svg viewBox> of <path>s), or write an icon that exists",
+    },
+    Explanation {
         id: "unknown-phrase",
         text: "A `phrase` field's value is in none of the field's declared `forms`. Words match regardless of case; the hint lists the ways it can be written. Rewrite it in one of the forms, or add a form.",
         example: "forms = [{ id = \"scout\", text = \"Scout\" }]\n\n[[cards]]\nability = \"Scouts\"   # error: in none of the forms\n# fix: ability = \"Scout\"",

@@ -103,6 +103,18 @@ impl SourceFile {
         self.text.get()
     }
 
+    /// `read` run on the file's text; a long text kept packed is unpacked
+    /// for it alone and let go after (a scan of every file must not keep a
+    /// 100,000-card deck's text).
+    pub fn read_text<R>(&self, read: impl FnOnce(&str) -> R) -> R {
+        match &self.text {
+            SourceText::Packed { deflated, unpacked } if unpacked.get().is_none() => {
+                read(&inflate(deflated).unwrap_or_default())
+            }
+            text => read(text.get()),
+        }
+    }
+
     /// The file's line index, built once.
     pub fn lines(&self) -> &LineIndex {
         self.lines.get_or_init(|| LineIndex::new(self.text()))
@@ -145,6 +157,11 @@ impl Sources {
 
     pub fn get(&self, id: FileId) -> &SourceFile {
         &self.files[id]
+    }
+
+    /// Every file, with its id, in the order added.
+    pub fn files(&self) -> impl Iterator<Item = (FileId, &SourceFile)> {
+        self.files.iter().enumerate()
     }
 
     pub fn path(&self, id: FileId) -> &Path {

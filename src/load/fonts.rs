@@ -36,6 +36,7 @@ pub fn load_fonts(
     // The root's own fonts/, else the fonts built into the binary.
     let on_disk = root.fonts().join("fonts.toml").is_file();
     let mut book = FontBook::default();
+    let mut faces = Vec::new();
     let confine = Confine::new(&root.dir)?;
     if on_disk
         && confine
@@ -111,9 +112,9 @@ pub fn load_fonts(
                     continue;
                 }
             };
-            book.faces.push(face);
+            faces.push(face);
             loaded.push(path);
-            *slot = book.faces.len() - 1;
+            *slot = faces.len() - 1;
         }
         if !whole {
             // Reported; a family with a face missing is not offered.
@@ -127,6 +128,7 @@ pub fn load_fonts(
             bold_italic: ids[3],
         });
     }
+    book.faces = std::sync::Arc::new(faces);
     Ok(book)
 }
 

@@ -48,18 +48,8 @@ pub(super) fn load_game_files(
         fonts: project.fonts,
     };
     let templates = load_job_templates(&search, publish, sources, diags)?;
-    let has_art = templates
-        .iter()
-        .filter_map(|t| t.template.as_ref()?.background.as_ref())
-        .any(|b| !b.art.is_empty());
-    let icons = if has_art {
-        super::load_icons(confine, &dir.join("icons"), sources, diags)?
-    } else {
-        Vec::new()
-    };
     Ok(GameFiles {
         templates,
-        icons,
         html: own_html(confine, dir)?,
     })
 }

@@ -1,10 +1,10 @@
 //! Model: the files a game's outputs are made with that its own folder may
-//! hold — the card templates its publish jobs name, its icons, its HTML
-//! templates — loaded with the game, so nothing after load reads the folder.
+//! hold — the card templates its publish jobs name, its HTML templates
+//! (its icons are the assets', `publish::Assets::for_game`) — loaded with the game, so nothing after load reads the folder.
 
 use std::path::PathBuf;
 
-use super::{CardTemplate, Icon};
+use super::CardTemplate;
 
 /// A game's own files beside its data (empty when the game was loaded for
 /// its data alone, as `odds` and `export` do).
@@ -13,9 +13,6 @@ pub struct GameFiles {
     /// Each card template a publish job names, once, in the order the jobs
     /// name them (label layouts, then each card job's front and back).
     pub templates: Vec<NamedTemplate>,
-    /// The game's own `icons/*.svg`, loaded when a template's background
-    /// art may name one.
-    pub icons: Vec<Icon>,
     /// The game's own `templates/html/` files that replace the project's.
     pub html: Vec<OwnHtml>,
 }

@@ -55,29 +55,51 @@ impl Assets {
         })
     }
 
-    /// The assets for a game with its own `fonts/fonts.toml`: its fonts in place
-    /// of the shared ones. `None` when the game uses the shared fonts.
+    /// The assets for a game with its own `fonts/fonts.toml` (its fonts in
+    /// place of the shared ones) or its own `icons/` (its icons beside the
+    /// shared ones, a game's icon taking the place of a shared one of its
+    /// name, in every text, card, map and counter). `None` when the game has
+    /// neither.
     pub fn for_game(
         &self,
         game_dir: &std::path::Path,
         sources: &mut Sources,
         diags: &mut Diagnostics,
     ) -> Result<Option<Assets>, OpError> {
-        if !game_dir.join("fonts/fonts.toml").is_file() {
+        let own_fonts = game_dir.join("fonts/fonts.toml").is_file();
+        let icons_dir = game_dir.join("icons");
+        let own_icons = icons_dir.is_dir();
+        if !own_fonts && !own_icons {
             return Ok(None);
         }
-        let errors = diags.error_count();
-        let mut fonts = load::load_fonts(&Root::new(game_dir), sources, diags)?;
-        fonts.icons = self.icons.clone();
-        if diags.error_count() > errors {
+        let mut icons = self.icons.clone();
+        if own_icons {
+            let confine = load::paths::Confine::new(game_dir)?;
+            for icon in load::load_icons(&confine, &icons_dir, sources, diags)? {
+                match icons.iter_mut().find(|i| i.name == icon.name) {
+                    Some(shared) => *shared = icon,
+                    None => icons.push(icon),
+                }
+            }
+        }
+        let mut fonts = if own_fonts {
+            let errors = diags.error_count();
+            let fonts = load::load_fonts(&Root::new(game_dir), sources, diags)?;
             // Reported; the shared fonts stand in so the rest is still checked.
-            return Ok(None);
-        }
+            if diags.error_count() > errors {
+                self.fonts.clone()
+            } else {
+                fonts
+            }
+        } else {
+            self.fonts.clone()
+        };
+        fonts.icons = icons.clone();
         Ok(Some(Assets {
             root: self.root.clone(),
             sheets: self.sheets.clone(),
             card_sizes: self.card_sizes.clone(),
-            icons: self.icons.clone(),
+            icons,
             fonts,
         }))
     }

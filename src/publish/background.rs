@@ -7,12 +7,11 @@ use super::Assets;
 use crate::diag::Diagnostics;
 use crate::layout::{self, Item};
 use crate::load::OpError;
-use crate::model::{CardTemplate, Game, Icon};
+use crate::model::CardTemplate;
 
 /// The template's background items for a `size` (width, height) card run
 /// `bleed` points past its trim; empty when it declares none.
 pub(super) fn background_items(
-    game: &Game,
     template: &CardTemplate,
     size: (f32, f32),
     bleed: f32,
@@ -22,16 +21,11 @@ pub(super) fn background_items(
     let Some(background) = &template.background else {
         return Ok(Vec::new());
     };
-    let own = &game.files.icons;
-    let find = |name: &str| find_icon(own, &assets.icons, name);
-    crate::validate::check_background_art(template, size, [own, &assets.icons], diags);
+    // The game's own icons are among the assets' (`Assets::for_game`).
+    let find = |name: &str| assets.icons.iter().find(|i| i.name == name);
+    crate::validate::check_background_art(template, size, &assets.icons, diags);
     let (width, height) = size;
     Ok(layout::lay_out_background(
         background, width, height, bleed, find,
     ))
-}
-
-/// The icon called `name`: the game's own first, then the shared ones.
-fn find_icon<'a>(own: &'a [Icon], shared: &'a [Icon], name: &str) -> Option<&'a Icon> {
-    own.iter().chain(shared).find(|i| i.name == name)
 }

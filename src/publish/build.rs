@@ -44,6 +44,7 @@ pub fn check(
         (joined(validating), outputs)
     });
     diags.extend(validated);
+    crate::validate::check_icon_names(dir, sources, &assets.fonts.icon_names(), diags);
     diags.extend(planned);
     let outputs = outputs?;
     Ok(Some((game, outputs)))

@@ -98,8 +98,8 @@ pub(super) fn plan_cards(
         options.pnp.bleed
     };
     let card = (size.width, size.height);
-    let front_bg = background_items(game, &front, card, bleed, assets, diags)?;
-    let mut back_bg = background_items(game, &back, card, bleed, assets, diags)?;
+    let front_bg = background_items(&front, card, bleed, assets, diags)?;
+    let mut back_bg = background_items(&back, card, bleed, assets, diags)?;
     let shop = options.print_shop;
     let front_art = card_art(game, &front, Some(deck), card, bleed, shop, sources, diags)?;
     let front_memo = layout::FitMemo::default();

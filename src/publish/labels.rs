@@ -57,8 +57,7 @@ pub fn plan_labels(
     }
     let cards = select_cards(game, deck, options.side.as_deref())?;
     let label = (sheet.label_width, sheet.label_height);
-    let background =
-        super::background::background_items(game, template, label, 0.0, assets, diags)?;
+    let background = super::background::background_items(template, label, 0.0, assets, diags)?;
     let art = super::art::card_art(
         game,
         template,

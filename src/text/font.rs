@@ -174,10 +174,12 @@ impl Family {
     }
 }
 
-/// Every face loaded from `fonts/`, and the families they form.
-#[derive(Debug, Default)]
+/// Every face loaded from `fonts/`, and the families they form. The faces
+/// are shared: a game's book with its own icons is the shared book's faces
+/// (and what they have shaped) under another list of icons.
+#[derive(Clone, Debug, Default)]
 pub struct FontBook {
-    pub faces: Vec<Face>,
+    pub faces: Arc<Vec<Face>>,
     pub families: Vec<Family>,
     /// The inline icons rich text may set (`:sword:`), from `data/icons/`.
     pub icons: Vec<crate::model::Icon>,

@@ -32,7 +32,7 @@ pub(crate) fn sans_test_book() -> FontBook {
         .map(|f| Face::parse(std::fs::read(dir.join(f)).expect("font file")).expect("font parses"))
         .collect();
     FontBook {
-        faces,
+        faces: std::sync::Arc::new(faces),
         families: vec![Family {
             name: "sans".into(),
             regular: 0,

@@ -662,8 +662,11 @@ mod tests {
             serif.glyph('\u{2713}').is_none(),
             "the serif lacks the check mark"
         );
-        book.faces.push(serif);
-        let id = book.faces.len() - 1;
+        let mut faces: Vec<crate::text::Face> = std::sync::Arc::try_unwrap(book.faces)
+            .unwrap_or_else(|_| panic!("the test book is not shared"));
+        faces.push(serif);
+        let id = faces.len() - 1;
+        book.faces = std::sync::Arc::new(faces);
         book.families.insert(
             0,
             Family {

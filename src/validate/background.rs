@@ -11,14 +11,14 @@ use crate::model::{CardTemplate, Icon};
 pub fn check_background_art(
     template: &CardTemplate,
     size: (f32, f32),
-    icons: [&[Icon]; 2],
+    icons: &[Icon],
     diags: &mut Diagnostics,
 ) {
     let Some(background) = &template.background else {
         return;
     };
     let (width, height) = size;
-    let all = || icons[0].iter().chain(icons[1]);
+    let all = || icons.iter();
     for art in &background.art {
         if !all().any(|i| i.name == art.icon.value) {
             let mut names: Vec<&str> = all().map(|i| i.name.as_str()).collect();

@@ -331,7 +331,7 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, HtmlError>
     style.push_str(&site.templates.style);
     files.push(("style.css".to_string(), style.into_bytes()));
     let mut written = HashSet::new();
-    for face in &site.fonts.faces {
+    for face in site.fonts.faces.iter() {
         let name = font_file_name(&face.name);
         if written.insert(name.clone()) {
             files.push((name, face.data.as_ref().clone()));
