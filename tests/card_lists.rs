@@ -533,3 +533,32 @@ deck = "cards"
         "the bold word of every card is there"
     );
 }
+
+/// Grouped by a number, the sections rise 1, 2, 3... whatever order the
+/// cards come in (they were in the order first met: 4, 3, 2, 1, 5).
+#[test]
+fn number_groups_rise() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let game = dir.path().join("numbers");
+    std::fs::create_dir_all(&game).expect("game folder");
+    std::fs::write(
+        game.join("game.toml"),
+        "name = \"Numbers\"\n[[decks]]\nid = \"cards\"\nfile = \"deck.toml\"\n[[publish.card_lists]]\ndeck = \"cards\"\ngroup_by = \"cost\"\n",
+    )
+    .expect("game.toml");
+    let mut deck = String::from(
+        "name = \"Cards\"\ntitle_field = \"title\"\n[[fields]]\nname = \"title\"\nkind = \"text\"\n[[fields]]\nname = \"cost\"\nkind = \"int\"\n",
+    );
+    for (n, cost) in [4, 3, 12, 2, 1, 5, 3].iter().enumerate() {
+        deck.push_str(&format!("[[cards]]\ntitle = \"Card {n}\"\ncost = {cost}\n"));
+    }
+    let pdf = list_of_written_game(dir.path(), &game, &deck);
+    let text = tool("pdftotext", &["-layout", pdf.to_str().expect("UTF-8"), "-"]);
+    let heads: Vec<i64> = text
+        .lines()
+        .map(str::trim)
+        .filter_map(|l| l.strip_prefix("Cost: "))
+        .filter_map(|n| n.split_whitespace().next()?.parse().ok())
+        .collect();
+    assert_eq!(heads, [1, 2, 3, 4, 5, 12], "section headings rise:\n{text}");
+}

@@ -66,7 +66,7 @@ pub fn shown(game: &Game, deck: &Deck, card: &crate::model::Card, field: usize) 
 
 /// The sections of the list: each value of `field` that some card has, in
 /// the order the field declares them (a reference's collection order, an
-/// enum's values), then symbols, then any other values as first met; cards
+/// enum's values, numbers rising), then symbols, then any other values as first met; cards
 /// without a value last. Each with the indices of its cards.
 fn groups(game: &Game, deck: &Deck, field: usize) -> Vec<(String, Vec<usize>)> {
     let mut order: Vec<String> = match &deck.fields[field].kind {
@@ -75,6 +75,20 @@ fn groups(game: &Game, deck: &Deck, field: usize) -> Vec<(String, Vec<usize>)> {
             .map(|c| c.cards.iter().map(|i| c.item_ref(i).name).collect())
             .unwrap_or_default(),
         FieldKind::Enum(values) => values.clone(),
+        // Numbers in rising order (1, 2, 3... not as the cards first meet them).
+        FieldKind::Int => {
+            let mut numbers: Vec<i64> = deck
+                .cards
+                .iter()
+                .filter_map(|c| match c.values.get(field)?.as_ref()?.value {
+                    FieldValue::Int(n) => Some(n),
+                    _ => None,
+                })
+                .collect();
+            numbers.sort_unstable();
+            numbers.dedup();
+            numbers.iter().map(i64::to_string).collect()
+        }
         _ => Vec::new(),
     };
     order.extend(deck.fields[field].symbols.iter().map(|(_, m)| m.clone()));
