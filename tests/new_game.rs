@@ -299,3 +299,53 @@ fn inline_icons_in_card_aid_and_chart_text() {
     );
     assert!(!html.contains(":burst:"), "the HTML prints :burst:");
 }
+
+/// `[[forces]]` may name a side: the aid's forces block then prints a line
+/// per side ("Red: 4 Inf, 1 Tank"), or one side's with `side`; a side the
+/// game does not have is a located `dangling-reference`.
+#[test]
+fn forces_by_side() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let made = grogpress_in(tmp.path(), &["new", "g"]);
+    assert_eq!(made.status.code(), Some(0), "{}", text(&made));
+    let game = tmp.path().join("g");
+    let toml = std::fs::read_to_string(game.join("game.toml")).expect("game.toml");
+    let forces =
+        "[[forces]]\nunit = \"Inf\"\ncount = 4\n\n[[forces]]\nunit = \"Tank\"\ncount = 2\n";
+    assert!(toml.contains(forces), "the starter's forces");
+    let sided = "[[forces]]\nunit = \"Inf\"\ncount = 4\nside = \"Red\"\n\n[[forces]]\nunit = \"Tank\"\ncount = 1\nside = \"red\"\n\n[[forces]]\nunit = \"Jeep\"\ncount = 3\nside = \"Blue\"\n";
+    std::fs::write(game.join("game.toml"), toml.replace(forces, sided)).expect("write");
+    let aid = game.join("player-aid.toml");
+    let aid_text = std::fs::read_to_string(&aid).expect("aid");
+    let with_blue = aid_text.replacen(
+        "[[blocks]]\nkind = \"forces\"\n",
+        "[[blocks]]\nkind = \"forces\"\n\n[[blocks]]\nkind = \"forces\"\nside = \"Blue\"\n",
+        1,
+    );
+    std::fs::write(&aid, &with_blue).expect("write aid");
+    let built = grogpress_in(tmp.path(), &["build", "g", "--out", "out"]);
+    assert_eq!(built.status.code(), Some(0), "{}", text(&built));
+    let words = pdftotext(&tmp.path().join("out/g/player-aid.pdf"));
+    let squashed = words.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(squashed.contains("Red: 4 Inf, 1 Tank"), "{squashed}");
+    assert!(squashed.contains("Blue: 3 Jeep"), "{squashed}");
+    assert!(squashed.contains("Forces: 3 Jeep"), "{squashed}");
+    assert!(!squashed.contains("Forces: 4 Inf"), "{squashed}");
+
+    std::fs::write(
+        &aid,
+        with_blue.replace("side = \"Blue\"", "side = \"Green\""),
+    )
+    .expect("write");
+    let checked = grogpress_in(tmp.path(), &["check", "g", "--format", "json"]);
+    assert_eq!(checked.status.code(), Some(1), "{}", text(&checked));
+    let diags = support::raw::diags(&checked);
+    let at = with_blue.find("side = \"Blue\"").expect("side") + "side = ".len();
+    let (line, col) = support::line_col(&with_blue, at);
+    assert!(
+        diags.iter().any(|d| d.id == "dangling-reference"
+            && d.file.ends_with("g/player-aid.toml")
+            && (d.line, d.column) == (line, col)),
+        "{diags:?}"
+    );
+}

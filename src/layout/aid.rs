@@ -166,15 +166,10 @@ fn lay_out_column(
                 y += para(&text.value, &text.loc, 0.0, width, y, Align::Left);
                 text.loc.clone()
             }
-            AidBlock::Forces(loc) => {
-                y += para(
-                    &format!("Forces: {}", game.forces_line()),
-                    loc,
-                    0.0,
-                    width,
-                    y,
-                    Align::Left,
-                );
+            AidBlock::Forces { loc, side } => {
+                for line in forces_lines(game, side.as_ref().map(|s| s.value.as_str())) {
+                    y += para(&line, loc, 0.0, width, y, Align::Left);
+                }
                 loc.clone()
             }
             AidBlock::List(items) => {
@@ -324,4 +319,17 @@ fn fit_paragraph(
             "a word is {widest_word:.0} pt wide, wider than the {width:.0} pt column"
         )),
     }
+}
+
+/// The lines a forces block prints: "Forces: ..." for one side (or a game
+/// whose forces name no side), else a line per side, "Red: 5 Inf, ...".
+fn forces_lines(game: &Game, side: Option<&str>) -> Vec<String> {
+    let sides = game.force_sides();
+    if side.is_some() || sides.is_empty() {
+        return vec![format!("Forces: {}", game.forces_line(side))];
+    }
+    sides
+        .iter()
+        .map(|s| format!("{}: {}", s.name, game.forces_line(Some(&s.id))))
+        .collect()
 }

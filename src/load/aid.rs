@@ -28,6 +28,7 @@ table! { pub mod paragraph: "a paragraph block", "A rich-text paragraph.";
 
 table! { pub mod forces: "a forces block", "\"Forces: 5 Inf, ...\" from game.toml.";
     kind = super::paragraph::kind,
+    side: opt Str("Only this side's forces (a [[sides]] name or id); default every side's, a line for each side when the forces name sides."),
 }
 
 table! { pub mod list: "a list block", "A bulleted list of rich-text items.";
@@ -82,7 +83,10 @@ fn block(r: &mut Reader<'_>, t: &Table<'_>) -> Option<AidBlock> {
     let t = r.open(t, def);
     match kind.value.as_str() {
         "paragraph" => r.get(&t, paragraph::text).map(AidBlock::Paragraph),
-        "forces" => Some(AidBlock::Forces(kind.loc)),
+        "forces" => Some(AidBlock::Forces {
+            loc: kind.loc,
+            side: r.get(&t, forces::side),
+        }),
         "list" => Some(AidBlock::List(r.get(&t, list::items))),
         "table" => r.get(&t, chart_table::table).map(AidBlock::Table),
         _ => {

@@ -61,6 +61,7 @@ table! { pub mod glossary: "[[glossary]]",
 table! { pub mod forces: "[[forces]]", "Each side's forces, in order.";
     unit: req Str("Unit type, e.g. \"Inf\"."),
     count: req Int("How many."),
+    side: opt Str("The side whose force it is: the name or id of a [[sides]] entry (default: every side has it)."),
 }
 
 table! { pub mod decks: "[[decks]]", "A deck file.";
@@ -439,10 +440,12 @@ fn force(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Force> {
     let t = r.open(t, &forces::DEF);
     let unit = r.get(&t, forces::unit);
     let count = r.get(&t, forces::count);
+    let side = r.get(&t, forces::side);
     let (unit, count) = (unit?, count?);
     Some(Force {
         unit: unit.value,
         count: count.value,
+        side,
         loc: unit.loc,
     })
 }

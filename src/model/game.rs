@@ -20,6 +20,8 @@ pub struct Side {
 pub struct Force {
     pub unit: String,
     pub count: i64,
+    /// The side whose force it is (a name or id of `sides`); none: every side's.
+    pub side: Option<Located<String>>,
     pub loc: Loc,
 }
 
@@ -34,8 +36,12 @@ pub struct PointsRow {
 #[derive(Clone, Debug)]
 pub enum AidBlock {
     Paragraph(Located<String>),
-    /// "Forces: 5 Inf, 5 Jeep, ..." generated from the game's forces.
-    Forces(Loc),
+    /// "Forces: 5 Inf, 5 Jeep, ..." generated from the game's forces: one
+    /// side's (and those of no side), or with none given, every side's.
+    Forces {
+        loc: Loc,
+        side: Option<Located<String>>,
+    },
     List(Vec<Located<String>>),
     Points {
         heading: Located<String>,
@@ -291,12 +297,33 @@ impl Game {
             .find(|s| s.name == name_or_id || s.id == name_or_id)
     }
 
-    /// "5 Inf, 5 Jeep, 4 Tank, ..." from the forces.
-    pub fn forces_line(&self) -> String {
+    /// "5 Inf, 5 Jeep, 4 Tank, ..." from the forces of `side` (a name or id)
+    /// and those of no side; with `None`, every force.
+    pub fn forces_line(&self, side: Option<&str>) -> String {
+        let wanted = side.and_then(|s| self.side(s)).map(|s| s.id.as_str());
         self.forces
             .iter()
+            .filter(|f| match (&f.side, wanted) {
+                (Some(own), Some(w)) => self.side(&own.value).is_some_and(|s| s.id == w),
+                _ => true,
+            })
             .map(|f| format!("{} {}", f.count, f.unit))
             .collect::<Vec<_>>()
             .join(", ")
+    }
+
+    /// The sides that forces name, in the order of `sides`.
+    pub fn force_sides(&self) -> Vec<&Side> {
+        self.sides
+            .iter()
+            .filter(|s| {
+                self.forces.iter().any(|f| {
+                    f.side
+                        .as_ref()
+                        .and_then(|own| self.side(&own.value))
+                        .is_some_and(|o| o.id == s.id)
+                })
+            })
+            .collect()
     }
 }

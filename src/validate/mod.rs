@@ -10,6 +10,7 @@ mod counters;
 mod crt;
 mod deck;
 mod dice_combat;
+mod forces;
 mod glossary;
 mod icon_names;
 mod images;
@@ -56,6 +57,7 @@ pub fn validate(game: &Game) -> Diagnostics {
     validate_charts(&game.charts, &mut diags);
     chart::check_aid_tables(game, &mut diags);
     validate_glossary(&game.glossary, &mut diags);
+    forces::check_force_sides(game, &mut diags);
     validate_counters(game, &mut diags);
     jobs::check_units_and_dice(game, &mut diags);
     unit_symbols::check_unit_symbols(game, &mut diags);
