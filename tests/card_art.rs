@@ -389,7 +389,15 @@ fn missing_unsupported_damaged_and_outside_pictures_are_located() {
     std::fs::write(game.join("templates/cards/hero.toml"), front).expect("write");
     let run = build(&game, &dir.path().join("out"), &[]);
     run.exit(1);
-    run.expect("error", "missing-file", "heroes.csv", 2, 3);
+    let missing = run.expect("error", "missing-file", "heroes.csv", 2, 3);
+    // Named as the folder names it, not by where the temp folder sits.
+    assert!(
+        missing.message.contains("`art/none.jpg`"),
+        "{}",
+        missing.message
+    );
+    let temp = dir.path().to_string_lossy().into_owned();
+    assert!(!missing.message.contains(&temp), "{}", missing.message);
     run.expect("error", "unsupported-image", "heroes.csv", 3, 3);
     run.expect("error", "bad-image", "heroes.csv", 4, 3);
     run.expect("error", "path-outside-game", "heroes.csv", 5, 3);

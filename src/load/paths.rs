@@ -118,8 +118,11 @@ impl Confine {
                 } else {
                     "does not exist"
                 };
+                // Told as the game folder's own path (art/x.png), not where
+                // the folder happens to sit on this machine.
+                let shown = path.strip_prefix(&self.dir).unwrap_or(&path);
                 diags.push(crate::error!(
-                    "missing-file", Some(name.loc.clone()), "{what} `{}` {why}", path.display();
+                    "missing-file", Some(name.loc.clone()), "{what} `{}` {why}", shown.display();
                     hint: "paths are relative to the game folder"
                 ));
                 None
