@@ -141,7 +141,7 @@ fn lay_out_regions(
             continue;
         };
         let text = match &region.format {
-            Some(format) => format.replace("{}", &raw).replace("{name}", &named),
+            Some(format) => formatted(format, &raw, &named),
             None => raw,
         };
         let request = FitRequest {
@@ -245,4 +245,33 @@ pub fn lay_out_cards(
     crate::par::map(indices, 64, |&i| {
         lay_out_card(game, deck, i, template, family, book)
     })
+}
+
+/// A region's `format` with `{}` the value's text and `{name}` its item's
+/// name. The format's own `*`s are markup when they pair up (`*{}*` sets the
+/// value in italics) and print as themselves when one closes nothing (`{}*`,
+/// a footnote mark, is the value and an asterisk, not the start of italics).
+fn formatted(format: &str, raw: &str, named: &str) -> String {
+    let own = format.replace("{}", "x").replace("{name}", "x");
+    let format = if crate::text::rich::rich_problem(&own).is_some() {
+        crate::text::rich::literal(format)
+    } else {
+        format.to_string()
+    };
+    format.replace("{}", raw).replace("{name}", named)
+}
+
+#[cfg(test)]
+mod format_tests {
+    use super::formatted;
+    use crate::text::plain_text;
+
+    #[test]
+    fn a_lone_asterisk_in_a_format_prints_and_a_pair_is_markup() {
+        assert_eq!(plain_text(&formatted("{}*", "3", "")), "3*");
+        assert_eq!(plain_text(&formatted("Cost {} *", "3", "")), "Cost 3 *");
+        assert_eq!(formatted("*{}*", "Scout", ""), "*Scout*");
+        assert_eq!(plain_text(&formatted("*{}*", "Scout", "")), "Scout");
+        assert_eq!(formatted("{name}:", "x", "Tank"), "Tank:");
+    }
 }
