@@ -353,6 +353,29 @@ fn range_that_is_neither_a_number_nor_k() {
     only_ids(&run, &["wrong-type"]);
 }
 
+/// Of two forms a value matches in words, the one whose slots name real
+/// items is its reading: "Play an Extra Cavalry" is the later fixed form,
+/// not a dangling card type of the earlier `{card-types}` one.
+#[test]
+fn a_later_form_that_fits_wins_over_an_earlier_one_that_does_not() {
+    let (run, _) = with_fault(
+        "battlefront",
+        "cards.toml",
+        &[
+            (
+                "  { id = \"extra\", text = \"Play an Extra {card-types}\" },\n",
+                "  { id = \"extra\", text = \"Play an Extra {card-types}\" },\n  { id = \"cavalry\", text = \"Play an Extra Cavalry\" },\n",
+            ),
+            (
+                "ability = \"Play an Extra Plane\"\n\n[[cards]]\nname = \"Junior",
+                "ability = \"Play an Extra Cavalry\"\n\n[[cards]]\nname = \"Junior",
+            ),
+        ],
+    );
+    assert_eq!(run.code, 0, "{}", run.dump());
+    only_ids(&run, &[]);
+}
+
 #[test]
 fn an_ability_in_no_declared_form() {
     let (run, text) = with_fault(

@@ -53,7 +53,7 @@ pub use image::{
     VectorArt, VectorPath, fit_box,
 };
 pub use map::Map;
-pub use phrase::{Phrase, PhraseForm, form_slots, read_phrase};
+pub use phrase::{Phrase, PhraseForm, form_slots, read_phrase, read_phrases};
 pub use random_table::{RandomRow, RandomTable};
 pub use roll::{
     Coverage, Dice, MAX_MODIFIER, MAX_MODIFIER_SPAN, RollRange, check_coverage, describe_ranges,

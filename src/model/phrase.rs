@@ -70,19 +70,27 @@ pub fn form_slots(text: &str) -> Result<Vec<String>, String> {
 /// ("play an extra Infantry" is "Play an Extra {types}"); a slot takes at
 /// least one character.
 pub fn read_phrase(forms: &[PhraseForm], value: &str) -> Option<Phrase> {
+    read_phrases(forms, value).into_iter().next()
+}
+
+/// Every reading of `value`: one for each form text whose words it
+/// matches, in the order the forms are declared (so a caller can take the
+/// first whose slots name real items).
+pub fn read_phrases(forms: &[PhraseForm], value: &str) -> Vec<Phrase> {
+    let mut found = Vec::new();
     for form in forms {
         for text in &form.texts {
             let Some(p) = pieces(text) else { continue };
             let mut slots = Vec::new();
             if match_pieces(&p, value.trim(), &mut slots) {
-                return Some(Phrase {
+                found.push(Phrase {
                     form: form.id.clone(),
                     slots,
                 });
             }
         }
     }
-    None
+    found
 }
 
 fn match_pieces(p: &[Piece], s: &str, slots: &mut Vec<(String, String)>) -> bool {

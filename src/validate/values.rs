@@ -6,7 +6,7 @@
 use crate::diag::{Diagnostics, Loc};
 use crate::model::{
     Card, Deck, FacesDecl, FieldDecl, FieldKind, FieldValue, Game, Located, PhraseForm, count_on,
-    form_slots, read_phrase,
+    form_slots, read_phrases,
 };
 
 /// An int field's values lie within its `min` and `max`.
@@ -129,7 +129,16 @@ fn check_phrase(
     loc: &Loc,
     diags: &mut Diagnostics,
 ) {
-    let Some(phrase) = read_phrase(forms, text) else {
+    let readings = read_phrases(forms, text);
+    let names_items = |phrase: &&crate::model::Phrase| {
+        phrase
+            .slots
+            .iter()
+            .all(|(to, words)| !game.has_collection(to) || game.resolve(to, words).is_some())
+    };
+    // The first reading whose slots all name items; else the first reading,
+    // whose slots are then told of.
+    let Some(phrase) = readings.iter().find(names_items).or(readings.first()) else {
         let ways: Vec<&str> = forms
             .iter()
             .flat_map(|f| f.texts.iter().map(String::as_str))
