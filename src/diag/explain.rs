@@ -104,6 +104,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "See the cards: {{ deck(\"action\") }}   # error: not a paragraph of its own\n# fix: put {{ deck(\"action\") }} on a line of its own, with blank lines around it",
     },
     Explanation {
+        id: "bad-link",
+        text: "A link of the rules (`card:`, `rule:`, `index:` or `figure:`) has a space in its target. Markdown ends a link target at a space, so `[x](index:Combat Card)` is no link: it would print as typed. Put such a target in angle brackets.",
+        example: "[combat cards](index:Combat Card)   # error\n# fix: [combat cards](<index:Combat Card>)",
+    },
+    Explanation {
         id: "bad-value",
         text: "A value has the right type but is not allowed here: an unknown field kind, a count below zero, a number of copies out of range, an unknown style or alignment in a layout template, a size of 0 or less where only a positive one makes sense (a type size, a line width, a label's width, a sheet's pitch), a type size over 720 pt, a map's `overlap` outside 0 to 3 in, and the like. The hint lists what is allowed.",
         example: "[[fields]]\nname = \"cost\"\nkind = \"number\"   # error: unknown field kind\n# fix: kind = \"int\"  (text | rich | int | enum | ref)",

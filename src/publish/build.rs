@@ -45,6 +45,7 @@ pub fn check(
     });
     diags.extend(validated);
     crate::validate::check_icon_names(dir, sources, &assets.fonts.icon_names(), diags);
+    crate::validate::check_link_targets(dir, sources, diags);
     diags.extend(planned);
     let outputs = outputs?;
     Ok(Some((game, outputs)))

@@ -15,6 +15,7 @@ mod glossary;
 mod icon_names;
 mod images;
 mod jobs;
+mod link_targets;
 mod map;
 mod random_table;
 mod rules;
@@ -34,6 +35,7 @@ pub use glossary::validate_glossary;
 pub use icon_names::check_icon_names;
 pub use images::validate_images;
 pub use jobs::{check_template_fields, dangling, template_fits};
+pub use link_targets::check_link_targets;
 pub use rules::validate_rules;
 pub use shortcodes::{SHORTCODES, validate_shortcodes};
 
