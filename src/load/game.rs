@@ -428,15 +428,16 @@ fn side(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Side> {
     let id = r.get(&t, sides::id);
     let name = r.get(&t, sides::name);
     let full_name = r.get(&t, sides::full_name).map(|f| f.value);
-    let color = r
-        .get(&t, sides::color)
-        .and_then(|c| super::background::color(r, &c));
+    let written = r.get(&t, sides::color);
+    let color_loc = written.as_ref().map(|c| c.loc.clone());
+    let color = written.and_then(|c| super::background::color(r, &c));
     let (id, name) = (id?, name?);
     Some(Side {
         id: id.value,
         name: name.value,
         full_name,
         color,
+        color_loc,
         loc: name.loc,
     })
 }

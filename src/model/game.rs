@@ -12,6 +12,8 @@ pub struct Side {
     pub full_name: Option<String>,
     /// The side's colour: its counters' default, and `color = "side"` text.
     pub color: Option<super::Rgb>,
+    /// Where the colour is written.
+    pub color_loc: Option<Loc>,
     pub loc: Loc,
 }
 

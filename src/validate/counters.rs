@@ -188,7 +188,8 @@ fn check_contrast(game: &Game, job: &CounterJob, diags: &mut Diagnostics) {
                     .resolve("sides", &side.name.value)
                     .and_then(|s| game.sides.iter().find(|g| g.id == s.id));
                 if let Some((rgb, g)) = of_game.and_then(|g| g.color.map(|c| (c, g))) {
-                    colours.push((format!("`{}`", side.name.value), rgb, g.loc.clone()));
+                    let at = g.color_loc.clone().unwrap_or_else(|| g.loc.clone());
+                    colours.push((format!("`{}`", side.name.value), rgb, at));
                 }
             }
         }
@@ -211,15 +212,15 @@ fn check_contrast(game: &Game, job: &CounterJob, diags: &mut Diagnostics) {
         }
         diags.push(crate::warning!(
             "low-contrast", Some(loc),
-            "the counters' black text has a contrast of {ratio:.1}:1 on {whose} colour; \
-             at least {MIN_CONTRAST}:1 reads well";
-            hint: "lighten the colour, e.g. color = \"{}\"", lightened(rgb)
+            "the counters' black text has a contrast of {ratio:.1}:1 on {whose} colour {}; \
+             at least {MIN_CONTRAST}:1 reads well", hex(rgb);
+            hint: "lighten the colour, e.g. color = \"{}\"", hex(lightened(rgb))
         ));
     }
 }
 
 /// The colour mixed with white just enough for black text to read on it.
-fn lightened(rgb: crate::model::Rgb) -> String {
+fn lightened(rgb: crate::model::Rgb) -> crate::model::Rgb {
     let mut mixed = rgb;
     for step in 1..=20 {
         let t = step as f32 / 20.0;
@@ -228,12 +229,17 @@ fn lightened(rgb: crate::model::Rgb) -> String {
             break;
         }
     }
+    mixed
+}
+
+/// "#RRGGBB".
+fn hex(rgb: crate::model::Rgb) -> String {
     let byte = |c: f32| (c * 255.0).round().clamp(0.0, 255.0) as u8;
     format!(
         "#{:02X}{:02X}{:02X}",
-        byte(mixed[0]),
-        byte(mixed[1]),
-        byte(mixed[2])
+        byte(rgb[0]),
+        byte(rgb[1]),
+        byte(rgb[2])
     )
 }
 
