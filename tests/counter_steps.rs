@@ -689,3 +689,134 @@ fn keys_of_the_strip_without_factors_are_a_bad_value() {
         run.dump()
     );
 }
+
+/// The texts of each face of one counter of the HTML counters page.
+fn html_faces(html: &str, id: &str) -> Vec<(String, String)> {
+    let start = html
+        .find(&format!("id=\"{id}\""))
+        .unwrap_or_else(|| panic!("the counter {id} on the page"));
+    let figure = &html[start..start + html[start..].find("</figure>").expect("its end")];
+    figure
+        .split("<svg")
+        .skip(1)
+        .map(|svg| {
+            let svg = &svg[..svg.find("</svg>").expect("svg end")];
+            let label = svg
+                .split("aria-label=\"")
+                .nth(1)
+                .and_then(|l| l.split('"').next())
+                .unwrap_or_default()
+                .to_string();
+            let texts: String = svg
+                .split("<text")
+                .skip(1)
+                .filter_map(|t| Some(&t[t.find('>')? + 1..t.find("</text>")?]))
+                .collect::<Vec<_>>()
+                .join(" ");
+            (label, texts)
+        })
+        .collect()
+}
+
+/// The HTML counters page and the VASSAL module show the reduced face on
+/// the back too, and a unit's second counter as a counter of its own.
+#[test]
+fn the_html_page_and_the_vassal_module_show_the_reduced_backs() {
+    let (_tmp, dir) = game(&with_faces());
+    let out = tempfile::tempdir().expect("out");
+    support::build_ok(&dir, out.path());
+    let html = std::fs::read_to_string(out.path().join("steps/html/counters.html"))
+        .expect("counters.html");
+    let pz = html_faces(&html, "counter-germans-panzer-bn");
+    assert_eq!(pz.len(), 2, "{pz:?}");
+    assert!(
+        pz[0].0.ends_with("front") && pz[1].0.ends_with("back"),
+        "{pz:?}"
+    );
+    // The strip's pieces (the factors and their separators) in order.
+    assert!(pz[0].1.ends_with("6 - 4 - 8"), "{pz:?}");
+    assert!(pz[1].1.ends_with("3 - 2 - 8"), "{pz:?}");
+    let third = html_faces(&html, "counter-soviets-guards-rifles-step-3");
+    assert!(
+        third.iter().all(|(_, t)| t.ends_with("3 - 3 - 4")),
+        "{third:?}"
+    );
+
+    let vassal = tempfile::tempdir().expect("vassal out");
+    let module = support::unzip(
+        &std::fs::read(support::export_vassal(&dir, vassal.path())).expect("the module"),
+    );
+    let image = |name: &str| {
+        module
+            .get(&format!("images/{name}"))
+            .unwrap_or_else(|| panic!("{name} in the module: {:?}", module.keys()))
+            .clone()
+    };
+    // Two steps: the back differs from the front; one step: it repeats it.
+    assert_ne!(
+        image("counter-germans-panzer-bn-front.png"),
+        image("counter-germans-panzer-bn-back.png")
+    );
+    assert_eq!(
+        image("counter-germans-hq-116-front.png"),
+        image("counter-germans-hq-116-back.png")
+    );
+    image("counter-soviets-guards-rifles-step-3-front.png");
+}
+
+/// The complete example of the guide's "Counters and NATO symbols"
+/// section, as written there, checks clean and prints its counters: two
+/// steps for the panzers, one for the rifles.
+#[test]
+fn the_guides_counters_example_checks_and_prints() {
+    let guide =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/data-format.md"))
+            .expect("the guide");
+    let start = guide
+        .find("\n## Counters and NATO symbols")
+        .expect("the section");
+    let end = start + 1 + guide[start + 1..].find("\n## ").expect("its end");
+    let section = &guide[start..end];
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let dir = tmp.path().join("bridgehead");
+    std::fs::create_dir_all(&dir).expect("game dir");
+    let mut files = Vec::new();
+    for block in section.split("```toml\n").skip(1) {
+        let block = &block[..block.find("```").expect("a closed block")];
+        let first = block.lines().next().unwrap_or_default();
+        if let Some(name) = first
+            .strip_prefix("# ")
+            .and_then(|n| n.split([':', ' ']).next())
+            .filter(|n| n.ends_with(".toml"))
+        {
+            std::fs::write(dir.join(name), block).expect("write");
+            files.push(name.to_string());
+        }
+    }
+    assert_eq!(files, ["game.toml", "units.toml", "formations.toml"]);
+    let run = check(&dir);
+    run.exit(0);
+    assert!(run.diags.is_empty(), "{}", run.dump());
+    let out = tempfile::tempdir().expect("out");
+    let run = support::grogpress(&[
+        "counters",
+        dir.to_str().expect("path"),
+        "--out",
+        out.path().to_str().expect("path"),
+    ]);
+    run.exit(0);
+    let counters = read_counters(&out.path().join("bridgehead/counters.pdf"));
+    let pz = of(&counters, "2/116");
+    assert_eq!(pz.len(), 2);
+    assert!(
+        pz.iter()
+            .all(|(f, b)| f.strip == "6-4-8" && b.strip == "3-2-8")
+    );
+    let rifles = of(&counters, "1/26");
+    assert_eq!(rifles.len(), 4);
+    assert!(
+        rifles
+            .iter()
+            .all(|(f, b)| f.strip == "(2)-3-4" && b.strip == "(2)-3-4")
+    );
+}
