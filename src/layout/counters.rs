@@ -984,6 +984,106 @@ mod tests {
         }
     }
 
+    fn at(n: usize) -> Loc {
+        Loc::new(0, n..n + 1)
+    }
+
+    #[test]
+    fn factors_read_the_boxed_and_parenthesised_conventions() {
+        let f = Factor::parse("[4]", at(0));
+        assert_eq!((f.text.as_str(), &f.mark), ("4", &FactorMark::Boxed));
+        assert_eq!(f.printed(), "4");
+        let f = Factor::parse(" (2) ", at(0));
+        assert_eq!(
+            (f.text.as_str(), &f.mark),
+            ("2", &FactorMark::Parenthesised)
+        );
+        assert_eq!(f.printed(), "(2)");
+        for plain in ["7", "[]", "()", "[4", "4]", "2*"] {
+            let f = Factor::parse(plain, at(0));
+            assert_eq!((f.text.as_str(), &f.mark), (plain, &FactorMark::Plain));
+        }
+    }
+
+    fn strip_counter(front: &[&str]) -> Counter {
+        let factors: Vec<Factor> = front
+            .iter()
+            .enumerate()
+            .map(|(k, v)| Factor::parse(v, at(10 * (k + 1))))
+            .collect();
+        Counter {
+            name: "Panzer".into(),
+            icon: None,
+            picture: None,
+            symbol: None,
+            marker: None,
+            corners: std::array::from_fn(|_| Corner::Text(String::new())),
+            strip: Some(Strip {
+                front: factors.clone(),
+                back: factors,
+                separator: "-".into(),
+                designation: CounterText {
+                    text: "2/116".into(),
+                    loc: at(1),
+                },
+                formation: None,
+                band: Some([0.5, 0.1, 0.1]),
+                setup: None,
+            }),
+            part: 0,
+            stats: Vec::new(),
+            color: [0.9, 0.9, 0.9],
+            side: "Germans".into(),
+            new_row: true,
+            loc: at(2),
+        }
+    }
+
+    /// The strip is centred across the counter at its foot, inside it; a
+    /// strip too wide even at 0.7 of its type is an error at the widest
+    /// factor's value, never clipped.
+    #[test]
+    fn the_strip_is_centred_at_the_foot_or_an_error_at_its_widest_factor() {
+        let book = crate::load::load_fonts(
+            &crate::load::Root::new(env!("CARGO_MANIFEST_DIR")),
+            &mut crate::diag::Sources::default(),
+            &mut crate::diag::Diagnostics::default(),
+        )
+        .expect("the project's fonts");
+        let family = book.families.first().expect("a family").clone();
+        for s in [45.0f32, 54.0, 72.0] {
+            let counter = strip_counter(&["[12]", "10", "8"]);
+            let items = counter_front(&counter, s, &family, &book).expect("fits");
+            let strip: Vec<&crate::layout::TextItem> = items
+                .iter()
+                .filter_map(|i| match i {
+                    Item::Text(t) if t.y > s * strip_at::STRIP.0 => Some(t),
+                    _ => None,
+                })
+                .collect();
+            let text: String = strip.iter().map(|t| t.text.as_ref()).collect();
+            assert_eq!(text, "12-10-8");
+            let left = strip.iter().map(|t| t.x).fold(f32::MAX, f32::min);
+            let right = strip.iter().map(|t| t.x + t.width).fold(f32::MIN, f32::max);
+            assert!(left > 0.0 && right < s, "{s}: {left}..{right}");
+            let centre = (left + right) / 2.0;
+            assert!(
+                (centre - s / 2.0).abs() < s * 0.06,
+                "{s}: centred at {centre}"
+            );
+            // The designation over the band, in white (the band is dark).
+            let white = items.iter().any(|i| {
+                matches!(i, Item::Text(t) if t.text.as_ref() == "2/116"
+                    && t.ink == Some(Ink::Rgb([1.0; 3])))
+            });
+            assert!(white, "{s}: the designation reads on the band");
+        }
+        let wide = strip_counter(&["12", "1234567890", "8"]);
+        let err = counter_front(&wide, 45.0, &family, &book).expect_err("too wide");
+        assert_eq!(err.id, "counter-overflow");
+        assert_eq!(err.loc, Some(at(20)), "at the widest factor");
+    }
+
     #[test]
     fn marks_are_dark_on_light_dice_and_light_on_dark() {
         assert!(luminance([0.95, 0.77, 0.0]) > 0.5, "yellow");

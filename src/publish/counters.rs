@@ -318,6 +318,9 @@ fn blank_corners() -> [Corner; 4] {
     std::array::from_fn(|_| Corner::Text(String::new()))
 }
 
+/// What a counter's stats spell out: (unit field, value as printed).
+type Stats = Vec<(String, String)>;
+
 /// A unit's counters of the strip layout — one, or two for a unit of three
 /// or four steps — each as (its name, its strip, its stats spelled out);
 /// `None` when the unit's steps or faces are wrong (validate says how).
@@ -327,7 +330,7 @@ fn strip_counters(
     units: &Deck,
     item: &crate::model::Card,
     named_at: &crate::model::Located<String>,
-) -> Option<Vec<(String, Strip, Vec<(String, String)>)>> {
+) -> Option<Vec<(String, Strip, Stats)>> {
     let width = job.faces.first()?.factors.len();
     if job.faces.iter().any(|f| f.factors.len() != width) {
         return None;
@@ -342,10 +345,10 @@ fn strip_counters(
     let text_of = |field: &Option<crate::model::Located<String>>| {
         field
             .as_ref()
-            .and_then(|f| value(f))
+            .and_then(&value)
             .map(|(text, loc, _)| CounterText { text, loc })
     };
-    let face = |k: usize| -> Option<(Vec<Factor>, Vec<(String, String)>)> {
+    let face = |k: usize| -> Option<(Vec<Factor>, Stats)> {
         let mut factors = Vec::new();
         let mut stats = Vec::new();
         for field in &job.faces.get(k)?.factors {
@@ -368,7 +371,7 @@ fn strip_counters(
         }
     });
     let setup = text_of(&job.setup);
-    let mut extra: Vec<(String, String)> = Vec::new();
+    let mut extra: Stats = Vec::new();
     for (key, text) in [
         (&job.designation, &Some(designation.clone())),
         (&job.formation, &formation),
