@@ -773,7 +773,10 @@ fn counter_faces(r: &mut Reader<'_>, t: &Tab<'_, '_>) -> Option<Vec<CounterFace>
                 .get_ref()
                 .get(counter_face::factors.name())
                 .map_or_else(|| r.loc(table.span()), |v| r.loc(v.span()));
-            faces.push(CounterFace { factors, loc });
+            // A table without `factors` is reported missing; not again as too narrow.
+            if table.get_ref().contains_key(counter_face::factors.name()) {
+                faces.push(CounterFace { factors, loc });
+            }
         }
     }
     if faces.is_empty() {
