@@ -189,6 +189,18 @@ mod tests {
     }
 
     #[test]
+    fn counters_finds_the_counters_and_nato_symbols_section() {
+        let text = docs(Some("counters")).expect("a section");
+        assert!(
+            text.starts_with("## Counters and NATO symbols"),
+            "{}",
+            &text[..40]
+        );
+        assert!(text.contains("reduced = ["), "the step-loss example");
+        assert!(text.contains("affiliation = "), "the unit symbols");
+    }
+
+    #[test]
     fn an_unknown_topic_lists_the_topics() {
         let err = docs(Some("no such topic")).expect_err("unknown");
         assert!(err.to_string().contains("Chart file"), "{err}");

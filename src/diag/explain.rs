@@ -145,8 +145,8 @@ pub const EXPLANATIONS: &[Explanation] = &[
     },
     Explanation {
         id: "counter-overflow",
-        text: "A unit counter's name or a stat does not fit the counter square even at the smallest size the counter layout allows. Print larger counters (`--size 1`), or shorten the unit's name in the data.",
-        example: "grogpress counters grid-battles --size 5/8\n# error: \"Pikeman\" does not fit a 5/8 in counter",
+        text: "A unit counter's name or a stat does not fit the counter square even at the smallest size the counter layout allows; on counters with a factor strip, the factors (with their separators) do not fit across the counter, or the designation, formation or set-up code its box (the error is at the unit's widest factor, or at the value). Nothing is clipped. Print larger counters (`--size 1`), or shorten the value in the data.",
+        example: "grogpress counters grid-battles --size 5/8\n# error: \"Pikeman\" does not fit a 5/8 in counter\n\n# units.toml, with factors = [\"attack\", \"defense\", \"movement\"]\nattack = \"12345678\"   # error: the factors do not fit across the counter",
     },
     Explanation {
         id: "csv-stray-quote",
@@ -245,8 +245,8 @@ pub const EXPLANATIONS: &[Explanation] = &[
     },
     Explanation {
         id: "low-contrast",
-        text: "A card layout region's text colour (its `color`, black when it has none) differs too little from the layout's background colour: a contrast under 4.5:1 by WCAG's measure, hard to read on paper. Give the region a colour that stands out (white on a dark back), or lighten the background.",
-        example: "[background]\ncolor = \"#23395B\"     # dark blue\n\n[[regions]]\nfield = \"game\"         # warning: black text on dark blue\n# fix: color = \"#FFFFFF\"",
+        text: "A card layout region's text colour (its `color`, black when it has none) differs too little from the layout's background colour, or a counter's black text from its side's (or marker's) colour: a contrast under 4.5:1 by WCAG's measure, hard to read on paper. Give the region a colour that stands out (white on a dark back), or lighten the background; for counters, lighten the side's colour (the hint gives one that reads).",
+        example: "[background]\ncolor = \"#23395B\"     # dark blue\n\n[[regions]]\nfield = \"game\"         # warning: black text on dark blue\n# fix: color = \"#FFFFFF\"\n\n[[sides]]\nname = \"Soviets\"\ncolor = \"#B22222\"     # warning: black counter text on red, 3.1:1",
     },
     Explanation {
         id: "low-resolution",

@@ -40,6 +40,81 @@ pub struct CounterPicture {
     pub radius: f32,
 }
 
+/// How a factor prints on a strip: as written, or a value written `[4]`
+/// boxed, `(2)` in parentheses (the classic conventions).
+#[derive(Clone, Debug, PartialEq)]
+pub enum FactorMark {
+    Plain,
+    Boxed,
+    Parenthesised,
+}
+
+/// One factor of a strip: the text it prints (without its brackets) and
+/// where its value is written, for a strip too wide for the counter.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Factor {
+    pub text: String,
+    pub mark: FactorMark,
+    pub loc: Loc,
+}
+
+impl Factor {
+    /// A unit's value as a factor: `[4]` boxed, `(2)` parenthesised,
+    /// anything else as written.
+    pub fn parse(value: &str, loc: Loc) -> Factor {
+        let value = value.trim();
+        let inner = |open: char, close: char| {
+            value
+                .strip_prefix(open)
+                .and_then(|v| v.strip_suffix(close))
+                .filter(|v| !v.trim().is_empty())
+                .map(|v| v.trim().to_string())
+        };
+        let (text, mark) = if let Some(v) = inner('[', ']') {
+            (v, FactorMark::Boxed)
+        } else if let Some(v) = inner('(', ')') {
+            (v, FactorMark::Parenthesised)
+        } else {
+            (value.to_string(), FactorMark::Plain)
+        };
+        Factor { text, mark, loc }
+    }
+
+    /// What it prints: the text, in parentheses when so marked.
+    pub fn printed(&self) -> String {
+        match self.mark {
+            FactorMark::Parenthesised => format!("({})", self.text),
+            _ => self.text.clone(),
+        }
+    }
+}
+
+/// A text a counter prints and where its value is written.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CounterText {
+    pub text: String,
+    pub loc: Loc,
+}
+
+/// The factor-strip layout of a unit's counter (`factors` in
+/// `[publish.counters]`): the designation (and set-up code) at the top over
+/// the formation's colour band, the symbol or icon in the middle with the
+/// formation under it, and the factors in a strip at the foot — the
+/// front's on the front, the reduced face's on the back.
+#[derive(Clone, Debug)]
+pub struct Strip {
+    pub front: Vec<Factor>,
+    /// The back's factors (the front's again for a unit of one step).
+    pub back: Vec<Factor>,
+    /// What joins the factors ("-").
+    pub separator: String,
+    pub designation: CounterText,
+    pub formation: Option<CounterText>,
+    /// The formation's colour, as a band across the top.
+    pub band: Option<[f32; 3]>,
+    pub setup: Option<CounterText>,
+}
+
 /// One counter to print.
 #[derive(Clone, Debug)]
 pub struct Counter {
@@ -53,8 +128,13 @@ pub struct Counter {
     /// A marker (Traffic, Fatigue 1): only a word on each face, this one on
     /// the back, no corners, icon or side.
     pub marker: Option<String>,
-    /// Top left, top right, bottom left, bottom right.
+    /// Top left, top right, bottom left, bottom right (blank for a strip).
     pub corners: [Corner; 4],
+    /// The factor-strip layout, instead of the corners.
+    pub strip: Option<Strip>,
+    /// Which of a unit's counters this is: 0, or 1 for the second counter
+    /// of a unit of three or four steps.
+    pub part: usize,
     /// What the corners show, spelled out: (the unit field, its value as
     /// a card list prints it), for readers of the HTML reference. Empty
     /// for a marker.
@@ -386,6 +466,15 @@ fn counter_face(
         )?);
         return Ok(items);
     }
+    if let Some(strip) = &counter.strip {
+        let factors = if style.side {
+            &strip.back
+        } else {
+            &strip.front
+        };
+        items.extend(strip_face(counter, strip, factors, s, family, book)?);
+        return Ok(items);
+    }
     let icon = s * style.icon;
     // Over the side's colour, under the stats and the name.
     if let Some(picture) = &counter.picture {
@@ -450,12 +539,296 @@ fn counter_face(
 fn symbol_in(symbol: &UnitSymbol, s: f32, style: &FaceStyle) -> Vec<Item> {
     let (top, bottom) = (s * 0.06, s * (style.name.1 - 0.02));
     let widest = s * 0.42 * style.icon / FRONT.icon;
+    symbol_between(symbol, s, top, bottom, widest)
+}
+
+/// A unit symbol centred across the counter and between `top` and
+/// `bottom`, at most `widest` wide.
+fn symbol_between(symbol: &UnitSymbol, s: f32, top: f32, bottom: f32, widest: f32) -> Vec<Item> {
     let (above, below) = super::nato::symbol_extent(symbol, 1.0);
     let width = widest.min((bottom - top) / (above + below));
     let (above, below) = super::nato::symbol_extent(symbol, width);
     // Centred in the room left, as the icon is.
     let cy = top + above + ((bottom - top) - (above + below)) / 2.0;
     super::nato::unit_symbol(symbol, s / 2.0, cy, width)
+}
+
+/// Where the strip layout puts things, as fractions of the counter's side.
+mod strip_at {
+    /// The formation's colour band: the top of the counter.
+    pub const BAND: f32 = 0.22;
+    /// The top row: the designation (left) and the set-up code (right).
+    pub const ROW: (f32, f32) = (0.035, 0.15);
+    /// The room of the symbol or icon, under the band.
+    pub const MIDDLE_TOP: f32 = 0.245;
+    /// The formation's line under the symbol.
+    pub const FORMATION: (f32, f32) = (0.56, 0.12);
+    /// The factor strip at the foot.
+    pub const STRIP: (f32, f32) = (0.69, 0.27);
+    /// The left and right margins of the texts.
+    pub const EDGE: f32 = 0.06;
+}
+
+/// A face of the strip layout over the side's colour: the formation's
+/// band and the designation and set-up code on it, the picture, symbol or
+/// icon, the formation's name, and `factors` at the foot.
+fn strip_face(
+    counter: &Counter,
+    strip: &Strip,
+    factors: &[Factor],
+    s: f32,
+    family: &Family,
+    book: &FontBook,
+) -> Result<Vec<Item>, Diagnostic> {
+    use strip_at::*;
+    let mut items = Vec::new();
+    let mut top_ink = None;
+    if let Some(band) = strip.band {
+        items.push(Geometry::Path(rect_path(0.0, 0.0, s, s * BAND)).filled(Ink::Rgb(band)));
+        top_ink = Some(readable_on(band));
+    }
+    let (left, right) = (s * EDGE, s * (1.0 - EDGE));
+    let (row_y, row_h) = (s * ROW.0, s * ROW.1);
+    let setup_w = if strip.setup.is_some() { s * 0.3 } else { 0.0 };
+    let mut top = text_at(
+        counter,
+        &strip.designation,
+        (left, row_y, right - left - setup_w, row_h),
+        (s * 0.125, Style::Bold, Align::Left),
+        family,
+        book,
+    )?;
+    if let Some(setup) = &strip.setup {
+        top.extend(text_at(
+            counter,
+            setup,
+            (right - setup_w, row_y, setup_w, row_h),
+            (s * 0.095, Style::Regular, Align::Right),
+            family,
+            book,
+        )?);
+    }
+    items.extend(inked(top, top_ink));
+    let (fy, fh) = (s * FORMATION.0, s * FORMATION.1);
+    let middle = (
+        s * MIDDLE_TOP,
+        if strip.formation.is_some() {
+            fy
+        } else {
+            s * STRIP.0
+        } - s * 0.01,
+    );
+    let side = (middle.1 - middle.0).min(s * 0.44);
+    let square = [
+        (s - side) / 2.0,
+        middle.0 + (middle.1 - middle.0 - side) / 2.0,
+        side,
+        side,
+    ];
+    if let Some(picture) = &counter.picture {
+        items.push(Item::Image(ImageItem {
+            image: picture.image.clone(),
+            rect: fit_box(square, picture.image.aspect(), picture.fit, picture.anchor),
+            clip: square,
+            radius: (picture.radius * side / (s * FRONT.icon)).min(side / 2.0),
+        }));
+    } else if let Some(symbol) = &counter.symbol {
+        items.extend(symbol_between(symbol, s, middle.0, middle.1, s * 0.46));
+    } else if let Some(i) = &counter.icon {
+        items.push(Geometry::Path(i.placed(square[0], square[1], side)).filled(Ink::BLACK));
+    }
+    if let Some(formation) = &strip.formation {
+        items.extend(text_at(
+            counter,
+            formation,
+            (left, fy, right - left, fh),
+            (s * 0.1, Style::Regular, Align::Center),
+            family,
+            book,
+        )?);
+    }
+    let (sy, sh) = (s * STRIP.0, s * STRIP.1);
+    items.extend(factor_strip(
+        counter,
+        factors,
+        &strip.separator,
+        (s * 0.04, sy, s * 0.92, sh),
+        s * 0.22,
+        family,
+        book,
+    )?);
+    Ok(items)
+}
+
+/// Black or white, whichever reads better on `rgb`.
+fn readable_on(rgb: [f32; 3]) -> [f32; 3] {
+    use crate::model::contrast;
+    if contrast([1.0; 3], rgb) > contrast([0.0; 3], rgb) {
+        [1.0; 3]
+    } else {
+        [0.0; 3]
+    }
+}
+
+/// Text items in `ink` (none: as they are, black).
+fn inked(items: Vec<Item>, ink: Option<[f32; 3]>) -> Vec<Item> {
+    let Some(ink) = ink else {
+        return items;
+    };
+    items
+        .into_iter()
+        .map(|mut i| {
+            if let Item::Text(t) = &mut i {
+                t.ink = Some(Ink::Rgb(ink));
+            }
+            i
+        })
+        .collect()
+}
+
+/// A text of the strip layout fitted into its box (shrinking to 0.7 of its
+/// size); one that does not fit is an error at its value.
+fn text_at(
+    counter: &Counter,
+    text: &CounterText,
+    (x, y, w, h): (f32, f32, f32, f32),
+    (size, style, align): (f32, Style, Align),
+    family: &Family,
+    book: &FontBook,
+) -> Result<Vec<Item>, Diagnostic> {
+    let literal = crate::text::rich::literal(&text.text);
+    let req = FitRequest {
+        text: &literal,
+        family,
+        style,
+        width: w,
+        height: h,
+        size,
+        min_size: size * 0.7,
+        leading: 1.0,
+        align,
+        valign: VAlign::Middle,
+    };
+    fitted_at(counter, &text.text, &text.loc, &req, (x, y), book).map(|(items, _)| items)
+}
+
+/// `req` fitted with its box's top-left at `(x, y)`: the items and the
+/// first line's baseline; an error at `loc` when it does not fit.
+fn fitted_at(
+    counter: &Counter,
+    shown: &str,
+    loc: &Loc,
+    req: &FitRequest<'_>,
+    (x, y): (f32, f32),
+    book: &FontBook,
+) -> Result<(Vec<Item>, f32), Diagnostic> {
+    match fit_text(req, book) {
+        Ok(fit) => {
+            let baseline = y + fit.lines.first().map_or(0.0, |l| l.baseline);
+            Ok((fit_items(fit, x, y, book), baseline))
+        }
+        Err(FitError::Overflow { .. }) => Err(crate::error!(
+            "counter-overflow", Some(loc.clone()),
+            "\"{shown}\" does not fit its {:.0} x {:.0} pt box on the {} counter",
+            req.width, req.height, counter.name;
+            hint: "use a bigger counter (--size 1) or a shorter value"
+        )),
+        Err(FitError::MissingGlyphs(chars)) => Err(crate::error!(
+            "missing-glyph",
+            Some(loc.clone()),
+            "the {} counter uses characters the font lacks: {chars:?}",
+            counter.name
+        )),
+    }
+}
+
+/// The factors joined by `separator`, centred in the `(x, y, w, h)` box at
+/// `size` (down to 0.7 of it when they are wide), a boxed factor in a
+/// frame. Factors that do not fit even then are an error at the widest.
+fn factor_strip(
+    counter: &Counter,
+    factors: &[Factor],
+    separator: &str,
+    (x, y, w, h): (f32, f32, f32, f32),
+    size: f32,
+    family: &Family,
+    book: &FontBook,
+) -> Result<Vec<Item>, Diagnostic> {
+    /// A boxed factor's room each side of its text, in ems.
+    const PAD: f32 = 0.2;
+    let face = book.face(family.face(Style::Bold));
+    let mut pieces: Vec<(String, Option<&Factor>)> = Vec::new();
+    for (k, factor) in factors.iter().enumerate() {
+        if k > 0 && !separator.is_empty() {
+            pieces.push((separator.to_string(), None));
+        }
+        pieces.push((factor.printed(), Some(factor)));
+    }
+    let boxed = |f: Option<&Factor>| f.is_some_and(|f| f.mark == FactorMark::Boxed);
+    let width = |text: &str, f: Option<&Factor>, size: f32| {
+        face.width(text, size) + if boxed(f) { 2.0 * PAD * size } else { 0.0 }
+    };
+    let natural: f32 = pieces.iter().map(|(t, f)| width(t, *f, size)).sum();
+    let fitted = if natural <= w {
+        size
+    } else {
+        size * w / natural
+    };
+    let widest = || {
+        factors
+            .iter()
+            .max_by(|a, b| {
+                let (wa, wb) = (face.width(&a.printed(), 1.0), face.width(&b.printed(), 1.0));
+                wa.total_cmp(&wb)
+            })
+            .map_or_else(|| counter.loc.clone(), |f| f.loc.clone())
+    };
+    if fitted < size * 0.7 {
+        let strip: String = pieces.iter().map(|(t, _)| t.as_str()).collect();
+        return Err(crate::error!(
+            "counter-overflow", Some(widest()),
+            "the factors \"{strip}\" do not fit across the {} counter ({:.0} pt wide at the smallest type, {w:.0} pt of room)",
+            counter.name, natural * 0.7;
+            hint: "use a bigger counter (--size 1), a shorter separator or fewer factors"
+        ));
+    }
+    let total = natural * fitted / size;
+    let mut px = x + (w - total) / 2.0;
+    let mut items = Vec::new();
+    for (text, factor) in &pieces {
+        let pw = width(text, *factor, fitted);
+        let literal = crate::text::rich::literal(text);
+        let req = FitRequest {
+            text: &literal,
+            family,
+            style: Style::Bold,
+            width: pw + 2.0,
+            height: h,
+            size: fitted,
+            min_size: fitted,
+            leading: 1.0,
+            align: Align::Center,
+            valign: VAlign::Middle,
+        };
+        let loc = factor.map_or_else(|| counter.loc.clone(), |f| f.loc.clone());
+        let (drawn, baseline) = fitted_at(counter, text, &loc, &req, (px - 1.0, y), book)?;
+        items.extend(drawn);
+        if boxed(*factor) {
+            let inset = 0.04 * fitted;
+            items.push(
+                Geometry::rect(
+                    px + inset,
+                    baseline - 0.86 * fitted,
+                    pw - 2.0 * inset,
+                    1.04 * fitted,
+                    0.0,
+                )
+                .stroked(Stroke::solid((0.07 * fitted).max(0.5))),
+            );
+        }
+        px += pw;
+    }
+    Ok(items)
 }
 
 /// One corner in its `(x, y, side)` box: a stat as bold text, or a die as a
@@ -609,6 +982,106 @@ mod tests {
                 }
             }
         }
+    }
+
+    fn at(n: usize) -> Loc {
+        Loc::new(0, n..n + 1)
+    }
+
+    #[test]
+    fn factors_read_the_boxed_and_parenthesised_conventions() {
+        let f = Factor::parse("[4]", at(0));
+        assert_eq!((f.text.as_str(), &f.mark), ("4", &FactorMark::Boxed));
+        assert_eq!(f.printed(), "4");
+        let f = Factor::parse(" (2) ", at(0));
+        assert_eq!(
+            (f.text.as_str(), &f.mark),
+            ("2", &FactorMark::Parenthesised)
+        );
+        assert_eq!(f.printed(), "(2)");
+        for plain in ["7", "[]", "()", "[4", "4]", "2*"] {
+            let f = Factor::parse(plain, at(0));
+            assert_eq!((f.text.as_str(), &f.mark), (plain, &FactorMark::Plain));
+        }
+    }
+
+    fn strip_counter(front: &[&str]) -> Counter {
+        let factors: Vec<Factor> = front
+            .iter()
+            .enumerate()
+            .map(|(k, v)| Factor::parse(v, at(10 * (k + 1))))
+            .collect();
+        Counter {
+            name: "Panzer".into(),
+            icon: None,
+            picture: None,
+            symbol: None,
+            marker: None,
+            corners: std::array::from_fn(|_| Corner::Text(String::new())),
+            strip: Some(Strip {
+                front: factors.clone(),
+                back: factors,
+                separator: "-".into(),
+                designation: CounterText {
+                    text: "2/116".into(),
+                    loc: at(1),
+                },
+                formation: None,
+                band: Some([0.5, 0.1, 0.1]),
+                setup: None,
+            }),
+            part: 0,
+            stats: Vec::new(),
+            color: [0.9, 0.9, 0.9],
+            side: "Germans".into(),
+            new_row: true,
+            loc: at(2),
+        }
+    }
+
+    /// The strip is centred across the counter at its foot, inside it; a
+    /// strip too wide even at 0.7 of its type is an error at the widest
+    /// factor's value, never clipped.
+    #[test]
+    fn the_strip_is_centred_at_the_foot_or_an_error_at_its_widest_factor() {
+        let book = crate::load::load_fonts(
+            &crate::load::Root::new(env!("CARGO_MANIFEST_DIR")),
+            &mut crate::diag::Sources::default(),
+            &mut crate::diag::Diagnostics::default(),
+        )
+        .expect("the project's fonts");
+        let family = book.families.first().expect("a family").clone();
+        for s in [45.0f32, 54.0, 72.0] {
+            let counter = strip_counter(&["[12]", "10", "8"]);
+            let items = counter_front(&counter, s, &family, &book).expect("fits");
+            let strip: Vec<&crate::layout::TextItem> = items
+                .iter()
+                .filter_map(|i| match i {
+                    Item::Text(t) if t.y > s * strip_at::STRIP.0 => Some(t),
+                    _ => None,
+                })
+                .collect();
+            let text: String = strip.iter().map(|t| t.text.as_ref()).collect();
+            assert_eq!(text, "12-10-8");
+            let left = strip.iter().map(|t| t.x).fold(f32::MAX, f32::min);
+            let right = strip.iter().map(|t| t.x + t.width).fold(f32::MIN, f32::max);
+            assert!(left > 0.0 && right < s, "{s}: {left}..{right}");
+            let centre = (left + right) / 2.0;
+            assert!(
+                (centre - s / 2.0).abs() < s * 0.06,
+                "{s}: centred at {centre}"
+            );
+            // The designation over the band, in white (the band is dark).
+            let white = items.iter().any(|i| {
+                matches!(i, Item::Text(t) if t.text.as_ref() == "2/116"
+                    && t.ink == Some(Ink::Rgb([1.0; 3])))
+            });
+            assert!(white, "{s}: the designation reads on the band");
+        }
+        let wide = strip_counter(&["12", "1234567890", "8"]);
+        let err = counter_front(&wide, 45.0, &family, &book).expect_err("too wide");
+        assert_eq!(err.id, "counter-overflow");
+        assert_eq!(err.loc, Some(at(20)), "at the widest factor");
     }
 
     #[test]

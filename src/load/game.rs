@@ -3,14 +3,14 @@
 use std::path::Path;
 
 use super::paths::Confine;
-use super::spec::{Def, Key, kinds, table};
+use super::spec::{Def, Key, Tab, kinds, table};
 use super::toml::{Reader, Table, parse};
 use super::{OpError, Project, collections, deck, read_source};
 use crate::diag::{Diagnostics, Sources};
 use crate::model::{
-    AidJob, CardJob, CardListJob, CounterImage, CounterJob, CounterMarker, CounterSide, Force,
-    Game, GameFiles, GlossaryEntry, LabelJob, Located, Paper, Publish, PublishOptions, RulesPage,
-    Side,
+    AidJob, CardJob, CardListJob, CounterFace, CounterImage, CounterJob, CounterMarker,
+    CounterSide, Force, Game, GameFiles, GlossaryEntry, LabelJob, Located, Paper, Publish,
+    PublishOptions, RulesPage, Side,
 };
 
 table! { pub mod game_toml: "game.toml",
@@ -145,22 +145,40 @@ table! { pub mod card_list_job: "[[publish.card_lists]]",
     group_by: opt Str("A field of the deck: one section per value."),
 }
 
-const CORNER: &str = "The unit field printed in this corner (a ref to an item with a `color` is drawn as a square of it).";
+const CORNER: &str = "The unit field printed in this corner (a ref to an item with a `color` is drawn as a square of it). Required without `factors`; not with them.";
 
 table! { pub mod counters: "[publish.counters]",
     "Square unit counters, fronts and mirrored backs: counters.pdf.";
     units: req Str("The collection of unit types."),
     sides: req Tables(&counter_side::DEF),
-    top_left: req Str(CORNER),
-    top_right: req Str(CORNER),
-    bottom_left: req Str(CORNER),
-    bottom_right: req Str(CORNER),
+    top_left: opt Str(CORNER),
+    top_right: opt Str(CORNER),
+    bottom_left: opt Str(CORNER),
+    bottom_right: opt Str(CORNER),
+    factors: opt StrArray(
+        "Unit fields printed as the front's factor strip at the counter's foot, in this order (\"attack\", \"defense\", \"movement\": 4-5-4). A value written [4] prints 4 boxed, (2) in parentheses."),
+    reduced: opt StrArray(
+        "Unit fields of the reduced (back) face's factors, in the strip's order; a unit whose reduced fields are all empty has one step and its back repeats the front."),
+    faces: opt Tables(&counter_face::DEF),
+    separator: opt Str("What joins the factors of a strip (default \"-\")."),
+    steps: opt Str(
+        "A unit field: each unit's number of steps, 1 to 4 (default: its faces with values). A unit of 3 or 4 steps prints a second counter, of faces 3 and 4."),
+    designation: opt Str("A unit field: the designation printed at the counter's top (\"2/116\"; default: the unit's name)."),
+    formation: opt Str(
+        "A unit field: the formation printed under the symbol; a ref to an item with a `color` also draws a band of it across the top."),
+    setup: opt Str("A unit field: the set-up code (a start hex, or an entry turn such as \"T3\"), printed small in the top-right corner."),
+    class: opt Str("A unit field: the unit's movement class (\"foot\", \"tracked\"...), which terrain costs name. Not printed."),
     symbol: opt Str(
         "A unit field naming each unit's function(s) (\"infantry\", \"armour+reconnaissance\"): a NATO-style unit symbol is drawn in the icon's place."),
     echelon: opt Str(
         "A unit field naming each unit's echelon (\"company\", \"battalion\", \"division\"...), marked over its symbol."),
     markers: opt Tables(&counter_marker::DEF),
     image: opt Table(&counter_image::DEF),
+}
+
+table! { pub mod counter_face: "[[publish.counters.faces]]",
+    "One face of step-loss counters, in order: the front, the back, then a second counter's front and back (units of 3 or 4 steps). Instead of `factors` and `reduced`.";
+    factors: req StrArray("Unit fields printed as this face's factor strip, in order."),
 }
 
 table! { pub mod counter_image: "[publish.counters.image]",
@@ -411,15 +429,16 @@ fn side(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Side> {
     let id = r.get(&t, sides::id);
     let name = r.get(&t, sides::name);
     let full_name = r.get(&t, sides::full_name).map(|f| f.value);
-    let color = r
-        .get(&t, sides::color)
-        .and_then(|c| super::background::color(r, &c));
+    let written = r.get(&t, sides::color);
+    let color_loc = written.as_ref().map(|c| c.loc.clone());
+    let color = written.and_then(|c| super::background::color(r, &c));
     let (id, name) = (id?, name?);
     Some(Side {
         id: id.value,
         name: name.value,
         full_name,
         color,
+        color_loc,
         loc: name.loc,
     })
 }
@@ -631,16 +650,54 @@ fn counters(r: &mut Reader<'_>, t: &Table<'_>) -> Option<CounterJob> {
     use counters as k;
     let t = r.open(t, &k::DEF);
     let units = r.get(&t, k::units);
-    let corners = [k::top_left, k::top_right, k::bottom_left, k::bottom_right];
-    let corners = corners.map(|key| r.get(&t, key));
     let sides: Vec<CounterSide> = r
         .get(&t, k::sides)
         .iter()
         .filter_map(|s| counter_side(r, s))
         .collect();
-    let [Some(a), Some(b), Some(c), Some(d)] = corners else {
-        return None;
+    let faces = counter_faces(r, &t);
+    let corner_keys = [k::top_left, k::top_right, k::bottom_left, k::bottom_right];
+    let corners = corner_keys.map(|key| r.get(&t, key));
+    let corners = if faces.is_some() {
+        // A strip takes the corners' place: a corner named too would be lost.
+        for corner in corners.iter().flatten() {
+            r.diags.push(crate::error!(
+                "bad-value", Some(corner.loc.clone()),
+                "counters with a factor strip have no corners to print `{}` in", corner.value;
+                hint: "drop the corner keys (top_left, top_right, bottom_left, bottom_right), or `factors`"
+            ));
+        }
+        None
+    } else {
+        for (key, corner) in corner_keys.iter().zip(&corners) {
+            if corner.is_none() {
+                r.missing(t.span(), key.name(), t.owner, "string");
+            }
+        }
+        let [Some(a), Some(b), Some(c), Some(d)] = corners else {
+            return None;
+        };
+        Some([a, b, c, d])
     };
+    let separator = r.get(&t, k::separator);
+    let steps = r.get(&t, k::steps);
+    let designation = r.get(&t, k::designation);
+    let formation = r.get(&t, k::formation);
+    let setup = r.get(&t, k::setup);
+    let class = r.get(&t, k::class);
+    if faces.is_none() {
+        // Printed only on a strip layout: without one they would be lost.
+        for key in [&separator, &steps, &designation, &formation, &setup]
+            .into_iter()
+            .flatten()
+        {
+            r.diags.push(crate::error!(
+                "bad-value", Some(key.loc.clone()),
+                "`{}` is printed only on counters with a factor strip", key.value;
+                hint: "add `factors = [...]` (the front's factor fields), or drop the key"
+            ));
+        }
+    }
     let symbol = r.get(&t, k::symbol);
     let echelon = r.get(&t, k::echelon);
     let markers = r
@@ -651,7 +708,14 @@ fn counters(r: &mut Reader<'_>, t: &Table<'_>) -> Option<CounterJob> {
     let image = r.get(&t, k::image).and_then(|i| counter_image(r, &i));
     Some(CounterJob {
         units: units?,
-        corners: [a, b, c, d],
+        corners,
+        faces: faces.unwrap_or_default(),
+        separator,
+        steps,
+        designation,
+        formation,
+        setup,
+        class,
         sides,
         symbol,
         echelon,
@@ -659,6 +723,94 @@ fn counters(r: &mut Reader<'_>, t: &Table<'_>) -> Option<CounterJob> {
         image,
         loc: r.loc(t.span()),
     })
+}
+
+/// The faces of a factor-strip layout: `factors` (and `reduced`), or the
+/// `[[publish.counters.faces]]` tables, every face as many factors as the
+/// first. `None` for the corner layout (neither given).
+fn counter_faces(r: &mut Reader<'_>, t: &Tab<'_, '_>) -> Option<Vec<CounterFace>> {
+    use counters as k;
+    let at = |r: &mut Reader<'_>, key: &str| {
+        let span = t.get_ref().get(key).map(|v| v.span());
+        span.map(|s| r.loc(s))
+    };
+    let factors = r.get(t, k::factors);
+    let reduced = r.get(t, k::reduced);
+    let tables = r.get(t, k::faces);
+    let mut faces = Vec::new();
+    let given = |key: &str| t.get_ref().contains_key(key);
+    if given(k::factors.name()) {
+        let front = factors;
+        let loc = at(r, k::factors.name())?;
+        faces.push(CounterFace {
+            factors: front,
+            loc,
+        });
+        if given(k::reduced.name()) {
+            let back = reduced;
+            let loc = at(r, k::reduced.name())?;
+            faces.push(CounterFace { factors: back, loc });
+        }
+    } else if given(k::reduced.name()) {
+        let loc = at(r, k::reduced.name())?;
+        r.diags.push(crate::error!(
+            "missing-field", Some(loc),
+            "`reduced` names the back's factors, but no `factors` names the front's";
+            hint: "add `factors = [...]`: the front's factor fields, in the strip's order"
+        ));
+    }
+    if !tables.is_empty() {
+        if !faces.is_empty() {
+            let loc = at(r, k::faces.name())?;
+            r.diags.push(crate::error!(
+                "bad-value", Some(loc),
+                "the faces are given twice: by `factors` (and `reduced`) and by `[[publish.counters.faces]]`";
+                hint: "keep one: `factors` and `reduced` for two faces, `[[publish.counters.faces]]` for up to four"
+            ));
+            return Some(faces);
+        }
+        for table in &tables {
+            let f = r.open(table, &counter_face::DEF);
+            let factors = r.get(&f, counter_face::factors);
+            let loc = table
+                .get_ref()
+                .get(counter_face::factors.name())
+                .map_or_else(|| r.loc(table.span()), |v| r.loc(v.span()));
+            // A table without `factors` is reported missing; not again as too narrow.
+            if table.get_ref().contains_key(counter_face::factors.name()) {
+                faces.push(CounterFace { factors, loc });
+            }
+        }
+    }
+    if faces.is_empty() {
+        return None;
+    }
+    if faces.len() > 4 {
+        r.diags.push(crate::error!(
+            "bad-value", Some(faces[4].loc.clone()),
+            "{} faces: a unit has at most four steps, on two counters", faces.len();
+            hint: "give at most four `[[publish.counters.faces]]`"
+        ));
+        faces.truncate(4);
+    }
+    let width = faces[0].factors.len();
+    if width == 0 {
+        r.diags.push(crate::error!(
+            "bad-value", Some(faces[0].loc.clone()),
+            "a factor strip of no factors";
+            hint: "name the unit fields the strip prints, e.g. factors = [\"attack\", \"defense\", \"movement\"]"
+        ));
+    }
+    for face in &faces[1..] {
+        if face.factors.len() != width {
+            r.diags.push(crate::error!(
+                "bad-value", Some(face.loc.clone()),
+                "this face has {} factors, the front {width}", face.factors.len();
+                hint: "every face names its factors in the front's order, one field for each"
+            ));
+        }
+    }
+    Some(faces)
 }
 
 /// `[publish.counters.image]`: `file`, `field`, or both with `{}` in the

@@ -12,6 +12,8 @@ pub struct Side {
     pub full_name: Option<String>,
     /// The side's colour: its counters' default, and `color = "side"` text.
     pub color: Option<super::Rgb>,
+    /// Where the colour is written.
+    pub color_loc: Option<Loc>,
     pub loc: Loc,
 }
 
@@ -151,12 +153,46 @@ pub struct CounterMarker {
     pub color: Option<Located<String>>,
 }
 
+/// One face of a step-loss unit's counters (`factors`, `reduced`, or a
+/// `[[publish.counters.faces]]` table): the unit fields its factor strip
+/// prints, in the strip's order.
+#[derive(Clone, Debug)]
+pub struct CounterFace {
+    pub factors: Vec<Located<String>>,
+    /// Where the face is declared (its `factors` or `reduced` value).
+    pub loc: Loc,
+}
+
 /// Square unit counters: the unit collection, the field printed in each
-/// corner (top left, top right, bottom left, bottom right) and the sides.
+/// corner (top left, top right, bottom left, bottom right) or the factor
+/// strip of each face, and the sides.
 #[derive(Clone, Debug)]
 pub struct CounterJob {
     pub units: Located<String>,
-    pub corners: [Located<String>; 4],
+    /// The corner layout's fields; none when the counters print a factor
+    /// strip (`factors` or `[[publish.counters.faces]]`).
+    pub corners: Option<[Located<String>; 4]>,
+    /// The factor-strip layout's faces in order: the front, the back (the
+    /// reduced face), then a second counter's front and back for units of
+    /// three or four steps. Empty for the corner layout.
+    pub faces: Vec<CounterFace>,
+    /// What joins the factors of a strip ("-" by default).
+    pub separator: Option<Located<String>>,
+    /// The unit field holding each unit's number of steps (1 to 4); none:
+    /// as many as the unit has faces with values.
+    pub steps: Option<Located<String>>,
+    /// The unit field of each unit's designation ("2/116"), printed at the
+    /// top of the strip layout (none: the unit's name).
+    pub designation: Option<Located<String>>,
+    /// The unit field of each unit's formation: its text under the symbol,
+    /// and a colour band across the top when it refers to an item with a `color`.
+    pub formation: Option<Located<String>>,
+    /// The unit field of each unit's set-up code (a start hex, "T3"), small
+    /// in the top-right corner.
+    pub setup: Option<Located<String>>,
+    /// The unit field of each unit's movement class ("foot", "tracked"),
+    /// which a map's terrain costs name. Not printed.
+    pub class: Option<Located<String>>,
     pub sides: Vec<CounterSide>,
     /// The unit field naming each unit's function(s), for its unit symbol.
     pub symbol: Option<Located<String>>,

@@ -42,9 +42,9 @@ pub use faces::{
     hit_distribution, reduce, too_many_faces,
 };
 pub use game::{
-    Aid, AidBlock, AidJob, CardJob, CardListJob, CounterJob, CounterMarker, CounterSide,
-    DiceCombat, Force, Game, GlossaryEntry, LabelJob, PointsRow, Publish, PublishOptions,
-    RulesPage, Side, glossary_order,
+    Aid, AidBlock, AidJob, CardJob, CardListJob, CounterFace, CounterJob, CounterMarker,
+    CounterSide, DiceCombat, Force, Game, GlossaryEntry, LabelJob, PointsRow, Publish,
+    PublishOptions, RulesPage, Side, glossary_order,
 };
 pub use game_files::{GameFiles, HtmlContent, NamedTemplate, OwnHtml};
 pub use icon::{Icon, PathEl};

@@ -6,7 +6,9 @@
 
 use super::{Assets, Body, Output, PlanOptions};
 use crate::diag::{Diagnostics, Sources};
-use crate::layout::{self, Corner, Counter, CounterOptions, CounterPicture};
+use crate::layout::{
+    self, Corner, Counter, CounterOptions, CounterPicture, CounterText, Factor, Strip,
+};
 use crate::load::{self, OpError};
 use crate::model::nato::{Affiliation, Echelon, Function, UnitSymbol};
 use crate::model::{
@@ -173,13 +175,18 @@ fn resolve(
     let Some(units) = game.collection(&job.units.value) else {
         return Ok(None);
     };
-    let Some(corner_fields) = job
-        .corners
-        .iter()
-        .map(|corner| units.field_index(&corner.value))
-        .collect::<Option<Vec<usize>>>()
-    else {
-        return Ok(None);
+    let corner_fields = match &job.corners {
+        Some(corners) => {
+            let Some(fields) = corners
+                .iter()
+                .map(|corner| units.field_index(&corner.value))
+                .collect::<Option<Vec<usize>>>()
+            else {
+                return Ok(None);
+            };
+            fields
+        }
+        None => Vec::new(),
     };
     let art = match &job.image {
         Some(image) => {
@@ -225,6 +232,40 @@ fn resolve(
                 continue;
             }
             let r = units.item_ref(item);
+            if !job.faces.is_empty() {
+                let Some(color) = color else {
+                    continue;
+                };
+                let picture = job
+                    .image
+                    .as_ref()
+                    .and_then(|image| unit_picture(image, units, item, &art));
+                let Some(parts) = strip_counters(game, job, units, item, unit) else {
+                    ok = false;
+                    continue;
+                };
+                for _ in 0..count.value {
+                    for (part, (name, strip, stats)) in parts.iter().enumerate() {
+                        counters.push(Counter {
+                            name: name.clone(),
+                            icon: assets.icons.iter().find(|i| i.name == r.id).cloned(),
+                            picture: picture.clone(),
+                            stats: stats.clone(),
+                            symbol: unit_symbol(item, symbol_fields, affiliation),
+                            marker: None,
+                            corners: blank_corners(),
+                            strip: Some(strip.clone()),
+                            part,
+                            color,
+                            side: side.name.value.clone(),
+                            new_row: first,
+                            loc: unit.loc.clone(),
+                        });
+                        first = false;
+                    }
+                }
+                continue;
+            }
             let mut corners = Vec::new();
             for &f in &corner_fields {
                 match corner(game, units, item, f) {
@@ -256,6 +297,8 @@ fn resolve(
                     symbol: unit_symbol(item, symbol_fields, affiliation),
                     marker: None,
                     corners: corners.clone(),
+                    strip: None,
+                    part: 0,
                     color,
                     side: side.name.value.clone(),
                     new_row: first,
@@ -268,6 +311,116 @@ fn resolve(
     mark_dice(&mut counters);
     counters.extend(markers(job));
     Ok(ok.then_some(counters))
+}
+
+/// Four empty corners: a marker's, or a strip counter's.
+fn blank_corners() -> [Corner; 4] {
+    std::array::from_fn(|_| Corner::Text(String::new()))
+}
+
+/// What a counter's stats spell out: (unit field, value as printed).
+type Stats = Vec<(String, String)>;
+
+/// A unit's counters of the strip layout — one, or two for a unit of three
+/// or four steps — each as (its name, its strip, its stats spelled out);
+/// `None` when the unit's steps or faces are wrong (validate says how).
+fn strip_counters(
+    game: &Game,
+    job: &CounterJob,
+    units: &Deck,
+    item: &crate::model::Card,
+    named_at: &crate::model::Located<String>,
+) -> Option<Vec<(String, Strip, Stats)>> {
+    let width = job.faces.first()?.factors.len();
+    if job.faces.iter().any(|f| f.factors.len() != width) {
+        return None;
+    }
+    let steps = crate::validate::steps_of(job, units, item).ok()?;
+    let value = |field: &crate::model::Located<String>| {
+        let f = units.field_index(&field.value)?;
+        let v = item.values.get(f)?.as_ref()?;
+        let text = crate::layout::card_list_value(game, units, item, f);
+        (!text.trim().is_empty()).then(|| (text, v.loc.clone(), f))
+    };
+    let text_of = |field: &Option<crate::model::Located<String>>| {
+        field
+            .as_ref()
+            .and_then(&value)
+            .map(|(text, loc, _)| CounterText { text, loc })
+    };
+    let face = |k: usize| -> Option<(Vec<Factor>, Stats)> {
+        let mut factors = Vec::new();
+        let mut stats = Vec::new();
+        for field in &job.faces.get(k)?.factors {
+            let (text, loc, _) = value(field)?;
+            stats.push((field.value.clone(), text.clone()));
+            factors.push(Factor::parse(&text, loc));
+        }
+        Some((factors, stats))
+    };
+    let r = units.item_ref(item);
+    let designation = text_of(&job.designation).unwrap_or_else(|| CounterText {
+        text: r.name.clone(),
+        loc: named_at.loc.clone(),
+    });
+    let formation = text_of(&job.formation);
+    let band = job.formation.as_ref().and_then(|f| {
+        match corner(game, units, item, units.field_index(&f.value)?)? {
+            Corner::Die { rgb, .. } => Some(rgb),
+            Corner::Text(_) => None,
+        }
+    });
+    let setup = text_of(&job.setup);
+    let mut extra: Stats = Vec::new();
+    for (key, text) in [
+        (&job.designation, &Some(designation.clone())),
+        (&job.formation, &formation),
+        (&job.setup, &setup),
+    ] {
+        if let (Some(key), Some(text)) = (key, text) {
+            extra.push((key.value.clone(), text.text.clone()));
+        }
+    }
+    let separator = job
+        .separator
+        .as_ref()
+        .map_or_else(|| "-".to_string(), |s| s.value.clone());
+    // Faces (front, back) of each counter: a face past the unit's steps
+    // repeats the counter's front.
+    let pairs: &[(usize, usize)] = match steps {
+        1 => &[(0, 0)],
+        2 => &[(0, 1)],
+        3 => &[(0, 1), (2, 2)],
+        _ => &[(0, 1), (2, 3)],
+    };
+    let mut counters = Vec::new();
+    for (part, &(f, b)) in pairs.iter().enumerate() {
+        let (front, mut stats) = face(f)?;
+        let (back, back_stats) = face(b)?;
+        if b != f {
+            stats.extend(back_stats);
+        }
+        stats.extend(extra.iter().cloned());
+        let name = match (part, steps) {
+            (0, _) => r.name.clone(),
+            (_, 3) => format!("{} (step 3)", r.name),
+            _ => format!("{} (steps 3-4)", r.name),
+        };
+        counters.push((
+            name,
+            Strip {
+                front,
+                back,
+                separator: separator.clone(),
+                designation: designation.clone(),
+                formation: formation.clone(),
+                band,
+                setup: setup.clone(),
+            },
+            stats,
+        ));
+    }
+    Some(counters)
 }
 
 /// The picture a unit's counter shows: the job's file, or the one the
@@ -353,7 +506,9 @@ fn markers(job: &CounterJob) -> Vec<Counter> {
                 stats: Vec::new(),
                 symbol: None,
                 marker: Some(back.clone()),
-                corners: std::array::from_fn(|_| Corner::Text(String::new())),
+                corners: blank_corners(),
+                strip: None,
+                part: 0,
                 color,
                 side: String::new(),
                 // The markers begin a row of their own, then run on.

@@ -29,7 +29,7 @@ use crate::model::Game;
 pub use art::{check_art_resolution, effective_dpi};
 pub use background::check_background_art;
 pub use chart::validate_charts;
-pub use counters::validate_counters;
+pub use counters::{steps_of, validate_counters};
 pub use deck::validate_deck;
 pub use glossary::validate_glossary;
 pub use icon_names::check_icon_names;
