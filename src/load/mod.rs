@@ -9,6 +9,7 @@ mod chart;
 mod collections;
 pub mod csv;
 mod deck;
+pub mod figure;
 pub mod embedded;
 mod font_proof;
 mod fonts;

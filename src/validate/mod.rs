@@ -10,6 +10,7 @@ mod counters;
 mod crt;
 mod deck;
 mod dice_combat;
+mod figures;
 mod glossary;
 mod images;
 mod jobs;
@@ -28,6 +29,7 @@ pub use background::check_background_art;
 pub use chart::validate_charts;
 pub use counters::validate_counters;
 pub use deck::validate_deck;
+pub use figures::{resolve_figure, validate_figures};
 pub use glossary::validate_glossary;
 pub use images::validate_images;
 pub use jobs::{check_template_fields, dangling, template_fits};
@@ -58,5 +60,6 @@ pub fn validate(game: &Game) -> Diagnostics {
     jobs::check_units_and_dice(game, &mut diags);
     unit_symbols::check_unit_symbols(game, &mut diags);
     map::validate_maps(game, &mut diags);
+    validate_figures(game, &mut diags);
     diags
 }
