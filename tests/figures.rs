@@ -293,7 +293,9 @@ fn figure_counters_stand_at_the_centres_of_their_hexes() {
         let counters: Vec<(f64, f64)> = pages[page]
             .iter()
             .filter(|r| (r[2] - side).abs() < 0.01 && (r[3] - side).abs() < 0.01)
-            .filter(|r| r[0] >= fx - side && r[0] <= fx + fw && r[1] >= fy - side && r[1] <= fy + fh)
+            .filter(|r| {
+                r[0] >= fx - side && r[0] <= fx + fw && r[1] >= fy - side && r[1] <= fy + fh
+            })
             .map(|r| (r[0] + r[2] / 2.0, r[1] + r[3] / 2.0))
             .collect();
         let mut expected = Vec::new();
@@ -355,7 +357,10 @@ fn figures_are_numbered_captioned_and_referred_to_with_their_pages() {
     assert_eq!(first.len(), 1, "{pages:?}");
     assert_eq!(second.len(), 1, "{pages:?}");
     let (p1, p2) = (first[0], second[0]);
-    assert!(p2 > p1, "the filler puts figure 2 on a later page: {p1} {p2}");
+    assert!(
+        p2 > p1,
+        "the filler puts figure 2 on a later page: {p1} {p2}"
+    );
     // Folios count from the title page; the references name them.
     assert_eq!(on(&format!("(see Figure 1, p. {p1})")), [p1], "{pages:?}");
     assert_eq!(
@@ -363,7 +368,11 @@ fn figures_are_numbered_captioned_and_referred_to_with_their_pages() {
         [p1],
         "{pages:?}"
     );
-    assert_eq!(on(&format!("(see Figure 2, p. {p2})")).len(), 1, "{pages:?}");
+    assert_eq!(
+        on(&format!("(see Figure 2, p. {p2})")).len(),
+        1,
+        "{pages:?}"
+    );
     // Each reference links to its figure's page.
     let links = support::tools::pdf_links(&pdf);
     for page in [p1, p2] {
@@ -400,7 +409,10 @@ fn figures_are_numbered_captioned_and_referred_to_with_their_pages() {
         assert!(figure.contains("<svg"), "{figure}");
         // The counters' names and an arrow (its red) in the drawing.
         assert!(figure.contains(">Alpha</text>"), "{figure}");
-        assert!(figure.contains("fill=\"rgb(204,23,26)\""), "an arrow: {figure}");
+        assert!(
+            figure.contains("fill=\"rgb(204,23,26)\""),
+            "an arrow: {figure}"
+        );
         if id == "attack" {
             assert!(figure.contains(">Bravo</text>"), "{figure}");
             assert!(figure.contains(">Charlie</text>"), "{figure}");
@@ -421,12 +433,7 @@ fn figures_are_numbered_captioned_and_referred_to_with_their_pages() {
 fn check(rules: &str) -> (support::Run, tempfile::TempDir) {
     let tmp = tempfile::tempdir().expect("temp");
     let game = write_game(tmp.path(), rules);
-    let run = support::grogpress(&[
-        "check",
-        game.to_str().expect("path"),
-        "--format",
-        "json",
-    ]);
+    let run = support::grogpress(&["check", game.to_str().expect("path"), "--format", "json"]);
     (run, tmp)
 }
 

@@ -123,9 +123,7 @@ pub fn draw_figure(parts: &FigureParts<'_>) -> Result<FigureDrawing, String> {
         for (&i, &(cx, cy)) in stack.iter().zip(&centres) {
             let (x, y) = (cx - s / 2.0, cy - s / 2.0);
             let shadow = s * 0.05;
-            items.push(
-                Geometry::rect(x + shadow, y + shadow, s, s, 0.0).filled(Ink::Gray(0.25)),
-            );
+            items.push(Geometry::rect(x + shadow, y + shadow, s, s, 0.0).filled(Ink::Gray(0.25)));
             if let Some(face) = parts.faces.get(i) {
                 items.extend(face.iter().map(|item| item.scaled(k).translated(x, y)));
             }

@@ -43,10 +43,7 @@ pub fn load_figures(file: FileId, markdown: &str, doc: &mut RulesDoc, diags: &mu
     let mut figures = Vec::new();
     for (block, content) in figure_blocks(doc) {
         let (base, text) = match &content {
-            Some(range) => (
-                range.start,
-                markdown.get(range.clone()).unwrap_or_default(),
-            ),
+            Some(range) => (range.start, markdown.get(range.clone()).unwrap_or_default()),
             None => (block.end, ""),
         };
         if let Some(figure) = read_figure(file, base, text, block, diags) {
@@ -157,9 +154,7 @@ fn strings(r: &Reader<'_>, v: &Value<'_>) -> Option<Vec<Located<String>>> {
     items
         .iter()
         .map(|item| match item.get_ref() {
-            toml::de::DeValue::String(s) => {
-                Some(Located::new(s.to_string(), r.loc(item.span())))
-            }
+            toml::de::DeValue::String(s) => Some(Located::new(s.to_string(), r.loc(item.span()))),
             _ => None,
         })
         .collect()

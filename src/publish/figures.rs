@@ -31,11 +31,7 @@ pub fn draw_figures(game: &Game, assets: &Assets) -> Result<Drawn, OpError> {
         .fonts
         .family("sans-condensed")
         .or(assets.fonts.families.first());
-    let size = game
-        .publish
-        .options
-        .counter_size
-        .unwrap_or(DEFAULT_SIZE);
+    let size = game.publish.options.counter_size.unwrap_or(DEFAULT_SIZE);
     let mut maps: HashMap<usize, Option<MapDrawing>> = HashMap::new();
     let mut out = Vec::with_capacity(game.rules.len());
     for page in &game.rules {

@@ -10,11 +10,11 @@ use std::path::Path;
 use super::Assets;
 use super::faces::deck_card_faces;
 use crate::diag::{Diagnostic, Diagnostics};
+use crate::layout::figure::FigureDrawing;
 use crate::layout::{
     CardFace, Die, Figure, Figures, Gallery, Rulebook, RulebookInput, RulebookOptions,
     RulebookText, block_specs, collection_spec, lay_out_rulebook, random_table_spec,
 };
-use crate::layout::figure::FigureDrawing;
 use crate::load::OpError;
 use crate::model::{FieldKind, FieldValue, Game, Shortcode};
 

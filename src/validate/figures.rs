@@ -42,7 +42,12 @@ pub fn validate_figures(game: &Game, diags: &mut Diagnostics) {
             let mut ids: Vec<&str> = seen.keys().copied().collect();
             ids.sort_unstable();
             let near = crate::load::toml::closest(&link.id, &ids);
-            let shown: String = link.id.chars().take(60).filter(|c| !c.is_control()).collect();
+            let shown: String = link
+                .id
+                .chars()
+                .take(60)
+                .filter(|c| !c.is_control())
+                .collect();
             diags.push(crate::error!(
                 "dangling-figure-ref", Some(Loc::new(page.file, link.span.clone())),
                 "`figure:{shown}` names no figure of the rules";

@@ -244,8 +244,7 @@ pub fn read_blocks(doc: &RulesDoc, icons: &[&str]) -> Vec<Block> {
                     &mut new_list,
                 );
                 // A figure whose TOML did not read (reported) is left out.
-                if let Some(figure) = doc.figures.iter().position(|f| f.span.start == range.start)
-                {
+                if let Some(figure) = doc.figures.iter().position(|f| f.span.start == range.start) {
                     blocks.push(Block::Illustration {
                         figure,
                         at: range.start,
@@ -450,9 +449,13 @@ pub fn read_blocks(doc: &RulesDoc, icons: &[&str]) -> Vec<Block> {
             Node::End(Tag::Link { .. }) => {
                 let url = link_urls.pop().unwrap_or_default();
                 if let Some((solid, plain_at, anchor)) = cur.link_start.take() {
-                    let reference = rule_link_id(url)
-                        .map(|id| id.trim().to_string())
-                        .or_else(|| figure_link_id(url).map(|id| format!("{FIGURE_SCHEME}{}", id.trim())));
+                    let reference =
+                        rule_link_id(url)
+                            .map(|id| id.trim().to_string())
+                            .or_else(|| {
+                                figure_link_id(url)
+                                    .map(|id| format!("{FIGURE_SCHEME}{}", id.trim()))
+                            });
                     if let Some(id) = reference {
                         let empty = solid == cur.solid;
                         cur.refs.push(RuleRef {

@@ -38,13 +38,13 @@ use self::index::{INDEX, lay_out_index};
 use self::pieces::{Piece, Prose, TableHead, TextStyle, card_rows, text_pieces};
 use self::tags::{Lists, tag_cards, wrap};
 use super::card::CardFace;
-use super::figure::FigureDrawing;
 use super::doc::{Doc, Geometry, Item, Page, Role, Stroke, TextItem, tagged};
+use super::figure::FigureDrawing;
 use super::nav::{Link, Nav, OutlineEntry, Target};
 use super::table::{Cell, TableRow, TableSpec};
 use crate::diag::{Diagnostic, FileId, Loc};
-use crate::model::link::is_web_link;
 use crate::model::figure::{FIGURE_SCHEME, FigureBook};
+use crate::model::link::is_web_link;
 use crate::model::xref::{INDEX_SCHEME, RuleBook, has_rule_links, index_entries};
 use crate::model::{
     Align, GlossaryEntry, Icon, Paper, RulesDoc, Shortcode, Style, data_anchor, slug,
@@ -926,9 +926,7 @@ fn ref_texts(
         .map(|r| {
             if let Some(id) = r.id.strip_prefix(FIGURE_SCHEME) {
                 let (number, _) = read.figures.find(id)?;
-                let folio = pages
-                    .and_then(|p| p.figures.get(id))
-                    .map_or(0, |p| p + 1);
+                let folio = pages.and_then(|p| p.figures.get(id)).map_or(0, |p| p + 1);
                 let text = if r.empty {
                     format!("see Figure\u{a0}{number}, p.\u{a0}{folio}")
                 } else {
@@ -1770,6 +1768,121 @@ fn running_header_and_folio(page: &mut Page, number: usize, head: &str, input: &
         ink: None,
     }));
     page.items.extend(tagged(Role::Artifact, furniture));
+}
+
+/// The smallest share of its size at the map's scale a rule illustration
+/// is shown at: smaller, its hexes and counters would not read.
+const FIGURE_MIN_SCALE: f32 = 0.25;
+/// A figure below this share of its size in a column goes across the
+/// page instead (when the rules have columns and that shows it larger).
+const FIGURE_ACROSS_BELOW: f32 = 0.5;
+const FIGURE_GAP: f32 = 8.0;
+const CAPTION_GAP: f32 = 4.0;
+const CAPTION: TextStyle = TextStyle {
+    style: Style::Regular,
+    size: 8.5,
+    leading: 1.2,
+};
+
+/// A rule illustration as pieces: the drawing, scaled down to fit a
+/// column (or the page's width, or its height: never cut), then its
+/// number and caption, kept together; it anchors its `figure:` links.
+fn illustration_pieces(
+    block: &Block,
+    page: usize,
+    read: &ReadRules,
+    input: &RulebookInput<'_>,
+    frame: Frame,
+) -> Result<Vec<Piece>, Diagnostic> {
+    let Block::Illustration { figure, .. } = block else {
+        return Ok(Vec::new());
+    };
+    let (Some(spec), Some(number)) = (
+        input
+            .pages
+            .get(page)
+            .and_then(|p| p.doc.figures.get(*figure)),
+        read.figures.pages.get(page).and_then(|p| p.get(*figure)),
+    ) else {
+        return Ok(Vec::new());
+    };
+    // One that does not resolve or draw is reported by `check`.
+    let Some(drawing) = input.figures.illustration(page, *figure) else {
+        return Ok(Vec::new());
+    };
+    let caption = format!("**Figure {number}.** {}", spec.caption.value.trim());
+    let set_caption = |width: f32| {
+        text_pieces(
+            &caption,
+            &[],
+            None,
+            0.0,
+            width,
+            CAPTION,
+            input.family,
+            input.book,
+            None,
+        )
+        .map_err(fit_problem)
+    };
+    let scale_in = |width: f32, caption: &[Piece]| {
+        let below: f32 = CAPTION_GAP + caption.iter().map(|p| p.height).sum::<f32>();
+        let by_width = width / drawing.width;
+        let by_height = (frame.column_height - FIGURE_GAP - below) / drawing.height;
+        by_width.min(by_height).min(1.0)
+    };
+    let room = room(frame);
+    let mut width = room.column;
+    let mut lines = set_caption(width)?;
+    let mut k = scale_in(width, &lines);
+    let mut across = false;
+    if k < FIGURE_ACROSS_BELOW && room.page > room.column + 1.0 {
+        let wide_lines = set_caption(room.page)?;
+        let wide = scale_in(room.page, &wide_lines);
+        if wide > k {
+            (width, lines, k, across) = (room.page, wide_lines, wide, true);
+        }
+    }
+    if k < FIGURE_MIN_SCALE {
+        return Err(crate::error!(
+            "figure-too-big", None,
+            "figure {number} (`{}`) is {:.0} x {:.0} pt at the map's scale and would be shown at {:.0}% to fit the page",
+            spec.id.value, drawing.width, drawing.height, k * 100.0;
+            hint: "show fewer hexes (`hexes`), or print with one column (--columns 1)"
+        ));
+    }
+    let left = (width - drawing.width * k) / 2.0;
+    let alt = format!(
+        "Figure {number}. {}",
+        crate::text::rich::plain_text(&spec.caption.value)
+    );
+    let items = tagged(
+        Role::Figure(alt),
+        drawing
+            .items
+            .iter()
+            .map(|item| item.scaled(k).translated(left, 0.0)),
+    );
+    let mut pieces = vec![Piece {
+        height: drawing.height * k,
+        gap: FIGURE_GAP,
+        items,
+        keep_with_next: true,
+        cards: vec![(figure_target(&spec.id.value), 0.0, 0.0)],
+        full_width: across,
+        ..Piece::default()
+    }];
+    let count = lines.len();
+    for (n, mut line) in lines.into_iter().enumerate() {
+        line.keep_with_next = n + 1 < count;
+        line.full_width = across;
+        if n == 0 {
+            line.gap = CAPTION_GAP;
+        }
+        pieces.push(line);
+    }
+    wrap(Role::Caption, &mut pieces[1..]);
+    Ok(pieces)
 }
 
 #[cfg(test)]
@@ -2663,116 +2776,4 @@ mod tests {
             after.x
         );
     }
-}
-
-/// The smallest share of its size at the map's scale a rule illustration
-/// is shown at: smaller, its hexes and counters would not read.
-const FIGURE_MIN_SCALE: f32 = 0.25;
-/// A figure below this share of its size in a column goes across the
-/// page instead (when the rules have columns and that shows it larger).
-const FIGURE_ACROSS_BELOW: f32 = 0.5;
-const FIGURE_GAP: f32 = 8.0;
-const CAPTION_GAP: f32 = 4.0;
-const CAPTION: TextStyle = TextStyle {
-    style: Style::Regular,
-    size: 8.5,
-    leading: 1.2,
-};
-
-/// A rule illustration as pieces: the drawing, scaled down to fit a
-/// column (or the page's width, or its height: never cut), then its
-/// number and caption, kept together; it anchors its `figure:` links.
-fn illustration_pieces(
-    block: &Block,
-    page: usize,
-    read: &ReadRules,
-    input: &RulebookInput<'_>,
-    frame: Frame,
-) -> Result<Vec<Piece>, Diagnostic> {
-    let Block::Illustration { figure, .. } = block else {
-        return Ok(Vec::new());
-    };
-    let (Some(spec), Some(number)) = (
-        input.pages.get(page).and_then(|p| p.doc.figures.get(*figure)),
-        read.figures.pages.get(page).and_then(|p| p.get(*figure)),
-    ) else {
-        return Ok(Vec::new());
-    };
-    // One that does not resolve or draw is reported by `check`.
-    let Some(drawing) = input.figures.illustration(page, *figure) else {
-        return Ok(Vec::new());
-    };
-    let caption = format!("**Figure {number}.** {}", spec.caption.value.trim());
-    let set_caption = |width: f32| {
-        text_pieces(
-            &caption,
-            &[],
-            None,
-            0.0,
-            width,
-            CAPTION,
-            input.family,
-            input.book,
-            None,
-        )
-        .map_err(fit_problem)
-    };
-    let scale_in = |width: f32, caption: &[Piece]| {
-        let below: f32 = CAPTION_GAP + caption.iter().map(|p| p.height).sum::<f32>();
-        let by_width = width / drawing.width;
-        let by_height = (frame.column_height - FIGURE_GAP - below) / drawing.height;
-        by_width.min(by_height).min(1.0)
-    };
-    let room = room(frame);
-    let mut width = room.column;
-    let mut lines = set_caption(width)?;
-    let mut k = scale_in(width, &lines);
-    let mut across = false;
-    if k < FIGURE_ACROSS_BELOW && room.page > room.column + 1.0 {
-        let wide_lines = set_caption(room.page)?;
-        let wide = scale_in(room.page, &wide_lines);
-        if wide > k {
-            (width, lines, k, across) = (room.page, wide_lines, wide, true);
-        }
-    }
-    if k < FIGURE_MIN_SCALE {
-        return Err(crate::error!(
-            "figure-too-big", None,
-            "figure {number} (`{}`) is {:.0} x {:.0} pt at the map's scale and would be shown at {:.0}% to fit the page",
-            spec.id.value, drawing.width, drawing.height, k * 100.0;
-            hint: "show fewer hexes (`hexes`), or print with one column (--columns 1)"
-        ));
-    }
-    let left = (width - drawing.width * k) / 2.0;
-    let alt = format!(
-        "Figure {number}. {}",
-        crate::text::rich::plain_text(&spec.caption.value)
-    );
-    let items = tagged(
-        Role::Figure(alt),
-        drawing
-            .items
-            .iter()
-            .map(|item| item.scaled(k).translated(left, 0.0)),
-    );
-    let mut pieces = vec![Piece {
-        height: drawing.height * k,
-        gap: FIGURE_GAP,
-        items,
-        keep_with_next: true,
-        cards: vec![(figure_target(&spec.id.value), 0.0, 0.0)],
-        full_width: across,
-        ..Piece::default()
-    }];
-    let count = lines.len();
-    for (n, mut line) in lines.into_iter().enumerate() {
-        line.keep_with_next = n + 1 < count;
-        line.full_width = across;
-        if n == 0 {
-            line.gap = CAPTION_GAP;
-        }
-        pieces.push(line);
-    }
-    wrap(Role::Caption, &mut pieces[1..]);
-    Ok(pieces)
 }
