@@ -107,6 +107,27 @@ pub fn draw_figure(parts: &FigureParts<'_>) -> Result<FigureDrawing, String> {
         }
         item
     };
+    // Highlighted hexes: a ring just inside the hex's edge, under the
+    // counters (a counter is narrower than its hex: the ring shows round it).
+    let ring = grid.size * 0.09;
+    for &cell in &figure.highlight {
+        let (cx, cy) = at(cell);
+        let outline: Vec<(f32, f32)> = grid
+            .outline(cell)
+            .into_iter()
+            .map(|(x, y)| (x - x0, y - y0))
+            .collect();
+        let rad = grid.radius();
+        let inner = (rad - ring) / rad;
+        let mut path = polygon(&outline);
+        let inside: Vec<(f32, f32)> = outline
+            .iter()
+            .rev()
+            .map(|&(x, y)| (cx + (x - cx) * inner, cy + (y - cy) * inner))
+            .collect();
+        path.extend(polygon(&inside));
+        items.push(clipped(Geometry::Path(path).filled(HIGHLIGHT)));
+    }
     // Counters, stacked in the order given on each hex.
     let s = figure_counter_size(parts.counter_size, grid.size);
     let k = s / parts.counter_size;
@@ -135,33 +156,29 @@ pub fn draw_figure(parts: &FigureParts<'_>) -> Result<FigureDrawing, String> {
             .fold(f32::MIN, f32::max);
         stack_tops.push((*cell, bottom));
     }
-    // Highlighted hexes: a ring just inside the hex's edge, over the
-    // counters' edges (it stays clear of their faces).
-    let ring = grid.size * 0.09;
-    for &cell in &figure.highlight {
-        let (cx, cy) = at(cell);
-        let outline: Vec<(f32, f32)> = grid
-            .outline(cell)
-            .into_iter()
-            .map(|(x, y)| (x - x0, y - y0))
-            .collect();
-        let rad = grid.radius();
-        let inner = (rad - ring) / rad;
-        let mut path = polygon(&outline);
-        let inside: Vec<(f32, f32)> = outline
-            .iter()
-            .rev()
-            .map(|&(x, y)| (cx + (x - cx) * inner, cy + (y - cy) * inner))
-            .collect();
-        path.extend(polygon(&inside));
-        items.push(clipped(Geometry::Path(path).filled(HIGHLIGHT)));
-    }
     // Arrows over the counters: a white casing, then the arrow.
     let body = grid.size * 0.07;
     for path in &figure.arrows {
         let points: Vec<(f32, f32)> = path.iter().map(|&c| at(c)).collect();
+        // From the edge of the counters it starts under, to the edge of
+        // those it points at: the counters' faces stay in sight.
+        let has_counters = |cell: Option<&Cell>| {
+            cell.is_some_and(|c| figure.counters.iter().any(|(h, _, _)| h == c))
+        };
+        let ends = (
+            if has_counters(path.first()) {
+                s * 0.5
+            } else {
+                0.0
+            },
+            if has_counters(path.last()) {
+                s * 0.5 + body
+            } else {
+                grid.size * 0.22
+            },
+        );
         for (width, grow, ink) in [(body + 2.4, 1.2, Ink::Gray(1.0)), (body, 0.0, ARROW)] {
-            let shape = arrow(&points, width, grid.size, grow);
+            let shape = arrow(&points, width, ends, grow);
             if !shape.is_empty() {
                 items.push(clipped(Geometry::Path(shape).filled(ink)));
             }
@@ -203,10 +220,10 @@ pub fn draw_figure(parts: &FigureParts<'_>) -> Result<FigureDrawing, String> {
 }
 
 /// An arrow through `points` (hex centres), `width` wide, as one outline
-/// of pieces wound alike: from a dot on the first centre, its head's tip
-/// short of the last centre by a quarter of a cell (so the hex it points
-/// into shows); `grow` widens the head for a casing.
-fn arrow(points: &[(f32, f32)], width: f32, cell: f32, grow: f32) -> Vec<PathEl> {
+/// of pieces wound alike: from a dot `ends.0` along the first step from
+/// the first centre, its head's tip `ends.1` short of the last centre;
+/// `grow` widens it for a casing. Its head is sized to its width.
+fn arrow(points: &[(f32, f32)], width: f32, ends: (f32, f32), grow: f32) -> Vec<PathEl> {
     let mut path = Vec::new();
     let n = points.len();
     if n < 2 {
@@ -219,12 +236,38 @@ fn arrow(points: &[(f32, f32)], width: f32, cell: f32, grow: f32) -> Vec<PathEl>
         return path;
     }
     let (ux, uy) = (dx / len, dy / len);
-    let tip_back = cell * 0.22 - grow;
+    // The body's own width, without the casing's.
+    let body = width - 2.0 * grow;
+    let head = body * 4.0;
+    // Room for the head and a little body on the last step (and the
+    // first): ends that leave less are brought in, in proportion.
+    let first_len = (points[1].0 - points[0].0).hypot(points[1].1 - points[0].1);
+    let ends = if n == 2 {
+        let room = (len - head * 1.6).max(0.0);
+        let k = (room / (ends.0 + ends.1).max(f32::EPSILON)).min(1.0);
+        (ends.0 * k, ends.1 * k)
+    } else {
+        (
+            ends.0.min(first_len * 0.5),
+            ends.1.min((len - head * 1.6).max(0.0)),
+        )
+    };
+    let tip_back = ends.1 - grow;
     let tip = (q.0 - ux * tip_back, q.1 - uy * tip_back);
-    let head_len = cell * 0.3 + 2.0 * grow;
-    let half = cell * 0.14 + grow;
+    let head_len = head + 2.0 * grow;
+    let half = body * 1.9 + grow;
     let base = (tip.0 - ux * head_len, tip.1 - uy * head_len);
-    circle(&mut path, points[0], width * 1.1);
+    // The start, moved along the first step.
+    let (s0, s1) = (points[0], points[1]);
+    let first = first_len.max(f32::EPSILON);
+    let start = (
+        s0.0 + (s1.0 - s0.0) / first * ends.0,
+        s0.1 + (s1.1 - s0.1) / first * ends.0,
+    );
+    let mut points = points.to_vec();
+    points[0] = start;
+    let p = if n == 2 { start } else { p };
+    circle(&mut path, start, width * 1.1);
     for pair in points[..n - 1].windows(2) {
         thick_line(&mut path, pair[0], pair[1], width);
     }

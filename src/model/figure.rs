@@ -165,7 +165,7 @@ mod tests {
 
     #[test]
     fn figure_links_are_found_and_info_strings_read() {
-        let doc = parse_rules("See [](figure:a) and [this](figure: b ) but [x](rule:c).\n");
+        let doc = parse_rules("See [](figure:a) and [this](figure:b) but [x](rule:c).\n");
         let links = figure_links(&doc);
         assert_eq!(links.len(), 2);
         assert_eq!(links[0].id, "a");

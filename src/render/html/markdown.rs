@@ -379,6 +379,11 @@ fn section_texts(
                 i = skip_to(events, i, |e| matches!(e, Event::End(TagEnd::Paragraph)));
                 None
             }
+            // A figure's TOML is not prose to find.
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) if is_figure_info(info) => {
+                i = skip_to(events, i, |e| matches!(e, Event::End(TagEnd::CodeBlock)));
+                None
+            }
             Event::Text(t) | Event::Code(t) | Event::Html(t) | Event::InlineHtml(t) => {
                 Some(t.as_ref())
             }
