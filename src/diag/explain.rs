@@ -164,6 +164,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "Play [*Great Raod*](card:) to move twice.   # error: no card \"Great Raod\"\n# fix: [*Great Road*](card:)",
     },
     Explanation {
+        id: "dangling-figure-ref",
+        text: "A cross-reference in the rules text, a link with the `figure:` scheme, names a figure the rules do not have. A figure's id is the `id` written in its ```figure block; the target may be on any rules page. The hint names the nearest figure id.",
+        example: "```figure\nid = \"river-attack\"\n...\n```\nThe attack ([](figure:river-atack)) is halved.   # error: no figure `river-atack`\n# fix: [](figure:river-attack), printed \"see Figure 3, p. 5\" in the rulebook",
+    },
+    Explanation {
         id: "dangling-reference",
         text: "A name refers to something the game does not have: a card's `ref` field naming no side, a publish entry naming no deck, aid or sheet, a constraint or template region naming no field of the deck. The hint lists the names that exist.",
         example: "[[cards]]\nowner = \"UFP\"       # error: the sides are \"U.F.P.\" (id ufp) and \"I.S.\" (id is)\n# fix: owner = \"U.F.P.\"",
@@ -189,6 +194,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "title,effect,title\n# fix: title,effect",
     },
     Explanation {
+        id: "duplicate-figure",
+        text: "Two ```figure blocks of the rules have the same `id`; a `figure:` link could not say which it means. Ids are unique across every rules page.",
+        example: "```figure\nid = \"attack\"   # on page 1\n...\n```figure\nid = \"attack\"   # error: on page 2 as well\n# fix: id = \"second-attack\"",
+    },
+    Explanation {
         id: "duplicate-value",
         text: "A deck's `unique` constraint says no two cards share a field's value (within each value of `within`, if given), and two cards do; or two chart blocks share an id; or the game's `[[glossary]]` defines a term (or alias) twice, whatever its capitals. The label points at the first one.",
         example: "[constraints]\nunique = [{ field = \"title\", within = \"owner\" }]\n# error: two I.S. cards titled \"Recon\"; retitle or remove one",
@@ -207,6 +217,21 @@ pub const EXPLANATIONS: &[Explanation] = &[
         id: "face-total",
         text: "A die's faces bear a different number of a symbol than the int field named in `totals` records. Correct the faces or the total.",
         example: "swords = 3\nfaces = [\"sword\", \"sword\", \"shield\", \"\", \"\", \"\"]   # error: 2 swords where swords = 3",
+    },
+    Explanation {
+        id: "figure-no-counter",
+        text: "A counter of a rule illustration names a unit the named side does not print: a figure shows the counters of the game's counter mix, as `[[publish.counters.sides]]` lists them (the side's colour, the unit's face). Name the side that prints the unit, or add the unit to that side's `units`.",
+        example: "counters = [{ unit = \"gd-1\", side = \"Germans\", hex = \"0405\" }]   # error: the Germans print no gd-1\n# fix: side = \"Soviets\"",
+    },
+    Explanation {
+        id: "figure-outside-excerpt",
+        text: "A rule illustration places a counter, an arrow's step, a highlight or a label on a hex outside its excerpt (`hexes`, the rectangle of cells between two corners), where it would not be seen. Name a hex inside the excerpt, or widen the excerpt.",
+        example: "hexes = \"0203..0506\"\nhighlight = [\"0707\"]   # error: column 7 is right of the excerpt\n# fix: hexes = \"0203..0707\"",
+    },
+    Explanation {
+        id: "figure-too-big",
+        text: "A rule illustration cannot be set in the rulebook even scaled down: at the size that fits the page its hexes and counters would be too small to read (less than a quarter of their printed size). A figure is never cut. Show fewer hexes (`hexes`), or print the rulebook with one column (`--columns 1`).",
+        example: "hexes = \"0101..4030\"   # error: the whole 40 x 30 map in one figure\n# fix: hexes = \"1210..1815\"",
     },
     Explanation {
         id: "forbidden-field",

@@ -260,7 +260,7 @@ pub fn polygon(points: &[(f32, f32)]) -> Vec<PathEl> {
 
 /// A line `width` wide from `p` to `q` with round ends, as outlines that
 /// all wind the same way (so touching pieces fill as one).
-fn thick_line(path: &mut Vec<PathEl>, p: (f32, f32), q: (f32, f32), width: f32) {
+pub(crate) fn thick_line(path: &mut Vec<PathEl>, p: (f32, f32), q: (f32, f32), width: f32) {
     let (dx, dy) = (q.0 - p.0, q.1 - p.1);
     let len = dx.hypot(dy);
     if len <= f32::EPSILON {
@@ -280,7 +280,7 @@ fn thick_line(path: &mut Vec<PathEl>, p: (f32, f32), q: (f32, f32), width: f32) 
 }
 
 /// A circle as a 16-sided outline wound as [`thick_line`]'s pieces are.
-fn circle(path: &mut Vec<PathEl>, (cx, cy): (f32, f32), r: f32) {
+pub(crate) fn circle(path: &mut Vec<PathEl>, (cx, cy): (f32, f32), r: f32) {
     let points: Vec<(f32, f32)> = (0..16)
         .map(|i| {
             let a = -(i as f32) * std::f32::consts::TAU / 16.0;
@@ -577,6 +577,27 @@ pub fn lay_out_tiles(
         pages,
         lang: None,
     }
+}
+
+/// The part of a drawing inside `region` (x, y, w, h on the drawing),
+/// moved so the region's top-left is at (0, 0): what a tile shows, for a
+/// rule illustration's excerpt. Shapes are cut off at the region's edge;
+/// text is kept only whole (a cell's code never shows half cut).
+pub fn excerpt_items(drawing: &MapDrawing, region: [f32; 4], book: &FontBook) -> Vec<Item> {
+    let [rx, ry, rw, rh] = region;
+    let clip = [0.0, 0.0, rw, rh];
+    drawing
+        .items
+        .iter()
+        .filter(|item| extent(item, book).shows_in(region))
+        .map(|item| {
+            let mut item = item.translated(-rx, -ry);
+            if let Item::Shape(shape) = &mut item {
+                shape.clip = Some(clip);
+            }
+            item
+        })
+        .collect()
 }
 
 /// Where an item lies, for the sheets it goes on: text goes on a sheet

@@ -13,6 +13,7 @@ mod charts;
 mod counters;
 mod data_tables;
 mod doc;
+pub mod figure;
 mod fit_memo;
 mod flow;
 pub mod icons;

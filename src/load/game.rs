@@ -377,10 +377,12 @@ fn load_game_in(
     for page in rules_refs {
         if let Some(path) = confine.resolve(dir, &page, "the rules page", diags) {
             let (md_file, text, _) = read_source(&path, sources, diags)?;
+            let mut doc = super::rules::parse_rules(&text);
+            super::figure::load_figures(md_file, &text, &mut doc, diags);
             rules.push(RulesPage {
                 file: md_file,
                 path,
-                doc: super::rules::parse_rules(&text),
+                doc,
             });
         }
     }

@@ -10,6 +10,7 @@ mod collections;
 pub mod csv;
 mod deck;
 pub mod embedded;
+pub mod figure;
 mod font_proof;
 mod fonts;
 mod game;

@@ -59,6 +59,7 @@ pub fn parse_rules(markdown: &str) -> RulesDoc {
         problems,
         mentions,
         callout_problems,
+        figures: Vec::new(),
     }
 }
 

@@ -9,7 +9,7 @@
 use std::fmt::Write as _;
 
 use super::spec::{Def, Ty};
-use super::{aid, chart, collections, deck, fonts, game, map, sheets, template};
+use super::{aid, chart, collections, deck, figure, fonts, game, map, sheets, template};
 use crate::diag::json_string;
 
 /// One schema file: its name, the document's table and the tables it refers to.
@@ -69,6 +69,11 @@ pub fn schemas() -> Vec<Schema> {
             "map.schema.json",
             "grogpress map file ([[maps]] file = ...)",
             &map::map_file::DEF,
+        ),
+        schema(
+            "figure.schema.json",
+            "grogpress rule illustration (a ```figure block in the rules Markdown)",
+            &figure::figure_block::DEF,
         ),
         schema(
             "sheets.schema.json",

@@ -9,6 +9,7 @@ mod collection;
 pub mod crt;
 mod deck;
 mod faces;
+pub mod figure;
 mod game;
 mod game_files;
 mod icon;

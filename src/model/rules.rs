@@ -26,6 +26,9 @@ pub struct RulesDoc {
     /// Callout fences (`::: example` ... `:::`) that do not read: an
     /// unknown kind, one never closed, a closing one with none open.
     pub callout_problems: Vec<CalloutProblem>,
+    /// Its ```` ```figure ```` blocks, in order, as `load` read their TOML
+    /// (empty until then: [`crate::load::rules::parse_rules`] does not read them).
+    pub figures: Vec<super::figure::FigureSpec>,
 }
 
 /// The kinds of callout (`::: example`), each with the label it is shown under.

@@ -46,6 +46,7 @@ pub fn build_html(game: &Game, assets: &Assets) -> Result<Vec<(String, Vec<u8>)>
         }
         None => Vec::new(),
     };
+    let figures = super::figures::draw_figures(game, assets)?;
     let site = Site {
         game,
         rules,
@@ -55,6 +56,7 @@ pub fn build_html(game: &Game, assets: &Assets) -> Result<Vec<(String, Vec<u8>)>
         lang: LANG,
         icons: &assets.icons,
         extra: &extra,
+        figures: &figures,
     };
     let mut files = render_site(&site).map_err(|e| OpError::new(e.to_string()))?;
     files.extend(font_licences(&assets.root.fonts())?);

@@ -13,6 +13,7 @@ mod card_lists;
 pub mod cards;
 pub mod counters;
 mod faces;
+pub mod figures;
 pub mod html;
 pub mod images;
 mod labels;

@@ -10,6 +10,7 @@ use std::path::Path;
 use super::Assets;
 use super::faces::deck_card_faces;
 use crate::diag::{Diagnostic, Diagnostics};
+use crate::layout::figure::FigureDrawing;
 use crate::layout::{
     CardFace, Die, Figure, Figures, Gallery, Rulebook, RulebookInput, RulebookOptions,
     RulebookText, block_specs, collection_spec, lay_out_rulebook, random_table_spec,
@@ -27,11 +28,17 @@ struct DeckCards {
 struct GameFigures<'a> {
     game: &'a Game,
     decks: Vec<DeckCards>,
+    /// The rules' illustrations drawn, page by page.
+    illustrations: super::figures::Drawn,
 }
 
 impl Figures for GameFigures<'_> {
     fn shown_tables(&self, code: &Shortcode) -> Vec<(String, String)> {
         crate::model::shown_tables(self.game, code)
+    }
+
+    fn illustration(&self, page: usize, figure: usize) -> Option<&FigureDrawing> {
+        self.illustrations.get(page)?.get(figure)?.as_ref()
     }
 
     fn figure(&self, code: &Shortcode) -> Option<Figure> {
@@ -153,7 +160,12 @@ pub(crate) fn lay_out(
     options: RulebookOptions,
 ) -> Result<Result<Rulebook, Vec<Diagnostic>>, OpError> {
     let decks = deck_cards(game, assets)?;
-    let figures = GameFigures { game, decks };
+    let illustrations = super::figures::draw_figures(game, assets)?;
+    let figures = GameFigures {
+        game,
+        decks,
+        illustrations,
+    };
     let Some(family) = assets
         .fonts
         .family("serif")

@@ -89,6 +89,31 @@ pub fn counter_svg(
     svg.finish(&[])
 }
 
+/// An inline `<svg>` element of a rule illustration, `width` x `height`
+/// points at the map's scale (the page's style sizes it to the column),
+/// its text in the served fonts; `label` says what it shows, for readers
+/// who do not see it, and `id_prefix` (letters and digits) keeps its ids
+/// (its clip paths) apart from the page's other inline pictures.
+pub fn figure_svg(
+    items: &[Item],
+    width: f32,
+    height: f32,
+    label: &str,
+    id_prefix: &str,
+    book: &FontBook,
+) -> String {
+    let mut svg = Svg::new(book, TextMode::Fonts, width, height);
+    svg.id_prefix = id_prefix.to_string();
+    let _ = write!(
+        svg.out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" class="figure-drawing" viewBox="0 0 {w} {h}" width="{w}pt" height="{h}pt" role="img" aria-label="{label}">"#,
+        w = near(width),
+        h = near(height),
+        label = escape(label),
+    );
+    svg.finish(items)
+}
+
 /// A self-contained SVG of `items` on a `width` x `height` pt canvas with a
 /// white ground, its text as glyph outlines.
 pub fn outlined_svg(items: &[Item], width: f32, height: f32, book: &FontBook) -> String {

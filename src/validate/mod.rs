@@ -10,6 +10,7 @@ mod counters;
 mod crt;
 mod deck;
 mod dice_combat;
+mod figures;
 mod forces;
 mod glossary;
 mod icon_names;
@@ -31,6 +32,7 @@ pub use background::check_background_art;
 pub use chart::validate_charts;
 pub use counters::{steps_of, validate_counters};
 pub use deck::validate_deck;
+pub use figures::{resolve_figure, validate_figures};
 pub use glossary::validate_glossary;
 pub use icon_names::check_icon_names;
 pub use images::validate_images;
@@ -64,5 +66,6 @@ pub fn validate(game: &Game) -> Diagnostics {
     jobs::check_units_and_dice(game, &mut diags);
     unit_symbols::check_unit_symbols(game, &mut diags);
     map::validate_maps(game, &mut diags);
+    validate_figures(game, &mut diags);
     diags
 }

@@ -89,7 +89,9 @@ pub fn check_links(game: &Game, diags: &mut Diagnostics) {
         for (node, range) in &page.doc.nodes {
             let (url, what) = match node {
                 Node::Start(Tag::Link { url, .. })
-                    if rule_link_id(url).is_some() || url.starts_with(INDEX_SCHEME) =>
+                    if rule_link_id(url).is_some()
+                        || url.starts_with(INDEX_SCHEME)
+                        || crate::model::figure::figure_link_id(url).is_some() =>
                 {
                     continue;
                 }

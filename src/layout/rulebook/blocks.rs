@@ -10,6 +10,7 @@ use std::collections::{HashMap, VecDeque};
 use std::ops::Range;
 
 use super::icons::{ICON, split_icons};
+use crate::model::figure::{FIGURE_SCHEME, figure_link_id, is_figure_info};
 use crate::model::link::is_web_link;
 use crate::model::rules::{Node, Tag};
 use crate::model::xref::{
@@ -79,6 +80,12 @@ pub enum Block {
         refs: Vec<RuleRef>,
     },
     Shortcode(Shortcode),
+    /// A rule illustration (a ```` ```figure ```` block): its index among
+    /// the page's figures and its place.
+    Illustration {
+        figure: usize,
+        at: usize,
+    },
     /// A callout (`::: example`) starts: its kind, set apart in a box under
     /// its label down to the [`Block::CalloutEnd`].
     Callout {
@@ -226,6 +233,25 @@ pub fn read_blocks(doc: &RulesDoc, icons: &[&str]) -> Vec<Block> {
                         &mut new_list,
                     );
                     cur.at = Some(range.start);
+                }
+            }
+            Node::Start(Tag::CodeBlock(Some(info))) if is_figure_info(info) => {
+                flush(
+                    &mut cur,
+                    &mut blocks,
+                    lists.len(),
+                    &mut marker,
+                    &mut new_list,
+                );
+                // A figure whose TOML did not read (reported) is left out.
+                if let Some(figure) = doc.figures.iter().position(|f| f.span.start == range.start) {
+                    blocks.push(Block::Illustration {
+                        figure,
+                        at: range.start,
+                    });
+                }
+                while i < events.len() && !matches!(events[i].0, Node::End(Tag::CodeBlock(_))) {
+                    i += 1;
                 }
             }
             Node::End(Tag::Paragraph | Tag::Item | Tag::CodeBlock(_)) => {
@@ -413,6 +439,7 @@ pub fn read_blocks(doc: &RulesDoc, icons: &[&str]) -> Vec<Block> {
                 } else if url.starts_with('#')
                     || is_web_link(url)
                     || rule_link_id(url).is_some()
+                    || figure_link_id(url).is_some()
                     // Index marks are of paragraphs only.
                     || (url.starts_with(INDEX_SCHEME) && heading.is_none() && table.is_none())
                 {
@@ -422,10 +449,17 @@ pub fn read_blocks(doc: &RulesDoc, icons: &[&str]) -> Vec<Block> {
             Node::End(Tag::Link { .. }) => {
                 let url = link_urls.pop().unwrap_or_default();
                 if let Some((solid, plain_at, anchor)) = cur.link_start.take() {
-                    if let Some(id) = rule_link_id(url) {
+                    let reference =
+                        rule_link_id(url)
+                            .map(|id| id.trim().to_string())
+                            .or_else(|| {
+                                figure_link_id(url)
+                                    .map(|id| format!("{FIGURE_SCHEME}{}", id.trim()))
+                            });
+                    if let Some(id) = reference {
                         let empty = solid == cur.solid;
                         cur.refs.push(RuleRef {
-                            id: id.trim().to_string(),
+                            id,
                             empty,
                             rich_at: cur.rich.len(),
                             chars: solid..cur.solid,
@@ -559,9 +593,9 @@ pub fn fill_text(
     *rich = out;
     for link in links.iter_mut() {
         let key = (link.chars.start, link.chars.end);
-        let mine = link
-            .title
-            .starts_with(RULE_SCHEME)
+        let reference =
+            link.title.starts_with(RULE_SCHEME) || link.title.starts_with(FIGURE_SCHEME);
+        let mine = reference
             .then(|| own.get_mut(&key).and_then(VecDeque::pop_front))
             .flatten();
         if let Some((before, added, target)) = mine {

@@ -39,9 +39,11 @@ use self::pieces::{Piece, Prose, TableHead, TextStyle, card_rows, text_pieces};
 use self::tags::{Lists, tag_cards, wrap};
 use super::card::CardFace;
 use super::doc::{Doc, Geometry, Item, Page, Role, Stroke, TextItem, tagged};
+use super::figure::FigureDrawing;
 use super::nav::{Link, Nav, OutlineEntry, Target};
 use super::table::{Cell, TableRow, TableSpec};
 use crate::diag::{Diagnostic, FileId, Loc};
+use crate::model::figure::{FIGURE_SCHEME, FigureBook};
 use crate::model::link::is_web_link;
 use crate::model::xref::{INDEX_SCHEME, RuleBook, has_rule_links, index_entries};
 use crate::model::{
@@ -112,6 +114,11 @@ pub trait Figures: Sync {
     /// in the prose.
     fn shown_tables(&self, _code: &Shortcode) -> Vec<(String, String)> {
         Vec::new()
+    }
+    /// The `figure`-th illustration of rules page `page` drawn (None: it
+    /// could not be, and `check` says why).
+    fn illustration(&self, _page: usize, _figure: usize) -> Option<&FigureDrawing> {
+        None
     }
 }
 
@@ -242,8 +249,18 @@ struct ReadRules {
     numbers: Vec<Option<String>>,
     /// For each page's headings (as [`RuleBook`] has them), its index among the headings set.
     set_heading: Vec<Vec<Option<usize>>>,
-    /// Some paragraph has a `rule:` link.
+    /// Some paragraph has a `rule:` or `figure:` link.
     has_refs: bool,
+    /// The figures' numbers.
+    figures: FigureBook,
+}
+
+/// The pages the last pass set the headings (in order) and the figures
+/// (by id) on, 0-based, for the cross-references of the next.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct KnownPages {
+    headings: Vec<usize>,
+    figures: HashMap<String, usize>,
 }
 
 /// The body set once: its headings, its pieces placed, what each marks,
@@ -263,6 +280,8 @@ struct Body {
     body_end: f32,
     /// The page of each heading (0-based).
     heading_pages: Vec<usize>,
+    /// The page of each figure, by id (0-based).
+    figure_pages: HashMap<String, usize>,
     /// The list of tables: (level, title, anchor with its `#`).
     tables: Vec<(u8, String, String)>,
 }
@@ -284,7 +303,7 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
     let read = read_rules(input, &rules);
     // Set the body until the pages its cross-references print are the pages
     // their headings fall on (the first pass prints none known).
-    let mut known_pages: Option<Vec<usize>> = None;
+    let mut known_pages: Option<KnownPages> = None;
     let mut passes = 0;
     let edge = if input.options.ragged {
         Edge::Ragged
@@ -299,17 +318,18 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
             frame,
             &read,
             &rules,
-            known_pages.as_deref(),
+            known_pages.as_ref(),
             (&break_points, &mut ready),
         )?;
         passes += 1;
-        if !read.has_refs
-            || known_pages.as_ref() == Some(&set.heading_pages)
-            || passes >= MAX_PASSES
-        {
+        let found = KnownPages {
+            headings: set.heading_pages.clone(),
+            figures: set.figure_pages.clone(),
+        };
+        if !read.has_refs || known_pages.as_ref() == Some(&found) || passes >= MAX_PASSES {
             break set;
         }
-        known_pages = Some(set.heading_pages.clone());
+        known_pages = Some(found);
     };
     let Body {
         headings,
@@ -321,6 +341,7 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
         body_end,
         heading_pages,
         tables,
+        ..
     } = set;
     let mut nav = Nav::default();
     // Cards by lower-case title, `#anchor`s of headings and data shortcodes,
@@ -533,6 +554,7 @@ fn read_rules(input: &RulebookInput<'_>, rules: &RuleBook) -> ReadRules {
         numbers: Vec::new(),
         set_heading: rules.pages.iter().map(|p| vec![None; p.len()]).collect(),
         has_refs: false,
+        figures: FigureBook::new(input.pages.iter().map(|p| p.doc)),
     };
     for (p, page) in input.pages.iter().enumerate() {
         // The page's headings in order: each block's is the next whose span holds it.
@@ -575,7 +597,7 @@ fn set_body(
     frame: Frame,
     read: &ReadRules,
     rules: &RuleBook,
-    pages: Option<&[usize]>,
+    pages: Option<&KnownPages>,
     (break_points, ready): (pieces::BreakPoints<'_>, &mut [Option<prefit::Ready>]),
 ) -> Result<Body, Vec<Diagnostic>> {
     let mut problems = Vec::new();
@@ -697,6 +719,9 @@ fn set_body(
         // A paragraph broken ahead at this width is taken as it is.
         let pieces_of_block = match ready.get_mut(n).and_then(Option::take) {
             Some(ready) if ready.width == frame.column_width => ready.pieces,
+            _ if matches!(block, Block::Illustration { .. }) => {
+                illustration_pieces(block, *page, read, input, frame)
+            }
             _ => block_pieces(
                 block,
                 input,
@@ -781,9 +806,17 @@ fn set_body(
     let (body, placed) = flow_below(frame, pieces, body_start.unwrap_or(0.0));
     let body_end = last_page_end(&placed, &heights, frame);
     let mut heading_pages = vec![0; headings.len()];
-    for ((heading, _, _), at) in meta.iter().zip(&placed) {
+    let mut figure_pages = HashMap::new();
+    for ((heading, cards, _), at) in meta.iter().zip(&placed) {
         if let Some(slot) = heading.and_then(|h| heading_pages.get_mut(h)) {
             *slot = first_body + at.page;
+        }
+        for (title, _, _) in cards {
+            if let Some(id) = title.strip_prefix("figure#") {
+                figure_pages
+                    .entry(id.to_string())
+                    .or_insert(first_body + at.page);
+            }
         }
     }
     Ok(Body {
@@ -795,6 +828,7 @@ fn set_body(
         body_start,
         body_end,
         heading_pages,
+        figure_pages,
         tables,
     })
 }
@@ -878,20 +912,32 @@ impl UnderHeading {
 /// its link's text, and its link's target: `[](rule:movement)` "see 5.3,
 /// p. 4" (with numbers; "see Movement, p. 4" without),
 /// `[the rules](rule:movement)` " (5.3, p. 4)" (" (p. 4)" without). A
-/// reference to no heading prints nothing (`check` reports it).
+/// reference to no heading prints nothing (`check` reports it). A
+/// `figure:` reference prints "see Figure 3, p. 5", or " (Figure 3, p. 5)"
+/// after its text, and links to the figure.
 fn ref_texts(
     refs: &[RuleRef],
     page: usize,
     read: &ReadRules,
     rules: &RuleBook,
-    pages: Option<&[usize]>,
+    pages: Option<&KnownPages>,
 ) -> Vec<Option<(String, String)>> {
     refs.iter()
         .map(|r| {
+            if let Some(id) = r.id.strip_prefix(FIGURE_SCHEME) {
+                let (number, _) = read.figures.find(id)?;
+                let folio = pages.and_then(|p| p.figures.get(id)).map_or(0, |p| p + 1);
+                let text = if r.empty {
+                    format!("see Figure\u{a0}{number}, p.\u{a0}{folio}")
+                } else {
+                    format!(" (Figure\u{a0}{number}, p.\u{a0}{folio})")
+                };
+                return Some((text, figure_target(id)));
+            }
             let at = rules.find(&r.id, page)?;
             let h = read.set_heading.get(at.0)?.get(at.1).copied().flatten()?;
             // The folio: pages count from 1, the title page's.
-            let folio = pages.and_then(|p| p.get(h)).map_or(0, |p| p + 1);
+            let folio = pages.and_then(|p| p.headings.get(h)).map_or(0, |p| p + 1);
             let label = literal(&rules.label(at));
             let text = match (r.empty, rules.number(at).is_some()) {
                 (true, _) => format!("see {label}, p.\u{a0}{folio}"),
@@ -901,6 +947,11 @@ fn ref_texts(
             Some((text, format!("rule#{h}")))
         })
         .collect()
+}
+
+/// The link target of a figure (what its piece anchors).
+fn figure_target(id: &str) -> String {
+    format!("figure#{id}")
 }
 
 /// The names of the tables the rulebook's shortcodes show, and the anchor
@@ -924,6 +975,7 @@ fn block_span(block: &Block) -> std::ops::Range<usize> {
     match block {
         Block::Heading { at, .. } | Block::Para { at, .. } => *at..*at + 1,
         Block::Shortcode(code) => code.span.clone(),
+        Block::Illustration { at, .. } => *at..*at + 3,
         Block::Table { at, .. } | Block::Callout { at, .. } | Block::CalloutEnd { at } => {
             *at..*at + 1
         }
@@ -1180,8 +1232,11 @@ fn block_pieces(
             }
             Ok(pieces)
         }
-        // Set around the blocks between them (see `box_callout`).
-        Block::Callout { .. } | Block::CalloutEnd { .. } => Ok(Vec::new()),
+        // Set around the blocks between them (see `box_callout`); a
+        // figure is set knowing its page (see `illustration_pieces`).
+        Block::Callout { .. } | Block::CalloutEnd { .. } | Block::Illustration { .. } => {
+            Ok(Vec::new())
+        }
         Block::Table {
             header,
             rows,
@@ -1713,6 +1768,121 @@ fn running_header_and_folio(page: &mut Page, number: usize, head: &str, input: &
         ink: None,
     }));
     page.items.extend(tagged(Role::Artifact, furniture));
+}
+
+/// The smallest share of its size at the map's scale a rule illustration
+/// is shown at: smaller, its hexes and counters would not read.
+const FIGURE_MIN_SCALE: f32 = 0.25;
+/// A figure below this share of its size in a column goes across the
+/// page instead (when the rules have columns and that shows it larger).
+const FIGURE_ACROSS_BELOW: f32 = 0.5;
+const FIGURE_GAP: f32 = 8.0;
+const CAPTION_GAP: f32 = 4.0;
+const CAPTION: TextStyle = TextStyle {
+    style: Style::Regular,
+    size: 8.5,
+    leading: 1.2,
+};
+
+/// A rule illustration as pieces: the drawing, scaled down to fit a
+/// column (or the page's width, or its height: never cut), then its
+/// number and caption, kept together; it anchors its `figure:` links.
+fn illustration_pieces(
+    block: &Block,
+    page: usize,
+    read: &ReadRules,
+    input: &RulebookInput<'_>,
+    frame: Frame,
+) -> Result<Vec<Piece>, Diagnostic> {
+    let Block::Illustration { figure, .. } = block else {
+        return Ok(Vec::new());
+    };
+    let (Some(spec), Some(number)) = (
+        input
+            .pages
+            .get(page)
+            .and_then(|p| p.doc.figures.get(*figure)),
+        read.figures.pages.get(page).and_then(|p| p.get(*figure)),
+    ) else {
+        return Ok(Vec::new());
+    };
+    // One that does not resolve or draw is reported by `check`.
+    let Some(drawing) = input.figures.illustration(page, *figure) else {
+        return Ok(Vec::new());
+    };
+    let caption = format!("**Figure {number}.** {}", spec.caption.value.trim());
+    let set_caption = |width: f32| {
+        text_pieces(
+            &caption,
+            &[],
+            None,
+            0.0,
+            width,
+            CAPTION,
+            input.family,
+            input.book,
+            None,
+        )
+        .map_err(fit_problem)
+    };
+    let scale_in = |width: f32, caption: &[Piece]| {
+        let below: f32 = CAPTION_GAP + caption.iter().map(|p| p.height).sum::<f32>();
+        let by_width = width / drawing.width;
+        let by_height = (frame.column_height - FIGURE_GAP - below) / drawing.height;
+        by_width.min(by_height).min(1.0)
+    };
+    let room = room(frame);
+    let mut width = room.column;
+    let mut lines = set_caption(width)?;
+    let mut k = scale_in(width, &lines);
+    let mut across = false;
+    if k < FIGURE_ACROSS_BELOW && room.page > room.column + 1.0 {
+        let wide_lines = set_caption(room.page)?;
+        let wide = scale_in(room.page, &wide_lines);
+        if wide > k {
+            (width, lines, k, across) = (room.page, wide_lines, wide, true);
+        }
+    }
+    if k < FIGURE_MIN_SCALE {
+        return Err(crate::error!(
+            "figure-too-big", None,
+            "figure {number} (`{}`) is {:.0} x {:.0} pt at the map's scale and would be shown at {:.0}% to fit the page",
+            spec.id.value, drawing.width, drawing.height, k * 100.0;
+            hint: "show fewer hexes (`hexes`), or print with one column (--columns 1)"
+        ));
+    }
+    let left = (width - drawing.width * k) / 2.0;
+    let alt = format!(
+        "Figure {number}. {}",
+        crate::text::rich::plain_text(&spec.caption.value)
+    );
+    let items = tagged(
+        Role::Figure(alt),
+        drawing
+            .items
+            .iter()
+            .map(|item| item.scaled(k).translated(left, 0.0)),
+    );
+    let mut pieces = vec![Piece {
+        height: drawing.height * k,
+        gap: FIGURE_GAP,
+        items,
+        keep_with_next: true,
+        cards: vec![(figure_target(&spec.id.value), 0.0, 0.0)],
+        full_width: across,
+        ..Piece::default()
+    }];
+    let count = lines.len();
+    for (n, mut line) in lines.into_iter().enumerate() {
+        line.keep_with_next = n + 1 < count;
+        line.full_width = across;
+        if n == 0 {
+            line.gap = CAPTION_GAP;
+        }
+        pieces.push(line);
+    }
+    wrap(Role::Caption, &mut pieces[1..]);
+    Ok(pieces)
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@ use pulldown_cmark::{
     Alignment, BlockQuoteKind, CodeBlockKind, CowStr, Event, HeadingLevel, LinkType, Tag, TagEnd,
 };
 
+use crate::model::figure::{figure_link_id, is_figure_info};
 use crate::model::link::is_safe_link;
 use crate::model::rules::{self, Node, shortcode_in};
 use crate::model::xref::{INDEX_SCHEME, index_term, rule_link_id};
@@ -75,6 +76,17 @@ pub trait PageLinks {
     fn rule_link(&mut self, _id: &str) -> Option<(String, String)> {
         None
     }
+    /// The HTML of the page's `figure`-th illustration (a ```` ```figure
+    /// ```` block): its drawing, number and caption; None for one that
+    /// could not be drawn (`check` says why).
+    fn illustration(&mut self, _figure: usize) -> Option<String> {
+        None
+    }
+    /// Where a `figure:` link's figure is (its href) and how a reference
+    /// names it ("Figure 3"); None for no such figure.
+    fn figure_link(&mut self, _id: &str) -> Option<(String, String)> {
+        None
+    }
     /// Notes a term marked for the index (`[Zone of Control](index:)`) at
     /// the element `id`, under the page's `heading`-th heading (None: before any).
     fn index_mark(&mut self, _term: &str, _heading: Option<usize>, _id: &str) {}
@@ -109,6 +121,18 @@ pub fn render_markdown(
     let mut i = 0;
     while i < events.len() {
         let (event, range) = &events[i];
+        if let Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) = event
+            && is_figure_info(info)
+        {
+            // A figure whose TOML did not read, or that did not draw, is
+            // reported by `check`.
+            let figure = doc.figures.iter().position(|f| f.span.start == range.start);
+            if let Some(html) = figure.and_then(|f| links.illustration(f)) {
+                out.push(Event::Html(CowStr::from(html)));
+            }
+            i = skip_to(&events, i, |e| matches!(e, Event::End(TagEnd::CodeBlock))) + 1;
+            continue;
+        }
         match event {
             Event::Start(Tag::Link { dest_url, .. }) if dest_url.starts_with(INDEX_SCHEME) => {
                 let end = skip_to(&events, i, |e| matches!(e, Event::End(TagEnd::Link)));
@@ -355,6 +379,11 @@ fn section_texts(
                 i = skip_to(events, i, |e| matches!(e, Event::End(TagEnd::Paragraph)));
                 None
             }
+            // A figure's TOML is not prose to find.
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) if is_figure_info(info) => {
+                i = skip_to(events, i, |e| matches!(e, Event::End(TagEnd::CodeBlock)));
+                None
+            }
             Event::Text(t) | Event::Code(t) | Event::Html(t) | Event::InlineHtml(t) => {
                 Some(t.as_ref())
             }
@@ -471,6 +500,54 @@ fn resolve_rule_links<'a>(
             Event::Start(Tag::Heading { .. }) => in_heading = true,
             Event::End(TagEnd::Heading(_)) => in_heading = false,
             _ => {}
+        }
+        if let Event::Start(Tag::Link { dest_url, .. }) = event
+            && let Some(id) = figure_link_id(dest_url)
+        {
+            let end = skip_to(&events, i, |e| matches!(e, Event::End(TagEnd::Link)));
+            let inner = &events[i + 1..end.max(i + 1)];
+            let empty = plain_text(inner.iter().map(|(e, _)| e)).trim().is_empty();
+            match links.figure_link(id.trim()) {
+                Some((href, label)) => {
+                    out.push((
+                        Event::Start(Tag::Link {
+                            link_type: LinkType::Inline,
+                            dest_url: CowStr::from(href),
+                            title: CowStr::from(""),
+                            id: CowStr::from(""),
+                        }),
+                        range.clone(),
+                    ));
+                    if empty {
+                        let see = CowStr::from(format!("see {label}"));
+                        out.push((
+                            if in_heading {
+                                Event::Html(see)
+                            } else {
+                                Event::Text(see)
+                            },
+                            range.clone(),
+                        ));
+                    } else {
+                        out.extend(inner.iter().cloned());
+                    }
+                    out.push((Event::End(TagEnd::Link), range.clone()));
+                    if !empty {
+                        let after = CowStr::from(format!(" ({label})"));
+                        out.push((
+                            if in_heading {
+                                Event::Html(after)
+                            } else {
+                                Event::Text(after)
+                            },
+                            range.clone(),
+                        ));
+                    }
+                }
+                None => out.extend(inner.iter().cloned()),
+            }
+            i = end + 1;
+            continue;
         }
         let id = match event {
             Event::Start(Tag::Link { dest_url, .. }) => rule_link_id(dest_url)

@@ -13,6 +13,7 @@ use super::data::{DataSource, ShownRow, data_shortcode, field_heading, plain_tex
 use super::markdown::{Heading, PageBody, PageLinks, UsedIds, render_markdown, unique_id};
 use super::search::{DocKind, SearchDoc, search_index_js};
 use crate::layout::{CardFace, Item};
+use crate::model::figure::{FigureBook, figure_anchor};
 use crate::model::xref::{RuleBook, has_rule_links, index_entries};
 use crate::model::{
     Deck, FieldKind, Game, Icon, RulesDoc, Shortcode, data_anchor, glossary_order, shown_tables,
@@ -73,6 +74,8 @@ pub struct Site<'a> {
     pub icons: &'a [Icon],
     /// Pages after the rules pages that are not rules text (a map's page).
     pub extra: &'a [super::map_page::ExtraPage],
+    /// Each rules page's illustrations drawn, in order (None: not drawn).
+    pub figures: &'a [Vec<Option<crate::layout::figure::FigureDrawing>>],
 }
 
 /// Every file of the reference: (path relative to the html folder, bytes), in a stable order.
@@ -123,6 +126,7 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, HtmlError>
         })
         .collect();
 
+    let figure_book = FigureBook::new(site.rules.iter().map(|r| r.doc));
     let mut bodies = Vec::new();
     // The terms marked for the index: (term, (page, heading, element id)).
     let mut marks: Vec<(String, IndexPlace)> = Vec::new();
@@ -148,6 +152,7 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, HtmlError>
             rules: &rule_book,
             rule_anchors: &rule_anchors,
             index_marks: Vec::new(),
+            figure_book: &figure_book,
         };
         let mut used: UsedIds = shown.anchors_on(index).collect();
         let body = render_markdown(rules.doc, &mut used, &mut links).map_err(HtmlError)?;
@@ -556,6 +561,8 @@ struct Links<'a> {
     rule_anchors: &'a [Vec<String>],
     /// The terms this page marks for the index: (term, heading, element id).
     index_marks: Vec<(String, Option<usize>, String)>,
+    /// The rules' figures and their numbers, for `figure:` links.
+    figure_book: &'a FigureBook,
 }
 
 /// Where a term is marked for the index: the page, the heading it is
@@ -642,6 +649,40 @@ impl PageLinks for Links<'_> {
     fn index_mark(&mut self, term: &str, heading: Option<usize>, id: &str) {
         self.index_marks
             .push((term.to_string(), heading, id.to_string()));
+    }
+
+    fn illustration(&mut self, figure: usize) -> Option<String> {
+        let spec = self.site.rules.get(self.page)?.doc.figures.get(figure)?;
+        let drawing = self.site.figures.get(self.page)?.get(figure)?.as_ref()?;
+        let number = *self.figure_book.pages.get(self.page)?.get(figure)?;
+        let anchor = figure_anchor(&spec.id.value);
+        let caption = rich_html(&spec.caption.value, self.site.icons);
+        let label = format!(
+            "Figure {number}. {}",
+            crate::text::rich::plain_text(&spec.caption.value)
+        );
+        let svg = crate::render::svg::figure_svg(
+            &drawing.items,
+            drawing.width,
+            drawing.height,
+            &label,
+            &format!("f{number}"),
+            self.site.fonts,
+        );
+        Some(format!(
+            "<figure class=\"illustration\" id=\"{anchor}\">\n{svg}\n<figcaption><span class=\"figure-number\">Figure {number}.</span> {caption}</figcaption>\n</figure>\n"
+        ))
+    }
+
+    fn figure_link(&mut self, id: &str) -> Option<(String, String)> {
+        let (number, page) = self.figure_book.find(id)?;
+        let anchor = figure_anchor(id);
+        let href = if page == self.page {
+            format!("#{anchor}")
+        } else {
+            format!("{}#{anchor}", self.shown.names.get(page)?)
+        };
+        Some((href, format!("Figure {number}")))
     }
 
     fn rule_link(&mut self, id: &str) -> Option<(String, String)> {

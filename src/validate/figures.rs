@@ -1,0 +1,258 @@
+//! Validate stage: the rules' illustrations (```` ```figure ```` blocks) —
+//! each figure's id unique, its map one of the game's, its excerpt and
+//! every hex it names on the map and inside the excerpt, each arrow a
+//! chain of neighbours, each counter a unit the named side prints — and
+//! every `figure:` link names a figure. The same resolution gives publish
+//! the figure to draw. Input: the loaded [`Game`]; output: located
+//! diagnostics.
+
+use std::collections::HashMap;
+
+use crate::diag::{Diagnostic, Diagnostics, Loc};
+use crate::load::map::cell_name;
+use crate::model::figure::{FigureSpec, ResolvedFigure, figure_links};
+use crate::model::map::{Cell, CellName};
+use crate::model::{Game, Located, Map};
+
+/// Every figure checked, and every `figure:` link.
+pub fn validate_figures(game: &Game, diags: &mut Diagnostics) {
+    let mut seen: HashMap<&str, &FigureSpec> = HashMap::new();
+    for page in &game.rules {
+        for figure in &page.doc.figures {
+            if let Some(first) = seen.get(figure.id.value.as_str()) {
+                diags.push(
+                    crate::error!(
+                        "duplicate-figure", Some(figure.id.loc.clone()),
+                        "the figure id `{}` is used twice", figure.id.value;
+                        hint: "give each figure its own id: `figure:` links name one"
+                    )
+                    .with_label(first.id.loc.clone(), "first used here"),
+                );
+            } else {
+                seen.insert(&figure.id.value, figure);
+            }
+            resolve_figure(game, figure, diags);
+        }
+    }
+    for page in &game.rules {
+        for link in figure_links(&page.doc) {
+            if seen.contains_key(link.id.as_str()) {
+                continue;
+            }
+            let mut ids: Vec<&str> = seen.keys().copied().collect();
+            ids.sort_unstable();
+            let near = crate::load::toml::closest(&link.id, &ids);
+            let shown: String = link
+                .id
+                .chars()
+                .take(60)
+                .filter(|c| !c.is_control())
+                .collect();
+            diags.push(crate::error!(
+                "dangling-figure-ref", Some(Loc::new(page.file, link.span.clone())),
+                "`figure:{shown}` names no figure of the rules";
+                hint: "{}", match near {
+                    Some(id) => format!("did you mean `figure:{id}`?"),
+                    None if ids.is_empty() => "the rules have no ```figure blocks".to_string(),
+                    None => format!("the figures' ids: {}", ids.join(", ")),
+                }
+            ));
+        }
+    }
+}
+
+/// The figure resolved against its map and the counter mix; None, with
+/// the problems in `diags`, where anything it names does not resolve.
+pub fn resolve_figure(
+    game: &Game,
+    figure: &FigureSpec,
+    diags: &mut Diagnostics,
+) -> Option<ResolvedFigure> {
+    let before = diags.error_count();
+    let Some(map_index) = game.maps.iter().position(|m| m.id == figure.map.value) else {
+        diags.push(super::dangling(
+            &figure.map,
+            "map",
+            game.maps.iter().map(|m| m.id.as_str()),
+        ));
+        return None;
+    };
+    let map = &game.maps[map_index];
+    let (from, to) = excerpt(map, &figure.hexes, diags)?;
+    let mut resolved = ResolvedFigure {
+        map: map_index,
+        from,
+        to,
+        counters: Vec::new(),
+        arrows: Vec::new(),
+        highlight: Vec::new(),
+        labels: Vec::new(),
+    };
+    let shown = |name: &Located<String>, diags: &mut Diagnostics| -> Option<Cell> {
+        let cell = on_map(map, name, diags)?;
+        if resolved_shows(from, to, cell) {
+            return Some(cell);
+        }
+        diags.push(crate::error!(
+            "figure-outside-excerpt", Some(name.loc.clone()),
+            "{} lies outside the figure's excerpt {}", name.value, figure.hexes.value;
+            hint: "name a hex from {} to {}, or widen `hexes`",
+            map.coordinates.code(from), map.coordinates.code(to)
+        ));
+        None
+    };
+    for counter in &figure.counters {
+        let hex = shown(&counter.hex, diags);
+        let unit = counter_of(game, &counter.unit, &counter.side, diags);
+        if let (Some(hex), Some((side, entry))) = (hex, unit) {
+            resolved.counters.push((hex, side, entry));
+        }
+    }
+    for path in &figure.arrows {
+        if path.len() < 2 {
+            let loc = path.first().map_or(figure.loc.clone(), |h| h.loc.clone());
+            diags.push(crate::error!(
+                "bad-value", Some(loc), "an arrow runs along two hexes or more";
+                hint: "write the path from where it starts to where it ends: [\"0304\", \"0405\"]"
+            ));
+            continue;
+        }
+        let cells: Vec<Option<Cell>> = path.iter().map(|h| shown(h, diags)).collect();
+        let mut chained = true;
+        for (k, pair) in cells.windows(2).enumerate() {
+            if let [Some(a), Some(b)] = pair
+                && map.grid.side_between(*a, *b).is_none()
+            {
+                chained = false;
+                diags.push(not_neighbours(map, &path[k], *a, &path[k + 1]));
+            }
+        }
+        if chained && let Some(cells) = cells.into_iter().collect::<Option<Vec<Cell>>>() {
+            resolved.arrows.push(cells);
+        }
+    }
+    for hex in &figure.highlight {
+        if let Some(cell) = shown(hex, diags) {
+            resolved.highlight.push(cell);
+        }
+    }
+    for label in &figure.labels {
+        if let Some(cell) = shown(&label.hex, diags) {
+            resolved.labels.push((cell, label.text.value.clone()));
+        }
+    }
+    (diags.error_count() == before).then_some(resolved)
+}
+
+fn resolved_shows(from: Cell, to: Cell, (c, r): Cell) -> bool {
+    (from.0..=to.0).contains(&c) && (from.1..=to.1).contains(&r)
+}
+
+/// The excerpt's corners (top-left, bottom-right) from "0203..0607".
+fn excerpt(map: &Map, hexes: &Located<String>, diags: &mut Diagnostics) -> Option<(Cell, Cell)> {
+    let Some((a, b)) = hexes.value.split_once("..") else {
+        diags.push(crate::error!(
+            "bad-value", Some(hexes.loc.clone()),
+            "`hexes` is a rectangle of cells between two corners, not `{}`", hexes.value;
+            hint: "write the corners joined by `..`: \"{}..{}\"",
+            map.coordinates.code((0, 0)),
+            map.coordinates.code((map.grid.columns.min(4) - 1, map.grid.rows.min(4) - 1))
+        ));
+        return None;
+    };
+    // Each corner located at its own characters inside the string.
+    let start = hexes.loc.span.start + 1;
+    let part = |text: &str, at: usize| {
+        let lead = text.len() - text.trim_start().len();
+        Located::new(
+            text.trim().to_string(),
+            Loc::new(hexes.loc.file, at + lead..at + lead + text.trim().len()),
+        )
+    };
+    let a = part(a, start);
+    let b = part(b, start + hexes.value.find("..").unwrap_or(0) + 2);
+    let a = on_map(map, &a, diags);
+    let b = on_map(map, &b, diags);
+    let (a, b) = (a?, b?);
+    Some(((a.0.min(b.0), a.1.min(b.1)), (a.0.max(b.0), a.1.max(b.1))))
+}
+
+/// The cell a hex names, reported when it does not read or lies off the map.
+fn on_map(map: &Map, name: &Located<String>, diags: &mut Diagnostics) -> Option<Cell> {
+    let name: CellName = cell_name(diags, &map.coordinates, name.clone())?;
+    let cell = map.cell(&name);
+    if cell.is_none() {
+        let grid = &map.grid;
+        let last = map.coordinates.code((grid.columns - 1, grid.rows - 1));
+        diags.push(crate::error!(
+            "cell-outside-map", Some(name.text.loc.clone()),
+            "`{}` lies outside the map's {} x {} cells", name.text.value, grid.columns, grid.rows;
+            hint: "cells run from {} to {}", map.coordinates.code((0, 0)), last
+        ));
+    }
+    cell
+}
+
+fn not_neighbours(map: &Map, a: &Located<String>, cell: Cell, b: &Located<String>) -> Diagnostic {
+    let around: Vec<String> = (0..map.grid.corners())
+        .filter_map(|k| map.grid.neighbour(cell, k))
+        .map(|n| map.coordinates.code(n))
+        .collect();
+    crate::error!(
+        "not-neighbours", Some(b.loc.clone()),
+        "{} and {} are not neighbours", a.value, b.value;
+        hint: "an arrow steps from each hex to a neighbour; {}'s neighbours are {}", a.value, around.join(", ")
+    )
+}
+
+/// The side (its index among `[[publish.counters.sides]]`) and the entry
+/// of its units (its index) that print the unit: each reported when not.
+fn counter_of(
+    game: &Game,
+    unit: &Located<String>,
+    side: &Located<String>,
+    diags: &mut Diagnostics,
+) -> Option<(usize, usize)> {
+    let Some(job) = game.publish.counters.as_ref() else {
+        diags.push(crate::error!(
+            "dangling-reference", Some(side.loc.clone()),
+            "no counters side `{}`: the game prints no counters", side.value;
+            hint: "declare [publish.counters] with its [[publish.counters.sides]] in game.toml"
+        ));
+        return None;
+    };
+    let units = game.collection(&job.units.value)?;
+    let item = units.item(&unit.value);
+    if item.is_none() {
+        let ids: Vec<String> = units.cards.iter().map(|c| units.item_ref(c).id).collect();
+        diags.push(super::dangling(
+            unit,
+            &format!("unit in `{}`", job.units.value),
+            ids.iter().map(String::as_str),
+        ));
+    }
+    let Some(s) = job.sides.iter().position(|s| s.name.value == side.value) else {
+        diags.push(super::dangling(
+            side,
+            "counters side",
+            job.sides.iter().map(|s| s.name.value.as_str()),
+        ));
+        return None;
+    };
+    let item = item?;
+    let entries = &job.sides[s].units;
+    match entries
+        .iter()
+        .position(|(u, _)| units.item(&u.value).is_some_and(|i| std::ptr::eq(i, item)))
+    {
+        Some(entry) => Some((s, entry)),
+        None => {
+            diags.push(crate::error!(
+                "figure-no-counter", Some(unit.loc.clone()),
+                "{} prints no counter of `{}`", side.value, unit.value;
+                hint: "a figure shows the counters the game prints: add the unit to that side's `units` in [[publish.counters.sides]], or name the side that prints it"
+            ));
+            None
+        }
+    }
+}
