@@ -74,6 +74,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "label_width = \"3.375 inches\"   # error\n# fix: label_width = \"3.375in\"",
     },
     Explanation {
+        id: "bad-link",
+        text: "A link of the rules (`card:`, `rule:`, `index:` or `figure:`) has a space in its target. Markdown ends a link target at a space, so `[x](index:Combat Card)` is no link: it would print as typed. Put such a target in angle brackets.",
+        example: "[combat cards](index:Combat Card)   # error\n# fix: [combat cards](<index:Combat Card>)",
+    },
+    Explanation {
         id: "bad-modifier-group",
         text: "A group of alternatives in a modifier list is not well formed: it needs a `lead`, and its `options` each have a `text` and a `value`.",
         example: "entries = [{ lead = \"Shock Attack\", options = [{ text = \"Breakthrough\" }] }]   # error: the option has no value\n# fix: options = [{ text = \"Breakthrough\", value = \"+2\" }]",
@@ -102,11 +107,6 @@ pub const EXPLANATIONS: &[Explanation] = &[
         id: "bad-shortcode",
         text: "A shortcode in the Markdown rules (`{{ deck(\"action\") }}`, `{{ card(\"action/great-road\") }}`) is not well formed: it must be a paragraph of its own, with its argument in double quotes.",
         example: "See the cards: {{ deck(\"action\") }}   # error: not a paragraph of its own\n# fix: put {{ deck(\"action\") }} on a line of its own, with blank lines around it",
-    },
-    Explanation {
-        id: "bad-link",
-        text: "A link of the rules (`card:`, `rule:`, `index:` or `figure:`) has a space in its target. Markdown ends a link target at a space, so `[x](index:Combat Card)` is no link: it would print as typed. Put such a target in angle brackets.",
-        example: "[combat cards](index:Combat Card)   # error\n# fix: [combat cards](<index:Combat Card>)",
     },
     Explanation {
         id: "bad-value",
