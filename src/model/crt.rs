@@ -109,6 +109,8 @@ pub struct CombatColumns {
     pub shift: Located<(i64, i64)>,
     pub below: PastEnd,
     pub above: PastEnd,
+    /// The map whose terrain's shifts and modifiers a defender gets.
+    pub terrain: Option<Located<String>>,
 }
 
 /// Where an attack lands: a column (by index), or past an end.
