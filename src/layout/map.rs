@@ -172,13 +172,36 @@ pub fn draw_map(
             ]
         };
         let centred = cy + label.size * 0.35;
-        let covers_code = |b: &[f32; 4]| code_boxes.iter().flatten().any(|c| overlaps(b, c));
-        // At the centre, else moved below it, else above, a step at a time.
-        let step = grid.size * 0.15;
-        let candidates: Vec<f32> = [0.0, 1.0, -1.0, 2.0, -2.0]
+        // A hair of room round each code, so a label never touches one.
+        let codes: Vec<[f32; 4]> = code_boxes
             .iter()
-            .map(|k| centred + k * step)
+            .flatten()
+            .map(|c| {
+                [
+                    c[0] - CODE_ROOM,
+                    c[1] - CODE_ROOM,
+                    c[2] + CODE_ROOM,
+                    c[3] + CODE_ROOM,
+                ]
+            })
             .collect();
+        let covers_code = |b: &[f32; 4]| codes.iter().any(|c| overlaps(b, c));
+        // At the centre, else the nearest place below or above it where
+        // its box just clears a code or a label (the edges of what is in
+        // its way), at most two fifths of a cell away; below first.
+        let wide = boxed(centred);
+        let mut candidates: Vec<f32> = codes
+            .iter()
+            .chain(placed.iter().map(|(p, _)| p))
+            .filter(|o| o[0] < wide[2] && wide[0] < o[2])
+            .flat_map(|o| [o[3] + label.size * 0.8 + pad, o[1] - label.size * 0.2 - pad])
+            .filter(|b| (b - centred).abs() <= grid.size * 0.4)
+            .collect();
+        candidates.sort_by(|a, b| {
+            let (da, db) = ((a - centred).abs(), (b - centred).abs());
+            da.total_cmp(&db).then(b.total_cmp(a))
+        });
+        candidates.insert(0, centred);
         let clear: Vec<f32> = candidates
             .iter()
             .copied()
@@ -239,6 +262,9 @@ pub fn draw_map(
         items,
     })
 }
+
+/// The room a label keeps from a cell code, in points.
+const CODE_ROOM: f32 = 0.5;
 
 /// Whether two boxes (x0, y0, x1, y1) share more than a hair.
 fn overlaps(a: &[f32; 4], b: &[f32; 4]) -> bool {
