@@ -658,3 +658,48 @@ fn a_terrain_shift_outside_the_table_and_a_table_naming_no_map_are_located() {
     );
     assert_eq!(run.diags.len(), 1, "{}", run.dump());
 }
+
+/// The first fenced block of `lang` in `text` that starts with `first`.
+fn fenced<'a>(text: &'a str, lang: &str, first: &str) -> &'a str {
+    let open = format!("```{lang}\n{first}");
+    let start = text.find(&open).unwrap_or_else(|| panic!("no {open}")) + lang.len() + 4;
+    let end = text[start..].find("```").expect("closed") + start;
+    &text[start..end]
+}
+
+#[test]
+fn the_guide_finds_maps_and_crt_and_its_examples_check_and_print_what_it_says() {
+    let map_docs = grogpress(&["docs", "map"]);
+    map_docs.exit(0);
+    assert!(
+        map_docs.stdout.starts_with("## Maps and terrain"),
+        "{}",
+        map_docs.dump()
+    );
+    let crt_docs = grogpress(&["docs", "crt"]);
+    crt_docs.exit(0);
+    assert!(
+        crt_docs
+            .stdout
+            .starts_with("## Combat tables and odds (CRT)"),
+        "{}",
+        crt_docs.dump()
+    );
+    let map = fenced(&map_docs.stdout, "toml", "# maps/main.toml");
+    let charts = fenced(&crt_docs.stdout, "toml", "# charts/combat.toml");
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let dir = game(tmp.path(), map, charts);
+    let run = grogpress(&["check", dir.to_str().expect("path"), "--format", "json"]);
+    run.exit(0);
+    assert!(run.diags.is_empty(), "{}", run.dump());
+    // The run the guide shows prints what the guide says.
+    let shown = fenced(&crt_docs.stdout, "text", "$ grogpress odds");
+    let (command, printed) = shown.split_once('\n').expect("a command line");
+    let args: Vec<&str> = command.split_whitespace().skip(3).collect();
+    let mut all = vec!["odds", dir.to_str().expect("path")];
+    all.extend_from_slice(&args[1..]);
+    assert_eq!(args[..2], ["oka", "crt"]);
+    let run = grogpress(&all);
+    run.exit(0);
+    assert_eq!(run.stdout, printed, "{}", run.dump());
+}

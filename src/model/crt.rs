@@ -244,6 +244,7 @@ mod tests {
             shift: Located::new((0, 0), Loc::new(0, 0..0)),
             below: PastEnd::EndColumn,
             above: PastEnd::EndColumn,
+            terrain: None,
         }
     }
 
