@@ -703,3 +703,32 @@ fn the_guide_finds_maps_and_crt_and_its_examples_check_and_print_what_it_says() 
     run.exit(0);
     assert_eq!(run.stdout, printed, "{}", run.dump());
 }
+
+#[test]
+fn a_map_answers_what_entering_a_cell_costs_each_class() {
+    use grogpress::model::terrain::MoveCost;
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let dir = game(tmp.path(), MAP, CHARTS);
+    let mut sources = grogpress::diag::Sources::default();
+    let mut diags = grogpress::diag::Diagnostics::default();
+    let game = grogpress::load::load_game(&dir, &mut sources, &mut diags)
+        .expect("loads")
+        .expect("a game");
+    let map = &game.maps[0];
+    let cell = |code: &str| map.cell_by_code(code).expect(code);
+    // 0304 is woods, 0605 town, 0101 clear (the default).
+    assert_eq!(
+        map.move_cost(cell("0304"), "tracked"),
+        Some(MoveCost::Cost(3))
+    );
+    assert!(map.prohibits(cell("0304"), "wheeled"));
+    assert!(!map.prohibits(cell("0304"), "foot"));
+    assert_eq!(
+        map.move_cost(cell("0605"), "wheeled"),
+        Some(MoveCost::Cost(1))
+    );
+    assert_eq!(map.move_cost(cell("0101"), "foot"), Some(MoveCost::Cost(1)));
+    assert_eq!(map.cell_by_code("0304"), Some((2, 3)));
+    assert_eq!(map.cell_by_code("3,4"), Some((2, 3)));
+    assert_eq!(map.cell_by_code("1310"), None);
+}
