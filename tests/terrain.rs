@@ -446,6 +446,9 @@ fn odds_from_strengths_and_terrain_match_hand_computed_fractions() {
     }
 }
 
+/// Where a column at a shift lands, a result there and its chance.
+type Landed = (String, String, String);
+
 #[test]
 fn odds_without_a_column_print_every_column_at_every_shift() {
     let tmp = tempfile::tempdir().expect("temp dir");
@@ -460,8 +463,7 @@ fn odds_without_a_column_print_every_column_at_every_shift() {
         "json",
     ]);
     run.exit(0);
-    let mut cells: std::collections::BTreeMap<(String, i64), Vec<(String, String, String)>> =
-        Default::default();
+    let mut cells: std::collections::BTreeMap<(String, i64), Vec<Landed>> = Default::default();
     for line in run.stdout.lines() {
         let v: serde_json::Value = serde_json::from_str(line).expect("JSON");
         let key = (

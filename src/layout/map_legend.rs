@@ -72,7 +72,7 @@ pub fn swatch_items(
             if *pattern != Pattern::None {
                 let path = pattern_path(&outline, *pattern, (h * 1.6).max(18.0));
                 if !path.is_empty() {
-                    items.push(Geometry::Path(path).filled(ink.clone()));
+                    items.push(Geometry::Path(path).filled(ink));
                 }
             }
             if let Some(icon) = icon

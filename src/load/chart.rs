@@ -548,7 +548,7 @@ fn combat_columns(
         shift,
         below,
         above,
-        terrain,
+        terrain: terrain.map(Box::new),
     }))
 }
 

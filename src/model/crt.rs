@@ -109,8 +109,9 @@ pub struct CombatColumns {
     pub shift: Located<(i64, i64)>,
     pub below: PastEnd,
     pub above: PastEnd,
-    /// The map whose terrain's shifts and modifiers a defender gets.
-    pub terrain: Option<Located<String>>,
+    /// The map whose terrain's shifts and modifiers a defender gets
+    /// (boxed: a chart block stays small).
+    pub terrain: Option<Box<Located<String>>>,
 }
 
 /// Where an attack lands: a column (by index), or past an end.
