@@ -497,7 +497,11 @@ pub fn lay_out_poster(
 ) -> Doc {
     let margin = 36.0;
     let caption = caption(map);
-    let width = drawing.width + 2.0 * margin;
+    // A legend wider than a narrow map widens the page.
+    let legend_width = legend
+        .first()
+        .map_or(0.0, |r| r.width + 2.0 * drawing.margin);
+    let width = drawing.width.max(legend_width) + 2.0 * margin;
     let legend_room = if legend.is_empty() {
         0.0
     } else {

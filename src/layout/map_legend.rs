@@ -19,6 +19,8 @@ use crate::text::{FaceId, FontBook};
 /// One row of the legend: its items, with its top-left corner at 0,0.
 #[derive(Clone, Debug)]
 pub struct LegendRow {
+    /// The width it was set in.
+    pub width: f32,
     pub height: f32,
     pub items: Vec<Item>,
 }
@@ -199,6 +201,7 @@ pub fn legend_rows(
         None => return Err(vec![missing_glyph("Terrain Key", map.loc.clone())]),
     };
     rows.push(LegendRow {
+        width,
         height: HEADING_SIZE * 1.6,
         items: vec![
             Item::Text(heading),
@@ -258,7 +261,11 @@ pub fn legend_rows(
             let dx = i as f32 * (column + GAP);
             items.extend(entry.iter().map(|item| item.translated(dx, 0.0)));
         }
-        rows.push(LegendRow { height, items });
+        rows.push(LegendRow {
+            width,
+            height,
+            items,
+        });
     }
     if problems.is_empty() {
         Ok(rows)
