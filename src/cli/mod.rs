@@ -141,7 +141,8 @@ enum Command {
         game: String,
         /// A results table's id, or the attacker and the defender
         what: Vec<String>,
-        /// Net modifiers to show for a results table, e.g. -3..+5 (default: the range the table declares)
+        /// Net die-roll modifier, e.g. -1, or a range of them to show, e.g. -3..+5
+        /// (default: the range the table declares; with a terrain, 0 plus its modifier)
         #[arg(long, allow_hyphen_values = true, value_parser = parse_drm_arg)]
         drm: Option<(i64, i64)>,
         /// For a combat results table: the attack's odds ("3:1", or the strengths "7:3",
@@ -149,9 +150,28 @@ enum Command {
         /// chance of each result in that column
         #[arg(long, allow_hyphen_values = true)]
         column: Option<String>,
-        /// Column shifts to apply with --column, e.g. +1 or -2
+        /// For a combat results table: the attacker's strength (with --defence): the
+        /// odds or differential is worked out and its column found as the table says
+        #[arg(long, value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
+        attack: Option<u32>,
+        /// The defender's strength (with --attack)
+        #[arg(long, alias = "defense", value_parser = clap::value_parser!(u32).range(0..=1_000_000))]
+        defence: Option<u32>,
+        /// Column shifts to apply, e.g. +1 or -2 (added to the terrain's)
         #[arg(long, allow_hyphen_values = true, default_value_t = 0)]
         shift: i64,
+        /// The defender's terrain or a feature (a [[terrain]] or [[features]] id of the
+        /// map): its column shift and die-roll modifier apply; may be given again
+        /// (`--terrain woods --terrain river`)
+        #[arg(long)]
+        terrain: Vec<String>,
+        /// The defender's hex (its code, e.g. 0305): its terrain's shift and modifier apply
+        #[arg(long)]
+        hex: Option<String>,
+        /// The map --terrain and --hex read (default: the map the table's `terrain`
+        /// names, or the game's only map)
+        #[arg(long)]
+        map: Option<String>,
     },
     /// Print a game's charts and tables as a chart-set PDF
     Charts {
@@ -373,8 +393,17 @@ fn parse_web_url(s: &str) -> Result<String, String> {
 }
 
 fn parse_drm_arg(s: &str) -> Result<(i64, i64), String> {
-    let range = crate::load::parse_drm(s).ok_or_else(|| {
-        format!("`{s}` is not a range of net modifiers; write it as LOW..HIGH, e.g. -3..+5")
+    // One modifier ("-1") is the range of just it.
+    let one = s
+        .trim()
+        .trim_start_matches('+')
+        .parse::<i64>()
+        .ok()
+        .map(|n| (n, n));
+    let range = one.or_else(|| crate::load::parse_drm(s)).ok_or_else(|| {
+        format!(
+            "`{s}` is not a net modifier or a range of them; write one (-1) or LOW..HIGH (-3..+5)"
+        )
     })?;
     match crate::model::modifier_span_problem(range) {
         Some(why) => Err(format!("`{s}`: {why}")),
@@ -600,11 +629,24 @@ pub fn run(cli: Cli) -> ExitCode {
             what,
             drm,
             column,
+            attack,
+            defence,
             shift,
+            terrain,
+            hex,
+            map,
         } => match what.as_slice() {
             [table] => {
-                let column = column.map(|c| odds::Attack { column: c, shift });
-                odds::run_odds(&root, &game, table, drm, column, cli.format)
+                let attack = odds::Attack {
+                    column,
+                    attack,
+                    defence,
+                    shift,
+                    terrain,
+                    hex,
+                    map,
+                };
+                odds::run_odds(&root, &game, table, drm, attack, cli.format)
             }
             _ => Err(OpError::new(format!(
                 "odds {game}: the game declares no [dice_combat] for unit-against-unit odds; \

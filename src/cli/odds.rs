@@ -21,10 +21,35 @@ pub fn table_odds(table: &ResultsTable, drm: (i64, i64)) -> Vec<(i64, Vec<RowOdd
 }
 
 /// An attack on a combat results table: its odds or differential as
-/// typed (`--column`) and its column shifts (`--shift`).
+/// typed (`--column`) or the two strengths (`--attack`, `--defence`), its
+/// column shifts (`--shift`) and the defender's terrain (`--terrain`,
+/// `--hex`, on `--map`). With neither column nor strengths, the whole table.
+#[derive(Default)]
 pub struct Attack {
-    pub column: String,
+    pub column: Option<String>,
+    pub attack: Option<u32>,
+    pub defence: Option<u32>,
     pub shift: i64,
+    pub terrain: Vec<String>,
+    pub hex: Option<String>,
+    pub map: Option<String>,
+}
+
+impl Attack {
+    /// The option a table that is not a combat results table cannot take.
+    fn combat_option(&self) -> Option<&'static str> {
+        if self.column.is_some() {
+            Some("--column")
+        } else if self.attack.is_some() || self.defence.is_some() {
+            Some("--attack/--defence")
+        } else if self.shift != 0 {
+            Some("--shift")
+        } else if !self.terrain.is_empty() || self.hex.is_some() {
+            Some("--terrain/--hex")
+        } else {
+            None
+        }
+    }
 }
 
 /// Runs `odds`; Ok(false) when the game's data has errors.
@@ -33,7 +58,7 @@ pub fn run_odds(
     game: &str,
     table: &str,
     drm: Option<(i64, i64)>,
-    attack: Option<Attack>,
+    attack: Attack,
     format: Format,
 ) -> Result<bool, OpError> {
     let dir = root.resolve_game(game)?;
@@ -51,10 +76,17 @@ pub fn run_odds(
     }
     report(&mut diags, &sources, format, None);
     let t = find_table(&game, &dir, table)?;
-    let drm = drm.unwrap_or(t.drm.value);
-    let text = match attack {
-        Some(attack) => super::odds_column::report(t, &attack, drm, format)?,
-        None => {
+    let text = match (&t.combat, attack.combat_option()) {
+        (Some(_), _) => super::odds_column::report(&game, t, &attack, drm, format)?,
+        (None, Some(option)) => {
+            return Err(OpError::new(format!(
+                "table `{}` is not a combat results table (no columns_by), so {option} means nothing; \
+leave it out for the chance of each row",
+                t.id.value
+            )));
+        }
+        (None, None) => {
+            let drm = drm.unwrap_or(t.drm.value);
             let odds = table_odds(t, drm);
             match format {
                 Format::Human => human(t, &odds),

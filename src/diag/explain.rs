@@ -249,6 +249,16 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "A CSV saved as \"CSV (Windows)\" with a card titled Déjà vu\n# fix: save as \"CSV UTF-8\"",
     },
     Explanation {
+        id: "label-covers-code",
+        text: "A map label would print over a cell code (its own cell's or a neighbour's) wherever it is put: at the cell's centre, or moved below or above it. Shorten the words, make them smaller (`size`), put the label in another cell, or print the codes elsewhere (`code_at`).",
+        example: "cell = \"1in\"\n[[labels]]\ntext = \"Maloarkhangelsk Station\"   # error: too wide to clear the codes around 0303\nat = \"0303\"",
+    },
+    Explanation {
+        id: "label-overlap",
+        text: "Two map labels would print over each other (two labels in one cell, or a long label reaching over a neighbour's). Move one of them to another cell, or shorten it.",
+        example: "[[labels]]\ntext = \"Old Mill\"\nat = \"0303\"\n[[labels]]\ntext = \"Ford\"      # error: overprints \"Old Mill\"\nat = \"0303\"",
+    },
+    Explanation {
         id: "label-too-small",
         text: "A region of a card layout template reaches past the edge of the labels of the sheet it is printed on, so the card would be cut off. Print on a sheet with labels at least as big (see `grogpress sheets`), or make a template for the smaller sheet.",
         example: "grogpress labels battlegrid --sheet avery-5160\n# error: the BattleGrid template is 243 x 168 pt, Avery 5160 labels are 189 x 72 pt",
@@ -297,6 +307,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         id: "missing-glyph",
         text: "A text uses characters that the font has no glyph for, so they would print as empty boxes. The characters are listed as Unicode code points. Replace them (e.g. a typographic symbol by plain text) or use a font family that has them.",
         example: "effect = \"Roll 🎲 to hit.\"   # error: U+1F3B2 is not in DejaVu Sans Condensed\n# fix: effect = \"Roll a 1 to hit.\"",
+    },
+    Explanation {
+        id: "missing-move-cost",
+        text: "A terrain gives no movement cost for a movement class that the map's other terrain costs name (or that `move_classes` declares). Once any terrain declares `move`, every terrain gives a cost for every class, its own or through `all`; the terrain effects chart would otherwise have a blank.",
+        example: "[[terrain]]\nid = \"clear\"\nmove = { all = 1 }\n[[terrain]]\nid = \"woods\"\nmove = { foot = 2 }     # error: no cost for `tracked`\n[[terrain]]\nid = \"swamp\"\nmove = { foot = 3, tracked = \"prohibited\" }",
     },
     Explanation {
         id: "not-a-cycle",
@@ -422,6 +437,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         id: "unknown-icon",
         text: "A text the game prints (a card or collection field, a chart cell or note, a glossary definition, the rules' prose, a CSV cell) writes `:name:`, which draws the icon `name`, but no icon has that name: neither the shipped icons (data/icons/, listed in the hint and by `grogpress docs icons`) nor the game's own `icons/<name>.svg`. Left alone it would print as its name. Add the SVG to the game's `icons/` folder or correct the name. A colon pair only counts when it stands apart from the words around it and holds a name starting with a letter (\"12:30\", \"a:b\" are text).",
         example: "effect = \"Move along :rail: lines\"   # error: no icons/rail.svg\n# fix: add icons/rail.svg (one <svg viewBox> of <path>s), or write an icon that exists",
+    },
+    Explanation {
+        id: "unknown-move-class",
+        text: "A terrain's or feature's `move` names a movement class the map's `move_classes` does not declare (often a typing slip). Use a declared class, `all`, or add the class to `move_classes`.",
+        example: "move_classes = [\"foot\", \"tracked\"]\n[[terrain]]\nid = \"woods\"\nmove = { foot = 2, trakced = 3 }   # error: no class `trakced`",
     },
     Explanation {
         id: "unknown-phrase",

@@ -676,7 +676,9 @@ fn matrix(m: &Matrix) -> TableSpec {
         for row in &section.rows {
             let mut cells = Vec::new();
             if labelled {
-                cells.push(Cell::new(row.label.clone().unwrap_or_default()));
+                cells.push(
+                    Cell::new(row.label.clone().unwrap_or_default()).swatch(row.swatch.clone()),
+                );
             }
             cells.extend(
                 row.cells

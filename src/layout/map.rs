@@ -7,6 +7,7 @@
 //! [`Doc`]s. Pure: no file or clock access.
 
 use super::doc::{Doc, Geometry, Ink, Item, Page, Shape, Stroke, TextItem};
+use super::map_legend::{LegendRow, legend_height};
 use crate::diag::Diagnostic;
 use crate::model::map::{Cell, CodePlace, Grid, GridKind, Pattern, Route};
 use crate::model::{Icon, Map, PathEl, Rgb};
@@ -119,14 +120,24 @@ pub fn draw_map(
         }
     }
     let mut problems = Vec::new();
+    // Where each code is printed, by cell: what a label must keep clear of.
+    let mut code_boxes: Vec<Option<[f32; 4]>> = Vec::new();
     if map.coordinates.place != CodePlace::None {
         let size = map.coordinates.size;
+        let face = book.face(faces.code);
+        code_boxes = vec![None; grid.cell_count()];
         for cell in grid.cells() {
             let code = map.coordinates.code(cell);
             let (cx, cy) = at(grid.centre(cell));
             let baseline = code_baseline(grid, map.coordinates.place, cy, size);
             match centred_text(book, faces.code, size, &code, cx, baseline) {
                 Some(mut item) => {
+                    code_boxes[grid.index(cell)] = Some([
+                        item.x,
+                        baseline - face.ascent(size),
+                        item.x + item.width,
+                        baseline + face.descent(size),
+                    ]);
                     let ground = map.terrain.get(terrain[grid.index(cell)]).map(|t| t.color);
                     item.ink = ground.and_then(ink_on);
                     items.push(Item::Text(item));
@@ -138,37 +149,108 @@ pub fn draw_map(
             }
         }
     }
+    let mut placed: Vec<([f32; 4], &crate::model::map::MapLabel)> = Vec::new();
     for label in &map.labels {
         let Some(cell) = map.cell(&label.at) else {
             continue;
         };
         let (cx, cy) = at(grid.centre(cell));
-        let baseline = cy + label.size * 0.35;
-        match centred_text(
-            book,
-            faces.label,
-            label.size,
-            &label.text.value,
-            cx,
-            baseline,
-        ) {
-            Some(text) => {
-                let pad = label.size * 0.25;
-                let top = baseline - label.size * 0.8 - pad;
-                items.push(
-                    Geometry::rect(
-                        text.x - pad,
-                        top,
-                        text.width + 2.0 * pad,
-                        label.size + 2.0 * pad,
-                        pad,
-                    )
-                    .filled(Ink::Gray(1.0)),
-                );
-                items.push(Item::Text(text));
-            }
-            None => problems.push(missing_glyph(&label.text.value, label.text.loc.clone())),
+        let Some(text) = centred_text(book, faces.label, label.size, &label.text.value, cx, 0.0)
+        else {
+            problems.push(missing_glyph(&label.text.value, label.text.loc.clone()));
+            continue;
+        };
+        let pad = label.size * 0.25;
+        // The label's box with its baseline at `baseline`.
+        let boxed = |baseline: f32| {
+            let top = baseline - label.size * 0.8 - pad;
+            [
+                text.x - pad,
+                top,
+                text.x + text.width + pad,
+                top + label.size + 2.0 * pad,
+            ]
+        };
+        let centred = cy + label.size * 0.35;
+        // A hair of room round each code, so a label never touches one.
+        let codes: Vec<[f32; 4]> = code_boxes
+            .iter()
+            .flatten()
+            .map(|c| {
+                [
+                    c[0] - CODE_ROOM,
+                    c[1] - CODE_ROOM,
+                    c[2] + CODE_ROOM,
+                    c[3] + CODE_ROOM,
+                ]
+            })
+            .collect();
+        let covers_code = |b: &[f32; 4]| codes.iter().any(|c| overlaps(b, c));
+        // At the centre, else the nearest place below or above it where
+        // its box just clears a code or a label (the edges of what is in
+        // its way), at most two fifths of a cell away; below first.
+        let wide = boxed(centred);
+        let mut candidates: Vec<f32> = codes
+            .iter()
+            .chain(placed.iter().map(|(p, _)| p))
+            .filter(|o| o[0] < wide[2] && wide[0] < o[2])
+            .flat_map(|o| [o[3] + label.size * 0.8 + pad, o[1] - label.size * 0.2 - pad])
+            .filter(|b| (b - centred).abs() <= grid.size * 0.4)
+            .collect();
+        candidates.sort_by(|a, b| {
+            let (da, db) = ((a - centred).abs(), (b - centred).abs());
+            da.total_cmp(&db).then(b.total_cmp(a))
+        });
+        candidates.insert(0, centred);
+        let clear: Vec<f32> = candidates
+            .iter()
+            .copied()
+            .filter(|&b| !covers_code(&boxed(b)))
+            .collect();
+        if clear.is_empty() {
+            problems.push(crate::error!(
+                "label-covers-code", Some(label.text.loc.clone()),
+                "the label `{}` covers a cell code wherever it goes in {}", label.text.value, label.at.text.value;
+                hint: "shorten it, make it smaller (`size`), put it in another cell, or print the codes elsewhere (`code_at`)"
+            ));
+            continue;
         }
+        let free = clear
+            .iter()
+            .copied()
+            .find(|&b| !placed.iter().any(|(p, _)| overlaps(&boxed(b), p)));
+        let Some(baseline) = free else {
+            let other = placed
+                .iter()
+                .find(|(p, _)| overlaps(&boxed(clear[0]), p))
+                .map(|(_, l)| l);
+            let mut d = crate::error!(
+                "label-overlap", Some(label.text.loc.clone()),
+                "the label `{}` would print over another label", label.text.value;
+                hint: "put one of them in another cell, or shorten it"
+            );
+            if let Some(other) = other {
+                d = d.with_label(other.text.loc.clone(), "the label it overprints");
+            }
+            problems.push(d);
+            continue;
+        };
+        let b = boxed(baseline);
+        let top = baseline - label.size * 0.8 - pad;
+        items.push(
+            Geometry::rect(
+                text.x - pad,
+                top,
+                text.width + 2.0 * pad,
+                label.size + 2.0 * pad,
+                pad,
+            )
+            .filled(Ink::Gray(1.0)),
+        );
+        let mut text = text;
+        text.y = baseline;
+        items.push(Item::Text(text));
+        placed.push((b, label));
     }
     if !problems.is_empty() {
         return Err(problems);
@@ -181,7 +263,16 @@ pub fn draw_map(
     })
 }
 
-fn missing_glyph(text: &str, loc: crate::diag::Loc) -> Diagnostic {
+/// The room a label keeps from a cell code, in points.
+const CODE_ROOM: f32 = 0.5;
+
+/// Whether two boxes (x0, y0, x1, y1) share more than a hair.
+fn overlaps(a: &[f32; 4], b: &[f32; 4]) -> bool {
+    const HAIR: f32 = 0.01;
+    a[0] < b[2] - HAIR && b[0] < a[2] - HAIR && a[1] < b[3] - HAIR && b[1] < a[3] - HAIR
+}
+
+pub(super) fn missing_glyph(text: &str, loc: crate::diag::Loc) -> Diagnostic {
     crate::error!(
         "missing-glyph", Some(loc), "the map's text `{}` uses characters the font lacks", text;
         hint: "use characters of the fonts in fonts/, or add a font that has them"
@@ -241,7 +332,7 @@ fn ink_on(ground: Rgb) -> Option<Ink> {
 }
 
 /// A darker shade of a colour, for patterns and icons over it.
-fn darker(rgb: Rgb) -> Rgb {
+pub(super) fn darker(rgb: Rgb) -> Rgb {
     rgb.map(|v| v * 0.6)
 }
 
@@ -291,7 +382,7 @@ pub(crate) fn circle(path: &mut Vec<PathEl>, (cx, cy): (f32, f32), r: f32) {
 }
 
 /// A terrain's pattern inside a cell's (convex) outline.
-fn pattern_path(outline: &[(f32, f32)], pattern: Pattern, size: f32) -> Vec<PathEl> {
+pub(super) fn pattern_path(outline: &[(f32, f32)], pattern: Pattern, size: f32) -> Vec<PathEl> {
     let mut path = Vec::new();
     let spacing = size / 6.0;
     let width = (size / 60.0).max(0.4);
@@ -392,17 +483,42 @@ fn inside(outline: &[(f32, f32)], p: (f32, f32), inset: f32) -> bool {
     true
 }
 
-/// The poster: the map at true scale on one page, its name under it.
-pub fn lay_out_poster(map: &Map, drawing: &MapDrawing, faces: MapFaces, book: &FontBook) -> Doc {
+/// Room between the map and its legend.
+const LEGEND_GAP: f32 = 14.0;
+
+/// The poster: the map at true scale on one page, its legend (if it has
+/// one) under it, its name at the foot.
+pub fn lay_out_poster(
+    map: &Map,
+    drawing: &MapDrawing,
+    legend: &[LegendRow],
+    faces: MapFaces,
+    book: &FontBook,
+) -> Doc {
     let margin = 36.0;
     let caption = caption(map);
-    let width = drawing.width + 2.0 * margin;
-    let height = drawing.height + 2.0 * margin;
+    // A legend wider than a narrow map widens the page.
+    let legend_width = legend
+        .first()
+        .map_or(0.0, |r| r.width + 2.0 * drawing.margin);
+    let width = drawing.width.max(legend_width) + 2.0 * margin;
+    let legend_room = if legend.is_empty() {
+        0.0
+    } else {
+        LEGEND_GAP + legend_height(legend)
+    };
+    let height = drawing.height + 2.0 * margin + legend_room;
     let mut items: Vec<Item> = drawing
         .items
         .iter()
         .map(|i| i.translated(margin, margin))
         .collect();
+    let mut y = margin + drawing.height + LEGEND_GAP;
+    for row in legend {
+        let x = margin + drawing.margin;
+        items.extend(row.items.iter().map(|i| i.translated(x, y)));
+        y += row.height;
+    }
     let size = 9.0;
     if let Some(mut text) = centred_text(book, faces.label, size, &caption, 0.0, 0.0) {
         text.x = margin + drawing.margin;
@@ -517,6 +633,7 @@ pub fn lay_out_tiles(
     map: &Map,
     drawing: &MapDrawing,
     plan: &TilePlan,
+    legend: &[LegendRow],
     faces: MapFaces,
     book: &FontBook,
 ) -> Doc {
@@ -572,6 +689,7 @@ pub fn lay_out_tiles(
             });
         }
     }
+    pages.extend(legend_pages(map, legend, plan, faces, book));
     Doc {
         title: format!("{} (tiled)", map.name),
         pages,
@@ -598,6 +716,46 @@ pub fn excerpt_items(drawing: &MapDrawing, region: [f32; 4], book: &FontBook) ->
             item
         })
         .collect()
+}
+
+/// The legend on sheets of the tiles' paper after the tiles, as many as it
+/// takes (a row is never split).
+fn legend_pages(
+    map: &Map,
+    legend: &[LegendRow],
+    plan: &TilePlan,
+    faces: MapFaces,
+    book: &FontBook,
+) -> Vec<Page> {
+    let mut pages: Vec<Page> = Vec::new();
+    let bottom = plan.page.1 - plan.margin;
+    let mut y = f32::MAX;
+    for row in legend {
+        if y + row.height > bottom {
+            pages.push(Page {
+                width: plan.page.0,
+                height: plan.page.1,
+                items: Vec::new(),
+            });
+            y = plan.margin;
+        }
+        if let Some(page) = pages.last_mut() {
+            page.items
+                .extend(row.items.iter().map(|i| i.translated(plan.margin, y)));
+        }
+        y += row.height;
+    }
+    let count = pages.len();
+    for (i, page) in pages.iter_mut().enumerate() {
+        let note = format!("{} — legend, sheet {} of {count}", map.name, i + 1);
+        let size = 7.0;
+        if let Some(mut text) = centred_text(book, faces.code, size, &note, 0.0, 0.0) {
+            text.x = plan.margin;
+            text.y = plan.page.1 - plan.margin + size * 2.0;
+            page.items.push(Item::Text(text));
+        }
+    }
+    pages
 }
 
 /// Where an item lies, for the sheets it goes on: text goes on a sheet

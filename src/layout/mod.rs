@@ -19,6 +19,7 @@ mod flow;
 pub mod icons;
 mod labels;
 pub mod map;
+pub mod map_legend;
 pub mod nato;
 mod nav;
 mod pnp;

@@ -24,6 +24,9 @@ pub struct Cell {
     /// Kept on one line ("11/36 (30.6%)"): its column is widened to hold it
     /// when the table's width allows.
     pub whole: bool,
+    /// A terrain patch or feature stroke printed before the text (the
+    /// terrain effects chart).
+    pub swatch: Option<crate::model::map::Swatch>,
 }
 
 impl Cell {
@@ -35,7 +38,13 @@ impl Cell {
             style: Style::Regular,
             small: false,
             whole: false,
+            swatch: None,
         }
+    }
+
+    pub fn swatch(mut self, swatch: Option<crate::model::map::Swatch>) -> Cell {
+        self.swatch = swatch;
+        self
     }
 
     pub fn center(mut self) -> Cell {
@@ -690,6 +699,9 @@ fn title_bar(ctx: &Ctx<'_>, text: &str, rule: Option<&str>, width: f32) -> Resul
     Ok(band)
 }
 
+/// A swatch's width and height in a table cell.
+const SWATCH: (f32, f32) = (16.0, 11.0);
+
 fn row_band(
     ctx: &Ctx<'_>,
     row: &TableRow,
@@ -716,15 +728,28 @@ fn row_band(
     for (cell, (_, w)) in row.cells.iter().zip(&boxes) {
         let size = cell_size(style, cell);
         let cell_style = cell_face(row, cell);
-        let (items, h) = fit(
+        let room = if cell.swatch.is_some() {
+            SWATCH.0 + style.pad_x
+        } else {
+            0.0
+        };
+        let (mut items, h) = fit(
             ctx,
             &cell.text,
-            w - 2.0 * style.pad_x,
+            w - 2.0 * style.pad_x - room,
             size,
             style.min_size.min(size),
             cell_style,
             cell.align,
         )?;
+        for item in &mut items {
+            item.translate(room, 0.0);
+        }
+        let h = if cell.swatch.is_some() {
+            h.max(SWATCH.1)
+        } else {
+            h
+        };
         inner = inner.max(h);
         fitted.push((items, h));
     }
@@ -757,13 +782,22 @@ fn row_band(
         RowKind::Header => Role::TableHeader,
         RowKind::Body | RowKind::Section => Role::TableCell,
     };
-    for ((items, h), (left, _)) in fitted.into_iter().zip(&boxes) {
+    for (((items, h), (left, _)), c) in fitted.into_iter().zip(&boxes).zip(&row.cells) {
         // Ruled cells sit in the middle of their row; flowed text hangs from the top.
         let top = if ruled {
             pad_y + (inner - h) / 2.0
         } else {
             pad_y
         };
+        if let Some(swatch) = &c.swatch {
+            let y = pad_y + (inner - SWATCH.1) / 2.0;
+            band.items.extend(super::map_legend::swatch_items(
+                swatch,
+                [left + style.pad_x, y, SWATCH.0, SWATCH.1],
+                None,
+                &[],
+            ));
+        }
         let cell = items.into_iter().map(|mut i| {
             i.translate(left + style.pad_x, top);
             i

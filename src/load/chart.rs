@@ -61,6 +61,7 @@ table! { pub mod results: "a results table", "A results table keyed by (modified
         "The column shifts an attack can receive, \"-2..+2\"; omit for none."),
     below: opt Str("An attack left of the first column: \"first\" (resolved on it, the default) or a result code it gets whatever the roll."),
     above: opt Str("An attack right of the last column: \"last\" (resolved on it, the default) or a result code it gets whatever the roll."),
+    terrain: opt Str("A combat results table: the id of the map (`[[maps]]`) whose terrain's `shift` and `drm` a defender gets (`grogpress odds GAME TABLE --terrain woods`); each must lie within this table's `shift` and `drm`."),
 }
 
 table! { pub mod results_row: "a results row",
@@ -462,9 +463,10 @@ fn combat_columns(
     let shift = r.get(t, k::shift);
     let below = r.get(t, k::below);
     let above = r.get(t, k::above);
+    let terrain = r.get(t, k::terrain);
     let Some(by) = by else {
         // The combat keys mean nothing without columns_by.
-        for key in [round, shift, below, above].into_iter().flatten() {
+        for key in [round, shift, below, above, terrain].into_iter().flatten() {
             r.diags.push(crate::error!(
                 "bad-value", Some(key.loc),
                 "`{}` applies only to a combat results table", key.value;
@@ -546,6 +548,7 @@ fn combat_columns(
         shift,
         below,
         above,
+        terrain: terrain.map(Box::new),
     }))
 }
 
@@ -652,7 +655,12 @@ fn matrix_rows(r: &mut Reader<'_>, t: &Tab<'_, '_>, columns: usize) -> Vec<Matri
         let label = r.get(&row, matrix_row::label).map(|s| s.value);
         let cells = r.get(&row, matrix_row::cells);
         if row_length(r, cells.len(), columns, &loc, "row") {
-            rows.push(MatrixRow { label, cells, loc });
+            rows.push(MatrixRow {
+                label,
+                cells,
+                swatch: None,
+                loc,
+            });
         }
     }
     rows

@@ -373,6 +373,8 @@ fn load_game_in(
         }
     }
     let maps = super::map::load_maps(&confine, map_refs, &collections, sources, diags)?;
+    // Each map whose terrain declares effects has its terrain effects chart.
+    charts.extend(maps.iter().filter_map(crate::model::tec::tec_chart));
     let mut rules = Vec::new();
     for page in rules_refs {
         if let Some(path) = confine.resolve(dir, &page, "the rules page", diags) {

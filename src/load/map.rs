@@ -16,6 +16,7 @@ use crate::model::map::{
     CellName, CellSpan, CodePart, CodePlace, Coordinates, Feature, FeatureKind, Grid, GridKind,
     MAX_CELLS, MAX_SIDE, MapLabel, Pattern, Route, Terrain, TerrainCells, Tiling,
 };
+use crate::model::terrain::{MAX_MOVE_COST, MAX_TERRAIN_MODIFIER, MoveCost, TerrainEffects};
 use crate::model::{Located, Map, Paper};
 
 const HEX: &str = super::game::HEX;
@@ -51,6 +52,8 @@ table! { pub mod map_file: "a map file",
     edges: opt Tables(&edges::DEF),
     paths: opt Tables(&paths::DEF),
     labels: opt Tables(&labels::DEF),
+    move_classes: opt StrArray("The movement classes terrain costs name (\"foot\", \"tracked\"), in the order the terrain effects chart prints them; a cost naming another class is an error. Default: the classes the costs name."),
+    legend: opt Bool("Print a legend (each terrain's and feature's swatch, name and effects) under the poster and on a sheet of its own after the tiles; default true when a terrain or feature declares effects."),
     paper: opt OneOf(&["letter", "a4"], "The paper the map is tiled across (default letter)."),
     overlap: opt Length("How much of the map neighbouring sheets both show (default \"0.5in\"), 0 to 3 in."),
 }
@@ -62,6 +65,12 @@ table! { pub mod terrain: "[[terrain]]", "A terrain type and how its cells are d
     pattern: opt OneOf(&["none", "dots", "hatch", "cross"],
         "A pattern over the fill, in a darker shade of it."),
     icon: opt Str("An icon of data/icons/ drawn in each cell, e.g. \"tree\"."),
+    moves as "move": opt Map(&Ty::AnyOf(&[Ty::Int("A cost in movement points, 0 to 99."), Ty::Str("\"prohibited\", or of a feature \"+N\": added to the terrain's cost.")], "A movement cost."),
+        "The movement cost per movement class, e.g. { foot = 2, tracked = 3, wheeled = \"prohibited\" }; `all` stands for every class not named."),
+    shift: opt Int("The combat-table column shift a defender in it gets (negative: to the left), -20 to 20; within the `shift` of a combat results table that names the map."),
+    drm: opt Int("The die-roll modifier a combat against a defender in it gets, -20 to 20."),
+    effects: opt Map(&Ty::Str("What it does."),
+        "Any other effect, by name: { \"Line of sight\" = \"Blocked\" }; the terrain effects chart gives each name a column."),
 }
 
 table! { pub mod cells: "[[cells]]", "Cells of one terrain.";
@@ -74,6 +83,12 @@ table! { pub mod feature: "[[features]]", "A kind of feature drawn as a line: ri
     name: opt Str("The name in the legend (default the id)."),
     color: req Pattern(HEX, "The line's colour, \"#RRGGBB\"."),
     width: opt Length("The line's width (default a tenth of the cell); more than 0."),
+    moves as "move": opt Map(&Ty::AnyOf(&[Ty::Int("A cost in movement points, 0 to 99."), Ty::Str("\"prohibited\", or of a feature \"+N\": added to the terrain's cost.")], "A movement cost."),
+        "The movement cost per movement class, e.g. { foot = 2, tracked = 3, wheeled = \"prohibited\" }; `all` stands for every class not named. A feature's cost is added to the terrain's: \"+2\" (or \"prohibited\")."),
+    shift: opt Int("The combat-table column shift a defender behind it gets (negative: to the left), -20 to 20; within the `shift` of a combat results table that names the map."),
+    drm: opt Int("The die-roll modifier a combat against a defender behind it gets, -20 to 20."),
+    effects: opt Map(&Ty::Str("What it does."),
+        "Any other effect, by name: { \"Line of sight\" = \"Blocked\" }; the terrain effects chart gives each name a column."),
 }
 
 table! { pub mod edges: "[[edges]]", "A feature along the sides between neighbouring cells (a river, a wall).";
@@ -222,6 +237,8 @@ fn read_map(
         .map(|s| s.value);
     let collection = r.get(&t, k::collection);
     let default = r.get(&t, k::default);
+    let move_classes = r.get(&t, k::move_classes);
+    let legend = r.get(&t, k::legend);
     let paper = match one_of(r, &t, k::paper).as_deref() {
         Some("a4") => Paper::A4,
         _ => Paper::LETTER,
@@ -296,7 +313,7 @@ fn read_map(
         .iter()
         .filter_map(|t| label(r, t, &coordinates, size))
         .collect();
-    let map = Map {
+    let mut map = Map {
         id: id.to_string(),
         name: name?.value,
         grid,
@@ -309,8 +326,11 @@ fn read_map(
         features,
         labels,
         tiling: Tiling { paper, overlap },
+        move_classes,
+        legend: false,
         loc: r.loc(0..0),
     };
+    map.legend = legend.unwrap_or_else(|| map.has_effects());
     Some((map, csv))
 }
 
@@ -480,6 +500,13 @@ fn terrain_type(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Terrain> {
         _ => Pattern::None,
     };
     let icon = r.get(&t, terrain::icon);
+    let keys = (
+        terrain::moves,
+        terrain::shift,
+        terrain::drm,
+        terrain::effects,
+    );
+    let effects = effects(r, &t, keys, false);
     let id = id?;
     Some(Terrain {
         name: name.map_or_else(|| id.value.clone(), |n| n.value),
@@ -487,6 +514,7 @@ fn terrain_type(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Terrain> {
         color: color?,
         pattern,
         icon,
+        effects,
     })
 }
 
@@ -516,13 +544,134 @@ fn feature_kind(r: &mut Reader<'_>, t: &Table<'_>, cell: f32) -> Option<FeatureK
     let width = r
         .positive(width, "width", MAX_LENGTH, "pt")
         .map_or(cell / 10.0, |w| w.value.clamp(0.1, cell / 2.0));
+    let keys = (
+        feature::moves,
+        feature::shift,
+        feature::drm,
+        feature::effects,
+    );
+    let effects = effects(r, &t, keys, true);
     let id = id?;
     Some(FeatureKind {
         name: name.map_or_else(|| id.value.clone(), |n| n.value),
         id,
         color: color?,
         width,
+        effects,
     })
+}
+
+/// The keys of a terrain's or feature's effects: move, shift, drm, effects.
+type EffectKeys = (
+    Key<kinds::Map>,
+    Key<kinds::Int>,
+    Key<kinds::Int>,
+    Key<kinds::Map>,
+);
+
+/// A terrain's (or, `feature`, a feature's) effects: a cost per class
+/// (a terrain's a number of points, a feature's "+N"; either may be
+/// "prohibited"), a shift and a DRM within ±[`MAX_TERRAIN_MODIFIER`], and
+/// other effects as text. Each bad value is a located `bad-value`.
+fn effects(
+    r: &mut Reader<'_>,
+    t: &super::spec::Tab<'_, '_>,
+    (moves_key, shift_key, drm_key, other_key): EffectKeys,
+    feature: bool,
+) -> TerrainEffects {
+    let mut moves = Vec::new();
+    if let Some(table) = r.get_as::<kinds::Table, _>(t, moves_key) {
+        for (class, value) in table.get_ref().iter() {
+            let class = Located::new(class.get_ref().to_string(), r.loc(class.span()));
+            if let Some(cost) = move_cost(r, value, &class.value, feature) {
+                moves.push((class, cost));
+            }
+        }
+    }
+    let modifier = |r: &mut Reader<'_>, key: Key<kinds::Int>| {
+        let n = r.get(t, key)?;
+        if (-MAX_TERRAIN_MODIFIER..=MAX_TERRAIN_MODIFIER).contains(&n.value) {
+            return Some(n);
+        }
+        r.diags.push(crate::error!(
+            "bad-value", Some(n.loc.clone()), "`{}` = {} is past what a terrain can give", key.name(), n.value;
+            hint: "a terrain's {} is -{MAX_TERRAIN_MODIFIER} to {MAX_TERRAIN_MODIFIER}, e.g. -1", key.name()
+        ));
+        None
+    };
+    let shift = modifier(r, shift_key);
+    let drm = modifier(r, drm_key);
+    let mut other = Vec::new();
+    if let Some(table) = r.get_as::<kinds::Table, _>(t, other_key) {
+        for (name, value) in table.get_ref().iter() {
+            let name_at = Located::new(name.get_ref().to_string(), r.loc(name.span()));
+            match value.get_ref() {
+                toml::de::DeValue::String(text) if !text.trim().is_empty() => {
+                    other.push((
+                        name_at,
+                        Located::new(text.to_string(), r.loc(value.span())),
+                    ));
+                }
+                toml::de::DeValue::String(_) => r.diags.push(crate::error!(
+                    "bad-value", Some(r.loc(value.span())), "the effect `{}` says nothing", name_at.value;
+                    hint: "write what it does, e.g. \"Blocked\", or leave the effect out"
+                )),
+                _ => r.wrong_type(value, name.get_ref(), "a string saying what the effect does"),
+            }
+        }
+    }
+    TerrainEffects {
+        moves,
+        shift,
+        drm,
+        other,
+    }
+}
+
+/// One movement cost: a terrain's 0 to [`MAX_MOVE_COST`] points, a
+/// feature's "+N", or "prohibited".
+fn move_cost(r: &mut Reader<'_>, v: &Value<'_>, class: &str, feature: bool) -> Option<MoveCost> {
+    let loc = r.loc(v.span());
+    let hint = if feature {
+        "a feature adds to the terrain's cost: write \"+1\" to \"+99\", or \"prohibited\""
+    } else {
+        "a terrain's cost is 0 to 99 movement points, or \"prohibited\""
+    };
+    let cost = match v.get_ref() {
+        toml::de::DeValue::Integer(_) if !feature => super::toml::int_value(v.get_ref())
+            .and_then(|n| u32::try_from(n).ok())
+            .filter(|n| *n <= MAX_MOVE_COST)
+            .map(MoveCost::Cost),
+        toml::de::DeValue::String(s) if s.trim() == "prohibited" => Some(MoveCost::Prohibited),
+        toml::de::DeValue::String(s) if feature => s
+            .trim()
+            .strip_prefix('+')
+            .filter(|n| n.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|n| n.parse::<u32>().ok())
+            .filter(|n| (1..=MAX_MOVE_COST).contains(n))
+            .map(MoveCost::Add),
+        toml::de::DeValue::Integer(_) | toml::de::DeValue::String(_) => None,
+        _ => {
+            r.wrong_type(
+                v,
+                class,
+                "a movement cost (a number, \"prohibited\" or \"+N\")",
+            );
+            return None;
+        }
+    };
+    if cost.is_none() {
+        let shown = match v.get_ref() {
+            toml::de::DeValue::String(s) => format!("\"{s}\""),
+            toml::de::DeValue::Integer(i) => i.as_str().to_string(),
+            _ => String::new(),
+        };
+        r.diags.push(crate::error!(
+            "bad-value", Some(loc), "{shown} is not a movement cost for `{class}`";
+            hint: "{hint}"
+        ));
+    }
+    cost
 }
 
 fn edge(r: &mut Reader<'_>, t: &Table<'_>, coords: &Coordinates) -> Option<Feature> {

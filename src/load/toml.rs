@@ -345,7 +345,7 @@ pub fn as_table<'i>(v: &Value<'i>) -> Option<Table<'i>> {
     }
 }
 
-fn int_value(v: &DeValue<'_>) -> Option<i64> {
+pub fn int_value(v: &DeValue<'_>) -> Option<i64> {
     match v {
         DeValue::Integer(i) => i64::from_str_radix(i.as_str(), i.radix()).ok(),
         _ => None,

@@ -330,6 +330,9 @@ pub struct MatrixSection {
 pub struct MatrixRow {
     pub label: Option<String>,
     pub cells: Vec<Located<String>>,
+    /// A patch of terrain or a stroke of a feature printed before the
+    /// label (the terrain effects chart's rows).
+    pub swatch: Option<super::map::Swatch>,
     pub loc: Loc,
 }
 

@@ -109,6 +109,9 @@ pub struct CombatColumns {
     pub shift: Located<(i64, i64)>,
     pub below: PastEnd,
     pub above: PastEnd,
+    /// The map whose terrain's shifts and modifiers a defender gets
+    /// (boxed: a chart block stays small).
+    pub terrain: Option<Box<Located<String>>>,
 }
 
 /// Where an attack lands: a column (by index), or past an end.
@@ -242,6 +245,7 @@ mod tests {
             shift: Located::new((0, 0), Loc::new(0, 0..0)),
             below: PastEnd::EndColumn,
             above: PastEnd::EndColumn,
+            terrain: None,
         }
     }
 

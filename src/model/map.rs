@@ -5,6 +5,7 @@
 //! drawn along cell sides or through cells, and its labels. Plain data with
 //! source locations.
 
+use super::terrain::{MoveCost, TerrainEffects};
 use super::{Located, Rgb};
 use crate::diag::Loc;
 
@@ -302,6 +303,8 @@ pub struct Terrain {
     pub pattern: Pattern,
     /// An icon of `data/icons/` drawn in the middle of each cell.
     pub icon: Option<Located<String>>,
+    /// What it does in play (movement, combat, other).
+    pub effects: TerrainEffects,
 }
 
 /// A pattern drawn over a terrain's colour, in a darker shade of it.
@@ -313,6 +316,20 @@ pub enum Pattern {
     Cross,
 }
 
+/// How the terrain effects chart and the legend show a terrain or feature:
+/// a patch of the terrain's fill, or a stroke of the feature's line.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Swatch {
+    Terrain {
+        color: Rgb,
+        pattern: Pattern,
+        icon: Option<String>,
+    },
+    Line {
+        color: Rgb,
+    },
+}
+
 /// A kind of feature (river, road, wall): how its lines are drawn.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FeatureKind {
@@ -321,6 +338,8 @@ pub struct FeatureKind {
     pub color: Rgb,
     /// The line's width, in points.
     pub width: f32,
+    /// What crossing it or moving along it does.
+    pub effects: TerrainEffects,
 }
 
 /// A cell as the data names it: a code, or "column,row"; the column and
@@ -393,6 +412,13 @@ pub struct Map {
     pub features: Vec<Feature>,
     pub labels: Vec<MapLabel>,
     pub tiling: Tiling,
+    /// The movement classes the terrain's costs name (`move_classes`), in
+    /// the order the terrain effects chart prints them; empty when the map
+    /// does not declare them (then they are the classes named, in order).
+    pub move_classes: Vec<Located<String>>,
+    /// Whether the poster and the tiled sheets print a legend (`legend`):
+    /// by default when the map's terrain or features declare effects.
+    pub legend: bool,
     pub loc: Loc,
 }
 
@@ -403,6 +429,101 @@ impl Map {
 
     pub fn feature_kind(&self, id: &str) -> Option<&FeatureKind> {
         self.feature_kinds.iter().find(|k| k.id.value == id)
+    }
+
+    /// The cell whose code is `code` ("0305") or which "column,row" names,
+    /// if it lies on the grid.
+    pub fn cell_by_code(&self, code: &str) -> Option<Cell> {
+        let code = code.trim();
+        let at = match code.split_once(',') {
+            Some((c, r)) => (c.trim().parse().ok()?, r.trim().parse().ok()?),
+            None => self.coordinates.read(code)?,
+        };
+        let (first_c, first_r) = self.coordinates.first;
+        let cell = (
+            u32::try_from(at.0 - first_c).ok()?,
+            u32::try_from(at.1 - first_r).ok()?,
+        );
+        self.grid.contains(cell).then_some(cell)
+    }
+
+    /// The terrain of one cell: the first entry giving it, else the default.
+    pub fn terrain_at(&self, cell: Cell) -> Option<&Terrain> {
+        for entry in &self.cells {
+            let Some(t) = self.terrain_index(&entry.terrain.value) else {
+                continue;
+            };
+            for span in &entry.cells {
+                let mut hit = false;
+                self.each_cell(span, &mut |c| {
+                    hit = c == cell;
+                    !hit
+                });
+                if hit {
+                    return self.terrain.get(t);
+                }
+            }
+        }
+        self.terrain_index(&self.default_terrain.value)
+            .and_then(|t| self.terrain.get(t))
+    }
+
+    /// What entering `cell` costs a unit of movement class `class`: its
+    /// terrain's cost for the class (or for `all`); `None` when the
+    /// terrain gives none.
+    pub fn move_cost(&self, cell: Cell, class: &str) -> Option<MoveCost> {
+        self.terrain_at(cell)?.effects.move_cost(class)
+    }
+
+    /// Whether a unit of movement class `class` may not enter `cell`.
+    pub fn prohibits(&self, cell: Cell, class: &str) -> bool {
+        self.move_cost(cell, class) == Some(MoveCost::Prohibited)
+    }
+
+    /// Whether any terrain or feature declares an effect.
+    pub fn has_effects(&self) -> bool {
+        self.terrain.iter().any(|t| !t.effects.is_empty())
+            || self.feature_kinds.iter().any(|k| !k.effects.is_empty())
+    }
+
+    /// The movement classes, in the chart's order: those declared, else
+    /// every class the costs name (but `all`), in the order first named.
+    pub fn classes(&self) -> Vec<String> {
+        if !self.move_classes.is_empty() {
+            return self.move_classes.iter().map(|c| c.value.clone()).collect();
+        }
+        let mut out: Vec<String> = Vec::new();
+        let effects = self
+            .terrain
+            .iter()
+            .map(|t| &t.effects)
+            .chain(self.feature_kinds.iter().map(|k| &k.effects));
+        for e in effects {
+            for (c, _) in &e.moves {
+                if c.value != super::terrain::ALL_CLASSES && !out.contains(&c.value) {
+                    out.push(c.value.clone());
+                }
+            }
+        }
+        out
+    }
+
+    /// The names of the other effects, in the order first named.
+    pub fn other_effects(&self) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        let effects = self
+            .terrain
+            .iter()
+            .map(|t| &t.effects)
+            .chain(self.feature_kinds.iter().map(|k| &k.effects));
+        for e in effects {
+            for (n, _) in &e.other {
+                if !out.contains(&n.value) {
+                    out.push(n.value.clone());
+                }
+            }
+        }
+        out
     }
 
     /// The cell a name gives, if it lies on the grid.

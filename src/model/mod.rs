@@ -23,7 +23,9 @@ mod roll;
 pub mod rules;
 mod sheet;
 mod shortcode;
+pub mod tec;
 mod template;
+pub mod terrain;
 pub mod xref;
 
 pub use background::{Art, Background, Border, MIN_CONTRAST, Rgb, contrast, parse_hex_color};

@@ -9,6 +9,10 @@ use std::path::Path;
 use super::{Assets, Body, Output, write_output};
 use crate::diag::Diagnostics;
 use crate::layout::map::{MapDrawing, MapFaces, TilePlan, draw_map, lay_out_poster, lay_out_tiles};
+use crate::layout::map_legend::legend_rows;
+
+/// The narrowest a poster's legend is set, however narrow the map.
+const COLUMN_MIN: f32 = 180.0;
 use crate::load::OpError;
 use crate::model::{Game, Map, Style};
 use crate::render::{png::items_to_png, svg::outlined_svg};
@@ -70,7 +74,21 @@ pub fn plan_maps(game: &Game, assets: &Assets, diags: &mut Diagnostics) -> Vec<O
         let Some(drawing) = draw(map, assets, diags) else {
             continue;
         };
-        let poster = lay_out_poster(map, &drawing, faces, &assets.fonts);
+        let legend = if map.legend {
+            let width = drawing.width - 2.0 * drawing.margin;
+            let tile_width = map.tiling.paper.width - 72.0;
+            let mut rows = |width: f32| {
+                legend_rows(map, faces, &assets.fonts, &assets.icons, width)
+                    .map_err(|problems| problems.into_iter().for_each(|d| diags.push(d)))
+            };
+            match (rows(width.max(COLUMN_MIN)), rows(tile_width)) {
+                (Ok(poster), Ok(tiles)) => (poster, tiles),
+                _ => continue,
+            }
+        } else {
+            (Vec::new(), Vec::new())
+        };
+        let poster = lay_out_poster(map, &drawing, &legend.0, faces, &assets.fonts);
         let inches = |pt: f32| (pt / 72.0 * 10.0).round() / 10.0;
         let page = poster
             .pages
@@ -88,15 +106,20 @@ pub fn plan_maps(game: &Game, assets: &Assets, diags: &mut Diagnostics) -> Vec<O
             images: None,
         });
         let plan = TilePlan::new(&drawing, map.tiling.paper, map.tiling.overlap);
-        let tiles = lay_out_tiles(map, &drawing, &plan, faces, &assets.fonts);
+        let tiles = lay_out_tiles(map, &drawing, &plan, &legend.1, faces, &assets.fonts);
         outputs.push(Output {
             file_name: format!("{}-map-tiles.pdf", map.id),
             summary: format!(
-                "{} on {} sheets, {} across x {} down, to tape together",
+                "{} on {} sheets, {} across x {} down, to tape together{}",
                 map.name,
                 plan.columns * plan.rows,
                 plan.columns,
-                plan.rows
+                plan.rows,
+                if legend.1.is_empty() {
+                    ""
+                } else {
+                    ", then the legend"
+                }
             ),
             body: Body::Doc(tiles),
             images: None,

@@ -8,6 +8,7 @@
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::model::map::{Cell, CellName, CellSpan, Route};
+use crate::model::terrain::ALL_CLASSES;
 use crate::model::{Game, Map};
 
 pub fn validate_maps(game: &Game, diags: &mut Diagnostics) {
@@ -17,6 +18,129 @@ pub fn validate_maps(game: &Game, diags: &mut Diagnostics) {
         features(map, diags);
         for label in &map.labels {
             on_grid(map, &label.at, diags);
+        }
+        move_classes(map, diags);
+    }
+    combat_terrain(game, diags);
+}
+
+/// Each movement class a cost names is declared (when `move_classes` is
+/// given); when any terrain gives costs, every terrain gives one for each
+/// class (its own or `all`).
+fn move_classes(map: &Map, diags: &mut Diagnostics) {
+    let declared: Vec<&str> = map.move_classes.iter().map(|c| c.value.as_str()).collect();
+    for (i, c) in map.move_classes.iter().enumerate() {
+        if c.value == ALL_CLASSES {
+            diags.push(crate::error!(
+                "bad-value", Some(c.loc.clone()), "`all` is not a movement class";
+                hint: "`all` in a cost stands for every class; name the classes themselves"
+            ));
+        } else if let Some(first) = map.move_classes[..i].iter().find(|f| f.value == c.value) {
+            diags.push(
+                crate::error!(
+                    "duplicate-value", Some(c.loc.clone()), "the movement class `{}` is declared twice", c.value;
+                    hint: "name each class once"
+                )
+                .with_label(first.loc.clone(), "first declared here"),
+            );
+        }
+    }
+    let effects = map
+        .terrain
+        .iter()
+        .map(|t| &t.effects)
+        .chain(map.feature_kinds.iter().map(|k| &k.effects));
+    if !declared.is_empty() {
+        for e in effects {
+            for (class, _) in &e.moves {
+                if class.value != ALL_CLASSES && !declared.contains(&class.value.as_str()) {
+                    diags.push(crate::error!(
+                        "unknown-move-class", Some(class.loc.clone()),
+                        "`{}` is not a movement class of the map", class.value;
+                        hint: "its `move_classes`: {} (or `all` for every class)", declared.join(", ")
+                    ));
+                }
+            }
+        }
+    }
+    if !map.terrain.iter().any(|t| !t.effects.moves.is_empty()) {
+        return;
+    }
+    let classes = map.classes();
+    for t in &map.terrain {
+        let missing: Vec<&str> = if classes.is_empty() {
+            // Costs only for `all`: each terrain gives one.
+            if t.effects.move_cost(ALL_CLASSES).is_some() {
+                Vec::new()
+            } else {
+                vec![ALL_CLASSES]
+            }
+        } else {
+            classes
+                .iter()
+                .filter(|c| t.effects.move_cost(c).is_none())
+                .map(String::as_str)
+                .collect()
+        };
+        if !missing.is_empty() {
+            diags.push(crate::error!(
+                "missing-move-cost", Some(t.id.loc.clone()),
+                "the terrain `{}` gives no movement cost for {}", t.id.value,
+                missing.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(", ");
+                hint: "give each terrain a cost for every class, e.g. move = {{ all = 1 }}, or \"prohibited\""
+            ));
+        }
+    }
+}
+
+/// A combat results table's `terrain` names a map, and each terrain's and
+/// feature's shift and DRM lie within the table's `shift` and `drm`.
+fn combat_terrain(game: &Game, diags: &mut Diagnostics) {
+    for table in game.charts.iter().flat_map(|c| c.results_tables()) {
+        let Some(combat) = &table.combat else {
+            continue;
+        };
+        let Some(name) = &combat.terrain else {
+            continue;
+        };
+        let Some(map) = game.maps.iter().find(|m| m.id == name.value) else {
+            diags.push(super::dangling(
+                name,
+                "map",
+                game.maps.iter().map(|m| m.id.as_str()),
+            ));
+            continue;
+        };
+        let (lo, hi) = combat.shift.value;
+        let (dlo, dhi) = table.drm.value;
+        let effects = map
+            .terrain
+            .iter()
+            .map(|t| (&t.id, &t.effects))
+            .chain(map.feature_kinds.iter().map(|k| (&k.id, &k.effects)));
+        for (id, e) in effects {
+            if let Some(shift) = e.shift.as_ref().filter(|s| !(lo..=hi).contains(&s.value)) {
+                diags.push(
+                    crate::error!(
+                        "out-of-range", Some(shift.loc.clone()),
+                        "`{}` gives a column shift of {:+}, outside the {:+} to {:+} that `{}` declares",
+                        id.value, shift.value, lo, hi, table.id.value;
+                        hint: "widen the table's `shift`, or give a shift within it"
+                    )
+                    .with_label(combat.shift.loc.clone(), "the table's shifts"),
+                );
+            }
+            if let Some(drm) = e.drm.as_ref().filter(|d| !(dlo..=dhi).contains(&d.value)) {
+                diags.push(
+                    crate::error!(
+                        "out-of-range", Some(drm.loc.clone()),
+                        "`{}` gives a die-roll modifier of {:+}, outside the {:+} to {:+} that `{}` declares",
+                        id.value, drm.value, dlo, dhi, table.id.value;
+                        hint: "widen the table's `drm`, or give a modifier within it"
+                    )
+                    .with_label(table.drm.loc.clone(), "the table's modifiers"),
+                );
+            }
         }
     }
 }

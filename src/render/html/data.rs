@@ -483,11 +483,15 @@ fn joined(cells: &[Cell], icons: &[Icon]) -> String {
 /// A cell's rich text as HTML, in the cell's own style.
 fn cell_html(cell: &Cell, icons: &[Icon]) -> String {
     let html = rich_html(&cell.text, icons);
-    match cell.style {
+    let html = match cell.style {
         Style::Regular => html,
         Style::Bold => format!("<strong>{html}</strong>"),
         Style::Italic => format!("<em>{html}</em>"),
         Style::BoldItalic => format!("<strong><em>{html}</em></strong>"),
+    };
+    match &cell.swatch {
+        Some(swatch) => format!("{} {html}", super::map_page::swatch_svg(swatch)),
+        None => html,
     }
 }
 

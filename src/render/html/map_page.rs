@@ -6,7 +6,8 @@
 //! page template.
 
 use super::markdown::{Heading, PageBody};
-use crate::model::map::{GridKind, Pattern};
+use crate::model::map::{GridKind, Pattern, Swatch};
+use crate::model::tec::{MOVE_NOTE, tec_id, tec_table};
 use crate::model::{Map, Rgb};
 use crate::render::svg::escape;
 
@@ -86,13 +87,64 @@ pub fn map_page(map: &Map, width: f32, height: f32) -> ExtraPage {
         }
         html.push_str("</ul>\n");
     }
+    let mut effects_heading = None;
+    if map.has_effects() {
+        let tec = tec_table(map);
+        html.push_str(&format!(
+            "<h2 id=\"map-effects\">Terrain effects</h2>\n<table class=\"map-effects\" id=\"{}\"><thead><tr><th scope=\"col\">Terrain</th>",
+            escape(&tec_id(map))
+        ));
+        for c in &tec.columns {
+            html.push_str(&format!("<th scope=\"col\">{}</th>", escape(c)));
+        }
+        html.push_str("</tr></thead><tbody>\n");
+        let span = tec.columns.len() + 1;
+        let groups = [("Terrain", &tec.terrain), ("Features", &tec.features)];
+        let mut words = Vec::new();
+        for (heading, rows) in groups {
+            if rows.is_empty() {
+                continue;
+            }
+            if !tec.features.is_empty() {
+                html.push_str(&format!(
+                    "<tr class=\"section\"><th colspan=\"{span}\" scope=\"colgroup\">{heading}</th></tr>\n"
+                ));
+            }
+            for (name, swatch, cells) in rows.iter() {
+                html.push_str(&format!(
+                    "<tr><th scope=\"row\">{} {}</th>",
+                    swatch_svg(swatch),
+                    escape(name)
+                ));
+                for c in cells {
+                    html.push_str(&format!("<td>{}</td>", escape(c)));
+                }
+                html.push_str("</tr>\n");
+                words.push(format!("{name} {}", cells.join(" ")));
+            }
+        }
+        html.push_str("</tbody></table>\n");
+        if tec.moves {
+            html.push_str(&format!(
+                "<p class=\"note\">{}</p>\n",
+                super::data::rich_html(MOVE_NOTE, &[])
+            ));
+        }
+        sections.push((Some(2), words.join(" ")));
+        effects_heading = Some(Heading {
+            level: 2,
+            text: "Terrain effects".to_string(),
+            anchor: "map-effects".to_string(),
+            number: None,
+        });
+    }
     let labels: Vec<&str> = map.labels.iter().map(|l| l.text.value.as_str()).collect();
     sections.push((Some(1), legend.join(" ")));
     if !labels.is_empty() {
         sections[0].1.push(' ');
         sections[0].1.push_str(&labels.join(" "));
     }
-    let headings = vec![
+    let mut headings = vec![
         Heading {
             level: 1,
             text: map.name.clone(),
@@ -106,6 +158,7 @@ pub fn map_page(map: &Map, width: f32, height: f32) -> ExtraPage {
             number: None,
         },
     ];
+    headings.extend(effects_heading);
     ExtraPage {
         file_name: format!("map-{}.html", map.id),
         title: map.name.clone(),
@@ -114,6 +167,36 @@ pub fn map_page(map: &Map, width: f32, height: f32) -> ExtraPage {
             headings,
             sections,
         },
+    }
+}
+
+/// A swatch as a small inline picture: a patch of the terrain's colour
+/// (its pattern named for readers who do not see it), or a feature's stroke.
+pub fn swatch_svg(swatch: &Swatch) -> String {
+    match swatch {
+        Swatch::Terrain { color, pattern, .. } => {
+            let overlay = match pattern {
+                Pattern::None => String::new(),
+                Pattern::Dots => "<circle cx=\"5\" cy=\"5\" r=\"1.2\"/><circle cx=\"11\" cy=\"5\" r=\"1.2\"/><circle cx=\"8\" cy=\"11\" r=\"1.2\"/>".to_string(),
+                Pattern::Hatch => "<path d=\"M0 8L8 0M0 16L16 0M8 16L16 8\" stroke-width=\"1.2\"/>".to_string(),
+                Pattern::Cross => "<path d=\"M0 8L8 0M0 16L16 0M8 16L16 8M0 8L8 16M0 0L16 16M8 0L16 8\" stroke-width=\"1.2\"/>".to_string(),
+            };
+            let dark = hex(color.map(|v| v * 0.6));
+            let label = match pattern {
+                Pattern::None => "",
+                Pattern::Dots => " (dotted)",
+                Pattern::Hatch => " (hatched)",
+                Pattern::Cross => " (cross-hatched)",
+            };
+            format!(
+                "<svg class=\"swatch\" aria-hidden=\"true\" width=\"16\" height=\"16\" viewBox=\"0 0 16 16\"><rect x=\"0.5\" y=\"0.5\" width=\"15\" height=\"15\" fill=\"{}\" stroke=\"currentColor\"/><g fill=\"{dark}\" stroke=\"{dark}\">{overlay}</g></svg><span class=\"visually-hidden\">{label}</span>",
+                hex(*color)
+            )
+        }
+        Swatch::Line { color } => format!(
+            "<svg class=\"swatch\" aria-hidden=\"true\" width=\"24\" height=\"16\" viewBox=\"0 0 24 16\"><rect x=\"0\" y=\"6\" width=\"24\" height=\"4\" fill=\"{}\"/></svg>",
+            hex(*color)
+        ),
     }
 }
 
