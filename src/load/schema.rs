@@ -9,7 +9,7 @@
 use std::fmt::Write as _;
 
 use super::spec::{Def, Ty};
-use super::{aid, chart, collections, deck, fonts, game, map, sheets, template};
+use super::{aid, chart, collections, deck, fonts, game, map, scenario, sheets, template};
 use crate::diag::json_string;
 
 /// One schema file: its name, the document's table and the tables it refers to.
@@ -69,6 +69,11 @@ pub fn schemas() -> Vec<Schema> {
             "map.schema.json",
             "grogpress map file ([[maps]] file = ...)",
             &map::map_file::DEF,
+        ),
+        schema(
+            "scenario.schema.json",
+            "grogpress scenario file ([[scenarios]] file = ...)",
+            &scenario::scenario_file::DEF,
         ),
         schema(
             "sheets.schema.json",

@@ -16,6 +16,7 @@ mod jobs;
 mod map;
 mod random_table;
 mod rules;
+mod scenario;
 mod shortcodes;
 mod unit_symbols;
 mod values;
@@ -58,5 +59,6 @@ pub fn validate(game: &Game) -> Diagnostics {
     jobs::check_units_and_dice(game, &mut diags);
     unit_symbols::check_unit_symbols(game, &mut diags);
     map::validate_maps(game, &mut diags);
+    scenario::validate_scenarios(game, &mut diags);
     diags
 }
