@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 mod support;
-use support::hero_game::{place, write};
+use support::hero_game::write;
 use support::tools::{BoxedWord, word_boxes};
 use support::{build_ok, grogpress};
 
@@ -477,25 +477,21 @@ fn the_turn_track_holds_every_label_and_each_reinforcement_on_its_turn() {
             .max_by(|a, b| a.1[3].total_cmp(&b.1[3]))
             .map(|(l, _)| *l)
     };
-    // The withdrawal note names a unit too: counters' names only.
-    let notes: Vec<f64> = words
-        .iter()
-        .filter(|(t, _)| t == "withdraw")
-        .map(|(_, b)| b[1])
-        .collect();
-    let in_note = |b: &[f64; 4]| notes.iter().any(|y| (y - b[1]).abs() < 1.0);
     let mut found = Vec::new();
     for (text, b) in words {
-        if ARRIVALS.iter().any(|(n, _)| n == text) && !in_note(b) {
+        if ARRIVALS.iter().any(|(n, _)| n == text) {
             found.push((
                 text.as_str(),
                 in_box(b).expect("a reinforcement in a turn's box"),
             ));
         }
     }
-    assert_eq!(counted(found), counted(ARRIVALS.iter().copied()));
-    // Where they enter, under them; the withdrawal noted on its turn; the
-    // turn marker in the first box.
+    // Each reinforcement on its turn, and the withdrawn unit on its own.
+    let mut want = counted(ARRIVALS.iter().copied());
+    want.insert(("Lehr".to_string(), "Night".to_string()), 1);
+    assert_eq!(counted(found), want);
+    // Where they enter, under them; the withdrawal marked under its
+    // counter; the turn marker in the first box.
     let entries = under(words, &["Tank", "Lehr", "Jager"], &["North", "0101"]);
     assert_eq!(
         counted(entries),
@@ -506,9 +502,13 @@ fn the_turn_track_holds_every_label_and_each_reinforcement_on_its_turn() {
             ("Jager", "0101")
         ])
     );
+    assert_eq!(
+        under(words, &["Lehr"], &["Withdraw"]),
+        [("Lehr", "Withdraw")]
+    );
     let withdraw = words
         .iter()
-        .find(|(t, _)| t == "withdraw")
+        .find(|(t, _)| t == "Withdraw")
         .expect("a withdrawal");
     assert_eq!(in_box(&withdraw.1), Some("Night"));
     let marker = words
@@ -670,4 +670,90 @@ fn a_game_without_scenarios_prints_no_scenario_sheets() {
         "{files:?}"
     );
     assert!(!out.join("bend/html/scenario-breakout.html").exists());
+}
+
+/// A side of 150 units and a track of 30 turns run over several pages:
+/// every counter is drawn with its place, every turn has its box.
+#[test]
+fn long_sheets_continue_on_more_pages_and_drop_nothing() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let big = GAME
+        .replace(
+            "units = { rifle = 3, tank = 2 }",
+            "units = { rifle = 150, tank = 2 }",
+        )
+        .replace("scenarios/breakout.toml", "scenarios/grand.toml");
+    let mut scenario = String::from("name = \"Grand\"\nturns = 30\n");
+    let mut want = Vec::new();
+    for i in 0..150 {
+        let hex = format!("{:02}{:02}", i % 10 + 1, (i / 10) % 8 + 1);
+        scenario.push_str(&format!(
+            "\n[[setup]]\nside = \"Soviets\"\nhex = \"{hex}\"\nunits = [\"rifle\"]\n"
+        ));
+        want.push(("Rifle".to_string(), hex));
+    }
+    scenario.push_str("\n[[reinforcements]]\nside = \"Soviets\"\nturn = 30\nedge = \"east\"\nunits = [\"tank\", \"tank\"]\n");
+    let g = game(dir.path(), &big, &[("grand", &scenario)]);
+    let out = dir.path().join("out");
+    build_ok(&g, &out);
+    let pages = word_boxes(&out.join("bend/grand-setup.pdf"));
+    assert!(
+        pages.len() > 2,
+        "the Soviets' card runs over pages: {}",
+        pages.len()
+    );
+    let hexes: Vec<String> = want.iter().map(|(_, h)| h.clone()).collect();
+    let hexes: Vec<&str> = hexes.iter().map(String::as_str).collect();
+    let found: Vec<(String, String)> = pages
+        .iter()
+        .flat_map(|(_, words)| {
+            under(words, &["Rifle"], &hexes)
+                .into_iter()
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let mut found = found;
+    found.sort();
+    want.sort();
+    assert_eq!(found, want);
+    let track = word_boxes(&out.join("bend/grand-turns.pdf"));
+    assert!(track.len() > 1, "30 turns run over pages");
+    let numbers: Vec<String> = track
+        .iter()
+        .flat_map(|(_, words)| words.iter().filter(|(_, b)| b[3] - b[1] > 14.0))
+        .map(|(t, _)| t.clone())
+        .collect();
+    for n in 1..=30 {
+        assert!(numbers.contains(&n.to_string()), "turn {n}: {numbers:?}");
+    }
+    let (_, last) = track.last().expect("a page");
+    assert_eq!(
+        under(last, &["Tank"], &["East"]).len(),
+        2,
+        "turn 30's tanks"
+    );
+}
+
+#[test]
+fn a_place_too_long_to_print_under_its_counter_is_an_error_at_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let long = "Strategic Reserve of the Fourth Panzer Army Group South";
+    let bad = BREAKOUT.replace("Reserve", long);
+    let g = game(dir.path(), GAME, &[("breakout", &bad)]);
+    let run = check(&g);
+    run.exit(1);
+    let at = bad
+        .match_indices(&format!("\"{long}\""))
+        .nth(1)
+        .expect("the set-up's box")
+        .0;
+    let (line, col) = support::line_col(&bad, at);
+    run.expect(
+        "error",
+        "setup-overflow",
+        "scenarios/breakout.toml",
+        line,
+        col,
+    );
 }

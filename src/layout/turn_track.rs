@@ -2,7 +2,7 @@
 //! the page turned landscape, each with the turn's number and label, the
 //! markers that start there, the reinforcements that arrive that turn
 //! drawn as their counters with where they enter under each, and the
-//! withdrawals noted; then the victory conditions and special rules. Rows
+//! withdrawals drawn struck through in red; then the victory conditions and special rules. Rows
 //! that do not fit a page continue on the next; a box taller than a page,
 //! or text that does not fit, is an error. Input: counters resolved by
 //! publish; output: a [`Doc`].
@@ -12,7 +12,7 @@ use super::counters::Counter;
 use super::doc::{Doc, Geometry, Ink, Item, Page, Stroke, rect_path};
 use super::setup_card::{SheetHead, SheetOptions, band, counter_at, overflow, text_box};
 use crate::diag::{Diagnostic, Loc};
-use crate::model::{Align, Paper, Style};
+use crate::model::{Align, Paper, PathEl, Style};
 use crate::text::{Family, FontBook};
 
 /// One box of the track.
@@ -25,14 +25,16 @@ pub struct TurnBox<'a> {
     pub markers: Vec<&'a Counter>,
     /// Reinforcements: the counter, where it enters, where that is written.
     pub arrivals: Vec<(&'a Counter, String, Loc)>,
-    /// "Withdraw 2 Pz (Germans)".
+    /// Withdrawals: the counter, its caption ("Withdraw", "Out: North
+    /// edge"), where that is written.
+    pub leaving: Vec<(&'a Counter, String, Loc)>,
+    /// "Germans withdraw 2 Pz": what the HTML page lists.
     pub notes: Vec<(String, Loc)>,
 }
 
 const GAP: f32 = 6.0;
 const HEAD: f32 = 30.0;
 const PLACE: f32 = 10.0;
-const NOTE_SIZE: f32 = 7.5;
 
 /// The track, then the scenario's notes (heading, text; rich text, one
 /// paragraph per line).
@@ -212,18 +214,32 @@ fn turn_box(
     let per_row = ((w - GAP) / (s + GAP)).floor().max(1.0) as usize;
     let cell = (w - GAP) / per_row as f32;
     let mut y = HEAD + GAP;
-    let drawn: Vec<(&Counter, &str, Option<&Loc>)> = b
+    // (counter, caption, where it is written, whether it leaves).
+    let drawn: Vec<(&Counter, &str, Option<&Loc>, bool)> = b
         .markers
         .iter()
-        .map(|c| (*c, "", None))
-        .chain(b.arrivals.iter().map(|(c, p, l)| (*c, p.as_str(), Some(l))))
+        .map(|c| (*c, "", None, false))
+        .chain(
+            b.arrivals
+                .iter()
+                .map(|(c, p, l)| (*c, p.as_str(), Some(l), false)),
+        )
+        .chain(
+            b.leaving
+                .iter()
+                .map(|(c, p, l)| (*c, p.as_str(), Some(l), true)),
+        )
         .collect();
     for row in drawn.chunks(per_row) {
-        for (i, (counter, place, loc)) in row.iter().enumerate() {
+        for (i, (counter, place, loc, leaves)) in row.iter().enumerate() {
             let x = GAP / 2.0 + i as f32 * cell + (cell - s) / 2.0;
             match counter_at(counter, x, y, s, family, book) {
                 Ok(c) => items.extend(c),
                 Err(d) => problems.push(d),
+            }
+            if *leaves {
+                // Struck through: it leaves the game this turn.
+                items.push(Geometry::Path(strike(x, y, s)).filled(Ink::Rgb(LEAVES)));
             }
             if !place.is_empty() {
                 let at = loc.cloned().unwrap_or_else(|| head.loc.clone());
@@ -236,29 +252,15 @@ fn turn_box(
                     family,
                     book,
                 ) {
+                    Ok(t) if *leaves => {
+                        items.extend(t.into_iter().map(|i| inked(i, Ink::Rgb(LEAVES))))
+                    }
                     Ok(t) => items.extend(t),
                     Err(e) => problems.push(overflow(e, place, &at)),
                 }
             }
         }
         y += s + PLACE + GAP;
-    }
-    for (note, loc) in &b.notes {
-        match paragraph(
-            note,
-            family,
-            book,
-            Style::Italic,
-            NOTE_SIZE,
-            w - 2.0 * GAP,
-            Align::Left,
-        ) {
-            Ok((t, h)) => {
-                items.extend(t.iter().map(|i| i.translated(GAP, y)));
-                y += h + 2.0;
-            }
-            Err(e) => problems.push(overflow(e, note, loc)),
-        }
     }
     if problems.is_empty() {
         Ok((items, y + GAP))
@@ -268,9 +270,30 @@ fn turn_box(
 }
 
 /// Text in white (on the box's dark head).
-fn white(mut item: Item) -> Item {
+fn white(item: Item) -> Item {
+    inked(item, Ink::Gray(1.0))
+}
+
+fn inked(mut item: Item, ink: Ink) -> Item {
     if let Item::Text(t) = &mut item {
-        t.ink = Some(Ink::Gray(1.0));
+        t.ink = Some(ink);
     }
     item
 }
+
+/// A red bar 2 pt wide from the counter's bottom-left corner to its
+/// top-right, as a filled outline (strokes are black).
+fn strike(x: f32, y: f32, s: f32) -> Vec<PathEl> {
+    let n = 1.0 / std::f32::consts::SQRT_2;
+    let (x0, y0, x1, y1) = (x + 3.0, y + s - 3.0, x + s - 3.0, y + 3.0);
+    vec![
+        PathEl::MoveTo(x0 - n, y0 - n),
+        PathEl::LineTo(x1 - n, y1 - n),
+        PathEl::LineTo(x1 + n, y1 + n),
+        PathEl::LineTo(x0 + n, y0 + n),
+        PathEl::Close,
+    ]
+}
+
+/// The red a withdrawal is marked in.
+const LEAVES: [f32; 3] = [0.75, 0.1, 0.1];

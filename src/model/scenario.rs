@@ -99,6 +99,17 @@ impl Scenario {
 pub const MAX_TURNS: i64 = 500;
 
 impl Place {
+    /// Where the place is written, if it is (`available = true` and a
+    /// withdrawal's missing place are not values of their own).
+    pub fn loc(&self) -> Option<&Loc> {
+        match self {
+            Place::Hex { code, .. } => Some(&code.loc),
+            Place::Box(name) | Place::Edge(name) => Some(&name.loc),
+            Place::Turn(n) => Some(&n.loc),
+            Place::Available | Place::Unplaced => None,
+        }
+    }
+
     /// How a set-up card or the turn track prints it: the hex code, the
     /// box's name, "Available", "North edge", "Turn 3".
     pub fn shown(&self) -> String {

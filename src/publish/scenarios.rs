@@ -168,7 +168,7 @@ fn cards<'a>(
                     OobEntry {
                         counter,
                         place: entry.place.shown(),
-                        loc: unit.loc.clone(),
+                        loc: entry.place.loc().unwrap_or(&entry.loc).clone(),
                     },
                 ));
             }
@@ -206,7 +206,7 @@ fn cards<'a>(
                     later.push(OobEntry {
                         counter,
                         place: arrival(entry),
-                        loc: unit.loc.clone(),
+                        loc: entry.place.loc().unwrap_or(&entry.loc).clone(),
                     });
                 }
             }
@@ -257,6 +257,7 @@ fn turn_boxes<'a>(
             },
             markers: Vec::new(),
             arrivals: Vec::new(),
+            leaving: Vec::new(),
             notes: Vec::new(),
         })
         .collect();
@@ -293,6 +294,19 @@ fn turn_boxes<'a>(
         else {
             continue;
         };
+        let caption = match &entry.place {
+            Place::Unplaced => "Withdraw".to_string(),
+            p => format!("Out: {}", p.shown()),
+        };
+        for unit in &entry.units {
+            if let Some((_, c)) = drawn.unit(game, units, &entry.side.value, &unit.value) {
+                b.leaving.push((
+                    c,
+                    caption.clone(),
+                    entry.place.loc().unwrap_or(&entry.loc).clone(),
+                ));
+            }
+        }
         b.notes.push((
             withdrawal_note(game, units, drawn, entry),
             entry.loc.clone(),
