@@ -757,3 +757,21 @@ fn a_place_too_long_to_print_under_its_counter_is_an_error_at_it() {
         col,
     );
 }
+
+#[test]
+fn the_guide_has_a_scenarios_section() {
+    let run = grogpress(&["docs", "scenario"]);
+    run.exit(0);
+    assert!(run.stdout.starts_with("## Scenarios"), "{}", run.stdout);
+    for key in [
+        "[[scenarios]]",
+        "[[setup]]",
+        "[[reinforcements]]",
+        "[[withdrawals]]",
+        "[[markers]]",
+        "turn_labels",
+        "stacking",
+    ] {
+        assert!(run.stdout.contains(key), "{key}");
+    }
+}

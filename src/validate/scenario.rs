@@ -58,10 +58,23 @@ fn validate_scenario(game: &Game, scenario: &Scenario, diags: &mut Diagnostics) 
     }
     let maps = game.scenario_maps(scenario);
     let mut placed = Placed::default();
+    for (side, mix) in job.sides.iter().enumerate() {
+        for (unit, n) in &mix.units {
+            if let Some(item) = units.item(&unit.value) {
+                *placed
+                    .mix
+                    .entry((side, units.item_ref(item).id))
+                    .or_default() += n.value.max(0);
+            }
+        }
+    }
     for entry in scenario.setup.iter().chain(&scenario.reinforcements) {
         placement(game, scenario, job, units, &maps, entry, &mut placed, diags);
     }
-    withdrawals(game, scenario, job, units, &maps, &placed, diags);
+    for list in placed.copies.values_mut() {
+        list.sort_by_key(|(_, turn)| *turn);
+    }
+    withdrawals(game, scenario, job, units, &maps, &mut placed, diags);
     for marker in &scenario.markers {
         if !job
             .markers
@@ -78,6 +91,18 @@ fn validate_scenario(game: &Game, scenario: &Scenario, diags: &mut Diagnostics) 
         place_exists(scenario, &maps, &marker.place, diags);
     }
     unused(scenario, job, units, &placed, diags);
+}
+
+impl Placed {
+    /// The counter side a name gives, looked up once per name.
+    fn side(&mut self, game: &Game, name: &str) -> Option<usize> {
+        if let Some(side) = self.sides.get(name) {
+            return *side;
+        }
+        let side = game.counter_side(name);
+        self.sides.insert(name.to_string(), side);
+        side
+    }
 }
 
 /// Each turn one label, or none at all.
@@ -98,10 +123,14 @@ fn turn_labels(scenario: &Scenario, diags: &mut Diagnostics) {
 }
 
 /// The copies each side has placed so far: (side, unit id) → the place
-/// of each placement and its turn (0 at set-up).
+/// of each placement and its turn (0 at set-up); and what the checks look
+/// up often, looked up once: each side's counts of each unit, the side a
+/// name gives.
 #[derive(Default)]
 struct Placed {
     copies: HashMap<(usize, String), Vec<(Loc, i64)>>,
+    mix: HashMap<(usize, String), i64>,
+    sides: HashMap<String, Option<usize>>,
     /// Units of one side in one cell at set-up: (side, map, cell) → count.
     stacks: HashMap<(usize, usize, (u32, u32)), i64>,
 }
@@ -122,7 +151,7 @@ fn placement(
         on_track(scenario, t, diags);
     }
     let cell = place_exists(scenario, maps, &entry.place, diags);
-    let Some(side) = game.counter_side(&entry.side.value) else {
+    let Some(side) = placed.side(game, &entry.side.value) else {
         diags.push(no_side(job, &entry.side));
         return;
     };
@@ -131,7 +160,7 @@ fn placement(
         let Some(id) = unit_id(game, units, unit, diags) else {
             continue;
         };
-        let copies = mix_count(units, mix, &id);
+        let copies = placed.mix.get(&(side, id.clone())).copied().unwrap_or(0);
         let list = placed.copies.entry((side, id.clone())).or_default();
         if list.len() as i64 >= copies {
             let d = if copies == 0 {
@@ -193,19 +222,6 @@ fn unit_id(
             None
         }
     }
-}
-
-/// How many counters of the unit `id` the side prints.
-fn mix_count(units: &Deck, mix: &crate::model::CounterSide, id: &str) -> i64 {
-    mix.units
-        .iter()
-        .filter(|(u, _)| {
-            units
-                .item(&u.value)
-                .is_some_and(|i| units.item_ref(i).id == id)
-        })
-        .map(|(_, n)| n.value.max(0))
-        .sum()
 }
 
 fn mix_units(mix: &crate::model::CounterSide) -> String {
@@ -320,7 +336,7 @@ fn withdrawals(
     job: &CounterJob,
     units: &Deck,
     maps: &[&Map],
-    placed: &Placed,
+    placed: &mut Placed,
     diags: &mut Diagnostics,
 ) {
     let mut order: Vec<&Placement> = scenario.withdrawals.iter().collect();
@@ -332,7 +348,7 @@ fn withdrawals(
             on_track(scenario, t, diags);
         }
         place_exists(scenario, maps, &entry.place, diags);
-        let Some(side) = game.counter_side(&entry.side.value) else {
+        let Some(side) = placed.side(game, &entry.side.value) else {
             diags.push(no_side(job, &entry.side));
             continue;
         };
@@ -344,7 +360,7 @@ fn withdrawals(
             let by_then = placed
                 .copies
                 .get(&key)
-                .map_or(0, |list| list.iter().filter(|(_, t)| *t <= turn).count());
+                .map_or(0, |list| list.partition_point(|(_, t)| *t <= turn));
             let n = gone.entry(key).or_default();
             if *n >= by_then {
                 diags.push(crate::error!(
@@ -381,7 +397,7 @@ fn unused(
             if seen.contains(&id) {
                 continue;
             }
-            let copies = mix_count(units, mix, &id);
+            let copies = placed.mix.get(&(side, id.clone())).copied().unwrap_or(0);
             let used = placed.copies.get(&(side, id.clone())).map_or(0, Vec::len) as i64;
             if used < copies {
                 left.push(if copies > 1 {
