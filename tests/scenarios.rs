@@ -775,3 +775,25 @@ fn the_guide_has_a_scenarios_section() {
         assert!(run.stdout.contains(key), "{key}");
     }
 }
+
+/// A marker that starts in a hex is drawn on a card of its own with its
+/// hex under it; one on the track is drawn in its turn's box.
+#[test]
+fn markers_off_the_track_are_drawn_with_their_place() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let with_vp = format!("{GAME}\n[[publish.counters.markers]]\nname = \"Victory\"\n");
+    let scenario = format!("{BREAKOUT}\n[[markers]]\nmarker = \"Victory\"\nhex = \"0702\"\n");
+    let g = game(dir.path(), &with_vp, &[("breakout", &scenario)]);
+    let out = dir.path().join("out");
+    build_ok(&g, &out);
+    let pages = word_boxes(&out.join("bend/breakout-setup.pdf"));
+    assert_eq!(
+        pages.len(),
+        3,
+        "the Germans', the Soviets' and the markers' cards"
+    );
+    assert_eq!(
+        under(&pages[2].1, &["Victory"], &["0702"]),
+        [("Victory", "0702")]
+    );
+}

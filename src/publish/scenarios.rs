@@ -179,7 +179,7 @@ fn cards<'a>(
             let at = first_of.entry(g.clone()).or_insert(*i);
             *at = (*at).min(*i);
         }
-        set.sort_by_key(|(g, i, _)| (first_of[g], g.clone(), *i));
+        set.sort_by_key(|(g, i, _)| (first_of.get(g).copied().unwrap_or(0), g.clone(), *i));
         let mut groups: Vec<OobGroup<'a>> = Vec::new();
         for (g, _, entry) in set {
             match groups.last_mut() {
@@ -229,6 +229,29 @@ fn cards<'a>(
             side: mix.name.value.clone(),
             color: lighter(color),
             groups,
+        });
+    }
+    // Markers that start in a hex or a box (those on the track are drawn there).
+    let markers: Vec<OobEntry<'a>> = scenario
+        .markers
+        .iter()
+        .filter(|m| !matches!(m.place, Place::Turn(_)))
+        .filter_map(|m| {
+            Some(OobEntry {
+                counter: drawn.markers.get(&m.marker.value)?,
+                place: m.place.shown(),
+                loc: m.place.loc().unwrap_or(&m.loc).clone(),
+            })
+        })
+        .collect();
+    if !markers.is_empty() {
+        out.push(SetupCard {
+            side: "Markers".to_string(),
+            color: [0.88, 0.88, 0.88],
+            groups: vec![OobGroup {
+                title: "Markers".to_string(),
+                entries: markers,
+            }],
         });
     }
     out
@@ -400,9 +423,9 @@ pub fn plan_scenarios(
             Ok(doc) if !doc.pages.is_empty() => outputs.push(Output {
                 file_name: format!("{}-setup.pdf", scenario.id),
                 summary: format!(
-                    "{}: set-up cards of {}, {} on {}",
+                    "{}: {}, {} on {}",
                     scenario.name.value,
-                    super::counted(cards.len(), "side", "sides"),
+                    super::counted(cards.len(), "set-up card", "set-up cards"),
                     super::counted(placed, "unit", "units"),
                     super::counted(doc.pages.len(), "page", "pages")
                 ),
