@@ -344,6 +344,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "[[regions]]\nfield = \"title\"\nleft = 4     # error with print-shop output: keep text 9 pt inside the trim\n# fix: left = 9",
     },
     Explanation {
+        id: "over-stacked",
+        text: "A scenario sets up more units of one side in one hex than its `stacking` limit allows. The error points at the first unit past the limit; its label at the limit. Move a unit to another hex, or raise `stacking`. Only the set-up is checked: reinforcements may enter a hex over several moves.",
+        example: "stacking = 2\n[[setup]]\nside = \"Soviets\"\nhex = \"0702\"\nunits = [\"rifle-1\", \"rifle-1\", \"rifle-1\"]   # error at the third\n# fix: set the third up in 0703",
+    },
+    Explanation {
         id: "path-outside-game",
         text: "A path in the data leads outside the game folder: an absolute path, a `..` that climbs past the folder, or a symlink whose target lies outside. A game folder is untrusted (someone else may have written it), so such a file is never read, quoted or published. Name files by paths relative to the game folder (a CSV's relative to its deck file) that stay inside it, and copy shared files into the folder instead of linking to them.",
         example: "rules = [\"/proc/self/environ\"]      # error\nrules = [\"../other-game/rules.md\"]  # error\n# fix: copy the page into this game: rules = [\"rules/rules.md\"]",
@@ -357,6 +362,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         id: "rulebook-overflow",
         text: "A card, a deck gallery row, a table named by a shortcode (a chart, random table or collection) or a Markdown pipe table in the rules cannot fit the rulebook: a card must fit a column; a table too wide for a column is set across the page, and a long table continues in the next column with its head repeated, but one row of this table is taller than an empty column (or its words too wide even across the page). Rows and cards are never split. Use one column (`--columns 1`) or larger paper, or shorten the row's text.",
         example: "{{ card(\"action/great-road\") }}\n# error at the shortcode: the card is wider than a column",
+    },
+    Explanation {
+        id: "setup-overflow",
+        text: "A scenario's set-up card or turn record track cannot be drawn as asked: a place under a counter (a hex, a box's name, \"T3 North edge\") does not fit its cell, a turn's box holds more counters than a page, or a counter does not fit the page at all. Shorten the name, or print smaller counters (`counter_size`) or on larger paper (`paper`).",
+        example: "boxes = [\"Strategic Reserve of the Fourth Panzer Army\"]\n[[setup]]\nbox = \"Strategic Reserve of the Fourth Panzer Army\"   # error: too long to print under a counter\n# fix: boxes = [\"4 Pz Reserve\"]",
     },
     Explanation {
         id: "sheet-off-page",
@@ -394,9 +404,24 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "title,effect\nDug In,Ignore the first hit, then rest.   # error: 3 cells, 2 columns\n# fix: Dug In,\"Ignore the first hit, then rest.\"",
     },
     Explanation {
+        id: "too-many-copies",
+        text: "A scenario places more copies of a unit for a side than that side's counter mix (`[[publish.counters.sides]] units`) prints, counting its set-up and its reinforcements together; a unit printed once and placed twice is the usual case, a unit its side does not print at all another. The error points at the placement past the mix; its label at the one before. Remove a placement, or print more copies.",
+        example: "[[publish.counters.sides]]\nname = \"Germans\"\nunits = { pz-2 = 1 }\n# scenario:\n[[setup]]\nside = \"Germans\"\nhex = \"0305\"\nunits = [\"pz-2\", \"pz-2\"]   # error at the second: the mix has 1\n# fix: units = [\"pz-2\"]",
+    },
+    Explanation {
+        id: "turn-outside-track",
+        text: "A reinforcement, a withdrawal or a marker names a turn that is not on the scenario's turn record track, which runs from 1 to `turns`. Correct the turn, or lengthen the scenario.",
+        example: "turns = 6\n[[reinforcements]]\nside = \"Soviets\"\nturn = 7   # error: the track ends at turn 6\n# fix: turn = 6",
+    },
+    Explanation {
         id: "unbalanced-markup",
         text: "A rich-text field opens **bold** or *italic* and never closes it (or closes one it never opened), so the rest of the text would print in the wrong style. Close the marker, or write a literal star as \\*.",
         example: "effect = \"Counts as **two actions.\"   # warning: ** is never closed\n# fix: effect = \"Counts as **two** actions.\"",
+    },
+    Explanation {
+        id: "undeclared-box",
+        text: "A scenario's set-up or marker names a holding box the scenario does not declare in `boxes`. Declare it (so a misspelt box is caught), or correct the name.",
+        example: "boxes = [\"Reserve\"]\n[[setup]]\nside = \"Germans\"\nbox = \"Reserves\"   # error: the box is \"Reserve\"\n# fix: box = \"Reserve\"",
     },
     Explanation {
         id: "undeclared-symbol",
@@ -482,6 +507,16 @@ pub const EXPLANATIONS: &[Explanation] = &[
         id: "unused-symbol",
         text: "A symbol declared by a matrix is used by no cell. Remove it from `symbols`, or fix the cell that should use it.",
         example: "symbols = [\"✓\", \"✗\", \"HQ Only\"]   # warning when no cell is \"HQ Only\"",
+    },
+    Explanation {
+        id: "unused-units",
+        text: "A warning: a scenario never places some units of a side's counter mix (neither at set-up, nor as available, nor as reinforcements). It lists them with how many copies are left, at the scenario's name. Place them (`available = true` for units off the map), or leave them out of the mix if the scenario should not use them.",
+        example: "[[publish.counters.sides]]\nname = \"Soviets\"\nunits = { rifle-1 = 4 }\n# a scenario that sets up 3: warning: never places rifle-1 (1 of 4)\n# fix: [[setup]] side = \"Soviets\", available = true, units = [\"rifle-1\"]",
+    },
+    Explanation {
+        id: "withdrawn-not-placed",
+        text: "A scenario withdraws a unit that is not in play by the withdrawal's turn: it was never set up, arrives later, or has already been withdrawn as often as it was placed. Correct the turn, or the unit.",
+        example: "[[reinforcements]]\nside = \"Germans\"\nturn = 4\nunits = [\"pz-2\"]\n[[withdrawals]]\nside = \"Germans\"\nturn = 3\nunits = [\"pz-2\"]   # error: it arrives on turn 4\n# fix: turn = 5",
     },
     Explanation {
         id: "wrong-type",

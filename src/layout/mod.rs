@@ -24,7 +24,9 @@ pub mod nato;
 mod nav;
 mod pnp;
 mod rulebook;
+mod setup_card;
 mod table;
+mod turn_track;
 mod units_dice;
 
 pub use aid::{AidOptions, lay_out_aid};
@@ -57,7 +59,9 @@ pub use rulebook::{
     Block as RulebookBlock, CardLink, Die, Figure, Figures, Gallery, Rulebook, RulebookInput,
     RulebookOptions, RulesText as RulebookText, lay_out_rulebook, link_mentions, read_blocks,
 };
+pub use setup_card::{OobEntry, OobGroup, SetupCard, SheetHead, SheetOptions, lay_out_setup_cards};
 pub use table::{
     Cell, LaidTable, RowKind, TableRow, TableSpec, TableStyle, lay_out_table, place_table,
 };
+pub use turn_track::{TurnBox, lay_out_turn_track};
 pub use units_dice::{UnitsDiceInput, lay_out_units_and_dice};

@@ -38,6 +38,7 @@ table! { pub mod game_toml: "game.toml",
     charts: opt Tables(&charts::DEF),
     glossary: opt Tables(&glossary::DEF),
     maps: opt Tables(&maps::DEF),
+    scenarios: opt Tables(&crate::load::scenario::scenario_entry::DEF),
 }
 
 /// A colour, "#RRGGBB".
@@ -281,6 +282,17 @@ fn load_game_in(
     let aid_refs = refs(k::aids, &aids::DEF);
     let chart_refs = refs(k::charts, &charts::DEF);
     let map_refs = refs(k::maps, &maps::DEF);
+    let scenario_refs: Vec<Located<String>> = {
+        use crate::load::scenario::scenario_entry as entry;
+        let tables = r.get(&root, k::scenarios);
+        tables
+            .iter()
+            .filter_map(|t| {
+                let t = r.open(t, &entry::DEF);
+                r.get(&t, entry::file)
+            })
+            .collect()
+    };
     let publish = match r.get(&root, k::publish) {
         Some(t) => publish(&mut r, &t),
         None => Publish {
@@ -375,6 +387,7 @@ fn load_game_in(
     let maps = super::map::load_maps(&confine, map_refs, &collections, sources, diags)?;
     // Each map whose terrain declares effects has its terrain effects chart.
     charts.extend(maps.iter().filter_map(crate::model::tec::tec_chart));
+    let scenarios = super::scenario::load_scenarios(&confine, scenario_refs, sources, diags)?;
     let mut rules = Vec::new();
     for page in rules_refs {
         if let Some(path) = confine.resolve(dir, &page, "the rules page", diags) {
@@ -412,6 +425,7 @@ fn load_game_in(
         rules,
         glossary,
         maps,
+        scenarios,
         publish,
         unloaded,
         deck_unloaded,

@@ -21,6 +21,7 @@ mod image_proof;
 pub mod map;
 pub mod paths;
 pub mod rules;
+pub mod scenario;
 pub mod schema;
 mod sheets;
 pub mod spec;

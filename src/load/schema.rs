@@ -9,7 +9,9 @@
 use std::fmt::Write as _;
 
 use super::spec::{Def, Ty};
-use super::{aid, chart, collections, deck, figure, fonts, game, map, sheets, template};
+use super::{
+    aid, chart, collections, deck, figure, fonts, game, map, scenario, sheets, template,
+};
 use crate::diag::json_string;
 
 /// One schema file: its name, the document's table and the tables it refers to.
@@ -74,6 +76,11 @@ pub fn schemas() -> Vec<Schema> {
             "figure.schema.json",
             "grogpress rule illustration (a ```figure block in the rules Markdown)",
             &figure::figure_block::DEF,
+        ),
+        schema(
+            "scenario.schema.json",
+            "grogpress scenario file ([[scenarios]] file = ...)",
+            &scenario::scenario_file::DEF,
         ),
         schema(
             "sheets.schema.json",

@@ -305,6 +305,8 @@ pub struct Game {
     pub glossary: Vec<GlossaryEntry>,
     /// Boards and maps, in the order `game.toml` lists them.
     pub maps: Vec<super::Map>,
+    /// Scenarios, in the order `game.toml` lists them.
+    pub scenarios: Vec<super::Scenario>,
     pub publish: Publish,
     /// Ids of decks and aids declared in `game.toml` whose files could not be
     /// loaded (already reported): later checks stay quiet about them.

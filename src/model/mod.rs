@@ -21,6 +21,7 @@ mod phrase;
 mod random_table;
 mod roll;
 pub mod rules;
+pub mod scenario;
 mod sheet;
 mod shortcode;
 pub mod tec;
@@ -63,6 +64,7 @@ pub use roll::{
     describe_rolls, modifier_span_problem,
 };
 pub use rules::{CardMention, RulesDoc};
+pub use scenario::Scenario;
 #[cfg(test)]
 pub(crate) use sheet::avery_5395;
 pub use sheet::{CardSize, Paper, SheetTemplate};

@@ -47,6 +47,8 @@ pub fn build_html(game: &Game, assets: &Assets) -> Result<Vec<(String, Vec<u8>)>
         None => Vec::new(),
     };
     let figures = super::figures::draw_figures(game, assets)?;
+    let (scenario_pages, scenario_items) = super::scenarios::html_pages(game, assets)?;
+    extra.extend(scenario_pages);
     let site = Site {
         game,
         rules,
@@ -60,7 +62,9 @@ pub fn build_html(game: &Game, assets: &Assets) -> Result<Vec<(String, Vec<u8>)>
     };
     let mut files = render_site(&site).map_err(|e| OpError::new(e.to_string()))?;
     files.extend(font_licences(&assets.root.fonts())?);
-    files.extend(art_copies(art.iter().chain(&counter_items))?);
+    files.extend(art_copies(
+        art.iter().chain(&counter_items).chain(&scenario_items),
+    )?);
     files.extend(pictures);
     Ok(files)
 }

@@ -23,6 +23,7 @@ pub mod output;
 mod plan;
 pub mod preview;
 pub mod rulebook;
+mod scenarios;
 pub mod vassal;
 
 pub use artifact::{Body, Output, PageSource};

@@ -39,6 +39,8 @@ pub struct PlanOptions {
     pub counter_size: Option<f32>,
     /// Every map: a poster, tiled sheets, an SVG and a PNG (`<map>-map.pdf`...).
     pub maps: bool,
+    /// Each scenario's set-up cards and turn record track (`<scenario>-setup.pdf`, `-turns.pdf`).
+    pub scenarios: bool,
     /// Paper for card lists, the units and dice sheet and counters (default Letter).
     pub paper: Option<Paper>,
     /// The PDF rulebook from the Markdown rules (`<game>-rules.pdf`).
@@ -129,6 +131,7 @@ impl PlanOptions {
             card_lists: true,
             counters: true,
             maps: true,
+            scenarios: true,
             rulebook: Some(layout::RulebookOptions::default()),
             ..PlanOptions::default()
         }

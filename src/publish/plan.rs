@@ -121,6 +121,11 @@ pub fn plan(
     if options.maps {
         outputs.extend(super::maps::plan_maps(game, assets, diags));
     }
+    if options.scenarios {
+        outputs.extend(super::scenarios::plan_scenarios(
+            game, assets, options, diags,
+        )?);
+    }
     if options.card_lists {
         outputs.extend(super::card_lists::plan_card_lists(
             game, assets, options, diags,

@@ -20,6 +20,7 @@ mod link_targets;
 mod map;
 mod random_table;
 mod rules;
+mod scenario;
 mod shortcodes;
 mod unit_symbols;
 mod values;
@@ -67,5 +68,6 @@ pub fn validate(game: &Game) -> Diagnostics {
     unit_symbols::check_unit_symbols(game, &mut diags);
     map::validate_maps(game, &mut diags);
     validate_figures(game, &mut diags);
+    scenario::validate_scenarios(game, &mut diags);
     diags
 }

@@ -12,6 +12,7 @@ mod counters_page;
 mod data;
 mod map_page;
 mod markdown;
+mod scenario_page;
 mod search;
 mod site;
 
@@ -19,6 +20,9 @@ pub use counters_page::{COUNTERS_PAGE, ShownCounter, counters_page};
 pub use data::{DATA_SHORTCODES, icon_svg};
 pub use map_page::{ExtraPage, map_page, map_picture};
 pub use markdown::{Heading, PageBody, PageLinks, UsedIds, render_markdown, unique_id};
+pub use scenario_page::{
+    ScenarioShown, ShownOob, ShownTurn, ShownUnit, scenario_file, scenario_page,
+};
 pub use site::{DeckFaces, HtmlTemplates, RulesText, Site, render_site};
 
 /// What a page may load and run: only files of the site itself, no inline

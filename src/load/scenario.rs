@@ -1,0 +1,352 @@
+//! Load stage: a scenario file (`[[scenarios]]` of game.toml, its id the
+//! file's stem) — its maps and turns, each side's set-up, reinforcements
+//! and withdrawals, markers, holding boxes, victory conditions and special
+//! rules — into a [`Scenario`]. Names (units, sides, hexes, boxes) are kept
+//! as written with their places; whether they name anything is for
+//! validation.
+
+use std::path::Path;
+
+use super::paths::Confine;
+use super::spec::table;
+use super::toml::{Reader, Table, parse};
+use super::{OpError, read_source};
+use crate::diag::{Diagnostics, Sources};
+use crate::model::Located;
+use crate::model::scenario::{MAX_TURNS, MarkerPlacement, Place, Placement, Scenario};
+
+table! { pub mod scenario_entry: "[[scenarios]]",
+    "A scenario file (see the scenario file); its id is the file's name without `.toml`.";
+    file: req Str("The file, relative to the game folder, e.g. \"scenarios/breakout.toml\"."),
+}
+
+table! { pub mod scenario_file: "a scenario file",
+    "A scenario: its maps, turns, each side's set-up, reinforcements and withdrawals, markers, victory conditions and special rules; printed as set-up cards (<id>-setup.pdf), a turn record track (<id>-turns.pdf) and a page of the HTML reference.";
+    name: req Str("The scenario's name, e.g. \"Breakout\"."),
+    map: opt Str("The map it is played on (a [[maps]] id)."),
+    maps: opt StrArray("The maps it is played on, when several (default: every map of the game)."),
+    turns: req IntIn(Some(1), Some(MAX_TURNS), "How many game turns it lasts."),
+    turn_labels: opt StrArray("A label per turn, e.g. [\"6 Jul\", \"7 Jul\"] (default \"Turn 1\", \"Turn 2\"...); one per turn."),
+    first: opt Str("The side that moves first (a [[publish.counters.sides]] name)."),
+    stacking: opt IntIn(Some(1), None, "The most units of one side in one hex at set-up."),
+    boxes: opt StrArray("Holding boxes the set-up and markers may name, e.g. [\"Reserve\", \"Eliminated\"]."),
+    formation: opt Str("A field of the units collection the set-up cards group units by (a formation); default: one group per side, in the collection's order."),
+    setup: opt Tables(&setup::DEF),
+    reinforcements: opt Tables(&reinforcements::DEF),
+    withdrawals: opt Tables(&withdrawals::DEF),
+    markers: opt Tables(&markers::DEF),
+    victory: opt Str("The victory conditions (Markdown)."),
+    special_rules: opt Str("Special rules of the scenario (Markdown)."),
+}
+
+table! { pub mod setup: "[[setup]]",
+    "Units of one side placed before play: in a hex, in a holding box, or available. Exactly one of hex, box and available.";
+    side: req Str("A [[publish.counters.sides]] name."),
+    hex: opt Str("The hex (or square) by its code, e.g. \"0305\"."),
+    map: opt Str("The map the hex is on, when the scenario has several (default: the one whose grid holds it)."),
+    box_ as "box": opt Str("A holding box of `boxes`."),
+    available: opt Bool("true: the units are available to their side, off the map."),
+    units: req StrArray("Units by id or name; a unit named twice is two of its counters."),
+}
+
+table! { pub mod reinforcements: "[[reinforcements]]",
+    "Units of one side arriving on a turn: at a hex, along an edge of the map, or in a holding box.";
+    side = super::setup::side,
+    turn: req Int("The turn they arrive, 1 to `turns`."),
+    hex: opt Str("The hex they enter at."),
+    map = super::setup::map,
+    edge: opt OneOf(&["north", "south", "east", "west"], "The map edge they enter along."),
+    box_ = super::setup::box_,
+    units = super::setup::units,
+}
+
+table! { pub mod withdrawals: "[[withdrawals]]",
+    "Units of one side leaving the game on a turn (from wherever they are, or by a hex or edge).";
+    side = super::setup::side,
+    turn: req Int("The turn they leave, 1 to `turns`."),
+    hex: opt Str("The hex they leave by."),
+    map = super::setup::map,
+    edge: opt OneOf(&["north", "south", "east", "west"], "The map edge they leave by."),
+    units = super::setup::units,
+}
+
+table! { pub mod markers: "[[markers]]",
+    "A marker counter and where it starts: a box of the turn record track, a hex or a holding box.";
+    marker: req Str("A [[publish.counters.markers]] name, e.g. \"Game Turn\"."),
+    turn: opt Int("The box of the turn record track it starts in."),
+    hex: opt Str("The hex it starts in."),
+    map = super::setup::map,
+    box_ = super::setup::box_,
+}
+
+/// Every scenario `[[scenarios]]` names, in order.
+pub fn load_scenarios(
+    confine: &Confine,
+    refs: Vec<Located<String>>,
+    sources: &mut Sources,
+    diags: &mut Diagnostics,
+) -> Result<Vec<Scenario>, OpError> {
+    let mut scenarios: Vec<Scenario> = Vec::new();
+    for file_name in refs {
+        let Some(path) = confine.resolve(confine.dir(), &file_name, "the scenario file", diags)
+        else {
+            continue;
+        };
+        let stem = Path::new(&file_name.value)
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let id = Located::new(stem, file_name.loc.clone());
+        if !super::ids::check(&id, "the scenario file's name", diags) {
+            continue;
+        }
+        if scenarios.iter().any(|s| s.id == id.value) {
+            diags.push(crate::error!(
+                "duplicate-value", Some(file_name.loc.clone()),
+                "a second scenario file named `{}`", id.value;
+                hint: "a scenario's id is its file's name, which names its outputs: give each scenario file its own name"
+            ));
+            continue;
+        }
+        let (file, text, utf8) = read_source(&path, sources, diags)?;
+        if !utf8 {
+            continue;
+        }
+        let Some(root) = parse(file, &text, diags) else {
+            continue;
+        };
+        let mut r = Reader::new(file, diags);
+        if let Some(scenario) = read_scenario(&mut r, &id.value, &root) {
+            scenarios.push(scenario);
+        }
+    }
+    Ok(scenarios)
+}
+
+fn read_scenario(r: &mut Reader<'_>, id: &str, root: &Table<'_>) -> Option<Scenario> {
+    use scenario_file as k;
+    let t = r.open_top(root, &k::DEF);
+    let name = r.get(&t, k::name);
+    let turns = r.get(&t, k::turns);
+    let mut maps: Vec<Located<String>> = r.get(&t, k::map).into_iter().collect();
+    maps.extend(r.get(&t, k::maps));
+    let turn_labels = r.get(&t, k::turn_labels);
+    let first = r.get(&t, k::first);
+    let stacking = r.get(&t, k::stacking);
+    let boxes = r.get(&t, k::boxes);
+    let formation = r.get(&t, k::formation);
+    let setup = r
+        .get(&t, k::setup)
+        .iter()
+        .filter_map(|t| setup_entry(r, t))
+        .collect();
+    let reinforcements = r
+        .get(&t, k::reinforcements)
+        .iter()
+        .filter_map(|t| reinforcement(r, t))
+        .collect();
+    let withdrawals = r
+        .get(&t, k::withdrawals)
+        .iter()
+        .filter_map(|t| withdrawal(r, t))
+        .collect();
+    let markers = r
+        .get(&t, k::markers)
+        .iter()
+        .filter_map(|t| marker(r, t))
+        .collect();
+    let victory = r.get(&t, k::victory);
+    let special_rules = r.get(&t, k::special_rules);
+    let turns = turns?;
+    if !(1..=MAX_TURNS).contains(&turns.value) {
+        r.diags.push(crate::error!(
+            "limit-exceeded", Some(turns.loc.clone()),
+            "a scenario of {} turns", turns.value;
+            hint: "a scenario lasts 1 to {MAX_TURNS} turns"
+        ));
+        return None;
+    }
+    Some(Scenario {
+        id: id.to_string(),
+        name: name?,
+        maps,
+        turns,
+        turn_labels,
+        first,
+        stacking,
+        boxes,
+        formation,
+        setup,
+        reinforcements,
+        withdrawals,
+        markers,
+        victory,
+        special_rules,
+        loc: r.loc(0..0),
+    })
+}
+
+/// Where the table puts its units: the one of `hex`, `box`, `available`,
+/// `edge` and `turn` given (`None` with a `missing-field` when none is, or
+/// a `bad-value` when several are). `needed`: what the hint offers.
+struct Given {
+    hex: Option<Located<String>>,
+    map: Option<Located<String>>,
+    r#box: Option<Located<String>>,
+    available: bool,
+    edge: Option<Located<String>>,
+    turn: Option<Located<i64>>,
+}
+
+fn place(r: &mut Reader<'_>, t: &Table<'_>, given: Given, needed: Option<&str>) -> Option<Place> {
+    let mut places = Vec::new();
+    if let Some(code) = given.hex {
+        places.push((
+            "hex",
+            Place::Hex {
+                code,
+                map: given.map,
+            },
+        ));
+    }
+    if let Some(b) = given.r#box {
+        places.push(("box", Place::Box(b)));
+    }
+    if given.available {
+        places.push(("available", Place::Available));
+    }
+    if let Some(edge) = given.edge {
+        places.push(("edge", Place::Edge(edge)));
+    }
+    if let Some(turn) = given.turn {
+        places.push(("turn", Place::Turn(turn)));
+    }
+    match places.len() {
+        0 => match needed {
+            None => Some(Place::Unplaced),
+            Some(keys) => {
+                r.diags.push(crate::error!(
+                    "missing-field", Some(r.loc(t.span())),
+                    "this table does not say where its units go";
+                    hint: "give one of {keys}"
+                ));
+                None
+            }
+        },
+        1 => places.pop().map(|(_, p)| p),
+        _ => {
+            let keys: Vec<&str> = places.iter().map(|(k, _)| *k).collect();
+            r.diags.push(crate::error!(
+                "bad-value", Some(r.loc(t.span())),
+                "this table puts its units in two places at once ({})", keys.join(" and ");
+                hint: "give only one of them"
+            ));
+            None
+        }
+    }
+}
+
+fn setup_entry(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Placement> {
+    let tab = r.open(t, &setup::DEF);
+    let side = r.get(&tab, setup::side);
+    let units = r.get(&tab, setup::units);
+    let given = Given {
+        hex: r.get(&tab, setup::hex),
+        map: r.get(&tab, setup::map),
+        r#box: r.get(&tab, setup::box_),
+        available: r.get(&tab, setup::available).unwrap_or(false),
+        edge: None,
+        turn: None,
+    };
+    let place = place(
+        r,
+        t,
+        given,
+        Some("hex = \"0305\", box = \"Reserve\" or available = true"),
+    );
+    Some(Placement {
+        side: side?,
+        turn: None,
+        place: place?,
+        units,
+        loc: r.loc(t.span()),
+    })
+}
+
+fn reinforcement(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Placement> {
+    use reinforcements as k;
+    let tab = r.open(t, &k::DEF);
+    let side = r.get(&tab, k::side);
+    let turn = r.get(&tab, k::turn);
+    let units = r.get(&tab, k::units);
+    let given = Given {
+        hex: r.get(&tab, k::hex),
+        map: r.get(&tab, k::map),
+        r#box: r.get(&tab, k::box_),
+        available: false,
+        edge: r.get(&tab, k::edge),
+        turn: None,
+    };
+    let place = place(
+        r,
+        t,
+        given,
+        Some("hex = \"0101\", edge = \"north\" or box = \"Reserve\""),
+    );
+    Some(Placement {
+        side: side?,
+        turn: Some(turn?),
+        place: place?,
+        units,
+        loc: r.loc(t.span()),
+    })
+}
+
+fn withdrawal(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Placement> {
+    use withdrawals as k;
+    let tab = r.open(t, &k::DEF);
+    let side = r.get(&tab, k::side);
+    let turn = r.get(&tab, k::turn);
+    let units = r.get(&tab, k::units);
+    let given = Given {
+        hex: r.get(&tab, k::hex),
+        map: r.get(&tab, k::map),
+        r#box: None,
+        available: false,
+        edge: r.get(&tab, k::edge),
+        turn: None,
+    };
+    let place = place(r, t, given, None);
+    Some(Placement {
+        side: side?,
+        turn: Some(turn?),
+        place: place?,
+        units,
+        loc: r.loc(t.span()),
+    })
+}
+
+fn marker(r: &mut Reader<'_>, t: &Table<'_>) -> Option<MarkerPlacement> {
+    use markers as k;
+    let tab = r.open(t, &k::DEF);
+    let marker = r.get(&tab, k::marker);
+    let given = Given {
+        hex: r.get(&tab, k::hex),
+        map: r.get(&tab, k::map),
+        r#box: r.get(&tab, k::box_),
+        available: false,
+        edge: None,
+        turn: r.get(&tab, k::turn),
+    };
+    let place = place(
+        r,
+        t,
+        given,
+        Some("turn = 1, hex = \"0305\" or box = \"Reserve\""),
+    );
+    Some(MarkerPlacement {
+        marker: marker?,
+        place: place?,
+        loc: r.loc(t.span()),
+    })
+}
