@@ -354,6 +354,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "rules = [\"/proc/self/environ\"]      # error\nrules = [\"../other-game/rules.md\"]  # error\n# fix: copy the page into this game: rules = [\"rules/rules.md\"]",
     },
     Explanation {
+        id: "prohibited-terrain",
+        text: "A scenario places a unit (set-up or reinforcement) in a hex whose terrain its movement class may not enter: the map's terrain gives that class `\"prohibited\"` in its `move`, and the unit's class is its value of the counters' `class` field. Place it elsewhere, or give the terrain a cost for the class.",
+        example: "# map: [[terrain]] id = \"marsh\" move = { foot = 3, tracked = \"prohibited\" }\n[[setup]]\nside = \"Germans\"\nhex = \"0113\"          # a marsh hex\nunits = [\"pz-2\"]      # error: pz-2 is tracked",
+    },
+    Explanation {
         id: "required-field",
         text: "A `[[constraints.when]]` rule says cards with a certain value of a field need another field (`require`), and this card does not have it. Add the field to the card.",
         example: "[[constraints.when]]\nfield = \"type\"\nis = \"D\"\nrequire = [\"notes\"]\n\n[[cards]]\ntype = \"D\"     # error: a card with type = \"D\" needs `notes`",

@@ -9,9 +9,7 @@
 use std::fmt::Write as _;
 
 use super::spec::{Def, Ty};
-use super::{
-    aid, chart, collections, deck, figure, fonts, game, map, scenario, sheets, template,
-};
+use super::{aid, chart, collections, deck, figure, fonts, game, map, scenario, sheets, template};
 use crate::diag::json_string;
 
 /// One schema file: its name, the document's table and the tables it refers to.

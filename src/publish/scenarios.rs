@@ -131,9 +131,11 @@ fn cards<'a>(
     let Some(job) = game.publish.counters.as_ref() else {
         return Vec::new();
     };
+    // The scenario's own `formation`, else the counters' (which bands them).
     let formation = scenario
         .formation
         .as_ref()
+        .or(job.formation.as_ref())
         .and_then(|f| units.field_index(&f.value));
     let order: HashMap<String, usize> = units
         .cards

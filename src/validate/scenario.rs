@@ -184,6 +184,9 @@ fn placement(
             continue;
         }
         list.push((unit.loc.clone(), turn));
+        if let Some((m, c)) = cell {
+            prohibited_terrain(job, units, maps[m], c, unit, diags);
+        }
         if entry.turn.is_none()
             && let (Some((m, c)), Some(limit)) = (cell, &scenario.stacking)
         {
@@ -201,6 +204,36 @@ fn placement(
                 );
             }
         }
+    }
+}
+
+/// A unit placed in a hex whose terrain its movement class may not enter
+/// (the counters' `class` field, the map's `move`): `prohibited-terrain`.
+fn prohibited_terrain(
+    job: &CounterJob,
+    units: &Deck,
+    map: &Map,
+    cell: crate::model::map::Cell,
+    unit: &Located<String>,
+    diags: &mut Diagnostics,
+) {
+    let Some(field) = &job.class else { return };
+    let Some(item) = units.item(&unit.value) else {
+        return;
+    };
+    let Some(class) = units.get(item, &field.value) else {
+        return;
+    };
+    if map.prohibits(cell, &class) {
+        let terrain = map
+            .terrain_at(cell)
+            .map_or("its terrain", |t| t.name.as_str());
+        diags.push(crate::error!(
+            "prohibited-terrain", Some(unit.loc.clone()),
+            "`{}` ({class}) is placed in {} ({terrain}), which {class} units may not enter",
+            unit.value, map.coordinates.code(cell);
+            hint: "place it in a hex its class may enter, or give {terrain} a cost for `{class}` on the map"
+        ));
     }
 }
 
