@@ -57,6 +57,7 @@ const KINDS: &[&str] = &[
     "chart",
     "aid",
     "map",
+    "scenario",
     "sheets",
     "layout",
     "fonts",
@@ -112,14 +113,18 @@ fn data_files() -> Vec<(PathBuf, &'static str)> {
         for table in &game.random_tables {
             add(table.loc.file, "table");
         }
+        // Maps first: a map's terrain effects chart is a chart read from the map file.
+        for map in &game.maps {
+            add(map.loc.file, "map");
+        }
         for chart in &game.charts {
             add(chart.loc.file, "chart");
         }
         for aid in &game.aids {
             add(aid.loc.file, "aid");
         }
-        for map in &game.maps {
-            add(map.loc.file, "map");
+        for scenario in &game.scenarios {
+            add(scenario.loc.file, "scenario");
         }
         files.push((game_toml, "game"));
     }

@@ -35,7 +35,7 @@ fn spaced_targets(text: &str) -> Vec<(std::ops::Range<usize>, &str)> {
         if !SCHEMES.iter().any(|s| rest.starts_with(s)) {
             continue;
         }
-        let Some(close) = rest.find(|c| c == ')' || c == '\n') else {
+        let Some(close) = rest.find([')', '\n']) else {
             continue;
         };
         let target = &rest[..close];

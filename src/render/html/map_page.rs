@@ -91,7 +91,7 @@ pub fn map_page(map: &Map, width: f32, height: f32) -> ExtraPage {
     if map.has_effects() {
         let tec = tec_table(map);
         html.push_str(&format!(
-            "<h2 id=\"map-effects\">Terrain effects</h2>\n<table class=\"map-effects\" id=\"{}\"><thead><tr><th scope=\"col\">Terrain</th>",
+            "<h2 id=\"map-effects\">Terrain effects</h2>\n<table class=\"map-effects\" id=\"{}\" tabindex=\"0\"><thead><tr><th scope=\"col\">Terrain</th>",
             escape(&tec_id(map))
         ));
         for c in &tec.columns {
