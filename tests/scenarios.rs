@@ -797,3 +797,28 @@ fn markers_off_the_track_are_drawn_with_their_place() {
         [("Victory", "0702")]
     );
 }
+
+/// A unit set up (or arriving) in terrain its movement class may not enter
+/// is `prohibited-terrain` at the unit: the counters' `class` field names
+/// each unit's class, the map's terrain says `"prohibited"` for it.
+#[test]
+fn a_unit_set_up_where_its_class_may_not_go_is_located() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let game_toml = GAME.replace(
+        "symbol = \"type\"\n",
+        "symbol = \"type\"\nclass = \"type\"\n",
+    );
+    let map = format!(
+        "{MAP}move = {{ all = 1 }}\n\n[[terrain]]\nid = \"swamp\"\ncolor = \"#7FA08A\"\nmove = {{ infantry = 3, armour = \"prohibited\", \"infantry+hq\" = 3 }}\n\n[[cells]]\nterrain = \"swamp\"\ncells = [\"0305\", \"0101\"]\n"
+    );
+    let g = game(dir.path(), &game_toml, &[("breakout", BREAKOUT)]);
+    std::fs::write(g.join("map.toml"), map).expect("map");
+    let run = check(&g);
+    run.exit(1);
+    // Lehr (armour) sets up in 0305 and arrives at 0101, both swamp; the
+    // Jager (infantry) beside it in 0305 may go there.
+    expect_at(&run, "error", "prohibited-terrain", BREAKOUT, "\"lehr\"", 0);
+    expect_at(&run, "error", "prohibited-terrain", BREAKOUT, "\"lehr\"", 1);
+    assert_eq!(run.with_id("prohibited-terrain").len(), 2, "{}", run.dump());
+    run.only_ids(&["prohibited-terrain"]);
+}

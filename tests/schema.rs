@@ -546,6 +546,13 @@ const TYPOS: &[Typo] = &[
         "map",
         "height",
     ),
+    (
+        "data/river-line/scenarios/the-crossing.toml",
+        "[[setup]]\n",
+        "[[setup]]\nfacing = 1\n",
+        "scenario",
+        "facing",
+    ),
 ];
 
 #[test]
