@@ -103,15 +103,25 @@ impl SourceFile {
         self.text.get()
     }
 
-    /// `read` run on the file's text; a long text kept packed is unpacked
-    /// for it alone and let go after (a scan of every file must not keep a
-    /// 100,000-card deck's text).
-    pub fn read_text<R>(&self, read: impl FnOnce(&str) -> R) -> R {
+    /// `read` run on the whole text when the file is held as it is, or
+    /// (a long text kept packed) on each line in turn, with the line's byte
+    /// offset, unpacked a piece at a time: a scan of every file must not
+    /// unpack a 100,000-card deck's text whole.
+    pub fn read_text(&self, mut read: impl FnMut(usize, &str)) {
         match &self.text {
             SourceText::Packed { deflated, unpacked } if unpacked.get().is_none() => {
-                read(&inflate(deflated).unwrap_or_default())
+                use std::io::BufRead;
+                let mut lines =
+                    std::io::BufReader::new(flate2::read::DeflateDecoder::new(&deflated[..]));
+                let mut line = String::new();
+                let mut at = 0;
+                while matches!(lines.read_line(&mut line), Ok(n) if n > 0) {
+                    read(at, &line);
+                    at += line.len();
+                    line.clear();
+                }
             }
-            text => read(text.get()),
+            text => read(0, text.get()),
         }
     }
 

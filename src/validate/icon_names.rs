@@ -20,12 +20,16 @@ pub fn check_icon_names(dir: &Path, sources: &Sources, icons: &[&str], diags: &m
             Some("csv") => SourceKind::Csv,
             _ => continue,
         };
-        let unknown: Vec<(std::ops::Range<usize>, String)> = file.read_text(|text| {
-            icon_marks(text, kind)
-                .into_iter()
-                .filter(|(_, name)| !icons.contains(name))
-                .map(|(span, name)| (span, name.to_string()))
-                .collect()
+        // A packed (long) file comes a line at a time: a TOML or Markdown
+        // line is then read on its own (a string or code block running over
+        // lines is not followed), which finds no mark the whole text lacks.
+        let mut unknown: Vec<(std::ops::Range<usize>, String)> = Vec::new();
+        file.read_text(|at, text| {
+            for (span, name) in icon_marks(text, kind) {
+                if !icons.contains(&name) {
+                    unknown.push((at + span.start..at + span.end, name.to_string()));
+                }
+            }
         });
         for (span, name) in unknown {
             diags.push(crate::error!(
@@ -47,4 +51,33 @@ fn icon_list(icons: &[&str]) -> String {
         .map(|n| format!(":{n}:"))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A long deck kept packed is scanned a line at a time, and a mark in
+    /// it is told at its true place.
+    #[test]
+    fn a_mark_in_a_packed_file_is_found_at_its_place() {
+        let mut text = "title,effect\n".to_string();
+        for n in 0..40_000 {
+            text.push_str(&format!("Card {n},Move one hex :sword: then stop.\n"));
+        }
+        let bad = text.len() + "Last,Cross by ".len();
+        text.push_str("Last,Cross by :rail: lines.\n");
+        assert!(text.len() > 1 << 20, "long enough to be kept packed");
+        let mut sources = Sources::default();
+        let id = sources.add("g/cards.csv".into(), text.clone());
+        let mut diags = Diagnostics::default();
+        check_icon_names(Path::new("g"), &sources, &["sword"], &mut diags);
+        let found = &diags.list;
+        assert_eq!(found.len(), 1, "{found:?}");
+        let loc = found[0].loc.as_ref().expect("located");
+        assert_eq!(
+            (loc.file, loc.span.clone()),
+            (id, bad..bad + ":rail:".len())
+        );
+    }
 }
