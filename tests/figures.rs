@@ -504,3 +504,44 @@ fn every_fault_of_a_figure_is_located_in_the_rules_page() {
         "toml-syntax",
     ]);
 }
+
+/// A label wider than its figure is an error at the label, in `check` and
+/// in `build` alike (which then writes nothing): never text cut off at
+/// the frame.
+#[test]
+fn a_label_wider_than_its_figure_is_located_not_clipped() {
+    let long = "Maloarkhangelsk ".repeat(300);
+    let rules = format!(
+        "# Rules\n\n{}",
+        figure(&format!(
+            "id = \"wide\"\nmap = \"main\"\nhexes = \"0203..0607\"\ncaption = \"C.\"\nlabels = [{{ hex = \"0304\", text = \"{}\" }}]",
+            long.trim_end()
+        ))
+    );
+    let offset = rules.find("\"Maloarkhangelsk").expect("label");
+    let (line, column) = support::line_col(&rules, offset);
+    let (run, _tmp) = check(&rules);
+    run.exit(1);
+    run.expect("error", "figure-label-overflow", "rules.md", line, column);
+    run.only_ids(&["figure-label-overflow"]);
+
+    let tmp = tempfile::tempdir().expect("temp");
+    let game = write_game(tmp.path(), &rules);
+    let out = tmp.path().join("out");
+    let built = support::grogpress(&[
+        "build",
+        game.to_str().expect("path"),
+        "--out",
+        out.to_str().expect("path"),
+        "--format",
+        "json",
+    ]);
+    built.exit(1);
+    built.expect("error", "figure-label-overflow", "rules.md", line, column);
+    assert!(
+        !out.join("figure-test")
+            .join("figure-test-rules.pdf")
+            .exists(),
+        "no rulebook is written with a figure that cannot be drawn"
+    );
+}

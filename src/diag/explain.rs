@@ -219,6 +219,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "swords = 3\nfaces = [\"sword\", \"sword\", \"shield\", \"\", \"\", \"\"]   # error: 2 swords where swords = 3",
     },
     Explanation {
+        id: "figure-label-overflow",
+        text: "A label of a rule illustration (`labels` of a ```figure block) is wider than the figure's frame, so it could not be printed whole. A figure's labels are a few words on the map; say more in the caption, or show more hexes (`hexes`) so the figure is wider.",
+        example: "```figure\nid = \"assault\"\nmap = \"main\"\nhexes = \"0203..0405\"\ncaption = \"An assault.\"\nlabels = [{ hex = \"0304\", text = \"The attacker rolls two dice and adds...\" }]   # error\n```\n# fix: text = \"Attack\", and the rest in the caption",
+    },
+    Explanation {
         id: "figure-no-counter",
         text: "A counter of a rule illustration names a unit the named side does not print: a figure shows the counters of the game's counter mix, as `[[publish.counters.sides]]` lists them (the side's colour, the unit's face). Name the side that prints the unit, or add the unit to that side's `units`.",
         example: "counters = [{ unit = \"gd-1\", side = \"Germans\", hex = \"0405\" }]   # error: the Germans print no gd-1\n# fix: side = \"Soviets\"",

@@ -12,7 +12,7 @@ use super::doc::{Geometry, Ink, Item, Stroke};
 use super::map::{MapDrawing, centred_text, circle, excerpt_items, polygon, thick_line};
 use crate::model::figure::ResolvedFigure;
 use crate::model::map::Cell;
-use crate::model::{Map, PathEl};
+use crate::model::{Located, Map, PathEl};
 use crate::text::{FaceId, FontBook};
 
 /// A figure drawn at the map's scale.
@@ -84,8 +84,22 @@ pub fn excerpt_region(map: &Map, figure: &ResolvedFigure) -> [f32; 4] {
     [b.0, b.1, b.2 - b.0, b.3 - b.1]
 }
 
-/// Draws the figure; a label the font cannot set is an error (its text).
-pub fn draw_figure(parts: &FigureParts<'_>) -> Result<FigureDrawing, String> {
+/// A figure label that cannot be drawn as written.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LabelProblem {
+    /// The font lacks some of its characters.
+    Unsettable(Located<String>),
+    /// It is wider than the figure's frame (its width and the room, in points).
+    TooWide {
+        label: Located<String>,
+        width: f32,
+        room: f32,
+    },
+}
+
+/// Draws the figure; a label that cannot be set, or is wider than the
+/// frame, is an error (never text cut off at the frame).
+pub fn draw_figure(parts: &FigureParts<'_>) -> Result<FigureDrawing, LabelProblem> {
     let FigureParts {
         map,
         drawing,
@@ -192,23 +206,34 @@ pub fn draw_figure(parts: &FigureParts<'_>) -> Result<FigureDrawing, String> {
             Some(&(_, bottom)) => bottom + size * 1.05,
             None => cy + size * 0.35,
         };
-        let Some(mut item) = centred_text(parts.book, parts.label_face, size, text, cx, baseline)
-        else {
-            return Err(text.clone());
+        let Some(mut item) = centred_text(
+            parts.book,
+            parts.label_face,
+            size,
+            &text.value,
+            cx,
+            baseline,
+        ) else {
+            return Err(LabelProblem::Unsettable(text.clone()));
         };
         let pad = size * 0.3;
-        let top = baseline - size * 0.82 - pad;
-        // Inside the frame, whatever the hex's place.
-        let left = (item.x - pad).clamp(0.0, (w - item.width - 2.0 * pad).max(0.0));
+        let (box_w, box_h) = (item.width + 2.0 * pad, size + 2.0 * pad);
+        if box_w > w {
+            return Err(LabelProblem::TooWide {
+                label: text.clone(),
+                width: box_w,
+                room: w,
+            });
+        }
+        // Inside the frame, whatever the hex's place: below the bottom
+        // row's counters it moves up until it shows whole.
+        let top = (baseline - size * 0.82 - pad).clamp(0.0, (h - box_h).max(0.0));
+        let baseline = top + pad + size * 0.82;
+        item.y = baseline;
+        let left = (item.x - pad).clamp(0.0, w - box_w);
         item.x = left + pad;
-        items.push(
-            Geometry::rect(left, top, item.width + 2.0 * pad, size + 2.0 * pad, pad)
-                .filled(Ink::Gray(1.0)),
-        );
-        items.push(
-            Geometry::rect(left, top, item.width + 2.0 * pad, size + 2.0 * pad, pad)
-                .stroked(Stroke::solid(0.6)),
-        );
+        items.push(Geometry::rect(left, top, box_w, box_h, pad).filled(Ink::Gray(1.0)));
+        items.push(Geometry::rect(left, top, box_w, box_h, pad).stroked(Stroke::solid(0.6)));
         items.push(Item::Text(item));
     }
     items.push(Geometry::rect(0.0, 0.0, w, h, 0.0).stroked(Stroke::solid(1.0)));

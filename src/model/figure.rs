@@ -81,7 +81,7 @@ pub struct ResolvedFigure {
     pub counters: Vec<(Cell, usize, usize)>,
     pub arrows: Vec<Vec<Cell>>,
     pub highlight: Vec<Cell>,
-    pub labels: Vec<(Cell, String)>,
+    pub labels: Vec<(Cell, Located<String>)>,
 }
 
 impl ResolvedFigure {

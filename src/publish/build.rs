@@ -63,10 +63,15 @@ pub fn lay_out(
     for output in outputs {
         output.check(game, assets, diags)?;
     }
-    if let Some(rulebook) = options.with_game(&game.publish.options).rulebook
-        && super::rulebook::publishes(game)
-    {
-        super::rulebook::check(game, assets, rulebook, diags)?;
+    let options = options.with_game(&game.publish.options);
+    let rulebook = options
+        .rulebook
+        .filter(|_| super::rulebook::publishes(game));
+    if rulebook.is_some() || options.html {
+        let figures = super::figures::draw_figures(game, assets, diags)?;
+        if let Some(rulebook) = rulebook {
+            super::rulebook::check(game, assets, rulebook, &figures, diags)?;
+        }
     }
     Ok(())
 }
@@ -142,13 +147,21 @@ pub fn write(
         .filter(|_| super::rulebook::publishes(game));
     // So is the HTML reference: it needs none of the documents, and made
     // beside them it fills the moments their writing leaves a core idle.
+    // The rules' figures are drawn once for both (their problems too keep
+    // every file from being put in place).
+    let figures = if rulebook.is_some() || options.html {
+        super::figures::draw_figures(game, assets, diags)?
+    } else {
+        Vec::new()
+    };
+    let figures = &figures;
     let (staged, map_images, rulebook, html) = std::thread::scope(|scope| {
         let map_images = maps.then(|| scope.spawn(|| super::maps::map_images(game, assets)));
-        let rulebook =
-            rulebook.map(|r| scope.spawn(move || super::rulebook::lay_out(game, assets, r)));
+        let rulebook = rulebook
+            .map(|r| scope.spawn(move || super::rulebook::lay_out(game, assets, r, figures)));
         let html = options
             .html
-            .then(|| scope.spawn(|| timed(|| super::build_html(game, assets))));
+            .then(|| scope.spawn(|| timed(|| super::html::build_html_with(game, assets, figures))));
         let staged = stage_all(game, assets, &folder, &wanted, diags);
         let map_images = map_images.map(joined);
         let rulebook = rulebook.map(joined).transpose();

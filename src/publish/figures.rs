@@ -8,24 +8,33 @@ use std::collections::HashMap;
 
 use super::Assets;
 use super::counters::{DEFAULT_SIZE, game_counters};
-use crate::diag::Diagnostics;
-use crate::layout::figure::{FigureDrawing, FigureParts, draw_figure};
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::layout::figure::{FigureDrawing, FigureParts, LabelProblem, draw_figure};
 use crate::layout::map::MapDrawing;
 use crate::layout::{Counter, Item, counter_faces};
 use crate::load::OpError;
-use crate::model::figure::ResolvedFigure;
+use crate::model::figure::{FigureSpec, ResolvedFigure};
 use crate::model::{Game, Style};
 
 /// Every page's figures drawn, in order (None for one that does not
-/// resolve or cannot be drawn: `check` reports it).
+/// resolve or cannot be drawn: validation reports the first, `diags` the
+/// second).
 pub type Drawn = Vec<Vec<Option<FigureDrawing>>>;
 
-/// Draws every figure of the rules; nothing is drawn for rules without any.
-pub fn draw_figures(game: &Game, assets: &Assets) -> Result<Drawn, OpError> {
+/// Draws every figure of the rules, once for the rulebook and the HTML
+/// reference both; nothing is drawn for rules without any. A figure that
+/// resolves but cannot be drawn (a label wider than its frame, a label the
+/// font cannot set) is a located error in `diags`, never a figure dropped.
+pub fn draw_figures(
+    game: &Game,
+    assets: &Assets,
+    diags: &mut Diagnostics,
+) -> Result<Drawn, OpError> {
     if game.rules.iter().all(|p| p.doc.figures.is_empty()) {
         return Ok(game.rules.iter().map(|_| Vec::new()).collect());
     }
-    let mut quiet = Diagnostics::default();
+    // What does not resolve validation has reported already.
+    let mut reported = Diagnostics::default();
     let counters = game_counters(game, assets)?.unwrap_or_default();
     let family = assets
         .fonts
@@ -37,16 +46,16 @@ pub fn draw_figures(game: &Game, assets: &Assets) -> Result<Drawn, OpError> {
     for page in &game.rules {
         let mut drawn = Vec::with_capacity(page.doc.figures.len());
         for spec in &page.doc.figures {
-            let figure = crate::validate::resolve_figure(game, spec, &mut quiet);
+            let figure = crate::validate::resolve_figure(game, spec, &mut reported);
             let drawing = figure.and_then(|figure| {
                 let map = game.maps.get(figure.map)?;
                 let map_drawing = maps
                     .entry(figure.map)
-                    .or_insert_with(|| super::maps::draw(map, assets, &mut quiet))
+                    .or_insert_with(|| super::maps::draw(map, assets, &mut reported))
                     .as_ref()?;
                 let family = family?;
                 let faces = counter_fronts(game, &figure, &counters, size, family, assets)?;
-                draw_figure(&FigureParts {
+                let drawn = draw_figure(&FigureParts {
                     map,
                     drawing: map_drawing,
                     figure: &figure,
@@ -54,14 +63,30 @@ pub fn draw_figures(game: &Game, assets: &Assets) -> Result<Drawn, OpError> {
                     counter_size: size,
                     label_face: family.face(Style::Bold),
                     book: &assets.fonts,
-                })
-                .ok()
+                });
+                drawn.map_err(|p| diags.push(label_problem(spec, p))).ok()
             });
             drawn.push(drawing);
         }
         out.push(drawn);
     }
     Ok(out)
+}
+
+/// A figure label that cannot be drawn, told at the label.
+fn label_problem(spec: &FigureSpec, problem: LabelProblem) -> Diagnostic {
+    match problem {
+        LabelProblem::Unsettable(label) => crate::error!(
+            "missing-glyph", Some(label.loc.clone()),
+            "figure `{}`: the label uses characters the font lacks", spec.id.value;
+            hint: "replace the characters, or add a font that has them to fonts/"
+        ),
+        LabelProblem::TooWide { label, width, room } => crate::error!(
+            "figure-label-overflow", Some(label.loc.clone()),
+            "figure `{}`: the label is {width:.0} pt wide and the figure {room:.0} pt", spec.id.value;
+            hint: "shorten the label (a figure's labels are a few words: say more in the caption), or widen the figure's `hexes`"
+        ),
+    }
 }
 
 /// The front face of each counter of the figure, as counters.pdf draws it.

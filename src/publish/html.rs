@@ -1,4 +1,4 @@
-//! CLI: a game's HTML rules reference — reads `templates/html/` (a game's
+//! Publish: a game's HTML rules reference — reads `templates/html/` (a game's
 //! own may replace any but the script and the favicon), lays out the cards
 //! of every deck the game prints on labels or as cards and its counters (the
 //! same faces as the PDFs), renders the site and returns its files with the
@@ -16,8 +16,20 @@ use crate::render::html::{DeckFaces, HtmlTemplates, RulesText, Site, render_site
 /// The language of the shipped rules text.
 const LANG: &str = "en";
 
-/// Every file of `out/<game>/html/`, as (path relative to it, bytes).
+/// Every file of `out/<game>/html/`, as (path relative to it, bytes); the
+/// rules' figures drawn here (what cannot be drawn is left out: `check`
+/// reports it).
 pub fn build_html(game: &Game, assets: &Assets) -> Result<Vec<(String, Vec<u8>)>, OpError> {
+    let figures = super::figures::draw_figures(game, assets, &mut Default::default())?;
+    build_html_with(game, assets, &figures)
+}
+
+/// Every file of `out/<game>/html/`, with the rules' figures drawn already.
+pub(crate) fn build_html_with(
+    game: &Game,
+    assets: &Assets,
+    figures: &super::figures::Drawn,
+) -> Result<Vec<(String, Vec<u8>)>, OpError> {
     let templates = read_templates(game, assets)?;
     let (decks, art) = deck_faces(game, assets)?;
     let names: Vec<String> = game
@@ -46,7 +58,6 @@ pub fn build_html(game: &Game, assets: &Assets) -> Result<Vec<(String, Vec<u8>)>
         }
         None => Vec::new(),
     };
-    let figures = super::figures::draw_figures(game, assets)?;
     let (scenario_pages, scenario_items) = super::scenarios::html_pages(game, assets)?;
     extra.extend(scenario_pages);
     let site = Site {
@@ -58,7 +69,7 @@ pub fn build_html(game: &Game, assets: &Assets) -> Result<Vec<(String, Vec<u8>)>
         lang: LANG,
         icons: &assets.icons,
         extra: &extra,
-        figures: &figures,
+        figures,
     };
     let mut files = render_site(&site).map_err(|e| OpError::new(e.to_string()))?;
     files.extend(font_licences(&assets.root.fonts())?);

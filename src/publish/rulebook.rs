@@ -1,4 +1,4 @@
-//! CLI: a game's rulebook PDF — what its shortcodes show resolved against the
+//! Publish: a game's rulebook PDF — what its shortcodes show resolved against the
 //! game's data (cards laid out from the game's templates as they print: on
 //! labels if the game prints the deck on labels, else as cards; charts,
 //! random tables and collections as ruled-table specs; dice and their faces),
@@ -29,7 +29,7 @@ struct GameFigures<'a> {
     game: &'a Game,
     decks: Vec<DeckCards>,
     /// The rules' illustrations drawn, page by page.
-    illustrations: super::figures::Drawn,
+    illustrations: &'a super::figures::Drawn,
 }
 
 impl Figures for GameFigures<'_> {
@@ -154,13 +154,14 @@ impl GameFigures<'_> {
 }
 
 /// Lays out the game's rulebook; data problems come back as diagnostics.
+/// `illustrations` are the rules' figures drawn ([`super::figures::draw_figures`]).
 pub(crate) fn lay_out(
     game: &Game,
     assets: &Assets,
     options: RulebookOptions,
+    illustrations: &super::figures::Drawn,
 ) -> Result<Result<Rulebook, Vec<Diagnostic>>, OpError> {
     let decks = deck_cards(game, assets)?;
-    let illustrations = super::figures::draw_figures(game, assets)?;
     let figures = GameFigures {
         game,
         decks,
@@ -209,9 +210,10 @@ pub(crate) fn check(
     game: &Game,
     assets: &Assets,
     options: RulebookOptions,
+    illustrations: &super::figures::Drawn,
     diags: &mut Diagnostics,
 ) -> Result<(), OpError> {
-    if let Err(problems) = lay_out(game, assets, options)? {
+    if let Err(problems) = lay_out(game, assets, options, illustrations)? {
         problems.into_iter().for_each(|d| diags.push(d));
     }
     Ok(())
@@ -228,7 +230,12 @@ pub fn write(
     if !publishes(game) {
         return Ok(None);
     }
-    let Ok(book) = lay_out(game, assets, options)? else {
+    let mut problems = Diagnostics::default();
+    let illustrations = super::figures::draw_figures(game, assets, &mut problems)?;
+    if problems.has_errors() {
+        return Ok(None);
+    }
+    let Ok(book) = lay_out(game, assets, options, &illustrations)? else {
         return Ok(None);
     };
     write_laid_out(game, &book, assets, out, None, &mut |_| {}).map(Some)

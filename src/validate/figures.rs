@@ -138,7 +138,7 @@ pub fn resolve_figure(
     }
     for label in &figure.labels {
         if let Some(cell) = shown(&label.hex, diags) {
-            resolved.labels.push((cell, label.text.value.clone()));
+            resolved.labels.push((cell, label.text.clone()));
         }
     }
     (diags.error_count() == before).then_some(resolved)
