@@ -44,8 +44,7 @@ pub fn check(
         (joined(validating), outputs)
     });
     diags.extend(validated);
-    crate::validate::check_icon_names(dir, sources, &assets.fonts.icon_names(), diags);
-    crate::validate::check_link_targets(dir, sources, diags);
+    crate::validate::check_game_texts(dir, sources, &assets.fonts.icon_names(), diags);
     diags.extend(planned);
     let outputs = outputs?;
     Ok(Some((game, outputs)))

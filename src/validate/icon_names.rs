@@ -1,44 +1,38 @@
-//! Validate stage: every `:name:` the game's files print (TOML strings,
+//! Validate stage: every `:name:` a game's file prints (TOML strings,
 //! Markdown prose, CSV cells) against the icons there are (`data/icons/`
 //! and the game's own `icons/`); a name of none is `unknown-icon` at its
 //! place, so no icon prints as its name.
 
-use std::path::Path;
-
-use crate::diag::{Diagnostics, Loc, Sources};
+use crate::diag::{Diagnostics, FileId, Loc, SourceFile};
 use crate::text::icons::{SourceKind, icon_marks};
 
-/// Reports each `:name:` in the files of `dir` that names no icon of `icons`.
-pub fn check_icon_names(dir: &Path, sources: &Sources, icons: &[&str], diags: &mut Diagnostics) {
-    for (id, file) in sources.files() {
-        if !file.path.starts_with(dir) {
-            continue;
-        }
-        let kind = match file.path.extension().and_then(|e| e.to_str()) {
-            Some("toml") => SourceKind::Toml,
-            Some("md") => SourceKind::Markdown,
-            Some("csv") => SourceKind::Csv,
-            _ => continue,
-        };
-        // A packed (long) file comes a line at a time: a TOML or Markdown
-        // line is then read on its own (a string or code block running over
-        // lines is not followed), which finds no mark the whole text lacks.
-        let mut unknown: Vec<(std::ops::Range<usize>, String)> = Vec::new();
-        file.read_text(|at, text| {
-            for (span, name) in icon_marks(text, kind) {
-                if !icons.contains(&name) {
-                    unknown.push((at + span.start..at + span.end, name.to_string()));
-                }
+/// Reports each `:name:` of one of the game's files that names no icon of
+/// `icons`.
+pub(super) fn check_icon_names(
+    id: FileId,
+    file: &SourceFile,
+    kind: SourceKind,
+    icons: &[&str],
+    diags: &mut Diagnostics,
+) {
+    // A packed (long) file comes a line at a time: a TOML or Markdown
+    // line is then read on its own (a string or code block running over
+    // lines is not followed), which finds no mark the whole text lacks.
+    let mut unknown: Vec<(std::ops::Range<usize>, String)> = Vec::new();
+    file.read_text(|at, text| {
+        for (span, name) in icon_marks(text, kind) {
+            if !icons.contains(&name) {
+                unknown.push((at + span.start..at + span.end, name.to_string()));
             }
-        });
-        for (span, name) in unknown {
-            diags.push(crate::error!(
-                "unknown-icon", Some(Loc::new(id, span)),
-                "`:{name}:` names no icon";
-                hint: "the icons are {}; add icons/{name}.svg to the game folder for one of its own",
-                icon_list(icons)
-            ));
         }
+    });
+    for (span, name) in unknown {
+        diags.push(crate::error!(
+            "unknown-icon", Some(Loc::new(id, span)),
+            "`:{name}:` names no icon";
+            hint: "the icons are {}; add icons/{name}.svg to the game folder for one of its own",
+            icon_list(icons)
+        ));
     }
 }
 
@@ -56,6 +50,7 @@ fn icon_list(icons: &[&str]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diag::Sources;
 
     /// A long deck kept packed is scanned a line at a time, and a mark in
     /// it is told at its true place.
@@ -71,7 +66,7 @@ mod tests {
         let mut sources = Sources::default();
         let id = sources.add("g/cards.csv".into(), text.clone());
         let mut diags = Diagnostics::default();
-        check_icon_names(Path::new("g"), &sources, &["sword"], &mut diags);
+        super::super::check_game_texts(std::path::Path::new("g"), &sources, &["sword"], &mut diags);
         let found = &diags.list;
         assert_eq!(found.len(), 1, "{found:?}");
         let loc = found[0].loc.as_ref().expect("located");

@@ -3,25 +3,18 @@
 //! `[x](index:Combat Card)` as no link at all, so it would print as typed;
 //! it is a `bad-link` at the target, with the `<...>` form that works.
 
-use std::path::Path;
-
-use crate::diag::{Diagnostics, Loc, Sources};
+use crate::diag::{Diagnostics, FileId, Loc};
 
 const SCHEMES: [&str; 4] = ["card:", "rule:", "index:", "figure:"];
 
-/// Reports each such link in the Markdown files of `dir`.
-pub fn check_link_targets(dir: &Path, sources: &Sources, diags: &mut Diagnostics) {
-    for (id, file) in sources.files() {
-        if !file.path.starts_with(dir) || file.path.extension().is_none_or(|e| e != "md") {
-            continue;
-        }
-        for (span, target) in spaced_targets(file.text()) {
-            diags.push(crate::error!(
-                "bad-link", Some(Loc::new(id, span)),
-                "the link target `{target}` holds a space, so Markdown reads no link and prints it as typed";
-                hint: "put the target in angle brackets: (<{target}>)"
-            ));
-        }
+/// Reports each such link of one Markdown file.
+pub(super) fn check_link_targets(id: FileId, text: &str, diags: &mut Diagnostics) {
+    for (span, target) in spaced_targets(text) {
+        diags.push(crate::error!(
+            "bad-link", Some(Loc::new(id, span)),
+            "the link target `{target}` holds a space, so Markdown reads no link and prints it as typed";
+            hint: "put the target in angle brackets: (<{target}>)"
+        ));
     }
 }
 
