@@ -11,12 +11,11 @@
 //! count, GROGPRESS_BENCH_RUNS the number of builds).
 
 use std::path::Path;
-use std::time::Instant;
-
-use clap::Parser as _;
 
 #[path = "support/memory.rs"]
 mod memory;
+#[path = "support/timing.rs"]
+mod timing;
 use memory::peak_rss_mb;
 
 const TEMPLATE: &str = r#"name = "Art card"
@@ -110,23 +109,7 @@ fn main() {
     let rss_before = peak_rss_mb();
     let mut times = Vec::new();
     for run in 0..runs {
-        let start = Instant::now();
-        let cli = grogpress::cli::Cli::parse_from([
-            "grogpress".as_ref(),
-            "--root".as_ref(),
-            env!("CARGO_MANIFEST_DIR").as_ref(),
-            "cards".as_ref(),
-            game_dir.as_os_str(),
-            "--out".as_ref(),
-            out.as_os_str(),
-        ]);
-        let code = grogpress::cli::run(cli);
-        let total = start.elapsed().as_secs_f64();
-        assert_eq!(
-            code,
-            std::process::ExitCode::SUCCESS,
-            "the benchmark deck does not build"
-        );
+        let (total, _) = timing::run_once("cards", &game_dir, &out);
         println!(
             "run {run}: {cards} cards in {total:.3} s = {:.0} cards/s",
             cards as f64 / total

@@ -20,31 +20,14 @@ use grogpress::load::Root;
 mod maps;
 #[path = "support/memory.rs"]
 mod memory;
+// Only its CPU clock: the builds it times are its own.
+#[allow(dead_code)]
+#[path = "support/timing.rs"]
+mod timing;
 use memory::peak_rss_mb;
 
 const COLUMNS: usize = 60;
 const ROWS: usize = 40;
-
-/// The CPU time the process has used so far (all threads, user and
-/// system), in ms: a figure that other work on the machine disturbs less
-/// than the wall clock's. NaN where /proc cannot tell.
-fn cpu_ms() -> f64 {
-    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
-    // Fields after the command's closing parenthesis; utime and stime are
-    // the 12th and 13th of them, in clock ticks (100 a second on Linux).
-    let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
-    let ticks: Vec<f64> = rest
-        .split_whitespace()
-        .skip(11)
-        .take(2)
-        .filter_map(|t| t.parse().ok())
-        .collect();
-    if ticks.len() == 2 {
-        (ticks[0] + ticks[1]) * 10.0
-    } else {
-        f64::NAN
-    }
-}
 
 /// The median of some timings, in ms.
 fn median(times: &mut [f64]) -> f64 {
@@ -71,7 +54,7 @@ fn main() {
     let ms = |a: Instant| a.elapsed().as_secs_f64() * 1000.0;
     for run in 0..runs {
         let start = Instant::now();
-        let cpu_start = cpu_ms();
+        let cpu_start = timing::cpu_s() * 1000.0;
         let mut sources = Sources::default();
         let mut diags = Diagnostics::default();
         let assets = Assets::load(root.clone(), &mut sources, &mut diags).expect("load assets");
@@ -109,7 +92,7 @@ fn main() {
         };
         assert_eq!(write(&options, &mut diags), 2, "an SVG and a PNG");
         let whole = ms(start);
-        let cpu_used = cpu_ms() - cpu_start;
+        let cpu_used = timing::cpu_s() * 1000.0 - cpu_start;
         // The parts alone: the PDFs (no map pictures), the SVG, the PNG.
         let t = Instant::now();
         let pdf_options = PlanOptions {

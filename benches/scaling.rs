@@ -11,9 +11,6 @@
 
 use std::fmt::Write as _;
 use std::path::Path;
-use std::time::Instant;
-
-use clap::Parser as _;
 
 #[path = "support/cards.rs"]
 mod cards;
@@ -23,6 +20,8 @@ mod label_game;
 mod maps;
 #[path = "support/rules.rs"]
 mod rules;
+#[path = "support/timing.rs"]
+mod timing;
 use label_game::{DeckFile, write_label_game};
 
 /// The largest ratio of the large size's time to the small one's.
@@ -162,53 +161,14 @@ count = 4
     std::fs::write(dir.join("game.toml"), game).expect("write game.toml");
 }
 
-/// The CPU time the process has used so far (all threads), in s; NaN where
-/// /proc cannot tell.
-fn cpu_s() -> f64 {
-    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
-    // utime and stime: the 12th and 13th fields after the command's name,
-    // in clock ticks (100 a second on Linux).
-    let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
-    let ticks: Vec<f64> = rest
-        .split_whitespace()
-        .skip(11)
-        .take(2)
-        .filter_map(|t| t.parse().ok())
-        .collect();
-    if ticks.len() == 2 {
-        (ticks[0] + ticks[1]) / 100.0
-    } else {
-        f64::NAN
-    }
-}
-
 /// Builds the game in `dir` as `grogpress build` does, `runs` times: the
 /// best wall time, and the CPU time of that run, in s.
 fn build(dir: &Path, out: &Path, runs: usize) -> (f64, f64) {
     let mut best = (f64::INFINITY, f64::NAN);
     for _ in 0..runs {
-        let _ = std::fs::remove_dir_all(out);
-        let start = Instant::now();
-        let cpu = cpu_s();
-        let cli = grogpress::cli::Cli::parse_from([
-            "grogpress".as_ref(),
-            "--root".as_ref(),
-            env!("CARGO_MANIFEST_DIR").as_ref(),
-            "build".as_ref(),
-            dir.as_os_str(),
-            "--out".as_ref(),
-            out.as_os_str(),
-        ]);
-        let code = grogpress::cli::run(cli);
-        let wall = start.elapsed().as_secs_f64();
-        assert_eq!(
-            code,
-            std::process::ExitCode::SUCCESS,
-            "the benchmark game {} does not build",
-            dir.display()
-        );
-        if wall < best.0 {
-            best = (wall, cpu_s() - cpu);
+        let run = timing::run_once("build", dir, out);
+        if run.0 < best.0 {
+            best = run;
         }
     }
     best
