@@ -30,29 +30,42 @@ fn games_with_rules() -> Vec<String> {
     games
 }
 
-/// The games whose rulebook these tests read back against the Markdown's
-/// own words: not a game whose rules number their headings, set callouts or
-/// figures, or print `rule:`/`figure:` references ("see 5.3, p. 4"), which
-/// put words in the PDF that the Markdown does not have. River Line uses
-/// all of them; tests/figures.rs, tests/rulebook_xref.rs and
-/// tests/rulebook_page.rs read those back.
-fn games_with_plain_rules() -> Vec<String> {
-    games_with_rules()
-        .into_iter()
-        .filter(|game| {
-            let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("data")
-                .join(game);
-            let numbered = fs::read_to_string(dir.join("game.toml"))
-                .is_ok_and(|t| t.lines().any(|l| l.replace(' ', "") == "rule_numbers=true"));
-            let marked = markdown_files(&dir).iter().any(|f| {
-                fs::read_to_string(f).is_ok_and(|md| {
-                    md.contains("```figure") || md.contains("\n::: ") || md.contains("](rule:")
-                })
-            });
-            !numbered && !marked
-        })
-        .collect()
+/// The rules Markdown of a page as the rulebook prints its words: a
+/// ```` ```figure ```` block is a drawing (its TOML is not printed; its
+/// caption is, with words the Markdown lacks), and a callout's `:::`
+/// fences print no words of their own. Rule numbers and "see 6.1, p. 4"
+/// add words the Markdown lacks, which the readers below allow.
+fn read_rules(path: &Path) -> String {
+    let md = fs::read_to_string(path).expect("read rules");
+    let mut out = String::with_capacity(md.len());
+    let mut in_figure = false;
+    for line in md.lines() {
+        let trimmed = line.trim();
+        if in_figure {
+            in_figure = trimmed != "```";
+            continue;
+        }
+        if trimmed == "```figure" {
+            in_figure = true;
+            continue;
+        }
+        if trimmed.starts_with(":::") {
+            out.push('\n');
+            continue;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
+/// Whether a bookmark's title is the heading: the same words, after the
+/// rule number the game may print before it ("6.1 Combat").
+fn is_heading(title: &str, heading: &str) -> bool {
+    let (title, heading) = (norm(title), norm(heading));
+    title
+        .strip_suffix(&heading)
+        .is_some_and(|number| number.chars().all(|c| c.is_ascii_digit()))
 }
 
 /// The rules pages in the order game.toml lists them.
@@ -371,11 +384,24 @@ fn html_table_rows(game: &str, out: &Path) -> Vec<Vec<String>> {
             let body = table.split("<tbody>").nth(1).unwrap_or("");
             for row in body.split("<tr").skip(1) {
                 let row = row.split("</tr>").next().unwrap_or("");
-                rows.push(words(&strip_tags(&format!("<tr{row}"))));
+                rows.push(words(&strip_tags(&printed_html(&format!("<tr{row}")))));
             }
         }
     }
     rows
+}
+
+/// HTML without the text only a screen reader reads (a swatch's "(dotted)"):
+/// the PDF draws what it names.
+fn printed_html(html: &str) -> String {
+    let mut out = String::new();
+    let mut rest = html;
+    while let Some(at) = rest.find("<span class=\"visually-hidden\">") {
+        out.push_str(&rest[..at]);
+        rest = rest[at..].split_once("</span>").map_or("", |(_, r)| r);
+    }
+    out.push_str(rest);
+    out
 }
 
 fn html_table_words(game: &str, out: &Path) -> HashSet<String> {
@@ -384,9 +410,9 @@ fn html_table_words(game: &str, out: &Path) -> HashSet<String> {
     for page in html_pages(game, out) {
         for table in page.split("<table class=\"data\"").skip(1) {
             let table = table.split_once('>').map_or("", |(_, t)| t);
-            all.extend(words(&strip_tags(
+            all.extend(words(&strip_tags(&printed_html(
                 table.split("</table>").next().unwrap_or(""),
-            )));
+            ))));
         }
     }
     all
@@ -461,7 +487,7 @@ fn word_boxes(pdf: &Path) -> (f32, f32, Vec<WordBox>) {
 
 #[test]
 fn every_heading_is_a_bookmark_and_a_contents_entry_on_its_page() {
-    let games = games_with_plain_rules();
+    let games = games_with_rules();
     assert!(games.contains(&"battlegrid".to_string()));
     let tmp = tempfile::tempdir().expect("temp dir");
     for game in &games {
@@ -471,12 +497,16 @@ fn every_heading_is_a_bookmark_and_a_contents_entry_on_its_page() {
             .join(game);
         let mut headings: Vec<String> = markdown_files(&dir)
             .iter()
-            .flat_map(|f| markdown_parts(&fs::read_to_string(f).expect("read rules")).0)
+            .flat_map(|f| markdown_parts(&read_rules(f)).0)
             .collect();
         assert!(!headings.is_empty(), "{game} has headings");
-        // The glossary after the rules has its bookmark and contents entry too.
+        // The glossary and the index after the rules have their bookmark
+        // and contents entry too.
         if has_glossary(game) {
             headings.push("Glossary".to_string());
+        }
+        if has_index(game) {
+            headings.push("Index".to_string());
         }
         let marks = bookmarks(&pdf);
         assert_eq!(marks.len(), headings.len(), "{game}: {marks:?}");
@@ -485,7 +515,7 @@ fn every_heading_is_a_bookmark_and_a_contents_entry_on_its_page() {
         for heading in &headings {
             let (_, page) = marks
                 .iter()
-                .find(|(t, _)| norm(t) == norm(heading))
+                .find(|(t, _)| is_heading(t, heading))
                 .unwrap_or_else(|| panic!("{game}: no bookmark for {heading:?} in {marks:?}"));
             // The body starts after the contents, or below a short one on its page.
             assert!(*page >= 2, "{heading} is in the body");
@@ -505,7 +535,7 @@ fn every_heading_is_a_bookmark_and_a_contents_entry_on_its_page() {
                 })
                 .find(|l| {
                     let w = words(l);
-                    w[..w.len().saturating_sub(1)] == words(heading)[..]
+                    is_heading(&w[..w.len().saturating_sub(1)].concat(), heading)
                 })
                 .unwrap_or_else(|| panic!("{game}: {heading:?} not in the contents:\n{contents}"));
             assert_eq!(
@@ -540,14 +570,14 @@ fn every_heading_is_a_bookmark_and_a_contents_entry_on_its_page() {
 #[test]
 fn prose_reads_in_order_inside_the_margins_and_columns() {
     let tmp = tempfile::tempdir().expect("temp dir");
-    for game in games_with_plain_rules() {
+    for game in games_with_rules() {
         let pdf = build(&game, tmp.path(), &[]);
         let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("data")
             .join(&game);
         let prose: Vec<String> = markdown_files(&dir)
             .iter()
-            .flat_map(|f| markdown_parts(&fs::read_to_string(f).expect("read rules")).1)
+            .flat_map(|f| markdown_parts(&read_rules(f)).1)
             .flat_map(|l| words(&l))
             .collect();
         let pages = page_count(&pdf);
@@ -598,7 +628,9 @@ fn prose_reads_in_order_inside_the_margins_and_columns() {
             // Only a table spanning the page crosses the gutter, never prose.
             let crosses = b.x0 < mid - 1.0 && b.x1 > mid + 1.0;
             assert!(
-                b.page == 2 || !in_frame || !crosses || table_words.contains(&norm(&b.text)),
+                b.page == 2 || !in_frame || !crosses || table_words.contains(&norm(&b.text))
+                    // A dash alone is a table's empty cell: prose sets it with its words.
+                    || norm(&b.text).is_empty(),
                 "{game}: {:?} on page {} crosses the gutter",
                 b.text,
                 b.page
@@ -689,7 +721,7 @@ fn every_table_row_and_card_a_shortcode_names_appears() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let mut rows_seen = 0;
     let mut cards_seen = 0;
-    for game in games_with_plain_rules() {
+    for game in games_with_rules() {
         let pdf = build(&game, tmp.path(), &[]);
         let (_, _, boxes) = word_boxes(&pdf);
         let boxes: Vec<(usize, String, f32)> = boxes
@@ -967,7 +999,7 @@ fn rules_markdown(game: &str) -> String {
         .join(game);
     markdown_files(&dir)
         .iter()
-        .map(|f| fs::read_to_string(f).expect("read rules") + "\n\n")
+        .map(|f| read_rules(f) + "\n\n")
         .collect()
 }
 
@@ -1116,52 +1148,120 @@ fn structure_body_text(pdf: &Path) -> String {
     words(&text.join("\n")).concat()
 }
 
+/// A paragraph of the Markdown cut where the rulebook prints words it
+/// lacks: after each link to a rule or figure ("(see 6.1, p. 5)",
+/// "Figure 2, p. 5"), which the reader reads between the pieces.
+fn printed_pieces(block: &str) -> Vec<&str> {
+    let mut pieces = Vec::new();
+    let mut rest = block;
+    loop {
+        let next = ["](rule:", "](<rule:", "](figure:", "](<figure:"]
+            .iter()
+            .filter_map(|m| rest.find(m))
+            .min();
+        let Some(at) = next else { break };
+        let end = rest[at..].find(')').map_or(rest.len(), |k| at + k + 1);
+        pieces.push(&rest[..end]);
+        rest = &rest[end..];
+    }
+    pieces.push(rest);
+    pieces
+}
+
+/// The most characters a printed reference ("see62p5", "figure2p5") adds
+/// between two pieces of a paragraph.
+const REFERENCE_WORDS: usize = 24;
+
 /// Where the structure tree of `pdf` has a paragraph of `paragraphs` out of
-/// order: one not read whole after the one before it, or read after a later one.
-fn misread_paragraphs(pdf: &Path, paragraphs: &[String]) -> Vec<String> {
+/// order: one not read whole after the one before it (its pieces in order,
+/// only a printed reference between them), or read after a later one.
+fn misread_paragraphs(pdf: &Path, paragraphs: &[Vec<String>]) -> Vec<String> {
     let text = structure_body_text(pdf);
     let mut misread = Vec::new();
     let mut at = 0;
-    for (n, paragraph) in paragraphs.iter().enumerate() {
-        // Read whole (nothing read inside it) and after the one before it.
-        let Some(start) = text[at..].find(paragraph.as_str()).map(|k| at + k) else {
+    for (n, pieces) in paragraphs.iter().enumerate() {
+        let whole = pieces.concat();
+        // Read whole (nothing read inside it but its references) and
+        // after the one before it.
+        let Some((start, end)) = read_whole(&text, at, pieces) else {
             misread.push(format!(
-                "paragraph {n} is not read whole after paragraph {}: {paragraph}",
+                "paragraph {n} is not read whole after paragraph {}: {whole}",
                 n.saturating_sub(1)
             ));
             continue;
         };
         // No later paragraph is read before it.
-        if let Some(later) = paragraphs[n + 1..].iter().find(|later| {
-            let head = &later[..later.len().min(40)];
-            head.len() >= 20 && text[at..start].contains(head)
-        }) {
+        if let Some(later) = paragraphs[n + 1..]
+            .iter()
+            .map(|p| p.concat())
+            .find(|later| {
+                let head = &later[..later.len().min(40)];
+                head.len() >= 20 && text[at..start].contains(head)
+            })
+        {
             misread.push(format!(
-                "{:?} is read before paragraph {n}: {paragraph}",
+                "{:?} is read before paragraph {n}: {whole}",
                 &later[..later.len().min(40)]
             ));
         }
-        at = start + paragraph.len();
+        at = end;
     }
     misread
+}
+
+/// Where in `text` from `at` the pieces are read in order with at most a
+/// printed reference between each two: the start of the first and the
+/// end of the last.
+fn read_whole(text: &str, at: usize, pieces: &[String]) -> Option<(usize, usize)> {
+    let first = pieces.first()?;
+    let mut from = at;
+    while let Some(k) = text[from..].find(first.as_str()) {
+        let start = from + k;
+        let mut end = start + first.len();
+        let followed = pieces[1..].iter().all(|piece| {
+            let mut stop = text.len().min(end + REFERENCE_WORDS + piece.len());
+            while !text.is_char_boundary(stop) {
+                stop -= 1;
+            }
+            let window = &text[end..stop];
+            match window.find(piece.as_str()) {
+                Some(gap) if gap <= REFERENCE_WORDS => {
+                    end += gap + piece.len();
+                    true
+                }
+                _ => false,
+            }
+        });
+        if followed {
+            return Some((start, end));
+        }
+        from = start + first.chars().next().map_or(1, char::len_utf8);
+    }
+    None
 }
 
 #[test]
 fn the_structure_tree_reads_every_rulebooks_prose_in_order() {
     let tmp = tempfile::tempdir().expect("temp dir");
-    let games = games_with_plain_rules();
+    let games = games_with_rules();
     assert!(games.len() >= 5, "{games:?}");
     let mut misread = Vec::new();
     for game in games {
         let md = rules_markdown(&game);
         // Prose paragraphs and lists; pipe tables and shortcodes are set as
         // tables or figures, whose text may be read before or after them.
-        let paragraphs: Vec<String> = md
+        let paragraphs: Vec<Vec<String>> = md
             .split("\n\n")
             .map(str::trim)
             .filter(|b| !b.is_empty() && !b.starts_with('#'))
             .filter(|b| !b.starts_with("{{") && !b.starts_with('|'))
-            .map(|b| words(&drop_icons(&drop_link_targets(b))).concat())
+            .map(|b| {
+                printed_pieces(b)
+                    .iter()
+                    .map(|piece| words(&drop_icons(&drop_link_targets(piece))).concat())
+                    .filter(|p| !p.is_empty())
+                    .collect::<Vec<_>>()
+            })
             .filter(|p| !p.is_empty())
             .collect();
         assert!(paragraphs.len() >= 4, "{game}: {paragraphs:?}");
@@ -1193,6 +1293,24 @@ fn has_glossary(game: &str) -> bool {
     .any(|l| l.trim() == "[[glossary]]")
 }
 
+/// Whether a shipped game's rules name index entries (`index:` links):
+/// the rulebook then ends with an index.
+fn has_index(game: &str) -> bool {
+    let md = rules_markdown(game);
+    md.contains("](index:") || md.contains("](<index:")
+}
+
+/// Whether a shipped game numbers its rules (`rule_numbers = true`).
+fn numbers_rules(game: &str) -> bool {
+    fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("data")
+            .join(game)
+            .join("game.toml"),
+    )
+    .is_ok_and(|t| t.lines().any(|l| l.replace(' ', "") == "rule_numbers=true"))
+}
+
 fn game_name(game: &str) -> String {
     let toml = fs::read_to_string(
         Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -1211,7 +1329,7 @@ fn game_name(game: &str) -> String {
 #[test]
 fn every_rulebooks_structure_has_its_headings_in_order_and_no_page_furniture() {
     let tmp = tempfile::tempdir().expect("temp dir");
-    for game in games_with_plain_rules() {
+    for game in games_with_rules() {
         let md = rules_markdown(&game);
         // The Markdown's headings: (level, letters).
         let expected: Vec<(String, String)> = md
@@ -1229,6 +1347,12 @@ fn every_rulebooks_structure_has_its_headings_in_order_and_no_page_furniture() {
         if has_glossary(&game) {
             expected.push(("H1".to_string(), "glossary".to_string()));
         }
+        // The index opens with its heading, then one per letter.
+        let index = has_index(&game);
+        if index {
+            expected.push(("H1".to_string(), "index".to_string()));
+        }
+        let numbered = numbers_rules(&game);
         let name = game_name(&game);
         for layout in [&[][..], &["--paper", "a4"], &["--columns", "1"]] {
             let out = tmp.path().join(layout.join("-"));
@@ -1252,8 +1376,33 @@ fn every_rulebooks_structure_has_its_headings_in_order_and_no_page_furniture() {
                     _ => headings.push((t.element, role.clone(), words(&t.text).concat())),
                 }
             }
-            let found: Vec<(String, String)> =
-                headings.into_iter().map(|(_, r, t)| (r, t)).collect();
+            // A numbered rule's heading is read with its number ("6.1").
+            let mut found: Vec<(String, String)> = headings
+                .into_iter()
+                .map(|(_, r, t)| {
+                    let t = match numbered {
+                        true => t
+                            .trim_start_matches(|c: char| c.is_ascii_digit())
+                            .to_string(),
+                        false => t,
+                    };
+                    (r, t)
+                })
+                .collect();
+            if index {
+                let at = found
+                    .iter()
+                    .position(|h| h == &("H1".to_string(), "index".to_string()))
+                    .unwrap_or_else(|| panic!("{game}: no index heading in {found:?}"));
+                let letters = found.split_off(at + 1);
+                assert!(
+                    !letters.is_empty()
+                        && letters
+                            .iter()
+                            .all(|(r, t)| r == "H2" && t.chars().count() == 1),
+                    "{game} {layout:?}: the index's headings are its letters: {letters:?}"
+                );
+            }
             assert_eq!(
                 found, expected,
                 "{game} {layout:?}: headings in structure order"
@@ -1265,8 +1414,10 @@ fn every_rulebooks_structure_has_its_headings_in_order_and_no_page_furniture() {
                 let number =
                     !t.text.trim().is_empty() && t.text.trim().chars().all(|c| c.is_ascii_digit());
                 let in_cells = t.within("TD") || t.within("TH") || t.within("Lbl");
+                // The game's name as its own heading is the body's.
+                let heading = t.roles.iter().any(|r| r.len() == 2 && r.starts_with('H'));
                 assert!(
-                    (in_cells || !number) && t.text.trim() != name,
+                    (in_cells || !number) && (heading || t.text.trim() != name),
                     "{game} {layout:?}: {:?} in {:?} is page furniture in the structure",
                     t.text,
                     t.roles
