@@ -166,7 +166,10 @@ fn every_shipped_rulebook_hyphenates_within_the_rules() {
                 if in_a_row > 2 {
                     faults.push(format!("{at}: a third hyphenated line in a row"));
                 }
-                let Some(next) = prose.get(n + 1) else {
+                // The word goes on in the next line of prose, past a
+                // figure's caption where a figure floats to the next
+                // column's or page's top.
+                let Some(next) = continuation(&prose, n + 1) else {
                     faults.push(format!("{at}: the last line ends in a hyphen"));
                     continue;
                 };
@@ -194,6 +197,35 @@ fn every_shipped_rulebook_hyphenates_within_the_rules() {
     }
     println!("{}", report.join("\n"));
     assert!(faults.is_empty(), "{}", faults.join("\n"));
+}
+
+/// Whether a line opens a figure's caption ("Figure 3. The ...").
+fn opens_caption(line: &TextLine) -> bool {
+    matches!(&line.words[..], [figure, number, ..]
+        if figure == "Figure" && number.trim_end_matches('.').parse::<u32>().is_ok()
+            && number.ends_with('.'))
+}
+
+/// The first line of prose from `from` on that is not a figure's caption
+/// (a caption's lines follow its first, each a line's height below the last).
+fn continuation<'a>(prose: &[&'a TextLine], from: usize) -> Option<&'a TextLine> {
+    let mut n = from;
+    while let Some(line) = prose.get(n) {
+        if !opens_caption(line) {
+            return Some(line);
+        }
+        let mut last = line;
+        n += 1;
+        while let Some(next) = prose.get(n) {
+            let same_column = next.page == last.page && (next.x0 >= 298.0) == (last.x0 >= 298.0);
+            if !same_column || next.y0 - last.y0 > last.height * 1.6 {
+                break;
+            }
+            last = next;
+            n += 1;
+        }
+    }
+    None
 }
 
 /// A copy of Battlefront whose rules end with `markdown`.
