@@ -7,6 +7,8 @@
 use std::io::Write;
 use std::path::Path;
 
+use serde_json::{Value, json};
+
 use super::{Format, report};
 use crate::diag::{Diagnostics, Sources};
 use crate::load::{OpError, Root};
@@ -174,30 +176,27 @@ fn json(t: &ResultsTable, odds: &[(i64, Vec<RowOdds>)]) -> String {
     let mut s = String::new();
     for (net, rows) in odds {
         for (row, o) in t.rows.iter().zip(rows) {
-            s.push_str(&format!(
-                "{{\"table\":{},\"net\":{net},\"row\":{},\"ways\":{},\"outcomes\":{},\"fraction\":\"{}\",\"percent\":{:.4}}}\n",
-                quote(&t.id.value),
-                quote(&row.roll_text),
-                o.ways,
-                o.outcomes,
-                o.fraction(),
-                o.percent()
-            ));
+            s.push_str(&json_line(json!({
+                "table": t.id.value,
+                "net": net,
+                "row": row.roll_text,
+                "ways": o.ways,
+                "outcomes": o.outcomes,
+                "fraction": o.fraction(),
+                "percent": percent(o.percent()),
+            })));
         }
     }
     s
 }
 
-pub(super) fn quote(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
+/// One JSON line of `--format json` output.
+pub(super) fn json_line(value: Value) -> String {
+    value.to_string() + "\n"
+}
+
+/// A percentage as JSON prints it: to four places (the fraction beside it
+/// is exact).
+pub(super) fn percent(p: f64) -> Value {
+    serde_json::Number::from_f64((p * 1e4).round() / 1e4).map_or(Value::Null, Value::Number)
 }

@@ -8,11 +8,12 @@
 //! whole table: every column at every shift.
 
 use super::Format;
-use super::odds::{Attack, quote};
+use super::odds::{Attack, json_line, percent};
 use crate::load::OpError;
 use crate::model::crt::{ColumnAt, ColumnKind, CombatColumns, Ratio, column_odds};
 use crate::model::terrain::TerrainEffects;
 use crate::model::{Game, Map, ResultsTable, RowOdds};
+use serde_json::json;
 
 /// For each net modifier, each result of the column: (result, ways, outcomes).
 type PerNet = Vec<(i64, Vec<(String, u64, u64)>)>;
@@ -373,15 +374,17 @@ fn json(t: &ResultsTable, typed: &str, landed: &str, per_net: &PerNet) -> String
     for (net, results) in per_net {
         for (code, ways, outcomes) in results {
             let o = chance(*ways, *outcomes);
-            s.push_str(&format!(
-                "{{\"table\":{},\"attack\":{},\"column\":{},\"net\":{net},\"result\":{},\"ways\":{ways},\"outcomes\":{outcomes},\"fraction\":\"{}\",\"percent\":{:.4}}}\n",
-                quote(&t.id.value),
-                quote(typed),
-                quote(landed),
-                quote(code),
-                o.fraction(),
-                o.percent()
-            ));
+            s.push_str(&json_line(json!({
+                "table": t.id.value,
+                "attack": typed,
+                "column": landed,
+                "net": net,
+                "result": code,
+                "ways": ways,
+                "outcomes": outcomes,
+                "fraction": o.fraction(),
+                "percent": percent(o.percent()),
+            })));
         }
     }
     s
@@ -448,15 +451,18 @@ fn whole_table(
                     Format::Json => {
                         for (code, ways, outcomes) in &results {
                             let o = chance(*ways, *outcomes);
-                            s.push_str(&format!(
-                                "{{\"table\":{},\"column\":{},\"shift\":{shift},\"lands\":{},\"net\":{net},\"result\":{},\"ways\":{ways},\"outcomes\":{outcomes},\"fraction\":\"{}\",\"percent\":{:.4}}}\n",
-                                quote(&t.id.value),
-                                quote(&column.value),
-                                quote(lands),
-                                quote(code),
-                                o.fraction(),
-                                o.percent()
-                            ));
+                            s.push_str(&json_line(json!({
+                                "table": t.id.value,
+                                "column": column.value,
+                                "shift": shift,
+                                "lands": lands,
+                                "net": net,
+                                "result": code,
+                                "ways": ways,
+                                "outcomes": outcomes,
+                                "fraction": o.fraction(),
+                                "percent": percent(o.percent()),
+                            })));
                         }
                     }
                 }

@@ -534,63 +534,42 @@ fn caret_width(text: &str, span: &Range<usize>, rest_of_line: usize) -> usize {
 
 /// Renders a diagnostic as one JSON object (one line) for editors and CI.
 pub fn render_json(d: &Diagnostic, sources: &Sources) -> String {
-    let mut out = format!(
-        "{{\"severity\":\"{}\",\"id\":\"{}\",\"message\":{}",
-        d.severity.as_str(),
-        d.id,
-        json_string(&d.message)
-    );
+    use serde_json::{Map, Value, json};
+    let mut out = Map::new();
+    out.insert("severity".into(), json!(d.severity.as_str()));
+    out.insert("id".into(), json!(d.id));
+    out.insert("message".into(), json!(d.message));
     if let Some(loc) = &d.loc {
         let file = sources.get(loc.file);
         let (line, col) = file.line_col(loc.span.start);
         let (end_line, end_col) = file.line_col(loc.span.end);
-        let _ = write!(
-            out,
-            ",\"file\":{},\"line\":{line},\"column\":{col},\"end_line\":{end_line},\"end_column\":{end_col}",
-            json_string(&file.path.display().to_string())
-        );
+        out.insert("file".into(), json!(file.path.display().to_string()));
+        out.insert("line".into(), json!(line));
+        out.insert("column".into(), json!(col));
+        out.insert("end_line".into(), json!(end_line));
+        out.insert("end_column".into(), json!(end_col));
     }
     if let Some(hint) = &d.hint {
-        let _ = write!(out, ",\"hint\":{}", json_string(hint));
+        out.insert("hint".into(), json!(hint));
     }
     if !d.labels.is_empty() {
-        out.push_str(",\"labels\":[");
-        for (i, label) in d.labels.iter().enumerate() {
-            let file = sources.get(label.loc.file);
-            let (line, col) = file.line_col(label.loc.span.start);
-            let _ = write!(
-                out,
-                "{}{{\"file\":{},\"line\":{line},\"column\":{col},\"note\":{}}}",
-                if i > 0 { "," } else { "" },
-                json_string(&file.path.display().to_string()),
-                json_string(&label.note)
-            );
-        }
-        out.push(']');
+        let labels: Vec<Value> = d
+            .labels
+            .iter()
+            .map(|label| {
+                let file = sources.get(label.loc.file);
+                let (line, col) = file.line_col(label.loc.span.start);
+                json!({
+                    "file": file.path.display().to_string(),
+                    "line": line,
+                    "column": col,
+                    "note": label.note,
+                })
+            })
+            .collect();
+        out.insert("labels".into(), Value::Array(labels));
     }
-    out.push('}');
-    out
-}
-
-/// A JSON string literal with everything escaped that JSON requires.
-pub fn json_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
+    Value::Object(out).to_string()
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 
 use super::spec::{Def, Ty};
 use super::{aid, chart, collections, deck, figure, fonts, game, map, scenario, sheets, template};
-use crate::diag::json_string;
+use serde_json::{Map, Value, json};
 
 /// One schema file: its name, the document's table and the tables it refers to.
 pub struct Schema {
@@ -101,23 +101,24 @@ pub fn schemas() -> Vec<Schema> {
 impl Schema {
     /// The schema as pretty-printed JSON.
     pub fn to_json(&self) -> String {
-        let mut out = String::new();
-        let _ = write!(
-            out,
-            "{{\n  \"$schema\": \"http://json-schema.org/draft-07/schema#\",\n  \"title\": {},\n",
-            json_string(self.title)
+        let mut doc = Map::new();
+        doc.insert(
+            "$schema".into(),
+            json!("http://json-schema.org/draft-07/schema#"),
         );
+        doc.insert("title".into(), json!(self.title));
         if !self.definitions.is_empty() {
-            let defs: Vec<String> = self
+            let defs: Map<String, Value> = self
                 .definitions
                 .iter()
-                .map(|(name, def)| format!("    {}: {}", json_string(name), obj_json(def, 2, None)))
+                .map(|(name, def)| (name.to_string(), obj_json(def, None)))
                 .collect();
-            let _ = writeln!(out, "  \"definitions\": {{\n{}\n  }},", defs.join(",\n"));
+            doc.insert("definitions".into(), Value::Object(defs));
         }
-        let body = obj_json(self.def, 1, None);
-        // Splice the document's own members after the title.
-        out.push_str(&body[2..]);
+        if let Value::Object(body) = obj_json(self.def, None) {
+            doc.extend(body);
+        }
+        let mut out = serde_json::to_string_pretty(&Value::Object(doc)).unwrap_or_default();
         out.push('\n');
         out
     }
@@ -125,150 +126,129 @@ impl Schema {
 
 /// A table as a JSON Schema object: its keys exactly, nothing else. `kind`
 /// pins the table's `kind` key to one value (a block of that kind).
-fn obj_json(def: &Def, indent: usize, kind: Option<&str>) -> String {
-    let pad = "  ".repeat(indent);
-    let mut props = Vec::new();
-    for key in def.keys {
-        let ty = match kind {
-            Some(kind) if key.name == "kind" => format!("{{ \"const\": {} }}", json_string(kind)),
-            _ => ty_json(&key.ty, indent + 2),
-        };
-        props.push(format!("{pad}    {}: {ty}", json_string(key.name)));
-    }
-    let required: Vec<String> = def
+fn obj_json(def: &Def, kind: Option<&str>) -> Value {
+    let props: Map<String, Value> = def
+        .keys
+        .iter()
+        .map(|key| {
+            let ty = match kind {
+                Some(kind) if key.name == "kind" => json!({ "const": kind }),
+                _ => ty_json(&key.ty),
+            };
+            (key.name.to_string(), ty)
+        })
+        .collect();
+    let required: Vec<&str> = def
         .keys
         .iter()
         .filter(|k| k.required)
-        .map(|k| json_string(k.name))
+        .map(|k| k.name)
         .collect();
-    format!(
-        "{{\n{pad}  \"type\": \"object\",\n{pad}  \"description\": {},\n{pad}  \"additionalProperties\": false,\n{pad}  \"required\": [{}],\n{pad}  \"properties\": {{\n{}\n{pad}  }}\n{pad}}}",
-        json_string(def.doc),
-        required.join(", "),
-        props.join(",\n")
-    )
+    json!({
+        "type": "object",
+        "description": def.doc,
+        "additionalProperties": false,
+        "required": required,
+        "properties": props,
+    })
 }
 
-fn ty_json(ty: &Ty, indent: usize) -> String {
-    let simple = |t: &str, d: &str| {
-        format!(
-            "{{ \"type\": \"{t}\", \"description\": {} }}",
-            json_string(d)
-        )
-    };
-    let list = |tys: &[String]| tys.join(", ");
+fn ty_json(ty: &Ty) -> Value {
+    let simple = |t: &str, d: &str| json!({ "type": t, "description": d });
     match ty {
         Ty::Str(d) => simple("string", d),
         Ty::Int(d) => simple("integer", d),
         Ty::IntIn(min, max, d) => {
-            let mut bounds = String::new();
+            let mut out = Map::new();
+            out.insert("type".into(), json!("integer"));
             if let Some(min) = min {
-                let _ = write!(bounds, ", \"minimum\": {min}");
+                out.insert("minimum".into(), json!(min));
             }
             if let Some(max) = max {
-                let _ = write!(bounds, ", \"maximum\": {max}");
+                out.insert("maximum".into(), json!(max));
             }
-            format!(
-                "{{ \"type\": \"integer\"{bounds}, \"description\": {} }}",
-                json_string(d)
-            )
+            out.insert("description".into(), json!(d));
+            Value::Object(out)
         }
         Ty::Bool(d) => simple("boolean", d),
         Ty::Num(d) => simple("number", d),
-        Ty::Length(d) => format!(
-            "{{ \"description\": {}, \"anyOf\": [ {{ \"type\": \"number\" }}, {{ \"type\": \"string\", \"pattern\": \"^\\\\s*-?[0-9]*\\\\.?[0-9]+\\\\s*(in|mm|cm|pt)?\\\\s*$\" }} ] }}",
-            json_string(d)
-        ),
-        Ty::Pattern(pattern, d) => format!(
-            "{{ \"type\": \"string\", \"pattern\": {}, \"description\": {} }}",
-            json_string(pattern),
-            json_string(d)
-        ),
-        Ty::OneOf(values, d) => format!(
-            "{{ \"type\": \"string\", \"enum\": [{}], \"description\": {} }}",
-            values
-                .iter()
-                .map(|v| json_string(v))
-                .collect::<Vec<_>>()
-                .join(", "),
-            json_string(d)
-        ),
-        Ty::StrArray(d) => format!(
-            "{{ \"type\": \"array\", \"items\": {{ \"type\": \"string\" }}, \"description\": {} }}",
-            json_string(d)
-        ),
-        Ty::IntArray(d) => format!(
-            "{{ \"type\": \"array\", \"items\": {{ \"type\": \"integer\" }}, \"description\": {} }}",
-            json_string(d)
-        ),
-        Ty::Table(obj) => obj_json(obj, indent, None),
-        Ty::Tables(obj) => format!(
-            "{{ \"type\": \"array\", \"items\": {} }}",
-            obj_json(obj, indent, None)
-        ),
+        Ty::Length(d) => json!({
+            "description": d,
+            "anyOf": [
+                { "type": "number" },
+                { "type": "string", "pattern": "^\\s*-?[0-9]*\\.?[0-9]+\\s*(in|mm|cm|pt)?\\s*$" }
+            ]
+        }),
+        Ty::Pattern(pattern, d) => {
+            json!({ "type": "string", "pattern": pattern, "description": d })
+        }
+        Ty::OneOf(values, d) => json!({ "type": "string", "enum": values, "description": d }),
+        Ty::StrArray(d) => {
+            json!({ "type": "array", "items": { "type": "string" }, "description": d })
+        }
+        Ty::IntArray(d) => {
+            json!({ "type": "array", "items": { "type": "integer" }, "description": d })
+        }
+        Ty::Table(obj) => obj_json(obj, None),
+        Ty::Tables(obj) => json!({ "type": "array", "items": obj_json(obj, None) }),
         Ty::OneOrMany(def) => {
-            let one = obj_json(def, indent, None);
-            format!(
-                "{{ \"description\": {}, \"if\": {{ \"type\": \"array\" }}, \"then\": {{ \"type\": \"array\", \"items\": {one} }}, \"else\": {one} }}",
-                json_string(def.doc)
-            )
+            let one = obj_json(def, None);
+            json!({
+                "description": def.doc,
+                "if": { "type": "array" },
+                "then": { "type": "array", "items": one.clone() },
+                "else": one,
+            })
         }
-        Ty::ArrayOf(item, d) => format!(
-            "{{ \"type\": \"array\", \"description\": {}, \"items\": {} }}",
-            json_string(d),
-            ty_json(item, indent)
-        ),
+        Ty::ArrayOf(item, d) => {
+            json!({ "type": "array", "description": d, "items": ty_json(item) })
+        }
         Ty::AnyOf(tys, d) => {
-            let tys: Vec<String> = tys.iter().map(|t| ty_json(t, indent)).collect();
-            format!(
-                "{{ \"description\": {}, \"anyOf\": [ {} ] }}",
-                json_string(d),
-                list(&tys)
-            )
+            let tys: Vec<Value> = tys.iter().map(ty_json).collect();
+            json!({ "description": d, "anyOf": tys })
         }
-        Ty::IfHas(key, with, without, d) => format!(
-            "{{ \"type\": \"object\", \"description\": {}, \"if\": {{ \"required\": [{}] }}, \"then\": {}, \"else\": {} }}",
-            json_string(d),
-            json_string(key),
-            obj_json(with, indent, None),
-            obj_json(without, indent, None)
-        ),
-        Ty::Map(value, d) => format!(
-            "{{ \"type\": \"object\", \"description\": {}, \"additionalProperties\": {} }}",
-            json_string(d),
-            ty_json(value, indent)
-        ),
+        Ty::IfHas(key, with, without, d) => json!({
+            "type": "object",
+            "description": d,
+            "if": { "required": [key] },
+            "then": obj_json(with, None),
+            "else": obj_json(without, None),
+        }),
+        Ty::Map(value, d) => json!({
+            "type": "object",
+            "description": d,
+            "additionalProperties": ty_json(value),
+        }),
         Ty::Blocks(kinds, d) => {
             // if/then rather than oneOf: an editor then names the very key
             // that is wrong, not the whole block; `kind` itself must be known.
-            let alternatives: Vec<String> = kinds
+            let alternatives: Vec<Value> = kinds
                 .iter()
                 .map(|(kind, def)| {
-                    format!(
-                        "{{ \"if\": {{ \"properties\": {{ \"kind\": {{ \"const\": {} }} }} }}, \"then\": {} }}",
-                        json_string(kind),
-                        obj_json(def, indent + 2, Some(kind))
-                    )
+                    json!({
+                        "if": { "properties": { "kind": { "const": kind } } },
+                        "then": obj_json(def, Some(kind)),
+                    })
                 })
                 .collect();
-            let names: Vec<String> = kinds.iter().map(|(k, _)| json_string(k)).collect();
-            format!(
-                "{{ \"type\": \"array\", \"description\": {}, \"items\": {{ \"type\": \"object\", \"required\": [\"kind\"], \"properties\": {{ \"kind\": {{ \"enum\": [{}], \"description\": \"The kind of block.\" }} }}, \"allOf\": [\n{}\n] }} }}",
-                json_string(d),
-                list(&names),
-                alternatives.join(",\n")
-            )
+            let names: Vec<&str> = kinds.iter().map(|(k, _)| *k).collect();
+            json!({
+                "type": "array",
+                "description": d,
+                "items": {
+                    "type": "object",
+                    "required": ["kind"],
+                    "properties": { "kind": { "enum": names, "description": "The kind of block." } },
+                    "allOf": alternatives,
+                }
+            })
         }
-        Ty::Ref(name) => format!("{{ \"$ref\": \"#/definitions/{name}\" }}"),
-        Ty::Records(required, d) => format!(
-            "{{ \"type\": \"array\", \"description\": {}, \"items\": {{ \"type\": \"object\", \"required\": [{}] }} }}",
-            json_string(d),
-            required
-                .iter()
-                .map(|r| json_string(r))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
+        Ty::Ref(name) => json!({ "$ref": format!("#/definitions/{name}") }),
+        Ty::Records(required, d) => json!({
+            "type": "array",
+            "description": d,
+            "items": { "type": "object", "required": required },
+        }),
     }
 }
 

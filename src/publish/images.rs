@@ -6,11 +6,11 @@
 use std::path::Path;
 
 use super::write_output;
-use crate::diag::json_string;
 use crate::layout::{CardFace, Item};
 use crate::load::OpError;
 use crate::render::{png::svg_to_png, svg::outlined_svg};
 use crate::text::FontBook;
+use serde_json::{Map, json};
 
 /// Card faces to write as images, and how.
 #[derive(Clone, Debug)]
@@ -72,47 +72,60 @@ fn tts_saved_object(
     sheets: &[TtsSheet],
 ) -> Result<String, OpError> {
     let back = tts_url(images, out, "tts-back.png")?;
-    let transform = r#"{"posX":0,"posY":1,"posZ":0,"rotX":0,"rotY":180,"rotZ":180,"scaleX":1,"scaleY":1,"scaleZ":1}"#;
-    let mut custom = Vec::new();
+    let transform = json!({
+        "posX": 0, "posY": 1, "posZ": 0,
+        "rotX": 0, "rotY": 180, "rotZ": 180,
+        "scaleX": 1, "scaleY": 1, "scaleZ": 1,
+    });
+    let mut custom = Map::new();
     let mut ids = Vec::new();
     let mut cards = Vec::new();
     let mut captions = images.captions.iter();
     for (n, sheet) in sheets.iter().enumerate() {
-        let key = n + 1;
-        let entry = format!(
-            r#"{{"FaceURL":{},"BackURL":{},"NumWidth":{},"NumHeight":{},"BackIsHidden":true,"UniqueBack":false,"Type":0}}"#,
-            json_string(&tts_url(images, out, &sheet.face)?),
-            json_string(&back),
-            sheet.columns,
-            sheet.rows
-        );
-        custom.push(format!("\"{key}\":{entry}"));
+        let key = (n + 1).to_string();
+        let entry = json!({
+            "FaceURL": tts_url(images, out, &sheet.face)?,
+            "BackURL": back,
+            "NumWidth": sheet.columns,
+            "NumHeight": sheet.rows,
+            "BackIsHidden": true,
+            "UniqueBack": false,
+            "Type": 0,
+        });
         for slot in 0..sheet.count {
-            let id = key * 100 + slot;
+            let id = (n + 1) * 100 + slot;
             let (title, text) = captions.next().cloned().unwrap_or_default();
-            ids.push(id.to_string());
-            cards.push(format!(
-                r#"{{"Name":"Card","Transform":{transform},"Nickname":{},"Description":{},"CardID":{id},"CustomDeck":{{"{key}":{entry}}},"GUID":"{:06x}"}}"#,
-                json_string(&title),
-                json_string(&text),
-                0x00a000 + id
-            ));
+            ids.push(id);
+            cards.push(json!({
+                "Name": "Card",
+                "Transform": transform,
+                "Nickname": title,
+                "Description": text,
+                "CardID": id,
+                "CustomDeck": { key.clone(): entry },
+                "GUID": format!("{:06x}", 0x00a000 + id),
+            }));
         }
+        custom.insert(key, entry);
     }
-    Ok(format!(
-        concat!(
-            r#"{{"SaveName":"","GameMode":"","Date":"","Table":"","Sky":"","Note":"","Rules":"","XmlUI":"","LuaScript":"","#,
-            r#""ObjectStates":[{{"Name":"DeckCustom","Transform":{},"Nickname":{},"Description":"","#,
-            r#""HideWhenFaceDown":true,"DeckIDs":[{}],"CustomDeck":{{{}}},"ContainedObjects":[{}],"GUID":"a00000"}}],"#,
-            r#""TabStates":{{}},"VersionNumber":""}}"#,
-            "\n"
-        ),
-        transform,
-        json_string(&images.deck_name),
-        ids.join(","),
-        custom.join(","),
-        cards.join(",")
-    ))
+    let saved = json!({
+        "SaveName": "", "GameMode": "", "Date": "", "Table": "", "Sky": "",
+        "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "",
+        "ObjectStates": [{
+            "Name": "DeckCustom",
+            "Transform": transform,
+            "Nickname": images.deck_name,
+            "Description": "",
+            "HideWhenFaceDown": true,
+            "DeckIDs": ids,
+            "CustomDeck": custom,
+            "ContainedObjects": cards,
+            "GUID": "a00000",
+        }],
+        "TabStates": {},
+        "VersionNumber": "",
+    });
+    Ok(saved.to_string() + "\n")
 }
 
 /// Writes every image under `dir`; returns how many files were written.

@@ -106,11 +106,11 @@ pub fn search_index_js(docs: &[SearchDoc]) -> String {
     js
 }
 
-/// A JSON string literal ([`crate::diag::json_string`]) that is also safe
-/// anywhere in a script: markup characters and the JavaScript line
-/// terminators, which JSON leaves as they are, are escaped too.
+/// A JSON string literal (serde_json's) that is also safe anywhere in a
+/// script: markup characters and the JavaScript line terminators, which
+/// JSON leaves as they are, are escaped too.
 fn js_string(s: &str) -> String {
-    let json = crate::diag::json_string(s);
+    let json = serde_json::Value::from(s).to_string();
     if !json.contains(['<', '>', '&', '\u{2028}', '\u{2029}']) {
         return json;
     }
