@@ -398,25 +398,10 @@ pub fn parse_length(s: &str) -> Result<f32, String> {
 pub fn closest<'a>(name: &str, allowed: &[&'a str]) -> Option<&'a str> {
     allowed
         .iter()
-        .map(|a| (edit_distance(name, a), *a))
+        .map(|a| (strsim::levenshtein(name, a), *a))
         .filter(|(d, a)| *d <= a.len().div_ceil(3))
         .min()
         .map(|(_, a)| a)
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
-            prev = cur;
-        }
-    }
-    row[b.len()]
 }
 
 #[cfg(test)]
