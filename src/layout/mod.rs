@@ -20,6 +20,7 @@ pub mod icons;
 mod labels;
 pub mod map;
 pub mod map_legend;
+pub mod places;
 pub mod nato;
 mod nav;
 mod pnp;

@@ -20,6 +20,9 @@ pub fn validate_maps(game: &Game, diags: &mut Diagnostics) {
             on_grid(map, &label.at, diags);
         }
         move_classes(map, diags);
+        if let Some(places) = &map.places {
+            super::places::validate_places(map, places, diags);
+        }
     }
     combat_terrain(game, diags);
 }
@@ -182,10 +185,12 @@ fn terrain_types(game: &Game, map: &Map, diags: &mut Diagnostics) {
             }
         }
     }
-    known_terrain(map, &map.default_terrain, diags);
+    if map.places.is_none() || !map.default_terrain.value.is_empty() {
+        known_terrain(map, &map.default_terrain, diags);
+    }
 }
 
-fn known_terrain(map: &Map, name: &crate::model::Located<String>, diags: &mut Diagnostics) -> bool {
+pub(super) fn known_terrain(map: &Map, name: &crate::model::Located<String>, diags: &mut Diagnostics) -> bool {
     if map.terrain_index(&name.value).is_some() {
         return true;
     }

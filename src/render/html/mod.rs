@@ -11,6 +11,7 @@
 mod counters_page;
 mod data;
 mod map_page;
+mod places_table;
 mod markdown;
 mod scenario_page;
 mod search;
