@@ -207,7 +207,7 @@ fn on_grid(map: &Map, name: &CellName, diags: &mut Diagnostics) -> Option<Cell> 
     let cell = map.cell(name);
     if cell.is_none() {
         let grid = &map.grid;
-        let last = map.coordinates.code((grid.columns - 1, grid.rows - 1));
+        let last = map.code_range().1;
         diags.push(crate::error!(
             "cell-outside-map", Some(name.text.loc.clone()),
             "`{}` lies outside the map's {} x {} cells", name.text.value, grid.columns, grid.rows;
