@@ -32,7 +32,9 @@ fn word_at(pdf: &Path, name: &str) -> Vec<(f64, f64, f64)> {
 
 /// The SVG's text layer: (text, centre x, baseline).
 fn svg_texts(svg: &str) -> Vec<(String, f64, f64)> {
-    let layer = &svg[svg.find("<g class=\"place-names\"").expect("the names layer")..];
+    let layer = &svg[svg
+        .find("<g class=\"place-names\"")
+        .expect("the names layer")..];
     layer
         .split("<text ")
         .skip(1)
@@ -72,7 +74,11 @@ fn every_space_and_area_is_named_at_its_place_in_the_pdf_svg_and_html() {
         let found = word_at(&pdf, town);
         assert_eq!(found.len(), 1, "{town} printed once: {found:?}");
         let (cx, top, bottom) = found[0];
-        assert!((cx - (POSTER + x)).abs() < 1.0, "{town}: x {cx} vs {}", POSTER + x);
+        assert!(
+            (cx - (POSTER + x)).abs() < 1.0,
+            "{town}: x {cx} vs {}",
+            POSTER + x
+        );
         let below = POSTER + y + SPACE / 2.0;
         assert!(
             top >= below - 0.5 && bottom <= below + 2.0 * NAME_SIZE,
@@ -125,7 +131,10 @@ fn every_space_and_area_is_named_at_its_place_in_the_pdf_svg_and_html() {
         assert_eq!(found.len(), 1, "{name}: {found:?}");
         let (cx, top, bottom) = found[0];
         assert!((cx - (POSTER + x)).abs() < 1.0, "{name}: x {cx}");
-        assert!(top < POSTER + y + NAME_SIZE && bottom > POSTER + y - NAME_SIZE, "{name}: y");
+        assert!(
+            top < POSTER + y + NAME_SIZE && bottom > POSTER + y - NAME_SIZE,
+            "{name}: y"
+        );
         let &(_, sx, sy) = texts.iter().find(|t| t.0 == *name).expect("in the SVG");
         assert!((sx - (DRAWING + x)).abs() < 1.0 && (sy - (DRAWING + y)).abs() < NAME_SIZE);
         assert!(html.contains(&format!(
@@ -175,7 +184,11 @@ fn each_fault_of_a_point_to_point_map_is_located() {
     );
     front.push_str("[[connections]]\nfrom = \"rouen\"\nto = \"lille\"\nkind = \"road\"\n\n");
     // A grid's key on a map of places.
-    front = front.replacen("space = \"0.6in\"\n", "space = \"0.6in\"\ncolumns = 12\n", 1);
+    front = front.replacen(
+        "space = \"0.6in\"\n",
+        "space = \"0.6in\"\ncolumns = 12\n",
+        1,
+    );
     let run = check_front(&front);
     let file = "maps/front.toml";
     let (l, c) = at(&front, "\"Verdun\"", 0);

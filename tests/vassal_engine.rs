@@ -644,12 +644,19 @@ fn vassal_names_the_place_a_piece_is_dropped_on() {
             .find(|b| b["name"] == board)
             .unwrap_or_else(|| panic!("board {board}: {read}"));
         assert_eq!(b["grid"]["kind"], "region", "{b}");
-        assert_eq!(b["grid"]["regions"].as_array().map(Vec::len), Some(places.len()));
+        assert_eq!(
+            b["grid"]["regions"].as_array().map(Vec::len),
+            Some(places.len())
+        );
         let snaps = b["grid"]["snaps"].as_array().expect("snaps");
         assert_eq!(snaps.len(), places.len());
         for ((name, (x, y)), snap) in places.iter().zip(snaps) {
             assert_eq!(snap[2], json!(name), "{board}: {snap}");
-            assert_eq!(snap[1], json!([*x as i64, *y as i64]), "{board} {name}: {snap}");
+            assert_eq!(
+                snap[1],
+                json!([*x as i64, *y as i64]),
+                "{board} {name}: {snap}"
+            );
         }
     }
 }

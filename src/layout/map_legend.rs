@@ -216,7 +216,12 @@ pub fn legend_rows(
     let text_w = column - text_x;
     let classes = map.classes();
     let swatch_box = [0.0, 0.0, SWATCH.0, SWATCH.1];
-    let mut entries: Vec<(String, &crate::diag::Loc, Vec<Item>, Option<&TerrainEffects>)> = map
+    let mut entries: Vec<(
+        String,
+        &crate::diag::Loc,
+        Vec<Item>,
+        Option<&TerrainEffects>,
+    )> = map
         .terrain
         .iter()
         .map(|t| {
@@ -235,7 +240,9 @@ pub fn legend_rows(
     }
     if let Some(places) = &map.places {
         for a in &places.attributes {
-            for (name, items) in super::places::attribute_swatches(a, swatch_box, icons, faces, book) {
+            for (name, items) in
+                super::places::attribute_swatches(a, swatch_box, icons, faces, book)
+            {
                 entries.push((name, &a.id.loc, items, None));
             }
         }

@@ -10,9 +10,7 @@ use super::doc::{Geometry, Ink, Item, Shape, Stroke, TextItem};
 use super::map::{MapFaces, centred_text, circle, missing_glyph, polygon, thick_line};
 use crate::diag::Diagnostic;
 use crate::model::map::FeatureKind;
-use crate::model::places::{
-    AttributeShow, AttributeValue, Place, PlaceKind, Places, share_border,
-};
+use crate::model::places::{AttributeShow, AttributeValue, Place, PlaceKind, Places, share_border};
 use crate::model::{Icon, Map, PathEl, Rgb};
 use crate::text::FontBook;
 
@@ -159,7 +157,9 @@ pub fn draw_places(
             continue;
         }
         boxes.push((boxed, place));
-        items.push(Geometry::rect(left, top, right - left, bottom - top, pad).filled(Ink::Gray(1.0)));
+        items.push(
+            Geometry::rect(left, top, right - left, bottom - top, pad).filled(Ink::Gray(1.0)),
+        );
         items.extend(lines.into_iter().map(Item::Text));
         // Icons of yes attributes: inside a space's circle, above an area's name.
         let shown: Vec<&Icon> = places
@@ -201,7 +201,10 @@ pub fn draw_places(
             let br = (size * 0.75).max(r * 0.4);
             let (bx, by) = match places.kind {
                 PlaceKind::Points => (cx + r * 0.8 + k as f32 * br * 2.1, cy - r * 0.8),
-                PlaceKind::Areas => (right + br + 1.0 + k as f32 * br * 2.1, baseline - size * 0.35),
+                PlaceKind::Areas => (
+                    right + br + 1.0 + k as f32 * br * 2.1,
+                    baseline - size * 0.35,
+                ),
             };
             let mut disc = Vec::new();
             circle(&mut disc, (bx, by), br);
@@ -347,7 +350,10 @@ pub fn attribute_swatches(
                 .find(|i| i.name == name.value)
                 .map(|icon| {
                     let s = h * 0.8;
-                    vec![Geometry::Path(icon.placed(cx - s / 2.0, cy - s / 2.0, s)).filled(Ink::BLACK)]
+                    vec![
+                        Geometry::Path(icon.placed(cx - s / 2.0, cy - s / 2.0, s))
+                            .filled(Ink::BLACK),
+                    ]
                 })
                 .unwrap_or_default();
             vec![(a.name.clone(), items)]

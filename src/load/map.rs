@@ -8,9 +8,9 @@
 use std::path::Path;
 
 use super::paths::Confine;
+use super::places::{area, attribute, connection, space};
 use super::spec::{Key, kinds, table};
 use super::toml::{MAX_LENGTH, MAX_TYPE_SIZE, Reader, Table, Value, parse};
-use super::places::{area, attribute, connection, space};
 use super::{OpError, read_source};
 use crate::diag::{Diagnostics, FileId, Loc, Sources};
 use crate::model::map::{
@@ -321,7 +321,8 @@ fn read_map(
                 },
                 collection,
                 terrain,
-                default_terrain: default.unwrap_or_else(|| Located::new(String::new(), r.loc(0..0))),
+                default_terrain: default
+                    .unwrap_or_else(|| Located::new(String::new(), r.loc(0..0))),
                 cells: Vec::new(),
                 feature_kinds,
                 features: Vec::new(),
@@ -343,7 +344,11 @@ fn read_map(
         ("rows", rows.is_none(), "integer"),
         ("cell", size.is_none(), "length"),
         ("default", default.is_none(), "string"),
-        ("terrain", t.get_ref().get("terrain").is_none(), "array of tables"),
+        (
+            "terrain",
+            t.get_ref().get("terrain").is_none(),
+            "array of tables",
+        ),
     ] {
         if value && t.get_ref().get(key).is_none() {
             r.missing(t.span(), key, t.owner, word);

@@ -117,7 +117,12 @@ pub fn read_places(
     space: Option<Located<f32>>,
     name_size: Option<Located<f32>>,
     adjacency: Option<String>,
-    tables: (Vec<Table<'_>>, Vec<Table<'_>>, Vec<Table<'_>>, Vec<Table<'_>>),
+    tables: (
+        Vec<Table<'_>>,
+        Vec<Table<'_>>,
+        Vec<Table<'_>>,
+        Vec<Table<'_>>,
+    ),
 ) -> Option<Places> {
     let (attribute_tables, space_tables, area_tables, connection_tables) = tables;
     let size = |r: &mut Reader<'_>, v: Option<Located<f32>>, key: &str| {
@@ -364,10 +369,7 @@ fn read_place(
             let corners = corners?;
             let (label, label_loc) = match area::label_at.of(t) {
                 Some(l) => (point(r, l, "`label_at`")?, r.loc(l.span())),
-                None => (
-                    crate::model::places::centroid(&corners),
-                    loc.clone(),
-                ),
+                None => (crate::model::places::centroid(&corners), loc.clone()),
             };
             (label, label_loc, corners, Some(loc))
         }
@@ -427,7 +429,8 @@ fn place_attributes(
             r.wrong_type(value, &key.value, expected);
             continue;
         };
-        if let (AttributeShow::Ring(colors), AttributeValue::Text(text)) = (&attribute.show, &parsed)
+        if let (AttributeShow::Ring(colors), AttributeValue::Text(text)) =
+            (&attribute.show, &parsed)
             && !colors.iter().any(|(v, _)| v.value == *text)
         {
             r.diags.push(

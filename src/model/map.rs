@@ -483,7 +483,8 @@ impl Map {
     /// places the first and last places' names.
     pub fn code_range(&self) -> (String, String) {
         if let Some(p) = &self.places {
-            let name = |i: Option<&super::places::Place>| i.map_or_else(String::new, |p| p.name.clone());
+            let name =
+                |i: Option<&super::places::Place>| i.map_or_else(String::new, |p| p.name.clone());
             return (name(p.places.first()), name(p.places.last()));
         }
         let g = &self.grid;

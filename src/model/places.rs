@@ -327,7 +327,8 @@ pub fn outlines_overlap(a: &[(f32, f32)], b: &[(f32, f32)]) -> bool {
         }
     }
     let deep_inside = |x: (f32, f32), outline: &[(f32, f32)]| {
-        contains(outline, x) && edges(outline).all(|(r, s)| distance_to_segment(x, r, s) > SAME_LINE)
+        contains(outline, x)
+            && edges(outline).all(|(r, s)| distance_to_segment(x, r, s) > SAME_LINE)
     };
     let probes = |o: &[(f32, f32)]| -> Vec<(f32, f32)> {
         o.iter()

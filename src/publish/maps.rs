@@ -54,10 +54,14 @@ pub fn draw(map: &Map, assets: &Assets, diags: &mut Diagnostics) -> Option<MapDr
             ok = false;
         }
     }
-    let attribute_icons = map.places.iter().flat_map(|p| &p.attributes).filter_map(|a| match &a.show {
-        crate::model::places::AttributeShow::Icon(icon) => Some(icon),
-        _ => None,
-    });
+    let attribute_icons = map
+        .places
+        .iter()
+        .flat_map(|p| &p.attributes)
+        .filter_map(|a| match &a.show {
+            crate::model::places::AttributeShow::Icon(icon) => Some(icon),
+            _ => None,
+        });
     for icon in attribute_icons {
         if !assets.icons.iter().any(|i| i.name == icon.value) {
             diags.push(crate::validate::dangling(
@@ -153,7 +157,8 @@ pub fn map_svg(map: &Map, drawing: &MapDrawing, assets: &Assets) -> String {
     let Some(end) = svg.rfind("</svg>") else {
         return svg;
     };
-    let mut layer = String::from("<g class=\"place-names\" fill-opacity=\"0\" font-family=\"sans-serif\">");
+    let mut layer =
+        String::from("<g class=\"place-names\" fill-opacity=\"0\" font-family=\"sans-serif\">");
     for t in crate::layout::places::texts(&drawing.items) {
         layer.push_str(&format!(
             "<text x=\"{}\" y=\"{}\" font-size=\"{}\" textLength=\"{}\">{}</text>",

@@ -190,7 +190,11 @@ fn terrain_types(game: &Game, map: &Map, diags: &mut Diagnostics) {
     }
 }
 
-pub(super) fn known_terrain(map: &Map, name: &crate::model::Located<String>, diags: &mut Diagnostics) -> bool {
+pub(super) fn known_terrain(
+    map: &Map,
+    name: &crate::model::Located<String>,
+    diags: &mut Diagnostics,
+) -> bool {
     if map.terrain_index(&name.value).is_some() {
         return true;
     }

@@ -116,9 +116,7 @@ fn geometry(places: &Places, diags: &mut Diagnostics) {
             }
             let (a, b) = (&places.places[i], &places.places[j]);
             let overlap = match places.kind {
-                PlaceKind::Points => {
-                    (a.at.0 - b.at.0).hypot(a.at.1 - b.at.1) < places.space - 0.01
-                }
+                PlaceKind::Points => (a.at.0 - b.at.0).hypot(a.at.1 - b.at.1) < places.space - 0.01,
                 PlaceKind::Areas => outlines_overlap(&a.outline, &b.outline),
             };
             if overlap {
@@ -143,7 +141,12 @@ fn geometry(places: &Places, diags: &mut Diagnostics) {
 fn connections(map: &Map, places: &Places, diags: &mut Diagnostics) {
     let mut seen: Vec<((usize, usize), &crate::model::places::Connection)> = Vec::new();
     let names = || {
-        let mut n: Vec<&str> = places.places.iter().map(|p| p.id.value.as_str()).take(12).collect();
+        let mut n: Vec<&str> = places
+            .places
+            .iter()
+            .map(|p| p.id.value.as_str())
+            .take(12)
+            .collect();
         if places.places.len() > 12 {
             n.push("...");
         }
@@ -151,7 +154,11 @@ fn connections(map: &Map, places: &Places, diags: &mut Diagnostics) {
     };
     for c in &places.connections {
         if map.feature_kind(&c.kind.value).is_none() {
-            let ids: Vec<&str> = map.feature_kinds.iter().map(|k| k.id.value.as_str()).collect();
+            let ids: Vec<&str> = map
+                .feature_kinds
+                .iter()
+                .map(|k| k.id.value.as_str())
+                .collect();
             diags.push(crate::error!(
                 "unknown-feature", Some(c.kind.loc.clone()),
                 "the map defines no kind of connection `{}`", c.kind.value;

@@ -7,9 +7,31 @@
 use std::path::{Path, PathBuf};
 
 pub const TOWNS: [&str; 25] = [
-    "Amiens", "Brest", "Calais", "Dijon", "Epinal", "Falaise", "Gap", "Havre", "Issoire", "Joigny",
-    "Laon", "Metz", "Nancy", "Orly", "Paris", "Quimper", "Reims", "Sedan", "Toul", "Uzes",
-    "Vichy", "Wissant", "Ypres", "Zuydcoote", "Arras",
+    "Amiens",
+    "Brest",
+    "Calais",
+    "Dijon",
+    "Epinal",
+    "Falaise",
+    "Gap",
+    "Havre",
+    "Issoire",
+    "Joigny",
+    "Laon",
+    "Metz",
+    "Nancy",
+    "Orly",
+    "Paris",
+    "Quimper",
+    "Reims",
+    "Sedan",
+    "Toul",
+    "Uzes",
+    "Vichy",
+    "Wissant",
+    "Ypres",
+    "Zuydcoote",
+    "Arras",
 ];
 pub const PROVINCES: [&str; 12] = [
     "Avalon", "Bree", "Cair", "Dale", "Esgar", "Fornost", "Gondor", "Harad", "Ithil", "Jarn",
@@ -77,7 +99,11 @@ pub fn front_toml() -> String {
         if i % 5 == 2 {
             attrs.push("nation = \"FR\"".to_string());
         }
-        let terrain = if i % 7 == 3 { "terrain = \"forest\"\n" } else { "" };
+        let terrain = if i % 7 == 3 {
+            "terrain = \"forest\"\n"
+        } else {
+            ""
+        };
         s.push_str(&format!(
             "[[spaces]]\nid = \"{}\"\nname = \"{town}\"\nat = [\"{x}pt\", \"{y}pt\"]\n{terrain}attributes = {{ {} }}\n\n",
             town.to_lowercase(),

@@ -51,7 +51,11 @@ pub fn map_page(map: &Map, width: f32, height: f32) -> ExtraPage {
             .collect(),
         None => map.terrain_of_cells(),
     };
-    let count_heading = if map.places.is_some() { "Places" } else { "Cells" };
+    let count_heading = if map.places.is_some() {
+        "Places"
+    } else {
+        "Cells"
+    };
     let mut html = format!(
         "<h1 id=\"{anchor}\">{}</h1>\n<p>{}.</p>\n",
         escape(&map.name),

@@ -11,8 +11,8 @@
 mod counters_page;
 mod data;
 mod map_page;
-mod places_table;
 mod markdown;
+mod places_table;
 mod scenario_page;
 mod search;
 mod site;

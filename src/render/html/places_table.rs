@@ -36,7 +36,10 @@ pub fn places_table(map: &Map, places: &Places) -> (String, String) {
         ));
         words.push(place.name.clone());
         for a in &places.attributes {
-            let value = place.value(&a.id.value).map(|v| v.text()).unwrap_or_default();
+            let value = place
+                .value(&a.id.value)
+                .map(|v| v.text())
+                .unwrap_or_default();
             if !value.is_empty() {
                 words.push(value.clone());
             }
