@@ -104,7 +104,7 @@ fn main() {
         let map = &game.maps[0];
         let t = Instant::now();
         let drawing = grogpress::publish::maps::draw(map, &assets, &mut diags).expect("draws");
-        let picture = grogpress::publish::maps::map_svg(&drawing, &assets);
+        let picture = grogpress::publish::maps::map_svg(map, &drawing, &assets);
         let svg_ms = ms(t);
         let t = Instant::now();
         let drawing = grogpress::publish::maps::draw(map, &assets, &mut diags).expect("draws");

@@ -822,3 +822,101 @@ fn a_unit_set_up_where_its_class_may_not_go_is_located() {
     assert_eq!(run.with_id("prohibited-terrain").len(), 2, "{}", run.dump());
     run.only_ids(&["prohibited-terrain"]);
 }
+
+/// A point-to-point map (issue 43): a scenario names its spaces by name,
+/// and the set-up cards print each unit's space under its counter; a
+/// space the map lacks is `cell-outside-map` at the name.
+#[test]
+fn a_scenario_on_a_map_of_places_sets_up_in_spaces_by_name() {
+    const SPACES: &str = r##"name = "River Bend"
+grid = "points"
+width = "8in"
+height = "5in"
+default = "clear"
+
+[[terrain]]
+id = "clear"
+color = "#E8E4C8"
+
+[[features]]
+id = "road"
+color = "#A0522D"
+
+[[spaces]]
+id = "paris"
+name = "Paris"
+at = ["1in", "1in"]
+
+[[spaces]]
+id = "metz"
+name = "Metz"
+at = ["4in", "1in"]
+
+[[spaces]]
+id = "nancy"
+name = "Nancy"
+at = ["4in", "3in"]
+
+[[spaces]]
+id = "sedan"
+name = "Sedan"
+at = ["7in", "2in"]
+
+[[connections]]
+from = "paris"
+to = "metz"
+kind = "road"
+
+[[connections]]
+from = "metz"
+to = "nancy"
+kind = "road"
+
+[[connections]]
+from = "nancy"
+to = "sedan"
+kind = "road"
+"##;
+    let scenario = BREAKOUT
+        .replace("\"0305\"", "\"Paris\"")
+        .replace("\"0405\"", "\"Metz\"")
+        .replace("\"0702\"", "\"Nancy\"")
+        .replace("\"0101\"", "\"Sedan\"");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let g = game(dir.path(), GAME, &[("breakout", &scenario)]);
+    std::fs::write(g.join("map.toml"), SPACES).expect("write");
+    let out = dir.path().join("out");
+    build_ok(&g, &out);
+    let setup: Vec<(&str, &str)> = SETUP
+        .iter()
+        .map(|&(n, p)| {
+            let p = match p {
+                "0305" => "Paris",
+                "0405" => "Metz",
+                "0702" => "Nancy",
+                other => other,
+            };
+            (n, p)
+        })
+        .collect();
+    let names: Vec<&str> = setup.iter().map(|(n, _)| *n).collect();
+    let places: Vec<&str> = setup.iter().map(|(_, p)| *p).collect();
+    let pages = word_boxes(&out.join("bend/breakout-setup.pdf"));
+    let mut found = Vec::new();
+    for (_, words) in &pages {
+        found.extend(under(words, &names, &places));
+    }
+    assert_eq!(counted(found), counted(setup.iter().copied()));
+
+    let bad = scenario.replacen("\"Nancy\"", "\"Atlantis\"", 1);
+    std::fs::write(g.join("scenarios/breakout.toml"), &bad).expect("write");
+    let run = check(&g);
+    let (line, col) = support::line_col(&bad, bad.find("\"Atlantis\"").expect("it"));
+    run.expect(
+        "error",
+        "cell-outside-map",
+        "scenarios/breakout.toml",
+        line,
+        col,
+    );
+}

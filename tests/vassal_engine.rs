@@ -607,3 +607,56 @@ fn vassal_reads_grid_battles_counters_and_flat_hex_board_as_the_data_says() {
     assert_eq!(read["boards"][0]["grid"]["kind"], json!("hex"));
     assert_eq!(read["boards"][0]["grid"]["sideways"], json!(false));
 }
+
+/// The places game (tests/support/places_game.rs) exported: each board has
+/// a region grid, one region per place, and a piece dropped 6 pixels off a
+/// place's centre snaps to the place and VASSAL names it as its location.
+#[test]
+fn vassal_names_the_place_a_piece_is_dropped_on() {
+    use support::places_game::{self, PROVINCES, TOWNS, middle, province_outline, space_at};
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = places_game::write(tmp.path());
+    let module = support::export_vassal(&game, &tmp.path().join("out"));
+    let k = DPI / 72.0;
+    let px = |(x, y): (f64, f64)| (((x + 6.0) * k).round(), ((y + 6.0) * k).round());
+    let spaces: Vec<(String, (f64, f64))> = TOWNS
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (t.to_string(), px(space_at(i))))
+        .collect();
+    let areas: Vec<(String, (f64, f64))> = PROVINCES
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (n.to_string(), px(middle(&province_outline(i)))))
+        .collect();
+    let off = |p: &(f64, f64)| json!([p.0 + 6.0, p.1 - 4.0]);
+    let probes = json!({
+        "Western Front": spaces.iter().map(|(_, p)| off(p)).collect::<Vec<_>>(),
+        "Provinces": areas.iter().map(|(_, p)| off(p)).collect::<Vec<_>>(),
+    });
+    let read = read_back(&module, &probes, tmp.path());
+    assert_eq!(read["validation"], json!([]), "{read}");
+    for (board, places) in [("Western Front", &spaces), ("Provinces", &areas)] {
+        let b = read["boards"]
+            .as_array()
+            .expect("boards")
+            .iter()
+            .find(|b| b["name"] == board)
+            .unwrap_or_else(|| panic!("board {board}: {read}"));
+        assert_eq!(b["grid"]["kind"], "region", "{b}");
+        assert_eq!(
+            b["grid"]["regions"].as_array().map(Vec::len),
+            Some(places.len())
+        );
+        let snaps = b["grid"]["snaps"].as_array().expect("snaps");
+        assert_eq!(snaps.len(), places.len());
+        for ((name, (x, y)), snap) in places.iter().zip(snaps) {
+            assert_eq!(snap[2], json!(name), "{board}: {snap}");
+            assert_eq!(
+                snap[1],
+                json!([*x as i64, *y as i64]),
+                "{board} {name}: {snap}"
+            );
+        }
+    }
+}

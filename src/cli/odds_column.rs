@@ -215,12 +215,11 @@ fn ground(game: &Game, combat: &CombatColumns, attack: &Attack) -> Result<Ground
     }
     if let Some(code) = &attack.hex {
         let cell = map.cell_by_code(code).ok_or_else(|| {
-            let grid = &map.grid;
             OpError::new(format!(
                 "--hex {code}: no cell of map `{}` (cells run from {} to {})",
                 map.id,
                 map.coordinates.code((0, 0)),
-                map.coordinates.code((grid.columns - 1, grid.rows - 1))
+                map.code_range().1
             ))
         })?;
         let terrain = map.terrain_at(cell).ok_or_else(|| {

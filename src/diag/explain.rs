@@ -19,6 +19,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "# player-aid.toml\n[[blocks]]\nkind = \"paragraph\"\ntext = \"... three pages of text ...\"\n# fix: shorten the paragraph, or in game.toml: [[publish.aids]] copies = 1",
     },
     Explanation {
+        id: "areas-not-adjacent",
+        text: "A `[[connections]]` entry of an area map joins two areas whose outlines share no stretch of border. That may be meant (a sea crossing, drawn as a line between the two names); if the areas are neighbours, give their shared border the same corners in both outlines.",
+        example: "[[areas]]\nid = \"north\"\noutline = [[\"0in\", \"0in\"], [\"2in\", \"0in\"], [\"2in\", \"1in\"], [\"0in\", \"1in\"]]\n[[areas]]\nid = \"south\"\noutline = [[\"0in\", \"1.2in\"], [\"2in\", \"1.2in\"], [\"2in\", \"2in\"], [\"0in\", \"2in\"]]\n[[connections]]\nfrom = \"north\"\nto = \"south\"     # warning: 0.2 in apart\n# fix: start south at 1in, where north ends",
+    },
+    Explanation {
         id: "art-off-card",
         text: "A card layout's `[[background.art]]` lies wholly off the card, so it would never print. Art may run past the trim into the bleed (print-shop and --bleed output keep what lies in the bleed; butted home sheets cut it off at the trim), but some of it must overlap the card.",
         example: "[[background.art]]\nicon = \"shield\"\ncolor = \"#DCD0B4\"\nleft = 200    # error on a 180 pt wide card: it starts past the right edge\ntop = 40\nsize = 100\n# fix: left = 120 (it may still run on past the edge)",
@@ -87,6 +92,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         id: "bad-modifier-value",
         text: "A modifier's value is not a modifier: write a signed number (\"+1\", \"-2\") or letter (\"-X\", \"+/-X\"); alternatives go in a group.",
         example: "entries = [{ text = \"Double OBJ Zone\", value = \"1\" }]   # error: no sign\n# fix: value = \"+1\"",
+    },
+    Explanation {
+        id: "bad-outline",
+        text: "An area's `outline` is not a simple polygon with an inside: fewer than three corners, corners all in one line, or edges that cross (the corners are not listed in order round the area).",
+        example: "outline = [[\"0in\", \"0in\"], [\"2in\", \"2in\"], [\"2in\", \"0in\"], [\"0in\", \"2in\"]]   # error: a bow tie\n# fix: [[\"0in\", \"0in\"], [\"2in\", \"0in\"], [\"2in\", \"2in\"], [\"0in\", \"2in\"]]",
     },
     Explanation {
         id: "bad-roll",
@@ -192,6 +202,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         id: "duplicate-column",
         text: "A CSV card list has two columns with the same field name in its header row, so it cannot tell which to read. Delete or rename one of them.",
         example: "title,effect,title\n# fix: title,effect",
+    },
+    Explanation {
+        id: "duplicate-connection",
+        text: "Two `[[connections]]` entries join the same two places (either way round). A connection runs both ways: list it once.",
+        example: "[[connections]]\nfrom = \"paris\"\nto = \"metz\"\nkind = \"rail\"\n[[connections]]\nfrom = \"metz\"\nto = \"paris\"      # error: joined twice\nkind = \"rail\"\n# fix: remove the second",
     },
     Explanation {
         id: "duplicate-figure",
@@ -359,6 +374,16 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "rules = [\"/proc/self/environ\"]      # error\nrules = [\"../other-game/rules.md\"]  # error\n# fix: copy the page into this game: rules = [\"rules/rules.md\"]",
     },
     Explanation {
+        id: "place-off-map",
+        text: "A place of a map of places lies off the map: a space whose circle runs past an edge, an area corner outside the map's `width` x `height`, or an area's name (`label_at`) outside its outline. Positions are lengths from the map's top-left corner.",
+        example: "width = \"10in\"\n[[spaces]]\nid = \"brest\"\nat = [\"10in\", \"2in\"]     # error: its circle runs past the right edge\n# fix: at = [\"9.5in\", \"2in\"]",
+    },
+    Explanation {
+        id: "place-overlap",
+        text: "Two places of a map of places overlap: two spaces closer than a circle (`space`) apart, or two areas whose insides overlap (neighbouring areas share a border: give it the same corners in both outlines).",
+        example: "space = \"0.5in\"\n[[spaces]]\nid = \"a\"\nat = [\"1in\", \"1in\"]\n[[spaces]]\nid = \"b\"\nat = [\"1.3in\", \"1in\"]    # error: 0.3 in from a\n# fix: at = [\"2in\", \"1in\"]",
+    },
+    Explanation {
         id: "prohibited-terrain",
         text: "A scenario places a unit (set-up or reinforcement) in a hex whose terrain its movement class may not enter: the map's terrain gives that class `\"prohibited\"` in its `move`, and the unit's class is its value of the counters' `class` field. Place it elsewhere, or give the terrain a cost for the class.",
         example: "# map: [[terrain]] id = \"marsh\" move = { foot = 3, tracked = \"prohibited\" }\n[[setup]]\nside = \"Germans\"\nhex = \"0113\"          # a marsh hex\nunits = [\"pz-2\"]      # error: pz-2 is tracked",
@@ -429,6 +454,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "effect = \"Counts as **two actions.\"   # warning: ** is never closed\n# fix: effect = \"Counts as **two** actions.\"",
     },
     Explanation {
+        id: "unconnected-place",
+        text: "A place of a map of places is joined to no other place: no `[[connections]]` entry names it (and, on an area map with `adjacency = \"borders\"`, it shares no border). It may be meant (an island reached only by sea); a warning, not an error.",
+        example: "[[spaces]]\nid = \"corsica\"     # warning: no connection names it\n# fix: [[connections]] from = \"corsica\", to = \"nice\", kind = \"sea\"",
+    },
+    Explanation {
         id: "undeclared-box",
         text: "A scenario's set-up or marker names a holding box the scenario does not declare in `boxes`. Declare it (so a misspelt box is caught), or correct the name.",
         example: "boxes = [\"Reserve\"]\n[[setup]]\nside = \"Germans\"\nbox = \"Reserves\"   # error: the box is \"Reserve\"\n# fix: box = \"Reserve\"",
@@ -442,6 +472,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         id: "undefined-result-code",
         text: "A cell of a results table uses a result code that the table's `legend` does not explain. Add the code to the legend (`#` stands for a number), or fix the cell.",
         example: "rows = [{ roll = \"4-\", results = [\"A3\"] }]\nlegend = [{ code = \"D#\", text = \"Defender loses # steps.\" }]   # error: A3 is not in the legend",
+    },
+    Explanation {
+        id: "unknown-attribute",
+        text: "A place gives an attribute the map does not declare. Every attribute a place may have is declared once in the map's `[[attributes]]`: its id, its kind (text, number, yes-no) and how it is printed.",
+        example: "[[spaces]]\nid = \"paris\"\nattributes = { vps = 2 }     # error: the map declares `vp`\n# fix: attributes = { vp = 2 }",
     },
     Explanation {
         id: "unknown-callout",
@@ -482,6 +517,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         id: "unknown-phrase",
         text: "A `phrase` field's value is in none of the field's declared `forms`. Words match regardless of case; the hint lists the ways it can be written. Rewrite it in one of the forms, or add a form.",
         example: "forms = [{ id = \"scout\", text = \"Scout\" }]\n\n[[cards]]\nability = \"Scouts\"   # error: in none of the forms\n# fix: ability = \"Scout\"",
+    },
+    Explanation {
+        id: "unknown-place",
+        text: "A `[[connections]]` entry names a place the map does not have. Name a place by its id or its name, as its `[[spaces]]` or `[[areas]]` entry gives it.",
+        example: "[[connections]]\nfrom = \"paris\"\nto = \"Verdun\"      # error: no such place\nkind = \"rail\"\n# fix: add the space `verdun`, or name one the map has",
     },
     Explanation {
         id: "unknown-shortcode",
@@ -527,6 +567,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         id: "withdrawn-not-placed",
         text: "A scenario withdraws a unit that is not in play by the withdrawal's turn: it was never set up, arrives later, or has already been withdrawn as often as it was placed. Correct the turn, or the unit.",
         example: "[[reinforcements]]\nside = \"Germans\"\nturn = 4\nunits = [\"pz-2\"]\n[[withdrawals]]\nside = \"Germans\"\nturn = 3\nunits = [\"pz-2\"]   # error: it arrives on turn 4\n# fix: turn = 5",
+    },
+    Explanation {
+        id: "wrong-map-key",
+        text: "A map file gives a key its kind of map does not take: a hex or square map has `columns`, `rows`, `cell`, cell codes, `[[cells]]`, `[[edges]]`, `[[paths]]` and `[[labels]]`; a map of places (`grid = \"points\"` or `\"areas\"`) has `width`, `height`, `[[spaces]]` or `[[areas]]`, `[[connections]]` and `[[attributes]]`.",
+        example: "grid = \"points\"\ncolumns = 12      # error: a map of places has no columns\n# fix: width = \"22in\"\n#      height = \"17in\"",
     },
     Explanation {
         id: "wrong-type",

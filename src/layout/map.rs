@@ -43,7 +43,16 @@ pub fn draw_map(
 ) -> Result<MapDrawing, Vec<Diagnostic>> {
     let grid = &map.grid;
     let m = DRAWING_MARGIN;
-    let (w, h) = grid.extent();
+    let (w, h) = map.extent();
+    if let Some(places) = &map.places {
+        let items = super::places::draw_places(map, places, faces, book, icons, m)?;
+        return Ok(MapDrawing {
+            width: w + 2.0 * m,
+            height: h + 2.0 * m,
+            margin: m,
+            items,
+        });
+    }
     let mut items = Vec::with_capacity(grid.cell_count() * 3);
     let terrain = map.terrain_of_cells();
     let at = |(x, y): (f32, f32)| (x + m, y + m);
@@ -538,6 +547,9 @@ pub fn lay_out_poster(
 
 /// "The Ford — 12 x 9 hexes, 1 in across": what the poster says under the map.
 fn caption(map: &Map) -> String {
+    if let Some(p) = &map.places {
+        return format!("{} — {}", map.name, places_summary(p));
+    }
     let cells = match map.grid.kind {
         GridKind::Square => "squares",
         _ => "hexes",
@@ -549,6 +561,25 @@ fn caption(map: &Map) -> String {
         map.grid.columns,
         map.grid.rows,
         (inches * 1000.0).round() / 1000.0
+    )
+}
+
+/// "25 spaces, 37 connections, 22 x 17 in": what a map of places is.
+pub fn places_summary(p: &crate::model::places::Places) -> String {
+    use crate::model::places::PlaceKind;
+    let inches = |pt: f32| (pt / 72.0 * 100.0).round() / 100.0;
+    let (what, one) = match p.kind {
+        PlaceKind::Points => ("spaces", "space"),
+        PlaceKind::Areas => ("areas", "area"),
+    };
+    let n = p.places.len();
+    let c = p.connections.len();
+    format!(
+        "{n} {}, {c} connection{}, {} x {} in",
+        if n == 1 { one } else { what },
+        if c == 1 { "" } else { "s" },
+        inches(p.width),
+        inches(p.height)
     )
 }
 

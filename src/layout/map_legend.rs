@@ -13,6 +13,7 @@ use super::map::{
 use crate::diag::Diagnostic;
 use crate::model::map::{GridKind, Pattern, Swatch};
 use crate::model::tec::terrain_swatch;
+use crate::model::terrain::TerrainEffects;
 use crate::model::{Icon, Map};
 use crate::text::{FaceId, FontBook};
 
@@ -214,33 +215,49 @@ pub fn legend_rows(
     let text_x = SWATCH.0 + 6.0;
     let text_w = column - text_x;
     let classes = map.classes();
-    let entries = map
+    let swatch_box = [0.0, 0.0, SWATCH.0, SWATCH.1];
+    let mut entries: Vec<(
+        String,
+        &crate::diag::Loc,
+        Vec<Item>,
+        Option<&TerrainEffects>,
+    )> = map
         .terrain
         .iter()
-        .map(|t| (&t.name, &t.id.loc, terrain_swatch(t), &t.effects))
-        .chain(map.feature_kinds.iter().map(|k| {
-            (
-                &k.name,
-                &k.id.loc,
-                Swatch::Line { color: k.color },
-                &k.effects,
-            )
-        }));
+        .map(|t| {
+            let items = swatch_items(&terrain_swatch(t), swatch_box, Some(map.grid.kind), icons);
+            (t.name.clone(), &t.id.loc, items, Some(&t.effects))
+        })
+        .collect();
+    for k in &map.feature_kinds {
+        let items = if map.places.is_some() {
+            let y = SWATCH.1 / 2.0;
+            super::places::connection_line(k, (1.5, y), (SWATCH.0 - 1.5, y))
+        } else {
+            swatch_items(&Swatch::Line { color: k.color }, swatch_box, None, icons)
+        };
+        entries.push((k.name.clone(), &k.id.loc, items, Some(&k.effects)));
+    }
+    if let Some(places) = &map.places {
+        for a in &places.attributes {
+            for (name, items) in
+                super::places::attribute_swatches(a, swatch_box, icons, faces, book)
+            {
+                entries.push((name, &a.id.loc, items, None));
+            }
+        }
+    }
     let mut laid: Vec<(f32, Vec<Item>)> = Vec::new();
     for (name, loc, swatch, effects) in entries {
-        let mut items = swatch_items(
-            &swatch,
-            [0.0, 0.0, SWATCH.0, SWATCH.1],
-            Some(map.grid.kind),
-            icons,
-        );
+        let name = &name;
+        let mut items = swatch;
         let mut baseline = NAME_SIZE;
         match text_at(book, faces.label, NAME_SIZE, name, text_x, baseline) {
             Some(t) if t.width <= text_w => items.push(Item::Text(t)),
             Some(_) => problems.push(too_wide(name, loc)),
             None => problems.push(missing_glyph(name, loc.clone())),
         }
-        if !effects.is_empty() {
+        if let Some(effects) = effects.filter(|e| !e.is_empty()) {
             let summary = effects.summary(&classes);
             for line in wrap_parts(book, faces.code, SUMMARY_SIZE, &summary, text_w) {
                 baseline += SUMMARY_SIZE * 1.25;

@@ -22,6 +22,7 @@ pub mod map;
 pub mod map_legend;
 pub mod nato;
 mod nav;
+pub mod places;
 mod pnp;
 mod rulebook;
 mod setup_card;

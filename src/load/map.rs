@@ -8,6 +8,7 @@
 use std::path::Path;
 
 use super::paths::Confine;
+use super::places::{area, attribute, connection, space};
 use super::spec::{Key, kinds, table};
 use super::toml::{MAX_LENGTH, MAX_TYPE_SIZE, Reader, Table, Value, parse};
 use super::{OpError, read_source};
@@ -16,6 +17,7 @@ use crate::model::map::{
     CellName, CellSpan, CodePart, CodePlace, Coordinates, Feature, FeatureKind, Grid, GridKind,
     MAX_CELLS, MAX_SIDE, MapLabel, Pattern, Route, Terrain, TerrainCells, Tiling,
 };
+use crate::model::places::{LineStyle, PlaceKind};
 use crate::model::terrain::{MAX_MOVE_COST, MAX_TERRAIN_MODIFIER, MoveCost, TerrainEffects};
 use crate::model::{Located, Map, Paper};
 
@@ -29,14 +31,14 @@ const MAX_OVERLAP: f32 = 3.0 * 72.0;
 table! { pub mod map_file: "a map file",
     "A board or map: its grid, how its cells are named, its terrain, features and labels; printed as a poster, tiled across sheets, as SVG and PNG and in the HTML reference.";
     name: req Str("The map's name, printed under it."),
-    grid: req OneOf(&["hex", "square"], "The cells: hexes or squares."),
+    grid: req OneOf(&["hex", "square", "points", "areas"], "The cells: hexes or squares; or named places: `points` (spaces joined by connections), `areas` (regions)."),
     orientation: opt OneOf(&["flat", "pointy"],
         "Of hexes: a flat top, columns zig-zagging (default), or a corner at the top, rows zig-zagging."),
     stagger: opt OneOf(&["second", "first"],
         "Of hexes: which column (flat) or row (pointy) sits half a cell lower (or further right): the second (default) or the first."),
-    columns: req IntIn(Some(1), Some(MAX_SIDE), "How many columns of cells."),
-    rows: req IntIn(Some(1), Some(MAX_SIDE), "How many rows of cells."),
-    cell: req Length("The distance across a cell: across the flats of a hex (centre to neighbouring centre), the side of a square, e.g. \"1in\"."),
+    columns: opt IntIn(Some(1), Some(MAX_SIDE), "How many columns of cells (required of a hex or square grid)."),
+    rows: opt IntIn(Some(1), Some(MAX_SIDE), "How many rows of cells (required of a hex or square grid)."),
+    cell: opt Length("Required of a hex or square grid. The distance across a cell: across the flats of a hex (centre to neighbouring centre), the side of a square, e.g. \"1in\"."),
     code: opt Str("How a cell's code is written: {col} and {row} the numbers, {col:02} padded to two digits, {col:A} as letters (A, B... AA); default \"{col:02}{row:02}\"."),
     first_column: opt Int("The number of the first column (default 1), 0 to 9999."),
     first_row: opt Int("The number of the first row (default 1), 0 to 9999."),
@@ -44,8 +46,8 @@ table! { pub mod map_file: "a map file",
         "Where a cell's code is printed: at its top edge (default), centre, bottom edge, or not at all."),
     code_size: opt Length("The code's type size (default a seventh of the cell); more than 0, at most 10 in."),
     collection: opt Str("A collection of the game whose items the terrain types are (each terrain id one of its items, its name the item's)."),
-    default as "default": req Str("The terrain of every cell not given one."),
-    terrain: req Tables(&terrain::DEF),
+    default as "default": opt Str("The terrain of every cell not given one (required of a hex or square grid); on a map of places, of every place not given one (default: none, a plain fill)."),
+    terrain: opt Tables(&terrain::DEF),
     cells: opt Tables(&cells::DEF),
     cells_csv: opt Str("A CSV file of cells (relative to the map file): a header `cell,terrain`, then one cell or range of cells per row."),
     features: opt Tables(&feature::DEF),
@@ -56,6 +58,16 @@ table! { pub mod map_file: "a map file",
     legend: opt Bool("Print a legend (each terrain's and feature's swatch, name and effects) under the poster and on a sheet of its own after the tiles; default true when a terrain or feature declares effects."),
     paper: opt OneOf(&["letter", "a4"], "The paper the map is tiled across (default letter)."),
     overlap: opt Length("How much of the map neighbouring sheets both show (default \"0.5in\"), 0 to 3 in."),
+    width: opt Length("Of a map of places: its width, e.g. \"22in\"."),
+    height: opt Length("Of a map of places: its height, e.g. \"17in\"."),
+    space: opt Length("Of a point-to-point map: the diameter of a space's circle (default \"0.5in\")."),
+    name_size: opt Length("Of a map of places: the type size of places' names (default a quarter of `space`, 6 to 14 pt)."),
+    adjacency: opt OneOf(&["declared", "borders"],
+        "Of an area map: which areas are adjacent: those `[[connections]]` join (`declared`, default), or also every two sharing a border (`borders`)."),
+    attributes: opt Tables(&attribute::DEF),
+    spaces: opt Tables(&space::DEF),
+    areas: opt Tables(&area::DEF),
+    connections: opt Tables(&connection::DEF),
 }
 
 table! { pub mod terrain: "[[terrain]]", "A terrain type and how its cells are drawn.";
@@ -82,7 +94,8 @@ table! { pub mod feature: "[[features]]", "A kind of feature drawn as a line: ri
     id: req Str("The id edges and paths name it by."),
     name: opt Str("The name in the legend (default the id)."),
     color: req Pattern(HEX, "The line's colour, \"#RRGGBB\"."),
-    width: opt Length("The line's width (default a tenth of the cell); more than 0."),
+    width: opt Length("The line's width (default a tenth of the cell; on a map of places 3 pt); more than 0."),
+    line: opt OneOf(&["solid", "dashed", "double"], "How a connection of this kind is drawn on a map of places: solid (default), dashed, or double (two lines)."),
     moves as "move": opt Map(&Ty::AnyOf(&[Ty::Int("A cost in movement points, 0 to 99."), Ty::Str("\"prohibited\", or of a feature \"+N\": added to the terrain's cost.")], "A movement cost."),
         "The movement cost per movement class, e.g. { foot = 2, tracked = 3, wheeled = \"prohibited\" }; `all` stands for every class not named. A feature's cost is added to the terrain's: \"+2\" (or \"prohibited\")."),
     shift: opt Int("The combat-table column shift a defender behind it gets (negative: to the left), -20 to 20; within the `shift` of a combat results table that names the map."),
@@ -259,8 +272,88 @@ fn read_map(
         (Some("square"), _) => GridKind::Square,
         (Some("hex"), Some("pointy")) => GridKind::PointyHex,
         (Some("hex"), _) => GridKind::FlatHex,
+        (Some(places @ ("points" | "areas")), _) => {
+            let kind = if places == "points" {
+                PlaceKind::Points
+            } else {
+                PlaceKind::Areas
+            };
+            super::places::wrong_keys(r, root, true, places);
+            let width = r.get(&t, k::width);
+            let height = r.get(&t, k::height);
+            let space = r.get(&t, k::space);
+            let name_size = r.get(&t, k::name_size);
+            let adjacency = one_of(r, &t, k::adjacency);
+            let tables = (
+                r.get(&t, k::attributes),
+                r.get(&t, k::spaces),
+                r.get(&t, k::areas),
+                r.get(&t, k::connections),
+            );
+            let places = super::places::read_places(
+                r, &t, kind, width, height, space, name_size, adjacency, tables,
+            );
+            let terrain = r
+                .get(&t, k::terrain)
+                .iter()
+                .filter_map(|t| terrain_type(r, t))
+                .collect();
+            let feature_kinds = r
+                .get(&t, k::features)
+                .iter()
+                .filter_map(|t| feature_kind(r, t, 30.0))
+                .collect();
+            let mut map = Map {
+                id: id.to_string(),
+                name: name?.value,
+                grid: Grid {
+                    kind: GridKind::Square,
+                    columns: 0,
+                    rows: 0,
+                    size: 36.0,
+                    second_shifted: true,
+                },
+                coordinates: Coordinates {
+                    parts: Vec::new(),
+                    first: (1, 1),
+                    place: CodePlace::None,
+                    size: 6.0,
+                },
+                collection,
+                terrain,
+                default_terrain: default
+                    .unwrap_or_else(|| Located::new(String::new(), r.loc(0..0))),
+                cells: Vec::new(),
+                feature_kinds,
+                features: Vec::new(),
+                labels: Vec::new(),
+                tiling: Tiling { paper, overlap },
+                move_classes,
+                legend: false,
+                places: Some(places?),
+                loc: r.loc(0..0),
+            };
+            map.legend = legend.unwrap_or(true);
+            return Some((map, None));
+        }
         _ => return None,
     };
+    super::places::wrong_keys(r, root, false, grid_kind.as_deref().unwrap_or("hex"));
+    for (key, value, word) in [
+        ("columns", columns.is_none(), "integer"),
+        ("rows", rows.is_none(), "integer"),
+        ("cell", size.is_none(), "length"),
+        ("default", default.is_none(), "string"),
+        (
+            "terrain",
+            t.get_ref().get("terrain").is_none(),
+            "array of tables",
+        ),
+    ] {
+        if value && t.get_ref().get(key).is_none() {
+            r.missing(t.span(), key, t.owner, word);
+        }
+    }
     let (columns, rows, size) = (columns?, rows?, size?);
     if columns.value * rows.value > MAX_CELLS {
         r.diags.push(crate::error!(
@@ -328,6 +421,7 @@ fn read_map(
         tiling: Tiling { paper, overlap },
         move_classes,
         legend: false,
+        places: None,
         loc: r.loc(0..0),
     };
     map.legend = legend.unwrap_or_else(|| map.has_effects());
@@ -544,6 +638,11 @@ fn feature_kind(r: &mut Reader<'_>, t: &Table<'_>, cell: f32) -> Option<FeatureK
     let width = r
         .positive(width, "width", MAX_LENGTH, "pt")
         .map_or(cell / 10.0, |w| w.value.clamp(0.1, cell / 2.0));
+    let line = match one_of(r, &t, feature::line).as_deref() {
+        Some("dashed") => LineStyle::Dashed,
+        Some("double") => LineStyle::Double,
+        _ => LineStyle::Solid,
+    };
     let keys = (
         feature::moves,
         feature::shift,
@@ -558,6 +657,7 @@ fn feature_kind(r: &mut Reader<'_>, t: &Table<'_>, cell: f32) -> Option<FeatureK
         color: color?,
         width,
         effects,
+        line,
     })
 }
 

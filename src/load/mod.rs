@@ -20,6 +20,7 @@ pub mod ids;
 mod image_proof;
 pub mod map;
 pub mod paths;
+pub mod places;
 pub mod rules;
 pub mod scenario;
 pub mod schema;

@@ -352,7 +352,7 @@ pub fn int_value(v: &DeValue<'_>) -> Option<i64> {
     }
 }
 
-fn number_value(v: &DeValue<'_>) -> Option<f32> {
+pub fn number_value(v: &DeValue<'_>) -> Option<f32> {
     match v {
         DeValue::Float(f) => f
             .as_str()

@@ -340,6 +340,8 @@ pub struct FeatureKind {
     pub width: f32,
     /// What crossing it or moving along it does.
     pub effects: TerrainEffects,
+    /// How a connection of this kind is drawn (on a map of places).
+    pub line: super::places::LineStyle,
 }
 
 /// A cell as the data names it: a code, or "column,row"; the column and
@@ -419,6 +421,9 @@ pub struct Map {
     /// Whether the poster and the tiled sheets print a legend (`legend`):
     /// by default when the map's terrain or features declare effects.
     pub legend: bool,
+    /// A map of named places (`grid = "points"` or `"areas"`): its places,
+    /// attributes and connections. Such a map's grid has no cells.
+    pub places: Option<super::places::Places>,
     pub loc: Loc,
 }
 
@@ -447,8 +452,61 @@ impl Map {
         self.grid.contains(cell).then_some(cell)
     }
 
+    /// The width and height of the map: its cells', or a map of places'
+    /// own.
+    pub fn extent(&self) -> (f32, f32) {
+        match &self.places {
+            Some(p) => (p.width, p.height),
+            None => self.grid.extent(),
+        }
+    }
+
+    /// The place a scenario names on a map of places, as a cell
+    /// (the place's index, 0).
+    pub fn place_cell(&self, name: &str) -> Option<Cell> {
+        let i = self.places.as_ref()?.find(name)?;
+        Some((u32::try_from(i).ok()?, 0))
+    }
+
+    /// A cell's code, or on a map of places the place's name.
+    pub fn cell_code(&self, cell: Cell) -> String {
+        match &self.places {
+            Some(p) => p
+                .places
+                .get(cell.0 as usize)
+                .map_or_else(String::new, |p| p.name.clone()),
+            None => self.coordinates.code(cell),
+        }
+    }
+
+    /// The first and last cells' codes ("0101", "1209"), or on a map of
+    /// places the first and last places' names.
+    pub fn code_range(&self) -> (String, String) {
+        if let Some(p) = &self.places {
+            let name =
+                |i: Option<&super::places::Place>| i.map_or_else(String::new, |p| p.name.clone());
+            return (name(p.places.first()), name(p.places.last()));
+        }
+        let g = &self.grid;
+        (
+            self.coordinates.code((0, 0)),
+            self.coordinates
+                .code((g.columns.saturating_sub(1), g.rows.saturating_sub(1))),
+        )
+    }
+
     /// The terrain of one cell: the first entry giving it, else the default.
+    /// On a map of places, the place's terrain (the cell being the place's
+    /// index), else the default.
     pub fn terrain_at(&self, cell: Cell) -> Option<&Terrain> {
+        if let Some(p) = &self.places {
+            let t = p
+                .places
+                .get(cell.0 as usize)
+                .and_then(|p| p.terrain.as_ref())
+                .map_or(self.default_terrain.value.as_str(), |t| t.value.as_str());
+            return self.terrain_index(t).and_then(|i| self.terrain.get(i));
+        }
         for entry in &self.cells {
             let Some(t) = self.terrain_index(&entry.terrain.value) else {
                 continue;

@@ -18,6 +18,7 @@ pub mod link;
 pub mod map;
 pub mod nato;
 mod phrase;
+pub mod places;
 mod random_table;
 mod roll;
 pub mod rules;

@@ -172,6 +172,9 @@ pub fn find_hex(
         if on.is_some_and(|id| id != map.id) {
             return None;
         }
+        if map.places.is_some() {
+            return map.place_cell(&code.value).map(|cell| (i, cell));
+        }
         let at = map.coordinates.read(&code.value)?;
         let name = super::map::CellName {
             text: code.clone(),

@@ -54,6 +54,24 @@ pub fn draw(map: &Map, assets: &Assets, diags: &mut Diagnostics) -> Option<MapDr
             ok = false;
         }
     }
+    let attribute_icons = map
+        .places
+        .iter()
+        .flat_map(|p| &p.attributes)
+        .filter_map(|a| match &a.show {
+            crate::model::places::AttributeShow::Icon(icon) => Some(icon),
+            _ => None,
+        });
+    for icon in attribute_icons {
+        if !assets.icons.iter().any(|i| i.name == icon.value) {
+            diags.push(crate::validate::dangling(
+                icon,
+                "icon",
+                assets.icons.iter().map(|i| i.name.as_str()),
+            ));
+            ok = false;
+        }
+    }
     match draw_map(map, faces, &assets.fonts, &assets.icons) {
         Ok(drawing) if ok => Some(drawing),
         Ok(_) => None,
@@ -128,9 +146,35 @@ pub fn plan_maps(game: &Game, assets: &Assets, diags: &mut Diagnostics) -> Vec<O
     outputs
 }
 
-/// A self-contained SVG of the whole map (text as outlines).
-pub fn map_svg(drawing: &MapDrawing, assets: &Assets) -> String {
-    outlined_svg(&drawing.items, drawing.width, drawing.height, &assets.fonts)
+/// A self-contained SVG of the whole map (text as outlines). A map of
+/// places also carries its names and values as real text, unseen, laid
+/// over the outlines, so they can be found and selected.
+pub fn map_svg(map: &Map, drawing: &MapDrawing, assets: &Assets) -> String {
+    let svg = outlined_svg(&drawing.items, drawing.width, drawing.height, &assets.fonts);
+    if map.places.is_none() {
+        return svg;
+    }
+    let Some(end) = svg.rfind("</svg>") else {
+        return svg;
+    };
+    let mut layer =
+        String::from("<g class=\"place-names\" fill-opacity=\"0\" font-family=\"sans-serif\">");
+    for t in crate::layout::places::texts(&drawing.items) {
+        layer.push_str(&format!(
+            "<text x=\"{}\" y=\"{}\" font-size=\"{}\" textLength=\"{}\">{}</text>",
+            round(t.x),
+            round(t.y),
+            round(t.size),
+            round(t.width),
+            crate::render::svg::escape(&t.text)
+        ));
+    }
+    layer.push_str("</g>");
+    format!("{}{layer}{}", &svg[..end], &svg[end..])
+}
+
+fn round(v: f32) -> f32 {
+    (v * 100.0).round() / 100.0
 }
 
 /// The resolution a map's PNG is drawn at.
@@ -157,7 +201,7 @@ pub fn map_images(game: &Game, assets: &Assets) -> Result<Vec<(String, Vec<u8>)>
         // Drawn from the items, as resvg draws the SVG (but for a few levels
         // at the edges), without parsing the SVG back.
         let (svg, png) = std::thread::scope(|scope| {
-            let svg = scope.spawn(|| map_svg(&drawing, assets));
+            let svg = scope.spawn(|| map_svg(map, &drawing, assets));
             let png = items_to_png(
                 &drawing.items,
                 drawing.width,
@@ -200,7 +244,7 @@ pub fn html_pages(
         };
         pictures.push((
             crate::render::html::map_picture(map),
-            map_svg(&drawing, assets).into_bytes(),
+            map_svg(map, &drawing, assets).into_bytes(),
         ));
         pages.push(crate::render::html::map_page(
             map,

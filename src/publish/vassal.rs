@@ -264,6 +264,15 @@ fn board(map: &Map, assets: &Assets, zip: &mut ZipWriter) -> Result<Option<Vassa
 pub fn vassal_grid(map: &Map, margin: f32) -> VassalGrid {
     let grid = &map.grid;
     let k = DPI / 72.0;
+    if let Some(places) = &map.places {
+        return VassalGrid::Regions(
+            places
+                .places
+                .iter()
+                .map(|p| (p.name.clone(), (p.at.0 + margin) * k, (p.at.1 + margin) * k))
+                .collect(),
+        );
+    }
     let at = |cell| {
         let (x, y) = grid.centre(cell);
         ((x + margin) * k, (y + margin) * k)

@@ -85,6 +85,31 @@ pub enum VassalGrid {
         dx: f32,
         dy: f32,
     },
+    /// Named points a piece snaps to, each reporting its name as the
+    /// piece's location (VASSAL's `RegionGrid`): a map's places, and any
+    /// other named spot (a track's box) as (name, x, y) in pixels.
+    Regions(Vec<(String, f32, f32)>),
+}
+
+/// A `RegionGrid` of named points (pixels of the board's picture), each a
+/// `Region` that pieces snap to and that names their location. Points
+/// that round to a pixel already taken are left to the first (VASSAL keys
+/// regions by their point).
+pub fn region_grid(regions: &[(String, f32, f32)]) -> String {
+    let mut s = String::from(
+        "        <VASSAL.build.module.map.boardPicker.board.RegionGrid fontsize=\"9\" snapto=\"true\" visible=\"false\">\n",
+    );
+    for (name, x, y) in regions {
+        let _ = writeln!(
+            s,
+            "          <VASSAL.build.module.map.boardPicker.board.Region name=\"{}\" originx=\"{}\" originy=\"{}\"/>",
+            xml(name),
+            x.round() as i64,
+            y.round() as i64
+        );
+    }
+    s.push_str("        </VASSAL.build.module.map.boardPicker.board.RegionGrid>\n");
+    s
 }
 
 /// VASSAL's `SequenceEncoder`: values joined by `delimiter`, each
@@ -394,6 +419,10 @@ fn board_map(board: &VassalBoard) -> String {
                         ox.round() as i64,
                         oy.round() as i64
                     )
+                }
+                VassalGrid::Regions(regions) => {
+                    s.push_str(&region_grid(regions));
+                    Ok(())
                 }
                 VassalGrid::Square { x0, y0, dx, dy } => writeln!(
                     s,

@@ -156,7 +156,7 @@ fn excerpt(map: &Map, hexes: &Located<String>, diags: &mut Diagnostics) -> Optio
             "`hexes` is a rectangle of cells between two corners, not `{}`", hexes.value;
             hint: "write the corners joined by `..`: \"{}..{}\"",
             map.coordinates.code((0, 0)),
-            map.coordinates.code((map.grid.columns.min(4) - 1, map.grid.rows.min(4) - 1))
+            map.coordinates.code((map.grid.columns.clamp(1, 4) - 1, map.grid.rows.clamp(1, 4) - 1))
         ));
         return None;
     };
@@ -183,7 +183,7 @@ fn on_map(map: &Map, name: &Located<String>, diags: &mut Diagnostics) -> Option<
     let cell = map.cell(&name);
     if cell.is_none() {
         let grid = &map.grid;
-        let last = map.coordinates.code((grid.columns - 1, grid.rows - 1));
+        let last = map.code_range().1;
         diags.push(crate::error!(
             "cell-outside-map", Some(name.text.loc.clone()),
             "`{}` lies outside the map's {} x {} cells", name.text.value, grid.columns, grid.rows;

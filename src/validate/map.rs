@@ -20,6 +20,9 @@ pub fn validate_maps(game: &Game, diags: &mut Diagnostics) {
             on_grid(map, &label.at, diags);
         }
         move_classes(map, diags);
+        if let Some(places) = &map.places {
+            super::places::validate_places(map, places, diags);
+        }
     }
     combat_terrain(game, diags);
 }
@@ -182,10 +185,16 @@ fn terrain_types(game: &Game, map: &Map, diags: &mut Diagnostics) {
             }
         }
     }
-    known_terrain(map, &map.default_terrain, diags);
+    if map.places.is_none() || !map.default_terrain.value.is_empty() {
+        known_terrain(map, &map.default_terrain, diags);
+    }
 }
 
-fn known_terrain(map: &Map, name: &crate::model::Located<String>, diags: &mut Diagnostics) -> bool {
+pub(super) fn known_terrain(
+    map: &Map,
+    name: &crate::model::Located<String>,
+    diags: &mut Diagnostics,
+) -> bool {
     if map.terrain_index(&name.value).is_some() {
         return true;
     }
@@ -202,7 +211,7 @@ fn on_grid(map: &Map, name: &CellName, diags: &mut Diagnostics) -> Option<Cell> 
     let cell = map.cell(name);
     if cell.is_none() {
         let grid = &map.grid;
-        let last = map.coordinates.code((grid.columns - 1, grid.rows - 1));
+        let last = map.code_range().1;
         diags.push(crate::error!(
             "cell-outside-map", Some(name.text.loc.clone()),
             "`{}` lies outside the map's {} x {} cells", name.text.value, grid.columns, grid.rows;

@@ -19,6 +19,7 @@ mod images;
 mod jobs;
 mod link_targets;
 mod map;
+mod places;
 mod random_table;
 mod rules;
 mod scenario;

@@ -197,7 +197,7 @@ fn placement(
                     crate::error!(
                         "over-stacked", Some(unit.loc.clone()),
                         "{} has {} units in {} at set-up; the stacking limit is {}",
-                        mix.name.value, *count, maps[m].coordinates.code(c), limit.value;
+                        mix.name.value, *count, maps[m].cell_code(c), limit.value;
                         hint: "set up at most {} units of a side in a hex, or raise `stacking`", limit.value
                     )
                     .with_label(limit.loc.clone(), "the limit"),
@@ -231,7 +231,7 @@ fn prohibited_terrain(
         diags.push(crate::error!(
             "prohibited-terrain", Some(unit.loc.clone()),
             "`{}` ({class}) is placed in {} ({terrain}), which {class} units may not enter",
-            unit.value, map.coordinates.code(cell);
+            unit.value, map.cell_code(cell);
             hint: "place it in a hex its class may enter, or give {terrain} a cost for `{class}` on the map"
         ));
     }
@@ -322,13 +322,8 @@ fn place_exists(
                         .iter()
                         .filter(|x| map.as_ref().is_none_or(|m| m.value == x.id))
                         .map(|x| {
-                            let g = &x.grid;
-                            format!(
-                                "{}: {} to {}",
-                                x.id,
-                                x.coordinates.code((0, 0)),
-                                x.coordinates.code((g.columns - 1, g.rows - 1))
-                            )
+                            let (first, last) = x.code_range();
+                            format!("{}: {first} to {last}", x.id)
                         })
                         .collect::<Vec<_>>()
                         .join("; "),

@@ -18,7 +18,9 @@ java.awt.headless), then prints one JSON object on standard output:
 - boards: every board, its map, picture and size (the picture loaded), and its
   grid: kind, dx, dy, origin, sideways, and where VASSAL's grid snaps the
   origin and each point PROBES.json lists for the board ({"board name":
-  [[x, y], ...]}): "snaps" is a list of [[x, y], [snapped x, snapped y]].
+  [[x, y], ...]}): "snaps" is a list of [[x, y], [snapped x, snapped y]];
+  of a region grid (kind "region"), its regions [name, x, y] and, for each
+  probe, [[x, y], [snapped x, snapped y], the location name VASSAL reports].
 
 The JVM needs VASSAL's dependencies: Debian's jars under /usr/share/java
 (tests/run.sh installs them). A missing one is an error, not a skip.
@@ -186,7 +188,7 @@ def read(module_path, home, classpath, probes):
     from VASSAL.build.module import Map, PieceWindow
     from VASSAL.build.module.map import DrawPile
     from VASSAL.build.module.map.boardPicker import Board
-    from VASSAL.build.module.map.boardPicker.board import HexGrid, SquareGrid
+    from VASSAL.build.module.map.boardPicker.board import HexGrid, Region, RegionGrid, SquareGrid
     from VASSAL.build.widget import CardSlot, ListWidget, PieceSlot
     from VASSAL.configure import ValidationReport
     from VASSAL.counters import Decorator, Embellishment, Obscurable
@@ -281,7 +283,26 @@ def read(module_path, home, classpath, probes):
             "image_size": image_size(str(board.getAttributeValueString("image"))),
             "grid": None,
         }
-        if grid is not None:
+        if grid is not None and isinstance(grid, RegionGrid):
+            # A piece dropped at a point snaps to the nearest region and
+            # reports that region's name as its location (Board.snapTo,
+            # Board.locationName, as Map does on a drop).
+            g = {"kind": "region", "regions": [], "snaps": []}
+            for region in grid.getAllDescendantComponentsOf(Region):
+                o = region.getOrigin()
+                g["regions"].append([str(region.getName()), int(o.x), int(o.y)])
+            for x, y in [tuple(p) for p in probes.get(entry["name"], [])]:
+                dropped = Point(int(round(x)), int(round(y)))
+                snapped = board.snapTo(dropped)
+                g["snaps"].append(
+                    [
+                        [int(round(x)), int(round(y))],
+                        [int(snapped.x), int(snapped.y)],
+                        str(board.locationName(snapped)),
+                    ]
+                )
+            entry["grid"] = g
+        elif grid is not None:
             g = {
                 "kind": "hex" if isinstance(grid, HexGrid) else "square" if isinstance(grid, SquareGrid) else str(grid.getClass().getName()),
                 "dx": float(grid.getDx()),

@@ -31,18 +31,31 @@ pub fn map_page(map: &Map, width: f32, height: f32) -> ExtraPage {
         GridKind::Square => "squares",
         _ => "hexes",
     };
-    let (first, last) = (
-        map.coordinates.code((0, 0)),
-        map.coordinates
-            .code((map.grid.columns - 1, map.grid.rows - 1)),
-    );
-    let summary = format!(
-        "{} x {} {cells}, {} in across; cells {first} to {last}",
-        map.grid.columns,
-        map.grid.rows,
-        (map.grid.size / 72.0 * 1000.0).round() / 1000.0
-    );
-    let terrain = map.terrain_of_cells();
+    let (first, last) = map.code_range();
+    let summary = match &map.places {
+        Some(p) => crate::layout::map::places_summary(p),
+        None => format!(
+            "{} x {} {cells}, {} in across; cells {first} to {last}",
+            map.grid.columns,
+            map.grid.rows,
+            (map.grid.size / 72.0 * 1000.0).round() / 1000.0
+        ),
+    };
+    let terrain: Vec<usize> = match &map.places {
+        Some(p) => p
+            .places
+            .iter()
+            .enumerate()
+            .filter_map(|(i, _)| map.terrain_at((i as u32, 0)))
+            .filter_map(|t| map.terrain_index(&t.id.value))
+            .collect(),
+        None => map.terrain_of_cells(),
+    };
+    let count_heading = if map.places.is_some() {
+        "Places"
+    } else {
+        "Cells"
+    };
     let mut html = format!(
         "<h1 id=\"{anchor}\">{}</h1>\n<p>{}.</p>\n",
         escape(&map.name),
@@ -56,7 +69,7 @@ pub fn map_page(map: &Map, width: f32, height: f32) -> ExtraPage {
         height.round(),
         src = escape(&map_picture(map)),
     ));
-    html.push_str("<h2 id=\"map-terrain\">Terrain</h2>\n<table class=\"map-legend\"><thead><tr><th scope=\"col\">Terrain</th><th scope=\"col\">Cells</th></tr></thead><tbody>\n");
+    html.push_str(&format!("<h2 id=\"map-terrain\">Terrain</h2>\n<table class=\"map-legend\"><thead><tr><th scope=\"col\">Terrain</th><th scope=\"col\">{count_heading}</th></tr></thead><tbody>\n"));
     let mut sections = vec![(None, summary.clone())];
     let mut legend = Vec::new();
     for (i, t) in map.terrain.iter().enumerate() {
@@ -138,6 +151,18 @@ pub fn map_page(map: &Map, width: f32, height: f32) -> ExtraPage {
             number: None,
         });
     }
+    let mut places_heading = None;
+    if let Some(p) = &map.places {
+        let (table, words) = super::places_table::places_table(map, p);
+        html.push_str(&table);
+        sections.push((Some(2), words));
+        places_heading = Some(Heading {
+            level: 2,
+            text: "Places".to_string(),
+            anchor: "map-places".to_string(),
+            number: None,
+        });
+    }
     let labels: Vec<&str> = map.labels.iter().map(|l| l.text.value.as_str()).collect();
     sections.push((Some(1), legend.join(" ")));
     if !labels.is_empty() {
@@ -159,6 +184,7 @@ pub fn map_page(map: &Map, width: f32, height: f32) -> ExtraPage {
         },
     ];
     headings.extend(effects_heading);
+    headings.extend(places_heading);
     ExtraPage {
         file_name: format!("map-{}.html", map.id),
         title: map.name.clone(),

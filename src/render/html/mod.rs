@@ -12,6 +12,7 @@ mod counters_page;
 mod data;
 mod map_page;
 mod markdown;
+mod places_table;
 mod scenario_page;
 mod search;
 mod site;

@@ -1,0 +1,462 @@
+//! Load stage: the places of a map file whose `grid` is `"points"` or
+//! `"areas"` — its `[[attributes]]`, `[[spaces]]` (a point each) or
+//! `[[areas]]` (an outline each), and `[[connections]]` — into
+//! [`Places`]. Positions are lengths from the map's top-left corner. An
+//! attribute a place gives must be declared, and of the declared kind;
+//! whether connections name known places, places overlap or lie off the
+//! map is for validation.
+
+use super::spec::{Tab, kinds, table};
+use super::toml::{MAX_LENGTH, MAX_TYPE_SIZE, Reader, Table, Value, parse_length};
+use crate::load::toml::int_value;
+use crate::model::Located;
+use crate::model::places::{
+    Adjacency, Attribute, AttributeKind, AttributeShow, AttributeValue, Connection, MAX_CORNERS,
+    MAX_PLACES, Place, PlaceKind, Places,
+};
+use toml::de::DeValue;
+
+const HEX: &str = super::game::HEX;
+
+table! { pub mod space: "[[spaces]]", "A space of a point-to-point map.";
+    id: req Str("The id connections and scenarios name it by."),
+    name: opt Str("The name printed on the map (default the id); scenarios may name it too."),
+    at: req ArrayOf(&Ty::Length("A length from the map's left or top edge."),
+        "Where its centre is: [x, y] from the map's top-left corner, e.g. [\"2in\", \"3.5in\"]."),
+    terrain: opt Str("A `[[terrain]]` id: the space's fill (and its effects)."),
+    attributes: opt Map(&Ty::AnyOf(&[Ty::Str("A text value."), Ty::Int("A number."), Ty::Bool("Yes or no.")], "A value."),
+        "Its values of the map's `[[attributes]]`, e.g. { vp = 2, fortress = true, control = \"Allied\" }."),
+}
+
+table! { pub mod area: "[[areas]]", "A region of an area map.";
+    id: req Str("The id connections and scenarios name it by."),
+    name: opt Str("The name printed on the map (default the id); scenarios may name it too."),
+    outline: req ArrayOf(&Ty::ArrayOf(&Ty::Length("A length."), "[x, y]."),
+        "Its corners in order, each [x, y] from the map's top-left corner: [[\"0in\", \"0in\"], [\"3in\", \"0in\"], [\"3in\", \"2in\"]]. Neighbours give their shared border the same corners."),
+    label_at: opt ArrayOf(&Ty::Length("A length."),
+        "Where its name is printed: [x, y] (default the middle of its outline)."),
+    terrain: opt Str("A `[[terrain]]` id: the area's fill (and its effects)."),
+    attributes = space::attributes,
+}
+
+table! { pub mod connection: "[[connections]]", "Two places joined: a rail line, a road, a strait.";
+    from: req Str("A place's id or name."),
+    to: req Str("The other place's id or name."),
+    kind: req Str("A `[[features]]` id: how the connection is drawn (colour, width, `line`) and named in the legend."),
+}
+
+table! { pub mod attribute: "[[attributes]]", "An attribute the map's places may have, and how it is printed.";
+    id: req Str("The key places give it under, in their `attributes`."),
+    name: opt Str("The name in the legend (default the id)."),
+    kind: req OneOf(&["text", "number", "yes-no"], "What it holds: text (a nationality), a number (victory points), yes or no (a fortress)."),
+    show: opt OneOf(&["icon", "badge", "ring", "text"],
+        "How it is printed: `icon` (yes/no: the icon when yes), `badge` (number: the number in a dark disc), `ring` (text: a ring, or an area's edge, in the value's colour), `text` (the value under the name; default)."),
+    icon: opt Str("Of `show = \"icon\"`: an icon of data/icons/ or the game's icons/, e.g. \"star\"."),
+    colors: opt Map(&Ty::Pattern(HEX, "\"#RRGGBB\"."),
+        "Of `show = \"ring\"`: each value's colour, e.g. { Allied = \"#1F4E9C\", Central = \"#7A1F1F\" }; every value a place gives needs one."),
+}
+
+/// The keys of a map file that only a map of places has, and those only
+/// a grid has: giving one to the other kind is a `wrong-map-key`.
+pub const PLACES_ONLY: &[&str] = &[
+    "width",
+    "height",
+    "space",
+    "name_size",
+    "adjacency",
+    "spaces",
+    "areas",
+    "connections",
+    "attributes",
+];
+pub const GRID_ONLY: &[&str] = &[
+    "orientation",
+    "stagger",
+    "columns",
+    "rows",
+    "cell",
+    "code",
+    "first_column",
+    "first_row",
+    "code_at",
+    "code_size",
+    "cells",
+    "cells_csv",
+    "edges",
+    "paths",
+    "labels",
+];
+
+/// Reports each key of the map file `kind` of map does not take.
+pub fn wrong_keys(r: &mut Reader<'_>, root: &Table<'_>, places: bool, grid: &str) {
+    let not_here = if places { GRID_ONLY } else { PLACES_ONLY };
+    for (key, _) in root.get_ref().iter() {
+        if not_here.contains(&key.get_ref().as_ref()) {
+            let hint = if places {
+                "a map of places is `width` x `height`, its places `[[spaces]]` or `[[areas]]`: leave the grid's keys out"
+            } else {
+                "a hex or square map has `columns`, `rows` and `cell`; `grid = \"points\"` or `\"areas\"` takes places"
+            };
+            r.diags.push(crate::error!(
+                "wrong-map-key", Some(r.loc(key.span())),
+                "`{}` is not a key of a map whose grid is `{grid}`", key.get_ref();
+                hint: "{hint}"
+            ));
+        }
+    }
+}
+
+/// The places of a map of `kind`: `None` when its size is missing or wrong (reported).
+#[allow(clippy::too_many_arguments)]
+pub fn read_places(
+    r: &mut Reader<'_>,
+    t: &Tab<'_, '_>,
+    kind: PlaceKind,
+    width: Option<Located<f32>>,
+    height: Option<Located<f32>>,
+    space: Option<Located<f32>>,
+    name_size: Option<Located<f32>>,
+    adjacency: Option<String>,
+    tables: (
+        Vec<Table<'_>>,
+        Vec<Table<'_>>,
+        Vec<Table<'_>>,
+        Vec<Table<'_>>,
+    ),
+) -> Option<Places> {
+    let (attribute_tables, space_tables, area_tables, connection_tables) = tables;
+    let size = |r: &mut Reader<'_>, v: Option<Located<f32>>, key: &str| {
+        if v.is_none() {
+            r.missing(t.span(), key, t.owner, "length");
+        }
+        r.positive(v, key, MAX_LENGTH, "pt").map(|v| v.value)
+    };
+    let width = size(r, width, "width");
+    let height = size(r, height, "height");
+    let space = r
+        .positive(space, "space", MAX_LENGTH, "pt")
+        .map_or(36.0, |s| s.value);
+    let name_size = r
+        .positive(name_size, "name_size", MAX_TYPE_SIZE, "pt")
+        .map_or((space / 4.0).clamp(6.0, 14.0), |s| s.value);
+    let attributes: Vec<Attribute> = attribute_tables
+        .iter()
+        .filter_map(|a| read_attribute(r, a))
+        .collect();
+    let mut places = Vec::new();
+    let (tables, wrong) = match kind {
+        PlaceKind::Points => (&space_tables, (&area_tables, "areas", "spaces")),
+        PlaceKind::Areas => (&area_tables, (&space_tables, "spaces", "areas")),
+    };
+    if let Some(first) = wrong.0.first() {
+        r.diags.push(crate::error!(
+            "wrong-map-key", Some(r.loc(first.span().start..first.span().start)),
+            "a map whose grid is `{}` has no `[[{}]]`", if kind == PlaceKind::Points { "points" } else { "areas" }, wrong.1;
+            hint: "write its places as `[[{}]]`", wrong.2
+        ));
+    }
+    if tables.len() > MAX_PLACES {
+        r.diags.push(crate::error!(
+            "limit-exceeded", Some(r.loc(tables[MAX_PLACES].span())),
+            "a map has more than {MAX_PLACES} places";
+            hint: "split it into several maps"
+        ));
+        return None;
+    }
+    for p in tables {
+        if let Some(place) = read_place(r, p, kind, &attributes) {
+            places.push(place);
+        }
+    }
+    let connections = connection_tables
+        .iter()
+        .filter_map(|c| read_connection(r, c))
+        .collect();
+    Some(Places {
+        kind,
+        width: width?,
+        height: height?,
+        space,
+        name_size,
+        places,
+        attributes,
+        connections,
+        adjacency: match adjacency.as_deref() {
+            Some("borders") => Adjacency::Borders,
+            _ => Adjacency::Declared,
+        },
+    })
+}
+
+fn read_attribute(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Attribute> {
+    let t = r.open(t, &attribute::DEF);
+    let id = r.get(&t, attribute::id);
+    let name = r.get(&t, attribute::name);
+    let kind = r.get(&t, attribute::kind);
+    let show = r.get(&t, attribute::show);
+    let icon = r.get(&t, attribute::icon);
+    let mut colors = Vec::new();
+    if let Some(table) = r.get_as::<kinds::Table, _>(&t, attribute::colors) {
+        for (value, colour) in table.get_ref().iter() {
+            let value = Located::new(value.get_ref().to_string(), r.loc(value.span()));
+            match colour.get_ref() {
+                DeValue::String(s) => {
+                    let c = Located::new(s.to_string(), r.loc(colour.span()));
+                    if let Some(rgb) = super::background::color(r, &c) {
+                        colors.push((value, rgb));
+                    }
+                }
+                _ => r.wrong_type(colour, &value.value, "a colour \"#RRGGBB\""),
+            }
+        }
+    }
+    let kind_value = kind?;
+    let kind = match kind_value.value.as_str() {
+        "text" => AttributeKind::Text,
+        "number" => AttributeKind::Number,
+        "yes-no" => AttributeKind::YesNo,
+        other => {
+            r.diags.push(crate::error!(
+                "bad-value", Some(kind_value.loc.clone()), "`{other}` is not a `kind` of attribute";
+                hint: "use one of: text, number, yes-no"
+            ));
+            return None;
+        }
+    };
+    let id = id?;
+    let mismatch = |r: &mut Reader<'_>, show: &Located<String>, needs: &str| {
+        r.diags.push(crate::error!(
+            "bad-value", Some(show.loc.clone()),
+            "`show = \"{}\"` is for {needs} attributes; `{}` is {}", show.value, id.value, kind_value.value;
+            hint: "`icon` prints a yes/no attribute, `badge` a number, `ring` a text; `text` prints any"
+        ));
+    };
+    let show = match show.as_ref().map(|s| s.value.as_str()) {
+        None | Some("text") => AttributeShow::Text,
+        Some("icon") => {
+            let show = show.as_ref()?;
+            if kind != AttributeKind::YesNo {
+                mismatch(r, show, "yes-no");
+                return None;
+            }
+            let Some(icon) = icon else {
+                r.diags.push(crate::error!(
+                    "missing-field", Some(show.loc.clone()), "`show = \"icon\"` needs the `icon` to print";
+                    hint: "add `icon = \"star\"` (an icon of data/icons/ or the game's icons/)"
+                ));
+                return None;
+            };
+            AttributeShow::Icon(icon)
+        }
+        Some("badge") => {
+            let show = show.as_ref()?;
+            if kind != AttributeKind::Number {
+                mismatch(r, show, "number");
+                return None;
+            }
+            AttributeShow::Badge
+        }
+        Some("ring") => {
+            let show = show.as_ref()?;
+            if kind != AttributeKind::Text {
+                mismatch(r, show, "text");
+                return None;
+            }
+            AttributeShow::Ring(colors)
+        }
+        Some(other) => {
+            let show = show.as_ref()?;
+            r.diags.push(crate::error!(
+                "bad-value", Some(show.loc.clone()), "`{other}` is not a `show`";
+                hint: "use one of: icon, badge, ring, text"
+            ));
+            return None;
+        }
+    };
+    Some(Attribute {
+        name: name.map_or_else(|| id.value.clone(), |n| n.value),
+        id,
+        kind,
+        show,
+    })
+}
+
+/// A length written as points or as a string with a unit.
+fn length(r: &mut Reader<'_>, v: &Value<'_>, what: &str) -> Option<f32> {
+    let parsed = match v.get_ref() {
+        DeValue::String(s) => parse_length(s),
+        other @ (DeValue::Integer(_) | DeValue::Float(_)) => {
+            super::toml::number_value(other).ok_or_else(String::new)
+        }
+        _ => Err(format!("{what} is not a length")),
+    };
+    match parsed {
+        Ok(x) if x.is_finite() && x.abs() <= MAX_LENGTH => Some(x),
+        _ => {
+            r.diags.push(crate::error!(
+                "bad-length", Some(r.loc(v.span())), "{what} is not a length";
+                hint: "write a length as points (144) or with a unit: \"2in\", \"50mm\""
+            ));
+            None
+        }
+    }
+}
+
+/// `[x, y]`: two lengths.
+fn point(r: &mut Reader<'_>, v: &Value<'_>, what: &str) -> Option<(f32, f32)> {
+    match v.get_ref() {
+        DeValue::Array(items) if items.len() == 2 => {
+            let x = length(r, &items[0], what);
+            let y = length(r, &items[1], what);
+            Some((x?, y?))
+        }
+        _ => {
+            r.diags.push(crate::error!(
+                "wrong-type", Some(r.loc(v.span())), "{what} is a point: [x, y]";
+                hint: "write two lengths from the map's top-left corner: [\"2in\", \"3.5in\"]"
+            ));
+            None
+        }
+    }
+}
+
+fn read_place(
+    r: &mut Reader<'_>,
+    t: &Table<'_>,
+    kind: PlaceKind,
+    attributes: &[Attribute],
+) -> Option<Place> {
+    let (def, id_key, name_key, terrain_key) = match kind {
+        PlaceKind::Points => (&space::DEF, space::id, space::name, space::terrain),
+        PlaceKind::Areas => (&area::DEF, area::id, area::name, area::terrain),
+    };
+    let tab = r.open(t, def);
+    let id = r.get(&tab, id_key);
+    let name = r.get(&tab, name_key);
+    let terrain = r.get(&tab, terrain_key);
+    let values = place_attributes(r, &tab, attributes);
+    let (at, at_loc, outline, outline_loc) = match kind {
+        PlaceKind::Points => {
+            let Some(v) = space::at.of(t) else {
+                r.missing(t.span(), "at", "[[spaces]]", "[x, y]");
+                return None;
+            };
+            let loc = r.loc(v.span());
+            (point(r, v, "`at`")?, loc, Vec::new(), None)
+        }
+        PlaceKind::Areas => {
+            let Some(v) = area::outline.of(t) else {
+                r.missing(t.span(), "outline", "[[areas]]", "array of [x, y]");
+                return None;
+            };
+            let loc = r.loc(v.span());
+            let DeValue::Array(items) = v.get_ref() else {
+                r.wrong_type(v, "outline", "an array of points [x, y]");
+                return None;
+            };
+            if items.len() > MAX_CORNERS {
+                r.diags.push(crate::error!(
+                    "limit-exceeded", Some(loc), "an outline of {} corners has more than {MAX_CORNERS}", items.len();
+                    hint: "simplify the outline"
+                ));
+                return None;
+            }
+            let corners: Vec<Option<(f32, f32)>> = items
+                .iter()
+                .map(|p| point(r, p, "a corner of `outline`"))
+                .collect();
+            let corners: Option<Vec<(f32, f32)>> = corners.into_iter().collect();
+            let corners = corners?;
+            let (label, label_loc) = match area::label_at.of(t) {
+                Some(l) => (point(r, l, "`label_at`")?, r.loc(l.span())),
+                None => (crate::model::places::centroid(&corners), loc.clone()),
+            };
+            (label, label_loc, corners, Some(loc))
+        }
+    };
+    let id = id?;
+    Some(Place {
+        name: name.map_or_else(|| id.value.clone(), |n| n.value),
+        id,
+        at,
+        at_loc,
+        outline,
+        outline_loc,
+        terrain,
+        attributes: values,
+    })
+}
+
+/// A place's `attributes`: each declared, its value of the declared kind.
+fn place_attributes(
+    r: &mut Reader<'_>,
+    t: &Tab<'_, '_>,
+    declared: &[Attribute],
+) -> Vec<(Located<String>, Located<AttributeValue>)> {
+    let mut out = Vec::new();
+    let Some(table) = r.get_as::<kinds::Table, _>(t, space::attributes) else {
+        return out;
+    };
+    for (key, value) in table.get_ref().iter() {
+        let key = Located::new(key.get_ref().to_string(), r.loc(key.span()));
+        let loc = r.loc(value.span());
+        let Some(attribute) = declared.iter().find(|a| a.id.value == key.value) else {
+            let names: Vec<&str> = declared.iter().map(|a| a.id.value.as_str()).collect();
+            r.diags.push(crate::error!(
+                "unknown-attribute", Some(key.loc.clone()), "`{}` is not an attribute the map declares", key.value;
+                hint: "{}", if names.is_empty() {
+                    "declare it in [[attributes]]: id, kind (text, number, yes-no) and how it is shown".to_string()
+                } else {
+                    format!("its [[attributes]]: {} (or declare `{}`)", names.join(", "), key.value)
+                }
+            ));
+            continue;
+        };
+        let parsed = match (attribute.kind, value.get_ref()) {
+            (AttributeKind::Text, DeValue::String(s)) => Some(AttributeValue::Text(s.to_string())),
+            (AttributeKind::Number, v @ DeValue::Integer(_)) => {
+                int_value(v).map(AttributeValue::Number)
+            }
+            (AttributeKind::YesNo, DeValue::Boolean(b)) => Some(AttributeValue::YesNo(*b)),
+            _ => None,
+        };
+        let Some(parsed) = parsed else {
+            let expected = match attribute.kind {
+                AttributeKind::Text => "text, e.g. \"Allied\"",
+                AttributeKind::Number => "a whole number, e.g. 2",
+                AttributeKind::YesNo => "true or false",
+            };
+            r.wrong_type(value, &key.value, expected);
+            continue;
+        };
+        if let (AttributeShow::Ring(colors), AttributeValue::Text(text)) =
+            (&attribute.show, &parsed)
+            && !colors.iter().any(|(v, _)| v.value == *text)
+        {
+            r.diags.push(
+                crate::error!(
+                    "bad-value", Some(loc.clone()), "`{}` has no colour in the attribute `{}`'s `colors`", text, key.value;
+                    hint: "add `{text} = \"#RRGGBB\"` to its `colors`"
+                )
+                .with_label(attribute.id.loc.clone(), "the attribute"),
+            );
+            continue;
+        }
+        out.push((key, Located::new(parsed, loc)));
+    }
+    out
+}
+
+fn read_connection(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Connection> {
+    let loc = r.loc(t.span());
+    let t = r.open(t, &connection::DEF);
+    let from = r.get(&t, connection::from);
+    let to = r.get(&t, connection::to);
+    let kind = r.get(&t, connection::kind);
+    Some(Connection {
+        from: from?,
+        to: to?,
+        kind: kind?,
+        loc,
+    })
+}

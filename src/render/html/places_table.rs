@@ -1,0 +1,68 @@
+//! Render (HTML): the places of a map of places on its page — one row a
+//! place, with an anchor (`place-<id>`) other pages link to: its name, its
+//! terrain, its attributes and the places it is joined to (each linked to
+//! that place's row). Input: a loaded map; output: HTML and the words the
+//! search indexes.
+
+use crate::model::Map;
+use crate::model::places::Places;
+use crate::render::svg::escape;
+
+/// The anchor of a place's row on its map's page.
+pub fn place_anchor(id: &str) -> String {
+    format!("place-{}", crate::model::slug(id))
+}
+
+/// The table, and its words for the search.
+pub fn places_table(map: &Map, places: &Places) -> (String, String) {
+    let pairs = places.adjacent_pairs();
+    let mut html = String::from(
+        "<h2 id=\"map-places\">Places</h2>\n<table class=\"map-places\"><thead><tr><th scope=\"col\">Place</th><th scope=\"col\">Terrain</th>",
+    );
+    for a in &places.attributes {
+        html.push_str(&format!("<th scope=\"col\">{}</th>", escape(&a.name)));
+    }
+    html.push_str("<th scope=\"col\">Joined to</th></tr></thead><tbody>\n");
+    let mut words = Vec::new();
+    for (i, place) in places.places.iter().enumerate() {
+        let terrain = map
+            .terrain_at((i as u32, 0))
+            .map_or_else(String::new, |t| t.name.clone());
+        html.push_str(&format!(
+            "<tr id=\"{}\"><th scope=\"row\">{}</th><td>{}</td>",
+            escape(&place_anchor(&place.id.value)),
+            escape(&place.name),
+            escape(&terrain)
+        ));
+        words.push(place.name.clone());
+        for a in &places.attributes {
+            let value = place
+                .value(&a.id.value)
+                .map(|v| v.text())
+                .unwrap_or_default();
+            if !value.is_empty() {
+                words.push(value.clone());
+            }
+            html.push_str(&format!("<td>{}</td>", escape(&value)));
+        }
+        let joined: Vec<String> = pairs
+            .iter()
+            .filter_map(|&(a, b)| match (a == i, b == i) {
+                (true, _) => Some(b),
+                (_, true) => Some(a),
+                _ => None,
+            })
+            .filter_map(|j| places.places.get(j))
+            .map(|p| {
+                format!(
+                    "<a href=\"#{}\">{}</a>",
+                    escape(&place_anchor(&p.id.value)),
+                    escape(&p.name)
+                )
+            })
+            .collect();
+        html.push_str(&format!("<td>{}</td></tr>\n", joined.join(", ")));
+    }
+    html.push_str("</tbody></table>\n");
+    (html, words.join(" "))
+}
