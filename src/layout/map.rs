@@ -252,6 +252,15 @@ pub fn draw_map(
         items.push(Item::Text(text));
         placed.push((b, label));
     }
+    let labels: Vec<[f32; 4]> = placed.iter().map(|(b, _)| *b).collect();
+    let codes: Vec<[f32; 4]> = code_boxes.iter().flatten().copied().collect();
+    items.extend(super::tracks::map_parts(
+        map,
+        (m, &codes, &labels),
+        faces,
+        book,
+        &mut problems,
+    ));
     if !problems.is_empty() {
         return Err(problems);
     }

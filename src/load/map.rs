@@ -325,6 +325,7 @@ fn read_map(
         feature_kinds,
         features,
         labels,
+        parts: Vec::new(),
         tiling: Tiling { paper, overlap },
         move_classes,
         legend: false,

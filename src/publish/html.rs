@@ -38,7 +38,11 @@ pub fn build_html(game: &Game, assets: &Assets) -> Result<Vec<(String, Vec<u8>)>
             doc: &page.doc,
         })
         .collect();
-    let (mut extra, pictures) = super::maps::html_pages(game, assets);
+    let (mut extra, mut pictures) = super::maps::html_pages(game, assets);
+    if let Some((page, more)) = super::tracks::html_page(game, assets) {
+        extra.push(page);
+        pictures.extend(more);
+    }
     let counter_items = match super::counters::html_page(game, assets)? {
         Some((page, items)) => {
             extra.push(page);

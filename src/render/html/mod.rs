@@ -15,6 +15,7 @@ mod markdown;
 mod scenario_page;
 mod search;
 mod site;
+mod tracks_page;
 
 pub use counters_page::{COUNTERS_PAGE, ShownCounter, counters_page};
 pub use data::{DATA_SHORTCODES, icon_svg};
@@ -23,6 +24,7 @@ pub use markdown::{Heading, PageBody, PageLinks, UsedIds, render_markdown, uniqu
 pub use scenario_page::{
     ScenarioShown, ShownOob, ShownTurn, ShownUnit, scenario_file, scenario_page,
 };
+pub use tracks_page::{ShownPart, TRACKS_PAGE, tracks_page};
 pub use site::{DeckFaces, HtmlTemplates, RulesText, Site, render_site};
 
 /// What a page may load and run: only files of the site itself, no inline
