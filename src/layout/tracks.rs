@@ -39,7 +39,14 @@ pub fn part_items(
     // The name: left in the band, or centred in a holding box's top.
     let name = &part.name.value;
     let room = shape.width - 4.0;
-    match centred_text(book, faces.label, NAME_SIZE, name, x + shape.width / 2.0, 0.0) {
+    match centred_text(
+        book,
+        faces.label,
+        NAME_SIZE,
+        name,
+        x + shape.width / 2.0,
+        0.0,
+    ) {
         Some(mut text) if text.width <= room => {
             if !holding {
                 text.x = x + 2.0;
@@ -81,9 +88,8 @@ pub fn part_items(
         }
     }
     if holding {
-        items.push(
-            Geometry::rect(x, y, shape.width, shape.height, 0.0).stroked(Stroke::solid(1.5)),
-        );
+        items
+            .push(Geometry::rect(x, y, shape.width, shape.height, 0.0).stroked(Stroke::solid(1.5)));
     }
     if problems.is_empty() {
         Ok(items)

@@ -46,11 +46,7 @@ const MAX_BOX: f32 = 288.0;
 const MAX_HOLDING: f32 = 1440.0;
 
 /// Every track, then every holding box, in the order game.toml gives them.
-pub fn read_parts(
-    r: &mut Reader<'_>,
-    tracks: &[Table<'_>],
-    boxes: &[Table<'_>],
-) -> Vec<BoardPart> {
+pub fn read_parts(r: &mut Reader<'_>, tracks: &[Table<'_>], boxes: &[Table<'_>]) -> Vec<BoardPart> {
     let mut parts: Vec<BoardPart> = tracks.iter().filter_map(|t| track(r, t)).collect();
     parts.extend(boxes.iter().filter_map(|t| holding_box(r, t)));
     parts
@@ -62,17 +58,19 @@ fn track(r: &mut Reader<'_>, table: &Table<'_>) -> Option<BoardPart> {
     let id = r.get(&t, k::id);
     let name = r.get(&t, k::name);
     let short = r.get(&t, k::short);
-    let kind = r.get(&t, k::kind).and_then(|kind| match kind.value.as_str() {
-        "turn" => Some(PartKind::Turn),
-        "numbered" => Some(PartKind::Numbered),
-        _ => {
-            r.diags.push(crate::error!(
-                "bad-value", Some(kind.loc.clone()), "`{}` is not a kind of track", kind.value;
-                hint: "use one of: {}", k::kind.values().join(", ")
-            ));
-            None
-        }
-    });
+    let kind = r
+        .get(&t, k::kind)
+        .and_then(|kind| match kind.value.as_str() {
+            "turn" => Some(PartKind::Turn),
+            "numbered" => Some(PartKind::Numbered),
+            _ => {
+                r.diags.push(crate::error!(
+                    "bad-value", Some(kind.loc.clone()), "`{}` is not a kind of track", kind.value;
+                    hint: "use one of: {}", k::kind.values().join(", ")
+                ));
+                None
+            }
+        });
     let from = r.get(&t, k::from);
     let to = r.get(&t, k::to);
     let wrap = r.get(&t, k::wrap);

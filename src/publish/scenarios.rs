@@ -315,7 +315,8 @@ fn turn_boxes<'a>(
         };
         for unit in &entry.units {
             if let Some((_, c)) = drawn.unit(game, units, &entry.side.value, &unit.value) {
-                b.arrivals.push((c, entry.place.shown_in(game), unit.loc.clone()));
+                b.arrivals
+                    .push((c, entry.place.shown_in(game), unit.loc.clone()));
             }
         }
     }

@@ -379,7 +379,10 @@ fn place_exists(
             };
             if part.box_of(at.value).is_none() {
                 let range = match &part.wrap {
-                    Some(w) => format!("{} or more (past {} a \"+{}\" marker goes round again)", part.from, part.to, w.value),
+                    Some(w) => format!(
+                        "{} or more (past {} a \"+{}\" marker goes round again)",
+                        part.from, part.to, w.value
+                    ),
                     None => format!("{} to {}", part.from, part.to),
                 };
                 diags.push(

@@ -24,8 +24,8 @@ pub use markdown::{Heading, PageBody, PageLinks, UsedIds, render_markdown, uniqu
 pub use scenario_page::{
     ScenarioShown, ShownOob, ShownTurn, ShownUnit, scenario_file, scenario_page,
 };
-pub use tracks_page::{ShownPart, TRACKS_PAGE, tracks_page};
 pub use site::{DeckFaces, HtmlTemplates, RulesText, Site, render_site};
+pub use tracks_page::{ShownPart, TRACKS_PAGE, tracks_page};
 
 /// What a page may load and run: only files of the site itself, no inline
 /// script, no plugins, no forms, no `<base>` (a game's own templates are

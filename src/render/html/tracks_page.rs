@@ -83,10 +83,7 @@ pub fn tracks_page(title: &str, parts: &[ShownPart<'_>]) -> ExtraPage {
             }
             html.push_str("</tr></thead><tbody>\n");
             for (i, n) in part.numbers().enumerate() {
-                html.push_str(&format!(
-                    "<tr id=\"{}-{n}\"><td>{n}</td>",
-                    escape(&anchor)
-                ));
+                html.push_str(&format!("<tr id=\"{}-{n}\"><td>{n}</td>", escape(&anchor)));
                 words.push(n.to_string());
                 if let Some(label) = part.labels.get(i) {
                     html.push_str(&format!("<td>{}</td>", escape(&label.value)));
