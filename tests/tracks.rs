@@ -181,7 +181,7 @@ fn regions(dir: &Path) -> Vec<BoxRegion> {
 }
 
 /// The words whose centre lies in the box (x, y, w, h).
-fn words_in<'a>(words: &'a [BoxedWord], [x, y, w, h]: [f64; 4]) -> Vec<&'a str> {
+fn words_in(words: &[BoxedWord], [x, y, w, h]: [f64; 4]) -> Vec<&str> {
     words
         .iter()
         .filter(|(_, b)| {
@@ -372,19 +372,24 @@ fn scenario_markers_and_units_on_tracks_print_on_the_set_up_cards() {
         assert!(all.contains(place), "{place} in:\n{all}");
     }
     // The marker on the game's turn track is drawn in turn 1 of the
-    // scenario's turn record track too.
-    let turns = std::process::Command::new("pdftotext")
-        .args([
-            out.path()
-                .join("tracks/opening-turns.pdf")
-                .to_str()
-                .expect("path"),
-            "-",
-        ])
-        .output()
-        .expect("pdftotext");
-    let turns = String::from_utf8_lossy(&turns.stdout);
-    assert!(turns.contains("Turn"), "{turns}");
+    // scenario's turn record track too: one more "Turn" there than when
+    // the marker starts in a hex.
+    let turn_words = |out: &Path| {
+        word_boxes(&out.join("tracks/opening-turns.pdf"))
+            .iter()
+            .flat_map(|(_, words)| words.iter().filter(|(w, _)| w == "Turn"))
+            .count()
+    };
+    let in_hex = tempfile::tempdir().expect("tempdir");
+    let out2 = tempfile::tempdir().expect("tempdir");
+    let scenario = OPENING.replace("track = \"turns\"\nat = 1", "hex = \"0202\"");
+    let g2 = game(
+        in_hex.path(),
+        &with(&ON_MAP),
+        &[("scenarios/opening.toml", &scenario)],
+    );
+    build_ok(&g2, out2.path());
+    assert_eq!(turn_words(out.path()), turn_words(out2.path()) + 1);
 }
 
 fn check(game: &Path) -> support::Run {

@@ -10,6 +10,9 @@ use crate::model::{Game, Paper};
 use crate::render::html::{ExtraPage, ShownPart, tracks_page};
 use crate::render::svg::outlined_svg;
 
+/// A file beside the HTML pages: its path under the html folder, its bytes.
+pub type Picture = (String, Vec<u8>);
+
 /// The folder under the html folder the parts' pictures go to.
 const PICTURES: &str = "tracks";
 
@@ -59,7 +62,7 @@ pub fn plan_tracks(
 /// The tracks page of the HTML reference and each part's picture as
 /// (path under the html folder, bytes); none when the game has no parts.
 /// A part that cannot be drawn (reported by `check`) has no picture.
-pub fn html_page(game: &Game, assets: &Assets) -> Option<(ExtraPage, Vec<(String, Vec<u8>)>)> {
+pub fn html_page(game: &Game, assets: &Assets) -> Option<(ExtraPage, Vec<Picture>)> {
     if game.parts.is_empty() {
         return None;
     }
