@@ -76,20 +76,29 @@ pub fn tracks_page(title: &str, parts: &[ShownPart<'_>]) -> ExtraPage {
             shown.height.round()
         ));
         let mut words = vec![where_.clone(), what.clone()];
-        if part.kind != PartKind::Holding {
-            html.push_str("<table class=\"track-boxes\"><thead><tr><th scope=\"col\">Box</th>");
-            if !part.labels.is_empty() {
-                html.push_str("<th scope=\"col\">Label</th>");
-            }
-            html.push_str("</tr></thead><tbody>\n");
-            for (i, n) in part.numbers().enumerate() {
-                html.push_str(&format!("<tr id=\"{}-{n}\"><td>{n}</td>", escape(&anchor)));
+        if part.kind != PartKind::Holding && part.labels.is_empty() {
+            // The numbers in a line, each with its anchor.
+            let spans: Vec<String> = part
+                .numbers()
+                .map(|n| {
+                    words.push(n.to_string());
+                    format!("<span id=\"{}-{n}\">{n}</span>", escape(&anchor))
+                })
+                .collect();
+            html.push_str(&format!(
+                "<p class=\"track-boxes\">Boxes: {}</p>\n",
+                spans.join(" ")
+            ));
+        } else if part.kind != PartKind::Holding {
+            html.push_str("<table class=\"track-boxes\"><thead><tr><th scope=\"col\">Box</th><th scope=\"col\">Label</th></tr></thead><tbody>\n");
+            for (n, label) in part.numbers().zip(&part.labels) {
+                html.push_str(&format!(
+                    "<tr id=\"{}-{n}\"><td>{n}</td><td>{}</td></tr>\n",
+                    escape(&anchor),
+                    escape(&label.value)
+                ));
                 words.push(n.to_string());
-                if let Some(label) = part.labels.get(i) {
-                    html.push_str(&format!("<td>{}</td>", escape(&label.value)));
-                    words.push(label.value.clone());
-                }
-                html.push_str("</tr>\n");
+                words.push(label.value.clone());
             }
             html.push_str("</tbody></table>\n");
         }
