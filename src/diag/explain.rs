@@ -119,6 +119,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "See the cards: {{ deck(\"action\") }}   # error: not a paragraph of its own\n# fix: put {{ deck(\"action\") }} on a line of its own, with blank lines around it",
     },
     Explanation {
+        id: "bad-track-range",
+        text: "A track of game.toml (`[[tracks]]`) has a range that makes no track: `to` below `from` (no box), a `wrap` of less than 1 or more than the track has boxes, or a `wrap` on a turn track. A total past the end of a numbered track that wraps is kept as a \"+N\" marker and the box of the rest, so N is at most the number of boxes (usually the number of boxes, or `to` on a track from 0).",
+        example: "[[tracks]]\nid = \"vp\"\nname = \"Victory Points\"\nkind = \"numbered\"\nto = 20\nwrap = 40   # error: the track has 21 boxes\n# fix: wrap = 20",
+    },
+    Explanation {
         id: "bad-value",
         text: "A value has the right type but is not allowed here: an unknown field kind, a count below zero, a number of copies out of range, an unknown style or alignment in a layout template, a size of 0 or less where only a positive one makes sense (a type size, a line width, a label's width, a sheet's pitch), a type size over 720 pt, a map's `overlap` outside 0 to 3 in, and the like. The hint lists what is allowed.",
         example: "[[fields]]\nname = \"cost\"\nkind = \"number\"   # error: unknown field kind\n# fix: kind = \"int\"  (text | rich | int | enum | ref)",
@@ -349,6 +354,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "[[edges]]\nfeature = \"river\"\nbetween = [[\"0203\", \"0205\"]]    # error: two rows apart\n# fix: between = [[\"0203\", \"0204\"]]",
     },
     Explanation {
+        id: "off-track",
+        text: "A scenario puts a marker or units on a box of a track (`track = \"vp\", at = 25`) that the track does not have: below `from`, or past `to` on a track that does not wrap. Correct the number, or give the track a `wrap` so a total past its end goes round again with a \"+N\" marker.",
+        example: "# game.toml: [[tracks]] id = \"vp\", kind = \"numbered\", to = 20\n[[markers]]\nmarker = \"VP\"\ntrack = \"vp\"\nat = 25   # error: the track ends at 20\n# fix: at = 5, or wrap = 20 on the track (25 is then box 5 and the \"+20\" marker)",
+    },
+    Explanation {
         id: "operational",
         text: "Not a problem in the game's data but in running grogpress (exit status 2): a game folder or file that does not exist, an output folder that cannot be written, a command-line value that cannot be used. Under `--format json` it is printed as a JSON line with this id and no location. Fix what the message names (the path, the permission, the option) and run again.",
         example: "$ grogpress check no-such-game --format json\n{\"severity\":\"error\",\"id\":\"operational\",\"message\":\"no game `no-such-game`: ...\"}",
@@ -367,6 +377,31 @@ pub const EXPLANATIONS: &[Explanation] = &[
         id: "over-stacked",
         text: "A scenario sets up more units of one side in one hex than its `stacking` limit allows. The error points at the first unit past the limit; its label at the limit. Move a unit to another hex, or raise `stacking`. Only the set-up is checked: reinforcements may enter a hex over several moves.",
         example: "stacking = 2\n[[setup]]\nside = \"Soviets\"\nhex = \"0702\"\nunits = [\"rifle-1\", \"rifle-1\", \"rifle-1\"]   # error at the third\n# fix: set the third up in 0703",
+    },
+    Explanation {
+        id: "part-covers-code",
+        text: "A track or holding box placed on a map would print over the code of a cell, so the code could not be read. Place it where no code prints, or print the map's codes nowhere (`code_at = \"none\"` in the map file).",
+        example: "[[tracks]]\nid = \"vp\"\nmap = \"main\"\nat = \"0101\"   # error: the map prints a code in every hex\n# fix: code_at = \"none\" in maps/main.toml, or print the track on the tracks sheet (no map)",
+    },
+    Explanation {
+        id: "part-covers-label",
+        text: "A track or holding box placed on a map would print over one of the map's labels. Move the part or the label.",
+        example: "# maps/main.toml: [[labels]] text = \"Sea of Azov\", at = \"0203\"\n[[boxes]]\nid = \"elim\"\nname = \"Eliminated\"\nmap = \"main\"\nat = \"0202\"   # error: the box covers the label\n# fix: at = \"0805\"",
+    },
+    Explanation {
+        id: "part-off-map",
+        text: "A track or holding box placed on a map reaches past the map's edge (the extent of its cells), where it would be cut off. Move it in, give a track fewer boxes a row (`per_row`) or smaller boxes (`box_size`), or make a holding box smaller.",
+        example: "# a map 12 squares of 0.75in across (9 in)\n[[tracks]]\nid = \"vp\"\nkind = \"numbered\"\nto = 20\nmap = \"main\"\nx = \"0.5in\"\ny = \"0.5in\"   # error: 21 boxes of 0.75 in in one row are 15.75 in long\n# fix: per_row = 7",
+    },
+    Explanation {
+        id: "part-off-page",
+        text: "A track or holding box printed on the tracks sheet (tracks.pdf) does not fit the page: a track given more boxes a row (`per_row`) than the page is wide, or a part taller or wider than the page. Give it fewer boxes a row, or smaller boxes.",
+        example: "[[tracks]]\nid = \"supply\"\nkind = \"numbered\"\nto = 40\nper_row = 41   # error: 41 boxes of 0.75 in do not fit a Letter page\n# fix: per_row = 10",
+    },
+    Explanation {
+        id: "parts-overlap",
+        text: "Two tracks or holding boxes placed on the same map overlap, so one would print over the other. Move one of them, or make it smaller.",
+        example: "[[boxes]]\nid = \"elim\"\nmap = \"main\"\nat = \"0101\"\n[[boxes]]\nid = \"pool\"\nmap = \"main\"\nat = \"0201\"   # error: a 2 in box at 0101 reaches over 0201\n# fix: at = \"0501\"",
     },
     Explanation {
         id: "path-outside-game",
@@ -442,6 +477,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         id: "too-many-copies",
         text: "A scenario places more copies of a unit for a side than that side's counter mix (`[[publish.counters.sides]] units`) prints, counting its set-up and its reinforcements together; a unit printed once and placed twice is the usual case, a unit its side does not print at all another. The error points at the placement past the mix; its label at the one before. Remove a placement, or print more copies.",
         example: "[[publish.counters.sides]]\nname = \"Germans\"\nunits = { pz-2 = 1 }\n# scenario:\n[[setup]]\nside = \"Germans\"\nhex = \"0305\"\nunits = [\"pz-2\", \"pz-2\"]   # error at the second: the mix has 1\n# fix: units = [\"pz-2\"]",
+    },
+    Explanation {
+        id: "track-overflow",
+        text: "A track's number or label, or a track's or holding box's name, does not fit its box or the part: it is never shrunk past reading or cut off. Give the track bigger boxes (`box_size`), a holding box more `width`, or shorten the text.",
+        example: "[[tracks]]\nid = \"turns\"\nkind = \"turn\"\nto = 4\nbox_size = \"0.4in\"\nlabels = [\"6 June 1944\", ...]   # error: too long for a 0.4 in box\n# fix: labels = [\"Jun 6\", ...] or box_size = \"0.75in\"",
     },
     Explanation {
         id: "turn-outside-track",

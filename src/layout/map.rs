@@ -45,7 +45,19 @@ pub fn draw_map(
     let m = DRAWING_MARGIN;
     let (w, h) = map.extent();
     if let Some(places) = &map.places {
-        let items = super::places::draw_places(map, places, faces, book, icons, m)?;
+        let mut items = super::places::draw_places(map, places, faces, book, icons, m)?;
+        // Tracks and boxes on a map of places: over it, as on a grid.
+        let mut problems = Vec::new();
+        items.extend(super::tracks::map_parts(
+            map,
+            (m, &[], &[]),
+            faces,
+            book,
+            &mut problems,
+        ));
+        if !problems.is_empty() {
+            return Err(problems);
+        }
         return Ok(MapDrawing {
             width: w + 2.0 * m,
             height: h + 2.0 * m,
@@ -261,6 +273,15 @@ pub fn draw_map(
         items.push(Item::Text(text));
         placed.push((b, label));
     }
+    let labels: Vec<[f32; 4]> = placed.iter().map(|(b, _)| *b).collect();
+    let codes: Vec<[f32; 4]> = code_boxes.iter().flatten().copied().collect();
+    items.extend(super::tracks::map_parts(
+        map,
+        (m, &codes, &labels),
+        faces,
+        book,
+        &mut problems,
+    ));
     if !problems.is_empty() {
         return Err(problems);
     }

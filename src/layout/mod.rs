@@ -27,6 +27,7 @@ mod pnp;
 mod rulebook;
 mod setup_card;
 mod table;
+pub mod tracks;
 mod turn_track;
 mod units_dice;
 

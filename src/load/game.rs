@@ -39,6 +39,8 @@ table! { pub mod game_toml: "game.toml",
     glossary: opt Tables(&glossary::DEF),
     maps: opt Tables(&maps::DEF),
     scenarios: opt Tables(&crate::load::scenario::scenario_entry::DEF),
+    tracks: opt Tables(&crate::load::tracks::tracks::DEF),
+    boxes: opt Tables(&crate::load::tracks::boxes::DEF),
 }
 
 /// A colour, "#RRGGBB".
@@ -293,6 +295,10 @@ fn load_game_in(
             })
             .collect()
     };
+    let parts = {
+        let (tracks, boxes) = (r.get(&root, k::tracks), r.get(&root, k::boxes));
+        super::tracks::read_parts(&mut r, &tracks, &boxes)
+    };
     let publish = match r.get(&root, k::publish) {
         Some(t) => publish(&mut r, &t),
         None => Publish {
@@ -384,7 +390,13 @@ fn load_game_in(
             None => unloaded.push(id.value),
         }
     }
-    let maps = super::map::load_maps(&confine, map_refs, &collections, sources, diags)?;
+    let mut maps = super::map::load_maps(&confine, map_refs, &collections, sources, diags)?;
+    for part in &parts {
+        let on = part.on.as_ref().map(|on| on.map.value.as_str());
+        if let Some(map) = maps.iter_mut().find(|m| Some(m.id.as_str()) == on) {
+            map.parts.push(part.clone());
+        }
+    }
     // Each map whose terrain declares effects has its terrain effects chart.
     charts.extend(maps.iter().filter_map(crate::model::tec::tec_chart));
     let scenarios = super::scenario::load_scenarios(&confine, scenario_refs, sources, diags)?;
@@ -426,6 +438,7 @@ fn load_game_in(
         glossary,
         maps,
         scenarios,
+        parts,
         publish,
         unloaded,
         deck_unloaded,

@@ -331,6 +331,7 @@ fn read_map(
                 move_classes,
                 legend: false,
                 places: Some(places?),
+                parts: Vec::new(),
                 loc: r.loc(0..0),
             };
             map.legend = legend.unwrap_or(true);
@@ -418,6 +419,7 @@ fn read_map(
         feature_kinds,
         features,
         labels,
+        parts: Vec::new(),
         tiling: Tiling { paper, overlap },
         move_classes,
         legend: false,

@@ -30,6 +30,7 @@ mod svg_refs;
 mod template;
 mod template_file;
 pub mod toml;
+pub mod tracks;
 
 use std::path::{Path, PathBuf};
 

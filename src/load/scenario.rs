@@ -8,7 +8,7 @@
 use std::path::Path;
 
 use super::paths::Confine;
-use super::spec::table;
+use super::spec::{Def, Key, Kind, Tab, table};
 use super::toml::{Reader, Table, parse};
 use super::{OpError, read_source};
 use crate::diag::{Diagnostics, Sources};
@@ -40,11 +40,13 @@ table! { pub mod scenario_file: "a scenario file",
 }
 
 table! { pub mod setup: "[[setup]]",
-    "Units of one side placed before play: in a hex, in a holding box, or available. Exactly one of hex, box and available.";
+    "Units of one side placed before play: in a hex, in a holding box, on a track's box, or available. Exactly one of hex, box, track (with at) and available.";
     side: req Str("A [[publish.counters.sides]] name."),
     hex: opt Str("The hex (or square) by its code, e.g. \"0305\"."),
     map: opt Str("The map the hex is on, when the scenario has several (default: the one whose grid holds it)."),
-    box_ as "box": opt Str("A holding box of `boxes`."),
+    box_ as "box": opt Str("A holding box: one of the scenario's `boxes`, or the name of a [[boxes]] of game.toml."),
+    track: opt Str("A track (a [[tracks]] id of game.toml); `at` names its box."),
+    at: opt Int("The box of `track`, by its number, e.g. 5; past the end of a track that wraps, the total (25 on a 0-20 track that wraps at 20)."),
     available: opt Bool("true: the units are available to their side, off the map."),
     units: req StrArray("Units by id or name; a unit named twice is two of its counters."),
 }
@@ -71,12 +73,13 @@ table! { pub mod withdrawals: "[[withdrawals]]",
 }
 
 table! { pub mod markers: "[[markers]]",
-    "A marker counter and where it starts: a box of the turn record track, a hex or a holding box.";
+    "A marker counter and where it starts: a box of the turn record track, a hex, a holding box or a box of a track.";
     marker: req Str("A [[publish.counters.markers]] name, e.g. \"Game Turn\"."),
     turn: opt Int("The box of the turn record track it starts in."),
     hex: opt Str("The hex it starts in."),
     map = super::setup::map,
     box_ = super::setup::box_,
+    (track, at) = super::setup,
 }
 
 /// Every scenario `[[scenarios]]` names, in order.
@@ -135,21 +138,28 @@ fn read_scenario(r: &mut Reader<'_>, id: &str, root: &Table<'_>) -> Option<Scena
     let stacking = r.get(&t, k::stacking);
     let boxes = r.get(&t, k::boxes);
     let formation = r.get(&t, k::formation);
-    let setup = r
-        .get(&t, k::setup)
-        .iter()
-        .filter_map(|t| setup_entry(r, t))
-        .collect();
-    let reinforcements = r
-        .get(&t, k::reinforcements)
-        .iter()
-        .filter_map(|t| reinforcement(r, t))
-        .collect();
-    let withdrawals = r
-        .get(&t, k::withdrawals)
-        .iter()
-        .filter_map(|t| withdrawal(r, t))
-        .collect();
+    let read = |r: &mut Reader<'_>, tables: Vec<Table<'_>>, def, needed| -> Vec<Placement> {
+        tables
+            .iter()
+            .filter_map(|t| placement(r, t, def, needed))
+            .collect()
+    };
+    let tables = r.get(&t, k::setup);
+    let setup = read(
+        r,
+        tables,
+        &setup::DEF,
+        Some("hex = \"0305\", box = \"Reserve\", track = \"vp\", at = 0 or available = true"),
+    );
+    let tables = r.get(&t, k::reinforcements);
+    let reinforcements = read(
+        r,
+        tables,
+        &reinforcements::DEF,
+        Some("hex = \"0101\", edge = \"north\" or box = \"Reserve\""),
+    );
+    let tables = r.get(&t, k::withdrawals);
+    let withdrawals = read(r, tables, &withdrawals::DEF, None);
     let markers = r
         .get(&t, k::markers)
         .iter()
@@ -186,42 +196,80 @@ fn read_scenario(r: &mut Reader<'_>, id: &str, root: &Table<'_>) -> Option<Scena
     })
 }
 
-/// Where the table puts its units: the one of `hex`, `box`, `available`,
-/// `edge` and `turn` given (`None` with a `missing-field` when none is, or
-/// a `bad-value` when several are). `needed`: what the hint offers.
-struct Given {
-    hex: Option<Located<String>>,
-    map: Option<Located<String>>,
-    r#box: Option<Located<String>>,
-    available: bool,
-    edge: Option<Located<String>>,
-    turn: Option<Located<i64>>,
+/// A key of a placement table, read only if the table's kind has it (the
+/// keys it lacks were reported as unknown when it was opened).
+fn key<'i, K: Kind>(r: &mut Reader<'_>, t: &Tab<'_, 'i>, def: &Def, key: Key<K>) -> K::Out<'i>
+where
+    K::Out<'i>: Default,
+{
+    if def.has(key.name()) {
+        r.get(t, key)
+    } else {
+        K::Out::default()
+    }
 }
 
-fn place(r: &mut Reader<'_>, t: &Table<'_>, given: Given, needed: Option<&str>) -> Option<Place> {
+/// What a set-up, reinforcement, withdrawal or marker table says, read
+/// alike whatever its kind: its side (or marker), turn, units and the one
+/// place it gives (`None` with a `missing-field` when it gives none and
+/// `needed` says what it could have, or a `bad-value` when it gives
+/// several).
+struct Entry {
+    side: Option<Located<String>>,
+    marker: Option<Located<String>>,
+    turn: Option<Located<i64>>,
+    units: Vec<Located<String>>,
+    place: Option<Place>,
+}
+
+fn entry(r: &mut Reader<'_>, t: &Table<'_>, def: &'static Def, needed: Option<&str>) -> Entry {
+    let tab = r.open(t, def);
+    let side = key(r, &tab, def, setup::side);
+    let marker = key(r, &tab, def, markers::marker);
+    let units = key(r, &tab, def, setup::units);
+    // A marker's turn is a place (a box of the turn track); the others'
+    // is when they arrive or leave.
+    let turn = if std::ptr::eq(def, &markers::DEF) {
+        None
+    } else {
+        key(r, &tab, def, reinforcements::turn)
+    };
     let mut places = Vec::new();
-    if let Some(code) = given.hex {
-        places.push((
-            "hex",
-            Place::Hex {
-                code,
-                map: given.map,
-            },
-        ));
+    let map = key(r, &tab, def, setup::map);
+    if let Some(code) = key(r, &tab, def, setup::hex) {
+        places.push(("hex", Place::Hex { code, map }));
     }
-    if let Some(b) = given.r#box {
+    if let Some(b) = key(r, &tab, def, setup::box_) {
         places.push(("box", Place::Box(b)));
     }
-    if given.available {
+    if key(r, &tab, def, setup::available).unwrap_or(false) {
         places.push(("available", Place::Available));
     }
-    if let Some(edge) = given.edge {
+    if let Some(edge) = key(r, &tab, def, reinforcements::edge) {
         places.push(("edge", Place::Edge(edge)));
     }
-    if let Some(turn) = given.turn {
+    if std::ptr::eq(def, &markers::DEF)
+        && let Some(turn) = key(r, &tab, def, markers::turn)
+    {
         places.push(("turn", Place::Turn(turn)));
     }
-    match places.len() {
+    let track = key(r, &tab, def, setup::track);
+    let at = key(r, &tab, def, setup::at);
+    let half = track.is_some() != at.is_some();
+    match (track, at) {
+        (Some(track), Some(at)) => places.push(("track", Place::Track { track, at })),
+        (None, None) => {}
+        (Some(v), None) => r.diags.push(crate::error!(
+            "missing-field", Some(v.loc.clone()), "which box of the track `{}`?", v.value;
+            hint: "give its number: at = 5"
+        )),
+        (None, Some(at)) => r.diags.push(crate::error!(
+            "missing-field", Some(at.loc.clone()), "`at = {}`, but on which track?", at.value;
+            hint: "name the track: track = \"<a [[tracks]] id>\""
+        )),
+    }
+    let place = match places.len() {
+        _ if half => None,
         0 => match needed {
             None => Some(Place::Unplaced),
             Some(keys) => {
@@ -243,110 +291,48 @@ fn place(r: &mut Reader<'_>, t: &Table<'_>, given: Given, needed: Option<&str>) 
             ));
             None
         }
+    };
+    Entry {
+        side,
+        marker,
+        turn,
+        units,
+        place,
     }
 }
 
-fn setup_entry(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Placement> {
-    let tab = r.open(t, &setup::DEF);
-    let side = r.get(&tab, setup::side);
-    let units = r.get(&tab, setup::units);
-    let given = Given {
-        hex: r.get(&tab, setup::hex),
-        map: r.get(&tab, setup::map),
-        r#box: r.get(&tab, setup::box_),
-        available: r.get(&tab, setup::available).unwrap_or(false),
-        edge: None,
-        turn: None,
+/// A set-up (`turn` none), reinforcement or withdrawal.
+fn placement(
+    r: &mut Reader<'_>,
+    t: &Table<'_>,
+    def: &'static Def,
+    needed: Option<&str>,
+) -> Option<Placement> {
+    let e = entry(r, t, def, needed);
+    let turn = if std::ptr::eq(def, &setup::DEF) {
+        None
+    } else {
+        Some(e.turn?)
     };
-    let place = place(
-        r,
-        t,
-        given,
-        Some("hex = \"0305\", box = \"Reserve\" or available = true"),
-    );
     Some(Placement {
-        side: side?,
-        turn: None,
-        place: place?,
-        units,
-        loc: r.loc(t.span()),
-    })
-}
-
-fn reinforcement(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Placement> {
-    use reinforcements as k;
-    let tab = r.open(t, &k::DEF);
-    let side = r.get(&tab, k::side);
-    let turn = r.get(&tab, k::turn);
-    let units = r.get(&tab, k::units);
-    let given = Given {
-        hex: r.get(&tab, k::hex),
-        map: r.get(&tab, k::map),
-        r#box: r.get(&tab, k::box_),
-        available: false,
-        edge: r.get(&tab, k::edge),
-        turn: None,
-    };
-    let place = place(
-        r,
-        t,
-        given,
-        Some("hex = \"0101\", edge = \"north\" or box = \"Reserve\""),
-    );
-    Some(Placement {
-        side: side?,
-        turn: Some(turn?),
-        place: place?,
-        units,
-        loc: r.loc(t.span()),
-    })
-}
-
-fn withdrawal(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Placement> {
-    use withdrawals as k;
-    let tab = r.open(t, &k::DEF);
-    let side = r.get(&tab, k::side);
-    let turn = r.get(&tab, k::turn);
-    let units = r.get(&tab, k::units);
-    let given = Given {
-        hex: r.get(&tab, k::hex),
-        map: r.get(&tab, k::map),
-        r#box: None,
-        available: false,
-        edge: r.get(&tab, k::edge),
-        turn: None,
-    };
-    let place = place(r, t, given, None);
-    Some(Placement {
-        side: side?,
-        turn: Some(turn?),
-        place: place?,
-        units,
+        side: e.side?,
+        turn,
+        place: e.place?,
+        units: e.units,
         loc: r.loc(t.span()),
     })
 }
 
 fn marker(r: &mut Reader<'_>, t: &Table<'_>) -> Option<MarkerPlacement> {
-    use markers as k;
-    let tab = r.open(t, &k::DEF);
-    let marker = r.get(&tab, k::marker);
-    let given = Given {
-        hex: r.get(&tab, k::hex),
-        map: r.get(&tab, k::map),
-        r#box: r.get(&tab, k::box_),
-        available: false,
-        edge: None,
-        turn: r.get(&tab, k::turn),
-    };
-    let place = place(
+    let e = entry(
         r,
         t,
-        given,
-        Some("turn = 1, hex = \"0305\" or box = \"Reserve\""),
+        &markers::DEF,
+        Some("turn = 1, hex = \"0305\", box = \"Reserve\" or track = \"vp\", at = 0"),
     );
     Some(MarkerPlacement {
-        marker: marker?,
-        place: place?,
+        marker: e.marker?,
+        place: e.place?,
         loc: r.loc(t.span()),
     })
 }

@@ -307,6 +307,9 @@ pub struct Game {
     pub maps: Vec<super::Map>,
     /// Scenarios, in the order `game.toml` lists them.
     pub scenarios: Vec<super::Scenario>,
+    /// Tracks, then holding boxes (`[[tracks]]`, `[[boxes]]`), in order;
+    /// those on a map are also in its `parts`.
+    pub parts: Vec<super::track::BoardPart>,
     pub publish: Publish,
     /// Ids of decks and aids declared in `game.toml` whose files could not be
     /// loaded (already reported): later checks stay quiet about them.

@@ -413,6 +413,9 @@ pub struct Map {
     pub feature_kinds: Vec<FeatureKind>,
     pub features: Vec<Feature>,
     pub labels: Vec<MapLabel>,
+    /// The tracks and holding boxes of game.toml printed on this map (a
+    /// copy of those of `Game::parts` whose `map` names it), drawn over it.
+    pub parts: Vec<super::track::BoardPart>,
     pub tiling: Tiling,
     /// The movement classes the terrain's costs name (`move_classes`), in
     /// the order the terrain effects chart prints them; empty when the map

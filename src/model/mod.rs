@@ -28,6 +28,7 @@ mod shortcode;
 pub mod tec;
 mod template;
 pub mod terrain;
+pub mod track;
 pub mod xref;
 
 pub use background::{Art, Background, Border, MIN_CONTRAST, Rgb, contrast, parse_hex_color};

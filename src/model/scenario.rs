@@ -24,6 +24,12 @@ pub enum Place {
     Edge(Located<String>),
     /// A box of the turn record track.
     Turn(Located<i64>),
+    /// A box of a track of the game (`[[tracks]]`) by its number (a
+    /// total, past the end of a track that wraps).
+    Track {
+        track: Located<String>,
+        at: Located<i64>,
+    },
     /// Nowhere given (a withdrawal: the unit leaves from wherever it is).
     Unplaced,
 }
@@ -106,6 +112,7 @@ impl Place {
             Place::Hex { code, .. } => Some(&code.loc),
             Place::Box(name) | Place::Edge(name) => Some(&name.loc),
             Place::Turn(n) => Some(&n.loc),
+            Place::Track { at, .. } => Some(&at.loc),
             Place::Available | Place::Unplaced => None,
         }
     }
@@ -125,12 +132,51 @@ impl Place {
                 format!("{e} edge")
             }
             Place::Turn(n) => format!("Turn {}", n.value),
+            Place::Track { track, at } => format!("{} {}", track.value, at.value),
             Place::Unplaced => String::new(),
         }
+    }
+
+    /// As [`Place::shown`], a track's box named as the game names it:
+    /// "Victory Points 5", "Victory Points 5 (+20)" for a total of 25 on
+    /// a track that wraps at 20.
+    pub fn shown_in(&self, game: &super::Game) -> String {
+        if let Place::Track { track, at } = self
+            && let Some(part) = game.track(&track.value)
+            && let Some((i, over)) = part.box_of(at.value)
+        {
+            let n = part.from + i as i64;
+            let name = part.box_name(Some(n));
+            return if over > 0 {
+                format!("{name} (+{over})")
+            } else {
+                name
+            };
+        }
+        self.shown()
     }
 }
 
 impl super::Game {
+    /// The track (`[[tracks]]`) with this id.
+    pub fn track(&self, id: &str) -> Option<&super::track::BoardPart> {
+        self.parts
+            .iter()
+            .find(|p| p.id.value == id && p.kind != super::track::PartKind::Holding)
+    }
+
+    /// The holding box (`[[boxes]]`) with this name (or id).
+    pub fn holding_box(&self, name: &str) -> Option<&super::track::BoardPart> {
+        let boxes = || {
+            self.parts
+                .iter()
+                .filter(|p| p.kind == super::track::PartKind::Holding)
+        };
+        boxes()
+            .find(|p| p.name.value == name)
+            .or_else(|| boxes().find(|p| p.id.value == name))
+    }
+
     /// The side of the counter mix (`[[publish.counters.sides]]`) a
     /// scenario names: by its name, or by the game side (name or id) of
     /// that name.

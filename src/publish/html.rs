@@ -50,7 +50,11 @@ pub(crate) fn build_html_with(
             doc: &page.doc,
         })
         .collect();
-    let (mut extra, pictures) = super::maps::html_pages(game, assets);
+    let (mut extra, mut pictures) = super::maps::html_pages(game, assets);
+    if let Some((page, more)) = super::tracks::html_page(game, assets) {
+        extra.push(page);
+        pictures.extend(more);
+    }
     let counter_items = match super::counters::html_page(game, assets)? {
         Some((page, items)) => {
             extra.push(page);

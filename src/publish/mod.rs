@@ -24,6 +24,7 @@ mod plan;
 pub mod preview;
 pub mod rulebook;
 mod scenarios;
+pub mod tracks;
 pub mod vassal;
 
 pub use artifact::{Body, Output, PageSource};

@@ -120,6 +120,7 @@ pub fn plan(
     }
     if options.maps {
         outputs.extend(super::maps::plan_maps(game, assets, diags));
+        outputs.extend(super::tracks::plan_tracks(game, assets, options, diags));
     }
     if options.scenarios {
         outputs.extend(super::scenarios::plan_scenarios(

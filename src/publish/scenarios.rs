@@ -115,9 +115,9 @@ fn facts(game: &Game, scenario: &Scenario) -> String {
 }
 
 /// A reinforcement's place on a set-up card: "T3 0101", "T3 North edge".
-fn arrival(entry: &Placement) -> String {
+fn arrival(game: &Game, entry: &Placement) -> String {
     let turn = entry.turn.as_ref().map_or(0, |t| t.value);
-    format!("T{turn} {}", entry.place.shown())
+    format!("T{turn} {}", entry.place.shown_in(game))
 }
 
 /// Each side's order of battle: its set-up grouped by formation (in the
@@ -169,7 +169,7 @@ fn cards<'a>(
                     index,
                     OobEntry {
                         counter,
-                        place: entry.place.shown(),
+                        place: entry.place.shown_in(game),
                         loc: entry.place.loc().unwrap_or(&entry.loc).clone(),
                     },
                 ));
@@ -207,7 +207,7 @@ fn cards<'a>(
                 {
                     later.push(OobEntry {
                         counter,
-                        place: arrival(entry),
+                        place: arrival(game, entry),
                         loc: entry.place.loc().unwrap_or(&entry.loc).clone(),
                     });
                 }
@@ -241,7 +241,7 @@ fn cards<'a>(
         .filter_map(|m| {
             Some(OobEntry {
                 counter: drawn.markers.get(&m.marker.value)?,
-                place: m.place.shown(),
+                place: m.place.shown_in(game),
                 loc: m.place.loc().unwrap_or(&m.loc).clone(),
             })
         })
@@ -288,8 +288,17 @@ fn turn_boxes<'a>(
         .collect();
     let index = |turn: i64| usize::try_from(turn - 1).ok();
     for marker in &scenario.markers {
-        if let Place::Turn(t) = &marker.place
-            && let Some(b) = index(t.value).and_then(|i| boxes.get_mut(i))
+        // On the scenario's track, or on a turn track of the game.
+        let turn = match &marker.place {
+            Place::Turn(t) => Some(t.value),
+            Place::Track { track, at } => game
+                .track(&track.value)
+                .filter(|t| t.kind == crate::model::track::PartKind::Turn)
+                .map(|_| at.value),
+            _ => None,
+        };
+        if let Some(t) = turn
+            && let Some(b) = index(t).and_then(|i| boxes.get_mut(i))
             && let Some(c) = drawn.markers.get(&marker.marker.value)
         {
             b.markers.push(c);
@@ -306,7 +315,8 @@ fn turn_boxes<'a>(
         };
         for unit in &entry.units {
             if let Some((_, c)) = drawn.unit(game, units, &entry.side.value, &unit.value) {
-                b.arrivals.push((c, entry.place.shown(), unit.loc.clone()));
+                b.arrivals
+                    .push((c, entry.place.shown_in(game), unit.loc.clone()));
             }
         }
     }
@@ -321,7 +331,7 @@ fn turn_boxes<'a>(
         };
         let caption = match &entry.place {
             Place::Unplaced => "Withdraw".to_string(),
-            p => format!("Out: {}", p.shown()),
+            p => format!("Out: {}", p.shown_in(game)),
         };
         for unit in &entry.units {
             if let Some((_, c)) = drawn.unit(game, units, &entry.side.value, &unit.value) {
@@ -353,7 +363,7 @@ fn withdrawal_note(game: &Game, units: &Deck, drawn: &Drawn<'_>, entry: &Placeme
         .collect();
     let by = match &entry.place {
         Place::Unplaced => String::new(),
-        p => format!(" ({})", p.shown()),
+        p => format!(" ({})", p.shown_in(game)),
     };
     format!("{} withdraw {}{by}", entry.side.value, names.join(", "))
 }

@@ -24,6 +24,7 @@ mod random_table;
 mod rules;
 mod scenario;
 mod shortcodes;
+mod tracks;
 mod unit_symbols;
 mod values;
 
@@ -68,6 +69,7 @@ pub fn validate(game: &Game) -> Diagnostics {
     jobs::check_units_and_dice(game, &mut diags);
     unit_symbols::check_unit_symbols(game, &mut diags);
     map::validate_maps(game, &mut diags);
+    tracks::validate_parts(game, &mut diags);
     validate_figures(game, &mut diags);
     scenario::validate_scenarios(game, &mut diags);
     diags

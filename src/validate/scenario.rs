@@ -11,6 +11,7 @@ use std::collections::HashMap;
 
 use crate::diag::{Diagnostic, Diagnostics, Loc};
 use crate::model::scenario::{Place, Placement, Scenario, find_hex};
+use crate::model::track::PartKind;
 use crate::model::{CounterJob, Deck, Game, Located, Map};
 
 pub fn validate_scenarios(game: &Game, diags: &mut Diagnostics) {
@@ -88,7 +89,7 @@ fn validate_scenario(game: &Game, scenario: &Scenario, diags: &mut Diagnostics) 
                 hint: "markers: {}", if names.is_empty() { "none".to_string() } else { names.join(", ") }
             ));
         }
-        place_exists(scenario, &maps, &marker.place, diags);
+        place_exists(game, scenario, &maps, &marker.place, diags);
     }
     unused(scenario, job, units, &placed, diags);
 }
@@ -150,7 +151,7 @@ fn placement(
     if let Some(t) = &entry.turn {
         on_track(scenario, t, diags);
     }
-    let cell = place_exists(scenario, maps, &entry.place, diags);
+    let cell = place_exists(game, scenario, maps, &entry.place, diags);
     let Some(side) = placed.side(game, &entry.side.value) else {
         diags.push(no_side(job, &entry.side));
         return;
@@ -295,8 +296,10 @@ fn on_track(scenario: &Scenario, turn: &Located<i64>, diags: &mut Diagnostics) -
 }
 
 /// Whether the place exists: a hex on the scenario's maps (its map and
-/// cell), a declared box, a turn on the track.
+/// cell), a box the scenario declares or a holding box of the game, a
+/// turn on the track, a box of a track of the game.
 fn place_exists(
+    game: &Game,
     scenario: &Scenario,
     maps: &[&Map],
     place: &Place,
@@ -337,14 +340,54 @@ fn place_exists(
             found
         }
         Place::Box(name) => {
-            if !scenario.boxes.iter().any(|b| b.value == name.value) {
+            if !scenario.boxes.iter().any(|b| b.value == name.value)
+                && game.holding_box(&name.value).is_none()
+            {
                 let declared: Vec<&str> = scenario.boxes.iter().map(|b| b.value.as_str()).collect();
+                let game_boxes: Vec<&str> = game
+                    .parts
+                    .iter()
+                    .filter(|p| p.kind == PartKind::Holding)
+                    .map(|p| p.name.value.as_str())
+                    .collect();
                 diags.push(crate::error!(
                     "undeclared-box", Some(name.loc.clone()),
-                    "the scenario declares no box `{}`", name.value;
-                    hint: "declare it: boxes = [{}]",
-                    declared.iter().chain([&name.value.as_str()]).map(|b| format!("{b:?}")).collect::<Vec<_>>().join(", ")
+                    "the scenario declares no box `{}`, and the game has no [[boxes]] of that name", name.value;
+                    hint: "declare it: boxes = [{}]{}",
+                    declared.iter().chain([&name.value.as_str()]).map(|b| format!("{b:?}")).collect::<Vec<_>>().join(", "),
+                    if game_boxes.is_empty() { String::new() } else { format!(", or use a box of the game: {}", game_boxes.join(", ")) }
                 ));
+            }
+            None
+        }
+        Place::Track { track, at } => {
+            let Some(part) = game.track(&track.value) else {
+                diags.push(super::dangling(
+                    track,
+                    "track",
+                    game.parts
+                        .iter()
+                        .filter(|p| p.kind != PartKind::Holding)
+                        .map(|p| p.id.value.as_str()),
+                ));
+                return None;
+            };
+            if part.box_of(at.value).is_none() {
+                let range = match &part.wrap {
+                    Some(w) => format!(
+                        "{} or more (past {} a \"+{}\" marker goes round again)",
+                        part.from, part.to, w.value
+                    ),
+                    None => format!("{} to {}", part.from, part.to),
+                };
+                diags.push(
+                    crate::error!(
+                        "off-track", Some(at.loc.clone()),
+                        "box {} is not on the track `{}`", at.value, part.name.value;
+                        hint: "its boxes run {range}"
+                    )
+                    .with_label(part.range_loc.clone(), "the track's range"),
+                );
             }
             None
         }
@@ -375,7 +418,7 @@ fn withdrawals(
         if let Some(t) = &entry.turn {
             on_track(scenario, t, diags);
         }
-        place_exists(scenario, maps, &entry.place, diags);
+        place_exists(game, scenario, maps, &entry.place, diags);
         let Some(side) = placed.side(game, &entry.side.value) else {
             diags.push(no_side(job, &entry.side));
             continue;

@@ -16,6 +16,7 @@ mod places_table;
 mod scenario_page;
 mod search;
 mod site;
+mod tracks_page;
 
 pub use counters_page::{COUNTERS_PAGE, ShownCounter, counters_page};
 pub use data::{DATA_SHORTCODES, icon_svg};
@@ -25,6 +26,7 @@ pub use scenario_page::{
     ScenarioShown, ShownOob, ShownTurn, ShownUnit, scenario_file, scenario_page,
 };
 pub use site::{DeckFaces, HtmlTemplates, RulesText, Site, render_site};
+pub use tracks_page::{ShownPart, TRACKS_PAGE, tracks_page};
 
 /// What a page may load and run: only files of the site itself, no inline
 /// script, no plugins, no forms, no `<base>` (a game's own templates are
