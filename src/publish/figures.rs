@@ -27,10 +27,7 @@ pub fn draw_figures(game: &Game, assets: &Assets) -> Result<Drawn, OpError> {
     }
     let mut quiet = Diagnostics::default();
     let counters = game_counters(game, assets)?.unwrap_or_default();
-    let family = assets
-        .fonts
-        .family("sans-condensed")
-        .or(assets.fonts.families.first());
+    let family = assets.text_family(game);
     let size = game.publish.options.counter_size.unwrap_or(DEFAULT_SIZE);
     let mut maps: HashMap<usize, Option<MapDrawing>> = HashMap::new();
     let mut out = Vec::with_capacity(game.rules.len());
@@ -42,7 +39,7 @@ pub fn draw_figures(game: &Game, assets: &Assets) -> Result<Drawn, OpError> {
                 let map = game.maps.get(figure.map)?;
                 let map_drawing = maps
                     .entry(figure.map)
-                    .or_insert_with(|| super::maps::draw(map, assets, &mut quiet))
+                    .or_insert_with(|| super::maps::draw(map, game, assets, &mut quiet))
                     .as_ref()?;
                 let family = family?;
                 let faces = counter_fronts(game, &figure, &counters, size, family, assets)?;

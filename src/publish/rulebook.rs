@@ -166,15 +166,11 @@ pub(crate) fn lay_out(
         decks,
         illustrations,
     };
-    let Some(family) = assets
-        .fonts
-        .family("serif")
-        .or(assets.fonts.family("sans-condensed"))
-        .or(assets.fonts.families.first())
+    // A family the fonts lack was reported when the game was loaded.
+    let (Some(family), Some(figure_family)) = (assets.rules_family(game), assets.text_family(game))
     else {
-        return Err(OpError::new("fonts/fonts.toml declares no font family"));
+        return Ok(Err(Vec::new()));
     };
-    let figure_family = assets.fonts.family("sans-condensed").unwrap_or(family);
     let input = RulebookInput {
         title: &game.name,
         subtitle: game.subtitle.as_deref(),
