@@ -27,11 +27,19 @@ pub struct Force {
     pub loc: Loc,
 }
 
-/// A row of a points block: "In your base line = 1 pt."
+/// A row of a values block: "In your base line = 1 pt."
 #[derive(Clone, Debug)]
-pub struct PointsRow {
-    pub place: String,
-    pub points: i64,
+pub struct ValueRow {
+    pub label: String,
+    pub value: i64,
+}
+
+/// The word printed after a values block's numbers: `one` after 1 and -1,
+/// `many` after any other.
+#[derive(Clone, Debug, Default)]
+pub struct ValueUnit {
+    pub one: Option<String>,
+    pub many: Option<String>,
 }
 
 /// One block of a player aid, in reading order.
@@ -43,11 +51,15 @@ pub enum AidBlock {
     Forces {
         loc: Loc,
         side: Option<Located<String>>,
+        /// The word before the forces of no one side (`label`).
+        label: Option<String>,
     },
     List(Vec<Located<String>>),
-    Points {
+    /// A heading and rows of a label and a number, with their unit.
+    Values {
         heading: Located<String>,
-        rows: Vec<PointsRow>,
+        unit: ValueUnit,
+        rows: Vec<ValueRow>,
         loc: Loc,
     },
     /// A chart block of the game, by id, printed as the chart set prints it.
