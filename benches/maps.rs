@@ -103,11 +103,13 @@ fn main() {
         let pdfs = ms(t);
         let map = &game.maps[0];
         let t = Instant::now();
-        let drawing = grogpress::publish::maps::draw(map, &assets, &mut diags).expect("draws");
+        let drawing =
+            grogpress::publish::maps::draw(map, &game, &assets, &mut diags).expect("draws");
         let picture = grogpress::publish::maps::map_svg(map, &drawing, &assets);
         let svg_ms = ms(t);
         let t = Instant::now();
-        let drawing = grogpress::publish::maps::draw(map, &assets, &mut diags).expect("draws");
+        let drawing =
+            grogpress::publish::maps::draw(map, &game, &assets, &mut diags).expect("draws");
         let dpi = grogpress::publish::maps::png_dpi(&drawing);
         let (w, h) = (drawing.width, drawing.height);
         let bytes = grogpress::render::png::items_to_png(&drawing.items, w, h, &assets.fonts, dpi)

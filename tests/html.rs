@@ -735,7 +735,7 @@ fn a_shortcode_naming_nothing_is_a_located_error() {
         ("unknown-shortcode", 9, 4),
         ("unsupported-image", 11, 8),
         ("dangling-shortcode", 13, 10),
-        ("dangling-shortcode", 15, 4),
+        ("dangling-shortcode", 15, 15),
     ] {
         let at = format!("\"line\":{line},\"column\":{column},");
         assert!(

@@ -358,7 +358,7 @@ fn every_sheet_shows_the_alignment_marks_its_neighbours_show() {
         &mut diags,
     )
     .expect("assets");
-    let faces: MapFaces = grogpress::publish::maps::map_faces(&assets).expect("a font");
+    let faces: MapFaces = grogpress::publish::maps::map_faces(&game, &assets).expect("a font");
     let map = &game.maps[0];
     let drawing = draw_map(map, faces, &assets.fonts, &assets.icons).expect("draws");
     let plan = TilePlan::new(&drawing, map.tiling.paper, map.tiling.overlap);

@@ -70,7 +70,7 @@ fn the_title_page_shows_the_subtitle_or_rules_of_play() {
     assert!(first.contains("Rules of Play"), "{first}");
 }
 
-/// Grid Battles' "### Units table" stands right above `{{ units() }}`, the
+/// Grid Battles' "### Units table" stands right above `{{ collection("units") }}`, the
 /// collection "Units": the title is set once, as the heading, and the table's
 /// header follows it.
 #[test]

@@ -506,8 +506,8 @@ const TYPOS: &[Typo] = &[
     ),
     (
         "data/battlegrid/player-aid.toml",
-        "kind = \"points\"\n",
-        "kind = \"points\"\ntext = \"x\"\n",
+        "kind = \"values\"\n",
+        "kind = \"values\"\ntext = \"x\"\n",
         "aid",
         "text",
     ),

@@ -195,7 +195,7 @@ pub const EXPLANATIONS: &[Explanation] = &[
     },
     Explanation {
         id: "dangling-shortcode",
-        text: "A shortcode in the Markdown rules names a deck or card the game does not have. The hint lists the decks; card names are written deck/card-title in lower case with dashes.",
+        text: "A shortcode in the Markdown rules names a deck, card, chart, table, collection or field the game does not have, or `dice` names a collection without a field of kind `faces`. The hint lists what there is; card names are written deck/card-title in lower case with dashes.",
         example: "{{ deck(\"actions\") }}   # error: the deck is `action`\n# fix: {{ deck(\"action\") }}",
     },
     Explanation {

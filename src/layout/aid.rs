@@ -6,7 +6,9 @@ use super::doc::{Doc, Geometry, Item, Page, Stroke, fit_items};
 use super::table::{TableStyle, lay_out_table};
 
 use crate::diag::{Diagnostic, Loc};
-use crate::model::{Aid, AidBlock, Align, Game, Paper, Style, VAlign, block_id_title};
+use crate::model::{
+    Aid, AidBlock, Align, Game, Paper, Style, VAlign, ValueRow, ValueUnit, block_id_title,
+};
 use crate::text::rich::literal;
 use crate::text::{Family, FitError, FitRequest, FontBook, fit_text};
 
@@ -166,8 +168,9 @@ fn lay_out_column(
                 y += para(&text.value, &text.loc, 0.0, width, y, Align::Left);
                 text.loc.clone()
             }
-            AidBlock::Forces { loc, side } => {
-                for line in forces_lines(game, side.as_ref().map(|s| s.value.as_str())) {
+            AidBlock::Forces { loc, side, label } => {
+                let side = side.as_ref().map(|s| s.value.as_str());
+                for line in forces_lines(game, side, label.as_deref().unwrap_or("Forces")) {
                     y += para(&line, loc, 0.0, width, y, Align::Left);
                 }
                 loc.clone()
@@ -191,11 +194,16 @@ fn lay_out_column(
                     .first()
                     .map_or_else(|| aid.loc.clone(), |i| i.loc.clone())
             }
-            AidBlock::Points { heading, rows, loc } => {
+            AidBlock::Values {
+                heading,
+                unit,
+                rows,
+                loc,
+            } => {
                 y += para(&heading.value, &heading.loc, 0.0, width, y, Align::Left) + gap * 0.3;
                 // Two rows to a line as the printed aid has them, when every
                 // row fits half the column on one line; else one per line.
-                let texts: Vec<String> = rows.iter().map(points_text).collect();
+                let texts: Vec<String> = rows.iter().map(|r| value_text(r, unit)).collect();
                 let one_line = size * leading + 0.5;
                 let paired = texts.iter().all(|t| {
                     fit_paragraph(t, family, book, width / 2.0, size, leading, Align::Left)
@@ -270,9 +278,16 @@ fn table_style(size: f32) -> TableStyle {
 }
 
 /// "In your base line = 1 pt." — non-breaking spaces keep "= 1 pt." together.
-fn points_text(row: &crate::model::PointsRow) -> String {
-    let unit = if row.points == 1 { "pt." } else { "pts." };
-    format!("{}\u{a0}=\u{a0}{}\u{a0}{unit}", row.place, row.points)
+fn value_text(row: &ValueRow, unit: &ValueUnit) -> String {
+    let unit = if row.value.abs() == 1 {
+        &unit.one
+    } else {
+        &unit.many
+    };
+    match unit {
+        Some(unit) => format!("{}\u{a0}=\u{a0}{}\u{a0}{unit}", row.label, row.value),
+        None => format!("{}\u{a0}=\u{a0}{}", row.label, row.value),
+    }
 }
 
 /// A paragraph fitted at exactly `size` into `width`: its items (relative to
@@ -323,10 +338,10 @@ fn fit_paragraph(
 
 /// The lines a forces block prints: "Forces: ..." for one side (or a game
 /// whose forces name no side), else a line per side, "Red: 5 Inf, ...".
-fn forces_lines(game: &Game, side: Option<&str>) -> Vec<String> {
+fn forces_lines(game: &Game, side: Option<&str>, label: &str) -> Vec<String> {
     let sides = game.force_sides();
     if side.is_some() || sides.is_empty() {
-        return vec![format!("Forces: {}", game.forces_line(side))];
+        return vec![format!("{label}: {}", game.forces_line(side))];
     }
     sides
         .iter()

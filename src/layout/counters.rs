@@ -22,10 +22,11 @@ use crate::text::{Family, FitError, FitRequest, FontBook, fit_text};
 pub enum Corner {
     /// A number or a word ("2").
     Text(String),
-    /// A die, as a square in its colour (red, green, blue, 0 to 1) with its
-    /// `mark` (a letter or two of its name) on it, so that a greyscale print
-    /// or a colour-blind player can still tell the dice apart.
-    Die { rgb: [f32; 3], mark: String },
+    /// A swatch: an item (a die, say) as a square in its colour (red,
+    /// green, blue, 0 to 1) with its `mark` (a letter or two of its name) on
+    /// it, so that a greyscale print or a colour-blind player can still tell
+    /// the items apart.
+    Swatch { rgb: [f32; 3], mark: String },
 }
 
 /// A picture drawn in the icon's place on both faces of a counter, cut off
@@ -854,7 +855,7 @@ fn corner(
                 book,
             );
         }
-        Corner::Die { rgb, mark } => (*rgb, mark),
+        Corner::Swatch { rgb, mark } => (*rgb, mark),
     };
     let d = side * 0.85;
     let (dx, dy) = (x + (side - d) / 2.0, y + (side - d) / 2.0);

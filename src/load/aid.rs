@@ -1,10 +1,11 @@
-//! Load stage: a player-aid file (blocks of rich text, lists, points rows,
-//! tables of the game's charts) into an [`Aid`].
+//! Load stage: a player-aid file (blocks of rich text, lists, the game's
+//! forces, rows of labelled values, tables of the game's charts) into an
+//! [`Aid`].
 
 use super::spec::{Tab, block_def, kinds, table, unknown_kind};
 use super::toml::{Reader, Table, parse};
 use crate::diag::{Diagnostics, FileId, Loc};
-use crate::model::{Aid, AidBlock, PointsRow};
+use crate::model::{Aid, AidBlock, ValueRow, ValueUnit};
 
 table! { pub mod aid_file: "an aid file" / "the aid", "A player aid: blocks printed top to bottom.";
     title: req Str("The aid's title, printed at its head."),
@@ -14,7 +15,7 @@ table! { pub mod aid_file: "an aid file" / "the aid", "A player aid: blocks prin
             ("paragraph", &paragraph::DEF),
             ("forces", &forces::DEF),
             ("list", &list::DEF),
-            ("points", &points::DEF),
+            ("values", &values::DEF),
             ("table", &chart_table::DEF),
         ],
         "The aid's blocks.",
@@ -28,6 +29,7 @@ table! { pub mod paragraph: "a paragraph block", "A rich-text paragraph.";
 
 table! { pub mod forces: "a forces block", "\"Forces: 5 Inf, ...\" from game.toml.";
     kind = super::paragraph::kind,
+    label: opt Str("The word before the forces of no one side (default \"Forces\")."),
     side: opt Str("Only this side's forces (a [[sides]] name or id); default every side's, a line for each side when the forces name sides."),
 }
 
@@ -36,10 +38,13 @@ table! { pub mod list: "a list block", "A bulleted list of rich-text items.";
     items: opt StrArray("Rich-text items."),
 }
 
-table! { pub mod points: "a points block", "A heading and rows of (where, points).";
+table! { pub mod values: "a values block",
+    "A heading and rows of a label and a number (\"In your base line = 1 pt.\"), two to a line when they fit.";
     kind = super::paragraph::kind,
     heading: req Str("Rich-text heading."),
-    rows: opt Tables(&points_row::DEF),
+    unit: opt Str("The word after a value of 1 or -1, e.g. \"pt.\" (default: none)."),
+    units: opt Str("The word after any other value, e.g. \"pts.\" (default: `unit`)."),
+    rows: opt Tables(&value_row::DEF),
 }
 
 table! { pub mod chart_table: "a table block",
@@ -48,9 +53,9 @@ table! { pub mod chart_table: "a table block",
     table: req Str("The id of a chart block (a results, ranges, modifiers, matrix or checklist block): the id `grogpress odds` names."),
 }
 
-table! { pub mod points_row: "a points row", "A row of the points table.";
-    place as "where": req Str("Where, e.g. \"In your base line\"."),
-    points: req Int("Points."),
+table! { pub mod value_row: "a values row", "A row of a values block: \"label = value\".";
+    label: req Str("What the value is for, e.g. \"In your base line\"."),
+    value: req Int("The number, e.g. 1."),
 }
 
 pub fn load_aid(id: &str, file: FileId, text: &str, diags: &mut Diagnostics) -> Option<Aid> {
@@ -86,29 +91,38 @@ fn block(r: &mut Reader<'_>, t: &Table<'_>) -> Option<AidBlock> {
         "forces" => Some(AidBlock::Forces {
             loc: kind.loc,
             side: r.get(&t, forces::side),
+            label: r.get(&t, forces::label).map(|l| l.value),
         }),
         "list" => Some(AidBlock::List(r.get(&t, list::items))),
         "table" => r.get(&t, chart_table::table).map(AidBlock::Table),
-        _ => {
-            let heading = r.get(&t, points::heading)?;
+        "values" => {
+            let heading = r.get(&t, values::heading)?;
+            let one = r.get(&t, values::unit).map(|u| u.value);
+            let many = r.get(&t, values::units).map(|u| u.value);
             let rows = r
-                .get(&t, points::rows)
+                .get(&t, values::rows)
                 .iter()
                 .filter_map(|row| {
-                    let row = r.open(row, &points_row::DEF);
-                    let place = r.get(&row, points_row::place);
-                    let points = r.get(&row, points_row::points);
-                    Some(PointsRow {
-                        place: place?.value,
-                        points: points?.value,
+                    let row = r.open(row, &value_row::DEF);
+                    let label = r.get(&row, value_row::label);
+                    let value = r.get(&row, value_row::value);
+                    Some(ValueRow {
+                        label: label?.value,
+                        value: value?.value,
                     })
                 })
                 .collect();
-            Some(AidBlock::Points {
+            Some(AidBlock::Values {
                 heading,
+                unit: ValueUnit {
+                    many: many.or_else(|| one.clone()),
+                    one,
+                },
                 rows,
                 loc: kind.loc,
             })
         }
+        // `block_def` knows no other kind.
+        _ => None,
     }
 }

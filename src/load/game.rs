@@ -6,12 +6,13 @@ use super::paths::Confine;
 use super::spec::{Def, Key, Tab, kinds, table};
 use super::toml::{Reader, Table, parse};
 use super::{OpError, Project, collections, deck, read_source};
-use crate::diag::{Diagnostics, Sources};
+use crate::diag::{Diagnostics, FileId, Loc, Sources};
 use crate::model::{
     AidJob, CardJob, CardListJob, CounterFace, CounterImage, CounterJob, CounterMarker,
-    CounterSide, Force, Game, GameFiles, GlossaryEntry, LabelJob, Located, Paper, Publish,
-    PublishOptions, RulesPage, Side,
+    CounterSide, DEFAULT_TEXT_FAMILY, Force, Game, GameFiles, GameFonts, GlossaryEntry, LabelJob,
+    Located, Paper, Publish, PublishOptions, RulesPage, Side,
 };
+use crate::text::FontBook;
 
 table! { pub mod game_toml: "game.toml",
     "A game: its sides, forces, decks, aids, rules pages and what to publish.";
@@ -41,6 +42,13 @@ table! { pub mod game_toml: "game.toml",
     scenarios: opt Tables(&crate::load::scenario::scenario_entry::DEF),
     tracks: opt Tables(&crate::load::tracks::tracks::DEF),
     boxes: opt Tables(&crate::load::tracks::boxes::DEF),
+    fonts: opt Table(&game_fonts::DEF),
+}
+
+table! { pub mod game_fonts: "[fonts]",
+    "The font families of fonts/fonts.toml the game is set in; each must be declared there.";
+    text: opt Str("The family of aids, charts, counters, maps, figures and set-up cards (default \"sans-condensed\")."),
+    rules: opt Str("The family of the rulebook's prose (default \"serif\" when the fonts declare it, else the text family)."),
 }
 
 /// A colour, "#RRGGBB".
@@ -148,7 +156,7 @@ table! { pub mod card_list_job: "[[publish.card_lists]]",
     group_by: opt Str("A field of the deck: one section per value."),
 }
 
-const CORNER: &str = "The unit field printed in this corner (a ref to an item with a `color` is drawn as a square of it). Required without `factors`; not with them.";
+const CORNER: &str = "The unit field printed in this corner (a ref to an item whose `swatch` field is set is drawn as a square of that colour). Required without `factors`; not with them.";
 
 table! { pub mod counters: "[publish.counters]",
     "Square unit counters, fronts and mirrored backs: counters.pdf.";
@@ -168,7 +176,9 @@ table! { pub mod counters: "[publish.counters]",
         "A unit field: each unit's number of steps, 1 to 4 (default: its faces with values). A unit of 3 or 4 steps prints a second counter, of faces 3 and 4."),
     designation: opt Str("A unit field: the designation printed at the counter's top (\"2/116\"; default: the unit's name)."),
     formation: opt Str(
-        "A unit field: the formation printed under the symbol; a ref to an item with a `color` also draws a band of it across the top."),
+        "A unit field: the formation printed under the symbol; a ref to an item whose `swatch` field is set also draws a band of that colour across the top."),
+    swatch: opt Str(
+        "A field of the collections the corners and the formation refer to, holding a colour \"#RRGGBB\" (e.g. \"color\"): a value naming an item with it set is drawn as a square of that colour (a band, for the formation) marked with the item's name. Without it every value prints as text."),
     setup: opt Str("A unit field: the set-up code (a start hex, or an entry turn such as \"T3\"), printed small in the top-right corner."),
     class: opt Str("A unit field: the unit's movement class (\"foot\", \"tracked\"...), which terrain costs name. Not printed."),
     symbol: opt Str(
@@ -307,6 +317,19 @@ fn load_game_in(
             ..Publish::default()
         },
     };
+    let fonts = match r.get(&root, k::fonts) {
+        Some(t) => {
+            let t = r.open(&t, &game_fonts::DEF);
+            GameFonts {
+                text: r.get(&t, game_fonts::text),
+                rules: r.get(&t, game_fonts::rules),
+            }
+        }
+        None => GameFonts::default(),
+    };
+    if let Some(project) = project {
+        check_fonts(&fonts, file, project.fonts, r.diags);
+    }
     let collection_entries = collections::collection_entries(&mut r, &root);
     let table_entries = collections::random_table_entries(&mut r, &root);
     let dice_combat = collections::dice_combat(&mut r, &root);
@@ -440,10 +463,42 @@ fn load_game_in(
         scenarios,
         parts,
         publish,
+        fonts,
         unloaded,
         deck_unloaded,
         files,
     }))
+}
+
+/// Each family `[fonts]` names is one the fonts declare, and so is the
+/// default text family when the game names none: a family missing is an
+/// error at its name (or at the top of `game.toml`), never another family
+/// in its place.
+fn check_fonts(fonts: &GameFonts, file: FileId, book: &FontBook, diags: &mut Diagnostics) {
+    let families: Vec<&str> = book.families.iter().map(|f| f.name.as_str()).collect();
+    let hint = || {
+        if families.is_empty() {
+            "fonts/fonts.toml declares no family".to_string()
+        } else {
+            format!("families: {}", families.join(", "))
+        }
+    };
+    for named in [&fonts.text, &fonts.rules].into_iter().flatten() {
+        if !families.contains(&named.value.as_str()) {
+            diags.push(crate::error!(
+                "dangling-reference", Some(named.loc.clone()),
+                "no font family `{}` in fonts/fonts.toml", named.value;
+                hint: "{}", hint()
+            ));
+        }
+    }
+    if fonts.text.is_none() && !families.contains(&DEFAULT_TEXT_FAMILY) {
+        diags.push(crate::error!(
+            "dangling-reference", Some(Loc::new(file, 0..0)),
+            "the game is set in the font family `{DEFAULT_TEXT_FAMILY}` (the default), which fonts/fonts.toml does not declare";
+            hint: "name one with [fonts] text = \"...\" in game.toml; {}", hint()
+        ));
+    }
 }
 
 /// The game's id: its folder's name.
@@ -714,6 +769,7 @@ fn counters(r: &mut Reader<'_>, t: &Table<'_>) -> Option<CounterJob> {
     let steps = r.get(&t, k::steps);
     let designation = r.get(&t, k::designation);
     let formation = r.get(&t, k::formation);
+    let swatch = r.get(&t, k::swatch);
     let setup = r.get(&t, k::setup);
     let class = r.get(&t, k::class);
     if faces.is_none() {
@@ -745,6 +801,7 @@ fn counters(r: &mut Reader<'_>, t: &Table<'_>) -> Option<CounterJob> {
         steps,
         designation,
         formation,
+        swatch,
         setup,
         class,
         sides,

@@ -27,11 +27,19 @@ pub struct Force {
     pub loc: Loc,
 }
 
-/// A row of a points block: "In your base line = 1 pt."
+/// A row of a values block: "In your base line = 1 pt."
 #[derive(Clone, Debug)]
-pub struct PointsRow {
-    pub place: String,
-    pub points: i64,
+pub struct ValueRow {
+    pub label: String,
+    pub value: i64,
+}
+
+/// The word printed after a values block's numbers: `one` after 1 and -1,
+/// `many` after any other.
+#[derive(Clone, Debug, Default)]
+pub struct ValueUnit {
+    pub one: Option<String>,
+    pub many: Option<String>,
 }
 
 /// One block of a player aid, in reading order.
@@ -43,11 +51,15 @@ pub enum AidBlock {
     Forces {
         loc: Loc,
         side: Option<Located<String>>,
+        /// The word before the forces of no one side (`label`).
+        label: Option<String>,
     },
     List(Vec<Located<String>>),
-    Points {
+    /// A heading and rows of a label and a number, with their unit.
+    Values {
         heading: Located<String>,
-        rows: Vec<PointsRow>,
+        unit: ValueUnit,
+        rows: Vec<ValueRow>,
         loc: Loc,
     },
     /// A chart block of the game, by id, printed as the chart set prints it.
@@ -185,8 +197,12 @@ pub struct CounterJob {
     /// top of the strip layout (none: the unit's name).
     pub designation: Option<Located<String>>,
     /// The unit field of each unit's formation: its text under the symbol,
-    /// and a colour band across the top when it refers to an item with a `color`.
+    /// and a colour band across the top when it refers to an item whose
+    /// `swatch` field is set.
     pub formation: Option<Located<String>>,
+    /// The field of referenced items holding the colour a corner (or the
+    /// formation's band) is drawn in as a swatch (`swatch`).
+    pub swatch: Option<Located<String>>,
     /// The unit field of each unit's set-up code (a start hex, "T3"), small
     /// in the top-right corner.
     pub setup: Option<Located<String>>,
@@ -279,6 +295,40 @@ pub struct DiceCombat {
     pub bonus_against: Located<String>,
 }
 
+/// The family of `fonts/fonts.toml` text is set in when a game names none.
+pub const DEFAULT_TEXT_FAMILY: &str = "sans-condensed";
+/// The family the rulebook's prose is set in when a game names none (the
+/// text family when the fonts have no family of this name).
+pub const DEFAULT_RULES_FAMILY: &str = "serif";
+
+/// `[fonts]`: the families of `fonts/fonts.toml` a game is set in, as written
+/// (each checked against the fonts when the game is loaded).
+#[derive(Clone, Debug, Default)]
+pub struct GameFonts {
+    /// Aids, charts, counters, maps, figures, set-up cards (`text`).
+    pub text: Option<Located<String>>,
+    /// The rulebook's prose (`rules`).
+    pub rules: Option<Located<String>>,
+}
+
+impl GameFonts {
+    /// The family everything but the rulebook's prose is set in.
+    pub fn text(&self) -> &str {
+        self.text.as_ref().map_or(DEFAULT_TEXT_FAMILY, |t| &t.value)
+    }
+
+    /// The family the rulebook's prose is set in, given the families the
+    /// fonts declare: the one the game names; else [`DEFAULT_RULES_FAMILY`]
+    /// when the fonts have it, else the text family.
+    pub fn rules<'a>(&'a self, declared: &[&str]) -> &'a str {
+        match &self.rules {
+            Some(r) => &r.value,
+            None if declared.contains(&DEFAULT_RULES_FAMILY) => DEFAULT_RULES_FAMILY,
+            None => self.text(),
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Game {
     /// The folder name, used for `out/<id>/`.
@@ -311,6 +361,8 @@ pub struct Game {
     /// those on a map are also in its `parts`.
     pub parts: Vec<super::track::BoardPart>,
     pub publish: Publish,
+    /// The font families the game is set in (`[fonts]`).
+    pub fonts: GameFonts,
     /// Ids of decks and aids declared in `game.toml` whose files could not be
     /// loaded (already reported): later checks stay quiet about them.
     pub unloaded: Vec<String>,

@@ -49,8 +49,9 @@ pub use faces::{
 };
 pub use game::{
     Aid, AidBlock, AidJob, CardJob, CardListJob, CounterFace, CounterJob, CounterMarker,
-    CounterSide, DiceCombat, Force, Game, GlossaryEntry, LabelJob, PointsRow, Publish,
-    PublishOptions, RulesPage, Side, glossary_order,
+    CounterSide, DEFAULT_RULES_FAMILY, DEFAULT_TEXT_FAMILY, DiceCombat, Force, Game, GameFonts,
+    GlossaryEntry, LabelJob, Publish, PublishOptions, RulesPage, Side, ValueRow, ValueUnit,
+    glossary_order,
 };
 pub use game_files::{GameFiles, HtmlContent, NamedTemplate, OwnHtml};
 pub use icon::{Icon, PathEl};

@@ -31,14 +31,13 @@ pub struct ShortcodeProblem {
     pub span: Range<usize>,
 }
 
-/// The anchor a data shortcode's output carries in the HTML reference and the rulebook (`table-combat`, `collection-units`, `dice`).
+/// The anchor a data shortcode's output carries in the HTML reference and the rulebook (`table-combat`, `collection-units`, `dice-dice`).
 pub fn data_anchor(code: &Shortcode) -> Option<String> {
     let arg = code.args.first().map(|a| super::slug(&a.value));
     match (code.name.as_str(), arg) {
         ("table", Some(a)) => Some(format!("table-{a}")),
         ("collection", Some(a)) => Some(format!("collection-{a}")),
-        ("units", _) => Some("collection-units".to_string()),
-        ("dice", _) => Some("dice".to_string()),
+        ("dice", Some(a)) => Some(format!("dice-{a}")),
         _ => None,
     }
 }
@@ -85,8 +84,8 @@ pub fn shown_tables(game: &Game, code: &Shortcode) -> Vec<(String, String)> {
                 Vec::new()
             }
         }
-        "collection" | "units" => game
-            .collection(arg.unwrap_or("units"))
+        "collection" => game
+            .collection(arg.unwrap_or_default())
             .map(|c| vec![(c.name.clone(), anchor)])
             .unwrap_or_default(),
         _ => Vec::new(),

@@ -3,8 +3,8 @@
 
 use crate::diag::{Diagnostics, Sources};
 use crate::load::{self, OpError, Root};
-use crate::model::{CardSize, Icon, SheetTemplate};
-use crate::text::FontBook;
+use crate::model::{CardSize, Game, Icon, SheetTemplate};
+use crate::text::{Family, FontBook};
 
 /// Shared assets: sheet templates, card sizes and fonts.
 pub struct Assets {
@@ -17,6 +17,24 @@ pub struct Assets {
 }
 
 impl Assets {
+    /// The family the game's aids, charts, counters, maps, figures and
+    /// set-up cards are set in (`[fonts] text`); `None` when the fonts lack
+    /// it, which loading the game reported.
+    pub fn text_family(&self, game: &Game) -> Option<&Family> {
+        self.fonts.family(game.fonts.text())
+    }
+
+    /// The family the game's rulebook prose is set in (`[fonts] rules`).
+    pub fn rules_family(&self, game: &Game) -> Option<&Family> {
+        let declared: Vec<&str> = self
+            .fonts
+            .families
+            .iter()
+            .map(|f| f.name.as_str())
+            .collect();
+        self.fonts.family(game.fonts.rules(&declared))
+    }
+
     pub fn load(
         root: Root,
         sources: &mut Sources,

@@ -12,11 +12,8 @@ use crate::text::Family;
 use crate::validate::dangling;
 
 /// The family a card list is set in.
-fn list_family(assets: &Assets) -> Option<&Family> {
-    assets
-        .fonts
-        .family("sans-condensed")
-        .or(assets.fonts.families.first())
+fn list_family<'a>(game: &Game, assets: &'a Assets) -> Option<&'a Family> {
+    assets.text_family(game)
 }
 
 /// Every card list of the game, laid out; problems go to `diags`.
@@ -27,7 +24,7 @@ pub fn plan_card_lists(
     diags: &mut Diagnostics,
 ) -> Vec<Output> {
     let mut outputs = Vec::new();
-    let Some(family) = list_family(assets) else {
+    let Some(family) = list_family(game, assets) else {
         return outputs;
     };
     for job in &game.publish.card_lists {
@@ -95,13 +92,13 @@ impl PageSource for CardList {
 
     fn part(
         &self,
-        _game: &Game,
+        game: &Game,
         assets: &Assets,
         n: usize,
         diags: &mut Diagnostics,
     ) -> Result<Vec<Page>, OpError> {
-        let family =
-            list_family(assets).ok_or_else(|| OpError::new("the fonts changed while printing"))?;
+        let family = list_family(game, assets)
+            .ok_or_else(|| OpError::new("the fonts changed while printing"))?;
         let pages = n * LIST_PAGES_AT_ONCE..(n + 1) * LIST_PAGES_AT_ONCE;
         match self.0.pages(pages, family, &assets.fonts) {
             Ok(pages) => Ok(pages),

@@ -40,11 +40,7 @@ pub fn plan_counters(
     let Some(counters) = resolve(game, job, assets, sources, diags)? else {
         return Ok(None);
     };
-    let Some(family) = assets
-        .fonts
-        .family("sans-condensed")
-        .or(assets.fonts.families.first())
-    else {
+    let Some(family) = assets.text_family(game) else {
         return Ok(None);
     };
     let layout_options = CounterOptions {
@@ -110,11 +106,7 @@ pub fn html_page(
     let Some(counters) = game_counters(game, assets)? else {
         return Ok(None);
     };
-    let Some(family) = assets
-        .fonts
-        .family("sans-condensed")
-        .or(assets.fonts.families.first())
-    else {
+    let Some(family) = assets.text_family(game) else {
         return Ok(None);
     };
     let size = game.publish.options.counter_size.unwrap_or(DEFAULT_SIZE);
@@ -268,7 +260,7 @@ fn resolve(
             }
             let mut corners = Vec::new();
             for &f in &corner_fields {
-                match corner(game, units, item, f) {
+                match corner(game, job, units, item, f) {
                     Some(c) => corners.push(c),
                     // A reference that names nothing, a die of no colour.
                     None => ok = false,
@@ -308,7 +300,7 @@ fn resolve(
             }
         }
     }
-    mark_dice(&mut counters);
+    mark_swatches(&mut counters);
     counters.extend(markers(job));
     Ok(ok.then_some(counters))
 }
@@ -365,8 +357,8 @@ fn strip_counters(
     });
     let formation = text_of(&job.formation);
     let band = job.formation.as_ref().and_then(|f| {
-        match corner(game, units, item, units.field_index(&f.value)?)? {
-            Corner::Die { rgb, .. } => Some(rgb),
+        match corner(game, job, units, item, units.field_index(&f.value)?)? {
+            Corner::Swatch { rgb, .. } => Some(rgb),
             Corner::Text(_) => None,
         }
     });
@@ -526,21 +518,21 @@ fn units_item_name(collection: &Deck, item: &crate::model::Card) -> String {
     if r.name.is_empty() { r.id } else { r.name }
 }
 
-/// Marks each die with the fewest first letters of its name that no other
-/// die in the same corner starts with ("Y", "B", "R"; "Br", "G", "Bl"), so
-/// the dice differ in print without their colours.
-fn mark_dice(counters: &mut [Counter]) {
+/// Marks each swatch with the fewest first letters of its item's name that
+/// no other swatch in the same corner starts with (dice: "Y", "B", "R";
+/// "Br", "G", "Bl"), so the swatches differ in print without their colours.
+fn mark_swatches(counters: &mut [Counter]) {
     for corner in 0..4 {
         let mut names: Vec<String> = Vec::new();
         for c in counters.iter() {
-            if let Corner::Die { mark, .. } = &c.corners[corner]
+            if let Corner::Swatch { mark, .. } = &c.corners[corner]
                 && !names.contains(mark)
             {
                 names.push(mark.clone());
             }
         }
         for c in counters.iter_mut() {
-            if let Corner::Die { mark, .. } = &mut c.corners[corner] {
+            if let Corner::Swatch { mark, .. } = &mut c.corners[corner] {
                 *mark = shortest_unique_prefix(mark, &names);
             }
         }
@@ -564,10 +556,17 @@ fn shortest_unique_prefix(name: &str, names: &[String]) -> String {
     name.to_string()
 }
 
-/// What a corner shows for one unit: a die (a reference to an item with a
-/// `color`) as its colour, anything else as text. None for a reference that
-/// names nothing or a die whose colour is not one (validate reports both).
-fn corner(game: &Game, units: &Deck, unit: &crate::model::Card, field: usize) -> Option<Corner> {
+/// What a corner shows for one unit: a reference to an item whose `swatch`
+/// field (`[publish.counters] swatch`) is set as a swatch of that colour,
+/// anything else as text. None for a reference that names nothing or a
+/// swatch whose colour is not one (validate reports both).
+fn corner(
+    game: &Game,
+    job: &CounterJob,
+    units: &Deck,
+    unit: &crate::model::Card,
+    field: usize,
+) -> Option<Corner> {
     let value = unit.values.get(field).and_then(|v| v.as_ref());
     let Some(value) = value else {
         return Some(Corner::Text("-".to_string()));
@@ -580,14 +579,16 @@ fn corner(game: &Game, units: &Deck, unit: &crate::model::Card, field: usize) ->
         let (dice, die) = game
             .collection(to)
             .and_then(|c| c.item(t).map(|i| (c, i)))?;
-        if let Some(color) = dice
-            .field_index("color")
+        if let Some(color) = job
+            .swatch
+            .as_ref()
+            .and_then(|s| dice.field_index(&s.value))
             .and_then(|i| die.values.get(i))
             .and_then(|v| v.as_ref())
         {
             let text = color.value.display();
-            // The mark is the die's name for now; `mark_dice` shortens it.
-            return parse_color(&text).map(|rgb| Corner::Die {
+            // The mark is the item's name for now; `mark_swatches` shortens it.
+            return parse_color(&text).map(|rgb| Corner::Swatch {
                 rgb,
                 mark: units_item_name(dice, die),
             });

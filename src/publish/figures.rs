@@ -36,10 +36,7 @@ pub fn draw_figures(
     // What does not resolve validation has reported already.
     let mut reported = Diagnostics::default();
     let counters = game_counters(game, assets)?.unwrap_or_default();
-    let family = assets
-        .fonts
-        .family("sans-condensed")
-        .or(assets.fonts.families.first());
+    let family = assets.text_family(game);
     let size = game.publish.options.counter_size.unwrap_or(DEFAULT_SIZE);
     let mut maps: HashMap<usize, Option<MapDrawing>> = HashMap::new();
     let mut out = Vec::with_capacity(game.rules.len());
@@ -51,7 +48,7 @@ pub fn draw_figures(
                 let map = game.maps.get(figure.map)?;
                 let map_drawing = maps
                     .entry(figure.map)
-                    .or_insert_with(|| super::maps::draw(map, assets, &mut reported))
+                    .or_insert_with(|| super::maps::draw(map, game, assets, &mut reported))
                     .as_ref()?;
                 let family = family?;
                 let faces = counter_fronts(game, &figure, &counters, size, family, assets)?;

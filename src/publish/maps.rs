@@ -25,12 +25,9 @@ pub const MAP_DIR: &str = "maps";
 const PNG_DPI: f32 = 150.0;
 const PNG_MAX_PIXELS: f32 = 3000.0;
 
-/// The faces a map's codes and labels are set in.
-pub fn map_faces(assets: &Assets) -> Option<MapFaces> {
-    let family = assets
-        .fonts
-        .family("sans-condensed")
-        .or(assets.fonts.families.first())?;
+/// The faces a map's codes and labels are set in: the game's text family.
+pub fn map_faces(game: &Game, assets: &Assets) -> Option<MapFaces> {
+    let family = assets.text_family(game)?;
     Some(MapFaces {
         code: family.face(Style::Regular),
         label: family.face(Style::Bold),
@@ -39,8 +36,13 @@ pub fn map_faces(assets: &Assets) -> Option<MapFaces> {
 
 /// The map drawn, or `None` with its problems in `diags`: an icon that
 /// is not in `data/icons/` is a `dangling-reference`.
-pub fn draw(map: &Map, assets: &Assets, diags: &mut Diagnostics) -> Option<MapDrawing> {
-    let faces = map_faces(assets)?;
+pub fn draw(
+    map: &Map,
+    game: &Game,
+    assets: &Assets,
+    diags: &mut Diagnostics,
+) -> Option<MapDrawing> {
+    let faces = map_faces(game, assets)?;
     let mut ok = true;
     for terrain in &map.terrain {
         if let Some(icon) = &terrain.icon
@@ -85,11 +87,11 @@ pub fn draw(map: &Map, assets: &Assets, diags: &mut Diagnostics) -> Option<MapDr
 /// The poster and the tiled sheets of every map.
 pub fn plan_maps(game: &Game, assets: &Assets, diags: &mut Diagnostics) -> Vec<Output> {
     let mut outputs = Vec::new();
-    let Some(faces) = map_faces(assets) else {
+    let Some(faces) = map_faces(game, assets) else {
         return outputs;
     };
     for map in &game.maps {
-        let Some(drawing) = draw(map, assets, diags) else {
+        let Some(drawing) = draw(map, game, assets, diags) else {
             continue;
         };
         let legend = if map.legend {
@@ -195,7 +197,7 @@ pub fn map_images(game: &Game, assets: &Assets) -> Result<Vec<(String, Vec<u8>)>
     let mut images = Vec::new();
     let mut quiet = Diagnostics::default();
     for map in &game.maps {
-        let Some(drawing) = draw(map, assets, &mut quiet) else {
+        let Some(drawing) = draw(map, game, assets, &mut quiet) else {
             continue;
         };
         // Drawn from the items, as resvg draws the SVG (but for a few levels
@@ -239,7 +241,7 @@ pub fn html_pages(
     let mut pictures = Vec::new();
     let mut quiet = Diagnostics::default();
     for map in &game.maps {
-        let Some(drawing) = draw(map, assets, &mut quiet) else {
+        let Some(drawing) = draw(map, game, assets, &mut quiet) else {
             continue;
         };
         pictures.push((

@@ -79,11 +79,7 @@ pub fn plan(
                 ));
                 continue;
             };
-            let Some(family) = assets
-                .fonts
-                .family("sans-condensed")
-                .or(assets.fonts.families.first())
-            else {
+            let Some(family) = assets.text_family(game) else {
                 continue;
             };
             let aid_options = AidOptions {
@@ -145,10 +141,7 @@ fn plan_units_and_dice(
     let title = game.publish.units_and_dice.as_ref()?;
     // Without the game's [dice_combat] there is nothing to draw (validate reports it).
     game.dice_combat.as_ref()?;
-    let family = assets
-        .fonts
-        .family("sans-condensed")
-        .or(assets.fonts.families.first())?;
+    let family = assets.text_family(game)?;
     let input = layout::UnitsDiceInput {
         game,
         title: &title.value,
@@ -186,10 +179,7 @@ fn plan_charts(
     if game.charts.is_empty() {
         return None;
     }
-    let family = assets
-        .fonts
-        .family("sans-condensed")
-        .or(assets.fonts.families.first())?;
+    let family = assets.text_family(game)?;
     let chart_options = layout::ChartOptions {
         paper: options.chart_paper.unwrap_or(Paper::LETTER),
         odds: options.odds,

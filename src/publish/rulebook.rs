@@ -45,16 +45,15 @@ impl Figures for GameFigures<'_> {
         match code.name.as_str() {
             "card" | "deck" => self.gallery(code).map(Figure::Cards),
             "table" => self.table(&code.args.first()?.value),
-            "collection" | "units" => {
-                let id = code.args.first().map_or("units", |a| a.value.as_str());
-                let c = self.game.collection(id)?;
+            "collection" => {
+                let c = self.game.collection(&code.args.first()?.value)?;
                 Some(Figure::Tables {
                     title: None,
                     specs: vec![collection_spec(self.game, c)],
                     anchors: Vec::new(),
                 })
             }
-            "dice" => self.dice().map(Figure::Dice),
+            "dice" => self.dice(code).map(Figure::Dice),
             _ => None,
         }
     }
@@ -93,9 +92,11 @@ impl GameFigures<'_> {
         })
     }
 
-    /// The game's `dice` collection: each die's name, role and faces.
-    fn dice(&self) -> Option<Vec<Die>> {
-        let dice = self.game.collection("dice")?;
+    /// The dice of a `dice("collection", "field")` shortcode: each die's
+    /// name, the named field's value (if any) and faces.
+    fn dice(&self, code: &Shortcode) -> Option<Vec<Die>> {
+        let dice = self.game.collection(&code.args.first()?.value)?;
+        let note = code.args.get(1).map(|a| a.value.as_str());
         let faces_at = dice
             .fields
             .iter()
@@ -105,7 +106,7 @@ impl GameFigures<'_> {
                 .iter()
                 .map(|die| Die {
                     name: dice.item_ref(die).name,
-                    role: dice.get(die, "role"),
+                    note: note.and_then(|field| dice.get(die, field)),
                     faces: match faces_at
                         .and_then(|i| die.values.get(i))
                         .and_then(|v| v.as_ref())
@@ -167,15 +168,11 @@ pub(crate) fn lay_out(
         decks,
         illustrations,
     };
-    let Some(family) = assets
-        .fonts
-        .family("serif")
-        .or(assets.fonts.family("sans-condensed"))
-        .or(assets.fonts.families.first())
+    // A family the fonts lack was reported when the game was loaded.
+    let (Some(family), Some(figure_family)) = (assets.rules_family(game), assets.text_family(game))
     else {
-        return Err(OpError::new("fonts/fonts.toml declares no font family"));
+        return Ok(Err(Vec::new()));
     };
-    let figure_family = assets.fonts.family("sans-condensed").unwrap_or(family);
     let input = RulebookInput {
         title: &game.name,
         subtitle: game.subtitle.as_deref(),

@@ -411,10 +411,7 @@ pub fn plan_scenarios(
             .counters
             .as_ref()
             .and_then(|j| game.collection(&j.units.value)),
-        assets
-            .fonts
-            .family("sans-condensed")
-            .or(assets.fonts.families.first()),
+        assets.text_family(game),
     ) else {
         return Ok(outputs);
     };
@@ -493,10 +490,7 @@ pub fn html_pages(
             .counters
             .as_ref()
             .and_then(|j| game.collection(&j.units.value)),
-        assets
-            .fonts
-            .family("sans-condensed")
-            .or(assets.fonts.families.first()),
+        assets.text_family(game),
     ) else {
         return Ok((pages, all_items));
     };

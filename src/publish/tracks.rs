@@ -35,7 +35,7 @@ pub fn plan_tracks(
     if game.parts.iter().all(|p| p.on.is_some()) {
         return None;
     }
-    let faces = super::maps::map_faces(assets)?;
+    let faces = super::maps::map_faces(game, assets)?;
     match lay_out_tracks_sheet(
         game,
         &title(game),
@@ -66,7 +66,7 @@ pub fn html_page(game: &Game, assets: &Assets) -> Option<(ExtraPage, Vec<Picture
     if game.parts.is_empty() {
         return None;
     }
-    let faces = super::maps::map_faces(assets)?;
+    let faces = super::maps::map_faces(game, assets)?;
     let mut shown = Vec::new();
     let mut pictures = Vec::new();
     for part in &game.parts {

@@ -10,6 +10,7 @@ use super::{Assets, PlanOptions, write_output};
 use crate::diag::{Diagnostics, Sources};
 use crate::layout::{CardFace, Counter, Item};
 use crate::load::OpError;
+use crate::model::Game;
 use crate::model::map::{GridKind, Map};
 use crate::render::png::svg_to_png;
 use crate::render::svg::outlined_svg;
@@ -67,7 +68,7 @@ pub fn export_vassal(
         module.decks.push(deck(images, assets, &mut zip)?);
     }
     if let Some(counters) = super::counters::game_counters(&game, assets)? {
-        module.counters = counter_pieces(&counters, assets, &mut zip)?;
+        module.counters = counter_pieces(&counters, &game, assets, &mut zip)?;
         for side in counters.iter().map(|c| &c.side).filter(|s| !s.is_empty()) {
             if !module.sides.contains(side) {
                 module.sides.push(side.clone());
@@ -75,7 +76,7 @@ pub fn export_vassal(
         }
     }
     for map in &game.maps {
-        if let Some(board) = board(map, assets, &mut zip)? {
+        if let Some(board) = board(map, &game, assets, &mut zip)? {
             module.boards.push(board);
         }
     }
@@ -164,13 +165,12 @@ fn deck(
 /// `images/`, grouped by side in sheet order.
 fn counter_pieces(
     counters: &[Counter],
+    game: &Game,
     assets: &Assets,
     zip: &mut ZipWriter,
 ) -> Result<Vec<(String, Vec<VassalCounter>)>, OpError> {
     let family = assets
-        .fonts
-        .family("sans-condensed")
-        .or(assets.fonts.families.first())
+        .text_family(game)
         .ok_or_else(|| OpError::new("fonts/fonts.toml declares no font family"))?;
     let mut sides: Vec<(String, Vec<VassalCounter>)> = Vec::new();
     let mut stems = std::collections::HashSet::new();
@@ -234,9 +234,14 @@ fn slug(name: &str) -> String {
 
 /// A map's picture under `images/` and its board, the grid in the
 /// picture's pixels (`None` when the map cannot be drawn: check says why).
-fn board(map: &Map, assets: &Assets, zip: &mut ZipWriter) -> Result<Option<VassalBoard>, OpError> {
+fn board(
+    map: &Map,
+    game: &Game,
+    assets: &Assets,
+    zip: &mut ZipWriter,
+) -> Result<Option<VassalBoard>, OpError> {
     let mut quiet = Diagnostics::default();
-    let Some(drawing) = super::maps::draw(map, assets, &mut quiet) else {
+    let Some(drawing) = super::maps::draw(map, game, assets, &mut quiet) else {
         return Ok(None);
     };
     let file = format!("map-{}.png", map.id);

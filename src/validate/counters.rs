@@ -62,6 +62,7 @@ pub fn validate_counters(game: &Game, diags: &mut Diagnostics) {
     {
         diags.push(no_field(units, field));
     }
+    check_swatch(game, job, units, &corner_fields, diags);
     check_sides(game, job, units, &corner_fields, diags);
     check_contrast(game, job, diags);
     if strip_ok && !job.faces.is_empty() {
@@ -289,7 +290,8 @@ fn check_sides(
                 continue;
             }
             for &field in corner_fields {
-                if let Some(d) = corner_die_color(game, units, item, field) {
+                let Some(swatch) = &job.swatch else { break };
+                if let Some(d) = corner_swatch_color(game, &swatch.value, units, item, field) {
                     diags.push(d);
                 }
             }
@@ -297,10 +299,49 @@ fn check_sides(
     }
 }
 
-/// A corner showing a die (a reference to an item with a `color`) whose
-/// colour is not one.
-fn corner_die_color(
+/// `swatch` names a field of a collection a corner or the formation refers
+/// to: a name no such collection has would draw no swatch at all.
+fn check_swatch(
     game: &Game,
+    job: &CounterJob,
+    units: &Deck,
+    corner_fields: &[usize],
+    diags: &mut Diagnostics,
+) {
+    let Some(swatch) = &job.swatch else { return };
+    let referred: Vec<&Deck> = corner_fields
+        .iter()
+        .filter_map(|&f| match &units.fields[f].kind {
+            FieldKind::Ref(to) => game.collection(to),
+            _ => None,
+        })
+        .collect();
+    if referred
+        .iter()
+        .any(|c| c.field_index(&swatch.value).is_some())
+    {
+        return;
+    }
+    let fields: Vec<&str> = referred
+        .iter()
+        .flat_map(|c| c.fields.iter().map(|f| f.name.as_str()))
+        .collect();
+    diags.push(crate::error!(
+        "dangling-reference", Some(swatch.loc.clone()),
+        "no collection the counters' corners or formation refer to has a field `{}`", swatch.value;
+        hint: "{}", if fields.is_empty() {
+            "the corners and the formation refer to no collection".to_string()
+        } else {
+            format!("their fields: {}", fields.join(", "))
+        }
+    ));
+}
+
+/// A corner showing a swatch (a reference to an item whose `swatch` field
+/// is set) whose colour is not one.
+fn corner_swatch_color(
+    game: &Game,
+    swatch: &str,
     units: &Deck,
     unit: &crate::model::Card,
     field: usize,
@@ -316,7 +357,7 @@ fn corner_die_color(
     let dice = game.collection(to)?;
     let die = dice.item(t)?;
     let color = dice
-        .field_index("color")
+        .field_index(swatch)
         .and_then(|i| die.values.get(i))
         .and_then(|v| v.as_ref())?;
     let text = color.value.display();

@@ -22,10 +22,9 @@ pub const SHORTCODES: &[(&str, &str)] = &[
         "collection",
         "collection(\"id\") — a collection as a table, e.g. collection(\"units\")",
     ),
-    ("units", "units() — the `units` collection as a table"),
     (
         "dice",
-        "dice() — the faces of every die of the `dice` collection",
+        "dice(\"collection\") — every die of a collection with a faces field, face by face; dice(\"collection\", \"field\") prints each die's field beside its name, e.g. dice(\"dice\", \"role\")",
     ),
 ];
 
@@ -81,7 +80,8 @@ fn check_data_shortcode(
 ) -> Option<Option<Diagnostic>> {
     let takes = match code.name.as_str() {
         "table" | "collection" => 1,
-        "units" | "dice" => 0,
+        "dice" if code.args.len() == 2 => 2,
+        "dice" => 1,
         _ => return None,
     };
     if code.args.len() != takes {
@@ -99,11 +99,17 @@ fn check_data_shortcode(
             ids.extend(game.random_tables.iter().map(|t| t.id.as_str()));
             (code.args[0].value.clone(), "chart or random table", ids)
         }
-        "collection" => (code.args[0].value.clone(), "collection", collections()),
-        "units" => ("units".to_string(), "collection", collections()),
-        _ => ("dice".to_string(), "collection", collections()),
+        _ => (code.args[0].value.clone(), "collection", collections()),
     };
-    if known.contains(&wanted.as_str()) || game.unloaded.contains(&wanted) {
+    if game.unloaded.contains(&wanted) {
+        return Some(None);
+    }
+    if code.name == "dice"
+        && let Some(dice) = game.collection(&wanted)
+    {
+        return Some(check_dice(dice, code, file, usage));
+    }
+    if known.contains(&wanted.as_str()) {
         return Some(None);
     }
     let span = code
@@ -122,6 +128,36 @@ fn check_data_shortcode(
         } else {
             format!("{what}s: {}", known.join(", "))
         }),
+    ))
+}
+
+/// `dice("collection", "field")`: the collection has a faces field to draw,
+/// and the field printed beside each die's name is one of its fields.
+fn check_dice(
+    dice: &crate::model::Deck,
+    code: &Shortcode,
+    file: crate::diag::FileId,
+    usage: &str,
+) -> Option<Diagnostic> {
+    let faces = dice
+        .fields
+        .iter()
+        .any(|f| matches!(f.kind, crate::model::FieldKind::Faces(_)));
+    if !faces {
+        return Some(crate::error!(
+            "dangling-shortcode", Some(Loc::new(file, code.args[0].span.clone())),
+            "`dice` names the collection `{}`, which has no faces field", dice.id;
+            hint: "declare its dice's faces with a field of kind \"faces\"; usage: {usage}"
+        ));
+    }
+    let field = code.args.get(1)?;
+    if dice.field_index(&field.value).is_some() {
+        return None;
+    }
+    Some(crate::error!(
+        "dangling-shortcode", Some(Loc::new(file, field.span.clone())),
+        "the collection `{}` has no field `{}`", dice.id, field.value;
+        hint: "{}", dice.fields_hint()
     ))
 }
 

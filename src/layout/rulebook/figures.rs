@@ -14,11 +14,12 @@ use crate::layout::units_dice::draw_face;
 use crate::model::{Align, Icon, Style, VAlign};
 use crate::text::{Family, FitError, FitRequest, FontBook, fit_text};
 
-/// A die of a `dice` shortcode: its name, role and each face's symbols.
+/// A die of a `dice` shortcode: its name, the value of the field the
+/// shortcode names (its role, say) and each face's symbols.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Die {
     pub name: String,
-    pub role: Option<String>,
+    pub note: Option<String>,
     pub faces: Vec<String>,
 }
 
@@ -182,8 +183,8 @@ pub fn dice_pieces(
 ) -> Result<Vec<Piece>, FitError> {
     let mut pieces = Vec::new();
     for die in dice {
-        let caption = match &die.role {
-            Some(role) => format!("**{}** *{}*", literal(&die.name), literal(role)),
+        let caption = match &die.note {
+            Some(note) => format!("**{}** *{}*", literal(&die.name), literal(note)),
             None => format!("**{}**", literal(&die.name)),
         };
         let request = FitRequest {

@@ -1495,7 +1495,7 @@ fn gallery_fill_scale(h: f32, height: f32, scale: f32) -> Option<f32> {
     (filling >= GALLERY_FILL_SCALE * scale && filling < scale).then_some(filling)
 }
 
-/// What a die shows, in words: its name, role and each face's symbols.
+/// What a die shows, in words: its name, its note (its role, say) and each face's symbols.
 fn die_alt(die: &Die) -> String {
     let faces: Vec<String> = die
         .faces
@@ -1510,12 +1510,12 @@ fn die_alt(die: &Die) -> String {
             format!("{}: {shown}", k + 1)
         })
         .collect();
-    let role = die
-        .role
+    let note = die
+        .note
         .as_deref()
         .map(|r| format!(" ({r})"))
         .unwrap_or_default();
-    format!("{} die{role}, faces {}", die.name, faces.join(", "))
+    format!("{} die{note}, faces {}", die.name, faces.join(", "))
 }
 
 /// A figure that cannot be placed as a `rulebook-overflow` (its place is added by the caller).
@@ -2386,14 +2386,18 @@ mod tests {
         let figures = Shows(|| {
             Figure::Dice(vec![Die {
                 name: "Red".into(),
-                role: Some("attack".into()),
+                note: Some("attack".into()),
                 faces: ["", "sword", "sword sword", "sword", "sword sword sword", ""]
                     .map(String::from)
                     .to_vec(),
             }])
         });
-        let book = lay_out_with(&figures, "{{ dice() }}\n", std::slice::from_ref(&sword))
-            .expect("lays out");
+        let book = lay_out_with(
+            &figures,
+            "{{ dice(\"dice\") }}\n",
+            std::slice::from_ref(&sword),
+        )
+        .expect("lays out");
         let page = &book.doc.pages[1];
         let faces = rects(page);
         assert_eq!(faces.len(), 6);

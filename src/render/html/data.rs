@@ -1,7 +1,7 @@
 //! Render (HTML): the data shortcodes — `table("combat")` (a chart or a
 //! random table, each roll row with its chance drawn as a bar),
-//! `collection("units")` / `units()` (a collection as a table) and `dice()`
-//! (each die's faces drawn with their icons) — from the game's model into
+//! `collection("units")` (a collection as a table) and `dice("dice", "role")`
+//! (each die of a collection, its faces drawn with their icons) — from the game's model into
 //! values for the Tera templates `table.html` and `dice.html`; where a table
 //! has its anchor, each body row gets one too (`table-combat.3`) and its text
 //! is handed back for the search index.
@@ -20,7 +20,7 @@ use crate::text::icons::split_icons;
 use crate::text::parse_rich;
 
 /// The names of the data shortcodes, what they take and what they show.
-pub const DATA_SHORTCODES: &[&str] = &["table", "collection", "units", "dice"];
+pub const DATA_SHORTCODES: &[&str] = &["table", "collection", "dice"];
 
 /// A table row shown with its anchor: for the search index.
 #[derive(Clone, Debug, PartialEq)]
@@ -89,8 +89,8 @@ pub fn data_shortcode(
                 Err(format!("no chart or random table `{name}`"))
             }
         }
-        "collection" | "units" => {
-            let name = arg.unwrap_or("units");
+        "collection" => {
+            let name = arg.unwrap_or_default();
             match src.game.collection(name) {
                 Some(c) => {
                     let value = collection_value(c, id, &mut row_ids);
@@ -99,10 +99,14 @@ pub fn data_shortcode(
                 None => Err(format!("no collection `{name}`")),
             }
         }
-        "dice" => match src.game.collection("dice") {
-            Some(dice) => render(src, "dice.html", "dice", dice_value(src, dice, id)),
-            None => Err("the game has no `dice` collection".to_string()),
-        },
+        "dice" => {
+            let name = arg.unwrap_or_default();
+            let note = code.args.get(1).map(|a| a.value.as_str());
+            match src.game.collection(name) {
+                Some(dice) => render(src, "dice.html", "dice", dice_value(src, dice, note, id)),
+                None => Err(format!("no collection `{name}`")),
+            }
+        }
         _ => return None,
     };
     Some(result)
@@ -410,8 +414,9 @@ fn collection_value(c: &Deck, id: Option<String>, row_ids: &mut RowIds<'_>) -> V
     ])
 }
 
-/// Every die with its faces, each face's symbols as inline SVG icons.
-fn dice_value(src: &DataSource<'_>, dice: &Deck, id: Option<String>) -> Value {
+/// Every die with its faces, each face's symbols as inline SVG icons, and
+/// the value of the field `note` names (printed beside the die's name).
+fn dice_value(src: &DataSource<'_>, dice: &Deck, note: Option<&str>, id: Option<String>) -> Value {
     let faces_field = dice
         .fields
         .iter()
@@ -445,7 +450,7 @@ fn dice_value(src: &DataSource<'_>, dice: &Deck, id: Option<String>) -> Value {
                 .collect();
             map([
                 ("name", Value::from(item.name)),
-                ("role", Value::from(dice.get(die, "role"))),
+                ("note", Value::from(note.and_then(|f| dice.get(die, f)))),
                 ("faces", Value::from(faces)),
             ])
         })
