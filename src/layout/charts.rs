@@ -139,7 +139,16 @@ pub fn lay_out_charts(
 
 fn heading_spec(chart: &Chart) -> TableSpec {
     let mut cells = vec![Cell::new(chart.title.clone()).bold()];
-    cells.push(Cell::new(chart.rule.clone().unwrap_or_default()).right());
+    cells.push(
+        Cell::new(
+            chart
+                .rule
+                .as_ref()
+                .map(|r| r.value.clone())
+                .unwrap_or_default(),
+        )
+        .right(),
+    );
     TableSpec {
         title: None,
         rule: None,
@@ -414,7 +423,7 @@ fn results(t: &ResultsTable, odds: bool) -> TableSpec {
         .collect();
     TableSpec {
         title: Some(t.title.clone()),
-        rule: t.rule.clone(),
+        rule: t.rule.as_ref().map(|r| r.value.clone()),
         columns: widths,
         preamble: Vec::new(),
         header: vec![TableRow::header(header)],
@@ -453,7 +462,7 @@ fn results_across(t: &ResultsTable, odds: bool) -> TableSpec {
     }
     TableSpec {
         title: Some(t.title.clone()),
-        rule: t.rule.clone(),
+        rule: t.rule.as_ref().map(|r| r.value.clone()),
         columns: vec![1.0; n],
         preamble: Vec::new(),
         header: vec![TableRow::header(heads)],
@@ -544,7 +553,7 @@ fn ranges(t: &RangeTable, odds: bool) -> TableSpec {
         .collect();
     TableSpec {
         title: Some(t.title.clone()),
-        rule: t.rule.clone(),
+        rule: t.rule.as_ref().map(|r| r.value.clone()),
         columns: widths,
         preamble: Vec::new(),
         header,
@@ -637,7 +646,7 @@ fn modifiers(m: &ModifierList) -> TableSpec {
         .unwrap_or_default();
     TableSpec {
         title: Some(m.title.clone()),
-        rule: m.rule.clone(),
+        rule: m.rule.as_ref().map(|r| r.value.clone()),
         columns: vec![5.0, 1.2],
         preamble,
         header,
@@ -690,7 +699,7 @@ fn matrix(m: &Matrix) -> TableSpec {
     }
     TableSpec {
         title: Some(m.title.clone()),
-        rule: m.rule.clone(),
+        rule: m.rule.as_ref().map(|r| r.value.clone()),
         columns: widths,
         preamble,
         header: vec![TableRow::header(header)],
@@ -760,7 +769,7 @@ fn checklist(c: &Checklist) -> TableSpec {
     }
     TableSpec {
         title: Some(c.title.clone()),
-        rule: c.rule.clone(),
+        rule: c.rule.as_ref().map(|r| r.value.clone()),
         columns: vec![1.4, 1.2, 14.0],
         preamble: Vec::new(),
         header: Vec::new(),

@@ -69,8 +69,8 @@ pub use scenario::Scenario;
 pub(crate) use sheet::avery_5395;
 pub use sheet::{CardSize, Paper, SheetTemplate};
 pub use shortcode::{
-    Shortcode, ShortcodeArg, ShortcodeProblem, block_anchor, block_id_title, data_anchor,
-    shown_tables,
+    Shortcode, ShortcodeArg, ShortcodeProblem, block_alone, block_anchor, block_id_title,
+    block_rule, data_anchor, shown_tables,
 };
 pub use template::{Align, CardTemplate, Frame, Region, Style, TextColor, VAlign};
 
