@@ -227,3 +227,75 @@ fn a_table_shortcode_naming_nothing_lists_the_block_ids() {
         run.dump()
     );
 }
+
+// --- counter-overflow at the unit's name ------------------------------------------
+
+const COUNTER_GAME: &str = r##"name = "Counter Walls"
+copyright = ["Test."]
+
+[[sides]]
+id = "blue"
+name = "Blue"
+color = "#A9C8EC"
+
+[[collections]]
+id = "units"
+file = "units.toml"
+
+[publish.counters]
+units = "units"
+top_left = "attack"
+top_right = "attack"
+bottom_left = "move"
+bottom_right = "move"
+
+[[publish.counters.sides]]
+name = "Blue"
+units = { inf = 2, gren = 1 }
+"##;
+
+const COUNTER_UNITS: &str = r##"name = "Units"
+
+[[fields]]
+name = "attack"
+kind = "int"
+
+[[fields]]
+name = "move"
+kind = "int"
+
+[[items]]
+id = "inf"
+name = "Infantry"
+attack = 2
+move = 4
+
+[[items]]
+id = "gren"
+name = "Panzergrenadierregimentsgefechtsstand Grossdeutschland"
+attack = 3
+move = 5
+"##;
+
+#[test]
+fn a_unit_name_too_long_for_its_counter_is_an_error_at_the_name() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = write(
+        tmp.path(),
+        "cw",
+        &[
+            ("game.toml", COUNTER_GAME.as_bytes()),
+            ("units.toml", COUNTER_UNITS.as_bytes()),
+        ],
+    );
+    let run = check(&game);
+    let (line, col) = place(COUNTER_UNITS, "\"Panzergrenadierregiments");
+    run.expect("error", "counter-overflow", "units.toml", line, col);
+    assert!(
+        run.with_id("counter-overflow")
+            .iter()
+            .all(|d| d.file.ends_with("units.toml")),
+        "never at the counts table: {}",
+        run.dump()
+    );
+}
