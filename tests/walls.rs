@@ -299,3 +299,282 @@ fn a_unit_name_too_long_for_its_counter_is_an_error_at_the_name() {
         run.dump()
     );
 }
+
+// --- yes/no fields and frames that depend on a field --------------------------------
+
+const YES_NO_GAME: &str = r##"name = "Yes No"
+copyright = ["Test."]
+
+[[decks]]
+id = "hero"
+file = "heroes.toml"
+
+[[publish.cards]]
+deck = "hero"
+layout = "hero"
+back = "hero-back"
+
+[[publish.card_lists]]
+deck = "hero"
+"##;
+
+const YES_NO_DECK: &str = r##"name = "Heroes"
+title_field = "title"
+
+[[fields]]
+name = "title"
+kind = "text"
+
+[[fields]]
+name = "reinforcement"
+kind = "yes-no"
+yes = "Arrives later"
+
+[[fields]]
+name = "cost"
+kind = "int"
+
+[[cards]]
+title = "Knight"
+reinforcement = true
+cost = 3
+
+[[cards]]
+title = "Archer"
+reinforcement = false
+cost = 2
+"##;
+
+/// A front with a frame on every card and a 60 x 40 pt one only `when`
+/// the card is a reinforcement.
+const YES_NO_FRONT: &str = r##"name = "Hero"
+family = "sans-condensed"
+
+[[frames]]
+left = 4
+top = 4
+width = 172
+height = 244
+
+[[frames]]
+left = 100
+top = 180
+width = 60
+height = 40
+stroke = 2
+when = "reinforcement"
+
+[[regions]]
+field = "title"
+left = 12
+top = 20
+width = 156
+height = 24
+size = 14
+
+[[regions]]
+field = "reinforcement"
+left = 12
+top = 60
+width = 156
+height = 20
+size = 11
+format = "{} (turn 3)"
+
+[[regions]]
+field = "cost"
+left = 12
+top = 100
+width = 156
+height = 20
+size = 11
+format = "Cost {}*"
+"##;
+
+fn yes_no_game(dir: &Path, deck: &str, front: &str) -> PathBuf {
+    write(
+        dir,
+        "yn",
+        &[
+            ("game.toml", YES_NO_GAME.as_bytes()),
+            ("heroes.toml", deck.as_bytes()),
+            ("templates/cards/hero.toml", front.as_bytes()),
+            (
+                "templates/cards/hero-back.toml",
+                support::hero_game::PLAIN_BACK.as_bytes(),
+            ),
+        ],
+    )
+}
+
+/// Each card's SVG (`cards --svg`), by the card's file name.
+fn card_svgs(game: &Path, out: &Path) -> Vec<(String, String)> {
+    let run = support::grogpress(&[
+        "cards",
+        game.to_str().expect("path"),
+        "--svg",
+        "--out",
+        out.to_str().expect("path"),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.dump());
+    let mut svgs: Vec<(String, String)> = std::fs::read_dir(out.join("yn/images/hero"))
+        .expect("the card images")
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "svg") && !p.ends_with("back.svg"))
+        .map(|p| {
+            let name = p.file_name().expect("a name").to_string_lossy().to_string();
+            (name, std::fs::read_to_string(&p).expect("read"))
+        })
+        .collect();
+    svgs.sort();
+    svgs
+}
+
+#[test]
+fn a_yes_no_field_prints_its_yes_text_and_nothing_for_no() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = yes_no_game(tmp.path(), YES_NO_DECK, YES_NO_FRONT);
+    let out = tmp.path().join("out");
+    support::build_ok(&game, &out);
+    let cards = tool(
+        "pdftotext",
+        &[
+            "-layout",
+            out.join("yn/hero-cards.pdf").to_str().expect("path"),
+            "-",
+        ],
+    );
+    // The yes card prints the field's text in its format, the no card nothing
+    // (not even the format); a lone star in a format prints.
+    assert_eq!(
+        cards.matches("Arrives later (turn 3)").count(),
+        1,
+        "{cards}"
+    );
+    assert_eq!(cards.matches("turn 3").count(), 1, "{cards}");
+    assert!(
+        !cards.contains("true") && !cards.contains("false"),
+        "{cards}"
+    );
+    assert!(
+        cards.contains("Cost 3*") && cards.contains("Cost 2*"),
+        "{cards}"
+    );
+    let list = tool(
+        "pdftotext",
+        &[
+            "-layout",
+            out.join("yn/hero-list.pdf").to_str().expect("path"),
+            "-",
+        ],
+    );
+    let knight = list
+        .lines()
+        .find(|l| l.contains("Knight"))
+        .expect("the Knight's row");
+    let archer = list
+        .lines()
+        .find(|l| l.contains("Archer"))
+        .expect("the Archer's row");
+    assert!(knight.contains("Arrives later"), "{list}");
+    assert!(
+        !archer.contains("Arrives") && !archer.contains("no"),
+        "{list}"
+    );
+    // Another text for no.
+    let deck = YES_NO_DECK.replace(
+        "yes = \"Arrives later\"",
+        "yes = \"Arrives later\"\nno = \"At start\"",
+    );
+    let game = yes_no_game(tmp.path(), &deck, YES_NO_FRONT);
+    let out = tmp.path().join("out-no");
+    support::build_ok(&game, &out);
+    let cards = tool(
+        "pdftotext",
+        &[
+            "-layout",
+            out.join("yn/hero-cards.pdf").to_str().expect("path"),
+            "-",
+        ],
+    );
+    assert!(cards.contains("At start (turn 3)"), "{cards}");
+}
+
+#[test]
+fn a_yes_no_value_that_is_not_yes_or_no_is_wrong_type_at_the_value() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let deck = YES_NO_DECK.replace("reinforcement = true", "reinforcement = \"perhaps\"");
+    let game = yes_no_game(tmp.path(), &deck, YES_NO_FRONT);
+    let run = check(&game);
+    let (line, col) = place(&deck, "\"perhaps\"");
+    run.expect("error", "wrong-type", "heroes.toml", line, col);
+    // In a CSV: yes/no (or true/false), anything else located at its cell.
+    let csv_deck = YES_NO_DECK[..YES_NO_DECK.find("[[cards]]").expect("cards")].replace(
+        "title_field = \"title\"",
+        "title_field = \"title\"\ncards = \"heroes.csv\"",
+    );
+    let csv = "title,reinforcement,cost\nKnight,yes,3\nArcher,No,2\nScout,maybe,1\n";
+    std::fs::write(game.join("heroes.toml"), &csv_deck).expect("write");
+    std::fs::write(game.join("heroes.csv"), csv).expect("write");
+    let run = check(&game);
+    run.expect("error", "wrong-type", "heroes.csv", 4, 7);
+    assert_eq!(run.with_id("wrong-type").len(), 1, "{}", run.dump());
+    // `yes` on a field of another kind.
+    let deck = YES_NO_DECK.replace("kind = \"int\"", "kind = \"int\"\nyes = \"Y\"");
+    std::fs::write(game.join("heroes.toml"), &deck).expect("write");
+    let run = check(&game);
+    let (line, col) = place(&deck, "\"Y\"");
+    run.expect("error", "bad-value", "heroes.toml", line, col);
+}
+
+/// How many stroked 60 x 40 pt rectangles (the reinforcement box) a card's SVG draws.
+fn reinforcement_boxes(svg: &str) -> usize {
+    svg.matches("<rect x=\"100\" y=\"180\" width=\"60\" height=\"40\"")
+        .count()
+}
+
+#[test]
+fn a_frame_with_when_is_drawn_only_on_the_cards_it_holds_for() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = yes_no_game(tmp.path(), YES_NO_DECK, YES_NO_FRONT);
+    let svgs = card_svgs(&game, &tmp.path().join("out"));
+    let boxes: Vec<(&str, usize)> = svgs
+        .iter()
+        .map(|(name, svg)| (name.as_str(), reinforcement_boxes(svg)))
+        .collect();
+    assert_eq!(boxes, [("01-knight.svg", 1), ("02-archer.svg", 0)]);
+    // The frame on every card is on both.
+    assert!(
+        svgs.iter()
+            .all(|(_, svg)| svg.contains("width=\"172\" height=\"244\""))
+    );
+    // `equals`: drawn on the card whose title is Archer.
+    let front = YES_NO_FRONT.replace(
+        "when = \"reinforcement\"",
+        "when = \"title\"\nequals = \"Archer\"",
+    );
+    let game = yes_no_game(tmp.path(), YES_NO_DECK, &front);
+    let svgs = card_svgs(&game, &tmp.path().join("out-equals"));
+    let boxes: Vec<usize> = svgs
+        .iter()
+        .map(|(_, svg)| reinforcement_boxes(svg))
+        .collect();
+    assert_eq!(boxes, [0, 1]);
+}
+
+#[test]
+fn a_frame_when_naming_no_field_is_a_dangling_reference_at_the_name() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let front = YES_NO_FRONT.replace("when = \"reinforcement\"", "when = \"reinforcements\"");
+    let game = yes_no_game(tmp.path(), YES_NO_DECK, &front);
+    let run = check(&game);
+    let (line, col) = place(&front, "\"reinforcements\"");
+    run.expect(
+        "error",
+        "dangling-reference",
+        "templates/cards/hero.toml",
+        line,
+        col,
+    );
+}

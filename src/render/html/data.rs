@@ -375,7 +375,7 @@ fn collection_value(c: &Deck, id: Option<String>, row_ids: &mut RowIds<'_>) -> V
                 .map(|&i| match item.values.get(i).and_then(|v| v.as_ref()) {
                     Some(v) => match &v.value {
                         FieldValue::List(faces) => crate::model::faces_text(faces),
-                        other => other.display(),
+                        other => c.fields[i].printed(other),
                     },
                     // No value: an empty cell (a "-" the data writes is kept).
                     None => String::new(),
