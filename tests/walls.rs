@@ -578,3 +578,129 @@ fn a_frame_when_naming_no_field_is_a_dangling_reference_at_the_name() {
         col,
     );
 }
+
+// --- the terrain effects chart's swatch draws the terrain's icon -----------------------
+
+const TEC_GAME: &str = r##"name = "Tec Walls"
+copyright = ["Test."]
+
+[[maps]]
+id = "main"
+file = "maps/main.toml"
+"##;
+
+const TEC_MAP: &str = r##"name = "Oka"
+grid = "hex"
+columns = 6
+rows = 5
+cell = "0.75in"
+default = "clear"
+
+[[terrain]]
+id = "clear"
+name = "Clear"
+color = "#E8E2C4"
+move = { all = 1 }
+
+[[terrain]]
+id = "woods"
+name = "Woods"
+color = "#3E7B3A"
+icon = "tree"
+move = { all = 2 }
+
+[[cells]]
+terrain = "woods"
+cells = ["0203"]
+"##;
+
+/// The paths of a PDF's first page, as (d, bounds in points from the top-left).
+fn page_paths(pdf: &Path) -> Vec<(String, [f64; 4])> {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let svg = dir.path().join("page.svg");
+    let args = [
+        "-svg",
+        "-f",
+        "1",
+        "-l",
+        "1",
+        pdf.to_str().expect("path"),
+        svg.to_str().expect("path"),
+    ];
+    tool("pdftocairo", &args);
+    let text = std::fs::read_to_string(&svg).expect("svg");
+    text.split("<path")
+        .skip(1)
+        .filter_map(|element| {
+            let element = &element[..element.find('>').unwrap_or(element.len())];
+            let attr = |name: &str| {
+                let start = element.find(&format!(" {name}=\""))? + name.len() + 3;
+                let end = element[start..].find('"')? + start;
+                Some(&element[start..end])
+            };
+            let d = attr("d")?;
+            Some((
+                d.to_string(),
+                support::tools::svg_path_bounds(d, attr("transform")),
+            ))
+        })
+        .collect()
+}
+
+/// The chart set of the TEC game with `map`, and its Woods row's words' box.
+fn tec_charts(dir: &Path, name: &str, map: &str) -> (Vec<(String, [f64; 4])>, [f64; 4]) {
+    let game = write(
+        dir,
+        name,
+        &[
+            ("game.toml", TEC_GAME.as_bytes()),
+            ("maps/main.toml", map.as_bytes()),
+        ],
+    );
+    let out = dir.join(format!("{name}-out"));
+    let run = support::grogpress(&[
+        "charts",
+        game.to_str().expect("path"),
+        "--out",
+        out.to_str().expect("path"),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.dump());
+    let pdf = out.join(name).join("charts.pdf");
+    let words = &support::tools::word_boxes(&pdf)[0].1;
+    let woods = words
+        .iter()
+        .find(|(w, _)| w == "Woods")
+        .map(|(_, b)| *b)
+        .expect("the Woods row");
+    (page_paths(&pdf), woods)
+}
+
+#[test]
+fn the_terrain_effects_chart_swatch_draws_the_terrains_icon() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let (with, woods) = tec_charts(tmp.path(), "icon", TEC_MAP);
+    let (without, _) = tec_charts(
+        tmp.path(),
+        "plain",
+        &TEC_MAP.replace("icon = \"tree\"\n", ""),
+    );
+    // What the icon adds: paths in the swatch, left of the word on its row.
+    let added: Vec<&[f64; 4]> = with
+        .iter()
+        .filter(|(d, _)| !without.iter().any(|(e, _)| e == d))
+        .map(|(_, b)| b)
+        .collect();
+    assert!(!added.is_empty(), "the swatch draws the tree");
+    for b in &added {
+        let (cy, w, h) = ((b[1] + b[3]) / 2.0, b[2] - b[0], b[3] - b[1]);
+        assert!(b[2] <= woods[0], "left of the name: {b:?} {woods:?}");
+        assert!(
+            cy > woods[1] - 6.0 && cy < woods[3] + 6.0,
+            "on the row: {b:?} {woods:?}"
+        );
+        assert!(
+            w > 3.0 && h > 3.0 && w < 30.0 && h < 30.0,
+            "icon sized: {b:?}"
+        );
+    }
+}

@@ -795,7 +795,8 @@ fn row_band(
                 swatch,
                 [left + style.pad_x, y, SWATCH.0, SWATCH.1],
                 None,
-                &[],
+                // The terrain's icon, as the map draws it.
+                &ctx.book.icons,
             ));
         }
         let cell = items.into_iter().map(|mut i| {
