@@ -704,3 +704,75 @@ fn the_terrain_effects_chart_swatch_draws_the_terrains_icon() {
         );
     }
 }
+
+// --- the chart set keeps a table's last two rows, and its note, together -------------------
+
+/// A chart of one modifier list of `rows` entries (`q1q`, `q2q`, ...) and a note under it.
+fn long_chart(rows: usize) -> String {
+    let entries: Vec<String> = (1..=rows)
+        .map(|n| format!("  {{ text = \"q{n}q\", value = \"+1\" }},"))
+        .collect();
+    format!(
+        "title = \"Combat\"\n\n[[blocks]]\nkind = \"modifiers\"\nid = \"mods\"\ntitle = \"Modifiers\"\n\
+         [[blocks.sections]]\nheading = \"Attacker\"\nentries = [\n{}\n]\n\n\
+         [[blocks]]\nkind = \"notes\"\ntext = [\"zzNotezz under the table.\"]\n",
+        entries.join("\n")
+    )
+}
+
+/// The page (1-based) each word of the chart set is on.
+fn word_pages(pdf: &Path) -> Vec<(String, usize)> {
+    support::tools::word_boxes(pdf)
+        .into_iter()
+        .enumerate()
+        .flat_map(|(p, (_, words))| words.into_iter().map(move |(w, _)| (w, p + 1)))
+        .collect()
+}
+
+#[test]
+fn the_chart_set_never_leaves_a_tables_last_row_or_its_note_alone_on_a_page() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game_toml = GAME.replace("rule_numbers = true", "rule_numbers = false");
+    let (mut broke_before_last, mut broke_before_note) = (false, false);
+    // Enough lengths that the page ends at every place near the table's end.
+    for rows in 36..=60 {
+        let chart = long_chart(rows);
+        let game = chart_game(tmp.path(), &game_toml, RULES, &chart);
+        let out = tmp.path().join(format!("out-{rows}"));
+        let run = support::grogpress(&[
+            "charts",
+            game.to_str().expect("path"),
+            "--out",
+            out.to_str().expect("path"),
+        ]);
+        assert_eq!(run.code, 0, "{}", run.dump());
+        let pages = word_pages(&out.join("walls/charts.pdf"));
+        let page_of = |word: &str| {
+            pages
+                .iter()
+                .find(|(w, _)| w == word)
+                .map(|(_, p)| *p)
+                .unwrap_or_else(|| panic!("{word} is printed ({rows} rows)"))
+        };
+        let (last, before, note) = (
+            page_of(&format!("q{rows}q")),
+            page_of(&format!("q{}q", rows - 1)),
+            page_of("zzNotezz"),
+        );
+        assert_eq!(
+            last, before,
+            "{rows} rows: the last row alone on page {last}"
+        );
+        assert_eq!(note, last, "{rows} rows: the note cut from its table");
+        // Every row is printed once.
+        for n in 1..=rows {
+            page_of(&format!("q{n}q"));
+        }
+        broke_before_last |= last > 1 && page_of("q1q") < last;
+        broke_before_note |= note > 1;
+    }
+    assert!(
+        broke_before_last && broke_before_note,
+        "some length breaks near the end"
+    );
+}
