@@ -915,9 +915,8 @@ through = ["0302", "0402", "0403"]
     fn a_feature_on_the_way_adds_its_cost_to_the_terrain_entered() {
         let map = oka();
         let at = |code: &str| map.cell_by_code(code).expect("a cell");
-        let cost = |from: Option<&str>, to: &str, class: &str| {
-            map.move_cost(from.map(|f| at(f)), at(to), class)
-        };
+        let cost =
+            |from: Option<&str>, to: &str, class: &str| map.move_cost(from.map(&at), at(to), class);
         // Woods alone, entered without crossing anything.
         assert_eq!(cost(None, "0605", "foot"), Some(MoveCost::Cost(2)));
         assert_eq!(
