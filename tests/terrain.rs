@@ -720,16 +720,19 @@ fn a_map_answers_what_entering_a_cell_costs_each_class() {
     let cell = |code: &str| map.cell_by_code(code).expect(code);
     // 0304 is woods, 0605 town, 0101 clear (the default).
     assert_eq!(
-        map.move_cost(cell("0304"), "tracked"),
+        map.move_cost(None, cell("0304"), "tracked"),
         Some(MoveCost::Cost(3))
     );
     assert!(map.prohibits(cell("0304"), "wheeled"));
     assert!(!map.prohibits(cell("0304"), "foot"));
     assert_eq!(
-        map.move_cost(cell("0605"), "wheeled"),
+        map.move_cost(None, cell("0605"), "wheeled"),
         Some(MoveCost::Cost(1))
     );
-    assert_eq!(map.move_cost(cell("0101"), "foot"), Some(MoveCost::Cost(1)));
+    assert_eq!(
+        map.move_cost(None, cell("0101"), "foot"),
+        Some(MoveCost::Cost(1))
+    );
     assert_eq!(map.cell_by_code("0304"), Some((2, 3)));
     assert_eq!(map.cell_by_code("3,4"), Some((2, 3)));
     assert_eq!(map.cell_by_code("1310"), None);

@@ -134,7 +134,7 @@ fn human(t: &ResultsTable, odds: &[(i64, Vec<RowOdds>)]) -> String {
     let rule = t
         .rule
         .as_ref()
-        .map(|r| format!(" ({r})"))
+        .map(|r| format!(" ({})", r.value))
         .unwrap_or_default();
     // A table without modifiers is read on the dice alone.
     let plus = if t.drm.value == (0, 0) && odds.iter().all(|(net, _)| *net == 0) {

@@ -564,6 +564,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "[[connections]]\nfrom = \"paris\"\nto = \"Verdun\"      # error: no such place\nkind = \"rail\"\n# fix: add the space `verdun`, or name one the map has",
     },
     Explanation {
+        id: "unknown-rule-number",
+        text: "A chart's or a block's `rule` (the rule reference printed beside its title) names a rule number the game's rules do not have. It is checked when the rules are numbered (`rule_numbers = true` in `[publish.options]`, or headings numbered by hand such as `## 9.9 Retreat`); \"5.3 & 5.4\" names two rules, \"5.1b\" names 5.1, \"5\" names 5.0. A game whose rules are not numbered may refer to a rulebook printed elsewhere, and is not checked. The hint lists the numbers nearby.",
+        example: "[[blocks]]\nkind = \"results\"\nrule = \"9.9\"      # error when the rules stop at 8.4\n# fix: rule = \"8.4\"",
+    },
+    Explanation {
         id: "unknown-shortcode",
         text: "A `{{ name(...) }}` shortcode in the Markdown rules is not one grogpress knows. The hint lists the shortcodes (deck, card).",
         example: "{{ cards(\"action\") }}   # error: no shortcode `cards`\n# fix: {{ deck(\"action\") }}",

@@ -29,9 +29,15 @@ pub fn lay_out_card(
     let value_of = |name: &str| {
         let field = deck.field_index(name)?;
         let value = card.values[field].as_ref()?;
-        let raw = value.value.display();
-        let named = display_name(game, &deck.fields[field], &raw);
+        let decl = &deck.fields[field];
+        let written = value.value.display();
+        let raw = decl.printed(&value.value);
+        let named = display_name(game, decl, &raw);
         Some(Value {
+            set: !(matches!(decl.kind, FieldKind::YesNo(_)) && written == crate::model::NO),
+            // A yes/no that prints nothing leaves its region (and format) empty.
+            shown: !(raw.is_empty() && matches!(decl.kind, FieldKind::YesNo(_))),
+            written,
             raw,
             named,
             loc: value.loc.clone(),
@@ -80,6 +86,9 @@ pub fn lay_out_back(
         };
         let region = template.regions.iter().find(|r| r.field == name)?;
         Some(Value {
+            set: true,
+            shown: true,
+            written: text.to_string(),
             raw: text.to_string(),
             named: text.to_string(),
             loc: region.loc.clone(),
@@ -98,9 +107,25 @@ pub fn lay_out_back(
 /// A field's text for a region: as written, with refs and symbols spelled out
 /// (`{name}` in a region's format), and where it came from.
 struct Value {
+    /// As the data holds it ("yes" for a yes/no field).
+    written: String,
     raw: String,
     named: String,
+    /// The card has the value (a yes/no field: yes), as a frame's `when` asks.
+    set: bool,
+    /// Its region prints it (a yes/no field whose text is empty does not).
+    shown: bool,
     loc: Loc,
+}
+
+impl Value {
+    /// Whether a frame drawn `when` this field (`equals` a value) is drawn.
+    fn holds(&self, equals: Option<&str>) -> bool {
+        match equals {
+            Some(e) => self.written == e || self.raw == e || self.named == e,
+            None => self.set && !self.written.trim().is_empty(),
+        }
+    }
 }
 
 /// How a value reads in full: a ref's item name ("A" -> "Attack"), a
@@ -130,6 +155,11 @@ fn lay_out_regions(
     let mut items: Vec<Item> = template
         .frames
         .iter()
+        .filter(|f| match &f.when {
+            None => true,
+            Some(when) => value_of(&when.field.value)
+                .is_some_and(|v| v.holds(when.equals.as_ref().map(|e| e.value.as_str()))),
+        })
         .map(|f| {
             Geometry::rect(f.left, f.top, f.width, f.height, f.radius)
                 .stroked(Stroke::solid(f.stroke))
@@ -137,7 +167,14 @@ fn lay_out_regions(
         .collect();
     let mut problems = Vec::new();
     for (n, region) in template.regions.iter().enumerate() {
-        let Some(Value { raw, named, loc }) = value_of(&region.field) else {
+        let Some(Value {
+            raw,
+            named,
+            loc,
+            shown: true,
+            ..
+        }) = value_of(&region.field)
+        else {
             continue;
         };
         let text = match &region.format {

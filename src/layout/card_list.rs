@@ -60,7 +60,7 @@ pub fn shown(game: &Game, deck: &Deck, card: &crate::model::Card, field: usize) 
             game.resolve(to, t)
                 .map_or_else(|| t.to_string(), |r| r.name)
         }
-        _ => v.value.display(),
+        _ => decl.printed(&v.value),
     }
 }
 

@@ -6,7 +6,8 @@
 use super::doc::Doc;
 use super::flow::{Band, Flow};
 use super::table::{
-    Cell, LaidTable, RowKind, TableRow, TableSpec, TableStyle, lay_out_table, place_table,
+    Cell, Kept, LaidTable, RowKind, TableRow, TableSpec, TableStyle, lay_out_table, place_table,
+    place_table_kept,
 };
 use crate::diag::{Diagnostic, Loc};
 use crate::model::{
@@ -107,11 +108,19 @@ pub fn lay_out_charts(
             problems.push(e);
         }
         flow.skip(options.inner_gap);
-        for (i, group) in groups(&chart.blocks).into_iter().enumerate() {
+        let groups = groups(&chart.blocks);
+        for (i, group) in groups.iter().enumerate() {
             if i > 0 {
                 flow.skip(options.gap);
             }
-            if let Err(e) = place_group(&mut flow, &group, family, book, options) {
+            // A note under a table stays with the table's last rows.
+            let after = match groups.get(i + 1) {
+                Some(next) if is_note(next) => {
+                    options.gap + lead_height(next, width, family, book, options)
+                }
+                _ => 0.0,
+            };
+            if let Err(e) = place_group(&mut flow, group, after, family, book, options) {
                 problems.extend(e);
             }
         }
@@ -139,7 +148,16 @@ pub fn lay_out_charts(
 
 fn heading_spec(chart: &Chart) -> TableSpec {
     let mut cells = vec![Cell::new(chart.title.clone()).bold()];
-    cells.push(Cell::new(chart.rule.clone().unwrap_or_default()).right());
+    cells.push(
+        Cell::new(
+            chart
+                .rule
+                .as_ref()
+                .map(|r| r.value.clone())
+                .unwrap_or_default(),
+        )
+        .right(),
+    );
     TableSpec {
         title: None,
         rule: None,
@@ -192,11 +210,19 @@ fn lead_height(
         .unwrap_or(0.0)
 }
 
+/// Whether a group is a notes block alone (paragraphs under the block before).
+fn is_note(group: &[&ChartBlock]) -> bool {
+    matches!(group, [block] if matches!(block.kind, BlockKind::Notes(_)))
+}
+
 /// Places one block, or blocks side by side. Side by side they must fit
-/// one page together; otherwise they are flowed one after the other.
+/// one page together; otherwise they are flowed one after the other, each
+/// table's last two rows together and with the start of what follows
+/// (the block's next table, or `after`: the note under the group).
 fn place_group(
     flow: &mut Flow,
     group: &[&ChartBlock],
+    after: f32,
     family: &Family,
     book: &FontBook,
     options: &ChartOptions,
@@ -224,11 +250,25 @@ fn place_group(
             flow.skip(options.gap);
         }
         let tables = lay_out_block(block, full, family, book, options)?;
+        let leads: Vec<f32> = tables
+            .iter()
+            .map(|t| t.head_height() + t.rows.first().map_or(0.0, |r| r.height))
+            .collect();
+        let last_block = i + 1 == group.len();
         for (j, table) in tables.into_iter().enumerate() {
             if j > 0 {
                 flow.skip(options.inner_gap);
             }
-            if let Err(e) = place_table(flow, table, 0.0) {
+            let tail = match leads.get(j + 1) {
+                Some(lead) => options.inner_gap + lead,
+                None if last_block => after,
+                None => 0.0,
+            };
+            let kept = Kept {
+                last_two: true,
+                tail,
+            };
+            if let Err(e) = place_table_kept(flow, table, 0.0, kept) {
                 problems.push(e);
             }
         }
@@ -414,7 +454,7 @@ fn results(t: &ResultsTable, odds: bool) -> TableSpec {
         .collect();
     TableSpec {
         title: Some(t.title.clone()),
-        rule: t.rule.clone(),
+        rule: t.rule.as_ref().map(|r| r.value.clone()),
         columns: widths,
         preamble: Vec::new(),
         header: vec![TableRow::header(header)],
@@ -453,7 +493,7 @@ fn results_across(t: &ResultsTable, odds: bool) -> TableSpec {
     }
     TableSpec {
         title: Some(t.title.clone()),
-        rule: t.rule.clone(),
+        rule: t.rule.as_ref().map(|r| r.value.clone()),
         columns: vec![1.0; n],
         preamble: Vec::new(),
         header: vec![TableRow::header(heads)],
@@ -544,7 +584,7 @@ fn ranges(t: &RangeTable, odds: bool) -> TableSpec {
         .collect();
     TableSpec {
         title: Some(t.title.clone()),
-        rule: t.rule.clone(),
+        rule: t.rule.as_ref().map(|r| r.value.clone()),
         columns: widths,
         preamble: Vec::new(),
         header,
@@ -637,7 +677,7 @@ fn modifiers(m: &ModifierList) -> TableSpec {
         .unwrap_or_default();
     TableSpec {
         title: Some(m.title.clone()),
-        rule: m.rule.clone(),
+        rule: m.rule.as_ref().map(|r| r.value.clone()),
         columns: vec![5.0, 1.2],
         preamble,
         header,
@@ -690,7 +730,7 @@ fn matrix(m: &Matrix) -> TableSpec {
     }
     TableSpec {
         title: Some(m.title.clone()),
-        rule: m.rule.clone(),
+        rule: m.rule.as_ref().map(|r| r.value.clone()),
         columns: widths,
         preamble,
         header: vec![TableRow::header(header)],
@@ -760,7 +800,7 @@ fn checklist(c: &Checklist) -> TableSpec {
     }
     TableSpec {
         title: Some(c.title.clone()),
-        rule: c.rule.clone(),
+        rule: c.rule.as_ref().map(|r| r.value.clone()),
         columns: vec![1.4, 1.2, 14.0],
         preamble: Vec::new(),
         header: Vec::new(),

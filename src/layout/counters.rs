@@ -146,8 +146,21 @@ pub struct Counter {
     pub side: String,
     /// Starts a new row (the first counter of a side).
     pub new_row: bool,
-    /// Where the unit is declared, for diagnostics.
+    /// Which entry of the counter mix this counter is one of: what set-up
+    /// cards, figures and the counters page find a unit's counter by.
+    pub key: CounterKey,
+    /// Where the unit's name is written (its `name` in the units
+    /// collection; a marker's `name`), for diagnostics.
     pub loc: Loc,
+}
+
+/// Which entry of `[publish.counters]` a counter comes from: a side's unit
+/// (the side's index, the unit's index in the side's `units`) or a marker
+/// (its index in `markers`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CounterKey {
+    Unit { side: usize, entry: usize },
+    Marker(usize),
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -1036,6 +1049,7 @@ mod tests {
             color: [0.9, 0.9, 0.9],
             side: "Germans".into(),
             new_row: true,
+            key: CounterKey::Unit { side: 0, entry: 0 },
             loc: at(2),
         }
     }

@@ -42,8 +42,8 @@ pub use card_list::{
 };
 pub use charts::{ChartOptions, block_specs, lay_out_charts};
 pub use counters::{
-    Corner, Counter, CounterOptions, CounterPicture, CounterText, Factor, FactorMark, Strip,
-    counter_faces, lay_out_counters,
+    Corner, Counter, CounterKey, CounterOptions, CounterPicture, CounterText, Factor, FactorMark,
+    Strip, counter_faces, lay_out_counters,
 };
 pub use data_tables::{collection_spec, random_table_spec};
 pub use doc::{

@@ -795,7 +795,8 @@ fn row_band(
                 swatch,
                 [left + style.pad_x, y, SWATCH.0, SWATCH.1],
                 None,
-                &[],
+                // The terrain's icon, as the map draws it.
+                &ctx.book.icons,
             ));
         }
         let cell = items.into_iter().map(|mut i| {
@@ -828,10 +829,29 @@ fn row_band(
 /// The table is consumed: its rows move onto the pages (a 20,000-row card
 /// list is not held twice). Returns the page (index in `flow.pages`) each
 /// row went to.
-pub fn place_table(
+pub fn place_table(flow: &mut Flow, table: LaidTable, x: f32) -> Result<Vec<usize>, Diagnostic> {
+    place_table_kept(flow, table, x, Kept::default())
+}
+
+/// What a table keeps together where a page breaks it, beyond a section
+/// band with the row it heads (see [`place_table_kept`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Kept {
+    /// Its last two rows go over together: no row is left alone at the end.
+    pub last_two: bool,
+    /// This much of what follows the table (a note under it, with the gap
+    /// before it) stays on the page of the table's last rows.
+    pub tail: f32,
+}
+
+/// [`place_table`], keeping the last two rows together and what follows
+/// with them as `kept` says (the chart set: a table's last row never alone
+/// on a page, a chart note never cut from its table).
+pub fn place_table_kept(
     flow: &mut Flow,
     mut table: LaidTable,
     x: f32,
+    kept: Kept,
 ) -> Result<Vec<usize>, Diagnostic> {
     let head = table.head_height();
     let first = table.rows.first().map_or(0.0, |r| r.height);
@@ -839,11 +859,19 @@ pub fn place_table(
     push_head(flow, &table, x, false);
     let heights: Vec<f32> = table.rows.iter().map(|r| r.height).collect();
     let mut row_pages = Vec::with_capacity(heights.len());
+    let count = heights.len();
     for (i, row) in std::mem::take(&mut table.rows).into_iter().enumerate() {
-        // A section band goes over to the next page with the row it heads.
+        // A section band goes over to the next page with the row it heads;
+        // kept, the last two rows go together, and what follows with them.
+        let last_two = kept.last_two && i + 2 == count;
         let next = match heights.get(i + 1) {
-            Some(next) if table.keep_with_next.get(i) == Some(&true) => *next,
+            Some(next) if table.keep_with_next.get(i) == Some(&true) || last_two => *next,
             _ => 0.0,
+        };
+        let next = if i + 1 == count || (last_two && kept.tail > 0.0) {
+            next + kept.tail
+        } else {
+            next
         };
         if row.height + next > flow.remaining() + 1e-3 {
             let cont_head = table.continued.as_ref().map_or(0.0, |t| t.height)

@@ -191,7 +191,7 @@ pub fn load_chart(id: &str, file: FileId, text: &str, diags: &mut Diagnostics) -
     let mut r = Reader::new(file, diags);
     let root = r.open(&root, &k::DEF);
     let title = r.get(&root, k::title).map(|t| t.value).unwrap_or_default();
-    let rule = r.get(&root, k::rule).map(|s| s.value);
+    let rule = r.get(&root, k::rule);
     let blocks = r
         .get_as::<kinds::Tables, _>(&root, k::blocks)
         .iter()
@@ -238,7 +238,7 @@ fn texts(strings: Vec<Located<String>>) -> Vec<String> {
 struct BlockHead {
     id: Option<Located<String>>,
     title: Option<Located<String>>,
-    rule: Option<String>,
+    rule: Option<Located<String>>,
 }
 
 /// A titled block's id, title and rule, in that order.
@@ -246,7 +246,7 @@ fn block_head(r: &mut Reader<'_>, t: &Tab<'_, '_>) -> BlockHead {
     BlockHead {
         id: r.get(t, results::id),
         title: r.get(t, results::title),
-        rule: r.get(t, results::rule).map(|s| s.value),
+        rule: r.get(t, results::rule),
     }
 }
 

@@ -400,6 +400,18 @@ fn cell_value(
                 None
             }
         },
+        FieldKind::YesNo(_) => match cell.trim().to_lowercase().as_str() {
+            "yes" | "true" => Some(FieldValue::Text(pool.text(crate::model::YES))),
+            "no" | "false" => Some(FieldValue::Text(pool.text(crate::model::NO))),
+            _ => {
+                diags.push(crate::error!(
+                    "wrong-type", Some(loc.clone()),
+                    "`{}` is yes or no, found `{cell}`", field.name;
+                    hint: "write yes or no (or true or false); an empty cell is no value"
+                ));
+                None
+            }
+        },
         FieldKind::Enum(allowed)
             if !allowed.iter().any(|a| a == cell) && !field.is_symbol(cell) =>
         {

@@ -47,7 +47,7 @@ table! { pub mod inline_collection: "[[collections]]", "A collection written in 
 
 table! { pub mod field: "[[fields]]", "A declared field.";
     name: req Str("The field's name: a key of each card."),
-    kind: req OneOf(&["text", "rich", "int", "enum", "ref", "phrase", "faces"],
+    kind: req OneOf(&["text", "rich", "int", "enum", "ref", "phrase", "faces", "yes-no"],
         "What the field holds."),
     values: opt StrArray("The values of an enum field."),
     optional: opt Bool("Cards may leave it out (default false)."),
@@ -60,6 +60,8 @@ table! { pub mod field: "[[fields]]", "A declared field.";
         "(faces) The int field counting each symbol: { sword = \"swords\" }."),
     min: opt Int("An int field's least value: a card's value below it is an error."),
     max: opt Int("An int field's greatest value: a card's value above it is an error."),
+    yes: opt Str("(yes-no) What a yes prints, e.g. \":star:\" or \"Reinforcement\" (default \"Yes\")."),
+    no: opt Str("(yes-no) What a no prints (default nothing)."),
 }
 
 table! { pub mod form: "a phrase form", "A form of a phrase field.";
@@ -460,7 +462,18 @@ fn field(r: &mut Reader<'_>, t: &Table<'_>) -> Option<FieldDecl> {
     let symbols = map_of_strings(r, t, k::symbols, "a string saying what the symbol means");
     let min = r.get(t, k::min);
     let max = r.get(t, k::max);
+    let yes = r.get(t, k::yes);
+    let no = r.get(t, k::no);
     let (name, kind_name) = (name?, kind_name?);
+    if kind_name.value != "yes-no"
+        && let Some(text) = yes.as_ref().or(no.as_ref())
+    {
+        r.diags.push(crate::error!(
+            "bad-value", Some(text.loc.clone()),
+            "`yes` and `no` say what a yes-no field prints; `{}` is {}", name.value, kind_name.value;
+            hint: "declare kind = \"yes-no\", or remove yes and no"
+        ));
+    }
     if kind_name.value != "int"
         && let Some(bound) = min.as_ref().or(max.as_ref())
     {
@@ -517,6 +530,10 @@ fn field(r: &mut Reader<'_>, t: &Table<'_>) -> Option<FieldDecl> {
                 totals,
             })
         }
+        "yes-no" => FieldKind::YesNo(crate::model::YesNoText {
+            yes: yes.map_or_else(|| "Yes".to_string(), |t| t.value),
+            no: no.map(|t| t.value).unwrap_or_default(),
+        }),
         other => {
             r.diags.push(crate::error!(
                 "bad-value", Some(kind_name.loc), "unknown field kind `{other}`";
@@ -861,6 +878,17 @@ fn card(
                         &f.name,
                         "a list of faces, e.g. [\"\", \"sword\", \"sword burst\"]",
                     );
+                    None
+                }
+                (FieldKind::YesNo(_), DeValue::Boolean(b)) => {
+                    Some(FieldValue::Text(pool.text(if *b {
+                        crate::model::YES
+                    } else {
+                        crate::model::NO
+                    })))
+                }
+                (FieldKind::YesNo(_), _) => {
+                    r.wrong_type(v, &f.name, "true or false");
                     None
                 }
                 (_, DeValue::String(s)) => Some(FieldValue::Text(pool.text(s))),

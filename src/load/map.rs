@@ -952,4 +952,106 @@ mod tests {
         assert!(code_parts("{cell}").is_err());
         assert!(code_parts("{col").is_err());
     }
+
+    /// A map of the data format's example: woods, a river along two
+    /// hexsides, a road and a rail line through hexes.
+    fn oka() -> Map {
+        let text = r##"name = "Oka"
+grid = "hex"
+columns = 12
+rows = 9
+cell = "0.75in"
+default = "clear"
+move_classes = ["foot", "tracked", "wheeled"]
+
+[[terrain]]
+id = "clear"
+color = "#E8E2C4"
+move = { all = 1 }
+
+[[terrain]]
+id = "woods"
+color = "#3E7B3A"
+move = { foot = 2, tracked = 3, wheeled = "prohibited" }
+
+[[features]]
+id = "river"
+color = "#2A6FDB"
+move = { foot = "+2", tracked = "+3", wheeled = "prohibited" }
+
+[[features]]
+id = "trail"
+color = "#8B5A2B"
+move = { all = "+1" }
+
+[[features]]
+id = "wall"
+color = "#555555"
+shift = -1
+
+[[cells]]
+terrain = "woods"
+cells = ["0605"]
+
+[[edges]]
+feature = "river"
+between = [["0505", "0605"], ["0506", "0606"]]
+
+[[edges]]
+feature = "wall"
+between = [["0506", "0605"]]
+
+[[paths]]
+feature = "trail"
+through = ["0302", "0402", "0403"]
+"##;
+        let mut diags = Diagnostics::default();
+        let root = parse(0, text, &mut diags).expect("parses");
+        let mut r = Reader::new(0, &mut diags);
+        let (map, _) = read_map(&mut r, "main", &root).expect("reads");
+        assert!(diags.list.is_empty(), "{:?}", diags.list);
+        map
+    }
+
+    #[test]
+    fn a_feature_on_the_way_adds_its_cost_to_the_terrain_entered() {
+        let map = oka();
+        let at = |code: &str| map.cell_by_code(code).expect("a cell");
+        let cost =
+            |from: Option<&str>, to: &str, class: &str| map.move_cost(from.map(&at), at(to), class);
+        // Woods alone, entered without crossing anything.
+        assert_eq!(cost(None, "0605", "foot"), Some(MoveCost::Cost(2)));
+        assert_eq!(
+            cost(Some("0604"), "0605", "tracked"),
+            Some(MoveCost::Cost(3))
+        );
+        // Across the river into the woods: the terrain's cost plus the river's.
+        assert_eq!(cost(Some("0505"), "0605", "foot"), Some(MoveCost::Cost(4)));
+        assert_eq!(
+            cost(Some("0505"), "0605", "tracked"),
+            Some(MoveCost::Cost(6))
+        );
+        assert_eq!(
+            cost(Some("0505"), "0605", "wheeled"),
+            Some(MoveCost::Prohibited)
+        );
+        // Either way across; into clear, the river on its own.
+        assert_eq!(cost(Some("0605"), "0505", "foot"), Some(MoveCost::Cost(3)));
+        assert_eq!(
+            cost(Some("0606"), "0506", "wheeled"),
+            Some(MoveCost::Prohibited)
+        );
+        // Along the trail, each step adds 1; off it, nothing; a feature
+        // with no movement cost (the wall) adds nothing.
+        assert_eq!(cost(Some("0302"), "0402", "foot"), Some(MoveCost::Cost(2)));
+        assert_eq!(
+            cost(Some("0403"), "0402", "wheeled"),
+            Some(MoveCost::Cost(2))
+        );
+        assert_eq!(cost(Some("0302"), "0403", "foot"), Some(MoveCost::Cost(1)));
+        assert_eq!(cost(Some("0506"), "0605", "foot"), Some(MoveCost::Cost(2)));
+        // A unit set up in a hex (no move) is only prohibited by its terrain.
+        assert!(map.prohibits(at("0605"), "wheeled"));
+        assert!(!map.prohibits(at("0505"), "wheeled"));
+    }
 }

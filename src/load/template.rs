@@ -41,6 +41,8 @@ table! { pub mod frame: "[[frames]]", "A rectangle outline drawn on the card.";
     height: req Length("Points from the card's top-left corner, or a string with a unit."),
     radius: opt Length("Corner radius (default 0)."),
     stroke: opt Length("Line width (default 0.75 pt)."),
+    when: opt Str("A deck field: the frame is drawn only on cards that have a value of it (a yes-no field: yes)."),
+    equals: opt Str("With `when`: drawn only on cards whose value of that field is this (as written or as it prints)."),
 }
 
 table! { pub mod region: "[[regions]]", "A box on the card, in points from its top-left corner.";
@@ -154,6 +156,16 @@ fn frame(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Frame> {
     let height = r.get(&t, k::height);
     let radius = r.get(&t, k::radius).map_or(0.0, |l| l.value);
     let stroke = r.get(&t, k::stroke).map_or(0.75, |l| l.value);
+    let when = r.get(&t, k::when);
+    let equals = r.get(&t, k::equals);
+    if let (None, Some(equals)) = (&when, &equals) {
+        r.diags.push(crate::error!(
+            "missing-field", Some(equals.loc.clone()),
+            "`equals` compares a field's value, and the frame has no `when` naming the field";
+            hint: "add when = \"<field>\" beside equals"
+        ));
+    }
+    let when = when.map(|field| crate::model::FrameWhen { field, equals });
     let left = left?;
     Some(Frame {
         left: left.value,
@@ -162,6 +174,7 @@ fn frame(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Frame> {
         height: height?.value,
         radius,
         stroke,
+        when,
         loc: left.loc,
     })
 }

@@ -12,8 +12,8 @@ use crate::diag::Loc;
 pub struct Chart {
     pub id: String,
     pub title: String,
-    /// Rule reference printed beside the title ("5.1", "5.3 & 5.4").
-    pub rule: Option<String>,
+    /// Rule reference printed beside the title ("5.1", "5.3 & 5.4"), where written.
+    pub rule: Option<Located<String>>,
     pub blocks: Vec<ChartBlock>,
     pub loc: Loc,
 }
@@ -52,7 +52,7 @@ pub enum CellCodes {
 pub struct ResultsTable {
     pub id: Located<String>,
     pub title: String,
-    pub rule: Option<String>,
+    pub rule: Option<Located<String>>,
     pub dice: Located<Dice>,
     /// The net modifiers the roll can receive (inclusive); (0, 0) for a plain roll.
     pub drm: Located<(i64, i64)>,
@@ -183,7 +183,7 @@ pub fn row_odds(dice: Dice, rows: &[RollRange], drm: i64) -> Vec<RowOdds> {
 pub struct RangeTable {
     pub id: Located<String>,
     pub title: String,
-    pub rule: Option<String>,
+    pub rule: Option<Located<String>>,
     pub dice: Located<Dice>,
     /// Header of the case column ("Target").
     pub label_header: String,
@@ -249,7 +249,7 @@ fn single_letter(s: &str) -> Option<char> {
 pub struct ModifierList {
     pub id: Located<String>,
     pub title: String,
-    pub rule: Option<String>,
+    pub rule: Option<Located<String>>,
     /// Header of the value column ("Modifier"), if printed.
     pub value_header: Option<String>,
     pub intro: Vec<Located<String>>,
@@ -290,7 +290,7 @@ pub enum ModEntry {
 pub struct Matrix {
     pub id: Located<String>,
     pub title: String,
-    pub rule: Option<String>,
+    pub rule: Option<Located<String>>,
     /// Header of the row-label column; `None` when rows have no labels.
     pub label_header: Option<String>,
     pub columns: Vec<String>,
@@ -341,7 +341,7 @@ pub struct MatrixRow {
 pub struct Checklist {
     pub id: Located<String>,
     pub title: String,
-    pub rule: Option<String>,
+    pub rule: Option<Located<String>>,
     /// Who may carry out a step ("A" = Attacker...), with its meaning.
     pub actors: Vec<Located<String>>,
     pub intro: Vec<Located<String>>,

@@ -21,6 +21,21 @@ pub enum FieldKind {
     /// The faces of a die: a list of faces, each a space-separated list of
     /// declared symbols ("sword sword burst"; "" is a blank face).
     Faces(super::FacesDecl),
+    /// Yes or no (`true`/`false` in TOML, `yes`/`no` in a CSV), held as the
+    /// text [`YES`] or [`NO`] and printed as the field says.
+    YesNo(YesNoText),
+}
+
+/// How a yes/no value is held.
+pub const YES: &str = "yes";
+pub const NO: &str = "no";
+
+/// What a yes/no field prints for each value (rich text: an icon
+/// `:star:`, a mark, words; empty prints nothing).
+#[derive(Clone, Debug, PartialEq)]
+pub struct YesNoText {
+    pub yes: String,
+    pub no: String,
 }
 
 impl FieldKind {
@@ -33,6 +48,7 @@ impl FieldKind {
             FieldKind::Ref(_) => "ref",
             FieldKind::Phrase(_) => "phrase",
             FieldKind::Faces(_) => "faces",
+            FieldKind::YesNo(_) => "yes-no",
         }
     }
 }
@@ -57,6 +73,16 @@ pub struct FieldDecl {
 impl FieldDecl {
     pub fn is_symbol(&self, value: &str) -> bool {
         self.symbols.iter().any(|(s, _)| s == value)
+    }
+
+    /// A value as it prints: a yes/no value as the field's `yes` or `no`
+    /// text, any other as written.
+    pub fn printed(&self, value: &FieldValue) -> String {
+        match (&self.kind, value) {
+            (FieldKind::YesNo(text), FieldValue::Text(t)) if &**t == YES => text.yes.clone(),
+            (FieldKind::YesNo(text), FieldValue::Text(t)) if &**t == NO => text.no.clone(),
+            _ => value.display(),
+        }
     }
 }
 
@@ -222,6 +248,13 @@ impl Deck {
     /// The card's value for a field, as text.
     pub fn text(&self, card: &Card, field: usize) -> Option<String> {
         card.values.get(field)?.as_ref().map(|v| v.value.display())
+    }
+
+    /// A card's value of a field as it prints (a yes/no field's `yes` or
+    /// `no` text); None where the card has none.
+    pub fn printed(&self, card: &Card, field: usize) -> Option<String> {
+        let value = card.values.get(field)?.as_ref()?;
+        Some(self.fields.get(field)?.printed(&value.value))
     }
 }
 

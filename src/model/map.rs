@@ -530,15 +530,54 @@ impl Map {
     }
 
     /// What entering `cell` costs a unit of movement class `class`: its
-    /// terrain's cost for the class (or for `all`); `None` when the
-    /// terrain gives none.
-    pub fn move_cost(&self, cell: Cell, class: &str) -> Option<MoveCost> {
-        self.terrain_at(cell)?.effects.move_cost(class)
+    /// terrain's cost for the class (or for `all`), and, moving from the
+    /// neighbouring cell `from`, the cost of each feature on the way — a
+    /// hexside feature (a river) between the two, a path feature (a road)
+    /// running from one to the other — added to it ("+2"), or prohibited.
+    /// `None` when neither terrain nor feature gives a cost.
+    pub fn move_cost(&self, from: Option<Cell>, cell: Cell, class: &str) -> Option<MoveCost> {
+        let terrain = self
+            .terrain_at(cell)
+            .and_then(|t| t.effects.move_cost(class));
+        let Some(from) = from else {
+            return terrain;
+        };
+        self.features_between(from, cell)
+            .filter_map(|kind| kind.effects.move_cost(class))
+            .fold(terrain, |total, feature| match (total, feature) {
+                (Some(MoveCost::Prohibited), _) | (_, MoveCost::Prohibited) => {
+                    Some(MoveCost::Prohibited)
+                }
+                (None, added) => Some(added),
+                (Some(MoveCost::Cost(n)), MoveCost::Add(m) | MoveCost::Cost(m)) => {
+                    Some(MoveCost::Cost(n.saturating_add(m)))
+                }
+                (Some(MoveCost::Add(n)), MoveCost::Add(m) | MoveCost::Cost(m)) => {
+                    Some(MoveCost::Add(n.saturating_add(m)))
+                }
+            })
+    }
+
+    /// The kinds of the features crossed or followed going from `from` to
+    /// its neighbour `to`: a hexside feature between them, a path feature
+    /// passing from one to the other (either way).
+    fn features_between(&self, from: Cell, to: Cell) -> impl Iterator<Item = &FeatureKind> + '_ {
+        let is_step = move |a: &CellName, b: &CellName| {
+            let (a, b) = (self.cell(a), self.cell(b));
+            (a == Some(from) && b == Some(to)) || (a == Some(to) && b == Some(from))
+        };
+        self.features
+            .iter()
+            .filter(move |f| match &f.route {
+                Route::Sides(sides) => sides.iter().any(|(a, b)| is_step(a, b)),
+                Route::Through(cells) => cells.windows(2).any(|w| is_step(&w[0], &w[1])),
+            })
+            .filter_map(|f| self.feature_kind(&f.kind.value))
     }
 
     /// Whether a unit of movement class `class` may not enter `cell`.
     pub fn prohibits(&self, cell: Cell, class: &str) -> bool {
-        self.move_cost(cell, class) == Some(MoveCost::Prohibited)
+        self.move_cost(None, cell, class) == Some(MoveCost::Prohibited)
     }
 
     /// Whether any terrain or feature declares an effect.

@@ -40,8 +40,8 @@ pub use chart::{
 };
 pub use collection::{ItemRef, SIDES};
 pub use deck::{
-    Card, Complete, Constraints, CountPer, Deck, FieldDecl, FieldKind, FieldValue, TextPool,
-    Unique, When,
+    Card, Complete, Constraints, CountPer, Deck, FieldDecl, FieldKind, FieldValue, NO, TextPool,
+    Unique, When, YES, YesNoText,
 };
 pub use faces::{
     Attack, FacesDecl, HitDistribution, MAX_FACES, count_on, face_symbols, faces_text,
@@ -72,10 +72,10 @@ pub use scenario::Scenario;
 pub(crate) use sheet::avery_5395;
 pub use sheet::{CardSize, Paper, SheetTemplate};
 pub use shortcode::{
-    Shortcode, ShortcodeArg, ShortcodeProblem, block_anchor, block_id_title, data_anchor,
-    shown_tables,
+    Shortcode, ShortcodeArg, ShortcodeProblem, block_alone, block_anchor, block_id_title,
+    block_rule, data_anchor, shown_tables,
 };
-pub use template::{Align, CardTemplate, Frame, Region, Style, TextColor, VAlign};
+pub use template::{Align, CardTemplate, Frame, FrameWhen, Region, Style, TextColor, VAlign};
 
 use crate::diag::Loc;
 

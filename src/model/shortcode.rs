@@ -6,7 +6,7 @@
 
 use std::ops::Range;
 
-use super::{BlockKind, ChartBlock, Game};
+use super::{BlockKind, Chart, ChartBlock, Game};
 
 /// A string argument of a shortcode and its span (quotes included).
 #[derive(Clone, Debug, PartialEq)]
@@ -80,6 +80,8 @@ pub fn shown_tables(game: &Game, code: &Shortcode) -> Vec<(String, String)> {
                 tables
             } else if let Some(t) = game.random_tables.iter().find(|t| t.id == name) {
                 vec![(t.name.clone(), anchor)]
+            } else if let Some(alone) = block_alone(game, name) {
+                vec![(alone.title, anchor)]
             } else {
                 Vec::new()
             }
@@ -89,5 +91,54 @@ pub fn shown_tables(game: &Game, code: &Shortcode) -> Vec<(String, String)> {
             .map(|c| vec![(c.name.clone(), anchor)])
             .unwrap_or_default(),
         _ => Vec::new(),
+    }
+}
+
+/// A chart block shown alone (`{{ table("combat") }}` naming a block's id,
+/// as `grogpress odds` does): the block, and the notes that follow it in
+/// its chart (a note stays with its table), as a chart of their own titled
+/// with the block's title and rule (the chart's where the block has none).
+pub fn block_alone(game: &Game, id: &str) -> Option<Chart> {
+    let (chart, at) = game.charts.iter().find_map(|c| {
+        let at = c
+            .blocks
+            .iter()
+            .position(|b| block_id_title(b).is_some_and(|(bid, _)| bid == id))?;
+        Some((c, at))
+    })?;
+    let block = &chart.blocks[at];
+    let title = match block_id_title(block) {
+        Some((_, t)) if !t.is_empty() => t.to_string(),
+        _ => chart.title.clone(),
+    };
+    let rule = block_rule(block).or(chart.rule.as_ref()).cloned();
+    let mut blocks = vec![ChartBlock {
+        beside: false,
+        ..block.clone()
+    }];
+    blocks.extend(
+        chart.blocks[at + 1..]
+            .iter()
+            .take_while(|b| matches!(b.kind, BlockKind::Notes(_)))
+            .cloned(),
+    );
+    Some(Chart {
+        id: id.to_string(),
+        title,
+        rule,
+        blocks,
+        loc: block.loc.clone(),
+    })
+}
+
+/// The rule a block prints beside its title, where it has one.
+pub fn block_rule(block: &ChartBlock) -> Option<&super::Located<String>> {
+    match &block.kind {
+        BlockKind::Results(t) => t.rule.as_ref(),
+        BlockKind::Ranges(t) => t.rule.as_ref(),
+        BlockKind::Modifiers(t) => t.rule.as_ref(),
+        BlockKind::Matrix(t) => t.rule.as_ref(),
+        BlockKind::Checklist(t) => t.rule.as_ref(),
+        BlockKind::Notes(_) => None,
     }
 }

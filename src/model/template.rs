@@ -108,5 +108,16 @@ pub struct Frame {
     pub height: f32,
     pub radius: f32,
     pub stroke: f32,
+    /// Drawn only on the cards this holds for (`when`, `equals`); on every card without.
+    pub when: Option<FrameWhen>,
     pub loc: Loc,
+}
+
+/// When a frame is drawn: on a card that has a value of `field` (a yes/no
+/// field: yes), or, with `equals`, whose value is that (as written, or as
+/// it prints).
+#[derive(Clone, Debug, PartialEq)]
+pub struct FrameWhen {
+    pub field: super::Located<String>,
+    pub equals: Option<super::Located<String>>,
 }

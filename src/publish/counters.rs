@@ -7,7 +7,7 @@
 use super::{Assets, Body, Output, PlanOptions};
 use crate::diag::{Diagnostics, Sources};
 use crate::layout::{
-    self, Corner, Counter, CounterOptions, CounterPicture, CounterText, Factor, Strip,
+    self, Corner, Counter, CounterKey, CounterOptions, CounterPicture, CounterText, Factor, Strip,
 };
 use crate::load::{self, OpError};
 use crate::model::nato::{Affiliation, Echelon, Function, UnitSymbol};
@@ -114,11 +114,7 @@ pub fn html_page(
     let mut kinds: Vec<(&Counter, usize)> = Vec::new();
     for counter in &counters {
         match kinds.last_mut() {
-            Some((first, count))
-                if first.loc == counter.loc
-                    && first.side == counter.side
-                    && first.name == counter.name =>
-            {
+            Some((first, count)) if first.key == counter.key && first.name == counter.name => {
                 *count += 1;
             }
             _ => kinds.push((counter, 1)),
@@ -214,11 +210,17 @@ fn resolve(
             ok = false;
         }
         let mut first = true;
-        for (unit, count) in &side.units {
+        for (entry, (unit, count)) in side.units.iter().enumerate() {
             let Some(item) = units.item(&unit.value) else {
                 ok = false;
                 continue;
             };
+            let key = CounterKey::Unit {
+                side: side_number,
+                entry,
+            };
+            // A counter's problems are the unit's: at its name.
+            let name_loc = name_loc(units, item).unwrap_or_else(|| unit.loc.clone());
             if !(0..=500).contains(&count.value) {
                 ok = false;
                 continue;
@@ -232,7 +234,8 @@ fn resolve(
                     .image
                     .as_ref()
                     .and_then(|image| unit_picture(image, units, item, &art));
-                let Some(parts) = strip_counters(game, job, units, item, unit) else {
+                let named_at = crate::model::Located::new(unit.value.clone(), name_loc.clone());
+                let Some(parts) = strip_counters(game, job, units, item, &named_at) else {
                     ok = false;
                     continue;
                 };
@@ -251,7 +254,8 @@ fn resolve(
                             color,
                             side: side.name.value.clone(),
                             new_row: first,
-                            loc: unit.loc.clone(),
+                            key,
+                            loc: name_loc.clone(),
                         });
                         first = false;
                     }
@@ -294,7 +298,8 @@ fn resolve(
                     color,
                     side: side.name.value.clone(),
                     new_row: first,
-                    loc: unit.loc.clone(),
+                    key,
+                    loc: name_loc.clone(),
                 });
                 first = false;
             }
@@ -303,6 +308,12 @@ fn resolve(
     mark_swatches(&mut counters);
     counters.extend(markers(job));
     Ok(ok.then_some(counters))
+}
+
+/// Where an item's `name` is written in its collection.
+fn name_loc(units: &Deck, item: &crate::model::Card) -> Option<crate::diag::Loc> {
+    let at = units.field_index("name")?;
+    Some(item.values.get(at)?.as_ref()?.loc.clone())
 }
 
 /// Four empty corners: a marker's, or a strip counter's.
@@ -482,7 +493,7 @@ fn unit_symbol(
 fn markers(job: &CounterJob) -> Vec<Counter> {
     const GREY: [f32; 3] = [0.86, 0.86, 0.86];
     let mut counters: Vec<Counter> = Vec::new();
-    for marker in &job.markers {
+    for (k, marker) in job.markers.iter().enumerate() {
         let count = marker.count.as_ref().map_or(1, |c| c.value.clamp(1, 500));
         let color = marker
             .color
@@ -505,6 +516,7 @@ fn markers(job: &CounterJob) -> Vec<Counter> {
                 side: String::new(),
                 // The markers begin a row of their own, then run on.
                 new_row: counters.is_empty() && n == 0,
+                key: CounterKey::Marker(k),
                 loc: marker.name.loc.clone(),
             });
         }

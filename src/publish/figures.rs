@@ -100,11 +100,9 @@ fn counter_fronts(
         .counters
         .iter()
         .map(|&(_, side, entry)| {
-            let side = job.sides.get(side)?;
-            let (unit, _) = side.units.get(entry)?;
-            let counter = counters
-                .iter()
-                .find(|c| c.side == side.name.value && c.loc == unit.loc)?;
+            job.sides.get(side)?.units.get(entry)?;
+            let key = crate::layout::CounterKey::Unit { side, entry };
+            let counter = counters.iter().find(|c| c.key == key)?;
             counter_faces(counter, size, family, &assets.fonts)
                 .ok()
                 .map(|(front, _)| front)

@@ -65,7 +65,7 @@ impl GameFigures<'_> {
     fn table(&self, id: &str) -> Option<Figure> {
         if let Some(chart) = self.game.charts.iter().find(|c| c.id == id) {
             let title = match &chart.rule {
-                Some(rule) => format!("{} ({rule})", chart.title),
+                Some(rule) => format!("{} ({})", chart.title, rule.value),
                 None => chart.title.clone(),
             };
             // Each block's first table carries the block's anchor, as in the HTML.
@@ -82,6 +82,18 @@ impl GameFigures<'_> {
                 title: Some(title),
                 specs,
                 anchors,
+            });
+        }
+        if let Some(alone) = crate::model::block_alone(self.game, id) {
+            // The block's own title bar (with its rule) heads it.
+            return Some(Figure::Tables {
+                title: None,
+                specs: alone
+                    .blocks
+                    .iter()
+                    .flat_map(|b| block_specs(b, true))
+                    .collect(),
+                anchors: Vec::new(),
             });
         }
         let t = self.game.random_tables.iter().find(|t| t.id == id)?;

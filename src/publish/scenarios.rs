@@ -8,9 +8,9 @@
 use std::collections::HashMap;
 
 use super::{Assets, Body, Output, PlanOptions};
-use crate::diag::{Diagnostics, Loc};
+use crate::diag::Diagnostics;
 use crate::layout::{
-    self, Counter, OobEntry, OobGroup, SetupCard, SheetHead, SheetOptions, TurnBox,
+    self, Counter, CounterKey, OobEntry, OobGroup, SetupCard, SheetHead, SheetOptions, TurnBox,
 };
 use crate::load::OpError;
 use crate::model::scenario::{Place, Placement, Scenario};
@@ -29,27 +29,21 @@ struct Drawn<'a> {
 fn drawn<'a>(game: &Game, counters: &'a [Counter]) -> Option<Drawn<'a>> {
     let job = game.publish.counters.as_ref()?;
     let units = game.collection(&job.units.value)?;
-    // The first counter of each place in game.toml (a unit of a side, a marker).
-    let mut at: HashMap<(usize, usize), Vec<&Counter>> = HashMap::new();
+    // The first counter of each entry of the counter mix (a unit of a side, a marker).
+    let mut first: HashMap<CounterKey, &'a Counter> = HashMap::new();
     for c in counters {
-        let copies = at.entry((c.loc.span.start, c.loc.span.end)).or_default();
-        if !copies.iter().any(|k| k.loc == c.loc) {
-            copies.push(c);
-        }
+        first.entry(c.key).or_insert(c);
     }
-    let by_loc = |loc: &Loc| -> Option<&'a Counter> {
-        at.get(&(loc.span.start, loc.span.end))?
-            .iter()
-            .find(|c| c.loc == *loc)
-            .copied()
-    };
     let mut out = Drawn {
         units: HashMap::new(),
         markers: HashMap::new(),
     };
     for (side, mix) in job.sides.iter().enumerate() {
-        for (unit, _) in &mix.units {
-            let (Some(item), Some(c)) = (units.item(&unit.value), by_loc(&unit.loc)) else {
+        for (entry, (unit, _)) in mix.units.iter().enumerate() {
+            let (Some(item), Some(c)) = (
+                units.item(&unit.value),
+                first.get(&CounterKey::Unit { side, entry }),
+            ) else {
                 continue;
             };
             out.units
@@ -57,8 +51,8 @@ fn drawn<'a>(game: &Game, counters: &'a [Counter]) -> Option<Drawn<'a>> {
                 .or_insert(c);
         }
     }
-    for marker in &job.markers {
-        if let Some(c) = by_loc(&marker.name.loc) {
+    for (k, marker) in job.markers.iter().enumerate() {
+        if let Some(c) = first.get(&CounterKey::Marker(k)) {
             out.markers.insert(marker.name.value.clone(), c);
         }
     }

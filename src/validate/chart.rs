@@ -46,6 +46,90 @@ pub fn check_aid_tables(game: &crate::model::Game, diags: &mut Diagnostics) {
     }
 }
 
+/// A chart's or block's `rule` ("5.1", "5.3 & 5.4", "5.1b") names rules of
+/// the game's rulebook when the rulebook is numbered (`rule_numbers`, or
+/// headings numbered by hand, "9.9 Retreat"): each number that is no
+/// heading's is an `unknown-rule-number` at the value. A game whose rules are
+/// not numbered refers to a rulebook printed elsewhere, and is not checked.
+pub fn check_chart_rules(game: &crate::model::Game, diags: &mut Diagnostics) {
+    let rules = rule_numbers_of(game);
+    if rules.is_empty() {
+        return;
+    }
+    let refs = game.charts.iter().flat_map(|c| {
+        c.rule
+            .iter()
+            .chain(c.blocks.iter().filter_map(crate::model::block_rule))
+    });
+    for rule in refs {
+        for number in rule_numbers_in(&rule.value) {
+            if rules.contains(&number) || rules.contains(&format!("{number}.0")) {
+                continue;
+            }
+            let mut near: Vec<&str> = rules
+                .iter()
+                .filter(|r| r.split('.').next() == number.split('.').next())
+                .map(String::as_str)
+                .collect();
+            if near.is_empty() {
+                near = rules.iter().map(String::as_str).collect();
+            }
+            near.sort_by(|a, b| compare_numbers(a, b));
+            near.truncate(12);
+            diags.push(crate::error!(
+                "unknown-rule-number", Some(rule.loc.clone()),
+                "`rule = \"{}\"` names rule {number}, which the rules do not have",
+                rule.value.chars().take(60).filter(|c| !c.is_control()).collect::<String>();
+                hint: "the rules' numbers include {}", near.join(", ")
+            ));
+        }
+    }
+}
+
+/// Every rule number of the game's rulebook: the headings' numbers where
+/// `rule_numbers` numbers them, and a number a heading's text starts with
+/// ("9.9 Retreat"). Empty when the rules are not numbered.
+fn rule_numbers_of(game: &crate::model::Game) -> std::collections::HashSet<String> {
+    let book = crate::model::xref::RuleBook::new(
+        game.rules.iter().map(|p| &p.doc),
+        game.publish.options.rule_numbers,
+    );
+    let mut numbers: std::collections::HashSet<String> =
+        book.numbers.iter().flatten().flatten().cloned().collect();
+    for heading in book.pages.iter().flatten() {
+        let first = heading.text.split_whitespace().next().unwrap_or_default();
+        if let Some(number) = rule_numbers_in(first).first()
+            && number.len() == first.trim_end_matches('.').len()
+        {
+            numbers.insert(number.clone());
+        }
+    }
+    numbers
+}
+
+/// The rule numbers a `rule` value names: each run of digits and dots
+/// that starts with a digit ("5.3 & 5.4" is 5.3 and 5.4), a case letter
+/// after it dropped ("5.1b" is 5.1), a trailing dot dropped.
+fn rule_numbers_in(text: &str) -> Vec<String> {
+    let mut numbers = Vec::new();
+    let mut current = String::new();
+    for c in text.chars().chain(std::iter::once(' ')) {
+        if c.is_ascii_digit() || (c == '.' && !current.is_empty()) {
+            current.push(c);
+        } else if !current.is_empty() {
+            numbers.push(current.trim_end_matches('.').to_string());
+            current.clear();
+        }
+    }
+    numbers
+}
+
+/// Rule numbers in reading order (5.2 before 5.10).
+fn compare_numbers(a: &str, b: &str) -> std::cmp::Ordering {
+    let parts = |s: &str| -> Vec<u64> { s.split('.').map(|p| p.parse().unwrap_or(0)).collect() };
+    parts(a).cmp(&parts(b))
+}
+
 pub fn validate_charts(charts: &[Chart], diags: &mut Diagnostics) {
     let mut ids: HashMap<&str, &Loc> = HashMap::new();
     for chart in charts {

@@ -70,6 +70,15 @@ pub fn check_template_fields(
             ));
         }
     }
+    for when in template.frames.iter().filter_map(|f| f.when.as_ref()) {
+        if deck.field_index(&when.field.value).is_none() {
+            diags.push(crate::error!(
+                "dangling-reference", Some(when.field.loc.clone()),
+                "the frame is drawn when the deck `{}` has a field `{}`, and it has none", deck.id, when.field.value;
+                hint: "{}", deck.fields_hint()
+            ));
+        }
+    }
 }
 
 /// A units and dice sheet reads the game's `[dice_combat]`.

@@ -63,6 +63,7 @@ pub fn validate(game: &Game) -> Diagnostics {
     validate_images(game, &mut diags);
     validate_charts(&game.charts, &mut diags);
     chart::check_aid_tables(game, &mut diags);
+    chart::check_chart_rules(game, &mut diags);
     validate_glossary(&game.glossary, &mut diags);
     forces::check_force_sides(game, &mut diags);
     validate_counters(game, &mut diags);

@@ -16,7 +16,7 @@ pub const SHORTCODES: &[(&str, &str)] = &[
     ),
     (
         "table",
-        "table(\"id\") — a chart or random table, e.g. table(\"combat\")",
+        "table(\"id\") — a chart, a chart block or a random table, e.g. table(\"combat\")",
     ),
     (
         "collection",
@@ -97,7 +97,17 @@ fn check_data_shortcode(
         "table" => {
             let mut ids: Vec<&str> = game.charts.iter().map(|c| c.id.as_str()).collect();
             ids.extend(game.random_tables.iter().map(|t| t.id.as_str()));
-            (code.args[0].value.clone(), "chart or random table", ids)
+            ids.extend(
+                game.charts
+                    .iter()
+                    .flat_map(|c| &c.blocks)
+                    .filter_map(|b| crate::model::block_id_title(b).map(|(id, _)| id)),
+            );
+            (
+                code.args[0].value.clone(),
+                "chart, chart block or random table",
+                ids,
+            )
         }
         _ => (code.args[0].value.clone(), "collection", collections()),
     };

@@ -85,8 +85,10 @@ pub fn data_shortcode(
             } else if let Some(t) = src.game.random_tables.iter().find(|t| t.id == name) {
                 let value = random_table_value(t, id, &mut row_ids);
                 render(src, "table.html", "table", value)
+            } else if let Some(alone) = crate::model::block_alone(src.game, name) {
+                chart_html(src, &alone, id, &mut row_ids)
             } else {
-                Err(format!("no chart or random table `{name}`"))
+                Err(format!("no chart, chart block or random table `{name}`"))
             }
         }
         "collection" => {
@@ -165,7 +167,10 @@ fn chart_html(
         map([
             ("id", Value::from(id)),
             ("title", Value::from(chart.title.as_str())),
-            ("rule", Value::from(chart.rule.clone())),
+            (
+                "rule",
+                Value::from(chart.rule.as_ref().map(|r| r.value.clone())),
+            ),
             ("tables", Value::from(tables)),
         ]),
     );
@@ -374,7 +379,7 @@ fn collection_value(c: &Deck, id: Option<String>, row_ids: &mut RowIds<'_>) -> V
                 .map(|&i| match item.values.get(i).and_then(|v| v.as_ref()) {
                     Some(v) => match &v.value {
                         FieldValue::List(faces) => crate::model::faces_text(faces),
-                        other => other.display(),
+                        other => c.fields[i].printed(other),
                     },
                     // No value: an empty cell (a "-" the data writes is kept).
                     None => String::new(),

@@ -868,7 +868,7 @@ fn fields_value(deck: &Deck, card: usize, icons: &[crate::model::Icon]) -> Value
         .enumerate()
         .filter(|(i, _)| *i != deck.title_field)
         .filter_map(|(i, field)| {
-            let text = deck.text(&deck.cards[card], i)?;
+            let text = deck.printed(&deck.cards[card], i)?;
             let html = if field.kind == FieldKind::Rich {
                 rich_html(&text, icons)
             } else {
@@ -1045,7 +1045,7 @@ fn card_text(deck: &Deck, card: usize) -> String {
     (0..deck.fields.len())
         .filter(|&i| i != deck.title_field && Some(i) != mirrored)
         .filter_map(|i| {
-            let text = deck.text(&deck.cards[card], i)?;
+            let text = deck.printed(&deck.cards[card], i)?;
             let text = plain_text(&text)
                 .split_whitespace()
                 .collect::<Vec<_>>()
