@@ -36,7 +36,7 @@ pub fn validate_parts(game: &Game, diags: &mut Diagnostics) {
         }
     }
     for map in &game.maps {
-        let (w, h) = map.grid.extent();
+        let (w, h) = map.extent();
         let mut placed: Vec<(&BoardPart, [f32; 4])> = Vec::new();
         for part in &map.parts {
             let Some((x, y)) = part.origin_on(map) else {
