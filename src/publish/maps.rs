@@ -129,18 +129,7 @@ pub fn plan_maps(game: &Game, assets: &Assets, diags: &mut Diagnostics) -> Vec<O
         let tiles = lay_out_tiles(map, &drawing, &plan, &legend.1, faces, &assets.fonts);
         outputs.push(Output {
             file_name: format!("{}-map-tiles.pdf", map.id),
-            summary: format!(
-                "{} on {} sheets, {} across x {} down, to tape together{}",
-                map.name,
-                plan.columns * plan.rows,
-                plan.columns,
-                plan.rows,
-                if legend.1.is_empty() {
-                    ""
-                } else {
-                    ", then the legend"
-                }
-            ),
+            summary: tiles_summary(&map.name, &plan, !legend.1.is_empty()),
             body: Body::Doc(tiles),
             images: None,
         });
@@ -255,4 +244,16 @@ pub fn html_pages(
         ));
     }
     (pages, pictures)
+}
+
+/// "Oka on 6 sheets, 3 across x 2 down, to tape together, then the legend".
+fn tiles_summary(name: &str, plan: &TilePlan, legend: bool) -> String {
+    let then = if legend { ", then the legend" } else { "" };
+    match plan.columns * plan.rows {
+        1 => format!("{name} on 1 sheet{then}"),
+        n => format!(
+            "{name} on {n} sheets, {} across x {} down, to tape together{then}",
+            plan.columns, plan.rows
+        ),
+    }
 }

@@ -309,13 +309,21 @@ fn check_swatch(
     diags: &mut Diagnostics,
 ) {
     let Some(swatch) = &job.swatch else { return };
-    let referred: Vec<&Deck> = corner_fields
+    let targets: Vec<&str> = corner_fields
         .iter()
         .filter_map(|&f| match &units.fields[f].kind {
-            FieldKind::Ref(to) => game.collection(to),
+            FieldKind::Ref(to) => Some(to.as_str()),
             _ => None,
         })
         .collect();
+    let referred: Vec<&Deck> = targets
+        .iter()
+        .filter_map(|to| game.collection(to))
+        .collect();
+    // A collection that did not load (its own error) may be the one.
+    if referred.len() < targets.len() {
+        return;
+    }
     if referred
         .iter()
         .any(|c| c.field_index(&swatch.value).is_some())
