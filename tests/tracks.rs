@@ -516,3 +516,72 @@ fn a_box_past_the_end_of_a_track_is_located() {
     let run = check(&g);
     run.exit(0);
 }
+
+/// A track on a map of places (no grid: its size is its `width` and
+/// `height`) prints on it, every box's number inside the map's extent.
+#[test]
+fn a_track_on_a_map_of_places_prints_on_it() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let map = r##"name = "Front"
+grid = "points"
+width = "8in"
+height = "5in"
+
+[[features]]
+id = "rail"
+name = "Railway"
+color = "#333333"
+
+[[spaces]]
+id = "a"
+name = "Amiens"
+at = ["1in", "1in"]
+
+[[spaces]]
+id = "b"
+name = "Brest"
+at = ["3in", "1in"]
+
+[[connections]]
+from = "a"
+to = "b"
+kind = "rail"
+"##;
+    let game = r#"name = "Places Track"
+
+[[maps]]
+id = "front"
+file = "maps/front.toml"
+
+[[tracks]]
+id = "vp"
+name = "Victory Points"
+kind = "numbered"
+to = 13
+per_row = 7
+box_size = "0.5in"
+map = "front"
+x = "4in"
+y = "3in"
+"#;
+    let dir = write(
+        tmp.path(),
+        "places-track",
+        &[
+            ("game.toml", game.as_bytes()),
+            ("maps/front.toml", map.as_bytes()),
+        ],
+    );
+    let out = tmp.path().join("out");
+    build_ok(&dir, &out);
+    let pdf = out.join("places-track").join("front-map.pdf");
+    let (_, words) = word_boxes(&pdf).into_iter().next().expect("a page");
+    for n in 0..=13 {
+        let text = n.to_string();
+        assert!(
+            words.iter().any(|(w, _)| *w == text),
+            "box {n} of the track is printed on the map: {:?}",
+            words.iter().map(|(w, _)| w).collect::<Vec<_>>()
+        );
+    }
+}
