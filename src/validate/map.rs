@@ -256,21 +256,33 @@ fn terrain_cells(map: &Map, diags: &mut Diagnostics) {
     }
 }
 
+/// `kind` names one of the map's `[[features]]` (a feature's kind, or a
+/// connection's: `what`); else `unknown-feature` at it, with the ids.
+pub(super) fn check_feature_kind(
+    map: &Map,
+    kind: &crate::model::Located<String>,
+    what: &str,
+    diags: &mut Diagnostics,
+) {
+    if map.feature_kind(&kind.value).is_some() {
+        return;
+    }
+    let ids: Vec<&str> = map
+        .feature_kinds
+        .iter()
+        .map(|k| k.id.value.as_str())
+        .collect();
+    diags.push(crate::error!(
+        "unknown-feature", Some(kind.loc.clone()),
+        "the map defines no {what} `{}`", kind.value;
+        hint: "its [[features]] ids: {}", if ids.is_empty() { "none".to_string() } else { ids.join(", ") }
+    ));
+}
+
 /// Every feature defined; its sides between neighbours, its paths through them.
 fn features(map: &Map, diags: &mut Diagnostics) {
     for feature in &map.features {
-        if map.feature_kind(&feature.kind.value).is_none() {
-            let ids: Vec<&str> = map
-                .feature_kinds
-                .iter()
-                .map(|k| k.id.value.as_str())
-                .collect();
-            diags.push(crate::error!(
-                "unknown-feature", Some(feature.kind.loc.clone()),
-                "the map defines no feature `{}`", feature.kind.value;
-                hint: "its [[features]] ids: {}", if ids.is_empty() { "none".to_string() } else { ids.join(", ") }
-            ));
-        }
+        check_feature_kind(map, &feature.kind, "feature", diags);
         let pairs: Vec<(&CellName, &CellName)> = match &feature.route {
             Route::Sides(sides) => sides.iter().map(|(a, b)| (a, b)).collect(),
             Route::Through(cells) => {

@@ -153,18 +153,7 @@ fn connections(map: &Map, places: &Places, diags: &mut Diagnostics) {
         n.join(", ")
     };
     for c in &places.connections {
-        if map.feature_kind(&c.kind.value).is_none() {
-            let ids: Vec<&str> = map
-                .feature_kinds
-                .iter()
-                .map(|k| k.id.value.as_str())
-                .collect();
-            diags.push(crate::error!(
-                "unknown-feature", Some(c.kind.loc.clone()),
-                "the map defines no kind of connection `{}`", c.kind.value;
-                hint: "its [[features]] ids: {}", if ids.is_empty() { "none".to_string() } else { ids.join(", ") }
-            ));
-        }
+        super::map::check_feature_kind(map, &c.kind, "kind of connection", diags);
         let mut ends = [None, None];
         for (k, end) in [&c.from, &c.to].into_iter().enumerate() {
             ends[k] = places.find(&end.value);
