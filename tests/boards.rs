@@ -93,6 +93,9 @@ fn every_space_and_area_is_named_at_its_place_in_the_pdf_svg_and_html() {
     }
     // The badges' numbers and the text attribute print too.
     assert_eq!(word_at(&pdf, "FR").len(), 5);
+    // The legend keys connections and attributes too: not a terrain key.
+    assert_eq!(word_at(&pdf, "Key").len(), 1, "the legend's heading");
+    assert!(word_at(&pdf, "Terrain").is_empty(), "no \"Terrain Key\"");
 
     // The HTML page: a row per space, anchored, linked to its neighbours.
     let html = std::fs::read_to_string(dir.join("html/map-front.html")).expect("map page");

@@ -190,16 +190,16 @@ pub fn legend_rows(
 ) -> Result<Vec<LegendRow>, Vec<Diagnostic>> {
     let mut problems = Vec::new();
     let mut rows = Vec::new();
-    let heading = match text_at(
-        book,
-        faces.label,
-        HEADING_SIZE,
-        "Terrain Key",
-        0.0,
-        HEADING_SIZE,
-    ) {
+    // A map of places keys its connections and attributes as much as its
+    // terrain.
+    let title = if map.places.is_some() {
+        "Key"
+    } else {
+        "Terrain Key"
+    };
+    let heading = match text_at(book, faces.label, HEADING_SIZE, title, 0.0, HEADING_SIZE) {
         Some(t) => t,
-        None => return Err(vec![missing_glyph("Terrain Key", map.loc.clone())]),
+        None => return Err(vec![missing_glyph(title, map.loc.clone())]),
     };
     rows.push(LegendRow {
         width,
