@@ -265,3 +265,23 @@ fn each_fault_of_an_area_map_is_located() {
         "label-overlap",
     ]);
 }
+
+/// A `width` given but too long is that error alone, not also "missing".
+#[test]
+fn a_too_long_width_is_one_error_at_its_value() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let dir = tmp.path().join("wide");
+    std::fs::create_dir_all(dir.join("maps")).expect("mkdir");
+    std::fs::write(
+        dir.join("game.toml"),
+        "name = \"Wide\"\n\n[[maps]]\nid = \"front\"\nfile = \"maps/front.toml\"\n",
+    )
+    .expect("write");
+    let map = "name = \"Front\"\ngrid = \"points\"\nwidth = \"100000in\"\nheight = \"5in\"\n";
+    std::fs::write(dir.join("maps/front.toml"), map).expect("write");
+    let run = grogpress(&["check", dir.to_str().expect("path"), "--format", "json"]);
+    run.exit(1);
+    let (line, column) = line_col(map, map.find("\"100000in\"").expect("value"));
+    run.expect("error", "limit-exceeded", "front.toml", line, column);
+    run.only_ids(&["limit-exceeded"]);
+}

@@ -126,7 +126,8 @@ pub fn read_places(
 ) -> Option<Places> {
     let (attribute_tables, space_tables, area_tables, connection_tables) = tables;
     let size = |r: &mut Reader<'_>, v: Option<Located<f32>>, key: &str| {
-        if v.is_none() {
+        // Given but not read (a bad or too long length) is its own error.
+        if t.get_ref().get(key).is_none() {
             r.missing(t.span(), key, t.owner, "length");
         }
         r.positive(v, key, MAX_LENGTH, "pt").map(|v| v.value)
