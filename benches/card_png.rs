@@ -6,9 +6,9 @@
 
 use std::time::Instant;
 
-use grogpress::cli::{Assets, PlanOptions, check_game, write_card_images};
 use grogpress::diag::{Diagnostics, Sources};
 use grogpress::load::Root;
+use grogpress::publish::{Assets, PlanOptions, check_only, write_card_images};
 
 fn main() {
     let root = Root::new(env!("CARGO_MANIFEST_DIR"));
@@ -23,10 +23,10 @@ fn main() {
     };
     let mut jobs = Vec::new();
     for dir in root.games().expect("list games") {
-        if let Some((_, outputs)) =
-            check_game(&dir, &assets, &options, &mut sources, &mut diags).expect("check")
+        if let Some(checked) =
+            check_only(&dir, &assets, &options, &mut sources, &mut diags).expect("check")
         {
-            jobs.extend(outputs.into_iter().filter_map(|o| o.images));
+            jobs.extend(checked.outputs.into_iter().filter_map(|o| o.images));
         }
     }
     assert!(!diags.has_errors(), "shipped data has errors");

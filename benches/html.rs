@@ -7,9 +7,9 @@
 use std::process::Command;
 use std::time::Instant;
 
-use grogpress::cli::{Assets, build_html};
 use grogpress::diag::{Diagnostics, Sources};
 use grogpress::load::Root;
+use grogpress::publish::{Assets, build_html};
 
 const ROUNDS: u32 = 20;
 

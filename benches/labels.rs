@@ -11,9 +11,9 @@
 
 use std::time::Instant;
 
-use grogpress::cli::{Assets, PlanOptions};
 use grogpress::diag::{Diagnostics, Sources, render_human};
 use grogpress::load::Root;
+use grogpress::publish::{Assets, Destination, PlanOptions};
 
 #[path = "support/cards.rs"]
 mod cards;
@@ -51,27 +51,23 @@ fn main() {
             ..PlanOptions::everything()
         };
         let loaded =
-            grogpress::publish::check(&game_dir, &assets, &options, &mut sources, &mut diags)
+            grogpress::publish::check_game(&game_dir, &assets, &options, &mut sources, &mut diags)
                 .expect("check");
         let t_checked = start.elapsed().as_secs_f64();
-        let (game, outputs) = loaded.expect("game loads");
+        let game = loaded.expect("game loads");
         // As `build` does: every page laid out once, as it is written.
-        let request = grogpress::publish::WriteRequest {
-            out: &tmp.join("out"),
-            options: &options,
-            wanted: &|_| true,
-            previews: None,
-        };
-        let wrote =
-            grogpress::publish::write(&game, &outputs, &assets, &request, &mut diags, &mut |_| {})
-                .expect("write");
+        let out = tmp.join("out");
+        let to = Destination::everything(&out);
+        let wrote = game
+            .finish(&assets, &options, Some(&to), &mut diags, &mut |_| {})
+            .expect("write");
         if !wrote || diags.has_errors() {
             for d in &diags.list {
                 eprintln!("{}", render_human(d, &sources));
             }
             panic!("benchmark data has errors");
         }
-        let pages: usize = outputs.iter().map(|o| o.page_count()).sum();
+        let pages: usize = game.outputs.iter().map(|o| o.page_count()).sum();
         let total = start.elapsed().as_secs_f64();
         best = best.min(total);
         println!(

@@ -12,9 +12,9 @@
 
 use std::time::Instant;
 
-use grogpress::cli::{Assets, PlanOptions};
 use grogpress::diag::{Diagnostics, Sources, render_human};
 use grogpress::load::Root;
+use grogpress::publish::{Assets, Destination, PlanOptions};
 
 #[path = "support/maps.rs"]
 mod maps;
@@ -62,21 +62,16 @@ fn main() {
             html: false,
             ..PlanOptions::everything()
         };
-        let (game, outputs) =
-            grogpress::publish::check(&game_dir, &assets, &options, &mut sources, &mut diags)
+        let game =
+            grogpress::publish::check_game(&game_dir, &assets, &options, &mut sources, &mut diags)
                 .expect("check")
                 .expect("the game loads");
         let checked = ms(start);
         let write = |options: &PlanOptions, diags: &mut Diagnostics| {
-            let request = grogpress::publish::WriteRequest {
-                out: &out_dir,
-                options,
-                wanted: &|_| true,
-                previews: None,
-            };
+            let to = Destination::everything(&out_dir);
             let mut images = 0;
-            let wrote =
-                grogpress::publish::write(&game, &outputs, &assets, &request, diags, &mut |w| {
+            let wrote = game
+                .finish(&assets, options, Some(&to), diags, &mut |w| {
                     if let grogpress::publish::Written::Images { count, .. } = w {
                         images += count;
                     }
@@ -101,15 +96,15 @@ fn main() {
         };
         assert_eq!(write(&pdf_options, &mut diags), 0);
         let pdfs = ms(t);
-        let map = &game.maps[0];
+        let map = &game.game.maps[0];
         let t = Instant::now();
         let drawing =
-            grogpress::publish::maps::draw(map, &game, &assets, &mut diags).expect("draws");
+            grogpress::publish::maps::draw(map, &game.game, &assets, &mut diags).expect("draws");
         let picture = grogpress::publish::maps::map_svg(map, &drawing, &assets);
         let svg_ms = ms(t);
         let t = Instant::now();
         let drawing =
-            grogpress::publish::maps::draw(map, &game, &assets, &mut diags).expect("draws");
+            grogpress::publish::maps::draw(map, &game.game, &assets, &mut diags).expect("draws");
         let dpi = grogpress::publish::maps::png_dpi(&drawing);
         let (w, h) = (drawing.width, drawing.height);
         let bytes = grogpress::render::png::items_to_png(&drawing.items, w, h, &assets.fonts, dpi)

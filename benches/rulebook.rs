@@ -12,10 +12,10 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
 
-use grogpress::cli::{Assets, write_rulebook};
 use grogpress::diag::{Diagnostics, Sources};
 use grogpress::layout::RulebookOptions;
 use grogpress::load::Root;
+use grogpress::publish::{Assets, write_rulebook};
 
 #[path = "support/rules.rs"]
 mod rules;

@@ -10,10 +10,10 @@ use std::path::{Path, PathBuf};
 
 use support::{copy_dir, grogpress};
 
-use grogpress::cli::{Assets, PlanOptions, check_game};
 use grogpress::diag::{Diagnostics, Sources, render_human, render_json};
 use grogpress::load::Root;
 use grogpress::load::toml::{decode, parse};
+use grogpress::publish::{Assets, PlanOptions, check_only};
 
 /// The `toml` target: bytes decoded, parsed, every diagnostic rendered.
 fn toml_target(data: &[u8]) -> Diagnostics {
@@ -62,7 +62,7 @@ fn check_target(archive: &str) -> (Diagnostics, Sources) {
     let assets = Assets::load(root, &mut sources, &mut diags).expect("assets");
     let mut sources = Sources::default();
     let mut diags = Diagnostics::default();
-    check_game(
+    check_only(
         tmp.path(),
         &assets,
         &PlanOptions::everything(),

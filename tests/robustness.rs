@@ -12,9 +12,9 @@ mod support;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 
-use grogpress::cli::{Assets, PlanOptions, check_game};
 use grogpress::diag::{Diagnostics, Sources, render_human, render_json};
 use grogpress::load::{Root, load_sheets};
+use grogpress::publish::{Assets, PlanOptions, check_only};
 use support::{copy_dir, grogpress};
 
 fn manifest() -> PathBuf {
@@ -114,7 +114,7 @@ fn check_in_process(dir: &Path, assets: &Assets) -> Option<String> {
     let result = catch_unwind(AssertUnwindSafe(|| {
         let mut sources = Sources::default();
         let mut diags = Diagnostics::default();
-        let outcome = check_game(
+        let outcome = check_only(
             dir,
             assets,
             &PlanOptions::everything(),

@@ -25,10 +25,7 @@ use crate::diag::{Diagnostics, Sources, render_json};
 use crate::layout::{Flip, LabelOptions, PnpOptions, SheetLayout};
 use crate::load::{OpError, Root, parse_length_arg};
 use crate::model::Paper;
-pub use crate::publish::{
-    Assets, Body, CardImages, Output, PlanOptions, build_html, plan, write_atomic,
-    write_atomic_with, write_card_images, write_output, write_output_with, write_rulebook,
-};
+use crate::publish::{Assets, Overrides, PlanOptions, write_atomic};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -283,14 +280,6 @@ enum PaperArg {
     A4,
 }
 
-/// The flip asked for, else the long edge.
-fn flip(arg: Option<FlipArg>) -> Flip {
-    match arg {
-        Some(FlipArg::Short) => Flip::Short,
-        _ => Flip::Long,
-    }
-}
-
 impl PaperArg {
     fn paper(self) -> Paper {
         match self {
@@ -306,10 +295,28 @@ enum FlipArg {
     Short,
 }
 
+impl FlipArg {
+    fn flip(self) -> Flip {
+        match self {
+            FlipArg::Long => Flip::Long,
+            FlipArg::Short => Flip::Short,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum LayoutArg {
     Duplex,
     Gutterfold,
+}
+
+impl LayoutArg {
+    fn sheets(self) -> SheetLayout {
+        match self {
+            LayoutArg::Duplex => SheetLayout::Duplex,
+            LayoutArg::Gutterfold => SheetLayout::Gutterfold,
+        }
+    }
 }
 
 #[derive(Args, Debug)]
@@ -533,16 +540,16 @@ pub fn run(cli: Cli) -> ExitCode {
                 deck,
                 sheet: label.sheet,
                 side: label.side,
-                given: crate::publish::Given {
-                    label_offset: label.offset_x.is_some() || label.offset_y.is_some(),
-                    ..Default::default()
+                overrides: Overrides {
+                    label_offset_x: label.offset_x,
+                    label_offset_y: label.offset_y,
+                    ..Overrides::default()
                 },
                 label: LabelOptions {
                     start: label.start as usize,
-                    offset_x: label.offset_x.unwrap_or(0.0),
-                    offset_y: label.offset_y.unwrap_or(0.0),
                     outlines: label.outlines,
                     copies: label.copies as usize,
+                    ..LabelOptions::default()
                 },
                 ..PlanOptions::default()
             };
@@ -565,27 +572,16 @@ pub fn run(cli: Cli) -> ExitCode {
                 dpi: pnp.dpi as f32,
                 tts: pnp.tts || pnp.tts_url_base.is_some(),
                 tts_url_base: pnp.tts_url_base,
-                given: crate::publish::Given {
-                    card_paper: pnp.paper.is_some(),
-                    flip: pnp.flip.is_some(),
-                    card_sheets: pnp.layout.is_some(),
-                    bleed: pnp.bleed,
-                    ..Default::default()
+                overrides: Overrides {
+                    card_paper: pnp.paper.map(PaperArg::paper),
+                    flip: pnp.flip.map(FlipArg::flip),
+                    card_sheets: pnp.layout.map(LayoutArg::sheets),
+                    bleed: pnp.bleed.then_some(true),
+                    ..Overrides::default()
                 },
                 pnp: PnpOptions {
-                    paper: pnp.paper.unwrap_or(PaperArg::Letter).paper(),
-                    layout: match pnp.layout.unwrap_or(LayoutArg::Duplex) {
-                        LayoutArg::Duplex => SheetLayout::Duplex,
-                        LayoutArg::Gutterfold => SheetLayout::Gutterfold,
-                    },
-                    flip: flip(pnp.flip),
                     back_offset_x: pnp.back_offset_x,
                     back_offset_y: pnp.back_offset_y,
-                    bleed: if pnp.bleed {
-                        crate::publish::CARD_BLEED
-                    } else {
-                        0.0
-                    },
                     ..PnpOptions::default()
                 },
                 ..PlanOptions::default()
@@ -600,10 +596,7 @@ pub fn run(cli: Cli) -> ExitCode {
         } => {
             let options = PlanOptions {
                 charts: true,
-                chart_paper: Some(match paper {
-                    PaperArg::Letter => crate::model::Paper::LETTER,
-                    PaperArg::A4 => crate::model::Paper::A4,
-                }),
+                chart_paper: Some(paper.paper()),
                 odds,
                 ..PlanOptions::default()
             };
@@ -664,13 +657,9 @@ for a results table name one table, e.g. `grogpress odds {game} combat`"
                 counters: true,
                 counter_size: size,
                 paper: paper.map(PaperArg::paper),
-                given: crate::publish::Given {
-                    flip: flip.is_some(),
-                    ..Default::default()
-                },
-                pnp: PnpOptions {
-                    flip: self::flip(flip),
-                    ..PnpOptions::default()
+                overrides: Overrides {
+                    flip: flip.map(FlipArg::flip),
+                    ..Overrides::default()
                 },
                 ..PlanOptions::default()
             };
@@ -698,17 +687,12 @@ for a results table name one table, e.g. `grogpress odds {game} combat`"
             columns,
             out,
         } => {
-            let defaults = crate::layout::RulebookOptions::default();
             let options = PlanOptions {
-                rulebook: Some(crate::layout::RulebookOptions {
-                    paper: paper.map_or(defaults.paper, PaperArg::paper),
-                    columns: columns.map_or(defaults.columns, usize::from),
-                    ..defaults
-                }),
-                given: crate::publish::Given {
-                    rulebook_paper: paper.is_some(),
-                    rulebook_columns: columns.is_some(),
-                    ..Default::default()
+                rulebook: Some(crate::layout::RulebookOptions::default()),
+                overrides: Overrides {
+                    rulebook_paper: paper.map(PaperArg::paper),
+                    rulebook_columns: columns.map(usize::from),
+                    ..Overrides::default()
                 },
                 ..PlanOptions::default()
             };
@@ -762,31 +746,21 @@ fn run_games(
     progress.add(dirs.len() as u64);
     for dir in dirs {
         let mut diags = Diagnostics::default();
-        let own_fonts = assets.for_game(&dir, &mut sources, &mut diags)?;
-        let assets = own_fonts.as_ref().unwrap_or(&assets);
-        let checked = crate::publish::check(&dir, assets, options, &mut sources, &mut diags)?;
+        let checked = crate::publish::check_game(&dir, &assets, options, &mut sources, &mut diags)?;
         let label = checked
             .as_ref()
-            .map_or_else(|| dir.display().to_string(), |(game, _)| game.id.clone());
+            .map_or_else(|| dir.display().to_string(), |c| c.game.id.clone());
         progress.step(&label);
         // Written files are told after the diagnostics, once they are in place.
         let mut written = Vec::new();
-        if let Some((game, outputs)) = &checked {
-            match out.filter(|_| !diags.has_errors()) {
-                Some(out) => {
-                    progress.add(outputs.len() as u64);
-                    let request = crate::publish::WriteRequest {
-                        out,
-                        options,
-                        wanted: &|_| true,
-                        previews: None,
-                    };
-                    crate::publish::write(game, outputs, assets, &request, &mut diags, &mut |w| {
-                        written.push(w)
-                    })?;
-                }
-                None => crate::publish::lay_out(game, outputs, assets, options, &mut diags)?,
+        if let Some(checked) = &checked {
+            if out.is_some() && !diags.has_errors() {
+                progress.add(checked.outputs.len() as u64);
             }
+            let to = out.map(crate::publish::Destination::everything);
+            checked.finish(&assets, options, to.as_ref(), &mut diags, &mut |w| {
+                written.push(w)
+            })?;
         }
         let ok = progress.suspend(|| report(&mut diags, &sources, format, Some(&label)));
         clean &= ok;
@@ -809,36 +783,6 @@ fn run_games(
     }
     progress.finish();
     Ok(clean)
-}
-
-/// Loads, validates and lays out one game. `None` outputs when the game could not be loaded.
-pub fn check_game(
-    dir: &Path,
-    assets: &Assets,
-    options: &PlanOptions,
-    sources: &mut Sources,
-    diags: &mut Diagnostics,
-) -> Result<Option<(String, Vec<Output>)>, OpError> {
-    Ok(check_game_model(dir, assets, options, sources, diags)?
-        .map(|(game, outputs)| (game.id, outputs)))
-}
-
-/// As [`check_game`], keeping the loaded game (which the outputs are written
-/// from): every page laid out, so `diags` holds every problem.
-pub fn check_game_model(
-    dir: &Path,
-    assets: &Assets,
-    options: &PlanOptions,
-    sources: &mut Sources,
-    diags: &mut Diagnostics,
-) -> Result<Option<(crate::model::Game, Vec<Output>)>, OpError> {
-    let own = assets.for_game(dir, sources, diags)?;
-    let assets = own.as_ref().unwrap_or(assets);
-    let checked = crate::publish::check(dir, assets, options, sources, diags)?;
-    if let Some((game, outputs)) = &checked {
-        crate::publish::lay_out(game, outputs, assets, options, diags)?;
-    }
-    Ok(checked)
 }
 
 /// Writes every JSON Schema into `dir`; returns the files written.

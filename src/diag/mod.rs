@@ -304,18 +304,6 @@ impl IntoIterator for Diagnostics {
     }
 }
 
-/// A located error from a result whose error is a plain message, as
-/// typst's `.at(span)`: `lay_out(..).at("card-overflow", &loc)?`.
-pub trait At<T> {
-    fn at(self, id: &'static str, loc: &Loc) -> Result<T, Diagnostic>;
-}
-
-impl<T, E: std::fmt::Display> At<T> for Result<T, E> {
-    fn at(self, id: &'static str, loc: &Loc) -> Result<T, Diagnostic> {
-        self.map_err(|e| Diagnostic::error(id, e.to_string(), Some(loc.clone())))
-    }
-}
-
 /// A located error diagnostic: `error!(id, loc, "format", args; hint:
 /// "format", args)`, the hint optional (`loc` an `Option<Loc>`).
 #[macro_export]
@@ -340,10 +328,6 @@ macro_rules! warning {
 impl Diagnostics {
     pub fn push(&mut self, d: Diagnostic) {
         self.list.push(d);
-    }
-
-    pub fn error(&mut self, id: &'static str, message: impl Into<String>, loc: Loc) {
-        self.push(Diagnostic::error(id, message, Some(loc)));
     }
 
     pub fn has_errors(&self) -> bool {
@@ -632,14 +616,7 @@ mod tests {
     }
 
     #[test]
-    fn at_locates_a_plain_error_and_diagnostics_extend_from_any_list() {
-        let loc = Loc::new(0, 2..4);
-        let failed: Result<(), String> = Err("too wide".into());
-        let d = failed.at("card-overflow", &loc).expect_err("an error");
-        assert_eq!(
-            (d.id, d.message.as_str(), d.loc),
-            ("card-overflow", "too wide", Some(loc))
-        );
+    fn diagnostics_extend_from_any_list() {
         let mut all = Diagnostics::default();
         all.extend(vec![crate::warning!("x", None, "one")]);
         let mut more = Diagnostics::default();

@@ -72,11 +72,9 @@ pub fn watch_with(
     // Per game, the warnings last printed: a rebuild prints only new ones.
     let mut warned: Vec<BTreeSet<String>> = games.iter().map(|_| BTreeSet::new()).collect();
     if let Some(assets) = &assets {
-        for (((dir, shown), pending), warned) in
-            games.iter().zip(&dirs).zip(&mut pending).zip(&mut warned)
-        {
+        for ((shown, pending), warned) in dirs.iter().zip(&mut pending).zip(&mut warned) {
             build(
-                (shown, dir),
+                shown,
                 assets,
                 out,
                 (pending, warned),
@@ -128,7 +126,7 @@ pub fn watch_with(
             let Some(assets) = &assets else { continue };
             // A file caught half-saved is not fatal: the next change retries.
             if let Err(e) = build(
-                (shown, dir),
+                shown,
                 assets,
                 out,
                 (pending, warned),
@@ -244,10 +242,10 @@ enum Touched {
 /// Checks a game and writes the outputs the changes touch, if it has no
 /// errors, and then counts them as built (`touched` is emptied); with errors
 /// nothing is written and the changes stay pending. The game folder comes as
-/// named and canonical; `warned` holds the warnings printed last time, which
+/// named; `warned` holds the warnings printed last time, which
 /// are not printed again.
 fn build(
-    (shown, dir): (&Path, &Path),
+    shown: &Path,
     assets: &Assets,
     out: &Path,
     (touched, warned): (&mut Touched, &mut BTreeSet<String>),
@@ -257,39 +255,26 @@ fn build(
 ) -> Result<(), OpError> {
     let mut sources = Sources::default();
     let mut diags = Diagnostics::default();
-    let own_fonts = assets.for_game(dir, &mut sources, &mut diags)?;
-    let assets = own_fonts.as_ref().unwrap_or(assets);
-    let checked = crate::publish::check(
-        shown,
-        assets,
-        &PlanOptions::everything(),
-        &mut sources,
-        &mut diags,
-    )?;
     let everything = PlanOptions::everything();
+    let checked = crate::publish::check_game(shown, assets, &everything, &mut sources, &mut diags)?;
     // Written (and told) only when the game has no errors, laying out included.
     let mut written = Vec::new();
     let mut wrote = false;
-    if let Some((game, outputs)) = &checked {
-        if diags.has_errors() {
-            crate::publish::lay_out(game, outputs, assets, &everything, &mut diags)?;
-        } else {
-            let stale = stale_outputs(game, &sources, touched);
-            let request = crate::publish::WriteRequest {
-                out,
-                options: &everything,
-                wanted: &|name| stale.needs(name),
-                previews,
-            };
-            wrote = crate::publish::write(game, outputs, assets, &request, &mut diags, &mut |w| {
-                on_event(Event::Wrote(&w));
-                written.push(w);
-            })?;
-        }
+    if let Some(checked) = &checked {
+        let stale = stale_outputs(&checked.game, &sources, touched);
+        let to = crate::publish::Destination {
+            out,
+            wanted: &|name| stale.needs(name),
+            previews,
+        };
+        wrote = checked.finish(assets, &everything, Some(&to), &mut diags, &mut |w| {
+            on_event(Event::Wrote(&w));
+            written.push(w);
+        })?;
     }
     let label = checked
         .as_ref()
-        .map_or_else(|| shown.display().to_string(), |(g, _)| g.id.clone());
+        .map_or_else(|| shown.display().to_string(), |c| c.game.id.clone());
     diags.sort();
     let diagnostics: String = diags
         .list

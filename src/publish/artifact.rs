@@ -170,20 +170,6 @@ impl Output {
         })
     }
 
-    /// Writes the PDF to `path` in `folder` at once (problems found laying
-    /// out are reported by `check`, which comes first).
-    pub fn write_pdf(
-        &self,
-        game: &Game,
-        assets: &Assets,
-        folder: &Path,
-        path: &Path,
-    ) -> Result<(), OpError> {
-        let mut quiet = Diagnostics::default();
-        self.stage_pdf(game, assets, folder, path, &mut quiet)?
-            .commit()
-    }
-
     /// The whole document laid out, for page previews.
     pub fn doc(&self, game: &Game, assets: &Assets) -> Result<std::borrow::Cow<'_, Doc>, OpError> {
         match &self.body {

@@ -174,12 +174,6 @@ pub fn png_dpi(drawing: &MapDrawing) -> f32 {
     PNG_DPI.min(PNG_MAX_PIXELS / longest.max(f32::EPSILON))
 }
 
-/// Writes `maps/<map>.svg` and `.png` of every map that draws under
-/// `folder` (`out/<game>/`); returns how many files were written.
-pub fn write_map_images(game: &Game, assets: &Assets, folder: &Path) -> Result<usize, OpError> {
-    write_images(&map_images(game, assets)?, folder)
-}
-
 /// The SVG and PNG of every map that draws, as (path under `out/<game>/`,
 /// bytes); each map's two are made at once, on all cores.
 pub fn map_images(game: &Game, assets: &Assets) -> Result<Vec<(String, Vec<u8>)>, OpError> {

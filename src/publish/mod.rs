@@ -14,6 +14,7 @@ pub mod cards;
 pub mod counters;
 mod faces;
 pub mod figures;
+pub mod game_run;
 pub mod html;
 pub mod images;
 mod labels;
@@ -29,12 +30,14 @@ pub mod vassal;
 
 pub use artifact::{Body, Output, PageSource};
 pub use assets::Assets;
-pub use build::{WriteRequest, Written, check, lay_out, write, written_line};
+pub(crate) use build::{WriteRequest, check, lay_out, write};
+pub use build::{Written, written_line};
 pub use cards::PRINT_SHOP_BLEED;
 pub use counters::{parse_color, parse_counter_size};
+pub use game_run::{CheckedGame, Destination, check_game, check_only};
 pub use html::{build_html, write_if_changed};
 pub use images::{CardImages, write_card_images};
-pub use options::{CARD_BLEED, Given, PlanOptions};
+pub use options::{CARD_BLEED, Overrides, PlanOptions};
 pub use output::{
     remove_stale_temps, write_atomic, write_atomic_with, write_output, write_output_with,
 };

@@ -45,21 +45,25 @@ pub struct PlanOptions {
     pub paper: Option<Paper>,
     /// The PDF rulebook from the Markdown rules (`<game>-rules.pdf`).
     pub rulebook: Option<layout::RulebookOptions>,
-    /// Which of these the command line set (the game's `[publish.options]`
-    /// fill in the others).
-    pub given: Given,
+    /// The settings a game's `[publish.options]` also has, as the command
+    /// line gave them; [`PlanOptions::with_game`] resolves them into `pnp`,
+    /// `label` and `rulebook`.
+    pub overrides: Overrides,
 }
 
-/// The options a command line gave (those not given come from the game).
+/// Settings a command line may give and a game's `[publish.options]` may
+/// also set: `None` where the command line left one unset, so the game's
+/// value, then the default, is taken.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Given {
-    pub card_paper: bool,
-    pub flip: bool,
-    pub card_sheets: bool,
-    pub bleed: bool,
-    pub rulebook_paper: bool,
-    pub rulebook_columns: bool,
-    pub label_offset: bool,
+pub struct Overrides {
+    pub card_paper: Option<Paper>,
+    pub flip: Option<layout::Flip>,
+    pub card_sheets: Option<layout::SheetLayout>,
+    pub bleed: Option<bool>,
+    pub label_offset_x: Option<f32>,
+    pub label_offset_y: Option<f32>,
+    pub rulebook_paper: Option<Paper>,
+    pub rulebook_columns: Option<usize>,
 }
 
 /// Bleed around each card on card sheets when asked for: 1/8 in.
@@ -69,40 +73,44 @@ impl PlanOptions {
     /// These options with the game's `[publish.options]` where the command
     /// line left them unset.
     pub fn with_game(&self, game: &crate::model::PublishOptions) -> PlanOptions {
-        let given = self.given;
+        let set = self.overrides;
         let mut pnp = self.pnp.clone();
-        if let Some(paper) = game.card_paper.filter(|_| !given.card_paper) {
-            pnp.paper = paper;
-        }
-        if let Some(short) = game.flip_short.filter(|_| !given.flip) {
-            pnp.flip = if short {
-                layout::Flip::Short
-            } else {
-                layout::Flip::Long
-            };
-        }
-        if let Some(fold) = game.gutterfold.filter(|_| !given.card_sheets) {
-            pnp.layout = if fold {
-                layout::SheetLayout::Gutterfold
-            } else {
-                layout::SheetLayout::Duplex
-            };
-        }
-        if let Some(bleed) = game.bleed.filter(|_| !given.bleed) {
+        pnp.paper = set.card_paper.or(game.card_paper).unwrap_or(pnp.paper);
+        pnp.flip = set
+            .flip
+            .or(game.flip_short.map(|short| match short {
+                true => layout::Flip::Short,
+                false => layout::Flip::Long,
+            }))
+            .unwrap_or(pnp.flip);
+        pnp.layout = set
+            .card_sheets
+            .or(game.gutterfold.map(|fold| match fold {
+                true => layout::SheetLayout::Gutterfold,
+                false => layout::SheetLayout::Duplex,
+            }))
+            .unwrap_or(pnp.layout);
+        if let Some(bleed) = set.bleed.or(game.bleed) {
             pnp.bleed = if bleed { CARD_BLEED } else { 0.0 };
         }
         let mut label = self.label.clone();
-        if !given.label_offset {
-            label.offset_x = game.label_offset.0.unwrap_or(label.offset_x);
-            label.offset_y = game.label_offset.1.unwrap_or(label.offset_y);
-        }
+        label.offset_x = set
+            .label_offset_x
+            .or(game.label_offset.0)
+            .unwrap_or(label.offset_x);
+        label.offset_y = set
+            .label_offset_y
+            .or(game.label_offset.1)
+            .unwrap_or(label.offset_y);
         let rulebook = self.rulebook.map(|mut book| {
-            if let Some(paper) = game.rulebook_paper.filter(|_| !given.rulebook_paper) {
-                book.paper = paper;
-            }
-            if let Some(columns) = game.rulebook_columns.filter(|_| !given.rulebook_columns) {
-                book.columns = columns;
-            }
+            book.paper = set
+                .rulebook_paper
+                .or(game.rulebook_paper)
+                .unwrap_or(book.paper);
+            book.columns = set
+                .rulebook_columns
+                .or(game.rulebook_columns)
+                .unwrap_or(book.columns);
             if let Some(ragged) = game.rulebook_ragged {
                 book.ragged = ragged;
             }
