@@ -4,9 +4,11 @@
 
 pub mod explain;
 mod lines;
+mod op_error;
 pub mod print;
 
 pub use lines::LineIndex;
+pub use op_error::OpError;
 
 use std::fmt::Write as _;
 use std::ops::Range;
@@ -554,6 +556,16 @@ pub fn render_json(d: &Diagnostic, sources: &Sources) -> String {
         out.insert("labels".into(), Value::Array(labels));
     }
     Value::Object(out).to_string()
+}
+
+/// The allowed name closest to a misspelt one, if it is close enough.
+pub fn closest<'a>(name: &str, allowed: &[&'a str]) -> Option<&'a str> {
+    allowed
+        .iter()
+        .map(|a| (strsim::levenshtein(name, a), *a))
+        .filter(|(d, a)| *d <= a.len().div_ceil(3))
+        .min()
+        .map(|(_, a)| a)
 }
 
 #[cfg(test)]

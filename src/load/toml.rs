@@ -394,15 +394,7 @@ pub fn parse_length(s: &str) -> Result<f32, String> {
     }
 }
 
-/// The allowed name closest to a misspelt one, if it is close enough.
-pub fn closest<'a>(name: &str, allowed: &[&'a str]) -> Option<&'a str> {
-    allowed
-        .iter()
-        .map(|a| (strsim::levenshtein(name, a), *a))
-        .filter(|(d, a)| *d <= a.len().div_ceil(3))
-        .min()
-        .map(|(_, a)| a)
-}
+pub use crate::diag::closest;
 
 #[cfg(test)]
 mod tests {

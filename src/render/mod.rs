@@ -6,6 +6,7 @@ pub mod html;
 pub mod pdf;
 mod pdf_forms;
 mod pdf_images;
+mod pdf_page;
 mod pdf_repeats;
 mod pdf_tags;
 pub mod png;

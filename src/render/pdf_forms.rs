@@ -10,7 +10,7 @@ use std::hash::{BuildHasher, BuildHasherDefault, Hash, Hasher};
 use std::ops::Range;
 
 use super::content::ContentStream;
-use super::pdf::draw_shape;
+use super::pdf_page::draw_shape;
 use super::pdf_tags::Mark;
 use crate::layout::{Geometry, Ink, Item, Page, Shape};
 use crate::model::PathEl;

@@ -13,8 +13,9 @@ use pdf_writer::{Chunk, Filter, Name, Rect, Ref};
 
 use super::content::ContentStream;
 
-use super::pdf::{RenderError, deflate, rounded_rect, trace_path};
+use super::pdf::{RenderError, deflate};
 use super::pdf_forms::Frame;
+use super::pdf_page::{rounded_rect, trace_path};
 use crate::layout::ImageItem;
 use crate::model::{ImageFile, ImageFormat, VectorArt};
 
