@@ -3,6 +3,7 @@
 //! shrink-to-fit. Input: strings and a box; output: positioned lines of glyphs.
 
 mod font;
+pub mod hyphenate;
 pub mod icons;
 mod linebreak;
 pub mod mentions;

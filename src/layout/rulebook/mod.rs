@@ -16,7 +16,6 @@ mod columns;
 mod figures;
 mod front;
 mod glossary;
-mod hyphenate;
 mod icons;
 mod index;
 mod pieces;
@@ -49,6 +48,7 @@ use crate::model::xref::{INDEX_SCHEME, RuleBook, has_rule_links, index_entries};
 use crate::model::{
     Align, GlossaryEntry, Icon, Paper, RulesDoc, Shortcode, Style, data_anchor, slug,
 };
+use crate::text::hyphenate;
 use crate::text::mentions::TableNames;
 use crate::text::{Edge, Family, FitError, FontBook};
 
@@ -291,8 +291,8 @@ struct Body {
 pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagnostic>> {
     let paper = input.options.paper;
     let frame = body_frame(input.options);
-    let english = hyphenate::english();
-    let remembered = hyphenate::RememberedBreaks::new(english.as_ref());
+    let lang = hyphenate::language(input.lang);
+    let remembered = hyphenate::RememberedBreaks::new(lang);
     let break_points = |word: &str| remembered.of(word);
     // The headings read as rules where the rules are numbered or refer to them.
     let rules = if input.options.numbers || input.pages.iter().any(|p| has_rule_links(p.doc)) {
@@ -311,8 +311,7 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
         Edge::Justified
     };
     let set = loop {
-        let mut ready =
-            prefit::prefit_paragraphs(&read.blocks, input, frame, edge, english.as_ref());
+        let mut ready = prefit::prefit_paragraphs(&read.blocks, input, frame, edge, lang);
         let set = set_body(
             input,
             frame,
@@ -2009,19 +2008,10 @@ mod tests {
         let frame = body_frame(input.options);
         let rules = RuleBook::default();
         let read = read_rules(&input, &rules);
-        let english = hyphenate::english();
-        let break_points = |w: &str| {
-            english
-                .as_ref()
-                .map_or_else(Vec::new, |d| hyphenate::break_points(d, w))
-        };
-        let mut ready = prefit::prefit_paragraphs(
-            &read.blocks,
-            &input,
-            frame,
-            Edge::Justified,
-            english.as_ref(),
-        );
+        let lang = hyphenate::language(input.lang);
+        let break_points = |w: &str| lang.map_or_else(Vec::new, |l| hyphenate::break_points(l, w));
+        let mut ready =
+            prefit::prefit_paragraphs(&read.blocks, &input, frame, Edge::Justified, lang);
         let widths: Vec<f32> = ready.iter().flatten().map(|r| r.width).collect();
         assert_eq!(widths.len(), 5, "{widths:?}");
         assert!(widths.iter().any(|&w| w < frame.column_width), "{widths:?}");

@@ -5,13 +5,11 @@
 //! but its width, which only a callout changes; the body is then set on
 //! one thread with its paragraphs ready.
 
-use hyphenation::Standard;
-
-use super::hyphenate;
 use super::pieces::{BreakPoints, Piece};
 use super::{Block, CALLOUT_PAD, Frame, RulebookInput, block_pieces};
 use crate::diag::{Diagnostic, FileId};
 use crate::text::Edge;
+use crate::text::hyphenate;
 
 /// A paragraph broken ahead: its pieces (or why it cannot be set) at `width`.
 pub(super) struct Ready {
@@ -27,11 +25,11 @@ pub(super) fn prefit_paragraphs(
     input: &RulebookInput<'_>,
     frame: Frame,
     edge: Edge,
-    english: Option<&Standard>,
+    lang: Option<hyphenate::Lang>,
 ) -> Vec<Option<Ready>> {
     let widths = paragraph_widths(blocks, frame);
     let runs = crate::par::map_runs(&widths, |run| {
-        let remembered = hyphenate::RememberedBreaks::new(english);
+        let remembered = hyphenate::RememberedBreaks::new(lang);
         let break_points = |word: &str| remembered.of(word);
         let break_points: BreakPoints<'_> = &break_points;
         run.iter()
