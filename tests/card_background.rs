@@ -325,7 +325,7 @@ fn bad_background_keys_are_located() {
     let (_dir, game) = support::temp_game("battlegrid");
     let layout = game.join("templates/cards/battlegrid-action.toml");
     std::fs::create_dir_all(layout.parent().expect("parent")).expect("mkdir");
-    let text = std::fs::read_to_string(root().join("templates/cards/battlegrid-action.toml"))
+    let text = std::fs::read_to_string(root().join("data/battlegrid/templates/cards/battlegrid-action.toml"))
         .expect("template")
         .replace("color = \"#EAF0F6\"", "color = \"pale blue\"\nshade = 3")
         .replace("icon = \"shield\"", "icon = \"unicorn\"")
@@ -437,7 +437,7 @@ fn side_colours_reach_the_cards() {
     std::fs::write(&toml, text).expect("write");
     let own = game.join("templates/cards/battlegrid-action.toml");
     std::fs::create_dir_all(own.parent().expect("parent")).expect("mkdir");
-    let shipped = std::fs::read_to_string(root().join("templates/cards/battlegrid-action.toml"))
+    let shipped = std::fs::read_to_string(root().join("data/battlegrid/templates/cards/battlegrid-action.toml"))
         .expect("read");
     let side = shipped.replacen(
         "field = \"title\"",
