@@ -257,7 +257,10 @@ mod tests {
             }
         }
         // Truthful: the table lists the built-in icons and no other.
-        let table = text.split("| name | draws |").nth(1).expect("the icons table");
+        let table = text
+            .split("| name | draws |")
+            .nth(1)
+            .expect("the icons table");
         let rows = table
             .lines()
             .skip(2)
