@@ -103,8 +103,16 @@ fn a_shipped_games_layout_is_not_built_in_and_the_error_names_those_that_are() {
     let (line, col) = line_col(&toml, at);
     let found = run.expect("error", "missing-file", "plain-game/game.toml", line, col);
     let hint = found.hint.as_deref().unwrap_or_default();
-    assert!(hint.contains("plain"), "{hint}");
-    assert!(!hint.contains("battlegrid-action"), "{hint}");
+    // The labels layouts built in (BattleGrid's own is not among them), and
+    // where the game's own copy would go.
+    assert!(
+        hint.contains("the labels layouts there are: plain;"),
+        "{hint}"
+    );
+    assert!(
+        hint.contains("templates/labels/battlegrid-action.toml"),
+        "{hint}"
+    );
 }
 
 #[test]
