@@ -423,7 +423,7 @@ fn load_layout() -> Vec<Region> {
         .find(|t| str_field(t, "deck").as_deref() == Some("action"))
         .expect("no [[publish.labels]] for the action deck");
     let layout = str_field(entry, "layout").expect("[[publish.labels]] has no layout");
-    let text = project_file(&format!("templates/labels/{layout}.toml"));
+    let text = project_file(&format!("data/battlegrid/templates/labels/{layout}.toml"));
     let template = parse_toml(&text, "the card layout");
     let mut regions: Vec<Region> = array_of_tables(&template, "regions")
         .into_iter()

@@ -59,12 +59,17 @@ fn hex(s: &str) -> [u8; 3] {
 
 /// The colours of a card template's background: (fill, edge band), each
 /// as the template declares them.
-fn background(template: &str) -> (Option<[u8; 3]>, Option<[u8; 3]>) {
-    let t = table(
-        &root()
-            .join("templates/cards")
-            .join(format!("{template}.toml")),
-    );
+fn background(game: &str, template: &str) -> (Option<[u8; 3]>, Option<[u8; 3]>) {
+    // The game's own layout, else the built-in one (the card back).
+    let own = root()
+        .join("data")
+        .join(game)
+        .join("templates/cards")
+        .join(format!("{template}.toml"));
+    let built_in = root()
+        .join("templates/cards")
+        .join(format!("{template}.toml"));
+    let t = table(if own.is_file() { &own } else { &built_in });
     let Some(DeValue::Table(bg)) = get(&t, "background") else {
         panic!("template `{template}` declares a [background]")
     };
@@ -95,8 +100,8 @@ fn templates(game: &str) -> (String, String) {
 }
 
 /// The colour the outermost pixels of a card must have: its band, else its fill.
-fn edge_colour(template: &str) -> [u8; 3] {
-    let (fill, band) = background(template);
+fn edge_colour(game: &str, template: &str) -> [u8; 3] {
+    let (fill, band) = background(game, template);
     band.or(fill)
         .unwrap_or_else(|| panic!("template `{template}` has a background colour"))
 }
@@ -178,7 +183,7 @@ fn print_shop_art_reaches_the_bleed_edge_and_text_keeps_to_the_safe_zone() {
             out,
         ]);
         let (front, back) = templates(game);
-        let (front_edge, back_edge) = (edge_colour(&front), edge_colour(&back));
+        let (front_edge, back_edge) = (edge_colour(game, &front), edge_colour(game, &back));
         let pdf = std::fs::read_dir(dir.path().join(game))
             .expect("game folder")
             .filter_map(|e| e.ok().map(|e| e.path()))
@@ -225,7 +230,7 @@ fn print_shop_art_reaches_the_bleed_edge_and_text_keeps_to_the_safe_zone() {
             let want = if is_back { back_edge } else { front_edge };
             assert_edges(&p, want, &path.display().to_string());
             // Inside the band, the background's fill.
-            if let (Some(fill), Some(_)) = background(if is_back { &back } else { &front }) {
+            if let (Some(fill), Some(_)) = background(game, if is_back { &back } else { &front }) {
                 assert!(
                     colour_box(&p, fill).is_some(),
                     "{}: the fill",
@@ -268,7 +273,7 @@ fn home_sheet_art_stays_within_each_cards_trim() {
         // 72 dpi: a pixel is a point.
         for (page, template) in [(1, &front), (2, &back)] {
             let p = page_png(&pdf, page, 72, dir.path());
-            let edge = edge_colour(template);
+            let edge = edge_colour(game, template);
             let (x0, y0, x1, y1) =
                 colour_box(&p, edge).unwrap_or_else(|| panic!("{game} page {page}: the band"));
             // The block of butted cards: a whole number of cards, art nowhere outside it.
@@ -325,11 +330,13 @@ fn bad_background_keys_are_located() {
     let (_dir, game) = support::temp_game("battlegrid");
     let layout = game.join("templates/cards/battlegrid-action.toml");
     std::fs::create_dir_all(layout.parent().expect("parent")).expect("mkdir");
-    let text = std::fs::read_to_string(root().join("templates/cards/battlegrid-action.toml"))
-        .expect("template")
-        .replace("color = \"#EAF0F6\"", "color = \"pale blue\"\nshade = 3")
-        .replace("icon = \"shield\"", "icon = \"unicorn\"")
-        .replace("width = 4", "width = -4");
+    let text = std::fs::read_to_string(
+        root().join("data/battlegrid/templates/cards/battlegrid-action.toml"),
+    )
+    .expect("template")
+    .replace("color = \"#EAF0F6\"", "color = \"pale blue\"\nshade = 3")
+    .replace("icon = \"shield\"", "icon = \"unicorn\"")
+    .replace("width = 4", "width = -4");
     std::fs::write(&layout, &text).expect("write template");
     let game_dir = game.to_str().expect("path");
     let run = support::grogpress(&["cards", game_dir, "--format", "json"]);
@@ -437,8 +444,10 @@ fn side_colours_reach_the_cards() {
     std::fs::write(&toml, text).expect("write");
     let own = game.join("templates/cards/battlegrid-action.toml");
     std::fs::create_dir_all(own.parent().expect("parent")).expect("mkdir");
-    let shipped = std::fs::read_to_string(root().join("templates/cards/battlegrid-action.toml"))
-        .expect("read");
+    let shipped = std::fs::read_to_string(
+        root().join("data/battlegrid/templates/cards/battlegrid-action.toml"),
+    )
+    .expect("read");
     let side = shipped.replacen(
         "field = \"title\"",
         "field = \"title\"\ncolor = \"side\"",

@@ -284,7 +284,7 @@ fn battlegrid_cards() -> Vec<BTreeMap<String, String>> {
 
 /// (field, format) of each region of the action card layout, from the top.
 fn battlegrid_layout() -> Vec<(String, String)> {
-    let text = project_file("templates/labels/battlegrid-action.toml");
+    let text = project_file("data/battlegrid/templates/labels/battlegrid-action.toml");
     let template = parse_toml(&text, "battlegrid-action.toml");
     let mut regions: Vec<(f64, String, String)> = array_of_tables(&template, "regions")
         .into_iter()
@@ -846,9 +846,10 @@ fn value_text(v: &DeValue<'_>) -> Option<String> {
 }
 
 /// The fields a print-and-play card template prints as the value itself
-/// (not through a collection's `{name}`), from `templates/cards/<layout>.toml`.
-fn literal_fields(layout: &str) -> Vec<String> {
-    let text = project_file(&format!("templates/cards/{layout}.toml"));
+/// (not through a collection's `{name}`), from the game's own
+/// `templates/cards/<layout>.toml`.
+fn literal_fields(game: &str, layout: &str) -> Vec<String> {
+    let text = project_file(&format!("data/{game}/templates/cards/{layout}.toml"));
     let template = parse_toml(&text, "card template");
     array_of_tables(&template, "regions")
         .into_iter()
@@ -876,7 +877,7 @@ fn every_card_of_the_print_and_play_decks_appears_with_its_numbers() {
         )[0];
         let layout = str_field(job, "layout").expect("layout");
         let deck_id = str_field(job, "deck").expect("deck");
-        let fields = literal_fields(&layout);
+        let fields = literal_fields(game, &layout);
         let (_, file) = game_entries(game, "decks")
             .into_iter()
             .find(|(id, _)| *id == deck_id)

@@ -571,6 +571,14 @@ fn written_game(dir: &Path) -> PathBuf {
     std::fs::write(game.join("game.toml"), format!("{toml}{more}")).expect("write");
     std::fs::write(game.join("troops.toml"), TROOPS).expect("write");
     std::fs::write(game.join("orders.toml"), ORDERS).expect("write");
+    // BattleGrid's own card layout, copied as a game copies a layout it likes.
+    let layouts = game.join("templates/cards");
+    std::fs::create_dir_all(&layouts).expect("mkdir");
+    std::fs::copy(
+        root().join("data/battlegrid/templates/cards/battlegrid-action.toml"),
+        layouts.join("battlegrid-action.toml"),
+    )
+    .expect("copy the layout");
     game
 }
 

@@ -170,7 +170,8 @@ fn lay_out_column(
             }
             AidBlock::Forces { loc, side, label } => {
                 let side = side.as_ref().map(|s| s.value.as_str());
-                for line in forces_lines(game, side, label.as_deref().unwrap_or("Forces")) {
+                for line in forces_lines(game, side, label.as_deref().unwrap_or(&game.words.forces))
+                {
                     y += para(&line, loc, 0.0, width, y, Align::Left);
                 }
                 loc.clone()
@@ -229,7 +230,7 @@ fn lay_out_column(
                         if n > 0 {
                             y += gap * 0.5;
                         }
-                        match lay_out_table(spec, width, family, book, &style) {
+                        match lay_out_table(spec, width, (family, book), &style, &game.words) {
                             Ok(table) => {
                                 let band = table.as_band();
                                 col.items

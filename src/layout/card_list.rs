@@ -15,7 +15,7 @@ use crate::diag::Diagnostic;
 use crate::model::{Deck, FieldKind, FieldValue, Game, Paper};
 use crate::text::plain_text;
 use crate::text::rich::literal;
-use crate::text::{Family, FontBook};
+use crate::text::{Family, FontBook, Words};
 
 /// Paper and spacing of a card list.
 #[derive(Clone, Copy, Debug)]
@@ -363,7 +363,7 @@ pub fn plan_card_list(
     // as soon as their heights are known).
     spec.columns = table_columns(&spec, width, family, book, &options.style);
     let rows = std::mem::take(&mut spec.rows);
-    let head = lay_out_table(&spec, width, family, book, &options.style);
+    let head = lay_out_table(&spec, width, (family, book), &options.style, &game.words);
     spec.rows = rows;
     let mut heights = Vec::with_capacity(spec.rows.len());
     let mut problems = Vec::new();
@@ -488,7 +488,13 @@ impl CardListPages {
                     flow.push_owned(row, 0.0);
                 }
             }
-            let laid = lay_out_table(&footer(n + 1), width, family, book, &options.style)?;
+            let laid = lay_out_table(
+                &footer(n + 1),
+                width,
+                (family, book),
+                &options.style,
+                &Words::default(),
+            )?;
             let band = laid.as_band();
             let (dx, dy) = (options.margin, options.margin + height + 18.0 - band.height);
             if let Some(page) = flow.pages.last_mut() {

@@ -15,7 +15,7 @@ use crate::model::{
     Paper, RangeTable, ResultsTable, RollRange, Step, row_odds,
 };
 use crate::text::rich::literal;
-use crate::text::{Family, FontBook};
+use crate::text::{Family, FontBook, Words};
 
 #[derive(Clone, Debug)]
 pub struct ChartOptions {
@@ -27,6 +27,8 @@ pub struct ChartOptions {
     /// Space between blocks, and between the tables of one block.
     pub gap: f32,
     pub inner_gap: f32,
+    /// The words printed around the charts ("(continued)").
+    pub words: Words,
 }
 
 impl Default for ChartOptions {
@@ -38,6 +40,7 @@ impl Default for ChartOptions {
             style: TableStyle::default(),
             gap: 12.0,
             inner_gap: 4.0,
+            words: Words::default(),
         }
     }
 }
@@ -73,7 +76,7 @@ pub fn lay_out_charts(
             loc: charts.first().map_or(Loc::new(0, 0..0), |c| c.loc.clone()),
         };
         let width = options.paper.width - 2.0 * options.margin;
-        lay_out_table(&spec, width, family, book, &footer_style)
+        lay_out_table(&spec, width, (family, book), &footer_style, &options.words)
     };
     let footer_height = match footer(1, 1) {
         Ok(f) => f.height() + options.inner_gap,
@@ -92,7 +95,13 @@ pub fn lay_out_charts(
             flow.skip(options.gap);
         }
         let heading = heading_spec(chart);
-        let heading = match lay_out_table(&heading, width, family, book, &heading_style) {
+        let heading = match lay_out_table(
+            &heading,
+            width,
+            (family, book),
+            &heading_style,
+            &options.words,
+        ) {
             Ok(h) => h,
             Err(e) => {
                 problems.extend(e);
@@ -347,7 +356,7 @@ fn lay_out_block(
     let mut out = Vec::new();
     let mut problems = Vec::new();
     for spec in &specs {
-        match lay_out_table(spec, width, family, book, &options.style) {
+        match lay_out_table(spec, width, (family, book), &options.style, &options.words) {
             Ok(t) => out.push(t),
             Err(e) => problems.extend(e),
         }

@@ -187,15 +187,16 @@ pub fn legend_rows(
     book: &FontBook,
     icons: &[Icon],
     width: f32,
+    words: &crate::text::Words,
 ) -> Result<Vec<LegendRow>, Vec<Diagnostic>> {
     let mut problems = Vec::new();
     let mut rows = Vec::new();
     // A map of places keys its connections and attributes as much as its
     // terrain.
     let title = if map.places.is_some() {
-        "Key"
+        &words.key
     } else {
-        "Terrain Key"
+        &words.terrain_key
     };
     let heading = match text_at(book, faces.label, HEADING_SIZE, title, 0.0, HEADING_SIZE) {
         Some(t) => t,

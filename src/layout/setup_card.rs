@@ -55,6 +55,8 @@ pub struct SheetHead {
     pub facts: String,
     /// Where the scenario is written, for diagnostics.
     pub loc: Loc,
+    /// The game's words ("Set-up", "(continued)").
+    pub words: crate::text::Words,
 }
 
 const GAP: f32 = 8.0;
@@ -72,7 +74,7 @@ pub fn lay_out_setup_cards(
     options: &SheetOptions,
 ) -> Result<Doc, Vec<Diagnostic>> {
     let mut doc = Doc {
-        title: format!("{} — Set-up", head.scenario),
+        title: format!("{} — {}", head.scenario, head.words.set_up),
         lang: None,
         pages: Vec::new(),
     };
@@ -102,7 +104,7 @@ fn lay_out_card(
     let cell = (s + 2.0 * GAP).max(64.0);
     let columns = (width / cell).floor() as usize;
     let row_height = s + PLACE_HEIGHT + GAP + 4.0;
-    let title = format!("{} — {} Set-up", head.scenario, card.side);
+    let title = format!("{} — {} {}", head.scenario, card.side, head.words.set_up);
     let first_top = m + BAND + GAP;
     if columns == 0 || first_top + GROUP_HEAD + row_height > paper.height - m {
         return Err(vec![crate::error!(
@@ -127,7 +129,7 @@ fn lay_out_card(
             if y + need > bottom {
                 doc.pages
                     .push(std::mem::replace(&mut page, new_page(paper)));
-                let more = format!("{title} (continued)");
+                let more = head.words.continued(&title);
                 page.items.extend(
                     band(&more, &head.facts, card.color, head, family, book, options)
                         .map_err(|d| vec![d])?,
@@ -135,7 +137,7 @@ fn lay_out_card(
                 y = first_top;
                 if !first_row {
                     page.items.extend(group_head(
-                        &format!("{} (continued)", group.title),
+                        &head.words.continued(&group.title),
                         y,
                         head,
                         family,

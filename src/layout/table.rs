@@ -10,7 +10,7 @@ use super::fit_memo::FitMemo;
 use super::flow::{Band, Flow};
 use crate::diag::{Diagnostic, Loc};
 use crate::model::{Align, Style, VAlign};
-use crate::text::{Family, FitError, FitRequest, FontBook, fit_text, measure_text};
+use crate::text::{Family, FitError, FitRequest, FontBook, Words, fit_text, measure_text};
 
 /// One cell: rich text spanning `span` columns.
 #[derive(Clone, Debug, PartialEq)]
@@ -231,14 +231,15 @@ impl LaidTable {
     }
 }
 
-/// Measures a table at `width`. A cell whose words cannot fit even at the
+/// Measures a table at `width`; its title where it goes on is marked with
+/// `words`' "(continued)". A cell whose words cannot fit even at the
 /// minimum size is a `table-overflow` diagnostic.
 pub fn lay_out_table(
     spec: &TableSpec,
     width: f32,
-    family: &Family,
-    book: &FontBook,
+    (family, book): (&Family, &FontBook),
     style: &TableStyle,
+    words: &Words,
 ) -> Result<LaidTable, Vec<Diagnostic>> {
     let ctx = Ctx::new(family, book, style);
     let widths = columns_at(&ctx, spec, width);
@@ -247,7 +248,7 @@ pub fn lay_out_table(
     let mut continued = None;
     if let Some(text) = &spec.title {
         let bar = |text: &str| title_bar(&ctx, text, spec.rule.as_deref(), width);
-        match (bar(text), bar(&format!("{text} (continued)"))) {
+        match (bar(text), bar(&words.continued(text))) {
             (Ok(a), Ok(b)) => {
                 title = Some(a);
                 continued = Some(b);
@@ -1027,14 +1028,21 @@ mod tests {
                 starts(Role::TableCell) + starts(Role::TableHeader),
             )
         };
-        let plain = lay_out_table(&spec(12), 300.0, family, &book, &TableStyle::default())
-            .expect("measures");
+        let plain = lay_out_table(
+            &spec(12),
+            300.0,
+            (family, &book),
+            &TableStyle::default(),
+            &Words::default(),
+        )
+        .expect("measures");
         assert_eq!(tags(&plain), (0, 0));
         let style = TableStyle {
             tagged: true,
             ..TableStyle::default()
         };
-        let tagged = lay_out_table(&spec(12), 300.0, family, &book, &style).expect("measures");
+        let tagged = lay_out_table(&spec(12), 300.0, (family, &book), &style, &Words::default())
+            .expect("measures");
         let rows = tagged.header.len() + tagged.rows.len();
         assert_eq!(tags(&tagged), (rows, rows * 2));
     }
@@ -1096,14 +1104,16 @@ mod tests {
         };
         table.header = Vec::new();
         table.rows = vec![row(false)];
-        let narrow = lay_out_table(&table, 270.0, family, &book, &style).expect("lays out");
+        let narrow = lay_out_table(&table, 270.0, (family, &book), &style, &Words::default())
+            .expect("lays out");
         let odds_x = narrow.columns[0] + narrow.columns[1];
         assert!(
             baselines(&narrow.rows[0], odds_x).len() > 1,
             "wraps by weight"
         );
         table.rows = vec![row(true)];
-        let laid = lay_out_table(&table, 270.0, family, &book, &style).expect("lays out");
+        let laid = lay_out_table(&table, 270.0, (family, &book), &style, &Words::default())
+            .expect("lays out");
         let odds_x = laid.columns[0] + laid.columns[1];
         assert_eq!(baselines(&laid.rows[0], odds_x).len(), 1);
         // The text lies inside its cell, and the table keeps its width.
@@ -1173,8 +1183,14 @@ mod tests {
     fn long_table_repeats_its_header_and_never_splits_a_row() {
         let book = book();
         let family = &book.families[0];
-        let laid = lay_out_table(&spec(200), 300.0, family, &book, &TableStyle::default())
-            .expect("lays out");
+        let laid = lay_out_table(
+            &spec(200),
+            300.0,
+            (family, &book),
+            &TableStyle::default(),
+            &Words::default(),
+        )
+        .expect("lays out");
         let mut flow = Flow::new(Paper::LETTER, 36.0);
         place_table(&mut flow, laid, 0.0).expect("places");
         assert!(flow.pages.len() > 1);
@@ -1203,8 +1219,14 @@ mod tests {
         let mut s = spec(3);
         s.rows[1].cells[1].text = "line\n".repeat(120);
         s.rows[1].loc = Some(Loc::new(0, 7..9));
-        let laid =
-            lay_out_table(&s, 300.0, family, &book, &TableStyle::default()).expect("measures");
+        let laid = lay_out_table(
+            &s,
+            300.0,
+            (family, &book),
+            &TableStyle::default(),
+            &Words::default(),
+        )
+        .expect("measures");
         let mut flow = Flow::new(Paper::LETTER, 36.0);
         let err = place_table(&mut flow, laid, 0.0).expect_err("cannot place");
         assert_eq!(err.id, "table-overflow");
@@ -1217,8 +1239,14 @@ mod tests {
         let family = &book.families[0];
         let mut s = spec(1);
         s.rows[0].cells[1].text = "Supercalifragilisticexpialidocious".repeat(3);
-        let err =
-            lay_out_table(&s, 200.0, family, &book, &TableStyle::default()).expect_err("overflows");
+        let err = lay_out_table(
+            &s,
+            200.0,
+            (family, &book),
+            &TableStyle::default(),
+            &Words::default(),
+        )
+        .expect_err("overflows");
         assert_eq!(err[0].id, "table-overflow");
     }
 }

@@ -59,11 +59,11 @@ pub fn lay_out_turn_track(
     // The boxes share the row's width.
     let box_w = (width / per_row as f32).max(box_w);
     let mut doc = Doc {
-        title: format!("{} — Turn Record Track", head.scenario),
+        title: format!("{} — {}", head.scenario, head.words.turn_record_track),
         lang: None,
         pages: Vec::new(),
     };
-    let title = format!("{} — Turn Record Track", head.scenario);
+    let title = format!("{} — {}", head.scenario, head.words.turn_record_track);
     let top = m + 40.0 + 10.0;
     let bottom = paper.height - m;
     let mut page = new_page(paper);
@@ -107,7 +107,7 @@ pub fn lay_out_turn_track(
                 .push(std::mem::replace(&mut page, new_page(paper)));
             page.items.extend(
                 band(
-                    &format!("{title} (continued)"),
+                    &head.words.continued(&title),
                     &head.facts,
                     [0.88, 0.86, 0.80],
                     head,

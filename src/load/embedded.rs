@@ -93,7 +93,9 @@ mod tests {
     fn defaults_are_built_in() {
         assert!(file("data/sheets.toml").is_some());
         assert!(file("fonts/fonts.toml").is_some());
-        assert!(file("templates/labels/battlegrid-action.toml").is_some());
+        assert!(file("templates/labels/plain.toml").is_some());
+        assert!(file("templates/cards/plain.toml").is_some());
+        assert!(file("data/icons/sword.svg").is_some());
         assert!(file("fonts/nonesuch.ttf").is_none());
     }
 

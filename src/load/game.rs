@@ -12,7 +12,7 @@ use crate::model::{
     CounterSide, DEFAULT_TEXT_FAMILY, Force, Game, GameFiles, GameFonts, GlossaryEntry, LabelJob,
     Located, Paper, Publish, PublishOptions, RulesPage, Side,
 };
-use crate::text::FontBook;
+use crate::text::{FontBook, Words};
 
 table! { pub mod game_toml: "game.toml",
     "A game: its sides, forces, decks, aids, rules pages and what to publish.";
@@ -43,7 +43,19 @@ table! { pub mod game_toml: "game.toml",
     tracks: opt Tables(&crate::load::tracks::tracks::DEF),
     boxes: opt Tables(&crate::load::tracks::boxes::DEF),
     fonts: opt Table(&game_fonts::DEF),
+    words: opt Table(&words::DEF),
 }
+
+/// `[words]`: one optional key per word of [`crate::text::Words`], from its list.
+macro_rules! words_table {
+    ($($key:ident: $default:literal, $doc:literal;)*) => {
+        table! { pub mod words: "[words]",
+            "The words grogpress prints around the game's own text, each replacing its English default (e.g. for rules in another language).";
+            $($key: opt Str(concat!($doc, " Default \"", $default, "\".")),)*
+        }
+    };
+}
+crate::text::words::word_list!(words_table);
 
 table! { pub mod game_fonts: "[fonts]",
     "The font families of fonts/fonts.toml the game is set in; each must be declared there.";
@@ -327,6 +339,7 @@ fn load_game_in(
         }
         None => GameFonts::default(),
     };
+    let words = game_words(&mut r, &root);
     if let Some(project) = project {
         check_fonts(&fonts, file, project.fonts, r.diags);
     }
@@ -464,6 +477,7 @@ fn load_game_in(
         parts,
         publish,
         fonts,
+        words,
         unloaded,
         deck_unloaded,
         files,
@@ -474,6 +488,24 @@ fn load_game_in(
 /// default text family when the game names none: a family missing is an
 /// error at its name (or at the top of `game.toml`), never another family
 /// in its place.
+/// The game's words: the English defaults with those `[words]` sets; an
+/// unknown key is an `unknown-field` naming the closest word.
+fn game_words(r: &mut Reader<'_>, root: &Tab<'_, '_>) -> Words {
+    let mut out = Words::default();
+    if let Some(t) = r.get(root, game_toml::words) {
+        let t = r.open(&t, &words::DEF);
+        for key in words::DEF.keys {
+            let word = crate::load::spec::Key::<crate::load::spec::kinds::Str>::new(
+                key.name, false, key.ty,
+            );
+            if let Some(word) = r.get(&t, word) {
+                out.set(key.name, word.value);
+            }
+        }
+    }
+    out
+}
+
 fn check_fonts(fonts: &GameFonts, file: FileId, book: &FontBook, diags: &mut Diagnostics) {
     let families: Vec<&str> = book.families.iter().map(|f| f.name.as_str()).collect();
     let hint = || {

@@ -97,9 +97,15 @@ fn load_template(
             }
             return Ok(None);
         }
+        let names = layout_names(search, kind);
+        let shown: Vec<&str> = names.iter().map(String::as_str).collect();
+        let close = super::toml::closest(&id.value, &shown)
+            .map(|c| format!("did you mean `{c}`? "))
+            .unwrap_or_default();
         diags.push(crate::error!(
             "missing-file", Some(id.loc.clone()), "no card template `{}`", id.value;
-            hint: "looked for {} and {}", candidates[0].display(), candidates[1].display()
+            hint: "{close}the {kind} layouts there are: {}; a game's own layout is its {}",
+                shown.join(", "), Path::new("templates").join(kind).join(&name).display()
         ));
         return Ok(None);
     };
@@ -111,6 +117,37 @@ fn load_template(
         super::load_card_template(&id.value, file, &text, &families, diags)
             .map(|t| with_source(t, kind)),
     )
+}
+
+/// The names of the `kind` layouts a game may name: its own
+/// `templates/<kind>/`, the project's and the built-in ones, sorted, once each.
+fn layout_names(search: &TemplateSearch<'_>, kind: &str) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for dir in [
+        search.dir.join("templates").join(kind),
+        search.root.templates().join(kind),
+    ] {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.extension().is_some_and(|e| e == "toml")
+                && let Some(stem) = path.file_stem()
+            {
+                names.push(stem.to_string_lossy().into_owned());
+            }
+        }
+    }
+    let prefix = format!("templates/{kind}/");
+    for (rel, _) in super::embedded::files_under(&prefix) {
+        if let Some(stem) = rel[prefix.len()..].strip_suffix(".toml") {
+            names.push(stem.to_string());
+        }
+    }
+    names.sort();
+    names.dedup();
+    names
 }
 
 /// Names the template by the path a user finds it at (`templates/cards/back.toml`).

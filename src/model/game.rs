@@ -363,6 +363,8 @@ pub struct Game {
     pub publish: Publish,
     /// The font families the game is set in (`[fonts]`).
     pub fonts: GameFonts,
+    /// The words printed around the game's own text (`[words]`).
+    pub words: crate::text::Words,
     /// Ids of decks and aids declared in `game.toml` whose files could not be
     /// loaded (already reported): later checks stay quiet about them.
     pub unloaded: Vec<String>,

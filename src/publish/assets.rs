@@ -12,7 +12,8 @@ pub struct Assets {
     pub sheets: Vec<SheetTemplate>,
     pub card_sizes: Vec<CardSize>,
     pub fonts: FontBook,
-    /// `data/icons/*.svg`: die-face and inline icons.
+    /// `data/icons/*.svg` (the general icons built in), with a game's own
+    /// `icons/*.svg` in [`Assets::for_game`]: die-face and inline icons.
     pub icons: Vec<Icon>,
 }
 
@@ -99,6 +100,8 @@ impl Assets {
                     None => icons.push(icon),
                 }
             }
+            // In name order, as the shared icons are.
+            icons.sort_by(|a, b| a.name.cmp(&b.name));
         }
         let mut fonts = if own_fonts {
             let errors = diags.error_count();

@@ -141,7 +141,7 @@ pub fn html_page(
             back,
         })
         .collect();
-    let page = counters_page(&shown, size, &assets.fonts);
+    let page = counters_page(&shown, size, &assets.fonts, &game.words);
     let items = faces
         .into_iter()
         .flat_map(|(_, _, (front, back))| front.into_iter().chain(back))

@@ -98,7 +98,7 @@ pub fn plan_maps(game: &Game, assets: &Assets, diags: &mut Diagnostics) -> Vec<O
             let width = drawing.width - 2.0 * drawing.margin;
             let tile_width = map.tiling.paper.width - 72.0;
             let mut rows = |width: f32| {
-                legend_rows(map, faces, &assets.fonts, &assets.icons, width)
+                legend_rows(map, faces, &assets.fonts, &assets.icons, width, &game.words)
                     .map_err(|problems| problems.into_iter().for_each(|d| diags.push(d)))
             };
             match (rows(width.max(COLUMN_MIN)), rows(tile_width)) {
@@ -235,6 +235,7 @@ pub fn html_pages(
             map,
             drawing.width,
             drawing.height,
+            &game.words,
         ));
     }
     (pages, pictures)

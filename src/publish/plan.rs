@@ -183,9 +183,10 @@ fn plan_charts(
     let chart_options = layout::ChartOptions {
         paper: options.chart_paper.unwrap_or(Paper::LETTER),
         odds: options.odds,
+        words: game.words.clone(),
         ..layout::ChartOptions::default()
     };
-    let title = format!("{} — Charts & Tables", game.name);
+    let title = format!("{} — {}", game.name, game.words.charts_and_tables);
     match layout::lay_out_charts(&title, &game.charts, family, &assets.fonts, &chart_options) {
         Ok(doc) => Some(Output {
             file_name: "charts.pdf".to_string(),

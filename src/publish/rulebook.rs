@@ -205,6 +205,7 @@ pub(crate) fn lay_out(
         glossary: &game.glossary,
         options,
         lang: crate::model::rules::RULES_LANG,
+        words: &game.words,
     };
     Ok(lay_out_rulebook(&input))
 }

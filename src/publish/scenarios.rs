@@ -415,6 +415,7 @@ pub fn plan_scenarios(
             scenario: scenario.name.value.clone(),
             facts: facts(game, scenario),
             loc: scenario.name.loc.clone(),
+            words: game.words.clone(),
         };
         let cards = cards(game, scenario, units, &drawn);
         let placed: usize = cards

@@ -12,7 +12,7 @@ use crate::layout::flow::Band;
 use crate::layout::table::{LaidTable, TableSpec, TableStyle, lay_out_table};
 use crate::layout::units_dice::draw_face;
 use crate::model::{Align, Icon, Style, VAlign};
-use crate::text::{Family, FitError, FitRequest, FontBook, fit_text};
+use crate::text::{Family, FitError, FitRequest, FontBook, Words, fit_text};
 
 /// A die of a `dice` shortcode: its name, the value of the field the
 /// shortcode names (its role, say) and each face's symbols.
@@ -70,11 +70,11 @@ pub fn table_pieces(
     spec: &TableSpec,
     room: Room,
     family: &Family,
-    book: &FontBook,
+    (book, words): (&FontBook, &Words),
     shown: bool,
 ) -> Result<Vec<Piece>, Misfit> {
     let style = table_style();
-    let at = |width: f32| lay_out_table(spec, width, family, book, &style);
+    let at = |width: f32| lay_out_table(spec, width, (family, book), &style, words);
     let (mut table, full_width) = match at(room.column) {
         Ok(t) => (t, false),
         Err(e) if room.page <= room.column + 1e-3 => return Err(Misfit::Cells(e)),

@@ -79,12 +79,12 @@ pub(super) fn lay_out_front(
         tables_at: None,
         body_start: None,
     };
-    for (title, entries, pages) in [
-        ("Contents", headings, heading_pages),
-        ("Tables", tables, table_pages),
+    for (is_tables, title, entries, pages) in [
+        (false, &input.words.contents, headings, heading_pages),
+        (true, &input.words.tables, tables, table_pages),
     ] {
         // The contents always, even empty; a list of tables only of some.
-        if title == "Tables" && entries.is_empty() {
+        if is_tables && entries.is_empty() {
             continue;
         }
         let below = front.body_start.take();
@@ -98,7 +98,7 @@ pub(super) fn lay_out_front(
             last.extend(top);
         }
         front.pages.extend(set);
-        if title == "Tables" {
+        if is_tables {
             front.tables_at = Some(first);
             front.table_areas = listing.areas;
         } else {

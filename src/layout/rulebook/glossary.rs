@@ -14,9 +14,6 @@ use crate::model::{GlossaryEntry, glossary_order};
 use crate::text::FitError;
 use crate::text::rich::literal;
 
-/// The title of the glossary, as its page, bookmark and contents entry say.
-pub(super) const GLOSSARY: &str = "Glossary";
-
 /// The terms in the order the glossary lists them: alphabetical, whatever
 /// their capitals (then as written, so the order never depends on the data's).
 pub(super) fn sorted(glossary: &[GlossaryEntry]) -> Vec<&GlossaryEntry> {
@@ -40,7 +37,7 @@ pub(super) fn lay_out_glossary(
         return Ok(Vec::new());
     }
     let frame = body_frame(input.options);
-    let mut pieces = part_title(GLOSSARY, true, input)?;
+    let mut pieces = part_title(&input.words.glossary, true, input)?;
     // Its title stays with the first terms under it.
     for piece in &mut pieces {
         piece.keep_with_next = true;

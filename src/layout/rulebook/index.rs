@@ -13,9 +13,6 @@ use crate::layout::nav::{Link, Target};
 use crate::text::FitError;
 use crate::text::rich::literal;
 
-/// The title of the index, as its page, bookmark and contents entry say.
-pub(super) const INDEX: &str = "Index";
-
 /// The index: its title across the page, then each term with the pages
 /// that mark it ("Zone of Control 4, 7") in two columns (one with
 /// `--columns 1`), under the letter it starts with; each page number a
@@ -41,7 +38,7 @@ pub(super) fn lay_out_index(
             None,
         )
     };
-    let mut pieces = part_title(INDEX, true, input)?;
+    let mut pieces = part_title(&input.words.index, true, input)?;
     let mut letter: Option<char> = None;
     // The targets of the page numbers' links, by the links' titles.
     let mut targets: Vec<Target> = Vec::new();

@@ -32,8 +32,8 @@ use self::columns::{Frame, flow_below};
 pub use self::figures::Die;
 use self::figures::{Misfit, Room, dice_pieces, table_pieces};
 use self::front::{lay_out_front, lay_out_title, table_entries};
-use self::glossary::{GLOSSARY, lay_out_glossary};
-use self::index::{INDEX, lay_out_index};
+use self::glossary::lay_out_glossary;
+use self::index::lay_out_index;
 use self::pieces::{Piece, Prose, TableHead, TextStyle, card_rows, text_pieces};
 use self::tags::{Lists, tag_cards, wrap};
 use super::card::CardFace;
@@ -50,7 +50,7 @@ use crate::model::{
 };
 use crate::text::hyphenate;
 use crate::text::mentions::TableNames;
-use crate::text::{Edge, Family, FitError, FontBook};
+use crate::text::{Edge, Family, FitError, FontBook, Words};
 
 /// Paper and columns (`--paper`, `--columns`), and how paragraphs meet the
 /// right edge (`rulebook_align`).
@@ -142,6 +142,8 @@ pub struct RulebookInput<'a> {
     pub options: RulebookOptions,
     /// The language of the rules text (`en`), for the tagged PDF.
     pub lang: &'a str,
+    /// The words printed around the rules ("Contents", "see", "p.").
+    pub words: &'a Words,
 }
 
 /// The laid-out rulebook and its navigation.
@@ -421,8 +423,13 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
     let index_at = glossary_at + glossary.len();
     let mut contents_pages = heading_pages.clone();
     for (title, at, start, set) in [
-        (GLOSSARY, glossary_at, glossary_start, !glossary.is_empty()),
-        (INDEX, index_at, None, !marks.is_empty()),
+        (
+            &input.words.glossary,
+            glossary_at,
+            glossary_start,
+            !glossary.is_empty(),
+        ),
+        (&input.words.index, index_at, None, !marks.is_empty()),
     ] {
         if !set {
             continue;
@@ -492,15 +499,16 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
         first_body,
         pages.len(),
         input.title,
+        &input.words.contents,
     );
     // Right-hand pages of the list of tables and the index say so.
     for (n, head) in heads.iter_mut().enumerate() {
         if (n + 1) % 2 == 1 && tables_at.contains(&n) {
-            *head = "Tables".to_string();
+            *head = input.words.tables.clone();
         } else if (n + 1) % 2 == 1 && n >= index_at {
-            *head = INDEX.to_string();
+            *head = input.words.index.clone();
         } else if (n + 1) % 2 == 1 && glossary_pages.contains(&n) {
-            *head = GLOSSARY.to_string();
+            *head = input.words.glossary.clone();
         }
     }
     for ((n, page), head) in pages.iter_mut().enumerate().zip(heads).skip(1) {
@@ -524,7 +532,10 @@ fn contents_entries(
     has_index: bool,
 ) -> Vec<Heading> {
     let mut entries = headings.to_vec();
-    let back = [(GLOSSARY, !input.glossary.is_empty()), (INDEX, has_index)];
+    let back = [
+        (&input.words.glossary, !input.glossary.is_empty()),
+        (&input.words.index, has_index),
+    ];
     for (title, _) in back.into_iter().filter(|(_, set)| *set) {
         entries.push(Heading {
             level: 1,
@@ -666,14 +677,20 @@ fn set_body(
         let block = match block {
             Block::Para { refs, .. } if !refs.is_empty() => {
                 let mut with_refs = block.clone();
-                fill_refs(&mut with_refs, &ref_texts(refs, *page, read, rules, pages));
+                fill_refs(
+                    &mut with_refs,
+                    &ref_texts(refs, *page, read, rules, pages, input.words),
+                );
                 filled = with_refs;
                 &filled
             }
             Block::Heading { refs, .. } => {
                 let mut numbered = block.clone();
                 if !refs.is_empty() {
-                    fill_refs(&mut numbered, &ref_texts(refs, *page, read, rules, pages));
+                    fill_refs(
+                        &mut numbered,
+                        &ref_texts(refs, *page, read, rules, pages, input.words),
+                    );
                 }
                 if let (Some(Some(number)), Block::Heading { rich, links, .. }) =
                     (read.numbers.get(headings.len()), &mut numbered)
@@ -703,7 +720,8 @@ fn set_body(
                             r => rows.get_mut(r - 1),
                         };
                         if let Some(text) = row.and_then(|r| r.get_mut(cell.column)) {
-                            let texts = ref_texts(&cell.refs, *page, read, rules, pages);
+                            let texts =
+                                ref_texts(&cell.refs, *page, read, rules, pages, input.words);
                             fill_text(text, &mut cell.links, &cell.refs, &texts);
                         }
                     }
@@ -920,16 +938,18 @@ fn ref_texts(
     read: &ReadRules,
     rules: &RuleBook,
     pages: Option<&KnownPages>,
+    words: &Words,
 ) -> Vec<Option<(String, String)>> {
+    let (see, p, figure) = (&words.see, &words.page, &words.figure);
     refs.iter()
         .map(|r| {
             if let Some(id) = r.id.strip_prefix(FIGURE_SCHEME) {
                 let (number, _) = read.figures.find(id)?;
                 let folio = pages.and_then(|p| p.figures.get(id)).map_or(0, |p| p + 1);
                 let text = if r.empty {
-                    format!("see Figure\u{a0}{number}, p.\u{a0}{folio}")
+                    format!("{see} {figure}\u{a0}{number}, {p}\u{a0}{folio}")
                 } else {
-                    format!(" (Figure\u{a0}{number}, p.\u{a0}{folio})")
+                    format!(" ({figure}\u{a0}{number}, {p}\u{a0}{folio})")
                 };
                 return Some((text, figure_target(id)));
             }
@@ -939,9 +959,9 @@ fn ref_texts(
             let folio = pages.and_then(|p| p.headings.get(h)).map_or(0, |p| p + 1);
             let label = literal(&rules.label(at));
             let text = match (r.empty, rules.number(at).is_some()) {
-                (true, _) => format!("see {label}, p.\u{a0}{folio}"),
-                (false, true) => format!(" ({label}, p.\u{a0}{folio})"),
-                (false, false) => format!(" (p.\u{a0}{folio})"),
+                (true, _) => format!("{see} {label}, {p}\u{a0}{folio}"),
+                (false, true) => format!(" ({label}, {p}\u{a0}{folio})"),
+                (false, false) => format!(" ({p}\u{a0}{folio})"),
             };
             Some((text, format!("rule#{h}")))
         })
@@ -1252,7 +1272,13 @@ fn block_pieces(
                 .filter(|_| after_heading)
                 .map(|h| h.plain.clone());
             let at = |spec: &TableSpec, shown| {
-                table_pieces(spec, room(frame), input.figure_family, input.book, shown)
+                table_pieces(
+                    spec,
+                    room(frame),
+                    input.figure_family,
+                    (input.book, input.words),
+                    shown,
+                )
             };
             let mut pieces = match at(&spec, spec.title.is_none()) {
                 Ok(pieces) => pieces,
@@ -1380,9 +1406,14 @@ fn figure_pieces(
             }
             for (i, spec) in specs.iter().enumerate() {
                 let shown = i > 0 || first_title_shown;
-                let mut table =
-                    table_pieces(spec, room(frame), input.figure_family, input.book, shown)
-                        .map_err(|m| misfit_problem(m, &what))?;
+                let mut table = table_pieces(
+                    spec,
+                    room(frame),
+                    input.figure_family,
+                    (input.book, input.words),
+                    shown,
+                )
+                .map_err(|m| misfit_problem(m, &what))?;
                 if let Some(first) = table.first_mut() {
                     for (_, anchor) in anchors.iter().filter(|(at, _)| *at == i) {
                         first.cards.push((format!("#{anchor}"), 0.0, 0.0));
@@ -1691,6 +1722,7 @@ fn running_heads(
     first_body: usize,
     page_count: usize,
     title: &str,
+    contents: &str,
 ) -> Vec<String> {
     let level = if headings.iter().filter(|h| h.level == 1).count() > 1 {
         1
@@ -1710,7 +1742,7 @@ fn running_heads(
                 return title.to_string();
             }
             if n < first_body {
-                return "Contents".to_string();
+                return contents.to_string();
             }
             let starting = sections.iter().find(|(page, _)| *page == n);
             let in_force = sections.iter().rev().find(|(page, _)| *page < n);
@@ -1809,7 +1841,8 @@ fn illustration_pieces(
     let Some(drawing) = input.figures.illustration(page, *figure) else {
         return Ok(Vec::new());
     };
-    let caption = format!("**Figure {number}.** {}", spec.caption.value.trim());
+    let figure_word = &input.words.figure;
+    let caption = format!("**{figure_word} {number}.** {}", spec.caption.value.trim());
     let set_caption = |width: f32| {
         text_pieces(
             &caption,
@@ -1852,7 +1885,7 @@ fn illustration_pieces(
     }
     let left = (width - drawing.width * k) / 2.0;
     let alt = format!(
-        "Figure {number}. {}",
+        "{figure_word} {number}. {}",
         crate::text::rich::plain_text(&spec.caption.value)
     );
     let items = tagged(
@@ -1916,6 +1949,7 @@ mod tests {
             glossary: &[],
             options: RulebookOptions::default(),
             lang: "en",
+            words: Box::leak(Box::new(Words::default())),
         }
     }
 

@@ -34,7 +34,12 @@ pub struct ShownCounter<'a> {
 
 /// The page of a game's counters, `size` points square, grouped by side in
 /// sheet order, the markers last.
-pub fn counters_page(counters: &[ShownCounter<'_>], size: f32, book: &FontBook) -> ExtraPage {
+pub fn counters_page(
+    counters: &[ShownCounter<'_>],
+    size: f32,
+    book: &FontBook,
+    words: &crate::text::Words,
+) -> ExtraPage {
     let anchor = "counters".to_string();
     let mut used: UsedIds = [anchor.clone()].into_iter().collect();
     let total: usize = counters.iter().map(|c| c.count).sum();
@@ -44,12 +49,13 @@ pub fn counters_page(counters: &[ShownCounter<'_>], size: f32, book: &FontBook) 
         if total == 1 { "counter" } else { "counters" }
     );
     let mut html = format!(
-        "<h1 id=\"{anchor}\">Counters</h1>\n<p>{}</p>\n",
+        "<h1 id=\"{anchor}\">{}</h1>\n<p>{}</p>\n",
+        escape(&words.counters),
         escape(&summary)
     );
     let mut headings = vec![Heading {
         level: 1,
-        text: "Counters".to_string(),
+        text: words.counters.clone(),
         anchor: anchor.clone(),
         number: None,
     }];
@@ -66,7 +72,11 @@ pub fn counters_page(counters: &[ShownCounter<'_>], size: f32, book: &FontBook) 
     // Markers (no side) after every side.
     groups.sort_by_key(|(side, _)| side.is_empty());
     for (side, list) in groups {
-        let title = if side.is_empty() { "Markers" } else { side };
+        let title = if side.is_empty() {
+            words.markers.as_str()
+        } else {
+            side
+        };
         let id = unique_id(&format!("counters-{}", slug(title)), &mut used);
         html.push_str(&format!(
             "<h2 id=\"{}\">{}</h2>\n<div class=\"counters\">\n",
@@ -97,7 +107,7 @@ pub fn counters_page(counters: &[ShownCounter<'_>], size: f32, book: &FontBook) 
     }
     ExtraPage {
         file_name: COUNTERS_PAGE.to_string(),
-        title: "Counters".to_string(),
+        title: words.counters.clone(),
         body: PageBody {
             html,
             headings,

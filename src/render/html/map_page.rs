@@ -25,7 +25,7 @@ pub fn map_picture(map: &Map) -> String {
 }
 
 /// The page of a map: `map-<id>.html`.
-pub fn map_page(map: &Map, width: f32, height: f32) -> ExtraPage {
+pub fn map_page(map: &Map, width: f32, height: f32, names: &crate::text::Words) -> ExtraPage {
     let anchor = "map".to_string();
     let cells = match map.grid.kind {
         GridKind::Square => "squares",
@@ -104,7 +104,8 @@ pub fn map_page(map: &Map, width: f32, height: f32) -> ExtraPage {
     if map.has_effects() {
         let tec = tec_table(map);
         html.push_str(&format!(
-            "<h2 id=\"map-effects\">Terrain effects</h2>\n<table class=\"map-effects\" id=\"{}\" tabindex=\"0\"><thead><tr><th scope=\"col\">Terrain</th>",
+            "<h2 id=\"map-effects\">{}</h2>\n<table class=\"map-effects\" id=\"{}\" tabindex=\"0\"><thead><tr><th scope=\"col\">Terrain</th>",
+            escape(&names.terrain_effects),
             escape(&tec_id(map))
         ));
         for c in &tec.columns {
@@ -146,7 +147,7 @@ pub fn map_page(map: &Map, width: f32, height: f32) -> ExtraPage {
         sections.push((Some(2), words.join(" ")));
         effects_heading = Some(Heading {
             level: 2,
-            text: "Terrain effects".to_string(),
+            text: names.terrain_effects.clone(),
             anchor: "map-effects".to_string(),
             number: None,
         });

@@ -204,7 +204,13 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, HtmlError>
     }
     // The index of the terms the rules mark, a page after the others.
     if !marks.is_empty() {
-        let body = index_page(index_entries(marks), &names, &bodies, &site.rules);
+        let body = index_page(
+            index_entries(marks),
+            &names,
+            &bodies,
+            &site.rules,
+            &site.game.words.index,
+        );
         let mut name = "index-of-terms.html".to_string();
         let mut n = 1;
         while names.contains(&name) {
@@ -224,7 +230,7 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, HtmlError>
                 .iter()
                 .map(|r| r.file_name)
                 .chain(site.extra.iter().map(|p| p.title.as_str()))
-                .chain(std::iter::once("Index")),
+                .chain(std::iter::once(site.game.words.index.as_str())),
         )
         .map(|(b, fallback)| {
             b.headings
@@ -280,7 +286,7 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, HtmlError>
     files.push(("index.html".to_string(), index_html.into_bytes()));
     for (i, body) in bodies.iter().enumerate() {
         let prev = if i == 0 {
-            Some(("index.html".to_string(), "Contents".to_string()))
+            Some(("index.html".to_string(), site.game.words.contents.clone()))
         } else {
             Some((names[i - 1].clone(), titles[i - 1].clone()))
         };
@@ -315,7 +321,7 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, HtmlError>
         docs.push(SearchDoc {
             kind: DocKind::Term,
             title: entry.term.value.clone(),
-            context: "Glossary".to_string(),
+            context: site.game.words.glossary.clone(),
             href: format!("index.html#{anchor}"),
             text: text.join(" "),
         });
@@ -577,9 +583,13 @@ fn index_page(
     names: &[String],
     bodies: &[PageBody],
     rules: &[RulesText<'_>],
+    title: &str,
 ) -> PageBody {
     let anchor = "index-of-terms";
-    let mut html = format!("<h1 id=\"{anchor}\">Index</h1>\n<dl class=\"term-index\">\n");
+    let mut html = format!(
+        "<h1 id=\"{anchor}\">{}</h1>\n<dl class=\"term-index\">\n",
+        escape(title)
+    );
     let mut words = Vec::new();
     for (term, places) in entries {
         let links: Vec<String> = places
@@ -613,7 +623,7 @@ fn index_page(
         html,
         headings: vec![Heading {
             level: 1,
-            text: "Index".to_string(),
+            text: title.to_string(),
             anchor: anchor.to_string(),
             number: None,
         }],
@@ -932,9 +942,21 @@ fn render_page(tera: &Tera, site: &Site<'_>, page: PageContext) -> Result<String
     context.insert_value("previews", page.previews);
     context.insert_value("terms", page.terms);
     context.insert_value("has_glossary", Value::from(!site.game.glossary.is_empty()));
+    context.insert_value("words", words_value(&site.game.words));
     tera.render("page.html", &context)
         .map(|html| super::with_csp(&html))
         .map_err(|e| HtmlError(format!("templates/html/page.html: {e}")))
+}
+
+/// The game's words for the templates: `{{ words.contents }}`.
+fn words_value(words: &crate::text::Words) -> Value {
+    Value::from(
+        words
+            .pairs()
+            .into_iter()
+            .map(|(key, word)| (key, Value::from(word)))
+            .collect::<BTreeMap<&'static str, Value>>(),
+    )
 }
 
 /// The sections of a page for the sidebar: its headings after the first

@@ -1,0 +1,101 @@
+//! Text stage: the words grogpress itself prints around a game's own text
+//! ("Contents", "see", "p.", "Forces", "(continued)"...), in one table with
+//! English defaults — the base for other languages. Input: game.toml's
+//! `[words]` (read in load); output: the [`Words`] every layout and render
+//! step takes its words from.
+
+/// The word list, declared once: `key: "default", "what it is";`. Calls
+/// `$m!` with it, which makes the [`Words`] struct here and the `[words]`
+/// table declaration (reader, schema, docs key table) in load.
+macro_rules! word_list {
+    ($m:ident) => {
+        $m! {
+            contents: "Contents", "The title of the rulebook's table of contents and the running head of its pages; the HTML reference's link to its contents.";
+            tables: "Tables", "The title of the rulebook's list of tables (and its running head).";
+            index: "Index", "The title of the rulebook's index (and its running head); the HTML reference's index page.";
+            glossary: "Glossary", "The title of the rulebook's glossary (and its running head); the HTML reference's glossary page.";
+            see: "see", "Before a rule or figure reference written with no link text: \"see 5.3, p. 4\".";
+            page: "p.", "Before the page number of a reference in the rulebook: \"p. 4\".";
+            figure: "Figure", "Before a figure's number in the rulebook: \"Figure 3\".";
+            continued: "continued", "After the title of a table, set-up card or track where it goes on: \"Combat (continued)\".";
+            charts_and_tables: "Charts & Tables", "After the game's name at the head of the charts PDF: \"Battlefront — Charts & Tables\".";
+            forces: "Forces", "The label of an aid's forces block when it gives no `label`: \"Forces: 5 Inf, ...\".";
+            key: "Key", "The heading of the legend of a map of places (it keys connections and attributes).";
+            terrain_key: "Terrain Key", "The heading of the legend of a map of cells.";
+            terrain_effects: "Terrain effects", "The heading of a map's terrain effects in the HTML reference.";
+            set_up: "Set-up", "After the scenario's name on its set-up cards: \"The Crossing — Set-up\".";
+            turn_record_track: "Turn Record Track", "After the scenario's name on its turn track.";
+            counters: "Counters", "The title of the HTML reference's counters page.";
+            markers: "Markers", "The heading of the marker counters (those of no side) on the HTML counters page.";
+            pager: "Previous and next page", "The name screen readers give the HTML reference's links to the page before and after.";
+            previous: "Previous", "The HTML reference's link to the page before.";
+            next: "Next", "The HTML reference's link to the page after.";
+            chapters: "Chapters", "The HTML reference's button that opens the list of chapters.";
+            skip_to_text: "Skip to the text", "The HTML reference's first link, for keyboard and screen-reader users.";
+            search: "Search the rules", "The words in the HTML reference's empty search box.";
+            search_label: "Search the rules, cards and tables", "The name screen readers give the HTML reference's search box.";
+        }
+    };
+}
+pub(crate) use word_list;
+
+macro_rules! words_struct {
+    ($($key:ident: $default:literal, $doc:literal;)*) => {
+        /// The words the engine prints, each a game may set in `[words]`.
+        #[derive(Debug, Clone, PartialEq, Eq)]
+        pub struct Words {
+            $(#[doc = $doc] pub $key: String,)*
+        }
+
+        impl Default for Words {
+            /// The English words.
+            fn default() -> Words {
+                Words { $($key: $default.to_string(),)* }
+            }
+        }
+
+        impl Words {
+            /// Sets the word `key`; false when there is no such word.
+            pub fn set(&mut self, key: &str, word: String) -> bool {
+                match key {
+                    $(stringify!($key) => self.$key = word,)*
+                    _ => return false,
+                }
+                true
+            }
+
+            /// Every word by its key, in the table's order (for the HTML templates).
+            pub fn pairs(&self) -> Vec<(&'static str, &str)> {
+                vec![$((stringify!($key), self.$key.as_str()),)*]
+            }
+        }
+    };
+}
+
+word_list!(words_struct);
+
+impl Words {
+    /// A title where it goes on: "Combat (continued)".
+    pub fn continued(&self, title: &str) -> String {
+        format!("{title} ({})", self.continued)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_key_sets_its_word() {
+        let mut words = Words::default();
+        let keys: Vec<&str> = words.pairs().iter().map(|(k, _)| *k).collect();
+        for key in &keys {
+            assert!(words.set(key, format!("<{key}>")), "{key}");
+        }
+        assert!(!words.set("nonesuch", String::new()));
+        for (key, word) in words.pairs() {
+            assert_eq!(word, format!("<{key}>"));
+        }
+        assert_eq!(Words::default().continued("Combat"), "Combat (continued)");
+    }
+}

@@ -1,0 +1,159 @@
+//! The words the engine prints (`[words]` in game.toml): a game written
+//! here in German sets several of them, and the rulebook PDF and the HTML
+//! reference print its words where the English ones were; a key that is no
+//! word is `unknown-field` at the key with the closest word.
+
+mod support;
+
+use std::path::{Path, PathBuf};
+
+use support::tools::tool;
+use support::{build_ok, grogpress, line_col};
+
+const GAME: &str = r#"name = "Wortspiel"
+rules = ["rules/rules.md"]
+
+[words]
+contents = "Inhalt"
+index = "Stichwortverzeichnis"
+see = "siehe"
+page = "S."
+previous = "Zurück"
+next = "Weiter"
+"#;
+
+const RULES: &str = "# Bewegung
+
+Eine Einheit zieht ein Feld weit; eine [Zone](index:) hält sie an. Mehr dazu: [](rule:kampf).
+
+# Kampf
+
+Beide Seiten würfeln; die höhere Zahl gewinnt.
+";
+
+/// The German game in `dir`: its folder.
+fn german_game(dir: &Path, game_toml: &str) -> PathBuf {
+    let game = dir.join("wortspiel");
+    std::fs::create_dir_all(game.join("rules")).expect("rules folder");
+    std::fs::write(game.join("game.toml"), game_toml).expect("game.toml");
+    std::fs::write(game.join("rules/rules.md"), RULES).expect("rules");
+    game
+}
+
+fn pdf_text(pdf: &Path) -> String {
+    tool("pdftotext", &[pdf.to_str().expect("utf-8"), "-"])
+}
+
+#[test]
+fn a_games_words_print_in_the_rulebook_and_the_html() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = german_game(tmp.path(), GAME);
+    let out = tmp.path().join("out");
+    let run = build_ok(&game, &out);
+    let built = out.join("wortspiel");
+
+    let text = pdf_text(&built.join("wortspiel-rules.pdf"));
+    // The contents and the index under their German titles (the running
+    // heads of their pages too), the reference with "siehe" and "S.".
+    assert!(text.contains("Inhalt"), "{text}");
+    assert!(text.contains("Stichwortverzeichnis"), "{text}");
+    // pdftotext gives the no-break space as a space and the line breaks as
+    // they fall: the text as one line.
+    let flat = text
+        .replace('\u{a0}', " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let kampf_page = text
+        .split('\u{c}')
+        .position(|page| page.contains("die höhere Zahl"))
+        .map(|p| p + 1)
+        .expect("the page of Kampf");
+    assert!(
+        flat.contains(&format!("Mehr dazu: siehe Kampf, S. {kampf_page}.")),
+        "Kampf on page {kampf_page}:\n{flat}\n{}",
+        run.dump()
+    );
+    for english in ["Contents", "Index", "see ", "p. "] {
+        assert!(!flat.contains(english), "{english:?} printed:\n{flat}");
+    }
+
+    // The HTML reference: its contents, links and pager in German.
+    let index = std::fs::read_to_string(built.join("html/index.html")).expect("index.html");
+    assert!(index.contains("<h2>Inhalt</h2>"), "{index}");
+    assert!(index.contains("aria-label=\"Inhalt\""), "{index}");
+    assert!(index.contains(">Weiter</span>"), "{index}");
+    assert!(!index.contains("Contents"), "{index}");
+    let mut pages: Vec<String> = std::fs::read_dir(built.join("html"))
+        .expect("html folder")
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".html") && n != "index.html")
+        .collect();
+    pages.sort();
+    let all: String = pages
+        .iter()
+        .map(|p| std::fs::read_to_string(built.join("html").join(p)).expect("a page"))
+        .collect();
+    assert!(all.contains(">Zurück</span>"), "{pages:?}");
+    assert!(
+        all.contains(">Stichwortverzeichnis</h1>"),
+        "the index page is titled in German: {pages:?}"
+    );
+    for english in [">Contents<", ">Index<", ">Previous<", ">Next<"] {
+        assert!(!all.contains(english), "{english} in {pages:?}");
+    }
+}
+
+#[test]
+fn the_same_game_without_words_prints_english() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let english = GAME.split("[words]").next().expect("the game");
+    let game = german_game(tmp.path(), english);
+    let out = tmp.path().join("out");
+    build_ok(&game, &out);
+    let text = pdf_text(&out.join("wortspiel/wortspiel-rules.pdf"));
+    let flat = text
+        .replace('\u{a0}', " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(flat.contains("Mehr dazu: see Kampf, p. 2."), "{flat}");
+    for word in ["Contents", "Index"] {
+        assert!(flat.contains(word), "{word:?} not printed:\n{flat}");
+    }
+    assert!(
+        !flat.contains("Inhalt") && !flat.contains("siehe"),
+        "{flat}"
+    );
+}
+
+#[test]
+fn a_key_that_is_no_word_is_located_with_the_closest() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let toml = GAME.replace("contents = ", "contnets = ");
+    let game = german_game(tmp.path(), &toml);
+    let run = grogpress(&["check", game.to_str().expect("utf-8"), "--format", "json"]);
+    run.exit(1);
+    let (line, col) = line_col(&toml, toml.find("contnets").expect("the key"));
+    let found = run.expect("error", "unknown-field", "wortspiel/game.toml", line, col);
+    assert!(
+        found
+            .hint
+            .as_deref()
+            .is_some_and(|h| h.contains("`contents`")),
+        "{}",
+        run.dump()
+    );
+}
+
+#[test]
+fn a_word_that_is_not_a_string_is_located() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let toml = GAME.replace("see = \"siehe\"", "see = 3");
+    let game = german_game(tmp.path(), &toml);
+    let run = grogpress(&["check", game.to_str().expect("utf-8"), "--format", "json"]);
+    run.exit(1);
+    let (line, col) = line_col(&toml, toml.find("3\n").expect("the value"));
+    run.expect("error", "wrong-type", "wortspiel/game.toml", line, col);
+}
