@@ -241,6 +241,7 @@ pub fn html_pages(
             map,
             drawing.width,
             drawing.height,
+            &assets.icons,
         ));
     }
     (pages, pictures)
