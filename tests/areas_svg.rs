@@ -429,6 +429,17 @@ fn each_fault_of_an_svg_of_areas_is_located() {
     let run = check(&game);
     let (l, c) = line_col(&toml, toml.find("\"../../outside.svg\"").expect("key"));
     run.expect("error", "path-outside-game", "maps/realm.toml", l, c);
+
+    // One over the size an SVG may be: not read, told at the key.
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let mut huge = realm_svg();
+    huge.push_str(&" ".repeat(8 * 1024 * 1024 + 1 - huge.len()));
+    let game = write_game(tmp.path(), &[("maps/realm.svg", huge)]);
+    let run = check(&game);
+    let toml = realm_toml();
+    let (l, c) = line_col(&toml, toml.find("\"realm.svg\"").expect("key"));
+    run.expect("error", "limit-exceeded", "maps/realm.toml", l, c);
+    assert!(run.with_id("missing-outline").is_empty(), "{}", run.dump());
 }
 
 #[test]

@@ -8,6 +8,7 @@
 //! outline is a simple polygon on the map is for validation, as for one
 //! written as corners.
 
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 use resvg::tiny_skia::{PathSegment, Point, Transform};
@@ -28,6 +29,8 @@ const FLATNESS: f32 = 0.1;
 const MAX_PIECES: usize = 64;
 /// Corners closer than this are one.
 const SAME_CORNER: f32 = 0.01;
+/// The most shapes with an id an outlines SVG may hold.
+pub const MAX_SHAPES: usize = 2 * crate::model::places::MAX_PLACES;
 /// The elements that draw a shape an area may take.
 const SHAPES: &[&str] = &[
     "path", "polygon", "polyline", "rect", "circle", "ellipse", "line",
@@ -88,16 +91,7 @@ fn shapes(
         Ok(doc) => doc,
         Err(found) => {
             for f in found {
-                diags.push(
-                    Diagnostic::error(
-                        f.id,
-                        format!("the outlines SVG: {}", f.message),
-                        Some(Loc::new(file, f.span)),
-                    )
-                    .with_hint(
-                        "an outlines SVG is self-contained shapes: one path, polygon or rect per area, its id the area's",
-                    ),
-                );
+                diags.push(svg_problem(f.id, &f.message, Loc::new(file, f.span)));
             }
             return None;
         }
@@ -114,20 +108,34 @@ fn shapes(
     };
     let canvas = tree.size();
     let scale = Transform::from_scale(size.0 / canvas.width(), size.1 / canvas.height());
-    let mut drawn: Vec<(String, Vec<Vec<(f32, f32)>>)> = Vec::new();
+    let named = doc
+        .descendants()
+        .filter(|n| n.is_element() && SHAPES.contains(&n.tag_name().name()))
+        .filter(|n| n.attribute("id").is_some());
+    if let Some(past) = named.clone().nth(MAX_SHAPES) {
+        let at = past.range().start;
+        diags.push(crate::error!(
+            "limit-exceeded", Some(Loc::new(file, at..at)),
+            "the outlines SVG has more than {MAX_SHAPES} shapes with an id";
+            hint: "keep only the areas' shapes in it"
+        ));
+        return None;
+    }
+    let mut drawn: HashMap<String, Vec<Vec<(f32, f32)>>> = HashMap::new();
     collect(tree.root(), scale, &mut drawn);
+    let mut seen = HashSet::new();
     let mut out = Vec::new();
-    for node in doc.descendants().filter(|n| n.is_element()) {
+    for node in named {
         let Some(id) = node.attribute("id") else {
             continue;
         };
-        if !SHAPES.contains(&node.tag_name().name()) || out.iter().any(|s: &Shape| s.id == id) {
+        if !seen.insert(id) {
             continue;
         }
         let start = node.range().start;
-        let corners = match drawn.iter().find(|(d, _)| d == id) {
+        let corners = match drawn.get(id) {
             None => Err("it draws nothing (no corners, or no width or height)".to_string()),
-            Some((_, rings)) => one_ring(rings),
+            Some(rings) => one_ring(rings),
         };
         out.push(Shape {
             id: id.to_string(),
@@ -136,6 +144,14 @@ fn shapes(
         });
     }
     Some(out)
+}
+
+/// What the SVG may not do (as for card art, `svg_refs` finds it), told
+/// at its place in the SVG.
+fn svg_problem(id: &'static str, message: &str, loc: Loc) -> Diagnostic {
+    Diagnostic::error(id, format!("the outlines SVG: {message}"), Some(loc)).with_hint(
+        "an outlines SVG is self-contained shapes: one path, polygon or rect per area, its id the area's",
+    )
 }
 
 /// The one closed shape a path draws.
@@ -156,7 +172,7 @@ fn one_ring(rings: &[Vec<(f32, f32)>]) -> Result<Vec<(f32, f32)>, String> {
 }
 
 /// Each path with an id under `group`: its rings in map points.
-fn collect(group: &usvg::Group, scale: Transform, out: &mut Vec<(String, Vec<Vec<(f32, f32)>>)>) {
+fn collect(group: &usvg::Group, scale: Transform, out: &mut HashMap<String, Vec<Vec<(f32, f32)>>>) {
     for node in group.children() {
         match node {
             usvg::Node::Group(g) => collect(g, scale, out),
@@ -168,10 +184,7 @@ fn collect(group: &usvg::Group, scale: Transform, out: &mut Vec<(String, Vec<Vec
                     .transform(to_map)
                     .map(|d| flatten(&d))
                     .unwrap_or_default();
-                match out.iter_mut().find(|(id, _)| id == p.id()) {
-                    Some((_, r)) => r.extend(rings),
-                    None => out.push((p.id().to_string(), rings)),
-                }
+                out.entry(p.id().to_string()).or_default().extend(rings);
             }
             _ => {}
         }

@@ -575,10 +575,12 @@ pub fn take_outlines(
     shapes: &[super::area_outlines::Shape],
     diags: &mut crate::diag::Diagnostics,
 ) {
-    let mut dropped = Vec::new();
+    let by_id: std::collections::HashMap<&str, &super::area_outlines::Shape> =
+        shapes.iter().map(|s| (s.id.as_str(), s)).collect();
+    let mut dropped = std::collections::HashSet::new();
     for p in pending {
         let place = &mut places.places[p.index];
-        let Some(shape) = shapes.iter().find(|s| s.id == place.id.value) else {
+        let Some(shape) = by_id.get(place.id.value.as_str()) else {
             let mut ids: Vec<&str> = shapes.iter().map(|s| s.id.as_str()).take(12).collect();
             if shapes.len() > 12 {
                 ids.push("...");
@@ -596,7 +598,7 @@ pub fn take_outlines(
                 )
                 .with_label(svg.loc.clone(), "the SVG of outlines"),
             );
-            dropped.push(p.index);
+            dropped.insert(p.index);
             continue;
         };
         match &shape.corners {
@@ -609,7 +611,7 @@ pub fn take_outlines(
                     )
                     .with_label(place.id.loc.clone(), "the area"),
                 );
-                dropped.push(p.index);
+                dropped.insert(p.index);
             }
             Ok(corners) => {
                 place.outline = corners.clone();
@@ -621,14 +623,17 @@ pub fn take_outlines(
             }
         }
     }
+    let waiting: std::collections::HashSet<&str> = pending
+        .iter()
+        .map(|p| places.places[p.index].id.value.as_str())
+        .collect();
+    let all: std::collections::HashSet<&str> =
+        places.places.iter().map(|p| p.id.value.as_str()).collect();
     for shape in shapes {
-        if pending
-            .iter()
-            .any(|p| places.places[p.index].id.value == shape.id)
-        {
+        if waiting.contains(shape.id.as_str()) {
             continue;
         }
-        let own = places.places.iter().any(|p| p.id.value == shape.id);
+        let own = all.contains(shape.id.as_str());
         diags.push(crate::warning!(
             "unused-outline", Some(shape.loc.clone()),
             "{}", if own {

@@ -295,9 +295,36 @@ const MIN_SHARED: f32 = 1.0;
 /// How far apart two borders may lie and still be one.
 const SAME_LINE: f32 = 0.5;
 
+/// An outline's bounds: (min x, min y, max x, max y).
+fn bounds(o: &[(f32, f32)]) -> (f32, f32, f32, f32) {
+    o.iter().fold(
+        (
+            f32::INFINITY,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::NEG_INFINITY,
+        ),
+        |(x0, y0, x1, y1), &(x, y)| (x0.min(x), y0.min(y), x1.max(x), y1.max(y)),
+    )
+}
+
+/// Whether two outlines' bounds, grown by [`SAME_LINE`], meet: outlines
+/// whose bounds do not can neither share a border nor overlap (checked
+/// first, so that far areas of many corners cost nothing).
+fn near(a: &[(f32, f32)], b: &[(f32, f32)]) -> bool {
+    let (a, b) = (bounds(a), bounds(b));
+    a.0 <= b.2 + SAME_LINE
+        && b.0 <= a.2 + SAME_LINE
+        && a.1 <= b.3 + SAME_LINE
+        && b.1 <= a.3 + SAME_LINE
+}
+
 /// Whether two outlines share a stretch of border (at least a point long):
 /// an edge of one lies along an edge of the other.
 pub fn share_border(a: &[(f32, f32)], b: &[(f32, f32)]) -> bool {
+    if !near(a, b) {
+        return false;
+    }
     for (p, q) in edges(a) {
         let len = (q.0 - p.0).hypot(q.1 - p.1);
         if len < MIN_SHARED {
@@ -326,6 +353,9 @@ pub fn share_border(a: &[(f32, f32)], b: &[(f32, f32)]) -> bool {
 /// edge of the other, or a point well inside one (a corner, the middle of
 /// an edge) lies inside the other.
 pub fn outlines_overlap(a: &[(f32, f32)], b: &[(f32, f32)]) -> bool {
+    if !near(a, b) {
+        return false;
+    }
     for (p, q) in edges(a) {
         for (r, s) in edges(b) {
             if segments_cross(p, q, r, s) {
