@@ -334,11 +334,6 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "[[decks]]\nid = \"action\"\nfile = \"action_cards.toml\"   # error: the file is action-cards.toml",
     },
     Explanation {
-        id: "missing-outline",
-        text: "An area of a map with `outlines_svg` has no `outline` of its own, and the SVG has no shape (`<path>`, `<polygon>`, `<rect>`...) whose `id` is the area's. Give the area's shape in the SVG that id, or give the area an `outline`.",
-        example: "# maps/board.toml: outlines_svg = \"board.svg\"\n[[areas]]\nid = \"paris\"      # error: board.svg has no id=\"paris\"\n# fix, in board.svg: <path id=\"paris\" d=\"M 10 10 L 90 10 L 90 60 Z\"/>",
-    },
-    Explanation {
         id: "missing-glyph",
         text: "A text uses characters that the font has no glyph for, so they would print as empty boxes. The characters are listed as Unicode code points. Replace them (e.g. a typographic symbol by plain text) or use a font family that has them.",
         example: "effect = \"Roll 🎲 to hit.\"   # error: U+1F3B2 is not in DejaVu Sans Condensed\n# fix: effect = \"Roll a 1 to hit.\"",
@@ -347,6 +342,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         id: "missing-move-cost",
         text: "A terrain gives no movement cost for a movement class that the map's other terrain costs name (or that `move_classes` declares). Once any terrain declares `move`, every terrain gives a cost for every class, its own or through `all`; the terrain effects chart would otherwise have a blank.",
         example: "[[terrain]]\nid = \"clear\"\nmove = { all = 1 }\n[[terrain]]\nid = \"woods\"\nmove = { foot = 2 }     # error: no cost for `tracked`\n[[terrain]]\nid = \"swamp\"\nmove = { foot = 3, tracked = \"prohibited\" }",
+    },
+    Explanation {
+        id: "missing-outline",
+        text: "An area of a map with `outlines_svg` has no `outline` of its own, and the SVG has no shape (`<path>`, `<polygon>`, `<rect>`...) whose `id` is the area's. Give the area's shape in the SVG that id, or give the area an `outline`.",
+        example: "# maps/board.toml: outlines_svg = \"board.svg\"\n[[areas]]\nid = \"paris\"      # error: board.svg has no id=\"paris\"\n# fix, in board.svg: <path id=\"paris\" d=\"M 10 10 L 90 10 L 90 60 Z\"/>",
     },
     Explanation {
         id: "not-a-cycle",
