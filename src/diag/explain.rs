@@ -159,6 +159,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "columns = 12\nrows = 9\n[[labels]]\ntext = \"Ford\"\nat = \"1310\"    # error: column 13, row 10\n# fix: at = \"1209\"",
     },
     Explanation {
+        id: "conflicting-attribute",
+        text: "An attribute of places is declared twice with different definitions: in game.toml (for every map) and again in a map file, or twice in one file, its name, kind, show, icon or colours differing. Declare it once, or the same way each time.",
+        example: "# game.toml\n[[attributes]]\nid = \"vp\"\nkind = \"number\"\nshow = \"badge\"\n# maps/front.toml\n[[attributes]]\nid = \"vp\"\nkind = \"text\"      # error: vp is a number in game.toml\n# fix: leave it out of the map: game.toml's serves every map",
+    },
+    Explanation {
         id: "counter-overflow",
         text: "A unit counter's name or a stat does not fit the counter square even at the smallest size the counter layout allows; on counters with a factor strip, the factors (with their separators) do not fit across the counter, or the designation, formation or set-up code its box (the error is at the unit's widest factor, or at the value). Nothing is clipped. Print larger counters (`--size 1`), or shorten the value in the data.",
         example: "grogpress counters grid-battles --size 5/8\n# error: \"Pikeman\" does not fit a 5/8 in counter\n\n# units.toml, with factors = [\"attack\", \"defense\", \"movement\"]\nattack = \"12345678\"   # error: the factors do not fit across the counter",
@@ -337,6 +342,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         id: "missing-move-cost",
         text: "A terrain gives no movement cost for a movement class that the map's other terrain costs name (or that `move_classes` declares). Once any terrain declares `move`, every terrain gives a cost for every class, its own or through `all`; the terrain effects chart would otherwise have a blank.",
         example: "[[terrain]]\nid = \"clear\"\nmove = { all = 1 }\n[[terrain]]\nid = \"woods\"\nmove = { foot = 2 }     # error: no cost for `tracked`\n[[terrain]]\nid = \"swamp\"\nmove = { foot = 3, tracked = \"prohibited\" }",
+    },
+    Explanation {
+        id: "missing-outline",
+        text: "An area of a map with `outlines_svg` has no `outline` of its own, and the SVG has no shape (`<path>`, `<polygon>`, `<rect>`...) whose `id` is the area's. Give the area's shape in the SVG that id, or give the area an `outline`.",
+        example: "# maps/board.toml: outlines_svg = \"board.svg\"\n[[areas]]\nid = \"paris\"      # error: board.svg has no id=\"paris\"\n# fix, in board.svg: <path id=\"paris\" d=\"M 10 10 L 90 10 L 90 60 Z\"/>",
     },
     Explanation {
         id: "not-a-cycle",
@@ -597,6 +607,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         id: "unused-legend-entry",
         text: "A legend entry of a results table is used by no cell. Remove the entry, or fix the cell that should use it.",
         example: "legend = [{ code = \"A#\", text = \"...\" }, { code = \"R\", text = \"Retreat.\" }]   # error when no cell has R",
+    },
+    Explanation {
+        id: "unused-outline",
+        text: "A shape with an id in a map's `outlines_svg` is not used: no area of the map has its id, or the area with its id gives an `outline` of its own (which wins). A warning: the shape is left out of the map.",
+        example: "<!-- board.svg -->\n<path id=\"pariss\" d=\"M 10 10 L 90 10 L 90 60 Z\"/>   <!-- warning: no area `pariss` -->\n<!-- fix: id=\"paris\", the area's id -->",
     },
     Explanation {
         id: "unused-symbol",

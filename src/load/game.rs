@@ -42,6 +42,7 @@ table! { pub mod game_toml: "game.toml",
     scenarios: opt Tables(&crate::load::scenario::scenario_entry::DEF),
     tracks: opt Tables(&crate::load::tracks::tracks::DEF),
     boxes: opt Tables(&crate::load::tracks::boxes::DEF),
+    attributes: opt Tables(&crate::load::places::attribute::DEF),
     fonts: opt Table(&game_fonts::DEF),
     words: opt Table(&words::DEF),
 }
@@ -317,6 +318,11 @@ fn load_game_in(
             })
             .collect()
     };
+    // Attributes every map of places may give its places.
+    let attributes = {
+        let tables = r.get(&root, k::attributes);
+        super::places::read_attributes(&mut r, &tables, &[])
+    };
     let parts = {
         let (tracks, boxes) = (r.get(&root, k::tracks), r.get(&root, k::boxes));
         super::tracks::read_parts(&mut r, &tracks, &boxes)
@@ -426,7 +432,14 @@ fn load_game_in(
             None => unloaded.push(id.value),
         }
     }
-    let mut maps = super::map::load_maps(&confine, map_refs, &collections, sources, diags)?;
+    let mut maps = super::map::load_maps(
+        &confine,
+        map_refs,
+        &collections,
+        &attributes,
+        sources,
+        diags,
+    )?;
     for part in &parts {
         let on = part.on.as_ref().map(|on| on.map.value.as_str());
         if let Some(map) = maps.iter_mut().find(|m| Some(m.id.as_str()) == on) {

@@ -17,7 +17,7 @@ use crate::model::map::{
     CellName, CellSpan, CodePart, CodePlace, Coordinates, Feature, FeatureKind, Grid, GridKind,
     MAX_CELLS, MAX_SIDE, MapLabel, Pattern, Route, Terrain, TerrainCells, Tiling,
 };
-use crate::model::places::{LineStyle, PlaceKind};
+use crate::model::places::{Attribute, LineStyle, PlaceKind};
 use crate::model::terrain::{MAX_MOVE_COST, MAX_TERRAIN_MODIFIER, MoveCost, TerrainEffects};
 use crate::model::{Located, Map, Paper};
 
@@ -64,6 +64,7 @@ table! { pub mod map_file: "a map file",
     name_size: opt Length("Of a map of places: the type size of places' names (default a quarter of `space`, 6 to 14 pt)."),
     adjacency: opt OneOf(&["declared", "borders"],
         "Of an area map: which areas are adjacent: those `[[connections]]` join (`declared`, default), or also every two sharing a border (`borders`)."),
+    outlines_svg: opt Str("Of an area map: an SVG file (relative to the map file) drawing the areas, one `<path>` (or `<polygon>`, `<rect>`) per area whose `id` is the area's; an area without an `outline` takes its shape from it. The SVG's whole canvas is the map."),
     attributes: opt Tables(&attribute::DEF),
     spaces: opt Tables(&space::DEF),
     areas: opt Tables(&area::DEF),
@@ -127,6 +128,7 @@ pub fn load_maps(
     confine: &Confine,
     refs: Vec<(Located<String>, Located<String>)>,
     collections: &[crate::model::Deck],
+    attributes: &[Attribute],
     sources: &mut Sources,
     diags: &mut Diagnostics,
 ) -> Result<Vec<Map>, OpError> {
@@ -135,7 +137,7 @@ pub fn load_maps(
         let Some(path) = confine.resolve(confine.dir(), &file_name, "the map file", diags) else {
             continue;
         };
-        let Some(mut map) = load_map(&id.value, &path, confine, sources, diags)? else {
+        let Some(mut map) = load_map(&id.value, &path, confine, attributes, sources, diags)? else {
             continue;
         };
         let collection = map
@@ -160,6 +162,7 @@ pub fn load_map(
     id: &str,
     path: &Path,
     confine: &Confine,
+    attributes: &[Attribute],
     sources: &mut Sources,
     diags: &mut Diagnostics,
 ) -> Result<Option<Map>, OpError> {
@@ -171,9 +174,27 @@ pub fn load_map(
         return Ok(None);
     };
     let mut r = Reader::new(file, diags);
-    let Some((mut map, csv)) = read_map(&mut r, id, &root) else {
+    let Some((mut map, csv, outlines)) = read_map(&mut r, id, &root, attributes) else {
         return Ok(None);
     };
+    if let (Some((svg, pending)), Some(places)) = (outlines, map.places.as_mut()) {
+        let dir = path.parent().unwrap_or(confine.dir()).to_path_buf();
+        let size = (places.width, places.height);
+        let shapes =
+            super::area_outlines::read_outlines(confine, &dir, &svg, size, sources, diags)?;
+        if let Some(shapes) = shapes {
+            super::places::take_outlines(places, &pending, &svg, &shapes, diags);
+        } else {
+            // Reported: the areas waiting for it are left out, not also
+            // reported as missing.
+            let waiting: Vec<usize> = pending.iter().map(|p| p.index).collect();
+            let mut i = 0;
+            places.places.retain(|_| {
+                i += 1;
+                !waiting.contains(&(i - 1))
+            });
+        }
+    }
     if let Some(csv) = csv {
         let dir = path.parent().unwrap_or(confine.dir()).to_path_buf();
         if let Some(csv_path) = confine.resolve(&dir, &csv, "the CSV of cells", diags) {
@@ -187,12 +208,17 @@ pub fn load_map(
     Ok(Some(map))
 }
 
-/// The map, and the CSV of cells it names (read by the caller).
+/// The SVG of an area map's outlines, and the areas waiting for it.
+type OutlinesSvg = (Located<String>, Vec<super::places::Pending>);
+
+/// The map, the CSV of cells it names and the SVG of outlines (each read
+/// by the caller).
 fn read_map(
     r: &mut Reader<'_>,
     id: &str,
     root: &Table<'_>,
-) -> Option<(Map, Option<Located<String>>)> {
+    game_attributes: &[Attribute],
+) -> Option<(Map, Option<Located<String>>, Option<OutlinesSvg>)> {
     use map_file as k;
     let t = r.open_top(root, &k::DEF);
     let csv = r.get(&t, k::cells_csv);
@@ -284,6 +310,15 @@ fn read_map(
             let space = r.get(&t, k::space);
             let name_size = r.get(&t, k::name_size);
             let adjacency = one_of(r, &t, k::adjacency);
+            let outlines_svg = r.get(&t, k::outlines_svg);
+            if let Some(svg) = outlines_svg.as_ref().filter(|_| kind == PlaceKind::Points) {
+                r.diags.push(crate::error!(
+                    "wrong-map-key", Some(svg.loc.clone()),
+                    "`outlines_svg` is not a key of a map whose grid is `points`";
+                    hint: "an SVG of outlines draws the areas of a map whose grid is `areas`"
+                ));
+            }
+            let outlines_svg = outlines_svg.filter(|_| kind == PlaceKind::Areas);
             let tables = (
                 r.get(&t, k::attributes),
                 r.get(&t, k::spaces),
@@ -291,8 +326,22 @@ fn read_map(
                 r.get(&t, k::connections),
             );
             let places = super::places::read_places(
-                r, &t, kind, width, height, space, name_size, adjacency, tables,
+                r,
+                &t,
+                kind,
+                width,
+                height,
+                space,
+                name_size,
+                adjacency,
+                outlines_svg.is_some(),
+                game_attributes,
+                tables,
             );
+            let (places, pending) = match places {
+                Some((p, pending)) => (Some(p), pending),
+                None => (None, Vec::new()),
+            };
             let terrain = r
                 .get(&t, k::terrain)
                 .iter()
@@ -335,7 +384,7 @@ fn read_map(
                 loc: r.loc(0..0),
             };
             map.legend = legend.unwrap_or(true);
-            return Some((map, None));
+            return Some((map, None, outlines_svg.map(|svg| (svg, pending))));
         }
         _ => return None,
     };
@@ -427,7 +476,7 @@ fn read_map(
         loc: r.loc(0..0),
     };
     map.legend = legend.unwrap_or_else(|| map.has_effects());
-    Some((map, csv))
+    Some((map, csv, None))
 }
 
 /// The number of the first column or row: 0 to [`MAX_FIRST`] (1 when not
@@ -1008,7 +1057,7 @@ through = ["0302", "0402", "0403"]
         let mut diags = Diagnostics::default();
         let root = parse(0, text, &mut diags).expect("parses");
         let mut r = Reader::new(0, &mut diags);
-        let (map, _) = read_map(&mut r, "main", &root).expect("reads");
+        let (map, _, _) = read_map(&mut r, "main", &root, &[]).expect("reads");
         assert!(diags.list.is_empty(), "{:?}", diags.list);
         map
     }

@@ -3,6 +3,7 @@
 //! every data problem as a located diagnostic.
 
 mod aid;
+mod area_outlines;
 mod background;
 mod card_art;
 mod chart;

@@ -31,8 +31,8 @@ table! { pub mod space: "[[spaces]]", "A space of a point-to-point map.";
 table! { pub mod area: "[[areas]]", "A region of an area map.";
     id: req Str("The id connections and scenarios name it by."),
     name: opt Str("The name printed on the map (default the id); scenarios may name it too."),
-    outline: req ArrayOf(&Ty::ArrayOf(&Ty::Length("A length."), "[x, y]."),
-        "Its corners in order, each [x, y] from the map's top-left corner: [[\"0in\", \"0in\"], [\"3in\", \"0in\"], [\"3in\", \"2in\"]]. Neighbours give their shared border the same corners."),
+    outline: opt ArrayOf(&Ty::ArrayOf(&Ty::Length("A length."), "[x, y]."),
+        "Its corners in order, each [x, y] from the map's top-left corner: [[\"0in\", \"0in\"], [\"3in\", \"0in\"], [\"3in\", \"2in\"]]. Neighbours give their shared border the same corners. Required unless the map's `outlines_svg` draws the area (a shape whose id is the area's)."),
     label_at: opt ArrayOf(&Ty::Length("A length."),
         "Where its name is printed: [x, y] (default the middle of its outline)."),
     terrain: opt Str("A `[[terrain]]` id: the area's fill (and its effects)."),
@@ -68,6 +68,7 @@ pub const PLACES_ONLY: &[&str] = &[
     "areas",
     "connections",
     "attributes",
+    "outlines_svg",
 ];
 pub const GRID_ONLY: &[&str] = &[
     "orientation",
@@ -117,13 +118,15 @@ pub fn read_places(
     space: Option<Located<f32>>,
     name_size: Option<Located<f32>>,
     adjacency: Option<String>,
+    outlines_svg: bool,
+    game_attributes: &[Attribute],
     tables: (
         Vec<Table<'_>>,
         Vec<Table<'_>>,
         Vec<Table<'_>>,
         Vec<Table<'_>>,
     ),
-) -> Option<Places> {
+) -> Option<(Places, Vec<Pending>)> {
     let (attribute_tables, space_tables, area_tables, connection_tables) = tables;
     let size = |r: &mut Reader<'_>, v: Option<Located<f32>>, key: &str| {
         // Given but not read (a bad or too long length) is its own error.
@@ -140,10 +143,15 @@ pub fn read_places(
     let name_size = r
         .positive(name_size, "name_size", MAX_TYPE_SIZE, "pt")
         .map_or((space / 4.0).clamp(6.0, 14.0), |s| s.value);
-    let attributes: Vec<Attribute> = attribute_tables
-        .iter()
-        .filter_map(|a| read_attribute(r, a))
-        .collect();
+    let own = read_attributes(r, &attribute_tables, game_attributes);
+    // The game's, then the map's own: each id once.
+    let mut attributes: Vec<Attribute> = game_attributes.to_vec();
+    for a in own {
+        match attributes.iter().position(|g| g.id.value == a.id.value) {
+            Some(i) => attributes[i] = a,
+            None => attributes.push(a),
+        }
+    }
     let mut places = Vec::new();
     let (tables, wrong) = match kind {
         PlaceKind::Points => (&space_tables, (&area_tables, "areas", "spaces")),
@@ -164,8 +172,15 @@ pub fn read_places(
         ));
         return None;
     }
+    let mut pending = Vec::new();
     for p in tables {
-        if let Some(place) = read_place(r, p, kind, &attributes) {
+        if let Some((place, waits)) = read_place(r, p, kind, &attributes, outlines_svg) {
+            if let Some(label_given) = waits {
+                pending.push(Pending {
+                    index: places.len(),
+                    label_given,
+                });
+            }
             places.push(place);
         }
     }
@@ -173,7 +188,13 @@ pub fn read_places(
         .iter()
         .filter_map(|c| read_connection(r, c))
         .collect();
-    Some(Places {
+    // The game's attributes this map's places do not give are not its own.
+    attributes.retain(|a| {
+        !game_attributes.iter().any(|g| g.id.value == a.id.value)
+            || own_ids(&attribute_tables, &a.id.value)
+            || places.iter().any(|p| p.value(&a.id.value).is_some())
+    });
+    let places = Places {
         kind,
         width: width?,
         height: height?,
@@ -186,7 +207,75 @@ pub fn read_places(
             Some("borders") => Adjacency::Borders,
             _ => Adjacency::Declared,
         },
-    })
+    };
+    Some((places, pending))
+}
+
+/// An area without an `outline` of its own, whose shape the map's
+/// `outlines_svg` is to give: its index among the places, and whether its
+/// `label_at` is given (else the label goes in the middle of the shape).
+#[derive(Clone, Copy, Debug)]
+pub struct Pending {
+    pub index: usize,
+    pub label_given: bool,
+}
+
+/// Whether one of the map's own `[[attributes]]` has the id `id`.
+fn own_ids(tables: &[Table<'_>], id: &str) -> bool {
+    tables.iter().any(
+        |t| matches!(attribute::id.of(t).map(|v| v.get_ref()), Some(DeValue::String(s)) if s == id),
+    )
+}
+
+/// `[[attributes]]` (of game.toml, or of a map beside the game's
+/// `earlier`): each id once; one declared again the same way is the one
+/// attribute, declared again differently a `conflicting-attribute` at the
+/// second.
+pub fn read_attributes(
+    r: &mut Reader<'_>,
+    tables: &[Table<'_>],
+    earlier: &[Attribute],
+) -> Vec<Attribute> {
+    let mut out: Vec<Attribute> = Vec::new();
+    for t in tables {
+        let Some(a) = read_attribute(r, t) else {
+            continue;
+        };
+        let before = out.iter().chain(earlier).find(|b| b.id.value == a.id.value);
+        match before {
+            Some(b) if same_attribute(b, &a) => {}
+            Some(b) => {
+                r.diags.push(
+                    crate::error!(
+                        "conflicting-attribute", Some(a.id.loc.clone()),
+                        "the attribute `{}` is declared again, differently", a.id.value;
+                        hint: "declare it once (in game.toml for every map), or give it the same name, kind, show, icon and colours as the first"
+                    )
+                    .with_label(b.id.loc.clone(), "first declared here"),
+                );
+            }
+            None => out.push(a),
+        }
+    }
+    out
+}
+
+/// Whether two declarations of an attribute say the same (wherever each
+/// is written).
+fn same_attribute(a: &Attribute, b: &Attribute) -> bool {
+    let show = match (&a.show, &b.show) {
+        (AttributeShow::Icon(x), AttributeShow::Icon(y)) => x.value == y.value,
+        (AttributeShow::Ring(x), AttributeShow::Ring(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .zip(y)
+                    .all(|((v, c), (w, d))| v.value == w.value && c == d)
+        }
+        (AttributeShow::Badge, AttributeShow::Badge)
+        | (AttributeShow::Text, AttributeShow::Text) => true,
+        _ => false,
+    };
+    show && a.name == b.name && a.kind == b.kind
 }
 
 fn read_attribute(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Attribute> {
@@ -326,7 +415,8 @@ fn read_place(
     t: &Table<'_>,
     kind: PlaceKind,
     attributes: &[Attribute],
-) -> Option<Place> {
+    outlines_svg: bool,
+) -> Option<(Place, Option<bool>)> {
     let (def, id_key, name_key, terrain_key) = match kind {
         PlaceKind::Points => (&space::DEF, space::id, space::name, space::terrain),
         PlaceKind::Areas => (&area::DEF, area::id, area::name, area::terrain),
@@ -336,6 +426,7 @@ fn read_place(
     let name = r.get(&tab, name_key);
     let terrain = r.get(&tab, terrain_key);
     let values = place_attributes(r, &tab, attributes);
+    let mut waits = None;
     let (at, at_loc, outline, outline_loc) = match kind {
         PlaceKind::Points => {
             let Some(v) = space::at.of(t) else {
@@ -344,6 +435,15 @@ fn read_place(
             };
             let loc = r.loc(v.span());
             (point(r, v, "`at`")?, loc, Vec::new(), None)
+        }
+        PlaceKind::Areas if outlines_svg && area::outline.of(t).is_none() => {
+            // Its shape comes from the SVG, once it is read.
+            let (label, label_loc) = match area::label_at.of(t) {
+                Some(l) => (point(r, l, "`label_at`")?, r.loc(l.span())),
+                None => ((0.0, 0.0), r.loc(t.span())),
+            };
+            waits = Some(area::label_at.of(t).is_some());
+            (label, label_loc, Vec::new(), None)
         }
         PlaceKind::Areas => {
             let Some(v) = area::outline.of(t) else {
@@ -376,7 +476,7 @@ fn read_place(
         }
     };
     let id = id?;
-    Some(Place {
+    let place = Place {
         name: name.map_or_else(|| id.value.clone(), |n| n.value),
         id,
         at,
@@ -385,7 +485,8 @@ fn read_place(
         outline_loc,
         terrain,
         attributes: values,
-    })
+    };
+    Some((place, waits))
 }
 
 /// A place's `attributes`: each declared, its value of the declared kind.
@@ -404,9 +505,9 @@ fn place_attributes(
         let Some(attribute) = declared.iter().find(|a| a.id.value == key.value) else {
             let names: Vec<&str> = declared.iter().map(|a| a.id.value.as_str()).collect();
             r.diags.push(crate::error!(
-                "unknown-attribute", Some(key.loc.clone()), "`{}` is not an attribute the map declares", key.value;
+                "unknown-attribute", Some(key.loc.clone()), "`{}` is not an attribute the map or game.toml declares", key.value;
                 hint: "{}", if names.is_empty() {
-                    "declare it in [[attributes]]: id, kind (text, number, yes-no) and how it is shown".to_string()
+                    "declare it in [[attributes]] (of the map, or of game.toml for every map): id, kind (text, number, yes-no) and how it is shown".to_string()
                 } else {
                     format!("its [[attributes]]: {} (or declare `{}`)", names.join(", "), key.value)
                 }
@@ -460,4 +561,96 @@ fn read_connection(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Connection> {
         kind: kind?,
         loc,
     })
+}
+
+/// Gives each area waiting for the map's `outlines_svg` the shape of its
+/// id (its label in the middle unless `label_at` is given); an area the
+/// SVG does not draw, or draws as no one outline, is an error and left
+/// out. A shape whose id names no waiting area is a warning: it is not
+/// used.
+pub fn take_outlines(
+    places: &mut Places,
+    pending: &[Pending],
+    svg: &Located<String>,
+    shapes: &[super::area_outlines::Shape],
+    diags: &mut crate::diag::Diagnostics,
+) {
+    let by_id: std::collections::HashMap<&str, &super::area_outlines::Shape> =
+        shapes.iter().map(|s| (s.id.as_str(), s)).collect();
+    let mut dropped = std::collections::HashSet::new();
+    for p in pending {
+        let place = &mut places.places[p.index];
+        let Some(shape) = by_id.get(place.id.value.as_str()) else {
+            let mut ids: Vec<&str> = shapes.iter().map(|s| s.id.as_str()).take(12).collect();
+            if shapes.len() > 12 {
+                ids.push("...");
+            }
+            diags.push(
+                crate::error!(
+                    "missing-outline", Some(place.id.loc.clone()),
+                    "the area `{}` has no `outline`, and `{}` has no shape with the id `{}`",
+                    place.id.value, svg.value, place.id.value;
+                    hint: "{}", if ids.is_empty() {
+                        format!("`{}` has no shape with an id: give each area's path `id=\"{}\"`, or give the area an `outline`", svg.value, place.id.value)
+                    } else {
+                        format!("its shapes' ids: {}; give the area's path `id=\"{}\"`, or the area an `outline`", ids.join(", "), place.id.value)
+                    }
+                )
+                .with_label(svg.loc.clone(), "the SVG of outlines"),
+            );
+            dropped.insert(p.index);
+            continue;
+        };
+        match &shape.corners {
+            Err(why) => {
+                diags.push(
+                    crate::error!(
+                        "bad-outline", Some(shape.loc.clone()),
+                        "the shape `{}` cannot be the area's outline: {why}", shape.id;
+                        hint: "draw each area as one closed path with an inside"
+                    )
+                    .with_label(place.id.loc.clone(), "the area"),
+                );
+                dropped.insert(p.index);
+            }
+            Ok(corners) => {
+                place.outline = corners.clone();
+                place.outline_loc = Some(shape.loc.clone());
+                if !p.label_given {
+                    place.at = crate::model::places::centroid(corners);
+                    place.at_loc = shape.loc.clone();
+                }
+            }
+        }
+    }
+    let waiting: std::collections::HashSet<&str> = pending
+        .iter()
+        .map(|p| places.places[p.index].id.value.as_str())
+        .collect();
+    let all: std::collections::HashSet<&str> =
+        places.places.iter().map(|p| p.id.value.as_str()).collect();
+    for shape in shapes {
+        if waiting.contains(shape.id.as_str()) {
+            continue;
+        }
+        let own = all.contains(shape.id.as_str());
+        diags.push(crate::warning!(
+            "unused-outline", Some(shape.loc.clone()),
+            "{}", if own {
+                format!("the area `{}` has an `outline` of its own: this shape is not used", shape.id)
+            } else {
+                format!("the shape `{}` names no area of the map: it is not used", shape.id)
+            };
+            hint: "{}", if own {
+                "leave the area's `outline` out to take its shape from the SVG".to_string()
+            } else {
+                format!("give it the id of an area, or add `[[areas]]` with `id = \"{}\"`", shape.id)
+            }
+        ));
+    }
+    let mut i = 0;
+    places.places.retain(|_| {
+        i += 1;
+        !dropped.contains(&(i - 1))
+    });
 }

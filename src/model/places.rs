@@ -229,12 +229,19 @@ fn cross(o: (f32, f32), a: (f32, f32), b: (f32, f32)) -> f32 {
     (a.0 - o.0) * (b.1 - o.1) - (a.1 - o.1) * (b.0 - o.0)
 }
 
-/// Whether segments ab and cd cross at a point inside both (touching at
-/// an end, or running along each other, is not crossing).
+/// Whether segments ab and cd cross at a point inside both: each one's
+/// ends lie on either side of the other's line, further from it than
+/// [`SAME_LINE`]. Touching at an end, or running along each other (a
+/// border drawn twice, a little apart), is not crossing.
 pub fn segments_cross(a: (f32, f32), b: (f32, f32), c: (f32, f32), d: (f32, f32)) -> bool {
-    let eps = 1e-3 * (1.0 + a.0.abs() + a.1.abs() + b.0.abs() + b.1.abs());
-    let (d1, d2) = (cross(c, d, a), cross(c, d, b));
-    let (d3, d4) = (cross(a, b, c), cross(a, b, d));
+    let (ab, cd) = ((b.0 - a.0).hypot(b.1 - a.1), (d.0 - c.0).hypot(d.1 - c.1));
+    if ab <= f32::EPSILON || cd <= f32::EPSILON {
+        return false;
+    }
+    // Signed distances from the other segment's line.
+    let (d1, d2) = (cross(c, d, a) / cd, cross(c, d, b) / cd);
+    let (d3, d4) = (cross(a, b, c) / ab, cross(a, b, d) / ab);
+    let eps = SAME_LINE;
     ((d1 > eps && d2 < -eps) || (d1 < -eps && d2 > eps))
         && ((d3 > eps && d4 < -eps) || (d3 < -eps && d4 > eps))
 }
@@ -288,9 +295,36 @@ const MIN_SHARED: f32 = 1.0;
 /// How far apart two borders may lie and still be one.
 const SAME_LINE: f32 = 0.5;
 
+/// An outline's bounds: (min x, min y, max x, max y).
+fn bounds(o: &[(f32, f32)]) -> (f32, f32, f32, f32) {
+    o.iter().fold(
+        (
+            f32::INFINITY,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::NEG_INFINITY,
+        ),
+        |(x0, y0, x1, y1), &(x, y)| (x0.min(x), y0.min(y), x1.max(x), y1.max(y)),
+    )
+}
+
+/// Whether two outlines' bounds, grown by [`SAME_LINE`], meet: outlines
+/// whose bounds do not can neither share a border nor overlap (checked
+/// first, so that far areas of many corners cost nothing).
+fn near(a: &[(f32, f32)], b: &[(f32, f32)]) -> bool {
+    let (a, b) = (bounds(a), bounds(b));
+    a.0 <= b.2 + SAME_LINE
+        && b.0 <= a.2 + SAME_LINE
+        && a.1 <= b.3 + SAME_LINE
+        && b.1 <= a.3 + SAME_LINE
+}
+
 /// Whether two outlines share a stretch of border (at least a point long):
 /// an edge of one lies along an edge of the other.
 pub fn share_border(a: &[(f32, f32)], b: &[(f32, f32)]) -> bool {
+    if !near(a, b) {
+        return false;
+    }
     for (p, q) in edges(a) {
         let len = (q.0 - p.0).hypot(q.1 - p.1);
         if len < MIN_SHARED {
@@ -319,6 +353,9 @@ pub fn share_border(a: &[(f32, f32)], b: &[(f32, f32)]) -> bool {
 /// edge of the other, or a point well inside one (a corner, the middle of
 /// an edge) lies inside the other.
 pub fn outlines_overlap(a: &[(f32, f32)], b: &[(f32, f32)]) -> bool {
+    if !near(a, b) {
+        return false;
+    }
     for (p, q) in edges(a) {
         for (r, s) in edges(b) {
             if segments_cross(p, q, r, s) {
@@ -372,6 +409,26 @@ mod tests {
         assert!(outlines_overlap(&a, &square(2.0, 2.0, 3.0)));
         assert!(outlines_overlap(&square(2.0, 2.0, 3.0), &a));
         assert!(outlines_overlap(&a, &a.clone()));
+    }
+
+    #[test]
+    fn a_border_drawn_twice_a_little_apart_is_shared_and_not_crossed() {
+        // The shared side x = 100 drawn by each area with its own noise,
+        // the second's corners in the other order round.
+        let a = vec![(0.0, 0.0), (100.0, 0.0), (100.0, 100.0), (0.0, 100.0)];
+        let b = vec![(99.98, 0.03), (200.0, 0.0), (200.0, 100.0), (100.03, 99.97)];
+        assert!(share_border(&a, &b));
+        assert!(share_border(&b, &a));
+        assert!(!outlines_overlap(&a, &b));
+        assert!(!segments_cross(
+            (100.0, 0.0),
+            (100.0, 100.0),
+            (100.03, 99.97),
+            (99.98, 0.03)
+        ));
+        // Two pieces apart by more than the tolerance are not one border.
+        let c = vec![(101.0, 0.0), (200.0, 0.0), (200.0, 100.0), (101.0, 100.0)];
+        assert!(!share_border(&a, &c));
     }
 
     #[test]

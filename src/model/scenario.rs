@@ -137,10 +137,17 @@ impl Place {
         }
     }
 
-    /// As [`Place::shown`], a track's box named as the game names it:
+    /// As [`Place::shown`], a place of a map of places by its name
+    /// ("Paris", though the scenario wrote `hex = "paris"`), and a track's
+    /// box named as the game names it:
     /// "Victory Points 5", "Victory Points 5 (+20)" for a total of 25 on
     /// a track that wraps at 20.
     pub fn shown_in(&self, game: &super::Game) -> String {
+        if let Place::Hex { code, map } = self
+            && let Some(name) = place_name(game, &code.value, map.as_ref())
+        {
+            return name;
+        }
         if let Place::Track { track, at } = self
             && let Some(part) = game.track(&track.value)
             && let Some((i, over)) = part.box_of(at.value)
@@ -155,6 +162,17 @@ impl Place {
         }
         self.shown()
     }
+}
+
+/// The name of the place `code` names (by id or name) on a map of
+/// places: on `map` when given, else on the first of the game's maps of
+/// places that has it.
+fn place_name(game: &super::Game, code: &str, map: Option<&Located<String>>) -> Option<String> {
+    game.maps
+        .iter()
+        .filter(|m| map.is_none_or(|id| m.id == id.value))
+        .filter_map(|m| m.places.as_ref())
+        .find_map(|p| p.find(code).map(|i| p.places[i].name.clone()))
 }
 
 impl super::Game {

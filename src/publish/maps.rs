@@ -236,6 +236,7 @@ pub fn html_pages(
             drawing.width,
             drawing.height,
             &game.words,
+            &assets.icons,
         ));
     }
     (pages, pictures)

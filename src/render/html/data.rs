@@ -500,7 +500,7 @@ fn cell_html(cell: &Cell, icons: &[Icon]) -> String {
         Style::BoldItalic => format!("<strong><em>{html}</em></strong>"),
     };
     match &cell.swatch {
-        Some(swatch) => format!("{} {html}", super::map_page::swatch_svg(swatch)),
+        Some(swatch) => format!("{} {html}", super::map_page::swatch_svg(swatch, icons)),
         None => html,
     }
 }

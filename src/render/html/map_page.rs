@@ -8,8 +8,8 @@
 use super::markdown::{Heading, PageBody};
 use crate::model::map::{GridKind, Pattern, Swatch};
 use crate::model::tec::{MOVE_NOTE, tec_id, tec_table};
-use crate::model::{Map, Rgb};
-use crate::render::svg::escape;
+use crate::model::{Icon, Map, Rgb};
+use crate::render::svg::{escape, path_data};
 
 /// An extra page of the site, built outside the rules text.
 pub struct ExtraPage {
@@ -25,7 +25,13 @@ pub fn map_picture(map: &Map) -> String {
 }
 
 /// The page of a map: `map-<id>.html`.
-pub fn map_page(map: &Map, width: f32, height: f32, names: &crate::text::Words) -> ExtraPage {
+pub fn map_page(
+    map: &Map,
+    width: f32,
+    height: f32,
+    names: &crate::text::Words,
+    icons: &[Icon],
+) -> ExtraPage {
     let anchor = "map".to_string();
     let cells = match map.grid.kind {
         GridKind::Square => "squares",
@@ -80,10 +86,12 @@ pub fn map_page(map: &Map, width: f32, height: f32, names: &crate::text::Words) 
             Pattern::Hatch => ", hatched",
             Pattern::Cross => ", cross-hatched",
         };
+        let (mark, marked) = icon_mark(t.icon.as_ref().map(|i| &i.value), t.color, icons);
         html.push_str(&format!(
-            "<tr><td><svg class=\"swatch\" aria-hidden=\"true\" width=\"16\" height=\"16\" viewBox=\"0 0 16 16\"><rect x=\"0.5\" y=\"0.5\" width=\"15\" height=\"15\" fill=\"{}\" stroke=\"currentColor\"/></svg> {}<span class=\"visually-hidden\">{pattern}</span></td><td>{count}</td></tr>\n",
+            "<tr><td><svg class=\"swatch\" aria-hidden=\"true\" width=\"16\" height=\"16\" viewBox=\"0 0 16 16\"><rect x=\"0.5\" y=\"0.5\" width=\"15\" height=\"15\" fill=\"{}\" stroke=\"currentColor\"/>{mark}</svg> {}<span class=\"visually-hidden\">{pattern}{}</span></td><td>{count}</td></tr>\n",
             hex(t.color),
-            escape(&t.name)
+            escape(&t.name),
+            marked.map_or_else(String::new, |m| format!(", {m}")),
         ));
         legend.push(t.name.clone());
     }
@@ -127,7 +135,7 @@ pub fn map_page(map: &Map, width: f32, height: f32, names: &crate::text::Words) 
             for (name, swatch, cells) in rows.iter() {
                 html.push_str(&format!(
                     "<tr><th scope=\"row\">{} {}</th>",
-                    swatch_svg(swatch),
+                    swatch_svg(swatch, icons),
                     escape(name)
                 ));
                 for c in cells {
@@ -197,11 +205,34 @@ pub fn map_page(map: &Map, width: f32, height: f32, names: &crate::text::Words) 
     }
 }
 
+/// A terrain's icon drawn in the middle of its 16 x 16 swatch, in the
+/// darker ink of its pattern (as the PDF legend draws it), and what it is
+/// for readers who do not see it ("town icon"); nothing when the terrain
+/// names no icon the game has.
+fn icon_mark(icon: Option<&String>, color: Rgb, icons: &[Icon]) -> (String, Option<String>) {
+    let Some(icon) = icon.and_then(|n| icons.iter().find(|i| i.name == *n)) else {
+        return (String::new(), None);
+    };
+    let size = 16.0 * 0.55;
+    let at = 8.0 - size / 2.0;
+    let mark = format!(
+        "<path class=\"swatch-icon\" fill=\"{}\" d=\"{}\"/>",
+        hex(color.map(|v| v * 0.6)),
+        path_data(&icon.placed(at, at, size), 2)
+    );
+    (mark, Some(format!("{} icon", icon.name)))
+}
+
 /// A swatch as a small inline picture: a patch of the terrain's colour
-/// (its pattern named for readers who do not see it), or a feature's stroke.
-pub fn swatch_svg(swatch: &Swatch) -> String {
+/// with its pattern and icon (each named for readers who do not see it),
+/// or a feature's stroke.
+pub fn swatch_svg(swatch: &Swatch, icons: &[Icon]) -> String {
     match swatch {
-        Swatch::Terrain { color, pattern, .. } => {
+        Swatch::Terrain {
+            color,
+            pattern,
+            icon,
+        } => {
             let overlay = match pattern {
                 Pattern::None => String::new(),
                 Pattern::Dots => "<circle cx=\"5\" cy=\"5\" r=\"1.2\"/><circle cx=\"11\" cy=\"5\" r=\"1.2\"/><circle cx=\"8\" cy=\"11\" r=\"1.2\"/>".to_string(),
@@ -209,14 +240,26 @@ pub fn swatch_svg(swatch: &Swatch) -> String {
                 Pattern::Cross => "<path d=\"M0 8L8 0M0 16L16 0M8 16L16 8M0 8L8 16M0 0L16 16M8 0L16 8\" stroke-width=\"1.2\"/>".to_string(),
             };
             let dark = hex(color.map(|v| v * 0.6));
-            let label = match pattern {
-                Pattern::None => "",
-                Pattern::Dots => " (dotted)",
-                Pattern::Hatch => " (hatched)",
-                Pattern::Cross => " (cross-hatched)",
+            let (mark, marked) = icon_mark(icon.as_ref(), *color, icons);
+            let words: Vec<&str> = [
+                match pattern {
+                    Pattern::None => None,
+                    Pattern::Dots => Some("dotted"),
+                    Pattern::Hatch => Some("hatched"),
+                    Pattern::Cross => Some("cross-hatched"),
+                },
+                marked.as_deref(),
+            ]
+            .into_iter()
+            .flatten()
+            .collect();
+            let label = if words.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", words.join(", "))
             };
             format!(
-                "<svg class=\"swatch\" aria-hidden=\"true\" width=\"16\" height=\"16\" viewBox=\"0 0 16 16\"><rect x=\"0.5\" y=\"0.5\" width=\"15\" height=\"15\" fill=\"{}\" stroke=\"currentColor\"/><g fill=\"{dark}\" stroke=\"{dark}\">{overlay}</g></svg><span class=\"visually-hidden\">{label}</span>",
+                "<svg class=\"swatch\" aria-hidden=\"true\" width=\"16\" height=\"16\" viewBox=\"0 0 16 16\"><rect x=\"0.5\" y=\"0.5\" width=\"15\" height=\"15\" fill=\"{}\" stroke=\"currentColor\"/><g fill=\"{dark}\" stroke=\"{dark}\">{overlay}</g>{mark}</svg><span class=\"visually-hidden\">{label}</span>",
                 hex(*color)
             )
         }
