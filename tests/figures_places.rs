@@ -231,7 +231,6 @@ fn figure_counters_stand_on_their_places() {
     );
     let pdf = support::raw::build_rulebook(&game, &tmp.path().join("out"));
     let pages = stroked_rects(&pdf, tmp.path());
-    if std::env::var("KEEPDIR").is_ok() { let _ = std::process::Command::new("cp").args(["-r", tmp.path().to_str().unwrap(), "/tmp/figplaces"]).status(); }
     let space = support::places_game::SPACE;
     let side = COUNTER.min(space * MOST_OF_SPACE);
     let town = |name: &str| space_at(TOWNS.iter().position(|t| *t == name).expect("town"));
@@ -263,14 +262,20 @@ fn figure_counters_stand_on_their_places() {
     let html = fs::read_to_string(out.join("places/html/rules.html")).expect("rules page");
     for (id, names) in [
         ("front", &["Brest", "Gap", "Havre", "Calais", "Attack"][..]),
-        ("areas", &["Bree", "Fornost", "Gondor", "Avalon", "Goal"][..]),
+        (
+            "areas",
+            &["Bree", "Fornost", "Gondor", "Avalon", "Goal"][..],
+        ),
     ] {
         let open = format!("<figure class=\"illustration\" id=\"figure-{id}\">");
         let figure = &html[html.find(&open).expect("figure")..];
         let figure = &figure[..figure.find("</figure>").expect("end")];
         assert!(figure.contains("<svg"), "{figure}");
         for name in names {
-            assert!(figure.contains(&format!(">{name}</text>")), "{name}: {figure}");
+            assert!(
+                figure.contains(&format!(">{name}</text>")),
+                "{name}: {figure}"
+            );
         }
     }
 }
@@ -294,7 +299,9 @@ fn every_fault_of_a_figure_of_places_is_located() {
     let tmp = tempfile::tempdir().expect("temp");
     let game = write_game(tmp.path(), &rules);
     let at = |needle: &str| -> (usize, usize) {
-        let offset = rules.find(needle).unwrap_or_else(|| panic!("{needle} in the rules"));
+        let offset = rules
+            .find(needle)
+            .unwrap_or_else(|| panic!("{needle} in the rules"));
         support::line_col(&rules, offset)
     };
     let run = support::grogpress(&["check", game.to_str().expect("path"), "--format", "json"]);

@@ -108,7 +108,12 @@ fn places_region(places: &Places, drawing: &MapDrawing, figure: &ResolvedFigure)
     for cell in named {
         if let Some(mark) = drawing.places.get(cell.0 as usize) {
             let e = mark.bounds();
-            b = [b[0].min(e[0]), b[1].min(e[1]), b[2].max(e[2]), b[3].max(e[3])];
+            b = [
+                b[0].min(e[0]),
+                b[1].min(e[1]),
+                b[2].max(e[2]),
+                b[3].max(e[3]),
+            ];
         }
     }
     if b[0] > b[2] {
@@ -187,7 +192,11 @@ impl Board<'_> {
                     let r = p.space / 2.0;
                     return annulus((cx, cy), r, r - ring);
                 }
-                place.outline.iter().map(|&(x, y)| (x - x0, y - y0)).collect()
+                place
+                    .outline
+                    .iter()
+                    .map(|&(x, y)| (x - x0, y - y0))
+                    .collect()
             }
             None => self
                 .map
@@ -198,7 +207,10 @@ impl Board<'_> {
                 .collect(),
         };
         let inside: Vec<(f32, f32)> = match &self.map.places {
-            Some(_) => inset_outline(&outline, (cx, cy), ring).into_iter().rev().collect(),
+            Some(_) => inset_outline(&outline, (cx, cy), ring)
+                .into_iter()
+                .rev()
+                .collect(),
             None => {
                 let rad = self.map.grid.radius();
                 let inner = (rad - ring) / rad;
@@ -332,7 +344,10 @@ pub fn draw_figure(parts: &FigureParts<'_>) -> Result<FigureDrawing, LabelProble
     for (cell, text) in &figure.labels {
         let (cx, cy) = at(*cell);
         let pad = size * 0.3;
-        let baseline = match (stack_tops.iter().find(|(c, _, _)| c == cell), board.space_top(*cell)) {
+        let baseline = match (
+            stack_tops.iter().find(|(c, _, _)| c == cell),
+            board.space_top(*cell),
+        ) {
             (stack, Some(top)) => {
                 let top = stack.map_or(top - y0, |&(_, _, t)| t.min(top - y0));
                 top - 1.0 - pad - size * 0.18

@@ -38,7 +38,12 @@ impl PlaceMarks {
             .iter()
             .chain(&self.badges)
             .fold(self.marker, |a, b| {
-                [a[0].min(b[0]), a[1].min(b[1]), a[2].max(b[2]), a[3].max(b[3])]
+                [
+                    a[0].min(b[0]),
+                    a[1].min(b[1]),
+                    a[2].max(b[2]),
+                    a[3].max(b[3]),
+                ]
             })
     }
 }
@@ -131,7 +136,14 @@ pub fn draw_places(
                 }
                 PlaceKind::Areas => place.outline.iter().fold(
                     [f32::MAX, f32::MAX, f32::MIN, f32::MIN],
-                    |b, &(x, y)| [b[0].min(x + m), b[1].min(y + m), b[2].max(x + m), b[3].max(y + m)],
+                    |b, &(x, y)| {
+                        [
+                            b[0].min(x + m),
+                            b[1].min(y + m),
+                            b[2].max(x + m),
+                            b[3].max(y + m),
+                        ]
+                    },
                 ),
             },
             ..PlaceMarks::default()

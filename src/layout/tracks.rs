@@ -191,7 +191,12 @@ fn covers_place(
     let places = map.places.as_ref()?;
     let points = places.kind == crate::model::places::PlaceKind::Points;
     for (place, mark) in places.places.iter().zip(marks) {
-        if mark.name.iter().chain(&mark.badges).any(|b| overlaps(rect, b)) {
+        if mark
+            .name
+            .iter()
+            .chain(&mark.badges)
+            .any(|b| overlaps(rect, b))
+        {
             return Some(
                 crate::error!(
                     "part-covers-label", at,
@@ -202,7 +207,11 @@ fn covers_place(
             );
         }
         let m = &mark.marker;
-        let (cx, cy, r) = ((m[0] + m[2]) / 2.0, (m[1] + m[3]) / 2.0, (m[2] - m[0]) / 2.0);
+        let (cx, cy, r) = (
+            (m[0] + m[2]) / 2.0,
+            (m[1] + m[3]) / 2.0,
+            (m[2] - m[0]) / 2.0,
+        );
         let (nx, ny) = (cx.clamp(rect[0], rect[2]), cy.clamp(rect[1], rect[3]));
         if points && (nx - cx).hypot(ny - cy) < r {
             return Some(
