@@ -585,3 +585,106 @@ y = "3in"
         );
     }
 }
+
+/// On a map of places a track or box may not print over a place's name
+/// (`part-covers-label`) or a space's circle (`part-covers-place`), nor a
+/// place's badge over another place's name (`label-overlap`): each an
+/// error at the value that puts it there.
+#[test]
+fn parts_and_badges_over_places_are_located() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    // Spaces 0.5 in across, names 9 pt under them. Calais sits below and
+    // left of Amiens: its circle clear of Amiens's name, its badge (at its
+    // circle's upper right) over it.
+    let map = r##"name = "Front"
+grid = "points"
+width = "8in"
+height = "5in"
+
+[[features]]
+id = "rail"
+name = "Railway"
+color = "#333333"
+
+[[attributes]]
+id = "vp"
+name = "Victory points"
+kind = "number"
+show = "badge"
+
+[[spaces]]
+id = "a"
+name = "Amiens"
+at = ["1in", "1in"]
+
+[[spaces]]
+id = "b"
+name = "Brest"
+at = ["3in", "1in"]
+
+[[spaces]]
+id = "c"
+name = "Calais"
+at = ["36pt", "120pt"]
+attributes = { vp = 2 }
+
+[[spaces]]
+id = "d"
+name = "Dijon"
+at = ["5in", "1in"]
+
+[[connections]]
+from = "a"
+to = "b"
+kind = "rail"
+
+[[connections]]
+from = "c"
+to = "d"
+kind = "rail"
+"##;
+    let game = r#"name = "Places Overprint"
+
+[[maps]]
+id = "front"
+file = "maps/front.toml"
+
+[[boxes]]
+id = "elim"
+name = "E"
+width = "0.4in"
+height = "0.4in"
+map = "front"
+x = "2.9in"
+y = "1.3in"
+
+[[boxes]]
+id = "pool"
+name = "P"
+width = "0.3in"
+height = "0.3in"
+map = "front"
+x = "4.9in"
+y = "0.9in"
+"#;
+    let dir = write(
+        tmp.path(),
+        "places-overprint",
+        &[
+            ("game.toml", game.as_bytes()),
+            ("maps/front.toml", map.as_bytes()),
+        ],
+    );
+    let run = check(&dir);
+    run.exit(1);
+    expect(&run, "label-overlap", "maps/front.toml", map, "2 }");
+    run.only_ids(&["label-overlap"]);
+    // With the badge moved off, the parts' faults.
+    let clear = map.replace("[\"36pt\", \"120pt\"]", "[\"1in\", \"3in\"]");
+    std::fs::write(dir.join("maps/front.toml"), &clear).expect("write");
+    let run = check(&dir);
+    run.exit(1);
+    expect(&run, "part-covers-label", "game.toml", game, "\"2.9in\"");
+    expect(&run, "part-covers-place", "game.toml", game, "\"4.9in\"");
+    run.only_ids(&["label-overlap", "part-covers-label", "part-covers-place"]);
+}

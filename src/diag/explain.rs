@@ -285,7 +285,7 @@ pub const EXPLANATIONS: &[Explanation] = &[
     },
     Explanation {
         id: "label-overlap",
-        text: "Two map labels would print over each other (two labels in one cell, or a long label reaching over a neighbour's). Move one of them to another cell, or shorten it.",
+        text: "Two map labels would print over each other (two labels in one cell, or a long label reaching over a neighbour's); on a map of places, a place's name over another's name or space, or an attribute's badge or icon of one place over another place's name. Move one of them (to another cell, or the places apart), or shorten it; on a map of places `space` and `name_size` make the marks smaller.",
         example: "[[labels]]\ntext = \"Old Mill\"\nat = \"0303\"\n[[labels]]\ntext = \"Ford\"      # error: overprints \"Old Mill\"\nat = \"0303\"",
     },
     Explanation {
@@ -360,7 +360,7 @@ pub const EXPLANATIONS: &[Explanation] = &[
     },
     Explanation {
         id: "not-neighbours",
-        text: "A feature runs along the side two neighbouring cells share (`[[edges]] between`), or a path steps from each cell to a neighbour (`[[paths]] through`); these two cells share no side. In a flat-top hex grid a column's neighbours depend on whether it is a shifted one (`stagger`); the hint lists the first cell's neighbours.",
+        text: "A feature runs along the side two neighbouring cells share (`[[edges]] between`), or a path steps from each cell to a neighbour (`[[paths]] through`, a rule figure's `arrows`); these two cells share no side. In a flat-top hex grid a column's neighbours depend on whether it is a shifted one (`stagger`); the hint lists the first cell's neighbours. On a map of places a figure's arrow steps from each place to one joined to it: by a `[[connections]]` entry, or on an area map that derives adjacency (`adjacency = \"borders\"`) by a shared border; the hint lists the places joined to the first.",
         example: "[[edges]]\nfeature = \"river\"\nbetween = [[\"0203\", \"0205\"]]    # error: two rows apart\n# fix: between = [[\"0203\", \"0204\"]]",
     },
     Explanation {
@@ -395,8 +395,13 @@ pub const EXPLANATIONS: &[Explanation] = &[
     },
     Explanation {
         id: "part-covers-label",
-        text: "A track or holding box placed on a map would print over one of the map's labels. Move the part or the label.",
+        text: "A track or holding box placed on a map would print over one of the map's labels, or on a map of places over a place's name (or the values under it) or one of its attributes' badges or icons. Move the part or the label (or the place).",
         example: "# maps/main.toml: [[labels]] text = \"Sea of Azov\", at = \"0203\"\n[[boxes]]\nid = \"elim\"\nname = \"Eliminated\"\nmap = \"main\"\nat = \"0202\"   # error: the box covers the label\n# fix: at = \"0805\"",
+    },
+    Explanation {
+        id: "part-covers-place",
+        text: "A track or holding box placed on a point-to-point map would print over a space's circle, hiding the space and whatever stands on it. Move the part (its `at`) where no space prints, or move the space.",
+        example: "[[spaces]]\nid = \"paris\"\nat = [\"3in\", \"2in\"]\n\n# game.toml\n[[boxes]]\nid = \"elim\"\nname = \"Eliminated\"\nmap = \"front\"\nat = [\"2.8in\", \"1.9in\"]   # error: covers Paris\n# fix: at = [\"0.2in\", \"0.2in\"]",
     },
     Explanation {
         id: "part-off-map",
@@ -570,7 +575,7 @@ pub const EXPLANATIONS: &[Explanation] = &[
     },
     Explanation {
         id: "unknown-place",
-        text: "A `[[connections]]` entry names a place the map does not have. Name a place by its id or its name, as its `[[spaces]]` or `[[areas]]` entry gives it.",
+        text: "A `[[connections]]` entry, or a rule figure of a map of places (its `places`, a counter's or label's `place`, an arrow, `highlight`), names a place the map does not have. Name a place by its id or its name, as its `[[spaces]]` or `[[areas]]` entry gives it.",
         example: "[[connections]]\nfrom = \"paris\"\nto = \"Verdun\"      # error: no such place\nkind = \"rail\"\n# fix: add the space `verdun`, or name one the map has",
     },
     Explanation {

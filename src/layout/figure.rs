@@ -1,6 +1,7 @@
 //! Layout: a rule illustration drawn — the excerpt of its map cut from the
 //! map's own drawing (as a tile is: shapes clipped at the excerpt's edge,
-//! a cell's code shown only whole), highlighted hexes ringed, the counters'
+//! a cell's code or a place's name shown only whole; on a map of places the
+//! box round the places it shows), highlighted hexes (or places) ringed, the counters'
 //! front faces (as counters.pdf draws them) centred on their hexes with
 //! stacks offset, arrows along their paths of hexes and small labels, in
 //! a frame. Input: the resolved figure, the map's drawing and the
@@ -10,8 +11,10 @@
 
 use super::doc::{Geometry, Ink, Item, Stroke};
 use super::map::{MapDrawing, centred_text, circle, excerpt_items, polygon, thick_line};
+use super::places::{annulus, inset_outline};
 use crate::model::figure::ResolvedFigure;
 use crate::model::map::Cell;
+use crate::model::places::{PlaceKind, Places};
 use crate::model::{Located, Map, PathEl};
 use crate::text::{FaceId, FontBook};
 
@@ -70,8 +73,13 @@ pub fn stack_centres((cx, cy): (f32, f32), n: usize, side: f32) -> Vec<(f32, f32
 }
 
 /// The excerpt's rectangle on the map (x, y, w, h, map coordinates): the
-/// bounds of its cells.
-pub fn excerpt_region(map: &Map, figure: &ResolvedFigure) -> [f32; 4] {
+/// bounds of its cells; on a map of places, the box round everything
+/// printed for the places it shows and marks, with a margin, cut at the
+/// map's edge.
+pub fn excerpt_region(map: &Map, drawing: &MapDrawing, figure: &ResolvedFigure) -> [f32; 4] {
+    if let Some(places) = &map.places {
+        return places_region(places, drawing, figure);
+    }
     let grid = &map.grid;
     let mut b = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
     for r in figure.from.1..=figure.to.1 {
@@ -82,6 +90,141 @@ pub fn excerpt_region(map: &Map, figure: &ResolvedFigure) -> [f32; 4] {
         }
     }
     [b.0, b.1, b.2 - b.0, b.3 - b.1]
+}
+
+/// The room round a map of places' excerpt, as a share of a space.
+pub const PLACES_MARGIN: f32 = 0.25;
+
+fn places_region(places: &Places, drawing: &MapDrawing, figure: &ResolvedFigure) -> [f32; 4] {
+    let m = drawing.margin;
+    let named = figure
+        .places
+        .iter()
+        .chain(figure.counters.iter().map(|(c, _, _)| c))
+        .chain(figure.arrows.iter().flatten())
+        .chain(&figure.highlight)
+        .chain(figure.labels.iter().map(|(c, _)| c));
+    let mut b = [f32::MAX, f32::MAX, f32::MIN, f32::MIN];
+    for cell in named {
+        if let Some(mark) = drawing.places.get(cell.0 as usize) {
+            let e = mark.bounds();
+            b = [
+                b[0].min(e[0]),
+                b[1].min(e[1]),
+                b[2].max(e[2]),
+                b[3].max(e[3]),
+            ];
+        }
+    }
+    if b[0] > b[2] {
+        return [0.0, 0.0, places.width, places.height];
+    }
+    let pad = places.space * PLACES_MARGIN;
+    let x0 = (b[0] - m - pad).max(0.0);
+    let y0 = (b[1] - m - pad).max(0.0);
+    let x1 = (b[2] - m + pad).min(places.width);
+    let y1 = (b[3] - m + pad).min(places.height);
+    [x0, y0, (x1 - x0).max(1.0), (y1 - y0).max(1.0)]
+}
+
+/// What a figure's marks are placed by: a grid's cells or a map's places.
+struct Board<'a> {
+    map: &'a Map,
+    drawing: &'a MapDrawing,
+    /// A cell's side (a grid's), or a space's diameter.
+    size: f32,
+    /// A counter's side in the figure.
+    counter: f32,
+}
+
+/// The gap between an area's name and the counters under it.
+const UNDER_NAME: f32 = 2.0;
+
+impl Board<'_> {
+    /// Where a cell's (or a place's) counters are centred, on the map: a
+    /// hex's centre, a space's, or on an area just under its name (which
+    /// stays in sight).
+    fn centre(&self, cell: Cell) -> (f32, f32) {
+        let Some(p) = &self.map.places else {
+            return self.map.grid.centre(cell);
+        };
+        let i = cell.0 as usize;
+        let at = p.places.get(i).map_or((0.0, 0.0), |p| p.at);
+        if p.kind == PlaceKind::Points {
+            return at;
+        }
+        match self.drawing.places.get(i).and_then(|m| m.name) {
+            Some(name) => (
+                at.0,
+                name[3] - self.drawing.margin + UNDER_NAME + self.counter / 2.0,
+            ),
+            None => at,
+        }
+    }
+
+    /// The top of a space's circle (its ring included), on the map: labels
+    /// go above it, its name being under it; None on a grid or an area.
+    fn space_top(&self, cell: Cell) -> Option<f32> {
+        let p = self.map.places.as_ref()?;
+        if p.kind != PlaceKind::Points {
+            return None;
+        }
+        let m = self.drawing.places.get(cell.0 as usize)?;
+        Some(m.marker[1] - self.drawing.margin)
+    }
+
+    /// A highlight's ring round a cell (or place), `ring` wide, as an
+    /// outline with its hole, with the excerpt's top-left at (x0, y0).
+    fn highlight(&self, cell: Cell, ring: f32, (x0, y0): (f32, f32)) -> Vec<PathEl> {
+        let (cx, cy) = match &self.map.places {
+            Some(p) => p.places.get(cell.0 as usize).map_or((0.0, 0.0), |p| p.at),
+            None => self.map.grid.centre(cell),
+        };
+        let (cx, cy) = (cx - x0, cy - y0);
+        let outline: Vec<(f32, f32)> = match &self.map.places {
+            Some(p) => {
+                let Some(place) = p.places.get(cell.0 as usize) else {
+                    return Vec::new();
+                };
+                if p.kind == PlaceKind::Points {
+                    // Just inside the space's circle, as on a hex (its
+                    // name, under the circle, stays in sight).
+                    let r = p.space / 2.0;
+                    return annulus((cx, cy), r, r - ring);
+                }
+                place
+                    .outline
+                    .iter()
+                    .map(|&(x, y)| (x - x0, y - y0))
+                    .collect()
+            }
+            None => self
+                .map
+                .grid
+                .outline(cell)
+                .into_iter()
+                .map(|(x, y)| (x - x0, y - y0))
+                .collect(),
+        };
+        let inside: Vec<(f32, f32)> = match &self.map.places {
+            Some(_) => inset_outline(&outline, (cx, cy), ring)
+                .into_iter()
+                .rev()
+                .collect(),
+            None => {
+                let rad = self.map.grid.radius();
+                let inner = (rad - ring) / rad;
+                outline
+                    .iter()
+                    .rev()
+                    .map(|&(x, y)| (cx + (x - cx) * inner, cy + (y - cy) * inner))
+                    .collect()
+            }
+        };
+        let mut path = polygon(&outline);
+        path.extend(polygon(&inside));
+        path
+    }
 }
 
 /// A figure label that cannot be drawn as written.
@@ -106,12 +249,18 @@ pub fn draw_figure(parts: &FigureParts<'_>) -> Result<FigureDrawing, LabelProble
         figure,
         ..
     } = *parts;
-    let grid = &map.grid;
-    let [x0, y0, w, h] = excerpt_region(map, figure);
+    let size = map.places.as_ref().map_or(map.grid.size, |p| p.space);
+    let board = Board {
+        map,
+        drawing,
+        size,
+        counter: figure_counter_size(parts.counter_size, size),
+    };
+    let [x0, y0, w, h] = excerpt_region(map, drawing, figure);
     let m = drawing.margin;
     let mut items = excerpt_items(drawing, [x0 + m, y0 + m, w, h], parts.book);
     let at = |cell: Cell| {
-        let (x, y) = grid.centre(cell);
+        let (x, y) = board.centre(cell);
         (x - x0, y - y0)
     };
     let clip = [0.0, 0.0, w, h];
@@ -123,27 +272,13 @@ pub fn draw_figure(parts: &FigureParts<'_>) -> Result<FigureDrawing, LabelProble
     };
     // Highlighted hexes: a ring just inside the hex's edge, under the
     // counters (a counter is narrower than its hex: the ring shows round it).
-    let ring = grid.size * 0.09;
+    let ring = board.size * 0.09;
     for &cell in &figure.highlight {
-        let (cx, cy) = at(cell);
-        let outline: Vec<(f32, f32)> = grid
-            .outline(cell)
-            .into_iter()
-            .map(|(x, y)| (x - x0, y - y0))
-            .collect();
-        let rad = grid.radius();
-        let inner = (rad - ring) / rad;
-        let mut path = polygon(&outline);
-        let inside: Vec<(f32, f32)> = outline
-            .iter()
-            .rev()
-            .map(|&(x, y)| (cx + (x - cx) * inner, cy + (y - cy) * inner))
-            .collect();
-        path.extend(polygon(&inside));
+        let path = board.highlight(cell, ring, (x0, y0));
         items.push(clipped(Geometry::Path(path).filled(HIGHLIGHT)));
     }
     // Counters, stacked in the order given on each hex.
-    let s = figure_counter_size(parts.counter_size, grid.size);
+    let s = board.counter;
     let k = s / parts.counter_size;
     let mut hexes: Vec<(Cell, Vec<usize>)> = Vec::new();
     for (i, &(cell, _, _)) in figure.counters.iter().enumerate() {
@@ -152,7 +287,8 @@ pub fn draw_figure(parts: &FigureParts<'_>) -> Result<FigureDrawing, LabelProble
             None => hexes.push((cell, vec![i])),
         }
     }
-    let mut stack_tops: Vec<(Cell, f32)> = Vec::new();
+    // Each stack's bottom and top edges.
+    let mut stack_tops: Vec<(Cell, f32, f32)> = Vec::new();
     for (cell, stack) in &hexes {
         let centres = stack_centres(at(*cell), stack.len(), s);
         for (&i, &(cx, cy)) in stack.iter().zip(&centres) {
@@ -168,10 +304,14 @@ pub fn draw_figure(parts: &FigureParts<'_>) -> Result<FigureDrawing, LabelProble
             .iter()
             .map(|c| c.1 + s / 2.0)
             .fold(f32::MIN, f32::max);
-        stack_tops.push((*cell, bottom));
+        let top = centres
+            .iter()
+            .map(|c| c.1 - s / 2.0)
+            .fold(f32::MAX, f32::min);
+        stack_tops.push((*cell, bottom, top));
     }
     // Arrows over the counters: a white casing, then the arrow.
-    let body = grid.size * 0.07;
+    let body = board.size * 0.07;
     for path in &figure.arrows {
         let points: Vec<(f32, f32)> = path.iter().map(|&c| at(c)).collect();
         // From the edge of the counters it starts under, to the edge of
@@ -188,7 +328,7 @@ pub fn draw_figure(parts: &FigureParts<'_>) -> Result<FigureDrawing, LabelProble
             if has_counters(path.last()) {
                 s * 0.5 + body
             } else {
-                grid.size * 0.22
+                board.size * 0.22
             },
         );
         for (width, grow, ink) in [(body + 2.4, 1.2, Ink::Gray(1.0)), (body, 0.0, ARROW)] {
@@ -198,13 +338,22 @@ pub fn draw_figure(parts: &FigureParts<'_>) -> Result<FigureDrawing, LabelProble
             }
         }
     }
-    // Labels: on the hex, or just below the counters on it.
-    let size = (grid.size * 0.15).clamp(6.0, 12.0);
+    // Labels: on the hex, or just below the counters on it; on a space
+    // (whose name is under it) just above its circle and counters.
+    let size = (board.size * 0.15).clamp(6.0, 12.0);
     for (cell, text) in &figure.labels {
         let (cx, cy) = at(*cell);
-        let baseline = match stack_tops.iter().find(|(c, _)| c == cell) {
-            Some(&(_, bottom)) => bottom + size * 1.05,
-            None => cy + size * 0.35,
+        let pad = size * 0.3;
+        let baseline = match (
+            stack_tops.iter().find(|(c, _, _)| c == cell),
+            board.space_top(*cell),
+        ) {
+            (stack, Some(top)) => {
+                let top = stack.map_or(top - y0, |&(_, _, t)| t.min(top - y0));
+                top - 1.0 - pad - size * 0.18
+            }
+            (Some(&(_, bottom, _)), None) => bottom + size * 1.05,
+            (None, None) => cy + size * 0.35,
         };
         let Some(mut item) = centred_text(
             parts.book,
@@ -216,7 +365,6 @@ pub fn draw_figure(parts: &FigureParts<'_>) -> Result<FigureDrawing, LabelProble
         ) else {
             return Err(LabelProblem::Unsettable(text.clone()));
         };
-        let pad = size * 0.3;
         let (box_w, box_h) = (item.width + 2.0 * pad, size + 2.0 * pad);
         if box_w > w {
             return Err(LabelProblem::TooWide {

@@ -21,6 +21,9 @@ pub struct MapDrawing {
     pub height: f32,
     pub margin: f32,
     pub items: Vec<Item>,
+    /// On a map of places, where each place's marks print (on the
+    /// drawing); empty on a grid.
+    pub places: Vec<super::places::PlaceMarks>,
 }
 
 /// The faces a map's text is set in.
@@ -45,12 +48,18 @@ pub fn draw_map(
     let m = DRAWING_MARGIN;
     let (w, h) = map.extent();
     if let Some(places) = &map.places {
-        let mut items = super::places::draw_places(map, places, faces, book, icons, m)?;
-        // Tracks and boxes on a map of places: over it, as on a grid.
+        let (mut items, marks) = super::places::draw_places(map, places, faces, book, icons, m)?;
+        // Tracks and boxes on a map of places: over it, as on a grid, and
+        // off the places' names, badges and spaces.
         let mut problems = Vec::new();
         items.extend(super::tracks::map_parts(
             map,
-            (m, &[], &[]),
+            super::tracks::Keep {
+                margin: m,
+                codes: &[],
+                labels: &[],
+                places: &marks,
+            },
             faces,
             book,
             &mut problems,
@@ -63,6 +72,7 @@ pub fn draw_map(
             height: h + 2.0 * m,
             margin: m,
             items,
+            places: marks,
         });
     }
     let mut items = Vec::with_capacity(grid.cell_count() * 3);
@@ -277,7 +287,12 @@ pub fn draw_map(
     let codes: Vec<[f32; 4]> = code_boxes.iter().flatten().copied().collect();
     items.extend(super::tracks::map_parts(
         map,
-        (m, &codes, &labels),
+        super::tracks::Keep {
+            margin: m,
+            codes: &codes,
+            labels: &labels,
+            places: &[],
+        },
         faces,
         book,
         &mut problems,
@@ -290,6 +305,7 @@ pub fn draw_map(
         height: h + 2.0 * m,
         margin: m,
         items,
+        places: Vec::new(),
     })
 }
 
@@ -907,6 +923,7 @@ mod tests {
             height,
             margin: 6.0,
             items: Vec::new(),
+            places: Vec::new(),
         }
     }
 

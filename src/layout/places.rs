@@ -18,7 +18,38 @@ use crate::text::FontBook;
 const PLAIN: Ink = Ink::Gray(0.96);
 const BORDER: f32 = 1.0;
 
-/// The items of the map's places, the map's top-left corner at (m, m).
+/// Where a place's marks print on the drawing (boxes `[left, top, right,
+/// bottom]`): what a figure's excerpt is fitted round and what a track on
+/// the map must keep off.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PlaceMarks {
+    /// A space's circle (its rings included), or an area's outline's bounds.
+    pub marker: [f32; 4],
+    /// The name (and values under it) on its white ground.
+    pub name: Option<[f32; 4]>,
+    /// Its attributes' badges and icons.
+    pub badges: Vec<[f32; 4]>,
+}
+
+impl PlaceMarks {
+    /// The bounds of everything printed for the place.
+    pub fn bounds(&self) -> [f32; 4] {
+        self.name
+            .iter()
+            .chain(&self.badges)
+            .fold(self.marker, |a, b| {
+                [
+                    a[0].min(b[0]),
+                    a[1].min(b[1]),
+                    a[2].max(b[2]),
+                    a[3].max(b[3]),
+                ]
+            })
+    }
+}
+
+/// The items of the map's places, the map's top-left corner at (m, m),
+/// and where each place's marks print (in the places' order).
 pub fn draw_places(
     map: &Map,
     places: &Places,
@@ -26,7 +57,7 @@ pub fn draw_places(
     book: &FontBook,
     icons: &[Icon],
     m: f32,
-) -> Result<Vec<Item>, Vec<Diagnostic>> {
+) -> Result<(Vec<Item>, Vec<PlaceMarks>), Vec<Diagnostic>> {
     let at = |(x, y): (f32, f32)| (x + m, y + m);
     let mut items = Vec::new();
     let fill = |place: &Place| -> Ink {
@@ -92,8 +123,31 @@ pub fn draw_places(
     }
     let mut problems = Vec::new();
     let mut boxes: Vec<([f32; 4], &Place)> = Vec::new();
-    for place in &places.places {
+    let mut marks: Vec<PlaceMarks> = Vec::with_capacity(places.places.len());
+    // Each badge or icon: its box, its place and the attribute it shows.
+    let mut badge_boxes: Vec<([f32; 4], usize, &str)> = Vec::new();
+    for (pi, place) in places.places.iter().enumerate() {
         let (cx, cy) = at(place.at);
+        marks.push(PlaceMarks {
+            marker: match places.kind {
+                PlaceKind::Points => {
+                    let rr = r + 3.5 * ring_colours(places, place).len().min(1) as f32;
+                    [cx - rr, cy - rr, cx + rr, cy + rr]
+                }
+                PlaceKind::Areas => place.outline.iter().fold(
+                    [f32::MAX, f32::MAX, f32::MIN, f32::MIN],
+                    |b, &(x, y)| {
+                        [
+                            b[0].min(x + m),
+                            b[1].min(y + m),
+                            b[2].max(x + m),
+                            b[3].max(y + m),
+                        ]
+                    },
+                ),
+            },
+            ..PlaceMarks::default()
+        });
         let size = places.name_size;
         // The name: under a space's circle, at an area's label point.
         let baseline = match places.kind {
@@ -157,17 +211,23 @@ pub fn draw_places(
             continue;
         }
         boxes.push((boxed, place));
+        if let Some(mark) = marks.last_mut() {
+            mark.name = Some(boxed);
+        }
         items.push(
             Geometry::rect(left, top, right - left, bottom - top, pad).filled(Ink::Gray(1.0)),
         );
         items.extend(lines.into_iter().map(Item::Text));
         // Icons of yes attributes: inside a space's circle, above an area's name.
-        let shown: Vec<&Icon> = places
+        let shown: Vec<(&Icon, &str)> = places
             .attributes
             .iter()
             .filter(|a| place.value(&a.id.value) == Some(&AttributeValue::YesNo(true)))
             .filter_map(|a| match &a.show {
-                AttributeShow::Icon(name) => icons.iter().find(|i| i.name == name.value),
+                AttributeShow::Icon(name) => icons
+                    .iter()
+                    .find(|i| i.name == name.value)
+                    .map(|i| (i, a.id.value.as_str())),
                 _ => None,
             })
             .collect();
@@ -182,22 +242,25 @@ pub fn draw_places(
                 PlaceKind::Areas => top - each - 1.0,
             };
             let x0 = cx - each * n / 2.0;
-            for (k, icon) in shown.iter().enumerate() {
-                items.push(
-                    Geometry::Path(icon.placed(x0 + k as f32 * each, row_y, each))
-                        .filled(Ink::BLACK),
-                );
+            for (k, (icon, attribute)) in shown.iter().enumerate() {
+                let x = x0 + k as f32 * each;
+                items.push(Geometry::Path(icon.placed(x, row_y, each)).filled(Ink::BLACK));
+                badge_boxes.push(([x, row_y, x + each, row_y + each], pi, attribute));
             }
         }
         // Badges: a number in a dark disc, at a space's upper right or
         // right of an area's name.
-        let badges: Vec<String> = places
+        let badges: Vec<(String, &str)> = places
             .attributes
             .iter()
             .filter(|a| a.show == AttributeShow::Badge)
-            .filter_map(|a| place.value(&a.id.value).map(AttributeValue::text))
+            .filter_map(|a| {
+                place
+                    .value(&a.id.value)
+                    .map(|v| (v.text(), a.id.value.as_str()))
+            })
             .collect();
-        for (k, number) in badges.iter().enumerate() {
+        for (k, (number, attribute)) in badges.iter().enumerate() {
             let br = (size * 0.75).max(r * 0.4);
             let (bx, by) = match places.kind {
                 PlaceKind::Points => (cx + r * 0.8 + k as f32 * br * 2.1, cy - r * 0.8),
@@ -209,6 +272,7 @@ pub fn draw_places(
             let mut disc = Vec::new();
             circle(&mut disc, (bx, by), br);
             items.push(Geometry::Path(disc).filled(Ink::Gray(0.1)));
+            badge_boxes.push(([bx - br, by - br, bx + br, by + br], pi, attribute));
             let fs = br * 1.1;
             match centred_text(book, faces.label, fs, number, bx, by + fs * 0.35) {
                 Some(mut t) => {
@@ -219,8 +283,33 @@ pub fn draw_places(
             }
         }
     }
+    // A badge or an icon over another place's name hides it.
+    for &(b, pi, attribute) in &badge_boxes {
+        let place = &places.places[pi];
+        if let Some(mark) = marks.get_mut(pi) {
+            mark.badges.push(b);
+        }
+        let covered = boxes
+            .iter()
+            .find(|(n, other)| !std::ptr::eq(*other, place) && overlaps(n, &b));
+        if let Some((_, other)) = covered {
+            let loc = place
+                .attributes
+                .iter()
+                .find(|(k, _)| k.value == attribute)
+                .map_or(place.id.loc.clone(), |(_, v)| v.loc.clone());
+            problems.push(
+                crate::error!(
+                    "label-overlap", Some(loc),
+                    "the `{attribute}` of `{}` would print over the name of `{}`", place.id.value, other.id.value;
+                    hint: "move the places apart, or make the spaces or the names smaller (`space`, `name_size`)"
+                )
+                .with_label(other.id.loc.clone(), "the place whose name it covers"),
+            );
+        }
+    }
     if problems.is_empty() {
-        Ok(items)
+        Ok((items, marks))
     } else {
         Err(problems)
     }
@@ -245,7 +334,7 @@ fn ring_colours(places: &Places, place: &Place) -> Vec<Rgb> {
 
 /// An outline drawn `by` points toward `centre` (an inner edge for a
 /// ring: exact for a regular shape, near enough for others).
-fn inset_outline(outline: &[(f32, f32)], centre: (f32, f32), by: f32) -> Vec<(f32, f32)> {
+pub fn inset_outline(outline: &[(f32, f32)], centre: (f32, f32), by: f32) -> Vec<(f32, f32)> {
     outline
         .iter()
         .map(|&(x, y)| {
@@ -259,7 +348,7 @@ fn inset_outline(outline: &[(f32, f32)], centre: (f32, f32), by: f32) -> Vec<(f3
 
 /// A ring from radius `inner` to `outer`, the inner edge wound the other
 /// way so it is a hole.
-fn annulus(c: (f32, f32), outer: f32, inner: f32) -> Vec<PathEl> {
+pub fn annulus(c: (f32, f32), outer: f32, inner: f32) -> Vec<PathEl> {
     let ring = |r: f32, turn: f32| -> Vec<(f32, f32)> {
         (0..32)
             .map(|i| {

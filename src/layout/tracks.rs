@@ -9,6 +9,7 @@
 
 use super::doc::{Doc, Geometry, Ink, Item, Page, Stroke};
 use super::map::{MapFaces, centred_text};
+use super::places::PlaceMarks;
 use crate::diag::Diagnostic;
 use crate::model::track::{BoardPart, BoxRegion, NAME_BAND, PartKind, PartShape};
 use crate::model::{Game, Paper};
@@ -106,17 +107,36 @@ fn overflow(part: &BoardPart, text: &str, loc: &crate::diag::Loc, room: &str) ->
     )
 }
 
-/// The items of the parts printed on a map, on its drawing (whose map
-/// starts at `margin`); a part over a cell's code (`codes`) or a label
-/// (`labels`, boxes on the drawing) is an error, as is text that does not
-/// fit. Parts whose place is not on the map are left to validation.
+/// What a part on a map keeps off, on the map's drawing (whose map starts
+/// at `margin`): boxes `[left, top, right, bottom]`.
+pub struct Keep<'a> {
+    pub margin: f32,
+    /// The cells' codes.
+    pub codes: &'a [[f32; 4]],
+    /// The map's labels.
+    pub labels: &'a [[f32; 4]],
+    /// On a map of places, each place's marks: its name and badges, and
+    /// a space's circle.
+    pub places: &'a [PlaceMarks],
+}
+
+/// The items of the parts printed on a map, on its drawing; a part over a
+/// cell's code, a label, a place's name, badge or space (`keep`) is an
+/// error, as is text that does not fit. Parts whose place is not on the
+/// map are left to validation.
 pub fn map_parts(
     map: &crate::model::Map,
-    (margin, codes, labels): (f32, &[[f32; 4]], &[[f32; 4]]),
+    keep: Keep<'_>,
     faces: MapFaces,
     book: &FontBook,
     problems: &mut Vec<Diagnostic>,
 ) -> Vec<Item> {
+    let Keep {
+        margin,
+        codes,
+        labels,
+        places,
+    } = keep;
     let mut items = Vec::new();
     for part in &map.parts {
         let Some((x, y)) = part.origin_on(map) else {
@@ -147,12 +167,64 @@ pub fn map_parts(
             ));
             continue;
         }
+        if let Some(problem) = covers_place(map, part, &rect, places, at.clone()) {
+            problems.push(problem);
+            continue;
+        }
         match part_items(part, &shape, (x, y), faces, book) {
             Ok(more) => items.extend(more),
             Err(p) => problems.extend(p),
         }
     }
     items
+}
+
+/// A part over a place's name or badge (`part-covers-label`), or over a
+/// space's circle (`part-covers-place`), told at the part's place.
+fn covers_place(
+    map: &crate::model::Map,
+    part: &BoardPart,
+    rect: &[f32; 4],
+    marks: &[PlaceMarks],
+    at: Option<crate::diag::Loc>,
+) -> Option<Diagnostic> {
+    let places = map.places.as_ref()?;
+    let points = places.kind == crate::model::places::PlaceKind::Points;
+    for (place, mark) in places.places.iter().zip(marks) {
+        if mark
+            .name
+            .iter()
+            .chain(&mark.badges)
+            .any(|b| overlaps(rect, b))
+        {
+            return Some(
+                crate::error!(
+                    "part-covers-label", at,
+                    "`{}` covers the name of `{}` on the map `{}`", part.name.value, place.id.value, map.id;
+                    hint: "move the part (its `at`) off the place, or move the place"
+                )
+                .with_label(place.id.loc.clone(), "the place whose name it covers"),
+            );
+        }
+        let m = &mark.marker;
+        let (cx, cy, r) = (
+            (m[0] + m[2]) / 2.0,
+            (m[1] + m[3]) / 2.0,
+            (m[2] - m[0]) / 2.0,
+        );
+        let (nx, ny) = (cx.clamp(rect[0], rect[2]), cy.clamp(rect[1], rect[3]));
+        if points && (nx - cx).hypot(ny - cy) < r {
+            return Some(
+                crate::error!(
+                    "part-covers-place", at,
+                    "`{}` covers the space `{}` on the map `{}`", part.name.value, place.id.value, map.id;
+                    hint: "move the part (its `at`) where no space prints, or move the space"
+                )
+                .with_label(place.id.loc.clone(), "the space it covers"),
+            );
+        }
+    }
+    None
 }
 
 fn overlaps(a: &[f32; 4], b: &[f32; 4]) -> bool {

@@ -14,26 +14,29 @@ use crate::model::rules::{Node, Tag};
 use crate::model::{Located, RulesDoc};
 
 table! { pub mod figure_block: "a ```figure block" / "the figure",
-    "A rule illustration in the rules Markdown: an excerpt of a map with counters, arrows, highlighted hexes and labels, numbered and captioned (a fenced block whose info string is `figure`, holding TOML).";
+    "A rule illustration in the rules Markdown: an excerpt of a map with counters, arrows, highlighted hexes (or places) and labels, numbered and captioned (a fenced block whose info string is `figure`, holding TOML).";
     id: req Str("The figure's id, unique across the rules: `[](figure:<id>)` refers to it."),
     map: req Str("The id of the map (`[[maps]]`) it shows an excerpt of."),
-    hexes: req Str("The excerpt: a rectangle of cells between two corner cells, \"0203..0607\"."),
+    hexes: opt Str("The excerpt of a hex or square map (required there): a rectangle of cells between two corner cells, \"0203..0607\"."),
+    places: opt StrArray("On a map of places: places (ids or names) the excerpt shows besides those the figure marks; the excerpt is the box round them all, their names included, with a margin, cut at the map's edge."),
     caption: req Str("The caption under the figure, after \"Figure N.\" (rich text: **bold**, *italic*)."),
     counters: opt Tables(&figure_counter::DEF),
-    arrows: opt ArrayOf(&Ty::StrArray("A path of neighbouring hexes."),
-        "Arrows, each along a path of neighbouring hexes from the first to the last: [[\"0304\", \"0405\"]]."),
-    highlight: opt StrArray("Hexes drawn with a coloured ring."),
+    arrows: opt ArrayOf(&Ty::StrArray("A path of neighbouring hexes, or of joined places."),
+        "Arrows, each along a path of neighbouring hexes from the first to the last: [[\"0304\", \"0405\"]]; on a map of places, of places each joined to the next (a connection, or areas' shared border)."),
+    highlight: opt StrArray("Hexes (or places) drawn with a coloured ring."),
     labels: opt Tables(&figure_label::DEF),
 }
 
-table! { pub mod figure_counter: "a figure's counter", "A counter placed on a hex of the figure; counters on one hex are stacked, each later one offset up and to the right.";
+table! { pub mod figure_counter: "a figure's counter", "A counter placed on a hex (or a place) of the figure; counters on one hex are stacked, each later one offset up and to the right.";
     unit: req Str("A unit (id or name) of the counters' units collection."),
     side: req Str("A `[[publish.counters.sides]]` side that prints a counter of the unit (its colour)."),
-    hex: req Str("The hex it stands on, inside the excerpt."),
+    hex: opt Str("The hex it stands on, inside the excerpt (on a grid: this or `place`)."),
+    place: opt Str("On a map of places: the place (id or name) it stands on."),
 }
 
-table! { pub mod figure_label: "a figure's label", "Small words on a hex of the figure.";
-    hex: req Str("The hex, inside the excerpt."),
+table! { pub mod figure_label: "a figure's label", "Small words on a hex (or a place) of the figure.";
+    hex: opt Str("The hex, inside the excerpt (on a grid: this or `place`)."),
+    place: opt Str("On a map of places: the place (id or name)."),
     text: req Str("The words."),
 }
 
@@ -104,6 +107,7 @@ fn read_figure(
     let id = r.get(&t, k::id);
     let map = r.get(&t, k::map);
     let hexes = r.get(&t, k::hexes);
+    let places = r.get(&t, k::places);
     let caption = r.get(&t, k::caption);
     let mut counters = Vec::new();
     for c in r.get(&t, k::counters) {
@@ -111,6 +115,8 @@ fn read_figure(
         let unit = r.get(&c, figure_counter::unit);
         let side = r.get(&c, figure_counter::side);
         let hex = r.get(&c, figure_counter::hex);
+        let place = r.get(&c, figure_counter::place);
+        let hex = hex_or_place(&mut r, &c, hex, place);
         if let (Some(unit), Some(side), Some(hex)) = (unit, side, hex) {
             counters.push(FigureCounter { unit, side, hex });
         }
@@ -127,6 +133,8 @@ fn read_figure(
     for l in r.get(&t, k::labels) {
         let l = r.open(&l, &figure_label::DEF);
         let hex = r.get(&l, figure_label::hex);
+        let place = r.get(&l, figure_label::place);
+        let hex = hex_or_place(&mut r, &l, hex, place);
         let text = r.get(&l, figure_label::text);
         if let (Some(hex), Some(text)) = (hex, text) {
             labels.push(FigureLabel { hex, text });
@@ -137,13 +145,41 @@ fn read_figure(
         loc,
         id: id?,
         map: map?,
-        hexes: hexes?,
+        hexes,
+        places,
         caption: caption?,
         counters,
         arrows,
         highlight,
         labels,
     })
+}
+
+/// Where a counter or label stands: its `hex` or its `place` (one of
+/// them, never both); a missing-field at the table when it has neither.
+fn hex_or_place(
+    r: &mut Reader<'_>,
+    t: &super::spec::Tab<'_, '_>,
+    hex: Option<Located<String>>,
+    place: Option<Located<String>>,
+) -> Option<Located<String>> {
+    let what = t.owner;
+    match (hex, place) {
+        (Some(hex), None) => Some(hex),
+        (None, Some(place)) => Some(place),
+        (Some(_), Some(place)) => {
+            r.diags.push(crate::error!(
+                "bad-value", Some(place.loc.clone()),
+                "{what} gives both `hex` and `place`";
+                hint: "a hex on a hex or square map, a place on a map of places: keep the one its map has"
+            ));
+            None
+        }
+        (None, None) => {
+            r.missing(t.span(), "hex", what, "a string");
+            None
+        }
+    }
 }
 
 /// The strings of an array value, located; None if it is not an array of strings.

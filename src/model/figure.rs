@@ -39,8 +39,11 @@ pub struct FigureSpec {
     pub loc: Loc,
     pub id: Located<String>,
     pub map: Located<String>,
-    /// The excerpt: two corner hexes `"0203..0607"`.
-    pub hexes: Located<String>,
+    /// The excerpt of a grid: two corner hexes `"0203..0607"`.
+    pub hexes: Option<Located<String>>,
+    /// The excerpt of a map of places: places it shows (with every place
+    /// the figure marks).
+    pub places: Vec<Located<String>>,
     /// Rich text under the figure, after its number.
     pub caption: Located<String>,
     pub counters: Vec<FigureCounter>,
@@ -51,7 +54,8 @@ pub struct FigureSpec {
 }
 
 /// A counter of a figure: a unit of the counters' units collection as a
-/// side (a `[[publish.counters.sides]]` name) prints it, on a hex.
+/// side (a `[[publish.counters.sides]]` name) prints it, on a hex (or a
+/// place of a map of places: `hex` holds whichever key was written).
 #[derive(Clone, Debug, PartialEq)]
 pub struct FigureCounter {
     pub unit: Located<String>,
@@ -59,7 +63,7 @@ pub struct FigureCounter {
     pub hex: Located<String>,
 }
 
-/// Small words on a hex.
+/// Small words on a hex (or a place).
 #[derive(Clone, Debug, PartialEq)]
 pub struct FigureLabel {
     pub hex: Located<String>,
@@ -82,6 +86,10 @@ pub struct ResolvedFigure {
     pub arrows: Vec<Vec<Cell>>,
     pub highlight: Vec<Cell>,
     pub labels: Vec<(Cell, Located<String>)>,
+    /// On a map of places: the places the excerpt shows besides those the
+    /// figure marks (each a cell `(place index, 0)`, as every cell above
+    /// is there); empty on a grid.
+    pub places: Vec<Cell>,
 }
 
 impl ResolvedFigure {

@@ -12,6 +12,7 @@ use crate::diag::{Diagnostic, Diagnostics, Loc};
 use crate::load::map::cell_name;
 use crate::model::figure::{FigureSpec, ResolvedFigure, figure_links};
 use crate::model::map::{Cell, CellName};
+use crate::model::places::{PlaceKind, Places};
 use crate::model::{Game, Located, Map};
 
 /// Every figure checked, and every `figure:` link.
@@ -78,7 +79,26 @@ pub fn resolve_figure(
         return None;
     };
     let map = &game.maps[map_index];
-    let (from, to) = excerpt(map, &figure.hexes, diags)?;
+    if let Some(places) = &map.places {
+        return on_places(game, map_index, places, figure, diags);
+    }
+    if let Some(first) = figure.places.first() {
+        diags.push(crate::error!(
+            "bad-value", Some(first.loc.clone()),
+            "`places` names places of a map of places; `{}` is a grid", map.id;
+            hint: "show an excerpt of a grid with `hexes = \"0203..0607\"`"
+        ));
+        return None;
+    }
+    let Some(hexes) = &figure.hexes else {
+        diags.push(crate::error!(
+            "missing-field", Some(figure.loc.clone()),
+            "the figure is missing the required key `hexes`";
+            hint: "give the excerpt of `{}` by two corner cells: hexes = \"0203..0607\"", map.id
+        ));
+        return None;
+    };
+    let (from, to) = excerpt(map, hexes, diags)?;
     let mut resolved = ResolvedFigure {
         map: map_index,
         from,
@@ -87,6 +107,7 @@ pub fn resolve_figure(
         arrows: Vec::new(),
         highlight: Vec::new(),
         labels: Vec::new(),
+        places: Vec::new(),
     };
     let shown = |name: &Located<String>, diags: &mut Diagnostics| -> Option<Cell> {
         let cell = on_map(map, name, diags)?;
@@ -95,7 +116,7 @@ pub fn resolve_figure(
         }
         diags.push(crate::error!(
             "figure-outside-excerpt", Some(name.loc.clone()),
-            "{} lies outside the figure's excerpt {}", name.value, figure.hexes.value;
+            "{} lies outside the figure's excerpt {}", name.value, hexes.value;
             hint: "name a hex from {} to {}, or widen `hexes`",
             map.coordinates.code(from), map.coordinates.code(to)
         ));
@@ -142,6 +163,148 @@ pub fn resolve_figure(
         }
     }
     (diags.error_count() == before).then_some(resolved)
+}
+
+/// A figure on a map of places resolved: every place it names found, each
+/// arrow a chain of places joined (by a connection, or on an area map
+/// also by a shared border when the map derives adjacency).
+fn on_places(
+    game: &Game,
+    map_index: usize,
+    places: &Places,
+    figure: &FigureSpec,
+    diags: &mut Diagnostics,
+) -> Option<ResolvedFigure> {
+    let before = diags.error_count();
+    if let Some(hexes) = &figure.hexes {
+        diags.push(crate::error!(
+            "bad-value", Some(hexes.loc.clone()),
+            "`{}` is a map of places: a figure of it shows places, not `hexes`", game.maps[map_index].id;
+            hint: "name the places to show: places = [\"{}\"]",
+            places.places.first().map_or("", |p| p.id.value.as_str())
+        ));
+    }
+    let place = |name: &Located<String>, diags: &mut Diagnostics| -> Option<Cell> {
+        match places.find(&name.value) {
+            Some(i) => Some((u32::try_from(i).ok()?, 0)),
+            None => {
+                diags.push(unknown_place(places, name));
+                None
+            }
+        }
+    };
+    let mut resolved = ResolvedFigure {
+        map: map_index,
+        from: (0, 0),
+        to: (0, 0),
+        counters: Vec::new(),
+        arrows: Vec::new(),
+        highlight: Vec::new(),
+        labels: Vec::new(),
+        places: Vec::new(),
+    };
+    for name in &figure.places {
+        resolved.places.extend(place(name, diags));
+    }
+    for counter in &figure.counters {
+        let at = place(&counter.hex, diags);
+        let unit = counter_of(game, &counter.unit, &counter.side, diags);
+        if let (Some(at), Some((side, entry))) = (at, unit) {
+            resolved.counters.push((at, side, entry));
+        }
+    }
+    let joined = places.adjacent_pairs();
+    for path in &figure.arrows {
+        if path.len() < 2 {
+            let loc = path.first().map_or(figure.loc.clone(), |h| h.loc.clone());
+            diags.push(crate::error!(
+                "bad-value", Some(loc), "an arrow runs along two places or more";
+                hint: "write the path from where it starts to where it ends: [\"paris\", \"reims\"]"
+            ));
+            continue;
+        }
+        let cells: Vec<Option<Cell>> = path.iter().map(|p| place(p, diags)).collect();
+        let mut chained = true;
+        for (k, pair) in cells.windows(2).enumerate() {
+            if let [Some(a), Some(b)] = pair {
+                let (a, b) = (a.0 as usize, b.0 as usize);
+                if joined.binary_search(&(a.min(b), a.max(b))).is_err() {
+                    chained = false;
+                    diags.push(not_joined(places, &joined, &path[k], a, &path[k + 1]));
+                }
+            }
+        }
+        if chained && let Some(cells) = cells.into_iter().collect::<Option<Vec<Cell>>>() {
+            resolved.arrows.push(cells);
+        }
+    }
+    for name in &figure.highlight {
+        resolved.highlight.extend(place(name, diags));
+    }
+    for label in &figure.labels {
+        if let Some(at) = place(&label.hex, diags) {
+            resolved.labels.push((at, label.text.clone()));
+        }
+    }
+    let marks = resolved.places.len()
+        + resolved.counters.len()
+        + resolved.arrows.len()
+        + resolved.highlight.len()
+        + resolved.labels.len();
+    if marks == 0 && diags.error_count() == before {
+        diags.push(crate::error!(
+            "missing-field", Some(figure.loc.clone()),
+            "the figure names no place of `{}` to show", game.maps[map_index].id;
+            hint: "name the places to show: places = [\"{}\"]",
+            places.places.first().map_or("", |p| p.id.value.as_str())
+        ));
+    }
+    (diags.error_count() == before).then_some(resolved)
+}
+
+/// A figure's place the map does not have.
+fn unknown_place(places: &Places, name: &Located<String>) -> Diagnostic {
+    let ids: Vec<&str> = places.places.iter().map(|p| p.id.value.as_str()).collect();
+    let near = crate::load::toml::closest(&name.value, &ids);
+    let mut shown: Vec<&str> = ids.iter().copied().take(12).collect();
+    if ids.len() > 12 {
+        shown.push("...");
+    }
+    crate::error!(
+        "unknown-place", Some(name.loc.clone()), "the map has no place `{}`", name.value;
+        hint: "{}", match near {
+            Some(id) => format!("did you mean `{id}`?"),
+            None => format!("name a place by its id or name: {}", shown.join(", ")),
+        }
+    )
+}
+
+/// An arrow's step between places not joined.
+fn not_joined(
+    places: &Places,
+    joined: &[(usize, usize)],
+    a: &Located<String>,
+    from: usize,
+    b: &Located<String>,
+) -> Diagnostic {
+    let around: Vec<&str> = joined
+        .iter()
+        .filter_map(|&(x, y)| match (x == from, y == from) {
+            (true, _) => Some(y),
+            (_, true) => Some(x),
+            _ => None,
+        })
+        .filter_map(|i| places.places.get(i))
+        .map(|p| p.id.value.as_str())
+        .collect();
+    crate::error!(
+        "not-neighbours", Some(b.loc.clone()),
+        "{} and {} are not joined", a.value, b.value;
+        hint: "an arrow steps from each place to one joined to it{}; {} is joined to {}",
+        if places.kind == PlaceKind::Points { " by a connection" } else { " (a connection or a shared border)" },
+        a.value,
+        if around.is_empty() { "none".to_string() } else { around.join(", ") }
+    )
 }
 
 fn resolved_shows(from: Cell, to: Cell, (c, r): Cell) -> bool {
