@@ -20,6 +20,9 @@ java.awt.headless), then prints one JSON object on standard output:
   origin and each point PROBES.json lists for the board ({"board name":
   [[x, y], ...]}): "snaps" is a list of [[x, y], [snapped x, snapped y],
   the location name VASSAL reports for the snapped point];
+  of a zoned grid (kind "zoned": tracks and boxes over a map's grid), the
+  kind of its background grid, its zones (name, regions [name, x, y]) and
+  the probes as a region grid's;
   of a region grid (kind "region"), its regions [name, x, y] and, for each
   probe, [[x, y], [snapped x, snapped y], the location name VASSAL reports];
 - setups: every PredefinedSetup, its name and file, and what VASSAL holds
@@ -228,7 +231,8 @@ def read(module_path, home, classpath, probes):
     from VASSAL.counters import Stack
     from VASSAL.build.module.map import DrawPile
     from VASSAL.build.module.map.boardPicker import Board
-    from VASSAL.build.module.map.boardPicker.board import HexGrid, Region, RegionGrid, SquareGrid
+    from VASSAL.build.module.map.boardPicker.board import HexGrid, Region, RegionGrid, SquareGrid, ZonedGrid
+    from VASSAL.build.module.map.boardPicker.board.mapgrid import Zone
     from VASSAL.build.widget import CardSlot, ListWidget, PieceSlot
     from VASSAL.configure import ValidationReport
     from VASSAL.counters import Decorator, Embellishment, Obscurable
@@ -323,7 +327,41 @@ def read(module_path, home, classpath, probes):
             "image_size": image_size(str(board.getAttributeValueString("image"))),
             "grid": None,
         }
-        if grid is not None and isinstance(grid, RegionGrid):
+        if grid is not None and isinstance(grid, ZonedGrid):
+            # Zones (a track, a holding box) over the background grid: a
+            # piece dropped at a point snaps by the zone it is in, else by
+            # the background grid, and is named likewise (Board.snapTo,
+            # Board.locationName).
+            background = grid.getBackgroundGrid()
+            g = {
+                "kind": "zoned",
+                "background": None
+                if background is None
+                else "hex" if isinstance(background, HexGrid)
+                else "square" if isinstance(background, SquareGrid)
+                else "region" if isinstance(background, RegionGrid)
+                else str(background.getClass().getName()),
+                "zones": [],
+                "snaps": [],
+            }
+            for zone in grid.getAllDescendantComponentsOf(Zone):
+                regions = []
+                for region in zone.getAllDescendantComponentsOf(Region):
+                    o = region.getOrigin()
+                    regions.append([str(region.getName()), int(o.x), int(o.y)])
+                g["zones"].append({"name": str(zone.getName()), "regions": regions})
+            for x, y in [tuple(p) for p in probes.get(entry["name"], [])]:
+                dropped = Point(int(round(x)), int(round(y)))
+                snapped = board.snapTo(dropped)
+                g["snaps"].append(
+                    [
+                        [int(round(x)), int(round(y))],
+                        [int(snapped.x), int(snapped.y)],
+                        str(board.locationName(snapped)),
+                    ]
+                )
+            entry["grid"] = g
+        elif grid is not None and isinstance(grid, RegionGrid):
             # A piece dropped at a point snaps to the nearest region and
             # reports that region's name as its location (Board.snapTo,
             # Board.locationName, as Map does on a drop).

@@ -27,6 +27,7 @@ const DPI: f32 = 100.0;
 
 mod grid;
 mod setup;
+mod tracks;
 
 pub use grid::{numbering, vassal_grid};
 
@@ -89,7 +90,18 @@ pub fn export_vassal(
             module.boards.push(board);
         }
     }
-    let mut spots = setup::Spots::new(drawn, Vec::new());
+    // Tracks and holding boxes: zones of the maps they are printed on, or
+    // boards of the tracks sheet's pages.
+    let (regions, boxes) = tracks::box_spots(&game, &drawn);
+    for (map, name, margin) in &drawn {
+        if let Some(board) = module.boards.iter_mut().find(|b| &b.name == name) {
+            board.zones = tracks::map_zones(map, &regions, *margin);
+        }
+    }
+    module
+        .boards
+        .extend(tracks::sheet_boards(&game, &regions, assets, &mut zip)?);
+    let mut spots = setup::Spots::new(drawn, boxes);
     module.setups = setup::setups(&game, &pieces, &mut spots);
     module.boards.extend(spots.holding_board());
     for s in &module.setups {
