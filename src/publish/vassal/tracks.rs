@@ -102,12 +102,12 @@ pub fn sheet_boards(
     Ok(boards)
 }
 
-/// Every box of the game where the module has it: (name, board, x, y in
-/// the board's pixels); `maps` are the maps' boards and margins.
-pub fn box_spots(
-    game: &Game,
-    maps: &[(&Map, String, f32)],
-) -> (Vec<BoxRegion>, Vec<(String, String, f32, f32)>) {
+/// A box where the module has it: (name, board, x, y in the board's pixels).
+pub type BoxSpot = (String, String, f32, f32);
+
+/// Every box of the game (as laid out) and where the module has it;
+/// `maps` are the maps' boards and margins.
+pub fn box_spots(game: &Game, maps: &[(&Map, String, f32)]) -> (Vec<BoxRegion>, Vec<BoxSpot>) {
     let k = DPI / 72.0;
     let regions = box_regions(game, paper(game));
     let spots = regions
