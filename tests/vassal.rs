@@ -42,6 +42,13 @@ const VASSAL_ELEMENTS: &[&str] = &[
     "VASSAL.build.module.PieceWindow",
     "VASSAL.build.widget.ListWidget",
     "VASSAL.build.widget.PieceSlot",
+    "VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering",
+    "VASSAL.build.module.map.boardPicker.board.mapgrid.SquareGridNumbering",
+    "VASSAL.build.module.map.boardPicker.board.RegionGrid",
+    "VASSAL.build.module.map.boardPicker.board.Region",
+    "VASSAL.build.module.map.boardPicker.board.ZonedGrid",
+    "VASSAL.build.module.map.boardPicker.board.mapgrid.Zone",
+    "VASSAL.build.module.PredefinedSetup",
 ];
 
 /// One element: its name, attributes and text.

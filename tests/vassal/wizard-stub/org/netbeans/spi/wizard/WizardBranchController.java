@@ -1,0 +1,6 @@
+package org.netbeans.spi.wizard;
+
+/** A stand-in for the wizard library's class (tests only). */
+public abstract class WizardBranchController {
+  protected WizardBranchController(WizardPanelProvider base) {}
+}
