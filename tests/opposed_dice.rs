@@ -168,7 +168,10 @@ legend = true
 kind = "copyright"
 "#;
 
-/// The game folder with `file` replaced by `text` (the others as above).
+const SQUARE: &str = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\"><path d=\"M0 0H10V10H0Z\"/></svg>";
+
+/// The game folder with `file` replaced by `text` (the others as above; an
+/// icon given as "" is left out).
 fn game(dir: &std::path::Path, file: &str, text: &str) -> std::path::PathBuf {
     let mut files = vec![
         ("game.toml", GAME),
@@ -177,11 +180,25 @@ fn game(dir: &std::path::Path, file: &str, text: &str) -> std::path::PathBuf {
         ("troops.toml", TROOPS),
         ("reference.toml", REFERENCE),
     ];
+    // Each symbol's icon: a square, a disc, a bar.
+    let icons = [
+        ("icons/hit.svg", SQUARE),
+        (
+            "icons/crit.svg",
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\"><path d=\"M5 0A5 5 0 1 1 5 10A5 5 0 1 1 5 0Z\"/></svg>",
+        ),
+        (
+            "icons/guard.svg",
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\"><path d=\"M0 4H10V6H0Z\"/></svg>",
+        ),
+    ];
+    files.extend(icons);
     for f in &mut files {
         if f.0 == file {
             f.1 = text;
         }
     }
+    files.retain(|f| !f.1.is_empty());
     let files: Vec<(&str, &[u8])> = files.iter().map(|(p, t)| (*p, t.as_bytes())).collect();
     write(dir, "skirmish", &files)
 }
@@ -405,6 +422,25 @@ fn each_fault_in_dice_combat_is_located() {
         let text = GAME.replacen(from, to, 1);
         fault("game.toml", &text, to, needle, id);
     }
+}
+
+#[test]
+fn a_dice_symbol_without_an_icon_is_located_at_the_faces_field() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let dir = game(tmp.path(), "icons/crit.svg", "");
+    assert!(!dir.join("icons/crit.svg").exists());
+    let run = support::grogpress(&["check", dir.to_str().expect("path"), "--format", "json"]);
+    run.exit(1);
+    let within = "faces = \"faces\"\nexpected";
+    let (line, column) = place(REFERENCE, within);
+    let d = run.expect(
+        "error",
+        "unknown-icon",
+        "skirmish/reference.toml",
+        line,
+        column + within.find("\"faces\"").expect("the value"),
+    );
+    assert!(d.message.contains("`crit`"), "{d:?}");
 }
 
 #[test]

@@ -200,7 +200,8 @@ fn expected_counts(symbols: &[(String, String)], faces: &[Located<String>]) -> S
 /// Each die of `collection`: its name, its faces drawn as rounded squares
 /// bearing their symbols' icons and, with `expected`, that label and the
 /// expected count of each symbol; then, with `legend`, each symbol's icon
-/// and meaning. A die whose faces do not fit the column is `aid-overflow`.
+/// and meaning. A die whose faces do not fit the column is `aid-overflow`,
+/// a symbol without an icon `unknown-icon` (at the block's faces field).
 pub(super) fn dice(
     s: &mut Setter<'_>,
     game: &Game,
@@ -217,6 +218,16 @@ pub(super) fn dice(
         return y;
     };
     let symbols = deck.fields[at].symbols.clone();
+    // A symbol drawn without its icon would leave a face short of it.
+    for (symbol, _) in &symbols {
+        if !s.icons.iter().any(|i| i.name == *symbol) {
+            s.problems.push(crate::error!(
+                "unknown-icon", Some(faces_field.loc.clone()),
+                "the dice's symbol `{symbol}` has no icon to draw it on their faces";
+                hint: "add icons/{symbol}.svg to the game's folder (one <svg viewBox> of <path>s)"
+            ));
+        }
+    }
     let (width, size) = (s.width, s.size);
     let face = size * 4.4;
     let gap = size * 0.76;
