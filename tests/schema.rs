@@ -303,10 +303,10 @@ const TYPOS: &[Typo] = &[
     ),
     (
         "data/grid-battles/game.toml",
-        "[publish]\n",
-        "[publish]\nunits_and_die = \"x\"\n",
+        "[[publish.aids]]\n",
+        "[[publish.aids]]\nmargins = \"x\"\n",
         "game",
-        "units_and_die",
+        "margins",
     ),
     (
         "data/grid-battles/game.toml",

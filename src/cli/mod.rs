@@ -9,7 +9,7 @@ mod export;
 mod new;
 mod odds;
 mod odds_column;
-mod odds_units;
+mod odds_dice;
 mod progress;
 mod sheets;
 mod shell;
@@ -79,7 +79,7 @@ enum Command {
     /// Print a game's player aids
     Aids {
         game: String,
-        /// Paper size of the units and dice reference
+        /// Paper size of the aids
         #[arg(long, value_enum, default_value_t = PaperArg::Letter)]
         paper: PaperArg,
         #[command(flatten)]
@@ -614,8 +614,8 @@ pub fn run(cli: Cli) -> ExitCode {
             out,
             ..
         } => calibrate::labels(&root, &sheet, &out),
-        Command::Odds { game, what, .. } if odds_units::applies(&root, &game) => {
-            odds_units::run(&root, &game, &what, cli.format)
+        Command::Odds { game, what, .. } if odds_dice::applies(&root, &game) => {
+            odds_dice::run(&root, &game, &what, cli.format)
         }
         Command::Odds {
             game,

@@ -1,6 +1,7 @@
 //! CLI: `grogpress odds GAME TABLE --drm -3..+5` — loads and checks a game,
 //! then prints, for each net modifier, the exact chance of every row of one
-//! of its results tables (the same `row_odds` the chart set prints), or with
+//! of its results tables (`model::table_odds`, the same `row_odds` the
+//! chart set prints), or with
 //! `--column 3:1 --shift +1` the chance of each result of a combat results
 //! table's column (see `odds_column`).
 
@@ -12,15 +13,7 @@ use serde_json::{Value, json};
 use super::{Format, report};
 use crate::diag::{Diagnostics, Sources};
 use crate::load::{OpError, Root};
-use crate::model::{Game, ResultsTable, RollRange, RowOdds, row_odds};
-
-/// The odds of every row of `table` for each net modifier in `drm`.
-pub fn table_odds(table: &ResultsTable, drm: (i64, i64)) -> Vec<(i64, Vec<RowOdds>)> {
-    let ranges: Vec<RollRange> = table.rows.iter().map(|r| r.roll.value).collect();
-    (drm.0..=drm.1)
-        .map(|net| (net, row_odds(table.dice.value, &ranges, net)))
-        .collect()
-}
+use crate::model::{Game, ResultsTable, RowOdds, table_odds};
 
 /// An attack on a combat results table: its odds or differential as
 /// typed (`--column`) or the two strengths (`--attack`, `--defence`), its

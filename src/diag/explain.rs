@@ -560,7 +560,7 @@ pub const EXPLANATIONS: &[Explanation] = &[
     },
     Explanation {
         id: "unknown-icon",
-        text: "A text the game prints (a card or collection field, a chart cell or note, a glossary definition, the rules' prose, a CSV cell) writes `:name:`, which draws the icon `name`, but no icon has that name: neither the shipped icons (data/icons/, listed in the hint and by `grogpress docs icons`) nor the game's own `icons/<name>.svg`. Left alone it would print as its name. Add the SVG to the game's `icons/` folder or correct the name. A colon pair only counts when it stands apart from the words around it and holds a name starting with a letter (\"12:30\", \"a:b\" are text).",
+        text: "A text the game prints (a card or collection field, a chart cell or note, a glossary definition, the rules' prose, a CSV cell) writes `:name:`, which draws the icon `name`, but no icon has that name: neither the shipped icons (data/icons/, listed in the hint and by `grogpress docs icons`) nor the game's own `icons/<name>.svg`. Left alone it would print as its name. Add the SVG to the game's `icons/` folder or correct the name. A colon pair only counts when it stands apart from the words around it and holds a name starting with a letter (\"12:30\", \"a:b\" are text). An aid's `dice` block draws each symbol of its faces field with the icon of that name: a symbol with no icon is this error too, at the block's `faces`.",
         example: "effect = \"Move along :rail: lines\"   # error: no icons/rail.svg\n# fix: add icons/rail.svg (one <svg viewBox> of <path>s), or write an icon that exists",
     },
     Explanation {

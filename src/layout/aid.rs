@@ -1,5 +1,7 @@
-//! Layout: a player aid — paragraphs, lists, points rows and chart tables — flowed into a
-//! column, shrunk to fit the page, and repeated side by side with cut lines.
+//! Layout: a player aid — paragraphs, headings, lists, values rows, chart
+//! tables and the blocks drawn from the game's collections (see
+//! `aid_data`) — flowed into a column, shrunk to fit the page, and repeated
+//! side by side with cut lines.
 
 use super::charts::block_specs;
 use super::doc::{Doc, Geometry, Item, Page, Stroke, fit_items};
@@ -7,7 +9,7 @@ use super::table::{TableStyle, lay_out_table};
 
 use crate::diag::{Diagnostic, Loc};
 use crate::model::{
-    Aid, AidBlock, Align, Game, Paper, Style, VAlign, ValueRow, ValueUnit, block_id_title,
+    Aid, AidBlock, Align, Game, Icon, Paper, Style, VAlign, ValueRow, ValueUnit, block_id_title,
 };
 use crate::text::rich::literal;
 use crate::text::{Family, FitError, FitRequest, FontBook, fit_text};
@@ -51,6 +53,7 @@ struct Column {
 pub fn lay_out_aid(
     game: &Game,
     aid: &Aid,
+    icons: &[Icon],
     family: &Family,
     book: &FontBook,
     options: &AidOptions,
@@ -61,7 +64,17 @@ pub fn lay_out_aid(
     let height = options.paper.height - 2.0 * options.margin;
     let mut size = options.size;
     let column = loop {
-        let column = lay_out_column(game, aid, family, book, width, size, options.leading)?;
+        let setter = Setter {
+            family,
+            book,
+            icons,
+            width,
+            size,
+            leading: options.leading,
+            items: Vec::new(),
+            problems: Vec::new(),
+        };
+        let column = lay_out_column(game, aid, setter)?;
         if column.height <= height {
             break column;
         }
@@ -112,67 +125,121 @@ pub fn lay_out_aid(
     })
 }
 
-fn lay_out_column(
-    game: &Game,
-    aid: &Aid,
-    family: &Family,
-    book: &FontBook,
-    width: f32,
-    size: f32,
-    leading: f32,
-) -> Result<Column, Vec<Diagnostic>> {
-    let mut col = Column {
-        items: Vec::new(),
-        height: 0.0,
-        bottoms: Vec::new(),
-    };
+/// What sets an aid's column: its fonts, icons and measures, and the items
+/// and problems so far.
+pub(super) struct Setter<'a> {
+    pub family: &'a Family,
+    pub book: &'a FontBook,
+    pub icons: &'a [Icon],
+    /// The column's width, pt.
+    pub width: f32,
+    /// The body size, pt.
+    pub size: f32,
+    pub leading: f32,
+    pub items: Vec<Item>,
+    pub problems: Vec<Diagnostic>,
+}
+
+impl Setter<'_> {
+    /// Sets rich `text` at `scale` times the body size into `w` at
+    /// (`left`, `top`); returns its height (0 and a problem at `loc` if it
+    /// cannot be set).
+    #[allow(clippy::too_many_arguments)]
+    pub fn text(
+        &mut self,
+        text: &str,
+        loc: &Loc,
+        left: f32,
+        top: f32,
+        w: f32,
+        scale: f32,
+        style: Style,
+        align: Align,
+    ) -> f32 {
+        let size = self.size * scale;
+        match fit_paragraph(
+            text,
+            self.family,
+            self.book,
+            w,
+            size,
+            self.leading,
+            style,
+            align,
+        ) {
+            Ok((items, h)) => {
+                self.items
+                    .extend(items.into_iter().map(|i| i.translated(left, top)));
+                h
+            }
+            Err(d) => {
+                self.problems.push(d.with_loc(loc.clone()));
+                0.0
+            }
+        }
+    }
+}
+
+fn lay_out_column(game: &Game, aid: &Aid, mut s: Setter<'_>) -> Result<Column, Vec<Diagnostic>> {
+    let mut bottoms = Vec::new();
+    let (width, size) = (s.width, s.size);
     let gap = size * 0.6;
     let indent = size * 1.1;
-    let mut problems = Vec::new();
     let mut y = 0.0;
     if aid.print_title && !aid.title.trim().is_empty() {
         let title = format!("**{}**", literal(aid.title.trim()));
-        match fit_paragraph(
+        y += s.text(
             &title,
-            family,
-            book,
+            &aid.loc,
+            0.0,
+            y,
             width,
-            size * 1.35,
-            leading,
+            1.35,
+            Style::Regular,
             Align::Center,
-        ) {
-            Ok((items, h)) => {
-                col.items.extend(items);
-                y += h + gap;
-            }
-            Err(d) => problems.push(d.with_loc(aid.loc.clone())),
-        }
-        col.bottoms.push((y, aid.loc.clone()));
+        ) + gap;
+        bottoms.push((y, aid.loc.clone()));
     }
     for block in &aid.blocks {
-        let mut para = |text: &str, loc: &Loc, left: f32, w: f32, top: f32, align: Align| -> f32 {
-            match fit_paragraph(text, family, book, w, size, leading, align) {
-                Ok((items, h)) => {
-                    col.items
-                        .extend(items.into_iter().map(|i| i.translated(left, top)));
-                    h
-                }
-                Err(d) => {
-                    problems.push(d.with_loc(loc.clone()));
-                    0.0
-                }
-            }
-        };
         let loc = match block {
-            AidBlock::Paragraph(text) => {
-                y += para(&text.value, &text.loc, 0.0, width, y, Align::Left);
+            AidBlock::Paragraph { text, small } => {
+                let scale = if *small { 0.8 } else { 1.0 };
+                y += s.text(
+                    &text.value,
+                    &text.loc,
+                    0.0,
+                    y,
+                    width,
+                    scale,
+                    Style::Regular,
+                    Align::Left,
+                );
+                text.loc.clone()
+            }
+            AidBlock::Heading { text, level } => {
+                let scale = if *level == 1 { 1.7 } else { 1.15 };
+                // A heading under other blocks stands further from what is
+                // above it than from what it heads.
+                if y > 0.0 {
+                    y += gap;
+                }
+                y += s.text(
+                    &text.value,
+                    &text.loc,
+                    0.0,
+                    y,
+                    width,
+                    scale,
+                    Style::Bold,
+                    Align::Left,
+                );
                 text.loc.clone()
             }
             AidBlock::Forces { loc, side, label } => {
                 let side = side.as_ref().map(|s| s.value.as_str());
-                for line in forces_lines(game, side, label.as_deref().unwrap_or(&game.words.forces))
-                {
-                    y += para(&line, loc, 0.0, width, y, Align::Left);
+                let label = label.as_deref().unwrap_or(&game.words.forces);
+                for line in forces_lines(game, side, label) {
+                    y += s.text(&line, loc, 0.0, y, width, 1.0, Style::Regular, Align::Left);
                 }
                 loc.clone()
             }
@@ -181,13 +248,24 @@ fn lay_out_column(
                     if n > 0 {
                         y += gap * 0.5;
                     }
-                    para("•", &item.loc, 0.0, indent, y, Align::Left);
-                    y += para(
+                    s.text(
+                        "•",
+                        &item.loc,
+                        0.0,
+                        y,
+                        indent,
+                        1.0,
+                        Style::Regular,
+                        Align::Left,
+                    );
+                    y += s.text(
                         &item.value,
                         &item.loc,
                         indent,
-                        width - indent,
                         y,
+                        width - indent,
+                        1.0,
+                        Style::Regular,
                         Align::Left,
                     );
                 }
@@ -201,22 +279,48 @@ fn lay_out_column(
                 rows,
                 loc,
             } => {
-                y += para(&heading.value, &heading.loc, 0.0, width, y, Align::Left) + gap * 0.3;
+                y += s.text(
+                    &heading.value,
+                    &heading.loc,
+                    0.0,
+                    y,
+                    width,
+                    1.0,
+                    Style::Regular,
+                    Align::Left,
+                ) + gap * 0.3;
                 // Two rows to a line as the printed aid has them, when every
                 // row fits half the column on one line; else one per line.
                 let texts: Vec<String> = rows.iter().map(|r| value_text(r, unit)).collect();
-                let one_line = size * leading + 0.5;
+                let one_line = size * s.leading + 0.5;
                 let paired = texts.iter().all(|t| {
-                    fit_paragraph(t, family, book, width / 2.0, size, leading, Align::Left)
-                        .is_ok_and(|(_, h)| h <= one_line)
+                    fit_paragraph(
+                        t,
+                        s.family,
+                        s.book,
+                        width / 2.0,
+                        size,
+                        s.leading,
+                        Style::Regular,
+                        Align::Left,
+                    )
+                    .is_ok_and(|(_, h)| h <= one_line)
                 });
                 let per_line = if paired { 2 } else { 1 };
                 let cell = width / per_line as f32;
                 for line in texts.chunks(per_line) {
                     let mut line_height: f32 = 0.0;
                     for (i, text) in line.iter().enumerate() {
-                        line_height =
-                            line_height.max(para(text, loc, i as f32 * cell, cell, y, Align::Left));
+                        line_height = line_height.max(s.text(
+                            text,
+                            loc,
+                            i as f32 * cell,
+                            y,
+                            cell,
+                            1.0,
+                            Style::Regular,
+                            Align::Left,
+                        ));
                     }
                     y += line_height;
                 }
@@ -230,28 +334,75 @@ fn lay_out_column(
                         if n > 0 {
                             y += gap * 0.5;
                         }
-                        match lay_out_table(spec, width, (family, book), &style, &game.words) {
+                        match lay_out_table(spec, width, (s.family, s.book), &style, &game.words) {
                             Ok(table) => {
                                 let band = table.as_band();
-                                col.items
+                                s.items
                                     .extend(band.items.iter().map(|i| i.translated(0.0, y)));
                                 y += band.height;
                             }
-                            Err(e) => problems.extend(e),
+                            Err(e) => s.problems.extend(e),
                         }
                     }
                 }
                 id.loc.clone()
             }
+            AidBlock::Items {
+                collection,
+                columns,
+                empty,
+                loc,
+            } => {
+                y = super::aid_data::items(&mut s, game, collection, columns, empty, loc, y);
+                loc.clone()
+            }
+            AidBlock::Chain {
+                collection,
+                field,
+                note,
+            } => {
+                y = super::aid_data::chain(&mut s, game, collection, field, note.as_ref(), y);
+                collection.loc.clone()
+            }
+            AidBlock::Dice {
+                collection,
+                faces,
+                expected,
+                legend,
+            } => {
+                y = super::aid_data::dice(
+                    &mut s,
+                    game,
+                    collection,
+                    faces,
+                    expected.as_ref(),
+                    *legend,
+                    y,
+                );
+                collection.loc.clone()
+            }
+            AidBlock::Copyright(loc) => {
+                for (n, line) in game.copyright.iter().enumerate() {
+                    if n > 0 {
+                        y += size * 0.1;
+                    }
+                    y += s.text(line, loc, 0.0, y, width, 0.8, Style::Italic, Align::Left);
+                }
+                loc.clone()
+            }
         };
-        col.bottoms.push((y, loc));
+        bottoms.push((y, loc));
         y += gap;
     }
-    col.height = (y - gap).max(0.0);
-    if problems.is_empty() {
+    let col = Column {
+        items: s.items,
+        height: (y - gap).max(0.0),
+        bottoms,
+    };
+    if s.problems.is_empty() {
         Ok(col)
     } else {
-        Err(problems)
+        Err(s.problems)
     }
 }
 
@@ -293,6 +444,7 @@ fn value_text(row: &ValueRow, unit: &ValueUnit) -> String {
 
 /// A paragraph fitted at exactly `size` into `width`: its items (relative to
 /// its top-left) and its height.
+#[allow(clippy::too_many_arguments)]
 fn fit_paragraph(
     text: &str,
     family: &Family,
@@ -300,12 +452,13 @@ fn fit_paragraph(
     width: f32,
     size: f32,
     leading: f32,
+    style: Style,
     align: Align,
 ) -> Result<(Vec<Item>, f32), Diagnostic> {
     let request = FitRequest {
         text,
         family,
-        style: Style::Regular,
+        style,
         width,
         height: f32::MAX,
         size,

@@ -3,6 +3,7 @@
 //! Pure: fonts and templates are handed in; no file or clock access.
 
 mod aid;
+mod aid_data;
 mod art;
 mod background;
 mod block;
@@ -12,6 +13,7 @@ mod card_list;
 mod charts;
 mod counters;
 mod data_tables;
+mod die_faces;
 mod doc;
 pub mod figure;
 mod fit_memo;
@@ -29,7 +31,6 @@ mod setup_card;
 mod table;
 pub mod tracks;
 mod turn_track;
-mod units_dice;
 
 pub use aid::{AidOptions, lay_out_aid};
 pub use art::CardArt;
@@ -66,4 +67,3 @@ pub use table::{
     Cell, LaidTable, RowKind, TableRow, TableSpec, TableStyle, lay_out_table, place_table,
 };
 pub use turn_track::{TurnBox, lay_out_turn_track};
-pub use units_dice::{UnitsDiceInput, lay_out_units_and_dice};

@@ -1,11 +1,12 @@
-//! Load stage: a player-aid file (blocks of rich text, lists, the game's
-//! forces, rows of labelled values, tables of the game's charts) into an
-//! [`Aid`].
+//! Load stage: a player-aid file (blocks of rich text, headings, lists, the
+//! game's forces, rows of labelled values, tables of the game's charts, a
+//! collection's items, a ref chain, dice drawn face by face, the game's
+//! copyright lines) into an [`Aid`].
 
 use super::spec::{Tab, block_def, kinds, table, unknown_kind};
 use super::toml::{Reader, Table, parse};
 use crate::diag::{Diagnostics, FileId, Loc};
-use crate::model::{Aid, AidBlock, ValueRow, ValueUnit};
+use crate::model::{Aid, AidBlock, AidColumn, ValueRow, ValueUnit};
 
 table! { pub mod aid_file: "an aid file" / "the aid", "A player aid: blocks printed top to bottom.";
     title: req Str("The aid's title, printed at its head."),
@@ -17,6 +18,11 @@ table! { pub mod aid_file: "an aid file" / "the aid", "A player aid: blocks prin
             ("list", &list::DEF),
             ("values", &values::DEF),
             ("table", &chart_table::DEF),
+            ("heading", &heading::DEF),
+            ("items", &items::DEF),
+            ("chain", &chain::DEF),
+            ("dice", &dice::DEF),
+            ("copyright", &copyright::DEF),
         ],
         "The aid's blocks.",
     ),
@@ -25,6 +31,47 @@ table! { pub mod aid_file: "an aid file" / "the aid", "A player aid: blocks prin
 table! { pub mod paragraph: "a paragraph block", "A rich-text paragraph.";
     kind: req Str("The kind of block."),
     text: req Str("Rich text: **bold**, *italic*."),
+    small: opt Bool("Set at 80% of the body size: credits, notes (default false)."),
+}
+
+table! { pub mod heading: "a heading block", "A heading in bold, larger than the body.";
+    kind = super::paragraph::kind,
+    text: req Str("Rich text."),
+    level: opt IntIn(Some(1), Some(2), "1 for a page's head (1.7 times the body size), 2 for a section's (1.15 times; the default)."),
+}
+
+table! { pub mod items: "an items block",
+    "A collection's items as a table: a row per item, a column per field.";
+    kind = super::paragraph::kind,
+    collection: req Str("The collection's id ([[collections]] in game.toml)."),
+    columns: opt Tables(&items_column::DEF),
+    empty: opt Str("Printed where an item has no value (default \"-\")."),
+}
+
+table! { pub mod items_column: "an items column", "A column of an items block.";
+    field: req Str("A declared field of the collection (or `name`); a ref field prints the item's name."),
+    heading: opt Str("The column's heading (default: the field's name, \"attack_die\" as \"Attack die\")."),
+}
+
+table! { pub mod chain: "a chain block",
+    "A ref field followed round a collection from its first item: \"Missile > Infantry > Mounted > Missile\".";
+    kind = super::paragraph::kind,
+    collection: req Str("The collection's id."),
+    field: req Str("Its ref field into itself (e.g. who each has a bonus against)."),
+    note: opt Str("Rich text printed after the chain, e.g. \"(each has the bonus against the next)\"."),
+}
+
+table! { pub mod dice: "a dice block",
+    "A collection's dice, each drawn face by face with its symbols' icons.";
+    kind = super::paragraph::kind,
+    collection: req Str("The dice collection's id."),
+    faces: req Str("Its faces field (kind = \"faces\")."),
+    expected: opt Str("The label before each symbol's expected count per roll, e.g. \"Expected per roll\" (default: no counts)."),
+    legend: opt Bool("After the dice, each symbol's icon and meaning (the faces field's `symbols`; default false)."),
+}
+
+table! { pub mod copyright: "a copyright block", "The game's `copyright` lines, small and in italics.";
+    kind = super::paragraph::kind,
 }
 
 table! { pub mod forces: "a forces block", "\"Forces: 5 Inf, ...\" from game.toml.";
@@ -87,7 +134,72 @@ fn block(r: &mut Reader<'_>, t: &Table<'_>) -> Option<AidBlock> {
     };
     let t = r.open(t, def);
     match kind.value.as_str() {
-        "paragraph" => r.get(&t, paragraph::text).map(AidBlock::Paragraph),
+        "paragraph" => {
+            let small = r.get(&t, paragraph::small).unwrap_or(false);
+            r.get(&t, paragraph::text)
+                .map(|text| AidBlock::Paragraph { text, small })
+        }
+        "heading" => {
+            let level = match r.get(&t, heading::level) {
+                None => 2,
+                Some(l) if heading::level.admits(l.value) => l.value as u8,
+                Some(l) => {
+                    r.diags.push(crate::error!(
+                        "bad-value", Some(l.loc), "level = {} is no heading level", l.value;
+                        hint: "1 for a page's head, 2 for a section's"
+                    ));
+                    2
+                }
+            };
+            r.get(&t, heading::text)
+                .map(|text| AidBlock::Heading { text, level })
+        }
+        "items" => {
+            let collection = r.get(&t, items::collection);
+            let empty = r.get(&t, items::empty).map(|e| e.value);
+            let columns = r
+                .get(&t, items::columns)
+                .iter()
+                .filter_map(|c| {
+                    let c = r.open(c, &items_column::DEF);
+                    let field = r.get(&c, items_column::field);
+                    let heading = r.get(&c, items_column::heading).map(|h| h.value);
+                    Some(AidColumn {
+                        field: field?,
+                        heading,
+                    })
+                })
+                .collect();
+            Some(AidBlock::Items {
+                collection: collection?,
+                columns,
+                empty: empty.unwrap_or_else(|| "-".to_string()),
+                loc: kind.loc,
+            })
+        }
+        "chain" => {
+            let collection = r.get(&t, chain::collection);
+            let field = r.get(&t, chain::field);
+            let note = r.get(&t, chain::note);
+            Some(AidBlock::Chain {
+                collection: collection?,
+                field: field?,
+                note,
+            })
+        }
+        "dice" => {
+            let collection = r.get(&t, dice::collection);
+            let faces = r.get(&t, dice::faces);
+            let expected = r.get(&t, dice::expected);
+            let legend = r.get(&t, dice::legend).unwrap_or(false);
+            Some(AidBlock::Dice {
+                collection: collection?,
+                faces: faces?,
+                expected,
+                legend,
+            })
+        }
+        "copyright" => Some(AidBlock::Copyright(kind.loc)),
         "forces" => Some(AidBlock::Forces {
             loc: kind.loc,
             side: r.get(&t, forces::side),

@@ -225,17 +225,17 @@ fn roll_range(r: &mut Reader<'_>, row: &Tab<'_, '_>) -> Option<Located<RollRange
 }
 
 table! { pub mod dice_combat: "[dice_combat]",
-    "What `grogpress odds GAME ATTACKER DEFENDER` reads: attack die against defense die.";
-    units: req Str("The units collection."),
-    attack_die: req Str("The units' ref field into the dice."),
-    defense_die: req Str("The units' ref field into the dice."),
+    "Opposed dice: where the units, their dice and the bonus relation are; what `grogpress odds GAME ATTACKER DEFENDER` resolves.";
+    units: req Str("The units collection (a [[collections]] id)."),
+    attack_die: req Str("The units' ref field into the dice: the die a unit attacks with."),
+    defense_die: req Str("The units' ref field into the dice: the die a unit defends with."),
     dice: req Str("The dice collection."),
-    faces: req Str("The dice's faces field."),
-    hit: req Str("A face symbol."),
-    bonus: req Str("A face symbol."),
-    block: req Str("A face symbol."),
-    base_type: req Str("The units' ref field into the base types."),
-    bonus_against: req Str("The base types' ref field: who each beats."),
+    faces: req Str("The dice's faces field (kind = \"faces\")."),
+    hit: req Str("The faces' symbol for a hit."),
+    bonus: req Str("The faces' symbol for a hit only with the bonus."),
+    block: req Str("The faces' symbol for a hit blocked."),
+    base_type: req Str("The units' ref field into their types."),
+    bonus_against: req Str("The types' ref field into themselves: the type each has the bonus against."),
 }
 
 /// `[dice_combat]`: which collections and fields resolve one attack.

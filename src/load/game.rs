@@ -109,8 +109,6 @@ table! { pub mod publish: "[publish]", "What to publish.";
     labels: opt Tables(&label_job::DEF),
     aids: opt Tables(&aid_job::DEF),
     cards: opt Tables(&card_job::DEF),
-    units_and_dice: opt Str(
-        "The title of a one-page units and dice reference (games with [dice_combat])."),
     rulebook: opt Bool(
         "false to not typeset the rules pages as a PDF rulebook (the default is true)."),
     card_lists: opt Tables(&card_list_job::DEF),
@@ -127,6 +125,7 @@ table! { pub mod label_job: "[[publish.labels]]", "A deck printed onto a label s
 table! { pub mod aid_job: "[[publish.aids]]", "A player aid printed on a page.";
     aid: req Str("The aid's id."),
     copies: opt IntIn(Some(1), Some(4), "Copies side by side on one page, cut line between."),
+    margin: opt Length("The margin round each copy's column (default 27pt, 3/8 in)."),
 }
 
 table! { pub mod card_job: "[[publish.cards]]", "A deck as print-and-play cards, fronts and backs.";
@@ -140,7 +139,7 @@ table! { pub mod options: "[publish.options]",
     "How build makes the outputs, as the focused commands' options would (an option on the command line wins).";
     odds: opt Bool("The chart set prints each results row's chance (charts --odds)."),
     paper: opt OneOf(&["letter", "a4"],
-        "Paper of card lists, the units and dice sheet and counters (--paper)."),
+        "Paper of card lists, player aids and counters (--paper)."),
     chart_paper: opt OneOf(&["letter", "a4"], "Paper of the chart set (charts --paper)."),
     card_paper: opt OneOf(&["letter", "a4"], "Paper of the print-and-play card sheets (cards --paper)."),
     flip: opt OneOf(&["long", "short"],
@@ -616,7 +615,6 @@ fn file_ref(
 fn publish(r: &mut Reader<'_>, t: &Table<'_>) -> Publish {
     use publish as k;
     let t = r.open(t, &k::DEF);
-    let units_and_dice = r.get(&t, k::units_and_dice);
     let rulebook = r.get(&t, k::rulebook).unwrap_or(true);
     let labels = r
         .get(&t, k::labels)
@@ -650,7 +648,21 @@ fn publish(r: &mut Reader<'_>, t: &Table<'_>) -> Publish {
                     1
                 }
             };
-            Some(AidJob { aid, copies })
+            let margin = match r.get(&a, aid_job::margin) {
+                Some(m) if m.value < 0.0 => {
+                    r.diags.push(crate::error!(
+                        "bad-value", Some(m.loc), "a margin of {} pt is less than none", m.value;
+                        hint: "give a length of 0 or more, e.g. \"0.5in\""
+                    ));
+                    None
+                }
+                m => m.map(|m| m.value),
+            };
+            Some(AidJob {
+                aid,
+                copies,
+                margin,
+            })
         })
         .collect();
     let cards = r
@@ -689,7 +701,6 @@ fn publish(r: &mut Reader<'_>, t: &Table<'_>) -> Publish {
         labels,
         aids,
         cards,
-        units_and_dice,
         rulebook,
         card_lists,
         counters,

@@ -42,10 +42,56 @@ pub struct ValueUnit {
     pub many: Option<String>,
 }
 
+/// A column of an aid's `items` block: a field of the collection and the
+/// heading printed over it.
+#[derive(Clone, Debug)]
+pub struct AidColumn {
+    pub field: Located<String>,
+    /// The heading; without one, the field's name ("attack_die" → "Attack die").
+    pub heading: Option<String>,
+}
+
 /// One block of a player aid, in reading order.
 #[derive(Clone, Debug)]
 pub enum AidBlock {
-    Paragraph(Located<String>),
+    /// Rich text; `small` sets it at 80% of the body size (credits, notes).
+    Paragraph {
+        text: Located<String>,
+        small: bool,
+    },
+    /// A heading in bold: level 1 (a page's head) or 2 (a section's).
+    Heading {
+        text: Located<String>,
+        level: u8,
+    },
+    /// A collection's items as a table, a row each: its columns (by default
+    /// every declared field but `id` and `alias`), the title field in bold,
+    /// a ref field shown as the item's name, a value an item lacks as `empty`.
+    Items {
+        collection: Located<String>,
+        columns: Vec<AidColumn>,
+        empty: String,
+        loc: Loc,
+    },
+    /// A ref field followed round a collection from its first item:
+    /// "Missile > Infantry > Mounted > Missile", then the rich-text `note`.
+    Chain {
+        collection: Located<String>,
+        field: Located<String>,
+        note: Option<Located<String>>,
+    },
+    /// A collection's dice, each drawn as its faces bearing the icons of its
+    /// `faces` field's symbols; with `expected`, that label and each
+    /// symbol's expected count per roll; with `legend`, each symbol's icon
+    /// and meaning after the dice.
+    Dice {
+        collection: Located<String>,
+        faces: Located<String>,
+        expected: Option<Located<String>>,
+        legend: bool,
+    },
+    /// The game's `copyright` lines, small and in italics.
+    Copyright(Loc),
     /// "Forces: 5 Inf, 5 Jeep, ..." generated from the game's forces: one
     /// side's (and those of no side), or with none given, every side's.
     Forces {
@@ -226,6 +272,8 @@ pub struct CounterJob {
 pub struct AidJob {
     pub aid: Located<String>,
     pub copies: usize,
+    /// The margin round each copy's column, pt (default 27).
+    pub margin: Option<f32>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -233,8 +281,6 @@ pub struct Publish {
     pub labels: Vec<LabelJob>,
     pub aids: Vec<AidJob>,
     pub cards: Vec<CardJob>,
-    /// The title of a units and dice reference sheet, if the game prints one.
-    pub units_and_dice: Option<Located<String>>,
     /// Typeset the rules pages as a PDF rulebook (the default; `[publish] rulebook = false` opts out).
     pub rulebook: bool,
     /// Card-list reference sheets, one per deck listed.
@@ -252,7 +298,7 @@ pub struct Publish {
 pub struct PublishOptions {
     /// The chart set prints each results row's chance (`charts --odds`).
     pub odds: bool,
-    /// Paper of the card lists, units and dice sheet and counters (`--paper`).
+    /// Paper of the card lists, player aids and counters (`--paper`).
     pub paper: Option<super::Paper>,
     /// Paper of the chart set (`charts --paper`).
     pub chart_paper: Option<super::Paper>,
@@ -275,24 +321,6 @@ pub struct PublishOptions {
     pub rule_numbers: bool,
     /// Label sheet calibration, right and down, in points (`labels --offset-x/-y`).
     pub label_offset: (Option<f32>, Option<f32>),
-}
-
-/// Which collections and fields `grogpress odds` reads to resolve one attack:
-/// the attacker's attack die against the defender's defense die, hits are
-/// `hit` symbols (plus `bonus` symbols when the attacker's base type has a
-/// bonus against the defender's) less `block` symbols.
-#[derive(Clone, Debug)]
-pub struct DiceCombat {
-    pub units: Located<String>,
-    pub attack_die: Located<String>,
-    pub defense_die: Located<String>,
-    pub dice: Located<String>,
-    pub faces: Located<String>,
-    pub hit: Located<String>,
-    pub bonus: Located<String>,
-    pub block: Located<String>,
-    pub base_type: Located<String>,
-    pub bonus_against: Located<String>,
 }
 
 /// The family of `fonts/fonts.toml` text is set in when a game names none.
@@ -346,7 +374,7 @@ pub struct Game {
     pub collections: Vec<Deck>,
     pub random_tables: Vec<RandomTable>,
     /// How one attack is resolved with custom dice, for `grogpress odds`.
-    pub dice_combat: Option<DiceCombat>,
+    pub dice_combat: Option<super::DiceCombat>,
     pub aids: Vec<Aid>,
     /// Charts and tables, in the order `game.toml` lists them.
     pub charts: Vec<Chart>,

@@ -17,6 +17,7 @@ mod image;
 pub mod link;
 pub mod map;
 pub mod nato;
+pub mod odds;
 mod phrase;
 pub mod places;
 mod random_table;
@@ -43,15 +44,11 @@ pub use deck::{
     Card, Complete, Constraints, CountPer, Deck, FieldDecl, FieldKind, FieldValue, NO, TextPool,
     Unique, When, YES, YesNoText,
 };
-pub use faces::{
-    Attack, FacesDecl, HitDistribution, MAX_FACES, count_on, face_symbols, faces_text,
-    hit_distribution, reduce, too_many_faces,
-};
+pub use faces::{FacesDecl, MAX_FACES, count_on, face_symbols, faces_text, reduce, too_many_faces};
 pub use game::{
-    Aid, AidBlock, AidJob, CardJob, CardListJob, CounterFace, CounterJob, CounterMarker,
-    CounterSide, DEFAULT_RULES_FAMILY, DEFAULT_TEXT_FAMILY, DiceCombat, Force, Game, GameFonts,
-    GlossaryEntry, LabelJob, Publish, PublishOptions, RulesPage, Side, ValueRow, ValueUnit,
-    glossary_order,
+    Aid, AidBlock, AidColumn, AidJob, CardJob, CardListJob, CounterFace, CounterJob, CounterMarker,
+    CounterSide, DEFAULT_RULES_FAMILY, DEFAULT_TEXT_FAMILY, Force, Game, GameFonts, GlossaryEntry,
+    LabelJob, Publish, PublishOptions, RulesPage, Side, ValueRow, ValueUnit, glossary_order,
 };
 pub use game_files::{GameFiles, HtmlContent, NamedTemplate, OwnHtml};
 pub use icon::{Icon, PathEl};
@@ -60,6 +57,10 @@ pub use image::{
     VectorArt, VectorPath, fit_box,
 };
 pub use map::Map;
+pub use odds::{
+    Attack, DiceCombat, Fighter, HitDistribution, OpposedOdds, hit_distribution, opposed_dice_odds,
+    table_odds,
+};
 pub use phrase::{Phrase, PhraseForm, form_slots, read_phrase, read_phrases};
 pub use random_table::{RandomRow, RandomTable};
 pub use roll::{

@@ -41,7 +41,7 @@ pub struct PlanOptions {
     pub maps: bool,
     /// Each scenario's set-up cards and turn record track (`<scenario>-setup.pdf`, `-turns.pdf`).
     pub scenarios: bool,
-    /// Paper for card lists, the units and dice sheet and counters (default Letter).
+    /// Paper for card lists, player aids and counters (default Letter).
     pub paper: Option<Paper>,
     /// The PDF rulebook from the Markdown rules (`<game>-rules.pdf`).
     pub rulebook: Option<layout::RulebookOptions>,

@@ -82,11 +82,21 @@ pub fn plan(
             let Some(family) = assets.text_family(game) else {
                 continue;
             };
+            let defaults = AidOptions::default();
             let aid_options = AidOptions {
                 copies: job.copies,
-                ..AidOptions::default()
+                paper: options.paper.unwrap_or(defaults.paper),
+                margin: job.margin.unwrap_or(defaults.margin),
+                ..defaults
             };
-            match layout::lay_out_aid(game, aid, family, &assets.fonts, &aid_options) {
+            match layout::lay_out_aid(
+                game,
+                aid,
+                &assets.icons,
+                family,
+                &assets.fonts,
+                &aid_options,
+            ) {
                 Ok(doc) => outputs.push(Output {
                     file_name: format!("{}.pdf", aid.id),
                     summary: format!(
@@ -99,9 +109,6 @@ pub fn plan(
                 }),
                 Err(problems) => problems.into_iter().for_each(|d| diags.push(d)),
             }
-        }
-        if let Some(output) = plan_units_and_dice(game, assets, options, diags) {
-            outputs.push(output);
         }
     }
     if options.charts
@@ -129,44 +136,6 @@ pub fn plan(
         ));
     }
     Ok(outputs)
-}
-
-/// The units and dice reference, if the game publishes one.
-fn plan_units_and_dice(
-    game: &Game,
-    assets: &Assets,
-    options: &PlanOptions,
-    diags: &mut Diagnostics,
-) -> Option<Output> {
-    let title = game.publish.units_and_dice.as_ref()?;
-    // Without the game's [dice_combat] there is nothing to draw (validate reports it).
-    game.dice_combat.as_ref()?;
-    let family = assets.text_family(game)?;
-    let input = layout::UnitsDiceInput {
-        game,
-        title: &title.value,
-        icons: &assets.icons,
-        family,
-        book: &assets.fonts,
-        paper: options.paper.unwrap_or(Paper::LETTER),
-    };
-    match layout::lay_out_units_and_dice(&input) {
-        // Nothing to lay out: the collections it reads did not load (already reported).
-        Ok(doc) if doc.pages.is_empty() => None,
-        Ok(doc) => Some(Output {
-            file_name: "units-and-dice.pdf".to_string(),
-            summary: format!(
-                "units and dice reference, {}",
-                super::counted(doc.pages.len(), "page", "pages")
-            ),
-            body: Body::Doc(doc),
-            images: None,
-        }),
-        Err(problems) => {
-            problems.into_iter().for_each(|d| diags.push(d));
-            None
-        }
-    }
 }
 
 /// The chart set, when the game has charts.

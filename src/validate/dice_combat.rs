@@ -1,7 +1,9 @@
-//! Validate stage: `[dice_combat]` names collections and fields that exist and
-//! have the kinds `odds` and the units and dice sheet read: ref fields from
-//! the units into the dice and the base types, a faces field on the dice
-//! bearing the hit, bonus and block symbols, and the bonus relation.
+//! Validate stage: `[dice_combat]` (the opposed-dice model,
+//! `model::odds::opposed_dice`) names collections and fields that exist and
+//! have the kinds `odds` reads: ref fields from the units into the dice and
+//! their types, a faces field on the dice bearing the hit, bonus and block
+//! symbols, and the types' ref field into themselves (the bonus relation).
+//! Each fault is located at the name in game.toml.
 
 use super::values::check_collection;
 use crate::diag::Diagnostics;

@@ -2,7 +2,7 @@
 //! that exists, and a template whose regions lie on the label or card.
 
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::model::{CardTemplate, Game};
+use crate::model::CardTemplate;
 
 pub fn dangling<'a>(
     name: &crate::model::Located<String>,
@@ -78,18 +78,5 @@ pub fn check_template_fields(
                 hint: "{}", deck.fields_hint()
             ));
         }
-    }
-}
-
-/// A units and dice sheet reads the game's `[dice_combat]`.
-pub(super) fn check_units_and_dice(game: &Game, diags: &mut Diagnostics) {
-    if let Some(title) = &game.publish.units_and_dice
-        && game.dice_combat.is_none()
-    {
-        diags.push(crate::error!(
-            "missing-field", Some(title.loc.clone()),
-            "a units and dice sheet needs the game's [dice_combat]";
-            hint: "declare [dice_combat] in game.toml (see docs/data-format.md)"
-        ));
     }
 }

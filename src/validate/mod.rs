@@ -2,6 +2,7 @@
 //! constraints, references, rich-text markup, card names in the rules text —
 //! and returns every problem as a diagnostic.
 
+mod aid_data;
 mod art;
 mod background;
 mod chart;
@@ -67,7 +68,7 @@ pub fn validate(game: &Game) -> Diagnostics {
     validate_glossary(&game.glossary, &mut diags);
     forces::check_force_sides(game, &mut diags);
     validate_counters(game, &mut diags);
-    jobs::check_units_and_dice(game, &mut diags);
+    aid_data::check_aid_data(game, &mut diags);
     unit_symbols::check_unit_symbols(game, &mut diags);
     map::validate_maps(game, &mut diags);
     tracks::validate_parts(game, &mut diags);

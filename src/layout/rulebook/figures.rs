@@ -7,10 +7,10 @@
 
 use super::pieces::{Piece, TableHead};
 use crate::diag::Diagnostic;
+use crate::layout::die_faces::draw_face;
 use crate::layout::doc::{Geometry, Item, Stroke, text_items};
 use crate::layout::flow::Band;
 use crate::layout::table::{LaidTable, TableSpec, TableStyle, lay_out_table};
-use crate::layout::units_dice::draw_face;
 use crate::model::{Align, Icon, Style, VAlign};
 use crate::text::{Family, FitError, FitRequest, FontBook, Words, fit_text};
 
