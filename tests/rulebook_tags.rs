@@ -675,7 +675,13 @@ fn a_table_broken_across_columns_has_its_header_drawn_again_but_read_once() {
     // The fixture with a pipe table of 90 rows at the end of its rules.
     let game = tmp.path().join("tagged");
     fs::create_dir_all(game.join("rules")).expect("game folder");
-    for file in ["game.toml", "cards.toml", "rules/rules.md"] {
+    fs::create_dir_all(game.join("templates/labels")).expect("layouts folder");
+    for file in [
+        "game.toml",
+        "cards.toml",
+        "rules/rules.md",
+        "templates/labels/battlegrid-action.toml",
+    ] {
         fs::copy(Path::new(FIXTURE).join(file), game.join(file)).expect("copy fixture");
     }
     let mut md = fs::read_to_string(game.join("rules/rules.md")).expect("rules");

@@ -519,7 +519,7 @@ const TYPOS: &[Typo] = &[
         "color",
     ),
     (
-        "templates/labels/battlegrid-action.toml",
+        "data/battlegrid/templates/labels/battlegrid-action.toml",
         "[[regions]]\n",
         "[[regions]]\nfont = 1\n",
         "layout",

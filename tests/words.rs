@@ -12,6 +12,7 @@ use support::{build_ok, grogpress, line_col};
 
 const GAME: &str = r#"name = "Wortspiel"
 rules = ["rules/rules.md"]
+language = "de"
 
 [words]
 contents = "Inhalt"
@@ -78,8 +79,16 @@ fn a_games_words_print_in_the_rulebook_and_the_html() {
         assert!(!flat.contains(english), "{english:?} printed:\n{flat}");
     }
 
+    // The rulebook declares the game's language, as every HTML page does.
+    let pdf = std::fs::read(built.join("wortspiel-rules.pdf")).expect("the rulebook");
+    assert!(
+        pdf.windows(b"/Lang (de)".len()).any(|w| w == b"/Lang (de)"),
+        "the catalog's /Lang is the game's"
+    );
+
     // The HTML reference: its contents, links and pager in German.
     let index = std::fs::read_to_string(built.join("html/index.html")).expect("index.html");
+    assert!(index.contains("<html lang=\"de\">"), "{index}");
     assert!(index.contains("<h2>Inhalt</h2>"), "{index}");
     assert!(index.contains("aria-label=\"Inhalt\""), "{index}");
     assert!(index.contains(">Weiter</span>"), "{index}");
@@ -156,4 +165,15 @@ fn a_word_that_is_not_a_string_is_located() {
     run.exit(1);
     let (line, col) = line_col(&toml, toml.find("3\n").expect("the value"));
     run.expect("error", "wrong-type", "wortspiel/game.toml", line, col);
+}
+
+#[test]
+fn a_language_that_is_no_tag_is_located() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let toml = GAME.replace("language = \"de\"", "language = \"de_DE.UTF-8\"");
+    let game = german_game(tmp.path(), &toml);
+    let run = grogpress(&["check", game.to_str().expect("utf-8"), "--format", "json"]);
+    run.exit(1);
+    let (line, col) = line_col(&toml, toml.find("\"de_DE").expect("the value"));
+    run.expect("error", "bad-value", "wortspiel/game.toml", line, col);
 }

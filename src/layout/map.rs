@@ -601,20 +601,30 @@ fn caption(map: &Map) -> String {
     )
 }
 
-/// "25 spaces, 37 connections, 22 x 17 in": what a map of places is.
+/// "25 spaces, 37 connections, 22 x 17 in" or "12 areas, 19 borders, 8 x
+/// 6 in": what a map of places is, its areas' neighbours counted whether
+/// declared or found along shared borders.
 pub fn places_summary(p: &crate::model::places::Places) -> String {
     use crate::model::places::PlaceKind;
     let inches = |pt: f32| (pt / 72.0 * 100.0).round() / 100.0;
-    let (what, one) = match p.kind {
-        PlaceKind::Points => ("spaces", "space"),
-        PlaceKind::Areas => ("areas", "area"),
+    let plural =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let (places, joins) = match p.kind {
+        PlaceKind::Points => (
+            plural(p.places.len(), "space", "spaces"),
+            plural(p.connections.len(), "connection", "connections"),
+        ),
+        PlaceKind::Areas => (
+            plural(p.places.len(), "area", "areas"),
+            plural(
+                p.adjacent_pairs().len(),
+                "pair of neighbours",
+                "pairs of neighbours",
+            ),
+        ),
     };
-    let n = p.places.len();
-    let c = p.connections.len();
     format!(
-        "{n} {}, {c} connection{}, {} x {} in",
-        if n == 1 { one } else { what },
-        if c == 1 { "" } else { "s" },
+        "{places}, {joins}, {} x {} in",
         inches(p.width),
         inches(p.height)
     )

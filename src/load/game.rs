@@ -45,6 +45,7 @@ table! { pub mod game_toml: "game.toml",
     attributes: opt Tables(&crate::load::places::attribute::DEF),
     fonts: opt Table(&game_fonts::DEF),
     words: opt Table(&words::DEF),
+    language: opt Str("The language of the game's text, as a tag such as \"en\", \"de\" or \"fr-CA\": the language the rulebook PDF and the HTML reference declare (for screen readers) and whose patterns hyphenate the rulebook's words (default \"en\"; a language without patterns is not hyphenated)."),
 }
 
 /// `[words]`: one optional key per word of [`crate::text::Words`], from its list.
@@ -345,6 +346,7 @@ fn load_game_in(
         None => GameFonts::default(),
     };
     let words = game_words(&mut r, &root);
+    let language = game_language(&mut r, &root);
     if let Some(project) = project {
         check_fonts(&fonts, file, project.fonts, r.diags);
     }
@@ -490,16 +492,36 @@ fn load_game_in(
         publish,
         fonts,
         words,
+        language,
         unloaded,
         deck_unloaded,
         files,
     }))
 }
 
-/// Each family `[fonts]` names is one the fonts declare, and so is the
-/// default text family when the game names none: a family missing is an
-/// error at its name (or at the top of `game.toml`), never another family
-/// in its place.
+/// The game's language tag (`language`, default "en"): two or three
+/// letters, then any `-` parts of letters and digits; anything else is a
+/// `bad-value` at it (and English is used).
+fn game_language(r: &mut Reader<'_>, root: &Tab<'_, '_>) -> String {
+    let Some(tag) = r.get(root, game_toml::language) else {
+        return "en".to_string();
+    };
+    let mut parts = tag.value.split('-');
+    let primary = parts.next().unwrap_or_default();
+    let well_formed = (2..=3).contains(&primary.len())
+        && primary.chars().all(|c| c.is_ascii_alphabetic())
+        && parts
+            .all(|p| (1..=8).contains(&p.len()) && p.chars().all(|c| c.is_ascii_alphanumeric()));
+    if well_formed {
+        return tag.value;
+    }
+    r.diags.push(crate::error!(
+        "bad-value", Some(tag.loc), "`{}` is not a language tag", tag.value;
+        hint: "give a language tag such as \"en\", \"de\" or \"fr-CA\""
+    ));
+    "en".to_string()
+}
+
 /// The game's words: the English defaults with those `[words]` sets; an
 /// unknown key is an `unknown-field` naming the closest word.
 fn game_words(r: &mut Reader<'_>, root: &Tab<'_, '_>) -> Words {
@@ -518,6 +540,10 @@ fn game_words(r: &mut Reader<'_>, root: &Tab<'_, '_>) -> Words {
     out
 }
 
+/// Each family `[fonts]` names is one the fonts declare, and so is the
+/// default text family when the game names none: a family missing is an
+/// error at its name (or at the top of `game.toml`), never another family
+/// in its place.
 fn check_fonts(fonts: &GameFonts, file: FileId, book: &FontBook, diags: &mut Diagnostics) {
     let families: Vec<&str> = book.families.iter().map(|f| f.name.as_str()).collect();
     let hint = || {

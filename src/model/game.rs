@@ -393,6 +393,8 @@ pub struct Game {
     pub fonts: GameFonts,
     /// The words printed around the game's own text (`[words]`).
     pub words: crate::text::Words,
+    /// The language tag of the game's text (`language`, default "en").
+    pub language: String,
     /// Ids of decks and aids declared in `game.toml` whose files could not be
     /// loaded (already reported): later checks stay quiet about them.
     pub unloaded: Vec<String>,

@@ -8,10 +8,6 @@ use std::ops::Range;
 
 use super::{Align, Shortcode, ShortcodeProblem};
 
-/// The language rules text is written in (a game cannot name another yet):
-/// the tagged rulebook PDF's `/Lang`.
-pub const RULES_LANG: &str = "en";
-
 /// A rules page parsed.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct RulesDoc {

@@ -13,9 +13,6 @@ use crate::load::OpError;
 use crate::model::{Game, HtmlContent};
 use crate::render::html::{DeckFaces, HtmlTemplates, RulesText, Site, render_site};
 
-/// The language of the shipped rules text.
-const LANG: &str = "en";
-
 /// Every file of `out/<game>/html/`, as (path relative to it, bytes); the
 /// rules' figures drawn here (what cannot be drawn is left out: `check`
 /// reports it).
@@ -70,7 +67,7 @@ pub(crate) fn build_html_with(
         decks,
         fonts: &assets.fonts,
         templates: &templates,
-        lang: LANG,
+        lang: &game.language,
         icons: &assets.icons,
         extra: &extra,
         figures,

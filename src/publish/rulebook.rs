@@ -204,7 +204,7 @@ pub(crate) fn lay_out(
         icons: &assets.icons,
         glossary: &game.glossary,
         options,
-        lang: crate::model::rules::RULES_LANG,
+        lang: &game.language,
         words: &game.words,
     };
     Ok(lay_out_rulebook(&input))
