@@ -106,6 +106,10 @@ fn a_games_words_print_in_the_rulebook_and_the_html() {
         .collect();
     assert!(all.contains(">Zurück</span>"), "{pages:?}");
     assert!(
+        all.contains(">siehe Kampf</a>"),
+        "a reference with no text of its own reads in German: {pages:?}"
+    );
+    assert!(
         all.contains(">Stichwortverzeichnis</h1>"),
         "the index page is titled in German: {pages:?}"
     );

@@ -87,6 +87,11 @@ pub trait PageLinks {
     fn figure_link(&mut self, _id: &str) -> Option<(String, String)> {
         None
     }
+    /// The word before a reference with no text of its own ("see 5.3"):
+    /// the game's `[words] see`.
+    fn see(&self) -> &str {
+        "see"
+    }
     /// Notes a term marked for the index (`[Zone of Control](index:)`) at
     /// the element `id`, under the page's `heading`-th heading (None: before any).
     fn index_mark(&mut self, _term: &str, _heading: Option<usize>, _id: &str) {}
@@ -480,6 +485,17 @@ fn resolve_card_links<'a>(
     out
 }
 
+/// "see 5.3" for a reference with no text: text, or in a heading (where
+/// it must not become part of the heading's own text) escaped HTML.
+fn see_reference(see: &str, label: &str, in_heading: bool) -> Event<'static> {
+    let words = format!("{see} {label}");
+    if in_heading {
+        Event::Html(CowStr::from(crate::render::svg::escape(&words)))
+    } else {
+        Event::Text(CowStr::from(words))
+    }
+}
+
 /// `[the rules](rule:movement)` becomes a link to the heading it names;
 /// `[](rule:movement)`, with no text, says "see 5.3" (or "see Movement"
 /// without numbers), in a heading and a table cell too (in a heading those
@@ -519,13 +535,8 @@ fn resolve_rule_links<'a>(
                         range.clone(),
                     ));
                     if empty {
-                        let see = CowStr::from(format!("see {label}"));
                         out.push((
-                            if in_heading {
-                                Event::Html(see)
-                            } else {
-                                Event::Text(see)
-                            },
+                            see_reference(links.see(), &label, in_heading),
                             range.clone(),
                         ));
                     } else {
@@ -533,12 +544,12 @@ fn resolve_rule_links<'a>(
                     }
                     out.push((Event::End(TagEnd::Link), range.clone()));
                     if !empty {
-                        let after = CowStr::from(format!(" ({label})"));
+                        let after = format!(" ({label})");
                         out.push((
                             if in_heading {
-                                Event::Html(after)
+                                Event::Html(CowStr::from(crate::render::svg::escape(&after)))
                             } else {
-                                Event::Text(after)
+                                Event::Text(CowStr::from(after))
                             },
                             range.clone(),
                         ));
@@ -575,13 +586,10 @@ fn resolve_rule_links<'a>(
                 range.clone(),
             ));
             if plain_text(inner.iter().map(|(e, _)| e)).trim().is_empty() {
-                let see = CowStr::from(format!("see {label}"));
-                let see = if in_heading {
-                    Event::Html(see)
-                } else {
-                    Event::Text(see)
-                };
-                out.push((see, range.clone()));
+                out.push((
+                    see_reference(links.see(), &label, in_heading),
+                    range.clone(),
+                ));
             } else {
                 out.extend(inner.iter().cloned());
             }

@@ -667,8 +667,9 @@ impl PageLinks for Links<'_> {
         let number = *self.figure_book.pages.get(self.page)?.get(figure)?;
         let anchor = figure_anchor(&spec.id.value);
         let caption = rich_html(&spec.caption.value, self.site.icons);
+        let figure = &self.site.game.words.figure;
         let label = format!(
-            "Figure {number}. {}",
+            "{figure} {number}. {}",
             crate::text::rich::plain_text(&spec.caption.value)
         );
         let svg = crate::render::svg::figure_svg(
@@ -680,7 +681,8 @@ impl PageLinks for Links<'_> {
             self.site.fonts,
         );
         Some(format!(
-            "<figure class=\"illustration\" id=\"{anchor}\">\n{svg}\n<figcaption><span class=\"figure-number\">Figure {number}.</span> {caption}</figcaption>\n</figure>\n"
+            "<figure class=\"illustration\" id=\"{anchor}\">\n{svg}\n<figcaption><span class=\"figure-number\">{} {number}.</span> {caption}</figcaption>\n</figure>\n",
+            crate::render::svg::escape(figure)
         ))
     }
 
@@ -692,7 +694,11 @@ impl PageLinks for Links<'_> {
         } else {
             format!("{}#{anchor}", self.shown.names.get(page)?)
         };
-        Some((href, format!("Figure {number}")))
+        Some((href, format!("{} {number}", self.site.game.words.figure)))
+    }
+
+    fn see(&self) -> &str {
+        &self.site.game.words.see
     }
 
     fn rule_link(&mut self, id: &str) -> Option<(String, String)> {
