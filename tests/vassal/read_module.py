@@ -101,7 +101,10 @@ def wizard_stub_jar():
     classes = tempfile.mkdtemp(prefix="wizard-stub-")
     try:
         subprocess.run(["javac", "-d", classes] + sorted(sources), check=True, stdout=sys.stderr)
-        partial = target + ".part"
+        # Tests run side by side, each may build it: each writes its own
+        # partial file and renames it into place (the last rename wins, and
+        # every one is whole).
+        partial = f"{target}.{os.getpid()}.part"
         subprocess.run(["jar", "cf", partial, "-C", classes, "."], check=True, stdout=sys.stderr)
         os.replace(partial, target)
     finally:
