@@ -102,9 +102,10 @@ fn two_faces(front: &str, back: &str) -> String {
     format!("emb2;{}", seq.value())
 }
 
-/// The text of a piece slot: VASSAL's add-piece command, the traits'
-/// types outermost first joined by tabs, then their states.
-fn piece_text(types: &[String], states: &[String]) -> String {
+/// The text of a piece slot (`id` "null") or of a piece in a saved game:
+/// VASSAL's add-piece command, the traits' types outermost first joined by
+/// tabs, then their states.
+fn piece_text(id: &str, types: &[String], states: &[String]) -> String {
     let join = |parts: &[String]| {
         parts
             .iter()
@@ -113,7 +114,7 @@ fn piece_text(types: &[String], states: &[String]) -> String {
     };
     Sequence::new('/')
         .push("+")
-        .push("null")
+        .push(id)
         .push(&join(types))
         .push(&join(states))
         .value()
@@ -122,6 +123,7 @@ fn piece_text(types: &[String], states: &[String]) -> String {
 /// A card of a deck: a basic piece with its front, masked by the back.
 pub fn card_text(card: &VassalCard, back: &str, gpid: usize) -> String {
     piece_text(
+        "null",
         &[mask(back), basic_piece(&card.front, &card.name)],
         &["null".to_string(), basic_state(gpid)],
     )
@@ -139,23 +141,17 @@ fn counter_types(counter: &VassalCounter) -> [String; 2] {
 /// A copy of a counter in a saved game: the add-piece command of piece
 /// `id`, its front up, its basic piece in `state` (its map and point).
 pub(super) fn placed_counter_text(counter: &VassalCounter, id: &str, state: &str) -> String {
-    let join = |parts: &[String]| {
-        parts
-            .iter()
-            .fold(Sequence::new('\t'), |s, p| s.push(p))
-            .value()
-    };
-    Sequence::new('/')
-        .push("+")
-        .push(id)
-        .push(&join(&counter_types(counter)))
-        .push(&join(&["1".to_string(), state.to_string()]))
-        .value()
+    piece_text(
+        id,
+        &counter_types(counter),
+        &["1".to_string(), state.to_string()],
+    )
 }
 
 /// A counter: a basic piece without an image under a two-level layer.
 pub fn counter_text(counter: &VassalCounter, gpid: usize) -> String {
     piece_text(
+        "null",
         &counter_types(counter),
         &["1".to_string(), basic_state(gpid)],
     )
