@@ -102,7 +102,7 @@ fn huge_modifier_range_hung_check() {
         .unwrap_or_else(|| panic!("no limit-exceeded: {diags:?}"));
     let loc = d.loc.as_ref().expect("located");
     let text = sources.text(loc.file);
-    assert_eq!(&text[loc.span.clone()], "\"-3..+9000000000000000000\"");
+    assert_eq!(&text[loc.span.range()], "\"-3..+9000000000000000000\"");
     assert_eq!(sources.line_col(loc.file, loc.span.start), (9, 7));
     assert!(
         d.hint

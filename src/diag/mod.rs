@@ -18,15 +18,42 @@ use std::path::{Path, PathBuf};
 pub type FileId = usize;
 
 /// A place in a source file: the file and a byte range of its text.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Two words and a file number, so it is `Copy` and travels by value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Loc {
     pub file: FileId,
-    pub span: Range<usize>,
+    pub span: Span,
 }
 
 impl Loc {
     pub fn new(file: FileId, span: Range<usize>) -> Loc {
-        Loc { file, span }
+        Loc {
+            file,
+            span: Span::from(span),
+        }
+    }
+}
+
+/// A byte range of a source text: `Range<usize>` is not `Copy`, this is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    /// The range to slice the text with.
+    pub fn range(self) -> Range<usize> {
+        self.start..self.end
+    }
+}
+
+impl From<Range<usize>> for Span {
+    fn from(r: Range<usize>) -> Span {
+        Span {
+            start: r.start,
+            end: r.end,
+        }
     }
 }
 
@@ -359,7 +386,7 @@ impl Diagnostics {
             seen.insert((
                 d.severity,
                 d.id,
-                d.loc.as_ref().map(|l| (l.file, l.span.clone())),
+                d.loc.as_ref().map(|l| (l.file, l.span)),
                 d.message.clone(),
                 d.hint.clone(),
             ))
@@ -488,7 +515,7 @@ fn snippet(
     let shown: String = src_line[window_start..].chars().take(100).collect();
     // A span at the `\n` of a `\r\n` sits past the line `lines()` gives.
     let rest_of_line = src_line[at..].chars().take(101).count() + 1;
-    let width = caret_width(text, &loc.span, rest_of_line);
+    let width = caret_width(text, &loc.span.range(), rest_of_line);
     let pad = col - 1 - skip + prefix.chars().count();
     let note = if note.is_empty() {
         String::new()

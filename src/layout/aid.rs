@@ -84,7 +84,7 @@ pub fn lay_out_aid(
                 .iter()
                 .find(|(bottom, _)| *bottom > height)
                 .cloned()
-                .unwrap_or((column.height, aid.loc.clone()));
+                .unwrap_or((column.height, aid.loc));
             return Err(vec![crate::error!(
                 "aid-overflow", Some(loc),
                 "aid \"{}\" does not fit the page even at {} pt: this block ends {:.0} pt below the bottom margin",
@@ -173,7 +173,7 @@ impl Setter<'_> {
                 h
             }
             Err(d) => {
-                self.problems.push(d.with_loc(loc.clone()));
+                self.problems.push(d.with_loc(*loc));
                 0.0
             }
         }
@@ -198,7 +198,7 @@ fn lay_out_column(game: &Game, aid: &Aid, mut s: Setter<'_>) -> Result<Column, V
             Style::Regular,
             Align::Center,
         ) + gap;
-        bottoms.push((y, aid.loc.clone()));
+        bottoms.push((y, aid.loc));
     }
     for block in &aid.blocks {
         let loc = match block {
@@ -214,7 +214,7 @@ fn lay_out_column(game: &Game, aid: &Aid, mut s: Setter<'_>) -> Result<Column, V
                     Style::Regular,
                     Align::Left,
                 );
-                text.loc.clone()
+                text.loc
             }
             AidBlock::Heading { text, level } => {
                 let scale = if *level == 1 { 1.7 } else { 1.15 };
@@ -233,7 +233,7 @@ fn lay_out_column(game: &Game, aid: &Aid, mut s: Setter<'_>) -> Result<Column, V
                     Style::Bold,
                     Align::Left,
                 );
-                text.loc.clone()
+                text.loc
             }
             AidBlock::Forces { loc, side, label } => {
                 let side = side.as_ref().map(|s| s.value.as_str());
@@ -241,7 +241,7 @@ fn lay_out_column(game: &Game, aid: &Aid, mut s: Setter<'_>) -> Result<Column, V
                 for line in forces_lines(game, side, label) {
                     y += s.text(&line, loc, 0.0, y, width, 1.0, Style::Regular, Align::Left);
                 }
-                loc.clone()
+                *loc
             }
             AidBlock::List(items) => {
                 for (n, item) in items.iter().enumerate() {
@@ -269,9 +269,7 @@ fn lay_out_column(game: &Game, aid: &Aid, mut s: Setter<'_>) -> Result<Column, V
                         Align::Left,
                     );
                 }
-                items
-                    .first()
-                    .map_or_else(|| aid.loc.clone(), |i| i.loc.clone())
+                items.first().map_or_else(|| aid.loc, |i| i.loc)
             }
             AidBlock::Values {
                 heading,
@@ -324,7 +322,7 @@ fn lay_out_column(game: &Game, aid: &Aid, mut s: Setter<'_>) -> Result<Column, V
                     }
                     y += line_height;
                 }
-                loc.clone()
+                *loc
             }
             AidBlock::Table(id) => {
                 // A table no chart has is reported by validate.
@@ -345,7 +343,7 @@ fn lay_out_column(game: &Game, aid: &Aid, mut s: Setter<'_>) -> Result<Column, V
                         }
                     }
                 }
-                id.loc.clone()
+                id.loc
             }
             AidBlock::Items {
                 collection,
@@ -354,7 +352,7 @@ fn lay_out_column(game: &Game, aid: &Aid, mut s: Setter<'_>) -> Result<Column, V
                 loc,
             } => {
                 y = super::aid_data::items(&mut s, game, collection, columns, empty, loc, y);
-                loc.clone()
+                *loc
             }
             AidBlock::Chain {
                 collection,
@@ -362,7 +360,7 @@ fn lay_out_column(game: &Game, aid: &Aid, mut s: Setter<'_>) -> Result<Column, V
                 note,
             } => {
                 y = super::aid_data::chain(&mut s, game, collection, field, note.as_ref(), y);
-                collection.loc.clone()
+                collection.loc
             }
             AidBlock::Dice {
                 collection,
@@ -379,7 +377,7 @@ fn lay_out_column(game: &Game, aid: &Aid, mut s: Setter<'_>) -> Result<Column, V
                     *legend,
                     y,
                 );
-                collection.loc.clone()
+                collection.loc
             }
             AidBlock::Copyright(loc) => {
                 for (n, line) in game.copyright.iter().enumerate() {
@@ -388,7 +386,7 @@ fn lay_out_column(game: &Game, aid: &Aid, mut s: Setter<'_>) -> Result<Column, V
                     }
                     y += s.text(line, loc, 0.0, y, width, 0.8, Style::Italic, Align::Left);
                 }
-                loc.clone()
+                *loc
             }
         };
         bottoms.push((y, loc));

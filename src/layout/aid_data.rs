@@ -222,7 +222,7 @@ pub(super) fn dice(
     for (symbol, _) in &symbols {
         if !s.icons.iter().any(|i| i.name == *symbol) {
             s.problems.push(crate::error!(
-                "unknown-icon", Some(faces_field.loc.clone()),
+                "unknown-icon", Some(faces_field.loc),
                 "the dice's symbol `{symbol}` has no icon to draw it on their faces";
                 hint: "add icons/{symbol}.svg to the game's folder (one <svg viewBox> of <path>s)"
             ));
@@ -252,7 +252,7 @@ pub(super) fn dice(
         let room = if expected.is_some() { size * 8.0 } else { 0.0 };
         if text_w < room {
             s.problems.push(crate::error!(
-                "aid-overflow", Some(card.loc.clone()),
+                "aid-overflow", Some(card.loc),
                 "the die `{name}` has {} faces, too many to draw across the aid's {width:.0} pt column",
                 faces.len();
                 hint: "print the aid with fewer copies side by side, or on wider paper"

@@ -40,7 +40,7 @@ pub fn lay_out_card(
             written,
             raw,
             named,
-            loc: value.loc.clone(),
+            loc: value.loc,
         })
     };
     lay_out_regions(
@@ -91,7 +91,7 @@ pub fn lay_out_back(
             written: text.to_string(),
             raw: text.to_string(),
             named: text.to_string(),
-            loc: region.loc.clone(),
+            loc: region.loc,
         })
     };
     lay_out_regions(
@@ -242,7 +242,7 @@ fn lay_out_regions(
                     )
                 };
                 problems.push(crate::error!(
-                    "card-overflow", Some(loc.clone()),
+                    "card-overflow", Some(loc),
                     "{what}: field `{}` does not fit its region of {} even at {} pt",
                     region.field, template.source, region.min_size;
                     hint: "{why}; shorten the text, or enlarge the region or lower min_size in {}",
@@ -255,7 +255,7 @@ fn lay_out_regions(
                     .map(|c| format!("'{c}' (U+{:04X}) ", *c as u32))
                     .collect();
                 problems.push(crate::error!(
-                    "missing-glyph", Some(loc.clone()),
+                    "missing-glyph", Some(loc),
                     "{what}: field `{}` uses characters the font lacks: {}",
                     region.field, list.trim_end();
                     hint: "replace the characters, or add a font that has them to fonts/"

@@ -300,7 +300,7 @@ pub fn plan_card_list(
                     }
                 })
                 .collect(),
-            Some(card.loc.clone()),
+            Some(card.loc),
         )
     };
     let mut rows = Vec::new();
@@ -355,7 +355,7 @@ pub fn plan_card_list(
         header: vec![header],
         rows,
         ruled: true,
-        loc: deck.loc.clone(),
+        loc: deck.loc,
     };
     let mut spec = spec;
     // The columns shared out once, over every row; the head laid out on its
@@ -396,7 +396,7 @@ pub fn plan_card_list(
             return Err(first);
         }
     };
-    head.row_locs = spec.rows.iter().map(|r| r.loc.clone()).collect();
+    head.row_locs = spec.rows.iter().map(|r| r.loc).collect();
     head.keep_with_next = spec
         .rows
         .iter()
@@ -421,7 +421,7 @@ pub fn plan_card_list(
     page_starts.push(spec.rows.len());
     Ok(CardListPages {
         title,
-        loc: deck.loc.clone(),
+        loc: deck.loc,
         spec,
         head,
         page_starts,
@@ -474,7 +474,7 @@ impl CardListPages {
                 None,
             )],
             ruled: false,
-            loc: self.loc.clone(),
+            loc: self.loc,
         };
         let height = flow.height();
         let width = flow.width();

@@ -73,7 +73,7 @@ pub fn lay_out_charts(
                 None,
             )],
             ruled: false,
-            loc: charts.first().map_or(Loc::new(0, 0..0), |c| c.loc.clone()),
+            loc: charts.first().map_or(Loc::new(0, 0..0), |c| c.loc),
         };
         let width = options.paper.width - 2.0 * options.margin;
         lay_out_table(&spec, width, (family, book), &footer_style, &options.words)
@@ -173,9 +173,9 @@ fn heading_spec(chart: &Chart) -> TableSpec {
         columns: vec![4.0, 1.0],
         preamble: Vec::new(),
         header: Vec::new(),
-        rows: vec![TableRow::body(cells, Some(chart.loc.clone()))],
+        rows: vec![TableRow::body(cells, Some(chart.loc))],
         ruled: false,
-        loc: chart.loc.clone(),
+        loc: chart.loc,
     }
 }
 
@@ -458,7 +458,7 @@ fn results(t: &ResultsTable, odds: bool) -> TableSpec {
             if let Some(o) = &odds_text {
                 cells.push(Cell::new(o[i].clone()).center().small().whole());
             }
-            TableRow::body(cells, Some(row.loc.clone()))
+            TableRow::body(cells, Some(row.loc))
         })
         .collect();
     TableSpec {
@@ -469,7 +469,7 @@ fn results(t: &ResultsTable, odds: bool) -> TableSpec {
         header: vec![TableRow::header(header)],
         rows,
         ruled: true,
-        loc: t.loc.clone(),
+        loc: t.loc,
     }
 }
 
@@ -489,7 +489,7 @@ fn results_across(t: &ResultsTable, odds: bool) -> TableSpec {
             .iter()
             .map(|r| Cell::new(r.roll_text.clone()).center().bold())
             .collect(),
-        t.rows.first().map(|r| r.loc.clone()),
+        t.rows.first().map(|r| r.loc),
     )];
     if odds {
         rows.push(TableRow::body(
@@ -508,7 +508,7 @@ fn results_across(t: &ResultsTable, odds: bool) -> TableSpec {
         header: vec![TableRow::header(heads)],
         rows,
         ruled: true,
-        loc: t.loc.clone(),
+        loc: t.loc,
     }
 }
 
@@ -522,7 +522,7 @@ fn legend(t: &ResultsTable) -> TableSpec {
                     Cell::new(format!("**{}**", literal(&e.code.value))).whole(),
                     Cell::new(e.text.clone()),
                 ],
-                Some(e.code.loc.clone()),
+                Some(e.code.loc),
             )
         })
         .collect();
@@ -535,7 +535,7 @@ fn legend(t: &ResultsTable) -> TableSpec {
         header: Vec::new(),
         rows,
         ruled: false,
-        loc: t.loc.clone(),
+        loc: t.loc,
     }
 }
 
@@ -548,10 +548,10 @@ fn paragraphs(title: Option<&str>, text: &[Located<String>], loc: &Loc) -> Table
         header: Vec::new(),
         rows: text
             .iter()
-            .map(|p| TableRow::body(vec![Cell::new(p.value.clone())], Some(p.loc.clone())))
+            .map(|p| TableRow::body(vec![Cell::new(p.value.clone())], Some(p.loc)))
             .collect(),
         ruled: false,
-        loc: loc.clone(),
+        loc: *loc,
     }
 }
 
@@ -588,7 +588,7 @@ fn ranges(t: &RangeTable, odds: bool) -> TableSpec {
                     .iter()
                     .map(|c| Cell::new(range_cell(t, &c.value, odds)).center()),
             );
-            TableRow::body(cells, Some(row.loc.clone()))
+            TableRow::body(cells, Some(row.loc))
         })
         .collect();
     TableSpec {
@@ -599,7 +599,7 @@ fn ranges(t: &RangeTable, odds: bool) -> TableSpec {
         header,
         rows,
         ruled: true,
-        loc: t.loc.clone(),
+        loc: t.loc,
     }
 }
 
@@ -611,7 +611,7 @@ fn modifiers(m: &ModifierList) -> TableSpec {
         .map(|p| {
             TableRow::body(
                 vec![Cell::new(p.value.clone()).italic().span(2)],
-                Some(p.loc.clone()),
+                Some(p.loc),
             )
         })
         .collect();
@@ -626,7 +626,7 @@ fn modifiers(m: &ModifierList) -> TableSpec {
                         Cell::new(one.text.clone()),
                         Cell::new(one.value.value.clone()).center().bold(),
                     ],
-                    Some(one.value.loc.clone()),
+                    Some(one.value.loc),
                 )),
                 ModEntry::Group {
                     lead,
@@ -639,7 +639,7 @@ fn modifiers(m: &ModifierList) -> TableSpec {
                     if let Some(lead) = lead {
                         rows.push(TableRow::body(
                             vec![Cell::new(format!("{lead}{tag}")).span(2)],
-                            Some(loc.clone()),
+                            Some(*loc),
                         ));
                     }
                     let indent = if lead.is_some() {
@@ -657,7 +657,7 @@ fn modifiers(m: &ModifierList) -> TableSpec {
                                 Cell::new(format!("{indent}{}{tag}", texts.join(" / "))),
                                 Cell::new(values.join("/")).center().bold(),
                             ],
-                            Some(loc.clone()),
+                            Some(*loc),
                         ));
                     } else {
                         for o in options {
@@ -666,7 +666,7 @@ fn modifiers(m: &ModifierList) -> TableSpec {
                                     Cell::new(format!("{indent}{}", o.text)),
                                     Cell::new(o.value.value.clone()).center().bold(),
                                 ],
-                                Some(o.value.loc.clone()),
+                                Some(o.value.loc),
                             ));
                         }
                     }
@@ -692,7 +692,7 @@ fn modifiers(m: &ModifierList) -> TableSpec {
         header,
         rows,
         ruled: true,
-        loc: m.loc.clone(),
+        loc: m.loc,
     }
 }
 
@@ -713,7 +713,7 @@ fn matrix(m: &Matrix) -> TableSpec {
         .map(|p| {
             TableRow::body(
                 vec![Cell::new(p.value.clone()).italic().span(n)],
-                Some(p.loc.clone()),
+                Some(p.loc),
             )
         })
         .collect();
@@ -734,7 +734,7 @@ fn matrix(m: &Matrix) -> TableSpec {
                     .iter()
                     .map(|c| Cell::new(literal(&c.value)).center()),
             );
-            rows.push(TableRow::body(cells, Some(row.loc.clone())));
+            rows.push(TableRow::body(cells, Some(row.loc)));
         }
     }
     TableSpec {
@@ -745,7 +745,7 @@ fn matrix(m: &Matrix) -> TableSpec {
         header: vec![TableRow::header(header)],
         rows,
         ruled: true,
-        loc: m.loc.clone(),
+        loc: m.loc,
     }
 }
 
@@ -757,7 +757,7 @@ fn checklist(c: &Checklist) -> TableSpec {
         .map(|p| {
             TableRow::body(
                 vec![Cell::new(p.value.clone()).italic().span(3)],
-                Some(p.loc.clone()),
+                Some(p.loc),
             )
         })
         .collect();
@@ -772,7 +772,7 @@ fn checklist(c: &Checklist) -> TableSpec {
         rows.extend(section.intro.iter().map(|p| {
             TableRow::body(
                 vec![Cell::new(p.value.clone()).italic().span(3)],
-                Some(p.loc.clone()),
+                Some(p.loc),
             )
         }));
         for (i, step) in section.steps.iter().enumerate() {
@@ -787,7 +787,7 @@ fn checklist(c: &Checklist) -> TableSpec {
             };
             rows.push(TableRow::body(
                 vec![label, Cell::new(step_text(step)).span(2)],
-                Some(step.loc.clone()),
+                Some(step.loc),
             ));
             for item in &step.items {
                 rows.push(TableRow::body(
@@ -796,14 +796,14 @@ fn checklist(c: &Checklist) -> TableSpec {
                         Cell::new(item.mark.clone().unwrap_or_default()).center(),
                         Cell::new(step_text(item)),
                     ],
-                    Some(item.loc.clone()),
+                    Some(item.loc),
                 ));
             }
         }
         rows.extend(section.outro.iter().map(|p| {
             TableRow::body(
                 vec![Cell::new(p.value.clone()).italic().span(3)],
-                Some(p.loc.clone()),
+                Some(p.loc),
             )
         }));
     }
@@ -815,7 +815,7 @@ fn checklist(c: &Checklist) -> TableSpec {
         header: Vec::new(),
         rows,
         ruled: false,
-        loc: c.loc.clone(),
+        loc: c.loc,
     }
 }
 

@@ -202,7 +202,7 @@ pub fn lay_out_counters(
     if columns == 0 || rows == 0 {
         return Err(vec![crate::error!(
             "counter-overflow",
-            counters.first().map(|c| c.loc.clone()),
+            counters.first().map(|c| c.loc),
             "a {s:.0} pt counter does not fit on a {:.0} x {:.0} pt page",
             paper.width,
             paper.height
@@ -379,13 +379,13 @@ fn text_in(
     match fit_text(&req, book) {
         Ok(fit) => Ok(fit_items(fit, x, y, book)),
         Err(FitError::Overflow { .. }) => Err(crate::error!(
-            "counter-overflow", Some(counter.loc.clone()),
+            "counter-overflow", Some(counter.loc),
             "\"{text}\" does not fit its {w:.0} x {h:.0} pt box on the {} counter", counter.name;
             hint: "use a bigger counter (--size 1) or a shorter name"
         )),
         Err(FitError::MissingGlyphs(chars)) => Err(crate::error!(
             "missing-glyph",
-            Some(counter.loc.clone()),
+            Some(counter.loc),
             "the {} counter uses characters the font lacks: {chars:?}",
             counter.name
         )),
@@ -742,14 +742,14 @@ fn fitted_at(
             Ok((fit_items(fit, x, y, book), baseline))
         }
         Err(FitError::Overflow { .. }) => Err(crate::error!(
-            "counter-overflow", Some(loc.clone()),
+            "counter-overflow", Some(*loc),
             "\"{shown}\" does not fit its {:.0} x {:.0} pt box on the {} counter",
             req.width, req.height, counter.name;
             hint: "use a bigger counter (--size 1) or a shorter value"
         )),
         Err(FitError::MissingGlyphs(chars)) => Err(crate::error!(
             "missing-glyph",
-            Some(loc.clone()),
+            Some(*loc),
             "the {} counter uses characters the font lacks: {chars:?}",
             counter.name
         )),
@@ -795,7 +795,7 @@ fn factor_strip(
                 let (wa, wb) = (face.width(&a.printed(), 1.0), face.width(&b.printed(), 1.0));
                 wa.total_cmp(&wb)
             })
-            .map_or_else(|| counter.loc.clone(), |f| f.loc.clone())
+            .map_or_else(|| counter.loc, |f| f.loc)
     };
     if fitted < size * 0.7 {
         let strip: String = pieces.iter().map(|(t, _)| t.as_str()).collect();
@@ -824,7 +824,7 @@ fn factor_strip(
             align: Align::Center,
             valign: VAlign::Middle,
         };
-        let loc = factor.map_or_else(|| counter.loc.clone(), |f| f.loc.clone());
+        let loc = factor.map_or_else(|| counter.loc, |f| f.loc);
         let (drawn, baseline) = fitted_at(counter, text, &loc, &req, (px - 1.0, y), book)?;
         items.extend(drawn);
         if boxed(*factor) {

@@ -70,7 +70,7 @@ pub fn collection_spec(game: &Game, c: &Deck) -> TableSpec {
                     }
                 })
                 .collect();
-            TableRow::body(cells, Some(item.loc.clone()))
+            TableRow::body(cells, Some(item.loc))
         })
         .collect();
     let columns = fields
@@ -94,7 +94,7 @@ pub fn collection_spec(game: &Game, c: &Deck) -> TableSpec {
         header: vec![TableRow::header(header)],
         rows,
         ruled: true,
-        loc: c.loc.clone(),
+        loc: c.loc,
     }
 }
 
@@ -114,7 +114,7 @@ pub fn random_table_spec(t: &RandomTable) -> TableSpec {
                     Cell::new(literal(&row.result.value)),
                     Cell::new(chance).center().small().whole(),
                 ],
-                Some(row.result.loc.clone()),
+                Some(row.result.loc),
             )
         })
         .collect();
@@ -136,6 +136,6 @@ pub fn random_table_spec(t: &RandomTable) -> TableSpec {
         ])],
         rows,
         ruled: true,
-        loc: t.loc.clone(),
+        loc: t.loc,
     }
 }

@@ -174,7 +174,7 @@ pub fn draw_map(
                     items.push(Item::Text(item));
                 }
                 None => {
-                    problems.push(missing_glyph(&code, map.loc.clone()));
+                    problems.push(missing_glyph(&code, map.loc));
                     break;
                 }
             }
@@ -188,7 +188,7 @@ pub fn draw_map(
         let (cx, cy) = at(grid.centre(cell));
         let Some(text) = centred_text(book, faces.label, label.size, &label.text.value, cx, 0.0)
         else {
-            problems.push(missing_glyph(&label.text.value, label.text.loc.clone()));
+            problems.push(missing_glyph(&label.text.value, label.text.loc));
             continue;
         };
         let pad = label.size * 0.25;
@@ -240,7 +240,7 @@ pub fn draw_map(
             .collect();
         if clear.is_empty() {
             problems.push(crate::error!(
-                "label-covers-code", Some(label.text.loc.clone()),
+                "label-covers-code", Some(label.text.loc),
                 "the label `{}` covers a cell code wherever it goes in {}", label.text.value, label.at.text.value;
                 hint: "shorten it, make it smaller (`size`), put it in another cell, or print the codes elsewhere (`code_at`)"
             ));
@@ -256,12 +256,12 @@ pub fn draw_map(
                 .find(|(p, _)| overlaps(&boxed(clear[0]), p))
                 .map(|(_, l)| l);
             let mut d = crate::error!(
-                "label-overlap", Some(label.text.loc.clone()),
+                "label-overlap", Some(label.text.loc),
                 "the label `{}` would print over another label", label.text.value;
                 hint: "put one of them in another cell, or shorten it"
             );
             if let Some(other) = other {
-                d = d.with_label(other.text.loc.clone(), "the label it overprints");
+                d = d.with_label(other.text.loc, "the label it overprints");
             }
             problems.push(d);
             continue;

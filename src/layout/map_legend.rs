@@ -200,7 +200,7 @@ pub fn legend_rows(
     };
     let heading = match text_at(book, faces.label, HEADING_SIZE, title, 0.0, HEADING_SIZE) {
         Some(t) => t,
-        None => return Err(vec![missing_glyph(title, map.loc.clone())]),
+        None => return Err(vec![missing_glyph(title, map.loc)]),
     };
     rows.push(LegendRow {
         width,
@@ -256,7 +256,7 @@ pub fn legend_rows(
         match text_at(book, faces.label, NAME_SIZE, name, text_x, baseline) {
             Some(t) if t.width <= text_w => items.push(Item::Text(t)),
             Some(_) => problems.push(too_wide(name, loc)),
-            None => problems.push(missing_glyph(name, loc.clone())),
+            None => problems.push(missing_glyph(name, *loc)),
         }
         if let Some(effects) = effects.filter(|e| !e.is_empty()) {
             let summary = effects.summary(&classes);
@@ -265,7 +265,7 @@ pub fn legend_rows(
                 match text_at(book, faces.code, SUMMARY_SIZE, &line, text_x, baseline) {
                     Some(t) if t.width <= text_w => items.push(Item::Text(t)),
                     Some(_) => problems.push(too_wide(&line, loc)),
-                    None => problems.push(missing_glyph(&line, loc.clone())),
+                    None => problems.push(missing_glyph(&line, *loc)),
                 }
             }
         }
@@ -294,7 +294,7 @@ pub fn legend_rows(
 
 fn too_wide(text: &str, loc: &crate::diag::Loc) -> Diagnostic {
     crate::error!(
-        "table-overflow", Some(loc.clone()),
+        "table-overflow", Some(*loc),
         "`{}` is wider than a column of the map's legend", text;
         hint: "shorten the name or the words of an effect"
     )

@@ -155,7 +155,7 @@ pub fn draw_places(
             PlaceKind::Areas => cy + size * 0.35,
         };
         let Some(name) = centred_text(book, faces.label, size, &place.name, cx, baseline) else {
-            problems.push(missing_glyph(&place.name, place.id.loc.clone()));
+            problems.push(missing_glyph(&place.name, place.id.loc));
             continue;
         };
         let mut lines = vec![name];
@@ -174,7 +174,7 @@ pub fn draw_places(
             let small = size * 0.8;
             match centred_text(book, faces.code, small, &line, cx, baseline + small * 1.2) {
                 Some(t) => lines.push(t),
-                None => problems.push(missing_glyph(&line, place.id.loc.clone())),
+                None => problems.push(missing_glyph(&line, place.id.loc)),
             }
         }
         let pad = size * 0.2;
@@ -186,11 +186,11 @@ pub fn draw_places(
         if let Some((_, other)) = boxes.iter().find(|(b, _)| overlaps(b, &boxed)) {
             problems.push(
                 crate::error!(
-                    "label-overlap", Some(place.id.loc.clone()),
+                    "label-overlap", Some(place.id.loc),
                     "the name of `{}` would print over the name of `{}`", place.id.value, other.id.value;
                     hint: "move one of the places apart, or make the names smaller (`name_size`)"
                 )
-                .with_label(other.id.loc.clone(), "the place whose name it overprints"),
+                .with_label(other.id.loc, "the place whose name it overprints"),
             );
             continue;
         }
@@ -202,11 +202,11 @@ pub fn draw_places(
         {
             problems.push(
                 crate::error!(
-                    "label-overlap", Some(place.id.loc.clone()),
+                    "label-overlap", Some(place.id.loc),
                     "the name of `{}` would print over the space `{}`", place.id.value, other.id.value;
                     hint: "move the spaces apart, or make the names smaller (`name_size`)"
                 )
-                .with_label(other.id.loc.clone(), "the space it covers"),
+                .with_label(other.id.loc, "the space it covers"),
             );
             continue;
         }
@@ -279,7 +279,7 @@ pub fn draw_places(
                     t.ink = Some(Ink::Gray(1.0));
                     items.push(Item::Text(t));
                 }
-                None => problems.push(missing_glyph(number, place.id.loc.clone())),
+                None => problems.push(missing_glyph(number, place.id.loc)),
             }
         }
     }
@@ -297,14 +297,14 @@ pub fn draw_places(
                 .attributes
                 .iter()
                 .find(|(k, _)| k.value == attribute)
-                .map_or(place.id.loc.clone(), |(_, v)| v.loc.clone());
+                .map_or(place.id.loc, |(_, v)| v.loc);
             problems.push(
                 crate::error!(
                     "label-overlap", Some(loc),
                     "the `{attribute}` of `{}` would print over the name of `{}`", place.id.value, other.id.value;
                     hint: "move the places apart, or make the spaces or the names smaller (`space`, `name_size`)"
                 )
-                .with_label(other.id.loc.clone(), "the place whose name it covers"),
+                .with_label(other.id.loc, "the place whose name it covers"),
             );
         }
     }

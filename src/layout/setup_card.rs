@@ -108,7 +108,7 @@ fn lay_out_card(
     let first_top = m + BAND + GAP;
     if columns == 0 || first_top + GROUP_HEAD + row_height > paper.height - m {
         return Err(vec![crate::error!(
-            "setup-overflow", Some(head.loc.clone()),
+            "setup-overflow", Some(head.loc),
             "a {s:.0} pt counter does not fit a set-up card on a {:.0} x {:.0} pt page", paper.width, paper.height;
             hint: "print smaller counters (counter_size) or on larger paper"
         )]);
@@ -321,13 +321,13 @@ pub(super) fn text_box(
 pub(super) fn overflow(e: FitError, text: &str, loc: &Loc) -> Diagnostic {
     match e {
         FitError::Overflow { .. } => crate::error!(
-            "setup-overflow", Some(loc.clone()),
+            "setup-overflow", Some(*loc),
             "\"{text}\" does not fit its place on the scenario's sheet";
             hint: "shorten it, or print larger counters (counter_size), which widens the sheet's cells"
         ),
         FitError::MissingGlyphs(chars) => crate::error!(
             "missing-glyph",
-            Some(loc.clone()),
+            Some(*loc),
             "\"{text}\" uses characters the font lacks: {chars:?}"
         ),
     }

@@ -288,13 +288,13 @@ pub fn lay_out_table(
         preamble,
         header,
         rows,
-        row_locs: spec.rows.iter().map(|r| r.loc.clone()).collect(),
+        row_locs: spec.rows.iter().map(|r| r.loc).collect(),
         keep_with_next: spec
             .rows
             .iter()
             .map(|r| r.kind == RowKind::Section)
             .collect(),
-        loc: spec.loc.clone(),
+        loc: spec.loc,
     })
 }
 
@@ -529,7 +529,7 @@ fn rows_in(
 
 fn overflow(why: String, loc: &Loc, what: &str) -> Diagnostic {
     crate::error!(
-        "table-overflow", Some(loc.clone()), "{what} of a table does not fit: {why}";
+        "table-overflow", Some(*loc), "{what} of a table does not fit: {why}";
         hint: "shorten the text or give the column more width"
     )
 }
@@ -878,7 +878,7 @@ pub fn place_table_kept(
             let cont_head = table.continued.as_ref().map_or(0.0, |t| t.height)
                 + table.header.iter().map(|b| b.height).sum::<f32>();
             if cont_head + row.height > flow.height() + 1e-3 {
-                let loc = table.row_locs[i].clone().unwrap_or(table.loc.clone());
+                let loc = table.row_locs[i].unwrap_or(table.loc);
                 return Err(crate::error!(
                     "table-overflow", Some(loc),
                     "a table row is {:.0} pt tall; with the table's heading a page holds {:.0} pt",

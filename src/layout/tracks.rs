@@ -56,7 +56,7 @@ pub fn part_items(
             items.push(Item::Text(text));
         }
         Some(_) => problems.push(overflow(part, name, &part.name.loc, "the part")),
-        None => problems.push(super::map::missing_glyph(name, part.name.loc.clone())),
+        None => problems.push(super::map::missing_glyph(name, part.name.loc)),
     }
     if let Some(wrap) = &part.wrap {
         let plus = format!("+{}", wrap.value);
@@ -84,7 +84,7 @@ pub fn part_items(
             match centred_text(book, faces.code, size, &label.value, bx + w / 2.0, baseline) {
                 Some(text) if text.width <= w * 0.94 => items.push(Item::Text(text)),
                 Some(_) => problems.push(overflow(part, &label.value, &label.loc, "its box")),
-                None => problems.push(super::map::missing_glyph(&label.value, label.loc.clone())),
+                None => problems.push(super::map::missing_glyph(&label.value, label.loc)),
             }
         }
     }
@@ -101,7 +101,7 @@ pub fn part_items(
 
 fn overflow(part: &BoardPart, text: &str, loc: &crate::diag::Loc, room: &str) -> Diagnostic {
     crate::error!(
-        "track-overflow", Some(loc.clone()),
+        "track-overflow", Some(*loc),
         "`{text}` does not fit {room} in `{}`", part.name.value;
         hint: "give it bigger boxes (`box_size`, or `width` of a holding box), or shorten the text"
     )
@@ -145,7 +145,7 @@ pub fn map_parts(
         let (x, y) = (x + margin, y + margin);
         let shape = part.shape(part.boxes_per_row(None));
         let rect = [x, y, x + shape.width, y + shape.height];
-        let at = part.on.as_ref().map(|o| o.at.loc().clone());
+        let at = part.on.as_ref().map(|o| *o.at.loc());
         if let Some(code) = codes.iter().find(|c| overlaps(&rect, c)) {
             let cell = map.grid.cell_at(
                 (code[0] + code[2]) / 2.0 - margin,
@@ -167,7 +167,7 @@ pub fn map_parts(
             ));
             continue;
         }
-        if let Some(problem) = covers_place(map, part, &rect, places, at.clone()) {
+        if let Some(problem) = covers_place(map, part, &rect, places, at) {
             problems.push(problem);
             continue;
         }
@@ -203,7 +203,7 @@ fn covers_place(
                     "`{}` covers the name of `{}` on the map `{}`", part.name.value, place.id.value, map.id;
                     hint: "move the part (its `at`) off the place, or move the place"
                 )
-                .with_label(place.id.loc.clone(), "the place whose name it covers"),
+                .with_label(place.id.loc, "the place whose name it covers"),
             );
         }
         let m = &mark.marker;
@@ -220,7 +220,7 @@ fn covers_place(
                     "`{}` covers the space `{}` on the map `{}`", part.name.value, place.id.value, map.id;
                     hint: "move the part (its `at`) where no space prints, or move the space"
                 )
-                .with_label(place.id.loc.clone(), "the space it covers"),
+                .with_label(place.id.loc, "the space it covers"),
             );
         }
     }
@@ -264,7 +264,7 @@ pub fn pack_sheet(game: &Game, paper: Paper) -> (Vec<SheetSpot>, Vec<Diagnostic>
         let shape = part.shape(part.boxes_per_row(Some(width)));
         if shape.width > width + 0.01 || shape.height > bottom - top + 0.01 {
             problems.push(crate::error!(
-                "part-off-page", Some(part.name.loc.clone()),
+                "part-off-page", Some(part.name.loc),
                 "`{}` is {:.2} x {:.2} in; the tracks sheet has room for {:.2} x {:.2} in",
                 part.name.value, shape.width / 72.0, shape.height / 72.0, width / 72.0, (bottom - top) / 72.0;
                 hint: "give it fewer boxes a row (`per_row`) or smaller boxes (`box_size`, `width`, `height`)"

@@ -96,7 +96,7 @@ pub fn lay_out_turn_track(
         }
         if top + height > bottom {
             problems.push(crate::error!(
-                "setup-overflow", Some(head.loc.clone()),
+                "setup-overflow", Some(head.loc),
                 "turn {} of the track holds more than a page", row[0].number;
                 hint: "print smaller counters (counter_size) or on larger paper"
             ));
@@ -242,7 +242,7 @@ fn turn_box(
                 items.push(Geometry::Path(strike(x, y, s)).filled(Ink::Rgb(LEAVES)));
             }
             if !place.is_empty() {
-                let at = loc.cloned().unwrap_or_else(|| head.loc.clone());
+                let at = loc.cloned().unwrap_or(head.loc);
                 match text_box(
                     place,
                     (x - (cell - s) / 2.0 + 1.0, y + s + 1.0, cell - 2.0, PLACE),

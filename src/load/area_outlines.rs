@@ -65,7 +65,7 @@ pub fn read_outlines(
         .len();
     if len > MAX_SVG_BYTES {
         diags.push(crate::error!(
-            "limit-exceeded", Some(name.loc.clone()),
+            "limit-exceeded", Some(name.loc),
             "the outlines SVG `{}` is {len} bytes, more than {MAX_SVG_BYTES}", name.value;
             hint: "save it as plain SVG with only the areas' shapes"
         ));

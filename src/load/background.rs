@@ -70,7 +70,7 @@ pub(super) fn color(r: &mut Reader<'_>, value: &Located<String>) -> Option<Rgb> 
     let rgb = parse_hex_color(&value.value);
     if rgb.is_none() {
         r.diags.push(crate::error!(
-            "bad-value", Some(value.loc.clone()), "`{}` is not a colour", value.value;
+            "bad-value", Some(value.loc), "`{}` is not a colour", value.value;
             hint: "write a colour as \"#RRGGBB\", e.g. \"#2F6FD0\""
         ));
     }

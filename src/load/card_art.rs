@@ -43,15 +43,13 @@ pub fn load_card_art(
     for region in &template.images {
         match &region.source {
             ImageSource::File(file) => {
-                named
-                    .entry(file.value.clone())
-                    .or_insert_with(|| file.loc.clone());
+                named.entry(file.value.clone()).or_insert_with(|| file.loc);
             }
             ImageSource::Field(field) => {
                 let Some(deck) = deck else {
                     diags.push(
                         crate::error!(
-                            "dangling-reference", Some(field.loc.clone()),
+                            "dangling-reference", Some(field.loc),
                             "the image of `{}` names the field `{}`, but a card back has no card fields",
                             template.source, field.value;
                             hint: "give a back's image as `file`"
@@ -61,7 +59,7 @@ pub fn load_card_art(
                 };
                 let Some(index) = deck.field_index(&field.value) else {
                     diags.push(crate::error!(
-                        "dangling-reference", Some(field.loc.clone()),
+                        "dangling-reference", Some(field.loc),
                         "the deck `{}` has no field `{}`", deck.id, field.value;
                         hint: "{}", deck.fields_hint()
                     ));
@@ -74,7 +72,7 @@ pub fn load_card_art(
                     let shown = value.value.display();
                     let name = region.file_for(&shown);
                     if !shown.is_empty() {
-                        named.entry(name).or_insert_with(|| value.loc.clone());
+                        named.entry(name).or_insert_with(|| value.loc);
                     }
                 }
             }
@@ -98,7 +96,7 @@ pub fn load_counter_art<'a>(
     let mut named: BTreeMap<String, Loc> = BTreeMap::new();
     match &image.source {
         ImageSource::File(file) => {
-            named.insert(file.value.clone(), file.loc.clone());
+            named.insert(file.value.clone(), file.loc);
         }
         ImageSource::Field(field) => {
             let Some(index) = units.field_index(&field.value) else {
@@ -112,7 +110,7 @@ pub fn load_counter_art<'a>(
                 if !shown.is_empty() {
                     named
                         .entry(image.file_for(&shown))
-                        .or_insert_with(|| value.loc.clone());
+                        .or_insert_with(|| value.loc);
                 }
             }
         }
@@ -134,7 +132,7 @@ fn load_named(
     let confine = Confine::new(game_dir)?;
     let mut found = Vec::with_capacity(named.len());
     for (name, loc) in named {
-        let located = Located::new(name.clone(), loc.clone());
+        let located = Located::new(name.clone(), loc);
         if let Some(path) = confine.resolve(game_dir, &located, "the image", diags) {
             found.push((name, loc, path));
         }
@@ -448,7 +446,7 @@ impl SvgFile<'_> {
                     Some(Loc::new(file, finding.span)),
                 )
                 .with_hint(finding.hint)
-                .with_label(self.named_at.clone(), "the picture is drawn from here"),
+                .with_label(*self.named_at, "the picture is drawn from here"),
             );
         }
         Err(Problem::Reported)

@@ -210,7 +210,7 @@ fn block(r: &mut Reader<'_>, t: &Table<'_>) -> Option<ChartBlock> {
     let head = Tab::new(t, "[[blocks]]");
     let kind = r.get(&head, results::kind)?;
     let beside = r.get(&head, results::beside).unwrap_or(false);
-    let loc = kind.loc.clone();
+    let loc = kind.loc;
     let Some(def) = block_def(chart_file::blocks, &kind.value) else {
         r.diags.push(unknown_kind(chart_file::blocks, &kind));
         return None;
@@ -274,10 +274,10 @@ pub fn parse_drm(s: &str) -> Option<(i64, i64)> {
 
 fn roll_range(r: &mut Reader<'_>, s: &Located<String>) -> Option<Located<RollRange>> {
     match RollRange::parse(&s.value) {
-        Some(range) => Some(Located::new(range, s.loc.clone())),
+        Some(range) => Some(Located::new(range, s.loc)),
         None => {
             r.diags.push(crate::error!(
-                "bad-roll-range", Some(s.loc.clone()), "`{}` is not a roll range", s.value;
+                "bad-roll-range", Some(s.loc), "`{}` is not a roll range", s.value;
                 hint: "write \"6\", \"5-6\", \"4 or less\" (\"4-\") or \"13 or more\" (\"13+\")"
             ));
             None
@@ -290,7 +290,7 @@ fn row_length(r: &mut Reader<'_>, cells: usize, columns: usize, loc: &Loc, what:
         return true;
     }
     r.diags.push(crate::error!(
-        "bad-row-length", Some(loc.clone()),
+        "bad-row-length", Some(*loc),
         "this {what} has {cells} cells but the table has {columns} columns";
         hint: "give one cell per column, in column order"
     ));
@@ -485,7 +485,7 @@ fn combat_columns(
                     ok = false;
                     r.diags.push(
                         crate::error!(
-                            "bad-value", Some(c.loc.clone()),
+                            "bad-value", Some(c.loc),
                             "column `{}` is not an odds ratio", c.value;
                             hint: "write the odds attacker to defender, \"1:2\", \"3:1\" (each side 1 to {MAX_RATIO_TERM})"
                         ),
@@ -502,7 +502,7 @@ fn combat_columns(
         if let Some(round) = &round {
             ok = false;
             r.diags.push(crate::error!(
-                "bad-value", Some(round.loc.clone()), "`round` applies only to odds columns";
+                "bad-value", Some(round.loc), "`round` applies only to odds columns";
                 hint: "a differential falls in one column exactly; remove `round`"
             ));
         }
@@ -514,7 +514,7 @@ fn combat_columns(
                     ok = false;
                     r.diags.push(
                         crate::error!(
-                            "bad-value", Some(c.loc.clone()),
+                            "bad-value", Some(c.loc),
                             "column `{}` is not a strength differential", c.value;
                             hint: "write a differential or a range of them: \"-3 or less\", \"-1\", \"+1-+2\", \"+6 or more\""
                         ),
@@ -527,13 +527,13 @@ fn combat_columns(
     if columns.is_empty() {
         ok = false;
         r.diags.push(crate::error!(
-            "missing-field", Some(by.loc.clone()), "a combat results table needs its columns";
+            "missing-field", Some(by.loc), "a combat results table needs its columns";
             hint: "columns = [\"1:2\", \"1:1\", \"2:1\", \"3:1\"]"
         ));
     }
     let shift = match shift {
         Some(s) => modifier_range(r, s, "column shifts an attack can receive"),
-        None => Some(Located::new((0, 0), by.loc.clone())),
+        None => Some(Located::new((0, 0), by.loc)),
     };
     let past = |s: Option<Located<String>>, end: &str| match s {
         Some(s) if s.value != end => PastEnd::Result(s),

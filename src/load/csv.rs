@@ -360,7 +360,7 @@ fn card(
             }
             continue;
         }
-        let raw = text.get(loc.span.clone()).unwrap_or(cell);
+        let raw = text.get(loc.span.range()).unwrap_or(cell);
         if let Some(value) = cell_value(field, cell, raw, &loc, pool, diags) {
             values[field_index] = Some(Located::new(value, loc));
         }
@@ -393,7 +393,7 @@ fn cell_value(
             Ok(n) => Some(FieldValue::Int(n)),
             Err(_) => {
                 diags.push(crate::error!(
-                    "wrong-type", Some(loc.clone()),
+                    "wrong-type", Some(*loc),
                     "`{}` must be an integer, found `{cell}`", field.name;
                     hint: "write `{}` as a whole number, e.g. 2", field.name
                 ));
@@ -405,7 +405,7 @@ fn cell_value(
             "no" | "false" => Some(FieldValue::Text(pool.text(crate::model::NO))),
             _ => {
                 diags.push(crate::error!(
-                    "wrong-type", Some(loc.clone()),
+                    "wrong-type", Some(*loc),
                     "`{}` is yes or no, found `{cell}`", field.name;
                     hint: "write yes or no (or true or false); an empty cell is no value"
                 ));
@@ -416,7 +416,7 @@ fn cell_value(
             if !allowed.iter().any(|a| a == cell) && !field.is_symbol(cell) =>
         {
             diags.push(crate::error!(
-                "bad-enum-value", Some(loc.clone()),
+                "bad-enum-value", Some(*loc),
                 "`{cell}` is not a value of field `{}`", field.name;
                 hint: "use one of: {}", allowed.join(" | ")
             ));
@@ -445,7 +445,7 @@ fn faces(
     let trimmed = cell.trim();
     if trimmed.starts_with('[') && trimmed.ends_with(']') {
         diags.push(crate::error!(
-            "wrong-type", Some(loc.clone()),
+            "wrong-type", Some(*loc),
             "`{}` is a list of faces separated by `{FACE_SEPARATOR}`, not a TOML list", field.name;
             hint: "write the faces as ` | sword | sword burst` (a blank face is empty between bars)"
         ));
@@ -461,11 +461,7 @@ fn faces(
     };
     let count = cell.matches(FACE_SEPARATOR).count() + 1;
     if count > crate::model::MAX_FACES {
-        diags.push(crate::model::too_many_faces(
-            &field.name,
-            count,
-            loc.clone(),
-        ));
+        diags.push(crate::model::too_many_faces(&field.name, count, *loc));
         return None;
     }
     let mut faces = Vec::new();
@@ -478,7 +474,7 @@ fn faces(
                 let at = loc.span.start + o + start + lead;
                 at..at + face.len()
             }
-            None => loc.span.clone(),
+            None => loc.span.range(),
         };
         faces.push(Located::new(face.to_string(), Loc::new(loc.file, span)));
         start += part.len() + FACE_SEPARATOR.len_utf8();

@@ -377,8 +377,8 @@ fn collection(
         symbols: Vec::new(),
         min: None,
         max: None,
-        kind_loc: at.clone(),
-        loc: at.clone(),
+        kind_loc: at,
+        loc: at,
     };
     let mut fields = vec![
         implicit("id", false),
@@ -389,7 +389,7 @@ fn collection(
         if let Some(decl) = field(r, &f) {
             if fields.iter().any(|g| g.name == decl.name) {
                 r.diags.push(crate::error!(
-                    "duplicate-value", Some(decl.loc.clone()),
+                    "duplicate-value", Some(decl.loc),
                     "the field `{}` is declared twice", decl.name;
                     hint: "every item already has `id`, `name` and an optional `alias`"
                 ));
@@ -407,7 +407,7 @@ fn collection(
         constraints.unique.push(Unique {
             field: key,
             within: None,
-            loc: at.clone(),
+            loc: at,
         });
     }
     let items_list = match (k::items.of(t), card_list) {
@@ -469,7 +469,7 @@ fn field(r: &mut Reader<'_>, t: &Table<'_>) -> Option<FieldDecl> {
         && let Some(text) = yes.as_ref().or(no.as_ref())
     {
         r.diags.push(crate::error!(
-            "bad-value", Some(text.loc.clone()),
+            "bad-value", Some(text.loc),
             "`yes` and `no` say what a yes-no field prints; `{}` is {}", name.value, kind_name.value;
             hint: "declare kind = \"yes-no\", or remove yes and no"
         ));
@@ -478,7 +478,7 @@ fn field(r: &mut Reader<'_>, t: &Table<'_>) -> Option<FieldDecl> {
         && let Some(bound) = min.as_ref().or(max.as_ref())
     {
         r.diags.push(crate::error!(
-            "bad-value", Some(bound.loc.clone()),
+            "bad-value", Some(bound.loc),
             "`min` and `max` bound an int field; `{}` is {}", name.value, kind_name.value;
             hint: "declare kind = \"int\", or remove min and max"
         ));
@@ -487,12 +487,12 @@ fn field(r: &mut Reader<'_>, t: &Table<'_>) -> Option<FieldDecl> {
         && lo.value > hi.value
     {
         r.diags.push(crate::error!(
-            "bad-value", Some(hi.loc.clone()),
+            "bad-value", Some(hi.loc),
             "`min` ({}) is greater than `max` ({})", lo.value, hi.value;
             hint: "swap them"
         ));
     }
-    let mut kind_loc = kind_name.loc.clone();
+    let mut kind_loc = kind_name.loc;
     let kind = match kind_name.value.as_str() {
         "text" => FieldKind::Text,
         "rich" => FieldKind::Rich,
@@ -608,7 +608,7 @@ fn phrase_forms(
         for text in &texts {
             if let Err(bad) = form_slots(&text.value) {
                 r.diags.push(crate::error!(
-                    "bad-value", Some(text.loc.clone()),
+                    "bad-value", Some(text.loc),
                     "the form `{bad}` has an unpaired brace";
                     hint: "write a slot as {{collection}}, e.g. \"Play an Extra {{types}}\""
                 ));
@@ -624,7 +624,7 @@ fn phrase_forms(
     }
     if forms.is_empty() {
         r.diags.push(crate::error!(
-            "missing-field", Some(name.loc.clone()),
+            "missing-field", Some(name.loc),
             "phrase field `{}` declares no forms", name.value;
             hint: "add forms = [{{ id = \"scout\", text = \"Scout\" }}, ...]"
         ));
@@ -639,7 +639,7 @@ fn field_ref(r: &mut Reader<'_>, fields: &[FieldDecl], name: &Located<String>) -
     if found.is_none() {
         let names: Vec<&str> = fields.iter().map(|f| f.name.as_str()).collect();
         r.diags.push(crate::error!(
-            "dangling-reference", Some(name.loc.clone()),
+            "dangling-reference", Some(name.loc),
             "the deck declares no field `{}`", name.value;
             hint: "declared fields: {}", names.join(", ")
         ));
@@ -853,11 +853,8 @@ fn card(
                 (FieldKind::Faces(_), DeValue::Array(faces))
                     if faces.len() > crate::model::MAX_FACES =>
                 {
-                    r.diags.push(crate::model::too_many_faces(
-                        &f.name,
-                        faces.len(),
-                        loc.clone(),
-                    ));
+                    r.diags
+                        .push(crate::model::too_many_faces(&f.name, faces.len(), loc));
                     None
                 }
                 (FieldKind::Faces(_), DeValue::Array(faces)) => {
@@ -902,7 +899,7 @@ fn card(
                 && !f.is_symbol(s)
             {
                 r.diags.push(crate::error!(
-                    "bad-enum-value", Some(loc.clone()),
+                    "bad-enum-value", Some(loc),
                     "`{s}` is not a value of field `{}`", f.name;
                     hint: "use one of: {}", allowed.join(" | ")
                 ));

@@ -95,7 +95,7 @@ fn read_figure(
     let root = parse(file, text, &mut found);
     for mut d in found {
         if let Some(loc) = d.loc.as_mut() {
-            loc.span = loc.span.start + base..loc.span.end + base;
+            loc.span = (loc.span.start + base..loc.span.end + base).into();
         }
         diags.push(d);
     }
@@ -169,7 +169,7 @@ fn hex_or_place(
         (None, Some(place)) => Some(place),
         (Some(_), Some(place)) => {
             r.diags.push(crate::error!(
-                "bad-value", Some(place.loc.clone()),
+                "bad-value", Some(place.loc),
                 "{what} gives both `hex` and `place`";
                 hint: "a hex on a hex or square map, a place on a map of places: keep the one its map has"
             ));

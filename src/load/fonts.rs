@@ -142,7 +142,7 @@ fn read_font(
     let len = std::fs::metadata(path).map_err(io)?.len();
     if len > MAX_FONT_BYTES {
         return Ok(Err(crate::error!(
-            "limit-exceeded", Some(file.loc.clone()),
+            "limit-exceeded", Some(file.loc),
             "the font `{}` is {len} bytes, more than {MAX_FONT_BYTES}", file.value;
             hint: "use a font of the scripts the game needs (a whole CJK font is 15-20 MB)"
         )));
@@ -155,7 +155,7 @@ fn read_font(
     .map_err(io)?;
     if data.len() as u64 > MAX_FONT_BYTES {
         return Ok(Err(crate::error!(
-            "limit-exceeded", Some(file.loc.clone()),
+            "limit-exceeded", Some(file.loc),
             "the font `{}` is more than {MAX_FONT_BYTES} bytes", file.value;
             hint: "use a font of the scripts the game needs (a whole CJK font is 15-20 MB)"
         )));
@@ -169,7 +169,7 @@ fn read_font(
 /// `bad-font` at the line naming `file`.
 fn bad_font(file: &Located<String>, why: &str) -> Diagnostic {
     crate::error!(
-        "bad-font", Some(file.loc.clone()),
+        "bad-font", Some(file.loc),
         "the font `{}` cannot be used: {why}", file.value;
         hint: "give a TrueType or OpenType file (.ttf, .otf) as the font's maker ships it; a font cut short in copying is damaged"
     )

@@ -556,7 +556,7 @@ fn check_fonts(fonts: &GameFonts, file: FileId, book: &FontBook, diags: &mut Dia
     for named in [&fonts.text, &fonts.rules].into_iter().flatten() {
         if !families.contains(&named.value.as_str()) {
             diags.push(crate::error!(
-                "dangling-reference", Some(named.loc.clone()),
+                "dangling-reference", Some(named.loc),
                 "no font family `{}` in fonts/fonts.toml", named.value;
                 hint: "{}", hint()
             ));
@@ -586,7 +586,7 @@ fn side(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Side> {
     let name = r.get(&t, sides::name);
     let full_name = r.get(&t, sides::full_name).map(|f| f.value);
     let written = r.get(&t, sides::color);
-    let color_loc = written.as_ref().map(|c| c.loc.clone());
+    let color_loc = written.as_ref().map(|c| c.loc);
     let color = written.and_then(|c| super::background::color(r, &c));
     let (id, name) = (id?, name?);
     Some(Side {
@@ -763,7 +763,7 @@ fn publish_options(r: &mut Reader<'_>, t: &Table<'_>) -> PublishOptions {
             return Some(value.value);
         }
         r.diags.push(crate::error!(
-            "bad-value", Some(value.loc.clone()), "`{}` is not a `{}`", value.value, key.name();
+            "bad-value", Some(value.loc), "`{}` is not a `{}`", value.value, key.name();
             hint: "use one of: {}", key.values().join(", ")
         ));
         None
@@ -775,7 +775,7 @@ fn publish_options(r: &mut Reader<'_>, t: &Table<'_>) -> PublishOptions {
         crate::load::parse_counter_size(&size.value)
             .map_err(|why| {
                 r.diags.push(crate::error!(
-                    "bad-value", Some(size.loc.clone()), "{why}";
+                    "bad-value", Some(size.loc), "{why}";
                     hint: "write a fraction of an inch (\"3/4\") or a length (\"19mm\")"
                 ));
             })
@@ -788,7 +788,7 @@ fn publish_options(r: &mut Reader<'_>, t: &Table<'_>) -> PublishOptions {
         } else {
             r.diags.push(crate::error!(
                 "out-of-range",
-                Some(c.loc.clone()), "a rulebook has 1 or 2 columns, not {}", c.value;
+                Some(c.loc), "a rulebook has 1 or 2 columns, not {}", c.value;
                 hint: "write 1 or 2"
             ));
             None
@@ -830,7 +830,7 @@ fn counters(r: &mut Reader<'_>, t: &Table<'_>) -> Option<CounterJob> {
         // A strip takes the corners' place: a corner named too would be lost.
         for corner in corners.iter().flatten() {
             r.diags.push(crate::error!(
-                "bad-value", Some(corner.loc.clone()),
+                "bad-value", Some(corner.loc),
                 "counters with a factor strip have no corners to print `{}` in", corner.value;
                 hint: "drop the corner keys (top_left, top_right, bottom_left, bottom_right), or `factors`"
             ));
@@ -861,7 +861,7 @@ fn counters(r: &mut Reader<'_>, t: &Table<'_>) -> Option<CounterJob> {
             .flatten()
         {
             r.diags.push(crate::error!(
-                "bad-value", Some(key.loc.clone()),
+                "bad-value", Some(key.loc),
                 "`{}` is printed only on counters with a factor strip", key.value;
                 hint: "add `factors = [...]` (the front's factor fields), or drop the key"
             ));
@@ -957,7 +957,7 @@ fn counter_faces(r: &mut Reader<'_>, t: &Tab<'_, '_>) -> Option<Vec<CounterFace>
     }
     if faces.len() > 4 {
         r.diags.push(crate::error!(
-            "bad-value", Some(faces[4].loc.clone()),
+            "bad-value", Some(faces[4].loc),
             "{} faces: a unit has at most four steps, on two counters", faces.len();
             hint: "give at most four `[[publish.counters.faces]]`"
         ));
@@ -966,7 +966,7 @@ fn counter_faces(r: &mut Reader<'_>, t: &Tab<'_, '_>) -> Option<Vec<CounterFace>
     let width = faces[0].factors.len();
     if width == 0 {
         r.diags.push(crate::error!(
-            "bad-value", Some(faces[0].loc.clone()),
+            "bad-value", Some(faces[0].loc),
             "a factor strip of no factors";
             hint: "name the unit fields the strip prints, e.g. factors = [\"attack\", \"defense\", \"movement\"]"
         ));
@@ -974,7 +974,7 @@ fn counter_faces(r: &mut Reader<'_>, t: &Tab<'_, '_>) -> Option<Vec<CounterFace>
     for face in &faces[1..] {
         if face.factors.len() != width {
             r.diags.push(crate::error!(
-                "bad-value", Some(face.loc.clone()),
+                "bad-value", Some(face.loc),
                 "this face has {} factors, the front {width}", face.factors.len();
                 hint: "every face names its factors in the front's order, one field for each"
             ));
@@ -1050,7 +1050,7 @@ fn counter_side(r: &mut Reader<'_>, t: &Table<'_>) -> Option<CounterSide> {
         let known = k::affiliation.values().contains(&a.value.as_str());
         if !known {
             r.diags.push(crate::error!(
-                "bad-value", Some(a.loc.clone()), "`{}` is not an affiliation", a.value;
+                "bad-value", Some(a.loc), "`{}` is not an affiliation", a.value;
                 hint: "use one of: {}", k::affiliation.values().join(", ")
             ));
         }

@@ -35,7 +35,7 @@ pub fn bad_id(id: &str, what: &str, loc: Loc) -> Diagnostic {
 pub fn check(id: &Located<String>, what: &str, diags: &mut Diagnostics) -> bool {
     let plain = is_plain(&id.value);
     if !plain {
-        diags.push(bad_id(&id.value, what, id.loc.clone()));
+        diags.push(bad_id(&id.value, what, id.loc));
     }
     plain
 }

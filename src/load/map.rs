@@ -233,7 +233,7 @@ fn read_map(
             return Some(s.value);
         }
         r.diags.push(crate::error!(
-            "bad-value", Some(s.loc.clone()), "a cell {} pt across is too small to print", s.value;
+            "bad-value", Some(s.loc), "a cell {} pt across is too small to print", s.value;
             hint: "a cell is at least 1/8 in (9 pt) across; 3/4 in to 1.5 in is usual"
         ));
         None
@@ -247,7 +247,7 @@ fn read_map(
             Ok(parts) => Some(parts),
             Err(why) => {
                 r.diags.push(crate::error!(
-                    "bad-value", Some(code.loc.clone()), "`code`: {why}";
+                    "bad-value", Some(code.loc), "`code`: {why}";
                     hint: "write the code with {{col}} and {{row}}, e.g. \"{{col:02}}{{row:02}}\" (0101) or \"{{col:A}}{{row}}\" (A1)"
                 ));
                 None
@@ -287,7 +287,7 @@ fn read_map(
             return o.value;
         }
         r.diags.push(crate::error!(
-            "bad-value", Some(o.loc.clone()),
+            "bad-value", Some(o.loc),
             "`overlap` is {} in; neighbouring sheets share 0 to {} in", o.value / 72.0, MAX_OVERLAP / 72.0;
             hint: "\"0.5in\" is usual; \"0in\" butts the sheets"
         ));
@@ -313,7 +313,7 @@ fn read_map(
             let outlines_svg = r.get(&t, k::outlines_svg);
             if let Some(svg) = outlines_svg.as_ref().filter(|_| kind == PlaceKind::Points) {
                 r.diags.push(crate::error!(
-                    "wrong-map-key", Some(svg.loc.clone()),
+                    "wrong-map-key", Some(svg.loc),
                     "`outlines_svg` is not a key of a map whose grid is `points`";
                     hint: "an SVG of outlines draws the areas of a map whose grid is `areas`"
                 ));
@@ -407,7 +407,7 @@ fn read_map(
     let (columns, rows, size) = (columns?, rows?, size?);
     if columns.value * rows.value > MAX_CELLS {
         r.diags.push(crate::error!(
-            "limit-exceeded", Some(rows.loc.clone()),
+            "limit-exceeded", Some(rows.loc),
             "a map of {} x {} cells has more than {MAX_CELLS} cells", columns.value, rows.value;
             hint: "split it into several maps"
         ));
@@ -490,7 +490,7 @@ fn first_number(r: &mut Reader<'_>, t: &super::spec::Tab<'_, '_>, key: Key<kinds
         return n.value;
     }
     r.diags.push(crate::error!(
-        "limit-exceeded", Some(n.loc.clone()),
+        "limit-exceeded", Some(n.loc),
         "`{}` = {} is past the numbers a cell code is written with", key.name(), n.value;
         hint: "the first column or row is numbered 0 to {MAX_FIRST} (usually 1)"
     ));
@@ -508,7 +508,7 @@ fn one_of(
         return Some(value.value);
     }
     r.diags.push(crate::error!(
-        "bad-value", Some(value.loc.clone()), "`{}` is not a `{}`", value.value, key.name();
+        "bad-value", Some(value.loc), "`{}` is not a `{}`", value.value, key.name();
         hint: "use one of: {}", key.values().join(", ")
     ));
     None
@@ -525,7 +525,7 @@ fn int_in(
         return Some(n);
     }
     r.diags.push(crate::error!(
-        "out-of-range", Some(n.loc.clone()), "{} = {} is out of range", key.name(), n.value;
+        "out-of-range", Some(n.loc), "{} = {} is out of range", key.name(), n.value;
         hint: "a map has 1 to {MAX_SIDE} {}", key.name()
     ));
     None
@@ -605,7 +605,7 @@ pub fn cell_name(
         Some(at) => Some(CellName { text, at }),
         None => {
             diags.push(crate::error!(
-                "bad-cell", Some(text.loc.clone()), "`{}` does not name a cell", text.value;
+                "bad-cell", Some(text.loc), "`{}` does not name a cell", text.value;
                 hint: "name a cell by its code, as the map prints it (the first is {}), or as \"column,row\"",
                 coords.code((0, 0))
             ));
@@ -623,8 +623,8 @@ fn cell_span(
     match text.value.split_once("..") {
         Some((a, b)) => {
             let (a, b) = (a.to_string(), b.to_string());
-            let from = cell_name(diags, coords, Located::new(a, text.loc.clone()));
-            let to = cell_name(diags, coords, Located::new(b, text.loc.clone()));
+            let from = cell_name(diags, coords, Located::new(a, text.loc));
+            let to = cell_name(diags, coords, Located::new(b, text.loc));
             Some(CellSpan::Range(from?, to?))
         }
         None => cell_name(diags, coords, text).map(CellSpan::One),
@@ -745,7 +745,7 @@ fn effects(
             return Some(n);
         }
         r.diags.push(crate::error!(
-            "bad-value", Some(n.loc.clone()), "`{}` = {} is past what a terrain can give", key.name(), n.value;
+            "bad-value", Some(n.loc), "`{}` = {} is past what a terrain can give", key.name(), n.value;
             hint: "a terrain's {} is -{MAX_TERRAIN_MODIFIER} to {MAX_TERRAIN_MODIFIER}, e.g. -1", key.name()
         ));
         None

@@ -109,7 +109,7 @@ impl Confine {
         match self.locate(base, &name.value) {
             Resolved::File(path) => Some(path),
             Resolved::Outside => {
-                diags.push(outside(&name.value, what, Some(name.loc.clone())));
+                diags.push(outside(&name.value, what, Some(name.loc)));
                 None
             }
             Resolved::Missing { path, exists } => {
@@ -122,7 +122,7 @@ impl Confine {
                 // the folder happens to sit on this machine.
                 let shown = path.strip_prefix(&self.dir).unwrap_or(&path);
                 diags.push(crate::error!(
-                    "missing-file", Some(name.loc.clone()), "{what} `{}` {why}", shown.display();
+                    "missing-file", Some(name.loc), "{what} `{}` {why}", shown.display();
                     hint: "paths are relative to the game folder"
                 ));
                 None

@@ -247,11 +247,11 @@ pub fn read_attributes(
             Some(b) => {
                 r.diags.push(
                     crate::error!(
-                        "conflicting-attribute", Some(a.id.loc.clone()),
+                        "conflicting-attribute", Some(a.id.loc),
                         "the attribute `{}` is declared again, differently", a.id.value;
                         hint: "declare it once (in game.toml for every map), or give it the same name, kind, show, icon and colours as the first"
                     )
-                    .with_label(b.id.loc.clone(), "first declared here"),
+                    .with_label(b.id.loc, "first declared here"),
                 );
             }
             None => out.push(a),
@@ -307,7 +307,7 @@ fn read_attribute(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Attribute> {
         "yes-no" => AttributeKind::YesNo,
         other => {
             r.diags.push(crate::error!(
-                "bad-value", Some(kind_value.loc.clone()), "`{other}` is not a `kind` of attribute";
+                "bad-value", Some(kind_value.loc), "`{other}` is not a `kind` of attribute";
                 hint: "use one of: text, number, yes-no"
             ));
             return None;
@@ -316,7 +316,7 @@ fn read_attribute(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Attribute> {
     let id = id?;
     let mismatch = |r: &mut Reader<'_>, show: &Located<String>, needs: &str| {
         r.diags.push(crate::error!(
-            "bad-value", Some(show.loc.clone()),
+            "bad-value", Some(show.loc),
             "`show = \"{}\"` is for {needs} attributes; `{}` is {}", show.value, id.value, kind_value.value;
             hint: "`icon` prints a yes/no attribute, `badge` a number, `ring` a text; `text` prints any"
         ));
@@ -331,7 +331,7 @@ fn read_attribute(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Attribute> {
             }
             let Some(icon) = icon else {
                 r.diags.push(crate::error!(
-                    "missing-field", Some(show.loc.clone()), "`show = \"icon\"` needs the `icon` to print";
+                    "missing-field", Some(show.loc), "`show = \"icon\"` needs the `icon` to print";
                     hint: "add `icon = \"star\"` (an icon of data/icons/ or the game's icons/)"
                 ));
                 return None;
@@ -357,7 +357,7 @@ fn read_attribute(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Attribute> {
         Some(other) => {
             let show = show.as_ref()?;
             r.diags.push(crate::error!(
-                "bad-value", Some(show.loc.clone()), "`{other}` is not a `show`";
+                "bad-value", Some(show.loc), "`{other}` is not a `show`";
                 hint: "use one of: icon, badge, ring, text"
             ));
             return None;
@@ -470,7 +470,7 @@ fn read_place(
             let corners = corners?;
             let (label, label_loc) = match area::label_at.of(t) {
                 Some(l) => (point(r, l, "`label_at`")?, r.loc(l.span())),
-                None => (crate::model::places::centroid(&corners), loc.clone()),
+                None => (crate::model::places::centroid(&corners), loc),
             };
             (label, label_loc, corners, Some(loc))
         }
@@ -505,7 +505,7 @@ fn place_attributes(
         let Some(attribute) = declared.iter().find(|a| a.id.value == key.value) else {
             let names: Vec<&str> = declared.iter().map(|a| a.id.value.as_str()).collect();
             r.diags.push(crate::error!(
-                "unknown-attribute", Some(key.loc.clone()), "`{}` is not an attribute the map or game.toml declares", key.value;
+                "unknown-attribute", Some(key.loc), "`{}` is not an attribute the map or game.toml declares", key.value;
                 hint: "{}", if names.is_empty() {
                     "declare it in [[attributes]] (of the map, or of game.toml for every map): id, kind (text, number, yes-no) and how it is shown".to_string()
                 } else {
@@ -537,10 +537,10 @@ fn place_attributes(
         {
             r.diags.push(
                 crate::error!(
-                    "bad-value", Some(loc.clone()), "`{}` has no colour in the attribute `{}`'s `colors`", text, key.value;
+                    "bad-value", Some(loc), "`{}` has no colour in the attribute `{}`'s `colors`", text, key.value;
                     hint: "add `{text} = \"#RRGGBB\"` to its `colors`"
                 )
-                .with_label(attribute.id.loc.clone(), "the attribute"),
+                .with_label(attribute.id.loc, "the attribute"),
             );
             continue;
         }
@@ -587,7 +587,7 @@ pub fn take_outlines(
             }
             diags.push(
                 crate::error!(
-                    "missing-outline", Some(place.id.loc.clone()),
+                    "missing-outline", Some(place.id.loc),
                     "the area `{}` has no `outline`, and `{}` has no shape with the id `{}`",
                     place.id.value, svg.value, place.id.value;
                     hint: "{}", if ids.is_empty() {
@@ -596,7 +596,7 @@ pub fn take_outlines(
                         format!("its shapes' ids: {}; give the area's path `id=\"{}\"`, or the area an `outline`", ids.join(", "), place.id.value)
                     }
                 )
-                .with_label(svg.loc.clone(), "the SVG of outlines"),
+                .with_label(svg.loc, "the SVG of outlines"),
             );
             dropped.insert(p.index);
             continue;
@@ -605,20 +605,20 @@ pub fn take_outlines(
             Err(why) => {
                 diags.push(
                     crate::error!(
-                        "bad-outline", Some(shape.loc.clone()),
+                        "bad-outline", Some(shape.loc),
                         "the shape `{}` cannot be the area's outline: {why}", shape.id;
                         hint: "draw each area as one closed path with an inside"
                     )
-                    .with_label(place.id.loc.clone(), "the area"),
+                    .with_label(place.id.loc, "the area"),
                 );
                 dropped.insert(p.index);
             }
             Ok(corners) => {
                 place.outline = corners.clone();
-                place.outline_loc = Some(shape.loc.clone());
+                place.outline_loc = Some(shape.loc);
                 if !p.label_given {
                     place.at = crate::model::places::centroid(corners);
-                    place.at_loc = shape.loc.clone();
+                    place.at_loc = shape.loc;
                 }
             }
         }
@@ -635,7 +635,7 @@ pub fn take_outlines(
         }
         let own = all.contains(shape.id.as_str());
         diags.push(crate::warning!(
-            "unused-outline", Some(shape.loc.clone()),
+            "unused-outline", Some(shape.loc),
             "{}", if own {
                 format!("the area `{}` has an `outline` of its own: this shape is not used", shape.id)
             } else {

@@ -99,13 +99,13 @@ pub fn load_scenarios(
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let id = Located::new(stem, file_name.loc.clone());
+        let id = Located::new(stem, file_name.loc);
         if !super::ids::check(&id, "the scenario file's name", diags) {
             continue;
         }
         if scenarios.iter().any(|s| s.id == id.value) {
             diags.push(crate::error!(
-                "duplicate-value", Some(file_name.loc.clone()),
+                "duplicate-value", Some(file_name.loc),
                 "a second scenario file named `{}`", id.value;
                 hint: "a scenario's id is its file's name, which names its outputs: give each scenario file its own name"
             ));
@@ -170,7 +170,7 @@ fn read_scenario(r: &mut Reader<'_>, id: &str, root: &Table<'_>) -> Option<Scena
     let turns = turns?;
     if !(1..=MAX_TURNS).contains(&turns.value) {
         r.diags.push(crate::error!(
-            "limit-exceeded", Some(turns.loc.clone()),
+            "limit-exceeded", Some(turns.loc),
             "a scenario of {} turns", turns.value;
             hint: "a scenario lasts 1 to {MAX_TURNS} turns"
         ));
@@ -260,11 +260,11 @@ fn entry(r: &mut Reader<'_>, t: &Table<'_>, def: &'static Def, needed: Option<&s
         (Some(track), Some(at)) => places.push(("track", Place::Track { track, at })),
         (None, None) => {}
         (Some(v), None) => r.diags.push(crate::error!(
-            "missing-field", Some(v.loc.clone()), "which box of the track `{}`?", v.value;
+            "missing-field", Some(v.loc), "which box of the track `{}`?", v.value;
             hint: "give its number: at = 5"
         )),
         (None, Some(at)) => r.diags.push(crate::error!(
-            "missing-field", Some(at.loc.clone()), "`at = {}`, but on which track?", at.value;
+            "missing-field", Some(at.loc), "`at = {}`, but on which track?", at.value;
             hint: "name the track: track = \"<a [[tracks]] id>\""
         )),
     }

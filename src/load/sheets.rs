@@ -116,14 +116,14 @@ fn sheet(r: &mut Reader<'_>, t: &Table<'_>) -> Option<SheetTemplate> {
         if n.value < 1 {
             r.diags.push(crate::error!(
                 "bad-value",
-                Some(n.loc.clone()),
+                Some(n.loc),
                 "a sheet needs at least one column and one row"
             ));
             return None;
         }
         if n.value > MAX_LABELS_ACROSS {
             r.diags.push(crate::error!(
-                "limit-exceeded", Some(n.loc.clone()),
+                "limit-exceeded", Some(n.loc),
                 "a sheet of {} labels in a row or column is past the {MAX_LABELS_ACROSS} any sheet has", n.value;
                 hint: "check `columns` and `rows` against the sheet's maker's template"
             ));

@@ -342,7 +342,7 @@ pub fn unknown_kind(key: Key<kinds::Blocks>, kind: &Located<String>) -> Diagnost
         _ => Vec::new(),
     };
     crate::error!(
-        "bad-value", Some(kind.loc.clone()), "unknown block kind `{}`", kind.value;
+        "bad-value", Some(kind.loc), "unknown block kind `{}`", kind.value;
         hint: "kind is one of: {}", kinds.join(", ")
     )
 }

@@ -78,7 +78,7 @@ pub fn load_card_template(
     let family = r.get(&root, k::family)?;
     if !families.contains(&family.value.as_str()) {
         r.diags.push(crate::error!(
-            "dangling-reference", Some(family.loc.clone()),
+            "dangling-reference", Some(family.loc),
             "no font family `{}` in fonts/fonts.toml", family.value;
             hint: "families: {}", families.join(", ")
         ));
@@ -138,7 +138,7 @@ fn warn_low_contrast(r: &mut Reader<'_>, region: &Region, fill: Rgb) {
     };
     r.diags.push(
         crate::warning!(
-            "low-contrast", Some(region.loc.clone()),
+            "low-contrast", Some(region.loc),
             "the text of `{}` has a contrast of {ratio:.1}:1 on the card's background; \
              at least {MIN_CONTRAST}:1 reads well",
             region.field;
@@ -160,7 +160,7 @@ fn frame(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Frame> {
     let equals = r.get(&t, k::equals);
     if let (None, Some(equals)) = (&when, &equals) {
         r.diags.push(crate::error!(
-            "missing-field", Some(equals.loc.clone()),
+            "missing-field", Some(equals.loc),
             "`equals` compares a field's value, and the frame has no `when` naming the field";
             hint: "add when = \"<field>\" beside equals"
         ));
@@ -197,7 +197,7 @@ fn image(r: &mut Reader<'_>, t: &Table<'_>) -> Option<ImageRegion> {
     for (v, key) in [(&width, "width"), (&height, "height")] {
         if !(v.value > 0.0 && v.value.is_finite()) {
             r.diags.push(crate::error!(
-                "bad-value", Some(v.loc.clone()),
+                "bad-value", Some(v.loc),
                 "`{key}` must be more than 0, not {}", v.value;
                 hint: "give `{key}` in points (90) or with a unit (\"30mm\")"
             ));
@@ -205,7 +205,7 @@ fn image(r: &mut Reader<'_>, t: &Table<'_>) -> Option<ImageRegion> {
         }
     }
     let loc = match &source {
-        ImageSource::File(v) | ImageSource::Field(v) => v.loc.clone(),
+        ImageSource::File(v) | ImageSource::Field(v) => v.loc,
     };
     Some(ImageRegion {
         source,
@@ -257,7 +257,7 @@ pub(super) fn image_source(
         }
         (file, _) => {
             let both = file.is_some();
-            let loc = file.map_or_else(|| at.clone(), |v| v.loc);
+            let loc = file.map_or_else(|| *at, |v| v.loc);
             r.diags.push(
                 Diagnostic::error(
                     "bad-value",

@@ -59,11 +59,7 @@ fn load_template(
     diags: &mut Diagnostics,
 ) -> Result<Option<CardTemplate>, OpError> {
     if !super::ids::is_plain(&id.value) {
-        diags.push(super::ids::bad_id(
-            &id.value,
-            "a layout name",
-            id.loc.clone(),
-        ));
+        diags.push(super::ids::bad_id(&id.value, "a layout name", id.loc));
         return Ok(None);
     }
     let name = format!("{}.toml", id.value);
@@ -73,7 +69,7 @@ fn load_template(
         diags.push(super::paths::outside(
             &format!("templates/{kind}/{name}"),
             "the card template",
-            Some(id.loc.clone()),
+            Some(id.loc),
         ));
         return Ok(None);
     }
@@ -103,7 +99,7 @@ fn load_template(
             .map(|c| format!("did you mean `{c}`? "))
             .unwrap_or_default();
         diags.push(crate::error!(
-            "missing-file", Some(id.loc.clone()), "no card template `{}`", id.value;
+            "missing-file", Some(id.loc), "no card template `{}`", id.value;
             hint: "{close}the {kind} layouts there are: {}; a game's own layout is its {}",
                 shown.join(", "), Path::new("templates").join(kind).join(&name).display()
         ));

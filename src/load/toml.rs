@@ -281,7 +281,7 @@ impl<'d> Reader<'d> {
         }
         let sep = if unit.is_empty() { "" } else { " " };
         self.diags.push(crate::error!(
-            "bad-value", Some(v.loc.clone()),
+            "bad-value", Some(v.loc),
             "`{key}` must be more than 0 and at most {max}{sep}{unit}, not {}", v.value;
             hint: "check the number and its unit"
         ));

@@ -65,7 +65,7 @@ fn track(r: &mut Reader<'_>, table: &Table<'_>) -> Option<BoardPart> {
             "numbered" => Some(PartKind::Numbered),
             _ => {
                 r.diags.push(crate::error!(
-                    "bad-value", Some(kind.loc.clone()), "`{}` is not a kind of track", kind.value;
+                    "bad-value", Some(kind.loc), "`{}` is not a kind of track", kind.value;
                     hint: "use one of: {}", k::kind.values().join(", ")
                 ));
                 None
@@ -84,7 +84,7 @@ fn track(r: &mut Reader<'_>, table: &Table<'_>) -> Option<BoardPart> {
     let boxes = to.value - from + 1;
     if boxes < 1 {
         r.diags.push(crate::error!(
-            "bad-track-range", Some(to.loc.clone()),
+            "bad-track-range", Some(to.loc),
             "the track runs from {from} to {}: it has no box", to.value;
             hint: "`to` is the last box's number, at least `from` ({from})"
         ));
@@ -92,7 +92,7 @@ fn track(r: &mut Reader<'_>, table: &Table<'_>) -> Option<BoardPart> {
     }
     if boxes > MAX_TRACK_BOXES {
         r.diags.push(crate::error!(
-            "limit-exceeded", Some(to.loc.clone()),
+            "limit-exceeded", Some(to.loc),
             "a track of {boxes} boxes";
             hint: "a track has at most {MAX_TRACK_BOXES} boxes"
         ));
@@ -102,7 +102,7 @@ fn track(r: &mut Reader<'_>, table: &Table<'_>) -> Option<BoardPart> {
         && (w.value < 1 || w.value > boxes)
     {
         r.diags.push(crate::error!(
-            "bad-track-range", Some(w.loc.clone()),
+            "bad-track-range", Some(w.loc),
             "`wrap = {}` on a track of {boxes} boxes", w.value;
             hint: "a total past the end goes round again: wrap is 1 to {boxes} (usually the number of boxes, or `to`)"
         ));
@@ -112,7 +112,7 @@ fn track(r: &mut Reader<'_>, table: &Table<'_>) -> Option<BoardPart> {
         && let Some(w) = &wrap
     {
         r.diags.push(crate::error!(
-            "bad-track-range", Some(w.loc.clone()), "a turn track does not wrap";
+            "bad-track-range", Some(w.loc), "a turn track does not wrap";
             hint: "use kind = \"numbered\" for a track whose totals go round again"
         ));
         return None;
@@ -121,7 +121,7 @@ fn track(r: &mut Reader<'_>, table: &Table<'_>) -> Option<BoardPart> {
         && p.value < 1
     {
         r.diags.push(crate::error!(
-            "bad-value", Some(p.loc.clone()), "`per_row = {}`: a row needs a box", p.value;
+            "bad-value", Some(p.loc), "`per_row = {}`: a row needs a box", p.value;
             hint: "give 1 or more boxes a row"
         ));
         return None;
@@ -130,7 +130,7 @@ fn track(r: &mut Reader<'_>, table: &Table<'_>) -> Option<BoardPart> {
         let at = labels
             .get(boxes.max(0) as usize)
             .or(labels.last())
-            .map_or_else(|| to.loc.clone(), |l| l.loc.clone());
+            .map_or_else(|| to.loc, |l| l.loc);
         r.diags.push(crate::error!(
             "bad-value", Some(at),
             "{} labels for {boxes} boxes", labels.len();
@@ -174,7 +174,7 @@ fn holding_box(r: &mut Reader<'_>, table: &Table<'_>) -> Option<BoardPart> {
         kind: PartKind::Holding,
         from: 1,
         to: 1,
-        range_loc: loc.clone(),
+        range_loc: loc,
         wrap: None,
         per_row: None,
         box_width: width,
@@ -198,7 +198,7 @@ fn size_in(
         return Some(v.value);
     }
     r.diags.push(crate::error!(
-        "bad-value", Some(v.loc.clone()),
+        "bad-value", Some(v.loc),
         "`{key}` is {} in", v.value / 72.0;
         hint: "give {} in to {} in", min / 72.0, max / 72.0
     ));
@@ -217,7 +217,7 @@ fn on_map(r: &mut Reader<'_>, t: &Tab<'_, '_>) -> Option<Option<OnMap>> {
         (None, None) => None,
         (Some(v), None) | (None, Some(v)) => {
             r.diags.push(crate::error!(
-                "missing-field", Some(v.loc.clone()), "a place on the map needs both `x` and `y`";
+                "missing-field", Some(v.loc), "a place on the map needs both `x` and `y`";
                 hint: "give x = \"1in\", y = \"0.5in\" (from the map's top-left), or a cell: at = \"0101\""
             ));
             return None;
@@ -226,7 +226,7 @@ fn on_map(r: &mut Reader<'_>, t: &Tab<'_, '_>) -> Option<Option<OnMap>> {
     let place = match (at.map(PartAt::Cell), point) {
         (Some(a), Some(_)) => {
             r.diags.push(crate::error!(
-                "bad-value", Some(a.loc().clone()), "the part is placed both at a cell and at x, y";
+                "bad-value", Some(*a.loc()), "the part is placed both at a cell and at x, y";
                 hint: "give `at` or `x` and `y`, not both"
             ));
             return None;
@@ -238,14 +238,14 @@ fn on_map(r: &mut Reader<'_>, t: &Tab<'_, '_>) -> Option<Option<OnMap>> {
         (Some(map), Some(at)) => Some(Some(OnMap { map, at })),
         (Some(map), None) => {
             r.diags.push(crate::error!(
-                "missing-field", Some(map.loc.clone()), "where on the map `{}` does it go?", map.value;
+                "missing-field", Some(map.loc), "where on the map `{}` does it go?", map.value;
                 hint: "give a cell (at = \"0101\") or a point (x = \"1in\", y = \"0.5in\")"
             ));
             None
         }
         (None, Some(at)) => {
             r.diags.push(crate::error!(
-                "missing-field", Some(at.loc().clone()), "a place on a map, but no map";
+                "missing-field", Some(*at.loc()), "a place on a map, but no map";
                 hint: "name the map: map = \"<a [[maps]] id>\"; without map and place it prints on the tracks sheet"
             ));
             None

@@ -229,7 +229,7 @@ impl Deck {
     /// `dangling-reference` at `name`: the deck declares no such field.
     pub fn no_field(&self, name: &Located<String>) -> Diagnostic {
         crate::error!(
-            "dangling-reference", Some(name.loc.clone()),
+            "dangling-reference", Some(name.loc),
             "the deck `{}` has no field `{}`", self.id, name.value;
             hint: "{}", self.fields_hint()
         )

@@ -127,7 +127,7 @@ pub fn block_alone(game: &Game, id: &str) -> Option<Chart> {
         title,
         rule,
         blocks,
-        loc: block.loc.clone(),
+        loc: block.loc,
     })
 }
 

@@ -132,15 +132,15 @@ pub fn tec_chart(map: &Map) -> Option<Chart> {
         return None;
     }
     let table = tec_table(map);
-    let loc = map.loc.clone();
-    let at = |s: &str| Located::new(s.to_string(), loc.clone());
+    let loc = map.loc;
+    let at = |s: &str| Located::new(s.to_string(), loc);
     let rows = |list: &[(String, Swatch, Vec<String>)]| -> Vec<MatrixRow> {
         list.iter()
             .map(|(name, swatch, cells)| MatrixRow {
                 label: Some(name.clone()),
                 cells: cells.iter().map(|c| at(c)).collect(),
                 swatch: Some(swatch.clone()),
-                loc: loc.clone(),
+                loc,
             })
             .collect()
     };
@@ -180,7 +180,7 @@ pub fn tec_chart(map: &Map) -> Option<Chart> {
         lookup: None,
         intro: Vec::new(),
         notes,
-        loc: loc.clone(),
+        loc,
     };
     Some(Chart {
         id: tec_id(map),
@@ -189,7 +189,7 @@ pub fn tec_chart(map: &Map) -> Option<Chart> {
         blocks: vec![ChartBlock {
             kind: BlockKind::Matrix(matrix),
             beside: false,
-            loc: loc.clone(),
+            loc,
         }],
         loc,
     })

@@ -57,7 +57,7 @@ pub fn plan_counters(
                 // Copies of one counter fail alike: report each problem once.
                 let mut seen: Vec<(String, Option<crate::diag::Loc>)> = Vec::new();
                 for d in problems {
-                    let key = (d.message.clone(), d.loc.clone());
+                    let key = (d.message.clone(), d.loc);
                     if !seen.contains(&key) {
                         seen.push(key);
                         diags.push(d);
@@ -220,7 +220,7 @@ fn resolve(
                 entry,
             };
             // A counter's problems are the unit's: at its name.
-            let name_loc = name_loc(units, item).unwrap_or_else(|| unit.loc.clone());
+            let name_loc = name_loc(units, item).unwrap_or(unit.loc);
             if !(0..=500).contains(&count.value) {
                 ok = false;
                 continue;
@@ -234,7 +234,7 @@ fn resolve(
                     .image
                     .as_ref()
                     .and_then(|image| unit_picture(image, units, item, &art));
-                let named_at = crate::model::Located::new(unit.value.clone(), name_loc.clone());
+                let named_at = crate::model::Located::new(unit.value.clone(), name_loc);
                 let Some(parts) = strip_counters(game, job, units, item, &named_at) else {
                     ok = false;
                     continue;
@@ -255,7 +255,7 @@ fn resolve(
                             side: side.name.value.clone(),
                             new_row: first,
                             key,
-                            loc: name_loc.clone(),
+                            loc: name_loc,
                         });
                         first = false;
                     }
@@ -299,7 +299,7 @@ fn resolve(
                     side: side.name.value.clone(),
                     new_row: first,
                     key,
-                    loc: name_loc.clone(),
+                    loc: name_loc,
                 });
                 first = false;
             }
@@ -313,7 +313,7 @@ fn resolve(
 /// Where an item's `name` is written in its collection.
 fn name_loc(units: &Deck, item: &crate::model::Card) -> Option<crate::diag::Loc> {
     let at = units.field_index("name")?;
-    Some(item.values.get(at)?.as_ref()?.loc.clone())
+    Some(item.values.get(at)?.as_ref()?.loc)
 }
 
 /// Four empty corners: a marker's, or a strip counter's.
@@ -343,7 +343,7 @@ fn strip_counters(
         let f = units.field_index(&field.value)?;
         let v = item.values.get(f)?.as_ref()?;
         let text = crate::layout::card_list_value(game, units, item, f);
-        (!text.trim().is_empty()).then(|| (text, v.loc.clone(), f))
+        (!text.trim().is_empty()).then_some((text, v.loc, f))
     };
     let text_of = |field: &Option<crate::model::Located<String>>| {
         field
@@ -364,7 +364,7 @@ fn strip_counters(
     let r = units.item_ref(item);
     let designation = text_of(&job.designation).unwrap_or_else(|| CounterText {
         text: r.name.clone(),
-        loc: named_at.loc.clone(),
+        loc: named_at.loc,
     });
     let formation = text_of(&job.formation);
     let band = job.formation.as_ref().and_then(|f| {
@@ -517,7 +517,7 @@ fn markers(job: &CounterJob) -> Vec<Counter> {
                 // The markers begin a row of their own, then run on.
                 new_row: counters.is_empty() && n == 0,
                 key: CounterKey::Marker(k),
-                loc: marker.name.loc.clone(),
+                loc: marker.name.loc,
             });
         }
     }

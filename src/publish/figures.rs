@@ -74,12 +74,12 @@ pub fn draw_figures(
 fn label_problem(spec: &FigureSpec, problem: LabelProblem) -> Diagnostic {
     match problem {
         LabelProblem::Unsettable(label) => crate::error!(
-            "missing-glyph", Some(label.loc.clone()),
+            "missing-glyph", Some(label.loc),
             "figure `{}`: the label uses characters the font lacks", spec.id.value;
             hint: "replace the characters, or add a font that has them to fonts/"
         ),
         LabelProblem::TooWide { label, width, room } => crate::error!(
-            "figure-label-overflow", Some(label.loc.clone()),
+            "figure-label-overflow", Some(label.loc),
             "figure `{}`: the label is {width:.0} pt wide and the figure {room:.0} pt", spec.id.value;
             hint: "shorten the label (a figure's labels are a few words: say more in the caption), or widen the figure's `hexes`"
         ),

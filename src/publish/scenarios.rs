@@ -164,7 +164,7 @@ fn cards<'a>(
                     OobEntry {
                         counter,
                         place: entry.place.shown_in(game),
-                        loc: entry.place.loc().unwrap_or(&entry.loc).clone(),
+                        loc: *entry.place.loc().unwrap_or(&entry.loc),
                     },
                 ));
             }
@@ -202,7 +202,7 @@ fn cards<'a>(
                     later.push(OobEntry {
                         counter,
                         place: arrival(game, entry),
-                        loc: entry.place.loc().unwrap_or(&entry.loc).clone(),
+                        loc: *entry.place.loc().unwrap_or(&entry.loc),
                     });
                 }
             }
@@ -236,7 +236,7 @@ fn cards<'a>(
             Some(OobEntry {
                 counter: drawn.markers.get(&m.marker.value)?,
                 place: m.place.shown_in(game),
-                loc: m.place.loc().unwrap_or(&m.loc).clone(),
+                loc: *m.place.loc().unwrap_or(&m.loc),
             })
         })
         .collect();
@@ -309,8 +309,7 @@ fn turn_boxes<'a>(
         };
         for unit in &entry.units {
             if let Some((_, c)) = drawn.unit(game, units, &entry.side.value, &unit.value) {
-                b.arrivals
-                    .push((c, entry.place.shown_in(game), unit.loc.clone()));
+                b.arrivals.push((c, entry.place.shown_in(game), unit.loc));
             }
         }
     }
@@ -329,17 +328,12 @@ fn turn_boxes<'a>(
         };
         for unit in &entry.units {
             if let Some((_, c)) = drawn.unit(game, units, &entry.side.value, &unit.value) {
-                b.leaving.push((
-                    c,
-                    caption.clone(),
-                    entry.place.loc().unwrap_or(&entry.loc).clone(),
-                ));
+                b.leaving
+                    .push((c, caption.clone(), *entry.place.loc().unwrap_or(&entry.loc)));
             }
         }
-        b.notes.push((
-            withdrawal_note(game, units, drawn, entry),
-            entry.loc.clone(),
-        ));
+        b.notes
+            .push((withdrawal_note(game, units, drawn, entry), entry.loc));
     }
     boxes
 }
@@ -414,7 +408,7 @@ pub fn plan_scenarios(
         let head = SheetHead {
             scenario: scenario.name.value.clone(),
             facts: facts(game, scenario),
-            loc: scenario.name.loc.clone(),
+            loc: scenario.name.loc,
             words: game.words.clone(),
         };
         let cards = cards(game, scenario, units, &drawn);

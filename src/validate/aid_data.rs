@@ -32,7 +32,7 @@ pub fn check_aid_data(game: &Game, diags: &mut Diagnostics) {
                 };
                 if !matches!(&deck.fields[i].kind, FieldKind::Ref(to) if *to == deck.id) {
                     diags.push(crate::error!(
-                        "wrong-type", Some(field.loc.clone()),
+                        "wrong-type", Some(field.loc),
                         "`{}`.`{}` is a {} field; a chain follows a ref field into `{}` itself",
                         deck.id, field.value, kind_named(&deck.fields[i].kind), deck.id;
                         hint: "name a field declared kind = \"ref\", to = \"{}\"", deck.id
@@ -50,7 +50,7 @@ pub fn check_aid_data(game: &Game, diags: &mut Diagnostics) {
                 };
                 if !matches!(deck.fields[i].kind, FieldKind::Faces(_)) {
                     diags.push(crate::error!(
-                        "wrong-type", Some(faces.loc.clone()),
+                        "wrong-type", Some(faces.loc),
                         "`{}`.`{}` is a {} field; dice are drawn from a faces field",
                         deck.id, faces.value, kind_named(&deck.fields[i].kind);
                         hint: "name a field declared kind = \"faces\""

@@ -86,9 +86,9 @@ fn check_one(
         needed(h)
     );
     let d = if dpi < MIN_PRINT_DPI {
-        Diagnostic::error("low-resolution", message, Some(loc.clone()))
+        Diagnostic::error("low-resolution", message, Some(*loc))
     } else {
-        Diagnostic::warning("low-resolution", message, Some(loc.clone()))
+        Diagnostic::warning("low-resolution", message, Some(*loc))
     };
     diags.push(d.with_hint(hint));
 }

@@ -25,7 +25,7 @@ pub fn check_background_art(
             names.sort_unstable();
             names.dedup();
             diags.push(crate::error!(
-                "dangling-reference", Some(art.icon.loc.clone()),
+                "dangling-reference", Some(art.icon.loc),
                 "no icon `{}` for the art of template `{}`", art.icon.value, template.id;
                 hint: "icons (data/icons/ and the game's icons/): {}", names.join(", ")
             ));
@@ -35,7 +35,7 @@ pub fn check_background_art(
             || art.top + art.size <= 0.0
         {
             diags.push(crate::error!(
-                "art-off-card", Some(art.icon.loc.clone()),
+                "art-off-card", Some(art.icon.loc),
                 "the `{}` art of template `{}` spans ({:.1}, {:.1})-({:.1}, {:.1}) pt, wholly off the {width:.1} x {height:.1} pt card",
                 art.icon.value,
                 template.id,

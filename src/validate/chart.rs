@@ -31,7 +31,7 @@ pub fn check_aid_tables(game: &crate::model::Game, diags: &mut Diagnostics) {
                 diags.push(
                     crate::error!(
                         "dangling-reference",
-                        Some(id.loc.clone()),
+                        Some(id.loc),
                         "the aid's table `{}` is no chart block of the game",
                         id.value
                     )
@@ -77,7 +77,7 @@ pub fn check_chart_rules(game: &crate::model::Game, diags: &mut Diagnostics) {
             near.sort_by(|a, b| compare_numbers(a, b));
             near.truncate(12);
             diags.push(crate::error!(
-                "unknown-rule-number", Some(rule.loc.clone()),
+                "unknown-rule-number", Some(rule.loc),
                 "`rule = \"{}\"` names rule {number}, which the rules do not have",
                 rule.value.chars().take(60).filter(|c| !c.is_control()).collect::<String>();
                 hint: "the rules' numbers include {}", near.join(", ")
@@ -172,7 +172,7 @@ fn unique_id<'a>(
 ) {
     if seen.contains_key(id.value.as_str()) {
         diags.push(crate::error!(
-            "duplicate-value", Some(id.loc.clone()),
+            "duplicate-value", Some(id.loc),
             "two chart blocks have the id `{}`", id.value;
             hint: "ids name tables for `grogpress odds`; make each one different"
         ));
@@ -206,7 +206,7 @@ fn check_results(t: &ResultsTable, diags: &mut Diagnostics) {
                     .iter()
                     .find(|r| r.roll.value.low.is_some_and(|l| l > first))
                     .or(t.rows.last())
-                    .map_or_else(|| t.loc.clone(), |r| r.roll.loc.clone());
+                    .map_or_else(|| t.loc, |r| r.roll.loc);
                 // The rows either side of the first gap, by their rolls.
                 let row_at = |roll: Option<i64>| {
                     let roll = roll?;
@@ -240,7 +240,7 @@ fn check_results(t: &ResultsTable, diags: &mut Diagnostics) {
                     .map(|&i| format!("\"{}\"", t.rows[i].roll_text))
                     .collect();
                 diags.push(crate::error!(
-                    "table-overlap", Some(t.rows[second].roll.loc.clone()),
+                    "table-overlap", Some(t.rows[second].roll.loc),
                     "table `{}`: roll{} {} answered by more than one row ({})",
                     t.id.value,
                     if Coverage::count(&rolls) == 1 { "" } else { "s" },
@@ -268,7 +268,7 @@ fn check_legend(t: &ResultsTable, diags: &mut Diagnostics) {
                         match t.legend.iter().position(|e| e.matches(code)) {
                             Some(i) => used[i] = true,
                             None => diags.push(crate::error!(
-                                "undefined-result-code", Some(cell.loc.clone()),
+                                "undefined-result-code", Some(cell.loc),
                                 "table `{}`: result code `{code}` is not in the legend", t.id.value;
                                 hint: "legend codes: {}; `{}` means no result",
                                 t.legend.iter().map(|e| e.code.value.as_str()).collect::<Vec<_>>().join(", "),
@@ -290,7 +290,7 @@ fn check_legend(t: &ResultsTable, diags: &mut Diagnostics) {
     for (entry, used) in t.legend.iter().zip(used) {
         if !used {
             diags.push(crate::error!(
-                "unused-legend-entry", Some(entry.code.loc.clone()),
+                "unused-legend-entry", Some(entry.code.loc),
                 "table `{}`: legend entry `{}` is used by no cell", t.id.value, entry.code.value;
                 hint: "remove the entry, or fix the cell that should use it"
             ));
@@ -337,7 +337,7 @@ fn check_ranges(t: &RangeTable, diags: &mut Diagnostics) {
                     format!(" or one of: {}", t.words.join(", "))
                 };
                 diags.push(crate::error!(
-                    "bad-die-range", Some(cell.loc.clone()),
+                    "bad-die-range", Some(cell.loc),
                     "table `{}`: `{}` {why}", t.id.value, cell.value;
                     hint: "write rolls of {dice} from {} to {}: \"6\", \"5-6\"{words}",
                     dice.min(), dice.max()
@@ -380,7 +380,7 @@ fn check_modifiers(m: &ModifierList, diags: &mut Diagnostics) {
                         };
                         diags.push(
                             crate::error!(
-                                "bad-modifier-group", Some(loc.clone()),
+                                "bad-modifier-group", Some(*loc),
                                 "list `{}`: this {what} {problem}", m.id.value;
                                 hint: "a group is `{{ lead = \"...\", only_one = true, options = [{{ text, value }}, {{ text, value }}] }}`"
                             ),
@@ -405,7 +405,7 @@ fn check_value(value: &Located<String>, diags: &mut Diagnostics) {
     if ModValue::parse(&value.value).is_none() {
         diags.push(
             crate::error!(
-                "bad-modifier-value", Some(value.loc.clone()),
+                "bad-modifier-value", Some(value.loc),
                 "`{}` is not a modifier", value.value;
                 hint: "write a signed number (\"+1\", \"-2\") or letter (\"-X\", \"+/-X\"); alternatives go in a group"
             ),
@@ -421,7 +421,7 @@ fn check_matrix(m: &Matrix, diags: &mut Diagnostics) {
             match m.symbols.iter().position(|s| s.value == cell.value) {
                 Some(i) => used[i] = true,
                 None => diags.push(crate::error!(
-                    "undeclared-symbol", Some(cell.loc.clone()),
+                    "undeclared-symbol", Some(cell.loc),
                     "matrix `{}`: `{}` is not one of its declared symbols", m.id.value, cell.value;
                     hint: "declared: {}",
                     m.symbols.iter().map(|s| s.value.as_str()).collect::<Vec<_>>().join(" ")
@@ -435,7 +435,7 @@ fn check_matrix(m: &Matrix, diags: &mut Diagnostics) {
     for (symbol, used) in m.symbols.iter().zip(used) {
         if !used {
             diags.push(crate::warning!(
-                "unused-symbol", Some(symbol.loc.clone()),
+                "unused-symbol", Some(symbol.loc),
                 "matrix `{}`: symbol `{}` is used by no cell", m.id.value, symbol.value;
                 hint: "remove it from `symbols`"
             ));
@@ -448,7 +448,7 @@ fn check_lookup(m: &Matrix, lookup: &Lookup, diags: &mut Diagnostics) {
     let keys = lookup.keys;
     if keys == 0 || keys > m.columns.len() || lookup.values.is_empty() {
         diags.push(crate::error!(
-            "bad-value", Some(lookup.loc.clone()),
+            "bad-value", Some(lookup.loc),
             "matrix `{}`: a lookup needs 1 to {} key columns and their values",
             m.id.value, m.columns.len();
             hint: "write `lookup = {{ keys = 2, values = [\"Yes\", \"No\"] }}`"
@@ -481,13 +481,13 @@ fn check_lookup(m: &Matrix, lookup: &Lookup, diags: &mut Diagnostics) {
             .join(", ");
         match hits.len() {
             0 => diags.push(crate::error!(
-                "lookup-gap", Some(lookup.loc.clone()),
+                "lookup-gap", Some(lookup.loc),
                 "matrix `{}`: no row for {named}", m.id.value;
                 hint: "every combination of the key columns needs exactly one row"
             )),
             1 => {}
             _ => diags.push(crate::error!(
-                "lookup-overlap", Some(rows[hits[1]].loc.clone()),
+                "lookup-overlap", Some(rows[hits[1]].loc),
                 "matrix `{}`: {} rows answer {named}", m.id.value, hits.len();
                 hint: "every combination of the key columns needs exactly one row"
             )),
@@ -525,7 +525,7 @@ fn check_checklist(c: &Checklist, lettered: usize, diags: &mut Diagnostics) {
             && !c.actors.iter().any(|a| a.value == actor.value)
         {
             diags.push(crate::error!(
-                "dangling-reference", Some(actor.loc.clone()),
+                "dangling-reference", Some(actor.loc),
                 "checklist `{}`: actor `{}` is not declared", c.id.value, actor.value;
                 hint: "declared actors: {}",
                 c.actors.iter().map(|a| a.value.as_str()).collect::<Vec<_>>().join(", ")
@@ -536,7 +536,7 @@ fn check_checklist(c: &Checklist, lettered: usize, diags: &mut Diagnostics) {
             if index >= lettered {
                 diags.push(
                     crate::error!(
-                        "dangling-reference", Some(step.loc.clone()),
+                        "dangling-reference", Some(step.loc),
                         "checklist `{}` refers to Step ({letter}), but its lettered steps run a) to {}",
                         c.id.value, Numbering::Letters.label(lettered.saturating_sub(1)).unwrap_or_default();
                         hint: "refer to a step the checklist has"

@@ -14,7 +14,7 @@ pub fn check_constraints(game: &Game, deck: &Deck, diags: &mut Diagnostics) {
         && deck.cards.len() != size.value
     {
         diags.push(crate::error!(
-            "deck-size", Some(size.loc.clone()),
+            "deck-size", Some(size.loc),
             "{} has {} cards where size = {}", deck.name, deck.cards.len(), size.value;
             hint: "add or remove cards, or correct the declared size"
         ));
@@ -33,7 +33,7 @@ pub fn check_constraints(game: &Game, deck: &Deck, diags: &mut Diagnostics) {
 /// The number a card holds in an int field, if it holds one.
 fn number(card: &Card, field: usize) -> Option<(i64, crate::diag::Loc)> {
     let v = card.values.get(field)?.as_ref()?;
-    Some((v.value.display().parse().ok()?, v.loc.clone()))
+    Some((v.value.display().parse().ok()?, v.loc))
 }
 
 fn check_complete(game: &Game, deck: &Deck, complete: &Complete, diags: &mut Diagnostics) {
@@ -96,7 +96,7 @@ fn check_complete(game: &Game, deck: &Deck, complete: &Complete, diags: &mut Dia
         if !missing.is_empty() {
             let scope = scope(game, deck, complete.within, group);
             diags.push(crate::error!(
-                "incomplete-set", Some(complete.loc.clone()),
+                "incomplete-set", Some(complete.loc),
                 "no card{scope} has `{name}` = {}", describe(&missing);
                 hint: "`{name}` takes each of {} once{scope}", describe(&complete.values)
             ));
@@ -147,7 +147,7 @@ fn check_when(game: &Game, deck: &Deck, when: &When, diags: &mut Diagnostics) {
         for &f in &when.forbid {
             if let Some(v) = &card.values[f] {
                 diags.push(crate::error!(
-                    "forbidden-field", Some(v.loc.clone()),
+                    "forbidden-field", Some(v.loc),
                     "\"{title}\" has `{}`, which a card with `{cond}` = \"{value}\" may not have",
                     deck.fields[f].name;
                     hint: "remove `{}` from this card", deck.fields[f].name
@@ -179,7 +179,7 @@ fn check_cycle(
 ) {
     let FieldKind::Ref(to) = &deck.fields[field].kind else {
         diags.push(crate::error!(
-            "not-a-cycle", Some(loc.clone()),
+            "not-a-cycle", Some(*loc),
             "`{}` is not a ref field", deck.fields[field].name;
             hint: "a cycle follows a ref field into `{}` itself", deck.id
         ));
@@ -187,7 +187,7 @@ fn check_cycle(
     };
     if to != &deck.id {
         diags.push(crate::error!(
-            "not-a-cycle", Some(loc.clone()),
+            "not-a-cycle", Some(*loc),
             "`{}` refers to `{to}`, not to `{}`", deck.fields[field].name, deck.id;
             hint: "a cycle follows a ref field into `{}` itself", deck.id
         ));
@@ -251,7 +251,7 @@ fn check_cycle(
         why.push_str(&format!("; left out: {}", left_out.join(", ")));
     }
     diags.push(crate::error!(
-        "not-a-cycle", Some(loc.clone()),
+        "not-a-cycle", Some(*loc),
         "`{}` does not make one cycle through every item of `{}`", deck.fields[field].name, deck.id;
         hint: "{why}"
     ));

@@ -131,14 +131,14 @@ pub fn steps_of(
                 Some(n) if (1..=4).contains(&n) && n <= faces.max(1) => n as usize,
                 Some(n) if (1..=4).contains(&n) => {
                     return Err(crate::error!(
-                        "bad-value", Some(v.loc.clone()),
+                        "bad-value", Some(v.loc),
                         "`{name}` has {n} steps, but the counters declare {faces} face{}", if faces == 1 { "" } else { "s" };
                         hint: "give each step a face: `reduced`, or up to four [[publish.counters.faces]]"
                     ));
                 }
                 _ => {
                     return Err(crate::error!(
-                        "bad-value", Some(v.loc.clone()),
+                        "bad-value", Some(v.loc),
                         "`{}` is not a number of steps", v.value.display();
                         hint: "a unit has 1 to 4 steps (3 or 4 print a second counter)"
                     ));
@@ -152,14 +152,14 @@ pub fn steps_of(
             match value(field) {
                 None if k < steps => {
                     return Err(crate::error!(
-                        "missing-field", Some(unit.loc.clone()),
+                        "missing-field", Some(unit.loc),
                         "the {} of `{name}` has no `{}`", FACE_NAMES[k.min(3)], field.value;
                         hint: "give the unit a value for `{}` (every factor of a face it has)", field.value
                     ));
                 }
                 Some(v) if k >= steps => {
                     return Err(crate::error!(
-                        "bad-value", Some(v.loc.clone()),
+                        "bad-value", Some(v.loc),
                         "`{name}` has {steps} step{}, so its `{}` ({}) would not be printed",
                         if steps == 1 { "" } else { "s" }, field.value, FACE_NAMES[k.min(3)];
                         hint: "raise its steps, or empty the value"
@@ -181,7 +181,7 @@ fn check_contrast(game: &Game, job: &CounterJob, diags: &mut Diagnostics) {
         match &side.color {
             Some(color) => {
                 if let Some(rgb) = parse_hex_color(&color.value) {
-                    colours.push((format!("`{}`", side.name.value), rgb, color.loc.clone()));
+                    colours.push((format!("`{}`", side.name.value), rgb, color.loc));
                 }
             }
             None => {
@@ -189,7 +189,7 @@ fn check_contrast(game: &Game, job: &CounterJob, diags: &mut Diagnostics) {
                     .resolve("sides", &side.name.value)
                     .and_then(|s| game.sides.iter().find(|g| g.id == s.id));
                 if let Some((rgb, g)) = of_game.and_then(|g| g.color.map(|c| (c, g))) {
-                    let at = g.color_loc.clone().unwrap_or_else(|| g.loc.clone());
+                    let at = g.color_loc.unwrap_or(g.loc);
                     colours.push((format!("`{}`", side.name.value), rgb, at));
                 }
             }
@@ -202,7 +202,7 @@ fn check_contrast(game: &Game, job: &CounterJob, diags: &mut Diagnostics) {
             colours.push((
                 format!("the `{}` marker", marker.name.value),
                 rgb,
-                color.loc.clone(),
+                color.loc,
             ));
         }
     }
@@ -255,7 +255,7 @@ fn check_sides(
         match &side.color {
             Some(color) => {
                 if parse_hex_color(&color.value).is_none() {
-                    diags.push(bad_color(&color.value, color.loc.clone()));
+                    diags.push(bad_color(&color.value, color.loc));
                 }
             }
             None => {
@@ -265,7 +265,7 @@ fn check_sides(
                     .and_then(|s| s.color);
                 if color.is_none() {
                     diags.push(crate::error!(
-                        "missing-field", Some(side.name.loc.clone()),
+                        "missing-field", Some(side.name.loc),
                         "counters of `{}` have no colour", side.name.value;
                         hint: "give the side a colour in game.toml ([[sides]] color = \"#RRGGBB\"), or here: color = \"#RRGGBB\""
                     ));
@@ -275,7 +275,7 @@ fn check_sides(
         for (unit, count) in &side.units {
             let Some(item) = units.item(&unit.value) else {
                 diags.push(crate::error!(
-                    "dangling-reference", Some(unit.loc.clone()),
+                    "dangling-reference", Some(unit.loc),
                     "no unit `{}` in {}", unit.value, units.name;
                     hint: "units: {}", game.item_names(&units.id).join(", ")
                 ));
@@ -283,7 +283,7 @@ fn check_sides(
             };
             if !(0..=500).contains(&count.value) {
                 diags.push(crate::error!(
-                    "bad-value", Some(count.loc.clone()),
+                    "bad-value", Some(count.loc),
                     "{} counters of one unit is out of range", count.value;
                     hint: "a side has 0 to 500 counters of each unit"
                 ));
@@ -335,7 +335,7 @@ fn check_swatch(
         .flat_map(|c| c.fields.iter().map(|f| f.name.as_str()))
         .collect();
     diags.push(crate::error!(
-        "dangling-reference", Some(swatch.loc.clone()),
+        "dangling-reference", Some(swatch.loc),
         "no collection the counters' corners or formation refer to has a field `{}`", swatch.value;
         hint: "{}", if fields.is_empty() {
             "the corners and the formation refer to no collection".to_string()
@@ -371,7 +371,7 @@ fn corner_swatch_color(
     let text = color.value.display();
     parse_hex_color(&text)
         .is_none()
-        .then(|| bad_color(&text, color.loc.clone()))
+        .then(|| bad_color(&text, color.loc))
 }
 
 /// A value that is not a `#RRGGBB` colour.
@@ -382,7 +382,7 @@ pub fn bad_color(value: &str, loc: crate::diag::Loc) -> Diagnostic {
 
 fn no_field(units: &Deck, name: &Located<String>) -> Diagnostic {
     crate::error!(
-        "dangling-reference", Some(name.loc.clone()),
+        "dangling-reference", Some(name.loc),
         "the collection `{}` has no field `{}`", units.id, name.value;
         hint: "{}", units.fields_hint()
     )

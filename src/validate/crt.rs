@@ -21,7 +21,7 @@ pub fn check_columns(t: &ResultsTable, combat: &CombatColumns, diags: &mut Diagn
             if !t.legend.iter().any(|e| e.matches(c)) {
                 diags.push(
                     crate::error!(
-                        "undefined-result-code", Some(code.loc.clone()),
+                        "undefined-result-code", Some(code.loc),
                         "table `{}`: result code `{c}` is not in the legend", t.id.value;
                         hint: "define it in the legend, or write \"first\"/\"last\" to resolve such attacks on the end column"
                     ),
@@ -35,7 +35,7 @@ pub fn check_columns(t: &ResultsTable, combat: &CombatColumns, diags: &mut Diagn
 fn check_odds(t: &ResultsTable, ratios: &[crate::model::crt::Ratio], diags: &mut Diagnostics) {
     for (i, pair) in ratios.windows(2).enumerate() {
         let (before, after) = (pair[0], pair[1]);
-        let at = t.columns[i + 1].loc.clone();
+        let at = t.columns[i + 1].loc;
         match before.cmp_value(after) {
             std::cmp::Ordering::Less => {}
             std::cmp::Ordering::Equal => diags.push(crate::error!(
@@ -69,7 +69,7 @@ fn check_differentials(t: &ResultsTable, ranges: &[RollRange], diags: &mut Diagn
                 let next = gap.1.checked_add(1).and_then(column_of).unwrap_or(0);
                 diags.push(
                     crate::error!(
-                        "table-gap", Some(t.columns[next].loc.clone()),
+                        "table-gap", Some(t.columns[next].loc),
                         "table `{}`: no column for differential{} {}",
                         t.id.value, if Coverage::count(&found) == 1 { "" } else { "s" }, signed_ranges(&found);
                         hint: "every differential between the first column and the last needs exactly one column"
@@ -85,7 +85,7 @@ fn check_differentials(t: &ResultsTable, ranges: &[RollRange], diags: &mut Diagn
                     .map(|&i| format!("\"{}\"", t.columns[i].value))
                     .collect();
                 diags.push(crate::error!(
-                    "table-overlap", Some(t.columns[second].loc.clone()),
+                    "table-overlap", Some(t.columns[second].loc),
                     "table `{}`: differential{} {} in more than one column ({})",
                     t.id.value,
                     if Coverage::count(&found) == 1 { "" } else { "s" },
@@ -103,7 +103,7 @@ fn check_differentials(t: &ResultsTable, ranges: &[RollRange], diags: &mut Diagn
         {
             diags.push(
                 crate::error!(
-                    "bad-value", Some(t.columns[i + 1].loc.clone()),
+                    "bad-value", Some(t.columns[i + 1].loc),
                     "table `{}`: column \"{}\" comes after \"{}\"; differential columns rise left to right",
                     t.id.value, t.columns[i + 1].value, t.columns[i].value;
                     hint: "order the columns from the lowest differential to the highest"

@@ -67,7 +67,7 @@ fn check_values(game: &Game, deck: &Deck, diags: &mut Diagnostics) {
                     let mut names = game.item_names(to);
                     names.extend(field.symbols.iter().map(|(s, m)| format!("{s} ({m})")));
                     diags.push(crate::error!(
-                        "dangling-reference", Some(value.loc.clone()),
+                        "dangling-reference", Some(value.loc),
                         "`{}` = \"{text}\" names no {what}", field.name;
                         hint: "{to}: {}", names.join(", ")
                     ));
@@ -76,7 +76,7 @@ fn check_values(game: &Game, deck: &Deck, diags: &mut Diagnostics) {
                     if let Some((at, why)) = rich_problem(text) {
                         diags.push(
                             crate::warning!(
-                                "unbalanced-markup", Some(value.loc.clone()),
+                                "unbalanced-markup", Some(value.loc),
                                 "in `{}`: {why}", field.name;
                                 hint: "marker at character {} of the text; escape a literal star as \\\\*",
                                 text[..at].chars().count() + 1
@@ -133,7 +133,7 @@ fn check_count(
     for (key, n) in counts {
         if n != want {
             diags.push(crate::error!(
-                "card-count", Some(loc.clone()),
+                "card-count", Some(*loc),
                 "{} has {n} {} where the deck requires exactly {want}",
                 group_name(game, deck, field, &key), deck.name.to_lowercase();
                 hint: "each `{}` must have {want} cards; add or remove cards",
@@ -165,12 +165,12 @@ fn check_unique(
             let name = &deck.fields[field].name;
             let d = crate::error!(
                 "duplicate-value",
-                Some(value.loc.clone()),
+                Some(value.loc),
                 "`{name}` = \"{}\" appears more than once{scope}", key.1;
                 hint: "`{name}` must be unique{scope}"
             );
             diags.push(match first.values[field].as_ref() {
-                Some(first) => d.with_label(first.loc.clone(), "the first is here"),
+                Some(first) => d.with_label(first.loc, "the first is here"),
                 None => d,
             });
         } else {
@@ -215,7 +215,7 @@ fn check_mirrored(game: &Game, deck: &Deck, mirror: usize, diags: &mut Diagnosti
                     continue;
                 }
                 diags.push(crate::error!(
-                    "mirror-mismatch", Some(card.loc.clone()),
+                    "mirror-mismatch", Some(card.loc),
                     "{name} card \"{}\" has no {first_name} counterpart", title_of(card);
                     hint: "the cards of every `{}` must be the same except for `{}`",
                     deck.fields[mirror].name, deck.fields[mirror].name
@@ -226,12 +226,8 @@ fn check_mirrored(game: &Game, deck: &Deck, mirror: usize, diags: &mut Diagnosti
                 if i == mirror || same(&card.values[i], &twin.values[i]) {
                     continue;
                 }
-                let loc = card.values[i]
-                    .as_ref()
-                    .map_or_else(|| card.loc.clone(), |v| v.loc.clone());
-                let twin_loc = twin.values[i]
-                    .as_ref()
-                    .map_or_else(|| twin.loc.clone(), |v| v.loc.clone());
+                let loc = card.values[i].as_ref().map_or_else(|| card.loc, |v| v.loc);
+                let twin_loc = twin.values[i].as_ref().map_or_else(|| twin.loc, |v| v.loc);
                 diags.push(
                     crate::error!(
                         "mirror-mismatch",
@@ -248,7 +244,7 @@ fn check_mirrored(game: &Game, deck: &Deck, mirror: usize, diags: &mut Diagnosti
         for card in first {
             if all_complete && !titles.contains(&title_of(card)) {
                 diags.push(crate::error!(
-                    "mirror-mismatch", Some(card.loc.clone()),
+                    "mirror-mismatch", Some(card.loc),
                     "{first_name} card \"{}\" has no {name} counterpart", title_of(card);
                     hint: "add the same card for {name}"
                 ));

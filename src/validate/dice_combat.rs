@@ -36,7 +36,7 @@ pub fn validate_dice_combat(game: &Game, combat: &DiceCombat, diags: &mut Diagno
                         .map(|(s, _)| s.as_str())
                         .collect();
                     diags.push(crate::error!(
-                        "dangling-reference", Some(symbol.loc.clone()),
+                        "dangling-reference", Some(symbol.loc),
                         "`{}` declares no symbol `{}`", combat.faces.value, symbol.value;
                         hint: "symbols: {}", known.join(", ")
                     ));
@@ -56,7 +56,7 @@ fn field(
     let Some(i) = deck.field_index(&name.value) else {
         let names: Vec<&str> = deck.fields.iter().map(|f| f.name.as_str()).collect();
         diags.push(crate::error!(
-            "dangling-reference", Some(name.loc.clone()),
+            "dangling-reference", Some(name.loc),
             "`{}` declares no field `{}`", deck.id, name.value;
             hint: "its fields: {}", names.join(", ")
         ));
@@ -64,7 +64,7 @@ fn field(
     };
     if deck.fields[i].kind.name() != kind {
         diags.push(crate::error!(
-            "wrong-type", Some(name.loc.clone()),
+            "wrong-type", Some(name.loc),
             "`{}`.`{}` is a {} field where a {kind} field is needed",
             deck.id, name.value, deck.fields[i].kind.name();
             hint: "name a {kind} field of `{}`", deck.id
@@ -92,7 +92,7 @@ fn ref_field(
         && target != want
     {
         diags.push(crate::error!(
-            "wrong-type", Some(name.loc.clone()),
+            "wrong-type", Some(name.loc),
             "`{}`.`{}` refers to `{target}` where `{want}` is needed", deck.id, name.value;
             hint: "name a ref field into `{want}`"
         ));

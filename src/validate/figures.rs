@@ -23,11 +23,11 @@ pub fn validate_figures(game: &Game, diags: &mut Diagnostics) {
             if let Some(first) = seen.get(figure.id.value.as_str()) {
                 diags.push(
                     crate::error!(
-                        "duplicate-figure", Some(figure.id.loc.clone()),
+                        "duplicate-figure", Some(figure.id.loc),
                         "the figure id `{}` is used twice", figure.id.value;
                         hint: "give each figure its own id: `figure:` links name one"
                     )
-                    .with_label(first.id.loc.clone(), "first used here"),
+                    .with_label(first.id.loc, "first used here"),
                 );
             } else {
                 seen.insert(&figure.id.value, figure);
@@ -84,7 +84,7 @@ pub fn resolve_figure(
     }
     if let Some(first) = figure.places.first() {
         diags.push(crate::error!(
-            "bad-value", Some(first.loc.clone()),
+            "bad-value", Some(first.loc),
             "`places` names places of a map of places; `{}` is a grid", map.id;
             hint: "show an excerpt of a grid with `hexes = \"0203..0607\"`"
         ));
@@ -92,7 +92,7 @@ pub fn resolve_figure(
     }
     let Some(hexes) = &figure.hexes else {
         diags.push(crate::error!(
-            "missing-field", Some(figure.loc.clone()),
+            "missing-field", Some(figure.loc),
             "the figure is missing the required key `hexes`";
             hint: "give the excerpt of `{}` by two corner cells: hexes = \"0203..0607\"", map.id
         ));
@@ -115,7 +115,7 @@ pub fn resolve_figure(
             return Some(cell);
         }
         diags.push(crate::error!(
-            "figure-outside-excerpt", Some(name.loc.clone()),
+            "figure-outside-excerpt", Some(name.loc),
             "{} lies outside the figure's excerpt {}", name.value, hexes.value;
             hint: "name a hex from {} to {}, or widen `hexes`",
             map.coordinates.code(from), map.coordinates.code(to)
@@ -131,7 +131,7 @@ pub fn resolve_figure(
     }
     for path in &figure.arrows {
         if path.len() < 2 {
-            let loc = path.first().map_or(figure.loc.clone(), |h| h.loc.clone());
+            let loc = path.first().map_or(figure.loc, |h| h.loc);
             diags.push(crate::error!(
                 "bad-value", Some(loc), "an arrow runs along two hexes or more";
                 hint: "write the path from where it starts to where it ends: [\"0304\", \"0405\"]"
@@ -178,7 +178,7 @@ fn on_places(
     let before = diags.error_count();
     if let Some(hexes) = &figure.hexes {
         diags.push(crate::error!(
-            "bad-value", Some(hexes.loc.clone()),
+            "bad-value", Some(hexes.loc),
             "`{}` is a map of places: a figure of it shows places, not `hexes`", game.maps[map_index].id;
             hint: "name the places to show: places = [\"{}\"]",
             places.places.first().map_or("", |p| p.id.value.as_str())
@@ -216,7 +216,7 @@ fn on_places(
     let joined = places.adjacent_pairs();
     for path in &figure.arrows {
         if path.len() < 2 {
-            let loc = path.first().map_or(figure.loc.clone(), |h| h.loc.clone());
+            let loc = path.first().map_or(figure.loc, |h| h.loc);
             diags.push(crate::error!(
                 "bad-value", Some(loc), "an arrow runs along two places or more";
                 hint: "write the path from where it starts to where it ends: [\"paris\", \"reims\"]"
@@ -253,7 +253,7 @@ fn on_places(
         + resolved.labels.len();
     if marks == 0 && diags.error_count() == before {
         diags.push(crate::error!(
-            "missing-field", Some(figure.loc.clone()),
+            "missing-field", Some(figure.loc),
             "the figure names no place of `{}` to show", game.maps[map_index].id;
             hint: "name the places to show: places = [\"{}\"]",
             places.places.first().map_or("", |p| p.id.value.as_str())
@@ -271,7 +271,7 @@ fn unknown_place(places: &Places, name: &Located<String>) -> Diagnostic {
         shown.push("...");
     }
     crate::error!(
-        "unknown-place", Some(name.loc.clone()), "the map has no place `{}`", name.value;
+        "unknown-place", Some(name.loc), "the map has no place `{}`", name.value;
         hint: "{}", match near {
             Some(id) => format!("did you mean `{id}`?"),
             None => format!("name a place by its id or name: {}", shown.join(", ")),
@@ -298,7 +298,7 @@ fn not_joined(
         .map(|p| p.id.value.as_str())
         .collect();
     crate::error!(
-        "not-neighbours", Some(b.loc.clone()),
+        "not-neighbours", Some(b.loc),
         "{} and {} are not joined", a.value, b.value;
         hint: "an arrow steps from each place to one joined to it{}; {} is joined to {}",
         if places.kind == PlaceKind::Points { " by a connection" } else { " (a connection or a shared border)" },
@@ -315,7 +315,7 @@ fn resolved_shows(from: Cell, to: Cell, (c, r): Cell) -> bool {
 fn excerpt(map: &Map, hexes: &Located<String>, diags: &mut Diagnostics) -> Option<(Cell, Cell)> {
     let Some((a, b)) = hexes.value.split_once("..") else {
         diags.push(crate::error!(
-            "bad-value", Some(hexes.loc.clone()),
+            "bad-value", Some(hexes.loc),
             "`hexes` is a rectangle of cells between two corners, not `{}`", hexes.value;
             hint: "write the corners joined by `..`: \"{}..{}\"",
             map.coordinates.code((0, 0)),
@@ -348,7 +348,7 @@ fn on_map(map: &Map, name: &Located<String>, diags: &mut Diagnostics) -> Option<
         let grid = &map.grid;
         let last = map.code_range().1;
         diags.push(crate::error!(
-            "cell-outside-map", Some(name.text.loc.clone()),
+            "cell-outside-map", Some(name.text.loc),
             "`{}` lies outside the map's {} x {} cells", name.text.value, grid.columns, grid.rows;
             hint: "cells run from {} to {}", map.coordinates.code((0, 0)), last
         ));
@@ -362,7 +362,7 @@ fn not_neighbours(map: &Map, a: &Located<String>, cell: Cell, b: &Located<String
         .map(|n| map.coordinates.code(n))
         .collect();
     crate::error!(
-        "not-neighbours", Some(b.loc.clone()),
+        "not-neighbours", Some(b.loc),
         "{} and {} are not neighbours", a.value, b.value;
         hint: "an arrow steps from each hex to a neighbour; {}'s neighbours are {}", a.value, around.join(", ")
     )
@@ -378,7 +378,7 @@ fn counter_of(
 ) -> Option<(usize, usize)> {
     let Some(job) = game.publish.counters.as_ref() else {
         diags.push(crate::error!(
-            "dangling-reference", Some(side.loc.clone()),
+            "dangling-reference", Some(side.loc),
             "no counters side `{}`: the game prints no counters", side.value;
             hint: "declare [publish.counters] with its [[publish.counters.sides]] in game.toml"
         ));
@@ -411,7 +411,7 @@ fn counter_of(
         Some(entry) => Some((s, entry)),
         None => {
             diags.push(crate::error!(
-                "figure-no-counter", Some(unit.loc.clone()),
+                "figure-no-counter", Some(unit.loc),
                 "{} prints no counter of `{}`", side.value, unit.value;
                 hint: "a figure shows the counters the game prints: add the unit to that side's `units` in [[publish.counters.sides]], or name the side that prints it"
             ));

@@ -21,7 +21,7 @@ pub fn validate_glossary(glossary: &[GlossaryEntry], diags: &mut Diagnostics) {
         if forms > MAX_GLOSSARY_FORMS {
             diags.push(crate::error!(
                 "limit-exceeded",
-                Some(entry.term.loc.clone()),
+                Some(entry.term.loc),
                 "the glossary has more than {MAX_GLOSSARY_FORMS} terms and aliases";
                 hint: "keep the glossary to the rules' own terms: each is looked for in every page"
             ));
@@ -31,7 +31,7 @@ pub fn validate_glossary(glossary: &[GlossaryEntry], diags: &mut Diagnostics) {
             let key = form.value.trim().to_lowercase();
             if key.is_empty() {
                 diags.push(crate::error!(
-                    "bad-value", Some(form.loc.clone()), "a glossary term or alias is empty";
+                    "bad-value", Some(form.loc), "a glossary term or alias is empty";
                     hint: "write the term as the rules write it"
                 ));
                 continue;
@@ -39,11 +39,11 @@ pub fn validate_glossary(glossary: &[GlossaryEntry], diags: &mut Diagnostics) {
             match seen.get(&key) {
                 Some(first) => diags.push(
                     crate::error!(
-                        "duplicate-value", Some(form.loc.clone()),
+                        "duplicate-value", Some(form.loc),
                         "the glossary has the term `{}` twice", form.value;
                         hint: "each term (and alias) is defined once, whatever its capitals; merge the two entries"
                     )
-                    .with_label((*first).clone(), "the first is here"),
+                    .with_label(*(*first), "the first is here"),
                 ),
                 None => {
                     seen.insert(key, &form.loc);
@@ -53,13 +53,13 @@ pub fn validate_glossary(glossary: &[GlossaryEntry], diags: &mut Diagnostics) {
         let definition = &entry.definition;
         if definition.value.trim().is_empty() {
             diags.push(crate::error!(
-                "empty-definition", Some(definition.loc.clone()),
+                "empty-definition", Some(definition.loc),
                 "the glossary term `{}` has an empty definition", entry.term.value;
                 hint: "say what the term means, best in the rules' own words"
             ));
         } else if let Some((at, why)) = rich_problem(&definition.value) {
             diags.push(crate::warning!(
-                "unbalanced-markup", Some(definition.loc.clone()),
+                "unbalanced-markup", Some(definition.loc),
                 "in the definition of `{}`: {why}", entry.term.value;
                 hint: "marker at character {} of the text; escape a literal star as \\\\*",
                 definition.value[..at].chars().count() + 1

@@ -71,7 +71,7 @@ mod tests {
         assert_eq!(found.len(), 1, "{found:?}");
         let loc = found[0].loc.as_ref().expect("located");
         assert_eq!(
-            (loc.file, loc.span.clone()),
+            (loc.file, loc.span.range()),
             (id, bad..bad + ":rail:".len())
         );
     }

@@ -11,7 +11,7 @@ pub fn dangling<'a>(
 ) -> Diagnostic {
     let known: Vec<&str> = known.collect();
     crate::error!(
-        "dangling-reference", Some(name.loc.clone()), "no {what} `{}`", name.value;
+        "dangling-reference", Some(name.loc), "no {what} `{}`", name.value;
         hint: "known: {}", if known.is_empty() { "none".to_string() } else { known.join(", ") }
     )
 }
@@ -44,7 +44,7 @@ pub fn template_fits(
             };
             diags.push(
                 crate::error!(
-                    id, Some(region.loc.clone()),
+                    id, Some(region.loc),
                     "region `{}` of template `{}` spans ({:.1}, {:.1})-({:.1}, {:.1}) pt, but {what} are {width:.1} x {height:.1} pt{zone}",
                     region.field, template.id, region.left, region.top, right, bottom;
                     hint: "move or shrink the region, or use a template made for this size"
@@ -64,7 +64,7 @@ pub fn check_template_fields(
     for region in &template.regions {
         if deck.field_index(&region.field).is_none() {
             diags.push(crate::error!(
-                "dangling-reference", Some(region.loc.clone()),
+                "dangling-reference", Some(region.loc),
                 "the deck `{}` has no field `{}`", deck.id, region.field;
                 hint: "{}", deck.fields_hint()
             ));
@@ -73,7 +73,7 @@ pub fn check_template_fields(
     for when in template.frames.iter().filter_map(|f| f.when.as_ref()) {
         if deck.field_index(&when.field.value).is_none() {
             diags.push(crate::error!(
-                "dangling-reference", Some(when.field.loc.clone()),
+                "dangling-reference", Some(when.field.loc),
                 "the frame is drawn when the deck `{}` has a field `{}`, and it has none", deck.id, when.field.value;
                 hint: "{}", deck.fields_hint()
             ));

@@ -35,16 +35,16 @@ fn move_classes(map: &Map, diags: &mut Diagnostics) {
     for (i, c) in map.move_classes.iter().enumerate() {
         if c.value == ALL_CLASSES {
             diags.push(crate::error!(
-                "bad-value", Some(c.loc.clone()), "`all` is not a movement class";
+                "bad-value", Some(c.loc), "`all` is not a movement class";
                 hint: "`all` in a cost stands for every class; name the classes themselves"
             ));
         } else if let Some(first) = map.move_classes[..i].iter().find(|f| f.value == c.value) {
             diags.push(
                 crate::error!(
-                    "duplicate-value", Some(c.loc.clone()), "the movement class `{}` is declared twice", c.value;
+                    "duplicate-value", Some(c.loc), "the movement class `{}` is declared twice", c.value;
                     hint: "name each class once"
                 )
-                .with_label(first.loc.clone(), "first declared here"),
+                .with_label(first.loc, "first declared here"),
             );
         }
     }
@@ -58,7 +58,7 @@ fn move_classes(map: &Map, diags: &mut Diagnostics) {
             for (class, _) in &e.moves {
                 if class.value != ALL_CLASSES && !declared.contains(&class.value.as_str()) {
                     diags.push(crate::error!(
-                        "unknown-move-class", Some(class.loc.clone()),
+                        "unknown-move-class", Some(class.loc),
                         "`{}` is not a movement class of the map", class.value;
                         hint: "its `move_classes`: {} (or `all` for every class)", declared.join(", ")
                     ));
@@ -87,7 +87,7 @@ fn move_classes(map: &Map, diags: &mut Diagnostics) {
         };
         if !missing.is_empty() {
             diags.push(crate::error!(
-                "missing-move-cost", Some(t.id.loc.clone()),
+                "missing-move-cost", Some(t.id.loc),
                 "the terrain `{}` gives no movement cost for {}", t.id.value,
                 missing.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(", ");
                 hint: "give each terrain a cost for every class, e.g. move = {{ all = 1 }}, or \"prohibited\""
@@ -125,23 +125,23 @@ fn combat_terrain(game: &Game, diags: &mut Diagnostics) {
             if let Some(shift) = e.shift.as_ref().filter(|s| !(lo..=hi).contains(&s.value)) {
                 diags.push(
                     crate::error!(
-                        "out-of-range", Some(shift.loc.clone()),
+                        "out-of-range", Some(shift.loc),
                         "`{}` gives a column shift of {:+}, outside the {:+} to {:+} that `{}` declares",
                         id.value, shift.value, lo, hi, table.id.value;
                         hint: "widen the table's `shift`, or give a shift within it"
                     )
-                    .with_label(combat.shift.loc.clone(), "the table's shifts"),
+                    .with_label(combat.shift.loc, "the table's shifts"),
                 );
             }
             if let Some(drm) = e.drm.as_ref().filter(|d| !(dlo..=dhi).contains(&d.value)) {
                 diags.push(
                     crate::error!(
-                        "out-of-range", Some(drm.loc.clone()),
+                        "out-of-range", Some(drm.loc),
                         "`{}` gives a die-roll modifier of {:+}, outside the {:+} to {:+} that `{}` declares",
                         id.value, drm.value, dlo, dhi, table.id.value;
                         hint: "widen the table's `drm`, or give a modifier within it"
                     )
-                    .with_label(table.drm.loc.clone(), "the table's modifiers"),
+                    .with_label(table.drm.loc, "the table's modifiers"),
                 );
             }
         }
@@ -157,11 +157,11 @@ fn terrain_types(game: &Game, map: &Map, diags: &mut Diagnostics) {
         {
             diags.push(
                 crate::error!(
-                    "duplicate-value", Some(terrain.id.loc.clone()),
+                    "duplicate-value", Some(terrain.id.loc),
                     "the terrain `{}` is defined twice", terrain.id.value;
                     hint: "give each [[terrain]] its own id"
                 )
-                .with_label(first.id.loc.clone(), "first defined here"),
+                .with_label(first.id.loc, "first defined here"),
             );
         }
     }
@@ -176,7 +176,7 @@ fn terrain_types(game: &Game, map: &Map, diags: &mut Diagnostics) {
                 for terrain in &map.terrain {
                     if collection.item(&terrain.id.value).is_none() {
                         diags.push(crate::error!(
-                            "unknown-terrain", Some(terrain.id.loc.clone()),
+                            "unknown-terrain", Some(terrain.id.loc),
                             "`{}` is not a terrain of the collection `{}`", terrain.id.value, name.value;
                             hint: "the collection's items: {}", game.item_names(&name.value).join(", ")
                         ));
@@ -200,7 +200,7 @@ pub(super) fn known_terrain(
     }
     let ids: Vec<&str> = map.terrain.iter().map(|t| t.id.value.as_str()).collect();
     diags.push(crate::error!(
-        "unknown-terrain", Some(name.loc.clone()), "the map defines no terrain `{}`", name.value;
+        "unknown-terrain", Some(name.loc), "the map defines no terrain `{}`", name.value;
         hint: "its [[terrain]] ids: {}", ids.join(", ")
     ));
     false
@@ -213,7 +213,7 @@ fn on_grid(map: &Map, name: &CellName, diags: &mut Diagnostics) -> Option<Cell> 
         let grid = &map.grid;
         let last = map.code_range().1;
         diags.push(crate::error!(
-            "cell-outside-map", Some(name.text.loc.clone()),
+            "cell-outside-map", Some(name.text.loc),
             "`{}` lies outside the map's {} x {} cells", name.text.value, grid.columns, grid.rows;
             hint: "cells run from {} to {}", map.coordinates.code((0, 0)), last
         ));
@@ -241,11 +241,11 @@ fn terrain_cells(map: &Map, diags: &mut Diagnostics) {
                 if let Some(first) = slot {
                     diags.push(
                         crate::error!(
-                            "cell-given-twice", Some(here.text.loc.clone()),
+                            "cell-given-twice", Some(here.text.loc),
                             "{} is given a terrain twice", map.coordinates.code(cell);
                             hint: "give each cell one terrain: remove it from one of the lists"
                         )
-                        .with_label(first.text.loc.clone(), "first given here"),
+                        .with_label(first.text.loc, "first given here"),
                     );
                     return false;
                 }
@@ -273,7 +273,7 @@ pub(super) fn check_feature_kind(
         .map(|k| k.id.value.as_str())
         .collect();
     diags.push(crate::error!(
-        "unknown-feature", Some(kind.loc.clone()),
+        "unknown-feature", Some(kind.loc),
         "the map defines no {what} `{}`", kind.value;
         hint: "its [[features]] ids: {}", if ids.is_empty() { "none".to_string() } else { ids.join(", ") }
     ));
@@ -325,7 +325,7 @@ fn not_neighbours(map: &Map, a: &CellName, b: &CellName, through: bool) -> Diagn
         })
         .unwrap_or_default();
     crate::error!(
-        "not-neighbours", Some(b.text.loc.clone()),
+        "not-neighbours", Some(b.text.loc),
         "{} and {} are not neighbours", a.text.value, b.text.value;
         hint: "{what}; {}'s neighbours are {}", a.text.value, around.join(", ")
     )

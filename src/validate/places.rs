@@ -31,18 +31,18 @@ fn ids(places: &Places, diags: &mut Diagnostics) {
         if let Some(first) = before.iter().find(|p| p.id.value == place.id.value) {
             diags.push(
                 crate::error!(
-                    "duplicate-value", Some(place.id.loc.clone()), "the place `{}` is given twice", place.id.value;
+                    "duplicate-value", Some(place.id.loc), "the place `{}` is given twice", place.id.value;
                     hint: "give each place its own id"
                 )
-                .with_label(first.id.loc.clone(), "first given here"),
+                .with_label(first.id.loc, "first given here"),
             );
         } else if let Some(first) = before.iter().find(|p| p.name == place.name) {
             diags.push(
                 crate::error!(
-                    "duplicate-value", Some(place.id.loc.clone()), "two places are named `{}`", place.name;
+                    "duplicate-value", Some(place.id.loc), "two places are named `{}`", place.name;
                     hint: "give each place its own name: scenarios and VASSAL name places by it"
                 )
-                .with_label(first.id.loc.clone(), "the other"),
+                .with_label(first.id.loc, "the other"),
             );
         }
     }
@@ -62,7 +62,7 @@ fn geometry(places: &Places, diags: &mut Diagnostics) {
                 if off(place.at.0, place.at.1, r) {
                     good[i] = false;
                     diags.push(crate::error!(
-                        "place-off-map", Some(place.at_loc.clone()),
+                        "place-off-map", Some(place.at_loc),
                         "the space `{}` at {}, {} in runs off the map ({} x {} in)",
                         place.id.value, inches(place.at.0), inches(place.at.1), inches(w), inches(h);
                         hint: "a space's centre is at least half its circle ({} in) inside each edge", inches(r)
@@ -70,7 +70,7 @@ fn geometry(places: &Places, diags: &mut Diagnostics) {
                 }
             }
             PlaceKind::Areas => {
-                let loc = place.outline_loc.clone().unwrap_or(place.at_loc.clone());
+                let loc = place.outline_loc.unwrap_or(place.at_loc);
                 let outline = &place.outline;
                 if outline.len() < 3 || signed_area(outline).abs() < 1.0 {
                     good[i] = false;
@@ -101,7 +101,7 @@ fn geometry(places: &Places, diags: &mut Diagnostics) {
                 }
                 if !crate::model::places::contains(outline, place.at) {
                     diags.push(crate::error!(
-                        "place-off-map", Some(place.at_loc.clone()),
+                        "place-off-map", Some(place.at_loc),
                         "the name of `{}` would print outside the area", place.id.value;
                         hint: "give `label_at` a point inside the outline"
                     ));
@@ -120,7 +120,7 @@ fn geometry(places: &Places, diags: &mut Diagnostics) {
                 PlaceKind::Areas => outlines_overlap(&a.outline, &b.outline),
             };
             if overlap {
-                let loc = b.outline_loc.clone().unwrap_or(b.at_loc.clone());
+                let loc = b.outline_loc.unwrap_or(b.at_loc);
                 diags.push(
                     crate::error!(
                         "place-overlap", Some(loc), "`{}` overlaps `{}`", b.id.value, a.id.value;
@@ -129,7 +129,7 @@ fn geometry(places: &Places, diags: &mut Diagnostics) {
                             PlaceKind::Areas => "neighbouring areas share a border: give it the same corners in both".to_string(),
                         }
                     )
-                    .with_label(a.outline_loc.clone().unwrap_or(a.at_loc.clone()), "the place it overlaps"),
+                    .with_label(a.outline_loc.unwrap_or(a.at_loc), "the place it overlaps"),
                 );
             }
         }
@@ -159,7 +159,7 @@ fn connections(map: &Map, places: &Places, diags: &mut Diagnostics) {
             ends[k] = places.find(&end.value);
             if ends[k].is_none() {
                 diags.push(crate::error!(
-                    "unknown-place", Some(end.loc.clone()), "the map has no place `{}`", end.value;
+                    "unknown-place", Some(end.loc), "the map has no place `{}`", end.value;
                     hint: "name a place by its id or name: {}", names()
                 ));
             }
@@ -169,7 +169,7 @@ fn connections(map: &Map, places: &Places, diags: &mut Diagnostics) {
         };
         if a == b {
             diags.push(crate::error!(
-                "bad-value", Some(c.to.loc.clone()), "the connection joins `{}` to itself", c.from.value;
+                "bad-value", Some(c.to.loc), "the connection joins `{}` to itself", c.from.value;
                 hint: "a connection joins two places"
             ));
             continue;
@@ -178,11 +178,11 @@ fn connections(map: &Map, places: &Places, diags: &mut Diagnostics) {
         if let Some((_, first)) = seen.iter().find(|(p, _)| *p == pair) {
             diags.push(
                 crate::error!(
-                    "duplicate-connection", Some(c.loc.clone()),
+                    "duplicate-connection", Some(c.loc),
                     "`{}` and `{}` are joined twice", places.places[pair.0].id.value, places.places[pair.1].id.value;
                     hint: "list each connection once (a connection runs both ways)"
                 )
-                .with_label(first.loc.clone(), "first joined here"),
+                .with_label(first.loc, "first joined here"),
             );
             continue;
         }
@@ -191,7 +191,7 @@ fn connections(map: &Map, places: &Places, diags: &mut Diagnostics) {
             && !share_border(&places.places[a].outline, &places.places[b].outline)
         {
             diags.push(crate::warning!(
-                "areas-not-adjacent", Some(c.loc.clone()),
+                "areas-not-adjacent", Some(c.loc),
                 "`{}` and `{}` share no border", places.places[a].id.value, places.places[b].id.value;
                 hint: "give their shared border the same corners in both outlines; a connection across water is drawn as a line, which is fine"
             ));
@@ -201,7 +201,7 @@ fn connections(map: &Map, places: &Places, diags: &mut Diagnostics) {
     for (i, place) in places.places.iter().enumerate() {
         if !pairs.iter().any(|&(a, b)| a == i || b == i) {
             diags.push(crate::warning!(
-                "unconnected-place", Some(place.id.loc.clone()),
+                "unconnected-place", Some(place.id.loc),
                 "`{}` is joined to no other place", place.id.value;
                 hint: "add a [[connections]] entry from it{}",
                 if places.kind == PlaceKind::Areas { ", or let it share a border (`adjacency = \"borders\"`)" } else { "" }

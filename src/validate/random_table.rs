@@ -10,7 +10,7 @@ pub fn validate_random_table(table: &RandomTable, diags: &mut Diagnostics) {
     for row in &table.rows {
         if !(dice.min()..=dice.max()).any(|roll| row.roll.value.contains(roll)) {
             diags.push(crate::error!(
-                "unreachable-row", Some(row.roll.loc.clone()),
+                "unreachable-row", Some(row.roll.loc),
                 "{}: no roll of {dice} ({}-{}) is {}",
                 table.name, dice.min(), dice.max(), row.roll.value;
                 hint: "rows of a {dice} table answer rolls {} to {}", dice.min(), dice.max()
@@ -20,7 +20,7 @@ pub fn validate_random_table(table: &RandomTable, diags: &mut Diagnostics) {
     for problem in check_coverage(&rows, dice.min(), dice.max()) {
         match problem {
             Coverage::Gap(rolls) => diags.push(crate::error!(
-                "table-gap", Some(table.dice.loc.clone()),
+                "table-gap", Some(table.dice.loc),
                 "{}: no row answers a roll of {} on {dice}", table.name, describe_ranges(&rolls);
                 hint: "add a row for these rolls, or widen a neighbouring row's range"
             )),
@@ -35,7 +35,7 @@ pub fn validate_random_table(table: &RandomTable, diags: &mut Diagnostics) {
                         reported.push(later);
                         let first = &table.rows[hits[0]];
                         diags.push(crate::error!(
-                            "table-overlap", Some(table.rows[later].roll.loc.clone()),
+                            "table-overlap", Some(table.rows[later].roll.loc),
                             "{}: a roll of {roll} is answered by both \"{}\" and \"{}\"",
                             table.name, first.result.value, table.rows[later].result.value;
                             hint: "each roll must fall in exactly one row"

@@ -33,7 +33,7 @@ fn validate_scenario(game: &Game, scenario: &Scenario, diags: &mut Diagnostics) 
     turn_labels(scenario, diags);
     let Some(job) = &game.publish.counters else {
         diags.push(crate::error!(
-            "missing-field", Some(scenario.name.loc.clone()),
+            "missing-field", Some(scenario.name.loc),
             "the scenario `{}` places units, but the game prints no counters", scenario.name.value;
             hint: "a scenario's sides and units are those of [publish.counters] and its [[publish.counters.sides]] in game.toml"
         ));
@@ -52,7 +52,7 @@ fn validate_scenario(game: &Game, scenario: &Scenario, diags: &mut Diagnostics) 
         && units.field_index(&field.value).is_none()
     {
         diags.push(crate::error!(
-            "dangling-reference", Some(field.loc.clone()),
+            "dangling-reference", Some(field.loc),
             "the collection `{}` has no field `{}`", units.id, field.value;
             hint: "{}", units.fields_hint()
         ));
@@ -84,7 +84,7 @@ fn validate_scenario(game: &Game, scenario: &Scenario, diags: &mut Diagnostics) 
         {
             let names: Vec<&str> = job.markers.iter().map(|m| m.name.value.as_str()).collect();
             diags.push(crate::error!(
-                "dangling-reference", Some(marker.marker.loc.clone()),
+                "dangling-reference", Some(marker.marker.loc),
                 "no marker `{}` in [[publish.counters.markers]]", marker.marker.value;
                 hint: "markers: {}", if names.is_empty() { "none".to_string() } else { names.join(", ") }
             ));
@@ -115,7 +115,7 @@ fn turn_labels(scenario: &Scenario, diags: &mut Diagnostics) {
     let at = labels
         .get(turns.max(0) as usize)
         .or(labels.last())
-        .map_or_else(|| scenario.turns.loc.clone(), |l| l.loc.clone());
+        .map_or_else(|| scenario.turns.loc, |l| l.loc);
     diags.push(crate::error!(
         "bad-value", Some(at),
         "{} turn labels for {} turns", labels.len(), turns;
@@ -166,25 +166,25 @@ fn placement(
         if list.len() as i64 >= copies {
             let d = if copies == 0 {
                 crate::error!(
-                    "too-many-copies", Some(unit.loc.clone()),
+                    "too-many-copies", Some(unit.loc),
                     "{} has no `{}` in its counter mix", mix.name.value, unit.value;
                     hint: "[[publish.counters.sides]] {} prints: {}", mix.name.value, mix_units(mix)
                 )
             } else {
                 crate::error!(
-                    "too-many-copies", Some(unit.loc.clone()),
+                    "too-many-copies", Some(unit.loc),
                     "`{}` of {} is placed {} times; the counter mix has {}", unit.value, mix.name.value, list.len() + 1, copies;
                     hint: "no unit is placed twice: remove a placement, or print more of it (units = {{ {} = {} }})", id, list.len() + 1
                 )
             };
             let d = match list.last() {
-                Some((loc, _)) => d.with_label(loc.clone(), "placed before here"),
+                Some((loc, _)) => d.with_label(*loc, "placed before here"),
                 None => d,
             };
             diags.push(d);
             continue;
         }
-        list.push((unit.loc.clone(), turn));
+        list.push((unit.loc, turn));
         if let Some((m, c)) = cell {
             prohibited_terrain(job, units, maps[m], c, unit, diags);
         }
@@ -196,12 +196,12 @@ fn placement(
             if *count == limit.value + 1 {
                 diags.push(
                     crate::error!(
-                        "over-stacked", Some(unit.loc.clone()),
+                        "over-stacked", Some(unit.loc),
                         "{} has {} units in {} at set-up; the stacking limit is {}",
                         mix.name.value, *count, maps[m].cell_code(c), limit.value;
                         hint: "set up at most {} units of a side in a hex, or raise `stacking`", limit.value
                     )
-                    .with_label(limit.loc.clone(), "the limit"),
+                    .with_label(limit.loc, "the limit"),
                 );
             }
         }
@@ -230,7 +230,7 @@ fn prohibited_terrain(
             .terrain_at(cell)
             .map_or("its terrain", |t| t.name.as_str());
         diags.push(crate::error!(
-            "prohibited-terrain", Some(unit.loc.clone()),
+            "prohibited-terrain", Some(unit.loc),
             "`{}` ({class}) is placed in {} ({terrain}), which {class} units may not enter",
             unit.value, map.cell_code(cell);
             hint: "place it in a hex its class may enter, or give {terrain} a cost for `{class}` on the map"
@@ -249,7 +249,7 @@ fn unit_id(
         Some(item) => Some(units.item_ref(item).id),
         None => {
             diags.push(crate::error!(
-                "dangling-reference", Some(unit.loc.clone()),
+                "dangling-reference", Some(unit.loc),
                 "no unit `{}` in {}", unit.value, units.name;
                 hint: "units: {}", game.item_names(&units.id).join(", ")
             ));
@@ -274,7 +274,7 @@ fn mix_units(mix: &crate::model::CounterSide) -> String {
 fn no_side(job: &CounterJob, name: &Located<String>) -> Diagnostic {
     let names: Vec<&str> = job.sides.iter().map(|s| s.name.value.as_str()).collect();
     crate::error!(
-        "dangling-reference", Some(name.loc.clone()),
+        "dangling-reference", Some(name.loc),
         "no side `{}` in the counter mix", name.value;
         hint: "[[publish.counters.sides]] names: {}", names.join(", ")
     )
@@ -286,11 +286,11 @@ fn on_track(scenario: &Scenario, turn: &Located<i64>, diags: &mut Diagnostics) -
     }
     diags.push(
         crate::error!(
-            "turn-outside-track", Some(turn.loc.clone()),
+            "turn-outside-track", Some(turn.loc),
             "turn {} is not on the turn record track", turn.value;
             hint: "the scenario's turns run from 1 to {}", scenario.turns.value
         )
-        .with_label(scenario.turns.loc.clone(), "the turns"),
+        .with_label(scenario.turns.loc, "the turns"),
     );
     false
 }
@@ -311,7 +311,7 @@ fn place_exists(
                 && !maps.iter().any(|x| x.id == m.value)
             {
                 diags.push(crate::error!(
-                    "dangling-reference", Some(m.loc.clone()),
+                    "dangling-reference", Some(m.loc),
                     "the scenario is not played on a map `{}`", m.value;
                     hint: "its maps: {}", maps.iter().map(|x| x.id.as_str()).collect::<Vec<_>>().join(", ")
                 ));
@@ -332,7 +332,7 @@ fn place_exists(
                         .join("; "),
                 };
                 diags.push(crate::error!(
-                    "cell-outside-map", Some(code.loc.clone()),
+                    "cell-outside-map", Some(code.loc),
                     "`{}` is not a hex of the scenario's map", code.value;
                     hint: "cells run {hint}"
                 ));
@@ -351,7 +351,7 @@ fn place_exists(
                     .map(|p| p.name.value.as_str())
                     .collect();
                 diags.push(crate::error!(
-                    "undeclared-box", Some(name.loc.clone()),
+                    "undeclared-box", Some(name.loc),
                     "the scenario declares no box `{}`, and the game has no [[boxes]] of that name", name.value;
                     hint: "declare it: boxes = [{}]{}",
                     declared.iter().chain([&name.value.as_str()]).map(|b| format!("{b:?}")).collect::<Vec<_>>().join(", "),
@@ -382,11 +382,11 @@ fn place_exists(
                 };
                 diags.push(
                     crate::error!(
-                        "off-track", Some(at.loc.clone()),
+                        "off-track", Some(at.loc),
                         "box {} is not on the track `{}`", at.value, part.name.value;
                         hint: "its boxes run {range}"
                     )
-                    .with_label(part.range_loc.clone(), "the track's range"),
+                    .with_label(part.range_loc, "the track's range"),
                 );
             }
             None
@@ -435,7 +435,7 @@ fn withdrawals(
             let n = gone.entry(key).or_default();
             if *n >= by_then {
                 diags.push(crate::error!(
-                    "withdrawn-not-placed", Some(unit.loc.clone()),
+                    "withdrawn-not-placed", Some(unit.loc),
                     "`{}` of {} is withdrawn on turn {turn}, but {} placed by then",
                     unit.value, job.sides[side].name.value,
                     if by_then == 0 { "none is".to_string() } else { format!("only {by_then} is") };
@@ -481,7 +481,7 @@ fn unused(
         }
         if !left.is_empty() {
             diags.push(crate::warning!(
-                "unused-units", Some(scenario.name.loc.clone()),
+                "unused-units", Some(scenario.name.loc),
                 "the scenario `{}` never places these units of {}: {}", scenario.name.value, mix.name.value, left.join(", ");
                 hint: "set them up, bring them in as reinforcements, or set them up as available = true"
             ));

@@ -29,7 +29,7 @@ pub fn validate_parts(game: &Game, diags: &mut Diagnostics) {
         {
             let g = &map.grid;
             diags.push(crate::error!(
-                "cell-outside-map", Some(code.loc.clone()),
+                "cell-outside-map", Some(code.loc),
                 "`{}` is not a cell of the map `{}`", code.value, map.id;
                 hint: "cells run {} to {}", map.coordinates.code((0, 0)), map.coordinates.code((g.columns - 1, g.rows - 1))
             ));
@@ -46,7 +46,7 @@ pub fn validate_parts(game: &Game, diags: &mut Diagnostics) {
             let rect = [x, y, x + shape.width, y + shape.height];
             const HAIR: f32 = 0.01;
             if x < -HAIR || y < -HAIR || rect[2] > w + HAIR || rect[3] > h + HAIR {
-                let at = part.on.as_ref().map(|o| o.at.loc().clone());
+                let at = part.on.as_ref().map(|o| *o.at.loc());
                 diags.push(crate::error!(
                     "part-off-map", at,
                     "`{}` ({:.2} x {:.2} in at {:.2}, {:.2} in) reaches off the map `{}` ({:.2} x {:.2} in)",
@@ -63,14 +63,14 @@ pub fn validate_parts(game: &Game, diags: &mut Diagnostics) {
         for (i, (part, a)) in placed.iter().enumerate() {
             for (other, b) in placed[i + 1..].iter().take_while(|(_, b)| b[0] < a[2]) {
                 if overlaps(a, b) {
-                    let at = part.on.as_ref().map(|o| o.at.loc().clone());
+                    let at = part.on.as_ref().map(|o| *o.at.loc());
                     let mut d = crate::error!(
                         "parts-overlap", at,
                         "`{}` and `{}` overlap on the map `{}`", part.name.value, other.name.value, map.id;
                         hint: "move one of them, or make it smaller"
                     );
                     if let Some(o) = &other.on {
-                        d = d.with_label(o.at.loc().clone(), "the other part");
+                        d = d.with_label(*o.at.loc(), "the other part");
                     }
                     diags.push(d);
                 }
@@ -93,21 +93,21 @@ fn unique(game: &Game, diags: &mut Diagnostics) {
         if let Some(first) = ids.insert(&part.id.value, part) {
             diags.push(
                 crate::error!(
-                    "duplicate-value", Some(part.id.loc.clone()),
+                    "duplicate-value", Some(part.id.loc),
                     "a second track or box with the id `{}`", part.id.value;
                     hint: "give each track and holding box its own id"
                 )
-                .with_label(first.id.loc.clone(), "the first"),
+                .with_label(first.id.loc, "the first"),
             );
         }
         if let Some(first) = names.insert(&part.name.value, part) {
             diags.push(
                 crate::error!(
-                    "duplicate-value", Some(part.name.loc.clone()),
+                    "duplicate-value", Some(part.name.loc),
                     "a second track or box named `{}`", part.name.value;
                     hint: "scenarios and the printed boxes name them by name: give each its own"
                 )
-                .with_label(first.name.loc.clone(), "the first"),
+                .with_label(first.name.loc, "the first"),
             );
         }
     }

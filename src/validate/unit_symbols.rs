@@ -70,7 +70,7 @@ fn check_values(
             continue;
         }
         if let Some(mut d) = problem(&text) {
-            d.loc = Some(value.loc.clone());
+            d.loc = Some(value.loc);
             diags.push(d);
         }
     }

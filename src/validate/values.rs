@@ -34,7 +34,7 @@ pub fn check_int_ranges(deck: &Deck, diags: &mut Diagnostics) {
                 };
                 diags.push(
                     crate::error!(
-                        "out-of-range", Some(loc.clone()),
+                        "out-of-range", Some(*loc),
                         "`{}` = {n} is outside the field's range, {range}", field.name;
                         hint: "use a value {range}, or widen the field's `min`/`max` in [[fields]] `{}`",
                         field.name
@@ -69,7 +69,7 @@ pub(super) fn check_collection(game: &Game, to: &str, loc: &Loc, diags: &mut Dia
     // A collection whose file could not be loaded is already reported.
     if !game.has_collection(to) && !game.unloaded.iter().any(|u| u == to) {
         diags.push(crate::error!(
-            "dangling-reference", Some(loc.clone()), "no collection `{to}` to refer to";
+            "dangling-reference", Some(*loc), "no collection `{to}` to refer to";
             hint: "the game's collections: {}", game.collection_ids().join(", ")
         ));
     }
@@ -86,7 +86,7 @@ fn check_faces_decl(deck: &Deck, field: &FieldDecl, decl: &FacesDecl, diags: &mu
             .is_some_and(|i| deck.fields[i].kind == FieldKind::Int);
         if !ok {
             diags.push(crate::error!(
-                "dangling-reference", Some(field.kind_loc.clone()),
+                "dangling-reference", Some(field.kind_loc),
                 "faces field `{}` names `{name}`, which is not an int field", field.name;
                 hint: "declare it: [[fields]] name = \"...\" kind = \"int\""
             ));
@@ -95,7 +95,7 @@ fn check_faces_decl(deck: &Deck, field: &FieldDecl, decl: &FacesDecl, diags: &mu
     for (symbol, _) in &decl.totals {
         if !field.is_symbol(symbol) {
             diags.push(crate::error!(
-                "dangling-reference", Some(field.kind_loc.clone()),
+                "dangling-reference", Some(field.kind_loc),
                 "totals names the symbol `{symbol}`, which `{}` does not declare", field.name;
                 hint: "declare the symbols: symbols = {{ sword = \"...\" }}"
             ));
@@ -144,7 +144,7 @@ fn check_phrase(
             .flat_map(|f| f.texts.iter().map(String::as_str))
             .collect();
         diags.push(crate::error!(
-            "unknown-phrase", Some(loc.clone()),
+            "unknown-phrase", Some(*loc),
             "`{}` = \"{text}\" is in none of the field's forms", field.name;
             hint: "write it as one of: {}", ways.join(" | ")
         ));
@@ -153,7 +153,7 @@ fn check_phrase(
     for (to, words) in &phrase.slots {
         if game.has_collection(to) && game.resolve(to, words).is_none() {
             diags.push(crate::error!(
-                "dangling-reference", Some(loc.clone()),
+                "dangling-reference", Some(*loc),
                 "\"{text}\" names `{words}`, which is no item of `{to}`";
                 hint: "{to}: {}", game.item_names(to).join(", ")
             ));
@@ -181,7 +181,7 @@ fn check_faces(
             if !field.is_symbol(symbol) {
                 let known: Vec<&str> = field.symbols.iter().map(|(s, _)| s.as_str()).collect();
                 diags.push(crate::error!(
-                    "bad-value", Some(face.loc.clone()),
+                    "bad-value", Some(face.loc),
                     "`{symbol}` is not a symbol of `{}`", field.name;
                     hint: "symbols: {} (a blank face is \"\")", known.join(", ")
                 ));
@@ -199,7 +199,7 @@ fn check_faces(
         && faces.len() as i64 != sides
     {
         diags.push(crate::error!(
-            "face-count", Some(loc.clone()),
+            "face-count", Some(*loc),
             "{title} has {} faces but {sides} sides", faces.len();
             hint: "give the die exactly {sides} faces (a blank face is \"\")"
         ));
@@ -214,7 +214,7 @@ fn check_faces(
             .sum();
         if got != want {
             diags.push(crate::error!(
-                "face-total", Some(loc.clone()),
+                "face-total", Some(*loc),
                 "{title}'s faces bear {got} {symbol} where `{total_field}` = {want}";
                 hint: "the faces must bear {want} {symbol} in all"
             ));
