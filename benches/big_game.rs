@@ -17,6 +17,8 @@ use std::path::Path;
 mod cards;
 #[path = "support/memory.rs"]
 mod memory;
+#[path = "support/layouts.rs"]
+mod layouts;
 #[path = "support/timing.rs"]
 mod timing;
 use cards::{DECK_FIELDS, TEXTS};
@@ -80,6 +82,7 @@ unique = [{{ field = "title", within = "owner" }}]
     }
     std::fs::create_dir_all(dir.join("rules")).expect("create bench game folder");
     std::fs::write(dir.join("game.toml"), game).expect("write game.toml");
+    layouts::write_action_layouts(dir);
     std::fs::write(dir.join("deck.toml"), deck).expect("write deck.toml");
     // Rules pages naming cards: every tenth title is named once.
     let mut named = (0..titles).step_by(10);

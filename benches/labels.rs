@@ -19,6 +19,8 @@ use grogpress::publish::{Assets, Destination, PlanOptions};
 mod cards;
 #[path = "support/label_game.rs"]
 mod label_game;
+#[path = "support/layouts.rs"]
+mod layouts;
 #[path = "support/memory.rs"]
 mod memory;
 use label_game::{DeckFile, write_label_game};

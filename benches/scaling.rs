@@ -16,6 +16,8 @@ use std::path::Path;
 mod cards;
 #[path = "support/label_game.rs"]
 mod label_game;
+#[path = "support/layouts.rs"]
+mod layouts;
 #[path = "support/maps.rs"]
 mod maps;
 #[path = "support/rules.rs"]

@@ -34,6 +34,7 @@ layout = "battlegrid-action"
 "#;
     std::fs::create_dir_all(dir).expect("create bench game folder");
     std::fs::write(dir.join("game.toml"), game).expect("write game.toml");
+    super::layouts::write_action_layouts(dir);
     let create = |name: &str| {
         let file = std::fs::File::create(dir.join(name)).expect("create a deck file");
         std::io::BufWriter::new(file)
