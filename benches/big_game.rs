@@ -15,10 +15,10 @@ use std::path::Path;
 
 #[path = "support/cards.rs"]
 mod cards;
-#[path = "support/memory.rs"]
-mod memory;
 #[path = "support/layouts.rs"]
 mod layouts;
+#[path = "support/memory.rs"]
+mod memory;
 #[path = "support/timing.rs"]
 mod timing;
 use cards::{DECK_FIELDS, TEXTS};
