@@ -181,3 +181,77 @@ fn a_language_that_is_no_tag_is_located() {
     let (line, col) = line_col(&toml, toml.find("\"de_DE").expect("the value"));
     run.expect("error", "bad-value", "wortspiel/game.toml", line, col);
 }
+
+const TABLED_GAME: &str = r#"name = "Wortspiel"
+rules = ["rules/rules.md"]
+language = "de"
+
+[[random_tables]]
+id = "wetter"
+name = "Wetter"
+roll = "1d6"
+[[random_tables.rows]]
+roll = "1-3"
+result = "Sonne"
+[[random_tables.rows]]
+roll = "4-6"
+result = "Regen"
+
+[words]
+result = "Ergebnis"
+chance = "Wahrscheinlichkeit"
+example = "Beispiel"
+"#;
+
+const TABLED_RULES: &str = "# Wetter
+
+Zu Beginn jedes Zuges wird das Wetter ausgewürfelt.
+
+{{ table(\"wetter\") }}
+
+::: example
+Eine 5 bringt Regen.
+:::
+";
+
+#[test]
+fn a_random_table_and_a_callout_carry_the_games_words() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = german_game(tmp.path(), TABLED_GAME);
+    std::fs::write(game.join("rules/rules.md"), TABLED_RULES).expect("rules");
+    let out = tmp.path().join("out");
+    let run = build_ok(&game, &out);
+    let built = out.join("wortspiel");
+    let text = pdf_text(&built.join("wortspiel-rules.pdf"));
+    for german in ["Ergebnis", "Wahrscheinlichkeit", "Beispiel", "Sonne"] {
+        assert!(
+            text.contains(german),
+            "{german} missing:\n{text}\n{}",
+            run.dump()
+        );
+    }
+    for english in ["Result", "Chance", "Example"] {
+        assert!(!text.contains(english), "{english} printed:\n{text}");
+    }
+    let all: String = std::fs::read_dir(built.join("html"))
+        .expect("html folder")
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".html"))
+        .map(|e| std::fs::read_to_string(e.path()).expect("a page"))
+        .collect();
+    assert!(
+        all.contains(">Ergebnis</th>"),
+        "the result column in German"
+    );
+    assert!(
+        all.contains(">Wahrscheinlichkeit</th>"),
+        "the odds column in German"
+    );
+    assert!(
+        all.contains("<p class=\"callout-label\">Beispiel</p>"),
+        "the callout label in German"
+    );
+    for english in [">Result<", ">Chance<", ">Example<"] {
+        assert!(!all.contains(english), "{english} in the HTML");
+    }
+}

@@ -99,7 +99,7 @@ pub fn collection_spec(game: &Game, c: &Deck) -> TableSpec {
 }
 
 /// A random table: its dice over the rolls, the result, and each roll's chance.
-pub fn random_table_spec(t: &RandomTable) -> TableSpec {
+pub fn random_table_spec(t: &RandomTable, words: &crate::text::Words) -> TableSpec {
     let ranges: Vec<RollRange> = t.rows.iter().map(|r| r.roll.value).collect();
     let odds = row_odds(t.dice.value, &ranges, 0);
     let rows = t
@@ -131,8 +131,8 @@ pub fn random_table_spec(t: &RandomTable) -> TableSpec {
         preamble: Vec::new(),
         header: vec![TableRow::header(vec![
             Cell::new(t.dice.value.to_string()).center(),
-            Cell::new("Result"),
-            Cell::new("Chance").center().small(),
+            Cell::new(words.result.as_str()),
+            Cell::new(words.chance.as_str()).center().small(),
         ])],
         rows,
         ruled: true,

@@ -143,9 +143,9 @@ fn callout_fences(markdown: &str) -> (Vec<Fence>, Vec<CalloutProblem>) {
             fences.push(Fence { span, node: None });
             continue;
         }
-        let known = crate::model::rules::callout_label(kind).is_some();
+        let known = CALLOUT_KINDS.contains(&kind);
         if !known {
-            let kinds: Vec<&str> = CALLOUT_KINDS.iter().map(|(k, _)| *k).collect();
+            let kinds: Vec<&str> = CALLOUT_KINDS.to_vec();
             problems.push(CalloutProblem {
                 id: "unknown-callout",
                 message: format!(

@@ -27,19 +27,19 @@ pub struct RulesDoc {
     pub figures: Vec<super::figure::FigureSpec>,
 }
 
-/// The kinds of callout (`::: example`), each with the label it is shown under.
-pub const CALLOUT_KINDS: &[(&str, &str)] = &[
-    ("example", "Example"),
-    ("designer", "Designer’s Note"),
-    ("play-note", "Play Note"),
-];
+/// The kinds of callout (`::: example`), each shown under its label in the
+/// game's words (see [`callout_label`]).
+pub const CALLOUT_KINDS: &[&str] = &["example", "designer", "play-note"];
 
-/// The label a callout of `kind` is shown under (None for an unknown kind).
-pub fn callout_label(kind: &str) -> Option<&'static str> {
-    CALLOUT_KINDS
-        .iter()
-        .find(|(k, _)| *k == kind)
-        .map(|(_, label)| *label)
+/// The label a callout of `kind` is shown under, in `words` (None for an
+/// unknown kind).
+pub fn callout_label<'w>(kind: &str, words: &'w crate::text::Words) -> Option<&'w str> {
+    match kind {
+        "example" => Some(&words.example),
+        "designer" => Some(&words.designer_note),
+        "play-note" => Some(&words.play_note),
+        _ => None,
+    }
 }
 
 /// A callout fence that does not read: its diagnostic id

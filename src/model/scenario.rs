@@ -87,12 +87,13 @@ pub struct Scenario {
 }
 
 impl Scenario {
-    /// The label of turn `n` (from 1): its own, else its number.
-    pub fn turn_label(&self, n: i64) -> String {
+    /// The label of turn `n` (from 1): its own, else "Turn" and its number
+    /// in `words`.
+    pub fn turn_label(&self, n: i64, words: &crate::text::Words) -> String {
         usize::try_from(n - 1)
             .ok()
             .and_then(|i| self.turn_labels.get(i))
-            .map_or_else(|| format!("Turn {n}"), |l| l.value.clone())
+            .map_or_else(|| words.turn_n(n), |l| l.value.clone())
     }
 
     /// Every turn's number, 1 to `turns` (none when `turns` is out of range).
@@ -117,21 +118,21 @@ impl Place {
         }
     }
 
-    /// How a set-up card or the turn track prints it: the hex code, the
-    /// box's name, "Available", "North edge", "Turn 3".
-    pub fn shown(&self) -> String {
+    /// How a set-up card or the turn track prints it, in `words`: the hex
+    /// code, the box's name, "Available", "North edge", "Turn 3".
+    pub fn shown(&self, words: &crate::text::Words) -> String {
         match self {
             Place::Hex { code, .. } => code.value.clone(),
             Place::Box(name) => name.value.clone(),
-            Place::Available => "Available".to_string(),
+            Place::Available => words.available.clone(),
             Place::Edge(edge) => {
                 let mut e = edge.value.clone();
                 if let Some(first) = e.get_mut(0..1) {
                     first.make_ascii_uppercase();
                 }
-                format!("{e} edge")
+                format!("{e} {}", words.edge)
             }
-            Place::Turn(n) => format!("Turn {}", n.value),
+            Place::Turn(n) => words.turn_n(n.value),
             Place::Track { track, at } => format!("{} {}", track.value, at.value),
             Place::Unplaced => String::new(),
         }
@@ -160,7 +161,7 @@ impl Place {
                 name
             };
         }
-        self.shown()
+        self.shown(&game.words)
     }
 }
 

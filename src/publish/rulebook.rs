@@ -99,7 +99,7 @@ impl GameFigures<'_> {
         let t = self.game.random_tables.iter().find(|t| t.id == id)?;
         Some(Figure::Tables {
             title: None,
-            specs: vec![random_table_spec(t)],
+            specs: vec![random_table_spec(t, &self.game.words)],
             anchors: Vec::new(),
         })
     }

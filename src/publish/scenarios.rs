@@ -111,7 +111,11 @@ fn facts(game: &Game, scenario: &Scenario) -> String {
 /// A reinforcement's place on a set-up card: "T3 0101", "T3 North edge".
 fn arrival(game: &Game, entry: &Placement) -> String {
     let turn = entry.turn.as_ref().map_or(0, |t| t.value);
-    format!("T{turn} {}", entry.place.shown_in(game))
+    format!(
+        "{}{turn} {}",
+        game.words.turn_short,
+        entry.place.shown_in(game)
+    )
 }
 
 /// Each side's order of battle: its set-up grouped by formation (in the
@@ -272,7 +276,7 @@ fn turn_boxes<'a>(
             label: if scenario.turn_labels.is_empty() {
                 String::new()
             } else {
-                scenario.turn_label(n)
+                scenario.turn_label(n, &game.words)
             },
             markers: Vec::new(),
             arrivals: Vec::new(),
@@ -323,8 +327,8 @@ fn turn_boxes<'a>(
             continue;
         };
         let caption = match &entry.place {
-            Place::Unplaced => "Withdraw".to_string(),
-            p => format!("Out: {}", p.shown_in(game)),
+            Place::Unplaced => game.words.withdraw.clone(),
+            p => format!("{}: {}", game.words.out, p.shown_in(game)),
         };
         for unit in &entry.units {
             if let Some((_, c)) = drawn.unit(game, units, &entry.side.value, &unit.value) {

@@ -34,6 +34,17 @@ macro_rules! word_list {
             skip_to_text: "Skip to the text", "The HTML reference's first link, for keyboard and screen-reader users.";
             search: "Search the rules", "The words in the HTML reference's empty search box.";
             search_label: "Search the rules, cards and tables", "The name screen readers give the HTML reference's search box.";
+            turn: "Turn", "Before a turn's number where the scenario gives the turn no label, and for a place a unit arrives at by turn: \"Turn 3\".";
+            turn_short: "T", "Before the turn of an arrival on a set-up card: \"T3 North edge\".";
+            available: "Available", "Where a unit set up with `available = true` is shown on a set-up card.";
+            edge: "edge", "After the name of the map edge a unit enters or leaves by: \"North edge\".";
+            withdraw: "Withdraw", "On the turn track, under a unit that leaves the game without going anywhere.";
+            out: "Out", "On the turn track, before where a withdrawing unit goes: \"Out: Reserve\".";
+            result: "Result", "The heading of a random table's result column.";
+            chance: "Chance", "The heading of a random table's column of each result's chance.";
+            example: "Example", "The label of an `::: example` callout in the rules.";
+            designer_note: "Designer’s Note", "The label of a `::: designer` callout in the rules.";
+            play_note: "Play Note", "The label of a `::: play-note` callout in the rules.";
         }
     };
 }
@@ -75,6 +86,17 @@ macro_rules! words_struct {
 word_list!(words_struct);
 
 impl Words {
+    /// The English words, for text made where no game's words are at hand.
+    pub fn english() -> &'static Words {
+        static ENGLISH: std::sync::OnceLock<Words> = std::sync::OnceLock::new();
+        ENGLISH.get_or_init(Words::default)
+    }
+
+    /// "Turn 3".
+    pub fn turn_n(&self, n: i64) -> String {
+        format!("{} {n}", self.turn)
+    }
+
     /// A title where it goes on: "Combat (continued)".
     pub fn continued(&self, title: &str) -> String {
         format!("{title} ({})", self.continued)

@@ -43,7 +43,7 @@ pub fn validate_shortcodes(game: &Game, diags: &mut Diagnostics) {
         for problem in &page.doc.callout_problems {
             let kinds: Vec<String> = crate::model::rules::CALLOUT_KINDS
                 .iter()
-                .map(|(k, _)| format!("`::: {k}`"))
+                .map(|k| format!("`::: {k}`"))
                 .collect();
             let id = if problem.id == "unknown-callout" {
                 "unknown-callout"

@@ -1024,7 +1024,7 @@ const CALLOUT_RULE: (f32, f32) = (2.0, 0.45);
 /// A callout's label ("Example", "Designer's Note"...) as the first piece
 /// of its box, kept with what follows.
 fn callout_label(kind: &str, input: &RulebookInput<'_>, frame: Frame) -> Result<Piece, FitError> {
-    let label = crate::model::rules::callout_label(kind).unwrap_or(kind);
+    let label = crate::model::rules::callout_label(kind, input.words).unwrap_or(kind);
     let style = TextStyle {
         style: Style::Bold,
         size: BODY.size,

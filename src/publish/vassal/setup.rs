@@ -227,7 +227,7 @@ fn where_is(
                     let (i, _) = part.box_of(at.value)?;
                     Some(part.box_name(Some(part.from + i as i64)))
                 })
-                .unwrap_or_else(|| place.shown());
+                .unwrap_or_else(|| place.shown(&game.words));
             Some(spots.named(&name))
         }
         Place::Turn(n) => {

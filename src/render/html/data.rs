@@ -83,7 +83,7 @@ pub fn data_shortcode(
             if let Some(chart) = src.game.charts.iter().find(|c| c.id == name) {
                 chart_html(src, chart, id, &mut row_ids)
             } else if let Some(t) = src.game.random_tables.iter().find(|t| t.id == name) {
-                let value = random_table_value(t, id, &mut row_ids);
+                let value = random_table_value(t, &src.game.words, id, &mut row_ids);
                 render(src, "table.html", "table", value)
             } else if let Some(alone) = crate::model::block_alone(src.game, name) {
                 chart_html(src, &alone, id, &mut row_ids)
@@ -122,6 +122,8 @@ fn render(
 ) -> Result<String, String> {
     let mut context = Context::new();
     context.insert_value(key, value);
+    // The heading of the odds column, in the game's words.
+    context.insert_value("chance", Value::from(src.game.words.chance.as_str()));
     src.tera
         .render(template, &context)
         .map_err(|e| format!("templates/html/{template}: {e}"))
@@ -298,7 +300,12 @@ fn spec_value(
 }
 
 /// A random table: roll, result and the roll's chance.
-fn random_table_value(t: &RandomTable, id: Option<String>, row_ids: &mut RowIds<'_>) -> Value {
+fn random_table_value(
+    t: &RandomTable,
+    words: &crate::text::Words,
+    id: Option<String>,
+    row_ids: &mut RowIds<'_>,
+) -> Value {
     let ranges: Vec<RollRange> = t.rows.iter().map(|r| r.roll.value).collect();
     let odds = row_odds(t.dice.value, &ranges, 0);
     let rows: Vec<Value> = t
@@ -324,7 +331,7 @@ fn random_table_value(t: &RandomTable, id: Option<String>, row_ids: &mut RowIds<
         .collect();
     let head = vec![Value::from(vec![
         cell_value(escape(&t.dice.value.to_string()), 1, true),
-        cell_value("Result".to_string(), 1, true),
+        cell_value(escape(&words.result), 1, true),
     ])];
     map([
         ("id", Value::from(id)),

@@ -87,10 +87,10 @@ pub trait PageLinks {
     fn figure_link(&mut self, _id: &str) -> Option<(String, String)> {
         None
     }
-    /// The word before a reference with no text of its own ("see 5.3"):
-    /// the game's `[words] see`.
-    fn see(&self) -> &str {
-        "see"
+    /// The game's words: "see" before a reference with no text of its own
+    /// ("see 5.3"), a callout's label.
+    fn words(&self) -> &crate::text::Words {
+        crate::text::Words::english()
     }
     /// Notes a term marked for the index (`[Zone of Control](index:)`) at
     /// the element `id`, under the page's `heading`-th heading (None: before any).
@@ -222,7 +222,10 @@ pub fn render_markdown(
                 i = end;
             }
             Event::Start(Tag::BlockQuote(Some(quote))) => {
-                out.push(Event::Html(CowStr::from(callout_open(*quote))));
+                out.push(Event::Html(CowStr::from(callout_open(
+                    *quote,
+                    links.words(),
+                ))));
             }
             Event::End(TagEnd::BlockQuote(Some(_))) => {
                 out.push(Event::Html(CowStr::from("</aside>\n")));
@@ -353,12 +356,12 @@ fn callout_quote(kind: &str) -> BlockQuoteKind {
 }
 
 /// A callout's opening: `<aside class="callout example">` and its label.
-fn callout_open(quote: BlockQuoteKind) -> String {
+fn callout_open(quote: BlockQuoteKind, words: &crate::text::Words) -> String {
     let kind = CALLOUT_QUOTES
         .iter()
         .find(|(_, q)| *q == quote)
         .map_or("example", |(k, _)| *k);
-    let label = crate::model::rules::callout_label(kind).unwrap_or("Note");
+    let label = crate::model::rules::callout_label(kind, words).unwrap_or(kind);
     format!("<aside class=\"callout {kind}\">\n<p class=\"callout-label\">{label}</p>\n")
 }
 
@@ -536,7 +539,7 @@ fn resolve_rule_links<'a>(
                     ));
                     if empty {
                         out.push((
-                            see_reference(links.see(), &label, in_heading),
+                            see_reference(&links.words().see, &label, in_heading),
                             range.clone(),
                         ));
                     } else {
@@ -587,7 +590,7 @@ fn resolve_rule_links<'a>(
             ));
             if plain_text(inner.iter().map(|(e, _)| e)).trim().is_empty() {
                 out.push((
-                    see_reference(links.see(), &label, in_heading),
+                    see_reference(&links.words().see, &label, in_heading),
                     range.clone(),
                 ));
             } else {

@@ -697,8 +697,8 @@ impl PageLinks for Links<'_> {
         Some((href, format!("{} {number}", self.site.game.words.figure)))
     }
 
-    fn see(&self) -> &str {
-        &self.site.game.words.see
+    fn words(&self) -> &crate::text::Words {
+        &self.site.game.words
     }
 
     fn rule_link(&mut self, id: &str) -> Option<(String, String)> {
