@@ -282,6 +282,11 @@ fn hostile_requests_are_refused_and_slow_clients_hold_up_no_one() {
             format!("GET / HTTP/1.1\r\nHost: evil.example:{port}\r\n\r\n"),
             "421",
         ),
+        (
+            format!("GET / HTTP/1.1\r\nHost: localhost:{port}\r\nno colon\r\n\r\n"),
+            "400",
+        ),
+        (good("/").replace("GET", "POST"), "405"),
     ] {
         let (head, _) = exchange(port, request.as_bytes());
         assert!(
@@ -404,6 +409,7 @@ fn hostile_requests_are_refused_and_slow_clients_hold_up_no_one() {
     let _ = sending.join();
     let status = String::from_utf8_lossy(&response);
     assert!(status.starts_with("HTTP/1.1 414"), "{status}");
+    assert!(status.contains("Content-Security-Policy: "), "{status}");
     assert!(took < Duration::from_secs(3), "closed after {took:?}");
     let pad = format!("X-Pad: {}\r\n", "p".repeat(200));
     let (head, _) = exchange(
@@ -411,6 +417,16 @@ fn hostile_requests_are_refused_and_slow_clients_hold_up_no_one() {
         format!(
             "GET / HTTP/1.1\r\nHost: localhost:{port}\r\n{}\r\n",
             pad.repeat(50)
+        )
+        .as_bytes(),
+    );
+    assert!(head.starts_with("HTTP/1.1 431"), "{head}");
+    // So are more headers than the parser holds (100), short as they are.
+    let (head, _) = exchange(
+        port,
+        format!(
+            "GET / HTTP/1.1\r\nHost: localhost:{port}\r\n{}\r\n",
+            "a: b\r\n".repeat(101)
         )
         .as_bytes(),
     );
@@ -809,13 +825,21 @@ fn unchanged_files_are_not_sent_again() {
     assert!(head.starts_with("HTTP/1.1 200"), "{head}");
     assert!(png.starts_with(b"\x89PNG"));
     assert!(head.contains("Cache-Control: no-cache"), "{head}");
-    let tag = head
-        .lines()
-        .find_map(|l| l.strip_prefix("ETag: "))
-        .unwrap_or_else(|| panic!("no ETag: {head}"))
-        .to_string();
+    // Header names are compared without case (hyper writes `Etag`).
+    let header = |head: &str, name: &str| {
+        head.lines()
+            .filter_map(|l| l.split_once(": "))
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, value)| value.to_string())
+    };
+    let tag = header(&head, "ETag").unwrap_or_else(|| panic!("no ETag: {head}"));
+    assert!(
+        tag.starts_with('"') && tag.ends_with('"') && tag.len() > 2,
+        "{tag}"
+    );
     let (head, body) = request(&format!("If-None-Match: {tag}\r\n"));
     assert!(head.starts_with("HTTP/1.1 304"), "{head}");
+    assert_eq!(header(&head, "ETag"), Some(tag.clone()), "{head}");
     assert!(head.contains("Content-Security-Policy"), "{head}");
     assert!(body.is_empty());
     let (head, _) = request("If-None-Match: \"other\"\r\n");

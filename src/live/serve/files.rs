@@ -1,0 +1,287 @@
+//! Live, serve: the files of out/ as URLs — input: a URL path under
+//! `/out/` or a file a build wrote; output: the regular file it names
+//! (opened without following a symbolic link), or the URL a written file
+//! is pushed as.
+
+use std::ffi::OsString;
+use std::fs::File;
+use std::path::Path;
+
+use crate::publish::Written;
+
+/// The URLs under `/out/` a written file changed (a folder of card images
+/// as its URL with a trailing `/`).
+pub(super) fn changed_urls(written: &Written, out: &Path) -> Vec<String> {
+    let url = |path: &Path| -> Option<String> {
+        let rest = path.strip_prefix(out).ok()?;
+        let segments: Option<Vec<String>> = rest
+            .components()
+            .map(|c| match c {
+                std::path::Component::Normal(name) => Some(url_escape(&name.to_string_lossy())),
+                _ => None,
+            })
+            .collect();
+        Some(format!("/out/{}", segments?.join("/")))
+    };
+    match written {
+        Written::Output { path, .. } | Written::Rulebook { path, .. } => {
+            url(path).into_iter().collect()
+        }
+        Written::Preview { path } => url(path).into_iter().collect(),
+        Written::Images { dir, .. } => url(dir).map(|u| u + "/").into_iter().collect(),
+        Written::Html { changed, .. } => changed.iter().filter_map(|p| url(p)).collect(),
+    }
+}
+
+/// The segments of a URL path under `/out/`, %-decoded, if each is a plain
+/// name: not empty, not `.`/`..` or hidden (a leading dot), with no `/`, `\`
+/// or NUL once decoded, and no malformed escape. Anything else is `None`.
+pub(super) fn url_segments(rel: &str) -> Option<Vec<OsString>> {
+    rel.split('/')
+        .map(|segment| {
+            let name = percent_decode(segment)?;
+            let plain =
+                !name.is_empty() && !name.starts_with('.') && !name.contains(['/', '\\', '\0']);
+            plain.then(|| OsString::from(name))
+        })
+        .collect()
+}
+
+/// `%XX` escapes decoded; `None` for a malformed one or bytes that are not UTF-8.
+fn percent_decode(s: &str) -> Option<String> {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = s.get(i + 1..i + 3)?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+/// Opens the regular file `out/<segments...>` without following a symbolic
+/// link anywhere under `out` (each component is looked at with
+/// `symlink_metadata`, and the file opened must be the one looked at): a
+/// link there, even to somewhere harmless, is not served. With its content type.
+pub(super) fn open_under(out: &Path, segments: &[OsString]) -> Option<(File, &'static str)> {
+    let mut path = out.to_path_buf();
+    let mut meta = None;
+    for (i, segment) in segments.iter().enumerate() {
+        path.push(segment);
+        let m = std::fs::symlink_metadata(&path).ok()?;
+        let last = i + 1 == segments.len();
+        let fits = if last { m.is_file() } else { m.is_dir() };
+        if !fits {
+            return None;
+        }
+        meta = Some(m);
+    }
+    let meta = meta?;
+    let file = File::open(&path).ok()?;
+    let opened = file.metadata().ok()?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if (opened.dev(), opened.ino()) != (meta.dev(), meta.ino()) {
+            return None;
+        }
+    }
+    #[cfg(not(unix))]
+    if !opened.is_file() || opened.len() != meta.len() {
+        return None;
+    }
+    Some((file, content_type(&path)))
+}
+
+fn content_type(file: &Path) -> &'static str {
+    match file.extension().and_then(|e| e.to_str()) {
+        Some("pdf") => "application/pdf",
+        Some("png") => "image/png",
+        Some("svg") => "image/svg+xml",
+        Some("html") => "text/html; charset=utf-8",
+        Some("css") => "text/css; charset=utf-8",
+        Some("js") => "text/javascript; charset=utf-8",
+        Some("txt") => "text/plain; charset=utf-8",
+        Some("ttf") => "font/ttf",
+        Some("otf") => "font/otf",
+        Some("woff") => "font/woff",
+        Some("woff2") => "font/woff2",
+        _ => "application/octet-stream",
+    }
+}
+
+/// A version of an output file, for `ETag`: its size, time and (on Unix)
+/// inode. Outputs are replaced by renaming a new file over them, so a
+/// rewritten file has another; one left alone (a font of the HTML
+/// reference) keeps it, and a reload asks for it again in a few bytes.
+pub(super) fn etag(meta: &std::fs::Metadata) -> String {
+    let nanos = meta
+        .modified()
+        .ok()
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_nanos());
+    #[cfg(unix)]
+    let inode = std::os::unix::fs::MetadataExt::ino(meta);
+    #[cfg(not(unix))]
+    let inode = 0u64;
+    format!("\"{:x}-{nanos:x}-{inode:x}\"", meta.len())
+}
+
+/// Whether an `If-None-Match` header names the version `tag` (or `*`).
+pub(super) fn held(if_none_match: &str, tag: &str) -> bool {
+    if_none_match
+        .split(',')
+        .any(|t| t.trim() == tag || t.trim() == "*")
+}
+
+/// Whether `path` is a directory itself (not a link to one).
+pub(super) fn real_dir(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|m| m.is_dir())
+}
+
+/// Whether `path` is a regular file itself (not a link to one).
+pub(super) fn real_file(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file())
+}
+
+/// A path segment for a URL: unreserved characters kept, the rest %-encoded.
+pub(super) fn url_escape(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                (b as char).to_string()
+            }
+            b => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Read;
+    use std::path::PathBuf;
+
+    #[test]
+    fn only_plain_names_are_served() {
+        let names = |rel: &str| {
+            url_segments(rel).map(|s| {
+                s.iter()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .collect::<Vec<_>>()
+            })
+        };
+        assert_eq!(
+            names("g/action-labels.pdf"),
+            Some(vec!["g".into(), "action-labels.pdf".into()])
+        );
+        assert_eq!(
+            names("g/my%20card.png"),
+            Some(vec!["g".into(), "my card.png".into()])
+        );
+        for bad in [
+            "../secret",
+            "g/../../x",
+            "/etc/passwd",
+            "g//etc/passwd",
+            "g/%2e%2e/x",
+            "g/%2E%2E/x",
+            "g/..%2fx",
+            "g/%2fetc%2fpasswd",
+            "g/a%5c..%5cb",
+            "g/a%00b",
+            "g/%zz",
+            "g/%2",
+            "g/.hidden.tmp-1",
+            "g/./x",
+            "g/",
+            "",
+        ] {
+            assert_eq!(names(bad), None, "{bad}");
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn no_symbolic_link_under_out_is_followed() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let out = dir.path().join("out");
+        std::fs::create_dir_all(out.join("g/sub")).expect("mkdir");
+        std::fs::write(out.join("g/sub/a.pdf"), b"%PDF").expect("write");
+        std::fs::write(dir.path().join("secret.txt"), b"secret").expect("write");
+        let link = |target: &Path, at: &str| {
+            std::os::unix::fs::symlink(target, out.join(at)).expect("link");
+        };
+        link(&dir.path().join("secret.txt"), "g/secret.txt");
+        link(dir.path(), "g/up");
+        link(&out.join("g/sub"), "g/inside");
+        link(&out.join("g/sub/a.pdf"), "g/b.pdf");
+        let open = |rel: &str| url_segments(rel).and_then(|s| open_under(&out, &s));
+        let (mut file, kind) = open("g/sub/a.pdf").expect("a real file");
+        let mut bytes = Vec::new();
+        file.read_to_end(&mut bytes).expect("read");
+        assert_eq!((bytes.as_slice(), kind), (&b"%PDF"[..], "application/pdf"));
+        // Links are refused wherever they point, even inside out/.
+        for bad in [
+            "g/secret.txt",
+            "g/up/secret.txt",
+            "g/inside/a.pdf",
+            "g/b.pdf",
+            "g/sub",
+            "g/missing",
+        ] {
+            assert!(open(bad).is_none(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_version_held_is_named_by_if_none_match() {
+        assert!(held("\"a-1\"", "\"a-1\""));
+        assert!(held(" \"b\" , \"a-1\" ", "\"a-1\""));
+        assert!(held("*", "\"a-1\""));
+        assert!(!held("\"a-2\"", "\"a-1\""));
+        assert!(!held("", "\"a-1\""));
+    }
+
+    #[test]
+    fn written_files_are_named_by_their_urls() {
+        let out = Path::new("out");
+        let urls = |w: &Written| changed_urls(w, out);
+        assert_eq!(
+            urls(&Written::Preview {
+                path: out.join("g/preview/my aid-1.png")
+            }),
+            vec!["/out/g/preview/my%20aid-1.png"]
+        );
+        assert_eq!(
+            urls(&Written::Images {
+                count: 2,
+                dir: out.join("g/images/action")
+            }),
+            vec!["/out/g/images/action/"]
+        );
+        assert_eq!(
+            urls(&Written::Html {
+                index: out.join("g/html/index.html"),
+                files: 9,
+                changed: vec![out.join("g/html/a.html"), out.join("g/html/style.css")],
+                millis: 1
+            }),
+            vec!["/out/g/html/a.html", "/out/g/html/style.css"]
+        );
+        // Nothing outside the output folder is named.
+        assert!(
+            urls(&Written::Output {
+                path: PathBuf::from("/elsewhere/x.pdf"),
+                summary: String::new()
+            })
+            .is_empty()
+        );
+    }
+}

@@ -1,0 +1,88 @@
+// grogpress preview: follow the rebuilds pushed on /__events.
+// The preview page swaps each changed image and reloads when what it lists
+// changed. Another page (the HTML reference) shows its own file's change
+// at once: when only its <main> changed, the new <main> is put in place,
+// and the page reloads once the build is over (so its own scripts see the
+// new page); else it reloads straight away, as it does when a style sheet
+// beside it changed.
+(() => {
+  const me = document.currentScript;
+  if (!me || !window.EventSource) return;
+  let seen = me.dataset.seq;
+  const shape = me.dataset.shape;
+  const here = location.pathname;
+  const folder = (url) => url.slice(0, url.lastIndexOf("/") + 1);
+  // The page but for what its <main> holds, as it was sent.
+  const frameOf = (doc) => {
+    const body = doc.body ? doc.body.cloneNode(true) : null;
+    const main = body ? body.querySelector("main#main") : null;
+    if (!main) return null;
+    main.replaceChildren();
+    return body.outerHTML;
+  };
+  const frame = shape === undefined ? frameOf(document) : null;
+  let asked = 0;
+  let swapped = false;
+  let built = false;
+  const update = async () => {
+    const mine = ++asked;
+    built = false;
+    try {
+      const answer = await fetch(here, { cache: "no-store" });
+      if (!answer.ok) throw new Error(answer.status);
+      const doc = new DOMParser().parseFromString(await answer.text(), "text/html");
+      if (mine !== asked) return;
+      const main = doc.querySelector("main#main");
+      if (frame === null || !main || frameOf(doc) !== frame) throw new Error("changed");
+      const nodes = Array.from(main.childNodes, (n) => document.importNode(n, true));
+      document.querySelector("main#main").replaceChildren(...nodes);
+      document.title = doc.title;
+      swapped = true;
+      if (built) location.reload();
+    } catch (e) {
+      location.reload();
+    }
+  };
+  const changed = (id, url) => {
+    if (shape === undefined) {
+      if (url === here) update();
+      else if (url.endsWith(".css") && folder(url) === folder(here)) location.reload();
+      return;
+    }
+    const under = url.endsWith("/");
+    for (const img of document.images) {
+      const path = new URL(img.src).pathname;
+      if (path === url || (under && path.startsWith(url))) {
+        img.src = path + "?v=" + id;
+      }
+    }
+  };
+  const connect = () => {
+    const events = new EventSource("/__events?since=" + encodeURIComponent(seen));
+    events.addEventListener("hello", (e) => {
+      // Too far behind, or another server: start again.
+      if (e.data !== "fresh") location.reload();
+    });
+    events.addEventListener("changed", (e) => {
+      seen = e.lastEventId;
+      changed(e.lastEventId, e.data);
+    });
+    events.addEventListener("built", (e) => {
+      seen = e.lastEventId;
+      if (shape !== undefined) {
+        if (e.data !== shape) location.reload();
+      } else if (swapped) {
+        location.reload();
+      } else {
+        built = true; // a new <main> still on its way reloads when it lands
+      }
+    });
+    events.onerror = () => {
+      // Refused (too many streams) or the server has gone: try again from
+      // the last event seen.
+      events.close();
+      setTimeout(connect, 2000);
+    };
+  };
+  connect();
+})();
