@@ -1,4 +1,4 @@
-//! CLI: `grogpress watch [GAME...]` — builds the games, then rebuilds a game
+//! Live stage: `grogpress watch [GAME...]` — builds the games, then rebuilds a game
 //! whenever one of its data files, a template, a font or the sheet list
 //! changes (file events from `notify`, debounced), printing the diagnostics of
 //! each rebuild. Every rebuild checks the whole game; only the outputs the
