@@ -162,3 +162,90 @@ fn a_game_without_dice_combat_says_so() {
     assert_eq!(run.code, 2, "{}", run.dump());
     assert!(run.stderr.contains("dice_combat"), "{}", run.dump());
 }
+
+/// A game written here whose dice have no bonus rule: `[dice_combat]`
+/// without `bonus`, `base_type` and `bonus_against`, its units untyped.
+fn plain_dice_game(dir: &Path, combat_extra: &str) -> std::path::PathBuf {
+    let game = dir.join("plain");
+    std::fs::create_dir_all(&game).expect("game folder");
+    let files = [
+        (
+            "game.toml",
+            format!(
+                "name = \"Plain\"\n\n[[collections]]\nid = \"dice\"\nfile = \"dice.toml\"\n\n[[collections]]\nid = \"troops\"\nfile = \"troops.toml\"\n\n[dice_combat]\nunits = \"troops\"\nattack_die = \"strike\"\ndefense_die = \"ward\"\ndice = \"dice\"\nfaces = \"faces\"\nhit = \"hit\"\nblock = \"guard\"\n{combat_extra}"
+            ),
+        ),
+        (
+            "dice.toml",
+            "name = \"Dice\"\n\n[[fields]]\nname = \"faces\"\nkind = \"faces\"\nsymbols = { hit = \"one hit\", guard = \"one hit blocked\" }\n\n[[items]]\nid = \"red\"\nname = \"Red\"\nfaces = [\"\", \"hit\", \"hit hit\", \"hit\"]\n\n[[items]]\nid = \"white\"\nname = \"White\"\nfaces = [\"\", \"guard\", \"guard\"]\n".to_string(),
+        ),
+        (
+            "troops.toml",
+            "name = \"Troops\"\n\n[[fields]]\nname = \"strike\"\nkind = \"ref\"\nto = \"dice\"\n\n[[fields]]\nname = \"ward\"\nkind = \"ref\"\nto = \"dice\"\n\n[[items]]\nid = \"spear\"\nname = \"Spearman\"\nstrike = \"red\"\nward = \"white\"\n".to_string(),
+        ),
+    ];
+    for (name, text) in files {
+        std::fs::write(game.join(name), text).expect("write a game file");
+    }
+    game
+}
+
+#[test]
+fn combat_without_a_bonus_prints_one_distribution() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = plain_dice_game(tmp.path(), "");
+    let dir = game.to_str().expect("utf-8");
+    let check = grogpress(&["check", dir]);
+    assert_eq!(check.code, 0, "{}", check.dump());
+    let run = grogpress(&["odds", dir, "spear", "spear"]);
+    assert_eq!(run.code, 0, "{}", run.dump());
+    // Enumerated here: attack faces 0, 1, 2, 1 hits; defence faces 0, 1, 1 blocks.
+    let (attack, defence) = ([0u32, 1, 2, 1], [0u32, 1, 1]);
+    let mut ways = [0u64; 3];
+    for a in attack {
+        for d in defence {
+            ways[a.saturating_sub(d) as usize] += 1;
+        }
+    }
+    let outcomes = (attack.len() * defence.len()) as u64;
+    assert!(
+        run.stdout
+            .contains("Hits = hit - guard, at least 0; 12 equally likely rolls."),
+        "{}",
+        run.dump()
+    );
+    for (h, w) in ways.iter().enumerate() {
+        let line = format!("{h:>4}  {}", fraction(*w, outcomes));
+        assert!(
+            run.stdout.lines().any(|l| l.starts_with(&line)),
+            "{line:?} in\n{}",
+            run.stdout
+        );
+    }
+    assert!(!run.stdout.contains("bonus"), "{}", run.stdout);
+}
+
+#[test]
+fn half_a_bonus_rule_is_missing_field_at_the_table() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = plain_dice_game(tmp.path(), "base_type = \"kind\"\n");
+    let run = grogpress(&["check", game.to_str().expect("utf-8"), "--format", "json"]);
+    assert_eq!(run.code, 1, "{}", run.dump());
+    let text = std::fs::read_to_string(game.join("game.toml")).expect("game.toml");
+    let at = text.find("[dice_combat]").expect("the table");
+    let (line, _) = support::line_col(&text, at);
+    for key in ["`bonus`", "`bonus_against`"] {
+        let found = run
+            .stdout
+            .lines()
+            .find(|l| l.contains("\"missing-field\"") && l.contains(key))
+            .unwrap_or_else(|| panic!("missing-field for {key}: {}", run.dump()));
+        assert!(found.contains(&format!("\"line\":{line}")), "{found}");
+        assert!(found.contains("game.toml"), "{found}");
+    }
+    assert!(
+        !run.stdout.contains("without `base_type`"),
+        "{}",
+        run.stdout
+    );
+}

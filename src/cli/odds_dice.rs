@@ -9,7 +9,7 @@ use super::{Format, report};
 use crate::diag::{Diagnostics, Sources};
 use crate::load::{OpError, Root};
 use crate::model::odds::unit_ids;
-use crate::model::{Game, HitDistribution, opposed_dice_odds, reduce};
+use crate::model::{DiceCombat, Game, HitDistribution, OpposedOdds, opposed_dice_odds, reduce};
 
 /// Whether `odds <game> ...` is this module's: the game declares
 /// `[dice_combat]`. (Other odds — results tables — are another module's; the
@@ -67,6 +67,9 @@ pub fn odds_report(game: &Game, attacker: &str, defender: &str) -> Result<String
         )
     })?;
     let odds = opposed_dice_odds(game, combat, attacker, defender)?;
+    let Some(rule) = &combat.bonus else {
+        return Ok(plain_report(game, combat, &odds));
+    };
     let (a, d) = (&odds.attacker, &odds.defender);
     let (without, with) = (&odds.without, &odds.with);
     let bonus = odds.bonus_applies;
@@ -89,7 +92,7 @@ pub fn odds_report(game: &Game, attacker: &str, defender: &str) -> Result<String
     let _ = writeln!(
         out,
         "Hits = {} (+ {} with the bonus) - {}, at least 0; {} equally likely rolls.\n",
-        combat.hit.value, combat.bonus.value, combat.block.value, without.outcomes
+        combat.hit.value, rule.symbol.value, combat.block.value, without.outcomes
     );
     let mark = |applies: bool| if applies { " *" } else { "" };
     let without_head = format!("without bonus{}", mark(!bonus));
@@ -108,6 +111,28 @@ pub fn odds_report(game: &Game, attacker: &str, defender: &str) -> Result<String
     let _ = writeln!(out, "{}", line.trim_end());
     let _ = writeln!(out, "\n* applies to this attack");
     Ok(out)
+}
+
+/// The report for a game without a bonus rule: one distribution.
+fn plain_report(game: &Game, combat: &DiceCombat, odds: &OpposedOdds) -> String {
+    let (a, d, hits) = (&odds.attacker, &odds.defender, &odds.without);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{}: {} ({} attack die) attacks {} ({} defense die)",
+        game.name, a.name, a.die, d.name, d.die
+    );
+    let _ = writeln!(
+        out,
+        "Hits = {} - {}, at least 0; {} equally likely rolls.\n",
+        combat.hit.value, combat.block.value, hits.outcomes
+    );
+    let _ = writeln!(out, "{:>4}  chance", "hits");
+    for h in 0..hits.ways.len() {
+        let _ = writeln!(out, "{h:>4}  {}", cell(hits, h).trim_end());
+    }
+    let _ = writeln!(out, "{:>4}  {}", "mean", mean(hits).trim_end());
+    out
 }
 
 /// "7/36  19.44%" for h hits.

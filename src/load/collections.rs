@@ -9,7 +9,7 @@ use super::spec::{Def, Tab, kinds, table};
 use super::toml::{Reader, Table, parse};
 use super::{OpError, read_source};
 use crate::diag::{Diagnostics, FileId, Sources};
-use crate::model::{Deck, Dice, DiceCombat, Located, RandomRow, RandomTable, RollRange};
+use crate::model::{BonusRule, Deck, Dice, DiceCombat, Located, RandomRow, RandomTable, RollRange};
 
 /// A `[[collections]]` or `[[random_tables]]` entry: written inline, or the
 /// id of one kept in a file.
@@ -225,17 +225,17 @@ fn roll_range(r: &mut Reader<'_>, row: &Tab<'_, '_>) -> Option<Located<RollRange
 }
 
 table! { pub mod dice_combat: "[dice_combat]",
-    "Opposed dice: where the units, their dice and the bonus relation are; what `grogpress odds GAME ATTACKER DEFENDER` resolves.";
+    "Opposed dice: where the units, their dice and (if the game has one) the bonus relation are; what `grogpress odds GAME ATTACKER DEFENDER` resolves.";
     units: req Str("The units collection (a [[collections]] id)."),
     attack_die: req Str("The units' ref field into the dice: the die a unit attacks with."),
     defense_die: req Str("The units' ref field into the dice: the die a unit defends with."),
     dice: req Str("The dice collection."),
     faces: req Str("The dice's faces field (kind = \"faces\")."),
     hit: req Str("The faces' symbol for a hit."),
-    bonus: req Str("The faces' symbol for a hit only with the bonus."),
     block: req Str("The faces' symbol for a hit blocked."),
-    base_type: req Str("The units' ref field into their types."),
-    bonus_against: req Str("The types' ref field into themselves: the type each has the bonus against."),
+    bonus: opt Str("The faces' symbol for a hit only with the bonus; with `base_type` and `bonus_against` (a game without a bonus leaves all three out)."),
+    base_type: opt Str("The units' ref field into their types (with `bonus`)."),
+    bonus_against: opt Str("The types' ref field into themselves: the type each has the bonus against (with `bonus`)."),
 }
 
 /// `[dice_combat]`: which collections and fields resolve one attack.
@@ -251,13 +251,8 @@ pub fn dice_combat(r: &mut Reader<'_>, root: &Tab<'_, '_>) -> Option<DiceCombat>
         get(k::dice),
         get(k::faces),
     );
-    let (hit, bonus, block, base_type, bonus_against) = (
-        get(k::hit),
-        get(k::bonus),
-        get(k::block),
-        get(k::base_type),
-        get(k::bonus_against),
-    );
+    let (hit, block) = (get(k::hit), get(k::block));
+    let bonus = bonus_rule(r, &t);
     Some(DiceCombat {
         units: units?,
         attack_die: attack_die?,
@@ -265,9 +260,40 @@ pub fn dice_combat(r: &mut Reader<'_>, root: &Tab<'_, '_>) -> Option<DiceCombat>
         dice: dice?,
         faces: faces?,
         hit: hit?,
-        bonus: bonus?,
         block: block?,
-        base_type: base_type?,
-        bonus_against: bonus_against?,
+        bonus: bonus?,
     })
+}
+
+/// The bonus rule of `[dice_combat]`: `bonus`, `base_type` and
+/// `bonus_against` all given, or none (`Some(None)`); one or two of them is
+/// `missing-field` for each left out, at the table (None).
+fn bonus_rule(r: &mut Reader<'_>, t: &Tab<'_, '_>) -> Option<Option<BonusRule>> {
+    use dice_combat as k;
+    let keys = [k::bonus, k::base_type, k::bonus_against];
+    let [symbol, base_type, bonus_against] = keys.map(|key| r.get(t, key));
+    match (symbol, base_type, bonus_against) {
+        (None, None, None) => Some(None),
+        (Some(symbol), Some(base_type), Some(bonus_against)) => Some(Some(BonusRule {
+            symbol,
+            base_type,
+            bonus_against,
+        })),
+        (symbol, base_type, bonus_against) => {
+            let given = [
+                symbol.is_some(),
+                base_type.is_some(),
+                bonus_against.is_some(),
+            ];
+            let at = r.loc(t.span().start..t.span().start);
+            for (key, _) in keys.iter().zip(given).filter(|(_, g)| !g) {
+                r.diags.push(crate::error!(
+                    "missing-field", Some(at),
+                    "[dice_combat] has a bonus rule without `{}`", key.name();
+                    hint: "a bonus rule names all three of `bonus`, `base_type` and `bonus_against`: add `{} = \"...\"`, or leave all three out for combat without a bonus", key.name()
+                ));
+            }
+            None
+        }
+    }
 }

@@ -58,8 +58,8 @@ pub use image::{
 };
 pub use map::Map;
 pub use odds::{
-    Attack, DiceCombat, Fighter, HitDistribution, OpposedOdds, hit_distribution, opposed_dice_odds,
-    table_odds,
+    Attack, BonusRule, DiceCombat, Fighter, HitDistribution, OpposedOdds, hit_distribution,
+    opposed_dice_odds, table_odds,
 };
 pub use phrase::{Phrase, PhraseForm, form_slots, read_phrase, read_phrases};
 pub use random_table::{RandomRow, RandomTable};

@@ -2,7 +2,7 @@
 //! `model::odds::opposed_dice`) names collections and fields that exist and
 //! have the kinds `odds` reads: ref fields from the units into the dice and
 //! their types, a faces field on the dice bearing the hit, bonus and block
-//! symbols, and the types' ref field into themselves (the bonus relation).
+//! symbols, and (with a bonus rule) the types' ref field into themselves.
 //! Each fault is located at the name in game.toml.
 
 use super::values::check_collection;
@@ -18,9 +18,11 @@ pub fn validate_dice_combat(game: &Game, combat: &DiceCombat, diags: &mut Diagno
         for die in [&combat.attack_die, &combat.defense_die] {
             ref_field(game, units, die, Some(&combat.dice.value), diags);
         }
-        let bases = ref_field(game, units, &combat.base_type, None, diags);
-        if let Some(bases) = bases.and_then(|to| game.collection(&to)) {
-            ref_field(game, bases, &combat.bonus_against, Some(&bases.id), diags);
+        if let Some(rule) = &combat.bonus {
+            let bases = ref_field(game, units, &rule.base_type, None, diags);
+            if let Some(bases) = bases.and_then(|to| game.collection(&to)) {
+                ref_field(game, bases, &rule.bonus_against, Some(&bases.id), diags);
+            }
         }
     }
     if let Some(dice) = dice {
@@ -28,7 +30,11 @@ pub fn validate_dice_combat(game: &Game, combat: &DiceCombat, diags: &mut Diagno
         if let Some(i) = faces
             && matches!(dice.fields[i].kind, FieldKind::Faces(_))
         {
-            for symbol in [&combat.hit, &combat.bonus, &combat.block] {
+            let bonus = combat.bonus.as_ref().map(|b| &b.symbol);
+            for symbol in [Some(&combat.hit), bonus, Some(&combat.block)]
+                .into_iter()
+                .flatten()
+            {
                 if !dice.fields[i].is_symbol(&symbol.value) {
                     let known: Vec<&str> = dice.fields[i]
                         .symbols

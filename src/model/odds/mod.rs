@@ -7,8 +7,8 @@
 mod opposed_dice;
 
 pub use opposed_dice::{
-    Attack, DiceCombat, Fighter, HitDistribution, OpposedOdds, hit_distribution, opposed_dice_odds,
-    unit_ids,
+    Attack, BonusRule, DiceCombat, Fighter, HitDistribution, OpposedOdds, hit_distribution,
+    opposed_dice_odds, unit_ids,
 };
 
 use super::{ResultsTable, RollRange, RowOdds, row_odds};

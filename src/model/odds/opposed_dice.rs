@@ -19,10 +19,18 @@ pub struct DiceCombat {
     /// The dice collection and its faces field.
     pub dice: Located<String>,
     pub faces: Located<String>,
-    /// The faces' symbols: a hit, a bonus hit, a blocked hit.
+    /// The faces' symbols: a hit, a blocked hit.
     pub hit: Located<String>,
-    pub bonus: Located<String>,
     pub block: Located<String>,
+    /// The bonus rule, for a game that has one.
+    pub bonus: Option<BonusRule>,
+}
+
+/// A bonus hit some unit types score against another type.
+#[derive(Clone, Debug)]
+pub struct BonusRule {
+    /// The faces' symbol for a hit only with the bonus.
+    pub symbol: Located<String>,
     /// The units' ref field into their types, and the types' ref field
     /// naming the type each has the bonus against.
     pub base_type: Located<String>,
@@ -122,19 +130,30 @@ pub fn opposed_dice_odds(
     let units = collection(game, &combat.units.value)?;
     let attacker = fighter(game, combat, units, attacker, &combat.attack_die.value)?;
     let defender = fighter(game, combat, units, defender, &combat.defense_die.value)?;
-    let types = types_of(units, &combat.base_type.value)?;
-    let beats = type_item(game, &types, &attacker.1)?
-        .and_then(|(deck, card)| deck.get(card, &combat.bonus_against.value))
-        .and_then(|b| game.resolve(&types, &b));
-    let target = game.resolve(&types, &defender.1);
-    let bonus_applies = beats.is_some() && beats == target;
+    let beats = match &combat.bonus {
+        Some(rule) => {
+            let types = types_of(units, &rule.base_type.value)?;
+            type_item(game, &types, &attacker.1)?
+                .and_then(|(deck, card)| deck.get(card, &rule.bonus_against.value))
+                .and_then(|b| game.resolve(&types, &b))
+                .map(|b| (b, game.resolve(&types, &defender.1)))
+        }
+        None => None,
+    };
+    let bonus_applies = beats
+        .as_ref()
+        .is_some_and(|(b, target)| Some(b) == target.as_ref());
+    let beats = beats.map(|(b, _)| b);
     let (attacker, defender) = (attacker.0, defender.0);
     let attack = |with_bonus| {
         hit_distribution(&Attack {
             attack_faces: &attacker.faces,
             defense_faces: &defender.faces,
             hit: &combat.hit.value,
-            bonus: &combat.bonus.value,
+            bonus: combat
+                .bonus
+                .as_ref()
+                .map_or("", |b| b.symbol.value.as_str()),
             block: &combat.block.value,
             with_bonus,
         })
@@ -211,7 +230,10 @@ fn fighter(
             .get(card, f)
             .ok_or_else(|| format!("{name} has no `{f}`"))
     };
-    let base_type = field(&combat.base_type.value)?;
+    let base_type = match &combat.bonus {
+        Some(rule) => field(&rule.base_type.value)?,
+        None => String::new(),
+    };
     let die = field(die_field)?;
     let dice = collection(game, &combat.dice.value)?;
     let die_card = dice
@@ -229,9 +251,12 @@ fn fighter(
         Some(FieldValue::List(faces)) => faces.iter().map(|f| f.value.clone()).collect(),
         _ => return Err(format!("die `{die}` has no faces")),
     };
-    let shown = game
-        .resolve(&types_of(units, &combat.base_type.value)?, &base_type)
-        .map_or_else(|| base_type.clone(), |r| r.name);
+    let shown = match &combat.bonus {
+        Some(rule) => game
+            .resolve(&types_of(units, &rule.base_type.value)?, &base_type)
+            .map_or_else(|| base_type.clone(), |r| r.name),
+        None => String::new(),
+    };
     Ok((
         Fighter {
             name,
