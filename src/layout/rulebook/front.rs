@@ -9,12 +9,11 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use super::body::Heading;
 use super::columns::{Frame, flow_below};
 use super::pieces::{Piece, TextStyle, text_pieces};
 use super::tags::wrap;
-use super::{
-    BODY, BOTTOM, DEFAULT_SUBTITLE, Heading, LIST_INDENT, RulebookInput, SIDE, TOP, part_title,
-};
+use super::{BODY, BOTTOM, DEFAULT_SUBTITLE, LIST_INDENT, RulebookInput, SIDE, TOP, part_title};
 use crate::layout::doc::{Item, Page, Role, TextItem, tagged};
 use crate::layout::nav::{Link, Target};
 use crate::model::{Align, Style};
@@ -353,4 +352,26 @@ pub(super) fn lay_out_title(input: &RulebookInput<'_>) -> Result<Page, FitError>
         height: paper.height,
         items,
     })
+}
+
+/// The entries of the contents: the headings set, then the glossary's
+/// when the game has one, then the index's when the rules mark terms.
+pub(super) fn contents_entries(
+    headings: &[Heading],
+    input: &RulebookInput<'_>,
+    has_index: bool,
+) -> Vec<Heading> {
+    let mut entries = headings.to_vec();
+    let back = [
+        (&input.words.glossary, !input.glossary.is_empty()),
+        (&input.words.index, has_index),
+    ];
+    for (title, _) in back.into_iter().filter(|(_, set)| *set) {
+        entries.push(Heading {
+            level: 1,
+            plain: title.to_string(),
+            number: None,
+        });
+    }
+    entries
 }

@@ -5,8 +5,10 @@
 //! but its width, which only a callout changes; the body is then set on
 //! one thread with its paragraphs ready.
 
+use super::body::block_pieces;
+use super::callouts::CALLOUT_PAD;
 use super::pieces::{BreakPoints, Piece};
-use super::{Block, CALLOUT_PAD, Frame, RulebookInput, block_pieces};
+use super::{Block, Frame, RulebookInput};
 use crate::diag::{Diagnostic, FileId};
 use crate::text::Edge;
 use crate::text::hyphenate;

@@ -1,0 +1,547 @@
+//! Layout stage, rulebook body: from the rules' blocks (read once) and the
+//! pages the last pass found, to the body set once — its pieces placed in
+//! the columns, its headings and what each piece marks, the pages its
+//! headings and figures fall on, and the tables its shortcodes show.
+
+use std::collections::HashMap;
+
+use super::blocks::{Block, fill_refs, fill_text};
+use super::callouts::{CALLOUT_PAD, box_callout, callout_label, space_after_callout};
+use super::columns::{self, Frame, flow_below};
+use super::figures::table_pieces;
+use super::front::{contents_entries, lay_out_front, table_entries};
+use super::illustrations::illustration_pieces;
+use super::pieces::{self, Piece, Prose, text_pieces};
+use super::prefit;
+use super::read::ReadRules;
+use super::shortcodes::figure_pieces;
+use super::tables::{cell_link_areas, pipe_table_spec};
+use super::tags::{Lists, wrap};
+use super::xrefs::ref_texts;
+use super::{
+    BODY, KnownPages, LIST_INDENT, PARA_GAP, PieceMarks, RulebookInput, fit_problem, heading_style,
+    misfit_problem, room,
+};
+use crate::diag::{Diagnostic, Loc};
+use crate::layout::doc::{Item, Role};
+use crate::layout::table::TableSpec;
+use crate::model::data_anchor;
+use crate::model::xref::{INDEX_SCHEME, RuleBook};
+use crate::text::Edge;
+use crate::text::rich::literal;
+
+/// A heading as it goes into the outline and the contents.
+#[derive(Clone)]
+pub(super) struct Heading {
+    pub(super) level: u8,
+    pub(super) plain: String,
+    /// Its case number (`rule_numbers`), set before its text.
+    pub(super) number: Option<String>,
+}
+
+impl Heading {
+    /// Its text as the contents and bookmarks show it: after its number.
+    pub(super) fn numbered(&self) -> String {
+        match &self.number {
+            Some(n) => format!("{n} {}", self.plain),
+            None => self.plain.clone(),
+        }
+    }
+}
+
+/// The body set once: its headings, its pieces placed, what each marks,
+/// where it starts and the tables its shortcodes show.
+pub(super) struct Body {
+    pub(super) headings: Vec<Heading>,
+    pub(super) meta: Vec<PieceMarks>,
+    pub(super) pages: Vec<Vec<Item>>,
+    pub(super) placed: Vec<columns::Placed>,
+    /// The first body page (0-based: after the title, contents and list of
+    /// tables; the front matter's last page when the rules share it).
+    pub(super) first_body: usize,
+    /// Where the rules start on their first page, below the front matter
+    /// sharing it (points below the text block's top; None on a page of their own).
+    pub(super) body_start: Option<f32>,
+    /// Where the rules end on their last page (points below the text block's top).
+    pub(super) body_end: f32,
+    /// The page of each heading (0-based).
+    pub(super) heading_pages: Vec<usize>,
+    /// The page of each figure, by id (0-based).
+    pub(super) figure_pages: HashMap<String, usize>,
+    /// The list of tables: (level, title, anchor with its `#`).
+    pub(super) tables: Vec<(u8, String, String)>,
+}
+
+/// Sets the body once, each `rule:` reference printing the page `pages`
+/// gives its heading (from the pass before; None on the first).
+pub(super) fn set_body(
+    input: &RulebookInput<'_>,
+    frame: Frame,
+    read: &ReadRules,
+    rules: &RuleBook,
+    pages: Option<&KnownPages>,
+    (break_points, ready): (pieces::BreakPoints<'_>, &mut [Option<prefit::Ready>]),
+) -> Result<Body, Vec<Diagnostic>> {
+    let mut problems = Vec::new();
+    let mut headings: Vec<Heading> = Vec::new();
+    let mut pieces = Vec::new();
+    let mut tables: Vec<(u8, String, String)> = Vec::new();
+    let mut lists = Lists::default();
+    let edge = if input.options.ragged {
+        Edge::Ragged
+    } else {
+        Edge::Justified
+    };
+    let mut after_heading = false;
+    let mut under_heading = UnderHeading::default();
+    let mut last_page = None;
+    // Where the open callout's pieces start; the piece after the last
+    // callout closed (its gap below the box).
+    let mut callout: Option<usize> = None;
+    let mut after_callout: Option<usize> = None;
+    for (n, (file, page, block)) in read.blocks.iter().enumerate() {
+        // A table right under its heading, on the same rules page, is set
+        // without its own title bar.
+        if last_page != Some(*page) {
+            after_heading = false;
+            last_page = Some(*page);
+        }
+        space_after_callout(&mut pieces, &mut after_callout);
+        match block {
+            Block::Callout { kind, .. } => {
+                lists.close_all(&mut pieces);
+                after_heading = false;
+                // The label is kept with the callout's first lines.
+                under_heading.before(block, &mut pieces);
+                under_heading = UnderHeading::default();
+                match callout_label(kind, input, frame) {
+                    Ok(label) => {
+                        callout = Some(pieces.len());
+                        pieces.push(label);
+                    }
+                    Err(e) => {
+                        problems.push(fit_problem(e).with_loc(Loc::new(*file, block_span(block))))
+                    }
+                }
+                continue;
+            }
+            Block::CalloutEnd { .. } => {
+                lists.close_all(&mut pieces);
+                under_heading = UnderHeading::default();
+                if let Some(start) = callout.take() {
+                    box_callout(&mut pieces, start, frame);
+                    after_callout = Some(pieces.len());
+                }
+                continue;
+            }
+            _ => {}
+        }
+        // Inside a callout, blocks are set narrower, within its box.
+        let frame = if callout.is_some() {
+            Frame {
+                column_width: frame.column_width - 2.0 * CALLOUT_PAD,
+                ..frame
+            }
+        } else {
+            frame
+        };
+        let filled;
+        let block = match block {
+            Block::Para { refs, .. } if !refs.is_empty() => {
+                let mut with_refs = block.clone();
+                fill_refs(
+                    &mut with_refs,
+                    &ref_texts(refs, *page, read, rules, pages, input.words),
+                );
+                filled = with_refs;
+                &filled
+            }
+            Block::Heading { refs, .. } => {
+                let mut numbered = block.clone();
+                if !refs.is_empty() {
+                    fill_refs(
+                        &mut numbered,
+                        &ref_texts(refs, *page, read, rules, pages, input.words),
+                    );
+                }
+                if let (Some(Some(number)), Block::Heading { rich, links, .. }) =
+                    (read.numbers.get(headings.len()), &mut numbered)
+                {
+                    *rich = format!("{} {rich}", literal(number));
+                    // Its links' letters count on after the number's.
+                    let shift = number.chars().filter(|c| !c.is_whitespace()).count();
+                    for link in links.iter_mut() {
+                        link.chars = link.chars.start + shift..link.chars.end + shift;
+                    }
+                }
+                filled = numbered;
+                &filled
+            }
+            Block::Table { links, .. } if links.iter().any(|c| !c.refs.is_empty()) => {
+                let mut with_refs = block.clone();
+                if let Block::Table {
+                    header,
+                    rows,
+                    links,
+                    ..
+                } = &mut with_refs
+                {
+                    for cell in links.iter_mut() {
+                        let row = match cell.row {
+                            0 => Some(&mut *header),
+                            r => rows.get_mut(r - 1),
+                        };
+                        if let Some(text) = row.and_then(|r| r.get_mut(cell.column)) {
+                            let texts =
+                                ref_texts(&cell.refs, *page, read, rules, pages, input.words);
+                            fill_text(text, &mut cell.links, &cell.refs, &texts);
+                        }
+                    }
+                }
+                filled = with_refs;
+                &filled
+            }
+            _ => block,
+        };
+        let heading_at = headings.len();
+        let after = std::mem::replace(&mut after_heading, matches!(block, Block::Heading { .. }));
+        // A paragraph broken ahead at this width is taken as it is.
+        let pieces_of_block = match ready.get_mut(n).and_then(Option::take) {
+            Some(ready) if ready.width == frame.column_width => ready.pieces,
+            _ if matches!(block, Block::Illustration { .. }) => {
+                illustration_pieces(block, *page, read, input, frame)
+            }
+            _ => block_pieces(
+                block,
+                input,
+                frame,
+                &mut headings,
+                Some((break_points, edge)),
+                after,
+            ),
+        };
+        match pieces_of_block {
+            Ok(more) => {
+                under_heading.before(block, &mut pieces);
+                let from = pieces.len();
+                if headings.len() > heading_at
+                    && let Some(h) = headings.last_mut()
+                {
+                    h.number = read.numbers.get(heading_at).cloned().flatten();
+                }
+                if let Block::Shortcode(code) = block
+                    && !more.is_empty()
+                {
+                    let shown = input.figures.shown_tables(code);
+                    let chart = shown.len() > 1;
+                    for (k, (title, anchor)) in shown.into_iter().enumerate() {
+                        let level = if chart && k > 0 { 2 } else { 1 };
+                        tables.push((level, title, format!("#{anchor}")));
+                    }
+                }
+                match block {
+                    Block::Para {
+                        depth,
+                        marker,
+                        first_of_list,
+                        ..
+                    } if *depth > 0 => lists.paragraph(
+                        *depth,
+                        marker.as_deref(),
+                        *first_of_list,
+                        more,
+                        &mut pieces,
+                    ),
+                    _ => lists.block(more, &mut pieces),
+                }
+                under_heading.after(block, from, &pieces);
+            }
+            Err(problem) => problems.push(problem.with_loc(Loc::new(*file, block_span(block)))),
+        }
+    }
+    lists.close_all(&mut pieces);
+    space_after_callout(&mut pieces, &mut after_callout);
+    if let Some(start) = callout.take() {
+        box_callout(&mut pieces, start, frame);
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    // The front matter as it will be set (its page numbers do not change
+    // its height): the rules start after it, or below it on its last page.
+    let (listed, _) = table_entries(&tables, None);
+    let contents = contents_entries(&headings, input, marks_terms(&pieces));
+    let front = lay_out_front(
+        input,
+        &contents,
+        &vec![0; contents.len()],
+        &listed,
+        &vec![0; listed.len()],
+    )
+    .map_err(|e| vec![fit_problem(e)])?;
+    let body_start = front.body_start;
+    let first_body = 1 + front.pages.len() - usize::from(body_start.is_some());
+    let meta: Vec<PieceMarks> = pieces
+        .iter_mut()
+        .map(|p| {
+            (
+                p.heading,
+                std::mem::take(&mut p.cards),
+                std::mem::take(&mut p.links),
+            )
+        })
+        .collect();
+    let heights: Vec<f32> = pieces.iter().map(|p| p.height).collect();
+    let (body, placed) = flow_below(frame, pieces, body_start.unwrap_or(0.0));
+    let body_end = last_page_end(&placed, &heights, frame);
+    let mut heading_pages = vec![0; headings.len()];
+    let mut figure_pages = HashMap::new();
+    for ((heading, cards, _), at) in meta.iter().zip(&placed) {
+        if let Some(slot) = heading.and_then(|h| heading_pages.get_mut(h)) {
+            *slot = first_body + at.page;
+        }
+        for (title, _, _) in cards {
+            if let Some(id) = title.strip_prefix("figure#") {
+                figure_pages
+                    .entry(id.to_string())
+                    .or_insert(first_body + at.page);
+            }
+        }
+    }
+    Ok(Body {
+        headings,
+        meta,
+        pages: body,
+        placed,
+        first_body,
+        body_start,
+        body_end,
+        heading_pages,
+        figure_pages,
+        tables,
+    })
+}
+
+/// Whether the pieces mark a term for the index (an `index:` link).
+pub(super) fn marks_terms(pieces: &[Piece]) -> bool {
+    pieces
+        .iter()
+        .flat_map(|p| &p.links)
+        .any(|(_, title)| title.starts_with(INDEX_SCHEME))
+}
+
+/// How far below the text block's top the pieces on the last page end.
+pub(super) fn last_page_end(placed: &[columns::Placed], heights: &[f32], frame: Frame) -> f32 {
+    let last = placed.iter().map(|p| p.page).max().unwrap_or(0);
+    placed
+        .iter()
+        .zip(heights)
+        .filter(|(p, _)| p.page == last)
+        .map(|(p, h)| p.y - frame.top + h)
+        .fold(0.0, f32::max)
+}
+
+/// Lines a heading keeps with it in its column: a heading is never the
+/// last thing in a column, nor it and a single line.
+pub(super) const LINES_UNDER_HEADING: usize = 2;
+
+/// Keeps a heading with the first [`LINES_UNDER_HEADING`] lines under
+/// it: a block too short for them is kept with the next block, unless that
+/// is a heading of a section as high as this one or higher (the short
+/// section, whole, ends there). A figure or table counts as enough.
+#[derive(Default)]
+pub(super) struct UnderHeading {
+    /// The heading's level and the lines set under it so far, while fewer.
+    pub(super) open: Option<(u8, usize)>,
+    /// The last piece of a block under it that is too short.
+    pub(super) pending: Option<usize>,
+}
+
+impl UnderHeading {
+    /// Before `block`: the piece pending goes with it, unless it starts
+    /// a section no deeper than the heading's.
+    fn before(&mut self, block: &Block, pieces: &mut [Piece]) {
+        let Some(at) = self.pending.take() else {
+            return;
+        };
+        let ends = match (block, self.open) {
+            (Block::Heading { level, .. }, Some((section, _))) => *level <= section,
+            _ => false,
+        };
+        if !ends && let Some(piece) = pieces.get_mut(at) {
+            piece.keep_with_next = true;
+        }
+    }
+
+    /// After `block`, set as `pieces[from..]`.
+    fn after(&mut self, block: &Block, from: usize, pieces: &[Piece]) {
+        if let Block::Heading { level, .. } = block {
+            self.open = Some((*level, 0));
+            return;
+        }
+        let added = pieces.len().saturating_sub(from);
+        let Some((level, set)) = self.open.filter(|_| added > 0) else {
+            return;
+        };
+        let lines = match block {
+            Block::Para { .. } => set + added,
+            _ => LINES_UNDER_HEADING,
+        };
+        if lines < LINES_UNDER_HEADING {
+            self.open = Some((level, lines));
+            self.pending = Some(pieces.len() - 1);
+        } else {
+            self.open = None;
+        }
+    }
+}
+
+pub(super) fn block_span(block: &Block) -> std::ops::Range<usize> {
+    match block {
+        Block::Heading { at, .. } | Block::Para { at, .. } => *at..*at + 1,
+        Block::Shortcode(code) => code.span.clone(),
+        Block::Illustration { at, .. } => *at..*at + 3,
+        Block::Table { at, .. } | Block::Callout { at, .. } | Block::CalloutEnd { at } => {
+            *at..*at + 1
+        }
+    }
+}
+
+pub(super) fn block_pieces(
+    block: &Block,
+    input: &RulebookInput<'_>,
+    frame: Frame,
+    headings: &mut Vec<Heading>,
+    hyphenate: Option<Prose<'_>>,
+    after_heading: bool,
+) -> Result<Vec<Piece>, Diagnostic> {
+    let width = frame.column_width;
+    match block {
+        Block::Heading {
+            level,
+            rich,
+            plain,
+            links,
+            ..
+        } => {
+            let style = heading_style(*level);
+            // A character the prose face lacks comes from the next family that
+            // has it (the text engine's fallback).
+            let mut pieces = text_pieces(
+                rich,
+                links,
+                None,
+                0.0,
+                width,
+                style,
+                input.family,
+                input.book,
+                None,
+            )
+            .map_err(fit_problem)?;
+            for p in &mut pieces {
+                p.keep_with_next = true;
+            }
+            if let Some(first) = pieces.first_mut() {
+                first.gap = style.size * 0.9;
+                first.heading = Some(headings.len());
+            }
+            wrap(Role::Heading(*level), &mut pieces);
+            headings.push(Heading {
+                level: *level,
+                plain: plain.clone(),
+                number: None,
+            });
+            Ok(pieces)
+        }
+        Block::Para {
+            rich,
+            links,
+            icons,
+            depth,
+            marker,
+            ..
+        } => {
+            let indent = *depth as f32 * LIST_INDENT;
+            let mut pieces = text_pieces(
+                rich,
+                links,
+                marker.as_deref(),
+                indent,
+                width,
+                BODY,
+                input.family,
+                input.book,
+                hyphenate,
+            )
+            .map_err(fit_problem)?;
+            super::icons::place_icons(&mut pieces, icons, input.icons, input.book);
+            if let Some(first) = pieces.first_mut() {
+                first.gap = if *depth > 0 && marker.is_some() {
+                    PARA_GAP / 2.0
+                } else {
+                    PARA_GAP
+                };
+            }
+            // A list's paragraphs are tagged with their list (see `Lists`).
+            if *depth == 0 {
+                wrap(Role::Paragraph, &mut pieces);
+            }
+            Ok(pieces)
+        }
+        Block::Shortcode(code) => {
+            let Some(figure) = input.figures.figure(code) else {
+                return Ok(Vec::new());
+            };
+            // A heading right above the figure may already say its title.
+            let heading = headings.last().filter(|_| after_heading);
+            let mut pieces = figure_pieces(figure, code, input, frame, heading)?;
+            // The figure's place, for `#table-…` links (as in the HTML reference).
+            if let (Some(anchor), Some(first)) = (data_anchor(code), pieces.first_mut()) {
+                first.cards.push((format!("#{anchor}"), 0.0, 0.0));
+            }
+            Ok(pieces)
+        }
+        // Set around the blocks between them (see `box_callout`); a
+        // figure is set knowing its page (see `illustration_pieces`).
+        Block::Callout { .. } | Block::CalloutEnd { .. } | Block::Illustration { .. } => {
+            Ok(Vec::new())
+        }
+        Block::Table {
+            header,
+            rows,
+            aligns,
+            links,
+            ..
+        } => {
+            let mut spec = pipe_table_spec(header, rows, aligns);
+            // Right under a heading, the heading names the table where it
+            // continues ("… (continued)" over the rows there); else, or if
+            // that title cannot be set, it has none.
+            spec.title = headings
+                .last()
+                .filter(|_| after_heading)
+                .map(|h| h.plain.clone());
+            let at = |spec: &TableSpec, shown| {
+                table_pieces(
+                    spec,
+                    room(frame),
+                    input.figure_family,
+                    (input.book, input.words),
+                    shown,
+                )
+            };
+            let mut pieces = match at(&spec, spec.title.is_none()) {
+                Ok(pieces) => pieces,
+                Err(_) if spec.title.is_some() => {
+                    spec.title = None;
+                    at(&spec, true).map_err(|m| misfit_problem(m, "the table"))?
+                }
+                Err(m) => return Err(misfit_problem(m, "the table")),
+            };
+            cell_link_areas(&mut pieces, links, input.book);
+            wrap(Role::Table, &mut pieces);
+            Ok(pieces)
+        }
+    }
+}
