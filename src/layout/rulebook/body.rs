@@ -11,7 +11,8 @@ use super::columns::{self, Frame, flow_below};
 use super::figures::table_pieces;
 use super::front::{contents_entries, lay_out_front, table_entries};
 use super::illustrations::illustration_pieces;
-use super::pieces::{self, Piece, Prose, text_pieces};
+use super::passes::KnownPages;
+use super::pieces::{self, Piece, PieceMarks, Prose, text_pieces};
 use super::prefit;
 use super::read::ReadRules;
 use super::shortcodes::figure_pieces;
@@ -19,8 +20,7 @@ use super::tables::{cell_link_areas, pipe_table_spec};
 use super::tags::{Lists, wrap};
 use super::xrefs::ref_texts;
 use super::{
-    BODY, KnownPages, LIST_INDENT, PARA_GAP, PieceMarks, RulebookInput, fit_problem, heading_style,
-    misfit_problem, room,
+    BODY, LIST_INDENT, PARA_GAP, RulebookInput, fit_problem, heading_style, misfit_problem, room,
 };
 use crate::diag::{Diagnostic, Loc};
 use crate::layout::doc::{Item, Role};
@@ -53,7 +53,8 @@ impl Heading {
 /// where it starts and the tables its shortcodes show.
 pub(super) struct Body {
     pub(super) headings: Vec<Heading>,
-    pub(super) meta: Vec<PieceMarks>,
+    /// What each piece marks, by piece (as `placed`).
+    pub(super) marks: Vec<PieceMarks>,
     pub(super) pages: Vec<Vec<Item>>,
     pub(super) placed: Vec<columns::Placed>,
     /// The first body page (0-based: after the title, contents and list of
@@ -281,26 +282,17 @@ pub(super) fn set_body(
     .map_err(|e| vec![fit_problem(e)])?;
     let body_start = front.body_start;
     let first_body = 1 + front.pages.len() - usize::from(body_start.is_some());
-    let meta: Vec<PieceMarks> = pieces
-        .iter_mut()
-        .map(|p| {
-            (
-                p.heading,
-                std::mem::take(&mut p.cards),
-                std::mem::take(&mut p.links),
-            )
-        })
-        .collect();
+    let marks: Vec<PieceMarks> = pieces.iter_mut().map(Piece::take_marks).collect();
     let heights: Vec<f32> = pieces.iter().map(|p| p.height).collect();
     let (body, placed) = flow_below(frame, pieces, body_start.unwrap_or(0.0));
     let body_end = last_page_end(&placed, &heights, frame);
     let mut heading_pages = vec![0; headings.len()];
     let mut figure_pages = HashMap::new();
-    for ((heading, cards, _), at) in meta.iter().zip(&placed) {
-        if let Some(slot) = heading.and_then(|h| heading_pages.get_mut(h)) {
+    for (marks, at) in marks.iter().zip(&placed) {
+        if let Some(slot) = marks.heading.and_then(|h| heading_pages.get_mut(h)) {
             *slot = first_body + at.page;
         }
-        for (title, _, _) in cards {
+        for (title, _, _) in &marks.anchors {
             if let Some(id) = title.strip_prefix("figure#") {
                 figure_pages
                     .entry(id.to_string())
@@ -310,7 +302,7 @@ pub(super) fn set_body(
     }
     Ok(Body {
         headings,
-        meta,
+        marks,
         pages: body,
         placed,
         first_body,

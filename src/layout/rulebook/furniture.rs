@@ -3,25 +3,42 @@
 //! at the head and at the foot's outer edge, tagged as artifacts.
 
 use super::body::Heading;
+use super::page_map::{PageMap, Part};
 use super::{BOTTOM, RulebookInput, SIDE, TOP};
 use crate::layout::doc::{Geometry, Item, Page, Role, Stroke, TextItem, tagged};
 use crate::model::Style;
 
-/// The running head of each page (index 0 is the title page, which has
-/// none): on a left-hand (even-numbered) page the game's name; on a
-/// right-hand page the section a reader is in there (after its number
-/// where the rules are numbered) — the first section
-/// starting on the page, else the one in force at its top — or "Contents"
-/// on the contents pages. Sections are the level-1 headings, or the
-/// level-2 ones when the rules have a single level-1 heading (a title).
-pub(super) fn running_heads(
+/// Sets each page's running head and folio (see
+/// [`running_header_and_folio`]), the title page's none.
+pub(super) fn furnish(
+    pages: &mut [Page],
     headings: &[Heading],
     heading_pages: &[usize],
-    first_body: usize,
+    map: &PageMap,
+    input: &RulebookInput<'_>,
+) {
+    let heads = running_heads(headings, heading_pages, map, pages.len(), input);
+    for ((n, page), head) in pages.iter_mut().enumerate().zip(heads).skip(1) {
+        running_header_and_folio(page, n + 1, &head, input);
+    }
+}
+
+/// The running head of each page (index 0 is the title page, which has
+/// none): on a left-hand (even-numbered) page the game's name; on a
+/// right-hand page the part it is in ("Contents", "Tables", "Glossary",
+/// "Index") or, in the rules, the section a reader is in there (after its
+/// number where the rules are numbered) — the first section starting on
+/// the page, else the one in force at its top. Sections are the level-1
+/// headings, or the level-2 ones when the rules have a single level-1
+/// heading (a title).
+fn running_heads(
+    headings: &[Heading],
+    heading_pages: &[usize],
+    map: &PageMap,
     page_count: usize,
-    title: &str,
-    contents: &str,
+    input: &RulebookInput<'_>,
 ) -> Vec<String> {
+    let (title, words) = (input.title, input.words);
     let level = if headings.iter().filter(|h| h.level == 1).count() > 1 {
         1
     } else {
@@ -39,15 +56,20 @@ pub(super) fn running_heads(
             if (n + 1) % 2 == 0 {
                 return title.to_string();
             }
-            if n < first_body {
-                return contents.to_string();
+            match map.part(n) {
+                Part::Title | Part::Contents => words.contents.clone(),
+                Part::Tables => words.tables.clone(),
+                Part::Glossary => words.glossary.clone(),
+                Part::Index => words.index.clone(),
+                Part::Rules => {
+                    let starting = sections.iter().find(|(page, _)| *page == n);
+                    let in_force = sections.iter().rev().find(|(page, _)| *page < n);
+                    starting
+                        .or(in_force)
+                        .map_or(title, |(_, name)| name.as_str())
+                        .to_string()
+                }
             }
-            let starting = sections.iter().find(|(page, _)| *page == n);
-            let in_force = sections.iter().rev().find(|(page, _)| *page < n);
-            starting
-                .or(in_force)
-                .map_or(title, |(_, name)| name.as_str())
-                .to_string()
         })
         .collect()
 }
@@ -56,12 +78,7 @@ pub(super) fn running_heads(
 /// rule, the page number at its foot on the outer edge (right on odd pages,
 /// left on even: the title page is page 1, a right-hand page), both page
 /// furniture (artifacts).
-pub(super) fn running_header_and_folio(
-    page: &mut Page,
-    number: usize,
-    head: &str,
-    input: &RulebookInput<'_>,
-) {
+fn running_header_and_folio(page: &mut Page, number: usize, head: &str, input: &RulebookInput<'_>) {
     let size = 8.0;
     let style_face = input.family.face(Style::Italic);
     let face = input.book.face(style_face);

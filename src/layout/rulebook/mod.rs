@@ -23,6 +23,9 @@ mod glossary;
 mod icons;
 mod illustrations;
 mod index;
+mod links;
+mod page_map;
+mod passes;
 mod pieces;
 mod prefit;
 mod read;
@@ -32,29 +35,30 @@ mod tags;
 mod xrefs;
 
 use crate::text::rich::literal;
-use std::collections::HashMap;
 
 pub use self::blocks::{Block, CardLink, link_mentions, read_blocks};
-use self::body::{Body, set_body};
+use self::body::Body;
 use self::columns::Frame;
 pub use self::figures::Die;
 use self::figures::{Misfit, Room};
 use self::front::{contents_entries, lay_out_front, lay_out_title, table_entries};
-use self::furniture::{running_header_and_folio, running_heads};
+use self::furniture::furnish;
 use self::glossary::lay_out_glossary;
 use self::index::lay_out_index;
+use self::links::{Resolved, resolve_marks};
+use self::page_map::PageMap;
+use self::passes::{Breaking, set_until_settled};
 use self::pieces::{Piece, TextStyle, text_pieces};
-use self::read::read_rules;
+use self::read::{read_rules, rule_book};
 use self::tags::wrap;
 use super::card::CardFace;
-use super::doc::{Doc, Page, Role};
+use super::doc::{Doc, Role};
 use super::figure::FigureDrawing;
-use super::nav::{Link, Nav, OutlineEntry, Target};
+use super::nav::{Nav, OutlineEntry, Target};
 use super::table::TableSpec;
 use crate::diag::{Diagnostic, FileId};
-use crate::model::link::is_web_link;
-use crate::model::xref::{INDEX_SCHEME, RuleBook, has_rule_links, index_entries};
-use crate::model::{GlossaryEntry, Icon, Paper, RulesDoc, Shortcode, Style, slug};
+use crate::model::xref::index_entries;
+use crate::model::{GlossaryEntry, Icon, Paper, RulesDoc, Shortcode, Style};
 use crate::text::hyphenate;
 use crate::text::{Edge, Family, FitError, FontBook, Words};
 
@@ -219,72 +223,28 @@ fn part_title(
     Ok(pieces)
 }
 
-/// What a piece anchors or links: its heading, its cards, its card names.
-type PieceMarks = (
-    Option<usize>,
-    Vec<(String, f32, f32)>,
-    Vec<([f32; 4], String)>,
-);
-
-/// How many times at most the rulebook is set to get the pages its
-/// cross-references print right (each pass prints the pages the last found).
-const MAX_PASSES: usize = 4;
-
-/// The pages the last pass set the headings (in order) and the figures
-/// (by id) on, 0-based, for the cross-references of the next.
-#[derive(Clone, Debug, Default, PartialEq)]
-struct KnownPages {
-    headings: Vec<usize>,
-    figures: HashMap<String, usize>,
-}
-
 /// Lays out the rulebook. Problems (a card that cannot fit a column, a
 /// character the fonts lack) are diagnostics at the Markdown's place.
 pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagnostic>> {
-    let paper = input.options.paper;
     let frame = body_frame(input.options);
     let lang = hyphenate::language(input.lang);
     let remembered = hyphenate::RememberedBreaks::new(lang);
     let break_points = |word: &str| remembered.of(word);
-    // The headings read as rules where the rules are numbered or refer to them.
-    let rules = if input.options.numbers || input.pages.iter().any(|p| has_rule_links(p.doc)) {
-        RuleBook::new(input.pages.iter().map(|p| p.doc), input.options.numbers)
-    } else {
-        RuleBook::default()
-    };
-    let read = read_rules(input, &rules);
-    // Set the body until the pages its cross-references print are the pages
-    // their headings fall on (the first pass prints none known).
-    let mut known_pages: Option<KnownPages> = None;
-    let mut passes = 0;
     let edge = if input.options.ragged {
         Edge::Ragged
     } else {
         Edge::Justified
     };
-    let set = loop {
-        let mut ready = prefit::prefit_paragraphs(&read.blocks, input, frame, edge, lang);
-        let set = set_body(
-            input,
-            frame,
-            &read,
-            &rules,
-            known_pages.as_ref(),
-            (&break_points, &mut ready),
-        )?;
-        passes += 1;
-        let found = KnownPages {
-            headings: set.heading_pages.clone(),
-            figures: set.figure_pages.clone(),
-        };
-        if !read.has_refs || known_pages.as_ref() == Some(&found) || passes >= MAX_PASSES {
-            break set;
-        }
-        known_pages = Some(found);
+    let rules = rule_book(input);
+    let read = read_rules(input, &rules);
+    let breaking = Breaking {
+        break_points: &break_points,
+        lang,
+        edge,
     };
     let Body {
         headings,
-        meta,
+        marks,
         pages: body,
         placed,
         first_body,
@@ -293,93 +253,35 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
         heading_pages,
         tables,
         ..
-    } = set;
-    let mut nav = Nav::default();
-    // Cards by lower-case title, `#anchor`s of headings and data shortcodes,
-    // and `rule#<n>` for the n-th heading (the target of `rule:` links).
-    let mut card_targets: HashMap<String, Target> = HashMap::new();
-    let mut pending_links = Vec::new();
-    for ((heading, cards, links), at) in meta.into_iter().zip(&placed) {
-        let page = first_body + at.page;
-        if let Some(h) = heading {
-            let target = Target {
-                page,
-                y: (at.y - 6.0).max(0.0),
-            };
-            card_targets
-                .entry(format!("#{}", slug(&headings[h].plain)))
-                .or_insert(target);
-            card_targets.insert(format!("rule#{h}"), target);
-            nav.outline.push(OutlineEntry {
-                level: headings[h].level,
-                title: headings[h].numbered(),
-                target,
-            });
-        }
-        for (title, _, y) in cards {
-            card_targets.entry(title.to_lowercase()).or_insert(Target {
-                page,
-                y: (at.y + y - 6.0).max(0.0),
-            });
-        }
-        for ([x, y, w, h], title) in links {
-            pending_links.push((
-                Link {
-                    page,
-                    x: at.x + x,
-                    y: at.y + y,
-                    w,
-                    h,
-                    target: Target { page: 0, y: 0.0 },
-                    uri: None,
-                    framed: true,
-                },
-                title,
-            ));
-        }
-    }
-    // The terms marked for the index, with their pages (0-based).
-    let mut marks: Vec<(String, Target)> = Vec::new();
-    for (mut link, title) in pending_links {
-        if let Some(term) = title.strip_prefix(INDEX_SCHEME) {
-            let place = Target {
-                page: link.page,
-                y: (link.y - 6.0).max(0.0),
-            };
-            marks.push((term.to_string(), place));
-        } else if let Some(target) = card_targets.get(&title.to_lowercase()) {
-            link.target = *target;
-            nav.links.push(link);
-        } else if is_web_link(&title) {
-            link.uri = Some(title);
-            nav.links.push(link);
-        }
-    }
-    // The glossary, after the rules (their pages run from the first body
-    // page), with its bookmark and contents entry.
-    let edge = if input.options.ragged {
-        Edge::Ragged
-    } else {
-        Edge::Justified
-    };
-    // It starts below the rules' last columns where they leave room.
+    } = set_until_settled(input, frame, &read, &rules, &breaking)?;
+    let Resolved {
+        mut nav,
+        targets,
+        terms,
+    } = resolve_marks(marks, &placed, &headings, first_body);
+    // The glossary, after the rules; it starts below the rules' last
+    // columns where they leave room.
     let glossary_start = shared_start(body_end, frame).filter(|_| !input.glossary.is_empty());
     let glossary = lay_out_glossary(input, Some((&break_points, edge)), glossary_start)
         .map_err(|e| vec![fit_problem(e)])?;
-    let glossary_shares = usize::from(glossary_start.is_some());
-    let glossary_at = first_body + body.len() - glossary_shares;
-    // The index, after the rules and the glossary, with its bookmark and
-    // contents entry too.
-    let index_at = glossary_at + glossary.len();
+    let map = PageMap::new(
+        first_body,
+        body_start.is_some(),
+        body.len(),
+        glossary.len(),
+        glossary_start.is_some(),
+    );
+    // The glossary and the index (after it) have their bookmarks and
+    // contents entries too.
     let mut contents_pages = heading_pages.clone();
     for (title, at, start, set) in [
         (
             &input.words.glossary,
-            glossary_at,
+            map.glossary.start,
             glossary_start,
             !glossary.is_empty(),
         ),
-        (&input.words.index, index_at, None, !marks.is_empty()),
+        (&input.words.index, map.index, None, !terms.is_empty()),
     ] {
         if !set {
             continue;
@@ -395,75 +297,30 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
         });
     }
     // The front matter, each entry linked to its heading or table.
-    let (listed, table_targets) = table_entries(&tables, Some(&card_targets));
+    let (listed, table_targets) = table_entries(&tables, Some(&targets));
     let table_pages: Vec<usize> = table_targets.iter().map(|t| t.page).collect();
-    let contents = contents_entries(&headings, input, !marks.is_empty());
+    let contents = contents_entries(&headings, input, !terms.is_empty());
     let front = lay_out_front(input, &contents, &contents_pages, &listed, &table_pages)
         .map_err(|e| vec![fit_problem(e)])?;
     let heading_targets: Vec<Target> = nav.outline.iter().map(|e| e.target).collect();
     nav.links
         .extend(front.links(&heading_targets, &table_targets));
-    // The list of tables' pages (0-based) before the rules'.
-    let tables_at = front.tables_at.map_or(0..0, |at| at..first_body);
+    let map = map.with_tables(front.tables_at);
     let title_page = lay_out_title(input).map_err(|e| vec![fit_problem(e)])?;
-    let mut pages = vec![title_page];
-    let page = |items| Page {
-        width: paper.width,
-        height: paper.height,
-        items,
-    };
-    pages.extend(front.pages.into_iter().map(page));
-    // The rules' first page is the front matter's last when they share it
-    // (its pages as the first pass counted them).
-    let shared = usize::from(body_start.is_some());
-    while pages.len() < first_body + shared {
-        pages.push(page(Vec::new()));
-    }
-    let mut body = body.into_iter();
-    if shared == 1
-        && let (Some(last), Some(first)) = (pages.get_mut(first_body), body.next())
-    {
-        last.items.extend(first);
-    }
-    pages.extend(body.map(page));
-    debug_assert!(glossary.is_empty() || pages.len() + glossary_shares == glossary_at + 1);
-    let mut glossary = glossary.into_iter();
-    if glossary_shares == 1
-        && let (Some(last), Some(top)) = (pages.last_mut(), glossary.next())
-    {
-        last.items.extend(top);
-    }
-    // The pages of its own (a page it shares keeps the rules' running head).
-    let glossary_pages = pages.len()..pages.len() + glossary.len();
-    pages.extend(glossary.map(page));
-    debug_assert_eq!(pages.len(), index_at);
-    if !marks.is_empty() {
-        let (index, links) = lay_out_index(index_entries(marks), input, index_at)
+    let index = if terms.is_empty() {
+        Vec::new()
+    } else {
+        let (index, links) = lay_out_index(index_entries(terms), input, map.index)
             .map_err(|e| vec![fit_problem(e)])?;
         nav.links.extend(links);
-        pages.extend(index.into_iter().map(page));
-    }
-    let mut heads = running_heads(
-        &headings,
-        &heading_pages,
-        first_body,
-        pages.len(),
-        input.title,
-        &input.words.contents,
+        index
+    };
+    let mut pages = map.assemble(
+        input.options.paper,
+        title_page,
+        [front.pages, body, glossary, index],
     );
-    // Right-hand pages of the list of tables and the index say so.
-    for (n, head) in heads.iter_mut().enumerate() {
-        if (n + 1) % 2 == 1 && tables_at.contains(&n) {
-            *head = input.words.tables.clone();
-        } else if (n + 1) % 2 == 1 && n >= index_at {
-            *head = input.words.index.clone();
-        } else if (n + 1) % 2 == 1 && glossary_pages.contains(&n) {
-            *head = input.words.glossary.clone();
-        }
-    }
-    for ((n, page), head) in pages.iter_mut().enumerate().zip(heads).skip(1) {
-        running_header_and_folio(page, n + 1, &head, input);
-    }
+    furnish(&mut pages, &headings, &heading_pages, &map, input);
     Ok(Rulebook {
         doc: Doc {
             title: format!("{} — Rules", input.title),
@@ -553,9 +410,11 @@ mod tests {
     use super::shortcodes::same_title;
     use super::*;
     use crate::diag::Loc;
-    use crate::layout::doc::{Geometry, Item, Shape, Stroke, TextItem};
+    use crate::layout::doc::{Geometry, Item, Page, Shape, Stroke, TextItem};
+    use crate::layout::nav::Link;
     use crate::layout::table::{Cell, TableRow};
     use crate::load::rules::parse_rules;
+    use crate::model::xref::RuleBook;
 
     fn book() -> FontBook {
         crate::text::sans_test_book()

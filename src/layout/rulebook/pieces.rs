@@ -38,6 +38,31 @@ pub struct Piece {
     pub figure: bool,
 }
 
+impl Piece {
+    /// What the piece marks, taken out of it (before it is placed).
+    pub fn take_marks(&mut self) -> PieceMarks {
+        PieceMarks {
+            heading: self.heading,
+            anchors: std::mem::take(&mut self.cards),
+            links: std::mem::take(&mut self.links),
+        }
+    }
+}
+
+/// What a piece anchors or links, kept beside it while it is placed: the
+/// heading it starts, its anchors (cards, figures, `#anchor`s) and its
+/// links' areas.
+#[derive(Clone, Debug, Default)]
+pub struct PieceMarks {
+    /// The heading (its index among all headings) the piece starts.
+    pub heading: Option<usize>,
+    /// Card titles, `figure#…` and `#anchor`s: the name and offset from
+    /// the piece's top-left.
+    pub anchors: Vec<(String, f32, f32)>,
+    /// Links: the area (x, y, w, h) and what it names.
+    pub links: Vec<([f32; 4], String)>,
+}
+
 /// What a table repeats where it continues: its title bar "(continued)"
 /// and header rows, as items relative to their top-left, and their height.
 #[derive(Debug, Default)]

@@ -7,7 +7,7 @@ use super::RulebookInput;
 use super::blocks::{Block, link_mentions, read_blocks};
 use crate::diag::FileId;
 use crate::model::figure::FigureBook;
-use crate::model::xref::RuleBook;
+use crate::model::xref::{RuleBook, has_rule_links};
 use crate::text::mentions::TableNames;
 
 /// The rules read once for every pass: each block with its file and page,
@@ -85,4 +85,14 @@ pub(super) fn shown_table_names(input: &RulebookInput<'_>) -> (TableNames, Vec<S
     }
     let names = TableNames::new(titles.iter().enumerate().map(|(i, t)| (t.as_str(), i)));
     (names, anchors)
+}
+
+/// The headings read as rules where the rules are numbered or refer to
+/// them (`rule:` links); else none.
+pub(super) fn rule_book(input: &RulebookInput<'_>) -> RuleBook {
+    if input.options.numbers || input.pages.iter().any(|p| has_rule_links(p.doc)) {
+        RuleBook::new(input.pages.iter().map(|p| p.doc), input.options.numbers)
+    } else {
+        RuleBook::default()
+    }
 }

@@ -2,8 +2,8 @@
 //! `figure:` references and the pages the last pass found, to the words
 //! each prints ("see 5.3, p. 4") and the target its link takes.
 
-use super::KnownPages;
 use super::blocks::RuleRef;
+use super::passes::KnownPages;
 use super::read::ReadRules;
 use crate::model::figure::FIGURE_SCHEME;
 use crate::model::xref::RuleBook;
