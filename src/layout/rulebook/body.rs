@@ -5,20 +5,19 @@
 
 use std::collections::HashMap;
 
-use super::blocks::{Block, fill_refs, fill_text};
+use super::blocks::Block;
 use super::callouts::{CALLOUT_PAD, box_callout, callout_label, space_after_callout};
 use super::columns::{self, Frame, flow_below};
 use super::figures::table_pieces;
-use super::front::{contents_entries, lay_out_front, table_entries};
+use super::front::{ListedTable, contents_entries, lay_out_front, table_entries};
 use super::illustrations::illustration_pieces;
-use super::passes::KnownPages;
-use super::pieces::{self, Piece, PieceMarks, Prose, text_pieces};
-use super::prefit;
-use super::read::ReadRules;
+use super::pieces::{Anchor, BreakPoints, Piece, PieceMarks, Prose, TextRequest, text_pieces};
+use super::prefit::Ready;
+use super::read::RuleBlock;
 use super::shortcodes::figure_pieces;
 use super::tables::{cell_link_areas, pipe_table_spec};
 use super::tags::{Lists, wrap};
-use super::xrefs::ref_texts;
+use super::xrefs::References;
 use super::{
     BODY, LIST_INDENT, PARA_GAP, RulebookInput, fit_problem, heading_style, misfit_problem, room,
 };
@@ -26,9 +25,8 @@ use crate::diag::{Diagnostic, Loc};
 use crate::layout::doc::{Item, Role};
 use crate::layout::table::TableSpec;
 use crate::model::data_anchor;
-use crate::model::xref::{INDEX_SCHEME, RuleBook};
+use crate::model::xref::INDEX_SCHEME;
 use crate::text::Edge;
-use crate::text::rich::literal;
 
 /// A heading as it goes into the outline and the contents.
 #[derive(Clone)]
@@ -69,24 +67,25 @@ pub(super) struct Body {
     pub(super) heading_pages: Vec<usize>,
     /// The page of each figure, by id (0-based).
     pub(super) figure_pages: HashMap<String, usize>,
-    /// The list of tables: (level, title, anchor with its `#`).
-    pub(super) tables: Vec<(u8, String, String)>,
+    /// The list of tables.
+    pub(super) tables: Vec<ListedTable>,
 }
 
-/// Sets the body once, each `rule:` reference printing the page `pages`
-/// gives its heading (from the pass before; None on the first).
+/// Sets the body once, each `rule:` reference printing the page
+/// `references` gives its heading (from the pass before; none on the
+/// first), taking the paragraphs broken `ready` where they are.
 pub(super) fn set_body(
     input: &RulebookInput<'_>,
     frame: Frame,
-    read: &ReadRules,
-    rules: &RuleBook,
-    pages: Option<&KnownPages>,
-    (break_points, ready): (pieces::BreakPoints<'_>, &mut [Option<prefit::Ready>]),
+    references: References<'_>,
+    break_points: BreakPoints<'_>,
+    ready: &mut [Option<Ready>],
 ) -> Result<Body, Vec<Diagnostic>> {
+    let read = references.read;
     let mut problems = Vec::new();
     let mut headings: Vec<Heading> = Vec::new();
     let mut pieces = Vec::new();
-    let mut tables: Vec<(u8, String, String)> = Vec::new();
+    let mut tables: Vec<ListedTable> = Vec::new();
     let mut lists = Lists::default();
     let edge = if input.options.ragged {
         Edge::Ragged
@@ -100,7 +99,7 @@ pub(super) fn set_body(
     // callout closed (its gap below the box).
     let mut callout: Option<usize> = None;
     let mut after_callout: Option<usize> = None;
-    for (n, (file, page, block)) in read.blocks.iter().enumerate() {
+    for (n, RuleBlock { file, page, block }) in read.blocks.iter().enumerate() {
         // A table right under its heading, on the same rules page, is set
         // without its own title bar.
         if last_page != Some(*page) {
@@ -135,7 +134,11 @@ pub(super) fn set_body(
                 }
                 continue;
             }
-            _ => {}
+            Block::Heading { .. }
+            | Block::Para { .. }
+            | Block::Shortcode(_)
+            | Block::Illustration { .. }
+            | Block::Table { .. } => {}
         }
         // Inside a callout, blocks are set narrower, within its box.
         let frame = if callout.is_some() {
@@ -146,78 +149,34 @@ pub(super) fn set_body(
         } else {
             frame
         };
-        let filled;
-        let block = match block {
-            Block::Para { refs, .. } if !refs.is_empty() => {
-                let mut with_refs = block.clone();
-                fill_refs(
-                    &mut with_refs,
-                    &ref_texts(refs, *page, read, rules, pages, input.words),
-                );
-                filled = with_refs;
-                &filled
-            }
-            Block::Heading { refs, .. } => {
-                let mut numbered = block.clone();
-                if !refs.is_empty() {
-                    fill_refs(
-                        &mut numbered,
-                        &ref_texts(refs, *page, read, rules, pages, input.words),
-                    );
-                }
-                if let (Some(Some(number)), Block::Heading { rich, links, .. }) =
-                    (read.numbers.get(headings.len()), &mut numbered)
-                {
-                    *rich = format!("{} {rich}", literal(number));
-                    // Its links' letters count on after the number's.
-                    let shift = number.chars().filter(|c| !c.is_whitespace()).count();
-                    for link in links.iter_mut() {
-                        link.chars = link.chars.start + shift..link.chars.end + shift;
-                    }
-                }
-                filled = numbered;
-                &filled
-            }
-            Block::Table { links, .. } if links.iter().any(|c| !c.refs.is_empty()) => {
-                let mut with_refs = block.clone();
-                if let Block::Table {
-                    header,
-                    rows,
-                    links,
-                    ..
-                } = &mut with_refs
-                {
-                    for cell in links.iter_mut() {
-                        let row = match cell.row {
-                            0 => Some(&mut *header),
-                            r => rows.get_mut(r - 1),
-                        };
-                        if let Some(text) = row.and_then(|r| r.get_mut(cell.column)) {
-                            let texts =
-                                ref_texts(&cell.refs, *page, read, rules, pages, input.words);
-                            fill_text(text, &mut cell.links, &cell.refs, &texts);
-                        }
-                    }
-                }
-                filled = with_refs;
-                &filled
-            }
-            _ => block,
-        };
         let heading_at = headings.len();
+        let block = references.as_set(block, *page, heading_at);
+        let block = block.as_ref();
         let after = std::mem::replace(&mut after_heading, matches!(block, Block::Heading { .. }));
         // A paragraph broken ahead at this width is taken as it is.
-        let pieces_of_block = match ready.get_mut(n).and_then(Option::take) {
-            Some(ready) if ready.width == frame.column_width => ready.pieces,
-            _ if matches!(block, Block::Illustration { .. }) => {
-                illustration_pieces(block, *page, read, input, frame)
+        let broken = ready
+            .get_mut(n)
+            .and_then(Option::take)
+            .filter(|ready| ready.width == frame.column_width);
+        let pieces_of_block = match (broken, block) {
+            (Some(ready), _) => ready.pieces,
+            (None, Block::Illustration { figure, .. }) => {
+                illustration_pieces(*figure, *page, read, input, frame)
             }
-            _ => block_pieces(
+            (
+                None,
+                Block::Heading { .. }
+                | Block::Para { .. }
+                | Block::Shortcode(_)
+                | Block::Callout { .. }
+                | Block::CalloutEnd { .. }
+                | Block::Table { .. },
+            ) => block_pieces(
                 block,
                 input,
                 frame,
                 &mut headings,
-                Some((break_points, edge)),
+                Some(Prose { break_points, edge }),
                 after,
             ),
         };
@@ -237,7 +196,11 @@ pub(super) fn set_body(
                     let chart = shown.len() > 1;
                     for (k, (title, anchor)) in shown.into_iter().enumerate() {
                         let level = if chart && k > 0 { 2 } else { 1 };
-                        tables.push((level, title, format!("#{anchor}")));
+                        tables.push(ListedTable {
+                            level,
+                            title,
+                            anchor: format!("#{anchor}"),
+                        });
                     }
                 }
                 match block {
@@ -253,7 +216,13 @@ pub(super) fn set_body(
                         more,
                         &mut pieces,
                     ),
-                    _ => lists.block(more, &mut pieces),
+                    Block::Para { .. }
+                    | Block::Heading { .. }
+                    | Block::Shortcode(_)
+                    | Block::Illustration { .. }
+                    | Block::Callout { .. }
+                    | Block::CalloutEnd { .. }
+                    | Block::Table { .. } => lists.block(more, &mut pieces),
                 }
                 under_heading.after(block, from, &pieces);
             }
@@ -292,8 +261,8 @@ pub(super) fn set_body(
         if let Some(slot) = marks.heading.and_then(|h| heading_pages.get_mut(h)) {
             *slot = first_body + at.page;
         }
-        for (title, _, _) in &marks.anchors {
-            if let Some(id) = title.strip_prefix("figure#") {
+        for anchor in &marks.anchors {
+            if let Some(id) = anchor.name.strip_prefix("figure#") {
                 figure_pages
                     .entry(id.to_string())
                     .or_insert(first_body + at.page);
@@ -319,7 +288,7 @@ pub(super) fn marks_terms(pieces: &[Piece]) -> bool {
     pieces
         .iter()
         .flat_map(|p| &p.links)
-        .any(|(_, title)| title.starts_with(INDEX_SCHEME))
+        .any(|link| link.title.starts_with(INDEX_SCHEME))
 }
 
 /// How far below the text block's top the pieces on the last page end.
@@ -356,9 +325,14 @@ impl UnderHeading {
         let Some(at) = self.pending.take() else {
             return;
         };
-        let ends = match (block, self.open) {
-            (Block::Heading { level, .. }, Some((section, _))) => *level <= section,
-            _ => false,
+        let ends = match block {
+            Block::Heading { level, .. } => self.open.is_some_and(|(section, _)| *level <= section),
+            Block::Para { .. }
+            | Block::Shortcode(_)
+            | Block::Illustration { .. }
+            | Block::Callout { .. }
+            | Block::CalloutEnd { .. }
+            | Block::Table { .. } => false,
         };
         if !ends && let Some(piece) = pieces.get_mut(at) {
             piece.keep_with_next = true;
@@ -377,7 +351,13 @@ impl UnderHeading {
         };
         let lines = match block {
             Block::Para { .. } => set + added,
-            _ => LINES_UNDER_HEADING,
+            // A figure or table counts as enough.
+            Block::Heading { .. }
+            | Block::Shortcode(_)
+            | Block::Illustration { .. }
+            | Block::Callout { .. }
+            | Block::CalloutEnd { .. }
+            | Block::Table { .. } => LINES_UNDER_HEADING,
         };
         if lines < LINES_UNDER_HEADING {
             self.open = Some((level, lines));
@@ -404,7 +384,7 @@ pub(super) fn block_pieces(
     input: &RulebookInput<'_>,
     frame: Frame,
     headings: &mut Vec<Heading>,
-    hyphenate: Option<Prose<'_>>,
+    prose: Option<Prose<'_>>,
     after_heading: bool,
 ) -> Result<Vec<Piece>, Diagnostic> {
     let width = frame.column_width;
@@ -419,17 +399,10 @@ pub(super) fn block_pieces(
             let style = heading_style(*level);
             // A character the prose face lacks comes from the next family that
             // has it (the text engine's fallback).
-            let mut pieces = text_pieces(
-                rich,
+            let mut pieces = text_pieces(&TextRequest {
                 links,
-                None,
-                0.0,
-                width,
-                style,
-                input.family,
-                input.book,
-                None,
-            )
+                ..TextRequest::new(rich, width, style, input.family, input.book)
+            })
             .map_err(fit_problem)?;
             for p in &mut pieces {
                 p.keep_with_next = true;
@@ -455,17 +428,13 @@ pub(super) fn block_pieces(
             ..
         } => {
             let indent = *depth as f32 * LIST_INDENT;
-            let mut pieces = text_pieces(
-                rich,
+            let mut pieces = text_pieces(&TextRequest {
                 links,
-                marker.as_deref(),
+                marker: marker.as_deref(),
                 indent,
-                width,
-                BODY,
-                input.family,
-                input.book,
-                hyphenate,
-            )
+                prose,
+                ..TextRequest::new(rich, width, BODY, input.family, input.book)
+            })
             .map_err(fit_problem)?;
             super::icons::place_icons(&mut pieces, icons, input.icons, input.book);
             if let Some(first) = pieces.first_mut() {
@@ -490,7 +459,7 @@ pub(super) fn block_pieces(
             let mut pieces = figure_pieces(figure, code, input, frame, heading)?;
             // The figure's place, for `#table-…` links (as in the HTML reference).
             if let (Some(anchor), Some(first)) = (data_anchor(code), pieces.first_mut()) {
-                first.cards.push((format!("#{anchor}"), 0.0, 0.0));
+                first.anchors.push(Anchor::at_top(format!("#{anchor}")));
             }
             Ok(pieces)
         }

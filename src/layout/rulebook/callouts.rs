@@ -4,7 +4,7 @@
 //! rule down the left and tagged as one section.
 
 use super::columns::Frame;
-use super::pieces::{Piece, TableHead, TextStyle, text_pieces};
+use super::pieces::{Piece, TableHead, TextRequest, TextStyle, text_pieces};
 use super::tags::wrap;
 use super::{BODY, RulebookInput, room};
 use crate::layout::doc::{Geometry, Role, tagged};
@@ -49,17 +49,13 @@ pub(super) fn callout_label(
         size: BODY.size,
         leading: BODY.leading,
     };
-    let lines = text_pieces(
+    let lines = text_pieces(&TextRequest::new(
         &literal(label),
-        &[],
-        None,
-        0.0,
         frame.column_width - 2.0 * CALLOUT_PAD,
         style,
         input.family,
         input.book,
-        None,
-    )?;
+    ))?;
     let mut piece = Piece {
         gap: CALLOUT_GAP,
         keep_with_next: true,
@@ -103,13 +99,13 @@ pub(super) fn box_callout(pieces: &mut Vec<Piece>, start: usize, frame: Frame) {
         for item in &mut piece.items {
             item.translate(CALLOUT_PAD, dy);
         }
-        for (area, _) in &mut piece.links {
-            area[0] += CALLOUT_PAD;
-            area[1] += dy;
+        for link in &mut piece.links {
+            link.area[0] += CALLOUT_PAD;
+            link.area[1] += dy;
         }
-        for (_, x, y) in &mut piece.cards {
-            *x += CALLOUT_PAD;
-            *y += dy;
+        for anchor in &mut piece.anchors {
+            anchor.x += CALLOUT_PAD;
+            anchor.y += dy;
         }
         piece.height += dy;
         piece.gap = 0.0;

@@ -3,9 +3,8 @@
 //! across the page, then its caption, kept together, anchoring its
 //! `figure:` links.
 
-use super::blocks::Block;
 use super::columns::Frame;
-use super::pieces::{Piece, TextStyle, text_pieces};
+use super::pieces::{Anchor, Piece, TextRequest, TextStyle, text_pieces};
 use super::read::ReadRules;
 use super::tags::wrap;
 use super::xrefs::figure_target;
@@ -36,42 +35,35 @@ pub(super) const CAPTION: TextStyle = TextStyle {
 /// column (or the page's width, or its height: never cut), then its
 /// number and caption, kept together; it anchors its `figure:` links.
 pub(super) fn illustration_pieces(
-    block: &Block,
+    figure: usize,
     page: usize,
     read: &ReadRules,
     input: &RulebookInput<'_>,
     frame: Frame,
 ) -> Result<Vec<Piece>, Diagnostic> {
-    let Block::Illustration { figure, .. } = block else {
-        return Ok(Vec::new());
-    };
     let (Some(spec), Some(number)) = (
         input
             .pages
             .get(page)
-            .and_then(|p| p.doc.figures.get(*figure)),
-        read.figures.pages.get(page).and_then(|p| p.get(*figure)),
+            .and_then(|p| p.doc.figures.get(figure)),
+        read.figures.pages.get(page).and_then(|p| p.get(figure)),
     ) else {
         return Ok(Vec::new());
     };
     // One that does not resolve or draw is reported by `check`.
-    let Some(drawing) = input.figures.illustration(page, *figure) else {
+    let Some(drawing) = input.figures.illustration(page, figure) else {
         return Ok(Vec::new());
     };
     let figure_word = &input.words.figure;
     let caption = format!("**{figure_word} {number}.** {}", spec.caption.value.trim());
     let set_caption = |width: f32| {
-        text_pieces(
+        text_pieces(&TextRequest::new(
             &caption,
-            &[],
-            None,
-            0.0,
             width,
             CAPTION,
             input.family,
             input.book,
-            None,
-        )
+        ))
         .map_err(fit_problem)
     };
     let scale_in = |width: f32, caption: &[Piece]| {
@@ -117,7 +109,7 @@ pub(super) fn illustration_pieces(
         gap: FIGURE_GAP,
         items,
         keep_with_next: true,
-        cards: vec![(figure_target(&spec.id.value), 0.0, 0.0)],
+        anchors: vec![Anchor::at_top(figure_target(&spec.id.value))],
         full_width: across,
         ..Piece::default()
     }];

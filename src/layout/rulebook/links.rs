@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use super::body::Heading;
 use super::columns::Placed;
-use super::pieces::PieceMarks;
+use super::pieces::{LinkArea, PieceMarks};
 use crate::layout::nav::{Link, Nav, OutlineEntry, Target};
 use crate::model::link::is_web_link;
 use crate::model::slug;
@@ -61,13 +61,17 @@ pub(super) fn resolve_marks(
                 target,
             });
         }
-        for (title, _, y) in marks.anchors {
-            targets.entry(title.to_lowercase()).or_insert(Target {
+        for anchor in marks.anchors {
+            targets.entry(anchor.name.to_lowercase()).or_insert(Target {
                 page,
-                y: (at.y + y - 6.0).max(0.0),
+                y: (at.y + anchor.y - 6.0).max(0.0),
             });
         }
-        for ([x, y, w, h], title) in marks.links {
+        for LinkArea {
+            area: [x, y, w, h],
+            title,
+        } in marks.links
+        {
             pending.push(Pending {
                 link: Link {
                     page,

@@ -48,7 +48,7 @@ use self::index::lay_out_index;
 use self::links::{Resolved, resolve_marks};
 use self::page_map::PageMap;
 use self::passes::{Breaking, set_until_settled};
-use self::pieces::{Piece, TextStyle, text_pieces};
+use self::pieces::{Piece, Prose, TextRequest, TextStyle, text_pieces};
 use self::read::{read_rules, rule_book};
 use self::tags::wrap;
 use super::card::CardFace;
@@ -115,7 +115,7 @@ pub enum Figure {
     Dice(Vec<Die>),
 }
 
-/// What the shortcodes stand for (the CLI resolves them against the game's data).
+/// What the shortcodes stand for (publish resolves them against the game's data).
 pub trait Figures: Sync {
     /// What `code` shows; None when it shows nothing here.
     fn figure(&self, code: &Shortcode) -> Option<Figure>;
@@ -205,17 +205,13 @@ fn part_title(
     input: &RulebookInput<'_>,
 ) -> Result<Vec<Piece>, FitError> {
     let width = input.options.paper.width - 2.0 * SIDE;
-    let mut pieces = text_pieces(
+    let mut pieces = text_pieces(&TextRequest::new(
         &literal(title),
-        &[],
-        None,
-        0.0,
         width,
         heading_style(1),
         input.family,
         input.book,
-        None,
-    )?;
+    ))?;
     for piece in &mut pieces {
         piece.full_width = across;
     }
@@ -262,8 +258,15 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
     // The glossary, after the rules; it starts below the rules' last
     // columns where they leave room.
     let glossary_start = shared_start(body_end, frame).filter(|_| !input.glossary.is_empty());
-    let glossary = lay_out_glossary(input, Some((&break_points, edge)), glossary_start)
-        .map_err(|e| vec![fit_problem(e)])?;
+    let glossary = lay_out_glossary(
+        input,
+        Some(Prose {
+            break_points: &break_points,
+            edge,
+        }),
+        glossary_start,
+    )
+    .map_err(|e| vec![fit_problem(e)])?;
     let map = PageMap::new(
         first_body,
         body_start.is_some(),
@@ -408,6 +411,7 @@ mod tests {
     use super::prefit;
     use super::read::read_rules;
     use super::shortcodes::same_title;
+    use super::xrefs::References;
     use super::*;
     use crate::diag::Loc;
     use crate::layout::doc::{Geometry, Item, Page, Shape, Stroke, TextItem};
@@ -541,20 +545,19 @@ mod tests {
         let widths: Vec<f32> = ready.iter().flatten().map(|r| r.width).collect();
         assert_eq!(widths.len(), 5, "{widths:?}");
         assert!(widths.iter().any(|&w| w < frame.column_width), "{widths:?}");
-        let ahead = set_body(
-            &input,
-            frame,
-            &read,
-            &rules,
-            None,
-            (&break_points, &mut ready),
-        )
-        .unwrap_or_else(|_| panic!("sets"));
+        let references = References {
+            read: &read,
+            rules: &rules,
+            pages: None,
+            words: input.words,
+        };
+        let ahead = set_body(&input, frame, references, &break_points, &mut ready)
+            .unwrap_or_else(|_| panic!("sets"));
         assert!(
             ready.iter().all(Option::is_none),
             "a paragraph broken ahead was not taken"
         );
-        let in_turn = set_body(&input, frame, &read, &rules, None, (&break_points, &mut []))
+        let in_turn = set_body(&input, frame, references, &break_points, &mut [])
             .unwrap_or_else(|_| panic!("sets"));
         assert_eq!(ahead.pages, in_turn.pages);
     }

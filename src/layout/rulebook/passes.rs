@@ -10,6 +10,7 @@ use super::columns::Frame;
 use super::pieces::BreakPoints;
 use super::prefit::prefit_paragraphs;
 use super::read::ReadRules;
+use super::xrefs::References;
 use crate::diag::Diagnostic;
 use crate::model::xref::RuleBook;
 use crate::text::Edge;
@@ -50,14 +51,13 @@ pub(super) fn set_until_settled(
     let mut passes = 0;
     loop {
         let mut ready = prefit_paragraphs(&read.blocks, input, frame, breaking.edge, breaking.lang);
-        let set = set_body(
-            input,
-            frame,
+        let references = References {
             read,
             rules,
-            known_pages.as_ref(),
-            (breaking.break_points, &mut ready),
-        )?;
+            pages: known_pages.as_ref(),
+            words: input.words,
+        };
+        let set = set_body(input, frame, references, breaking.break_points, &mut ready)?;
         passes += 1;
         let found = KnownPages {
             headings: set.heading_pages.clone(),

@@ -10,10 +10,18 @@ use crate::model::figure::FigureBook;
 use crate::model::xref::{RuleBook, has_rule_links};
 use crate::text::mentions::TableNames;
 
+/// A block of the rules, with the file it came from (for diagnostics)
+/// and its rules page (0-based, as `RulebookInput::pages`).
+pub(super) struct RuleBlock {
+    pub(super) file: FileId,
+    pub(super) page: usize,
+    pub(super) block: Block,
+}
+
 /// The rules read once for every pass: each block with its file and page,
 /// and each heading's number and index among the headings set.
 pub(super) struct ReadRules {
-    pub(super) blocks: Vec<(FileId, usize, Block)>,
+    pub(super) blocks: Vec<RuleBlock>,
     /// The number of each heading set, in order.
     pub(super) numbers: Vec<Option<String>>,
     /// For each page's headings (as [`RuleBook`] has them), its index among the headings set.
@@ -62,9 +70,16 @@ pub(super) fn read_rules(input: &RulebookInput<'_>, rules: &RuleBook) -> ReadRul
                 Block::Table { links, .. } => {
                     read.has_refs |= links.iter().any(|c| !c.refs.is_empty())
                 }
-                _ => {}
+                Block::Shortcode(_)
+                | Block::Illustration { .. }
+                | Block::Callout { .. }
+                | Block::CalloutEnd { .. } => {}
             }
-            read.blocks.push((page.file, p, block));
+            read.blocks.push(RuleBlock {
+                file: page.file,
+                page: p,
+                block,
+            });
         }
     }
     read

@@ -6,7 +6,7 @@ use super::body::Heading;
 use super::columns::Frame;
 use super::figures::{dice_pieces, table_pieces};
 use super::galleries::compact_gallery;
-use super::pieces::{Piece, TextStyle, card_rows, text_pieces};
+use super::pieces::{Anchor, Piece, TextRequest, TextStyle, card_rows, text_pieces};
 use super::tags::{tag_cards, wrap};
 use super::{CARD_GAP, Die, Figure, PARA_GAP, RulebookInput, fit_problem, misfit_problem, room};
 use crate::diag::Diagnostic;
@@ -76,17 +76,13 @@ pub(super) fn figure_pieces(
                     size: 10.5,
                     leading: 1.2,
                 };
-                let mut lines = text_pieces(
+                let mut lines = text_pieces(&TextRequest::new(
                     &literal(&title),
-                    &[],
-                    None,
-                    0.0,
                     width,
                     style,
                     input.family,
                     input.book,
-                    None,
-                )
+                ))
                 .map_err(fit_problem)?;
                 for line in &mut lines {
                     line.keep_with_next = true;
@@ -109,7 +105,7 @@ pub(super) fn figure_pieces(
                 .map_err(|m| misfit_problem(m, &what))?;
                 if let Some(first) = table.first_mut() {
                     for (_, anchor) in anchors.iter().filter(|(at, _)| *at == i) {
-                        first.cards.push((format!("#{anchor}"), 0.0, 0.0));
+                        first.anchors.push(Anchor::at_top(format!("#{anchor}")));
                     }
                 }
                 wrap(Role::Table, &mut table);

@@ -3,7 +3,7 @@
 //! its cells' links, to the links' areas on those pieces.
 
 use super::blocks::CellLinks;
-use super::pieces::Piece;
+use super::pieces::{LinkArea, Piece};
 use crate::diag::Loc;
 use crate::layout::doc::{Item, Role};
 use crate::layout::table::{Cell, TableRow, TableSpec};
@@ -76,7 +76,7 @@ pub(super) fn cell_link_areas(pieces: &mut [Piece], cells: &[CellLinks], book: &
     let mut depth = 0usize;
     let mut next_cell = 0;
     for piece in pieces.iter_mut() {
-        let mut areas: Vec<([f32; 4], String)> = Vec::new();
+        let mut areas: Vec<LinkArea> = Vec::new();
         // The cell's links, its letters counted so far, and its first link not yet ended.
         let mut cell: Option<(&CellLinks, usize, usize)> = None;
         for item in &piece.items {
@@ -136,14 +136,16 @@ pub(super) fn cell_link_areas(pieces: &mut [Piece], cells: &[CellLinks], book: &
                             if let Some(link) = link {
                                 let top = t.y - t.size;
                                 match areas.last_mut() {
-                                    Some(([x0, y0, w0, _], title))
-                                        if *title == link.title && (*y0 - top).abs() < 0.5 =>
-                                    {
+                                    Some(LinkArea {
+                                        area: [x0, y0, w0, _],
+                                        title,
+                                    }) if *title == link.title && (*y0 - top).abs() < 0.5 => {
                                         *w0 = x + w - *x0;
                                     }
-                                    _ => {
-                                        areas.push(([x, top, w, t.size * 1.25], link.title.clone()))
-                                    }
+                                    _ => areas.push(LinkArea {
+                                        area: [x, top, w, t.size * 1.25],
+                                        title: link.title.clone(),
+                                    }),
                                 }
                             }
                             *solid += 1;
