@@ -631,8 +631,15 @@ pub fn fill_text(
 /// table's anchor (`anchors[table]`, with its `#`). Mentions come in text
 /// order, so the characters before each are counted on from the last one.
 pub fn link_mentions(block: &mut Block, names: &TableNames, anchors: &[String]) {
-    let Block::Para { plain, links, .. } = block else {
-        return;
+    let (plain, links) = match block {
+        Block::Para { plain, links, .. } => (plain, links),
+        // Only running text links the tables it names.
+        Block::Heading { .. }
+        | Block::Shortcode(_)
+        | Block::Illustration { .. }
+        | Block::Callout { .. }
+        | Block::CalloutEnd { .. }
+        | Block::Table { .. } => return,
     };
     let solid = |text: &str| text.chars().filter(|c| !c.is_whitespace()).count();
     let own = OwnLinks::new(links);

@@ -10,6 +10,14 @@
 //! artifacts) and its [`Nav`] (bookmarks, clickable contents and list of
 //! tables, card names, `#anchor` links and cross-references). Pure: text,
 //! faces, icons and fonts are handed in.
+//!
+//! One file a step: `read` reads the rules' blocks once; `passes` sets the
+//! `body` (its blocks through `shortcodes`, `galleries`, `tables`,
+//! `illustrations` and `callouts`, its references filled in by `xrefs`)
+//! until the pages its cross-references print settle; `links` resolves
+//! what the placed pieces mark; `front`, `glossary` and `index` set the
+//! other parts; `page_map` says which page is which and puts the book
+//! together; `furniture` gives each page its running head and folio.
 
 mod blocks;
 mod body;
