@@ -532,13 +532,22 @@ fn flush(
     });
 }
 
+/// What a `rule:` or `figure:` reference prints and where its link goes:
+/// the rich text added at its link's end ("see 5.3, p. 4") and its
+/// target (`rule#<n>`, `figure#<id>`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RefText {
+    pub words: String,
+    pub target: String,
+}
+
 /// Sets the words of each `rule:` link of a paragraph (its `refs`) in
 /// place: `texts[k]` is the rich text the k-th adds at its link's end and
 /// the target its link takes (None: the reference resolves to nothing, and
 /// its link, if it has text, is only text). The characters of the links
 /// after each are counted on past the words added. Linear in the
 /// paragraph and its links.
-pub fn fill_refs(block: &mut Block, texts: &[Option<(String, String)>]) {
+pub fn fill_refs(block: &mut Block, texts: &[Option<RefText>]) {
     match block {
         Block::Para {
             rich, links, refs, ..
@@ -546,7 +555,12 @@ pub fn fill_refs(block: &mut Block, texts: &[Option<(String, String)>]) {
         | Block::Heading {
             rich, links, refs, ..
         } => fill_text(rich, links, refs, texts),
-        _ => {}
+        // A table's references are in its cells (see `CellLinks`).
+        Block::Shortcode(_)
+        | Block::Illustration { .. }
+        | Block::Callout { .. }
+        | Block::CalloutEnd { .. }
+        | Block::Table { .. } => {}
     }
 }
 
@@ -556,7 +570,7 @@ pub fn fill_text(
     rich: &mut String,
     links: &mut [CardLink],
     refs: &[RuleRef],
-    texts: &[Option<(String, String)>],
+    texts: &[Option<RefText>],
 ) {
     let mut out = String::with_capacity(rich.len());
     let mut from = 0;
@@ -578,7 +592,11 @@ pub fn fill_text(
         if r.empty && rich[at..].starts_with(REF_MARK) {
             from += REF_MARK.len_utf8();
         }
-        let Some(Some((text, target))) = texts.get(k) else {
+        let Some(Some(RefText {
+            words: text,
+            target,
+        })) = texts.get(k)
+        else {
             continue;
         };
         let added = text.chars().filter(|c| !c.is_whitespace()).count();
@@ -613,8 +631,15 @@ pub fn fill_text(
 /// table's anchor (`anchors[table]`, with its `#`). Mentions come in text
 /// order, so the characters before each are counted on from the last one.
 pub fn link_mentions(block: &mut Block, names: &TableNames, anchors: &[String]) {
-    let Block::Para { plain, links, .. } = block else {
-        return;
+    let (plain, links) = match block {
+        Block::Para { plain, links, .. } => (plain, links),
+        // Only running text links the tables it names.
+        Block::Heading { .. }
+        | Block::Shortcode(_)
+        | Block::Illustration { .. }
+        | Block::Callout { .. }
+        | Block::CalloutEnd { .. }
+        | Block::Table { .. } => return,
     };
     let solid = |text: &str| text.chars().filter(|c| !c.is_whitespace()).count();
     let own = OwnLinks::new(links);
@@ -779,11 +804,23 @@ mod tests {
             ids,
             [("setup", true), ("movement", true), ("combat", false)]
         );
-        let see = |n: &str| Some((format!("see {n}, p. 4"), format!("rule#{n}")));
+        let see = |n: &str| {
+            Some(RefText {
+                words: format!("see {n}, p. 4"),
+                target: format!("rule#{n}"),
+            })
+        };
         // "setup" names no heading: its words are none.
         fill_refs(
             &mut blocks[0],
-            &[None, see("5.3"), Some((" (6.1)".into(), "rule#6.1".into()))],
+            &[
+                None,
+                see("5.3"),
+                Some(RefText {
+                    words: " (6.1)".into(),
+                    target: "rule#6.1".into(),
+                }),
+            ],
         );
         let Block::Para { rich, links, .. } = &blocks[0] else {
             panic!("{blocks:?}")

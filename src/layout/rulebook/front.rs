@@ -9,12 +9,11 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use super::body::Heading;
 use super::columns::{Frame, flow_below};
-use super::pieces::{Piece, TextStyle, text_pieces};
+use super::pieces::{Piece, TextRequest, TextStyle, text_pieces};
 use super::tags::wrap;
-use super::{
-    BODY, BOTTOM, DEFAULT_SUBTITLE, Heading, LIST_INDENT, RulebookInput, SIDE, TOP, part_title,
-};
+use super::{BODY, BOTTOM, DEFAULT_SUBTITLE, LIST_INDENT, RulebookInput, SIDE, TOP, part_title};
 use crate::layout::doc::{Item, Page, Role, TextItem, tagged};
 use crate::layout::nav::{Link, Target};
 use crate::model::{Align, Style};
@@ -154,17 +153,16 @@ fn lay_out_listing(
             },
             ..BODY
         };
-        let mut lines = text_pieces(
-            &literal(&heading.numbered()),
-            &[],
-            None,
+        let mut lines = text_pieces(&TextRequest {
             indent,
-            width - number_width,
-            style,
-            input.family,
-            input.book,
-            None,
-        )?;
+            ..TextRequest::new(
+                &literal(&heading.numbered()),
+                width - number_width,
+                style,
+                input.family,
+                input.book,
+            )
+        })?;
         let number = (page + 1).to_string();
         let face_id = input.family.face(style.style);
         let face = input.book.face(face_id);
@@ -286,32 +284,47 @@ fn dot_leaders(input: &RulebookInput<'_>, style: TextStyle, from: f32, to: f32) 
     }))
 }
 
+/// A table the rules' shortcodes show, as the list of tables lists it:
+/// its level (a chart's blocks under the chart), its title and its
+/// anchor (with its `#`).
+pub(super) struct ListedTable {
+    pub(super) level: u8,
+    pub(super) title: String,
+    pub(super) anchor: String,
+}
+
 /// The list of tables' entries (a chart's own tables under it, each table
 /// once) and where each is: with `targets`, only the tables set there, at
 /// their places; without (before the pages are known), every table, at the
 /// title page.
 pub(super) fn table_entries(
-    tables: &[(u8, String, String)],
+    tables: &[ListedTable],
     targets: Option<&HashMap<String, Target>>,
 ) -> (Vec<Heading>, Vec<Target>) {
     let mut seen = std::collections::HashSet::new();
     tables
         .iter()
-        .filter(|(_, _, anchor)| seen.insert(anchor.as_str()))
-        .filter_map(|(level, title, anchor)| {
-            let target = match targets {
-                Some(targets) => *targets.get(&anchor.to_lowercase())?,
-                None => Target { page: 0, y: 0.0 },
-            };
-            Some((
-                Heading {
-                    level: *level,
-                    plain: title.clone(),
-                    number: None,
-                },
-                target,
-            ))
-        })
+        .filter(|table| seen.insert(table.anchor.as_str()))
+        .filter_map(
+            |ListedTable {
+                 level,
+                 title,
+                 anchor,
+             }| {
+                let target = match targets {
+                    Some(targets) => *targets.get(&anchor.to_lowercase())?,
+                    None => Target { page: 0, y: 0.0 },
+                };
+                Some((
+                    Heading {
+                        level: *level,
+                        plain: title.clone(),
+                        number: None,
+                    },
+                    target,
+                ))
+            },
+        )
         .unzip()
 }
 
@@ -353,4 +366,26 @@ pub(super) fn lay_out_title(input: &RulebookInput<'_>) -> Result<Page, FitError>
         height: paper.height,
         items,
     })
+}
+
+/// The entries of the contents: the headings set, then the glossary's
+/// when the game has one, then the index's when the rules mark terms.
+pub(super) fn contents_entries(
+    headings: &[Heading],
+    input: &RulebookInput<'_>,
+    has_index: bool,
+) -> Vec<Heading> {
+    let mut entries = headings.to_vec();
+    let back = [
+        (&input.words.glossary, !input.glossary.is_empty()),
+        (&input.words.index, has_index),
+    ];
+    for (title, _) in back.into_iter().filter(|(_, set)| *set) {
+        entries.push(Heading {
+            level: 1,
+            plain: title.to_string(),
+            number: None,
+        });
+    }
+    entries
 }

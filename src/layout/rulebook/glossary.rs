@@ -6,7 +6,7 @@
 
 use super::columns::flow_below;
 use super::icons::{ICON, place_icons, split_icons};
-use super::pieces::{Piece, Prose, text_pieces};
+use super::pieces::{Piece, Prose, TextRequest, text_pieces};
 use super::tags::wrap;
 use super::{BODY, PARA_GAP, RulebookInput, body_frame, part_title};
 use crate::layout::doc::{Item, Role};
@@ -55,17 +55,10 @@ pub(super) fn lay_out_glossary(
                 icons.push(name.to_string());
             }
         }
-        let mut lines = text_pieces(
-            &rich,
-            &[],
-            None,
-            0.0,
-            frame.column_width,
-            BODY,
-            input.family,
-            input.book,
+        let mut lines = text_pieces(&TextRequest {
             prose,
-        )?;
+            ..TextRequest::new(&rich, frame.column_width, BODY, input.family, input.book)
+        })?;
         place_icons(&mut lines, &icons, input.icons, input.book);
         if let Some(first) = lines.first_mut() {
             first.gap = PARA_GAP;

@@ -5,7 +5,7 @@
 
 use super::blocks::CardLink;
 use super::columns::flow;
-use super::pieces::{TextStyle, text_pieces};
+use super::pieces::{LinkArea, TextRequest, TextStyle, text_pieces};
 use super::tags::wrap;
 use super::{BODY, PARA_GAP, RulebookInput, body_frame, heading_style, part_title};
 use crate::layout::doc::{Item, Role};
@@ -26,17 +26,10 @@ pub(super) fn lay_out_index(
     let frame = body_frame(input.options);
     let column_width = frame.column_width;
     let set = |text: &str, links: &[CardLink], style: TextStyle, width: f32| {
-        text_pieces(
-            text,
+        text_pieces(&TextRequest {
             links,
-            None,
-            0.0,
-            width,
-            style,
-            input.family,
-            input.book,
-            None,
-        )
+            ..TextRequest::new(text, width, style, input.family, input.book)
+        })
     };
     let mut pieces = part_title(&input.words.index, true, input)?;
     let mut letter: Option<char> = None;
@@ -100,14 +93,18 @@ pub(super) fn lay_out_index(
         wrap(Role::Paragraph, &mut lines);
         pieces.extend(lines);
     }
-    let areas: Vec<Vec<([f32; 4], String)>> = pieces
+    let areas: Vec<Vec<LinkArea>> = pieces
         .iter_mut()
         .map(|p| std::mem::take(&mut p.links))
         .collect();
     let (pages, placed) = flow(frame, pieces);
     let mut links = Vec::new();
     for (areas, at) in areas.into_iter().zip(&placed) {
-        for ([x, y, w, h], title) in areas {
+        for LinkArea {
+            area: [x, y, w, h],
+            title,
+        } in areas
+        {
             let Some(target) = title.parse::<usize>().ok().and_then(|t| targets.get(t)) else {
                 continue;
             };

@@ -10,46 +10,64 @@
 //! artifacts) and its [`Nav`] (bookmarks, clickable contents and list of
 //! tables, card names, `#anchor` links and cross-references). Pure: text,
 //! faces, icons and fonts are handed in.
+//!
+//! One file a step: `read` reads the rules' blocks once; `passes` sets the
+//! `body` (its blocks through `shortcodes`, `galleries`, `tables`,
+//! `illustrations` and `callouts`, its references filled in by `xrefs`)
+//! until the pages its cross-references print settle; `links` resolves
+//! what the placed pieces mark; `front`, `glossary` and `index` set the
+//! other parts; `page_map` says which page is which and puts the book
+//! together; `furniture` gives each page its running head and folio.
 
 mod blocks;
+mod body;
+mod callouts;
 mod columns;
 mod figures;
 mod front;
+mod furniture;
+mod galleries;
 mod glossary;
 mod icons;
+mod illustrations;
 mod index;
+mod links;
+mod page_map;
+mod passes;
 mod pieces;
 mod prefit;
+mod read;
+mod shortcodes;
+mod tables;
 mod tags;
+mod xrefs;
 
 use crate::text::rich::literal;
-use std::collections::HashMap;
 
-pub use self::blocks::{
-    Block, CardLink, CellLinks, RuleRef, fill_refs, fill_text, link_mentions, read_blocks,
-};
-use self::columns::{Frame, flow_below};
+pub use self::blocks::{Block, CardLink, link_mentions, read_blocks};
+use self::body::Body;
+use self::columns::Frame;
 pub use self::figures::Die;
-use self::figures::{Misfit, Room, dice_pieces, table_pieces};
-use self::front::{lay_out_front, lay_out_title, table_entries};
+use self::figures::{Misfit, Room};
+use self::front::{contents_entries, lay_out_front, lay_out_title, table_entries};
+use self::furniture::furnish;
 use self::glossary::lay_out_glossary;
 use self::index::lay_out_index;
-use self::pieces::{Piece, Prose, TableHead, TextStyle, card_rows, text_pieces};
-use self::tags::{Lists, tag_cards, wrap};
+use self::links::{Resolved, resolve_marks};
+use self::page_map::PageMap;
+use self::passes::{Breaking, set_until_settled};
+use self::pieces::{Piece, Prose, TextRequest, TextStyle, text_pieces};
+use self::read::{read_rules, rule_book};
+use self::tags::wrap;
 use super::card::CardFace;
-use super::doc::{Doc, Geometry, Item, Page, Role, Stroke, TextItem, tagged};
+use super::doc::{Doc, Role};
 use super::figure::FigureDrawing;
-use super::nav::{Link, Nav, OutlineEntry, Target};
-use super::table::{Cell, TableRow, TableSpec};
-use crate::diag::{Diagnostic, FileId, Loc};
-use crate::model::figure::{FIGURE_SCHEME, FigureBook};
-use crate::model::link::is_web_link;
-use crate::model::xref::{INDEX_SCHEME, RuleBook, has_rule_links, index_entries};
-use crate::model::{
-    Align, GlossaryEntry, Icon, Paper, RulesDoc, Shortcode, Style, data_anchor, slug,
-};
+use super::nav::{Nav, OutlineEntry, Target};
+use super::table::TableSpec;
+use crate::diag::{Diagnostic, FileId};
+use crate::model::xref::index_entries;
+use crate::model::{GlossaryEntry, Icon, Paper, RulesDoc, Shortcode, Style};
 use crate::text::hyphenate;
-use crate::text::mentions::TableNames;
 use crate::text::{Edge, Family, FitError, FontBook, Words};
 
 /// Paper and columns (`--paper`, `--columns`), and how paragraphs meet the
@@ -105,7 +123,7 @@ pub enum Figure {
     Dice(Vec<Die>),
 }
 
-/// What the shortcodes stand for (the CLI resolves them against the game's data).
+/// What the shortcodes stand for (publish resolves them against the game's data).
 pub trait Figures: Sync {
     /// What `code` shows; None when it shows nothing here.
     fn figure(&self, code: &Shortcode) -> Option<Figure>;
@@ -195,17 +213,13 @@ fn part_title(
     input: &RulebookInput<'_>,
 ) -> Result<Vec<Piece>, FitError> {
     let width = input.options.paper.width - 2.0 * SIDE;
-    let mut pieces = text_pieces(
+    let mut pieces = text_pieces(&TextRequest::new(
         &literal(title),
-        &[],
-        None,
-        0.0,
         width,
         heading_style(1),
         input.family,
         input.book,
-        None,
-    )?;
+    ))?;
     for piece in &mut pieces {
         piece.full_width = across;
     }
@@ -213,128 +227,28 @@ fn part_title(
     Ok(pieces)
 }
 
-/// What a piece anchors or links: its heading, its cards, its card names.
-type PieceMarks = (
-    Option<usize>,
-    Vec<(String, f32, f32)>,
-    Vec<([f32; 4], String)>,
-);
-
-/// A heading as it goes into the outline and the contents.
-#[derive(Clone)]
-struct Heading {
-    level: u8,
-    plain: String,
-    /// Its case number (`rule_numbers`), set before its text.
-    number: Option<String>,
-}
-
-impl Heading {
-    /// Its text as the contents and bookmarks show it: after its number.
-    fn numbered(&self) -> String {
-        match &self.number {
-            Some(n) => format!("{n} {}", self.plain),
-            None => self.plain.clone(),
-        }
-    }
-}
-
-/// How many times at most the rulebook is set to get the pages its
-/// cross-references print right (each pass prints the pages the last found).
-const MAX_PASSES: usize = 4;
-
-/// The rules read once for every pass: each block with its file and page,
-/// and each heading's number and index among the headings set.
-struct ReadRules {
-    blocks: Vec<(FileId, usize, Block)>,
-    /// The number of each heading set, in order.
-    numbers: Vec<Option<String>>,
-    /// For each page's headings (as [`RuleBook`] has them), its index among the headings set.
-    set_heading: Vec<Vec<Option<usize>>>,
-    /// Some paragraph has a `rule:` or `figure:` link.
-    has_refs: bool,
-    /// The figures' numbers.
-    figures: FigureBook,
-}
-
-/// The pages the last pass set the headings (in order) and the figures
-/// (by id) on, 0-based, for the cross-references of the next.
-#[derive(Clone, Debug, Default, PartialEq)]
-struct KnownPages {
-    headings: Vec<usize>,
-    figures: HashMap<String, usize>,
-}
-
-/// The body set once: its headings, its pieces placed, what each marks,
-/// where it starts and the tables its shortcodes show.
-struct Body {
-    headings: Vec<Heading>,
-    meta: Vec<PieceMarks>,
-    pages: Vec<Vec<Item>>,
-    placed: Vec<columns::Placed>,
-    /// The first body page (0-based: after the title, contents and list of
-    /// tables; the front matter's last page when the rules share it).
-    first_body: usize,
-    /// Where the rules start on their first page, below the front matter
-    /// sharing it (points below the text block's top; None on a page of their own).
-    body_start: Option<f32>,
-    /// Where the rules end on their last page (points below the text block's top).
-    body_end: f32,
-    /// The page of each heading (0-based).
-    heading_pages: Vec<usize>,
-    /// The page of each figure, by id (0-based).
-    figure_pages: HashMap<String, usize>,
-    /// The list of tables: (level, title, anchor with its `#`).
-    tables: Vec<(u8, String, String)>,
-}
-
 /// Lays out the rulebook. Problems (a card that cannot fit a column, a
 /// character the fonts lack) are diagnostics at the Markdown's place.
 pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagnostic>> {
-    let paper = input.options.paper;
     let frame = body_frame(input.options);
     let lang = hyphenate::language(input.lang);
     let remembered = hyphenate::RememberedBreaks::new(lang);
     let break_points = |word: &str| remembered.of(word);
-    // The headings read as rules where the rules are numbered or refer to them.
-    let rules = if input.options.numbers || input.pages.iter().any(|p| has_rule_links(p.doc)) {
-        RuleBook::new(input.pages.iter().map(|p| p.doc), input.options.numbers)
-    } else {
-        RuleBook::default()
-    };
-    let read = read_rules(input, &rules);
-    // Set the body until the pages its cross-references print are the pages
-    // their headings fall on (the first pass prints none known).
-    let mut known_pages: Option<KnownPages> = None;
-    let mut passes = 0;
     let edge = if input.options.ragged {
         Edge::Ragged
     } else {
         Edge::Justified
     };
-    let set = loop {
-        let mut ready = prefit::prefit_paragraphs(&read.blocks, input, frame, edge, lang);
-        let set = set_body(
-            input,
-            frame,
-            &read,
-            &rules,
-            known_pages.as_ref(),
-            (&break_points, &mut ready),
-        )?;
-        passes += 1;
-        let found = KnownPages {
-            headings: set.heading_pages.clone(),
-            figures: set.figure_pages.clone(),
-        };
-        if !read.has_refs || known_pages.as_ref() == Some(&found) || passes >= MAX_PASSES {
-            break set;
-        }
-        known_pages = Some(found);
+    let rules = rule_book(input);
+    let read = read_rules(input, &rules);
+    let breaking = Breaking {
+        break_points: &break_points,
+        lang,
+        edge,
     };
     let Body {
         headings,
-        meta,
+        marks,
         pages: body,
         placed,
         first_body,
@@ -343,93 +257,42 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
         heading_pages,
         tables,
         ..
-    } = set;
-    let mut nav = Nav::default();
-    // Cards by lower-case title, `#anchor`s of headings and data shortcodes,
-    // and `rule#<n>` for the n-th heading (the target of `rule:` links).
-    let mut card_targets: HashMap<String, Target> = HashMap::new();
-    let mut pending_links = Vec::new();
-    for ((heading, cards, links), at) in meta.into_iter().zip(&placed) {
-        let page = first_body + at.page;
-        if let Some(h) = heading {
-            let target = Target {
-                page,
-                y: (at.y - 6.0).max(0.0),
-            };
-            card_targets
-                .entry(format!("#{}", slug(&headings[h].plain)))
-                .or_insert(target);
-            card_targets.insert(format!("rule#{h}"), target);
-            nav.outline.push(OutlineEntry {
-                level: headings[h].level,
-                title: headings[h].numbered(),
-                target,
-            });
-        }
-        for (title, _, y) in cards {
-            card_targets.entry(title.to_lowercase()).or_insert(Target {
-                page,
-                y: (at.y + y - 6.0).max(0.0),
-            });
-        }
-        for ([x, y, w, h], title) in links {
-            pending_links.push((
-                Link {
-                    page,
-                    x: at.x + x,
-                    y: at.y + y,
-                    w,
-                    h,
-                    target: Target { page: 0, y: 0.0 },
-                    uri: None,
-                    framed: true,
-                },
-                title,
-            ));
-        }
-    }
-    // The terms marked for the index, with their pages (0-based).
-    let mut marks: Vec<(String, Target)> = Vec::new();
-    for (mut link, title) in pending_links {
-        if let Some(term) = title.strip_prefix(INDEX_SCHEME) {
-            let place = Target {
-                page: link.page,
-                y: (link.y - 6.0).max(0.0),
-            };
-            marks.push((term.to_string(), place));
-        } else if let Some(target) = card_targets.get(&title.to_lowercase()) {
-            link.target = *target;
-            nav.links.push(link);
-        } else if is_web_link(&title) {
-            link.uri = Some(title);
-            nav.links.push(link);
-        }
-    }
-    // The glossary, after the rules (their pages run from the first body
-    // page), with its bookmark and contents entry.
-    let edge = if input.options.ragged {
-        Edge::Ragged
-    } else {
-        Edge::Justified
-    };
-    // It starts below the rules' last columns where they leave room.
+    } = set_until_settled(input, frame, &read, &rules, &breaking)?;
+    let Resolved {
+        mut nav,
+        targets,
+        terms,
+    } = resolve_marks(marks, &placed, &headings, first_body);
+    // The glossary, after the rules; it starts below the rules' last
+    // columns where they leave room.
     let glossary_start = shared_start(body_end, frame).filter(|_| !input.glossary.is_empty());
-    let glossary = lay_out_glossary(input, Some((&break_points, edge)), glossary_start)
-        .map_err(|e| vec![fit_problem(e)])?;
-    let glossary_shares = usize::from(glossary_start.is_some());
-    let glossary_at = first_body + body.len() - glossary_shares;
-    // The index, after the rules and the glossary, with its bookmark and
-    // contents entry too.
-    let index_at = glossary_at + glossary.len();
+    let glossary = lay_out_glossary(
+        input,
+        Some(Prose {
+            break_points: &break_points,
+            edge,
+        }),
+        glossary_start,
+    )
+    .map_err(|e| vec![fit_problem(e)])?;
+    let map = PageMap::new(
+        first_body,
+        body_start.is_some(),
+        body.len(),
+        glossary.len(),
+        glossary_start.is_some(),
+    );
+    // The glossary and the index (after it) have their bookmarks and
+    // contents entries too.
     let mut contents_pages = heading_pages.clone();
     for (title, at, start, set) in [
         (
             &input.words.glossary,
-            glossary_at,
+            map.glossary.start,
             glossary_start,
             !glossary.is_empty(),
         ),
-        (&input.words.index, index_at, None, !marks.is_empty()),
+        (&input.words.index, map.index, None, !terms.is_empty()),
     ] {
         if !set {
             continue;
@@ -445,75 +308,30 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
         });
     }
     // The front matter, each entry linked to its heading or table.
-    let (listed, table_targets) = table_entries(&tables, Some(&card_targets));
+    let (listed, table_targets) = table_entries(&tables, Some(&targets));
     let table_pages: Vec<usize> = table_targets.iter().map(|t| t.page).collect();
-    let contents = contents_entries(&headings, input, !marks.is_empty());
+    let contents = contents_entries(&headings, input, !terms.is_empty());
     let front = lay_out_front(input, &contents, &contents_pages, &listed, &table_pages)
         .map_err(|e| vec![fit_problem(e)])?;
     let heading_targets: Vec<Target> = nav.outline.iter().map(|e| e.target).collect();
     nav.links
         .extend(front.links(&heading_targets, &table_targets));
-    // The list of tables' pages (0-based) before the rules'.
-    let tables_at = front.tables_at.map_or(0..0, |at| at..first_body);
+    let map = map.with_tables(front.tables_at);
     let title_page = lay_out_title(input).map_err(|e| vec![fit_problem(e)])?;
-    let mut pages = vec![title_page];
-    let page = |items| Page {
-        width: paper.width,
-        height: paper.height,
-        items,
-    };
-    pages.extend(front.pages.into_iter().map(page));
-    // The rules' first page is the front matter's last when they share it
-    // (its pages as the first pass counted them).
-    let shared = usize::from(body_start.is_some());
-    while pages.len() < first_body + shared {
-        pages.push(page(Vec::new()));
-    }
-    let mut body = body.into_iter();
-    if shared == 1
-        && let (Some(last), Some(first)) = (pages.get_mut(first_body), body.next())
-    {
-        last.items.extend(first);
-    }
-    pages.extend(body.map(page));
-    debug_assert!(glossary.is_empty() || pages.len() + glossary_shares == glossary_at + 1);
-    let mut glossary = glossary.into_iter();
-    if glossary_shares == 1
-        && let (Some(last), Some(top)) = (pages.last_mut(), glossary.next())
-    {
-        last.items.extend(top);
-    }
-    // The pages of its own (a page it shares keeps the rules' running head).
-    let glossary_pages = pages.len()..pages.len() + glossary.len();
-    pages.extend(glossary.map(page));
-    debug_assert_eq!(pages.len(), index_at);
-    if !marks.is_empty() {
-        let (index, links) = lay_out_index(index_entries(marks), input, index_at)
+    let index = if terms.is_empty() {
+        Vec::new()
+    } else {
+        let (index, links) = lay_out_index(index_entries(terms), input, map.index)
             .map_err(|e| vec![fit_problem(e)])?;
         nav.links.extend(links);
-        pages.extend(index.into_iter().map(page));
-    }
-    let mut heads = running_heads(
-        &headings,
-        &heading_pages,
-        first_body,
-        pages.len(),
-        input.title,
-        &input.words.contents,
+        index
+    };
+    let mut pages = map.assemble(
+        input.options.paper,
+        title_page,
+        [front.pages, body, glossary, index],
     );
-    // Right-hand pages of the list of tables and the index say so.
-    for (n, head) in heads.iter_mut().enumerate() {
-        if (n + 1) % 2 == 1 && tables_at.contains(&n) {
-            *head = input.words.tables.clone();
-        } else if (n + 1) % 2 == 1 && n >= index_at {
-            *head = input.words.index.clone();
-        } else if (n + 1) % 2 == 1 && glossary_pages.contains(&n) {
-            *head = input.words.glossary.clone();
-        }
-    }
-    for ((n, page), head) in pages.iter_mut().enumerate().zip(heads).skip(1) {
-        running_header_and_folio(page, n + 1, &head, input);
-    }
+    furnish(&mut pages, &headings, &heading_pages, &map, input);
     Ok(Rulebook {
         doc: Doc {
             title: format!("{} — Rules", input.title),
@@ -524,343 +342,6 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
     })
 }
 
-/// The entries of the contents: the headings set, then the glossary's
-/// when the game has one, then the index's when the rules mark terms.
-fn contents_entries(
-    headings: &[Heading],
-    input: &RulebookInput<'_>,
-    has_index: bool,
-) -> Vec<Heading> {
-    let mut entries = headings.to_vec();
-    let back = [
-        (&input.words.glossary, !input.glossary.is_empty()),
-        (&input.words.index, has_index),
-    ];
-    for (title, _) in back.into_iter().filter(|(_, set)| *set) {
-        entries.push(Heading {
-            level: 1,
-            plain: title.to_string(),
-            number: None,
-        });
-    }
-    entries
-}
-
-/// Whether the pieces mark a term for the index (an `index:` link).
-fn marks_terms(pieces: &[Piece]) -> bool {
-    pieces
-        .iter()
-        .flat_map(|p| &p.links)
-        .any(|(_, title)| title.starts_with(INDEX_SCHEME))
-}
-
-/// Reads every page's blocks, with the table names of its paragraphs
-/// linked, and numbers the headings to be set.
-fn read_rules(input: &RulebookInput<'_>, rules: &RuleBook) -> ReadRules {
-    let icon_names: Vec<&str> = input.icons.iter().map(|i| i.name.as_str()).collect();
-    let (table_names, table_anchors) = shown_table_names(input);
-    let mut read = ReadRules {
-        blocks: Vec::new(),
-        numbers: Vec::new(),
-        set_heading: rules.pages.iter().map(|p| vec![None; p.len()]).collect(),
-        has_refs: false,
-        figures: FigureBook::new(input.pages.iter().map(|p| p.doc)),
-    };
-    for (p, page) in input.pages.iter().enumerate() {
-        // The page's headings in order: each block's is the next whose span holds it.
-        let mut next = 0;
-        let on_page = rules.pages.get(p).map_or(&[][..], Vec::as_slice);
-        for mut block in read_blocks(page.doc, &icon_names) {
-            link_mentions(&mut block, &table_names, &table_anchors);
-            if let Block::Heading { at, .. } = &block {
-                while on_page.get(next).is_some_and(|h| h.span.end <= *at) {
-                    next += 1;
-                }
-                let found = on_page.get(next).filter(|h| h.span.contains(at));
-                let number = found.and_then(|_| rules.number((p, next)));
-                if found.is_some()
-                    && let Some(slot) = read.set_heading.get_mut(p).and_then(|s| s.get_mut(next))
-                {
-                    *slot = Some(read.numbers.len());
-                }
-                read.numbers.push(number.map(str::to_string));
-            }
-            match &block {
-                Block::Para { refs, .. } | Block::Heading { refs, .. } => {
-                    read.has_refs |= !refs.is_empty()
-                }
-                Block::Table { links, .. } => {
-                    read.has_refs |= links.iter().any(|c| !c.refs.is_empty())
-                }
-                _ => {}
-            }
-            read.blocks.push((page.file, p, block));
-        }
-    }
-    read
-}
-
-/// Sets the body once, each `rule:` reference printing the page `pages`
-/// gives its heading (from the pass before; None on the first).
-fn set_body(
-    input: &RulebookInput<'_>,
-    frame: Frame,
-    read: &ReadRules,
-    rules: &RuleBook,
-    pages: Option<&KnownPages>,
-    (break_points, ready): (pieces::BreakPoints<'_>, &mut [Option<prefit::Ready>]),
-) -> Result<Body, Vec<Diagnostic>> {
-    let mut problems = Vec::new();
-    let mut headings: Vec<Heading> = Vec::new();
-    let mut pieces = Vec::new();
-    let mut tables: Vec<(u8, String, String)> = Vec::new();
-    let mut lists = Lists::default();
-    let edge = if input.options.ragged {
-        Edge::Ragged
-    } else {
-        Edge::Justified
-    };
-    let mut after_heading = false;
-    let mut under_heading = UnderHeading::default();
-    let mut last_page = None;
-    // Where the open callout's pieces start; the piece after the last
-    // callout closed (its gap below the box).
-    let mut callout: Option<usize> = None;
-    let mut after_callout: Option<usize> = None;
-    for (n, (file, page, block)) in read.blocks.iter().enumerate() {
-        // A table right under its heading, on the same rules page, is set
-        // without its own title bar.
-        if last_page != Some(*page) {
-            after_heading = false;
-            last_page = Some(*page);
-        }
-        space_after_callout(&mut pieces, &mut after_callout);
-        match block {
-            Block::Callout { kind, .. } => {
-                lists.close_all(&mut pieces);
-                after_heading = false;
-                // The label is kept with the callout's first lines.
-                under_heading.before(block, &mut pieces);
-                under_heading = UnderHeading::default();
-                match callout_label(kind, input, frame) {
-                    Ok(label) => {
-                        callout = Some(pieces.len());
-                        pieces.push(label);
-                    }
-                    Err(e) => {
-                        problems.push(fit_problem(e).with_loc(Loc::new(*file, block_span(block))))
-                    }
-                }
-                continue;
-            }
-            Block::CalloutEnd { .. } => {
-                lists.close_all(&mut pieces);
-                under_heading = UnderHeading::default();
-                if let Some(start) = callout.take() {
-                    box_callout(&mut pieces, start, frame);
-                    after_callout = Some(pieces.len());
-                }
-                continue;
-            }
-            _ => {}
-        }
-        // Inside a callout, blocks are set narrower, within its box.
-        let frame = if callout.is_some() {
-            Frame {
-                column_width: frame.column_width - 2.0 * CALLOUT_PAD,
-                ..frame
-            }
-        } else {
-            frame
-        };
-        let filled;
-        let block = match block {
-            Block::Para { refs, .. } if !refs.is_empty() => {
-                let mut with_refs = block.clone();
-                fill_refs(
-                    &mut with_refs,
-                    &ref_texts(refs, *page, read, rules, pages, input.words),
-                );
-                filled = with_refs;
-                &filled
-            }
-            Block::Heading { refs, .. } => {
-                let mut numbered = block.clone();
-                if !refs.is_empty() {
-                    fill_refs(
-                        &mut numbered,
-                        &ref_texts(refs, *page, read, rules, pages, input.words),
-                    );
-                }
-                if let (Some(Some(number)), Block::Heading { rich, links, .. }) =
-                    (read.numbers.get(headings.len()), &mut numbered)
-                {
-                    *rich = format!("{} {rich}", literal(number));
-                    // Its links' letters count on after the number's.
-                    let shift = number.chars().filter(|c| !c.is_whitespace()).count();
-                    for link in links.iter_mut() {
-                        link.chars = link.chars.start + shift..link.chars.end + shift;
-                    }
-                }
-                filled = numbered;
-                &filled
-            }
-            Block::Table { links, .. } if links.iter().any(|c| !c.refs.is_empty()) => {
-                let mut with_refs = block.clone();
-                if let Block::Table {
-                    header,
-                    rows,
-                    links,
-                    ..
-                } = &mut with_refs
-                {
-                    for cell in links.iter_mut() {
-                        let row = match cell.row {
-                            0 => Some(&mut *header),
-                            r => rows.get_mut(r - 1),
-                        };
-                        if let Some(text) = row.and_then(|r| r.get_mut(cell.column)) {
-                            let texts =
-                                ref_texts(&cell.refs, *page, read, rules, pages, input.words);
-                            fill_text(text, &mut cell.links, &cell.refs, &texts);
-                        }
-                    }
-                }
-                filled = with_refs;
-                &filled
-            }
-            _ => block,
-        };
-        let heading_at = headings.len();
-        let after = std::mem::replace(&mut after_heading, matches!(block, Block::Heading { .. }));
-        // A paragraph broken ahead at this width is taken as it is.
-        let pieces_of_block = match ready.get_mut(n).and_then(Option::take) {
-            Some(ready) if ready.width == frame.column_width => ready.pieces,
-            _ if matches!(block, Block::Illustration { .. }) => {
-                illustration_pieces(block, *page, read, input, frame)
-            }
-            _ => block_pieces(
-                block,
-                input,
-                frame,
-                &mut headings,
-                Some((break_points, edge)),
-                after,
-            ),
-        };
-        match pieces_of_block {
-            Ok(more) => {
-                under_heading.before(block, &mut pieces);
-                let from = pieces.len();
-                if headings.len() > heading_at
-                    && let Some(h) = headings.last_mut()
-                {
-                    h.number = read.numbers.get(heading_at).cloned().flatten();
-                }
-                if let Block::Shortcode(code) = block
-                    && !more.is_empty()
-                {
-                    let shown = input.figures.shown_tables(code);
-                    let chart = shown.len() > 1;
-                    for (k, (title, anchor)) in shown.into_iter().enumerate() {
-                        let level = if chart && k > 0 { 2 } else { 1 };
-                        tables.push((level, title, format!("#{anchor}")));
-                    }
-                }
-                match block {
-                    Block::Para {
-                        depth,
-                        marker,
-                        first_of_list,
-                        ..
-                    } if *depth > 0 => lists.paragraph(
-                        *depth,
-                        marker.as_deref(),
-                        *first_of_list,
-                        more,
-                        &mut pieces,
-                    ),
-                    _ => lists.block(more, &mut pieces),
-                }
-                under_heading.after(block, from, &pieces);
-            }
-            Err(problem) => problems.push(problem.with_loc(Loc::new(*file, block_span(block)))),
-        }
-    }
-    lists.close_all(&mut pieces);
-    space_after_callout(&mut pieces, &mut after_callout);
-    if let Some(start) = callout.take() {
-        box_callout(&mut pieces, start, frame);
-    }
-    if !problems.is_empty() {
-        return Err(problems);
-    }
-    // The front matter as it will be set (its page numbers do not change
-    // its height): the rules start after it, or below it on its last page.
-    let (listed, _) = table_entries(&tables, None);
-    let contents = contents_entries(&headings, input, marks_terms(&pieces));
-    let front = lay_out_front(
-        input,
-        &contents,
-        &vec![0; contents.len()],
-        &listed,
-        &vec![0; listed.len()],
-    )
-    .map_err(|e| vec![fit_problem(e)])?;
-    let body_start = front.body_start;
-    let first_body = 1 + front.pages.len() - usize::from(body_start.is_some());
-    let meta: Vec<PieceMarks> = pieces
-        .iter_mut()
-        .map(|p| {
-            (
-                p.heading,
-                std::mem::take(&mut p.cards),
-                std::mem::take(&mut p.links),
-            )
-        })
-        .collect();
-    let heights: Vec<f32> = pieces.iter().map(|p| p.height).collect();
-    let (body, placed) = flow_below(frame, pieces, body_start.unwrap_or(0.0));
-    let body_end = last_page_end(&placed, &heights, frame);
-    let mut heading_pages = vec![0; headings.len()];
-    let mut figure_pages = HashMap::new();
-    for ((heading, cards, _), at) in meta.iter().zip(&placed) {
-        if let Some(slot) = heading.and_then(|h| heading_pages.get_mut(h)) {
-            *slot = first_body + at.page;
-        }
-        for (title, _, _) in cards {
-            if let Some(id) = title.strip_prefix("figure#") {
-                figure_pages
-                    .entry(id.to_string())
-                    .or_insert(first_body + at.page);
-            }
-        }
-    }
-    Ok(Body {
-        headings,
-        meta,
-        pages: body,
-        placed,
-        first_body,
-        body_start,
-        body_end,
-        heading_pages,
-        figure_pages,
-        tables,
-    })
-}
-
-/// How far below the text block's top the pieces on the last page end.
-fn last_page_end(placed: &[columns::Placed], heights: &[f32], frame: Frame) -> f32 {
-    let last = placed.iter().map(|p| p.page).max().unwrap_or(0);
-    placed
-        .iter()
-        .zip(heights)
-        .filter(|(p, _)| p.page == last)
-        .map(|(p, h)| p.y - frame.top + h)
-        .fold(0.0, f32::max)
-}
-
 /// Where back matter starts on the rules' last page, below their columns
 /// ending `end` below the text block's top: a contents' gap lower, where
 /// that leaves at least the share of the text block a short contents must
@@ -868,275 +349,6 @@ fn last_page_end(placed: &[columns::Placed], heights: &[f32], frame: Frame) -> f
 fn shared_start(end: f32, frame: Frame) -> Option<f32> {
     let start = end + front::CONTENTS_GAP;
     (start <= frame.column_height * (1.0 - front::CONTENTS_SHARE_MIN)).then_some(start)
-}
-
-/// Lines a heading keeps with it in its column: a heading is never the
-/// last thing in a column, nor it and a single line.
-const LINES_UNDER_HEADING: usize = 2;
-
-/// Keeps a heading with the first [`LINES_UNDER_HEADING`] lines under
-/// it: a block too short for them is kept with the next block, unless that
-/// is a heading of a section as high as this one or higher (the short
-/// section, whole, ends there). A figure or table counts as enough.
-#[derive(Default)]
-struct UnderHeading {
-    /// The heading's level and the lines set under it so far, while fewer.
-    open: Option<(u8, usize)>,
-    /// The last piece of a block under it that is too short.
-    pending: Option<usize>,
-}
-
-impl UnderHeading {
-    /// Before `block`: the piece pending goes with it, unless it starts
-    /// a section no deeper than the heading's.
-    fn before(&mut self, block: &Block, pieces: &mut [Piece]) {
-        let Some(at) = self.pending.take() else {
-            return;
-        };
-        let ends = match (block, self.open) {
-            (Block::Heading { level, .. }, Some((section, _))) => *level <= section,
-            _ => false,
-        };
-        if !ends && let Some(piece) = pieces.get_mut(at) {
-            piece.keep_with_next = true;
-        }
-    }
-
-    /// After `block`, set as `pieces[from..]`.
-    fn after(&mut self, block: &Block, from: usize, pieces: &[Piece]) {
-        if let Block::Heading { level, .. } = block {
-            self.open = Some((*level, 0));
-            return;
-        }
-        let added = pieces.len().saturating_sub(from);
-        let Some((level, set)) = self.open.filter(|_| added > 0) else {
-            return;
-        };
-        let lines = match block {
-            Block::Para { .. } => set + added,
-            _ => LINES_UNDER_HEADING,
-        };
-        if lines < LINES_UNDER_HEADING {
-            self.open = Some((level, lines));
-            self.pending = Some(pieces.len() - 1);
-        } else {
-            self.open = None;
-        }
-    }
-}
-
-/// What each `rule:` reference of a paragraph on page `page` prints after
-/// its link's text, and its link's target: `[](rule:movement)` "see 5.3,
-/// p. 4" (with numbers; "see Movement, p. 4" without),
-/// `[the rules](rule:movement)` " (5.3, p. 4)" (" (p. 4)" without). A
-/// reference to no heading prints nothing (`check` reports it). A
-/// `figure:` reference prints "see Figure 3, p. 5", or " (Figure 3, p. 5)"
-/// after its text, and links to the figure.
-fn ref_texts(
-    refs: &[RuleRef],
-    page: usize,
-    read: &ReadRules,
-    rules: &RuleBook,
-    pages: Option<&KnownPages>,
-    words: &Words,
-) -> Vec<Option<(String, String)>> {
-    let (see, p, figure) = (&words.see, &words.page, &words.figure);
-    refs.iter()
-        .map(|r| {
-            if let Some(id) = r.id.strip_prefix(FIGURE_SCHEME) {
-                let (number, _) = read.figures.find(id)?;
-                let folio = pages.and_then(|p| p.figures.get(id)).map_or(0, |p| p + 1);
-                let text = if r.empty {
-                    format!("{see} {figure}\u{a0}{number}, {p}\u{a0}{folio}")
-                } else {
-                    format!(" ({figure}\u{a0}{number}, {p}\u{a0}{folio})")
-                };
-                return Some((text, figure_target(id)));
-            }
-            let at = rules.find(&r.id, page)?;
-            let h = read.set_heading.get(at.0)?.get(at.1).copied().flatten()?;
-            // The folio: pages count from 1, the title page's.
-            let folio = pages.and_then(|p| p.headings.get(h)).map_or(0, |p| p + 1);
-            let label = literal(&rules.label(at));
-            let text = match (r.empty, rules.number(at).is_some()) {
-                (true, _) => format!("{see} {label}, {p}\u{a0}{folio}"),
-                (false, true) => format!(" ({label}, {p}\u{a0}{folio})"),
-                (false, false) => format!(" ({p}\u{a0}{folio})"),
-            };
-            Some((text, format!("rule#{h}")))
-        })
-        .collect()
-}
-
-/// The link target of a figure (what its piece anchors).
-fn figure_target(id: &str) -> String {
-    format!("figure#{id}")
-}
-
-/// The names of the tables the rulebook's shortcodes show, and the anchor
-/// (with its `#`) each name links to: the table itself.
-fn shown_table_names(input: &RulebookInput<'_>) -> (TableNames, Vec<String>) {
-    let mut titles: Vec<String> = Vec::new();
-    let mut anchors: Vec<String> = Vec::new();
-    for page in &input.pages {
-        for code in &page.doc.shortcodes {
-            for (title, anchor) in input.figures.shown_tables(code) {
-                titles.push(title);
-                anchors.push(format!("#{anchor}"));
-            }
-        }
-    }
-    let names = TableNames::new(titles.iter().enumerate().map(|(i, t)| (t.as_str(), i)));
-    (names, anchors)
-}
-
-fn block_span(block: &Block) -> std::ops::Range<usize> {
-    match block {
-        Block::Heading { at, .. } | Block::Para { at, .. } => *at..*at + 1,
-        Block::Shortcode(code) => code.span.clone(),
-        Block::Illustration { at, .. } => *at..*at + 3,
-        Block::Table { at, .. } | Block::Callout { at, .. } | Block::CalloutEnd { at } => {
-            *at..*at + 1
-        }
-    }
-}
-
-/// Gives the piece after a callout (at `after`, once it is there) the
-/// callout's gap above it.
-fn space_after_callout(pieces: &mut [Piece], after: &mut Option<usize>) {
-    if let Some(at) = after.take_if(|at| *at < pieces.len())
-        && let Some(next) = pieces.get_mut(at)
-    {
-        next.gap = next.gap.max(CALLOUT_GAP);
-    }
-}
-
-/// Space inside a callout's box, left and right of its text, and above
-/// its label and below its last line.
-const CALLOUT_PAD: f32 = 8.0;
-const CALLOUT_PAD_Y: f32 = 6.0;
-/// Space above a callout's box and below it.
-const CALLOUT_GAP: f32 = 10.0;
-/// The box's shade and the rule down its left edge.
-const CALLOUT_SHADE: f32 = 0.93;
-const CALLOUT_RULE: (f32, f32) = (2.0, 0.45);
-
-/// A callout's label ("Example", "Designer's Note"...) as the first piece
-/// of its box, kept with what follows.
-fn callout_label(kind: &str, input: &RulebookInput<'_>, frame: Frame) -> Result<Piece, FitError> {
-    let label = crate::model::rules::callout_label(kind, input.words).unwrap_or(kind);
-    let style = TextStyle {
-        style: Style::Bold,
-        size: BODY.size,
-        leading: BODY.leading,
-    };
-    let lines = text_pieces(
-        &literal(label),
-        &[],
-        None,
-        0.0,
-        frame.column_width - 2.0 * CALLOUT_PAD,
-        style,
-        input.family,
-        input.book,
-        None,
-    )?;
-    let mut piece = Piece {
-        gap: CALLOUT_GAP,
-        keep_with_next: true,
-        height: CALLOUT_PAD_Y,
-        ..Piece::default()
-    };
-    for line in lines {
-        piece.items.extend(
-            line.items
-                .iter()
-                .map(|i| i.translated(CALLOUT_PAD, piece.height)),
-        );
-        piece.height += line.height;
-    }
-    wrap(Role::Paragraph, std::slice::from_mut(&mut piece));
-    Ok(piece)
-}
-
-/// The pieces of a callout from `start` (its label) to the end, set in its
-/// box: moved in from the column's edges, the space between them made part
-/// of the box (so its shade runs on unbroken, into the next column if it
-/// must), shaded with a rule down the left, a strip of shade below the
-/// last, and tagged as one section.
-fn box_callout(pieces: &mut Vec<Piece>, start: usize, frame: Frame) {
-    use super::doc::Ink;
-    let page_width = room(frame).page;
-    let shade = |width: f32, height: f32| {
-        tagged(
-            Role::Artifact,
-            [
-                Geometry::rect(0.0, 0.0, width, height, 0.0).filled(Ink::Gray(CALLOUT_SHADE)),
-                Geometry::rect(0.0, 0.0, CALLOUT_RULE.0, height, 0.0)
-                    .filled(Ink::Gray(CALLOUT_RULE.1)),
-            ],
-        )
-    };
-    // A table's head, repeated where it continues, moves in with its rows.
-    let mut heads: Vec<(std::sync::Arc<TableHead>, std::sync::Arc<TableHead>)> = Vec::new();
-    for piece in pieces.iter_mut().skip(start + 1) {
-        let dy = piece.gap;
-        for item in &mut piece.items {
-            item.translate(CALLOUT_PAD, dy);
-        }
-        for (area, _) in &mut piece.links {
-            area[0] += CALLOUT_PAD;
-            area[1] += dy;
-        }
-        for (_, x, y) in &mut piece.cards {
-            *x += CALLOUT_PAD;
-            *y += dy;
-        }
-        piece.height += dy;
-        piece.gap = 0.0;
-        if let Some(head) = piece.table.take() {
-            let moved = match heads
-                .iter()
-                .find(|(old, _)| std::sync::Arc::ptr_eq(old, &head))
-            {
-                Some((_, moved)) => moved.clone(),
-                None => {
-                    let moved = std::sync::Arc::new(TableHead {
-                        items: head
-                            .items
-                            .iter()
-                            .map(|i| i.translated(CALLOUT_PAD, 0.0))
-                            .collect(),
-                        height: head.height,
-                    });
-                    heads.push((head, moved.clone()));
-                    moved
-                }
-            };
-            piece.table = Some(moved);
-        }
-    }
-    let last_full = pieces.last().is_some_and(|p| p.full_width);
-    if let Some(last) = pieces.last_mut() {
-        last.keep_with_next = true;
-    }
-    pieces.push(Piece {
-        height: CALLOUT_PAD_Y,
-        full_width: last_full,
-        ..Piece::default()
-    });
-    for piece in pieces.iter_mut().skip(start) {
-        let width = if piece.full_width {
-            page_width
-        } else {
-            frame.column_width
-        };
-        let items = shade(width, piece.height);
-        piece.items.splice(0..0, items);
-    }
-    if let Some(tail) = pieces.get_mut(start..) {
-        wrap(Role::Callout, tail);
-    }
 }
 
 /// A fitting failure as a diagnostic (its place is added by the caller).
@@ -1153,145 +365,6 @@ fn fit_problem(e: FitError) -> Diagnostic {
             "a word {widest_word:.0} pt wide does not fit the rulebook's column";
             hint: "break the word, or use --columns 1"
         ),
-    }
-}
-
-fn block_pieces(
-    block: &Block,
-    input: &RulebookInput<'_>,
-    frame: Frame,
-    headings: &mut Vec<Heading>,
-    hyphenate: Option<Prose<'_>>,
-    after_heading: bool,
-) -> Result<Vec<Piece>, Diagnostic> {
-    let width = frame.column_width;
-    match block {
-        Block::Heading {
-            level,
-            rich,
-            plain,
-            links,
-            ..
-        } => {
-            let style = heading_style(*level);
-            // A character the prose face lacks comes from the next family that
-            // has it (the text engine's fallback).
-            let mut pieces = text_pieces(
-                rich,
-                links,
-                None,
-                0.0,
-                width,
-                style,
-                input.family,
-                input.book,
-                None,
-            )
-            .map_err(fit_problem)?;
-            for p in &mut pieces {
-                p.keep_with_next = true;
-            }
-            if let Some(first) = pieces.first_mut() {
-                first.gap = style.size * 0.9;
-                first.heading = Some(headings.len());
-            }
-            wrap(Role::Heading(*level), &mut pieces);
-            headings.push(Heading {
-                level: *level,
-                plain: plain.clone(),
-                number: None,
-            });
-            Ok(pieces)
-        }
-        Block::Para {
-            rich,
-            links,
-            icons,
-            depth,
-            marker,
-            ..
-        } => {
-            let indent = *depth as f32 * LIST_INDENT;
-            let mut pieces = text_pieces(
-                rich,
-                links,
-                marker.as_deref(),
-                indent,
-                width,
-                BODY,
-                input.family,
-                input.book,
-                hyphenate,
-            )
-            .map_err(fit_problem)?;
-            icons::place_icons(&mut pieces, icons, input.icons, input.book);
-            if let Some(first) = pieces.first_mut() {
-                first.gap = if *depth > 0 && marker.is_some() {
-                    PARA_GAP / 2.0
-                } else {
-                    PARA_GAP
-                };
-            }
-            // A list's paragraphs are tagged with their list (see `Lists`).
-            if *depth == 0 {
-                wrap(Role::Paragraph, &mut pieces);
-            }
-            Ok(pieces)
-        }
-        Block::Shortcode(code) => {
-            let Some(figure) = input.figures.figure(code) else {
-                return Ok(Vec::new());
-            };
-            // A heading right above the figure may already say its title.
-            let heading = headings.last().filter(|_| after_heading);
-            let mut pieces = figure_pieces(figure, code, input, frame, heading)?;
-            // The figure's place, for `#table-…` links (as in the HTML reference).
-            if let (Some(anchor), Some(first)) = (data_anchor(code), pieces.first_mut()) {
-                first.cards.push((format!("#{anchor}"), 0.0, 0.0));
-            }
-            Ok(pieces)
-        }
-        // Set around the blocks between them (see `box_callout`); a
-        // figure is set knowing its page (see `illustration_pieces`).
-        Block::Callout { .. } | Block::CalloutEnd { .. } | Block::Illustration { .. } => {
-            Ok(Vec::new())
-        }
-        Block::Table {
-            header,
-            rows,
-            aligns,
-            links,
-            ..
-        } => {
-            let mut spec = pipe_table_spec(header, rows, aligns);
-            // Right under a heading, the heading names the table where it
-            // continues ("… (continued)" over the rows there); else, or if
-            // that title cannot be set, it has none.
-            spec.title = headings
-                .last()
-                .filter(|_| after_heading)
-                .map(|h| h.plain.clone());
-            let at = |spec: &TableSpec, shown| {
-                table_pieces(
-                    spec,
-                    room(frame),
-                    input.figure_family,
-                    (input.book, input.words),
-                    shown,
-                )
-            };
-            let mut pieces = match at(&spec, spec.title.is_none()) {
-                Ok(pieces) => pieces,
-                Err(_) if spec.title.is_some() => {
-                    spec.title = None;
-                    at(&spec, true).map_err(|m| misfit_problem(m, "the table"))?
-                }
-                Err(m) => return Err(misfit_problem(m, "the table")),
-            };
-            cell_link_areas(&mut pieces, links, input.book);
-            wrap(Role::Table, &mut pieces);
-            Ok(pieces)
-        }
     }
 }
 
@@ -1321,233 +394,6 @@ fn room(frame: Frame) -> Room {
     }
 }
 
-/// A shortcode's figure as pieces, each whole.
-fn figure_pieces(
-    figure: Figure,
-    code: &Shortcode,
-    input: &RulebookInput<'_>,
-    frame: Frame,
-    heading: Option<&Heading>,
-) -> Result<Vec<Piece>, Diagnostic> {
-    let width = frame.column_width;
-    let what = format!("`{}`", code.name);
-    match figure {
-        Figure::Cards(gallery) if !gallery.full_size => {
-            let (size, cards) = compact_gallery(&gallery, width, frame.column_height);
-            let mut rows = card_rows(&cards, size, width, CARD_GAP);
-            tag_cards(&mut rows, &cards);
-            for row in &mut rows {
-                row.figure = true;
-            }
-            Ok(rows)
-        }
-        Figure::Cards(gallery) => {
-            let (w, h, _) = gallery.size;
-            if w > width + 1e-3 || h > frame.column_height + 1e-3 {
-                return Err(crate::error!(
-                    "rulebook-overflow", None,
-                    "the cards of `{}` are {w:.0} x {h:.0} pt and cannot fit even an empty column ({width:.0} x {:.0} pt)",
-                    code.name, frame.column_height;
-                    hint: "use --columns 1, or a smaller card size for the game"
-                ));
-            }
-            // With two columns, across the page below the columns set so
-            // far: more cards to a row.
-            let across = frame.columns >= 2;
-            let row_width = if across { room(frame).page } else { width };
-            let mut rows = card_rows(&gallery.cards, gallery.size, row_width, CARD_GAP);
-            tag_cards(&mut rows, &gallery.cards);
-            for row in &mut rows {
-                row.full_width = across;
-            }
-            Ok(rows)
-        }
-        Figure::Tables {
-            title,
-            specs,
-            anchors,
-        } => {
-            let mut pieces = Vec::new();
-            // A title that only repeats the heading just above it is left
-            // out: the figure's, else its first table's title bar (unless
-            // the bar carries a rule number too).
-            let repeats = |t: &String| heading.is_some_and(|h| same_title(&h.plain, t));
-            let title = title.filter(|t| !repeats(t));
-            let first_title_shown = !(title.is_none()
-                && specs.first().is_some_and(|first| {
-                    first.rule.is_none() && first.title.as_ref().is_some_and(repeats)
-                }));
-            if let Some(title) = title {
-                let style = TextStyle {
-                    style: Style::Bold,
-                    size: 10.5,
-                    leading: 1.2,
-                };
-                let mut lines = text_pieces(
-                    &literal(&title),
-                    &[],
-                    None,
-                    0.0,
-                    width,
-                    style,
-                    input.family,
-                    input.book,
-                    None,
-                )
-                .map_err(fit_problem)?;
-                for line in &mut lines {
-                    line.keep_with_next = true;
-                }
-                if let Some(first) = lines.first_mut() {
-                    first.gap = PARA_GAP * 2.0;
-                }
-                wrap(Role::Paragraph, &mut lines);
-                pieces.extend(lines);
-            }
-            for (i, spec) in specs.iter().enumerate() {
-                let shown = i > 0 || first_title_shown;
-                let mut table = table_pieces(
-                    spec,
-                    room(frame),
-                    input.figure_family,
-                    (input.book, input.words),
-                    shown,
-                )
-                .map_err(|m| misfit_problem(m, &what))?;
-                if let Some(first) = table.first_mut() {
-                    for (_, anchor) in anchors.iter().filter(|(at, _)| *at == i) {
-                        first.cards.push((format!("#{anchor}"), 0.0, 0.0));
-                    }
-                }
-                wrap(Role::Table, &mut table);
-                pieces.extend(table);
-            }
-            // A title spanning the page goes with a table that does.
-            if pieces.last().is_some_and(|p| p.full_width) {
-                for p in pieces.iter_mut().filter(|p| p.keep_with_next) {
-                    p.full_width = true;
-                }
-            }
-            Ok(pieces)
-        }
-        Figure::Dice(dice) => {
-            let mut pieces =
-                dice_pieces(&dice, input.icons, width, input.figure_family, input.book)
-                    .map_err(fit_problem)?;
-            for (piece, die) in pieces.iter_mut().zip(&dice) {
-                wrap(Role::Figure(die_alt(die)), std::slice::from_mut(piece));
-            }
-            Ok(pieces)
-        }
-    }
-}
-
-/// Whether a heading and a table's title say the same: their words (letters
-/// and digits, any case, punctuation left out) equal, a last word "table"
-/// or "chart" on either not counted ("Units table" is "Units").
-fn same_title(heading: &str, title: &str) -> bool {
-    let words = |text: &str| -> Vec<String> {
-        let mut words: Vec<String> = text
-            .split(|c: char| !c.is_alphanumeric())
-            .filter(|w| !w.is_empty())
-            .map(str::to_lowercase)
-            .collect();
-        if words.len() > 1
-            && words
-                .last()
-                .is_some_and(|w| matches!(w.as_str(), "table" | "chart"))
-        {
-            words.pop();
-        }
-        words
-    };
-    let ours = words(heading);
-    !ours.is_empty() && ours == words(title)
-}
-
-/// The least a gallery's cards are scaled to, to sit one more to a row.
-const GALLERY_MIN_SCALE: f32 = 0.6;
-
-/// The least a gallery's cards are scaled down further (as a share of the
-/// size the row gives them) so that one more row fills a column's foot.
-const GALLERY_FILL_SCALE: f32 = 0.85;
-
-/// A gallery's cards set in the column, one more to a row than fit at the
-/// size they print when that keeps them at least [`GALLERY_MIN_SCALE`] of
-/// it (two poker cards to a column of a two-column page, three to a row of
-/// a one-column page), else as they print; cards wider than the column are
-/// scaled to fit it. Where the rows leave a column's foot blank and a little
-/// less (down to [`GALLERY_FILL_SCALE`]) lets one more row in, the cards
-/// take that size, so a full column of cards is filled to its foot.
-/// Returns the size they are set at and their faces.
-fn compact_gallery(
-    gallery: &Gallery,
-    width: f32,
-    height: f32,
-) -> ((f32, f32, f32), Vec<(String, CardFace)>) {
-    let (w, h, radius) = gallery.size;
-    let fit = |n: f32| (width - (n - 1.0) * CARD_GAP) / n / w.max(1e-3);
-    let at_full = ((width + CARD_GAP) / (w + CARD_GAP)).floor();
-    let by_row = if at_full < 1.0 {
-        fit(1.0)
-    } else if fit(at_full + 1.0) >= GALLERY_MIN_SCALE {
-        fit(at_full + 1.0)
-    } else {
-        1.0
-    }
-    .min(1.0);
-    let scale = gallery_fill_scale(h, height, by_row).unwrap_or(by_row);
-    let cards = gallery
-        .cards
-        .iter()
-        .map(|(title, face)| {
-            (
-                title.clone(),
-                CardFace {
-                    items: face.items.iter().map(|i| i.scaled(scale)).collect(),
-                },
-            )
-        })
-        .collect();
-    ((w * scale, h * scale, radius * scale), cards)
-}
-
-/// The scale, a little under `scale`, at which cards `h` high sit one row
-/// more to a column `height` high than at `scale`, filling it (a hair short,
-/// so rounding never pushes the last row over); none when that takes them
-/// under [`GALLERY_FILL_SCALE`] of `scale`.
-fn gallery_fill_scale(h: f32, height: f32, scale: f32) -> Option<f32> {
-    let rows = ((height + CARD_GAP) / (h * scale + CARD_GAP)).floor();
-    if rows < 1.0 || h <= 0.0 {
-        return None;
-    }
-    let filling = (height - rows * CARD_GAP) / ((rows + 1.0) * h) * 0.999;
-    (filling >= GALLERY_FILL_SCALE * scale && filling < scale).then_some(filling)
-}
-
-/// What a die shows, in words: its name, its note (its role, say) and each face's symbols.
-fn die_alt(die: &Die) -> String {
-    let faces: Vec<String> = die
-        .faces
-        .iter()
-        .enumerate()
-        .map(|(k, f)| {
-            let shown = if f.trim().is_empty() {
-                "blank"
-            } else {
-                f.trim()
-            };
-            format!("{}: {shown}", k + 1)
-        })
-        .collect();
-    let note = die
-        .note
-        .as_deref()
-        .map(|r| format!(" ({r})"))
-        .unwrap_or_default();
-    format!("{} die{note}, faces {}", die.name, faces.join(", "))
-}
-
 /// A figure that cannot be placed as a `rulebook-overflow` (its place is added by the caller).
 fn misfit_problem(misfit: Misfit, what: &str) -> Diagnostic {
     match misfit {
@@ -1565,364 +411,22 @@ fn misfit_problem(misfit: Misfit, what: &str) -> Diagnostic {
     }
 }
 
-/// A Markdown pipe table as a ruled table: a header row over the body rows,
-/// columns weighted by their longest cell.
-/// The links of a pipe table's cells (`cells`) as areas of its pieces (as
-/// set by [`table_pieces`]: each row a `TR` element, each cell a `TH` or
-/// `TD` holding its text), found by counting the letters of each cell's
-/// text runs as a paragraph's links are counted.
-fn cell_link_areas(pieces: &mut [Piece], cells: &[CellLinks], book: &FontBook) {
-    use super::doc::Tag;
-    if cells.is_empty() {
-        return;
-    }
-    // The row (0 the header) and column of the cell being read, and the
-    // depth of the elements open in it.
-    let (mut row, mut column): (Option<usize>, Option<usize>) = (None, None);
-    let mut depth = 0usize;
-    let mut next_cell = 0;
-    for piece in pieces.iter_mut() {
-        let mut areas: Vec<([f32; 4], String)> = Vec::new();
-        // The cell's links, its letters counted so far, and its first link not yet ended.
-        let mut cell: Option<(&CellLinks, usize, usize)> = None;
-        for item in &piece.items {
-            match item {
-                Item::Tag(Tag::Start(role)) if depth == 0 => match role {
-                    Role::TableRow => {
-                        row = Some(row.map_or(0, |r| r + 1));
-                        column = None;
-                    }
-                    Role::TableHeader | Role::TableCell => {
-                        let c = column.map_or(0, |c| c + 1);
-                        column = Some(c);
-                        depth = 1;
-                        // The cells with links come in reading order, as the cells do.
-                        let here = (row.unwrap_or(0), c);
-                        while cells
-                            .get(next_cell)
-                            .is_some_and(|l| (l.row, l.column) < here)
-                        {
-                            next_cell += 1;
-                        }
-                        cell = cells
-                            .get(next_cell)
-                            .filter(|l| (l.row, l.column) == here)
-                            .map(|l| (l, 0, 0));
-                    }
-                    _ => {}
-                },
-                Item::Tag(Tag::Start(_)) => depth += 1,
-                Item::Tag(Tag::End) if depth > 0 => {
-                    depth -= 1;
-                    if depth == 0 {
-                        cell = None;
-                    }
-                }
-                Item::Text(t) => {
-                    let Some((links, solid, next)) = cell.as_mut() else {
-                        continue;
-                    };
-                    let face = book.face(t.face);
-                    let mut x = t.x;
-                    for (chars, g) in crate::text::clusters(&t.text, &t.glyphs) {
-                        let w = g.advance / face.units_per_em * t.size;
-                        for _ in chars
-                            .chars()
-                            .filter(|c| !c.is_whitespace() && *c != crate::text::HYPHEN)
-                        {
-                            // Links come in order: each letter looks at one.
-                            while links
-                                .links
-                                .get(*next)
-                                .is_some_and(|l| l.chars.end <= *solid)
-                            {
-                                *next += 1;
-                            }
-                            let link = links.links.get(*next).filter(|l| l.chars.contains(solid));
-                            if let Some(link) = link {
-                                let top = t.y - t.size;
-                                match areas.last_mut() {
-                                    Some(([x0, y0, w0, _], title))
-                                        if *title == link.title && (*y0 - top).abs() < 0.5 =>
-                                    {
-                                        *w0 = x + w - *x0;
-                                    }
-                                    _ => {
-                                        areas.push(([x, top, w, t.size * 1.25], link.title.clone()))
-                                    }
-                                }
-                            }
-                            *solid += 1;
-                        }
-                        x += w;
-                    }
-                }
-                _ => {}
-            }
-        }
-        piece.links.extend(areas);
-    }
-}
-
-fn pipe_table_spec(header: &[String], rows: &[Vec<String>], aligns: &[Align]) -> TableSpec {
-    let columns = aligns.len().max(header.len()).max(1);
-    let cell = |text: &str, k: usize| {
-        let c = Cell::new(text);
-        match aligns.get(k) {
-            Some(Align::Center) => c.center(),
-            Some(Align::Right) => c.right(),
-            _ => c,
-        }
-    };
-    let weights = (0..columns)
-        .map(|k| {
-            std::iter::once(header)
-                .chain(rows.iter().map(Vec::as_slice))
-                .filter_map(|r| r.get(k))
-                .map(|t| t.chars().count())
-                .max()
-                .unwrap_or(1)
-                .clamp(3, 40) as f32
-        })
-        .collect();
-    TableSpec {
-        title: None,
-        rule: None,
-        columns: weights,
-        preamble: Vec::new(),
-        header: vec![TableRow::header(
-            header.iter().enumerate().map(|(k, t)| cell(t, k)).collect(),
-        )],
-        rows: rows
-            .iter()
-            .map(|r| {
-                TableRow::body(
-                    (0..columns)
-                        .map(|k| cell(r.get(k).map_or("", String::as_str), k))
-                        .collect(),
-                    None,
-                )
-            })
-            .collect(),
-        ruled: true,
-        loc: Loc::new(0, 0..0),
-    }
-}
-
-/// The running head of each page (index 0 is the title page, which has
-/// none): on a left-hand (even-numbered) page the game's name; on a
-/// right-hand page the section a reader is in there (after its number
-/// where the rules are numbered) — the first section
-/// starting on the page, else the one in force at its top — or "Contents"
-/// on the contents pages. Sections are the level-1 headings, or the
-/// level-2 ones when the rules have a single level-1 heading (a title).
-fn running_heads(
-    headings: &[Heading],
-    heading_pages: &[usize],
-    first_body: usize,
-    page_count: usize,
-    title: &str,
-    contents: &str,
-) -> Vec<String> {
-    let level = if headings.iter().filter(|h| h.level == 1).count() > 1 {
-        1
-    } else {
-        2
-    };
-    // With their numbers, where the rules are numbered ("5.0 Movement").
-    let sections: Vec<(usize, String)> = headings
-        .iter()
-        .zip(heading_pages)
-        .filter(|(h, _)| h.level <= level)
-        .map(|(h, &page)| (page, h.numbered()))
-        .collect();
-    (0..page_count)
-        .map(|n| {
-            if (n + 1) % 2 == 0 {
-                return title.to_string();
-            }
-            if n < first_body {
-                return contents.to_string();
-            }
-            let starting = sections.iter().find(|(page, _)| *page == n);
-            let in_force = sections.iter().rev().find(|(page, _)| *page < n);
-            starting
-                .or(in_force)
-                .map_or(title, |(_, name)| name.as_str())
-                .to_string()
-        })
-        .collect()
-}
-
-/// The running head (see [`running_heads`]) at the head of the page over a
-/// rule, the page number at its foot on the outer edge (right on odd pages,
-/// left on even: the title page is page 1, a right-hand page), both page
-/// furniture (artifacts).
-fn running_header_and_folio(page: &mut Page, number: usize, head: &str, input: &RulebookInput<'_>) {
-    let size = 8.0;
-    let style_face = input.family.face(Style::Italic);
-    let face = input.book.face(style_face);
-    // A section name too long for the head gives way to the game's name.
-    let fits = |text: &str| face.width(text, size) <= page.width - 2.0 * SIDE;
-    let head = if fits(head) { head } else { input.title }.to_string();
-    let w = face.width(&head, size);
-    let mut furniture = vec![Item::Text(TextItem {
-        x: (page.width - w) / 2.0,
-        y: TOP - 22.0,
-        face: style_face,
-        size,
-        glyphs: face.plain_glyphs(&head).into(),
-        text: head.into(),
-        width: w,
-        ink: None,
-    })];
-    furniture.push(
-        Geometry::line(SIDE, TOP - 16.0, page.width - SIDE, TOP - 16.0).stroked(Stroke::solid(0.4)),
-    );
-    let folio_face = input.family.face(Style::Regular);
-    let face = input.book.face(folio_face);
-    let folio = number.to_string();
-    let w = face.width(&folio, 9.0);
-    let x = if number % 2 == 1 {
-        page.width - SIDE - w
-    } else {
-        SIDE
-    };
-    furniture.push(Item::Text(TextItem {
-        x,
-        y: page.height - BOTTOM + 26.0,
-        face: folio_face,
-        size: 9.0,
-        glyphs: face.plain_glyphs(&folio).into(),
-        text: folio.into(),
-        width: w,
-        ink: None,
-    }));
-    page.items.extend(tagged(Role::Artifact, furniture));
-}
-
-/// The smallest share of its size at the map's scale a rule illustration
-/// is shown at: smaller, its hexes and counters would not read.
-const FIGURE_MIN_SCALE: f32 = 0.25;
-/// A figure below this share of its size in a column goes across the
-/// page instead (when the rules have columns and that shows it larger).
-const FIGURE_ACROSS_BELOW: f32 = 0.5;
-const FIGURE_GAP: f32 = 8.0;
-const CAPTION_GAP: f32 = 4.0;
-const CAPTION: TextStyle = TextStyle {
-    style: Style::Regular,
-    size: 8.5,
-    leading: 1.2,
-};
-
-/// A rule illustration as pieces: the drawing, scaled down to fit a
-/// column (or the page's width, or its height: never cut), then its
-/// number and caption, kept together; it anchors its `figure:` links.
-fn illustration_pieces(
-    block: &Block,
-    page: usize,
-    read: &ReadRules,
-    input: &RulebookInput<'_>,
-    frame: Frame,
-) -> Result<Vec<Piece>, Diagnostic> {
-    let Block::Illustration { figure, .. } = block else {
-        return Ok(Vec::new());
-    };
-    let (Some(spec), Some(number)) = (
-        input
-            .pages
-            .get(page)
-            .and_then(|p| p.doc.figures.get(*figure)),
-        read.figures.pages.get(page).and_then(|p| p.get(*figure)),
-    ) else {
-        return Ok(Vec::new());
-    };
-    // One that does not resolve or draw is reported by `check`.
-    let Some(drawing) = input.figures.illustration(page, *figure) else {
-        return Ok(Vec::new());
-    };
-    let figure_word = &input.words.figure;
-    let caption = format!("**{figure_word} {number}.** {}", spec.caption.value.trim());
-    let set_caption = |width: f32| {
-        text_pieces(
-            &caption,
-            &[],
-            None,
-            0.0,
-            width,
-            CAPTION,
-            input.family,
-            input.book,
-            None,
-        )
-        .map_err(fit_problem)
-    };
-    let scale_in = |width: f32, caption: &[Piece]| {
-        let below: f32 = CAPTION_GAP + caption.iter().map(|p| p.height).sum::<f32>();
-        let by_width = width / drawing.width;
-        let by_height = (frame.column_height - FIGURE_GAP - below) / drawing.height;
-        by_width.min(by_height).min(1.0)
-    };
-    let room = room(frame);
-    let mut width = room.column;
-    let mut lines = set_caption(width)?;
-    let mut k = scale_in(width, &lines);
-    let mut across = false;
-    if k < FIGURE_ACROSS_BELOW && room.page > room.column + 1.0 {
-        let wide_lines = set_caption(room.page)?;
-        let wide = scale_in(room.page, &wide_lines);
-        if wide > k {
-            (width, lines, k, across) = (room.page, wide_lines, wide, true);
-        }
-    }
-    if k < FIGURE_MIN_SCALE {
-        return Err(crate::error!(
-            "figure-too-big", None,
-            "figure {number} (`{}`) is {:.0} x {:.0} pt at the map's scale and would be shown at {:.0}% to fit the page",
-            spec.id.value, drawing.width, drawing.height, k * 100.0;
-            hint: "show fewer hexes (`hexes`), or print with one column (--columns 1)"
-        ));
-    }
-    let left = (width - drawing.width * k) / 2.0;
-    let alt = format!(
-        "{figure_word} {number}. {}",
-        crate::text::rich::plain_text(&spec.caption.value)
-    );
-    let items = tagged(
-        Role::Figure(alt),
-        drawing
-            .items
-            .iter()
-            .map(|item| item.scaled(k).translated(left, 0.0)),
-    );
-    let mut pieces = vec![Piece {
-        height: drawing.height * k,
-        gap: FIGURE_GAP,
-        items,
-        keep_with_next: true,
-        cards: vec![(figure_target(&spec.id.value), 0.0, 0.0)],
-        full_width: across,
-        ..Piece::default()
-    }];
-    let count = lines.len();
-    for (n, mut line) in lines.into_iter().enumerate() {
-        line.keep_with_next = n + 1 < count;
-        line.full_width = across;
-        if n == 0 {
-            line.gap = CAPTION_GAP;
-        }
-        pieces.push(line);
-    }
-    wrap(Role::Caption, &mut pieces[1..]);
-    Ok(pieces)
-}
-
 #[cfg(test)]
 mod tests {
+    use super::body::set_body;
     use super::front::{CONTENTS_GAP, LEADER_GAP, LEADER_STEP};
+    use super::galleries::{GALLERY_FILL_SCALE, compact_gallery, gallery_fill_scale};
+    use super::prefit;
+    use super::read::read_rules;
+    use super::shortcodes::same_title;
+    use super::xrefs::References;
     use super::*;
-    use crate::layout::doc::Shape;
+    use crate::diag::Loc;
+    use crate::layout::doc::{Geometry, Item, Page, Shape, Stroke, TextItem};
+    use crate::layout::nav::Link;
+    use crate::layout::table::{Cell, TableRow};
     use crate::load::rules::parse_rules;
+    use crate::model::xref::RuleBook;
 
     fn book() -> FontBook {
         crate::text::sans_test_book()
@@ -2049,20 +553,19 @@ mod tests {
         let widths: Vec<f32> = ready.iter().flatten().map(|r| r.width).collect();
         assert_eq!(widths.len(), 5, "{widths:?}");
         assert!(widths.iter().any(|&w| w < frame.column_width), "{widths:?}");
-        let ahead = set_body(
-            &input,
-            frame,
-            &read,
-            &rules,
-            None,
-            (&break_points, &mut ready),
-        )
-        .unwrap_or_else(|_| panic!("sets"));
+        let references = References {
+            read: &read,
+            rules: &rules,
+            pages: None,
+            words: input.words,
+        };
+        let ahead = set_body(&input, frame, references, &break_points, &mut ready)
+            .unwrap_or_else(|_| panic!("sets"));
         assert!(
             ready.iter().all(Option::is_none),
             "a paragraph broken ahead was not taken"
         );
-        let in_turn = set_body(&input, frame, &read, &rules, None, (&break_points, &mut []))
+        let in_turn = set_body(&input, frame, references, &break_points, &mut [])
             .unwrap_or_else(|_| panic!("sets"));
         assert_eq!(ahead.pages, in_turn.pages);
     }
@@ -2288,7 +791,7 @@ mod tests {
         let problems = lay_out(&Cards(400.0, 100.0), 2).expect_err("overflow");
         assert_eq!(problems.len(), 1);
         assert_eq!(problems[0].id, "rulebook-overflow");
-        let loc = problems[0].loc.expect("a place");
+        let loc = problems[0].loc.clone().expect("a place");
         assert_eq!(loc.file, 7);
         assert_eq!(&MD[loc.span.range()], "{{ deck(\"action\") }}");
         // One column is wide enough.
@@ -2523,7 +1026,7 @@ mod tests {
         let problems = lay_out_with(&tall_row, md, &[]).expect_err("too tall");
         assert_eq!(problems.len(), 1, "{problems:?}");
         assert_eq!(problems[0].id, "rulebook-overflow");
-        let loc = problems[0].loc.expect("a place");
+        let loc = problems[0].loc.clone().expect("a place");
         assert_eq!(
             (loc.file, loc.span.start),
             (3, md.find("{{").expect("shortcode"))

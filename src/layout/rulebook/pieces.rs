@@ -21,10 +21,11 @@ pub struct Piece {
     pub keep_with_next: bool,
     /// The heading (its index among all headings) this piece starts.
     pub heading: Option<usize>,
-    /// Cards shown in the piece: title and offset from its top-left.
-    pub cards: Vec<(String, f32, f32)>,
-    /// Card names in the text: the area (x, y, w, h) and the card's title.
-    pub links: Vec<([f32; 4], String)>,
+    /// The places it holds that links go to: the cards shown in it, a
+    /// figure, a table's `#anchor`.
+    pub anchors: Vec<Anchor>,
+    /// The links in its text (card names, `rule:`, `index:`, web links).
+    pub links: Vec<LinkArea>,
     /// Spans the page's width (a figure too wide for a column): the columns
     /// start again below it.
     pub full_width: bool,
@@ -36,6 +37,57 @@ pub struct Piece {
     /// where it comes, it may wait for the next column while the text
     /// after it fills this one, as LaTeX floats a figure.
     pub figure: bool,
+}
+
+impl Piece {
+    /// What the piece marks, taken out of it (before it is placed).
+    pub fn take_marks(&mut self) -> PieceMarks {
+        PieceMarks {
+            heading: self.heading,
+            anchors: std::mem::take(&mut self.anchors),
+            links: std::mem::take(&mut self.links),
+        }
+    }
+}
+
+/// What a piece anchors or links, kept beside it while it is placed: the
+/// heading it starts, its anchors (cards, figures, `#anchor`s) and its
+/// links' areas.
+#[derive(Clone, Debug, Default)]
+pub struct PieceMarks {
+    /// The heading (its index among all headings) the piece starts.
+    pub heading: Option<usize>,
+    pub anchors: Vec<Anchor>,
+    pub links: Vec<LinkArea>,
+}
+
+/// A place a link can go to in a piece: what names it (a card's title,
+/// `figure#<id>`, a table's `#anchor`) and its offset from the piece's
+/// top-left.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Anchor {
+    pub name: String,
+    pub x: f32,
+    pub y: f32,
+}
+
+impl Anchor {
+    /// `name` at the piece's top-left.
+    pub fn at_top(name: String) -> Anchor {
+        Anchor {
+            name,
+            x: 0.0,
+            y: 0.0,
+        }
+    }
+}
+
+/// A link in a piece: its area (x, y, w, h from the piece's top-left) and
+/// what it names (a card's title, `rule#<n>`, `index:<term>`, an address).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LinkArea {
+    pub area: [f32; 4],
+    pub title: String,
 }
 
 /// What a table repeats where it continues: its title bar "(continued)"
@@ -50,7 +102,11 @@ pub struct TableHead {
 pub type BreakPoints<'a> = &'a dyn Fn(&str) -> Vec<usize>;
 
 /// How running text is set: where its words may break, and its right edge.
-pub type Prose<'a> = (BreakPoints<'a>, Edge);
+#[derive(Clone, Copy)]
+pub struct Prose<'a> {
+    pub break_points: BreakPoints<'a>,
+    pub edge: Edge,
+}
 
 /// Text settings for a kind of block.
 #[derive(Clone, Copy, Debug)]
@@ -60,21 +116,65 @@ pub struct TextStyle {
     pub leading: f32,
 }
 
+/// What [`text_pieces`] sets: a paragraph, heading or label's rich text
+/// in a width, a style and a family.
+#[derive(Clone, Copy)]
+pub struct TextRequest<'a> {
+    pub rich: &'a str,
+    /// Its links, by the letters they span.
+    pub links: &'a [CardLink],
+    /// A list item's marker, set in the indent before its first line.
+    pub marker: Option<&'a str>,
+    /// Space before every line (a list's depth).
+    pub indent: f32,
+    /// The width the lines are set in, the indent included.
+    pub width: f32,
+    pub style: TextStyle,
+    pub family: &'a Family,
+    pub book: &'a FontBook,
+    /// Running text, broken as prose (hyphenated, its edge justified or
+    /// ragged); None: set as it comes, ragged.
+    pub prose: Option<Prose<'a>>,
+}
+
+impl<'a> TextRequest<'a> {
+    /// `rich` in `width`, without links, marker, indent or prose breaking.
+    pub fn new(
+        rich: &'a str,
+        width: f32,
+        style: TextStyle,
+        family: &'a Family,
+        book: &'a FontBook,
+    ) -> TextRequest<'a> {
+        TextRequest {
+            rich,
+            links: &[],
+            marker: None,
+            indent: 0.0,
+            width,
+            style,
+            family,
+            book,
+            prose: None,
+        }
+    }
+}
+
 /// A paragraph (or heading) set in `width` less `indent`, one piece per line:
 /// the first and next-to-last lines are kept with the next one, so no column
 /// starts or ends with a single line of a paragraph.
-#[allow(clippy::too_many_arguments)]
-pub fn text_pieces(
-    rich: &str,
-    links: &[CardLink],
-    marker: Option<&str>,
-    indent: f32,
-    width: f32,
-    text: TextStyle,
-    family: &Family,
-    book: &FontBook,
-    hyphenate: Option<Prose<'_>>,
-) -> Result<Vec<Piece>, FitError> {
+pub fn text_pieces(request: &TextRequest<'_>) -> Result<Vec<Piece>, FitError> {
+    let &TextRequest {
+        rich,
+        links,
+        marker,
+        indent,
+        width,
+        style: text,
+        family,
+        book,
+        prose,
+    } = request;
     let request = FitRequest {
         text: rich,
         family,
@@ -87,15 +187,18 @@ pub fn text_pieces(
         align: Align::Left,
         valign: VAlign::Top,
     };
-    let fit = match hyphenate {
-        Some((h, edge)) => fit_paragraph(&request, book, h, edge)?,
+    let fit = match prose {
+        Some(Prose { break_points, edge }) => fit_paragraph(&request, book, break_points, edge)?,
         None => fit_text(&request, book)?,
     };
     let line_height = text.size * text.leading;
     let count = fit.lines.len();
-    let mut links_by_line: Vec<Vec<([f32; 4], String)>> = vec![Vec::new(); count];
+    let mut links_by_line: Vec<Vec<LinkArea>> = vec![Vec::new(); count];
     for (line, [x, w], title) in link_areas(&fit.lines, links, fit.size, book) {
-        links_by_line[line].push(([indent + x, 0.0, w, line_height], title));
+        links_by_line[line].push(LinkArea {
+            area: [indent + x, 0.0, w, line_height],
+            title,
+        });
     }
     let mut pieces: Vec<Piece> = fit
         .lines
@@ -221,7 +324,11 @@ pub fn card_rows(
                 piece
                     .items
                     .push(Geometry::rect(x, 0.0, w, h, radius).stroked(Stroke::solid(0.5)));
-                piece.cards.push((title.clone(), x, 0.0));
+                piece.anchors.push(Anchor {
+                    name: title.clone(),
+                    x,
+                    y: 0.0,
+                });
             }
             piece
         })

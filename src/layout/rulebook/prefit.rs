@@ -5,9 +5,12 @@
 //! but its width, which only a callout changes; the body is then set on
 //! one thread with its paragraphs ready.
 
-use super::pieces::{BreakPoints, Piece};
-use super::{Block, CALLOUT_PAD, Frame, RulebookInput, block_pieces};
-use crate::diag::{Diagnostic, FileId};
+use super::body::block_pieces;
+use super::callouts::CALLOUT_PAD;
+use super::pieces::{BreakPoints, Piece, Prose};
+use super::read::RuleBlock;
+use super::{Block, Frame, RulebookInput};
+use crate::diag::Diagnostic;
 use crate::text::Edge;
 use crate::text::hyphenate;
 
@@ -21,7 +24,7 @@ pub(super) struct Ready {
 /// paragraph without `rule:` links (those print page numbers the setting
 /// finds); `None` for every other block.
 pub(super) fn prefit_paragraphs(
-    blocks: &[(FileId, usize, Block)],
+    blocks: &[RuleBlock],
     input: &RulebookInput<'_>,
     frame: Frame,
     edge: Edge,
@@ -35,7 +38,7 @@ pub(super) fn prefit_paragraphs(
         run.iter()
             .map(|&(n, width)| {
                 let width = width?;
-                let block = &blocks.get(n)?.2;
+                let block = &blocks.get(n)?.block;
                 let frame = Frame {
                     column_width: width,
                     ..frame
@@ -46,7 +49,7 @@ pub(super) fn prefit_paragraphs(
                     input,
                     frame,
                     &mut no_headings,
-                    Some((break_points, edge)),
+                    Some(Prose { break_points, edge }),
                     false,
                 );
                 Some(Ready { width, pieces })
@@ -58,12 +61,12 @@ pub(super) fn prefit_paragraphs(
 
 /// Each block with the column width it is set in when it is a paragraph
 /// to break ahead (narrower inside a callout, as the setting does).
-fn paragraph_widths(blocks: &[(FileId, usize, Block)], frame: Frame) -> Vec<(usize, Option<f32>)> {
+fn paragraph_widths(blocks: &[RuleBlock], frame: Frame) -> Vec<(usize, Option<f32>)> {
     let mut in_callout = false;
     blocks
         .iter()
         .enumerate()
-        .map(|(n, (_, _, block))| {
+        .map(|(n, RuleBlock { block, .. })| {
             let width = match block {
                 Block::Callout { .. } => {
                     in_callout = true;
@@ -78,7 +81,12 @@ fn paragraph_widths(blocks: &[(FileId, usize, Block)], frame: Frame) -> Vec<(usi
                 } else {
                     frame.column_width
                 }),
-                _ => None,
+                // One with `rule:` links prints what the setting finds.
+                Block::Para { .. }
+                | Block::Heading { .. }
+                | Block::Shortcode(_)
+                | Block::Illustration { .. }
+                | Block::Table { .. } => None,
             };
             (n, width)
         })

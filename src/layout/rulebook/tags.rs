@@ -32,7 +32,7 @@ pub fn tag_cards(rows: &mut [Piece], cards: &[(String, CardFace)]) {
     for row in rows {
         let items = std::mem::take(&mut row.items);
         let mut items = items.into_iter();
-        for _ in 0..row.cards.len() {
+        for _ in 0..row.anchors.len() {
             let Some((title, face)) = cards.next() else {
                 break;
             };

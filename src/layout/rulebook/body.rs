@@ -1,0 +1,508 @@
+//! Layout stage, rulebook body: from the rules' blocks (read once) and the
+//! pages the last pass found, to the body set once — its pieces placed in
+//! the columns, its headings and what each piece marks, the pages its
+//! headings and figures fall on, and the tables its shortcodes show.
+
+use std::collections::HashMap;
+
+use super::blocks::Block;
+use super::callouts::{CALLOUT_PAD, box_callout, callout_label, space_after_callout};
+use super::columns::{self, Frame, flow_below};
+use super::figures::table_pieces;
+use super::front::{ListedTable, contents_entries, lay_out_front, table_entries};
+use super::illustrations::illustration_pieces;
+use super::pieces::{Anchor, BreakPoints, Piece, PieceMarks, Prose, TextRequest, text_pieces};
+use super::prefit::Ready;
+use super::read::RuleBlock;
+use super::shortcodes::figure_pieces;
+use super::tables::{cell_link_areas, pipe_table_spec};
+use super::tags::{Lists, wrap};
+use super::xrefs::References;
+use super::{
+    BODY, LIST_INDENT, PARA_GAP, RulebookInput, fit_problem, heading_style, misfit_problem, room,
+};
+use crate::diag::{Diagnostic, Loc};
+use crate::layout::doc::{Item, Role};
+use crate::layout::table::TableSpec;
+use crate::model::data_anchor;
+use crate::model::xref::INDEX_SCHEME;
+use crate::text::Edge;
+
+/// A heading as it goes into the outline and the contents.
+#[derive(Clone)]
+pub(super) struct Heading {
+    pub(super) level: u8,
+    pub(super) plain: String,
+    /// Its case number (`rule_numbers`), set before its text.
+    pub(super) number: Option<String>,
+}
+
+impl Heading {
+    /// Its text as the contents and bookmarks show it: after its number.
+    pub(super) fn numbered(&self) -> String {
+        match &self.number {
+            Some(n) => format!("{n} {}", self.plain),
+            None => self.plain.clone(),
+        }
+    }
+}
+
+/// The body set once: its headings, its pieces placed, what each marks,
+/// where it starts and the tables its shortcodes show.
+pub(super) struct Body {
+    pub(super) headings: Vec<Heading>,
+    /// What each piece marks, by piece (as `placed`).
+    pub(super) marks: Vec<PieceMarks>,
+    pub(super) pages: Vec<Vec<Item>>,
+    pub(super) placed: Vec<columns::Placed>,
+    /// The first body page (0-based: after the title, contents and list of
+    /// tables; the front matter's last page when the rules share it).
+    pub(super) first_body: usize,
+    /// Where the rules start on their first page, below the front matter
+    /// sharing it (points below the text block's top; None on a page of their own).
+    pub(super) body_start: Option<f32>,
+    /// Where the rules end on their last page (points below the text block's top).
+    pub(super) body_end: f32,
+    /// The page of each heading (0-based).
+    pub(super) heading_pages: Vec<usize>,
+    /// The page of each figure, by id (0-based).
+    pub(super) figure_pages: HashMap<String, usize>,
+    /// The list of tables.
+    pub(super) tables: Vec<ListedTable>,
+}
+
+/// Sets the body once, each `rule:` reference printing the page
+/// `references` gives its heading (from the pass before; none on the
+/// first), taking the paragraphs broken `ready` where they are.
+pub(super) fn set_body(
+    input: &RulebookInput<'_>,
+    frame: Frame,
+    references: References<'_>,
+    break_points: BreakPoints<'_>,
+    ready: &mut [Option<Ready>],
+) -> Result<Body, Vec<Diagnostic>> {
+    let read = references.read;
+    let mut problems = Vec::new();
+    let mut headings: Vec<Heading> = Vec::new();
+    let mut pieces = Vec::new();
+    let mut tables: Vec<ListedTable> = Vec::new();
+    let mut lists = Lists::default();
+    let edge = if input.options.ragged {
+        Edge::Ragged
+    } else {
+        Edge::Justified
+    };
+    let mut after_heading = false;
+    let mut under_heading = UnderHeading::default();
+    let mut last_page = None;
+    // Where the open callout's pieces start; the piece after the last
+    // callout closed (its gap below the box).
+    let mut callout: Option<usize> = None;
+    let mut after_callout: Option<usize> = None;
+    for (n, RuleBlock { file, page, block }) in read.blocks.iter().enumerate() {
+        // A table right under its heading, on the same rules page, is set
+        // without its own title bar.
+        if last_page != Some(*page) {
+            after_heading = false;
+            last_page = Some(*page);
+        }
+        space_after_callout(&mut pieces, &mut after_callout);
+        match block {
+            Block::Callout { kind, .. } => {
+                lists.close_all(&mut pieces);
+                after_heading = false;
+                // The label is kept with the callout's first lines.
+                under_heading.before(block, &mut pieces);
+                under_heading = UnderHeading::default();
+                match callout_label(kind, input, frame) {
+                    Ok(label) => {
+                        callout = Some(pieces.len());
+                        pieces.push(label);
+                    }
+                    Err(e) => {
+                        problems.push(fit_problem(e).with_loc(Loc::new(*file, block_span(block))))
+                    }
+                }
+                continue;
+            }
+            Block::CalloutEnd { .. } => {
+                lists.close_all(&mut pieces);
+                under_heading = UnderHeading::default();
+                if let Some(start) = callout.take() {
+                    box_callout(&mut pieces, start, frame);
+                    after_callout = Some(pieces.len());
+                }
+                continue;
+            }
+            Block::Heading { .. }
+            | Block::Para { .. }
+            | Block::Shortcode(_)
+            | Block::Illustration { .. }
+            | Block::Table { .. } => {}
+        }
+        // Inside a callout, blocks are set narrower, within its box.
+        let frame = if callout.is_some() {
+            Frame {
+                column_width: frame.column_width - 2.0 * CALLOUT_PAD,
+                ..frame
+            }
+        } else {
+            frame
+        };
+        let heading_at = headings.len();
+        let block = references.as_set(block, *page, heading_at);
+        let block = block.as_ref();
+        let after = std::mem::replace(&mut after_heading, matches!(block, Block::Heading { .. }));
+        // A paragraph broken ahead at this width is taken as it is.
+        let broken = ready
+            .get_mut(n)
+            .and_then(Option::take)
+            .filter(|ready| ready.width == frame.column_width);
+        let pieces_of_block = match (broken, block) {
+            (Some(ready), _) => ready.pieces,
+            (None, Block::Illustration { figure, .. }) => {
+                illustration_pieces(*figure, *page, read, input, frame)
+            }
+            (
+                None,
+                Block::Heading { .. }
+                | Block::Para { .. }
+                | Block::Shortcode(_)
+                | Block::Callout { .. }
+                | Block::CalloutEnd { .. }
+                | Block::Table { .. },
+            ) => block_pieces(
+                block,
+                input,
+                frame,
+                &mut headings,
+                Some(Prose { break_points, edge }),
+                after,
+            ),
+        };
+        match pieces_of_block {
+            Ok(more) => {
+                under_heading.before(block, &mut pieces);
+                let from = pieces.len();
+                if headings.len() > heading_at
+                    && let Some(h) = headings.last_mut()
+                {
+                    h.number = read.numbers.get(heading_at).cloned().flatten();
+                }
+                if let Block::Shortcode(code) = block
+                    && !more.is_empty()
+                {
+                    let shown = input.figures.shown_tables(code);
+                    let chart = shown.len() > 1;
+                    for (k, (title, anchor)) in shown.into_iter().enumerate() {
+                        let level = if chart && k > 0 { 2 } else { 1 };
+                        tables.push(ListedTable {
+                            level,
+                            title,
+                            anchor: format!("#{anchor}"),
+                        });
+                    }
+                }
+                match block {
+                    Block::Para {
+                        depth,
+                        marker,
+                        first_of_list,
+                        ..
+                    } if *depth > 0 => lists.paragraph(
+                        *depth,
+                        marker.as_deref(),
+                        *first_of_list,
+                        more,
+                        &mut pieces,
+                    ),
+                    Block::Para { .. }
+                    | Block::Heading { .. }
+                    | Block::Shortcode(_)
+                    | Block::Illustration { .. }
+                    | Block::Callout { .. }
+                    | Block::CalloutEnd { .. }
+                    | Block::Table { .. } => lists.block(more, &mut pieces),
+                }
+                under_heading.after(block, from, &pieces);
+            }
+            Err(problem) => problems.push(problem.with_loc(Loc::new(*file, block_span(block)))),
+        }
+    }
+    lists.close_all(&mut pieces);
+    space_after_callout(&mut pieces, &mut after_callout);
+    if let Some(start) = callout.take() {
+        box_callout(&mut pieces, start, frame);
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    // The front matter as it will be set (its page numbers do not change
+    // its height): the rules start after it, or below it on its last page.
+    let (listed, _) = table_entries(&tables, None);
+    let contents = contents_entries(&headings, input, marks_terms(&pieces));
+    let front = lay_out_front(
+        input,
+        &contents,
+        &vec![0; contents.len()],
+        &listed,
+        &vec![0; listed.len()],
+    )
+    .map_err(|e| vec![fit_problem(e)])?;
+    let body_start = front.body_start;
+    let first_body = 1 + front.pages.len() - usize::from(body_start.is_some());
+    let marks: Vec<PieceMarks> = pieces.iter_mut().map(Piece::take_marks).collect();
+    let heights: Vec<f32> = pieces.iter().map(|p| p.height).collect();
+    let (body, placed) = flow_below(frame, pieces, body_start.unwrap_or(0.0));
+    let body_end = last_page_end(&placed, &heights, frame);
+    let mut heading_pages = vec![0; headings.len()];
+    let mut figure_pages = HashMap::new();
+    for (marks, at) in marks.iter().zip(&placed) {
+        if let Some(slot) = marks.heading.and_then(|h| heading_pages.get_mut(h)) {
+            *slot = first_body + at.page;
+        }
+        for anchor in &marks.anchors {
+            if let Some(id) = anchor.name.strip_prefix("figure#") {
+                figure_pages
+                    .entry(id.to_string())
+                    .or_insert(first_body + at.page);
+            }
+        }
+    }
+    Ok(Body {
+        headings,
+        marks,
+        pages: body,
+        placed,
+        first_body,
+        body_start,
+        body_end,
+        heading_pages,
+        figure_pages,
+        tables,
+    })
+}
+
+/// Whether the pieces mark a term for the index (an `index:` link).
+pub(super) fn marks_terms(pieces: &[Piece]) -> bool {
+    pieces
+        .iter()
+        .flat_map(|p| &p.links)
+        .any(|link| link.title.starts_with(INDEX_SCHEME))
+}
+
+/// How far below the text block's top the pieces on the last page end.
+pub(super) fn last_page_end(placed: &[columns::Placed], heights: &[f32], frame: Frame) -> f32 {
+    let last = placed.iter().map(|p| p.page).max().unwrap_or(0);
+    placed
+        .iter()
+        .zip(heights)
+        .filter(|(p, _)| p.page == last)
+        .map(|(p, h)| p.y - frame.top + h)
+        .fold(0.0, f32::max)
+}
+
+/// Lines a heading keeps with it in its column: a heading is never the
+/// last thing in a column, nor it and a single line.
+pub(super) const LINES_UNDER_HEADING: usize = 2;
+
+/// Keeps a heading with the first [`LINES_UNDER_HEADING`] lines under
+/// it: a block too short for them is kept with the next block, unless that
+/// is a heading of a section as high as this one or higher (the short
+/// section, whole, ends there). A figure or table counts as enough.
+#[derive(Default)]
+pub(super) struct UnderHeading {
+    /// The heading's level and the lines set under it so far, while fewer.
+    pub(super) open: Option<(u8, usize)>,
+    /// The last piece of a block under it that is too short.
+    pub(super) pending: Option<usize>,
+}
+
+impl UnderHeading {
+    /// Before `block`: the piece pending goes with it, unless it starts
+    /// a section no deeper than the heading's.
+    fn before(&mut self, block: &Block, pieces: &mut [Piece]) {
+        let Some(at) = self.pending.take() else {
+            return;
+        };
+        let ends = match block {
+            Block::Heading { level, .. } => self.open.is_some_and(|(section, _)| *level <= section),
+            Block::Para { .. }
+            | Block::Shortcode(_)
+            | Block::Illustration { .. }
+            | Block::Callout { .. }
+            | Block::CalloutEnd { .. }
+            | Block::Table { .. } => false,
+        };
+        if !ends && let Some(piece) = pieces.get_mut(at) {
+            piece.keep_with_next = true;
+        }
+    }
+
+    /// After `block`, set as `pieces[from..]`.
+    fn after(&mut self, block: &Block, from: usize, pieces: &[Piece]) {
+        if let Block::Heading { level, .. } = block {
+            self.open = Some((*level, 0));
+            return;
+        }
+        let added = pieces.len().saturating_sub(from);
+        let Some((level, set)) = self.open.filter(|_| added > 0) else {
+            return;
+        };
+        let lines = match block {
+            Block::Para { .. } => set + added,
+            // A figure or table counts as enough.
+            Block::Heading { .. }
+            | Block::Shortcode(_)
+            | Block::Illustration { .. }
+            | Block::Callout { .. }
+            | Block::CalloutEnd { .. }
+            | Block::Table { .. } => LINES_UNDER_HEADING,
+        };
+        if lines < LINES_UNDER_HEADING {
+            self.open = Some((level, lines));
+            self.pending = Some(pieces.len() - 1);
+        } else {
+            self.open = None;
+        }
+    }
+}
+
+pub(super) fn block_span(block: &Block) -> std::ops::Range<usize> {
+    match block {
+        Block::Heading { at, .. } | Block::Para { at, .. } => *at..*at + 1,
+        Block::Shortcode(code) => code.span.clone(),
+        Block::Illustration { at, .. } => *at..*at + 3,
+        Block::Table { at, .. } | Block::Callout { at, .. } | Block::CalloutEnd { at } => {
+            *at..*at + 1
+        }
+    }
+}
+
+pub(super) fn block_pieces(
+    block: &Block,
+    input: &RulebookInput<'_>,
+    frame: Frame,
+    headings: &mut Vec<Heading>,
+    prose: Option<Prose<'_>>,
+    after_heading: bool,
+) -> Result<Vec<Piece>, Diagnostic> {
+    let width = frame.column_width;
+    match block {
+        Block::Heading {
+            level,
+            rich,
+            plain,
+            links,
+            ..
+        } => {
+            let style = heading_style(*level);
+            // A character the prose face lacks comes from the next family that
+            // has it (the text engine's fallback).
+            let mut pieces = text_pieces(&TextRequest {
+                links,
+                ..TextRequest::new(rich, width, style, input.family, input.book)
+            })
+            .map_err(fit_problem)?;
+            for p in &mut pieces {
+                p.keep_with_next = true;
+            }
+            if let Some(first) = pieces.first_mut() {
+                first.gap = style.size * 0.9;
+                first.heading = Some(headings.len());
+            }
+            wrap(Role::Heading(*level), &mut pieces);
+            headings.push(Heading {
+                level: *level,
+                plain: plain.clone(),
+                number: None,
+            });
+            Ok(pieces)
+        }
+        Block::Para {
+            rich,
+            links,
+            icons,
+            depth,
+            marker,
+            ..
+        } => {
+            let indent = *depth as f32 * LIST_INDENT;
+            let mut pieces = text_pieces(&TextRequest {
+                links,
+                marker: marker.as_deref(),
+                indent,
+                prose,
+                ..TextRequest::new(rich, width, BODY, input.family, input.book)
+            })
+            .map_err(fit_problem)?;
+            super::icons::place_icons(&mut pieces, icons, input.icons, input.book);
+            if let Some(first) = pieces.first_mut() {
+                first.gap = if *depth > 0 && marker.is_some() {
+                    PARA_GAP / 2.0
+                } else {
+                    PARA_GAP
+                };
+            }
+            // A list's paragraphs are tagged with their list (see `Lists`).
+            if *depth == 0 {
+                wrap(Role::Paragraph, &mut pieces);
+            }
+            Ok(pieces)
+        }
+        Block::Shortcode(code) => {
+            let Some(figure) = input.figures.figure(code) else {
+                return Ok(Vec::new());
+            };
+            // A heading right above the figure may already say its title.
+            let heading = headings.last().filter(|_| after_heading);
+            let mut pieces = figure_pieces(figure, code, input, frame, heading)?;
+            // The figure's place, for `#table-…` links (as in the HTML reference).
+            if let (Some(anchor), Some(first)) = (data_anchor(code), pieces.first_mut()) {
+                first.anchors.push(Anchor::at_top(format!("#{anchor}")));
+            }
+            Ok(pieces)
+        }
+        // Set around the blocks between them (see `box_callout`); a
+        // figure is set knowing its page (see `illustration_pieces`).
+        Block::Callout { .. } | Block::CalloutEnd { .. } | Block::Illustration { .. } => {
+            Ok(Vec::new())
+        }
+        Block::Table {
+            header,
+            rows,
+            aligns,
+            links,
+            ..
+        } => {
+            let mut spec = pipe_table_spec(header, rows, aligns);
+            // Right under a heading, the heading names the table where it
+            // continues ("… (continued)" over the rows there); else, or if
+            // that title cannot be set, it has none.
+            spec.title = headings
+                .last()
+                .filter(|_| after_heading)
+                .map(|h| h.plain.clone());
+            let at = |spec: &TableSpec, shown| {
+                table_pieces(
+                    spec,
+                    room(frame),
+                    input.figure_family,
+                    (input.book, input.words),
+                    shown,
+                )
+            };
+            let mut pieces = match at(&spec, spec.title.is_none()) {
+                Ok(pieces) => pieces,
+                Err(_) if spec.title.is_some() => {
+                    spec.title = None;
+                    at(&spec, true).map_err(|m| misfit_problem(m, "the table"))?
+                }
+                Err(m) => return Err(misfit_problem(m, "the table")),
+            };
+            cell_link_areas(&mut pieces, links, input.book);
+            wrap(Role::Table, &mut pieces);
+            Ok(pieces)
+        }
+    }
+}

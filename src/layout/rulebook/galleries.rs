@@ -1,0 +1,67 @@
+//! Layout stage, rulebook galleries: from a `card` or `deck` shortcode's
+//! cards at their printed size, to the size they are set at in a column
+//! (one more to a row, or a row more to a column, where a little smaller
+//! allows it) and their faces scaled to it.
+
+use super::{CARD_GAP, Gallery};
+use crate::layout::card::CardFace;
+
+/// The least a gallery's cards are scaled to, to sit one more to a row.
+pub(super) const GALLERY_MIN_SCALE: f32 = 0.6;
+
+/// The least a gallery's cards are scaled down further (as a share of the
+/// size the row gives them) so that one more row fills a column's foot.
+pub(super) const GALLERY_FILL_SCALE: f32 = 0.85;
+
+/// A gallery's cards set in the column, one more to a row than fit at the
+/// size they print when that keeps them at least [`GALLERY_MIN_SCALE`] of
+/// it (two poker cards to a column of a two-column page, three to a row of
+/// a one-column page), else as they print; cards wider than the column are
+/// scaled to fit it. Where the rows leave a column's foot blank and a little
+/// less (down to [`GALLERY_FILL_SCALE`]) lets one more row in, the cards
+/// take that size, so a full column of cards is filled to its foot.
+/// Returns the size they are set at and their faces.
+pub(super) fn compact_gallery(
+    gallery: &Gallery,
+    width: f32,
+    height: f32,
+) -> ((f32, f32, f32), Vec<(String, CardFace)>) {
+    let (w, h, radius) = gallery.size;
+    let fit = |n: f32| (width - (n - 1.0) * CARD_GAP) / n / w.max(1e-3);
+    let at_full = ((width + CARD_GAP) / (w + CARD_GAP)).floor();
+    let by_row = if at_full < 1.0 {
+        fit(1.0)
+    } else if fit(at_full + 1.0) >= GALLERY_MIN_SCALE {
+        fit(at_full + 1.0)
+    } else {
+        1.0
+    }
+    .min(1.0);
+    let scale = gallery_fill_scale(h, height, by_row).unwrap_or(by_row);
+    let cards = gallery
+        .cards
+        .iter()
+        .map(|(title, face)| {
+            (
+                title.clone(),
+                CardFace {
+                    items: face.items.iter().map(|i| i.scaled(scale)).collect(),
+                },
+            )
+        })
+        .collect();
+    ((w * scale, h * scale, radius * scale), cards)
+}
+
+/// The scale, a little under `scale`, at which cards `h` high sit one row
+/// more to a column `height` high than at `scale`, filling it (a hair short,
+/// so rounding never pushes the last row over); none when that takes them
+/// under [`GALLERY_FILL_SCALE`] of `scale`.
+pub(super) fn gallery_fill_scale(h: f32, height: f32, scale: f32) -> Option<f32> {
+    let rows = ((height + CARD_GAP) / (h * scale + CARD_GAP)).floor();
+    if rows < 1.0 || h <= 0.0 {
+        return None;
+    }
+    let filling = (height - rows * CARD_GAP) / ((rows + 1.0) * h) * 0.999;
+    (filling >= GALLERY_FILL_SCALE * scale && filling < scale).then_some(filling)
+}

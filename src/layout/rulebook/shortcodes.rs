@@ -1,0 +1,178 @@
+//! Layout stage, rulebook shortcodes: from what a shortcode shows (cards,
+//! ruled tables under a title, dice), to its pieces for the columns —
+//! tagged, whole, a title that repeats the heading above left out.
+
+use super::body::Heading;
+use super::columns::Frame;
+use super::figures::{dice_pieces, table_pieces};
+use super::galleries::compact_gallery;
+use super::pieces::{Anchor, Piece, TextRequest, TextStyle, card_rows, text_pieces};
+use super::tags::{tag_cards, wrap};
+use super::{CARD_GAP, Die, Figure, PARA_GAP, RulebookInput, fit_problem, misfit_problem, room};
+use crate::diag::Diagnostic;
+use crate::layout::doc::Role;
+use crate::model::{Shortcode, Style};
+use crate::text::rich::literal;
+
+/// A shortcode's figure as pieces, each whole.
+pub(super) fn figure_pieces(
+    figure: Figure,
+    code: &Shortcode,
+    input: &RulebookInput<'_>,
+    frame: Frame,
+    heading: Option<&Heading>,
+) -> Result<Vec<Piece>, Diagnostic> {
+    let width = frame.column_width;
+    let what = format!("`{}`", code.name);
+    match figure {
+        Figure::Cards(gallery) if !gallery.full_size => {
+            let (size, cards) = compact_gallery(&gallery, width, frame.column_height);
+            let mut rows = card_rows(&cards, size, width, CARD_GAP);
+            tag_cards(&mut rows, &cards);
+            for row in &mut rows {
+                row.figure = true;
+            }
+            Ok(rows)
+        }
+        Figure::Cards(gallery) => {
+            let (w, h, _) = gallery.size;
+            if w > width + 1e-3 || h > frame.column_height + 1e-3 {
+                return Err(crate::error!(
+                    "rulebook-overflow", None,
+                    "the cards of `{}` are {w:.0} x {h:.0} pt and cannot fit even an empty column ({width:.0} x {:.0} pt)",
+                    code.name, frame.column_height;
+                    hint: "use --columns 1, or a smaller card size for the game"
+                ));
+            }
+            // With two columns, across the page below the columns set so
+            // far: more cards to a row.
+            let across = frame.columns >= 2;
+            let row_width = if across { room(frame).page } else { width };
+            let mut rows = card_rows(&gallery.cards, gallery.size, row_width, CARD_GAP);
+            tag_cards(&mut rows, &gallery.cards);
+            for row in &mut rows {
+                row.full_width = across;
+            }
+            Ok(rows)
+        }
+        Figure::Tables {
+            title,
+            specs,
+            anchors,
+        } => {
+            let mut pieces = Vec::new();
+            // A title that only repeats the heading just above it is left
+            // out: the figure's, else its first table's title bar (unless
+            // the bar carries a rule number too).
+            let repeats = |t: &String| heading.is_some_and(|h| same_title(&h.plain, t));
+            let title = title.filter(|t| !repeats(t));
+            let first_title_shown = !(title.is_none()
+                && specs.first().is_some_and(|first| {
+                    first.rule.is_none() && first.title.as_ref().is_some_and(repeats)
+                }));
+            if let Some(title) = title {
+                let style = TextStyle {
+                    style: Style::Bold,
+                    size: 10.5,
+                    leading: 1.2,
+                };
+                let mut lines = text_pieces(&TextRequest::new(
+                    &literal(&title),
+                    width,
+                    style,
+                    input.family,
+                    input.book,
+                ))
+                .map_err(fit_problem)?;
+                for line in &mut lines {
+                    line.keep_with_next = true;
+                }
+                if let Some(first) = lines.first_mut() {
+                    first.gap = PARA_GAP * 2.0;
+                }
+                wrap(Role::Paragraph, &mut lines);
+                pieces.extend(lines);
+            }
+            for (i, spec) in specs.iter().enumerate() {
+                let shown = i > 0 || first_title_shown;
+                let mut table = table_pieces(
+                    spec,
+                    room(frame),
+                    input.figure_family,
+                    (input.book, input.words),
+                    shown,
+                )
+                .map_err(|m| misfit_problem(m, &what))?;
+                if let Some(first) = table.first_mut() {
+                    for (_, anchor) in anchors.iter().filter(|(at, _)| *at == i) {
+                        first.anchors.push(Anchor::at_top(format!("#{anchor}")));
+                    }
+                }
+                wrap(Role::Table, &mut table);
+                pieces.extend(table);
+            }
+            // A title spanning the page goes with a table that does.
+            if pieces.last().is_some_and(|p| p.full_width) {
+                for p in pieces.iter_mut().filter(|p| p.keep_with_next) {
+                    p.full_width = true;
+                }
+            }
+            Ok(pieces)
+        }
+        Figure::Dice(dice) => {
+            let mut pieces =
+                dice_pieces(&dice, input.icons, width, input.figure_family, input.book)
+                    .map_err(fit_problem)?;
+            for (piece, die) in pieces.iter_mut().zip(&dice) {
+                wrap(Role::Figure(die_alt(die)), std::slice::from_mut(piece));
+            }
+            Ok(pieces)
+        }
+    }
+}
+
+/// Whether a heading and a table's title say the same: their words (letters
+/// and digits, any case, punctuation left out) equal, a last word "table"
+/// or "chart" on either not counted ("Units table" is "Units").
+pub(super) fn same_title(heading: &str, title: &str) -> bool {
+    let words = |text: &str| -> Vec<String> {
+        let mut words: Vec<String> = text
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect();
+        if words.len() > 1
+            && words
+                .last()
+                .is_some_and(|w| matches!(w.as_str(), "table" | "chart"))
+        {
+            words.pop();
+        }
+        words
+    };
+    let ours = words(heading);
+    !ours.is_empty() && ours == words(title)
+}
+
+/// What a die shows, in words: its name, its note (its role, say) and each face's symbols.
+pub(super) fn die_alt(die: &Die) -> String {
+    let faces: Vec<String> = die
+        .faces
+        .iter()
+        .enumerate()
+        .map(|(k, f)| {
+            let shown = if f.trim().is_empty() {
+                "blank"
+            } else {
+                f.trim()
+            };
+            format!("{}: {shown}", k + 1)
+        })
+        .collect();
+    let note = die
+        .note
+        .as_deref()
+        .map(|r| format!(" ({r})"))
+        .unwrap_or_default();
+    format!("{} die{note}, faces {}", die.name, faces.join(", "))
+}
