@@ -14,6 +14,7 @@ use crate::layout::{CardFace, Item};
 use crate::model::figure::{FigureBook, figure_anchor};
 use crate::model::xref::RuleBook;
 use crate::model::{Deck, FieldKind, Shortcode, data_anchor};
+use crate::render::RenderError;
 use crate::render::html::data::{DataSource, ShownRow, data_shortcode, plain_text, rich_html};
 use crate::render::html::markdown::PageLinks;
 use crate::render::svg::{CardSvg, card_svg, escape};
@@ -193,7 +194,7 @@ impl PageLinks for Links<'_> {
         })
     }
 
-    fn shortcode(&mut self, code: &Shortcode) -> Result<String, String> {
+    fn shortcode(&mut self, code: &Shortcode) -> Result<String, RenderError> {
         let anchor = data_anchor(code).filter(|a| self.emitted_data.insert(a.clone()));
         let source = DataSource {
             game: self.site.game,
@@ -214,7 +215,10 @@ impl PageLinks for Links<'_> {
         };
         let Some(d) = deck else {
             if cards.is_empty() {
-                return Err(format!("shortcode `{}` shows nothing", code.name));
+                return Err(RenderError::Shortcode(format!(
+                    "shortcode `{}` shows nothing",
+                    code.name
+                )));
             }
             return Ok(rendered.concat());
         };
@@ -236,7 +240,7 @@ impl PageLinks for Links<'_> {
         );
         self.tera
             .render("deck.html", &context)
-            .map_err(|e| format!("templates/html/deck.html: {e}"))
+            .map_err(|e| RenderError::template("deck.html", e))
     }
 }
 
@@ -248,7 +252,7 @@ impl Links<'_> {
         d: usize,
         c: usize,
         anchored: bool,
-    ) -> Result<String, String> {
+    ) -> Result<String, RenderError> {
         let game = self.site.game;
         let deck = &game.decks[d];
         let id = if anchored && self.emitted.insert((d, c)) {
@@ -285,7 +289,7 @@ impl Links<'_> {
         );
         self.tera
             .render("card.html", &context)
-            .map_err(|e| format!("templates/html/card.html: {e}"))
+            .map_err(|e| RenderError::template("card.html", e))
     }
 }
 

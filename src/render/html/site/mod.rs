@@ -16,7 +16,6 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use tera::{Tera, Value};
 
-use super::HtmlError;
 use super::data::{ShownRow, plain_text};
 use super::markdown::{Heading, PageBody, UsedIds, render_markdown, unique_id};
 use super::search::{DocKind, SearchDoc, search_index_js};
@@ -24,6 +23,7 @@ use crate::layout::CardFace;
 use crate::model::figure::FigureBook;
 use crate::model::xref::{RuleBook, has_rule_links, index_entries};
 use crate::model::{Game, Icon, RulesDoc, Shortcode, glossary_order, slug};
+use crate::render::RenderError;
 use crate::text::FontBook;
 use crate::text::mentions::TableNames;
 use links::{Links, term_value};
@@ -89,7 +89,7 @@ pub struct Site<'a> {
 }
 
 /// Every file of the reference: (path relative to the html folder, bytes), in a stable order.
-pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, HtmlError> {
+pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, RenderError> {
     let tera = compile(site.templates)?;
     let mut names = page_names(&site.rules);
     let shortcodes: Vec<&[Shortcode]> = site.rules.iter().map(|r| &r.doc.shortcodes[..]).collect();
@@ -165,7 +165,7 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, HtmlError>
             figure_book: &figure_book,
         };
         let mut used: UsedIds = shown.anchors_on(index).collect();
-        let body = render_markdown(rules.doc, &mut used, &mut links).map_err(HtmlError)?;
+        let body = render_markdown(rules.doc, &mut used, &mut links)?;
         // The cards this page links to on other pages, to preview in place.
         let linked = std::mem::take(&mut links.linked);
         let cards = linked
@@ -177,8 +177,7 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, HtmlError>
                     ("html", Value::from(html)),
                 ]))
             })
-            .collect::<Result<Vec<Value>, String>>()
-            .map_err(HtmlError)?;
+            .collect::<Result<Vec<Value>, RenderError>>()?;
         previews.push(Value::from(cards));
         let terms: Vec<Value> = links
             .used_terms
@@ -344,7 +343,7 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, HtmlError>
     Ok(files)
 }
 
-fn compile(templates: &HtmlTemplates) -> Result<Tera, HtmlError> {
+fn compile(templates: &HtmlTemplates) -> Result<Tera, RenderError> {
     let mut tera = Tera::new();
     tera.add_raw_templates([
         ("page.html", templates.page.as_str()),
@@ -354,7 +353,10 @@ fn compile(templates: &HtmlTemplates) -> Result<Tera, HtmlError> {
         ("chart.html", templates.chart.as_str()),
         ("dice.html", templates.dice.as_str()),
     ])
-    .map_err(|e| HtmlError(format!("templates/html: {e}")))?;
+    .map_err(|e| RenderError::Template {
+        file: None,
+        message: e.to_string(),
+    })?;
     Ok(tera)
 }
 

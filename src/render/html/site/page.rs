@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use tera::{Context, Tera, Value};
 
 use super::{RulesText, Site};
-use crate::render::html::HtmlError;
+use crate::render::RenderError;
 use crate::render::html::markdown::{Heading, PageBody};
 use crate::render::svg::escape;
 
@@ -92,7 +92,7 @@ pub(super) fn render_page(
     tera: &Tera,
     site: &Site<'_>,
     page: PageContext,
-) -> Result<String, HtmlError> {
+) -> Result<String, RenderError> {
     let link =
         |l: Option<(String, String)>| {
             Value::from(l.map(|(href, title)| {
@@ -130,7 +130,7 @@ pub(super) fn render_page(
     context.insert_value("words", words_value(&site.game.words));
     tera.render("page.html", &context)
         .map(|html| crate::render::html::with_csp(&html))
-        .map_err(|e| HtmlError(format!("templates/html/page.html: {e}")))
+        .map_err(|e| RenderError::template("page.html", e))
 }
 
 /// The game's words for the templates: `{{ words.contents }}`.
