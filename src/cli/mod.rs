@@ -630,7 +630,7 @@ pub fn run(cli: Cli) -> ExitCode {
             map,
         } => match what.as_slice() {
             [table] => {
-                let attack = odds::Attack {
+                let attack = crate::model::odds::ColumnAttack {
                     column,
                     attack,
                     defence,
