@@ -159,7 +159,7 @@ fn a_bad_option_value_is_located() {
     let (tmp, game) = temp_game("battlefront");
     add_options(
         &game,
-        "rulebook_columns = 3\ncounter_size = \"9\"\nflip = \"sideways\"\n",
+        "rulebook_columns = 3\ncounter_size = \"9\"\nflip = \"sideways\"\npaper = \"A3\"\nrulebook_paper = \"A4\"\n",
     );
     let run = grogpress(&["check", game.to_str().expect("UTF-8"), "--format", "json"]);
     run.exit(1);
@@ -177,5 +177,20 @@ fn a_bad_option_value_is_located() {
     let bad: Vec<usize> = run.with_id("bad-value").iter().map(|d| d.line).collect();
     assert!(bad.contains(&line_of("counter_size")), "{}", run.dump());
     assert!(bad.contains(&line_of("flip")), "{}", run.dump());
+    // A paper is named in any case; one of another size is told the sizes.
+    assert!(bad.contains(&line_of("paper")), "{}", run.dump());
+    assert!(!bad.contains(&line_of("rulebook_paper")), "{}", run.dump());
+    let paper = run.with_id("bad-value");
+    let paper = paper
+        .iter()
+        .find(|d| d.line == line_of("paper"))
+        .expect("the paper's diagnostic");
+    assert_eq!(paper.hint.as_deref(), Some("use one of: letter, a4"));
+    let flip = run.with_id("bad-value");
+    let flip = flip
+        .iter()
+        .find(|d| d.line == line_of("flip"))
+        .expect("the flip's diagnostic");
+    assert_eq!(flip.hint.as_deref(), Some("use one of: long, short"));
     drop(tmp);
 }

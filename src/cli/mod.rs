@@ -1,5 +1,8 @@
-//! CLI stage: the `grogpress` command line — parses arguments, runs load →
-//! validate → layout → render for each game, prints diagnostics and sets the
+//! CLI stage: the `grogpress` command line — parses the arguments into
+//! publish's options ([`PlanOptions`], [`Overrides`]) and hands each game to
+//! `publish` (check, build and the focused commands; `live` for watch and
+//! serve), or runs the small commands of its own modules (odds, export,
+//! new, docs, sheets); prints diagnostics and written files and sets the
 //! exit code (0 ok, 1 data errors, 2 operational failure).
 
 mod calibrate;
@@ -630,7 +633,7 @@ pub fn run(cli: Cli) -> ExitCode {
             map,
         } => match what.as_slice() {
             [table] => {
-                let attack = odds::Attack {
+                let attack = crate::model::odds::ColumnAttack {
                     column,
                     attack,
                     defence,

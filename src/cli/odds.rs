@@ -13,39 +13,8 @@ use serde_json::{Value, json};
 use super::{Format, report};
 use crate::diag::{Diagnostics, Sources};
 use crate::load::{OpError, Root};
+use crate::model::odds::ColumnAttack;
 use crate::model::{Game, ResultsTable, RowOdds, table_odds};
-
-/// An attack on a combat results table: its odds or differential as
-/// typed (`--column`) or the two strengths (`--attack`, `--defence`), its
-/// column shifts (`--shift`) and the defender's terrain (`--terrain`,
-/// `--hex`, on `--map`). With neither column nor strengths, the whole table.
-#[derive(Default)]
-pub struct Attack {
-    pub column: Option<String>,
-    pub attack: Option<u32>,
-    pub defence: Option<u32>,
-    pub shift: i64,
-    pub terrain: Vec<String>,
-    pub hex: Option<String>,
-    pub map: Option<String>,
-}
-
-impl Attack {
-    /// The option a table that is not a combat results table cannot take.
-    fn combat_option(&self) -> Option<&'static str> {
-        if self.column.is_some() {
-            Some("--column")
-        } else if self.attack.is_some() || self.defence.is_some() {
-            Some("--attack/--defence")
-        } else if self.shift != 0 {
-            Some("--shift")
-        } else if !self.terrain.is_empty() || self.hex.is_some() {
-            Some("--terrain/--hex")
-        } else {
-            None
-        }
-    }
-}
 
 /// Runs `odds`; Ok(false) when the game's data has errors.
 pub fn run_odds(
@@ -53,7 +22,7 @@ pub fn run_odds(
     game: &str,
     table: &str,
     drm: Option<(i64, i64)>,
-    attack: Attack,
+    attack: ColumnAttack,
     format: Format,
 ) -> Result<bool, OpError> {
     let dir = root.resolve_game(game)?;

@@ -3,14 +3,14 @@
 use std::path::Path;
 
 use super::paths::Confine;
-use super::spec::{Def, Key, Tab, kinds, table};
+use super::spec::{Def, Key, Tab, kinds, one_of, table};
 use super::toml::{Reader, Table, parse};
 use super::{OpError, Project, collections, deck, read_source};
 use crate::diag::{Diagnostics, FileId, Loc, Sources};
 use crate::model::{
     AidJob, CardJob, CardListJob, CounterFace, CounterImage, CounterJob, CounterMarker,
     CounterSide, DEFAULT_TEXT_FAMILY, Force, Game, GameFiles, GameFonts, GlossaryEntry, LabelJob,
-    Located, Paper, Publish, PublishOptions, RulesPage, Side,
+    Located, PaperSize, Publish, PublishOptions, RulesPage, Side,
 };
 use crate::text::{FontBook, Words};
 
@@ -136,24 +136,48 @@ table! { pub mod card_job: "[[publish.cards]]", "A deck as print-and-play cards,
     size: opt Str("A card size of data/sheets.toml ([[card_size]] id), e.g. \"poker\"."),
 }
 
+one_of!(
+    /// The edge duplex sheets turn over on.
+    pub enum Flip {
+        Long = "long",
+        Short = "short",
+    }
+);
+
+one_of!(
+    /// Where the backs of print-and-play cards go.
+    pub enum CardSheets {
+        Duplex = "duplex",
+        Gutterfold = "gutterfold",
+    }
+);
+
+one_of!(
+    /// How the rulebook's paragraphs meet the right edge.
+    pub enum RulebookAlign {
+        Justify = "justify",
+        Ragged = "ragged",
+    }
+);
+
 table! { pub mod options: "[publish.options]",
     "How build makes the outputs, as the focused commands' options would (an option on the command line wins).";
     odds: opt Bool("The chart set prints each results row's chance (charts --odds)."),
-    paper: opt OneOf(&["letter", "a4"],
+    paper: opt Word(PaperSize,
         "Paper of card lists, player aids and counters (--paper)."),
-    chart_paper: opt OneOf(&["letter", "a4"], "Paper of the chart set (charts --paper)."),
-    card_paper: opt OneOf(&["letter", "a4"], "Paper of the print-and-play card sheets (cards --paper)."),
-    flip: opt OneOf(&["long", "short"],
+    chart_paper: opt Word(PaperSize, "Paper of the chart set (charts --paper)."),
+    card_paper: opt Word(PaperSize, "Paper of the print-and-play card sheets (cards --paper)."),
+    flip: opt Word(Flip,
         "The edge duplex card and counter sheets turn over on (--flip)."),
-    card_sheets: opt OneOf(&["duplex", "gutterfold"],
+    card_sheets: opt Word(CardSheets,
         "Card backs on the following page, or beside the fronts to fold (cards --layout)."),
     bleed: opt Bool("1/8 in bleed around every card on the card sheets (cards --bleed)."),
     counter_size: opt Str(
         "Counter size: 5/8, 3/4 or 1 (inches), or a length such as \"19mm\" (counters --size)."),
-    rulebook_paper: opt OneOf(&["letter", "a4"], "Paper of the rulebook (rulebook --paper)."),
+    rulebook_paper: opt Word(PaperSize, "Paper of the rulebook (rulebook --paper)."),
     rulebook_columns: opt IntIn(Some(1), Some(2),
         "Columns of text on the rulebook's pages, 1 or 2 (rulebook --columns)."),
-    rulebook_align: opt OneOf(&["justify", "ragged"],
+    rulebook_align: opt Word(RulebookAlign,
         "How the rulebook's paragraphs meet the right edge: flush at both edges (justify, the default) or ragged."),
     rule_numbers: opt Bool(
         "Number the rules' headings as cases, 1.0, 1.1, 1.1.1 (in the rulebook, its contents and bookmarks, and the HTML reference); default false."),
@@ -736,41 +760,20 @@ fn publish(r: &mut Reader<'_>, t: &Table<'_>) -> Publish {
 
 fn publish_options(r: &mut Reader<'_>, t: &Table<'_>) -> PublishOptions {
     let t = r.open(t, &options::DEF);
-    let mut paper = |key: Key<kinds::OneOf>| {
-        let name = r.get(&t, key)?;
-        match name.value.to_ascii_lowercase().as_str() {
-            "letter" => Some(Paper::LETTER),
-            "a4" => Some(Paper::A4),
-            _ => {
-                r.diags.push(crate::error!(
-                    "bad-value", Some(name.loc), "`{}` is not a paper size", name.value;
-                    hint: "use \"letter\" or \"a4\""
-                ));
-                None
-            }
-        }
-    };
     let [paper, chart_paper, card_paper, rulebook_paper] = [
         options::paper,
         options::chart_paper,
         options::card_paper,
         options::rulebook_paper,
     ]
-    .map(&mut paper);
-    let mut one_of = |key: Key<kinds::OneOf>| {
-        let value = r.get(&t, key)?;
-        if key.values().contains(&value.value.as_str()) {
-            return Some(value.value);
-        }
-        r.diags.push(crate::error!(
-            "bad-value", Some(value.loc), "`{}` is not a `{}`", value.value, key.name();
-            hint: "use one of: {}", key.values().join(", ")
-        ));
-        None
-    };
-    let flip_short = one_of(options::flip).map(|f| f == "short");
-    let gutterfold = one_of(options::card_sheets).map(|f| f == "gutterfold");
-    let rulebook_ragged = one_of(options::rulebook_align).map(|a| a == "ragged");
+    .map(|key| r.get(&t, key).map(|size| size.value.paper()));
+    let flip_short = r.get(&t, options::flip).map(|f| f.value == Flip::Short);
+    let gutterfold = r
+        .get(&t, options::card_sheets)
+        .map(|f| f.value == CardSheets::Gutterfold);
+    let rulebook_ragged = r
+        .get(&t, options::rulebook_align)
+        .map(|a| a.value == RulebookAlign::Ragged);
     let counter_size = r.get(&t, options::counter_size).and_then(|size| {
         crate::load::parse_counter_size(&size.value)
             .map_err(|why| {

@@ -9,7 +9,7 @@ use std::path::Path;
 
 use super::paths::Confine;
 use super::places::{area, attribute, connection, space};
-use super::spec::{Key, kinds, table};
+use super::spec::{Key, OneOf, kinds, one_of, table};
 use super::toml::{MAX_LENGTH, MAX_TYPE_SIZE, Reader, Table, Value, parse};
 use super::{OpError, read_source};
 use crate::diag::{Diagnostics, FileId, Loc, Sources};
@@ -17,9 +17,9 @@ use crate::model::map::{
     CellName, CellSpan, CodePart, CodePlace, Coordinates, Feature, FeatureKind, Grid, GridKind,
     MAX_CELLS, MAX_SIDE, MapLabel, Pattern, Route, Terrain, TerrainCells, Tiling,
 };
-use crate::model::places::{Attribute, LineStyle, PlaceKind};
+use crate::model::places::{Adjacency, Attribute, LineStyle, PlaceKind};
 use crate::model::terrain::{MAX_MOVE_COST, MAX_TERRAIN_MODIFIER, MoveCost, TerrainEffects};
-use crate::model::{Located, Map, Paper};
+use crate::model::{Located, Map, Paper, PaperSize};
 
 const HEX: &str = super::game::HEX;
 
@@ -28,13 +28,44 @@ pub const MAX_FIRST: i64 = 9999;
 /// The most two neighbouring sheets of a tiled map share: 3 in.
 const MAX_OVERLAP: f32 = 3.0 * 72.0;
 
+one_of!(
+    /// What a map is divided into, as a map file names it.
+    pub enum GridWord {
+        Hex = "hex",
+        Square = "square",
+        Points = "points",
+        Areas = "areas",
+    }
+);
+
+one_of!(
+    /// Which way up a map's hexes are.
+    pub enum Orientation {
+        Flat = "flat",
+        Pointy = "pointy",
+    }
+);
+
+one_of!(
+    /// Which column or row of hexes sits half a cell lower.
+    pub enum Stagger {
+        Second = "second",
+        First = "first",
+    }
+);
+
+one_of!(impl CodePlace { Top = "top", Centre = "centre", Bottom = "bottom", None = "none" });
+one_of!(impl Adjacency { Declared = "declared", Borders = "borders" });
+one_of!(impl Pattern { None = "none", Dots = "dots", Hatch = "hatch", Cross = "cross" });
+one_of!(impl LineStyle { Solid = "solid", Dashed = "dashed", Double = "double" });
+
 table! { pub mod map_file: "a map file",
     "A board or map: its grid, how its cells are named, its terrain, features and labels; printed as a poster, tiled across sheets, as SVG and PNG and in the HTML reference.";
     name: req Str("The map's name, printed under it."),
-    grid: req OneOf(&["hex", "square", "points", "areas"], "The cells: hexes or squares; or named places: `points` (spaces joined by connections), `areas` (regions)."),
-    orientation: opt OneOf(&["flat", "pointy"],
+    grid: req Word(GridWord, "The cells: hexes or squares; or named places: `points` (spaces joined by connections), `areas` (regions)."),
+    orientation: opt Word(Orientation,
         "Of hexes: a flat top, columns zig-zagging (default), or a corner at the top, rows zig-zagging."),
-    stagger: opt OneOf(&["second", "first"],
+    stagger: opt Word(Stagger,
         "Of hexes: which column (flat) or row (pointy) sits half a cell lower (or further right): the second (default) or the first."),
     columns: opt IntIn(Some(1), Some(MAX_SIDE), "How many columns of cells (required of a hex or square grid)."),
     rows: opt IntIn(Some(1), Some(MAX_SIDE), "How many rows of cells (required of a hex or square grid)."),
@@ -42,7 +73,7 @@ table! { pub mod map_file: "a map file",
     code: opt Str("How a cell's code is written: {col} and {row} the numbers, {col:02} padded to two digits, {col:A} as letters (A, B... AA); default \"{col:02}{row:02}\"."),
     first_column: opt Int("The number of the first column (default 1), 0 to 9999."),
     first_row: opt Int("The number of the first row (default 1), 0 to 9999."),
-    code_at: opt OneOf(&["top", "centre", "bottom", "none"],
+    code_at: opt Word(CodePlace,
         "Where a cell's code is printed: at its top edge (default), centre, bottom edge, or not at all."),
     code_size: opt Length("The code's type size (default a seventh of the cell); more than 0, at most 10 in."),
     collection: opt Str("A collection of the game whose items the terrain types are (each terrain id one of its items, its name the item's)."),
@@ -56,13 +87,13 @@ table! { pub mod map_file: "a map file",
     labels: opt Tables(&labels::DEF),
     move_classes: opt StrArray("The movement classes terrain costs name (\"foot\", \"tracked\"), in the order the terrain effects chart prints them; a cost naming another class is an error. Default: the classes the costs name."),
     legend: opt Bool("Print a legend (each terrain's and feature's swatch, name and effects) under the poster and on a sheet of its own after the tiles; default true when a terrain or feature declares effects."),
-    paper: opt OneOf(&["letter", "a4"], "The paper the map is tiled across (default letter)."),
+    paper: opt Word(PaperSize, "The paper the map is tiled across (default letter)."),
     overlap: opt Length("How much of the map neighbouring sheets both show (default \"0.5in\"), 0 to 3 in."),
     width: opt Length("Of a map of places: its width, e.g. \"22in\"."),
     height: opt Length("Of a map of places: its height, e.g. \"17in\"."),
     space: opt Length("Of a point-to-point map: the diameter of a space's circle (default \"0.5in\")."),
     name_size: opt Length("Of a map of places: the type size of places' names (default a quarter of `space`, 6 to 14 pt)."),
-    adjacency: opt OneOf(&["declared", "borders"],
+    adjacency: opt Word(Adjacency,
         "Of an area map: which areas are adjacent: those `[[connections]]` join (`declared`, default), or also every two sharing a border (`borders`)."),
     outlines_svg: opt Str("Of an area map: an SVG file (relative to the map file) drawing the areas, one `<path>` (or `<polygon>`, `<rect>`) per area whose `id` is the area's; an area without an `outline` takes its shape from it. The SVG's whole canvas is the map."),
     attributes: opt Tables(&attribute::DEF),
@@ -75,7 +106,7 @@ table! { pub mod terrain: "[[terrain]]", "A terrain type and how its cells are d
     id: req Str("The id cells name it by (an item of the map's collection, if it names one)."),
     name: opt Str("The name in the legend (default the collection item's name, or the id)."),
     color: req Pattern(HEX, "The cells' fill, \"#RRGGBB\"."),
-    pattern: opt OneOf(&["none", "dots", "hatch", "cross"],
+    pattern: opt Word(Pattern,
         "A pattern over the fill, in a darker shade of it."),
     icon: opt Str("An icon of data/icons/ drawn in each cell, e.g. \"tree\"."),
     moves as "move": opt Map(&Ty::AnyOf(&[Ty::Int("A cost in movement points, 0 to 99."), Ty::Str("\"prohibited\", or of a feature \"+N\": added to the terrain's cost.")], "A movement cost."),
@@ -96,7 +127,7 @@ table! { pub mod feature: "[[features]]", "A kind of feature drawn as a line: ri
     name: opt Str("The name in the legend (default the id)."),
     color: req Pattern(HEX, "The line's colour, \"#RRGGBB\"."),
     width: opt Length("The line's width (default a tenth of the cell; on a map of places 3 pt); more than 0."),
-    line: opt OneOf(&["solid", "dashed", "double"], "How a connection of this kind is drawn on a map of places: solid (default), dashed, or double (two lines)."),
+    line: opt Word(LineStyle, "How a connection of this kind is drawn on a map of places: solid (default), dashed, or double (two lines)."),
     moves as "move": opt Map(&Ty::AnyOf(&[Ty::Int("A cost in movement points, 0 to 99."), Ty::Str("\"prohibited\", or of a feature \"+N\": added to the terrain's cost.")], "A movement cost."),
         "The movement cost per movement class, e.g. { foot = 2, tracked = 3, wheeled = \"prohibited\" }; `all` stands for every class not named. A feature's cost is added to the terrain's: \"+2\" (or \"prohibited\")."),
     shift: opt Int("The combat-table column shift a defender behind it gets (negative: to the left), -20 to 20; within the `shift` of a combat results table that names the map."),
@@ -223,9 +254,9 @@ fn read_map(
     let t = r.open_top(root, &k::DEF);
     let csv = r.get(&t, k::cells_csv);
     let name = r.get(&t, k::name);
-    let grid_kind = one_of(r, &t, k::grid);
-    let orientation = one_of(r, &t, k::orientation);
-    let stagger = one_of(r, &t, k::stagger);
+    let grid_kind = r.get(&t, k::grid).map(|g| g.value);
+    let orientation = r.get(&t, k::orientation).map(|o| o.value);
+    let stagger = r.get(&t, k::stagger).map(|s| s.value);
     let columns = int_in(r, &t, k::columns);
     let rows = int_in(r, &t, k::rows);
     let size = r.get(&t, k::cell).and_then(|s| {
@@ -264,12 +295,7 @@ fn read_map(
             },
         ]),
     };
-    let place = match one_of(r, &t, k::code_at).as_deref() {
-        Some("centre") => CodePlace::Centre,
-        Some("bottom") => CodePlace::Bottom,
-        Some("none") => CodePlace::None,
-        _ => CodePlace::Top,
-    };
+    let place = r.get(&t, k::code_at).map_or(CodePlace::Top, |p| p.value);
     let code_size = r.get(&t, k::code_size);
     let code_size = r
         .positive(code_size, "code_size", MAX_TYPE_SIZE, "pt")
@@ -278,10 +304,9 @@ fn read_map(
     let default = r.get(&t, k::default);
     let move_classes = r.get(&t, k::move_classes);
     let legend = r.get(&t, k::legend);
-    let paper = match one_of(r, &t, k::paper).as_deref() {
-        Some("a4") => Paper::A4,
-        _ => Paper::LETTER,
-    };
+    let paper = r
+        .get(&t, k::paper)
+        .map_or(Paper::LETTER, |p| p.value.paper());
     let overlap = r.get(&t, k::overlap).map_or(36.0, |o| {
         if (0.0..=MAX_OVERLAP).contains(&o.value) {
             return o.value;
@@ -294,22 +319,22 @@ fn read_map(
         36.0
     });
 
-    let kind = match (grid_kind.as_deref(), orientation.as_deref()) {
-        (Some("square"), _) => GridKind::Square,
-        (Some("hex"), Some("pointy")) => GridKind::PointyHex,
-        (Some("hex"), _) => GridKind::FlatHex,
-        (Some(places @ ("points" | "areas")), _) => {
-            let kind = if places == "points" {
+    let kind = match (grid_kind, orientation) {
+        (Some(GridWord::Square), _) => GridKind::Square,
+        (Some(GridWord::Hex), Some(Orientation::Pointy)) => GridKind::PointyHex,
+        (Some(GridWord::Hex), _) => GridKind::FlatHex,
+        (Some(places @ (GridWord::Points | GridWord::Areas)), _) => {
+            let kind = if places == GridWord::Points {
                 PlaceKind::Points
             } else {
                 PlaceKind::Areas
             };
-            super::places::wrong_keys(r, root, true, places);
+            super::places::wrong_keys(r, root, true, places.word());
             let width = r.get(&t, k::width);
             let height = r.get(&t, k::height);
             let space = r.get(&t, k::space);
             let name_size = r.get(&t, k::name_size);
-            let adjacency = one_of(r, &t, k::adjacency);
+            let adjacency = r.get(&t, k::adjacency).map(|a| a.value);
             let outlines_svg = r.get(&t, k::outlines_svg);
             if let Some(svg) = outlines_svg.as_ref().filter(|_| kind == PlaceKind::Points) {
                 r.diags.push(crate::error!(
@@ -388,7 +413,7 @@ fn read_map(
         }
         _ => return None,
     };
-    super::places::wrong_keys(r, root, false, grid_kind.as_deref().unwrap_or("hex"));
+    super::places::wrong_keys(r, root, false, grid_kind.map_or("hex", GridWord::word));
     for (key, value, word) in [
         ("columns", columns.is_none(), "integer"),
         ("rows", rows.is_none(), "integer"),
@@ -418,7 +443,7 @@ fn read_map(
         columns: columns.value as u32,
         rows: rows.value as u32,
         size,
-        second_shifted: stagger.as_deref() != Some("first"),
+        second_shifted: stagger != Some(Stagger::First),
     };
     let coordinates = Coordinates {
         parts: parts?,
@@ -495,23 +520,6 @@ fn first_number(r: &mut Reader<'_>, t: &super::spec::Tab<'_, '_>, key: Key<kinds
         hint: "the first column or row is numbered 0 to {MAX_FIRST} (usually 1)"
     ));
     1
-}
-
-/// A key of fixed words, checked against them (`bad-value` if not one).
-fn one_of(
-    r: &mut Reader<'_>,
-    t: &super::spec::Tab<'_, '_>,
-    key: Key<kinds::OneOf>,
-) -> Option<String> {
-    let value = r.get(t, key)?;
-    if key.values().contains(&value.value.as_str()) {
-        return Some(value.value);
-    }
-    r.diags.push(crate::error!(
-        "bad-value", Some(value.loc), "`{}` is not a `{}`", value.value, key.name();
-        hint: "use one of: {}", key.values().join(", ")
-    ));
-    None
 }
 
 /// An integer key checked against its declared bounds (`out-of-range`).
@@ -638,12 +646,9 @@ fn terrain_type(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Terrain> {
     let color = r
         .get(&t, terrain::color)
         .and_then(|c| super::background::color(r, &c));
-    let pattern = match one_of(r, &t, terrain::pattern).as_deref() {
-        Some("dots") => Pattern::Dots,
-        Some("hatch") => Pattern::Hatch,
-        Some("cross") => Pattern::Cross,
-        _ => Pattern::None,
-    };
+    let pattern = r
+        .get(&t, terrain::pattern)
+        .map_or(Pattern::None, |p| p.value);
     let icon = r.get(&t, terrain::icon);
     let keys = (
         terrain::moves,
@@ -689,11 +694,9 @@ fn feature_kind(r: &mut Reader<'_>, t: &Table<'_>, cell: f32) -> Option<FeatureK
     let width = r
         .positive(width, "width", MAX_LENGTH, "pt")
         .map_or(cell / 10.0, |w| w.value.clamp(0.1, cell / 2.0));
-    let line = match one_of(r, &t, feature::line).as_deref() {
-        Some("dashed") => LineStyle::Dashed,
-        Some("double") => LineStyle::Double,
-        _ => LineStyle::Solid,
-    };
+    let line = r
+        .get(&t, feature::line)
+        .map_or(LineStyle::Solid, |l| l.value);
     let keys = (
         feature::moves,
         feature::shift,

@@ -6,7 +6,7 @@
 //! whether connections name known places, places overlap or lie off the
 //! map is for validation.
 
-use super::spec::{Tab, kinds, table};
+use super::spec::{OneOf, Tab, kinds, one_of, table};
 use super::toml::{MAX_LENGTH, MAX_TYPE_SIZE, Reader, Table, Value, parse_length};
 use crate::load::toml::int_value;
 use crate::model::Located;
@@ -45,10 +45,12 @@ table! { pub mod connection: "[[connections]]", "Two places joined: a rail line,
     kind: req Str("A `[[features]]` id: how the connection is drawn (colour, width, `line`) and named in the legend."),
 }
 
+one_of!(impl AttributeKind { Text = "text", Number = "number", YesNo = "yes-no" });
+
 table! { pub mod attribute: "[[attributes]]", "An attribute the map's places may have, and how it is printed.";
     id: req Str("The key places give it under, in their `attributes`."),
     name: opt Str("The name in the legend (default the id)."),
-    kind: req OneOf(&["text", "number", "yes-no"], "What it holds: text (a nationality), a number (victory points), yes or no (a fortress)."),
+    kind: req Word(AttributeKind, "What it holds: text (a nationality), a number (victory points), yes or no (a fortress)."),
     show: opt OneOf(&["icon", "badge", "ring", "text"],
         "How it is printed: `icon` (yes/no: the icon when yes), `badge` (number: the number in a dark disc), `ring` (text: a ring, or an area's edge, in the value's colour), `text` (the value under the name; default)."),
     icon: opt Str("Of `show = \"icon\"`: an icon of data/icons/ or the game's icons/, e.g. \"star\"."),
@@ -117,7 +119,7 @@ pub fn read_places(
     height: Option<Located<f32>>,
     space: Option<Located<f32>>,
     name_size: Option<Located<f32>>,
-    adjacency: Option<String>,
+    adjacency: Option<Adjacency>,
     outlines_svg: bool,
     game_attributes: &[Attribute],
     tables: (
@@ -203,10 +205,7 @@ pub fn read_places(
         places,
         attributes,
         connections,
-        adjacency: match adjacency.as_deref() {
-            Some("borders") => Adjacency::Borders,
-            _ => Adjacency::Declared,
-        },
+        adjacency: adjacency.unwrap_or(Adjacency::Declared),
     };
     Some((places, pending))
 }
@@ -300,24 +299,12 @@ fn read_attribute(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Attribute> {
             }
         }
     }
-    let kind_value = kind?;
-    let kind = match kind_value.value.as_str() {
-        "text" => AttributeKind::Text,
-        "number" => AttributeKind::Number,
-        "yes-no" => AttributeKind::YesNo,
-        other => {
-            r.diags.push(crate::error!(
-                "bad-value", Some(kind_value.loc), "`{other}` is not a `kind` of attribute";
-                hint: "use one of: text, number, yes-no"
-            ));
-            return None;
-        }
-    };
+    let kind = kind?.value;
     let id = id?;
     let mismatch = |r: &mut Reader<'_>, show: &Located<String>, needs: &str| {
         r.diags.push(crate::error!(
             "bad-value", Some(show.loc),
-            "`show = \"{}\"` is for {needs} attributes; `{}` is {}", show.value, id.value, kind_value.value;
+            "`show = \"{}\"` is for {needs} attributes; `{}` is {}", show.value, id.value, kind.word();
             hint: "`icon` prints a yes/no attribute, `badge` a number, `ring` a text; `text` prints any"
         ));
     };

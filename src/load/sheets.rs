@@ -1,9 +1,9 @@
 //! Load stage: `data/sheets.toml`, the label and card sheet templates.
 
-use super::spec::{Tab, kinds::Str, table};
+use super::spec::{OneOf, Tab, kinds::Str, one_of, table};
 use super::toml::{MAX_LENGTH, Reader, Table, parse};
 use crate::diag::{Diagnostics, FileId};
-use crate::model::{CardSize, Paper, SheetTemplate};
+use crate::model::{CardSize, Paper, PaperSize, SheetTemplate};
 
 table! { pub mod sheets_toml: "sheets.toml", "Label and card sheet templates.";
     sheet: opt Tables(&sheet::DEF),
@@ -15,12 +15,15 @@ const MAX_LABELS_ACROSS: i64 = 100;
 
 const LENGTH: &str = "Points, or a string with a unit: \"0.125in\", \"3.2mm\", \"9pt\".";
 
+// A paper size's name, in any case (`"A4"`).
+one_of!(impl PaperSize + ANY_CASE { Letter = "letter", A4 = "a4" });
+
 table! { pub mod sheet: "[[sheet]]", "A sheet of labels (sizes from the gLabels template database).";
     id: req Str("What --sheet takes, e.g. \"avery-5395\"."),
     name: req Str("Shown by `grogpress sheets`."),
     aliases: opt StrArray("Other product numbers of the same sheet."),
     paper: req AnyOf(
-        &[Ty::OneOf(&["letter", "a4"], "A paper size."), Ty::Table(&paper::DEF)],
+        &[Ty::OneOf(<PaperSize as OneOf>::WORDS, "A paper size."), Ty::Table(&paper::DEF)],
         "\"letter\", \"a4\" or { width, height }.",
     ),
     label_width: req Length(LENGTH),
@@ -179,17 +182,18 @@ fn paper(r: &mut Reader<'_>, t: &Tab<'_, '_>) -> Option<(String, Paper)> {
         ));
     }
     let name = r.get_as::<Str, _>(t, sheet::paper)?;
-    match name.value.as_str() {
-        "letter" => Some((name.value, Paper::LETTER)),
-        "a4" => Some((name.value, Paper::A4)),
-        other => {
-            r.diags.push(crate::error!(
-                "bad-value", Some(name.loc), "unknown paper `{other}`";
-                hint: "paper is \"letter\", \"a4\" or {{ width = ..., height = ... }}"
-            ));
-            None
-        }
+    if let Some(size) = PaperSize::parse(&name.value) {
+        return Some((name.value, size.paper()));
     }
+    let words: Vec<String> = PaperSize::WORDS
+        .iter()
+        .map(|w| format!("\"{w}\""))
+        .collect();
+    r.diags.push(crate::error!(
+        "bad-value", Some(name.loc), "unknown paper `{}`", name.value;
+        hint: "paper is {} or {{ width = ..., height = ... }}", words.join(", ")
+    ));
+    None
 }
 
 #[cfg(test)]

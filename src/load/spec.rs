@@ -80,6 +80,64 @@ pub enum Ty {
     Records(&'static [&'static str], &'static str),
 }
 
+/// A value that is one of fixed words, stated once: the words, in the
+/// order the docs, the schemas and the hints list them, and the value each
+/// stands for. A key declared `Word(Type, "doc")` in [`table!`] is read as
+/// the value (a word not among them is a `bad-value` listing them), and its
+/// schema and docs key table list the same words. Made by [`one_of!`].
+pub trait OneOf: Copy + Sized + 'static {
+    /// The words.
+    const WORDS: &'static [&'static str];
+    /// The value of each word, in the same order.
+    const VALUES: &'static [Self];
+    /// Whether a word is matched whatever its case (`"A4"`).
+    const ANY_CASE: bool = false;
+
+    /// The value `word` stands for, if it is one of the words.
+    fn parse(word: &str) -> Option<Self> {
+        let at = Self::WORDS.iter().position(|w| {
+            if Self::ANY_CASE {
+                w.eq_ignore_ascii_case(word)
+            } else {
+                *w == word
+            }
+        })?;
+        Self::VALUES.get(at).copied()
+    }
+
+    /// The word of a value.
+    fn word(self) -> &'static str
+    where
+        Self: PartialEq,
+    {
+        let at = Self::VALUES.iter().position(|v| *v == self);
+        at.and_then(|at| Self::WORDS.get(at))
+            .copied()
+            .unwrap_or_default()
+    }
+}
+
+/// Declares the words of a [`OneOf`] value once: `one_of!(pub enum Flip {
+/// Long = "long", Short = "short" })` makes the enum and its words;
+/// `one_of!(impl FitMode { Cover = "cover", ... })` gives the words of an
+/// enum declared elsewhere (the model's).
+macro_rules! one_of {
+    ($(#[$meta:meta])* $vis:vis enum $name:ident { $($(#[$vmeta:meta])* $variant:ident = $word:literal),+ $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        $vis enum $name { $($(#[$vmeta])* $variant),+ }
+        $crate::load::spec::one_of!(impl $name { $($variant = $word),+ });
+    };
+    (impl $name:ident $(+ $any_case:ident)? { $($variant:ident = $word:literal),+ $(,)? }) => {
+        impl $crate::load::spec::OneOf for $name {
+            const WORDS: &'static [&'static str] = &[$($word),+];
+            const VALUES: &'static [Self] = &[$($name::$variant),+];
+            $(const $any_case: bool = true;)?
+        }
+    };
+}
+pub(crate) use one_of;
+
 /// A key of a declared table, typed by the kind of value it holds: what
 /// [`Reader::get`] reads. Made by [`table!`].
 pub struct Key<K> {
@@ -177,6 +235,19 @@ pub mod kinds {
         OneOrMany, ArrayOf, AnyOf, IfHas, Map, Blocks, Ref, Records
     );
 
+    /// A [`super::OneOf`] value: declared `Word(Type, "doc")`, a
+    /// [`Ty::OneOf`] of the type's words, read as the type.
+    pub struct Word<T>(PhantomData<T>);
+
+    impl<T: super::OneOf> Kind for Word<T> {
+        type Out<'i> = Option<Located<T>>;
+        const MISSING: Option<&'static str> = Some("string");
+        fn read<'i>(r: &mut Reader<'_>, t: &super::Table<'i>, key: &str) -> Self::Out<'i> {
+            let word = r.opt_str(t, key)?;
+            r.word(word, key)
+        }
+    }
+
     /// The kinds of key that hold one of several shapes, each read by hand
     /// as the shape it turns out to have ([`Reader::get_as`]).
     pub trait Shapes {}
@@ -220,6 +291,9 @@ pub mod kinds {
 /// that is a Rust keyword; `name = path::to::key,` for a key declared in
 /// another table, `(a, b) = path::to::table,` for several. The module sees
 /// its parent's names.
+///
+/// A key `name: opt Word(Type, "doc")` holds one of the words of `Type`, a
+/// [`OneOf`] value, and reads as it.
 ///
 /// ```text
 /// table! { pub mod sides: "[[sides]]", "A side.";
@@ -267,6 +341,17 @@ macro_rules! table {
         pub use $($path)::+ as $key;
         $crate::load::spec::table!(@keys $($rest)*);
     };
+    (@keys $key:ident $(as $n:literal)?: $req:ident Word($ty:ty, $doc:expr), $($rest:tt)*) => {
+        pub const $key: Key<kinds::Word<$ty>> = Key {
+            def: $crate::load::spec::KeyDef {
+                name: $crate::load::spec::table!(@name $key $($n)?),
+                required: $crate::load::spec::table!(@req $req),
+                ty: Ty::OneOf(<$ty as $crate::load::spec::OneOf>::WORDS, $doc),
+            },
+            kind: std::marker::PhantomData,
+        };
+        $crate::load::spec::table!(@keys $($rest)*);
+    };
     (@keys $key:ident $(as $n:literal)?: $req:ident $kind:ident $args:tt, $($rest:tt)*) => {
         pub const $key: Key<kinds::$kind> = Key {
             def: $crate::load::spec::KeyDef {
@@ -282,6 +367,19 @@ macro_rules! table {
 pub(crate) use table;
 
 impl Reader<'_> {
+    /// The value `word` (of the key `key`) stands for; a word not among
+    /// the value's is a `bad-value` whose hint lists them.
+    pub fn word<T: OneOf>(&mut self, word: Located<String>, key: &str) -> Option<Located<T>> {
+        if let Some(value) = T::parse(&word.value) {
+            return Some(Located::new(value, word.loc));
+        }
+        self.diags.push(crate::error!(
+            "bad-value", Some(word.loc), "`{}` is not a `{key}`", word.value;
+            hint: "use one of: {}", T::WORDS.join(", ")
+        ));
+        None
+    }
+
     /// Reports the keys of `t` its kind of table does not have; the table
     /// to read, its missing keys named as the kind names them.
     pub fn open<'a, 'i>(&mut self, t: &'a Table<'i>, def: &'static Def) -> Tab<'a, 'i> {

@@ -1,6 +1,6 @@
 //! Load stage: a card layout template (`templates/labels/<name>.toml`) into a [`CardTemplate`].
 
-use super::spec::{Key, Tab, kinds, table};
+use super::spec::{Key, Tab, kinds, one_of, table};
 use super::toml::{MAX_TYPE_SIZE, Reader, Table, parse};
 
 /// The most a text region's `leading` may be: ten times its type size.
@@ -10,6 +10,11 @@ use crate::model::{
     Align, Anchor, CardTemplate, FitMode, Frame, ImageRegion, ImageSource, Located, MIN_CONTRAST,
     Region, Rgb, Style, TextColor, VAlign, contrast,
 };
+
+one_of!(impl FitMode { Cover = "cover", Contain = "contain", Stretch = "stretch" });
+one_of!(impl Style { Regular = "regular", Bold = "bold", Italic = "italic", BoldItalic = "bold-italic" });
+one_of!(impl Align { Left = "left", Center = "center", Right = "right" });
+one_of!(impl VAlign { Top = "top", Middle = "middle", Bottom = "bottom" });
 
 table! { pub mod layout: "a card template" / "the template",
     "A card layout: regions of the card, one per field, and frames.";
@@ -29,7 +34,7 @@ table! { pub mod image: "[[images]]",
     top: req Length("Points from the card's top-left corner, or a string with a unit; may be negative."),
     width: req Length("Points, or a string with a unit."),
     height: req Length("Points, or a string with a unit."),
-    fit: opt OneOf(&["cover", "contain", "stretch"], "cover fills the box and cuts off the rest (default); contain shows all of it; stretch fills the box out of shape."),
+    fit: opt Word(FitMode, "cover fills the box and cuts off the rest (default); contain shows all of it; stretch fills the box out of shape."),
     anchor: opt OneOf(&["center", "top", "bottom", "left", "right", "top-left", "top-right", "bottom-left", "bottom-right"], "Where the picture sits in its box, and what cover keeps (default center)."),
     radius: opt Length("Corner radius of the box the picture is cut off at (default 0)."),
 }
@@ -51,11 +56,11 @@ table! { pub mod region: "[[regions]]", "A box on the card, in points from its t
     top: req Length("Points, or a string with a unit."),
     width: req Length("Points, or a string with a unit."),
     height: req Length("Points, or a string with a unit."),
-    style: opt OneOf(&["regular", "bold", "italic", "bold-italic"], "Type style."),
+    style: opt Word(Style, "Type style."),
     size: req Num("Preferred type size, pt: more than 0, at most 720."),
     min_size: opt Num("Shrink down to this before card-overflow (more than 0)."),
-    align: opt OneOf(&["left", "center", "right"], "Alignment."),
-    valign: opt OneOf(&["top", "middle", "bottom"], "Vertical alignment."),
+    align: opt Word(Align, "Alignment."),
+    valign: opt Word(VAlign, "Vertical alignment."),
     leading: opt Num("Line height as a multiple of the size: more than 0, at most 10."),
     format: opt Str("{} is the field's text, e.g. \"{}:\"."),
     color: opt Str(
@@ -226,11 +231,10 @@ fn image(r: &mut Reader<'_>, t: &Table<'_>) -> Option<ImageRegion> {
 pub(super) fn fit_and_anchor(
     r: &mut Reader<'_>,
     t: &Tab<'_, '_>,
-    fit: Key<kinds::OneOf>,
+    fit: Key<kinds::Word<FitMode>>,
     anchor: Key<kinds::OneOf>,
 ) -> (FitMode, Anchor) {
-    use FitMode as F;
-    let fit = choice(r, t, fit, [F::Cover, F::Contain, F::Stretch]).unwrap_or(F::Cover);
+    let fit = r.get(t, fit).map_or(FitMode::Cover, |f| f.value);
     let anchor = r
         .get(t, anchor)
         .and_then(|a| Anchor::parse(&a.value))
@@ -298,15 +302,9 @@ fn region(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Region> {
         }
         super::background::color(r, &c).map(TextColor::Rgb)
     });
-    use {Align as A, Style as S, VAlign as V};
-    let style = choice(
-        r,
-        t,
-        k::style,
-        [S::Regular, S::Bold, S::Italic, S::BoldItalic],
-    );
-    let align = choice(r, t, k::align, [A::Left, A::Center, A::Right]);
-    let valign = choice(r, t, k::valign, [V::Top, V::Middle, V::Bottom]);
+    let style = r.get(t, k::style).map(|s| s.value);
+    let align = r.get(t, k::align).map(|a| a.value);
+    let valign = r.get(t, k::valign).map(|v| v.value);
     let (field, size) = (field?, size?);
     let min_size = min_size.map_or(size.value, |m| m.value.min(size.value));
     Some(Region {
@@ -315,32 +313,14 @@ fn region(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Region> {
         top: top?.value,
         width: width?.value,
         height: height?.value,
-        style: style.unwrap_or(S::Regular),
+        style: style.unwrap_or(Style::Regular),
         size: size.value,
         min_size,
-        align: align.unwrap_or(A::Left),
-        valign: valign.unwrap_or(V::Top),
+        align: align.unwrap_or(Align::Left),
+        valign: valign.unwrap_or(VAlign::Top),
         leading,
         format,
         color,
         loc: field.loc,
     })
-}
-
-/// A key that must be one of its declared values: the option in the same place.
-fn choice<T: Copy, const N: usize>(
-    r: &mut Reader<'_>,
-    t: &Tab<'_, '_>,
-    key: Key<kinds::OneOf>,
-    options: [T; N],
-) -> Option<T> {
-    let v = r.get(t, key)?;
-    let found = key.values().iter().position(|name| *name == v.value);
-    if found.is_none() {
-        r.diags.push(crate::error!(
-            "bad-value", Some(v.loc), "`{}` cannot be `{}`", key.name(), v.value;
-            hint: "use one of: {}", key.values().join(", ")
-        ));
-    }
-    found.and_then(|i| options.get(i).copied())
 }

@@ -4,17 +4,25 @@
 //! sound is for validation; a key's own value (a size, a count, a kind)
 //! is checked here.
 
-use super::spec::{Tab, table};
+use super::spec::{Tab, one_of, table};
 use super::toml::{Reader, Table};
 use crate::model::Located;
 use crate::model::track::{BoardPart, MAX_TRACK_BOXES, OnMap, PartAt, PartKind};
+
+one_of!(
+    /// What a track is: a box per turn or a box per number.
+    pub enum TrackKind {
+        Turn = "turn",
+        Numbered = "numbered",
+    }
+);
 
 table! { pub mod tracks: "[[tracks]]",
     "A track printed on a map or on the tracks sheet (tracks.pdf): a turn track, or a numbered track such as victory points 0 to 20. Scenarios place markers and units on its boxes (track = \"vp\", at = 5).";
     id: req Str("The id scenarios name it by, e.g. \"vp\"."),
     name: req Str("The name printed over it, e.g. \"Victory Points\"."),
     short: opt Str("What its boxes are called on set-up cards and in exports, e.g. \"VP\" for \"VP 5\" (default: the name)."),
-    kind: req OneOf(&["turn", "numbered"], "\"turn\" (a box per turn, from 1) or \"numbered\" (a box per number, from 0)."),
+    kind: req Word(TrackKind, "\"turn\" (a box per turn, from 1) or \"numbered\" (a box per number, from 0)."),
     from: opt Int("The first box's number (default 1 for a turn track, 0 for a numbered one)."),
     to: req Int("The last box's number, e.g. 20."),
     wrap: opt Int("A total above `to` is kept as a \"+N\" marker and the box of the total less N, e.g. 20: 25 points are box 5 and the \"+20\" marker; 1 to the number of boxes."),
@@ -58,19 +66,10 @@ fn track(r: &mut Reader<'_>, table: &Table<'_>) -> Option<BoardPart> {
     let id = r.get(&t, k::id);
     let name = r.get(&t, k::name);
     let short = r.get(&t, k::short);
-    let kind = r
-        .get(&t, k::kind)
-        .and_then(|kind| match kind.value.as_str() {
-            "turn" => Some(PartKind::Turn),
-            "numbered" => Some(PartKind::Numbered),
-            _ => {
-                r.diags.push(crate::error!(
-                    "bad-value", Some(kind.loc), "`{}` is not a kind of track", kind.value;
-                    hint: "use one of: {}", k::kind.values().join(", ")
-                ));
-                None
-            }
-        });
+    let kind = r.get(&t, k::kind).map(|kind| match kind.value {
+        TrackKind::Turn => PartKind::Turn,
+        TrackKind::Numbered => PartKind::Numbered,
+    });
     let from = r.get(&t, k::from);
     let to = r.get(&t, k::to);
     let wrap = r.get(&t, k::wrap);

@@ -71,7 +71,7 @@ pub use rules::{CardMention, RulesDoc};
 pub use scenario::Scenario;
 #[cfg(test)]
 pub(crate) use sheet::avery_5395;
-pub use sheet::{CardSize, Paper, SheetTemplate};
+pub use sheet::{CardSize, Paper, PaperSize, SheetTemplate};
 pub use shortcode::{
     Shortcode, ShortcodeArg, ShortcodeProblem, block_alone, block_anchor, block_id_title,
     block_rule, data_anchor, shown_tables,

@@ -17,6 +17,22 @@ impl Paper {
     };
 }
 
+/// A paper named by its size (`paper = "a4"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PaperSize {
+    Letter,
+    A4,
+}
+
+impl PaperSize {
+    pub fn paper(self) -> Paper {
+        match self {
+            PaperSize::Letter => Paper::LETTER,
+            PaperSize::A4 => Paper::A4,
+        }
+    }
+}
+
 /// A playing-card size for print-and-play sheets ("poker" 2.5 x 3.5 in).
 #[derive(Clone, Debug, PartialEq)]
 pub struct CardSize {

@@ -159,7 +159,7 @@ impl Output {
             Body::Pages(source) => (source.title(), source.bleed()),
         };
         stage_output_with(folder, path, |out| {
-            let pdf_error = |e: crate::render::pdf::RenderError| OpError::new(e.to_string());
+            let pdf_error = OpError::from;
             let mut pdf = PdfStream::new(out, title, &nav, &assets.fonts).map_err(pdf_error)?;
             pdf.set_bleed(bleed);
             self.lay_out_into(game, assets, diags, &mut |pages| {

@@ -72,7 +72,7 @@ pub(crate) fn build_html_with(
         extra: &extra,
         figures,
     };
-    let mut files = render_site(&site).map_err(|e| OpError::new(e.to_string()))?;
+    let mut files = render_site(&site)?;
     files.extend(font_licences(&assets.root.fonts())?);
     files.extend(art_copies(
         art.iter().chain(&counter_items).chain(&scenario_items),

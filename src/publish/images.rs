@@ -194,7 +194,7 @@ fn write_tts(images: &CardImages, out: &Path, dpi: f32, book: &FontBook) -> Resu
         let (x, y) = ((hidden % columns) as f32 * w, (hidden / columns) as f32 * h);
         items.extend(images.back.items.iter().map(|it| it.translated(x, y)));
         let svg = outlined_svg(&items, columns as f32 * w, rows as f32 * h, book);
-        let png = svg_to_png(&svg, dpi).map_err(OpError::new)?;
+        let png = svg_to_png(&svg, dpi)?;
         let name = format!("tts-sheet-{}.png", n + 1);
         write_output(out, &out.join(&name), &png)?;
         sheets.push(TtsSheet {
@@ -205,11 +205,7 @@ fn write_tts(images: &CardImages, out: &Path, dpi: f32, book: &FontBook) -> Resu
         });
     }
     let back_svg = outlined_svg(&images.back.items, w, h, book);
-    write_output(
-        out,
-        &out.join("tts-back.png"),
-        &svg_to_png(&back_svg, dpi).map_err(OpError::new)?,
-    )?;
+    write_output(out, &out.join("tts-back.png"), &svg_to_png(&back_svg, dpi)?)?;
     let json = tts_saved_object(images, out, &sheets)?;
     write_output(out, &out.join("tts.json"), json.as_bytes())?;
     Ok(sheets.len() + 2)

@@ -263,8 +263,7 @@ pub(crate) fn write_laid_out(
     previews: Option<(&Path, &super::preview::Previews)>,
     on_preview: &mut dyn FnMut(std::path::PathBuf),
 ) -> Result<(std::path::PathBuf, usize), OpError> {
-    let bytes = crate::render::pdf::render_pdf_nav(&book.doc, &book.nav, &assets.fonts)
-        .map_err(|e| OpError::new(e.to_string()))?;
+    let bytes = crate::render::pdf::render_pdf_nav(&book.doc, &book.nav, &assets.fonts)?;
     let name = format!("{}-rules.pdf", game.id);
     let path = out.join(&game.id).join(&name);
     super::write_output(&out.join(&game.id), &path, &bytes)?;

@@ -2,6 +2,7 @@
 //! format. Renderers never measure text: glyphs and positions come from layout.
 
 mod content;
+mod error;
 pub mod html;
 pub mod pdf;
 mod pdf_forms;
@@ -15,3 +16,5 @@ mod raster;
 pub mod svg;
 pub mod vassal;
 pub mod zip;
+
+pub use error::RenderError;

@@ -12,6 +12,7 @@ use pdf_writer::{Chunk, Filter, Name, Rect, Ref, Str, TextStr};
 
 use subsetter::GlyphRemapper;
 
+use super::RenderError;
 use super::pdf_forms::{Forms, Placed, form_name};
 use super::pdf_images::{UsedImages, image_objects};
 use super::pdf_page::{compressed_new, font_name, page_contents};
@@ -20,16 +21,6 @@ use super::pdf_tags::{Mark, TagTree};
 use crate::layout::{Doc, Item, Nav, Target, TextItem, outline_parents};
 use crate::model::link::{cleaned, is_web_link};
 use crate::text::{FaceId, FontBook, clusters};
-
-/// Why a PDF could not be made (a font the subsetter cannot handle).
-#[derive(Debug)]
-pub struct RenderError(pub String);
-
-impl std::fmt::Display for RenderError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
 
 /// The glyphs used from one face, numbered for its subset in the order they
 /// are first used: `new_id[old]` is the subset glyph id (0 = unused or
@@ -145,7 +136,7 @@ pub struct PdfStream<'a, W: Write> {
 }
 
 fn io_error(e: std::io::Error) -> RenderError {
-    RenderError(format!("cannot write the PDF: {e}"))
+    RenderError::Write(e)
 }
 
 /// The header pdf-writer's `Pdf` starts with.
@@ -644,8 +635,12 @@ impl<W: Write> PdfStream<'_, W> {
         };
         let type0_ref = face_use.font_ref;
         let face = book.face(face_id);
-        let subset = subsetter::subset(&face.data, 0, &face_use.remapper)
-            .map_err(|e| RenderError(format!("cannot subset font {}: {e}", face.name)))?;
+        let subset = subsetter::subset(&face.data, 0, &face_use.remapper).map_err(|e| {
+            RenderError::Font {
+                face: face.name.clone(),
+                message: e.to_string(),
+            }
+        })?;
         let (cid_ref, descriptor_ref, cmap_ref, data_ref) = (
             self.next.bump(),
             self.next.bump(),
@@ -820,7 +815,7 @@ thread_local! {
 /// A zlib stream of `data` at level 2: zlib-rs there is faster than miniz
 /// at level 1 and its files are smaller.
 pub(super) fn deflate(data: &[u8]) -> Result<Vec<u8>, RenderError> {
-    let failed = |e: flate2::CompressError| RenderError(format!("cannot compress a stream: {e}"));
+    let failed = |e: flate2::CompressError| RenderError::Compress(e.to_string());
     ZLIB.with(|zlib| {
         let mut z = zlib.borrow_mut();
         z.reset();

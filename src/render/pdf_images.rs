@@ -13,7 +13,8 @@ use pdf_writer::{Chunk, Filter, Name, Rect, Ref};
 
 use super::content::ContentStream;
 
-use super::pdf::{RenderError, deflate};
+use super::RenderError;
+use super::pdf::deflate;
 use super::pdf_forms::Frame;
 use super::pdf_page::{rounded_rect, trace_path};
 use crate::layout::ImageItem;
@@ -53,11 +54,10 @@ pub(super) fn image_objects(
     id: Ref,
     next: &mut Ref,
 ) -> Result<Vec<Chunk>, RenderError> {
-    let read = |e: std::io::Error| {
-        RenderError(format!(
-            "cannot read the image {}: {e}",
-            image.path.display()
-        ))
+    let read = |e: std::io::Error| RenderError::Image {
+        path: image.path.clone(),
+        decode: false,
+        message: e.to_string(),
     };
     let (w, h) = (image.width as i32, image.height as i32);
     let mut chunks = Vec::new();
@@ -84,11 +84,10 @@ pub(super) fn image_objects(
         }
         ImageFormat::Png => {
             let bytes = image.bytes().map_err(read)?;
-            let decoded = decode_png(&bytes).map_err(|e| {
-                RenderError(format!(
-                    "cannot decode the image {}: {e}",
-                    image.path.display()
-                ))
+            let decoded = decode_png(&bytes).map_err(|e| RenderError::Image {
+                path: image.path.clone(),
+                decode: true,
+                message: e.to_string(),
             })?;
             let color = deflate(&decoded.color)?;
             let mask = match &decoded.alpha {

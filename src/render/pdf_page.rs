@@ -14,7 +14,8 @@ use crate::layout::{Geometry, Ink, Item, Shape, TextItem};
 use crate::model::PathEl;
 use crate::text::{FaceId, FontBook};
 
-use super::pdf::{RenderError, UsedFace, deflate};
+use super::RenderError;
+use super::pdf::{UsedFace, deflate};
 
 /// Pass two: every page's content stream, made on all cores.
 pub(super) fn page_contents(

@@ -15,6 +15,7 @@ use std::ops::Range;
 use resvg::tiny_skia::{self as sk, Transform};
 use resvg::usvg;
 
+use super::RenderError;
 use super::png_encode::{Color, Deflater, filter_rows, png_of, png_of_zlib};
 use super::raster::{Rasterizer, Target, hairline};
 use super::svg::{covers, num_read_back, outlined_item, outlined_root, rgb8, white_ground};
@@ -23,7 +24,7 @@ use crate::model::PathEl;
 use crate::text::{FaceId, FontBook};
 
 /// Rasterises `svg` (sized in points) at `dpi` into PNG bytes.
-pub fn svg_to_png(svg: &str, dpi: f32) -> Result<Vec<u8>, String> {
+pub fn svg_to_png(svg: &str, dpi: f32) -> Result<Vec<u8>, RenderError> {
     let tree = parse(svg)?;
     let canvas = Canvas::of(&tree, dpi)?;
     let mut pixmap = canvas.pixmap(canvas.h)?;
@@ -33,14 +34,14 @@ pub fn svg_to_png(svg: &str, dpi: f32) -> Result<Vec<u8>, String> {
         rows: 0..canvas.h,
     };
     let pixels = pixels_of(&[band], canvas.w);
-    encode(&pixels, canvas.w, dpi).map_err(|e| format!("PNG: {e}"))
+    encode(&pixels, canvas.w, dpi).map_err(RenderError::Png)
 }
 
 /// Our own SVG read back. It names no file: a picture is inline as a
 /// `data:` URL (`TextMode::Outlines`), so usvg is given no folder and a
 /// resolver that decodes those and opens nothing else; built without its
 /// `text` feature, it has no fonts to find (text is drawn as outlines).
-fn parse(svg: &str) -> Result<usvg::Tree, String> {
+fn parse(svg: &str) -> Result<usvg::Tree, RenderError> {
     let options = usvg::Options {
         resources_dir: None,
         image_href_resolver: usvg::ImageHrefResolver {
@@ -49,7 +50,7 @@ fn parse(svg: &str) -> Result<usvg::Tree, String> {
         },
         ..usvg::Options::default()
     };
-    usvg::Tree::from_str(svg, &options).map_err(|e| format!("SVG: {e}"))
+    usvg::Tree::from_str(svg, &options).map_err(|e| RenderError::Svg(e.to_string()))
 }
 
 /// The pixels an SVG is drawn on: `w` x `h`, its user units scaled by
@@ -64,7 +65,7 @@ struct Canvas {
 }
 
 impl Canvas {
-    fn of(tree: &usvg::Tree, dpi: f32) -> Result<Canvas, String> {
+    fn of(tree: &usvg::Tree, dpi: f32) -> Result<Canvas, RenderError> {
         let size = tree.size();
         // The SVG's user unit is the point; resvg reads "pt" sizes as 96/72 px.
         let scale = dpi / 72.0;
@@ -91,9 +92,12 @@ impl Canvas {
     }
 
     /// A transparent pixmap as wide as the canvas and `rows` high.
-    fn pixmap(&self, rows: u32) -> Result<sk::Pixmap, String> {
+    fn pixmap(&self, rows: u32) -> Result<sk::Pixmap, RenderError> {
         let (w, h) = (self.w, self.h);
-        sk::Pixmap::new(w, rows.max(1)).ok_or_else(|| format!("cannot make a {w} x {h} image"))
+        sk::Pixmap::new(w, rows.max(1)).ok_or(RenderError::Canvas {
+            width: w,
+            height: h,
+        })
     }
 }
 
@@ -106,14 +110,14 @@ pub fn items_to_png(
     height: f32,
     book: &FontBook,
     dpi: f32,
-) -> Result<Vec<u8>, String> {
+) -> Result<Vec<u8>, RenderError> {
     // The root element and ground alone: usvg sizes the canvas and maps
     // the view box exactly as it does for the whole picture.
     let root = outlined_root(width, height);
     let ground = white_ground(width, height);
     let canvas = Canvas::of(&parse(&format!("{root}{ground}</svg>"))?, dpi)?;
     let plan = Plan::new(items, width, height, book, canvas)?;
-    encode(&plan.pixels(STRIP)?, canvas.w, dpi).map_err(|e| format!("PNG: {e}"))
+    encode(&plan.pixels(STRIP)?, canvas.w, dpi).map_err(RenderError::Png)
 }
 
 /// How many rows of a big picture are drawn at a time: few enough that
@@ -133,7 +137,7 @@ impl Plan {
     }
 
     /// The picture drawn in `count` bands of rows, on all cores.
-    fn bands(&self, count: usize) -> Result<Vec<Band>, String> {
+    fn bands(&self, count: usize) -> Result<Vec<Band>, RenderError> {
         crate::par::map(&self.rows(count), 2, |rows| self.band(rows.clone()))
             .into_iter()
             .collect()
@@ -142,7 +146,7 @@ impl Plan {
     /// The picture's pixels as the PNG holds them, drawn `strip` rows at a
     /// time on all cores, each thread drawing on one pixmap of its own
     /// and turning each strip into the PNG's RGB rows as it goes.
-    fn pixels(&self, strip: u32) -> Result<Pixels, String> {
+    fn pixels(&self, strip: u32) -> Result<Pixels, RenderError> {
         let (w, h) = (self.canvas.w as usize, self.canvas.h);
         let strip = strip.clamp(1, h.max(1));
         let row = w * 3;
@@ -166,10 +170,10 @@ impl Plan {
             next: 0,
             waiting: std::collections::BTreeMap::new(),
             above: None,
-            zlib: Deflater::new(filtered_len).map_err(|e| format!("PNG: {e}"))?,
+            zlib: Deflater::new(filtered_len).map_err(RenderError::Png)?,
             failed: None,
         });
-        let work = || -> Result<bool, String> {
+        let work = || -> Result<bool, RenderError> {
             let mut pixmap = self.canvas.pixmap(strip)?;
             let mut raster = Rasterizer::default();
             loop {
@@ -201,7 +205,7 @@ impl Plan {
                     .strip_done(k, chunk, filtered, row);
             }
         };
-        let opaque: Result<Vec<bool>, String> = std::thread::scope(|scope| {
+        let opaque: Result<Vec<bool>, RenderError> = std::thread::scope(|scope| {
             let handles: Vec<_> = (1..workers).map(|_| scope.spawn(work)).collect();
             let mine = work();
             std::iter::once(mine)
@@ -220,10 +224,10 @@ impl Plan {
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         if opaque?.into_iter().all(|o| o) {
             if let Some(e) = failed {
-                return Err(format!("PNG: {e}"));
+                return Err(RenderError::Png(e));
             }
             debug_assert_eq!(next, strips, "every strip compressed");
-            let idat = zlib.finish(&filtered).map_err(|e| format!("PNG: {e}"))?;
+            let idat = zlib.finish(&filtered).map_err(RenderError::Png)?;
             return Ok(Pixels {
                 color: Color::Rgb,
                 data: rgb,
@@ -324,7 +328,7 @@ impl Plan {
         height: f32,
         book: &FontBook,
         canvas: Canvas,
-    ) -> Result<Plan, String> {
+    ) -> Result<Plan, RenderError> {
         let mut plan = Plan {
             canvas,
             paths: Vec::new(),
@@ -486,7 +490,7 @@ impl Plan {
     /// touch them, in order, at the canvas's coordinates moved up by the
     /// band's top. Fills and thin strokes go through the [`Rasterizer`];
     /// thick strokes and the rare kinds of item through tiny-skia and resvg.
-    fn band(&self, rows: Range<u32>) -> Result<Band, String> {
+    fn band(&self, rows: Range<u32>) -> Result<Band, RenderError> {
         let mut pixmap = self.canvas.pixmap(rows.len() as u32)?;
         self.draw_rows(&mut pixmap, &mut Rasterizer::default(), rows.clone())?;
         Ok(Band { pixmap, rows })
@@ -499,7 +503,7 @@ impl Plan {
         pixmap: &mut sk::Pixmap,
         raster: &mut Rasterizer,
         rows: Range<u32>,
-    ) -> Result<(), String> {
+    ) -> Result<(), RenderError> {
         let (top, bottom) = (rows.start as f32, rows.end as f32);
         let ground = if self.ground_covers { 255 } else { 0 };
         pixmap.data_mut().fill(ground);

@@ -3,6 +3,8 @@
 //! CRC-32, a fixed date so the same files give the same bytes, and the
 //! central directory that zip readers look entries up in.
 
+use super::RenderError;
+
 /// The DOS date of every entry: 1980-01-01, 00:00.
 const DOS_DATE: u16 = (1 << 5) | 1;
 const DOS_TIME: u16 = 0;
@@ -15,34 +17,20 @@ pub struct ZipWriter {
     entries: Vec<(String, u32, u32, u32)>,
 }
 
-/// Why an archive cannot be written.
-#[derive(Debug, PartialEq)]
-pub enum ZipError {
-    /// An entry, or the archive, past the 4 GB a plain zip holds.
-    TooLarge(String),
-}
-
-impl std::fmt::Display for ZipError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ZipError::TooLarge(name) => write!(f, "{name} is too large for a zip archive (4 GB)"),
-        }
-    }
-}
-
-fn u32_of(n: usize, name: &str) -> Result<u32, ZipError> {
-    u32::try_from(n).map_err(|_| ZipError::TooLarge(name.to_string()))
+fn u32_of(n: usize, name: &str) -> Result<u32, RenderError> {
+    u32::try_from(n).map_err(|_| RenderError::TooLargeForZip(name.to_string()))
 }
 
 impl ZipWriter {
     /// Adds a file named `name` (a `/`-separated path) holding `data`.
-    pub fn add(&mut self, name: &str, data: &[u8]) -> Result<(), ZipError> {
+    pub fn add(&mut self, name: &str, data: &[u8]) -> Result<(), RenderError> {
         let mut crc = flate2::Crc::new();
         crc.update(data);
         let crc = crc.sum();
         let size = u32_of(data.len(), name)?;
         let offset = u32_of(self.bytes.len(), name)?;
-        let name_len = u16::try_from(name.len()).map_err(|_| ZipError::TooLarge(name.into()))?;
+        let name_len =
+            u16::try_from(name.len()).map_err(|_| RenderError::TooLargeForZip(name.into()))?;
         let b = &mut self.bytes;
         b.extend(0x0403_4b50u32.to_le_bytes());
         b.extend(20u16.to_le_bytes()); // version needed: 2.0
@@ -62,10 +50,10 @@ impl ZipWriter {
     }
 
     /// The archive: the entries, then the central directory.
-    pub fn finish(mut self) -> Result<Vec<u8>, ZipError> {
+    pub fn finish(mut self) -> Result<Vec<u8>, RenderError> {
         let start = u32_of(self.bytes.len(), "the archive")?;
         let count = u16::try_from(self.entries.len())
-            .map_err(|_| ZipError::TooLarge("the archive's entry count".into()))?;
+            .map_err(|_| RenderError::TooLargeForZip("the archive's entry count".into()))?;
         for (name, crc, size, offset) in &self.entries {
             let b = &mut self.bytes;
             b.extend(0x0201_4b50u32.to_le_bytes());

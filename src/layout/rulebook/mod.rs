@@ -791,7 +791,7 @@ mod tests {
         let problems = lay_out(&Cards(400.0, 100.0), 2).expect_err("overflow");
         assert_eq!(problems.len(), 1);
         assert_eq!(problems[0].id, "rulebook-overflow");
-        let loc = problems[0].loc.clone().expect("a place");
+        let loc = problems[0].loc.expect("a place");
         assert_eq!(loc.file, 7);
         assert_eq!(&MD[loc.span.range()], "{{ deck(\"action\") }}");
         // One column is wide enough.
@@ -1026,7 +1026,7 @@ mod tests {
         let problems = lay_out_with(&tall_row, md, &[]).expect_err("too tall");
         assert_eq!(problems.len(), 1, "{problems:?}");
         assert_eq!(problems[0].id, "rulebook-overflow");
-        let loc = problems[0].loc.clone().expect("a place");
+        let loc = problems[0].loc.expect("a place");
         assert_eq!(
             (loc.file, loc.span.start),
             (3, md.find("{{").expect("shortcode"))

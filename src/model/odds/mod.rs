@@ -1,10 +1,16 @@
 //! Model: the odds a game's data gives — each row of a results table for a
 //! net modifier (`table_odds`; a combat results table's columns are
 //! `crate::model::crt`'s), and one unit's die against another's
-//! (`opposed_dice`). Exact fractions from the data; `grogpress odds`
+//! (`opposed_dice`), and an attack on a combat results table's column
+//! (`crt_attack`). Exact fractions from the data; `grogpress odds`
 //! prints them.
 
+mod crt_attack;
 mod opposed_dice;
+
+pub use crt_attack::{
+    AttackOdds, ColumnAttack, ColumnResults, Ground, OddsError, ShiftedColumn, Shown, attack_odds,
+};
 
 pub use opposed_dice::{
     Attack, BonusRule, DiceCombat, Fighter, HitDistribution, OpposedOdds, hit_distribution,

@@ -15,6 +15,7 @@ use crate::model::{
     BlockKind, Chart, Deck, FieldValue, Icon, RandomTable, ResultsTable, RollRange, RowOdds,
     Shortcode, Style, block_anchor, block_id_title, face_symbols, row_odds,
 };
+use crate::render::RenderError;
 use crate::render::svg::{escape, fixed, path_data};
 use crate::text::icons::split_icons;
 use crate::text::parse_rich;
@@ -70,7 +71,7 @@ pub fn data_shortcode(
     code: &Shortcode,
     id: Option<String>,
     rows: &mut Vec<ShownRow>,
-) -> Option<Result<String, String>> {
+) -> Option<Result<String, RenderError>> {
     let arg = code.args.first().map(|a| a.value.as_str());
     let mut row_ids = RowIds {
         base: id.clone(),
@@ -88,7 +89,9 @@ pub fn data_shortcode(
             } else if let Some(alone) = crate::model::block_alone(src.game, name) {
                 chart_html(src, &alone, id, &mut row_ids)
             } else {
-                Err(format!("no chart, chart block or random table `{name}`"))
+                Err(RenderError::Shortcode(format!(
+                    "no chart, chart block or random table `{name}`"
+                )))
             }
         }
         "collection" => {
@@ -98,7 +101,7 @@ pub fn data_shortcode(
                     let value = collection_value(c, id, &mut row_ids);
                     render(src, "table.html", "table", value)
                 }
-                None => Err(format!("no collection `{name}`")),
+                None => Err(RenderError::Shortcode(format!("no collection `{name}`"))),
             }
         }
         "dice" => {
@@ -106,7 +109,7 @@ pub fn data_shortcode(
             let note = code.args.get(1).map(|a| a.value.as_str());
             match src.game.collection(name) {
                 Some(dice) => render(src, "dice.html", "dice", dice_value(src, dice, note, id)),
-                None => Err(format!("no collection `{name}`")),
+                None => Err(RenderError::Shortcode(format!("no collection `{name}`"))),
             }
         }
         _ => return None,
@@ -119,14 +122,14 @@ fn render(
     template: &str,
     key: &'static str,
     value: Value,
-) -> Result<String, String> {
+) -> Result<String, RenderError> {
     let mut context = Context::new();
     context.insert_value(key, value);
     // The heading of the odds column, in the game's words.
     context.insert_value("chance", Value::from(src.game.words.chance.as_str()));
     src.tera
         .render(template, &context)
-        .map_err(|e| format!("templates/html/{template}: {e}"))
+        .map_err(|e| RenderError::template(template, e))
 }
 
 /// A chart: each of its blocks as one or more tables, results tables with
@@ -137,7 +140,7 @@ fn chart_html(
     chart: &Chart,
     id: Option<String>,
     row_ids: &mut RowIds<'_>,
-) -> Result<String, String> {
+) -> Result<String, RenderError> {
     let mut tables = Vec::new();
     for block in &chart.blocks {
         let results = match &block.kind {
@@ -178,7 +181,7 @@ fn chart_html(
     );
     src.tera
         .render("chart.html", &context)
-        .map_err(|e| format!("templates/html/chart.html: {e}"))
+        .map_err(|e| RenderError::template("chart.html", e))
 }
 
 fn results_odds(t: &ResultsTable) -> Vec<RowOdds> {

@@ -18,6 +18,7 @@ use crate::model::link::is_safe_link;
 use crate::model::rules::{self, Node, shortcode_in};
 use crate::model::xref::{INDEX_SCHEME, index_term, rule_link_id};
 use crate::model::{Align, RulesDoc, Shortcode, slug};
+use crate::render::RenderError;
 
 /// A heading of a page: its level (1-6), text and anchor.
 #[derive(Clone, Debug, PartialEq)]
@@ -53,7 +54,7 @@ pub trait PageLinks {
     /// The href of the card a `card:` link names (by its exact title), if shown anywhere.
     fn card_href(&mut self, title: &str) -> Option<String>;
     /// The HTML a shortcode stands for.
-    fn shortcode(&mut self, code: &Shortcode) -> Result<String, String>;
+    fn shortcode(&mut self, code: &Shortcode) -> Result<String, RenderError>;
     /// An inline icon (`:sword:` in the prose) as SVG, if the game has one by that name.
     fn icon(&self, name: &str) -> Option<String>;
     /// The table names a run of prose mentions: (byte range in `text`, href).
@@ -102,7 +103,7 @@ pub fn render_markdown(
     doc: &RulesDoc,
     used: &mut UsedIds,
     links: &mut dyn PageLinks,
-) -> Result<PageBody, String> {
+) -> Result<PageBody, RenderError> {
     let shortcodes = &doc.shortcodes[..];
     let events = drop_unsafe_links(resolve_rule_links(
         resolve_card_links(
@@ -782,7 +783,7 @@ mod tests {
         fn card_href(&mut self, title: &str) -> Option<String> {
             (title == "Great Road").then(|| "#card-action-great-road".to_string())
         }
-        fn shortcode(&mut self, code: &Shortcode) -> Result<String, String> {
+        fn shortcode(&mut self, code: &Shortcode) -> Result<String, RenderError> {
             Ok(format!("<div class=\"sc\">{}</div>", code.name))
         }
         fn icon(&self, name: &str) -> Option<String> {
@@ -880,7 +881,7 @@ mod tests {
         fn card_href(&mut self, _: &str) -> Option<String> {
             None
         }
-        fn shortcode(&mut self, _: &Shortcode) -> Result<String, String> {
+        fn shortcode(&mut self, _: &Shortcode) -> Result<String, RenderError> {
             Ok(String::new())
         }
         fn icon(&self, _: &str) -> Option<String> {

@@ -72,19 +72,6 @@ fn csp_place(html: &str) -> usize {
     tag_end(skip_ws(at), "head").unwrap_or(doctype_end)
 }
 
-/// A failure to render (a template that does not parse or render): the
-/// templates are the project's own, so this is an operational error.
-#[derive(Debug)]
-pub struct HtmlError(pub String);
-
-impl std::fmt::Display for HtmlError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for HtmlError {}
-
 #[cfg(test)]
 mod tests {
     use super::*;

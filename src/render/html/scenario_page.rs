@@ -13,6 +13,7 @@ use super::map_page::ExtraPage;
 use super::markdown::{Heading, PageBody, PageLinks, UsedIds, render_markdown, unique_id};
 use crate::layout::Item;
 use crate::model::{RulesDoc, Shortcode, slug};
+use crate::render::RenderError;
 use crate::render::svg::{counter_svg, escape};
 use crate::text::FontBook;
 
@@ -64,11 +65,11 @@ impl PageLinks for Plain {
     fn card_href(&mut self, _title: &str) -> Option<String> {
         None
     }
-    fn shortcode(&mut self, code: &Shortcode) -> Result<String, String> {
-        Err(format!(
+    fn shortcode(&mut self, code: &Shortcode) -> Result<String, RenderError> {
+        Err(RenderError::Shortcode(format!(
             "a scenario's text has no shortcodes ({})",
             code.name
-        ))
+        )))
     }
     fn icon(&self, _name: &str) -> Option<String> {
         None
@@ -194,7 +195,7 @@ pub fn scenario_page(s: &ScenarioShown<'_>, book: &FontBook) -> ExtraPage {
             escape(text)
         ));
         let body = render_markdown(doc, &mut used, &mut Plain).unwrap_or_else(|e| PageBody {
-            html: format!("<p>{}</p>\n", escape(&e)),
+            html: format!("<p>{}</p>\n", escape(&e.to_string())),
             headings: Vec::new(),
             sections: Vec::new(),
         });

@@ -1,0 +1,73 @@
+//! Render (HTML): the files of the reference that are not pages, from the
+//! templates and the font book to the script, the favicon, the stylesheet
+//! (its @font-face rules first) and the font files.
+
+use std::collections::HashSet;
+
+use super::Site;
+use crate::render::svg::css_family;
+use crate::text::FontBook;
+
+/// The script, the favicon, the stylesheet and each font file once, in
+/// that order: (path relative to the html folder, bytes).
+pub(super) fn asset_files(site: &Site<'_>) -> Vec<(String, Vec<u8>)> {
+    let mut files = Vec::new();
+    files.push((
+        "reference.js".to_string(),
+        site.templates.script.clone().into_bytes(),
+    ));
+    files.push((
+        "favicon.svg".to_string(),
+        site.templates.favicon.clone().into_bytes(),
+    ));
+    let mut style = font_faces_css(site.fonts);
+    style.push_str(&site.templates.style);
+    files.push(("style.css".to_string(), style.into_bytes()));
+    let mut written = HashSet::new();
+    for face in site.fonts.faces.iter() {
+        let name = font_file_name(&face.name);
+        if written.insert(name.clone()) {
+            files.push((name, face.data.as_ref().clone()));
+        }
+    }
+    files
+}
+
+/// Where a face's file goes in the html folder.
+fn font_file_name(postscript_name: &str) -> String {
+    let safe: String = postscript_name
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+        .collect();
+    format!("fonts/{safe}.ttf")
+}
+
+/// @font-face rules for every family, with relative URLs to the copied files.
+fn font_faces_css(book: &FontBook) -> String {
+    let mut css =
+        String::from("/* Fonts from fonts/ (see fonts/LICENSE-*), served with the page. */\n");
+    for family in &book.families {
+        for (face, weight, style) in [
+            (family.regular, 400, "normal"),
+            (family.bold, 700, "normal"),
+            (family.italic, 400, "italic"),
+            (family.bold_italic, 700, "italic"),
+        ] {
+            let Some(face) = book.faces.get(face) else {
+                continue;
+            };
+            css.push_str(&format!(
+                "@font-face {{ font-family: \"{}\"; src: url(\"{}\") format(\"truetype\"); font-weight: {weight}; font-style: {style}; }}\n",
+                css_family(&family.name),
+                font_file_name(&face.name)
+            ));
+        }
+    }
+    if let Some(first) = book.families.first() {
+        css.push_str(&format!(
+            ":root {{ --font-text: \"{}\", sans-serif; }}\n",
+            css_family(&first.name)
+        ));
+    }
+    css
+}

@@ -1,0 +1,332 @@
+//! Render (HTML): the links and pieces of one rules page, from the game,
+//! where things are shown and the page's shortcodes to HTML — `card:`,
+//! `rule:`, `figure:` and table links, glossary terms, index marks, icons,
+//! illustrations, and the cards, decks and data a shortcode shows.
+
+use std::collections::{BTreeMap, BTreeSet, HashSet};
+
+use tera::{Context, Tera, Value};
+
+use super::Site;
+use super::page::map;
+use super::placements::{Placements, cards_of};
+use crate::layout::{CardFace, Item};
+use crate::model::figure::{FigureBook, figure_anchor};
+use crate::model::xref::RuleBook;
+use crate::model::{Deck, FieldKind, Shortcode, data_anchor};
+use crate::render::RenderError;
+use crate::render::html::data::{DataSource, ShownRow, data_shortcode, plain_text, rich_html};
+use crate::render::html::markdown::PageLinks;
+use crate::render::svg::{CardSvg, card_svg, escape};
+use crate::text::mentions::TableNames;
+
+/// What one page's Markdown needs to link and show: the site, where
+/// everything is shown, and what this page has drawn and marked so far.
+pub(super) struct Links<'a> {
+    pub(super) site: &'a Site<'a>,
+    pub(super) tera: &'a Tera,
+    pub(super) keys: &'a [Vec<String>],
+    pub(super) shown: &'a Placements,
+    pub(super) table_names: &'a TableNames,
+    pub(super) page: usize,
+    /// Cards already drawn with their id on this page (an id is used once).
+    pub(super) emitted: HashSet<(usize, usize)>,
+    /// Decks already shown with their id on this page.
+    pub(super) emitted_decks: HashSet<usize>,
+    /// Anchors of data shortcodes already used on this page.
+    pub(super) emitted_data: HashSet<String>,
+    /// The table rows shown on this page with their anchors.
+    pub(super) rows: Vec<ShownRow>,
+    /// The cards linked from this page and shown on another: anchor → (deck, card).
+    pub(super) linked: BTreeMap<String, (usize, usize)>,
+    /// The glossary's terms and their aliases, to find in the prose.
+    pub(super) term_names: &'a TableNames,
+    /// Each term's anchor in the index's glossary.
+    pub(super) term_anchors: &'a [String],
+    /// The terms this page marks, to give each its definition on the page.
+    pub(super) used_terms: BTreeSet<usize>,
+    /// The rules' headings and their numbers, for `rule:` links.
+    pub(super) rules: &'a RuleBook,
+    /// Each page's headings' anchors (those [`RuleBook`] has, in order).
+    pub(super) rule_anchors: &'a [Vec<String>],
+    /// The terms this page marks for the index: (term, heading, element id).
+    pub(super) index_marks: Vec<(String, Option<usize>, String)>,
+    /// The rules' figures and their numbers, for `figure:` links.
+    pub(super) figure_book: &'a FigureBook,
+}
+
+/// A glossary term for the templates: its anchor, the term, its aliases and
+/// its definition as HTML.
+pub(super) fn term_value(site: &Site<'_>, anchors: &[String], term: usize) -> Option<Value> {
+    let entry = site.game.glossary.get(term)?;
+    let aliases: Vec<Value> = entry
+        .aliases
+        .iter()
+        .map(|a| Value::from(a.value.as_str()))
+        .collect();
+    Some(map([
+        ("anchor", Value::from(anchors.get(term)?.as_str())),
+        ("term", Value::from(entry.term.value.as_str())),
+        ("aliases", Value::from(aliases)),
+        (
+            "html",
+            Value::from(rich_html(&entry.definition.value, site.icons)),
+        ),
+    ]))
+}
+
+impl PageLinks for Links<'_> {
+    fn rule_number(&self, heading: usize) -> Option<String> {
+        self.rules.number((self.page, heading)).map(str::to_string)
+    }
+
+    fn index_mark(&mut self, term: &str, heading: Option<usize>, id: &str) {
+        self.index_marks
+            .push((term.to_string(), heading, id.to_string()));
+    }
+
+    fn illustration(&mut self, figure: usize) -> Option<String> {
+        let spec = self.site.rules.get(self.page)?.doc.figures.get(figure)?;
+        let drawing = self.site.figures.get(self.page)?.get(figure)?.as_ref()?;
+        let number = *self.figure_book.pages.get(self.page)?.get(figure)?;
+        let anchor = figure_anchor(&spec.id.value);
+        let caption = rich_html(&spec.caption.value, self.site.icons);
+        let figure = &self.site.game.words.figure;
+        let label = format!(
+            "{figure} {number}. {}",
+            crate::text::rich::plain_text(&spec.caption.value)
+        );
+        let svg = crate::render::svg::figure_svg(
+            &drawing.items,
+            drawing.width,
+            drawing.height,
+            &label,
+            &format!("f{number}"),
+            self.site.fonts,
+        );
+        Some(format!(
+            "<figure class=\"illustration\" id=\"{anchor}\">\n{svg}\n<figcaption><span class=\"figure-number\">{} {number}.</span> {caption}</figcaption>\n</figure>\n",
+            crate::render::svg::escape(figure)
+        ))
+    }
+
+    fn figure_link(&mut self, id: &str) -> Option<(String, String)> {
+        let (number, page) = self.figure_book.find(id)?;
+        let anchor = figure_anchor(id);
+        let href = if page == self.page {
+            format!("#{anchor}")
+        } else {
+            format!("{}#{anchor}", self.shown.names.get(page)?)
+        };
+        Some((href, format!("{} {number}", self.site.game.words.figure)))
+    }
+
+    fn words(&self) -> &crate::text::Words {
+        &self.site.game.words
+    }
+
+    fn rule_link(&mut self, id: &str) -> Option<(String, String)> {
+        let (page, heading) = self.rules.find(id, self.page)?;
+        let anchor = self.rule_anchors.get(page)?.get(heading)?;
+        let href = if page == self.page {
+            format!("#{anchor}")
+        } else {
+            format!("{}#{anchor}", self.shown.names.get(page)?)
+        };
+        Some((href, self.rules.label((page, heading))))
+    }
+
+    fn card_href(&mut self, title: &str) -> Option<String> {
+        // Exact title first; the validate stage warns about a different case.
+        let (page, anchor, d, c) = self.shown.by_title.get(title).or_else(|| {
+            let found = self.shown.by_lower.get(&title.to_lowercase())?;
+            self.shown.by_title.get(found)
+        })?;
+        Some(if *page == self.page {
+            format!("#{anchor}")
+        } else {
+            self.linked.insert(anchor.clone(), (*d, *c));
+            format!("{}#{anchor}", self.shown.names[*page])
+        })
+    }
+
+    fn table_mentions(&self, text: &str) -> Vec<(std::ops::Range<usize>, String)> {
+        self.table_names
+            .find(text)
+            .into_iter()
+            .filter_map(|(range, table)| Some((range, self.shown.table_href(table, self.page)?)))
+            .collect()
+    }
+
+    fn term_mentions(&self, text: &str) -> Vec<(std::ops::Range<usize>, usize)> {
+        self.term_names.find(text)
+    }
+
+    fn term_open(&mut self, term: usize) -> String {
+        self.used_terms.insert(term);
+        let anchor = self
+            .term_anchors
+            .get(term)
+            .map_or("glossary", String::as_str);
+        let definition = self
+            .site
+            .game
+            .glossary
+            .get(term)
+            .map(|e| plain_text(&e.definition.value))
+            .unwrap_or_default();
+        format!(
+            "<a class=\"term\" href=\"index.html#{}\" title=\"{}\">",
+            escape(anchor),
+            escape(&definition)
+        )
+    }
+
+    fn icon(&self, name: &str) -> Option<String> {
+        self.site.icons.iter().any(|i| i.name == name).then(|| {
+            crate::render::html::data::icon_svg(self.site.icons, name)
+                .replacen(
+                    "aria-hidden=\"true\" focusable=\"false\"",
+                    &format!("role=\"img\" aria-label=\"{}\"", escape(name)),
+                    1,
+                )
+                .replacen("class=\"icon ", "class=\"icon inline-icon ", 1)
+        })
+    }
+
+    fn shortcode(&mut self, code: &Shortcode) -> Result<String, RenderError> {
+        let anchor = data_anchor(code).filter(|a| self.emitted_data.insert(a.clone()));
+        let source = DataSource {
+            game: self.site.game,
+            icons: self.site.icons,
+            tera: self.tera,
+        };
+        if let Some(html) = data_shortcode(&source, code, anchor, &mut self.rows) {
+            return html;
+        }
+        let cards = cards_of(self.site.game, code);
+        let rendered: Vec<String> = cards
+            .iter()
+            .map(|&(d, c)| self.card_html(d, c, true))
+            .collect::<Result<_, _>>()?;
+        let deck = match (code.name.as_str(), code.args.first()) {
+            ("deck", Some(arg)) => self.site.game.decks.iter().position(|d| d.id == arg.value),
+            _ => None,
+        };
+        let Some(d) = deck else {
+            if cards.is_empty() {
+                return Err(RenderError::Shortcode(format!(
+                    "shortcode `{}` shows nothing",
+                    code.name
+                )));
+            }
+            return Ok(rendered.concat());
+        };
+        let deck = &self.site.game.decks[d];
+        // A deck shown twice on a page keeps its anchor the first time.
+        let id = if self.emitted_decks.insert(d) {
+            self.shown.deck_anchors.get(&(self.page, d)).cloned()
+        } else {
+            None
+        };
+        let mut context = Context::new();
+        context.insert_value(
+            "deck",
+            map([
+                ("id", Value::from(id)),
+                ("name", Value::from(deck.name.as_str())),
+                ("cards", Value::from(rendered)),
+            ]),
+        );
+        self.tera
+            .render("deck.html", &context)
+            .map_err(|e| RenderError::template("deck.html", e))
+    }
+}
+
+impl Links<'_> {
+    /// A card through `card.html`; with its anchor if `anchored` and this is
+    /// its first showing on the page.
+    pub(super) fn card_html(
+        &mut self,
+        d: usize,
+        c: usize,
+        anchored: bool,
+    ) -> Result<String, RenderError> {
+        let game = self.site.game;
+        let deck = &game.decks[d];
+        let id = if anchored && self.emitted.insert((d, c)) {
+            self.shown.anchors.get(&(self.page, d, c)).cloned()
+        } else {
+            None
+        };
+        let faces = self.site.decks.iter().find(|f| f.deck == deck.id);
+        let face = faces.and_then(|f| (f.face)(c).map(|face| (f, face)));
+        let svg = face.map(|(f, face)| {
+            let label = face_text(&face);
+            card_svg(
+                &CardSvg {
+                    face: &face,
+                    width: f.width,
+                    height: f.height,
+                    radius: f.radius,
+                    label: &label,
+                },
+                self.site.fonts,
+            )
+        });
+        let mut context = Context::new();
+        context.insert_value(
+            "card",
+            map([
+                ("id", Value::from(id)),
+                ("deck", Value::from(deck.id.as_str())),
+                ("key", Value::from(self.keys[d][c].as_str())),
+                ("title", Value::from(deck.card_title(c))),
+                ("svg", Value::from(svg)),
+                ("fields", fields_value(deck, c, self.site.icons)),
+            ]),
+        );
+        self.tera
+            .render("card.html", &context)
+            .map_err(|e| RenderError::template("card.html", e))
+    }
+}
+
+/// The text a card face shows, in drawing order, spaces collapsed.
+fn face_text(face: &CardFace) -> String {
+    let words: Vec<&str> = face
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Text(t) => Some(&*t.text),
+            _ => None,
+        })
+        .flat_map(str::split_whitespace)
+        .collect();
+    words.join(" ")
+}
+
+/// Each field of a card with its value as HTML (rich text made bold/italic),
+/// for cards shown as text.
+fn fields_value(deck: &Deck, card: usize, icons: &[crate::model::Icon]) -> Value {
+    let fields: Vec<Value> = deck
+        .fields
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != deck.title_field)
+        .filter_map(|(i, field)| {
+            let text = deck.printed(&deck.cards[card], i)?;
+            let html = if field.kind == FieldKind::Rich {
+                rich_html(&text, icons)
+            } else {
+                escape(&text)
+            };
+            Some(map([
+                ("name", Value::from(field.name.as_str())),
+                ("html", Value::from(html)),
+            ]))
+        })
+        .collect();
+    Value::from(fields)
+}

@@ -1,0 +1,159 @@
+//! Render (HTML): where each card, deck and table of a game is shown, from
+//! the shortcodes of its rules pages to the anchors on each page and the
+//! first showing of each card title and table (what links point at).
+
+use std::collections::{BTreeMap, HashMap};
+
+use crate::model::{Game, Shortcode, data_anchor, shown_tables, slug};
+use crate::text::mentions::TableNames;
+
+/// Where each card is shown: its anchor on every page that shows it, and the
+/// first place each title is shown (what `card:` links point at).
+pub(super) struct Placements {
+    /// (page, deck, card) → anchor id on that page.
+    pub(super) anchors: BTreeMap<(usize, usize, usize), String>,
+    /// (page, deck) → anchor id of the deck's gallery on that page.
+    pub(super) deck_anchors: BTreeMap<(usize, usize), String>,
+    /// (page, anchor) of each data shortcode (table, collection, dice) shown.
+    pub(super) data_anchors: BTreeMap<(usize, String), ()>,
+    /// card title → its first showing: (page, anchor, deck, card).
+    pub(super) by_title: HashMap<String, (usize, String, usize, usize)>,
+    /// lower-cased title → the first (in sorted order) title shown with it.
+    pub(super) by_lower: HashMap<String, String>,
+    /// Each table shown (chart, chart block, random table, collection): its
+    /// title and the (page, anchor) of every showing, in page order.
+    pub(super) tables: Vec<(String, Vec<(usize, String)>)>,
+    pub(super) names: Vec<String>,
+}
+
+impl Placements {
+    pub(super) fn plan(
+        game: &Game,
+        keys: &[Vec<String>],
+        shortcodes: &[&[Shortcode]],
+        names: &[String],
+    ) -> Placements {
+        let mut anchors = BTreeMap::new();
+        let mut deck_anchors = BTreeMap::new();
+        let mut by_title = HashMap::new();
+        let mut data_anchors = BTreeMap::new();
+        let mut tables: Vec<(String, Vec<(usize, String)>)> = Vec::new();
+        let mut table_at: HashMap<String, usize> = HashMap::new();
+        for (page, codes) in shortcodes.iter().enumerate() {
+            for code in codes.iter() {
+                if let Some(anchor) = data_anchor(code) {
+                    data_anchors.insert((page, anchor), ());
+                }
+                for (title, anchor) in shown_tables(game, code) {
+                    data_anchors.insert((page, anchor.clone()), ());
+                    match table_at.get(&anchor) {
+                        Some(&t) => tables[t].1.push((page, anchor)),
+                        None => {
+                            table_at.insert(anchor.clone(), tables.len());
+                            tables.push((title, vec![(page, anchor)]));
+                        }
+                    }
+                }
+                if let ("deck", Some(arg)) = (code.name.as_str(), code.args.first())
+                    && let Some(d) = game.decks.iter().position(|d| d.id == arg.value)
+                {
+                    deck_anchors
+                        .entry((page, d))
+                        .or_insert_with(|| format!("deck-{}", slug(&arg.value)));
+                }
+                for (d, c) in cards_of(game, code) {
+                    let deck = &game.decks[d];
+                    let anchor = format!("card-{}-{}", slug(&deck.id), keys[d][c]);
+                    anchors
+                        .entry((page, d, c))
+                        .or_insert_with(|| anchor.clone());
+                    by_title
+                        .entry(deck.card_title(c))
+                        .or_insert((page, anchor, d, c));
+                }
+            }
+        }
+        let mut titles: Vec<&String> = by_title.keys().collect();
+        titles.sort();
+        let mut by_lower = HashMap::new();
+        for title in titles {
+            by_lower
+                .entry(title.to_lowercase())
+                .or_insert_with(|| title.clone());
+        }
+        Placements {
+            anchors,
+            deck_anchors,
+            data_anchors,
+            by_title,
+            by_lower,
+            tables,
+            names: names.to_vec(),
+        }
+    }
+
+    /// The names of the tables shown, to find in the prose.
+    pub(super) fn table_names(&self) -> TableNames {
+        TableNames::new(
+            self.tables
+                .iter()
+                .enumerate()
+                .map(|(i, (title, _))| (title.as_str(), i)),
+        )
+    }
+
+    /// Where a mention of table `table` on `page` links: its showing on that
+    /// page, else its first.
+    pub(super) fn table_href(&self, table: usize, page: usize) -> Option<String> {
+        let shown = &self.tables.get(table)?.1;
+        let (on, anchor) = shown.iter().find(|(p, _)| *p == page).or(shown.first())?;
+        Some(if *on == page {
+            format!("#{anchor}")
+        } else {
+            format!("{}#{anchor}", self.names[*on])
+        })
+    }
+
+    pub(super) fn anchors_on(&self, page: usize) -> impl Iterator<Item = String> + '_ {
+        let cards = self.anchors.range((page, 0, 0)..(page + 1, 0, 0));
+        let decks = self.deck_anchors.range((page, 0)..(page + 1, 0));
+        let data = self
+            .data_anchors
+            .range((page, String::new())..(page + 1, String::new()))
+            .map(|((_, a), _)| a);
+        cards
+            .map(|(_, a)| a)
+            .chain(decks.map(|(_, a)| a))
+            .chain(data)
+            .cloned()
+    }
+}
+
+/// The (deck, card) pairs a shortcode shows, in order.
+pub(super) fn cards_of(game: &Game, code: &Shortcode) -> Vec<(usize, usize)> {
+    let Some(arg) = code.args.first() else {
+        return Vec::new();
+    };
+    match code.name.as_str() {
+        "deck" => game
+            .decks
+            .iter()
+            .position(|d| d.id == arg.value)
+            .map(|d| (0..game.decks[d].cards.len()).map(|c| (d, c)).collect())
+            .unwrap_or_default(),
+        "card" => {
+            let Some((deck_id, key)) = arg.value.split_once('/') else {
+                return Vec::new();
+            };
+            let Some(d) = game.decks.iter().position(|d| d.id == deck_id) else {
+                return Vec::new();
+            };
+            game.decks[d]
+                .card_index()
+                .find(key)
+                .map(|c| vec![(d, c)])
+                .unwrap_or_default()
+        }
+        _ => Vec::new(),
+    }
+}
