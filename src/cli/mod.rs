@@ -357,12 +357,15 @@ struct PnpArgs {
     /// Resolution of the PNG images
     #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(36..=1200))]
     dpi: u32,
-    /// Also write a Tabletop Simulator deck: sheets of 10 x 7 faces, a back image and tts.json, a saved object to copy into TTS's Saved Objects folder
+    /// Also write a Tabletop Simulator deck under out/<game>/tts/: <game>-<deck>.json and its thumbnail (copy both into TTS's Saves/Saved Objects folder) and images/ (copy into TTS's Mods/Images folder: the deck names its images by file name)
     #[arg(long)]
     tts: bool,
-    /// Web address the TTS images will be uploaded to (e.g. https://example.org/deck), so the saved object can be shared; default: file:// paths on this machine
-    #[arg(long, value_name = "URL", value_parser = parse_web_url)]
+    /// Web address the TTS images will be uploaded to (e.g. https://example.org/deck), so the saved object loads anywhere without copying images
+    #[arg(long, value_name = "URL", value_parser = parse_web_url, conflicts_with = "tts_file_urls")]
     tts_url_base: Option<String>,
+    /// The TTS deck names its images by file:/// URLs where they were written (try the deck on this machine without copying images)
+    #[arg(long)]
+    tts_file_urls: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -570,8 +573,9 @@ pub fn run(cli: Cli) -> ExitCode {
                 svg: pnp.svg,
                 png: pnp.png,
                 dpi: pnp.dpi as f32,
-                tts: pnp.tts || pnp.tts_url_base.is_some(),
+                tts: pnp.tts || pnp.tts_url_base.is_some() || pnp.tts_file_urls,
                 tts_url_base: pnp.tts_url_base,
+                tts_file_urls: pnp.tts_file_urls,
                 overrides: Overrides {
                     card_paper: pnp.paper.map(PaperArg::paper),
                     flip: pnp.flip.map(FlipArg::flip),

@@ -7,6 +7,7 @@ use super::artifact::{PageSource, card_faces};
 use super::background::background_items;
 use super::faces::select_cards;
 use super::images::CardImages;
+use super::tts::{TtsDeck, TtsLinks};
 use super::{Assets, Body, Output, PlanOptions};
 use crate::diag::{Diagnostics, Sources};
 use crate::layout::{self, CardFace, Page, SheetLayout};
@@ -127,7 +128,7 @@ pub(super) fn plan_cards(
             layout::with_background(f, &under)
         })
         .collect();
-        card_images(deck, &indices, &faces, &back_face, size, options)
+        card_images(&game.id, deck, &indices, &faces, &back_face, size, options)
     } else {
         None
     };
@@ -279,6 +280,7 @@ impl PageSource for CardPrint {
 /// The per-card images asked for, if any: named `NN-title` in deck order,
 /// at trim size (trim plus bleed for a print shop).
 fn card_images(
+    game_id: &str,
     deck: &crate::model::Deck,
     indices: &[usize],
     faces: &[CardFace],
@@ -316,13 +318,20 @@ fn card_images(
         back: shift(back),
         width: size.width + 2.0 * bleed,
         height: size.height + 2.0 * bleed,
+        bleed,
         dpi: options.dpi,
         svg: options.svg,
         png: options.png,
-        tts_dpi: options.tts.then_some(TTS_DPI),
         captions: indices.iter().map(|&i| caption(deck, i)).collect(),
-        tts_url_base: options.tts_url_base.clone(),
         deck_name: deck.name.clone(),
+        tts: options.tts.then(|| TtsDeck {
+            name: format!("{}-{}", game_id, deck.id),
+            links: match (&options.tts_url_base, options.tts_file_urls) {
+                (Some(base), _) => TtsLinks::Hosted(base.clone()),
+                (None, true) => TtsLinks::Files,
+                (None, false) => TtsLinks::Portable,
+            },
+        }),
     })
 }
 
@@ -342,9 +351,6 @@ fn caption(deck: &crate::model::Deck, index: usize) -> (String, String) {
         .join("\n");
     (deck.card_title(index), text)
 }
-
-/// Tabletop Simulator sheets: 150 dpi keeps a 10 x 7 poker sheet under 4000 px.
-const TTS_DPI: f32 = 150.0;
 
 /// "action" -> "action-cards"; a deck already called "cards" stays "cards".
 fn cards_file_stem(deck_id: &str) -> String {

@@ -26,6 +26,7 @@ pub mod preview;
 pub mod rulebook;
 mod scenarios;
 pub mod tracks;
+pub mod tts;
 pub mod vassal;
 
 pub use artifact::{Body, Output, PageSource};

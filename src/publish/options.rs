@@ -26,8 +26,11 @@ pub struct PlanOptions {
     pub png: bool,
     pub dpi: f32,
     pub tts: bool,
-    /// A web address the TTS sheets will be at (`--tts-url-base`), instead of `file://` paths.
+    /// A web address the TTS sheets will be at (`--tts-url-base`), instead
+    /// of bare file names TTS finds in its `Mods/Images` folder.
     pub tts_url_base: Option<String>,
+    /// `file:///` URLs of the TTS sheets on this machine (`--tts-file-urls`).
+    pub tts_file_urls: bool,
     /// The chart set (`charts.pdf`), on this paper (default Letter), with odds columns.
     pub charts: bool,
     pub chart_paper: Option<Paper>,
