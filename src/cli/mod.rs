@@ -203,6 +203,15 @@ enum Command {
         /// Duplex: which edge the sheet turns over on (long = most printers' default) [default: the game's flip, else long]
         #[arg(long, value_enum)]
         flip: Option<FlipArg>,
+        /// Move only the back pages right by this length, to correct the printer (see `calibrate duplex`)
+        #[arg(long, allow_hyphen_values = true, default_value = "0mm", value_parser = parse_length_arg)]
+        back_offset_x: f32,
+        /// Move only the back pages down by this length
+        #[arg(long, allow_hyphen_values = true, default_value = "0mm", value_parser = parse_length_arg)]
+        back_offset_y: f32,
+        /// Run each counter's colour 1/16 in past its cut lines, under a gutter between counters, so a duplex shift shows no neighbour's colour
+        #[arg(long)]
+        bleed: bool,
         #[command(flatten)]
         out: OutArg,
     },
@@ -655,15 +664,24 @@ for a results table name one table, e.g. `grogpress odds {game} combat`"
             size,
             paper,
             flip,
+            back_offset_x,
+            back_offset_y,
+            bleed,
             out,
         } => {
             let options = PlanOptions {
                 counters: true,
                 counter_size: size,
+                counter_bleed: bleed,
                 paper: paper.map(PaperArg::paper),
                 overrides: Overrides {
                     flip: flip.map(FlipArg::flip),
                     ..Overrides::default()
+                },
+                pnp: PnpOptions {
+                    back_offset_x,
+                    back_offset_y,
+                    ..PnpOptions::default()
                 },
                 ..PlanOptions::default()
             };

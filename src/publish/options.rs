@@ -40,6 +40,8 @@ pub struct PlanOptions {
     /// Unit counters (`counters.pdf`), `counter_size` points square (default 3/4 in).
     pub counters: bool,
     pub counter_size: Option<f32>,
+    /// Each counter's colour run 1/16 in under a gutter (`counters --bleed`).
+    pub counter_bleed: bool,
     /// Every map: a poster, tiled sheets, an SVG and a PNG (`<map>-map.pdf`...).
     pub maps: bool,
     /// Each scenario's set-up cards and turn record track (`<scenario>-setup.pdf`, `-turns.pdf`).
