@@ -354,6 +354,9 @@ struct PnpArgs {
     /// Print-shop output: one card per page, trim plus 1/8 in bleed, text kept 1/8 in inside the trim
     #[arg(long)]
     print_shop: bool,
+    /// What this print shop asks for (makeplayingcards, drivethrucards, thegamecrafter, printerstudio): its bleed and pixel size, its files (a PDF, or a PNG a card), and a preflight holding text, frames and art to its safe zone
+    #[arg(long, value_name = "NAME", value_parser = crate::publish::shops::parse_shop, conflicts_with = "print_shop")]
+    shop: Option<String>,
     /// Only the cards of this side (its name or id)
     #[arg(long)]
     side: Option<String>,
@@ -579,6 +582,7 @@ pub fn run(cli: Cli) -> ExitCode {
                 side: pnp.side,
                 size: pnp.size,
                 print_shop: pnp.print_shop,
+                shop: pnp.shop,
                 svg: pnp.svg,
                 png: pnp.png,
                 dpi: pnp.dpi as f32,

@@ -25,6 +25,7 @@ mod plan;
 pub mod preview;
 pub mod rulebook;
 mod scenarios;
+pub mod shops;
 pub mod tracks;
 pub mod tts;
 pub mod vassal;

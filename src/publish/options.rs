@@ -21,6 +21,8 @@ pub struct PlanOptions {
     pub size: Option<String>,
     /// One card per page with bleed, instead of home-print sheets.
     pub print_shop: bool,
+    /// A print shop's preset (`--shop NAME`): its bleed, safe zone and files.
+    pub shop: Option<String>,
     /// Per-card images: SVG, PNG at `dpi`, Tabletop Simulator sheets.
     pub svg: bool,
     pub png: bool,
