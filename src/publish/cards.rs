@@ -171,11 +171,12 @@ pub(super) fn plan_cards(
                 ShopFiles::PdfBackFirst => "back and front",
                 _ => "front and back",
             };
+            let inches = format!("{:.3}", shop.bleed / 72.0);
             format!(
-                "{count} {} {cards} for {}, {order}, one per page with {:.2} in bleed",
+                "{count} {} {cards} for {}, {order}, one per page with {} in bleed",
                 size.name.to_lowercase(),
                 shop.name,
-                shop.bleed / 72.0
+                inches.trim_end_matches('0')
             )
         } else {
             format!(
