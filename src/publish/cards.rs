@@ -159,7 +159,13 @@ pub(super) fn plan_cards(
         })
         .collect();
         card_images(
-            &game.id, deck, &indices, &faces, &back_face, size, options, shop,
+            (&game.id, deck),
+            &indices,
+            &faces,
+            &back_face,
+            size,
+            options,
+            shop,
         )
     } else {
         None
@@ -326,8 +332,7 @@ impl PageSource for CardPrint {
 /// The per-card images asked for, if any: named `NN-title` in deck order,
 /// at trim size (trim plus bleed for a print shop).
 fn card_images(
-    game_id: &str,
-    deck: &crate::model::Deck,
+    (game_id, deck): (&str, &crate::model::Deck),
     indices: &[usize],
     faces: &[CardFace],
     back: &CardFace,
