@@ -206,6 +206,15 @@ enum Command {
         /// Duplex: which edge the sheet turns over on (long = most printers' default) [default: the game's flip, else long]
         #[arg(long, value_enum)]
         flip: Option<FlipArg>,
+        /// Move only the back pages right by this length, to correct the printer (see `calibrate duplex`)
+        #[arg(long, allow_hyphen_values = true, default_value = "0mm", value_parser = parse_length_arg)]
+        back_offset_x: f32,
+        /// Move only the back pages down by this length
+        #[arg(long, allow_hyphen_values = true, default_value = "0mm", value_parser = parse_length_arg)]
+        back_offset_y: f32,
+        /// Run each counter's colour 1/16 in past its cut lines, under a gutter between counters, so a duplex shift shows no neighbour's colour
+        #[arg(long)]
+        bleed: bool,
         #[command(flatten)]
         out: OutArg,
     },
@@ -348,6 +357,9 @@ struct PnpArgs {
     /// Print-shop output: one card per page, trim plus 1/8 in bleed, text kept 1/8 in inside the trim
     #[arg(long)]
     print_shop: bool,
+    /// What this print shop asks for (makeplayingcards, drivethrucards, thegamecrafter, printerstudio): its bleed and pixel size, its files (a PDF, or a PNG a card), and a preflight holding text, frames and art to its safe zone
+    #[arg(long, value_name = "NAME", value_parser = crate::publish::shops::parse_shop, conflicts_with = "print_shop")]
+    shop: Option<String>,
     /// Only the cards of this side (its name or id)
     #[arg(long)]
     side: Option<String>,
@@ -360,12 +372,15 @@ struct PnpArgs {
     /// Resolution of the PNG images
     #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(36..=1200))]
     dpi: u32,
-    /// Also write a Tabletop Simulator deck: sheets of 10 x 7 faces, a back image and tts.json, a saved object to copy into TTS's Saved Objects folder
+    /// Also write a Tabletop Simulator deck under out/<game>/tts/: <game>-<deck>.json and its thumbnail (copy both into TTS's Saves/Saved Objects folder) and images/ (copy into TTS's Mods/Images folder: the deck names its images by file name)
     #[arg(long)]
     tts: bool,
-    /// Web address the TTS images will be uploaded to (e.g. https://example.org/deck), so the saved object can be shared; default: file:// paths on this machine
-    #[arg(long, value_name = "URL", value_parser = parse_web_url)]
+    /// Web address the TTS images will be uploaded to (e.g. https://example.org/deck), so the saved object loads anywhere without copying images
+    #[arg(long, value_name = "URL", value_parser = parse_web_url, conflicts_with = "tts_file_urls")]
     tts_url_base: Option<String>,
+    /// The TTS deck names its images by file:/// URLs where they were written (try the deck on this machine without copying images)
+    #[arg(long)]
+    tts_file_urls: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -570,11 +585,13 @@ pub fn run(cli: Cli) -> ExitCode {
                 side: pnp.side,
                 size: pnp.size,
                 print_shop: pnp.print_shop,
+                shop: pnp.shop,
                 svg: pnp.svg,
                 png: pnp.png,
                 dpi: pnp.dpi as f32,
-                tts: pnp.tts || pnp.tts_url_base.is_some(),
+                tts: pnp.tts || pnp.tts_url_base.is_some() || pnp.tts_file_urls,
                 tts_url_base: pnp.tts_url_base,
+                tts_file_urls: pnp.tts_file_urls,
                 overrides: Overrides {
                     card_paper: pnp.paper.map(PaperArg::paper),
                     flip: pnp.flip.map(FlipArg::flip),
@@ -654,15 +671,24 @@ for a results table name one table, e.g. `grogpress odds {game} combat`"
             size,
             paper,
             flip,
+            back_offset_x,
+            back_offset_y,
+            bleed,
             out,
         } => {
             let options = PlanOptions {
                 counters: true,
                 counter_size: size,
+                counter_bleed: bleed,
                 paper: paper.map(PaperArg::paper),
                 overrides: Overrides {
                     flip: flip.map(FlipArg::flip),
                     ..Overrides::default()
+                },
+                pnp: PnpOptions {
+                    back_offset_x,
+                    back_offset_y,
+                    ..PnpOptions::default()
                 },
                 ..PlanOptions::default()
             };

@@ -170,6 +170,12 @@ pub struct CounterOptions {
     pub size: f32,
     pub margin: f32,
     pub flip: Flip,
+    /// Each counter's background runs this far past its trim, under a
+    /// gutter twice as wide between counters (0: counters butted).
+    pub bleed: f32,
+    /// Back pages moved right and down by this much, to correct the
+    /// printer's duplex shift (`calibrate duplex`).
+    pub back_offset: (f32, f32),
 }
 
 impl Default for CounterOptions {
@@ -179,6 +185,8 @@ impl Default for CounterOptions {
             size: 54.0,
             margin: 36.0,
             flip: Flip::Long,
+            bleed: 0.0,
+            back_offset: (0.0, 0.0),
         }
     }
 }
@@ -195,10 +203,13 @@ pub fn lay_out_counters(
     options: &CounterOptions,
 ) -> Result<Doc, Vec<Diagnostic>> {
     let s = options.size;
+    let b = options.bleed;
+    // A counter's pitch: its trim and its bleed on both sides.
+    let pitch = s + 2.0 * b;
     let paper = options.paper;
     let inner = CUT_RUN + 2.0;
-    let columns = ((paper.width - 2.0 * (options.margin + inner)) / s).floor() as usize;
-    let rows = ((paper.height - 2.0 * (options.margin + inner)) / s).floor() as usize;
+    let columns = ((paper.width - 2.0 * (options.margin + inner)) / pitch).floor() as usize;
+    let rows = ((paper.height - 2.0 * (options.margin + inner)) / pitch).floor() as usize;
     if columns == 0 || rows == 0 {
         return Err(vec![crate::error!(
             "counter-overflow",
@@ -211,12 +222,19 @@ pub fn lay_out_counters(
     let grid = CardGrid {
         columns,
         rows,
-        left: (paper.width - columns as f32 * s) / 2.0,
-        top: (paper.height - rows as f32 * s) / 2.0,
-        pitch_x: s,
-        pitch_y: s,
+        left: (paper.width - columns as f32 * pitch) / 2.0 + b,
+        top: (paper.height - rows as f32 * pitch) / 2.0 + b,
+        pitch_x: pitch,
+        pitch_y: pitch,
         card_width: s,
         card_height: s,
+    };
+    let at = |c: usize, r: usize| (grid.left + c as f32 * pitch, grid.top + r as f32 * pitch);
+    // The side's colour under the gutter round a counter (none when butted).
+    let bleed_under = |counter: &Counter, x: f32, y: f32| {
+        (b > 0.0).then(|| {
+            Geometry::Path(rect_path(x - b, y - b, pitch, pitch)).filled(Ink::Rgb(counter.color))
+        })
     };
     // Slots: a side's counters begin a new row.
     let mut slots: Vec<Vec<(usize, usize, &Counter)>> = vec![Vec::new()];
@@ -249,12 +267,14 @@ pub fn lay_out_counters(
         };
         let mut back = front.clone();
         for &(c, r, counter) in page_slots {
-            let (x, y) = (grid.left + c as f32 * s, grid.top + r as f32 * s);
+            let (x, y) = at(c, r);
+            front.items.extend(bleed_under(counter, x, y));
             match counter_front(counter, s, family, book) {
                 Ok(items) => front.items.extend(items.iter().map(|i| i.translated(x, y))),
                 Err(e) => problems.push(e),
             }
             let (bx, by) = mirrored(&grid, paper, options.flip, x, y);
+            back.items.extend(bleed_under(counter, bx, by));
             match counter_back(counter, s, family, book) {
                 Ok(items) => back
                     .items
@@ -262,17 +282,18 @@ pub fn lay_out_counters(
                 Err(e) => problems.push(e),
             }
         }
-        let used: Vec<(f32, f32)> = page_slots
-            .iter()
-            .map(|&(c, r, _)| (grid.left + c as f32 * s, grid.top + r as f32 * s))
-            .collect();
-        front.items.extend(cut_lines(&used, s));
+        let used: Vec<(f32, f32)> = page_slots.iter().map(|&(c, r, _)| at(c, r)).collect();
+        front.items.extend(cut_lines(&used, s, b));
         front.items.extend(footer(title, family, book, options));
         let mirrored_used: Vec<(f32, f32)> = used
             .iter()
             .map(|&(x, y)| mirrored(&grid, paper, options.flip, x, y))
             .collect();
-        back.items.extend(cut_lines(&mirrored_used, s));
+        back.items.extend(cut_lines(&mirrored_used, s, b));
+        let (dx, dy) = options.back_offset;
+        if dx != 0.0 || dy != 0.0 {
+            back.items = back.items.iter().map(|i| i.translated(dx, dy)).collect();
+        }
         doc.pages.push(front);
         doc.pages.push(back);
     }
@@ -312,10 +333,11 @@ fn footer(title: &str, family: &Family, book: &FontBook, options: &CounterOption
     }
 }
 
-/// A frame round each counter and, at every distinct cut position, a line
-/// running out past the block into the margin (so the cuts can be found
-/// once the frames are cut away).
-fn cut_lines(slots: &[(f32, f32)], s: f32) -> Vec<Item> {
+/// At every distinct cut position, a line running out past the block into
+/// the margin (so the cuts can be found once the frames are cut away), and a
+/// frame round each counter when they are butted (with a bleed, the cuts
+/// run through colour and are found from the marks alone).
+fn cut_lines(slots: &[(f32, f32)], s: f32, bleed: f32) -> Vec<Item> {
     let mut items = Vec::new();
     if slots.is_empty() {
         return items;
@@ -338,13 +360,18 @@ fn cut_lines(slots: &[(f32, f32)], s: f32) -> Vec<Item> {
     let mark = |x1: f32, y1: f32, x2: f32, y2: f32| {
         Geometry::line(x1, y1, x2, y2).stroked(Stroke::solid(0.3))
     };
+    // The marks start clear of the bleed.
+    let (near, far) = (bleed + 2.0, bleed + CUT_RUN);
     for x in xs.iter().map(|&x| x as f32 / 100.0) {
-        items.push(mark(x, y0 - CUT_RUN, x, y0 - 2.0));
-        items.push(mark(x, y1 + 2.0, x, y1 + CUT_RUN));
+        items.push(mark(x, y0 - far, x, y0 - near));
+        items.push(mark(x, y1 + near, x, y1 + far));
     }
     for y in ys.iter().map(|&y| y as f32 / 100.0) {
-        items.push(mark(x0 - CUT_RUN, y, x0 - 2.0, y));
-        items.push(mark(x1 + 2.0, y, x1 + CUT_RUN, y));
+        items.push(mark(x0 - far, y, x0 - near, y));
+        items.push(mark(x1 + near, y, x1 + far, y));
+    }
+    if bleed > 0.0 {
+        return items;
     }
     for &(x, y) in slots {
         items.push(Geometry::rect(x, y, s, s, 0.0).stroked(Stroke::solid(0.3)));

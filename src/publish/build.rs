@@ -189,11 +189,9 @@ pub fn write(
             summary: output.summary.clone(),
         });
         if let Some(images) = &output.images {
-            let count = super::write_card_images(images, &folder, &assets.fonts)?;
-            on_written(Written::Images {
-                count,
-                dir: folder.join(&images.dir),
-            });
+            for (count, dir) in super::write_card_images(images, &folder, &assets.fonts)? {
+                on_written(Written::Images { count, dir });
+            }
         }
         committed.push(output);
     }

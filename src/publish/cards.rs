@@ -7,6 +7,8 @@ use super::artifact::{PageSource, card_faces};
 use super::background::background_items;
 use super::faces::select_cards;
 use super::images::CardImages;
+use super::shops::{self, Shop, ShopFiles};
+use super::tts::{TtsDeck, TtsLinks};
 use super::{Assets, Body, Output, PlanOptions};
 use crate::diag::{Diagnostics, Sources};
 use crate::layout::{self, CardFace, Page, SheetLayout};
@@ -59,12 +61,30 @@ pub(super) fn plan_cards(
         return Ok(None);
     };
     check_template_fields(deck, &front, diags);
-    let inset = if options.print_shop {
-        PRINT_SHOP_BLEED
-    } else {
-        0.0
+    let shop: Option<&'static Shop> = match &options.shop {
+        Some(id) => {
+            Some(shops::shop(id).ok_or_else(|| OpError::new(format!("no print shop `{id}`")))?)
+        }
+        None => options.print_shop.then_some(&shops::PRINT_SHOP),
     };
-    let id = if options.print_shop {
+    if let Some(shop) = shop.filter(|s| s.strict) {
+        let (w, h) = shop.trim;
+        if (size.width - w).abs() > 0.01 || (size.height - h).abs() > 0.01 {
+            return Err(OpError::new(format!(
+                "the {} preset is for {} cards ({:.2} x {:.2} in), and this deck's cards are {} ({:.2} x {:.2} in); give --size {}",
+                shop.name,
+                shop.size,
+                w / 72.0,
+                h / 72.0,
+                size.name.to_lowercase(),
+                size.width / 72.0,
+                size.height / 72.0,
+                shop.size
+            )));
+        }
+    }
+    let inset = shop.map_or(0.0, |s| s.safe);
+    let id = if shop.is_some() {
         "outside-safe-zone"
     } else {
         "card-too-small"
@@ -73,7 +93,12 @@ pub(super) fn plan_cards(
     let fits = [&front, &back]
         .iter()
         .all(|t| template_fits(t, (size.width, size.height), inset, id, &what, diags));
-    if !fits {
+    let preflight = shop.filter(|s| s.strict).is_none_or(|s| {
+        [&front, &back]
+            .iter()
+            .all(|t| shops::preflight(t, s, diags))
+    });
+    if !fits || !preflight {
         return Ok(None);
     }
     let (Some(front_family), Some(back_family)) = (
@@ -92,24 +117,30 @@ pub(super) fn plan_cards(
             }
         };
     // Backgrounds run into the bleed where there is one, else stop at the trim.
-    let bleed = if options.print_shop {
-        PRINT_SHOP_BLEED
-    } else {
-        options.pnp.bleed
-    };
+    let bleed = shop.map_or(options.pnp.bleed, |s| s.bleed);
     let card = (size.width, size.height);
     let front_bg = background_items(&front, card, bleed, assets, diags)?;
     let mut back_bg = background_items(&back, card, bleed, assets, diags)?;
-    let shop = options.print_shop;
-    let front_art = card_art(game, &front, Some(deck), card, bleed, shop, sources, diags)?;
+    let at_shop = shop.is_some();
+    let front_art = card_art(
+        game,
+        &front,
+        Some(deck),
+        card,
+        bleed,
+        at_shop,
+        sources,
+        diags,
+    )?;
     let front_memo = layout::FitMemo::default();
-    let back_art = card_art(game, &back, None, card, bleed, shop, sources, diags)?;
+    let back_art = card_art(game, &back, None, card, bleed, at_shop, sources, diags)?;
     back_bg.extend(back_art.items(&back, |_| None));
     let back_face = layout::with_background(back_face, &back_bg);
     let title = format!("{} — {}", game.name, deck.name);
     let count = indices.len();
     // Per-card images need every face at once; the PDF lays them out as it goes.
-    let images = if options.svg || options.png || options.tts {
+    let png_shop = shop.is_some_and(|s| s.files == ShopFiles::PngPerCard);
+    let images = if options.svg || options.png || options.tts || png_shop {
         let faces: Vec<CardFace> = layout::lay_out_cards(
             game,
             deck,
@@ -127,19 +158,42 @@ pub(super) fn plan_cards(
             layout::with_background(f, &under)
         })
         .collect();
-        card_images(deck, &indices, &faces, &back_face, size, options)
+        card_images(
+            (&game.id, deck),
+            &indices,
+            &faces,
+            &back_face,
+            size,
+            options,
+            shop,
+        )
     } else {
         None
     };
-    let (cards_per_part, file_name, summary) = if options.print_shop {
+    let (cards_per_part, file_name, summary) = if let Some(shop) = shop {
+        let cards = if count == 1 { "card" } else { "cards" };
+        let summary = if shop.strict {
+            let order = match shop.files {
+                ShopFiles::PdfBackFirst => "back and front",
+                _ => "front and back",
+            };
+            let inches = format!("{:.3}", shop.bleed / 72.0);
+            format!(
+                "{count} {} {cards} for {}, {order}, one per page with {} in bleed",
+                size.name.to_lowercase(),
+                shop.name,
+                inches.trim_end_matches('0')
+            )
+        } else {
+            format!(
+                "{count} {} {cards}, front and back, one per page with 1/8 in bleed",
+                size.name.to_lowercase()
+            )
+        };
         (
             PRINT_SHOP_CARDS_AT_ONCE,
-            format!("{}-print-shop.pdf", cards_file_stem(&deck.id)),
-            format!(
-                "{count} {} {}, front and back, one per page with 1/8 in bleed",
-                size.name.to_lowercase(),
-                if count == 1 { "card" } else { "cards" }
-            ),
+            format!("{}-{}.pdf", cards_file_stem(&deck.id), shop.id),
+            summary,
         )
     } else {
         let (per_sheet, pages_per_sheet) =
@@ -162,7 +216,7 @@ pub(super) fn plan_cards(
             ),
         )
     };
-    let page_count = if options.print_shop {
+    let page_count = if shop.is_some() {
         2 * count
     } else {
         let (per_sheet, pages_per_sheet) =
@@ -185,7 +239,7 @@ pub(super) fn plan_cards(
             page_count,
             size: size.clone(),
             pnp: options.pnp.clone(),
-            print_shop: options.print_shop,
+            shop: shop.copied(),
         })),
         images,
     }))
@@ -214,7 +268,8 @@ struct CardPrint {
     page_count: usize,
     size: CardSize,
     pnp: layout::PnpOptions,
-    print_shop: bool,
+    /// One card a page for this shop, instead of home-print sheets.
+    shop: Option<Shop>,
 }
 
 impl PageSource for CardPrint {
@@ -227,11 +282,7 @@ impl PageSource for CardPrint {
     }
 
     fn bleed(&self) -> f32 {
-        if self.print_shop {
-            PRINT_SHOP_BLEED
-        } else {
-            0.0
-        }
+        self.shop.map_or(0.0, |s| s.bleed)
     }
 
     fn parts(&self) -> usize {
@@ -260,15 +311,17 @@ impl PageSource for CardPrint {
             ),
             diags,
         )?;
-        if self.print_shop {
-            let pairs = faces.into_iter().map(|f| (f, self.back.clone())).collect();
-            return Ok(layout::lay_out_print_shop(
-                &self.title,
-                pairs,
-                &self.size,
-                PRINT_SHOP_BLEED,
-            )
-            .pages);
+        if let Some(shop) = &self.shop {
+            let back_first = shop.files == ShopFiles::PdfBackFirst;
+            let pairs = (faces.into_iter())
+                .map(|f| match back_first {
+                    true => (self.back.clone(), f),
+                    false => (f, self.back.clone()),
+                })
+                .collect();
+            return Ok(
+                layout::lay_out_print_shop(&self.title, pairs, &self.size, shop.bleed).pages,
+            );
         }
         layout::lay_out_pnp(&self.title, faces, &self.back, &self.size, &self.pnp)
             .map(|doc| doc.pages)
@@ -279,21 +332,19 @@ impl PageSource for CardPrint {
 /// The per-card images asked for, if any: named `NN-title` in deck order,
 /// at trim size (trim plus bleed for a print shop).
 fn card_images(
-    deck: &crate::model::Deck,
+    (game_id, deck): (&str, &crate::model::Deck),
     indices: &[usize],
     faces: &[CardFace],
     back: &CardFace,
     size: &crate::model::CardSize,
     options: &PlanOptions,
+    shop: Option<&Shop>,
 ) -> Option<CardImages> {
-    if !(options.svg || options.png || options.tts) {
+    let png_shop = shop.filter(|s| s.files == ShopFiles::PngPerCard);
+    if !(options.svg || options.png || options.tts || png_shop.is_some()) {
         return None;
     }
-    let bleed = if options.print_shop {
-        PRINT_SHOP_BLEED
-    } else {
-        0.0
-    };
+    let bleed = shop.map_or(0.0, |s| s.bleed);
     let shift = |face: &CardFace| CardFace {
         items: face
             .items
@@ -316,13 +367,20 @@ fn card_images(
         back: shift(back),
         width: size.width + 2.0 * bleed,
         height: size.height + 2.0 * bleed,
-        dpi: options.dpi,
+        bleed,
+        dpi: png_shop.map_or(options.dpi, |s| s.dpi),
         svg: options.svg,
-        png: options.png,
-        tts_dpi: options.tts.then_some(TTS_DPI),
+        png: options.png || png_shop.is_some(),
         captions: indices.iter().map(|&i| caption(deck, i)).collect(),
-        tts_url_base: options.tts_url_base.clone(),
         deck_name: deck.name.clone(),
+        tts: options.tts.then(|| TtsDeck {
+            name: format!("{}-{}", game_id, deck.id),
+            links: match (&options.tts_url_base, options.tts_file_urls) {
+                (Some(base), _) => TtsLinks::Hosted(base.clone()),
+                (None, true) => TtsLinks::Files,
+                (None, false) => TtsLinks::Portable,
+            },
+        }),
     })
 }
 
@@ -342,9 +400,6 @@ fn caption(deck: &crate::model::Deck, index: usize) -> (String, String) {
         .join("\n");
     (deck.card_title(index), text)
 }
-
-/// Tabletop Simulator sheets: 150 dpi keeps a 10 x 7 poker sheet under 4000 px.
-const TTS_DPI: f32 = 150.0;
 
 /// "action" -> "action-cards"; a deck already called "cards" stays "cards".
 fn cards_file_stem(deck_id: &str) -> String {

@@ -26,6 +26,10 @@ pub fn parse_color(s: &str) -> Option<[f32; 3]> {
 
 pub use crate::load::parse_counter_size;
 
+/// Bleed round each counter with `counters --bleed`: 1/16 in (1.6 mm), so
+/// a duplex shift of a millimetre still lands on the counter's own colour.
+pub const COUNTER_BLEED: f32 = 4.5;
+
 /// The counters of the game, if it publishes them; problems go to `diags`.
 pub fn plan_counters(
     game: &Game,
@@ -47,6 +51,12 @@ pub fn plan_counters(
         paper: options.paper.unwrap_or(Paper::LETTER),
         size: options.counter_size.unwrap_or(DEFAULT_SIZE),
         flip: options.pnp.flip,
+        bleed: if options.counter_bleed {
+            COUNTER_BLEED
+        } else {
+            0.0
+        },
+        back_offset: (options.pnp.back_offset_x, options.pnp.back_offset_y),
         ..CounterOptions::default()
     };
     let title = format!("{} — Unit counters", game.name);

@@ -25,7 +25,9 @@ mod plan;
 pub mod preview;
 pub mod rulebook;
 mod scenarios;
+pub mod shops;
 pub mod tracks;
+pub mod tts;
 pub mod vassal;
 
 pub use artifact::{Body, Output, PageSource};

@@ -21,13 +21,18 @@ pub struct PlanOptions {
     pub size: Option<String>,
     /// One card per page with bleed, instead of home-print sheets.
     pub print_shop: bool,
+    /// A print shop's preset (`--shop NAME`): its bleed, safe zone and files.
+    pub shop: Option<String>,
     /// Per-card images: SVG, PNG at `dpi`, Tabletop Simulator sheets.
     pub svg: bool,
     pub png: bool,
     pub dpi: f32,
     pub tts: bool,
-    /// A web address the TTS sheets will be at (`--tts-url-base`), instead of `file://` paths.
+    /// A web address the TTS sheets will be at (`--tts-url-base`), instead
+    /// of bare file names TTS finds in its `Mods/Images` folder.
     pub tts_url_base: Option<String>,
+    /// `file:///` URLs of the TTS sheets on this machine (`--tts-file-urls`).
+    pub tts_file_urls: bool,
     /// The chart set (`charts.pdf`), on this paper (default Letter), with odds columns.
     pub charts: bool,
     pub chart_paper: Option<Paper>,
@@ -37,6 +42,8 @@ pub struct PlanOptions {
     /// Unit counters (`counters.pdf`), `counter_size` points square (default 3/4 in).
     pub counters: bool,
     pub counter_size: Option<f32>,
+    /// Each counter's colour run 1/16 in under a gutter (`counters --bleed`).
+    pub counter_bleed: bool,
     /// Every map: a poster, tiled sheets, an SVG and a PNG (`<map>-map.pdf`...).
     pub maps: bool,
     /// Each scenario's set-up cards and turn record track (`<scenario>-setup.pdf`, `-turns.pdf`).

@@ -1,6 +1,6 @@
 //! Layout: the two-sided duplex calibration sheet — five targets (the
-//! centre and near each corner) of millimetre scales on the front, a bold
-//! cross behind each on the back — whose scales print, for each flip, the
+//! centre and near each corner) of scales readable to 0.25 mm on the front,
+//! a thin cross behind each on the back — whose scales print, for each flip, the
 //! `--back-offset-x/-y` to type where the cross falls.
 
 use super::super::doc::{Doc, Geometry, Item, Page, Stroke};
@@ -51,12 +51,15 @@ const DOWN: [Numbers; 2] = [
 
 const FRONT_TEXT: &str = "**Duplex calibration — front.** Print this two-page sheet \
 two-sided at 100% (no scaling), flipping it as you will flip your cards. Hold it up to a \
-light with this side facing you and find the bold crosses printed on the back. At a target, \
-read the number under the centre of its cross on the row marked **L** if the sheet turns \
-over on its long edge, **S** if on its short edge: the across scale gives --back-offset-x, \
-the down scale --back-offset-y, in millimetres (e.g. --back-offset-x 1.5mm --back-offset-y \
--0.5mm; between the numbers, count the millimetre ticks). A cross exactly on the target needs \
-no offset. Give the centre's reading. If the four corners read more than half a millimetre \
+light with this side facing you and find the thin crosses (each with a ring round its centre) \
+printed on the back. At a target, read where the line of its cross falls on the row marked \
+**L** if the sheet turns over on its long edge, **S** if on its short edge: the across scale \
+gives --back-offset-x, the down scale --back-offset-y, in millimetres, to a quarter \
+millimetre (e.g. --back-offset-x 1.25mm --back-offset-y -0.5mm). Between the numbers, the \
+ticks on one side of a scale are every half millimetre (longer at each millimetre); the short \
+ticks on its other side lie halfway between them: a line on one of those reads a quarter \
+millimetre more or less. The sheet reads to 0.25 mm. A cross exactly on the target needs no \
+offset. Give the centre's reading. If the four corners read more than half a millimetre \
 apart, the printer scales or skews the back: print at 100% (\"actual size\") and check again.";
 
 const BACK_TEXT: &str = "**Duplex calibration — back.** Read these crosses against the \
@@ -139,16 +142,20 @@ fn blank(paper: Paper) -> Page {
     }
 }
 
-/// A bold cross centred on (x, y) with a ring round its centre, its arms
-/// three quarters of the scales' reach.
+/// The width of a cross's lines: 0.3 pt (0.1 mm), thin enough to fall on
+/// one quarter-millimetre tick, dark enough to see through the paper.
+const CROSS_WIDTH: f32 = 0.3;
+
+/// A thin cross centred on (x, y) with a ring round its centre (to find it
+/// by), its arms three quarters of the scales' reach.
 fn cross(x: f32, y: f32) -> Vec<Item> {
     let arm = REACH as f32 * 0.75 * MM;
     let ring = 3.0 * MM;
     vec![
-        Geometry::line(x - arm, y, x + arm, y).stroked(Stroke::solid(1.5)),
-        Geometry::line(x, y - arm, x, y + arm).stroked(Stroke::solid(1.5)),
+        Geometry::line(x - arm, y, x + arm, y).stroked(Stroke::solid(CROSS_WIDTH)),
+        Geometry::line(x, y - arm, x, y + arm).stroked(Stroke::solid(CROSS_WIDTH)),
         Geometry::rect(x - ring, y - ring, 2.0 * ring, 2.0 * ring, ring)
-            .stroked(Stroke::solid(1.0)),
+            .stroked(Stroke::solid(0.5)),
     ]
 }
 

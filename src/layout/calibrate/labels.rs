@@ -87,8 +87,10 @@ fn instructions_box(
 lay it on a sheet of the labels and hold both up to a light (or print it on a label sheet). \
 At the top-left and bottom-right corners, read in millimetres where the edge of the real label \
 falls on the scales: the across scale (x) gives --offset-x, the down scale (y) gives --offset-y \
-(between the numbers, count the millimetre ticks). Type them as grogpress labels GAME \
---offset-x 1.5mm --offset-y -0.5mm, or keep them in game.toml under [publish.options] as \
+to a quarter millimetre: between the numbers, the ticks on one side of a scale are every \
+half millimetre (longer at each millimetre) and the short ticks on its other side lie halfway \
+between them, so an edge on one of those reads a quarter millimetre more or less. The page \
+reads to 0.25 mm. Type them as grogpress labels GAME --offset-x 1.25mm --offset-y -0.5mm, or keep them in game.toml under [publish.options] as \
 label_offset_x and label_offset_y. If the two corners read more than half a millimetre apart, \
 the printer scales the page: print at 100% (\"actual size\") and check again."
     );

@@ -1,7 +1,7 @@
 //! Layout: printer calibration sheets — the two-sided duplex sheet (targets
 //! at the centre and near the four corners) and a label sheet's outlines
 //! with scales at two corners — each a [`Doc`] whose printed scales read
-//! directly as the offsets to type.
+//! directly as the offsets to type, to a quarter millimetre.
 
 mod duplex;
 mod labels;
@@ -47,9 +47,14 @@ struct Numbers {
     tag: &'static str,
 }
 
-/// A millimetre ruler centred on (x, y) running `reach` mm either way along
-/// `axis`, ticks every millimetre (longer at 5 and 10), and its rows of
-/// numbers `clear` mm off it, each row's letter `tag_at` mm along.
+/// A ruler centred on (x, y) running `reach` mm either way along `axis`,
+/// readable to a quarter millimetre: on one side (above an across scale,
+/// left of a down one) a tick every half millimetre, longer at every
+/// millimetre, 5 and 10; on the other side a short tick halfway between
+/// each pair of those, a quarter millimetre off; and its rows of numbers
+/// `clear` mm off it, each row's letter `tag_at` mm along. A thin mark or an
+/// edge falls on (or nearest to) one tick of either row: that tick is the
+/// reading to 0.25 mm.
 struct Ruler<'a> {
     x: f32,
     y: f32,
@@ -60,22 +65,34 @@ struct Ruler<'a> {
     tag_at: f32,
 }
 
+/// The line widths of a ruler: thin, so a quarter millimetre stays readable
+/// (0.2 pt is 0.07 mm).
+const RULE_WIDTH: f32 = 0.25;
+const TICK_WIDTH: f32 = 0.2;
+/// The ticks per millimetre: quarters, the odd ones on the far side.
+pub(super) const TICKS_PER_MM: i32 = 4;
+
 impl Ruler<'_> {
     /// The ruler's lines and numbers.
     fn items(&self, family: &Family, book: &FontBook) -> Result<Vec<Item>, FitError> {
         let mut items = Vec::new();
         let reach = self.reach as f32 * MM;
-        items.push(self.rule(-reach, reach, 0.0, 0.4));
-        for mm in -self.reach..=self.reach {
-            let tick = if mm % 10 == 0 {
-                4.0 * MM
-            } else if mm % 5 == 0 {
-                2.5 * MM
+        items.push(self.rule(-reach, reach, 0.0, RULE_WIDTH));
+        let quarters = self.reach * TICKS_PER_MM;
+        for q in -quarters..=quarters {
+            let along = q as f32 * MM / TICKS_PER_MM as f32;
+            let (from, to) = if q % 2 != 0 {
+                (0.0, 1.2 * MM)
+            } else if q % (10 * TICKS_PER_MM) == 0 {
+                (-4.0 * MM, 0.0)
+            } else if q % (5 * TICKS_PER_MM) == 0 {
+                (-2.5 * MM, 0.0)
+            } else if q % TICKS_PER_MM == 0 {
+                (-1.6 * MM, 0.0)
             } else {
-                1.2 * MM
+                (-0.9 * MM, 0.0)
             };
-            let along = mm as f32 * MM;
-            items.push(self.rule(along, along, tick, 0.3));
+            items.push(self.tick(along, from, to));
         }
         for row in self.rows {
             for mm in (-self.reach..=self.reach).filter(|mm| mm % 5 == 0 && *mm != 0) {
@@ -92,6 +109,17 @@ impl Ruler<'_> {
             items.extend(self.label(row.tag, self.tag_at, row.side, Style::Bold, family, book)?);
         }
         Ok(items)
+    }
+
+    /// A tick `along` points from the ruler's centre, from `from` to `to`
+    /// points across it (negative: above an across ruler, left of a down one).
+    fn tick(&self, along: f32, from: f32, to: f32) -> Item {
+        let (x, y) = (self.x, self.y);
+        let geometry = match self.axis {
+            Axis::Across => Geometry::line(x + along, y + from, x + along, y + to),
+            Axis::Down => Geometry::line(x + from, y + along, x + to, y + along),
+        };
+        geometry.stroked(Stroke::solid(TICK_WIDTH))
     }
 
     /// A line from `from` to `to` along the ruler (points from its centre),
