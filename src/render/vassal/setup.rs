@@ -38,7 +38,9 @@ pub(super) fn counter_gpid(module: &VassalModule, side: usize, piece: usize) -> 
     cards + before + piece + 1
 }
 
-/// The command stream of a saved game holding the set-up's pieces: each
+/// The command stream of a saved game holding the set-up's pieces, and
+/// every copy of the counter mix it does not place on the counter mix's
+/// board (`mix_point`): each
 /// piece added on its map at its point, then a stack per point holding the
 /// pieces there (a stack names its pieces, so they come first).
 pub fn saved_game(module: &VassalModule, setup: &VassalSetup) -> String {
@@ -46,7 +48,27 @@ pub fn saved_game(module: &VassalModule, setup: &VassalSetup) -> String {
     // Each point (map, x, y) and the ids of the pieces on it.
     type Point<'a> = (&'a str, i64, i64);
     let mut stacks: Vec<(Point<'_>, Vec<String>)> = Vec::new();
-    for (n, placed) in setup.placed.iter().enumerate() {
+    let mut all = setup.placed.clone();
+    for (side, (_, pieces)) in module.counters.iter().enumerate() {
+        for (piece, counter) in pieces.iter().enumerate() {
+            let used = setup
+                .placed
+                .iter()
+                .filter(|p| p.side == side && p.piece == piece)
+                .count();
+            let (x, y) = super::mix::mix_point(side, piece);
+            for _ in used..counter.count {
+                all.push(Placed {
+                    side,
+                    piece,
+                    map: super::MIX.to_string(),
+                    x,
+                    y,
+                });
+            }
+        }
+    }
+    for (n, placed) in all.iter().enumerate() {
         let Some(counter) = module
             .counters
             .get(placed.side)
