@@ -140,3 +140,60 @@ pub fn setup_file(module: &VassalModule, setup: &VassalSetup) -> Result<Vec<u8>,
         .map_err(|e| e.to_string())?;
     zip.finish().map_err(|e| e.to_string())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::vassal::{MIX, VassalCounter, mix_point};
+
+    #[test]
+    fn a_set_up_leaves_what_it_does_not_place_in_the_counter_mix() {
+        let counter = |name: &str, count| VassalCounter {
+            name: name.into(),
+            front: format!("{name}-f.png"),
+            back: format!("{name}-b.png"),
+            count,
+            reduced: false,
+        };
+        let module = VassalModule {
+            counters: vec![("Blue".into(), vec![counter("Foot", 3), counter("Horse", 1)])],
+            ..VassalModule::default()
+        };
+        let setup = VassalSetup {
+            name: "Ford".into(),
+            file: "ford.vsav".into(),
+            placed: vec![Placed {
+                side: 0,
+                piece: 0,
+                map: "Map".into(),
+                x: 10,
+                y: 20,
+            }],
+        };
+        let stream = saved_game(&module, &setup);
+        let (x, y) = mix_point(0, 0);
+        let foot_in_mix = format!("{MIX};{x};{y};");
+        let horse = mix_point(0, 1);
+        let horse_in_mix = format!("{MIX};{};{};", horse.0, horse.1);
+        let pieces: Vec<&str> = stream.split('\u{1b}').collect();
+        let on_map = |p: &&&str| p.contains("Map;10;20;") && !p.contains("/stack/");
+        assert_eq!(pieces.iter().filter(on_map).count(), 1);
+        assert_eq!(
+            pieces
+                .iter()
+                .filter(|p| p.starts_with("+/")
+                    && p.contains(&foot_in_mix)
+                    && !p.contains("/stack/"))
+                .count(),
+            2,
+            "two of three Foot left: {stream}"
+        );
+        assert_eq!(
+            pieces
+                .iter()
+                .filter(|p| p.contains(&horse_in_mix) && !p.contains("/stack/"))
+                .count(),
+            1
+        );
+    }
+}

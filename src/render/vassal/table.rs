@@ -128,3 +128,48 @@ pub(super) fn hands(module: &VassalModule) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::vassal::{VassalCard, VassalDeck};
+
+    fn module(sides: &[&str]) -> VassalModule {
+        VassalModule {
+            sides: sides.iter().map(|s| s.to_string()).collect(),
+            decks: vec![VassalDeck {
+                name: "Orders".into(),
+                back: "back.png".into(),
+                cards: vec![VassalCard {
+                    name: "Hold".into(),
+                    front: "hold.png".into(),
+                }],
+                width: 250,
+                height: 350,
+            }],
+            ..VassalModule::default()
+        }
+    }
+
+    #[test]
+    fn a_hand_belongs_to_its_side_alone_a_comma_in_its_name_escaped() {
+        let hands = hands(&module(&["North", "Reds, Whites"]));
+        assert!(hands.contains(
+            "<VASSAL.build.module.PlayerHand mapName=\"North Hand\" side=\"North\" visible=\"false\">"
+        ));
+        assert!(hands.contains("mapName=\"Reds, Whites Hand\" side=\"Reds\\, Whites\""));
+    }
+
+    #[test]
+    fn each_deck_has_a_face_up_discard_pile_returning_to_it() {
+        let mut n = 0;
+        let table = table(&module(&[]), &mut || {
+            n += 1;
+            n
+        });
+        assert!(table.contains("faceDown=\"Always\" height=\"350\" name=\"Orders\""));
+        assert!(table.contains(
+            "faceDown=\"Never\" height=\"350\" name=\"Orders Discard\" owningBoard=\"Table\" reshuffleCommand=\"Return to Orders\" reshuffleTarget=\"Orders\" reshufflable=\"true\""
+        ));
+    }
+}
