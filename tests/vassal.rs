@@ -49,6 +49,17 @@ const VASSAL_ELEMENTS: &[&str] = &[
     "VASSAL.build.module.map.boardPicker.board.ZonedGrid",
     "VASSAL.build.module.map.boardPicker.board.mapgrid.Zone",
     "VASSAL.build.module.PredefinedSetup",
+    "VASSAL.build.module.PlayerHand",
+    "VASSAL.build.module.map.HandMetrics",
+    "VASSAL.build.module.DiceButton",
+    "VASSAL.build.module.SpecialDiceButton",
+    "VASSAL.build.module.SpecialDie",
+    "VASSAL.build.module.SpecialDieFace",
+    "VASSAL.build.module.ChartWindow",
+    "VASSAL.build.widget.TabWidget",
+    "VASSAL.build.widget.Chart",
+    "VASSAL.build.module.turn.TurnTracker",
+    "VASSAL.build.module.turn.CounterTurnLevel",
 ];
 
 /// One element: its name, attributes and text.

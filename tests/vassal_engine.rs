@@ -354,10 +354,30 @@ fn check_game(game: &Path) -> Value {
 
     assert_eq!(read["validation"], json!([]), "VASSAL's module check warns");
 
-    // Decks.
+    // Decks: each a face-down draw pile, a face-up discard pile beside it
+    // whose cards go back into the deck.
     let decks = data_decks(game);
-    let piles = read["decks"].as_array().expect("decks");
+    let all_piles = read["decks"].as_array().expect("decks");
+    let piles: Vec<&Value> = all_piles
+        .iter()
+        .filter(|p| p["face_down"] == "Always")
+        .collect();
     assert_eq!(piles.len(), decks.len(), "one draw pile a deck");
+    assert_eq!(all_piles.len(), 2 * decks.len(), "and one discard pile");
+    for (name, _) in &decks {
+        let discard = all_piles
+            .iter()
+            .find(|p| p["name"] == json!(format!("{name} Discard")))
+            .unwrap_or_else(|| panic!("{name}: no discard pile: {read}"));
+        assert_eq!(discard["face_down"], "Never");
+        assert_eq!(discard["reshuffle_target"], json!(name));
+        assert_eq!(discard["map"], "Table");
+        assert_eq!(
+            discard["cards"],
+            json!([]),
+            "empty until a card is discarded"
+        );
+    }
     for ((name, titles), pile) in decks.iter().zip(piles) {
         assert_eq!(pile["name"], json!(name));
         assert_eq!(pile["map"], json!("Table"));
@@ -388,6 +408,39 @@ fn check_game(game: &Path) -> Value {
             "one back for the deck"
         );
     }
+
+    // Hands: with decks, one for each side of the game (its `[[sides]]`,
+    // then the counter sheet's other sides), seen and used by that side
+    // alone.
+    let toml = read_toml(&game.join("game.toml"));
+    let mut sides: Vec<String> = tables(&toml, "sides")
+        .iter()
+        .map(|side| s(side, "name").to_string())
+        .collect();
+    let counter_sides = toml
+        .get("publish")
+        .and_then(|p| p.get("counters"))
+        .map(|c| tables(c, "sides"))
+        .unwrap_or_default();
+    for side in counter_sides {
+        let name = s(side, "name").to_string();
+        if !sides.contains(&name) {
+            sides.push(name);
+        }
+    }
+    let want_hands: Vec<Value> = if decks.is_empty() {
+        Vec::new()
+    } else {
+        sides
+            .iter()
+            .map(|side| {
+                let name = format!("{side} Hand");
+                json!({"name": name, "sides": [side], "visible_to_all": false,
+                    "accessible_to": [side], "boards": [name]})
+            })
+            .collect()
+    };
+    assert_eq!(read["hands"], Value::Array(want_hands), "a hand a side");
 
     // Pieces.
     let pieces = read["pieces"].as_array().expect("pieces");
@@ -425,12 +478,23 @@ fn check_game(game: &Path) -> Value {
         }
     }
 
-    // Boards: the table of the decks (if any), then one a map.
+    // Boards: the table of the decks (if any) and the sides' hands, then
+    // one a map, then the counter mix's (with counters).
+    let hands: Vec<&Value> = read["hands"]
+        .as_array()
+        .expect("hands")
+        .iter()
+        .map(|h| &h["name"])
+        .collect();
     let boards: Vec<&Value> = read["boards"]
         .as_array()
         .expect("boards")
         .iter()
-        .filter(|b| b["name"] != json!("Table"))
+        .filter(|b| {
+            b["name"] != json!("Table")
+                && b["name"] != json!("Counter Mix")
+                && !hands.contains(&&b["map"])
+        })
         .collect();
     assert_eq!(boards.len(), maps.len(), "one board a map");
     for ((map, board), centres) in maps.iter().zip(&boards).zip(&expected_centres) {
@@ -476,6 +540,17 @@ fn check_game(game: &Path) -> Value {
         }
     }
     read
+}
+
+/// The first board with a grid: a map's (the table, hands and counter mix
+/// have none).
+fn map_board(read: &Value) -> &Value {
+    read["boards"]
+        .as_array()
+        .expect("boards")
+        .iter()
+        .find(|b| !b["grid"].is_null())
+        .unwrap_or_else(|| panic!("no board with a grid: {read}"))
 }
 
 /// The size of the board picture of the map named `name` in the module,
@@ -611,7 +686,7 @@ fn vassal_reads_a_written_game_deck_counters_and_pointy_hex_board_as_the_data_sa
     // What the data above makes, spelled out.
     assert_eq!(read["decks"][0]["cards"].as_array().map(Vec::len), Some(3));
     assert_eq!(read["pieces"].as_array().map(Vec::len), Some(6));
-    let board = &read["boards"][1];
+    let board = map_board(&read);
     assert_eq!(board["grid"]["kind"], json!("hex"));
     assert_eq!(board["grid"]["sideways"], json!(true));
     let dy = board["grid"]["dy"].as_f64().expect("dy");
@@ -623,7 +698,7 @@ fn vassal_reads_grognards_deck_and_square_board_as_the_data_says() {
     let (_tmp, game) = support::temp_game("grognards");
     let read = check_game(&game);
     assert_eq!(read["decks"][0]["cards"].as_array().map(Vec::len), Some(39));
-    assert_eq!(read["boards"][1]["grid"]["kind"], json!("square"));
+    assert_eq!(map_board(&read)["grid"]["kind"], json!("square"));
 }
 
 #[test]
@@ -631,8 +706,8 @@ fn vassal_reads_grid_battles_counters_and_flat_hex_board_as_the_data_says() {
     let (_tmp, game) = support::temp_game("grid-battles");
     let read = check_game(&game);
     assert_eq!(read["pieces"].as_array().map(Vec::len), Some(6));
-    assert_eq!(read["boards"][0]["grid"]["kind"], json!("hex"));
-    assert_eq!(read["boards"][0]["grid"]["sideways"], json!(false));
+    assert_eq!(map_board(&read)["grid"]["kind"], json!("hex"));
+    assert_eq!(map_board(&read)["grid"]["sideways"], json!(false));
 }
 
 /// The places game (tests/support/places_game.rs) exported: each board has

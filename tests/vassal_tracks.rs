@@ -221,12 +221,14 @@ fn vassal_names_the_track_box_or_holding_box_a_piece_is_dropped_in() {
         }
     }
 
-    // The scenario: hexes by code on the zoned board, boxes by name.
+    // The scenario: hexes by code on the zoned board, boxes by name (the
+    // counter mix's copies it does not place aside).
     let setup = &read["setups"][0];
     let mut spots: Vec<(String, String, String)> = setup["pieces"]
         .as_array()
         .expect("pieces")
         .iter()
+        .filter(|p| p["map"] != "Counter Mix")
         .map(|p| {
             let t = |k: &str| p[k].as_str().expect("text").to_string();
             (t("name"), t("map"), t("location"))

@@ -629,6 +629,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "[[publish.counters.sides]]\nname = \"Soviets\"\nunits = { rifle-1 = 4 }\n# a scenario that sets up 3: warning: never places rifle-1 (1 of 4)\n# fix: [[setup]] side = \"Soviets\", available = true, units = [\"rifle-1\"]",
     },
     Explanation {
+        id: "vassal-no-map",
+        text: "A warning of `export vassal`: the game prints counters (`[publish.counters]`) but has no map (`[[maps]]`), so the module has nothing printed to play the counters on. The module gets a plain board, \"Board\" (16 by 12 inches, no grid), for the pieces; add the game's map to play on it in VASSAL, its cells named as printed.",
+        example: "[publish.counters]\nunits = \"formations\"   # warning: no [[maps]] in game.toml\n# fix: [[maps]]\n# id = \"main\"\n# file = \"maps/main.toml\"",
+    },
+    Explanation {
         id: "withdrawn-not-placed",
         text: "A scenario withdraws a unit that is not in play by the withdrawal's turn: it was never set up, arrives later, or has already been withdrawn as often as it was placed. Correct the turn, or the unit.",
         example: "[[reinforcements]]\nside = \"Germans\"\nturn = 4\nunits = [\"pz-2\"]\n[[withdrawals]]\nside = \"Germans\"\nturn = 3\nunits = [\"pz-2\"]   # error: it arrives on turn 4\n# fix: turn = 5",

@@ -29,7 +29,19 @@ java.awt.headless), then prints one JSON object on standard output:
   after it loads the set-up's saved game from the module (GameState's
   decodeSavedGame, the command executed, as PredefinedSetup.launch does):
   each piece on each map, its name, map, point and the location name the
-  map gives that point (Map.locationName, as VASSAL reports a move).
+  map gives that point (Map.locationName, as VASSAL reports a move);
+- hands: every PlayerHand, its map name, its owning sides, whether all see
+  it, and for each roster side whether VASSAL lets that side use it;
+- dice: every DiceButton (its name, number of dice and sides) and every
+  SpecialDiceButton (its name and each die's faces: text and value);
+- charts: every ChartWindow's charts, each chart's name and picture (its
+  size, the picture loaded);
+- turns: every TurnTracker, each counter level's name, start and last turn.
+
+With the environment variable VASSAL_SHOTS set to a folder, the windows are
+also saved as pictures into that folder after the first set-up is loaded (or, without set-ups,
+once a new game is started): the player's window (player.png) and each
+other map window, captured from the X server as VASSAL shows them.
 
 The JVM needs VASSAL's dependencies: Debian's jars under /usr/share/java
 (tests/run.sh installs them). A missing one is an error, not a skip.
@@ -289,6 +301,7 @@ def read(module_path, home, classpath, probes):
                 "name": str(pile.getConfigureName()),
                 "map": str(pile.getMap().getMapName()),
                 "face_down": str(pile.getAttributeValueString("faceDown")),
+                "reshuffle_target": str(pile.getAttributeValueString("reshuffleTarget") or ""),
                 "cards": cards,
             }
         )
@@ -310,11 +323,14 @@ def read(module_path, home, classpath, probes):
                 if layer is not None:
                     prop = str(layer.getLayerName()) + "_Image"
                     shown = []
+                    names = []
                     for _ in range(3):
                         shown.append(str(piece.getProperty(prop)))
+                        names.append(str(piece.getName()))
                         piece.keyEvent(ctrl_f)
                     entry["layer"] = str(layer.getLayerName())
                     entry["shown_after_flips"] = shown
+                    entry["names_after_flips"] = names
                     entry["sizes"] = [image_size(n) for n in entry["images"]]
                 pieces.append(entry)
 
@@ -406,6 +422,119 @@ def read(module_path, home, classpath, probes):
             entry["grid"] = g
         boards.append(entry)
 
+    from VASSAL.build.module import (
+        ChartWindow,
+        DiceButton,
+        PlayerHand,
+        PlayerRoster,
+        SpecialDiceButton,
+        SpecialDie,
+        SpecialDieFace,
+    )
+    from VASSAL.build.module.turn import CounterTurnLevel, TurnTracker
+    from VASSAL.build.widget import Chart
+
+    sides = []
+    for roster in gm.getAllDescendantComponentsOf(PlayerRoster):
+        sides += [str(s) for s in roster.getSides()]
+    hands = []
+    for hand in gm.getAllDescendantComponentsOf(PlayerHand):
+        hands.append(
+            {
+                "name": str(hand.getMapName()),
+                "sides": [str(s) for s in hand.getAttributeValueString("side").split(",") if s],
+                "visible_to_all": str(hand.getAttributeValueString("visible")) == "true",
+                "accessible_to": [s for s in sides if bool(hand.isAccessibleTo(s))],
+                "boards": [str(b.getName()) for b in hand.getAllDescendantComponentsOf(Board)],
+            }
+        )
+    dice = []
+    for button in gm.getAllDescendantComponentsOf(DiceButton):
+        dice.append(
+            {
+                "kind": "dice",
+                "name": str(button.getConfigureName()),
+                "n_dice": int(str(button.getAttributeValueString("nDice"))),
+                "n_sides": int(str(button.getAttributeValueString("nSides"))),
+            }
+        )
+    for button in gm.getAllDescendantComponentsOf(SpecialDiceButton):
+        special = []
+        for die in button.getAllDescendantComponentsOf(SpecialDie):
+            faces = [
+                [str(f.getAttributeValueString("text")), int(str(f.getAttributeValueString("value")))]
+                for f in die.getAllDescendantComponentsOf(SpecialDieFace)
+            ]
+            special.append({"name": str(die.getConfigureName()), "faces": faces})
+        dice.append({"kind": "special", "name": str(button.getConfigureName()), "dice": special})
+    charts = []
+    for window in gm.getAllDescendantComponentsOf(ChartWindow):
+        for chart in window.getAllDescendantComponentsOf(Chart):
+            file = str(chart.getAttributeValueString("fileName"))
+            charts.append(
+                {
+                    "window": str(window.getConfigureName()),
+                    "name": str(chart.getAttributeValueString("chartName")),
+                    "file": file,
+                    "size": image_size(file),
+                }
+            )
+    turns = []
+    for tracker in gm.getAllDescendantComponentsOf(TurnTracker):
+        levels = []
+        for level in tracker.getAllDescendantComponentsOf(CounterTurnLevel):
+            levels.append(
+                {
+                    "name": str(level.getConfigureName()),
+                    "start": int(str(level.getAttributeValueString("start"))),
+                    "last": int(str(level.getAttributeValueString("loopLimit"))),
+                }
+            )
+        turns.append({"name": str(tracker.getConfigureName()), "levels": levels})
+    shots = os.environ.get("VASSAL_SHOTS")
+
+    def shoot():
+        """The player's window as VASSAL shows it, the game started (each
+        map's board in place), captured from the X server into
+        <VASSAL_SHOTS>/player.png; then each other map window likewise."""
+        from java.awt import Rectangle, Robot
+        from java.io import File
+        from javax.imageio import ImageIO
+        from javax.swing import SwingUtilities
+        import time
+
+        from java.awt import Window
+        from javax.swing import JDialog
+
+        def close_dialogs():
+            # VASSAL's questions as a game starts (a new log file?) and
+            # notices: closed, so that the windows behind them show.
+            for w in Window.getWindows():
+                if isinstance(w, JDialog) and w.isVisible():
+                    w.setVisible(False)
+
+        window = gm.getPlayerWindow()
+        window.setBounds(0, 0, 1280, 1024)
+        window.setVisible(True)
+        time.sleep(3)
+        close_dialogs()
+        time.sleep(2)
+        close_dialogs()
+        robot = Robot()
+        ImageIO.write(robot.createScreenCapture(Rectangle(0, 0, 1280, 1024)), "png", File(os.path.join(shots, "player.png")))
+        for m in gm.getAllDescendantComponentsOf(Map):
+            top = m.getView().getTopLevelAncestor()
+            if top is None or top == window:
+                continue
+            close_dialogs()
+            top.setBounds(0, 0, 1280, 1024)
+            top.setVisible(True)
+            top.toFront()
+            time.sleep(3)
+            name = "".join(c if c.isalnum() else "-" for c in str(m.getMapName()))
+            ImageIO.write(robot.createScreenCapture(Rectangle(0, 0, 1280, 1024)), "png", File(os.path.join(shots, name + ".png")))
+            top.setVisible(False)
+
     setups = []
     state = gm.getGameState()
     for setup in gm.getAllDescendantComponentsOf(PredefinedSetup):
@@ -432,8 +561,18 @@ def read(module_path, home, classpath, probes):
                         }
                     )
         setups.append(entry)
+        if shots and len(setups) == 1:
+            shoot()
+
+    if shots and not setups:
+        state.setup(True)
+        shoot()
 
     return {
+        "hands": hands,
+        "dice": dice,
+        "charts": charts,
+        "turns": turns,
         "setups": setups,
         "module": {"name": str(gm.getGameName()), "version": str(gm.getGameVersion())},
         "validation": validation,

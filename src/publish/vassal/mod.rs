@@ -1,8 +1,11 @@
 //! Publish: a game as a VASSAL module (`export vassal`) — its print-and-play
-//! decks as face-down draw piles of card pictures, its counters as pieces
-//! with both faces, its maps as boards with their grids — pictures drawn
-//! as the PDFs draw them, gathered with `buildFile.xml` and `moduledata`
-//! into `out/<game>/<game>.vmod`.
+//! decks as face-down draw piles of card pictures (with discard piles and
+//! a hand per side), its counters as pieces with both faces and in their
+//! printed numbers, its maps as boards with their grids (a plain board,
+//! and a `vassal-no-map` warning, for counters without a map), its dice,
+//! charts, aids and turns as toolbar tools — pictures drawn as the PDFs
+//! draw them, gathered with `buildFile.xml` and `moduledata` into
+//! `out/<game>/<game>.vmod`.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -16,8 +19,8 @@ use crate::model::map::Map;
 use crate::render::png::svg_to_png;
 use crate::render::svg::outlined_svg;
 use crate::render::vassal::{
-    VassalBoard, VassalCard, VassalCounter, VassalDeck, VassalModule, build_file, module_data,
-    setup_file,
+    MIX, MIX_FILE, VassalBoard, VassalCard, VassalCounter, VassalDeck, VassalModule, VassalSetup,
+    build_file, module_data, setup_file,
 };
 use crate::render::zip::ZipWriter;
 
@@ -27,6 +30,7 @@ const DPI: f32 = 100.0;
 
 mod grid;
 mod setup;
+mod tools;
 mod tracks;
 
 pub use grid::{numbering, vassal_grid};
@@ -53,6 +57,8 @@ pub fn export_vassal(
 ) -> Result<Option<Exported>, OpError> {
     let options = PlanOptions {
         cards: true,
+        charts: true,
+        aids: true,
         png: true,
         dpi: DPI,
         ..PlanOptions::default()
@@ -90,6 +96,18 @@ pub fn export_vassal(
             module.boards.push(board);
         }
     }
+    if game.maps.is_empty()
+        && let Some(job) = game.publish.counters.as_ref()
+        && !module.counters.is_empty()
+    {
+        diags.push(crate::warning!(
+            "vassal-no-map", Some(job.units.loc.clone()),
+            "{} has counters but no map: the VASSAL module gets a plain board, \"{PLAIN}\", to play on",
+            game.name;
+            hint: "add the game's map as [[maps]] in game.toml to play on it in VASSAL"
+        ));
+        module.boards.push(plain_board());
+    }
     // Tracks and holding boxes: zones of the maps they are printed on, or
     // boards of the tracks sheet's pages.
     let (regions, boxes) = tracks::box_spots(&game, &drawn);
@@ -103,13 +121,30 @@ pub fn export_vassal(
         .extend(tracks::sheet_boards(&game, &regions, assets, &mut zip)?);
     let mut spots = setup::Spots::new(drawn, boxes);
     module.setups = setup::setups(&game, &pieces, &mut spots);
+    // The whole counter mix, without a scenario: a set-up of its own
+    // (each scenario's holds what the scenario does not place).
+    if !module.counters.is_empty() {
+        module.setups.push(VassalSetup {
+            name: MIX.to_string(),
+            file: MIX_FILE.to_string(),
+            placed: Vec::new(),
+        });
+    }
     module.boards.extend(spots.holding_board());
+    module.dice = tools::dice(&game);
+    module.charts = tools::charts(&game, &outputs, assets, &mut zip)?;
+    module.turns = tools::turns(&game);
     for s in &module.setups {
         let file = setup_file(&module, s).map_err(|e| OpError::new(format!("{}: {e}", s.name)))?;
         add(&mut zip, &s.file, &file)?;
     }
     let cards = module.decks.iter().map(|d| d.cards.len()).sum();
-    let counters = module.counters.iter().map(|(_, p)| p.len()).sum();
+    // Counters as printed: every copy of the counter mix.
+    let counters = module
+        .counters
+        .iter()
+        .flat_map(|(_, p)| p.iter().map(|c| c.count))
+        .sum();
     if cards + counters + module.boards.len() == 0 {
         return Err(OpError::new(format!(
             "{} has no print-and-play deck ([[publish.cards]]), counters or map to put in a VASSAL module",
@@ -225,6 +260,7 @@ fn counter_pieces(
         };
         if let Some(i) = sides[at].1.iter().position(|p| p.name == counter.name) {
             keys.entry(counter.key).or_insert((at, i));
+            sides[at].1[i].count += 1;
             continue;
         }
         keys.entry(counter.key).or_insert((at, sides[at].1.len()));
@@ -259,9 +295,39 @@ fn counter_pieces(
             name: counter.name.clone(),
             front: front_file,
             back: back_file,
+            count: 1,
+            reduced: reduced(counter),
         });
     }
     Ok((sides, keys))
+}
+
+/// The name of the plain board of a game with counters but no map.
+pub const PLAIN: &str = "Board";
+
+/// A plain board to play on, 16 by 12 inches, without a picture or grid.
+fn plain_board() -> VassalBoard {
+    VassalBoard {
+        name: PLAIN.to_string(),
+        image: String::new(),
+        width: pixels(16.0 * 72.0),
+        height: pixels(12.0 * 72.0),
+        grid: None,
+        zones: Vec::new(),
+    }
+}
+
+/// Whether a counter's back is a reduced face: a strip whose back's
+/// factors differ from its front's.
+fn reduced(counter: &Counter) -> bool {
+    counter.strip.as_ref().is_some_and(|strip| {
+        strip.front.len() != strip.back.len()
+            || strip
+                .front
+                .iter()
+                .zip(&strip.back)
+                .any(|(f, b)| f.text != b.text || f.mark != b.mark)
+    })
 }
 
 /// A file-name-safe form of a name.

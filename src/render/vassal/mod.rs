@@ -1,8 +1,10 @@
 //! Render: a VASSAL module's `buildFile.xml` and `moduledata` from a
 //! [`VassalModule`] — decks as draw piles of cards (each a basic piece
-//! with its front, masked by its back), counters as pieces whose two faces
-//! are the levels of a layer, flipped with Ctrl+F, in a piece palette by
-//! side, and boards with their hex or square grid — in the element names
+//! with its front, masked by its back), each with a face-up discard pile
+//! and a hand per side, counters as pieces whose two faces are the levels
+//! of a layer, flipped with Ctrl+F, in a piece palette by side (and in
+//! their printed numbers on a "Counter Mix" map of the set-ups), boards with their hex or
+//! square grid, dice buttons, a Charts window and a turn tracker — in the element names
 //! and piece encodings VASSAL's own source reads (`VASSAL.build.*`
 //! classes; `BasicPiece`, `Obscurable`, `Embellishment` type strings
 //! through `SequenceEncoder`).
@@ -10,12 +12,18 @@
 use std::fmt::Write as _;
 
 mod grid;
+mod mix;
 mod piece;
 mod setup;
+mod table;
+mod tools;
 
 pub use grid::{Numbering, VassalZone, region_grid};
+pub use mix::{MIX, MIX_FILE, mix_point};
 pub use piece::{card_text, counter_text};
 pub use setup::{Placed, VassalSetup, saved_game, setup_file};
+pub use table::{TABLE, discard_name, hand_name};
+pub use tools::{CHARTS, VassalChart, VassalDie, VassalTurns};
 
 use grid::grid_element;
 
@@ -36,6 +44,12 @@ pub struct VassalModule {
     pub boards: Vec<VassalBoard>,
     /// The scenarios, each a set-up a player starts a game from.
     pub setups: Vec<VassalSetup>,
+    /// The game's dice, each a button that rolls it.
+    pub dice: Vec<VassalDie>,
+    /// The charts and player aids, tabs of a Charts window.
+    pub charts: Vec<VassalChart>,
+    /// The game's turns, counted by a turn tracker.
+    pub turns: Option<VassalTurns>,
 }
 
 /// A deck: its cards, face down, on the table.
@@ -62,6 +76,10 @@ pub struct VassalCounter {
     pub name: String,
     pub front: String,
     pub back: String,
+    /// How many copies the game prints (its counter mix).
+    pub count: usize,
+    /// The back is the unit's reduced face.
+    pub reduced: bool,
 }
 
 /// A board: its image and, if it has one, its grid.
@@ -158,9 +176,11 @@ pub fn build_file(module: &VassalModule) -> String {
     }
     body.push_str("  </VASSAL.build.module.PlayerRoster>\n");
     body.push_str("  <VASSAL.build.module.GlobalOptions/>\n");
-    // The table: the decks, face down, side by side (none without decks).
+    // The table: the decks, face down, side by side, each with its discard
+    // pile (none without decks); and a hand for each side.
     if !module.decks.is_empty() {
-        body.push_str(&table(module, &mut next));
+        body.push_str(&table::table(module, &mut next));
+        body.push_str(&table::hands(module));
     }
     for board in &module.boards {
         body.push_str(&board_map(board));
@@ -186,6 +206,12 @@ pub fn build_file(module: &VassalModule) -> String {
         }
         body.push_str("  </VASSAL.build.module.PieceWindow>\n");
     }
+    body.push_str(&mix::counter_mix(module));
+    body.push_str(&tools::dice_buttons(&module.dice));
+    body.push_str(&tools::charts_window(&module.charts));
+    if let Some(turns) = &module.turns {
+        body.push_str(&tools::turn_tracker(turns));
+    }
     // The set-ups, each a saved game in the module (`setup_file`), offered
     // when a game is started.
     for setup in &module.setups {
@@ -207,50 +233,6 @@ pub fn build_file(module: &VassalModule) -> String {
     x.push_str(&body);
     x.push_str("</VASSAL.build.GameModule>\n");
     x
-}
-
-/// The map window of the decks: each a face-down draw pile on a plain table.
-fn table(module: &VassalModule, next: &mut impl FnMut() -> usize) -> String {
-    let mut out = String::new();
-    let table_width = 200 + module.decks.iter().map(|d| d.width + 60).sum::<u32>();
-    let table_height = 200 + module.decks.iter().map(|d| d.height).max().unwrap_or(0);
-    let _ = writeln!(out, "  <VASSAL.build.module.Map mapName=\"Table\">");
-    out.push_str("    <VASSAL.build.module.map.BoardPicker>\n");
-    let _ = writeln!(
-        out,
-        "      <VASSAL.build.module.map.boardPicker.Board color=\"225,225,215\" height=\"{table_height}\" image=\"\" name=\"Table\" reversible=\"false\" width=\"{table_width}\"/>"
-    );
-    out.push_str("    </VASSAL.build.module.map.BoardPicker>\n");
-    for part in MAP_PARTS {
-        let _ = writeln!(out, "    <{part}/>");
-    }
-    let mut left = 100;
-    for deck in &module.decks {
-        let _ = writeln!(
-            out,
-            "    <VASSAL.build.module.map.DrawPile allowMultiple=\"false\" allowSelect=\"false\" draw=\"true\" faceDown=\"Always\" height=\"{}\" name=\"{}\" owningBoard=\"Table\" reshufflable=\"false\" shuffle=\"Always\" width=\"{}\" x=\"{}\" y=\"{}\">",
-            deck.height,
-            xml(&deck.name),
-            deck.width,
-            left + deck.width / 2,
-            100 + deck.height / 2
-        );
-        for card in &deck.cards {
-            let id = next();
-            let _ = writeln!(
-                out,
-                "      <VASSAL.build.widget.CardSlot entryName=\"{}\" gpid=\"{id}\" height=\"{}\" width=\"{}\">{}</VASSAL.build.widget.CardSlot>",
-                xml(&card.name),
-                deck.height,
-                deck.width,
-                xml(&card_text(card, &deck.back, id))
-            );
-        }
-        out.push_str("    </VASSAL.build.module.map.DrawPile>\n");
-        left += deck.width + 60;
-    }
-    out.push_str("  </VASSAL.build.module.Map>\n");
-    out
 }
 
 /// A map window holding one board and its grid.

@@ -50,6 +50,9 @@ impl Sequence {
     }
 }
 
+/// The level name of a reduced face: a suffix to the piece's name.
+pub(super) const REDUCED: &str = "+ (reduced)";
+
 /// Ctrl+F: keycode 70, modifiers Ctrl (2) | Ctrl-down (128).
 const CTRL_F: &str = "70,130";
 
@@ -87,10 +90,14 @@ fn mask(back: &str) -> String {
 }
 
 /// A layer (Embellishment) of two levels, the front and the back, always
-/// shown, its level turned with Ctrl+F ("Flip").
-fn two_faces(front: &str, back: &str) -> String {
+/// shown, its level turned with Ctrl+F ("Flip"). A `reduced` back (a
+/// unit's reduced face) names its level " (reduced)" after the piece's
+/// name ("+" before a level's name makes it a suffix), so VASSAL reports
+/// the piece as "Pz Bn (reduced)" while that face is up.
+fn two_faces(front: &str, back: &str, reduced: bool) -> String {
     let images = Sequence::new(',').push(front).push(back).value();
-    let names = Sequence::new(',').push("").push("").value();
+    let back_name = if reduced { REDUCED } else { "" };
+    let names = Sequence::new(',').push("").push(back_name).value();
     let fields: [&str; 29] = [
         "", "130", "", "Flip", "130", "F", "", "130", "", "", "", "1", "false", "0", "0", &images,
         &names, "true", "Face", "", "", "false", "", "1", "1", "true", "", CTRL_F, "",
@@ -133,7 +140,7 @@ pub fn card_text(card: &VassalCard, back: &str, gpid: usize) -> String {
 /// over a basic piece without an image.
 fn counter_types(counter: &VassalCounter) -> [String; 2] {
     [
-        two_faces(&counter.front, &counter.back),
+        two_faces(&counter.front, &counter.back, counter.reduced),
         basic_piece("", &counter.name),
     ]
 }
@@ -221,6 +228,8 @@ mod tests {
             name: "Archer".into(),
             front: "images/counters/archer-front.png".into(),
             back: "images/counters/archer-back.png".into(),
+            count: 1,
+            reduced: false,
         };
         let parts = decode(&counter_text(&counter, 3), '/');
         let traits = decode(&parts[2], '\t');
@@ -233,10 +242,25 @@ mod tests {
             (layer[4].as_str(), layer[5].as_str(), layer[6].as_str()),
             ("Flip", "130", "F")
         );
+        assert_eq!(decode(&layer[17], ','), ["", ""], "no level names");
         assert_eq!(layer[19], "Face");
         assert_eq!(layer[26], "true", "always active");
         assert_eq!(layer[28], CTRL_F, "the increase key");
         assert_eq!(decode(&traits[1], ';'), ["piece", "", "", "", "Archer"]);
         assert_eq!(decode(&parts[3], '\t'), ["1", "null;0;0;3;0"]);
+    }
+
+    #[test]
+    fn a_reduced_back_names_its_level_as_a_suffix() {
+        let counter = VassalCounter {
+            name: "Pz; Bn".into(),
+            front: "f.png".into(),
+            back: "b.png".into(),
+            count: 2,
+            reduced: true,
+        };
+        let parts = decode(&counter_text(&counter, 3), '/');
+        let layer = decode(&decode(&parts[2], '\t')[0], ';');
+        assert_eq!(decode(&layer[17], ','), ["", "+ (reduced)"]);
     }
 }

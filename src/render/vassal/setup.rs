@@ -38,7 +38,9 @@ pub(super) fn counter_gpid(module: &VassalModule, side: usize, piece: usize) -> 
     cards + before + piece + 1
 }
 
-/// The command stream of a saved game holding the set-up's pieces: each
+/// The command stream of a saved game holding the set-up's pieces, and
+/// every copy of the counter mix it does not place on the counter mix's
+/// board (`mix_point`): each
 /// piece added on its map at its point, then a stack per point holding the
 /// pieces there (a stack names its pieces, so they come first).
 pub fn saved_game(module: &VassalModule, setup: &VassalSetup) -> String {
@@ -46,7 +48,27 @@ pub fn saved_game(module: &VassalModule, setup: &VassalSetup) -> String {
     // Each point (map, x, y) and the ids of the pieces on it.
     type Point<'a> = (&'a str, i64, i64);
     let mut stacks: Vec<(Point<'_>, Vec<String>)> = Vec::new();
-    for (n, placed) in setup.placed.iter().enumerate() {
+    let mut all = setup.placed.clone();
+    for (side, (_, pieces)) in module.counters.iter().enumerate() {
+        for (piece, counter) in pieces.iter().enumerate() {
+            let used = setup
+                .placed
+                .iter()
+                .filter(|p| p.side == side && p.piece == piece)
+                .count();
+            let (x, y) = super::mix::mix_point(side, piece);
+            for _ in used..counter.count {
+                all.push(Placed {
+                    side,
+                    piece,
+                    map: super::MIX.to_string(),
+                    x,
+                    y,
+                });
+            }
+        }
+    }
+    for (n, placed) in all.iter().enumerate() {
         let Some(counter) = module
             .counters
             .get(placed.side)
@@ -117,4 +139,61 @@ pub fn setup_file(module: &VassalModule, setup: &VassalSetup) -> Result<Vec<u8>,
     zip.add("moduledata", super::module_data(module).as_bytes())
         .map_err(|e| e.to_string())?;
     zip.finish().map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::vassal::{MIX, VassalCounter, mix_point};
+
+    #[test]
+    fn a_set_up_leaves_what_it_does_not_place_in_the_counter_mix() {
+        let counter = |name: &str, count| VassalCounter {
+            name: name.into(),
+            front: format!("{name}-f.png"),
+            back: format!("{name}-b.png"),
+            count,
+            reduced: false,
+        };
+        let module = VassalModule {
+            counters: vec![("Blue".into(), vec![counter("Foot", 3), counter("Horse", 1)])],
+            ..VassalModule::default()
+        };
+        let setup = VassalSetup {
+            name: "Ford".into(),
+            file: "ford.vsav".into(),
+            placed: vec![Placed {
+                side: 0,
+                piece: 0,
+                map: "Map".into(),
+                x: 10,
+                y: 20,
+            }],
+        };
+        let stream = saved_game(&module, &setup);
+        let (x, y) = mix_point(0, 0);
+        let foot_in_mix = format!("{MIX};{x};{y};");
+        let horse = mix_point(0, 1);
+        let horse_in_mix = format!("{MIX};{};{};", horse.0, horse.1);
+        let pieces: Vec<&str> = stream.split('\u{1b}').collect();
+        let on_map = |p: &&&str| p.contains("Map;10;20;") && !p.contains("/stack/");
+        assert_eq!(pieces.iter().filter(on_map).count(), 1);
+        assert_eq!(
+            pieces
+                .iter()
+                .filter(|p| p.starts_with("+/")
+                    && p.contains(&foot_in_mix)
+                    && !p.contains("/stack/"))
+                .count(),
+            2,
+            "two of three Foot left: {stream}"
+        );
+        assert_eq!(
+            pieces
+                .iter()
+                .filter(|p| p.contains(&horse_in_mix) && !p.contains("/stack/"))
+                .count(),
+            1
+        );
+    }
 }
