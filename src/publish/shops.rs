@@ -149,7 +149,7 @@ pub fn preflight(template: &CardTemplate, shop: &Shop, diags: &mut Diagnostics) 
         if x0 < lo_x - tol || y0 < lo_y - tol || x1 > hi_x + tol || y1 > hi_y + tol {
             fits = false;
             diags.push(crate::error!(
-                "outside-safe-zone", Some(frame.loc.clone()),
+                "outside-safe-zone", Some(frame.loc),
                 "a frame of template `{}` has its line from ({x0:.1}, {y0:.1}) to ({x1:.1}, {y1:.1}) pt, but {} keeps everything that must print {:.1} pt inside the trim (the safe zone is ({lo_x:.1}, {lo_y:.1})-({hi_x:.1}, {hi_y:.1}) pt)",
                 template.id, shop.name, shop.safe;
                 hint: "move the frame inside the safe zone, or draw it as a background border that runs into the bleed"
@@ -169,7 +169,7 @@ pub fn preflight(template: &CardTemplate, shop: &Shop, diags: &mut Diagnostics) 
         if bad {
             fits = false;
             diags.push(crate::error!(
-                "outside-safe-zone", Some(art.loc.clone()),
+                "outside-safe-zone", Some(art.loc),
                 "art of template `{}` spans ({x0:.1}, {y0:.1})-({x1:.1}, {y1:.1}) pt: it crosses {}'s safe zone ({lo_x:.1}, {lo_y:.1})-({hi_x:.1}, {hi_y:.1}) pt without running out to the bleed ({:.1} pt past the trim), so the cut may clip it",
                 template.id, shop.name, shop.bleed;
                 hint: "keep the art inside the safe zone, or run it out to the bleed's edge on that side"

@@ -101,7 +101,7 @@ pub fn export_vassal(
         && !module.counters.is_empty()
     {
         diags.push(crate::warning!(
-            "vassal-no-map", Some(job.units.loc.clone()),
+            "vassal-no-map", Some(job.units.loc),
             "{} has counters but no map: the VASSAL module gets a plain board, \"{PLAIN}\", to play on",
             game.name;
             hint: "add the game's map as [[maps]] in game.toml to play on it in VASSAL"
