@@ -22,6 +22,7 @@ mod image_proof;
 pub mod map;
 pub mod paths;
 pub mod places;
+mod publish_jobs;
 pub mod rules;
 pub mod scenario;
 pub mod schema;
