@@ -255,3 +255,77 @@ fn a_random_table_and_a_callout_carry_the_games_words() {
         assert!(!all.contains(english), "{english} in the HTML");
     }
 }
+
+const MAP_GAME: &str = r#"name = "Wortspiel"
+rules = ["rules/rules.md"]
+language = "de"
+
+[[maps]]
+id = "karte"
+file = "maps/karte.toml"
+
+[words]
+terrain = "Gelände"
+cells = "Felder"
+features = "Merkmale"
+"#;
+
+const MAP: &str = r##"name = "Die Karte"
+grid = "hex"
+columns = 4
+rows = 3
+cell = "0.75in"
+default = "klar"
+move_classes = ["fuss"]
+
+[[terrain]]
+id = "klar"
+name = "Klar"
+color = "#E8E2C4"
+move = { all = 1 }
+
+[[terrain]]
+id = "wald"
+name = "Wald"
+color = "#3E7B3A"
+move = { all = 2 }
+
+[[features]]
+id = "fluss"
+name = "Fluss"
+color = "#2A6FDB"
+move = { all = "+1" }
+
+[[cells]]
+terrain = "wald"
+cells = ["0101"]
+"##;
+
+#[test]
+fn a_map_page_heads_its_terrain_in_the_games_words() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = german_game(tmp.path(), MAP_GAME);
+    std::fs::create_dir_all(game.join("maps")).expect("maps folder");
+    std::fs::write(game.join("maps/karte.toml"), MAP).expect("map");
+    let out = tmp.path().join("out");
+    let run = build_ok(&game, &out);
+    let html = std::fs::read_to_string(out.join("wortspiel/html/map-karte.html"))
+        .or_else(|_| {
+            std::fs::read_dir(out.join("wortspiel/html"))
+                .expect("html folder")
+                .filter_map(|e| e.ok())
+                .map(|e| std::fs::read_to_string(e.path()).unwrap_or_default())
+                .find(|page| page.contains("Die Karte</h1>"))
+                .ok_or(())
+        })
+        .unwrap_or_else(|_| panic!("no map page: {}", run.dump()));
+    assert!(
+        html.contains("<h2 id=\"map-terrain\">Gelände</h2>"),
+        "{html}"
+    );
+    assert!(html.contains("<th scope=\"col\">Felder</th>"), "{html}");
+    assert!(html.contains(">Merkmale</th>"), "{html}");
+    for english in [">Terrain<", ">Cells<", ">Features<"] {
+        assert!(!html.contains(english), "{english} in the map page");
+    }
+}

@@ -557,6 +557,7 @@ pub fn html_pages(
             victory: victory.as_ref(),
             special_rules: special.as_ref(),
             size,
+            words: &game.words,
         };
         pages.push(scenario_page(&shown, &assets.fonts));
     }

@@ -45,6 +45,12 @@ macro_rules! word_list {
             example: "Example", "The label of an `::: example` callout in the rules.";
             designer_note: "Designer’s Note", "The label of a `::: designer` callout in the rules.";
             play_note: "Play Note", "The label of a `::: play-note` callout in the rules.";
+            places: "Places", "The heading of the HTML map page's list of places (a map of places).";
+            cells: "Cells", "The heading of the HTML map page's count of cells by terrain (a grid map).";
+            terrain: "Terrain", "The heading of the terrain rows of an HTML map page and its terrain effects.";
+            features: "Features", "The heading of the feature rows (rivers, roads...) of an HTML map page's terrain effects.";
+            victory_conditions: "Victory Conditions", "The heading of a scenario's victory conditions on its HTML page.";
+            special_rules: "Special Rules", "The heading of a scenario's special rules on its HTML page.";
         }
     };
 }

@@ -58,9 +58,9 @@ pub fn map_page(
         None => map.terrain_of_cells(),
     };
     let count_heading = if map.places.is_some() {
-        "Places"
+        names.places.as_str()
     } else {
-        "Cells"
+        names.cells.as_str()
     };
     let mut html = format!(
         "<h1 id=\"{anchor}\">{}</h1>\n<p>{}.</p>\n",
@@ -75,7 +75,9 @@ pub fn map_page(
         height.round(),
         src = escape(&map_picture(map)),
     ));
-    html.push_str(&format!("<h2 id=\"map-terrain\">Terrain</h2>\n<table class=\"map-legend\"><thead><tr><th scope=\"col\">Terrain</th><th scope=\"col\">{count_heading}</th></tr></thead><tbody>\n"));
+    let terrain_word = escape(&names.terrain);
+    let count_heading = escape(count_heading);
+    html.push_str(&format!("<h2 id=\"map-terrain\">{terrain_word}</h2>\n<table class=\"map-legend\"><thead><tr><th scope=\"col\">{terrain_word}</th><th scope=\"col\">{count_heading}</th></tr></thead><tbody>\n"));
     let mut sections = vec![(None, summary.clone())];
     let mut legend = Vec::new();
     for (i, t) in map.terrain.iter().enumerate() {
@@ -97,7 +99,10 @@ pub fn map_page(
     }
     html.push_str("</tbody></table>\n");
     if !map.feature_kinds.is_empty() {
-        html.push_str("<h2 id=\"map-features\">Features</h2>\n<ul class=\"map-legend\">\n");
+        html.push_str(&format!(
+            "<h2 id=\"map-features\">{}</h2>\n<ul class=\"map-legend\">\n",
+            escape(&names.features)
+        ));
         for kind in &map.feature_kinds {
             html.push_str(&format!(
                 "<li><svg class=\"swatch\" aria-hidden=\"true\" width=\"24\" height=\"16\" viewBox=\"0 0 24 16\"><rect x=\"0\" y=\"6\" width=\"24\" height=\"4\" fill=\"{}\"/></svg> {}</li>\n",
@@ -112,16 +117,20 @@ pub fn map_page(
     if map.has_effects() {
         let tec = tec_table(map);
         html.push_str(&format!(
-            "<h2 id=\"map-effects\">{}</h2>\n<table class=\"map-effects\" id=\"{}\" tabindex=\"0\"><thead><tr><th scope=\"col\">Terrain</th>",
+            "<h2 id=\"map-effects\">{}</h2>\n<table class=\"map-effects\" id=\"{}\" tabindex=\"0\"><thead><tr><th scope=\"col\">{}</th>",
             escape(&names.terrain_effects),
-            escape(&tec_id(map))
+            escape(&tec_id(map)),
+            escape(&names.terrain)
         ));
         for c in &tec.columns {
             html.push_str(&format!("<th scope=\"col\">{}</th>", escape(c)));
         }
         html.push_str("</tr></thead><tbody>\n");
         let span = tec.columns.len() + 1;
-        let groups = [("Terrain", &tec.terrain), ("Features", &tec.features)];
+        let groups = [
+            (names.terrain.as_str(), &tec.terrain),
+            (names.features.as_str(), &tec.features),
+        ];
         let mut words = Vec::new();
         for (heading, rows) in groups {
             if rows.is_empty() {
@@ -129,7 +138,8 @@ pub fn map_page(
             }
             if !tec.features.is_empty() {
                 html.push_str(&format!(
-                    "<tr class=\"section\"><th colspan=\"{span}\" scope=\"colgroup\">{heading}</th></tr>\n"
+                    "<tr class=\"section\"><th colspan=\"{span}\" scope=\"colgroup\">{}</th></tr>\n",
+                    escape(heading)
                 ));
             }
             for (name, swatch, cells) in rows.iter() {
@@ -167,7 +177,7 @@ pub fn map_page(
         sections.push((Some(2), words));
         places_heading = Some(Heading {
             level: 2,
-            text: "Places".to_string(),
+            text: names.places.clone(),
             anchor: "map-places".to_string(),
             number: None,
         });
@@ -187,7 +197,7 @@ pub fn map_page(
         },
         Heading {
             level: 2,
-            text: "Terrain".to_string(),
+            text: names.terrain.clone(),
             anchor: "map-terrain".to_string(),
             number: None,
         },

@@ -50,6 +50,8 @@ pub struct ScenarioShown<'a> {
     pub special_rules: Option<&'a RulesDoc>,
     /// The counters' size, points.
     pub size: f32,
+    /// The game's words, for the page's headings.
+    pub words: &'a crate::text::Words,
 }
 
 /// The scenario's page file name.
@@ -177,13 +179,13 @@ pub fn scenario_page(s: &ScenarioShown<'_>, book: &FontBook) -> ExtraPage {
     sections.push((Some(headings.len()), words.join(" ")));
     headings.push(Heading {
         level: 2,
-        text: "Turn Record Track".to_string(),
+        text: s.words.turn_record_track.clone(),
         anchor: id,
         number: None,
     });
     for (text, doc) in [
-        ("Victory Conditions", s.victory),
-        ("Special Rules", s.special_rules),
+        (s.words.victory_conditions.as_str(), s.victory),
+        (s.words.special_rules.as_str(), s.special_rules),
     ] {
         let Some(doc) = doc else {
             continue;
