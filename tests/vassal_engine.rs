@@ -31,81 +31,8 @@ fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
+use support::owned_toml::{Toml, read as read_toml, str_of as s, tables};
 use support::vassal_reader::read_back;
-
-/// A TOML value, owned, its tables' keys in the file's order.
-#[derive(Clone, Debug)]
-enum Toml {
-    Str(String),
-    Int(i64),
-    Array(Vec<Toml>),
-    Table(Vec<(String, Toml)>),
-    Other,
-}
-
-impl Toml {
-    fn of(v: &toml::de::DeValue<'_>) -> Toml {
-        use toml::de::DeValue;
-        match v {
-            DeValue::String(s) => Toml::Str(s.to_string()),
-            DeValue::Integer(i) => {
-                i64::from_str_radix(i.as_str(), i.radix()).map_or(Toml::Other, Toml::Int)
-            }
-            DeValue::Array(a) => Toml::Array(a.iter().map(|x| Toml::of(x.get_ref())).collect()),
-            DeValue::Table(t) => Toml::table(t),
-            _ => Toml::Other,
-        }
-    }
-
-    fn table(t: &toml::de::DeTable<'_>) -> Toml {
-        Toml::Table(
-            t.iter()
-                .map(|(k, v)| (k.get_ref().to_string(), Toml::of(v.get_ref())))
-                .collect(),
-        )
-    }
-
-    fn get(&self, key: &str) -> Option<&Toml> {
-        match self {
-            Toml::Table(entries) => entries.iter().find(|(k, _)| k == key).map(|(_, v)| v),
-            _ => None,
-        }
-    }
-
-    fn str(&self) -> Option<&str> {
-        match self {
-            Toml::Str(s) => Some(s),
-            _ => None,
-        }
-    }
-
-    fn keys(&self) -> Vec<&str> {
-        match self {
-            Toml::Table(entries) => entries.iter().map(|(k, _)| k.as_str()).collect(),
-            _ => Vec::new(),
-        }
-    }
-}
-
-fn read_toml(path: &Path) -> Toml {
-    let text = std::fs::read_to_string(path).expect("read TOML");
-    let table =
-        toml::de::DeTable::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    Toml::table(table.get_ref())
-}
-
-fn s<'a>(t: &'a Toml, key: &str) -> &'a str {
-    t.get(key)
-        .and_then(Toml::str)
-        .unwrap_or_else(|| panic!("no string {key} in {t:?}"))
-}
-
-fn tables<'a>(t: &'a Toml, key: &str) -> Vec<&'a Toml> {
-    match t.get(key) {
-        Some(Toml::Array(a)) => a.iter().filter(|x| matches!(x, Toml::Table(_))).collect(),
-        _ => Vec::new(),
-    }
-}
 
 /// A length of the data format ("0.9in", "25mm", "2.5cm", "54pt") in inches.
 fn inches(length: &str) -> f64 {
@@ -137,7 +64,7 @@ fn data_decks(game: &Path) -> Vec<(String, Vec<String>)> {
             let deck = read_toml(&game.join(s(d, "file")));
             let title = deck
                 .get("title_field")
-                .and_then(Toml::str)
+                .and_then(Toml::as_str)
                 .unwrap_or("title");
             let cards = tables(&deck, "cards")
                 .iter()
@@ -209,7 +136,7 @@ fn data_maps(game: &Path) -> Vec<DataMap> {
                 Some(Toml::Int(n)) => usize::try_from(*n).expect("a count"),
                 v => panic!("{k}: not a count: {v:?}"),
             };
-            let opt = |k: &str| map.get(k).and_then(Toml::str);
+            let opt = |k: &str| map.get(k).and_then(Toml::as_str);
             DataMap {
                 name: s(&map, "name").to_string(),
                 kind: s(&map, "grid").to_string(),
