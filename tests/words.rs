@@ -329,3 +329,30 @@ fn a_map_page_heads_its_terrain_in_the_games_words() {
         assert!(!html.contains(english), "{english} in the map page");
     }
 }
+
+#[test]
+fn a_word_with_markup_is_text_in_the_html() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let hostile = TABLED_GAME
+        .replace("\"Wahrscheinlichkeit\"", "\"<script>alert(1)</script>\"")
+        .replace("\"Beispiel\"", "\"<img src=x onerror=alert(2)>\"");
+    let game = german_game(tmp.path(), &hostile);
+    std::fs::write(game.join("rules/rules.md"), TABLED_RULES).expect("rules");
+    let out = tmp.path().join("out");
+    build_ok(&game, &out);
+    let all: String = std::fs::read_dir(out.join("wortspiel/html"))
+        .expect("html folder")
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".html"))
+        .map(|e| std::fs::read_to_string(e.path()).expect("a page"))
+        .collect();
+    assert!(
+        !all.contains("<script>alert(1)"),
+        "the odds heading is escaped"
+    );
+    assert!(!all.contains("<img src=x"), "the callout label is escaped");
+    assert!(
+        all.contains("&lt;img src=x onerror=alert(2)&gt;"),
+        "the label kept as text"
+    );
+}

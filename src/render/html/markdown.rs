@@ -363,6 +363,7 @@ fn callout_open(quote: BlockQuoteKind, words: &crate::text::Words) -> String {
         .find(|(_, q)| *q == quote)
         .map_or("example", |(k, _)| *k);
     let label = crate::model::rules::callout_label(kind, words).unwrap_or(kind);
+    let label = crate::render::svg::escape(label);
     format!("<aside class=\"callout {kind}\">\n<p class=\"callout-label\">{label}</p>\n")
 }
 
