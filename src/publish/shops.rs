@@ -44,7 +44,7 @@ const IN: f32 = 72.0;
 /// A poker-card preset (2.5 x 3.5 in at 300 dpi) whose safe zone lies as
 /// far inside the trim as its bleed lies outside, as every preset here does.
 const fn poker(
-    id: &'static str,
+    shop: &'static str,
     name: &'static str,
     bleed: f32,
     pixels: (u32, u32),
@@ -52,7 +52,7 @@ const fn poker(
     strict: bool,
 ) -> Shop {
     Shop {
-        id,
+        id: shop,
         name,
         size: "poker",
         trim: (2.5 * IN, 3.5 * IN),
