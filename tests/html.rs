@@ -417,7 +417,7 @@ fn card_links_in_the_prose_point_at_the_cards() {
     let tags = tags(&page);
     let ids: BTreeSet<&str> = tags.iter().filter_map(|t| t.attr("id")).collect();
     let md = project_file("data/battlegrid/rules/action-cards.md");
-    let mentioned = md.matches("](card:)").count();
+    let mentioned = md.matches("](card:").count() + md.matches("](<card:").count();
     let card_links: Vec<&Tag> = tags
         .iter()
         .filter(|t| t.name == "a" && t.attr("href").is_some_and(|h| h.starts_with("#card-")))

@@ -140,7 +140,7 @@ pub const EXPLANATIONS: &[Explanation] = &[
     },
     Explanation {
         id: "card-title-mismatch",
-        text: "The rules text names a card with a `card:` link whose text matches a card's title only when capitals are ignored. The printed rules and card should agree; write the title exactly as the card has it (or retitle the card).",
+        text: "The rules text names a card with a `card:` link whose text matches a card's title only when capitals are ignored. The printed rules and card should agree; write the title exactly as the card has it, or, where the prose's words should stay, name the card after the scheme (`[*Great Road*](<card:Great road>)`), or retitle the card.",
         example: "A unit that moved with [*Great Road*](card:) ...\n# warning when the card is titled \"Great road\": write [*Great road*](card:)",
     },
     Explanation {

@@ -15,7 +15,7 @@ use pulldown_cmark::{
 
 use crate::model::figure::{figure_link_id, is_figure_info};
 use crate::model::link::is_safe_link;
-use crate::model::rules::{self, Node, shortcode_in};
+use crate::model::rules::{self, Node, card_link_title, shortcode_in};
 use crate::model::xref::{INDEX_SCHEME, index_term, rule_link_id};
 use crate::model::{Align, RulesDoc, Shortcode, slug};
 use crate::render::RenderError;
@@ -469,7 +469,14 @@ fn resolve_card_links<'a>(
         }
         let end = skip_to(&events, i, |e| matches!(e, Event::End(TagEnd::Link)));
         let inner = &events[i + 1..end.max(i + 1)];
-        let href = links.card_href(&plain_text(inner.iter().map(|(e, _)| e)));
+        let named = match event {
+            Event::Start(Tag::Link { dest_url, .. }) => card_link_title(dest_url),
+            _ => None,
+        };
+        let href = match named {
+            Some(title) => links.card_href(title),
+            None => links.card_href(&plain_text(inner.iter().map(|(e, _)| e))),
+        };
         if let Some(href) = &href {
             out.push((
                 Event::Start(Tag::Link {
