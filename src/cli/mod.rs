@@ -17,7 +17,7 @@ mod progress;
 mod sheets;
 mod shell;
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -828,7 +828,7 @@ pub fn write_schemas(dir: &Path) -> Result<Vec<PathBuf>, OpError> {
 /// `explain <id>`: the explanation, or with no id the list of ids.
 fn explain_id(id: Option<&str>) -> Result<bool, OpError> {
     let Some(id) = id else {
-        print_stdout(&crate::diag::explain::list());
+        print_stdout(&crate::diag::explain::list(std::io::stdout().is_terminal()));
         return Ok(true);
     };
     match crate::diag::explain::explain(id) {
