@@ -10,9 +10,6 @@ mod color;
 mod docs;
 mod export;
 mod new;
-mod odds;
-mod odds_column;
-mod odds_dice;
 mod progress;
 mod sheets;
 mod shell;
@@ -634,9 +631,6 @@ pub fn run(cli: Cli) -> ExitCode {
             out,
             ..
         } => calibrate::labels(&root, &sheet, &out),
-        Command::Odds { game, what, .. } if odds_dice::applies(&root, &game) => {
-            odds_dice::run(&root, &game, &what, cli.format)
-        }
         Command::Odds {
             game,
             what,
@@ -648,24 +642,20 @@ pub fn run(cli: Cli) -> ExitCode {
             terrain,
             hex,
             map,
-        } => match what.as_slice() {
-            [table] => {
-                let attack = crate::model::odds::ColumnAttack {
-                    column,
-                    attack,
-                    defence,
-                    shift,
-                    terrain,
-                    hex,
-                    map,
-                };
-                odds::run_odds(&root, &game, table, drm, attack, cli.format)
-            }
-            _ => Err(OpError::new(format!(
-                "odds {game}: the game declares no [dice_combat] for unit-against-unit odds; \
-for a results table name one table, e.g. `grogpress odds {game} combat`"
-            ))),
-        },
+        } => {
+            let attack = crate::model::odds::ColumnAttack {
+                column,
+                attack,
+                defence,
+                shift,
+                terrain,
+                hex,
+                map,
+            };
+            let query = crate::publish::odds::OddsQuery { what, drm, attack };
+            crate::publish::odds::odds(&root, &game, query, cli.format)
+                .and_then(|run| print_odds(run, cli.format))
+        }
         Command::Counters {
             game,
             size,
@@ -743,6 +733,19 @@ for a results table name one table, e.g. `grogpress odds {game} combat`"
             ExitCode::from(2)
         }
     }
+}
+
+/// `odds`: the diagnostics, then the report. Ok(false) when the data has errors.
+fn print_odds(mut run: crate::publish::odds::OddsRun, format: Format) -> Result<bool, OpError> {
+    let clean = report(&mut run.diags, &run.sources, format, run.label.as_deref());
+    let Some(text) = run.report else {
+        return Ok(false);
+    };
+    std::io::stdout()
+        .lock()
+        .write_all(text?.as_bytes())
+        .map_err(|e| OpError::new(format!("cannot write the odds: {e}")))?;
+    Ok(clean)
 }
 
 /// An operational failure (exit 2): on standard error, or under `--format

@@ -19,6 +19,7 @@ pub mod html;
 pub mod images;
 mod labels;
 pub mod maps;
+pub mod odds;
 mod options;
 pub mod output;
 mod plan;
