@@ -25,7 +25,7 @@ use crate::diag::{Diagnostics, Sources, render_json};
 use crate::layout::{Flip, LabelOptions, PnpOptions, SheetLayout};
 use crate::load::{OpError, Root, parse_length_arg};
 use crate::model::Paper;
-use crate::publish::{Assets, Overrides, PlanOptions, write_atomic};
+use crate::publish::{Overrides, PlanOptions, write_atomic};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -769,52 +769,55 @@ fn run_games(
     out: Option<&Path>,
     format: Format,
 ) -> Result<bool, OpError> {
-    let mut sources = Sources::default();
-    let mut diags = Diagnostics::default();
-    let assets = Assets::load(root.clone(), &mut sources, &mut diags)?;
-    let dirs = root.named_games(names)?;
-    let mut clean = report(&mut diags, &sources, format, None);
-    let mut progress = progress::Progress::new(format == Format::Human);
-    progress.add(dirs.len() as u64);
-    for dir in dirs {
-        let mut diags = Diagnostics::default();
-        let checked = crate::publish::check_game(&dir, &assets, options, &mut sources, &mut diags)?;
-        let label = checked
-            .as_ref()
-            .map_or_else(|| dir.display().to_string(), |c| c.game.id.clone());
-        progress.step(&label);
-        // Written files are told after the diagnostics, once they are in place.
-        let mut written = Vec::new();
-        if let Some(checked) = &checked {
-            if out.is_some() && !diags.has_errors() {
-                progress.add(checked.outputs.len() as u64);
-            }
-            let to = out.map(crate::publish::Destination::everything);
-            checked.finish(&assets, options, to.as_ref(), &mut diags, &mut |w| {
-                written.push(w)
-            })?;
-        }
-        let ok = progress.suspend(|| report(&mut diags, &sources, format, Some(&label)));
-        clean &= ok;
-        for w in &written {
-            if let crate::publish::Written::Output { path, .. } = w {
-                progress.step(
-                    &path
-                        .file_name()
-                        .map(|n| n.to_string_lossy())
-                        .unwrap_or_default(),
-                );
-            }
-            if format == Format::Human {
-                progress.suspend(|| eprintln!("  {}", crate::publish::written_line(w)));
-            }
-        }
-        // The game's many small allocations are freed beside the next game,
-        // or not waited for at all when it was the last.
-        crate::par::drop_aside(checked);
-    }
-    progress.finish();
+    let mut printer = Printer {
+        format,
+        progress: progress::Progress::new(format == Format::Human),
+    };
+    let clean = crate::publish::publish_games(root, names, options, out, &mut printer)?;
+    printer.progress.finish();
     Ok(clean)
+}
+
+/// Prints what a run of games tells, under a progress bar.
+struct Printer {
+    format: Format,
+    progress: progress::Progress,
+}
+
+impl crate::publish::Tell for Printer {
+    fn diagnostics(
+        &mut self,
+        diags: &mut Diagnostics,
+        sources: &Sources,
+        game: Option<&str>,
+    ) -> bool {
+        let format = self.format;
+        self.progress
+            .suspend(|| report(diags, sources, format, game))
+    }
+
+    fn more(&mut self, steps: usize) {
+        self.progress.add(steps as u64);
+    }
+
+    fn step(&mut self, what: &str) {
+        self.progress.step(what);
+    }
+
+    fn written(&mut self, w: &crate::publish::Written) {
+        if let crate::publish::Written::Output { path, .. } = w {
+            self.progress.step(
+                &path
+                    .file_name()
+                    .map(|n| n.to_string_lossy())
+                    .unwrap_or_default(),
+            );
+        }
+        if self.format == Format::Human {
+            self.progress
+                .suspend(|| eprintln!("  {}", crate::publish::written_line(w)));
+        }
+    }
 }
 
 /// Writes every JSON Schema into `dir`; returns the files written.

@@ -37,7 +37,10 @@ pub(crate) use build::{WriteRequest, check, lay_out, write};
 pub use build::{Written, written_line};
 pub use cards::PRINT_SHOP_BLEED;
 pub use counters::{parse_color, parse_counter_size};
-pub use game_run::{CheckedGame, Destination, check_game, check_only};
+pub use game_run::{
+    CheckedGame, Destination, Published, Step, Tell, ToDestination, check_game, check_only,
+    publish_game, publish_games,
+};
 pub use html::{build_html, write_if_changed};
 pub use images::{CardImages, write_card_images};
 pub use options::{CARD_BLEED, Overrides, PlanOptions};
