@@ -5,11 +5,9 @@
 //! new, docs, sheets); prints diagnostics and written files and sets the
 //! exit code (0 ok, 1 data errors, 2 operational failure).
 
-mod calibrate;
 mod color;
 mod docs;
 mod export;
-mod new;
 mod progress;
 mod sheets;
 mod shell;
@@ -471,7 +469,7 @@ pub fn run(cli: Cli) -> ExitCode {
     color::set(cli.color);
     let result = match cli.command {
         Command::Explain { id } => explain_id(id.as_deref()),
-        Command::Schema { dir } => write_schemas(&dir).map(|files| {
+        Command::Schema { dir } => crate::publish::write_schemas(&dir).map(|files| {
             for f in files {
                 eprintln!("  wrote {}", f.display());
             }
@@ -511,11 +509,11 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Sheets => sheets::list_sheets(&root, cli.format),
         Command::Export {
             what: ExportWhat::Csv { game, deck, output },
-        } => match export::export_csv(&root, &game, deck.as_deref()) {
-            Ok(export::Exported::Csv(csv)) => {
+        } => match crate::publish::export_csv(&root, &game, deck.as_deref()) {
+            Ok(crate::publish::Exported::Csv(csv)) => {
                 export::write_csv(&csv, output.as_deref()).map(|_| true)
             }
-            Ok(export::Exported::Failed(mut diags, sources)) => {
+            Ok(crate::publish::Exported::Failed(mut diags, sources)) => {
                 report(&mut diags, &sources, cli.format, Some(&game));
                 Ok(false)
             }
@@ -524,16 +522,18 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Export {
             what: ExportWhat::Vassal { game, out },
         } => export::export_vassal(&root, &game, &out.out, cli.format),
-        Command::New { path, from } => new::new_game(&root, &path, from.as_deref()).map(|files| {
-            for f in &files {
-                eprintln!("  created {}", path.join(f).display());
-            }
-            eprintln!(
-                "check it with `grogpress check {0}`, publish it with `grogpress build {0}`",
-                path.display()
-            );
-            true
-        }),
+        Command::New { path, from } => {
+            crate::publish::new_game(&root, &path, from.as_deref()).map(|files| {
+                for f in &files {
+                    eprintln!("  created {}", path.join(f).display());
+                }
+                eprintln!(
+                    "check it with `grogpress check {0}`, publish it with `grogpress build {0}`",
+                    path.display()
+                );
+                true
+            })
+        }
         Command::Check { games } => {
             run_games(&root, &games, &PlanOptions::everything(), None, cli.format)
         }
@@ -620,17 +620,11 @@ pub fn run(cli: Cli) -> ExitCode {
             run_games(&root, &[game], &options, Some(&out.out), cli.format)
         }
         Command::Calibrate {
-            what: CalibrateWhat::Duplex,
+            what,
             paper,
-            out,
-            ..
-        } => calibrate::duplex(&root, paper.paper(), &out),
-        Command::Calibrate {
-            what: CalibrateWhat::Labels,
             sheet,
             out,
-            ..
-        } => calibrate::labels(&root, &sheet, &out),
+        } => calibrate(&root, what, paper, &sheet, &out),
         Command::Odds {
             game,
             what,
@@ -735,6 +729,36 @@ pub fn run(cli: Cli) -> ExitCode {
     }
 }
 
+/// `calibrate`: writes the sheet and tells how to read it.
+fn calibrate(
+    root: &Root,
+    what: CalibrateWhat,
+    paper: PaperArg,
+    sheet: &str,
+    out: &Path,
+) -> Result<bool, OpError> {
+    use crate::publish::Calibration;
+    let (what, how) = match what {
+        CalibrateWhat::Duplex => (
+            Calibration::Duplex(paper.paper()),
+            "print it two-sided at 100%, then read the offsets off the front",
+        ),
+        CalibrateWhat::Labels => (
+            Calibration::Labels(sheet),
+            "print it at 100% and lay it on a label sheet, then read the offsets at the corners",
+        ),
+    };
+    let mut sources = Sources::default();
+    let mut diags = Diagnostics::default();
+    let made = crate::publish::write_calibration(root, what, out, &mut sources, &mut diags);
+    let clean = report(&mut diags, &sources, Format::Human, None);
+    match made? {
+        Some(path) => eprintln!("  wrote {} ({how})", path.display()),
+        None => return Ok(false),
+    }
+    Ok(clean)
+}
+
 /// `odds`: the diagnostics, then the report. Ok(false) when the data has errors.
 fn print_odds(mut run: crate::publish::odds::OddsRun, format: Format) -> Result<bool, OpError> {
     let clean = report(&mut run.diags, &run.sources, format, run.label.as_deref());
@@ -818,17 +842,6 @@ impl crate::publish::Tell for Printer {
                 .suspend(|| eprintln!("  {}", crate::publish::written_line(w)));
         }
     }
-}
-
-/// Writes every JSON Schema into `dir`; returns the files written.
-pub fn write_schemas(dir: &Path) -> Result<Vec<PathBuf>, OpError> {
-    let mut written = Vec::new();
-    for schema in crate::load::schema::schemas() {
-        let path = dir.join(schema.file_name);
-        write_atomic(&path, schema.to_json().as_bytes())?;
-        written.push(path);
-    }
-    Ok(written)
 }
 
 /// `explain <id>`: the explanation, or with no id the list of ids.
