@@ -33,7 +33,7 @@ mod setup;
 mod tools;
 mod tracks;
 
-pub use grid::{numbering, vassal_grid};
+pub use grid::vassal_grid;
 
 /// A counter's side in the module: 3/4 inch.
 const COUNTER_SIZE: f32 = 54.0;
