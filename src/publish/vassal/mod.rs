@@ -33,7 +33,7 @@ mod setup;
 mod tools;
 mod tracks;
 
-pub use grid::{numbering, vassal_grid};
+pub use grid::vassal_grid;
 
 /// A counter's side in the module: 3/4 inch.
 const COUNTER_SIZE: f32 = 54.0;
@@ -46,7 +46,8 @@ pub struct Exported {
     pub boards: usize,
 }
 
-/// Loads, checks and exports the game in `dir`; `None` when the game has
+/// Loads, checks and exports the game in `dir` (drawn with its own fonts
+/// and icons, if it has them, else `assets`); `None` when the game has
 /// problems (they are in `diags`) or nothing to export.
 pub fn export_vassal(
     dir: &Path,
@@ -63,9 +64,11 @@ pub fn export_vassal(
         dpi: DPI,
         ..PlanOptions::default()
     };
-    let Some((game, outputs)) = super::check(dir, assets, &options, sources, diags)? else {
+    let Some(checked) = super::check_game(dir, assets, &options, sources, diags)? else {
         return Ok(None);
     };
+    let assets = checked.assets(assets);
+    let (game, outputs) = (&checked.game, &checked.outputs);
     if diags.has_errors() {
         return Ok(None);
     }
