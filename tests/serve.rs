@@ -8,7 +8,8 @@
 //! others, an over-long request is refused, another Host is refused,
 //! traversals and symbolic links under out/ get 404, every answer
 //! carries the Content-Security-Policy, and event streams are capped and
-//! freed when their client leaves.
+//! freed when their client leaves. The terminal's summary of a rebuild
+//! counts the warnings the page lists.
 
 mod support;
 
@@ -21,7 +22,7 @@ use std::time::{Duration, Instant};
 struct Serving {
     child: Child,
     port: u16,
-    _lines: Receiver<String>,
+    lines: Receiver<String>,
 }
 
 impl Drop for Serving {
@@ -64,7 +65,7 @@ fn start(dir: &std::path::Path) -> Serving {
     Serving {
         child,
         port,
-        _lines: rx,
+        lines: rx,
     }
 }
 
@@ -850,4 +851,49 @@ fn unchanged_files_are_not_sent_again() {
         format!("GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n").as_bytes(),
     );
     assert!(head.contains("Cache-Control: no-store"), "{head}");
+}
+
+/// A rebuild prints only new warnings, but its summary line counts every
+/// warning the page lists (it said "0 warnings" beside a page with one).
+#[test]
+fn the_terminal_summary_agrees_with_the_page() {
+    let tmp = support::starter_game();
+    let rules = tmp.path().join("g/rules/rules.md");
+    let prose = std::fs::read_to_string(&rules).expect("read");
+    assert!(prose.contains("[*Dug In*](card:)"));
+    save(
+        &rules,
+        &prose.replace("[*Dug In*](card:)", "[*Dug in*](card:)"),
+    );
+    let server = start(tmp.path());
+    let port = server.port;
+    let cards = tmp.path().join("g/action-cards.toml");
+    let original = std::fs::read_to_string(&cards).expect("read");
+    save(
+        &cards,
+        &original.replace("Ignore the first hit", "Ignore the second hit"),
+    );
+    let mut seen = Vec::new();
+    let summary = loop {
+        let line = server
+            .lines
+            .recv_timeout(Duration::from_secs(20))
+            .unwrap_or_else(|_| panic!("no rebuild summary in {seen:?}"));
+        if line.starts_with("g: ") {
+            break line;
+        }
+        seen.push(line);
+    };
+    assert_eq!(summary, "g: 0 errors, 1 warning", "{seen:?}");
+    let next = server.lines.recv_timeout(Duration::from_secs(5));
+    assert_eq!(
+        next.as_deref().map(str::trim),
+        Ok("(1 warning as before, not repeated)")
+    );
+    let page = text(port, "/");
+    assert_eq!(
+        page.matches("warning[card-title-mismatch]").count(),
+        1,
+        "{page}"
+    );
 }
