@@ -1,22 +1,13 @@
 //! Live: `grogpress serve [GAME...]` — `watch`, plus a preview on
 //! http://127.0.0.1:PORT/ that follows every rebuild. Input: the games
 //! watched and each build's events; output: HTTP answers on the loopback
-//! port: each game's diagnostics, every page it publishes as a PNG, its
-//! card images, links to its PDFs and its HTML reference.
-//!
-//! Changes are pushed, not polled: `/__events` ([`events`]) names each file
-//! as the rebuild writes it (`changed`) and ends each build with the shape
-//! of the preview page (`built`); the preview script swaps changed images,
-//! and reloads when what the page lists changed. A page of the HTML
-//! reference served here gets the same script in its head.
-//!
-//! The game folder and whatever talks to the port (a page in the browser
-//! may aim requests at it) are untrusted: only 127.0.0.1 is bound; the
-//! [`door`] bounds each request's head in size and time before hyper reads
-//! it; the [`answer`]s check `Host` (no DNS rebinding), send only regular
-//! files under `out/<game>/` of a served game, through no symbolic link
-//! ([`files`]), and carry the Content-Security-Policy; the [`page`] is a
-//! built-in template.
+//! port (each game's diagnostics, pages as PNGs, card images, PDFs, HTML
+//! reference) and the rebuilds pushed as [`events`]. The game folder and
+//! whatever talks to the port are untrusted: the [`door`] bounds each
+//! request's head before hyper reads it; the [`answer`]s check `Host` (no
+//! DNS rebinding), send only regular files under `out/<game>/` through no
+//! symbolic link ([`files`]), and carry the Content-Security-Policy; the
+//! [`page`] is a built-in template.
 
 mod answer;
 mod door;
@@ -33,9 +24,8 @@ use crate::diag::print::Format;
 use crate::load::{OpError, Root};
 use crate::render::html::CONTENT_SECURITY_POLICY;
 
-/// What the preview shows: a version that changes on every build, each
-/// game's last build (ok, diagnostics), and the id of the last event pushed
-/// (`run-N`: this run of the server, then a count).
+/// What the preview shows: the build count, each game's last build (ok,
+/// diagnostics), and the last event pushed (`run-N`: this run, a count).
 #[derive(Clone, Default)]
 struct State {
     version: u64,
@@ -52,8 +42,8 @@ impl State {
 
 type Shared = Arc<Mutex<State>>;
 
-/// The headers every answer carries: the policy of the HTML pages plus what
-/// only a header can say (no framing), no sniffing, no referrer.
+/// The headers every answer carries: the pages' policy, no framing, no
+/// sniffing, no referrer.
 fn always_headers() -> [(&'static str, String); 3] {
     [
         (
