@@ -122,8 +122,8 @@ fn route(path: &str, request: &Parts, server: &Server, place: &Place) -> Respons
         ),
         "/__events" => {
             let query = request.uri.query().unwrap_or("").split('&');
-            let since = query.filter_map(|p| p.strip_prefix("since=")?.split_once('-'));
-            let since = since.last().filter(|(run, _)| *run == state.run);
+            let mut given = query.filter_map(|p| p.strip_prefix("since=")?.split_once('-'));
+            let since = given.next_back().filter(|(run, _)| *run == state.run);
             let Some(events) = server.hub.open(since.and_then(|(_, n)| n.parse().ok())) else {
                 let mut busy = text(StatusCode::SERVICE_UNAVAILABLE, "busy, try again\n");
                 set(&mut busy, header::RETRY_AFTER, &RETRY_AFTER_S.to_string());

@@ -23,7 +23,10 @@ const PING: Bytes = Bytes::from_static(b": ping\n\n");
 /// The open streams and the last events (`run` is this run of the server:
 /// an event's id is `run-N`), shared by the build and the answers.
 #[derive(Clone)]
-pub(super) struct Hub(Arc<Mutex<(String, Vec<Sender<Bytes>>, VecDeque<(u64, Bytes)>)>>);
+pub(super) struct Hub(Arc<Mutex<Streams>>);
+
+/// The run, the open streams, and the events kept (id, event).
+type Streams = (String, Vec<Sender<Bytes>>, VecDeque<(u64, Bytes)>);
 
 /// Sends `bytes` to every open stream, dropping those that cannot take them
 /// (gone, or a whole queue behind).
