@@ -291,7 +291,17 @@ fn build(
         Format::Human => drop_repeated_warnings(&mut diags, &sources, warned),
         Format::Json => 0,
     };
-    let ok = report(&mut diags, &sources, format, Some(&label)) && wrote;
+    // The summary counts the warnings not printed again, as the page does.
+    let (errors, warnings) = (diags.error_count(), diags.warning_count() + repeated);
+    let ok = report(&mut diags, &sources, format, None) && wrote;
+    if format == Format::Human {
+        let s = |n: usize| if n == 1 { "" } else { "s" };
+        eprintln!(
+            "{label}: {errors} error{}, {warnings} warning{}",
+            s(errors),
+            s(warnings)
+        );
+    }
     if repeated > 0 {
         eprintln!(
             "  ({repeated} warning{} as before, not repeated)",
