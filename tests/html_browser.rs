@@ -374,6 +374,7 @@ fn drive_in(
     if !scripts {
         for script in [
             "<script src=\"reference.js\"></script>",
+            "<script src=\"elasticlunr.min.js\" defer></script>",
             "<script src=\"search-index.js\" defer></script>",
         ] {
             text = text.replace(script, "");
@@ -523,6 +524,106 @@ fn search_finds_a_card_by_its_text_a_table_row_by_its_result_and_a_section() {
         "{found}"
     );
     assert!(result_hrefs(&found, "zyxxy").is_empty());
+}
+
+/// The `html-book` fixture with numbered rules, a Combat page (Attack,
+/// Volley), a glossary term and a Weather Table whose rows share a word:
+/// for search as players look rules up.
+fn rules_book() -> (TempDir, PathBuf) {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = tmp.path().join("rulesbook");
+    support::copy_dir(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/html-book"),
+        &game,
+    );
+    let toml = fs::read_to_string(game.join("game.toml")).expect("game.toml");
+    let toml = toml
+        .replace(
+            "rules = [\"rules/basics.md\", \"rules/cards.md\", \"rules/weather.md\"]",
+            "rules = [\"rules/basics.md\", \"rules/combat.md\", \"rules/cards.md\", \"rules/weather.md\"]",
+        )
+        .replace("{ roll = \"3-5\", result = \"Overcast\" }", "{ roll = \"3-5\", result = \"Overcast skies\" }")
+        + "\n[publish.options]\nrule_numbers = true\n\n[[glossary]]\nterm = \"Melee\"\ndefinition = \"Close combat between adjacent units.\"\n";
+    fs::write(game.join("game.toml"), toml).expect("write game.toml");
+    fs::write(
+        game.join("rules/combat.md"),
+        "# Combat\n\n## Attack\n\nA unit attacks an adjacent enemy unit; the attacker rolls two dice.\n\n\
+         ## Volley\n\nArchers fire a volley before melee.\n",
+    )
+    .expect("write combat.md");
+    let out = tmp.path().join("out");
+    let run = support::raw::grogpress(&[
+        "rules",
+        game.to_str().expect("utf-8"),
+        "--out",
+        out.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(run.status.code(), Some(0), "{}", describe(&run));
+    (tmp, out.join("rulesbook").join("html"))
+}
+
+#[test]
+fn search_finds_rules_by_stem_typo_number_card_and_table() {
+    let (_dir, html) = rules_book();
+    let page = fs::read_to_string(html.join("combat.html")).expect("combat.html");
+    // The rule's number is its anchor; the heading keeps its words' anchor.
+    assert!(
+        page.contains("<h2 id=\"attack\"><span class=\"rule-number\" id=\"2.1\">2.1</span>"),
+        "{page}"
+    );
+    let found = search(
+        &html.join("basics.html"),
+        &[
+            "attacked",
+            "volly",
+            "2.1",
+            "dug in",
+            "weather table",
+            "skies",
+            "2",
+        ],
+    );
+    let first = |q: &str| result_hrefs(&found, q).first().cloned().unwrap_or_default();
+    // A word's other form finds the rule it heads (before the rule that
+    // mentions it and the cards).
+    assert_eq!(first("attacked"), "combat.html#2.1", "{found}");
+    // A typo finds its word, marked in the result.
+    assert_eq!(first("volly"), "combat.html#2.2", "{found}");
+    assert!(
+        found["found"]["volly"][0][1]
+            .as_str()
+            .is_some_and(|t| t.contains("Volley")),
+        "{found}"
+    );
+    // A rule number finds that rule first.
+    assert_eq!(first("2.1"), "combat.html#2.1", "{found}");
+    let rule = follow(&html, "combat.html#2.1");
+    assert_eq!(rule["text"], "2.1", "{rule}");
+    assert_eq!(rule["onScreen"], true, "{rule}");
+    // "2" is rule 2.0 and then the rules under it.
+    assert_eq!(
+        result_hrefs(&found, "2")[..3],
+        ["combat.html#2.0", "combat.html#2.1", "combat.html#2.2"],
+        "{found}"
+    );
+    // A card by its name, a table by its name.
+    assert_eq!(
+        first("dug in"),
+        "cards.html#card-action-dug-in-red",
+        "{found}"
+    );
+    assert_eq!(
+        first("weather table"),
+        "weather.html#table-weather",
+        "{found}"
+    );
+    // Two rows of one table found: one result, counting them.
+    let skies = &found["found"]["skies"];
+    assert_eq!(skies.as_array().map(Vec::len), Some(1), "{found}");
+    assert!(
+        skies[0][1].as_str().is_some_and(|t| t.contains("2 rows")),
+        "{found}"
+    );
 }
 
 #[test]

@@ -18,7 +18,7 @@ use tera::{Tera, Value};
 
 use super::data::{ShownRow, plain_text};
 use super::markdown::{Heading, PageBody, UsedIds, render_markdown, unique_id};
-use super::search::{DocKind, SearchDoc, search_index_js};
+use super::search::{DocKind, SearchDoc, search_index_js, stems};
 use crate::layout::CardFace;
 use crate::model::figure::FigureBook;
 use crate::model::xref::{RuleBook, has_rule_links, index_entries};
@@ -54,6 +54,10 @@ pub struct HtmlTemplates {
     pub script: String,
     /// The favicon, an SVG image.
     pub favicon: String,
+    /// elasticlunr.js (minified), whose stemmer the search runs on the
+    /// query, and its licence: vendored, not a game's to replace.
+    pub search_library: String,
+    pub search_library_licence: String,
 }
 
 /// A rules page: the name of its Markdown file and its parsed text.
@@ -333,11 +337,12 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, RenderErro
             context: site.game.words.glossary.clone(),
             href: format!("index.html#{anchor}"),
             text: text.join(" "),
+            number: String::new(),
         });
     }
     files.push((
         "search-index.js".to_string(),
-        search_index_js(&docs).into_bytes(),
+        search_index_js(&docs, stems(site.lang)).into_bytes(),
     ));
     files.extend(assets::asset_files(site));
     Ok(files)
