@@ -1,12 +1,34 @@
-// grogpress rules reference: the chapter menu on a phone, search over the
-// index that search-index.js assigns to window.grogpressSearch, and a
-// preview of a card or a glossary term named in the prose. Hand-written, no framework, nothing
+// grogpress rules reference: the chapter menu on a phone (a sidebar that
+// closes beside the text), search over the index that search-index.js
+// assigns to window.grogpressSearch, a preview of a card or a glossary term
+// named in the prose, the colour theme, the shortcuts (`?`) and wide
+// tables marked as scrolling. Hand-written, no framework, nothing
 // fetched (so it works from file://), and no HTML is built from strings:
 // text from the index goes into the page as text.
 (function () {
   "use strict";
   var root = document.documentElement;
   root.classList.add("js");
+
+  // What the reader chose, remembered per site (its folder): the colour
+  // theme and a closed sidebar, set before the page is drawn.
+  var SITE = window.location.pathname.replace(/[^/]*$/, "");
+  function remembered(name) {
+    try { return window.localStorage.getItem("grogpress-" + name + ":" + SITE); } catch (e) { return null; }
+  }
+  function remember(name, value) {
+    try {
+      if (value === null) { window.localStorage.removeItem("grogpress-" + name + ":" + SITE); }
+      else { window.localStorage.setItem("grogpress-" + name + ":" + SITE, value); }
+    } catch (e) { /* storage off: the choice lasts this page */ }
+  }
+  var THEMES = ["system", "light", "dark"];
+  function setTheme(theme) {
+    if (theme === "light" || theme === "dark") { root.setAttribute("data-theme", theme); }
+    else { root.removeAttribute("data-theme"); }
+  }
+  setTheme(remembered("theme"));
+  if (remembered("sidebar") === "closed") { root.classList.add("sidebar-closed"); }
 
   // Words as grogpress indexes them: runs of letters and digits, lower-cased.
   var WORD = /[\p{Alphabetic}\p{N}]+/gu;
@@ -23,12 +45,26 @@
     var button = document.querySelector(".menu-button");
     var nav = document.getElementById("sidebar");
     if (!nav) { return; }
-    function open(yes) {
-      root.classList.toggle("sidebar-open", yes);
+    // A phone's menu over the page; beside the text, a sidebar that closes.
+    var phone = window.matchMedia("(max-width: 52rem)");
+    function expanded() {
+      var yes = phone.matches ? root.classList.contains("sidebar-open") : !root.classList.contains("sidebar-closed");
       if (button) { button.setAttribute("aria-expanded", yes ? "true" : "false"); }
     }
+    function open(yes) {
+      root.classList.toggle("sidebar-open", yes);
+      expanded();
+    }
+    expanded();
+    phone.addEventListener("change", expanded);
     if (button) {
       button.addEventListener("click", function () {
+        if (!phone.matches) {
+          var closed = root.classList.toggle("sidebar-closed");
+          remember("sidebar", closed ? "closed" : null);
+          expanded();
+          return;
+        }
         var yes = !root.classList.contains("sidebar-open");
         open(yes);
         if (yes) {
@@ -499,11 +535,107 @@
     });
   }
 
+  // --- The colour theme: the system's, light or dark, a button in the bar. ---
+  var LABELS = { system: "Theme: as the system", light: "Theme: light", dark: "Theme: dark" };
+  function themes() {
+    var bar = document.querySelector("header.site");
+    if (!bar) { return; }
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "theme-button bar-button";
+    function show() {
+      var theme = root.getAttribute("data-theme") || "system";
+      button.textContent = theme === "dark" ? "\u263E" : theme === "light" ? "\u2600" : "\u25D0";
+      button.setAttribute("aria-label", LABELS[theme] + " (change)");
+      button.title = LABELS[theme];
+    }
+    button.addEventListener("click", function () {
+      var theme = THEMES[(THEMES.indexOf(root.getAttribute("data-theme") || "system") + 1) % THEMES.length];
+      setTheme(theme);
+      remember("theme", theme === "system" ? null : theme);
+      show();
+    });
+    show();
+    bar.appendChild(button);
+  }
+
+  // --- `?` lists the keyboard shortcuts. ---
+  var SHORTCUTS = [
+    ["/ or s", "Search"],
+    ["\u2190 \u2192", "Previous and next page"],
+    ["\u2193 \u2191", "Move through search results"],
+    ["Esc", "Close the search, a preview or this list"],
+    ["?", "These shortcuts"]
+  ];
+  function help() {
+    var bar = document.querySelector("header.site");
+    var dialog = document.createElement("dialog");
+    dialog.className = "shortcuts";
+    dialog.setAttribute("aria-labelledby", "shortcuts-title");
+    var title = document.createElement("h2");
+    title.id = "shortcuts-title";
+    title.textContent = "Keyboard shortcuts";
+    var list = document.createElement("dl");
+    SHORTCUTS.forEach(function (k) {
+      var dt = document.createElement("dt");
+      var key = document.createElement("kbd");
+      key.textContent = k[0];
+      dt.appendChild(key);
+      var dd = document.createElement("dd");
+      dd.textContent = k[1];
+      list.append(dt, dd);
+    });
+    var close = document.createElement("button");
+    close.type = "button";
+    close.className = "bar-button";
+    close.textContent = "Close";
+    close.addEventListener("click", function () { dialog.close(); });
+    dialog.append(title, list, close);
+    document.body.appendChild(dialog);
+    function open() { if (!dialog.open) { dialog.showModal(); } }
+    if (bar) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "help-button bar-button";
+      button.textContent = "?";
+      button.setAttribute("aria-label", "Keyboard shortcuts");
+      button.title = "Keyboard shortcuts (?)";
+      button.addEventListener("click", open);
+      bar.appendChild(button);
+    }
+    document.addEventListener("keydown", function (e) {
+      if (e.key === "?" && !e.ctrlKey && !e.metaKey && !e.altKey && !typing(e.target)) {
+        e.preventDefault();
+        open();
+      }
+    });
+  }
+
+  // --- A table wider than the screen fades at the side it scrolls to. ---
+  function wideTables() {
+    var tables = Array.prototype.slice.call(document.querySelectorAll("main table"));
+    if (!tables.length) { return; }
+    function mark(t) {
+      var more = t.scrollWidth - t.clientWidth;
+      t.classList.toggle("more-right", more > 1 && t.scrollLeft < more - 1);
+      t.classList.toggle("more-left", more > 1 && t.scrollLeft > 1);
+      if (more > 1 && !t.hasAttribute("tabindex")) { t.setAttribute("tabindex", "0"); }
+    }
+    tables.forEach(function (t) {
+      mark(t);
+      t.addEventListener("scroll", function () { mark(t); }, { passive: true });
+    });
+    window.addEventListener("resize", function () { tables.forEach(mark); });
+  }
+
   function start() {
     sidebar();
     search();
     previews();
     pager();
+    themes();
+    help();
+    wideTables();
   }
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", start);

@@ -3,7 +3,7 @@
 //! html folder — where each card is shown (for `card:` links), every page
 //! through the Tera templates (with the sidebar of pages and sections,
 //! previous/next links, and a preview of each card a page links to on
-//! another), the index, the search index, the script, the favicon, the
+//! another), the index, the whole book on one page to print, the search index, the script, the favicon, the
 //! stylesheet and the font files.
 
 mod assets;
@@ -274,6 +274,13 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, RenderErro
         )
     };
 
+    // The whole book on one page, to print (after every other page).
+    let mut print_name = "print.html".to_string();
+    let mut n = 1;
+    while names.contains(&print_name) {
+        n += 1;
+        print_name = format!("print-{n}.html");
+    }
     let mut files = Vec::new();
     let index_html = render_page(
         &tera,
@@ -294,6 +301,7 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, RenderErro
                     .filter_map(|t| term_value(site, &term_anchors, t))
                     .collect::<Vec<_>>(),
             ),
+            print_href: print_name.clone(),
         },
     )?;
     files.push(("index.html".to_string(), index_html.into_bytes()));
@@ -323,10 +331,32 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, RenderErro
                     .get(i)
                     .cloned()
                     .unwrap_or_else(|| Value::from(Vec::<Value>::new())),
+                print_href: print_name.clone(),
             },
         )?;
         files.push((names[i].clone(), html.into_bytes()));
     }
+    let whole_book: String = bodies
+        .iter()
+        .map(|b| format!("<section class=\"print-page\">\n{}</section>\n", b.html))
+        .collect();
+    let print_html = render_page(
+        &tera,
+        site,
+        PageContext {
+            title: site.game.name.clone(),
+            pages: pages_value(None),
+            headings: Vec::new(),
+            content: whole_book,
+            is_index: false,
+            prev: None,
+            next: None,
+            previews: Value::from(Vec::<Value>::new()),
+            terms: Value::from(Vec::<Value>::new()),
+            print_href: print_name.clone(),
+        },
+    )?;
+    files.push((print_name, print_html.into_bytes()));
     let mut docs = search_docs(site.game, &shown, &names, &titles, &bodies, &rows);
     for (entry, anchor) in glossary.iter().zip(&term_anchors) {
         let mut text: Vec<String> = entry.aliases.iter().map(|a| a.value.clone()).collect();
