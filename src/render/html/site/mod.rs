@@ -10,6 +10,7 @@ mod assets;
 mod links;
 mod page;
 mod placements;
+mod print_page;
 mod search_docs;
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
@@ -336,9 +337,16 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, RenderErro
         )?;
         files.push((names[i].clone(), html.into_bytes()));
     }
+    let mut print_ids = HashSet::new();
     let whole_book: String = bodies
         .iter()
-        .map(|b| format!("<section class=\"print-page\">\n{}</section>\n", b.html))
+        .enumerate()
+        .map(|(i, b)| {
+            format!(
+                "<section class=\"print-page\">\n{}</section>\n",
+                print_page::unique_ids(&b.html, &mut print_ids, i + 1)
+            )
+        })
         .collect();
     let print_html = render_page(
         &tera,
