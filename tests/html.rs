@@ -638,7 +638,7 @@ const OUR_ELEMENTS: &[&str] = &[
 ];
 
 /// The only scripts a page loads: the site's own files.
-const OUR_SCRIPTS: &[&str] = &["reference.js", "search-index.js"];
+const OUR_SCRIPTS: &[&str] = &["reference.js", "elasticlunr.min.js", "search-index.js"];
 
 #[test]
 fn markup_in_data_is_shown_as_text() {

@@ -204,8 +204,15 @@ pub fn render_markdown(
                     attrs: Vec::new(),
                 }));
                 if let Some(n) = &number {
+                    // The number is an anchor too (`#4.1`), the heading's
+                    // own id (its words) staying for the links made to it.
+                    let id = if used.insert(n.clone()) {
+                        format!(" id=\"{}\"", crate::render::svg::escape(n))
+                    } else {
+                        String::new()
+                    };
                     out.push(Event::Html(CowStr::from(format!(
-                        "<span class=\"rule-number\">{}</span> ",
+                        "<span class=\"rule-number\"{id}>{}</span> ",
                         crate::render::svg::escape(n)
                     ))));
                 }
