@@ -441,6 +441,18 @@ impl<'a, W: Write> PdfStream<'a, W> {
                 .count(page_refs.len() as i32);
         })?;
         let outline_root = self.outline_root;
+        // A tagged PDF claims PDF/UA-1 in its XMP metadata, with its title.
+        let metadata_ref = match &struct_root {
+            Some((_, lang)) => {
+                let id = self.next.bump();
+                let xmp = super::pdf_xmp::xmp(&self.title, lang);
+                self.object(|c| {
+                    c.metadata(id, xmp.as_bytes());
+                })?;
+                Some(id)
+            }
+            None => None,
+        };
         self.object(|c| {
             let mut catalog = c
                 .indirect(catalog_ref)
@@ -460,6 +472,9 @@ impl<'a, W: Write> PdfStream<'a, W> {
                 catalog.pair(Name(b"StructTreeRoot"), *root);
                 catalog.lang(TextStr(lang));
                 catalog.mark_info().marked(true);
+            }
+            if let Some(id) = metadata_ref {
+                catalog.metadata(id);
             }
         })?;
         let title = std::mem::take(&mut self.title);
