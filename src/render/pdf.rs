@@ -232,6 +232,41 @@ impl<'a, W: Write> PdfStream<'a, W> {
             .collect()
     }
 
+    /// A tagged PDF's pages with the runs of text links cover in part cut
+    /// at the links' ends (see [`super::pdf_tags::split_at_links`]); None
+    /// when nothing is cut (and always for an untagged PDF).
+    fn cut_at_links(&self, pages: &[crate::layout::Page]) -> Option<Vec<crate::layout::Page>> {
+        self.tags.as_ref()?;
+        let first = self.heights.len();
+        let mut cut: Option<Vec<crate::layout::Page>> = None;
+        for (k, page) in pages.iter().enumerate() {
+            let links: Vec<&crate::layout::Link> = self
+                .links_on_page
+                .get(&(first + k))
+                .map_or(&[][..], Vec::as_slice)
+                .iter()
+                .map(|&i| &self.nav.links[i])
+                .collect();
+            let items = super::pdf_tags::split_at_links(&page.items, &links, self.book);
+            match items {
+                Some(items) => {
+                    let cut = cut.get_or_insert_with(|| pages[..k].to_vec());
+                    cut.push(crate::layout::Page {
+                        width: page.width,
+                        height: page.height,
+                        items,
+                    });
+                }
+                None => {
+                    if let Some(cut) = &mut cut {
+                        cut.push(page.clone());
+                    }
+                }
+            }
+        }
+        cut
+    }
+
     /// Gives every glyph the pages use its subset id, and a face first used
     /// here its font object.
     fn learn_glyphs(&mut self, pages: &[crate::layout::Page]) {
@@ -308,6 +343,8 @@ impl<'a, W: Write> PdfStream<'a, W> {
 
     /// Writes the next pages, their content streams made on all cores.
     pub fn pages(&mut self, pages: &[crate::layout::Page]) -> Result<(), RenderError> {
+        let cut = self.cut_at_links(pages);
+        let pages = cut.as_deref().unwrap_or(pages);
         self.learn_glyphs(pages);
         self.write_images(pages)?;
         let marks = self.mark(pages);
@@ -525,6 +562,15 @@ impl<W: Write> PdfStream<'_, W> {
             };
             let target = self.destination(link.target);
             let key = self.tags.as_ref().and_then(|t| t.link_key(i));
+            // What a tagged PDF's link says to a reader who cannot see it:
+            // the words it covers, else where it goes.
+            let contents = self.tags.as_ref().map(|t| match t.link_text(i) {
+                Some(text) => text.to_string(),
+                None => match link.uri.as_deref() {
+                    Some(uri) => uri.to_string(),
+                    None => format!("Page {}", link.target.page + 1),
+                },
+            });
             // A frame keeps clear of the line below (the line box's foot
             // is its leading; its top is the capitals' height).
             let (frame, inset) = if link.framed {
@@ -549,6 +595,9 @@ impl<W: Write> PdfStream<'_, W> {
                 }
                 if let Some(key) = key {
                     annot.struct_parent(key);
+                }
+                if let Some(contents) = &contents {
+                    annot.contents(TextStr(contents));
                 }
                 // A web address is checked again here: only http, https and
                 // mailto ever become a URI action; a PDF never launches or
