@@ -312,12 +312,6 @@ impl ContentStream {
         self.op(b"/Artifact <</Type /Pagination>> BDC");
     }
 
-    /// `/Span <</ActualText (U+00AD)>> BDC`: the hyphen set where a word
-    /// breaks across lines, read as a soft hyphen (the word reads whole).
-    pub fn begin_soft_hyphen(&mut self) {
-        self.op(b"/Span <</ActualText <FEFF00AD>>> BDC");
-    }
-
     pub fn end_marked_content(&mut self) {
         self.op(b"EMC");
     }

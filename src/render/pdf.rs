@@ -565,7 +565,7 @@ impl<W: Write> PdfStream<'_, W> {
             // What a tagged PDF's link says to a reader who cannot see it:
             // the words it covers, else where it goes.
             let contents = self.tags.as_ref().map(|t| match t.link_text(i) {
-                Some(text) => text.to_string(),
+                Some(text) => text,
                 None => match link.uri.as_deref() {
                     Some(uri) => uri.to_string(),
                     None => format!("Page {}", link.target.page + 1),
@@ -766,7 +766,15 @@ impl<W: Write> PdfStream<'_, W> {
         })?;
 
         let mut cmap = UnicodeCmap::new(Name(b"Custom"), system_info);
+        // In a tagged PDF the hyphen set where a word breaks across lines
+        // (U+2010, which the text never holds otherwise) reads as a soft
+        // hyphen: the text reads "scenario", not "sce‐ nario".
+        let tagged = self.tags.is_some();
         for (glyph, chars) in &face_use.chars {
+            let chars = match chars.as_str() {
+                "\u{2010}" if tagged => "\u{ad}",
+                chars => chars,
+            };
             let mut one = chars.chars();
             match (one.next(), one.next()) {
                 (Some(c), None) => cmap.pair(*glyph, c),

@@ -12,7 +12,7 @@ use super::pdf_repeats::Source;
 use super::pdf_tags::{Mark, begin};
 use crate::layout::{Geometry, Ink, Item, Shape, TextItem};
 use crate::model::PathEl;
-use crate::text::{FaceId, FontBook, HYPHEN};
+use crate::text::{FaceId, FontBook};
 
 use super::RenderError;
 use super::pdf::{UsedFace, deflate};
@@ -86,7 +86,7 @@ impl GlyphRuns {
         t: &TextItem,
         used: &BTreeMap<FaceId, UsedFace>,
         book: &FontBook,
-        (page_height, tagged): (f32, bool),
+        page_height: f32,
     ) {
         let new_id = used.get(&t.face).map_or(&[][..], |u| &u.new_id[..]);
         self.bytes.clear();
@@ -114,45 +114,19 @@ impl GlyphRuns {
         c.set_text_position(t.x, page_height - t.y);
         if let Some(ink) = t.ink {
             set_fill(c, ink);
-        }
-        // In a tagged PDF, the hyphen set where a word breaks across lines
-        // reads as a soft hyphen: the text reads "scenario", not "sce- nario".
-        let hyphen =
-            tagged && t.text.ends_with(HYPHEN) && t.glyphs.last().is_some_and(|g| g.chars == 1);
-        if hyphen {
-            let n = t.glyphs.len() - 1;
-            if n > 0 {
-                self.show_glyphs(c, 0..n);
-            }
-            c.begin_soft_hyphen();
-            self.show_glyphs(c, n..n + 1);
-            c.end_marked_content();
-        } else {
-            self.show_glyphs(c, 0..t.glyphs.len());
-        }
-        if t.ink.is_some() {
+            self.show_glyphs(c);
             c.set_fill_gray(0.0);
+        } else {
+            self.show_glyphs(c);
         }
     }
 
-    /// The glyphs `range` of those gathered, with `TJ` adjustments where
-    /// there are any.
-    fn show_glyphs(&self, c: &mut ContentStream, range: std::ops::Range<usize>) {
-        let bytes = &self.bytes[2 * range.start..(2 * range.end).min(self.bytes.len())];
-        let adjust: std::borrow::Cow<'_, [(usize, f32)]> =
-            if range.start == 0 && 2 * range.end >= self.bytes.len() {
-                std::borrow::Cow::Borrowed(&self.adjust)
-            } else {
-                self.adjust
-                    .iter()
-                    .filter(|(after, _)| range.start < *after && *after <= range.end)
-                    .map(|&(after, amount)| (after - range.start, amount))
-                    .collect()
-            };
-        if adjust.is_empty() {
-            c.show(bytes);
+    /// The glyph codes gathered, with `TJ` adjustments where there are any.
+    fn show_glyphs(&self, c: &mut ContentStream) {
+        if self.adjust.is_empty() {
+            c.show(&self.bytes);
         } else {
-            c.show_positioned(bytes, &adjust);
+            c.show_positioned(&self.bytes, &self.adjust);
         }
     }
 
@@ -180,7 +154,6 @@ fn page_content(
     // About what a page's items take, so the stream seldom grows and copies.
     let mut c = ContentStream::with_capacity(64 * page.items.len() + 256);
     let h = page.height;
-    let tagged = !marks.is_empty();
     let mut run = GlyphRuns::default();
     let mut open = Mark::None;
     let mut forms = placed.iter().peekable();
@@ -205,7 +178,7 @@ fn page_content(
             continue;
         }
         match item {
-            Item::Text(t) => run.show(&mut c, t, used, book, (h, tagged)),
+            Item::Text(t) => run.show(&mut c, t, used, book, h),
             Item::Shape(shape) => {
                 run.end(&mut c);
                 draw_shape(&mut c, shape, Frame { x0: 0.0, top: h });

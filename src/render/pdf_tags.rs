@@ -343,12 +343,21 @@ impl TagTree {
         id
     }
 
-    /// The text link `index` covers, if it covers any: what it says.
-    pub(super) fn link_text(&self, index: usize) -> Option<&str> {
-        self.link_texts
-            .get(&index)
-            .map(|t| t.trim())
-            .filter(|t| !t.is_empty())
+    /// The text link `index` covers, if it covers any: what it says, a
+    /// contents entry's leader dots one space ("Movement 2").
+    pub(super) fn link_text(&self, index: usize) -> Option<String> {
+        let text = self.link_texts.get(&index)?;
+        let mut out = String::with_capacity(text.len());
+        for word in text.split_whitespace() {
+            let parts = word.split("..").map(|p| p.trim_matches('.'));
+            for part in parts.filter(|p| !p.is_empty()) {
+                if !out.is_empty() {
+                    out.push(' ');
+                }
+                out.push_str(part);
+            }
+        }
+        (!out.is_empty()).then_some(out)
     }
 
     /// The key in the parent tree of link annotation `index`, if it has an
