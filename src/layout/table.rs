@@ -1168,6 +1168,80 @@ mod tests {
         assert_eq!(tags(&tagged), (rows, rows * 2));
     }
 
+    /// A tagged table's items as roles and texts (runs joined without
+    /// their spaces): `TableHead[TableRow[TableHeader[Roll]…]]`.
+    fn tag_outline(laid: &LaidTable) -> String {
+        use super::super::doc::Tag;
+        let mut out = String::new();
+        let bands = laid.title.iter().chain(&laid.header).chain(&laid.rows);
+        for item in bands.flat_map(|b| &b.items) {
+            match item {
+                Item::Tag(Tag::Start(role)) => out.push_str(&format!("{role:?}[")),
+                Item::Tag(Tag::End) => out.push(']'),
+                Item::Text(t) => out.push_str(&t.text),
+                _ => {}
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn a_tagged_table_has_a_head_and_body_row_headers_without_a_header_row_and_steps_are_a_list() {
+        let book = book();
+        let family = &book.families[0];
+        let style = TableStyle {
+            tagged: true,
+            ..TableStyle::default()
+        };
+        let lay = |spec: &TableSpec| {
+            lay_out_table(spec, 300.0, (family, &book), &style, &Words::default())
+                .expect("measures")
+        };
+        let mut table = spec(1);
+        table.title = None;
+        assert_eq!(table.role(), Role::Table);
+        assert_eq!(
+            tag_outline(&lay(&table)),
+            "TableHead[TableRow[TableHeader[Roll]TableHeader[Result]]]\
+             TableBody[TableRow[TableCell[0]TableCell[Someresulttext]]]"
+        );
+        // No header row: each row's first cell heads it; a section band too.
+        table.header.clear();
+        table.rows.push(TableRow::section("Later", 2, None));
+        assert_eq!(
+            tag_outline(&lay(&table)),
+            "TableBody[TableRow[RowHeader[0]TableCell[Someresulttext]]\
+             TableRow[RowHeader[Later]]]"
+        );
+        // Rows of one cell are paragraphs.
+        let notes = TableSpec {
+            rows: vec![TableRow::body(vec![Cell::new("A note.")], None)],
+            ..table.clone()
+        };
+        assert_eq!(notes.role(), Role::Callout);
+        assert_eq!(tag_outline(&lay(&notes)), "Paragraph[A note.]");
+        // Steps: items labelled by their number, an empty cell left out.
+        let steps = TableSpec {
+            rows: vec![
+                TableRow::section("Phase", 3, None),
+                TableRow::step(vec![Cell::new("1)"), Cell::new("Move.")], None),
+                TableRow::step(
+                    vec![Cell::new(""), Cell::new("◇"), Cell::new("Trace.")],
+                    None,
+                ),
+            ],
+            columns: vec![1.0, 1.0, 8.0],
+            ..table
+        };
+        assert_eq!(steps.role(), Role::List);
+        assert_eq!(
+            tag_outline(&lay(&steps)),
+            "ListItem[ListBody[Phase]]\
+             ListItem[Label[1)]ListBody[Move.]]\
+             ListItem[Label[◇]ListBody[Trace.]]"
+        );
+    }
+
     #[test]
     fn columns_short_of_a_whole_cell_take_width_from_the_others_in_proportion() {
         let mut widths = [60.0, 30.0, 10.0];

@@ -645,7 +645,7 @@ mod tests {
             page: 1,
             x: 0.0,
             y: 45.0,
-            w: 20.0,
+            w: 100.0,
             h: 8.0,
             target: crate::layout::Target { page: 0, y: 0.0 },
             uri: None,
@@ -667,6 +667,7 @@ mod tests {
     mc p1 #1
     Link
       annot p1 link0
+      mc p1 #2
 "
         );
         let artifact = Mark::Artifact { pagination: true };
@@ -687,7 +688,73 @@ mod tests {
                 role: StructRole::Figure
             }
         );
-        assert_eq!(tree.page_parents, [vec![1, 2], vec![2, 3]]);
+        assert_eq!(tree.page_parents, [vec![1, 2], vec![2, 3, 4]]);
         assert_eq!(tree.link_key(0), Some(2));
+    }
+
+    #[test]
+    fn a_link_is_an_element_of_its_own_words_and_its_annotation_in_the_paragraph() {
+        let mut sources = crate::diag::Sources::default();
+        let mut diags = crate::diag::Diagnostics::default();
+        let book = crate::load::load_fonts(
+            &crate::load::Root::new(env!("CARGO_MANIFEST_DIR")),
+            &mut sources,
+            &mut diags,
+        )
+        .expect("fonts load");
+        let face = book.face(0);
+        let line = "See Dice section";
+        let item = Item::Text(TextItem {
+            x: 10.0,
+            y: 20.0,
+            face: 0,
+            size: 10.0,
+            text: line.into(),
+            glyphs: face.plain_glyphs(line).into(),
+            width: face.width(line, 10.0),
+            ink: None,
+        });
+        let (x0, x1) = (face.width("See ", 10.0), face.width("See Dice", 10.0));
+        let link = Link {
+            page: 0,
+            x: 10.0 + x0,
+            y: 12.0,
+            w: x1 - x0,
+            h: 10.0,
+            target: crate::layout::Target { page: 0, y: 0.0 },
+            uri: None,
+            framed: true,
+        };
+        let items = vec![Item::start(Role::Paragraph), item, Item::end()];
+        let cut = split_at_links(&items, &[&link], &book).expect("the run is cut");
+        let runs: Vec<(&str, f32)> = cut
+            .iter()
+            .filter_map(|i| match i {
+                Item::Text(t) => Some((&*t.text, t.x)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            runs,
+            [("See ", 10.0), ("Dice", 10.0 + x0), (" section", 10.0 + x1)]
+        );
+        // A run a link does not cross is left as it is.
+        assert!(split_at_links(&items[..1], &[&link], &book).is_none());
+        let mut tree = TagTree::new("en");
+        tree.mark_page(0, &cut, &[(0, &link)]);
+        let mut out = String::new();
+        outline(&tree, 0, 0, &mut out);
+        assert_eq!(
+            out,
+            "Document
+  P
+    mc p0 #0
+    Link
+      annot p0 link0
+      mc p0 #1
+    mc p0 #2
+"
+        );
+        assert_eq!(tree.link_text(0).as_deref(), Some("Dice"));
     }
 }
