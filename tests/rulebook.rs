@@ -105,10 +105,11 @@ fn norm(word: &str) -> String {
         .collect()
 }
 
-/// The words of a text; a word broken across lines by hyphenation (U+2010
-/// at the end of a line) is joined again.
+/// The words of a text; a word broken across lines by hyphenation (a soft
+/// hyphen, as the tagged rulebook's text reads its U+2010, at the end of a
+/// line) is joined again.
 fn words(text: &str) -> Vec<String> {
-    text.replace("\u{2010}\n", "")
+    text.replace("\u{ad}\n", "")
         .split_whitespace()
         .map(norm)
         .filter(|w| !w.is_empty())

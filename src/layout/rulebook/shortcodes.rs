@@ -108,7 +108,8 @@ pub(super) fn figure_pieces(
                         first.anchors.push(Anchor::at_top(format!("#{anchor}")));
                     }
                 }
-                wrap(Role::Table, &mut table);
+                // A checklist's steps are read as a list, notes as paragraphs.
+                wrap(spec.role(), &mut table);
                 pieces.extend(table);
             }
             // A title spanning the page goes with a table that does.
