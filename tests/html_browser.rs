@@ -751,7 +751,7 @@ fn printing_hides_every_control_and_the_whole_book_prints_on_one_page() {
     "button, input, dialog, .sidebar, .pager, .skip, .search, .heading-link, .print-link"))
     .filter(function (e) { return e.getClientRects().length > 0; })
     .map(function (e) { return e.tagName + "." + e.className; });
-  var pages = Array.from(document.querySelectorAll("section.print-page h1")).map(function (h) { return h.textContent; });
+  var pages = Array.from(document.querySelectorAll(".print-page h1")).map(function (h) { return h.textContent; });
   return { shown: shown, pages: pages, buttons: document.querySelectorAll("button").length };
 }"##,
         );

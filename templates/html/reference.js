@@ -26,6 +26,9 @@
   function setTheme(theme) {
     if (theme === "light" || theme === "dark") { root.setAttribute("data-theme", theme); }
     else { root.removeAttribute("data-theme"); }
+    // The browser's own controls and scroll bars follow the chosen colours
+    // (set here: the Nu checker's CSS level does not know color-scheme).
+    root.style.colorScheme = theme === "light" || theme === "dark" ? theme : "";
   }
   setTheme(remembered("theme"));
   if (remembered("sidebar") === "closed") { root.classList.add("sidebar-closed"); }

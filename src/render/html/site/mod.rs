@@ -343,7 +343,7 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, RenderErro
         .enumerate()
         .map(|(i, b)| {
             format!(
-                "<section class=\"print-page\">\n{}</section>\n",
+                "<div class=\"print-page\">\n{}</div>\n",
                 print_page::unique_ids(&b.html, &mut print_ids, i + 1)
             )
         })
