@@ -1408,11 +1408,13 @@ fn every_rulebooks_structure_has_its_headings_in_order_and_no_page_furniture() {
             );
             // The running head and the page numbers are artifacts: no run of
             // the body is the game's name alone or a number alone (a table's
-            // cells and a list's labels may be numbers).
+            // cells, a list's labels and a link's words may be numbers).
             for t in &body {
                 let number =
                     !t.text.trim().is_empty() && t.text.trim().chars().all(|c| c.is_ascii_digit());
-                let in_cells = t.within("TD") || t.within("TH") || t.within("Lbl");
+                // A link's own words may be a page number (an index entry's).
+                let in_cells =
+                    t.within("TD") || t.within("TH") || t.within("Lbl") || t.within("Link");
                 // The game's name as its own heading is the body's.
                 let heading = t.roles.iter().any(|r| r.len() == 2 && r.starts_with('H'));
                 assert!(
@@ -1478,21 +1480,25 @@ fn a_tagged_rulebook_has_the_structure_of_its_markdown() {
   H2 (block)
     "Costs"
   Table (block)
-    TR
-      TH
-        "Terrain"
-      TH
-        "Cost"
-    TR
-      TD
-        "Clear"
-      TD
-        "1"
-    TR
-      TD
-        "Woods"
-      TD
-        "2"
+    THead
+      TR
+        TH:
+           /Scope /Column
+          "Terrain"
+        TH:
+           /Scope /Column
+          "Cost"
+    TBody
+      TR
+        TD
+          "Clear"
+        TD
+          "1"
+      TR
+        TD
+          "Woods"
+        TD
+          "2"
   P (block)
     "Last paragraph.""#;
     assert_eq!(body.trim_end(), want);

@@ -127,7 +127,8 @@ pub struct TaggedText {
 impl TaggedText {
     /// Whether it lies in an element of `role`.
     pub fn within(&self, role: &str) -> bool {
-        self.roles.iter().any(|r| r == role)
+        // pdfinfo writes `TH:` for an element with attributes (`/Scope`).
+        self.roles.iter().any(|r| r.trim_end_matches(':') == role)
     }
 }
 
