@@ -923,7 +923,7 @@ mod tests {
         assert_eq!(body.headings[0].number.as_deref(), Some("1.0"));
         assert!(
             body.html.contains(
-                "<h1 id=\"setup-here\"><span class=\"rule-number\">1.0</span> Setup <a href=\"p3.html#movement\">here</a> <a"
+                "<h1 id=\"setup-here\"><span class=\"rule-number\" id=\"1.0\">1.0</span> Setup <a href=\"p3.html#movement\">here</a> <a"
             ),
             "{}",
             body.html
