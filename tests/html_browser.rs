@@ -928,9 +928,14 @@ fn the_sidebar_lists_every_page_and_previous_next_links_chain_them() {
         );
         assert_eq!(laptop["current"], serde_json::json!([name]), "{name}");
         assert_eq!(laptop["sidebar"], true, "{name}: sidebar beside the text");
+        // On a laptop the button is there to close the sidebar (and open it again).
         assert_eq!(
-            laptop["button"], false,
-            "{name}: no menu button on a laptop"
+            laptop["button"], true,
+            "{name}: a button to close the sidebar on a laptop"
+        );
+        assert_eq!(
+            laptop["opened"]["sidebar"], false,
+            "{name}: the button closed the sidebar: {laptop}"
         );
         assert_eq!(laptop["search"], true, "{name}: search box");
         assert_eq!(laptop["main"], true, "{name}");
