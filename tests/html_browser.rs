@@ -1298,3 +1298,48 @@ fn search_works_from_serve_as_from_files() {
         "{results}"
     );
 }
+
+/// A chart set whose rules are not numbered: a rule number typed in the
+/// search finds the table carrying that rule (`rule = "5.3 & 5.4"` answers
+/// "5.4" too), and a cited "(5.3)" in a modifier is a link that lands on it.
+#[test]
+fn a_rule_number_finds_the_chart_table_that_carries_it() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = tmp.path().join("chartset");
+    support::copy_dir(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/html-book"),
+        &game,
+    );
+    let chart = "title = \"Fire\"\n\n[[blocks]]\nkind = \"modifiers\"\nid = \"fire-mods\"\n\
+                 title = \"Fire Modifiers\"\n[[blocks.sections]]\nheading = \"Attacker\"\n\
+                 entries = [{ text = \"Attack by Fire (5.3)\", value = \"+1\" }]\n\n\
+                 [[blocks]]\nkind = \"ranges\"\nid = \"barrage\"\ntitle = \"Barrage Table (One Die)\"\n\
+                 rule = \"5.3 & 5.4\"\ndice = \"1d6\"\nlabel_header = \"Target\"\ncolumns = [\"Loss\"]\n\
+                 rows = [{ label = [\"Hard\"], cells = [\"6\"] }]\n";
+    fs::write(game.join("fire.toml"), chart).expect("write chart");
+    let toml = fs::read_to_string(game.join("game.toml")).expect("game.toml");
+    fs::write(
+        game.join("game.toml"),
+        toml + "\n[[charts]]\nid = \"fire\"\nfile = \"fire.toml\"\n",
+    )
+    .expect("write game.toml");
+    let weather = game.join("rules/weather.md");
+    let text = fs::read_to_string(&weather).expect("weather.md");
+    fs::write(&weather, text + "\n{{ table(\"fire\") }}\n").expect("write weather.md");
+    let (_out, html) = build_rules(game.to_str().expect("utf-8 path"));
+    let found = search(&html.join("basics.html"), &["5.3", "5.4"]);
+    for number in ["5.3", "5.4"] {
+        assert_eq!(
+            result_hrefs(&found, number).first().map(String::as_str),
+            Some("weather.html#table-fire-barrage"),
+            "{found}"
+        );
+    }
+    let page = fs::read_to_string(html.join("weather.html")).expect("weather.html");
+    assert!(
+        page.contains("(<a class=\"rule-ref\" href=\"#table-fire-barrage\""),
+        "{page}"
+    );
+    let table = follow(&html, "weather.html#table-fire-barrage");
+    assert_eq!(table["onScreen"], true, "{table}");
+}

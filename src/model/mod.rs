@@ -74,7 +74,7 @@ pub(crate) use sheet::avery_5395;
 pub use sheet::{CardSize, Paper, PaperSize, SheetTemplate};
 pub use shortcode::{
     Shortcode, ShortcodeArg, ShortcodeProblem, block_alone, block_anchor, block_id_title,
-    block_rule, data_anchor, shown_tables,
+    block_rule, data_anchor, shown_rules, shown_tables,
 };
 pub use template::{Align, CardTemplate, Frame, FrameWhen, Region, Style, TextColor, VAlign};
 

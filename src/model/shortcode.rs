@@ -94,6 +94,40 @@ pub fn shown_tables(game: &Game, code: &Shortcode) -> Vec<(String, String)> {
     }
 }
 
+/// The rules each table a data shortcode shows carries, as (the `rule`
+/// value, the table's anchor): a chart's own and each block's, a block
+/// shown alone with its (or its chart's) rule. What a citation of that rule
+/// elsewhere links to.
+pub fn shown_rules(game: &Game, code: &Shortcode) -> Vec<(String, String)> {
+    let Some(anchor) = data_anchor(code) else {
+        return Vec::new();
+    };
+    if code.name != "table" {
+        return Vec::new();
+    }
+    let name = code
+        .args
+        .first()
+        .map(|a| a.value.as_str())
+        .unwrap_or_default();
+    if let Some(chart) = game.charts.iter().find(|c| c.id == name) {
+        let own = chart.rule.iter().map(|r| (r.value.clone(), anchor.clone()));
+        let blocks = chart
+            .blocks
+            .iter()
+            .filter_map(|b| Some((block_rule(b)?.value.clone(), block_anchor(&anchor, b)?)));
+        own.chain(blocks).collect()
+    } else if let Some(alone) = block_alone(game, name) {
+        alone
+            .rule
+            .iter()
+            .map(|r| (r.value.clone(), anchor.clone()))
+            .collect()
+    } else {
+        Vec::new()
+    }
+}
+
 /// A chart block shown alone (`{{ table("combat") }}` naming a block's id,
 /// as `grogpress odds` does): the block, and the notes that follow it in
 /// its chart (a note stays with its table), as a chart of their own titled

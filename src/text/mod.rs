@@ -9,6 +9,7 @@ mod linebreak;
 pub mod mentions;
 mod paragraph;
 pub mod rich;
+pub mod rule_cites;
 mod shape;
 pub mod words;
 mod wrap;

@@ -220,13 +220,15 @@
       return results;
     }
 
-    // The rules a rule number names: itself, then the rules under it.
+    // The rules a rule number names: itself, then the rules under it (a
+    // table carrying rules lists its numbers, "5.3 5.4").
     function numbered(query) {
       var number = query.replace(/\.$/, "");
       var exact = [], under = [];
       data.docs.forEach(function (doc, n) {
-        if (doc[5] === number) { exact.push([n, Infinity]); }
-        else if (doc[5] && doc[5].startsWith(number + ".")) { under.push([n, Infinity]); }
+        var numbers = doc[5] ? doc[5].split(" ") : [];
+        if (numbers.indexOf(number) >= 0) { exact.push([n, Infinity]); }
+        else if (numbers.some(function (m) { return m.startsWith(number + "."); })) { under.push([n, Infinity]); }
       });
       return exact.concat(under);
     }

@@ -29,6 +29,9 @@ pub struct ShownRow {
     /// The table's title (a chart's, with its block's).
     pub table: String,
     pub anchor: String,
+    /// The anchor of the table the row is in: a chart block's own
+    /// (`table-combat-barrage`), else the shortcode's.
+    pub table_anchor: String,
     /// The row's cells as plain text.
     pub text: String,
 }
@@ -39,6 +42,8 @@ pub struct ShownRow {
 /// (they are slugs), so these never clash with them.
 struct RowIds<'a> {
     base: Option<String>,
+    /// The anchor of the chart block being shown, if it has one.
+    block: Option<String>,
     next: usize,
     rows: &'a mut Vec<ShownRow>,
 }
@@ -51,6 +56,7 @@ impl RowIds<'_> {
         self.rows.push(ShownRow {
             table: table.to_string(),
             anchor: anchor.clone(),
+            table_anchor: self.block.clone().unwrap_or_else(|| base.clone()),
             text,
         });
         Some(anchor)
@@ -75,6 +81,7 @@ pub fn data_shortcode(
     let arg = code.args.first().map(|a| a.value.as_str());
     let mut row_ids = RowIds {
         base: id.clone(),
+        block: None,
         next: 0,
         rows,
     };
@@ -148,6 +155,7 @@ fn chart_html(
             _ => None,
         };
         let anchor = id.as_deref().and_then(|a| block_anchor(a, block));
+        row_ids.block = anchor.clone();
         let title = match block_id_title(block) {
             Some((_, t)) if !t.is_empty() && t != chart.title => format!("{} — {t}", chart.title),
             _ => chart.title.clone(),

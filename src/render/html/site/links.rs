@@ -10,6 +10,7 @@ use tera::{Context, Tera, Value};
 use super::Site;
 use super::page::map;
 use super::placements::{Placements, cards_of};
+use super::rule_links::link_rule_citations;
 use crate::layout::{CardFace, Item};
 use crate::model::figure::{FigureBook, figure_anchor};
 use crate::model::xref::RuleBook;
@@ -202,7 +203,10 @@ impl PageLinks for Links<'_> {
             tera: self.tera,
         };
         if let Some(html) = data_shortcode(&source, code, anchor, &mut self.rows) {
-            return html;
+            let (shown, page) = (self.shown, self.page);
+            return html.map(|html| {
+                link_rule_citations(&html, |written, rule| shown.rule_href(written, rule, page))
+            });
         }
         let cards = cards_of(self.site.game, code);
         let rendered: Vec<String> = cards

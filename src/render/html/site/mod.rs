@@ -11,6 +11,7 @@ mod links;
 mod page;
 mod placements;
 mod print_page;
+mod rule_links;
 mod search_docs;
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};

@@ -4,7 +4,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use crate::model::{Game, Shortcode, data_anchor, shown_tables, slug};
+use crate::model::{Game, Shortcode, data_anchor, shown_rules, shown_tables, slug};
 use crate::text::mentions::TableNames;
 
 /// Where each card is shown: its anchor on every page that shows it, and the
@@ -23,7 +23,54 @@ pub(super) struct Placements {
     /// Each table shown (chart, chart block, random table, collection): its
     /// title and the (page, anchor) of every showing, in page order.
     pub(super) tables: Vec<(String, Vec<(usize, String)>)>,
+    /// Each rule number a shown table carries (its `rule`, "5.3 & 5.4", "5.1b")
+    /// → that table: the numbers as written first, then without a case letter.
+    pub(super) rules: RuleTables,
     pub(super) names: Vec<String>,
+}
+
+/// The tables that carry each rule number, for citations to link to.
+#[derive(Default)]
+pub(super) struct RuleTables {
+    /// A number as a `rule` value writes it ("5.1b", "5.3") → the first table.
+    written: HashMap<String, usize>,
+    /// A number without its case letter ("5.1") → the first table citing it.
+    base: HashMap<String, usize>,
+    /// A table's anchor → the rule numbers it carries, without case letters.
+    by_anchor: HashMap<String, Vec<String>>,
+}
+
+impl RuleTables {
+    fn add(&mut self, value: &str, table: usize, anchor: &str) {
+        for written in value
+            .split(|c: char| !(c.is_ascii_digit() || c == '.' || c.is_ascii_lowercase()))
+            .map(|w| w.trim_matches('.'))
+            .filter(|w| w.starts_with(|c: char| c.is_ascii_digit()))
+        {
+            self.written.entry(written.to_string()).or_insert(table);
+            let base = written.trim_end_matches(|c: char| c.is_ascii_lowercase());
+            self.base.entry(base.to_string()).or_insert(table);
+            let numbers = self.by_anchor.entry(anchor.to_string()).or_default();
+            if !numbers.iter().any(|n| n == base) {
+                numbers.push(base.to_string());
+            }
+        }
+    }
+
+    /// The rule numbers the table at `anchor` carries ("5.3", "5.4").
+    pub(super) fn numbers_at(&self, anchor: &str) -> &[String] {
+        self.by_anchor.get(anchor).map_or(&[], Vec::as_slice)
+    }
+
+    /// The table a citation of `written` (rule `rule`) names: the one whose
+    /// rule is written so, else the one whose rule is `rule` itself, else
+    /// one of its cases.
+    fn table(&self, written: &str, rule: &str) -> Option<usize> {
+        (self.written.get(written))
+            .or_else(|| self.written.get(rule))
+            .or_else(|| self.base.get(rule))
+            .copied()
+    }
 }
 
 impl Placements {
@@ -39,6 +86,7 @@ impl Placements {
         let mut data_anchors = BTreeMap::new();
         let mut tables: Vec<(String, Vec<(usize, String)>)> = Vec::new();
         let mut table_at: HashMap<String, usize> = HashMap::new();
+        let mut rules = RuleTables::default();
         for (page, codes) in shortcodes.iter().enumerate() {
             for code in codes.iter() {
                 if let Some(anchor) = data_anchor(code) {
@@ -52,6 +100,11 @@ impl Placements {
                             table_at.insert(anchor.clone(), tables.len());
                             tables.push((title, vec![(page, anchor)]));
                         }
+                    }
+                }
+                for (value, anchor) in shown_rules(game, code) {
+                    if let Some(&table) = table_at.get(&anchor) {
+                        rules.add(&value, table, &anchor);
                     }
                 }
                 if let ("deck", Some(arg)) = (code.name.as_str(), code.args.first())
@@ -88,6 +141,7 @@ impl Placements {
             by_title,
             by_lower,
             tables,
+            rules,
             names: names.to_vec(),
         }
     }
@@ -112,6 +166,19 @@ impl Placements {
         } else {
             format!("{}#{anchor}", self.names[*on])
         })
+    }
+
+    /// Where a citation of rule `written` ("5.5c", naming rule `rule`)
+    /// on `page` links, and the title of the table there; None when no
+    /// table shown carries that rule.
+    pub(super) fn rule_href(
+        &self,
+        written: &str,
+        rule: &str,
+        page: usize,
+    ) -> Option<(String, &str)> {
+        let table = self.rules.table(written, rule)?;
+        Some((self.table_href(table, page)?, self.tables[table].0.as_str()))
     }
 
     pub(super) fn anchors_on(&self, page: usize) -> impl Iterator<Item = String> + '_ {

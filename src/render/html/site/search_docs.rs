@@ -79,8 +79,8 @@ pub(super) fn search_docs(
                     text: row.text.clone(),
                     number: String::new(),
                 });
-                // The table itself, at its anchor (the row's before its dot).
-                let table = row.anchor.rsplit_once('.').map_or("", |(t, _)| t);
+                // The table itself, at its anchor (a chart block's own).
+                let table = row.table_anchor.as_str();
                 if !table.is_empty() && seen_tables.insert((page, row.table.as_str())) {
                     tables.push(SearchDoc {
                         kind: DocKind::Table,
@@ -88,7 +88,8 @@ pub(super) fn search_docs(
                         context: titles[page].clone(),
                         href: format!("{}#{table}", names[page]),
                         text: String::new(),
-                        number: String::new(),
+                        // The rules it carries, so "5.3" finds the table.
+                        number: shown.rules.numbers_at(table).join(" "),
                     });
                 }
             }
