@@ -268,7 +268,12 @@ def run(page_name, url, server, events, cards, original, browser, edits, referen
     for i in range(edits):
         text = original.replace(CARD_TEXT, CARD_TEXT[:-1] + f" (edit {i + 1}).")
         marker = f"(edit {i + 1})"
-        page.evaluate("(m) => sessionStorage.setItem('grogWant', m)", marker)
+        for _ in range(50):  # a page reloading (after the last build) refuses a while
+            try:
+                page.evaluate("(m) => sessionStorage.setItem('grogWant', m)", marker)
+                break
+            except Exception:
+                page.wait_for_timeout(100)
         server.drain()
         reports.clear()
         save(cards, text)
