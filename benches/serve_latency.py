@@ -18,7 +18,8 @@ time until the browser shows the change:
   printed too.
 
 Also printed: when the server pushed the event naming the changed file
-(read by a client in this script, so an upper bound), and the whole
+(read by a client in this script, so an upper bound; for the reference,
+the event naming its changed fragments, or the page itself), and the whole
 rebuild as `serve` reports it. Pass `--bin` to time another build of
 grogpress (one that polls and reloads is timed to its reloaded page's
 `load`).
@@ -34,6 +35,7 @@ Prints every figure, then the median and the max per page. Not run in CI
 import argparse
 import os
 import queue
+import re
 import shutil
 import socket
 import statistics
@@ -112,6 +114,30 @@ PROBE = """
 def default_binary():
     target = Path(os.environ.get("CARGO_TARGET_DIR", REPO / "target"))
     return target / "release" / "grogpress"
+
+
+def grow_deck(path, count):
+    """Grows BattleGrid's action deck to `count` cards: copies of its cards
+    in mirrored pairs under numbered titles (the per-side count dropped)."""
+    text = path.read_text()
+    text = re.sub(r"count_per = .*\n", "", text)
+    cards = text.split("\n[[cards]]\n")[1:]
+    pairs = {}
+    for card in cards:
+        title = re.search(r'^title = "(.*)"$', card, re.M).group(1)
+        owner = re.search(r'^owner = "(.*)"$', card, re.M).group(1)
+        pairs.setdefault(title, {})[owner] = card.strip() + "\n"
+    pairs = [p for p in pairs.values() if len(p) == 2]
+    extra = []
+    n = 0
+    while len(cards) + len(extra) < count:
+        pair = pairs[n % len(pairs)]
+        n += 1
+        for card in pair.values():
+            copy = re.sub(r'^title = "(.*)"$', rf'title = "\1 {n}"', card, flags=re.M)
+            # The edit stays on the shipped cards only.
+            extra.append(copy.replace(CARD_TEXT, "Negates one hit."))
+    path.write_text(text + "".join("\n[[cards]]\n" + c for c in extra))
 
 
 def save(path, text):
@@ -242,7 +268,12 @@ def run(page_name, url, server, events, cards, original, browser, edits, referen
     for i in range(edits):
         text = original.replace(CARD_TEXT, CARD_TEXT[:-1] + f" (edit {i + 1}).")
         marker = f"(edit {i + 1})"
-        page.evaluate("(m) => sessionStorage.setItem('grogWant', m)", marker)
+        for _ in range(50):  # a page reloading (after the last build) refuses a while
+            try:
+                page.evaluate("(m) => sessionStorage.setItem('grogWant', m)", marker)
+                break
+            except Exception:
+                page.wait_for_timeout(100)
         server.drain()
         reports.clear()
         save(cards, text)
@@ -282,7 +313,11 @@ def run(page_name, url, server, events, cards, original, browser, edits, referen
             want = visible[1][5:]
         else:
             want = urllib.parse.urlparse(url).path
-        push = events.first_after(saved, lambda n, d: n == "changed" and d == want)
+        push = events.first_after(
+            saved,
+            lambda n, d: (n == "changed" and d == want)
+            or (n == "fragments" and d.split(" ")[0] == want),
+        )
         if push is not None:
             figures["pushed"].append(push)
         extra = f"; loaded after {loaded[0]:.1f} ms" if reference and loaded else ""
@@ -301,6 +336,12 @@ def main():
     parser.add_argument("--edits", type=int, default=20)
     parser.add_argument("--game", default="battlegrid")
     parser.add_argument(
+        "--cards",
+        type=int,
+        default=0,
+        help="grow BattleGrid's action deck to this many cards (mirrored pairs)",
+    )
+    parser.add_argument(
         "--page", choices=["preview", "reference", "both"], default="both"
     )
     args = parser.parse_args()
@@ -316,6 +357,8 @@ def main():
         shutil.copytree(REPO / "data" / args.game, game)
         out = Path(tmp) / "out"
         cards = game / CARD_FILE
+        if args.cards:
+            grow_deck(cards, args.cards)
         original = cards.read_text()
         if CARD_TEXT not in original:
             sys.exit(f"{CARD_FILE} has no {CARD_TEXT!r} to edit")

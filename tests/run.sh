@@ -153,4 +153,14 @@ if [ ! -f target/npm/node_modules/axe-core/axe.min.js ]; then
   fi
 fi
 
+# playwright-core drives Chromium through a live edit under `serve`
+# (tests/serve.rs runs tests/serve_page.js with it; the system Chromium).
+if [ ! -d target/npm/node_modules/playwright-core ]; then
+  say "installing playwright-core with npm into target/npm"
+  if ! npm install --prefix target/npm --no-audit --no-fund playwright-core@1 >/dev/null; then
+    say "cannot install playwright-core; run: npm install --prefix target/npm playwright-core@1"
+    exit 1
+  fi
+fi
+
 exec cargo test --release "$@"

@@ -9,7 +9,8 @@
 //! traversals and symbolic links under out/ get 404, every answer
 //! carries the Content-Security-Policy, and event streams are capped and
 //! freed when their client leaves. The terminal's summary of a rebuild
-//! counts the warnings the page lists.
+//! counts the warnings the page lists. A card edited under an open page
+//! of the reference is replaced alone (its fragment), in Chromium.
 
 mod support;
 
@@ -961,4 +962,125 @@ addEventListener("load", function () {
         .and_then(|rest| rest.split("</pre>").next())
         .unwrap_or_else(|| panic!("axe did not run: {dom}"));
     assert_eq!(found, "[]", "{found}");
+}
+
+/// A card's text edited under an open page of the reference that shows the
+/// deck: the event stream names that card's fragment alone, and the page
+/// (in Chromium) fetches that fragment, not the page, and shows the new
+/// words without reloading. A card added changes the page around its
+/// fragments: the page is named whole, and shows the new card.
+#[test]
+fn an_edit_replaces_only_its_cards_fragment_in_the_open_page() {
+    let driver = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("target/npm/node_modules/playwright-core");
+    assert!(
+        driver.is_dir(),
+        "run `npm install --prefix target/npm playwright-core@1` (as tests/run.sh does)"
+    );
+    let tmp = support::starter_game();
+    let game = tmp.path().join("g");
+    // The deck shown in the rules; cards free of the per-side count and
+    // the mirror, so that one card may change and one be added.
+    let rules = game.join("rules/rules.md");
+    let prose = std::fs::read_to_string(&rules).expect("read");
+    std::fs::write(&rules, format!("{prose}\n{{{{ deck(\"action\") }}}}\n")).expect("write");
+    let cards = game.join("action-cards.toml");
+    let deck = std::fs::read_to_string(&cards).expect("read");
+    let deck = deck
+        .replace("count_per = { field = \"owner\", count = 1 }\n", "")
+        .replace("mirrored = \"owner\"\n", "");
+    std::fs::write(&cards, &deck).expect("write");
+    let server = start(tmp.path());
+    let port = server.port;
+    let html = std::fs::read_to_string(tmp.path().join("out/g/html/rules.html")).expect("read");
+    let ids: Vec<&str> = html
+        .split("<figure class=\"card\" id=\"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .collect();
+    assert_eq!(ids.len(), 2, "{html}");
+    let mut events = Stream::open(port, "/__events");
+    events.until("hello", |t| t.contains("event: hello"));
+
+    // The first card's effect edited; then a card added.
+    let first = deck
+        .find("Ignore the first hit")
+        .expect("the first card's effect");
+    let edited = format!(
+        "{}Ignore the Xyzzy hit{}",
+        &deck[..first],
+        &deck[first + "Ignore the first hit".len()..]
+    );
+    let added = format!(
+        "{edited}\n[[cards]]\nwho = \"Attacker Only\"\ntiming = \"Play when attacking:\"\ntitle = \"Quick March\"\neffect = \"Move one unit.\"\nowner = \"Red\"\n"
+    );
+    let file = cards.display().to_string();
+    let edits = serde_json::json!([
+        {"file": file, "text": edited, "shows": "Xyzzy"},
+        {"file": file, "text": added, "shows": "Quick March"},
+    ]);
+    let edits_file = tmp.path().join("edits.json");
+    std::fs::write(&edits_file, edits.to_string()).expect("write");
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/serve_page.js");
+    let url = format!("http://127.0.0.1:{port}/out/g/html/rules.html");
+    let run = Command::new("node")
+        .arg(&script)
+        .arg(&driver)
+        .arg(on_path("chromium"))
+        .arg(&url)
+        .arg(&edits_file)
+        .output()
+        .expect("cannot run `node`");
+    let said = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        run.status.success(),
+        "{said}{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let seen: serde_json::Value = serde_json::from_str(said.trim()).expect("the driver's JSON");
+
+    // The edit: one fragment named, fetched alone, shown in place.
+    let pushed = events
+        .until("two builds", |t| t.matches("event: built").count() == 2)
+        .to_string();
+    let first_build = pushed.split("event: built").next().unwrap_or("");
+    assert!(
+        first_build.contains(&format!(
+            "event: fragments\ndata: /out/g/html/rules.html {}\n",
+            ids[0]
+        )),
+        "{first_build}"
+    );
+    assert!(
+        !first_build.contains("data: /out/g/html/rules.html\n"),
+        "{first_build}"
+    );
+    assert_eq!(seen[0]["shown"], true, "{said}");
+    assert_eq!(seen[0]["reloaded"], false, "{said}");
+    let asked: Vec<&str> = (seen[0]["requests"].as_array().into_iter().flatten())
+        .filter_map(|r| r.as_str())
+        .filter(|r| r.starts_with("/out/g/html/rules.html"))
+        .collect();
+    assert_eq!(
+        asked,
+        [format!("/out/g/html/rules.html?fragments={}", ids[0])],
+        "{said}"
+    );
+
+    // The card added: the page is named whole and shows the new card.
+    let second_build = pushed.split("event: built").nth(1).unwrap_or("");
+    assert!(
+        second_build.contains("event: changed\ndata: /out/g/html/rules.html\n"),
+        "{second_build}"
+    );
+    assert_eq!(seen[1]["shown"], true, "{said}");
+}
+
+/// A program's path, from `PATH` (playwright wants it whole).
+fn on_path(name: &str) -> std::path::PathBuf {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(name))
+        .find(|p| p.is_file())
+        .unwrap_or_else(|| panic!("no `{name}` on PATH"))
 }

@@ -13,6 +13,7 @@ mod answer;
 mod door;
 mod events;
 mod files;
+mod fragments;
 mod page;
 
 use std::collections::BTreeMap;
@@ -90,7 +91,9 @@ pub fn serve(
         page: page::Page::new()?,
         out: out.to_path_buf(),
         port: address.port(),
+        pages: fragments::Pages::default(),
     });
+    let pages = server.clone();
     let listener = {
         let _inside = runtime.enter();
         tokio::net::TcpListener::from_std(listener).map_err(cannot_listen)?
@@ -101,7 +104,16 @@ pub fn serve(
     watch_with(root, names, out, format, true, &mut |event| match event {
         Event::Wrote(written) => {
             for url in files::changed_urls(written, out) {
-                tell(&state, &hub, "changed", &url);
+                match changed_fragments(&pages.pages, &url, out) {
+                    Some(ids) if ids.is_empty() => {}
+                    Some(ids) => tell(
+                        &state,
+                        &hub,
+                        "fragments",
+                        &format!("{url} {}", ids.join(" ")),
+                    ),
+                    None => tell(&state, &hub, "changed", &url),
+                }
             }
         }
         Event::Built(built) => {
@@ -116,6 +128,18 @@ pub fn serve(
             }
         }
     })
+}
+
+/// The fragments of an HTML page rewritten that changed, if nothing else
+/// in it did (its file read again, as served).
+fn changed_fragments(pages: &fragments::Pages, url: &str, out: &Path) -> Option<Vec<String>> {
+    let rest = url
+        .strip_prefix("/out/")
+        .filter(|_| url.ends_with(".html"))?;
+    let (mut file, _) = files::open_under(out, &files::url_segments(rest)?)?;
+    let mut html = String::new();
+    std::io::Read::read_to_string(&mut file, &mut html).ok()?;
+    pages.update(url, &html)
 }
 
 /// Pushes an event to every open stream, numbered after the last one (under

@@ -16,6 +16,7 @@ use http_body_util::{Either, Full, channel::Channel};
 use hyper::body::Bytes;
 use hyper::header::{self, HeaderMap, HeaderValue, IntoHeaderName};
 use hyper::{Method, Request, Response, StatusCode, http::request::Parts};
+use percent_encoding::percent_decode_str;
 use tokio::sync::OwnedSemaphorePermit;
 
 use super::door::RETRY_AFTER_S;
@@ -51,6 +52,8 @@ pub(super) struct Server {
     pub(super) page: Page,
     pub(super) out: PathBuf,
     pub(super) port: u16,
+    /// The HTML pages as last built, cut at their fragments.
+    pub(super) pages: super::fragments::Pages,
 }
 
 /// An answer's body: made whole, or sent as it comes (a file, events).
@@ -160,12 +163,26 @@ fn output_file(
     let Some((meta, file, kind)) = file else {
         return text(StatusCode::NOT_FOUND, "not found\n");
     };
+    let asked = request
+        .uri
+        .query()
+        .and_then(|q| q.strip_prefix("fragments="));
+    if let Some(ids) = asked.filter(|_| kind.starts_with("text/html")) {
+        let ids = ids
+            .split(',')
+            .map(|id| percent_decode_str(id).decode_utf8_lossy().into());
+        return match server.pages.fragments(path, &ids.collect::<Vec<_>>()) {
+            Some(html) => whole(StatusCode::OK, kind, html.into()),
+            None => text(StatusCode::NOT_FOUND, "not found\n"),
+        };
+    }
     if kind.starts_with("text/html") && meta.len() <= MAX_LIVE_HTML {
         // The event before the file is read (`state` was taken before it),
         // so that a change after it is not missed.
         let mut html = Vec::new();
         return match file.take(MAX_LIVE_HTML).read_to_end(&mut html) {
             Ok(_) => {
+                server.pages.served(path, &html);
                 let page = with_preview_script(&html, &state.last_event());
                 whole(StatusCode::OK, kind, page.into())
             }

@@ -4,7 +4,9 @@
 // at once: when only its <main> changed, the new <main> is put in place,
 // and the page reloads once the build is over (so its own scripts see the
 // new page); else it reloads straight away, as it does when a style sheet
-// beside it changed.
+// beside it changed. When only some of its fragments changed (elements
+// with an id: a card, a table, a heading), the server names them and the
+// page fetches and replaces those alone.
 (() => {
   const me = document.currentScript;
   if (!me || !window.EventSource) return;
@@ -43,6 +45,22 @@
       location.reload();
     }
   };
+  const replace = async (ids) => {
+    const mine = ++asked;
+    try {
+      const query = ids.map(encodeURIComponent).join(",");
+      const answer = await fetch(here + "?fragments=" + query, { cache: "no-store" });
+      if (!answer.ok) throw new Error(answer.status);
+      const parsed = document.createElement("template");
+      parsed.innerHTML = await answer.text();
+      if (mine !== asked) return;
+      const pairs = ids.map((id) => [document.getElementById(id), parsed.content.getElementById(id)]);
+      if (pairs.some(([old, fresh]) => !old || !fresh)) throw new Error("changed");
+      for (const [old, fresh] of pairs) old.replaceWith(document.importNode(fresh, true));
+    } catch (e) {
+      location.reload();
+    }
+  };
   const changed = (id, url) => {
     if (shape === undefined) {
       if (url === here) update();
@@ -66,6 +84,11 @@
     events.addEventListener("changed", (e) => {
       seen = e.lastEventId;
       changed(e.lastEventId, e.data);
+    });
+    events.addEventListener("fragments", (e) => {
+      seen = e.lastEventId;
+      const [url, ...ids] = e.data.split(" ");
+      if (shape === undefined && url === here) replace(ids);
     });
     events.addEventListener("built", (e) => {
       seen = e.lastEventId;
