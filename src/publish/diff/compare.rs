@@ -88,14 +88,16 @@ fn entry_changes(old: &Side<'_>, new: &Side<'_>) -> Vec<Change> {
         .map(|(i, e)| ((e.kind, e.group.as_str(), e.key.as_str()), i))
         .collect();
     let mut taken = vec![false; old.entries.len()];
-    let mut changes = Vec::new();
+    // Each change with where it is told: the new version's order, removed
+    // things after, in the old one's.
+    let mut changes: Vec<((usize, usize), Change)> = Vec::new();
     let mut added: Vec<usize> = Vec::new();
     for (j, e) in new.entries.iter().enumerate() {
         match by_id.get(&(e.kind, e.group.as_str(), e.key.as_str())) {
             Some(&i) => {
                 taken[i] = true;
                 if let Some(change) = changed(old, new, &old.entries[i], e) {
-                    changes.push(change);
+                    changes.push(((j, 0), change));
                 }
             }
             None => added.push(j),
@@ -107,13 +109,17 @@ fn entry_changes(old: &Side<'_>, new: &Side<'_>) -> Vec<Change> {
     renamed(old, new, &mut removed, &mut added, &mut changes);
     for j in added {
         let e = &new.entries[j];
-        changes.push(whole(e, What::Added, None, Some((new.at)(e.loc))));
+        changes.push(((j, 0), whole(e, What::Added, None, Some((new.at)(e.loc)))));
     }
     for i in removed {
         let e = &old.entries[i];
-        changes.push(whole(e, What::Removed, Some((old.at)(e.loc)), None));
+        changes.push((
+            (usize::MAX, i),
+            whole(e, What::Removed, Some((old.at)(e.loc)), None),
+        ));
     }
-    changes
+    changes.sort_by_key(|(at, _)| *at);
+    changes.into_iter().map(|(_, c)| c).collect()
 }
 
 /// An added or removed thing, every field on one side.
@@ -176,7 +182,7 @@ fn renamed(
     new: &Side<'_>,
     removed: &mut Vec<usize>,
     added: &mut Vec<usize>,
-    changes: &mut Vec<Change>,
+    changes: &mut Vec<((usize, usize), Change)>,
 ) {
     if removed.len().saturating_mul(added.len()) > MAX_RENAME_PAIRS {
         return;
@@ -203,7 +209,7 @@ fn renamed(
                 let i = removed[at];
                 gone.push(i);
                 if let Some(change) = changed(old, new, &old.entries[i], b) {
-                    changes.push(change);
+                    changes.push(((j, 0), change));
                 }
                 false
             }
