@@ -6,6 +6,7 @@
 //! exit code (0 ok, 1 data errors, 2 operational failure).
 
 mod color;
+mod diff;
 mod docs;
 mod export;
 mod progress;
@@ -168,6 +169,9 @@ enum Command {
         #[arg(long)]
         map: Option<String>,
     },
+    /// Compare two versions of a game: every changed card, counter, table row,
+    /// map cell, set-up and rules passage, located in both
+    Diff(diff::DiffArgs),
     /// Print a game's charts and tables as a chart-set PDF
     Charts {
         game: String,
@@ -469,6 +473,7 @@ pub fn run(cli: Cli) -> ExitCode {
     color::set(cli.color);
     let result = match cli.command {
         Command::Explain { id } => explain_id(id.as_deref()),
+        Command::Diff(args) => diff::run(&root, args, cli.format),
         Command::Schema { dir } => crate::publish::write_schemas(&dir).map(|files| {
             for f in files {
                 eprintln!("  wrote {}", f.display());

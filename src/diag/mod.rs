@@ -217,6 +217,17 @@ impl Sources {
         &self.files[id].path
     }
 
+    /// Every file read under `from` named as under `to` instead (a
+    /// revision's files, read from where `diff` wrote them, told as
+    /// `REV:game/...`).
+    pub fn relocate(&mut self, from: &Path, to: &Path) {
+        for file in &mut self.files {
+            if let Ok(rest) = file.path.strip_prefix(from) {
+                file.path = to.join(rest);
+            }
+        }
+    }
+
     pub fn text(&self, id: FileId) -> &str {
         self.files[id].text()
     }

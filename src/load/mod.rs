@@ -38,6 +38,7 @@ use std::path::{Path, PathBuf};
 
 pub use card_art::{MAX_IMAGE_PIXELS, load_card_art, load_counter_art};
 pub use chart::parse_drm;
+pub use font_proof::MAX_FONT_BYTES;
 pub use fonts::load_fonts;
 pub use game::{load_game, load_game_with_files};
 pub use game_files::Project;

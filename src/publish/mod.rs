@@ -14,6 +14,7 @@ mod calibration;
 mod card_lists;
 pub(crate) mod cards;
 pub(crate) mod counters;
+pub mod diff;
 mod export_csv;
 mod faces;
 pub(crate) mod figures;
