@@ -9,6 +9,9 @@
   "use strict";
   var root = document.documentElement;
   root.classList.add("js");
+  // The game's words (game.toml's [words]), written before this script by
+  // grogpress: every word the script shows comes from them.
+  var W = window.grogpressWords || {};
 
   // What the reader chose, remembered per site (its folder): the colour
   // theme and a closed sidebar, set before the page is drawn.
@@ -131,7 +134,7 @@
     var data = window.grogpressSearch;
     var keys = data ? Object.keys(data.index).sort() : [];
     var SHOWN = 50;
-    var KINDS = { s: "Rules", c: "Card", r: "Table", b: "Table", t: "Glossary" };
+    var KINDS = { s: W.result_rules, c: W.result_card, r: W.result_table, b: W.result_table, t: W.glossary };
     // A rule or a glossary term before the cards and rows that mention it.
     var BOOST = { s: 2, t: 1.8, b: 1.2, c: 1, r: 1 };
     var NUMBER = /^\d+(\.\d+)*\.?$/;
@@ -315,7 +318,7 @@
       if (rows > 1) {
         var count = document.createElement("span");
         count.className = "result-context";
-        count.textContent = " · " + rows + " rows";
+        count.textContent = " · " + rows + " " + W.rows;
         a.appendChild(count);
       }
       if (doc[4]) {
@@ -339,7 +342,7 @@
       }
       panel.hidden = false;
       if (!data) {
-        status.textContent = "The search index (search-index.js) could not be loaded.";
+        status.textContent = W.no_search_index;
         return;
       }
       var expanded = terms.map(expand);
@@ -347,11 +350,11 @@
       var first = new Set(rules.map(function (r) { return r[0]; }));
       var results = grouped(rules.concat(find(expanded).filter(function (r) { return !first.has(r[0]); })));
       if (!results.length) {
-        status.textContent = "Nothing found for “" + query + "”.";
+        status.textContent = W.nothing_found + " “" + query + "”.";
         return;
       }
-      status.textContent = (results.length === 1 ? "1 result" : results.length + " results") +
-        (results.length > SHOWN ? ", the best " + SHOWN + " shown" : "");
+      status.textContent = (results.length === 1 ? W.one_result : results.length + " " + W.results) +
+        (results.length > SHOWN ? ", " + String(W.best_shown).replace("{n}", SHOWN) : "");
       var hit = matcher(expanded);
       results.slice(0, SHOWN).forEach(function (r) {
         list.appendChild(item(data.docs[r[0]], r[1], hit));
@@ -471,7 +474,7 @@
       var go = document.createElement("a");
       go.className = "popover-link";
       go.href = link.getAttribute("href");
-      go.textContent = isTerm ? "Go to the glossary →" : "Go to the card →";
+      go.textContent = isTerm ? W.go_to_glossary : W.go_to_card;
       pop.appendChild(go);
       pop.addEventListener("pointerenter", function () { window.clearTimeout(timer); });
       pop.addEventListener("pointerleave", function () { later(hide, 300); });
@@ -539,7 +542,7 @@
   }
 
   // --- The colour theme: the system's, light or dark, a button in the bar. ---
-  var LABELS = { system: "Theme: as the system", light: "Theme: light", dark: "Theme: dark" };
+  var LABELS = { system: W.theme_system, light: W.theme_light, dark: W.theme_dark };
   function themes() {
     var bar = document.querySelector("header.site");
     if (!bar) { return; }
@@ -549,7 +552,7 @@
     function show() {
       var theme = root.getAttribute("data-theme") || "system";
       button.textContent = theme === "dark" ? "\u263E" : theme === "light" ? "\u2600" : "\u25D0";
-      button.setAttribute("aria-label", LABELS[theme] + " (change)");
+      button.setAttribute("aria-label", LABELS[theme] + " (" + W.theme_change + ")");
       button.title = LABELS[theme];
     }
     button.addEventListener("click", function () {
@@ -564,11 +567,11 @@
 
   // --- `?` lists the keyboard shortcuts. ---
   var SHORTCUTS = [
-    ["/ or s", "Search"],
-    ["\u2190 \u2192", "Previous and next page"],
-    ["\u2193 \u2191", "Move through search results"],
-    ["Esc", "Close the search, a preview or this list"],
-    ["?", "These shortcuts"]
+    ["/ " + W.or + " s", W.shortcut_search],
+    ["\u2190 \u2192", W.pager],
+    ["\u2193 \u2191", W.shortcut_results],
+    ["Esc", W.shortcut_close],
+    ["?", W.shortcut_help]
   ];
   function help() {
     var bar = document.querySelector("header.site");
@@ -577,7 +580,7 @@
     dialog.setAttribute("aria-labelledby", "shortcuts-title");
     var title = document.createElement("h2");
     title.id = "shortcuts-title";
-    title.textContent = "Keyboard shortcuts";
+    title.textContent = W.shortcuts;
     var list = document.createElement("dl");
     SHORTCUTS.forEach(function (k) {
       var dt = document.createElement("dt");
@@ -591,7 +594,7 @@
     var close = document.createElement("button");
     close.type = "button";
     close.className = "bar-button";
-    close.textContent = "Close";
+    close.textContent = W.close;
     close.addEventListener("click", function () { dialog.close(); });
     dialog.append(title, list, close);
     document.body.appendChild(dialog);
@@ -601,8 +604,8 @@
       button.type = "button";
       button.className = "help-button bar-button";
       button.textContent = "?";
-      button.setAttribute("aria-label", "Keyboard shortcuts");
-      button.title = "Keyboard shortcuts (?)";
+      button.setAttribute("aria-label", W.shortcuts);
+      button.title = W.shortcuts + " (?)";
       button.addEventListener("click", open);
       bar.appendChild(button);
     }
