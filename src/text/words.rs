@@ -75,11 +75,7 @@ macro_rules! word_list {
             rules_reference: "rules reference", "After the game's name in the title of the HTML reference's first page: \"Battlefront — rules reference\".";
             print_book: "Print the whole book", "The HTML reference's link to its page of the whole book, to print.";
             pdfs: "Printed files", "The name of the HTML reference's list of the PDFs the build made.";
-            pdf_rules: "Rulebook", "The HTML reference's link to the rulebook PDF.";
-            pdf_cards: "Cards", "The HTML reference's link to a deck's cards PDF (after the deck's name where the game has several decks).";
-            pdf_charts: "Charts", "The HTML reference's link to the charts PDF.";
-            pdf_counters: "Counters", "The HTML reference's link to the counters PDF.";
-            pdf_map: "Map", "The HTML reference's link to a map's PDF (after the map's name).";
+            pdf_rules: "Rulebook", "The HTML reference's link to the rulebook PDF (the other PDFs are linked by their titles).";
             pdf_size: "PDF", "In the link to a PDF, before its size: \"Rulebook (PDF, 412 KB)\".";
             theme_system: "Theme: as the system", "The name of the HTML reference's colour theme button when it follows the system.";
             theme_light: "Theme: light", "The name of the colour theme button when the theme is light.";

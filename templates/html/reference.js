@@ -25,15 +25,26 @@
       else { window.localStorage.setItem("grogpress-" + name + ":" + SITE, value); }
     } catch (e) { /* storage off: the choice lasts this page */ }
   }
+  // The stylesheet writes the dark colours once, for data-theme="dark":
+  // set here for a dark choice, and for a dark system while the reader
+  // follows the system (and again when the system changes).
   var THEMES = ["system", "light", "dark"];
+  var darkSystem = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
+  var chosen = "system";
   function setTheme(theme) {
-    if (theme === "light" || theme === "dark") { root.setAttribute("data-theme", theme); }
+    chosen = theme === "light" || theme === "dark" ? theme : "system";
+    var dark = chosen === "dark" || (chosen === "system" && darkSystem !== null && darkSystem.matches);
+    if (chosen === "light") { root.setAttribute("data-theme", "light"); }
+    else if (dark) { root.setAttribute("data-theme", "dark"); }
     else { root.removeAttribute("data-theme"); }
     // The browser's own controls and scroll bars follow the chosen colours
     // (set here: the Nu checker's CSS level does not know color-scheme).
     root.style.colorScheme = theme === "light" || theme === "dark" ? theme : "";
   }
   setTheme(remembered("theme"));
+  if (darkSystem !== null && darkSystem.addEventListener) {
+    darkSystem.addEventListener("change", function () { if (chosen === "system") { setTheme("system"); } });
+  }
   if (remembered("sidebar") === "closed") { root.classList.add("sidebar-closed"); }
 
   // Words as grogpress indexes them: runs of letters and digits, lower-cased.
@@ -550,13 +561,13 @@
     button.type = "button";
     button.className = "theme-button bar-button";
     function show() {
-      var theme = root.getAttribute("data-theme") || "system";
+      var theme = chosen;
       button.textContent = theme === "dark" ? "\u263E" : theme === "light" ? "\u2600" : "\u25D0";
       button.setAttribute("aria-label", LABELS[theme] + " (" + W.theme_change + ")");
       button.title = LABELS[theme];
     }
     button.addEventListener("click", function () {
-      var theme = THEMES[(THEMES.indexOf(root.getAttribute("data-theme") || "system") + 1) % THEMES.length];
+      var theme = THEMES[(THEMES.indexOf(chosen) + 1) % THEMES.length];
       setTheme(theme);
       remember("theme", theme === "system" ? null : theme);
       show();
