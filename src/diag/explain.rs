@@ -449,11 +449,6 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "{{ card(\"action/great-road\") }}\n# error at the shortcode: the card is wider than a column",
     },
     Explanation {
-        id: "word-too-long",
-        text: "A word the game sets in `[words]` cannot be printed where the engine prints it: the title of a part of the rulebook (`contents`, `tables`, `glossary`, `index`) is set as a heading across the page, and one of its words is wider than the page. Shorten the word, or write it as several words with spaces between them so that it can wrap.",
-        example: "[words]\ncontents = \"Inhaltsverzeichnisinhaltsverzeichnisinhaltsverzeichnis\"   # error: wider than the page\n# fix: contents = \"Inhalt\"",
-    },
-    Explanation {
         id: "setup-overflow",
         text: "A scenario's set-up card or turn record track cannot be drawn as asked: a place under a counter (a hex, a box's name, \"T3 North edge\") does not fit its cell, a turn's box holds more counters than a page, or a counter does not fit the page at all. Shorten the name, or print smaller counters (`counter_size`) or on larger paper (`paper`).",
         example: "boxes = [\"Strategic Reserve of the Fourth Panzer Army\"]\n[[setup]]\nbox = \"Strategic Reserve of the Fourth Panzer Army\"   # error: too long to print under a counter\n# fix: boxes = [\"4 Pz Reserve\"]",
@@ -642,6 +637,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         id: "withdrawn-not-placed",
         text: "A scenario withdraws a unit that is not in play by the withdrawal's turn: it was never set up, arrives later, or has already been withdrawn as often as it was placed. Correct the turn, or the unit.",
         example: "[[reinforcements]]\nside = \"Germans\"\nturn = 4\nunits = [\"pz-2\"]\n[[withdrawals]]\nside = \"Germans\"\nturn = 3\nunits = [\"pz-2\"]   # error: it arrives on turn 4\n# fix: turn = 5",
+    },
+    Explanation {
+        id: "word-too-long",
+        text: "A word the game sets in `[words]` cannot be printed where the engine prints it: the title of a part of the rulebook (`contents`, `tables`, `glossary`, `index`) is set as a heading across the page, and one of its words is wider than the page. Shorten the word, or write it as several words with spaces between them so that it can wrap.",
+        example: "[words]\ncontents = \"Inhaltsverzeichnisinhaltsverzeichnisinhaltsverzeichnis\"   # error: wider than the page\n# fix: contents = \"Inhalt\"",
     },
     Explanation {
         id: "wrong-map-key",
