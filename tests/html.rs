@@ -1094,3 +1094,124 @@ fn unescape_title(title: &str) -> String {
         .replace('<', "&lt;")
         .replace('>', "&gt;")
 }
+
+/// Every page of the reference links the PDFs the build made, each with
+/// its size as the file on disk has it ("Rulebook (PDF, 412 KB)"), and
+/// only those: a game of rules and one chart links the rulebook and the
+/// charts, and nothing else.
+#[test]
+fn every_page_links_the_pdfs_built_with_their_sizes() {
+    let dir = TempDir::new().expect("temp dir");
+    let game = dir.path().join("linked");
+    fs::create_dir_all(game.join("rules")).expect("rules folder");
+    fs::write(
+        game.join("game.toml"),
+        r#"name = "Linked"
+rules = ["rules/rules.md"]
+
+[[charts]]
+id = "turn"
+file = "turn.toml"
+"#,
+    )
+    .expect("game.toml");
+    fs::write(
+        game.join("turn.toml"),
+        r#"title = "Turn"
+
+[[blocks]]
+kind = "checklist"
+id = "turn-sequence"
+title = "Turn Sequence"
+
+[[blocks.sections]]
+heading = "Movement Phase"
+numbering = "none"
+steps = [{ text = "Move every unit." }]
+"#,
+    )
+    .expect("turn.toml");
+    fs::write(
+        game.join("rules/rules.md"),
+        "# Play\n\nRoll on the chart.\n",
+    )
+    .expect("rules");
+    let out = dir.path().join("out");
+    let run = grogpress(&[
+        "build",
+        game.to_str().expect("utf-8"),
+        "--out",
+        out.to_str().expect("utf-8"),
+    ]);
+    assert!(run.status.success(), "{}", describe(&run));
+    let built = out.join("linked");
+    let charts_pdf = fs::read_dir(&built)
+        .expect("the game's folder")
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".pdf"))
+        .collect::<BTreeSet<_>>();
+    assert_eq!(
+        charts_pdf,
+        BTreeSet::from(["charts.pdf".to_string(), "linked-rules.pdf".to_string()]),
+        "{}",
+        describe(&run)
+    );
+    let size = |name: &str| {
+        let bytes = fs::metadata(built.join(name))
+            .unwrap_or_else(|e| panic!("{name}: {e}\n{}", describe(&run)))
+            .len() as f64;
+        if bytes < 1024.0 * 1024.0 {
+            format!("{} KB", (bytes / 1024.0).round().max(1.0))
+        } else {
+            format!("{:.1} MB", bytes / (1024.0 * 1024.0))
+        }
+    };
+    let rulebook = format!(
+        "<a href=\"../linked-rules.pdf\">Rulebook (PDF, {})</a>",
+        size("linked-rules.pdf")
+    );
+    let charts = format!(
+        "<a href=\"../charts.pdf\">Charts &amp; Tables (PDF, {})</a>",
+        size("charts.pdf")
+    );
+    let mut pages = 0;
+    for entry in fs::read_dir(built.join("html")).expect("html folder") {
+        let path = entry.expect("an entry").path();
+        if path.extension().is_none_or(|e| e != "html") {
+            continue;
+        }
+        let page = fs::read_to_string(&path).expect("a page");
+        assert!(page.contains(&rulebook), "{}: {rulebook}", path.display());
+        assert!(page.contains(&charts), "{}: {charts}", path.display());
+        let links = page.matches("href=\"../").count();
+        assert_eq!(links, 2, "only the PDFs built: {}", path.display());
+        assert!(!page.contains("grogpress-pdfs"), "{}", path.display());
+        pages += 1;
+    }
+    assert!(pages >= 3, "{pages} pages");
+}
+
+/// The whole-book page is titled once by the game's name.
+#[test]
+fn the_print_page_names_the_game_once() {
+    let dir = TempDir::new().expect("temp dir");
+    let game = dir.path().join("linked");
+    fs::create_dir_all(game.join("rules")).expect("rules folder");
+    fs::write(
+        game.join("game.toml"),
+        "name = \"Linked\"\nrules = [\"rules/rules.md\"]\n",
+    )
+    .expect("game.toml");
+    fs::write(game.join("rules/rules.md"), "# Play\n\nRoll.\n").expect("rules");
+    let out = dir.path().join("out");
+    let run = grogpress(&[
+        "build",
+        game.to_str().expect("utf-8"),
+        "--out",
+        out.to_str().expect("utf-8"),
+    ]);
+    assert!(run.status.success(), "{}", describe(&run));
+    let page = fs::read_to_string(out.join("linked/html/print.html")).expect("print.html");
+    assert!(page.contains("<title>Linked</title>"), "{page}");
+}

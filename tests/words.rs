@@ -356,3 +356,329 @@ fn a_word_with_markup_is_text_in_the_html() {
         "the label kept as text"
     );
 }
+
+/// The map game with the reference's own words in German: its title, the
+/// print link, the map page's summary and caption, the heading links and
+/// the script's words (theme, shortcuts, search).
+const UI_WORDS: &str = r#"rules_reference = "Regelübersicht"
+print_book = "Das ganze Buch drucken"
+whole_map = "Die ganze Karte; öffnen für volle Größe."
+grid_summary = "{columns} mal {rows} {cells} zu {size} Zoll"
+hexes = "Sechsecke"
+link_to_section = "Verweis auf diesen Abschnitt"
+shortcuts = "Tastenkürzel"
+theme_dark = "Farben: dunkel"
+close = "Schließen"
+nothing_found = "Nichts gefunden für"
+"#;
+
+#[test]
+fn the_references_own_words_come_from_the_games_words() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let toml = format!("{MAP_GAME}{UI_WORDS}");
+    let game = german_game(tmp.path(), &toml);
+    std::fs::create_dir_all(game.join("maps")).expect("maps folder");
+    std::fs::write(game.join("maps/karte.toml"), MAP).expect("map");
+    let out = tmp.path().join("out");
+    let run = build_ok(&game, &out);
+    let html = out.join("wortspiel/html");
+    let read = |name: &str| {
+        std::fs::read_to_string(html.join(name))
+            .unwrap_or_else(|e| panic!("{name}: {e}\n{}", run.dump()))
+    };
+    let index = read("index.html");
+    assert!(
+        index.contains("<title>Wortspiel — Regelübersicht</title>"),
+        "{index}"
+    );
+    assert!(
+        index.contains("</svg>Das ganze Buch drucken</a>"),
+        "{index}"
+    );
+    let rules: String = std::fs::read_dir(&html)
+        .expect("html folder")
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".html"))
+        .map(|e| std::fs::read_to_string(e.path()).expect("a page"))
+        .collect();
+    assert!(
+        rules.contains("aria-label=\"Verweis auf diesen Abschnitt\">#</a>"),
+        "the heading links in German"
+    );
+    let map = std::fs::read_dir(&html)
+        .expect("html folder")
+        .filter_map(|e| e.ok())
+        .map(|e| std::fs::read_to_string(e.path()).unwrap_or_default())
+        .find(|page| page.contains("Die Karte</h1>"))
+        .unwrap_or_else(|| panic!("no map page: {}", run.dump()));
+    assert!(
+        map.contains("<p>4 mal 3 Sechsecke zu 0.75 Zoll.</p>"),
+        "{map}"
+    );
+    assert!(
+        map.contains("<figcaption>Die ganze Karte; öffnen für volle Größe.</figcaption>"),
+        "{map}"
+    );
+    for english in [
+        "rules reference",
+        "Print the whole book",
+        "Link to this section",
+        "The whole map",
+        "hexes",
+    ] {
+        assert!(!rules.contains(english), "{english:?} in the HTML");
+    }
+    // The script shows the game's words: they open reference.js.
+    let script = read("reference.js");
+    let first = script.lines().next().expect("a first line");
+    assert!(first.starts_with("window.grogpressWords = {"), "{first}");
+    for (key, word) in [
+        ("shortcuts", "Tastenkürzel"),
+        ("theme_dark", "Farben: dunkel"),
+        ("close", "Schließen"),
+        ("nothing_found", "Nichts gefunden für"),
+    ] {
+        assert!(
+            first.contains(&format!("\"{key}\":\"{word}\"")),
+            "{key} in {first}"
+        );
+    }
+}
+
+#[test]
+fn a_word_cannot_close_the_script_it_is_written_into() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let toml = format!("{GAME}close = \"</script><script>alert(1)</script>\"\n");
+    let game = german_game(tmp.path(), &toml);
+    let out = tmp.path().join("out");
+    build_ok(&game, &out);
+    let script =
+        std::fs::read_to_string(out.join("wortspiel/html/reference.js")).expect("reference.js");
+    let first = script.lines().next().expect("a first line");
+    assert!(!first.contains("</script"), "{first}");
+    assert!(first.contains("\\u003c/script>"), "{first}");
+}
+
+#[test]
+fn a_slot_a_word_has_no_value_for_is_located() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let toml = format!("{GAME}grid_summary = \"{{spalten}} x {{rows}}\"\n");
+    let game = german_game(tmp.path(), &toml);
+    let run = grogpress(&["check", game.to_str().expect("utf-8"), "--format", "json"]);
+    run.exit(1);
+    let (line, col) = line_col(&toml, toml.find("\"{spalten}").expect("the value"));
+    let found = run.expect("error", "bad-value", "wortspiel/game.toml", line, col);
+    assert!(
+        found
+            .hint
+            .as_deref()
+            .is_some_and(|h| h.contains("{columns}") && h.contains("{last}")),
+        "{}",
+        run.dump()
+    );
+}
+
+#[test]
+fn a_part_title_wider_than_the_page_is_located_at_its_word() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let long = "Inhaltsverzeichnis".repeat(6);
+    let toml = GAME.replace("contents = \"Inhalt\"", &format!("contents = \"{long}\""));
+    let game = german_game(tmp.path(), &toml);
+    let out = tmp.path().join("out");
+    let run = grogpress(&[
+        "build",
+        game.to_str().expect("utf-8"),
+        "--out",
+        out.to_str().expect("utf-8"),
+        "--format",
+        "json",
+    ]);
+    run.exit(1);
+    let (line, col) = line_col(&toml, toml.find(&format!("\"{long}")).expect("the value"));
+    let found = run.expect("error", "word-too-long", "wortspiel/game.toml", line, col);
+    assert!(found.message.contains("`contents`"), "{}", run.dump());
+    assert!(
+        found.hint.as_deref().is_some_and(|h| h.contains("[words]")),
+        "{}",
+        run.dump()
+    );
+}
+
+/// The words outside `{{ }}`, `{% %}` and `{# #}` in a template: its text
+/// between tags and its attributes people read.
+fn literal_words(template: &str) -> Vec<String> {
+    let mut text = template.to_string();
+    for (open, close) in [("{#", "#}"), ("{{", "}}"), ("{%", "%}")] {
+        while let Some(start) = text.find(open) {
+            let end = text[start..]
+                .find(close)
+                .map_or(text.len(), |e| start + e + close.len());
+            text.replace_range(start..end, " ");
+        }
+    }
+    let mut found = Vec::new();
+    let mut rest = text.as_str();
+    while let Some(lt) = rest.find('<') {
+        found.extend(english(&rest[..lt]));
+        let gt = rest[lt..].find('>').map_or(rest.len(), |g| lt + g + 1);
+        let tag = &rest[lt..gt];
+        for attribute in ["aria-label=\"", "title=\"", "placeholder=\"", "alt=\""] {
+            let mut at = tag;
+            while let Some(i) = at.find(attribute) {
+                let value = &at[i + attribute.len()..];
+                let value = &value[..value.find('"').unwrap_or(value.len())];
+                found.extend(english(value));
+                at = &at[i + attribute.len()..];
+            }
+        }
+        rest = &rest[gt..];
+    }
+    found.extend(english(rest));
+    found
+}
+
+/// The runs of two or more letters in `text` (entities such as `&times;` aside).
+fn english(text: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut entity = false;
+    for c in text.chars().chain([' ']) {
+        if c == '&' {
+            entity = true;
+        } else if entity && (c == ';' || c.is_whitespace()) {
+            entity = false;
+            word.clear();
+            continue;
+        }
+        if c.is_alphabetic() && !entity {
+            word.push(c);
+        } else {
+            if word.chars().count() > 1 {
+                words.push(std::mem::take(&mut word));
+            }
+            word.clear();
+        }
+    }
+    words
+}
+
+/// The string literals of a script that read as English: a capitalised
+/// word, or two words with a space between them (key and event names and
+/// the CSS selectors the script queries aside).
+fn script_english(script: &str) -> Vec<String> {
+    const NOT_WORDS: &[&str] = &[
+        "use strict",
+        "Escape",
+        "Esc",
+        "Enter",
+        "ArrowDown",
+        "ArrowUp",
+        "ArrowLeft",
+        "ArrowRight",
+        "DOMContentLoaded",
+        "main table",
+    ];
+    let chars: Vec<char> = script.chars().collect();
+    let (mut i, mut last) = (0, ' ');
+    let mut literals = Vec::new();
+    while i < chars.len() {
+        let c = chars[i];
+        let next = chars.get(i + 1).copied();
+        if c == '/' && next == Some('/') {
+            while i < chars.len() && chars[i] != '\n' {
+                i += 1;
+            }
+            continue;
+        }
+        if c == '/' && next == Some('*') {
+            i += 2;
+            while i + 1 < chars.len() && !(chars[i] == '*' && chars[i + 1] == '/') {
+                i += 1;
+            }
+            i += 2;
+            continue;
+        }
+        if c == '"' || c == '\'' {
+            let mut literal = String::new();
+            i += 1;
+            while i < chars.len() && chars[i] != c {
+                if chars[i] == '\\' {
+                    i += 1;
+                }
+                literal.extend(chars.get(i));
+                i += 1;
+            }
+            literals.push(literal);
+            (i, last) = (i + 1, 'x');
+            continue;
+        }
+        if c == '/' && "(=,:[!&|?{};".contains(last) {
+            // A regular expression: to its closing slash.
+            let mut class = false;
+            i += 1;
+            while i < chars.len() && (chars[i] != '/' || class) {
+                match chars[i] {
+                    '\\' => i += 1,
+                    '[' => class = true,
+                    ']' => class = false,
+                    _ => {}
+                }
+                i += 1;
+            }
+            (i, last) = (i + 1, 'x');
+            continue;
+        }
+        if !c.is_whitespace() {
+            last = c;
+        }
+        i += 1;
+    }
+    literals
+        .into_iter()
+        .filter(|l| !NOT_WORDS.contains(&l.as_str()))
+        .filter(|l| {
+            let capital = l.chars().next().is_some_and(char::is_uppercase)
+                && l.chars().nth(1).is_some_and(char::is_lowercase);
+            let words = l
+                .split(' ')
+                .filter(|w| w.chars().count() > 1 && w.chars().all(char::is_alphabetic));
+            capital || words.count() > 1
+        })
+        .collect()
+}
+
+#[test]
+fn the_reference_templates_print_no_english_of_their_own() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/html");
+    // The detectors find English where it is.
+    assert_eq!(
+        literal_words("<p title=\"Close it\">{{ words.x }} Print the book</p>"),
+        ["Close", "it", "Print", "the", "book"]
+    );
+    assert_eq!(
+        script_english("a.textContent = \"Keyboard shortcuts\"; b = /\"x/; c = \"main table\";"),
+        ["Keyboard shortcuts"]
+    );
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&root).expect("templates/html") {
+        let path = entry.expect("an entry").path();
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+        let Some(name) = name else { continue };
+        // The preview page is serve's own, not a game's reference.
+        if name == "preview.html" || !(name.ends_with(".html") || name == "reference.js") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("a template");
+        let found = if name.ends_with(".js") {
+            script_english(&text)
+        } else {
+            literal_words(&text)
+        };
+        assert!(
+            found.is_empty(),
+            "{name} prints {found:?}: put them in [words]"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 7, "{checked} templates read");
+}

@@ -639,6 +639,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "[[reinforcements]]\nside = \"Germans\"\nturn = 4\nunits = [\"pz-2\"]\n[[withdrawals]]\nside = \"Germans\"\nturn = 3\nunits = [\"pz-2\"]   # error: it arrives on turn 4\n# fix: turn = 5",
     },
     Explanation {
+        id: "word-too-long",
+        text: "A word the game sets in `[words]` cannot be printed where the engine prints it: the title of a part of the rulebook (`contents`, `tables`, `glossary`, `index`) is set as a heading across the page, and one of its words is wider than the page. Shorten the word, or write it as several words with spaces between them so that it can wrap.",
+        example: "[words]\ncontents = \"Inhaltsverzeichnisinhaltsverzeichnisinhaltsverzeichnis\"   # error: wider than the page\n# fix: contents = \"Inhalt\"",
+    },
+    Explanation {
         id: "wrong-map-key",
         text: "A map file gives a key its kind of map does not take: a hex or square map has `columns`, `rows`, `cell`, cell codes, `[[cells]]`, `[[edges]]`, `[[paths]]` and `[[labels]]`; a map of places (`grid = \"points\"` or `\"areas\"`) has `width`, `height`, `[[spaces]]` or `[[areas]]`, `[[connections]]` and `[[attributes]]`.",
         example: "grid = \"points\"\ncolumns = 12      # error: a map of places has no columns\n# fix: width = \"22in\"\n#      height = \"17in\"",

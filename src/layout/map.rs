@@ -585,7 +585,11 @@ pub fn lay_out_poster(
 /// "The Ford — 12 x 9 hexes, 1 in across": what the poster says under the map.
 fn caption(map: &Map) -> String {
     if let Some(p) = &map.places {
-        return format!("{} — {}", map.name, places_summary(p));
+        return format!(
+            "{} — {}",
+            map.name,
+            places_summary(p, crate::text::Words::english())
+        );
     }
     let cells = match map.grid.kind {
         GridKind::Square => "squares",
@@ -604,29 +608,35 @@ fn caption(map: &Map) -> String {
 /// "25 spaces, 37 connections, 22 x 17 in" or "12 areas, 19 borders, 8 x
 /// 6 in": what a map of places is, its areas' neighbours counted whether
 /// declared or found along shared borders.
-pub fn places_summary(p: &crate::model::places::Places) -> String {
+pub fn places_summary(p: &crate::model::places::Places, words: &crate::text::Words) -> String {
     use crate::model::places::PlaceKind;
-    let inches = |pt: f32| (pt / 72.0 * 100.0).round() / 100.0;
-    let plural =
-        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    use crate::text::Words;
+    let inches = |pt: f32| ((pt / 72.0 * 100.0).round() / 100.0).to_string();
+    let plural = |n: usize, one: &str, many: &str| {
+        Words::fill(if n == 1 { one } else { many }, &[("n", &n.to_string())])
+    };
     let (places, joins) = match p.kind {
         PlaceKind::Points => (
-            plural(p.places.len(), "space", "spaces"),
-            plural(p.connections.len(), "connection", "connections"),
+            plural(p.places.len(), &words.space, &words.spaces),
+            plural(p.connections.len(), &words.connection, &words.connections),
         ),
         PlaceKind::Areas => (
-            plural(p.places.len(), "area", "areas"),
+            plural(p.places.len(), &words.area, &words.areas),
             plural(
                 p.adjacent_pairs().len(),
-                "pair of neighbours",
-                "pairs of neighbours",
+                &words.neighbours,
+                &words.neighbours_many,
             ),
         ),
     };
-    format!(
-        "{places}, {joins}, {} x {} in",
-        inches(p.width),
-        inches(p.height)
+    Words::fill(
+        &words.places_summary,
+        &[
+            ("places", &places),
+            ("joins", &joins),
+            ("width", &inches(p.width)),
+            ("height", &inches(p.height)),
+        ],
     )
 }
 

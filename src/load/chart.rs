@@ -2,7 +2,7 @@
 //! lists, matrices, checklists, notes) into a [`Chart`], reporting unreadable
 //! dice, roll ranges and row lengths as located diagnostics.
 
-use super::spec::{Def, Tab, block_def, kinds, table, unknown_kind};
+use super::spec::{Def, OneOf, Tab, block_def, kinds, one_of, table, unknown_kind};
 use super::toml::{Reader, Table, parse};
 use crate::diag::{Diagnostics, FileId, Loc};
 use crate::model::crt::{ColumnKind, CombatColumns, Favour, MAX_RATIO_TERM, PastEnd, Ratio};
@@ -12,6 +12,17 @@ use crate::model::{
     Numbering, RangeRow, RangeTable, ResultRow, ResultsTable, RollRange, Step,
 };
 use crate::model::{MAX_MODIFIER_SPAN, modifier_span_problem};
+
+one_of!(impl CellCodes { Codes = "codes", Text = "text" });
+one_of!(impl Favour { Defender = "defender", Attacker = "attacker" });
+one_of!(impl Numbering { Numbers = "numbers", Letters = "letters", None = "none" });
+one_of!(
+    /// What a combat results table's columns are (`columns_by`).
+    pub enum ColumnsBy {
+        Odds = "odds",
+        Differential = "differential",
+    }
+);
 
 table! { pub mod chart_file: "a chart file",
     "A chart: a titled panel of blocks, printed in the chart set.";
@@ -47,15 +58,15 @@ table! { pub mod results: "a results table", "A results table keyed by (modified
     roll_header: opt Str("The roll column's heading (default \"Roll\")."),
     columns: opt StrArray("The column headings."),
     rows: opt Tables(&results_row::DEF),
-    cells: opt OneOf(&["codes", "text"],
+    cells: opt Word(CellCodes,
         "\"codes\": legend codes joined by \" & \"; \"text\": plain outcomes."),
     none: opt Str("The cell meaning \"no result\" (default \"-\"); tables print it as an en dash."),
     legend: opt Tables(&legend::DEF),
     notes: opt StrArray("Rich-text notes after the block."),
     across: opt Bool("Results as column heads, rolls beneath."),
-    columns_by: opt OneOf(&["odds", "differential"],
+    columns_by: opt Word(ColumnsBy,
         "A combat results table: the columns are odds ratios (\"1:3\" ... \"6:1\") or strength differentials (\"-3 or less\", \"0\", \"+6 or more\"), rising left to right."),
-    round: opt OneOf(&["defender", "attacker"],
+    round: opt Word(Favour,
         "Odds between two columns go to the column in this side's favour (default \"defender\": the column at or below)."),
     shift: opt Pattern("^\\s*[-+]?[0-9]+\\s*\\.\\.\\s*[-+]?[0-9]+\\s*$",
         "The column shifts an attack can receive, \"-2..+2\"; omit for none."),
@@ -163,7 +174,7 @@ table! { pub mod checklist: "a checklist", "Steps in headed sections.";
 
 table! { pub mod checklist_section: "a checklist section", "A section of steps.";
     heading: opt Str("The section's heading."),
-    numbering: opt OneOf(&["numbers", "letters", "none"], "1), 2)...; a), b)...; or marks."),
+    numbering: opt Word(Numbering, "1), 2)...; a), b)...; or marks."),
     mark: opt Str("Printed before unnumbered steps and sub-items."),
     intro: opt StrArray("Paragraphs before the steps."),
     steps: opt ArrayOf(&Ty::Ref("step"), "The steps."),
@@ -309,18 +320,11 @@ fn results(r: &mut Reader<'_>, t: &Tab<'_, '_>) -> Option<ResultsTable> {
         .get(t, k::roll_header)
         .map_or_else(|| "Roll".to_string(), |s| s.value);
     let columns = r.get(t, k::columns);
-    let cells = match r.get(t, k::cells) {
-        None => Some(CellCodes::Codes),
-        Some(s) if s.value == "codes" => Some(CellCodes::Codes),
-        Some(s) if s.value == "text" => Some(CellCodes::Text),
-        Some(s) => {
-            r.diags.push(crate::error!(
-                "bad-value", Some(s.loc),
-                "cells = \"{}\" is not a way of reading cells", s.value;
-                hint: "cells is \"codes\" (result codes from the legend) or \"text\""
-            ));
-            None
-        }
+    // A word not among cells' is told by the reader (`bad-value`).
+    let cells = match (r.get(t, k::cells), k::cells.of(t.table)) {
+        (Some(s), _) => Some(s.value),
+        (None, Some(_)) => None,
+        (None, None) => Some(CellCodes::Codes),
     };
     let none = r
         .get(t, k::none)
@@ -466,6 +470,10 @@ fn combat_columns(
     let terrain = r.get(t, k::terrain);
     let Some(by) = by else {
         // The combat keys mean nothing without columns_by.
+        let round = round.map(|f| Located {
+            value: f.value.word().to_string(),
+            loc: f.loc,
+        });
         for key in [round, shift, below, above, terrain].into_iter().flatten() {
             r.diags.push(crate::error!(
                 "bad-value", Some(key.loc),
@@ -476,7 +484,7 @@ fn combat_columns(
         return Some(None);
     };
     let mut ok = true;
-    let kind = if by.value == "odds" {
+    let kind = if by.value == ColumnsBy::Odds {
         let mut ratios = Vec::new();
         for c in columns {
             match Ratio::parse(&crate::text::plain_text(&c.value)) {
@@ -493,10 +501,7 @@ fn combat_columns(
                 }
             }
         }
-        let favour = match round.as_ref().map(|s| s.value.as_str()) {
-            Some("attacker") => Favour::Attacker,
-            _ => Favour::Defender,
-        };
+        let favour = round.as_ref().map_or(Favour::Defender, |f| f.value);
         ColumnKind::Odds { ratios, favour }
     } else {
         if let Some(round) = &round {
@@ -753,23 +758,8 @@ fn checklist(r: &mut Reader<'_>, t: &Tab<'_, '_>) -> Option<Checklist> {
     for s in r.get(t, checklist::sections) {
         let s = r.open(&s, &c::DEF);
         let heading = r.get(&s, c::heading).map(|s| s.value);
-        let numbering = match r.get(&s, c::numbering) {
-            None => Numbering::None,
-            Some(n) => match n.value.as_str() {
-                "numbers" => Numbering::Numbers,
-                "letters" => Numbering::Letters,
-                "none" => Numbering::None,
-                other => {
-                    r.diags.push(
-                        crate::error!(
-                            "bad-value", Some(n.loc), "numbering = \"{other}\" is not a numbering";
-                            hint: "numbering is \"numbers\" (1), 2)...), \"letters\" (a), b)...) or \"none\""
-                        ),
-                    );
-                    Numbering::None
-                }
-            },
-        };
+        // A word not among numbering's is told by the reader (`bad-value`).
+        let numbering = r.get(&s, c::numbering).map_or(Numbering::None, |n| n.value);
         let mark = r.get(&s, c::mark).map(|s| s.value);
         let intro = r.get(&s, c::intro);
         let steps = r

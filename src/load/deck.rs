@@ -5,7 +5,7 @@
 use toml::de::DeValue;
 
 use super::OpError;
-use super::spec::{Key, Tab, kinds, table};
+use super::spec::{Key, OneOf, Tab, kinds, one_of, table};
 use super::toml::{Reader, Table, as_table, parse, parse_piece};
 use crate::diag::{Diagnostics, FileId, Loc};
 use crate::model::{
@@ -45,9 +45,23 @@ table! { pub mod inline_collection: "[[collections]]", "A collection written in 
     items = super::collection_file::items,
 }
 
+one_of!(
+    /// What a declared field holds, as written (`[[fields]]`'s `kind`).
+    pub enum Kind {
+        Text = "text",
+        Rich = "rich",
+        Int = "int",
+        Enum = "enum",
+        Ref = "ref",
+        Phrase = "phrase",
+        Faces = "faces",
+        YesNo = "yes-no",
+    }
+);
+
 table! { pub mod field: "[[fields]]", "A declared field.";
     name: req Str("The field's name: a key of each card."),
-    kind: req OneOf(&["text", "rich", "int", "enum", "ref", "phrase", "faces", "yes-no"],
+    kind: req Word(Kind,
         "What the field holds."),
     values: opt StrArray("The values of an enum field."),
     optional: opt Bool("Cards may leave it out (default false)."),
@@ -465,21 +479,21 @@ fn field(r: &mut Reader<'_>, t: &Table<'_>) -> Option<FieldDecl> {
     let yes = r.get(t, k::yes);
     let no = r.get(t, k::no);
     let (name, kind_name) = (name?, kind_name?);
-    if kind_name.value != "yes-no"
+    if kind_name.value != Kind::YesNo
         && let Some(text) = yes.as_ref().or(no.as_ref())
     {
         r.diags.push(crate::error!(
             "bad-value", Some(text.loc),
-            "`yes` and `no` say what a yes-no field prints; `{}` is {}", name.value, kind_name.value;
+            "`yes` and `no` say what a yes-no field prints; `{}` is {}", name.value, kind_name.value.word();
             hint: "declare kind = \"yes-no\", or remove yes and no"
         ));
     }
-    if kind_name.value != "int"
+    if kind_name.value != Kind::Int
         && let Some(bound) = min.as_ref().or(max.as_ref())
     {
         r.diags.push(crate::error!(
             "bad-value", Some(bound.loc),
-            "`min` and `max` bound an int field; `{}` is {}", name.value, kind_name.value;
+            "`min` and `max` bound an int field; `{}` is {}", name.value, kind_name.value.word();
             hint: "declare kind = \"int\", or remove min and max"
         ));
     }
@@ -493,11 +507,11 @@ fn field(r: &mut Reader<'_>, t: &Table<'_>) -> Option<FieldDecl> {
         ));
     }
     let mut kind_loc = kind_name.loc;
-    let kind = match kind_name.value.as_str() {
-        "text" => FieldKind::Text,
-        "rich" => FieldKind::Rich,
-        "int" => FieldKind::Int,
-        "enum" if values.is_empty() => {
+    let kind = match kind_name.value {
+        Kind::Text => FieldKind::Text,
+        Kind::Rich => FieldKind::Rich,
+        Kind::Int => FieldKind::Int,
+        Kind::Enum if values.is_empty() => {
             r.diags.push(crate::error!(
                 "missing-field", Some(kind_name.loc),
                 "enum field `{}` lists no values", name.value;
@@ -505,9 +519,9 @@ fn field(r: &mut Reader<'_>, t: &Table<'_>) -> Option<FieldDecl> {
             ));
             return None;
         }
-        "enum" => FieldKind::Enum(values.into_iter().map(|v| v.value).collect()),
+        Kind::Enum => FieldKind::Enum(values.into_iter().map(|v| v.value).collect()),
         // Whether `to` names a collection is checked against the whole game.
-        "ref" => match to {
+        Kind::Ref => match to {
             Some(to) => {
                 kind_loc = to.loc;
                 FieldKind::Ref(to.value)
@@ -521,8 +535,8 @@ fn field(r: &mut Reader<'_>, t: &Table<'_>) -> Option<FieldDecl> {
                 return None;
             }
         },
-        "phrase" => FieldKind::Phrase(phrase_forms(r, t, &name)?),
-        "faces" => {
+        Kind::Phrase => FieldKind::Phrase(phrase_forms(r, t, &name)?),
+        Kind::Faces => {
             let sides_field = r.get(t, k::sides).map(|s| s.value);
             let totals = map_of_strings(r, t, k::totals, "the name of an int field");
             FieldKind::Faces(FacesDecl {
@@ -530,17 +544,10 @@ fn field(r: &mut Reader<'_>, t: &Table<'_>) -> Option<FieldDecl> {
                 totals,
             })
         }
-        "yes-no" => FieldKind::YesNo(crate::model::YesNoText {
+        Kind::YesNo => FieldKind::YesNo(crate::model::YesNoText {
             yes: yes.map_or_else(|| "Yes".to_string(), |t| t.value),
             no: no.map(|t| t.value).unwrap_or_default(),
         }),
-        other => {
-            r.diags.push(crate::error!(
-                "bad-value", Some(kind_name.loc), "unknown field kind `{other}`";
-                hint: "kind is one of: {}", k::kind.values().join(", ")
-            ));
-            return None;
-        }
     };
     Some(FieldDecl {
         name: name.value,

@@ -559,6 +559,32 @@ fn game_words(r: &mut Reader<'_>, root: &Tab<'_, '_>) -> Words {
                 key.name, false, key.ty,
             );
             if let Some(word) = r.get(&t, word) {
+                let allowed = Words::slots(key.name);
+                let unknown: Vec<String> = crate::text::words::slots_in(&word.value)
+                    .into_iter()
+                    .filter(|s| !allowed.contains(s))
+                    .collect();
+                if let Some(slot) = unknown.first() {
+                    let hint = if allowed.is_empty() {
+                        format!("`{}` takes no {{slots}}", key.name)
+                    } else {
+                        format!(
+                            "`{}` may hold {}",
+                            key.name,
+                            allowed
+                                .iter()
+                                .map(|s| format!("{{{s}}}"))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        )
+                    };
+                    r.diags.push(crate::error!(
+                        "bad-value", Some(word.loc), "the word `{}` holds `{{{slot}}}`, which it has no value for", key.name;
+                        hint: "{hint}"
+                    ));
+                    continue;
+                }
+                out.set_at.push((key.name, word.loc));
                 out.set(key.name, word.value);
             }
         }

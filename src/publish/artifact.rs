@@ -21,6 +21,16 @@ pub struct Output {
     pub images: Option<super::images::CardImages>,
 }
 
+impl Output {
+    /// The title of its document ("Battlefront — Charts & Tables").
+    pub fn title(&self) -> &str {
+        match &self.body {
+            Body::Doc(doc) => &doc.title,
+            Body::Pages(pages) => pages.title(),
+        }
+    }
+}
+
 /// What an output holds: a laid-out document, or pages laid out a part at a
 /// time, once, as they are checked or written (a deck of 100,000 cards is
 /// never held laid out whole, nor laid out twice).

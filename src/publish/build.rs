@@ -178,8 +178,10 @@ pub fn write(
     if diags.has_errors() {
         return Ok(false);
     }
-    // The files first, then the HTML reference (quick, and what a reader
-    // has open), then the page previews (slow: each changed page is drawn).
+    // The files first, then the rulebook, then the HTML reference (which
+    // links every PDF written, with its size), then the page previews
+    // (slow: each changed page is drawn).
+    let preview_dir = folder.join(super::preview::PREVIEW_DIR);
     let mut committed = Vec::new();
     for (output, file) in staged {
         let path = file.path().to_path_buf();
@@ -202,9 +204,41 @@ pub fn write(
             dir: folder.join(super::maps::MAP_DIR),
         });
     }
+    let mut pdfs: Vec<super::html::BuiltPdf> = Vec::new();
+    if let Some(book) = &rulebook {
+        let (path, pages) = super::rulebook::write_laid_out(
+            game,
+            book,
+            assets,
+            request.out,
+            request.previews.map(|p| (preview_dir.as_path(), p)),
+            &mut |path| on_written(Written::Preview { path }),
+        )?;
+        pdfs.push(super::html::BuiltPdf {
+            label: game.words.pdf_rules.clone(),
+            file_name: file_name_of(&path),
+            bytes: file_bytes(&path)?,
+        });
+        on_written(Written::Rulebook { path, pages });
+    }
+    for output in &committed {
+        let path = folder.join(&output.file_name);
+        let title = output.title();
+        let label = title
+            .strip_prefix(game.name.as_str())
+            .and_then(|t| t.strip_prefix(" — "))
+            .filter(|t| !t.is_empty())
+            .unwrap_or(title);
+        pdfs.push(super::html::BuiltPdf {
+            label: label.to_string(),
+            file_name: output.file_name.clone(),
+            bytes: file_bytes(&path)?,
+        });
+    }
     if let Some((files, made_in)) = html {
         let started = std::time::Instant::now();
-        let files = files?;
+        let mut files = files?;
+        super::html::link_pdfs(&mut files, &pdfs, &game.words);
         let dir = folder.join("html");
         let mut changed = Vec::new();
         for (name, bytes) in &files {
@@ -220,7 +254,6 @@ pub fn write(
             millis: (made_in + started.elapsed()).as_millis(),
         });
     }
-    let preview_dir = folder.join(super::preview::PREVIEW_DIR);
     if let Some(previews) = request.previews {
         for output in committed {
             super::preview::write_page_previews(
@@ -233,17 +266,6 @@ pub fn write(
             )?;
         }
     }
-    if let Some(book) = &rulebook {
-        let (path, pages) = super::rulebook::write_laid_out(
-            game,
-            book,
-            assets,
-            request.out,
-            request.previews.map(|p| (preview_dir.as_path(), p)),
-            &mut |path| on_written(Written::Preview { path }),
-        )?;
-        on_written(Written::Rulebook { path, pages });
-    }
     if let Some(previews) = request.previews {
         // The previews of a document the game no longer publishes go too.
         let mut published: Vec<String> = outputs.iter().map(|o| o.file_name.clone()).collect();
@@ -253,6 +275,19 @@ pub fn write(
         super::preview::remove_unpublished(&preview_dir, &published, previews);
     }
     Ok(true)
+}
+
+/// The name of the file at `path`.
+fn file_name_of(path: &Path) -> String {
+    path.file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+}
+
+/// The size of the file written at `path`.
+fn file_bytes(path: &Path) -> Result<u64, OpError> {
+    std::fs::metadata(path)
+        .map(|m| m.len())
+        .map_err(|e| OpError::io("read the size of", path, e))
 }
 
 /// What `f` gives, and how long it took.

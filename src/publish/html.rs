@@ -18,7 +18,71 @@ use crate::render::html::{DeckFaces, HtmlTemplates, RulesText, Site, render_site
 /// reports it).
 pub fn build_html(game: &Game, assets: &Assets) -> Result<Vec<(String, Vec<u8>)>, OpError> {
     let figures = super::figures::draw_figures(game, assets, &mut Default::default())?;
-    build_html_with(game, assets, &figures)
+    let mut files = build_html_with(game, assets, &figures)?;
+    link_pdfs(&mut files, &[], &game.words);
+    Ok(files)
+}
+
+/// Where each page's list of the PDFs the build made goes (page.html puts
+/// it in the sidebar): the pages are made while the PDFs are written, and
+/// the list, with the files' sizes, is put in when they are.
+const PDFS_HERE: &str = "<!--grogpress-pdfs-->";
+
+/// A PDF the build wrote: the words of its link, its file name (beside the
+/// html folder) and its size in bytes.
+pub struct BuiltPdf {
+    pub label: String,
+    pub file_name: String,
+    pub bytes: u64,
+}
+
+/// Puts the list of `pdfs` into every page of `files` where page.html
+/// leaves room for it (the first such place, which is before the page's
+/// own text): "Rulebook (PDF, 412 KB)", each linked to its file.
+pub fn link_pdfs(files: &mut [(String, Vec<u8>)], pdfs: &[BuiltPdf], words: &crate::text::Words) {
+    use crate::render::svg::escape;
+    let list = if pdfs.is_empty() {
+        String::new()
+    } else {
+        let items: String = pdfs
+            .iter()
+            .map(|pdf| {
+                format!(
+                    "<li><a href=\"../{}\">{} ({}, {})</a></li>\n",
+                    escape(&pdf.file_name),
+                    escape(&pdf.label),
+                    escape(&words.pdf_size),
+                    file_size(pdf.bytes)
+                )
+            })
+            .collect();
+        format!(
+            "<ul class=\"pdfs\" aria-label=\"{}\">\n{items}</ul>",
+            escape(&words.pdfs)
+        )
+    };
+    for (name, bytes) in files.iter_mut() {
+        if !name.ends_with(".html") {
+            continue;
+        }
+        let Ok(page) = std::str::from_utf8(bytes) else {
+            continue;
+        };
+        if page.contains(PDFS_HERE) {
+            *bytes = page.replacen(PDFS_HERE, &list, 1).into_bytes();
+        }
+    }
+}
+
+/// A file's size as a reader says it: "412 KB", "3.4 MB" (1 KB = 1,024 bytes).
+pub fn file_size(bytes: u64) -> String {
+    const KB: f64 = 1024.0;
+    let bytes = bytes as f64;
+    if bytes < KB * KB {
+        format!("{} KB", (bytes / KB).round().max(1.0))
+    } else {
+        format!("{:.1} MB", bytes / (KB * KB))
+    }
 }
 
 /// Every file of `out/<game>/html/`, with the rules' figures drawn already.

@@ -47,3 +47,9 @@ pub(crate) fn sans_test_book() -> FontBook {
         icons: Vec::new(),
     }
 }
+
+/// At most the first `n` characters of `text`, without control
+/// characters: a name quoted in a diagnostic, however long it is.
+pub fn clip(text: &str, n: usize) -> String {
+    text.chars().take(n).filter(|c| !c.is_control()).collect()
+}

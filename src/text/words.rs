@@ -51,6 +51,59 @@ macro_rules! word_list {
             features: "Features", "The heading of the feature rows (rivers, roads...) of an HTML map page's terrain effects.";
             victory_conditions: "Victory Conditions", "The heading of a scenario's victory conditions on its HTML page.";
             special_rules: "Special Rules", "The heading of a scenario's special rules on its HTML page.";
+            scenario: "Scenario", "Before a scenario's name at the head of its HTML page: \"Scenario: The Crossing\".";
+            reinforcements: "Reinforcements", "The heading of the turn track's column of units that arrive, on a scenario's HTML page.";
+            withdrawals: "Withdrawals", "The heading of the turn track's column of units that leave, on a scenario's HTML page.";
+            place: "Place", "The heading of the column of place names on an HTML map page (a map of places).";
+            joined_to: "Joined to", "The heading of the column of a place's neighbours on an HTML map page.";
+            whole_map: "The whole map; open it to see it at full size.", "The caption of the map's picture on its HTML page.";
+            grid_summary: "{columns} x {rows} {cells}, {size} in across; cells {first} to {last}", "What a grid map is, under its name on its HTML page; {cells} is the word `hexes` or `squares`.";
+            hexes: "hexes", "The cells of a hex map, in its summary.";
+            squares: "squares", "The cells of a square grid map, in its summary.";
+            places_summary: "{places}, {joins}, {width} x {height} in", "What a map of places is, under its name on its HTML page: its places, its connections and its size.";
+            space: "{n} space", "One space of a map of points, in its summary.";
+            spaces: "{n} spaces", "Several spaces of a map of points, in its summary.";
+            connection: "{n} connection", "One connection of a map of points, in its summary.";
+            connections: "{n} connections", "Several connections of a map of points, in its summary.";
+            area: "{n} area", "One area of a map of areas, in its summary.";
+            areas: "{n} areas", "Several areas of a map of areas, in its summary.";
+            neighbours: "{n} pair of neighbours", "One pair of neighbouring areas, in a map's summary.";
+            neighbours_many: "{n} pairs of neighbours", "Several pairs of neighbouring areas, in a map's summary.";
+            dice: "Dice", "The name screen readers give a list of dice in the HTML reference.";
+            face: "Face", "Before a die face's number, for screen readers: \"Face 3: 2 swords\".";
+            link_to_section: "Link to this section", "The name screen readers give the `#` link beside each heading of the HTML reference.";
+            rules_reference: "rules reference", "After the game's name in the title of the HTML reference's first page: \"Battlefront — rules reference\".";
+            print_book: "Print the whole book", "The HTML reference's link to its page of the whole book, to print.";
+            pdfs: "Printed files", "The name of the HTML reference's list of the PDFs the build made.";
+            pdf_rules: "Rulebook", "The HTML reference's link to the rulebook PDF (the other PDFs are linked by their titles).";
+            pdf_size: "PDF", "In the link to a PDF, before its size: \"Rulebook (PDF, 412 KB)\".";
+            theme_system: "Theme: as the system", "The name of the HTML reference's colour theme button when it follows the system.";
+            theme_light: "Theme: light", "The name of the colour theme button when the theme is light.";
+            theme_dark: "Theme: dark", "The name of the colour theme button when the theme is dark.";
+            theme_change: "change", "After the theme button's name, in brackets, for screen readers: \"Theme: light (change)\".";
+            shortcuts: "Keyboard shortcuts", "The title of the HTML reference's list of keyboard shortcuts (`?`) and the name of its button.";
+            shortcut_search: "Search", "The shortcuts list: what `/` and `s` do.";
+            shortcut_results: "Move through search results", "The shortcuts list: what the up and down arrows do.";
+            shortcut_close: "Close the search, a preview or this list", "The shortcuts list: what Esc does.";
+            shortcut_help: "These shortcuts", "The shortcuts list: what `?` does.";
+            or: "or", "Between two keys of a shortcut: \"/ or s\".";
+            close: "Close", "The button that closes the list of shortcuts.";
+            result_rules: "Rules", "The kind of a search result that is a section of the rules.";
+            result_card: "Card", "The kind of a search result that is a card.";
+            result_table: "Table", "The kind of a search result that is a table or a row of one.";
+            rows: "rows", "After the number of a table's rows a search result stands for: \"· 4 rows\".";
+            one_result: "1 result", "The search's count when it finds one result.";
+            results: "results", "After the search's count when it finds several: \"12 results\".";
+            best_shown: "the best {n} shown", "After the count where the search shows only the best results: \"80 results, the best 50 shown\".";
+            nothing_found: "Nothing found for", "Before the words searched for when the search finds nothing: \"Nothing found for “volly”.\"";
+            no_search_index: "The search index (search-index.js) could not be loaded.", "What the search box says when its index is missing.";
+            go_to_glossary: "Go to the glossary →", "The link at the foot of a glossary term's preview.";
+            go_to_card: "Go to the card →", "The link at the foot of a card's preview.";
+            counters_summary: "{n} {counters}, {size} in square, printed front and back (counters.pdf). Each is shown front, then back.", "What the HTML counters page says under its title; {counters} is the word `counter` or `counters_many`.";
+            counter: "counter", "One counter, in the counters page's summary.";
+            counters_many: "counters", "Several counters, in the counters page's summary.";
+            blank: "blank", "What a die face with no symbols shows, for screen readers.";
+            back: "Back", "Before the name of a counter's back on the HTML counters page: \"Back: Disrupted\".";
         }
     };
 }
@@ -62,12 +115,15 @@ macro_rules! words_struct {
         #[derive(Debug, Clone, PartialEq, Eq)]
         pub struct Words {
             $(#[doc = $doc] pub $key: String,)*
+            /// Where game.toml sets each word it sets (a word that cannot be
+            /// printed is reported there).
+            pub set_at: Vec<(&'static str, crate::diag::Loc)>,
         }
 
         impl Default for Words {
             /// The English words.
             fn default() -> Words {
-                Words { $($key: $default.to_string(),)* }
+                Words { $($key: $default.to_string(),)* set_at: Vec::new() }
             }
         }
 
@@ -103,10 +159,65 @@ impl Words {
         format!("{} {n}", self.turn)
     }
 
+    /// `template` with each `{slot}` replaced by its value: "{n} spaces"
+    /// with n = 25 is "25 spaces". A slot not given stays as written.
+    pub fn fill(template: &str, slots: &[(&str, &str)]) -> String {
+        let mut out = template.to_string();
+        for (slot, value) in slots {
+            out = out.replace(&format!("{{{slot}}}"), value);
+        }
+        out
+    }
+
+    /// The `{slots}` a word may hold: those of its English default.
+    pub fn slots(key: &str) -> Vec<String> {
+        Words::english()
+            .pairs()
+            .into_iter()
+            .find(|(k, _)| *k == key)
+            .map_or_else(Vec::new, |(_, default)| slots_in(default))
+    }
+
+    /// Where game.toml sets the word `key`, if it does.
+    pub fn at(&self, key: &str) -> Option<crate::diag::Loc> {
+        self.set_at
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, loc)| *loc)
+    }
+
+    /// The key of the word `word` is (the first with those words), if any.
+    pub fn key_of(&self, word: &str) -> Option<&'static str> {
+        self.pairs()
+            .into_iter()
+            .find(|(_, w)| *w == word)
+            .map(|(k, _)| k)
+    }
+
     /// A title where it goes on: "Combat (continued)".
     pub fn continued(&self, title: &str) -> String {
         format!("{title} ({})", self.continued)
     }
+}
+
+/// The `{name}`s written in `text`, in order.
+pub fn slots_in(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut rest = text;
+    while let Some(open) = rest.find('{') {
+        let after = &rest[open + 1..];
+        match after.find('}') {
+            Some(close) => {
+                let name = &after[..close];
+                if !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                    found.push(name.to_string());
+                }
+                rest = &after[close + 1..];
+            }
+            None => break,
+        }
+    }
+    found
 }
 
 #[cfg(test)]
@@ -125,5 +236,8 @@ mod tests {
             assert_eq!(word, format!("<{key}>"));
         }
         assert_eq!(Words::default().continued("Combat"), "Combat (continued)");
+        assert_eq!(Words::fill("{n} spaces", &[("n", "25")]), "25 spaces");
+        assert_eq!(Words::slots("space"), ["n"]);
+        assert!(Words::slots("contents").is_empty());
     }
 }

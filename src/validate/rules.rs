@@ -102,7 +102,7 @@ pub fn check_links(game: &Game, diags: &mut Diagnostics) {
             if url.starts_with("card:") || is_safe_link(url) {
                 continue;
             }
-            let shown: String = url.chars().take(60).filter(|c| !c.is_control()).collect();
+            let shown = crate::text::clip(url, 60);
             diags.push(
                 crate::warning!(
                     "unsafe-link", Some(Loc::new(page.file, range.clone())),
@@ -142,7 +142,7 @@ pub fn validate_rules(game: &Game, diags: &mut Diagnostics) {
                 None if game.deck_unloaded => {}
                 None => diags.push(crate::error!(
                     "dangling-card-reference", Some(loc),
-                    "the rules name a card \"{}\" that no deck has", mention.name;
+                    "the rules name a card \"{}\" that no deck has", crate::text::clip(&mention.name, 60);
                     hint: "check the spelling against the deck's card titles"
                 )),
             }

@@ -9,6 +9,9 @@
   "use strict";
   var root = document.documentElement;
   root.classList.add("js");
+  // The game's words (game.toml's [words]), written before this script by
+  // grogpress: every word the script shows comes from them.
+  var W = window.grogpressWords || {};
 
   // What the reader chose, remembered per site (its folder): the colour
   // theme and a closed sidebar, set before the page is drawn.
@@ -22,15 +25,26 @@
       else { window.localStorage.setItem("grogpress-" + name + ":" + SITE, value); }
     } catch (e) { /* storage off: the choice lasts this page */ }
   }
+  // The stylesheet writes the dark colours once, for data-theme="dark":
+  // set here for a dark choice, and for a dark system while the reader
+  // follows the system (and again when the system changes).
   var THEMES = ["system", "light", "dark"];
+  var darkSystem = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
+  var chosen = "system";
   function setTheme(theme) {
-    if (theme === "light" || theme === "dark") { root.setAttribute("data-theme", theme); }
+    chosen = theme === "light" || theme === "dark" ? theme : "system";
+    var dark = chosen === "dark" || (chosen === "system" && darkSystem !== null && darkSystem.matches);
+    if (chosen === "light") { root.setAttribute("data-theme", "light"); }
+    else if (dark) { root.setAttribute("data-theme", "dark"); }
     else { root.removeAttribute("data-theme"); }
     // The browser's own controls and scroll bars follow the chosen colours
     // (set here: the Nu checker's CSS level does not know color-scheme).
     root.style.colorScheme = theme === "light" || theme === "dark" ? theme : "";
   }
   setTheme(remembered("theme"));
+  if (darkSystem !== null && darkSystem.addEventListener) {
+    darkSystem.addEventListener("change", function () { if (chosen === "system") { setTheme("system"); } });
+  }
   if (remembered("sidebar") === "closed") { root.classList.add("sidebar-closed"); }
 
   // Words as grogpress indexes them: runs of letters and digits, lower-cased.
@@ -131,7 +145,7 @@
     var data = window.grogpressSearch;
     var keys = data ? Object.keys(data.index).sort() : [];
     var SHOWN = 50;
-    var KINDS = { s: "Rules", c: "Card", r: "Table", b: "Table", t: "Glossary" };
+    var KINDS = { s: W.result_rules, c: W.result_card, r: W.result_table, b: W.result_table, t: W.glossary };
     // A rule or a glossary term before the cards and rows that mention it.
     var BOOST = { s: 2, t: 1.8, b: 1.2, c: 1, r: 1 };
     var NUMBER = /^\d+(\.\d+)*\.?$/;
@@ -317,7 +331,7 @@
       if (rows > 1) {
         var count = document.createElement("span");
         count.className = "result-context";
-        count.textContent = " · " + rows + " rows";
+        count.textContent = " · " + rows + " " + W.rows;
         a.appendChild(count);
       }
       if (doc[4]) {
@@ -341,7 +355,7 @@
       }
       panel.hidden = false;
       if (!data) {
-        status.textContent = "The search index (search-index.js) could not be loaded.";
+        status.textContent = W.no_search_index;
         return;
       }
       var expanded = terms.map(expand);
@@ -349,11 +363,11 @@
       var first = new Set(rules.map(function (r) { return r[0]; }));
       var results = grouped(rules.concat(find(expanded).filter(function (r) { return !first.has(r[0]); })));
       if (!results.length) {
-        status.textContent = "Nothing found for “" + query + "”.";
+        status.textContent = W.nothing_found + " “" + query + "”.";
         return;
       }
-      status.textContent = (results.length === 1 ? "1 result" : results.length + " results") +
-        (results.length > SHOWN ? ", the best " + SHOWN + " shown" : "");
+      status.textContent = (results.length === 1 ? W.one_result : results.length + " " + W.results) +
+        (results.length > SHOWN ? ", " + String(W.best_shown).replace("{n}", SHOWN) : "");
       var hit = matcher(expanded);
       results.slice(0, SHOWN).forEach(function (r) {
         list.appendChild(item(data.docs[r[0]], r[1], hit));
@@ -473,7 +487,7 @@
       var go = document.createElement("a");
       go.className = "popover-link";
       go.href = link.getAttribute("href");
-      go.textContent = isTerm ? "Go to the glossary →" : "Go to the card →";
+      go.textContent = isTerm ? W.go_to_glossary : W.go_to_card;
       pop.appendChild(go);
       pop.addEventListener("pointerenter", function () { window.clearTimeout(timer); });
       pop.addEventListener("pointerleave", function () { later(hide, 300); });
@@ -541,7 +555,7 @@
   }
 
   // --- The colour theme: the system's, light or dark, a button in the bar. ---
-  var LABELS = { system: "Theme: as the system", light: "Theme: light", dark: "Theme: dark" };
+  var LABELS = { system: W.theme_system, light: W.theme_light, dark: W.theme_dark };
   function themes() {
     var bar = document.querySelector("header.site");
     if (!bar) { return; }
@@ -549,13 +563,13 @@
     button.type = "button";
     button.className = "theme-button bar-button";
     function show() {
-      var theme = root.getAttribute("data-theme") || "system";
+      var theme = chosen;
       button.textContent = theme === "dark" ? "\u263E" : theme === "light" ? "\u2600" : "\u25D0";
-      button.setAttribute("aria-label", LABELS[theme] + " (change)");
+      button.setAttribute("aria-label", LABELS[theme] + " (" + W.theme_change + ")");
       button.title = LABELS[theme];
     }
     button.addEventListener("click", function () {
-      var theme = THEMES[(THEMES.indexOf(root.getAttribute("data-theme") || "system") + 1) % THEMES.length];
+      var theme = THEMES[(THEMES.indexOf(chosen) + 1) % THEMES.length];
       setTheme(theme);
       remember("theme", theme === "system" ? null : theme);
       show();
@@ -566,11 +580,11 @@
 
   // --- `?` lists the keyboard shortcuts. ---
   var SHORTCUTS = [
-    ["/ or s", "Search"],
-    ["\u2190 \u2192", "Previous and next page"],
-    ["\u2193 \u2191", "Move through search results"],
-    ["Esc", "Close the search, a preview or this list"],
-    ["?", "These shortcuts"]
+    ["/ " + W.or + " s", W.shortcut_search],
+    ["\u2190 \u2192", W.pager],
+    ["\u2193 \u2191", W.shortcut_results],
+    ["Esc", W.shortcut_close],
+    ["?", W.shortcut_help]
   ];
   function help() {
     var bar = document.querySelector("header.site");
@@ -579,7 +593,7 @@
     dialog.setAttribute("aria-labelledby", "shortcuts-title");
     var title = document.createElement("h2");
     title.id = "shortcuts-title";
-    title.textContent = "Keyboard shortcuts";
+    title.textContent = W.shortcuts;
     var list = document.createElement("dl");
     SHORTCUTS.forEach(function (k) {
       var dt = document.createElement("dt");
@@ -593,7 +607,7 @@
     var close = document.createElement("button");
     close.type = "button";
     close.className = "bar-button";
-    close.textContent = "Close";
+    close.textContent = W.close;
     close.addEventListener("click", function () { dialog.close(); });
     dialog.append(title, list, close);
     document.body.appendChild(dialog);
@@ -603,8 +617,8 @@
       button.type = "button";
       button.className = "help-button bar-button";
       button.textContent = "?";
-      button.setAttribute("aria-label", "Keyboard shortcuts");
-      button.title = "Keyboard shortcuts (?)";
+      button.setAttribute("aria-label", W.shortcuts);
+      button.title = W.shortcuts + " (?)";
       button.addEventListener("click", open);
       bar.appendChild(button);
     }

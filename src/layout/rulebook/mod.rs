@@ -230,6 +230,10 @@ fn part_title(
 /// Lays out the rulebook. Problems (a card that cannot fit a column, a
 /// character the fonts lack) are diagnostics at the Markdown's place.
 pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagnostic>> {
+    let too_long = words_too_long(input);
+    if !too_long.is_empty() {
+        return Err(too_long);
+    }
     let frame = body_frame(input.options);
     let lang = hyphenate::language(input.lang);
     let remembered = hyphenate::RememberedBreaks::new(lang);
@@ -349,6 +353,31 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
 fn shared_start(end: f32, frame: Frame) -> Option<f32> {
     let start = end + front::CONTENTS_GAP;
     (start <= frame.column_height * (1.0 - front::CONTENTS_SHARE_MIN)).then_some(start)
+}
+
+/// The titles of the book's parts (the game's `[words]`) that cannot be
+/// set even across the page (one word wider than it): `word-too-long` at
+/// the word in game.toml.
+fn words_too_long(input: &RulebookInput<'_>) -> Vec<Diagnostic> {
+    let words = input.words;
+    [
+        ("contents", &words.contents),
+        ("tables", &words.tables),
+        ("glossary", &words.glossary),
+        ("index", &words.index),
+    ]
+    .into_iter()
+    .filter_map(|(key, word)| match part_title(word, true, input) {
+        Err(FitError::Overflow { widest_word, .. }) => Some(crate::error!(
+            "word-too-long", words.at(key),
+            "the word `{key}` (\"{}\") is {widest_word:.0} pt wide where it heads a part of the rulebook; the page is {:.0} pt across",
+            crate::text::clip(word, 60),
+            input.options.paper.width - 2.0 * SIDE;
+            hint: "shorten `{key}` in [words], or write it as words with spaces between them"
+        )),
+        _ => None,
+    })
+    .collect()
 }
 
 /// A fitting failure as a diagnostic (its place is added by the caller).

@@ -44,9 +44,20 @@ pub fn counters_page(
     let mut used: UsedIds = [anchor.clone()].into_iter().collect();
     let total: usize = counters.iter().map(|c| c.count).sum();
     let inches = (size / 72.0 * 1000.0).round() / 1000.0;
-    let summary = format!(
-        "{total} {}, {inches} in square, printed front and back (counters.pdf). Each is shown front, then back.",
-        if total == 1 { "counter" } else { "counters" }
+    let summary = crate::text::Words::fill(
+        &words.counters_summary,
+        &[
+            ("n", &total.to_string()),
+            (
+                "counters",
+                if total == 1 {
+                    &words.counter
+                } else {
+                    &words.counters_many
+                },
+            ),
+            ("size", &inches.to_string()),
+        ],
     );
     let mut html = format!(
         "<h1 id=\"{anchor}\">{}</h1>\n<p>{}</p>\n",
@@ -71,6 +82,7 @@ pub fn counters_page(
     }
     // Markers (no side) after every side.
     groups.sort_by_key(|(side, _)| side.is_empty());
+    let back_label = words.back.as_str();
     for (side, list) in groups {
         let title = if side.is_empty() {
             words.markers.as_str()
@@ -86,7 +98,9 @@ pub fn counters_page(
         let mut words = Vec::new();
         for counter in list {
             shown += 1;
-            html.push_str(&counter_html(counter, size, shown, &mut used, book));
+            html.push_str(&counter_html(
+                counter, size, shown, &mut used, book, back_label,
+            ));
             words.push(counter.name.to_string());
             words.extend(counter.back_word.map(str::to_string));
             words.extend(
@@ -124,6 +138,7 @@ fn counter_html(
     number: usize,
     used: &mut UsedIds,
     book: &FontBook,
+    back_label: &str,
 ) -> String {
     let side = if counter.side.is_empty() {
         "marker"
@@ -164,7 +179,8 @@ fn counter_html(
     );
     if let Some(back_word) = counter.back_word.filter(|w| *w != counter.name) {
         html.push_str(&format!(
-            "<br><span class=\"counter-back\">Back: {}</span>",
+            "<br><span class=\"counter-back\">{}: {}</span>",
+            escape(back_label),
             escape(back_word)
         ));
     }

@@ -134,6 +134,7 @@ fn render(
     context.insert_value(key, value);
     // The heading of the odds column, in the game's words.
     context.insert_value("chance", Value::from(src.game.words.chance.as_str()));
+    context.insert_value("words", super::words_value(&src.game.words));
     src.tera
         .render(template, &context)
         .map_err(|e| RenderError::template(template, e))
@@ -464,7 +465,7 @@ fn dice_value(src: &DataSource<'_>, dice: &Deck, note: Option<&str>, id: Option<
                     let icons: Vec<String> =
                         symbols.iter().map(|s| icon_svg(src.icons, s)).collect();
                     let label = if symbols.is_empty() {
-                        "blank".to_string()
+                        src.game.words.blank.clone()
                     } else {
                         symbols.join(", ")
                     };

@@ -34,17 +34,25 @@ pub fn map_page(
 ) -> ExtraPage {
     let anchor = "map".to_string();
     let cells = match map.grid.kind {
-        GridKind::Square => "squares",
-        _ => "hexes",
+        GridKind::Square => &names.squares,
+        _ => &names.hexes,
     };
     let (first, last) = map.code_range();
     let summary = match &map.places {
-        Some(p) => crate::layout::map::places_summary(p),
-        None => format!(
-            "{} x {} {cells}, {} in across; cells {first} to {last}",
-            map.grid.columns,
-            map.grid.rows,
-            (map.grid.size / 72.0 * 1000.0).round() / 1000.0
+        Some(p) => crate::layout::map::places_summary(p, names),
+        None => crate::text::Words::fill(
+            &names.grid_summary,
+            &[
+                ("columns", &map.grid.columns.to_string()),
+                ("rows", &map.grid.rows.to_string()),
+                ("cells", cells),
+                (
+                    "size",
+                    &((map.grid.size / 72.0 * 1000.0).round() / 1000.0).to_string(),
+                ),
+                ("first", &first.to_string()),
+                ("last", &last.to_string()),
+            ],
         ),
     };
     let terrain: Vec<usize> = match &map.places {
@@ -69,10 +77,11 @@ pub fn map_page(
     );
     let alt = format!("{}: {summary}", map.name);
     html.push_str(&format!(
-        "<figure class=\"map\"><a href=\"{src}\"><img src=\"{src}\" alt=\"{}\" width=\"{}\" height=\"{}\"></a><figcaption>The whole map; open it to see it at full size.</figcaption></figure>\n",
+        "<figure class=\"map\"><a href=\"{src}\"><img src=\"{src}\" alt=\"{}\" width=\"{}\" height=\"{}\"></a><figcaption>{}</figcaption></figure>\n",
         escape(&alt),
         width.round(),
         height.round(),
+        escape(&names.whole_map),
         src = escape(&map_picture(map)),
     ));
     let terrain_word = escape(&names.terrain);
@@ -172,7 +181,7 @@ pub fn map_page(
     }
     let mut places_heading = None;
     if let Some(p) = &map.places {
-        let (table, words) = super::places_table::places_table(map, p);
+        let (table, words) = super::places_table::places_table(map, p, names);
         html.push_str(&table);
         sections.push((Some(2), words));
         places_heading = Some(Heading {

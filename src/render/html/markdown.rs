@@ -218,7 +218,8 @@ pub fn render_markdown(
                 }
                 out.extend(inner.iter().map(|(e, _)| safe_event(e.clone())));
                 out.push(Event::Html(CowStr::from(format!(
-                    " <a class=\"heading-link\" href=\"#{anchor}\" aria-label=\"Link to this section\">#</a>"
+                    " <a class=\"heading-link\" href=\"#{anchor}\" aria-label=\"{}\">#</a>",
+                    crate::render::svg::escape(&links.words().link_to_section)
                 ))));
                 out.push(Event::End(TagEnd::Heading(*level)));
                 headings.push(Heading {

@@ -28,6 +28,32 @@ pub use scenario_page::{
 pub use site::{DeckFaces, HtmlTemplates, RulesText, Site, render_site};
 pub use tracks_page::{ShownPart, TRACKS_PAGE, tracks_page};
 
+/// The game's words for the templates: `{{ words.contents }}`.
+pub(crate) fn words_value(words: &crate::text::Words) -> tera::Value {
+    tera::Value::from(
+        words
+            .pairs()
+            .into_iter()
+            .map(|(key, word)| (key, tera::Value::from(word)))
+            .collect::<std::collections::BTreeMap<&'static str, tera::Value>>(),
+    )
+}
+
+/// The first line of `reference.js`: the game's words for the script (its
+/// buttons, search and shortcuts), as `window.grogpressWords`. `<` is
+/// written `\u003c` so that no word can close a script element.
+pub(crate) fn script_words(words: &crate::text::Words) -> String {
+    let map: serde_json::Map<String, serde_json::Value> = words
+        .pairs()
+        .into_iter()
+        .map(|(key, word)| (key.to_string(), serde_json::Value::from(word)))
+        .collect();
+    let json = serde_json::Value::Object(map)
+        .to_string()
+        .replace('<', "\\u003c");
+    format!("window.grogpressWords = {json};\n")
+}
+
 /// What a page may load and run: only files of the site itself, no inline
 /// script, no plugins, no forms, no `<base>` (a game's own templates are
 /// untrusted too). Every page carries it as a meta tag and `serve` sends it

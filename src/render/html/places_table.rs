@@ -14,15 +14,21 @@ pub fn place_anchor(id: &str) -> String {
 }
 
 /// The table, and its words for the search.
-pub fn places_table(map: &Map, places: &Places) -> (String, String) {
+pub fn places_table(map: &Map, places: &Places, words: &crate::text::Words) -> (String, String) {
     let pairs = places.adjacent_pairs();
-    let mut html = String::from(
-        "<h2 id=\"map-places\">Places</h2>\n<table class=\"map-places\"><thead><tr><th scope=\"col\">Place</th><th scope=\"col\">Terrain</th>",
+    let mut html = format!(
+        "<h2 id=\"map-places\">{}</h2>\n<table class=\"map-places\"><thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th>",
+        escape(&words.places),
+        escape(&words.place),
+        escape(&words.terrain)
     );
     for a in &places.attributes {
         html.push_str(&format!("<th scope=\"col\">{}</th>", escape(&a.name)));
     }
-    html.push_str("<th scope=\"col\">Joined to</th></tr></thead><tbody>\n");
+    html.push_str(&format!(
+        "<th scope=\"col\">{}</th></tr></thead><tbody>\n",
+        escape(&words.joined_to)
+    ));
     let mut words = Vec::new();
     for (i, place) in places.places.iter().enumerate() {
         let terrain = map

@@ -84,7 +84,7 @@ impl PageLinks for Plain {
 pub fn scenario_page(s: &ScenarioShown<'_>, book: &FontBook) -> ExtraPage {
     let anchor = format!("scenario-{}", slug(s.id));
     let mut used: UsedIds = [anchor.clone()].into_iter().collect();
-    let title = format!("Scenario: {}", s.name);
+    let title = format!("{}: {}", s.words.scenario, s.name);
     let mut html = format!(
         "<h1 id=\"{}\">{}</h1>\n<p class=\"scenario-facts\">{}</p>\n",
         escape(&anchor),
@@ -100,7 +100,7 @@ pub fn scenario_page(s: &ScenarioShown<'_>, book: &FontBook) -> ExtraPage {
     let mut sections = vec![(None, s.facts.clone())];
     let mut shown = 0;
     for side in &s.sides {
-        let text = format!("{} Set-up", side.side);
+        let text = format!("{} {}", side.side, s.words.set_up);
         let id = unique_id(&format!("setup-{}", slug(&side.side)), &mut used);
         html.push_str(&format!(
             "<h2 id=\"{}\">{}</h2>\n",
@@ -141,8 +141,12 @@ pub fn scenario_page(s: &ScenarioShown<'_>, book: &FontBook) -> ExtraPage {
     }
     let id = unique_id("turn-record-track", &mut used);
     html.push_str(&format!(
-        "<h2 id=\"{}\">Turn Record Track</h2>\n<table class=\"turn-track\"><thead><tr><th scope=\"col\">Turn</th><th scope=\"col\">Reinforcements</th><th scope=\"col\">Withdrawals</th></tr></thead><tbody>\n",
-        escape(&id)
+        "<h2 id=\"{}\">{}</h2>\n<table class=\"turn-track\"><thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead><tbody>\n",
+        escape(&id),
+        escape(&s.words.turn_record_track),
+        escape(&s.words.turn),
+        escape(&s.words.reinforcements),
+        escape(&s.words.withdrawals)
     ));
     let mut words = Vec::new();
     for turn in &s.turns {

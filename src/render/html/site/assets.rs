@@ -14,7 +14,15 @@ use crate::text::FontBook;
 pub(super) fn asset_files(site: &Site<'_>) -> Vec<(String, Vec<u8>)> {
     let t = &site.templates;
     let mut files = vec![
-        ("reference.js".to_string(), t.script.clone().into_bytes()),
+        (
+            "reference.js".to_string(),
+            format!(
+                "{}{}",
+                crate::render::html::script_words(&site.game.words),
+                t.script
+            )
+            .into_bytes(),
+        ),
         (
             "elasticlunr.min.js".to_string(),
             t.search_library.clone().into_bytes(),

@@ -130,21 +130,10 @@ pub(super) fn render_page(
     context.insert_value("terms", page.terms);
     context.insert_value("print_href", Value::from(page.print_href));
     context.insert_value("has_glossary", Value::from(!site.game.glossary.is_empty()));
-    context.insert_value("words", words_value(&site.game.words));
+    context.insert_value("words", crate::render::html::words_value(&site.game.words));
     tera.render("page.html", &context)
         .map(|html| crate::render::html::with_csp(&html))
         .map_err(|e| RenderError::template("page.html", e))
-}
-
-/// The game's words for the templates: `{{ words.contents }}`.
-fn words_value(words: &crate::text::Words) -> Value {
-    Value::from(
-        words
-            .pairs()
-            .into_iter()
-            .map(|(key, word)| (key, Value::from(word)))
-            .collect::<BTreeMap<&'static str, Value>>(),
-    )
 }
 
 /// The sections of a page for the sidebar: its headings after the first
