@@ -1,8 +1,10 @@
 //! Layout stage, rulebook galleries: from a `card` or `deck` shortcode's
 //! cards at their printed size, to the size they are set at in a column
 //! (one more to a row, or a row more to a column, where a little smaller
-//! allows it) and their faces scaled to it.
+//! allows it) and their faces scaled to it, set in rows across the columns.
 
+use super::columns::Frame;
+use super::pieces::{Piece, card_rows};
 use super::{CARD_GAP, Gallery};
 use crate::layout::card::CardFace;
 
@@ -64,4 +66,43 @@ pub(super) fn gallery_fill_scale(h: f32, height: f32, scale: f32) -> Option<f32>
     }
     let filling = (height - rows * CARD_GAP) / ((rows + 1.0) * h) * 0.999;
     (filling >= GALLERY_FILL_SCALE * scale && filling < scale).then_some(filling)
+}
+
+/// A gallery's cards (`size` each) in rows across the page's columns, in
+/// reading order: each row fills the first column's place for cards, then
+/// the next column's, each card within a column as in a column's own rows;
+/// one column's rows are the column's. With two or more columns each row
+/// spans the page (the columns set so far start again below it).
+pub(super) fn rows_across(
+    cards: &[(String, CardFace)],
+    size: (f32, f32, f32),
+    frame: Frame,
+) -> Vec<Piece> {
+    let columns = frame.columns.max(1);
+    if columns == 1 {
+        return card_rows(cards, size, frame.column_width, CARD_GAP);
+    }
+    let per_column = (((frame.column_width + CARD_GAP) / (size.0 + CARD_GAP)).floor() as usize).max(1);
+    cards
+        .chunks(per_column * columns)
+        .map(|row| {
+            let mut piece = Piece {
+                height: size.1,
+                gap: CARD_GAP,
+                full_width: true,
+                ..Piece::default()
+            };
+            for (k, part) in row.chunks(per_column).enumerate() {
+                let x = k as f32 * (frame.column_width + frame.gutter);
+                for one in card_rows(part, size, frame.column_width, CARD_GAP) {
+                    piece.items.extend(one.items.iter().map(|i| i.translated(x, 0.0)));
+                    piece.anchors.extend(one.anchors.into_iter().map(|mut a| {
+                        a.x += x;
+                        a
+                    }));
+                }
+            }
+            piece
+        })
+        .collect()
 }
