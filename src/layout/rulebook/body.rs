@@ -35,6 +35,9 @@ pub(super) struct Heading {
     pub(super) plain: String,
     /// Its case number (`rule_numbers`), set before its text.
     pub(super) number: Option<String>,
+    /// It starts on its page below more than it has after it there (the
+    /// page is mostly the section before): the running head names that.
+    pub(super) late: bool,
 }
 
 impl Heading {
@@ -267,13 +270,32 @@ pub(super) fn set_body(
     let first_body = 1 + front.pages.len() - usize::from(body_start.is_some());
     let marks: Vec<PieceMarks> = pieces.iter_mut().map(Piece::take_marks).collect();
     let heights: Vec<f32> = pieces.iter().map(|p| p.height).collect();
+    // How much of a page each piece takes (one across the page, a column's
+    // width in each column).
+    let areas: Vec<f32> = pieces
+        .iter()
+        .map(|p| {
+            p.height
+                * if p.full_width {
+                    frame.columns as f32
+                } else {
+                    1.0
+                }
+        })
+        .collect();
     let (body, placed) = flow_below(frame, pieces, body_start.unwrap_or(0.0));
     let body_end = last_page_end(&placed, &heights, frame);
     let mut heading_pages = vec![0; headings.len()];
     let mut figure_pages = HashMap::new();
-    for (marks, at) in marks.iter().zip(&placed) {
+    for (n, (marks, at)) in marks.iter().zip(&placed).enumerate() {
         if let Some(slot) = marks.heading.and_then(|h| heading_pages.get_mut(h)) {
             *slot = first_body + at.page;
+        }
+        if let Some(heading) = marks.heading.and_then(|h| headings.get_mut(h)) {
+            let on_page = |k: &usize| placed.get(*k).is_some_and(|p| p.page == at.page);
+            let before: f32 = (0..n).filter(on_page).map(|k| areas[k]).sum();
+            let after: f32 = (n..placed.len()).filter(on_page).map(|k| areas[k]).sum();
+            heading.late = before > after;
         }
         for anchor in &marks.anchors {
             if let Some(id) = anchor.name.strip_prefix("figure#") {
@@ -493,6 +515,7 @@ pub(super) fn block_pieces(
                 level: *level,
                 plain: plain.clone(),
                 number: None,
+                late: false,
             });
             Ok(pieces)
         }

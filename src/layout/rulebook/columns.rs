@@ -482,20 +482,19 @@ impl Cursor {
         }
     }
 
-    /// Whether piece `n`, across the page and no table's, comes right
-    /// below the piece across the page before it, on this page.
+    /// Whether piece `n`, a row across the page that follows the one
+    /// before it (a gallery's), comes right below it on this page.
     fn right_below_across(&self, pieces: &[Piece], n: usize) -> bool {
         let page = self.pages.len() - 1;
         n > 0
+            && pieces[n].follows_across
             && pieces[n].full_width
-            && pieces[n].table.is_none()
             && pieces[n - 1].full_width
             && self.column == 0
             && self.y > 0.0
             && self.at_top()
             && self.placed.get(n - 1).is_some_and(|p| p.page == page)
-            && (self.frame.top + self.y - GAP_ACROSS - pieces[n - 1].height
-                - self.placed[n - 1].y)
+            && (self.frame.top + self.y - GAP_ACROSS - pieces[n - 1].height - self.placed[n - 1].y)
                 .abs()
                 < 1e-3
     }
@@ -886,7 +885,13 @@ pub fn flow_below(frame: Frame, pieces: Vec<Piece>, start: f32) -> (Vec<Vec<Item
                 cursor.next = end;
                 continue;
             }
-            if frame.columns >= 2 && cursor.depth == 0 && !room_below(&mut cursor, &pieces, n..end)
+            // A gallery's next row goes on over the page, not floats: no
+            // text comes between its rows.
+            let row_after_row = pieces[n].follows_across;
+            if frame.columns >= 2
+                && cursor.depth == 0
+                && !row_after_row
+                && !room_below(&mut cursor, &pieces, n..end)
             {
                 // It goes on the next page: the text after it fills this
                 // one first (the page turns at the last place no element
@@ -1350,6 +1355,33 @@ mod tests {
             .filter(|i| matches!(i, Item::Tag(Tag::Anchor(_) | Tag::Before(_))))
             .collect();
         assert_eq!(tags, [&Item::Tag(Tag::Anchor(3))]);
+    }
+
+    #[test]
+    fn figures_that_do_not_fit_wait_in_their_order_while_the_text_fills_the_column() {
+        // 60 of text, a figure 50 high, a line, a figure 30 high, a line:
+        // neither figure fits below the text; both lines do. The lines fill
+        // column one, the figures head column two in order; more lines
+        // follow them (and run on to a second page, so this one is not
+        // balanced as a last page is).
+        let figure = |height: f32| Piece {
+            figure: true,
+            float_start: true,
+            ..piece(height, false)
+        };
+        let mut pieces = vec![piece(60.0, false), figure(50.0), piece(10.0, false)];
+        pieces.extend([figure(30.0), piece(10.0, false)]);
+        pieces.extend((0..12).map(|_| piece(10.0, false)));
+        let (pages, placed) = flow(frame(), pieces);
+        assert_eq!(pages.len(), 2);
+        assert_eq!((placed[2].x, placed[2].y), (10.0, 20.0 + 65.0));
+        assert_eq!((placed[4].x, placed[4].y), (10.0, 20.0 + 80.0));
+        assert_eq!((placed[1].page, placed[1].x, placed[1].y), (0, 120.0, 20.0));
+        assert_eq!((placed[3].page, placed[3].x, placed[3].y), (0, 120.0, 75.0));
+        assert_eq!(
+            (placed[5].page, placed[5].x, placed[5].y),
+            (0, 120.0, 110.0)
+        );
     }
 
     #[test]

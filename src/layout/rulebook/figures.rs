@@ -133,8 +133,8 @@ pub fn table_pieces(
     let rows = table.rows.len();
     for (i, row) in table.rows.iter().enumerate().skip(ROWS_AT_BREAK) {
         // A section band goes with the row it heads; the last rows stay together.
-        let keep =
-            table.keep_with_next.get(i) == Some(&true) || (i + ROWS_AT_BREAK >= rows && i + 1 < rows);
+        let keep = table.keep_with_next.get(i) == Some(&true)
+            || (i + ROWS_AT_BREAK >= rows && i + 1 < rows);
         let kept_below = if keep {
             table.rows.get(i + 1).map_or(0.0, |r| r.height)
         } else {

@@ -320,6 +320,7 @@ pub(super) fn table_entries(
                         level: *level,
                         plain: title.clone(),
                         number: None,
+                        late: false,
                     },
                     target,
                 ))
@@ -385,6 +386,7 @@ pub(super) fn contents_entries(
             level: 1,
             plain: title.to_string(),
             number: None,
+            late: false,
         });
     }
     entries

@@ -82,20 +82,25 @@ pub(super) fn rows_across(
     if columns == 1 {
         return card_rows(cards, size, frame.column_width, CARD_GAP);
     }
-    let per_column = (((frame.column_width + CARD_GAP) / (size.0 + CARD_GAP)).floor() as usize).max(1);
+    let per_column =
+        (((frame.column_width + CARD_GAP) / (size.0 + CARD_GAP)).floor() as usize).max(1);
     cards
         .chunks(per_column * columns)
-        .map(|row| {
+        .enumerate()
+        .map(|(n, row)| {
             let mut piece = Piece {
                 height: size.1,
                 gap: CARD_GAP,
                 full_width: true,
+                follows_across: n > 0,
                 ..Piece::default()
             };
             for (k, part) in row.chunks(per_column).enumerate() {
                 let x = k as f32 * (frame.column_width + frame.gutter);
                 for one in card_rows(part, size, frame.column_width, CARD_GAP) {
-                    piece.items.extend(one.items.iter().map(|i| i.translated(x, 0.0)));
+                    piece
+                        .items
+                        .extend(one.items.iter().map(|i| i.translated(x, 0.0)));
                     piece.anchors.extend(one.anchors.into_iter().map(|mut a| {
                         a.x += x;
                         a

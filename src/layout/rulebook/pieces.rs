@@ -41,6 +41,9 @@ pub struct Piece {
     /// the heading or title that names a table): a figure right after
     /// another is a float of its own.
     pub float_start: bool,
+    /// A row across the page right after the row before it (a gallery's):
+    /// it follows at its own gap, not the gap kept below a piece across.
+    pub follows_across: bool,
 }
 
 impl Piece {

@@ -10,8 +10,8 @@ use super::pieces::{Anchor, Piece, TextRequest, TextStyle, card_rows, text_piece
 use super::tags::{tag_cards, wrap};
 use super::{CARD_GAP, Die, Figure, PARA_GAP, RulebookInput, fit_problem, misfit_problem, room};
 use crate::diag::Diagnostic;
-use crate::layout::table::TableSpec;
 use crate::layout::doc::Role;
+use crate::layout::table::TableSpec;
 use crate::model::{Shortcode, Style};
 use crate::text::rich::literal;
 
