@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::Path;
 
-use support::raw::build_rulebook;
+use support::raw::{dump, grogpress};
 use support::tools::{BoxedWord, pdf_links, word_boxes};
 
 /// Every page's size and word boxes.
@@ -60,17 +60,29 @@ fn pipe_table(name: &str, rows: usize) -> String {
     md
 }
 
+/// Builds the rulebook of the game folder `game` into `out` with
+/// `grogpress rulebook` and `options` (which must succeed); the PDF's path.
+fn build_rulebook_with(game: &Path, out: &Path, options: &[&str]) -> std::path::PathBuf {
+    let mut args = vec![
+        "rulebook",
+        game.to_str().expect("utf-8 path"),
+        "--out",
+        out.to_str().expect("utf-8 path"),
+    ];
+    args.extend(options);
+    let run = grogpress(&args);
+    assert!(run.status.success(), "{}", dump(&run));
+    let id = game.file_name().expect("a game").to_string_lossy();
+    out.join(&*id).join(format!("{id}-rules.pdf"))
+}
+
 /// The Grid Battles game (two columns on Letter, unless `columns`) with
 /// `md` as its rules; its PDF's pages.
 fn rulebook(md: &str, columns: Option<&str>) -> (tempfile::TempDir, std::path::PathBuf, Pages) {
     let (tmp, dir) = support::temp_game("grid-battles");
     fs::write(dir.join("rules/grid-battles.md"), md).expect("write rules");
-    if let Some(columns) = columns {
-        let toml = dir.join("game.toml");
-        let text = fs::read_to_string(&toml).expect("game.toml");
-        fs::write(&toml, format!("rulebook_columns = {columns}\n{text}")).expect("write");
-    }
-    let pdf = build_rulebook(&dir, &tmp.path().join("out"));
+    let options = columns.map_or(Vec::new(), |c| vec!["--columns", c]);
+    let pdf = build_rulebook_with(&dir, &tmp.path().join("out"), &options);
     let pages = word_boxes(&pdf);
     (tmp, pdf, pages)
 }
@@ -266,11 +278,8 @@ fn a_gallery_reads_across_the_columns_in_the_decks_order() {
         for (k, path) in rules.iter().enumerate() {
             fs::write(path, if k == 0 { md.as_str() } else { "" }).expect("write rules");
         }
-        let toml = dir.join("game.toml");
-        let text = fs::read_to_string(&toml).expect("game.toml");
-        fs::write(&toml, format!("rulebook_columns = {columns}\n{text}")).expect("write");
         let names = battlefront_names(&dir);
-        let pdf = build_rulebook(&dir, &tmp.path().join("out"));
+        let pdf = build_rulebook_with(&dir, &tmp.path().join("out"), &["--columns", columns]);
         let pages = word_boxes(&pdf);
         // Each card's name where it is set: its words one after another
         // on a page, below the running head.
@@ -358,10 +367,7 @@ fn a_chapter_does_not_start_at_a_column_foot_with_fewer_than_three_lines() {
 fn a_table_has_one_title_which_the_list_of_tables_repeats_and_links_to() {
     for paper in ["letter", "a4"] {
         let (tmp, dir) = support::temp_game("grid-battles");
-        let toml = dir.join("game.toml");
-        let text = fs::read_to_string(&toml).expect("game.toml");
-        fs::write(&toml, format!("rulebook_paper = \"{paper}\"\n{text}")).expect("write");
-        let pdf = build_rulebook(&dir, &tmp.path().join("out"));
+        let pdf = build_rulebook_with(&dir, &tmp.path().join("out"), &["--paper", paper]);
         let pages = word_boxes(&pdf);
         // "### Attack Bonus Table" stands above the collection "Base
         // types": the heading is its title, the bar is not set.
