@@ -16,7 +16,7 @@ mkdir -p "$seeds"/{toml,csv,markdown,check,art}
 flat() { echo "$1" | sed 's|^\./||; s|/|-|g'; }
 
 cd "$repo"
-for f in $(find data tests/fixtures templates src/cli/new_game -name '*.toml' | sort); do
+for f in $(find data tests/fixtures templates src/publish/starter -name '*.toml' | sort); do
   cp "$f" "$seeds/toml/$(flat "$f")"
 done
 if [ -d "$corpora/toml-test-invalid" ]; then
@@ -27,7 +27,7 @@ fi
 for f in $(find data tests/fixtures -name '*.csv' | sort); do
   cp "$f" "$seeds/csv/$(flat "$f")"
 done
-for f in $(find data tests/fixtures src/cli/new_game -name '*.md' -path '*rules*' | sort); do
+for f in $(find data tests/fixtures src/publish/starter -name '*.md' -path '*rules*' | sort); do
   cp "$f" "$seeds/markdown/$(flat "$f")"
 done
 
@@ -40,7 +40,7 @@ archive() { # dir [replace-path replacement-file]
       if [ "${2:-}" = "$f" ]; then cat "$3"; else cat "$dir/$f"; fi
     done
 }
-for g in data/*/ tests/fixtures/*/ tests/fixtures/*/*/ src/cli/new_game/; do
+for g in data/*/ tests/fixtures/*/ tests/fixtures/*/*/ src/publish/starter/; do
   [ -f "$g/game.toml" ] || continue
   archive "$g" > "$seeds/check/$(flat "${g%/}")"
 done

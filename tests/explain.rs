@@ -205,6 +205,24 @@ fn explanations_are_of_real_ids() {
 }
 
 #[test]
+fn the_list_into_a_pipe_holds_whole_sentences() {
+    // The test reads the binary's stdout through a pipe: not a terminal.
+    let listed = grogpress(&["explain"]);
+    assert_eq!(listed.status.code(), Some(0), "{}", dump(&listed));
+    let text = String::from_utf8_lossy(&listed.stdout);
+    assert!(!text.contains('…'), "a line was cut:\n{text}");
+    // The one explanation whose first sentence is long: printed to its end.
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("card-title-mismatch "))
+        .expect("card-title-mismatch listed");
+    assert!(
+        line.ends_with("matches a card's title only when capitals are ignored"),
+        "{line}"
+    );
+}
+
+#[test]
 fn unknown_id_suggests_the_closest() {
     let out = grogpress(&["explain", "card-overflw"]);
     assert_eq!(out.status.code(), Some(2), "{}", dump(&out));

@@ -199,8 +199,8 @@ fn open_in_browser(game: &str) {
         );
         assert_eq!(
             dom_attr(&dom, "data-probe-scripts").as_deref(),
-            Some("3"),
-            "{game}/{name}: the scripts are the probe, reference.js and search-index.js"
+            Some("4"),
+            "{game}/{name}: the scripts are the probe, reference.js, elasticlunr.min.js and search-index.js"
         );
         let fonts: usize = dom_attr(&dom, "data-probe-fonts")
             .and_then(|n| n.parse().ok())
@@ -208,7 +208,7 @@ fn open_in_browser(game: &str) {
         assert!(fonts >= 4, "{game}/{name}: {fonts} @font-face fonts loaded");
         let resources = dom_attr(&dom, "data-probe-resources").unwrap_or_default();
         let resources: Vec<&str> = resources.split_whitespace().collect();
-        for script in ["reference.js", "search-index.js"] {
+        for script in ["reference.js", "elasticlunr.min.js", "search-index.js"] {
             assert!(
                 resources.iter().any(|r| r.ends_with(&format!("/{script}"))),
                 "{game}/{name}: {script} requested: {resources:?}"
@@ -374,6 +374,7 @@ fn drive_in(
     if !scripts {
         for script in [
             "<script src=\"reference.js\"></script>",
+            "<script src=\"elasticlunr.min.js\" defer></script>",
             "<script src=\"search-index.js\" defer></script>",
         ] {
             text = text.replace(script, "");
@@ -525,6 +526,321 @@ fn search_finds_a_card_by_its_text_a_table_row_by_its_result_and_a_section() {
     assert!(result_hrefs(&found, "zyxxy").is_empty());
 }
 
+/// The `html-book` fixture with numbered rules, a Combat page (Attack,
+/// Volley), a glossary term and a Weather Table whose rows share a word:
+/// for search as players look rules up.
+fn rules_book() -> (TempDir, PathBuf) {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = tmp.path().join("rulesbook");
+    support::copy_dir(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/html-book"),
+        &game,
+    );
+    let toml = fs::read_to_string(game.join("game.toml")).expect("game.toml");
+    let toml = toml
+        .replace(
+            "rules = [\"rules/basics.md\", \"rules/cards.md\", \"rules/weather.md\"]",
+            "rules = [\"rules/basics.md\", \"rules/combat.md\", \"rules/cards.md\", \"rules/weather.md\"]",
+        )
+        .replace("{ roll = \"3-5\", result = \"Overcast\" }", "{ roll = \"3-5\", result = \"Overcast skies\" }")
+        + "\n[publish.options]\nrule_numbers = true\n\n[[glossary]]\nterm = \"Melee\"\ndefinition = \"Close combat between adjacent units.\"\n";
+    fs::write(game.join("game.toml"), toml).expect("write game.toml");
+    fs::write(
+        game.join("rules/combat.md"),
+        "# Combat\n\n## Attack\n\nA unit attacks an adjacent enemy unit; the attacker rolls two dice.\n\n\
+         | Odds | 1-3 | 1-2 | 1-1 | 2-1 | 3-1 | 4-1 | 5-1 | 6-1 | 7-1 | 8-1 |\n\
+         |---|---|---|---|---|---|---|---|---|---|---|\n\
+         | 1 | AE | AE | AE | AR | DR | DR | DE | DE | DE | DE |\n\n\
+         ## Volley\n\nArchers fire a volley before melee.\n",
+    )
+    .expect("write combat.md");
+    let out = tmp.path().join("out");
+    let run = support::raw::grogpress(&[
+        "rules",
+        game.to_str().expect("utf-8"),
+        "--out",
+        out.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(run.status.code(), Some(0), "{}", describe(&run));
+    (tmp, out.join("rulesbook").join("html"))
+}
+
+#[test]
+fn search_finds_rules_by_stem_typo_number_card_and_table() {
+    let (_dir, html) = rules_book();
+    let page = fs::read_to_string(html.join("combat.html")).expect("combat.html");
+    // The rule's number is its anchor; the heading keeps its words' anchor.
+    assert!(
+        page.contains("<h2 id=\"attack\"><span class=\"rule-number\" id=\"2.1\">2.1</span>"),
+        "{page}"
+    );
+    let found = search(
+        &html.join("basics.html"),
+        &[
+            "attacked",
+            "volly",
+            "2.1",
+            "dug in",
+            "weather table",
+            "skies",
+            "2",
+        ],
+    );
+    let first = |q: &str| result_hrefs(&found, q).first().cloned().unwrap_or_default();
+    // A word's other form finds the rule it heads (before the rule that
+    // mentions it and the cards).
+    assert_eq!(first("attacked"), "combat.html#2.1", "{found}");
+    // A typo finds its word, marked in the result.
+    assert_eq!(first("volly"), "combat.html#2.2", "{found}");
+    assert!(
+        found["found"]["volly"][0][1]
+            .as_str()
+            .is_some_and(|t| t.contains("Volley")),
+        "{found}"
+    );
+    // A rule number finds that rule first.
+    assert_eq!(first("2.1"), "combat.html#2.1", "{found}");
+    let rule = follow(&html, "combat.html#2.1");
+    assert_eq!(rule["text"], "2.1", "{rule}");
+    assert_eq!(rule["onScreen"], true, "{rule}");
+    // "2" is rule 2.0 and then the rules under it.
+    assert_eq!(
+        result_hrefs(&found, "2")[..3],
+        ["combat.html#2.0", "combat.html#2.1", "combat.html#2.2"],
+        "{found}"
+    );
+    // A card by its name, a table by its name.
+    assert_eq!(
+        first("dug in"),
+        "cards.html#card-action-dug-in-red",
+        "{found}"
+    );
+    assert_eq!(
+        first("weather table"),
+        "weather.html#table-weather",
+        "{found}"
+    );
+    // Two rows of one table found: one result, counting them.
+    let skies = &found["found"]["skies"];
+    assert_eq!(skies.as_array().map(Vec::len), Some(1), "{found}");
+    assert!(
+        skies[0][1].as_str().is_some_and(|t| t.contains("2 rows")),
+        "{found}"
+    );
+}
+
+/// The colour theme chosen and the sidebar closed on one page, then the
+/// next page opened (in the same browser): both remembered.
+#[test]
+fn the_theme_and_the_closed_sidebar_are_remembered_from_page_to_page() {
+    let (_dir, html) = rules_book();
+    // The page gone to reports what it finds.
+    let next = fs::read_to_string(html.join("weather.html")).expect("weather.html");
+    let report = driver(
+        r##"async function (wait) {
+  await wait(50);
+  var root = document.documentElement;
+  return { theme: root.getAttribute("data-theme"),
+           background: getComputedStyle(root).backgroundColor,
+           sidebar: getComputedStyle(document.getElementById("sidebar")).display,
+           expanded: document.querySelector(".menu-button").getAttribute("aria-expanded"),
+           button: document.querySelector(".theme-button").getAttribute("aria-label") };
+}"##,
+    );
+    fs::write(
+        html.join("test-next.html"),
+        next.replacen("<head>", &format!("<head>\n{report}"), 1),
+    )
+    .expect("write the next page");
+    let found = drive(
+        &html.join("combat.html"),
+        "",
+        1200,
+        true,
+        r##"async function (wait) {
+  var theme = document.querySelector(".theme-button");
+  var before = getComputedStyle(document.documentElement).backgroundColor;
+  theme.click();
+  theme.click();
+  document.querySelector(".menu-button").click();
+  await wait(20);
+  window.location.href = "test-next.html";
+  await new Promise(function () {});
+  return before;
+}"##,
+    );
+    assert_eq!(found["theme"], "dark", "{found}");
+    assert_eq!(found["background"], "rgb(22, 23, 26)", "{found}");
+    assert_eq!(found["sidebar"], "none", "{found}");
+    assert_eq!(found["expanded"], "false", "{found}");
+    assert!(
+        found["button"].as_str().is_some_and(|b| b.contains("dark")),
+        "{found}"
+    );
+}
+
+/// `?` shows the shortcuts; a table wider than a phone is marked as
+/// scrolling, on the side there is more of.
+#[test]
+fn question_mark_lists_the_shortcuts_and_wide_tables_show_they_scroll() {
+    let (_dir, html) = rules_book();
+    let found = drive(
+        &html.join("combat.html"),
+        "",
+        390,
+        true,
+        r##"async function (wait) {
+  await wait(50);
+  var table = document.querySelector("main table");
+  var before = [table.classList.contains("more-right"), table.classList.contains("more-left")];
+  table.scrollLeft = table.scrollWidth;
+  await wait(50);
+  var after = [table.classList.contains("more-right"), table.classList.contains("more-left")];
+  document.body.dispatchEvent(new KeyboardEvent("keydown", { key: "?", bubbles: true }));
+  await wait(20);
+  var dialog = document.querySelector("dialog.shortcuts");
+  var keys = Array.from(dialog.querySelectorAll("kbd")).map(function (k) { return k.textContent; });
+  return { before: before, after: after, open: dialog.open, keys: keys, mask: getComputedStyle(table).maskImage };
+}"##,
+    );
+    assert_eq!(found["before"], serde_json::json!([true, false]), "{found}");
+    assert_eq!(found["after"], serde_json::json!([false, true]), "{found}");
+    assert!(
+        found["mask"]
+            .as_str()
+            .is_some_and(|m| m.contains("gradient")),
+        "{found}"
+    );
+    assert_eq!(found["open"], true, "{found}");
+    assert!(
+        found["keys"]
+            .as_array()
+            .is_some_and(|k| k.iter().any(|k| k == "?")),
+        "{found}"
+    );
+}
+
+/// With the stylesheet's print rules in force (and its screen rules not),
+/// no control is drawn: no button, box, sidebar, pager or skip link; the
+/// whole-book page holds every page's text in order.
+#[test]
+fn printing_hides_every_control_and_the_whole_book_prints_on_one_page() {
+    let (_dir, html) = rules_book();
+    let css = fs::read_to_string(html.join("style.css")).expect("style.css");
+    let printed = css
+        .replace("@media print {", "@media all {")
+        .replace("@media screen", "@media print");
+    assert_ne!(css, printed, "the stylesheet has print rules");
+    fs::write(html.join("print-style.css"), printed).expect("write print-style.css");
+    for page in ["combat.html", "print.html", "index.html"] {
+        let text = fs::read_to_string(html.join(page)).expect("page");
+        let copy = format!("printed-{page}");
+        fs::write(
+            html.join(&copy),
+            text.replace("href=\"style.css\"", "href=\"print-style.css\""),
+        )
+        .expect("write the printed copy");
+        let found = drive(
+            &html.join(&copy),
+            "",
+            1200,
+            true,
+            r##"async function (wait) {
+  await wait(50);
+  var shown = Array.from(document.querySelectorAll(
+    "button, input, dialog, .sidebar, .pager, .skip, .search, .heading-link, .print-link"))
+    .filter(function (e) { return e.getClientRects().length > 0; })
+    .map(function (e) { return e.tagName + "." + e.className; });
+  var pages = Array.from(document.querySelectorAll(".print-page h1")).map(function (h) { return h.textContent; });
+  return { shown: shown, pages: pages, buttons: document.querySelectorAll("button").length };
+}"##,
+        );
+        assert_eq!(found["shown"], serde_json::json!([]), "{page}: {found}");
+        assert!(
+            found["buttons"].as_u64().is_some_and(|n| n >= 3),
+            "{page}: the script made its buttons: {found}"
+        );
+        if page == "print.html" {
+            let pages: Vec<&str> = found["pages"]
+                .as_array()
+                .expect("pages")
+                .iter()
+                .filter_map(|p| p.as_str())
+                .collect();
+            assert_eq!(pages.len(), 4, "{found}");
+            assert!(
+                pages[0].contains("Basics")
+                    && pages[1].contains("Combat")
+                    && pages[3].contains("Weather"),
+                "{found}"
+            );
+        }
+    }
+    // Every page links the whole book.
+    for page in pages(&html).iter().filter(|p| {
+        !p.file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with("printed-"))
+    }) {
+        let text = fs::read_to_string(page).expect("page");
+        assert!(
+            text.contains("<a href=\"print.html\">"),
+            "{}",
+            page.display()
+        );
+    }
+}
+
+/// axe-core on every page of a game written in the test (numbered rules,
+/// a glossary, a wide table, the whole-book page) in light, in the system's
+/// dark and in the dark chosen with the theme button, at phone and laptop
+/// width, with the shortcuts list open too.
+#[test]
+fn axe_finds_nothing_in_light_dark_and_chosen_dark_with_the_shortcuts_open() {
+    let axe = axe_script();
+    let (_dir, html) = rules_book();
+    fs::copy(&axe, html.join("axe.min.js")).expect("copy axe.min.js");
+    let chosen = AXE.replacen(
+        "await wait(50);",
+        "await wait(50);\n  var b = document.querySelector(\".theme-button\"); b.click(); b.click();\n  \
+         document.body.dispatchEvent(new KeyboardEvent(\"keydown\", { key: \"?\", bubbles: true }));\n  \
+         if (getComputedStyle(document.documentElement).backgroundColor !== \"rgb(22, 23, 26)\") { return [\"not dark\"]; }",
+        1,
+    )
+    .replace("var dark = matchMedia(\"(prefers-color-scheme: dark)\").matches;", "var dark = true;");
+    let mut problems = Vec::new();
+    for page in pages(&html) {
+        let name = page
+            .file_name()
+            .expect("name")
+            .to_string_lossy()
+            .into_owned();
+        let text = fs::read_to_string(&page).expect("page");
+        let with_axe = text.replacen(
+            "<script src=\"reference.js\"></script>",
+            "<script src=\"reference.js\"></script>\n<script src=\"axe.min.js\"></script>",
+            1,
+        );
+        let axed = page.with_file_name(format!("axe-{name}"));
+        fs::write(&axed, with_axe).expect("write the page with axe");
+        for (scheme, test, flags) in [
+            ("light", AXE, &[][..]),
+            ("dark", AXE, &["--force-dark-mode"][..]),
+            ("dark", chosen.as_str(), &[][..]),
+        ] {
+            for width in [390, 1280] {
+                let found = drive_in(&axed, "", width, true, test, flags);
+                let seen = found.as_array().and_then(|v| v.first()?.as_str());
+                assert_eq!(seen, Some(scheme), "{name}: {found}");
+                if found.as_array().is_none_or(|v| v.len() > 1) {
+                    problems.push(format!("{name} at {width} px, {scheme}: {found}"));
+                }
+            }
+        }
+        fs::remove_file(&axed).expect("remove the page with axe");
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
 #[test]
 fn search_works_in_the_shipped_games() {
     // battlegrid: a card by a word of its text.
@@ -612,9 +928,14 @@ fn the_sidebar_lists_every_page_and_previous_next_links_chain_them() {
         );
         assert_eq!(laptop["current"], serde_json::json!([name]), "{name}");
         assert_eq!(laptop["sidebar"], true, "{name}: sidebar beside the text");
+        // On a laptop the button is there to close the sidebar (and open it again).
         assert_eq!(
-            laptop["button"], false,
-            "{name}: no menu button on a laptop"
+            laptop["button"], true,
+            "{name}: a button to close the sidebar on a laptop"
+        );
+        assert_eq!(
+            laptop["opened"]["sidebar"], false,
+            "{name}: the button closed the sidebar: {laptop}"
         );
         assert_eq!(laptop["search"], true, "{name}: search box");
         assert_eq!(laptop["main"], true, "{name}");

@@ -135,7 +135,10 @@ fn completions_and_man_page() {
     let named: Vec<&str> = main
         .split("grogpress\\-")
         .skip(1)
-        .filter_map(|rest| rest.split_once("(1)").map(|(name, _)| name))
+        .filter_map(|rest| {
+            rest.split_once("(1)")
+                .map(|(name, _)| name.trim_end_matches("\\fR"))
+        })
         .collect();
     assert!(named.len() > 10, "{named:?}");
     for name in named {
@@ -145,6 +148,26 @@ fn completions_and_man_page() {
             "SEE {} names a page that was not written",
             file.display()
         );
+    }
+    // Every page ends in a SEE ALSO whose pages were all written.
+    for entry in std::fs::read_dir(&dir).expect("man dir").flatten() {
+        let text = std::fs::read_to_string(entry.path()).expect("page");
+        let (_, see) = text
+            .split_once(".SH \"SEE ALSO\"\n")
+            .unwrap_or_else(|| panic!("{} has no SEE ALSO", entry.path().display()));
+        assert!(!see.trim().is_empty(), "{}", entry.path().display());
+        for name in see
+            .split(",\n")
+            .map(|r| r.trim().trim_start_matches("\\fB"))
+        {
+            let (name, _) = name.split_once("\\fR(1)").expect("a page reference");
+            let file = dir.join(format!("{}.1", name.replace("\\-", "-")));
+            assert!(
+                file.is_file(),
+                "{} names {name}, not written",
+                entry.path().display()
+            );
+        }
     }
 }
 

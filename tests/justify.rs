@@ -11,8 +11,9 @@ use std::path::{Path, PathBuf};
 
 use support::raw::{dump, grogpress};
 
-/// The hyphen the text engine sets where it breaks a word.
-const HYPHEN: char = '\u{2010}';
+/// The hyphen the text engine sets where it breaks a word (U+2010), as a
+/// tagged rulebook's text reads it: a soft hyphen.
+const HYPHEN: char = '\u{ad}';
 
 /// A line as pdftotext reads it: page, its box and its words.
 #[derive(Debug)]

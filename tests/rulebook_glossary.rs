@@ -76,7 +76,7 @@ fn write_game(dir: &std::path::Path, sections: usize) {
 /// The text with words hyphenated at a line's end joined again and every
 /// run of white space one space.
 fn flat(text: &str) -> String {
-    text.replace("\u{2010}\n", "")
+    text.replace("\u{ad}\n", "")
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
@@ -86,7 +86,7 @@ fn flat(text: &str) -> String {
 /// (the structure's text runs its lines together).
 fn letters(text: &str) -> String {
     text.chars()
-        .filter(|c| !c.is_whitespace() && *c != '\u{2010}')
+        .filter(|c| !c.is_whitespace() && *c != '\u{ad}')
         .collect()
 }
 

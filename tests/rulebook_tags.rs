@@ -12,7 +12,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use support::raw::{dump, grogpress};
-use support::tools::{StructNode, page_count, pdf_objects, structure_tree, tool, word_boxes};
+use support::tools::{
+    StructKid, StructNode, page_count, pdf_objects, structure_tree, tool, word_boxes,
+};
 
 const FIXTURE: &str = "tests/fixtures/tagged";
 
@@ -51,7 +53,6 @@ fn body(doc: &StructNode) -> Vec<&StructNode> {
 
 /// An element as a bracketed outline of roles and texts: `LI[Lbl[1.]…]`.
 fn outline(node: &StructNode) -> String {
-    use support::tools::StructKid;
     let mut out = format!("{}[", node.role);
     for kid in &node.kids {
         match kid {
@@ -195,12 +196,24 @@ fn headings_are_h1_to_h6_at_their_markdown_levels() {
     }
 }
 
-/// A table's rows: each cell's role and text.
+/// A table's rows, its head's then its body's: each cell's role and text,
+/// a header cell's role `TH` when it heads its column, `TH-row` its row
+/// (and `TH-unscoped` when it says neither).
 fn rows(table: &StructNode) -> Vec<Vec<(String, String)>> {
+    let role = |c: &StructNode| match c.role.as_str() {
+        "TH" if c.attrs.iter().any(|a| a == "/Scope /Column") => "TH".to_string(),
+        "TH" if c.attrs.iter().any(|a| a == "/Scope /Row") => "TH-row".to_string(),
+        "TH" => "TH-unscoped".to_string(),
+        other => other.to_string(),
+    };
     table
         .elems()
+        .flat_map(|e| match e.role.as_str() {
+            "THead" | "TBody" => e.elems().collect(),
+            _ => vec![e],
+        })
         .filter(|e| e.role == "TR")
-        .map(|tr| tr.elems().map(|c| (c.role.clone(), c.text())).collect())
+        .map(|tr| tr.elems().map(|c| (role(c), c.text())).collect())
         .collect()
 }
 
@@ -252,13 +265,13 @@ fn tables_are_rows_of_header_and_data_cells_with_their_texts() {
             ("TD", &["6", "Thunderstorm", "1/6 (16.7%)"]),
         ])
     );
+    // A caption, then the head (its header rows), then the body.
     for table in tables {
-        for e in table.elems() {
-            assert!(
-                matches!(e.role.as_str(), "TR" | "Caption"),
-                "{e:?} in a Table"
-            );
-        }
+        let kids: Vec<&str> = table.elems().map(|e| e.role.as_str()).collect();
+        let kids = kids.strip_prefix(&["Caption"]).unwrap_or(&kids);
+        assert_eq!(kids, ["THead", "TBody"], "{table:?}");
+        let head = table.elems().find(|e| e.role == "THead").expect("a head");
+        assert_eq!(head.elems().count(), 1, "one header row: {head:?}");
     }
 }
 
@@ -324,13 +337,15 @@ fn cards_icons_and_dice_are_figures_with_alt_text() {
         .map(|a| a.expect("every Figure has alt text"))
         .collect();
     alts.sort();
+    // A card's alt text is the card's own text, its title among it (a
+    // figure's text is not read): what the cards.toml gives each.
     assert_eq!(
         alts,
         [
-            "Card: Dug In",
-            "Card: Dug In",
-            "Card: Great Road",
-            "Card: Great Road",
+            "Card: Defender Only: Play when attacked: Dug In Ignore the first hit on your units in this battle. Blue",
+            "Card: Defender Only: Play when attacked: Dug In Ignore the first hit on your units in this battle. Red",
+            "Card: Play in your turn: Great Road One unit moves two sectors. Blue",
+            "Card: Play in your turn: Great Road One unit moves two sectors. Red",
             "shield",
             "sword",
         ]
@@ -640,22 +655,31 @@ fn shipped_tables_are_tr_th_td_and_each_row_is_drawn() {
         for table in tables {
             let rows = rows(table);
             assert!(!rows.is_empty(), "{game}: {table:?}");
-            // A header row (all TH) is read once, even where the table
-            // breaks and its header is drawn again.
+            // A header row (all TH of its column) is read once, even where
+            // the table breaks and its header is drawn again.
             let headers: Vec<&Vec<(String, String)>> = rows
                 .iter()
                 .filter(|row| row.iter().all(|(r, _)| r == "TH"))
                 .collect();
+            // Every table has header cells: a header row, else row headers.
+            assert!(
+                rows.iter().flatten().any(|(r, _)| r.starts_with("TH")),
+                "{game}: no header cell in {table:?}"
+            );
             for (k, h) in headers.iter().enumerate() {
                 assert!(!headers[..k].contains(h), "{game}: header {h:?} read twice");
             }
             for row in rows.iter().filter(|row| !headers.contains(row)) {
                 assert!(!row.is_empty(), "{game}: an empty TR in {table:?}");
                 assert!(
-                    row.iter().all(|(r, _)| r == "TD" || r == "TH"),
+                    row.iter().all(|(r, _)| r == "TD" || r == "TH-row"),
                     "{game}: row {row:?}"
                 );
-                assert!(row.iter().any(|(r, _)| r == "TD"), "{game}: row {row:?}");
+                // A row of data, or a section band naming the rows below.
+                assert!(
+                    row.iter().any(|(r, _)| r == "TD") || row.len() == 1,
+                    "{game}: row {row:?}"
+                );
                 for (_, cell) in row {
                     assert!(
                         drawn.contains(&letters(cell)),
@@ -778,4 +802,285 @@ fn a_table_put_off_to_the_next_page_is_read_where_the_markdown_has_it() {
     let mut expected: Vec<String> = (0..60).map(|k| format!("Para{k}")).collect();
     expected.insert(33, "Table".to_string());
     assert_eq!(order, expected);
+}
+
+/// The games whose rulebooks ship: every folder of data/ with a game.toml.
+fn shipped_games() -> Vec<String> {
+    let mut games: Vec<String> = fs::read_dir("data")
+        .expect("data/")
+        .filter_map(Result::ok)
+        .filter(|e| e.path().join("game.toml").is_file())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    games.sort();
+    games
+}
+
+/// The fixture with more of what PDF/UA asks about, written into `dir`: a
+/// chart of a checklist (numbered steps, marked steps with a sub-step), a
+/// modifiers list without a header row and notes; links to a card, a
+/// heading and a web page.
+fn pdfua_game(dir: &Path) -> PathBuf {
+    let game = dir.join("tagged");
+    copy_fixture(&game);
+    let mut toml = fs::read_to_string(game.join("game.toml")).expect("game.toml");
+    toml.push_str("\n[[charts]]\nid = \"turn\"\nfile = \"turn.toml\"\n");
+    fs::write(game.join("game.toml"), toml).expect("game.toml");
+    fs::write(
+        game.join("turn.toml"),
+        r#"title = "Turn"
+
+[[blocks]]
+kind = "checklist"
+id = "turn-sequence"
+title = "Turn Sequence"
+actors = ["A", "D"]
+
+[[blocks.sections]]
+heading = "Movement Phase"
+numbering = "numbers"
+steps = [
+  { actor = "A", title = "Move.", text = "Move every unit." },
+  { actor = "D", text = "React with one unit." },
+]
+
+[[blocks.sections]]
+heading = "End Phase"
+numbering = "none"
+mark = "◇"
+steps = [
+  { text = "Check supply.", items = [{ text = "Trace to a road." }] },
+  { text = "Rally." },
+]
+
+[[blocks]]
+kind = "modifiers"
+id = "attack-modifiers"
+title = "Attack Modifiers"
+
+[[blocks.sections]]
+entries = [
+  { text = "Attacker in forest", value = "-1" },
+  { text = "Defender surrounded", value = "+2" },
+]
+
+[[blocks]]
+kind = "notes"
+text = ["Modifiers are added together."]
+"#,
+    )
+    .expect("turn.toml");
+    let mut md = fs::read_to_string(game.join("rules/rules.md")).expect("rules");
+    md.push_str(
+        "\n\n## Turn\n\nA side in trouble plays [*Dug In*](card:), checks the \
+         [Weather](#weather) and reads [the guide](https://example.com/guide).\n\n\
+         {{ table(\"turn\") }}\n",
+    );
+    fs::write(game.join("rules/rules.md"), md).expect("rules");
+    game
+}
+
+/// The fixture's files copied into `game`.
+fn copy_fixture(game: &Path) {
+    fs::create_dir_all(game.join("rules")).expect("game folder");
+    fs::create_dir_all(game.join("templates/labels")).expect("layouts folder");
+    for file in [
+        "game.toml",
+        "cards.toml",
+        "rules/rules.md",
+        "templates/labels/battlegrid-action.toml",
+    ] {
+        fs::copy(Path::new(FIXTURE).join(file), game.join(file)).expect("copy fixture");
+    }
+}
+
+/// What the `pdfua` checker (PyPI: the machine-checkable part of PDF/UA-1,
+/// on pikepdf; tests/run.sh installs it) finds in `pdf`: each finding as
+/// "severity rule: message".
+fn pdfua_findings(pdf: &Path) -> Vec<String> {
+    let run = std::process::Command::new("python3")
+        .args(["-m", "pdfua", "check", "--format", "json"])
+        .arg(pdf)
+        .output()
+        .expect("python3 runs (tests/run.sh installs pdfua)");
+    let json: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap_or_else(|e| {
+        panic!(
+            "pdfua gave no report ({e}); is it installed (tests/run.sh)? {}",
+            String::from_utf8_lossy(&run.stderr)
+        )
+    });
+    json["findings"]
+        .as_array()
+        .expect("pdfua's findings")
+        .iter()
+        .map(|f| format!("{} {}: {}", f["severity"], f["rule_id"], f["message"]))
+        .collect()
+}
+
+#[test]
+fn every_rulebook_passes_the_pdf_ua_checker() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let mut pdfs: Vec<(String, PathBuf)> = shipped_games()
+        .into_iter()
+        .map(|game| {
+            let pdf = build(&game, tmp.path(), &[]);
+            (game, pdf)
+        })
+        .collect();
+    assert!(pdfs.len() >= 6, "{pdfs:?}");
+    let game = pdfua_game(tmp.path());
+    let pdf = build(game.to_str().expect("path"), &tmp.path().join("out"), &[]);
+    pdfs.push(("the test's game".to_string(), pdf));
+    for (game, pdf) in &pdfs {
+        // No errors, and none of the warnings (no XMP identification, a
+        // link without a description, a table whose headers say nothing).
+        assert_eq!(pdfua_findings(pdf), Vec::<String>::new(), "{game}");
+        // The XMP packet (written uncompressed) claims PDF/UA-1 and names
+        // the title the document information gives.
+        let bytes = fs::read(pdf).expect("the PDF");
+        let text = String::from_utf8_lossy(&bytes);
+        assert!(text.contains("<pdfuaid:part>1</pdfuaid:part>"), "{game}");
+        let title = pdf_objects(pdf)
+            .into_iter()
+            .find_map(|(_, v)| v["/Producer"].as_str().map(|_| v["/Title"].clone()))
+            .and_then(|t| t.as_str().map(|t| t.trim_start_matches("u:").to_string()))
+            .expect("an info dictionary with a title");
+        let xml_title = title.replace('&', "&amp;").replace('<', "&lt;");
+        assert!(
+            text.contains(&format!(
+                "<dc:title><rdf:Alt><rdf:li xml:lang=\"x-default\">{xml_title}</rdf:li>"
+            )),
+            "{game}: dc:title {title:?}"
+        );
+    }
+}
+
+#[test]
+fn checklists_are_lists_headerless_tables_have_row_headers_and_links_hold_their_words() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = pdfua_game(tmp.path());
+    let pdf = build(game.to_str().expect("path"), &tmp.path().join("out"), &[]);
+    let doc = structure_tree(&pdf);
+    // The book's name on the cover is its first heading.
+    let first = doc.elems().next().expect("an element");
+    assert_eq!(
+        (first.role.as_str(), first.text().as_str()),
+        ("H1", "Tagged Fixture")
+    );
+    // The checklist: a list, its title the caption, each step an item
+    // labelled by its number or mark, a section's heading an item of its own.
+    let lists: Vec<String> = doc
+        .find("L")
+        .into_iter()
+        .filter(|l| l.text().starts_with("Turn Sequence"))
+        // pdfinfo runs a bold word and the next together: spaces left out.
+        .map(|l| outline(l).replace(' ', ""))
+        .collect();
+    let item = |label: &str, body: &str| format!("LI[Lbl[{label}]LBody[{body}]]");
+    let band = |body: &str| format!("LI[LBody[{body}]]");
+    assert_eq!(
+        lists,
+        [format!(
+            "L[Caption[Turn Sequence]{}{}{}{}{}{}{}]",
+            band("Movement Phase"),
+            item("1)", "A: Move. Move every unit."),
+            item("2)", "D: React with one unit."),
+            band("End Phase"),
+            item("◇", "Check supply."),
+            item("◇", "Trace to a road."),
+            item("◇", "Rally."),
+        )
+        .replace(' ', "")]
+    );
+    assert!(
+        doc.find("Table")
+            .iter()
+            .all(|t| !t.text().contains("Turn Sequence")),
+        "the checklist is not a table too"
+    );
+    // The modifiers have no header row: each modifier heads its row.
+    let modifiers = doc
+        .find("Table")
+        .into_iter()
+        .find(|t| t.text().starts_with("Attack Modifiers"))
+        .expect("the modifiers table");
+    let modifier_rows = rows(modifiers);
+    let roles: Vec<Vec<&str>> = modifier_rows
+        .iter()
+        .map(|r| r.iter().map(|(role, _)| role.as_str()).collect())
+        .collect();
+    assert_eq!(roles, [["TH-row", "TD"], ["TH-row", "TD"]]);
+    let heads: Vec<&str> = modifier_rows.iter().map(|r| r[0].1.as_str()).collect();
+    assert_eq!(heads, ["Attacker in forest", "Defender surrounded"]);
+    // Notes are paragraphs, not a table of one column.
+    assert!(
+        doc.find("P")
+            .iter()
+            .any(|p| p.text() == "Modifiers are added together."),
+        "the notes are a paragraph"
+    );
+    // Each link is a Link element holding its words and its annotation,
+    // inside the paragraph; none hangs from the document.
+    let para = doc
+        .find("P")
+        .into_iter()
+        .find(|p| p.text().starts_with("A side in trouble"))
+        .expect("the paragraph with links");
+    let links: Vec<String> = para.find("Link").into_iter().map(outline).collect();
+    assert_eq!(
+        links,
+        ["Link[@Dug In]", "Link[@Weather]", "Link[@the guide]"],
+        "{para:?}"
+    );
+    for (parent, e) in doc.walk() {
+        if e.role == "Link" {
+            assert_ne!(parent, "Document", "{e:?}");
+            assert!(
+                e.kids.iter().any(|k| matches!(k, StructKid::Object)),
+                "{e:?}"
+            );
+            assert!(!e.text().trim().is_empty(), "a link without words: {e:?}");
+        }
+    }
+    // Every link annotation says what it links: its words, a contents
+    // entry's without the leader dots.
+    let contents: Vec<String> = pdf_objects(&pdf)
+        .into_iter()
+        .filter(|(_, v)| v["/Subtype"] == "/Link")
+        .map(|(_, v)| {
+            v["/Contents"]
+                .as_str()
+                .expect("a link's /Contents")
+                .trim_start_matches("u:")
+                .to_string()
+        })
+        .collect();
+    for words in ["Dug In", "Weather", "the guide", "Movement 2"] {
+        assert!(contents.iter().any(|c| c == words), "{words}: {contents:?}");
+    }
+    assert!(contents.iter().all(|c| !c.contains("..")), "{contents:?}");
+}
+
+#[test]
+fn a_word_hyphenated_at_a_line_end_reads_whole() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let mut hyphenated = 0;
+    for game in shipped_games() {
+        let pdf = build(&game, tmp.path(), &[]);
+        // The hyphen is drawn, and read as a soft hyphen (U+2010 never).
+        let text = tool("pdftotext", &[pdf.to_str().expect("path"), "-"]);
+        assert!(!text.contains('\u{2010}'), "{game}");
+        hyphenated += text.lines().filter(|l| l.ends_with('\u{ad}')).count();
+        // The structure's text runs the halves together: a whole word.
+        let doc = structure_tree(&pdf);
+        for p in doc.find("P") {
+            let t = p.text();
+            assert!(!t.contains('\u{2010}'), "{game}: {t}");
+        }
+        if game == "grid-battles" {
+            let all = doc.text();
+            assert!(all.contains("decide which scenario they"), "{game}");
+        }
+    }
+    assert!(hyphenated > 0, "no word is hyphenated: nothing tested");
 }

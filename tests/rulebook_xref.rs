@@ -439,11 +439,13 @@ fn html_rule_links_go_to_their_numbered_headings() {
                 read(file)
             };
             // The id is a heading's, and a "see N" names its number.
-            let open = format!(" id=\"{id}\"><span class=\"rule-number\">");
+            // (The number's span has its own `#N.N` anchor.)
+            let open = format!(" id=\"{id}\"><span class=\"rule-number\"");
             let at = target
                 .find(&open)
                 .unwrap_or_else(|| panic!("{href} from {name} is no numbered heading"));
-            let number = target[at + open.len()..]
+            let after = &target[at + open.len()..];
+            let number = after[after.find('>').map_or(0, |g| g + 1)..]
                 .split('<')
                 .next()
                 .unwrap_or_default();
@@ -777,7 +779,7 @@ fn rule_references_in_headings_and_table_cells_print_their_pages_and_link() {
     let html = fs::read_to_string(out.join("refs/html/a.html")).expect("a.html");
     assert!(
         html.contains(
-            "<h2 id=\"terrain\"><span class=\"rule-number\">1.2</span> Terrain (<a href=\"b.html#combat\">see 2.0</a>)"
+            "<h2 id=\"terrain\"><span class=\"rule-number\" id=\"1.2\">1.2</span> Terrain (<a href=\"b.html#combat\">see 2.0</a>)"
         ),
         "{html}"
     );

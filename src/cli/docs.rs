@@ -138,21 +138,6 @@ pub fn topics() -> String {
         .collect()
 }
 
-/// The shipped games built into the binary (what `new --from` copies).
-pub fn built_in_games() -> Vec<String> {
-    let mut games: Vec<String> = crate::load::embedded::files_under("data/")
-        .into_iter()
-        .filter_map(|(path, _)| {
-            let rest = path.strip_prefix("data/")?;
-            let (game, file) = rest.split_once('/')?;
-            (file == "game.toml").then(|| game.to_string())
-        })
-        .collect();
-    games.sort();
-    games.dedup();
-    games
-}
-
 /// `grogpress games`: the games under the root's `data/`, then the built-in ones.
 pub fn list_games(root: &Root) -> String {
     let mut out = String::new();
@@ -165,7 +150,7 @@ pub fn list_games(root: &Root) -> String {
         }
     }
     out.push_str("built into grogpress (copy one with `grogpress new DIR --from NAME`):\n");
-    for game in built_in_games() {
+    for game in crate::publish::built_in_games() {
         out.push_str(&format!("  {game}\n"));
     }
     out
@@ -272,7 +257,7 @@ mod tests {
 
     #[test]
     fn the_shipped_games_are_built_in() {
-        let games = built_in_games();
+        let games = crate::publish::built_in_games();
         for g in [
             "battlefront",
             "battlegrid",

@@ -1,8 +1,7 @@
-//! CLI: `grogpress export csv GAME --deck D` — a loaded deck's cards (or a
-//! collection's items) written back out as a CSV card list (to stdout or a
-//! file), for editing in a spreadsheet and reading back with
-//! `cards = "file.csv"` (`items = "file.csv"`); and `export vassal GAME`,
-//! the game as a VASSAL module.
+//! CLI: `grogpress export csv GAME --deck D` prints (or writes to a file)
+//! the CSV card list `publish::export_csv` makes of a deck; `export vassal
+//! GAME` writes the game's VASSAL module (`publish::vassal`) and tells what
+//! went into it.
 
 use std::io::Write;
 use std::path::Path;
@@ -10,63 +9,6 @@ use std::path::Path;
 use super::write_atomic;
 use crate::diag::{Diagnostics, Sources};
 use crate::load::{OpError, Root};
-
-/// What `export csv` produced: the CSV text, or the load diagnostics that stopped it.
-pub enum Exported {
-    Csv(String),
-    Failed(Diagnostics, Sources),
-}
-
-/// Loads the game and writes deck `deck` (or its only deck) as CSV.
-pub fn export_csv(root: &Root, game: &str, deck: Option<&str>) -> Result<Exported, OpError> {
-    let dir = root.resolve_game(game)?;
-    let mut sources = Sources::default();
-    let mut diags = Diagnostics::default();
-    let loaded = crate::load::load_game(&dir, &mut sources, &mut diags)?;
-    let game = match loaded {
-        Some(game) if !diags.has_errors() => game,
-        _ => return Ok(Exported::Failed(diags, sources)),
-    };
-    let ids: Vec<&str> = game.decks.iter().map(|d| d.id.as_str()).collect();
-    // A collection (units, dice...) is written the same way, one item a row.
-    let chosen = match deck {
-        Some(id) => game
-            .deck(id)
-            .or_else(|| game.collections.iter().find(|c| c.id == id)),
-        None if game.decks.len() == 1 => game.decks.first(),
-        None if game.decks.is_empty() => {
-            let collections: Vec<&str> = game.collections.iter().map(|c| c.id.as_str()).collect();
-            return Err(OpError::new(if collections.is_empty() {
-                format!("{} has no deck or collection to export", game.name)
-            } else {
-                format!(
-                    "{} has no deck; choose a collection with --deck ({})",
-                    game.name,
-                    collections.join(", ")
-                )
-            }));
-        }
-        None => {
-            return Err(OpError::new(format!(
-                "{} has {} decks; choose one with --deck ({})",
-                game.name,
-                game.decks.len(),
-                ids.join(", ")
-            )));
-        }
-    };
-    let Some(chosen) = chosen else {
-        let collections: Vec<&str> = game.collections.iter().map(|c| c.id.as_str()).collect();
-        return Err(OpError::new(format!(
-            "{} has no deck or collection `{}`; decks: {}; collections: {}",
-            game.name,
-            deck.unwrap_or_default(),
-            ids.join(", "),
-            collections.join(", ")
-        )));
-    };
-    crate::load::csv::cards_to_csv(&chosen.fields, &chosen.cards).map(Exported::Csv)
-}
 
 /// Writes the CSV to `output`, or to stdout when there is none.
 pub fn write_csv(csv: &str, output: Option<&Path>) -> Result<(), OpError> {
@@ -91,10 +33,8 @@ pub fn export_vassal(
     let mut diags = Diagnostics::default();
     let assets = crate::publish::Assets::load(root.clone(), &mut sources, &mut diags)?;
     let dir = root.resolve_game(game)?;
-    let own_fonts = assets.for_game(&dir, &mut sources, &mut diags)?;
-    let assets = own_fonts.as_ref().unwrap_or(&assets);
     let exported =
-        crate::publish::vassal::export_vassal(&dir, assets, out, &mut sources, &mut diags)?;
+        crate::publish::vassal::export_vassal(&dir, &assets, out, &mut sources, &mut diags)?;
     let clean = crate::diag::print::report(&mut diags, &sources, format, Some(game));
     if let Some(e) = &exported {
         eprintln!(

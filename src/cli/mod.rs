@@ -5,19 +5,14 @@
 //! new, docs, sheets); prints diagnostics and written files and sets the
 //! exit code (0 ok, 1 data errors, 2 operational failure).
 
-mod calibrate;
 mod color;
 mod docs;
 mod export;
-mod new;
-mod odds;
-mod odds_column;
-mod odds_dice;
 mod progress;
 mod sheets;
 mod shell;
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -28,7 +23,7 @@ use crate::diag::{Diagnostics, Sources, render_json};
 use crate::layout::{Flip, LabelOptions, PnpOptions, SheetLayout};
 use crate::load::{OpError, Root, parse_length_arg};
 use crate::model::Paper;
-use crate::publish::{Assets, Overrides, PlanOptions, write_atomic};
+use crate::publish::{Overrides, PlanOptions, write_atomic};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -474,7 +469,7 @@ pub fn run(cli: Cli) -> ExitCode {
     color::set(cli.color);
     let result = match cli.command {
         Command::Explain { id } => explain_id(id.as_deref()),
-        Command::Schema { dir } => write_schemas(&dir).map(|files| {
+        Command::Schema { dir } => crate::publish::write_schemas(&dir).map(|files| {
             for f in files {
                 eprintln!("  wrote {}", f.display());
             }
@@ -514,11 +509,11 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Sheets => sheets::list_sheets(&root, cli.format),
         Command::Export {
             what: ExportWhat::Csv { game, deck, output },
-        } => match export::export_csv(&root, &game, deck.as_deref()) {
-            Ok(export::Exported::Csv(csv)) => {
+        } => match crate::publish::export_csv(&root, &game, deck.as_deref()) {
+            Ok(crate::publish::Exported::Csv(csv)) => {
                 export::write_csv(&csv, output.as_deref()).map(|_| true)
             }
-            Ok(export::Exported::Failed(mut diags, sources)) => {
+            Ok(crate::publish::Exported::Failed(mut diags, sources)) => {
                 report(&mut diags, &sources, cli.format, Some(&game));
                 Ok(false)
             }
@@ -527,16 +522,18 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Export {
             what: ExportWhat::Vassal { game, out },
         } => export::export_vassal(&root, &game, &out.out, cli.format),
-        Command::New { path, from } => new::new_game(&root, &path, from.as_deref()).map(|files| {
-            for f in &files {
-                eprintln!("  created {}", path.join(f).display());
-            }
-            eprintln!(
-                "check it with `grogpress check {0}`, publish it with `grogpress build {0}`",
-                path.display()
-            );
-            true
-        }),
+        Command::New { path, from } => {
+            crate::publish::new_game(&root, &path, from.as_deref()).map(|files| {
+                for f in &files {
+                    eprintln!("  created {}", path.join(f).display());
+                }
+                eprintln!(
+                    "check it with `grogpress check {0}`, publish it with `grogpress build {0}`",
+                    path.display()
+                );
+                true
+            })
+        }
         Command::Check { games } => {
             run_games(&root, &games, &PlanOptions::everything(), None, cli.format)
         }
@@ -623,20 +620,11 @@ pub fn run(cli: Cli) -> ExitCode {
             run_games(&root, &[game], &options, Some(&out.out), cli.format)
         }
         Command::Calibrate {
-            what: CalibrateWhat::Duplex,
+            what,
             paper,
-            out,
-            ..
-        } => calibrate::duplex(&root, paper.paper(), &out),
-        Command::Calibrate {
-            what: CalibrateWhat::Labels,
             sheet,
             out,
-            ..
-        } => calibrate::labels(&root, &sheet, &out),
-        Command::Odds { game, what, .. } if odds_dice::applies(&root, &game) => {
-            odds_dice::run(&root, &game, &what, cli.format)
-        }
+        } => calibrate(&root, what, paper, &sheet, &out),
         Command::Odds {
             game,
             what,
@@ -648,24 +636,20 @@ pub fn run(cli: Cli) -> ExitCode {
             terrain,
             hex,
             map,
-        } => match what.as_slice() {
-            [table] => {
-                let attack = crate::model::odds::ColumnAttack {
-                    column,
-                    attack,
-                    defence,
-                    shift,
-                    terrain,
-                    hex,
-                    map,
-                };
-                odds::run_odds(&root, &game, table, drm, attack, cli.format)
-            }
-            _ => Err(OpError::new(format!(
-                "odds {game}: the game declares no [dice_combat] for unit-against-unit odds; \
-for a results table name one table, e.g. `grogpress odds {game} combat`"
-            ))),
-        },
+        } => {
+            let attack = crate::model::odds::ColumnAttack {
+                column,
+                attack,
+                defence,
+                shift,
+                terrain,
+                hex,
+                map,
+            };
+            let query = crate::publish::odds::OddsQuery { what, drm, attack };
+            crate::publish::odds::odds(&root, &game, query, cli.format)
+                .and_then(|run| print_odds(run, cli.format))
+        }
         Command::Counters {
             game,
             size,
@@ -745,6 +729,49 @@ for a results table name one table, e.g. `grogpress odds {game} combat`"
     }
 }
 
+/// `calibrate`: writes the sheet and tells how to read it.
+fn calibrate(
+    root: &Root,
+    what: CalibrateWhat,
+    paper: PaperArg,
+    sheet: &str,
+    out: &Path,
+) -> Result<bool, OpError> {
+    use crate::publish::Calibration;
+    let (what, how) = match what {
+        CalibrateWhat::Duplex => (
+            Calibration::Duplex(paper.paper()),
+            "print it two-sided at 100%, then read the offsets off the front",
+        ),
+        CalibrateWhat::Labels => (
+            Calibration::Labels(sheet),
+            "print it at 100% and lay it on a label sheet, then read the offsets at the corners",
+        ),
+    };
+    let mut sources = Sources::default();
+    let mut diags = Diagnostics::default();
+    let made = crate::publish::write_calibration(root, what, out, &mut sources, &mut diags);
+    let clean = report(&mut diags, &sources, Format::Human, None);
+    match made? {
+        Some(path) => eprintln!("  wrote {} ({how})", path.display()),
+        None => return Ok(false),
+    }
+    Ok(clean)
+}
+
+/// `odds`: the diagnostics, then the report. Ok(false) when the data has errors.
+fn print_odds(mut run: crate::publish::odds::OddsRun, format: Format) -> Result<bool, OpError> {
+    let clean = report(&mut run.diags, &run.sources, format, run.label.as_deref());
+    let Some(text) = run.report else {
+        return Ok(false);
+    };
+    std::io::stdout()
+        .lock()
+        .write_all(text?.as_bytes())
+        .map_err(|e| OpError::new(format!("cannot write the odds: {e}")))?;
+    Ok(clean)
+}
+
 /// An operational failure (exit 2): on standard error, or under `--format
 /// json` as one JSON line on standard output like the diagnostics, with the
 /// id `operational` and no location, so a tool reading JSON sees it.
@@ -766,69 +793,61 @@ fn run_games(
     out: Option<&Path>,
     format: Format,
 ) -> Result<bool, OpError> {
-    let mut sources = Sources::default();
-    let mut diags = Diagnostics::default();
-    let assets = Assets::load(root.clone(), &mut sources, &mut diags)?;
-    let dirs = root.named_games(names)?;
-    let mut clean = report(&mut diags, &sources, format, None);
-    let mut progress = progress::Progress::new(format == Format::Human);
-    progress.add(dirs.len() as u64);
-    for dir in dirs {
-        let mut diags = Diagnostics::default();
-        let checked = crate::publish::check_game(&dir, &assets, options, &mut sources, &mut diags)?;
-        let label = checked
-            .as_ref()
-            .map_or_else(|| dir.display().to_string(), |c| c.game.id.clone());
-        progress.step(&label);
-        // Written files are told after the diagnostics, once they are in place.
-        let mut written = Vec::new();
-        if let Some(checked) = &checked {
-            if out.is_some() && !diags.has_errors() {
-                progress.add(checked.outputs.len() as u64);
-            }
-            let to = out.map(crate::publish::Destination::everything);
-            checked.finish(&assets, options, to.as_ref(), &mut diags, &mut |w| {
-                written.push(w)
-            })?;
-        }
-        let ok = progress.suspend(|| report(&mut diags, &sources, format, Some(&label)));
-        clean &= ok;
-        for w in &written {
-            if let crate::publish::Written::Output { path, .. } = w {
-                progress.step(
-                    &path
-                        .file_name()
-                        .map(|n| n.to_string_lossy())
-                        .unwrap_or_default(),
-                );
-            }
-            if format == Format::Human {
-                progress.suspend(|| eprintln!("  {}", crate::publish::written_line(w)));
-            }
-        }
-        // The game's many small allocations are freed beside the next game,
-        // or not waited for at all when it was the last.
-        crate::par::drop_aside(checked);
-    }
-    progress.finish();
+    let mut printer = Printer {
+        format,
+        progress: progress::Progress::new(format == Format::Human),
+    };
+    let clean = crate::publish::publish_games(root, names, options, out, &mut printer)?;
+    printer.progress.finish();
     Ok(clean)
 }
 
-/// Writes every JSON Schema into `dir`; returns the files written.
-pub fn write_schemas(dir: &Path) -> Result<Vec<PathBuf>, OpError> {
-    let mut written = Vec::new();
-    for schema in crate::load::schema::schemas() {
-        let path = dir.join(schema.file_name);
-        write_atomic(&path, schema.to_json().as_bytes())?;
-        written.push(path);
+/// Prints what a run of games tells, under a progress bar.
+struct Printer {
+    format: Format,
+    progress: progress::Progress,
+}
+
+impl crate::publish::Tell for Printer {
+    fn diagnostics(
+        &mut self,
+        diags: &mut Diagnostics,
+        sources: &Sources,
+        game: Option<&str>,
+    ) -> bool {
+        let format = self.format;
+        self.progress
+            .suspend(|| report(diags, sources, format, game))
     }
-    Ok(written)
+
+    fn more(&mut self, steps: usize) {
+        self.progress.add(steps as u64);
+    }
+
+    fn step(&mut self, what: &str) {
+        self.progress.step(what);
+    }
+
+    fn written(&mut self, w: &crate::publish::Written) {
+        if let crate::publish::Written::Output { path, .. } = w {
+            self.progress.step(
+                &path
+                    .file_name()
+                    .map(|n| n.to_string_lossy())
+                    .unwrap_or_default(),
+            );
+        }
+        if self.format == Format::Human {
+            self.progress
+                .suspend(|| eprintln!("  {}", crate::publish::written_line(w)));
+        }
+    }
 }
 
 /// `explain <id>`: the explanation, or with no id the list of ids.
 fn explain_id(id: Option<&str>) -> Result<bool, OpError> {
     let Some(id) = id else {
-        print_stdout(&crate::diag::explain::list());
+        print_stdout(&crate::diag::explain::list(std::io::stdout().is_terminal()));
         return Ok(true);
     };
     match crate::diag::explain::explain(id) {

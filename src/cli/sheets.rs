@@ -1,27 +1,12 @@
-//! CLI: the project's sheet templates (`data/sheets.toml`): read for the
-//! commands that need one by name, and listed by `grogpress sheets`.
+//! CLI: `grogpress sheets` lists the project's sheet templates
+//! (`data/sheets.toml`) with their sizes.
 
 use std::fmt::Write as _;
 
 use crate::diag::print::{Format, report};
 use crate::diag::{Diagnostics, Sources};
 use crate::load::{OpError, Root};
-use crate::model::SheetTemplate;
-
-/// The sheet templates of the project (or the embedded defaults), with any
-/// problem in the file among `diags`.
-pub fn project_sheets(
-    root: &Root,
-    sources: &mut Sources,
-    diags: &mut Diagnostics,
-) -> Result<Vec<SheetTemplate>, OpError> {
-    Ok(
-        match crate::load::embedded::read_root_source(root, "data/sheets.toml", sources, diags)? {
-            Some((file, text, true)) => crate::load::load_sheets(file, &text, diags),
-            _ => Vec::new(),
-        },
-    )
-}
+use crate::publish::project_sheets;
 
 /// `grogpress sheets`: a table of every sheet template and its sizes.
 pub fn list_sheets(root: &Root, format: Format) -> Result<bool, OpError> {

@@ -27,29 +27,81 @@ pub fn completions(shell: Shell) -> Vec<u8> {
 }
 
 /// Every man page, `grogpress.1` and one per subcommand (`grogpress-build.1`,
-/// ...: the pages the main page's SUBCOMMANDS list names), written to `dir`.
+/// `grogpress-export-vassal.1`, ...: the pages the main page's SUBCOMMANDS
+/// list names), written to `dir`, each ending in a SEE ALSO section.
 pub fn man_pages(dir: &std::path::Path) -> Result<Vec<std::path::PathBuf>, OpError> {
     std::fs::create_dir_all(dir).map_err(|e| OpError::io("create", dir, e))?;
-    clap_mangen::generate_to(Cli::command(), dir).map_err(|e| {
-        OpError::new(format!(
-            "cannot write the man pages to {}: {e}",
-            dir.display()
-        ))
-    })?;
-    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
-        .map_err(|e| OpError::io("list", dir, e))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "1"))
-        .collect();
+    let mut root = Cli::command().disable_help_subcommand(true);
+    root.build();
+    let mut pages = Vec::new();
+    man_tree(&root, None, &mut pages);
+    let mut files = Vec::new();
+    for page in &pages {
+        let path = dir.join(format!("{}.1", page.name));
+        crate::publish::write_atomic(&path, &page.roff)?;
+        files.push(path);
+    }
     files.sort();
     Ok(files)
 }
 
+/// One man page: its name (`grogpress-export-vassal`) and its roff.
+struct ManPage {
+    name: String,
+    roff: Vec<u8>,
+}
+
+/// The pages of `cmd` and of its subcommands (not hidden ones), each with
+/// a SEE ALSO naming its parent page and its own subcommands' pages, and
+/// the main page where the parent is not it.
+fn man_tree(cmd: &clap::Command, parent: Option<&str>, pages: &mut Vec<ManPage>) {
+    let name = cmd
+        .get_display_name()
+        .unwrap_or_else(|| cmd.get_name())
+        .to_string();
+    let children: Vec<&clap::Command> =
+        cmd.get_subcommands().filter(|c| !c.is_hide_set()).collect();
+    let mut see: Vec<String> = Vec::new();
+    if parent != Some("grogpress") && name != "grogpress" {
+        see.push("grogpress".into());
+    }
+    see.extend(parent.map(str::to_string));
+    see.extend(children.iter().map(|c| {
+        c.get_display_name()
+            .unwrap_or_else(|| c.get_name())
+            .to_string()
+    }));
+    let mut roff = Vec::new();
+    // Rendering into a Vec cannot fail.
+    let _ = clap_mangen::Man::new(cmd.clone()).render(&mut roff);
+    roff.extend_from_slice(see_also(&see).as_bytes());
+    pages.push(ManPage {
+        name: name.clone(),
+        roff,
+    });
+    for child in children {
+        man_tree(child, Some(&name), pages);
+    }
+}
+
+/// A man page's SEE ALSO section naming these pages, all of section 1.
+fn see_also(pages: &[String]) -> String {
+    let refs: Vec<String> = pages
+        .iter()
+        .map(|p| format!("\\fB{}\\fR(1)", p.replace('-', "\\-")))
+        .collect();
+    format!(".SH \"SEE ALSO\"\n{}\n", refs.join(",\n"))
+}
+
 /// The man page (roff), `grogpress.1`.
 pub fn man_page() -> Result<Vec<u8>, OpError> {
-    let mut out = Vec::new();
-    clap_mangen::Man::new(Cli::command())
-        .render(&mut out)
-        .map_err(|e| OpError::new(format!("cannot write the man page: {e}")))?;
-    Ok(out)
+    let mut root = Cli::command().disable_help_subcommand(true);
+    root.build();
+    let mut pages = Vec::new();
+    man_tree(&root, None, &mut pages);
+    pages
+        .into_iter()
+        .next()
+        .map(|page| page.roff)
+        .ok_or_else(|| OpError::new("cannot write the man page".to_string()))
 }

@@ -140,7 +140,7 @@ pub const EXPLANATIONS: &[Explanation] = &[
     },
     Explanation {
         id: "card-title-mismatch",
-        text: "The rules text names a card with a `card:` link whose text matches a card's title only when capitals are ignored. The printed rules and card should agree; write the title exactly as the card has it (or retitle the card).",
+        text: "The rules text names a card with a `card:` link whose text matches a card's title only when capitals are ignored. The printed rules and card should agree; write the title exactly as the card has it, or, where the prose's words should stay, name the card after the scheme (`[*Great Road*](<card:Great road>)`), or retitle the card.",
         example: "A unit that moved with [*Great Road*](card:) ...\n# warning when the card is titled \"Great road\": write [*Great road*](card:)",
     },
     Explanation {
@@ -661,18 +661,20 @@ pub fn render(e: &Explanation) -> String {
     format!("{}\n\n{}\n\nExample:\n\n{example}", e.id, wrap(e.text, 78))
 }
 
-/// Every id with the first sentence of its explanation.
-pub fn list() -> String {
+/// Every id with the first sentence of its explanation. On a terminal
+/// (`fit`) the sentence is cut to an 80-column line with "…"; into a file
+/// or a pipe it is printed whole, for grep and for reading.
+pub fn list(fit: bool) -> String {
     let width = EXPLANATIONS.iter().map(|e| e.id.len()).max().unwrap_or(0);
     EXPLANATIONS
         .iter()
         .map(|e| {
             let first = e.text.split(". ").next().unwrap_or(e.text);
             let first = first.split(" (e.g").next().unwrap_or(first);
-            let first = wrap(first.trim_end_matches('.'), 76 - width);
-            let first = match first.split_once('\n') {
-                Some((line, _)) => format!("{line} …"),
-                None => first,
+            let first = first.trim_end_matches('.');
+            let first = match wrap(first, 76 - width).split_once('\n') {
+                Some((line, _)) if fit => format!("{line} …"),
+                _ => first.to_string(),
             };
             format!("{:width$}  {first}\n", e.id)
         })

@@ -1,6 +1,16 @@
 //! Diagnostics stage: problems found while loading, validating or laying out
 //! data, as located messages (file:line:col, stable id, hint), printed the way
 //! rustc does or as JSON lines.
+//!
+//! The caret renderer ([`render_human`]) is our own, not annotate-snippets
+//! or codespan-reporting: neither prints what the `check_output__*`
+//! snapshots hold. A long line is quoted here as a window around the
+//! column — `…`, up to 49 characters before it, 100 in all, the carets
+//! running on to at most 100 (the `aid-overflow` snapshot; the test
+//! `a_long_line_is_quoted_as_a_window_around_the_column`) — where
+//! annotate-snippets cuts both ends with `...` to centre the span in a
+//! terminal width (140 by default) and codespan-reporting prints the whole
+//! line; and a hint is `= hint:`, a footer name neither offers.
 
 pub mod explain;
 mod lines;

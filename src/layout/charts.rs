@@ -766,6 +766,7 @@ fn checklist(c: &Checklist) -> TableSpec {
             rows.push(TableRow {
                 cells: vec![Cell::new(h.clone()).bold().span(3)],
                 kind: RowKind::Section,
+                step: false,
                 loc: None,
             });
         }
@@ -785,12 +786,12 @@ fn checklist(c: &Checklist) -> TableSpec {
             } else {
                 Cell::new(label).bold()
             };
-            rows.push(TableRow::body(
+            rows.push(TableRow::step(
                 vec![label, Cell::new(step_text(step)).span(2)],
                 Some(step.loc),
             ));
             for item in &step.items {
-                rows.push(TableRow::body(
+                rows.push(TableRow::step(
                     vec![
                         Cell::new(""),
                         Cell::new(item.mark.clone().unwrap_or_default()).center(),

@@ -50,11 +50,17 @@ pub enum Role {
     ListItem,
     Label,
     ListBody,
-    /// A table, its caption (title bar), a row, a header cell and a cell.
+    /// A table, its caption (title bar), its head (the rows above its body:
+    /// header rows) and body, a row, a column's header cell, a row's header
+    /// cell (a section band; the first cell of a row of a table without
+    /// header rows: the roll, the modifier, the case) and a cell.
     Table,
     Caption,
+    TableHead,
+    TableBody,
     TableRow,
     TableHeader,
+    RowHeader,
     TableCell,
     /// A picture (a card, a die) and the text that describes it to a reader
     /// who cannot see it.

@@ -97,6 +97,9 @@ pub enum RowKind {
 pub struct TableRow {
     pub cells: Vec<Cell>,
     pub kind: RowKind,
+    /// A step of a checklist (its first cell the step's number or mark):
+    /// a table with steps is tagged as a list, each row an item.
+    pub step: bool,
     /// Where the row came from, for overflow diagnostics.
     pub loc: Option<Loc>,
 }
@@ -106,6 +109,7 @@ impl TableRow {
         TableRow {
             cells,
             kind: RowKind::Body,
+            step: false,
             loc,
         }
     }
@@ -114,7 +118,16 @@ impl TableRow {
         TableRow {
             cells: vec![Cell::new(text).bold().span(columns)],
             kind: RowKind::Section,
+            step: false,
             loc,
+        }
+    }
+
+    /// A checklist's step: its number or mark, then its text.
+    pub fn step(cells: Vec<Cell>, loc: Option<Loc>) -> TableRow {
+        TableRow {
+            step: true,
+            ..TableRow::body(cells, loc)
         }
     }
 
@@ -122,6 +135,7 @@ impl TableRow {
         TableRow {
             cells,
             kind: RowKind::Header,
+            step: false,
             loc: None,
         }
     }
@@ -142,6 +156,58 @@ pub struct TableSpec {
     /// Grid lines and shading; an unruled table is plain flowed text in columns.
     pub ruled: bool,
     pub loc: Loc,
+}
+
+impl TableSpec {
+    /// Whether the table is read as a list (a checklist's steps) rather
+    /// than as a table, in a tagged PDF.
+    pub fn is_list(&self) -> bool {
+        self.rows.iter().any(|r| r.step)
+    }
+
+    /// The element a tagged PDF reads the table as: a list (a checklist),
+    /// a section of paragraphs (rows of one cell each and no header row:
+    /// notes set in a table's frame, no columns to head), else a table.
+    pub fn role(&self) -> Role {
+        match Reading::of(self) {
+            Reading::List => Role::List,
+            Reading::Notes => Role::Callout,
+            Reading::Table { .. } => Role::Table,
+        }
+    }
+}
+
+/// How a tagged table's rows are read: as a table's rows (where it has no
+/// header rows, the first cell of each row of several cells heads its row,
+/// so every table has header cells), or as a list's items.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Reading {
+    Table {
+        row_headers: bool,
+    },
+    List,
+    /// Rows of one cell each, each a paragraph.
+    Notes,
+}
+
+impl Reading {
+    fn of(spec: &TableSpec) -> Reading {
+        if spec.is_list() {
+            Reading::List
+        } else if spec.header.is_empty()
+            && spec
+                .preamble
+                .iter()
+                .chain(&spec.rows)
+                .all(|r| r.cells.len() <= 1)
+        {
+            Reading::Notes
+        } else {
+            Reading::Table {
+                row_headers: spec.header.is_empty(),
+            }
+        }
+    }
 }
 
 /// Sizes and greys of a table.
@@ -243,11 +309,12 @@ pub fn lay_out_table(
 ) -> Result<LaidTable, Vec<Diagnostic>> {
     let ctx = Ctx::new(family, book, style);
     let widths = columns_at(&ctx, spec, width);
+    let reading = Reading::of(spec);
     let mut problems = Vec::new();
     let mut title = None;
     let mut continued = None;
     if let Some(text) = &spec.title {
-        let bar = |text: &str| title_bar(&ctx, text, spec.rule.as_deref(), width);
+        let bar = |text: &str| title_bar(&ctx, text, (spec.rule.as_deref(), reading), width);
         match (bar(text), bar(&words.continued(text))) {
             (Ok(a), Ok(b)) => {
                 title = Some(a);
@@ -258,14 +325,14 @@ pub fn lay_out_table(
     }
     let mut preamble = Vec::new();
     for row in &spec.preamble {
-        match row_band(&ctx, row, &widths, spec.ruled, false) {
+        match row_band(&ctx, row, &widths, (spec.ruled, reading), false) {
             Ok(b) => preamble.push(b),
             Err(e) => problems.push(overflow(e, row.loc.as_ref().unwrap_or(&spec.loc), "a cell")),
         }
     }
     let mut header = Vec::new();
     for row in &spec.header {
-        match row_band(&ctx, row, &widths, spec.ruled, false) {
+        match row_band(&ctx, row, &widths, (spec.ruled, reading), false) {
             Ok(b) => header.push(b),
             Err(e) => problems.push(overflow(e, &spec.loc, "a header cell")),
         }
@@ -279,6 +346,13 @@ pub fn lay_out_table(
     };
     if !problems.is_empty() {
         return Err(problems);
+    }
+    let (mut preamble, mut header, mut rows) = (preamble, header, rows);
+    if style.tagged && matches!(reading, Reading::Table { .. }) {
+        // A table's head (the rows above its body) and body.
+        let mut head: Vec<&mut Band> = preamble.iter_mut().chain(header.iter_mut()).collect();
+        group(&mut head, Role::TableHead);
+        group(&mut rows.iter_mut().collect::<Vec<_>>(), Role::TableBody);
     }
     Ok(LaidTable {
         width,
@@ -296,6 +370,17 @@ pub fn lay_out_table(
             .collect(),
         loc: spec.loc,
     })
+}
+
+/// `bands` as one element of `role`: its start before the first's items,
+/// its end after the last's (nothing when there are none).
+fn group(bands: &mut [&mut Band], role: Role) {
+    if let [first, ..] = bands {
+        first.items.insert(0, Item::start(role));
+    }
+    if let [.., last] = bands {
+        last.items.push(Item::end());
+    }
 }
 
 /// The body rows `range` of a table laid out as [`lay_out_table`] lays
@@ -510,7 +595,7 @@ fn rows_in(
         .collect();
     // Rows are measured on all cores: a card list has a row per card.
     let bands = crate::par::map(&shaded, 256, |(row, shaded)| {
-        row_band(ctx, row, widths, spec.ruled, *shaded)
+        row_band(ctx, row, widths, (spec.ruled, Reading::of(spec)), *shaded)
     });
     let mut rows = Vec::with_capacity(bands.len());
     let mut problems = Vec::new();
@@ -642,7 +727,12 @@ fn fit_problem(text: &str, width: f32, error: FitError) -> String {
     }
 }
 
-fn title_bar(ctx: &Ctx<'_>, text: &str, rule: Option<&str>, width: f32) -> Result<Band, String> {
+fn title_bar(
+    ctx: &Ctx<'_>,
+    text: &str,
+    (rule, reading): (Option<&str>, Reading),
+    width: f32,
+) -> Result<Band, String> {
     let style = ctx.style;
     let s = style.title_size;
     let rule_text = rule.map(|r| format!("({r})"));
@@ -683,7 +773,11 @@ fn title_bar(ctx: &Ctx<'_>, text: &str, rule: Option<&str>, width: f32) -> Resul
     };
     let tagged = ctx.style.tagged;
     if tagged {
-        band.items.push(Item::start(Role::Caption));
+        // Notes' title is a paragraph of theirs, a table's or list's its caption.
+        band.items.push(Item::start(match reading {
+            Reading::Notes => Role::Paragraph,
+            _ => Role::Caption,
+        }));
     }
     band.items
         .push(Geometry::rect(0.0, 0.0, width, height, 0.0).filled(Ink::Gray(style.title_gray)));
@@ -707,7 +801,7 @@ fn row_band(
     ctx: &Ctx<'_>,
     row: &TableRow,
     widths: &[f32],
-    ruled: bool,
+    (ruled, reading): (bool, Reading),
     shaded: bool,
 ) -> Result<Band, String> {
     let style = ctx.style;
@@ -770,20 +864,32 @@ fn row_band(
         RowKind::Body if shaded => Some(style.shade_gray),
         RowKind::Body => None,
     };
-    // Tagged as a row of header cells or cells (a tagged PDF's table).
+    // Tagged as a row of header cells or cells (a tagged PDF's table), or
+    // as a list's item: the step's number or mark its label, the rest its body.
     let tagged = ctx.style.tagged;
     if tagged {
-        band.items.push(Item::start(Role::TableRow));
+        band.items.push(Item::start(match reading {
+            Reading::List => Role::ListItem,
+            Reading::Notes => Role::Paragraph,
+            Reading::Table { .. } => Role::TableRow,
+        }));
     }
     if let (true, Some(gray)) = (ruled, gray) {
         band.items
             .push(Geometry::rect(0.0, 0.0, total, height, 0.0).filled(Ink::Gray(gray)));
     }
-    let cell_role = || match row.kind {
+    let row_headers = reading == Reading::Table { row_headers: true };
+    let cell_role = |k: usize| match row.kind {
         RowKind::Header => Role::TableHeader,
-        RowKind::Body | RowKind::Section => Role::TableCell,
+        RowKind::Section => Role::RowHeader,
+        RowKind::Body if row_headers && k == 0 && row.cells.len() > 1 => Role::RowHeader,
+        RowKind::Body => Role::TableCell,
     };
-    for (((items, h), (left, _)), c) in fitted.into_iter().zip(&boxes).zip(&row.cells) {
+    // A list item's label and whether its body is open.
+    let (mut labelled, mut body) = (!row.step, false);
+    for (k, (((items, h), (left, _)), c)) in
+        fitted.into_iter().zip(&boxes).zip(&row.cells).enumerate()
+    {
         // Ruled cells sit in the middle of their row; flowed text hangs from the top.
         let top = if ruled {
             pad_y + (inner - h) / 2.0
@@ -804,11 +910,26 @@ fn row_band(
             i.translate(left + style.pad_x, top);
             i
         });
-        if tagged {
-            band.items.extend(tagged_items(cell_role(), cell));
+        if !tagged || reading == Reading::Notes {
+            band.items.extend(cell);
+        } else if reading != Reading::List {
+            band.items.extend(tagged_items(cell_role(k), cell));
+        } else if c.text.trim().is_empty() {
+            // An empty cell (a sub-step's indent) is no part of the item.
+            band.items.extend(cell);
+        } else if !labelled && k + 1 < row.cells.len() {
+            labelled = true;
+            band.items.extend(tagged_items(Role::Label, cell));
         } else {
+            if !body {
+                body = true;
+                band.items.push(Item::start(Role::ListBody));
+            }
             band.items.extend(cell);
         }
+    }
+    if body {
+        band.items.push(Item::end());
     }
     if ruled {
         band.items
@@ -1045,6 +1166,80 @@ mod tests {
             .expect("measures");
         let rows = tagged.header.len() + tagged.rows.len();
         assert_eq!(tags(&tagged), (rows, rows * 2));
+    }
+
+    /// A tagged table's items as roles and texts (runs joined without
+    /// their spaces): `TableHead[TableRow[TableHeader[Roll]…]]`.
+    fn tag_outline(laid: &LaidTable) -> String {
+        use super::super::doc::Tag;
+        let mut out = String::new();
+        let bands = laid.title.iter().chain(&laid.header).chain(&laid.rows);
+        for item in bands.flat_map(|b| &b.items) {
+            match item {
+                Item::Tag(Tag::Start(role)) => out.push_str(&format!("{role:?}[")),
+                Item::Tag(Tag::End) => out.push(']'),
+                Item::Text(t) => out.push_str(&t.text),
+                _ => {}
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn a_tagged_table_has_a_head_and_body_row_headers_without_a_header_row_and_steps_are_a_list() {
+        let book = book();
+        let family = &book.families[0];
+        let style = TableStyle {
+            tagged: true,
+            ..TableStyle::default()
+        };
+        let lay = |spec: &TableSpec| {
+            lay_out_table(spec, 300.0, (family, &book), &style, &Words::default())
+                .expect("measures")
+        };
+        let mut table = spec(1);
+        table.title = None;
+        assert_eq!(table.role(), Role::Table);
+        assert_eq!(
+            tag_outline(&lay(&table)),
+            "TableHead[TableRow[TableHeader[Roll]TableHeader[Result]]]\
+             TableBody[TableRow[TableCell[0]TableCell[Someresulttext]]]"
+        );
+        // No header row: each row's first cell heads it; a section band too.
+        table.header.clear();
+        table.rows.push(TableRow::section("Later", 2, None));
+        assert_eq!(
+            tag_outline(&lay(&table)),
+            "TableBody[TableRow[RowHeader[0]TableCell[Someresulttext]]\
+             TableRow[RowHeader[Later]]]"
+        );
+        // Rows of one cell are paragraphs.
+        let notes = TableSpec {
+            rows: vec![TableRow::body(vec![Cell::new("A note.")], None)],
+            ..table.clone()
+        };
+        assert_eq!(notes.role(), Role::Callout);
+        assert_eq!(tag_outline(&lay(&notes)), "Paragraph[A note.]");
+        // Steps: items labelled by their number, an empty cell left out.
+        let steps = TableSpec {
+            rows: vec![
+                TableRow::section("Phase", 3, None),
+                TableRow::step(vec![Cell::new("1)"), Cell::new("Move.")], None),
+                TableRow::step(
+                    vec![Cell::new(""), Cell::new("◇"), Cell::new("Trace.")],
+                    None,
+                ),
+            ],
+            columns: vec![1.0, 1.0, 8.0],
+            ..table
+        };
+        assert_eq!(steps.role(), Role::List);
+        assert_eq!(
+            tag_outline(&lay(&steps)),
+            "ListItem[ListBody[Phase]]\
+             ListItem[Label[1)]ListBody[Move.]]\
+             ListItem[Label[◇]ListBody[Trace.]]"
+        );
     }
 
     #[test]

@@ -1,31 +1,13 @@
 //! Live: `grogpress serve [GAME...]` — `watch`, plus a preview on
 //! http://127.0.0.1:PORT/ that follows every rebuild. Input: the games
 //! watched and each build's events; output: HTTP answers on the loopback
-//! port: each game's diagnostics, card images, every page it publishes
-//! (card sheets, aids, charts...) as a PNG, links to its PDFs and its HTML
-//! reference.
-//!
-//! Changes are pushed, not polled: `/__events` is a server-sent event
-//! stream that names each file as the rebuild writes it (`changed`) and
-//! ends each build with the shape of the preview page (`built`). The
-//! preview page swaps each changed image in place and reloads only when
-//! what it lists changed; a page of the HTML reference served here gets the
-//! same script (a `<script src>` added to its head, so the policy holds)
-//! and reloads when its own file changed.
-//!
-//! A game folder is untrusted input, and so is whatever talks to the port (a
-//! page in the browser may aim requests at it). So: only the loopback
-//! address is bound and only its own names are answered (`Host:
-//! 127.0.0.1:PORT`, `localhost:PORT`, `[::1]:PORT`, which a DNS-rebinding
-//! page cannot send); a request's head is bounded in size and time by the
-//! [`door`], which also keeps slow and excess clients from holding up the
-//! others; [`answer`]s are read and written by hyper on a one-thread tokio
-//! runtime (file reads on a few threads of their own); only regular files
-//! under `out/<game>/` of a served game are sent, with no symbolic link
-//! followed on the way ([`files`]); every answer carries the
-//! Content-Security-Policy and `nosniff`, and the page's own script and
-//! style are served files. Event streams ([`events`]) are capped at
-//! [`events::MAX_STREAMS`]; the [`page`] is a built-in template.
+//! port (each game's diagnostics, pages as PNGs, card images, PDFs, HTML
+//! reference) and the rebuilds pushed as [`events`]. The game folder and
+//! whatever talks to the port are untrusted: the [`door`] bounds each
+//! request's head before hyper reads it; the [`answer`]s check `Host` (no
+//! DNS rebinding), send only regular files under `out/<game>/` through no
+//! symbolic link ([`files`]), and carry the Content-Security-Policy; the
+//! [`page`] is a built-in template.
 
 mod answer;
 mod door;
@@ -34,7 +16,6 @@ mod files;
 mod page;
 
 use std::collections::BTreeMap;
-use std::net::TcpListener;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
@@ -43,15 +24,8 @@ use crate::diag::print::Format;
 use crate::load::{OpError, Root};
 use crate::render::html::CONTENT_SECURITY_POLICY;
 
-/// How many requests are answered at once (a file read, a page made); a
-/// complete request past them waits at the door.
-const ANSWERING: usize = 24;
-/// The threads that read files and folders for the answers.
-const READERS: usize = 8;
-
-/// What the preview shows: a version that changes on every build, each
-/// game's last build, and the id of the last event pushed (`run-N`: the
-/// run of the server, then a count).
+/// What the preview shows: the build count, each game's last build (ok,
+/// diagnostics), and the last event pushed (`run-N`: this run, a count).
 #[derive(Clone, Default)]
 struct State {
     version: u64,
@@ -68,17 +42,8 @@ impl State {
 
 type Shared = Arc<Mutex<State>>;
 
-/// What tells this run of the server from another (so that a page from
-/// the last one reloads): the time it started and its process id.
-fn run_id() -> String {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    format!("{:x}", nanos ^ u128::from(std::process::id()))
-}
-
-/// The headers every answer carries: the policy of the HTML pages plus what
-/// only a header can say (no framing), no sniffing, no referrer.
+/// The headers every answer carries: the pages' policy, no framing, no
+/// sniffing, no referrer.
 fn always_headers() -> [(&'static str, String); 3] {
     [
         (
@@ -100,9 +65,14 @@ pub fn serve(
 ) -> Result<bool, OpError> {
     let cannot_listen =
         |e: std::io::Error| OpError::new(format!("cannot listen on 127.0.0.1:{port}: {e}"));
-    let listener = TcpListener::bind(("127.0.0.1", port)).map_err(cannot_listen)?;
+    let listener = std::net::TcpListener::bind(("127.0.0.1", port)).map_err(cannot_listen)?;
     let address = listener.local_addr().map_err(cannot_listen)?;
-    let run = run_id();
+    listener.set_nonblocking(true).map_err(cannot_listen)?;
+    // This run of the server, so that a page from the last one reloads.
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let run = format!("{:x}", nanos ^ u128::from(std::process::id()));
     let state: Shared = Arc::new(Mutex::new(State {
         run: run.clone(),
         ..State::default()
@@ -111,10 +81,9 @@ pub fn serve(
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_io()
         .enable_time()
-        .max_blocking_threads(READERS)
+        .max_blocking_threads(door::ANSWERING + 1)
         .build()
         .map_err(|e| OpError::new(format!("cannot start the preview server: {e}")))?;
-    let answers = runtime.handle().clone();
     let server = Arc::new(answer::Server {
         state: state.clone(),
         hub: hub.clone(),
@@ -122,20 +91,12 @@ pub fn serve(
         out: out.to_path_buf(),
         port: address.port(),
     });
-    std::thread::spawn({
-        let hub = hub.clone();
-        move || runtime.block_on(hub.keep())
-    });
-    let places = Arc::new(tokio::sync::Semaphore::new(ANSWERING));
-    std::thread::spawn(move || {
-        door::receive(&listener, &|job| match places.clone().try_acquire_owned() {
-            Ok(place) => {
-                answers.spawn(answer::connection(job, place, server.clone()));
-                Ok(())
-            }
-            Err(_) => Err(job),
-        });
-    });
+    let listener = {
+        let _inside = runtime.enter();
+        tokio::net::TcpListener::from_std(listener).map_err(cannot_listen)?
+    };
+    runtime.spawn(hub.clone().keep());
+    std::thread::spawn(move || runtime.block_on(door::receive(listener, server)));
     eprintln!("serving the preview on http://{address}/");
     watch_with(root, names, out, format, true, &mut |event| match event {
         Event::Wrote(written) => {

@@ -256,25 +256,31 @@ fn build(
     let mut sources = Sources::default();
     let mut diags = Diagnostics::default();
     let everything = PlanOptions::everything();
-    let checked = crate::publish::check_game(shown, assets, &everything, &mut sources, &mut diags)?;
     // Written (and told) only when the game has no errors, laying out included.
     let mut written = Vec::new();
-    let mut wrote = false;
-    if let Some(checked) = &checked {
-        let stale = stale_outputs(&checked.game, &sources, touched);
-        let to = crate::publish::Destination {
+    let to = |game: &Game, sources: &Sources| {
+        let stale = stale_outputs(game, sources, touched);
+        crate::publish::Destination {
             out,
-            wanted: &|name| stale.needs(name),
+            wanted: Box::new(move |name| stale.needs(name)),
             previews,
-        };
-        wrote = checked.finish(assets, &everything, Some(&to), &mut diags, &mut |w| {
-            on_event(Event::Wrote(&w));
-            written.push(w);
-        })?;
-    }
-    let label = checked
-        .as_ref()
-        .map_or_else(|| shown.display().to_string(), |c| c.game.id.clone());
+        }
+    };
+    let published = crate::publish::publish_game(
+        shown,
+        assets,
+        &everything,
+        Some(&to),
+        &mut sources,
+        &mut diags,
+        &mut |step| {
+            if let crate::publish::Step::Wrote(w) = step {
+                on_event(Event::Wrote(&w));
+                written.push(w);
+            }
+        },
+    )?;
+    let (label, wrote) = (published.label, published.wrote);
     diags.sort();
     let diagnostics: String = diags
         .list
@@ -285,7 +291,17 @@ fn build(
         Format::Human => drop_repeated_warnings(&mut diags, &sources, warned),
         Format::Json => 0,
     };
-    let ok = report(&mut diags, &sources, format, Some(&label)) && wrote;
+    // The summary counts the warnings not printed again, as the page does.
+    let (errors, warnings) = (diags.error_count(), diags.warning_count() + repeated);
+    let ok = report(&mut diags, &sources, format, None) && wrote;
+    if format == Format::Human {
+        let s = |n: usize| if n == 1 { "" } else { "s" };
+        eprintln!(
+            "{label}: {errors} error{}, {warnings} warning{}",
+            s(errors),
+            s(warnings)
+        );
+    }
     if repeated > 0 {
         eprintln!(
             "  ({repeated} warning{} as before, not repeated)",

@@ -2,7 +2,9 @@
 //! draw — a fixed file, or each card's file named in a deck field — and
 //! those a counters job's `[publish.counters.image]` draws on its units, found
 //! through the one path resolver and checked from their headers into
-//! [`ImageFile`]s: format, pixel size, length. A JPEG or PNG is decoded
+//! [`ImageFile`]s: format, pixel size, length (a PNG's or JPEG's kind and
+//! size read by `imagesize`; a JPEG's frame kind, depth and colours, which
+//! it does not read, by [`jpeg_frame`]). A JPEG or PNG is decoded
 //! whole once here, as the outputs decode it (`image_proof`), so no output
 //! meets one it cannot draw; its bytes are not kept (they are streamed into
 //! each output as it is drawn); an SVG is
@@ -12,7 +14,7 @@
 //! inside an SVG at their place in it, the name as a second place.
 
 use std::collections::BTreeMap;
-use std::io::{Read, Seek, SeekFrom};
+use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -268,85 +270,97 @@ impl FileRead {
     }
 }
 
-/// The picture at `path`: a PNG or JPEG from its header, then decoded
-/// whole as the outputs decode it; an SVG's text.
+/// The picture at `path`: a PNG or JPEG known and sized from its header
+/// by `imagesize`, its JPEG frame's kind read, then decoded whole
+/// as the outputs decode it; an SVG's text.
 fn read_image(path: &Path) -> Result<FileRead, Problem> {
     let io = |e: std::io::Error| Problem::Io(e.to_string());
-    let mut file = std::fs::File::open(path).map_err(io)?;
+    let file = std::fs::File::open(path).map_err(io)?;
     let len = file.metadata().map_err(io)?.len();
-    let mut magic = [0u8; 8];
-    let got = read_up_to(&mut file, &mut magic).map_err(io)?;
-    let magic = &magic[..got];
-    let (format, width, height) = if magic.starts_with(b"\x89PNG\r\n\x1a\n") {
-        png_header(&mut file)?
-    } else if magic.starts_with(&[0xFF, 0xD8]) {
-        jpeg_header(&mut file)?
-    } else if looks_like_svg(path) {
-        if len > MAX_SVG_BYTES {
-            return Err(Problem::Unsupported(format!(
-                "is an SVG of {len} bytes, more than {MAX_SVG_BYTES}"
-            )));
+    let mut file = BufReader::new(file);
+    let (format, width, height) = match header_size(&mut file)? {
+        Some((imagesize::ImageType::Png, width, height)) => (ImageFormat::Png, width, height),
+        Some((imagesize::ImageType::Jpeg, width, height)) => {
+            let components = jpeg_frame(&mut file)?;
+            (ImageFormat::Jpeg { components }, width, height)
         }
-        let mut text = Vec::new();
-        file.seek(SeekFrom::Start(0)).map_err(io)?;
-        file.take(MAX_SVG_BYTES)
-            .read_to_end(&mut text)
-            .map_err(io)?;
-        return Ok(FileRead::Svg(text, len));
-    } else {
-        return Err(Problem::Unsupported(
-            "is not a PNG, JPEG or SVG file".to_string(),
-        ));
+        _ if looks_like_svg(path) => {
+            if len > MAX_SVG_BYTES {
+                return Err(Problem::Unsupported(format!(
+                    "is an SVG of {len} bytes, more than {MAX_SVG_BYTES}"
+                )));
+            }
+            let mut text = Vec::new();
+            file.seek(SeekFrom::Start(0)).map_err(io)?;
+            file.take(MAX_SVG_BYTES)
+                .read_to_end(&mut text)
+                .map_err(io)?;
+            return Ok(FileRead::Svg(text, len));
+        }
+        _ => {
+            return Err(Problem::Unsupported(
+                "is not a PNG, JPEG or SVG file".to_string(),
+            ));
+        }
     };
     within_pixel_cap(width, height)?;
+    let mut file = file.into_inner();
     super::image_proof::prove(&mut file, &format).map_err(Problem::Damaged)?;
     Ok(FileRead::Raster(format, width, height, len))
 }
 
-/// Some pixels, and no more than [`MAX_IMAGE_PIXELS`].
-fn within_pixel_cap(width: u32, height: u32) -> Result<(), Problem> {
-    if width == 0 || height == 0 {
-        return Err(Problem::Damaged("it has no pixels".to_string()));
-    }
-    if u64::from(width) * u64::from(height) > MAX_IMAGE_PIXELS {
-        return Err(Problem::TooBig(width, height));
-    }
-    Ok(())
-}
-
-fn read_up_to(file: &mut impl Read, buf: &mut [u8]) -> std::io::Result<usize> {
-    let mut got = 0;
-    while got < buf.len() {
-        match file.read(&mut buf[got..])? {
-            0 => break,
-            n => got += n,
+/// A PNG's or JPEG's kind and pixel size read from its header by
+/// `imagesize`; `None` for a file that is neither (or too short to say).
+fn header_size<R: BufRead + Seek>(
+    file: &mut R,
+) -> Result<Option<(imagesize::ImageType, u32, u32)>, Problem> {
+    use imagesize::{ImageError, ImageType};
+    // Its kind from its first bytes (a file cut shorter than imagesize
+    // reads is still known by them, to be told it is damaged).
+    let mut head = [0u8; 12];
+    read_up_to(file, &mut head).map_err(|e| Problem::Io(e.to_string()))?;
+    let kind = match imagesize::image_type(&head) {
+        Ok(kind @ (ImageType::Png | ImageType::Jpeg)) => kind,
+        Ok(_) | Err(_) => return Ok(None),
+    };
+    let damaged = || {
+        Problem::Damaged(match kind {
+            ImageType::Png => "a PNG without its IHDR header".to_string(),
+            _ => "a JPEG whose frame header is not found".to_string(),
+        })
+    };
+    // imagesize reads a PNG's size where IHDR holds it, without looking
+    // for the chunk's name.
+    if kind == ImageType::Png {
+        let mut head = [0u8; 16];
+        file.seek(SeekFrom::Start(0))
+            .map_err(|e| Problem::Io(e.to_string()))?;
+        if read_up_to(file, &mut head).map_err(|e| Problem::Io(e.to_string()))? < head.len()
+            || &head[..8] != b"\x89PNG\r\n\x1a\n"
+            || &head[12..16] != b"IHDR"
+        {
+            return Err(damaged());
         }
     }
-    Ok(got)
+    file.seek(SeekFrom::Start(0))
+        .map_err(|e| Problem::Io(e.to_string()))?;
+    let size = kind.reader_size(&mut *file).map_err(|e| match e {
+        ImageError::IoError(e) if e.kind() != std::io::ErrorKind::UnexpectedEof => {
+            Problem::Io(e.to_string())
+        }
+        _ => damaged(),
+    })?;
+    let pixels = |n: usize| u32::try_from(n).map_err(|_| damaged());
+    Ok(Some((kind, pixels(size.width)?, pixels(size.height)?)))
 }
 
-fn looks_like_svg(path: &Path) -> bool {
-    path.extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("svg"))
-}
-
-/// A PNG's IHDR: width and height (the file is past its signature).
-fn png_header(file: &mut impl Read) -> Result<(ImageFormat, u32, u32), Problem> {
-    let mut ihdr = [0u8; 17];
-    if read_up_to(file, &mut ihdr).map_err(|e| Problem::Io(e.to_string()))? < ihdr.len()
-        || &ihdr[4..8] != b"IHDR"
-    {
-        return Err(Problem::Damaged(
-            "a PNG without its IHDR header".to_string(),
-        ));
-    }
-    let be = |b: &[u8]| u32::from_be_bytes([b[0], b[1], b[2], b[3]]);
-    Ok((ImageFormat::Png, be(&ihdr[8..12]), be(&ihdr[12..16])))
-}
-
-/// A JPEG's frame header (SOF): width, height and components, found by
-/// stepping from marker to marker (the file is past its SOI).
-fn jpeg_header<R: Read + Seek>(file: &mut R) -> Result<(ImageFormat, u32, u32), Problem> {
+/// A JPEG's colour components from its frame header (SOF), found by
+/// stepping from marker to marker: a kind of JPEG the outputs cannot draw
+/// (lossless, arithmetic-coded, other than 8 bits, not grey, RGB or CMYK)
+/// is `Unsupported`. Neither imagesize (which reads only the size) nor
+/// zune-jpeg (which skips a frame it does not decode as an unknown
+/// segment) says which kind of frame a JPEG has.
+fn jpeg_frame<R: Read + Seek>(file: &mut R) -> Result<u8, Problem> {
     let damaged = || Problem::Damaged("a JPEG whose frame header is not found".to_string());
     let io = |e: std::io::Error| Problem::Io(e.to_string());
     file.seek(SeekFrom::Start(2)).map_err(io)?;
@@ -379,8 +393,6 @@ fn jpeg_header<R: Read + Seek>(file: &mut R) -> Result<(ImageFormat, u32, u32), 
                 return Err(damaged());
             }
             let (precision, components) = (sof[0], sof[5]);
-            let height = u32::from(u16::from_be_bytes([sof[1], sof[2]]));
-            let width = u32::from(u16::from_be_bytes([sof[3], sof[4]]));
             if matches!(kind, 0xC3 | 0xC7 | 0xCB | 0xCF) {
                 return Err(Problem::Unsupported("is a lossless JPEG".to_string()));
             }
@@ -397,7 +409,7 @@ fn jpeg_header<R: Read + Seek>(file: &mut R) -> Result<(ImageFormat, u32, u32), 
                     "is a JPEG with {components} colour components"
                 )));
             }
-            return Ok((ImageFormat::Jpeg { components }, width, height));
+            return Ok(components);
         }
         if kind == 0xD9 || kind == 0xDA {
             // End of image, or scan data before any frame header.
@@ -406,6 +418,33 @@ fn jpeg_header<R: Read + Seek>(file: &mut R) -> Result<(ImageFormat, u32, u32), 
         file.seek(SeekFrom::Current(i64::from(len) - 2))
             .map_err(io)?;
     }
+}
+
+/// Some pixels, and no more than [`MAX_IMAGE_PIXELS`].
+fn within_pixel_cap(width: u32, height: u32) -> Result<(), Problem> {
+    if width == 0 || height == 0 {
+        return Err(Problem::Damaged("it has no pixels".to_string()));
+    }
+    if u64::from(width) * u64::from(height) > MAX_IMAGE_PIXELS {
+        return Err(Problem::TooBig(width, height));
+    }
+    Ok(())
+}
+
+fn read_up_to(file: &mut impl Read, buf: &mut [u8]) -> std::io::Result<usize> {
+    let mut got = 0;
+    while got < buf.len() {
+        match file.read(&mut buf[got..])? {
+            0 => break,
+            n => got += n,
+        }
+    }
+    Ok(got)
+}
+
+fn looks_like_svg(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("svg"))
 }
 
 /// An SVG picture being read, and where to tell what is wrong inside it.
@@ -598,27 +637,69 @@ mod tests {
         assert_eq!(clean_name("../../a.png"), "a.png");
     }
 
+    fn jpeg_bytes() -> Vec<u8> {
+        let pixels: Vec<u8> = (0..30 * 20 * 3).map(|i| (i % 256) as u8).collect();
+        let mut jpeg = Vec::new();
+        jpeg_encoder::Encoder::new(&mut jpeg, 90)
+            .encode(&pixels, 30, 20, jpeg_encoder::ColorType::Rgb)
+            .expect("encode");
+        jpeg
+    }
+
     #[test]
     fn jpeg_frame_headers_are_found_past_other_segments() {
-        let mut jpeg = vec![0xFF, 0xD8];
-        // An APP0 segment, then a baseline frame header: 8 bits, 20 high, 30 wide, 3 components.
-        jpeg.extend([0xFF, 0xE0, 0, 6, b'J', b'F', b'I', b'F']);
-        jpeg.extend([0xFF, 0xC0, 0, 17, 8, 0, 20, 0, 30, 3]);
-        let mut file = Cursor::new(jpeg.clone());
-        assert_eq!(
-            jpeg_header(&mut file),
-            Ok((ImageFormat::Jpeg { components: 3 }, 30, 20))
-        );
+        let jpeg = jpeg_bytes();
+        let kind_and_size =
+            header_size(&mut Cursor::new(jpeg.clone())).map(|k| k.map(|k| (k.1, k.2)));
+        assert_eq!(kind_and_size, Ok(Some((30, 20))));
+        assert_eq!(jpeg_frame(&mut Cursor::new(jpeg.clone())), Ok(3));
         // Cut before the frame: damaged, not a panic.
-        let mut cut = Cursor::new(jpeg[..8].to_vec());
-        assert!(matches!(jpeg_header(&mut cut), Err(Problem::Damaged(_))));
-        // A 12-bit frame.
+        let sof = jpeg
+            .windows(2)
+            .position(|w| w == [0xFF, 0xC0])
+            .expect("a baseline frame");
+        let mut cut = Cursor::new(jpeg[..sof].to_vec());
+        assert!(matches!(header_size(&mut cut), Err(Problem::Damaged(_))));
+        // A 12-bit frame, a lossless one, an arithmetic-coded one.
         let mut deep = jpeg.clone();
-        deep[14] = 12;
-        assert!(matches!(
-            jpeg_header(&mut Cursor::new(deep)),
-            Err(Problem::Unsupported(_))
-        ));
+        deep[sof + 4] = 12;
+        assert_eq!(
+            jpeg_frame(&mut Cursor::new(deep)),
+            Err(Problem::Unsupported("is a 12-bit JPEG".to_string()))
+        );
+        for (marker, why) in [
+            (0xC3, "is a lossless JPEG"),
+            (0xCA, "is a JPEG with arithmetic coding"),
+        ] {
+            let mut other = jpeg.clone();
+            other[sof + 1] = marker;
+            assert_eq!(
+                jpeg_frame(&mut Cursor::new(other)),
+                Err(Problem::Unsupported(why.to_string()))
+            );
+        }
+    }
+
+    #[test]
+    fn a_png_is_sized_from_its_ihdr_and_one_without_it_is_damaged() {
+        let mut png = vec![
+            0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n', 0, 0, 0, 13,
+        ];
+        png.extend(b"IHDR");
+        png.extend(123u32.to_be_bytes());
+        png.extend(321u32.to_be_bytes());
+        png.extend([8, 2, 0, 0, 0, 0, 0, 0, 0]);
+        let sized = header_size(&mut Cursor::new(png.clone())).map(|k| k.map(|k| (k.1, k.2)));
+        assert_eq!(sized, Ok(Some((123, 321))));
+        png[12..16].copy_from_slice(b"IDAT");
+        assert_eq!(
+            header_size(&mut Cursor::new(png)),
+            Err(Problem::Damaged(
+                "a PNG without its IHDR header".to_string()
+            ))
+        );
+        // Neither a PNG nor a JPEG (nor long enough to say).
+        assert_eq!(header_size(&mut Cursor::new(b"<svg/>".to_vec())), Ok(None));
     }
 
     fn art_of(svg: &[u8]) -> Result<(ImageFormat, u32, u32), Problem> {

@@ -7,6 +7,7 @@ use super::spec::{Def, Key, Tab, kinds, one_of, table};
 use super::toml::{Reader, Table, parse};
 use super::{OpError, Project, collections, deck, read_source};
 use crate::diag::{Diagnostics, FileId, Loc, Sources};
+use crate::model::nato::Affiliation;
 use crate::model::{
     DEFAULT_TEXT_FAMILY, Force, Game, GameFiles, GameFonts, GlossaryEntry, Located, PaperSize,
     Publish, RulesPage, Side,
@@ -135,6 +136,8 @@ table! { pub mod card_job: "[[publish.cards]]", "A deck as print-and-play cards,
     size: opt Str("A card size of data/sheets.toml ([[card_size]] id), e.g. \"poker\"."),
 }
 
+one_of!(impl Affiliation { Friend = "friend", Hostile = "hostile", Neutral = "neutral", Unknown = "unknown" });
+
 one_of!(
     /// The edge duplex sheets turn over on.
     pub enum Flip {
@@ -253,7 +256,7 @@ table! { pub mod counter_side: "[[publish.counters.sides]]",
     color: opt Pattern(HEX,
         "The counters' colour, \"#RRGGBB\" (default: the colour of the game's side of this name)."),
     units: req Map(&Ty::Int("How many."), "How many of each unit: { archer = 4 }."),
-    affiliation: opt OneOf(&["friend", "hostile", "neutral", "unknown"],
+    affiliation: opt Word(Affiliation,
         "The frame of its units' symbols (default: friend for the first side, hostile for the others)."),
 }
 

@@ -47,11 +47,21 @@ table! { pub mod connection: "[[connections]]", "Two places joined: a rail line,
 
 one_of!(impl AttributeKind { Text = "text", Number = "number", YesNo = "yes-no" });
 
+one_of!(
+    /// How an attribute is printed, as written (`[[attributes]]`'s `show`).
+    pub enum Show {
+        Icon = "icon",
+        Badge = "badge",
+        Ring = "ring",
+        Text = "text",
+    }
+);
+
 table! { pub mod attribute: "[[attributes]]", "An attribute the map's places may have, and how it is printed.";
     id: req Str("The key places give it under, in their `attributes`."),
     name: opt Str("The name in the legend (default the id)."),
     kind: req Word(AttributeKind, "What it holds: text (a nationality), a number (victory points), yes or no (a fortress)."),
-    show: opt OneOf(&["icon", "badge", "ring", "text"],
+    show: opt Word(Show,
         "How it is printed: `icon` (yes/no: the icon when yes), `badge` (number: the number in a dark disc), `ring` (text: a ring, or an area's edge, in the value's colour), `text` (the value under the name; default)."),
     icon: opt Str("Of `show = \"icon\"`: an icon of data/icons/ or the game's icons/, e.g. \"star\"."),
     colors: opt Map(&Ty::Pattern(HEX, "\"#RRGGBB\"."),
@@ -282,7 +292,16 @@ fn read_attribute(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Attribute> {
     let id = r.get(&t, attribute::id);
     let name = r.get(&t, attribute::name);
     let kind = r.get(&t, attribute::kind);
+    // A word not among show's is told by the reader, and the attribute
+    // left out (as an attribute drawn some other way would mislead).
+    let show_given = matches!(
+        attribute::show.of(t.table).map(|v| v.get_ref()),
+        Some(DeValue::String(_))
+    );
     let show = r.get(&t, attribute::show);
+    if show_given && show.is_none() {
+        return None;
+    }
     let icon = r.get(&t, attribute::icon);
     let mut colors = Vec::new();
     if let Some(table) = r.get_as::<kinds::Table, _>(&t, attribute::colors) {
@@ -301,16 +320,16 @@ fn read_attribute(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Attribute> {
     }
     let kind = kind?.value;
     let id = id?;
-    let mismatch = |r: &mut Reader<'_>, show: &Located<String>, needs: &str| {
+    let mismatch = |r: &mut Reader<'_>, show: &Located<Show>, needs: &str| {
         r.diags.push(crate::error!(
             "bad-value", Some(show.loc),
-            "`show = \"{}\"` is for {needs} attributes; `{}` is {}", show.value, id.value, kind.word();
+            "`show = \"{}\"` is for {needs} attributes; `{}` is {}", show.value.word(), id.value, kind.word();
             hint: "`icon` prints a yes/no attribute, `badge` a number, `ring` a text; `text` prints any"
         ));
     };
-    let show = match show.as_ref().map(|s| s.value.as_str()) {
-        None | Some("text") => AttributeShow::Text,
-        Some("icon") => {
+    let show = match show.as_ref().map(|s| s.value) {
+        None | Some(Show::Text) => AttributeShow::Text,
+        Some(Show::Icon) => {
             let show = show.as_ref()?;
             if kind != AttributeKind::YesNo {
                 mismatch(r, show, "yes-no");
@@ -325,7 +344,7 @@ fn read_attribute(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Attribute> {
             };
             AttributeShow::Icon(icon)
         }
-        Some("badge") => {
+        Some(Show::Badge) => {
             let show = show.as_ref()?;
             if kind != AttributeKind::Number {
                 mismatch(r, show, "number");
@@ -333,21 +352,13 @@ fn read_attribute(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Attribute> {
             }
             AttributeShow::Badge
         }
-        Some("ring") => {
+        Some(Show::Ring) => {
             let show = show.as_ref()?;
             if kind != AttributeKind::Text {
                 mismatch(r, show, "text");
                 return None;
             }
             AttributeShow::Ring(colors)
-        }
-        Some(other) => {
-            let show = show.as_ref()?;
-            r.diags.push(crate::error!(
-                "bad-value", Some(show.loc), "`{other}` is not a `show`";
-                hint: "use one of: icon, badge, ring, text"
-            ));
-            return None;
         }
     };
     Some(Attribute {

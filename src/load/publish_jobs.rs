@@ -400,16 +400,7 @@ fn counter_side(r: &mut Reader<'_>, t: &Table<'_>) -> Option<CounterSide> {
             }
         }
     }
-    let affiliation = r.get(&t, k::affiliation).filter(|a| {
-        let known = k::affiliation.values().contains(&a.value.as_str());
-        if !known {
-            r.diags.push(crate::error!(
-                "bad-value", Some(a.loc), "`{}` is not an affiliation", a.value;
-                hint: "use one of: {}", k::affiliation.values().join(", ")
-            ));
-        }
-        known
-    });
+    let affiliation = r.get(&t, k::affiliation);
     Some(CounterSide {
         name: name?,
         color,

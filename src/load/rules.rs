@@ -7,6 +7,7 @@ use std::ops::Range;
 
 use pulldown_cmark::{Alignment, CodeBlockKind, Event, LinkType, Options, Parser, Tag as CmTag};
 
+use crate::model::rules::card_link_title;
 use crate::model::rules::{CALLOUT_KINDS, CalloutProblem};
 use crate::model::rules::{Node, Tag};
 use crate::model::{Align, CardMention, RulesDoc, Shortcode, ShortcodeArg, ShortcodeProblem};
@@ -269,15 +270,17 @@ fn container(tag: CmTag<'_>) -> Option<Tag> {
     })
 }
 
-/// Every `card:` link: its text as written (straight quotes, `--`, `...`,
+/// Every `card:` link: the title it names, else its text as written (straight quotes, `--`, `...`,
 /// not the typographic punctuation the text is shown with) and its span.
 fn card_mentions(markdown: &str, nodes: &[(Node, Range<usize>)]) -> Vec<CardMention> {
     let mut out = Vec::new();
     let mut open: Option<(String, Range<usize>)> = None;
+    let mut named: Option<String> = None;
     for (node, range) in nodes {
         match node {
             Node::Start(Tag::Link { url, .. }) if url.starts_with("card:") => {
-                open = Some((String::new(), range.clone()))
+                open = Some((String::new(), range.clone()));
+                named = card_link_title(url).map(str::to_string);
             }
             Node::Text(t) | Node::Code(t) | Node::InlineHtml(t) => {
                 if let Some((name, _)) = open.as_mut() {
@@ -288,7 +291,8 @@ fn card_mentions(markdown: &str, nodes: &[(Node, Range<usize>)]) -> Vec<CardMent
                 }
             }
             Node::End(Tag::Link { .. }) => {
-                if let Some((name, span)) = open.take() {
+                if let Some((text, span)) = open.take() {
+                    let name = named.take().unwrap_or(text);
                     out.push(CardMention { name, span });
                 }
             }
@@ -513,6 +517,19 @@ mod tests {
         assert_eq!(&md[found[0].span.clone()], "[*Great Road*](card:)");
         assert_eq!(found[1].name, "Recon");
         assert_eq!(found[2].name, "Don't -- Stop...");
+    }
+
+    #[test]
+    fn a_card_link_that_names_its_card_is_that_title() {
+        let md = "A unit that moved with [*Great Road*](<card:Great road>) or [Road](card: ).";
+        let found = parse_rules(md).mentions;
+        assert_eq!(found.len(), 2);
+        assert_eq!(found[0].name, "Great road");
+        assert_eq!(
+            &md[found[0].span.clone()],
+            "[*Great Road*](<card:Great road>)"
+        );
+        assert_eq!(found[1].name, "Road");
     }
 
     #[test]

@@ -11,6 +11,32 @@ use crate::model::{
     Region, Rgb, Style, TextColor, VAlign, contrast,
 };
 
+/// An anchor's words: a horizontal and/or a vertical side.
+impl super::spec::OneOf for Anchor {
+    const WORDS: &'static [&'static str] = &[
+        "center",
+        "top",
+        "bottom",
+        "left",
+        "right",
+        "top-left",
+        "top-right",
+        "bottom-left",
+        "bottom-right",
+    ];
+    const VALUES: &'static [Anchor] = &[
+        Anchor::CENTER,
+        Anchor { x: 0.5, y: 0.0 },
+        Anchor { x: 0.5, y: 1.0 },
+        Anchor { x: 0.0, y: 0.5 },
+        Anchor { x: 1.0, y: 0.5 },
+        Anchor { x: 0.0, y: 0.0 },
+        Anchor { x: 1.0, y: 0.0 },
+        Anchor { x: 0.0, y: 1.0 },
+        Anchor { x: 1.0, y: 1.0 },
+    ];
+}
+
 one_of!(impl FitMode { Cover = "cover", Contain = "contain", Stretch = "stretch" });
 one_of!(impl Style { Regular = "regular", Bold = "bold", Italic = "italic", BoldItalic = "bold-italic" });
 one_of!(impl Align { Left = "left", Center = "center", Right = "right" });
@@ -35,7 +61,7 @@ table! { pub mod image: "[[images]]",
     width: req Length("Points, or a string with a unit."),
     height: req Length("Points, or a string with a unit."),
     fit: opt Word(FitMode, "cover fills the box and cuts off the rest (default); contain shows all of it; stretch fills the box out of shape."),
-    anchor: opt OneOf(&["center", "top", "bottom", "left", "right", "top-left", "top-right", "bottom-left", "bottom-right"], "Where the picture sits in its box, and what cover keeps (default center)."),
+    anchor: opt Word(Anchor, "Where the picture sits in its box, and what cover keeps (default center)."),
     radius: opt Length("Corner radius of the box the picture is cut off at (default 0)."),
 }
 
@@ -232,13 +258,10 @@ pub(super) fn fit_and_anchor(
     r: &mut Reader<'_>,
     t: &Tab<'_, '_>,
     fit: Key<kinds::Word<FitMode>>,
-    anchor: Key<kinds::OneOf>,
+    anchor: Key<kinds::Word<Anchor>>,
 ) -> (FitMode, Anchor) {
     let fit = r.get(t, fit).map_or(FitMode::Cover, |f| f.value);
-    let anchor = r
-        .get(t, anchor)
-        .and_then(|a| Anchor::parse(&a.value))
-        .unwrap_or(Anchor::CENTER);
+    let anchor = r.get(t, anchor).map_or(Anchor::CENTER, |a| a.value);
     (fit, anchor)
 }
 
@@ -323,4 +346,23 @@ fn region(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Region> {
         color,
         loc: field.loc,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::spec::OneOf;
+    use super::*;
+
+    #[test]
+    fn anchors_are_words() {
+        assert_eq!(Anchor::parse("center"), Some(Anchor::CENTER));
+        assert_eq!(
+            Anchor::parse("bottom-right"),
+            Some(Anchor { x: 1.0, y: 1.0 })
+        );
+        assert_eq!(Anchor::parse("top"), Some(Anchor { x: 0.5, y: 0.0 }));
+        assert_eq!(Anchor::parse("middle"), None);
+        assert_eq!(Anchor::parse("top-center"), None);
+        assert_eq!(Anchor { x: 0.0, y: 1.0 }.word(), "bottom-left");
+    }
 }

@@ -194,9 +194,9 @@ pub struct CounterSide {
     pub color: Option<Located<String>>,
     /// (unit id or name, count), in the order written.
     pub units: Vec<(Located<String>, Located<i64>)>,
-    /// The frame of its units' symbols: "friend", "hostile", "neutral" or
-    /// "unknown"; none: friend for the first side, hostile for the others.
-    pub affiliation: Option<Located<String>>,
+    /// The frame of its units' symbols; none: friend for the first side,
+    /// hostile for the others.
+    pub affiliation: Option<Located<crate::model::nato::Affiliation>>,
 }
 
 /// A marker counter: a word on each face.

@@ -33,22 +33,6 @@ pub struct Anchor {
 
 impl Anchor {
     pub const CENTER: Anchor = Anchor { x: 0.5, y: 0.5 };
-
-    /// "center", "top", "bottom-left"...: a horizontal and/or vertical word.
-    pub fn parse(s: &str) -> Option<Anchor> {
-        let (mut x, mut y) = (0.5, 0.5);
-        for word in s.split('-') {
-            match word {
-                "left" => x = 0.0,
-                "right" => x = 1.0,
-                "top" => y = 0.0,
-                "bottom" => y = 1.0,
-                "center" if s == "center" => {}
-                _ => return None,
-            }
-        }
-        Some(Anchor { x, y })
-    }
 }
 
 /// Where an image region's picture comes from.
@@ -259,12 +243,12 @@ mod tests {
             region(FitMode::Contain, c).placed(1.0),
             [35.0, 20.0, 50.0, 50.0]
         );
-        let top_left = Anchor::parse("top-left").expect("an anchor");
+        let top_left = Anchor { x: 0.0, y: 0.0 };
         assert_eq!(
             region(FitMode::Cover, top_left).placed(1.0),
             [10.0, 20.0, 100.0, 100.0]
         );
-        let right = Anchor::parse("right").expect("an anchor");
+        let right = Anchor { x: 1.0, y: 0.5 };
         assert_eq!(
             region(FitMode::Contain, right).placed(1.0),
             [60.0, 20.0, 50.0, 50.0]
@@ -274,16 +258,5 @@ mod tests {
             region(FitMode::Cover, c).placed(0.5),
             [10.0, -55.0, 100.0, 200.0]
         );
-    }
-
-    #[test]
-    fn anchors_are_words() {
-        assert_eq!(Anchor::parse("center"), Some(Anchor::CENTER));
-        assert_eq!(
-            Anchor::parse("bottom-right"),
-            Some(Anchor { x: 1.0, y: 1.0 })
-        );
-        assert_eq!(Anchor::parse("middle"), None);
-        assert_eq!(Anchor::parse("top-center"), None);
     }
 }

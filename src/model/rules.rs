@@ -131,7 +131,17 @@ pub enum Tag {
     Callout(String),
 }
 
-/// A card named in the rules text: the link's text as written and the link's byte range.
+/// The card title a `card:` link names after its scheme, if any:
+/// `Great road` in `(<card:Great road>)`; None for a bare `(card:)`.
+pub fn card_link_title(url: &str) -> Option<&str> {
+    let title = url.strip_prefix("card:")?.trim();
+    (!title.is_empty()).then_some(title)
+}
+
+/// A card named in the rules text and the link's byte range. The name is the
+/// card title the link gives after `card:` (`[*Great Road*](<card:Great
+/// road>)`, where the prose's words differ from the card's), else the
+/// link's text as written.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CardMention {
     pub name: String,

@@ -128,7 +128,7 @@ impl Output {
     }
 
     /// Lays out every page for its problems alone (`check`).
-    pub fn check(
+    pub(crate) fn check(
         &self,
         game: &Game,
         assets: &Assets,
@@ -145,7 +145,7 @@ impl Output {
     /// Writes the PDF beside `path` in `folder` (see [`super::write_output`])
     /// as its pages are laid out, for the caller to put in place when the
     /// game had no errors; problems found laying out go to `diags`.
-    pub fn stage_pdf(
+    pub(crate) fn stage_pdf(
         &self,
         game: &Game,
         assets: &Assets,
@@ -171,7 +171,11 @@ impl Output {
     }
 
     /// The whole document laid out, for page previews.
-    pub fn doc(&self, game: &Game, assets: &Assets) -> Result<std::borrow::Cow<'_, Doc>, OpError> {
+    pub(crate) fn doc(
+        &self,
+        game: &Game,
+        assets: &Assets,
+    ) -> Result<std::borrow::Cow<'_, Doc>, OpError> {
         match &self.body {
             Body::Doc(doc) => Ok(std::borrow::Cow::Borrowed(doc)),
             Body::Pages(source) => {

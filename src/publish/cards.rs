@@ -16,9 +16,6 @@ use crate::load::OpError;
 use crate::model::{CardJob, CardSize, CardTemplate, Game};
 use crate::validate::{check_template_fields, dangling, template_fits};
 
-/// Bleed for print-shop output and the safe zone inside the trim: 1/8 in.
-pub const PRINT_SHOP_BLEED: f32 = 9.0;
-
 pub(super) fn plan_cards(
     game: &Game,
     job: &CardJob,

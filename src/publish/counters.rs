@@ -467,7 +467,7 @@ fn unit_picture(
 fn side_affiliation(side: &crate::model::CounterSide, number: usize) -> Affiliation {
     side.affiliation
         .as_ref()
-        .and_then(|a| Affiliation::named(&a.value))
+        .map(|a| a.value)
         .unwrap_or(if number == 0 {
             Affiliation::Friend
         } else {

@@ -118,6 +118,8 @@ fn read_templates(game: &Game, assets: &Assets) -> Result<HtmlTemplates, OpError
         dice: read("dice.html")?,
         script: read_from("reference.js", false)?,
         favicon: read_from("favicon.svg", false)?,
+        search_library: read_from("vendor/elasticlunr.min.js", false)?,
+        search_library_licence: read_from("vendor/LICENSE-elasticlunr.txt", false)?,
     })
 }
 

@@ -18,7 +18,7 @@ use crate::model::{Game, Map, Style};
 use crate::render::{png::items_to_png, svg::outlined_svg};
 
 /// The folder under `out/<game>/` the pictures of the maps go to.
-pub const MAP_DIR: &str = "maps";
+pub(crate) const MAP_DIR: &str = "maps";
 
 /// A map PNG is drawn at this resolution, or less so its longer side stays
 /// within [`PNG_MAX_PIXELS`]: a picture of the whole map, not a print.
@@ -85,7 +85,7 @@ pub fn draw(
 }
 
 /// The poster and the tiled sheets of every map.
-pub fn plan_maps(game: &Game, assets: &Assets, diags: &mut Diagnostics) -> Vec<Output> {
+pub(crate) fn plan_maps(game: &Game, assets: &Assets, diags: &mut Diagnostics) -> Vec<Output> {
     let mut outputs = Vec::new();
     let Some(faces) = map_faces(game, assets) else {
         return outputs;
@@ -176,7 +176,7 @@ pub fn png_dpi(drawing: &MapDrawing) -> f32 {
 
 /// The SVG and PNG of every map that draws, as (path under `out/<game>/`,
 /// bytes); each map's two are made at once, on all cores.
-pub fn map_images(game: &Game, assets: &Assets) -> Result<Vec<(String, Vec<u8>)>, OpError> {
+pub(crate) fn map_images(game: &Game, assets: &Assets) -> Result<Vec<(String, Vec<u8>)>, OpError> {
     let mut images = Vec::new();
     let mut quiet = Diagnostics::default();
     for map in &game.maps {
@@ -206,7 +206,7 @@ pub fn map_images(game: &Game, assets: &Assets) -> Result<Vec<(String, Vec<u8>)>
 
 /// Writes images made by [`map_images`] under `folder` (`out/<game>/`);
 /// returns how many files were written.
-pub fn write_images(images: &[(String, Vec<u8>)], folder: &Path) -> Result<usize, OpError> {
+pub(crate) fn write_images(images: &[(String, Vec<u8>)], folder: &Path) -> Result<usize, OpError> {
     for (name, bytes) in images {
         write_output(folder, &folder.join(name), bytes)?;
     }
@@ -216,7 +216,7 @@ pub fn write_images(images: &[(String, Vec<u8>)], folder: &Path) -> Result<usize
 /// Each map's page of the HTML reference, and its picture as (path under
 /// the html folder, bytes). A map that cannot be drawn (reported by
 /// `check`) has no page.
-pub fn html_pages(
+pub(crate) fn html_pages(
     game: &Game,
     assets: &Assets,
 ) -> (Vec<crate::render::html::ExtraPage>, Vec<(String, Vec<u8>)>) {

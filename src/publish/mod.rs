@@ -2,48 +2,60 @@
 //! under `out/<game>/` — the list of outputs the game asks for (label
 //! sheets, print-and-play cards, counters, aids, charts, card lists, the
 //! rulebook, the HTML reference, card images), each laid out and written
-//! atomically. `build`, `watch` and `serve` all publish through here.
+//! atomically. `check`, `build`, `watch` and `serve` all publish through
+//! `publish_games`/`publish_game` (`game_run`).
 
 mod art;
 mod artifact;
 mod assets;
 mod background;
 mod build;
+mod calibration;
 mod card_lists;
-pub mod cards;
-pub mod counters;
+pub(crate) mod cards;
+pub(crate) mod counters;
+mod export_csv;
 mod faces;
-pub mod figures;
-pub mod game_run;
-pub mod html;
-pub mod images;
+pub(crate) mod figures;
+pub(crate) mod game_run;
+pub(crate) mod html;
+pub(crate) mod images;
 mod labels;
 pub mod maps;
+mod new_game;
+pub(crate) mod odds;
 mod options;
-pub mod output;
+pub(crate) mod output;
 mod plan;
-pub mod preview;
-pub mod rulebook;
+pub(crate) mod preview;
+pub(crate) mod rulebook;
 mod scenarios;
-pub mod shops;
-pub mod tracks;
-pub mod tts;
-pub mod vassal;
+mod schemas;
+pub(crate) mod shops;
+pub(crate) mod tracks;
+pub(crate) mod tts;
+pub(crate) mod vassal;
 
-pub use artifact::{Body, Output, PageSource};
+pub(crate) use artifact::Body;
+pub use artifact::Output;
 pub use assets::Assets;
+pub use build::Written;
+pub(crate) use build::written_line;
 pub(crate) use build::{WriteRequest, check, lay_out, write};
-pub use build::{Written, written_line};
-pub use cards::PRINT_SHOP_BLEED;
-pub use counters::{parse_color, parse_counter_size};
-pub use game_run::{CheckedGame, Destination, check_game, check_only};
-pub use html::{build_html, write_if_changed};
-pub use images::{CardImages, write_card_images};
-pub use options::{CARD_BLEED, Overrides, PlanOptions};
-pub use output::{
-    remove_stale_temps, write_atomic, write_atomic_with, write_output, write_output_with,
+pub(crate) use calibration::{Calibration, project_sheets, write_calibration};
+pub(crate) use export_csv::{Exported, export_csv};
+pub use game_run::{
+    CheckedGame, Destination, Published, Step, Tell, ToDestination, check_game, check_only,
+    publish_game, publish_games,
 };
-pub use plan::plan;
+pub use html::build_html;
+pub(crate) use html::write_if_changed;
+pub use images::{CardImages, write_card_images};
+pub(crate) use new_game::{built_in_games, new_game};
+pub use options::{CARD_BLEED, Overrides, PlanOptions};
+pub(crate) use output::{remove_stale_temps, write_atomic, write_output};
+pub(crate) use plan::plan;
+pub(crate) use schemas::write_schemas;
 
 /// "1 page", "2 pages": a count with its noun, for the lines `build` prints.
 pub(crate) fn counted(n: usize, one: &str, many: &str) -> String {

@@ -79,7 +79,7 @@ pub const CARD_BLEED: f32 = 9.0;
 impl PlanOptions {
     /// These options with the game's `[publish.options]` where the command
     /// line left them unset.
-    pub fn with_game(&self, game: &crate::model::PublishOptions) -> PlanOptions {
+    pub(crate) fn with_game(&self, game: &crate::model::PublishOptions) -> PlanOptions {
         let set = self.overrides;
         let mut pnp = self.pnp.clone();
         pnp.paper = set.card_paper.or(game.card_paper).unwrap_or(pnp.paper);

@@ -10,6 +10,7 @@ mod pdf_images;
 mod pdf_page;
 mod pdf_repeats;
 mod pdf_tags;
+mod pdf_xmp;
 pub mod png;
 mod png_encode;
 mod raster;

@@ -232,6 +232,41 @@ impl<'a, W: Write> PdfStream<'a, W> {
             .collect()
     }
 
+    /// A tagged PDF's pages with the runs of text links cover in part cut
+    /// at the links' ends (see [`super::pdf_tags::split_at_links`]); None
+    /// when nothing is cut (and always for an untagged PDF).
+    fn cut_at_links(&self, pages: &[crate::layout::Page]) -> Option<Vec<crate::layout::Page>> {
+        self.tags.as_ref()?;
+        let first = self.heights.len();
+        let mut cut: Option<Vec<crate::layout::Page>> = None;
+        for (k, page) in pages.iter().enumerate() {
+            let links: Vec<&crate::layout::Link> = self
+                .links_on_page
+                .get(&(first + k))
+                .map_or(&[][..], Vec::as_slice)
+                .iter()
+                .map(|&i| &self.nav.links[i])
+                .collect();
+            let items = super::pdf_tags::split_at_links(&page.items, &links, self.book);
+            match items {
+                Some(items) => {
+                    let cut = cut.get_or_insert_with(|| pages[..k].to_vec());
+                    cut.push(crate::layout::Page {
+                        width: page.width,
+                        height: page.height,
+                        items,
+                    });
+                }
+                None => {
+                    if let Some(cut) = &mut cut {
+                        cut.push(page.clone());
+                    }
+                }
+            }
+        }
+        cut
+    }
+
     /// Gives every glyph the pages use its subset id, and a face first used
     /// here its font object.
     fn learn_glyphs(&mut self, pages: &[crate::layout::Page]) {
@@ -308,6 +343,8 @@ impl<'a, W: Write> PdfStream<'a, W> {
 
     /// Writes the next pages, their content streams made on all cores.
     pub fn pages(&mut self, pages: &[crate::layout::Page]) -> Result<(), RenderError> {
+        let cut = self.cut_at_links(pages);
+        let pages = cut.as_deref().unwrap_or(pages);
         self.learn_glyphs(pages);
         self.write_images(pages)?;
         let marks = self.mark(pages);
@@ -441,6 +478,18 @@ impl<'a, W: Write> PdfStream<'a, W> {
                 .count(page_refs.len() as i32);
         })?;
         let outline_root = self.outline_root;
+        // A tagged PDF claims PDF/UA-1 in its XMP metadata, with its title.
+        let metadata_ref = match &struct_root {
+            Some((_, lang)) => {
+                let id = self.next.bump();
+                let xmp = super::pdf_xmp::xmp(&self.title, lang);
+                self.object(|c| {
+                    c.metadata(id, xmp.as_bytes());
+                })?;
+                Some(id)
+            }
+            None => None,
+        };
         self.object(|c| {
             let mut catalog = c
                 .indirect(catalog_ref)
@@ -460,6 +509,9 @@ impl<'a, W: Write> PdfStream<'a, W> {
                 catalog.pair(Name(b"StructTreeRoot"), *root);
                 catalog.lang(TextStr(lang));
                 catalog.mark_info().marked(true);
+            }
+            if let Some(id) = metadata_ref {
+                catalog.metadata(id);
             }
         })?;
         let title = std::mem::take(&mut self.title);
@@ -510,6 +562,15 @@ impl<W: Write> PdfStream<'_, W> {
             };
             let target = self.destination(link.target);
             let key = self.tags.as_ref().and_then(|t| t.link_key(i));
+            // What a tagged PDF's link says to a reader who cannot see it:
+            // the words it covers, else where it goes.
+            let contents = self.tags.as_ref().map(|t| match t.link_text(i) {
+                Some(text) => text,
+                None => match link.uri.as_deref() {
+                    Some(uri) => uri.to_string(),
+                    None => format!("Page {}", link.target.page + 1),
+                },
+            });
             // A frame keeps clear of the line below (the line box's foot
             // is its leading; its top is the capitals' height).
             let (frame, inset) = if link.framed {
@@ -534,6 +595,9 @@ impl<W: Write> PdfStream<'_, W> {
                 }
                 if let Some(key) = key {
                     annot.struct_parent(key);
+                }
+                if let Some(contents) = &contents {
+                    annot.contents(TextStr(contents));
                 }
                 // A web address is checked again here: only http, https and
                 // mailto ever become a URI action; a PDF never launches or
@@ -702,7 +766,15 @@ impl<W: Write> PdfStream<'_, W> {
         })?;
 
         let mut cmap = UnicodeCmap::new(Name(b"Custom"), system_info);
+        // In a tagged PDF the hyphen set where a word breaks across lines
+        // (U+2010, which the text never holds otherwise) reads as a soft
+        // hyphen: the text reads "scenario", not "sce‐ nario".
+        let tagged = self.tags.is_some();
         for (glyph, chars) in &face_use.chars {
+            let chars = match chars.as_str() {
+                "\u{2010}" if tagged => "\u{ad}",
+                chars => chars,
+            };
             let mut one = chars.chars();
             match (one.next(), one.next()) {
                 (Some(c), None) => cmap.pair(*glyph, c),

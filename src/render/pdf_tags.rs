@@ -8,12 +8,13 @@
 //! are its content; lines and fills outside a figure (table rules, shading)
 //! and everything inside an artifact are artifacts.
 
-use pdf_writer::types::StructRole;
+use pdf_writer::types::{StructRole, TableHeaderScope};
 use pdf_writer::{Chunk, Finish, Name, Ref, TextStr};
 
 use super::content::ContentStream;
 
-use crate::layout::{Item, Link, Role, Tag};
+use crate::layout::{Item, Link, Role, Tag, TextItem};
+use crate::text::{FontBook, clusters};
 
 /// How an item is marked in its page's content stream.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -46,6 +47,8 @@ enum Kid {
 struct Elem {
     role: StructRole,
     alt: Option<String>,
+    /// A header cell's scope: the column below it, or its row.
+    scope: Option<TableHeaderScope>,
     parent: usize,
     kids: Vec<Kid>,
 }
@@ -77,6 +80,8 @@ pub(super) struct TagTree {
     anchors: std::collections::HashMap<usize, usize>,
     pending_anchor: Option<usize>,
     pending_before: Option<usize>,
+    /// The text each link covers, by the link's index.
+    link_texts: std::collections::HashMap<usize, String>,
 }
 
 fn struct_role(role: &Role) -> StructRole {
@@ -94,8 +99,10 @@ fn struct_role(role: &Role) -> StructRole {
         Role::ListBody => StructRole::LBody,
         Role::Table => StructRole::Table,
         Role::Caption => StructRole::Caption,
+        Role::TableHead => StructRole::THead,
+        Role::TableBody => StructRole::TBody,
         Role::TableRow => StructRole::TR,
-        Role::TableHeader => StructRole::TH,
+        Role::TableHeader | Role::RowHeader => StructRole::TH,
         Role::TableCell => StructRole::TD,
         Role::Figure(_) => StructRole::Figure,
         Role::Callout => StructRole::Sect,
@@ -125,6 +132,7 @@ impl TagTree {
             elems: vec![Elem {
                 role: StructRole::Document,
                 alt: None,
+                scope: None,
                 parent: 0,
                 kids: Vec::new(),
             }],
@@ -135,6 +143,7 @@ impl TagTree {
             anchors: std::collections::HashMap::new(),
             pending_anchor: None,
             pending_before: None,
+            link_texts: std::collections::HashMap::new(),
         }
     }
 
@@ -160,7 +169,12 @@ impl TagTree {
             .any(|o| matches!(o, Open::Elem(e) if self.elems[*e].role == StructRole::Figure))
     }
 
-    fn add_elem(&mut self, role: StructRole, alt: Option<String>) -> usize {
+    fn add_elem(
+        &mut self,
+        role: StructRole,
+        alt: Option<String>,
+        scope: TableHeaderScope,
+    ) -> usize {
         // An element filed before an anchor is at the top level, even
         // set inside another (a figure set in the midst of a paragraph).
         let parent = if self.pending_before.is_some() {
@@ -169,9 +183,14 @@ impl TagTree {
             self.current()
         };
         let id = self.elems.len();
+        let scope = match role {
+            StructRole::TH => Some(scope),
+            _ => None,
+        };
         self.elems.push(Elem {
             role,
             alt,
+            scope,
             parent,
             kids: Vec::new(),
         });
@@ -205,7 +224,11 @@ impl TagTree {
                 Role::Figure(alt) => Some(alt.clone()),
                 _ => None,
             };
-            Open::Elem(self.add_elem(struct_role(role), alt))
+            let scope = match role {
+                Role::RowHeader => TableHeaderScope::Row,
+                _ => TableHeaderScope::Column,
+            };
+            Open::Elem(self.add_elem(struct_role(role), alt, scope))
         };
         self.open.push(open);
     }
@@ -254,7 +277,21 @@ impl TagTree {
                     Mark::Artifact { pagination: true }
                 }
                 Item::Text(_) | Item::Shape(_) | Item::Image(_) => {
-                    let elem = self.current();
+                    // A run a link covers is the content of the link's
+                    // element (its annotation beside it), inside the
+                    // element the run is in.
+                    let covered = text_box(item).and_then(|b| {
+                        let mid = [(b[0] + b[2]) / 2.0, b[1], (b[0] + b[2]) / 2.0, b[3]];
+                        links.iter().find(|(_, l)| overlaps(mid, l))
+                    });
+                    let elem = match (covered, item) {
+                        (Some((index, _)), Item::Text(t)) => {
+                            unplaced.retain(|(i, _)| i != index);
+                            self.link_texts.entry(*index).or_default().push_str(&t.text);
+                            self.link_elem(page, *index)
+                        }
+                        _ => self.current(),
+                    };
                     let mcid = match sequence {
                         Some((e, mcid)) if e == elem => mcid,
                         _ => {
@@ -265,14 +302,6 @@ impl TagTree {
                             mcid
                         }
                     };
-                    if let Some(b) = text_box(item)
-                        && let Some(k) = unplaced.iter().position(|(_, l)| overlaps(b, l))
-                    {
-                        let (index, _) = unplaced.remove(k);
-                        self.link(elem, page, index);
-                        // What follows the link is a sequence of its own.
-                        sequence = None;
-                    }
                     Mark::Content {
                         mcid,
                         role: self.elems[elem].role,
@@ -288,18 +317,47 @@ impl TagTree {
         marks
     }
 
+    /// The Link element of link `index` on `page`: made in the innermost
+    /// open element when the link's first run comes.
+    fn link_elem(&mut self, page: usize, index: usize) -> usize {
+        if let Some(&(_, elem)) = self.link_places.get(&index).map(|k| &self.links[*k]) {
+            return elem;
+        }
+        let parent = self.current();
+        self.link(parent, page, index)
+    }
+
     /// A Link element in `parent` for link `index` on `page`.
-    fn link(&mut self, parent: usize, page: usize, index: usize) {
+    fn link(&mut self, parent: usize, page: usize, index: usize) -> usize {
         let id = self.elems.len();
         self.elems.push(Elem {
             role: StructRole::Link,
             alt: None,
+            scope: None,
             parent,
             kids: vec![Kid::Annot { page, link: index }],
         });
         self.elems[parent].kids.push(Kid::Elem(id));
         self.link_places.entry(index).or_insert(self.links.len());
         self.links.push((index, id));
+        id
+    }
+
+    /// The text link `index` covers, if it covers any: what it says, a
+    /// contents entry's leader dots one space ("Movement 2").
+    pub(super) fn link_text(&self, index: usize) -> Option<String> {
+        let text = self.link_texts.get(&index)?;
+        let mut out = String::with_capacity(text.len());
+        for word in text.split_whitespace() {
+            let parts = word.split("..").map(|p| p.trim_matches('.'));
+            for part in parts.filter(|p| !p.is_empty()) {
+                if !out.is_empty() {
+                    out.push(' ');
+                }
+                out.push_str(part);
+            }
+        }
+        (!out.is_empty()).then_some(out)
     }
 
     /// The key in the parent tree of link annotation `index`, if it has an
@@ -369,6 +427,9 @@ impl TagTree {
         if let Some(alt) = &elem.alt {
             e.alt(TextStr(alt));
         }
+        if let Some(scope) = elem.scope {
+            e.attributes().push().table().scope(scope);
+        }
         let page_of = |page: usize| pages.get(page).copied();
         // The element's page: that of its first content.
         let home = elem.kids.iter().find_map(|k| match k {
@@ -411,6 +472,89 @@ impl TagTree {
     pub(super) fn lang(&self) -> &str {
         &self.lang
     }
+}
+
+/// `items` with each run of text that a link (of `links`) covers in part
+/// cut where the link begins and ends, the glyphs drawn where they were:
+/// the link's words become a run of their own, the content of its Link
+/// element. None when no run needs cutting.
+pub(super) fn split_at_links(
+    items: &[Item],
+    links: &[&Link],
+    book: &FontBook,
+) -> Option<Vec<Item>> {
+    let mut out: Option<Vec<Item>> = None;
+    for (k, item) in items.iter().enumerate() {
+        let cut = match (item, text_box(item)) {
+            (Item::Text(t), Some(b)) => {
+                let on_line: Vec<&Link> =
+                    links.iter().copied().filter(|l| overlaps(b, l)).collect();
+                if on_line.is_empty() {
+                    None
+                } else {
+                    cut_run(t, &on_line, book)
+                }
+            }
+            _ => None,
+        };
+        match cut {
+            Some(parts) => {
+                let out = out.get_or_insert_with(|| items[..k].to_vec());
+                out.extend(parts.into_iter().map(Item::Text));
+            }
+            None => {
+                if let Some(out) = &mut out {
+                    out.push(item.clone());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A run cut where the links it crosses begin and end (each glyph goes
+/// with the link its middle falls in; a second glyph of one character
+/// with the first). None when it lies in one link, or in none, whole.
+fn cut_run(t: &TextItem, links: &[&Link], book: &FontBook) -> Option<Vec<TextItem>> {
+    let face = book.face(t.face);
+    let scale = t.size / face.units_per_em;
+    // Each glyph's cluster (byte range), left edge, and link.
+    let mut glyphs: Vec<(std::ops::Range<usize>, f32, Option<usize>)> = Vec::new();
+    let (mut x, mut at) = (t.x, 0);
+    for (chars, g) in clusters(&t.text, &t.glyphs) {
+        let w = g.advance * scale;
+        let link = if g.chars == 0 {
+            glyphs.last().and_then(|(_, _, l)| *l)
+        } else {
+            let mid = x + w / 2.0;
+            links.iter().position(|l| l.x <= mid && mid <= l.x + l.w)
+        };
+        glyphs.push((at..at + chars.len(), x, link));
+        at += chars.len();
+        x += w;
+    }
+    if glyphs.windows(2).all(|w| w[0].2 == w[1].2) {
+        return None;
+    }
+    let mut parts: Vec<TextItem> = Vec::new();
+    let mut start = 0;
+    for end in 1..=glyphs.len() {
+        if end < glyphs.len() && glyphs[end].2 == glyphs[start].2 {
+            continue;
+        }
+        let x0 = glyphs[start].1;
+        let x1 = glyphs.get(end).map_or(t.x + t.width, |g| g.1);
+        let bytes = glyphs[start].0.start..glyphs.get(end).map_or(t.text.len(), |g| g.0.start);
+        parts.push(TextItem {
+            x: x0,
+            width: x1 - x0,
+            text: t.text.get(bytes).unwrap_or_default().into(),
+            glyphs: t.glyphs[start..end].into(),
+            ..t.clone()
+        });
+        start = end;
+    }
+    Some(parts)
 }
 
 /// Opens the marked-content sequence of `mark` (nothing for [`Mark::None`]).
@@ -501,7 +645,7 @@ mod tests {
             page: 1,
             x: 0.0,
             y: 45.0,
-            w: 20.0,
+            w: 100.0,
             h: 8.0,
             target: crate::layout::Target { page: 0, y: 0.0 },
             uri: None,
@@ -523,6 +667,7 @@ mod tests {
     mc p1 #1
     Link
       annot p1 link0
+      mc p1 #2
 "
         );
         let artifact = Mark::Artifact { pagination: true };
@@ -543,7 +688,73 @@ mod tests {
                 role: StructRole::Figure
             }
         );
-        assert_eq!(tree.page_parents, [vec![1, 2], vec![2, 3]]);
+        assert_eq!(tree.page_parents, [vec![1, 2], vec![2, 3, 4]]);
         assert_eq!(tree.link_key(0), Some(2));
+    }
+
+    #[test]
+    fn a_link_is_an_element_of_its_own_words_and_its_annotation_in_the_paragraph() {
+        let mut sources = crate::diag::Sources::default();
+        let mut diags = crate::diag::Diagnostics::default();
+        let book = crate::load::load_fonts(
+            &crate::load::Root::new(env!("CARGO_MANIFEST_DIR")),
+            &mut sources,
+            &mut diags,
+        )
+        .expect("fonts load");
+        let face = book.face(0);
+        let line = "See Dice section";
+        let item = Item::Text(TextItem {
+            x: 10.0,
+            y: 20.0,
+            face: 0,
+            size: 10.0,
+            text: line.into(),
+            glyphs: face.plain_glyphs(line).into(),
+            width: face.width(line, 10.0),
+            ink: None,
+        });
+        let (x0, x1) = (face.width("See ", 10.0), face.width("See Dice", 10.0));
+        let link = Link {
+            page: 0,
+            x: 10.0 + x0,
+            y: 12.0,
+            w: x1 - x0,
+            h: 10.0,
+            target: crate::layout::Target { page: 0, y: 0.0 },
+            uri: None,
+            framed: true,
+        };
+        let items = vec![Item::start(Role::Paragraph), item, Item::end()];
+        let cut = split_at_links(&items, &[&link], &book).expect("the run is cut");
+        let runs: Vec<(&str, f32)> = cut
+            .iter()
+            .filter_map(|i| match i {
+                Item::Text(t) => Some((&*t.text, t.x)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            runs,
+            [("See ", 10.0), ("Dice", 10.0 + x0), (" section", 10.0 + x1)]
+        );
+        // A run a link does not cross is left as it is.
+        assert!(split_at_links(&items[..1], &[&link], &book).is_none());
+        let mut tree = TagTree::new("en");
+        tree.mark_page(0, &cut, &[(0, &link)]);
+        let mut out = String::new();
+        outline(&tree, 0, 0, &mut out);
+        assert_eq!(
+            out,
+            "Document
+  P
+    mc p0 #0
+    Link
+      annot p0 link0
+      mc p0 #1
+    mc p0 #2
+"
+        );
+        assert_eq!(tree.link_text(0).as_deref(), Some("Dice"));
     }
 }

@@ -137,7 +137,7 @@ pub fn validate_rules(game: &Game, diags: &mut Diagnostics) {
                 Some(title) => diags.push(crate::warning!(
                     "card-title-mismatch", Some(loc),
                     "the rules name \"{}\" but the card is titled \"{title}\"", mention.name;
-                    hint: "write \"{title}\" here, or retitle the card \"{}\"", mention.name
+                    hint: "write \"{title}\" here, name the card in the link as (<card:{title}>), or retitle the card \"{}\"", mention.name
                 )),
                 None if game.deck_unloaded => {}
                 None => diags.push(crate::error!(

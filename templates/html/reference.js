@@ -1,12 +1,37 @@
-// grogpress rules reference: the chapter menu on a phone, search over the
-// index that search-index.js assigns to window.grogpressSearch, and a
-// preview of a card or a glossary term named in the prose. Hand-written, no framework, nothing
+// grogpress rules reference: the chapter menu on a phone (a sidebar that
+// closes beside the text), search over the index that search-index.js
+// assigns to window.grogpressSearch, a preview of a card or a glossary term
+// named in the prose, the colour theme, the shortcuts (`?`) and wide
+// tables marked as scrolling. Hand-written, no framework, nothing
 // fetched (so it works from file://), and no HTML is built from strings:
 // text from the index goes into the page as text.
 (function () {
   "use strict";
   var root = document.documentElement;
   root.classList.add("js");
+
+  // What the reader chose, remembered per site (its folder): the colour
+  // theme and a closed sidebar, set before the page is drawn.
+  var SITE = window.location.pathname.replace(/[^/]*$/, "");
+  function remembered(name) {
+    try { return window.localStorage.getItem("grogpress-" + name + ":" + SITE); } catch (e) { return null; }
+  }
+  function remember(name, value) {
+    try {
+      if (value === null) { window.localStorage.removeItem("grogpress-" + name + ":" + SITE); }
+      else { window.localStorage.setItem("grogpress-" + name + ":" + SITE, value); }
+    } catch (e) { /* storage off: the choice lasts this page */ }
+  }
+  var THEMES = ["system", "light", "dark"];
+  function setTheme(theme) {
+    if (theme === "light" || theme === "dark") { root.setAttribute("data-theme", theme); }
+    else { root.removeAttribute("data-theme"); }
+    // The browser's own controls and scroll bars follow the chosen colours
+    // (set here: the Nu checker's CSS level does not know color-scheme).
+    root.style.colorScheme = theme === "light" || theme === "dark" ? theme : "";
+  }
+  setTheme(remembered("theme"));
+  if (remembered("sidebar") === "closed") { root.classList.add("sidebar-closed"); }
 
   // Words as grogpress indexes them: runs of letters and digits, lower-cased.
   var WORD = /[\p{Alphabetic}\p{N}]+/gu;
@@ -23,12 +48,26 @@
     var button = document.querySelector(".menu-button");
     var nav = document.getElementById("sidebar");
     if (!nav) { return; }
-    function open(yes) {
-      root.classList.toggle("sidebar-open", yes);
+    // A phone's menu over the page; beside the text, a sidebar that closes.
+    var phone = window.matchMedia("(max-width: 52rem)");
+    function expanded() {
+      var yes = phone.matches ? root.classList.contains("sidebar-open") : !root.classList.contains("sidebar-closed");
       if (button) { button.setAttribute("aria-expanded", yes ? "true" : "false"); }
     }
+    function open(yes) {
+      root.classList.toggle("sidebar-open", yes);
+      expanded();
+    }
+    expanded();
+    phone.addEventListener("change", expanded);
     if (button) {
       button.addEventListener("click", function () {
+        if (!phone.matches) {
+          var closed = root.classList.toggle("sidebar-closed");
+          remember("sidebar", closed ? "closed" : null);
+          expanded();
+          return;
+        }
         var yes = !root.classList.contains("sidebar-open");
         open(yes);
         if (yes) {
@@ -79,6 +118,10 @@
   }
 
   // --- Search. ---
+  // Words are found by their stems in English (the index says so), with
+  // elasticlunr.js's stemmer, the one grogpress indexed them with; a word
+  // found nowhere is looked for one or two letters off (a typo); a rule
+  // number ("4.1") finds its rule first; a table's rows found are one result.
   function search() {
     var box = document.getElementById("search-box");
     var panel = document.getElementById("search-results");
@@ -88,7 +131,12 @@
     var data = window.grogpressSearch;
     var keys = data ? Object.keys(data.index).sort() : [];
     var SHOWN = 50;
-    var KINDS = { s: "Rules", c: "Card", r: "Table", t: "Glossary" };
+    var KINDS = { s: "Rules", c: "Card", r: "Table", b: "Table", t: "Glossary" };
+    // A rule or a glossary term before the cards and rows that mention it.
+    var BOOST = { s: 2, t: 1.8, b: 1.2, c: 1, r: 1 };
+    var NUMBER = /^\d+(\.\d+)*\.?$/;
+    var stemmer = data && data.stem && window.elasticlunr && window.elasticlunr.stemmer;
+    function stem(word) { return stemmer ? stemmer(word) : word; }
 
     // The first key not below `term` (keys are sorted as JavaScript compares).
     function lowerBound(term) {
@@ -100,44 +148,120 @@
       return lo;
     }
 
-    // doc → score for one term: the word itself, and words it begins (half).
-    function lookup(term) {
-      var found = new Map();
-      for (var i = lowerBound(term); i < keys.length && keys[i].startsWith(term); i++) {
-        var postings = data.index[keys[i]];
-        var weight = keys[i] === term ? 2 : 1;
-        for (var j = 0; j + 1 < postings.length; j += 2) {
-          var doc = postings[j];
-          found.set(doc, Math.max(found.get(doc) || 0, postings[j + 1] * weight));
+    // The edit distance of a and b (letters added, left out, changed or
+    // swapped), or more than `most` once it is sure to be.
+    function distance(a, b, most) {
+      if (Math.abs(a.length - b.length) > most) { return most + 1; }
+      var rows = [[]];
+      for (var j = 0; j <= b.length; j++) { rows[0][j] = j; }
+      for (var i = 1; i <= a.length; i++) {
+        rows[i] = [i];
+        var least = i;
+        for (j = 1; j <= b.length; j++) {
+          var cost = a[i - 1] === b[j - 1] ? 0 : 1;
+          var d = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost);
+          if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) { d = Math.min(d, rows[i - 2][j - 2] + 1); }
+          rows[i][j] = d;
+          least = Math.min(least, d);
         }
+        if (least > most) { return most + 1; }
+      }
+      return rows[a.length][b.length];
+    }
+
+    // The keys a query word finds, each with its weight: its stem itself
+    // (2), keys its stem begins (1), else keys a typo away (1/2).
+    function expand(word) {
+      var term = stem(word);
+      var found = [];
+      for (var i = lowerBound(term); i < keys.length && keys[i].startsWith(term); i++) {
+        found.push([keys[i], keys[i] === term ? 2 : 1]);
+      }
+      if (!found.length && word.length >= 4) {
+        // A stem is not always the word ("volley" stays, "volly" is
+        // "volli"): the word typed and its stem, each against the keys.
+        var most = word.length >= 7 ? 2 : 1;
+        keys.forEach(function (key) {
+          if (distance(word, key, most) <= most || distance(term, key, most) <= most) { found.push([key, 0.5]); }
+        });
       }
       return found;
     }
 
-    function find(terms) {
+    // doc → score for one query word.
+    function lookup(found) {
+      var scores = new Map();
+      found.forEach(function (k) {
+        var postings = data.index[k[0]];
+        for (var j = 0; j + 1 < postings.length; j += 2) {
+          var doc = postings[j];
+          scores.set(doc, Math.max(scores.get(doc) || 0, postings[j + 1] * k[1]));
+        }
+      });
+      return scores;
+    }
+
+    function find(expanded) {
       var scores = null;
-      terms.forEach(function (term) {
-        var found = lookup(term);
-        if (scores === null) { scores = found; return; }
+      expanded.forEach(function (found) {
+        var hits = lookup(found);
+        if (scores === null) { scores = hits; return; }
         var both = new Map();
         scores.forEach(function (score, doc) {
-          if (found.has(doc)) { both.set(doc, score + found.get(doc)); }
+          if (hits.has(doc)) { both.set(doc, score + hits.get(doc)); }
         });
         scores = both;
       });
       var results = [];
-      (scores || new Map()).forEach(function (score, doc) { results.push([doc, score]); });
+      (scores || new Map()).forEach(function (score, doc) {
+        results.push([doc, score * (BOOST[data.docs[doc][0]] || 1)]);
+      });
       results.sort(function (a, b) { return b[1] - a[1] || a[0] - b[0]; });
       return results;
     }
 
-    // `text` with each word that a term begins marked, as nodes.
-    function marked(text, terms) {
+    // The rules a rule number names: itself, then the rules under it.
+    function numbered(query) {
+      var number = query.replace(/\.$/, "");
+      var exact = [], under = [];
+      data.docs.forEach(function (doc, n) {
+        if (doc[5] === number) { exact.push([n, Infinity]); }
+        else if (doc[5] && doc[5].startsWith(number + ".")) { under.push([n, Infinity]); }
+      });
+      return exact.concat(under);
+    }
+
+    // One result per table: its rows found after the first are counted in it.
+    function grouped(results) {
+      var out = [], groups = new Map();
+      results.forEach(function (r) {
+        var doc = data.docs[r[0]];
+        if (doc[0] !== "r" && doc[0] !== "b") { out.push([r[0], 0]); return; }
+        var key = doc[2] + "\u0000" + doc[1];
+        if (groups.has(key)) {
+          if (doc[0] === "r") { groups.get(key)[1] += 1; }
+          return;
+        }
+        var entry = [r[0], doc[0] === "r" ? 1 : 0];
+        groups.set(key, entry);
+        out.push(entry);
+      });
+      return out;
+    }
+
+    // Whether a word of the text is one the query found (by its stem).
+    function matcher(expanded) {
+      var found = new Set();
+      expanded.forEach(function (f) { f.forEach(function (k) { found.add(k[0]); }); });
+      return function (word) { return found.has(stem(word.toLowerCase())); };
+    }
+
+    // `text` with each word the query found marked, as nodes.
+    function marked(text, hit) {
       var out = document.createDocumentFragment();
       var at = 0;
       text.replace(WORD, function (word, offset) {
-        var lower = word.toLowerCase();
-        if (terms.some(function (t) { return lower.startsWith(t); })) {
+        if (hit(word)) {
           out.appendChild(document.createTextNode(text.slice(at, offset)));
           var m = document.createElement("mark");
           m.textContent = word;
@@ -151,11 +275,10 @@
     }
 
     // Some 30 words of `text` around its first match.
-    function snippet(text, terms) {
+    function snippet(text, hit) {
       var first = -1;
       text.replace(WORD, function (word, offset) {
-        var lower = word.toLowerCase();
-        if (first < 0 && terms.some(function (t) { return lower.startsWith(t); })) { first = offset; }
+        if (first < 0 && hit(word)) { first = offset; }
         return word;
       });
       var start = Math.max(0, first - 60);
@@ -171,7 +294,7 @@
       return (start > 0 ? "… " : "") + text.slice(start, end) + (end < text.length ? " …" : "");
     }
 
-    function item(doc, terms) {
+    function item(doc, rows, hit) {
       var a = document.createElement("a");
       // Only links into the reference: a page of it and an anchor.
       var href = String(doc[3]);
@@ -181,7 +304,7 @@
       kind.textContent = KINDS[doc[0]] || "";
       var title = document.createElement("span");
       title.className = "result-title";
-      title.appendChild(marked(doc[1], terms));
+      title.appendChild(marked(doc[1], hit));
       a.append(kind, title);
       if (doc[2] && doc[2] !== doc[1]) {
         var context = document.createElement("span");
@@ -189,10 +312,16 @@
         context.textContent = " — " + doc[2];
         a.appendChild(context);
       }
+      if (rows > 1) {
+        var count = document.createElement("span");
+        count.className = "result-context";
+        count.textContent = " · " + rows + " rows";
+        a.appendChild(count);
+      }
       if (doc[4]) {
         var text = document.createElement("span");
         text.className = "result-text";
-        text.appendChild(marked(snippet(doc[4], terms), terms));
+        text.appendChild(marked(snippet(doc[4], hit), hit));
         a.appendChild(text);
       }
       var li = document.createElement("li");
@@ -213,15 +342,19 @@
         status.textContent = "The search index (search-index.js) could not be loaded.";
         return;
       }
-      var results = find(terms);
+      var expanded = terms.map(expand);
+      var rules = NUMBER.test(query) ? numbered(query) : [];
+      var first = new Set(rules.map(function (r) { return r[0]; }));
+      var results = grouped(rules.concat(find(expanded).filter(function (r) { return !first.has(r[0]); })));
       if (!results.length) {
         status.textContent = "Nothing found for “" + query + "”.";
         return;
       }
       status.textContent = (results.length === 1 ? "1 result" : results.length + " results") +
         (results.length > SHOWN ? ", the best " + SHOWN + " shown" : "");
+      var hit = matcher(expanded);
       results.slice(0, SHOWN).forEach(function (r) {
-        list.appendChild(item(data.docs[r[0]], terms));
+        list.appendChild(item(data.docs[r[0]], r[1], hit));
       });
     }
 
@@ -405,11 +538,107 @@
     });
   }
 
+  // --- The colour theme: the system's, light or dark, a button in the bar. ---
+  var LABELS = { system: "Theme: as the system", light: "Theme: light", dark: "Theme: dark" };
+  function themes() {
+    var bar = document.querySelector("header.site");
+    if (!bar) { return; }
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "theme-button bar-button";
+    function show() {
+      var theme = root.getAttribute("data-theme") || "system";
+      button.textContent = theme === "dark" ? "\u263E" : theme === "light" ? "\u2600" : "\u25D0";
+      button.setAttribute("aria-label", LABELS[theme] + " (change)");
+      button.title = LABELS[theme];
+    }
+    button.addEventListener("click", function () {
+      var theme = THEMES[(THEMES.indexOf(root.getAttribute("data-theme") || "system") + 1) % THEMES.length];
+      setTheme(theme);
+      remember("theme", theme === "system" ? null : theme);
+      show();
+    });
+    show();
+    bar.appendChild(button);
+  }
+
+  // --- `?` lists the keyboard shortcuts. ---
+  var SHORTCUTS = [
+    ["/ or s", "Search"],
+    ["\u2190 \u2192", "Previous and next page"],
+    ["\u2193 \u2191", "Move through search results"],
+    ["Esc", "Close the search, a preview or this list"],
+    ["?", "These shortcuts"]
+  ];
+  function help() {
+    var bar = document.querySelector("header.site");
+    var dialog = document.createElement("dialog");
+    dialog.className = "shortcuts";
+    dialog.setAttribute("aria-labelledby", "shortcuts-title");
+    var title = document.createElement("h2");
+    title.id = "shortcuts-title";
+    title.textContent = "Keyboard shortcuts";
+    var list = document.createElement("dl");
+    SHORTCUTS.forEach(function (k) {
+      var dt = document.createElement("dt");
+      var key = document.createElement("kbd");
+      key.textContent = k[0];
+      dt.appendChild(key);
+      var dd = document.createElement("dd");
+      dd.textContent = k[1];
+      list.append(dt, dd);
+    });
+    var close = document.createElement("button");
+    close.type = "button";
+    close.className = "bar-button";
+    close.textContent = "Close";
+    close.addEventListener("click", function () { dialog.close(); });
+    dialog.append(title, list, close);
+    document.body.appendChild(dialog);
+    function open() { if (!dialog.open) { dialog.showModal(); } }
+    if (bar) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "help-button bar-button";
+      button.textContent = "?";
+      button.setAttribute("aria-label", "Keyboard shortcuts");
+      button.title = "Keyboard shortcuts (?)";
+      button.addEventListener("click", open);
+      bar.appendChild(button);
+    }
+    document.addEventListener("keydown", function (e) {
+      if (e.key === "?" && !e.ctrlKey && !e.metaKey && !e.altKey && !typing(e.target)) {
+        e.preventDefault();
+        open();
+      }
+    });
+  }
+
+  // --- A table wider than the screen fades at the side it scrolls to. ---
+  function wideTables() {
+    var tables = Array.prototype.slice.call(document.querySelectorAll("main table"));
+    if (!tables.length) { return; }
+    function mark(t) {
+      var more = t.scrollWidth - t.clientWidth;
+      t.classList.toggle("more-right", more > 1 && t.scrollLeft < more - 1);
+      t.classList.toggle("more-left", more > 1 && t.scrollLeft > 1);
+      if (more > 1 && !t.hasAttribute("tabindex")) { t.setAttribute("tabindex", "0"); }
+    }
+    tables.forEach(function (t) {
+      mark(t);
+      t.addEventListener("scroll", function () { mark(t); }, { passive: true });
+    });
+    window.addEventListener("resize", function () { tables.forEach(mark); });
+  }
+
   function start() {
     sidebar();
     search();
     previews();
     pager();
+    themes();
+    help();
+    wideTables();
   }
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", start);

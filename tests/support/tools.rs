@@ -127,7 +127,8 @@ pub struct TaggedText {
 impl TaggedText {
     /// Whether it lies in an element of `role`.
     pub fn within(&self, role: &str) -> bool {
-        self.roles.iter().any(|r| r == role)
+        // pdfinfo writes `TH:` for an element with attributes (`/Scope`).
+        self.roles.iter().any(|r| r.trim_end_matches(':') == role)
     }
 }
 
@@ -175,10 +176,12 @@ pub fn structure_body(texts: Vec<TaggedText>) -> Vec<TaggedText> {
 }
 
 /// An element of a tagged PDF's structure tree, as `pdfinfo -struct-text`
-/// prints it: its role (`P`, `H2`, `TD`…) and its children in order.
+/// prints it: its role (`P`, `H2`, `TD`…), its attributes (`/Scope
+/// /Column`) and its children in order.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct StructNode {
     pub role: String,
+    pub attrs: Vec<String>,
     pub kids: Vec<StructKid>,
 }
 
@@ -265,11 +268,15 @@ pub fn structure_tree(pdf: &std::path::Path) -> StructNode {
             parent.kids.push(StructKid::Text(text.to_string()));
         } else if line.starts_with("Object ") {
             parent.kids.push(StructKid::Object);
+        } else if line.starts_with('/') {
+            parent.attrs.push(line.to_string());
         } else {
-            let role = line.split(' ').next().unwrap_or(line).to_string();
+            // An element with attributes is printed `TH:`.
+            let role = line.split(' ').next().unwrap_or(line);
+            let role = role.trim_end_matches(':').to_string();
             stack.push(StructNode {
                 role,
-                kids: Vec::new(),
+                ..StructNode::default()
             });
         }
     }

@@ -12,7 +12,7 @@ use std::ops::Range;
 use super::icons::{ICON, split_icons};
 use crate::model::figure::{FIGURE_SCHEME, figure_link_id, is_figure_info};
 use crate::model::link::is_web_link;
-use crate::model::rules::{Node, Tag};
+use crate::model::rules::{Node, Tag, card_link_title};
 use crate::model::xref::{
     INDEX_SCHEME, RULE_SCHEME, index_term, rule_link_id, without_empty_brackets,
 };
@@ -474,7 +474,7 @@ pub fn read_blocks(doc: &RulesDoc, icons: &[&str]) -> Vec<Block> {
                     let title = match (index_term(url, text), anchor) {
                         (Some(term), _) => format!("{INDEX_SCHEME}{term}"),
                         (None, Some(anchor)) => anchor,
-                        (None, None) => text.to_string(),
+                        (None, None) => card_link_title(url).unwrap_or(text).to_string(),
                     };
                     cur.links.push(CardLink {
                         title,

@@ -334,33 +334,47 @@ pub(super) fn lay_out_title(input: &RulebookInput<'_>) -> Result<Page, FitError>
     let paper = input.options.paper;
     let width = paper.width - 2.0 * SIDE;
     let mut items = Vec::new();
-    let mut centred = |text: &str, style: Style, size: f32, top: f32| -> Result<f32, FitError> {
-        let request = crate::text::FitRequest {
-            text,
-            family: input.family,
-            style,
-            width,
-            height: f32::MAX,
-            size,
-            min_size: size,
-            leading: 1.25,
-            align: Align::Center,
-            valign: crate::model::VAlign::Top,
+    // The book's name is its first heading (H1), the rest paragraphs.
+    let mut centred =
+        |text: &str, style: Style, size: f32, top: f32, role: Role| -> Result<f32, FitError> {
+            let request = crate::text::FitRequest {
+                text,
+                family: input.family,
+                style,
+                width,
+                height: f32::MAX,
+                size,
+                min_size: size,
+                leading: 1.25,
+                align: Align::Center,
+                valign: crate::model::VAlign::Top,
+            };
+            let fit = fit_text(&request, input.book)?;
+            let bottom = fit.bottom;
+            let lines = crate::layout::doc::text_items(fit.lines, fit.size, SIDE, top);
+            items.extend(tagged(role, lines));
+            Ok(top + bottom)
         };
-        let fit = fit_text(&request, input.book)?;
-        let bottom = fit.bottom;
-        let lines = crate::layout::doc::text_items(fit.lines, fit.size, SIDE, top);
-        items.extend(tagged(Role::Paragraph, lines));
-        Ok(top + bottom)
-    };
-    let below = centred(&literal(input.title), Style::Bold, 32.0, paper.height * 0.3)?;
+    let below = centred(
+        &literal(input.title),
+        Style::Bold,
+        32.0,
+        paper.height * 0.3,
+        Role::Heading(1),
+    )?;
     let subtitle = input.subtitle.unwrap_or(DEFAULT_SUBTITLE).trim();
     if !subtitle.is_empty() {
-        centred(&literal(subtitle), Style::Regular, 18.0, below + 14.0)?;
+        centred(
+            &literal(subtitle),
+            Style::Regular,
+            18.0,
+            below + 14.0,
+            Role::Paragraph,
+        )?;
     }
     let mut y = paper.height - BOTTOM - 14.0 * input.copyright.len() as f32;
     for line in input.copyright {
-        y = centred(&literal(line), Style::Italic, 9.0, y)? + 3.0;
+        y = centred(&literal(line), Style::Italic, 9.0, y, Role::Paragraph)? + 3.0;
     }
     Ok(Page {
         width: paper.width,

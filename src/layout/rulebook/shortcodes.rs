@@ -131,7 +131,8 @@ pub(super) fn figure_pieces(
                         first.anchors.push(Anchor::at_top(format!("#{anchor}")));
                     }
                 }
-                wrap(Role::Table, &mut table);
+                // A checklist's steps are read as a list, notes as paragraphs.
+                wrap(spec.role(), &mut table);
                 pieces.extend(table);
             }
             // The figure's title floats with its first table: the title's

@@ -26,7 +26,8 @@ pub fn wrap(role: Role, pieces: &mut [Piece]) {
 }
 
 /// Each card of a gallery (`cards`, set in `rows` by `card_rows`: each
-/// card's face items, then its outline) as a figure whose alt text names it.
+/// card's face items, then its outline) as a figure whose alt text names it
+/// and says what it says (a figure's own text is not read).
 pub fn tag_cards(rows: &mut [Piece], cards: &[(String, CardFace)]) {
     let mut cards = cards.iter();
     for row in rows {
@@ -37,12 +38,42 @@ pub fn tag_cards(rows: &mut [Piece], cards: &[(String, CardFace)]) {
                 break;
             };
             row.items
-                .push(Item::start(Role::Figure(format!("Card: {title}"))));
+                .push(Item::start(Role::Figure(card_alt(title, face))));
             row.items.extend(items.by_ref().take(face.items.len() + 1));
             row.items.push(Item::end());
         }
         // Anything left over is drawn, untagged, rather than lost.
         row.items.extend(items);
+    }
+}
+
+/// A card's alt text: "Card: " and its text as its face sets it, runs on a
+/// line joined where they touch, lines by a space, a word broken at a
+/// line's end whole again; its title first where the face does not set it.
+fn card_alt(title: &str, face: &CardFace) -> String {
+    let mut text = String::new();
+    // Where the last run ended (x, baseline), and whether with a broken word.
+    let mut last: Option<(f32, f32, bool)> = None;
+    for item in &face.items {
+        let Item::Text(t) = item else { continue };
+        let run = t.text.trim_end_matches(crate::text::HYPHEN);
+        let broken = run.len() < t.text.len();
+        match last {
+            Some((x, y, _)) if (t.y - y).abs() < 0.5 && (t.x - x).abs() < 0.5 => {}
+            Some((_, _, true)) => {}
+            Some(_) => text.push(' '),
+            None => {}
+        }
+        text.push_str(run);
+        last = Some((t.x + t.width, t.y, broken));
+    }
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if text.is_empty() {
+        format!("Card: {title}")
+    } else if text.to_lowercase().contains(&title.to_lowercase()) {
+        format!("Card: {text}")
+    } else {
+        format!("Card: {title}. {text}")
     }
 }
 
@@ -232,7 +263,39 @@ mod tests {
         tag_cards(&mut rows, &cards);
         assert_eq!(
             outline(&rows),
-            "Figure(\"Card: Dug In\")[text#]Figure(\"Card: Road\")[text#]"
+            "Figure(\"Card: Dug In. text\")[text#]Figure(\"Card: Road. text\")[text#]"
+        );
+    }
+
+    #[test]
+    fn a_cards_alt_text_is_its_text_read_whole() {
+        let run = |text: &str, x: f32, y: f32, width: f32| {
+            let Item::Text(mut t) = line(text).items.remove(0) else {
+                unreachable!("a text item")
+            };
+            (t.x, t.y, t.width) = (x, y, width);
+            Item::Text(t)
+        };
+        let face = CardFace {
+            items: vec![
+                run("Dug In", 0.0, 10.0, 30.0),
+                run("Infantry ", 0.0, 20.0, 40.0),
+                run("only", 40.0, 20.0, 20.0),
+                run("may en\u{2010}", 0.0, 30.0, 30.0),
+                run("trench.", 0.0, 40.0, 30.0),
+            ],
+        };
+        assert_eq!(
+            card_alt("Dug In", &face),
+            "Card: Dug In Infantry only may entrench."
+        );
+        assert_eq!(
+            card_alt("Road", &face),
+            "Card: Road. Dug In Infantry only may entrench."
+        );
+        assert_eq!(
+            card_alt("Blank", &CardFace { items: Vec::new() }),
+            "Card: Blank"
         );
     }
 }

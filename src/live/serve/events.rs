@@ -5,48 +5,42 @@
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
-use hyper::body::Bytes;
-use tokio::sync::mpsc::{Receiver, Sender, channel, error::TrySendError};
+use http_body_util::channel::{Channel, Sender};
+use hyper::body::{Bytes, Frame};
 
 /// The most event streams open at once (503 past it).
-pub(super) const MAX_STREAMS: usize = 16;
-/// How often the streams are looked at for one whose client has gone.
-const STREAM_CHECK: Duration = Duration::from_secs(1);
-/// How often an idle event stream gets a comment line (which also finds a
-/// client gone without a word).
-const STREAM_PING: Duration = Duration::from_secs(15);
+const MAX_STREAMS: usize = 16;
 /// How many of the last events are kept for a page that starts listening,
 /// and the most of them sent to it at once (else reloading is quicker).
 const BACKLOG: usize = 1024;
 const MAX_REPLAY: usize = 8 * 1024;
-/// The most events waiting for a stream's client to take them: a client
-/// that falls this far behind is dropped (its page reconnects, and reloads
-/// if it has missed too much).
+/// The most events waiting for a stream's client: one that falls this far
+/// behind is dropped (its page reconnects, and reloads if it missed much).
 const QUEUED: usize = 1024;
+const PING: Bytes = Bytes::from_static(b": ping\n\n");
 
-/// The open streams and the last events, shared by the build (which tells)
-/// and the answers (which open streams).
+/// The open streams and the last events (`run` is this run of the server:
+/// an event's id is `run-N`), shared by the build and the answers.
 #[derive(Clone)]
 pub(super) struct Hub(Arc<Mutex<Streams>>);
 
-struct Streams {
-    /// The run of the server: an event's id is `run-N`.
-    run: String,
-    open: Vec<Sender<Bytes>>,
-    backlog: VecDeque<(u64, Bytes)>,
-    last_id: u64,
+/// The run, the open streams, and the events kept (id, event).
+type Streams = (String, Vec<Sender<Bytes>>, VecDeque<(u64, Bytes)>);
+
+/// Sends `bytes` to every open stream, dropping those that cannot take them
+/// (gone, or a whole queue behind).
+fn send(open: &mut Vec<Sender<Bytes>>, bytes: &Bytes) {
+    open.retain_mut(|s| s.try_send(Frame::data(bytes.clone())).is_ok());
 }
 
 impl Hub {
     pub(super) fn new(run: &str) -> Hub {
-        Hub(Arc::new(Mutex::new(Streams {
-            run: run.to_string(),
-            open: Vec::new(),
-            backlog: VecDeque::new(),
-            last_id: 0,
-        })))
+        Hub(Arc::new(Mutex::new((
+            run.to_string(),
+            Vec::new(),
+            VecDeque::new(),
+        ))))
     }
 
     /// A new stream for a page that has seen the events up to `since`,
@@ -54,78 +48,52 @@ impl Hub {
     /// events after `since` follow (`fresh`) if they are all kept and
     /// small enough; else (`stale`, or another run of the server) the page
     /// reloads.
-    pub(super) fn open(&self, since: Option<u64>) -> Option<Receiver<Bytes>> {
-        let mut streams = self.0.lock().ok()?;
-        streams.open.retain(|s| !s.is_closed());
-        if streams.open.len() >= MAX_STREAMS {
+    pub(super) fn open(&self, since: Option<u64>) -> Option<Channel<Bytes>> {
+        let mut hub = self.0.lock().ok()?;
+        let (_, open, backlog) = &mut *hub;
+        send(open, &PING);
+        if open.len() >= MAX_STREAMS {
             return None;
         }
-        let last_id = streams.last_id;
-        let oldest = streams.backlog.front().map_or(last_id + 1, |(id, _)| *id);
-        let missed = since
-            .filter(|&n| n <= last_id && n + 1 >= oldest)
-            .map(|n| {
-                streams
-                    .backlog
-                    .iter()
-                    .filter(|(id, _)| *id > n)
-                    .flat_map(|(_, event)| event.iter().copied())
-                    .collect::<Vec<u8>>()
-            })
-            .filter(|missed| missed.len() <= MAX_REPLAY);
-        let mut opening = format!(
-            "retry: 1000\nevent: hello\ndata: {}\n\n",
-            if missed.is_some() { "fresh" } else { "stale" }
-        )
-        .into_bytes();
+        let last = backlog.back().map_or(0, |(id, _)| *id);
+        let oldest = backlog.front().map_or(last + 1, |(id, _)| *id);
+        let missed = since.filter(|&n| n <= last && n + 1 >= oldest).map(|n| {
+            let after = backlog.iter().filter(|(id, _)| *id > n);
+            after
+                .flat_map(|(_, event)| event.iter().copied())
+                .collect::<Vec<u8>>()
+        });
+        let missed = missed.filter(|missed| missed.len() <= MAX_REPLAY);
+        let hello = if missed.is_some() { "fresh" } else { "stale" };
+        let mut opening = format!("retry: 1000\nevent: hello\ndata: {hello}\n\n").into_bytes();
         opening.extend(missed.unwrap_or_default());
-        let (sender, receiver) = channel(QUEUED);
-        sender.try_send(Bytes::from(opening)).ok()?;
-        streams.open.push(sender);
+        let (mut sender, receiver) = Channel::new(QUEUED);
+        sender.try_send(Frame::data(Bytes::from(opening))).ok()?;
+        open.push(sender);
         Some(receiver)
     }
 
     /// Pushes event `id` (one line of `data`) to every open stream and
-    /// keeps it for pages that start listening later. A stream that cannot
-    /// take it (its client does not read) is dropped.
+    /// keeps it for pages that start listening later.
     pub(super) fn tell(&self, id: u64, name: &str, data: &str) {
-        let Ok(mut streams) = self.0.lock() else {
+        let Ok(mut hub) = self.0.lock() else {
             return;
         };
-        let event = Bytes::from(format!(
-            "id: {}-{id}\nevent: {name}\ndata: {data}\n\n",
-            streams.run
-        ));
-        streams.last_id = id;
-        streams.open.retain(|s| s.try_send(event.clone()).is_ok());
-        if streams.backlog.len() >= BACKLOG {
-            streams.backlog.pop_front();
+        let (run, open, backlog) = &mut *hub;
+        let event = Bytes::from(format!("id: {run}-{id}\nevent: {name}\ndata: {data}\n\n"));
+        send(open, &event);
+        if backlog.len() >= BACKLOG {
+            backlog.pop_front();
         }
-        streams.backlog.push_back((id, event));
+        backlog.push_back((id, event));
     }
 
-    /// Drops the streams whose clients have gone (each second), and pings
-    /// the others (see [`STREAM_PING`]); runs while the server does.
+    /// Pings the streams each second, which drops those whose clients have
+    /// gone; runs while the server does.
     pub(super) async fn keep(self) {
-        let mut since_ping = Duration::ZERO;
         loop {
-            tokio::time::sleep(STREAM_CHECK).await;
-            since_ping += STREAM_CHECK;
-            let Ok(mut streams) = self.0.lock() else {
-                continue;
-            };
-            if since_ping >= STREAM_PING {
-                since_ping = Duration::ZERO;
-                let ping = Bytes::from_static(b": ping\n\n");
-                streams.open.retain(|s| match s.try_send(ping.clone()) {
-                    Ok(()) => true,
-                    // Behind by a whole queue: dropped at the next event.
-                    Err(TrySendError::Full(_)) => true,
-                    Err(TrySendError::Closed(_)) => false,
-                });
-            } else {
-                streams.open.retain(|s| !s.is_closed());
-            }
+            tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+            self.0.lock().map(|mut hub| send(&mut hub.1, &PING)).ok();
         }
     }
 }
@@ -134,12 +102,19 @@ impl Hub {
 mod tests {
     use super::*;
 
-    fn text(receiver: &mut Receiver<Bytes>) -> String {
+    /// What a stream holds for now, but the pings.
+    fn text(receiver: &mut Channel<Bytes>) -> String {
+        use hyper::body::Body;
+        use std::task::{Context, Poll, Waker};
+        let mut cx = Context::from_waker(Waker::noop());
         let mut text = String::new();
-        while let Ok(bytes) = receiver.try_recv() {
-            text.push_str(&String::from_utf8_lossy(&bytes));
+        while let Poll::Ready(Some(Ok(frame))) =
+            std::pin::Pin::new(&mut *receiver).poll_frame(&mut cx)
+        {
+            let data = frame.into_data().unwrap_or_default();
+            text.push_str(&String::from_utf8_lossy(&data));
         }
-        text
+        text.replace(": ping\n\n", "")
     }
 
     #[test]
@@ -161,7 +136,7 @@ mod tests {
             text(&mut late),
             "id: r-3\nevent: changed\ndata: /out/g/b.pdf\n\n"
         );
-        let mut held: Vec<Receiver<Bytes>> = vec![late, stale, ahead];
+        let mut held: Vec<Channel<Bytes>> = vec![late, stale, ahead];
         while held.len() < MAX_STREAMS {
             held.push(hub.open(None).expect("room for a stream"));
         }

@@ -7,27 +7,39 @@ use std::ffi::OsString;
 use std::fs::File;
 use std::path::Path;
 
+use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, percent_decode_str, utf8_percent_encode};
+
 use crate::publish::Written;
+
+/// What a URL's path segment keeps as it is (RFC 3986's unreserved).
+const UNRESERVED: &AsciiSet = &NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'_')
+    .remove(b'.')
+    .remove(b'~');
+
+/// A path segment for a URL: unreserved characters kept, the rest %-encoded.
+pub(super) fn url_escape(s: &str) -> String {
+    utf8_percent_encode(s, UNRESERVED).to_string()
+}
 
 /// The URLs under `/out/` a written file changed (a folder of card images
 /// as its URL with a trailing `/`).
 pub(super) fn changed_urls(written: &Written, out: &Path) -> Vec<String> {
     let url = |path: &Path| -> Option<String> {
-        let rest = path.strip_prefix(out).ok()?;
-        let segments: Option<Vec<String>> = rest
-            .components()
+        let rest = path.strip_prefix(out).ok()?.components();
+        let names: Option<Vec<String>> = rest
             .map(|c| match c {
                 std::path::Component::Normal(name) => Some(url_escape(&name.to_string_lossy())),
                 _ => None,
             })
             .collect();
-        Some(format!("/out/{}", segments?.join("/")))
+        Some(format!("/out/{}", names?.join("/")))
     };
     match written {
-        Written::Output { path, .. } | Written::Rulebook { path, .. } => {
-            url(path).into_iter().collect()
-        }
-        Written::Preview { path } => url(path).into_iter().collect(),
+        Written::Output { path, .. }
+        | Written::Rulebook { path, .. }
+        | Written::Preview { path } => url(path).into_iter().collect(),
         Written::Images { dir, .. } => url(dir).map(|u| u + "/").into_iter().collect(),
         Written::Html { changed, .. } => changed.iter().filter_map(|p| url(p)).collect(),
     }
@@ -35,54 +47,37 @@ pub(super) fn changed_urls(written: &Written, out: &Path) -> Vec<String> {
 
 /// The segments of a URL path under `/out/`, %-decoded, if each is a plain
 /// name: not empty, not `.`/`..` or hidden (a leading dot), with no `/`, `\`
-/// or NUL once decoded, and no malformed escape. Anything else is `None`.
+/// or NUL once decoded, no malformed escape and UTF-8. Else `None`.
 pub(super) fn url_segments(rel: &str) -> Option<Vec<OsString>> {
     rel.split('/')
         .map(|segment| {
-            let name = percent_decode(segment)?;
+            let escapes = segment.split('%').skip(1);
+            let hex = |e: &str| {
+                e.get(..2)
+                    .is_some_and(|h| h.bytes().all(|b| b.is_ascii_hexdigit()))
+            };
+            let name = percent_decode_str(segment).decode_utf8().ok()?;
             let plain =
                 !name.is_empty() && !name.starts_with('.') && !name.contains(['/', '\\', '\0']);
-            plain.then(|| OsString::from(name))
+            (plain && escapes.into_iter().all(hex)).then(|| OsString::from(name.as_ref()))
         })
         .collect()
-}
-
-/// `%XX` escapes decoded; `None` for a malformed one or bytes that are not UTF-8.
-fn percent_decode(s: &str) -> Option<String> {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' {
-            let hex = s.get(i + 1..i + 3)?;
-            out.push(u8::from_str_radix(hex, 16).ok()?);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8(out).ok()
 }
 
 /// Opens the regular file `out/<segments...>` without following a symbolic
 /// link anywhere under `out` (each component is looked at with
 /// `symlink_metadata`, and the file opened must be the one looked at): a
-/// link there, even to somewhere harmless, is not served. With its content type.
+/// link there, even to somewhere harmless, is not served. With its type.
 pub(super) fn open_under(out: &Path, segments: &[OsString]) -> Option<(File, &'static str)> {
     let mut path = out.to_path_buf();
     let mut meta = None;
     for (i, segment) in segments.iter().enumerate() {
         path.push(segment);
         let m = std::fs::symlink_metadata(&path).ok()?;
-        let last = i + 1 == segments.len();
-        let fits = if last { m.is_file() } else { m.is_dir() };
-        if !fits {
-            return None;
-        }
-        meta = Some(m);
+        meta = Some(m).filter(|m| m.is_dir() || i + 1 == segments.len());
+        meta.as_ref()?;
     }
-    let meta = meta?;
+    let meta = meta.filter(std::fs::Metadata::is_file)?;
     let file = File::open(&path).ok()?;
     let opened = file.metadata().ok()?;
     #[cfg(unix)]
@@ -96,11 +91,12 @@ pub(super) fn open_under(out: &Path, segments: &[OsString]) -> Option<(File, &'s
     if !opened.is_file() || opened.len() != meta.len() {
         return None;
     }
-    Some((file, content_type(&path)))
+    Some((file, content_type(&path.to_string_lossy())))
 }
 
-fn content_type(file: &Path) -> &'static str {
-    match file.extension().and_then(|e| e.to_str()) {
+/// The content type of a file, by its extension.
+pub(super) fn content_type(name: &str) -> &'static str {
+    match Path::new(name).extension().and_then(|e| e.to_str()) {
         Some("pdf") => "application/pdf",
         Some("png") => "image/png",
         Some("svg") => "image/svg+xml",
@@ -118,18 +114,15 @@ fn content_type(file: &Path) -> &'static str {
 
 /// A version of an output file, for `ETag`: its size, time and (on Unix)
 /// inode. Outputs are replaced by renaming a new file over them, so a
-/// rewritten file has another; one left alone (a font of the HTML
-/// reference) keeps it, and a reload asks for it again in a few bytes.
+/// rewritten file has another; one left alone keeps it (304).
 pub(super) fn etag(meta: &std::fs::Metadata) -> String {
-    let nanos = meta
-        .modified()
-        .ok()
-        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-        .map_or(0, |d| d.as_nanos());
+    let time = meta.modified().ok();
+    let since = time.and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok());
     #[cfg(unix)]
     let inode = std::os::unix::fs::MetadataExt::ino(meta);
     #[cfg(not(unix))]
     let inode = 0u64;
+    let nanos = since.map_or(0, |d| d.as_nanos());
     format!("\"{:x}-{nanos:x}-{inode:x}\"", meta.len())
 }
 
@@ -138,28 +131,6 @@ pub(super) fn held(if_none_match: &str, tag: &str) -> bool {
     if_none_match
         .split(',')
         .any(|t| t.trim() == tag || t.trim() == "*")
-}
-
-/// Whether `path` is a directory itself (not a link to one).
-pub(super) fn real_dir(path: &Path) -> bool {
-    std::fs::symlink_metadata(path).is_ok_and(|m| m.is_dir())
-}
-
-/// Whether `path` is a regular file itself (not a link to one).
-pub(super) fn real_file(path: &Path) -> bool {
-    std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file())
-}
-
-/// A path segment for a URL: unreserved characters kept, the rest %-encoded.
-pub(super) fn url_escape(s: &str) -> String {
-    s.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
-                (b as char).to_string()
-            }
-            b => format!("%{b:02X}"),
-        })
-        .collect()
 }
 
 #[cfg(test)]

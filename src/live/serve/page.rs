@@ -1,25 +1,24 @@
 //! Live, serve: the preview page — input: each served game's last build
 //! (its status and diagnostics) and its folder under out/; output: the page
-//! through `templates/html/preview.html` (built in), and its shape, which
-//! tells a page that needs its images swapped from one that must reload.
+//! through `templates/html/preview.html` (built in), and its shape (what it
+//! lists, hashed: a build that keeps it swaps images, else the page reloads).
 
-use std::collections::BTreeMap;
+use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::{Path, PathBuf};
 
-use tera::{Context, Tera, Value};
+use serde_json::{Value, json};
+use tera::{Context, Tera};
 
 use super::State;
-use super::files::{real_dir, real_file, url_escape, url_segments};
+use super::files::{url_escape, url_segments};
 use crate::load::OpError;
 use crate::publish::preview::PREVIEW_DIR;
 
 /// The page's template, as built into the binary.
 const TEMPLATE: &str = "templates/html/preview.html";
-
-/// The most directory entries the page looks at per game (a listing, or the
-/// walk for card images).
+/// The most entries of its folder the page looks at per game, and the
+/// most card images it shows.
 const MAX_LISTED: usize = 5000;
-/// The most card images shown per game.
 const MAX_CARDS: usize = 500;
 
 /// The preview page's template, compiled once.
@@ -35,22 +34,16 @@ impl Page {
         Ok(Page(tera))
     }
 
-    /// The page: per game, its diagnostics and its outputs. Its script
-    /// (`/__preview.js`) follows the pushed events; no script or style is
-    /// inline, so the policy holds.
+    /// The page: per game, its diagnostics and its outputs.
     pub(super) fn render(&self, state: &State, out: &Path) -> String {
         let games = shown(state, out);
         let mut context = Context::new();
-        context.insert_value("version", Value::from(state.version));
-        context.insert_value("seq", Value::from(state.last_event()));
-        context.insert_value("shape", Value::from(shape(&games)));
-        context.insert_value(
-            "games",
-            Value::from(games.iter().map(Shown::value).collect::<Vec<_>>()),
-        );
-        self.0
-            .render("preview.html", &context)
-            .unwrap_or_else(|e| format!("{TEMPLATE}: {e}\n"))
+        context.insert("version", &state.version);
+        context.insert("seq", &state.last_event());
+        context.insert("shape", &shape(&games));
+        context.insert("games", &games);
+        let page = self.0.render("preview.html", &context);
+        page.unwrap_or_else(|e| format!("{TEMPLATE}: {e}\n"))
     }
 }
 
@@ -60,191 +53,89 @@ pub(super) fn page_shape(state: &State, out: &Path) -> String {
     shape(&shown(state, out))
 }
 
-fn shape(games: &[Shown]) -> String {
-    use std::hash::{DefaultHasher, Hash, Hasher};
+fn shape(games: &Value) -> String {
     let mut hasher = DefaultHasher::new();
-    games.hash(&mut hasher);
+    games.to_string().hash(&mut hasher);
     format!("{:016x}", hasher.finish())
 }
 
-/// One game on the page. `url` is set when its outputs can be shown (a
-/// game that could not be read is named by its folder, which is not
-/// out/<game>/).
-#[derive(Hash)]
-struct Shown {
-    name: String,
-    ok: bool,
-    diagnostics: String,
-    url: Option<String>,
-    html: bool,
-    /// Page previews: (URL, document, page number).
-    pages: Vec<(String, String, usize)>,
-    /// Card images: (URL, the path shown as its text).
-    cards: Vec<(String, String)>,
-    /// Output files: (URL, name).
-    files: Vec<(String, String)>,
+/// Each game as the page shows it, reading its folder
+/// under `out` (a game that could not be read is named by its folder,
+/// which is not out/<game>/: its outputs are not shown).
+fn shown(state: &State, out: &Path) -> Value {
+    let games = state.games.iter().map(|(game, (ok, diagnostics))| {
+        let mut shown = json!({"name": game, "ok": ok, "diagnostics": diagnostics});
+        let dir = out.join(game);
+        let is = |p: &Path, dir: bool| {
+            std::fs::symlink_metadata(p).is_ok_and(|m| if dir { m.is_dir() } else { m.is_file() })
+        };
+        if url_segments(game).is_none_or(|s| s.len() != 1) || !is(&dir, true) {
+            return shown;
+        }
+        let mut found = Vec::new();
+        walk(&dir, Path::new(""), &mut MAX_LISTED.clone(), &mut found);
+        found.sort();
+        let base = format!("/out/{}", url_escape(game));
+        let url = |rel: &Path| {
+            let names = rel.iter().map(|n| url_escape(&n.to_string_lossy()));
+            format!("{base}/{}", names.collect::<Vec<_>>().join("/"))
+        };
+        let mut pages: Vec<(&str, usize, &PathBuf)> = (found.iter())
+            .filter_map(|rel| {
+                let name = rel.strip_prefix(PREVIEW_DIR).ok()?.to_str()?;
+                let (doc, n) = name.strip_suffix(".png")?.rsplit_once('-')?;
+                Some((doc, n.parse().ok()?, rel)).filter(|_| !name.contains('/'))
+            })
+            .collect();
+        pages.sort();
+        let pages = pages
+            .iter()
+            .map(|(doc, n, rel)| json!({"url": url(rel), "doc": doc, "n": n}));
+        let cards = (found.iter())
+            .filter(|rel| {
+                !rel.starts_with(PREVIEW_DIR) && rel.extension().is_some_and(|e| e == "png")
+            })
+            .take(MAX_CARDS)
+            .map(|rel| json!({"url": url(rel), "alt": rel.display().to_string()}));
+        let files = (found.iter())
+            .filter(|rel| rel.components().count() == 1)
+            .map(|rel| {
+                let name = rel.to_string_lossy();
+                json!({"url": url(rel), "name": name, "pdf": name.ends_with(".pdf")})
+            });
+        shown["url"] = json!(url_escape(game));
+        shown["html"] =
+            json!(is(&dir.join("html"), true) && is(&dir.join("html/index.html"), false));
+        shown["pages"] = pages.collect();
+        shown["cards"] = cards.collect();
+        shown["files"] = files.collect();
+        shown
+    });
+    games.collect()
 }
 
-impl Shown {
-    fn value(&self) -> Value {
-        let pages = self.pages.iter().map(|(url, doc, n)| {
-            map([
-                ("url", Value::from(url.as_str())),
-                ("doc", Value::from(doc.as_str())),
-                ("n", Value::from(*n)),
-            ])
-        });
-        let cards = self.cards.iter().map(|(url, alt)| {
-            map([
-                ("url", Value::from(url.as_str())),
-                ("alt", Value::from(alt.as_str())),
-            ])
-        });
-        let files = self.files.iter().map(|(url, name)| {
-            map([
-                ("url", Value::from(url.as_str())),
-                ("name", Value::from(name.as_str())),
-                ("pdf", Value::from(name.ends_with(".pdf"))),
-            ])
-        });
-        map([
-            ("name", Value::from(self.name.as_str())),
-            ("ok", Value::from(self.ok)),
-            ("diagnostics", Value::from(self.diagnostics.as_str())),
-            ("url", Value::from(self.url.clone())),
-            ("html", Value::from(self.html)),
-            ("pages", Value::from(pages.collect::<Vec<_>>())),
-            ("cards", Value::from(cards.collect::<Vec<_>>())),
-            ("files", Value::from(files.collect::<Vec<_>>())),
-        ])
-    }
-}
-
-fn map<const N: usize>(pairs: [(&'static str, Value); N]) -> Value {
-    Value::from(pairs.into_iter().collect::<BTreeMap<&'static str, Value>>())
-}
-
-/// Each game as the page shows it, reading its folder under `out`.
-fn shown(state: &State, out: &Path) -> Vec<Shown> {
-    state
-        .games
-        .iter()
-        .map(|(game, (ok, diagnostics))| {
-            let mut shown = Shown {
-                name: game.clone(),
-                ok: *ok,
-                diagnostics: diagnostics.clone(),
-                url: None,
-                html: false,
-                pages: Vec::new(),
-                cards: Vec::new(),
-                files: Vec::new(),
-            };
-            let dir = out.join(game);
-            if url_segments(game).is_none_or(|s| s.len() != 1) || !real_dir(&dir) {
-                return shown;
-            }
-            let base = format!("/out/{}", url_escape(game));
-            shown.html = real_dir(&dir.join("html")) && real_file(&dir.join("html/index.html"));
-            shown.pages = pages(&dir, &base);
-            let mut pngs = Vec::new();
-            let mut budget = MAX_LISTED;
-            png_files(&dir, Path::new(""), 0, &mut budget, &mut pngs);
-            pngs.sort();
-            shown.cards = pngs
-                .iter()
-                .take(MAX_CARDS)
-                .map(|rel| {
-                    let url: Vec<String> = rel
-                        .components()
-                        .map(|c| url_escape(&c.as_os_str().to_string_lossy()))
-                        .collect();
-                    (
-                        format!("{base}/{}", url.join("/")),
-                        rel.display().to_string(),
-                    )
-                })
-                .collect();
-            shown.files = listed(&dir)
-                .into_iter()
-                .map(|name| (format!("{base}/{}", url_escape(&name)), name))
-                .collect();
-            shown.url = Some(url_escape(game));
-            shown
-        })
-        .collect()
-}
-
-/// The regular, not hidden, files of a folder, sorted by name.
-fn listed(dir: &Path) -> Vec<String> {
-    let mut files: Vec<String> = std::fs::read_dir(dir)
-        .map(|entries| {
-            entries
-                .flatten()
-                .take(MAX_LISTED)
-                .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
-                .map(|e| e.file_name().to_string_lossy().into_owned())
-                .filter(|n| !n.starts_with('.'))
-                .collect()
-        })
-        .unwrap_or_default();
-    files.sort();
-    files
-}
-
-/// The page previews of a game, in document then page order: (URL,
-/// document, page number).
-fn pages(dir: &Path, base: &str) -> Vec<(String, String, usize)> {
-    let previews = dir.join(PREVIEW_DIR);
-    if !real_dir(&previews) {
-        return Vec::new();
-    }
-    let mut pages: Vec<(String, usize, String)> = listed(&previews)
-        .into_iter()
-        .filter_map(|name| {
-            let stem = name.strip_suffix(".png")?;
-            let (doc, n) = stem.rsplit_once('-')?;
-            Some((doc.to_string(), n.parse().ok()?, name.clone()))
-        })
-        .collect();
-    pages.sort();
-    pages
-        .into_iter()
-        .map(|(doc, n, name)| {
-            let url = format!("{base}/{PREVIEW_DIR}/{}", url_escape(&name));
-            (url, doc, n)
-        })
-        .collect()
-}
-
-/// The PNG images (card images) under `base`, as paths relative to it; the
-/// HTML reference's own files and hidden files are left out, symbolic
-/// links are not followed, and the walk stops at a depth of 4 or after
-/// `budget` entries.
-fn png_files(base: &Path, rel: &Path, depth: usize, budget: &mut usize, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(base.join(rel)) else {
+/// The regular files under `dir/rel`, as paths relative to `dir`: hidden
+/// ones and the HTML reference's left out, no symbolic link followed, at
+/// most 4 folders down and `budget` entries looked at.
+fn walk(dir: &Path, rel: &Path, budget: &mut usize, found: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir.join(rel)) else {
         return;
     };
     for entry in entries.flatten() {
-        if *budget == 0 {
+        let Some(left) = budget.checked_sub(1) else {
             return;
-        }
-        *budget -= 1;
-        let name = entry.file_name();
-        let rel = rel.join(&name);
-        if rel == Path::new("html")
-            || rel == Path::new(PREVIEW_DIR)
-            || name.to_string_lossy().starts_with('.')
-        {
-            continue;
-        }
-        let Ok(kind) = entry.file_type() else {
-            continue;
         };
-        if kind.is_dir() && depth < 4 {
-            png_files(base, &rel, depth + 1, budget, out);
-        } else if kind.is_file() && rel.extension().is_some_and(|e| e == "png") {
-            out.push(rel);
+        *budget = left;
+        let rel = rel.join(entry.file_name());
+        if entry.file_name().to_string_lossy().starts_with('.') || rel == Path::new("html") {
+            continue;
+        }
+        match entry.file_type() {
+            Ok(kind) if kind.is_dir() && rel.components().count() <= 4 => {
+                walk(dir, &rel, budget, found);
+            }
+            Ok(kind) if kind.is_file() => found.push(rel),
+            _ => {}
         }
     }
 }

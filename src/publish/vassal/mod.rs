@@ -33,7 +33,7 @@ mod setup;
 mod tools;
 mod tracks;
 
-pub use grid::{numbering, vassal_grid};
+pub use grid::vassal_grid;
 
 /// A counter's side in the module: 3/4 inch.
 const COUNTER_SIZE: f32 = 54.0;
@@ -46,7 +46,8 @@ pub struct Exported {
     pub boards: usize,
 }
 
-/// Loads, checks and exports the game in `dir`; `None` when the game has
+/// Loads, checks and exports the game in `dir` (drawn with its own fonts
+/// and icons, if it has them, else `assets`); `None` when the game has
 /// problems (they are in `diags`) or nothing to export.
 pub fn export_vassal(
     dir: &Path,
@@ -63,9 +64,11 @@ pub fn export_vassal(
         dpi: DPI,
         ..PlanOptions::default()
     };
-    let Some((game, outputs)) = super::check(dir, assets, &options, sources, diags)? else {
+    let Some(checked) = super::check_game(dir, assets, &options, sources, diags)? else {
         return Ok(None);
     };
+    let assets = checked.assets(assets);
+    let (game, outputs) = (&checked.game, &checked.outputs);
     if diags.has_errors() {
         return Ok(None);
     }
@@ -81,8 +84,8 @@ pub fn export_vassal(
         module.decks.push(deck(images, assets, &mut zip)?);
     }
     let mut pieces = HashMap::new();
-    if let Some(counters) = super::counters::game_counters(&game, assets)? {
-        (module.counters, pieces) = counter_pieces(&counters, &game, assets, &mut zip)?;
+    if let Some(counters) = super::counters::game_counters(game, assets)? {
+        (module.counters, pieces) = counter_pieces(&counters, game, assets, &mut zip)?;
         for side in counters.iter().map(|c| &c.side).filter(|s| !s.is_empty()) {
             if !module.sides.contains(side) {
                 module.sides.push(side.clone());
@@ -91,7 +94,7 @@ pub fn export_vassal(
     }
     let mut drawn = Vec::new();
     for map in &game.maps {
-        if let Some((board, margin)) = board(map, &game, assets, &mut zip)? {
+        if let Some((board, margin)) = board(map, game, assets, &mut zip)? {
             drawn.push((map, board.name.clone(), margin));
             module.boards.push(board);
         }
@@ -110,7 +113,7 @@ pub fn export_vassal(
     }
     // Tracks and holding boxes: zones of the maps they are printed on, or
     // boards of the tracks sheet's pages.
-    let (regions, boxes) = tracks::box_spots(&game, &drawn);
+    let (regions, boxes) = tracks::box_spots(game, &drawn);
     for (map, name, margin) in &drawn {
         if let Some(board) = module.boards.iter_mut().find(|b| &b.name == name) {
             board.zones = tracks::map_zones(map, &regions, *margin);
@@ -118,9 +121,9 @@ pub fn export_vassal(
     }
     module
         .boards
-        .extend(tracks::sheet_boards(&game, &regions, assets, &mut zip)?);
+        .extend(tracks::sheet_boards(game, &regions, assets, &mut zip)?);
     let mut spots = setup::Spots::new(drawn, boxes);
-    module.setups = setup::setups(&game, &pieces, &mut spots);
+    module.setups = setup::setups(game, &pieces, &mut spots);
     // The whole counter mix, without a scenario: a set-up of its own
     // (each scenario's holds what the scenario does not place).
     if !module.counters.is_empty() {
@@ -131,9 +134,9 @@ pub fn export_vassal(
         });
     }
     module.boards.extend(spots.holding_board());
-    module.dice = tools::dice(&game);
-    module.charts = tools::charts(&game, &outputs, assets, &mut zip)?;
-    module.turns = tools::turns(&game);
+    module.dice = tools::dice(game);
+    module.charts = tools::charts(game, outputs, assets, &mut zip)?;
+    module.turns = tools::turns(game);
     for s in &module.setups {
         let file = setup_file(&module, s).map_err(|e| OpError::new(format!("{}: {e}", s.name)))?;
         add(&mut zip, &s.file, &file)?;

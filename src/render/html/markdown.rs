@@ -15,7 +15,7 @@ use pulldown_cmark::{
 
 use crate::model::figure::{figure_link_id, is_figure_info};
 use crate::model::link::is_safe_link;
-use crate::model::rules::{self, Node, shortcode_in};
+use crate::model::rules::{self, Node, card_link_title, shortcode_in};
 use crate::model::xref::{INDEX_SCHEME, index_term, rule_link_id};
 use crate::model::{Align, RulesDoc, Shortcode, slug};
 use crate::render::RenderError;
@@ -204,8 +204,15 @@ pub fn render_markdown(
                     attrs: Vec::new(),
                 }));
                 if let Some(n) = &number {
+                    // The number is an anchor too (`#4.1`), the heading's
+                    // own id (its words) staying for the links made to it.
+                    let id = if used.insert(n.clone()) {
+                        format!(" id=\"{}\"", crate::render::svg::escape(n))
+                    } else {
+                        String::new()
+                    };
                     out.push(Event::Html(CowStr::from(format!(
-                        "<span class=\"rule-number\">{}</span> ",
+                        "<span class=\"rule-number\"{id}>{}</span> ",
                         crate::render::svg::escape(n)
                     ))));
                 }
@@ -469,7 +476,14 @@ fn resolve_card_links<'a>(
         }
         let end = skip_to(&events, i, |e| matches!(e, Event::End(TagEnd::Link)));
         let inner = &events[i + 1..end.max(i + 1)];
-        let href = links.card_href(&plain_text(inner.iter().map(|(e, _)| e)));
+        let named = match event {
+            Event::Start(Tag::Link { dest_url, .. }) => card_link_title(dest_url),
+            _ => None,
+        };
+        let href = match named {
+            Some(title) => links.card_href(title),
+            None => links.card_href(&plain_text(inner.iter().map(|(e, _)| e))),
+        };
         if let Some(href) = &href {
             out.push((
                 Event::Start(Tag::Link {
@@ -909,7 +923,7 @@ mod tests {
         assert_eq!(body.headings[0].number.as_deref(), Some("1.0"));
         assert!(
             body.html.contains(
-                "<h1 id=\"setup-here\"><span class=\"rule-number\">1.0</span> Setup <a href=\"p3.html#movement\">here</a> <a"
+                "<h1 id=\"setup-here\"><span class=\"rule-number\" id=\"1.0\">1.0</span> Setup <a href=\"p3.html#movement\">here</a> <a"
             ),
             "{}",
             body.html

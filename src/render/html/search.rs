@@ -2,8 +2,11 @@
 //! (each rules section, each card shown, each table row shown, each glossary term, with its
 //! link and plain text) into `search-index.js`, a script that assigns the
 //! global `grogpressSearch`: the documents and an inverted index of
-//! lower-case word → documents with a score. A script file, not JSON
-//! fetched, so search works from `file://` under the page's policy.
+//! lower-case word → documents with a score. In English the words are
+//! stemmed (elasticlunr's Porter stemmer, the one the page runs on the
+//! query from the vendored elasticlunr.js), so "attacked" finds "attack".
+//! A script file, not JSON fetched, so search works from `file://` under
+//! the page's policy.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -16,6 +19,9 @@ pub enum DocKind {
     Row,
     /// A term of the glossary.
     Term,
+    /// A table as a whole (found by its title; its rows are found by
+    /// their text and listed under it).
+    Table,
 }
 
 impl DocKind {
@@ -25,6 +31,7 @@ impl DocKind {
             DocKind::Card => "c",
             DocKind::Row => "r",
             DocKind::Term => "t",
+            DocKind::Table => "b",
         }
     }
 }
@@ -41,6 +48,8 @@ pub struct SearchDoc {
     pub href: String,
     /// Its text, spaces collapsed.
     pub text: String,
+    /// A numbered rule's number ("4.1"; empty for anything else).
+    pub number: String,
 }
 
 /// A word in the title counts this many times a word of the text.
@@ -54,17 +63,59 @@ pub fn words(text: &str) -> impl Iterator<Item = String> + '_ {
         .map(str::to_lowercase)
 }
 
+/// Whether the reference's words are stemmed: English text (`lang` "en",
+/// "en-GB"...), the language of the stemmer.
+pub fn stems(lang: &str) -> bool {
+    let lang = lang.to_ascii_lowercase();
+    lang == "en" || lang.starts_with("en-")
+}
+
+/// The stem of a lower-case word, as elasticlunr.js's `elasticlunr.stemmer`
+/// gives it in the page (elasticlunr-rs's port of the same Porter stemmer).
+pub struct Stemmer(Option<Box<dyn elasticlunr::pipeline::PipelineFn>>);
+
+impl Stemmer {
+    /// The English stemmer when `on`, else words as they are.
+    pub fn new(on: bool) -> Stemmer {
+        use elasticlunr::Language;
+        let stemmer = on
+            .then(|| {
+                elasticlunr::lang::English::new()
+                    .make_pipeline()
+                    .queue
+                    .into_iter()
+                    .find(|f| f.name() == "stemmer")
+            })
+            .flatten();
+        Stemmer(stemmer)
+    }
+
+    pub fn stem(&self, word: String) -> String {
+        match &self.0 {
+            Some(f) => {
+                let fallback = word.clone();
+                f.filter(word).unwrap_or(fallback)
+            }
+            None => word,
+        }
+    }
+}
+
 /// The contents of `search-index.js`. Deterministic: documents in the
-/// order given, words sorted.
-pub fn search_index_js(docs: &[SearchDoc]) -> String {
+/// order given, words sorted. A row's title (its table's) is not its
+/// words: the table's own document is found by it.
+pub fn search_index_js(docs: &[SearchDoc], stemmed: bool) -> String {
+    let stemmer = Stemmer::new(stemmed);
     let mut index: BTreeMap<String, Vec<(usize, u32)>> = BTreeMap::new();
     for (n, doc) in docs.iter().enumerate() {
         let mut counts: BTreeMap<String, u32> = BTreeMap::new();
-        for w in words(&doc.title) {
-            *counts.entry(w).or_insert(0) += TITLE_WEIGHT;
+        if doc.kind != DocKind::Row {
+            for w in words(&doc.title) {
+                *counts.entry(stemmer.stem(w)).or_insert(0) += TITLE_WEIGHT;
+            }
         }
         for w in words(&doc.text) {
-            *counts.entry(w).or_insert(0) += 1;
+            *counts.entry(stemmer.stem(w)).or_insert(0) += 1;
         }
         for (w, score) in counts {
             index.entry(w).or_default().push((n, score));
@@ -72,18 +123,21 @@ pub fn search_index_js(docs: &[SearchDoc]) -> String {
     }
     let mut js = String::from(
         "// The search index of this rules reference, written by grogpress: docs are\n\
-         // [kind, title, context, href, text]; index maps a word to [doc, score, ...].\n\
-         window.grogpressSearch = {\"docs\": [\n",
+         // [kind, title, context, href, text, rule number]; index maps a word\n\
+         // (its stem when stem is true) to [doc, score, ...].\n\
+         window.grogpressSearch = {",
     );
+    let _ = writeln!(js, "\"stem\": {stemmed}, \"docs\": [");
     for (n, doc) in docs.iter().enumerate() {
         let _ = writeln!(
             js,
-            "[{}, {}, {}, {}, {}]{}",
+            "[{}, {}, {}, {}, {}, {}]{}",
             js_string(doc.kind.code()),
             js_string(&doc.title),
             js_string(&doc.context),
             js_string(&doc.href),
             js_string(&doc.text),
+            js_string(&doc.number),
             if n + 1 < docs.len() { "," } else { "" }
         );
     }
@@ -137,7 +191,34 @@ mod tests {
             context: "Rules".to_string(),
             href: "rules.html#x".to_string(),
             text: text.to_string(),
+            number: String::new(),
         }
+    }
+
+    #[test]
+    fn english_words_are_indexed_by_their_stems() {
+        let stemmer = Stemmer::new(true);
+        for (word, stem) in [
+            ("attacked", "attack"),
+            ("attacks", "attack"),
+            ("volley", "volley"),
+            ("volly", "volli"),
+            ("units", "unit"),
+        ] {
+            assert_eq!(stemmer.stem(word.to_string()), stem);
+        }
+        assert_eq!(Stemmer::new(false).stem("attacked".to_string()), "attacked");
+        let js = search_index_js(&[doc(DocKind::Section, "Attack", "Units attacked.")], true);
+        assert!(js.contains("\"attack\": [0,11],"), "{js}");
+        assert!(js.contains("\"stem\": true"), "{js}");
+        assert!(stems("en-GB") && stems("en") && !stems("de"));
+    }
+
+    #[test]
+    fn a_row_is_found_by_its_text_not_its_table_title() {
+        let js = search_index_js(&[doc(DocKind::Row, "Weather", "Rain")], false);
+        assert!(!js.contains("\"weather\""), "{js}");
+        assert!(js.contains("\"rain\": [0,1]"), "{js}");
     }
 
     #[test]
@@ -151,41 +232,50 @@ mod tests {
 
     #[test]
     fn the_index_scores_title_words_above_text_words() {
-        let js = search_index_js(&[
-            doc(DocKind::Card, "Dug In", "Defender adds one die."),
-            doc(
-                DocKind::Section,
-                "Combat",
-                "Roll one die; dug in units hold.",
-            ),
-        ]);
-        assert!(js.starts_with("// The search index"));
-        assert!(js.contains("\"dug\": [0,10,1,1],"), "{js}");
-        assert!(js.contains("\"die\": [0,1,1,1],"), "{js}");
-        assert!(js.contains(
-            "[\"c\", \"Dug In\", \"Rules\", \"rules.html#x\", \"Defender adds one die.\"],"
-        ));
-        assert!(js.trim_end().ends_with("}};"));
-        assert_eq!(
-            js,
-            search_index_js(&[
+        let js = search_index_js(
+            &[
                 doc(DocKind::Card, "Dug In", "Defender adds one die."),
                 doc(
                     DocKind::Section,
                     "Combat",
-                    "Roll one die; dug in units hold."
+                    "Roll one die; dug in units hold.",
                 ),
-            ])
+            ],
+            false,
+        );
+        assert!(js.starts_with("// The search index"));
+        assert!(js.contains("\"dug\": [0,10,1,1],"), "{js}");
+        assert!(js.contains("\"die\": [0,1,1,1],"), "{js}");
+        assert!(js.contains(
+            "[\"c\", \"Dug In\", \"Rules\", \"rules.html#x\", \"Defender adds one die.\", \"\"],"
+        ));
+        assert!(js.trim_end().ends_with("}};"));
+        assert_eq!(
+            js,
+            search_index_js(
+                &[
+                    doc(DocKind::Card, "Dug In", "Defender adds one die."),
+                    doc(
+                        DocKind::Section,
+                        "Combat",
+                        "Roll one die; dug in units hold."
+                    ),
+                ],
+                false
+            )
         );
     }
 
     #[test]
     fn data_cannot_leave_its_string() {
-        let js = search_index_js(&[doc(
-            DocKind::Row,
-            "</script><script>alert(1)</script>",
-            "\"]}; alert(2); //\u{2028}\\",
-        )]);
+        let js = search_index_js(
+            &[doc(
+                DocKind::Row,
+                "</script><script>alert(1)</script>",
+                "\"]}; alert(2); //\u{2028}\\",
+            )],
+            false,
+        );
         assert!(!js.contains("<script"), "{js}");
         assert!(js.contains("\\u003c/script\\u003e"));
         assert!(js.contains("\\\"]}; alert(2); //\\u2028\\\\"));

@@ -1,6 +1,7 @@
 //! Render (HTML): the files of the reference that are not pages, from the
-//! templates and the font book to the script, the favicon, the stylesheet
-//! (its @font-face rules first) and the font files.
+//! templates and the font book to the script, the search library and its
+//! licence, the favicon, the stylesheet (its @font-face rules first) and
+//! the font files.
 
 use std::collections::HashSet;
 
@@ -8,18 +9,22 @@ use super::Site;
 use crate::render::svg::css_family;
 use crate::text::FontBook;
 
-/// The script, the favicon, the stylesheet and each font file once, in
-/// that order: (path relative to the html folder, bytes).
+/// The script, the search library and its licence, the favicon, the
+/// stylesheet and each font file once, in that order: (path relative to the html folder, bytes).
 pub(super) fn asset_files(site: &Site<'_>) -> Vec<(String, Vec<u8>)> {
-    let mut files = Vec::new();
-    files.push((
-        "reference.js".to_string(),
-        site.templates.script.clone().into_bytes(),
-    ));
-    files.push((
-        "favicon.svg".to_string(),
-        site.templates.favicon.clone().into_bytes(),
-    ));
+    let t = &site.templates;
+    let mut files = vec![
+        ("reference.js".to_string(), t.script.clone().into_bytes()),
+        (
+            "elasticlunr.min.js".to_string(),
+            t.search_library.clone().into_bytes(),
+        ),
+        (
+            "LICENSE-elasticlunr.txt".to_string(),
+            t.search_library_licence.clone().into_bytes(),
+        ),
+        ("favicon.svg".to_string(), t.favicon.clone().into_bytes()),
+    ];
     let mut style = font_faces_css(site.fonts);
     style.push_str(&site.templates.style);
     files.push(("style.css".to_string(), style.into_bytes()));

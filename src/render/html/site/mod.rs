@@ -3,13 +3,14 @@
 //! html folder — where each card is shown (for `card:` links), every page
 //! through the Tera templates (with the sidebar of pages and sections,
 //! previous/next links, and a preview of each card a page links to on
-//! another), the index, the search index, the script, the favicon, the
+//! another), the index, the whole book on one page to print, the search index, the script, the favicon, the
 //! stylesheet and the font files.
 
 mod assets;
 mod links;
 mod page;
 mod placements;
+mod print_page;
 mod search_docs;
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
@@ -18,7 +19,7 @@ use tera::{Tera, Value};
 
 use super::data::{ShownRow, plain_text};
 use super::markdown::{Heading, PageBody, UsedIds, render_markdown, unique_id};
-use super::search::{DocKind, SearchDoc, search_index_js};
+use super::search::{DocKind, SearchDoc, search_index_js, stems};
 use crate::layout::CardFace;
 use crate::model::figure::FigureBook;
 use crate::model::xref::{RuleBook, has_rule_links, index_entries};
@@ -54,6 +55,10 @@ pub struct HtmlTemplates {
     pub script: String,
     /// The favicon, an SVG image.
     pub favicon: String,
+    /// elasticlunr.js (minified), whose stemmer the search runs on the
+    /// query, and its licence: vendored, not a game's to replace.
+    pub search_library: String,
+    pub search_library_licence: String,
 }
 
 /// A rules page: the name of its Markdown file and its parsed text.
@@ -270,6 +275,13 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, RenderErro
         )
     };
 
+    // The whole book on one page, to print (after every other page).
+    let mut print_name = "print.html".to_string();
+    let mut n = 1;
+    while names.contains(&print_name) {
+        n += 1;
+        print_name = format!("print-{n}.html");
+    }
     let mut files = Vec::new();
     let index_html = render_page(
         &tera,
@@ -290,6 +302,7 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, RenderErro
                     .filter_map(|t| term_value(site, &term_anchors, t))
                     .collect::<Vec<_>>(),
             ),
+            print_href: print_name.clone(),
         },
     )?;
     files.push(("index.html".to_string(), index_html.into_bytes()));
@@ -319,10 +332,39 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, RenderErro
                     .get(i)
                     .cloned()
                     .unwrap_or_else(|| Value::from(Vec::<Value>::new())),
+                print_href: print_name.clone(),
             },
         )?;
         files.push((names[i].clone(), html.into_bytes()));
     }
+    let mut print_ids = HashSet::new();
+    let whole_book: String = bodies
+        .iter()
+        .enumerate()
+        .map(|(i, b)| {
+            format!(
+                "<div class=\"print-page\">\n{}</div>\n",
+                print_page::unique_ids(&b.html, &mut print_ids, i + 1)
+            )
+        })
+        .collect();
+    let print_html = render_page(
+        &tera,
+        site,
+        PageContext {
+            title: site.game.name.clone(),
+            pages: pages_value(None),
+            headings: Vec::new(),
+            content: whole_book,
+            is_index: false,
+            prev: None,
+            next: None,
+            previews: Value::from(Vec::<Value>::new()),
+            terms: Value::from(Vec::<Value>::new()),
+            print_href: print_name.clone(),
+        },
+    )?;
+    files.push((print_name, print_html.into_bytes()));
     let mut docs = search_docs(site.game, &shown, &names, &titles, &bodies, &rows);
     for (entry, anchor) in glossary.iter().zip(&term_anchors) {
         let mut text: Vec<String> = entry.aliases.iter().map(|a| a.value.clone()).collect();
@@ -333,11 +375,12 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, RenderErro
             context: site.game.words.glossary.clone(),
             href: format!("index.html#{anchor}"),
             text: text.join(" "),
+            number: String::new(),
         });
     }
     files.push((
         "search-index.js".to_string(),
-        search_index_js(&docs).into_bytes(),
+        search_index_js(&docs, stems(site.lang)).into_bytes(),
     ));
     files.extend(assets::asset_files(site));
     Ok(files)

@@ -85,6 +85,8 @@ pub(super) struct PageContext {
     pub(super) previews: Value,
     /// The glossary terms the page marks (on the index: every term, listed).
     pub(super) terms: Value,
+    /// The page of the whole book to print.
+    pub(super) print_href: String,
 }
 
 /// One page through `page.html`, with the content security policy.
@@ -126,6 +128,7 @@ pub(super) fn render_page(
     context.insert_value("next", link(page.next));
     context.insert_value("previews", page.previews);
     context.insert_value("terms", page.terms);
+    context.insert_value("print_href", Value::from(page.print_href));
     context.insert_value("has_glossary", Value::from(!site.game.glossary.is_empty()));
     context.insert_value("words", words_value(&site.game.words));
     tera.render("page.html", &context)

@@ -12,7 +12,8 @@ use crate::render::html::search::{DocKind, SearchDoc};
 
 /// Everything the search finds, in order: each rules section, each card
 /// shown (once per text: the copies of a mirrored deck are one card), each
-/// table row shown with its anchor (at its first showing).
+/// table row shown with its anchor (at its first showing), then each
+/// table those rows are in (found by its title, its rows listed under it).
 pub(super) fn search_docs(
     game: &Game,
     shown: &Placements,
@@ -28,12 +29,18 @@ pub(super) fn search_docs(
             if heading.is_none() && text.is_empty() {
                 continue;
             }
+            let number = heading.and_then(|h| h.number.clone());
             docs.push(SearchDoc {
                 kind: DocKind::Section,
-                title: heading.map_or_else(|| title.clone(), |h| h.text.clone()),
+                title: heading.map_or_else(|| title.clone(), |h| h.numbered()),
                 context: title.clone(),
-                href: heading.map_or_else(|| name.clone(), |h| format!("{name}#{}", h.anchor)),
+                href: heading.map_or_else(
+                    || name.clone(),
+                    // A numbered rule by its number (`#4.1`), else its words.
+                    |h| format!("{name}#{}", h.number.as_ref().unwrap_or(&h.anchor)),
+                ),
                 text: text.clone(),
+                number: number.unwrap_or_default(),
             });
         }
     }
@@ -55,9 +62,12 @@ pub(super) fn search_docs(
             context: deck.name.clone(),
             href: format!("{}#{anchor}", names[page]),
             text,
+            number: String::new(),
         });
     }
     let mut seen_rows = HashSet::new();
+    let mut tables = Vec::new();
+    let mut seen_tables = HashSet::new();
     for (page, page_rows) in rows.iter().enumerate() {
         for row in page_rows {
             if seen_rows.insert(row.anchor.as_str()) {
@@ -67,10 +77,24 @@ pub(super) fn search_docs(
                     context: titles[page].clone(),
                     href: format!("{}#{}", names[page], row.anchor),
                     text: row.text.clone(),
+                    number: String::new(),
                 });
+                // The table itself, at its anchor (the row's before its dot).
+                let table = row.anchor.rsplit_once('.').map_or("", |(t, _)| t);
+                if !table.is_empty() && seen_tables.insert((page, row.table.as_str())) {
+                    tables.push(SearchDoc {
+                        kind: DocKind::Table,
+                        title: row.table.clone(),
+                        context: titles[page].clone(),
+                        href: format!("{}#{table}", names[page]),
+                        text: String::new(),
+                        number: String::new(),
+                    });
+                }
             }
         }
     }
+    docs.extend(tables);
     docs
 }
 

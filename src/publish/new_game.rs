@@ -1,4 +1,4 @@
-//! CLI: `grogpress new <path> [--from GAME]` — creates a game folder that
+//! Publish: a new game folder (`grogpress new <path> [--from GAME]`) that
 //! `check` passes and `build` publishes as it stands: the commented starter
 //! game embedded in the binary (its files name their editor schemas with
 //! `#:schema`, written to `schemas/`), or a copy of a shipped game.
@@ -10,22 +10,22 @@ use crate::load::{OpError, Root};
 
 /// The starter game: (path inside the game folder, text with `{{name}}` / `{{id}}`).
 const STARTER: &[(&str, &str)] = &[
-    ("game.toml", include_str!("new_game/game.toml")),
+    ("game.toml", include_str!("starter/game.toml")),
     (
         "action-cards.toml",
-        include_str!("new_game/action-cards.toml"),
+        include_str!("starter/action-cards.toml"),
     ),
-    ("player-aid.toml", include_str!("new_game/player-aid.toml")),
+    ("player-aid.toml", include_str!("starter/player-aid.toml")),
     (
         "charts/combat.toml",
-        include_str!("new_game/charts/combat.toml"),
+        include_str!("starter/charts/combat.toml"),
     ),
-    ("rules/rules.md", include_str!("new_game/rules/rules.md")),
+    ("rules/rules.md", include_str!("starter/rules/rules.md")),
     (
         "templates/labels/action-card.toml",
-        include_str!("new_game/templates/labels/action-card.toml"),
+        include_str!("starter/templates/labels/action-card.toml"),
     ),
-    ("art/emblem.svg", include_str!("new_game/art/emblem.svg")),
+    ("art/emblem.svg", include_str!("starter/art/emblem.svg")),
 ];
 
 /// Creates the game folder `dest`; returns the files written, relative to it.
@@ -42,7 +42,7 @@ pub fn new_game(root: &Root, dest: &Path, from: Option<&str>) -> Result<Vec<Path
                 None => {
                     return Err(OpError::new(format!(
                         "{e}\nbuilt-in games: {}",
-                        super::docs::built_in_games().join(", ")
+                        built_in_games().join(", ")
                     )));
                 }
             },
@@ -244,6 +244,21 @@ fn toml_escape(s: &str) -> String {
             c => vec![c],
         })
         .collect()
+}
+
+/// The shipped games built into the binary (what `new --from` copies).
+pub fn built_in_games() -> Vec<String> {
+    let mut games: Vec<String> = crate::load::embedded::files_under("data/")
+        .into_iter()
+        .filter_map(|(path, _)| {
+            let rest = path.strip_prefix("data/")?;
+            let (game, file) = rest.split_once('/')?;
+            (file == "game.toml").then(|| game.to_string())
+        })
+        .collect();
+    games.sort();
+    games.dedup();
+    games
 }
 
 #[cfg(test)]

@@ -1,47 +1,108 @@
-//! CLI: `grogpress odds GAME TABLE --drm -3..+5` — loads and checks a game,
-//! then prints, for each net modifier, the exact chance of every row of one
-//! of its results tables (`model::table_odds`, the same `row_odds` the
-//! chart set prints), or with
-//! `--column 3:1 --shift +1` the chance of each result of a combat results
-//! table's column (see `odds_column`).
+//! Publish: the odds report of `grogpress odds` — loads and checks a game,
+//! then, for a game with `[dice_combat]`, the hits of one unit type's attack
+//! on another (`dice`), or for a results table the exact chance of every
+//! row for each net modifier (`model::table_odds`, the same `row_odds` the
+//! chart set prints), or with `--column 3:1 --shift +1` the chance of each
+//! result of a combat results table's column (`column`); as text or JSON
+//! lines, for the command line to print.
 
-use std::io::Write;
+mod column;
+mod dice;
+
 use std::path::Path;
 
 use serde_json::{Value, json};
 
-use super::{Format, report};
+use crate::diag::print::Format;
 use crate::diag::{Diagnostics, Sources};
 use crate::load::{OpError, Root};
 use crate::model::odds::ColumnAttack;
 use crate::model::{Game, ResultsTable, RowOdds, table_odds};
 
-/// Runs `odds`; Ok(false) when the game's data has errors.
-pub fn run_odds(
-    root: &Root,
-    game: &str,
-    table: &str,
-    drm: Option<(i64, i64)>,
-    attack: ColumnAttack,
-    format: Format,
-) -> Result<bool, OpError> {
-    let dir = root.resolve_game(game)?;
+/// What `odds` was asked: a results table's id, or the attacker and the
+/// defender; the net modifiers to show and the attack on a combat results
+/// table.
+pub struct OddsQuery {
+    pub what: Vec<String>,
+    pub drm: Option<(i64, i64)>,
+    pub attack: ColumnAttack,
+}
+
+/// What an `odds` run gave: the diagnostics to print first (under `label`,
+/// when the game's counts are told), then the report, or why there is none;
+/// no report when the data has errors.
+pub struct OddsRun {
+    pub diags: Diagnostics,
+    pub sources: Sources,
+    pub label: Option<String>,
+    pub report: Option<Result<String, OpError>>,
+}
+
+/// Loads and checks game `name` and makes the report `query` asks for.
+pub fn odds(root: &Root, name: &str, query: OddsQuery, format: Format) -> Result<OddsRun, OpError> {
+    let dir = root.resolve_game(name);
     let mut sources = Sources::default();
     let mut diags = Diagnostics::default();
-    let Some(game) = crate::load::load_game(&dir, &mut sources, &mut diags)? else {
-        report(&mut diags, &sources, format, Some(game));
-        return Ok(false);
+    let loaded = dir
+        .as_ref()
+        .ok()
+        .map(|dir| crate::load::load_game(dir, &mut sources, &mut diags));
+    if let Some(Ok(Some(game))) = &loaded
+        && game.dice_combat.is_some()
+    {
+        diags.extend(crate::validate::validate(game));
+        let report = (!diags.has_errors()).then(|| dice::report(game, &query.what));
+        return Ok(OddsRun {
+            diags,
+            sources,
+            label: None,
+            report,
+        });
+    }
+    let [table] = query.what.as_slice() else {
+        return Err(OpError::new(format!(
+            "odds {name}: the game declares no [dice_combat] for unit-against-unit odds; \
+for a results table name one table, e.g. `grogpress odds {name} combat`"
+        )));
+    };
+    let dir = dir?;
+    let Some(game) = loaded.unwrap_or(Ok(None))? else {
+        return Ok(OddsRun {
+            diags,
+            sources,
+            label: Some(name.to_string()),
+            report: None,
+        });
     };
     diags.extend(crate::validate::validate(&game));
-    let label = game.id.clone();
     if diags.has_errors() {
-        report(&mut diags, &sources, format, Some(&label));
-        return Ok(false);
+        return Ok(OddsRun {
+            diags,
+            sources,
+            label: Some(game.id.clone()),
+            report: None,
+        });
     }
-    report(&mut diags, &sources, format, None);
-    let t = find_table(&game, &dir, table)?;
-    let text = match (&t.combat, attack.combat_option()) {
-        (Some(_), _) => super::odds_column::report(&game, t, &attack, drm, format)?,
+    let report = Some(table_report(&game, &dir, table, &query, format));
+    Ok(OddsRun {
+        diags,
+        sources,
+        label: None,
+        report,
+    })
+}
+
+/// The odds of results table `id`: each row, or with an attack its column.
+fn table_report(
+    game: &Game,
+    dir: &Path,
+    id: &str,
+    query: &OddsQuery,
+    format: Format,
+) -> Result<String, OpError> {
+    let t = find_table(game, dir, id)?;
+    Ok(match (&t.combat, query.attack.combat_option()) {
+        (Some(_), _) => column::report(game, t, &query.attack, query.drm, format)?,
         (None, Some(option)) => {
             return Err(OpError::new(format!(
                 "table `{}` is not a combat results table (no columns_by), so {option} means nothing; \
@@ -50,19 +111,14 @@ leave it out for the chance of each row",
             )));
         }
         (None, None) => {
-            let drm = drm.unwrap_or(t.drm.value);
+            let drm = query.drm.unwrap_or(t.drm.value);
             let odds = table_odds(t, drm);
             match format {
                 Format::Human => human(t, &odds),
                 Format::Json => json(t, &odds),
             }
         }
-    };
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    out.write_all(text.as_bytes())
-        .map_err(|e| OpError::new(format!("cannot write the odds: {e}")))?;
-    Ok(true)
+    })
 }
 
 fn find_table<'g>(game: &'g Game, dir: &Path, id: &str) -> Result<&'g ResultsTable, OpError> {
@@ -153,12 +209,12 @@ fn json(t: &ResultsTable, odds: &[(i64, Vec<RowOdds>)]) -> String {
 }
 
 /// One JSON line of `--format json` output.
-pub(super) fn json_line(value: Value) -> String {
+fn json_line(value: Value) -> String {
     value.to_string() + "\n"
 }
 
 /// A percentage as JSON prints it: to four places (the fraction beside it
 /// is exact).
-pub(super) fn percent(p: f64) -> Value {
+fn percent(p: f64) -> Value {
     serde_json::Number::from_f64((p * 1e4).round() / 1e4).map_or(Value::Null, Value::Number)
 }

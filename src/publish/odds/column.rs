@@ -1,12 +1,12 @@
-//! CLI: `grogpress odds GAME CRT --attack 12 --defence 4 --terrain woods
-//! --shift +1 --drm -1` (or `--column 3:1`, or `--hex 0305`) prints the
+//! Publish: `grogpress odds GAME CRT --attack 12 --defence 4 --terrain woods
+//! --shift +1 --drm -1` (or `--column 3:1`, or `--hex 0305`): the
 //! odds of an attack on a combat results table that
 //! [`crate::model::odds::attack_odds`] works out — the column it falls in
 //! and the chance of each result there for each net modifier, or the whole
 //! table — as text or JSON lines.
 
-use super::Format;
-use super::odds::{json_line, percent};
+use super::{json_line, percent};
+use crate::diag::print::Format;
 use crate::load::OpError;
 use crate::model::odds::{ColumnAttack, Ground, ShiftedColumn, Shown, attack_odds};
 use crate::model::{Game, ResultsTable, RowOdds};
@@ -17,7 +17,7 @@ type PerNet = Vec<(i64, Vec<(String, u64, u64)>)>;
 
 /// The report, human or JSON lines; an error when the table has no columns
 /// by odds or differential, or the attack cannot be read.
-pub fn report(
+pub(super) fn report(
     game: &Game,
     t: &ResultsTable,
     attack: &ColumnAttack,

@@ -1,44 +1,16 @@
-//! CLI: `grogpress odds <game> <attacker> <defender>` for games whose units
-//! roll custom dice (`[dice_combat]` in game.toml): prints the exact
-//! distribution of hits for one attack, with and without the attack bonus,
-//! as `model::odds::opposed_dice` resolves it from the dice faces.
+//! Publish: `odds <game> <attacker> <defender>` for games whose units roll
+//! custom dice (`[dice_combat]` in game.toml): the exact distribution of
+//! hits for one attack, with and without the attack bonus, as
+//! `model::odds::opposed_dice` resolves it from the dice faces.
 
 use std::fmt::Write as _;
 
-use super::{Format, report};
-use crate::diag::{Diagnostics, Sources};
-use crate::load::{OpError, Root};
+use crate::load::OpError;
 use crate::model::odds::unit_ids;
 use crate::model::{DiceCombat, Game, HitDistribution, OpposedOdds, opposed_dice_odds, reduce};
 
-/// Whether `odds <game> ...` is this module's: the game declares
-/// `[dice_combat]`. (Other odds — results tables — are another module's; the
-/// `odds` subcommand dispatches on this.)
-pub fn applies(root: &Root, game: &str) -> bool {
-    let Ok(dir) = root.resolve_game(game) else {
-        return false;
-    };
-    let mut sources = Sources::default();
-    let mut diags = Diagnostics::default();
-    matches!(
-        crate::load::load_game(&dir, &mut sources, &mut diags),
-        Ok(Some(g)) if g.dice_combat.is_some()
-    )
-}
-
-/// Loads and checks the game, then prints the odds. Ok(false) when the data has errors.
-pub fn run(root: &Root, game: &str, units: &[String], format: Format) -> Result<bool, OpError> {
-    let dir = root.resolve_game(game)?;
-    let mut sources = Sources::default();
-    let mut diags = Diagnostics::default();
-    let loaded = crate::load::load_game(&dir, &mut sources, &mut diags)?;
-    if let Some(g) = &loaded {
-        diags.extend(crate::validate::validate(g));
-    }
-    if !report(&mut diags, &sources, format, None) {
-        return Ok(false);
-    }
-    let Some(game) = loaded else { return Ok(false) };
+/// The report of one attack between the two unit types `units` names.
+pub(super) fn report(game: &Game, units: &[String]) -> Result<String, OpError> {
     let [attacker, defender] = units else {
         return Err(OpError::new(format!(
             "odds {} takes two unit types, the attacker and the defender (e.g. `grogpress odds {} {}`)",
@@ -46,20 +18,18 @@ pub fn run(root: &Root, game: &str, units: &[String], format: Format) -> Result<
             game.id,
             game.dice_combat
                 .as_ref()
-                .map_or_else(Vec::new, |c| unit_ids(&game, c))
+                .map_or_else(Vec::new, |c| unit_ids(game, c))
                 .into_iter()
                 .take(2)
                 .collect::<Vec<_>>()
                 .join(" ")
         )));
     };
-    let text = odds_report(&game, attacker, defender).map_err(OpError::new)?;
-    print!("{text}");
-    Ok(true)
+    odds_report(game, attacker, defender).map_err(OpError::new)
 }
 
 /// The report `odds` prints: both distributions and which one applies.
-pub fn odds_report(game: &Game, attacker: &str, defender: &str) -> Result<String, String> {
+fn odds_report(game: &Game, attacker: &str, defender: &str) -> Result<String, String> {
     let combat = game.dice_combat.as_ref().ok_or_else(|| {
         format!(
             "{} declares no [dice_combat]: `odds` for it needs a units and dice combat model",

@@ -1,0 +1,89 @@
+//! Publish: a printer calibration sheet — the project's fonts (and sheet
+//! templates) loaded, a duplex or label calibration sheet laid out and its
+//! PDF written into the output folder (`grogpress calibrate`).
+
+use std::path::{Path, PathBuf};
+
+use super::write_atomic;
+use crate::diag::{Diagnostics, Sources};
+use crate::layout::Doc;
+use crate::load::{OpError, Root};
+use crate::model::{Paper, SheetTemplate};
+use crate::text::FontBook;
+
+/// Which calibration sheet.
+pub enum Calibration<'a> {
+    /// The two-sided sheet on this paper.
+    Duplex(Paper),
+    /// The outlines and corner scales of the sheet template with this id or
+    /// alias (as `grogpress sheets` lists them).
+    Labels(&'a str),
+}
+
+/// Writes the calibration sheet into `out`; its path, or `None` when the
+/// fonts or sheet templates have errors (in `diags`).
+pub fn write_calibration(
+    root: &Root,
+    what: Calibration<'_>,
+    out: &Path,
+    sources: &mut Sources,
+    diags: &mut Diagnostics,
+) -> Result<Option<PathBuf>, OpError> {
+    let fonts = crate::load::load_fonts(root, sources, diags)?;
+    let (doc, path) = match what {
+        Calibration::Duplex(paper) => {
+            if diags.has_errors() {
+                return Ok(None);
+            }
+            let doc =
+                crate::layout::lay_out_duplex_calibration(paper, first_family(&fonts)?, &fonts)
+                    .map_err(|e| OpError::new(format!("calibration sheet: {e:?}")))?;
+            (doc, out.join("duplex-calibration.pdf"))
+        }
+        Calibration::Labels(sheet) => {
+            let sheets = project_sheets(root, sources, diags)?;
+            if diags.has_errors() {
+                return Ok(None);
+            }
+            let Some(template) = sheets.iter().find(|s| s.matches(sheet)) else {
+                return Err(OpError::new(format!(
+                    "no sheet `{sheet}`; `grogpress sheets` lists them"
+                )));
+            };
+            let doc =
+                crate::layout::lay_out_label_calibration(template, first_family(&fonts)?, &fonts)
+                    .map_err(|e| OpError::new(format!("calibration sheet: {e:?}")))?;
+            (doc, out.join(format!("{}-calibration.pdf", template.id)))
+        }
+    };
+    write(&doc, &fonts, &path)?;
+    Ok(Some(path))
+}
+
+/// The sheet templates of the project (or the embedded defaults), with any
+/// problem in the file among `diags`.
+pub fn project_sheets(
+    root: &Root,
+    sources: &mut Sources,
+    diags: &mut Diagnostics,
+) -> Result<Vec<SheetTemplate>, OpError> {
+    Ok(
+        match crate::load::embedded::read_root_source(root, "data/sheets.toml", sources, diags)? {
+            Some((file, text, true)) => crate::load::load_sheets(file, &text, diags),
+            _ => Vec::new(),
+        },
+    )
+}
+
+fn first_family(fonts: &FontBook) -> Result<&crate::text::Family, OpError> {
+    fonts
+        .families
+        .first()
+        .ok_or_else(|| OpError::new("fonts/fonts.toml declares no font family"))
+}
+
+fn write(doc: &Doc, fonts: &FontBook, path: &Path) -> Result<(), OpError> {
+    let bytes =
+        crate::render::pdf::render_pdf(doc, fonts).map_err(|e| OpError::new(e.to_string()))?;
+    write_atomic(path, &bytes)
+}
