@@ -51,37 +51,40 @@ struct ManPage {
     roff: Vec<u8>,
 }
 
-/// The pages of `cmd` and of its subcommands (not hidden ones), each with
-/// a SEE ALSO naming its parent page and its own subcommands' pages, and
-/// the main page where the parent is not it.
+/// The pages of `cmd` and of its subcommands (not hidden ones), in order.
 fn man_tree(cmd: &clap::Command, parent: Option<&str>, pages: &mut Vec<ManPage>) {
-    let name = cmd
-        .get_display_name()
-        .unwrap_or_else(|| cmd.get_name())
-        .to_string();
-    let children: Vec<&clap::Command> =
-        cmd.get_subcommands().filter(|c| !c.is_hide_set()).collect();
-    let mut see: Vec<String> = Vec::new();
-    if parent != Some("grogpress") && name != "grogpress" {
-        see.push("grogpress".into());
+    let page = man_page_of(cmd, parent);
+    let name = page.name.clone();
+    pages.push(page);
+    for child in cmd.get_subcommands().filter(|c| !c.is_hide_set()) {
+        man_tree(child, Some(&name), pages);
     }
-    see.extend(parent.map(str::to_string));
-    see.extend(children.iter().map(|c| {
+}
+
+/// One command's page, ending in a SEE ALSO naming the main page (where
+/// the parent is not it), its parent's page and its subcommands' pages.
+fn man_page_of(cmd: &clap::Command, parent: Option<&str>) -> ManPage {
+    let page_name = |c: &clap::Command| {
         c.get_display_name()
             .unwrap_or_else(|| c.get_name())
             .to_string()
-    }));
+    };
+    let name = page_name(cmd);
+    let mut see: Vec<String> = Vec::new();
+    if parent.is_some() && parent != Some("grogpress") {
+        see.push("grogpress".into());
+    }
+    see.extend(parent.map(str::to_string));
+    see.extend(
+        cmd.get_subcommands()
+            .filter(|c| !c.is_hide_set())
+            .map(page_name),
+    );
     let mut roff = Vec::new();
     // Rendering into a Vec cannot fail.
     let _ = clap_mangen::Man::new(cmd.clone()).render(&mut roff);
     roff.extend_from_slice(see_also(&see).as_bytes());
-    pages.push(ManPage {
-        name: name.clone(),
-        roff,
-    });
-    for child in children {
-        man_tree(child, Some(&name), pages);
-    }
+    ManPage { name, roff }
 }
 
 /// A man page's SEE ALSO section naming these pages, all of section 1.
@@ -97,11 +100,5 @@ fn see_also(pages: &[String]) -> String {
 pub fn man_page() -> Result<Vec<u8>, OpError> {
     let mut root = Cli::command().disable_help_subcommand(true);
     root.build();
-    let mut pages = Vec::new();
-    man_tree(&root, None, &mut pages);
-    pages
-        .into_iter()
-        .next()
-        .map(|page| page.roff)
-        .ok_or_else(|| OpError::new("cannot write the man page".to_string()))
+    Ok(man_page_of(&root, None).roff)
 }
