@@ -861,7 +861,10 @@ fn card_words(game: &str, out: &Path) -> HashSet<String> {
     for sheet in fs::read_dir(out.join(game)).into_iter().flatten().flatten() {
         let path = sheet.path();
         if path.extension().is_some_and(|e| e == "pdf") {
-            all.extend(words(&tool("pdftotext", &[path.to_str().expect("path"), "-"])));
+            all.extend(words(&tool(
+                "pdftotext",
+                &[path.to_str().expect("path"), "-"],
+            )));
         }
     }
     all

@@ -38,6 +38,9 @@ pub(super) struct Heading {
     /// It starts on its page below more than it has after it there (the
     /// page is mostly the section before): the running head names that.
     pub(super) late: bool,
+    /// How tall it is set in the body (its lines), as a figure it names
+    /// floats with it.
+    pub(super) height: f32,
 }
 
 impl Heading {
@@ -511,11 +514,14 @@ pub(super) fn block_pieces(
                 first.heading = Some(headings.len());
             }
             wrap(Role::Heading(*level), &mut pieces);
+            let height = pieces.iter().map(|p| p.height + p.gap).sum::<f32>()
+                - pieces.first().map_or(0.0, |p| p.gap);
             headings.push(Heading {
                 level: *level,
                 plain: plain.clone(),
                 number: None,
                 late: false,
+                height,
             });
             Ok(pieces)
         }
@@ -579,14 +585,13 @@ pub(super) fn block_pieces(
             // Right under a heading, the heading names the table where it
             // continues ("… (continued)" over the rows there); else, or if
             // that title cannot be set, it has none.
-            spec.title = headings
-                .last()
-                .filter(|_| after_heading)
-                .map(|h| h.plain.clone());
+            let named = headings.last().filter(|_| after_heading);
+            spec.title = named.map(|h| h.plain.clone());
+            let named = named.map_or(0.0, |h| h.height);
             let at = |spec: &TableSpec, shown| {
                 table_pieces(
                     spec,
-                    room(frame),
+                    (room(frame), named),
                     input.figure_family,
                     (input.book, input.words),
                     shown,

@@ -624,7 +624,11 @@ impl Cursor {
     /// does not fit here waits for the next column, if the text after it
     /// can follow the heading here.
     fn place_text(&mut self, pieces: &[Piece], range: std::ops::Range<usize>) {
-        let has_figure = range.clone().any(|k| pieces[k].figure);
+        // A table that breaks over columns is not a figure, but keeps its
+        // place among them: figures waiting are set before it starts.
+        let has_figure = range
+            .clone()
+            .any(|k| pieces[k].figure || pieces[k].table.is_some());
         if !self.waiting.is_empty() && !has_figure && !self.fits(pieces, range.clone()) {
             self.set_waiting(pieces);
         }

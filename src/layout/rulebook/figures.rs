@@ -67,12 +67,15 @@ pub(super) const ROWS_AT_BREAK: usize = 3;
 /// the last [`ROWS_AT_BREAK`] kept together; where the column flow breaks
 /// it, the head is set again (see `columns`). Only a row too tall for a
 /// column even below the head is a misfit.
+/// A table under a heading that names it (`named`, the heading's height:
+/// it floats with the table) is whole only where the two fit a column
+/// together, unless it is too short to break.
 /// A title not `shown` (a heading just above says it) is left out where the
 /// table starts but kept, "(continued)", where it goes on: a reader there
 /// sees which table it is.
 pub fn table_pieces(
     spec: &TableSpec,
-    room: Room,
+    (room, named): (Room, f32),
     family: &Family,
     (book, words): (&FontBook, &Words),
     shown: bool,
@@ -90,7 +93,8 @@ pub fn table_pieces(
     if !shown {
         table.title = None;
     }
-    if table.height() <= room.height + 1e-3 || table.rows.len() < 2 * ROWS_AT_BREAK {
+    let with_heading = if named > 0.0 { named + TABLE_GAP } else { 0.0 };
+    if table.height() + with_heading <= room.height + 1e-3 || table.rows.len() < 2 * ROWS_AT_BREAK {
         if table.height() > room.height + 1e-3 {
             return Err(Misfit::TooBig {
                 width: table.width,

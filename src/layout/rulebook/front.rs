@@ -321,6 +321,7 @@ pub(super) fn table_entries(
                         plain: title.clone(),
                         number: None,
                         late: false,
+                        height: 0.0,
                     },
                     target,
                 ))
@@ -401,6 +402,7 @@ pub(super) fn contents_entries(
             plain: title.to_string(),
             number: None,
             late: false,
+            height: 0.0,
         });
     }
     entries

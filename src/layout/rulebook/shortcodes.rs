@@ -118,9 +118,11 @@ pub(super) fn figure_pieces(
                     }
                     None => spec,
                 };
+                // The heading that names the first table floats with it.
+                let named = heading.filter(|_| i == 0).map_or(0.0, |h| h.height);
                 let mut table = table_pieces(
                     spec,
-                    room(frame),
+                    (room(frame), named),
                     input.figure_family,
                     (input.book, input.words),
                     shown,
