@@ -428,3 +428,98 @@ fn a_table_has_one_title_which_the_list_of_tables_repeats_and_links_to() {
         );
     }
 }
+
+/// Every word the game's print-and-play cards print (`grogpress cards`).
+fn card_words(game: &str, out: &Path) -> std::collections::HashSet<String> {
+    let out = out.join("cards");
+    let run = grogpress(&["cards", game, "--out", out.to_str().expect("utf-8 path")]);
+    assert!(run.status.success(), "{}", dump(&run));
+    let mut all = std::collections::HashSet::new();
+    for sheet in fs::read_dir(out.join(game)).into_iter().flatten().flatten() {
+        let path = sheet.path();
+        if path.extension().is_some_and(|e| e == "pdf") {
+            all.extend(
+                word_boxes(&path)
+                    .into_iter()
+                    .flat_map(|(_, words)| words.into_iter().map(|(t, _)| t)),
+            );
+        }
+    }
+    all
+}
+
+/// The shipped games' rulebooks on Letter and A4, in one and two columns:
+/// no page from the rules' second on is under a third full but the last
+/// (and the glossary's when the index follows on a page of its own: the
+/// index does not yet share its page), and a last page under a third full
+/// is not a row of cards alone (the gallery's scale, chosen from the whole
+/// gallery, or the float of a table would have taken it in earlier).
+#[test]
+fn no_page_of_a_shipped_rulebook_but_the_last_is_under_a_third_full() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let mut problems = String::new();
+    for game in [
+        "battlefront",
+        "battlegrid",
+        "bcs",
+        "grid-battles",
+        "grognards",
+        "river-line",
+    ] {
+        let cards = card_words(game, tmp.path());
+        for paper in ["letter", "a4"] {
+            for columns in ["1", "2"] {
+                let out = tmp.path().join(format!("{paper}-{columns}"));
+                let run = grogpress(&[
+                    "rulebook",
+                    game,
+                    "--out",
+                    out.to_str().expect("utf-8 path"),
+                    "--paper",
+                    paper,
+                    "--columns",
+                    columns,
+                ]);
+                assert!(run.status.success(), "{}", dump(&run));
+                let pdf = out.join(game).join(format!("{game}-rules.pdf"));
+                let pages = word_boxes(&pdf);
+                let full = fullness(&pages, columns.parse().expect("a number"));
+                let last = pages.len() - 1;
+                let first_word = |n: usize| {
+                    pages.get(n).and_then(|((_, h), words)| {
+                        words
+                            .iter()
+                            .find(|(_, b)| in_block(*h, b))
+                            .map(|(t, _)| t.as_str())
+                    })
+                };
+                // From the page after the contents' (the rules may share it).
+                for n in 2..last {
+                    let glossary_before_index =
+                        first_word(n) == Some("Glossary") && first_word(n + 1) == Some("Index");
+                    if full[n] < 1.0 / 3.0 && !glossary_before_index {
+                        let _ = writeln!(
+                            problems,
+                            "{game} {paper} {columns}: page {} is {:.0}% full",
+                            n + 1,
+                            full[n] * 100.0
+                        );
+                    }
+                }
+                let ((_, height), words) = &pages[last];
+                let only_cards = words
+                    .iter()
+                    .filter(|(_, b)| in_block(*height, b))
+                    .all(|(t, _)| cards.contains(t));
+                if full[last] < 1.0 / 3.0 && only_cards {
+                    let _ = writeln!(
+                        problems,
+                        "{game} {paper} {columns}: the last page is a row of cards alone ({:.0}% full)",
+                        full[last] * 100.0
+                    );
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{problems}");
+}

@@ -19,14 +19,19 @@ pub(super) const GALLERY_FILL_SCALE: f32 = 0.85;
 /// size they print when that keeps them at least [`GALLERY_MIN_SCALE`] of
 /// it (two poker cards to a column of a two-column page, three to a row of
 /// a one-column page), else as they print; cards wider than the column are
-/// scaled to fit it. Where the rows leave a column's foot blank and a little
-/// less (down to [`GALLERY_FILL_SCALE`]) lets one more row in, the cards
-/// take that size, so a full column of cards is filled to its foot.
+/// scaled to fit it. The scale is chosen from the whole gallery, not page
+/// by page: where the rows leave a column's foot blank and a little less
+/// (down to [`GALLERY_FILL_SCALE`]) lets one more row in, the cards take
+/// that size only if the gallery as a whole then takes fewer pages (a
+/// gallery of a row or two keeps the size its row gives; a long one
+/// fills its pages to their foot and ends no later). `across` is how many
+/// columns a row runs across (see [`rows_across`]).
 /// Returns the size they are set at and their faces.
 pub(super) fn compact_gallery(
     gallery: &Gallery,
     width: f32,
     height: f32,
+    across: usize,
 ) -> ((f32, f32, f32), Vec<(String, CardFace)>) {
     let (w, h, radius) = gallery.size;
     let fit = |n: f32| (width - (n - 1.0) * CARD_GAP) / n / w.max(1e-3);
@@ -39,7 +44,11 @@ pub(super) fn compact_gallery(
         1.0
     }
     .min(1.0);
-    let scale = gallery_fill_scale(h, height, by_row).unwrap_or(by_row);
+    let pages =
+        |scale: f32| gallery_pages(gallery.cards.len(), (w, h), scale, (width, height), across);
+    let scale = gallery_fill_scale(h, height, by_row)
+        .filter(|&fill| pages(fill) < pages(by_row))
+        .unwrap_or(by_row);
     let cards = gallery
         .cards
         .iter()
@@ -53,6 +62,23 @@ pub(super) fn compact_gallery(
         })
         .collect();
     ((w * scale, h * scale, radius * scale), cards)
+}
+
+/// How many pages `count` cards (`w` by `h` as they print) at `scale` take
+/// in rows across `across` columns `width` wide and `height` high.
+fn gallery_pages(
+    count: usize,
+    (w, h): (f32, f32),
+    scale: f32,
+    (width, height): (f32, f32),
+    across: usize,
+) -> usize {
+    let fit = |room: f32, size: f32| {
+        (((room + CARD_GAP) / (size * scale + CARD_GAP)).floor() as usize).max(1)
+    };
+    let per_row = fit(width, w) * across.max(1);
+    let rows = count.div_ceil(per_row);
+    rows.div_ceil(fit(height, h))
 }
 
 /// The scale, a little under `scale`, at which cards `h` high sit one row

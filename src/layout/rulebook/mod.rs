@@ -1176,7 +1176,7 @@ mod tests {
         // A column one row high (no room to fill at its foot).
         let height = 200.0;
         // Poker cards: one fits a column as they print, two at 0.7 of it.
-        let (size, cards) = compact_gallery(&gallery(3, (180.0, 252.0), false), column, height);
+        let (size, cards) = compact_gallery(&gallery(3, (180.0, 252.0), false), column, height, 2);
         let scale = size.0 / 180.0;
         assert!((2.0 * size.0 + CARD_GAP - column).abs() < 0.01, "{size:?}");
         assert!((size.1 - 252.0 * scale).abs() < 0.01);
@@ -1186,12 +1186,44 @@ mod tests {
         assert!((t.size - 10.0 * scale).abs() < 1e-4 && (t.x - 10.0 * scale).abs() < 1e-4);
         // Label-sized cards would be too small two to a column: as they print.
         assert_eq!(
-            compact_gallery(&gallery(3, (243.0, 168.0), false), column, height).0,
+            compact_gallery(&gallery(3, (243.0, 168.0), false), column, height, 2).0,
             (243.0, 168.0, 4.0)
         );
         // A card wider than the column is made to fit it.
-        let (size, _) = compact_gallery(&gallery(1, (400.0, 300.0), false), column, 1000.0);
+        let (size, _) = compact_gallery(&gallery(1, (400.0, 300.0), false), column, 1000.0, 2);
         assert!((size.0 - column).abs() < 0.01, "{size:?}");
+    }
+
+    #[test]
+    fn a_gallery_shrinks_to_fill_its_pages_only_where_that_saves_a_page() {
+        let height = Paper::LETTER.height - TOP - BOTTOM;
+        let column = (Paper::LETTER.width - 2.0 * SIDE - GUTTER) / 2.0;
+        let by_row = (column - CARD_GAP) / 2.0;
+        // One row across two columns, or three rows in one: a page either
+        // way; the size the row gives.
+        for (n, across) in [(4, 2), (6, 1)] {
+            let (size, _) =
+                compact_gallery(&gallery(n, (180.0, 252.0), false), column, height, across);
+            assert!(
+                (size.0 - by_row).abs() < 0.01,
+                "{n} across {across}: {size:?}"
+            );
+        }
+        // 12 rows of four across two columns: four pages of three rows,
+        // three of four: smaller.
+        let (size, _) = compact_gallery(&gallery(48, (180.0, 252.0), false), column, height, 2);
+        assert!(size.0 < by_row - 1.0, "{size:?}");
+        // 13 rows: five pages of three, four of four: smaller; 16 rows:
+        // six pages of three, four of four; 8 rows: three of three, two
+        // of four; but 4 rows... two pages of three, one of four.
+        for rows in [13, 16, 8, 4] {
+            let (size, _) =
+                compact_gallery(&gallery(rows * 4, (180.0, 252.0), false), column, height, 2);
+            assert!(size.0 < by_row - 1.0, "{rows} rows: {size:?}");
+        }
+        // 3 rows: a page of three either way: the size the row gives.
+        let (size, _) = compact_gallery(&gallery(12, (180.0, 252.0), false), column, height, 2);
+        assert!((size.0 - by_row).abs() < 0.01, "{size:?}");
     }
 
     #[test]
@@ -1199,8 +1231,9 @@ mod tests {
         let height = Paper::LETTER.height - TOP - BOTTOM;
         let column = (Paper::LETTER.width - 2.0 * SIDE - GUTTER) / 2.0;
         // Poker cards two to a row leave the foot of a Letter column blank:
-        // they shrink so that four rows fill it.
-        let (size, _) = compact_gallery(&gallery(3, (180.0, 252.0), false), column, height);
+        // 30 of them in one column (15 rows) take five pages of three rows,
+        // four of four: they shrink so that four rows fill it.
+        let (size, _) = compact_gallery(&gallery(30, (180.0, 252.0), false), column, height, 1);
         let by_row = (column - CARD_GAP) / 2.0;
         assert!(
             size.0 < by_row && size.0 >= GALLERY_FILL_SCALE * by_row,

@@ -29,7 +29,8 @@ pub(super) fn figure_pieces(
         Figure::Cards(gallery) if !gallery.full_size => {
             // Scaled for a column, in rows across the columns (reading
             // order); in one column a figure that may wait for the next.
-            let (size, cards) = compact_gallery(&gallery, width, frame.column_height);
+            let (size, cards) =
+                compact_gallery(&gallery, width, frame.column_height, frame.columns);
             let mut rows = rows_across(&cards, size, frame);
             tag_cards(&mut rows, &cards);
             if frame.columns < 2 {
