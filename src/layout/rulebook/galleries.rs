@@ -20,12 +20,12 @@ pub(super) const GALLERY_FILL_SCALE: f32 = 0.85;
 /// it (two poker cards to a column of a two-column page, three to a row of
 /// a one-column page), else as they print; cards wider than the column are
 /// scaled to fit it. The scale is chosen from the whole gallery, not page
-/// by page: where the rows leave a column's foot blank and a little less
-/// (down to [`GALLERY_FILL_SCALE`]) lets one more row in, the cards take
-/// that size only if the gallery as a whole then takes fewer pages (a
-/// gallery of a row or two keeps the size its row gives; a long one
-/// fills its pages to their foot and ends no later). `across` is how many
-/// columns a row runs across (see [`rows_across`]).
+/// by page: a gallery that runs over a page, where the rows leave a
+/// column's foot blank and a little less (down to [`GALLERY_FILL_SCALE`])
+/// lets one more row in, takes that size and fills its pages to their
+/// foot; one that takes less than a page keeps the size its row gives
+/// (shrinking would fill no page). `across` is how many columns a row
+/// runs across (see [`rows_across`]).
 /// Returns the size they are set at and their faces.
 pub(super) fn compact_gallery(
     gallery: &Gallery,
@@ -47,7 +47,7 @@ pub(super) fn compact_gallery(
     let pages =
         |scale: f32| gallery_pages(gallery.cards.len(), (w, h), scale, (width, height), across);
     let scale = gallery_fill_scale(h, height, by_row)
-        .filter(|&fill| pages(fill) < pages(by_row))
+        .filter(|_| pages(by_row) > 1)
         .unwrap_or(by_row);
     let cards = gallery
         .cards
@@ -64,7 +64,7 @@ pub(super) fn compact_gallery(
     ((w * scale, h * scale, radius * scale), cards)
 }
 
-/// How many pages `count` cards (`w` by `h` as they print) at `scale` take
+/// How many pages (from a page's top) `count` cards (`w` by `h` as they print) at `scale` take
 /// in rows across `across` columns `width` wide and `height` high.
 fn gallery_pages(
     count: usize,
