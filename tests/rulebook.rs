@@ -245,7 +245,13 @@ fn column_text(pdf: &Path, page: usize, x: f32, y: f32, w: f32, h: f32) -> Strin
 /// A page's text in reading order: the page cut across at what spans the
 /// gutter (a figure set across the page); above, between and below those,
 /// column one then column two.
-fn reading_text(pdf: &Path, page: usize, (width, height): (f32, f32), boxes: &[WordBox]) -> String {
+fn reading_text(
+    pdf: &Path,
+    page: usize,
+    (width, height): (f32, f32),
+    boxes: &[WordBox],
+    cards: &HashSet<String>,
+) -> String {
     let mid = width / 2.0;
     // The running header (centred) and the page number lie outside the frame.
     let in_frame = |b: &&WordBox| b.y0 > 50.0 && b.y1 < height - 50.0;
@@ -255,6 +261,12 @@ fn reading_text(pdf: &Path, page: usize, (width, height): (f32, f32), boxes: &[W
         .filter(|b| b.page == page && b.x0 < mid - 1.0 && b.x1 > mid + 1.0)
         .map(|b| (b.y0 - 1.0, b.y1 + 1.0))
         .collect();
+    let on_page: Vec<&WordBox> = boxes
+        .iter()
+        .filter(in_frame)
+        .filter(|b| b.page == page)
+        .collect();
+    spans.extend(gallery_rows(&on_page, mid, cards));
     // A contents line's dot leader runs across the gutter dot by dot: the
     // contents, which may share its page with the rules, spans the page.
     let dots = |left: bool| -> Vec<&WordBox> {
@@ -304,6 +316,38 @@ fn reading_text(pdf: &Path, page: usize, (width, height): (f32, f32), boxes: &[W
         .map(|t| t.trim_end())
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// Where a gallery's rows run across the page (its cards, not its words,
+/// span the gutter): runs of lines (words at one height) of card words
+/// only, one of them on both sides of the gutter.
+fn gallery_rows(boxes: &[&WordBox], mid: f32, cards: &HashSet<String>) -> Vec<(f32, f32)> {
+    let mut sorted = boxes.to_vec();
+    sorted.sort_by(|a, b| a.y0.total_cmp(&b.y0));
+    // (top, bottom, card words only, on both sides)
+    let mut lines: Vec<(f32, f32, bool, bool, bool)> = Vec::new();
+    for b in sorted {
+        let word = norm(&b.text);
+        let card = word.is_empty() || cards.contains(&word);
+        match lines.last_mut() {
+            Some(line) if (b.y0 - line.0).abs() < 1.0 => {
+                line.1 = line.1.max(b.y1);
+                line.2 &= card;
+                line.3 |= b.x1 < mid;
+                line.4 |= b.x0 > mid;
+            }
+            _ => lines.push((b.y0, b.y1, card, b.x1 < mid, b.x0 > mid)),
+        }
+    }
+    let mut rows = Vec::new();
+    for run in lines.split(|l| !l.2) {
+        if run.iter().any(|l| l.3 && l.4)
+            && let (Some(first), Some(last)) = (run.first(), run.last())
+        {
+            rows.push((first.0 - 1.0, last.1 + 1.0));
+        }
+    }
+    rows
 }
 
 /// The top of a heading set over a figure that spans the page, if one lies
@@ -584,8 +628,9 @@ fn prose_reads_in_order_inside_the_margins_and_columns() {
         // Column one, then column two, of each band of columns on each page,
         // and what spans the page between them: the order a reader follows.
         // (From page 2: the rules may start there, below a short contents.)
+        let cards = card_words(&game, tmp.path());
         let text: String = (2..=pages)
-            .map(|p| reading_text(&pdf, p, (width, height), &boxes))
+            .map(|p| reading_text(&pdf, p, (width, height), &boxes, &cards))
             .collect::<Vec<_>>()
             .join("\n");
         let body = words(&text);
@@ -779,6 +824,50 @@ fn every_table_row_and_card_a_shortcode_names_appears() {
     // BCS charts, Battlefront's random tables, the units of two games.
     assert!(rows_seen > 100, "only {rows_seen} table rows checked");
     assert!(cards_seen > 40, "only {cards_seen} cards checked");
+}
+
+/// Every word on the cards of the decks the game's rules show: every cell
+/// of each deck's `export csv`, and what the game's print-and-play cards
+/// (`grogpress cards`) print, their templates' labels with it.
+fn card_words(game: &str, out: &Path) -> HashSet<String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("data")
+        .join(game);
+    let mut decks = HashSet::new();
+    for md in markdown_files(&dir) {
+        let md = fs::read_to_string(md).expect("read rules");
+        for line in md.lines().map(str::trim) {
+            let arg = line
+                .strip_prefix("{{ deck(\"")
+                .or_else(|| line.strip_prefix("{{ card(\""))
+                .and_then(|a| a.split(['"', '/']).next());
+            decks.extend(arg.map(str::to_string));
+        }
+    }
+    let mut all = HashSet::new();
+    for deck in decks {
+        let csv = grogpress(&["export", "csv", game, "--deck", &deck]);
+        assert!(csv.status.success(), "{}", dump(&csv));
+        let mut reader = csv::Reader::from_reader(&csv.stdout[..]);
+        for record in reader.records() {
+            for cell in record.expect("a CSV record").iter() {
+                all.extend(words(cell));
+            }
+        }
+    }
+    let out = out.join("cards");
+    let run = grogpress(&["cards", game, "--out", out.to_str().expect("utf-8 path")]);
+    assert!(run.status.success(), "{}", dump(&run));
+    for sheet in fs::read_dir(out.join(game)).into_iter().flatten().flatten() {
+        let path = sheet.path();
+        if path.extension().is_some_and(|e| e == "pdf") {
+            all.extend(words(&tool(
+                "pdftotext",
+                &[path.to_str().expect("path"), "-"],
+            )));
+        }
+    }
+    all
 }
 
 /// The titles of a deck's cards, from `export csv` (its `title` or `name` column).

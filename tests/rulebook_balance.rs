@@ -363,28 +363,50 @@ fn rules_with_cards(sections: usize, at: usize) -> String {
 
 #[test]
 fn a_heading_and_cards_that_do_not_fit_a_column_leave_no_hole_the_text_after_fills_it() {
+    // Decks are set in rows across the columns: where the heading and the
+    // first row do not fit below the columns, they go to the next page's
+    // top and the column here ends short of the foot, by less than they
+    // take (they could not fit); everywhere else the text fills it.
     let count = 4;
-    let mut moved = 0;
+    let mut put_off = 0;
     for at in 0..14 {
         let (tmp, dir) = grognards_with_cards(&rules_with_cards(16, at), count);
         let pdf = build_rulebook(&dir, &tmp.path().join("out"));
         if std::env::var("KEEPDBG").is_ok() {
             let _ = fs::copy(&pdf, format!("/tmp/dbg-{count}-{at}.pdf"));
-            let _ = fs::copy(
-                dir.join("rules/grognards.md"),
-                format!("/tmp/dbg-{count}-{at}.md"),
-            );
-            let _ = fs::copy(
-                dir.join("cards.toml"),
-                format!("/tmp/dbg-{count}-{at}.toml"),
-            );
         }
         let pages = word_boxes(&pdf);
         let context = format!("{count} cards after section {at}");
         assert_each_once(&pages, &["Socket", "Grenadiers", "Aftercards"], &context);
+        let rows = assert_gallery_rows(&pages, &GROGNARDS_CARDS[..count], &context);
         let foot = text_block_foot(&pages);
         let (first, _) = first_body(&pages);
         let last = pages.len() - 1;
+        // The gallery's heading and first row: the page and the height
+        // they take from the heading's top to the row's lowest word.
+        let (heading_page, heading_top) =
+            last_in_text_block(&pages, "Headword").map_or((0, 0.0), |_| {
+                pages
+                    .iter()
+                    .enumerate()
+                    .rev()
+                    .find_map(|(n, (_, w))| {
+                        w.windows(2)
+                            .find(|p| p[0].0 == "Headword" && p[1].0 == "cards" && p[0].1[1] > 50.0)
+                            .map(|p| (n, p[0].1[1]))
+                    })
+                    .expect("the gallery's heading")
+            });
+        let first_row_bottom = pages[rows[0].0]
+            .1
+            .iter()
+            .filter(|w| {
+                w.0.starts_with("Use") && (w.1[1] - rows[0].1) > 0.0 && (w.1[1] - rows[0].1) < 200.0
+            })
+            .map(|w| w.1[3])
+            .fold(rows[0].1, f64::max);
+        // The card's frame reaches below its last words: by less than three lines.
+        let gallery_height = first_row_bottom - heading_top;
         for (n, page) in pages.iter().enumerate().take(last).skip(first) {
             let cols = columns(page, 0.0, f64::MAX);
             let pitch = line_pitch(&cols[0]).max(line_pitch(&cols[1]));
@@ -399,31 +421,46 @@ fn a_heading_and_cards_that_do_not_fit_a_column_leave_no_hole_the_text_after_fil
                 {
                     continue;
                 }
+                // A column right above a row of cards across the columns
+                // ends where the row starts.
+                let row_below = page.1.iter().any(|w| {
+                    (w.0 == "Range" || w.0 == "Use:")
+                        && w.1[1] > end.0
+                        && w.1[1] < end.0 + 4.0 * pitch
+                });
+                if row_below {
+                    continue;
+                }
+                if end.0 >= foot - 5.0 * pitch {
+                    continue;
+                }
+                // Short of the foot only where the gallery, at the next
+                // page's top, did not fit below it.
+                let hole = foot - end.0;
+                let next_top = pages
+                    .get(n + 1)
+                    .map(|(_, w)| {
+                        w.iter()
+                            .filter(|w| w.1[1] > 50.0)
+                            .map(|w| w.1[1])
+                            .fold(f64::MAX, f64::min)
+                    })
+                    .unwrap_or(f64::MAX);
                 assert!(
-                    end.0 >= foot - 5.0 * pitch,
-                    "{count} cards after section {at}, page {}, column {}: ends at {:.1}, the foot is {foot:.1}",
+                    heading_page == n + 1
+                        && (heading_top - next_top).abs() < 2.0
+                        && hole < gallery_height + 3.0 * pitch,
+                    "{context}, page {}, column {}: ends at {:.1}, the foot is {foot:.1}, and the gallery ({gallery_height:.1} high) is not what could not fit (at page {}, {heading_top:.1})",
                     n + 1,
                     c + 1,
-                    end.0
+                    end.0,
+                    heading_page + 1
                 );
+                put_off += 1;
             }
         }
         assert_no_heading_at_a_column_foot(&pages);
-        // Where the cards went to the top of a column after the text that
-        // follows them, they still come before it in the reading order.
-        let (page, card) = pages
-            .iter()
-            .enumerate()
-            .find_map(|(n, (_, w))| w.iter().find(|w| w.0 == "Socket").map(|w| (n, w.1)))
-            .expect("the first card");
-        let (after_page, after) = pages
-            .iter()
-            .enumerate()
-            .find_map(|(n, (_, w))| w.iter().find(|w| w.0 == "Aftercards").map(|w| (n, w.1)))
-            .expect("the text after the cards");
-        if (after_page, after[0]) < (page, card[0]) {
-            moved += 1;
-        }
+        // The heading and every card are read before the text after them.
         let tagged: Vec<String> = structure_text(&pdf).into_iter().map(|t| t.text).collect();
         let find = |word: &str| tagged.iter().position(|t| t.contains(word));
         assert!(
@@ -432,9 +469,85 @@ fn a_heading_and_cards_that_do_not_fit_a_column_leave_no_hole_the_text_after_fil
         );
     }
     assert!(
-        moved > 0,
-        "the cards never went after the text that follows them"
+        put_off > 0,
+        "the gallery never went to the next page's top (the case is not tested)"
     );
+}
+
+/// The first word of each of Grognards' first cards' names, in the deck's order.
+const GROGNARDS_CARDS: [&str; 6] = [
+    "Socket",
+    "Sword",
+    "Grenadiers",
+    "Fusillade",
+    "Volley",
+    "Three",
+];
+
+/// The cards named by `names` (a word of each, in the deck's order) are set
+/// in rows across the columns: each once, a row's cards side by side at
+/// one height on one page, left to right; rows one below another, or on
+/// a later page; every row full but the last, and each one whole. The
+/// rows: their page, top and how many cards.
+fn assert_gallery_rows(pages: &Pages, names: &[&str], context: &str) -> Vec<(usize, f64, usize)> {
+    let at: Vec<(usize, f64, f64)> = names
+        .iter()
+        .map(|name| {
+            let found: Vec<(usize, f64, f64)> = pages
+                .iter()
+                .enumerate()
+                .flat_map(|(n, (_, w))| {
+                    w.iter()
+                        .filter(|w| w.0 == *name && w.1[1] > 50.0)
+                        .map(move |w| (n, w.1[1], w.1[0]))
+                })
+                .collect();
+            assert_eq!(
+                found.len(),
+                1,
+                "{context}: card {name} set {} times",
+                found.len()
+            );
+            found[0]
+        })
+        .collect();
+    let mut rows: Vec<(usize, f64, usize)> = Vec::new();
+    for (k, card) in at.iter().enumerate() {
+        match rows.last_mut() {
+            Some(row) if row.0 == card.0 && (row.1 - card.1).abs() < 2.0 => {
+                let before = at[k - 1];
+                assert!(
+                    card.2 > before.2,
+                    "{context}: {} is left of {} in their row",
+                    names[k],
+                    names[k - 1]
+                );
+                row.2 += 1;
+            }
+            Some(row) => {
+                assert!(
+                    card.0 > row.0 || (card.0 == row.0 && card.1 > row.1 + 30.0),
+                    "{context}: {} (page {}, {:.1}) does not start a row below the one before (page {}, {:.1})",
+                    names[k],
+                    card.0 + 1,
+                    card.1,
+                    row.0 + 1,
+                    row.1
+                );
+                rows.push((card.0, card.1, 1));
+            }
+            None => rows.push((card.0, card.1, 1)),
+        }
+    }
+    let full = rows.iter().map(|r| r.2).max().unwrap_or(0);
+    for row in &rows[..rows.len().saturating_sub(1)] {
+        assert_eq!(
+            row.2, full,
+            "{context}: a row of {} cards before the last: {rows:?}",
+            row.2
+        );
+    }
+    rows
 }
 
 /// Two cards at the size they print (across the page) under a heading:
@@ -491,14 +604,13 @@ fn a_heading_and_cards_put_off_to_the_next_page_are_all_read_before_the_text_aft
 /// top): where a column that ends in cards ends.
 const CARD_BELOW_HEADER: f64 = 170.0;
 
-/// A deck of two or three rows under a heading, then a paragraph, at
-/// every place in generated rules: no column that ends in cards, the
-/// text after them heading the next column, has room left at its foot
-/// for more than a few lines, and the deck is not parted across columns
-/// (but on the contents' page, whose columns start lower). Where the deck's first row fits below the
-/// heading but the deck does not, the whole deck goes to the top of the
-/// next column and the text after it fills this one (it used to be set
-/// row by row, the text waiting below the last row in the next column).
+/// A deck of one or two rows under a heading, then a paragraph, at
+/// every place in the rules: decks are set in rows across the columns, so
+/// a page whose text block ends in a row of cards has room left at its
+/// foot for less than what comes next: less than a row where the next
+/// page starts with the deck's next row, else for no more than a few
+/// lines (the text after the cards fills it). The deck reads in rows, in
+/// order, each row whole on its page.
 #[test]
 fn a_column_ending_in_cards_has_no_hole_the_text_after_them_could_fill() {
     let mut checked = 0;
@@ -506,66 +618,63 @@ fn a_column_ending_in_cards_has_no_hole_the_text_after_them_could_fill() {
         for at in 0..14 {
             let (tmp, dir) = grognards_with_cards(&rules_with_cards(16, at), count);
             let pdf = build_rulebook(&dir, &tmp.path().join("out"));
+            if std::env::var("KEEPDBG").is_ok() {
+                let _ = fs::copy(&pdf, format!("/tmp/dbg-{count}-{at}.pdf"));
+            }
             let pages = word_boxes(&pdf);
             let context = format!("{count} cards after section {at}");
             assert_each_once(&pages, &["Socket", "Aftercards"], &context);
+            assert_gallery_rows(&pages, &GROGNARDS_CARDS[..count], &context);
             let foot = text_block_foot(&pages);
             let (first, _) = first_body(&pages);
-            // Every column of the rules in order: (page, its lines).
-            let cols: Vec<(usize, Vec<Line<'_>>)> = pages
-                .iter()
-                .enumerate()
-                .skip(first)
-                .flat_map(|(n, page)| columns(page, 0.0, f64::MAX).map(|c| (n, c)))
-                .collect();
-            let is_card = |line: &Line<'_>| line.1.iter().any(|w| *w == "Range" || *w == "Use:");
-            for pair in cols.windows(2) {
-                let [(n, lines), (_, next)] = pair else {
-                    continue;
-                };
-                let pitch = line_pitch(lines).max(line_pitch(next));
-                let (Some(last), Some(head)) = (lines.last(), next.first()) else {
-                    continue;
-                };
-                if !is_card(last) || is_card(head) {
-                    // Ends in text, or the cards go on in the next column.
+            let last = pages.len() - 1;
+            for n in first..last {
+                let cols = columns(&pages[n], 0.0, f64::MAX);
+                let pitch = line_pitch(&cols[0]).max(line_pitch(&cols[1]));
+                // The block's lowest line, and the next page's first.
+                let lowest = cols
+                    .iter()
+                    .filter_map(|c| c.last())
+                    .max_by(|a, b| a.0.total_cmp(&b.0));
+                let Some(lowest) = lowest else { continue };
+                if !is_card(lowest) {
                     continue;
                 }
                 checked += 1;
-                // The last row's header: the top of its words.
-                let header = pages[*n]
+                // The lowest row's header: the top of its words.
+                let header = pages[n]
                     .1
                     .iter()
-                    .filter(|w| w.0 == "Range" && lines.iter().any(|l| (l.0 - w.1[3]).abs() < 2.0))
+                    .filter(|w| w.0 == "Range")
                     .map(|w| w.1[1])
                     .fold(0.0, f64::max);
                 let bottom = header + CARD_BELOW_HEADER;
+                let next = columns(&pages[n + 1], 0.0, f64::MAX);
+                let next_first = next
+                    .iter()
+                    .filter_map(|c| c.first())
+                    .min_by(|a, b| a.0.total_cmp(&b.0));
+                let room = if next_first.is_some_and(is_card) {
+                    CARD_BELOW_HEADER + 2.0 * pitch
+                } else {
+                    5.0 * pitch
+                };
                 assert!(
-                    bottom >= foot - 5.0 * pitch,
-                    "{count} cards after section {at}, page {}: a column ends in cards at {bottom:.1}, the foot is {foot:.1}, and the next column starts with {:?}",
+                    foot - bottom < room,
+                    "{context}, page {}: the cards end at {bottom:.1}, the foot is {foot:.1}, and the next page starts with {:?}",
                     n + 1,
-                    head.1
-                );
-            }
-            // The deck, which a column below the contents' page holds,
-            // is set whole in one column there.
-            let decks: Vec<(usize, usize)> = cols
-                .iter()
-                .enumerate()
-                .filter(|(_, (_, lines))| lines.iter().any(is_card))
-                .map(|(k, (n, _))| (*n, k))
-                .collect();
-            if decks.first().is_some_and(|(n, _)| *n > first) {
-                assert_eq!(
-                    decks.len(),
-                    1,
-                    "{count} cards after section {at}: the deck parted across columns {decks:?} (page, column of the rules)"
+                    next_first.map(|l| &l.1)
                 );
             }
             assert_no_heading_at_a_column_foot(&pages);
         }
     }
-    assert!(checked > 0, "no column ended in cards with text after");
+    assert!(checked > 0, "no page ended in cards");
+}
+
+/// Whether a line is of a Grognards card (its header or its use).
+fn is_card(line: &Line<'_>) -> bool {
+    line.1.iter().any(|w| *w == "Range" || *w == "Use:")
 }
 
 /// The words of the generated rules' wide table (its head and rows),

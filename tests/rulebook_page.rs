@@ -264,7 +264,7 @@ fn a_short_contents_shares_its_page_with_the_first_heading() {
             entries[17].1.as_str(),
             entries[18].1.as_str()
         ),
-        ("Glossary", "Units", "Base types")
+        ("Glossary", "Units table", "Attack Bonus Table")
     );
     let contents_bottom = entries.iter().map(|e| e.0).fold(0.0, f64::max);
     // The first heading right below the front matter, on its page.

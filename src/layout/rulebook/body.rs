@@ -22,7 +22,7 @@ use super::{
     BODY, LIST_INDENT, PARA_GAP, RulebookInput, fit_problem, heading_style, misfit_problem, room,
 };
 use crate::diag::{Diagnostic, Loc};
-use crate::layout::doc::{Item, Role};
+use crate::layout::doc::{Item, Role, Tag};
 use crate::layout::table::TableSpec;
 use crate::model::data_anchor;
 use crate::model::xref::INDEX_SCHEME;
@@ -35,6 +35,12 @@ pub(super) struct Heading {
     pub(super) plain: String,
     /// Its case number (`rule_numbers`), set before its text.
     pub(super) number: Option<String>,
+    /// It starts on its page below more than it has after it there (the
+    /// page is mostly the section before): the running head names that.
+    pub(super) late: bool,
+    /// How tall it is set in the body (its lines), as a figure it names
+    /// floats with it.
+    pub(super) height: f32,
 }
 
 impl Heading {
@@ -95,6 +101,8 @@ pub(super) fn set_body(
     let mut after_heading = false;
     let mut under_heading = UnderHeading::default();
     let mut last_page = None;
+    // The pieces of the heading set last, while the block after it is not.
+    let mut heading_pieces: Option<std::ops::Range<usize>> = None;
     // Where the open callout's pieces start; the piece after the last
     // callout closed (its gap below the box).
     let mut callout: Option<usize> = None;
@@ -194,7 +202,13 @@ pub(super) fn set_body(
                 {
                     let shown = input.figures.shown_tables(code);
                     let chart = shown.len() > 1;
+                    // A heading right above names the figure (see `figure_pieces`).
+                    let named = headings.last().filter(|_| after).map(|h| h.plain.clone());
                     for (k, (title, anchor)) in shown.into_iter().enumerate() {
+                        let title = match &named {
+                            Some(heading) if k == 0 => heading.clone(),
+                            _ => title,
+                        };
                         let level = if chart && k > 0 { 2 } else { 1 };
                         tables.push(ListedTable {
                             level,
@@ -225,6 +239,12 @@ pub(super) fn set_body(
                     | Block::Table { .. } => lists.block(more, &mut pieces),
                 }
                 under_heading.after(block, from, &pieces);
+                if matches!(block, Block::Heading { .. }) {
+                    heading_pieces = Some(from..pieces.len());
+                } else if let Some(heading) = heading_pieces.take().filter(|_| after) {
+                    anchor_at_heading(&mut pieces, heading.clone(), from, block);
+                    float_with_heading(&mut pieces, heading, from);
+                }
             }
             Err(problem) => problems.push(problem.with_loc(Loc::new(*file, block_span(block)))),
         }
@@ -253,13 +273,32 @@ pub(super) fn set_body(
     let first_body = 1 + front.pages.len() - usize::from(body_start.is_some());
     let marks: Vec<PieceMarks> = pieces.iter_mut().map(Piece::take_marks).collect();
     let heights: Vec<f32> = pieces.iter().map(|p| p.height).collect();
+    // How much of a page each piece takes (one across the page, a column's
+    // width in each column).
+    let areas: Vec<f32> = pieces
+        .iter()
+        .map(|p| {
+            p.height
+                * if p.full_width {
+                    frame.columns as f32
+                } else {
+                    1.0
+                }
+        })
+        .collect();
     let (body, placed) = flow_below(frame, pieces, body_start.unwrap_or(0.0));
     let body_end = last_page_end(&placed, &heights, frame);
     let mut heading_pages = vec![0; headings.len()];
     let mut figure_pages = HashMap::new();
-    for (marks, at) in marks.iter().zip(&placed) {
+    for (n, (marks, at)) in marks.iter().zip(&placed).enumerate() {
         if let Some(slot) = marks.heading.and_then(|h| heading_pages.get_mut(h)) {
             *slot = first_body + at.page;
+        }
+        if let Some(heading) = marks.heading.and_then(|h| headings.get_mut(h)) {
+            let on_page = |k: &usize| placed.get(*k).is_some_and(|p| p.page == at.page);
+            let before: f32 = (0..n).filter(on_page).map(|k| areas[k]).sum();
+            let after: f32 = (n..placed.len()).filter(on_page).map(|k| areas[k]).sum();
+            heading.late = before > after;
         }
         for anchor in &marks.anchors {
             if let Some(id) = anchor.name.strip_prefix("figure#") {
@@ -302,12 +341,75 @@ pub(super) fn last_page_end(placed: &[columns::Placed], heights: &[f32], frame: 
         .fold(0.0, f32::max)
 }
 
+/// A figure's places (`#anchor`s on its first piece, `from`) right under
+/// the heading that names it (`heading`, its pieces) are the heading's: a
+/// link to the figure lands at its title.
+fn anchor_at_heading(
+    pieces: &mut [Piece],
+    heading: std::ops::Range<usize>,
+    from: usize,
+    block: &Block,
+) {
+    if !matches!(block, Block::Shortcode(_)) || heading.end != from || heading.is_empty() {
+        return;
+    }
+    let Some(first) = pieces.get_mut(from) else {
+        return;
+    };
+    let (places, kept): (Vec<Anchor>, Vec<Anchor>) = std::mem::take(&mut first.anchors)
+        .into_iter()
+        .partition(|a| a.name.starts_with('#'));
+    first.anchors = kept;
+    pieces[heading.start]
+        .anchors
+        .extend(places.into_iter().map(|a| Anchor::at_top(a.name)));
+}
+
+/// A heading right above a table that waits whole for a column it fits
+/// in (a figure) goes with it: the heading's pieces (`heading`) join the
+/// table's figure (from `from`), whose first piece is the heading's.
+fn float_with_heading(pieces: &mut [Piece], heading: std::ops::Range<usize>, from: usize) {
+    let figure = pieces
+        .get(from)
+        .is_some_and(|p| p.figure && p.float_start && !p.full_width);
+    let table = pieces.get(from..).is_some_and(|block| {
+        block
+            .iter()
+            .flat_map(|p| &p.items)
+            .any(|i| matches!(i, Item::Tag(Tag::Start(Role::Table))))
+    });
+    if !figure || !table || heading.end != from {
+        return;
+    }
+    for (k, p) in pieces[heading.clone()].iter_mut().enumerate() {
+        p.figure = true;
+        p.float_start = k == 0;
+    }
+    if let Some(first) = pieces.get_mut(from) {
+        first.float_start = false;
+    }
+}
+
 /// Lines a heading keeps with it in its column: a heading is never the
 /// last thing in a column, nor it and a single line.
 pub(super) const LINES_UNDER_HEADING: usize = 2;
 
+/// Lines a chapter or section heading (level 1 or 2) keeps with it: one
+/// that starts near a column's foot, where fewer would fit, starts at the
+/// next column.
+pub(super) const LINES_UNDER_CHAPTER: usize = 3;
+
+/// The lines a heading of `level` keeps with it.
+fn lines_under(level: u8) -> usize {
+    if level <= 2 {
+        LINES_UNDER_CHAPTER
+    } else {
+        LINES_UNDER_HEADING
+    }
+}
+
 /// Keeps a heading with the first [`LINES_UNDER_HEADING`] lines under
-/// it: a block too short for them is kept with the next block, unless that
+/// it ([`LINES_UNDER_CHAPTER`] under a chapter's or section's): a block too short for them is kept with the next block, unless that
 /// is a heading of a section as high as this one or higher (the short
 /// section, whole, ends there). A figure or table counts as enough.
 #[derive(Default)]
@@ -357,9 +459,9 @@ impl UnderHeading {
             | Block::Illustration { .. }
             | Block::Callout { .. }
             | Block::CalloutEnd { .. }
-            | Block::Table { .. } => LINES_UNDER_HEADING,
+            | Block::Table { .. } => lines_under(level),
         };
-        if lines < LINES_UNDER_HEADING {
+        if lines < lines_under(level) {
             self.open = Some((level, lines));
             self.pending = Some(pieces.len() - 1);
         } else {
@@ -412,10 +514,14 @@ pub(super) fn block_pieces(
                 first.heading = Some(headings.len());
             }
             wrap(Role::Heading(*level), &mut pieces);
+            let height = pieces.iter().map(|p| p.height + p.gap).sum::<f32>()
+                - pieces.first().map_or(0.0, |p| p.gap);
             headings.push(Heading {
                 level: *level,
                 plain: plain.clone(),
                 number: None,
+                late: false,
+                height,
             });
             Ok(pieces)
         }
@@ -479,14 +585,13 @@ pub(super) fn block_pieces(
             // Right under a heading, the heading names the table where it
             // continues ("… (continued)" over the rows there); else, or if
             // that title cannot be set, it has none.
-            spec.title = headings
-                .last()
-                .filter(|_| after_heading)
-                .map(|h| h.plain.clone());
+            let named = headings.last().filter(|_| after_heading);
+            spec.title = named.map(|h| h.plain.clone());
+            let named = named.map_or(0.0, |h| h.height);
             let at = |spec: &TableSpec, shown| {
                 table_pieces(
                     spec,
-                    room(frame),
+                    (room(frame), named),
                     input.figure_family,
                     (input.book, input.words),
                     shown,

@@ -55,9 +55,9 @@ struct Mark {
     /// Elements open (tags started and not ended) in what is placed.
     depth: i32,
     /// How many figures were set after the text that follows them, and
-    /// the one waiting.
+    /// those waiting.
     moved: usize,
-    waiting: Option<std::ops::Range<usize>>,
+    waiting: Vec<std::ops::Range<usize>>,
     /// The rows of a figure that waited still to set (the page turned
     /// while it was set): set first when the flow goes back here.
     setting: Option<std::ops::Range<usize>>,
@@ -71,7 +71,7 @@ struct Unbalanced {
     placed: Vec<Placed>,
     snapshot: Snapshot,
     moved: Vec<std::ops::Range<usize>>,
-    waiting: Option<std::ops::Range<usize>>,
+    waiting: Vec<std::ops::Range<usize>>,
 }
 
 /// Where the flow can go back to: the cursor between two chains, and where
@@ -116,9 +116,9 @@ struct Cursor {
     /// [`flow_below`]): a piece that does not fit at the top of a column
     /// here goes on rather than run over the foot.
     shallow: bool,
-    /// A figure in a column (its rows) waiting for the next column while
-    /// the text after it fills this one.
-    waiting: Option<std::ops::Range<usize>>,
+    /// The figures in a column (their rows) waiting, in order, for the
+    /// next column while the text after them fills this one.
+    waiting: Vec<std::ops::Range<usize>>,
     /// The figures set after the text that follows them (or waiting to be).
     moved: Vec<std::ops::Range<usize>>,
     /// The rows of the figure that waited still to set, while it is set.
@@ -382,7 +382,7 @@ impl Cursor {
         self.limit = limit;
         if let Some(rows) = mark.setting.clone() {
             // The rows of a figure the page turned in come first.
-            self.waiting = Some(rows);
+            self.waiting.insert(0, rows);
             self.set_waiting(pieces);
         }
         let page = self.pages.len();
@@ -432,9 +432,7 @@ impl Cursor {
                 k += 1;
                 continue;
             }
-            let run = k..(k..pieces.len())
-                .find(|&j| !pieces[j].figure)
-                .unwrap_or(pieces.len());
+            let run = k..figure_end(pieces, k);
             k = run.end;
             let here: Vec<usize> = run
                 .filter(|&j| self.placed.get(j).is_some_and(|p| p.page == page))
@@ -463,7 +461,8 @@ impl Cursor {
         let height: f32 = chain.iter().map(|p| p.height + p.gap).sum::<f32>() - chain[0].gap;
         if chain.iter().any(|p| p.full_width) {
             // A chain that runs across the page starts below the columns set so far.
-            self.clear_columns(pieces, height);
+            let slack = self.across_slack(pieces, range.start);
+            self.clear_columns(pieces, height - slack);
         } else {
             // On to the next column when the chain does not fit here. A
             // chain taller than a whole column is set piece by piece (each
@@ -483,11 +482,45 @@ impl Cursor {
         }
     }
 
+    /// Whether piece `n`, a row across the page that follows the one
+    /// before it (a gallery's), comes right below it on this page.
+    fn right_below_across(&self, pieces: &[Piece], n: usize) -> bool {
+        let page = self.pages.len() - 1;
+        n > 0
+            && pieces[n].follows_across
+            && pieces[n].full_width
+            && pieces[n - 1].full_width
+            && self.column == 0
+            && self.y > 0.0
+            && self.at_top()
+            && self.placed.get(n - 1).is_some_and(|p| p.page == page)
+            && (self.frame.top + self.y - GAP_ACROSS - pieces[n - 1].height - self.placed[n - 1].y)
+                .abs()
+                < 1e-3
+    }
+
+    /// How much less room piece `n` takes than its height and gap say,
+    /// right below the piece across the page before it (see
+    /// [`Cursor::right_below_across`]).
+    fn across_slack(&self, pieces: &[Piece], n: usize) -> f32 {
+        if self.right_below_across(pieces, n) {
+            GAP_ACROSS - pieces[n].gap
+        } else {
+            0.0
+        }
+    }
+
     /// Places piece `n`.
     fn put(&mut self, pieces: &[Piece], n: usize) {
         let Some(piece) = pieces.get(n) else {
             return;
         };
+        if self.right_below_across(pieces, n) {
+            // Rows across the page (a gallery's) follow each other at
+            // their own gap, not the gap kept below a piece across.
+            self.y += piece.gap - GAP_ACROSS;
+            self.top = self.y;
+        }
         if piece.full_width {
             if piece.height + self.gap(piece) > self.remaining() + 1e-3 || self.column > 0 {
                 self.clear_columns(pieces, piece.height);
@@ -591,19 +624,26 @@ impl Cursor {
     /// does not fit here waits for the next column, if the text after it
     /// can follow the heading here.
     fn place_text(&mut self, pieces: &[Piece], range: std::ops::Range<usize>) {
-        if self.waiting.is_some() && !self.fits(pieces, range.clone()) {
+        // A table that breaks over columns is not a figure, but keeps its
+        // place among them: figures waiting are set before it starts.
+        let has_figure = range
+            .clone()
+            .any(|k| pieces[k].figure || pieces[k].table.is_some());
+        if !self.waiting.is_empty() && !has_figure && !self.fits(pieces, range.clone()) {
             self.set_waiting(pieces);
         }
-        if self.waiting.is_none()
-            && let Some((figure, text)) = self.figure_to_move(pieces, range.clone())
-        {
+        if let Some((figure, text)) = self.figure_to_move(pieces, range.clone()) {
             for n in range.start..figure.start {
                 self.put(pieces, n);
             }
-            self.waiting = Some(figure.clone());
+            self.waiting.push(figure.clone());
             self.moved.push(figure);
             self.place_chain(pieces, text);
             return;
+        }
+        if !self.waiting.is_empty() && (has_figure || !self.fits(pieces, range.clone())) {
+            // Figures keep their order: those waiting go first.
+            self.set_waiting(pieces);
         }
         self.place_chain(pieces, range);
     }
@@ -631,17 +671,16 @@ impl Cursor {
         };
         let start = (range.start..range.end).find(|&k| pieces[k].figure)?;
         // A figure moves whole, from its first row.
-        if start > 0 && pieces[start - 1].figure {
+        if start > 0 && pieces[start - 1].figure && !pieces[start].float_start {
             return None;
         }
-        let end = (start..pieces.len())
-            .find(|&k| !pieces[k].figure)
-            .unwrap_or(pieces.len());
+        let end = figure_end(pieces, start);
         // The figure set here whole, with what comes before it in the
         // chain: nothing moves. (Were only its first rows to fit, the
         // rest would go on at the top of the next column and leave the
         // foot of this one empty, the text after them waiting below.)
-        if self.fits(pieces, range.start..end.max(range.end)) {
+        // Behind figures waiting, it waits too (figures keep their order).
+        if self.waiting.is_empty() && self.fits(pieces, range.start..end.max(range.end)) {
             return None;
         }
         let figure = pieces.get(start..end)?;
@@ -668,34 +707,34 @@ impl Cursor {
         (here <= self.remaining() + 1e-3).then_some((start..end, text))
     }
 
-    /// Sets the figure waiting, if any, here or at the top of the next
-    /// column, and goes on from where the flow was.
+    /// Sets the figures waiting, in order, each here or at the top of the
+    /// next column, and goes on from where the flow was.
     fn set_waiting(&mut self, pieces: &[Piece]) {
-        let Some(figure) = self.waiting.take() else {
-            return;
-        };
         let next = self.next;
-        // Whole, as it waited to be: at the top of the next column when
-        // it does not fit below what is set here, if a column there holds
-        // it (its first rows set here would part it).
-        let rows = &pieces[figure.clone()];
-        let height: f32 = rows.iter().map(|p| p.height + p.gap).sum::<f32>()
-            - rows.first().map_or(0.0, |p| p.gap);
-        let room = if self.column + 1 < self.frame.columns {
-            self.limit - self.top
-        } else {
-            self.frame.column_height
-        };
-        if !self.fits(pieces, figure.clone()) && !self.stuck() && height <= room + 1e-3 {
-            // A page that turns here marks the rows still to set.
-            self.setting = Some(figure.clone());
-            self.next_column();
+        while !self.waiting.is_empty() {
+            let figure = self.waiting.remove(0);
+            // Whole, as it waited to be: at the top of the next column when
+            // it does not fit below what is set here, if a column there holds
+            // it (its first rows set here would part it).
+            let rows = &pieces[figure.clone()];
+            let height: f32 = rows.iter().map(|p| p.height + p.gap).sum::<f32>()
+                - rows.first().map_or(0.0, |p| p.gap);
+            let room = if self.column + 1 < self.frame.columns {
+                self.limit - self.top
+            } else {
+                self.frame.column_height
+            };
+            if !self.fits(pieces, figure.clone()) && !self.stuck() && height <= room + 1e-3 {
+                // A page that turns here marks the rows still to set.
+                self.setting = Some(figure.clone());
+                self.next_column();
+            }
+            for n in figure.clone() {
+                self.setting = Some(n..figure.end);
+                self.put(pieces, n);
+            }
+            self.setting = None;
         }
-        for n in figure.clone() {
-            self.setting = Some(n..figure.end);
-            self.put(pieces, n);
-        }
-        self.setting = None;
         self.next = next;
     }
 
@@ -715,6 +754,14 @@ const GAP_ACROSS: f32 = 8.0;
 
 /// How close balancing comes to the shortest columns (points).
 const BALANCE_STEP: f32 = 0.5;
+
+/// The end of the figure (a run of figure pieces, up to the next that
+/// starts a figure of its own) that starts at `start`.
+fn figure_end(pieces: &[Piece], start: usize) -> usize {
+    (start + 1..pieces.len())
+        .find(|&j| !pieces[j].figure || pieces[j].float_start)
+        .unwrap_or(pieces.len())
+}
 
 /// The end of the chain of pieces kept together that starts at `n`.
 fn chain_end(pieces: &[Piece], n: usize) -> usize {
@@ -745,7 +792,8 @@ fn room_below(cursor: &mut Cursor, pieces: &[Piece], chain: std::ops::Range<usiz
         .find(|&k| !(pieces[k].full_width && same(&pieces[k])))
         .unwrap_or(pieces.len());
     let table = &pieces[chain.start..end];
-    let height: f32 = table.iter().map(|p| p.height + p.gap).sum::<f32>() - first.gap;
+    let slack = cursor.across_slack(pieces, chain.start);
+    let height: f32 = table.iter().map(|p| p.height + p.gap).sum::<f32>() - first.gap - slack;
     if height <= column_height + 1e-3 {
         let needed = height + room_after(pieces, end, column_height);
         let needed = if needed <= column_height + 1e-3 {
@@ -756,7 +804,7 @@ fn room_below(cursor: &mut Cursor, pieces: &[Piece], chain: std::ops::Range<usiz
         return cursor.room_across(pieces, needed);
     }
     let chain = &pieces[chain];
-    let height: f32 = chain.iter().map(|p| p.height + p.gap).sum::<f32>() - first.gap;
+    let height: f32 = chain.iter().map(|p| p.height + p.gap).sum::<f32>() - first.gap - slack;
     cursor.room_across(pieces, height)
 }
 
@@ -800,7 +848,7 @@ pub fn flow_below(frame: Frame, pieces: Vec<Piece>, start: f32) -> (Vec<Vec<Item
         shallow: start > 0.0,
         depth: 0,
         moved: 0,
-        waiting: None,
+        waiting: Vec::new(),
         setting: None,
     };
     let nowhere = Placed {
@@ -817,7 +865,7 @@ pub fn flow_below(frame: Frame, pieces: Vec<Piece>, start: f32) -> (Vec<Vec<Item
         limit: frame.column_height,
         bottom: start,
         shallow: start > 0.0,
-        waiting: None,
+        waiting: Vec::new(),
         moved: Vec::new(),
         setting: None,
         placed: vec![nowhere; pieces.len()],
@@ -841,7 +889,13 @@ pub fn flow_below(frame: Frame, pieces: Vec<Piece>, start: f32) -> (Vec<Vec<Item
                 cursor.next = end;
                 continue;
             }
-            if frame.columns >= 2 && cursor.depth == 0 && !room_below(&mut cursor, &pieces, n..end)
+            // A gallery's next row goes on over the page, not floats: no
+            // text comes between its rows.
+            let row_after_row = pieces[n].follows_across;
+            if frame.columns >= 2
+                && cursor.depth == 0
+                && !row_after_row
+                && !room_below(&mut cursor, &pieces, n..end)
             {
                 // It goes on the next page: the text after it fills this
                 // one first (the page turns at the last place no element
@@ -1305,6 +1359,33 @@ mod tests {
             .filter(|i| matches!(i, Item::Tag(Tag::Anchor(_) | Tag::Before(_))))
             .collect();
         assert_eq!(tags, [&Item::Tag(Tag::Anchor(3))]);
+    }
+
+    #[test]
+    fn figures_that_do_not_fit_wait_in_their_order_while_the_text_fills_the_column() {
+        // 60 of text, a figure 50 high, a line, a figure 30 high, a line:
+        // neither figure fits below the text; both lines do. The lines fill
+        // column one, the figures head column two in order; more lines
+        // follow them (and run on to a second page, so this one is not
+        // balanced as a last page is).
+        let figure = |height: f32| Piece {
+            figure: true,
+            float_start: true,
+            ..piece(height, false)
+        };
+        let mut pieces = vec![piece(60.0, false), figure(50.0), piece(10.0, false)];
+        pieces.extend([figure(30.0), piece(10.0, false)]);
+        pieces.extend((0..12).map(|_| piece(10.0, false)));
+        let (pages, placed) = flow(frame(), pieces);
+        assert_eq!(pages.len(), 2);
+        assert_eq!((placed[2].x, placed[2].y), (10.0, 20.0 + 65.0));
+        assert_eq!((placed[4].x, placed[4].y), (10.0, 20.0 + 80.0));
+        assert_eq!((placed[1].page, placed[1].x, placed[1].y), (0, 120.0, 20.0));
+        assert_eq!((placed[3].page, placed[3].x, placed[3].y), (0, 120.0, 75.0));
+        assert_eq!(
+            (placed[5].page, placed[5].x, placed[5].y),
+            (0, 120.0, 110.0)
+        );
     }
 
     #[test]

@@ -10,7 +10,7 @@ use crate::diag::Diagnostic;
 use crate::layout::die_faces::draw_face;
 use crate::layout::doc::{Geometry, Item, Stroke, text_items};
 use crate::layout::flow::Band;
-use crate::layout::table::{LaidTable, TableSpec, TableStyle, lay_out_table};
+use crate::layout::table::{TableSpec, TableStyle, lay_out_table};
 use crate::model::{Align, Icon, Style, VAlign};
 use crate::text::{Family, FitError, FitRequest, FontBook, Words, fit_text};
 
@@ -54,21 +54,28 @@ fn table_style() -> TableStyle {
     }
 }
 
-/// Tables of at most this many body rows move whole to the next column
-/// rather than split.
-const SHORT_TABLE: usize = 5;
+/// The fewest body rows a table taller than a column keeps on each side
+/// of a break.
+pub(super) const ROWS_AT_BREAK: usize = 3;
 
 /// A ruled table as pieces, at a column's width if its cells fit there, else
-/// across the page: its title, header and first two rows, then one piece per
-/// row. Where the column flow breaks it, the head is set again (see
-/// `columns`); the last two rows stay together, and a short table is one
-/// piece. Only a row too tall for a column even below the head is a misfit.
+/// across the page. A table that fits in a column (or across the page) is
+/// one piece: it is never split, and one in a column is a figure, which
+/// waits whole for the next column it fits in while the text after it
+/// fills this one (see `columns`). A table taller than a column is its
+/// title, header and first [`ROWS_AT_BREAK`] rows, then one piece per row,
+/// the last [`ROWS_AT_BREAK`] kept together; where the column flow breaks
+/// it, the head is set again (see `columns`). Only a row too tall for a
+/// column even below the head is a misfit.
+/// A table under a heading that names it (`named`, the heading's height:
+/// it floats with the table) is whole only where the two fit a column
+/// together, unless it is too short to break.
 /// A title not `shown` (a heading just above says it) is left out where the
 /// table starts but kept, "(continued)", where it goes on: a reader there
 /// sees which table it is.
 pub fn table_pieces(
     spec: &TableSpec,
-    room: Room,
+    (room, named): (Room, f32),
     family: &Family,
     (book, words): (&FontBook, &Words),
     shown: bool,
@@ -86,38 +93,38 @@ pub fn table_pieces(
     if !shown {
         table.title = None;
     }
-    let whole = |table: &LaidTable| {
-        let band = table.as_band();
-        Piece {
-            height: band.height,
-            gap: TABLE_GAP,
-            items: band.items,
-            full_width,
-            ..Piece::default()
-        }
-    };
-    if table.rows.len() <= SHORT_TABLE {
+    let with_heading = if named > 0.0 { named + TABLE_GAP } else { 0.0 };
+    if table.height() + with_heading <= room.height + 1e-3 || table.rows.len() < 2 * ROWS_AT_BREAK {
         if table.height() > room.height + 1e-3 {
             return Err(Misfit::TooBig {
                 width: table.width,
                 height: table.height(),
             });
         }
-        return Ok(vec![whole(&table)]);
+        let band = table.as_band();
+        return Ok(vec![Piece {
+            height: band.height,
+            gap: TABLE_GAP,
+            items: band.items,
+            full_width,
+            figure: !full_width,
+            float_start: true,
+            ..Piece::default()
+        }]);
     }
     let repeated = stack(table.continued.iter().chain(&table.header));
     let head = std::sync::Arc::new(TableHead {
         height: repeated.height,
         items: repeated.items,
     });
-    // The first piece: everything above the rows, and two rows with it.
+    // The first piece: everything above the rows, and the first rows with it.
     let first = stack(
         table
             .title
             .iter()
             .chain(&table.preamble)
             .chain(&table.header)
-            .chain(&table.rows[..2]),
+            .chain(&table.rows[..ROWS_AT_BREAK]),
     );
     let mut pieces = vec![Piece {
         height: first.height,
@@ -127,10 +134,11 @@ pub fn table_pieces(
         table: Some(head.clone()),
         ..Piece::default()
     }];
-    let last = table.rows.len() - 1;
-    for (i, row) in table.rows.iter().enumerate().skip(2) {
-        // A section band goes with the row it heads; no row is left alone.
-        let keep = table.keep_with_next.get(i) == Some(&true) || i + 1 == last;
+    let rows = table.rows.len();
+    for (i, row) in table.rows.iter().enumerate().skip(ROWS_AT_BREAK) {
+        // A section band goes with the row it heads; the last rows stay together.
+        let keep = table.keep_with_next.get(i) == Some(&true)
+            || (i + ROWS_AT_BREAK >= rows && i + 1 < rows);
         let kept_below = if keep {
             table.rows.get(i + 1).map_or(0.0, |r| r.height)
         } else {

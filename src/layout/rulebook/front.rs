@@ -320,6 +320,8 @@ pub(super) fn table_entries(
                         level: *level,
                         plain: title.clone(),
                         number: None,
+                        late: false,
+                        height: 0.0,
                     },
                     target,
                 ))
@@ -399,6 +401,8 @@ pub(super) fn contents_entries(
             level: 1,
             plain: title.to_string(),
             number: None,
+            late: false,
+            height: 0.0,
         });
     }
     entries

@@ -28,7 +28,9 @@ pub(super) fn furnish(
 /// right-hand page the part it is in ("Contents", "Tables", "Glossary",
 /// "Index") or, in the rules, the section a reader is in there (after its
 /// number where the rules are numbered) — the first section starting on
-/// the page, else the one in force at its top. Sections are the level-1
+/// the page, else (or where that starts below more of the page than
+/// follows it: the page is mostly the section before) the one in force at
+/// its top. Sections are the level-1
 /// headings, or the level-2 ones when the rules have a single level-1
 /// heading (a title).
 fn running_heads(
@@ -45,11 +47,11 @@ fn running_heads(
         2
     };
     // With their numbers, where the rules are numbered ("5.0 Movement").
-    let sections: Vec<(usize, String)> = headings
+    let sections: Vec<(usize, String, bool)> = headings
         .iter()
         .zip(heading_pages)
         .filter(|(h, _)| h.level <= level)
-        .map(|(h, &page)| (page, h.numbered()))
+        .map(|(h, &page)| (page, h.numbered(), h.late))
         .collect();
     (0..page_count)
         .map(|n| {
@@ -62,11 +64,12 @@ fn running_heads(
                 Part::Glossary => words.glossary.clone(),
                 Part::Index => words.index.clone(),
                 Part::Rules => {
-                    let starting = sections.iter().find(|(page, _)| *page == n);
-                    let in_force = sections.iter().rev().find(|(page, _)| *page < n);
+                    let starting = sections.iter().find(|(page, _, _)| *page == n);
+                    let in_force = sections.iter().rev().find(|(page, _, _)| *page < n);
+                    let starting = starting.filter(|(_, _, late)| !late || in_force.is_none());
                     starting
                         .or(in_force)
-                        .map_or(title, |(_, name)| name.as_str())
+                        .map_or(title, |(_, name, _)| name.as_str())
                         .to_string()
                 }
             }

@@ -1082,8 +1082,9 @@ mod tests {
         })
     }
 
-    /// A table's title bar that repeats the heading right above it is left
-    /// out; with prose between them, both stay.
+    /// A table's title bar is left out under a heading right above it
+    /// (the heading is its title, whatever it says); with prose between
+    /// them, both stay.
     #[test]
     fn a_heading_right_above_a_table_stands_for_its_title() {
         let table = results_table(3);
@@ -1103,7 +1104,7 @@ mod tests {
         };
         assert_eq!(count("## Results table\n\n{{ table(\"t\") }}\n"), 1);
         assert_eq!(count("## Results\n\nRoll.\n\n{{ table(\"t\") }}\n"), 2);
-        assert_eq!(count("## Other\n\n{{ table(\"t\") }}\n"), 1);
+        assert_eq!(count("## Other\n\n{{ table(\"t\") }}\n"), 0);
     }
 
     /// The text of each column of the body (the text block's), in order.
@@ -1136,8 +1137,8 @@ mod tests {
     }
 
     /// A table under a heading that says its title has no title bar where
-    /// it starts, but has its title "(continued)" wherever it goes on; so
-    /// has a Markdown table right under a heading, titled by it.
+    /// it starts, but the heading's words "(continued)" wherever it goes
+    /// on; so has a Markdown table right under a heading, titled by it.
     #[test]
     fn a_table_whose_heading_stands_for_its_title_is_titled_where_it_continues() {
         let table = results_table(150);
@@ -1148,7 +1149,7 @@ mod tests {
         let cases = [
             (
                 "## Results table\n\n{{ table(\"t\") }}\n",
-                "Results (continued)",
+                "Results table (continued)",
             ),
             (pipe.as_str(), "Results table (continued)"),
         ];
@@ -1204,7 +1205,7 @@ mod tests {
         // A column one row high (no room to fill at its foot).
         let height = 200.0;
         // Poker cards: one fits a column as they print, two at 0.7 of it.
-        let (size, cards) = compact_gallery(&gallery(3, (180.0, 252.0), false), column, height);
+        let (size, cards) = compact_gallery(&gallery(3, (180.0, 252.0), false), column, height, 2);
         let scale = size.0 / 180.0;
         assert!((2.0 * size.0 + CARD_GAP - column).abs() < 0.01, "{size:?}");
         assert!((size.1 - 252.0 * scale).abs() < 0.01);
@@ -1214,12 +1215,39 @@ mod tests {
         assert!((t.size - 10.0 * scale).abs() < 1e-4 && (t.x - 10.0 * scale).abs() < 1e-4);
         // Label-sized cards would be too small two to a column: as they print.
         assert_eq!(
-            compact_gallery(&gallery(3, (243.0, 168.0), false), column, height).0,
+            compact_gallery(&gallery(3, (243.0, 168.0), false), column, height, 2).0,
             (243.0, 168.0, 4.0)
         );
         // A card wider than the column is made to fit it.
-        let (size, _) = compact_gallery(&gallery(1, (400.0, 300.0), false), column, 1000.0);
+        let (size, _) = compact_gallery(&gallery(1, (400.0, 300.0), false), column, 1000.0, 2);
         assert!((size.0 - column).abs() < 0.01, "{size:?}");
+    }
+
+    #[test]
+    fn a_gallery_shrinks_to_fill_its_pages_only_where_it_runs_over_a_page() {
+        let height = Paper::LETTER.height - TOP - BOTTOM;
+        let column = (Paper::LETTER.width - 2.0 * SIDE - GUTTER) / 2.0;
+        let by_row = (column - CARD_GAP) / 2.0;
+        // One row across two columns, or three rows in one: a page either
+        // way; the size the row gives.
+        for (n, across) in [(4, 2), (6, 1)] {
+            let (size, _) =
+                compact_gallery(&gallery(n, (180.0, 252.0), false), column, height, across);
+            assert!(
+                (size.0 - by_row).abs() < 0.01,
+                "{n} across {across}: {size:?}"
+            );
+        }
+        // Rows of four across two columns, three to a page at the size
+        // the row gives: a gallery over a page shrinks to fill its pages.
+        for rows in [4, 8, 12, 13, 16] {
+            let (size, _) =
+                compact_gallery(&gallery(rows * 4, (180.0, 252.0), false), column, height, 2);
+            assert!(size.0 < by_row - 1.0, "{rows} rows: {size:?}");
+        }
+        // 3 rows: a page: the size the row gives.
+        let (size, _) = compact_gallery(&gallery(12, (180.0, 252.0), false), column, height, 2);
+        assert!((size.0 - by_row).abs() < 0.01, "{size:?}");
     }
 
     #[test]
@@ -1227,8 +1255,9 @@ mod tests {
         let height = Paper::LETTER.height - TOP - BOTTOM;
         let column = (Paper::LETTER.width - 2.0 * SIDE - GUTTER) / 2.0;
         // Poker cards two to a row leave the foot of a Letter column blank:
-        // they shrink so that four rows fill it.
-        let (size, _) = compact_gallery(&gallery(3, (180.0, 252.0), false), column, height);
+        // 30 of them in one column (15 rows) take five pages of three rows,
+        // four of four: they shrink so that four rows fill it.
+        let (size, _) = compact_gallery(&gallery(30, (180.0, 252.0), false), column, height, 1);
         let by_row = (column - CARD_GAP) / 2.0;
         assert!(
             size.0 < by_row && size.0 >= GALLERY_FILL_SCALE * by_row,

@@ -37,6 +37,13 @@ pub struct Piece {
     /// where it comes, it may wait for the next column while the text
     /// after it fills this one, as LaTeX floats a figure.
     pub figure: bool,
+    /// The first piece of a figure (a table whole, a gallery's first row,
+    /// the heading or title that names a table): a figure right after
+    /// another is a float of its own.
+    pub float_start: bool,
+    /// A row across the page right after the row before it (a gallery's):
+    /// it follows at its own gap, not the gap kept below a piece across.
+    pub follows_across: bool,
 }
 
 impl Piece {

@@ -5,12 +5,13 @@
 use super::body::Heading;
 use super::columns::Frame;
 use super::figures::{dice_pieces, table_pieces};
-use super::galleries::compact_gallery;
+use super::galleries::{compact_gallery, rows_across};
 use super::pieces::{Anchor, Piece, TextRequest, TextStyle, card_rows, text_pieces};
 use super::tags::{tag_cards, wrap};
 use super::{CARD_GAP, Die, Figure, PARA_GAP, RulebookInput, fit_problem, misfit_problem, room};
 use crate::diag::Diagnostic;
 use crate::layout::doc::Role;
+use crate::layout::table::TableSpec;
 use crate::model::{Shortcode, Style};
 use crate::text::rich::literal;
 
@@ -26,11 +27,19 @@ pub(super) fn figure_pieces(
     let what = format!("`{}`", code.name);
     match figure {
         Figure::Cards(gallery) if !gallery.full_size => {
-            let (size, cards) = compact_gallery(&gallery, width, frame.column_height);
-            let mut rows = card_rows(&cards, size, width, CARD_GAP);
+            // Scaled for a column, in rows across the columns (reading
+            // order); in one column a figure that may wait for the next.
+            let (size, cards) =
+                compact_gallery(&gallery, width, frame.column_height, frame.columns);
+            let mut rows = rows_across(&cards, size, frame);
             tag_cards(&mut rows, &cards);
-            for row in &mut rows {
-                row.figure = true;
+            if frame.columns < 2 {
+                for row in &mut rows {
+                    row.figure = true;
+                }
+                if let Some(first) = rows.first_mut() {
+                    first.float_start = true;
+                }
             }
             Ok(rows)
         }
@@ -61,14 +70,18 @@ pub(super) fn figure_pieces(
             anchors,
         } => {
             let mut pieces = Vec::new();
-            // A title that only repeats the heading just above it is left
-            // out: the figure's, else its first table's title bar (unless
-            // the bar carries a rule number too).
+            // A heading right above the figure is its title: the figure's
+            // own title is left out, and so is its first table's bar when
+            // that table is the whole figure or the bar only repeats the
+            // heading (unless the bar carries a rule number too); where
+            // that table goes on, the heading names it "(continued)".
             let repeats = |t: &String| heading.is_some_and(|h| same_title(&h.plain, t));
-            let title = title.filter(|t| !repeats(t));
+            let title = title.filter(|_| heading.is_none());
+            let single = specs.len() == 1;
             let first_title_shown = !(title.is_none()
+                && heading.is_some()
                 && specs.first().is_some_and(|first| {
-                    first.rule.is_none() && first.title.as_ref().is_some_and(repeats)
+                    first.rule.is_none() && (single || first.title.as_ref().is_some_and(repeats))
                 }));
             if let Some(title) = title {
                 let style = TextStyle {
@@ -95,9 +108,22 @@ pub(super) fn figure_pieces(
             }
             for (i, spec) in specs.iter().enumerate() {
                 let shown = i > 0 || first_title_shown;
+                let named;
+                let spec = match heading.filter(|_| !shown) {
+                    Some(h) => {
+                        named = TableSpec {
+                            title: Some(h.plain.clone()),
+                            ..spec.clone()
+                        };
+                        &named
+                    }
+                    None => spec,
+                };
+                // The heading that names the first table floats with it.
+                let named = heading.filter(|_| i == 0).map_or(0.0, |h| h.height);
                 let mut table = table_pieces(
                     spec,
-                    room(frame),
+                    (room(frame), named),
                     input.figure_family,
                     (input.book, input.words),
                     shown,
@@ -111,6 +137,15 @@ pub(super) fn figure_pieces(
                 // A checklist's steps are read as a list, notes as paragraphs.
                 wrap(spec.role(), &mut table);
                 pieces.extend(table);
+            }
+            // The figure's title floats with its first table: the title's
+            // lines and the table are one figure.
+            let titled = pieces.iter().take_while(|p| p.keep_with_next).count();
+            if titled > 0 && pieces.get(titled).is_some_and(|p| p.figure) {
+                for (k, p) in pieces.iter_mut().enumerate().take(titled + 1) {
+                    p.figure = true;
+                    p.float_start = k == 0;
+                }
             }
             // A title spanning the page goes with a table that does.
             if pieces.last().is_some_and(|p| p.full_width) {

@@ -1,0 +1,525 @@
+//! The rulebook's page make-up as a print designer checks it (issue 40,
+//! "Make-up"), read back from real PDFs with `pdftotext -bbox` and `qpdf`:
+//! a table that fits in a column is never split; a longer one breaks at
+//! rows with at least three on each side and its header again; no page but
+//! the last is under a third full; a gallery's cards read across the
+//! columns in the deck's order; a chapter's heading is not stranded at a
+//! column's foot; a table has one title, which the list of tables repeats
+//! and its link lands at.
+
+mod support;
+
+use std::fmt::Write as _;
+use std::fs;
+use std::path::Path;
+
+use support::raw::{dump, grogpress};
+use support::tools::{BoxedWord, pdf_links, word_boxes};
+
+/// Every page's size and word boxes.
+type Pages = Vec<((f64, f64), Vec<BoxedWord>)>;
+
+const WORDS: &[&str] = &[
+    "the",
+    "unit",
+    "attacks",
+    "an",
+    "adjacent",
+    "enemy",
+    "hex",
+    "and",
+    "rolls",
+    "two",
+    "dice",
+    "for",
+    "each",
+    "supporting",
+    "artillery",
+    "battery",
+    "within",
+    "range",
+    "of",
+    "target",
+];
+
+/// A paragraph of `words` words.
+fn paragraph(words: usize, seed: usize) -> String {
+    let text: Vec<&str> = (0..words)
+        .map(|w| WORDS[(w * 7 + seed) % WORDS.len()])
+        .collect();
+    format!("{}.\n\n", text.join(" "))
+}
+
+/// A pipe table `rows` rows long, its cells named `{name}{r}`.
+fn pipe_table(name: &str, rows: usize) -> String {
+    let mut md = format!("| {name}head | Effect | Notes |\n|---|---|---|\n");
+    for r in 0..rows {
+        let _ = writeln!(md, "| {name}{r} | effect {r} | note {r} |");
+    }
+    md.push('\n');
+    md
+}
+
+/// Builds the rulebook of the game folder `game` into `out` with
+/// `grogpress rulebook` and `options` (which must succeed); the PDF's path.
+fn build_rulebook_with(game: &Path, out: &Path, options: &[&str]) -> std::path::PathBuf {
+    let mut args = vec![
+        "rulebook",
+        game.to_str().expect("utf-8 path"),
+        "--out",
+        out.to_str().expect("utf-8 path"),
+    ];
+    args.extend(options);
+    let run = grogpress(&args);
+    assert!(run.status.success(), "{}", dump(&run));
+    let id = game.file_name().expect("a game").to_string_lossy();
+    out.join(&*id).join(format!("{id}-rules.pdf"))
+}
+
+/// The Grid Battles game (two columns on Letter, unless `columns`) with
+/// `md` as its rules; its PDF's pages.
+fn rulebook(md: &str, columns: Option<&str>) -> (tempfile::TempDir, std::path::PathBuf, Pages) {
+    let (tmp, dir) = support::temp_game("grid-battles");
+    fs::write(dir.join("rules/grid-battles.md"), md).expect("write rules");
+    let options = columns.map_or(Vec::new(), |c| vec!["--columns", c]);
+    let pdf = build_rulebook_with(&dir, &tmp.path().join("out"), &options);
+    let pages = word_boxes(&pdf);
+    (tmp, pdf, pages)
+}
+
+/// Whether a word is in a page's text block (below the running head,
+/// above the folio).
+fn in_block(height: f64, b: &[f64; 4]) -> bool {
+    b[1] > 50.0 && b[3] < height - 40.0
+}
+
+/// Where each word starting with `prefix` followed by a number is: the
+/// number, the page (from 0), the column (0 left) and its top.
+fn cells(pages: &Pages, prefix: &str) -> Vec<(usize, usize, usize, f64)> {
+    let mut found = Vec::new();
+    for (n, ((width, height), words)) in pages.iter().enumerate() {
+        for (text, b) in words {
+            let Some(number) = text.strip_prefix(prefix).and_then(|r| r.parse().ok()) else {
+                continue;
+            };
+            if in_block(*height, b) {
+                let column = usize::from((b[0] + b[2]) / 2.0 > width / 2.0);
+                found.push((number, n, column, b[1]));
+            }
+        }
+    }
+    found.sort_by_key(|c| c.0);
+    found
+}
+
+#[test]
+fn a_table_that_fits_a_column_is_set_whole_while_the_text_flows_on() {
+    // Text of every length before a 12-row table: wherever the table
+    // comes, it is in one column, and the text after it is set.
+    for filler in (40..400).step_by(45) {
+        let mut md = String::from("# Rules\n\n## Setup\n\n");
+        md.push_str(&paragraph(filler, 1));
+        md.push_str(&paragraph(filler / 2, 2));
+        md.push_str(&pipe_table("Tcell", 12));
+        md.push_str("Afterword comes right after the table.\n\n");
+        md.push_str(&paragraph(300, 3));
+        let (_tmp, _, pages) = rulebook(&md, None);
+        let rows = cells(&pages, "Tcell");
+        assert_eq!(rows.len(), 12, "filler {filler}: {rows:?}");
+        let (page, column) = (rows[0].1, rows[0].2);
+        assert!(
+            rows.iter().all(|r| (r.1, r.2) == (page, column)),
+            "filler {filler}: the table is split: {rows:?}"
+        );
+        assert!(
+            rows.windows(2).all(|w| w[0].3 < w[1].3),
+            "filler {filler}: {rows:?}"
+        );
+    }
+}
+
+#[test]
+fn a_table_longer_than_a_column_breaks_at_rows_with_three_each_side_and_its_header_again() {
+    for rows in [70, 95, 130] {
+        let mut md = String::from("# Rules\n\n## Setup\n\n");
+        md.push_str(&paragraph(120, 1));
+        md.push_str(&pipe_table("Lrow", rows));
+        md.push_str(&paragraph(80, 2));
+        let (_tmp, _, pages) = rulebook(&md, None);
+        let found = cells(&pages, "Lrow");
+        assert_eq!(found.len(), rows, "{found:?}");
+        // The table's parts: its rows by page and column, in order.
+        let mut parts: Vec<((usize, usize), Vec<f64>)> = Vec::new();
+        for (_, page, column, top) in &found {
+            match parts.last_mut() {
+                Some((at, tops)) if *at == (*page, *column) => tops.push(*top),
+                _ => parts.push(((*page, *column), vec![*top])),
+            }
+        }
+        assert!(parts.len() > 1, "{rows} rows: not split: {parts:?}");
+        for ((page, column), tops) in &parts {
+            assert!(
+                tops.len() >= 3,
+                "{rows} rows: {} rows on page {} column {column}",
+                tops.len(),
+                page + 1
+            );
+            // The header is set above the part's first row, in its column.
+            let ((width, _), words) = &pages[*page];
+            let header = words.iter().any(|(t, b)| {
+                t == "Lrowhead"
+                    && usize::from((b[0] + b[2]) / 2.0 > width / 2.0) == *column
+                    && b[1] < tops[0]
+                    && tops[0] - b[1] < 40.0
+            });
+            assert!(
+                header,
+                "{rows} rows: no header over the rows on page {} column {column}",
+                page + 1
+            );
+        }
+    }
+}
+
+/// How full each page's text block is: the mean over its columns of how
+/// far down the column's lowest word reaches (0 empty, 1 full), the text
+/// block's foot being the lowest word of the book.
+fn fullness(pages: &Pages, columns: usize) -> Vec<f64> {
+    let (mut top, mut foot) = (f64::MAX, 0.0f64);
+    for ((_, height), words) in pages.iter().skip(1) {
+        for (_, b) in words.iter().filter(|(_, b)| in_block(*height, b)) {
+            top = top.min(b[1]);
+            foot = foot.max(b[3]);
+        }
+    }
+    pages
+        .iter()
+        .map(|((width, height), words)| {
+            let mut lowest = vec![top; columns];
+            for (_, b) in words.iter().filter(|(_, b)| in_block(*height, b)) {
+                let column = ((b[0] + b[2]) / 2.0 / width * columns as f64) as usize;
+                let at = &mut lowest[column.min(columns - 1)];
+                *at = at.max(b[3]);
+            }
+            lowest.iter().map(|l| (l - top) / (foot - top)).sum::<f64>() / columns as f64
+        })
+        .collect()
+}
+
+#[test]
+fn no_page_but_the_last_is_under_a_third_full() {
+    for (columns, seed) in [(None, 0), (Some("1"), 0), (None, 5), (Some("1"), 5)] {
+        let mut md = String::from("# Rules\n\n");
+        for k in 0..8 {
+            let _ = writeln!(md, "## Section{k}\n");
+            md.push_str(&paragraph(60 + (k * 53 + seed * 31) % 220, k));
+            if k % 2 == 1 {
+                md.push_str(&pipe_table(&format!("T{k}x"), 6 + (k * 5 + seed) % 14));
+            }
+            md.push_str(&paragraph(40 + (k * 29) % 120, k + 1));
+        }
+        let (_tmp, _, pages) = rulebook(&md, columns);
+        let count = if columns.is_some() { 1 } else { 2 };
+        let full = fullness(&pages, count);
+        let first = pages
+            .iter()
+            .position(|(_, words)| words.iter().any(|(t, _)| t == "Section0"))
+            .expect("the rules");
+        // The first rules page may share the contents' page: from the next.
+        for (n, f) in full
+            .iter()
+            .enumerate()
+            .take(pages.len() - 1)
+            .skip(first + 1)
+        {
+            assert!(
+                *f >= 1.0 / 3.0,
+                "{columns:?} {seed}: page {} is {:.0}% full: {full:?}",
+                n + 1,
+                f * 100.0
+            );
+        }
+    }
+}
+
+/// The Battlefront deck's card names, in the deck's order: each
+/// `[[cards]]` entry's `name = "…"` line.
+fn battlefront_names(dir: &Path) -> Vec<String> {
+    let text = fs::read_to_string(dir.join("cards.toml")).expect("cards.toml");
+    let mut names = Vec::new();
+    let mut in_card = false;
+    for line in text.lines().map(str::trim) {
+        if line.starts_with('[') {
+            in_card = line == "[[cards]]";
+        } else if let Some(name) = line.strip_prefix("name = \"").filter(|_| in_card) {
+            names.push(name.trim_end_matches('"').to_string());
+            in_card = false;
+        }
+    }
+    assert_eq!(names.len(), 70, "{names:?}");
+    names
+}
+
+#[test]
+fn a_gallery_reads_across_the_columns_in_the_decks_order() {
+    for columns in ["2", "1"] {
+        let (tmp, dir) = support::temp_game("battlefront");
+        let md = format!(
+            "# Cards\n\n{}\n## Card list\n\n{{{{ deck(\"cards\") }}}}\n\n{}",
+            paragraph(150, 1),
+            paragraph(200, 2)
+        );
+        let rules = fs::read_dir(dir.join("rules"))
+            .expect("rules")
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|e| e == "md"))
+            .collect::<Vec<_>>();
+        for (k, path) in rules.iter().enumerate() {
+            fs::write(path, if k == 0 { md.as_str() } else { "" }).expect("write rules");
+        }
+        let names = battlefront_names(&dir);
+        let pdf = build_rulebook_with(&dir, &tmp.path().join("out"), &["--columns", columns]);
+        let pages = word_boxes(&pdf);
+        // Each card's name where it is set: its words one after another
+        // on a page, below the running head.
+        let mut at: Vec<(usize, f64, f64)> = Vec::new();
+        for name in &names {
+            let first: Vec<&str> = name.split_whitespace().collect();
+            let found = pages
+                .iter()
+                .enumerate()
+                .skip(1)
+                .find_map(|(n, ((_, h), words))| {
+                    words
+                        .windows(first.len())
+                        .find(|w| {
+                            in_block(*h, &w[0].1)
+                                && w.iter().zip(&first).all(|((t, _), f)| t == f)
+                                && !at.iter().any(|a| {
+                                    a.0 == n
+                                        && (a.2 - w[0].1[0]).abs() < 1.0
+                                        && (a.1 - w[0].1[1]).abs() < 1.0
+                                })
+                        })
+                        .map(|w| (n, w[0].1[1], w[0].1[0]))
+                });
+            at.push(found.unwrap_or_else(|| panic!("{columns} columns: card {name} not found")));
+        }
+        // Row by row (a row's names within a card's height of each
+        // other), left to right; pages in order.
+        for (k, pair) in at.windows(2).enumerate() {
+            let ((p0, y0, x0), (p1, y1, x1)) = (pair[0], pair[1]);
+            let next_row = y1 > y0 + 30.0;
+            let same_row = (y1 - y0).abs() <= 30.0 && x1 > x0;
+            assert!(
+                p1 > p0 || (p1 == p0 && (next_row || same_row)),
+                "{columns} columns: {} at {:?} then {} at {:?}",
+                names[k],
+                pair[0],
+                names[k + 1],
+                pair[1]
+            );
+        }
+    }
+}
+
+#[test]
+fn a_chapter_does_not_start_at_a_column_foot_with_fewer_than_three_lines() {
+    for filler in (100..700).step_by(23) {
+        let mut md = String::from("# Rules\n\n## Opening\n\n");
+        md.push_str(&paragraph(filler, 1));
+        md.push_str("## Chapterword rules\n\n");
+        md.push_str(&paragraph(200, 2));
+        let (_tmp, _, pages) = rulebook(&md, None);
+        let (n, ((width, height), words)) = pages
+            .iter()
+            .enumerate()
+            .skip(1)
+            .find(|(_, (_, words))| words.iter().any(|(t, _)| t == "Chapterword"))
+            .expect("the chapter");
+        let heading = words
+            .iter()
+            .find(|(t, _)| t == "Chapterword")
+            .map(|(_, b)| *b)
+            .expect("its heading");
+        let column = |b: &[f64; 4]| usize::from((b[0] + b[2]) / 2.0 > width / 2.0);
+        // The lines of its text under it in its column.
+        let mut lines: Vec<f64> = Vec::new();
+        for (_, b) in words.iter().filter(|(_, b)| in_block(*height, b)) {
+            if column(b) == column(&heading)
+                && b[1] > heading[3] + 1.0
+                && !lines.iter().any(|y| (y - b[3]).abs() < 2.0)
+            {
+                lines.push(b[3]);
+            }
+        }
+        assert!(
+            lines.len() >= 3,
+            "filler {filler}: page {} the chapter's heading has {} lines under it",
+            n + 1,
+            lines.len()
+        );
+    }
+}
+
+#[test]
+fn a_table_has_one_title_which_the_list_of_tables_repeats_and_links_to() {
+    for paper in ["letter", "a4"] {
+        let (tmp, dir) = support::temp_game("grid-battles");
+        let pdf = build_rulebook_with(&dir, &tmp.path().join("out"), &["--paper", paper]);
+        let pages = word_boxes(&pdf);
+        // "### Attack Bonus Table" stands above the collection "Base
+        // types": the heading is its title, the bar is not set.
+        let page = pages
+            .iter()
+            .enumerate()
+            .skip(2)
+            .find(|(_, (_, w))| {
+                w.windows(2)
+                    .any(|w| w[0].0 == "Attack" && w[1].0 == "Bonus")
+            })
+            .map(|(n, _)| n)
+            .expect("the heading");
+        let words = &pages[page].1;
+        let bar = words
+            .windows(2)
+            .any(|w| w[0].0 == "Base" && w[1].0 == "types");
+        assert!(!bar, "{paper}: a bar \"Base types\" under the heading");
+        let heading_top = words
+            .windows(2)
+            .find(|w| w[0].0 == "Attack" && w[1].0 == "Bonus")
+            .map(|w| w[0].1[1])
+            .expect("heading");
+        // The list of tables names it with the heading's words, and its
+        // link lands at the heading (the top of the view at most a line
+        // above it, not below it).
+        let (list, below) = pages
+            .iter()
+            .enumerate()
+            .find_map(|(n, (_, w))| {
+                w.iter()
+                    .find(|(t, _)| t == "Tables")
+                    .map(|(_, b)| (n, b[3]))
+            })
+            .expect("a list of tables");
+        let listed = pages[list]
+            .1
+            .windows(3)
+            .find(|w| {
+                w[0].0 == "Attack" && w[1].0 == "Bonus" && w[2].0 == "Table" && w[0].1[1] > below
+            })
+            .map(|w| w[0].1)
+            .expect("listed as the heading says");
+        let height = pages[list].0.1;
+        let link = pdf_links(&pdf)
+            .into_iter()
+            .find(|l| {
+                l.page == list + 1
+                    && height - l.rect[3] <= listed[1] + 1.0
+                    && height - l.rect[1] >= listed[3] - 1.0
+            })
+            .expect("the entry links");
+        assert_eq!(link.to_page, page + 1, "{paper}");
+        let view_top = pages[page].0.1 - link.to_top;
+        assert!(
+            view_top <= heading_top + 0.5 && heading_top - view_top < 20.0,
+            "{paper}: the link's view starts at {view_top}, the heading at {heading_top}"
+        );
+    }
+}
+
+/// Every word the game's print-and-play cards print (`grogpress cards`).
+fn card_words(game: &str, out: &Path) -> std::collections::HashSet<String> {
+    let out = out.join("cards");
+    let run = grogpress(&["cards", game, "--out", out.to_str().expect("utf-8 path")]);
+    assert!(run.status.success(), "{}", dump(&run));
+    let mut all = std::collections::HashSet::new();
+    for sheet in fs::read_dir(out.join(game)).into_iter().flatten().flatten() {
+        let path = sheet.path();
+        if path.extension().is_some_and(|e| e == "pdf") {
+            all.extend(
+                word_boxes(&path)
+                    .into_iter()
+                    .flat_map(|(_, words)| words.into_iter().map(|(t, _)| t)),
+            );
+        }
+    }
+    all
+}
+
+/// The shipped games' rulebooks on Letter and A4, in one and two columns:
+/// no page from the rules' second on is under a third full but the last
+/// (and the glossary's when the index follows on a page of its own: the
+/// index does not yet share its page), and a last page under a third full
+/// is not a row of cards alone (the gallery's scale, chosen from the whole
+/// gallery, or the float of a table would have taken it in earlier).
+#[test]
+fn no_page_of_a_shipped_rulebook_but_the_last_is_under_a_third_full() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let mut problems = String::new();
+    for game in [
+        "battlefront",
+        "battlegrid",
+        "bcs",
+        "grid-battles",
+        "grognards",
+        "river-line",
+    ] {
+        let cards = card_words(game, tmp.path());
+        for paper in ["letter", "a4"] {
+            for columns in ["1", "2"] {
+                let out = tmp.path().join(format!("{paper}-{columns}"));
+                let run = grogpress(&[
+                    "rulebook",
+                    game,
+                    "--out",
+                    out.to_str().expect("utf-8 path"),
+                    "--paper",
+                    paper,
+                    "--columns",
+                    columns,
+                ]);
+                assert!(run.status.success(), "{}", dump(&run));
+                let pdf = out.join(game).join(format!("{game}-rules.pdf"));
+                let pages = word_boxes(&pdf);
+                let full = fullness(&pages, columns.parse().expect("a number"));
+                let last = pages.len() - 1;
+                let first_word = |n: usize| {
+                    pages.get(n).and_then(|((_, h), words)| {
+                        words
+                            .iter()
+                            .find(|(_, b)| in_block(*h, b))
+                            .map(|(t, _)| t.as_str())
+                    })
+                };
+                // From the page after the contents' (the rules may share it).
+                for n in 2..last {
+                    let glossary_before_index =
+                        first_word(n) == Some("Glossary") && first_word(n + 1) == Some("Index");
+                    if full[n] < 1.0 / 3.0 && !glossary_before_index {
+                        let _ = writeln!(
+                            problems,
+                            "{game} {paper} {columns}: page {} is {:.0}% full",
+                            n + 1,
+                            full[n] * 100.0
+                        );
+                    }
+                }
+                let ((_, height), words) = &pages[last];
+                let only_cards = words
+                    .iter()
+                    .filter(|(_, b)| in_block(*height, b))
+                    .all(|(t, _)| cards.contains(t));
+                if full[last] < 1.0 / 3.0 && only_cards {
+                    let _ = writeln!(
+                        problems,
+                        "{game} {paper} {columns}: the last page is a row of cards alone ({:.0}% full)",
+                        full[last] * 100.0
+                    );
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{problems}");
+}
