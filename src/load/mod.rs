@@ -136,11 +136,37 @@ impl Root {
         Ok(games)
     }
 
-    /// The games a command names (every game under `data/` when it names
-    /// none); an error when there are none at all.
+    /// The game folder the root is, when it holds a `game.toml` (a command
+    /// run inside a game folder works on that game).
+    pub fn here(&self) -> Option<PathBuf> {
+        let dir = match self.dir.as_os_str().is_empty() {
+            true => PathBuf::from("."),
+            false => self.dir.clone(),
+        };
+        dir.join("game.toml").is_file().then_some(dir)
+    }
+
+    /// The game a command names, or the game folder it runs in.
+    pub fn one_game(&self, name: Option<&str>) -> Result<PathBuf, OpError> {
+        match name {
+            Some(name) => self.resolve_game(name),
+            None => self.here().ok_or_else(|| {
+                OpError::new(
+                    "which game? Name it (a name under data/ or a game folder), \
+                     or run inside a game folder (one holding game.toml)",
+                )
+            }),
+        }
+    }
+
+    /// The games a command names; when it names none, the game folder it
+    /// runs in, else every game under `data/`; an error when there are none.
     pub fn named_games(&self, names: &[String]) -> Result<Vec<PathBuf>, OpError> {
         let dirs = if names.is_empty() {
-            self.games()?
+            match self.here() {
+                Some(here) => vec![here],
+                None => self.games()?,
+            }
         } else {
             names
                 .iter()

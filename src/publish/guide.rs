@@ -1,8 +1,8 @@
-//! CLI: `grogpress docs [TOPIC]` — the data-format guide built into the
-//! binary, whole or one section, for users who installed grogpress without
-//! the repository; and `grogpress games`, the games it knows.
+//! Publish: the data-format guide built into the binary (`grogpress docs
+//! [TOPIC]`), whole or the sections about a topic, for users who installed
+//! grogpress without the repository.
 
-use crate::load::{OpError, Root};
+use crate::load::OpError;
 
 /// `docs/data-format.md`, as built.
 pub const GUIDE: &str = include_str!("../../docs/data-format.md");
@@ -138,24 +138,6 @@ pub fn topics() -> String {
         .collect()
 }
 
-/// `grogpress games`: the games under the root's `data/`, then the built-in ones.
-pub fn list_games(root: &Root) -> String {
-    let mut out = String::new();
-    let local = root.games().unwrap_or_default();
-    if !local.is_empty() {
-        out.push_str(&format!("games under {}:\n", root.data().display()));
-        for dir in local {
-            let name = dir.file_name().map(|n| n.to_string_lossy().into_owned());
-            out.push_str(&format!("  {}\n", name.unwrap_or_default()));
-        }
-    }
-    out.push_str("built into grogpress (copy one with `grogpress new DIR --from NAME`):\n");
-    for game in crate::publish::built_in_games() {
-        out.push_str(&format!("  {game}\n"));
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -253,19 +235,5 @@ mod tests {
             .count();
         assert!(names >= 4, "{names} icons");
         assert_eq!(rows, names, "{text}");
-    }
-
-    #[test]
-    fn the_shipped_games_are_built_in() {
-        let games = crate::publish::built_in_games();
-        for g in [
-            "battlefront",
-            "battlegrid",
-            "bcs",
-            "grid-battles",
-            "grognards",
-        ] {
-            assert!(games.iter().any(|x| x == g), "{games:?}");
-        }
     }
 }
