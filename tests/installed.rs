@@ -202,3 +202,94 @@ fn the_guide_and_the_games_come_with_the_binary() {
     assert_eq!(nosuch.status.code(), Some(2), "{}", dump(&nosuch));
     assert!(String::from_utf8_lossy(&nosuch.stderr).contains("built-in games: battlefront"));
 }
+
+/// Every file under `dir`, relative to it, sorted.
+fn files_under(dir: &Path) -> Vec<String> {
+    let mut files = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for entry in std::fs::read_dir(&d).expect("read dir").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                todo.push(path);
+            } else {
+                let rel = path.strip_prefix(dir).expect("under dir");
+                files.push(rel.to_string_lossy().into_owned());
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn inside_a_game_folder_the_commands_use_it_and_write_beside_it() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let made = grogpress_in(tmp.path(), &["new", "skirmish"]);
+    assert_eq!(made.status.code(), Some(0), "{}", dump(&made));
+    let game = tmp.path().join("skirmish");
+    let before = files_under(&game);
+
+    // No GAME: the game folder the command runs in.
+    let check = grogpress_in(&game, &["check"]);
+    assert_eq!(check.status.code(), Some(0), "{}", dump(&check));
+    let build = grogpress_in(&game, &["build"]);
+    assert_eq!(build.status.code(), Some(0), "{}", dump(&build));
+    assert!(
+        String::from_utf8_lossy(&build.stderr).contains("wrote ../out/skirmish/"),
+        "{}",
+        dump(&build)
+    );
+    let beside = tmp.path().join("out/skirmish");
+    assert!(beside.join("player-aid.pdf").is_file(), "{}", dump(&build));
+    assert!(beside.join("html/index.html").is_file());
+
+    // `build .` and a per-game command with no GAME write beside it too.
+    std::fs::remove_dir_all(tmp.path().join("out")).expect("clear out/");
+    let dot = grogpress_in(&game, &["build", "."]);
+    assert_eq!(dot.status.code(), Some(0), "{}", dump(&dot));
+    assert!(beside.join("player-aid.pdf").is_file(), "{}", dump(&dot));
+    let aids = grogpress_in(&game, &["aids", "--paper", "a4"]);
+    assert_eq!(aids.status.code(), Some(0), "{}", dump(&aids));
+    let csv = grogpress_in(&game, &["export", "csv"]);
+    assert_eq!(csv.status.code(), Some(0), "{}", dump(&csv));
+    assert!(String::from_utf8_lossy(&csv.stdout).starts_with("who,"));
+
+    // `--out` is where it says.
+    let elsewhere = tmp.path().join("elsewhere");
+    let out = grogpress_in(
+        &game,
+        &["rules", "--out", elsewhere.to_str().expect("utf-8")],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", dump(&out));
+    assert!(elsewhere.join("skirmish/html/index.html").is_file());
+
+    // Nothing was written into the game folder.
+    assert_eq!(files_under(&game), before);
+}
+
+#[test]
+fn at_a_project_root_the_commands_use_every_game_under_data() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    std::fs::create_dir(tmp.path().join("data")).expect("data/");
+    for name in ["one", "two"] {
+        let made = grogpress_in(tmp.path(), &["new", &format!("data/{name}")]);
+        assert_eq!(made.status.code(), Some(0), "{}", dump(&made));
+    }
+    let check = grogpress_in(tmp.path(), &["check"]);
+    assert_eq!(check.status.code(), Some(0), "{}", dump(&check));
+    let build = grogpress_in(tmp.path(), &["rules"]);
+    assert_eq!(build.status.code(), Some(0), "{}", dump(&build));
+    for name in ["one", "two"] {
+        let html = tmp.path().join(format!("out/{name}/html/index.html"));
+        assert!(html.is_file(), "{}", dump(&build));
+    }
+    // A command that needs one game says how to name it.
+    let csv = grogpress_in(tmp.path(), &["export", "csv"]);
+    assert_eq!(csv.status.code(), Some(2), "{}", dump(&csv));
+    assert!(
+        String::from_utf8_lossy(&csv.stderr).contains("run inside a game folder"),
+        "{}",
+        dump(&csv)
+    );
+}

@@ -33,8 +33,9 @@ use crate::publish::{PlanOptions, write_atomic};
     about = "Checks wargame data (TOML + Markdown) and publishes print-ready components",
     long_about = "grogpress checks a game's data (cards, sides, aids, rules text) against its rules model \
 and lays it out onto label sheets and player-aid PDFs.\n\n\
-A GAME is a folder name under data/ (e.g. battlegrid) or the path of any folder holding a game.toml.\n\
-Outputs go to out/<game>/. Exit status: 0 success, 1 errors in the data, 2 operational failure."
+A GAME is a folder name under data/ (e.g. battlegrid) or the path of any folder holding a game.toml; \
+with none, a command run inside a game folder uses it, and one run beside data/ uses every game there.\n\
+Outputs go to out/<game>/, beside the game folder when run inside one. Exit status: 0 success, 1 errors in the data, 2 operational failure."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -54,12 +55,12 @@ pub struct Cli {
 enum Command {
     /// Load and validate games and lay them out; print every problem (no files written)
     Check {
-        /// Games to check (default: every game under data/)
+        /// Games to check (default: the game folder you stand in, else every game under data/)
         games: Vec<String>,
     },
     /// Check, then write every output of the games to out/<game>/
     Build {
-        /// Games to build (default: every game under data/)
+        /// Games to build (default: the game folder you stand in, else every game under data/)
         games: Vec<String>,
         #[command(flatten)]
         out: OutArg,
@@ -216,7 +217,7 @@ enum Command {
     },
     /// Build, then rebuild whenever a data, template or font file changes (the last good outputs stay when the data has errors)
     Watch {
-        /// Games to watch (default: every game under data/)
+        /// Games to watch (default: the game folder you stand in, else every game under data/)
         games: Vec<String>,
         #[command(flatten)]
         out: OutArg,
@@ -229,7 +230,7 @@ enum Command {
     },
     /// Watch, and serve a preview of the outputs on 127.0.0.1 that follows every rebuild (changes pushed)
     Serve {
-        /// Games to serve (default: every game under data/)
+        /// Games to serve (default: the game folder you stand in, else every game under data/)
         games: Vec<String>,
         #[command(flatten)]
         out: OutArg,
