@@ -260,6 +260,13 @@ enum Command {
     },
     /// List the games: those under data/ and those built into grogpress
     Games,
+    /// The values the next word may be (games, diagnostic ids, docs topics),
+    /// for the shell completion scripts
+    #[command(name = "__complete", hide = true)]
+    Complete {
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        words: Vec<String>,
+    },
     /// Write a game's data out in another format (e.g. a deck as a CSV card list)
     Export {
         #[command(subcommand)]
@@ -514,6 +521,10 @@ pub fn run(cli: Cli) -> ExitCode {
             Ok(true)
         }
         Command::Sheets => sheets::list_sheets(&root, format),
+        Command::Complete { words } => {
+            print_stdout(&shell::values(&words));
+            Ok(true)
+        }
         Command::Export {
             what: ExportWhat::Csv { game, deck, output },
         } => export::export_csv(&root, game.as_deref(), deck.as_deref(), output, format),

@@ -116,7 +116,7 @@ impl Root {
     /// Every game folder under `data/` (a folder with a `game.toml`), sorted.
     pub fn games(&self) -> Result<Vec<PathBuf>, OpError> {
         let data = self.data();
-        let entries = std::fs::read_dir(&data).map_err(|e| {
+        game_folders_in(&data).map_err(|e| {
             if data.is_dir() {
                 return OpError::io("list", &data, e);
             }
@@ -127,13 +127,7 @@ impl Root {
                      (`grogpress games` lists the built-in ones)",
                 data.display()
             ))
-        })?;
-        let mut games: Vec<PathBuf> = entries
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.join("game.toml").is_file())
-            .collect();
-        games.sort();
-        Ok(games)
+        })
     }
 
     /// The game folder the root is, when it holds a `game.toml` (a command
@@ -204,6 +198,16 @@ impl Root {
             named.display()
         )))
     }
+}
+
+/// The game folders (each holding a `game.toml`) directly in `dir`, sorted.
+pub fn game_folders_in(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut games: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.join("game.toml").is_file())
+        .collect();
+    games.sort();
+    Ok(games)
 }
 
 /// A length given on the command line: it must carry a unit ("1.5mm", "0.05in", "2pt").
