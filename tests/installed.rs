@@ -176,9 +176,27 @@ fn the_guide_and_the_games_come_with_the_binary() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let guide = grogpress_in(tmp.path(), &["docs"]);
     assert_eq!(guide.status.code(), Some(0), "{}", dump(&guide));
-    let shipped = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/data-format.md"))
-        .expect("the guide");
-    assert_eq!(guide.stdout, shipped);
+    let shipped =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/data-format.md"))
+            .expect("the guide");
+    // The guide as shipped, without the repository's markers.
+    let mut fenced = false;
+    let markers: Vec<&str> = shipped
+        .lines()
+        .filter(|l| {
+            fenced ^= l.starts_with("```");
+            !fenced && l.starts_with("<!-- ")
+        })
+        .collect();
+    let printed = String::from_utf8_lossy(&guide.stdout);
+    assert!(!markers.is_empty());
+    for line in shipped.lines().filter(|l| !markers.contains(l)) {
+        assert!(printed.contains(line), "`docs` leaves out {line}");
+    }
+    for marker in markers {
+        assert!(!printed.contains(marker), "`docs` prints {marker}");
+    }
+    assert!(!printed.contains("cargo test"), "repository-only text");
     let deck = grogpress_in(tmp.path(), &["docs", "deck", "file"]);
     let text = String::from_utf8_lossy(&deck.stdout);
     assert!(text.starts_with("## Deck file"), "{}", dump(&deck));
@@ -201,4 +219,168 @@ fn the_guide_and_the_games_come_with_the_binary() {
     let nosuch = grogpress_in(tmp.path(), &["new", "x", "--from", "nosuch"]);
     assert_eq!(nosuch.status.code(), Some(2), "{}", dump(&nosuch));
     assert!(String::from_utf8_lossy(&nosuch.stderr).contains("built-in games: battlefront"));
+}
+
+/// Every file under `dir`, relative to it, sorted.
+fn files_under(dir: &Path) -> Vec<String> {
+    let mut files = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for entry in std::fs::read_dir(&d).expect("read dir").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                todo.push(path);
+            } else {
+                let rel = path.strip_prefix(dir).expect("under dir");
+                files.push(rel.to_string_lossy().into_owned());
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn inside_a_game_folder_the_commands_use_it_and_write_beside_it() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let made = grogpress_in(tmp.path(), &["new", "skirmish"]);
+    assert_eq!(made.status.code(), Some(0), "{}", dump(&made));
+    let game = tmp.path().join("skirmish");
+    let before = files_under(&game);
+
+    // No GAME: the game folder the command runs in.
+    let check = grogpress_in(&game, &["check"]);
+    assert_eq!(check.status.code(), Some(0), "{}", dump(&check));
+    let build = grogpress_in(&game, &["build"]);
+    assert_eq!(build.status.code(), Some(0), "{}", dump(&build));
+    assert!(
+        String::from_utf8_lossy(&build.stderr).contains("wrote ../out/skirmish/"),
+        "{}",
+        dump(&build)
+    );
+    let beside = tmp.path().join("out/skirmish");
+    assert!(beside.join("player-aid.pdf").is_file(), "{}", dump(&build));
+    assert!(beside.join("html/index.html").is_file());
+
+    // `build .` and a per-game command with no GAME write beside it too.
+    std::fs::remove_dir_all(tmp.path().join("out")).expect("clear out/");
+    let dot = grogpress_in(&game, &["build", "."]);
+    assert_eq!(dot.status.code(), Some(0), "{}", dump(&dot));
+    assert!(beside.join("player-aid.pdf").is_file(), "{}", dump(&dot));
+    let aids = grogpress_in(&game, &["aids", "--paper", "a4"]);
+    assert_eq!(aids.status.code(), Some(0), "{}", dump(&aids));
+    let csv = grogpress_in(&game, &["export", "csv"]);
+    assert_eq!(csv.status.code(), Some(0), "{}", dump(&csv));
+    assert!(String::from_utf8_lossy(&csv.stdout).starts_with("who,"));
+
+    // `--out` is where it says.
+    let elsewhere = tmp.path().join("elsewhere");
+    let out = grogpress_in(
+        &game,
+        &["rules", "--out", elsewhere.to_str().expect("utf-8")],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", dump(&out));
+    assert!(elsewhere.join("skirmish/html/index.html").is_file());
+
+    // Nothing was written into the game folder.
+    assert_eq!(files_under(&game), before);
+}
+
+#[test]
+fn at_a_project_root_the_commands_use_every_game_under_data() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    std::fs::create_dir(tmp.path().join("data")).expect("data/");
+    for name in ["one", "two"] {
+        let made = grogpress_in(tmp.path(), &["new", &format!("data/{name}")]);
+        assert_eq!(made.status.code(), Some(0), "{}", dump(&made));
+    }
+    let check = grogpress_in(tmp.path(), &["check"]);
+    assert_eq!(check.status.code(), Some(0), "{}", dump(&check));
+    let build = grogpress_in(tmp.path(), &["rules"]);
+    assert_eq!(build.status.code(), Some(0), "{}", dump(&build));
+    for name in ["one", "two"] {
+        let html = tmp.path().join(format!("out/{name}/html/index.html"));
+        assert!(html.is_file(), "{}", dump(&build));
+    }
+    // A command that needs one game says how to name it.
+    let csv = grogpress_in(tmp.path(), &["export", "csv"]);
+    assert_eq!(csv.status.code(), Some(2), "{}", dump(&csv));
+    assert!(
+        String::from_utf8_lossy(&csv.stderr).contains("run inside a game folder"),
+        "{}",
+        dump(&csv)
+    );
+}
+
+/// What bash's completion of `grogpress WORDS CUR` offers, run in `dir`
+/// with the generated script loaded the way bash-completion loads it.
+fn bash_completes(dir: &Path, script: &Path, words: &[&str], cur: &str) -> Vec<String> {
+    let bin = Path::new(env!("CARGO_BIN_EXE_grogpress"));
+    let path = format!(
+        "{}:{}",
+        bin.parent().expect("bin dir").display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let line: Vec<String> = std::iter::once("grogpress")
+        .chain(words.iter().copied())
+        .chain([cur])
+        .map(|w| format!("'{w}'"))
+        .collect();
+    let run = format!(
+        "source '{}'; eval \"$(complete -p grogpress | sed 's/.*-F \\([^ ]*\\) .*/fn=\\1/')\"; \
+         COMP_WORDS=({}); COMP_CWORD={}; \"$fn\" grogpress '{cur}' '{}'; printf '%s\\n' \"${{COMPREPLY[@]}}\"",
+        script.display(),
+        line.join(" "),
+        line.len() - 1,
+        words.last().copied().unwrap_or("grogpress"),
+    );
+    let out = Command::new("bash")
+        .current_dir(dir)
+        .env("PATH", path)
+        .args(["-c", &run])
+        .output()
+        .expect("run bash");
+    assert!(out.status.success(), "{}", dump(&out));
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn bash_completes_games_diagnostic_ids_and_docs_topics() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    std::fs::create_dir(tmp.path().join("data")).expect("data/");
+    let made = grogpress_in(tmp.path(), &["new", "data/skirmish"]);
+    assert_eq!(made.status.code(), Some(0), "{}", dump(&made));
+    let bash = grogpress_in(tmp.path(), &["completions", "bash"]);
+    let script = tmp.path().join("grogpress.bash");
+    std::fs::write(&script, &bash.stdout).expect("write script");
+
+    // A game under data/, after a per-game command and after `--from`.
+    let check = bash_completes(tmp.path(), &script, &["check"], "");
+    assert!(check.contains(&"skirmish".to_string()), "{check:?}");
+    assert!(
+        check.contains(&"--format".to_string()),
+        "flags still: {check:?}"
+    );
+    let rules = bash_completes(tmp.path(), &script, &["rules"], "sk");
+    assert_eq!(rules, ["skirmish"]);
+    let from = bash_completes(tmp.path(), &script, &["new", "x", "--from"], "grid");
+    assert_eq!(from, ["grid-battles"]);
+    // Inside the game folder, `.` is the game.
+    let inside = bash_completes(&tmp.path().join("data/skirmish"), &script, &["build"], ".");
+    assert!(inside.contains(&".".to_string()), "{inside:?}");
+    // A diagnostic id for `explain`, a topic for `docs`.
+    let id = bash_completes(tmp.path(), &script, &["explain"], "card-ov");
+    assert_eq!(id, ["card-overflow"]);
+    let topic = bash_completes(tmp.path(), &script, &["docs"], "cs");
+    assert_eq!(topic, ["csv"]);
+    // An option's own values are clap's: no games after --format.
+    let format = bash_completes(tmp.path(), &script, &["check", "--format"], "");
+    assert_eq!(format, ["human", "json"]);
+
+    // fish asks the same question.
+    let fish = grogpress_in(tmp.path(), &["completions", "fish"]);
+    assert!(String::from_utf8_lossy(&fish.stdout).contains("grogpress __complete --"));
 }

@@ -4,38 +4,55 @@
 //! went into it.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::write_atomic;
+use crate::diag::print::{Format, report};
 use crate::diag::{Diagnostics, Sources};
 use crate::load::{OpError, Root};
 
-/// Writes the CSV to `output`, or to stdout when there is none.
-pub fn write_csv(csv: &str, output: Option<&Path>) -> Result<(), OpError> {
+/// `export csv`: the deck's CSV into `output`, or onto stdout when there
+/// is none; false when the game has problems (reported).
+pub fn export_csv(
+    root: &Root,
+    game: Option<&str>,
+    deck: Option<&str>,
+    output: Option<PathBuf>,
+    format: Format,
+) -> Result<bool, OpError> {
+    let dir = root.one_game(game)?;
+    let csv = match crate::publish::export_csv(&dir, deck)? {
+        crate::publish::Exported::Csv(csv) => csv,
+        crate::publish::Exported::Failed(mut diags, sources) => {
+            report(&mut diags, &sources, format, game);
+            return Ok(false);
+        }
+    };
     match output {
-        Some(path) => write_atomic(path, csv.as_bytes()),
+        Some(path) => write_atomic(&path, csv.as_bytes())?,
         None => std::io::stdout()
             .lock()
             .write_all(csv.as_bytes())
-            .map_err(|e| OpError::new(format!("cannot write to stdout: {e}"))),
+            .map_err(|e| OpError::new(format!("cannot write to stdout: {e}")))?,
     }
+    Ok(true)
 }
 
 /// `export vassal`: the game as a VASSAL module under `out/<game>/`; false
 /// when the game has problems (reported).
 pub fn export_vassal(
     root: &Root,
-    game: &str,
+    game: Option<&str>,
     out: &Path,
-    format: crate::diag::print::Format,
+    format: Format,
 ) -> Result<bool, OpError> {
     let mut sources = Sources::default();
     let mut diags = Diagnostics::default();
     let assets = crate::publish::Assets::load(root.clone(), &mut sources, &mut diags)?;
-    let dir = root.resolve_game(game)?;
+    let dir = root.one_game(game)?;
     let exported =
         crate::publish::vassal::export_vassal(&dir, &assets, out, &mut sources, &mut diags)?;
-    let clean = crate::diag::print::report(&mut diags, &sources, format, Some(game));
+    let clean = report(&mut diags, &sources, format, game);
     if let Some(e) = &exported {
         eprintln!(
             "  wrote {} (VASSAL module: {} cards, {} counters, {} boards)",

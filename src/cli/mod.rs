@@ -1,14 +1,15 @@
 //! CLI stage: the `grogpress` command line — parses the arguments into
-//! publish's options ([`PlanOptions`], [`Overrides`]) and hands each game to
-//! `publish` (check, build and the focused commands; `live` for watch and
-//! serve), or runs the small commands of its own modules (odds, export,
-//! new, docs, sheets); prints diagnostics and written files and sets the
-//! exit code (0 ok, 1 data errors, 2 operational failure).
+//! publish's [`PlanOptions`] (every setting a game may also make is an
+//! `Option` there, merged with the game's in one place) and hands each game
+//! to `publish` (check, build and the focused commands; `live` for watch and
+//! serve; odds, export, calibrate, new, docs); prints diagnostics, reports
+//! and written files and sets the exit code (0 ok, 1 data errors, 2
+//! operational failure).
 
 mod color;
 mod diff;
-mod docs;
 mod export;
+mod games;
 mod progress;
 mod sheets;
 mod shell;
@@ -24,7 +25,7 @@ use crate::diag::{Diagnostics, Sources, render_json};
 use crate::layout::{Flip, LabelOptions, PnpOptions, SheetLayout};
 use crate::load::{OpError, Root, parse_length_arg};
 use crate::model::Paper;
-use crate::publish::{Overrides, PlanOptions, write_atomic};
+use crate::publish::{PlanOptions, write_atomic};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -33,8 +34,9 @@ use crate::publish::{Overrides, PlanOptions, write_atomic};
     about = "Checks wargame data (TOML + Markdown) and publishes print-ready components",
     long_about = "grogpress checks a game's data (cards, sides, aids, rules text) against its rules model \
 and lays it out onto label sheets and player-aid PDFs.\n\n\
-A GAME is a folder name under data/ (e.g. battlegrid) or the path of any folder holding a game.toml.\n\
-Outputs go to out/<game>/. Exit status: 0 success, 1 errors in the data, 2 operational failure."
+A GAME is a folder name under data/ (e.g. battlegrid) or the path of any folder holding a game.toml; \
+with none, a command run inside a game folder uses it, and one run beside data/ uses every game there.\n\
+Outputs go to out/<game>/, beside the game folder when run inside one. Exit status: 0 success, 1 errors in the data, 2 operational failure."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -54,66 +56,61 @@ pub struct Cli {
 enum Command {
     /// Load and validate games and lay them out; print every problem (no files written)
     Check {
-        /// Games to check (default: every game under data/)
+        /// Games to check (default: the game folder you stand in, else every game under data/)
         games: Vec<String>,
     },
     /// Check, then write every output of the games to out/<game>/
     Build {
-        /// Games to build (default: every game under data/)
+        /// Games to build (default: the game folder you stand in, else every game under data/)
         games: Vec<String>,
         #[command(flatten)]
         out: OutArg,
     },
     /// Print a game's decks onto label sheets (e.g. BattleGrid action cards on Avery 5395)
     Labels {
-        game: String,
+        #[command(flatten)]
+        at: Target,
         /// Only this deck (default: every deck the game prints on labels)
         #[arg(long)]
         deck: Option<String>,
         #[command(flatten)]
         label: LabelArgs,
-        #[command(flatten)]
-        out: OutArg,
     },
     /// Print a game's player aids
     Aids {
-        game: String,
+        #[command(flatten)]
+        at: Target,
         /// Paper size of the aids
         #[arg(long, value_enum, default_value_t = PaperArg::Letter)]
         paper: PaperArg,
-        #[command(flatten)]
-        out: OutArg,
     },
     /// Write a game's HTML rules reference to out/<game>/html/
     Rules {
-        game: String,
         #[command(flatten)]
-        out: OutArg,
+        at: Target,
     },
     /// Typeset a game's Markdown rules as a PDF rulebook (out/<game>/<game>-rules.pdf)
     Rulebook {
-        game: String,
+        #[command(flatten)]
+        at: Target,
         /// Paper size [default: the game's rulebook_paper, else letter]
         #[arg(long, value_enum)]
         paper: Option<PaperArg>,
         /// Columns of text on each page [default: the game's rulebook_columns, else 2]
         #[arg(long, value_parser = clap::value_parser!(u8).range(1..=2))]
         columns: Option<u8>,
-        #[command(flatten)]
-        out: OutArg,
     },
     /// List the label and card sheet templates with their sizes
     Sheets,
     /// Print-and-play cards: fronts on sheets with crop marks, backs for duplex or gutterfold
     Cards {
-        game: String,
+        #[command(flatten)]
+        at: Target,
         /// Only this deck (default: every deck the game prints as cards)
         #[arg(long)]
         deck: Option<String>,
         #[command(flatten)]
         pnp: PnpArgs,
-        #[command(flatten)]
-        out: OutArg,
     },
     /// Print a calibration sheet: `duplex` finds the printer's --back-offset-x/-y for
     /// two-sided cards, `labels` its --offset-x/-y for a label sheet
@@ -126,9 +123,9 @@ enum Command {
         /// The label sheet to calibrate, by id or product number (see `grogpress sheets`)
         #[arg(long, default_value = "avery-5395")]
         sheet: String,
-        /// Write the sheet into DIR
-        #[arg(long, value_name = "DIR", default_value = "out")]
-        out: PathBuf,
+        /// Write the sheet into DIR [default: out/, beside the game folder you stand in]
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
     },
     /// Exact odds: the chance of each row of a results table for each net
     /// modifier (`odds bcs combat --drm -3..+5`), or, for a game with custom dice,
@@ -174,28 +171,27 @@ enum Command {
     Diff(diff::DiffArgs),
     /// Print a game's charts and tables as a chart-set PDF
     Charts {
-        game: String,
+        #[command(flatten)]
+        at: Target,
         /// Paper size
         #[arg(long, value_enum, default_value_t = PaperArg::Letter)]
         paper: PaperArg,
         /// Print each results row's chance (at net modifier 0) beside it
         #[arg(long)]
         odds: bool,
-        #[command(flatten)]
-        out: OutArg,
     },
     /// Print a card-list reference sheet of each deck the game lists (`[[publish.card_lists]]`)
     Cardlist {
-        game: String,
+        #[command(flatten)]
+        at: Target,
         /// Paper size
         #[arg(long, value_enum, default_value_t = PaperArg::Letter)]
         paper: PaperArg,
-        #[command(flatten)]
-        out: OutArg,
     },
     /// Print a game's unit counters (`[publish.counters]`): fronts with mirrored backs for duplex
     Counters {
-        game: String,
+        #[command(flatten)]
+        at: Target,
         /// Counter size: 5/8, 3/4 or 1 (inches), or a length such as 19mm [default: the game's counter_size, else 3/4]
         #[arg(long, value_parser = crate::publish::counters::parse_counter_size)]
         size: Option<f32>,
@@ -214,8 +210,6 @@ enum Command {
         /// Run each counter's colour 1/16 in past its cut lines, under a gutter between counters, so a duplex shift shows no neighbour's colour
         #[arg(long)]
         bleed: bool,
-        #[command(flatten)]
-        out: OutArg,
     },
     /// Create a game folder that checks and builds as it stands (a commented starter game)
     New {
@@ -227,7 +221,7 @@ enum Command {
     },
     /// Build, then rebuild whenever a data, template or font file changes (the last good outputs stay when the data has errors)
     Watch {
-        /// Games to watch (default: every game under data/)
+        /// Games to watch (default: the game folder you stand in, else every game under data/)
         games: Vec<String>,
         #[command(flatten)]
         out: OutArg,
@@ -240,7 +234,7 @@ enum Command {
     },
     /// Watch, and serve a preview of the outputs on 127.0.0.1 that follows every rebuild (changes pushed)
     Serve {
-        /// Games to serve (default: every game under data/)
+        /// Games to serve (default: the game folder you stand in, else every game under data/)
         games: Vec<String>,
         #[command(flatten)]
         out: OutArg,
@@ -270,6 +264,13 @@ enum Command {
     },
     /// List the games: those under data/ and those built into grogpress
     Games,
+    /// The values the next word may be (games, diagnostic ids, docs topics),
+    /// for the shell completion scripts
+    #[command(name = "__complete", hide = true)]
+    Complete {
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        words: Vec<String>,
+    },
     /// Write a game's data out in another format (e.g. a deck as a CSV card list)
     Export {
         #[command(subcommand)]
@@ -386,7 +387,8 @@ struct PnpArgs {
 enum ExportWhat {
     /// A deck's cards as CSV: a header of its field names, one row per card
     Csv {
-        game: String,
+        /// The game [default: the game folder you stand in]
+        game: Option<String>,
         /// The deck (or collection) to export (default: the game's only deck)
         #[arg(long)]
         deck: Option<String>,
@@ -398,9 +400,8 @@ enum ExportWhat {
     /// face-down draw piles, the counters as two-faced pieces (Ctrl+F flips),
     /// each map as a board with its grid
     Vassal {
-        game: String,
         #[command(flatten)]
-        out: OutArg,
+        at: Target,
     },
 }
 
@@ -437,9 +438,24 @@ fn parse_drm_arg(s: &str) -> Result<(i64, i64), String> {
 
 #[derive(Args, Debug)]
 struct OutArg {
-    /// Write outputs under DIR/<game>/ instead of out/<game>/
-    #[arg(long, value_name = "DIR", default_value = "out")]
-    out: PathBuf,
+    /// Write outputs under DIR/<game>/ [default: out/, beside the game folder you stand in]
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+}
+
+impl OutArg {
+    fn dir(&self) -> PathBuf {
+        self.out.clone().unwrap_or_else(crate::publish::default_out)
+    }
+}
+
+/// The game a per-game command works on, and where its outputs go.
+#[derive(Args, Debug)]
+struct Target {
+    /// The game: a name under data/ or a game folder [default: the game folder you stand in, else every game under data/]
+    game: Option<String>,
+    #[command(flatten)]
+    out: OutArg,
 }
 
 #[derive(Args, Debug)]
@@ -470,21 +486,24 @@ struct LabelArgs {
 /// Runs the command line; returns the process exit code.
 pub fn run(cli: Cli) -> ExitCode {
     let root = Root::new(&cli.root);
+    let format = cli.format;
     color::set(cli.color);
+    // Check (with no out) or build games with these options.
+    let games = |names: &[String], options: &PlanOptions, out: Option<&OutArg>| {
+        let out = out.map(OutArg::dir);
+        run_games(&root, names, options, out.as_deref(), format)
+    };
+    let one =
+        |at: Target, options: PlanOptions| games(&Vec::from_iter(at.game), &options, Some(&at.out));
     let result = match cli.command {
         Command::Explain { id } => explain_id(id.as_deref()),
         Command::Diff(args) => diff::run(&root, args, cli.format),
-        Command::Schema { dir } => crate::publish::write_schemas(&dir).map(|files| {
-            for f in files {
-                eprintln!("  wrote {}", f.display());
-            }
-            true
-        }),
+        Command::Schema { dir } => crate::publish::write_schemas(&dir).map(print_written),
         Command::Watch { games, out } => {
-            crate::live::watch::watch(&root, &games, &out.out, cli.format)
+            crate::live::watch::watch(&root, &games, &out.dir(), format)
         }
         Command::Serve { games, out, port } => {
-            crate::live::serve::serve(&root, &games, &out.out, port, cli.format)
+            crate::live::serve::serve(&root, &games, &out.dir(), port, format)
         }
         Command::Completions { shell } => {
             print_stdout_bytes(&shell::completions(shell));
@@ -494,39 +513,29 @@ pub fn run(cli: Cli) -> ExitCode {
             print_stdout_bytes(&page);
             true
         }),
-        Command::Man { dir: Some(dir) } => shell::man_pages(&dir).map(|files| {
-            for f in files {
-                eprintln!("  wrote {}", f.display());
-            }
-            true
-        }),
+        Command::Man { dir: Some(dir) } => shell::man_pages(&dir).map(print_written),
         Command::Docs { topic } => {
             let topic = (!topic.is_empty()).then(|| topic.join(" "));
-            docs::docs(topic.as_deref()).map(|text| {
+            crate::publish::guide::docs(topic.as_deref()).map(|text| {
                 print_stdout_bytes(text.as_bytes());
                 true
             })
         }
         Command::Games => {
-            print_stdout_bytes(docs::list_games(&root).as_bytes());
+            print_stdout_bytes(games::list_games(&root).as_bytes());
             Ok(true)
         }
-        Command::Sheets => sheets::list_sheets(&root, cli.format),
+        Command::Sheets => sheets::list_sheets(&root, format),
+        Command::Complete { words } => {
+            print_stdout(&shell::values(&words));
+            Ok(true)
+        }
         Command::Export {
             what: ExportWhat::Csv { game, deck, output },
-        } => match crate::publish::export_csv(&root, &game, deck.as_deref()) {
-            Ok(crate::publish::Exported::Csv(csv)) => {
-                export::write_csv(&csv, output.as_deref()).map(|_| true)
-            }
-            Ok(crate::publish::Exported::Failed(mut diags, sources)) => {
-                report(&mut diags, &sources, cli.format, Some(&game));
-                Ok(false)
-            }
-            Err(e) => Err(e),
-        },
+        } => export::export_csv(&root, game.as_deref(), deck.as_deref(), output, format),
         Command::Export {
-            what: ExportWhat::Vassal { game, out },
-        } => export::export_vassal(&root, &game, &out.out, cli.format),
+            what: ExportWhat::Vassal { at },
+        } => export::export_vassal(&root, at.game.as_deref(), &at.out.dir(), format),
         Command::New { path, from } => {
             crate::publish::new_game(&root, &path, from.as_deref()).map(|files| {
                 for f in &files {
@@ -539,32 +548,19 @@ pub fn run(cli: Cli) -> ExitCode {
                 true
             })
         }
-        Command::Check { games } => {
-            run_games(&root, &games, &PlanOptions::everything(), None, cli.format)
+        Command::Check { games: names } => games(&names, &PlanOptions::everything(), None),
+        Command::Build { games: names, out } => {
+            games(&names, &PlanOptions::everything(), Some(&out))
         }
-        Command::Build { games, out } => run_games(
-            &root,
-            &games,
-            &PlanOptions::everything(),
-            Some(&out.out),
-            cli.format,
-        ),
-        Command::Labels {
-            game,
-            deck,
-            label,
-            out,
-        } => {
-            let options = PlanOptions {
+        Command::Labels { at, deck, label } => one(
+            at,
+            PlanOptions {
                 labels: true,
                 deck,
                 sheet: label.sheet,
                 side: label.side,
-                overrides: Overrides {
-                    label_offset_x: label.offset_x,
-                    label_offset_y: label.offset_y,
-                    ..Overrides::default()
-                },
+                label_offset_x: label.offset_x,
+                label_offset_y: label.offset_y,
                 label: LabelOptions {
                     start: label.start as usize,
                     outlines: label.outlines,
@@ -572,16 +568,11 @@ pub fn run(cli: Cli) -> ExitCode {
                     ..LabelOptions::default()
                 },
                 ..PlanOptions::default()
-            };
-            run_games(&root, &[game], &options, Some(&out.out), cli.format)
-        }
-        Command::Cards {
-            game,
-            deck,
-            pnp,
-            out,
-        } => {
-            let options = PlanOptions {
+            },
+        ),
+        Command::Cards { at, deck, pnp } => one(
+            at,
+            PlanOptions {
                 cards: true,
                 deck,
                 side: pnp.side,
@@ -594,42 +585,32 @@ pub fn run(cli: Cli) -> ExitCode {
                 tts: pnp.tts || pnp.tts_url_base.is_some() || pnp.tts_file_urls,
                 tts_url_base: pnp.tts_url_base,
                 tts_file_urls: pnp.tts_file_urls,
-                overrides: Overrides {
-                    card_paper: pnp.paper.map(PaperArg::paper),
-                    flip: pnp.flip.map(FlipArg::flip),
-                    card_sheets: pnp.layout.map(LayoutArg::sheets),
-                    bleed: pnp.bleed.then_some(true),
-                    ..Overrides::default()
-                },
-                pnp: PnpOptions {
-                    back_offset_x: pnp.back_offset_x,
-                    back_offset_y: pnp.back_offset_y,
-                    ..PnpOptions::default()
-                },
+                card_paper: pnp.paper.map(PaperArg::paper),
+                flip: pnp.flip.map(FlipArg::flip),
+                card_sheets: pnp.layout.map(LayoutArg::sheets),
+                bleed: pnp.bleed.then_some(true),
+                pnp: back_offsets(pnp.back_offset_x, pnp.back_offset_y),
                 ..PlanOptions::default()
-            };
-            run_games(&root, &[game], &options, Some(&out.out), cli.format)
-        }
-        Command::Charts {
-            game,
-            paper,
-            odds,
-            out,
-        } => {
-            let options = PlanOptions {
+            },
+        ),
+        Command::Charts { at, paper, odds } => one(
+            at,
+            PlanOptions {
                 charts: true,
                 chart_paper: Some(paper.paper()),
                 odds,
                 ..PlanOptions::default()
-            };
-            run_games(&root, &[game], &options, Some(&out.out), cli.format)
-        }
+            },
+        ),
         Command::Calibrate {
             what,
             paper,
             sheet,
             out,
-        } => calibrate(&root, what, paper, &sheet, &out),
+        } => {
+            let out = out.unwrap_or_else(crate::publish::default_out);
+            calibrate(&root, what, paper, &sheet, &out, format)
+        }
         Command::Odds {
             game,
             what,
@@ -652,86 +633,87 @@ pub fn run(cli: Cli) -> ExitCode {
                 map,
             };
             let query = crate::publish::odds::OddsQuery { what, drm, attack };
-            crate::publish::odds::odds(&root, &game, query, cli.format)
-                .and_then(|run| print_odds(run, cli.format))
+            crate::publish::odds::odds(&root, &game, query, format)
+                .and_then(|run| print_odds(run, format))
         }
         Command::Counters {
-            game,
+            at,
             size,
             paper,
             flip,
             back_offset_x,
             back_offset_y,
             bleed,
-            out,
-        } => {
-            let options = PlanOptions {
+        } => one(
+            at,
+            PlanOptions {
                 counters: true,
                 counter_size: size,
                 counter_bleed: bleed,
                 paper: paper.map(PaperArg::paper),
-                overrides: Overrides {
-                    flip: flip.map(FlipArg::flip),
-                    ..Overrides::default()
-                },
-                pnp: PnpOptions {
-                    back_offset_x,
-                    back_offset_y,
-                    ..PnpOptions::default()
-                },
+                flip: flip.map(FlipArg::flip),
+                pnp: back_offsets(back_offset_x, back_offset_y),
                 ..PlanOptions::default()
-            };
-            run_games(&root, &[game], &options, Some(&out.out), cli.format)
-        }
-        Command::Cardlist { game, paper, out } => {
-            let options = PlanOptions {
+            },
+        ),
+        Command::Cardlist { at, paper } => one(
+            at,
+            PlanOptions {
                 card_lists: true,
                 paper: Some(paper.paper()),
                 ..PlanOptions::default()
-            };
-            run_games(&root, &[game], &options, Some(&out.out), cli.format)
-        }
-        Command::Aids { game, paper, out } => {
-            let options = PlanOptions {
+            },
+        ),
+        Command::Aids { at, paper } => one(
+            at,
+            PlanOptions {
                 aids: true,
                 paper: Some(paper.paper()),
                 ..PlanOptions::default()
-            };
-            run_games(&root, &[game], &options, Some(&out.out), cli.format)
-        }
-        Command::Rulebook {
-            game,
-            paper,
-            columns,
-            out,
-        } => {
-            let options = PlanOptions {
+            },
+        ),
+        Command::Rulebook { at, paper, columns } => one(
+            at,
+            PlanOptions {
                 rulebook: Some(crate::layout::RulebookOptions::default()),
-                overrides: Overrides {
-                    rulebook_paper: paper.map(PaperArg::paper),
-                    rulebook_columns: columns.map(usize::from),
-                    ..Overrides::default()
-                },
+                rulebook_paper: paper.map(PaperArg::paper),
+                rulebook_columns: columns.map(usize::from),
                 ..PlanOptions::default()
-            };
-            run_games(&root, &[game], &options, Some(&out.out), cli.format)
-        }
-        Command::Rules { game, out } => {
-            let options = PlanOptions {
+            },
+        ),
+        Command::Rules { at } => one(
+            at,
+            PlanOptions {
                 html: true,
                 ..PlanOptions::default()
-            };
-            run_games(&root, &[game], &options, Some(&out.out), cli.format)
-        }
+            },
+        ),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
         Err(e) => {
-            print_failure(&e, cli.format);
+            print_failure(&e, format);
             ExitCode::from(2)
         }
     }
+}
+
+/// The print-and-play options with the printer's correction of the backs.
+fn back_offsets(back_offset_x: f32, back_offset_y: f32) -> PnpOptions {
+    PnpOptions {
+        back_offset_x,
+        back_offset_y,
+        ..PnpOptions::default()
+    }
+}
+
+/// Tells each file a command wrote.
+fn print_written(files: Vec<PathBuf>) -> bool {
+    for f in files {
+        eprintln!("  wrote {}", f.display());
+    }
+    true
 }
 
 /// `calibrate`: writes the sheet and tells how to read it.
@@ -741,22 +723,18 @@ fn calibrate(
     paper: PaperArg,
     sheet: &str,
     out: &Path,
+    format: Format,
 ) -> Result<bool, OpError> {
     use crate::publish::Calibration;
-    let (what, how) = match what {
-        CalibrateWhat::Duplex => (
-            Calibration::Duplex(paper.paper()),
-            "print it two-sided at 100%, then read the offsets off the front",
-        ),
-        CalibrateWhat::Labels => (
-            Calibration::Labels(sheet),
-            "print it at 100% and lay it on a label sheet, then read the offsets at the corners",
-        ),
+    let what = match what {
+        CalibrateWhat::Duplex => Calibration::Duplex(paper.paper()),
+        CalibrateWhat::Labels => Calibration::Labels(sheet),
     };
+    let how = what.how();
     let mut sources = Sources::default();
     let mut diags = Diagnostics::default();
     let made = crate::publish::write_calibration(root, what, out, &mut sources, &mut diags);
-    let clean = report(&mut diags, &sources, Format::Human, None);
+    let clean = report(&mut diags, &sources, format, None);
     match made? {
         Some(path) => eprintln!("  wrote {} ({how})", path.display()),
         None => return Ok(false),
@@ -851,28 +829,13 @@ impl crate::publish::Tell for Printer {
 
 /// `explain <id>`: the explanation, or with no id the list of ids.
 fn explain_id(id: Option<&str>) -> Result<bool, OpError> {
-    let Some(id) = id else {
-        print_stdout(&crate::diag::explain::list(std::io::stdout().is_terminal()));
-        return Ok(true);
+    use crate::diag::explain;
+    let text = match id {
+        None => explain::list(std::io::stdout().is_terminal()),
+        Some(id) => explain::render(explain::lookup(id).map_err(OpError::new)?),
     };
-    match crate::diag::explain::explain(id) {
-        Some(e) => {
-            print_stdout(&crate::diag::explain::render(e));
-            Ok(true)
-        }
-        None => {
-            let ids: Vec<&str> = crate::diag::explain::EXPLANATIONS
-                .iter()
-                .map(|e| e.id)
-                .collect();
-            let hint = crate::load::toml::closest(id, &ids)
-                .map(|b| format!("did you mean `{b}`? "))
-                .unwrap_or_default();
-            Err(OpError::new(format!(
-                "no diagnostic `{id}`; {hint}`grogpress explain` lists them"
-            )))
-        }
-    }
+    print_stdout(&text);
+    Ok(true)
 }
 
 /// Prints to stdout; a closed pipe (`grogpress sheets | head`) is not an error.

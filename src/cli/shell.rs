@@ -14,16 +14,126 @@ pub enum Shell {
     Fish,
 }
 
-/// The completion script for a shell.
+/// The completion script for a shell: clap's, for the subcommands and
+/// flags, and (bash and fish) a call of `grogpress __complete` for the
+/// values only the files can tell: game names, diagnostic ids, docs topics.
 pub fn completions(shell: Shell) -> Vec<u8> {
     let mut out = Vec::new();
-    let shell = match shell {
+    let generator = match shell {
         Shell::Bash => clap_complete::Shell::Bash,
         Shell::Zsh => clap_complete::Shell::Zsh,
         Shell::Fish => clap_complete::Shell::Fish,
     };
-    clap_complete::generate(shell, &mut Cli::command(), "grogpress", &mut out);
-    out
+    clap_complete::generate(generator, &mut Cli::command(), "grogpress", &mut out);
+    match shell {
+        Shell::Bash => {
+            let script = String::from_utf8_lossy(&out)
+                .replace("complete -F _grogpress ", "complete -F _grogpress_values ");
+            format!("{script}{BASH_VALUES}").into_bytes()
+        }
+        Shell::Fish => [out, FISH_VALUES.as_bytes().to_vec()].concat(),
+        Shell::Zsh => out,
+    }
+}
+
+/// Bash: clap's completion, then the values `__complete` offers.
+const BASH_VALUES: &str = r#"
+_grogpress_values() {
+    _grogpress "$@"
+    local cur="${COMP_WORDS[COMP_CWORD]}" values
+    [[ "$cur" == -* ]] && return 0
+    values="$("${COMP_WORDS[0]}" __complete -- "${COMP_WORDS[@]:1:COMP_CWORD-1}" 2>/dev/null)"
+    [[ -n "$values" ]] && COMPREPLY+=($(compgen -W "$values" -- "$cur"))
+    return 0
+}
+"#;
+
+/// Fish: the values `__complete` offers for the words so far.
+const FISH_VALUES: &str =
+    "complete -c grogpress -a '(grogpress __complete -- (commandline -opc)[2..-1])'\n";
+
+/// What `grogpress __complete WORDS` prints for the word after `words` (the
+/// command line so far, without `grogpress`): the games (under the root's
+/// data/, the game folders here, `.` inside one) where a GAME goes or
+/// `--from` wants one, the diagnostic ids after `explain`, the topics after
+/// `docs`; nothing where the completion of flags and option values knows.
+pub fn values(words: &[String]) -> String {
+    let mut cmd = Cli::command();
+    cmd.build();
+    let mut current = &cmd;
+    let mut root = std::path::PathBuf::from(".");
+    let mut positionals = 0;
+    let mut at = 0;
+    while let Some(word) = words.get(at) {
+        at += 1;
+        let option = match (word.strip_prefix("--"), word.strip_prefix('-')) {
+            (Some(long), _) => current
+                .get_arguments()
+                .find(|a| a.get_long() == long.split('=').next()),
+            (None, Some(short)) if !short.is_empty() => current
+                .get_arguments()
+                .find(|a| a.get_short().is_some_and(|c| short.starts_with(c))),
+            _ => None,
+        };
+        if let Some(option) = option {
+            let inline = word.contains('=') || (!word.starts_with("--") && word.len() > 2);
+            if option.get_action().takes_values() && !inline {
+                match words.get(at) {
+                    Some(value) if option.get_id() == "root" => root = value.into(),
+                    Some(_) => {}
+                    None if option.get_id() == "from" => return games(&root, true),
+                    None => return String::new(),
+                }
+                at += 1;
+            }
+        } else if word.starts_with('-') {
+        } else if let Some(sub) = current.find_subcommand(word) {
+            current = sub;
+            positionals = 0;
+        } else {
+            positionals += 1;
+        }
+    }
+    match current
+        .get_positionals()
+        .next()
+        .map(|a| a.get_id().as_str())
+    {
+        Some("games") => games(&root, false),
+        Some("game") if positionals == 0 => games(&root, false),
+        Some("id") if positionals == 0 => {
+            lines(crate::diag::explain::EXPLANATIONS.iter().map(|e| e.id))
+        }
+        Some("topic") => lines(crate::publish::guide::topic_words()),
+        _ => String::new(),
+    }
+}
+
+/// The games a GAME may name from here: under the root's data/, the game
+/// folders in this one, `.` inside one; with `built_in`, the built-in games.
+fn games(root: &std::path::Path, built_in: bool) -> String {
+    let root = crate::load::Root::new(root);
+    let mut names: Vec<String> = root
+        .games()
+        .unwrap_or_default()
+        .iter()
+        .chain(&crate::load::game_folders_in(std::path::Path::new(".")).unwrap_or_default())
+        .filter_map(|d| d.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .collect();
+    names.extend(root.here().map(|_| ".".to_string()));
+    if built_in {
+        names.extend(crate::publish::built_in_games());
+    }
+    names.sort();
+    names.dedup();
+    lines(names)
+}
+
+fn lines<S: AsRef<str>>(items: impl IntoIterator<Item = S>) -> String {
+    items
+        .into_iter()
+        .map(|i| format!("{}\n", i.as_ref()))
+        .collect()
 }
 
 /// Every man page, `grogpress.1` and one per subcommand (`grogpress-build.1`,

@@ -660,6 +660,17 @@ pub fn explain(id: &str) -> Option<&'static Explanation> {
     EXPLANATIONS.iter().find(|e| e.id == id)
 }
 
+/// The explanation of an id, or why there is none (with the closest id).
+pub fn lookup(id: &str) -> Result<&'static Explanation, String> {
+    explain(id).ok_or_else(|| {
+        let ids: Vec<&str> = EXPLANATIONS.iter().map(|e| e.id).collect();
+        let hint = super::closest(id, &ids)
+            .map(|b| format!("did you mean `{b}`? "))
+            .unwrap_or_default();
+        format!("no diagnostic `{id}`; {hint}`grogpress explain` lists them")
+    })
+}
+
 /// The text `grogpress explain <id>` prints.
 pub fn render(e: &Explanation) -> String {
     let example: String = e.example.lines().map(|l| format!("    {l}\n")).collect();

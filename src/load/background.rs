@@ -15,7 +15,7 @@ table! { pub mod background: "[background]",
 
 table! { pub mod art: "[[background.art]]",
     "An icon in a colour; it may run past the trim into the bleed.";
-    icon: req Str("data/icons/<icon>.svg or the game's icons/<icon>.svg."),
+    icon: req Str("A built-in icon or the game's icons/<icon>.svg."),
     color: req Str("\"#RRGGBB\"."),
     left: req Length("From the card's top-left corner; may be negative."),
     top: req Length("From the card's top-left corner; may be negative."),

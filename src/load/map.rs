@@ -108,7 +108,7 @@ table! { pub mod terrain: "[[terrain]]", "A terrain type and how its cells are d
     color: req Pattern(HEX, "The cells' fill, \"#RRGGBB\"."),
     pattern: opt Word(Pattern,
         "A pattern over the fill, in a darker shade of it."),
-    icon: opt Str("An icon of data/icons/ drawn in each cell, e.g. \"tree\"."),
+    icon: opt Str("An icon (built in or the game's icons/) drawn in each cell, e.g. \"tree\"."),
     moves as "move": opt Map(&Ty::AnyOf(&[Ty::Int("A cost in movement points, 0 to 99."), Ty::Str("\"prohibited\", or of a feature \"+N\": added to the terrain's cost.")], "A movement cost."),
         "The movement cost per movement class, e.g. { foot = 2, tracked = 3, wheeled = \"prohibited\" }; `all` stands for every class not named."),
     shift: opt Int("The combat-table column shift a defender in it gets (negative: to the left), -20 to 20; within the `shift` of a combat results table that names the map."),

@@ -117,7 +117,7 @@ impl Root {
     /// Every game folder under `data/` (a folder with a `game.toml`), sorted.
     pub fn games(&self) -> Result<Vec<PathBuf>, OpError> {
         let data = self.data();
-        let entries = std::fs::read_dir(&data).map_err(|e| {
+        game_folders_in(&data).map_err(|e| {
             if data.is_dir() {
                 return OpError::io("list", &data, e);
             }
@@ -128,20 +128,40 @@ impl Root {
                      (`grogpress games` lists the built-in ones)",
                 data.display()
             ))
-        })?;
-        let mut games: Vec<PathBuf> = entries
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.join("game.toml").is_file())
-            .collect();
-        games.sort();
-        Ok(games)
+        })
     }
 
-    /// The games a command names (every game under `data/` when it names
-    /// none); an error when there are none at all.
+    /// The game folder the root is, when it holds a `game.toml` (a command
+    /// run inside a game folder works on that game).
+    pub fn here(&self) -> Option<PathBuf> {
+        let dir = match self.dir.as_os_str().is_empty() {
+            true => PathBuf::from("."),
+            false => self.dir.clone(),
+        };
+        dir.join("game.toml").is_file().then_some(dir)
+    }
+
+    /// The game a command names, or the game folder it runs in.
+    pub fn one_game(&self, name: Option<&str>) -> Result<PathBuf, OpError> {
+        match name {
+            Some(name) => self.resolve_game(name),
+            None => self.here().ok_or_else(|| {
+                OpError::new(
+                    "which game? Name it (a name under data/ or a game folder), \
+                     or run inside a game folder (one holding game.toml)",
+                )
+            }),
+        }
+    }
+
+    /// The games a command names; when it names none, the game folder it
+    /// runs in, else every game under `data/`; an error when there are none.
     pub fn named_games(&self, names: &[String]) -> Result<Vec<PathBuf>, OpError> {
         let dirs = if names.is_empty() {
-            self.games()?
+            match self.here() {
+                Some(here) => vec![here],
+                None => self.games()?,
+            }
         } else {
             names
                 .iter()
@@ -179,6 +199,16 @@ impl Root {
             named.display()
         )))
     }
+}
+
+/// The game folders (each holding a `game.toml`) directly in `dir`, sorted.
+pub fn game_folders_in(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut games: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.join("game.toml").is_file())
+        .collect();
+    games.sort();
+    Ok(games)
 }
 
 /// A length given on the command line: it must carry a unit ("1.5mm", "0.05in", "2pt").

@@ -63,7 +63,7 @@ table! { pub mod attribute: "[[attributes]]", "An attribute the map's places may
     kind: req Word(AttributeKind, "What it holds: text (a nationality), a number (victory points), yes or no (a fortress)."),
     show: opt Word(Show,
         "How it is printed: `icon` (yes/no: the icon when yes), `badge` (number: the number in a dark disc), `ring` (text: a ring, or an area's edge, in the value's colour), `text` (the value under the name; default)."),
-    icon: opt Str("Of `show = \"icon\"`: an icon of data/icons/ or the game's icons/, e.g. \"star\"."),
+    icon: opt Str("Of `show = \"icon\"`: a built-in icon or one of the game's icons/, e.g. \"star\"."),
     colors: opt Map(&Ty::Pattern(HEX, "\"#RRGGBB\"."),
         "Of `show = \"ring\"`: each value's colour, e.g. { Allied = \"#1F4E9C\", Central = \"#7A1F1F\" }; every value a place gives needs one."),
 }

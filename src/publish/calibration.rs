@@ -20,6 +20,20 @@ pub enum Calibration<'a> {
     Labels(&'a str),
 }
 
+impl Calibration<'_> {
+    /// How to print the sheet and read it, told beside its path.
+    pub fn how(&self) -> &'static str {
+        match self {
+            Calibration::Duplex(_) => {
+                "print it two-sided at 100%, then read the offsets off the front"
+            }
+            Calibration::Labels(_) => {
+                "print it at 100% and lay it on a label sheet, then read the offsets at the corners"
+            }
+        }
+    }
+}
+
 /// Writes the calibration sheet into `out`; its path, or `None` when the
 /// fonts or sheet templates have errors (in `diags`).
 pub fn write_calibration(

@@ -3,8 +3,10 @@
 //! a spreadsheet and reading back with `cards = "file.csv"` (`items =
 //! "file.csv"`).
 
+use std::path::Path;
+
 use crate::diag::{Diagnostics, Sources};
-use crate::load::{OpError, Root};
+use crate::load::OpError;
 
 /// What `export csv` produced: the CSV text, or the load diagnostics that stopped it.
 pub enum Exported {
@@ -13,11 +15,10 @@ pub enum Exported {
 }
 
 /// Loads the game and writes deck `deck` (or its only deck) as CSV.
-pub fn export_csv(root: &Root, game: &str, deck: Option<&str>) -> Result<Exported, OpError> {
-    let dir = root.resolve_game(game)?;
+pub fn export_csv(dir: &Path, deck: Option<&str>) -> Result<Exported, OpError> {
     let mut sources = Sources::default();
     let mut diags = Diagnostics::default();
-    let loaded = crate::load::load_game(&dir, &mut sources, &mut diags)?;
+    let loaded = crate::load::load_game(dir, &mut sources, &mut diags)?;
     let game = match loaded {
         Some(game) if !diags.has_errors() => game,
         _ => return Ok(Exported::Failed(diags, sources)),

@@ -19,6 +19,7 @@ mod export_csv;
 mod faces;
 pub(crate) mod figures;
 pub(crate) mod game_run;
+pub(crate) mod guide;
 pub(crate) mod html;
 pub(crate) mod images;
 mod labels;
@@ -53,8 +54,8 @@ pub use html::build_html;
 pub(crate) use html::write_if_changed;
 pub use images::{CardImages, write_card_images};
 pub(crate) use new_game::{built_in_games, new_game};
-pub use options::{CARD_BLEED, Overrides, PlanOptions};
-pub(crate) use output::{remove_stale_temps, write_atomic, write_output};
+pub use options::{CARD_BLEED, PlanOptions};
+pub(crate) use output::{default_out, remove_stale_temps, write_atomic, write_output};
 pub(crate) use plan::plan;
 pub(crate) use schemas::write_schemas;
 

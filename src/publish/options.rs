@@ -53,16 +53,10 @@ pub struct PlanOptions {
     /// The PDF rulebook from the Markdown rules (`<game>-rules.pdf`).
     pub rulebook: Option<layout::RulebookOptions>,
     /// The settings a game's `[publish.options]` also has, as the command
-    /// line gave them; [`PlanOptions::with_game`] resolves them into `pnp`,
-    /// `label` and `rulebook`.
-    pub overrides: Overrides,
-}
-
-/// Settings a command line may give and a game's `[publish.options]` may
-/// also set: `None` where the command line left one unset, so the game's
-/// value, then the default, is taken.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Overrides {
+    /// line gave them: `None` where it left one unset, so the game's value,
+    /// then the default, is taken. [`PlanOptions::with_game`] merges them
+    /// (and `paper`, `chart_paper`, `counter_size`, `odds` above) in one place
+    /// into `pnp`, `label` and `rulebook`.
     pub card_paper: Option<Paper>,
     pub flip: Option<layout::Flip>,
     pub card_sheets: Option<layout::SheetLayout>,
@@ -80,41 +74,40 @@ impl PlanOptions {
     /// These options with the game's `[publish.options]` where the command
     /// line left them unset.
     pub(crate) fn with_game(&self, game: &crate::model::PublishOptions) -> PlanOptions {
-        let set = self.overrides;
         let mut pnp = self.pnp.clone();
-        pnp.paper = set.card_paper.or(game.card_paper).unwrap_or(pnp.paper);
-        pnp.flip = set
+        pnp.paper = self.card_paper.or(game.card_paper).unwrap_or(pnp.paper);
+        pnp.flip = self
             .flip
             .or(game.flip_short.map(|short| match short {
                 true => layout::Flip::Short,
                 false => layout::Flip::Long,
             }))
             .unwrap_or(pnp.flip);
-        pnp.layout = set
+        pnp.layout = self
             .card_sheets
             .or(game.gutterfold.map(|fold| match fold {
                 true => layout::SheetLayout::Gutterfold,
                 false => layout::SheetLayout::Duplex,
             }))
             .unwrap_or(pnp.layout);
-        if let Some(bleed) = set.bleed.or(game.bleed) {
+        if let Some(bleed) = self.bleed.or(game.bleed) {
             pnp.bleed = if bleed { CARD_BLEED } else { 0.0 };
         }
         let mut label = self.label.clone();
-        label.offset_x = set
+        label.offset_x = self
             .label_offset_x
             .or(game.label_offset.0)
             .unwrap_or(label.offset_x);
-        label.offset_y = set
+        label.offset_y = self
             .label_offset_y
             .or(game.label_offset.1)
             .unwrap_or(label.offset_y);
         let rulebook = self.rulebook.map(|mut book| {
-            book.paper = set
+            book.paper = self
                 .rulebook_paper
                 .or(game.rulebook_paper)
                 .unwrap_or(book.paper);
-            book.columns = set
+            book.columns = self
                 .rulebook_columns
                 .or(game.rulebook_columns)
                 .unwrap_or(book.columns);

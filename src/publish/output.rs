@@ -6,6 +6,16 @@ use std::path::{Path, PathBuf};
 
 use crate::load::OpError;
 
+/// Where outputs go when `--out` is not given: `out/` in the folder the
+/// command runs in, or beside the game folder when it runs inside one (its
+/// outputs never land among the game's own files).
+pub fn default_out() -> PathBuf {
+    match Path::new("game.toml").is_file() {
+        true => Path::new("..").join("out"),
+        false => PathBuf::from("out"),
+    }
+}
+
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), OpError> {
     write_atomic_with(path, |w| {
         w.write_all(bytes)

@@ -1,8 +1,8 @@
-//! CLI: `grogpress docs [TOPIC]` — the data-format guide built into the
-//! binary, whole or one section, for users who installed grogpress without
-//! the repository; and `grogpress games`, the games it knows.
+//! Publish: the data-format guide built into the binary (`grogpress docs
+//! [TOPIC]`), whole or the sections about a topic, for users who installed
+//! grogpress without the repository.
 
-use crate::load::{OpError, Root};
+use crate::load::OpError;
 
 /// `docs/data-format.md`, as built.
 pub const GUIDE: &str = include_str!("../../docs/data-format.md");
@@ -74,11 +74,74 @@ fn stem(word: &str) -> String {
     }
 }
 
+/// Each word of `phrase` as [`stem`] makes it, joined by spaces.
+fn stem_all(phrase: &str) -> String {
+    let words: Vec<String> = phrase.split_whitespace().map(stem).collect();
+    words.join(" ")
+}
+
+/// What users type that no section title says (or that more titles say
+/// than they mean), and the sections (the start of their titles) it means.
+const TOPICS: &[(&[&str], &[&str])] = &[
+    (&["csv", "spreadsheet"], &["Cards from a spreadsheet"]),
+    (&["card", "cards"], &["Deck file", "Card layout template"]),
+    (
+        &["label", "labels"],
+        &["Sheet templates", "Card layout template"],
+    ),
+    (&["sheet", "sheets"], &["Sheet templates"]),
+    (&["rulebook", "pdf rulebook", "pdf"], &["The PDF rulebook"]),
+    (
+        &["html", "web", "website", "search"],
+        &["The HTML reference"],
+    ),
+    (
+        &[
+            "pnp",
+            "print and play",
+            "duplex",
+            "gutterfold",
+            "backs",
+            "card backs",
+        ],
+        &["`data/<game>/game.toml`", "Card layout template"],
+    ),
+    (
+        &["game", "game.toml", "publish"],
+        &["`data/<game>/game.toml`"],
+    ),
+    (&["hex", "hexes", "grid", "board"], &["Maps and terrain"]),
+    (
+        &["unit", "units", "nato", "steps"],
+        &["Counters and NATO symbols"],
+    ),
+    (&["art", "images", "pictures"], &["Card art"]),
+    (&["setup", "set-up", "victory"], &["Scenarios"]),
+    (&["odds", "crt"], &["Combat tables and odds (CRT)"]),
+    (&["schema", "schemas", "editor"], &["Editor support"]),
+    (&["areas", "area map"], &["Area maps"]),
+    (&["keys", "key"], &["Key reference"]),
+    (
+        &["links", "link"],
+        &["Card keys and card links", "Cross-references"],
+    ),
+];
+
 /// The sections of the guide about `words`: those whose title holds every
 /// word; else those whose text does, most mentions first (at most eight).
 /// A section inside one already found is not repeated.
 fn find(words: &[String]) -> Vec<Section> {
     let all = all_sections();
+    let typed = words.join(" ");
+    let named: Vec<Section> = TOPICS
+        .iter()
+        .filter(|(said, _)| said.iter().any(|w| stem_all(w) == typed))
+        .flat_map(|(_, titles)| titles.iter())
+        .filter_map(|t| all.iter().copied().find(|s| s.title.starts_with(t)))
+        .collect();
+    if !named.is_empty() {
+        return named;
+    }
     let holds = |hay: &str| {
         let hay = hay.to_lowercase();
         words.iter().all(|w| hay.contains(w.as_str()))
@@ -112,12 +175,13 @@ fn find(words: &[String]) -> Vec<Section> {
     kept
 }
 
-/// The whole guide, or the sections about `topic` (any case, each word, in
-/// the titles first, else in the text); an error listing the topics when
-/// none is.
+/// The whole guide, or the sections about `topic` (the words users type for
+/// a subject, else each word in the titles, else in the text); an error
+/// listing the topics when none is. The guide's HTML comments (markers for
+/// the repository's tools) are left out.
 pub fn docs(topic: Option<&str>) -> Result<String, OpError> {
     let Some(topic) = topic else {
-        return Ok(GUIDE.to_string());
+        return Ok(shown(GUIDE));
     };
     let words: Vec<String> = topic.split_whitespace().map(stem).collect();
     let found = find(&words);
@@ -127,7 +191,44 @@ pub fn docs(topic: Option<&str>) -> Result<String, OpError> {
             topics()
         )));
     }
-    Ok(found.iter().map(|s| s.text).collect())
+    Ok(found.iter().map(|s| shown(s.text)).collect())
+}
+
+/// `text` without its lines that are HTML comments (outside code blocks).
+fn shown(text: &str) -> String {
+    let mut fenced = false;
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let bare = line.trim();
+        fenced ^= bare.starts_with("```");
+        if fenced || !(bare.starts_with("<!--") && bare.ends_with("-->")) {
+            out.push_str(line);
+        }
+    }
+    out
+}
+
+/// Single words that find a section, for shell completion: the words of
+/// [`TOPICS`] and the first word of each section title, lower case.
+pub fn topic_words() -> Vec<String> {
+    let titles = all_sections().into_iter().filter_map(|s| {
+        let first = s.title.split_whitespace().next()?;
+        let word: String = first
+            .chars()
+            .filter(|c| c.is_alphanumeric() || *c == '-')
+            .collect();
+        (word.len() > 1 && word.chars().all(|c| c.is_alphabetic() || c == '-'))
+            .then(|| word.to_lowercase())
+    });
+    let said = TOPICS
+        .iter()
+        .flat_map(|(said, _)| said.iter())
+        .filter(|w| !w.contains(' '))
+        .map(|w| w.to_string());
+    let mut words: Vec<String> = titles.chain(said).collect();
+    words.sort();
+    words.dedup();
+    words
 }
 
 /// One line per section title.
@@ -136,24 +237,6 @@ pub fn topics() -> String {
         .iter()
         .map(|(title, _)| format!("  {title}\n"))
         .collect()
-}
-
-/// `grogpress games`: the games under the root's `data/`, then the built-in ones.
-pub fn list_games(root: &Root) -> String {
-    let mut out = String::new();
-    let local = root.games().unwrap_or_default();
-    if !local.is_empty() {
-        out.push_str(&format!("games under {}:\n", root.data().display()));
-        for dir in local {
-            let name = dir.file_name().map(|n| n.to_string_lossy().into_owned());
-            out.push_str(&format!("  {}\n", name.unwrap_or_default()));
-        }
-    }
-    out.push_str("built into grogpress (copy one with `grogpress new DIR --from NAME`):\n");
-    for game in crate::publish::built_in_games() {
-        out.push_str(&format!("  {game}\n"));
-    }
-    out
 }
 
 #[cfg(test)]
@@ -170,7 +253,7 @@ mod tests {
                 .expect("any case")
                 .contains("## Deck file")
         );
-        assert_eq!(docs(None).expect("whole"), GUIDE);
+        assert_eq!(docs(None).expect("whole"), shown(GUIDE));
     }
 
     #[test]
@@ -256,16 +339,82 @@ mod tests {
     }
 
     #[test]
-    fn the_shipped_games_are_built_in() {
-        let games = crate::publish::built_in_games();
-        for g in [
-            "battlefront",
-            "battlegrid",
-            "bcs",
-            "grid-battles",
-            "grognards",
+    fn every_subject_a_user_types_finds_its_section() {
+        let subjects = [
+            ("csv", "### Cards from a spreadsheet"),
+            ("map", "## Maps and terrain"),
+            ("maps", "## Maps and terrain"),
+            ("hex", "## Maps and terrain"),
+            ("terrain", "## Maps and terrain"),
+            ("cards", "## Deck file"),
+            ("deck", "## Deck file"),
+            ("counters", "## Counters and NATO symbols"),
+            ("units", "## Counters and NATO symbols"),
+            ("scenario", "## Scenarios"),
+            ("setup", "## Scenarios"),
+            ("rules", "## Rules text"),
+            ("rulebook", "### The PDF rulebook"),
+            ("html", "### The HTML reference"),
+            ("index", "### Index"),
+            ("rule numbers", "### Rule numbers"),
+            ("cross references", "### Cross-references"),
+            ("shortcodes", "### Shortcodes"),
+            ("callouts", "### Callouts"),
+            ("chart", "## Chart file"),
+            ("crt", "## Combat tables and odds (CRT)"),
+            ("odds", "## Combat tables and odds (CRT)"),
+            ("dice", "## Dice combat"),
+            ("icons", "## Icons"),
+            ("fonts", "### Fonts"),
+            ("labels", "## Sheet templates"),
+            ("sheets", "## Sheet templates"),
+            ("layout", "## Card layout template"),
+            ("art", "### Card art"),
+            ("aids", "## Aid file"),
+            ("glossary", "## Glossary"),
+            ("tracks", "## Tracks and holding boxes"),
+            ("collections", "## Collections"),
+            ("random tables", "## Random tables"),
+            ("constraints", "## Constraints"),
+            ("fields", "## Field kinds and options"),
+            ("pnp", "## `data/<game>/game.toml`"),
+            ("print and play", "## `data/<game>/game.toml`"),
+            ("duplex", "## `data/<game>/game.toml`"),
+            ("print shop", "## Print-shop presets"),
+            ("tts", "## Tabletop Simulator deck"),
+            ("vassal", "## VASSAL module"),
+            ("schema", "## Editor support"),
+            ("point to point", "## Point-to-point maps"),
+            ("areas", "## Area maps"),
+            ("words", "### Words"),
+            ("limits", "### Limits"),
+            ("keys", "## Key reference"),
+        ];
+        for (typed, heading) in subjects {
+            let text = docs(Some(typed)).unwrap_or_else(|e| panic!("`{typed}`: {e}"));
+            let first = text.lines().next().unwrap_or_default();
+            assert!(first.starts_with(heading), "`{typed}` found {first}");
+        }
+    }
+
+    #[test]
+    fn the_guide_says_nothing_only_the_repository_has() {
+        let guide = docs(None).expect("whole");
+        for repository_only in [
+            "cargo ",
+            "GROGPRESS_BLESS",
+            "src/",
+            "<!--",
+            "data/icons",
+            "README.md",
+            "data/battlegrid",
         ] {
-            assert!(games.iter().any(|x| x == g), "{games:?}");
+            let mut fenced = false;
+            let outside_code = guide.lines().any(|line| {
+                fenced ^= line.trim_start().starts_with("```");
+                !fenced && line.contains(repository_only)
+            });
+            assert!(!outside_code, "the guide says `{repository_only}`");
         }
     }
 }
