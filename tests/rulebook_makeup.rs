@@ -494,15 +494,15 @@ fn no_page_of_a_shipped_rulebook_but_the_last_is_under_a_third_full() {
                     })
                 };
                 // From the page after the contents' (the rules may share it).
-                for n in 2..last {
+                for (n, &page_full) in full.iter().enumerate().take(last).skip(2) {
                     let glossary_before_index =
                         first_word(n) == Some("Glossary") && first_word(n + 1) == Some("Index");
-                    if full[n] < 1.0 / 3.0 && !glossary_before_index {
+                    if page_full < 1.0 / 3.0 && !glossary_before_index {
                         let _ = writeln!(
                             problems,
                             "{game} {paper} {columns}: page {} is {:.0}% full",
                             n + 1,
-                            full[n] * 100.0
+                            page_full * 100.0
                         );
                     }
                 }
