@@ -1186,7 +1186,11 @@ steps = [{ text = "Move every unit." }]
         assert!(page.contains(&charts), "{}: {charts}", path.display());
         let links = page.matches("href=\"../").count();
         assert_eq!(links, 2, "only the PDFs built: {}", path.display());
-        assert!(!page.contains("grogpress-pdfs"), "{}", path.display());
+        assert!(
+            !page.contains("<!--grogpress-pdfs-->"),
+            "{}",
+            path.display()
+        );
         pages += 1;
     }
     assert!(pages >= 3, "{pages} pages");

@@ -1044,9 +1044,10 @@ fn an_edit_replaces_only_its_cards_fragment_in_the_open_page() {
         .until("two builds", |t| t.matches("event: built").count() == 2)
         .to_string();
     let first_build = pushed.split("event: built").next().unwrap_or("");
+    // The sidebar's list of PDFs is a fragment too: their sizes changed.
     assert!(
         first_build.contains(&format!(
-            "event: fragments\ndata: /out/g/html/rules.html {}\n",
+            "event: fragments\ndata: /out/g/html/rules.html grogpress-pdfs {}\n",
             ids[0]
         )),
         "{first_build}"
@@ -1063,7 +1064,10 @@ fn an_edit_replaces_only_its_cards_fragment_in_the_open_page() {
         .collect();
     assert_eq!(
         asked,
-        [format!("/out/g/html/rules.html?fragments={}", ids[0])],
+        [format!(
+            "/out/g/html/rules.html?fragments=grogpress-pdfs,{}",
+            ids[0]
+        )],
         "{said}"
     );
 

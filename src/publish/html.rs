@@ -28,6 +28,10 @@ pub fn build_html(game: &Game, assets: &Assets) -> Result<Vec<(String, Vec<u8>)>
 /// the list, with the files' sizes, is put in when they are.
 const PDFS_HERE: &str = "<!--grogpress-pdfs-->";
 
+/// The id of that list: a fragment of its own for `serve`, whose sizes
+/// change with every edit while the rest of the sidebar does not.
+pub const PDFS_ID: &str = "grogpress-pdfs";
+
 /// A PDF the build wrote: the words of its link, its file name (beside the
 /// html folder) and its size in bytes.
 pub struct BuiltPdf {
@@ -57,7 +61,7 @@ pub fn link_pdfs(files: &mut [(String, Vec<u8>)], pdfs: &[BuiltPdf], words: &cra
             })
             .collect();
         format!(
-            "<ul class=\"pdfs\" aria-label=\"{}\">\n{items}</ul>",
+            "<ul class=\"pdfs\" id=\"{PDFS_ID}\" aria-label=\"{}\">\n{items}</ul>",
             escape(&words.pdfs)
         )
     };

@@ -179,7 +179,7 @@ impl Words {
     }
 
     /// Where game.toml sets the word `key`, if it does.
-    pub fn at(&self, key: &str) -> Option<crate::diag::Loc> {
+    pub fn place_of(&self, key: &str) -> Option<crate::diag::Loc> {
         self.set_at
             .iter()
             .find(|(k, _)| *k == key)

@@ -369,7 +369,7 @@ fn words_too_long(input: &RulebookInput<'_>) -> Vec<Diagnostic> {
     .into_iter()
     .filter_map(|(key, word)| match part_title(word, true, input) {
         Err(FitError::Overflow { widest_word, .. }) => Some(crate::error!(
-            "word-too-long", words.at(key),
+            "word-too-long", words.place_of(key),
             "the word `{key}` (\"{}\") is {widest_word:.0} pt wide where it heads a part of the rulebook; the page is {:.0} pt across",
             crate::text::clip(word, 60),
             input.options.paper.width - 2.0 * SIDE;

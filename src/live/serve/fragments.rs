@@ -93,7 +93,7 @@ pub(super) fn split(html: &str) -> Split {
     let (Some(start), Some(end)) = (html.find("<main"), html.rfind("</main>")) else {
         return whole();
     };
-    let (mut at, mut stack, mut found) = (start + 1, Vec::<Open>::new(), Vec::new());
+    let (mut at, mut stack, mut found) = (start + 1, Vec::<Open>::new(), pdf_list(html, start));
     while let Some(lt) = html[at..end].find('<').map(|i| at + i) {
         let rest = &html[lt..end];
         if rest.starts_with("<!--") {
@@ -151,6 +151,20 @@ pub(super) fn split(html: &str) -> Split {
     }
     split.frame.push_str(&html[kept..]);
     split
+}
+
+/// The sidebar's list of the built PDFs, before `<main>` (at `main`): a
+/// fragment of its own, as its sizes change with every edit.
+fn pdf_list(html: &str, main: usize) -> Vec<(&str, usize, usize)> {
+    let id = crate::publish::html::PDFS_ID;
+    let open = format!("<ul class=\"pdfs\" id=\"{id}\"");
+    let Some(from) = html[..main].find(&open) else {
+        return Vec::new();
+    };
+    match html[from..main].find("</ul>") {
+        Some(end) => vec![(id, from, from + end + "</ul>".len())],
+        None => Vec::new(),
+    }
 }
 
 /// Where a tag that starts `text` ends (its `>`, outside quoted values).
@@ -214,6 +228,30 @@ mod tests {
                 .contains("<div class=\"g\" id=\"g\"><div><!--#c1--></div><!--#c2--></div>"),
             "{}",
             split.frame
+        );
+    }
+
+    #[test]
+    fn the_sidebars_list_of_pdfs_is_a_fragment_as_its_sizes_change() {
+        let pages = Pages::default();
+        let list = |kb: &str| {
+            format!(
+                "<ul class=\"pdfs\" id=\"grogpress-pdfs\" aria-label=\"PDFs\">\n<li><a href=\"../r.pdf\">Rulebook (PDF, {kb} KB)</a></li>\n</ul>"
+            )
+        };
+        let one = page("<figure id=\"a\">A</figure>").replace(
+            "<nav id=\"side\">n",
+            &format!("<nav id=\"side\">{}", list("40")),
+        );
+        assert_eq!(pages.update("/p", &one), None, "a new page");
+        let two = one.replace("40 KB", "41 KB").replace(">A<", ">A2<");
+        assert_eq!(
+            pages.update("/p", &two),
+            Some(vec!["grogpress-pdfs".to_string(), "a".to_string()])
+        );
+        assert_eq!(
+            pages.fragments("/p", &["grogpress-pdfs".into()]).as_deref(),
+            Some(list("41").as_str())
         );
     }
 
