@@ -475,3 +475,24 @@ fn a_version_with_errors_is_reported_and_exits_1() {
         run.dump()
     );
 }
+
+/// Inside the game folder, `diff` needs no GAME: it compares the folder it
+/// stands in, and writes nothing into it.
+#[test]
+fn inside_the_game_folder_diff_compares_that_folder() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = two_versions(tmp.path());
+    let before: Vec<_> = std::fs::read_dir(&game)
+        .expect("the game folder")
+        .filter_map(|e| e.ok().map(|e| e.file_name()))
+        .collect();
+    let run = support::raw::grogpress_in(&game, &["diff", "--from", "HEAD~1", "--format", "json"]);
+    assert_eq!(run.status.code(), Some(0), "{}", support::raw::dump(&run));
+    let doc: Value = serde_json::from_slice(&run.stdout).expect("the changes as JSON");
+    assert_eq!(doc["changes"].as_array().map(Vec::len), Some(3), "{doc:#}");
+    let after: Vec<_> = std::fs::read_dir(&game)
+        .expect("the game folder")
+        .filter_map(|e| e.ok().map(|e| e.file_name()))
+        .collect();
+    assert_eq!(before, after, "nothing is written into the game folder");
+}

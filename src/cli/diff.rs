@@ -12,7 +12,8 @@ use crate::publish::diff::{DiffQuery, Version};
 
 #[derive(Args, Debug)]
 pub struct DiffArgs {
-    game: String,
+    /// The game: a name under data/ or a game folder [default: the game folder you stand in]
+    game: Option<String>,
     /// The earlier version: a git revision of the game's folder (HEAD~1, v1.0,
     /// a commit), read from git without a checkout, or a folder holding a game.toml
     #[arg(long, value_name = "REV|DIR")]
@@ -20,18 +21,22 @@ pub struct DiffArgs {
     /// The later version, as --from [default: the game's folder as it is now]
     #[arg(long, value_name = "REV|DIR")]
     to: Option<String>,
-    /// Where a revision's files are written while they are read (removed after)
-    #[arg(long, value_name = "DIR", default_value = "out")]
-    out: PathBuf,
+    /// Where a revision's files are written while they are read (removed after) [default: out, or ../out inside a game folder]
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
 }
 
 /// Runs `diff`: Ok(false) when a version has data errors.
 pub fn run(root: &Root, args: DiffArgs, format: Format) -> Result<bool, OpError> {
+    let game = match args.game {
+        Some(game) => game,
+        None => root.one_game(None)?.display().to_string(),
+    };
     let query = DiffQuery {
-        game: args.game,
+        game,
         from: Version::parse(&args.from),
         to: args.to.as_deref().map(Version::parse),
-        out: args.out,
+        out: args.out.unwrap_or_else(crate::publish::default_out),
     };
     let mut run = crate::publish::diff::diff(root, &query)?;
     if !run.failed.is_empty() {
