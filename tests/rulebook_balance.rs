@@ -13,28 +13,7 @@ use std::fs;
 use support::raw::build_rulebook;
 use support::tools::{BoxedWord, structure_text, word_boxes};
 
-const WORDS: &[&str] = &[
-    "the",
-    "unit",
-    "attacks",
-    "an",
-    "adjacent",
-    "enemy",
-    "hex",
-    "and",
-    "rolls",
-    "two",
-    "dice",
-    "for",
-    "each",
-    "supporting",
-    "artillery",
-    "battery",
-    "within",
-    "range",
-    "of",
-    "target",
-];
+use support::prose::WORDS;
 
 /// Generated rules: sections (a heading "Headword{k} rules", then
 /// paragraphs of 1 to about 12 lines; some a one-line intro under a

@@ -19,28 +19,7 @@ use support::tools::{BoxedWord, pdf_links, word_boxes};
 /// Every page's size and word boxes.
 type Pages = Vec<((f64, f64), Vec<BoxedWord>)>;
 
-const WORDS: &[&str] = &[
-    "the",
-    "unit",
-    "attacks",
-    "an",
-    "adjacent",
-    "enemy",
-    "hex",
-    "and",
-    "rolls",
-    "two",
-    "dice",
-    "for",
-    "each",
-    "supporting",
-    "artillery",
-    "battery",
-    "within",
-    "range",
-    "of",
-    "target",
-];
+use support::prose::WORDS;
 
 /// A paragraph of `words` words.
 fn paragraph(words: usize, seed: usize) -> String {

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 pub mod hero_game;
 pub mod owned_toml;
 pub mod places_game;
+pub mod prose;
 pub mod raw;
 pub mod tools;
 pub mod vassal_reader;
