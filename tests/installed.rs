@@ -96,6 +96,65 @@ fn a_games_own_fonts_override_the_built_in_ones() {
     }
 }
 
+/// What zsh's completion offers for the word after `line` (the words typed,
+/// in a game root at `dir`): the script is loaded into a real zsh, clap's
+/// own completion and zsh's `compadd` stood in for so only the values
+/// `__complete` gives are printed.
+fn zsh_values(dir: &Path, script: &Path, line: &[&str]) -> Vec<String> {
+    let words: Vec<String> = std::iter::once(env!("CARGO_BIN_EXE_grogpress").to_string())
+        .chain(line.iter().map(|w| format!("'{w}'")))
+        .chain(std::iter::once("''".to_string()))
+        .collect();
+    let program = format!(
+        "compdef() {{ : }}\nsource '{}'\n_grogpress() {{ : }}\ncompadd() {{ print -l -- \"${{(@P)2}}\" }}\nwords=({})\nCURRENT=${{#words}}\nPREFIX=''\n_grogpress_values\n",
+        script.display(),
+        words.join(" ")
+    );
+    let out = Command::new("zsh")
+        .args(["-f", "-c", &program])
+        .current_dir(dir)
+        .output()
+        .expect("run zsh (tests/run.sh installs it)");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn zsh_completes_game_names_diagnostic_ids_and_docs_topics() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let made = grogpress_in(tmp.path(), &["new", "skirmish"]);
+    assert_eq!(made.status.code(), Some(0), "{}", dump(&made));
+    let zsh = grogpress_in(tmp.path(), &["completions", "zsh"]);
+    assert_eq!(zsh.status.code(), Some(0), "{}", dump(&zsh));
+    let script = tmp.path().join("_grogpress");
+    std::fs::write(&script, &zsh.stdout).expect("write script");
+    let syntax = Command::new("zsh")
+        .arg("-n")
+        .arg(&script)
+        .output()
+        .expect("run zsh");
+    assert!(
+        syntax.status.success(),
+        "{}",
+        String::from_utf8_lossy(&syntax.stderr)
+    );
+
+    assert_eq!(zsh_values(tmp.path(), &script, &["build"]), ["skirmish"]);
+    let ids = zsh_values(tmp.path(), &script, &["explain"]);
+    assert!(ids.iter().any(|id| id == "card-overflow"), "{ids:?}");
+    let topics = zsh_values(tmp.path(), &script, &["docs"]);
+    assert!(topics.iter().any(|t| t == "csv"), "{topics:?}");
+    // Where a flag's value goes, the flags' own completion answers.
+    assert!(zsh_values(tmp.path(), &script, &["build", "--out"]).is_empty());
+}
+
 #[test]
 fn completions_and_man_page() {
     let tmp = tempfile::tempdir().expect("temp dir");

@@ -35,6 +35,7 @@ apt_install() {
 apt_needed=()
 command -v pdftotext >/dev/null 2>&1 || apt_needed+=(poppler-utils)   # PDF text, boxes, pages
 command -v qpdf >/dev/null 2>&1 || apt_needed+=(qpdf)                 # rulebook outline test
+command -v zsh >/dev/null 2>&1 || apt_needed+=(zsh)                   # zsh completion test
 command -v chromium >/dev/null 2>&1 || apt_needed+=(chromium)         # HTML in a browser
 command -v java >/dev/null 2>&1 || apt_needed+=(default-jre)          # the Nu HTML checker, VASSAL
 # VASSAL opens windows (on Xvfb): it needs the JRE's X toolkit, which a

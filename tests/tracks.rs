@@ -335,7 +335,7 @@ fn tracks_on_their_sheet_print_every_box_in_place() {
         assert!(html.contains(&format!("<span id=\"track-vp-{n}\">{n}</span>")));
     }
     assert!(html.contains("<tr id=\"track-turns-3\"><td>3</td><td>Jun 8</td></tr>"));
-    assert!(html.contains("a total above 20 is a \"+20\" marker"));
+    assert!(html.contains("a total above 20 is a &quot;+20&quot; marker"));
 }
 
 #[test]

@@ -15,7 +15,7 @@ pub enum Shell {
 }
 
 /// The completion script for a shell: clap's, for the subcommands and
-/// flags, and (bash and fish) a call of `grogpress __complete` for the
+/// flags, and a call of `grogpress __complete` for the
 /// values only the files can tell: game names, diagnostic ids, docs topics.
 pub fn completions(shell: Shell) -> Vec<u8> {
     let mut out = Vec::new();
@@ -32,7 +32,19 @@ pub fn completions(shell: Shell) -> Vec<u8> {
             format!("{script}{BASH_VALUES}").into_bytes()
         }
         Shell::Fish => [out, FISH_VALUES.as_bytes().to_vec()].concat(),
-        Shell::Zsh => out,
+        Shell::Zsh => {
+            let script = String::from_utf8_lossy(&out)
+                .replacen("#compdef grogpress\n", "", 1)
+                .replace(
+                    "compdef _grogpress grogpress",
+                    "compdef _grogpress_values grogpress",
+                )
+                .replace(
+                    "if [ \"$funcstack[1]\" = \"_grogpress\" ]; then\n    _grogpress \"$@\"",
+                    "if [ \"$funcstack[1]\" = \"_grogpress\" ]; then\n    _grogpress_values \"$@\"",
+                );
+            format!("{ZSH_VALUES}{script}").into_bytes()
+        }
     }
 }
 
@@ -44,6 +56,20 @@ _grogpress_values() {
     [[ "$cur" == -* ]] && return 0
     values="$("${COMP_WORDS[0]}" __complete -- "${COMP_WORDS[@]:1:COMP_CWORD-1}" 2>/dev/null)"
     [[ -n "$values" ]] && COMPREPLY+=($(compgen -W "$values" -- "$cur"))
+    return 0
+}
+"#;
+
+/// Zsh: clap's completion, then the values `__complete` offers (defined
+/// before clap's script, whose last lines register it).
+const ZSH_VALUES: &str = r#"#compdef grogpress
+
+_grogpress_values() {
+    _grogpress "$@"
+    [[ "$PREFIX" == -* ]] && return 0
+    local -a values
+    values=(${(f)"$("${words[1]}" __complete -- "${(@)words[2,CURRENT-1]}" 2>/dev/null)"})
+    (( ${#values} )) && compadd -a values
     return 0
 }
 "#;

@@ -8,12 +8,12 @@
 use std::path::Path;
 
 use super::paths::Confine;
-use super::spec::{Def, Key, Kind, Tab, table};
+use super::spec::{Def, Key, Kind, Tab, one_of, table};
 use super::toml::{Reader, Table, parse};
 use super::{OpError, read_source};
 use crate::diag::{Diagnostics, Sources};
 use crate::model::Located;
-use crate::model::scenario::{MAX_TURNS, MarkerPlacement, Place, Placement, Scenario};
+use crate::model::scenario::{MAX_TURNS, MapEdge, MarkerPlacement, Place, Placement, Scenario};
 
 table! { pub mod scenario_entry: "[[scenarios]]",
     "A scenario file (see the scenario file); its id is the file's name without `.toml`.";
@@ -51,13 +51,15 @@ table! { pub mod setup: "[[setup]]",
     units: req StrArray("Units by id or name; a unit named twice is two of its counters."),
 }
 
+one_of!(impl MapEdge { North = "north", South = "south", East = "east", West = "west" });
+
 table! { pub mod reinforcements: "[[reinforcements]]",
     "Units of one side arriving on a turn: at a hex, along an edge of the map, or in a holding box.";
     side = super::setup::side,
     turn: req Int("The turn they arrive, 1 to `turns`."),
     hex: opt Str("The hex they enter at."),
     map = super::setup::map,
-    edge: opt OneOf(&["north", "south", "east", "west"], "The map edge they enter along."),
+    edge: opt Word(MapEdge, "The map edge they enter along."),
     box_ = super::setup::box_,
     units = super::setup::units,
 }
@@ -68,7 +70,7 @@ table! { pub mod withdrawals: "[[withdrawals]]",
     turn: req Int("The turn they leave, 1 to `turns`."),
     hex: opt Str("The hex they leave by."),
     map = super::setup::map,
-    edge: opt OneOf(&["north", "south", "east", "west"], "The map edge they leave by."),
+    edge: opt Word(MapEdge, "The map edge they leave by."),
     units = super::setup::units,
 }
 

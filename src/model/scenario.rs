@@ -8,6 +8,27 @@
 use super::Located;
 use crate::diag::Loc;
 
+/// An edge of a map, as a reinforcement or withdrawal names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MapEdge {
+    North,
+    South,
+    East,
+    West,
+}
+
+impl MapEdge {
+    /// How a set-up card prints it, in `words`: "North edge".
+    pub fn shown(self, words: &crate::text::Words) -> &str {
+        match self {
+            MapEdge::North => &words.edge_north,
+            MapEdge::South => &words.edge_south,
+            MapEdge::East => &words.edge_east,
+            MapEdge::West => &words.edge_west,
+        }
+    }
+}
+
 /// Where a unit or marker is put: a hex (or square) of a map, a holding
 /// box, the units available to its side, the edge of the map it enters by,
 /// or a box of the turn record track.
@@ -20,8 +41,8 @@ pub enum Place {
     },
     Box(Located<String>),
     Available,
-    /// "north", "south", "east" or "west".
-    Edge(Located<String>),
+    /// The edge of the map units enter or leave by.
+    Edge(Located<MapEdge>),
     /// A box of the turn record track.
     Turn(Located<i64>),
     /// A box of a track of the game (`[[tracks]]`) by its number (a
@@ -111,7 +132,8 @@ impl Place {
     pub fn loc(&self) -> Option<&Loc> {
         match self {
             Place::Hex { code, .. } => Some(&code.loc),
-            Place::Box(name) | Place::Edge(name) => Some(&name.loc),
+            Place::Box(name) => Some(&name.loc),
+            Place::Edge(edge) => Some(&edge.loc),
             Place::Turn(n) => Some(&n.loc),
             Place::Track { at, .. } => Some(&at.loc),
             Place::Available | Place::Unplaced => None,
@@ -125,13 +147,7 @@ impl Place {
             Place::Hex { code, .. } => code.value.clone(),
             Place::Box(name) => name.value.clone(),
             Place::Available => words.available.clone(),
-            Place::Edge(edge) => {
-                let mut e = edge.value.clone();
-                if let Some(first) = e.get_mut(0..1) {
-                    first.make_ascii_uppercase();
-                }
-                format!("{e} {}", words.edge)
-            }
+            Place::Edge(edge) => edge.value.shown(words).to_string(),
             Place::Turn(n) => words.turn_n(n.value),
             Place::Track { track, at } => format!("{} {}", track.value, at.value),
             Place::Unplaced => String::new(),

@@ -17,8 +17,46 @@ pub struct Output {
     pub file_name: String,
     pub body: Body,
     pub summary: String,
+    /// What kind of printed file it is.
+    pub printed: Printed,
     /// Card images to write beside the PDF (per-card SVG/PNG, TTS sheets).
     pub images: Option<super::images::CardImages>,
+}
+
+/// What kind of printed file an output is: two files of one title (a deck's
+/// cards and its card list or its labels) are told apart in
+/// the HTML reference's list of PDFs by the words of their kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Printed {
+    Cards,
+    CardList,
+    Labels,
+    Counters,
+    Aid,
+    Charts,
+    MapPoster,
+    MapTiles,
+    Scenario,
+    Tracks,
+}
+
+impl Printed {
+    /// The words that tell this kind from another of the same title, where
+    /// the title alone says it ("Cards" for a deck's cards).
+    pub fn note<'w>(self, words: &'w crate::text::Words) -> Option<&'w str> {
+        match self {
+            Self::CardList => Some(&words.pdf_card_list),
+            Self::Labels => Some(&words.pdf_labels),
+            Self::Cards
+            | Self::MapPoster
+            | Self::MapTiles
+            | Self::Counters
+            | Self::Aid
+            | Self::Charts
+            | Self::Scenario
+            | Self::Tracks => None,
+        }
+    }
 }
 
 impl Output {

@@ -218,6 +218,7 @@ pub fn write(
             label: game.words.pdf_rules.clone(),
             file_name: file_name_of(&path),
             bytes: file_bytes(&path)?,
+            printed: None,
         });
         on_written(Written::Rulebook { path, pages });
     }
@@ -233,8 +234,10 @@ pub fn write(
             label: label.to_string(),
             file_name: output.file_name.clone(),
             bytes: file_bytes(&path)?,
+            printed: Some(output.printed),
         });
     }
+    super::html::tell_apart(&mut pdfs, &game.words);
     if let Some((files, made_in)) = html {
         let started = std::time::Instant::now();
         let mut files = files?;

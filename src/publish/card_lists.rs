@@ -51,6 +51,7 @@ pub fn plan_card_lists(
         };
         match layout::plan_card_list(game, deck, group_by, family, &assets.fonts, &list_options) {
             Ok(list) => outputs.push(Output {
+                printed: super::artifact::Printed::CardList,
                 file_name: format!("{}-list.pdf", deck.id),
                 summary: format!(
                     "list of {} on {}",

@@ -221,6 +221,7 @@ pub(super) fn plan_cards(
         count.div_ceil(per_sheet) * pages_per_sheet
     };
     Ok(Some(Output {
+        printed: super::artifact::Printed::Cards,
         file_name,
         summary,
         body: Body::Pages(Box::new(CardPrint {

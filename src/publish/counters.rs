@@ -77,6 +77,7 @@ pub fn plan_counters(
             }
         };
     Ok(Some(Output {
+        printed: super::artifact::Printed::Counters,
         file_name: "counters.pdf".to_string(),
         summary: format!(
             "{}, {:.3} in square, on {} (fronts and backs)",

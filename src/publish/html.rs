@@ -38,6 +38,37 @@ pub struct BuiltPdf {
     pub label: String,
     pub file_name: String,
     pub bytes: u64,
+    /// Its kind (none for the rulebook).
+    pub printed: Option<super::artifact::Printed>,
+}
+
+/// Makes every link's words its own: where two PDFs share a title (a deck's
+/// cards and its card list), each whose kind has words of its own gets them
+/// ("Cards — card list"); any that still repeat get their file name.
+pub fn tell_apart(pdfs: &mut [BuiltPdf], words: &crate::text::Words) {
+    fn repeated(pdfs: &[BuiltPdf]) -> Vec<bool> {
+        let labels: Vec<&str> = pdfs.iter().map(|p| p.label.as_str()).collect();
+        labels
+            .iter()
+            .map(|l| labels.iter().filter(|m| *m == l).count() > 1)
+            .collect()
+    }
+    let first = repeated(pdfs);
+    for (pdf, repeats) in pdfs.iter_mut().zip(first) {
+        if let Some(note) = pdf
+            .printed
+            .and_then(|kind| kind.note(words))
+            .filter(|_| repeats)
+        {
+            pdf.label = format!("{} — {note}", pdf.label);
+        }
+    }
+    let still = repeated(pdfs);
+    for (pdf, repeats) in pdfs.iter_mut().zip(still) {
+        if repeats {
+            pdf.label = format!("{} ({})", pdf.label, pdf.file_name);
+        }
+    }
 }
 
 /// Puts the list of `pdfs` into every page of `files` where page.html
@@ -317,4 +348,61 @@ fn font_licences(dir: &Path) -> Result<Vec<(String, Vec<u8>)>, OpError> {
                 .map_err(|e| OpError::io("read", &path, e))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::artifact::Printed;
+    use super::*;
+
+    fn pdf(label: &str, file_name: &str, printed: Printed) -> BuiltPdf {
+        BuiltPdf {
+            label: label.to_string(),
+            file_name: file_name.to_string(),
+            bytes: 1,
+            printed: Some(printed),
+        }
+    }
+
+    fn labels(pdfs: &[BuiltPdf]) -> Vec<&str> {
+        pdfs.iter().map(|p| p.label.as_str()).collect()
+    }
+
+    #[test]
+    fn a_decks_cards_and_its_card_list_are_told_apart_by_their_kind() {
+        let words = crate::text::Words::default();
+        let mut pdfs = vec![
+            pdf("Cards", "cards.pdf", Printed::Cards),
+            pdf("Cards", "cards-list.pdf", Printed::CardList),
+            pdf("Charts & Tables", "charts.pdf", Printed::Charts),
+        ];
+        tell_apart(&mut pdfs, &words);
+        assert_eq!(
+            labels(&pdfs),
+            ["Cards", "Cards — card list", "Charts & Tables"]
+        );
+    }
+
+    #[test]
+    fn a_decks_label_sheets_say_they_are_labels_and_its_game_words_are_used() {
+        let mut words = crate::text::Words::default();
+        words.pdf_labels = "Etiketten".to_string();
+        let mut pdfs = vec![
+            pdf("Action cards", "action-labels.pdf", Printed::Labels),
+            pdf("Action cards", "action.pdf", Printed::Cards),
+        ];
+        tell_apart(&mut pdfs, &words);
+        assert_eq!(labels(&pdfs), ["Action cards — Etiketten", "Action cards"]);
+    }
+
+    #[test]
+    fn titles_that_still_repeat_are_told_apart_by_their_file_names() {
+        let words = crate::text::Words::default();
+        let mut pdfs = vec![
+            pdf("Aid", "a.pdf", Printed::Aid),
+            pdf("Aid", "b.pdf", Printed::Aid),
+        ];
+        tell_apart(&mut pdfs, &words);
+        assert_eq!(labels(&pdfs), ["Aid (a.pdf)", "Aid (b.pdf)"]);
+    }
 }

@@ -76,6 +76,7 @@ pub fn plan_labels(
         .map(|s| format!("-{}", slug(s)))
         .unwrap_or_default();
     Ok(Some(Output {
+        printed: super::artifact::Printed::Labels,
         file_name: format!("{}-labels{side}.pdf", deck.id),
         summary: format!(
             "{} on {} of {}",

@@ -115,6 +115,7 @@ pub(crate) fn plan_maps(game: &Game, assets: &Assets, diags: &mut Diagnostics) -
             .first()
             .map_or((0.0, 0.0), |p| (p.width, p.height));
         outputs.push(Output {
+            printed: super::artifact::Printed::MapPoster,
             file_name: format!("{}-map.pdf", map.id),
             summary: format!(
                 "{}: a poster {} x {} in, true scale",
@@ -128,6 +129,7 @@ pub(crate) fn plan_maps(game: &Game, assets: &Assets, diags: &mut Diagnostics) -
         let plan = TilePlan::new(&drawing, map.tiling.paper, map.tiling.overlap);
         let tiles = lay_out_tiles(map, &drawing, &plan, &legend.1, faces, &assets.fonts);
         outputs.push(Output {
+            printed: super::artifact::Printed::MapTiles,
             file_name: format!("{}-map-tiles.pdf", map.id),
             summary: tiles_summary(&map.name, &plan, !legend.1.is_empty()),
             body: Body::Doc(tiles),

@@ -98,6 +98,7 @@ pub fn plan(
                 &aid_options,
             ) {
                 Ok(doc) => outputs.push(Output {
+                    printed: super::artifact::Printed::Aid,
                     file_name: format!("{}.pdf", aid.id),
                     summary: format!(
                         "{} of the aid on {}",
@@ -158,6 +159,7 @@ fn plan_charts(
     let title = format!("{} — {}", game.name, game.words.charts_and_tables);
     match layout::lay_out_charts(&title, &game.charts, family, &assets.fonts, &chart_options) {
         Ok(doc) => Some(Output {
+            printed: super::artifact::Printed::Charts,
             file_name: "charts.pdf".to_string(),
             summary: format!(
                 "{} on {}",

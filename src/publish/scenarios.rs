@@ -82,10 +82,13 @@ fn facts(game: &Game, scenario: &Scenario) -> String {
         (Some(a), _) => format!(": {}", a.value),
         _ => String::new(),
     };
+    let words = &game.words;
+    let count = |one: &str, many: &str, n: i64| {
+        crate::text::Words::fill(if n == 1 { one } else { many }, &[("n", &n.to_string())])
+    };
     facts.push(format!(
-        "{} {}{span}",
-        turns,
-        if turns == 1 { "turn" } else { "turns" }
+        "{}{span}",
+        count(&words.turns_one, &words.turns_many, turns)
     ));
     let maps: Vec<&str> = game
         .scenario_maps(scenario)
@@ -93,16 +96,16 @@ fn facts(game: &Game, scenario: &Scenario) -> String {
         .map(|m| m.name.as_str())
         .collect();
     if !maps.is_empty() {
-        facts.push(format!("Map: {}", maps.join(", ")));
+        facts.push(format!("{}: {}", words.scenario_map, maps.join(", ")));
     }
     if let Some(first) = &scenario.first {
-        facts.push(format!("First player: {}", first.value));
+        facts.push(format!("{}: {}", words.first_player, first.value));
     }
     if let Some(limit) = &scenario.stacking {
-        facts.push(format!(
-            "Stacking: {} {} a hex",
+        facts.push(count(
+            &words.stacking_one,
+            &words.stacking_many,
             limit.value,
-            if limit.value == 1 { "unit" } else { "units" }
         ));
     }
     facts.join(" · ")
@@ -423,6 +426,7 @@ pub fn plan_scenarios(
             .sum();
         match layout::lay_out_setup_cards(&head, &cards, family, &assets.fonts, &sheet) {
             Ok(doc) if !doc.pages.is_empty() => outputs.push(Output {
+                printed: super::artifact::Printed::Scenario,
                 file_name: format!("{}-setup.pdf", scenario.id),
                 summary: format!(
                     "{}: {}, {} on {}",
@@ -447,6 +451,7 @@ pub fn plan_scenarios(
             &sheet,
         ) {
             Ok(doc) => outputs.push(Output {
+                printed: super::artifact::Printed::Scenario,
                 file_name: format!("{}-turns.pdf", scenario.id),
                 summary: format!(
                     "{}: turn record track of {} on {}",

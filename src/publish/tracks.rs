@@ -22,7 +22,7 @@ pub fn sheet_paper(options: &PlanOptions) -> Paper {
 }
 
 fn title(game: &Game) -> String {
-    format!("{} — Tracks", game.name)
+    format!("{} — {}", game.name, game.words.tracks)
 }
 
 /// `tracks.pdf`, when a track or holding box is printed off the maps.
@@ -44,6 +44,7 @@ pub fn plan_tracks(
         &assets.fonts,
     ) {
         Ok(doc) => Some(Output {
+            printed: super::artifact::Printed::Tracks,
             file_name: "tracks.pdf".to_string(),
             summary: format!(
                 "tracks and holding boxes, {}",
@@ -91,5 +92,5 @@ pub fn html_page(game: &Game, assets: &Assets) -> Option<(ExtraPage, Vec<Picture
             height: h,
         });
     }
-    Some((tracks_page(&title(game), &shown), pictures))
+    Some((tracks_page(&title(game), &shown, &game.words), pictures))
 }

@@ -37,7 +37,10 @@ macro_rules! word_list {
             turn: "Turn", "Before a turn's number where the scenario gives the turn no label, and for a place a unit arrives at by turn: \"Turn 3\".";
             turn_short: "T", "Before the turn of an arrival on a set-up card: \"T3 North edge\".";
             available: "Available", "Where a unit set up with `available = true` is shown on a set-up card.";
-            edge: "edge", "After the name of the map edge a unit enters or leaves by: \"North edge\".";
+            edge_north: "North edge", "Where reinforcements enter (or withdrawals leave) by the map's north edge, on set-up cards: \"T3 North edge\".";
+            edge_south: "South edge", "The same for the south edge.";
+            edge_east: "East edge", "The same for the east edge.";
+            edge_west: "West edge", "The same for the west edge.";
             withdraw: "Withdraw", "On the turn track, under a unit that leaves the game without going anywhere.";
             out: "Out", "On the turn track, before where a withdrawing unit goes: \"Out: Reserve\".";
             result: "Result", "The heading of a random table's result column.";
@@ -76,6 +79,8 @@ macro_rules! word_list {
             print_book: "Print the whole book", "The HTML reference's link to its page of the whole book, to print.";
             pdfs: "Printed files", "The name of the HTML reference's list of the PDFs the build made.";
             pdf_rules: "Rulebook", "The HTML reference's link to the rulebook PDF (the other PDFs are linked by their titles).";
+            pdf_card_list: "card list", "In the HTML reference's list of PDFs, after a deck's name where both its cards and its card list were built: \"Cards — card list\".";
+            pdf_labels: "labels", "In the list of PDFs, after a deck's name where both its cards and its label sheets were built: \"Action cards — labels\".";
             pdf_size: "PDF", "In the link to a PDF, before its size: \"Rulebook (PDF, 412 KB)\".";
             theme_system: "Theme: as the system", "The name of the HTML reference's colour theme button when it follows the system.";
             theme_light: "Theme: light", "The name of the colour theme button when the theme is light.";
@@ -103,6 +108,25 @@ macro_rules! word_list {
             counter: "counter", "One counter, in the counters page's summary.";
             counters_many: "counters", "Several counters, in the counters page's summary.";
             blank: "blank", "What a die face with no symbols shows, for screen readers.";
+            turns_one: "{n} turn", "A scenario of one turn, in the facts under its set-up card's title.";
+            turns_many: "{n} turns", "A scenario's number of turns, in the facts under its set-up card's title: \"6 turns: 1 to 6\".";
+            scenario_map: "Map", "Before the maps a scenario is played on, in the facts under its set-up card's title: \"Map: The Sel River\".";
+            first_player: "First player", "Before the side that moves first, in those facts.";
+            stacking_one: "Stacking: {n} unit a hex", "A stacking limit of one unit, in those facts.";
+            stacking_many: "Stacking: {n} units a hex", "A stacking limit of several units, in those facts.";
+            tracks: "Tracks", "After the game's name at the head of the tracks sheet and the HTML tracks page: \"River Line — Tracks\".";
+            track_on_map: "On the map {map} at {at}", "Where the HTML tracks page says a track is printed on a map: \"On the map Valley at 0101\".";
+            track_at_inches: "{x} in, {y} in", "A point on a map, in the HTML tracks page, when a track is placed by inches: \"1.50 in, 2.00 in\".";
+            track_on_sheet: "On the tracks sheet", "Where the HTML tracks page says a track printed on the tracks sheet is.";
+            turn_track_from_to: "turn track, turns {from} to {to}", "What the HTML tracks page says a turn track is.";
+            numbered_track_from_to: "numbered track, {from} to {to}", "What the HTML tracks page says a numbered track is.";
+            holding_box: "holding box", "What the HTML tracks page says a holding box is.";
+            track_wraps: "a total above {to} is a \"+{step}\" marker and the box of the rest", "How the HTML tracks page explains a track that wraps.";
+            track_boxes: "Boxes", "Before the numbers of a track's boxes on the HTML tracks page: \"Boxes: 1 2 3\".";
+            track_box: "Box", "The heading of the column of box numbers in a labelled track's table on the HTML tracks page.";
+            track_label: "Label", "The heading of the column of box labels in that table.";
+            front_face: "front", "After a counter's name, naming its front picture for screen readers on the HTML counters page: \"Tank: front\".";
+            back_face: "back", "The same for its back picture: \"Tank: back\".";
             back: "Back", "Before the name of a counter's back on the HTML counters page: \"Back: Disrupted\".";
         }
     };

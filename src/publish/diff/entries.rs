@@ -520,7 +520,10 @@ fn place(p: &crate::model::scenario::Place) -> String {
         Place::Hex { code, map: None } => format!("at {}", code.value),
         Place::Box(b) => format!("in box {}", b.value),
         Place::Available => "available".to_string(),
-        Place::Edge(e) => format!("from the {} edge", e.value),
+        Place::Edge(e) => {
+            use crate::load::spec::OneOf;
+            format!("from the {} edge", e.value.word())
+        }
         Place::Turn(t) => format!("on turn box {}", t.value),
         Place::Track { track, at } => format!("on {} {}", track.value, at.value),
         Place::Unplaced => String::new(),

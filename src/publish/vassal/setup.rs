@@ -115,7 +115,7 @@ pub fn setups(
         turns.sort_unstable();
         turns.dedup();
         for n in turns {
-            spots.named(&format!("Turn {n}"));
+            spots.named(&game.words.turn_n(n));
         }
     }
     game.scenarios
@@ -235,10 +235,7 @@ fn where_is(
                 .parts
                 .iter()
                 .find(|p| p.kind == PartKind::Turn && p.box_of(n.value).is_some())
-                .map_or_else(
-                    || format!("Turn {}", n.value),
-                    |p| p.box_name(Some(n.value)),
-                );
+                .map_or_else(|| game.words.turn_n(n.value), |p| p.box_name(Some(n.value)));
             Some(spots.named(&name))
         }
         Place::Available => Some(spots.named("Available")),

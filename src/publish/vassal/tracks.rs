@@ -21,11 +21,11 @@ pub fn paper(game: &Game) -> Paper {
 }
 
 /// The name of the board of page `page` (from 0) of the tracks sheet.
-pub fn sheet_board(page: usize) -> String {
+pub fn sheet_board(game: &Game, page: usize) -> String {
     if page == 0 {
-        "Tracks".to_string()
+        game.words.tracks.clone()
     } else {
-        format!("Tracks {}", page + 1)
+        format!("{} {}", game.words.tracks, page + 1)
     }
 }
 
@@ -72,7 +72,7 @@ pub fn sheet_boards(
     let Some(faces) = super::super::maps::map_faces(game, assets) else {
         return Ok(Vec::new());
     };
-    let title = format!("{} — Tracks", game.name);
+    let title = format!("{} — {}", game.name, game.words.tracks);
     let Ok(doc) = lay_out_tracks_sheet(game, &title, paper(game), faces, &assets.fonts) else {
         // `check` reports why.
         return Ok(Vec::new());
@@ -80,7 +80,7 @@ pub fn sheet_boards(
     let k = DPI / 72.0;
     let mut boards = Vec::new();
     for (n, page) in doc.pages.iter().enumerate() {
-        let name = sheet_board(n);
+        let name = sheet_board(game, n);
         let file = format!("tracks-{}.png", n + 1);
         let picture = png(&page.items, page.width, page.height, assets, &name)?;
         add(zip, &format!("images/{file}"), &picture)?;
@@ -122,7 +122,7 @@ pub fn box_spots(game: &Game, maps: &[(&Map, String, f32)]) -> (Vec<BoxRegion>, 
                     (r.y + margin) * k,
                 ))
             }
-            None => Some((r.name.clone(), sheet_board(r.page), r.x * k, r.y * k)),
+            None => Some((r.name.clone(), sheet_board(game, r.page), r.x * k, r.y * k)),
         })
         .collect();
     (regions, spots)

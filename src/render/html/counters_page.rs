@@ -82,6 +82,7 @@ pub fn counters_page(
     }
     // Markers (no side) after every side.
     groups.sort_by_key(|(side, _)| side.is_empty());
+    let faces = (words.front_face.as_str(), words.back_face.as_str());
     let back_label = words.back.as_str();
     for (side, list) in groups {
         let title = if side.is_empty() {
@@ -99,7 +100,7 @@ pub fn counters_page(
         for counter in list {
             shown += 1;
             html.push_str(&counter_html(
-                counter, size, shown, &mut used, book, back_label,
+                counter, size, shown, &mut used, book, faces, back_label,
             ));
             words.push(counter.name.to_string());
             words.extend(counter.back_word.map(str::to_string));
@@ -138,6 +139,7 @@ fn counter_html(
     number: usize,
     used: &mut UsedIds,
     book: &FontBook,
+    (front_face, back_face): (&str, &str),
     back_label: &str,
 ) -> String {
     let side = if counter.side.is_empty() {
@@ -160,14 +162,14 @@ fn counter_html(
     let front = counter_svg(
         counter.front,
         size,
-        &format!("{what}: front"),
+        &format!("{what}: {front_face}"),
         &format!("{prefix}f"),
         book,
     );
     let back = counter_svg(
         counter.back,
         size,
-        &format!("{what}: back"),
+        &format!("{what}: {back_face}"),
         &format!("{prefix}b"),
         book,
     );

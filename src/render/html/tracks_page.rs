@@ -9,6 +9,7 @@ use super::map_page::ExtraPage;
 use super::markdown::{Heading, PageBody};
 use crate::model::track::{BoardPart, PartAt, PartKind};
 use crate::render::svg::escape;
+use crate::text::Words;
 
 /// The page's file name.
 pub const TRACKS_PAGE: &str = "tracks.html";
@@ -23,7 +24,7 @@ pub struct ShownPart<'a> {
 }
 
 /// The page listing every track and holding box.
-pub fn tracks_page(title: &str, parts: &[ShownPart<'_>]) -> ExtraPage {
+pub fn tracks_page(title: &str, parts: &[ShownPart<'_>], words: &Words) -> ExtraPage {
     let mut html = format!("<h1 id=\"tracks\">{}</h1>\n", escape(title));
     let mut headings = vec![Heading {
         level: 1,
@@ -36,37 +37,49 @@ pub fn tracks_page(title: &str, parts: &[ShownPart<'_>]) -> ExtraPage {
         let part = shown.part;
         let anchor = format!("track-{}", part.id.value);
         let where_ = match &part.on {
-            Some(on) => match &on.at {
-                PartAt::Cell(code) => format!("On the map {} at {}", on.map.value, code.value),
-                PartAt::Point { x, y } => format!(
-                    "On the map {} at {:.2} in, {:.2} in",
-                    on.map.value,
-                    x.value / 72.0,
-                    y.value / 72.0
-                ),
-            },
-            None => "On the tracks sheet".to_string(),
+            Some(on) => {
+                let at = match &on.at {
+                    PartAt::Cell(code) => code.value.clone(),
+                    PartAt::Point { x, y } => Words::fill(
+                        &words.track_at_inches,
+                        &[
+                            ("x", &format!("{:.2}", x.value / 72.0)),
+                            ("y", &format!("{:.2}", y.value / 72.0)),
+                        ],
+                    ),
+                };
+                Words::fill(&words.track_on_map, &[("map", &on.map.value), ("at", &at)])
+            }
+            None => words.track_on_sheet.clone(),
         };
+        let (from, to) = (part.from.to_string(), part.to.to_string());
         let what = match part.kind {
-            PartKind::Turn => format!("turn track, turns {} to {}", part.from, part.to),
-            PartKind::Numbered => format!("numbered track, {} to {}", part.from, part.to),
-            PartKind::Holding => "holding box".to_string(),
+            PartKind::Turn => {
+                Words::fill(&words.turn_track_from_to, &[("from", &from), ("to", &to)])
+            }
+            PartKind::Numbered => Words::fill(
+                &words.numbered_track_from_to,
+                &[("from", &from), ("to", &to)],
+            ),
+            PartKind::Holding => words.holding_box.clone(),
         };
         let wrap = part
             .wrap
             .as_ref()
             .map(|w| {
+                let step = w.value.to_string();
                 format!(
-                    "; a total above {} is a \"+{}\" marker and the box of the rest",
-                    part.to, w.value
+                    "; {}",
+                    Words::fill(&words.track_wraps, &[("to", &to), ("step", &step)])
                 )
             })
             .unwrap_or_default();
         html.push_str(&format!(
-            "<section class=\"track\"><h2 id=\"{}\">{}</h2>\n<p>{} ({what}{wrap}).</p>\n",
+            "<section class=\"track\"><h2 id=\"{}\">{}</h2>\n<p>{} ({}).</p>\n",
             escape(&anchor),
             escape(&part.name.value),
             escape(&where_),
+            escape(&format!("{what}{wrap}")),
         ));
         html.push_str(&format!(
             "<figure class=\"track\"><img src=\"{}\" alt=\"{}\" width=\"{}\" height=\"{}\"></figure>\n",
@@ -75,35 +88,40 @@ pub fn tracks_page(title: &str, parts: &[ShownPart<'_>]) -> ExtraPage {
             shown.width.round(),
             shown.height.round()
         ));
-        let mut words = vec![where_.clone(), what.clone()];
+        let mut said = vec![where_.clone(), what.clone()];
         if part.kind != PartKind::Holding && part.labels.is_empty() {
             // The numbers in a line, each with its anchor.
             let spans: Vec<String> = part
                 .numbers()
                 .map(|n| {
-                    words.push(n.to_string());
+                    said.push(n.to_string());
                     format!("<span id=\"{}-{n}\">{n}</span>", escape(&anchor))
                 })
                 .collect();
             html.push_str(&format!(
-                "<p class=\"track-boxes\">Boxes: {}</p>\n",
+                "<p class=\"track-boxes\">{}: {}</p>\n",
+                escape(&words.track_boxes),
                 spans.join(" ")
             ));
         } else if part.kind != PartKind::Holding {
-            html.push_str("<table class=\"track-boxes\"><thead><tr><th scope=\"col\">Box</th><th scope=\"col\">Label</th></tr></thead><tbody>\n");
+            html.push_str(&format!(
+                "<table class=\"track-boxes\"><thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead><tbody>\n",
+                escape(&words.track_box),
+                escape(&words.track_label)
+            ));
             for (n, label) in part.numbers().zip(&part.labels) {
                 html.push_str(&format!(
                     "<tr id=\"{}-{n}\"><td>{n}</td><td>{}</td></tr>\n",
                     escape(&anchor),
                     escape(&label.value)
                 ));
-                words.push(n.to_string());
-                words.push(label.value.clone());
+                said.push(n.to_string());
+                said.push(label.value.clone());
             }
             html.push_str("</tbody></table>\n");
         }
         html.push_str("</section>\n");
-        sections.push((Some(headings.len()), words.join(" ")));
+        sections.push((Some(headings.len()), said.join(" ")));
         headings.push(Heading {
             level: 2,
             text: part.name.value.clone(),
