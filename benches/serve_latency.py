@@ -24,12 +24,18 @@ rebuild as `serve` reports it. Pass `--bin` to time another build of
 grogpress (one that polls and reloads is timed to its reloaded page's
 `load`).
 
-Prints every figure, then the median and the max per page. Not run in CI
+Each input runs at two sizes ten times apart (`--sizes 200,2000`: the
+action deck grown to 200 cards, then to 2,000), so a cost that grows with
+the game shows. At each size the gallery page (the deck's page of the
+reference) is also opened `--edits` times in a fresh tab, timed from the
+navigation to its `load` event.
+
+Prints every figure, then the min, median and max per page and size. Not run in CI
 (it needs Chromium and Playwright: `pip install playwright`; no
 `playwright install` needed, the system Chromium is used):
 
     cargo build --release
-    python3 benches/serve_latency.py [--edits 20] [--chromium /usr/bin/chromium]
+    python3 benches/serve_latency.py [--edits 10] [--sizes 200,2000] [--chromium /usr/bin/chromium]
 """
 
 import argparse
@@ -329,17 +335,45 @@ def run(page_name, url, server, events, cards, original, browser, edits, referen
     return figures
 
 
+def open_gallery(browser, url, times):
+    """Opens `url` `times` times, each in a fresh tab: ms from the start of
+    the navigation to the page's `load` event."""
+    figures = []
+    for _ in range(times):
+        context = browser.new_context()
+        page = context.new_page()
+        page.goto(url, wait_until="load")
+        figures.append(
+            page.evaluate(
+                "(() => { const n = performance.getEntriesByType('navigation')[0];"
+                " return n.loadEventStart - n.startTime; })()"
+            )
+        )
+        context.close()
+    return figures
+
+
+def summary(xs):
+    xs = [x for x in xs if x is not None]
+    if not xs:
+        return "nothing measured"
+    return (
+        f"min {min(xs):.1f} ms, median {statistics.median(xs):.1f} ms, "
+        f"max {max(xs):.1f} ms ({len(xs)} runs)"
+    )
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--bin", type=Path, default=default_binary())
     parser.add_argument("--chromium", default="/usr/bin/chromium")
-    parser.add_argument("--edits", type=int, default=20)
+    parser.add_argument("--edits", type=int, default=10)
     parser.add_argument("--game", default="battlegrid")
     parser.add_argument(
-        "--cards",
-        type=int,
-        default=0,
-        help="grow BattleGrid's action deck to this many cards (mirrored pairs)",
+        "--sizes",
+        default="200,2000",
+        help="grow BattleGrid's action deck to each of these many cards in turn "
+        "(mirrored pairs); 0 leaves it as shipped",
     )
     parser.add_argument(
         "--page", choices=["preview", "reference", "both"], default="both"
@@ -352,22 +386,43 @@ def main():
     except ImportError:
         sys.exit("needs Playwright for Python: pip install playwright")
 
+    results = {}
+    for size in [int(n) for n in args.sizes.split(",")]:
+        results[size] = run_size(args, size)
+    print()
+    for size, figures in results.items():
+        print(f"{size or 'shipped'} cards:")
+        for name, f in figures.items():
+            if name == "gallery":
+                print(f"  gallery page opened (navigation to load): {summary(f)}")
+                continue
+            print(f"  {name} save-to-visible: {summary(f['visible'])}")
+            print(f"    save-to-push (an upper bound): {summary(f['pushed'])}")
+            print(f"    whole rebuild: {summary(f['rebuild'])}")
+
+
+def run_size(args, size):
+    """Runs the pages' edits and the gallery's openings on the game with its
+    deck grown to `size` cards; the figures by page."""
+    from playwright.sync_api import sync_playwright
+
     with tempfile.TemporaryDirectory() as tmp:
         game = Path(tmp) / args.game
         shutil.copytree(REPO / "data" / args.game, game)
         out = Path(tmp) / "out"
         cards = game / CARD_FILE
-        if args.cards:
-            grow_deck(cards, args.cards)
+        if size:
+            grow_deck(cards, size)
         original = cards.read_text()
         if CARD_TEXT not in original:
             sys.exit(f"{CARD_FILE} has no {CARD_TEXT!r} to edit")
+        print(f"\n{size or 'shipped'} cards")
         server = Server(args.bin, game, out)
         events = Events(server.port)
         results = {}
         try:
             html = out / args.game / "html"
-            shown_in = sorted(p.name for p in html.glob("*.html") if CARD_TEXT in p.read_text())
+            shown_in = sorted(p.name for p in html.glob("*.html") if CARD_TEXT in p.read_text() and p.name != "print.html")
             if not shown_in:
                 sys.exit("no page of the HTML reference shows the card")
             base = f"http://127.0.0.1:{server.port}"
@@ -380,6 +435,10 @@ def main():
                 browser = p.chromium.launch(
                     executable_path=args.chromium, args=CHROMIUM_ARGS
                 )
+                results["gallery"] = open_gallery(
+                    browser, pages["reference"][0], args.edits
+                )
+                print(f"gallery: {pages['reference'][0]}: {summary(results['gallery'])}")
                 for name in wanted:
                     url, seen_text = pages[name]
                     results[name] = run(
@@ -398,37 +457,7 @@ def main():
                 browser.close()
         finally:
             server.stop()
-
-    print()
-    def median(xs):
-        xs = [x for x in xs if x is not None]
-        return statistics.median(xs) if xs else float("nan")
-
-    for name, f in results.items():
-        times = f["visible"]
-        if not times:
-            print(f"{name}: nothing became visible")
-            continue
-        shown = (
-            "the first changed preview image painted, or the reloaded page loaded"
-            if name == "preview"
-            else "the new text painted: the page updated in place, or its first paint after a reload"
-        )
-        print(
-            f"{name}: save-to-visible ({shown}) over {len(times)} of {args.edits} "
-            f"edits: median {median(times):.1f} ms, max {max(times):.1f} ms, "
-            f"min {min(times):.1f} ms"
-        )
-        if f["loaded"]:
-            print(
-                f"  to the reloaded page's load event (the reload once the build is over): median {median(f['loaded']):.1f} ms, "
-                f"max {max(f['loaded']):.1f} ms"
-            )
-        print(
-            f"  save-to-push (the event naming the changed file, as a Python client "
-            f"read it: an upper bound): median {median(f['pushed']):.1f} ms; "
-            f"whole rebuild: median {median(f['rebuild']):.0f} ms"
-        )
+    return results
 
 
 if __name__ == "__main__":

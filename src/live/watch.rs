@@ -99,6 +99,14 @@ pub fn watch_with(
         let shared = changed
             .iter()
             .any(|p| !games.iter().any(|g| p.starts_with(g)));
+        let fonts = changed.iter().any(|p| {
+            p.extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("ttf") || e.eq_ignore_ascii_case("otf"))
+        });
+        if shared || fonts {
+            // The same glyphs may draw differently now.
+            drawn.forget_all();
+        }
         if shared || assets.is_none() {
             // A font, template or sheet file: reload the shared assets.
             match load_assets(root, format) {

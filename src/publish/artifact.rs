@@ -192,53 +192,37 @@ impl Output {
 
     /// Writes the PDF beside `path` in `folder` (see [`super::write_output`])
     /// as its pages are laid out, for the caller to put in place when the
-    /// game had no errors; problems found laying out go to `diags`.
+    /// game had no errors; problems found laying out go to `diags`. With
+    /// `keep`, the pages laid out too (for page previews, which then need
+    /// not lay the document out again).
     pub(crate) fn stage_pdf(
         &self,
-        game: &Game,
-        assets: &Assets,
+        (game, assets): (&Game, &Assets),
         folder: &Path,
         path: &Path,
+        keep: bool,
         diags: &mut Diagnostics,
-    ) -> Result<Staged, OpError> {
+    ) -> Result<(Staged, Vec<Page>), OpError> {
         let nav = layout::Nav::default();
         let (title, bleed) = match &self.body {
             Body::Doc(doc) => (doc.title.as_str(), 0.0),
             Body::Pages(source) => (source.title(), source.bleed()),
         };
-        stage_output_with(folder, path, |out| {
+        let mut kept = Vec::new();
+        let staged = stage_output_with(folder, path, |out| {
             let pdf_error = OpError::from;
             let mut pdf = PdfStream::new(out, title, &nav, &assets.fonts).map_err(pdf_error)?;
             pdf.set_bleed(bleed);
             self.lay_out_into(game, assets, diags, &mut |pages| {
+                if keep {
+                    kept.extend_from_slice(pages);
+                }
                 pdf.pages(pages).map_err(pdf_error)
             })?;
             pdf.finish().map_err(pdf_error)?;
             Ok(())
-        })
-    }
-
-    /// The whole document laid out, for page previews.
-    pub(crate) fn doc(
-        &self,
-        game: &Game,
-        assets: &Assets,
-    ) -> Result<std::borrow::Cow<'_, Doc>, OpError> {
-        match &self.body {
-            Body::Doc(doc) => Ok(std::borrow::Cow::Borrowed(doc)),
-            Body::Pages(source) => {
-                let mut pages = Vec::with_capacity(source.page_count());
-                let mut quiet = Diagnostics::default();
-                for n in 0..source.parts() {
-                    pages.extend(source.part(game, assets, n, &mut quiet)?);
-                }
-                Ok(std::borrow::Cow::Owned(Doc {
-                    title: source.title().to_string(),
-                    lang: None,
-                    pages,
-                }))
-            }
-        }
+        })?;
+        Ok((staged, kept))
     }
 
     /// How many pages the PDF has.

@@ -161,7 +161,7 @@ pub fn write(
         let html = options
             .html
             .then(|| scope.spawn(|| timed(|| super::html::build_html_with(game, assets, figures))));
-        let staged = stage_all(game, assets, &folder, &wanted, diags);
+        let staged = stage_all((game, assets), &folder, &wanted, request.previews, diags);
         let map_images = map_images.map(joined);
         let rulebook = rulebook.map(joined).transpose();
         let html = html.map(joined);
@@ -179,11 +179,11 @@ pub fn write(
         return Ok(false);
     }
     // The files first, then the rulebook, then the HTML reference (which
-    // links every PDF written, with its size), then the page previews
-    // (slow: each changed page is drawn).
+    // links every PDF written, with its size); live, the reference and the
+    // page previews before the rulebook (see below).
     let preview_dir = folder.join(super::preview::PREVIEW_DIR);
     let mut committed = Vec::new();
-    for (output, file) in staged {
+    for (output, (file, pages)) in staged {
         let path = file.path().to_path_buf();
         file.commit()?;
         on_written(Written::Output {
@@ -195,7 +195,7 @@ pub fn write(
                 on_written(Written::Images { count, dir });
             }
         }
-        committed.push(output);
+        committed.push((output, pages));
     }
     if let Some(images) = map_images {
         let count = super::maps::write_images(&images?, &folder)?;
@@ -203,6 +203,58 @@ pub fn write(
             count,
             dir: folder.join(super::maps::MAP_DIR),
         });
+    }
+    // The PDFs' links, in the order the pages list them: the rulebook's
+    // first, then the others'.
+    let rulebook_path = folder.join(format!("{}-rules.pdf", game.id));
+    let rulebook_pdf = |bytes| super::html::BuiltPdf {
+        label: game.words.pdf_rules.clone(),
+        file_name: file_name_of(&rulebook_path),
+        bytes,
+        printed: None,
+    };
+    // Every output's PDF: those not written again (their data did not
+    // change, `watch`) are listed as they stand, as a full build lists them.
+    let mut others: Vec<super::html::BuiltPdf> = Vec::new();
+    for output in outputs {
+        let path = folder.join(&output.file_name);
+        let written = committed.iter().any(|(c, _)| std::ptr::eq(*c, output));
+        if !written && !path.is_file() {
+            continue;
+        }
+        let title = output.title();
+        let label = title
+            .strip_prefix(game.name.as_str())
+            .and_then(|t| t.strip_prefix(" — "))
+            .filter(|t| !t.is_empty())
+            .unwrap_or(title);
+        others.push(super::html::BuiltPdf {
+            label: label.to_string(),
+            file_name: output.file_name.clone(),
+            bytes: file_bytes(&path)?,
+            printed: Some(output.printed),
+        });
+    }
+    super::html::tell_apart(&mut others, &game.words);
+    let html = html
+        .map(|(files, made_in)| files.map(|f| (f, made_in)))
+        .transpose()?;
+    if request.previews.is_some() {
+        // Live (`serve`): the reference and the changed pages' previews go
+        // first, as the reader watches them; the rulebook, the slowest to
+        // write, after. The pages link the rulebook at the size it had
+        // until it is written (their lists are put right below).
+        if let Some((files, made_in)) = &html {
+            let old = rulebook
+                .as_ref()
+                .and_then(|_| std::fs::metadata(&rulebook_path).ok())
+                .map(|m| rulebook_pdf(m.len()));
+            let pdfs: Vec<_> = old.into_iter().chain(others.iter().cloned()).collect();
+            write_html(files.clone(), *made_in, &pdfs, game, &folder, on_written)?;
+        }
+        for (output, pages) in committed {
+            draw_previews(output, pages, assets, request, &preview_dir, on_written)?;
+        }
     }
     let mut pdfs: Vec<super::html::BuiltPdf> = Vec::new();
     if let Some(book) = &rulebook {
@@ -214,60 +266,12 @@ pub fn write(
             request.previews.map(|p| (preview_dir.as_path(), p)),
             &mut |path| on_written(Written::Preview { path }),
         )?;
-        pdfs.push(super::html::BuiltPdf {
-            label: game.words.pdf_rules.clone(),
-            file_name: file_name_of(&path),
-            bytes: file_bytes(&path)?,
-            printed: None,
-        });
+        pdfs.push(rulebook_pdf(file_bytes(&path)?));
         on_written(Written::Rulebook { path, pages });
     }
-    for output in &committed {
-        let path = folder.join(&output.file_name);
-        let title = output.title();
-        let label = title
-            .strip_prefix(game.name.as_str())
-            .and_then(|t| t.strip_prefix(" — "))
-            .filter(|t| !t.is_empty())
-            .unwrap_or(title);
-        pdfs.push(super::html::BuiltPdf {
-            label: label.to_string(),
-            file_name: output.file_name.clone(),
-            bytes: file_bytes(&path)?,
-            printed: Some(output.printed),
-        });
-    }
-    super::html::tell_apart(&mut pdfs, &game.words);
+    pdfs.extend(others);
     if let Some((files, made_in)) = html {
-        let started = std::time::Instant::now();
-        let mut files = files?;
-        super::html::link_pdfs(&mut files, &pdfs, &game.words);
-        let dir = folder.join("html");
-        let mut changed = Vec::new();
-        for (name, bytes) in &files {
-            let path = dir.join(name);
-            if super::write_if_changed(&dir, &path, bytes)? {
-                changed.push(path);
-            }
-        }
-        on_written(Written::Html {
-            index: dir.join("index.html"),
-            files: files.len(),
-            changed,
-            millis: (made_in + started.elapsed()).as_millis(),
-        });
-    }
-    if let Some(previews) = request.previews {
-        for output in committed {
-            super::preview::write_page_previews(
-                output.doc(game, assets)?.as_ref(),
-                &output.file_name,
-                &preview_dir,
-                &assets.fonts,
-                previews,
-                &mut |path| on_written(Written::Preview { path }),
-            )?;
-        }
+        write_html(files, made_in, &pdfs, game, &folder, on_written)?;
     }
     if let Some(previews) = request.previews {
         // The previews of a document the game no longer publishes go too.
@@ -278,6 +282,63 @@ pub fn write(
         super::preview::remove_unpublished(&preview_dir, &published, previews);
     }
     Ok(true)
+}
+
+/// Writes the HTML reference's files that changed, linking `pdfs`.
+fn write_html(
+    mut files: Vec<(String, Vec<u8>)>,
+    made_in: std::time::Duration,
+    pdfs: &[super::html::BuiltPdf],
+    game: &Game,
+    folder: &Path,
+    on_written: &mut dyn FnMut(Written),
+) -> Result<(), OpError> {
+    let started = std::time::Instant::now();
+    super::html::link_pdfs(&mut files, pdfs, &game.words);
+    let dir = folder.join("html");
+    let mut changed = Vec::new();
+    for (name, bytes) in &files {
+        let path = dir.join(name);
+        if super::write_if_changed(&dir, &path, bytes)? {
+            changed.push(path);
+        }
+    }
+    on_written(Written::Html {
+        index: dir.join("index.html"),
+        files: files.len(),
+        changed,
+        millis: (made_in + started.elapsed()).as_millis(),
+    });
+    Ok(())
+}
+
+/// Draws the previews of an output's pages (as laid out when staged) that
+/// changed (`serve`).
+fn draw_previews(
+    output: &Output,
+    pages: Vec<crate::layout::Page>,
+    assets: &Assets,
+    request: &WriteRequest<'_>,
+    dir: &Path,
+    on_written: &mut dyn FnMut(Written),
+) -> Result<(), OpError> {
+    let Some(previews) = request.previews else {
+        return Ok(());
+    };
+    let doc = crate::layout::Doc {
+        title: String::new(),
+        lang: None,
+        pages,
+    };
+    super::preview::write_page_previews(
+        &doc,
+        &output.file_name,
+        dir,
+        &assets.fonts,
+        previews,
+        &mut |path| on_written(Written::Preview { path }),
+    )?;
+    Ok(())
 }
 
 /// The name of the file at `path`.
@@ -311,20 +372,25 @@ fn joined<T>(handle: std::thread::ScopedJoinHandle<'_, T>) -> T {
 /// them spends on a single core (writing its page objects, its fonts).
 const DOCUMENTS_AT_ONCE: usize = 3;
 
+/// A PDF written beside its place, and its pages as laid out when they are
+/// kept for the page previews.
+type StagedPdf = (super::output::Staged, Vec<crate::layout::Page>);
+
 /// Writes each of `outputs` beside its place in `folder`, a few at a time,
 /// their problems into `diags` in the outputs' order; the first operational
 /// failure, if any (the files staged so far are then removed).
 fn stage_all<'o>(
-    game: &Game,
-    assets: &Assets,
+    (game, assets): (&Game, &Assets),
     folder: &Path,
     outputs: &[&'o Output],
+    previews: Option<&super::preview::Previews>,
     diags: &mut Diagnostics,
-) -> Result<Vec<(&'o Output, super::output::Staged)>, OpError> {
+) -> Result<Vec<(&'o Output, StagedPdf)>, OpError> {
     let done = crate::par::map_taking(outputs, DOCUMENTS_AT_ONCE, 1, |output| {
         let path = folder.join(&output.file_name);
         let mut found = Diagnostics::default();
-        let staged = output.stage_pdf(game, assets, folder, &path, &mut found);
+        let keep = previews.is_some();
+        let staged = output.stage_pdf((game, assets), folder, &path, keep, &mut found);
         (staged, found)
     });
     let mut staged = Vec::new();

@@ -34,6 +34,7 @@ pub const PDFS_ID: &str = "grogpress-pdfs";
 
 /// A PDF the build wrote: the words of its link, its file name (beside the
 /// html folder) and its size in bytes.
+#[derive(Clone)]
 pub struct BuiltPdf {
     pub label: String,
     pub file_name: String,

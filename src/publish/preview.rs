@@ -6,12 +6,11 @@
 //! not drawn again, so a rebuild after an edit draws only the pages it touched.
 
 use std::collections::HashMap;
-use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, PoisonError};
 
 use super::write_output;
-use crate::layout::Doc;
+use crate::layout::{Doc, Page};
 use crate::load::OpError;
 use crate::text::FontBook;
 
@@ -21,29 +20,39 @@ pub const PREVIEW_DIR: &str = "preview";
 /// Resolution of the page previews: a Letter page is 612 x 792 px.
 const DPI: f32 = 72.0;
 
-/// The page previews drawn by this process: per file, a hash of the
-/// outlined SVG it was drawn from (glyph outlines included, so a changed
-/// font counts as a change too). A page whose SVG hashes the same and whose
-/// file is still in place is not drawn again; a new process draws every
-/// page once, as the renderer may have changed.
+/// The page previews drawn by this process: per file, the laid-out page it
+/// was drawn from. A page equal to it whose file is still in place is not
+/// drawn again (compared as laid out: outlining every page's glyphs to
+/// compare drawings took most of a rebuild of a long deck); a new process
+/// draws every page once, as the renderer may have changed, and a changed
+/// font forgets them all ([`Previews::forget_all`]).
 #[derive(Default)]
 pub struct Previews {
-    drawn: Mutex<HashMap<PathBuf, u64>>,
+    drawn: Mutex<HashMap<PathBuf, Page>>,
 }
 
 impl Previews {
-    /// Whether `path` holds the drawing of an SVG hashing to `hash`.
-    fn is_current(&self, path: &Path, hash: u64) -> bool {
+    /// Whether `path` holds the drawing of `page`.
+    fn is_current(&self, path: &Path, page: &Page) -> bool {
         let drawn = self.drawn.lock().unwrap_or_else(PoisonError::into_inner);
-        drawn.get(path) == Some(&hash) && path.is_file()
+        drawn.get(path) == Some(page) && path.is_file()
     }
 
-    fn remember(&self, path: PathBuf, hash: Option<u64>) {
+    fn remember(&self, path: PathBuf, page: Option<&Page>) {
         let mut drawn = self.drawn.lock().unwrap_or_else(PoisonError::into_inner);
-        match hash {
-            Some(hash) => drawn.insert(path, hash),
+        match page {
+            Some(page) => drawn.insert(path, page.clone()),
             None => drawn.remove(&path),
         };
+    }
+
+    /// Forgets every page drawn: a font changed, so the same glyphs may
+    /// draw differently.
+    pub fn forget_all(&self) {
+        self.drawn
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clear();
     }
 }
 
@@ -62,20 +71,17 @@ pub fn write_page_previews(
     let stem = stem_of(file_name);
     let mut drawn = 0;
     for (i, page) in doc.pages.iter().enumerate() {
-        let svg = crate::render::svg::outlined_svg(&page.items, page.width, page.height, fonts);
-        let mut hasher = DefaultHasher::new();
-        svg.hash(&mut hasher);
-        let hash = hasher.finish();
         let path = dir.join(page_name(&stem, i + 1));
-        if previews.is_current(&path, hash) {
+        if previews.is_current(&path, page) {
             continue;
         }
+        let svg = crate::render::svg::outlined_svg(&page.items, page.width, page.height, fonts);
         let png = crate::render::png::svg_to_png(&svg, DPI)
             .map_err(|e| OpError::new(format!("cannot draw page {} of {file_name}: {e}", i + 1)))?;
         // Forgotten first: a failed write leaves the page to be drawn again.
         previews.remember(path.clone(), None);
         write_output(dir, &path, &png)?;
-        previews.remember(path.clone(), Some(hash));
+        previews.remember(path.clone(), Some(page));
         drawn += 1;
         on_page(path);
     }
@@ -136,7 +142,7 @@ pub fn page_name(stem: &str, page: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::layout::{Geometry, Page, Stroke};
+    use crate::layout::{Geometry, Stroke};
 
     #[test]
     fn writes_one_png_a_page_and_drops_stale_ones() {
@@ -247,5 +253,8 @@ mod tests {
         // Pages lost and regained are drawn again.
         assert!(draw(&doc(&[1.0])).is_empty());
         assert_eq!(draw(&doc(&[1.0, 5.0])), vec!["aid-2.png"]);
+        // A font changed: every page is drawn again.
+        previews.forget_all();
+        assert_eq!(draw(&doc(&[1.0, 5.0])), vec!["aid-1.png", "aid-2.png"]);
     }
 }

@@ -1,7 +1,9 @@
 //! Live, serve: a reference page's fragments — input: the HTML of a page as
-//! built now and as built before; output: the fragments (the outermost
-//! elements with an `id` inside its `<main>`: a card, a table, a heading)
-//! that changed, when nothing else did, so a page replaces those alone.
+//! built now and as built before; output: the fragments that changed, when
+//! nothing else did, so a page replaces those alone. One rule makes them,
+//! in `<main>` and outside it alike: a fragment is a block element with an
+//! `id` that holds no other (a card, a table, a heading; the sidebar's list
+//! of PDFs, whose sizes change with every edit).
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -55,7 +57,7 @@ const VOID: [&str; 14] = [
     "track", "wbr",
 ];
 /// The elements that may be a fragment (with an id, outside an `<svg>`).
-const BLOCKS: [&str; 20] = [
+const BLOCKS: [&str; 24] = [
     "article",
     "aside",
     "blockquote",
@@ -63,13 +65,17 @@ const BLOCKS: [&str; 20] = [
     "div",
     "dl",
     "figure",
+    "footer",
     "h1",
     "h2",
     "h3",
     "h4",
     "h5",
     "h6",
+    "header",
     "li",
+    "main",
+    "nav",
     "ol",
     "p",
     "pre",
@@ -82,18 +88,15 @@ const BLOCKS: [&str; 20] = [
 /// fragment, and whether it holds a fragment.
 type Open<'a> = (&'a str, usize, Option<&'a str>, bool);
 
-/// Cuts `html` between `<main` and `</main>` at the elements with an id
-/// that hold no other such element (the whole page is the frame if it has
-/// no `<main>` or its tags do not balance).
+/// Cuts `html` at the block elements with an id that hold no other such
+/// element (the whole page is the frame if its tags do not balance).
 pub(super) fn split(html: &str) -> Split {
     let whole = || Split {
         frame: html.to_string(),
         parts: Vec::new(),
     };
-    let (Some(start), Some(end)) = (html.find("<main"), html.rfind("</main>")) else {
-        return whole();
-    };
-    let (mut at, mut stack, mut found) = (start + 1, Vec::<Open>::new(), pdf_list(html, start));
+    let end = html.len();
+    let (mut at, mut stack, mut found) = (0, Vec::<Open>::new(), Vec::new());
     while let Some(lt) = html[at..end].find('<').map(|i| at + i) {
         let rest = &html[lt..end];
         if rest.starts_with("<!--") {
@@ -153,20 +156,6 @@ pub(super) fn split(html: &str) -> Split {
     split
 }
 
-/// The sidebar's list of the built PDFs, before `<main>` (at `main`): a
-/// fragment of its own, as its sizes change with every edit.
-fn pdf_list(html: &str, main: usize) -> Vec<(&str, usize, usize)> {
-    let id = crate::publish::html::PDFS_ID;
-    let open = format!("<ul class=\"pdfs\" id=\"{id}\"");
-    let Some(from) = html[..main].find(&open) else {
-        return Vec::new();
-    };
-    match html[from..main].find("</ul>") {
-        Some(end) => vec![(id, from, from + end + "</ul>".len())],
-        None => Vec::new(),
-    }
-}
-
 /// Where a tag that starts `text` ends (its `>`, outside quoted values).
 fn tag_end(text: &str) -> Option<usize> {
     let mut quote = None;
@@ -208,17 +197,19 @@ mod tests {
         );
         let split = split(&html);
         let ids: Vec<&str> = split.parts.iter().map(|(i, _)| i.as_str()).collect();
-        assert_eq!(ids, ["c1", "c2", "h"]);
+        assert_eq!(ids, ["side", "c1", "c2", "h"]);
         assert_eq!(
-            split.parts[0].1,
+            split.parts[1].1,
             "<figure id=\"c1\"><svg><clipPath id=\"k\"><rect/></clipPath></svg><span id=\"s\">x</span></figure>"
         );
         assert_eq!(
-            split.parts[1].1,
+            split.parts[2].1,
             "<figure id=\"c2\" aria-label=\"a > b\"><img src=x></figure>"
         );
         assert!(
-            split.frame.contains("<nav id=\"side\">n</nav>"),
+            split
+                .frame
+                .contains("<body><!--#side--><main id=\"main\"><p>a<br>b</p>"),
             "{}",
             split.frame
         );
@@ -232,7 +223,7 @@ mod tests {
     }
 
     #[test]
-    fn the_sidebars_list_of_pdfs_is_a_fragment_as_its_sizes_change() {
+    fn the_sidebars_list_of_pdfs_is_a_fragment_by_the_same_rule() {
         let pages = Pages::default();
         let list = |kb: &str| {
             format!(
@@ -271,11 +262,21 @@ mod tests {
             two.replace("<p>x</p>", "<p>y</p>"),
             two.replace("id=\"b\"", "id=\"c\""),
             two.replace("<figure id=\"b\">B2</figure>", ""),
-            two.replace("<nav id=\"side\">n", "<nav id=\"side\">m"),
+            two.replace("<title>t</title>", "<title>u</title>"),
+            two.replace("<body>", "<body><p>new</p>"),
         ] {
             pages.update("/p", &two);
             assert_eq!(pages.update("/p", &other), None, "{other}");
         }
+        // Outside <main> as inside: a block with an id that changed is a
+        // fragment, in a page with no <main> too.
+        pages.update("/p", &two);
+        let side = two.replace("<nav id=\"side\">n", "<nav id=\"side\">m");
+        assert_eq!(pages.update("/p", &side), Some(vec!["side".to_string()]));
+        let bare = "<html><body><header id=\"top\">a</header><p>x</p></body></html>";
+        assert_eq!(pages.update("/q", bare), None, "a new page");
+        let changed = bare.replace(">a<", ">b<");
+        assert_eq!(pages.update("/q", &changed), Some(vec!["top".to_string()]));
         for unbalanced in ["<p id=\"a\">unclosed", "<div><p id=\"a\">a</div></p>"] {
             assert_eq!(split(&page(unbalanced)).parts.len(), 0, "{unbalanced}");
         }

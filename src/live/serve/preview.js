@@ -45,16 +45,25 @@
       location.reload();
     }
   };
+  // Per fragment, the last time it was asked for: an answer puts in only
+  // the fragments no later answer is on its way for (two builds' events
+  // may name different fragments, and neither may be lost), and none once
+  // the whole <main> has been asked for since.
+  const latest = new Map();
+  let fetches = 0;
   const replace = async (ids) => {
-    const mine = ++asked;
+    const whole = asked;
+    const mine = ++fetches;
+    for (const id of ids) latest.set(id, mine);
     try {
       const query = ids.map(encodeURIComponent).join(",");
       const answer = await fetch(here + "?fragments=" + query, { cache: "no-store" });
       if (!answer.ok) throw new Error(answer.status);
       const parsed = document.createElement("template");
       parsed.innerHTML = await answer.text();
-      if (mine !== asked) return;
-      const pairs = ids.map((id) => [document.getElementById(id), parsed.content.getElementById(id)]);
+      if (whole !== asked) return;
+      const current = ids.filter((id) => latest.get(id) === mine);
+      const pairs = current.map((id) => [document.getElementById(id), parsed.content.getElementById(id)]);
       if (pairs.some(([old, fresh]) => !old || !fresh)) throw new Error("changed");
       for (const [old, fresh] of pairs) old.replaceWith(document.importNode(fresh, true));
     } catch (e) {

@@ -1,0 +1,157 @@
+//! `grogpress serve` rebuilds after a save only what the change touches, and
+//! writes the reference and the page previews before the rulebook (its
+//! pages first link the rulebook at its old size): once the rebuild is
+//! over, out/<game>/ is byte for byte what a fresh `build` writes (the page
+//! previews aside, which only serve draws).
+
+mod support;
+
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+struct Serving {
+    child: Child,
+    lines: Receiver<String>,
+}
+
+impl Drop for Serving {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Serving {
+    fn start(dir: &Path) -> Serving {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_grogpress"))
+            .current_dir(dir)
+            .args(["serve", "g", "--port", "0"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start grogpress serve");
+        let stderr = child.stderr.take().expect("stderr");
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let serving = Serving { child, lines };
+        serving.wait_for("watching");
+        serving
+    }
+
+    /// Waits for a line starting with `start`; the lines before it.
+    fn wait_for(&self, start: &str) -> Vec<String> {
+        let mut seen = Vec::new();
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(Duration::from_secs(60))
+                .unwrap_or_else(|_| panic!("no {start:?} in {seen:#?}"));
+            if line.starts_with(start) {
+                return seen;
+            }
+            seen.push(line);
+        }
+    }
+}
+
+fn save(file: &Path, text: &str) {
+    let saving = file.with_file_name(".saving.tmp");
+    std::fs::write(&saving, text).expect("write");
+    std::fs::rename(&saving, file).expect("save");
+}
+
+/// Every file under `dir` but the page previews, by path relative to it.
+fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    let mut files = BTreeMap::new();
+    let mut folders = vec![dir.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).expect("list").flatten() {
+            let path = entry.path();
+            let rel = path.strip_prefix(dir).expect("inside").to_path_buf();
+            if rel.starts_with("preview") {
+                continue;
+            }
+            if path.is_dir() {
+                folders.push(path);
+            } else {
+                files.insert(rel, std::fs::read(&path).expect("read"));
+            }
+        }
+    }
+    files
+}
+
+/// The outputs serve left, against a fresh build of the same data.
+fn assert_same_as_a_fresh_build(tmp: &Path) {
+    let fresh = tmp.join("fresh");
+    let status = Command::new(env!("CARGO_BIN_EXE_grogpress"))
+        .current_dir(tmp)
+        .args(["build", "g", "--out"])
+        .arg(&fresh)
+        .stderr(Stdio::null())
+        .status()
+        .expect("run build");
+    assert!(status.success());
+    let (served, built) = (tree(&tmp.join("out/g")), tree(&fresh.join("g")));
+    assert_eq!(
+        served.keys().collect::<Vec<_>>(),
+        built.keys().collect::<Vec<_>>()
+    );
+    for (path, bytes) in &built {
+        let at = served[path].iter().zip(bytes).position(|(a, b)| a != b);
+        let around = |b: &[u8], at: usize| {
+            String::from_utf8_lossy(&b[at.saturating_sub(200)..(at + 200).min(b.len())])
+                .into_owned()
+        };
+        assert!(
+            served[path] == *bytes,
+            "{} differs from a fresh build: served\n{}\nbuilt\n{}",
+            path.display(),
+            at.map_or(String::new(), |at| around(&served[path], at)),
+            at.map_or(String::new(), |at| around(bytes, at)),
+        );
+    }
+    std::fs::remove_dir_all(&fresh).expect("remove");
+}
+
+#[test]
+fn after_each_edit_the_outputs_are_a_fresh_builds() {
+    let tmp = support::starter_game();
+    let server = Serving::start(tmp.path());
+    assert_same_as_a_fresh_build(tmp.path());
+
+    // A card's text (its deck's PDFs, the reference, the rulebook's card
+    // pages), then the rules' text (the rulebook, the reference).
+    let cards = tmp.path().join("g/action-cards.toml");
+    let text = std::fs::read_to_string(&cards).expect("read");
+    assert!(text.contains("Ignore the first hit"));
+    save(
+        &cards,
+        &text.replace("Ignore the first hit", "Ignore the second hit"),
+    );
+    let built = server.wait_for("done in");
+    assert!(
+        built.iter().any(|l| l.contains("action-labels.pdf")),
+        "{built:#?}"
+    );
+    assert_same_as_a_fresh_build(tmp.path());
+
+    let rules = tmp.path().join("g/rules/rules.md");
+    let prose = std::fs::read_to_string(&rules).expect("read");
+    save(
+        &rules,
+        &format!("{prose}\nA new closing paragraph of the rules.\n"),
+    );
+    server.wait_for("done in");
+    assert_same_as_a_fresh_build(tmp.path());
+}
