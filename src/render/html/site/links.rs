@@ -9,7 +9,7 @@ use tera::{Context, Tera, Value};
 
 use super::Site;
 use super::page::map;
-use super::placements::{Placements, cards_of};
+use super::placements::{GALLERY_PAGE_CARDS, Placements, cards_of};
 use super::rule_links::link_rule_citations;
 use crate::layout::{CardFace, Item};
 use crate::model::figure::{FigureBook, figure_anchor};
@@ -54,6 +54,9 @@ pub(super) struct Links<'a> {
     pub(super) index_marks: Vec<(String, Option<usize>, String)>,
     /// The rules' figures and their numbers, for `figure:` links.
     pub(super) figure_book: &'a FigureBook,
+    /// The further pages of the large galleries this page shows:
+    /// (file, title, content HTML, its cards alone to print), in order.
+    pub(super) galleries: Vec<(String, String, String, String)>,
 }
 
 /// A glossary term for the templates: its anchor, the term, its aliases and
@@ -143,11 +146,13 @@ impl PageLinks for Links<'_> {
             let found = self.shown.by_lower.get(&title.to_lowercase())?;
             self.shown.by_title.get(found)
         })?;
-        Some(if *page == self.page {
+        let file = self.shown.card_file(*page, *d, *c);
+        let here = self.shown.names.get(self.page).map(String::as_str);
+        Some(if Some(file) == here {
             format!("#{anchor}")
         } else {
             self.linked.insert(anchor.clone(), (*d, *c));
-            format!("{}#{anchor}", self.shown.names[*page])
+            format!("{file}#{anchor}")
         })
     }
 
@@ -226,13 +231,50 @@ impl PageLinks for Links<'_> {
             }
             return Ok(rendered.concat());
         };
-        let deck = &self.site.game.decks[d];
         // A deck shown twice on a page keeps its anchor the first time.
-        let id = if self.emitted_decks.insert(d) {
+        let first = self.emitted_decks.insert(d);
+        let id = if first {
             self.shown.deck_anchors.get(&(self.page, d)).cloned()
         } else {
             None
         };
+        let files = match self.shown.galleries.get(&(self.page, d)) {
+            Some(files) if first => files,
+            _ => return self.deck_html(d, id, rendered),
+        };
+        // A large gallery: its first cards here, the rest on pages of its own.
+        let mut chunks = rendered
+            .chunks(GALLERY_PAGE_CARDS)
+            .map(<[String]>::to_vec)
+            .collect::<Vec<_>>()
+            .into_iter();
+        let here_file = self.shown.names.get(self.page).cloned().unwrap_or_default();
+        let first_href = format!("{here_file}#{}", id.as_deref().unwrap_or(""));
+        let mut hrefs = vec![first_href];
+        hrefs.extend(files.iter().cloned());
+        let name = &self.site.game.decks[d].name;
+        let here = self.deck_html(d, id, chunks.next().unwrap_or_default())?;
+        let here = format!("{here}\n{}", self.gallery_pager(name, &hrefs, 0));
+        for (k, (file, cards)) in files.iter().zip(chunks).enumerate() {
+            let pager = self.gallery_pager(name, &hrefs, k + 1);
+            let html = self.deck_html(d, None, cards)?;
+            let title = format!("{name} ({}/{})", k + 2, hrefs.len());
+            let content = format!("<h1>{}</h1>\n{pager}\n{html}\n{pager}\n", escape(&title));
+            self.galleries.push((file.clone(), title, content, html));
+        }
+        Ok(here)
+    }
+}
+
+impl Links<'_> {
+    /// Cards already rendered as a deck's gallery through `deck.html`.
+    fn deck_html(
+        &self,
+        d: usize,
+        id: Option<String>,
+        rendered: Vec<String>,
+    ) -> Result<String, RenderError> {
+        let deck = &self.site.game.decks[d];
         let mut context = Context::new();
         context.insert_value(
             "deck",
@@ -245,6 +287,46 @@ impl PageLinks for Links<'_> {
         self.tera
             .render("deck.html", &context)
             .map_err(|e| RenderError::template("deck.html", e))
+    }
+
+    /// The links between a large gallery's pages (`hrefs`, the first on
+    /// the rules page), on page `at`: previous, every page, next.
+    fn gallery_pager(&self, deck: &str, hrefs: &[String], at: usize) -> String {
+        let words = &self.site.game.words;
+        let mut out = format!(
+            "<nav class=\"gallery-pager\" aria-label=\"{}\">\n<div class=\"pager\">",
+            escape(deck)
+        );
+        if let Some(prev) = at.checked_sub(1).and_then(|p| hrefs.get(p)) {
+            out.push_str(&format!(
+                "<a rel=\"prev\" href=\"{}\"><span class=\"pager-dir\">{}</span> ← {}</a>",
+                escape(prev),
+                escape(&words.previous),
+                at
+            ));
+        }
+        if let Some(next) = hrefs.get(at + 1) {
+            out.push_str(&format!(
+                "<a rel=\"next\" href=\"{}\"><span class=\"pager-dir\">{}</span> {} →</a>",
+                escape(next),
+                escape(&words.next),
+                at + 2
+            ));
+        }
+        out.push_str("</div>\n<p class=\"gallery-pages\">");
+        for (k, href) in hrefs.iter().enumerate() {
+            if k > 0 {
+                out.push_str(" · ");
+            }
+            if k == at {
+                out.push_str(&format!("<strong aria-current=\"page\">{}</strong>", k + 1));
+            } else {
+                out.push_str(&format!("<a href=\"{}\">{}</a>", escape(href), k + 1));
+            }
+        }
+        out.push_str("</p>\n");
+        out.push_str("</nav>");
+        out
     }
 }
 

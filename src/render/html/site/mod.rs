@@ -148,6 +148,8 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, RenderErro
     let mut marks: Vec<(String, IndexPlace)> = Vec::new();
     let mut rows: Vec<Vec<ShownRow>> = Vec::new();
     let mut previews: Vec<Value> = Vec::new();
+    // Each rules page's large galleries' further pages: (file, title, content).
+    let mut galleries: Vec<Vec<(String, String, String, String)>> = Vec::new();
     let mut term_previews: Vec<Value> = Vec::new();
     for (index, rules) in site.rules.iter().enumerate() {
         let mut links = Links {
@@ -169,6 +171,7 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, RenderErro
             rule_anchors: &rule_anchors,
             index_marks: Vec::new(),
             figure_book: &figure_book,
+            galleries: Vec::new(),
         };
         let mut used: UsedIds = shown.anchors_on(index).collect();
         let body = render_markdown(rules.doc, &mut used, &mut links)?;
@@ -197,6 +200,7 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, RenderErro
                 .into_iter()
                 .map(|(term, heading, id)| (term, (index, heading, id))),
         );
+        galleries.push(std::mem::take(&mut links.galleries));
         bodies.push(body);
     }
 
@@ -337,15 +341,41 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, RenderErro
             },
         )?;
         files.push((names[i].clone(), html.into_bytes()));
+        for (file, title, content, _) in galleries.get(i).into_iter().flatten() {
+            let html = render_page(
+                &tera,
+                site,
+                PageContext {
+                    title: title.clone(),
+                    pages: pages_value(Some(i)),
+                    headings: Vec::new(),
+                    content: content.clone(),
+                    is_index: false,
+                    prev: Some((names[i].clone(), titles[i].clone())),
+                    next: None,
+                    previews: Value::from(Vec::<Value>::new()),
+                    terms: Value::from(Vec::<Value>::new()),
+                    print_href: print_name.clone(),
+                },
+            )?;
+            files.push((file.clone(), html.into_bytes()));
+        }
     }
     let mut print_ids = HashSet::new();
     let whole_book: String = bodies
         .iter()
         .enumerate()
         .map(|(i, b)| {
+            // A large gallery's further pages print after its rules page.
+            let more: String = galleries
+                .get(i)
+                .into_iter()
+                .flatten()
+                .map(|(_, _, _, cards)| cards.as_str())
+                .collect();
             format!(
                 "<div class=\"print-page\">\n{}</div>\n",
-                print_page::unique_ids(&b.html, &mut print_ids, i + 1)
+                print_page::unique_ids(&format!("{}{more}", b.html), &mut print_ids, i + 1)
             )
         })
         .collect();

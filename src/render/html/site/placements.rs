@@ -27,7 +27,19 @@ pub(super) struct Placements {
     /// → that table: the numbers as written first, then without a case letter.
     pub(super) rules: RuleTables,
     pub(super) names: Vec<String>,
+    /// (page, deck) → the files of a large gallery's further pages (its
+    /// first page is the rules page itself), for a deck of more than
+    /// [`GALLERY_PAGE_CARDS`] cards.
+    pub(super) galleries: BTreeMap<(usize, usize), Vec<String>>,
+    /// (page, deck, card) → the gallery page's file that holds the card's
+    /// anchor, for cards past a large gallery's first page.
+    pub(super) gallery_files: HashMap<(usize, usize, usize), String>,
 }
+
+/// The most cards one page of a deck's gallery shows: a larger deck is
+/// split into pages of this many (a page of 2,000 cards takes seconds to
+/// open).
+pub(super) const GALLERY_PAGE_CARDS: usize = 200;
 
 /// The tables that carry each rule number, for citations to link to.
 #[derive(Default)]
@@ -87,6 +99,9 @@ impl Placements {
         let mut tables: Vec<(String, Vec<(usize, String)>)> = Vec::new();
         let mut table_at: HashMap<String, usize> = HashMap::new();
         let mut rules = RuleTables::default();
+        let mut galleries = BTreeMap::new();
+        let mut gallery_files = HashMap::new();
+        let mut used_files: std::collections::HashSet<String> = names.iter().cloned().collect();
         for (page, codes) in shortcodes.iter().enumerate() {
             for code in codes.iter() {
                 if let Some(anchor) = data_anchor(code) {
@@ -107,19 +122,40 @@ impl Placements {
                         rules.add(&value, table, &anchor);
                     }
                 }
+                let cards = cards_of(game, code);
+                // The files of this showing's further gallery pages, if it
+                // is a deck's first showing on the page and a large one.
+                let mut split: &[String] = &[];
                 if let ("deck", Some(arg)) = (code.name.as_str(), code.args.first())
                     && let Some(d) = game.decks.iter().position(|d| d.id == arg.value)
+                    && !deck_anchors.contains_key(&(page, d))
                 {
-                    deck_anchors
-                        .entry((page, d))
-                        .or_insert_with(|| format!("deck-{}", slug(&arg.value)));
+                    deck_anchors.insert((page, d), format!("deck-{}", slug(&arg.value)));
+                    if cards.len() > GALLERY_PAGE_CARDS {
+                        let files = gallery_file_names(
+                            &names[page],
+                            &arg.value,
+                            cards.len().div_ceil(GALLERY_PAGE_CARDS),
+                            &mut used_files,
+                        );
+                        split = galleries.entry((page, d)).or_insert(files);
+                    }
                 }
-                for (d, c) in cards_of(game, code) {
+                for (i, (d, c)) in cards.into_iter().enumerate() {
                     let deck = &game.decks[d];
                     let anchor = format!("card-{}-{}", slug(&deck.id), keys[d][c]);
-                    anchors
-                        .entry((page, d, c))
-                        .or_insert_with(|| anchor.clone());
+                    if let std::collections::btree_map::Entry::Vacant(place) =
+                        anchors.entry((page, d, c))
+                    {
+                        place.insert(anchor.clone());
+                        if let Some(file) = i
+                            .checked_div(GALLERY_PAGE_CARDS)
+                            .and_then(|k| k.checked_sub(1))
+                            .and_then(|k| split.get(k))
+                        {
+                            gallery_files.insert((page, d, c), file.clone());
+                        }
+                    }
                     by_title
                         .entry(deck.card_title(c))
                         .or_insert((page, anchor, d, c));
@@ -143,6 +179,18 @@ impl Placements {
             tables,
             rules,
             names: names.to_vec(),
+            galleries,
+            gallery_files,
+        }
+    }
+
+    /// The file that holds the anchor of card (`deck`, `card`) shown on
+    /// `page`: the page's own, or a page of a large gallery on it. Every
+    /// link to a card is made through this.
+    pub(super) fn card_file(&self, page: usize, deck: usize, card: usize) -> &str {
+        match self.gallery_files.get(&(page, deck, card)) {
+            Some(file) => file,
+            None => self.names.get(page).map_or("", String::as_str),
         }
     }
 
@@ -194,6 +242,30 @@ impl Placements {
             .chain(data)
             .cloned()
     }
+}
+
+/// The files of a gallery's pages after the first, on rules page `page`
+/// (`rules.html`, deck `actions`: `rules-actions-2.html`, …), each a name no
+/// other file has.
+fn gallery_file_names(
+    page: &str,
+    deck: &str,
+    pages: usize,
+    used: &mut std::collections::HashSet<String>,
+) -> Vec<String> {
+    let stem = page.trim_end_matches(".html");
+    (2..=pages)
+        .map(|n| {
+            let mut name = format!("{stem}-{}-{n}.html", slug(deck));
+            let mut again = 1;
+            while used.contains(&name) {
+                again += 1;
+                name = format!("{stem}-{}-{n}-{again}.html", slug(deck));
+            }
+            used.insert(name.clone());
+            name
+        })
+        .collect()
 }
 
 /// The (deck, card) pairs a shortcode shows, in order.

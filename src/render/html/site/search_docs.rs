@@ -60,7 +60,7 @@ pub(super) fn search_docs(
             kind: DocKind::Card,
             title,
             context: deck.name.clone(),
-            href: format!("{}#{anchor}", names[page]),
+            href: format!("{}#{anchor}", shown.card_file(page, d, c)),
             text,
             number: String::new(),
         });
