@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 pub use compare::{At, Change, FieldChange, What};
 pub use entries::Kind;
 pub use passages::{Passage, passages};
-pub use report::{json, text};
+pub use report::{json, name, text};
 
 use crate::diag::{Diagnostics, Loc, Sources};
 use crate::load::{OpError, Root};
@@ -133,15 +133,34 @@ pub struct Since {
     pub label: String,
     pub changes: Vec<Change>,
     pub old: Game,
+    /// The earlier revision's files, read while its cards are drawn again.
+    _scratch: Scratch,
 }
 
 /// Compares `game` (loaded from its folder) with its earlier version `from`;
 /// an earlier version with data errors is an operational failure (`diff`
 /// shows them).
-pub fn since(game: &Game, from: &Version, out: &Path) -> Result<Since, OpError> {
+pub fn since(
+    game: &Game,
+    from: &Version,
+    out: &Path,
+    project: &crate::load::Project<'_>,
+) -> Result<Since, OpError> {
     let scratch = Scratch::new(out)?;
     let old_dir = version_dir(&game.dir, from, &scratch, "from")?;
-    let mut old = load(&old_dir)?;
+    // With its templates and pictures: its cards are drawn again.
+    let mut sources = Sources::default();
+    let mut diags = Diagnostics::default();
+    let loaded = crate::load::load_game_with_files(&old_dir, project, &mut sources, &mut diags)?;
+    if let Some(g) = &loaded {
+        diags.extend(crate::validate::validate(g));
+    }
+    let mut old = Loaded {
+        game: loaded,
+        sources,
+        diags,
+        dir: old_dir.clone(),
+    };
     if let Version::Revision(rev) = from {
         relocate(&mut old, &game.dir, rev);
     }
@@ -161,6 +180,7 @@ pub fn since(game: &Game, from: &Version, out: &Path) -> Result<Since, OpError> 
         label,
         changes,
         old: old_side.0,
+        _scratch: scratch,
     })
 }
 
