@@ -188,9 +188,9 @@ pub fn write(
         let rulebook = rulebook.map(|r| {
             scope.spawn(move || super::rulebook::lay_out(game, assets, r, figures, changes))
         });
-        let html = options
-            .html
-            .then(|| scope.spawn(|| timed(|| super::html::build_html_with(game, assets, figures))));
+        let html = options.html.then(|| {
+            scope.spawn(|| timed(|| super::html::build_html_with(game, assets, figures, changes)))
+        });
         let staged = stage_all(game, assets, &folder, &wanted, diags);
         let map_images = map_images.map(joined);
         let rulebook = rulebook.map(joined).transpose();

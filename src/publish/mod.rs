@@ -23,6 +23,7 @@ pub(crate) mod figures;
 pub(crate) mod game_run;
 pub(crate) mod guide;
 pub(crate) mod html;
+mod html_changes;
 pub(crate) mod images;
 mod labels;
 pub mod maps;
