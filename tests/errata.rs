@@ -94,7 +94,11 @@ fn diff_names_exactly_the_card_field_the_table_cell_and_the_sentence() {
                 "Move one unit two hexes.".to_string(),
                 "Move one unit three hexes.".to_string()
             ),
-            ("row".to_string(), "Rain".to_string(), "Heavy rain".to_string()),
+            (
+                "row".to_string(),
+                "Rain".to_string(),
+                "Heavy rain".to_string()
+            ),
             (
                 "rule".to_string(),
                 "Attack adjacent units only.".to_string(),
@@ -109,10 +113,7 @@ fn diff_names_exactly_the_card_field_the_table_cell_and_the_sentence() {
 /// bar's red in the page's margins (outside `margin` of either side).
 fn bar_rows(pdf: &Path, page: usize, margin: usize) -> Vec<usize> {
     let n = page.to_string();
-    let ppm = tool_bytes(
-        "pdftoppm",
-        &["-r", "72", "-f", &n, "-l", &n, s(pdf)],
-    );
+    let ppm = tool_bytes("pdftoppm", &["-r", "72", "-f", &n, "-l", &n, s(pdf)]);
     // P6 <width> <height> <max>\n, then RGB bytes.
     let mut fields = Vec::new();
     let mut at = 0;
@@ -189,7 +190,9 @@ fn the_rulebook_has_bars_beside_exactly_the_changed_lines() {
         for &(a, b) in &bars {
             let mid = (a + b) as f64 / 2.0;
             assert!(
-                words.iter().any(|(_, w)| mid >= w[1] - 3.0 && mid <= w[3] + 3.0),
+                words
+                    .iter()
+                    .any(|(_, w)| mid >= w[1] - 3.0 && mid <= w[3] + 3.0),
                 "a bar at {a}..{b} on page {} beside no text",
                 n + 1
             );
@@ -258,7 +261,14 @@ fn the_html_reference_lists_and_highlights_the_changes() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let (old, new) = two_versions(tmp.path());
     let out = tmp.path().join("out");
-    run_ok(&["rules", s(&new), "--out", s(&out), "--changes-since", s(&old)]);
+    run_ok(&[
+        "rules",
+        s(&new),
+        "--out",
+        s(&out),
+        "--changes-since",
+        s(&old),
+    ]);
     let html = out.join("errata-test/html");
     let read = |name: &str| std::fs::read_to_string(html.join(name)).expect(name);
     let changes = read("changes.html");
@@ -268,11 +278,7 @@ fn the_html_reference_lists_and_highlights_the_changes() {
     }
     assert!(read("index.html").contains("href=\"changes.html\""));
     let rules = read("rules.html");
-    assert_eq!(
-        rules.matches("<p class=\"changed\">").count(),
-        1,
-        "{rules}"
-    );
+    assert_eq!(rules.matches("<p class=\"changed\">").count(), 1, "{rules}");
     assert!(rules.contains("<p class=\"changed\">Attack adjacent units only, once a turn.</p>"));
     // Without --changes-since: no such page, nothing marked.
     let plain = tmp.path().join("plain");

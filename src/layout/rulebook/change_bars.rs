@@ -1,7 +1,9 @@
 //! Layout (rulebook): change bars (`--changes-since`) — the pieces of a
 //! passage or table row the [`Figures`] call changed are marked as they are
-//! set, and once placed each marked stretch gets a bar in the page's outer
-//! margin (right on a recto, left on a verso), set as an artifact. Which
+//! set, and once placed each marked stretch gets a bar in the margin beside
+//! it, set as an artifact: on a page of one column (or beside a piece across
+//! the page) the outer margin (right on a recto, left on a verso); of two,
+//! the margin its column stands against, so the bar is beside its lines. Which
 //! passages changed is `diff`'s answer, handed in; nothing here compares.
 
 use std::ops::Range;
@@ -72,8 +74,12 @@ pub(super) fn draw(
             continue;
         };
         let book_page = first_body + at.page;
-        let recto = book_page % 2 == 0;
-        let x = if recto {
+        let right = if frame.columns > 1 && !mark.full_width {
+            at.x + frame.column_width / 2.0 > paper_width / 2.0
+        } else {
+            book_page % 2 == 0
+        };
+        let x = if right {
             paper_width - frame.left + BAR_OFFSET
         } else {
             frame.left - BAR_OFFSET - BAR_WIDTH

@@ -57,6 +57,7 @@ impl Piece {
             anchors: std::mem::take(&mut self.anchors),
             links: std::mem::take(&mut self.links),
             changes: std::mem::take(&mut self.changes),
+            full_width: self.full_width,
         }
     }
 }
@@ -72,6 +73,8 @@ pub struct PieceMarks {
     pub links: Vec<LinkArea>,
     /// Its stretches marked changed (a bar beside each).
     pub changes: Vec<super::change_bars::Changed>,
+    /// It spans the page's width (its bars go in the outer margin).
+    pub full_width: bool,
 }
 
 /// A place a link can go to in a piece: what names it (a card's title,
