@@ -315,11 +315,11 @@ impl Pictures {
     }
 }
 
+/// A picture's items and its size (width, height, corner radius).
+type Picture = (Vec<Item>, (f32, f32, f32));
+
 /// The old pictures at the left, the new ones right of them, each outlined.
-fn side_by_side(
-    was: Option<Vec<(Vec<Item>, (f32, f32, f32))>>,
-    now: Option<Vec<(Vec<Item>, (f32, f32, f32))>>,
-) -> Option<Band> {
+fn side_by_side(was: Option<Vec<Picture>>, now: Option<Vec<Picture>>) -> Option<Band> {
     if was.is_none() && now.is_none() {
         return None;
     }

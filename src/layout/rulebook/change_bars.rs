@@ -77,7 +77,7 @@ pub(super) fn draw(
         let right = if frame.columns > 1 && !mark.full_width {
             at.x + frame.column_width / 2.0 > paper_width / 2.0
         } else {
-            book_page % 2 == 0
+            book_page.is_multiple_of(2)
         };
         let x = if right {
             paper_width - frame.left + BAR_OFFSET
