@@ -65,6 +65,8 @@ enum Command {
         games: Vec<String>,
         #[command(flatten)]
         out: OutArg,
+        #[command(flatten)]
+        since: SinceArg,
     },
     /// Print a game's decks onto label sheets (e.g. BattleGrid action cards on Avery 5395)
     Labels {
@@ -88,6 +90,8 @@ enum Command {
     Rules {
         #[command(flatten)]
         at: Target,
+        #[command(flatten)]
+        since: SinceArg,
     },
     /// Typeset a game's Markdown rules as a PDF rulebook (out/<game>/<game>-rules.pdf)
     Rulebook {
@@ -99,6 +103,19 @@ enum Command {
         /// Columns of text on each page [default: the game's rulebook_columns, else 2]
         #[arg(long, value_parser = clap::value_parser!(u8).range(1..=2))]
         columns: Option<u8>,
+        #[command(flatten)]
+        since: SinceArg,
+    },
+    /// Print an errata sheet (out/<game>/errata.pdf): every card and counter
+    /// changed since an earlier version drawn old and new, every changed table
+    /// row old and new, every changed rule with its number and page
+    Errata {
+        #[command(flatten)]
+        at: Target,
+        /// The earlier version: a git revision of the game's folder (v1.0,
+        /// HEAD~3, a commit), read without a checkout, or a folder holding a game.toml
+        #[arg(long, value_name = "REV|DIR")]
+        since: String,
     },
     /// List the label and card sheet templates with their sizes
     Sheets,
@@ -458,6 +475,27 @@ struct Target {
     out: OutArg,
 }
 
+/// `--changes-since`: change bars and highlights against an earlier version.
+#[derive(Args, Debug)]
+struct SinceArg {
+    /// Mark what changed since an earlier version (a git revision of the
+    /// game's folder, or a folder holding a game.toml): change bars in the
+    /// rulebook, highlights and a "Changes since" page in the HTML, and
+    /// (with build) an errata sheet, out/<game>/errata.pdf
+    #[arg(long, value_name = "REV|DIR")]
+    changes_since: Option<String>,
+}
+
+impl SinceArg {
+    /// `options` marking changes since the version given, if any (`build`
+    /// then writes the errata sheet too).
+    fn apply(self, mut options: PlanOptions, errata: bool) -> PlanOptions {
+        options.errata = errata && self.changes_since.is_some();
+        options.changes_since = self.changes_since;
+        options
+    }
+}
+
 #[derive(Args, Debug)]
 struct LabelArgs {
     /// Sheet template to print on (see `grogpress sheets`); default: the game's choice
@@ -549,9 +587,23 @@ pub fn run(cli: Cli) -> ExitCode {
             })
         }
         Command::Check { games: names } => games(&names, &PlanOptions::everything(), None),
-        Command::Build { games: names, out } => {
-            games(&names, &PlanOptions::everything(), Some(&out))
-        }
+        Command::Build {
+            games: names,
+            out,
+            since,
+        } => games(
+            &names,
+            &since.apply(PlanOptions::everything(), true),
+            Some(&out),
+        ),
+        Command::Errata { at, since } => one(
+            at,
+            PlanOptions {
+                errata: true,
+                changes_since: Some(since),
+                ..PlanOptions::default()
+            },
+        ),
         Command::Labels { at, deck, label } => one(
             at,
             PlanOptions {
@@ -672,21 +724,32 @@ pub fn run(cli: Cli) -> ExitCode {
                 ..PlanOptions::default()
             },
         ),
-        Command::Rulebook { at, paper, columns } => one(
+        Command::Rulebook {
             at,
-            PlanOptions {
-                rulebook: Some(crate::layout::RulebookOptions::default()),
-                rulebook_paper: paper.map(PaperArg::paper),
-                rulebook_columns: columns.map(usize::from),
-                ..PlanOptions::default()
-            },
+            paper,
+            columns,
+            since,
+        } => one(
+            at,
+            since.apply(
+                PlanOptions {
+                    rulebook: Some(crate::layout::RulebookOptions::default()),
+                    rulebook_paper: paper.map(PaperArg::paper),
+                    rulebook_columns: columns.map(usize::from),
+                    ..PlanOptions::default()
+                },
+                false,
+            ),
         ),
-        Command::Rules { at } => one(
+        Command::Rules { at, since } => one(
             at,
-            PlanOptions {
-                html: true,
-                ..PlanOptions::default()
-            },
+            since.apply(
+                PlanOptions {
+                    html: true,
+                    ..PlanOptions::default()
+                },
+                false,
+            ),
         ),
     };
     match result {

@@ -141,8 +141,20 @@ pub fn write(
         .collect();
     // The rulebook is laid out meanwhile too: its problems, like theirs,
     // keep every file from being put in place.
+    // The errata sheet gives each changed rule's page: the rulebook is laid
+    // out for it even when it is not written.
+    let write_book = options.rulebook.is_some();
     let rulebook = options
         .rulebook
+        .or_else(|| {
+            let book = PlanOptions {
+                rulebook: Some(crate::layout::RulebookOptions::default()),
+                ..PlanOptions::default()
+            };
+            book.with_game(&game.publish.options)
+                .rulebook
+                .filter(|_| options.errata)
+        })
         .filter(|_| super::rulebook::publishes(game));
     // So is the HTML reference: it needs none of the documents, and made
     // beside them it fills the moments their writing leaves a core idle.
@@ -154,13 +166,31 @@ pub fn write(
         Vec::new()
     };
     let figures = &figures;
+    // What changed since the version asked for: read before anything is laid out.
+    let marks = match &options.changes_since {
+        Some(from) => {
+            let since = super::diff::since(
+                game,
+                &super::diff::Version::parse(from),
+                request.out,
+                &crate::load::Project {
+                    root: &assets.root,
+                    fonts: &assets.fonts,
+                },
+            )?;
+            Some(super::change_marks::ChangeMarks::new(since, game))
+        }
+        None => None,
+    };
+    let changes = marks.as_ref();
     let (staged, map_images, rulebook, html) = std::thread::scope(|scope| {
         let map_images = maps.then(|| scope.spawn(|| super::maps::map_images(game, assets)));
-        let rulebook = rulebook
-            .map(|r| scope.spawn(move || super::rulebook::lay_out(game, assets, r, figures)));
-        let html = options
-            .html
-            .then(|| scope.spawn(|| timed(|| super::html::build_html_with(game, assets, figures))));
+        let rulebook = rulebook.map(|r| {
+            scope.spawn(move || super::rulebook::lay_out(game, assets, r, figures, changes))
+        });
+        let html = options.html.then(|| {
+            scope.spawn(|| timed(|| super::html::build_html_with(game, assets, figures, changes)))
+        });
         let staged = stage_all((game, assets), &folder, &wanted, request.previews, diags);
         let map_images = map_images.map(joined);
         let rulebook = rulebook.map(joined).transpose();
@@ -257,7 +287,26 @@ pub fn write(
         }
     }
     let mut pdfs: Vec<super::html::BuiltPdf> = Vec::new();
-    if let Some(book) = &rulebook {
+    if let Some(marks) = marks.as_ref().filter(|_| options.errata) {
+        let (path, pages) =
+            super::errata::write(game, marks, rulebook.as_ref(), assets, request.out)?;
+        pdfs.push(super::html::BuiltPdf {
+            label: "Errata".to_string(),
+            file_name: file_name_of(&path),
+            bytes: file_bytes(&path)?,
+            printed: None,
+        });
+        on_written(Written::Output {
+            path,
+            summary: format!(
+                "errata since {}: {} on {}",
+                marks.since.label,
+                super::counted(marks.count(), "change", "changes"),
+                super::counted(pages, "page", "pages")
+            ),
+        });
+    }
+    if let Some(book) = rulebook.as_ref().filter(|_| write_book) {
         let (path, pages) = super::rulebook::write_laid_out(
             game,
             book,

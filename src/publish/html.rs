@@ -18,7 +18,7 @@ use crate::render::html::{DeckFaces, HtmlTemplates, RulesText, Site, render_site
 /// reports it).
 pub fn build_html(game: &Game, assets: &Assets) -> Result<Vec<(String, Vec<u8>)>, OpError> {
     let figures = super::figures::draw_figures(game, assets, &mut Default::default())?;
-    let mut files = build_html_with(game, assets, &figures)?;
+    let mut files = build_html_with(game, assets, &figures, None)?;
     link_pdfs(&mut files, &[], &game.words);
     Ok(files)
 }
@@ -126,6 +126,7 @@ pub(crate) fn build_html_with(
     game: &Game,
     assets: &Assets,
     figures: &super::figures::Drawn,
+    changes: Option<&super::change_marks::ChangeMarks>,
 ) -> Result<Vec<(String, Vec<u8>)>, OpError> {
     let templates = read_templates(game, assets)?;
     let (decks, art) = deck_faces(game, assets)?;
@@ -161,6 +162,10 @@ pub(crate) fn build_html_with(
     };
     let (scenario_pages, scenario_items) = super::scenarios::html_pages(game, assets)?;
     extra.extend(scenario_pages);
+    if let Some(marks) = changes {
+        extra.push(super::html_changes::changes_page(marks));
+    }
+    let changed = changes.map(|marks| move |at: crate::diag::Loc| marks.at(at));
     let site = Site {
         game,
         rules,
@@ -170,6 +175,9 @@ pub(crate) fn build_html_with(
         lang: &game.language,
         icons: &assets.icons,
         extra: &extra,
+        changed: changed
+            .as_ref()
+            .map(|f| f as &(dyn Fn(crate::diag::Loc) -> bool + Sync)),
         figures,
     };
     let mut files = render_site(&site)?;

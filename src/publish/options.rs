@@ -65,6 +65,11 @@ pub struct PlanOptions {
     pub label_offset_y: Option<f32>,
     pub rulebook_paper: Option<Paper>,
     pub rulebook_columns: Option<usize>,
+    /// An earlier version (`--changes-since REV|DIR`): the rulebook's change
+    /// bars and the HTML's highlights are against it, and `errata` is from it.
+    pub changes_since: Option<String>,
+    /// The errata sheet (`errata.pdf`): every change since `changes_since`.
+    pub errata: bool,
 }
 
 /// Bleed around each card on card sheets when asked for: 1/8 in.

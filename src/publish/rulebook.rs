@@ -8,6 +8,7 @@
 use std::path::Path;
 
 use super::Assets;
+use super::change_marks::ChangeMarks;
 use super::faces::deck_card_faces;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::layout::figure::FigureDrawing;
@@ -19,10 +20,10 @@ use crate::load::OpError;
 use crate::model::{FieldKind, FieldValue, Game, Shortcode};
 
 /// A deck's cards laid out as they print, with their size and corner radius.
-struct DeckCards {
-    id: String,
-    size: (f32, f32, f32),
-    faces: Vec<Option<CardFace>>,
+pub(super) struct DeckCards {
+    pub(super) id: String,
+    pub(super) size: (f32, f32, f32),
+    pub(super) faces: Vec<Option<CardFace>>,
 }
 
 struct GameFigures<'a> {
@@ -30,6 +31,8 @@ struct GameFigures<'a> {
     decks: Vec<DeckCards>,
     /// The rules' illustrations drawn, page by page.
     illustrations: &'a super::figures::Drawn,
+    /// What changed since the version change bars are against.
+    changes: Option<&'a ChangeMarks>,
 }
 
 impl Figures for GameFigures<'_> {
@@ -39,6 +42,10 @@ impl Figures for GameFigures<'_> {
 
     fn illustration(&self, page: usize, figure: usize) -> Option<&FigureDrawing> {
         self.illustrations.get(page)?.get(figure)?.as_ref()
+    }
+
+    fn changed(&self, at: crate::diag::Loc) -> bool {
+        self.changes.is_some_and(|c| c.at(at))
     }
 
     fn figure(&self, code: &Shortcode) -> Option<Figure> {
@@ -158,7 +165,13 @@ impl GameFigures<'_> {
             cards: indices
                 .into_iter()
                 .filter_map(|i| {
-                    let face = cards.faces.get(i)?.clone()?;
+                    let mut face = cards.faces.get(i)?.clone()?;
+                    let key = deck.card_index().keys.get(i);
+                    if let (Some(changes), Some(key)) = (self.changes, key)
+                        && changes.card(&deck.id, key)
+                    {
+                        super::change_marks::mark_card(&mut face, cards.size.0);
+                    }
                     Some((deck.card_title(i), face))
                 })
                 .collect(),
@@ -173,12 +186,14 @@ pub(crate) fn lay_out(
     assets: &Assets,
     options: RulebookOptions,
     illustrations: &super::figures::Drawn,
+    changes: Option<&ChangeMarks>,
 ) -> Result<Result<Rulebook, Vec<Diagnostic>>, OpError> {
     let decks = deck_cards(game, assets)?;
     let figures = GameFigures {
         game,
         decks,
         illustrations,
+        changes,
     };
     // A family the fonts lack was reported when the game was loaded.
     let (Some(family), Some(figure_family)) = (assets.rules_family(game), assets.text_family(game))
@@ -223,7 +238,7 @@ pub(crate) fn check(
     illustrations: &super::figures::Drawn,
     diags: &mut Diagnostics,
 ) -> Result<(), OpError> {
-    if let Err(problems) = lay_out(game, assets, options, illustrations)? {
+    if let Err(problems) = lay_out(game, assets, options, illustrations, None)? {
         problems.into_iter().for_each(|d| diags.push(d));
     }
     Ok(())
@@ -245,7 +260,7 @@ pub fn write(
     if problems.has_errors() {
         return Ok(None);
     }
-    let Ok(book) = lay_out(game, assets, options, &illustrations)? else {
+    let Ok(book) = lay_out(game, assets, options, &illustrations, None)? else {
         return Ok(None);
     };
     write_laid_out(game, &book, assets, out, None, &mut |_| {}).map(Some)
@@ -282,7 +297,7 @@ pub(crate) fn write_laid_out(
 
 /// The faces of each deck: from its label job if it has one, else its card job.
 /// A card that cannot be laid out is left out here (the label or card plan reports it).
-fn deck_cards(game: &Game, assets: &Assets) -> Result<Vec<DeckCards>, OpError> {
+pub(super) fn deck_cards(game: &Game, assets: &Assets) -> Result<Vec<DeckCards>, OpError> {
     let mut out: Vec<DeckCards> = Vec::new();
     let labels = game.publish.labels.iter().filter_map(|job| {
         let sheet = assets.sheet(&job.sheet.value)?;

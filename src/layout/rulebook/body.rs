@@ -75,6 +75,8 @@ pub(super) struct Body {
     pub(super) figure_pages: HashMap<String, usize>,
     /// The list of tables.
     pub(super) tables: Vec<ListedTable>,
+    /// Each passage or row marked changed and its page (0-based in the book).
+    pub(super) changed: Vec<(Loc, usize)>,
 }
 
 /// Sets the body once, each `rule:` reference printing the page
@@ -189,7 +191,8 @@ pub(super) fn set_body(
             ),
         };
         match pieces_of_block {
-            Ok(more) => {
+            Ok(mut more) => {
+                super::change_bars::mark(block, *file, &mut more, input.figures);
                 under_heading.before(block, &mut pieces);
                 let from = pieces.len();
                 if headings.len() > heading_at
@@ -286,7 +289,15 @@ pub(super) fn set_body(
                 }
         })
         .collect();
-    let (body, placed) = flow_below(frame, pieces, body_start.unwrap_or(0.0));
+    let (mut body, placed) = flow_below(frame, pieces, body_start.unwrap_or(0.0));
+    let changed = super::change_bars::draw(
+        &mut body,
+        &marks,
+        &placed,
+        frame,
+        first_body,
+        input.options.paper.width,
+    );
     let body_end = last_page_end(&placed, &heights, frame);
     let mut heading_pages = vec![0; headings.len()];
     let mut figure_pages = HashMap::new();
@@ -319,6 +330,7 @@ pub(super) fn set_body(
         heading_pages,
         figure_pages,
         tables,
+        changed,
     })
 }
 

@@ -5,6 +5,7 @@
 //! goes across the page; a long table continues in the next column or page
 //! with its head repeated (see `columns`).
 
+use super::change_bars::table_rows;
 use super::pieces::{Piece, TableHead};
 use crate::diag::Diagnostic;
 use crate::layout::die_faces::draw_face;
@@ -102,6 +103,11 @@ pub fn table_pieces(
             });
         }
         let band = table.as_band();
+        let rows = table_rows(
+            &table,
+            0..table.rows.len(),
+            band.height - rows_height(&table),
+        );
         return Ok(vec![Piece {
             height: band.height,
             gap: TABLE_GAP,
@@ -109,6 +115,7 @@ pub fn table_pieces(
             full_width,
             figure: !full_width,
             float_start: true,
+            changes: rows,
             ..Piece::default()
         }]);
     }
@@ -126,12 +133,14 @@ pub fn table_pieces(
             .chain(&table.header)
             .chain(&table.rows[..ROWS_AT_BREAK]),
     );
+    let first_rows: f32 = table.rows[..ROWS_AT_BREAK].iter().map(|r| r.height).sum();
     let mut pieces = vec![Piece {
         height: first.height,
         gap: TABLE_GAP,
         items: first.items,
         full_width,
         table: Some(head.clone()),
+        changes: table_rows(&table, 0..ROWS_AT_BREAK, first.height - first_rows),
         ..Piece::default()
     }];
     let rows = table.rows.len();
@@ -157,6 +166,7 @@ pub fn table_pieces(
             keep_with_next: keep,
             full_width,
             table: Some(head.clone()),
+            changes: table_rows(&table, i..i + 1, 0.0),
             ..Piece::default()
         });
     }
@@ -167,6 +177,11 @@ pub fn table_pieces(
         });
     }
     Ok(pieces)
+}
+
+/// How tall a table's body rows are together.
+fn rows_height(table: &crate::layout::table::LaidTable) -> f32 {
+    table.rows.iter().map(|r| r.height).sum()
 }
 
 /// Bands one below another as one band.

@@ -22,6 +22,7 @@
 mod blocks;
 mod body;
 mod callouts;
+mod change_bars;
 mod columns;
 mod figures;
 mod front;
@@ -138,6 +139,11 @@ pub trait Figures: Sync {
     fn illustration(&self, _page: usize, _figure: usize) -> Option<&FigureDrawing> {
         None
     }
+    /// Whether the passage or table row at `at` changed since the version
+    /// the book's change bars are against (`--changes-since`); none by default.
+    fn changed(&self, _at: crate::diag::Loc) -> bool {
+        false
+    }
 }
 
 pub struct RulebookInput<'a> {
@@ -169,6 +175,9 @@ pub struct RulebookInput<'a> {
 pub struct Rulebook {
     pub doc: Doc,
     pub nav: Nav,
+    /// Each passage or table row marked changed, by its place, and the page
+    /// (0-based) its first bar is on (`--changes-since`).
+    pub changed: Vec<(crate::diag::Loc, usize)>,
 }
 
 /// The title page's line under the game's name when game.toml gives no `subtitle`.
@@ -260,6 +269,7 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
         body_end,
         heading_pages,
         tables,
+        changed,
         ..
     } = set_until_settled(input, frame, &read, &rules, &breaking)?;
     let Resolved {
@@ -343,6 +353,7 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
             lang: Some(input.lang.to_string()),
         },
         nav,
+        changed,
     })
 }
 

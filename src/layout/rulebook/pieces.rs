@@ -44,6 +44,9 @@ pub struct Piece {
     /// A row across the page right after the row before it (a gallery's):
     /// it follows at its own gap, not the gap kept below a piece across.
     pub follows_across: bool,
+    /// Its stretches that may be marked changed (`--changes-since`):
+    /// a table's rows, kept by [`super::change_bars::mark`] if changed.
+    pub changes: Vec<super::change_bars::Changed>,
 }
 
 impl Piece {
@@ -53,6 +56,8 @@ impl Piece {
             heading: self.heading,
             anchors: std::mem::take(&mut self.anchors),
             links: std::mem::take(&mut self.links),
+            changes: std::mem::take(&mut self.changes),
+            full_width: self.full_width,
         }
     }
 }
@@ -66,6 +71,10 @@ pub struct PieceMarks {
     pub heading: Option<usize>,
     pub anchors: Vec<Anchor>,
     pub links: Vec<LinkArea>,
+    /// Its stretches marked changed (a bar beside each).
+    pub changes: Vec<super::change_bars::Changed>,
+    /// It spans the page's width (its bars go in the outer margin).
+    pub full_width: bool,
 }
 
 /// A place a link can go to in a piece: what names it (a card's title,

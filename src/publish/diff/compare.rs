@@ -5,6 +5,8 @@
 
 use std::collections::HashMap;
 
+use crate::diag::Loc;
+
 use super::entries::{Entry, Kind};
 use super::passages::{Pairing, Passage};
 
@@ -43,6 +45,8 @@ pub struct FieldChange {
     pub new: Option<String>,
     pub old_at: Option<At>,
     pub new_at: Option<At>,
+    /// Where the new value is written (in the new version's sources).
+    pub new_loc: Option<Loc>,
 }
 
 /// One changed thing.
@@ -59,13 +63,16 @@ pub struct Change {
     /// The fields that differ; for a rules passage, its `text` (and its
     /// `section` when it moved to another heading).
     pub fields: Vec<FieldChange>,
+    /// Where it is in each version's sources (change bars, errata).
+    pub old_loc: Option<Loc>,
+    pub new_loc: Option<Loc>,
 }
 
 /// One version's entries and passages, and how to place their locations.
 pub struct Side<'a> {
     pub entries: &'a [Entry],
     pub passages: &'a [Passage],
-    pub at: &'a dyn Fn(crate::diag::Loc) -> At,
+    pub at: &'a dyn Fn(Loc) -> At,
 }
 
 /// Every change from `old` to `new`: entries in kind order (cards first,
@@ -109,14 +116,15 @@ fn entry_changes(old: &Side<'_>, new: &Side<'_>) -> Vec<Change> {
     renamed(old, new, &mut removed, &mut added, &mut changes);
     for j in added {
         let e = &new.entries[j];
-        changes.push(((j, 0), whole(e, What::Added, None, Some((new.at)(e.loc)))));
+        let mut change = whole(e, What::Added, None, Some((new.at)(e.loc)));
+        change.new_loc = Some(e.loc);
+        changes.push(((j, 0), change));
     }
     for i in removed {
         let e = &old.entries[i];
-        changes.push((
-            (usize::MAX, i),
-            whole(e, What::Removed, Some((old.at)(e.loc)), None),
-        ));
+        let mut change = whole(e, What::Removed, Some((old.at)(e.loc)), None);
+        change.old_loc = Some(e.loc);
+        changes.push(((usize::MAX, i), change));
     }
     changes.sort_by_key(|(at, _)| *at);
     changes.into_iter().map(|(_, c)| c).collect()
@@ -133,6 +141,8 @@ fn whole(e: &Entry, what: What, old_at: Option<At>, new_at: Option<At>) -> Chang
         old_at,
         new_at,
         fields: Vec::new(),
+        old_loc: None,
+        new_loc: None,
     }
 }
 
@@ -148,6 +158,7 @@ fn changed(old: &Side<'_>, new: &Side<'_>, a: &Entry, b: &Entry) -> Option<Chang
                 new: Some(f.value.clone()),
                 old_at: o.map(|o| (old.at)(o.loc)),
                 new_at: Some((new.at)(f.loc)),
+                new_loc: Some(f.loc),
             }),
         }
     }
@@ -159,6 +170,7 @@ fn changed(old: &Side<'_>, new: &Side<'_>, a: &Entry, b: &Entry) -> Option<Chang
                 new: None,
                 old_at: Some((old.at)(o.loc)),
                 new_at: None,
+                new_loc: None,
             });
         }
     }
@@ -171,6 +183,8 @@ fn changed(old: &Side<'_>, new: &Side<'_>, a: &Entry, b: &Entry) -> Option<Chang
         old_at: Some((old.at)(a.loc)),
         new_at: Some((new.at)(b.loc)),
         fields,
+        old_loc: Some(a.loc),
+        new_loc: Some(b.loc),
     })
 }
 
@@ -239,6 +253,7 @@ fn passage_changes(old: &Side<'_>, new: &Side<'_>) -> Vec<Change> {
                 new: Some(b.text.clone()),
                 old_at: a.map(|a| (old.at)(a.loc)),
                 new_at: Some((new.at)(b.loc)),
+                new_loc: Some(b.loc),
             });
         }
         if let Some(a) = a.filter(|a| a.section != b.section && !b.heading) {
@@ -248,15 +263,19 @@ fn passage_changes(old: &Side<'_>, new: &Side<'_>) -> Vec<Change> {
                 new: Some(b.section.clone()),
                 old_at: Some((old.at)(a.loc)),
                 new_at: Some((new.at)(b.loc)),
+                new_loc: Some(b.loc),
             });
         }
-        changes.push(passage_change(
+        let mut change = passage_change(
             b,
             what,
             a.map(|a| (old.at)(a.loc)),
             Some((new.at)(b.loc)),
             fields,
-        ));
+        );
+        change.old_loc = a.map(|a| a.loc);
+        change.new_loc = Some(b.loc);
+        changes.push(change);
     }
     for i in removed {
         let a = &old.passages[i];
@@ -266,14 +285,11 @@ fn passage_changes(old: &Side<'_>, new: &Side<'_>) -> Vec<Change> {
             new: None,
             old_at: Some((old.at)(a.loc)),
             new_at: None,
+            new_loc: None,
         }];
-        changes.push(passage_change(
-            a,
-            What::Removed,
-            Some((old.at)(a.loc)),
-            None,
-            fields,
-        ));
+        let mut change = passage_change(a, What::Removed, Some((old.at)(a.loc)), None, fields);
+        change.old_loc = Some(a.loc);
+        changes.push(change);
     }
     changes
 }
@@ -294,5 +310,7 @@ fn passage_change(
         old_at,
         new_at,
         fields,
+        old_loc: None,
+        new_loc: None,
     }
 }

@@ -14,7 +14,8 @@ use std::path::{Path, PathBuf};
 
 pub use compare::{At, Change, FieldChange, What};
 pub use entries::Kind;
-pub use report::{json, text};
+pub use passages::{Passage, passages};
+pub use report::{json, name, text};
 
 use crate::diag::{Diagnostics, Loc, Sources};
 use crate::load::{OpError, Root};
@@ -124,15 +125,79 @@ pub fn diff(root: &Root, query: &DiffQuery) -> Result<DiffRun, OpError> {
     Ok(run)
 }
 
+/// The changes since an earlier version to a game loaded already (a build
+/// with `--changes-since`): the earlier game kept (its cards are drawn
+/// again on the errata sheet), the changes located in `game`'s sources.
+pub struct Since {
+    /// How the earlier version is named (`v1.0`, a folder).
+    pub label: String,
+    pub changes: Vec<Change>,
+    pub old: Game,
+    /// The earlier revision's files, read while its cards are drawn again.
+    _scratch: Scratch,
+}
+
+/// Compares `game` (loaded from its folder) with its earlier version `from`;
+/// an earlier version with data errors is an operational failure (`diff`
+/// shows them).
+pub fn since(
+    game: &Game,
+    from: &Version,
+    out: &Path,
+    project: &crate::load::Project<'_>,
+) -> Result<Since, OpError> {
+    let scratch = Scratch::new(out)?;
+    let old_dir = version_dir(&game.dir, from, &scratch, "from")?;
+    // With its templates and pictures: its cards are drawn again.
+    let mut sources = Sources::default();
+    let mut diags = Diagnostics::default();
+    let loaded = crate::load::load_game_with_files(&old_dir, project, &mut sources, &mut diags)?;
+    if let Some(g) = &loaded {
+        diags.extend(crate::validate::validate(g));
+    }
+    let mut old = Loaded {
+        game: loaded,
+        sources,
+        diags,
+        dir: old_dir.clone(),
+    };
+    if let Version::Revision(rev) = from {
+        relocate(&mut old, &game.dir, rev);
+    }
+    let label = from.label();
+    let Some(old_game) = old.game.take().filter(|_| !old.diags.has_errors()) else {
+        return Err(OpError::new(format!(
+            "the version {label} of {} has errors in its data; `grogpress diff --from {label}` lists them",
+            game.dir.display()
+        )));
+    };
+    let old_side = (old_game, old.sources, old.dir);
+    let changes = compare_with(&old_side, game, &|_| At {
+        file: String::new(),
+        line: 0,
+    });
+    Ok(Since {
+        label,
+        changes,
+        old: old_side.0,
+        _scratch: scratch,
+    })
+}
+
 /// A loaded version: its game, its sources, its folder.
 type Version3 = (Game, Sources, PathBuf);
 
 /// The changes from one loaded version to the other.
 fn compare_games(old: &Version3, new: &Version3) -> Vec<Change> {
-    let (old_entries, new_entries) = (entries::entries(&old.0), entries::entries(&new.0));
-    let (old_passages, new_passages) = (passages::passages(&old.0), passages::passages(&new.0));
-    let old_at = |loc: Loc| place(&old.1, &old.2, loc);
     let new_at = |loc: Loc| place(&new.1, &new.2, loc);
+    compare_with(old, &new.0, &new_at)
+}
+
+/// The changes from a loaded version to `new`, whose places `new_at` gives.
+fn compare_with(old: &Version3, new: &Game, new_at: &dyn Fn(Loc) -> At) -> Vec<Change> {
+    let (old_entries, new_entries) = (entries::entries(&old.0), entries::entries(new));
+    let (old_passages, new_passages) = (passages::passages(&old.0), passages::passages(new));
+    let old_at = |loc: Loc| place(&old.1, &old.2, loc);
     compare::compare(
         &compare::Side {
             entries: &old_entries,
@@ -142,7 +207,7 @@ fn compare_games(old: &Version3, new: &Version3) -> Vec<Change> {
         &compare::Side {
             entries: &new_entries,
             passages: &new_passages,
-            at: &new_at,
+            at: new_at,
         },
     )
 }

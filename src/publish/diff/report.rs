@@ -8,7 +8,7 @@ use super::compare::{At, Change, FieldChange, What};
 use super::entries::Kind;
 
 /// How a changed thing is named: `card actions/ambush`, `row crt/combat 7`.
-fn name(c: &Change) -> String {
+pub fn name(c: &Change) -> String {
     match c.kind {
         Kind::Rule => format!("rule {} in \"{}\"", c.key, c.title),
         Kind::Chart | Kind::Map | Kind::Scenario => format!("{} {}", c.kind.name(), c.group),

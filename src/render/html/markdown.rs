@@ -68,6 +68,12 @@ pub trait PageLinks {
     fn term_open(&mut self, _term: usize) -> String {
         String::new()
     }
+    /// Whether the passage starting at byte `at` of the page's Markdown
+    /// changed since the version the reference is marked against
+    /// (`--changes-since`): its paragraph gets the class `changed`.
+    fn changed(&self, _at: usize) -> bool {
+        false
+    }
     /// The case number of the page's `heading`-th heading, if the rules are numbered.
     fn rule_number(&self, _heading: usize) -> Option<String> {
         None
@@ -120,6 +126,8 @@ pub fn render_markdown(
     let mut headings = Vec::new();
     // Depth of links/images and of code blocks around the current event.
     let (mut in_link, mut in_code) = (0usize, 0usize);
+    // The paragraph open is marked changed: it ends with its own `</p>`.
+    let mut changed_paragraph = false;
     // The glossary terms already marked in the current section.
     let mut terms_seen: HashSet<usize> = HashSet::new();
     // The open links: whether each is an index mark (a `<span>` here).
@@ -182,9 +190,16 @@ pub fn render_markdown(
                     let html = links.shortcode(code)?;
                     out.push(Event::Html(CowStr::from(html)));
                     i = skip_to(&events, i, |e| matches!(e, Event::End(TagEnd::Paragraph)));
+                } else if links.changed(range.start) {
+                    out.push(Event::Html(CowStr::from("<p class=\"changed\">")));
+                    changed_paragraph = true;
                 } else {
                     out.push(event.clone());
                 }
+            }
+            Event::End(TagEnd::Paragraph) if changed_paragraph => {
+                out.push(Event::Html(CowStr::from("</p>\n")));
+                changed_paragraph = false;
             }
             Event::Start(Tag::Heading { level, .. }) => {
                 let end = skip_to(&events, i, |e| matches!(e, Event::End(TagEnd::Heading(_))));

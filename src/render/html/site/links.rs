@@ -80,6 +80,15 @@ pub(super) fn term_value(site: &Site<'_>, anchors: &[String], term: usize) -> Op
 }
 
 impl PageLinks for Links<'_> {
+    fn changed(&self, at: usize) -> bool {
+        let Some(page) = self.site.game.rules.get(self.page) else {
+            return false;
+        };
+        self.site
+            .changed
+            .is_some_and(|changed| changed(crate::diag::Loc::new(page.file, at..at + 1)))
+    }
+
     fn rule_number(&self, heading: usize) -> Option<String> {
         self.rules.number((self.page, heading)).map(str::to_string)
     }

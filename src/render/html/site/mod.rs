@@ -90,6 +90,8 @@ pub struct Site<'a> {
     pub icons: &'a [Icon],
     /// Pages after the rules pages that are not rules text (a map's page).
     pub extra: &'a [super::map_page::ExtraPage],
+    /// Whether the rules passage at a place changed (`--changes-since`).
+    pub changed: Option<&'a (dyn Fn(crate::diag::Loc) -> bool + Sync)>,
     /// Each rules page's illustrations drawn, in order (None: not drawn).
     pub figures: &'a [Vec<Option<crate::layout::figure::FigureDrawing>>],
 }
