@@ -104,6 +104,7 @@ macro_rules! word_list {
             counters_many: "counters", "Several counters, in the counters page's summary.";
             blank: "blank", "What a die face with no symbols shows, for screen readers.";
             back: "Back", "Before the name of a counter's back on the HTML counters page: \"Back: Disrupted\".";
+            languages: "Languages", "The name screen readers give the HTML reference's language switch (a game with `languages`).";
         }
     };
 }
@@ -152,6 +153,19 @@ impl Words {
     pub fn english() -> &'static Words {
         static ENGLISH: std::sync::OnceLock<Words> = std::sync::OnceLock::new();
         ENGLISH.get_or_init(Words::default)
+    }
+
+    /// The engine's words in the language `tag`: the built-in table of a
+    /// shipped language (German, French, Spanish, Italian), English for any
+    /// other.
+    pub fn for_language(tag: &str) -> Words {
+        let mut words = Words::default();
+        if let Some(table) = super::words_lang::table(tag) {
+            for (key, word) in table {
+                words.set(key, (*word).to_string());
+            }
+        }
+        words
     }
 
     /// "Turn 3".

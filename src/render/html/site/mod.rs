@@ -288,6 +288,7 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, RenderErro
         &tera,
         site,
         PageContext {
+            file: "index.html".to_string(),
             title: site.game.name.clone(),
             pages: pages_value(None),
             headings: Vec::new(),
@@ -318,6 +319,7 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, RenderErro
             &tera,
             site,
             PageContext {
+                file: names[i].clone(),
                 title: titles[i].clone(),
                 pages: pages_value(Some(i)),
                 headings: body.headings.clone(),
@@ -353,6 +355,7 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, RenderErro
         &tera,
         site,
         PageContext {
+            file: print_name.clone(),
             title: site.game.name.clone(),
             pages: pages_value(None),
             headings: Vec::new(),
