@@ -1,7 +1,7 @@
-//! Text stage: a language's quotation marks and number format. Input: text
-//! whose quotation marks the Markdown reader made English (“ ” ‘ ’) and a
-//! language tag; output: the text with that language's marks („…“ in
-//! German, « … » in French), and numbers written its way (a decimal comma).
+//! Text stage: a language's quotation marks. Input: text whose quotation
+//! marks the Markdown reader made English (“ ” ‘ ’) and a language tag;
+//! output: the text with that language's marks („…“ in German, « … » in
+//! French). (Its decimal mark is a word: `decimal` of [`super::Words`].)
 
 use crate::model::RulesDoc;
 use crate::model::rules::Node;
@@ -46,34 +46,15 @@ pub fn localize_doc(doc: &mut RulesDoc, tag: &str) {
     }
 }
 
-/// The decimal separator of a language: a comma in most of Europe.
-pub fn decimal_separator(tag: &str) -> char {
-    match primary(tag).as_str() {
-        "de" | "fr" | "es" | "it" | "pt" | "nl" | "pl" | "cs" | "da" | "sv" | "nb" | "fi"
-        | "ru" | "tr" => ',',
-        _ => '.',
-    }
-}
-
-/// A number the engine formats, written the language's way: "2,5" in German.
-pub fn number(text: &str, tag: &str) -> String {
-    match decimal_separator(tag) {
-        '.' => text.to_string(),
-        sep => text.replace('.', &sep.to_string()),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn quotation_marks_and_numbers_follow_the_language() {
+    fn quotation_marks_follow_the_language() {
         assert_eq!(localize("say “halt” now", "de"), "say „halt“ now");
         assert_eq!(localize("“oui”", "fr"), "«\u{a0}oui\u{a0}»");
         assert_eq!(localize("“yes” it’s", "en-GB"), "“yes” it’s");
         assert_eq!(localize("l’“ok”", "it"), "l’«ok»");
-        assert_eq!(number("2.5", "de-AT"), "2,5");
-        assert_eq!(number("2.5", "en"), "2.5");
     }
 }

@@ -104,6 +104,7 @@ macro_rules! word_list {
             counters_many: "counters", "Several counters, in the counters page's summary.";
             blank: "blank", "What a die face with no symbols shows, for screen readers.";
             back: "Back", "Before the name of a counter's back on the HTML counters page: \"Back: Disrupted\".";
+            decimal: ".", "The decimal mark of the numbers the engine prints: a random table's chance, \"1/2 (50.0%)\".";
             languages: "Languages", "The name screen readers give the HTML reference's language switch (a game with `languages`).";
         }
     };
@@ -206,6 +207,15 @@ impl Words {
             .into_iter()
             .find(|(_, w)| *w == word)
             .map(|(k, _)| k)
+    }
+
+    /// A number the engine formatted ("50.0"), with the words' decimal mark.
+    pub fn number(&self, formatted: &str) -> String {
+        if self.decimal == "." {
+            formatted.to_string()
+        } else {
+            formatted.replace('.', &self.decimal)
+        }
     }
 
     /// A title where it goes on: "Combat (continued)".

@@ -146,6 +146,7 @@ const GERMAN: &[(&str, &str)] = &[
     ("counters_many", "Spielsteine"),
     ("blank", "leer"),
     ("back", "Rückseite"),
+    ("decimal", ","),
     ("languages", "Sprachen"),
 ];
 
@@ -262,6 +263,7 @@ const FRENCH: &[(&str, &str)] = &[
     ("counters_many", "pions"),
     ("blank", "vide"),
     ("back", "Verso"),
+    ("decimal", ","),
     ("languages", "Langues"),
 ];
 
@@ -375,6 +377,7 @@ const SPANISH: &[(&str, &str)] = &[
     ("counters_many", "fichas"),
     ("blank", "en blanco"),
     ("back", "Reverso"),
+    ("decimal", ","),
     ("languages", "Idiomas"),
 ];
 
@@ -488,6 +491,7 @@ const ITALIAN: &[(&str, &str)] = &[
     ("counters_many", "pedine"),
     ("blank", "vuota"),
     ("back", "Retro"),
+    ("decimal", ","),
     ("languages", "Lingue"),
 ];
 
