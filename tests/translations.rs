@@ -98,7 +98,7 @@ fn german_rules() -> String {
         Nachschubprobleme, Geländeschwierigkeiten und Befehlsverzögerungen; die \
         Aufklärungsabteilungen melden Verteidigungsstellungen, Bereitstellungsräume \
         und Überschwemmungsgebiete.";
-    let paragraph = vec![sentence; 3].join(" ");
+    let paragraph = [sentence; 3].join(" ");
     format!(
         "# Bewegung\n\nEine Einheit zieht ein Feld weit; Verstärkungen kommen \"bei Tagesanbruch\".\n\n{paragraph}\n\n{paragraph}\n\n# Kampf\n\nBeide Seiten würfeln; die höhere Zahl gewinnt.\n\n{{{{ table(\"weather\") }}}}\n"
     )
