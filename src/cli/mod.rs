@@ -58,6 +58,9 @@ enum Command {
     Check {
         /// Games to check (default: the game folder you stand in, else every game under data/)
         games: Vec<String>,
+        /// Check the game in this language of its `languages` (default: its own, with every translation's problems)
+        #[arg(long, value_name = "LANG")]
+        lang: Option<String>,
     },
     /// Check, then write every output of the games to out/<game>/
     Build {
@@ -458,6 +461,9 @@ struct OutArg {
     /// Write outputs under DIR/<game>/ [default: out/, beside the game folder you stand in]
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
+    /// Build in this language of the game's `languages`, under DIR/<game>/<LANG>/ [default: the game's own language, under DIR/<game>/]
+    #[arg(long, value_name = "LANG")]
+    lang: Option<String>,
 }
 
 impl OutArg {
@@ -528,8 +534,15 @@ pub fn run(cli: Cli) -> ExitCode {
     color::set(cli.color);
     // Check (with no out) or build games with these options.
     let games = |names: &[String], options: &PlanOptions, out: Option<&OutArg>| {
-        let out = out.map(OutArg::dir);
-        run_games(&root, names, options, out.as_deref(), format)
+        let dir = out.map(OutArg::dir);
+        let options = match out.and_then(|o| o.lang.clone()) {
+            Some(lang) => &PlanOptions {
+                lang: Some(lang),
+                ..options.clone()
+            },
+            None => options,
+        };
+        run_games(&root, names, options, dir.as_deref(), format)
     };
     let one =
         |at: Target, options: PlanOptions| games(&Vec::from_iter(at.game), &options, Some(&at.out));
@@ -586,7 +599,14 @@ pub fn run(cli: Cli) -> ExitCode {
                 true
             })
         }
-        Command::Check { games: names } => games(&names, &PlanOptions::everything(), None),
+        Command::Check { games: names, lang } => games(
+            &names,
+            &PlanOptions {
+                lang,
+                ..PlanOptions::everything()
+            },
+            None,
+        ),
         Command::Build {
             games: names,
             out,

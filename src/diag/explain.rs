@@ -499,6 +499,31 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "[[tracks]]\nid = \"turns\"\nkind = \"turn\"\nto = 4\nbox_size = \"0.4in\"\nlabels = [\"6 June 1944\", ...]   # error: too long for a 0.4 in box\n# fix: labels = [\"Jun 6\", ...] or box_size = \"0.75in\"",
     },
     Explanation {
+        id: "translation-headings",
+        text: "A translated rules page (lang/<tag>/<page>.md) does not have its source page's headings: a translated page keeps them one for one, at the same levels, so its sections, contents and rule numbers match the source's. The warning is at the first heading that differs (or at the top of the page when it has fewer). Translate every heading; add none and drop none.",
+        example: "# rules/rules.md\n# Movement\n## Zones of control\n# Combat\n\n# lang/de/rules/rules.md\n# Bewegung\n# Kampf          # warning: the source has `## Zones of control` here\n# fix: ## Kontrollzonen, before # Kampf",
+    },
+    Explanation {
+        id: "translation-missing",
+        text: "A translation lacks a text it is to translate: a field `translated` names (\"cards.text\") of a card, item or random table row, or a rules page. The language's build prints the source's text there, in the source language. The warning is at the card's table in the translation file when it has one, else at the source text; the hint gives the table and key to add, with the source text. A rules page is translated as lang/<tag>/ followed by its path in `rules`.",
+        example: "# game.toml: languages = [\"en\", \"de\"], translated = [\"orders.title\", \"orders.text\"]\n# lang/de.toml\n[orders.dig-in]\ntitle = \"Eingraben\"     # warning: no `text` for `orders.dig-in`\n# fix: text = \"Die Verteidigung steigt um eins.\"",
+    },
+    Explanation {
+        id: "translation-orphan",
+        text: "A translation gives a text for something the source no longer has: a card whose key changed or was removed (a card's key is its title as a slug, an item's its id, a row's its roll), a field not in `translated`, a deck, collection or random table the game does not have, or a translated rules page with no page of the game at its path. It translates nothing; remove it or move it to the source's current key.",
+        example: "# orders.toml: the card \"Dig In\" is now \"Entrench\"\n# lang/de.toml\n[orders.dig-in]          # warning: `orders` has no `dig-in` (any more)\ntitle = \"Eingraben\"\n# fix: [orders.entrench]",
+    },
+    Explanation {
+        id: "translation-stale",
+        text: "A translated text (or translated rules page) is older than its source: the source text changed after the translation's line was last committed. It is found from the game's git history — the commit that last changed each line of the translation file (`git blame`), and the source as it was at that commit, read with the same plumbing as `grogpress diff` — so it needs the game folder in git; a translation line not yet committed counts as new. Translate the source's new text and commit the translation.",
+        example: "# commit 1: orders.toml text = \"Move two more hexes.\"; lang/de.toml text = \"Zieht zwei weitere Hexfelder.\"\n# commit 2: orders.toml text = \"Move three more hexes.\"\n# warning at lang/de.toml: the translation is older than its source\n# fix: text = \"Zieht drei weitere Hexfelder.\", then commit",
+    },
+    Explanation {
+        id: "translation-unchecked",
+        text: "The game has translations but its folder is not in a git repository, so no translation can be found older than its source (`translation-stale` compares each translated line's last commit with the source at that commit). The warning is at the first translation in `languages`. Put the game folder under git and commit it; a repository with no commit of a translation yet gives no warning.",
+        example: "# game.toml, in a folder that is not in git\nlanguages = [\"en\", \"de\"]   # warning at \"de\"\n# fix: git init && git add . && git commit -m \"game\"",
+    },
+    Explanation {
         id: "turn-outside-track",
         text: "A reinforcement, a withdrawal or a marker names a turn that is not on the scenario's turn record track, which runs from 1 to `turns`. Correct the turn, or lengthen the scenario.",
         example: "turns = 6\n[[reinforcements]]\nside = \"Soviets\"\nturn = 7   # error: the track ends at turn 6\n# fix: turn = 6",

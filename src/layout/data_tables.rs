@@ -107,7 +107,8 @@ pub fn random_table_spec(t: &RandomTable, words: &crate::text::Words) -> TableSp
         .iter()
         .zip(odds)
         .map(|(row, o)| {
-            let chance = format!("{} ({:.1}%)", o.fraction(), o.percent());
+            let percent = words.number(&format!("{:.1}", o.percent()));
+            let chance = format!("{} ({percent}%)", o.fraction());
             TableRow::body(
                 vec![
                     Cell::new(row.roll.value.to_string()).center().bold(),

@@ -46,6 +46,8 @@ table! { pub mod game_toml: "game.toml",
     fonts: opt Table(&game_fonts::DEF),
     words: opt Table(&words::DEF),
     language: opt Str("The language of the game's text, as a tag such as \"en\", \"de\" or \"fr-CA\": the language the rulebook PDF and the HTML reference declare (for screen readers) and whose patterns hyphenate the rulebook's words (default \"en\"; a language without patterns is not hyphenated)."),
+    languages: opt StrArray("The game's languages, its own first, e.g. [\"en\", \"de\"]: each after the first is a translation in lang/<tag>.toml and lang/<tag>/ (built with `--lang <tag>`). The first is the game's `language`; each language's built-in words (English, German, French, Spanish, Italian) are the base `[words]` overrides."),
+    translated: opt StrArray("What the translations translate: a deck's, collection's or random table's id, a dot and a field, e.g. [\"cards.title\", \"cards.text\", \"units.name\", \"weather.result\"]. Every card, item or row with text in such a field needs a translation."),
 }
 
 /// `[words]`: one optional key per word of [`crate::text::Words`], from its list.
@@ -371,8 +373,19 @@ fn load_game_in(
         }
         None => GameFonts::default(),
     };
-    let words = game_words(&mut r, &root);
     let language = game_language(&mut r, &root);
+    let languages = game_languages(&mut r, &root, &language);
+    let translated = r.get(&root, k::translated);
+    let language = languages
+        .first()
+        .map_or(language, |first| first.value.clone());
+    // With `languages`, the words start from the language's built-in ones.
+    let base = if languages.is_empty() {
+        Words::default()
+    } else {
+        Words::for_language(&language)
+    };
+    let words = game_words(&mut r, &root, base);
     if let Some(project) = project {
         check_fonts(&fonts, file, project.fonts, r.diags);
     }
@@ -477,6 +490,7 @@ fn load_game_in(
     charts.extend(maps.iter().filter_map(crate::model::tec::tec_chart));
     let scenarios = super::scenario::load_scenarios(&confine, scenario_refs, sources, diags)?;
     let mut rules = Vec::new();
+    let rules_names = rules_refs.clone();
     for page in rules_refs {
         if let Some(path) = confine.resolve(dir, &page, "the rules page", diags) {
             let (md_file, text, _) = read_source(&path, sources, diags)?;
@@ -490,6 +504,15 @@ fn load_game_in(
         }
     }
 
+    let translations = super::translation::load_translations(
+        &confine,
+        dir,
+        languages,
+        translated,
+        &rules_names,
+        sources,
+        diags,
+    )?;
     let files = match project {
         Some(project) => {
             super::game_files::load_game_files(&confine, dir, project, &publish, sources, diags)?
@@ -519,6 +542,8 @@ fn load_game_in(
         fonts,
         words,
         language,
+        translations,
+        build_lang: None,
         unloaded,
         deck_unloaded,
         files,
@@ -532,13 +557,7 @@ fn game_language(r: &mut Reader<'_>, root: &Tab<'_, '_>) -> String {
     let Some(tag) = r.get(root, game_toml::language) else {
         return "en".to_string();
     };
-    let mut parts = tag.value.split('-');
-    let primary = parts.next().unwrap_or_default();
-    let well_formed = (2..=3).contains(&primary.len())
-        && primary.chars().all(|c| c.is_ascii_alphabetic())
-        && parts
-            .all(|p| (1..=8).contains(&p.len()) && p.chars().all(|c| c.is_ascii_alphanumeric()));
-    if well_formed {
+    if well_formed_tag(&tag.value) {
         return tag.value;
     }
     r.diags.push(crate::error!(
@@ -548,10 +567,55 @@ fn game_language(r: &mut Reader<'_>, root: &Tab<'_, '_>) -> String {
     "en".to_string()
 }
 
-/// The game's words: the English defaults with those `[words]` sets; an
-/// unknown key is an `unknown-field` naming the closest word.
-fn game_words(r: &mut Reader<'_>, root: &Tab<'_, '_>) -> Words {
-    let mut out = Words::default();
+/// The game's languages (`languages`): each a language tag, none twice; the
+/// first is the game's `language` (a `language` that differs is a
+/// `bad-value` at it).
+fn game_languages(r: &mut Reader<'_>, root: &Tab<'_, '_>, language: &str) -> Vec<Located<String>> {
+    let languages = r.get(root, game_toml::languages);
+    let mut out: Vec<Located<String>> = Vec::new();
+    for tag in languages {
+        if !well_formed_tag(&tag.value) {
+            r.diags.push(crate::error!(
+                "bad-value", Some(tag.loc), "`{}` is not a language tag", tag.value;
+                hint: "give language tags such as \"en\", \"de\" or \"fr-CA\""
+            ));
+        } else if out.iter().any(|l| l.value == tag.value) {
+            r.diags.push(crate::error!(
+                "bad-value", Some(tag.loc), "the language `{}` is listed twice", tag.value;
+                hint: "list each language once, the game's own first"
+            ));
+        } else {
+            out.push(tag);
+        }
+    }
+    if let (Some(first), Some(own)) = (out.first(), r.get(root, game_toml::language))
+        && own.value != first.value
+        && own.value == language
+    {
+        r.diags.push(crate::error!(
+            "bad-value", Some(own.loc),
+            "`language` is `{}` but the first of `languages` is `{}`", own.value, first.value;
+            hint: "the game's own language is the first of `languages`: drop `language`, or list it first"
+        ));
+    }
+    out
+}
+
+/// Whether `tag` is a language tag: two or three letters, then any `-`
+/// parts of letters and digits.
+fn well_formed_tag(tag: &str) -> bool {
+    let mut parts = tag.split('-');
+    let primary = parts.next().unwrap_or_default();
+    (2..=3).contains(&primary.len())
+        && primary.chars().all(|c| c.is_ascii_alphabetic())
+        && parts.all(|p| (1..=8).contains(&p.len()) && p.chars().all(|c| c.is_ascii_alphanumeric()))
+}
+
+/// The game's words: `base` (the English defaults, or the built-in words
+/// of the game's language) with those `[words]` sets; an unknown key is an
+/// `unknown-field` naming the closest word.
+fn game_words(r: &mut Reader<'_>, root: &Tab<'_, '_>, base: Words) -> Words {
+    let mut out = base;
     if let Some(t) = r.get(root, game_toml::words) {
         let t = r.open(&t, &words::DEF);
         for key in words::DEF.keys {

@@ -33,6 +33,7 @@ mod template;
 mod template_file;
 pub mod toml;
 pub mod tracks;
+pub mod translation;
 
 use std::path::{Path, PathBuf};
 

@@ -393,8 +393,14 @@ pub struct Game {
     pub fonts: GameFonts,
     /// The words printed around the game's own text (`[words]`).
     pub words: crate::text::Words,
-    /// The language tag of the game's text (`language`, default "en").
+    /// The language tag of the game's text (`language`, default "en"; the
+    /// first of `languages`, or a translation's when built in it).
     pub language: String,
+    /// The game's languages and translations (`languages`, `lang/`).
+    pub translations: super::translation::Translations,
+    /// The translation this game is built in (`--lang de`), None for the
+    /// source language: its outputs go under `out/<game>/<lang>/`.
+    pub build_lang: Option<String>,
     /// Ids of decks and aids declared in `game.toml` whose files could not be
     /// loaded (already reported): later checks stay quiet about them.
     pub unloaded: Vec<String>,
@@ -407,6 +413,15 @@ pub struct Game {
 }
 
 impl Game {
+    /// The folder its outputs go in under `out`: `out/<game>/`, or
+    /// `out/<game>/<lang>/` for a translation.
+    pub fn out_folder(&self, out: &std::path::Path) -> PathBuf {
+        match &self.build_lang {
+            Some(lang) => out.join(&self.id).join(lang),
+            None => out.join(&self.id),
+        }
+    }
+
     pub fn deck(&self, id: &str) -> Option<&Deck> {
         self.decks.iter().find(|d| d.id == id)
     }

@@ -30,6 +30,7 @@ pub mod tec;
 mod template;
 pub mod terrain;
 pub mod track;
+pub mod translation;
 pub mod xref;
 
 pub use background::{Art, Background, Border, MIN_CONTRAST, Rgb, contrast, parse_hex_color};

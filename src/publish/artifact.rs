@@ -43,7 +43,7 @@ pub enum Printed {
 impl Printed {
     /// The words that tell this kind from another of the same title, where
     /// the title alone says it ("Cards" for a deck's cards).
-    pub fn note<'w>(self, words: &'w crate::text::Words) -> Option<&'w str> {
+    pub fn note(self, words: &crate::text::Words) -> Option<&str> {
         match self {
             Self::CardList => Some(&words.pdf_card_list),
             Self::Labels => Some(&words.pdf_labels),

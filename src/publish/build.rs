@@ -31,6 +31,22 @@ pub fn check(
     let Some(game) = crate::load::load_game_with_files(dir, &project, sources, diags)? else {
         return Ok(None);
     };
+    // Translations older than their source, from the game's history.
+    super::translations::check_stale(&game, sources, diags)?;
+    // `--lang`: the game in that language, its translations checked first
+    // in the game's own.
+    let game = match options.lang.as_deref() {
+        Some(lang) => match super::translations::translated(&game, lang)? {
+            Some(translated) => {
+                let mut checked = Diagnostics::default();
+                crate::validate::check_translations(&game, &mut checked);
+                diags.extend(checked);
+                translated
+            }
+            None => game,
+        },
+        None => game,
+    };
     // A long deck's text is packed now and its parse trees are gone: give
     // that memory back before validation and layout add theirs.
     crate::release_freed_memory();
@@ -61,6 +77,16 @@ pub fn lay_out(
 ) -> Result<(), OpError> {
     for output in outputs {
         output.check(game, assets, diags)?;
+    }
+    // Each translation laid out too, for what overflows in it alone.
+    if game.build_lang.is_none() && !game.translations.translations.is_empty() {
+        let mut sources = crate::diag::Sources::default();
+        diags.extend(super::translations::translation_problems(
+            game,
+            assets,
+            options,
+            &mut sources,
+        )?);
     }
     let options = options.with_game(&game.publish.options);
     let rulebook = options
@@ -129,7 +155,7 @@ pub fn write(
     diags: &mut Diagnostics,
     on_written: &mut dyn FnMut(Written),
 ) -> Result<bool, OpError> {
-    let folder = request.out.join(&game.id);
+    let folder = game.out_folder(request.out);
     super::remove_stale_temps(&folder);
     let options = request.options.with_game(&game.publish.options);
     // The map pictures are made while the documents are (they need none of

@@ -394,8 +394,10 @@ mod tests {
 
     #[test]
     fn a_decks_label_sheets_say_they_are_labels_and_its_game_words_are_used() {
-        let mut words = crate::text::Words::default();
-        words.pdf_labels = "Etiketten".to_string();
+        let words = crate::text::Words {
+            pdf_labels: "Etiketten".to_string(),
+            ..Default::default()
+        };
         let mut pdfs = vec![
             pdf("Action cards", "action-labels.pdf", Printed::Labels),
             pdf("Action cards", "action.pdf", Printed::Cards),

@@ -38,6 +38,7 @@ mod scenarios;
 mod schemas;
 pub(crate) mod shops;
 pub(crate) mod tracks;
+pub(crate) mod translations;
 pub(crate) mod tts;
 pub(crate) mod vassal;
 

@@ -7,6 +7,9 @@ use crate::model::Paper;
 /// Which outputs to make and how.
 #[derive(Clone, Debug, Default)]
 pub struct PlanOptions {
+    /// The language to build in (`--lang de`): one of the game's
+    /// `languages`; None (or the game's own) builds the source language.
+    pub lang: Option<String>,
     pub labels: bool,
     pub aids: bool,
     pub cards: bool,

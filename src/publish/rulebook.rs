@@ -280,8 +280,9 @@ pub(crate) fn write_laid_out(
 ) -> Result<(std::path::PathBuf, usize), OpError> {
     let bytes = crate::render::pdf::render_pdf_nav(&book.doc, &book.nav, &assets.fonts)?;
     let name = format!("{}-rules.pdf", game.id);
-    let path = out.join(&game.id).join(&name);
-    super::write_output(&out.join(&game.id), &path, &bytes)?;
+    let folder = game.out_folder(out);
+    let path = folder.join(&name);
+    super::write_output(&folder, &path, &bytes)?;
     if let Some((dir, previews)) = previews {
         super::preview::write_page_previews(
             &book.doc,

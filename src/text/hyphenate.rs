@@ -53,9 +53,10 @@ impl RememberedBreaks {
 }
 
 /// Byte offsets in `word` where a hyphen may go. Words of fewer than six
-/// letters, names (capitalised) and words with digits or inner punctuation
-/// are not broken; the language's own least letters before and after a
-/// break are kept.
+/// letters, names (capitalised; in German every noun is, so there a
+/// capital is no name) and words with digits or inner punctuation are not
+/// broken; the language's own least letters before and after a break are
+/// kept.
 pub fn break_points(lang: Lang, word: &str) -> Vec<usize> {
     let Some(start) = word.find(char::is_alphabetic) else {
         return Vec::new();
@@ -68,7 +69,7 @@ pub fn break_points(lang: Lang, word: &str) -> Vec<usize> {
     let core = &word[start..end];
     if core.chars().count() < 6
         || !core.chars().all(char::is_alphabetic)
-        || core.starts_with(char::is_uppercase)
+        || (core.starts_with(char::is_uppercase) && lang != Lang::German)
     {
         return Vec::new();
     }
@@ -104,6 +105,8 @@ mod tests {
         let points = break_points(german, &word);
         assert!(!points.is_empty(), "{word}");
         assert!(points.iter().all(|&p| word.is_char_boundary(p)));
+        // German nouns are capitalised, and broken all the same.
+        assert!(!break_points(german, "Verstärkungen").is_empty());
         assert!(language("xx").is_none() && language("").is_none());
     }
 }

@@ -8,10 +8,12 @@ pub mod icons;
 mod linebreak;
 pub mod mentions;
 mod paragraph;
+pub mod quotes;
 pub mod rich;
 pub mod rule_cites;
 mod shape;
 pub mod words;
+pub mod words_lang;
 mod wrap;
 
 pub use font::{Face, FaceId, Family, FontBook};

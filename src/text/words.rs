@@ -128,6 +128,8 @@ macro_rules! word_list {
             front_face: "front", "After a counter's name, naming its front picture for screen readers on the HTML counters page: \"Tank: front\".";
             back_face: "back", "The same for its back picture: \"Tank: back\".";
             back: "Back", "Before the name of a counter's back on the HTML counters page: \"Back: Disrupted\".";
+            decimal: ".", "The decimal mark of the numbers the engine prints: a random table's chance, \"1/2 (50.0%)\".";
+            languages: "Languages", "The name screen readers give the HTML reference's language switch (a game with `languages`).";
         }
     };
 }
@@ -178,6 +180,19 @@ impl Words {
         ENGLISH.get_or_init(Words::default)
     }
 
+    /// The engine's words in the language `tag`: the built-in table of a
+    /// shipped language (German, French, Spanish, Italian), English for any
+    /// other.
+    pub fn for_language(tag: &str) -> Words {
+        let mut words = Words::default();
+        if let Some(table) = super::words_lang::table(tag) {
+            for (key, word) in table {
+                words.set(key, (*word).to_string());
+            }
+        }
+        words
+    }
+
     /// "Turn 3".
     pub fn turn_n(&self, n: i64) -> String {
         format!("{} {n}", self.turn)
@@ -216,6 +231,15 @@ impl Words {
             .into_iter()
             .find(|(_, w)| *w == word)
             .map(|(k, _)| k)
+    }
+
+    /// A number the engine formatted ("50.0"), with the words' decimal mark.
+    pub fn number(&self, formatted: &str) -> String {
+        if self.decimal == "." {
+            formatted.to_string()
+        } else {
+            formatted.replace('.', &self.decimal)
+        }
     }
 
     /// A title where it goes on: "Combat (continued)".

@@ -26,6 +26,7 @@ mod rules;
 mod scenario;
 mod shortcodes;
 mod tracks;
+mod translations;
 mod unit_symbols;
 mod values;
 
@@ -44,6 +45,7 @@ pub use images::validate_images;
 pub use jobs::{check_template_fields, dangling, template_fits};
 pub use rules::validate_rules;
 pub use shortcodes::{SHORTCODES, validate_shortcodes};
+pub use translations::check_translations;
 
 /// Every check on a game; diagnostics in no particular order.
 pub fn validate(game: &Game) -> Diagnostics {
@@ -74,5 +76,9 @@ pub fn validate(game: &Game) -> Diagnostics {
     tracks::validate_parts(game, &mut diags);
     validate_figures(game, &mut diags);
     scenario::validate_scenarios(game, &mut diags);
+    // A game built in a translation was checked in its own language.
+    if game.build_lang.is_none() {
+        translations::check_translations(game, &mut diags);
+    }
     diags
 }

@@ -33,7 +33,7 @@ struct TreeFile {
 }
 
 /// A `git` call in `dir` that can run no program of the repository's choosing.
-fn git(dir: &Path) -> Command {
+pub(crate) fn git(dir: &Path) -> Command {
     let mut cmd = Command::new("git");
     // What the caller's environment says of a repository is not this one's.
     for var in [
@@ -81,7 +81,7 @@ fn git(dir: &Path) -> Command {
 
 /// Runs `cmd` and gives its standard output; a failure is an operational
 /// error saying `what` and what git said.
-fn output(mut cmd: Command, what: &str) -> Result<Vec<u8>, OpError> {
+pub(crate) fn output(mut cmd: Command, what: &str) -> Result<Vec<u8>, OpError> {
     let out = cmd.output().map_err(|e| {
         OpError::new(format!(
             "{what}: cannot run git ({e}); `--from DIR` compares with a folder instead"

@@ -6,7 +6,7 @@
 
 mod compare;
 mod entries;
-mod git;
+pub(crate) mod git;
 mod passages;
 mod report;
 

@@ -157,7 +157,7 @@ pub fn export_vassal(
     add(&mut zip, "buildFile.xml", build_file(&module).as_bytes())?;
     add(&mut zip, "moduledata", module_data(&module).as_bytes())?;
     let bytes = zip.finish().map_err(|e| OpError::new(e.to_string()))?;
-    let folder = out.join(&game.id);
+    let folder = game.out_folder(out);
     let path = folder.join(format!("{}.vmod", game.id));
     write_output(&folder, &path, &bytes)?;
     Ok(Some(Exported {

@@ -40,12 +40,16 @@ pub(crate) fn words_value(words: &crate::text::Words) -> tera::Value {
 }
 
 /// The first line of `reference.js`: the game's words for the script (its
-/// buttons, search and shortcuts), as `window.grogpressWords`. `<` is
+/// buttons, search and shortcuts: every word but `decimal` and `languages`), as `window.grogpressWords`. `<` is
 /// written `\u003c` so that no word can close a script element.
 pub(crate) fn script_words(words: &crate::text::Words) -> String {
     let map: serde_json::Map<String, serde_json::Value> = words
         .pairs()
         .into_iter()
+        // The script shows neither numbers nor the language switch: these
+        // words stay out of it (and a game of one language's script is as
+        // it was before they were words).
+        .filter(|(key, _)| !matches!(*key, "decimal" | "languages"))
         .map(|(key, word)| (key.to_string(), serde_json::Value::from(word)))
         .collect();
     let json = serde_json::Value::Object(map)

@@ -294,6 +294,7 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, RenderErro
         &tera,
         site,
         PageContext {
+            file: "index.html".to_string(),
             title: site.game.name.clone(),
             pages: pages_value(None),
             headings: Vec::new(),
@@ -324,6 +325,7 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, RenderErro
             &tera,
             site,
             PageContext {
+                file: names[i].clone(),
                 title: titles[i].clone(),
                 pages: pages_value(Some(i)),
                 headings: body.headings.clone(),
@@ -348,6 +350,7 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, RenderErro
                 &tera,
                 site,
                 PageContext {
+                    file: file.clone(),
                     title: title.clone(),
                     pages: pages_value(Some(i)),
                     headings: Vec::new(),
@@ -385,6 +388,7 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, RenderErro
         &tera,
         site,
         PageContext {
+            file: print_name.clone(),
             title: site.game.name.clone(),
             pages: pages_value(None),
             headings: Vec::new(),

@@ -74,6 +74,8 @@ pub(super) fn index_page(
 
 /// What `page.html` is given for one page.
 pub(super) struct PageContext {
+    /// The page's file name, for the language switch's links.
+    pub(super) file: String,
     pub(super) title: String,
     pub(super) pages: Value,
     pub(super) headings: Vec<Heading>,
@@ -131,9 +133,51 @@ pub(super) fn render_page(
     context.insert_value("print_href", Value::from(page.print_href));
     context.insert_value("has_glossary", Value::from(!site.game.glossary.is_empty()));
     context.insert_value("words", crate::render::html::words_value(&site.game.words));
+    context.insert_value("languages", languages_value(site.game, &page.file));
     tera.render("page.html", &context)
         .map(|html| crate::render::html::with_csp(&html))
         .map_err(|e| RenderError::template("page.html", e))
+}
+
+/// The language switch of a game with more than one language: each
+/// language's name and the same page in it (`out/<game>/html/` for the
+/// game's own, `out/<game>/<lang>/html/` for a translation); empty for a
+/// game of one language.
+fn languages_value(game: &crate::model::Game, file: &str) -> Value {
+    let languages = &game.translations.languages;
+    if languages.len() < 2 {
+        return Value::from(Vec::<Value>::new());
+    }
+    let up = if game.build_lang.is_some() {
+        "../../"
+    } else {
+        "../"
+    };
+    let list: Vec<Value> = languages
+        .iter()
+        .enumerate()
+        .map(|(i, lang)| {
+            let code = lang.value.as_str();
+            let current = match &game.build_lang {
+                Some(own) => own == code,
+                None => i == 0,
+            };
+            let href = if current {
+                file.to_string()
+            } else if i == 0 {
+                format!("{up}html/{file}")
+            } else {
+                format!("{up}{code}/html/{file}")
+            };
+            map([
+                ("code", Value::from(code)),
+                ("name", Value::from(crate::text::words_lang::endonym(code))),
+                ("href", Value::from(href)),
+                ("current", Value::from(current)),
+            ])
+        })
+        .collect();
+    Value::from(list)
 }
 
 /// The sections of a page for the sidebar: its headings after the first

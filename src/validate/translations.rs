@@ -1,0 +1,232 @@
+//! Validate stage: a game's translations against its source language —
+//! what `translated` names exists and holds text; each translation has a
+//! text for every source text it is to translate (`translation-missing`, a
+//! warning), and none for a card, item, row or field the source no longer
+//! has (`translation-orphan`); each rules page is translated, with the
+//! source page's headings (`translation-headings`). Stale texts need git
+//! and are found in publish ([`crate::publish::translations`]).
+
+use std::collections::HashSet;
+
+use crate::diag::{Diagnostics, Loc};
+use crate::model::Game;
+use crate::model::translation::{SourceText, Translation, source_texts, translatable};
+use crate::model::xref::page_headings;
+
+/// Every problem of the game's translations.
+pub fn check_translations(game: &Game, diags: &mut Diagnostics) {
+    let tr = &game.translations;
+    if tr.languages.is_empty() {
+        return;
+    }
+    check_fields(game, diags);
+    let texts = source_texts(game);
+    for translation in &tr.translations {
+        check_texts(game, translation, &texts, diags);
+        check_rules(game, translation, diags);
+    }
+}
+
+/// Each `translated` entry names a deck's, collection's or random table's
+/// field of text.
+fn check_fields(game: &Game, diags: &mut Diagnostics) {
+    for entry in &game.translations.fields {
+        let written = format!("{}.{}", entry.group, entry.field);
+        if let Some(deck) = game
+            .decks
+            .iter()
+            .chain(&game.collections)
+            .find(|d| d.id == entry.group)
+        {
+            match deck.fields.iter().find(|f| f.name == entry.field) {
+                Some(f) if translatable(&f.kind) => {}
+                Some(_) => diags.push(crate::error!(
+                    "bad-value", Some(entry.loc),
+                    "`{written}` is not a field of text: only `text` and `rich` fields are translated";
+                    hint: "name a text field of `{}`: {}", deck.id, deck.fields_hint()
+                )),
+                None => diags.push(crate::error!(
+                    "dangling-reference", Some(entry.loc),
+                    "`{}` has no field `{}`", deck.id, entry.field;
+                    hint: "{}", deck.fields_hint()
+                )),
+            }
+        } else if game.random_tables.iter().any(|t| t.id == entry.group) {
+            if entry.field != "name" && entry.field != "result" {
+                diags.push(crate::error!(
+                    "dangling-reference", Some(entry.loc),
+                    "a random table's translated fields are `name` and `result`, not `{}`", entry.field;
+                    hint: "write \"{}.result\" or \"{}.name\"", entry.group, entry.group
+                ));
+            }
+        } else {
+            let mut groups: Vec<&str> = game
+                .decks
+                .iter()
+                .chain(&game.collections)
+                .map(|d| d.id.as_str())
+                .chain(game.random_tables.iter().map(|t| t.id.as_str()))
+                .collect();
+            groups.sort_unstable();
+            diags.push(crate::error!(
+                "dangling-reference", Some(entry.loc),
+                "`translated` names `{}`, which is no deck, collection or random table", entry.group;
+                hint: "ids: {}", groups.join(", ")
+            ));
+        }
+    }
+}
+
+/// The translation's file, as the game folder names it.
+fn file_name(game: &Game, translation: &Translation) -> String {
+    translation
+        .path
+        .strip_prefix(&game.dir)
+        .unwrap_or(&translation.path)
+        .display()
+        .to_string()
+}
+
+/// Each source text has its translation; each translated text a source.
+fn check_texts(
+    game: &Game,
+    translation: &Translation,
+    texts: &[SourceText],
+    diags: &mut Diagnostics,
+) {
+    let lang = &translation.lang.value;
+    let file = file_name(game, translation);
+    let wanted: HashSet<(&str, &str, &str)> = texts
+        .iter()
+        .map(|t| (t.group.as_str(), t.key.as_str(), t.field.as_str()))
+        .collect();
+    for text in texts {
+        if translation
+            .text(&text.group, &text.key, &text.field)
+            .is_some()
+        {
+            continue;
+        }
+        // At the card's table in the translation when it has one, else at
+        // the source text itself.
+        let at = translation
+            .texts
+            .iter()
+            .find(|t| t.group == text.group && t.key == text.key)
+            .map_or(text.value.loc, |t| t.table);
+        diags.push(crate::warning!(
+            "translation-missing", Some(at),
+            "the `{lang}` translation has no `{}` for `{}.{}`", text.field, text.group, text.key;
+            hint: "add to {file}: [{}.{}] {} = \"...\" (the source: \"{}\")",
+                text.group, toml_key(&text.key), text.field, shortened(&text.value.value)
+        ));
+    }
+    let groups: HashSet<&str> = texts.iter().map(|t| t.group.as_str()).collect();
+    for t in &translation.texts {
+        if wanted.contains(&(t.group.as_str(), t.key.as_str(), t.field.as_str())) {
+            continue;
+        }
+        let why = if !crate::model::translation::has_group(game, &t.group) {
+            format!(
+                "the game has no deck, collection or random table `{}`",
+                t.group
+            )
+        } else if !game.translations.translates(&t.group, &t.field) {
+            format!("`{}.{}` is not in `translated`", t.group, t.field)
+        } else if groups.contains(t.group.as_str())
+            && texts.iter().any(|s| s.group == t.group && s.key == t.key)
+        {
+            format!(
+                "`{}.{}` has no `{}` text in the source",
+                t.group, t.key, t.field
+            )
+        } else {
+            format!("`{}` has no `{}` (any more)", t.group, t.key)
+        };
+        diags.push(crate::warning!(
+            "translation-orphan", Some(t.text.loc),
+            "the `{lang}` translation's `{}` of `{}.{}` translates nothing: {why}", t.field, t.group, t.key;
+            hint: "remove it, or give it the source's current key (a card's key is its title as a slug)"
+        ));
+    }
+}
+
+/// A key as it is written in a TOML table header.
+fn toml_key(key: &str) -> String {
+    if !key.is_empty()
+        && key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    {
+        key.to_string()
+    } else {
+        format!("{key:?}")
+    }
+}
+
+/// At most a line of a source text, for a hint.
+fn shortened(text: &str) -> String {
+    let line = text.lines().next().unwrap_or_default();
+    match line.char_indices().nth(60) {
+        Some((i, _)) => format!("{}…", &line[..i]),
+        None if line.len() < text.len() => format!("{line}…"),
+        None => line.to_string(),
+    }
+}
+
+/// Each rules page has its translation, with the same headings; each
+/// translated page translates one.
+fn check_rules(game: &Game, translation: &Translation, diags: &mut Diagnostics) {
+    let lang = &translation.lang.value;
+    for (page, translated) in game.rules.iter().zip(&translation.rules) {
+        let source_name = page
+            .path
+            .strip_prefix(&game.dir)
+            .unwrap_or(&page.path)
+            .display()
+            .to_string();
+        let Some(translated) = translated else {
+            diags.push(crate::warning!(
+                "translation-missing", Some(Loc::new(page.file, 0..0)),
+                "the rules page {source_name} has no `{lang}` translation";
+                hint: "write it as lang/{lang}/{source_name}, with the same headings"
+            ));
+            continue;
+        };
+        let source = page_headings(&page.doc);
+        let own = page_headings(&translated.doc);
+        let levels = |h: &[crate::model::xref::RuleHeading]| -> Vec<u8> {
+            h.iter().map(|h| h.level).collect()
+        };
+        if levels(&source) == levels(&own) {
+            continue;
+        }
+        let differs = source
+            .iter()
+            .zip(&own)
+            .position(|(a, b)| a.level != b.level)
+            .unwrap_or(source.len().min(own.len()));
+        let at = own
+            .get(differs)
+            .map_or(Loc::new(translated.file, 0..0), |h| {
+                Loc::new(translated.file, h.span.clone())
+            });
+        let expected = source.get(differs).map_or_else(
+            || "no more headings".to_string(),
+            |h| format!("{} \"{}\"", "#".repeat(h.level.into()), h.text),
+        );
+        diags.push(crate::warning!(
+            "translation-headings", Some(at),
+            "the `{lang}` rules page does not have the headings of {source_name}: {} headings where the source has {}", own.len(), source.len();
+            hint: "heading {} should translate {expected}: a translated page keeps its source's headings, one for one and at the same levels", differs + 1
+        ));
+    }
+    for (file, path) in &translation.extra_rules {
+        let name = path.strip_prefix(&game.dir).unwrap_or(path).display();
+        diags.push(crate::warning!(
+            "translation-orphan", Some(Loc::new(*file, 0..0)),
+            "{name} translates no rules page of the game";
+            hint: "a translated page has the path of its source page under lang/{lang}/ (rules = [...] in game.toml)"
+        ));
+    }
+}

@@ -1,0 +1,397 @@
+//! A game in two languages, written here: English with a German
+//! translation (`languages`, `lang/de.toml`, `lang/de/rules/`). In a git
+//! repository of two commits, a translation missing one card field and one
+//! stale after its source changed give exactly those two warnings, located;
+//! `--lang de` builds into out/<game>/de/ a rulebook hyphenated by German
+//! patterns and headed by German engine words, and an HTML reference with a
+//! language switch.
+
+mod support;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use support::tools::tool;
+use support::{grogpress, line_col};
+
+const GAME: &str = r#"name = "Campaign"
+rules = ["rules/rules.md"]
+languages = ["en", "de"]
+translated = ["orders.title", "orders.text", "weather.result"]
+
+[[decks]]
+id = "orders"
+file = "orders.toml"
+
+[[random_tables]]
+id = "weather"
+name = "Weather"
+roll = "1d6"
+[[random_tables.rows]]
+roll = "1-3"
+result = "Sunshine"
+[[random_tables.rows]]
+roll = "4-6"
+result = "Rain"
+
+[[publish.cards]]
+deck = "orders"
+layout = "plain"
+back = "back"
+
+[publish.options]
+rulebook_columns = 2
+"#;
+
+const ORDERS: &str = r#"name = "Orders"
+title_field = "title"
+
+[[fields]]
+name = "title"
+kind = "text"
+
+[[fields]]
+name = "text"
+kind = "rich"
+
+[[cards]]
+title = "Forced March"
+text = "Move two more hexes."
+
+[[cards]]
+title = "Dig In"
+text = "Add one to the defence."
+"#;
+
+const RULES: &str = "# Movement
+
+A unit moves one hex; a zone of control stops it. Reinforcements arrive \"at dawn\".
+
+# Combat
+
+Both sides roll; the higher roll wins.
+
+{{ table(\"weather\") }}
+";
+
+/// The German texts: `orders.dig-in` lacks its `text`.
+const GERMAN: &str = r#"name = "Feldzug"
+
+[orders.forced-march]
+title = "Gewaltmarsch"
+text = "Zieht zwei weitere Hexfelder."
+
+[orders.dig-in]
+title = "Eingraben"
+
+[weather.1-3]
+result = "Sonnenschein"
+
+[weather.4-6]
+result = "Regen"
+"#;
+
+/// German prose of long compound words, set in two columns so that many
+/// of them break at a line's end.
+fn german_rules() -> String {
+    let sentence = "Die Versorgungsschwierigkeiten der Verstärkungstruppen verursachen \
+        Nachschubprobleme, Geländeschwierigkeiten und Befehlsverzögerungen; die \
+        Aufklärungsabteilungen melden Verteidigungsstellungen, Bereitstellungsräume \
+        und Überschwemmungsgebiete.";
+    let paragraph = [sentence; 3].join(" ");
+    format!(
+        "# Bewegung\n\nEine Einheit zieht ein Feld weit; Verstärkungen kommen \"bei Tagesanbruch\".\n\n{paragraph}\n\n{paragraph}\n\n# Kampf\n\nBeide Seiten würfeln; die höhere Zahl gewinnt.\n\n{{{{ table(\"weather\") }}}}\n"
+    )
+}
+
+fn git(dir: &Path, args: &[&str]) {
+    let out = Command::new("git")
+        .current_dir(dir)
+        .env("GIT_CONFIG_GLOBAL", "/dev/null")
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .args(["-c", "user.name=Test", "-c", "user.email=test@example.com"])
+        .args(args)
+        .output()
+        .expect("run git");
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// The game folder `campaign` under `dir`.
+fn write_game(dir: &Path) -> PathBuf {
+    let game = dir.join("campaign");
+    for (path, text) in [
+        ("game.toml", GAME.to_string()),
+        ("orders.toml", ORDERS.to_string()),
+        ("rules/rules.md", RULES.to_string()),
+        ("lang/de.toml", GERMAN.to_string()),
+        ("lang/de/rules/rules.md", german_rules()),
+    ] {
+        let path = game.join(path);
+        std::fs::create_dir_all(path.parent().expect("a parent")).expect("mkdir");
+        std::fs::write(path, text).expect("write");
+    }
+    game
+}
+
+fn pdf_text(pdf: &Path) -> String {
+    tool("pdftotext", &[pdf.to_str().expect("utf-8"), "-"])
+}
+
+#[test]
+fn a_missing_field_and_a_stale_text_are_the_two_warnings_located() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = write_game(tmp.path());
+    git(tmp.path(), &["init", "-q"]);
+    git(tmp.path(), &["add", "."]);
+    git(
+        tmp.path(),
+        &["commit", "-q", "-m", "the game and its German"],
+    );
+    // The source changes after the translation was committed.
+    let changed = ORDERS.replace("Move two more hexes.", "Move three more hexes.");
+    std::fs::write(game.join("orders.toml"), &changed).expect("write");
+    git(tmp.path(), &["commit", "-q", "-am", "three hexes"]);
+
+    let run = grogpress(&["check", game.to_str().expect("path"), "--format", "json"]);
+    run.exit(0);
+    assert_eq!(run.diags.len(), 2, "{}", run.dump());
+    let (line, col) = line_col(GERMAN, GERMAN.find("dig-in]").expect("the table"));
+    let missing = run.expect(
+        "warning",
+        "translation-missing",
+        "campaign/lang/de.toml",
+        line,
+        col,
+    );
+    assert!(missing.message.contains("`text`"), "{}", missing.message);
+    let at = GERMAN.find("\"Zieht zwei").expect("the text");
+    let (line, col) = line_col(GERMAN, at);
+    let stale = run.expect(
+        "warning",
+        "translation-stale",
+        "campaign/lang/de.toml",
+        line,
+        col,
+    );
+    assert!(
+        stale
+            .hint
+            .as_deref()
+            .is_some_and(|h| h.contains("Move three more hexes.")),
+        "{stale:?}"
+    );
+
+    // Translated anew and committed: the stale warning goes.
+    let german = GERMAN.replace("Zieht zwei", "Zieht drei");
+    std::fs::write(game.join("lang/de.toml"), &german).expect("write");
+    git(tmp.path(), &["commit", "-q", "-am", "drei Hexfelder"]);
+    let run = grogpress(&["check", game.to_str().expect("path"), "--format", "json"]);
+    run.only_ids(&["translation-missing"]);
+    assert_eq!(run.diags.len(), 1, "{}", run.dump());
+}
+
+#[test]
+fn out_of_git_the_stale_check_says_it_needs_git() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = write_game(tmp.path());
+    let run = grogpress(&["check", game.to_str().expect("path"), "--format", "json"]);
+    let (line, col) = line_col(GAME, GAME.find("\"de\"]").expect("de"));
+    run.expect(
+        "warning",
+        "translation-unchecked",
+        "campaign/game.toml",
+        line,
+        col,
+    );
+    run.only_ids(&["translation-unchecked", "translation-missing"]);
+}
+
+#[test]
+fn a_key_the_source_no_longer_has_is_an_orphan_at_its_text() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = write_game(tmp.path());
+    let german = format!("{GERMAN}\n[orders.ambush]\ntitle = \"Hinterhalt\"\n");
+    std::fs::write(game.join("lang/de.toml"), &german).expect("write");
+    let run = grogpress(&["check", game.to_str().expect("path"), "--format", "json"]);
+    let (line, col) = line_col(&german, german.find("\"Hinterhalt").expect("it"));
+    run.expect(
+        "warning",
+        "translation-orphan",
+        "campaign/lang/de.toml",
+        line,
+        col,
+    );
+}
+
+#[test]
+fn a_translated_text_too_long_for_its_card_is_located_at_it() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = write_game(tmp.path());
+    let long = "Zieht zwei weitere Hexfelder. ".repeat(60);
+    let german = GERMAN.replace("Zieht zwei weitere Hexfelder.", &long);
+    std::fs::write(game.join("lang/de.toml"), &german).expect("write");
+    let run = grogpress(&["check", game.to_str().expect("path"), "--format", "json"]);
+    let overflow = run.with_id("card-overflow");
+    assert!(
+        overflow
+            .iter()
+            .any(|d| d.file.ends_with("campaign/lang/de.toml")),
+        "{}",
+        run.dump()
+    );
+    run.exit(1);
+}
+
+/// Each word broken at a line's end in `text`: (the part before the
+/// hyphen, the whole word).
+fn broken_words(text: &str) -> Vec<(String, String)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    for pair in lines.windows(2) {
+        let (Some(before), Some(after)) = (
+            pair[0].trim_end().strip_suffix(['-', '\u{ad}']),
+            pair[1].split_whitespace().next(),
+        ) else {
+            continue;
+        };
+        let Some(head) = before.split_whitespace().last() else {
+            continue;
+        };
+        if head.chars().all(char::is_alphabetic) && after.starts_with(char::is_lowercase) {
+            let tail: String = after.chars().take_while(|c| c.is_alphabetic()).collect();
+            out.push((head.to_string(), format!("{head}{tail}")));
+        }
+    }
+    out
+}
+
+/// The byte offsets where `lang`'s patterns break `word` (lower case).
+fn pattern_breaks(word: &str, lang: hypher::Lang) -> Vec<usize> {
+    let lower = word.to_lowercase();
+    let mut at = 0;
+    let syllables: Vec<&str> = hypher::hyphenate(&lower, lang).collect();
+    syllables[..syllables.len().saturating_sub(1)]
+        .iter()
+        .map(|s| {
+            at += s.len();
+            at
+        })
+        .collect()
+}
+
+#[test]
+fn the_german_build_is_german_hyphenated_worded_and_switchable() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = write_game(tmp.path());
+    let out = tmp.path().join("out");
+    for lang in [None, Some("de")] {
+        let mut args = vec![
+            "build",
+            game.to_str().expect("path"),
+            "--out",
+            out.to_str().expect("path"),
+        ];
+        args.extend(lang.map(|l| ["--lang", l]).into_iter().flatten());
+        let run = grogpress(&args);
+        run.exit(0);
+    }
+    let german = out.join("campaign/de");
+    let text = pdf_text(&german.join("campaign-rules.pdf"));
+
+    // Hyphenated by the German patterns: a break German's allow and
+    // English's do not.
+    let broken = broken_words(&text);
+    assert!(!broken.is_empty(), "no word broken:\n{text}");
+    let german_only: Vec<&(String, String)> = broken
+        .iter()
+        .filter(|(head, word)| {
+            let at = head.to_lowercase().len();
+            pattern_breaks(word, hypher::Lang::German).contains(&at)
+                && !pattern_breaks(word, hypher::Lang::English).contains(&at)
+        })
+        .collect();
+    assert!(!german_only.is_empty(), "{broken:?}");
+    for (head, word) in &broken {
+        let at = head.to_lowercase().len();
+        assert!(
+            pattern_breaks(word, hypher::Lang::German).contains(&at),
+            "{word} broken after {head}, not a German break"
+        );
+    }
+
+    // The engine's words in German, the translated texts, German quotes.
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for word in [
+        "Inhalt",
+        "Tabellen",
+        "Ergebnis",
+        "Feldzug",
+        "Sonnenschein",
+        "„bei Tagesanbruch“",
+        "(50,0%)",
+    ] {
+        assert!(flat.contains(word), "{word} missing:\n{flat}");
+    }
+    for english in [
+        "Contents",
+        "Result",
+        "Sunshine",
+        "\"at dawn\"",
+        "“bei",
+        "50.0%",
+    ] {
+        assert!(!flat.contains(english), "{english} printed:\n{flat}");
+    }
+    let cards = pdf_text(&german.join("orders-cards.pdf"));
+    assert!(
+        cards.contains("Gewaltmarsch") && cards.contains("Eingraben"),
+        "{cards}"
+    );
+    // The field the translation lacks prints in the source language.
+    assert!(cards.contains("Add one to the defence."), "{cards}");
+    let english = pdf_text(&out.join("campaign/campaign-rules.pdf"));
+    assert!(
+        english.contains("Contents") && !english.contains("Inhalt"),
+        "{english}"
+    );
+
+    // Each language's reference links the same page in the other.
+    let index = std::fs::read_to_string(german.join("html/index.html")).expect("index");
+    assert!(index.contains("<html lang=\"de\">"), "{index}");
+    assert!(
+        index.contains("aria-label=\"Sprachen\"")
+            && index.contains(
+                "<a href=\"../../html/index.html\" hreflang=\"en\" lang=\"en\">English</a>"
+            )
+            && index.contains("hreflang=\"de\" lang=\"de\" aria-current=\"page\">Deutsch</a>"),
+        "{index}"
+    );
+    let source = std::fs::read_to_string(out.join("campaign/html/rules.html")).expect("rules");
+    assert!(
+        source
+            .contains("<a href=\"../de/html/rules.html\" hreflang=\"de\" lang=\"de\">Deutsch</a>"),
+        "{source}"
+    );
+    assert!(out.join("campaign/de/html/rules.html").is_file());
+}
+
+#[test]
+fn a_language_the_game_does_not_have_is_an_operational_error() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = write_game(tmp.path());
+    let out = tmp.path().join("out");
+    let run = grogpress(&[
+        "build",
+        game.to_str().expect("path"),
+        "--out",
+        out.to_str().expect("path"),
+        "--lang",
+        "fr",
+    ]);
+    run.exit(2);
+    assert!(run.stderr.contains("no language `fr`"), "{}", run.dump());
+}
