@@ -70,7 +70,7 @@ impl ChangeMarks {
 
     /// Whether the table row at `at`, or the innermost rules passage holding
     /// `at`'s start, changed.
-    pub fn at(&self, at: Loc) -> bool {
+    pub fn changed_at(&self, at: Loc) -> bool {
         if self.rows.contains(&key(at)) {
             return true;
         }

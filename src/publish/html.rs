@@ -165,7 +165,7 @@ pub(crate) fn build_html_with(
     if let Some(marks) = changes {
         extra.push(super::html_changes::changes_page(marks));
     }
-    let changed = changes.map(|marks| move |at: crate::diag::Loc| marks.at(at));
+    let changed = changes.map(|marks| move |at: crate::diag::Loc| marks.changed_at(at));
     let site = Site {
         game,
         rules,

@@ -45,7 +45,7 @@ impl Figures for GameFigures<'_> {
     }
 
     fn changed(&self, at: crate::diag::Loc) -> bool {
-        self.changes.is_some_and(|c| c.at(at))
+        self.changes.is_some_and(|c| c.changed_at(at))
     }
 
     fn figure(&self, code: &Shortcode) -> Option<Figure> {
