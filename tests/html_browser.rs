@@ -679,6 +679,41 @@ fn the_theme_and_the_closed_sidebar_are_remembered_from_page_to_page() {
     );
 }
 
+/// The dark colours follow a dark system with scripts off too (dark.css is
+/// linked for it); with scripts, the reader's choice overrides the system
+/// either way (light on a dark system, dark on a light one).
+#[test]
+fn dark_colours_follow_the_system_without_scripts_and_the_choice_with_them() {
+    const DARK: &str = "rgb(22, 23, 26)";
+    const LIGHT: &str = "rgb(255, 255, 255)";
+    let (_dir, html) = rules_book();
+    let page = html.join("combat.html");
+    let background = |clicks: usize| {
+        format!(
+            r##"async function (wait) {{
+  var button = document.querySelector(".theme-button");
+  for (var i = 0; i < {clicks}; i++) {{ button.click(); }}
+  await wait(50);
+  return getComputedStyle(document.documentElement).backgroundColor;
+}}"##
+        )
+    };
+    let dark_system = &["--force-dark-mode"][..];
+    let seen = |scripts: bool, clicks: usize, flags: &[&str]| {
+        drive_in(&page, "", 1200, scripts, &background(clicks), flags)
+    };
+    assert_eq!(seen(false, 0, dark_system), DARK, "no scripts, dark system");
+    assert_eq!(seen(false, 0, &[]), LIGHT, "no scripts, light system");
+    assert_eq!(seen(true, 0, dark_system), DARK, "following a dark system");
+    // The button goes system → light → dark.
+    assert_eq!(
+        seen(true, 1, dark_system),
+        LIGHT,
+        "light chosen on a dark system"
+    );
+    assert_eq!(seen(true, 2, &[]), DARK, "dark chosen on a light system");
+}
+
 /// `?` shows the shortcuts; a table wider than a phone is marked as
 /// scrolling, on the side there is more of.
 #[test]

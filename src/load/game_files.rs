@@ -22,11 +22,12 @@ pub struct Project<'a> {
 /// The HTML templates a game may replace with its own `templates/html/`
 /// (the script and the favicon are always the project's: they run in the
 /// reader's browser).
-const GAME_HTML: [&str; 7] = [
+const GAME_HTML: [&str; 8] = [
     "page.html",
     "card.html",
     "deck.html",
     "style.css",
+    "dark.css",
     "table.html",
     "chart.html",
     "dice.html",

@@ -221,6 +221,7 @@ fn read_templates(game: &Game, assets: &Assets) -> Result<HtmlTemplates, OpError
         card: read("card.html")?,
         deck: read("deck.html")?,
         style: read("style.css")?,
+        dark: read("dark.css")?,
         table: read("table.html")?,
         chart: read("chart.html")?,
         dice: read("dice.html")?,

@@ -25,9 +25,12 @@
       else { window.localStorage.setItem("grogpress-" + name + ":" + SITE, value); }
     } catch (e) { /* storage off: the choice lasts this page */ }
   }
-  // The stylesheet writes the dark colours once, for data-theme="dark":
-  // set here for a dark choice, and for a dark system while the reader
-  // follows the system (and again when the system changes).
+  // dark.css holds the dark colours, linked for a dark system (so a page
+  // without scripts follows the system): a choice of dark links it for
+  // every screen, a choice of light for none. data-theme says which
+  // colours are shown, set for a dark choice and for a dark system while
+  // the reader follows the system (and again when the system changes).
+  var DARK_MEDIA = { system: "screen and (prefers-color-scheme: dark)", light: "not all", dark: "screen" };
   var THEMES = ["system", "light", "dark"];
   var darkSystem = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
   var chosen = "system";
@@ -37,6 +40,8 @@
     if (chosen === "light") { root.setAttribute("data-theme", "light"); }
     else if (dark) { root.setAttribute("data-theme", "dark"); }
     else { root.removeAttribute("data-theme"); }
+    var darkSheet = document.getElementById("dark-colours");
+    if (darkSheet) { darkSheet.media = DARK_MEDIA[chosen]; }
     // The browser's own controls and scroll bars follow the chosen colours
     // (set here: the Nu checker's CSS level does not know color-scheme).
     root.style.colorScheme = theme === "light" || theme === "dark" ? theme : "";

@@ -1,7 +1,7 @@
 //! Render (HTML): the files of the reference that are not pages, from the
 //! templates and the font book to the script, the search library and its
-//! licence, the favicon, the stylesheet (its @font-face rules first) and
-//! the font files.
+//! licence, the favicon, the stylesheets (the @font-face rules first, then the dark
+//! colours) and the font files.
 
 use std::collections::HashSet;
 
@@ -36,6 +36,7 @@ pub(super) fn asset_files(site: &Site<'_>) -> Vec<(String, Vec<u8>)> {
     let mut style = font_faces_css(site.fonts);
     style.push_str(&site.templates.style);
     files.push(("style.css".to_string(), style.into_bytes()));
+    files.push(("dark.css".to_string(), t.dark.clone().into_bytes()));
     let mut written = HashSet::new();
     for face in site.fonts.faces.iter() {
         let name = font_file_name(&face.name);

@@ -45,6 +45,8 @@ pub struct HtmlTemplates {
     pub deck: String,
     /// The stylesheet (the @font-face rules are generated and put before it).
     pub style: String,
+    /// The dark colours, linked for a dark screen.
+    pub dark: String,
     /// A results, random or collection table.
     pub table: String,
     /// A chart: its title and its tables.
