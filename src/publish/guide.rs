@@ -92,7 +92,17 @@ const TOPICS: &[(&[&str], &[&str])] = &[
     (&["sheet", "sheets"], &["Sheet templates"]),
     (&["rulebook", "pdf rulebook", "pdf"], &["The PDF rulebook"]),
     (
-        &["html", "web", "website", "search"],
+        &[
+            "html",
+            "web",
+            "website",
+            "search",
+            "serve",
+            "preview",
+            "theme",
+            "dark",
+            "dark mode",
+        ],
         &["The HTML reference"],
     ),
     (
@@ -266,6 +276,19 @@ mod tests {
         );
         assert!(text.contains("reduced = ["), "the step-loss example");
         assert!(text.contains("affiliation = "), "the unit symbols");
+    }
+
+    #[test]
+    fn the_live_preview_and_the_theme_find_the_html_reference() {
+        for topic in ["serve", "preview", "dark mode", "theme"] {
+            let text = docs(Some(topic)).expect("a section");
+            assert!(
+                text.starts_with("### The HTML reference"),
+                "{topic}: {}",
+                &text[..40]
+            );
+            assert!(text.contains("grogpress serve"), "{topic}");
+        }
     }
 
     #[test]
