@@ -58,13 +58,24 @@ pub fn diags(out: &Output) -> Vec<Diag> {
 /// Builds the rulebook of the game folder `game` into `out` with
 /// `grogpress rulebook` (which must succeed); the PDF's path.
 pub fn build_rulebook(game: &std::path::Path, out: &std::path::Path) -> std::path::PathBuf {
-    let run = grogpress(&[
-        "rulebook",
-        game.to_str().expect("utf-8 path"),
-        "--out",
-        out.to_str().expect("utf-8 path"),
-    ]);
+    build_rulebook_with(game.to_str().expect("utf-8 path"), out, &[])
+}
+
+/// Builds the rulebook of `game` (a shipped game's name, or a game folder)
+/// into `out` with `grogpress rulebook` and the `extra` arguments (which
+/// must succeed); the PDF's path.
+pub fn build_rulebook_with(
+    game: &str,
+    out: &std::path::Path,
+    extra: &[&str],
+) -> std::path::PathBuf {
+    let mut args = vec!["rulebook", game, "--out", out.to_str().expect("utf-8 path")];
+    args.extend_from_slice(extra);
+    let run = grogpress(&args);
     assert!(run.status.success(), "{}", dump(&run));
-    let id = game.file_name().expect("a game").to_string_lossy();
-    out.join(&*id).join(format!("{id}-rules.pdf"))
+    let id = std::path::Path::new(game)
+        .file_name()
+        .expect("a game")
+        .to_string_lossy();
+    out.join(&*id).join(grogpress::publish::rulebook_file(&id))
 }
