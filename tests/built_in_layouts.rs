@@ -11,25 +11,13 @@ use std::path::{Path, PathBuf};
 use support::tools::tool;
 use support::{build_ok, grogpress, line_col};
 
-const DECK: &str = r#"name = "Orders"
-title_field = "title"
-
-[[fields]]
-name = "title"
-kind = "text"
-
-[[fields]]
-name = "text"
-kind = "rich"
-
-[[cards]]
-title = "Forced March"
-text = "Move two more hexes :sword:."
-
-[[cards]]
-title = "Dig In"
-text = "Add one to the defence :shield:."
-"#;
+/// The deck, its text with two built-in icons.
+fn deck() -> String {
+    support::orders_deck(&[
+        ("Forced March", "Move two more hexes :sword:."),
+        ("Dig In", "Add one to the defence :shield:."),
+    ])
+}
 
 fn game_toml(label_layout: &str) -> String {
     format!(
@@ -67,7 +55,7 @@ fn pdf_text(pdf: &Path) -> String {
 #[test]
 fn the_plain_layouts_print_a_decks_title_and_text() {
     let tmp = tempfile::tempdir().expect("temp dir");
-    let game = write_game(tmp.path(), &game_toml("plain"), DECK);
+    let game = write_game(tmp.path(), &game_toml("plain"), &deck());
     let out = tmp.path().join("out");
     build_ok(&game, &out);
     let built = out.join("plain-game");
@@ -96,7 +84,7 @@ fn the_plain_layouts_print_a_decks_title_and_text() {
 fn a_shipped_games_layout_is_not_built_in_and_the_error_names_those_that_are() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let toml = game_toml("battlegrid-action");
-    let game = write_game(tmp.path(), &toml, DECK);
+    let game = write_game(tmp.path(), &toml, &deck());
     let run = grogpress(&["check", game.to_str().expect("utf-8"), "--format", "json"]);
     run.exit(1);
     let at = toml.find("\"battlegrid-action\"").expect("the name");
@@ -118,7 +106,7 @@ fn a_shipped_games_layout_is_not_built_in_and_the_error_names_those_that_are() {
 #[test]
 fn a_shipped_games_icon_is_not_built_in_and_the_error_names_those_that_are() {
     let tmp = tempfile::tempdir().expect("temp dir");
-    let deck = DECK.replace(":sword:", ":knight:");
+    let deck = deck().replace(":sword:", ":knight:");
     let game = write_game(tmp.path(), &game_toml("plain"), &deck);
     let run = grogpress(&["check", game.to_str().expect("utf-8"), "--format", "json"]);
     run.exit(1);

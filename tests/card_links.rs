@@ -10,25 +10,13 @@ use std::path::{Path, PathBuf};
 
 use support::{build_ok, grogpress, line_col};
 
-const DECK: &str = r#"name = "Orders"
-title_field = "title"
-
-[[fields]]
-name = "title"
-kind = "text"
-
-[[fields]]
-name = "text"
-kind = "rich"
-
-[[cards]]
-title = "Forced march"
-text = "Move two more hexes."
-
-[[cards]]
-title = "Dig in"
-text = "Add one to the defence."
-"#;
+/// The deck: its titles with a small second word.
+fn deck() -> String {
+    support::orders_deck(&[
+        ("Forced march", "Move two more hexes."),
+        ("Dig in", "Add one to the defence."),
+    ])
+}
 
 const GAME: &str = r#"name = "Named Cards"
 rules = ["rules/rules.md"]
@@ -42,7 +30,7 @@ fn write_game(dir: &Path, rules: &str) -> PathBuf {
     let game = dir.join("named-cards");
     std::fs::create_dir_all(game.join("rules")).expect("rules folder");
     std::fs::write(game.join("game.toml"), GAME).expect("game.toml");
-    std::fs::write(game.join("orders.toml"), DECK).expect("deck");
+    std::fs::write(game.join("orders.toml"), deck()).expect("deck");
     std::fs::write(game.join("rules/rules.md"), rules).expect("rules");
     game
 }

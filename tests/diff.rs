@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde_json::Value;
+use support::git;
 
 const GAME_TOML: &str = "name = \"Diff Test\"\ncopyright = [\"Test.\"]\nrules = [\"rules.md\"]\n\n[[decks]]\nid = \"orders\"\nfile = \"orders.toml\"\n\n[[random_tables]]\nid = \"weather\"\nfile = \"weather.toml\"\n";
 
@@ -18,24 +19,6 @@ const ORDERS: &str = "name = \"Orders\"\ntitle_field = \"name\"\n\n[[fields]]\nn
 const WEATHER: &str = "name = \"Weather\"\nroll = \"1d6\"\n\n[[rows]]\nroll = \"1-2\"\nresult = \"Clear\"\n\n[[rows]]\nroll = \"3-4\"\nresult = \"Rain\"\n\n[[rows]]\nroll = \"5-6\"\nresult = \"Storm\"\n";
 
 const RULES: &str = "# Diff Test\n\n## Movement\n\nEach unit may move in the movement phase.\nA hex costs one movement point.\n\nRivers cost one more point to cross.\n\n## Combat\n\nAttack adjacent units only.\n\nRetreats are always optional.\n";
-
-/// Runs git in `dir` with no configuration but the repository's own.
-fn git(dir: &Path, args: &[&str]) -> std::process::Output {
-    let out = Command::new("git")
-        .current_dir(dir)
-        .env("GIT_CONFIG_GLOBAL", "/dev/null")
-        .env("GIT_CONFIG_NOSYSTEM", "1")
-        .args(["-c", "user.name=Test", "-c", "user.email=test@example.com"])
-        .args(args)
-        .output()
-        .expect("run git");
-    assert!(
-        out.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out
-}
 
 fn write(dir: &Path, files: &[(&str, &str)]) {
     for (path, text) in files {

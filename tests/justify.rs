@@ -7,9 +7,9 @@ mod support;
 use support::tools::tool;
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use support::raw::{dump, grogpress};
+use support::raw::build_rulebook_with;
 
 /// The hyphen the text engine sets where it breaks a word (U+2010), as a
 /// tagged rulebook's text reads it: a soft hyphen.
@@ -107,18 +107,6 @@ fn shipped_games() -> Vec<String> {
     games
 }
 
-fn build(game: &str, out: &Path, extra: &[&str]) -> PathBuf {
-    let mut args = vec!["rulebook", game, "--out", out.to_str().expect("utf-8 path")];
-    args.extend_from_slice(extra);
-    let run = grogpress(&args);
-    assert!(run.status.success(), "{}", dump(&run));
-    let id = Path::new(game)
-        .file_name()
-        .expect("a game")
-        .to_string_lossy();
-    out.join(&*id).join(format!("{id}-rules.pdf"))
-}
-
 /// Where a column of prose ends on the right: the furthest any of its lines
 /// reach (a line across the middle, of a contents sharing the page, is in
 /// neither column).
@@ -145,7 +133,7 @@ fn every_shipped_rulebook_hyphenates_within_the_rules() {
     for game in &games {
         for layout in [&[][..], &["--paper", "a4"], &["--columns", "1"]] {
             let out = tmp.path().join(layout.join("-"));
-            let pdf = build(game, &out, layout);
+            let pdf = build_rulebook_with(game, &out, layout);
             let lines = text_lines(&pdf);
             let prose: Vec<&TextLine> = lines.iter().filter(|l| is_prose(l)).collect();
             let mut hyphenated = 0;
@@ -229,30 +217,11 @@ fn continuation<'a>(prose: &[&'a TextLine], from: usize) -> Option<&'a TextLine>
     None
 }
 
-/// A copy of Battlefront whose rules end with `markdown`.
+/// A copy of Battlefront whose rules end with `markdown`, with these
+/// `[publish.options]`.
 fn battlefront_with(markdown: &str, options: &str) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let game = dir.path().join("battlefront");
-    support::copy_dir(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("data/battlefront"),
-        &game,
-    );
-    let rules = game.join("rules/battlefront.md");
-    let mut md = fs::read_to_string(&rules).expect("read rules");
-    md.push_str(markdown);
-    fs::write(&rules, md).expect("write rules");
-    let toml = game.join("game.toml");
-    let text = fs::read_to_string(&toml).expect("read game.toml");
-    let text = if text.contains("[publish.options]\n") {
-        text.replace(
-            "[publish.options]\n",
-            &format!("[publish.options]\n{options}"),
-        )
-    } else {
-        format!("{text}\n[publish.options]\n{options}")
-    };
-    fs::write(&toml, text).expect("write game.toml");
-    dir
+    let toml = format!("\n[publish.options]\n{options}");
+    support::battlefront_with(markdown, &[("game.toml", &toml)])
 }
 
 const PROSE: &str = "Zephyrs blow while the active player may move every unit of one formation, then fight with any unit that stands next to an enemy unit, and finally rally units that were shaken in an earlier turn. A unit that moves through woods or across a river spends its whole movement allowance for the turn. Fine";
@@ -263,7 +232,7 @@ fn justified_lines_are_flush_at_both_edges_and_ragged_ones_are_not() {
     for (options, flush) in [("", true), ("rulebook_align = \"ragged\"\n", false)] {
         let dir = battlefront_with(&markdown, options);
         let game = dir.path().join("battlefront");
-        let pdf = build(game.to_str().expect("path"), &dir.path().join("out"), &[]);
+        let pdf = build_rulebook_with(game.to_str().expect("path"), &dir.path().join("out"), &[]);
         let lines = text_lines(&pdf);
         let page = lines
             .iter()
@@ -301,7 +270,7 @@ fn a_ligature_is_copied_as_its_letters() {
     let markdown = "\n\n# Ligatures\n\nThe office staff find the official flag first, and fill the difficult offices.\n";
     let dir = battlefront_with(markdown, "");
     let game = dir.path().join("battlefront");
-    let pdf = build(game.to_str().expect("path"), &dir.path().join("out"), &[]);
+    let pdf = build_rulebook_with(game.to_str().expect("path"), &dir.path().join("out"), &[]);
     let text = tool("pdftotext", &[pdf.to_str().expect("path"), "-"]).replace(['\n', HYPHEN], " ");
     let words: Vec<&str> = text.split_whitespace().collect();
     for word in [

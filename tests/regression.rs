@@ -140,14 +140,7 @@ fn card_found_too_long_while_writing_replaced_the_previous_outputs() {
         game.join("cards.toml"),
     )
     .expect("a card too long");
-    let run = grogpress(&[
-        "build",
-        game.to_str().expect("UTF-8"),
-        "--out",
-        out.to_str().expect("UTF-8"),
-        "--format",
-        "json",
-    ]);
+    let run = support::build(&game, &out, &["--format", "json"]);
     run.exit(1);
     let overflow = run.with_id("card-overflow");
     assert!(!overflow.is_empty(), "{}", run.dump());
@@ -260,14 +253,7 @@ fn a_font_with_one_damaged_glyph_passed_check_and_failed_the_pdf() {
     let fonts = "[[family]]\nname = \"sans-condensed\"\nregular = \"x.ttf\"\nbold = \"x.ttf\"\nitalic = \"x.ttf\"\nbold_italic = \"x.ttf\"\n";
     std::fs::write(game.join("fonts/fonts.toml"), fonts).expect("write");
     let out = tmp.path().join("out");
-    let run = grogpress(&[
-        "build",
-        game.to_str().expect("path"),
-        "--out",
-        out.to_str().expect("path"),
-        "--format",
-        "json",
-    ]);
+    let run = support::build(&game, &out, &["--format", "json"]);
     run.exit(1);
     let bad = run.with_id("bad-font");
     assert_eq!(bad.len(), 4, "{}", run.dump());

@@ -4,13 +4,13 @@
 //! Markdown, the game's HTML reference (its data tables) and its CSV cards.
 
 mod support;
-use support::tools::{self, page_count, structure_body, structure_text, tool};
+use support::tools::{self, page_count, pdf_bookmarks, structure_body, structure_text, tool};
 
 use std::collections::HashSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use support::raw::{diags, dump, grogpress};
+use support::raw::{build_rulebook_with, diags, dump, grogpress};
 
 /// Games under data/ with a rules/ folder of Markdown.
 fn games_with_rules() -> Vec<String> {
@@ -82,19 +82,6 @@ fn markdown_files(game_dir: &Path) -> Vec<PathBuf> {
         .map(|p| game_dir.join(p))
         .filter(|p| p.is_file())
         .collect()
-}
-
-/// Builds the rulebook of `game` (a shipped game's name, or a game folder).
-fn build(game: &str, out: &Path, extra: &[&str]) -> PathBuf {
-    let mut args = vec!["rulebook", game, "--out", out.to_str().expect("utf-8 path")];
-    args.extend_from_slice(extra);
-    let run = grogpress(&args);
-    assert!(run.status.success(), "{}", dump(&run));
-    let id = Path::new(game)
-        .file_name()
-        .expect("a game")
-        .to_string_lossy();
-    out.join(&*id).join(format!("{id}-rules.pdf"))
 }
 
 /// Words as compared: letters and digits only, lower case.
@@ -173,33 +160,6 @@ fn drop_link_targets(line: &str) -> String {
     }
     out.push_str(rest);
     out
-}
-
-/// (title, page from 1) of every bookmark, read from `qpdf --json`.
-fn bookmarks(pdf: &Path) -> Vec<(String, usize)> {
-    let json = tool(
-        "qpdf",
-        &["--json", "--json-key=outlines", pdf.to_str().expect("path")],
-    );
-    // Kids are printed between an item's page and its title: a stack pairs them.
-    let mut pages = Vec::new();
-    let mut found = Vec::new();
-    for line in json.lines().map(str::trim) {
-        if let Some(n) = line.strip_prefix("\"destpageposfrom1\": ") {
-            pages.push(
-                n.trim_end_matches(',')
-                    .parse::<usize>()
-                    .expect("page number"),
-            );
-        } else if let Some(t) = line.strip_prefix("\"title\": \"") {
-            let title = t
-                .trim_end_matches(',')
-                .trim_end_matches('"')
-                .replace("\\\"", "\"");
-            found.push((title, pages.pop().expect("a page for the title")));
-        }
-    }
-    found
 }
 
 fn page_text(pdf: &Path, page: usize, layout: bool) -> String {
@@ -536,7 +496,7 @@ fn every_heading_is_a_bookmark_and_a_contents_entry_on_its_page() {
     assert!(games.contains(&"battlegrid".to_string()));
     let tmp = tempfile::tempdir().expect("temp dir");
     for game in &games {
-        let pdf = build(game, tmp.path(), &[]);
+        let pdf = build_rulebook_with(game, tmp.path(), &[]);
         let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("data")
             .join(game);
@@ -553,7 +513,7 @@ fn every_heading_is_a_bookmark_and_a_contents_entry_on_its_page() {
         if has_index(game) {
             headings.push("Index".to_string());
         }
-        let marks = bookmarks(&pdf);
+        let marks = pdf_bookmarks(&pdf);
         assert_eq!(marks.len(), headings.len(), "{game}: {marks:?}");
         let contents = page_text(&pdf, 2, true);
         assert!(contents.contains("Contents"), "{contents}");
@@ -614,7 +574,7 @@ fn every_heading_is_a_bookmark_and_a_contents_entry_on_its_page() {
 fn prose_reads_in_order_inside_the_margins_and_columns() {
     let tmp = tempfile::tempdir().expect("temp dir");
     for game in games_with_rules() {
-        let pdf = build(&game, tmp.path(), &[]);
+        let pdf = build_rulebook_with(&game, tmp.path(), &[]);
         let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("data")
             .join(&game);
@@ -687,10 +647,10 @@ fn prose_reads_in_order_inside_the_margins_and_columns() {
 fn no_column_ends_with_a_heading() {
     let tmp = tempfile::tempdir().expect("temp dir");
     for game in games_with_rules() {
-        let pdf = build(&game, tmp.path(), &[]);
+        let pdf = build_rulebook_with(&game, tmp.path(), &[]);
         let (width, _, boxes) = word_boxes(&pdf);
         let mid = width / 2.0;
-        for (title, page) in bookmarks(&pdf) {
+        for (title, page) in pdf_bookmarks(&pdf) {
             let title_words = words(&title);
             let on_page: Vec<&WordBox> = boxes
                 .iter()
@@ -724,7 +684,7 @@ fn no_column_ends_with_a_heading() {
 #[test]
 fn deck_shortcodes_show_every_card_and_builds_repeat() {
     let tmp = tempfile::tempdir().expect("temp dir");
-    let pdf = build("battlegrid", tmp.path(), &[]);
+    let pdf = build_rulebook_with("battlegrid", tmp.path(), &[]);
     let csv = grogpress(&["export", "csv", "battlegrid", "--deck", "action"]);
     assert!(csv.status.success(), "{}", dump(&csv));
     let csv = String::from_utf8_lossy(&csv.stdout).into_owned();
@@ -749,9 +709,9 @@ fn deck_shortcodes_show_every_card_and_builds_repeat() {
     assert_eq!(titles, 24);
     // A4 and one column build too; a second build is byte-identical.
     let again = tempfile::tempdir().expect("temp dir");
-    let pdf2 = build("battlegrid", again.path(), &[]);
+    let pdf2 = build_rulebook_with("battlegrid", again.path(), &[]);
     assert!(fs::read(&pdf).expect("read") == fs::read(&pdf2).expect("read"));
-    let a4 = build(
+    let a4 = build_rulebook_with(
         "battlegrid",
         again.path(),
         &["--paper", "a4", "--columns", "1"],
@@ -766,7 +726,7 @@ fn every_table_row_and_card_a_shortcode_names_appears() {
     let mut rows_seen = 0;
     let mut cards_seen = 0;
     for game in games_with_rules() {
-        let pdf = build(&game, tmp.path(), &[]);
+        let pdf = build_rulebook_with(&game, tmp.path(), &[]);
         let (_, _, boxes) = word_boxes(&pdf);
         let boxes: Vec<(usize, String, f32)> = boxes
             .iter()
@@ -892,30 +852,6 @@ fn card_titles(game: &str, deck: &str) -> Vec<String> {
         .collect()
 }
 
-/// A copy of Battlefront whose rules add `markdown` at the end (and `files`).
-fn battlefront_with(markdown: &str, files: &[(&str, &str)]) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let game = dir.path().join("battlefront");
-    support::copy_dir(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("data/battlefront"),
-        &game,
-    );
-    let rules = game.join("rules/battlefront.md");
-    let mut md = fs::read_to_string(&rules).expect("read rules");
-    md.push_str(markdown);
-    fs::write(&rules, md).expect("write rules");
-    for (path, text) in files {
-        let path = game.join(path);
-        if let Some(parent) = path.parent() {
-            fs::create_dir_all(parent).expect("folder");
-        }
-        let mut old = fs::read_to_string(&path).unwrap_or_default();
-        old.push_str(text);
-        fs::write(&path, old).expect("write");
-    }
-    dir
-}
-
 #[test]
 fn a_table_too_big_for_an_empty_page_is_a_rulebook_overflow_at_its_shortcode() {
     // Six rows of some 300 words each: taller than a page even across it.
@@ -924,7 +860,7 @@ fn a_table_too_big_for_an_empty_page_is_a_rulebook_overflow_at_its_shortcode() {
         .map(|n| format!("\n[[rows]]\nroll = \"{n}\"\nresult = \"{long}\"\n"))
         .collect();
     let table = format!("name = \"Huge Table\"\nroll = \"1d6\"\n{rows}");
-    let tmp = battlefront_with(
+    let tmp = support::battlefront_with(
         "\nThe huge table:\n\n   {{ table(\"huge\") }}\n",
         &[
             ("tables/huge.toml", table.as_str()),
@@ -967,12 +903,12 @@ fn a_table_too_big_for_an_empty_page_is_a_rulebook_overflow_at_its_shortcode() {
 
 #[test]
 fn pipe_tables_are_ruled_tables_and_table_names_link_to_their_tables() {
-    let tmp = battlefront_with(
+    let tmp = support::battlefront_with(
         "\n## Ranks\n\nSee the [Skills Table](#table-skills) for skills.\n\n| Rankname | Pointcount | Remark |\n|:-----|-------:|:----:|\n| Zorblat | 9182 | first |\n| Quexon | 81 | second |\n| Vindraz | 918273 | third |\n",
         &[],
     );
     let game = tmp.path().join("battlefront");
-    let pdf = build(game.to_str().expect("path"), &tmp.path().join("out"), &[]);
+    let pdf = build_rulebook_with(game.to_str().expect("path"), &tmp.path().join("out"), &[]);
     let (_, _, boxes) = word_boxes(&pdf);
     let find = |t: &str| {
         boxes
@@ -1047,7 +983,7 @@ fn build_writes_every_rulebook_and_a_game_can_opt_out() {
     let run = grogpress(&["build", "--out", again.to_str().expect("path")]);
     assert!(run.status.success(), "{}", dump(&run));
     for game in &games {
-        let name = format!("{game}-rules.pdf");
+        let name = grogpress::publish::rulebook_file(game);
         let pdf = out.join(game).join(&name);
         assert!(page_count(&pdf) > 2, "{game}: no rulebook from `build`");
         // A second build is byte-identical.
@@ -1112,7 +1048,7 @@ fn prose_paragraphs(md: &str) -> Vec<(String, bool)> {
 #[test]
 fn the_structure_tree_reads_the_prose_in_order_and_cards_after_it() {
     let tmp = tempfile::tempdir().expect("temp dir");
-    let pdf = build("battlegrid", tmp.path(), &[]);
+    let pdf = build_rulebook_with("battlegrid", tmp.path(), &[]);
     let md = rules_markdown("battlegrid");
     let paragraphs = prose_paragraphs(&md);
     assert!(paragraphs.len() >= 8, "{paragraphs:?}");
@@ -1185,7 +1121,7 @@ fn the_structure_tree_reads_the_prose_in_order_and_cards_after_it() {
 #[test]
 fn table_names_in_the_prose_link_to_their_tables() {
     let tmp = tempfile::tempdir().expect("temp dir");
-    let pdf = build("bcs", tmp.path(), &[]);
+    let pdf = build_rulebook_with("bcs", tmp.path(), &[]);
     let (_, height, boxes) = word_boxes(&pdf);
     let links = pdf_links(&pdf);
     for name in ["Barrage", "Engagement", "SNAFU", "Fatigue Increase"] {
@@ -1355,7 +1291,7 @@ fn the_structure_tree_reads_every_rulebooks_prose_in_order() {
         assert!(paragraphs.len() >= 4, "{game}: {paragraphs:?}");
         for layout in [&[][..], &["--paper", "a4"], &["--columns", "1"]] {
             let out = tmp.path().join(layout.join("-"));
-            let pdf = build(&game, &out, layout);
+            let pdf = build_rulebook_with(&game, &out, layout);
             misread.extend(
                 misread_paragraphs(&pdf, &paragraphs)
                     .into_iter()
@@ -1444,7 +1380,7 @@ fn every_rulebooks_structure_has_its_headings_in_order_and_no_page_furniture() {
         let name = game_name(&game);
         for layout in [&[][..], &["--paper", "a4"], &["--columns", "1"]] {
             let out = tmp.path().join(layout.join("-"));
-            let pdf = build(&game, &out, layout);
+            let pdf = build_rulebook_with(&game, &out, layout);
             let check = tool("qpdf", &["--check", pdf.to_str().expect("path")]);
             assert!(
                 check.contains("No syntax or stream encoding errors"),

@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::Path;
 
-use support::raw::{dump, grogpress};
+use support::raw::{build_rulebook_with, dump, grogpress};
 use support::tools::{BoxedWord, pdf_links, word_boxes};
 
 /// Every page's size and word boxes.
@@ -37,22 +37,6 @@ fn pipe_table(name: &str, rows: usize) -> String {
     }
     md.push('\n');
     md
-}
-
-/// Builds the rulebook of the game folder `game` into `out` with
-/// `grogpress rulebook` and `options` (which must succeed); the PDF's path.
-fn build_rulebook_with(game: &Path, out: &Path, options: &[&str]) -> std::path::PathBuf {
-    let mut args = vec![
-        "rulebook",
-        game.to_str().expect("utf-8 path"),
-        "--out",
-        out.to_str().expect("utf-8 path"),
-    ];
-    args.extend(options);
-    let run = grogpress(&args);
-    assert!(run.status.success(), "{}", dump(&run));
-    let id = game.file_name().expect("a game").to_string_lossy();
-    out.join(&*id).join(format!("{id}-rules.pdf"))
 }
 
 /// The Grid Battles game (two columns on Letter, unless `columns`) with
@@ -449,18 +433,8 @@ fn no_page_of_a_shipped_rulebook_but_the_last_is_under_a_third_full() {
         for paper in ["letter", "a4"] {
             for columns in ["1", "2"] {
                 let out = tmp.path().join(format!("{paper}-{columns}"));
-                let run = grogpress(&[
-                    "rulebook",
-                    game,
-                    "--out",
-                    out.to_str().expect("utf-8 path"),
-                    "--paper",
-                    paper,
-                    "--columns",
-                    columns,
-                ]);
-                assert!(run.status.success(), "{}", dump(&run));
-                let pdf = out.join(game).join(format!("{game}-rules.pdf"));
+                let pdf =
+                    build_rulebook_with(game, &out, &["--paper", paper, "--columns", columns]);
                 let pages = word_boxes(&pdf);
                 let full = fullness(&pages, columns.parse().expect("a number"));
                 let last = pages.len() - 1;

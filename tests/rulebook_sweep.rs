@@ -147,7 +147,8 @@ fn build(dir: &Path, offset: usize, paper: &str, columns: &str, tables: &[Table]
     ]);
     // Every row here fits a column: a rulebook-overflow would be wrong too.
     assert_eq!(run.code, 0, "{paper}, {columns} column(s):\n{}", run.dump());
-    out.join(format!("sweep-{offset}/sweep-{offset}-rules.pdf"))
+    let id = format!("sweep-{offset}");
+    out.join(&id).join(grogpress::publish::rulebook_file(&id))
 }
 
 /// Where a word was set: its page and box.

@@ -11,25 +11,12 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use support::raw::{dump, grogpress};
+use support::raw::build_rulebook_with;
 use support::tools::{
     StructKid, StructNode, page_count, pdf_objects, structure_tree, tool, word_boxes,
 };
 
 const FIXTURE: &str = "tests/fixtures/tagged";
-
-/// Builds the rulebook of `game` (a shipped game's name, or a game folder).
-fn build(game: &str, out: &Path, extra: &[&str]) -> PathBuf {
-    let mut args = vec!["rulebook", game, "--out", out.to_str().expect("utf-8 path")];
-    args.extend_from_slice(extra);
-    let run = grogpress(&args);
-    assert!(run.status.success(), "{}", dump(&run));
-    let id = Path::new(game)
-        .file_name()
-        .expect("a game")
-        .to_string_lossy();
-    out.join(&*id).join(format!("{id}-rules.pdf"))
-}
 
 /// A text's words, letters and digits only, lower case, joined by one space
 /// (pdfinfo joins a paragraph's lines without a space: compare letters).
@@ -79,7 +66,7 @@ fn fixture_paragraphs() -> BTreeMap<usize, String> {
 #[test]
 fn a_two_column_page_reads_column_one_then_column_two_in_the_structure() {
     let tmp = tempfile::tempdir().expect("temp dir");
-    let pdf = build(FIXTURE, tmp.path(), &[]);
+    let pdf = build_rulebook_with(FIXTURE, tmp.path(), &[]);
     let paragraphs = fixture_paragraphs();
     assert_eq!(paragraphs.len(), 14);
     // Where each paragraph starts on the page: page, column, top.
@@ -167,7 +154,7 @@ fn a_two_column_page_reads_column_one_then_column_two_in_the_structure() {
 #[test]
 fn headings_are_h1_to_h6_at_their_markdown_levels() {
     let tmp = tempfile::tempdir().expect("temp dir");
-    let pdf = build(FIXTURE, tmp.path(), &[]);
+    let pdf = build_rulebook_with(FIXTURE, tmp.path(), &[]);
     let doc = structure_tree(&pdf);
     let headings: Vec<(String, String)> = body(&doc)
         .into_iter()
@@ -231,7 +218,7 @@ fn cells(rows: &[(&str, &[&str])]) -> Vec<Vec<(String, String)>> {
 #[test]
 fn tables_are_rows_of_header_and_data_cells_with_their_texts() {
     let tmp = tempfile::tempdir().expect("temp dir");
-    let pdf = build(FIXTURE, tmp.path(), &[]);
+    let pdf = build_rulebook_with(FIXTURE, tmp.path(), &[]);
     let doc = structure_tree(&pdf);
     let tables = doc.find("Table");
     assert_eq!(tables.len(), 2, "{tables:?}");
@@ -278,7 +265,7 @@ fn tables_are_rows_of_header_and_data_cells_with_their_texts() {
 #[test]
 fn lists_are_l_of_li_with_a_label_and_a_body_and_nest() {
     let tmp = tempfile::tempdir().expect("temp dir");
-    let pdf = build(FIXTURE, tmp.path(), &[]);
+    let pdf = build_rulebook_with(FIXTURE, tmp.path(), &[]);
     let doc = structure_tree(&pdf);
     let lists: Vec<String> = body(&doc)
         .into_iter()
@@ -330,7 +317,7 @@ fn figure_alts(pdf: &Path) -> Vec<Option<String>> {
 #[test]
 fn cards_icons_and_dice_are_figures_with_alt_text() {
     let tmp = tempfile::tempdir().expect("temp dir");
-    let pdf = build(FIXTURE, tmp.path(), &[]);
+    let pdf = build_rulebook_with(FIXTURE, tmp.path(), &[]);
     let doc = structure_tree(&pdf);
     let mut alts: Vec<String> = figure_alts(&pdf)
         .into_iter()
@@ -375,7 +362,7 @@ fn cards_icons_and_dice_are_figures_with_alt_text() {
 
     // A shipped game's dice: one figure per die, named by its colour and
     // role; every figure of every shipped rulebook has alt text.
-    let pdf = build("grid-battles", tmp.path(), &[]);
+    let pdf = build_rulebook_with("grid-battles", tmp.path(), &[]);
     let alts = figure_alts(&pdf);
     assert!(alts.iter().all(Option::is_some), "{alts:?}");
     // Each die's alt text names it and lists its six faces.
@@ -404,7 +391,7 @@ fn cards_icons_and_dice_are_figures_with_alt_text() {
         ]
     );
     for game in ["battlefront", "battlegrid", "bcs", "grognards"] {
-        let pdf = build(game, tmp.path(), &[]);
+        let pdf = build_rulebook_with(game, tmp.path(), &[]);
         let alts = figure_alts(&pdf);
         assert!(alts.iter().all(Option::is_some), "{game}: {alts:?}");
     }
@@ -413,7 +400,7 @@ fn cards_icons_and_dice_are_figures_with_alt_text() {
 #[test]
 fn running_heads_and_page_numbers_are_drawn_but_are_artifacts() {
     let tmp = tempfile::tempdir().expect("temp dir");
-    let pdf = build(FIXTURE, tmp.path(), &[]);
+    let pdf = build_rulebook_with(FIXTURE, tmp.path(), &[]);
     let pages = page_count(&pdf);
     assert!(pages >= 4, "{pages} pages");
     // On the page: every page after the title has the running head at its
@@ -597,7 +584,7 @@ fn every_rulebook_declares_its_language_and_that_it_is_tagged() {
         .map(String::from),
     );
     for game in &games {
-        let pdf = build(game, tmp.path(), &[]);
+        let pdf = build_rulebook_with(game, tmp.path(), &[]);
         let check = tool("qpdf", &["--check", pdf.to_str().expect("path")]);
         assert!(
             check.contains("No syntax or stream encoding errors"),
@@ -647,7 +634,7 @@ fn shipped_tables_are_tr_th_td_and_each_row_is_drawn() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let mut rows_seen = 0;
     for game in ["battlefront", "bcs", "grid-battles", "grognards"] {
-        let pdf = build(game, tmp.path(), &[]);
+        let pdf = build_rulebook_with(game, tmp.path(), &[]);
         let drawn = letters(&tool("pdftotext", &[pdf.to_str().expect("path"), "-"]));
         let doc = structure_tree(&pdf);
         let tables = doc.find("Table");
@@ -714,7 +701,7 @@ fn a_table_broken_across_columns_has_its_header_drawn_again_but_read_once() {
         md.push_str(&format!("| s{n} | entry{n} |\n"));
     }
     fs::write(game.join("rules/rules.md"), md).expect("write rules");
-    let pdf = build(game.to_str().expect("path"), &tmp.path().join("out"), &[]);
+    let pdf = build_rulebook_with(game.to_str().expect("path"), &tmp.path().join("out"), &[]);
     let drawn = tool("pdftotext", &[pdf.to_str().expect("path"), "-"]);
     let heads = drawn.lines().filter(|l| l.trim() == "Serial").count();
     assert!(
@@ -774,7 +761,7 @@ fn a_table_put_off_to_the_next_page_is_read_where_the_markdown_has_it() {
         }
     }
     fs::write(dir.join("rules/a.md"), md).expect("a.md");
-    let pdf = build(dir.to_str().expect("path"), tmp.path(), &[]);
+    let pdf = build_rulebook_with(dir.to_str().expect("path"), tmp.path(), &[]);
     // It is put off: a paragraph after it is set on an earlier page.
     let pages = word_boxes(&pdf);
     let page_of = |word: &str| {
@@ -923,13 +910,13 @@ fn every_rulebook_passes_the_pdf_ua_checker() {
     let mut pdfs: Vec<(String, PathBuf)> = shipped_games()
         .into_iter()
         .map(|game| {
-            let pdf = build(&game, tmp.path(), &[]);
+            let pdf = build_rulebook_with(&game, tmp.path(), &[]);
             (game, pdf)
         })
         .collect();
     assert!(pdfs.len() >= 6, "{pdfs:?}");
     let game = pdfua_game(tmp.path());
-    let pdf = build(game.to_str().expect("path"), &tmp.path().join("out"), &[]);
+    let pdf = build_rulebook_with(game.to_str().expect("path"), &tmp.path().join("out"), &[]);
     pdfs.push(("the test's game".to_string(), pdf));
     for (game, pdf) in &pdfs {
         // No errors, and none of the warnings (no XMP identification, a
@@ -959,7 +946,7 @@ fn every_rulebook_passes_the_pdf_ua_checker() {
 fn checklists_are_lists_headerless_tables_have_row_headers_and_links_hold_their_words() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let game = pdfua_game(tmp.path());
-    let pdf = build(game.to_str().expect("path"), &tmp.path().join("out"), &[]);
+    let pdf = build_rulebook_with(game.to_str().expect("path"), &tmp.path().join("out"), &[]);
     let doc = structure_tree(&pdf);
     // The book's name on the cover is its first heading.
     let first = doc.elems().next().expect("an element");
@@ -1066,7 +1053,7 @@ fn a_word_hyphenated_at_a_line_end_reads_whole() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let mut hyphenated = 0;
     for game in shipped_games() {
-        let pdf = build(&game, tmp.path(), &[]);
+        let pdf = build_rulebook_with(&game, tmp.path(), &[]);
         // The hyphen is drawn, and read as a soft hyphen (U+2010 never).
         let text = tool("pdftotext", &[pdf.to_str().expect("path"), "-"]);
         assert!(!text.contains('\u{2010}'), "{game}");

@@ -14,60 +14,30 @@
 
 mod support;
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
-struct Serving {
-    child: Child,
-    port: u16,
-    lines: Receiver<String>,
-}
+use support::running::Running;
 
-impl Drop for Serving {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// `grogpress serve g` and the port it listens on.
+struct Serving {
+    process: Running,
+    port: u16,
 }
 
 fn start(dir: &std::path::Path) -> Serving {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grogpress"))
-        .current_dir(dir)
-        .args(["serve", "g", "--port", "0"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start grogpress serve");
-    let stderr = child.stderr.take().expect("stderr");
-    let (tx, rx) = channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    let mut port = None;
-    let mut seen = Vec::new();
-    while let Ok(line) = rx.recv_timeout(Duration::from_secs(20)) {
-        if let Some(rest) = line.strip_prefix("serving the preview on http://127.0.0.1:") {
-            port = rest.trim_end_matches('/').parse().ok();
-        }
-        let ready = line.starts_with("watching");
-        seen.push(line);
-        if ready {
-            break;
-        }
-    }
-    let port = port.unwrap_or_else(|| panic!("no address printed:\n{}", seen.join("\n")));
-    Serving {
-        child,
-        port,
-        lines: rx,
-    }
+    let mut process = Running::start(dir, &["serve", "g", "--port", "0"]);
+    let seen = process.wait_for("watching");
+    let port = seen
+        .iter()
+        .find_map(|line| {
+            let rest = line.strip_prefix("serving the preview on http://127.0.0.1:")?;
+            rest.trim_end_matches('/').parse().ok()
+        })
+        .unwrap_or_else(|| panic!("no address printed:\n{}", seen.join("\n")));
+    Serving { process, port }
 }
 
 /// GET a path: (status line, body).
@@ -877,6 +847,7 @@ fn the_terminal_summary_agrees_with_the_page() {
     let mut seen = Vec::new();
     let summary = loop {
         let line = server
+            .process
             .lines
             .recv_timeout(Duration::from_secs(20))
             .unwrap_or_else(|_| panic!("no rebuild summary in {seen:?}"));
@@ -886,7 +857,7 @@ fn the_terminal_summary_agrees_with_the_page() {
         seen.push(line);
     };
     assert_eq!(summary, "g: 0 errors, 1 warning", "{seen:?}");
-    let next = server.lines.recv_timeout(Duration::from_secs(5));
+    let next = server.process.lines.recv_timeout(Duration::from_secs(5));
     assert_eq!(
         next.as_deref().map(str::trim),
         Ok("(1 warning as before, not repeated)")

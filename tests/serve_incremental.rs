@@ -7,61 +7,16 @@
 mod support;
 
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
-use std::time::Duration;
+use std::process::{Command, Stdio};
 
-struct Serving {
-    child: Child,
-    lines: Receiver<String>,
-}
+use support::running::Running;
 
-impl Drop for Serving {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Serving {
-    fn start(dir: &Path) -> Serving {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_grogpress"))
-            .current_dir(dir)
-            .args(["serve", "g", "--port", "0"])
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("start grogpress serve");
-        let stderr = child.stderr.take().expect("stderr");
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let serving = Serving { child, lines };
-        serving.wait_for("watching");
-        serving
-    }
-
-    /// Waits for a line starting with `start`; the lines before it.
-    fn wait_for(&self, start: &str) -> Vec<String> {
-        let mut seen = Vec::new();
-        loop {
-            let line = self
-                .lines
-                .recv_timeout(Duration::from_secs(60))
-                .unwrap_or_else(|_| panic!("no {start:?} in {seen:#?}"));
-            if line.starts_with(start) {
-                return seen;
-            }
-            seen.push(line);
-        }
-    }
+/// `grogpress serve g` in `dir`, once it watches.
+fn serve(dir: &Path) -> Running {
+    let mut server = Running::start(dir, &["serve", "g", "--port", "0"]);
+    server.wait_for("watching");
+    server
 }
 
 fn save(file: &Path, text: &str) {
@@ -127,7 +82,7 @@ fn assert_same_as_a_fresh_build(tmp: &Path) {
 #[test]
 fn after_each_edit_the_outputs_are_a_fresh_builds() {
     let tmp = support::starter_game();
-    let server = Serving::start(tmp.path());
+    let mut server = serve(tmp.path());
     assert_same_as_a_fresh_build(tmp.path());
 
     // A card's text (its deck's PDFs, the reference, the rulebook's card

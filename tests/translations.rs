@@ -9,10 +9,9 @@
 mod support;
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use support::tools::tool;
-use support::{grogpress, line_col};
+use support::{git, grogpress, line_col};
 
 const GAME: &str = r#"name = "Campaign"
 rules = ["rules/rules.md"]
@@ -43,25 +42,13 @@ back = "back"
 rulebook_columns = 2
 "#;
 
-const ORDERS: &str = r#"name = "Orders"
-title_field = "title"
-
-[[fields]]
-name = "title"
-kind = "text"
-
-[[fields]]
-name = "text"
-kind = "rich"
-
-[[cards]]
-title = "Forced March"
-text = "Move two more hexes."
-
-[[cards]]
-title = "Dig In"
-text = "Add one to the defence."
-"#;
+/// The deck, in English.
+fn orders() -> String {
+    support::orders_deck(&[
+        ("Forced March", "Move two more hexes."),
+        ("Dig In", "Add one to the defence."),
+    ])
+}
 
 const RULES: &str = "# Movement
 
@@ -104,28 +91,12 @@ fn german_rules() -> String {
     )
 }
 
-fn git(dir: &Path, args: &[&str]) {
-    let out = Command::new("git")
-        .current_dir(dir)
-        .env("GIT_CONFIG_GLOBAL", "/dev/null")
-        .env("GIT_CONFIG_NOSYSTEM", "1")
-        .args(["-c", "user.name=Test", "-c", "user.email=test@example.com"])
-        .args(args)
-        .output()
-        .expect("run git");
-    assert!(
-        out.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
 /// The game folder `campaign` under `dir`.
 fn write_game(dir: &Path) -> PathBuf {
     let game = dir.join("campaign");
     for (path, text) in [
         ("game.toml", GAME.to_string()),
-        ("orders.toml", ORDERS.to_string()),
+        ("orders.toml", orders()),
         ("rules/rules.md", RULES.to_string()),
         ("lang/de.toml", GERMAN.to_string()),
         ("lang/de/rules/rules.md", german_rules()),
@@ -152,7 +123,7 @@ fn a_missing_field_and_a_stale_text_are_the_two_warnings_located() {
         &["commit", "-q", "-m", "the game and its German"],
     );
     // The source changes after the translation was committed.
-    let changed = ORDERS.replace("Move two more hexes.", "Move three more hexes.");
+    let changed = orders().replace("Move two more hexes.", "Move three more hexes.");
     std::fs::write(game.join("orders.toml"), &changed).expect("write");
     git(tmp.path(), &["commit", "-q", "-am", "three hexes"]);
 
@@ -384,14 +355,7 @@ fn a_language_the_game_does_not_have_is_an_operational_error() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let game = write_game(tmp.path());
     let out = tmp.path().join("out");
-    let run = grogpress(&[
-        "build",
-        game.to_str().expect("path"),
-        "--out",
-        out.to_str().expect("path"),
-        "--lang",
-        "fr",
-    ]);
+    let run = support::build(&game, &out, &["--lang", "fr"]);
     run.exit(2);
     assert!(run.stderr.contains("no language `fr`"), "{}", run.dump());
 }

@@ -4,72 +4,16 @@
 
 mod support;
 
-use std::io::{BufRead, BufReader};
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
+use std::process::Command;
 use std::time::Duration;
 
-/// The watch process, killed when dropped.
-struct Watching {
-    child: Child,
-    lines: Receiver<String>,
-    seen: Vec<String>,
-}
+use support::running::Running;
 
-impl Drop for Watching {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Watching {
-    fn start(dir: &Path, game: &str) -> Watching {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_grogpress"))
-            .current_dir(dir)
-            .args(["watch", game, "--color", "never"])
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("start grogpress watch");
-        let stderr = child.stderr.take().expect("stderr");
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Watching {
-            child,
-            lines,
-            seen: Vec::new(),
-        }
-    }
-
-    /// Waits for a stderr line starting with `start`; returns the lines up to it.
-    fn wait_for(&mut self, start: &str) -> Vec<String> {
-        let mut got = Vec::new();
-        loop {
-            match self.lines.recv_timeout(Duration::from_secs(20)) {
-                Ok(line) => {
-                    self.seen.push(line.clone());
-                    let done = line.starts_with(start);
-                    got.push(line);
-                    if done {
-                        return got;
-                    }
-                }
-                Err(_) => panic!(
-                    "no `{start}` from watch; it printed:\n{}",
-                    self.seen.join("\n")
-                ),
-            }
-        }
-    }
+/// `grogpress watch GAME` in `dir`.
+fn watch(dir: &Path, game: &str) -> Running {
+    Running::start(dir, &["watch", game, "--color", "never"])
 }
 
 fn pdftotext(pdf: &Path) -> String {
@@ -103,7 +47,7 @@ fn watch_rebuilds_and_keeps_the_last_good_output() {
     let aid = here.join("out/g/player-aid.pdf");
     let charts = here.join("out/g/charts.pdf");
 
-    let mut watch = Watching::start(here, "g");
+    let mut watch = watch(here, "g");
     watch.wait_for("watching");
     assert!(pdftotext(&labels).contains("Ignore the first hit"));
     // The rulebook is published by watch as by build.
@@ -207,7 +151,7 @@ fn watch_does_not_follow_symlinks_out_of_the_game() {
     let labels = here.join("out/g/action-labels.pdf");
 
     let started = std::time::Instant::now();
-    let mut watch = Watching::start(here, "g");
+    let mut watch = watch(here, "g");
     watch.wait_for("watching");
     assert!(
         started.elapsed() < Duration::from_secs(15),
@@ -215,7 +159,7 @@ fn watch_does_not_follow_symlinks_out_of_the_game() {
         started.elapsed()
     );
     if Path::new("/proc/self/fdinfo").is_dir() {
-        let watches = inotify_watches(watch.child.id());
+        let watches = inotify_watches(watch.id());
         // The game folder, its few subfolders, fonts/, templates/, data/.
         assert!(
             (1..100).contains(&watches),
@@ -241,7 +185,7 @@ fn a_rebuild_prints_only_new_warnings() {
     let cards = here.join("g/action-cards.toml");
     edit(&rules, &[("[*Dug In*](card:)", "[*Dug in*](card:)")]);
 
-    let mut watch = Watching::start(here, "g");
+    let mut watch = watch(here, "g");
     let first = watch.wait_for("watching");
     let mismatches = |log: &[String]| {
         log.iter()

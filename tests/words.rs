@@ -485,14 +485,7 @@ fn a_part_title_wider_than_the_page_is_located_at_its_word() {
     let toml = GAME.replace("contents = \"Inhalt\"", &format!("contents = \"{long}\""));
     let game = german_game(tmp.path(), &toml);
     let out = tmp.path().join("out");
-    let run = grogpress(&[
-        "build",
-        game.to_str().expect("utf-8"),
-        "--out",
-        out.to_str().expect("utf-8"),
-        "--format",
-        "json",
-    ]);
+    let run = support::build(&game, &out, &["--format", "json"]);
     run.exit(1);
     let (line, col) = line_col(&toml, toml.find(&format!("\"{long}")).expect("the value"));
     let found = run.expect("error", "word-too-long", "wortspiel/game.toml", line, col);

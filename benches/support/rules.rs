@@ -4,27 +4,12 @@
 
 use std::fmt::Write as _;
 
-const WORDS: &[&str] = &[
-    "the",
-    "unit",
-    "attacks",
-    "an",
-    "adjacent",
-    "enemy",
-    "hex",
-    "and",
-    "rolls",
-    "two",
-    "dice",
-    "for",
-    "each",
-    "supporting",
-    "artillery",
-    "battery",
-    "within",
-    "range",
-    "of",
-    "target",
+#[path = "../../tests/support/prose.rs"]
+mod prose;
+
+/// The words after the tests' filler prose ([`prose::WORDS`]) that the
+/// benchmarks' sentences draw from too.
+const MORE_WORDS: &[&str] = &[
     "if",
     "defender",
     "is",
@@ -115,8 +100,9 @@ const CARDS: &[&str] = &[
     "Your Lucky Day",
 ];
 
-/// A small deterministic generator (no clock, no randomness between runs).
-struct Lcg(u64, bool);
+/// A small deterministic generator (no clock, no randomness between runs):
+/// its state, whether sentences name cards, and the words they draw from.
+struct Lcg(u64, bool, Vec<&'static str>);
 
 impl Lcg {
     fn next(&mut self, n: usize) -> usize {
@@ -130,7 +116,8 @@ impl Lcg {
     fn sentence(&mut self, out: &mut String) {
         let len = 8 + self.next(16);
         for k in 0..len {
-            let word = WORDS[self.next(WORDS.len())];
+            let at = self.next(self.2.len());
+            let word = self.2[at];
             if k == 0 {
                 let mut chars = word.chars();
                 if let Some(first) = chars.next() {
@@ -164,7 +151,8 @@ impl Lcg {
 /// set; with `cards`, sentences name BattleGrid's action cards and two
 /// sections show the deck `action` (the game must have them).
 pub fn rules(sections: usize, cards: bool) -> String {
-    let mut rng = Lcg(7, cards);
+    let words = prose::WORDS.iter().chain(MORE_WORDS).copied().collect();
+    let mut rng = Lcg(7, cards, words);
     let mut md = String::new();
     for s in 1..=sections {
         writeln!(md, "# {s}. Section {s}\n").unwrap_or(());

@@ -12,7 +12,7 @@
 
 use std::path::{Path, PathBuf};
 
-use grogpress::cli::{Assets, PlanOptions};
+use grogpress::publish::{Assets, Destination, PlanOptions, ToDestination, export_vassal, publish_game};
 use grogpress::diag::{Diagnostics, Sources};
 use grogpress::load::Root;
 use grogpress_fuzz::{ArtKind, art_input, assert_located};
@@ -115,14 +115,9 @@ fuzz_target!(|data: &[u8]| {
     });
 });
 
-/// `check`, then (with no error) the build and the VASSAL export.
-fn build(game: &Path, out: &Path, shared: &Assets) {
-    let mut sources = Sources::default();
-    let mut diags = Diagnostics::default();
-    let own = shared
-        .for_game(game, &mut sources, &mut diags)
-        .unwrap_or_else(|e| panic!("operational failure on the game's fonts: {e}"));
-    let assets = own.as_ref().unwrap_or(shared);
+/// `check`, then (with no error) the build and the VASSAL export, each
+/// through publish as the command line runs it.
+fn build(game: &Path, out: &Path, assets: &Assets) {
     let options = PlanOptions {
         svg: true,
         png: true,
@@ -130,37 +125,31 @@ fn build(game: &Path, out: &Path, shared: &Assets) {
         dpi: 30.0,
         ..PlanOptions::everything()
     };
-    let checked = grogpress::publish::check(game, assets, &options, &mut sources, &mut diags)
-        .unwrap_or_else(|e| panic!("operational failure on a readable game folder: {e}"));
-    let Some((model, outputs)) = checked else {
-        assert_located(&diags, &sources);
-        return;
-    };
     // `grogpress check` lays every output out (a font without a card's
     // characters is found there): only what that accepts is built.
-    grogpress::publish::lay_out(&model, &outputs, assets, &options, &mut diags)
-        .unwrap_or_else(|e| panic!("operational failure laying out: {e}"));
+    let mut sources = Sources::default();
+    let mut diags = Diagnostics::default();
+    publish_game(game, assets, &options, None, &mut sources, &mut diags, &mut |_| {})
+        .unwrap_or_else(|e| panic!("operational failure on a readable game folder: {e}"));
     assert_located(&diags, &sources);
     if diags.has_errors() {
         return;
     }
-    let request = grogpress::publish::WriteRequest {
-        out,
-        options: &options,
-        wanted: &|_| true,
-        previews: None,
-    };
-    grogpress::publish::write(&model, &outputs, assets, &request, &mut diags, &mut |_| {})
+    let mut sources = Sources::default();
+    let mut diags = Diagnostics::default();
+    let to = |_: &grogpress::model::Game, _: &Sources| Destination::everything(out);
+    let to: &ToDestination<'_> = &to;
+    let built = publish_game(game, assets, &options, Some(to), &mut sources, &mut diags, &mut |_| {})
         .unwrap_or_else(|e| panic!("`check` passed, but the build failed: {e}"));
     assert_located(&diags, &sources);
     assert!(
-        !diags.has_errors(),
+        built.wrote && !diags.has_errors(),
         "`check` passed, but the build found errors: {:?}",
         diags.list.iter().map(|d| d.id).collect::<Vec<_>>()
     );
     let mut sources = Sources::default();
     let mut diags = Diagnostics::default();
-    grogpress::publish::vassal::export_vassal(game, assets, out, &mut sources, &mut diags)
+    export_vassal(game, assets, out, &mut sources, &mut diags)
         .unwrap_or_else(|e| panic!("`check` passed, but the VASSAL export failed: {e}"));
     assert_located(&diags, &sources);
 }

@@ -7,7 +7,7 @@
 
 use std::path::PathBuf;
 
-use grogpress::cli::{Assets, PlanOptions, check_game};
+use grogpress::publish::{Assets, PlanOptions, check_game};
 use grogpress::diag::{Diagnostics, Sources};
 use grogpress::load::Root;
 use grogpress_fuzz::{assert_located, split_archive};

@@ -1,7 +1,6 @@
 //! CLI stage: `grogpress diff` — its arguments, and the changes (or the
 //! data errors that stopped it) printed as text or JSON.
 
-use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Args;
@@ -50,9 +49,6 @@ pub fn run(root: &Root, args: DiffArgs, format: Format) -> Result<bool, OpError>
         Format::Human => crate::publish::diff::text(&run.from, &run.to, &run.changes),
         Format::Json => crate::publish::diff::json(&run.from, &run.to, &run.changes),
     };
-    std::io::stdout()
-        .lock()
-        .write_all(text.as_bytes())
-        .map_err(|e| OpError::new(format!("cannot write the changes: {e}")))?;
+    super::write_stdout(text.as_bytes(), "the changes")?;
     Ok(true)
 }

@@ -3,7 +3,6 @@
 //! GAME` writes the game's VASSAL module (`publish::vassal`) and tells what
 //! went into it.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::write_atomic;
@@ -30,10 +29,7 @@ pub fn export_csv(
     };
     match output {
         Some(path) => write_atomic(&path, csv.as_bytes())?,
-        None => std::io::stdout()
-            .lock()
-            .write_all(csv.as_bytes())
-            .map_err(|e| OpError::new(format!("cannot write to stdout: {e}")))?,
+        None => super::write_stdout(csv.as_bytes(), "to stdout")?,
     }
     Ok(true)
 }

@@ -9,9 +9,7 @@
 mod color;
 mod diff;
 mod export;
-mod games;
 mod progress;
-mod sheets;
 mod shell;
 
 use std::io::{IsTerminal, Write};
@@ -20,8 +18,8 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::diag::print::{Format, report};
-use crate::diag::{Diagnostics, Sources, render_json};
+use crate::diag::print::{Format, print_failure, report};
+use crate::diag::{Diagnostics, Sources};
 use crate::layout::{Flip, LabelOptions, PnpOptions, SheetLayout};
 use crate::load::{OpError, Root, parse_length_arg};
 use crate::model::Paper;
@@ -156,7 +154,7 @@ enum Command {
         what: Vec<String>,
         /// Net die-roll modifier, e.g. -1, or a range of them to show, e.g. -3..+5
         /// (default: the range the table declares; with a terrain, 0 plus its modifier)
-        #[arg(long, allow_hyphen_values = true, value_parser = parse_drm_arg)]
+        #[arg(long, allow_hyphen_values = true, value_parser = crate::load::parse_drm_arg)]
         drm: Option<(i64, i64)>,
         /// For a combat results table: the attack's odds ("3:1", or the strengths "7:3",
         /// rounded as the table says) or strength differential ("+2"); prints the
@@ -218,15 +216,8 @@ enum Command {
         /// Paper size [default: the game's paper, else letter]
         #[arg(long, value_enum)]
         paper: Option<PaperArg>,
-        /// Duplex: which edge the sheet turns over on (long = most printers' default) [default: the game's flip, else long]
-        #[arg(long, value_enum)]
-        flip: Option<FlipArg>,
-        /// Move only the back pages right by this length, to correct the printer (see `calibrate duplex`)
-        #[arg(long, allow_hyphen_values = true, default_value = "0mm", value_parser = parse_length_arg)]
-        back_offset_x: f32,
-        /// Move only the back pages down by this length
-        #[arg(long, allow_hyphen_values = true, default_value = "0mm", value_parser = parse_length_arg)]
-        back_offset_y: f32,
+        #[command(flatten)]
+        back: BackArgs,
         /// Run each counter's colour 1/16 in past its cut lines, under a gutter between counters, so a duplex shift shows no neighbour's colour
         #[arg(long)]
         bleed: bool,
@@ -359,18 +350,11 @@ struct PnpArgs {
     /// Paper size [default: the game's card_paper, else letter]
     #[arg(long, value_enum)]
     paper: Option<PaperArg>,
-    /// Duplex: which edge the sheet turns over on (long = most printers' default) [default: the game's flip, else long]
-    #[arg(long, value_enum)]
-    flip: Option<FlipArg>,
+    #[command(flatten)]
+    back: BackArgs,
     /// duplex: backs on the following page; gutterfold: front and back side by side, fold down the middle [default: the game's card_sheets, else duplex]
     #[arg(long, value_enum)]
     layout: Option<LayoutArg>,
-    /// Move only the back pages right by this length, to correct the printer (see `calibrate duplex`)
-    #[arg(long, allow_hyphen_values = true, default_value = "0mm", value_parser = parse_length_arg)]
-    back_offset_x: f32,
-    /// Move only the back pages down by this length
-    #[arg(long, allow_hyphen_values = true, default_value = "0mm", value_parser = parse_length_arg)]
-    back_offset_y: f32,
     /// Leave 1/8 in bleed around every card (gutters between cards) instead of butting them edge to edge [default: the game's bleed]
     #[arg(long)]
     bleed: bool,
@@ -396,11 +380,32 @@ struct PnpArgs {
     #[arg(long)]
     tts: bool,
     /// Web address the TTS images will be uploaded to (e.g. https://example.org/deck), so the saved object loads anywhere without copying images
-    #[arg(long, value_name = "URL", value_parser = parse_web_url, conflicts_with = "tts_file_urls")]
+    #[arg(long, value_name = "URL", value_parser = crate::model::link::parse_web_url, conflicts_with = "tts_file_urls")]
     tts_url_base: Option<String>,
     /// The TTS deck names its images by file:/// URLs where they were written (try the deck on this machine without copying images)
     #[arg(long)]
     tts_file_urls: bool,
+}
+
+/// How duplex backs meet their fronts: the edge the sheet turns over on,
+/// and the printer's correction of the backs.
+#[derive(Args, Debug)]
+struct BackArgs {
+    /// Duplex: which edge the sheet turns over on (long = most printers' default) [default: the game's flip, else long]
+    #[arg(long, value_enum)]
+    flip: Option<FlipArg>,
+    /// Move only the back pages right by this length, to correct the printer (see `calibrate duplex`)
+    #[arg(long, allow_hyphen_values = true, default_value = "0mm", value_parser = parse_length_arg)]
+    back_offset_x: f32,
+    /// Move only the back pages down by this length
+    #[arg(long, allow_hyphen_values = true, default_value = "0mm", value_parser = parse_length_arg)]
+    back_offset_y: f32,
+}
+
+impl BackArgs {
+    fn options(&self) -> PnpOptions {
+        PnpOptions::backs_moved(self.back_offset_x, self.back_offset_y)
+    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -423,37 +428,6 @@ enum ExportWhat {
         #[command(flatten)]
         at: Target,
     },
-}
-
-/// An http or https address (`--tts-url-base`).
-fn parse_web_url(s: &str) -> Result<String, String> {
-    let lower = s.to_ascii_lowercase();
-    if (lower.starts_with("https://") || lower.starts_with("http://"))
-        && crate::model::link::is_web_link(s)
-    {
-        Ok(s.to_string())
-    } else {
-        Err(format!("`{s}` is not an http(s) address"))
-    }
-}
-
-fn parse_drm_arg(s: &str) -> Result<(i64, i64), String> {
-    // One modifier ("-1") is the range of just it.
-    let one = s
-        .trim()
-        .trim_start_matches('+')
-        .parse::<i64>()
-        .ok()
-        .map(|n| (n, n));
-    let range = one.or_else(|| crate::load::parse_drm(s)).ok_or_else(|| {
-        format!(
-            "`{s}` is not a net modifier or a range of them; write one (-1) or LOW..HIGH (-3..+5)"
-        )
-    })?;
-    match crate::model::modifier_span_problem(range) {
-        Some(why) => Err(format!("`{s}`: {why}")),
-        None => Ok(range),
-    }
 }
 
 #[derive(Args, Debug)]
@@ -547,7 +521,12 @@ pub fn run(cli: Cli) -> ExitCode {
     let one =
         |at: Target, options: PlanOptions| games(&Vec::from_iter(at.game), &options, Some(&at.out));
     let result = match cli.command {
-        Command::Explain { id } => explain_id(id.as_deref()),
+        Command::Explain { id } => {
+            let fit = std::io::stdout().is_terminal();
+            crate::diag::explain::text(id.as_deref(), fit)
+                .map_err(OpError::new)
+                .map(|text| print_stdout(text.as_bytes()))
+        }
         Command::Diff(args) => diff::run(&root, args, cli.format),
         Command::Schema { dir } => crate::publish::write_schemas(&dir).map(print_written),
         Command::Watch { games, out } => {
@@ -556,31 +535,16 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Serve { games, out, port } => {
             crate::live::serve::serve(&root, &games, &out.dir(), port, format)
         }
-        Command::Completions { shell } => {
-            print_stdout_bytes(&shell::completions(shell));
-            Ok(true)
-        }
-        Command::Man { dir: None } => shell::man_page().map(|page| {
-            print_stdout_bytes(&page);
-            true
-        }),
+        Command::Completions { shell } => Ok(print_stdout(&shell::completions(shell))),
+        Command::Man { dir: None } => shell::man_page().map(|page| print_stdout(&page)),
         Command::Man { dir: Some(dir) } => shell::man_pages(&dir).map(print_written),
         Command::Docs { topic } => {
             let topic = (!topic.is_empty()).then(|| topic.join(" "));
-            crate::publish::guide::docs(topic.as_deref()).map(|text| {
-                print_stdout_bytes(text.as_bytes());
-                true
-            })
+            crate::publish::guide::docs(topic.as_deref()).map(|text| print_stdout(text.as_bytes()))
         }
-        Command::Games => {
-            print_stdout_bytes(games::list_games(&root).as_bytes());
-            Ok(true)
-        }
-        Command::Sheets => sheets::list_sheets(&root, format),
-        Command::Complete { words } => {
-            print_stdout(&shell::values(&words));
-            Ok(true)
-        }
+        Command::Games => Ok(print_stdout(crate::publish::games_list(&root).as_bytes())),
+        Command::Sheets => sheets(&root, format),
+        Command::Complete { words } => Ok(print_stdout(shell::values(&words).as_bytes())),
         Command::Export {
             what: ExportWhat::Csv { game, deck, output },
         } => export::export_csv(&root, game.as_deref(), deck.as_deref(), output, format),
@@ -658,10 +622,10 @@ pub fn run(cli: Cli) -> ExitCode {
                 tts_url_base: pnp.tts_url_base,
                 tts_file_urls: pnp.tts_file_urls,
                 card_paper: pnp.paper.map(PaperArg::paper),
-                flip: pnp.flip.map(FlipArg::flip),
                 card_sheets: pnp.layout.map(LayoutArg::sheets),
                 bleed: pnp.bleed.then_some(true),
-                pnp: back_offsets(pnp.back_offset_x, pnp.back_offset_y),
+                flip: pnp.back.flip.map(FlipArg::flip),
+                pnp: pnp.back.options(),
                 ..PlanOptions::default()
             },
         ),
@@ -712,9 +676,7 @@ pub fn run(cli: Cli) -> ExitCode {
             at,
             size,
             paper,
-            flip,
-            back_offset_x,
-            back_offset_y,
+            back,
             bleed,
         } => one(
             at,
@@ -723,8 +685,8 @@ pub fn run(cli: Cli) -> ExitCode {
                 counter_size: size,
                 counter_bleed: bleed,
                 paper: paper.map(PaperArg::paper),
-                flip: flip.map(FlipArg::flip),
-                pnp: back_offsets(back_offset_x, back_offset_y),
+                flip: back.flip.map(FlipArg::flip),
+                pnp: back.options(),
                 ..PlanOptions::default()
             },
         ),
@@ -782,15 +744,6 @@ pub fn run(cli: Cli) -> ExitCode {
     }
 }
 
-/// The print-and-play options with the printer's correction of the backs.
-fn back_offsets(back_offset_x: f32, back_offset_y: f32) -> PnpOptions {
-    PnpOptions {
-        back_offset_x,
-        back_offset_y,
-        ..PnpOptions::default()
-    }
-}
-
 /// Tells each file a command wrote.
 fn print_written(files: Vec<PathBuf>) -> bool {
     for f in files {
@@ -831,24 +784,8 @@ fn print_odds(mut run: crate::publish::odds::OddsRun, format: Format) -> Result<
     let Some(text) = run.report else {
         return Ok(false);
     };
-    std::io::stdout()
-        .lock()
-        .write_all(text?.as_bytes())
-        .map_err(|e| OpError::new(format!("cannot write the odds: {e}")))?;
+    write_stdout(text?.as_bytes(), "the odds")?;
     Ok(clean)
-}
-
-/// An operational failure (exit 2): on standard error, or under `--format
-/// json` as one JSON line on standard output like the diagnostics, with the
-/// id `operational` and no location, so a tool reading JSON sees it.
-fn print_failure(e: &OpError, format: Format) {
-    match format {
-        Format::Human => eprintln!("error: {e}"),
-        Format::Json => {
-            let failure = crate::error!("operational", None, "{e}");
-            println!("{}", render_json(&failure, &Sources::default()));
-        }
-    }
 }
 
 /// Checks (and with `out`, builds) games. Ok(false) when the data has errors.
@@ -910,22 +847,28 @@ impl crate::publish::Tell for Printer {
     }
 }
 
-/// `explain <id>`: the explanation, or with no id the list of ids.
-fn explain_id(id: Option<&str>) -> Result<bool, OpError> {
-    use crate::diag::explain;
-    let text = match id {
-        None => explain::list(std::io::stdout().is_terminal()),
-        Some(id) => explain::render(explain::lookup(id).map_err(OpError::new)?),
-    };
-    print_stdout(&text);
-    Ok(true)
-}
-
-/// Prints to stdout; a closed pipe (`grogpress sheets | head`) is not an error.
-fn print_stdout(text: &str) {
-    print_stdout_bytes(text.as_bytes());
-}
-
-fn print_stdout_bytes(bytes: &[u8]) {
+/// Prints to stdout; a closed pipe (`grogpress sheets | head`) is not an
+/// error. True: the command went well.
+fn print_stdout(bytes: &[u8]) -> bool {
     let _ = std::io::stdout().lock().write_all(bytes);
+    true
+}
+
+/// Writes a command's output (a report, a CSV) to stdout, where a failure
+/// is one (its output is lost).
+fn write_stdout(bytes: &[u8], what: &str) -> Result<(), OpError> {
+    std::io::stdout()
+        .lock()
+        .write_all(bytes)
+        .map_err(|e| OpError::new(format!("cannot write {what}: {e}")))
+}
+
+/// `sheets`: the problems of the sheet templates file, then their table.
+fn sheets(root: &Root, format: Format) -> Result<bool, OpError> {
+    let mut sources = Sources::default();
+    let mut diags = Diagnostics::default();
+    let sheets = crate::publish::project_sheets(root, &mut sources, &mut diags)?;
+    let clean = report(&mut diags, &sources, format, None);
+    print_stdout(crate::publish::sheet_table(&sheets).as_bytes());
+    Ok(clean)
 }

@@ -6,6 +6,7 @@ use clap::ValueEnum;
 
 use super::Cli;
 use crate::load::OpError;
+use crate::publish::game_names;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Shell {
@@ -107,7 +108,7 @@ pub fn values(words: &[String]) -> String {
                 match words.get(at) {
                     Some(value) if option.get_id() == "root" => root = value.into(),
                     Some(_) => {}
-                    None if option.get_id() == "from" => return games(&root, true),
+                    None if option.get_id() == "from" => return lines(game_names(&root, true)),
                     None => return String::new(),
                 }
                 at += 1;
@@ -125,34 +126,14 @@ pub fn values(words: &[String]) -> String {
         .next()
         .map(|a| a.get_id().as_str())
     {
-        Some("games") => games(&root, false),
-        Some("game") if positionals == 0 => games(&root, false),
+        Some("games") => lines(game_names(&root, false)),
+        Some("game") if positionals == 0 => lines(game_names(&root, false)),
         Some("id") if positionals == 0 => {
             lines(crate::diag::explain::EXPLANATIONS.iter().map(|e| e.id))
         }
         Some("topic") => lines(crate::publish::guide::topic_words()),
         _ => String::new(),
     }
-}
-
-/// The games a GAME may name from here: under the root's data/, the game
-/// folders in this one, `.` inside one; with `built_in`, the built-in games.
-fn games(root: &std::path::Path, built_in: bool) -> String {
-    let root = crate::load::Root::new(root);
-    let mut names: Vec<String> = root
-        .games()
-        .unwrap_or_default()
-        .iter()
-        .chain(&crate::load::game_folders_in(std::path::Path::new(".")).unwrap_or_default())
-        .filter_map(|d| d.file_name().map(|n| n.to_string_lossy().into_owned()))
-        .collect();
-    names.extend(root.here().map(|_| ".".to_string()));
-    if built_in {
-        names.extend(crate::publish::built_in_games());
-    }
-    names.sort();
-    names.dedup();
-    lines(names)
 }
 
 fn lines<S: AsRef<str>>(items: impl IntoIterator<Item = S>) -> String {

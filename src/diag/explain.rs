@@ -696,6 +696,15 @@ pub fn lookup(id: &str) -> Result<&'static Explanation, String> {
     })
 }
 
+/// What `grogpress explain` prints: the explanation of `id`, or with no id
+/// the list of ids (cut to the terminal's lines when `fit`).
+pub fn text(id: Option<&str>, fit: bool) -> Result<String, String> {
+    match id {
+        None => Ok(list(fit)),
+        Some(id) => lookup(id).map(render),
+    }
+}
+
 /// The text `grogpress explain <id>` prints.
 pub fn render(e: &Explanation) -> String {
     let example: String = e.example.lines().map(|l| format!("    {l}\n")).collect();

@@ -50,6 +50,19 @@ pub fn report(
     !diags.has_errors()
 }
 
+/// An operational failure (exit 2): on standard error, or under `--format
+/// json` as one JSON line on standard output like the diagnostics, with the
+/// id `operational` and no location, so a tool reading JSON sees it.
+pub fn print_failure(e: &super::OpError, format: Format) {
+    match format {
+        Format::Human => eprintln!("error: {e}"),
+        Format::Json => {
+            let failure = crate::error!("operational", None, "{e}");
+            println!("{}", super::render_json(&failure, &Sources::default()));
+        }
+    }
+}
+
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }

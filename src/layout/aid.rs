@@ -4,15 +4,15 @@
 //! side by side with cut lines.
 
 use super::charts::block_specs;
-use super::doc::{Doc, Geometry, Item, Page, Stroke, fit_items};
+use super::doc::{Doc, Geometry, Item, Page, Stroke};
 use super::table::{TableStyle, lay_out_table};
 
 use crate::diag::{Diagnostic, Loc};
 use crate::model::{
-    Aid, AidBlock, Align, Game, Icon, Paper, Style, VAlign, ValueRow, ValueUnit, block_id_title,
+    Aid, AidBlock, Align, Game, Icon, Paper, Style, ValueRow, ValueUnit, block_id_title,
 };
 use crate::text::rich::literal;
-use crate::text::{Family, FitError, FitRequest, FontBook, fit_text};
+use crate::text::{Family, FitError, FontBook};
 
 #[derive(Clone, Debug)]
 pub struct AidOptions {
@@ -453,24 +453,10 @@ fn fit_paragraph(
     style: Style,
     align: Align,
 ) -> Result<(Vec<Item>, f32), Diagnostic> {
-    let request = FitRequest {
-        text,
-        family,
-        style,
-        width,
-        height: f32::MAX,
-        size,
-        min_size: size,
-        leading,
-        align,
-        valign: VAlign::Top,
-    };
-    match fit_text(&request, book) {
-        Ok(fit) => {
-            let bottom = fit.bottom;
-            Ok((fit_items(fit, 0.0, 0.0, book), bottom))
-        }
-        Err(FitError::MissingGlyphs(chars)) => Err(crate::error!(
+    let fitted =
+        super::block::paragraph_leading(text, family, book, style, size, leading, width, align);
+    fitted.map_err(|e| match e {
+        FitError::MissingGlyphs(chars) => crate::error!(
             "missing-glyph",
             None,
             "the aid uses characters the font lacks: {}",
@@ -479,13 +465,13 @@ fn fit_paragraph(
                 .map(|c| format!("U+{:04X}", *c as u32))
                 .collect::<Vec<_>>()
                 .join(" ")
-        )),
-        Err(FitError::Overflow { widest_word, .. }) => Err(crate::error!(
+        ),
+        FitError::Overflow { widest_word, .. } => crate::error!(
             "aid-overflow",
             None,
             "a word is {widest_word:.0} pt wide, wider than the {width:.0} pt column"
-        )),
-    }
+        ),
+    })
 }
 
 /// The lines a forces block prints: "Forces: ..." for one side (or a game

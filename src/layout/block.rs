@@ -15,6 +15,21 @@ pub fn paragraph(
     width: f32,
     align: Align,
 ) -> Result<(Vec<Item>, f32), FitError> {
+    paragraph_leading(text, family, book, style, size, 1.25, width, align)
+}
+
+/// [`paragraph`] with its lines `leading` times the size apart.
+#[allow(clippy::too_many_arguments)]
+pub fn paragraph_leading(
+    text: &str,
+    family: &Family,
+    book: &FontBook,
+    style: Style,
+    size: f32,
+    leading: f32,
+    width: f32,
+    align: Align,
+) -> Result<(Vec<Item>, f32), FitError> {
     let request = FitRequest {
         text,
         family,
@@ -23,7 +38,7 @@ pub fn paragraph(
         height: f32::MAX,
         size,
         min_size: size,
-        leading: 1.25,
+        leading,
         align,
         valign: VAlign::Top,
     };

@@ -38,6 +38,17 @@ pub struct PnpOptions {
     pub margin: f32,
 }
 
+impl PnpOptions {
+    /// The defaults with the printer's correction of the backs (points).
+    pub fn backs_moved(back_offset_x: f32, back_offset_y: f32) -> PnpOptions {
+        PnpOptions {
+            back_offset_x,
+            back_offset_y,
+            ..PnpOptions::default()
+        }
+    }
+}
+
 impl Default for PnpOptions {
     fn default() -> Self {
         PnpOptions {

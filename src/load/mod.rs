@@ -230,6 +230,26 @@ pub fn parse_length_arg(s: &str) -> Result<f32, String> {
     Ok(points)
 }
 
+/// A net die-roll modifier given on the command line (`--drm`): one ("-1"),
+/// the range of just it, or a range of them ("-3..+5").
+pub fn parse_drm_arg(s: &str) -> Result<(i64, i64), String> {
+    let one = s
+        .trim()
+        .trim_start_matches('+')
+        .parse::<i64>()
+        .ok()
+        .map(|n| (n, n));
+    let range = one.or_else(|| parse_drm(s)).ok_or_else(|| {
+        format!(
+            "`{s}` is not a net modifier or a range of them; write one (-1) or LOW..HIGH (-3..+5)"
+        )
+    })?;
+    match crate::model::modifier_span_problem(range) {
+        Some(why) => Err(format!("`{s}`: {why}")),
+        None => Ok(range),
+    }
+}
+
 /// A counter size (`--size`, `counter_size`): a fraction of an inch ("5/8", "3/4", "1") or a length ("19mm").
 pub fn parse_counter_size(s: &str) -> Result<f32, String> {
     let t = s.trim();

@@ -32,6 +32,16 @@ pub fn is_web_link(url: &str) -> bool {
     scheme(url).is_some_and(|s| SAFE_SCHEMES.contains(&s.as_str()))
 }
 
+/// An http or https address given on the command line (`--tts-url-base`).
+pub fn parse_web_url(s: &str) -> Result<String, String> {
+    let lower = s.to_ascii_lowercase();
+    if (lower.starts_with("https://") || lower.starts_with("http://")) && is_web_link(s) {
+        Ok(s.to_string())
+    } else {
+        Err(format!("`{s}` is not an http(s) address"))
+    }
+}
+
 /// The URL as a browser parses it (the URL standard): leading and trailing
 /// C0 controls and spaces stripped, every tab and newline removed.
 pub fn cleaned(url: &str) -> String {

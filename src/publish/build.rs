@@ -262,7 +262,7 @@ pub fn write(
     }
     // The PDFs' links, in the order the pages list them: the rulebook's
     // first, then the others'.
-    let rulebook_path = folder.join(format!("{}-rules.pdf", game.id));
+    let rulebook_path = folder.join(super::rulebook::rulebook_file(&game.id));
     let rulebook_pdf = |bytes| super::html::BuiltPdf {
         label: game.words.pdf_rules.clone(),
         file_name: file_name_of(&rulebook_path),
@@ -352,7 +352,7 @@ pub fn write(
         // The previews of a document the game no longer publishes go too.
         let mut published: Vec<String> = outputs.iter().map(|o| o.file_name.clone()).collect();
         if options.rulebook.is_some() && super::rulebook::publishes(game) {
-            published.push(format!("{}-rules.pdf", game.id));
+            published.push(super::rulebook::rulebook_file(&game.id));
         }
         super::preview::remove_unpublished(&preview_dir, &published, previews);
     }

@@ -1,6 +1,7 @@
 //! Publish: a printer calibration sheet — the project's fonts (and sheet
 //! templates) loaded, a duplex or label calibration sheet laid out and its
-//! PDF written into the output folder (`grogpress calibrate`).
+//! PDF written into the output folder (`grogpress calibrate`); and the
+//! table of the sheet templates with their sizes (`grogpress sheets`).
 
 use std::path::{Path, PathBuf};
 
@@ -87,6 +88,39 @@ pub fn project_sheets(
             _ => Vec::new(),
         },
     )
+}
+
+/// What `grogpress sheets` prints: every sheet template and its sizes, a
+/// line each under a header.
+pub fn sheet_table(sheets: &[SheetTemplate]) -> String {
+    use std::fmt::Write as _;
+    let inch = |pt: f32| pt / 72.0;
+    let mm = |pt: f32| pt * 25.4 / 72.0;
+    let mut table = String::new();
+    let _ = writeln!(
+        table,
+        "{:<18} {:<7} {:>16} {:>18} {:>7}  name (also)",
+        "sheet", "paper", "label (in)", "label (mm)", "grid"
+    );
+    for s in sheets {
+        let also = if s.aliases.is_empty() {
+            String::new()
+        } else {
+            format!(" (also {})", s.aliases.join(", "))
+        };
+        let _ = writeln!(
+            table,
+            "{:<18} {:<7} {:>16} {:>18} {:>7}  {}{}",
+            s.id,
+            s.paper_name,
+            format!("{:.4} x {:.4}", inch(s.label_width), inch(s.label_height)),
+            format!("{:.1} x {:.1}", mm(s.label_width), mm(s.label_height)),
+            format!("{} x {}", s.columns, s.rows),
+            s.name,
+            also
+        );
+    }
+    table
 }
 
 fn first_family(fonts: &FontBook) -> Result<&crate::text::Family, OpError> {

@@ -48,7 +48,7 @@ pub use assets::Assets;
 pub use build::Written;
 pub(crate) use build::written_line;
 pub(crate) use build::{WriteRequest, check, lay_out, write};
-pub(crate) use calibration::{Calibration, project_sheets, write_calibration};
+pub(crate) use calibration::{Calibration, project_sheets, sheet_table, write_calibration};
 pub(crate) use export_csv::{Exported, export_csv};
 pub use game_run::{
     CheckedGame, Destination, Published, Step, Tell, ToDestination, check_game, check_only,
@@ -57,7 +57,7 @@ pub use game_run::{
 pub use html::build_html;
 pub(crate) use html::write_if_changed;
 pub use images::{CardImages, write_card_images};
-pub(crate) use new_game::{built_in_games, new_game};
+pub(crate) use new_game::{game_names, games_list, new_game};
 pub use options::{CARD_BLEED, PlanOptions};
 pub(crate) use output::{default_out, remove_stale_temps, write_atomic, write_output};
 pub(crate) use plan::plan;
@@ -67,4 +67,5 @@ pub(crate) use schemas::write_schemas;
 pub(crate) fn counted(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
-pub use rulebook::write as write_rulebook;
+pub use rulebook::{rulebook_file, write as write_rulebook};
+pub use vassal::export_vassal;

@@ -261,9 +261,63 @@ pub fn built_in_games() -> Vec<String> {
     games
 }
 
+/// The games a GAME may name from here (for the shell's completion): under
+/// the root's data/, the game folders in this one, `.` inside one; with
+/// `built_in`, the built-in games.
+pub fn game_names(root: &Path, built_in: bool) -> Vec<String> {
+    let root = Root::new(root);
+    let mut names: Vec<String> = root
+        .games()
+        .unwrap_or_default()
+        .iter()
+        .chain(&crate::load::game_folders_in(Path::new(".")).unwrap_or_default())
+        .filter_map(|d| d.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .collect();
+    names.extend(root.here().map(|_| ".".to_string()));
+    if built_in {
+        names.extend(built_in_games());
+    }
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// What `grogpress games` prints: the games under the root's `data/`, then
+/// the built-in ones.
+pub fn games_list(root: &Root) -> String {
+    let mut out = String::new();
+    let local = root.games().unwrap_or_default();
+    if !local.is_empty() {
+        out.push_str(&format!("games under {}:\n", root.data().display()));
+        for dir in local {
+            let name = dir.file_name().map(|n| n.to_string_lossy().into_owned());
+            out.push_str(&format!("  {}\n", name.unwrap_or_default()));
+        }
+    }
+    out.push_str("built into grogpress (copy one with `grogpress new DIR --from NAME`):\n");
+    for game in built_in_games() {
+        out.push_str(&format!("  {game}\n"));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_shipped_games_are_built_in() {
+        let games = built_in_games();
+        for g in [
+            "battlefront",
+            "battlegrid",
+            "bcs",
+            "grid-battles",
+            "grognards",
+        ] {
+            assert!(games.iter().any(|x| x == g), "{games:?}");
+        }
+    }
 
     #[test]
     fn names_from_folders() {

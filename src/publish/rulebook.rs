@@ -244,6 +244,11 @@ pub(crate) fn check(
     Ok(())
 }
 
+/// The rulebook's file name in `out/<game>/`: `<game>-rules.pdf`.
+pub fn rulebook_file(game_id: &str) -> String {
+    format!("{game_id}-rules.pdf")
+}
+
 /// Writes `<out>/<game>/<game>-rules.pdf`; returns its path and page count
 /// (None when the game has no rules pages or the rulebook has problems).
 pub fn write(
@@ -279,7 +284,7 @@ pub(crate) fn write_laid_out(
     on_preview: &mut dyn FnMut(std::path::PathBuf),
 ) -> Result<(std::path::PathBuf, usize), OpError> {
     let bytes = crate::render::pdf::render_pdf_nav(&book.doc, &book.nav, &assets.fonts)?;
-    let name = format!("{}-rules.pdf", game.id);
+    let name = rulebook_file(&game.id);
     let folder = game.out_folder(out);
     let path = folder.join(&name);
     super::write_output(&folder, &path, &bytes)?;

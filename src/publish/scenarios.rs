@@ -287,7 +287,6 @@ fn turn_boxes<'a>(
             notes: Vec::new(),
         })
         .collect();
-    let index = |turn: i64| usize::try_from(turn - 1).ok();
     for marker in &scenario.markers {
         // On the scenario's track, or on a turn track of the game.
         let turn = match &marker.place {
@@ -298,20 +297,14 @@ fn turn_boxes<'a>(
                 .map(|_| at.value),
             _ => None,
         };
-        if let Some(t) = turn
-            && let Some(b) = index(t).and_then(|i| boxes.get_mut(i))
+        if let Some(b) = turn_box(&mut boxes, turn)
             && let Some(c) = drawn.markers.get(&marker.marker.value)
         {
             b.markers.push(c);
         }
     }
     for entry in &scenario.reinforcements {
-        let Some(b) = entry
-            .turn
-            .as_ref()
-            .and_then(|t| index(t.value))
-            .and_then(|i| boxes.get_mut(i))
-        else {
+        let Some(b) = turn_box(&mut boxes, entry.turn.as_ref().map(|t| t.value)) else {
             continue;
         };
         for unit in &entry.units {
@@ -321,12 +314,7 @@ fn turn_boxes<'a>(
         }
     }
     for entry in &scenario.withdrawals {
-        let Some(b) = entry
-            .turn
-            .as_ref()
-            .and_then(|t| index(t.value))
-            .and_then(|i| boxes.get_mut(i))
-        else {
+        let Some(b) = turn_box(&mut boxes, entry.turn.as_ref().map(|t| t.value)) else {
             continue;
         };
         let caption = match &entry.place {
@@ -343,6 +331,14 @@ fn turn_boxes<'a>(
             .push((withdrawal_note(game, units, drawn, entry), entry.loc));
     }
     boxes
+}
+
+/// The box of turn `turn` (from 1), if the track has it.
+fn turn_box<'b, 'a>(
+    boxes: &'b mut [TurnBox<'a>],
+    turn: Option<i64>,
+) -> Option<&'b mut TurnBox<'a>> {
+    boxes.get_mut(usize::try_from(turn? - 1).ok()?)
 }
 
 /// "Germans withdraw 2 Pz, 7 Inf (North edge)".

@@ -9,6 +9,7 @@ pub mod owned_toml;
 pub mod places_game;
 pub mod prose;
 pub mod raw;
+pub mod running;
 pub mod tools;
 pub mod vassal_reader;
 
@@ -145,14 +146,54 @@ pub fn export_vassal(game: &Path, out: &Path) -> PathBuf {
 
 /// `grogpress build GAME --out OUT`, which must succeed.
 pub fn build_ok(game: &Path, out: &Path) -> Run {
-    let run = grogpress(&[
+    let run = build(game, out, &[]);
+    assert_eq!(run.code, 0, "{}", run.dump());
+    run
+}
+
+/// `grogpress build GAME --out OUT` and the `extra` arguments, as it went.
+pub fn build(game: &Path, out: &Path, extra: &[&str]) -> Run {
+    let mut args = vec![
         "build",
         game.to_str().expect("a UTF-8 path"),
         "--out",
         out.to_str().expect("a UTF-8 path"),
-    ]);
-    assert_eq!(run.code, 0, "{}", run.dump());
-    run
+    ];
+    args.extend_from_slice(extra);
+    grogpress(&args)
+}
+
+/// Runs git in `dir` with no configuration but the repository's own (and
+/// a test author); it must succeed.
+pub fn git(dir: &Path, args: &[&str]) -> std::process::Output {
+    let out = std::process::Command::new("git")
+        .current_dir(dir)
+        .env("GIT_CONFIG_GLOBAL", "/dev/null")
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .args(["-c", "user.name=Test", "-c", "user.email=test@example.com"])
+        .args(args)
+        .output()
+        .expect("run git");
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+/// The deck file of a small game written by a test: `Orders`, whose cards
+/// have a title and a rich text, one `[[cards]]` table a (title, text).
+pub fn orders_deck(cards: &[(&str, &str)]) -> String {
+    let mut deck = String::from(
+        "name = \"Orders\"\ntitle_field = \"title\"\n\n[[fields]]\nname = \"title\"\nkind = \"text\"\n\n[[fields]]\nname = \"text\"\nkind = \"rich\"\n",
+    );
+    for (title, text) in cards {
+        deck.push_str(&format!(
+            "\n[[cards]]\ntitle = \"{title}\"\ntext = \"{text}\"\n"
+        ));
+    }
+    deck
 }
 
 /// A temp folder holding the starter game `g` (`grogpress new g`).
@@ -188,6 +229,31 @@ pub fn temp_game(game: &str) -> (tempfile::TempDir, PathBuf) {
         &dir,
     );
     (tmp, dir)
+}
+
+/// A copy of Battlefront in a temp dir whose rules end with `markdown`, and
+/// each of `files` (a path in the game, text) with the text added at its end.
+pub fn battlefront_with(markdown: &str, files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let game = dir.path().join("battlefront");
+    copy_dir(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("data/battlefront"),
+        &game,
+    );
+    let rules = game.join("rules/battlefront.md");
+    let mut md = std::fs::read_to_string(&rules).expect("read rules");
+    md.push_str(markdown);
+    std::fs::write(&rules, md).expect("write rules");
+    for (path, text) in files {
+        let path = game.join(path);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).expect("folder");
+        }
+        let mut old = std::fs::read_to_string(&path).unwrap_or_default();
+        old.push_str(text);
+        std::fs::write(&path, old).expect("write");
+    }
+    dir
 }
 
 /// 1-based line and column (in characters) of a byte offset.

@@ -58,13 +58,27 @@ pub fn diags(out: &Output) -> Vec<Diag> {
 /// Builds the rulebook of the game folder `game` into `out` with
 /// `grogpress rulebook` (which must succeed); the PDF's path.
 pub fn build_rulebook(game: &std::path::Path, out: &std::path::Path) -> std::path::PathBuf {
-    let run = grogpress(&[
+    build_rulebook_with(game, out, &[])
+}
+
+/// Builds the rulebook of `game` (a shipped game's name, or a game folder)
+/// into `out` with `grogpress rulebook` and the `extra` arguments (which
+/// must succeed); the PDF's path.
+pub fn build_rulebook_with(
+    game: impl AsRef<std::path::Path>,
+    out: &std::path::Path,
+    extra: &[&str],
+) -> std::path::PathBuf {
+    let game = game.as_ref();
+    let mut args = vec![
         "rulebook",
         game.to_str().expect("utf-8 path"),
         "--out",
         out.to_str().expect("utf-8 path"),
-    ]);
+    ];
+    args.extend_from_slice(extra);
+    let run = grogpress(&args);
     assert!(run.status.success(), "{}", dump(&run));
     let id = game.file_name().expect("a game").to_string_lossy();
-    out.join(&*id).join(format!("{id}-rules.pdf"))
+    out.join(&*id).join(grogpress::publish::rulebook_file(&id))
 }

@@ -44,11 +44,7 @@ fn odds_report(game: &Game, attacker: &str, defender: &str) -> Result<String, St
     let (without, with) = (&odds.without, &odds.with);
     let bonus = odds.bonus_applies;
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{}: {} ({} attack die) attacks {} ({} defense die)",
-        game.name, a.name, a.die, d.name, d.die
-    );
+    out.push_str(&attack_line(game, &odds));
     let _ = writeln!(
         out,
         "{} ({}) has the attack bonus against {}; {} is {}: the bonus {}.",
@@ -85,13 +81,9 @@ fn odds_report(game: &Game, attacker: &str, defender: &str) -> Result<String, St
 
 /// The report for a game without a bonus rule: one distribution.
 fn plain_report(game: &Game, combat: &DiceCombat, odds: &OpposedOdds) -> String {
-    let (a, d, hits) = (&odds.attacker, &odds.defender, &odds.without);
+    let hits = &odds.without;
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{}: {} ({} attack die) attacks {} ({} defense die)",
-        game.name, a.name, a.die, d.name, d.die
-    );
+    out.push_str(&attack_line(game, odds));
     let _ = writeln!(
         out,
         "Hits = {} - {}, at least 0; {} equally likely rolls.\n",
@@ -122,5 +114,14 @@ fn mean(d: &HitDistribution) -> String {
         "{:<7} {:>6.3}",
         format!("{n}/{m}"),
         n as f64 / m.max(1) as f64
+    )
+}
+
+/// The report's first line: who attacks whom, with which dice.
+fn attack_line(game: &Game, odds: &OpposedOdds) -> String {
+    let (a, d) = (&odds.attacker, &odds.defender);
+    format!(
+        "{}: {} ({} attack die) attacks {} ({} defense die)\n",
+        game.name, a.name, a.die, d.name, d.die
     )
 }

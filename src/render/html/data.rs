@@ -20,9 +20,6 @@ use crate::render::svg::{escape, fixed, path_data};
 use crate::text::icons::split_icons;
 use crate::text::parse_rich;
 
-/// The names of the data shortcodes, what they take and what they show.
-pub const DATA_SHORTCODES: &[&str] = &["table", "collection", "dice"];
-
 /// A table row shown with its anchor: for the search index.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ShownRow {

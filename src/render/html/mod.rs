@@ -19,7 +19,7 @@ mod site;
 mod tracks_page;
 
 pub use counters_page::{COUNTERS_PAGE, ShownCounter, counters_page};
-pub use data::{DATA_SHORTCODES, icon_svg};
+pub use data::icon_svg;
 pub use map_page::{ExtraPage, map_page, map_picture};
 pub use markdown::{Heading, PageBody, PageLinks, UsedIds, render_markdown, unique_id};
 pub use scenario_page::{

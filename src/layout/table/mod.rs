@@ -7,10 +7,17 @@
 
 use super::doc::{Geometry, Ink, Item, Role, Stroke, fit_items, tagged as tagged_items};
 use super::fit_memo::FitMemo;
-use super::flow::{Band, Flow};
+use super::flow::Band;
 use crate::diag::{Diagnostic, Loc};
 use crate::model::{Align, Style, VAlign};
 use crate::text::{Family, FitError, FitRequest, FontBook, Words, fit_text, measure_text};
+
+mod columns;
+mod place;
+
+use columns::columns_at;
+pub use columns::table_columns;
+pub use place::{Kept, place_table, place_table_kept, push_head};
 
 /// One cell: rich text spanning `span` columns.
 #[derive(Clone, Debug, PartialEq)]
@@ -421,139 +428,6 @@ pub fn measure_rows(
         .collect())
 }
 
-/// The widths in points of a table's columns at `width`: its weights shared
-/// out, then each column widened to hold its widest whole cell
-/// ([`Cell::whole`]) when the table is wide enough for all of them.
-pub fn table_columns(
-    spec: &TableSpec,
-    width: f32,
-    family: &Family,
-    book: &FontBook,
-    style: &TableStyle,
-) -> Vec<f32> {
-    columns_at(&Ctx::new(family, book, style), spec, width)
-}
-
-fn columns_at(ctx: &Ctx<'_>, spec: &TableSpec, width: f32) -> Vec<f32> {
-    let total: f32 = spec.columns.iter().sum::<f32>().max(1e-3);
-    let mut widths: Vec<f32> = spec.columns.iter().map(|w| w / total * width).collect();
-    let (whole, words) = column_needs(ctx, spec);
-    // Whole cells, never taking a column below its longest word; then, in
-    // a table sized by need (one with whole cells: a chart's), each column
-    // up to its longest word where the others have room. A table without
-    // whole cells keeps its weights: a word too long shrinks, or the table
-    // goes across the page.
-    widen_to_needs(&mut widths, &whole, &words);
-    if whole.iter().any(|w| *w > 0.0) {
-        let either: Vec<f32> = whole.iter().zip(&words).map(|(a, b)| a.max(*b)).collect();
-        widen_to_needs(&mut widths, &either, &either);
-    }
-    widths
-}
-
-/// The width each column needs for its widest whole cell on one line, and
-/// for its longest word (a word is never broken: a cell narrower shrinks
-/// it), padding included (0 where it has none). Cells spanning columns
-/// count for neither.
-fn column_needs(ctx: &Ctx<'_>, spec: &TableSpec) -> (Vec<f32>, Vec<f32>) {
-    let mut whole = vec![0.0_f32; spec.columns.len()];
-    let mut words = vec![0.0_f32; spec.columns.len()];
-    // Without whole cells the weights stand: nothing to measure (a card
-    // list's thousands of rows are not read twice).
-    let rows = || spec.preamble.iter().chain(&spec.header).chain(&spec.rows);
-    if !rows().any(|row| row.cells.iter().any(|c| c.whole)) {
-        return (whole, words);
-    }
-    let pad = 2.0 * ctx.style.pad_x;
-    for row in rows() {
-        let mut col = 0;
-        for cell in &row.cells {
-            if let (1, Some(need), Some(word)) = (cell.span, whole.get_mut(col), words.get_mut(col))
-            {
-                if cell.whole {
-                    *need = need.max(one_line_width(ctx, row, cell) + pad);
-                }
-                *word = word.max(longest_word(ctx, row, cell) + pad);
-            }
-            col += cell.span.max(1);
-        }
-    }
-    (whole, words)
-}
-
-/// The width of a cell's longest word, each styled span in its own face
-/// (with the same allowance as [`one_line_width`]).
-fn longest_word(ctx: &Ctx<'_>, row: &TableRow, cell: &Cell) -> f32 {
-    let base = cell_face(row, cell);
-    let size = cell_size(ctx.style, cell);
-    crate::text::parse_rich(&cell.text)
-        .iter()
-        .flat_map(|span| {
-            let style =
-                Style::from_flags(span.bold || base.is_bold(), span.italic || base.is_italic());
-            let face = ctx.book.face(ctx.family.face(style));
-            span.text
-                .split_whitespace()
-                .map(move |word| face.width(word, size))
-                .collect::<Vec<f32>>()
-        })
-        .fold(0.0, f32::max)
-        * 1.02
-        + 0.5
-}
-
-/// The width of a cell's text set on one line, each styled span in its own
-/// face; a little over the plain advances, so that kerning and rounding
-/// never push its last word onto a line of its own.
-fn one_line_width(ctx: &Ctx<'_>, row: &TableRow, cell: &Cell) -> f32 {
-    let base = cell_face(row, cell);
-    let size = cell_size(ctx.style, cell);
-    let advance: f32 = crate::text::parse_rich(&cell.text)
-        .iter()
-        .map(|span| {
-            let style =
-                Style::from_flags(span.bold || base.is_bold(), span.italic || base.is_italic());
-            ctx.book
-                .face(ctx.family.face(style))
-                .width(&span.text, size)
-        })
-        .sum();
-    advance * 1.02 + 0.5
-}
-
-/// Widens each column short of its need to that need, taking the width
-/// from the other columns in proportion to the room they have above their
-/// floors (no column goes under its floor, nor its need). When that room is
-/// too little, the columns stay as they are (the cells wrap, or shrink, as
-/// any cell does).
-fn widen_to_needs(widths: &mut [f32], needs: &[f32], floors: &[f32]) {
-    let short: f32 = widths
-        .iter()
-        .zip(needs)
-        .map(|(w, n)| (n - w).max(0.0))
-        .sum();
-    if short <= 0.0 {
-        return;
-    }
-    let keep = |k: usize| needs[k].max(floors.get(k).copied().unwrap_or(0.0));
-    let room: f32 = widths
-        .iter()
-        .enumerate()
-        .filter(|(k, w)| **w >= needs[*k])
-        .map(|(k, w)| (w - keep(k)).max(0.0))
-        .sum();
-    if room < short {
-        return;
-    }
-    for (k, w) in widths.iter_mut().enumerate() {
-        if *w < needs[k] {
-            *w = needs[k];
-        } else {
-            *w -= short * (*w - keep(k)).max(0.0) / room;
-        }
-    }
-}
-
 /// The size a cell's text is set at.
 fn cell_size(style: &TableStyle, cell: &Cell) -> f32 {
     if cell.small {
@@ -945,101 +819,10 @@ fn row_band(
     Ok(band)
 }
 
-/// Flows a laid-out table at `x` from the left margin: title and header at
-/// the top of each page it reaches, rows never split. A row that cannot fit
-/// on a page even below only the title and header is a `table-overflow`.
-/// The table is consumed: its rows move onto the pages (a 20,000-row card
-/// list is not held twice). Returns the page (index in `flow.pages`) each
-/// row went to.
-pub fn place_table(flow: &mut Flow, table: LaidTable, x: f32) -> Result<Vec<usize>, Diagnostic> {
-    place_table_kept(flow, table, x, Kept::default())
-}
-
-/// What a table keeps together where a page breaks it, beyond a section
-/// band with the row it heads (see [`place_table_kept`]).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Kept {
-    /// Its last two rows go over together: no row is left alone at the end.
-    pub last_two: bool,
-    /// This much of what follows the table (a note under it, with the gap
-    /// before it) stays on the page of the table's last rows.
-    pub tail: f32,
-}
-
-/// [`place_table`], keeping the last two rows together and what follows
-/// with them as `kept` says (the chart set: a table's last row never alone
-/// on a page, a chart note never cut from its table).
-pub fn place_table_kept(
-    flow: &mut Flow,
-    mut table: LaidTable,
-    x: f32,
-    kept: Kept,
-) -> Result<Vec<usize>, Diagnostic> {
-    let head = table.head_height();
-    let first = table.rows.first().map_or(0.0, |r| r.height);
-    flow.ensure(head + first);
-    push_head(flow, &table, x, false);
-    let heights: Vec<f32> = table.rows.iter().map(|r| r.height).collect();
-    let mut row_pages = Vec::with_capacity(heights.len());
-    let count = heights.len();
-    for (i, row) in std::mem::take(&mut table.rows).into_iter().enumerate() {
-        // A section band goes over to the next page with the row it heads;
-        // kept, the last two rows go together, and what follows with them.
-        let last_two = kept.last_two && i + 2 == count;
-        let next = match heights.get(i + 1) {
-            Some(next) if table.keep_with_next.get(i) == Some(&true) || last_two => *next,
-            _ => 0.0,
-        };
-        let next = if i + 1 == count || (last_two && kept.tail > 0.0) {
-            next + kept.tail
-        } else {
-            next
-        };
-        if row.height + next > flow.remaining() + 1e-3 {
-            let cont_head = table.continued.as_ref().map_or(0.0, |t| t.height)
-                + table.header.iter().map(|b| b.height).sum::<f32>();
-            if cont_head + row.height > flow.height() + 1e-3 {
-                let loc = table.row_locs[i].unwrap_or(table.loc);
-                return Err(crate::error!(
-                    "table-overflow", Some(loc),
-                    "a table row is {:.0} pt tall; with the table's heading a page holds {:.0} pt",
-                    row.height, flow.height() - cont_head;
-                    hint: "split the row's text into several rows"
-                ));
-            }
-            flow.new_page();
-            push_head(flow, &table, x, true);
-        }
-        flow.push_owned(row, x);
-        row_pages.push(flow.pages.len() - 1);
-    }
-    Ok(row_pages)
-}
-
-/// The title (or its continuation), the preamble on the first page only,
-/// and the header rows.
-pub fn push_head(flow: &mut Flow, table: &LaidTable, x: f32, continued: bool) {
-    let title = if continued {
-        &table.continued
-    } else {
-        &table.title
-    };
-    if let Some(t) = title {
-        flow.push(t, x);
-    }
-    if !continued {
-        for p in &table.preamble {
-            flow.push(p, x);
-        }
-    }
-    for h in &table.header {
-        flow.push(h, x);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::layout::flow::Flow;
     use crate::model::Paper;
 
     fn book() -> FontBook {
@@ -1245,21 +1028,21 @@ mod tests {
     #[test]
     fn columns_short_of_a_whole_cell_take_width_from_the_others_in_proportion() {
         let mut widths = [60.0, 30.0, 10.0];
-        widen_to_needs(&mut widths, &[0.0, 0.0, 25.0], &[0.0; 3]);
+        columns::widen_to_needs(&mut widths, &[0.0, 0.0, 25.0], &[0.0; 3]);
         // 15 points taken: 10 from the first (room 60), 5 from the second (room 30).
         assert_eq!(widths, [50.0, 25.0, 25.0]);
         // The room is too little: nothing moves.
         let mut widths = [10.0, 10.0];
-        widen_to_needs(&mut widths, &[8.0, 13.0], &[0.0; 2]);
+        columns::widen_to_needs(&mut widths, &[8.0, 13.0], &[0.0; 2]);
         assert_eq!(widths, [10.0, 10.0]);
         // A column already wide enough keeps its width.
         let mut widths = [40.0, 60.0];
-        widen_to_needs(&mut widths, &[30.0, 0.0], &[0.0; 2]);
+        columns::widen_to_needs(&mut widths, &[30.0, 0.0], &[0.0; 2]);
         assert_eq!(widths, [40.0, 60.0]);
         // A floor (a column's longest word) is kept: the room is above it.
         // 15 taken: the first's room is 60 - 0, the second's 30 - 27 = 3.
         let mut widths = [60.0, 30.0, 10.0];
-        widen_to_needs(&mut widths, &[0.0, 0.0, 25.0], &[0.0, 27.0, 0.0]);
+        columns::widen_to_needs(&mut widths, &[0.0, 0.0, 25.0], &[0.0, 27.0, 0.0]);
         assert!(
             (widths[1] - (30.0 - 15.0 * 3.0 / 63.0)).abs() < 1e-4,
             "{widths:?}"
@@ -1344,7 +1127,7 @@ mod tests {
             None,
         )];
         let ctx = Ctx::new(family, &book, &style);
-        let (_, words) = column_needs(&ctx, &table);
+        let (_, words) = columns::column_needs(&ctx, &table);
         let bold = book.face(family.face(Style::Bold));
         let loss = bold.width("Loss?", style.size) + 2.0 * style.pad_x;
         // By weight the first column is a point wider than its header's
@@ -1353,7 +1136,7 @@ mod tests {
         let columns = table_columns(&table, 240.0, family, &book, &style);
         assert!(words[0] >= loss, "{words:?}");
         assert!(columns[0] >= loss, "{columns:?} keep {loss}");
-        let odds = one_line_width(&ctx, &table.header[0], &table.header[0].cells[2]);
+        let odds = columns::one_line_width(&ctx, &table.header[0], &table.header[0].cells[2]);
         assert!(columns[2] >= odds + 2.0 * style.pad_x - 1e-3, "{columns:?}");
         assert!((columns.iter().sum::<f32>() - 240.0).abs() < 0.01);
         // Without whole cells the weights stand, a column narrower than
