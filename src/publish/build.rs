@@ -239,7 +239,7 @@ pub fn write(
     // page previews before the rulebook (see below).
     let preview_dir = folder.join(super::preview::PREVIEW_DIR);
     let mut committed = Vec::new();
-    for (output, (file, pages)) in staged {
+    for (output, (file, drawn)) in staged {
         let path = file.path().to_path_buf();
         file.commit()?;
         on_written(Written::Output {
@@ -251,7 +251,7 @@ pub fn write(
                 on_written(Written::Images { count, dir });
             }
         }
-        committed.push((output, pages));
+        committed.push((output, drawn));
     }
     if let Some(images) = map_images {
         let count = super::maps::write_images(&images?, &folder)?;
@@ -295,21 +295,24 @@ pub fn write(
     let html = html
         .map(|(files, made_in)| files.map(|f| (f, made_in)))
         .transpose()?;
-    if request.previews.is_some() {
-        // Live (`serve`): the reference and the changed pages' previews go
-        // first, as the reader watches them; the rulebook, the slowest to
-        // write, after. The pages link the rulebook at the size it had
-        // until it is written (their lists are put right below).
-        if let Some((files, made_in)) = &html {
+    if let Some(previews) = request.previews {
+        // Live (`serve`): the changed pages' previews (drawn already) and
+        // the reference go first, as the reader watches them; the
+        // rulebook, the slowest to write, after. The pages link the
+        // rulebook at the size it had until it is written (their lists are
+        // put right below).
+        for drawn in committed.iter_mut().filter_map(|(_, d)| d.take()) {
+            super::preview::put_in_place(drawn, &preview_dir, previews, &mut |path| {
+                on_written(Written::Preview { path });
+            })?;
+        }
+        if let Some((files, _)) = &html {
             let old = rulebook
                 .as_ref()
                 .and_then(|_| std::fs::metadata(&rulebook_path).ok())
                 .map(|m| rulebook_pdf(m.len()));
             let pdfs: Vec<_> = old.into_iter().chain(others.iter().cloned()).collect();
-            write_html(files.clone(), *made_in, &pdfs, game, &folder, on_written)?;
-        }
-        for (output, pages) in committed {
-            draw_previews(output, pages, assets, request, &preview_dir, on_written)?;
+            write_html_live(files.clone(), &pdfs, game, &folder, on_written)?;
         }
     }
     let mut pdfs: Vec<super::html::BuiltPdf> = Vec::new();
@@ -345,8 +348,12 @@ pub fn write(
         on_written(Written::Rulebook { path, pages });
     }
     pdfs.extend(others);
-    if let Some((files, made_in)) = html {
-        write_html(files, made_in, &pdfs, game, &folder, on_written)?;
+    match html {
+        Some((files, _)) if request.previews.is_some() => {
+            write_html_live(files, &pdfs, game, &folder, on_written)?;
+        }
+        Some((files, made_in)) => write_html(files, made_in, &pdfs, game, &folder, on_written)?,
+        None => {}
     }
     if let Some(previews) = request.previews {
         // The previews of a document the game no longer publishes go too.
@@ -387,32 +394,32 @@ fn write_html(
     Ok(())
 }
 
-/// Draws the previews of an output's pages (as laid out when staged) that
-/// changed (`serve`).
-fn draw_previews(
-    output: &Output,
-    pages: Vec<crate::layout::Page>,
-    assets: &Assets,
-    request: &WriteRequest<'_>,
-    dir: &Path,
+/// [`write_html`] for a reader watching (`serve`): each file that changed
+/// is told as it lands, the smallest first, so the page of one edited card
+/// is in place before the page that prints them all.
+fn write_html_live(
+    mut files: Vec<(String, Vec<u8>)>,
+    pdfs: &[super::html::BuiltPdf],
+    game: &Game,
+    folder: &Path,
     on_written: &mut dyn FnMut(Written),
 ) -> Result<(), OpError> {
-    let Some(previews) = request.previews else {
-        return Ok(());
-    };
-    let doc = crate::layout::Doc {
-        title: String::new(),
-        lang: None,
-        pages,
-    };
-    super::preview::write_page_previews(
-        &doc,
-        &output.file_name,
-        dir,
-        &assets.fonts,
-        previews,
-        &mut |path| on_written(Written::Preview { path }),
-    )?;
+    let started = std::time::Instant::now();
+    super::html::link_pdfs(&mut files, pdfs, &game.words);
+    files.sort_by_key(|(name, bytes)| (bytes.len(), name.clone()));
+    let dir = folder.join("html");
+    let count = files.len();
+    for (name, bytes) in &files {
+        let path = dir.join(name);
+        if super::write_if_changed(&dir, &path, bytes)? {
+            on_written(Written::Html {
+                index: dir.join("index.html"),
+                files: count,
+                changed: vec![path],
+                millis: started.elapsed().as_millis(),
+            });
+        }
+    }
     Ok(())
 }
 
@@ -447,9 +454,9 @@ fn joined<T>(handle: std::thread::ScopedJoinHandle<'_, T>) -> T {
 /// them spends on a single core (writing its page objects, its fonts).
 const DOCUMENTS_AT_ONCE: usize = 3;
 
-/// A PDF written beside its place, and its pages as laid out when they are
-/// kept for the page previews.
-type StagedPdf = (super::output::Staged, Vec<crate::layout::Page>);
+/// A PDF written beside its place, and the previews of its pages that
+/// changed, drawn (`serve`).
+type StagedPdf = (super::output::Staged, Option<super::preview::DrawnPages>);
 
 /// Writes each of `outputs` beside its place in `folder`, a few at a time,
 /// their problems into `diags` in the outputs' order; the first operational
@@ -466,6 +473,18 @@ fn stage_all<'o>(
         let mut found = Diagnostics::default();
         let keep = previews.is_some();
         let staged = output.stage_pdf((game, assets), folder, &path, keep, &mut found);
+        // The pages that changed are drawn now, beside the HTML reference
+        // being made, and put in place once the build has no error.
+        let staged = staged.and_then(|(file, pages)| match previews {
+            Some(previews) if !found.has_errors() => {
+                let dir = folder.join(super::preview::PREVIEW_DIR);
+                let fonts = &assets.fonts;
+                let drawn =
+                    super::preview::draw_changed(&pages, &output.file_name, &dir, fonts, previews);
+                Ok((file, Some(drawn?)))
+            }
+            _ => Ok((file, None)),
+        });
         (staged, found)
     });
     let mut staged = Vec::new();
