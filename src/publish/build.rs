@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{Assets, Output, PlanOptions};
+use super::{Assets, Output, PlanOptions, preview};
 use crate::diag::{Diagnostics, Sources};
 use crate::load::OpError;
 use crate::model::Game;
@@ -239,7 +239,7 @@ pub fn write(
     // page previews before the rulebook (see below).
     let preview_dir = folder.join(super::preview::PREVIEW_DIR);
     let mut committed = Vec::new();
-    for (output, (file, drawn)) in staged {
+    for (output, (file, pages)) in staged {
         let path = file.path().to_path_buf();
         file.commit()?;
         on_written(Written::Output {
@@ -251,7 +251,7 @@ pub fn write(
                 on_written(Written::Images { count, dir });
             }
         }
-        committed.push((output, drawn));
+        committed.push((output, pages));
     }
     if let Some(images) = map_images {
         let count = super::maps::write_images(&images?, &folder)?;
@@ -296,24 +296,45 @@ pub fn write(
         .map(|(files, made_in)| files.map(|f| (f, made_in)))
         .transpose()?;
     if let Some(previews) = request.previews {
-        // Live (`serve`): the changed pages' previews (drawn already) and
-        // the reference go first, as the reader watches them; the
-        // rulebook, the slowest to write, after. The pages link the
-        // rulebook at the size it had until it is written (their lists are
-        // put right below).
-        for drawn in committed.iter_mut().filter_map(|(_, d)| d.take()) {
-            super::preview::put_in_place(drawn, &preview_dir, previews, &mut |path| {
-                on_written(Written::Preview { path });
-            })?;
-        }
-        if let Some((files, _)) = &html {
-            let old = rulebook
-                .as_ref()
-                .and_then(|_| std::fs::metadata(&rulebook_path).ok())
-                .map(|m| rulebook_pdf(m.len()));
-            let pdfs: Vec<_> = old.into_iter().chain(others.iter().cloned()).collect();
-            write_html_live(files.clone(), &pdfs, game, &folder, on_written)?;
-        }
+        // Live (`serve`): the reference and the changed pages' previews go
+        // first, as the reader watches them, the previews drawn meanwhile
+        // on a thread of their own and told as they land; the rulebook, the
+        // slowest to write, after. The pages link the rulebook at the size
+        // it had until it is written (their lists are put right below).
+        let (tell, heard) = std::sync::mpsc::channel();
+        let dir = preview_dir.as_path();
+        std::thread::scope(|scope| {
+            let drawing = scope.spawn(move || {
+                for (output, pages) in committed {
+                    let name = &output.file_name;
+                    let fonts = &assets.fonts;
+                    let drawn = preview::draw_changed(&pages, name, dir, fonts, previews)?;
+                    preview::put_in_place(drawn, dir, previews, &mut |path| {
+                        let _ = tell.send(path);
+                    })?;
+                }
+                Ok::<(), OpError>(())
+            });
+            let mut on_html = |written| {
+                on_written(written);
+                heard
+                    .try_iter()
+                    .for_each(|path| on_written(Written::Preview { path }));
+            };
+            if let Some((files, _)) = &html {
+                let old = rulebook
+                    .as_ref()
+                    .and_then(|_| std::fs::metadata(&rulebook_path).ok())
+                    .map(|m| rulebook_pdf(m.len()));
+                let pdfs: Vec<_> = old.into_iter().chain(others.iter().cloned()).collect();
+                write_html_live(files.clone(), &pdfs, game, &folder, &mut on_html)?;
+            }
+            // The rest as they land, until the thread drawing them is done.
+            heard
+                .iter()
+                .for_each(|path| on_written(Written::Preview { path }));
+            joined(drawing)
+        })?;
     }
     let mut pdfs: Vec<super::html::BuiltPdf> = Vec::new();
     if let Some(marks) = marks.as_ref().filter(|_| options.errata) {
@@ -454,9 +475,9 @@ fn joined<T>(handle: std::thread::ScopedJoinHandle<'_, T>) -> T {
 /// them spends on a single core (writing its page objects, its fonts).
 const DOCUMENTS_AT_ONCE: usize = 3;
 
-/// A PDF written beside its place, and the previews of its pages that
-/// changed, drawn (`serve`).
-type StagedPdf = (super::output::Staged, Option<super::preview::DrawnPages>);
+/// A PDF written beside its place, and its pages as laid out when they are
+/// kept for the page previews.
+type StagedPdf = (super::output::Staged, Vec<crate::layout::Page>);
 
 /// Writes each of `outputs` beside its place in `folder`, a few at a time,
 /// their problems into `diags` in the outputs' order; the first operational
@@ -473,18 +494,6 @@ fn stage_all<'o>(
         let mut found = Diagnostics::default();
         let keep = previews.is_some();
         let staged = output.stage_pdf((game, assets), folder, &path, keep, &mut found);
-        // The pages that changed are drawn now, beside the HTML reference
-        // being made, and put in place once the build has no error.
-        let staged = staged.and_then(|(file, pages)| match previews {
-            Some(previews) if !found.has_errors() => {
-                let dir = folder.join(super::preview::PREVIEW_DIR);
-                let fonts = &assets.fonts;
-                let drawn =
-                    super::preview::draw_changed(&pages, &output.file_name, &dir, fonts, previews);
-                Ok((file, Some(drawn?)))
-            }
-            _ => Ok((file, None)),
-        });
         (staged, found)
     });
     let mut staged = Vec::new();
