@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{Assets, Output, PlanOptions};
+use super::{Assets, Output, PlanOptions, preview};
 use crate::diag::{Diagnostics, Sources};
 use crate::load::OpError;
 use crate::model::Game;
@@ -295,22 +295,46 @@ pub fn write(
     let html = html
         .map(|(files, made_in)| files.map(|f| (f, made_in)))
         .transpose()?;
-    if request.previews.is_some() {
+    if let Some(previews) = request.previews {
         // Live (`serve`): the reference and the changed pages' previews go
-        // first, as the reader watches them; the rulebook, the slowest to
-        // write, after. The pages link the rulebook at the size it had
-        // until it is written (their lists are put right below).
-        if let Some((files, made_in)) = &html {
-            let old = rulebook
-                .as_ref()
-                .and_then(|_| std::fs::metadata(&rulebook_path).ok())
-                .map(|m| rulebook_pdf(m.len()));
-            let pdfs: Vec<_> = old.into_iter().chain(others.iter().cloned()).collect();
-            write_html(files.clone(), *made_in, &pdfs, game, &folder, on_written)?;
-        }
-        for (output, pages) in committed {
-            draw_previews(output, pages, assets, request, &preview_dir, on_written)?;
-        }
+        // first, as the reader watches them, the previews drawn meanwhile
+        // on a thread of their own and told as they land; the rulebook, the
+        // slowest to write, after. The pages link the rulebook at the size
+        // it had until it is written (their lists are put right below).
+        let (tell, heard) = std::sync::mpsc::channel();
+        let dir = preview_dir.as_path();
+        std::thread::scope(|scope| {
+            let drawing = scope.spawn(move || {
+                for (output, pages) in committed {
+                    let name = &output.file_name;
+                    let fonts = &assets.fonts;
+                    let drawn = preview::draw_changed(&pages, name, dir, fonts, previews)?;
+                    preview::put_in_place(drawn, dir, previews, &mut |path| {
+                        let _ = tell.send(path);
+                    })?;
+                }
+                Ok::<(), OpError>(())
+            });
+            let mut on_html = |written| {
+                on_written(written);
+                heard
+                    .try_iter()
+                    .for_each(|path| on_written(Written::Preview { path }));
+            };
+            if let Some((files, _)) = &html {
+                let old = rulebook
+                    .as_ref()
+                    .and_then(|_| std::fs::metadata(&rulebook_path).ok())
+                    .map(|m| rulebook_pdf(m.len()));
+                let pdfs: Vec<_> = old.into_iter().chain(others.iter().cloned()).collect();
+                write_html_live(files.clone(), &pdfs, game, &folder, &mut on_html)?;
+            }
+            // The rest as they land, until the thread drawing them is done.
+            heard
+                .iter()
+                .for_each(|path| on_written(Written::Preview { path }));
+            joined(drawing)
+        })?;
     }
     let mut pdfs: Vec<super::html::BuiltPdf> = Vec::new();
     if let Some(marks) = marks.as_ref().filter(|_| options.errata) {
@@ -345,8 +369,12 @@ pub fn write(
         on_written(Written::Rulebook { path, pages });
     }
     pdfs.extend(others);
-    if let Some((files, made_in)) = html {
-        write_html(files, made_in, &pdfs, game, &folder, on_written)?;
+    match html {
+        Some((files, _)) if request.previews.is_some() => {
+            write_html_live(files, &pdfs, game, &folder, on_written)?;
+        }
+        Some((files, made_in)) => write_html(files, made_in, &pdfs, game, &folder, on_written)?,
+        None => {}
     }
     if let Some(previews) = request.previews {
         // The previews of a document the game no longer publishes go too.
@@ -387,32 +415,32 @@ fn write_html(
     Ok(())
 }
 
-/// Draws the previews of an output's pages (as laid out when staged) that
-/// changed (`serve`).
-fn draw_previews(
-    output: &Output,
-    pages: Vec<crate::layout::Page>,
-    assets: &Assets,
-    request: &WriteRequest<'_>,
-    dir: &Path,
+/// [`write_html`] for a reader watching (`serve`): each file that changed
+/// is told as it lands, the smallest first, so the page of one edited card
+/// is in place before the page that prints them all.
+fn write_html_live(
+    mut files: Vec<(String, Vec<u8>)>,
+    pdfs: &[super::html::BuiltPdf],
+    game: &Game,
+    folder: &Path,
     on_written: &mut dyn FnMut(Written),
 ) -> Result<(), OpError> {
-    let Some(previews) = request.previews else {
-        return Ok(());
-    };
-    let doc = crate::layout::Doc {
-        title: String::new(),
-        lang: None,
-        pages,
-    };
-    super::preview::write_page_previews(
-        &doc,
-        &output.file_name,
-        dir,
-        &assets.fonts,
-        previews,
-        &mut |path| on_written(Written::Preview { path }),
-    )?;
+    let started = std::time::Instant::now();
+    super::html::link_pdfs(&mut files, pdfs, &game.words);
+    files.sort_by_key(|(name, bytes)| (bytes.len(), name.clone()));
+    let dir = folder.join("html");
+    let count = files.len();
+    for (name, bytes) in &files {
+        let path = dir.join(name);
+        if super::write_if_changed(&dir, &path, bytes)? {
+            on_written(Written::Html {
+                index: dir.join("index.html"),
+                files: count,
+                changed: vec![path],
+                millis: started.elapsed().as_millis(),
+            });
+        }
+    }
     Ok(())
 }
 

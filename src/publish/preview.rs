@@ -68,9 +68,32 @@ pub fn write_page_previews(
     previews: &Previews,
     on_page: &mut dyn FnMut(PathBuf),
 ) -> Result<usize, OpError> {
+    let drawn = draw_changed(&doc.pages, file_name, dir, fonts, previews)?;
+    put_in_place(drawn, dir, previews, on_page)
+}
+
+/// The previews of a document's pages that changed, drawn but not yet in
+/// place (a build draws them beside its other work and writes them only
+/// once it has found no error).
+pub struct DrawnPages {
+    stem: String,
+    /// How many pages the document has now.
+    count: usize,
+    drawn: Vec<(PathBuf, Page, Vec<u8>)>,
+}
+
+/// Draws the pages of `file_name` (to go in `dir`) that changed since
+/// `previews` last saw them.
+pub fn draw_changed(
+    pages: &[Page],
+    file_name: &str,
+    dir: &Path,
+    fonts: &FontBook,
+    previews: &Previews,
+) -> Result<DrawnPages, OpError> {
     let stem = stem_of(file_name);
-    let mut drawn = 0;
-    for (i, page) in doc.pages.iter().enumerate() {
+    let mut drawn = Vec::new();
+    for (i, page) in pages.iter().enumerate() {
         let path = dir.join(page_name(&stem, i + 1));
         if previews.is_current(&path, page) {
             continue;
@@ -78,22 +101,41 @@ pub fn write_page_previews(
         let svg = crate::render::svg::outlined_svg(&page.items, page.width, page.height, fonts);
         let png = crate::render::png::svg_to_png(&svg, DPI)
             .map_err(|e| OpError::new(format!("cannot draw page {} of {file_name}: {e}", i + 1)))?;
+        drawn.push((path, page.clone(), png));
+    }
+    Ok(DrawnPages {
+        stem,
+        count: pages.len(),
+        drawn,
+    })
+}
+
+/// Writes the pages drawn, telling `on_page` of each as it lands, and
+/// removes the pages of an earlier, longer version. Returns how many pages
+/// were written.
+pub fn put_in_place(
+    pages: DrawnPages,
+    dir: &Path,
+    previews: &Previews,
+    on_page: &mut dyn FnMut(PathBuf),
+) -> Result<usize, OpError> {
+    let written = pages.drawn.len();
+    for (path, page, png) in pages.drawn {
         // Forgotten first: a failed write leaves the page to be drawn again.
         previews.remember(path.clone(), None);
         write_output(dir, &path, &png)?;
-        previews.remember(path.clone(), Some(page));
-        drawn += 1;
+        previews.remember(path.clone(), Some(&page));
         on_page(path);
     }
     // A document that lost pages leaves no stale previews behind.
-    let mut n = doc.pages.len() + 1;
-    while dir.join(page_name(&stem, n)).is_file() {
-        let path = dir.join(page_name(&stem, n));
+    let mut n = pages.count + 1;
+    while dir.join(page_name(&pages.stem, n)).is_file() {
+        let path = dir.join(page_name(&pages.stem, n));
         let _ = std::fs::remove_file(&path);
         previews.remember(path, None);
         n += 1;
     }
-    Ok(drawn)
+    Ok(written)
 }
 
 /// Removes the page previews in `dir` of documents not among `published`

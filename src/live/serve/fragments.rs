@@ -51,38 +51,19 @@ impl Pages {
     }
 }
 
-/// The elements whose end tag the HTML omits.
-const VOID: [&str; 14] = [
-    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source",
-    "track", "wbr",
-];
-/// The elements that may be a fragment (with an id, outside an `<svg>`).
-const BLOCKS: [&str; 24] = [
-    "article",
-    "aside",
-    "blockquote",
-    "details",
-    "div",
-    "dl",
-    "figure",
-    "footer",
-    "h1",
-    "h2",
-    "h3",
-    "h4",
-    "h5",
-    "h6",
-    "header",
-    "li",
-    "main",
-    "nav",
-    "ol",
-    "p",
-    "pre",
-    "section",
-    "table",
-    "ul",
-];
+/// The elements whose end tag the HTML omits; those that may be a
+/// fragment (with an id, outside an `<svg>`); those whose text holds no tag.
+const VOID: &str = "area base br col embed hr img input link meta param source track wbr";
+const BLOCKS: &str = "article aside blockquote details div dl figure footer h1 h2 h3 h4 h5 h6 \
+                      header li main nav ol p pre section table ul";
+const RAW_TEXT: &str = "script style textarea";
+
+/// Whether `name` is one of the space-separated `names`, in any case.
+fn among(names: &str, name: &str) -> bool {
+    names
+        .split_whitespace()
+        .any(|n| n.eq_ignore_ascii_case(name))
+}
 
 /// An element open: its name, where it starts, its id if it may be a
 /// fragment, and whether it holds a fragment.
@@ -127,14 +108,11 @@ pub(super) fn split(html: &str) -> Split {
             if let Some(parent) = stack.last_mut() {
                 parent.3 |= holds || fragment.is_some();
             }
-        } else if !tag.ends_with("/>") && !VOID.iter().any(|v| v.eq_ignore_ascii_case(name)) {
-            let block = BLOCKS.iter().any(|b| b.eq_ignore_ascii_case(name));
+        } else if !tag.ends_with("/>") && !among(VOID, name) {
+            let block = among(BLOCKS, name);
             let in_svg = stack.iter().any(|(n, ..)| n.eq_ignore_ascii_case("svg"));
             stack.push((name, lt, id_of(tag).filter(|_| block && !in_svg), false));
-            if ["script", "style", "textarea"]
-                .iter()
-                .any(|r| r.eq_ignore_ascii_case(name))
-            {
+            if among(RAW_TEXT, name) {
                 at = html[at..end].find("</").map_or(end, |i| at + i);
             }
         }
