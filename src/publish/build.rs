@@ -291,7 +291,6 @@ pub fn write(
             printed: Some(output.printed),
         });
     }
-    super::html::tell_apart(&mut others, &game.words);
     let html = html
         .map(|(files, made_in)| files.map(|f| (f, made_in)))
         .transpose()?;
@@ -305,7 +304,8 @@ pub fn write(
                 .as_ref()
                 .and_then(|_| std::fs::metadata(&rulebook_path).ok())
                 .map(|m| rulebook_pdf(m.len()));
-            let pdfs: Vec<_> = old.into_iter().chain(others.iter().cloned()).collect();
+            let mut pdfs: Vec<_> = old.into_iter().chain(others.iter().cloned()).collect();
+            super::html::tell_apart(&mut pdfs, &game.words);
             write_html(files.clone(), *made_in, &pdfs, game, &folder, on_written)?;
         }
         for (output, pages) in committed {
@@ -317,7 +317,7 @@ pub fn write(
         let (path, pages) =
             super::errata::write(game, marks, rulebook.as_ref(), assets, request.out)?;
         pdfs.push(super::html::BuiltPdf {
-            label: "Errata".to_string(),
+            label: game.words.errata.clone(),
             file_name: file_name_of(&path),
             bytes: file_bytes(&path)?,
             printed: None,
@@ -345,6 +345,8 @@ pub fn write(
         on_written(Written::Rulebook { path, pages });
     }
     pdfs.extend(others);
+    // The rulebook and the errata sheet are told apart from the others too.
+    super::html::tell_apart(&mut pdfs, &game.words);
     if let Some((files, made_in)) = html {
         write_html(files, made_in, &pdfs, game, &folder, on_written)?;
     }
