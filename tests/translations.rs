@@ -553,10 +553,7 @@ fn map_names_terrain_and_glossary_terms_are_translated_and_checked() {
         .filter(|d| d.id == "translation-missing")
         .collect();
     assert_eq!(missing.len(), 2, "{}", run.dump());
-    let (line, col) = line_col(
-        &german,
-        german.find("zone-of-control]").expect("it"),
-    );
+    let (line, col) = line_col(&german, german.find("zone-of-control]").expect("it"));
     let definition = run.expect(
         "warning",
         "translation-missing",
