@@ -120,6 +120,27 @@ fn git(dir: &Path, args: &[&str]) {
     );
 }
 
+/// A `git commit` at `time` (seconds since 1970): one commit a minute,
+/// as a history made by hand has them, not many in one second.
+fn commit_at(dir: &Path, message: &str, time: u64) {
+    let date = format!("@{time} +0000");
+    let out = Command::new("git")
+        .current_dir(dir)
+        .env("GIT_CONFIG_GLOBAL", "/dev/null")
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .env("GIT_AUTHOR_DATE", &date)
+        .env("GIT_COMMITTER_DATE", &date)
+        .args(["-c", "user.name=Test", "-c", "user.email=test@example.com"])
+        .args(["commit", "-q", "--allow-empty", "-am", message])
+        .output()
+        .expect("run git");
+    assert!(
+        out.status.success(),
+        "git commit: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 /// The game folder `campaign` under `dir`.
 fn write_game(dir: &Path) -> PathBuf {
     let game = dir.join("campaign");
@@ -469,24 +490,22 @@ fn a_long_history_is_walked_within_a_bound_and_finds_the_stale_text() {
     std::fs::write(game.join("lang/de.toml"), numbered_german(N, &german(0))).expect("write");
     git(tmp.path(), &["init", "-q"]);
     git(tmp.path(), &["add", "."]);
-    git(tmp.path(), &["commit", "-q", "-m", "the game"]);
+    let minute = |n: usize| 1_700_000_000 + 60 * n as u64;
+    commit_at(tmp.path(), "the game", minute(0));
     for k in 0..N {
         std::fs::write(
             game.join("orders.toml"),
             numbered_orders(N, &english(k + 1)),
         )
         .expect("write");
-        git(tmp.path(), &["commit", "-q", "-am", &format!("reword {k}")]);
+        commit_at(tmp.path(), &format!("reword {k}"), minute(2 * k + 1));
         let translated = if k + 1 == N { k } else { k + 1 };
         std::fs::write(
             game.join("lang/de.toml"),
             numbered_german(N, &german(translated)),
         )
         .expect("write");
-        git(
-            tmp.path(),
-            &["commit", "-q", "--allow-empty", "-am", &format!("de {k}")],
-        );
+        commit_at(tmp.path(), &format!("de {k}"), minute(2 * k + 2));
     }
     let started = std::time::Instant::now();
     let run = grogpress(&["check", game.to_str().expect("path"), "--format", "json"]);
@@ -599,5 +618,79 @@ fn map_names_terrain_and_glossary_terms_are_translated_and_checked() {
     }
     for english in ["Woods", "Open ground", "Zone of control"] {
         assert!(!de.contains(english), "{english:?} in the German reference");
+    }
+}
+
+#[test]
+fn a_scenarios_name_turns_victory_and_special_rules_are_translated() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = tmp.path().join("river-line");
+    support::copy_dir(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("data/river-line"),
+        &game,
+    );
+    let toml = std::fs::read_to_string(game.join("game.toml")).expect("game.toml");
+    let at = toml.find("rules = [").expect("rules");
+    let toml = format!(
+        "{}languages = [\"en\", \"de\"]\ntranslated = [\"the-crossing.name\", \"the-crossing.victory\", \"the-crossing.special_rules\", \"the-crossing.turn_labels\"]\n{}",
+        &toml[..at],
+        &toml[at..]
+    );
+    std::fs::write(game.join("game.toml"), toml).expect("write");
+    // The first turn's label is left untranslated.
+    let mut german = String::from(
+        "[the-crossing.name]\nname = \"Die Überquerung\"\n\n[the-crossing.victory]\nvictory = \"Die Nordarmee siegt mit der **Sel-Furt**.\"\n\n[the-crossing.special_rules]\nspecial_rules = \"- **Überraschung.** Die Liga zieht in Runde 1 nicht.\"\n",
+    );
+    for n in 2..=6 {
+        german.push_str(&format!(
+            "\n[the-crossing.turn-{n}]\nturn_labels = \"{}. Juni\"\n",
+            11 + n
+        ));
+    }
+    std::fs::create_dir_all(game.join("lang")).expect("mkdir");
+    std::fs::write(game.join("lang/de.toml"), &german).expect("write");
+    let run = grogpress(&["check", game.to_str().expect("path"), "--format", "json"]);
+    let missing: Vec<_> = run
+        .diags
+        .iter()
+        .filter(|d| d.id == "translation-missing" && d.message.contains("the-crossing"))
+        .collect();
+    assert_eq!(missing.len(), 1, "{}", run.dump());
+    assert!(
+        missing[0]
+            .message
+            .contains("`turn_labels` for `the-crossing.turn-1`"),
+        "{}",
+        missing[0].message
+    );
+    let out = tmp.path().join("out");
+    let built = grogpress(&[
+        "rules",
+        game.to_str().expect("path"),
+        "--lang",
+        "de",
+        "--out",
+        out.to_str().expect("path"),
+    ]);
+    assert!(built.code < 2, "{}", built.dump());
+    let page = std::fs::read_to_string(out.join("river-line/de/html/scenario-the-crossing.html"))
+        .expect("the German scenario page");
+    for said in [
+        "Die Überquerung",
+        "Sel-Furt",
+        "Überraschung",
+        "13. Juni",
+        "17. Juni",
+        "12 Jun",
+    ] {
+        assert!(page.contains(said), "no {said:?} in {page}");
+    }
+    for english in [
+        "The Crossing",
+        "The Northern Army wins",
+        "Surprise",
+        "13 Jun",
+    ] {
+        assert!(!page.contains(english), "{english:?} in {page}");
     }
 }

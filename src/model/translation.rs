@@ -95,7 +95,8 @@ impl Translation {
 
 /// A text of the source that a translation is to translate: a field of a
 /// card, item or random table row (its key), a map's name, terrain or
-/// feature names (by id), a glossary term or definition (by the term's
+/// feature names (by id), a scenario's name, victory conditions, special
+/// rules and turn labels, a glossary term or definition (by the term's
 /// slug), with its value and place.
 #[derive(Clone, Debug)]
 pub struct SourceText {
@@ -154,6 +155,28 @@ pub fn source_texts(game: &Game) -> Vec<SourceText> {
         if tr.translates(&map.id, "features") {
             for f in &map.feature_kinds {
                 out.push(text(&f.id.value, "features", &f.name, f.id.loc));
+            }
+        }
+    }
+    for scenario in &game.scenarios {
+        for (field, value) in scenario_texts(scenario) {
+            if tr.translates(&scenario.id, field) {
+                out.push(SourceText {
+                    group: scenario.id.clone(),
+                    key: field.to_string(),
+                    field: field.to_string(),
+                    value: value.clone(),
+                });
+            }
+        }
+        if tr.translates(&scenario.id, "turn_labels") {
+            for (n, label) in scenario.turn_labels.iter().enumerate() {
+                out.push(SourceText {
+                    group: scenario.id.clone(),
+                    key: turn_key(n),
+                    field: "turn_labels".to_string(),
+                    value: label.clone(),
+                });
             }
         }
     }
@@ -277,6 +300,24 @@ pub fn translated_game(game: &Game, translation: &Translation, words: crate::tex
             }
         }
     }
+    for scenario in &mut out.scenarios {
+        let id = scenario.id.clone();
+        let text = |field: &str| translation.text(&id, field, field).map(|t| t.text.clone());
+        if let Some(t) = text("name") {
+            scenario.name = t;
+        }
+        if let Some(t) = text("victory") {
+            scenario.victory = Some(t);
+        }
+        if let Some(t) = text("special_rules") {
+            scenario.special_rules = Some(t);
+        }
+        for (n, label) in scenario.turn_labels.iter_mut().enumerate() {
+            if let Some(t) = translation.text(&id, &turn_key(n), "turn_labels") {
+                *label = t.text.clone();
+            }
+        }
+    }
     for entry in &mut out.glossary {
         let key = super::slug(&entry.term.value);
         if let Some(t) = translation.text(GLOSSARY, &key, "definition") {
@@ -339,6 +380,23 @@ fn source_rule_links(game: &Game, translation: &Translation, out: &mut Game) {
     }
 }
 
+/// A scenario's texts a translation may give, each its own key: its
+/// `name`, `victory` and `special_rules` (the last two where it has them).
+fn scenario_texts(s: &super::Scenario) -> Vec<(&'static str, &Located<String>)> {
+    std::iter::once(("name", &s.name))
+        .chain(s.victory.iter().map(|v| ("victory", v)))
+        .chain(s.special_rules.iter().map(|v| ("special_rules", v)))
+        .collect()
+}
+
+/// The key of a scenario's turn label `n` (from 0): `turn-1` for the first.
+fn turn_key(n: usize) -> String {
+    format!("turn-{}", n + 1)
+}
+
+/// The fields of a scenario a translation may translate.
+pub const SCENARIO_FIELDS: [&str; 4] = ["name", "victory", "special_rules", "turn_labels"];
+
 /// The group of the glossary's texts: `translated = ["glossary.term",
 /// "glossary.definition"]`, `[glossary.<term's slug>]` in a translation.
 pub const GLOSSARY: &str = "glossary";
@@ -352,5 +410,6 @@ pub fn has_group(game: &Game, group: &str) -> bool {
         .any(|d| d.id == group)
         || game.random_tables.iter().any(|t| t.id == group)
         || game.maps.iter().any(|m| m.id == group)
+        || game.scenarios.iter().any(|s| s.id == group)
         || (group == GLOSSARY && !game.glossary.is_empty())
 }

@@ -184,7 +184,7 @@ impl Drop for Scratch {
 
 /// The source as it was at a commit: its texts by (group, key, field).
 struct Then {
-    texts: HashMap<(String, String, String), String>,
+    texts: HashMap<TextKey, String>,
 }
 
 /// The game folder `dir` at `commit`, read as `diff` reads a revision.
@@ -265,7 +265,7 @@ pub fn check_stale(game: &Game, sources: &Sources, diags: &mut Diagnostics) -> R
         return Ok(());
     }
     // Each source text now, and the file (under the game folder) it is in.
-    let now: HashMap<(String, String, String), (String, PathBuf, FileId)> = source_texts(game)
+    let now: HashMap<TextKey, (String, PathBuf, FileId)> = source_texts(game)
         .into_iter()
         .map(|t| {
             let file = t.value.loc.file;
@@ -285,8 +285,7 @@ pub fn check_stale(game: &Game, sources: &Sources, diags: &mut Diagnostics) -> R
     };
     // Texts whose file changed since their commit: by the versions of those
     // files then (commits that hold the same versions are loaded once).
-    let mut to_load: BTreeMap<Vec<(PathBuf, String)>, (i64, String, Vec<Pending>)> =
-        BTreeMap::new();
+    let mut to_load: BTreeMap<Vec<(PathBuf, String)>, SourceVersion> = BTreeMap::new();
     for (commit, (time, pending)) in by_commit {
         let short = &commit[..commit.len().min(10)];
         let mut changed_files: Vec<(PathBuf, String)> = Vec::new();
@@ -338,7 +337,7 @@ pub fn check_stale(game: &Game, sources: &Sources, diags: &mut Diagnostics) -> R
         }
     }
     // The oldest versions first, at most MOST_VERSIONS of them loaded.
-    let mut versions: Vec<(i64, String, Vec<Pending>)> = to_load.into_values().collect();
+    let mut versions: Vec<SourceVersion> = to_load.into_values().collect();
     versions.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
     let left: Vec<_> = versions.split_off(versions.len().min(MOST_VERSIONS));
     let scratch = Scratch::new()?;
@@ -378,6 +377,13 @@ pub fn check_stale(game: &Game, sources: &Sources, diags: &mut Diagnostics) -> R
     }
     Ok(())
 }
+
+/// A translated text's source key: (group, key, field).
+type TextKey = (String, String, String);
+
+/// An earlier version of the sources: when its oldest commit was made,
+/// that commit, and the texts to compare with it.
+type SourceVersion<'g> = (i64, String, Vec<Pending<'g>>);
 
 /// The most earlier versions of the sources the stale check loads (each
 /// a game read whole): the oldest, whose sources had longest to change.

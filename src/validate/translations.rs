@@ -10,7 +10,9 @@ use std::collections::HashSet;
 
 use crate::diag::{Diagnostics, Loc};
 use crate::model::Game;
-use crate::model::translation::{GLOSSARY, SourceText, Translation, source_texts, translatable};
+use crate::model::translation::{
+    GLOSSARY, SCENARIO_FIELDS, SourceText, Translation, source_texts, translatable,
+};
 use crate::model::xref::page_headings;
 
 /// Every problem of the game's translations.
@@ -67,6 +69,14 @@ fn check_fields(game: &Game, diags: &mut Diagnostics) {
                     hint: "write \"{}.terrain\"", entry.group
                 ));
             }
+        } else if game.scenarios.iter().any(|s| s.id == entry.group) {
+            if !SCENARIO_FIELDS.contains(&entry.field.as_str()) {
+                diags.push(crate::error!(
+                    "dangling-reference", Some(entry.loc),
+                    "a scenario's translated fields are {}, not `{}`", SCENARIO_FIELDS.map(|f| format!("`{f}`")).join(", "), entry.field;
+                    hint: "write \"{}.special_rules\"", entry.group
+                ));
+            }
         } else if entry.group == GLOSSARY && !game.glossary.is_empty() {
             if entry.field != "term" && entry.field != "definition" {
                 diags.push(crate::error!(
@@ -83,12 +93,13 @@ fn check_fields(game: &Game, diags: &mut Diagnostics) {
                 .map(|d| d.id.as_str())
                 .chain(game.random_tables.iter().map(|t| t.id.as_str()))
                 .chain(game.maps.iter().map(|m| m.id.as_str()))
+                .chain(game.scenarios.iter().map(|s| s.id.as_str()))
                 .chain((!game.glossary.is_empty()).then_some(GLOSSARY))
                 .collect();
             groups.sort_unstable();
             diags.push(crate::error!(
                 "dangling-reference", Some(entry.loc),
-                "`translated` names `{}`, which is no deck, collection, random table or map, nor the glossary", entry.group;
+                "`translated` names `{}`, which is no deck, collection, random table, map or scenario, nor the glossary", entry.group;
                 hint: "ids: {}", groups.join(", ")
             ));
         }
@@ -146,7 +157,7 @@ fn check_texts(
         }
         let why = if !crate::model::translation::has_group(game, &t.group) {
             format!(
-                "the game has no deck, collection, random table or map `{}`, nor is it the glossary",
+                "the game has no deck, collection, random table, map or scenario `{}`, nor is it the glossary",
                 t.group
             )
         } else if !game.translations.translates(&t.group, &t.field) {
