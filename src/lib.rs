@@ -4,6 +4,8 @@
 //! `diag` carries problems, `live` rebuilds and previews on change (watch,
 //! serve), and `cli` parses the command line and drives it all.
 
+#![recursion_limit = "256"]
+
 pub mod cli;
 pub mod diag;
 pub mod layout;

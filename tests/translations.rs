@@ -87,8 +87,29 @@ fn german_rules() -> String {
         und Überschwemmungsgebiete.";
     let paragraph = [sentence; 3].join(" ");
     format!(
-        "# Bewegung\n\nEine Einheit zieht ein Feld weit; Verstärkungen kommen \"bei Tagesanbruch\".\n\n{paragraph}\n\n{paragraph}\n\n# Kampf\n\nBeide Seiten würfeln; die höhere Zahl gewinnt.\n\n{{{{ table(\"weather\") }}}}\n"
+        "# Bewegung\n\nEine Einheit zieht ein Feld weit; Verstärkungen kommen \"bei Tagesanbruch\". Siehe [Kampf](rule:combat).\n\n{paragraph}\n\n{paragraph}\n\n# Kampf\n\nBeide Seiten würfeln; die höhere Zahl gewinnt.\n\n{{{{ table(\"weather\") }}}}\n"
     )
+}
+
+/// A `git commit` at `time` (seconds since 1970): one commit a minute,
+/// as a history made by hand has them, not many in one second.
+fn commit_at(dir: &Path, message: &str, time: u64) {
+    let date = format!("@{time} +0000");
+    let out = std::process::Command::new("git")
+        .current_dir(dir)
+        .env("GIT_CONFIG_GLOBAL", "/dev/null")
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .env("GIT_AUTHOR_DATE", &date)
+        .env("GIT_COMMITTER_DATE", &date)
+        .args(["-c", "user.name=Test", "-c", "user.email=test@example.com"])
+        .args(["commit", "-q", "--allow-empty", "-am", message])
+        .output()
+        .expect("run git");
+    assert!(
+        out.status.success(),
+        "git commit: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 /// The game folder `campaign` under `dir`.
@@ -348,6 +369,18 @@ fn the_german_build_is_german_hyphenated_worded_and_switchable() {
         "{source}"
     );
     assert!(out.join("campaign/de/html/rules.html").is_file());
+    // The odds beside the weather table are German numbers: 1/2 (50,0%).
+    let german_rules =
+        std::fs::read_to_string(out.join("campaign/de/html/rules.html")).expect("German rules");
+    assert!(german_rules.contains("(50,0%)"), "{german_rules}");
+    assert!(!german_rules.contains("(50.0%)"), "{german_rules}");
+    assert!(source.contains("(50.0%)"), "{source}");
+    // `rule:combat`, the source heading's id, links the German "Kampf".
+    assert!(
+        german_rules.contains("#kampf\">Kampf</a>"),
+        "{german_rules}"
+    );
+    assert!(!german_rules.contains("rule:"), "{german_rules}");
 }
 
 #[test]
@@ -358,4 +391,270 @@ fn a_language_the_game_does_not_have_is_an_operational_error() {
     let run = support::build(&game, &out, &["--lang", "fr"]);
     run.exit(2);
     assert!(run.stderr.contains("no language `fr`"), "{}", run.dump());
+}
+
+/// A deck of `n` cards whose texts are `text(k)`.
+fn numbered_orders(n: usize, text: &dyn Fn(usize) -> String) -> String {
+    let mut deck = String::from(
+        "name = \"Orders\"\ntitle_field = \"title\"\n\n[[fields]]\nname = \"title\"\nkind = \"text\"\n\n[[fields]]\nname = \"text\"\nkind = \"rich\"\n",
+    );
+    for k in 0..n {
+        deck.push_str(&format!(
+            "\n[[cards]]\ntitle = \"Order {k}\"\ntext = \"{}\"\n",
+            text(k)
+        ));
+    }
+    deck
+}
+
+/// Their German texts, `text(k)`.
+fn numbered_german(n: usize, text: &dyn Fn(usize) -> String) -> String {
+    let mut german = String::from("name = \"Feldzug\"\n");
+    for k in 0..n {
+        german.push_str(&format!("\n[orders.order-{k}]\ntext = \"{}\"\n", text(k)));
+    }
+    german.push_str(
+        "\n[weather.1-3]\nresult = \"Sonnenschein\"\n\n[weather.4-6]\nresult = \"Regen\"\n",
+    );
+    german
+}
+
+#[test]
+fn a_long_history_is_walked_within_a_bound_and_finds_the_stale_text() {
+    // 24 cards, each reworded in its own commit and its German brought up
+    // to date in the next: 48 commits, every German text last changed in
+    // a commit of its own. The last rewording is not translated.
+    const N: usize = 24;
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = write_game(tmp.path());
+    let toml = GAME.replace(
+        "translated = [\"orders.title\", \"orders.text\", \"weather.result\"]",
+        "translated = [\"orders.text\", \"weather.result\"]",
+    );
+    std::fs::write(game.join("game.toml"), toml).expect("write");
+    let english = |changed: usize| {
+        move |k: usize| {
+            if k < changed {
+                format!("Move {k} hexes, then stop.")
+            } else {
+                format!("Move {k} hexes.")
+            }
+        }
+    };
+    let german = |changed: usize| {
+        move |k: usize| {
+            if k < changed {
+                format!("Zieht {k} Felder, dann halt.")
+            } else {
+                format!("Zieht {k} Felder.")
+            }
+        }
+    };
+    std::fs::write(game.join("orders.toml"), numbered_orders(N, &english(0))).expect("write");
+    std::fs::write(game.join("lang/de.toml"), numbered_german(N, &german(0))).expect("write");
+    git(tmp.path(), &["init", "-q"]);
+    git(tmp.path(), &["add", "."]);
+    let minute = |n: usize| 1_700_000_000 + 60 * n as u64;
+    commit_at(tmp.path(), "the game", minute(0));
+    for k in 0..N {
+        std::fs::write(
+            game.join("orders.toml"),
+            numbered_orders(N, &english(k + 1)),
+        )
+        .expect("write");
+        commit_at(tmp.path(), &format!("reword {k}"), minute(2 * k + 1));
+        let translated = if k + 1 == N { k } else { k + 1 };
+        std::fs::write(
+            game.join("lang/de.toml"),
+            numbered_german(N, &german(translated)),
+        )
+        .expect("write");
+        commit_at(tmp.path(), &format!("de {k}"), minute(2 * k + 2));
+    }
+    let started = std::time::Instant::now();
+    let run = grogpress(&["check", game.to_str().expect("path"), "--format", "json"]);
+    let took = started.elapsed();
+    run.only_ids(&["translation-stale", "translation-unchecked"]);
+    let stale: Vec<_> = run
+        .diags
+        .iter()
+        .filter(|d| d.id == "translation-stale")
+        .collect();
+    assert_eq!(stale.len(), 1, "{}", run.dump());
+    let last = N - 1;
+    let text = numbered_german(N, &german(last));
+    let (line, col) = line_col(
+        &text,
+        text.find(&format!("\"Zieht {last} Felder.\"")).expect("it"),
+    );
+    run.expect(
+        "warning",
+        "translation-stale",
+        "campaign/lang/de.toml",
+        line,
+        col,
+    );
+    // More versions than the bound: the oldest are said not compared, once.
+    let unchecked: Vec<_> = run
+        .diags
+        .iter()
+        .filter(|d| d.id == "translation-unchecked")
+        .collect();
+    assert_eq!(unchecked.len(), 1, "{}", run.dump());
+    assert!(
+        unchecked[0].message.contains("not compared"),
+        "{}",
+        unchecked[0].message
+    );
+    eprintln!("check of {} commits: {took:?}", 2 * N + 1);
+}
+
+#[test]
+fn map_names_terrain_and_glossary_terms_are_translated_and_checked() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = write_game(tmp.path());
+    let toml = GAME.replace(
+        "translated = [\"orders.title\", \"orders.text\", \"weather.result\"]",
+        "translated = [\"orders.title\", \"orders.text\", \"weather.result\", \"valley.name\", \"valley.terrain\", \"glossary.term\", \"glossary.definition\"]",
+    ) + "\n[[maps]]\nid = \"valley\"\nfile = \"valley.toml\"\n\n[[glossary]]\nterm = \"Zone of control\"\ndefinition = \"The hexes around a unit.\"\n";
+    std::fs::write(game.join("game.toml"), toml).expect("write");
+    std::fs::write(
+        game.join("valley.toml"),
+        "name = \"Valley\"\ngrid = \"square\"\ncolumns = 4\nrows = 3\ncell = 36\ndefault = \"clear\"\n\n[[terrain]]\nid = \"clear\"\nname = \"Open ground\"\ncolor = \"#FFFFFF\"\n\n[[terrain]]\nid = \"forest\"\nname = \"Woods\"\ncolor = \"#228B22\"\n\n[[cells]]\nterrain = \"forest\"\ncells = [\"0102\"]\n",
+    )
+    .expect("write");
+    // The glossary's definition is left untranslated.
+    let german = format!(
+        "{GERMAN}\n[valley.name]\nname = \"Talgrund\"\n\n[valley.clear]\nterrain = \"Offenes Gelände\"\n\n[valley.forest]\nterrain = \"Wald\"\n\n[glossary.zone-of-control]\nterm = \"Kontrollzone\"\n"
+    );
+    std::fs::write(game.join("lang/de.toml"), &german).expect("write");
+    let run = grogpress(&["check", game.to_str().expect("path"), "--format", "json"]);
+    run.only_ids(&["translation-missing", "translation-unchecked"]);
+    let missing: Vec<_> = run
+        .diags
+        .iter()
+        .filter(|d| d.id == "translation-missing")
+        .collect();
+    assert_eq!(missing.len(), 2, "{}", run.dump());
+    let (line, col) = line_col(&german, german.find("zone-of-control]").expect("it"));
+    let definition = run.expect(
+        "warning",
+        "translation-missing",
+        "campaign/lang/de.toml",
+        line,
+        col,
+    );
+    assert!(
+        definition.message.contains("`definition`"),
+        "{}",
+        definition.message
+    );
+
+    let out = tmp.path().join("out");
+    let built = grogpress(&[
+        "rules",
+        game.to_str().expect("path"),
+        "--lang",
+        "de",
+        "--out",
+        out.to_str().expect("path"),
+    ]);
+    built.exit(0);
+    let html = |dir: &Path| -> String {
+        let mut all = String::new();
+        for entry in std::fs::read_dir(dir).expect("html folder") {
+            let path = entry.expect("entry").path();
+            if path.extension().is_some_and(|e| e == "html") {
+                all.push_str(&std::fs::read_to_string(&path).expect("page"));
+            }
+        }
+        all
+    };
+    let de = html(&out.join("campaign/de/html"));
+    for said in [
+        "Talgrund",
+        "Wald",
+        "Offenes Gelände",
+        "Kontrollzone",
+        "The hexes around a unit.",
+    ] {
+        assert!(de.contains(said), "no {said:?} in the German reference");
+    }
+    for english in ["Woods", "Open ground", "Zone of control"] {
+        assert!(!de.contains(english), "{english:?} in the German reference");
+    }
+}
+
+#[test]
+fn a_scenarios_name_turns_victory_and_special_rules_are_translated() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = tmp.path().join("river-line");
+    support::copy_dir(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("data/river-line"),
+        &game,
+    );
+    let toml = std::fs::read_to_string(game.join("game.toml")).expect("game.toml");
+    let at = toml.find("rules = [").expect("rules");
+    let toml = format!(
+        "{}languages = [\"en\", \"de\"]\ntranslated = [\"the-crossing.name\", \"the-crossing.victory\", \"the-crossing.special_rules\", \"the-crossing.turn_labels\"]\n{}",
+        &toml[..at],
+        &toml[at..]
+    );
+    std::fs::write(game.join("game.toml"), toml).expect("write");
+    // The first turn's label is left untranslated.
+    let mut german = String::from(
+        "[the-crossing.name]\nname = \"Die Überquerung\"\n\n[the-crossing.victory]\nvictory = \"Die Nordarmee siegt mit der **Sel-Furt**.\"\n\n[the-crossing.special_rules]\nspecial_rules = \"- **Überraschung.** Die Liga zieht in Runde 1 nicht.\"\n",
+    );
+    for n in 2..=6 {
+        german.push_str(&format!(
+            "\n[the-crossing.turn-{n}]\nturn_labels = \"{}. Juni\"\n",
+            11 + n
+        ));
+    }
+    std::fs::create_dir_all(game.join("lang")).expect("mkdir");
+    std::fs::write(game.join("lang/de.toml"), &german).expect("write");
+    let run = grogpress(&["check", game.to_str().expect("path"), "--format", "json"]);
+    let missing: Vec<_> = run
+        .diags
+        .iter()
+        .filter(|d| d.id == "translation-missing" && d.message.contains("the-crossing"))
+        .collect();
+    assert_eq!(missing.len(), 1, "{}", run.dump());
+    assert!(
+        missing[0]
+            .message
+            .contains("`turn_labels` for `the-crossing.turn-1`"),
+        "{}",
+        missing[0].message
+    );
+    let out = tmp.path().join("out");
+    let built = grogpress(&[
+        "rules",
+        game.to_str().expect("path"),
+        "--lang",
+        "de",
+        "--out",
+        out.to_str().expect("path"),
+    ]);
+    assert!(built.code < 2, "{}", built.dump());
+    let page = std::fs::read_to_string(out.join("river-line/de/html/scenario-the-crossing.html"))
+        .expect("the German scenario page");
+    for said in [
+        "Die Überquerung",
+        "Sel-Furt",
+        "Überraschung",
+        "13. Juni",
+        "17. Juni",
+        "12 Jun",
+    ] {
+        assert!(page.contains(said), "no {said:?} in {page}");
+    }
+    for english in [
+        "The Crossing",
+        "The Northern Army wins",
+        "Surprise",
+        "13 Jun",
+    ] {
+        assert!(!page.contains(english), "{english:?} in {page}");
+    }
 }

@@ -59,8 +59,9 @@ pub use pnp::{
     CardGrid, Flip, PnpOptions, SheetLayout, lay_out_pnp, lay_out_print_shop, mirrored, pnp_sheet,
 };
 pub use rulebook::{
-    Block as RulebookBlock, CardLink, Die, Figure, Figures, Gallery, Rulebook, RulebookInput,
-    RulebookOptions, RulesText as RulebookText, lay_out_rulebook, link_mentions, read_blocks,
+    Block as RulebookBlock, CardLink, ChangedWords, Die, Figure, Figures, Gallery, Rulebook,
+    RulebookInput, RulebookOptions, RulesText as RulebookText, lay_out_rulebook, link_mentions,
+    read_blocks,
 };
 pub use setup_card::{OobEntry, OobGroup, SetupCard, SheetHead, SheetOptions, lay_out_setup_cards};
 pub use table::{

@@ -94,7 +94,10 @@ impl Translation {
 }
 
 /// A text of the source that a translation is to translate: a field of a
-/// card, item or random table row (its key), with its value and place.
+/// card, item or random table row (its key), a map's name, terrain or
+/// feature names (by id), a scenario's name, victory conditions, special
+/// rules and turn labels, a glossary term or definition (by the term's
+/// slug), with its value and place.
 #[derive(Clone, Debug)]
 pub struct SourceText {
     pub group: String,
@@ -132,6 +135,67 @@ pub fn source_texts(game: &Game) -> Vec<SourceText> {
                     });
                 }
             }
+        }
+    }
+    for map in &game.maps {
+        let text = |key: &str, field: &str, value: &str, loc| SourceText {
+            group: map.id.clone(),
+            key: key.to_string(),
+            field: field.to_string(),
+            value: Located::new(value.to_string(), loc),
+        };
+        if tr.translates(&map.id, "name") {
+            out.push(text("name", "name", &map.name, map.loc));
+        }
+        if tr.translates(&map.id, "terrain") {
+            for t in &map.terrain {
+                out.push(text(&t.id.value, "terrain", &t.name, t.id.loc));
+            }
+        }
+        if tr.translates(&map.id, "features") {
+            for f in &map.feature_kinds {
+                out.push(text(&f.id.value, "features", &f.name, f.id.loc));
+            }
+        }
+    }
+    for scenario in &game.scenarios {
+        for (field, value) in scenario_texts(scenario) {
+            if tr.translates(&scenario.id, field) {
+                out.push(SourceText {
+                    group: scenario.id.clone(),
+                    key: field.to_string(),
+                    field: field.to_string(),
+                    value: value.clone(),
+                });
+            }
+        }
+        if tr.translates(&scenario.id, "turn_labels") {
+            for (n, label) in scenario.turn_labels.iter().enumerate() {
+                out.push(SourceText {
+                    group: scenario.id.clone(),
+                    key: turn_key(n),
+                    field: "turn_labels".to_string(),
+                    value: label.clone(),
+                });
+            }
+        }
+    }
+    for field in ["term", "definition"] {
+        if !tr.translates(GLOSSARY, field) {
+            continue;
+        }
+        for entry in &game.glossary {
+            let value = if field == "term" {
+                &entry.term
+            } else {
+                &entry.definition
+            };
+            out.push(SourceText {
+                group: GLOSSARY.to_string(),
+                key: super::slug(&entry.term.value),
+                field: field.to_string(),
+                value: value.clone(),
+            });
         }
     }
     for table in &game.random_tables {
@@ -221,19 +285,131 @@ pub fn translated_game(game: &Game, translation: &Translation, words: crate::tex
             }
         }
     }
+    for map in &mut out.maps {
+        if let Some(t) = translation.text(&map.id, "name", "name") {
+            map.name = t.text.value.clone();
+        }
+        for terrain in &mut map.terrain {
+            if let Some(t) = translation.text(&map.id, &terrain.id.value, "terrain") {
+                terrain.name = t.text.value.clone();
+            }
+        }
+        for kind in &mut map.feature_kinds {
+            if let Some(t) = translation.text(&map.id, &kind.id.value, "features") {
+                kind.name = t.text.value.clone();
+            }
+        }
+    }
+    for scenario in &mut out.scenarios {
+        let id = scenario.id.clone();
+        let text = |field: &str| translation.text(&id, field, field).map(|t| t.text.clone());
+        if let Some(t) = text("name") {
+            scenario.name = t;
+        }
+        if let Some(t) = text("victory") {
+            scenario.victory = Some(t);
+        }
+        if let Some(t) = text("special_rules") {
+            scenario.special_rules = Some(t);
+        }
+        for (n, label) in scenario.turn_labels.iter_mut().enumerate() {
+            if let Some(t) = translation.text(&id, &turn_key(n), "turn_labels") {
+                *label = t.text.clone();
+            }
+        }
+    }
+    for entry in &mut out.glossary {
+        let key = super::slug(&entry.term.value);
+        if let Some(t) = translation.text(GLOSSARY, &key, "definition") {
+            entry.definition = t.text.clone();
+        }
+        if let Some(t) = translation.text(GLOSSARY, &key, "term") {
+            entry.term = t.text.clone();
+            // The source's other forms are words of the source's language.
+            entry.aliases.clear();
+        }
+    }
     for (page, translated) in out.rules.iter_mut().zip(&translation.rules) {
         if let Some(translated) = translated {
             *page = translated.clone();
         }
     }
+    source_rule_links(game, translation, &mut out);
     out
 }
 
-/// Whether `group` is the id of a deck, collection or random table.
+/// A translated page may link a rule by its source heading's id
+/// (`[Kampf](rule:combat)` where the German heading reads "Kampf"): each
+/// such link is made to name the translated heading at the same place (the
+/// headings match one for one, or `translation-headings` says where not).
+/// An id the translation's own headings have is left as it is.
+fn source_rule_links(game: &Game, translation: &Translation, out: &mut Game) {
+    use super::rules::{Node, Tag};
+    use super::xref::{RULE_SCHEME, page_headings, rule_link_id};
+    let mut ids: std::collections::HashMap<String, String> = std::collections::HashMap::new();
+    for (page, translated) in game.rules.iter().zip(&translation.rules) {
+        let Some(translated) = translated else {
+            continue;
+        };
+        for (source, own) in page_headings(&page.doc)
+            .into_iter()
+            .zip(page_headings(&translated.doc))
+        {
+            ids.entry(source.id).or_insert(own.id);
+        }
+    }
+    let own: std::collections::HashSet<String> = out
+        .rules
+        .iter()
+        .flat_map(|p| page_headings(&p.doc))
+        .map(|h| h.id)
+        .collect();
+    for (page, translated) in out.rules.iter_mut().zip(&translation.rules) {
+        if translated.is_none() {
+            continue;
+        }
+        for (node, _) in &mut page.doc.nodes {
+            if let Node::Start(Tag::Link { url, .. }) = node
+                && let Some(id) = rule_link_id(url)
+                && !own.contains(id)
+                && let Some(theirs) = ids.get(id)
+            {
+                *url = format!("{RULE_SCHEME}{theirs}");
+            }
+        }
+    }
+}
+
+/// A scenario's texts a translation may give, each its own key: its
+/// `name`, `victory` and `special_rules` (the last two where it has them).
+fn scenario_texts(s: &super::Scenario) -> Vec<(&'static str, &Located<String>)> {
+    std::iter::once(("name", &s.name))
+        .chain(s.victory.iter().map(|v| ("victory", v)))
+        .chain(s.special_rules.iter().map(|v| ("special_rules", v)))
+        .collect()
+}
+
+/// The key of a scenario's turn label `n` (from 0): `turn-1` for the first.
+fn turn_key(n: usize) -> String {
+    format!("turn-{}", n + 1)
+}
+
+/// The fields of a scenario a translation may translate.
+pub const SCENARIO_FIELDS: [&str; 4] = ["name", "victory", "special_rules", "turn_labels"];
+
+/// The group of the glossary's texts: `translated = ["glossary.term",
+/// "glossary.definition"]`, `[glossary.<term's slug>]` in a translation.
+pub const GLOSSARY: &str = "glossary";
+
+/// Whether `group` is the id of a deck, collection, random table or map,
+/// or the glossary.
 pub fn has_group(game: &Game, group: &str) -> bool {
     game.decks
         .iter()
         .chain(&game.collections)
         .any(|d| d.id == group)
         || game.random_tables.iter().any(|t| t.id == group)
+        || game.maps.iter().any(|m| m.id == group)
+        || game.scenarios.iter().any(|s| s.id == group)
+        || (group == GLOSSARY && !game.glossary.is_empty())
 }

@@ -291,7 +291,6 @@ pub fn write(
             printed: Some(output.printed),
         });
     }
-    super::html::tell_apart(&mut others, &game.words);
     let html = html
         .map(|(files, made_in)| files.map(|f| (f, made_in)))
         .transpose()?;
@@ -326,7 +325,8 @@ pub fn write(
                     .as_ref()
                     .and_then(|_| std::fs::metadata(&rulebook_path).ok())
                     .map(|m| rulebook_pdf(m.len()));
-                let pdfs: Vec<_> = old.into_iter().chain(others.iter().cloned()).collect();
+                let mut pdfs: Vec<_> = old.into_iter().chain(others.iter().cloned()).collect();
+                super::html::tell_apart(&mut pdfs, &game.words);
                 write_html_live(files.clone(), &pdfs, game, &folder, &mut on_html)?;
             }
             // The rest as they land, until the thread drawing them is done.
@@ -341,7 +341,7 @@ pub fn write(
         let (path, pages) =
             super::errata::write(game, marks, rulebook.as_ref(), assets, request.out)?;
         pdfs.push(super::html::BuiltPdf {
-            label: "Errata".to_string(),
+            label: game.words.errata.clone(),
             file_name: file_name_of(&path),
             bytes: file_bytes(&path)?,
             printed: None,
@@ -369,6 +369,8 @@ pub fn write(
         on_written(Written::Rulebook { path, pages });
     }
     pdfs.extend(others);
+    // The rulebook and the errata sheet are told apart from the others too.
+    super::html::tell_apart(&mut pdfs, &game.words);
     match html {
         Some((files, _)) if request.previews.is_some() => {
             write_html_live(files, &pdfs, game, &folder, on_written)?;

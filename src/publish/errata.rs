@@ -96,18 +96,15 @@ pub fn write(
             .unwrap_or(super::counters::DEFAULT_SIZE),
     };
     let mut flow = Flow::new(Paper::LETTER, MARGIN);
-    let count = marks.count();
-    let summary = match count {
-        0 => "No changes.".to_string(),
-        1 => "1 change.".to_string(),
-        n => format!("{n} changes."),
-    };
+    let words = &game.words;
+    let summary = super::change_marks::count_words(marks.count(), words);
     setter.table(
         &mut flow,
         &TableSpec {
             title: Some(format!(
-                "{} — errata since {}",
-                game.name, marks.since.label
+                "{} — {}",
+                game.name,
+                Words::fill(&words.errata_since, &[("since", &marks.since.label)])
             )),
             rule: None,
             columns: vec![1.0],
@@ -120,9 +117,9 @@ pub fn write(
     )?;
     for change in &marks.since.changes {
         flow.skip(GAP);
-        setter.table(&mut flow, &change_spec(change, book))?;
+        setter.table(&mut flow, &change_spec(change, book, game, old))?;
         let drawn = match change.kind {
-            Kind::Card => pictures.cards(game, old, change),
+            Kind::Card => pictures.cards(game, old, change, &setter),
             Kind::Counter => pictures.counters(change, &setter),
             _ => None,
         };
@@ -133,7 +130,7 @@ pub fn write(
         }
     }
     let doc = Doc {
-        title: format!("{} — Errata", game.name),
+        title: format!("{} — {}", game.name, words.errata),
         pages: flow.pages,
         lang: None,
     };
@@ -146,16 +143,12 @@ pub fn write(
 
 /// A change as a table: its title says what changed, its rows each field
 /// old and new (a table row: the row as it was, and as it is).
-fn change_spec(c: &Change, book: Option<&Rulebook>) -> TableSpec {
-    let what = match c.what {
-        What::Added => "Added",
-        What::Removed => "Removed",
-        What::Changed => "Changed",
-        What::Moved => "Moved",
-    };
+fn change_spec(c: &Change, book: Option<&Rulebook>, game: &Game, old: &Game) -> TableSpec {
+    let words = &game.words;
+    let what = super::change_marks::what_word(c.what, words);
     let title = match c.kind {
-        Kind::Rule => rule_title(c, book),
-        _ => super::diff::name(c),
+        Kind::Rule => rule_title(c, book, words),
+        _ => super::change_marks::shown_name(c, game, old),
     };
     let none = || "—".to_string();
     let value = |v: &Option<String>| v.as_deref().map_or_else(none, literal);
@@ -171,12 +164,12 @@ fn change_spec(c: &Change, book: Option<&Rulebook>) -> TableSpec {
     };
     if c.fields.is_empty() {
         let said = match c.what {
-            What::Added => "New in this version.",
-            What::Removed => "No longer in this version.",
-            _ => "Its place changed.",
+            What::Added => &words.added_note,
+            What::Removed => &words.removed_note,
+            _ => &words.moved_note,
         };
         spec.columns = vec![1.0];
-        spec.rows = vec![TableRow::body(vec![Cell::new(said)], None)];
+        spec.rows = vec![TableRow::body(vec![Cell::new(literal(said))], None)];
         return spec;
     }
     match c.kind {
@@ -190,8 +183,8 @@ fn change_spec(c: &Change, book: Option<&Rulebook>) -> TableSpec {
                     .chain(c.fields.iter().map(|f| Cell::new(literal(&f.name)).bold()))
                     .collect(),
             )];
-            for (label, old) in [("Was", true), ("Now", false)] {
-                let cells = std::iter::once(Cell::new(label).bold())
+            for (label, old) in [(&words.was, true), (&words.now, false)] {
+                let cells = std::iter::once(Cell::new(literal(label)).bold())
                     .chain(
                         c.fields
                             .iter()
@@ -205,13 +198,13 @@ fn change_spec(c: &Change, book: Option<&Rulebook>) -> TableSpec {
             spec.columns = vec![1.0, 8.0];
             for f in &c.fields {
                 let (was, now) = match f.name.as_str() {
-                    "text" => ("Was", "Now"),
-                    _ => ("Was under", "Now under"),
+                    "text" => (&words.was, &words.now),
+                    _ => (&words.was_under, &words.now_under),
                 };
                 for (label, v) in [(was, &f.old), (now, &f.new)] {
                     if v.is_some() || f.name == "text" {
                         spec.rows.push(TableRow::body(
-                            vec![Cell::new(label).bold(), Cell::new(value(v))],
+                            vec![Cell::new(literal(label)).bold(), Cell::new(value(v))],
                             None,
                         ));
                     }
@@ -220,9 +213,9 @@ fn change_spec(c: &Change, book: Option<&Rulebook>) -> TableSpec {
         }
         _ => {
             spec.header = vec![TableRow::header(vec![
-                Cell::new("Field").bold(),
-                Cell::new("Was").bold(),
-                Cell::new("Now").bold(),
+                Cell::new(literal(&words.field)).bold(),
+                Cell::new(literal(&words.was)).bold(),
+                Cell::new(literal(&words.now)).bold(),
             ])];
             for f in &c.fields {
                 spec.rows.push(TableRow::body(
@@ -240,8 +233,8 @@ fn change_spec(c: &Change, book: Option<&Rulebook>) -> TableSpec {
 }
 
 /// A changed rule's title: its section's number and name, and the page of
-/// the new rulebook it is on.
-fn rule_title(c: &Change, book: Option<&Rulebook>) -> String {
+/// the new rulebook it is on: "5.2 Combat, p. 7".
+fn rule_title(c: &Change, book: Option<&Rulebook>, words: &Words) -> String {
     let section = &c.group;
     let numbered = book.and_then(|b| {
         b.nav.outline.iter().find_map(|e| {
@@ -251,9 +244,9 @@ fn rule_title(c: &Change, book: Option<&Rulebook>) -> String {
         })
     });
     let heading = match numbered.as_deref() {
-        Some(n) if !n.is_empty() => format!("rule {n} {section}"),
-        _ if section.is_empty() => "rules".to_string(),
-        _ => format!("rules, \u{201c}{section}\u{201d}"),
+        Some(n) if !n.is_empty() => format!("{n} {section}"),
+        _ if section.is_empty() => words.result_rules.clone(),
+        _ => format!("{}, \u{201c}{section}\u{201d}", words.result_rules),
     };
     let page = book.zip(c.new_loc).and_then(|(b, at)| {
         b.changed
@@ -262,7 +255,7 @@ fn rule_title(c: &Change, book: Option<&Rulebook>) -> String {
             .map(|(_, page)| page + 1)
     });
     match page {
-        Some(p) => format!("{heading}, p. {p}"),
+        Some(p) => format!("{heading}, {} {p}", words.page),
         None => heading,
     }
 }
@@ -279,7 +272,7 @@ struct Pictures {
 impl Pictures {
     /// A changed card old and new side by side (one of them for a card
     /// added or removed), each outlined at its printed size.
-    fn cards(&self, game: &Game, old: &Game, c: &Change) -> Option<Band> {
+    fn cards(&self, game: &Game, old: &Game, c: &Change, setter: &Setter<'_>) -> Option<Band> {
         let face = |g: &Game, drawn: &[DeckCards]| {
             let deck = g.deck(&c.group)?;
             let i = deck.card_index().find(&c.key)?;
@@ -291,6 +284,7 @@ impl Pictures {
         side_by_side(
             was.map(|(items, size)| vec![(items, size)]),
             now.map(|(items, size)| vec![(items, size)]),
+            setter,
         )
     }
 
@@ -311,21 +305,43 @@ impl Pictures {
             .unwrap_or_else(|| c.title.clone());
         let was = faces(&self.old_counters, &old_name).filter(|_| c.what != What::Added);
         let now = faces(&self.new_counters, &c.title).filter(|_| c.what != What::Removed);
-        side_by_side(was, now)
+        side_by_side(was, now, setter)
     }
 }
 
 /// A picture's items and its size (width, height, corner radius).
 type Picture = (Vec<Item>, (f32, f32, f32));
 
-/// The old pictures at the left, the new ones right of them, each outlined.
-fn side_by_side(was: Option<Vec<Picture>>, now: Option<Vec<Picture>>) -> Option<Band> {
+/// The size of the captions under the pictures.
+const CAPTION_SIZE: f32 = 9.0;
+/// Space between a picture and its caption.
+const CAPTION_GAP: f32 = 4.0;
+
+/// The old pictures at the left, the new ones right of them, each outlined
+/// and captioned under it with the words for "Was" and "Now" (a caption
+/// that cannot be set is left off: the table above says the same).
+fn side_by_side(
+    was: Option<Vec<Picture>>,
+    now: Option<Vec<Picture>>,
+    setter: &Setter<'_>,
+) -> Option<Band> {
     if was.is_none() && now.is_none() {
         return None;
     }
     let mut band = Band::default();
+    let tallest = [&was, &now]
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|(_, (_, h, _))| *h)
+        .fold(0.0f32, f32::max);
     let mut x = 0.0;
-    for group in [was, now].into_iter().flatten() {
+    let captions = [&setter.words.was, &setter.words.now];
+    for (group, caption) in [was, now].into_iter().zip(captions) {
+        let Some(group) = group else {
+            continue;
+        };
+        let left = x;
         for (items, (w, h, radius)) in group {
             band.items
                 .extend(items.into_iter().map(|i| i.translated(x, 0.0)));
@@ -347,7 +363,34 @@ fn side_by_side(was: Option<Vec<Picture>>, now: Option<Vec<Picture>>) -> Option<
             band.height = band.height.max(h);
             x += w + GAP / 2.0;
         }
+        let width = (x - GAP / 2.0 - left).max(1.0);
+        if let Some((items, height)) = caption_items(caption, width, setter) {
+            let top = tallest + CAPTION_GAP;
+            band.items
+                .extend(items.into_iter().map(|i| i.translated(left, top)));
+            band.height = band.height.max(top + height);
+        }
         x += BETWEEN;
     }
     Some(band)
+}
+
+/// A caption centred across `width`, and its height.
+fn caption_items(text: &str, width: f32, setter: &Setter<'_>) -> Option<(Vec<Item>, f32)> {
+    let request = crate::text::FitRequest {
+        text: &literal(text),
+        family: setter.family,
+        style: crate::model::Style::Bold,
+        width,
+        height: f32::MAX,
+        size: CAPTION_SIZE,
+        min_size: CAPTION_SIZE,
+        leading: 1.2,
+        align: crate::model::Align::Center,
+        valign: crate::model::VAlign::Top,
+    };
+    let fit = crate::text::fit_text(&request, setter.book).ok()?;
+    let height = fit.bottom;
+    let items = crate::layout::text_items(fit.lines, fit.size, 0.0, 0.0).collect();
+    Some((items, height))
 }

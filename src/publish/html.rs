@@ -163,7 +163,7 @@ pub(crate) fn build_html_with(
     let (scenario_pages, scenario_items) = super::scenarios::html_pages(game, assets)?;
     extra.extend(scenario_pages);
     if let Some(marks) = changes {
-        extra.push(super::html_changes::changes_page(marks));
+        extra.push(super::html_changes::changes_page(marks, game));
     }
     let changed = changes.map(|marks| move |at: crate::diag::Loc| marks.changed_at(at));
     let site = Site {

@@ -2,30 +2,38 @@
 //! `--changes-since`) — every change `diff` found, each a section of class
 //! `changed` naming what changed, with each field as it was and as it is.
 
-use super::change_marks::ChangeMarks;
+use super::change_marks::{ChangeMarks, count_words, shown_name, what_word};
 use super::diff::{Change, Kind};
+use crate::model::Game;
 use crate::render::html::{ExtraPage, Heading, PageBody};
 use crate::render::svg::escape;
+use crate::text::Words;
 
 /// The page's file name in the html folder.
 pub const CHANGES_PAGE: &str = "changes.html";
 
-/// The changes page.
-pub fn changes_page(marks: &ChangeMarks) -> ExtraPage {
-    let title = format!("Changes since {}", marks.since.label);
-    let n = marks.count();
-    let summary = format!("{n} change{}.", if n == 1 { "" } else { "s" });
+/// The changes page, in `game`'s words, each change named as its reader
+/// knows it (a card by its title).
+pub fn changes_page(marks: &ChangeMarks, game: &Game) -> ExtraPage {
+    let words = &game.words;
+    let title = Words::fill(&words.changes_since, &[("since", &marks.since.label)]);
+    let summary = count_words(marks.count(), words);
     let mut html = format!(
         "<h1 id=\"changes\">{}</h1>\n<p>{}</p>\n",
         escape(&title),
         escape(&summary)
     );
-    let mut words = vec![summary];
+    let mut said = vec![summary];
     for (i, c) in marks.since.changes.iter().enumerate() {
-        html.push_str(&change_html(c, i + 1));
-        words.push(super::diff::name(c));
+        let name = match c.kind {
+            Kind::Rule if !c.group.is_empty() => c.group.clone(),
+            Kind::Rule => game.words.result_rules.clone(),
+            _ => shown_name(c, game, &marks.since.old),
+        };
+        html.push_str(&change_html(c, &name, i + 1, &game.words));
+        said.push(name);
         for f in &c.fields {
-            words.extend(f.new.clone());
+            said.extend(f.new.clone());
         }
     }
     ExtraPage {
@@ -39,25 +47,30 @@ pub fn changes_page(marks: &ChangeMarks) -> ExtraPage {
                 anchor: "changes".to_string(),
                 number: None,
             }],
-            sections: vec![(None, words.join(" "))],
+            sections: vec![(None, said.join(" "))],
         },
     }
 }
 
-/// One change: what it is, then each field old and new.
-fn change_html(c: &Change, number: usize) -> String {
+/// One change: what it is ("Changed: Advance (Orders)"), then each field
+/// old and new.
+fn change_html(c: &Change, name: &str, number: usize, words: &Words) -> String {
     let mut html = format!(
-        "<section class=\"changed change-{}\" id=\"change-{number}\">\n<h2>{} {}</h2>\n",
+        "<section class=\"changed change-{}\" id=\"change-{number}\">\n<h2>{}: {}</h2>\n",
         c.what.name(),
-        escape(c.what.name()),
-        escape(&super::diff::name(c))
+        escape(what_word(c.what, words)),
+        escape(name)
     );
     if c.fields.is_empty() {
         html.push_str("</section>\n");
         return html;
     }
     let shown = |v: &Option<String>| v.as_deref().map_or_else(|| "—".to_string(), escape);
-    html.push_str("<table class=\"change-fields\">\n<thead><tr><th></th><th>Was</th><th>Now</th></tr></thead>\n<tbody>\n");
+    html.push_str(&format!(
+        "<table class=\"change-fields\">\n<thead><tr><th></th><th>{}</th><th>{}</th></tr></thead>\n<tbody>\n",
+        escape(&words.was),
+        escape(&words.now)
+    ));
     for f in &c.fields {
         let name = if c.kind == Kind::Rule && f.name == "text" {
             String::new()

@@ -48,6 +48,10 @@ impl Figures for GameFigures<'_> {
         self.changes.is_some_and(|c| c.changed_at(at))
     }
 
+    fn changed_words(&self, at: crate::diag::Loc) -> Option<crate::layout::ChangedWords> {
+        self.changes.and_then(|c| c.changed_words(at))
+    }
+
     fn figure(&self, code: &Shortcode) -> Option<Figure> {
         match code.name.as_str() {
             "card" | "deck" => self.gallery(code).map(Figure::Cards),

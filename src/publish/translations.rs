@@ -5,6 +5,9 @@
 //! the game folder in git, each translated line's last commit (`git blame`
 //! of the translation file) is read back with the plumbing `diff` uses, and
 //! a source text that differs there from now changed after its translation.
+//! Every file at every commit is read through one `git cat-file --batch`;
+//! a commit whose source file is as it is now settles its texts, and the
+//! game is read whole only for the few earlier versions that differ.
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
@@ -179,11 +182,9 @@ impl Drop for Scratch {
     }
 }
 
-/// The source as it was at a commit: its texts by (group, key, field), and
-/// its rules pages' Markdown by path under the game folder.
+/// The source as it was at a commit: its texts by (group, key, field).
 struct Then {
-    texts: HashMap<(String, String, String), String>,
-    rules: HashMap<PathBuf, String>,
+    texts: HashMap<TextKey, String>,
 }
 
 /// The game folder `dir` at `commit`, read as `diff` reads a revision.
@@ -202,15 +203,7 @@ fn source_then(game: &Game, commit: &str, scratch: &Scratch) -> Option<Then> {
         .into_iter()
         .map(|t| ((t.group, t.key, t.field), t.value.value))
         .collect();
-    let rules = old
-        .rules
-        .iter()
-        .filter_map(|p| {
-            let rel = p.path.strip_prefix(&into).ok()?.to_path_buf();
-            Some((rel, sources.text(p.file).to_string()))
-        })
-        .collect();
-    Some(Then { texts, rules })
+    Some(Then { texts })
 }
 
 /// Each translated text and rules page whose source changed after it was
@@ -231,16 +224,15 @@ pub fn check_stale(game: &Game, sources: &Sources, diags: &mut Diagnostics) -> R
         return Ok(());
     }
     // Each translated thing with the commit that last changed it.
-    let mut by_commit: BTreeMap<String, Vec<Pending>> = BTreeMap::new();
+    let mut by_commit: BTreeMap<String, (i64, Vec<Pending>)> = BTreeMap::new();
     for translation in &tr.translations {
         if let (Some(file), Some(lines)) = (translation.file, blame(&game.dir, &translation.path)) {
             for (i, t) in translation.texts.iter().enumerate() {
                 let (line, _) = sources.line_col(file, t.text.loc.span.start);
                 if let Some(commit) = lines.get(&line) {
-                    by_commit
-                        .entry(commit.id.clone())
-                        .or_default()
-                        .push(Pending::Text(translation, i));
+                    let entry = by_commit.entry(commit.id.clone()).or_default();
+                    entry.0 = commit.time;
+                    entry.1.push(Pending::Text(translation, i));
                 }
             }
         }
@@ -258,49 +250,51 @@ pub fn check_stale(game: &Game, sources: &Sources, diags: &mut Diagnostics) -> R
             }
             if let Some(newest) = lines.values().max_by_key(|c| c.time) {
                 let rel = page.path.strip_prefix(&game.dir).unwrap_or(&page.path);
-                by_commit
-                    .entry(newest.id.clone())
-                    .or_default()
-                    .push(Pending::Page(
-                        translation,
-                        rel.to_path_buf(),
-                        page.file,
-                        translated.file,
-                    ));
+                let entry = by_commit.entry(newest.id.clone()).or_default();
+                entry.0 = newest.time;
+                entry.1.push(Pending::Page(
+                    translation,
+                    rel.to_path_buf(),
+                    page.file,
+                    translated.file,
+                ));
             }
         }
     }
     if by_commit.is_empty() {
         return Ok(());
     }
-    let now: HashMap<(String, String, String), String> = source_texts(game)
+    // Each source text now, and the file (under the game folder) it is in.
+    let now: HashMap<TextKey, (String, PathBuf, FileId)> = source_texts(game)
         .into_iter()
-        .map(|t| ((t.group, t.key, t.field), t.value.value))
+        .map(|t| {
+            let file = t.value.loc.file;
+            let path = sources.path(file);
+            let rel = path.strip_prefix(&game.dir).unwrap_or(path).to_path_buf();
+            ((t.group, t.key, t.field), (t.value.value, rel, file))
+        })
         .collect();
-    let scratch = Scratch::new()?;
-    for (commit, pending) in by_commit {
-        let Some(then) = source_then(game, &commit, &scratch) else {
-            continue;
-        };
+    let Ok(prefix) = git::show_prefix(&game.dir) else {
+        return Ok(());
+    };
+    // Every file at every commit is read through one `git cat-file`.
+    let mut blobs = git::Blobs::open(&game.dir)?;
+    let mut read_then = |commit: &str, rel: &Path| {
+        let rel = rel.to_str()?;
+        blobs.read(commit, &format!("{prefix}{rel}"))
+    };
+    // Texts whose file changed since their commit: by the versions of those
+    // files then (commits that hold the same versions are loaded once).
+    let mut to_load: BTreeMap<Vec<(PathBuf, String)>, SourceVersion> = BTreeMap::new();
+    for (commit, (time, pending)) in by_commit {
         let short = &commit[..commit.len().min(10)];
+        let mut changed_files: Vec<(PathBuf, String)> = Vec::new();
+        let mut waiting = Vec::new();
         for p in pending {
             match p {
-                Pending::Text(translation, i) => {
-                    let t = &translation.texts[i];
-                    let key = (t.group.clone(), t.key.clone(), t.field.clone());
-                    if let (Some(old), Some(new)) = (then.texts.get(&key), now.get(&key))
-                        && old != new
-                    {
-                        diags.push(crate::warning!(
-                            "translation-stale", Some(t.text.loc),
-                            "the `{}` translation of `{}.{}` {} is older than its source: the source changed after commit {short}", translation.lang.value, t.group, t.key, t.field;
-                            hint: "the source now reads \"{}\"; update the translation and commit it", new.lines().next().unwrap_or_default()
-                        ));
-                    }
-                }
                 Pending::Page(translation, rel, source_file, file) => {
-                    if let Some(old) = then.rules.get(&rel)
-                        && old != sources.text(source_file)
+                    if let Some(old) = read_then(&commit, &rel)
+                        && old.bytes != sources.text(source_file).as_bytes()
                     {
                         diags.push(crate::warning!(
                             "translation-stale", Some(Loc::new(file, 0..0)),
@@ -309,11 +303,91 @@ pub fn check_stale(game: &Game, sources: &Sources, diags: &mut Diagnostics) -> R
                         ));
                     }
                 }
+                Pending::Text(translation, i) => {
+                    let t = &translation.texts[i];
+                    let key = (t.group.clone(), t.key.clone(), t.field.clone());
+                    let Some((_, rel, file)) = now.get(&key) else {
+                        continue;
+                    };
+                    if changed_files.iter().any(|(r, _)| r == rel) {
+                        waiting.push(p);
+                        continue;
+                    }
+                    let Some(then) = read_then(&commit, rel) else {
+                        continue;
+                    };
+                    // Its file as it was then is its file now: it has not changed.
+                    if sources.text(*file).as_bytes() == then.bytes {
+                        continue;
+                    }
+                    changed_files.push((rel.clone(), then.oid));
+                    waiting.push(p);
+                }
+            }
+        }
+        if !waiting.is_empty() {
+            changed_files.sort();
+            let entry = to_load
+                .entry(changed_files)
+                .or_insert_with(|| (time, commit.clone(), Vec::new()));
+            if time < entry.0 {
+                (entry.0, entry.1) = (time, commit.clone());
+            }
+            entry.2.extend(waiting);
+        }
+    }
+    // The oldest versions first, at most MOST_VERSIONS of them loaded.
+    let mut versions: Vec<SourceVersion> = to_load.into_values().collect();
+    versions.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
+    let left: Vec<_> = versions.split_off(versions.len().min(MOST_VERSIONS));
+    let scratch = Scratch::new()?;
+    for (_, commit, pending) in versions {
+        let Some(then) = source_then(game, &commit, &scratch) else {
+            continue;
+        };
+        let short = &commit[..commit.len().min(10)];
+        for p in pending {
+            let Pending::Text(translation, i) = p else {
+                continue;
+            };
+            let t = &translation.texts[i];
+            let key = (t.group.clone(), t.key.clone(), t.field.clone());
+            if let (Some(old), Some((new, ..))) = (then.texts.get(&key), now.get(&key))
+                && old != new
+            {
+                diags.push(crate::warning!(
+                    "translation-stale", Some(t.text.loc),
+                    "the `{}` translation of `{}.{}` {} is older than its source: the source changed after commit {short}", translation.lang.value, t.group, t.key, t.field;
+                    hint: "the source now reads \"{}\"; update the translation and commit it", new.lines().next().unwrap_or_default()
+                ));
             }
         }
     }
+    let unchecked: usize = left.iter().map(|(_, _, p)| p.len()).sum();
+    if unchecked > 0 {
+        let at = left.iter().flat_map(|(_, _, p)| p).find_map(|p| match p {
+            Pending::Text(translation, i) => Some(translation.texts[*i].text.loc),
+            Pending::Page(..) => None,
+        });
+        diags.push(crate::warning!(
+            "translation-unchecked", at,
+            "{unchecked} translated texts were last changed against more than {MOST_VERSIONS} earlier versions of their sources; those of the newest versions were not compared";
+            hint: "commit the translations brought up to date (a text committed after its source's last change needs no comparing)"
+        ));
+    }
     Ok(())
 }
+
+/// A translated text's source key: (group, key, field).
+type TextKey = (String, String, String);
+
+/// An earlier version of the sources: when its oldest commit was made,
+/// that commit, and the texts to compare with it.
+type SourceVersion<'g> = (i64, String, Vec<Pending<'g>>);
+
+/// The most earlier versions of the sources the stale check loads (each
+/// a game read whole): the oldest, whose sources had longest to change.
+const MOST_VERSIONS: usize = 8;
 
 /// A translated thing waiting for the source at its last commit.
 enum Pending<'g> {

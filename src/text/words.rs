@@ -130,6 +130,24 @@ macro_rules! word_list {
             back: "Back", "Before the name of a counter's back on the HTML counters page: \"Back: Disrupted\".";
             decimal: ".", "The decimal mark of the numbers the engine prints: a random table's chance, \"1/2 (50.0%)\".";
             languages: "Languages", "The name screen readers give the HTML reference's language switch (a game with `languages`).";
+            errata: "Errata", "The errata sheet's title after the game's name (\"River Line — Errata\") and its link in the HTML reference's list of PDFs.";
+            errata_since: "Errata since {since}", "The errata sheet's heading after the game's name: \"River Line — Errata since v1.0\".";
+            changes_since: "Changes since {since}", "The title of the HTML reference's page of changes (`--changes-since`) and its link in the index: \"Changes since v1.0\".";
+            no_changes: "No changes.", "What the errata sheet and the changes page say when nothing changed.";
+            one_change: "1 change.", "The count of changes on the errata sheet and the changes page when there is one.";
+            changes_many: "{n} changes.", "The count of changes when there are several: \"3 changes.\".";
+            change_added: "Added", "Before the name of a thing new in this version, on the errata sheet and the changes page: \"Added: Ambush (Orders)\".";
+            change_removed: "Removed", "Before the name of a thing no longer in this version.";
+            change_changed: "Changed", "Before the name of a thing that changed: \"Changed: Advance (Orders)\".";
+            change_moved: "Moved", "Before the name of a rules passage that moved.";
+            added_note: "New in this version.", "What the errata sheet says of a thing added.";
+            removed_note: "No longer in this version.", "What the errata sheet says of a thing removed.";
+            moved_note: "Its place changed.", "What the errata sheet says of a rules passage that moved.";
+            was: "Was", "The caption of a thing as it was (the old card picture, a field's old value) on the errata sheet and the changes page.";
+            now: "Now", "The caption of a thing as it is now (the new card picture, a field's new value).";
+            was_under: "Was under", "Before the heading a moved rules passage stood under, on the errata sheet.";
+            now_under: "Now under", "Before the heading a moved rules passage stands under now.";
+            field: "Field", "The heading of the column of a changed card's field names on the errata sheet.";
         }
     };
 }

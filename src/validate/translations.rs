@@ -10,7 +10,9 @@ use std::collections::HashSet;
 
 use crate::diag::{Diagnostics, Loc};
 use crate::model::Game;
-use crate::model::translation::{SourceText, Translation, source_texts, translatable};
+use crate::model::translation::{
+    GLOSSARY, SCENARIO_FIELDS, SourceText, Translation, source_texts, translatable,
+};
 use crate::model::xref::page_headings;
 
 /// Every problem of the game's translations.
@@ -59,6 +61,30 @@ fn check_fields(game: &Game, diags: &mut Diagnostics) {
                     hint: "write \"{}.result\" or \"{}.name\"", entry.group, entry.group
                 ));
             }
+        } else if game.maps.iter().any(|m| m.id == entry.group) {
+            if !["name", "terrain", "features"].contains(&entry.field.as_str()) {
+                diags.push(crate::error!(
+                    "dangling-reference", Some(entry.loc),
+                    "a map's translated fields are `name`, `terrain` and `features` (their names), not `{}`", entry.field;
+                    hint: "write \"{}.terrain\"", entry.group
+                ));
+            }
+        } else if game.scenarios.iter().any(|s| s.id == entry.group) {
+            if !SCENARIO_FIELDS.contains(&entry.field.as_str()) {
+                diags.push(crate::error!(
+                    "dangling-reference", Some(entry.loc),
+                    "a scenario's translated fields are {}, not `{}`", SCENARIO_FIELDS.map(|f| format!("`{f}`")).join(", "), entry.field;
+                    hint: "write \"{}.special_rules\"", entry.group
+                ));
+            }
+        } else if entry.group == GLOSSARY && !game.glossary.is_empty() {
+            if entry.field != "term" && entry.field != "definition" {
+                diags.push(crate::error!(
+                    "dangling-reference", Some(entry.loc),
+                    "the glossary's translated fields are `term` and `definition`, not `{}`", entry.field;
+                    hint: "write \"glossary.term\" or \"glossary.definition\""
+                ));
+            }
         } else {
             let mut groups: Vec<&str> = game
                 .decks
@@ -66,11 +92,14 @@ fn check_fields(game: &Game, diags: &mut Diagnostics) {
                 .chain(&game.collections)
                 .map(|d| d.id.as_str())
                 .chain(game.random_tables.iter().map(|t| t.id.as_str()))
+                .chain(game.maps.iter().map(|m| m.id.as_str()))
+                .chain(game.scenarios.iter().map(|s| s.id.as_str()))
+                .chain((!game.glossary.is_empty()).then_some(GLOSSARY))
                 .collect();
             groups.sort_unstable();
             diags.push(crate::error!(
                 "dangling-reference", Some(entry.loc),
-                "`translated` names `{}`, which is no deck, collection or random table", entry.group;
+                "`translated` names `{}`, which is no deck, collection, random table, map or scenario, nor the glossary", entry.group;
                 hint: "ids: {}", groups.join(", ")
             ));
         }
@@ -128,7 +157,7 @@ fn check_texts(
         }
         let why = if !crate::model::translation::has_group(game, &t.group) {
             format!(
-                "the game has no deck, collection or random table `{}`",
+                "the game has no deck, collection, random table, map or scenario `{}`, nor is it the glossary",
                 t.group
             )
         } else if !game.translations.translates(&t.group, &t.field) {

@@ -101,6 +101,8 @@ pub enum Block {
         rows: Vec<Vec<String>>,
         aligns: Vec<Align>,
         at: usize,
+        /// Where each body row starts (change bars find its place by it).
+        rows_at: Vec<usize>,
         /// The links of the cells that have any, in reading order.
         links: Vec<CellLinks>,
     },
@@ -124,6 +126,8 @@ struct PipeTable {
     row: Vec<String>,
     aligns: Vec<Align>,
     at: usize,
+    /// Where each body row starts in the page's source.
+    rows_at: Vec<usize>,
     links: Vec<CellLinks>,
 }
 
@@ -277,8 +281,14 @@ pub fn read_blocks(doc: &RulesDoc, icons: &[&str]) -> Vec<Block> {
                     row: Vec::new(),
                     aligns: aligns.iter().map(|a| a.unwrap_or(Align::Left)).collect(),
                     at: range.start,
+                    rows_at: Vec::new(),
                     links: Vec::new(),
                 });
+            }
+            Node::Start(Tag::TableRow) => {
+                if let Some(t) = &mut table {
+                    t.rows_at.push(range.start);
+                }
             }
             Node::Start(Tag::TableCell) => cur = Gather::default(),
             Node::End(Tag::TableCell) => {
@@ -328,6 +338,7 @@ pub fn read_blocks(doc: &RulesDoc, icons: &[&str]) -> Vec<Block> {
                         rows: t.rows,
                         aligns: t.aligns,
                         at: t.at,
+                        rows_at: t.rows_at,
                         links: t.links,
                     });
                 }
@@ -752,6 +763,7 @@ mod tests {
             aligns,
             at,
             links,
+            ..
         } = &blocks[1]
         else {
             panic!("{blocks:?}")

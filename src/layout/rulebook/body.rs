@@ -21,7 +21,7 @@ use super::xrefs::References;
 use super::{
     BODY, LIST_INDENT, PARA_GAP, RulebookInput, fit_problem, heading_style, misfit_problem, room,
 };
-use crate::diag::{Diagnostic, Loc};
+use crate::diag::{Diagnostic, FileId, Loc};
 use crate::layout::doc::{Item, Role, Tag};
 use crate::layout::table::TableSpec;
 use crate::model::data_anchor;
@@ -591,9 +591,16 @@ pub(super) fn block_pieces(
             rows,
             aligns,
             links,
+            rows_at,
             ..
         } => {
             let mut spec = pipe_table_spec(header, rows, aligns);
+            // Each body row at its place in its page's source, so a changed
+            // row gets its bar (the page's file is put in where the bars
+            // are marked, `change_bars::mark`, which knows it).
+            for (row, at) in spec.rows.iter_mut().zip(rows_at) {
+                row.loc = Some(Loc::new(FileId::default(), *at..*at + 1));
+            }
             // Right under a heading, the heading names the table where it
             // continues ("… (continued)" over the rows there); else, or if
             // that title cannot be set, it has none.

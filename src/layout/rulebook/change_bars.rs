@@ -1,6 +1,6 @@
-//! Layout (rulebook): change bars (`--changes-since`) — the pieces of a
-//! passage or table row the [`Figures`] call changed are marked as they are
-//! set, and once placed each marked stretch gets a bar in the margin beside
+//! Layout (rulebook): change bars (`--changes-since`) — the lines of a
+//! passage holding the words the [`Figures`] call changed, and the table
+//! rows they call changed, are marked as they are set, and once placed each marked stretch gets a bar in the margin beside
 //! it, set as an artifact: on a page of one column (or beside a piece across
 //! the page) the outer margin (right on a recto, left on a verso); of two,
 //! the margin its column stands against, so the bar is beside its lines. Which
@@ -31,22 +31,93 @@ const BAR_OFFSET: f32 = 9.0;
 /// The bars' colour: a red that prints dark in grey.
 const BAR_INK: Ink = Ink::Rgb([0.75, 0.1, 0.1]);
 
-/// Keeps of `pieces`' stretches only those `figures` call changed; a
-/// heading or paragraph that changed is marked whole, line by line.
+/// The letters of a changed passage as it now reads (whitespace left out)
+/// and which of them changed: those of the words the earlier version did
+/// not have in that order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChangedWords {
+    pub letters: Vec<char>,
+    pub changed: Vec<bool>,
+}
+
+/// How far ahead in the passage a drawn letter is looked for when the
+/// letters before it were not drawn (an icon's `:name:`, `--` set as a
+/// dash).
+const LOOK_AHEAD: usize = 12;
+
+/// A letter as compared: typographic quotes and dashes as typed.
+fn plain_letter(c: char) -> char {
+    match c {
+        '\u{2018}' | '\u{2019}' => '\'',
+        '\u{201c}' | '\u{201d}' | '\u{201e}' | '\u{00ab}' | '\u{00bb}' => '"',
+        _ => c,
+    }
+}
+
+impl ChangedWords {
+    /// Which of `pieces` (a paragraph's lines, in order) hold a changed
+    /// letter: each line's drawn letters are matched in order against the
+    /// passage's (a letter drawn but not written, as a list's marker, a
+    /// heading's number or a hyphen at a break, matches nothing and is
+    /// passed over). None when too few letters match to tell the lines
+    /// apart (then the whole passage is marked).
+    pub fn lines(&self, pieces: &[Piece]) -> Option<Vec<bool>> {
+        let mut next = 0;
+        let mut matched = 0;
+        let mut out = Vec::with_capacity(pieces.len());
+        for piece in pieces {
+            let mut hit = false;
+            for item in &piece.items {
+                let Item::Text(t) = item else {
+                    continue;
+                };
+                for c in t.text.chars().filter(|c| !c.is_whitespace()) {
+                    let c = plain_letter(c);
+                    let end = (next + LOOK_AHEAD).min(self.letters.len());
+                    if let Some(k) = (next..end).find(|&k| plain_letter(self.letters[k]) == c) {
+                        hit |= self.changed[k];
+                        next = k + 1;
+                        matched += 1;
+                    }
+                }
+            }
+            out.push(hit);
+        }
+        (matched * 4 >= self.letters.len() * 3).then_some(out)
+    }
+}
+
+/// Keeps of `pieces`' stretches only those `figures` call changed; of a
+/// heading or paragraph that changed, the lines holding its changed words
+/// (all of them when the words cannot be told: an added passage).
 pub(super) fn mark(block: &Block, file: FileId, pieces: &mut [Piece], figures: &dyn Figures) {
     match block {
         Block::Heading { at, .. } | Block::Para { at, .. } => {
             let at = Loc::new(file, *at..*at + 1);
             let changed = figures.changed(at);
-            for piece in pieces {
+            let lines = figures
+                .changed_words(at)
+                .filter(|_| changed)
+                .and_then(|w| w.lines(pieces));
+            for (n, piece) in pieces.iter_mut().enumerate() {
                 piece.changes.clear();
-                if changed {
+                let line = lines.as_ref().is_none_or(|l| l.get(n) == Some(&true));
+                if changed && line {
                     piece.changes.push(Changed {
                         y: 0.0,
                         height: piece.height,
                         at,
                     });
                 }
+            }
+        }
+        Block::Table { .. } => {
+            // A pipe table's rows know their place in the page, not the page.
+            for piece in pieces {
+                for c in &mut piece.changes {
+                    c.at.file = file;
+                }
+                piece.changes.retain(|c| figures.changed(c.at));
             }
         }
         _ => {

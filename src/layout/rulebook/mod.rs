@@ -47,6 +47,7 @@ use crate::text::rich::literal;
 
 pub use self::blocks::{Block, CardLink, link_mentions, read_blocks};
 use self::body::Body;
+pub use self::change_bars::ChangedWords;
 use self::columns::Frame;
 pub use self::figures::Die;
 use self::figures::{Misfit, Room};
@@ -143,6 +144,11 @@ pub trait Figures: Sync {
     /// the book's change bars are against (`--changes-since`); none by default.
     fn changed(&self, _at: crate::diag::Loc) -> bool {
         false
+    }
+    /// Which letters of the changed passage at `at` changed, so that only
+    /// the lines holding them get a bar; None: every line of it does.
+    fn changed_words(&self, _at: crate::diag::Loc) -> Option<ChangedWords> {
+        None
     }
 }
 

@@ -120,12 +120,8 @@ pub fn write_revision(dir: &Path, rev: &str, into: &Path) -> Result<(), OpError>
             dir.display()
         ))
     };
-    let mut prefix_cmd = git(dir);
-    prefix_cmd.args(["rev-parse", "--show-prefix"]);
-    let prefix = output(prefix_cmd, "git rev-parse --show-prefix").map_err(not_repo)?;
-    let prefix = String::from_utf8(prefix)
-        .map_err(|_| OpError::new(format!("{}: its path is not UTF-8", dir.display())))?;
-    let prefix = prefix.trim_end_matches('\n');
+    let prefix = show_prefix(dir).map_err(not_repo)?;
+    let prefix = prefix.as_str();
     let mut commit_cmd = git(dir);
     commit_cmd.args(["rev-parse", "--verify", "--quiet", "--end-of-options"]);
     commit_cmd.arg(format!("{rev}^{{commit}}"));
@@ -292,6 +288,124 @@ fn read_one(
         std::fs::create_dir_all(parent).map_err(|e| OpError::io("create", parent, e))?;
     }
     std::fs::write(&path, bytes).map_err(|e| OpError::io("write", &path, e))
+}
+
+/// The folder of `dir` under its repository's top, as git writes it in
+/// `REV:path` (empty at the top, else ending in `/`).
+pub(crate) fn show_prefix(dir: &Path) -> Result<String, OpError> {
+    let mut cmd = git(dir);
+    cmd.args(["rev-parse", "--show-prefix"]);
+    let prefix = output(cmd, "git rev-parse --show-prefix")?;
+    let prefix = String::from_utf8(prefix)
+        .map_err(|_| OpError::new(format!("{}: its path is not UTF-8", dir.display())))?;
+    Ok(prefix.trim_end_matches('\n').to_string())
+}
+
+/// A blob read by [`Blobs`]: its object id and its bytes.
+pub(crate) struct Blob {
+    pub oid: String,
+    pub bytes: Vec<u8>,
+}
+
+/// One `git cat-file --batch` process that any number of files at any
+/// number of revisions are read through, one at a time (a question, then
+/// its whole answer, so neither pipe fills); ended when dropped.
+pub(crate) struct Blobs {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    stdout: BufReader<std::process::ChildStdout>,
+    /// An answer could not be read whole: the process is ended and every
+    /// later question is answered None.
+    broken: bool,
+}
+
+impl Blobs {
+    pub(crate) fn open(dir: &Path) -> Result<Blobs, OpError> {
+        let mut cmd = git(dir);
+        cmd.args(["cat-file", "--batch"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        let mut child = cmd
+            .spawn()
+            .map_err(|e| OpError::new(format!("cannot run git cat-file ({e})")))?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(OpError::new("git cat-file: no pipe to it"));
+        };
+        Ok(Blobs {
+            child,
+            stdin,
+            stdout: BufReader::new(stdout),
+            broken: false,
+        })
+    }
+
+    /// The file `path` (relative to the repository's top) at `commit` (an
+    /// object id): None when there is no such file, it is no file, or it
+    /// is larger than any file a game may hold.
+    pub(crate) fn read(&mut self, commit: &str, path: &str) -> Option<Blob> {
+        if self.broken
+            || !commit.bytes().all(|b| b.is_ascii_hexdigit())
+            || path.contains(['\n', '\0'])
+        {
+            return None;
+        }
+        let answer = self.ask(commit, path);
+        if answer.is_err() {
+            self.end();
+        }
+        answer.ok().flatten()
+    }
+
+    /// One question and its answer; Err when the answer cannot be read whole.
+    fn ask(&mut self, commit: &str, path: &str) -> Result<Option<Blob>, ()> {
+        writeln!(self.stdin, "{commit}:{path}").map_err(|_| ())?;
+        self.stdin.flush().map_err(|_| ())?;
+        let mut header = String::new();
+        self.stdout.read_line(&mut header).map_err(|_| ())?;
+        let mut parts = header.split_whitespace();
+        let (oid, kind, size) = (parts.next(), parts.next(), parts.next());
+        let (Some(oid), Some(kind), Some(size)) = (oid, kind, size) else {
+            // `<name> missing`: nothing follows.
+            return if header.trim_end().ends_with(" missing") {
+                Ok(None)
+            } else {
+                Err(())
+            };
+        };
+        let size: u64 = size.parse().map_err(|_| ())?;
+        if size > MAX_BLOB_BYTES {
+            return Err(());
+        }
+        let mut bytes = Vec::with_capacity(size as usize);
+        (&mut self.stdout)
+            .take(size + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|_| ())?;
+        if bytes.pop() != Some(b'\n') || bytes.len() as u64 != size {
+            return Err(());
+        }
+        Ok((kind == "blob").then(|| Blob {
+            oid: oid.to_string(),
+            bytes,
+        }))
+    }
+
+    fn end(&mut self) {
+        self.broken = true;
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Blobs {
+    fn drop(&mut self) {
+        if !self.broken {
+            self.end();
+        }
+    }
 }
 
 #[cfg(test)]

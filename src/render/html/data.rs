@@ -168,7 +168,7 @@ fn chart_html(
                 id: spec_id,
                 title: &title,
             };
-            let value = spec_value(spec, shown, src.icons, row_ids);
+            let value = spec_value(spec, shown, src.icons, row_ids, &src.game.words);
             tables.push(render(src, "table.html", "table", value)?);
         }
     }
@@ -196,12 +196,14 @@ fn results_odds(t: &ResultsTable) -> Vec<RowOdds> {
 }
 
 /// A row's chance as a value: its fraction, percentage and bar width (0-100).
-fn odds_value(o: RowOdds) -> Value {
+fn odds_value(o: RowOdds, words: &crate::text::Words) -> Value {
     let fraction = o.fraction();
     let percent = o.percent();
+    // In the language's numbers: "50,0%" in German.
+    let shown = words.number(&format!("{percent:.1}"));
     map([
         ("fraction", Value::from(fraction)),
-        ("percent", Value::from(format!("{percent:.1}%"))),
+        ("percent", Value::from(format!("{shown}%"))),
         ("width", Value::from(format!("{percent:.2}"))),
     ])
 }
@@ -230,6 +232,7 @@ fn spec_value(
     shown: SpecShown<'_>,
     icons: &[Icon],
     row_ids: &mut RowIds<'_>,
+    words: &crate::text::Words,
 ) -> Value {
     let SpecShown {
         odds,
@@ -271,7 +274,7 @@ fn spec_value(
             .collect();
         let row_odds = match (odds, section, across) {
             (Some(o), false, false) => {
-                let v = o.get(body_index).copied().map(odds_value);
+                let v = o.get(body_index).copied().map(|o| odds_value(o, words));
                 body_index += 1;
                 Value::from(v)
             }
@@ -291,7 +294,7 @@ fn spec_value(
         ]));
     }
     let odds_row = match (odds, across) {
-        (Some(o), true) => Value::from(o.iter().copied().map(odds_value).collect::<Vec<_>>()),
+        (Some(o), true) => Value::from(o.iter().map(|o| odds_value(*o, words)).collect::<Vec<_>>()),
         _ => null(),
     };
     map([
@@ -334,7 +337,7 @@ fn random_table_value(
                         cell_value(escape(&row.result.value), 1, false),
                     ]),
                 ),
-                ("odds", odds_value(o)),
+                ("odds", odds_value(o, words)),
             ])
         })
         .collect();

@@ -128,6 +128,10 @@ pub fn render_markdown(
     let (mut in_link, mut in_code) = (0usize, 0usize);
     // The paragraph open is marked changed: it ends with its own `</p>`.
     let mut changed_paragraph = false;
+    // A changed row of a pipe table: its cells get the class `changed`
+    // (the writer's own `<tr>` keeps its count of cells for their
+    // alignment): the table's alignments, and the cell reached.
+    let (mut changed_row, mut aligns, mut cell) = (false, Vec::new(), 0usize);
     // The glossary terms already marked in the current section.
     let mut terms_seen: HashSet<usize> = HashSet::new();
     // The open links: whether each is an index mark (a `<span>` here).
@@ -201,6 +205,41 @@ pub fn render_markdown(
                 out.push(Event::Html(CowStr::from("</p>\n")));
                 changed_paragraph = false;
             }
+            Event::Start(Tag::Item) if links.changed(range.start) => {
+                out.push(Event::Html(CowStr::from("<li class=\"changed\">")));
+            }
+            Event::Start(Tag::Table(a)) => {
+                aligns.clone_from(a);
+                out.push(event.clone());
+            }
+            Event::Start(Tag::TableRow) => {
+                changed_row = links.changed(range.start);
+                cell = 0;
+                out.push(event.clone());
+            }
+            Event::Start(Tag::TableCell) if changed_row => {
+                let style = match aligns.get(cell) {
+                    Some(Alignment::Left) => " style=\"text-align: left\"",
+                    Some(Alignment::Center) => " style=\"text-align: center\"",
+                    Some(Alignment::Right) => " style=\"text-align: right\"",
+                    _ => "",
+                };
+                out.push(Event::Html(CowStr::from(format!(
+                    "<td class=\"changed\"{style}>"
+                ))));
+            }
+            Event::End(TagEnd::TableCell) => {
+                cell += 1;
+                if changed_row {
+                    out.push(Event::Html(CowStr::from("</td>")));
+                } else {
+                    out.push(event.clone());
+                }
+            }
+            Event::End(TagEnd::TableRow) => {
+                changed_row = false;
+                out.push(event.clone());
+            }
             Event::Start(Tag::Heading { level, .. }) => {
                 let end = skip_to(&events, i, |e| matches!(e, Event::End(TagEnd::Heading(_))));
                 let inner = &events[i + 1..end.max(i + 1)];
@@ -212,10 +251,15 @@ pub fn render_markdown(
                 }
                 let number = links.rule_number(headings.len());
                 terms_seen.clear();
+                let classes = if links.changed(range.start) {
+                    vec![CowStr::from("changed")]
+                } else {
+                    Vec::new()
+                };
                 out.push(Event::Start(Tag::Heading {
                     level: *level,
                     id: Some(CowStr::from(anchor.clone())),
-                    classes: Vec::new(),
+                    classes,
                     attrs: Vec::new(),
                 }));
                 if let Some(n) = &number {
