@@ -11,7 +11,10 @@ use super::columns::{self, Frame, flow_below};
 use super::figures::table_pieces;
 use super::front::{ListedTable, contents_entries, lay_out_front, table_entries};
 use super::illustrations::illustration_pieces;
-use super::pieces::{Anchor, BreakPoints, Piece, PieceMarks, Prose, TextRequest, text_pieces};
+use super::pieces::{
+    Anchor, BreakPoints, CAPS_TRACKING, Piece, PieceMarks, Prose, TextRequest, all_capitals,
+    letter_space, text_pieces,
+};
 use super::prefit::Ready;
 use super::read::RuleBlock;
 use super::shortcodes::figure_pieces;
@@ -27,6 +30,7 @@ use crate::layout::table::TableSpec;
 use crate::model::data_anchor;
 use crate::model::xref::INDEX_SCHEME;
 use crate::text::Edge;
+use crate::text::ties::Ties;
 
 /// A heading as it goes into the outline and the contents.
 #[derive(Clone)]
@@ -95,6 +99,7 @@ pub(super) fn set_body(
     let mut pieces = Vec::new();
     let mut tables: Vec<ListedTable> = Vec::new();
     let mut lists = Lists::default();
+    let ties = Ties::of(input.words);
     let edge = if input.options.ragged {
         Edge::Ragged
     } else {
@@ -186,7 +191,11 @@ pub(super) fn set_body(
                 input,
                 frame,
                 &mut headings,
-                Some(Prose { break_points, edge }),
+                Some(Prose {
+                    break_points,
+                    edge,
+                    ties: &ties,
+                }),
                 after,
             ),
         };
@@ -511,13 +520,24 @@ pub(super) fn block_pieces(
             ..
         } => {
             let style = heading_style(*level);
+            // A heading written in capitals is set letter-spaced, in a
+            // measure kept short of the column by what the spacing adds.
+            let capitals = all_capitals(plain);
+            let measure = if capitals {
+                width / (1.0 + 2.0 * CAPS_TRACKING)
+            } else {
+                width
+            };
             // A character the prose face lacks comes from the next family that
             // has it (the text engine's fallback).
             let mut pieces = text_pieces(&TextRequest {
                 links,
-                ..TextRequest::new(rich, width, style, input.family, input.book)
+                ..TextRequest::new(rich, measure, style, input.family, input.book)
             })
             .map_err(fit_problem)?;
+            if capitals {
+                letter_space(&mut pieces, CAPS_TRACKING, input.book);
+            }
             for p in &mut pieces {
                 p.keep_with_next = true;
             }

@@ -69,6 +69,7 @@ use crate::diag::{Diagnostic, FileId};
 use crate::model::xref::index_entries;
 use crate::model::{GlossaryEntry, Icon, Paper, RulesDoc, Shortcode, Style};
 use crate::text::hyphenate;
+use crate::text::ties::Ties;
 use crate::text::{Edge, Family, FitError, FontBook, Words};
 
 /// Paper and columns (`--paper`, `--columns`), and how paragraphs meet the
@@ -285,6 +286,7 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
         Some(Prose {
             break_points: &break_points,
             edge,
+            ties: &Ties::of(input.words),
         }),
         glossary_start,
     )
@@ -809,7 +811,8 @@ mod tests {
         let pages = &rulebook.doc.pages;
         assert!(page_text(&pages[1]).contains("2.0 Combat"));
         let text = page_text(&pages[setup.page]);
-        let see = format!("see 2.0, p.\u{a0}{} first", combat.page + 1);
+        // "see" is tied to what it leads (a non-breaking space).
+        let see = format!("see\u{a0}2.0, p.\u{a0}{} first", combat.page + 1);
         assert!(text.contains(&see), "{see} not in {text}");
         let back = format!("the setup (1.0, p.\u{a0}{})", setup.page + 1);
         assert!(page_text(&pages[combat.page]).contains(&back));
