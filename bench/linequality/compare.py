@@ -123,6 +123,8 @@ def main():
     ap.add_argument("--games")
     ap.add_argument("--out")
     ap.add_argument("--json")
+    ap.add_argument("--reuse-typst", action="store_true",
+                    help="measure the typst PDFs an earlier run left in --out again, not compiling them")
     ap.add_argument("--font", default="DejaVu Serif",
                     help="the body face for typst (as typst names it)")
     ap.add_argument("--stretch", default="87.5%", help="the face's width (DejaVu Serif Condensed: 87.5%%)")
@@ -152,13 +154,23 @@ def main():
                 typ = out / f"{game}-{paper}-{columns}.typ"
                 typ.write_text(typst_source(md, paper, columns, layout))
                 theirs_pdf = typ.with_suffix(".pdf")
-                typst.compile(str(typ), output=str(theirs_pdf), font_paths=[str(ROOT / "fonts")],
-                              ignore_system_fonts=True)
+                if not (a.reuse_typst and theirs_pdf.exists()):
+                    typst.compile(str(typ), output=str(theirs_pdf), font_paths=[str(ROOT / "fonts")],
+                                  ignore_system_fonts=True)
                 row = {"game": game, "paper": paper, "columns": columns,
                        "ours": measure(str(ours_pdf), columns),
                        "typst": measure(str(theirs_pdf), columns, front=0)}
                 rows.append(row)
                 print_row(row)
+    for side in ("ours", "typst"):
+        j = sum(r[side]["justified"] for r in rows)
+        h = sum(r[side]["hyphenated"] for r in rows)
+        lo = sum(r[side]["loose"] for r in rows)
+        print(f"{side:<6} all: {h} of {j} full lines hyphenated ({100.0 * h / max(1, j):.1f}%), "
+              f"{lo} loose ({100.0 * lo / max(1, j):.1f}%), "
+              f"widest space {max(r[side]['max_space'] for r in rows):.2f}, "
+              f"runs {max(r[side]['hyphen_run'] for r in rows)}, "
+              f"at a column's foot {sum(r[side]['hyphen_at_column_end'] for r in rows)}")
     if a.json:
         Path(a.json).write_text(json.dumps(rows, indent=1))
 
