@@ -1,8 +1,9 @@
-//! Rulebook lines as a book sets them (issue 40, "Lines"), read back from
-//! real PDFs with `pdftotext -bbox`: no two hyphenated lines in a row and
-//! no column (nor page) ending on a hyphen, in every shipped rulebook and
-//! in a long one written here; a tie ("see 5.3", "p. 4", "3 hexes") never
-//! broken across lines.
+//! Rulebook lines as a book sets them (issue 40, "Lines" and "Measure"),
+//! read back from real PDFs with `pdftotext -bbox`: no two hyphenated lines
+//! in a row and no column (nor page) ending on a hyphen, in every shipped
+//! rulebook and in a long one written here; a tie ("see 5.3", "p. 4",
+//! "3 hexes") never broken across lines; one column's lines of prose 45 to
+//! 75 characters long on Letter and A4.
 
 mod support;
 
@@ -22,12 +23,18 @@ const FOOT: f64 = 50.0;
 /// A line of a column: its words left to right and its foot.
 struct Line {
     words: Vec<String>,
+    right: f64,
     bottom: f64,
 }
 
 impl Line {
     fn last(&self) -> &str {
         self.words.last().map_or("", String::as_str)
+    }
+
+    /// Characters, spaces counted.
+    fn chars(&self) -> usize {
+        self.words.iter().map(|w| w.chars().count()).sum::<usize>() + self.words.len() - 1
     }
 
     fn hyphenated(&self) -> bool {
@@ -44,7 +51,7 @@ fn columns(pages: &[((f64, f64), Vec<BoxedWord>)], columns: usize) -> Vec<Vec<Li
     let mut out = Vec::new();
     for ((width, height), words) in pages {
         let mut cols: Vec<Vec<Line>> = (0..columns).map(|_| Vec::new()).collect();
-        for (text, [x0, y0, _, y1]) in words {
+        for (text, [x0, y0, x1, y1]) in words {
             if *y0 < HEAD || *y1 > height - FOOT {
                 continue;
             }
@@ -55,9 +62,13 @@ fn columns(pages: &[((f64, f64), Vec<BoxedWord>)], columns: usize) -> Vec<Vec<Li
             };
             let col = &mut cols[c];
             match col.iter_mut().find(|l| (l.bottom - y1).abs() < 0.6) {
-                Some(line) => line.words.push(text.clone()),
+                Some(line) => {
+                    line.words.push(text.clone());
+                    line.right = line.right.max(*x1);
+                }
                 None => col.push(Line {
                     words: vec![text.clone()],
+                    right: *x1,
                     bottom: *y1,
                 }),
             }
@@ -240,4 +251,64 @@ fn a_tie_is_never_broken_across_lines() {
             .join(" ");
         assert!(text.contains("hexes") && text.contains("5.3"));
     }
+}
+
+#[test]
+fn one_column_prose_lines_hold_45_to_75_characters_on_letter_and_a4() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let (_game_tmp, dir) = support::temp_game("grid-battles");
+    fs::write(dir.join("rules/grid-battles.md"), wordy_rules()).expect("write rules");
+    let mut games: Vec<std::path::PathBuf> = shipped()
+        .iter()
+        .map(|g| Path::new(env!("CARGO_MANIFEST_DIR")).join("data").join(g))
+        .collect();
+    games.push(dir);
+    let mut checked = 0;
+    for game in &games {
+        for paper in ["letter", "a4"] {
+            let out = tmp.path().join(paper);
+            let cols = columns(&build(game, &out, paper, 1), 1);
+            // Full lines of prose: several words, no contents leaders, to
+            // the commonest right end of such lines.
+            let prose: Vec<&Line> = cols
+                .iter()
+                .flatten()
+                .filter(|l| l.words.len() >= 6 && !l.words.iter().any(|w| w == "."))
+                .collect();
+            let mut rights: Vec<i64> = prose.iter().map(|l| l.right.round() as i64).collect();
+            rights.sort_unstable();
+            let Some(right) = mode(&rights) else { continue };
+            let full: Vec<&&Line> = prose
+                .iter()
+                .filter(|l| (l.right - right as f64).abs() < 1.0)
+                .collect();
+            // A book of tables with a few lines of prose (bcs's charts)
+            // has no measure to find this way.
+            if full.len() < 15 {
+                continue;
+            }
+            for line in full {
+                let n = line.chars();
+                assert!(
+                    (45..=75).contains(&n),
+                    "{} {paper}: a line of {n} characters: {:?}",
+                    game.display(),
+                    line.words
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 100, "{checked} lines");
+}
+
+/// The commonest value of a sorted list.
+fn mode(sorted: &[i64]) -> Option<i64> {
+    let mut best: Option<(i64, usize)> = None;
+    for group in sorted.chunk_by(|a, b| a == b) {
+        if best.is_none_or(|(_, n)| group.len() > n) {
+            best = Some((group[0], group.len()));
+        }
+    }
+    best.map(|(v, _)| v)
 }

@@ -22,7 +22,8 @@ use super::tables::{cell_link_areas, pipe_table_spec};
 use super::tags::{Lists, wrap};
 use super::xrefs::References;
 use super::{
-    BODY, LIST_INDENT, PARA_GAP, RulebookInput, fit_problem, heading_style, misfit_problem, room,
+    BODY, LIST_INDENT, ONE_COLUMN_EMS, PARA_GAP, RulebookInput, fit_problem, heading_style,
+    misfit_problem, room,
 };
 use crate::diag::{Diagnostic, Loc};
 use crate::layout::doc::{Item, Role, Tag};
@@ -511,6 +512,9 @@ pub(super) fn block_pieces(
     after_heading: bool,
 ) -> Result<Vec<Piece>, Diagnostic> {
     let width = frame.column_width;
+    // One column sets its prose to a book's measure, centred: the column
+    // (the page's width) is left to figures and tables.
+    let inset = prose_inset(frame);
     match block {
         Block::Heading {
             level,
@@ -524,15 +528,16 @@ pub(super) fn block_pieces(
             // measure kept short of the column by what the spacing adds.
             let capitals = all_capitals(plain);
             let measure = if capitals {
-                width / (1.0 + 2.0 * CAPS_TRACKING)
+                (width - 2.0 * inset) / (1.0 + 2.0 * CAPS_TRACKING)
             } else {
-                width
+                width - 2.0 * inset
             };
             // A character the prose face lacks comes from the next family that
             // has it (the text engine's fallback).
             let mut pieces = text_pieces(&TextRequest {
                 links,
-                ..TextRequest::new(rich, measure, style, input.family, input.book)
+                indent: inset,
+                ..TextRequest::new(rich, inset + measure, style, input.family, input.book)
             })
             .map_err(fit_problem)?;
             if capitals {
@@ -565,13 +570,13 @@ pub(super) fn block_pieces(
             marker,
             ..
         } => {
-            let indent = *depth as f32 * LIST_INDENT;
+            let indent = inset + *depth as f32 * LIST_INDENT;
             let mut pieces = text_pieces(&TextRequest {
                 links,
                 marker: marker.as_deref(),
                 indent,
                 prose,
-                ..TextRequest::new(rich, width, BODY, input.family, input.book)
+                ..TextRequest::new(rich, width - inset, BODY, input.family, input.book)
             })
             .map_err(fit_problem)?;
             super::icons::place_icons(&mut pieces, icons, input.icons, input.book);
@@ -642,4 +647,14 @@ pub(super) fn block_pieces(
             Ok(pieces)
         }
     }
+}
+
+/// How far one column's prose is set in from each side: the column less
+/// [`ONE_COLUMN_EMS`] of the body, halved (none in two columns), so a line
+/// holds 45 to 75 characters on Letter and A4 alike.
+pub(super) fn prose_inset(frame: Frame) -> f32 {
+    if frame.columns > 1 {
+        return 0.0;
+    }
+    ((frame.column_width - ONE_COLUMN_EMS * BODY.size) / 2.0).max(0.0)
 }

@@ -188,6 +188,9 @@ const SIDE: f32 = 42.0;
 const TOP: f32 = 60.0;
 const BOTTOM: f32 = 54.0;
 const GUTTER: f32 = 14.0;
+/// One column's measure for prose, in ems of the body: about 65 characters
+/// (measured: bench/linequality); figures and tables take the column.
+const ONE_COLUMN_EMS: f32 = 30.0;
 const BODY: TextStyle = TextStyle {
     style: Style::Regular,
     size: 9.5,
