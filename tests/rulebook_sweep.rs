@@ -162,7 +162,7 @@ struct At {
 /// Problems in one rulebook: cells missing or doubled, words outside the
 /// text block, tables broken badly; and the heights (from the top of the
 /// block, in 20 pt steps) at which its tables start.
-fn inspect(pdf: &Path, tables: &[Table], problems: &mut String) -> BTreeSet<u32> {
+fn inspect(pdf: &Path, tables: &[Table], one_column: bool, problems: &mut String) -> BTreeSet<u32> {
     let name = pdf.display();
     let text = tool("pdftotext", &[pdf.to_str().expect("path"), "-"]);
     let mut count: HashMap<&str, usize> = HashMap::new();
@@ -294,13 +294,14 @@ fn inspect(pdf: &Path, tables: &[Table], problems: &mut String) -> BTreeSet<u32>
             }
         }
         // A heading right above a table stays with its start (the
-        // contents page lists it too).
+        // contents page lists it too): in its column (one column sets its
+        // prose to a measure set in from the table's edges).
         let headings = at.get(&format!("h{id}")).cloned().unwrap_or_default();
         if table.heading
             && let Some(head) = heads.iter().min_by(order)
             && !headings.iter().any(|h| {
                 h.page == head.page
-                    && (h.x0 - head.x0).abs() < 60.0
+                    && (one_column || (h.x0 - head.x0).abs() < 60.0)
                     && head.y0 > h.y0
                     && head.y0 - h.y0 < 40.0
             })
@@ -330,7 +331,7 @@ fn every_row_of_every_table_is_set_once_inside_the_text_block() {
             let mut starts = BTreeSet::new();
             for offset in 0..4 {
                 let pdf = build(tmp.path(), offset, paper, columns, &tables);
-                starts.extend(inspect(&pdf, &tables, &mut problems));
+                starts.extend(inspect(&pdf, &tables, columns == "1", &mut problems));
             }
             // The tables began all the way down the column: in nearly every
             // 20 pt step of it (a step may fall between two lines).

@@ -85,9 +85,15 @@ fn german_rules() -> String {
         Nachschubprobleme, Geländeschwierigkeiten und Befehlsverzögerungen; die \
         Aufklärungsabteilungen melden Verteidigungsstellungen, Bereitstellungsräume \
         und Überschwemmungsgebiete.";
-    let paragraph = [sentence; 3].join(" ");
+    // Each paragraph starts a word later, so its long words reach a
+    // line's end at other places (a break is taken only where it pays).
+    let lead = ["Erstens", "sagt", "die", "Regel", "dazu", "kurz"];
+    let paragraphs: Vec<String> = (0..6)
+        .map(|k| format!("{} {}", lead[..=k].join(" "), [sentence; 3].join(" ")))
+        .collect();
+    let paragraphs = paragraphs.join("\n\n");
     format!(
-        "# Bewegung\n\nEine Einheit zieht ein Feld weit; Verstärkungen kommen \"bei Tagesanbruch\". Siehe [Kampf](rule:combat).\n\n{paragraph}\n\n{paragraph}\n\n# Kampf\n\nBeide Seiten würfeln; die höhere Zahl gewinnt.\n\n{{{{ table(\"weather\") }}}}\n"
+        "# Bewegung\n\nEine Einheit zieht ein Feld weit; Verstärkungen kommen \"bei Tagesanbruch\". Siehe [Kampf](rule:combat).\n\n{paragraphs}\n\n# Kampf\n\nBeide Seiten würfeln; die höhere Zahl gewinnt.\n\n{{{{ table(\"weather\") }}}}\n"
     )
 }
 

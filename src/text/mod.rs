@@ -12,6 +12,7 @@ pub mod quotes;
 pub mod rich;
 pub mod rule_cites;
 mod shape;
+pub mod ties;
 pub mod words;
 pub mod words_lang;
 mod wrap;

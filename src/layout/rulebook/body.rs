@@ -11,7 +11,10 @@ use super::columns::{self, Frame, flow_below};
 use super::figures::table_pieces;
 use super::front::{ListedTable, contents_entries, lay_out_front, table_entries};
 use super::illustrations::illustration_pieces;
-use super::pieces::{Anchor, BreakPoints, Piece, PieceMarks, Prose, TextRequest, text_pieces};
+use super::pieces::{
+    Anchor, BreakPoints, CAPS_TRACKING, Piece, PieceMarks, Prose, TextRequest, all_capitals,
+    letter_space, text_pieces,
+};
 use super::prefit::Ready;
 use super::read::RuleBlock;
 use super::shortcodes::figure_pieces;
@@ -19,7 +22,8 @@ use super::tables::{cell_link_areas, pipe_table_spec};
 use super::tags::{Lists, wrap};
 use super::xrefs::References;
 use super::{
-    BODY, LIST_INDENT, PARA_GAP, RulebookInput, fit_problem, heading_style, misfit_problem, room,
+    BODY, LIST_INDENT, ONE_COLUMN_EMS, PARA_GAP, RulebookInput, fit_problem, heading_style,
+    misfit_problem, room,
 };
 use crate::diag::{Diagnostic, FileId, Loc};
 use crate::layout::doc::{Item, Role, Tag};
@@ -27,6 +31,7 @@ use crate::layout::table::TableSpec;
 use crate::model::data_anchor;
 use crate::model::xref::INDEX_SCHEME;
 use crate::text::Edge;
+use crate::text::ties::Ties;
 
 /// A heading as it goes into the outline and the contents.
 #[derive(Clone)]
@@ -95,6 +100,7 @@ pub(super) fn set_body(
     let mut pieces = Vec::new();
     let mut tables: Vec<ListedTable> = Vec::new();
     let mut lists = Lists::default();
+    let ties = Ties::of(input.words);
     let edge = if input.options.ragged {
         Edge::Ragged
     } else {
@@ -186,7 +192,11 @@ pub(super) fn set_body(
                 input,
                 frame,
                 &mut headings,
-                Some(Prose { break_points, edge }),
+                Some(Prose {
+                    break_points,
+                    edge,
+                    ties: &ties,
+                }),
                 after,
             ),
         };
@@ -502,6 +512,9 @@ pub(super) fn block_pieces(
     after_heading: bool,
 ) -> Result<Vec<Piece>, Diagnostic> {
     let width = frame.column_width;
+    // One column sets its prose to a book's measure, centred: the column
+    // (the page's width) is left to figures and tables.
+    let inset = prose_inset(frame);
     match block {
         Block::Heading {
             level,
@@ -511,13 +524,25 @@ pub(super) fn block_pieces(
             ..
         } => {
             let style = heading_style(*level);
+            // A heading written in capitals is set letter-spaced, in a
+            // measure kept short of the column by what the spacing adds.
+            let capitals = all_capitals(plain);
+            let measure = if capitals {
+                (width - 2.0 * inset) / (1.0 + 2.0 * CAPS_TRACKING)
+            } else {
+                width - 2.0 * inset
+            };
             // A character the prose face lacks comes from the next family that
             // has it (the text engine's fallback).
             let mut pieces = text_pieces(&TextRequest {
                 links,
-                ..TextRequest::new(rich, width, style, input.family, input.book)
+                indent: inset,
+                ..TextRequest::new(rich, inset + measure, style, input.family, input.book)
             })
             .map_err(fit_problem)?;
+            if capitals {
+                letter_space(&mut pieces, CAPS_TRACKING, input.book);
+            }
             for p in &mut pieces {
                 p.keep_with_next = true;
             }
@@ -545,13 +570,13 @@ pub(super) fn block_pieces(
             marker,
             ..
         } => {
-            let indent = *depth as f32 * LIST_INDENT;
+            let indent = inset + *depth as f32 * LIST_INDENT;
             let mut pieces = text_pieces(&TextRequest {
                 links,
                 marker: marker.as_deref(),
                 indent,
                 prose,
-                ..TextRequest::new(rich, width, BODY, input.family, input.book)
+                ..TextRequest::new(rich, width - inset, BODY, input.family, input.book)
             })
             .map_err(fit_problem)?;
             super::icons::place_icons(&mut pieces, icons, input.icons, input.book);
@@ -629,4 +654,14 @@ pub(super) fn block_pieces(
             Ok(pieces)
         }
     }
+}
+
+/// How far one column's prose is set in from each side: the column less
+/// [`ONE_COLUMN_EMS`] of the body, halved (none in two columns), so a line
+/// holds 45 to 75 characters on Letter and A4 alike.
+pub(super) fn prose_inset(frame: Frame) -> f32 {
+    if frame.columns > 1 {
+        return 0.0;
+    }
+    ((frame.column_width - ONE_COLUMN_EMS * BODY.size) / 2.0).max(0.0)
 }

@@ -70,6 +70,7 @@ use crate::diag::{Diagnostic, FileId};
 use crate::model::xref::index_entries;
 use crate::model::{GlossaryEntry, Icon, Paper, RulesDoc, Shortcode, Style};
 use crate::text::hyphenate;
+use crate::text::ties::Ties;
 use crate::text::{Edge, Family, FitError, FontBook, Words};
 
 /// Paper and columns (`--paper`, `--columns`), and how paragraphs meet the
@@ -193,6 +194,9 @@ const SIDE: f32 = 42.0;
 const TOP: f32 = 60.0;
 const BOTTOM: f32 = 54.0;
 const GUTTER: f32 = 14.0;
+/// One column's measure for prose, in ems of the body: about 65 characters
+/// (measured: bench/linequality); figures and tables take the column.
+const ONE_COLUMN_EMS: f32 = 30.0;
 const BODY: TextStyle = TextStyle {
     style: Style::Regular,
     size: 9.5,
@@ -291,6 +295,7 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
         Some(Prose {
             break_points: &break_points,
             edge,
+            ties: &Ties::of(input.words),
         }),
         glossary_start,
     )
@@ -815,7 +820,8 @@ mod tests {
         let pages = &rulebook.doc.pages;
         assert!(page_text(&pages[1]).contains("2.0 Combat"));
         let text = page_text(&pages[setup.page]);
-        let see = format!("see 2.0, p.\u{a0}{} first", combat.page + 1);
+        // "see" is tied to what it leads (a non-breaking space).
+        let see = format!("see\u{a0}2.0, p.\u{a0}{} first", combat.page + 1);
         assert!(text.contains(&see), "{see} not in {text}");
         let back = format!("the setup (1.0, p.\u{a0}{})", setup.page + 1);
         assert!(page_text(&pages[combat.page]).contains(&back));

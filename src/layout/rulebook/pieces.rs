@@ -6,8 +6,10 @@ use super::blocks::CardLink;
 use crate::layout::card::CardFace;
 use crate::layout::doc::{Geometry, Item, Stroke, TextItem};
 use crate::model::{Align, Style, VAlign};
+use crate::text::ties::{Ties, tie};
 use crate::text::{
-    Edge, Family, FitError, FitRequest, FontBook, HYPHEN, Line, clusters, fit_paragraph, fit_text,
+    Edge, Family, FitError, FitRequest, FontBook, Glyph, HYPHEN, Line, clusters, fit_paragraph,
+    fit_text,
 };
 
 /// A slice of the flow, placed whole in one column. Items are relative to its top-left.
@@ -117,11 +119,13 @@ pub struct TableHead {
 /// Where a word may be hyphenated: byte offsets into it.
 pub type BreakPoints<'a> = &'a dyn Fn(&str) -> Vec<usize>;
 
-/// How running text is set: where its words may break, and its right edge.
+/// How running text is set: where its words may break, its right edge,
+/// and the words that lead a reference, tied to what they lead ([`tie`]).
 #[derive(Clone, Copy)]
 pub struct Prose<'a> {
     pub break_points: BreakPoints<'a>,
     pub edge: Edge,
+    pub ties: &'a Ties<'a>,
 }
 
 /// Text settings for a kind of block.
@@ -178,7 +182,8 @@ impl<'a> TextRequest<'a> {
 
 /// A paragraph (or heading) set in `width` less `indent`, one piece per line:
 /// the first and next-to-last lines are kept with the next one, so no column
-/// starts or ends with a single line of a paragraph.
+/// starts or ends with a single line of a paragraph, and so is a line ending
+/// in a hyphen, so no column ends on half a word.
 pub fn text_pieces(request: &TextRequest<'_>) -> Result<Vec<Piece>, FitError> {
     let &TextRequest {
         rich,
@@ -191,8 +196,10 @@ pub fn text_pieces(request: &TextRequest<'_>) -> Result<Vec<Piece>, FitError> {
         book,
         prose,
     } = request;
+    // Running text has its ties made non-breaking spaces first.
+    let tied = prose.map(|p| tie(rich, p.ties));
     let request = FitRequest {
-        text: rich,
+        text: tied.as_deref().unwrap_or(rich),
         family,
         style: text.style,
         width: width - indent,
@@ -204,7 +211,9 @@ pub fn text_pieces(request: &TextRequest<'_>) -> Result<Vec<Piece>, FitError> {
         valign: VAlign::Top,
     };
     let fit = match prose {
-        Some(Prose { break_points, edge }) => fit_paragraph(&request, book, break_points, edge)?,
+        Some(Prose {
+            break_points, edge, ..
+        }) => fit_paragraph(&request, book, break_points, edge)?,
         None => fit_text(&request, book)?,
     };
     let line_height = text.size * text.leading;
@@ -222,6 +231,12 @@ pub fn text_pieces(request: &TextRequest<'_>) -> Result<Vec<Piece>, FitError> {
         .enumerate()
         .map(|(n, line)| {
             let shift = n as f32 * line_height;
+            // A line ending in a hyphen stays with the rest of its word:
+            // no column (nor page) ends on half a word.
+            let hyphenated = line
+                .runs
+                .last()
+                .is_some_and(|run| run.text.ends_with(HYPHEN));
             let items = line
                 .runs
                 .into_iter()
@@ -241,7 +256,7 @@ pub fn text_pieces(request: &TextRequest<'_>) -> Result<Vec<Piece>, FitError> {
             Piece {
                 height: line_height,
                 items,
-                keep_with_next: count >= 2 && (n == 0 || n + 2 == count),
+                keep_with_next: count >= 2 && (n == 0 || n + 2 == count || hyphenated),
                 links: std::mem::take(&mut links_by_line[n]),
                 ..Piece::default()
             }
@@ -349,4 +364,45 @@ pub fn card_rows(
             piece
         })
         .collect()
+}
+
+/// Letter-spacing of a heading the source writes in capitals, in ems: capitals
+/// set solid crowd, so a book spaces them (Bringhurst 3.2.2: 5 to 10 per cent).
+pub const CAPS_TRACKING: f32 = 0.08;
+
+/// Whether `plain` is written in capitals: two letters or more, none lower case.
+pub fn all_capitals(plain: &str) -> bool {
+    plain.chars().filter(|c| c.is_alphabetic()).count() >= 2
+        && !plain.chars().any(char::is_lowercase)
+}
+
+/// Spaces the letters of each line of `pieces` by `tracking` ems: every
+/// glyph but a line's last is widened (the text stays the same, so it
+/// reads back as written), the runs after it moved along.
+pub fn letter_space(pieces: &mut [Piece], tracking: f32, book: &FontBook) {
+    for piece in pieces {
+        let mut shift = 0.0;
+        let last_run = piece
+            .items
+            .iter()
+            .rposition(|item| matches!(item, Item::Text(_)));
+        for (n, item) in piece.items.iter_mut().enumerate() {
+            let Item::Text(text) = item else { continue };
+            let units = tracking * book.face(text.face).units_per_em;
+            let mut glyphs: Vec<Glyph> = text.glyphs.to_vec();
+            let count = glyphs.len();
+            let mut widened = 0;
+            for (g, glyph) in glyphs.iter_mut().enumerate() {
+                if glyph.chars > 0 && !(Some(n) == last_run && g + 1 == count) {
+                    glyph.advance += units;
+                    widened += 1;
+                }
+            }
+            text.x += shift;
+            let extra = widened as f32 * tracking * text.size;
+            text.width += extra;
+            shift += extra;
+            text.glyphs = glyphs.into();
+        }
+    }
 }

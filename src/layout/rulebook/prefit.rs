@@ -13,6 +13,7 @@ use super::{Block, Frame, RulebookInput};
 use crate::diag::Diagnostic;
 use crate::text::Edge;
 use crate::text::hyphenate;
+use crate::text::ties::Ties;
 
 /// A paragraph broken ahead: its pieces (or why it cannot be set) at `width`.
 pub(super) struct Ready {
@@ -35,6 +36,7 @@ pub(super) fn prefit_paragraphs(
         let remembered = hyphenate::RememberedBreaks::new(lang);
         let break_points = |word: &str| remembered.of(word);
         let break_points: BreakPoints<'_> = &break_points;
+        let ties = Ties::of(input.words);
         run.iter()
             .map(|&(n, width)| {
                 let width = width?;
@@ -49,7 +51,11 @@ pub(super) fn prefit_paragraphs(
                     input,
                     frame,
                     &mut no_headings,
-                    Some(Prose { break_points, edge }),
+                    Some(Prose {
+                        break_points,
+                        edge,
+                        ties: &ties,
+                    }),
                     false,
                 );
                 Some(Ready { width, pieces })
