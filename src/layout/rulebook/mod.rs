@@ -45,7 +45,7 @@ mod xrefs;
 
 use crate::text::rich::literal;
 
-pub use self::blocks::{Block, CardLink, link_mentions, read_blocks};
+pub use self::blocks::{Block, link_mentions, read_blocks};
 use self::body::Body;
 use self::columns::Frame;
 pub use self::figures::Die;
