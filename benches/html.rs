@@ -35,7 +35,7 @@ fn main() {
             else {
                 panic!("{} does not load", dir.display());
             };
-            diags.extend(grogpress::validate::validate(&game));
+            diags.extend(grogpress::publish::validate(&game));
             let files = build_html(&game, &assets).expect("html");
             total_files += files.len();
         }

@@ -6,17 +6,19 @@
 
 #![recursion_limit = "256"]
 
+// Public: what the binary, tests, benches and fuzz targets use. The others
+// are the crate's own, so rustc reports what in them is no longer used.
 pub mod cli;
 pub mod diag;
 pub mod layout;
-pub mod live;
+pub(crate) mod live;
 pub mod load;
 pub mod model;
 pub mod par;
 pub mod publish;
 pub mod render;
 pub mod text;
-pub mod validate;
+pub(crate) mod validate;
 
 /// mimalloc for every binary of the crate: layout allocates many small
 /// runs and items, and glibc's malloc spent a third of a 20,000-card build.

@@ -158,7 +158,7 @@ fn load(dir: &Path) -> (Game, Sources, Vec<(&'static str, String)>) {
     let game = grogpress::load::load_game(dir, &mut sources, &mut diags)
         .expect("readable")
         .expect("loads");
-    diags.extend(grogpress::validate::validate(&game));
+    diags.extend(grogpress::publish::validate(&game));
     assert!(!diags.has_errors(), "{}: {:?}", dir.display(), diags.list);
     diags.sort();
     let warnings = diags

@@ -9,6 +9,7 @@ use std::ops::Range;
 use grogpress::layout::{RulebookBlock, link_mentions, read_blocks};
 use grogpress::load::rules::{parse_rules, parse_shortcode};
 use grogpress::model::{Shortcode, data_anchor};
+use grogpress::render::RenderError;
 use grogpress::render::html::{PageLinks, UsedIds, render_markdown};
 use grogpress::text::mentions::TableNames;
 use libfuzzer_sys::fuzz_target;
@@ -21,9 +22,9 @@ impl PageLinks for Links {
     fn card_href(&mut self, title: &str) -> Option<String> {
         (title == "Great Road").then(|| "#card-action-great-road".to_string())
     }
-    fn shortcode(&mut self, code: &Shortcode) -> Result<String, String> {
+    fn shortcode(&mut self, code: &Shortcode) -> Result<String, RenderError> {
         match code.name.as_str() {
-            "fail" => Err("no such thing".into()),
+            "fail" => Err(RenderError::Shortcode("no such thing".into())),
             _ => Ok(format!("<div>{}</div>", code.args.len())),
         }
     }

@@ -89,7 +89,6 @@ mod tests {
         CardTemplate {
             id: "t".into(),
             source: "t".into(),
-            name: "t".into(),
             family: "sans".into(),
             regions: Vec::new(),
             frames: Vec::new(),
@@ -106,7 +105,6 @@ mod tests {
                 pattern: None,
                 loc,
             }],
-            file: 0,
         }
     }
 

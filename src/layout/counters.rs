@@ -133,9 +133,6 @@ pub struct Counter {
     pub corners: [Corner; 4],
     /// The factor-strip layout, instead of the corners.
     pub strip: Option<Strip>,
-    /// Which of a unit's counters this is: 0, or 1 for the second counter
-    /// of a unit of three or four steps.
-    pub part: usize,
     /// What the corners show, spelled out: (the unit field, its value as
     /// a card list prints it), for readers of the HTML reference. Empty
     /// for a marker.
@@ -1071,7 +1068,6 @@ mod tests {
                 band: Some([0.5, 0.1, 0.1]),
                 setup: None,
             }),
-            part: 0,
             stats: Vec::new(),
             color: [0.9, 0.9, 0.9],
             side: "Germans".into(),

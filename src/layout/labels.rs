@@ -2,7 +2,7 @@
 //! template, starting at any label, shifted by printer calibration offsets.
 
 use super::card::CardFace;
-use super::doc::{Doc, Geometry, Page, Stroke};
+use super::doc::{Geometry, Page, Stroke};
 use crate::model::SheetTemplate;
 
 /// Printing options a label user needs.
@@ -128,31 +128,32 @@ impl LabelSheets {
     }
 }
 
-/// Places `faces` (each `copies` times, in order) on as many sheets as needed.
-pub fn lay_out_label_sheets(
-    title: &str,
-    mut faces: Vec<CardFace>,
-    sheet: &SheetTemplate,
-    options: &LabelOptions,
-) -> Doc {
-    let sheets = LabelSheets::new(title, sheet, options, faces.len());
-    let pages = (0..sheets.page_count())
-        .map(|n| {
-            let cards = sheets.cards_on_page(n);
-            sheets.page(n, &mut faces[cards])
-        })
-        .collect();
-    Doc {
-        title: title.to_string(),
-        lang: None,
-        pages,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::layout::doc::{Ink, Item, Shape};
+    use crate::layout::doc::{Doc, Ink, Item, Shape};
+
+    /// Places `faces` (each `copies` times, in order) on as many sheets as
+    /// needed, as the label stage does page by page.
+    fn lay_out_label_sheets(
+        title: &str,
+        mut faces: Vec<CardFace>,
+        sheet: &SheetTemplate,
+        options: &LabelOptions,
+    ) -> Doc {
+        let sheets = LabelSheets::new(title, sheet, options, faces.len());
+        let pages = (0..sheets.page_count())
+            .map(|n| {
+                let cards = sheets.cards_on_page(n);
+                sheets.page(n, &mut faces[cards])
+            })
+            .collect();
+        Doc {
+            title: title.to_string(),
+            lang: None,
+            pages,
+        }
+    }
 
     fn sheet() -> SheetTemplate {
         crate::model::avery_5395()

@@ -35,7 +35,6 @@ mod turn_track;
 pub use aid::{AidOptions, lay_out_aid};
 pub use art::CardArt;
 pub use background::{lay_out_background, with_background};
-pub use block::paragraph;
 pub use calibrate::{lay_out_duplex_calibration, lay_out_label_calibration};
 pub use card::{CardFace, lay_out_back, lay_out_card, lay_out_cards};
 pub use card_list::{
@@ -43,28 +42,21 @@ pub use card_list::{
 };
 pub use charts::{ChartOptions, block_specs, lay_out_charts};
 pub use counters::{
-    Corner, Counter, CounterKey, CounterOptions, CounterPicture, CounterText, Factor, FactorMark,
-    Strip, counter_faces, lay_out_counters,
+    Corner, Counter, CounterKey, CounterOptions, CounterPicture, CounterText, Factor, Strip,
+    counter_faces, lay_out_counters,
 };
 pub use data_tables::{collection_spec, random_table_spec};
-pub use doc::{
-    Doc, Geometry, ImageItem, Ink, Item, Page, Role, Shape, Stroke, Tag, TextItem, rect_path,
-    tagged, text_items,
-};
+pub use doc::{Doc, Geometry, ImageItem, Ink, Item, Page, Role, Shape, Stroke, Tag, TextItem};
 pub use fit_memo::FitMemo;
 pub use flow::{Band, Flow};
-pub use labels::{LabelOptions, LabelSheets, lay_out_label_sheets};
-pub use nav::{Link, Nav, OutlineEntry, Target, outline_parents};
-pub use pnp::{
-    CardGrid, Flip, PnpOptions, SheetLayout, lay_out_pnp, lay_out_print_shop, mirrored, pnp_sheet,
-};
+pub use labels::{LabelOptions, LabelSheets};
+pub use nav::{Link, Nav, Target, outline_parents};
+pub use pnp::{Flip, PnpOptions, SheetLayout, lay_out_pnp, lay_out_print_shop, pnp_sheet};
 pub use rulebook::{
-    Block as RulebookBlock, CardLink, ChangedWords, Die, Figure, Figures, Gallery, Rulebook,
+    Block as RulebookBlock, ChangedWords, Die, Figure, Figures, Gallery, Rulebook,
     RulebookInput, RulebookOptions, RulesText as RulebookText, lay_out_rulebook, link_mentions,
     read_blocks,
 };
 pub use setup_card::{OobEntry, OobGroup, SetupCard, SheetHead, SheetOptions, lay_out_setup_cards};
-pub use table::{
-    Cell, LaidTable, RowKind, TableRow, TableSpec, TableStyle, lay_out_table, place_table,
-};
+pub use table::{Cell, RowKind, TableRow, TableSpec, TableStyle, lay_out_table, place_table};
 pub use turn_track::{TurnBox, lay_out_turn_track};

@@ -421,7 +421,6 @@ fn collection(
         constraints.unique.push(Unique {
             field: key,
             within: None,
-            loc: at,
         });
     }
     let items_list = match (k::items.of(t), card_list) {
@@ -698,7 +697,6 @@ fn constraints(r: &mut Reader<'_>, t: &Table<'_>, fields: &[FieldDecl]) -> Const
         out.unique.push(Unique {
             field: index,
             within,
-            loc: field.loc,
         });
     }
     out
@@ -761,7 +759,6 @@ fn extra_constraints(
             is: is.into_iter().map(|v| v.value).collect(),
             require,
             forbid,
-            loc: field.loc,
         });
     }
     if let Some(c) = r.get(t, k::cycle)

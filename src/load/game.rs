@@ -700,7 +700,9 @@ fn side(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Side> {
     let t = r.open(t, &sides::DEF);
     let id = r.get(&t, sides::id);
     let name = r.get(&t, sides::name);
-    let full_name = r.get(&t, sides::full_name).map(|f| f.value);
+    // Read so a wrong type is still reported, but no output prints a
+    // side's full name yet: the model does not keep it.
+    let _ = r.get(&t, sides::full_name);
     let written = r.get(&t, sides::color);
     let color_loc = written.as_ref().map(|c| c.loc);
     let color = written.and_then(|c| super::background::color(r, &c));
@@ -708,7 +710,6 @@ fn side(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Side> {
     Some(Side {
         id: id.value,
         name: name.value,
-        full_name,
         color,
         color_loc,
         loc: name.loc,
@@ -737,7 +738,6 @@ fn force(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Force> {
         unit: unit.value,
         count: count.value,
         side,
-        loc: unit.loc,
     })
 }
 

@@ -245,7 +245,6 @@ fn counters(r: &mut Reader<'_>, t: &Table<'_>) -> Option<CounterJob> {
         echelon,
         markers,
         image,
-        loc: r.loc(t.span()),
     })
 }
 

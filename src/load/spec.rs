@@ -173,16 +173,6 @@ impl<K> Key<K> {
     }
 }
 
-impl Key<kinds::OneOf> {
-    /// The values the key may take, as declared.
-    pub fn values(&self) -> &'static [&'static str] {
-        match self.def.ty {
-            Ty::OneOf(values, _) => values,
-            _ => &[],
-        }
-    }
-}
-
 impl Key<kinds::IntIn> {
     /// Whether `n` lies within the key's declared bounds.
     pub fn admits(&self, n: i64) -> bool {
@@ -222,7 +212,8 @@ pub trait Kind {
     fn read<'i>(r: &mut Reader<'_>, t: &Table<'i>, key: &str) -> Self::Out<'i>;
 }
 
-/// The kinds of value, one per [`Ty`] variant of the same name. Those
+/// The kinds a key is declared with in [`table!`], each named after its
+/// [`Ty`] variant (a variant only nested in another is not one). Those
 /// without a [`Kind`] are read by hand from [`Reader::value`].
 pub mod kinds {
     use super::*;
@@ -231,8 +222,8 @@ pub mod kinds {
         ($($name:ident),*) => { $( pub struct $name; )* };
     }
     kind!(
-        Str, Int, IntIn, Bool, Num, Length, Pattern, OneOf, StrArray, IntArray, Table, Tables,
-        OneOrMany, ArrayOf, AnyOf, IfHas, Map, Blocks, Ref, Records
+        Str, Int, IntIn, Bool, Num, Length, Pattern, StrArray, Table, Tables, OneOrMany, ArrayOf,
+        AnyOf, Map, Blocks, Records
     );
 
     /// A [`super::OneOf`] value: declared `Word(Type, "doc")`, a
@@ -254,7 +245,6 @@ pub mod kinds {
     impl Shapes for OneOrMany {}
     impl Shapes for ArrayOf {}
     impl Shapes for AnyOf {}
-    impl Shapes for IfHas {}
     impl Shapes for Map {}
     impl Shapes for Blocks {}
     impl Shapes for Records {}
@@ -273,7 +263,6 @@ pub mod kinds {
     read! {
         Str => Option<Located<String>>, Some("string"), opt_str;
         Pattern => Option<Located<String>>, Some("string"), opt_str;
-        OneOf => Option<Located<String>>, Some("string"), opt_str;
         Int => Option<Located<i64>>, Some("integer"), opt_int;
         IntIn => Option<Located<i64>>, Some("integer"), opt_int;
         Bool => Option<bool>, Some("boolean"), opt_bool;

@@ -105,7 +105,9 @@ pub fn load_card_template(
     use layout as k;
     let mut r = Reader::new(file, diags);
     let root = r.open(&root, &k::DEF);
-    let name = r.get(&root, k::name).map(|n| n.value).unwrap_or_default();
+    // Read so a wrong type is still reported, but nothing prints a
+    // layout's name yet: the model does not keep it.
+    let _ = r.get(&root, k::name);
     let family = r.get(&root, k::family)?;
     if !families.contains(&family.value.as_str()) {
         r.diags.push(crate::error!(
@@ -139,13 +141,11 @@ pub fn load_card_template(
     Some(CardTemplate {
         id: id.to_string(),
         source: format!("template `{id}`"),
-        name,
         family: family.value,
         regions,
         frames,
         background,
         images,
-        file,
     })
 }
 

@@ -154,7 +154,6 @@ pub struct CountPer {
 pub struct Unique {
     pub field: usize,
     pub within: Option<usize>,
-    pub loc: Loc,
 }
 
 /// "Within each value of `within`, `field` takes each of `values` exactly once."
@@ -173,7 +172,6 @@ pub struct When {
     pub is: Vec<String>,
     pub require: Vec<usize>,
     pub forbid: Vec<usize>,
-    pub loc: Loc,
 }
 
 #[derive(Clone, Debug, Default)]

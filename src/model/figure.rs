@@ -92,12 +92,7 @@ pub struct ResolvedFigure {
     pub places: Vec<Cell>,
 }
 
-impl ResolvedFigure {
-    /// Whether a cell lies in the excerpt.
-    pub fn shows(&self, (c, r): Cell) -> bool {
-        (self.from.0..=self.to.0).contains(&c) && (self.from.1..=self.to.1).contains(&r)
-    }
-}
+impl ResolvedFigure {}
 
 /// A `figure:` link: the id it names, its span, and whether it has no text
 /// of its own (`[](figure:river-attack)`), so "see Figure 3" stands in.
@@ -153,11 +148,6 @@ impl FigureBook {
     /// The number of the figure `id` names, and the page it is on.
     pub fn find(&self, id: &str) -> Option<(usize, usize)> {
         self.numbers.get(id).copied()
-    }
-
-    /// Whether the rules have any figure.
-    pub fn is_empty(&self) -> bool {
-        self.numbers.is_empty()
     }
 }
 

@@ -9,7 +9,6 @@ use crate::diag::{FileId, Loc};
 pub struct Side {
     pub id: String,
     pub name: String,
-    pub full_name: Option<String>,
     /// The side's colour: its counters' default, and `color = "side"` text.
     pub color: Option<super::Rgb>,
     /// Where the colour is written.
@@ -24,7 +23,6 @@ pub struct Force {
     pub count: i64,
     /// The side whose force it is (a name or id of `sides`); none: every side's.
     pub side: Option<Located<String>>,
-    pub loc: Loc,
 }
 
 /// A row of a values block: "In your base line = 1 pt."
@@ -264,7 +262,6 @@ pub struct CounterJob {
     pub markers: Vec<CounterMarker>,
     /// A picture on each unit's counter, in its icon's place.
     pub image: Option<super::CounterImage>,
-    pub loc: Loc,
 }
 
 /// An aid printed `copies` times side by side on one page.

@@ -34,13 +34,13 @@ pub mod translation;
 pub mod xref;
 
 pub use background::{Art, Background, Border, MIN_CONTRAST, Rgb, contrast, parse_hex_color};
-pub use card_ref::{CardIndex, card_keys, slug};
+pub use card_ref::{card_keys, slug};
 pub use chart::{
     BlockKind, CellCodes, Chart, ChartBlock, CheckSection, Checklist, LegendEntry, Lookup, Matrix,
     MatrixRow, MatrixSection, ModEntry, ModSection, ModValue, Modifier, ModifierList, Numbering,
     RangeRow, RangeTable, ResultRow, ResultsTable, RowOdds, Step, row_odds,
 };
-pub use collection::{ItemRef, SIDES};
+pub use collection::SIDES;
 pub use deck::{
     Card, Complete, Constraints, CountPer, Deck, FieldDecl, FieldKind, FieldValue, NO, TextPool,
     Unique, When, YES, YesNoText,
@@ -48,8 +48,8 @@ pub use deck::{
 pub use faces::{FacesDecl, MAX_FACES, count_on, face_symbols, faces_text, reduce, too_many_faces};
 pub use game::{
     Aid, AidBlock, AidColumn, AidJob, CardJob, CardListJob, CounterFace, CounterJob, CounterMarker,
-    CounterSide, DEFAULT_RULES_FAMILY, DEFAULT_TEXT_FAMILY, Force, Game, GameFonts, GlossaryEntry,
-    LabelJob, Publish, PublishOptions, RulesPage, Side, ValueRow, ValueUnit, glossary_order,
+    CounterSide, DEFAULT_TEXT_FAMILY, Force, Game, GameFonts, GlossaryEntry, LabelJob, Publish,
+    PublishOptions, RulesPage, Side, ValueRow, ValueUnit, glossary_order,
 };
 pub use game_files::{GameFiles, HtmlContent, NamedTemplate, OwnHtml};
 pub use icon::{Icon, PathEl};
@@ -59,14 +59,13 @@ pub use image::{
 };
 pub use map::Map;
 pub use odds::{
-    Attack, BonusRule, DiceCombat, Fighter, HitDistribution, OpposedOdds, hit_distribution,
-    opposed_dice_odds, table_odds,
+    BonusRule, DiceCombat, HitDistribution, OpposedOdds, opposed_dice_odds, table_odds,
 };
 pub use phrase::{Phrase, PhraseForm, form_slots, read_phrase, read_phrases};
 pub use random_table::{RandomRow, RandomTable};
 pub use roll::{
-    Coverage, Dice, MAX_MODIFIER, MAX_MODIFIER_SPAN, RollRange, check_coverage, describe_ranges,
-    describe_rolls, modifier_span_problem,
+    Coverage, Dice, MAX_MODIFIER_SPAN, RollRange, check_coverage, describe_ranges, describe_rolls,
+    modifier_span_problem,
 };
 pub use rules::{CardMention, RulesDoc};
 pub use scenario::Scenario;

@@ -58,20 +58,6 @@ pub struct UnitSymbol {
     pub echelon: Option<Echelon>,
 }
 
-impl Affiliation {
-    pub const NAMES: &'static [&'static str] = &["friend", "hostile", "neutral", "unknown"];
-
-    pub fn named(name: &str) -> Option<Affiliation> {
-        Some(match name.trim().to_ascii_lowercase().as_str() {
-            "friend" | "friendly" => Affiliation::Friend,
-            "hostile" | "enemy" => Affiliation::Hostile,
-            "neutral" => Affiliation::Neutral,
-            "unknown" => Affiliation::Unknown,
-            _ => return None,
-        })
-    }
-}
-
 impl Function {
     /// The names data writes, in the order `explain` and hints list them.
     pub const NAMES: &'static [&'static str] = &[
@@ -209,9 +195,6 @@ mod tests {
         }
         for name in Echelon::NAMES {
             assert!(Echelon::named(name).is_some(), "{name}");
-        }
-        for name in Affiliation::NAMES {
-            assert!(Affiliation::named(name).is_some(), "{name}");
         }
         assert_eq!(Function::named("wizard"), None);
         assert_eq!(Echelon::named("legion"), None);

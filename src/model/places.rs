@@ -152,10 +152,6 @@ impl Places {
             .or_else(|| self.places.iter().position(|p| p.name == name))
     }
 
-    pub fn attribute(&self, id: &str) -> Option<&Attribute> {
-        self.attributes.iter().find(|a| a.id.value == id)
-    }
-
     /// Every pair of places joined (by index, the lower first), once: the
     /// connections naming known places, and on an area map that derives
     /// adjacency, areas sharing a border.

@@ -27,16 +27,6 @@ impl Style {
     pub fn is_italic(self) -> bool {
         matches!(self, Style::Italic | Style::BoldItalic)
     }
-
-    pub fn parse(s: &str) -> Option<Style> {
-        match s {
-            "regular" => Some(Style::Regular),
-            "bold" => Some(Style::Bold),
-            "italic" => Some(Style::Italic),
-            "bold-italic" => Some(Style::BoldItalic),
-            _ => None,
-        }
-    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,7 +77,6 @@ pub struct CardTemplate {
     pub id: String,
     /// Where it came from, as a user finds it: `templates/labels/<id>.toml`.
     pub source: String,
-    pub name: String,
     pub family: String,
     pub regions: Vec<Region>,
     /// Stroked (rounded) rectangles drawn on every card: borders, panels.
@@ -96,7 +85,6 @@ pub struct CardTemplate {
     pub background: Option<super::Background>,
     /// Pictures drawn over the background, under the frames and text.
     pub images: Vec<super::ImageRegion>,
-    pub file: crate::diag::FileId,
 }
 
 /// A stroked rectangle on the card, in points from its top-left.

@@ -251,7 +251,7 @@ fn resolve(
                     continue;
                 };
                 for _ in 0..count.value {
-                    for (part, (name, strip, stats)) in parts.iter().enumerate() {
+                    for (name, strip, stats) in &parts {
                         counters.push(Counter {
                             name: name.clone(),
                             icon: assets.icons.iter().find(|i| i.name == r.id).cloned(),
@@ -261,7 +261,6 @@ fn resolve(
                             marker: None,
                             corners: blank_corners(),
                             strip: Some(strip.clone()),
-                            part,
                             color,
                             side: side.name.value.clone(),
                             new_row: first,
@@ -305,7 +304,6 @@ fn resolve(
                     marker: None,
                     corners: corners.clone(),
                     strip: None,
-                    part: 0,
                     color,
                     side: side.name.value.clone(),
                     new_row: first,
@@ -522,7 +520,6 @@ fn markers(job: &CounterJob) -> Vec<Counter> {
                 marker: Some(back.clone()),
                 corners: blank_corners(),
                 strip: None,
-                part: 0,
                 color,
                 side: String::new(),
                 // The markers begin a row of their own, then run on.

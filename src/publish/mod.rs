@@ -58,7 +58,7 @@ pub use html::build_html;
 pub(crate) use html::write_if_changed;
 pub use images::{CardImages, write_card_images};
 pub(crate) use new_game::{game_names, games_list, new_game};
-pub use options::{CARD_BLEED, PlanOptions};
+pub use options::PlanOptions;
 pub(crate) use output::{default_out, remove_stale_temps, write_atomic, write_output};
 pub(crate) use plan::plan;
 pub(crate) use schemas::write_schemas;
@@ -67,5 +67,8 @@ pub(crate) use schemas::write_schemas;
 pub(crate) fn counted(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
+/// Every check on a loaded game, as `check_game` runs it before planning:
+/// for a caller that loads a game itself and publishes nothing.
+pub use crate::validate::validate;
 pub use rulebook::{rulebook_file, write as write_rulebook};
 pub use vassal::export_vassal;

@@ -453,11 +453,6 @@ impl<'a, W: Write> PdfStream<'a, W> {
         Ok(())
     }
 
-    /// How many pages have been written.
-    pub fn page_count(&self) -> usize {
-        self.heights.len()
-    }
-
     /// Writes the fonts, navigation, page tree, catalog and trailer; gives
     /// `out` back, flushed.
     pub fn finish(mut self) -> Result<W, RenderError> {
@@ -985,7 +980,7 @@ mod tests {
         let id = |c: char| used.new_id[usize::from(book.face(face).glyph(c).unwrap_or(0))];
         assert_eq!((id('b'), id('a'), id('c')), (1, 2, 3));
         assert_eq!(used.chars.get(&3).map(String::as_str), Some("c"));
-        assert_eq!(pdf.page_count(), 2);
+        assert_eq!(pdf.heights.len(), 2, "pages written");
         let bytes = pdf.finish().expect("finish");
         assert!(String::from_utf8_lossy(&bytes).contains("/Count 2"));
     }

@@ -674,7 +674,6 @@ pub fn escape(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::layout::rect_path;
 
     #[test]
     fn base64_is_the_standard_alphabet_with_padding() {
@@ -826,7 +825,16 @@ mod tests {
     fn art_is_clipped_unless_the_canvas_cuts_it_off_already() {
         let art = |clip: [f32; 4]| {
             Item::Shape(Shape {
-                geometry: Geometry::Path(rect_path(-20.0, -20.0, 100.0, 100.0)),
+                geometry: Geometry::Path({
+                    use crate::model::PathEl::{Close, LineTo, MoveTo};
+                    vec![
+                        MoveTo(-20.0, -20.0),
+                        LineTo(80.0, -20.0),
+                        LineTo(80.0, 80.0),
+                        LineTo(-20.0, 80.0),
+                        Close,
+                    ]
+                }),
                 fill: Some(Ink::Rgb([1.0, 0.0, 0.0])),
                 stroke: None,
                 clip: Some(clip),

@@ -18,11 +18,11 @@ pub mod words_lang;
 mod wrap;
 
 pub use font::{Face, FaceId, Family, FontBook};
-pub use paragraph::{Edge, LETTERS_AFTER, LETTERS_BEFORE, fit_paragraph};
-pub use rich::{Span, parse_rich, plain_text, rich_problem};
+pub use paragraph::{Edge, fit_paragraph};
+pub use rich::{parse_rich, plain_text, rich_problem};
 pub use shape::{Glyph, clusters, unit_width};
 pub use words::Words;
-pub use wrap::{Fit, FitError, FitRequest, HYPHEN, Line, Run, fit_text, measure_text};
+pub use wrap::{Fit, FitError, FitRequest, HYPHEN, Line, fit_text, measure_text};
 
 /// The committed DejaVu Sans Condensed as one family "sans", for unit tests.
 #[cfg(test)]

@@ -33,7 +33,7 @@ mod values;
 use crate::diag::Diagnostics;
 use crate::model::Game;
 
-pub use art::{check_art_resolution, effective_dpi};
+pub use art::check_art_resolution;
 pub use background::check_background_art;
 pub use chart::validate_charts;
 pub use counters::{steps_of, validate_counters};
@@ -44,7 +44,7 @@ pub use glossary::validate_glossary;
 pub use images::validate_images;
 pub use jobs::{check_template_fields, dangling, template_fits};
 pub use rules::validate_rules;
-pub use shortcodes::{SHORTCODES, validate_shortcodes};
+pub use shortcodes::validate_shortcodes;
 pub use translations::check_translations;
 
 /// Every check on a game; diagnostics in no particular order.

@@ -45,7 +45,7 @@ mod xrefs;
 
 use crate::text::rich::literal;
 
-pub use self::blocks::{Block, CardLink, link_mentions, read_blocks};
+pub use self::blocks::{Block, link_mentions, read_blocks};
 use self::body::Body;
 pub use self::change_bars::ChangedWords;
 use self::columns::Frame;

@@ -8,13 +8,10 @@
 mod crt_attack;
 mod opposed_dice;
 
-pub use crt_attack::{
-    AttackOdds, ColumnAttack, ColumnResults, Ground, OddsError, ShiftedColumn, Shown, attack_odds,
-};
+pub use crt_attack::{ColumnAttack, Ground, ShiftedColumn, Shown, attack_odds};
 
 pub use opposed_dice::{
-    Attack, BonusRule, DiceCombat, Fighter, HitDistribution, OpposedOdds, hit_distribution,
-    opposed_dice_odds, unit_ids,
+    BonusRule, DiceCombat, HitDistribution, OpposedOdds, opposed_dice_odds, unit_ids,
 };
 
 use super::{ResultsTable, RollRange, RowOdds, row_odds};

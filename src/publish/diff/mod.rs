@@ -12,9 +12,9 @@ mod report;
 
 use std::path::{Path, PathBuf};
 
-pub use compare::{At, Change, FieldChange, What};
+pub use compare::{At, Change, What};
 pub use entries::Kind;
-pub use passages::{Passage, passages};
+pub use passages::passages;
 pub use report::{json, name, text};
 
 use crate::diag::{Diagnostics, Loc, Sources};

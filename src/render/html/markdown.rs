@@ -809,10 +809,6 @@ pub struct UsedIds {
 }
 
 impl UsedIds {
-    pub fn contains(&self, id: &str) -> bool {
-        self.taken.contains(id)
-    }
-
     pub fn insert(&mut self, id: String) -> bool {
         self.taken.insert(id)
     }

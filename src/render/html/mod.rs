@@ -18,15 +18,12 @@ mod search;
 mod site;
 mod tracks_page;
 
-pub use counters_page::{COUNTERS_PAGE, ShownCounter, counters_page};
-pub use data::icon_svg;
+pub use counters_page::{ShownCounter, counters_page};
 pub use map_page::{ExtraPage, map_page, map_picture};
-pub use markdown::{Heading, PageBody, PageLinks, UsedIds, render_markdown, unique_id};
-pub use scenario_page::{
-    ScenarioShown, ShownOob, ShownTurn, ShownUnit, scenario_file, scenario_page,
-};
+pub use markdown::{Heading, PageBody, PageLinks, UsedIds, render_markdown};
+pub use scenario_page::{ScenarioShown, ShownOob, ShownTurn, ShownUnit, scenario_page};
 pub use site::{DeckFaces, HtmlTemplates, RulesText, Site, render_site};
-pub use tracks_page::{ShownPart, TRACKS_PAGE, tracks_page};
+pub use tracks_page::{ShownPart, tracks_page};
 
 /// The game's words for the templates: `{{ words.contents }}`.
 pub(crate) fn words_value(words: &crate::text::Words) -> tera::Value {

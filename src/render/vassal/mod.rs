@@ -18,12 +18,11 @@ mod setup;
 mod table;
 mod tools;
 
-pub use grid::{Numbering, VassalZone, region_grid};
-pub use mix::{MIX, MIX_FILE, mix_point};
+pub use grid::{Numbering, VassalZone};
+pub use mix::{MIX, MIX_FILE};
 pub use piece::{card_text, counter_text};
-pub use setup::{Placed, VassalSetup, saved_game, setup_file};
-pub use table::{TABLE, discard_name, hand_name};
-pub use tools::{CHARTS, VassalChart, VassalDie, VassalTurns};
+pub use setup::{Placed, VassalSetup, setup_file};
+pub use tools::{VassalChart, VassalDie, VassalTurns};
 
 use grid::grid_element;
 

@@ -144,7 +144,8 @@ pub fn setup_file(module: &VassalModule, setup: &VassalSetup) -> Result<Vec<u8>,
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::vassal::{MIX, VassalCounter, mix_point};
+    use crate::render::vassal::mix::mix_point;
+    use crate::render::vassal::{MIX, VassalCounter};
 
     #[test]
     fn a_set_up_leaves_what_it_does_not_place_in_the_counter_mix() {
