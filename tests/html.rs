@@ -811,6 +811,23 @@ fn build_writes_the_reference_and_rebuilds_identically() {
             .join("battlegrid/html/fonts/DejaVuSansCondensed.ttf")],
         font
     );
+    // Only the fonts the reference uses are served: each font file is one
+    // the stylesheet's @font-face rules load, and each of those is there.
+    let css = String::from_utf8_lossy(&first[&dir.path().join("battlegrid/html/style.css")]);
+    let fonts: Vec<&String> = names.iter().filter(|n| n.ends_with(".ttf")).collect();
+    assert!(!fonts.is_empty());
+    for font in &fonts {
+        let url = font.trim_start_matches("battlegrid/html/");
+        assert!(
+            css.contains(&format!("url(\"{url}\")")),
+            "{url} is served but unused"
+        );
+    }
+    assert_eq!(css.matches("@font-face {").count(), fonts.len(), "{css}");
+    assert!(
+        !fonts.iter().any(|f| f.contains("Charis")),
+        "the rulebook's book face is not the reference's: {fonts:?}"
+    );
     assert!(first == snapshot(), "a rebuild changed the HTML reference");
 }
 

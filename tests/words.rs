@@ -570,6 +570,9 @@ fn script_english(script: &str) -> Vec<String> {
         "ArrowRight",
         "DOMContentLoaded",
         "main table",
+        // Media queries: the dark colours' stylesheet for a dark system, for none.
+        "screen and (prefers-color-scheme: dark)",
+        "not all",
     ];
     let chars: Vec<char> = script.chars().collect();
     let (mut i, mut last) = (0, ' ');

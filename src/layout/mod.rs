@@ -46,16 +46,17 @@ pub use counters::{
     counter_faces, lay_out_counters,
 };
 pub use data_tables::{collection_spec, random_table_spec};
-pub use doc::{Doc, Geometry, ImageItem, Ink, Item, Page, Role, Shape, Stroke, Tag, TextItem};
+pub use doc::{
+    Doc, Geometry, ImageItem, Ink, Item, Page, Role, Shape, Stroke, Tag, TextItem, text_items,
+};
 pub use fit_memo::FitMemo;
 pub use flow::{Band, Flow};
 pub use labels::{LabelOptions, LabelSheets};
 pub use nav::{Link, Nav, Target, outline_parents};
 pub use pnp::{Flip, PnpOptions, SheetLayout, lay_out_pnp, lay_out_print_shop, pnp_sheet};
 pub use rulebook::{
-    Block as RulebookBlock, ChangedWords, Die, Figure, Figures, Gallery, Rulebook,
-    RulebookInput, RulebookOptions, RulesText as RulebookText, lay_out_rulebook, link_mentions,
-    read_blocks,
+    Block as RulebookBlock, ChangedWords, Die, Figure, Figures, Gallery, Rulebook, RulebookInput,
+    RulebookOptions, RulesText as RulebookText, lay_out_rulebook, link_mentions, read_blocks,
 };
 pub use setup_card::{OobEntry, OobGroup, SetupCard, SheetHead, SheetOptions, lay_out_setup_cards};
 pub use table::{Cell, RowKind, TableRow, TableSpec, TableStyle, lay_out_table, place_table};

@@ -7,11 +7,13 @@ use std::collections::HashSet;
 
 use super::Site;
 use crate::render::svg::css_family;
-use crate::text::FontBook;
+use crate::text::{Family, FontBook};
 
 /// The script, the search library and its licence, the favicon, the
 /// stylesheet and each font file once, in that order: (path relative to the html folder, bytes).
-pub(super) fn asset_files(site: &Site<'_>) -> Vec<(String, Vec<u8>)> {
+/// Only the families the reference uses are served: the text's (the book's
+/// first) and those a page names (a card's text in another family).
+pub(super) fn asset_files(site: &Site<'_>, pages: &[(String, Vec<u8>)]) -> Vec<(String, Vec<u8>)> {
     let t = &site.templates;
     let mut files = vec![
         (
@@ -33,18 +35,46 @@ pub(super) fn asset_files(site: &Site<'_>) -> Vec<(String, Vec<u8>)> {
         ),
         ("favicon.svg".to_string(), t.favicon.clone().into_bytes()),
     ];
-    let mut style = font_faces_css(site.fonts);
+    let served = served_families(site.fonts, pages);
+    let mut style = font_faces_css(site.fonts, &served);
     style.push_str(&site.templates.style);
     files.push(("style.css".to_string(), style.into_bytes()));
     files.push(("dark.css".to_string(), t.dark.clone().into_bytes()));
     let mut written = HashSet::new();
-    for face in site.fonts.faces.iter() {
-        let name = font_file_name(&face.name);
-        if written.insert(name.clone()) {
-            files.push((name, face.data.as_ref().clone()));
+    for family in &served {
+        for face in [
+            family.regular,
+            family.bold,
+            family.italic,
+            family.bold_italic,
+        ] {
+            let Some(face) = site.fonts.faces.get(face) else {
+                continue;
+            };
+            let name = font_file_name(&face.name);
+            if written.insert(name.clone()) {
+                files.push((name, face.data.as_ref().clone()));
+            }
         }
     }
     files
+}
+
+/// The families of `book` the reference uses: the first (the text's) and
+/// each one whose served name a page holds (`font-family="gp-serif"`).
+fn served_families<'b>(book: &'b FontBook, pages: &[(String, Vec<u8>)]) -> Vec<&'b Family> {
+    book.families
+        .iter()
+        .enumerate()
+        .filter(|(i, family)| {
+            let named = format!("\"{}\"", css_family(&family.name));
+            *i == 0
+                || pages
+                    .iter()
+                    .any(|(_, bytes)| memchr::memmem::find(bytes, named.as_bytes()).is_some())
+        })
+        .map(|(_, family)| family)
+        .collect()
 }
 
 /// Where a face's file goes in the html folder.
@@ -57,10 +87,10 @@ fn font_file_name(postscript_name: &str) -> String {
 }
 
 /// @font-face rules for every family, with relative URLs to the copied files.
-fn font_faces_css(book: &FontBook) -> String {
+fn font_faces_css(book: &FontBook, served: &[&Family]) -> String {
     let mut css =
         String::from("/* Fonts from fonts/ (see fonts/LICENSE-*), served with the page. */\n");
-    for family in &book.families {
+    for family in served {
         for (face, weight, style) in [
             (family.regular, 400, "normal"),
             (family.bold, 700, "normal"),
@@ -77,7 +107,7 @@ fn font_faces_css(book: &FontBook) -> String {
             ));
         }
     }
-    if let Some(first) = book.families.first() {
+    if let Some(first) = served.first() {
         css.push_str(&format!(
             ":root {{ --font-text: \"{}\", sans-serif; }}\n",
             css_family(&first.name)

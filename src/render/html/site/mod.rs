@@ -421,7 +421,8 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, RenderErro
         "search-index.js".to_string(),
         search_index_js(&docs, stems(site.lang)).into_bytes(),
     ));
-    files.extend(assets::asset_files(site));
+    let assets = assets::asset_files(site, &files);
+    files.extend(assets);
     Ok(files)
 }
 
