@@ -146,6 +146,15 @@ pub fn total_fit(breaks: &[Break], measure: Measure) -> Option<Vec<Chosen>> {
                 continue;
             }
             let fitness = fitness(ratio);
+            // Without a tolerance (the last pass, where no line can meet
+            // one), lines are told apart by how loose they really are: with
+            // TeX's cap every line past it would cost the same, and a tie
+            // that keeps two words together could leave one spread across
+            // the whole line where a line a little loose was there to take.
+            let badness = match measure.tolerance {
+                Some(_) => badness,
+                None => excess_badness(ratio),
+            };
             let mut demerits = (LINE_PENALTY + badness).powi(2);
             if here.kind == BreakKind::Hyphen {
                 demerits += HYPHEN_PENALTY.powi(2);
@@ -241,6 +250,16 @@ fn badness(ratio: f32) -> f32 {
         return 10_000.0;
     }
     (100.0 * ratio.abs().powi(3)).min(10_000.0)
+}
+
+/// Badness past TeX's cap: 100 times the cube of the ratio, so a line twice
+/// as loose costs eight times as much; a line with no space to stretch
+/// (one word) costs more than any that has one.
+fn excess_badness(ratio: f32) -> f32 {
+    if ratio.is_infinite() {
+        return 1e12;
+    }
+    (100.0 * ratio.abs().powi(3)).min(1e11)
 }
 
 /// TeX's fitness classes: 0 tight, 1 decent, 2 loose, 3 very loose.
@@ -347,6 +366,21 @@ mod tests {
     fn a_word_wider_than_the_line_has_no_fit() {
         let b = breaks(&[4.0, 30.0], &[]);
         assert!(total_fit(&b, measure(10.0)).is_none());
+    }
+
+    #[test]
+    fn past_any_tolerance_the_least_loose_line_is_taken() {
+        // Five short words, then one (a tied pair) too wide to join them:
+        // the first line is loose past TeX's cap whichever break it takes,
+        // and it takes all five words rather than spread four.
+        let b = breaks(&[1.0, 1.0, 1.0, 1.0, 1.0, 12.0, 3.0], &[]);
+        let lines = total_fit(&b, measure(20.0)).expect("fits");
+        assert_eq!(
+            lines[0].end,
+            5,
+            "{:?}",
+            lines.iter().map(|l| l.end).collect::<Vec<_>>()
+        );
     }
 
     #[test]
