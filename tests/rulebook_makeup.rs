@@ -374,15 +374,20 @@ fn a_table_has_one_title_which_the_list_of_tables_repeats_and_links_to() {
             })
             .map(|w| w[0].1)
             .expect("listed as the heading says");
+        // Its letters, capitals' top to baseline (the link is the line's
+        // box, which the face's descenders may pass).
+        let entry = listed;
+        let listed = support::prose_ink_box(&entry);
         let height = pages[list].0.1;
-        let link = pdf_links(&pdf)
-            .into_iter()
+        let links = pdf_links(&pdf);
+        let link = links
+            .iter()
             .find(|l| {
                 l.page == list + 1
                     && height - l.rect[3] <= listed[1] + 1.0
-                    && height - l.rect[1] >= listed[3] - 1.0
+                    && height - l.rect[1] >= support::prose_baseline(&entry) - 1.0
             })
-            .expect("the entry links");
+            .unwrap_or_else(|| panic!("the entry at {listed:?} links: {links:?}"));
         assert_eq!(link.to_page, page + 1, "{paper}");
         let view_top = pages[page].0.1 - link.to_top;
         assert!(

@@ -317,3 +317,74 @@ pub fn png_size(png: &[u8]) -> (u32, u32) {
     let be = |i: usize| u32::from_be_bytes([png[i], png[i + 1], png[i + 2], png[i + 3]]);
     (be(16), be(20))
 }
+
+/// The default rules family's regular face (as `fonts/fonts.toml` names its
+/// file), per em: ascender + descender as pdftotext boxes a word (hhea), its
+/// descender there, and how far its letters reach above and below the
+/// baseline (the tallest of H, d, l and deepest of g, p, y).
+struct ProseFace {
+    boxed: f64,
+    box_descender: f64,
+    ink_ascender: f64,
+    ink_descender: f64,
+}
+
+fn prose_face() -> &'static ProseFace {
+    static FACE: std::sync::OnceLock<ProseFace> = std::sync::OnceLock::new();
+    FACE.get_or_init(|| {
+        let fonts = Path::new(env!("CARGO_MANIFEST_DIR")).join("fonts");
+        let toml = std::fs::read_to_string(fonts.join("fonts.toml")).expect("read fonts.toml");
+        let name = format!("name = \"{}\"", grogpress::model::DEFAULT_RULES_FAMILY);
+        let block = &toml[toml.find(&name).expect("the default rules family")..];
+        let line = block
+            .lines()
+            .find(|l| l.starts_with("regular = "))
+            .expect("its regular face");
+        let file = line.trim_start_matches("regular = ").trim_matches('"');
+        let data = std::fs::read(fonts.join(file)).expect("read the font");
+        let face = ttf_parser::Face::parse(&data, 0).expect("a usable font");
+        let em = f64::from(face.units_per_em());
+        let (asc, desc) = (f64::from(face.ascender()), f64::from(face.descender()));
+        let reach = |letters: &str| -> Vec<(f64, f64)> {
+            letters
+                .chars()
+                .filter_map(|c| face.glyph_bounding_box(face.glyph_index(c)?))
+                .map(|b| (f64::from(b.y_max) / em, f64::from(b.y_min) / em))
+                .collect()
+        };
+        ProseFace {
+            boxed: (asc - desc) / em,
+            box_descender: -desc / em,
+            ink_ascender: reach("Hdl").iter().map(|r| r.0).fold(0.0, f64::max),
+            ink_descender: reach("gpy").iter().map(|r| -r.1).fold(0.0, f64::max),
+        }
+    })
+}
+
+/// The height pdftotext boxes a line of the rulebook's prose in by default:
+/// the default rules face, ascender to descender, at `size` points.
+pub fn prose_box_height(size: f32) -> f32 {
+    (prose_face().boxed * f64::from(size)) as f32
+}
+
+/// A word of the default rules face as pdftotext boxes it ([x0, y0, x1, y1],
+/// y down), cut to where the face's letters reach about the baseline: where
+/// the word is drawn, without the room a tall word box leaves above and
+/// below it.
+pub fn prose_ink_box(b: &[f64; 4]) -> [f64; 4] {
+    let face = prose_face();
+    let size = (b[3] - b[1]) / face.boxed;
+    let baseline = prose_baseline(b);
+    [
+        b[0],
+        baseline - face.ink_ascender * size,
+        b[2],
+        baseline + face.ink_descender * size,
+    ]
+}
+
+/// The baseline of a word of the default rules face as pdftotext boxes it.
+pub fn prose_baseline(b: &[f64; 4]) -> f64 {
+    let face = prose_face();
+    b[3] - face.box_descender * (b[3] - b[1]) / face.boxed
+}
