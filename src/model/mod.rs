@@ -48,8 +48,8 @@ pub use deck::{
 pub use faces::{FacesDecl, MAX_FACES, count_on, face_symbols, faces_text, reduce, too_many_faces};
 pub use game::{
     Aid, AidBlock, AidColumn, AidJob, CardJob, CardListJob, CounterFace, CounterJob, CounterMarker,
-    CounterSide, DEFAULT_TEXT_FAMILY, Force, Game, GameFonts, GlossaryEntry, LabelJob, Publish,
-    PublishOptions, RulesPage, Side, ValueRow, ValueUnit, glossary_order,
+    CounterSide, DEFAULT_RULES_FAMILY, DEFAULT_TEXT_FAMILY, Force, Game, GameFonts, GlossaryEntry,
+    LabelJob, Publish, PublishOptions, RulesPage, Side, ValueRow, ValueUnit, glossary_order,
 };
 pub use game_files::{GameFiles, HtmlContent, NamedTemplate, OwnHtml};
 pub use icon::{Icon, PathEl};
