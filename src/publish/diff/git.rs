@@ -217,17 +217,7 @@ fn read_blobs(dir: &Path, rev: &str, files: &[TreeFile], into: &Path) -> Result<
     if files.is_empty() {
         return Ok(());
     }
-    let mut cmd = git(dir);
-    cmd.args(["cat-file", "--batch"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null());
-    let mut child = cmd
-        .spawn()
-        .map_err(|e| OpError::new(format!("cannot run git cat-file ({e})")))?;
-    let (Some(mut stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
-        return Err(OpError::new("git cat-file: no pipe to it"));
-    };
+    let (mut child, mut stdin, stdout) = cat_file(dir)?;
     // The names go in on their own thread: git writes as it reads, and a
     // full pipe either way would stall both.
     let oids: Vec<String> = files.iter().map(|f| f.oid.clone()).collect();
@@ -249,6 +239,33 @@ fn read_blobs(dir: &Path, rev: &str, files: &[TreeFile], into: &Path) -> Result<
     let _ = feeder.join();
     let _ = child.wait();
     result
+}
+
+/// A `git cat-file --batch` running in `dir`, with the pipes to and from it.
+fn cat_file(
+    dir: &Path,
+) -> Result<
+    (
+        std::process::Child,
+        std::process::ChildStdin,
+        std::process::ChildStdout,
+    ),
+    OpError,
+> {
+    let mut cmd = git(dir);
+    cmd.args(["cat-file", "--batch"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null());
+    let mut child = cmd
+        .spawn()
+        .map_err(|e| OpError::new(format!("cannot run git cat-file ({e})")))?;
+    let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+        let _ = child.kill();
+        let _ = child.wait();
+        return Err(OpError::new("git cat-file: no pipe to it"));
+    };
+    Ok((child, stdin, stdout))
 }
 
 /// One blob from `git cat-file --batch`: its header, its bytes, a newline.
@@ -321,19 +338,7 @@ pub(crate) struct Blobs {
 
 impl Blobs {
     pub(crate) fn open(dir: &Path) -> Result<Blobs, OpError> {
-        let mut cmd = git(dir);
-        cmd.args(["cat-file", "--batch"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null());
-        let mut child = cmd
-            .spawn()
-            .map_err(|e| OpError::new(format!("cannot run git cat-file ({e})")))?;
-        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(OpError::new("git cat-file: no pipe to it"));
-        };
+        let (child, stdin, stdout) = cat_file(dir)?;
         Ok(Blobs {
             child,
             stdin,
