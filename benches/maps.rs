@@ -107,7 +107,7 @@ fn main() {
             grogpress::publish::maps::draw(map, &game.game, &assets, &mut diags).expect("draws");
         let dpi = grogpress::publish::maps::png_dpi(&drawing);
         let (w, h) = (drawing.width, drawing.height);
-        let bytes = grogpress::render::png::items_to_png(&drawing.items, w, h, &assets.fonts, dpi)
+        let bytes = grogpress::internals::items_to_png(&drawing.items, w, h, &assets.fonts, dpi)
             .expect("a PNG");
         let png_ms = ms(t);
         assert!(!picture.is_empty() && !bytes.is_empty());

@@ -49,7 +49,7 @@ fn streamed_ours(pages: &[Vec<u8>], batch: usize) -> usize {
     pages
         .chunks(batch)
         .map(|b| {
-            grogpress::par::map(b, 2, |p| deflate(p))
+            grogpress::internals::map(b, 2, |p| deflate(p))
                 .iter()
                 .sum::<usize>()
         })
@@ -71,8 +71,8 @@ fn streamed_rayon(pages: &[Vec<u8>], batch: usize) -> usize {
 
 /// Three documents at a time, each deflating its pages on all cores.
 fn documents_ours(docs: &[Vec<Vec<u8>>]) -> usize {
-    grogpress::par::map_taking(docs, 3, 1, |pages| {
-        grogpress::par::map(pages, 2, |p| deflate(p))
+    grogpress::internals::map_taking(docs, 3, 1, |pages| {
+        grogpress::internals::map(pages, 2, |p| deflate(p))
             .iter()
             .sum::<usize>()
     })
@@ -137,7 +137,7 @@ fn main() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(10);
-    let threads = grogpress::par::workers();
+    let threads = grogpress::internals::workers();
     // rayon's global pool at the same width as ours.
     let _ = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)

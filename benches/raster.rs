@@ -69,7 +69,7 @@ fn main() {
     let root = Root::new(env!("CARGO_MANIFEST_DIR"));
     println!(
         "raster bench: {runs} runs at {DPI} dpi, {} threads",
-        grogpress::par::workers()
+        grogpress::internals::workers()
     );
     for (columns, rows) in [(20, 15), (60, 50)] {
         let dir = tmp.join(format!("map-{columns}x{rows}"));
@@ -94,11 +94,11 @@ fn main() {
         let mut sizes = (0, 0, 0);
         for _ in 0..runs {
             let t = Instant::now();
-            let a = grogpress::render::png::items_to_png(&drawing.items, w, h, &assets.fonts, DPI)
+            let a = grogpress::internals::items_to_png(&drawing.items, w, h, &assets.fonts, DPI)
                 .expect("our PNG");
             ours.push(t.elapsed().as_secs_f64());
             let t = Instant::now();
-            let b = grogpress::render::png::svg_to_png(&svg, DPI).expect("resvg's PNG");
+            let b = grogpress::internals::svg_to_png(&svg, DPI).expect("resvg's PNG");
             mixed.push(t.elapsed().as_secs_f64());
             let t = Instant::now();
             let c = crates_png(&svg);

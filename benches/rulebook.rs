@@ -13,8 +13,8 @@ use std::process::Command;
 use std::time::Instant;
 
 use grogpress::diag::{Diagnostics, Sources};
-use grogpress::layout::RulebookOptions;
 use grogpress::load::Root;
+use grogpress::publish::RulebookOptions;
 use grogpress::publish::{Assets, write_rulebook};
 
 #[path = "support/rules.rs"]

@@ -10,15 +10,31 @@
 // are the crate's own, so rustc reports what in them is no longer used.
 pub mod cli;
 pub mod diag;
-pub mod layout;
+pub(crate) mod layout;
 pub(crate) mod live;
 pub mod load;
 pub mod model;
-pub mod par;
+pub(crate) mod par;
 pub mod publish;
-pub mod render;
-pub mod text;
+pub(crate) mod render;
+pub(crate) mod text;
 pub(crate) mod validate;
+
+/// What the integration tests, benchmarks and fuzz targets reach below
+/// `publish`, named once here. The stages themselves are crate-private, so
+/// rustc reports anything in them that nothing uses; an item listed here is
+/// kept for a test, a benchmark or a fuzz target, not for a caller.
+#[doc(hidden)]
+pub mod internals {
+    pub use crate::layout::map::{MapFaces, TilePlan, draw_map, lay_out_tiles};
+    pub use crate::layout::tracks::box_regions;
+    pub use crate::layout::{Geometry, Item, RulebookBlock, link_mentions, read_blocks};
+    pub use crate::par::{map, map_taking, workers};
+    pub use crate::render::RenderError;
+    pub use crate::render::html::{CONTENT_SECURITY_POLICY, PageLinks, UsedIds, render_markdown};
+    pub use crate::render::png::{items_to_png, svg_to_png};
+    pub use crate::text::mentions::TableNames;
+}
 
 /// mimalloc for every binary of the crate: layout allocates many small
 /// runs and items, and glibc's malloc spent a third of a 20,000-card build.

@@ -190,7 +190,7 @@ fn every_page_carries_the_policy_before_a_templates_own_script() {
     assert!(pages.len() >= 2, "{pages:?}");
     let meta = format!(
         "<meta http-equiv=\"Content-Security-Policy\" content=\"{}\">",
-        grogpress::render::html::CONTENT_SECURITY_POLICY
+        grogpress::internals::CONTENT_SECURITY_POLICY
     );
     for (path, html) in &pages {
         let policy = html
@@ -205,11 +205,11 @@ fn every_page_carries_the_policy_before_a_templates_own_script() {
     }
     for directive in ["script-src 'self'", "object-src 'none'", "base-uri 'none'"] {
         assert!(
-            grogpress::render::html::CONTENT_SECURITY_POLICY.contains(directive),
+            grogpress::internals::CONTENT_SECURITY_POLICY.contains(directive),
             "{directive}"
         );
     }
-    assert!(!grogpress::render::html::CONTENT_SECURITY_POLICY.contains("unsafe"));
+    assert!(!grogpress::internals::CONTENT_SECURITY_POLICY.contains("unsafe"));
     // In a browser the template's inline script does not run: not on load,
     // not when its `javascript:` link is followed.
     let profile = tempfile::tempdir().expect("profile");

@@ -345,7 +345,7 @@ fn cell_of(expect: &Expect, word: &str) -> Option<(usize, usize)> {
 
 #[test]
 fn every_sheet_shows_the_alignment_marks_its_neighbours_show() {
-    use grogpress::layout::map::{MapFaces, TilePlan, draw_map, lay_out_tiles};
+    use grogpress::internals::{MapFaces, TilePlan, draw_map, lay_out_tiles};
     let expect = pointy();
     let mut sources = grogpress::diag::Sources::default();
     let mut diags = grogpress::diag::Diagnostics::default();
@@ -373,9 +373,9 @@ fn every_sheet_shows_the_alignment_marks_its_neighbours_show() {
             .items
             .iter()
             .filter_map(|item| match item {
-                grogpress::layout::Item::Shape(s) if s.stroke.is_none() && s.clip.is_none() => {
+                grogpress::internals::Item::Shape(s) if s.stroke.is_none() && s.clip.is_none() => {
                     match &s.geometry {
-                        grogpress::layout::Geometry::Path(p) if p.len() == 6 => match p[0] {
+                        grogpress::internals::Geometry::Path(p) if p.len() == 6 => match p[0] {
                             grogpress::model::PathEl::MoveTo(px, py) => Some((
                                 ((px - 5.0 - plan.margin + x) * 10.0).round() as i64,
                                 ((py - plan.margin + y) * 10.0).round() as i64,

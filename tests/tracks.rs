@@ -13,7 +13,7 @@ use support::hero_game::{place, write};
 use support::tools::{BoxedWord, word_boxes};
 use support::{build_ok, grogpress};
 
-use grogpress::layout::tracks::box_regions;
+use grogpress::internals::box_regions;
 use grogpress::model::Paper;
 use grogpress::model::track::BoxRegion;
 

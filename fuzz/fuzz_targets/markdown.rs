@@ -6,12 +6,12 @@
 
 use std::ops::Range;
 
-use grogpress::layout::{RulebookBlock, link_mentions, read_blocks};
+use grogpress::internals::{RulebookBlock, link_mentions, read_blocks};
 use grogpress::load::rules::{parse_rules, parse_shortcode};
 use grogpress::model::{Shortcode, data_anchor};
-use grogpress::render::RenderError;
-use grogpress::render::html::{PageLinks, UsedIds, render_markdown};
-use grogpress::text::mentions::TableNames;
+use grogpress::internals::RenderError;
+use grogpress::internals::{PageLinks, UsedIds, render_markdown};
+use grogpress::internals::TableNames;
 use libfuzzer_sys::fuzz_target;
 
 struct Links {

@@ -67,6 +67,7 @@ pub(crate) use schemas::write_schemas;
 pub(crate) fn counted(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
+pub use crate::layout::RulebookOptions;
 /// Every check on a loaded game, as `check_game` runs it before planning:
 /// for a caller that loads a game itself and publishes nothing.
 pub use crate::validate::validate;

@@ -20,7 +20,7 @@ mod wrap;
 pub use font::{Face, FaceId, Family, FontBook};
 pub use paragraph::{Edge, fit_paragraph};
 pub use rich::{parse_rich, plain_text, rich_problem};
-pub use shape::{Glyph, clusters, unit_width};
+pub use shape::{Glyph, clusters};
 pub use words::Words;
 pub use wrap::{Fit, FitError, FitRequest, HYPHEN, Line, fit_text, measure_text};
 

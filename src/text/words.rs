@@ -243,14 +243,6 @@ impl Words {
             .map(|(_, loc)| *loc)
     }
 
-    /// The key of the word `word` is (the first with those words), if any.
-    pub fn key_of(&self, word: &str) -> Option<&'static str> {
-        self.pairs()
-            .into_iter()
-            .find(|(_, w)| *w == word)
-            .map(|(k, _)| k)
-    }
-
     /// A number the engine formatted ("50.0"), with the words' decimal mark.
     pub fn number(&self, formatted: &str) -> String {
         if self.decimal == "." {

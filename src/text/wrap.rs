@@ -594,7 +594,7 @@ mod tests {
         let fit = fit_text(&request("Recon", &family, 200.0, 50.0), &book).expect("fits");
         let run = &fit.lines[0].runs[0];
         let face = book.face(0);
-        let shaped = crate::text::unit_width(&face.shape("Recon"), face.units_per_em) * 10.0;
+        let shaped = crate::text::shape::unit_width(&face.shape("Recon"), face.units_per_em) * 10.0;
         assert!((run.width - shaped).abs() < 1e-3);
         // Kerned, but not by much.
         assert!((run.width - face.width("Recon", 10.0)).abs() < 0.5);
