@@ -1082,12 +1082,7 @@ mod tests {
     /// factor's value, never clipped.
     #[test]
     fn the_strip_is_centred_at_the_foot_or_an_error_at_its_widest_factor() {
-        let book = crate::load::load_fonts(
-            &crate::load::Root::new(env!("CARGO_MANIFEST_DIR")),
-            &mut crate::diag::Sources::default(),
-            &mut crate::diag::Diagnostics::default(),
-        )
-        .expect("the project's fonts");
+        let book = crate::load::project_fonts();
         let family = book.families.first().expect("a family").clone();
         for s in [45.0f32, 54.0, 72.0] {
             let counter = strip_counter(&["[12]", "10", "8"]);

@@ -12,6 +12,19 @@ pub struct Band {
     pub items: Vec<Item>,
 }
 
+impl Band {
+    /// Bands one below another as one band.
+    pub fn stacked<'a>(bands: impl IntoIterator<Item = &'a Band>) -> Band {
+        let mut out = Band::default();
+        for b in bands {
+            out.items
+                .extend(b.items.iter().map(|i| i.translated(0.0, out.height)));
+            out.height += b.height;
+        }
+        out
+    }
+}
+
 /// Pages filled from the top of the content area down.
 #[derive(Clone, Debug)]
 pub struct Flow {

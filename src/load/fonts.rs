@@ -174,3 +174,15 @@ fn bad_font(file: &Located<String>, why: &str) -> Diagnostic {
         hint: "give a TrueType or OpenType file (.ttf, .otf) as the font's maker ships it; a font cut short in copying is damaged"
     )
 }
+
+/// The project's own fonts (`fonts/fonts.toml`), for unit tests that set
+/// text as a shipped game would.
+#[cfg(test)]
+pub(crate) fn project_fonts() -> crate::text::FontBook {
+    load_fonts(
+        &super::Root::new(env!("CARGO_MANIFEST_DIR")),
+        &mut crate::diag::Sources::default(),
+        &mut crate::diag::Diagnostics::default(),
+    )
+    .expect("the project's fonts load")
+}

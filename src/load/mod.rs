@@ -41,6 +41,8 @@ pub use card_art::{load_card_art, load_counter_art};
 pub use chart::parse_drm;
 pub use font_proof::MAX_FONT_BYTES;
 pub use fonts::load_fonts;
+#[cfg(test)]
+pub(crate) use fonts::project_fonts;
 pub use game::{load_game, load_game_with_files};
 pub use game_files::Project;
 pub use icons::{load_icons, parse_icon};

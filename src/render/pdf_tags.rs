@@ -694,14 +694,7 @@ mod tests {
 
     #[test]
     fn a_link_is_an_element_of_its_own_words_and_its_annotation_in_the_paragraph() {
-        let mut sources = crate::diag::Sources::default();
-        let mut diags = crate::diag::Diagnostics::default();
-        let book = crate::load::load_fonts(
-            &crate::load::Root::new(env!("CARGO_MANIFEST_DIR")),
-            &mut sources,
-            &mut diags,
-        )
-        .expect("fonts load");
+        let book = crate::load::project_fonts();
         let face = book.face(0);
         let line = "See Dice section";
         let item = Item::Text(TextItem {

@@ -196,14 +196,7 @@ mod test_support {
 
     /// The project's own fonts.
     pub fn book() -> FontBook {
-        let mut sources = crate::diag::Sources::default();
-        let mut diags = crate::diag::Diagnostics::default();
-        crate::load::load_fonts(
-            &crate::load::Root::new(env!("CARGO_MANIFEST_DIR")),
-            &mut sources,
-            &mut diags,
-        )
-        .expect("fonts load")
+        crate::load::project_fonts()
     }
 
     /// The texts on `page` whose centre lies within `tolerance` points of

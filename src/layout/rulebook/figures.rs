@@ -119,13 +119,13 @@ pub fn table_pieces(
             ..Piece::default()
         }]);
     }
-    let repeated = stack(table.continued.iter().chain(&table.header));
+    let repeated = Band::stacked(table.continued.iter().chain(&table.header));
     let head = std::sync::Arc::new(TableHead {
         height: repeated.height,
         items: repeated.items,
     });
     // The first piece: everything above the rows, and the first rows with it.
-    let first = stack(
+    let first = Band::stacked(
         table
             .title
             .iter()
@@ -182,17 +182,6 @@ pub fn table_pieces(
 /// How tall a table's body rows are together.
 fn rows_height(table: &crate::layout::table::LaidTable) -> f32 {
     table.rows.iter().map(|r| r.height).sum()
-}
-
-/// Bands one below another as one band.
-fn stack<'a>(bands: impl Iterator<Item = &'a Band>) -> Band {
-    let mut out = Band::default();
-    for b in bands {
-        out.items
-            .extend(b.items.iter().map(|i| i.translated(0.0, out.height)));
-        out.height += b.height;
-    }
-    out
 }
 
 /// Each die as one piece: its name and role, then its faces in a row, sized

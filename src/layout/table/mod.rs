@@ -288,19 +288,13 @@ impl LaidTable {
 
     /// The whole table as one band (for tables placed side by side).
     pub fn as_band(&self) -> Band {
-        let mut band = Band::default();
-        let bands = self
-            .title
-            .iter()
-            .chain(self.preamble.iter())
-            .chain(self.header.iter())
-            .chain(self.rows.iter());
-        for b in bands {
-            band.items
-                .extend(b.items.iter().map(|i| i.translated(0.0, band.height)));
-            band.height += b.height;
-        }
-        band
+        Band::stacked(
+            self.title
+                .iter()
+                .chain(&self.preamble)
+                .chain(&self.header)
+                .chain(&self.rows),
+        )
     }
 }
 
@@ -826,14 +820,7 @@ mod tests {
     use crate::model::Paper;
 
     fn book() -> FontBook {
-        let mut sources = crate::diag::Sources::default();
-        let mut diags = crate::diag::Diagnostics::default();
-        crate::load::load_fonts(
-            &crate::load::Root::new(env!("CARGO_MANIFEST_DIR")),
-            &mut sources,
-            &mut diags,
-        )
-        .expect("fonts load")
+        crate::load::project_fonts()
     }
 
     fn spec(rows: usize) -> TableSpec {
