@@ -3,11 +3,10 @@
 //! watched and each build's events; output: HTTP answers on the loopback
 //! port (each game's diagnostics, pages as PNGs, card images, PDFs, HTML
 //! reference) and the rebuilds pushed as [`events`]. The game folder and
-//! whatever talks to the port are untrusted: the [`door`] bounds each
-//! request's head before hyper reads it; the [`answer`]s check `Host` (no
-//! DNS rebinding), send only regular files under `out/<game>/` through no
-//! symbolic link ([`files`]), and carry the Content-Security-Policy; the
-//! [`page`] is a built-in template.
+//! whatever talks to the port are untrusted: hyper bounds each request's
+//! head, the [`answer`]s check `Host` (no DNS rebinding), send only regular
+//! files under `out/<game>/` through no symbolic link ([`files`]), and
+//! carry the Content-Security-Policy; the [`page`] is a built-in template.
 
 mod answer;
 mod events;

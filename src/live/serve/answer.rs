@@ -124,8 +124,8 @@ async fn connection(stream: TcpStream, server: Arc<Server>) {
     });
     let mut http = hyper::server::conn::http1::Builder::new();
     http.keep_alive(false).title_case_headers(true);
-    http.timer(TokioTimer::new())
-        .header_read_timeout(HEAD_DEADLINE);
+    http.timer(TokioTimer::new());
+    http.header_read_timeout(HEAD_DEADLINE);
     http.max_header_size(MAX_HEAD).max_headers(MAX_HEADERS);
     let mut answering = std::pin::pin!(http.serve_connection(TokioIo::new(stream), service));
     let in_time = timeout(RESPONSE_DEADLINE, answering.as_mut()).await;
