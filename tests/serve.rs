@@ -8,7 +8,8 @@
 //! others, an over-long or malformed head is refused with no body, another
 //! Host is refused, traversals and symbolic links under out/ get 404, every
 //! answer made carries the Content-Security-Policy, and event streams are capped and
-//! freed when their client leaves. The terminal's summary of a rebuild
+//! freed when their client leaves; past 256 connections, one waits its
+//! turn. The terminal's summary of a rebuild
 //! counts the warnings the page lists. A card edited under an open page
 //! of the reference is replaced alone (its fragment), in Chromium.
 
@@ -463,6 +464,28 @@ fn hostile_requests_are_refused_and_slow_clients_hold_up_no_one() {
             "a slow client held on for {took:?} ({status:?})"
         );
     }
+}
+
+/// The server holds 256 connections at once: past them, a request waits
+/// in the kernel's queue until a held one ends (here the slow ones, at
+/// their 5 s deadline), and is then answered whole, not reset.
+#[test]
+fn connections_past_the_cap_wait_their_turn() {
+    let tmp = support::starter_game();
+    let server = start(tmp.path());
+    let port = server.port;
+    let since = Instant::now();
+    let idle: Vec<TcpStream> = (0..256).map(|_| slow_client(port, b"GET ")).collect();
+    std::thread::sleep(Duration::from_millis(300));
+    let asked = Instant::now();
+    let (status, _) = get(port, "/__version");
+    let waited = asked.elapsed();
+    assert!(status.contains("200"), "{status}");
+    assert!(
+        waited > Duration::from_secs(3) && since.elapsed() < Duration::from_secs(9),
+        "the 257th connection was answered after {waited:?}"
+    );
+    drop(idle);
 }
 
 /// How one of many clients asking at once fared: its status line, or what
