@@ -3,14 +3,12 @@
 //! watched and each build's events; output: HTTP answers on the loopback
 //! port (each game's diagnostics, pages as PNGs, card images, PDFs, HTML
 //! reference) and the rebuilds pushed as [`events`]. The game folder and
-//! whatever talks to the port are untrusted: the [`door`] bounds each
-//! request's head before hyper reads it; the [`answer`]s check `Host` (no
-//! DNS rebinding), send only regular files under `out/<game>/` through no
-//! symbolic link ([`files`]), and carry the Content-Security-Policy; the
-//! [`page`] is a built-in template.
+//! whatever talks to the port are untrusted: hyper bounds each request's
+//! head, the [`answer`]s check `Host` (no DNS rebinding), send only regular
+//! files under `out/<game>/` through no symbolic link ([`files`]), and
+//! carry the Content-Security-Policy; the [`page`] is a built-in template.
 
 mod answer;
-mod door;
 mod events;
 mod files;
 mod fragments;
@@ -42,6 +40,9 @@ impl State {
 }
 
 type Shared = Arc<Mutex<State>>;
+
+/// The threads answering requests (reading the disk); more wait their turn.
+const ANSWERING: usize = 24;
 
 /// The headers every answer carries: the pages' policy, no framing, no
 /// sniffing, no referrer.
@@ -82,7 +83,7 @@ pub fn serve(
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_io()
         .enable_time()
-        .max_blocking_threads(door::ANSWERING + 1)
+        .max_blocking_threads(ANSWERING)
         .build()
         .map_err(|e| OpError::new(format!("cannot start the preview server: {e}")))?;
     let server = Arc::new(answer::Server {
@@ -99,7 +100,7 @@ pub fn serve(
         tokio::net::TcpListener::from_std(listener).map_err(cannot_listen)?
     };
     runtime.spawn(hub.clone().keep());
-    std::thread::spawn(move || runtime.block_on(door::receive(listener, server)));
+    std::thread::spawn(move || runtime.block_on(answer::receive(listener, server)));
     eprintln!("serving the preview on http://{address}/");
     watch_with(root, names, out, format, true, &mut |event| match event {
         Event::Wrote(written) => {

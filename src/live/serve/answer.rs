@@ -1,33 +1,54 @@
-//! Live, serve: the answers — input: a connection whose request the door
-//! let in; output: the answer, read and written by hyper (HTTP/1, one
-//! request per connection): `Host` checked (421 for another name), then
-//! the preview page, its script, style and icon, an event stream (from the
-//! [`Hub`]), or a regular file under `out/<game>/` of a served game (with an
-//! `ETag`; an HTML page with the preview script added to its head). Every
-//! answer carries [`always_headers`]; one not written whole within
-//! [`RESPONSE_DEADLINE`] is cut off (event streams excepted).
+//! Live, serve: the answers — input: connections to the preview's port;
+//! output: each request's answer, read and written by hyper (HTTP/1, one
+//! request per connection). hyper bounds the head: over [`MAX_HEAD`] bytes
+//! or [`MAX_HEADERS`] headers is a 431, a head that does not parse a 400
+//! (both with no body), one not in by [`HEAD_DEADLINE`] is closed. Then
+//! `Host` is checked (421 for another name) and the answer is the preview
+//! page, its script, style and icon, an event stream (from the [`Hub`]), or
+//! a regular file under `out/<game>/` of a served game (with an `ETag`; an
+//! HTML page with the preview script added to its head), carrying
+//! [`always_headers`]. One not written whole within [`RESPONSE_DEADLINE`]
+//! is cut off (event streams excepted).
 
 use std::io::Read;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::Duration;
 
 use http_body_util::{Either, Full, channel::Channel};
 use hyper::body::Bytes;
 use hyper::header::{self, HeaderMap, HeaderValue, IntoHeaderName};
 use hyper::{Method, Request, Response, StatusCode, http::request::Parts};
+use hyper_util::rt::{TokioIo, TokioTimer};
 use percent_encoding::percent_decode_str;
-use tokio::sync::OwnedSemaphorePermit;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::time::{sleep, timeout};
 
-use super::door::RETRY_AFTER_S;
 use super::events::Hub;
 use super::files::{content_type, etag, held, open_under, url_segments};
 use super::page::Page;
 use super::{Shared, always_headers};
 
+/// The most a request's line and headers may hold together, and the most
+/// headers; the time from a connection to the end of its request's head.
+const MAX_HEAD: usize = 8 * 1024;
+const MAX_HEADERS: usize = 100;
+const HEAD_DEADLINE: Duration = Duration::from_secs(5);
+/// The most connections held at once; past it, new ones wait in the
+/// kernel's queue.
+const MAX_CONNECTIONS: usize = 256;
 /// The time an answer has to be written (a client that does not read holds
-/// its place no longer).
+/// its connection no longer).
 const RESPONSE_DEADLINE: Duration = Duration::from_secs(10);
+/// Once an answer is written, what the client still sends is dropped until
+/// it is quiet this long, or at most the total (closing with a request
+/// unread sends a reset, which can lose the answer, a 431 say).
+const DRAIN_QUIET: Duration = Duration::from_millis(200);
+const DRAIN_TOTAL: Duration = Duration::from_secs(1);
+/// What a 503 tells the client: ask again after this many seconds.
+const RETRY_AFTER_S: u32 = 1;
 /// The most of an HTML file read to add the preview script; a larger one
 /// is sent as it is.
 const MAX_LIVE_HTML: u64 = 16 * 1024 * 1024;
@@ -58,38 +79,63 @@ pub(super) struct Server {
 
 /// An answer's body: made whole, or sent as it comes (a file, events).
 type Body = Either<Full<Bytes>, Channel<Bytes>>;
-/// The place a connection holds among the answers in progress, given up
-/// when it becomes an event stream (streams have their own cap).
-type Place = Arc<Mutex<Option<OwnedSemaphorePermit>>>;
 
-/// Answers the request on a connection, then closes it.
-pub(super) async fn connection(
-    stream: tokio::net::TcpStream,
-    place: OwnedSemaphorePermit,
-    server: Arc<Server>,
-) {
-    let place: Place = Arc::new(Mutex::new(Some(place)));
-    let held = place.clone();
+/// Takes connections, at most [`MAX_CONNECTIONS`] at once, and answers each.
+pub(super) async fn receive(listener: TcpListener, server: Arc<Server>) {
+    let held = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));
+    while let Ok(hold) = held.clone().acquire_owned().await {
+        let Ok((stream, _)) = listener.accept().await else {
+            sleep(DRAIN_QUIET).await; // out of file descriptors, say: no spinning
+            continue;
+        };
+        let server = server.clone();
+        tokio::spawn(async move {
+            // A second handle on the socket, to drain it once hyper is done.
+            let handles = stream.into_std().and_then(|s| Ok((s.try_clone()?, s)));
+            let Ok((spare, stream)) = handles else { return };
+            if let Ok(stream) = TcpStream::from_std(stream) {
+                connection(stream, server).await;
+            }
+            if let Ok(mut spare) = TcpStream::from_std(spare) {
+                let _ = timeout(DRAIN_TOTAL, async {
+                    spare.shutdown().await?;
+                    let mut buf = [0; 4096];
+                    while let Ok(Ok(1..)) = timeout(DRAIN_QUIET, spare.read(&mut buf)).await {}
+                    Ok::<(), std::io::Error>(())
+                })
+                .await;
+            }
+            drop(hold);
+        });
+    }
+}
+
+/// Answers the request on a connection.
+async fn connection(stream: TcpStream, server: Arc<Server>) {
+    let streaming = Arc::new(AtomicBool::new(false));
+    let events = streaming.clone();
     let service = hyper::service::service_fn(move |request: Request<_>| {
-        let (server, place) = (server.clone(), held.clone());
+        let (server, events) = (server.clone(), events.clone());
         let parts = request.into_parts().0;
         // Answers read the disk: not on the thread that drives every connection.
-        let answer = tokio::task::spawn_blocking(move || answer(&parts, &server, &place));
+        let answer = tokio::task::spawn_blocking(move || answer(&parts, &server, &events));
         let failed = || text(StatusCode::INTERNAL_SERVER_ERROR, "failed\n");
         async move { Ok::<_, std::convert::Infallible>(answer.await.unwrap_or_else(|_| failed())) }
     });
     let mut http = hyper::server::conn::http1::Builder::new();
     http.keep_alive(false).title_case_headers(true);
-    let io = hyper_util::rt::TokioIo::new(stream);
-    let mut answering = std::pin::pin!(http.serve_connection(io, service));
-    let in_time = tokio::time::timeout(RESPONSE_DEADLINE, answering.as_mut()).await;
-    if in_time.is_err() && place.lock().is_ok_and(|p| p.is_none()) {
+    http.timer(TokioTimer::new());
+    http.header_read_timeout(HEAD_DEADLINE);
+    http.max_header_size(MAX_HEAD).max_headers(MAX_HEADERS);
+    let mut answering = std::pin::pin!(http.serve_connection(TokioIo::new(stream), service));
+    let in_time = timeout(RESPONSE_DEADLINE, answering.as_mut()).await;
+    if in_time.is_err() && streaming.load(Relaxed) {
         let _ = answering.await;
     }
 }
 
 /// The answer to a request, with the headers every answer carries.
-fn answer(request: &Parts, server: &Server, place: &Place) -> Response<Body> {
+fn answer(request: &Parts, server: &Server, streaming: &AtomicBool) -> Response<Body> {
     let uri = &request.uri;
     // Only a path is a request for this server (`GET http://...` is not).
     let path = uri.authority().map_or(uri.path(), |_| "");
@@ -97,7 +143,7 @@ fn answer(request: &Parts, server: &Server, place: &Place) -> Response<Body> {
         Ok(()) if request.method != Method::GET => {
             text(StatusCode::METHOD_NOT_ALLOWED, "GET only\n")
         }
-        Ok(()) => route(path, request, server, place),
+        Ok(()) => route(path, request, server, streaming),
         Err(Some(why)) => text(StatusCode::BAD_REQUEST, why),
         Err(None) => text(
             StatusCode::MISDIRECTED_REQUEST,
@@ -111,7 +157,7 @@ fn answer(request: &Parts, server: &Server, place: &Place) -> Response<Body> {
     response
 }
 
-fn route(path: &str, request: &Parts, server: &Server, place: &Place) -> Response<Body> {
+fn route(path: &str, request: &Parts, server: &Server, streaming: &AtomicBool) -> Response<Body> {
     let state = server.state.lock().map(|s| s.clone()).unwrap_or_default();
     match path {
         "/" => {
@@ -132,7 +178,7 @@ fn route(path: &str, request: &Parts, server: &Server, place: &Place) -> Respons
                 set(&mut busy, header::RETRY_AFTER, &RETRY_AFTER_S.to_string());
                 return busy;
             };
-            place.lock().map(|mut place| place.take()).ok();
+            streaming.store(true, Relaxed);
             let mut response = Response::new(Either::Right(events));
             set(&mut response, header::CONTENT_TYPE, "text/event-stream");
             set(&mut response, header::CACHE_CONTROL, "no-store");

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
 use tera::{Context, Tera};
+use walkdir::WalkDir;
 
 use super::State;
 use super::files::{url_escape, url_segments};
@@ -72,8 +73,15 @@ fn shown(state: &State, out: &Path) -> Value {
         if url_segments(game).is_none_or(|s| s.len() != 1) || !is(&dir, true) {
             return shown;
         }
-        let mut found = Vec::new();
-        walk(&dir, Path::new(""), &mut MAX_LISTED.clone(), &mut found);
+        // Regular files, no symbolic link followed, at most 4 folders down,
+        // hidden ones and the HTML reference's left out.
+        let walk = WalkDir::new(&dir).min_depth(1).max_depth(5).into_iter();
+        let mut found: Vec<PathBuf> = (walk.take(MAX_LISTED).flatten())
+            .filter(|entry| entry.file_type().is_file())
+            .filter_map(|entry| Some(entry.path().strip_prefix(&dir).ok()?.to_path_buf()))
+            .filter(|rel| !rel.starts_with("html"))
+            .filter(|rel| !rel.iter().any(|n| n.to_string_lossy().starts_with('.')))
+            .collect();
         found.sort();
         let base = format!("/out/{}", url_escape(game));
         let url = |rel: &Path| {
@@ -112,32 +120,6 @@ fn shown(state: &State, out: &Path) -> Value {
         shown
     });
     games.collect()
-}
-
-/// The regular files under `dir/rel`, as paths relative to `dir`: hidden
-/// ones and the HTML reference's left out, no symbolic link followed, at
-/// most 4 folders down and `budget` entries looked at.
-fn walk(dir: &Path, rel: &Path, budget: &mut usize, found: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir.join(rel)) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let Some(left) = budget.checked_sub(1) else {
-            return;
-        };
-        *budget = left;
-        let rel = rel.join(entry.file_name());
-        if entry.file_name().to_string_lossy().starts_with('.') || rel == Path::new("html") {
-            continue;
-        }
-        match entry.file_type() {
-            Ok(kind) if kind.is_dir() && rel.components().count() <= 4 => {
-                walk(dir, &rel, budget, found);
-            }
-            Ok(kind) if kind.is_file() => found.push(rel),
-            _ => {}
-        }
-    }
 }
 
 #[cfg(test)]
