@@ -11,13 +11,13 @@
 mod answer;
 mod events;
 mod files;
-mod fragments;
 mod page;
 
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
+use super::fragments;
 use super::watch::{Event, watch_with};
 use crate::diag::print::Format;
 use crate::load::{OpError, Root};

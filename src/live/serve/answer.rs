@@ -74,7 +74,7 @@ pub(super) struct Server {
     pub(super) out: PathBuf,
     pub(super) port: u16,
     /// The HTML pages as last built, cut at their fragments.
-    pub(super) pages: super::fragments::Pages,
+    pub(super) pages: crate::live::fragments::Pages,
 }
 
 /// An answer's body: made whole, or sent as it comes (a file, events).

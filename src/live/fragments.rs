@@ -1,4 +1,4 @@
-//! Live, serve: a reference page's fragments — input: the HTML of a page as
+//! Live: a reference page's fragments — input: the HTML of a page as
 //! built now and as built before; output: the fragments that changed, when
 //! nothing else did, so a page replaces those alone. One rule makes them,
 //! in `<main>` and outside it alike: a fragment is a block element with an
