@@ -133,45 +133,50 @@ fn fonts_without_the_default_family_ask_the_game_to_name_one() {
 }
 
 #[test]
-fn the_rulebook_is_set_in_the_book_face_where_the_game_names_it() {
+fn the_rulebook_is_set_in_the_book_face_unless_the_game_names_the_serif() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let out = tmp.path().join("out");
     let rules_game = "name = \"Fonts\"\ncopyright = [\"Test.\"]\nrules = [\"rules.md\"]\n";
     let rules = "# Rules\n\nEach turn you get *two* actions and **one** move.\n";
-    let serif = write(
+    let book = write(
         tmp.path(),
-        "serif",
+        "book",
         &[
             ("game.toml", rules_game.as_bytes()),
             ("rules.md", rules.as_bytes()),
         ],
     );
-    let book_toml = format!("{rules_game}\n[fonts]\nrules = \"book\"\n");
-    let book = write(
+    let serif_toml = format!("{rules_game}\n[fonts]\nrules = \"serif\"\n");
+    let serif = write(
         tmp.path(),
-        "book",
+        "serif",
         &[
-            ("game.toml", book_toml.as_bytes()),
+            ("game.toml", serif_toml.as_bytes()),
             ("rules.md", rules.as_bytes()),
         ],
     );
-    support::build_ok(&serif, &out);
     support::build_ok(&book, &out);
-    let by_default = embedded_fonts(&out.join("serif/serif-rules.pdf"));
-    let named = embedded_fonts(&out.join("book/book-rules.pdf"));
+    support::build_ok(&serif, &out);
+    let by_default = embedded_fonts(&out.join("book/book-rules.pdf"));
+    let named = embedded_fonts(&out.join("serif/serif-rules.pdf"));
     // The prose (regular, italic, bold) in the book face; the running
     // head and folio may be in the text family.
     for face in ["CharisSIL", "CharisSIL-Italic", "CharisSIL-Bold"] {
-        assert!(named.iter().any(|f| f == face), "{face}: {named:?}");
+        assert!(
+            by_default.iter().any(|f| f == face),
+            "{face}: {by_default:?}"
+        );
     }
     assert!(
-        !by_default.iter().any(|f| f.starts_with("CharisSIL")),
+        !by_default.iter().any(|f| f.starts_with("DejaVuSerif")),
         "{by_default:?}"
     );
     assert!(
-        by_default
-            .iter()
-            .any(|f| f.starts_with("DejaVuSerifCondensed")),
-        "{by_default:?}"
+        !named.iter().any(|f| f.starts_with("CharisSIL")),
+        "{named:?}"
+    );
+    assert!(
+        named.iter().any(|f| f.starts_with("DejaVuSerifCondensed")),
+        "{named:?}"
     );
 }

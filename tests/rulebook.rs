@@ -315,23 +315,29 @@ fn gallery_rows(boxes: &[&WordBox], mid: f32, cards: &HashSet<String>) -> Vec<(f
 /// two's last that stands a gap (8 pt in the layout) below the line over it.
 fn heading_above(boxes: &[WordBox], page: usize, mid: f32, y: f32, a: f32) -> f32 {
     let region = |w: &&WordBox| w.page == page && w.y0 >= y && w.y1 <= a;
+    // The gaps between lines are read from where their letters reach (the
+    // rules' face boxes a word taller than its line): (top, foot, box top).
+    let ink = |w: &WordBox| {
+        let ink = support::prose_ink_box(&[w.x0, w.y0, w.x1, w.y1].map(f64::from));
+        (ink[1] as f32, ink[3] as f32, w.y0)
+    };
     let right = boxes
         .iter()
         .filter(region)
         .filter(|w| w.x0 >= mid)
-        .map(|w| w.y1)
+        .map(|w| ink(w).1)
         .fold(y, f32::max);
-    let mut left: Vec<(f32, f32)> = boxes
+    let mut left: Vec<(f32, f32, f32)> = boxes
         .iter()
         .filter(region)
         .filter(|w| w.x1 <= mid)
-        .map(|w| (w.y0, w.y1))
+        .map(ink)
         .collect();
     left.sort_by(|p, q| p.0.total_cmp(&q.0));
     let mut above = right;
-    for (y0, y1) in left {
+    for (y0, y1, top) in left {
         if y0 > right && y0 - above >= 7.0 {
-            return y0 - 0.5;
+            return top - 0.5;
         }
         above = above.max(y1);
     }
@@ -454,6 +460,12 @@ struct WordBox {
     y0: f32,
     x1: f32,
     y1: f32,
+}
+
+/// A word's box cut to where its letters reach, tallest to deepest (the
+/// rules' face boxes a word well above and below its line).
+fn ink(b: &WordBox) -> [f32; 4] {
+    support::prose_ink_box(&[b.x0, b.y0, b.x1, b.y1].map(f64::from)).map(|v| v as f32)
 }
 
 fn word_boxes(pdf: &Path) -> (f32, f32, Vec<WordBox>) {
@@ -617,8 +629,11 @@ fn prose_reads_in_order_inside_the_margins_and_columns() {
         }
         let mid = width / 2.0;
         for b in boxes.iter().filter(|b| b.page > 1) {
+            // Up and down, where its letters reach (the rules' face boxes a
+            // word taller than its line).
+            let [_, top, _, foot] = ink(b);
             assert!(
-                b.x0 >= 36.0 && b.x1 <= width - 36.0 && b.y0 >= 30.0 && b.y1 <= height - 24.0,
+                b.x0 >= 36.0 && b.x1 <= width - 36.0 && top >= 30.0 && foot <= height - 24.0,
                 "{game}: {:?} on page {} lies outside the margins ({}, {}, {}, {})",
                 b.text,
                 b.page,
@@ -962,8 +977,8 @@ fn pipe_tables_are_ruled_tables_and_table_names_link_to_their_tables() {
             l.page == mention.page
                 && l.rect[0] <= mention.x0 + 1.0
                 && l.rect[2] >= mention.x1 - 1.0
-                && (height - l.rect[3]) <= mention.y0 + 1.0
-                && (height - l.rect[1]) >= mention.y1 - 1.0
+                && (height - l.rect[3]) <= ink(mention)[1] + 1.0
+                && (height - l.rect[1]) >= ink(mention)[3] - 1.0
         })
         .unwrap_or_else(|| panic!("no link over the mention in {links:?}"));
     assert_eq!(link.to_page, title.page, "{link:?}");
@@ -1145,8 +1160,8 @@ fn table_names_in_the_prose_link_to_their_tables() {
                 l.page == word.page
                     && l.rect[0] <= word.x0 + 1.0
                     && l.rect[2] >= word.x0 + 1.0
-                    && (height - l.rect[3]) <= word.y0 + 1.0
-                    && (height - l.rect[1]) >= word.y1 - 1.0
+                    && (height - l.rect[3]) <= ink(word)[1] + 1.0
+                    && (height - l.rect[1]) >= ink(word)[3] - 1.0
             })
             .unwrap_or_else(|| panic!("the {name} Table is named without a link"));
         // It lands just above the table's own title.

@@ -220,14 +220,19 @@ fn rules_end_and_glossary(
     let body = words
         .iter()
         .filter(|(_, [_, y0, _, y1])| *y0 > 50.0 && *y1 < 750.0);
+    // Where the letters reach (the rules' face boxes a word taller than
+    // its line).
+    let ink = |b: &[f64; 4]| support::prose_ink_box(b);
     let title = body
         .clone()
         // Set as a title (the contents' entry is body-sized).
-        .find(|(w, [_, y0, _, y1])| w == "Glossary" && y1 - y0 > 12.0)
-        .map(|(_, [_, y0, _, _])| *y0);
+        .find(|(w, [_, y0, _, y1])| {
+            w == "Glossary" && y1 - y0 > f64::from(support::prose_box_height(12.0))
+        })
+        .map(|(_, b)| ink(b)[1]);
     let end = body
-        .filter(|(_, [_, y0, _, _])| title.is_none_or(|t| *y0 < t))
-        .map(|(_, [_, _, _, y1])| *y1)
+        .filter(|(_, b)| title.is_none_or(|t| ink(b)[1] < t))
+        .map(|(_, b)| ink(b)[3])
         .fold(0.0, f64::max);
     (end, title)
 }

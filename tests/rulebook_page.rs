@@ -348,9 +348,38 @@ fn callout_text_lies_inside_its_box() {
         format!("{md}{}", CALLOUTS.replace("LONGNOTE", long.trim()))
     });
     let pdf = build_rulebook(&game, &tmp.path().join("out"));
-    // A box is shaded a line at a time: the slices one below another in
-    // one column are one box.
-    let shaded: Vec<Vec<[f64; 4]>> = shaded_rects(&pdf, tmp.path())
+    let slices = shaded_rects(&pdf, tmp.path());
+    let pages = word_boxes(&pdf);
+    // A box is shaded a line at a time, each slice drawn with its line,
+    // after the lines above it: no slice may reach the letters of a line
+    // above it, descenders included (the face's deepest, wherever the word
+    // has one), or it paints over them.
+    let mut checked = 0;
+    for (page, (_, words)) in pages.iter().enumerate() {
+        let prose = words
+            .iter()
+            .filter(|(_, b)| ((b[3] - b[1]) as f32 - support::prose_box_height(9.5)).abs() < 0.1);
+        for (word, b) in prose {
+            let ink = support::prose_ink_box(b);
+            let baseline = support::prose_baseline(b);
+            for r in &slices[page] {
+                let across = ink[0] < r[2] && r[0] < ink[2];
+                if across && baseline < r[1] && ink[3] > r[1] - 1.5 {
+                    checked += 1;
+                    assert!(
+                        ink[3] <= r[1] + 0.05,
+                        "the shade {r:?} on page {} covers the foot of {word} at {ink:?}",
+                        page + 1
+                    );
+                }
+            }
+        }
+    }
+    // Lines set close above slices: every line of the long note but its
+    // column's last.
+    assert!(checked > 300, "{checked} letters checked over a shade");
+    // The slices one below another in one column are one box.
+    let shaded: Vec<Vec<[f64; 4]>> = slices
         .into_iter()
         .map(|mut slices| {
             slices.sort_by(|a, b| a[0].total_cmp(&b[0]).then(a[1].total_cmp(&b[1])));
@@ -366,13 +395,10 @@ fn callout_text_lies_inside_its_box() {
             boxes
         })
         .collect();
-    let pages = word_boxes(&pdf);
     let inside = |page: usize, b_word: &[f64; 4]| {
-        // Its letters, capitals' top to baseline (the prose face boxes a
-        // word well above and below them; a line's descenders may pass the
-        // line's slice of shade at a column's foot).
-        let mut b = support::prose_ink_box(b_word);
-        b[3] = support::prose_baseline(b_word);
+        // Its letters, from the tallest's top to the deepest descender's
+        // foot (the prose face boxes a word well above and below them).
+        let b = support::prose_ink_box(b_word);
         shaded[page].iter().any(|r| {
             b[0] >= r[0] - 0.5 && b[2] <= r[2] + 0.5 && b[1] >= r[1] - 0.5 && b[3] <= r[3] + 0.5
         })

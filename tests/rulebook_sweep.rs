@@ -190,10 +190,13 @@ fn inspect(pdf: &Path, tables: &[Table], one_column: bool, problems: &mut String
             if running_head || folio {
                 continue;
             }
+            // Up and down, where its letters reach: the rules' face boxes
+            // a word taller than its line.
+            let ink = support::prose_ink_box(&[x0, y0, x1, y1]);
             let inside = x0 >= SIDE - 1.0
                 && x1 <= w - SIDE + 1.0
-                && y0 >= TOP - 1.0
-                && y1 <= h - BOTTOM + 1.0;
+                && ink[1] >= TOP - 1.0
+                && ink[3] <= h - BOTTOM + 1.0;
             if !inside {
                 let _ = writeln!(
                     problems,

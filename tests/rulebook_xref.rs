@@ -115,17 +115,20 @@ fn each_heading_prints_the_number_of_its_place_in_the_rules() {
     let marks = pdf_bookmarks(&pdf);
     // One per heading, and the index's.
     assert_eq!(marks.len(), expected.len() + 1, "{marks:?}");
-    let mut last = (0, 0.0);
+    let mut last = (0, false, 0.0);
     for (number, text) in &expected {
-        // In the body, once, after the heading before it.
+        // In the body, once, after the heading before it: on a later page,
+        // in a later column, or lower in the same column.
         let body = heading_places(&pages, FIRST_BODY, number, text);
         assert_eq!(body.len(), 1, "{number} {text}: {body:?}");
         let (page, b) = body[0];
+        let right = b[0] > pages[page - 1].0.0 / 2.0;
         assert!(
-            (page, b[1]) > last || page > last.0,
-            "{number} {text} out of order"
+            (page, right, b[1]) > last,
+            "{number} {text} out of order: {:?} after {last:?}",
+            (page, right, b[1])
         );
-        last = (page, b[1]);
+        last = (page, right, b[1]);
         // In the contents (page 2), with that page at the end of its line.
         let toc: &Vec<BoxedWord> = &pages[1]
             .1

@@ -64,7 +64,7 @@ crate::text::words::word_list!(words_table);
 table! { pub mod game_fonts: "[fonts]",
     "The font families of fonts/fonts.toml the game is set in; each must be declared there.";
     text: opt Str("The family of aids, charts, counters, maps, figures and set-up cards (default \"sans-condensed\")."),
-    rules: opt Str("The family of the rulebook's prose (default \"serif\" when the fonts declare it, else the text family)."),
+    rules: opt Str("The family of the rulebook's prose (default \"book\", Charis SIL, when the fonts declare it, else the text family; \"serif\" sets it in DejaVu Serif Condensed)."),
 }
 
 /// A colour, "#RRGGBB".

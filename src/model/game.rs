@@ -324,7 +324,7 @@ pub struct PublishOptions {
 pub const DEFAULT_TEXT_FAMILY: &str = "sans-condensed";
 /// The family the rulebook's prose is set in when a game names none (the
 /// text family when the fonts have no family of this name).
-pub const DEFAULT_RULES_FAMILY: &str = "serif";
+pub const DEFAULT_RULES_FAMILY: &str = "book";
 
 /// `[fonts]`: the families of `fonts/fonts.toml` a game is set in, as written
 /// (each checked against the fonts when the game is loaded).

@@ -566,8 +566,9 @@ impl<W: Write> PdfStream<'_, W> {
                     None => format!("Page {}", link.target.page + 1),
                 },
             });
-            // A frame keeps clear of the line below (the line box's foot
-            // is its leading; its top is the capitals' height).
+            // A frame keeps clear of the line above: it starts a little
+            // below the line box's top (room the letters leave over them)
+            // and ends at its foot, below the descenders the box holds.
             let (frame, inset) = if link.framed {
                 (LINK_FRAME, link.h * 0.12)
             } else {
@@ -579,9 +580,9 @@ impl<W: Write> PdfStream<'_, W> {
                     .subtype(AnnotationType::Link)
                     .rect(Rect::new(
                         link.x,
-                        h - link.y - link.h + inset,
+                        h - link.y - link.h,
                         link.x + link.w,
-                        h - link.y,
+                        h - link.y - inset,
                     ))
                     .border(0.0, 0.0, frame, None);
                 if link.framed {

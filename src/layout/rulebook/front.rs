@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use super::body::Heading;
 use super::columns::{Frame, flow_below};
-use super::pieces::{Piece, TextRequest, TextStyle, text_pieces};
+use super::pieces::{Piece, TextRequest, TextStyle, line_baseline, text_pieces};
 use super::tags::wrap;
 use super::{BODY, BOTTOM, DEFAULT_SUBTITLE, LIST_INDENT, RulebookInput, SIDE, TOP, part_title};
 use crate::layout::doc::{Item, Page, Role, TextItem, tagged};
@@ -184,7 +184,7 @@ fn lay_out_listing(
             ));
             last.items.push(Item::Text(TextItem {
                 x: width - w,
-                y: face.ascent(style.size),
+                y: line_baseline(face, style.size, style.size * style.leading),
                 face: face_id,
                 size: style.size,
                 glyphs: face.plain_glyphs(&number).into(),
@@ -265,9 +265,11 @@ fn dot_leaders(input: &RulebookInput<'_>, style: TextStyle, from: f32, to: f32) 
     }
     let count = (last - first) as usize + 1;
     let advance = LEADER_STEP * face.units_per_em / style.size;
+    // On the baseline of the entry's words (set in the style's face).
+    let line = input.book.face(input.family.face(style.style));
     Some(Item::Text(TextItem {
         x: first * LEADER_STEP,
-        y: face.ascent(style.size),
+        y: line_baseline(line, style.size, style.size * style.leading),
         face: face_id,
         size: style.size,
         text: ".".repeat(count).into(),

@@ -2,8 +2,9 @@
 //! to the glossary's pages (the first below the rules' last lines where
 //! they leave room) — its title across the page, then each term in
 //! bold followed by its definition, in alphabetical order, in the rules'
-//! columns — tagged as a list whose items label their term.
+//! columns at their measure — tagged as a list whose items label their term.
 
+use super::body::prose_inset;
 use super::columns::flow_below;
 use super::icons::{ICON, place_icons, split_icons};
 use super::pieces::{Piece, Prose, TextRequest, text_pieces};
@@ -37,6 +38,7 @@ pub(super) fn lay_out_glossary(
         return Ok(Vec::new());
     }
     let frame = body_frame(input.options);
+    let inset = prose_inset(frame);
     let mut pieces = part_title(&input.words.glossary, true, input)?;
     // Its title stays with the first terms under it.
     for piece in &mut pieces {
@@ -55,9 +57,17 @@ pub(super) fn lay_out_glossary(
                 icons.push(name.to_string());
             }
         }
+        // At the rules' measure: one column's prose is set in from its edges.
         let mut lines = text_pieces(&TextRequest {
             prose,
-            ..TextRequest::new(&rich, frame.column_width, BODY, input.family, input.book)
+            indent: inset,
+            ..TextRequest::new(
+                &rich,
+                frame.column_width - inset,
+                BODY,
+                input.family,
+                input.book,
+            )
         })?;
         place_icons(&mut lines, &icons, input.icons, input.book);
         if let Some(first) = lines.first_mut() {

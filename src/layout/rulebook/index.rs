@@ -1,9 +1,10 @@
 //! Layout stage, rulebook back matter: from the terms marked for the index
 //! (`index:` links) with the places that mark them, to the index's pages —
 //! each term with its pages under its initial letter, in the rules'
-//! columns — and a link over each page number to its first mark there.
+//! columns at their measure — and a link over each page number to its first mark there.
 
 use super::blocks::CardLink;
+use super::body::prose_inset;
 use super::columns::flow;
 use super::pieces::{LinkArea, TextRequest, TextStyle, text_pieces};
 use super::tags::wrap;
@@ -24,10 +25,13 @@ pub(super) fn lay_out_index(
     first: usize,
 ) -> Result<(Vec<Vec<Item>>, Vec<Link>), FitError> {
     let frame = body_frame(input.options);
-    let column_width = frame.column_width;
+    // At the rules' measure: one column's prose is set in from its edges.
+    let inset = prose_inset(frame);
+    let column_width = frame.column_width - inset;
     let set = |text: &str, links: &[CardLink], style: TextStyle, width: f32| {
         text_pieces(&TextRequest {
             links,
+            indent: inset,
             ..TextRequest::new(text, width, style, input.family, input.book)
         })
     };

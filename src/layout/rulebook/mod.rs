@@ -225,20 +225,25 @@ fn heading_style(level: u8) -> TextStyle {
 /// The title of a part of the book (the contents, the list of tables, the
 /// index, the glossary): a first-level heading as wide as the text block,
 /// tagged H1; `across` the columns where the part is set in the rules'
-/// columns (the index, the glossary).
+/// columns (the index, the glossary), and then, in one column, at the
+/// prose's measure as the rules' headings are.
 fn part_title(
     title: &str,
     across: bool,
     input: &RulebookInput<'_>,
 ) -> Result<Vec<Piece>, FitError> {
-    let width = input.options.paper.width - 2.0 * SIDE;
-    let mut pieces = text_pieces(&TextRequest::new(
-        &literal(title),
-        width,
-        heading_style(1),
-        input.family,
-        input.book,
-    ))?;
+    let inset = part_inset(across, input);
+    let width = input.options.paper.width - 2.0 * SIDE - inset;
+    let mut pieces = text_pieces(&TextRequest {
+        indent: inset,
+        ..TextRequest::new(
+            &literal(title),
+            width,
+            heading_style(1),
+            input.family,
+            input.book,
+        )
+    })?;
     for piece in &mut pieces {
         piece.full_width = across;
     }
@@ -377,24 +382,36 @@ fn shared_start(end: f32, frame: Frame) -> Option<f32> {
     (start <= frame.column_height * (1.0 - front::CONTENTS_SHARE_MIN)).then_some(start)
 }
 
+/// How far a part's title is set in from each side of the text block:
+/// the prose's inset where the part is set in the rules' columns
+/// (`across`), none for the front matter.
+fn part_inset(across: bool, input: &RulebookInput<'_>) -> f32 {
+    if across {
+        body::prose_inset(body_frame(input.options))
+    } else {
+        0.0
+    }
+}
+
 /// The titles of the book's parts (the game's `[words]`) that cannot be
-/// set even across the page (one word wider than it): `word-too-long` at
+/// set even in the width they head (one word wider than it: the page, or
+/// one column's measure for the glossary and index): `word-too-long` at
 /// the word in game.toml.
 fn words_too_long(input: &RulebookInput<'_>) -> Vec<Diagnostic> {
     let words = input.words;
     [
-        ("contents", &words.contents),
-        ("tables", &words.tables),
-        ("glossary", &words.glossary),
-        ("index", &words.index),
+        ("contents", &words.contents, false),
+        ("tables", &words.tables, false),
+        ("glossary", &words.glossary, true),
+        ("index", &words.index, true),
     ]
     .into_iter()
-    .filter_map(|(key, word)| match part_title(word, true, input) {
+    .filter_map(|(key, word, across)| match part_title(word, across, input) {
         Err(FitError::Overflow { widest_word, .. }) => Some(crate::error!(
             "word-too-long", words.place_of(key),
-            "the word `{key}` (\"{}\") is {widest_word:.0} pt wide where it heads a part of the rulebook; the page is {:.0} pt across",
+            "the word `{key}` (\"{}\") is {widest_word:.0} pt wide where it heads a part of the rulebook; its line is {:.0} pt across",
             crate::text::clip(word, 60),
-            input.options.paper.width - 2.0 * SIDE;
+            input.options.paper.width - 2.0 * SIDE - 2.0 * part_inset(across, input);
             hint: "shorten `{key}` in [words], or write it as words with spaces between them"
         )),
         _ => None,

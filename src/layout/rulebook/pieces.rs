@@ -8,9 +8,21 @@ use crate::layout::doc::{Geometry, Item, Stroke, TextItem};
 use crate::model::{Align, Style, VAlign};
 use crate::text::ties::{Ties, tie};
 use crate::text::{
-    Edge, Family, FitError, FitRequest, FontBook, Glyph, HYPHEN, Line, clusters, fit_paragraph,
-    fit_text,
+    Edge, Face, Family, FitError, FitRequest, FontBook, Glyph, HYPHEN, Line, clusters,
+    fit_paragraph, fit_text,
 };
+
+/// Where a line of `face` at `size` has its baseline, from the top of its
+/// line box `line_height` tall: at the face's ascent when its ascent and
+/// descent fit the box (DejaVu's do, at every leading the rulebook uses);
+/// else with the ascent and descent centred on the box, as TeX and typst
+/// centre a line's top and bottom edges in its leading, so the face's
+/// descenders stay in the line's own box and a shade or link drawn on the
+/// box below never meets them.
+pub fn line_baseline(face: &Face, size: f32, line_height: f32) -> f32 {
+    let (ascent, descent) = (face.ascent(size), face.descent(size));
+    ascent + ((line_height - ascent - descent) / 2.0).min(0.0)
+}
 
 /// A slice of the flow, placed whole in one column. Items are relative to its top-left.
 #[derive(Clone, Debug, Default)]
@@ -217,6 +229,10 @@ pub fn text_pieces(request: &TextRequest<'_>) -> Result<Vec<Piece>, FitError> {
         None => fit_text(&request, book)?,
     };
     let line_height = text.size * text.leading;
+    // The lines come with their baselines at the base face's ascent; a face
+    // taller than the line has them raised into its box.
+    let base = book.face(family.face(text.style));
+    let raise = base.ascent(fit.size) - line_baseline(base, fit.size, line_height);
     let count = fit.lines.len();
     let mut links_by_line: Vec<Vec<LinkArea>> = vec![Vec::new(); count];
     for (line, [x, w], title) in link_areas(&fit.lines, links, fit.size, book) {
@@ -230,7 +246,7 @@ pub fn text_pieces(request: &TextRequest<'_>) -> Result<Vec<Piece>, FitError> {
         .into_iter()
         .enumerate()
         .map(|(n, line)| {
-            let shift = n as f32 * line_height;
+            let shift = n as f32 * line_height + raise;
             // A line ending in a hyphen stays with the rest of its word:
             // no column (nor page) ends on half a word.
             let hyphenated = line
@@ -268,7 +284,7 @@ pub fn text_pieces(request: &TextRequest<'_>) -> Result<Vec<Piece>, FitError> {
         let w = face.width(marker, text.size);
         first.items.push(Item::Text(TextItem {
             x: indent - w - text.size * 0.4,
-            y: face.ascent(text.size),
+            y: line_baseline(face, text.size, line_height),
             face: family.face(text.style),
             size: text.size,
             text: marker.into(),
