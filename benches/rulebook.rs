@@ -5,6 +5,10 @@
 //! real binary). Prints pages per second and peak memory; with
 //! `RULEBOOK_BENCH_OUT=dir` the game and the PDF are kept in that folder.
 //!
+//! First the line breaker alone on generated paragraphs at two lengths ten
+//! times apart: its second pass (tolerance 300, hyphens) and its last (no
+//! tolerance: taken where no set of lines meets one), each best of many.
+//!
 //! Run: `cargo bench --bench rulebook`. Target: at least 500 pages/s and under
 //! 200 MB on a 2-core machine.
 
@@ -16,6 +20,7 @@ use grogpress::diag::{Diagnostics, Sources};
 use grogpress::load::Root;
 use grogpress::publish::RulebookOptions;
 use grogpress::publish::{Assets, write_rulebook};
+use grogpress::text::linebreak::{Break, BreakKind, Measure, total_fit};
 
 #[path = "support/rules.rs"]
 mod rules;
@@ -51,7 +56,103 @@ fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
+/// The breaks of a paragraph of `words` words, widths as rules text has
+/// them at 9.5 pt in DejaVu Serif Condensed (a word 8 to 34 pt wide, 21 on
+/// average; spaces 2.7 pt, stretching half that and shrinking 0.42 of it,
+/// as src/text/paragraph.rs sets them), a hyphen point in every word over
+/// 22 pt; the same paragraph on every run.
+fn paragraph(words: usize) -> Vec<Break> {
+    let (space, stretch, shrink, hyphen) = (2.7, 1.35, 1.13, 3.1);
+    let mut seed: u32 = 12345;
+    let mut next = || {
+        seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+        f32::from(u16::try_from((seed >> 16) & 0x7fff).unwrap_or(0)) / 32768.0
+    };
+    let mut breaks = vec![Break::START];
+    let (mut x, mut s, mut h) = (0.0f32, 0.0f32, 0.0f32);
+    for i in 0..words {
+        let width = 8.0 + 26.0 * next();
+        if width > 22.0 {
+            let mid = x + width / 2.0;
+            breaks.push(Break {
+                kind: BreakKind::Hyphen,
+                end: mid,
+                start: mid,
+                stretch_end: s,
+                stretch_start: s,
+                shrink_end: h,
+                shrink_start: h,
+                hyphen,
+            });
+        }
+        let end = x + width;
+        if i + 1 == words {
+            breaks.push(Break {
+                kind: BreakKind::Forced,
+                end,
+                start: end,
+                stretch_end: s,
+                stretch_start: s,
+                shrink_end: h,
+                shrink_start: h,
+                hyphen: 0.0,
+            });
+        } else {
+            breaks.push(Break {
+                kind: BreakKind::Space,
+                end,
+                start: end + space,
+                stretch_end: s,
+                stretch_start: s + stretch,
+                shrink_end: h,
+                shrink_start: h + shrink,
+                hyphen: 0.0,
+            });
+            x = end + space;
+            s += stretch;
+            h += shrink;
+        }
+    }
+    breaks
+}
+
+/// The line breaker's second and last passes on paragraphs of two lengths
+/// ten times apart, set in a column of the two-column Letter rulebook.
+fn line_breaker_passes() {
+    for words in [100, 1000] {
+        let breaks = paragraph(words);
+        let rounds = 200_000 / words;
+        for (pass, tolerance) in [
+            ("second pass (tolerance 300)", Some(300.0)),
+            ("last pass (no tolerance)", None),
+        ] {
+            let measure = Measure {
+                width: 257.0,
+                line_stretch: 0.0,
+                tolerance,
+                hyphens: true,
+            };
+            let mut best = f64::MAX;
+            let mut lines = 0;
+            for _ in 0..rounds {
+                let started = Instant::now();
+                let chosen = total_fit(std::hint::black_box(&breaks), measure);
+                best = best.min(started.elapsed().as_secs_f64());
+                // 0: no set of lines meets the tolerance (the last pass is
+                // then taken).
+                lines = chosen.map_or(0, |c| c.len());
+            }
+            println!(
+                "line breaker, {words} words, {pass}: {lines} lines, best of {rounds}: {:.1} µs = {:.0} ns a word",
+                best * 1e6,
+                best * 1e9 / words as f64
+            );
+        }
+    }
+}
+
 fn main() {
+    line_breaker_passes();
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
     let tmp = tempfile::tempdir().expect("temp dir");
     // RULEBOOK_BENCH_OUT=dir keeps the game and its PDF there to look at.

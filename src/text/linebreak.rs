@@ -96,14 +96,16 @@ struct Node {
 /// [`Break::START`], the last is [`BreakKind::Forced`]. None when no set of
 /// lines meets the measure (a word wider than the line, or a tolerance too strict).
 pub fn total_fit(breaks: &[Break], measure: Measure) -> Option<Vec<Chosen>> {
-    let mut nodes = vec![Node {
+    // Mostly one node a feasible break: room for that at the start.
+    let mut nodes = Vec::with_capacity(breaks.len());
+    nodes.push(Node {
         at: 0,
         parent: None,
         demerits: 0.0,
         fitness: 1,
         hyphens: 0,
         ratio: 0.0,
-    }];
+    });
     let mut active: Vec<usize> = vec![0];
     let mut best: Vec<Node> = Vec::new();
     for (b, here) in breaks.iter().enumerate().skip(1) {

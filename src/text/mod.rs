@@ -5,7 +5,7 @@
 mod font;
 pub mod hyphenate;
 pub mod icons;
-mod linebreak;
+pub mod linebreak;
 pub mod mentions;
 mod paragraph;
 pub mod quotes;

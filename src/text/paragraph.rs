@@ -162,8 +162,13 @@ fn measure_breaks(
     points: Option<&[Vec<usize>]>,
     edge: Edge,
 ) -> (Vec<Break>, Vec<Place>) {
-    let mut breaks = vec![Break::START];
-    let mut places = vec![Place { word: 0, at: None }];
+    // One break a word and one a hyphenation point, the start besides:
+    // sized once, not grown as the paragraph is measured.
+    let count = 1 + words.len() + points.map_or(0, |p| p.iter().map(Vec::len).sum());
+    let mut breaks = Vec::with_capacity(count);
+    breaks.push(Break::START);
+    let mut places = Vec::with_capacity(count);
+    places.push(Place { word: 0, at: None });
     let (mut x, mut stretch, mut shrink) = (0.0, 0.0, 0.0);
     for (i, word) in words.iter().enumerate() {
         for &at in points.and_then(|p| p.get(i)).map_or(&[][..], |p| &p[..]) {
