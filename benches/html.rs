@@ -80,7 +80,7 @@ fn served_fonts_scan(root: &Root) {
                 .iter()
                 .enumerate()
                 .filter(|(i, family)| {
-                    let named = format!("\"{}\"", grogpress::render::svg::css_family(&family.name));
+                    let named = format!("\"{}\"", grogpress::internals::css_family(&family.name));
                     *i == 0
                         || pages
                             .iter()

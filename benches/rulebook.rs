@@ -17,10 +17,10 @@ use std::process::Command;
 use std::time::Instant;
 
 use grogpress::diag::{Diagnostics, Sources};
+use grogpress::internals::{Break, BreakKind, Measure, total_fit};
 use grogpress::load::Root;
 use grogpress::publish::RulebookOptions;
 use grogpress::publish::{Assets, write_rulebook};
-use grogpress::text::linebreak::{Break, BreakKind, Measure, total_fit};
 
 #[path = "support/rules.rs"]
 mod rules;

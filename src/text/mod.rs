@@ -5,7 +5,7 @@
 mod font;
 pub mod hyphenate;
 pub mod icons;
-pub mod linebreak;
+pub(crate) mod linebreak;
 pub mod mentions;
 mod paragraph;
 pub mod quotes;
