@@ -31,6 +31,7 @@ pub fn check(
     let Some(game) = crate::load::load_game_with_files(dir, &project, sources, diags)? else {
         return Ok(None);
     };
+    timing("loaded");
     // Translations older than their source, from the game's history.
     super::translations::check_stale(&game, sources, diags)?;
     // `--lang`: the game in that language, its translations checked first
@@ -63,6 +64,7 @@ pub fn check(
     crate::validate::check_game_texts(dir, sources, &assets.fonts.icon_names(), diags);
     diags.extend(planned);
     let outputs = outputs?;
+    timing("checked and planned");
     Ok(Some((game, outputs)))
 }
 
@@ -192,6 +194,7 @@ pub fn write(
         Vec::new()
     };
     let figures = &figures;
+    timing("figures drawn");
     // What changed since the version asked for: read before anything is laid out.
     let marks = match &options.changes_since {
         Some(from) => {
@@ -212,12 +215,21 @@ pub fn write(
     let (staged, map_images, rulebook, html) = std::thread::scope(|scope| {
         let map_images = maps.then(|| scope.spawn(|| super::maps::map_images(game, assets)));
         let rulebook = rulebook.map(|r| {
-            scope.spawn(move || super::rulebook::lay_out(game, assets, r, figures, changes))
+            scope.spawn(move || {
+                let book = super::rulebook::lay_out(game, assets, r, figures, changes);
+                timing("rulebook laid out");
+                book
+            })
         });
         let html = options.html.then(|| {
-            scope.spawn(|| timed(|| super::html::build_html_with(game, assets, figures, changes)))
+            scope.spawn(|| {
+                let html = timed(|| super::html::build_html_with(game, assets, figures, changes));
+                timing("html built");
+                html
+            })
         });
         let staged = stage_all((game, assets), &folder, &wanted, request.previews, diags);
+        timing("pdfs staged");
         let map_images = map_images.map(joined);
         let rulebook = rulebook.map(joined).transpose();
         let html = html.map(joined);
@@ -309,6 +321,7 @@ pub fn write(
                     let fonts = &assets.fonts;
                     let drawn = preview::draw_changed(&pages, name, dir, fonts, previews)?;
                     preview::put_in_place(drawn, dir, previews, &mut |path| {
+                        timing(&format!("drew {}", path.display()));
                         let _ = tell.send(path);
                     })?;
                 }
@@ -441,6 +454,7 @@ fn write_html_live(
                 changed: vec![path],
                 millis: started.elapsed().as_millis(),
             });
+            timing(&format!("wrote {name}"));
         }
     }
     Ok(())
@@ -457,6 +471,28 @@ fn file_bytes(path: &Path) -> Result<u64, OpError> {
     std::fs::metadata(path)
         .map(|m| m.len())
         .map_err(|e| OpError::io("read the size of", path, e))
+}
+
+/// When the build being timed began (`GROGPRESS_TIMING` set), else `None`.
+static TIMED_FROM: std::sync::Mutex<Option<std::time::Instant>> = std::sync::Mutex::new(None);
+
+/// Starts timing a build when `GROGPRESS_TIMING` is set: each [`timing`]
+/// step after it is told on stderr with the milliseconds since (to find
+/// where a live rebuild's time goes).
+pub(crate) fn timing_begin() {
+    if std::env::var_os("GROGPRESS_TIMING").is_some()
+        && let Ok(mut from) = TIMED_FROM.lock()
+    {
+        *from = Some(std::time::Instant::now());
+    }
+}
+
+/// Tells that `step` is done, when a build is timed ([`timing_begin`]).
+pub(crate) fn timing(step: &str) {
+    let Some(from) = TIMED_FROM.lock().ok().and_then(|f| *f) else {
+        return;
+    };
+    eprintln!("timing: {step} at {} ms", from.elapsed().as_millis());
 }
 
 /// What `f` gives, and how long it took.
