@@ -26,6 +26,7 @@ use crate::model::figure::FigureBook;
 use crate::model::xref::{RuleBook, has_rule_links, index_entries};
 use crate::model::{Game, Icon, RulesDoc, Shortcode, glossary_order, slug};
 use crate::render::RenderError;
+use crate::render::svg::FamiliesDrawn;
 use crate::text::FontBook;
 use crate::text::mentions::TableNames;
 use links::{Links, term_value};
@@ -147,6 +148,12 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, RenderErro
         .collect();
 
     let figure_book = FigureBook::new(site.rules.iter().map(|r| r.doc));
+    // The families the pages' pictures draw text in: those the extra
+    // pages' did, and those of the pictures drawn below.
+    let families = FamiliesDrawn::default();
+    for page in site.extra {
+        families.add(&page.families);
+    }
     let mut bodies = Vec::new();
     // The terms marked for the index: (term, (page, heading, element id)).
     let mut marks: Vec<(String, IndexPlace)> = Vec::new();
@@ -176,6 +183,7 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, RenderErro
             index_marks: Vec::new(),
             figure_book: &figure_book,
             galleries: Vec::new(),
+            families: &families,
         };
         let mut used: UsedIds = shown.anchors_on(index).collect();
         let body = render_markdown(rules.doc, &mut used, &mut links)?;
@@ -421,7 +429,7 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, RenderErro
         "search-index.js".to_string(),
         search_index_js(&docs, stems(site.lang)).into_bytes(),
     ));
-    let assets = assets::asset_files(site, &files);
+    let assets = assets::asset_files(site, &families);
     files.extend(assets);
     Ok(files)
 }
