@@ -338,9 +338,9 @@ pub fn write(
                     .as_ref()
                     .and_then(|_| std::fs::metadata(&rulebook_path).ok())
                     .map(|m| rulebook_pdf(m.len()));
-                let mut pdfs: Vec<_> = old.into_iter().chain(others.iter().cloned()).collect();
-                super::html::tell_apart(&mut pdfs, &game.words);
-                write_html_live(files.clone(), &pdfs, game, &folder, &mut on_html)?;
+                let pdfs = pdf_list(old.into_iter().collect(), &others, game);
+                let how = HtmlWrite::Live;
+                write_html(files.clone(), &pdfs, (game, &folder), how, &mut on_html)?;
             }
             // The rest as they land, until the thread drawing them is done.
             heard
@@ -349,11 +349,11 @@ pub fn write(
             joined(drawing)
         })?;
     }
-    let mut pdfs: Vec<super::html::BuiltPdf> = Vec::new();
+    let mut first: Vec<super::html::BuiltPdf> = Vec::new();
     if let Some(marks) = marks.as_ref().filter(|_| options.errata) {
         let (path, pages) =
             super::errata::write(game, marks, rulebook.as_ref(), assets, request.out)?;
-        pdfs.push(super::html::BuiltPdf {
+        first.push(super::html::BuiltPdf {
             label: game.words.errata.clone(),
             file_name: file_name_of(&path),
             bytes: file_bytes(&path)?,
@@ -378,18 +378,16 @@ pub fn write(
             request.previews.map(|p| (preview_dir.as_path(), p)),
             &mut |path| on_written(Written::Preview { path }),
         )?;
-        pdfs.push(rulebook_pdf(file_bytes(&path)?));
+        first.push(rulebook_pdf(file_bytes(&path)?));
         on_written(Written::Rulebook { path, pages });
     }
-    pdfs.extend(others);
-    // The rulebook and the errata sheet are told apart from the others too.
-    super::html::tell_apart(&mut pdfs, &game.words);
-    match html {
-        Some((files, _)) if request.previews.is_some() => {
-            write_html_live(files, &pdfs, game, &folder, on_written)?;
-        }
-        Some((files, made_in)) => write_html(files, made_in, &pdfs, game, &folder, on_written)?,
-        None => {}
+    if let Some((files, made_in)) = html {
+        let pdfs = pdf_list(first, &others, game);
+        let how = match request.previews {
+            Some(_) => HtmlWrite::Live,
+            None => HtmlWrite::Whole(made_in),
+        };
+        write_html(files, &pdfs, (game, &folder), how, on_written)?;
     }
     if let Some(previews) = request.previews {
         // The previews of a document the game no longer publishes go too.
@@ -402,52 +400,53 @@ pub fn write(
     Ok(true)
 }
 
+/// The PDFs the reference links, in the order its pages list them: `first`
+/// (the errata sheet, the rulebook), then every output's, each link's
+/// words told apart from the others'.
+fn pdf_list(
+    mut first: Vec<super::html::BuiltPdf>,
+    others: &[super::html::BuiltPdf],
+    game: &Game,
+) -> Vec<super::html::BuiltPdf> {
+    first.extend(others.iter().cloned());
+    super::html::tell_apart(&mut first, &game.words);
+    first
+}
+
+/// How the HTML reference's files are put in place.
+#[derive(Clone, Copy)]
+enum HtmlWrite {
+    /// Together, told once (`build`, `watch`); the files took this long to make.
+    Whole(std::time::Duration),
+    /// For a reader watching (`serve`): each file told as it lands, the
+    /// smallest first, so the page of one edited card is in place before
+    /// the page that prints them all.
+    Live,
+}
+
 /// Writes the HTML reference's files that changed, linking `pdfs`.
 fn write_html(
     mut files: Vec<(String, Vec<u8>)>,
-    made_in: std::time::Duration,
     pdfs: &[super::html::BuiltPdf],
-    game: &Game,
-    folder: &Path,
+    (game, folder): (&Game, &Path),
+    how: HtmlWrite,
     on_written: &mut dyn FnMut(Written),
 ) -> Result<(), OpError> {
     let started = std::time::Instant::now();
     super::html::link_pdfs(&mut files, pdfs, &game.words);
+    let live = matches!(how, HtmlWrite::Live);
+    if live {
+        files.sort_by_key(|(name, bytes)| (bytes.len(), name.clone()));
+    }
     let dir = folder.join("html");
+    let count = files.len();
     let mut changed = Vec::new();
     for (name, bytes) in &files {
         let path = dir.join(name);
-        if super::write_if_changed(&dir, &path, bytes)? {
-            changed.push(path);
+        if !super::write_if_changed(&dir, &path, bytes)? {
+            continue;
         }
-    }
-    on_written(Written::Html {
-        index: dir.join("index.html"),
-        files: files.len(),
-        changed,
-        millis: (made_in + started.elapsed()).as_millis(),
-    });
-    Ok(())
-}
-
-/// [`write_html`] for a reader watching (`serve`): each file that changed
-/// is told as it lands, the smallest first, so the page of one edited card
-/// is in place before the page that prints them all.
-fn write_html_live(
-    mut files: Vec<(String, Vec<u8>)>,
-    pdfs: &[super::html::BuiltPdf],
-    game: &Game,
-    folder: &Path,
-    on_written: &mut dyn FnMut(Written),
-) -> Result<(), OpError> {
-    let started = std::time::Instant::now();
-    super::html::link_pdfs(&mut files, pdfs, &game.words);
-    files.sort_by_key(|(name, bytes)| (bytes.len(), name.clone()));
-    let dir = folder.join("html");
-    let count = files.len();
-    for (name, bytes) in &files {
-        let path = dir.join(name);
-        if super::write_if_changed(&dir, &path, bytes)? {
+        if live {
             on_written(Written::Html {
                 index: dir.join("index.html"),
                 files: count,
@@ -455,7 +454,17 @@ fn write_html_live(
                 millis: started.elapsed().as_millis(),
             });
             timing(&format!("wrote {name}"));
+        } else {
+            changed.push(path);
         }
+    }
+    if let HtmlWrite::Whole(made_in) = how {
+        on_written(Written::Html {
+            index: dir.join("index.html"),
+            files: count,
+            changed,
+            millis: (made_in + started.elapsed()).as_millis(),
+        });
     }
     Ok(())
 }
