@@ -101,6 +101,17 @@ pub struct Site<'a> {
 
 /// Every file of the reference: (path relative to the html folder, bytes), in a stable order.
 pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, RenderError> {
+    render_site_in_turn(site, &mut |_| {})
+}
+
+/// [`render_site`], handing `pages` the index and every page that shows
+/// the rules, the cards and the game as soon as they are made, before the
+/// page that prints them all, the search index and the other files (for
+/// `serve`, whose reader watches one of those pages).
+pub fn render_site_in_turn(
+    site: &Site<'_>,
+    pages: &mut dyn FnMut(&[(String, Vec<u8>)]),
+) -> Result<Vec<(String, Vec<u8>)>, RenderError> {
     let tera = compile(site.templates)?;
     let mut names = page_names(&site.rules);
     let shortcodes: Vec<&[Shortcode]> = site.rules.iter().map(|r| &r.doc.shortcodes[..]).collect();
@@ -376,6 +387,7 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, RenderErro
             files.push((file.clone(), html.into_bytes()));
         }
     }
+    pages(&files);
     let mut print_ids = HashSet::new();
     let whole_book: String = bodies
         .iter()
