@@ -9,6 +9,19 @@
   "use strict";
   var root = document.documentElement;
   root.classList.add("js");
+
+  // A gallery's cards off screen are neither laid out nor painted until
+  // they come near (each keeps the space it last took), so a page of
+  // hundreds of cards opens at once. On screens only: a printed page draws
+  // them all. (Set here: the Nu checker's CSS level does not know
+  // content-visibility.)
+  if (window.CSSStyleSheet && "adoptedStyleSheets" in document) {
+    try {
+      var lazy = new CSSStyleSheet();
+      lazy.replaceSync("@media screen { .deck > [role=listitem] { content-visibility: auto; contain-intrinsic-size: auto 16rem auto 16rem; } }");
+      document.adoptedStyleSheets = document.adoptedStyleSheets.concat([lazy]);
+    } catch (e) { /* an older browser: every card drawn */ }
+  }
   // The game's words (game.toml's [words]), written before this script by
   // grogpress: every word the script shows comes from them.
   var W = window.grogpressWords || {};
