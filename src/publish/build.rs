@@ -396,7 +396,7 @@ pub fn write(
             if options.rulebook.is_some() && super::rulebook::publishes(game) {
                 published.push(super::rulebook::rulebook_file(&game.id));
             }
-            super::preview::remove_unpublished(&preview_dir, &published, previews);
+            super::preview::remove_unpublished(preview_dir, &published, previews);
         }
         Ok(true)
     })

@@ -11,7 +11,9 @@ use super::faces::DeckLayout;
 use crate::layout::Item;
 use crate::load::OpError;
 use crate::model::{Game, HtmlContent};
-use crate::render::html::{DeckFaces, HtmlTemplates, RulesText, Site, render_site_in_turn};
+use crate::render::html::{
+    DeckFaces, HtmlTemplates, RulesText, Site, SiteFile, render_site_in_turn,
+};
 
 /// Every file of `out/<game>/html/`, as (path relative to it, bytes); the
 /// rules' figures drawn here (what cannot be drawn is left out: `check`
@@ -146,7 +148,7 @@ pub(crate) fn build_html_with(
         &super::figures::Drawn,
         Option<&super::change_marks::ChangeMarks>,
     ),
-    pages: &mut dyn FnMut(&[(String, Vec<u8>)]),
+    pages: &mut dyn FnMut(&[SiteFile]),
 ) -> Result<Vec<(String, Vec<u8>)>, OpError> {
     let templates = read_templates(game, assets)?;
     let (decks, art) = deck_faces(game, assets)?;
