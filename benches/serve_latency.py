@@ -197,7 +197,9 @@ class Server:
         self.port = None
         seen = []
         while True:
-            line = self.next_line(60)
+            # The first build of a 2,000-card game draws every page's
+            # preview (about 950): minutes on a loaded machine.
+            line = self.next_line(600)
             if line is None:
                 self.stop()
                 sys.exit("serve did not start:\n" + "\n".join(seen))

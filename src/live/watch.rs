@@ -91,6 +91,7 @@ pub fn watch_with(
 
     while let Some(changed) = next_changes(&events, &out_dir)? {
         let started = Instant::now();
+        crate::publish::timing_begin();
         let names: Vec<String> = changed
             .iter()
             .filter_map(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))

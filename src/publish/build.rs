@@ -5,6 +5,7 @@
 //! `out/<game>/` ([`write`]), put in place only when no problem was found.
 
 use std::path::{Path, PathBuf};
+use std::thread::ScopedJoinHandle;
 
 use super::{Assets, Output, PlanOptions, preview};
 use crate::diag::{Diagnostics, Sources};
@@ -31,6 +32,7 @@ pub fn check(
     let Some(game) = crate::load::load_game_with_files(dir, &project, sources, diags)? else {
         return Ok(None);
     };
+    timing("loaded");
     // Translations older than their source, from the game's history.
     super::translations::check_stale(&game, sources, diags)?;
     // `--lang`: the game in that language, its translations checked first
@@ -63,6 +65,7 @@ pub fn check(
     crate::validate::check_game_texts(dir, sources, &assets.fonts.icon_names(), diags);
     diags.extend(planned);
     let outputs = outputs?;
+    timing("checked and planned");
     Ok(Some((game, outputs)))
 }
 
@@ -192,6 +195,7 @@ pub fn write(
         Vec::new()
     };
     let figures = &figures;
+    timing("figures drawn");
     // What changed since the version asked for: read before anything is laid out.
     let marks = match &options.changes_since {
         Some(from) => {
@@ -209,241 +213,318 @@ pub fn write(
         None => None,
     };
     let changes = marks.as_ref();
-    let (staged, map_images, rulebook, html) = std::thread::scope(|scope| {
+    let preview_dir = folder.join(super::preview::PREVIEW_DIR);
+    // Live, the pages that show the game are handed over as soon as they
+    // are made (the page that prints them all and the search index after).
+    let (pages_made, made_pages) = std::sync::mpsc::channel();
+    let live = request.previews.is_some();
+    std::thread::scope(|scope| -> Result<bool, OpError> {
         let map_images = maps.then(|| scope.spawn(|| super::maps::map_images(game, assets)));
         let rulebook = rulebook.map(|r| {
-            scope.spawn(move || super::rulebook::lay_out(game, assets, r, figures, changes))
+            scope.spawn(move || {
+                let book = super::rulebook::lay_out(game, assets, r, figures, changes);
+                timing("rulebook laid out");
+                book
+            })
         });
         let html = options.html.then(|| {
-            scope.spawn(|| timed(|| super::html::build_html_with(game, assets, figures, changes)))
+            scope.spawn(move || {
+                let mut hand_over = |files: &[(String, Vec<u8>)]| {
+                    if live {
+                        timing("html pages built");
+                        let _ = pages_made.send(files.to_vec());
+                    }
+                };
+                let with = (figures, changes);
+                let html =
+                    timed(|| super::html::build_html_with(game, assets, with, &mut hand_over));
+                timing("html built");
+                html
+            })
         });
         let staged = stage_all((game, assets), &folder, &wanted, request.previews, diags);
+        timing("pdfs staged");
+        // Live, the pages that changed are drawn while the reference and
+        // the rulebook are still being made (put in place only once no
+        // problem is found).
+        let (staged, pages): (Vec<_>, Vec<_>) = staged?
+            .into_iter()
+            .map(|(output, (file, pages))| ((output, file), (output, pages)))
+            .unzip();
+        let preview_dir = &preview_dir;
+        let mut drawing = request.previews.map(|previews| {
+            scope.spawn(move || draw_previews(&pages, preview_dir, assets, previews))
+        });
         let map_images = map_images.map(joined);
-        let rulebook = rulebook.map(joined).transpose();
-        let html = html.map(joined);
-        staged.and_then(|staged| Ok((staged, map_images, rulebook?, html)))
-    })?;
-    let rulebook = match rulebook {
-        Some(Ok(book)) => Some(book),
-        Some(Err(problems)) => {
-            problems.into_iter().for_each(|d| diags.push(d));
-            None
-        }
-        None => None,
-    };
-    if diags.has_errors() {
-        return Ok(false);
-    }
-    // The files first, then the rulebook, then the HTML reference (which
-    // links every PDF written, with its size); live, the reference and the
-    // page previews before the rulebook (see below).
-    let preview_dir = folder.join(super::preview::PREVIEW_DIR);
-    let mut committed = Vec::new();
-    for (output, (file, pages)) in staged {
-        let path = file.path().to_path_buf();
-        file.commit()?;
-        on_written(Written::Output {
-            path,
-            summary: output.summary.clone(),
-        });
-        if let Some(images) = &output.images {
-            for (count, dir) in super::write_card_images(images, &folder, &assets.fonts)? {
-                on_written(Written::Images { count, dir });
+        let rulebook = rulebook.map(joined).transpose()?;
+        let rulebook = match rulebook {
+            Some(Ok(book)) => Some(book),
+            Some(Err(problems)) => {
+                problems.into_iter().for_each(|d| diags.push(d));
+                None
             }
+            None => None,
+        };
+        if diags.has_errors() {
+            return Ok(false);
         }
-        committed.push((output, pages));
-    }
-    if let Some(images) = map_images {
-        let count = super::maps::write_images(&images?, &folder)?;
-        on_written(Written::Images {
-            count,
-            dir: folder.join(super::maps::MAP_DIR),
-        });
-    }
-    // The PDFs' links, in the order the pages list them: the rulebook's
-    // first, then the others'.
-    let rulebook_path = folder.join(super::rulebook::rulebook_file(&game.id));
-    let rulebook_pdf = |bytes| super::html::BuiltPdf {
-        label: game.words.pdf_rules.clone(),
-        file_name: file_name_of(&rulebook_path),
-        bytes,
-        printed: None,
-    };
-    // Every output's PDF: those not written again (their data did not
-    // change, `watch`) are listed as they stand, as a full build lists them.
-    let mut others: Vec<super::html::BuiltPdf> = Vec::new();
-    for output in outputs {
-        let path = folder.join(&output.file_name);
-        let written = committed.iter().any(|(c, _)| std::ptr::eq(*c, output));
-        if !written && !path.is_file() {
-            continue;
-        }
-        let title = output.title();
-        let label = title
-            .strip_prefix(game.name.as_str())
-            .and_then(|t| t.strip_prefix(" — "))
-            .filter(|t| !t.is_empty())
-            .unwrap_or(title);
-        others.push(super::html::BuiltPdf {
-            label: label.to_string(),
-            file_name: output.file_name.clone(),
-            bytes: file_bytes(&path)?,
-            printed: Some(output.printed),
-        });
-    }
-    let html = html
-        .map(|(files, made_in)| files.map(|f| (f, made_in)))
-        .transpose()?;
-    if let Some(previews) = request.previews {
-        // Live (`serve`): the reference and the changed pages' previews go
-        // first, as the reader watches them, the previews drawn meanwhile
-        // on a thread of their own and told as they land; the rulebook, the
-        // slowest to write, after. The pages link the rulebook at the size
-        // it had until it is written (their lists are put right below).
-        let (tell, heard) = std::sync::mpsc::channel();
-        let dir = preview_dir.as_path();
-        std::thread::scope(|scope| {
-            let drawing = scope.spawn(move || {
-                for (output, pages) in committed {
-                    let name = &output.file_name;
-                    let fonts = &assets.fonts;
-                    let drawn = preview::draw_changed(&pages, name, dir, fonts, previews)?;
-                    preview::put_in_place(drawn, dir, previews, &mut |path| {
-                        let _ = tell.send(path);
-                    })?;
-                }
-                Ok::<(), OpError>(())
+        // The files first, then the rulebook, then the HTML reference (which
+        // links every PDF written, with its size); live, the page previews and
+        // the reference before the rulebook (see below).
+        let mut committed = Vec::new();
+        for (output, file) in staged {
+            let path = file.path().to_path_buf();
+            file.commit()?;
+            on_written(Written::Output {
+                path,
+                summary: output.summary.clone(),
             });
-            let mut on_html = |written| {
-                on_written(written);
-                heard
-                    .try_iter()
-                    .for_each(|path| on_written(Written::Preview { path }));
-            };
-            if let Some((files, _)) = &html {
+            if let Some(images) = &output.images {
+                for (count, dir) in super::write_card_images(images, &folder, &assets.fonts)? {
+                    on_written(Written::Images { count, dir });
+                }
+            }
+            committed.push(output);
+        }
+        if let Some(images) = map_images {
+            let count = super::maps::write_images(&images?, &folder)?;
+            on_written(Written::Images {
+                count,
+                dir: folder.join(super::maps::MAP_DIR),
+            });
+        }
+        // The PDFs' links, in the order the pages list them: the rulebook's
+        // first, then the others'.
+        let rulebook_path = folder.join(super::rulebook::rulebook_file(&game.id));
+        let rulebook_pdf = |bytes| super::html::BuiltPdf {
+            label: game.words.pdf_rules.clone(),
+            file_name: file_name_of(&rulebook_path),
+            bytes,
+            printed: None,
+        };
+        // Every output's PDF: those not written again (their data did not
+        // change, `watch`) are listed as they stand, as a full build lists them.
+        let mut others: Vec<super::html::BuiltPdf> = Vec::new();
+        for output in outputs {
+            let path = folder.join(&output.file_name);
+            let written = committed.iter().any(|c| std::ptr::eq(*c, output));
+            if !written && !path.is_file() {
+                continue;
+            }
+            let title = output.title();
+            let label = title
+                .strip_prefix(game.name.as_str())
+                .and_then(|t| t.strip_prefix(" — "))
+                .filter(|t| !t.is_empty())
+                .unwrap_or(title);
+            others.push(super::html::BuiltPdf {
+                label: label.to_string(),
+                file_name: output.file_name.clone(),
+                bytes: file_bytes(&path)?,
+                printed: Some(output.printed),
+            });
+        }
+        if let Some(previews) = request.previews {
+            // Live (`serve`): the changed pages' previews and the reference go
+            // first, as the reader watches them; the rulebook, the slowest to
+            // write, after. The pages link the rulebook at the size it had
+            // until it is written (their lists are put right below).
+            // The previews already drawn first, else once the pages are in.
+            if let Some(done) = drawing.take_if(|d| d.is_finished()) {
+                previews_in(done, preview_dir, previews, on_written)?;
+            }
+            // The reference's pages as soon as they are made (when none could
+            // be, the reason is told below).
+            if let Some(files) = html.as_ref().and_then(|_| made_pages.recv().ok()) {
                 let old = rulebook
                     .as_ref()
                     .and_then(|_| std::fs::metadata(&rulebook_path).ok())
-                    .map(|m| rulebook_pdf(m.len()));
-                let mut pdfs: Vec<_> = old.into_iter().chain(others.iter().cloned()).collect();
-                super::html::tell_apart(&mut pdfs, &game.words);
-                write_html_live(files.clone(), &pdfs, game, &folder, &mut on_html)?;
+                    .map(|m| vec![rulebook_pdf(m.len())]);
+                let pdfs = pdf_list(old.unwrap_or_default(), &others, game);
+                let how = HtmlWrite::Live { lists_later: true };
+                write_html(files, &pdfs, (game, &folder), how, on_written)?;
             }
-            // The rest as they land, until the thread drawing them is done.
-            heard
-                .iter()
-                .for_each(|path| on_written(Written::Preview { path }));
-            joined(drawing)
-        })?;
-    }
-    let mut pdfs: Vec<super::html::BuiltPdf> = Vec::new();
-    if let Some(marks) = marks.as_ref().filter(|_| options.errata) {
-        let (path, pages) =
-            super::errata::write(game, marks, rulebook.as_ref(), assets, request.out)?;
-        pdfs.push(super::html::BuiltPdf {
-            label: game.words.errata.clone(),
-            file_name: file_name_of(&path),
-            bytes: file_bytes(&path)?,
-            printed: None,
-        });
-        on_written(Written::Output {
-            path,
-            summary: format!(
-                "errata since {}: {} on {}",
-                marks.since.label,
-                super::counted(marks.count(), "change", "changes"),
-                super::counted(pages, "page", "pages")
-            ),
-        });
-    }
-    if let Some(book) = rulebook.as_ref().filter(|_| write_book) {
-        let (path, pages) = super::rulebook::write_laid_out(
-            game,
-            book,
-            assets,
-            request.out,
-            request.previews.map(|p| (preview_dir.as_path(), p)),
-            &mut |path| on_written(Written::Preview { path }),
-        )?;
-        pdfs.push(rulebook_pdf(file_bytes(&path)?));
-        on_written(Written::Rulebook { path, pages });
-    }
-    pdfs.extend(others);
-    // The rulebook and the errata sheet are told apart from the others too.
-    super::html::tell_apart(&mut pdfs, &game.words);
-    match html {
-        Some((files, _)) if request.previews.is_some() => {
-            write_html_live(files, &pdfs, game, &folder, on_written)?;
+            if let Some(drawing) = drawing {
+                previews_in(drawing, preview_dir, previews, on_written)?;
+            }
         }
-        Some((files, made_in)) => write_html(files, made_in, &pdfs, game, &folder, on_written)?,
-        None => {}
-    }
-    if let Some(previews) = request.previews {
-        // The previews of a document the game no longer publishes go too.
-        let mut published: Vec<String> = outputs.iter().map(|o| o.file_name.clone()).collect();
-        if options.rulebook.is_some() && super::rulebook::publishes(game) {
-            published.push(super::rulebook::rulebook_file(&game.id));
+        let mut first: Vec<super::html::BuiltPdf> = Vec::new();
+        if let Some(marks) = marks.as_ref().filter(|_| options.errata) {
+            let (path, pages) =
+                super::errata::write(game, marks, rulebook.as_ref(), assets, request.out)?;
+            first.push(super::html::BuiltPdf {
+                label: game.words.errata.clone(),
+                file_name: file_name_of(&path),
+                bytes: file_bytes(&path)?,
+                printed: None,
+            });
+            on_written(Written::Output {
+                path,
+                summary: format!(
+                    "errata since {}: {} on {}",
+                    marks.since.label,
+                    super::counted(marks.count(), "change", "changes"),
+                    super::counted(pages, "page", "pages")
+                ),
+            });
         }
-        super::preview::remove_unpublished(&preview_dir, &published, previews);
-    }
-    Ok(true)
+        if let Some(book) = rulebook.as_ref().filter(|_| write_book) {
+            let (path, pages) = super::rulebook::write_laid_out(
+                game,
+                book,
+                assets,
+                request.out,
+                request.previews.map(|p| (preview_dir.as_path(), p)),
+                &mut |path| on_written(Written::Preview { path }),
+            )?;
+            first.push(rulebook_pdf(file_bytes(&path)?));
+            on_written(Written::Rulebook { path, pages });
+        }
+        if let Some(html) = html {
+            let (files, made_in) = joined(html);
+            let files = files?;
+            let pdfs = pdf_list(first, &others, game);
+            let how = match request.previews {
+                Some(_) => HtmlWrite::Live { lists_later: false },
+                None => HtmlWrite::Whole(made_in),
+            };
+            write_html(files, &pdfs, (game, &folder), how, on_written)?;
+        }
+        if let Some(previews) = request.previews {
+            // The previews of a document the game no longer publishes go too.
+            let mut published: Vec<String> = outputs.iter().map(|o| o.file_name.clone()).collect();
+            if options.rulebook.is_some() && super::rulebook::publishes(game) {
+                published.push(super::rulebook::rulebook_file(&game.id));
+            }
+            super::preview::remove_unpublished(preview_dir, &published, previews);
+        }
+        Ok(true)
+    })
+}
+
+/// The PDFs the reference links, in the order its pages list them: `first`
+/// (the errata sheet, the rulebook), then every output's, each link's
+/// words told apart from the others'.
+fn pdf_list(
+    mut first: Vec<super::html::BuiltPdf>,
+    others: &[super::html::BuiltPdf],
+    game: &Game,
+) -> Vec<super::html::BuiltPdf> {
+    first.extend(others.iter().cloned());
+    super::html::tell_apart(&mut first, &game.words);
+    first
+}
+
+/// How the HTML reference's files are put in place.
+#[derive(Clone, Copy)]
+enum HtmlWrite {
+    /// Together, told once (`build`, `watch`); the files took this long to make.
+    Whole(std::time::Duration),
+    /// For a reader watching (`serve`): each file told as it lands, those
+    /// whose text changed first (the page of an edited card before the
+    /// pages whose list of PDFs alone did, whose sizes change with every
+    /// edit), the smallest first, so that page is in place before the
+    /// page that prints them all. With `lists_later`, a page whose list of
+    /// PDFs alone changed waits for the next write (the one after the
+    /// rulebook, whose size they list too).
+    Live { lists_later: bool },
 }
 
 /// Writes the HTML reference's files that changed, linking `pdfs`.
 fn write_html(
     mut files: Vec<(String, Vec<u8>)>,
-    made_in: std::time::Duration,
     pdfs: &[super::html::BuiltPdf],
-    game: &Game,
-    folder: &Path,
+    (game, folder): (&Game, &Path),
+    how: HtmlWrite,
     on_written: &mut dyn FnMut(Written),
 ) -> Result<(), OpError> {
     let started = std::time::Instant::now();
     super::html::link_pdfs(&mut files, pdfs, &game.words);
     let dir = folder.join("html");
+    let count = files.len();
+    let live = match how {
+        HtmlWrite::Live { lists_later } => {
+            // (whether only its list of PDFs changed, its size, its name)
+            let mut keys = Vec::with_capacity(files.len());
+            for (name, bytes) in &files {
+                let old = std::fs::read(dir.join(name)).ok();
+                let list_only = old.is_some_and(|old| super::html::only_pdfs_differ(&old, bytes));
+                keys.push((list_only, bytes.len(), name.clone()));
+            }
+            let mut keyed: Vec<_> = keys.into_iter().zip(files).collect();
+            keyed.sort_by(|a, b| a.0.cmp(&b.0));
+            files = keyed
+                .into_iter()
+                .filter(|((list_only, ..), _)| !(lists_later && *list_only))
+                .map(|(_, file)| file)
+                .collect();
+            true
+        }
+        HtmlWrite::Whole(_) => false,
+    };
     let mut changed = Vec::new();
     for (name, bytes) in &files {
         let path = dir.join(name);
-        if super::write_if_changed(&dir, &path, bytes)? {
-            changed.push(path);
+        if !super::write_if_changed(&dir, &path, bytes)? {
+            continue;
         }
-    }
-    on_written(Written::Html {
-        index: dir.join("index.html"),
-        files: files.len(),
-        changed,
-        millis: (made_in + started.elapsed()).as_millis(),
-    });
-    Ok(())
-}
-
-/// [`write_html`] for a reader watching (`serve`): each file that changed
-/// is told as it lands, the smallest first, so the page of one edited card
-/// is in place before the page that prints them all.
-fn write_html_live(
-    mut files: Vec<(String, Vec<u8>)>,
-    pdfs: &[super::html::BuiltPdf],
-    game: &Game,
-    folder: &Path,
-    on_written: &mut dyn FnMut(Written),
-) -> Result<(), OpError> {
-    let started = std::time::Instant::now();
-    super::html::link_pdfs(&mut files, pdfs, &game.words);
-    files.sort_by_key(|(name, bytes)| (bytes.len(), name.clone()));
-    let dir = folder.join("html");
-    let count = files.len();
-    for (name, bytes) in &files {
-        let path = dir.join(name);
-        if super::write_if_changed(&dir, &path, bytes)? {
+        if live {
             on_written(Written::Html {
                 index: dir.join("index.html"),
                 files: count,
                 changed: vec![path],
                 millis: started.elapsed().as_millis(),
             });
+            timing(&format!("wrote {name}"));
+        } else {
+            changed.push(path);
         }
     }
+    if let HtmlWrite::Whole(made_in) = how {
+        on_written(Written::Html {
+            index: dir.join("index.html"),
+            files: count,
+            changed,
+            millis: (made_in + started.elapsed()).as_millis(),
+        });
+    }
     Ok(())
+}
+
+/// Puts the previews `drawing` drew in place under `dir`, telling
+/// `on_written` of each as it lands.
+fn previews_in(
+    drawing: ScopedJoinHandle<'_, Drawn>,
+    dir: &Path,
+    previews: &preview::Previews,
+    on_written: &mut dyn FnMut(Written),
+) -> Result<(), OpError> {
+    for pages in joined(drawing)? {
+        preview::put_in_place(pages, dir, previews, &mut |path| {
+            timing(&format!("drew {}", path.display()));
+            on_written(Written::Preview { path });
+        })?;
+    }
+    Ok(())
+}
+
+/// The previews of a build's changed pages, drawn.
+type Drawn = Result<Vec<preview::DrawnPages>, OpError>;
+
+/// Draws the previews of the pages of `staged` that changed since
+/// `previews` saw them, to be put in place under `dir`.
+fn draw_previews(
+    staged: &[(&Output, Vec<crate::layout::Page>)],
+    dir: &Path,
+    assets: &Assets,
+    previews: &preview::Previews,
+) -> Drawn {
+    staged
+        .iter()
+        .map(|(output, pages)| {
+            preview::draw_changed(pages, &output.file_name, dir, &assets.fonts, previews)
+        })
+        .collect()
 }
 
 /// The name of the file at `path`.
@@ -457,6 +538,28 @@ fn file_bytes(path: &Path) -> Result<u64, OpError> {
     std::fs::metadata(path)
         .map(|m| m.len())
         .map_err(|e| OpError::io("read the size of", path, e))
+}
+
+/// When the build being timed began (`GROGPRESS_TIMING` set), else `None`.
+static TIMED_FROM: std::sync::Mutex<Option<std::time::Instant>> = std::sync::Mutex::new(None);
+
+/// Starts timing a build when `GROGPRESS_TIMING` is set: each [`timing`]
+/// step after it is told on stderr with the milliseconds since (to find
+/// where a live rebuild's time goes).
+pub(crate) fn timing_begin() {
+    if std::env::var_os("GROGPRESS_TIMING").is_some()
+        && let Ok(mut from) = TIMED_FROM.lock()
+    {
+        *from = Some(std::time::Instant::now());
+    }
+}
+
+/// Tells that `step` is done, when a build is timed ([`timing_begin`]).
+pub(crate) fn timing(step: &str) {
+    let Some(from) = TIMED_FROM.lock().ok().and_then(|f| *f) else {
+        return;
+    };
+    eprintln!("timing: {step} at {} ms", from.elapsed().as_millis());
 }
 
 /// What `f` gives, and how long it took.

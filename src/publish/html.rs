@@ -11,14 +11,16 @@ use super::faces::DeckLayout;
 use crate::layout::Item;
 use crate::load::OpError;
 use crate::model::{Game, HtmlContent};
-use crate::render::html::{DeckFaces, HtmlTemplates, RulesText, Site, render_site};
+use crate::render::html::{
+    DeckFaces, HtmlTemplates, RulesText, Site, SiteFile, render_site_in_turn,
+};
 
 /// Every file of `out/<game>/html/`, as (path relative to it, bytes); the
 /// rules' figures drawn here (what cannot be drawn is left out: `check`
 /// reports it).
 pub fn build_html(game: &Game, assets: &Assets) -> Result<Vec<(String, Vec<u8>)>, OpError> {
     let figures = super::figures::draw_figures(game, assets, &mut Default::default())?;
-    let mut files = build_html_with(game, assets, &figures, None)?;
+    let mut files = build_html_with(game, assets, (&figures, None), &mut |_| {})?;
     link_pdfs(&mut files, &[], &game.words);
     Ok(files)
 }
@@ -110,6 +112,21 @@ pub fn link_pdfs(files: &mut [(String, Vec<u8>)], pdfs: &[BuiltPdf], words: &cra
     }
 }
 
+/// Whether two versions of a page differ in their list of PDFs alone
+/// (as [`link_pdfs`] puts it in).
+pub fn only_pdfs_differ(old: &[u8], new: &[u8]) -> bool {
+    let list = |page: &[u8]| {
+        let opening = format!("<ul class=\"pdfs\" id=\"{PDFS_ID}\"");
+        let start = memchr::memmem::find(page, opening.as_bytes())?;
+        let end = start + memchr::memmem::find(&page[start..], b"</ul>")? + "</ul>".len();
+        Some((start, end))
+    };
+    match (list(old), list(new)) {
+        (Some((a, b)), Some((c, d))) => old != new && old[..a] == new[..c] && old[b..] == new[d..],
+        _ => false,
+    }
+}
+
 /// A file's size as a reader says it: "412 KB", "3.4 MB" (1 KB = 1,024 bytes).
 pub fn file_size(bytes: u64) -> String {
     const KB: f64 = 1024.0;
@@ -121,12 +138,17 @@ pub fn file_size(bytes: u64) -> String {
     }
 }
 
-/// Every file of `out/<game>/html/`, with the rules' figures drawn already.
+/// Every file of `out/<game>/html/`, with the rules' figures drawn already;
+/// `pages` is handed the pages that show the game as soon as they are made
+/// (see [`render_site_in_turn`]).
 pub(crate) fn build_html_with(
     game: &Game,
     assets: &Assets,
-    figures: &super::figures::Drawn,
-    changes: Option<&super::change_marks::ChangeMarks>,
+    (figures, changes): (
+        &super::figures::Drawn,
+        Option<&super::change_marks::ChangeMarks>,
+    ),
+    pages: &mut dyn FnMut(&[SiteFile]),
 ) -> Result<Vec<(String, Vec<u8>)>, OpError> {
     let templates = read_templates(game, assets)?;
     let (decks, art) = deck_faces(game, assets)?;
@@ -180,7 +202,7 @@ pub(crate) fn build_html_with(
             .map(|f| f as &(dyn Fn(crate::diag::Loc) -> bool + Sync)),
         figures,
     };
-    let mut files = render_site(&site)?;
+    let mut files = render_site_in_turn(&site, pages)?;
     files.extend(font_licences(&assets.root.fonts())?);
     files.extend(art_copies(
         art.iter().chain(&counter_items).chain(&scenario_items),
@@ -364,6 +386,29 @@ fn font_licences(dir: &Path) -> Result<Vec<(String, Vec<u8>)>, OpError> {
 mod tests {
     use super::super::artifact::Printed;
     use super::*;
+
+    #[test]
+    fn a_page_whose_list_of_pdfs_alone_changed_is_told_from_one_whose_text_did() {
+        let words = crate::text::Words::default();
+        let page = |text: &str, bytes: u64| {
+            let mut files = vec![(
+                "p.html".to_string(),
+                format!("<nav>{PDFS_HERE}</nav><main>{text}</main>").into_bytes(),
+            )];
+            let pdfs = [BuiltPdf {
+                bytes,
+                ..pdf("Cards", "cards.pdf", Printed::Labels)
+            }];
+            link_pdfs(&mut files, &pdfs, &words);
+            files.remove(0).1
+        };
+        let old = page("Negates one hit.", 2048);
+        assert!(only_pdfs_differ(&old, &page("Negates one hit.", 4096)));
+        assert!(!only_pdfs_differ(&old, &page("Negates two hits.", 4096)));
+        assert!(!only_pdfs_differ(&old, &page("Negates two hits.", 2048)));
+        // The same page is not a change at all.
+        assert!(!only_pdfs_differ(&old, &old));
+    }
 
     fn pdf(label: &str, file_name: &str, printed: Printed) -> BuiltPdf {
         BuiltPdf {

@@ -49,6 +49,7 @@ pub fn changes_page(marks: &ChangeMarks, game: &Game) -> ExtraPage {
             }],
             sections: vec![(None, said.join(" "))],
         },
+        families: Default::default(),
     }
 }
 

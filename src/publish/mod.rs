@@ -46,8 +46,8 @@ pub(crate) use artifact::Body;
 pub use artifact::Output;
 pub use assets::Assets;
 pub use build::Written;
-pub(crate) use build::written_line;
 pub(crate) use build::{WriteRequest, check, lay_out, write};
+pub(crate) use build::{timing_begin, written_line};
 pub(crate) use calibration::{Calibration, project_sheets, sheet_table, write_calibration};
 pub(crate) use export_csv::{Exported, export_csv};
 pub use game_run::{

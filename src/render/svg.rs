@@ -34,15 +34,53 @@ pub struct CardSvg<'a> {
     pub label: &'a str,
 }
 
+/// The families of a font book whose text was drawn as `<text>` in the
+/// served fonts ([`TextMode::Fonts`]), by their place in the book: the
+/// HTML reference serves those alone. Recorded as the text is written, by
+/// the threads writing the pages.
+#[derive(Default)]
+pub struct FamiliesDrawn(std::sync::Mutex<std::collections::BTreeSet<usize>>);
+
+impl FamiliesDrawn {
+    fn record(&self, family: usize) {
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .insert(family);
+    }
+
+    /// Whether text was drawn in the family at `family` in the book.
+    pub fn holds(&self, family: usize) -> bool {
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .contains(&family)
+    }
+
+    /// Adds the families `other` recorded.
+    pub fn add(&self, other: &FamiliesDrawn) {
+        let theirs = other
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone();
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .extend(theirs);
+    }
+}
+
 /// The CSS font-family name a family of `fonts/fonts.toml` is served under.
 pub fn css_family(name: &str) -> String {
     format!("gp-{name}")
 }
 
 /// An inline `<svg>` element for the card, sized in points (true size in
-/// print), its text in the served fonts.
-pub fn card_svg(card: &CardSvg<'_>, book: &FontBook) -> String {
+/// print), its text in the served fonts (their families recorded in `drawn`).
+pub fn card_svg(card: &CardSvg<'_>, book: &FontBook, drawn: &FamiliesDrawn) -> String {
     let mut svg = Svg::new(book, TextMode::Fonts, card.width, card.height);
+    svg.drawn = Some(drawn);
     svg.id_prefix = format!(
         "gp{:x}",
         fnv(card.label.as_bytes()) ^ card.face.items.len() as u64
@@ -64,15 +102,17 @@ pub fn card_svg(card: &CardSvg<'_>, book: &FontBook) -> String {
 /// square (true size in print), its text in the served fonts, its edge
 /// outlined over it; `label` is what it shows, for readers who do not see
 /// it, and `id_prefix` (letters and digits) keeps its ids apart from those
-/// of the page's other inline pictures.
+/// of the page's other inline pictures; the families of its text are
+/// recorded in `drawn`.
 pub fn counter_svg(
     items: &[Item],
     size: f32,
-    label: &str,
-    id_prefix: &str,
+    (label, id_prefix): (&str, &str),
     book: &FontBook,
+    drawn: &FamiliesDrawn,
 ) -> String {
     let mut svg = Svg::new(book, TextMode::Fonts, size, size);
+    svg.drawn = Some(drawn);
     svg.id_prefix = id_prefix.to_string();
     let _ = write!(
         svg.out,
@@ -93,16 +133,17 @@ pub fn counter_svg(
 /// points at the map's scale (the page's style sizes it to the column),
 /// its text in the served fonts; `label` says what it shows, for readers
 /// who do not see it, and `id_prefix` (letters and digits) keeps its ids
-/// (its clip paths) apart from the page's other inline pictures.
+/// (its clip paths) apart from the page's other inline pictures; the
+/// families of its text are recorded in `drawn`.
 pub fn figure_svg(
     items: &[Item],
-    width: f32,
-    height: f32,
-    label: &str,
-    id_prefix: &str,
+    (width, height): (f32, f32),
+    (label, id_prefix): (&str, &str),
     book: &FontBook,
+    drawn: &FamiliesDrawn,
 ) -> String {
     let mut svg = Svg::new(book, TextMode::Fonts, width, height);
+    svg.drawn = Some(drawn);
     svg.id_prefix = id_prefix.to_string();
     let _ = write!(
         svg.out,
@@ -164,6 +205,8 @@ struct Svg<'a> {
     /// What the ids of this document start with, so inline cards on one
     /// HTML page do not share them.
     id_prefix: String,
+    /// Where the families of text in the served fonts are recorded.
+    drawn: Option<&'a FamiliesDrawn>,
 }
 
 impl<'a> Svg<'a> {
@@ -177,6 +220,7 @@ impl<'a> Svg<'a> {
             glyphs: HashMap::new(),
             clips: 0,
             id_prefix: String::from("gp"),
+            drawn: None,
         }
     }
 
@@ -215,7 +259,10 @@ impl<'a> Svg<'a> {
     /// A `<text>` run; the browser sets its glyphs itself, so a thousandth
     /// of a point is as near as its numbers need be.
     fn font_text(&mut self, t: &TextItem) {
-        let (family, bold, italic) = face_style(self.book, t.face);
+        let (index, family, bold, italic) = face_style(self.book, t.face);
+        if let (Some(drawn), Some(index)) = (self.drawn, index) {
+            drawn.record(index);
+        }
         let out = &mut self.out;
         let _ = write!(
             out,
@@ -461,9 +508,10 @@ pub(crate) fn covers(clip: [f32; 4], width: f32, height: f32) -> bool {
         && clip[1] + clip[3] >= height - tol
 }
 
-/// The family a face belongs to and its style.
-fn face_style(book: &FontBook, face: FaceId) -> (String, bool, bool) {
-    for family in &book.families {
+/// The family a face belongs to (its place in the book and its name) and
+/// its style.
+fn face_style(book: &FontBook, face: FaceId) -> (Option<usize>, String, bool, bool) {
+    for (index, family) in book.families.iter().enumerate() {
         let style = if family.regular == face {
             Some((false, false))
         } else if family.bold == face {
@@ -476,10 +524,10 @@ fn face_style(book: &FontBook, face: FaceId) -> (String, bool, bool) {
             None
         };
         if let Some((bold, italic)) = style {
-            return (family.name.clone(), bold, italic);
+            return (Some(index), family.name.clone(), bold, italic);
         }
     }
-    (String::from("sans"), false, false)
+    (None, String::from("sans"), false, false)
 }
 
 /// A glyph's outline as SVG path data, in font units.
@@ -780,7 +828,9 @@ mod tests {
             radius: 5.0,
             label: "Ab",
         };
-        let html = card_svg(&card, &book);
+        let drawn = FamiliesDrawn::default();
+        let html = card_svg(&card, &book, &drawn);
+        assert!(drawn.holds(0) && !drawn.holds(1), "the family drawn in");
         assert!(
             html.contains(r#"<g fill="rgb(255,0,0)"><text x="1" y="2""#),
             "{html}"
@@ -815,6 +865,7 @@ mod tests {
                 label: "a \"b\"",
             },
             &FontBook::default(),
+            &FamiliesDrawn::default(),
         );
         assert!(svg.contains("&lt;script&gt;alert(1)&lt;/script&gt;</text>"));
         assert!(svg.contains("aria-label=\"a &quot;b&quot;\""));

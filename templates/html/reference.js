@@ -9,6 +9,19 @@
   "use strict";
   var root = document.documentElement;
   root.classList.add("js");
+
+  // A gallery's cards off screen are neither laid out nor painted until
+  // they come near (each keeps the space it last took), so a page of
+  // hundreds of cards opens at once. On screens only: a printed page draws
+  // them all. (Set here: the Nu checker's CSS level does not know
+  // content-visibility.)
+  if (window.CSSStyleSheet && "adoptedStyleSheets" in document) {
+    try {
+      var lazy = new CSSStyleSheet();
+      lazy.replaceSync("@media screen { .deck > [role=listitem] { content-visibility: auto; contain-intrinsic-size: auto 16rem auto 16rem; } }");
+      document.adoptedStyleSheets = document.adoptedStyleSheets.concat([lazy]);
+    } catch (e) { /* an older browser: every card drawn */ }
+  }
   // The game's words (game.toml's [words]), written before this script by
   // grogpress: every word the script shows comes from them.
   var W = window.grogpressWords || {};
@@ -27,19 +40,13 @@
   }
   // dark.css holds the dark colours, linked for a dark system (so a page
   // without scripts follows the system): a choice of dark links it for
-  // every screen, a choice of light for none. data-theme says which
-  // colours are shown, set for a dark choice and for a dark system while
-  // the reader follows the system (and again when the system changes).
+  // every screen, a choice of light for none. The link's media is the one
+  // record of the choice (the system's own query follows the system).
   var DARK_MEDIA = { system: "screen and (prefers-color-scheme: dark)", light: "not all", dark: "screen" };
   var THEMES = ["system", "light", "dark"];
-  var darkSystem = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
   var chosen = "system";
   function setTheme(theme) {
     chosen = theme === "light" || theme === "dark" ? theme : "system";
-    var dark = chosen === "dark" || (chosen === "system" && darkSystem !== null && darkSystem.matches);
-    if (chosen === "light") { root.setAttribute("data-theme", "light"); }
-    else if (dark) { root.setAttribute("data-theme", "dark"); }
-    else { root.removeAttribute("data-theme"); }
     var darkSheet = document.getElementById("dark-colours");
     if (darkSheet) { darkSheet.media = DARK_MEDIA[chosen]; }
     // The browser's own controls and scroll bars follow the chosen colours
@@ -47,9 +54,6 @@
     root.style.colorScheme = theme === "light" || theme === "dark" ? theme : "";
   }
   setTheme(remembered("theme"));
-  if (darkSystem !== null && darkSystem.addEventListener) {
-    darkSystem.addEventListener("change", function () { if (chosen === "system") { setTheme("system"); } });
-  }
   if (remembered("sidebar") === "closed") { root.classList.add("sidebar-closed"); }
 
   // Words as grogpress indexes them: runs of letters and digits, lower-cased.

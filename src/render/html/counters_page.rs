@@ -11,7 +11,7 @@ use super::map_page::ExtraPage;
 use super::markdown::{Heading, PageBody, UsedIds, unique_id};
 use crate::layout::Item;
 use crate::model::slug;
-use crate::render::svg::{counter_svg, escape};
+use crate::render::svg::{FamiliesDrawn, counter_svg, escape};
 use crate::text::FontBook;
 
 /// The counters page's file name in the html folder.
@@ -42,6 +42,7 @@ pub fn counters_page(
 ) -> ExtraPage {
     let anchor = "counters".to_string();
     let mut used: UsedIds = [anchor.clone()].into_iter().collect();
+    let drawn = FamiliesDrawn::default();
     let total: usize = counters.iter().map(|c| c.count).sum();
     let inches = (size / 72.0 * 1000.0).round() / 1000.0;
     let summary = crate::text::Words::fill(
@@ -100,7 +101,13 @@ pub fn counters_page(
         for counter in list {
             shown += 1;
             html.push_str(&counter_html(
-                counter, size, shown, &mut used, book, faces, back_label,
+                counter,
+                size,
+                shown,
+                &mut used,
+                (book, &drawn),
+                faces,
+                back_label,
             ));
             words.push(counter.name.to_string());
             words.extend(counter.back_word.map(str::to_string));
@@ -128,6 +135,7 @@ pub fn counters_page(
             headings,
             sections,
         },
+        families: drawn,
     }
 }
 
@@ -138,7 +146,7 @@ fn counter_html(
     size: f32,
     number: usize,
     used: &mut UsedIds,
-    book: &FontBook,
+    (book, drawn): (&FontBook, &FamiliesDrawn),
     (front_face, back_face): (&str, &str),
     back_label: &str,
 ) -> String {
@@ -162,16 +170,16 @@ fn counter_html(
     let front = counter_svg(
         counter.front,
         size,
-        &format!("{what}: {front_face}"),
-        &format!("{prefix}f"),
+        (&format!("{what}: {front_face}"), &format!("{prefix}f")),
         book,
+        drawn,
     );
     let back = counter_svg(
         counter.back,
         size,
-        &format!("{what}: {back_face}"),
-        &format!("{prefix}b"),
+        (&format!("{what}: {back_face}"), &format!("{prefix}b")),
         book,
+        drawn,
     );
     let mut html = format!(
         "<figure class=\"counter\" id=\"{}\">\n<div class=\"counter-faces\">{front}{back}</div>\n<figcaption><span class=\"counter-name\">{}</span> <span class=\"counter-count\">&times;&#8239;{}</span>",

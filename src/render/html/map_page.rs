@@ -17,6 +17,8 @@ pub struct ExtraPage {
     pub file_name: String,
     pub title: String,
     pub body: PageBody,
+    /// The families of the text its pictures draw in the served fonts.
+    pub families: crate::render::svg::FamiliesDrawn,
 }
 
 /// Where a map's picture is, relative to the html folder.
@@ -221,6 +223,7 @@ pub fn map_page(
             headings,
             sections,
         },
+        families: Default::default(),
     }
 }
 

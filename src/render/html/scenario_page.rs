@@ -14,7 +14,7 @@ use super::markdown::{Heading, PageBody, PageLinks, UsedIds, render_markdown, un
 use crate::layout::Item;
 use crate::model::{RulesDoc, Shortcode, slug};
 use crate::render::RenderError;
-use crate::render::svg::{counter_svg, escape};
+use crate::render::svg::{FamiliesDrawn, counter_svg, escape};
 use crate::text::FontBook;
 
 /// One counter of an order of battle.
@@ -84,6 +84,7 @@ impl PageLinks for Plain {
 pub fn scenario_page(s: &ScenarioShown<'_>, book: &FontBook) -> ExtraPage {
     let anchor = format!("scenario-{}", slug(s.id));
     let mut used: UsedIds = [anchor.clone()].into_iter().collect();
+    let drawn = FamiliesDrawn::default();
     let title = format!("{}: {}", s.words.scenario, s.name);
     let mut html = format!(
         "<h1 id=\"{}\">{}</h1>\n<p class=\"scenario-facts\">{}</p>\n",
@@ -118,9 +119,12 @@ pub fn scenario_page(s: &ScenarioShown<'_>, book: &FontBook) -> ExtraPage {
                 let svg = counter_svg(
                     &unit.front,
                     s.size,
-                    &format!("{}, {}", unit.name, side.side),
-                    &format!("gps{shown}"),
+                    (
+                        &format!("{}, {}", unit.name, side.side),
+                        &format!("gps{shown}"),
+                    ),
                     book,
+                    &drawn,
                 );
                 html.push_str(&format!(
                     "<figure class=\"counter\"><div class=\"counter-faces\">{svg}</div><figcaption><span class=\"counter-name\">{}</span><br><span class=\"setup-place\">{}</span></figcaption></figure>\n",
@@ -223,5 +227,6 @@ pub fn scenario_page(s: &ScenarioShown<'_>, book: &FontBook) -> ExtraPage {
             headings,
             sections,
         },
+        families: drawn,
     }
 }

@@ -137,5 +137,6 @@ pub fn tracks_page(title: &str, parts: &[ShownPart<'_>], words: &Words) -> Extra
             headings,
             sections,
         },
+        families: Default::default(),
     }
 }

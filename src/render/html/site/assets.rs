@@ -6,14 +6,15 @@
 use std::collections::HashSet;
 
 use super::Site;
-use crate::render::svg::css_family;
+use crate::render::svg::{FamiliesDrawn, css_family};
 use crate::text::{Family, FontBook};
 
 /// The script, the search library and its licence, the favicon, the
 /// stylesheet and each font file once, in that order: (path relative to the html folder, bytes).
 /// Only the families the reference uses are served: the text's (the book's
-/// first) and those a page names (a card's text in another family).
-pub(super) fn asset_files(site: &Site<'_>, pages: &[(String, Vec<u8>)]) -> Vec<(String, Vec<u8>)> {
+/// first) and those its pictures draw text in (`drawn`: a card's text in
+/// another family).
+pub(super) fn asset_files(site: &Site<'_>, drawn: &FamiliesDrawn) -> Vec<(String, Vec<u8>)> {
     let t = &site.templates;
     let mut files = vec![
         (
@@ -35,7 +36,7 @@ pub(super) fn asset_files(site: &Site<'_>, pages: &[(String, Vec<u8>)]) -> Vec<(
         ),
         ("favicon.svg".to_string(), t.favicon.clone().into_bytes()),
     ];
-    let served = served_families(site.fonts, pages);
+    let served = served_families(site.fonts, drawn);
     let mut style = font_faces_css(site.fonts, &served);
     style.push_str(&site.templates.style);
     files.push(("style.css".to_string(), style.into_bytes()));
@@ -61,18 +62,12 @@ pub(super) fn asset_files(site: &Site<'_>, pages: &[(String, Vec<u8>)]) -> Vec<(
 }
 
 /// The families of `book` the reference uses: the first (the text's) and
-/// each one whose served name a page holds (`font-family="gp-serif"`).
-fn served_families<'b>(book: &'b FontBook, pages: &[(String, Vec<u8>)]) -> Vec<&'b Family> {
+/// each one a picture drew text in.
+fn served_families<'b>(book: &'b FontBook, drawn: &FamiliesDrawn) -> Vec<&'b Family> {
     book.families
         .iter()
         .enumerate()
-        .filter(|(i, family)| {
-            let named = format!("\"{}\"", css_family(&family.name));
-            *i == 0
-                || pages
-                    .iter()
-                    .any(|(_, bytes)| memchr::memmem::find(bytes, named.as_bytes()).is_some())
-        })
+        .filter(|(i, _)| *i == 0 || drawn.holds(*i))
         .map(|(_, family)| family)
         .collect()
 }

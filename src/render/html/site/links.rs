@@ -18,7 +18,7 @@ use crate::model::{Deck, FieldKind, Shortcode, data_anchor};
 use crate::render::RenderError;
 use crate::render::html::data::{DataSource, ShownRow, data_shortcode, plain_text, rich_html};
 use crate::render::html::markdown::PageLinks;
-use crate::render::svg::{CardSvg, card_svg, escape};
+use crate::render::svg::{CardSvg, FamiliesDrawn, card_svg, escape};
 use crate::text::mentions::TableNames;
 
 /// What one page's Markdown needs to link and show: the site, where
@@ -57,6 +57,8 @@ pub(super) struct Links<'a> {
     /// The further pages of the large galleries this page shows:
     /// (file, title, content HTML, its cards alone to print), in order.
     pub(super) galleries: Vec<(String, String, String, String)>,
+    /// Where the families the pages' pictures draw text in are recorded.
+    pub(super) families: &'a FamiliesDrawn,
 }
 
 /// A glossary term for the templates: its anchor, the term, its aliases and
@@ -111,11 +113,10 @@ impl PageLinks for Links<'_> {
         );
         let svg = crate::render::svg::figure_svg(
             &drawing.items,
-            drawing.width,
-            drawing.height,
-            &label,
-            &format!("f{number}"),
+            (drawing.width, drawing.height),
+            (&label, &format!("f{number}")),
             self.site.fonts,
+            self.families,
         );
         Some(format!(
             "<figure class=\"illustration\" id=\"{anchor}\">\n{svg}\n<figcaption><span class=\"figure-number\">{} {number}.</span> {caption}</figcaption>\n</figure>\n",
@@ -368,6 +369,7 @@ impl Links<'_> {
                     label: &label,
                 },
                 self.site.fonts,
+                self.families,
             )
         });
         let mut context = Context::new();

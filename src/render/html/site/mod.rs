@@ -26,6 +26,7 @@ use crate::model::figure::FigureBook;
 use crate::model::xref::{RuleBook, has_rule_links, index_entries};
 use crate::model::{Game, Icon, RulesDoc, Shortcode, glossary_order, slug};
 use crate::render::RenderError;
+use crate::render::svg::FamiliesDrawn;
 use crate::text::FontBook;
 use crate::text::mentions::TableNames;
 use links::{Links, term_value};
@@ -100,6 +101,20 @@ pub struct Site<'a> {
 
 /// Every file of the reference: (path relative to the html folder, bytes), in a stable order.
 pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, RenderError> {
+    render_site_in_turn(site, &mut |_| {})
+}
+
+/// A file of the reference: its path relative to the html folder, and its bytes.
+pub type SiteFile = (String, Vec<u8>);
+
+/// [`render_site`], handing `pages` the index and every page that shows
+/// the rules, the cards and the game as soon as they are made, before the
+/// page that prints them all, the search index and the other files (for
+/// `serve`, whose reader watches one of those pages).
+pub fn render_site_in_turn(
+    site: &Site<'_>,
+    pages: &mut dyn FnMut(&[SiteFile]),
+) -> Result<Vec<(String, Vec<u8>)>, RenderError> {
     let tera = compile(site.templates)?;
     let mut names = page_names(&site.rules);
     let shortcodes: Vec<&[Shortcode]> = site.rules.iter().map(|r| &r.doc.shortcodes[..]).collect();
@@ -147,6 +162,12 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, RenderErro
         .collect();
 
     let figure_book = FigureBook::new(site.rules.iter().map(|r| r.doc));
+    // The families the pages' pictures draw text in: those the extra
+    // pages' did, and those of the pictures drawn below.
+    let families = FamiliesDrawn::default();
+    for page in site.extra {
+        families.add(&page.families);
+    }
     let mut bodies = Vec::new();
     // The terms marked for the index: (term, (page, heading, element id)).
     let mut marks: Vec<(String, IndexPlace)> = Vec::new();
@@ -176,6 +197,7 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, RenderErro
             index_marks: Vec::new(),
             figure_book: &figure_book,
             galleries: Vec::new(),
+            families: &families,
         };
         let mut used: UsedIds = shown.anchors_on(index).collect();
         let body = render_markdown(rules.doc, &mut used, &mut links)?;
@@ -368,6 +390,7 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, RenderErro
             files.push((file.clone(), html.into_bytes()));
         }
     }
+    pages(&files);
     let mut print_ids = HashSet::new();
     let whole_book: String = bodies
         .iter()
@@ -421,7 +444,7 @@ pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, RenderErro
         "search-index.js".to_string(),
         search_index_js(&docs, stems(site.lang)).into_bytes(),
     ));
-    let assets = assets::asset_files(site, &files);
+    let assets = assets::asset_files(site, &families);
     files.extend(assets);
     Ok(files)
 }
