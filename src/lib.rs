@@ -33,7 +33,6 @@ pub mod internals {
     pub use crate::render::RenderError;
     pub use crate::render::html::{CONTENT_SECURITY_POLICY, PageLinks, UsedIds, render_markdown};
     pub use crate::render::png::{items_to_png, svg_to_png};
-    pub use crate::render::svg::css_family;
     pub use crate::text::linebreak::{Break, BreakKind, Measure, total_fit};
     pub use crate::text::mentions::TableNames;
 }

@@ -11,9 +11,7 @@ use super::faces::DeckLayout;
 use crate::layout::Item;
 use crate::load::OpError;
 use crate::model::{Game, HtmlContent};
-use crate::render::html::{
-    DeckFaces, HtmlTemplates, RulesText, Site, SiteFile, render_site_in_turn,
-};
+use crate::render::html::{DeckFaces, HtmlTemplates, RulesText, Site, SiteFile, render_site};
 
 /// Every file of `out/<game>/html/`, as (path relative to it, bytes); the
 /// rules' figures drawn here (what cannot be drawn is left out: `check`
@@ -140,7 +138,7 @@ pub fn file_size(bytes: u64) -> String {
 
 /// Every file of `out/<game>/html/`, with the rules' figures drawn already;
 /// `pages` is handed the pages that show the game as soon as they are made
-/// (see [`render_site_in_turn`]).
+/// (see [`render_site`]).
 pub(crate) fn build_html_with(
     game: &Game,
     assets: &Assets,
@@ -202,7 +200,7 @@ pub(crate) fn build_html_with(
             .map(|f| f as &(dyn Fn(crate::diag::Loc) -> bool + Sync)),
         figures,
     };
-    let mut files = render_site_in_turn(&site, pages)?;
+    let mut files = render_site(&site, pages)?;
     files.extend(font_licences(&assets.root.fonts())?);
     files.extend(art_copies(
         art.iter().chain(&counter_items).chain(&scenario_items),

@@ -22,9 +22,7 @@ pub use counters_page::{ShownCounter, counters_page};
 pub use map_page::{ExtraPage, map_page, map_picture};
 pub use markdown::{Heading, PageBody, PageLinks, UsedIds, render_markdown};
 pub use scenario_page::{ScenarioShown, ShownOob, ShownTurn, ShownUnit, scenario_page};
-pub use site::{
-    DeckFaces, HtmlTemplates, RulesText, Site, SiteFile, render_site, render_site_in_turn,
-};
+pub use site::{DeckFaces, HtmlTemplates, RulesText, Site, SiteFile, render_site};
 pub use tracks_page::{ShownPart, tracks_page};
 
 /// The game's words for the templates: `{{ words.contents }}`.

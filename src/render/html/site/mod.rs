@@ -99,19 +99,15 @@ pub struct Site<'a> {
     pub figures: &'a [Vec<Option<crate::layout::figure::FigureDrawing>>],
 }
 
-/// Every file of the reference: (path relative to the html folder, bytes), in a stable order.
-pub fn render_site(site: &Site<'_>) -> Result<Vec<(String, Vec<u8>)>, RenderError> {
-    render_site_in_turn(site, &mut |_| {})
-}
-
 /// A file of the reference: its path relative to the html folder, and its bytes.
 pub type SiteFile = (String, Vec<u8>);
 
-/// [`render_site`], handing `pages` the index and every page that shows
+/// Every file of the reference: (path relative to the html folder, bytes),
+/// in a stable order; `pages` is handed the index and every page that shows
 /// the rules, the cards and the game as soon as they are made, before the
 /// page that prints them all, the search index and the other files (for
 /// `serve`, whose reader watches one of those pages).
-pub fn render_site_in_turn(
+pub fn render_site(
     site: &Site<'_>,
     pages: &mut dyn FnMut(&[SiteFile]),
 ) -> Result<Vec<(String, Vec<u8>)>, RenderError> {
