@@ -50,12 +50,31 @@ table! { pub mod game_toml: "game.toml",
     translated: opt StrArray("What the translations translate: a deck's, collection's or random table's id, a dot and a field, e.g. [\"cards.title\", \"cards.text\", \"units.name\", \"weather.result\"]. Every card, item or row with text in such a field needs a translation."),
 }
 
-/// `[words]`: one optional key per word of [`crate::text::Words`], from its list.
+/// `[words]`: one optional key per word of [`crate::text::Words`], from its
+/// list — declared as [`table!`] declares a table, but in one `$(...)*`
+/// repetition over the words (`table!` recurses once per key, and the list
+/// is long enough to need a raised `recursion_limit` that way).
 macro_rules! words_table {
     ($($key:ident: $default:literal, $doc:literal;)*) => {
-        table! { pub mod words: "[words]",
-            "The words grogpress prints around the game's own text, each replacing its English default (e.g. for rules in another language).";
-            $($key: opt Str(concat!($doc, " Default \"", $default, "\".")),)*
+        #[allow(non_upper_case_globals)]
+        pub mod words {
+            use $crate::load::spec::{Def, Key, KeyDef, Ty, kinds};
+            pub static DEF: Def = Def {
+                what: "[words]",
+                owner: "[words]",
+                doc: "The words grogpress prints around the game's own text, each replacing its English default (e.g. for rules in another language).",
+                keys: &[$($key.def,)*],
+            };
+            $(
+                pub const $key: Key<kinds::Str> = Key {
+                    def: KeyDef {
+                        name: stringify!($key),
+                        required: false,
+                        ty: Ty::Str(concat!($doc, " Default \"", $default, "\".")),
+                    },
+                    kind: std::marker::PhantomData,
+                };
+            )*
         }
     };
 }
