@@ -7,8 +7,8 @@ mod support;
 
 use std::path::{Path, PathBuf};
 
-use support::tools::tool;
-use support::{build_ok, grogpress, line_col};
+use support::editions::{check, pdf_text, write_game};
+use support::{build_ok, line_col};
 
 const GAME: &str = r#"name = "Wortspiel"
 rules = ["rules/rules.md"]
@@ -34,15 +34,10 @@ Beide Seiten würfeln; die höhere Zahl gewinnt.
 
 /// The German game in `dir`: its folder.
 fn german_game(dir: &Path, game_toml: &str) -> PathBuf {
-    let game = dir.join("wortspiel");
-    std::fs::create_dir_all(game.join("rules")).expect("rules folder");
-    std::fs::write(game.join("game.toml"), game_toml).expect("game.toml");
-    std::fs::write(game.join("rules/rules.md"), RULES).expect("rules");
-    game
-}
-
-fn pdf_text(pdf: &Path) -> String {
-    tool("pdftotext", &[pdf.to_str().expect("utf-8"), "-"])
+    write_game(
+        &dir.join("wortspiel"),
+        &[("game.toml", game_toml), ("rules/rules.md", RULES)],
+    )
 }
 
 #[test]
@@ -146,7 +141,7 @@ fn a_key_that_is_no_word_is_located_with_the_closest() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let toml = GAME.replace("contents = ", "contnets = ");
     let game = german_game(tmp.path(), &toml);
-    let run = grogpress(&["check", game.to_str().expect("utf-8"), "--format", "json"]);
+    let run = check(&game);
     run.exit(1);
     let (line, col) = line_col(&toml, toml.find("contnets").expect("the key"));
     let found = run.expect("error", "unknown-field", "wortspiel/game.toml", line, col);
@@ -165,7 +160,7 @@ fn a_word_that_is_not_a_string_is_located() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let toml = GAME.replace("see = \"siehe\"", "see = 3");
     let game = german_game(tmp.path(), &toml);
-    let run = grogpress(&["check", game.to_str().expect("utf-8"), "--format", "json"]);
+    let run = check(&game);
     run.exit(1);
     let (line, col) = line_col(&toml, toml.find("3\n").expect("the value"));
     run.expect("error", "wrong-type", "wortspiel/game.toml", line, col);
@@ -176,7 +171,7 @@ fn a_language_that_is_no_tag_is_located() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let toml = GAME.replace("language = \"de\"", "language = \"de_DE.UTF-8\"");
     let game = german_game(tmp.path(), &toml);
-    let run = grogpress(&["check", game.to_str().expect("utf-8"), "--format", "json"]);
+    let run = check(&game);
     run.exit(1);
     let (line, col) = line_col(&toml, toml.find("\"de_DE").expect("the value"));
     run.expect("error", "bad-value", "wortspiel/game.toml", line, col);
@@ -464,7 +459,7 @@ fn a_slot_a_word_has_no_value_for_is_located() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let toml = format!("{GAME}grid_summary = \"{{spalten}} x {{rows}}\"\n");
     let game = german_game(tmp.path(), &toml);
-    let run = grogpress(&["check", game.to_str().expect("utf-8"), "--format", "json"]);
+    let run = check(&game);
     run.exit(1);
     let (line, col) = line_col(&toml, toml.find("\"{spalten}").expect("the value"));
     let found = run.expect("error", "bad-value", "wortspiel/game.toml", line, col);
