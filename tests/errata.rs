@@ -585,3 +585,72 @@ fn the_pdf_list_tells_the_rulebook_from_a_pdf_of_the_same_title() {
     let distinct: std::collections::BTreeSet<&&str> = labels.iter().collect();
     assert_eq!(distinct.len(), labels.len(), "{labels:?}");
 }
+
+/// A deck of one card in each side's hand, the same title on both, told
+/// apart by its `owner` (the deck is `mirrored` on it).
+fn mirrored_deck(blue: &str, red: &str) -> String {
+    let mut deck = String::from(
+        "name = \"Orders\"\ntitle_field = \"title\"\n\n[[fields]]\nname = \"title\"\nkind = \"text\"\n\n[[fields]]\nname = \"text\"\nkind = \"rich\"\n\n[[fields]]\nname = \"owner\"\nkind = \"ref\"\nto = \"sides\"\n\n[constraints]\nmirrored = \"owner\"\n",
+    );
+    for (owner, text) in [("Blue", blue), ("Red", red)] {
+        deck.push_str(&format!(
+            "\n[[cards]]\ntitle = \"Lucky Day\"\ntext = \"{text}\"\nowner = \"{owner}\"\n"
+        ));
+    }
+    deck
+}
+
+#[test]
+fn mirrored_cards_of_one_title_are_named_by_their_owner() {
+    let sides =
+        "\n[[sides]]\nid = \"blue\"\nname = \"Blue\"\n\n[[sides]]\nid = \"red\"\nname = \"Red\"\n";
+    let Versions {
+        old,
+        new,
+        out,
+        tmp: _tmp,
+    } = Versions::new("errata-test", |game, new| {
+        let text = if new {
+            "Reroll two dice."
+        } else {
+            "Reroll one die."
+        };
+        write_game(game, &mirrored_deck(text, text), WEATHER, RULES);
+        let toml = game.join("game.toml");
+        let at = GAME_TOML.find("[[decks]]").expect("decks");
+        let with_sides = format!("{}{}\n{}", &GAME_TOML[..at], sides, &GAME_TOML[at..]);
+        std::fs::write(toml, with_sides).expect("write");
+    });
+    run_ok(&["errata", s(&new), "--out", s(&out), "--since", s(&old)]);
+    let pdf = out.join("errata-test/errata.pdf");
+    let sheet = tool("pdftotext", &["-layout", s(&pdf), "-"]);
+    let headings: Vec<&str> = sheet
+        .lines()
+        .filter(|l| l.contains("Changed:"))
+        .map(str::trim)
+        .collect();
+    assert_eq!(
+        headings,
+        [
+            "Changed: Lucky Day, Blue (Orders)",
+            "Changed: Lucky Day, Red (Orders)"
+        ],
+        "{sheet}"
+    );
+    run_ok(&[
+        "rules",
+        s(&new),
+        "--out",
+        s(&out),
+        "--changes-since",
+        s(&old),
+    ]);
+    let changes =
+        std::fs::read_to_string(out.join("errata-test/html/changes.html")).expect("changes.html");
+    for said in [
+        "<h2>Changed: Lucky Day, Blue (Orders)</h2>",
+        "<h2>Changed: Lucky Day, Red (Orders)</h2>",
+    ] {
+        assert!(changes.contains(said), "no {said:?} in {changes}");
+    }
+}

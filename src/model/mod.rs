@@ -34,7 +34,7 @@ pub mod translation;
 pub mod xref;
 
 pub use background::{Art, Background, Border, MIN_CONTRAST, Rgb, contrast, parse_hex_color};
-pub use card_ref::{card_keys, slug};
+pub use card_ref::{card_keys, distinguishing_field, slug};
 pub use chart::{
     BlockKind, CellCodes, Chart, ChartBlock, CheckSection, Checklist, LegendEntry, Lookup, Matrix,
     MatrixRow, MatrixSection, ModEntry, ModSection, ModValue, Modifier, ModifierList, Numbering,
