@@ -624,3 +624,180 @@ fn a_scenarios_name_turns_victory_and_special_rules_are_translated() {
         assert!(!page.contains(english), "{english:?} in {page}");
     }
 }
+
+/// A chart of one text results table: its title, headers and cells.
+const CHART: &str = r#"title = "Battle Tables"
+
+[[blocks]]
+kind = "results"
+id = "combat"
+title = "Combat Table"
+dice = "1d6"
+cells = "text"
+columns = ["Outcome"]
+rows = [
+  { roll = "1-3", results = ["Attacker retreats"] },
+  { roll = "4-6", results = ["Defender retreats"] },
+]
+notes = ["Roll once per battle."]
+"#;
+
+/// The chart's German: the cell of the row 4-6 is left out.
+const GERMAN_CHART: &str = r#"
+[tables.title]
+title = "Kampftafeln"
+
+[combat.title]
+title = "Kampftabelle"
+
+[combat.headers]
+Roll = "Wurf"
+Outcome = "Ausgang"
+
+[combat."1-3"]
+Outcome = "Angreifer weicht zurück"
+
+[combat.notes]
+note-1 = "Einmal je Gefecht würfeln."
+"#;
+
+/// The campaign with the chart, its texts translated, and `german` as its
+/// German.
+fn game_with_chart(dir: &Path, german: &str) -> PathBuf {
+    let game = write_game(dir);
+    let toml = GAME.replace(
+        "translated = [\"orders.title\", \"orders.text\", \"weather.result\"]",
+        "translated = [\"orders.title\", \"orders.text\", \"weather.result\", \"tables.title\", \"combat.title\", \"combat.headers\", \"combat.cells\"]",
+    ) + "\n[[charts]]\nid = \"tables\"\nfile = \"charts/tables.toml\"\n";
+    support::editions::write_game(
+        &game,
+        &[
+            ("game.toml", &toml),
+            ("charts/tables.toml", CHART),
+            ("lang/de.toml", &format!("{GERMAN}{german}")),
+            (
+                "lang/de/rules/rules.md",
+                &format!("{}\n{{{{ table(\"tables\") }}}}\n", german_rules()),
+            ),
+        ],
+    )
+}
+
+#[test]
+fn chart_cells_are_translated_and_a_missing_one_is_located() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = game_with_chart(tmp.path(), GERMAN_CHART);
+    let run = check(&game);
+    run.only_ids(&["translation-missing", "translation-unchecked"]);
+    // At the source's cell, the translation having no table for its row.
+    let (line, col) = line_col(CHART, CHART.find("\"Defender retreats").expect("the cell"));
+    let missing = run.expect(
+        "warning",
+        "translation-missing",
+        "campaign/charts/tables.toml",
+        line,
+        col,
+    );
+    assert!(
+        missing.message.contains("`Outcome` for `combat.4-6`"),
+        "{}",
+        missing.message
+    );
+    assert!(
+        missing
+            .hint
+            .as_deref()
+            .is_some_and(|h| h.contains("Defender retreats")),
+        "{missing:?}"
+    );
+    // The charts PDF and the HTML reference in German: every text the
+    // translation gives in its place, the one it lacks in English.
+    let out = tmp.path().join("out");
+    built("charts", &game, &out, Some("de")).exit(0);
+    let text = pdf_text(&out.join("campaign/de/charts.pdf"));
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for said in [
+        "Kampftafeln",
+        "Kampftabelle",
+        "Wurf",
+        "Ausgang",
+        "Angreifer weicht zurück",
+        "Einmal je Gefecht würfeln.",
+        "Defender retreats",
+    ] {
+        assert!(
+            flat.contains(said),
+            "no {said:?} in the German charts:\n{flat}"
+        );
+    }
+    for english in [
+        "Battle Tables",
+        "Combat Table",
+        "Roll",
+        "Outcome",
+        "Attacker retreats",
+        "Roll once",
+    ] {
+        assert!(
+            !flat.contains(english),
+            "{english:?} in the German charts:\n{flat}"
+        );
+    }
+    // With its odds: their heading and decimal mark in German.
+    let path = |p: &Path| p.to_str().expect("utf-8").to_string();
+    let (game_path, out_path) = (path(&game), path(&out));
+    support::grogpress(&[
+        "charts", &game_path, "--out", &out_path, "--lang", "de", "--odds",
+    ])
+    .exit(0);
+    let text = pdf_text(&out.join("campaign/de/charts.pdf"));
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for said in ["Chance bei Modifikator 0", "1/2 (50,0%)"] {
+        assert!(
+            flat.contains(said),
+            "no {said:?} in the German charts:\n{flat}"
+        );
+    }
+    assert!(!flat.contains("Odds at net"), "{flat}");
+    built("rules", &game, &out, Some("de")).exit(0);
+    let html = html_pages(&out.join("campaign/de/html"));
+    assert!(
+        html.contains("Angreifer weicht zurück"),
+        "no translated cell in the reference"
+    );
+    assert!(
+        !html.contains("Attacker retreats"),
+        "an English cell in the reference"
+    );
+}
+
+#[test]
+fn a_chart_cell_the_source_no_longer_has_is_an_orphan() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let extra = format!("{GERMAN_CHART}\n[combat.\"7-9\"]\nOutcome = \"Niemand\"\n");
+    let game = game_with_chart(tmp.path(), &extra);
+    let run = check(&game);
+    let german = format!("{GERMAN}{extra}");
+    let (line, col) = line_col(&german, german.find("\"Niemand").expect("it"));
+    let orphan = run.expect(
+        "warning",
+        "translation-orphan",
+        "campaign/lang/de.toml",
+        line,
+        col,
+    );
+    assert!(orphan.message.contains("combat.7-9"), "{}", orphan.message);
+    // `translated` naming a field a chart's table has not is located.
+    let toml = std::fs::read_to_string(game.join("game.toml")).expect("game.toml");
+    let toml = toml.replace("\"combat.cells\"", "\"combat.legend\"");
+    std::fs::write(game.join("game.toml"), &toml).expect("write");
+    let run = check(&game);
+    let (line, col) = line_col(&toml, toml.find("\"combat.legend\"").expect("it"));
+    run.expect(
+        "error",
+        "dangling-reference",
+        "campaign/game.toml",
+        line,
+        col,
+    );
+}

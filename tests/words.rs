@@ -673,3 +673,81 @@ fn the_reference_templates_print_no_english_of_their_own() {
     }
     assert!(checked >= 7, "{checked} templates read");
 }
+
+/// Each word of the English defaults of the `odds` report's words (slots
+/// left out), as the English report would print them.
+fn english_odds_words() -> std::collections::BTreeSet<String> {
+    grogpress::text::Words::english()
+        .pairs()
+        .into_iter()
+        .filter(|(key, _)| key.starts_with("odds_"))
+        .flat_map(|(_, word)| {
+            let mut text = word.to_string();
+            for slot in grogpress::text::words::slots_in(word) {
+                text = text.replace(&format!("{{{slot}}}"), " ");
+            }
+            text.split(|c: char| !c.is_alphabetic())
+                .filter(|w| w.len() > 2)
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+#[test]
+fn the_odds_report_in_german_has_no_english_word() {
+    let (_tmp, game) = support::temp_game("river-line");
+    let toml = std::fs::read_to_string(game.join("game.toml")).expect("game.toml");
+    let at = toml.find("rules = [").expect("rules");
+    let toml = format!(
+        "{}languages = [\"en\", \"de\"]\ntranslated = [\"crt.title\", \"crt.headers\"]\n{}",
+        &toml[..at],
+        &toml[at..]
+    );
+    let german = "[crt.title]\ntitle = \"Kampfergebnistabelle\"\n\n[crt.headers]\nRoll = \"Wurf\"\n\"-2 or less\" = \"-2 oder weniger\"\n\"+6 or more\" = \"+6 oder mehr\"\n";
+    write_game(&game, &[("game.toml", &toml), ("lang/de.toml", german)]);
+    let english = english_odds_words();
+    assert!(
+        english.contains("equally") && english.contains("shifted"),
+        "{english:?}"
+    );
+    let path = game.to_str().expect("utf-8");
+    for args in [
+        &["--attack", "12", "--defence", "5"][..],
+        &["--column", "+1", "--shift", "2", "--drm", "-1..+1"],
+        &["--column", "+8", "--shift", "1"],
+    ] {
+        let mut all = vec!["odds", path, "crt"];
+        all.extend_from_slice(args);
+        let run = support::grogpress(&all);
+        run.exit(0);
+        all.extend_from_slice(&["--lang", "de"]);
+        let de = support::grogpress(&all);
+        de.exit(0);
+        // The English report says what the German says in its words.
+        assert!(
+            run.stdout.contains("equally likely rolls"),
+            "{}",
+            run.dump()
+        );
+        assert!(
+            de.stdout.contains("gleich wahrscheinliche Würfe"),
+            "{}",
+            de.dump()
+        );
+        assert!(de.stdout.contains("Kampfergebnistabelle"), "{}", de.dump());
+        let said: Vec<&str> = de
+            .stdout
+            .split(|c: char| !c.is_alphabetic())
+            .filter(|w| english.contains(*w))
+            .collect();
+        assert!(said.is_empty(), "English {said:?} in:\n{}", de.stdout);
+        // Its numbers with the German decimal mark.
+        assert!(
+            de.stdout.contains(",67%") || de.stdout.contains(",33%"),
+            "{}",
+            de.stdout
+        );
+        assert!(!de.stdout.contains(".67%"), "{}", de.stdout);
+    }
+}

@@ -5,6 +5,7 @@
 mod background;
 mod card_ref;
 mod chart;
+pub mod chart_texts;
 mod collection;
 pub mod crt;
 mod deck;
