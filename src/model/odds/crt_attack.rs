@@ -255,7 +255,7 @@ fn name(t: &ResultsTable, combat: &CombatColumns, at: ColumnAt, words: &Words) -
         ),
         Err(fixed) => Words::fill(
             &words.odds_whatever_the_roll,
-            &[("place", past), ("result", &fixed.to_string())],
+            &[("place", past), ("result", fixed)],
         ),
     }
 }
