@@ -4,8 +4,6 @@
 //! `diag` carries problems, `live` rebuilds and previews on change (watch,
 //! serve), and `cli` parses the command line and drives it all.
 
-#![recursion_limit = "256"]
-
 // Public: what the binary, tests, benches and fuzz targets use. The others
 // are the crate's own, so rustc reports what in them is no longer used.
 pub mod cli;

@@ -8,11 +8,12 @@ mod support;
 
 use std::path::{Path, PathBuf};
 
-use support::{build_ok, grogpress, line_col};
+use support::editions::{check, orders};
+use support::{build_ok, line_col};
 
 /// The deck: its titles with a small second word.
 fn deck() -> String {
-    support::orders_deck(&[
+    orders([
         ("Forced march", "Move two more hexes."),
         ("Dig in", "Add one to the defence."),
     ])
@@ -27,21 +28,14 @@ file = "orders.toml"
 "#;
 
 fn write_game(dir: &Path, rules: &str) -> PathBuf {
-    let game = dir.join("named-cards");
-    std::fs::create_dir_all(game.join("rules")).expect("rules folder");
-    std::fs::write(game.join("game.toml"), GAME).expect("game.toml");
-    std::fs::write(game.join("orders.toml"), deck()).expect("deck");
-    std::fs::write(game.join("rules/rules.md"), rules).expect("rules");
-    game
-}
-
-fn check(game: &Path) -> support::Run {
-    grogpress(&[
-        "check",
-        game.to_str().expect("utf-8 path"),
-        "--format",
-        "json",
-    ])
+    support::editions::write_game(
+        &dir.join("named-cards"),
+        &[
+            ("game.toml", GAME),
+            ("orders.toml", &deck()),
+            ("rules/rules.md", rules),
+        ],
+    )
 }
 
 const RULES: &str = "# Orders\n\nA unit may [*Dig In*](<card:Dig in>) or make a [Forced March](<card:Forced march>).\n\n{{ deck(\"orders\") }}\n";

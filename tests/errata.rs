@@ -7,13 +7,20 @@
 
 mod support;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
+use support::editions::{Versions, orders, path as s};
 use support::tools::{tool, tool_bytes, word_boxes};
 
 const GAME_TOML: &str = "name = \"Errata Test\"\ncopyright = [\"Test.\"]\nrules = [\"rules.md\"]\n\n[[decks]]\nid = \"orders\"\nfile = \"orders.toml\"\n\n[[random_tables]]\nid = \"weather\"\nfile = \"weather.toml\"\n\n[[publish.cards]]\ndeck = \"orders\"\nlayout = \"plain\"\nback = \"back\"\n";
 
-const ORDERS: &str = "name = \"Orders\"\ntitle_field = \"title\"\n\n[[fields]]\nname = \"title\"\nkind = \"text\"\n\n[[fields]]\nname = \"text\"\nkind = \"rich\"\n\n[[cards]]\ntitle = \"Advance\"\ntext = \"Move one unit two hexes.\"\n\n[[cards]]\ntitle = \"Hold\"\ntext = \"No unit moves.\"\n";
+/// The deck as first printed.
+fn orders_v1() -> String {
+    orders([
+        ("Advance", "Move one unit two hexes."),
+        ("Hold", "No unit moves."),
+    ])
+}
 
 const WEATHER: &str = "name = \"Weather\"\nroll = \"1d6\"\n\n[[rows]]\nroll = \"1-2\"\nresult = \"Clear\"\n\n[[rows]]\nroll = \"3-4\"\nresult = \"Rain\"\n\n[[rows]]\nroll = \"5-6\"\nresult = \"Storm\"\n";
 
@@ -21,33 +28,34 @@ const RULES: &str = "# Errata Test\n\n## Movement\n\nEach unit may move in the m
 
 /// Writes the game into `game` with these orders, weather and rules.
 fn write_game(game: &Path, orders: &str, weather: &str, rules: &str) {
-    std::fs::create_dir_all(game).expect("game folder");
-    for (name, text) in [
-        ("game.toml", GAME_TOML),
-        ("orders.toml", orders),
-        ("weather.toml", weather),
-        ("rules.md", rules),
-    ] {
-        std::fs::write(game.join(name), text).expect("write");
-    }
+    support::editions::write_game(
+        game,
+        &[
+            ("game.toml", GAME_TOML),
+            ("orders.toml", orders),
+            ("weather.toml", weather),
+            ("rules.md", rules),
+        ],
+    );
 }
 
-/// The game as first printed in `dir/v1/errata-test`, and changed in
-/// `dir/v2/errata-test`: (old folder, new folder).
-fn two_versions(dir: &Path) -> (PathBuf, PathBuf) {
-    let old = dir.join("v1/errata-test");
-    let new = dir.join("v2/errata-test");
-    write_game(&old, ORDERS, WEATHER, RULES);
-    write_game(
-        &new,
-        &ORDERS.replace("Move one unit two hexes.", "Move one unit three hexes."),
-        &WEATHER.replace("\"Rain\"", "\"Heavy rain\""),
-        &RULES.replace(
-            "Attack adjacent units only.",
-            "Attack adjacent units only, once a turn.",
-        ),
-    );
-    (old, new)
+/// The game as first printed (`old`), and changed in one card field, one
+/// table cell and one sentence (`new`).
+fn two_versions() -> Versions {
+    Versions::new("errata-test", |game, new| {
+        if !new {
+            return write_game(game, &orders_v1(), WEATHER, RULES);
+        }
+        write_game(
+            game,
+            &orders_v1().replace("Move one unit two hexes.", "Move one unit three hexes."),
+            &WEATHER.replace("\"Rain\"", "\"Heavy rain\""),
+            &RULES.replace(
+                "Attack adjacent units only.",
+                "Attack adjacent units only, once a turn.",
+            ),
+        );
+    })
 }
 
 fn run_ok(args: &[&str]) -> support::Run {
@@ -56,15 +64,14 @@ fn run_ok(args: &[&str]) -> support::Run {
     run
 }
 
-fn s(p: &Path) -> &str {
-    p.to_str().expect("utf-8")
-}
-
 #[test]
 fn diff_names_exactly_the_card_field_the_table_cell_and_the_sentence() {
-    let tmp = tempfile::tempdir().expect("temp dir");
-    let (old, new) = two_versions(tmp.path());
-    let out = tmp.path().join("out");
+    let Versions {
+        old,
+        new,
+        out,
+        tmp: _tmp,
+    } = two_versions();
     let run = run_ok(&[
         "diff",
         s(&new),
@@ -218,15 +225,22 @@ fn bars_stand_beside_only_the_changed_lines_of_a_paragraph_and_changed_rows_of_a
     let rules = format!(
         "# Errata Test\n\n## Movement\n\n{paragraph}\n\n{table}\n## Combat\n\nAttack adjacent units only.\n"
     );
-    let tmp = tempfile::tempdir().expect("temp dir");
-    let old = tmp.path().join("v1/errata-test");
-    let new = tmp.path().join("v2/errata-test");
-    write_game(&old, ORDERS, WEATHER, &rules);
     let changed = rules
         .replace(" word45 ", " changed45 ")
         .replace("| Forest | 2 |", "| Forest | 3 |");
-    write_game(&new, ORDERS, WEATHER, &changed);
-    let out = tmp.path().join("out");
+    let Versions {
+        old,
+        new,
+        out,
+        tmp: _tmp,
+    } = Versions::new("errata-test", |game, new| {
+        write_game(
+            game,
+            &orders_v1(),
+            WEATHER,
+            if new { &changed } else { &rules },
+        )
+    });
     run_ok(&[
         "rulebook",
         s(&new),
@@ -291,9 +305,7 @@ fn bars_stand_beside_only_the_changed_lines_of_a_paragraph_and_changed_rows_of_a
 
 #[test]
 fn the_rulebook_has_bars_beside_exactly_the_changed_lines() {
-    let tmp = tempfile::tempdir().expect("temp dir");
-    let (old, new) = two_versions(tmp.path());
-    let out = tmp.path().join("out");
+    let Versions { old, new, out, tmp } = two_versions();
     run_ok(&[
         "rulebook",
         s(&new),
@@ -329,9 +341,12 @@ fn the_rulebook_has_bars_beside_exactly_the_changed_lines() {
 
 #[test]
 fn the_errata_sheet_shows_exactly_the_three_changes_old_and_new() {
-    let tmp = tempfile::tempdir().expect("temp dir");
-    let (old, new) = two_versions(tmp.path());
-    let out = tmp.path().join("out");
+    let Versions {
+        old,
+        new,
+        out,
+        tmp: _tmp,
+    } = two_versions();
     let run = run_ok(&["errata", s(&new), "--out", s(&out), "--since", s(&old)]);
     assert!(run.stderr.contains("3 changes"), "{}", run.dump());
     let pdf = out.join("errata-test/errata.pdf");
@@ -365,9 +380,7 @@ fn the_errata_sheet_shows_exactly_the_three_changes_old_and_new() {
 
 #[test]
 fn the_html_reference_lists_and_highlights_the_changes() {
-    let tmp = tempfile::tempdir().expect("temp dir");
-    let (old, new) = two_versions(tmp.path());
-    let out = tmp.path().join("out");
+    let Versions { old, new, out, tmp } = two_versions();
     run_ok(&[
         "rules",
         s(&new),
@@ -411,15 +424,18 @@ fn the_html_reference_lists_and_highlights_the_changes() {
 
 #[test]
 fn the_errata_sheet_and_the_changes_page_speak_the_games_words() {
-    let tmp = tempfile::tempdir().expect("temp dir");
-    let (old, new) = two_versions(tmp.path());
+    let Versions {
+        old,
+        new,
+        out,
+        tmp: _tmp,
+    } = two_versions();
     let toml = new.join("game.toml");
     let words = "\n[words]\nerrata = \"Druckfehler\"\nerrata_since = \"Druckfehler seit {since}\"\nchanges_since = \"Geändert seit {since}\"\nchanges_many = \"{n} Änderungen.\"\nchange_changed = \"Geändert\"\nwas = \"Vorher\"\nnow = \"Nachher\"\nfield = \"Feld\"\n";
     let text = std::fs::read_to_string(&toml).expect("game.toml");
     // [words] goes before the first array of tables.
     let at = text.find("[[decks]]").expect("decks");
     std::fs::write(&toml, format!("{}{words}\n{}", &text[..at], &text[at..])).expect("write");
-    let out = tmp.path().join("out");
     run_ok(&["errata", s(&new), "--out", s(&out), "--since", s(&old)]);
     let pdf = out.join("errata-test/errata.pdf");
     let sheet = tool("pdftotext", &["-layout", s(&pdf), "-"]);
@@ -475,9 +491,12 @@ fn the_errata_sheet_and_the_changes_page_speak_the_games_words() {
 
 #[test]
 fn the_errata_sheets_card_pictures_are_captioned_was_and_now() {
-    let tmp = tempfile::tempdir().expect("temp dir");
-    let (old, new) = two_versions(tmp.path());
-    let out = tmp.path().join("out");
+    let Versions {
+        old,
+        new,
+        out,
+        tmp: _tmp,
+    } = two_versions();
     run_ok(&["errata", s(&new), "--out", s(&out), "--since", s(&old)]);
     let pdf = out.join("errata-test/errata.pdf");
     let pages = word_boxes(&pdf);
@@ -533,8 +552,12 @@ fn the_errata_sheets_card_pictures_are_captioned_was_and_now() {
 #[test]
 fn the_pdf_list_tells_the_rulebook_from_a_pdf_of_the_same_title() {
     // The rulebook's link called as the deck is: "Orders" twice.
-    let tmp = tempfile::tempdir().expect("temp dir");
-    let (_, new) = two_versions(tmp.path());
+    let Versions {
+        new,
+        out,
+        tmp: _tmp,
+        ..
+    } = two_versions();
     let toml = new.join("game.toml");
     let text = std::fs::read_to_string(&toml).expect("game.toml");
     let at = text.find("[[decks]]").expect("decks");
@@ -544,7 +567,6 @@ fn the_pdf_list_tells_the_rulebook_from_a_pdf_of_the_same_title() {
         &text[at..]
     );
     std::fs::write(&toml, named).expect("write");
-    let out = tmp.path().join("out");
     run_ok(&["build", s(&new), "--out", s(&out)]);
     let index = std::fs::read_to_string(out.join("errata-test/html/index.html")).expect("index");
     let labels: Vec<&str> = index
@@ -562,4 +584,73 @@ fn the_pdf_list_tells_the_rulebook_from_a_pdf_of_the_same_title() {
     );
     let distinct: std::collections::BTreeSet<&&str> = labels.iter().collect();
     assert_eq!(distinct.len(), labels.len(), "{labels:?}");
+}
+
+/// A deck of one card in each side's hand, the same title on both, told
+/// apart by its `owner` (the deck is `mirrored` on it).
+fn mirrored_deck(blue: &str, red: &str) -> String {
+    let mut deck = String::from(
+        "name = \"Orders\"\ntitle_field = \"title\"\n\n[[fields]]\nname = \"title\"\nkind = \"text\"\n\n[[fields]]\nname = \"text\"\nkind = \"rich\"\n\n[[fields]]\nname = \"owner\"\nkind = \"ref\"\nto = \"sides\"\n\n[constraints]\nmirrored = \"owner\"\n",
+    );
+    for (owner, text) in [("Blue", blue), ("Red", red)] {
+        deck.push_str(&format!(
+            "\n[[cards]]\ntitle = \"Lucky Day\"\ntext = \"{text}\"\nowner = \"{owner}\"\n"
+        ));
+    }
+    deck
+}
+
+#[test]
+fn mirrored_cards_of_one_title_are_named_by_their_owner() {
+    let sides =
+        "\n[[sides]]\nid = \"blue\"\nname = \"Blue\"\n\n[[sides]]\nid = \"red\"\nname = \"Red\"\n";
+    let Versions {
+        old,
+        new,
+        out,
+        tmp: _tmp,
+    } = Versions::new("errata-test", |game, new| {
+        let text = if new {
+            "Reroll two dice."
+        } else {
+            "Reroll one die."
+        };
+        write_game(game, &mirrored_deck(text, text), WEATHER, RULES);
+        let toml = game.join("game.toml");
+        let at = GAME_TOML.find("[[decks]]").expect("decks");
+        let with_sides = format!("{}{}\n{}", &GAME_TOML[..at], sides, &GAME_TOML[at..]);
+        std::fs::write(toml, with_sides).expect("write");
+    });
+    run_ok(&["errata", s(&new), "--out", s(&out), "--since", s(&old)]);
+    let pdf = out.join("errata-test/errata.pdf");
+    let sheet = tool("pdftotext", &["-layout", s(&pdf), "-"]);
+    let headings: Vec<&str> = sheet
+        .lines()
+        .filter(|l| l.contains("Changed:"))
+        .map(str::trim)
+        .collect();
+    assert_eq!(
+        headings,
+        [
+            "Changed: Lucky Day, Blue (Orders)",
+            "Changed: Lucky Day, Red (Orders)"
+        ],
+        "{sheet}"
+    );
+    run_ok(&[
+        "rules",
+        s(&new),
+        "--out",
+        s(&out),
+        "--changes-since",
+        s(&old),
+    ]);
+    let changes =
+        std::fs::read_to_string(out.join("errata-test/html/changes.html")).expect("changes.html");
+    for said in [
+        "<h2>Changed: Lucky Day, Blue (Orders)</h2>",
+        "<h2>Changed: Lucky Day, Red (Orders)</h2>",
+    ] {
+        assert!(changes.contains(said), "no {said:?} in {changes}");
+    }
 }

@@ -10,8 +10,8 @@ mod support;
 
 use std::path::{Path, PathBuf};
 
-use support::tools::tool;
-use support::{git, grogpress, line_col};
+use support::editions::{built, check, html_pages, pdf_text};
+use support::{git, line_col};
 
 const GAME: &str = r#"name = "Campaign"
 rules = ["rules/rules.md"]
@@ -120,23 +120,16 @@ fn commit_at(dir: &Path, message: &str, time: u64) {
 
 /// The game folder `campaign` under `dir`.
 fn write_game(dir: &Path) -> PathBuf {
-    let game = dir.join("campaign");
-    for (path, text) in [
-        ("game.toml", GAME.to_string()),
-        ("orders.toml", orders()),
-        ("rules/rules.md", RULES.to_string()),
-        ("lang/de.toml", GERMAN.to_string()),
-        ("lang/de/rules/rules.md", german_rules()),
-    ] {
-        let path = game.join(path);
-        std::fs::create_dir_all(path.parent().expect("a parent")).expect("mkdir");
-        std::fs::write(path, text).expect("write");
-    }
-    game
-}
-
-fn pdf_text(pdf: &Path) -> String {
-    tool("pdftotext", &[pdf.to_str().expect("utf-8"), "-"])
+    support::editions::write_game(
+        &dir.join("campaign"),
+        &[
+            ("game.toml", GAME),
+            ("orders.toml", &orders()),
+            ("rules/rules.md", RULES),
+            ("lang/de.toml", GERMAN),
+            ("lang/de/rules/rules.md", &german_rules()),
+        ],
+    )
 }
 
 #[test]
@@ -154,7 +147,7 @@ fn a_missing_field_and_a_stale_text_are_the_two_warnings_located() {
     std::fs::write(game.join("orders.toml"), &changed).expect("write");
     git(tmp.path(), &["commit", "-q", "-am", "three hexes"]);
 
-    let run = grogpress(&["check", game.to_str().expect("path"), "--format", "json"]);
+    let run = check(&game);
     run.exit(0);
     assert_eq!(run.diags.len(), 2, "{}", run.dump());
     let (line, col) = line_col(GERMAN, GERMAN.find("dig-in]").expect("the table"));
@@ -187,7 +180,7 @@ fn a_missing_field_and_a_stale_text_are_the_two_warnings_located() {
     let german = GERMAN.replace("Zieht zwei", "Zieht drei");
     std::fs::write(game.join("lang/de.toml"), &german).expect("write");
     git(tmp.path(), &["commit", "-q", "-am", "drei Hexfelder"]);
-    let run = grogpress(&["check", game.to_str().expect("path"), "--format", "json"]);
+    let run = check(&game);
     run.only_ids(&["translation-missing"]);
     assert_eq!(run.diags.len(), 1, "{}", run.dump());
 }
@@ -196,7 +189,7 @@ fn a_missing_field_and_a_stale_text_are_the_two_warnings_located() {
 fn out_of_git_the_stale_check_says_it_needs_git() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let game = write_game(tmp.path());
-    let run = grogpress(&["check", game.to_str().expect("path"), "--format", "json"]);
+    let run = check(&game);
     let (line, col) = line_col(GAME, GAME.find("\"de\"]").expect("de"));
     run.expect(
         "warning",
@@ -214,7 +207,7 @@ fn a_key_the_source_no_longer_has_is_an_orphan_at_its_text() {
     let game = write_game(tmp.path());
     let german = format!("{GERMAN}\n[orders.ambush]\ntitle = \"Hinterhalt\"\n");
     std::fs::write(game.join("lang/de.toml"), &german).expect("write");
-    let run = grogpress(&["check", game.to_str().expect("path"), "--format", "json"]);
+    let run = check(&game);
     let (line, col) = line_col(&german, german.find("\"Hinterhalt").expect("it"));
     run.expect(
         "warning",
@@ -232,7 +225,7 @@ fn a_translated_text_too_long_for_its_card_is_located_at_it() {
     let long = "Zieht zwei weitere Hexfelder. ".repeat(60);
     let german = GERMAN.replace("Zieht zwei weitere Hexfelder.", &long);
     std::fs::write(game.join("lang/de.toml"), &german).expect("write");
-    let run = grogpress(&["check", game.to_str().expect("path"), "--format", "json"]);
+    let run = check(&game);
     let overflow = run.with_id("card-overflow");
     assert!(
         overflow
@@ -287,15 +280,7 @@ fn the_german_build_is_german_hyphenated_worded_and_switchable() {
     let game = write_game(tmp.path());
     let out = tmp.path().join("out");
     for lang in [None, Some("de")] {
-        let mut args = vec![
-            "build",
-            game.to_str().expect("path"),
-            "--out",
-            out.to_str().expect("path"),
-        ];
-        args.extend(lang.map(|l| ["--lang", l]).into_iter().flatten());
-        let run = grogpress(&args);
-        run.exit(0);
+        built("build", &game, &out, lang).exit(0);
     }
     let german = out.join("campaign/de");
     let text = pdf_text(&german.join("campaign-rules.pdf"));
@@ -478,7 +463,7 @@ fn a_long_history_is_walked_within_a_bound_and_finds_the_stale_text() {
         commit_at(tmp.path(), &format!("de {k}"), minute(2 * k + 2));
     }
     let started = std::time::Instant::now();
-    let run = grogpress(&["check", game.to_str().expect("path"), "--format", "json"]);
+    let run = check(&game);
     let took = started.elapsed();
     run.only_ids(&["translation-stale", "translation-unchecked"]);
     let stale: Vec<_> = run
@@ -534,7 +519,7 @@ fn map_names_terrain_and_glossary_terms_are_translated_and_checked() {
         "{GERMAN}\n[valley.name]\nname = \"Talgrund\"\n\n[valley.clear]\nterrain = \"Offenes Gelände\"\n\n[valley.forest]\nterrain = \"Wald\"\n\n[glossary.zone-of-control]\nterm = \"Kontrollzone\"\n"
     );
     std::fs::write(game.join("lang/de.toml"), &german).expect("write");
-    let run = grogpress(&["check", game.to_str().expect("path"), "--format", "json"]);
+    let run = check(&game);
     run.only_ids(&["translation-missing", "translation-unchecked"]);
     let missing: Vec<_> = run
         .diags
@@ -557,26 +542,8 @@ fn map_names_terrain_and_glossary_terms_are_translated_and_checked() {
     );
 
     let out = tmp.path().join("out");
-    let built = grogpress(&[
-        "rules",
-        game.to_str().expect("path"),
-        "--lang",
-        "de",
-        "--out",
-        out.to_str().expect("path"),
-    ]);
-    built.exit(0);
-    let html = |dir: &Path| -> String {
-        let mut all = String::new();
-        for entry in std::fs::read_dir(dir).expect("html folder") {
-            let path = entry.expect("entry").path();
-            if path.extension().is_some_and(|e| e == "html") {
-                all.push_str(&std::fs::read_to_string(&path).expect("page"));
-            }
-        }
-        all
-    };
-    let de = html(&out.join("campaign/de/html"));
+    built("rules", &game, &out, Some("de")).exit(0);
+    let de = html_pages(&out.join("campaign/de/html"));
     for said in [
         "Talgrund",
         "Wald",
@@ -619,7 +586,7 @@ fn a_scenarios_name_turns_victory_and_special_rules_are_translated() {
     }
     std::fs::create_dir_all(game.join("lang")).expect("mkdir");
     std::fs::write(game.join("lang/de.toml"), &german).expect("write");
-    let run = grogpress(&["check", game.to_str().expect("path"), "--format", "json"]);
+    let run = check(&game);
     let missing: Vec<_> = run
         .diags
         .iter()
@@ -634,15 +601,8 @@ fn a_scenarios_name_turns_victory_and_special_rules_are_translated() {
         missing[0].message
     );
     let out = tmp.path().join("out");
-    let built = grogpress(&[
-        "rules",
-        game.to_str().expect("path"),
-        "--lang",
-        "de",
-        "--out",
-        out.to_str().expect("path"),
-    ]);
-    assert!(built.code < 2, "{}", built.dump());
+    let run = built("rules", &game, &out, Some("de"));
+    assert!(run.code < 2, "{}", run.dump());
     let page = std::fs::read_to_string(out.join("river-line/de/html/scenario-the-crossing.html"))
         .expect("the German scenario page");
     for said in [
@@ -663,4 +623,181 @@ fn a_scenarios_name_turns_victory_and_special_rules_are_translated() {
     ] {
         assert!(!page.contains(english), "{english:?} in {page}");
     }
+}
+
+/// A chart of one text results table: its title, headers and cells.
+const CHART: &str = r#"title = "Battle Tables"
+
+[[blocks]]
+kind = "results"
+id = "combat"
+title = "Combat Table"
+dice = "1d6"
+cells = "text"
+columns = ["Outcome"]
+rows = [
+  { roll = "1-3", results = ["Attacker retreats"] },
+  { roll = "4-6", results = ["Defender retreats"] },
+]
+notes = ["Roll once per battle."]
+"#;
+
+/// The chart's German: the cell of the row 4-6 is left out.
+const GERMAN_CHART: &str = r#"
+[tables.title]
+title = "Kampftafeln"
+
+[combat.title]
+title = "Kampftabelle"
+
+[combat.headers]
+Roll = "Wurf"
+Outcome = "Ausgang"
+
+[combat."1-3"]
+Outcome = "Angreifer weicht zurück"
+
+[combat.notes]
+note-1 = "Einmal je Gefecht würfeln."
+"#;
+
+/// The campaign with the chart, its texts translated, and `german` as its
+/// German.
+fn game_with_chart(dir: &Path, german: &str) -> PathBuf {
+    let game = write_game(dir);
+    let toml = GAME.replace(
+        "translated = [\"orders.title\", \"orders.text\", \"weather.result\"]",
+        "translated = [\"orders.title\", \"orders.text\", \"weather.result\", \"tables.title\", \"combat.title\", \"combat.headers\", \"combat.cells\"]",
+    ) + "\n[[charts]]\nid = \"tables\"\nfile = \"charts/tables.toml\"\n";
+    support::editions::write_game(
+        &game,
+        &[
+            ("game.toml", &toml),
+            ("charts/tables.toml", CHART),
+            ("lang/de.toml", &format!("{GERMAN}{german}")),
+            (
+                "lang/de/rules/rules.md",
+                &format!("{}\n{{{{ table(\"tables\") }}}}\n", german_rules()),
+            ),
+        ],
+    )
+}
+
+#[test]
+fn chart_cells_are_translated_and_a_missing_one_is_located() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = game_with_chart(tmp.path(), GERMAN_CHART);
+    let run = check(&game);
+    run.only_ids(&["translation-missing", "translation-unchecked"]);
+    // At the source's cell, the translation having no table for its row.
+    let (line, col) = line_col(CHART, CHART.find("\"Defender retreats").expect("the cell"));
+    let missing = run.expect(
+        "warning",
+        "translation-missing",
+        "campaign/charts/tables.toml",
+        line,
+        col,
+    );
+    assert!(
+        missing.message.contains("`Outcome` for `combat.4-6`"),
+        "{}",
+        missing.message
+    );
+    assert!(
+        missing
+            .hint
+            .as_deref()
+            .is_some_and(|h| h.contains("Defender retreats")),
+        "{missing:?}"
+    );
+    // The charts PDF and the HTML reference in German: every text the
+    // translation gives in its place, the one it lacks in English.
+    let out = tmp.path().join("out");
+    built("charts", &game, &out, Some("de")).exit(0);
+    let text = pdf_text(&out.join("campaign/de/charts.pdf"));
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for said in [
+        "Kampftafeln",
+        "Kampftabelle",
+        "Wurf",
+        "Ausgang",
+        "Angreifer weicht zurück",
+        "Einmal je Gefecht würfeln.",
+        "Defender retreats",
+    ] {
+        assert!(
+            flat.contains(said),
+            "no {said:?} in the German charts:\n{flat}"
+        );
+    }
+    for english in [
+        "Battle Tables",
+        "Combat Table",
+        "Roll",
+        "Outcome",
+        "Attacker retreats",
+        "Roll once",
+    ] {
+        assert!(
+            !flat.contains(english),
+            "{english:?} in the German charts:\n{flat}"
+        );
+    }
+    // With its odds: their heading and decimal mark in German.
+    let path = |p: &Path| p.to_str().expect("utf-8").to_string();
+    let (game_path, out_path) = (path(&game), path(&out));
+    support::grogpress(&[
+        "charts", &game_path, "--out", &out_path, "--lang", "de", "--odds",
+    ])
+    .exit(0);
+    let text = pdf_text(&out.join("campaign/de/charts.pdf"));
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for said in ["Chance bei Modifikator 0", "1/2 (50,0%)"] {
+        assert!(
+            flat.contains(said),
+            "no {said:?} in the German charts:\n{flat}"
+        );
+    }
+    assert!(!flat.contains("Odds at net"), "{flat}");
+    built("rules", &game, &out, Some("de")).exit(0);
+    let html = html_pages(&out.join("campaign/de/html"));
+    assert!(
+        html.contains("Angreifer weicht zurück"),
+        "no translated cell in the reference"
+    );
+    assert!(
+        !html.contains("Attacker retreats"),
+        "an English cell in the reference"
+    );
+}
+
+#[test]
+fn a_chart_cell_the_source_no_longer_has_is_an_orphan() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let extra = format!("{GERMAN_CHART}\n[combat.\"7-9\"]\nOutcome = \"Niemand\"\n");
+    let game = game_with_chart(tmp.path(), &extra);
+    let run = check(&game);
+    let german = format!("{GERMAN}{extra}");
+    let (line, col) = line_col(&german, german.find("\"Niemand").expect("it"));
+    let orphan = run.expect(
+        "warning",
+        "translation-orphan",
+        "campaign/lang/de.toml",
+        line,
+        col,
+    );
+    assert!(orphan.message.contains("combat.7-9"), "{}", orphan.message);
+    // `translated` naming a field a chart's table has not is located.
+    let toml = std::fs::read_to_string(game.join("game.toml")).expect("game.toml");
+    let toml = toml.replace("\"combat.cells\"", "\"combat.legend\"");
+    std::fs::write(game.join("game.toml"), &toml).expect("write");
+    let run = check(&game);
+    let (line, col) = line_col(&toml, toml.find("\"combat.legend\"").expect("it"));
+    run.expect(
+        "error",
+        "dangling-reference",
+        "campaign/game.toml",
+        line,
+        col,
+    );
 }

@@ -7,8 +7,8 @@ mod support;
 
 use std::path::{Path, PathBuf};
 
-use support::tools::tool;
-use support::{build_ok, grogpress, line_col};
+use support::editions::{check, pdf_text, write_game};
+use support::{build_ok, line_col};
 
 const GAME: &str = r#"name = "Wortspiel"
 rules = ["rules/rules.md"]
@@ -34,15 +34,10 @@ Beide Seiten würfeln; die höhere Zahl gewinnt.
 
 /// The German game in `dir`: its folder.
 fn german_game(dir: &Path, game_toml: &str) -> PathBuf {
-    let game = dir.join("wortspiel");
-    std::fs::create_dir_all(game.join("rules")).expect("rules folder");
-    std::fs::write(game.join("game.toml"), game_toml).expect("game.toml");
-    std::fs::write(game.join("rules/rules.md"), RULES).expect("rules");
-    game
-}
-
-fn pdf_text(pdf: &Path) -> String {
-    tool("pdftotext", &[pdf.to_str().expect("utf-8"), "-"])
+    write_game(
+        &dir.join("wortspiel"),
+        &[("game.toml", game_toml), ("rules/rules.md", RULES)],
+    )
 }
 
 #[test]
@@ -146,7 +141,7 @@ fn a_key_that_is_no_word_is_located_with_the_closest() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let toml = GAME.replace("contents = ", "contnets = ");
     let game = german_game(tmp.path(), &toml);
-    let run = grogpress(&["check", game.to_str().expect("utf-8"), "--format", "json"]);
+    let run = check(&game);
     run.exit(1);
     let (line, col) = line_col(&toml, toml.find("contnets").expect("the key"));
     let found = run.expect("error", "unknown-field", "wortspiel/game.toml", line, col);
@@ -165,7 +160,7 @@ fn a_word_that_is_not_a_string_is_located() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let toml = GAME.replace("see = \"siehe\"", "see = 3");
     let game = german_game(tmp.path(), &toml);
-    let run = grogpress(&["check", game.to_str().expect("utf-8"), "--format", "json"]);
+    let run = check(&game);
     run.exit(1);
     let (line, col) = line_col(&toml, toml.find("3\n").expect("the value"));
     run.expect("error", "wrong-type", "wortspiel/game.toml", line, col);
@@ -176,7 +171,7 @@ fn a_language_that_is_no_tag_is_located() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let toml = GAME.replace("language = \"de\"", "language = \"de_DE.UTF-8\"");
     let game = german_game(tmp.path(), &toml);
-    let run = grogpress(&["check", game.to_str().expect("utf-8"), "--format", "json"]);
+    let run = check(&game);
     run.exit(1);
     let (line, col) = line_col(&toml, toml.find("\"de_DE").expect("the value"));
     run.expect("error", "bad-value", "wortspiel/game.toml", line, col);
@@ -464,7 +459,7 @@ fn a_slot_a_word_has_no_value_for_is_located() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let toml = format!("{GAME}grid_summary = \"{{spalten}} x {{rows}}\"\n");
     let game = german_game(tmp.path(), &toml);
-    let run = grogpress(&["check", game.to_str().expect("utf-8"), "--format", "json"]);
+    let run = check(&game);
     run.exit(1);
     let (line, col) = line_col(&toml, toml.find("\"{spalten}").expect("the value"));
     let found = run.expect("error", "bad-value", "wortspiel/game.toml", line, col);
@@ -677,4 +672,82 @@ fn the_reference_templates_print_no_english_of_their_own() {
         checked += 1;
     }
     assert!(checked >= 7, "{checked} templates read");
+}
+
+/// Each word of the English defaults of the `odds` report's words (slots
+/// left out), as the English report would print them.
+fn english_odds_words() -> std::collections::BTreeSet<String> {
+    grogpress::text::Words::english()
+        .pairs()
+        .into_iter()
+        .filter(|(key, _)| key.starts_with("odds_"))
+        .flat_map(|(_, word)| {
+            let mut text = word.to_string();
+            for slot in grogpress::text::words::slots_in(word) {
+                text = text.replace(&format!("{{{slot}}}"), " ");
+            }
+            text.split(|c: char| !c.is_alphabetic())
+                .filter(|w| w.len() > 2)
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+#[test]
+fn the_odds_report_in_german_has_no_english_word() {
+    let (_tmp, game) = support::temp_game("river-line");
+    let toml = std::fs::read_to_string(game.join("game.toml")).expect("game.toml");
+    let at = toml.find("rules = [").expect("rules");
+    let toml = format!(
+        "{}languages = [\"en\", \"de\"]\ntranslated = [\"crt.title\", \"crt.headers\"]\n{}",
+        &toml[..at],
+        &toml[at..]
+    );
+    let german = "[crt.title]\ntitle = \"Kampfergebnistabelle\"\n\n[crt.headers]\nRoll = \"Wurf\"\n\"-2 or less\" = \"-2 oder weniger\"\n\"+6 or more\" = \"+6 oder mehr\"\n";
+    write_game(&game, &[("game.toml", &toml), ("lang/de.toml", german)]);
+    let english = english_odds_words();
+    assert!(
+        english.contains("equally") && english.contains("shifted"),
+        "{english:?}"
+    );
+    let path = game.to_str().expect("utf-8");
+    for args in [
+        &["--attack", "12", "--defence", "5"][..],
+        &["--column", "+1", "--shift", "2", "--drm", "-1..+1"],
+        &["--column", "+8", "--shift", "1"],
+    ] {
+        let mut all = vec!["odds", path, "crt"];
+        all.extend_from_slice(args);
+        let run = support::grogpress(&all);
+        run.exit(0);
+        all.extend_from_slice(&["--lang", "de"]);
+        let de = support::grogpress(&all);
+        de.exit(0);
+        // The English report says what the German says in its words.
+        assert!(
+            run.stdout.contains("equally likely rolls"),
+            "{}",
+            run.dump()
+        );
+        assert!(
+            de.stdout.contains("gleich wahrscheinliche Würfe"),
+            "{}",
+            de.dump()
+        );
+        assert!(de.stdout.contains("Kampfergebnistabelle"), "{}", de.dump());
+        let said: Vec<&str> = de
+            .stdout
+            .split(|c: char| !c.is_alphabetic())
+            .filter(|w| english.contains(*w))
+            .collect();
+        assert!(said.is_empty(), "English {said:?} in:\n{}", de.stdout);
+        // Its numbers with the German decimal mark.
+        assert!(
+            de.stdout.contains(",67%") || de.stdout.contains(",33%"),
+            "{}",
+            de.stdout
+        );
+        assert!(!de.stdout.contains(".67%"), "{}", de.stdout);
+    }
 }

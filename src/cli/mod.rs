@@ -183,6 +183,9 @@ enum Command {
         /// names, or the game's only map)
         #[arg(long)]
         map: Option<String>,
+        /// Report in this language of the game's `languages` (its words and translated titles)
+        #[arg(long, value_name = "LANG")]
+        lang: Option<String>,
     },
     /// Compare two versions of a game: every changed card, counter, table row,
     /// map cell, set-up and rules passage, located in both
@@ -658,6 +661,7 @@ pub fn run(cli: Cli) -> ExitCode {
             terrain,
             hex,
             map,
+            lang,
         } => {
             let attack = crate::model::odds::ColumnAttack {
                 column,
@@ -668,7 +672,12 @@ pub fn run(cli: Cli) -> ExitCode {
                 hex,
                 map,
             };
-            let query = crate::publish::odds::OddsQuery { what, drm, attack };
+            let query = crate::publish::odds::OddsQuery {
+                what,
+                drm,
+                attack,
+                lang,
+            };
             crate::publish::odds::odds(&root, &game, query, format)
                 .and_then(|run| print_odds(run, format))
         }

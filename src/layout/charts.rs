@@ -352,7 +352,7 @@ fn lay_out_block(
     book: &FontBook,
     options: &ChartOptions,
 ) -> Result<Vec<LaidTable>, Vec<Diagnostic>> {
-    let specs = block_specs(block, options.odds);
+    let specs = block_specs_in(block, options.odds.then_some(&options.words));
     let mut out = Vec::new();
     let mut problems = Vec::new();
     for spec in &specs {
@@ -368,12 +368,20 @@ fn lay_out_block(
     }
 }
 
-/// The tables a block prints as: the block itself, then its legend and notes.
+/// The tables a block prints as: the block itself, then its legend and notes;
+/// with `odds`, each results row's chance in English words.
 pub fn block_specs(block: &ChartBlock, odds: bool) -> Vec<TableSpec> {
+    block_specs_in(block, odds.then(Words::english))
+}
+
+/// [`block_specs`], each results row's chance printed (when `odds` gives
+/// the words to print it in) with those words: its column's heading and
+/// the decimal mark.
+pub fn block_specs_in(block: &ChartBlock, odds: Option<&Words>) -> Vec<TableSpec> {
     let mut specs = match &block.kind {
         BlockKind::Results(t) if t.across => vec![results_across(t, odds)],
         BlockKind::Results(t) => vec![results(t, odds)],
-        BlockKind::Ranges(t) => vec![ranges(t, odds)],
+        BlockKind::Ranges(t) => vec![ranges(t, odds.is_some())],
         BlockKind::Modifiers(m) => vec![modifiers(m)],
         BlockKind::Matrix(m) => vec![matrix(m)],
         BlockKind::Checklist(c) => vec![checklist(c)],
@@ -410,16 +418,20 @@ fn shown(t: &ResultsTable, cell: &str) -> String {
     }
 }
 
-/// "5/12 (41.7%)" for each row at net modifier 0, from [`row_odds`].
-fn odds_cells(t: &ResultsTable) -> Vec<String> {
+/// "5/12 (41.7%)" for each row at net modifier 0, from [`row_odds`], with
+/// the words' decimal mark.
+fn odds_cells(t: &ResultsTable, words: &Words) -> Vec<String> {
     let ranges: Vec<RollRange> = t.rows.iter().map(|r| r.roll.value).collect();
     row_odds(t.dice.value, &ranges, 0)
         .into_iter()
-        .map(|o| format!("{} ({:.1}%)", o.fraction(), o.percent()))
+        .map(|o| {
+            let percent = words.number(&format!("{:.1}", o.percent()));
+            format!("{} ({percent}%)", o.fraction())
+        })
         .collect()
 }
 
-fn results(t: &ResultsTable, odds: bool) -> TableSpec {
+fn results(t: &ResultsTable, odds: Option<&Words>) -> TableSpec {
     let mut widths = vec![weight(
         t.rows.iter().map(|r| r.roll_text.as_str()),
         &t.roll_header,
@@ -439,11 +451,16 @@ fn results(t: &ResultsTable, odds: bool) -> TableSpec {
             .iter()
             .map(|c| Cell::new(c.value.clone()).center()),
     );
-    if odds {
+    if let Some(words) = odds {
         widths.push(9.0);
-        header.push(Cell::new("Odds at net 0").center().small().whole());
+        header.push(
+            Cell::new(words.odds_at_net.clone())
+                .center()
+                .small()
+                .whole(),
+        );
     }
-    let odds_text = odds.then(|| odds_cells(t));
+    let odds_text = odds.map(|words| odds_cells(t, words));
     let rows = t
         .rows
         .iter()
@@ -474,7 +491,7 @@ fn results(t: &ResultsTable, odds: bool) -> TableSpec {
 }
 
 /// Results as column heads, the rolls beneath them (and their odds).
-fn results_across(t: &ResultsTable, odds: bool) -> TableSpec {
+fn results_across(t: &ResultsTable, odds: Option<&Words>) -> TableSpec {
     let n = t.rows.len().max(1);
     let heads = t
         .rows
@@ -491,9 +508,9 @@ fn results_across(t: &ResultsTable, odds: bool) -> TableSpec {
             .collect(),
         t.rows.first().map(|r| r.loc),
     )];
-    if odds {
+    if let Some(words) = odds {
         rows.push(TableRow::body(
-            odds_cells(t)
+            odds_cells(t, words)
                 .into_iter()
                 .map(|o| Cell::new(o).center().small().whole())
                 .collect(),

@@ -40,7 +40,7 @@ pub use card::{CardFace, lay_out_back, lay_out_card, lay_out_cards};
 pub use card_list::{
     CardListOptions, CardListPages, group_field, plan_card_list, shown as card_list_value,
 };
-pub use charts::{ChartOptions, block_specs, lay_out_charts};
+pub use charts::{ChartOptions, block_specs, block_specs_in, lay_out_charts};
 pub use counters::{
     Corner, Counter, CounterKey, CounterOptions, CounterPicture, CounterText, Factor, Strip,
     counter_faces, lay_out_counters,

@@ -47,15 +47,34 @@ table! { pub mod game_toml: "game.toml",
     words: opt Table(&words::DEF),
     language: opt Str("The language of the game's text, as a tag such as \"en\", \"de\" or \"fr-CA\": the language the rulebook PDF and the HTML reference declare (for screen readers) and whose patterns hyphenate the rulebook's words (default \"en\"; a language without patterns is not hyphenated)."),
     languages: opt StrArray("The game's languages, its own first, e.g. [\"en\", \"de\"]: each after the first is a translation in lang/<tag>.toml and lang/<tag>/ (built with `--lang <tag>`). The first is the game's `language`; each language's built-in words (English, German, French, Spanish, Italian) are the base `[words]` overrides."),
-    translated: opt StrArray("What the translations translate: a deck's, collection's or random table's id, a dot and a field, e.g. [\"cards.title\", \"cards.text\", \"units.name\", \"weather.result\"]. Every card, item or row with text in such a field needs a translation."),
+    translated: opt StrArray("What the translations translate: a deck's, collection's or random table's id, a dot and a field, e.g. [\"cards.title\", \"cards.text\", \"units.name\", \"weather.result\"]; a chart's table's id and `title`, `headers` or `cells` (\"crt.cells\"). Every card, item, row or cell with text in such a field needs a translation."),
 }
 
-/// `[words]`: one optional key per word of [`crate::text::Words`], from its list.
+/// `[words]`: one optional key per word of [`crate::text::Words`], from its
+/// list — declared as [`table!`] declares a table, but in one `$(...)*`
+/// repetition over the words (`table!` recurses once per key, and the list
+/// is long enough to need a raised `recursion_limit` that way).
 macro_rules! words_table {
     ($($key:ident: $default:literal, $doc:literal;)*) => {
-        table! { pub mod words: "[words]",
-            "The words grogpress prints around the game's own text, each replacing its English default (e.g. for rules in another language).";
-            $($key: opt Str(concat!($doc, " Default \"", $default, "\".")),)*
+        #[allow(non_upper_case_globals)]
+        pub mod words {
+            use $crate::load::spec::{Def, Key, KeyDef, Ty, kinds};
+            pub static DEF: Def = Def {
+                what: "[words]",
+                owner: "[words]",
+                doc: "The words grogpress prints around the game's own text, each replacing its English default (e.g. for rules in another language).",
+                keys: &[$($key.def,)*],
+            };
+            $(
+                pub const $key: Key<kinds::Str> = Key {
+                    def: KeyDef {
+                        name: stringify!($key),
+                        required: false,
+                        ty: Ty::Str(concat!($doc, " Default \"", $default, "\".")),
+                    },
+                    kind: std::marker::PhantomData,
+                };
+            )*
         }
     };
 }

@@ -103,7 +103,7 @@ impl CardIndex {
 
 /// The field that tells cards sharing a title apart: the `within` of a
 /// uniqueness rule on the title, else the mirrored field.
-fn distinguishing_field(deck: &Deck) -> Option<usize> {
+pub fn distinguishing_field(deck: &Deck) -> Option<usize> {
     deck.constraints
         .unique
         .iter()

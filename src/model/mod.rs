@@ -5,6 +5,7 @@
 mod background;
 mod card_ref;
 mod chart;
+pub mod chart_texts;
 mod collection;
 pub mod crt;
 mod deck;
@@ -34,7 +35,7 @@ pub mod translation;
 pub mod xref;
 
 pub use background::{Art, Background, Border, MIN_CONTRAST, Rgb, contrast, parse_hex_color};
-pub use card_ref::{card_keys, slug};
+pub use card_ref::{card_keys, distinguishing_field, slug};
 pub use chart::{
     BlockKind, CellCodes, Chart, ChartBlock, CheckSection, Checklist, LegendEntry, Lookup, Matrix,
     MatrixRow, MatrixSection, ModEntry, ModSection, ModValue, Modifier, ModifierList, Numbering,

@@ -198,6 +198,19 @@ pub fn source_texts(game: &Game) -> Vec<SourceText> {
             });
         }
     }
+    let mut charts = game.charts.clone();
+    let translates = |group: &str, field: &str| tr.translates(group, field);
+    super::chart_texts::chart_texts(&mut charts, &translates, &mut |t| {
+        // A header or cell of no letter ("+2", "5-6") has no words to translate.
+        if t.text.chars().any(char::is_alphabetic) {
+            out.push(SourceText {
+                group: t.group,
+                key: t.key,
+                field: t.field,
+                value: Located::new(t.text.clone(), t.loc),
+            });
+        }
+    });
     for table in &game.random_tables {
         if tr.translates(&table.id, "name") {
             out.push(SourceText {
@@ -329,6 +342,12 @@ pub fn translated_game(game: &Game, translation: &Translation, words: crate::tex
             entry.aliases.clear();
         }
     }
+    let every = |_: &str, _: &str| true;
+    super::chart_texts::chart_texts(&mut out.charts, &every, &mut |t| {
+        if let Some(given) = translation.text(&t.group, &t.key, &t.field) {
+            *t.text = given.text.value.clone();
+        }
+    });
     for (page, translated) in out.rules.iter_mut().zip(&translation.rules) {
         if let Some(translated) = translated {
             *page = translated.clone();
@@ -412,4 +431,5 @@ pub fn has_group(game: &Game, group: &str) -> bool {
         || game.maps.iter().any(|m| m.id == group)
         || game.scenarios.iter().any(|s| s.id == group)
         || (group == GLOSSARY && !game.glossary.is_empty())
+        || super::chart_texts::is_chart_group(&game.charts, group)
 }

@@ -14,7 +14,7 @@ use crate::diag::{Diagnostic, Diagnostics};
 use crate::layout::figure::FigureDrawing;
 use crate::layout::{
     CardFace, Die, Figure, Figures, Gallery, Rulebook, RulebookInput, RulebookOptions,
-    RulebookText, block_specs, collection_spec, lay_out_rulebook, random_table_spec,
+    RulebookText, block_specs_in, collection_spec, lay_out_rulebook, random_table_spec,
 };
 use crate::load::OpError;
 use crate::model::{FieldKind, FieldValue, Game, Shortcode};
@@ -87,7 +87,7 @@ impl GameFigures<'_> {
                 if let Some(anchor) = crate::model::block_anchor(&chart_anchor, block) {
                     anchors.push((specs.len(), anchor));
                 }
-                specs.extend(block_specs(block, true));
+                specs.extend(block_specs_in(block, Some(&self.game.words)));
             }
             return Some(Figure::Tables {
                 title: Some(title),
@@ -102,7 +102,7 @@ impl GameFigures<'_> {
                 specs: alone
                     .blocks
                     .iter()
-                    .flat_map(|b| block_specs(b, true))
+                    .flat_map(|b| block_specs_in(b, Some(&self.game.words)))
                     .collect(),
                 anchors: Vec::new(),
             });

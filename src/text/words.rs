@@ -148,6 +148,35 @@ macro_rules! word_list {
             was_under: "Was under", "Before the heading a moved rules passage stood under, on the errata sheet.";
             now_under: "Now under", "Before the heading a moved rules passage stands under now.";
             field: "Field", "The heading of the column of a changed card's field names on the errata sheet.";
+            odds_at_net: "Odds at net 0", "The heading of the odds column beside a results table in the charts (`--odds`) and the rulebook.";
+            odds_plain_rolls: "{dice}, {n} equally likely rolls", "The `odds` report's head for a table read on the dice alone: \"1d6, 6 equally likely rolls\".";
+            odds_modified_rolls: "{dice} plus the net modifier, {n} equally likely rolls", "The `odds` report's head for a table read on the dice and a modifier.";
+            odds_net: "net modifier {net}", "The `odds` report's heading of the chances at one net modifier: \"net modifier +1\".";
+            odds_attack: "attack {attack}: {column}", "The `odds` report's line naming the attack and the column it falls in: \"attack 7:3: 2:1\".";
+            odds_defender_in: "defender in {terrain}", "The `odds` report's line naming the defender's terrain.";
+            odds_every_column: "every column at shifts {shifts}", "The `odds` report's head of a whole combat results table.";
+            odds_attacks: "{attacker} ({attack_die} attack die) attacks {defender} ({defense_die} defense die)", "The first line of the `odds` report of a unit's attack on another (`[dice_combat]`).";
+            odds_bonus: "{attacker} ({type}) has the attack bonus against {beats}; {defender} is {defender_type}: the bonus {applies}.", "The `odds` report's line on the attack bonus; {applies} is the word `odds_applies` or `odds_does_not_apply`.";
+            odds_applies: "applies", "Said of the attack bonus when it applies.";
+            odds_does_not_apply: "does not apply", "Said of the attack bonus when it does not.";
+            odds_nothing: "nothing", "What a unit type with the attack bonus against no other has it against.";
+            odds_hits_bonus: "Hits = {hit} (+ {bonus} with the bonus) - {block}, at least 0; {n} equally likely rolls.", "How the `odds` report counts hits with an attack bonus rule.";
+            odds_hits: "Hits = {hit} - {block}, at least 0; {n} equally likely rolls.", "How the `odds` report counts hits without one.";
+            odds_hits_head: "hits", "The heading of the `odds` report's column of numbers of hits.";
+            odds_without_bonus: "without bonus", "The heading of the chances without the attack bonus.";
+            odds_with_bonus: "with bonus", "The heading of the chances with the attack bonus.";
+            odds_mean: "mean", "The `odds` report's line of the mean number of hits.";
+            odds_chance: "chance", "The heading of the `odds` report's column of chances.";
+            odds_applies_note: "applies to this attack", "After the star that marks the distribution that applies, at the foot of the `odds` report.";
+            odds_column: "column {column}", "How the `odds` report names a column of a combat results table: \"column 3:1\".";
+            odds_shifted: "{from} shifted {shift} to {to}", "Where an attack lands after column shifts: \"column 2:1 shifted +1 to column 3:1\".";
+            odds_left_of_first: "left of the first column", "Where an attack lands below the table's first column.";
+            odds_right_of_last: "right of the last column", "Where an attack lands above the table's last column.";
+            odds_resolved_on: "{place}, resolved on {column}", "An attack past an end read on an end column.";
+            odds_whatever_the_roll: "{place}: {result} whatever the roll", "An attack past an end that gives one result.";
+            odds_below: "below", "In the `odds` report of a whole table, a column shifted below the first.";
+            odds_above: "above", "In the `odds` report of a whole table, a column shifted above the last.";
+            odds_no_combat_effect: "no combat effect", "What the `odds` report says of a terrain without a combat effect.";
         }
     };
 }

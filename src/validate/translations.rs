@@ -10,6 +10,7 @@ use std::collections::HashSet;
 
 use crate::diag::{Diagnostics, Loc};
 use crate::model::Game;
+use crate::model::chart_texts::{CHART_FIELDS, chart_selector, is_chart_group};
 use crate::model::translation::{
     GLOSSARY, SCENARIO_FIELDS, SourceText, Translation, source_texts, translatable,
 };
@@ -77,6 +78,17 @@ fn check_fields(game: &Game, diags: &mut Diagnostics) {
                     hint: "write \"{}.special_rules\"", entry.group
                 ));
             }
+        } else if is_chart_group(&game.charts, &entry.group) {
+            let is_chart = game.charts.iter().any(|c| c.id == entry.group);
+            let fields: &[&str] = if is_chart { &["title"] } else { &CHART_FIELDS };
+            if !fields.contains(&entry.field.as_str()) {
+                let what = if is_chart { "chart" } else { "chart's table" };
+                diags.push(crate::error!(
+                    "dangling-reference", Some(entry.loc),
+                    "a {what}'s translated fields are {}, not `{}`", fields.iter().map(|f| format!("`{f}`")).collect::<Vec<_>>().join(", "), entry.field;
+                    hint: "write \"{}.{}\"", entry.group, fields.last().copied().unwrap_or("title")
+                ));
+            }
         } else if entry.group == GLOSSARY && !game.glossary.is_empty() {
             if entry.field != "term" && entry.field != "definition" {
                 diags.push(crate::error!(
@@ -95,11 +107,12 @@ fn check_fields(game: &Game, diags: &mut Diagnostics) {
                 .chain(game.maps.iter().map(|m| m.id.as_str()))
                 .chain(game.scenarios.iter().map(|s| s.id.as_str()))
                 .chain((!game.glossary.is_empty()).then_some(GLOSSARY))
+                .chain(game.charts.iter().map(|c| c.id.as_str()))
                 .collect();
             groups.sort_unstable();
             diags.push(crate::error!(
                 "dangling-reference", Some(entry.loc),
-                "`translated` names `{}`, which is no deck, collection, random table, map or scenario, nor the glossary", entry.group;
+                "`translated` names `{}`, which is no deck, collection, random table, map, scenario, chart or chart's table, nor the glossary", entry.group;
                 hint: "ids: {}", groups.join(", ")
             ));
         }
@@ -147,7 +160,7 @@ fn check_texts(
             "translation-missing", Some(at),
             "the `{lang}` translation has no `{}` for `{}.{}`", text.field, text.group, text.key;
             hint: "add to {file}: [{}.{}] {} = \"...\" (the source: \"{}\")",
-                text.group, toml_key(&text.key), text.field, shortened(&text.value.value)
+                text.group, toml_key(&text.key), toml_key(&text.field), shortened(&text.value.value)
         ));
     }
     let groups: HashSet<&str> = texts.iter().map(|t| t.group.as_str()).collect();
@@ -157,11 +170,11 @@ fn check_texts(
         }
         let why = if !crate::model::translation::has_group(game, &t.group) {
             format!(
-                "the game has no deck, collection, random table, map or scenario `{}`, nor is it the glossary",
+                "the game has no deck, collection, random table, map, scenario, chart or chart's table `{}`, nor is it the glossary",
                 t.group
             )
-        } else if !game.translations.translates(&t.group, &t.field) {
-            format!("`{}.{}` is not in `translated`", t.group, t.field)
+        } else if !game.translations.translates(&t.group, &selector(game, t)) {
+            format!("`{}.{}` is not in `translated`", t.group, selector(game, t))
         } else if groups.contains(t.group.as_str())
             && texts.iter().any(|s| s.group == t.group && s.key == t.key)
         {
@@ -177,6 +190,16 @@ fn check_texts(
             "the `{lang}` translation's `{}` of `{}.{}` translates nothing: {why}", t.field, t.group, t.key;
             hint: "remove it, or give it the source's current key (a card's key is its title as a slug)"
         ));
+    }
+}
+
+/// The entry of `translated` a translated text answers to: its field, or
+/// for a chart's text the part of the chart it is in (`cells`...).
+fn selector(game: &Game, t: &crate::model::translation::TranslatedText) -> String {
+    if is_chart_group(&game.charts, &t.group) {
+        chart_selector(&t.key).to_string()
+    } else {
+        t.field.clone()
     }
 }
 

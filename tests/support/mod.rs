@@ -4,6 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
+pub mod editions;
 pub mod hero_game;
 pub mod owned_toml;
 pub mod places_game;

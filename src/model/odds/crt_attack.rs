@@ -11,6 +11,7 @@
 use crate::model::crt::{ColumnAt, ColumnKind, CombatColumns, Ratio, column_odds};
 use crate::model::terrain::TerrainEffects;
 use crate::model::{Game, Map, ResultsTable};
+use crate::text::Words;
 
 /// An attack on a combat results table: its odds or differential as
 /// typed (`--column`) or the two strengths (`--attack`, `--defence`), its
@@ -169,7 +170,7 @@ leave it out for the chance of each row",
         } else {
             (lo..=hi).collect()
         };
-        let per_net = whole_table(t, combat, &shifts, drm);
+        let per_net = whole_table(t, combat, &shifts, drm, &game.words);
         return Ok(AttackOdds {
             ground,
             drm,
@@ -177,13 +178,17 @@ leave it out for the chance of each row",
         });
     };
     let shifted = combat.shifted(at, shift);
+    let words = &game.words;
     let landed = if shift == 0 {
-        name(t, combat, at)
+        name(t, combat, at, words)
     } else {
-        format!(
-            "{} shifted {shift:+} to {}",
-            name(t, combat, at),
-            name(t, combat, shifted)
+        Words::fill(
+            &words.odds_shifted,
+            &[
+                ("from", &name(t, combat, at, words)),
+                ("shift", &format!("{shift:+}")),
+                ("to", &name(t, combat, shifted, words)),
+            ],
         )
     };
     let per_net = (drm.0..=drm.1)
@@ -207,6 +212,7 @@ fn whole_table(
     combat: &CombatColumns,
     shifts: &[i64],
     drm: (i64, i64),
+    words: &Words,
 ) -> Vec<(i64, Vec<ShiftedColumn>)> {
     (drm.0..=drm.1)
         .map(|net| {
@@ -216,8 +222,8 @@ fn whole_table(
                     let at = combat.shifted(ColumnAt::Column(i), shift);
                     let lands = match at {
                         ColumnAt::Column(j) => t.columns.get(j).map_or("?", |c| c.value.as_str()),
-                        ColumnAt::Below => "below",
-                        ColumnAt::Above => "above",
+                        ColumnAt::Below => words.odds_below.as_str(),
+                        ColumnAt::Above => words.odds_above.as_str(),
                     };
                     columns.push(ShiftedColumn {
                         column: column.value.clone(),
@@ -233,23 +239,24 @@ fn whole_table(
 }
 
 /// What a column (or a place past an end) is called, and how it resolves.
-fn name(t: &ResultsTable, combat: &CombatColumns, at: ColumnAt) -> String {
+fn name(t: &ResultsTable, combat: &CombatColumns, at: ColumnAt, words: &Words) -> String {
+    let heading = |i: usize| t.columns.get(i).map_or("?", |c| c.value.as_str());
     let past = match at {
         ColumnAt::Column(i) => {
-            return format!(
-                "column {}",
-                t.columns.get(i).map_or("?", |c| c.value.as_str())
-            );
+            return Words::fill(&words.odds_column, &[("column", heading(i))]);
         }
-        ColumnAt::Below => "left of the first column",
-        ColumnAt::Above => "right of the last column",
+        ColumnAt::Below => &words.odds_left_of_first,
+        ColumnAt::Above => &words.odds_right_of_last,
     };
     match combat.resolve(at) {
-        Ok(i) => format!(
-            "{past}, resolved on {}",
-            t.columns.get(i).map_or("?", |c| c.value.as_str())
+        Ok(i) => Words::fill(
+            &words.odds_resolved_on,
+            &[("place", past), ("column", heading(i))],
         ),
-        Err(fixed) => format!("{past}: {fixed} whatever the roll"),
+        Err(fixed) => Words::fill(
+            &words.odds_whatever_the_roll,
+            &[("place", past), ("result", fixed)],
+        ),
     }
 }
 
@@ -303,7 +310,9 @@ fn ground(game: &Game, combat: &CombatColumns, attack: &ColumnAttack) -> Result<
     let mut add = |name: &str, e: &TerrainEffects| {
         ground.shift = ground.shift.saturating_add(e.shift());
         ground.drm = ground.drm.saturating_add(e.drm());
-        let what = e.combat_text().unwrap_or_else(|| "no combat effect".into());
+        let what = e
+            .combat_text()
+            .unwrap_or_else(|| game.words.odds_no_combat_effect.clone());
         ground.text.push(format!("{name} ({what})"));
     };
     for id in &attack.terrain {

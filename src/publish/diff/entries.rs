@@ -145,13 +145,15 @@ pub fn entries(game: &Game) -> Vec<Entry> {
 /// A deck's cards (or a collection's items), by key, field by field.
 fn deck_entries(deck: &Deck, kind: Kind, out: &mut Vec<Entry>) {
     let keys = &deck.card_index().keys;
+    let titles = card_titles(deck, kind);
     for (i, card) in deck.cards.iter().enumerate() {
         let key = match kind {
             // An item's id is its identity: renaming it keeps it.
             Kind::Counter | Kind::Item => deck.text(card, 0).unwrap_or_default(),
             _ => keys.get(i).cloned().unwrap_or_default(),
         };
-        let mut entry = Entry::new(kind, &deck.id, key, deck.card_title(i), card.loc);
+        let title = titles.get(i).cloned().unwrap_or_default();
+        let mut entry = Entry::new(kind, &deck.id, key, title, card.loc);
         for (f, decl) in deck.fields.iter().enumerate() {
             if let Some(Some(value)) = card.values.get(f) {
                 entry.field(&decl.name, value.value.display(), value.loc);
@@ -159,6 +161,32 @@ fn deck_entries(deck: &Deck, kind: Kind, out: &mut Vec<Entry>) {
         }
         out.push(entry);
     }
+}
+
+/// Each card's name as a reader tells it from the others: its title, and
+/// where another card of the deck has that title too (a mirrored card in
+/// each side's hand), the value of the field the deck tells them apart by
+/// (its owner): "Your Lucky Day, U.F.P.".
+fn card_titles(deck: &Deck, kind: Kind) -> Vec<String> {
+    let titles: Vec<String> = (0..deck.cards.len()).map(|i| deck.card_title(i)).collect();
+    let by = crate::model::distinguishing_field(deck).filter(|_| kind == Kind::Card);
+    let Some(by) = by else {
+        return titles;
+    };
+    let mut count: HashMap<&str, usize> = HashMap::new();
+    for title in &titles {
+        *count.entry(title.as_str()).or_insert(0) += 1;
+    }
+    titles
+        .iter()
+        .zip(&deck.cards)
+        .map(|(title, card)| match deck.printed(card, by) {
+            Some(owner) if count.get(title.as_str()).is_some_and(|n| *n > 1) => {
+                format!("{title}, {owner}")
+            }
+            _ => title.clone(),
+        })
+        .collect()
 }
 
 fn chart_entries(chart: &Chart, out: &mut Vec<Entry>) {

@@ -5,11 +5,12 @@
 //! and the chance of each result there for each net modifier, or the whole
 //! table — as text or JSON lines.
 
-use super::{json_line, percent};
+use super::{json_line, net_heading, percent, percent_text, rolls};
 use crate::diag::print::Format;
 use crate::load::OpError;
 use crate::model::odds::{ColumnAttack, Ground, ShiftedColumn, Shown, attack_odds};
 use crate::model::{Game, ResultsTable, RowOdds};
+use crate::text::Words;
 use serde_json::json;
 
 /// For each net modifier, each result of the column: (result, ways, outcomes).
@@ -33,7 +34,7 @@ pub(super) fn report(
                 per_net,
             },
             Format::Human,
-        ) => human(t, typed, landed, &odds.ground, per_net),
+        ) => human(t, typed, landed, &odds.ground, per_net, &game.words),
         (
             Shown::Column {
                 typed,
@@ -42,9 +43,15 @@ pub(super) fn report(
             },
             Format::Json,
         ) => json(t, typed, landed, per_net),
-        (Shown::Table { shifts, per_net }, _) => {
-            whole_table(t, shifts, odds.drm, per_net, &odds.ground, format)
-        }
+        (Shown::Table { shifts, per_net }, _) => whole_table(
+            t,
+            shifts,
+            odds.drm,
+            per_net,
+            &odds.ground,
+            format,
+            &game.words,
+        ),
     })
 }
 
@@ -53,29 +60,32 @@ fn chance(ways: u64, outcomes: u64) -> RowOdds {
 }
 
 /// "Combat Results Table: 1d6 plus the net modifier, 6 equally likely rolls".
-fn head(t: &ResultsTable, drm: (i64, i64)) -> String {
+fn head(t: &ResultsTable, drm: (i64, i64), words: &Words) -> String {
     // A table without modifiers is read on the dice alone.
-    let plus = if drm == (0, 0) && t.drm.value == (0, 0) {
-        ""
-    } else {
-        " plus the net modifier"
-    };
+    let plain = drm == (0, 0) && t.drm.value == (0, 0);
     format!(
-        "{}: {}{plus}, {} equally likely rolls",
+        "{}: {}",
         t.title,
-        t.dice.value,
-        t.dice.value.outcomes()
+        rolls(t, plain, t.dice.value.outcomes(), words)
     )
 }
 
-fn human(t: &ResultsTable, typed: &str, landed: &str, ground: &Ground, per_net: &PerNet) -> String {
+fn human(
+    t: &ResultsTable,
+    typed: &str,
+    landed: &str,
+    ground: &Ground,
+    per_net: &PerNet,
+    words: &Words,
+) -> String {
     let drm = (
         per_net.first().map_or(0, |p| p.0),
         per_net.last().map_or(0, |p| p.0),
     );
-    let mut s = format!("{}; attack {typed}: {landed}\n", head(t, drm));
+    let attack = Words::fill(&words.odds_attack, &[("attack", typed), ("column", landed)]);
+    let mut s = format!("{}; {attack}\n", head(t, drm, words));
     if !ground.text.is_empty() {
-        s.push_str(&format!("defender in {}\n", ground.text.join(", ")));
+        s.push_str(&format!("{}\n", defender_in(ground, words)));
     }
     let width = per_net
         .iter()
@@ -84,13 +94,13 @@ fn human(t: &ResultsTable, typed: &str, landed: &str, ground: &Ground, per_net: 
         .unwrap_or(4)
         .max(4);
     for (net, results) in per_net {
-        s.push_str(&format!("\nnet modifier {net:+}\n"));
+        s.push_str(&format!("\n{}\n", net_heading(*net, words)));
         for (code, ways, outcomes) in results {
             let o = chance(*ways, *outcomes);
             s.push_str(&format!(
-                "  {code:<width$}  {:>8}  {:>7.2}%\n",
+                "  {code:<width$}  {:>8}  {:>7}%\n",
                 o.fraction(),
-                o.percent()
+                percent_text(o.percent(), words)
             ));
         }
     }
@@ -127,20 +137,22 @@ fn whole_table(
     per_net: &[(i64, Vec<ShiftedColumn>)],
     ground: &Ground,
     format: Format,
+    words: &Words,
 ) -> String {
     let mut s = String::new();
     if format == Format::Human {
+        let shifts = shifts
+            .iter()
+            .map(|n| format!("{n:+}"))
+            .collect::<Vec<_>>()
+            .join(", ");
         s.push_str(&format!(
-            "{}; every column at shifts {}\n",
-            head(t, drm),
-            shifts
-                .iter()
-                .map(|n| format!("{n:+}"))
-                .collect::<Vec<_>>()
-                .join(", ")
+            "{}; {}\n",
+            head(t, drm, words),
+            Words::fill(&words.odds_every_column, &[("shifts", &shifts)])
         ));
         if !ground.text.is_empty() {
-            s.push_str(&format!("defender in {}\n", ground.text.join(", ")));
+            s.push_str(&format!("{}\n", defender_in(ground, words)));
         }
     }
     let width = t
@@ -151,7 +163,7 @@ fn whole_table(
         .unwrap_or(3);
     for (net, columns) in per_net {
         if format == Format::Human {
-            s.push_str(&format!("\nnet modifier {net:+}\n"));
+            s.push_str(&format!("\n{}\n", net_heading(*net, words)));
         }
         for c in columns {
             let (shift, lands) = (c.shift, &c.lands);
@@ -191,4 +203,12 @@ fn whole_table(
         }
     }
     s
+}
+
+/// "defender in woods, river", in the game's words.
+fn defender_in(ground: &Ground, words: &Words) -> String {
+    Words::fill(
+        &words.odds_defender_in,
+        &[("terrain", &ground.text.join(", "))],
+    )
 }

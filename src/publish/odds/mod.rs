@@ -18,6 +18,7 @@ use crate::diag::{Diagnostics, Sources};
 use crate::load::{OpError, Root};
 use crate::model::odds::ColumnAttack;
 use crate::model::{Game, ResultsTable, RowOdds, table_odds};
+use crate::text::Words;
 
 /// What `odds` was asked: a results table's id, or the attacker and the
 /// defender; the net modifiers to show and the attack on a combat results
@@ -26,6 +27,8 @@ pub struct OddsQuery {
     pub what: Vec<String>,
     pub drm: Option<(i64, i64)>,
     pub attack: ColumnAttack,
+    /// The language of the report, one of the game's `languages`.
+    pub lang: Option<String>,
 }
 
 /// What an `odds` run gave: the diagnostics to print first (under `label`,
@@ -51,7 +54,10 @@ pub fn odds(root: &Root, name: &str, query: OddsQuery, format: Format) -> Result
         && game.dice_combat.is_some()
     {
         diags.extend(crate::validate::validate(game));
-        let report = (!diags.has_errors()).then(|| dice::report(game, &query.what));
+        let report = (!diags.has_errors()).then(|| {
+            let game = in_language(game, query.lang.as_deref())?;
+            dice::report(&game, &query.what)
+        });
         return Ok(OddsRun {
             diags,
             sources,
@@ -83,13 +89,31 @@ for a results table name one table, e.g. `grogpress odds {name} combat`"
             report: None,
         });
     }
-    let report = Some(table_report(&game, &dir, table, &query, format));
+    let report = Some(
+        in_language(&game, query.lang.as_deref())
+            .and_then(|game| table_report(&game, &dir, table, &query, format)),
+    );
     Ok(OddsRun {
         diags,
         sources,
         label: None,
         report,
     })
+}
+
+/// `game` in the language `lang` asks for (its words, its translated
+/// titles), or as it is.
+fn in_language<'g>(
+    game: &'g Game,
+    lang: Option<&str>,
+) -> Result<std::borrow::Cow<'g, Game>, OpError> {
+    use std::borrow::Cow;
+    match lang {
+        Some(lang) => Ok(
+            super::translations::translated(game, lang)?.map_or(Cow::Borrowed(game), Cow::Owned)
+        ),
+        None => Ok(Cow::Borrowed(game)),
+    }
 }
 
 /// The odds of results table `id`: each row, or with an attack its column.
@@ -114,7 +138,7 @@ leave it out for the chance of each row",
             let drm = query.drm.unwrap_or(t.drm.value);
             let odds = table_odds(t, drm);
             match format {
-                Format::Human => human(t, &odds),
+                Format::Human => human(t, &odds, &game.words),
                 Format::Json => json(t, &odds),
             }
         }
@@ -146,7 +170,7 @@ fn find_table<'g>(game: &'g Game, dir: &Path, id: &str) -> Result<&'g ResultsTab
         })
 }
 
-fn human(t: &ResultsTable, odds: &[(i64, Vec<RowOdds>)]) -> String {
+fn human(t: &ResultsTable, odds: &[(i64, Vec<RowOdds>)], words: &Words) -> String {
     let mut s = String::new();
     let outcomes = t.dice.value.outcomes();
     let rule = t
@@ -155,14 +179,11 @@ fn human(t: &ResultsTable, odds: &[(i64, Vec<RowOdds>)]) -> String {
         .map(|r| format!(" ({})", r.value))
         .unwrap_or_default();
     // A table without modifiers is read on the dice alone.
-    let plus = if t.drm.value == (0, 0) && odds.iter().all(|(net, _)| *net == 0) {
-        ""
-    } else {
-        " plus the net modifier"
-    };
+    let plain = t.drm.value == (0, 0) && odds.iter().all(|(net, _)| *net == 0);
     s.push_str(&format!(
-        "{}{rule}: {}{plus}, {outcomes} equally likely rolls\n",
-        t.title, t.dice.value
+        "{}{rule}: {}\n",
+        t.title,
+        rolls(t, plain, outcomes, words)
     ));
     let width = t
         .rows
@@ -172,13 +193,13 @@ fn human(t: &ResultsTable, odds: &[(i64, Vec<RowOdds>)]) -> String {
         .unwrap_or(4)
         .max(4);
     for (net, rows) in odds {
-        s.push_str(&format!("\nnet modifier {net:+}\n"));
+        s.push_str(&format!("\n{}\n", net_heading(*net, words)));
         for (row, o) in t.rows.iter().zip(rows) {
             s.push_str(&format!(
-                "  {:<width$}  {:>8}  {:>7.2}%  {}\n",
+                "  {:<width$}  {:>8}  {:>7}%  {}\n",
                 row.roll_text,
                 o.fraction(),
-                o.percent(),
+                percent_text(o.percent(), words),
                 row.results
                     .iter()
                     .map(|r| crate::text::plain_text(&r.value))
@@ -188,6 +209,33 @@ fn human(t: &ResultsTable, odds: &[(i64, Vec<RowOdds>)]) -> String {
         }
     }
     s
+}
+
+/// "1d6 plus the net modifier, 6 equally likely rolls" in the game's words;
+/// without "plus the net modifier" for a table read on the dice alone.
+fn rolls(t: &ResultsTable, plain: bool, outcomes: u64, words: &Words) -> String {
+    let template = if plain {
+        &words.odds_plain_rolls
+    } else {
+        &words.odds_modified_rolls
+    };
+    Words::fill(
+        template,
+        &[
+            ("dice", &t.dice.value.to_string()),
+            ("n", &outcomes.to_string()),
+        ],
+    )
+}
+
+/// "net modifier +1", in the game's words.
+fn net_heading(net: i64, words: &Words) -> String {
+    Words::fill(&words.odds_net, &[("net", &format!("{net:+}"))])
+}
+
+/// A percentage to two places ("19.44"), with the words' decimal mark.
+fn percent_text(p: f64, words: &Words) -> String {
+    words.number(&format!("{p:.2}"))
 }
 
 fn json(t: &ResultsTable, odds: &[(i64, Vec<RowOdds>)]) -> String {
