@@ -33,6 +33,7 @@ pub mod internals {
     pub use crate::render::png::{items_to_png, svg_to_png};
     pub use crate::text::linebreak::{Break, BreakKind, Measure, total_fit};
     pub use crate::text::mentions::TableNames;
+    pub use crate::text::{Words, words::slots_in};
 }
 
 /// mimalloc for every binary of the crate: layout allocates many small

@@ -677,13 +677,13 @@ fn the_reference_templates_print_no_english_of_their_own() {
 /// Each word of the English defaults of the `odds` report's words (slots
 /// left out), as the English report would print them.
 fn english_odds_words() -> std::collections::BTreeSet<String> {
-    grogpress::text::Words::english()
+    grogpress::internals::Words::english()
         .pairs()
         .into_iter()
         .filter(|(key, _)| key.starts_with("odds_"))
         .flat_map(|(_, word)| {
             let mut text = word.to_string();
-            for slot in grogpress::text::words::slots_in(word) {
+            for slot in grogpress::internals::slots_in(word) {
                 text = text.replace(&format!("{{{slot}}}"), " ");
             }
             text.split(|c: char| !c.is_alphabetic())
