@@ -568,6 +568,8 @@ fn script_english(script: &str) -> Vec<String> {
         // Media queries: the dark colours' stylesheet for a dark system, for none.
         "screen and (prefers-color-scheme: dark)",
         "not all",
+        // The gallery's lazy painting, a rule the script adds to the page.
+        "@media screen { .deck > [role=listitem] { content-visibility: auto; contain-intrinsic-size: auto 16rem auto 16rem; } }",
     ];
     let chars: Vec<char> = script.chars().collect();
     let (mut i, mut last) = (0, ' ');
