@@ -59,16 +59,6 @@ fn describe(out: &Output) -> String {
     )
 }
 
-fn pages(dir: &Path) -> Vec<PathBuf> {
-    let mut pages: Vec<PathBuf> = fs::read_dir(dir)
-        .expect("html folder")
-        .map(|e| e.expect("entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "html"))
-        .collect();
-    pages.sort();
-    pages
-}
-
 /// Runs a fresh headless Chromium (own profile, no background traffic).
 fn chromium(profile: &Path, args: &[String]) -> Output {
     support::tools::headless_chromium(profile)
@@ -139,7 +129,7 @@ fn dom_attr(dom: &str, name: &str) -> Option<String> {
 /// Opens every page of a built reference; fails on any error; screenshots.
 fn open_in_browser(game: &str) {
     let (dir, html) = build_rules(game);
-    let pages = pages(&html);
+    let pages = support::html_files(&html);
     // An index always; a page per rules file for games that have rules text.
     let has_rules = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("data")
@@ -816,7 +806,7 @@ fn printing_hides_every_control_and_the_whole_book_prints_on_one_page() {
         }
     }
     // Every page links the whole book.
-    for page in pages(&html).iter().filter(|p| {
+    for page in support::html_files(&html).iter().filter(|p| {
         !p.file_name()
             .is_some_and(|n| n.to_string_lossy().starts_with("printed-"))
     }) {
@@ -847,7 +837,7 @@ fn axe_finds_nothing_in_light_dark_and_chosen_dark_with_the_shortcuts_open() {
     )
     .replace("var dark = matchMedia(\"(prefers-color-scheme: dark)\").matches;", "var dark = true;");
     let mut problems = Vec::new();
-    for page in pages(&html) {
+    for page in support::html_files(&html) {
         let name = page
             .file_name()
             .expect("name")
@@ -1218,7 +1208,7 @@ fn axe_core_finds_no_serious_or_critical_violation_at_phone_and_laptop_width_lig
         let (_dir, html) = build_rules(&game);
         // A copy beside the pages: the page's policy lets it load ('self').
         fs::copy(&axe, html.join("axe.min.js")).expect("copy axe.min.js");
-        for page in pages(&html) {
+        for page in support::html_files(&html) {
             let name = page
                 .file_name()
                 .expect("name")

@@ -349,13 +349,7 @@ fn html_pages(game: &str, out: &Path) -> Vec<String> {
     let run = grogpress(&["rules", game, "--out", out.to_str().expect("utf-8 path")]);
     assert!(run.status.success(), "{}", dump(&run));
     let dir = out.join(game).join("html");
-    let mut files: Vec<PathBuf> = fs::read_dir(&dir)
-        .expect("the HTML folder")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "html"))
-        .collect();
-    files.sort();
-    files
+    support::html_files(&dir)
         .iter()
         .map(|f| fs::read_to_string(f).expect("read HTML"))
         .collect()

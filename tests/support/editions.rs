@@ -46,13 +46,7 @@ pub fn pdf_text(pdf: &Path) -> String {
 
 /// Every HTML page of the folder `dir`, one after another.
 pub fn html_pages(dir: &Path) -> String {
-    let mut pages: Vec<PathBuf> = std::fs::read_dir(dir)
-        .expect("html folder")
-        .map(|e| e.expect("entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "html"))
-        .collect();
-    pages.sort();
-    pages
+    super::html_files(dir)
         .iter()
         .map(|p| std::fs::read_to_string(p).expect("page"))
         .collect()

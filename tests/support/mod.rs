@@ -205,6 +205,17 @@ pub fn starter_game() -> tempfile::TempDir {
     tmp
 }
 
+/// The HTML pages of the folder `dir` (not below it), sorted by path.
+pub fn html_files(dir: &Path) -> Vec<PathBuf> {
+    let mut pages: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("html folder")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "html"))
+        .collect();
+    pages.sort();
+    pages
+}
+
 /// Copies a folder tree.
 pub fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).expect("create a folder");
