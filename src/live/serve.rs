@@ -104,15 +104,18 @@ pub fn serve(
     eprintln!("serving the preview on http://{address}/");
     watch_with(root, names, out, format, true, &mut |event| match event {
         Event::Wrote(written) => {
-            for url in files::changed_urls(written, out) {
-                match changed_fragments(&pages.pages, &url, out) {
+            for (url, path) in files::changed_urls(written, out) {
+                // A rewritten page of ours, read back as it will be served.
+                let html = (url.ends_with(".html")).then(|| std::fs::read_to_string(&path));
+                match html
+                    .and_then(Result::ok)
+                    .and_then(|h| pages.pages.update(&url, &h))
+                {
                     Some(ids) if ids.is_empty() => {}
-                    Some(ids) => tell(
-                        &state,
-                        &hub,
-                        "fragments",
-                        &format!("{url} {}", ids.join(" ")),
-                    ),
+                    Some(ids) => {
+                        let data = format!("{url} {}", ids.join(" "));
+                        tell(&state, &hub, "fragments", &data);
+                    }
                     None => tell(&state, &hub, "changed", &url),
                 }
             }
@@ -129,18 +132,6 @@ pub fn serve(
             }
         }
     })
-}
-
-/// The fragments of an HTML page rewritten that changed, if nothing else
-/// in it did (its file read again, as served).
-fn changed_fragments(pages: &fragments::Pages, url: &str, out: &Path) -> Option<Vec<String>> {
-    let rest = url
-        .strip_prefix("/out/")
-        .filter(|_| url.ends_with(".html"))?;
-    let (mut file, _) = files::open_under(out, &files::url_segments(rest)?)?;
-    let mut html = String::new();
-    std::io::Read::read_to_string(&mut file, &mut html).ok()?;
-    pages.update(url, &html)
 }
 
 /// Pushes an event to every open stream, numbered after the last one (under

@@ -1,14 +1,8 @@
-//! Live, serve: the answers — input: connections to the preview's port;
-//! output: each request's answer, read and written by hyper (HTTP/1, one
-//! request per connection). hyper bounds the head: over [`MAX_HEAD`] bytes
-//! or [`MAX_HEADERS`] headers is a 431, a head that does not parse a 400
-//! (both with no body), one not in by [`HEAD_DEADLINE`] is closed. Then
-//! `Host` is checked (421 for another name) and the answer is the preview
-//! page, its script, style and icon, an event stream (from the [`Hub`]), or
-//! a regular file under `out/<game>/` of a served game (with an `ETag`; an
-//! HTML page with the preview script added to its head), carrying
-//! [`always_headers`]. One not written whole within [`RESPONSE_DEADLINE`]
-//! is cut off (event streams excepted).
+//! Live, serve: the answers — input: requests on the preview's port, their
+//! heads bounded by hyper (431 past [`MAX_HEAD`] or [`MAX_HEADERS`], 400
+//! unparsed, closed after [`HEAD_DEADLINE`]); output: for a request to this
+//! `Host`, the preview page and its files, the event stream, or a regular
+//! file of a served game's `out/<game>/`, each with [`always_headers`].
 
 use std::io::Read;
 use std::path::PathBuf;
@@ -31,28 +25,25 @@ use super::files::{content_type, etag, held, open_under, url_segments};
 use super::page::Page;
 use super::{Shared, always_headers};
 
-/// The most a request's line and headers may hold together, and the most
-/// headers; the time from a connection to the end of its request's head.
+/// The most a request's line and headers may hold, the most headers, and
+/// the time from a connection to the end of its request's head.
 const MAX_HEAD: usize = 8 * 1024;
 const MAX_HEADERS: usize = 100;
 const HEAD_DEADLINE: Duration = Duration::from_secs(5);
-/// The most connections held at once; past it, new ones wait in the
-/// kernel's queue.
+/// The most connections held at once (the rest wait in the kernel's queue).
 const MAX_CONNECTIONS: usize = 256;
-/// The time an answer has to be written (a client that does not read holds
-/// its connection no longer).
+/// The time an answer has to be written (event streams excepted).
 const RESPONSE_DEADLINE: Duration = Duration::from_secs(10);
-/// Once an answer is written, what the client still sends is dropped until
-/// it is quiet this long, or at most the total (closing with a request
-/// unread sends a reset, which can lose the answer, a 431 say).
+/// Once answered, what the client still sends is read and dropped until it
+/// is quiet this long, or at most the total: closing with a request unread
+/// sends a reset, which can lose the answer (a 431, say).
 const DRAIN_QUIET: Duration = Duration::from_millis(200);
 const DRAIN_TOTAL: Duration = Duration::from_secs(1);
 /// What a 503 tells the client: ask again after this many seconds.
 const RETRY_AFTER_S: u32 = 1;
-/// The most of an HTML file read to add the preview script; a larger one
-/// is sent as it is.
+/// The most of an HTML file read to add the preview script (a larger one is
+/// sent as it is), and how much of a file is sent at a time.
 const MAX_LIVE_HTML: u64 = 16 * 1024 * 1024;
-/// How much of a file is sent at a time.
 const CHUNK: usize = 64 * 1024;
 /// The built-in files. The preview script listens to `/__events` from the
 /// event its tag's `data-seq` names, so it misses none.
@@ -286,11 +277,10 @@ fn with_preview_script(html: &[u8], seen: &str) -> Vec<u8> {
 /// rebinding), is `Err(None)`; no `Host`, or two, `Err(Some(why))`.
 fn check_host(headers: &HeaderMap, port: u16) -> Result<(), Option<&'static str>> {
     let mut hosts = headers.get_all(header::HOST).iter();
-    let host = match (hosts.next(), hosts.next()) {
-        (Some(host), None) => host.to_str().map_err(|_| Some("bad Host\n"))?,
-        (None, _) => return Err(Some("no Host\n")),
-        (Some(_), Some(_)) => return Err(Some("more than one Host\n")),
+    let (Some(host), None) = (hosts.next(), hosts.next()) else {
+        return Err(Some("one Host header, please\n"));
     };
+    let host = host.to_str().map_err(|_| Some("bad Host\n"))?;
     let host = host.trim_matches([' ', '\t']);
     let ours = ["127.0.0.1", "localhost", "[::1]"].iter().any(|name| {
         host.eq_ignore_ascii_case(&format!("{name}:{port}"))

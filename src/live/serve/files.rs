@@ -5,7 +5,7 @@
 
 use std::ffi::OsString;
 use std::fs::File;
-use std::path::Path;
+use std::path::{Component, Path, PathBuf};
 
 use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, percent_decode_str, utf8_percent_encode};
 
@@ -23,24 +23,23 @@ pub(super) fn url_escape(s: &str) -> String {
     utf8_percent_encode(s, UNRESERVED).to_string()
 }
 
-/// The URLs under `/out/` a written file changed (a folder of card images
-/// as its URL with a trailing `/`).
-pub(super) fn changed_urls(written: &Written, out: &Path) -> Vec<String> {
-    let url = |path: &Path| -> Option<String> {
-        let rest = path.strip_prefix(out).ok()?.components();
-        let names: Option<Vec<String>> = rest
+/// The URLs under `/out/` a written file changed, with its path (a folder
+/// of card images as its URL with a trailing `/`).
+pub(super) fn changed_urls(written: &Written, out: &Path) -> Vec<(String, PathBuf)> {
+    let url = |path: &Path| -> Option<(String, PathBuf)> {
+        let names: Option<Vec<String>> = (path.strip_prefix(out).ok()?.components())
             .map(|c| match c {
-                std::path::Component::Normal(name) => Some(url_escape(&name.to_string_lossy())),
+                Component::Normal(name) => Some(url_escape(&name.to_string_lossy())),
                 _ => None,
             })
             .collect();
-        Some(format!("/out/{}", names?.join("/")))
+        Some((format!("/out/{}", names?.join("/")), path.to_path_buf()))
     };
     match written {
         Written::Output { path, .. }
         | Written::Rulebook { path, .. }
         | Written::Preview { path } => url(path).into_iter().collect(),
-        Written::Images { dir, .. } => url(dir).map(|u| u + "/").into_iter().collect(),
+        Written::Images { dir, .. } => (url(dir).into_iter()).map(|(u, p)| (u + "/", p)).collect(),
         Written::Html { changed, .. } => changed.iter().filter_map(|p| url(p)).collect(),
     }
 }
@@ -223,7 +222,11 @@ mod tests {
     #[test]
     fn written_files_are_named_by_their_urls() {
         let out = Path::new("out");
-        let urls = |w: &Written| changed_urls(w, out);
+        let urls = |w: &Written| {
+            let named = changed_urls(w, out);
+            assert!(named.iter().all(|(_, path)| path.starts_with(out)));
+            named.into_iter().map(|(url, _)| url).collect::<Vec<_>>()
+        };
         assert_eq!(
             urls(&Written::Preview {
                 path: out.join("g/preview/my aid-1.png")
