@@ -268,6 +268,7 @@ pub fn write(
         if diags.has_errors() {
             return Ok(false);
         }
+        timing("checked for problems");
         // The files first, then the rulebook, then the HTML reference (which
         // links every PDF written, with its size); live, the page previews and
         // the reference before the rulebook (see below).
@@ -338,6 +339,7 @@ pub fn write(
             // The reference's pages as soon as they are made (when none could
             // be, the reason is told below).
             if let Some(files) = html.as_ref().and_then(|_| made_pages.recv().ok()) {
+                timing("html pages handed over");
                 let old = rulebook
                     .as_ref()
                     .and_then(|_| std::fs::metadata(&rulebook_path).ok())
@@ -449,20 +451,21 @@ fn write_html(
     let count = files.len();
     let live = match how {
         HtmlWrite::Live { lists_later } => {
-            // (whether only its list of PDFs changed, its size, its name)
-            let mut keys = Vec::with_capacity(files.len());
-            for (name, bytes) in &files {
-                let old = std::fs::read(dir.join(name)).ok();
-                let list_only = old.is_some_and(|old| super::html::only_pdfs_differ(&old, bytes));
-                keys.push((list_only, bytes.len(), name.clone()));
+            // Each file read once: those unchanged left out, the others
+            // keyed (whether only its list of PDFs changed, its size, its name).
+            let mut keyed = Vec::with_capacity(files.len());
+            for (name, bytes) in files {
+                let old = std::fs::read(dir.join(&name)).ok();
+                if old.as_ref() == Some(&bytes) {
+                    continue;
+                }
+                let list_only = old.is_some_and(|old| super::html::only_pdfs_differ(&old, &bytes));
+                if !(lists_later && list_only) {
+                    keyed.push(((list_only, bytes.len(), name.clone()), (name, bytes)));
+                }
             }
-            let mut keyed: Vec<_> = keys.into_iter().zip(files).collect();
             keyed.sort_by(|a, b| a.0.cmp(&b.0));
-            files = keyed
-                .into_iter()
-                .filter(|((list_only, ..), _)| !(lists_later && *list_only))
-                .map(|(_, file)| file)
-                .collect();
+            files = keyed.into_iter().map(|(_, file)| file).collect();
             true
         }
         HtmlWrite::Whole(_) => false,
@@ -470,7 +473,10 @@ fn write_html(
     let mut changed = Vec::new();
     for (name, bytes) in &files {
         let path = dir.join(name);
-        if !super::write_if_changed(&dir, &path, bytes)? {
+        if live {
+            // Found changed above.
+            super::write_output(&dir, &path, bytes)?;
+        } else if !super::write_if_changed(&dir, &path, bytes)? {
             continue;
         }
         if live {
