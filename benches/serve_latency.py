@@ -232,6 +232,8 @@ class Server:
             line = self.next_line(max(0.0, end - time.monotonic()))
             if line is None:
                 break
+            if line.startswith("timing: ") and os.environ.get("GROGPRESS_TIMING"):
+                print("    " + line)
             if line.startswith("done in "):
                 return int(line.split()[2])
         return None

@@ -242,19 +242,19 @@ pub fn write(
                 html
             })
         });
-        let staged = stage_all((game, assets), &folder, &wanted, request.previews, diags);
-        timing("pdfs staged");
-        // Live, the pages that changed are drawn while the reference and
-        // the rulebook are still being made (put in place only once no
+        // Live, the pages that changed are drawn while the other documents,
+        // the reference and the rulebook are still being made: each
+        // document's as soon as it is laid out (put in place only once no
         // problem is found).
-        let (staged, pages): (Vec<_>, Vec<_>) = staged?
-            .into_iter()
-            .map(|(output, (file, pages))| ((output, file), (output, pages)))
-            .unzip();
         let preview_dir = &preview_dir;
-        let mut drawing = request.previews.map(|previews| {
-            scope.spawn(move || draw_previews(&pages, preview_dir, assets, previews))
-        });
+        let (to_draw, laid_out) = std::sync::mpsc::channel();
+        let drawing = request
+            .previews
+            .map(|previews| draw_previews(scope, laid_out, preview_dir, assets, previews));
+        let to_draw = drawing.as_ref().map(|_| to_draw);
+        let staged = stage_all((game, assets), &folder, &wanted, to_draw, diags);
+        timing("pdfs staged");
+        let staged = staged?;
         let map_images = map_images.map(joined);
         let rulebook = rulebook.map(joined).transpose()?;
         let rulebook = match rulebook {
@@ -268,6 +268,7 @@ pub fn write(
         if diags.has_errors() {
             return Ok(false);
         }
+        timing("checked for problems");
         // The files first, then the rulebook, then the HTML reference (which
         // links every PDF written, with its size); live, the page previews and
         // the reference before the rulebook (see below).
@@ -329,13 +330,16 @@ pub fn write(
             // first, as the reader watches them; the rulebook, the slowest to
             // write, after. The pages link the rulebook at the size it had
             // until it is written (their lists are put right below).
-            // The previews already drawn first, else once the pages are in.
-            if let Some(done) = drawing.take_if(|d| d.is_finished()) {
-                previews_in(done, preview_dir, previews, on_written)?;
+            // The previews already drawn first, the others once the pages are in.
+            if let Some((_, drawn)) = &drawing {
+                for pages in drawn.try_iter() {
+                    previews_in(pages?, preview_dir, previews, on_written)?;
+                }
             }
             // The reference's pages as soon as they are made (when none could
             // be, the reason is told below).
             if let Some(files) = html.as_ref().and_then(|_| made_pages.recv().ok()) {
+                timing("html pages handed over");
                 let old = rulebook
                     .as_ref()
                     .and_then(|_| std::fs::metadata(&rulebook_path).ok())
@@ -344,8 +348,11 @@ pub fn write(
                 let how = HtmlWrite::Live { lists_later: true };
                 write_html(files, &pdfs, (game, &folder), how, on_written)?;
             }
-            if let Some(drawing) = drawing {
-                previews_in(drawing, preview_dir, previews, on_written)?;
+            if let Some((drawer, drawn)) = drawing {
+                for pages in drawn.iter() {
+                    previews_in(pages?, preview_dir, previews, on_written)?;
+                }
+                joined(drawer);
             }
         }
         let mut first: Vec<super::html::BuiltPdf> = Vec::new();
@@ -444,20 +451,21 @@ fn write_html(
     let count = files.len();
     let live = match how {
         HtmlWrite::Live { lists_later } => {
-            // (whether only its list of PDFs changed, its size, its name)
-            let mut keys = Vec::with_capacity(files.len());
-            for (name, bytes) in &files {
-                let old = std::fs::read(dir.join(name)).ok();
-                let list_only = old.is_some_and(|old| super::html::only_pdfs_differ(&old, bytes));
-                keys.push((list_only, bytes.len(), name.clone()));
+            // Each file read once: those unchanged left out, the others
+            // keyed (whether only its list of PDFs changed, its size, its name).
+            let mut keyed = Vec::with_capacity(files.len());
+            for (name, bytes) in files {
+                let old = std::fs::read(dir.join(&name)).ok();
+                if old.as_ref() == Some(&bytes) {
+                    continue;
+                }
+                let list_only = old.is_some_and(|old| super::html::only_pdfs_differ(&old, &bytes));
+                if !(lists_later && list_only) {
+                    keyed.push(((list_only, bytes.len(), name.clone()), (name, bytes)));
+                }
             }
-            let mut keyed: Vec<_> = keys.into_iter().zip(files).collect();
             keyed.sort_by(|a, b| a.0.cmp(&b.0));
-            files = keyed
-                .into_iter()
-                .filter(|((list_only, ..), _)| !(lists_later && *list_only))
-                .map(|(_, file)| file)
-                .collect();
+            files = keyed.into_iter().map(|(_, file)| file).collect();
             true
         }
         HtmlWrite::Whole(_) => false,
@@ -465,7 +473,10 @@ fn write_html(
     let mut changed = Vec::new();
     for (name, bytes) in &files {
         let path = dir.join(name);
-        if !super::write_if_changed(&dir, &path, bytes)? {
+        if live {
+            // Found changed above.
+            super::write_output(&dir, &path, bytes)?;
+        } else if !super::write_if_changed(&dir, &path, bytes)? {
             continue;
         }
         if live {
@@ -491,40 +502,58 @@ fn write_html(
     Ok(())
 }
 
-/// Puts the previews `drawing` drew in place under `dir`, telling
+/// Puts one document's previews, drawn, in place under `dir`, telling
 /// `on_written` of each as it lands.
 fn previews_in(
-    drawing: ScopedJoinHandle<'_, Drawn>,
+    pages: preview::DrawnPages,
     dir: &Path,
     previews: &preview::Previews,
     on_written: &mut dyn FnMut(Written),
 ) -> Result<(), OpError> {
-    for pages in joined(drawing)? {
-        preview::put_in_place(pages, dir, previews, &mut |path| {
-            timing(&format!("drew {}", path.display()));
-            on_written(Written::Preview { path });
-        })?;
-    }
+    preview::put_in_place(pages, dir, previews, &mut |path| {
+        timing(&format!("drew {}", path.display()));
+        on_written(Written::Preview { path });
+    })?;
     Ok(())
 }
 
-/// The previews of a build's changed pages, drawn.
-type Drawn = Result<Vec<preview::DrawnPages>, OpError>;
+/// A document laid out, its pages to be drawn for the preview.
+type LaidOut<'o> = (&'o Output, Vec<crate::layout::Page>);
 
-/// Draws the previews of the pages of `staged` that changed since
-/// `previews` saw them, to be put in place under `dir`.
-fn draw_previews(
-    staged: &[(&Output, Vec<crate::layout::Page>)],
-    dir: &Path,
-    assets: &Assets,
-    previews: &preview::Previews,
-) -> Drawn {
-    staged
-        .iter()
-        .map(|(output, pages)| {
-            preview::draw_changed(pages, &output.file_name, dir, &assets.fonts, previews)
-        })
-        .collect()
+/// The thread drawing the previews, and each document's previews as it
+/// finishes them.
+type Drawing<'scope> = (
+    ScopedJoinHandle<'scope, ()>,
+    std::sync::mpsc::Receiver<Result<preview::DrawnPages, OpError>>,
+);
+
+/// Draws, in threads of `scope`, the pages that changed since `previews`
+/// saw them of each document `laid_out` hands over, each document as soon
+/// as it is laid out and beside the others (a document laid out late is
+/// not held up by one drawn before it), to be put in place under `dir`;
+/// ends when the documents do.
+fn draw_previews<'scope, 'env: 'scope>(
+    scope: &'scope std::thread::Scope<'scope, 'env>,
+    laid_out: std::sync::mpsc::Receiver<LaidOut<'env>>,
+    dir: &'env Path,
+    assets: &'env Assets,
+    previews: &'env preview::Previews,
+) -> Drawing<'scope> {
+    let (drawn, finished) = std::sync::mpsc::channel();
+    let drawer = scope.spawn(move || {
+        std::thread::scope(|documents| {
+            for (output, pages) in laid_out {
+                let drawn = drawn.clone();
+                documents.spawn(move || {
+                    let name = &output.file_name;
+                    let pages = preview::draw_changed(&pages, name, dir, &assets.fonts, previews);
+                    timing(&format!("drawn {name}"));
+                    let _ = drawn.send(pages);
+                });
+            }
+        });
+    });
+    (drawer, finished)
 }
 
 /// The name of the file at `path`.
@@ -580,27 +609,32 @@ fn joined<T>(handle: std::thread::ScopedJoinHandle<'_, T>) -> T {
 /// them spends on a single core (writing its page objects, its fonts).
 const DOCUMENTS_AT_ONCE: usize = 3;
 
-/// A PDF written beside its place, and its pages as laid out when they are
-/// kept for the page previews.
-type StagedPdf = (super::output::Staged, Vec<crate::layout::Page>);
-
 /// Writes each of `outputs` beside its place in `folder`, a few at a time,
 /// their problems into `diags` in the outputs' order; the first operational
-/// failure, if any (the files staged so far are then removed).
+/// failure, if any (the files staged so far are then removed). With
+/// `to_draw` (live), each document's pages are handed to it as soon as the
+/// document is laid out, for its page previews.
 fn stage_all<'o>(
     (game, assets): (&Game, &Assets),
     folder: &Path,
     outputs: &[&'o Output],
-    previews: Option<&super::preview::Previews>,
+    to_draw: Option<std::sync::mpsc::Sender<LaidOut<'o>>>,
     diags: &mut Diagnostics,
-) -> Result<Vec<(&'o Output, StagedPdf)>, OpError> {
+) -> Result<Vec<(&'o Output, super::output::Staged)>, OpError> {
     let done = crate::par::map_taking(outputs, DOCUMENTS_AT_ONCE, 1, |output| {
         let path = folder.join(&output.file_name);
         let mut found = Diagnostics::default();
-        let keep = previews.is_some();
+        let keep = to_draw.is_some();
         let staged = output.stage_pdf((game, assets), folder, &path, keep, &mut found);
+        let staged = staged.map(|(file, pages)| {
+            if let Some(to_draw) = &to_draw {
+                let _ = to_draw.send((*output, pages));
+            }
+            file
+        });
         (staged, found)
     });
+    drop(to_draw);
     let mut staged = Vec::new();
     let mut failure = None;
     for (output, (file, found)) in outputs.iter().zip(done) {

@@ -92,17 +92,19 @@ pub fn draw_changed(
     previews: &Previews,
 ) -> Result<DrawnPages, OpError> {
     let stem = stem_of(file_name);
-    let mut drawn = Vec::new();
-    for (i, page) in pages.iter().enumerate() {
-        let path = dir.join(page_name(&stem, i + 1));
-        if previews.is_current(&path, page) {
-            continue;
-        }
+    let changed: Vec<(usize, PathBuf, &Page)> = (pages.iter().enumerate())
+        .map(|(i, page)| (i, dir.join(page_name(&stem, i + 1)), page))
+        .filter(|(_, path, page)| !previews.is_current(path, page))
+        .collect();
+    // The pages side by side: an edit to one card changes a page of each
+    // document that shows it, a first build every page.
+    let drawn = crate::par::map(&changed, 2, |(i, path, page)| {
         let svg = crate::render::svg::outlined_svg(&page.items, page.width, page.height, fonts);
         let png = crate::render::png::svg_to_png(&svg, DPI)
             .map_err(|e| OpError::new(format!("cannot draw page {} of {file_name}: {e}", i + 1)))?;
-        drawn.push((path, page.clone(), png));
-    }
+        Ok((path.clone(), (*page).clone(), png))
+    });
+    let drawn = drawn.into_iter().collect::<Result<Vec<_>, OpError>>()?;
     Ok(DrawnPages {
         stem,
         count: pages.len(),
