@@ -912,6 +912,13 @@ pub fn flow_below(frame: Frame, pieces: Vec<Piece>, start: f32) -> (Vec<Vec<Item
             cursor.place_text(&pieces, n..end);
             continue;
         }
+        if let Some(with) = goes_with_float(&cursor.floats, &pieces, n) {
+            // A chart's notes (a figure in a column right after a table
+            // put off across the page) go with it, right below it.
+            cursor.floats.push(n..with.max(end));
+            cursor.next = with.max(end);
+            continue;
+        }
         if !closed(cursor.floats.iter().flat_map(|f| &pieces[f.clone()])) {
             // The floats end inside an element (a table across the page
             // in a callout): nothing goes before them.
@@ -964,6 +971,19 @@ impl Cursor {
         self.next = next;
         self.set_mark();
     }
+}
+
+/// The end of the figure in a column that starts at `n`, where it comes
+/// right after the last of the `floats`, a piece across the page, and
+/// goes on from it (not a figure of its own: a table's notes, see
+/// `shortcodes`): it goes with it wherever it goes, right below it
+/// (never left on the page before).
+fn goes_with_float(floats: &[std::ops::Range<usize>], pieces: &[Piece], n: usize) -> Option<usize> {
+    let last = floats.last()?;
+    let before = pieces.get(n.checked_sub(1)?)?;
+    let piece = pieces.get(n)?;
+    let goes_on = piece.figure && !piece.float_start && !piece.full_width;
+    (last.end == n && goes_on && before.full_width).then(|| figure_end(pieces, n))
 }
 
 /// How many elements `items` open (less those they close).
@@ -1312,6 +1332,26 @@ mod tests {
         assert_eq!((placed[3].page, placed[3].x, placed[3].y), (1, 10.0, 20.0));
         let below = 20.0 + 50.0 + GAP_ACROSS;
         assert_eq!((placed[6].page, placed[6].x, placed[6].y), (1, 10.0, below));
+    }
+
+    #[test]
+    fn a_tables_notes_go_with_it_when_it_floats_to_the_next_page() {
+        // As above, with the table's notes (a figure in a column, 15
+        // high) after the piece across: they are not left on this page
+        // (there is room for them in column two) but set right below it.
+        let mut pieces: Vec<Piece> = (0..3).map(|_| piece(40.0, false)).collect();
+        pieces.push(across(50.0));
+        pieces.push(Piece {
+            figure: true,
+            ..piece(15.0, false)
+        });
+        pieces.extend((0..3).map(|_| piece(20.0, false)));
+        let (pages, placed) = flow(frame(), pieces);
+        assert_eq!(pages.len(), 2);
+        assert_eq!((placed[3].page, placed[3].x, placed[3].y), (1, 10.0, 20.0));
+        let below = 20.0 + 50.0 + GAP_ACROSS;
+        assert_eq!((placed[4].page, placed[4].x, placed[4].y), (1, 10.0, below));
+        assert_eq!((placed[5].page, placed[5].x, placed[5].y), (0, 120.0, 65.0));
     }
 
     #[test]
