@@ -507,6 +507,8 @@ fn a_charts_notes_go_with_it_where_it_floats_across_the_page() {
         md.push_str("Beforechart comes right before the chart.\n\n");
         md.push_str("{{ table(\"tec-sel\") }}\n\n");
         md.push_str(&paragraph(600, 3));
+        // Rule 3.0, which the sequence of play names.
+        md.push_str("## Moving\n\nUnits move.\n\n## Fighting\n\nUnits fight.\n\n");
         fs::write(dir.join("rules/rules.md"), md).expect("write rules");
         let pdf = build_rulebook_with(&dir, &tmp.path().join("out"), &["--columns", "2"]);
         let pages = word_boxes(&pdf);
@@ -555,12 +557,21 @@ fn a_one_column_books_contents_and_list_of_tables_keep_the_rules_measure() {
         let mut entries = 0;
         for (n, ((width, _), words)) in pages.iter().enumerate() {
             let (left, right) = ((width - measure) / 2.0, (width + measure) / 2.0);
-            let leaders = words
-                .iter()
-                .filter(|(t, _)| t.len() >= 3 && t.chars().all(|c| c == '.'));
-            for (_, leader) in leaders {
+            // An entry's line: its dot leaders (a word each) with its words.
+            let mut lines: Vec<f64> = Vec::new();
+            for (_, b) in words.iter().filter(|(t, _)| t == ".") {
+                let on_line = |y: &f64| (y - b[3]).abs() < 2.0;
+                let dots = words
+                    .iter()
+                    .filter(|(t, d)| t == "." && on_line(&d[3]))
+                    .count();
+                if dots >= 3 && !lines.iter().any(on_line) {
+                    lines.push(b[3]);
+                }
+            }
+            for y in lines {
                 entries += 1;
-                let line = words.iter().filter(|(_, b)| (b[3] - leader[3]).abs() < 2.0);
+                let line = words.iter().filter(|(_, b)| (b[3] - y).abs() < 2.0);
                 for (text, b) in line {
                     assert!(
                         b[0] >= left - 1.0 && b[2] <= right + 1.0,

@@ -50,6 +50,9 @@ struct Mark {
     page: usize,
     items: usize,
     y: f32,
+    /// Where the columns start: `y`, but below a table's notes set in
+    /// the first column under it (see [`Cursor::set_floats`]), the table.
+    top: f32,
     last_table: Option<(Arc<TableHead>, usize, usize)>,
     shallow: bool,
     /// Elements open (tags started and not ended) in what is placed.
@@ -165,6 +168,7 @@ impl Cursor {
             page: self.pages.len() - 1,
             items: self.pages.last().map_or(0, Vec::len),
             y: self.y,
+            top: self.top,
             last_table: self.last_table.clone(),
             shallow: self.shallow,
             depth: self.depth,
@@ -219,7 +223,7 @@ impl Cursor {
         let mark = &self.mark;
         self.column = 0;
         self.y = mark.y;
-        self.top = mark.y;
+        self.top = mark.top;
         self.bottom = mark.y;
         self.next = mark.piece;
         self.last_table = mark.last_table.clone();
@@ -844,6 +848,7 @@ pub fn flow_below(frame: Frame, pieces: Vec<Piece>, start: f32) -> (Vec<Vec<Item
         page: 0,
         items: 0,
         y: start,
+        top: start,
         last_table: None,
         shallow: start > 0.0,
         depth: 0,
@@ -967,7 +972,8 @@ impl Cursor {
             self.place_chain(pieces, float);
             self.floats.remove(0);
         }
-        // The columns start below them with the text where it was.
+        // The columns start below them with the text where it was (the
+        // first below a table's notes set in it, the others below the table).
         self.next = next;
         self.set_mark();
     }
@@ -1352,6 +1358,13 @@ mod tests {
         let below = 20.0 + 50.0 + GAP_ACROSS;
         assert_eq!((placed[4].page, placed[4].x, placed[4].y), (1, 10.0, below));
         assert_eq!((placed[5].page, placed[5].x, placed[5].y), (0, 120.0, 65.0));
+        // The line that did not fit goes on after them: balanced, beside
+        // the notes, column two starting right below the table (not at
+        // the notes' foot).
+        assert_eq!(
+            (placed[7].page, placed[7].x, placed[7].y),
+            (1, 120.0, below)
+        );
     }
 
     #[test]
