@@ -481,3 +481,113 @@ fn no_page_of_a_shipped_rulebook_but_the_last_is_under_a_third_full() {
     }
     assert!(problems.is_empty(), "{problems}");
 }
+
+/// The first word `first` followed by `then` on a page: its page and box.
+fn words_in_order(pages: &Pages, first: &str, then: &str) -> Option<(usize, [f64; 4])> {
+    pages.iter().enumerate().find_map(|(n, (_, words))| {
+        words
+            .windows(2)
+            .find(|w| w[0].0 == first && w[1].0 == then)
+            .map(|w| (n, w[0].1))
+    })
+}
+
+#[test]
+fn a_charts_notes_go_with_it_where_it_floats_across_the_page() {
+    // River Line's Terrain Effects Chart is set across the two columns
+    // with its notes under it ("Movement point cost to enter, ..."). Text
+    // of every length before it: wherever the chart goes (floated to the
+    // next page's top where it does not fit below the columns), its notes
+    // are on its page, below its last row.
+    let mut floated = 0;
+    for filler in (150..900).step_by(75) {
+        let (tmp, dir) = support::temp_game("river-line");
+        let mut md = String::from("# Rules\n\n## Terrain\n\n");
+        md.push_str(&paragraph(filler, 1));
+        md.push_str("Beforechart comes right before the chart.\n\n");
+        md.push_str("{{ table(\"tec-sel\") }}\n\n");
+        md.push_str(&paragraph(600, 3));
+        // Rule 3.0, which the sequence of play names.
+        md.push_str("## Moving\n\nUnits move.\n\n## Fighting\n\nUnits fight.\n\n");
+        fs::write(dir.join("rules/rules.md"), md).expect("write rules");
+        let pdf = build_rulebook_with(&dir, &tmp.path().join("out"), &["--columns", "2"]);
+        let pages = word_boxes(&pdf);
+        let place = |word: &str| {
+            pages
+                .iter()
+                .enumerate()
+                .skip(1)
+                .find_map(|(n, (_, words))| {
+                    words.iter().find(|(t, _)| t == word).map(|(_, b)| (n, *b))
+                })
+        };
+        let before = place("Beforechart").expect("the text before the chart");
+        let head = place("Wheeled").expect("the chart's header");
+        let last_row = place("Track").expect("the chart's last row");
+        let note = words_in_order(&pages, "Movement", "point").expect("the chart's notes");
+        floated += usize::from(head.0 > before.0);
+        assert_eq!(
+            (note.0, last_row.0),
+            (head.0, head.0),
+            "filler {filler}: the chart is on page {}, its last row on {}, its notes on {}",
+            head.0 + 1,
+            last_row.0 + 1,
+            note.0 + 1
+        );
+        assert!(
+            note.1[1] > last_row.1[3],
+            "filler {filler}: the notes ({:?}) are not below the chart's last row ({:?})",
+            note.1,
+            last_row.1
+        );
+    }
+    assert!(floated > 0, "the chart never floated to a later page");
+}
+
+#[test]
+fn a_one_column_books_contents_and_list_of_tables_keep_the_rules_measure() {
+    // 30 ems of the 9.5 pt body, centred: every entry's line (its words,
+    // dot leaders and page number) lies within it, on Letter and A4.
+    let measure = 30.0 * 9.5;
+    let tmp = tempfile::tempdir().expect("temp dir");
+    for paper in ["letter", "a4"] {
+        let out = tmp.path().join(paper);
+        let pdf = build_rulebook_with("grid-battles", &out, &["--paper", paper, "--columns", "1"]);
+        let pages = word_boxes(&pdf);
+        let mut entries = 0;
+        for (n, ((width, _), words)) in pages.iter().enumerate() {
+            let (left, right) = ((width - measure) / 2.0, (width + measure) / 2.0);
+            // An entry's line: its dot leaders (a word each) with its words.
+            let mut lines: Vec<f64> = Vec::new();
+            for (_, b) in words.iter().filter(|(t, _)| t == ".") {
+                let on_line = |y: &f64| (y - b[3]).abs() < 2.0;
+                let dots = words
+                    .iter()
+                    .filter(|(t, d)| t == "." && on_line(&d[3]))
+                    .count();
+                if dots >= 3 && !lines.iter().any(on_line) {
+                    lines.push(b[3]);
+                }
+            }
+            for y in lines {
+                entries += 1;
+                let line = words.iter().filter(|(_, b)| (b[3] - y).abs() < 2.0);
+                for (text, b) in line {
+                    assert!(
+                        b[0] >= left - 1.0 && b[2] <= right + 1.0,
+                        "{paper} page {}: \"{text}\" at {:.1}-{:.1} is outside the measure {left:.1}-{right:.1}",
+                        n + 1,
+                        b[0],
+                        b[2]
+                    );
+                }
+            }
+        }
+        // The contents and the list of tables (Grid Battles shows tables).
+        assert!(entries >= 10, "{paper}: {entries} entries with leaders");
+        let tables = pages
+            .iter()
+            .any(|(_, words)| words.iter().any(|(t, _)| t == "Tables"));
+        assert!(tables, "{paper}: no list of tables");
+    }
+}

@@ -50,6 +50,9 @@ struct Mark {
     page: usize,
     items: usize,
     y: f32,
+    /// Where the columns start: `y`, but below a table's notes set in
+    /// the first column under it (see [`Cursor::set_floats`]), the table.
+    top: f32,
     last_table: Option<(Arc<TableHead>, usize, usize)>,
     shallow: bool,
     /// Elements open (tags started and not ended) in what is placed.
@@ -165,6 +168,7 @@ impl Cursor {
             page: self.pages.len() - 1,
             items: self.pages.last().map_or(0, Vec::len),
             y: self.y,
+            top: self.top,
             last_table: self.last_table.clone(),
             shallow: self.shallow,
             depth: self.depth,
@@ -219,7 +223,7 @@ impl Cursor {
         let mark = &self.mark;
         self.column = 0;
         self.y = mark.y;
-        self.top = mark.y;
+        self.top = mark.top;
         self.bottom = mark.y;
         self.next = mark.piece;
         self.last_table = mark.last_table.clone();
@@ -844,6 +848,7 @@ pub fn flow_below(frame: Frame, pieces: Vec<Piece>, start: f32) -> (Vec<Vec<Item
         page: 0,
         items: 0,
         y: start,
+        top: start,
         last_table: None,
         shallow: start > 0.0,
         depth: 0,
@@ -912,6 +917,13 @@ pub fn flow_below(frame: Frame, pieces: Vec<Piece>, start: f32) -> (Vec<Vec<Item
             cursor.place_text(&pieces, n..end);
             continue;
         }
+        if let Some(with) = goes_with_float(&cursor.floats, &pieces, n) {
+            // A chart's notes (a figure in a column right after a table
+            // put off across the page) go with it, right below it.
+            cursor.floats.push(n..with.max(end));
+            cursor.next = with.max(end);
+            continue;
+        }
         if !closed(cursor.floats.iter().flat_map(|f| &pieces[f.clone()])) {
             // The floats end inside an element (a table across the page
             // in a callout): nothing goes before them.
@@ -960,10 +972,24 @@ impl Cursor {
             self.place_chain(pieces, float);
             self.floats.remove(0);
         }
-        // The columns start below them with the text where it was.
+        // The columns start below them with the text where it was (the
+        // first below a table's notes set in it, the others below the table).
         self.next = next;
         self.set_mark();
     }
+}
+
+/// The end of the figure in a column that starts at `n`, where it comes
+/// right after the last of the `floats`, a piece across the page, and
+/// goes on from it (not a figure of its own: a table's notes, see
+/// `shortcodes`): it goes with it wherever it goes, right below it
+/// (never left on the page before).
+fn goes_with_float(floats: &[std::ops::Range<usize>], pieces: &[Piece], n: usize) -> Option<usize> {
+    let last = floats.last()?;
+    let before = pieces.get(n.checked_sub(1)?)?;
+    let piece = pieces.get(n)?;
+    let goes_on = piece.figure && !piece.float_start && !piece.full_width;
+    (last.end == n && goes_on && before.full_width).then(|| figure_end(pieces, n))
 }
 
 /// How many elements `items` open (less those they close).
@@ -1312,6 +1338,33 @@ mod tests {
         assert_eq!((placed[3].page, placed[3].x, placed[3].y), (1, 10.0, 20.0));
         let below = 20.0 + 50.0 + GAP_ACROSS;
         assert_eq!((placed[6].page, placed[6].x, placed[6].y), (1, 10.0, below));
+    }
+
+    #[test]
+    fn a_tables_notes_go_with_it_when_it_floats_to_the_next_page() {
+        // As above, with the table's notes (a figure in a column, 15
+        // high) after the piece across: they are not left on this page
+        // (there is room for them in column two) but set right below it.
+        let mut pieces: Vec<Piece> = (0..3).map(|_| piece(40.0, false)).collect();
+        pieces.push(across(50.0));
+        pieces.push(Piece {
+            figure: true,
+            ..piece(15.0, false)
+        });
+        pieces.extend((0..3).map(|_| piece(20.0, false)));
+        let (pages, placed) = flow(frame(), pieces);
+        assert_eq!(pages.len(), 2);
+        assert_eq!((placed[3].page, placed[3].x, placed[3].y), (1, 10.0, 20.0));
+        let below = 20.0 + 50.0 + GAP_ACROSS;
+        assert_eq!((placed[4].page, placed[4].x, placed[4].y), (1, 10.0, below));
+        assert_eq!((placed[5].page, placed[5].x, placed[5].y), (0, 120.0, 65.0));
+        // The line that did not fit goes on after them: balanced, beside
+        // the notes, column two starting right below the table (not at
+        // the notes' foot).
+        assert_eq!(
+            (placed[7].page, placed[7].x, placed[7].y),
+            (1, 120.0, below)
+        );
     }
 
     #[test]

@@ -131,9 +131,12 @@ fn lay_out_listing(
     start: f32,
 ) -> Result<Listing, FitError> {
     let paper = input.options.paper;
-    let width = paper.width - 2.0 * SIDE;
+    // In one column at the rules' measure, set in from the page's edges
+    // as the prose, the glossary and the index are (45-75 characters).
+    let inset = super::body::prose_inset(super::body_frame(input.options));
+    let width = paper.width - 2.0 * (SIDE + inset);
     let frame = Frame {
-        left: SIDE,
+        left: SIDE + inset,
         top: TOP,
         column_width: width,
         column_height: paper.height - TOP - BOTTOM,

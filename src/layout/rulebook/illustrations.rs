@@ -33,7 +33,8 @@ pub(super) const CAPTION: TextStyle = TextStyle {
 
 /// A rule illustration as pieces: the drawing, scaled down to fit a
 /// column (or the page's width, or its height: never cut), then its
-/// number and caption, kept together; it anchors its `figure:` links.
+/// number and caption, kept together; it anchors its `figure:` links. In
+/// a column it is a float (see `columns`).
 pub(super) fn illustration_pieces(
     figure: usize,
     page: usize,
@@ -111,12 +112,17 @@ pub(super) fn illustration_pieces(
         keep_with_next: true,
         anchors: vec![Anchor::at_top(figure_target(&spec.id.value))],
         full_width: across,
+        // In a column, a float: where it does not fit it waits for the
+        // next column while the text after it fills this one.
+        figure: !across,
+        float_start: !across,
         ..Piece::default()
     }];
     let count = lines.len();
     for (n, mut line) in lines.into_iter().enumerate() {
         line.keep_with_next = n + 1 < count;
         line.full_width = across;
+        line.figure = !across;
         if n == 0 {
             line.gap = CAPTION_GAP;
         }

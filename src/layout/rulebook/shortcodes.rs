@@ -153,6 +153,7 @@ pub(super) fn figure_pieces(
                     p.full_width = true;
                 }
             }
+            notes_go_on(&mut pieces);
             Ok(pieces)
         }
         Figure::Dice(dice) => {
@@ -163,6 +164,22 @@ pub(super) fn figure_pieces(
                 wrap(Role::Figure(die_alt(die)), std::slice::from_mut(piece));
             }
             Ok(pieces)
+        }
+    }
+}
+
+/// The tables in a column right after a table across the page (a chart's
+/// legend and notes) go on from it rather than start figures of their
+/// own: they go with it where it floats to (see `columns`).
+fn notes_go_on(pieces: &mut [Piece]) {
+    let mut after_across = false;
+    for piece in pieces {
+        if piece.full_width {
+            after_across = true;
+        } else if piece.figure && after_across {
+            piece.float_start = false;
+        } else {
+            after_across = false;
         }
     }
 }
