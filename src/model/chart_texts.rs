@@ -3,9 +3,14 @@
 //! each table of a chart (by its id, unique across the charts) its title
 //! (`[<table>.title] title`), its headers (`[<table>.headers] "<header>"`)
 //! and its cells (`[<table>."<row>"] "<column>"`, a row's `label`, a
-//! results table's `[<table>.legend] "<code>"` and `[<table>.notes]
+//! results table's `[<table>.legend] "<code>"`, a modifier's `text` and a
+//! checklist step's `title` and `text` by the modifier or step, a matrix's
+//! `[<table>.symbols]`, sections' `[<table>.sections]`, `[<table>.intro]
+//! intro-<n>`, `[<table>.actors] actor-<n>` and `[<table>.notes]
 //! note-<n>`). One walk over the charts serves both the source texts and
-//! the translated game, so the two cannot key a text differently.
+//! the translated game, so the two cannot key a text differently; it also
+//! gives where a problem of each text is told, which the translated game
+//! moves to the translation.
 
 use super::roll::open_roll_text;
 use super::{
@@ -161,12 +166,24 @@ fn table_texts(
                     }
                     for row in &mut section.rows {
                         if let Some(label) = &mut row.label {
-                            f(&label.clone(), &label_field(0), label, row.loc, Some(&mut row.loc));
+                            f(
+                                &label.clone(),
+                                &label_field(0),
+                                label,
+                                row.loc,
+                                Some(&mut row.loc),
+                            );
                         }
                     }
                 }
                 for s in &mut t.symbols {
-                    f(SYMBOLS, &s.value.clone(), &mut s.value, s.loc, Some(&mut s.loc));
+                    f(
+                        SYMBOLS,
+                        &s.value.clone(),
+                        &mut s.value,
+                        s.loc,
+                        Some(&mut s.loc),
+                    );
                 }
                 notes(&mut t.intro, INTRO, "intro", &mut f);
                 notes(&mut t.notes, NOTES, "note", &mut f);
@@ -226,7 +243,13 @@ fn table_texts(
                 }
                 for (n, p) in intro.into_iter().enumerate() {
                     let at = p.loc;
-                    f(INTRO, &format!("intro-{}", n + 1), &mut p.value, at, Some(&mut p.loc));
+                    f(
+                        INTRO,
+                        &format!("intro-{}", n + 1),
+                        &mut p.value,
+                        at,
+                        Some(&mut p.loc),
+                    );
                 }
                 notes(&mut t.actors, ACTORS, "actor", &mut f);
                 notes(&mut t.notes, NOTES, "note", &mut f);
@@ -255,11 +278,23 @@ fn results_cells(t: &mut ResultsTable, f: &mut TextFn<'_>) {
                 continue;
             }
             let column = column_name(&columns, c);
-            f(roll_text, &column, &mut cell.value, cell.loc, Some(&mut *loc));
+            f(
+                roll_text,
+                &column,
+                &mut cell.value,
+                cell.loc,
+                Some(&mut *loc),
+            );
         }
     }
     for entry in &mut t.legend {
-        f(LEGEND, &entry.code.value, &mut entry.text, entry.code.loc, None);
+        f(
+            LEGEND,
+            &entry.code.value,
+            &mut entry.text,
+            entry.code.loc,
+            None,
+        );
     }
     let own = t.notes.len() - usize::from(t.combat_note && !t.notes.is_empty());
     notes(&mut t.notes[..own], NOTES, "note", f);
@@ -268,7 +303,13 @@ fn results_cells(t: &mut ResultsTable, f: &mut TextFn<'_>) {
 /// A modifier's text, keyed by itself: `[<table>."<text>"] text`.
 fn modifier(m: &mut Modifier, f: &mut TextFn<'_>) {
     let key = m.text.clone();
-    f(&key, "text", &mut m.text, m.value.loc, Some(&mut m.value.loc));
+    f(
+        &key,
+        "text",
+        &mut m.text,
+        m.value.loc,
+        Some(&mut m.value.loc),
+    );
 }
 
 /// A checklist's step and the steps under it, each keyed by its title
@@ -325,7 +366,13 @@ fn label_field(n: usize) -> String {
 fn notes(list: &mut [Located<String>], key: &str, field: &str, f: &mut TextFn<'_>) {
     for (n, p) in list.iter_mut().enumerate() {
         let at = p.loc;
-        f(key, &format!("{field}-{}", n + 1), &mut p.value, at, Some(&mut p.loc));
+        f(
+            key,
+            &format!("{field}-{}", n + 1),
+            &mut p.value,
+            at,
+            Some(&mut p.loc),
+        );
     }
 }
 
@@ -337,12 +384,15 @@ pub fn is_chart_group(charts: &[Chart], id: &str) -> bool {
 /// Whether `id` is the id of a table of a chart (a chart and its one
 /// table may share an id).
 pub fn is_table_id(charts: &[Chart], id: &str) -> bool {
-    charts.iter().flat_map(|c| &c.blocks).any(|b| match &b.kind {
-        BlockKind::Results(t) => t.id.value == id,
-        BlockKind::Ranges(t) => t.id.value == id,
-        BlockKind::Modifiers(t) => t.id.value == id,
-        BlockKind::Matrix(t) => t.id.value == id,
-        BlockKind::Checklist(t) => t.id.value == id,
-        BlockKind::Notes(_) => false,
-    })
+    charts
+        .iter()
+        .flat_map(|c| &c.blocks)
+        .any(|b| match &b.kind {
+            BlockKind::Results(t) => t.id.value == id,
+            BlockKind::Ranges(t) => t.id.value == id,
+            BlockKind::Modifiers(t) => t.id.value == id,
+            BlockKind::Matrix(t) => t.id.value == id,
+            BlockKind::Checklist(t) => t.id.value == id,
+            BlockKind::Notes(_) => false,
+        })
 }

@@ -131,8 +131,12 @@ impl RollRange {
     /// "1 or less" (the word `roll_or_less`), "12 or more".
     pub fn text(self, words: &crate::text::Words) -> String {
         match (self.low, self.high) {
-            (None, Some(h)) => crate::text::Words::fill(&words.roll_or_less, &[("n", &h.to_string())]),
-            (Some(l), None) => crate::text::Words::fill(&words.roll_or_more, &[("n", &l.to_string())]),
+            (None, Some(h)) => {
+                crate::text::Words::fill(&words.roll_or_less, &[("n", &h.to_string())])
+            }
+            (Some(l), None) => {
+                crate::text::Words::fill(&words.roll_or_more, &[("n", &l.to_string())])
+            }
             _ => self.to_string(),
         }
     }

@@ -131,7 +131,10 @@ impl TerrainEffects {
                 parts.push(format!("Move: {}", costs.join(", ")));
             }
         }
-        parts.extend(self.combat_text(crate::text::Words::english()).map(|c| format!("Combat: {c}")));
+        parts.extend(
+            self.combat_text(crate::text::Words::english())
+                .map(|c| format!("Combat: {c}")),
+        );
         parts.extend(
             self.other
                 .iter()

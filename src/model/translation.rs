@@ -399,8 +399,17 @@ fn chart_words(charts: &mut [super::Chart], translation: &Translation, words: &c
             }
             BlockKind::Matrix(m) => {
                 let id = m.id.value.clone();
-                let symbol = |s: &str| translation.text(&id, "symbols", s).map(|t| t.text.value.clone());
-                for cell in m.sections.iter_mut().flat_map(|s| &mut s.rows).flat_map(|r| &mut r.cells) {
+                let symbol = |s: &str| {
+                    translation
+                        .text(&id, "symbols", s)
+                        .map(|t| t.text.value.clone())
+                };
+                for cell in m
+                    .sections
+                    .iter_mut()
+                    .flat_map(|s| &mut s.rows)
+                    .flat_map(|r| &mut r.cells)
+                {
                     if let Some(given) = symbol(&cell.value) {
                         cell.value = given;
                     }
@@ -415,7 +424,9 @@ fn chart_words(charts: &mut [super::Chart], translation: &Translation, words: &c
             }
             BlockKind::Ranges(t) => {
                 for cell in t.rows.iter().flat_map(|r| &r.cells) {
-                    if !t.words.contains(&cell.value) && super::RollRange::parse(&cell.value).is_none() {
+                    if !t.words.contains(&cell.value)
+                        && super::RollRange::parse(&cell.value).is_none()
+                    {
                         t.words.push(cell.value.clone());
                     }
                 }
