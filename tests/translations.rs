@@ -689,12 +689,15 @@ fn chart_cells_are_translated_and_a_missing_one_is_located() {
     let game = game_with_chart(tmp.path(), GERMAN_CHART);
     let run = check(&game);
     run.only_ids(&["translation-missing", "translation-unchecked"]);
-    // At the source's cell, the translation having no table for its row.
-    let (line, col) = line_col(CHART, CHART.find("\"Defender retreats").expect("the cell"));
+    // In the translation, which has no table for the row: at the first
+    // table of the row's table (`[combat.title]`).
+    let german = format!("{GERMAN}{GERMAN_CHART}");
+    let at = german.find("[combat.title]").expect("the table") + "[combat.".len();
+    let (line, col) = line_col(&german, at);
     let missing = run.expect(
         "warning",
         "translation-missing",
-        "campaign/charts/tables.toml",
+        "campaign/lang/de.toml",
         line,
         col,
     );
@@ -799,5 +802,228 @@ fn a_chart_cell_the_source_no_longer_has_is_an_orphan() {
         "campaign/game.toml",
         line,
         col,
+    );
+}
+
+/// A chart of modifiers, added to River Line.
+const MODIFIERS: &str = r#"title = "Modifiers"
+
+[[blocks]]
+kind = "modifiers"
+id = "mods"
+title = "Combat Modifiers"
+
+[[blocks.sections]]
+heading = "Attacker"
+entries = [
+  { text = "Supported by artillery", value = "+1" },
+  { text = "Attacking across a river", value = "-1" },
+]
+"#;
+
+/// River Line's sequence of play and the modifiers in German.
+const GERMAN_STEPS: &str = r#"["sequence"."Event phase."]
+title = "Ereignisphase."
+text = "Jeder Spieler zieht eine Ereigniskarte."
+
+["sequence"."First player's movement phase."]
+title = "Bewegungsphase des ersten Spielers."
+text = "Verstärkungen treffen ein; Einheiten ziehen."
+
+["sequence"."First player's combat phase."]
+title = "Kampfphase des ersten Spielers."
+text = "Angriffe werden einzeln angesagt und abgewickelt."
+
+["sequence"."Second player's movement phase."]
+title = "Bewegungsphase des zweiten Spielers."
+text = "Wie beim ersten Spieler."
+
+["sequence"."Second player's combat phase."]
+title = "Kampfphase des zweiten Spielers."
+text = "Wie beim ersten Spieler."
+
+["sequence"."End phase."]
+title = "Endphase."
+text = "Sieg prüfen; den Rundenmarker vorrücken."
+
+[mods.sections]
+Attacker = "Angreifer"
+
+[mods."Supported by artillery"]
+text = "Mit Artillerieunterstützung"
+
+[mods."Attacking across a river"]
+text = "Angriff über einen Fluss"
+"#;
+
+/// River Line with the modifiers chart, in English and German (`german`).
+fn river_line_in_german(dir: &Path, german: &str) -> PathBuf {
+    let game = dir.join("river-line");
+    support::copy_dir(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("data/river-line"),
+        &game,
+    );
+    let toml = std::fs::read_to_string(game.join("game.toml")).expect("game.toml");
+    let at = toml.find("rules = [").expect("rules");
+    let toml = format!(
+        "{}languages = [\"en\", \"de\"]\ntranslated = [\"sequence.cells\", \"mods.cells\"]\n{}\n[[charts]]\nid = \"modifiers\"\nfile = \"charts/mods.toml\"\n",
+        &toml[..at],
+        &toml[at..]
+    );
+    support::editions::write_game(
+        &game,
+        &[
+            ("game.toml", &toml),
+            ("charts/mods.toml", MODIFIERS),
+            ("lang/de.toml", german),
+        ],
+    )
+}
+
+#[test]
+fn the_german_charts_have_german_engine_words_steps_and_modifiers() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = river_line_in_german(tmp.path(), GERMAN_STEPS);
+    let run = check(&game);
+    run.only_ids(&["translation-missing", "translation-unchecked"]);
+    // Only the rules page is untranslated.
+    assert_eq!(
+        run.with_id("translation-missing").len(),
+        1,
+        "{}",
+        run.dump()
+    );
+
+    let out = tmp.path().join("out");
+    built("charts", &game, &out, Some("de")).exit(0);
+    let text = pdf_text(&out.join("river-line/de/charts.pdf"));
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for said in [
+        // A roll and a column open below or above (roll_or_less, roll_or_more).
+        "1 oder weniger",
+        "6 oder mehr",
+        "+6 oder mehr",
+        // The combat note made in load (crt_shifts).
+        "Spaltenverschiebungen -3 bis +2.",
+        // The terrain effects chart (tec_title, tec_column_shift, tec_drm, tec_move_note).
+        "Geländeeffekttabelle",
+        "Spalte",
+        "WM",
+        "Bewegungspunktkosten zum Betreten",
+        "Seite 1 von 2",
+        // The checklist's steps, the modifiers and their section.
+        "Ereignisphase.",
+        "Jeder Spieler zieht eine Ereigniskarte.",
+        "Endphase.",
+        "Angreifer",
+        "Mit Artillerieunterstützung",
+        "Angriff über einen Fluss",
+    ] {
+        assert!(
+            flat.contains(said),
+            "no {said:?} in the German charts:\n{flat}"
+        );
+    }
+    for english in [
+        "or less",
+        "or more",
+        "Column shift",
+        "DRM",
+        "Movement point cost",
+        "page 1 of",
+        "Event phase",
+        "Each player draws",
+        "End phase",
+        "Attacker",
+        "Supported by artillery",
+        "Attacking across a river",
+    ] {
+        assert!(
+            !flat.contains(english),
+            "{english:?} in the German charts:\n{flat}"
+        );
+    }
+    // The English charts keep their English.
+    built("charts", &game, &out, None).exit(0);
+    let english = pdf_text(&out.join("river-line/charts.pdf"));
+    for said in [
+        "1 or less",
+        "Column shifts -3 to +2.",
+        "Terrain Effects Chart",
+        "Event phase.",
+    ] {
+        assert!(english.contains(said), "no {said:?} in the English charts");
+    }
+
+    // A terrain's combat effect in the German odds report (tec_column).
+    let (game_path, out_path) = (
+        support::editions::path(&game),
+        support::editions::path(&out),
+    );
+    let _ = out_path;
+    let odds = support::grogpress(&[
+        "odds",
+        game_path,
+        "crt",
+        "--attack",
+        "6",
+        "--defence",
+        "3",
+        "--terrain",
+        "woods",
+        "--lang",
+        "de",
+    ]);
+    odds.exit(0);
+    assert!(odds.stdout.contains("\u{2212}1 Spalte"), "{}", odds.stdout);
+    assert!(!odds.stdout.contains("column"), "{}", odds.stdout);
+}
+
+#[test]
+fn a_step_or_modifier_the_translation_lacks_or_overflows_is_located_in_it() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    // The modifier "Attacking across a river" left out, and one too long.
+    let german = GERMAN_STEPS
+        .replace(
+            "[mods.\"Attacking across a river\"]\ntext = \"Angriff über einen Fluss\"\n",
+            "",
+        )
+        .replace(
+            "Mit Artillerieunterstützung",
+            &"Artillerieunterstützungskoordinationsmaßnahmendurchführung".repeat(4),
+        );
+    let game = river_line_in_german(tmp.path(), &german);
+    let run = check(&game);
+    // The row's table missing: at the first table of its table, in the translation.
+    let at = german.find("[mods.sections]").expect("it") + "[mods.".len();
+    let (line, col) = line_col(&german, at);
+    let missing = run.expect(
+        "warning",
+        "translation-missing",
+        "river-line/lang/de.toml",
+        line,
+        col,
+    );
+    assert!(
+        missing
+            .message
+            .contains("`text` for `mods.Attacking across a river`"),
+        "{}",
+        missing.message
+    );
+    // The overflow of the translated modifier: at its text in the translation.
+    let at = german.find("\"Artillerie").expect("it");
+    let (line, col) = line_col(&german, at);
+    let overflow = run.expect(
+        "error",
+        "table-overflow",
+        "river-line/lang/de.toml",
+        line,
+        col,
+    );
+    assert!(
+        overflow.message.contains("Artillerie"),
+        "{}",
+        overflow.message
     );
 }

@@ -261,6 +261,8 @@ pub struct CardListPages {
     /// The first row of each page, and the row count at the end.
     page_starts: Vec<usize>,
     options: CardListOptions,
+    /// The foot of a page in the game's words: "page {n} of {total}".
+    page_of: String,
     loc: crate::diag::Loc,
     /// The cells' texts measured, then set, each once per column.
     memo: FitMemo,
@@ -426,6 +428,7 @@ pub fn plan_card_list(
         head,
         page_starts,
         options: *options,
+        page_of: game.words.page_of.clone(),
         memo,
     })
 }
@@ -469,7 +472,12 @@ impl CardListPages {
             rows: vec![TableRow::body(
                 vec![
                     Cell::new(literal(&self.title)).small(),
-                    Cell::new(format!("page {n} of {pages}")).right().small(),
+                    Cell::new(crate::text::Words::fill(
+                        &self.page_of,
+                        &[("n", &n.to_string()), ("total", &pages.to_string())],
+                    ))
+                    .right()
+                    .small(),
                 ],
                 None,
             )],

@@ -68,7 +68,11 @@ pub fn lay_out_charts(
             rows: vec![TableRow::body(
                 vec![
                     Cell::new(title.to_string()),
-                    Cell::new(format!("page {n} of {of}")).right(),
+                    Cell::new(Words::fill(
+                        &options.words.page_of,
+                        &[("n", &n.to_string()), ("total", &of.to_string())],
+                    ))
+                    .right(),
                 ],
                 None,
             )],

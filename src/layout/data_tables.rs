@@ -111,7 +111,7 @@ pub fn random_table_spec(t: &RandomTable, words: &crate::text::Words) -> TableSp
             let chance = format!("{} ({percent}%)", o.fraction());
             TableRow::body(
                 vec![
-                    Cell::new(row.roll.value.to_string()).center().bold(),
+                    Cell::new(row.roll.value.text(words)).center().bold(),
                     Cell::new(literal(&row.result.value)),
                     Cell::new(chance).center().small().whole(),
                 ],

@@ -362,14 +362,10 @@ fn results(r: &mut Reader<'_>, t: &Tab<'_, '_>) -> Option<ResultsTable> {
             });
         }
     }
-    let mut notes = r.get(t, results::notes);
+    // The note of how a combat table is read is added in the game's words
+    // once they are read (`crt::add_combat_notes`).
+    let notes = r.get(t, results::notes);
     let combat = combat_columns(r, t, &columns);
-    if let Some(Some(combat)) = &combat {
-        let note = combat_note(combat, &columns);
-        if !note.is_empty() {
-            notes.push(Located::new(note, r.loc(t.span())));
-        }
-    }
     Some(ResultsTable {
         id: id?,
         title: title?.value,
@@ -385,47 +381,9 @@ fn results(r: &mut Reader<'_>, t: &Tab<'_, '_>) -> Option<ResultsTable> {
         notes,
         across,
         combat: combat?,
+        combat_note: false,
         loc: r.loc(t.span()),
     })
-}
-
-/// How a combat results table is read, printed under it: the rounding,
-/// the ends and the shifts ("Odds are rounded in the defender's favour.
-/// Below 1:2: AE. Above 6:1: use 6:1. Column shifts -2 to +2.").
-fn combat_note(combat: &CombatColumns, columns: &[Located<String>]) -> String {
-    let mut note = String::new();
-    if let ColumnKind::Odds { favour, .. } = &combat.kind {
-        let side = match favour {
-            Favour::Defender => "defender",
-            Favour::Attacker => "attacker",
-        };
-        note.push_str(&format!("Odds are rounded in the {side}'s favour. "));
-    }
-    let heading = |c: Option<&Located<String>>| c.map_or(String::new(), |c| c.value.clone());
-    let (first, last) = (heading(columns.first()), heading(columns.last()));
-    let end = |past: &PastEnd, column: &str| match past {
-        PastEnd::EndColumn => format!("use {column}"),
-        PastEnd::Result(code) => format!("**{}**", code.value),
-    };
-    // An open-ended differential column ("-2 or less") has nothing past it.
-    let (open_below, open_above) = match &combat.kind {
-        ColumnKind::Differential { ranges } => (
-            ranges.iter().any(|r| r.low.is_none()),
-            ranges.iter().any(|r| r.high.is_none()),
-        ),
-        ColumnKind::Odds { .. } => (false, false),
-    };
-    if !open_below {
-        note.push_str(&format!("Below {first}: {}. ", end(&combat.below, &first)));
-    }
-    if !open_above {
-        note.push_str(&format!("Above {last}: {}. ", end(&combat.above, &last)));
-    }
-    let (lo, hi) = combat.shift.value;
-    if (lo, hi) != (0, 0) {
-        note.push_str(&format!("Column shifts {lo:+} to {hi:+}."));
-    }
-    note.trim_end().to_string()
 }
 
 /// A declared modifier range ("-3..+5"): located, within the limit.

@@ -506,7 +506,11 @@ fn load_game_in(
         }
     }
     // Each map whose terrain declares effects has its terrain effects chart.
-    charts.extend(maps.iter().filter_map(crate::model::tec::tec_chart));
+    charts.extend(
+        maps.iter()
+            .filter_map(|m| crate::model::tec::tec_chart(m, &words)),
+    );
+    crate::model::crt::add_combat_notes(&mut charts, &words);
     let scenarios = super::scenario::load_scenarios(&confine, scenario_refs, sources, diags)?;
     let mut rules = Vec::new();
     let rules_names = rules_refs.clone();

@@ -69,6 +69,10 @@ pub struct ResultsTable {
     pub across: bool,
     /// A combat results table: its columns are odds ratios or differentials.
     pub combat: Option<super::crt::CombatColumns>,
+    /// Whether the last of `notes` is grogpress's note of how the combat
+    /// table is read (in the game's words: [`super::crt::add_combat_notes`]),
+    /// not the data's: a translation does not key it.
+    pub combat_note: bool,
     pub loc: Loc,
 }
 

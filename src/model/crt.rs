@@ -231,6 +231,90 @@ pub fn column_odds(dice: Dice, rows: &[(RollRange, &str)], drm: i64) -> Vec<(Str
     found
 }
 
+/// How a combat results table is read, printed under it in `words`: the
+/// rounding, the ends and the shifts ("Odds are rounded in the defender's
+/// favour. Below 1:2: **AE**. Above 6:1: use 6:1. Column shifts -2 to
+/// +2."); empty for a table with nothing to say.
+pub fn combat_note(
+    combat: &CombatColumns,
+    columns: &[Located<String>],
+    words: &crate::text::Words,
+) -> String {
+    use crate::text::Words;
+    let mut note = String::new();
+    if let ColumnKind::Odds { favour, .. } = &combat.kind {
+        note.push_str(match favour {
+            Favour::Defender => &words.crt_rounded_defender,
+            Favour::Attacker => &words.crt_rounded_attacker,
+        });
+        note.push(' ');
+    }
+    let heading = |c: Option<&Located<String>>| c.map_or(String::new(), |c| c.value.clone());
+    let (first, last) = (heading(columns.first()), heading(columns.last()));
+    let end = |past: &PastEnd, column: &str| match past {
+        PastEnd::EndColumn => Words::fill(&words.crt_use, &[("column", column)]),
+        PastEnd::Result(code) => format!("**{}**", code.value),
+    };
+    // An open-ended differential column ("-2 or less") has nothing past it.
+    let (open_below, open_above) = match &combat.kind {
+        ColumnKind::Differential { ranges } => (
+            ranges.iter().any(|r| r.low.is_none()),
+            ranges.iter().any(|r| r.high.is_none()),
+        ),
+        ColumnKind::Odds { .. } => (false, false),
+    };
+    if !open_below {
+        let result = end(&combat.below, &first);
+        note.push_str(&Words::fill(
+            &words.crt_below,
+            &[("column", &first), ("result", &result)],
+        ));
+        note.push(' ');
+    }
+    if !open_above {
+        let result = end(&combat.above, &last);
+        note.push_str(&Words::fill(
+            &words.crt_above,
+            &[("column", &last), ("result", &result)],
+        ));
+        note.push(' ');
+    }
+    let (lo, hi) = combat.shift.value;
+    if (lo, hi) != (0, 0) {
+        note.push_str(&Words::fill(
+            &words.crt_shifts,
+            &[("from", &format!("{lo:+}")), ("to", &format!("{hi:+}"))],
+        ));
+    }
+    note.trim_end().to_string()
+}
+
+/// Each combat results table of `charts` with its note of how it is read
+/// (in `words`) after its own notes, the last: [`combat_note`].
+pub fn add_combat_notes(charts: &mut [super::Chart], words: &crate::text::Words) {
+    for t in charts
+        .iter_mut()
+        .flat_map(|c| &mut c.blocks)
+        .filter_map(|b| match &mut b.kind {
+            super::BlockKind::Results(t) => Some(t),
+            _ => None,
+        })
+    {
+        if t.combat_note {
+            t.notes.pop();
+            t.combat_note = false;
+        }
+        let Some(combat) = &t.combat else {
+            continue;
+        };
+        let note = combat_note(combat, &t.columns, words);
+        if !note.is_empty() {
+            t.notes.push(Located::new(note, t.loc));
+            t.combat_note = true;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -126,6 +126,41 @@ impl RollRange {
     }
 }
 
+impl RollRange {
+    /// The range as grogpress prints it in `words`: "5-6", "4",
+    /// "1 or less" (the word `roll_or_less`), "12 or more".
+    pub fn text(self, words: &crate::text::Words) -> String {
+        match (self.low, self.high) {
+            (None, Some(h)) => {
+                crate::text::Words::fill(&words.roll_or_less, &[("n", &h.to_string())])
+            }
+            (Some(l), None) => {
+                crate::text::Words::fill(&words.roll_or_more, &[("n", &l.to_string())])
+            }
+            _ => self.to_string(),
+        }
+    }
+}
+
+/// A roll or a column heading as the data writes it ("1 or less", "+6 or
+/// more") in `words` ("1 oder weniger", "+6 oder mehr"), where it is a
+/// range open below or above written in words; None for any other text
+/// ("5-6", "4-", "13+", "Outcome"), printed as written.
+pub fn open_roll_text(written: &str, words: &crate::text::Words) -> Option<String> {
+    let s = written.trim();
+    let (n, word) = if let Some(n) = s.strip_suffix("or less") {
+        (n.trim(), &words.roll_or_less)
+    } else if let Some(n) = s.strip_suffix("or more") {
+        (n.trim(), &words.roll_or_more)
+    } else {
+        return None;
+    };
+    n.replace(['\u{2013}', '\u{2212}'], "-")
+        .parse::<i64>()
+        .ok()
+        .map(|_| crate::text::Words::fill(word, &[("n", n)]))
+}
+
 impl fmt::Display for RollRange {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self.low, self.high) {

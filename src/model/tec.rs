@@ -8,6 +8,7 @@
 use super::map::{Swatch, Terrain};
 use super::terrain::TerrainEffects;
 use super::{BlockKind, Chart, ChartBlock, Located, Map, Matrix, MatrixRow, MatrixSection};
+use crate::text::Words;
 
 /// What a cell of the chart prints where a terrain declares nothing.
 pub const NO_EFFECT: &str = "\u{2014}";
@@ -36,8 +37,8 @@ pub struct TecTable {
     pub moves: bool,
 }
 
-/// The chart's table: its columns and rows as text.
-pub fn tec_table(map: &Map) -> TecTable {
+/// The chart's table: its columns and rows as text, its headings in `words`.
+pub fn tec_table(map: &Map, words: &Words) -> TecTable {
     let classes = map.classes();
     let others = map.other_effects();
     let any = |f: &dyn Fn(&TerrainEffects) -> bool| {
@@ -54,13 +55,13 @@ pub fn tec_table(map: &Map) -> TecTable {
     };
     let mut columns: Vec<String> = move_columns
         .iter()
-        .map(|c| c.map_or_else(|| "Movement".to_string(), heading))
+        .map(|c| c.map_or_else(|| words.tec_movement.clone(), heading))
         .collect();
     if shifts {
-        columns.push("Column shift".to_string());
+        columns.push(words.tec_column_shift.clone());
     }
     if drms {
-        columns.push("DRM".to_string());
+        columns.push(words.tec_drm.clone());
     }
     columns.extend(others.iter().cloned());
     let cells = |e: &TerrainEffects| -> Vec<String> {
@@ -123,15 +124,14 @@ pub fn terrain_swatch(t: &Terrain) -> Swatch {
     }
 }
 
-/// What the chart says under its title about reading the costs.
-pub const MOVE_NOTE: &str = "Movement point cost to enter, per unit class. **P**: prohibited. **+N**: added to the cost of the terrain entered (crossing or moving along a feature).";
-
-/// The terrain effects chart of a map that declares effects.
-pub fn tec_chart(map: &Map) -> Option<Chart> {
+/// The terrain effects chart of a map that declares effects, its words
+/// (title, headings, the note on reading the costs: `tec_move_note`) in
+/// `words`.
+pub fn tec_chart(map: &Map, words: &Words) -> Option<Chart> {
     if !map.has_effects() {
         return None;
     }
-    let table = tec_table(map);
+    let table = tec_table(map, words);
     let loc = map.loc;
     let at = |s: &str| Located::new(s.to_string(), loc);
     let rows = |list: &[(String, Swatch, Vec<String>)]| -> Vec<MatrixRow> {
@@ -145,12 +145,12 @@ pub fn tec_chart(map: &Map) -> Option<Chart> {
             .collect()
     };
     let mut sections = vec![MatrixSection {
-        heading: (!table.features.is_empty()).then(|| "Terrain".to_string()),
+        heading: (!table.features.is_empty()).then(|| words.terrain.clone()),
         rows: rows(&table.terrain),
     }];
     if !table.features.is_empty() {
         sections.push(MatrixSection {
-            heading: Some("Features".to_string()),
+            heading: Some(words.features.clone()),
             rows: rows(&table.features),
         });
     }
@@ -165,7 +165,7 @@ pub fn tec_chart(map: &Map) -> Option<Chart> {
         }
     }
     let notes = if table.moves {
-        vec![at(MOVE_NOTE)]
+        vec![at(&words.tec_move_note)]
     } else {
         Vec::new()
     };
@@ -173,7 +173,7 @@ pub fn tec_chart(map: &Map) -> Option<Chart> {
         id: at(&tec_id(map)),
         title: map.name.clone(),
         rule: None,
-        label_header: Some("Terrain".to_string()),
+        label_header: Some(words.terrain.clone()),
         columns: table.columns,
         symbols: symbols.iter().map(|s| at(s)).collect(),
         sections,
@@ -184,7 +184,7 @@ pub fn tec_chart(map: &Map) -> Option<Chart> {
     };
     Some(Chart {
         id: tec_id(map),
-        title: "Terrain Effects Chart".to_string(),
+        title: words.tec_title.clone(),
         rule: None,
         blocks: vec![ChartBlock {
             kind: BlockKind::Matrix(matrix),

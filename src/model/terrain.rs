@@ -79,7 +79,8 @@ impl TerrainEffects {
 
     /// What it does to combat, as a chart prints it: "−1 column, −1 DRM";
     /// `None` when it does nothing.
-    pub fn combat_text(&self) -> Option<String> {
+    pub fn combat_text(&self, words: &crate::text::Words) -> Option<String> {
+        use crate::text::Words;
         let signed = |n: i64| {
             if n < 0 {
                 format!("\u{2212}{}", n.unsigned_abs())
@@ -90,11 +91,11 @@ impl TerrainEffects {
         let mut parts = Vec::new();
         match self.shift() {
             0 => {}
-            n if n.abs() == 1 => parts.push(format!("{} column", signed(n))),
-            n => parts.push(format!("{} columns", signed(n))),
+            n if n.abs() == 1 => parts.push(Words::fill(&words.tec_column, &[("n", &signed(n))])),
+            n => parts.push(Words::fill(&words.tec_columns, &[("n", &signed(n))])),
         }
         if self.drm() != 0 {
-            parts.push(format!("{} DRM", signed(self.drm())));
+            parts.push(Words::fill(&words.tec_drm_n, &[("n", &signed(self.drm()))]));
         }
         (!parts.is_empty()).then(|| parts.join(", "))
     }
@@ -130,7 +131,10 @@ impl TerrainEffects {
                 parts.push(format!("Move: {}", costs.join(", ")));
             }
         }
-        parts.extend(self.combat_text().map(|c| format!("Combat: {c}")));
+        parts.extend(
+            self.combat_text(crate::text::Words::english())
+                .map(|c| format!("Combat: {c}")),
+        );
         parts.extend(
             self.other
                 .iter()
@@ -167,7 +171,7 @@ mod tests {
         assert_eq!(e.move_cost("foot"), Some(MoveCost::Cost(2)));
         assert_eq!(e.move_cost("wheeled"), Some(MoveCost::Prohibited));
         assert_eq!(
-            e.combat_text().as_deref(),
+            e.combat_text(crate::text::Words::english()).as_deref(),
             Some("\u{2212}1 column, \u{2212}2 DRM")
         );
         let classes = vec!["foot".to_string(), "wheeled".to_string()];

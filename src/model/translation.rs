@@ -200,9 +200,13 @@ pub fn source_texts(game: &Game) -> Vec<SourceText> {
     }
     let mut charts = game.charts.clone();
     let translates = |group: &str, field: &str| tr.translates(group, field);
+    // A text written twice in a table (a step in two sections) is one key.
+    let mut seen = std::collections::HashSet::new();
     super::chart_texts::chart_texts(&mut charts, &translates, &mut |t| {
         // A header or cell of no letter ("+2", "5-6") has no words to translate.
-        if t.text.chars().any(char::is_alphabetic) {
+        if t.text.chars().any(char::is_alphabetic)
+            && seen.insert((t.group.clone(), t.key.clone(), t.field.clone()))
+        {
             out.push(SourceText {
                 group: t.group,
                 key: t.key,
@@ -342,12 +346,26 @@ pub fn translated_game(game: &Game, translation: &Translation, words: crate::tex
             entry.aliases.clear();
         }
     }
+    // A map's terrain effects chart anew: its terrain's names translated,
+    // its headings and note in the language's words.
+    for map in &out.maps {
+        if let Some(tec) = super::tec::tec_chart(map, &out.words)
+            && let Some(slot) = out.charts.iter_mut().find(|c| c.id == tec.id)
+        {
+            *slot = tec;
+        }
+    }
     let every = |_: &str, _: &str| true;
     super::chart_texts::chart_texts(&mut out.charts, &every, &mut |t| {
         if let Some(given) = translation.text(&t.group, &t.key, &t.field) {
             *t.text = given.text.value.clone();
+            // A problem of the text (it overflows) is told at the translation.
+            if let Some(at) = t.at {
+                *at = given.text.loc;
+            }
         }
     });
+    chart_words(&mut out.charts, translation, &out.words);
     for (page, translated) in out.rules.iter_mut().zip(&translation.rules) {
         if let Some(translated) = translated {
             *page = translated.clone();
@@ -355,6 +373,68 @@ pub fn translated_game(game: &Game, translation: &Translation, words: crate::tex
     }
     source_rule_links(game, translation, &mut out);
     out
+}
+
+/// What follows from a chart's translated texts and the language's words:
+/// a results table's rolls and columns open below or above in its words
+/// ("1 oder weniger") and its combat note anew; a matrix's cells and lookup
+/// values as its translated symbols; a range table's translated words
+/// (cells such as "Automatic") declared as its words.
+fn chart_words(charts: &mut [super::Chart], translation: &Translation, words: &crate::text::Words) {
+    use super::BlockKind;
+    use super::roll::open_roll_text;
+    for block in charts.iter_mut().flat_map(|c| &mut c.blocks) {
+        match &mut block.kind {
+            BlockKind::Results(t) => {
+                for row in &mut t.rows {
+                    if let Some(text) = open_roll_text(&row.roll_text, words) {
+                        row.roll_text = text;
+                    }
+                }
+                for c in &mut t.columns {
+                    if let Some(text) = open_roll_text(&c.value, words) {
+                        c.value = text;
+                    }
+                }
+            }
+            BlockKind::Matrix(m) => {
+                let id = m.id.value.clone();
+                let symbol = |s: &str| {
+                    translation
+                        .text(&id, "symbols", s)
+                        .map(|t| t.text.value.clone())
+                };
+                for cell in m
+                    .sections
+                    .iter_mut()
+                    .flat_map(|s| &mut s.rows)
+                    .flat_map(|r| &mut r.cells)
+                {
+                    if let Some(given) = symbol(&cell.value) {
+                        cell.value = given;
+                    }
+                }
+                if let Some(lookup) = &mut m.lookup {
+                    for value in &mut lookup.values {
+                        if let Some(given) = symbol(value) {
+                            *value = given;
+                        }
+                    }
+                }
+            }
+            BlockKind::Ranges(t) => {
+                for cell in t.rows.iter().flat_map(|r| &r.cells) {
+                    if !t.words.contains(&cell.value)
+                        && super::RollRange::parse(&cell.value).is_none()
+                    {
+                        t.words.push(cell.value.clone());
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    super::crt::add_combat_notes(charts, words);
 }
 
 /// A translated page may link a rule by its source heading's id

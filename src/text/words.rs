@@ -177,6 +177,23 @@ macro_rules! word_list {
             odds_below: "below", "In the `odds` report of a whole table, a column shifted below the first.";
             odds_above: "above", "In the `odds` report of a whole table, a column shifted above the last.";
             odds_no_combat_effect: "no combat effect", "What the `odds` report says of a terrain without a combat effect.";
+            roll_or_less: "{n} or less", "A roll open below, where grogpress prints it: a results table's row or column written \"1 or less\" (or \"1-\"), a random table's row: \"1 or less\".";
+            roll_or_more: "{n} or more", "A roll open above: \"12 or more\".";
+            page_of: "page {n} of {total}", "The foot of each page of the charts PDF and of a card list: \"page 1 of 2\".";
+            crt_rounded_defender: "Odds are rounded in the defender's favour.", "The note under a combat results table read by odds rounded for the defender.";
+            crt_rounded_attacker: "Odds are rounded in the attacker's favour.", "The same, rounded for the attacker.";
+            crt_below: "Below {column}: {result}.", "The note under a combat results table saying what an attack below its first column gets: \"Below 1:2: **AE**.\"; {result} is a result code or the word `crt_use`.";
+            crt_above: "Above {column}: {result}.", "The same above its last column: \"Above 6:1: use 6:1.\".";
+            crt_use: "use {column}", "What an attack past a table's end is resolved on: \"use 6:1\".";
+            crt_shifts: "Column shifts {from} to {to}.", "The note under a combat results table of the shifts it can receive: \"Column shifts -3 to +2.\".";
+            tec_title: "Terrain Effects Chart", "The title of a map's terrain effects chart (the chart `tec-<map>`).";
+            tec_movement: "Movement", "The heading of the terrain effects chart's column of movement costs when they are given for every unit class at once.";
+            tec_column_shift: "Column shift", "The heading of the terrain effects chart's column of combat column shifts.";
+            tec_drm: "DRM", "The heading of the terrain effects chart's column of die-roll modifiers.";
+            tec_move_note: "Movement point cost to enter, per unit class. **P**: prohibited. **+N**: added to the cost of the terrain entered (crossing or moving along a feature).", "The note under the terrain effects chart on reading its movement costs (rich text).";
+            tec_column: "{n} column", "A terrain's combat effect of one column shift: \"−1 column\" (the `odds` report).";
+            tec_columns: "{n} columns", "Of several column shifts: \"−2 columns\".";
+            tec_drm_n: "{n} DRM", "Of a die-roll modifier: \"−1 DRM\".";
         }
     };
 }

@@ -249,6 +249,32 @@ const GERMAN: &[(&str, &str)] = &[
     ("odds_below", "darunter"),
     ("odds_above", "darüber"),
     ("odds_no_combat_effect", "keine Kampfwirkung"),
+    ("roll_or_less", "{n} oder weniger"),
+    ("roll_or_more", "{n} oder mehr"),
+    ("page_of", "Seite {n} von {total}"),
+    (
+        "crt_rounded_defender",
+        "Verhältnisse werden zugunsten des Verteidigers gerundet.",
+    ),
+    (
+        "crt_rounded_attacker",
+        "Verhältnisse werden zugunsten des Angreifers gerundet.",
+    ),
+    ("crt_below", "Unter {column}: {result}."),
+    ("crt_above", "Über {column}: {result}."),
+    ("crt_use", "wie {column}"),
+    ("crt_shifts", "Spaltenverschiebungen {from} bis {to}."),
+    ("tec_title", "Geländeeffekttabelle"),
+    ("tec_movement", "Bewegung"),
+    ("tec_column_shift", "Spalte"),
+    ("tec_drm", "WM"),
+    (
+        "tec_move_note",
+        "Bewegungspunktkosten zum Betreten, je Einheitenklasse. **P**: verboten. **+N**: zu den Kosten des betretenen Geländes addiert (beim Überqueren oder Entlangziehen eines Merkmals).",
+    ),
+    ("tec_column", "{n} Spalte"),
+    ("tec_columns", "{n} Spalten"),
+    ("tec_drm_n", "{n} WM"),
 ];
 
 const FRENCH: &[(&str, &str)] = &[
@@ -458,6 +484,32 @@ const FRENCH: &[(&str, &str)] = &[
     ("odds_below", "en dessous"),
     ("odds_above", "au-dessus"),
     ("odds_no_combat_effect", "aucun effet au combat"),
+    ("roll_or_less", "{n} ou moins"),
+    ("roll_or_more", "{n} ou plus"),
+    ("page_of", "page {n} sur {total}"),
+    (
+        "crt_rounded_defender",
+        "Les rapports sont arrondis en faveur du défenseur.",
+    ),
+    (
+        "crt_rounded_attacker",
+        "Les rapports sont arrondis en faveur de l’attaquant.",
+    ),
+    ("crt_below", "En dessous de {column} : {result}."),
+    ("crt_above", "Au-dessus de {column} : {result}."),
+    ("crt_use", "utiliser {column}"),
+    ("crt_shifts", "Décalages de colonne de {from} à {to}."),
+    ("tec_title", "Table des effets du terrain"),
+    ("tec_movement", "Mouvement"),
+    ("tec_column_shift", "Décalage de colonne"),
+    ("tec_drm", "MD"),
+    (
+        "tec_move_note",
+        "Coût en points de mouvement pour entrer, par classe d’unité. **P** : interdit. **+N** : ajouté au coût du terrain où l’on entre (en traversant ou en longeant un élément).",
+    ),
+    ("tec_column", "{n} colonne"),
+    ("tec_columns", "{n} colonnes"),
+    ("tec_drm_n", "{n} MD"),
 ];
 
 const SPANISH: &[(&str, &str)] = &[
@@ -670,6 +722,32 @@ const SPANISH: &[(&str, &str)] = &[
     ("odds_below", "por debajo"),
     ("odds_above", "por encima"),
     ("odds_no_combat_effect", "sin efecto en combate"),
+    ("roll_or_less", "{n} o menos"),
+    ("roll_or_more", "{n} o más"),
+    ("page_of", "página {n} de {total}"),
+    (
+        "crt_rounded_defender",
+        "Las proporciones se redondean a favor del defensor.",
+    ),
+    (
+        "crt_rounded_attacker",
+        "Las proporciones se redondean a favor del atacante.",
+    ),
+    ("crt_below", "Por debajo de {column}: {result}."),
+    ("crt_above", "Por encima de {column}: {result}."),
+    ("crt_use", "usar {column}"),
+    ("crt_shifts", "Desplazamientos de columna de {from} a {to}."),
+    ("tec_title", "Tabla de efectos del terreno"),
+    ("tec_movement", "Movimiento"),
+    ("tec_column_shift", "Despl. de columna"),
+    ("tec_drm", "MD"),
+    (
+        "tec_move_note",
+        "Coste en puntos de movimiento para entrar, por clase de unidad. **P**: prohibido. **+N**: se suma al coste del terreno en que se entra (al cruzar o moverse a lo largo de un elemento).",
+    ),
+    ("tec_column", "{n} columna"),
+    ("tec_columns", "{n} columnas"),
+    ("tec_drm_n", "{n} MD"),
 ];
 
 const ITALIAN: &[(&str, &str)] = &[
@@ -882,6 +960,32 @@ const ITALIAN: &[(&str, &str)] = &[
     ("odds_below", "sotto"),
     ("odds_above", "sopra"),
     ("odds_no_combat_effect", "nessun effetto in combattimento"),
+    ("roll_or_less", "{n} o meno"),
+    ("roll_or_more", "{n} o più"),
+    ("page_of", "pagina {n} di {total}"),
+    (
+        "crt_rounded_defender",
+        "I rapporti sono arrotondati a favore del difensore.",
+    ),
+    (
+        "crt_rounded_attacker",
+        "I rapporti sono arrotondati a favore dell’attaccante.",
+    ),
+    ("crt_below", "Sotto {column}: {result}."),
+    ("crt_above", "Sopra {column}: {result}."),
+    ("crt_use", "usare {column}"),
+    ("crt_shifts", "Spostamenti di colonna da {from} a {to}."),
+    ("tec_title", "Tabella degli effetti del terreno"),
+    ("tec_movement", "Movimento"),
+    ("tec_column_shift", "Spostamento di colonna"),
+    ("tec_drm", "MD"),
+    (
+        "tec_move_note",
+        "Costo in punti movimento per entrare, per classe di unità. **P**: proibito. **+N**: si somma al costo del terreno in cui si entra (attraversando o muovendosi lungo un elemento).",
+    ),
+    ("tec_column", "{n} colonna"),
+    ("tec_columns", "{n} colonne"),
+    ("tec_drm_n", "{n} MD"),
 ];
 
 #[cfg(test)]

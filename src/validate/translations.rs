@@ -10,7 +10,7 @@ use std::collections::HashSet;
 
 use crate::diag::{Diagnostics, Loc};
 use crate::model::Game;
-use crate::model::chart_texts::{CHART_FIELDS, chart_selector, is_chart_group};
+use crate::model::chart_texts::{CHART_FIELDS, chart_selector, is_chart_group, is_table_id};
 use crate::model::translation::{
     GLOSSARY, SCENARIO_FIELDS, SourceText, Translation, source_texts, translatable,
 };
@@ -79,7 +79,9 @@ fn check_fields(game: &Game, diags: &mut Diagnostics) {
                 ));
             }
         } else if is_chart_group(&game.charts, &entry.group) {
-            let is_chart = game.charts.iter().any(|c| c.id == entry.group);
+            // A chart and its one table may share an id: the table's fields.
+            let is_chart = game.charts.iter().any(|c| c.id == entry.group)
+                && !is_table_id(&game.charts, &entry.group);
             let fields: &[&str] = if is_chart { &["title"] } else { &CHART_FIELDS };
             if !fields.contains(&entry.field.as_str()) {
                 let what = if is_chart { "chart" } else { "chart's table" };
@@ -149,13 +151,17 @@ fn check_texts(
         {
             continue;
         }
-        // At the card's table in the translation when it has one, else at
-        // the source text itself.
+        // In the translation: at the card's (or row's) table when it has
+        // one, else at the first table of its group, else at the top of
+        // the file; at the source text only where there is no file.
         let at = translation
             .texts
             .iter()
             .find(|t| t.group == text.group && t.key == text.key)
-            .map_or(text.value.loc, |t| t.table);
+            .or_else(|| translation.texts.iter().find(|t| t.group == text.group))
+            .map(|t| t.table)
+            .or_else(|| translation.file.map(|file| Loc::new(file, 0..0)))
+            .unwrap_or(text.value.loc);
         diags.push(crate::warning!(
             "translation-missing", Some(at),
             "the `{lang}` translation has no `{}` for `{}.{}`", text.field, text.group, text.key;

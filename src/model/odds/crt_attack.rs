@@ -311,7 +311,7 @@ fn ground(game: &Game, combat: &CombatColumns, attack: &ColumnAttack) -> Result<
         ground.shift = ground.shift.saturating_add(e.shift());
         ground.drm = ground.drm.saturating_add(e.drm());
         let what = e
-            .combat_text()
+            .combat_text(&game.words)
             .unwrap_or_else(|| game.words.odds_no_combat_effect.clone());
         ground.text.push(format!("{name} ({what})"));
     };

@@ -325,7 +325,7 @@ fn random_table_value(
         .iter()
         .zip(odds)
         .map(|(row, o)| {
-            let roll = row.roll.value.to_string();
+            let roll = row.roll.value.text(words);
             let text = format!("{roll} · {}", plain_text(&row.result.value));
             map([
                 ("id", Value::from(row_ids.next(&t.name, text))),

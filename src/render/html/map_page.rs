@@ -7,7 +7,7 @@
 
 use super::markdown::{Heading, PageBody};
 use crate::model::map::{GridKind, Pattern, Swatch};
-use crate::model::tec::{MOVE_NOTE, tec_id, tec_table};
+use crate::model::tec::{tec_id, tec_table};
 use crate::model::{Icon, Map, Rgb};
 use crate::render::svg::{escape, path_data};
 
@@ -126,7 +126,7 @@ pub fn map_page(
     }
     let mut effects_heading = None;
     if map.has_effects() {
-        let tec = tec_table(map);
+        let tec = tec_table(map, names);
         html.push_str(&format!(
             "<h2 id=\"map-effects\">{}</h2>\n<table class=\"map-effects\" id=\"{}\" tabindex=\"0\"><thead><tr><th scope=\"col\">{}</th>",
             escape(&names.terrain_effects),
@@ -170,7 +170,7 @@ pub fn map_page(
         if tec.moves {
             html.push_str(&format!(
                 "<p class=\"note\">{}</p>\n",
-                super::data::rich_html(MOVE_NOTE, &[])
+                super::data::rich_html(&names.tec_move_note, &[])
             ));
         }
         sections.push((Some(2), words.join(" ")));
