@@ -5,5 +5,5 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
-    grogpress::cli::run(grogpress::cli::Cli::parse())
+    grogpress::exit_now(grogpress::cli::run(grogpress::cli::Cli::parse()))
 }

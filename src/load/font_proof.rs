@@ -100,6 +100,9 @@ mod tests {
         assert!(fonts.len() >= 12, "the shipped faces are built in");
         for (path, data) in fonts {
             assert!(is_built_in(data), "{path}");
+            // And parses: a face of it is parsed only when first used,
+            // where a failure could no longer be reported at its line.
+            assert!(crate::text::Face::parse(data.to_vec()).is_ok(), "{path}");
             // A byte past its end: no longer the built-in font, so proved
             // in full (and still a usable font).
             let mut copy = data.to_vec();

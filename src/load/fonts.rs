@@ -7,7 +7,7 @@ use super::toml::{Reader, parse};
 use super::{OpError, Root};
 use crate::diag::{Diagnostic, Diagnostics, Sources};
 use crate::model::Located;
-use crate::text::{Face, Family, FontBook};
+use crate::text::{BookFace, Face, Family, FontBook};
 
 table! { pub mod fonts_toml: "fonts.toml", "Font families text is laid out with.";
     family: opt Tables(&family::DEF),
@@ -89,27 +89,37 @@ pub fn load_fonts(
                 *slot = existing;
                 continue;
             }
-            let data = if on_disk {
-                match read_font(&path, &file)? {
-                    Ok(data) => data,
-                    Err(problem) => {
-                        r.diags.push(problem);
-                        whole = false;
-                        continue;
-                    }
-                }
+            // A built-in font (or a copy of one in the folder) is parsed
+            // when the text first needs it; any other file is read,
+            // proved and parsed now, its problems reported at its line.
+            let built_in = if on_disk {
+                built_in_copy(&path)?
             } else {
                 let rel = format!("fonts/{}", file.value);
-                super::embedded::file(&rel)
-                    .ok_or_else(|| OpError::new(format!("no built-in font {rel}")))?
-                    .to_vec()
+                Some(
+                    super::embedded::file(&rel)
+                        .ok_or_else(|| OpError::new(format!("no built-in font {rel}")))?,
+                )
             };
-            let face = match Face::parse(data) {
-                Ok(face) => face,
-                Err(why) => {
-                    r.diags.push(bad_font(&file, &why));
-                    whole = false;
-                    continue;
+            let face = match built_in {
+                Some(data) => BookFace::built_in(data),
+                None => {
+                    let data = match read_font(&path, &file)? {
+                        Ok(data) => data,
+                        Err(problem) => {
+                            r.diags.push(problem);
+                            whole = false;
+                            continue;
+                        }
+                    };
+                    match Face::parse(data) {
+                        Ok(face) => BookFace::parsed(face),
+                        Err(why) => {
+                            r.diags.push(bad_font(&file, &why));
+                            whole = false;
+                            continue;
+                        }
+                    }
                 }
             };
             faces.push(face);
@@ -130,6 +140,47 @@ pub fn load_fonts(
     }
     book.faces = std::sync::Arc::new(faces);
     Ok(book)
+}
+
+/// The built-in font `path` is byte for byte, if it is one: only a file
+/// as long as a built-in font is read, a piece at a time, and only while
+/// it matches (no copy of it is kept: the built-in bytes are its face's).
+fn built_in_copy(path: &std::path::Path) -> Result<Option<&'static [u8]>, OpError> {
+    let io = |e: std::io::Error| OpError::new(format!("cannot read font {}: {e}", path.display()));
+    let len = std::fs::metadata(path).map_err(io)?.len();
+    let mut alike: Vec<&'static [u8]> = super::embedded::files_under("fonts/")
+        .into_iter()
+        .map(|(_, data)| data)
+        .filter(|data| data.len() as u64 == len)
+        .collect();
+    if alike.is_empty() {
+        return Ok(None);
+    }
+    let mut file = std::fs::File::open(path).map_err(io)?;
+    let mut piece = vec![0u8; 64 * 1024];
+    let mut at = 0usize;
+    loop {
+        let n = match std::io::Read::read(&mut file, &mut piece) {
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(io(e)),
+        };
+        if n == 0 {
+            // At its end: built in when it matched to the length it was
+            // measured at (one cut since is read as any other font).
+            return Ok(if at as u64 == len {
+                alike.first().copied()
+            } else {
+                None
+            });
+        }
+        let read = &piece[..n];
+        alike.retain(|data| data.get(at..at + n) == Some(read));
+        if alike.is_empty() {
+            return Ok(None);
+        }
+        at += n;
+    }
 }
 
 /// A font file of the folder, read and proved usable; `Err` inside is the
@@ -185,4 +236,43 @@ pub(crate) fn project_fonts() -> crate::text::FontBook {
         &mut crate::diag::Diagnostics::default(),
     )
     .expect("the project's fonts load")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_byte_for_byte_copy_of_a_built_in_font_is_taken_as_built_in() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let (_, shipped) = super::super::embedded::files_under("fonts/DejaVuSerifCondensed.ttf")
+            .into_iter()
+            .next()
+            .expect("a built-in font");
+        let copy = dir.path().join("copy.ttf");
+        std::fs::write(&copy, shipped).expect("write");
+        let found = built_in_copy(&copy).expect("readable");
+        assert!(found.is_some_and(|data| std::ptr::eq(data, shipped)));
+        // As long, one byte past the first 64 KB piece changed.
+        let mut changed = shipped.to_vec();
+        changed[70_000] ^= 1;
+        std::fs::write(&copy, &changed).expect("write");
+        assert!(built_in_copy(&copy).expect("readable").is_none());
+        // A byte longer: not read at all.
+        changed[70_000] ^= 1;
+        changed.push(0);
+        std::fs::write(&copy, &changed).expect("write");
+        assert!(built_in_copy(&copy).expect("readable").is_none());
+        assert!(built_in_copy(&dir.path().join("none.ttf")).is_err());
+    }
+
+    #[test]
+    fn the_project_fonts_are_parsed_when_first_used() {
+        let book = project_fonts();
+        assert_eq!(book.faces.len(), 12);
+        let serif = book.family("serif").expect("the serif");
+        let face = book.face(serif.regular);
+        assert_eq!(face.name, "DejaVuSerifCondensed");
+        assert!(face.glyph('A').is_some() && face.advance(face.glyph('A').unwrap_or(0)) > 0.0);
+    }
 }

@@ -16,6 +16,10 @@ use super::content::ContentStream;
 use crate::layout::{Item, Link, Role, Tag, TextItem};
 use crate::text::{FontBook, clusters};
 
+/// The bytes a structure element's chunk starts with: most are under 130
+/// (a rulebook's median 73), a longer one grows its own.
+const ELEM_BYTES: usize = 128;
+
 /// How an item is marked in its page's content stream.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) enum Mark {
@@ -402,7 +406,10 @@ impl TagTree {
         }
         chunks.push(chunk);
         for (id, elem) in self.elems.iter().enumerate() {
-            let mut chunk = Chunk::new();
+            // An element is a line or two of PDF: the default kilobyte a
+            // chunk starts with, times every element of a long book held
+            // at once, was most of the memory the structure tree took.
+            let mut chunk = Chunk::with_capacity(ELEM_BYTES);
             self.write_elem(&mut chunk, id, elem, &refs, pages, annots);
             chunks.push(chunk);
         }

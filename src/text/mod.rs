@@ -17,7 +17,7 @@ pub mod words;
 pub mod words_lang;
 mod wrap;
 
-pub use font::{Face, FaceId, Family, FontBook};
+pub use font::{BookFace, Face, FaceId, Family, FontBook};
 pub use paragraph::{Edge, fit_paragraph};
 pub use rich::{parse_rich, plain_text, rich_problem};
 pub use shape::{Glyph, clusters};
@@ -36,7 +36,11 @@ pub(crate) fn sans_test_book() -> FontBook {
     ];
     let faces = files
         .iter()
-        .map(|f| Face::parse(std::fs::read(dir.join(f)).expect("font file")).expect("font parses"))
+        .map(|f| {
+            BookFace::parsed(
+                Face::parse(std::fs::read(dir.join(f)).expect("font file")).expect("font parses"),
+            )
+        })
         .collect();
     FontBook {
         faces: std::sync::Arc::new(faces),

@@ -662,9 +662,9 @@ mod tests {
             serif.glyph('\u{2713}').is_none(),
             "the serif lacks the check mark"
         );
-        let mut faces: Vec<crate::text::Face> = std::sync::Arc::try_unwrap(book.faces)
+        let mut faces: Vec<crate::text::BookFace> = std::sync::Arc::try_unwrap(book.faces)
             .unwrap_or_else(|_| panic!("the test book is not shared"));
-        faces.push(serif);
+        faces.push(crate::text::BookFace::parsed(serif));
         let id = faces.len() - 1;
         book.faces = std::sync::Arc::new(faces);
         book.families.insert(

@@ -49,8 +49,17 @@ pub(super) fn set_until_settled(
 ) -> Result<Body, Vec<Diagnostic>> {
     let mut known_pages: Option<KnownPages> = None;
     let mut passes = 0;
+    // The paragraphs broken ahead are those without cross-references
+    // (prefit leaves out any with a `rule:` link): no pass changes their
+    // text or width, so they are broken once and each pass but the last
+    // possible one sets a copy.
+    let mut prefit = prefit_paragraphs(&read.blocks, input, frame, breaking.edge, breaking.lang);
     loop {
-        let mut ready = prefit_paragraphs(&read.blocks, input, frame, breaking.edge, breaking.lang);
+        let mut ready = if read.has_refs && passes + 1 < MAX_PASSES {
+            prefit.clone()
+        } else {
+            std::mem::take(&mut prefit)
+        };
         let references = References {
             read,
             rules,

@@ -16,6 +16,7 @@ use crate::text::hyphenate;
 use crate::text::ties::Ties;
 
 /// A paragraph broken ahead: its pieces (or why it cannot be set) at `width`.
+#[derive(Clone)]
 pub(super) struct Ready {
     pub width: f32,
     pub pieces: Result<Vec<Piece>, Diagnostic>,
