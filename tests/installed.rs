@@ -346,6 +346,31 @@ fn inside_a_game_folder_the_commands_use_it_and_write_beside_it() {
 }
 
 #[test]
+fn inside_a_game_folder_its_fonts_are_read_and_reported_once() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let made = grogpress_in(tmp.path(), &["new", "skirmish"]);
+    assert_eq!(made.status.code(), Some(0), "{}", dump(&made));
+    let game = tmp.path().join("skirmish");
+    std::fs::create_dir_all(game.join("fonts")).expect("fonts/");
+    std::fs::write(game.join("fonts/fonts.toml"), "[[family]\n").expect("write");
+    // The game is the root here: its fonts are the root's, not a second set.
+    let check = grogpress_in(&game, &["check"]);
+    assert_eq!(check.status.code(), Some(1), "{}", dump(&check));
+    let said = String::from_utf8_lossy(&check.stderr);
+    assert_eq!(
+        said.matches("error[toml-syntax]").count(),
+        1,
+        "{}",
+        dump(&check)
+    );
+    assert!(
+        said.contains("--> fonts/fonts.toml:1:10"),
+        "{}",
+        dump(&check)
+    );
+}
+
+#[test]
 fn at_a_project_root_the_commands_use_every_game_under_data() {
     let tmp = tempfile::tempdir().expect("temp dir");
     std::fs::create_dir(tmp.path().join("data")).expect("data/");

@@ -85,7 +85,18 @@ impl Assets {
         sources: &mut Sources,
         diags: &mut Diagnostics,
     ) -> Result<Option<Assets>, OpError> {
-        let own_fonts = game_dir.join("fonts/fonts.toml").is_file();
+        // A game that is the root itself (`grogpress check` inside it, the
+        // root then being the empty path) had its fonts loaded, and
+        // reported, as the root's.
+        let folder = |p: &std::path::Path| {
+            let here = std::path::Path::new(".");
+            (if p.as_os_str().is_empty() { here } else { p }).canonicalize()
+        };
+        let is_root = matches!(
+            (folder(game_dir), folder(&self.root.dir)),
+            (Ok(game), Ok(root)) if game == root
+        );
+        let own_fonts = !is_root && game_dir.join("fonts/fonts.toml").is_file();
         let icons_dir = game_dir.join("icons");
         let own_icons = icons_dir.is_dir();
         if !own_fonts && !own_icons {
