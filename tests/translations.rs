@@ -625,7 +625,8 @@ fn a_scenarios_name_turns_victory_and_special_rules_are_translated() {
     }
 }
 
-/// A chart of one text results table: its title, headers and cells.
+/// A chart of one text results table: its title, headers (the roll
+/// column's named, so the translation gives it) and cells.
 const CHART: &str = r#"title = "Battle Tables"
 
 [[blocks]]
@@ -634,6 +635,7 @@ id = "combat"
 title = "Combat Table"
 dice = "1d6"
 cells = "text"
+roll_header = "Roll"
 columns = ["Outcome"]
 rows = [
   { roll = "1-3", results = ["Attacker retreats"] },
@@ -911,6 +913,8 @@ fn the_german_charts_have_german_engine_words_steps_and_modifiers() {
         "WM",
         "Bewegungspunktkosten zum Betreten",
         "Seite 1 von 2",
+        // The roll column's head the data leaves to the game's words (roll).
+        "Wurf",
         // The checklist's steps, the modifiers and their section.
         "Ereignisphase.",
         "Jeder Spieler zieht eine Ereigniskarte.",
@@ -931,6 +935,7 @@ fn the_german_charts_have_german_engine_words_steps_and_modifiers() {
         "DRM",
         "Movement point cost",
         "page 1 of",
+        "Roll",
         "Event phase",
         "Each player draws",
         "End phase",
@@ -947,6 +952,7 @@ fn the_german_charts_have_german_engine_words_steps_and_modifiers() {
     built("charts", &game, &out, None).exit(0);
     let english = pdf_text(&out.join("river-line/charts.pdf"));
     for said in [
+        "Roll",
         "1 or less",
         "Column shifts -3 to +2.",
         "Terrain Effects Chart",

@@ -55,7 +55,7 @@ table! { pub mod results: "a results table", "A results table keyed by (modified
     dice: req Pattern(DICE, DICE_HELP),
     drm: opt Pattern("^\\s*[-+]?[0-9]+\\s*\\.\\.\\s*[-+]?[0-9]+\\s*$",
         "The net modifiers a roll can receive, \"-3..+5\"; omit for a plain roll."),
-    roll_header: opt Str("The roll column's heading (default \"Roll\")."),
+    roll_header: opt Str("The roll column's heading (default: the game's word `roll`, \"Roll\" in English)."),
     columns: opt StrArray("The column headings."),
     rows: opt Tables(&results_row::DEF),
     cells: opt Word(CellCodes,
@@ -316,9 +316,8 @@ fn results(r: &mut Reader<'_>, t: &Tab<'_, '_>) -> Option<ResultsTable> {
         None => Some(Located::new((0, 0), r.loc(t.span().start..t.span().start))),
         Some(s) => modifier_range(r, s, "net modifiers the table can really receive"),
     };
-    let roll_header = r
-        .get(t, k::roll_header)
-        .map_or_else(|| "Roll".to_string(), |s| s.value);
+    // None given: the game's word for it (`crt::add_engine_texts`).
+    let roll_header = r.get(t, k::roll_header).map(|s| s.value);
     let columns = r.get(t, k::columns);
     // A word not among cells' is told by the reader (`bad-value`).
     let cells = match (r.get(t, k::cells), k::cells.of(t.table)) {
@@ -363,7 +362,7 @@ fn results(r: &mut Reader<'_>, t: &Tab<'_, '_>) -> Option<ResultsTable> {
         }
     }
     // The note of how a combat table is read is added in the game's words
-    // once they are read (`crt::add_combat_notes`).
+    // once they are read (`crt::add_engine_texts`).
     let notes = r.get(t, results::notes);
     let combat = combat_columns(r, t, &columns);
     Some(ResultsTable {
@@ -372,7 +371,8 @@ fn results(r: &mut Reader<'_>, t: &Tab<'_, '_>) -> Option<ResultsTable> {
         rule,
         dice: dice?,
         drm: drm?,
-        roll_header,
+        roll_header_given: roll_header.is_some(),
+        roll_header: roll_header.unwrap_or_default(),
         columns,
         rows,
         cells: cells?,

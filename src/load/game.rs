@@ -510,7 +510,7 @@ fn load_game_in(
         maps.iter()
             .filter_map(|m| crate::model::tec::tec_chart(m, &words)),
     );
-    crate::model::crt::add_combat_notes(&mut charts, &words);
+    crate::model::crt::add_engine_texts(&mut charts, &words);
     let scenarios = super::scenario::load_scenarios(&confine, scenario_refs, sources, diags)?;
     let mut rules = Vec::new();
     let rules_names = rules_refs.clone();

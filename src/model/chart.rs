@@ -56,8 +56,12 @@ pub struct ResultsTable {
     pub dice: Located<Dice>,
     /// The net modifiers the roll can receive (inclusive); (0, 0) for a plain roll.
     pub drm: Located<(i64, i64)>,
-    /// Header of the roll column ("Roll") and of each result column.
+    /// Header of the roll column and of each result column.
     pub roll_header: String,
+    /// Whether the data names the roll column; else its head is the
+    /// game's word (`roll`, see [`super::crt::add_engine_texts`]) and a
+    /// translation does not key it.
+    pub roll_header_given: bool,
     pub columns: Vec<Located<String>>,
     pub rows: Vec<ResultRow>,
     pub cells: CellCodes,
@@ -70,7 +74,7 @@ pub struct ResultsTable {
     /// A combat results table: its columns are odds ratios or differentials.
     pub combat: Option<super::crt::CombatColumns>,
     /// Whether the last of `notes` is grogpress's note of how the combat
-    /// table is read (in the game's words: [`super::crt::add_combat_notes`]),
+    /// table is read (in the game's words: [`super::crt::add_engine_texts`]),
     /// not the data's: a translation does not key it.
     pub combat_note: bool,
     pub loc: Loc,

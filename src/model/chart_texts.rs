@@ -115,8 +115,10 @@ fn table_texts(
                 results_cells(t, &mut f);
             }
             if headers {
-                let roll = t.roll_header.clone();
-                f(HEADERS, &roll, &mut t.roll_header, loc, None);
+                if t.roll_header_given {
+                    let roll = t.roll_header.clone();
+                    f(HEADERS, &roll, &mut t.roll_header, loc, None);
+                }
                 for c in &mut t.columns {
                     // A roll open below or above ("-2 or less") is in the
                     // language's words (`roll_or_less`), not the translation's.

@@ -289,9 +289,11 @@ pub fn combat_note(
     note.trim_end().to_string()
 }
 
-/// Each combat results table of `charts` with its note of how it is read
-/// (in `words`) after its own notes, the last: [`combat_note`].
-pub fn add_combat_notes(charts: &mut [super::Chart], words: &crate::text::Words) {
+/// The texts grogpress writes into results tables, in `words`: the roll
+/// column's head where the data names none, and each combat results
+/// table's note of how it is read after its own notes, the last
+/// ([`combat_note`]).
+pub fn add_engine_texts(charts: &mut [super::Chart], words: &crate::text::Words) {
     for t in charts
         .iter_mut()
         .flat_map(|c| &mut c.blocks)
@@ -300,6 +302,9 @@ pub fn add_combat_notes(charts: &mut [super::Chart], words: &crate::text::Words)
             _ => None,
         })
     {
+        if !t.roll_header_given {
+            t.roll_header.clone_from(&words.roll);
+        }
         if t.combat_note {
             t.notes.pop();
             t.combat_note = false;

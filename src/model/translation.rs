@@ -434,7 +434,7 @@ fn chart_words(charts: &mut [super::Chart], translation: &Translation, words: &c
             _ => {}
         }
     }
-    super::crt::add_combat_notes(charts, words);
+    super::crt::add_engine_texts(charts, words);
 }
 
 /// A translated page may link a rule by its source heading's id

@@ -177,6 +177,7 @@ macro_rules! word_list {
             odds_below: "below", "In the `odds` report of a whole table, a column shifted below the first.";
             odds_above: "above", "In the `odds` report of a whole table, a column shifted above the last.";
             odds_no_combat_effect: "no combat effect", "What the `odds` report says of a terrain without a combat effect.";
+            roll: "Roll", "The head of a results table's roll column where the table names none (`roll_header`).";
             roll_or_less: "{n} or less", "A roll open below, where grogpress prints it: a results table's row or column written \"1 or less\" (or \"1-\"), a random table's row: \"1 or less\".";
             roll_or_more: "{n} or more", "A roll open above: \"12 or more\".";
             page_of: "page {n} of {total}", "The foot of each page of the charts PDF and of a card list: \"page 1 of 2\".";

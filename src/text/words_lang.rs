@@ -252,6 +252,7 @@ const GERMAN: &[(&str, &str)] = &[
     ("roll_or_less", "{n} oder weniger"),
     ("roll_or_more", "{n} oder mehr"),
     ("page_of", "Seite {n} von {total}"),
+    ("roll", "Wurf"),
     (
         "crt_rounded_defender",
         "Verhältnisse werden zugunsten des Verteidigers gerundet.",
@@ -487,6 +488,7 @@ const FRENCH: &[(&str, &str)] = &[
     ("roll_or_less", "{n} ou moins"),
     ("roll_or_more", "{n} ou plus"),
     ("page_of", "page {n} sur {total}"),
+    ("roll", "Jet"),
     (
         "crt_rounded_defender",
         "Les rapports sont arrondis en faveur du défenseur.",
@@ -725,6 +727,7 @@ const SPANISH: &[(&str, &str)] = &[
     ("roll_or_less", "{n} o menos"),
     ("roll_or_more", "{n} o más"),
     ("page_of", "página {n} de {total}"),
+    ("roll", "Tirada"),
     (
         "crt_rounded_defender",
         "Las proporciones se redondean a favor del defensor.",
@@ -963,6 +966,7 @@ const ITALIAN: &[(&str, &str)] = &[
     ("roll_or_less", "{n} o meno"),
     ("roll_or_more", "{n} o più"),
     ("page_of", "pagina {n} di {total}"),
+    ("roll", "Tiro"),
     (
         "crt_rounded_defender",
         "I rapporti sono arrotondati a favore del difensore.",
