@@ -10,7 +10,7 @@ mod support;
 
 use std::path::{Path, PathBuf};
 
-use support::editions::{built, check, html_pages, pdf_text};
+use support::editions::{built, check, html_pages, pdf_text, pdf_words, says};
 use support::{git, line_col};
 
 const GAME: &str = r#"name = "Campaign"
@@ -308,27 +308,27 @@ fn the_german_build_is_german_hyphenated_worded_and_switchable() {
 
     // The engine's words in German, the translated texts, German quotes.
     let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    for word in [
-        "Inhalt",
-        "Tabellen",
-        "Ergebnis",
-        "Feldzug",
-        "Sonnenschein",
-        "„bei Tagesanbruch“",
-        "(50,0%)",
-    ] {
-        assert!(flat.contains(word), "{word} missing:\n{flat}");
-    }
-    for english in [
-        "Contents",
-        "Result",
-        "Sunshine",
-        "\"at dawn\"",
-        "“bei",
-        "50.0%",
-    ] {
-        assert!(!flat.contains(english), "{english} printed:\n{flat}");
-    }
+    says(
+        &flat,
+        "the German rules",
+        &[
+            "Inhalt",
+            "Tabellen",
+            "Ergebnis",
+            "Feldzug",
+            "Sonnenschein",
+            "„bei Tagesanbruch“",
+            "(50,0%)",
+        ],
+        &[
+            "Contents",
+            "Result",
+            "Sunshine",
+            "\"at dawn\"",
+            "“bei",
+            "50.0%",
+        ],
+    );
     let cards = pdf_text(&german.join("orders-cards.pdf"));
     assert!(
         cards.contains("Gewaltmarsch") && cards.contains("Eingraben"),
@@ -544,18 +544,18 @@ fn map_names_terrain_and_glossary_terms_are_translated_and_checked() {
     let out = tmp.path().join("out");
     built("rules", &game, &out, Some("de")).exit(0);
     let de = html_pages(&out.join("campaign/de/html"));
-    for said in [
-        "Talgrund",
-        "Wald",
-        "Offenes Gelände",
-        "Kontrollzone",
-        "The hexes around a unit.",
-    ] {
-        assert!(de.contains(said), "no {said:?} in the German reference");
-    }
-    for english in ["Woods", "Open ground", "Zone of control"] {
-        assert!(!de.contains(english), "{english:?} in the German reference");
-    }
+    says(
+        &de,
+        "the German reference",
+        &[
+            "Talgrund",
+            "Wald",
+            "Offenes Gelände",
+            "Kontrollzone",
+            "The hexes around a unit.",
+        ],
+        &["Woods", "Open ground", "Zone of control"],
+    );
 }
 
 #[test]
@@ -605,24 +605,24 @@ fn a_scenarios_name_turns_victory_and_special_rules_are_translated() {
     assert!(run.code < 2, "{}", run.dump());
     let page = std::fs::read_to_string(out.join("river-line/de/html/scenario-the-crossing.html"))
         .expect("the German scenario page");
-    for said in [
-        "Die Überquerung",
-        "Sel-Furt",
-        "Überraschung",
-        "13. Juni",
-        "17. Juni",
-        "12 Jun",
-    ] {
-        assert!(page.contains(said), "no {said:?} in {page}");
-    }
-    for english in [
-        "The Crossing",
-        "The Northern Army wins",
-        "Surprise",
-        "13 Jun",
-    ] {
-        assert!(!page.contains(english), "{english:?} in {page}");
-    }
+    says(
+        &page,
+        "the German scenario page",
+        &[
+            "Die Überquerung",
+            "Sel-Furt",
+            "Überraschung",
+            "13. Juni",
+            "17. Juni",
+            "12 Jun",
+        ],
+        &[
+            "The Crossing",
+            "The Northern Army wins",
+            "Surprise",
+            "13 Jun",
+        ],
+    );
 }
 
 /// A chart of one text results table: its title, headers (the roll
@@ -719,35 +719,28 @@ fn chart_cells_are_translated_and_a_missing_one_is_located() {
     // translation gives in its place, the one it lacks in English.
     let out = tmp.path().join("out");
     built("charts", &game, &out, Some("de")).exit(0);
-    let text = pdf_text(&out.join("campaign/de/charts.pdf"));
-    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    for said in [
-        "Kampftafeln",
-        "Kampftabelle",
-        "Wurf",
-        "Ausgang",
-        "Angreifer weicht zurück",
-        "Einmal je Gefecht würfeln.",
-        "Defender retreats",
-    ] {
-        assert!(
-            flat.contains(said),
-            "no {said:?} in the German charts:\n{flat}"
-        );
-    }
-    for english in [
-        "Battle Tables",
-        "Combat Table",
-        "Roll",
-        "Outcome",
-        "Attacker retreats",
-        "Roll once",
-    ] {
-        assert!(
-            !flat.contains(english),
-            "{english:?} in the German charts:\n{flat}"
-        );
-    }
+    let flat = pdf_words(&out.join("campaign/de/charts.pdf"));
+    says(
+        &flat,
+        "the German charts",
+        &[
+            "Kampftafeln",
+            "Kampftabelle",
+            "Wurf",
+            "Ausgang",
+            "Angreifer weicht zurück",
+            "Einmal je Gefecht würfeln.",
+            "Defender retreats",
+        ],
+        &[
+            "Battle Tables",
+            "Combat Table",
+            "Roll",
+            "Outcome",
+            "Attacker retreats",
+            "Roll once",
+        ],
+    );
     // With its odds: their heading and decimal mark in German.
     let path = |p: &Path| p.to_str().expect("utf-8").to_string();
     let (game_path, out_path) = (path(&game), path(&out));
@@ -755,15 +748,13 @@ fn chart_cells_are_translated_and_a_missing_one_is_located() {
         "charts", &game_path, "--out", &out_path, "--lang", "de", "--odds",
     ])
     .exit(0);
-    let text = pdf_text(&out.join("campaign/de/charts.pdf"));
-    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    for said in ["Chance bei Modifikator 0", "1/2 (50,0%)"] {
-        assert!(
-            flat.contains(said),
-            "no {said:?} in the German charts:\n{flat}"
-        );
-    }
-    assert!(!flat.contains("Odds at net"), "{flat}");
+    let flat = pdf_words(&out.join("campaign/de/charts.pdf"));
+    says(
+        &flat,
+        "the German charts",
+        &["Chance bei Modifikator 0", "1/2 (50,0%)"],
+        &["Odds at net"],
+    );
     built("rules", &game, &out, Some("de")).exit(0);
     let html = html_pages(&out.join("campaign/de/html"));
     assert!(
@@ -898,56 +889,49 @@ fn the_german_charts_have_german_engine_words_steps_and_modifiers() {
 
     let out = tmp.path().join("out");
     built("charts", &game, &out, Some("de")).exit(0);
-    let text = pdf_text(&out.join("river-line/de/charts.pdf"));
-    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    for said in [
-        // A roll and a column open below or above (roll_or_less, roll_or_more).
-        "1 oder weniger",
-        "6 oder mehr",
-        "+6 oder mehr",
-        // The combat note made in load (crt_shifts).
-        "Spaltenverschiebungen -3 bis +2.",
-        // The terrain effects chart (tec_title, tec_column_shift, tec_drm, tec_move_note).
-        "Geländeeffekttabelle",
-        "Spalte",
-        "WM",
-        "Bewegungspunktkosten zum Betreten",
-        "Seite 1 von 2",
-        // The roll column's head the data leaves to the game's words (roll).
-        "Wurf",
-        // The checklist's steps, the modifiers and their section.
-        "Ereignisphase.",
-        "Jeder Spieler zieht eine Ereigniskarte.",
-        "Endphase.",
-        "Angreifer",
-        "Mit Artillerieunterstützung",
-        "Angriff über einen Fluss",
-    ] {
-        assert!(
-            flat.contains(said),
-            "no {said:?} in the German charts:\n{flat}"
-        );
-    }
-    for english in [
-        "or less",
-        "or more",
-        "Column shift",
-        "DRM",
-        "Movement point cost",
-        "page 1 of",
-        "Roll",
-        "Event phase",
-        "Each player draws",
-        "End phase",
-        "Attacker",
-        "Supported by artillery",
-        "Attacking across a river",
-    ] {
-        assert!(
-            !flat.contains(english),
-            "{english:?} in the German charts:\n{flat}"
-        );
-    }
+    let flat = pdf_words(&out.join("river-line/de/charts.pdf"));
+    says(
+        &flat,
+        "the German charts",
+        &[
+            // A roll and a column open below or above (roll_or_less, roll_or_more).
+            "1 oder weniger",
+            "6 oder mehr",
+            "+6 oder mehr",
+            // The combat note made in load (crt_shifts).
+            "Spaltenverschiebungen -3 bis +2.",
+            // The terrain effects chart (tec_title, tec_column_shift, tec_drm, tec_move_note).
+            "Geländeeffekttabelle",
+            "Spalte",
+            "WM",
+            "Bewegungspunktkosten zum Betreten",
+            "Seite 1 von 2",
+            // The roll column's head the data leaves to the game's words (roll).
+            "Wurf",
+            // The checklist's steps, the modifiers and their section.
+            "Ereignisphase.",
+            "Jeder Spieler zieht eine Ereigniskarte.",
+            "Endphase.",
+            "Angreifer",
+            "Mit Artillerieunterstützung",
+            "Angriff über einen Fluss",
+        ],
+        &[
+            "or less",
+            "or more",
+            "Column shift",
+            "DRM",
+            "Movement point cost",
+            "page 1 of",
+            "Roll",
+            "Event phase",
+            "Each player draws",
+            "End phase",
+            "Attacker",
+            "Supported by artillery",
+            "Attacking across a river",
+        ],
+    );
     // The English charts keep their English.
     built("charts", &game, &out, None).exit(0);
     let english = pdf_text(&out.join("river-line/charts.pdf"));

@@ -44,6 +44,25 @@ pub fn pdf_text(pdf: &Path) -> String {
     tool("pdftotext", &[path(pdf), "-"])
 }
 
+/// The words of a PDF's text, one space between each (its lines joined).
+pub fn pdf_words(pdf: &Path) -> String {
+    pdf_text(pdf)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Asserts that `text` (`what` it is, as the failure names it) holds each
+/// of `said` and none of `unsaid`.
+pub fn says(text: &str, what: &str, said: &[&str], unsaid: &[&str]) {
+    for s in said {
+        assert!(text.contains(s), "no {s:?} in {what}:\n{text}");
+    }
+    for s in unsaid {
+        assert!(!text.contains(s), "{s:?} in {what}:\n{text}");
+    }
+}
+
 /// Every HTML page of the folder `dir`, one after another.
 pub fn html_pages(dir: &Path) -> String {
     super::html_files(dir)
