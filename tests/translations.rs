@@ -561,19 +561,6 @@ fn map_names_terrain_and_glossary_terms_are_translated_and_checked() {
 #[test]
 fn a_scenarios_name_turns_victory_and_special_rules_are_translated() {
     let tmp = tempfile::tempdir().expect("temp dir");
-    let game = tmp.path().join("river-line");
-    support::copy_dir(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("data/river-line"),
-        &game,
-    );
-    let toml = std::fs::read_to_string(game.join("game.toml")).expect("game.toml");
-    let at = toml.find("rules = [").expect("rules");
-    let toml = format!(
-        "{}languages = [\"en\", \"de\"]\ntranslated = [\"the-crossing.name\", \"the-crossing.victory\", \"the-crossing.special_rules\", \"the-crossing.turn_labels\"]\n{}",
-        &toml[..at],
-        &toml[at..]
-    );
-    std::fs::write(game.join("game.toml"), toml).expect("write");
     // The first turn's label is left untranslated.
     let mut german = String::from(
         "[the-crossing.name]\nname = \"Die Überquerung\"\n\n[the-crossing.victory]\nvictory = \"Die Nordarmee siegt mit der **Sel-Furt**.\"\n\n[the-crossing.special_rules]\nspecial_rules = \"- **Überraschung.** Die Liga zieht in Runde 1 nicht.\"\n",
@@ -584,8 +571,12 @@ fn a_scenarios_name_turns_victory_and_special_rules_are_translated() {
             11 + n
         ));
     }
-    std::fs::create_dir_all(game.join("lang")).expect("mkdir");
-    std::fs::write(game.join("lang/de.toml"), &german).expect("write");
+    let game = river_line_with(
+        tmp.path(),
+        "\"the-crossing.name\", \"the-crossing.victory\", \"the-crossing.special_rules\", \"the-crossing.turn_labels\"",
+        "",
+        &[("lang/de.toml", &german)],
+    );
     let run = check(&game);
     let missing: Vec<_> = run
         .diags
@@ -851,6 +842,18 @@ text = "Angriff über einen Fluss"
 
 /// River Line with the modifiers chart, in English and German (`german`).
 fn river_line_in_german(dir: &Path, german: &str) -> PathBuf {
+    river_line_with(
+        dir,
+        "\"sequence.cells\", \"mods.cells\"",
+        "\n[[charts]]\nid = \"modifiers\"\nfile = \"charts/mods.toml\"\n",
+        &[("charts/mods.toml", MODIFIERS), ("lang/de.toml", german)],
+    )
+}
+
+/// River Line copied into `dir` in English and German, `translated`
+/// listing the given texts (TOML array items), `more` at the end of its
+/// game.toml and `files` written beside.
+fn river_line_with(dir: &Path, translated: &str, more: &str, files: &[(&str, &str)]) -> PathBuf {
     let game = dir.join("river-line");
     support::copy_dir(
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("data/river-line"),
@@ -859,18 +862,13 @@ fn river_line_in_german(dir: &Path, german: &str) -> PathBuf {
     let toml = std::fs::read_to_string(game.join("game.toml")).expect("game.toml");
     let at = toml.find("rules = [").expect("rules");
     let toml = format!(
-        "{}languages = [\"en\", \"de\"]\ntranslated = [\"sequence.cells\", \"mods.cells\"]\n{}\n[[charts]]\nid = \"modifiers\"\nfile = \"charts/mods.toml\"\n",
+        "{}languages = [\"en\", \"de\"]\ntranslated = [{translated}]\n{}{more}",
         &toml[..at],
         &toml[at..]
     );
-    support::editions::write_game(
-        &game,
-        &[
-            ("game.toml", &toml),
-            ("charts/mods.toml", MODIFIERS),
-            ("lang/de.toml", german),
-        ],
-    )
+    let mut all = vec![("game.toml", toml.as_str())];
+    all.extend_from_slice(files);
+    support::editions::write_game(&game, &all)
 }
 
 #[test]
