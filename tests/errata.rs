@@ -64,6 +64,16 @@ fn run_ok(args: &[&str]) -> support::Run {
     run
 }
 
+/// `grogpress COMMAND NEW --out OUT --changes-since OLD`, as it went (0).
+fn changes_since(command: &str, new: &Path, out: &Path, old: &Path) -> support::Run {
+    run_ok(&[command, s(new), "--out", s(out), "--changes-since", s(old)])
+}
+
+/// `grogpress errata NEW --out OUT --since OLD`, as it went (0).
+fn errata_since(new: &Path, out: &Path, old: &Path) -> support::Run {
+    run_ok(&["errata", s(new), "--out", s(out), "--since", s(old)])
+}
+
 #[test]
 fn diff_names_exactly_the_card_field_the_table_cell_and_the_sentence() {
     let Versions {
@@ -241,14 +251,7 @@ fn bars_stand_beside_only_the_changed_lines_of_a_paragraph_and_changed_rows_of_a
             if new { &changed } else { &rules },
         )
     });
-    run_ok(&[
-        "rulebook",
-        s(&new),
-        "--out",
-        s(&out),
-        "--changes-since",
-        s(&old),
-    ]);
+    changes_since("rulebook", &new, &out, &old);
     let pdf = out.join("errata-test/errata-test-rules.pdf");
     // The paragraph is set on several lines.
     let pages = word_boxes(&pdf);
@@ -278,14 +281,7 @@ fn bars_stand_beside_only_the_changed_lines_of_a_paragraph_and_changed_rows_of_a
         );
     }
     // The reference marks the same row, cell by cell, and the paragraph.
-    run_ok(&[
-        "rules",
-        s(&new),
-        "--out",
-        s(&out),
-        "--changes-since",
-        s(&old),
-    ]);
+    changes_since("rules", &new, &out, &old);
     let html =
         std::fs::read_to_string(out.join("errata-test/html/rules.html")).expect("rules.html");
     assert_eq!(html.matches("<td class=\"changed\"").count(), 2, "{html}");
@@ -306,14 +302,7 @@ fn bars_stand_beside_only_the_changed_lines_of_a_paragraph_and_changed_rows_of_a
 #[test]
 fn the_rulebook_has_bars_beside_exactly_the_changed_lines() {
     let Versions { old, new, out, tmp } = two_versions();
-    run_ok(&[
-        "rulebook",
-        s(&new),
-        "--out",
-        s(&out),
-        "--changes-since",
-        s(&old),
-    ]);
+    changes_since("rulebook", &new, &out, &old);
     let pdf = out.join("errata-test/errata-test-rules.pdf");
     let pages = word_boxes(&pdf);
     let (barred_lines, bars_seen) = barred_words(&pdf);
@@ -347,7 +336,7 @@ fn the_errata_sheet_shows_exactly_the_three_changes_old_and_new() {
         out,
         tmp: _tmp,
     } = two_versions();
-    let run = run_ok(&["errata", s(&new), "--out", s(&out), "--since", s(&old)]);
+    let run = errata_since(&new, &out, &old);
     assert!(run.stderr.contains("3 changes"), "{}", run.dump());
     let pdf = out.join("errata-test/errata.pdf");
     let text = tool("pdftotext", &["-layout", s(&pdf), "-"]);
@@ -381,14 +370,7 @@ fn the_errata_sheet_shows_exactly_the_three_changes_old_and_new() {
 #[test]
 fn the_html_reference_lists_and_highlights_the_changes() {
     let Versions { old, new, out, tmp } = two_versions();
-    run_ok(&[
-        "rules",
-        s(&new),
-        "--out",
-        s(&out),
-        "--changes-since",
-        s(&old),
-    ]);
+    changes_since("rules", &new, &out, &old);
     let html = out.join("errata-test/html");
     let read = |name: &str| std::fs::read_to_string(html.join(name)).expect(name);
     let changes = read("changes.html");
@@ -436,7 +418,7 @@ fn the_errata_sheet_and_the_changes_page_speak_the_games_words() {
     // [words] goes before the first array of tables.
     let at = text.find("[[decks]]").expect("decks");
     std::fs::write(&toml, format!("{}{words}\n{}", &text[..at], &text[at..])).expect("write");
-    run_ok(&["errata", s(&new), "--out", s(&out), "--since", s(&old)]);
+    errata_since(&new, &out, &old);
     let pdf = out.join("errata-test/errata.pdf");
     let sheet = tool("pdftotext", &["-layout", s(&pdf), "-"]);
     for said in [
@@ -454,14 +436,7 @@ fn the_errata_sheet_and_the_changes_page_speak_the_games_words() {
     }
     let info = tool("pdfinfo", &[s(&pdf)]);
     assert!(info.contains("Errata Test — Druckfehler"), "{info}");
-    run_ok(&[
-        "rules",
-        s(&new),
-        "--out",
-        s(&out),
-        "--changes-since",
-        s(&old),
-    ]);
+    changes_since("rules", &new, &out, &old);
     let html = out.join("errata-test/html");
     let changes = std::fs::read_to_string(html.join("changes.html")).expect("changes.html");
     for said in [
@@ -497,7 +472,7 @@ fn the_errata_sheets_card_pictures_are_captioned_was_and_now() {
         out,
         tmp: _tmp,
     } = two_versions();
-    run_ok(&["errata", s(&new), "--out", s(&out), "--since", s(&old)]);
+    errata_since(&new, &out, &old);
     let pdf = out.join("errata-test/errata.pdf");
     let pages = word_boxes(&pdf);
     let words: Vec<&(String, [f64; 4])> = pages.iter().flat_map(|(_, w)| w.iter()).collect();
@@ -621,7 +596,7 @@ fn mirrored_cards_of_one_title_are_named_by_their_owner() {
         let with_sides = format!("{}{}\n{}", &GAME_TOML[..at], sides, &GAME_TOML[at..]);
         std::fs::write(toml, with_sides).expect("write");
     });
-    run_ok(&["errata", s(&new), "--out", s(&out), "--since", s(&old)]);
+    errata_since(&new, &out, &old);
     let pdf = out.join("errata-test/errata.pdf");
     let sheet = tool("pdftotext", &["-layout", s(&pdf), "-"]);
     let headings: Vec<&str> = sheet
@@ -637,14 +612,7 @@ fn mirrored_cards_of_one_title_are_named_by_their_owner() {
         ],
         "{sheet}"
     );
-    run_ok(&[
-        "rules",
-        s(&new),
-        "--out",
-        s(&out),
-        "--changes-since",
-        s(&old),
-    ]);
+    changes_since("rules", &new, &out, &old);
     let changes =
         std::fs::read_to_string(out.join("errata-test/html/changes.html")).expect("changes.html");
     for said in [
