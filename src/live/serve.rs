@@ -21,41 +21,19 @@ use super::fragments;
 use super::watch::{Event, watch_with};
 use crate::diag::print::Format;
 use crate::load::{OpError, Root};
-use crate::render::html::CONTENT_SECURITY_POLICY;
 
-/// What the preview shows: the build count, each game's last build (ok,
-/// diagnostics), and the last event pushed (`run-N`: this run, a count).
+/// What the preview shows: the build count and each game's last build
+/// (ok, diagnostics).
 #[derive(Clone, Default)]
 struct State {
     version: u64,
     games: BTreeMap<String, (bool, String)>,
-    run: String,
-    event: u64,
-}
-
-impl State {
-    fn last_event(&self) -> String {
-        format!("{}-{}", self.run, self.event)
-    }
 }
 
 type Shared = Arc<Mutex<State>>;
 
 /// The threads answering requests (reading the disk); more wait their turn.
 const ANSWERING: usize = 24;
-
-/// The headers every answer carries: the pages' policy, no framing, no
-/// sniffing, no referrer.
-fn always_headers() -> [(&'static str, String); 3] {
-    [
-        (
-            "Content-Security-Policy",
-            format!("{CONTENT_SECURITY_POLICY}; frame-ancestors 'none'"),
-        ),
-        ("X-Content-Type-Options", "nosniff".to_string()),
-        ("Referrer-Policy", "no-referrer".to_string()),
-    ]
-}
 
 /// Serves the preview and watches the games until stopped.
 pub fn serve(
@@ -65,27 +43,22 @@ pub fn serve(
     port: u16,
     format: Format,
 ) -> Result<bool, OpError> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .max_blocking_threads(ANSWERING)
+        .build()
+        .map_err(|e| OpError::new(format!("cannot start the preview server: {e}")))?;
     let cannot_listen =
         |e: std::io::Error| OpError::new(format!("cannot listen on 127.0.0.1:{port}: {e}"));
-    let listener = std::net::TcpListener::bind(("127.0.0.1", port)).map_err(cannot_listen)?;
+    let listener = runtime.block_on(tokio::net::TcpListener::bind(("127.0.0.1", port)));
+    let listener = listener.map_err(cannot_listen)?;
     let address = listener.local_addr().map_err(cannot_listen)?;
-    listener.set_nonblocking(true).map_err(cannot_listen)?;
     // This run of the server, so that a page from the last one reloads.
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos());
-    let run = format!("{:x}", nanos ^ u128::from(std::process::id()));
-    let state: Shared = Arc::new(Mutex::new(State {
-        run: run.clone(),
-        ..State::default()
-    }));
-    let hub = events::Hub::new(&run);
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_io()
-        .enable_time()
-        .max_blocking_threads(ANSWERING)
-        .build()
-        .map_err(|e| OpError::new(format!("cannot start the preview server: {e}")))?;
+    let hub = events::Hub::new(&format!("{:x}", nanos ^ u128::from(std::process::id())));
+    let state = Shared::default();
     let server = Arc::new(answer::Server {
         state: state.clone(),
         hub: hub.clone(),
@@ -95,10 +68,6 @@ pub fn serve(
         pages: fragments::Pages::default(),
     });
     let pages = server.clone();
-    let listener = {
-        let _inside = runtime.enter();
-        tokio::net::TcpListener::from_std(listener).map_err(cannot_listen)?
-    };
     runtime.spawn(hub.clone().keep());
     std::thread::spawn(move || runtime.block_on(answer::receive(listener, server)));
     eprintln!("serving the preview on http://{address}/");
@@ -114,9 +83,9 @@ pub fn serve(
                     Some(ids) if ids.is_empty() => {}
                     Some(ids) => {
                         let data = format!("{url} {}", ids.join(" "));
-                        tell(&state, &hub, "fragments", &data);
+                        hub.tell("fragments", &data);
                     }
-                    None => tell(&state, &hub, "changed", &url),
+                    None => hub.tell("changed", &url),
                 }
             }
         }
@@ -128,17 +97,8 @@ pub fn serve(
                 s.clone()
             });
             if let Ok(shown) = shown {
-                tell(&state, &hub, "built", &page::page_shape(&shown, out));
+                hub.tell("built", &page::page_shape(&shown, out));
             }
         }
     })
-}
-
-/// Pushes an event to every open stream, numbered after the last one (under
-/// the state's lock, so a page made before it carries a smaller number).
-fn tell(state: &Shared, hub: &events::Hub, name: &str, data: &str) {
-    if let Ok(mut s) = state.lock() {
-        s.event += 1;
-        hub.tell(s.event, name, data);
-    }
 }

@@ -2,8 +2,10 @@
 //! heads bounded by hyper (431 past [`MAX_HEAD`] or [`MAX_HEADERS`], 400
 //! unparsed, closed after [`HEAD_DEADLINE`]); output: for a request to this
 //! `Host`, the preview page and its files, the event stream, or a regular
-//! file of a served game's `out/<game>/`, each with [`always_headers`].
+//! file of a served game's `out/<game>/`, each with the
+//! pages' Content-Security-Policy, no framing, sniffing or referrer.
 
+use std::ffi::OsString;
 use std::io::Read;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -23,7 +25,8 @@ use tokio::time::{sleep, timeout};
 use super::events::Hub;
 use super::files::{content_type, etag, held, open_under, url_segments};
 use super::page::Page;
-use super::{Shared, always_headers};
+use super::{Shared, State};
+use crate::render::html::CONTENT_SECURITY_POLICY;
 
 /// The most a request's line and headers may hold, the most headers, and
 /// the time from a connection to the end of its request's head.
@@ -141,18 +144,25 @@ fn answer(request: &Parts, server: &Server, streaming: &AtomicBool) -> Response<
             "this server answers only to 127.0.0.1, localhost and [::1] with its port\n",
         ),
     };
-    for (name, value) in always_headers() {
-        set(&mut response, name, &value);
+    let policy = format!("{CONTENT_SECURITY_POLICY}; frame-ancestors 'none'");
+    for (name, value) in [
+        (header::CONTENT_SECURITY_POLICY, policy.as_str()),
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::REFERRER_POLICY, "no-referrer"),
+        (header::CONNECTION, "close"),
+    ] {
+        set(&mut response, name, value);
     }
-    set(&mut response, header::CONNECTION, "close");
     response
 }
 
 fn route(path: &str, request: &Parts, server: &Server, streaming: &AtomicBool) -> Response<Body> {
+    // The last event before the state is read: a change after it is told.
+    let seen = server.hub.last_event();
     let state = server.state.lock().map(|s| s.clone()).unwrap_or_default();
     match path {
         "/" => {
-            let page = server.page.render(&state, &server.out);
+            let page = server.page.render(&state, &seen, &server.out);
             whole(StatusCode::OK, "text/html; charset=utf-8", page.into())
         }
         "/__version" => whole(
@@ -162,9 +172,8 @@ fn route(path: &str, request: &Parts, server: &Server, streaming: &AtomicBool) -
         ),
         "/__events" => {
             let query = request.uri.query().unwrap_or("").split('&');
-            let mut given = query.filter_map(|p| p.strip_prefix("since=")?.split_once('-'));
-            let since = given.next_back().filter(|(run, _)| *run == state.run);
-            let Some(events) = server.hub.open(since.and_then(|(_, n)| n.parse().ok())) else {
+            let since = query.filter_map(|p| p.strip_prefix("since=")).next_back();
+            let Some(events) = server.hub.open(since) else {
                 let mut busy = text(StatusCode::SERVICE_UNAVAILABLE, "busy, try again\n");
                 set(&mut busy, header::RETRY_AFTER, &RETRY_AFTER_S.to_string());
                 return busy;
@@ -177,54 +186,49 @@ fn route(path: &str, request: &Parts, server: &Server, streaming: &AtomicBool) -
         }
         _ => match BUILT_IN.iter().find(|(at, _)| *at == path) {
             Some((at, bytes)) => whole(StatusCode::OK, content_type(at), Bytes::from_static(bytes)),
-            None => output_file(path, request, server, &state),
+            None => output_file(path, request, server, &state, &seen),
         },
     }
 }
 
-/// A file under `/out/<game>/` of a served game: 404 for anything else.
+/// A file under `/out/<game>/` of a served game (404 for anything else): a
+/// page with the preview script, or only the `fragments=` asked for; any
+/// other file sent as it is read, or 304 when the client holds it.
 fn output_file(
     path: &str,
     request: &Parts,
     server: &Server,
-    state: &super::State,
+    state: &State,
+    seen: &str,
 ) -> Response<Body> {
-    let file = (path.strip_prefix("/out/").and_then(url_segments))
-        .filter(|names| {
-            names
-                .first()
-                .is_some_and(|g| state.games.contains_key(&*g.to_string_lossy()))
-        })
-        .and_then(|names| open_under(&server.out, &names))
-        .and_then(|(file, kind)| Some((file.metadata().ok()?, file, kind)));
-    let Some((meta, file, kind)) = file else {
-        return text(StatusCode::NOT_FOUND, "not found\n");
+    let ours = |names: &Vec<_>| {
+        (names.first().and_then(|g: &OsString| g.to_str()))
+            .is_some_and(|game| state.games.contains_key(game))
     };
-    let asked = request
-        .uri
-        .query()
-        .and_then(|q| q.strip_prefix("fragments="));
-    if let Some(ids) = asked.filter(|_| kind.starts_with("text/html")) {
-        let ids = ids
-            .split(',')
-            .map(|id| percent_decode_str(id).decode_utf8_lossy().into());
-        return match server.pages.fragments(path, &ids.collect::<Vec<_>>()) {
-            Some(html) => whole(StatusCode::OK, kind, html.into()),
-            None => text(StatusCode::NOT_FOUND, "not found\n"),
-        };
-    }
+    let names = path.strip_prefix("/out/").and_then(url_segments);
+    let Some((file, meta, kind)) = names.filter(ours).and_then(|n| open_under(&server.out, &n))
+    else {
+        return not_found();
+    };
     if kind.starts_with("text/html") && meta.len() <= MAX_LIVE_HTML {
-        // The event before the file is read (`state` was taken before it),
-        // so that a change after it is not missed.
+        let asked = request
+            .uri
+            .query()
+            .and_then(|q| q.strip_prefix("fragments="));
+        if let Some(ids) = asked {
+            let ids = ids
+                .split(',')
+                .map(|id| percent_decode_str(id).decode_utf8_lossy().into());
+            let html = server.pages.fragments(path, &ids.collect::<Vec<_>>());
+            return html.map_or_else(not_found, |html| whole(StatusCode::OK, kind, html.into()));
+        }
         let mut html = Vec::new();
-        return match file.take(MAX_LIVE_HTML).read_to_end(&mut html) {
-            Ok(_) => {
-                server.pages.served(path, &html);
-                let page = with_preview_script(&html, &state.last_event());
-                whole(StatusCode::OK, kind, page.into())
-            }
-            Err(_) => text(StatusCode::NOT_FOUND, "not found\n"),
-        };
+        if file.take(MAX_LIVE_HTML).read_to_end(&mut html).is_err() {
+            return not_found();
+        }
+        server.pages.served(path, &html);
+        let page = with_preview_script(&html, seen);
+        return whole(StatusCode::OK, kind, page.into());
     }
     let tag = etag(&meta);
     let holds = request
@@ -237,27 +241,37 @@ fn output_file(
         *response.status_mut() = StatusCode::NOT_MODIFIED;
         response
     } else {
-        // Read on a thread of its own as it is sent, at most its length
-        // when opened (shorter, the answer is cut off).
-        let (mut sender, body) = Channel::new(2);
-        let (runtime, len) = (tokio::runtime::Handle::current(), meta.len());
-        tokio::task::spawn_blocking(move || {
-            let (mut file, mut buf) = (file.take(len), vec![0; CHUNK]);
-            while let Ok(n @ 1..) = file.read(&mut buf) {
-                let chunk = Bytes::copy_from_slice(&buf[..n]);
-                if runtime.block_on(sender.send_data(chunk)).is_err() {
-                    break;
-                }
-            }
-        });
-        let mut response = Response::new(Either::Right(body));
+        let mut response = Response::new(Either::Right(stream_file(file, meta.len())));
         set(&mut response, header::CONTENT_TYPE, kind);
-        set(&mut response, header::CONTENT_LENGTH, &len.to_string());
+        set(
+            &mut response,
+            header::CONTENT_LENGTH,
+            &meta.len().to_string(),
+        );
         response
     };
     set(&mut response, header::CACHE_CONTROL, "no-cache");
     set(&mut response, header::ETAG, &tag);
     response
+}
+
+/// A file read on a thread of its own as it is sent, at most `len` (its
+/// length when opened: shorter, the answer is cut off).
+fn stream_file(file: std::fs::File, len: u64) -> Channel<Bytes> {
+    let (mut sender, body) = Channel::new(2);
+    let runtime = tokio::runtime::Handle::current();
+    tokio::task::spawn_blocking(move || {
+        let (mut file, mut buf) = (file.take(len), vec![0; CHUNK]);
+        while let Ok(n @ 1..) = file.read(&mut buf) {
+            if runtime
+                .block_on(sender.send_data(Bytes::copy_from_slice(&buf[..n])))
+                .is_err()
+            {
+                break;
+            }
+        }
+    });
+    body
 }
 
 /// `html` with the preview script's tag before its first `</head>` (at its
@@ -306,6 +320,10 @@ fn whole(status: StatusCode, kind: &str, body: Bytes) -> Response<Body> {
 
 fn text(status: StatusCode, body: &'static str) -> Response<Body> {
     whole(status, "text/plain", Bytes::from_static(body.as_bytes()))
+}
+
+fn not_found() -> Response<Body> {
+    text(StatusCode::NOT_FOUND, "not found\n")
 }
 
 #[cfg(test)]

@@ -20,47 +20,63 @@ const MAX_REPLAY: usize = 8 * 1024;
 const QUEUED: usize = 1024;
 const PING: Bytes = Bytes::from_static(b": ping\n\n");
 
-/// The open streams and the last events (`run` is this run of the server:
-/// an event's id is `run-N`), shared by the build and the answers.
+/// The open streams and the last events, shared by the build and the
+/// answers.
 #[derive(Clone)]
 pub(super) struct Hub(Arc<Mutex<Streams>>);
 
-/// The run, the open streams, and the events kept (id, event).
-type Streams = (String, Vec<Sender<Bytes>>, VecDeque<(u64, Bytes)>);
+/// This run of the server (an event's id is `run-N`, so that a page from
+/// the last run reloads), the last event's number, the open streams, and
+/// the events kept (number, event).
+#[derive(Default)]
+struct Streams {
+    run: String,
+    last: u64,
+    open: Vec<Sender<Bytes>>,
+    kept: VecDeque<(u64, Bytes)>,
+}
 
-/// Sends `bytes` to every open stream, dropping those that cannot take them
-/// (gone, or a whole queue behind).
-fn send(open: &mut Vec<Sender<Bytes>>, bytes: &Bytes) {
-    open.retain_mut(|s| s.try_send(Frame::data(bytes.clone())).is_ok());
+impl Streams {
+    /// Sends `bytes` to every open stream, dropping those that cannot take
+    /// them (gone, or a whole queue behind).
+    fn send(&mut self, bytes: &Bytes) {
+        (self.open).retain_mut(|s| s.try_send(Frame::data(bytes.clone())).is_ok());
+    }
 }
 
 impl Hub {
     pub(super) fn new(run: &str) -> Hub {
-        Hub(Arc::new(Mutex::new((
-            run.to_string(),
-            Vec::new(),
-            VecDeque::new(),
-        ))))
+        let streams = Streams {
+            run: run.to_string(),
+            ..Streams::default()
+        };
+        Hub(Arc::new(Mutex::new(streams)))
     }
 
-    /// A new stream for a page that has seen the events up to `since`,
-    /// or `None` when [`MAX_STREAMS`] are open. It opens with `hello`: the
-    /// events after `since` follow (`fresh`) if they are all kept and
-    /// small enough; else (`stale`, or another run of the server) the page
-    /// reloads.
-    pub(super) fn open(&self, since: Option<u64>) -> Option<Channel<Bytes>> {
+    /// The id of the last event: a page made after this is read has seen it.
+    pub(super) fn last_event(&self) -> String {
+        (self.0.lock()).map_or_else(|_| String::new(), |hub| format!("{}-{}", hub.run, hub.last))
+    }
+
+    /// A new stream for a page that has seen the events up to `since` (an
+    /// event's id), or `None` when [`MAX_STREAMS`] are open. It opens with
+    /// `hello`: the events after `since` follow (`fresh`) if they are all
+    /// kept and small enough; else (`stale`, or another run of the server)
+    /// the page reloads.
+    pub(super) fn open(&self, since: Option<&str>) -> Option<Channel<Bytes>> {
         let mut hub = self.0.lock().ok()?;
-        let (_, open, backlog) = &mut *hub;
-        send(open, &PING);
-        if open.len() >= MAX_STREAMS {
+        let since = since.and_then(|id| id.strip_prefix(&hub.run)?.strip_prefix('-'));
+        let since = since.and_then(|n| n.parse::<u64>().ok());
+        hub.send(&PING);
+        if hub.open.len() >= MAX_STREAMS {
             return None;
         }
-        let last = backlog.back().map_or(0, |(id, _)| *id);
-        let oldest = backlog.front().map_or(last + 1, |(id, _)| *id);
+        let last = hub.last;
+        let oldest = hub.kept.front().map_or(last + 1, |(id, _)| *id);
         let missed = since.filter(|&n| n <= last && n + 1 >= oldest).map(|n| {
-            let after = backlog.iter().filter(|(id, _)| *id > n);
+            let after = hub.kept.iter().filter(|(id, _)| *id > n);
             after
-                .flat_map(|(_, event)| event.iter().copied())
+                .flat_map(|(_, event)| event.to_vec())
                 .collect::<Vec<u8>>()
         });
         let missed = missed.filter(|missed| missed.len() <= MAX_REPLAY);
@@ -69,23 +85,23 @@ impl Hub {
         opening.extend(missed.unwrap_or_default());
         let (mut sender, receiver) = Channel::new(QUEUED);
         sender.try_send(Frame::data(Bytes::from(opening))).ok()?;
-        open.push(sender);
+        hub.open.push(sender);
         Some(receiver)
     }
 
-    /// Pushes event `id` (one line of `data`) to every open stream and
+    /// Pushes the next event (one line of `data`) to every open stream and
     /// keeps it for pages that start listening later.
-    pub(super) fn tell(&self, id: u64, name: &str, data: &str) {
-        let Ok(mut hub) = self.0.lock() else {
-            return;
-        };
-        let (run, open, backlog) = &mut *hub;
-        let event = Bytes::from(format!("id: {run}-{id}\nevent: {name}\ndata: {data}\n\n"));
-        send(open, &event);
-        if backlog.len() >= BACKLOG {
-            backlog.pop_front();
+    pub(super) fn tell(&self, name: &str, data: &str) {
+        let Ok(mut hub) = self.0.lock() else { return };
+        hub.last += 1;
+        let id = hub.last;
+        let event = format!("id: {}-{id}\nevent: {name}\ndata: {data}\n\n", hub.run);
+        let event = Bytes::from(event);
+        hub.send(&event);
+        if hub.kept.len() >= BACKLOG {
+            hub.kept.pop_front();
         }
-        backlog.push_back((id, event));
+        hub.kept.push_back((id, event));
     }
 
     /// Pings the streams each second, which drops those whose clients have
@@ -93,7 +109,7 @@ impl Hub {
     pub(super) async fn keep(self) {
         loop {
             tokio::time::sleep(std::time::Duration::from_secs(1)).await;
-            self.0.lock().map(|mut hub| send(&mut hub.1, &PING)).ok();
+            self.0.lock().map(|mut hub| hub.send(&PING)).ok();
         }
     }
 }
@@ -120,23 +136,26 @@ mod tests {
     #[test]
     fn a_late_page_is_given_what_it_missed_and_streams_are_capped() {
         let hub = Hub::new("r");
-        hub.tell(1, "changed", "/out/g/a.pdf");
-        hub.tell(2, "built", "abc");
-        let mut late = hub.open(Some(1)).expect("a stream");
+        hub.tell("changed", "/out/g/a.pdf");
+        hub.tell("built", "abc");
+        let mut late = hub.open(Some("r-1")).expect("a stream");
         let missed = text(&mut late);
         assert!(missed.starts_with("retry: 1000\nevent: hello\ndata: fresh\n\n"));
         assert!(missed.ends_with("id: r-2\nevent: built\ndata: abc\n\n"));
         assert!(!missed.contains("a.pdf"), "{missed}");
         let mut stale = hub.open(None).expect("a stream");
         assert!(text(&mut stale).contains("data: stale"));
-        let mut ahead = hub.open(Some(9)).expect("a stream");
+        let mut ahead = hub.open(Some("r-9")).expect("a stream");
         assert!(text(&mut ahead).contains("data: stale"));
-        hub.tell(3, "changed", "/out/g/b.pdf");
+        let mut last_run = hub.open(Some("q-1")).expect("a stream");
+        assert!(text(&mut last_run).contains("data: stale"));
+        assert_eq!(hub.last_event(), "r-2");
+        hub.tell("changed", "/out/g/b.pdf");
         assert_eq!(
             text(&mut late),
             "id: r-3\nevent: changed\ndata: /out/g/b.pdf\n\n"
         );
-        let mut held: Vec<Channel<Bytes>> = vec![late, stale, ahead];
+        let mut held: Vec<Channel<Bytes>> = vec![late, stale, ahead, last_run];
         while held.len() < MAX_STREAMS {
             held.push(hub.open(None).expect("room for a stream"));
         }

@@ -4,7 +4,7 @@
 //! is pushed as.
 
 use std::ffi::OsString;
-use std::fs::File;
+use std::fs::{File, Metadata};
 use std::path::{Component, Path, PathBuf};
 
 use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, percent_decode_str, utf8_percent_encode};
@@ -66,8 +66,12 @@ pub(super) fn url_segments(rel: &str) -> Option<Vec<OsString>> {
 /// Opens the regular file `out/<segments...>` without following a symbolic
 /// link anywhere under `out` (each component is looked at with
 /// `symlink_metadata`, and the file opened must be the one looked at): a
-/// link there, even to somewhere harmless, is not served. With its type.
-pub(super) fn open_under(out: &Path, segments: &[OsString]) -> Option<(File, &'static str)> {
+/// link there, even to somewhere harmless, is not served. With its
+/// metadata and type.
+pub(super) fn open_under(
+    out: &Path,
+    segments: &[OsString],
+) -> Option<(File, Metadata, &'static str)> {
     let mut path = out.to_path_buf();
     let mut meta = None;
     for (i, segment) in segments.iter().enumerate() {
@@ -76,7 +80,7 @@ pub(super) fn open_under(out: &Path, segments: &[OsString]) -> Option<(File, &'s
         meta = Some(m).filter(|m| m.is_dir() || i + 1 == segments.len());
         meta.as_ref()?;
     }
-    let meta = meta.filter(std::fs::Metadata::is_file)?;
+    let meta = meta.filter(Metadata::is_file)?;
     let file = File::open(&path).ok()?;
     let opened = file.metadata().ok()?;
     #[cfg(unix)]
@@ -90,31 +94,19 @@ pub(super) fn open_under(out: &Path, segments: &[OsString]) -> Option<(File, &'s
     if !opened.is_file() || opened.len() != meta.len() {
         return None;
     }
-    Some((file, content_type(&path.to_string_lossy())))
+    Some((file, opened, content_type(&path.to_string_lossy())))
 }
 
 /// The content type of a file, by its extension.
 pub(super) fn content_type(name: &str) -> &'static str {
-    match Path::new(name).extension().and_then(|e| e.to_str()) {
-        Some("pdf") => "application/pdf",
-        Some("png") => "image/png",
-        Some("svg") => "image/svg+xml",
-        Some("html") => "text/html; charset=utf-8",
-        Some("css") => "text/css; charset=utf-8",
-        Some("js") => "text/javascript; charset=utf-8",
-        Some("txt") => "text/plain; charset=utf-8",
-        Some("ttf") => "font/ttf",
-        Some("otf") => "font/otf",
-        Some("woff") => "font/woff",
-        Some("woff2") => "font/woff2",
-        _ => "application/octet-stream",
-    }
+    let guess = mime_guess::from_path(name).first_raw();
+    guess.unwrap_or("application/octet-stream")
 }
 
 /// A version of an output file, for `ETag`: its size, time and (on Unix)
 /// inode. Outputs are replaced by renaming a new file over them, so a
 /// rewritten file has another; one left alone keeps it (304).
-pub(super) fn etag(meta: &std::fs::Metadata) -> String {
+pub(super) fn etag(meta: &Metadata) -> String {
     let time = meta.modified().ok();
     let since = time.and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok());
     #[cfg(unix)]
@@ -193,7 +185,8 @@ mod tests {
         link(&out.join("g/sub"), "g/inside");
         link(&out.join("g/sub/a.pdf"), "g/b.pdf");
         let open = |rel: &str| url_segments(rel).and_then(|s| open_under(&out, &s));
-        let (mut file, kind) = open("g/sub/a.pdf").expect("a real file");
+        let (mut file, meta, kind) = open("g/sub/a.pdf").expect("a real file");
+        assert_eq!(meta.len(), 4);
         let mut bytes = Vec::new();
         file.read_to_end(&mut bytes).expect("read");
         assert_eq!((bytes.as_slice(), kind), (&b"%PDF"[..], "application/pdf"));

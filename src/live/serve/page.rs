@@ -36,11 +36,11 @@ impl Page {
     }
 
     /// The page: per game, its diagnostics and its outputs.
-    pub(super) fn render(&self, state: &State, out: &Path) -> String {
+    pub(super) fn render(&self, state: &State, seen: &str, out: &Path) -> String {
         let games = shown(state, out);
         let mut context = Context::new();
         context.insert("version", &state.version);
-        context.insert("seq", &state.last_event());
+        context.insert("seq", seen);
         context.insert("shape", &shape(&games));
         context.insert("games", &games);
         let page = self.0.render("preview.html", &context);
@@ -129,7 +129,7 @@ mod tests {
     fn page(state: &State, out: &Path) -> String {
         Page::new()
             .expect("the built-in template")
-            .render(state, out)
+            .render(state, "r-1", out)
     }
 
     #[test]
@@ -171,10 +171,10 @@ mod tests {
         state.games.insert("g".into(), (true, String::new()));
         let before = page_shape(&state, dir.path());
         state.version += 1;
-        state.event += 3;
         assert_eq!(page_shape(&state, dir.path()), before);
         let page = page(&state, dir.path());
         assert!(page.contains(&format!("data-shape=\"{before}\"")), "{page}");
+        assert!(page.contains("data-seq=\"r-1\""), "{page}");
         assert!(
             page.contains("<figcaption>aid.pdf, page 1</figcaption>"),
             "{page}"
