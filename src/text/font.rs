@@ -8,12 +8,37 @@ use crate::model::Style;
 /// Index of a face in a [`FontBook`].
 pub type FaceId = usize;
 
+/// A font file's bytes: built into the binary (used where they lie), or
+/// read from a file.
+#[derive(Clone, Debug)]
+pub enum FontBytes {
+    BuiltIn(&'static [u8]),
+    Read(Arc<Vec<u8>>),
+}
+
+impl std::ops::Deref for FontBytes {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        match self {
+            FontBytes::BuiltIn(data) => data,
+            FontBytes::Read(data) => data,
+        }
+    }
+}
+
+impl From<Vec<u8>> for FontBytes {
+    fn from(data: Vec<u8>) -> FontBytes {
+        FontBytes::Read(Arc::new(data))
+    }
+}
+
 /// One font file, with what layout needs to measure text and renderers to embed it.
 #[derive(Debug)]
 pub struct Face {
     /// PostScript name, e.g. `DejaVuSansCondensed-Bold`.
     pub name: String,
-    pub data: Arc<Vec<u8>>,
+    pub data: FontBytes,
     pub units_per_em: f32,
     /// Ascender and descender (descender negative), in font units.
     pub ascender: f32,
@@ -37,7 +62,8 @@ pub struct Face {
 
 impl Face {
     /// Parses a TrueType/OpenType font. Errors say what is wrong with the file.
-    pub fn parse(data: Vec<u8>) -> Result<Face, String> {
+    pub fn parse(data: impl Into<FontBytes>) -> Result<Face, String> {
+        let data = data.into();
         let face =
             ttf_parser::Face::parse(&data, 0).map_err(|e| format!("not a usable font: {e}"))?;
         let name = face
@@ -73,7 +99,7 @@ impl Face {
             advances,
             shaped: Default::default(),
             shaper: Default::default(),
-            data: Arc::new(data),
+            data,
         })
     }
 
@@ -82,7 +108,7 @@ impl Face {
     fn empty() -> Face {
         Face {
             name: "Font".to_string(),
-            data: Arc::new(Vec::new()),
+            data: FontBytes::BuiltIn(&[]),
             units_per_em: 1000.0,
             ascender: 0.0,
             descender: 0.0,
@@ -208,7 +234,7 @@ impl std::ops::Deref for BookFace {
         self.face.get_or_init(|| {
             // Every built-in font parses (load::font_proof's test); a face
             // with no glyphs stands in should one ever not.
-            Face::parse(self.built_in.to_vec()).unwrap_or_else(|_| Face::empty())
+            Face::parse(FontBytes::BuiltIn(self.built_in)).unwrap_or_else(|_| Face::empty())
         })
     }
 }

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Arc, RwLock};
 
-use super::font::Face;
+use super::font::{Face, FontBytes};
 
 /// A glyph as set: its id in its face, how many characters of the run's
 /// text it stands for, and its advance.
@@ -255,7 +255,7 @@ impl Face {
 self_cell::self_cell!(
     /// A font's bytes and rustybuzz's reading of them, parsed once.
     struct ShaperFace {
-        owner: Arc<Vec<u8>>,
+        owner: FontBytes,
         #[covariant]
         dependent: RbFace,
     }
@@ -280,7 +280,7 @@ type PlanFor = (
 
 impl Shaper {
     /// `None` when rustybuzz cannot read the font.
-    pub(super) fn new(data: Arc<Vec<u8>>) -> Option<Shaper> {
+    pub(super) fn new(data: FontBytes) -> Option<Shaper> {
         let face = ShaperFace::try_new(data, |data| rustybuzz::Face::from_slice(data, 0).ok_or(()))
             .ok()?;
         Some(Shaper {

@@ -54,7 +54,7 @@ pub(super) fn asset_files(site: &Site<'_>, drawn: &FamiliesDrawn) -> Vec<(String
             };
             let name = font_file_name(&face.name);
             if written.insert(name.clone()) {
-                files.push((name, face.data.as_ref().clone()));
+                files.push((name, face.data.to_vec()));
             }
         }
     }
