@@ -142,46 +142,39 @@ pub fn load_fonts(
     Ok(book)
 }
 
-/// The built-in font `path` is byte for byte, if it is one: only a file
-/// as long as a built-in font is read, a piece at a time, and only while
-/// it matches (no copy of it is kept: the built-in bytes are its face's).
+/// The built-in font `path` is a copy of, if it is one: a file as long as
+/// a built-in font whose table directory (every table's tag, checksum,
+/// offset and length) is the built-in's. Only that head of the file is
+/// read. A font changed by any font tool has a table's checksum changed;
+/// one changed and left with every checksum as it was is set with the
+/// built-in bytes, which are proved good (see `load::font_proof`).
 fn built_in_copy(path: &std::path::Path) -> Result<Option<&'static [u8]>, OpError> {
     let io = |e: std::io::Error| OpError::new(format!("cannot read font {}: {e}", path.display()));
     let len = std::fs::metadata(path).map_err(io)?.len();
-    let mut alike: Vec<&'static [u8]> = super::embedded::files_under("fonts/")
+    let alike = super::embedded::files_under("fonts/")
         .into_iter()
         .map(|(_, data)| data)
-        .filter(|data| data.len() as u64 == len)
-        .collect();
-    if alike.is_empty() {
-        return Ok(None);
-    }
-    let mut file = std::fs::File::open(path).map_err(io)?;
-    let mut piece = vec![0u8; 64 * 1024];
-    let mut at = 0usize;
-    loop {
-        let n = match std::io::Read::read(&mut file, &mut piece) {
-            Ok(n) => n,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(io(e)),
-        };
-        if n == 0 {
-            // At its end: built in when it matched to the length it was
-            // measured at (one cut since is read as any other font).
-            return Ok(if at as u64 == len {
-                alike.first().copied()
-            } else {
-                None
-            });
+        .filter(|data| data.len() as u64 == len);
+    let mut head = Vec::new();
+    for data in alike {
+        let directory = data.get(4..6).map_or(0, |n| {
+            12 + 16 * usize::from(u16::from_be_bytes([n[0], n[1]]))
+        });
+        if head.is_empty() {
+            let file = std::fs::File::open(path).map_err(io)?;
+            std::io::Read::read_to_end(&mut std::io::Read::take(file, MAX_DIRECTORY), &mut head)
+                .map_err(io)?;
         }
-        let read = &piece[..n];
-        alike.retain(|data| data.get(at..at + n) == Some(read));
-        if alike.is_empty() {
-            return Ok(None);
+        if directory > 12 && head.get(..directory) == data.get(..directory) {
+            return Ok(Some(data));
         }
-        at += n;
     }
+    Ok(None)
 }
+
+/// The most of a font file read to compare its table directory with a
+/// built-in font's (12 bytes and 16 a table: the built-in fonts have 20-odd).
+const MAX_DIRECTORY: u64 = 12 + 16 * 64;
 
 /// A font file of the folder, read and proved usable; `Err` inside is the
 /// located diagnostic of one that is too large or cannot be used.
@@ -243,7 +236,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn only_a_byte_for_byte_copy_of_a_built_in_font_is_taken_as_built_in() {
+    fn only_a_copy_of_a_built_in_font_with_its_table_directory_is_taken_as_built_in() {
         let dir = tempfile::tempdir().expect("temp dir");
         let (_, shipped) = super::super::embedded::files_under("fonts/DejaVuSerifCondensed.ttf")
             .into_iter()
@@ -253,13 +246,14 @@ mod tests {
         std::fs::write(&copy, shipped).expect("write");
         let found = built_in_copy(&copy).expect("readable");
         assert!(found.is_some_and(|data| std::ptr::eq(data, shipped)));
-        // As long, one byte past the first 64 KB piece changed.
+        // As long, a table's checksum changed (as any font tool writes it).
         let mut changed = shipped.to_vec();
-        changed[70_000] ^= 1;
+        let tables = usize::from(u16::from_be_bytes([changed[4], changed[5]]));
+        changed[12 + 16 * (tables - 1) + 4] ^= 1;
         std::fs::write(&copy, &changed).expect("write");
         assert!(built_in_copy(&copy).expect("readable").is_none());
         // A byte longer: not read at all.
-        changed[70_000] ^= 1;
+        changed[12 + 16 * (tables - 1) + 4] ^= 1;
         changed.push(0);
         std::fs::write(&copy, &changed).expect("write");
         assert!(built_in_copy(&copy).expect("readable").is_none());
