@@ -1,6 +1,5 @@
 //! Text: font faces read from `fonts/` and measured with their own advances.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::model::Style;
@@ -46,10 +45,6 @@ pub struct Face {
     pub cap_height: f32,
     pub bbox: [f32; 4],
     pub italic_angle: f32,
-    /// Every character's glyph, read from the font the first time a
-    /// character past U+00FF is looked up (most texts never do: reading
-    /// them all was most of the time of loading the fonts).
-    cmap: std::sync::OnceLock<HashMap<char, u16>>,
     /// The glyphs of U+0000..U+00FF (0 = none), looked up without hashing.
     latin: Vec<u16>,
     advances: Vec<u16>,
@@ -95,7 +90,6 @@ impl Face {
             ],
             italic_angle: face.italic_angle(),
             latin,
-            cmap: std::sync::OnceLock::new(),
             advances,
             shaped: Default::default(),
             shaper: Default::default(),
@@ -115,7 +109,6 @@ impl Face {
             cap_height: 0.0,
             bbox: [0.0; 4],
             italic_angle: 0.0,
-            cmap: std::sync::OnceLock::new(),
             latin: vec![0; 256],
             advances: Vec::new(),
             shaped: Default::default(),
@@ -127,26 +120,21 @@ impl Face {
     pub fn glyph(&self, c: char) -> Option<u16> {
         match self.latin.get(c as usize) {
             Some(&g) => (g != 0).then_some(g),
-            None => self.cmap().get(&c).copied(),
+            None => self.glyph_past_latin_1(c),
         }
     }
 
-    /// Every character's glyph (see [`Face::cmap`]'s field).
-    fn cmap(&self) -> &HashMap<char, u16> {
-        self.cmap.get_or_init(|| {
-            let mut cmap = HashMap::new();
-            let Ok(face) = ttf_parser::Face::parse(&self.data, 0) else {
-                return cmap;
-            };
-            for sub in unicode_subtables(&face) {
-                sub.codepoints(|cp| {
-                    if let (Some(c), Some(g)) = (char::from_u32(cp), sub.glyph_index(cp)) {
-                        cmap.entry(c).or_insert(g.0);
-                    }
-                });
+    /// The glyph of a character past U+00FF, looked up in the font's cmap
+    /// as parsed for shaping (reading every character's glyph into a map
+    /// the first time one was met was a twentieth of a short rulebook).
+    fn glyph_past_latin_1(&self, c: char) -> Option<u16> {
+        match self.shaper() {
+            Some(shaper) => unicode_glyph(shaper.tables(), u32::from(c)),
+            None => {
+                let face = ttf_parser::Face::parse(&self.data, 0).ok()?;
+                unicode_glyph(&face, u32::from(c))
             }
-            cmap
-        })
+        }
     }
 
     pub fn glyph_count(&self) -> usize {
@@ -337,9 +325,18 @@ mod tests {
         let data = std::fs::read(dir.join("DejaVuSansCondensed.ttf")).expect("font file");
         let face = Face::parse(data.clone()).expect("parses");
         let parsed = ttf_parser::Face::parse(&data, 0).expect("parses");
+        // The whole cmap: every subtable's code points, the first mapping
+        // of each kept.
+        let mut whole = std::collections::HashMap::new();
+        for sub in unicode_subtables(&parsed) {
+            sub.codepoints(|cp| {
+                if let Some(g) = sub.glyph_index(cp) {
+                    whole.entry(cp).or_insert(g.0);
+                }
+            });
+        }
         for c in (0..0x3000u32).filter_map(char::from_u32) {
-            // As the whole cmap (every subtable's code points) maps it.
-            let mapped = face.cmap().get(&c).copied();
+            let mapped = whole.get(&(c as u32)).copied();
             let want = mapped.filter(|g| *g != 0 || c as u32 > 0xff);
             assert_eq!(face.glyph(c), want, "{c:?}");
             // And as the font's first Unicode subtable that has it.

@@ -188,12 +188,16 @@ impl Face {
         glyphs
     }
 
-    fn shape_uncached(&self, text: &str) -> Vec<Glyph> {
-        let Some(shaper) = self
-            .shaper
+    /// rustybuzz's reading of the face, made the first time it is needed
+    /// (`None`: rustybuzz cannot read the font).
+    pub(super) fn shaper(&self) -> Option<&Shaper> {
+        (self.shaper)
             .get_or_init(|| Shaper::new(self.data.clone()))
             .as_ref()
-        else {
+    }
+
+    fn shape_uncached(&self, text: &str) -> Vec<Glyph> {
+        let Some(shaper) = self.shaper() else {
             return self.plain_glyphs(text);
         };
         let mut buffer = rustybuzz::UnicodeBuffer::new();
@@ -287,6 +291,11 @@ impl Shaper {
             face,
             plans: RwLock::new(Vec::new()),
         })
+    }
+
+    /// The font's tables, as parsed.
+    pub(super) fn tables(&self) -> &ttf_parser::Face<'_> {
+        self.face()
     }
 
     fn face(&self) -> &rustybuzz::Face<'_> {
