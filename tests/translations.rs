@@ -1015,3 +1015,246 @@ fn a_step_or_modifier_the_translation_lacks_or_overflows_is_located_in_it() {
         overflow.message
     );
 }
+
+/// A table of the rolls that hit, one a range open above in words.
+const FIRE: &str = r#"title = "Fire"
+
+[[blocks]]
+kind = "ranges"
+id = "fire"
+title = "Fire Table"
+dice = "1d6"
+label_header = "Target"
+columns = ["Hit"]
+rows = [
+  { label = ["In the open"], cells = ["5 or more"] },
+  { label = ["In cover"], cells = ["6"] },
+]
+"#;
+
+/// River Line's terrain effects in German: the map's terrain, its
+/// movement classes and effects, and the chart's cells of words.
+const GERMAN_TERRAIN: &str = r#"[sel.foot]
+move_classes = "Zu Fuß"
+
+[sel.wheeled]
+move_classes = "Räder"
+
+[sel.tracked]
+move_classes = "Ketten"
+
+[sel."Line of sight"]
+effects = "Sichtlinie"
+
+[sel.Notes]
+effects = "Hinweise"
+
+[sel.woods]
+terrain = "Wald"
+
+[sel.river]
+features = "Fluss"
+
+[tec-sel.symbols]
+Blocked = "Gesperrt"
+"No ZOC across it but at a bridge" = "Keine KZ über ihn, außer an einer Brücke"
+"1 MP a hex along it" = "1 BP je Hex entlang"
+"As a road, but not tracked" = "Wie eine Straße, nicht für Ketten"
+"#;
+
+/// River Line in German with its terrain effects translated (`german`)
+/// and the fire table.
+fn river_line_terrain(dir: &Path, german: &str) -> PathBuf {
+    river_line_with(
+        dir,
+        "\"sel.move_classes\", \"sel.effects\", \"sel.terrain\", \"sel.features\", \"tec-sel.cells\"",
+        "\n[[charts]]\nid = \"fire-chart\"\nfile = \"charts/fire.toml\"\n",
+        &[("charts/fire.toml", FIRE), ("lang/de.toml", german)],
+    )
+}
+
+#[test]
+fn the_german_terrain_chart_has_german_classes_effects_ranges_and_odds() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    // Every terrain name but woods' and the river's is left untranslated.
+    let game = river_line_terrain(tmp.path(), GERMAN_TERRAIN);
+    let run = check(&game);
+    run.only_ids(&["translation-missing", "translation-unchecked"]);
+    let missing: Vec<&str> = run
+        .with_id("translation-missing")
+        .iter()
+        .map(|d| d.message.as_str())
+        .collect();
+    assert!(
+        missing.iter().all(|m| m.contains("`terrain` for")
+            || m.contains("`features` for")
+            || m.contains("rules page")),
+        "{missing:?}"
+    );
+
+    let out = tmp.path().join("out");
+    built("build", &game, &out, Some("de")).exit(0);
+    let charts = pdf_words(&out.join("river-line/de/charts.pdf"));
+    says(
+        &charts,
+        "the German charts",
+        &[
+            "Zu Fuß",
+            "Räder",
+            "Ketten",
+            "Sichtlinie",
+            "Hinweise",
+            "Gesperrt",
+            "Wald",
+            "1 BP je Hex entlang",
+            // A class may not enter: the word tec_prohibited, and its note.
+            " V ",
+            "V: verboten.",
+            // A range open above, in the fire table (roll_or_more).
+            "5 oder mehr",
+        ],
+        &[
+            "Foot",
+            "Wheeled",
+            "Tracked",
+            "Line of sight",
+            "Notes",
+            "Blocked",
+            "Woods",
+            "1 MP a hex",
+            " P ",
+            "P: prohibited",
+            "or more",
+        ],
+    );
+    // The map's legend says the same, in the language's words.
+    let map = pdf_words(&out.join("river-line/de/sel-map.pdf"));
+    says(
+        &map,
+        "the German map",
+        &[
+            "Bewegung: Zu Fuß 2, Räder 3, Ketten 3",
+            "Kampf: \u{2212}1 Spalte",
+            "Sichtlinie: Gesperrt",
+            "Räder V",
+        ],
+        &[
+            "Move:",
+            "Combat:",
+            "foot",
+            "wheeled",
+            "Line of sight",
+            "Blocked",
+        ],
+    );
+    // The English keeps its English, its range a range.
+    built("build", &game, &out, None).exit(0);
+    let english = pdf_words(&out.join("river-line/charts.pdf"));
+    says(
+        &english,
+        "the English charts",
+        &[
+            "Foot",
+            "Line of sight",
+            "Blocked",
+            "5 or more",
+            "P: prohibited",
+        ],
+        &["Zu Fuß", "Gesperrt"],
+    );
+
+    // The odds report names the defender's terrain, in the language.
+    let odds = |lang: &[&str]| {
+        let mut args = vec![
+            "odds",
+            support::editions::path(&game),
+            "crt",
+            "--attack",
+            "6",
+            "--defence",
+            "3",
+            "--terrain",
+            "woods",
+            "--terrain",
+            "river",
+        ];
+        args.extend_from_slice(lang);
+        let run = support::grogpress(&args);
+        run.exit(0);
+        run.stdout
+    };
+    let german = odds(&["--lang", "de"]);
+    assert!(
+        german.contains("Wald (\u{2212}1 Spalte), Fluss (\u{2212}1 WM)"),
+        "{german}"
+    );
+    assert!(
+        !german.contains("woods") && !german.contains("river"),
+        "{german}"
+    );
+    let english = odds(&[]);
+    assert!(english.contains("Woods (\u{2212}1 column)"), "{english}");
+}
+
+#[test]
+fn a_class_or_effect_the_translation_lacks_or_the_map_has_not_is_located_in_it() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    // The wheeled class left out; a class and an effect the map has not.
+    let german = GERMAN_TERRAIN
+        .replace("[sel.wheeled]\nmove_classes = \"Räder\"\n\n", "")
+        .replace(
+            "[sel.woods]",
+            "[sel.hover]\nmove_classes = \"Schweben\"\n\n[sel.Supply]\neffects = \"Versorgung\"\n\n[sel.woods]",
+        );
+    let game = river_line_terrain(tmp.path(), &german);
+    let run = check(&game);
+    // Missing: at the first table of the map's in the translation.
+    let (line, col) = line_col(&german, "[sel.".len());
+    let missing = run
+        .with_id("translation-missing")
+        .into_iter()
+        .find(|d| d.message.contains("`move_classes` for `sel.wheeled`"))
+        .unwrap_or_else(|| panic!("no missing class:\n{}", run.dump()));
+    assert!(
+        missing.file.ends_with("river-line/lang/de.toml")
+            && (missing.line, missing.column) == (line, col),
+        "{}",
+        run.dump()
+    );
+    let hint = missing.hint.clone().unwrap_or_default();
+    assert!(hint.contains("[sel.wheeled] move_classes"), "{hint}");
+    assert!(hint.contains("\"Wheeled\""), "{hint}");
+    // Orphans: each at its text.
+    for (text, what) in [
+        ("\"Schweben\"", "sel.hover"),
+        ("\"Versorgung\"", "sel.Supply"),
+    ] {
+        let at = german.find(text).expect("it");
+        let (line, col) = line_col(&german, at);
+        let orphan = run.expect(
+            "warning",
+            "translation-orphan",
+            "river-line/lang/de.toml",
+            line,
+            col,
+        );
+        assert!(orphan.message.contains(what), "{}", orphan.message);
+    }
+    // The chart's headings are not keyed as the chart's: `headers` is refused.
+    let toml = std::fs::read_to_string(game.join("game.toml")).expect("game.toml");
+    let toml = toml.replace(
+        "\"tec-sel.cells\"",
+        "\"tec-sel.cells\", \"tec-sel.headers\"",
+    );
+    std::fs::write(game.join("game.toml"), &toml).expect("write");
+    let run = check(&game);
+    let at = toml.find("\"tec-sel.headers\"").expect("it");
+    let (line, col) = line_col(&toml, at);
+    run.expect(
+        "error",
+        "dangling-reference",
+        "river-line/game.toml",
+        line,
+        col,
+    );
+}

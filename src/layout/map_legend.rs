@@ -215,7 +215,7 @@ pub fn legend_rows(
     let column = (width - GAP * (columns - 1) as f32) / columns as f32;
     let text_x = SWATCH.0 + 6.0;
     let text_w = column - text_x;
-    let classes = map.classes();
+    let classes = map.named_classes();
     let swatch_box = [0.0, 0.0, SWATCH.0, SWATCH.1];
     let mut entries: Vec<(
         String,
@@ -259,7 +259,7 @@ pub fn legend_rows(
             None => problems.push(missing_glyph(name, *loc)),
         }
         if let Some(effects) = effects.filter(|e| !e.is_empty()) {
-            let summary = effects.summary(&classes);
+            let summary = effects.summary(&classes, words);
             for line in wrap_parts(book, faces.code, SUMMARY_SIZE, &summary, text_w) {
                 baseline += SUMMARY_SIZE * 1.25;
                 match text_at(book, faces.code, SUMMARY_SIZE, &line, text_x, baseline) {

@@ -672,6 +672,7 @@ fn matrix(r: &mut Reader<'_>, t: &Tab<'_, '_>) -> Option<Matrix> {
         lookup,
         intro,
         notes,
+        made_symbols: None,
         loc: r.loc(t.span()),
     })
 }

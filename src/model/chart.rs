@@ -309,6 +309,12 @@ pub struct Matrix {
     pub lookup: Option<Lookup>,
     pub intro: Vec<Located<String>>,
     pub notes: Vec<Located<String>>,
+    /// Where grogpress made the matrix from a map (its terrain effects
+    /// chart): the symbols its data wrote (the values of its other
+    /// effects, "Blocked"), the only texts of it a translation keys as the
+    /// chart's — the rest are the engine's words and the map's own texts.
+    /// None for a matrix a chart file writes.
+    pub made_symbols: Option<Vec<String>>,
     pub loc: Loc,
 }
 

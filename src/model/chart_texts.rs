@@ -69,7 +69,8 @@ pub fn chart_texts(
     f: &mut dyn FnMut(ChartText<'_>),
 ) {
     for chart in charts {
-        if translates(&chart.id, TITLE) {
+        // A chart made from a map is titled in the engine's words.
+        if translates(&chart.id, TITLE) && !is_made(chart) {
             f(ChartText {
                 group: chart.id.clone(),
                 key: TITLE.to_string(),
@@ -91,6 +92,25 @@ fn table_texts(
     translates: &dyn Fn(&str, &str) -> bool,
     f: &mut dyn FnMut(ChartText<'_>),
 ) {
+    if let BlockKind::Matrix(m) = kind
+        && let Some(own) = m.made_symbols.clone()
+    {
+        let id = m.id.value.clone();
+        // A map's terrain effects chart: only its cells of the data's words
+        // ("Blocked"); its headings, title and note are the engine's words,
+        // its rows the map's terrain and features, its movement classes and
+        // effects the map's (`[<map>.<class>] move_classes`...).
+        if translates(&id, "cells") {
+            for s in m.symbols.iter_mut().filter(|s| own.contains(&s.value)) {
+                let (key, loc) = (s.value.clone(), s.loc);
+                f(ChartText {
+                    at: Some(&mut s.loc),
+                    ..text(&id, SYMBOLS, &key, &mut s.value, loc)
+                });
+            }
+        }
+        return;
+    }
     let (id, title, loc) = match kind {
         BlockKind::Results(t) => (t.id.value.clone(), &mut t.title, t.loc),
         BlockKind::Ranges(t) => (t.id.value.clone(), &mut t.title, t.loc),
@@ -376,6 +396,15 @@ fn notes(list: &mut [Located<String>], key: &str, field: &str, f: &mut TextFn<'_
             Some(&mut p.loc),
         );
     }
+}
+
+/// Whether grogpress made `chart` from a map (a terrain effects chart):
+/// of its texts a translation gives only its cells of words.
+pub fn is_made(chart: &Chart) -> bool {
+    chart.blocks.iter().any(|b| match &b.kind {
+        BlockKind::Matrix(m) => m.made_symbols.is_some(),
+        _ => false,
+    })
 }
 
 /// Whether `id` is a chart's or a chart table's id.

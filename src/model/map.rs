@@ -421,6 +421,10 @@ pub struct Map {
     /// the order the terrain effects chart prints them; empty when the map
     /// does not declare them (then they are the classes named, in order).
     pub move_classes: Vec<Located<String>>,
+    /// Each movement class's name where a translation gives one (class,
+    /// name); the chart heads a class by its id with a capital otherwise,
+    /// the legend by its id.
+    pub class_names: Vec<(String, String)>,
     /// Whether the poster and the tiled sheets print a legend (`legend`):
     /// by default when the map's terrain or features declare effects.
     pub legend: bool,
@@ -589,37 +593,71 @@ impl Map {
     /// The movement classes, in the chart's order: those declared, else
     /// every class the costs name (but `all`), in the order first named.
     pub fn classes(&self) -> Vec<String> {
+        self.located_classes()
+            .into_iter()
+            .map(|c| c.value)
+            .collect()
+    }
+
+    /// [`Map::classes`], each where it is first written.
+    pub fn located_classes(&self) -> Vec<Located<String>> {
         if !self.move_classes.is_empty() {
-            return self.move_classes.iter().map(|c| c.value.clone()).collect();
+            return self.move_classes.clone();
         }
-        let mut out: Vec<String> = Vec::new();
-        let effects = self
-            .terrain
-            .iter()
-            .map(|t| &t.effects)
-            .chain(self.feature_kinds.iter().map(|k| &k.effects));
-        for e in effects {
+        let mut out: Vec<Located<String>> = Vec::new();
+        for e in self.all_effects() {
             for (c, _) in &e.moves {
-                if c.value != super::terrain::ALL_CLASSES && !out.contains(&c.value) {
-                    out.push(c.value.clone());
+                if c.value != super::terrain::ALL_CLASSES && !out.iter().any(|o| o.value == c.value)
+                {
+                    out.push(c.clone());
                 }
             }
         }
         out
     }
 
-    /// The names of the other effects, in the order first named.
-    pub fn other_effects(&self) -> Vec<String> {
-        let mut out: Vec<String> = Vec::new();
-        let effects = self
-            .terrain
+    /// Each movement class (id) with its name: the translation's, else its id.
+    pub fn named_classes(&self) -> Vec<(String, String)> {
+        self.classes()
+            .into_iter()
+            .map(|c| {
+                let name = self.class_name(&c).unwrap_or(&c).to_string();
+                (c, name)
+            })
+            .collect()
+    }
+
+    /// The name a translation gives the movement class `class`, if any.
+    pub fn class_name(&self, class: &str) -> Option<&str> {
+        self.class_names
+            .iter()
+            .find(|(c, _)| c == class)
+            .map(|(_, n)| n.as_str())
+    }
+
+    /// The effects of every terrain, then of every feature.
+    pub fn all_effects(&self) -> impl Iterator<Item = &super::terrain::TerrainEffects> {
+        self.terrain
             .iter()
             .map(|t| &t.effects)
-            .chain(self.feature_kinds.iter().map(|k| &k.effects));
-        for e in effects {
+            .chain(self.feature_kinds.iter().map(|k| &k.effects))
+    }
+
+    /// The names of the other effects, in the order first named.
+    pub fn other_effects(&self) -> Vec<String> {
+        self.located_effects()
+            .into_iter()
+            .map(|n| n.value)
+            .collect()
+    }
+
+    /// [`Map::other_effects`], each where it is first written.
+    pub fn located_effects(&self) -> Vec<Located<String>> {
+        let mut out: Vec<Located<String>> = Vec::new();
+        for e in self.all_effects() {
             for (n, _) in &e.other {
-                if !out.contains(&n.value) {
-                    out.push(n.value.clone());
+                if !out.iter().any(|o| o.value == n.value) {
+                    out.push(n.clone());
                 }
             }
         }

@@ -18,8 +18,12 @@ pub fn tec_id(map: &Map) -> String {
     format!("tec-{}", map.id)
 }
 
-/// The heading of a movement class's column: "Foot".
-fn heading(class: &str) -> String {
+/// The heading of a movement class's column: its name in a translation,
+/// else its id with a capital ("Foot").
+pub fn heading(map: &Map, class: &str) -> String {
+    if let Some(name) = map.class_name(class) {
+        return name.to_string();
+    }
     let mut chars = class.chars();
     match chars.next() {
         Some(c) => c.to_uppercase().chain(chars).collect(),
@@ -55,7 +59,7 @@ pub fn tec_table(map: &Map, words: &Words) -> TecTable {
     };
     let mut columns: Vec<String> = move_columns
         .iter()
-        .map(|c| c.map_or_else(|| words.tec_movement.clone(), heading))
+        .map(|c| c.map_or_else(|| words.tec_movement.clone(), |c| heading(map, c)))
         .collect();
     if shifts {
         columns.push(words.tec_column_shift.clone());
@@ -69,7 +73,7 @@ pub fn tec_table(map: &Map, words: &Words) -> TecTable {
             .iter()
             .map(|c| {
                 e.move_cost(c.unwrap_or(super::terrain::ALL_CLASSES))
-                    .map_or_else(|| NO_EFFECT.to_string(), |m| m.short())
+                    .map_or_else(|| NO_EFFECT.to_string(), |m| m.short(words))
             })
             .collect();
         if shifts {
@@ -180,6 +184,12 @@ pub fn tec_chart(map: &Map, words: &Words) -> Option<Chart> {
         lookup: None,
         intro: Vec::new(),
         notes,
+        // The other effects' values ("Blocked"): the data's words.
+        made_symbols: Some(
+            map.all_effects()
+                .flat_map(|e| e.other.iter().map(|(_, v)| v.value.clone()))
+                .collect(),
+        ),
         loc,
     };
     Some(Chart {

@@ -28,12 +28,13 @@ pub enum MoveCost {
 }
 
 impl MoveCost {
-    /// As a terrain effects chart prints it: "2", "+1", "P".
-    pub fn short(self) -> String {
+    /// As a terrain effects chart prints it in `words`: "2", "+1", "P"
+    /// (the word `tec_prohibited`).
+    pub fn short(self, words: &crate::text::Words) -> String {
         match self {
             MoveCost::Cost(n) => n.to_string(),
             MoveCost::Add(n) => format!("+{n}"),
-            MoveCost::Prohibited => "P".to_string(),
+            MoveCost::Prohibited => words.tec_prohibited.clone(),
         }
     }
 }
@@ -108,32 +109,37 @@ impl TerrainEffects {
             .map(|(_, v)| v.value.as_str())
     }
 
-    /// One line saying everything it does, for the map's legend:
+    /// One line saying everything it does, for the map's legend, in
+    /// `words`, each of the map's `classes` (id, name) by its name:
     /// "Move: foot 2, tracked 3, wheeled P · Combat: −1 column · Line of sight: Blocked".
-    pub fn summary(&self, classes: &[String]) -> String {
+    pub fn summary(&self, classes: &[(String, String)], words: &crate::text::Words) -> String {
+        use crate::text::Words;
         let mut parts = Vec::new();
         if !self.moves.is_empty() {
+            let all = self.move_cost(ALL_CLASSES);
             let costs: Vec<String> = if classes.is_empty()
-                || classes.iter().all(|c| {
-                    self.move_cost(c) == self.move_cost(ALL_CLASSES) && self.move_cost(c).is_some()
-                }) && self.move_cost(ALL_CLASSES).is_some()
+                || classes
+                    .iter()
+                    .all(|(c, _)| self.move_cost(c) == all && all.is_some())
             {
-                self.move_cost(ALL_CLASSES)
-                    .map(|m| vec![m.short()])
-                    .unwrap_or_default()
+                all.map(|m| vec![m.short(words)]).unwrap_or_default()
             } else {
                 classes
                     .iter()
-                    .filter_map(|c| self.move_cost(c).map(|m| format!("{c} {}", m.short())))
+                    .filter_map(|(c, name)| {
+                        let cost = self.move_cost(c)?.short(words);
+                        Some(format!("{name} {cost}"))
+                    })
                     .collect()
             };
             if !costs.is_empty() {
-                parts.push(format!("Move: {}", costs.join(", ")));
+                let costs = costs.join(", ");
+                parts.push(Words::fill(&words.legend_move, &[("costs", &costs)]));
             }
         }
         parts.extend(
-            self.combat_text(crate::text::Words::english())
-                .map(|c| format!("Combat: {c}")),
+            self.combat_text(words)
+                .map(|c| Words::fill(&words.legend_combat, &[("effects", &c)])),
         );
         parts.extend(
             self.other
@@ -141,7 +147,7 @@ impl TerrainEffects {
                 .map(|(n, v)| format!("{}: {}", n.value, v.value)),
         );
         if parts.is_empty() {
-            "No effect".to_string()
+            words.legend_none.clone()
         } else {
             parts.join(" \u{b7} ")
         }
@@ -174,12 +180,29 @@ mod tests {
             e.combat_text(crate::text::Words::english()).as_deref(),
             Some("\u{2212}1 column, \u{2212}2 DRM")
         );
-        let classes = vec!["foot".to_string(), "wheeled".to_string()];
+        let english = crate::text::Words::english();
+        let classes =
+            [("foot", "foot"), ("wheeled", "wheeled")].map(|(c, n)| (c.to_string(), n.to_string()));
         assert_eq!(
-            e.summary(&classes),
+            e.summary(&classes, english),
             "Move: foot 2, wheeled P \u{b7} Combat: \u{2212}1 column, \u{2212}2 DRM \u{b7} Line of sight: Blocked"
         );
-        assert_eq!(TerrainEffects::default().summary(&classes), "No effect");
-        assert_eq!(MoveCost::Add(2).short(), "+2");
+        assert_eq!(
+            TerrainEffects::default().summary(&classes, english),
+            "No effect"
+        );
+        assert_eq!(MoveCost::Add(2).short(english), "+2");
+        // In German, each class by its name and in the language's words.
+        let german = crate::text::Words::for_language("de");
+        let named =
+            [("foot", "Zu Fuß"), ("wheeled", "Räder")].map(|(c, n)| (c.to_string(), n.to_string()));
+        assert_eq!(
+            e.summary(&named, &german),
+            "Bewegung: Zu Fuß 2, Räder V \u{b7} Kampf: \u{2212}1 Spalte, \u{2212}2 WM \u{b7} Line of sight: Blocked"
+        );
+        assert_eq!(
+            TerrainEffects::default().summary(&named, &german),
+            "Keine Wirkung"
+        );
     }
 }

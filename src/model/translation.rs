@@ -157,6 +157,19 @@ pub fn source_texts(game: &Game) -> Vec<SourceText> {
                 out.push(text(&f.id.value, "features", &f.name, f.id.loc));
             }
         }
+        // The terrain effects chart's movement classes, by id, and the
+        // names of the other effects, by name.
+        if tr.translates(&map.id, MOVE_CLASSES) {
+            for c in map.located_classes() {
+                let heading = super::tec::heading(map, &c.value);
+                out.push(text(&c.value, MOVE_CLASSES, &heading, c.loc));
+            }
+        }
+        if tr.translates(&map.id, EFFECTS) {
+            for n in map.located_effects() {
+                out.push(text(&n.value, EFFECTS, &n.value, n.loc));
+            }
+        }
     }
     for scenario in &game.scenarios {
         for (field, value) in scenario_texts(scenario) {
@@ -316,6 +329,7 @@ pub fn translated_game(game: &Game, translation: &Translation, words: crate::tex
                 kind.name = t.text.value.clone();
             }
         }
+        map_effects(map, translation);
     }
     for scenario in &mut out.scenarios {
         let id = scenario.id.clone();
@@ -375,11 +389,44 @@ pub fn translated_game(game: &Game, translation: &Translation, words: crate::tex
     out
 }
 
+/// A map's movement classes and effects in a translation: each class's
+/// name (`[<map>.<class>] move_classes`), each effect's name (`[<map>.
+/// "<effect>"] effects`) and its values as the terrain effects chart's
+/// symbols (`[tec-<map>.symbols]`), so the chart, the legend and the HTML
+/// map page all print them.
+fn map_effects(map: &mut super::Map, translation: &Translation) {
+    map.class_names = map
+        .classes()
+        .into_iter()
+        .filter_map(|c| {
+            let t = translation.text(&map.id, &c, MOVE_CLASSES)?;
+            Some((c, t.text.value.clone()))
+        })
+        .collect();
+    let tec = super::tec::tec_id(map);
+    let effects = map
+        .terrain
+        .iter_mut()
+        .map(|t| &mut t.effects)
+        .chain(map.feature_kinds.iter_mut().map(|k| &mut k.effects));
+    for e in effects {
+        for (name, value) in &mut e.other {
+            if let Some(t) = translation.text(&tec, "symbols", &value.value) {
+                value.value = t.text.value.clone();
+            }
+            if let Some(t) = translation.text(&map.id, &name.value, EFFECTS) {
+                name.value = t.text.value.clone();
+            }
+        }
+    }
+}
+
 /// What follows from a chart's translated texts and the language's words:
 /// a results table's rolls and columns open below or above in its words
 /// ("1 oder weniger") and its combat note anew; a matrix's cells and lookup
 /// values as its translated symbols; a range table's translated words
-/// (cells such as "Automatic") declared as its words.
+/// (cells such as "Automatic") and its ranges open below or above in
+/// words ("5 or more", in the language's words) declared as its words.
 fn chart_words(charts: &mut [super::Chart], translation: &Translation, words: &crate::text::Words) {
     use super::BlockKind;
     use super::roll::open_roll_text;
@@ -423,6 +470,16 @@ fn chart_words(charts: &mut [super::Chart], translation: &Translation, words: &c
                 }
             }
             BlockKind::Ranges(t) => {
+                // A range open below or above in words ("5 or more") in the
+                // language's ("5 oder mehr"): a cell of words from now on.
+                for cell in t.rows.iter_mut().flat_map(|r| &mut r.cells) {
+                    if !t.words.contains(&cell.value)
+                        && let Some(text) = open_roll_text(&cell.value, words)
+                        && text != cell.value
+                    {
+                        cell.value = text;
+                    }
+                }
                 for cell in t.rows.iter().flat_map(|r| &r.cells) {
                     if !t.words.contains(&cell.value)
                         && super::RollRange::parse(&cell.value).is_none()
@@ -492,6 +549,15 @@ fn scenario_texts(s: &super::Scenario) -> Vec<(&'static str, &Located<String>)> 
 fn turn_key(n: usize) -> String {
     format!("turn-{}", n + 1)
 }
+
+/// A map's fields of its terrain effects a translation may translate: the
+/// movement classes (`[<map>.<class>] move_classes`) and the names of its
+/// other effects (`[<map>."<effect>"] effects`).
+pub const MOVE_CLASSES: &str = "move_classes";
+pub const EFFECTS: &str = "effects";
+
+/// What `translated` may name of a map.
+pub const MAP_FIELDS: [&str; 5] = ["name", "terrain", "features", MOVE_CLASSES, EFFECTS];
 
 /// The fields of a scenario a translation may translate.
 pub const SCENARIO_FIELDS: [&str; 4] = ["name", "victory", "special_rules", "turn_labels"];

@@ -195,6 +195,10 @@ macro_rules! word_list {
             tec_column: "{n} column", "A terrain's combat effect of one column shift: \"−1 column\" (the `odds` report).";
             tec_columns: "{n} columns", "Of several column shifts: \"−2 columns\".";
             tec_drm_n: "{n} DRM", "Of a die-roll modifier: \"−1 DRM\".";
+            tec_prohibited: "P", "The terrain effects chart's cell (and the map legend's cost) where a unit class may not enter; the note `tec_move_note` explains it.";
+            legend_move: "Move: {costs}", "A terrain's movement costs in the map legend: \"Move: foot 2, tracked 3\".";
+            legend_combat: "Combat: {effects}", "A terrain's combat effects in the map legend: \"Combat: −1 column\".";
+            legend_none: "No effect", "The map legend's line for a terrain that does nothing.";
         }
     };
 }
@@ -323,6 +327,27 @@ pub fn slots_in(text: &str) -> Vec<String> {
         }
     }
     found
+}
+
+/// A language's name in that language, for the HTML reference's switch.
+pub fn endonym(tag: &str) -> String {
+    let primary = tag
+        .split(['-', '_'])
+        .next()
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    match primary.as_str() {
+        "en" => "English",
+        "de" => "Deutsch",
+        "fr" => "Français",
+        "es" => "Español",
+        "it" => "Italiano",
+        "nl" => "Nederlands",
+        "pt" => "Português",
+        "pl" => "Polski",
+        _ => return tag.to_string(),
+    }
+    .to_string()
 }
 
 #[cfg(test)]

@@ -15,26 +15,8 @@ pub fn table(tag: &str) -> Option<&'static [(&'static str, &'static str)]> {
     }
 }
 
-/// A language's name in that language, for the HTML reference's switch.
-pub fn endonym(tag: &str) -> String {
-    let primary = tag
-        .split(['-', '_'])
-        .next()
-        .unwrap_or_default()
-        .to_ascii_lowercase();
-    match primary.as_str() {
-        "en" => "English",
-        "de" => "Deutsch",
-        "fr" => "Français",
-        "es" => "Español",
-        "it" => "Italiano",
-        "nl" => "Nederlands",
-        "pt" => "Português",
-        "pl" => "Polski",
-        _ => return tag.to_string(),
-    }
-    .to_string()
-}
+/// A language's name in that language (kept beside the English words).
+pub use super::words::endonym;
 
 const GERMAN: &[(&str, &str)] = &[
     ("contents", "Inhalt"),
@@ -271,11 +253,15 @@ const GERMAN: &[(&str, &str)] = &[
     ("tec_drm", "WM"),
     (
         "tec_move_note",
-        "Bewegungspunktkosten zum Betreten, je Einheitenklasse. **P**: verboten. **+N**: zu den Kosten des betretenen Geländes addiert (beim Überqueren oder Entlangziehen eines Merkmals).",
+        "Bewegungspunktkosten zum Betreten, je Einheitenklasse. **V**: verboten. **+N**: zu den Kosten des betretenen Geländes addiert (beim Überqueren oder Entlangziehen eines Merkmals).",
     ),
     ("tec_column", "{n} Spalte"),
     ("tec_columns", "{n} Spalten"),
     ("tec_drm_n", "{n} WM"),
+    ("tec_prohibited", "V"),
+    ("legend_move", "Bewegung: {costs}"),
+    ("legend_combat", "Kampf: {effects}"),
+    ("legend_none", "Keine Wirkung"),
 ];
 
 const FRENCH: &[(&str, &str)] = &[
@@ -507,11 +493,15 @@ const FRENCH: &[(&str, &str)] = &[
     ("tec_drm", "MD"),
     (
         "tec_move_note",
-        "Coût en points de mouvement pour entrer, par classe d’unité. **P** : interdit. **+N** : ajouté au coût du terrain où l’on entre (en traversant ou en longeant un élément).",
+        "Coût en points de mouvement pour entrer, par classe d’unité. **I** : interdit. **+N** : ajouté au coût du terrain où l’on entre (en traversant ou en longeant un élément).",
     ),
     ("tec_column", "{n} colonne"),
     ("tec_columns", "{n} colonnes"),
     ("tec_drm_n", "{n} MD"),
+    ("tec_prohibited", "I"),
+    ("legend_move", "Mouvement : {costs}"),
+    ("legend_combat", "Combat : {effects}"),
+    ("legend_none", "Aucun effet"),
 ];
 
 const SPANISH: &[(&str, &str)] = &[
@@ -751,6 +741,10 @@ const SPANISH: &[(&str, &str)] = &[
     ("tec_column", "{n} columna"),
     ("tec_columns", "{n} columnas"),
     ("tec_drm_n", "{n} MD"),
+    ("tec_prohibited", "P"),
+    ("legend_move", "Movimiento: {costs}"),
+    ("legend_combat", "Combate: {effects}"),
+    ("legend_none", "Sin efecto"),
 ];
 
 const ITALIAN: &[(&str, &str)] = &[
@@ -985,11 +979,15 @@ const ITALIAN: &[(&str, &str)] = &[
     ("tec_drm", "MD"),
     (
         "tec_move_note",
-        "Costo in punti movimento per entrare, per classe di unità. **P**: proibito. **+N**: si somma al costo del terreno in cui si entra (attraversando o muovendosi lungo un elemento).",
+        "Costo in punti movimento per entrare, per classe di unità. **V**: vietato. **+N**: si somma al costo del terreno in cui si entra (attraversando o muovendosi lungo un elemento).",
     ),
     ("tec_column", "{n} colonna"),
     ("tec_columns", "{n} colonne"),
     ("tec_drm_n", "{n} MD"),
+    ("tec_prohibited", "V"),
+    ("legend_move", "Movimento: {costs}"),
+    ("legend_combat", "Combattimento: {effects}"),
+    ("legend_none", "Nessun effetto"),
 ];
 
 #[cfg(test)]

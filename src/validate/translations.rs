@@ -10,9 +10,11 @@ use std::collections::HashSet;
 
 use crate::diag::{Diagnostics, Loc};
 use crate::model::Game;
-use crate::model::chart_texts::{CHART_FIELDS, chart_selector, is_chart_group, is_table_id};
+use crate::model::chart_texts::{
+    CHART_FIELDS, chart_selector, is_chart_group, is_made, is_table_id,
+};
 use crate::model::translation::{
-    GLOSSARY, SCENARIO_FIELDS, SourceText, Translation, source_texts, translatable,
+    GLOSSARY, MAP_FIELDS, SCENARIO_FIELDS, SourceText, Translation, source_texts, translatable,
 };
 use crate::model::xref::page_headings;
 
@@ -63,10 +65,10 @@ fn check_fields(game: &Game, diags: &mut Diagnostics) {
                 ));
             }
         } else if game.maps.iter().any(|m| m.id == entry.group) {
-            if !["name", "terrain", "features"].contains(&entry.field.as_str()) {
+            if !MAP_FIELDS.contains(&entry.field.as_str()) {
                 diags.push(crate::error!(
                     "dangling-reference", Some(entry.loc),
-                    "a map's translated fields are `name`, `terrain` and `features` (their names), not `{}`", entry.field;
+                    "a map's translated fields are `name`, `terrain` and `features` (their names), `move_classes` and `effects` (its terrain effects' classes and names), not `{}`", entry.field;
                     hint: "write \"{}.terrain\"", entry.group
                 ));
             }
@@ -82,9 +84,22 @@ fn check_fields(game: &Game, diags: &mut Diagnostics) {
             // A chart and its one table may share an id: the table's fields.
             let is_chart = game.charts.iter().any(|c| c.id == entry.group)
                 && !is_table_id(&game.charts, &entry.group);
-            let fields: &[&str] = if is_chart { &["title"] } else { &CHART_FIELDS };
+            // A map's terrain effects chart: only its cells of words.
+            let made = game
+                .charts
+                .iter()
+                .any(|c| c.id == entry.group && is_made(c));
+            let fields: &[&str] = match (made, is_chart) {
+                (true, _) => &["cells"],
+                (false, true) => &["title"],
+                (false, false) => &CHART_FIELDS,
+            };
             if !fields.contains(&entry.field.as_str()) {
-                let what = if is_chart { "chart" } else { "chart's table" };
+                let what = match (made, is_chart) {
+                    (true, _) => "terrain effects chart",
+                    (false, true) => "chart",
+                    (false, false) => "chart's table",
+                };
                 diags.push(crate::error!(
                     "dangling-reference", Some(entry.loc),
                     "a {what}'s translated fields are {}, not `{}`", fields.iter().map(|f| format!("`{f}`")).collect::<Vec<_>>().join(", "), entry.field;

@@ -316,14 +316,15 @@ fn ground(game: &Game, combat: &CombatColumns, attack: &ColumnAttack) -> Result<
         ground.text.push(format!("{name} ({what})"));
     };
     for id in &attack.terrain {
+        // Named as the map names it (in the report's language), not by id.
         let effects = map
             .terrain
             .iter()
             .find(|x| x.id.value == *id)
-            .map(|x| &x.effects)
-            .or_else(|| map.feature_kind(id).map(|k| &k.effects));
+            .map(|x| (&x.name, &x.effects))
+            .or_else(|| map.feature_kind(id).map(|k| (&k.name, &k.effects)));
         match effects {
-            Some(e) => add(id, e),
+            Some((name, e)) => add(name, e),
             None => {
                 let ids: Vec<&str> = map
                     .terrain
@@ -351,7 +352,7 @@ fn ground(game: &Game, combat: &CombatColumns, attack: &ColumnAttack) -> Result<
         let terrain = map.terrain_at(cell).ok_or_else(|| {
             OddsError(format!("--hex {code}: the cell has no terrain of the map"))
         })?;
-        add(&format!("{code}: {}", terrain.id.value), &terrain.effects);
+        add(&format!("{code}: {}", terrain.name), &terrain.effects);
     }
     Ok(ground)
 }

@@ -205,7 +205,7 @@ fn whole_table(
     s
 }
 
-/// "defender in woods, river", in the game's words.
+/// "defender in Woods, Sel River", in the game's words.
 fn defender_in(ground: &Ground, words: &Words) -> String {
     Words::fill(
         &words.odds_defender_in,
