@@ -614,6 +614,30 @@ fn a_scenarios_name_turns_victory_and_special_rules_are_translated() {
             "13 Jun",
         ],
     );
+    // The sheets: the facts' span, the notes' and the cards' headings in
+    // the language's words.
+    let sheets_out = tmp.path().join("sheets");
+    let run = built("build", &game, &sheets_out, Some("de"));
+    assert!(run.code < 2, "{}", run.dump());
+    let sheets = ["the-crossing-setup.pdf", "the-crossing-turns.pdf"]
+        .map(|pdf| pdf_words(&sheets_out.join("river-line/de").join(pdf)))
+        .join(" ");
+    says(
+        &sheets,
+        "the German scenario sheets",
+        &[
+            "12 Jun bis 17. Juni",
+            "Verstärkungen",
+            "Siegbedingungen",
+            "Sonderregeln",
+        ],
+        &[
+            " to ",
+            "Reinforcements",
+            "Victory Conditions",
+            "Special Rules",
+        ],
+    );
 }
 
 /// A chart of one text results table: its title, headers (the roll

@@ -77,12 +77,18 @@ impl<'a> Drawn<'a> {
 fn facts(game: &Game, scenario: &Scenario) -> String {
     let mut facts = Vec::new();
     let turns = scenario.turns.value;
+    let words = &game.words;
     let span = match (scenario.turn_labels.first(), scenario.turn_labels.last()) {
-        (Some(a), Some(b)) if turns > 1 => format!(": {} to {}", a.value, b.value),
+        (Some(a), Some(b)) if turns > 1 => {
+            let (from, to) = (("from", a.value.as_str()), ("to", b.value.as_str()));
+            format!(
+                ": {}",
+                crate::text::Words::fill(&words.turn_span, &[from, to])
+            )
+        }
         (Some(a), _) => format!(": {}", a.value),
         _ => String::new(),
     };
-    let words = &game.words;
     let count = |one: &str, many: &str, n: i64| {
         crate::text::Words::fill(if n == 1 { one } else { many }, &[("n", &n.to_string())])
     };
@@ -216,7 +222,7 @@ fn cards<'a>(
         }
         if !later.is_empty() {
             groups.push(OobGroup {
-                title: "Reinforcements".to_string(),
+                title: game.words.reinforcements.clone(),
                 entries: later,
             });
         }
@@ -249,10 +255,10 @@ fn cards<'a>(
         .collect();
     if !markers.is_empty() {
         out.push(SetupCard {
-            side: "Markers".to_string(),
+            side: game.words.markers.clone(),
             color: [0.88, 0.88, 0.88],
             groups: vec![OobGroup {
-                title: "Markers".to_string(),
+                title: game.words.markers.clone(),
                 entries: markers,
             }],
         });
@@ -360,13 +366,13 @@ fn withdrawal_note(game: &Game, units: &Deck, drawn: &Drawn<'_>, entry: &Placeme
 }
 
 /// The scenario's notes: its victory conditions and special rules.
-fn notes(scenario: &Scenario) -> Vec<(String, String)> {
+fn notes(game: &Game, scenario: &Scenario) -> Vec<(String, String)> {
     let mut out = Vec::new();
     if let Some(v) = &scenario.victory {
-        out.push(("Victory Conditions".to_string(), v.value.clone()));
+        out.push((game.words.victory_conditions.clone(), v.value.clone()));
     }
     if let Some(s) = &scenario.special_rules {
-        out.push(("Special Rules".to_string(), s.value.clone()));
+        out.push((game.words.special_rules.clone(), s.value.clone()));
     }
     out
 }
@@ -441,7 +447,7 @@ pub fn plan_scenarios(
         match layout::lay_out_turn_track(
             &head,
             &boxes,
-            &notes(scenario),
+            &notes(game, scenario),
             family,
             &assets.fonts,
             &sheet,

@@ -26,7 +26,7 @@ macro_rules! word_list {
             set_up: "Set-up", "After the scenario's name on its set-up cards: \"The Crossing — Set-up\".";
             turn_record_track: "Turn Record Track", "After the scenario's name on its turn track.";
             counters: "Counters", "The title of the HTML reference's counters page.";
-            markers: "Markers", "The heading of the marker counters (those of no side) on the HTML counters page.";
+            markers: "Markers", "The heading of the marker counters (those of no side) on the HTML counters page, and of the markers' set-up card.";
             pager: "Previous and next page", "The name screen readers give the HTML reference's links to the page before and after.";
             previous: "Previous", "The HTML reference's link to the page before.";
             next: "Next", "The HTML reference's link to the page after.";
@@ -52,10 +52,10 @@ macro_rules! word_list {
             cells: "Cells", "The heading of the HTML map page's count of cells by terrain (a grid map).";
             terrain: "Terrain", "The heading of the terrain rows of an HTML map page and its terrain effects.";
             features: "Features", "The heading of the feature rows (rivers, roads...) of an HTML map page's terrain effects.";
-            victory_conditions: "Victory Conditions", "The heading of a scenario's victory conditions on its HTML page.";
-            special_rules: "Special Rules", "The heading of a scenario's special rules on its HTML page.";
+            victory_conditions: "Victory Conditions", "The heading of a scenario's victory conditions on its HTML page and its turn-track sheet.";
+            special_rules: "Special Rules", "The heading of a scenario's special rules on its HTML page and its turn-track sheet.";
             scenario: "Scenario", "Before a scenario's name at the head of its HTML page: \"Scenario: The Crossing\".";
-            reinforcements: "Reinforcements", "The heading of the turn track's column of units that arrive, on a scenario's HTML page.";
+            reinforcements: "Reinforcements", "The heading of the turn track's column of units that arrive, on a scenario's HTML page, and of the arriving units on a side's set-up card.";
             withdrawals: "Withdrawals", "The heading of the turn track's column of units that leave, on a scenario's HTML page.";
             place: "Place", "The heading of the column of place names on an HTML map page (a map of places).";
             joined_to: "Joined to", "The heading of the column of a place's neighbours on an HTML map page.";
@@ -110,6 +110,7 @@ macro_rules! word_list {
             blank: "blank", "What a die face with no symbols shows, for screen readers.";
             turns_one: "{n} turn", "A scenario of one turn, in the facts under its set-up card's title.";
             turns_many: "{n} turns", "A scenario's number of turns, in the facts under its set-up card's title: \"6 turns: 1 to 6\".";
+            turn_span: "{from} to {to}", "A scenario's first and last turn, after its number of turns: the \"1 to 6\" of \"6 turns: 1 to 6\".";
             scenario_map: "Map", "Before the maps a scenario is played on, in the facts under its set-up card's title: \"Map: The Sel River\".";
             first_player: "First player", "Before the side that moves first, in those facts.";
             stacking_one: "Stacking: {n} unit a hex", "A stacking limit of one unit, in those facts.";
