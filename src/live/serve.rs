@@ -30,8 +30,6 @@ struct State {
     games: BTreeMap<String, (bool, String)>,
 }
 
-type Shared = Arc<Mutex<State>>;
-
 /// The threads answering requests (reading the disk); more wait their turn.
 const ANSWERING: usize = 24;
 
@@ -53,51 +51,41 @@ pub fn serve(
     let listener = runtime.block_on(tokio::net::TcpListener::bind(("127.0.0.1", port)));
     let listener = listener.map_err(cannot_listen)?;
     let address = listener.local_addr().map_err(cannot_listen)?;
-    // This run of the server, so that a page from the last one reloads.
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    let hub = events::Hub::new(&format!("{:x}", nanos ^ u128::from(std::process::id())));
-    let state = Shared::default();
+    // This run of the server (a random number), so that a page from the last one reloads.
+    let run = std::hash::BuildHasher::hash_one(&std::hash::RandomState::new(), ());
     let server = Arc::new(answer::Server {
-        state: state.clone(),
-        hub: hub.clone(),
-        page: page::Page::new()?,
+        state: Mutex::default(),
+        hub: events::Hub::new(&format!("{run:x}")),
         out: out.to_path_buf(),
         port: address.port(),
         pages: fragments::Pages::default(),
     });
-    let pages = server.clone();
-    runtime.spawn(hub.clone().keep());
-    std::thread::spawn(move || runtime.block_on(answer::receive(listener, server)));
+    let (answering, pinging) = (server.clone(), server.clone());
+    runtime.spawn(async move { pinging.hub.keep().await });
+    std::thread::spawn(move || runtime.block_on(answer::receive(listener, answering)));
     eprintln!("serving the preview on http://{address}/");
+    let hub = &server.hub;
     watch_with(root, names, out, format, true, &mut |event| match event {
         Event::Wrote(written) => {
             for (url, path) in files::changed_urls(written, out) {
                 // A rewritten page of ours, read back as it will be served.
-                let html = (url.ends_with(".html")).then(|| std::fs::read_to_string(&path));
-                match html
-                    .and_then(Result::ok)
-                    .and_then(|h| pages.pages.update(&url, &h))
-                {
+                let html = (url.ends_with(".html")).then(|| std::fs::read_to_string(&path).ok());
+                match html.flatten().and_then(|h| server.pages.update(&url, &h)) {
                     Some(ids) if ids.is_empty() => {}
-                    Some(ids) => {
-                        let data = format!("{url} {}", ids.join(" "));
-                        hub.tell("fragments", &data);
-                    }
+                    Some(ids) => hub.tell("fragments", &format!("{url} {}", ids.join(" "))),
                     None => hub.tell("changed", &url),
                 }
             }
         }
         Event::Built(built) => {
-            let shown = state.lock().map(|mut s| {
+            let shown = server.state.lock().map(|mut s| {
                 s.version += 1;
                 s.games
                     .insert(built.game.clone(), (built.ok, built.diagnostics.clone()));
                 s.clone()
             });
             if let Ok(shown) = shown {
-                hub.tell("built", &page::page_shape(&shown, out));
+                hub.tell("built", &page::shape(&page::shown(&shown, out)));
             }
         }
     })

@@ -2,30 +2,29 @@
 //! heads bounded by hyper (431 past [`MAX_HEAD`] or [`MAX_HEADERS`], 400
 //! unparsed, closed after [`HEAD_DEADLINE`]); output: for a request to this
 //! `Host`, the preview page and its files, the event stream, or a regular
-//! file of a served game's `out/<game>/`, each with the
-//! pages' Content-Security-Policy, no framing, sniffing or referrer.
+//! file of a served game's `out/<game>/`, each with the pages'
+//! Content-Security-Policy, no framing, sniffing or referrer.
 
 use std::ffi::OsString;
 use std::io::Read;
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use http_body_util::{Either, Full, channel::Channel};
 use hyper::body::Bytes;
-use hyper::header::{self, HeaderMap, HeaderValue, IntoHeaderName};
-use hyper::{Method, Request, Response, StatusCode, http::request::Parts};
+use hyper::header::{self, HeaderMap, HeaderName, HeaderValue};
+use hyper::{Request, Response, StatusCode, http::request::Parts};
 use hyper_util::rt::{TokioIo, TokioTimer};
 use percent_encoding::percent_decode_str;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::time::{sleep, timeout};
 
+use super::State;
 use super::events::Hub;
 use super::files::{content_type, etag, held, open_under, url_segments};
-use super::page::Page;
-use super::{Shared, State};
 use crate::render::html::CONTENT_SECURITY_POLICY;
 
 /// The most a request's line and headers may hold, the most headers, and
@@ -43,7 +42,7 @@ const RESPONSE_DEADLINE: Duration = Duration::from_secs(10);
 const DRAIN_QUIET: Duration = Duration::from_millis(200);
 const DRAIN_TOTAL: Duration = Duration::from_secs(1);
 /// What a 503 tells the client: ask again after this many seconds.
-const RETRY_AFTER_S: u32 = 1;
+const RETRY_AFTER_S: &str = "1";
 /// The most of an HTML file read to add the preview script (a larger one is
 /// sent as it is), and how much of a file is sent at a time.
 const MAX_LIVE_HTML: u64 = 16 * 1024 * 1024;
@@ -60,11 +59,10 @@ const BUILT_IN: [(&str, &[u8]); 3] = [
 ];
 
 /// What every answer needs: the builds' state, the event streams, the
-/// page's template, the output folder and the port (for `Host`).
+/// output folder and the port (for `Host`).
 pub(super) struct Server {
-    pub(super) state: Shared,
+    pub(super) state: Mutex<State>,
     pub(super) hub: Hub,
-    pub(super) page: Page,
     pub(super) out: PathBuf,
     pub(super) port: u16,
     /// The HTML pages as last built, cut at their fragments.
@@ -78,34 +76,27 @@ type Body = Either<Full<Bytes>, Channel<Bytes>>;
 pub(super) async fn receive(listener: TcpListener, server: Arc<Server>) {
     let held = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));
     while let Ok(hold) = held.clone().acquire_owned().await {
-        let Ok((stream, _)) = listener.accept().await else {
+        let Ok((mut stream, _)) = listener.accept().await else {
             sleep(DRAIN_QUIET).await; // out of file descriptors, say: no spinning
             continue;
         };
         let server = server.clone();
         tokio::spawn(async move {
-            // A second handle on the socket, to drain it once hyper is done.
-            let handles = stream.into_std().and_then(|s| Ok((s.try_clone()?, s)));
-            let Ok((spare, stream)) = handles else { return };
-            if let Ok(stream) = TcpStream::from_std(stream) {
-                connection(stream, server).await;
-            }
-            if let Ok(mut spare) = TcpStream::from_std(spare) {
-                let _ = timeout(DRAIN_TOTAL, async {
-                    spare.shutdown().await?;
-                    let mut buf = [0; 4096];
-                    while let Ok(Ok(1..)) = timeout(DRAIN_QUIET, spare.read(&mut buf)).await {}
-                    Ok::<(), std::io::Error>(())
-                })
-                .await;
-            }
+            // hyper is lent the socket, which is drained once it is done.
+            connection(&mut stream, server).await;
+            let drain = async {
+                let _ = stream.shutdown().await;
+                let mut buf = [0; 4096];
+                while let Ok(Ok(1..)) = timeout(DRAIN_QUIET, stream.read(&mut buf)).await {}
+            };
+            let _ = timeout(DRAIN_TOTAL, drain).await;
             drop(hold);
         });
     }
 }
 
 /// Answers the request on a connection.
-async fn connection(stream: TcpStream, server: Arc<Server>) {
+async fn connection(stream: &mut TcpStream, server: Arc<Server>) {
     let streaming = Arc::new(AtomicBool::new(false));
     let events = streaming.clone();
     let service = hyper::service::service_fn(move |request: Request<_>| {
@@ -130,63 +121,53 @@ async fn connection(stream: TcpStream, server: Arc<Server>) {
 
 /// The answer to a request, with the headers every answer carries.
 fn answer(request: &Parts, server: &Server, streaming: &AtomicBool) -> Response<Body> {
-    let uri = &request.uri;
-    // Only a path is a request for this server (`GET http://...` is not).
-    let path = uri.authority().map_or(uri.path(), |_| "");
     let mut response = match check_host(&request.headers, server.port) {
-        Ok(()) if request.method != Method::GET => {
-            text(StatusCode::METHOD_NOT_ALLOWED, "GET only\n")
-        }
-        Ok(()) => route(path, request, server, streaming),
-        Err(Some(why)) => text(StatusCode::BAD_REQUEST, why),
-        Err(None) => text(
-            StatusCode::MISDIRECTED_REQUEST,
-            "this server answers only to 127.0.0.1, localhost and [::1] with its port\n",
-        ),
+        Ok(()) if request.method != "GET" => text(StatusCode::METHOD_NOT_ALLOWED, "GET only\n"),
+        // Only a path is a request for this server (`GET http://...` is not).
+        Ok(()) if request.uri.authority().is_some() => not_found(),
+        Ok(()) => route(request, server, streaming),
+        Err((status, why)) => text(status, why),
     };
     let policy = format!("{CONTENT_SECURITY_POLICY}; frame-ancestors 'none'");
+    // Made anew each time, or (a file with its version) kept but asked for again.
+    let kept = response.headers().contains_key(header::ETAG);
+    let cache = if kept { "no-cache" } else { "no-store" };
     for (name, value) in [
+        (header::CACHE_CONTROL, cache),
         (header::CONTENT_SECURITY_POLICY, policy.as_str()),
         (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
         (header::REFERRER_POLICY, "no-referrer"),
-        (header::CONNECTION, "close"),
     ] {
         set(&mut response, name, value);
     }
     response
 }
 
-fn route(path: &str, request: &Parts, server: &Server, streaming: &AtomicBool) -> Response<Body> {
+fn route(request: &Parts, server: &Server, streaming: &AtomicBool) -> Response<Body> {
     // The last event before the state is read: a change after it is told.
     let seen = server.hub.last_event();
     let state = server.state.lock().map(|s| s.clone()).unwrap_or_default();
-    match path {
-        "/" => {
-            let page = server.page.render(&state, &seen, &server.out);
-            whole(StatusCode::OK, "text/html; charset=utf-8", page.into())
-        }
-        "/__version" => whole(
-            StatusCode::OK,
-            "text/plain",
-            state.version.to_string().into(),
+    let ok = |kind: &str, body: Bytes| whole(StatusCode::OK, kind, body);
+    match request.uri.path() {
+        "/" => ok(
+            "text/html; charset=utf-8",
+            super::page::render(&state, &seen, &server.out).into(),
         ),
+        "/__version" => ok("text/plain", state.version.to_string().into()),
         "/__events" => {
             let query = request.uri.query().unwrap_or("").split('&');
             let since = query.filter_map(|p| p.strip_prefix("since=")).next_back();
             let Some(events) = server.hub.open(since) else {
                 let mut busy = text(StatusCode::SERVICE_UNAVAILABLE, "busy, try again\n");
-                set(&mut busy, header::RETRY_AFTER, &RETRY_AFTER_S.to_string());
+                set(&mut busy, header::RETRY_AFTER, RETRY_AFTER_S);
                 return busy;
             };
             streaming.store(true, Relaxed);
-            let mut response = Response::new(Either::Right(events));
-            set(&mut response, header::CONTENT_TYPE, "text/event-stream");
-            set(&mut response, header::CACHE_CONTROL, "no-store");
-            response
+            typed(StatusCode::OK, "text/event-stream", Either::Right(events))
         }
-        _ => match BUILT_IN.iter().find(|(at, _)| *at == path) {
-            Some((at, bytes)) => whole(StatusCode::OK, content_type(at), Bytes::from_static(bytes)),
-            None => output_file(path, request, server, &state, &seen),
+        path => match BUILT_IN.iter().find(|(at, _)| *at == path) {
+            Some((at, bytes)) => ok(content_type(at), Bytes::from_static(bytes)),
+            None => output_file(request, server, &state, &seen),
         },
     }
 }
@@ -194,32 +175,22 @@ fn route(path: &str, request: &Parts, server: &Server, streaming: &AtomicBool) -
 /// A file under `/out/<game>/` of a served game (404 for anything else): a
 /// page with the preview script, or only the `fragments=` asked for; any
 /// other file sent as it is read, or 304 when the client holds it.
-fn output_file(
-    path: &str,
-    request: &Parts,
-    server: &Server,
-    state: &State,
-    seen: &str,
-) -> Response<Body> {
-    let ours = |names: &Vec<_>| {
-        (names.first().and_then(|g: &OsString| g.to_str()))
-            .is_some_and(|game| state.games.contains_key(game))
+fn output_file(request: &Parts, server: &Server, state: &State, seen: &str) -> Response<Body> {
+    let path = request.uri.path();
+    let game = |names: &Vec<OsString>| {
+        (names.first().and_then(|g| g.to_str())).is_some_and(|g| state.games.contains_key(g))
     };
     let names = path.strip_prefix("/out/").and_then(url_segments);
-    let Some((file, meta, kind)) = names.filter(ours).and_then(|n| open_under(&server.out, &n))
+    let Some((file, meta, kind)) = names.filter(game).and_then(|n| open_under(&server.out, &n))
     else {
         return not_found();
     };
     if kind.starts_with("text/html") && meta.len() <= MAX_LIVE_HTML {
-        let asked = request
-            .uri
-            .query()
-            .and_then(|q| q.strip_prefix("fragments="));
-        if let Some(ids) = asked {
-            let ids = ids
-                .split(',')
-                .map(|id| percent_decode_str(id).decode_utf8_lossy().into());
-            let html = server.pages.fragments(path, &ids.collect::<Vec<_>>());
+        let query = request.uri.query();
+        if let Some(ids) = query.and_then(|q| q.strip_prefix("fragments=")) {
+            let decoded = |id| String::from(percent_decode_str(id).decode_utf8_lossy());
+            let ids: Vec<_> = ids.split(',').map(decoded).collect();
+            let html = server.pages.fragments(path, &ids);
             return html.map_or_else(not_found, |html| whole(StatusCode::OK, kind, html.into()));
         }
         let mut html = Vec::new();
@@ -230,27 +201,18 @@ fn output_file(
         let page = with_preview_script(&html, seen);
         return whole(StatusCode::OK, kind, page.into());
     }
+    // 304 when the client holds this version.
     let tag = etag(&meta);
-    let holds = request
-        .headers
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok());
-    // Kept, but asked for again each time (304 when unchanged).
-    let mut response = if holds.is_some_and(|h| held(h, &tag)) {
+    let mut response = if held(&request.headers, &tag) {
         let mut response = Response::new(Either::Left(Full::default()));
         *response.status_mut() = StatusCode::NOT_MODIFIED;
         response
     } else {
-        let mut response = Response::new(Either::Right(stream_file(file, meta.len())));
-        set(&mut response, header::CONTENT_TYPE, kind);
-        set(
-            &mut response,
-            header::CONTENT_LENGTH,
-            &meta.len().to_string(),
-        );
+        let (len, body) = (meta.len(), Either::Right(stream_file(file, meta.len())));
+        let mut response = typed(StatusCode::OK, kind, body);
+        set(&mut response, header::CONTENT_LENGTH, &len.to_string());
         response
     };
-    set(&mut response, header::CACHE_CONTROL, "no-cache");
     set(&mut response, header::ETAG, &tag);
     response
 }
@@ -263,10 +225,8 @@ fn stream_file(file: std::fs::File, len: u64) -> Channel<Bytes> {
     tokio::task::spawn_blocking(move || {
         let (mut file, mut buf) = (file.take(len), vec![0; CHUNK]);
         while let Ok(n @ 1..) = file.read(&mut buf) {
-            if runtime
-                .block_on(sender.send_data(Bytes::copy_from_slice(&buf[..n])))
-                .is_err()
-            {
+            let chunk = Bytes::copy_from_slice(&buf[..n]);
+            if runtime.block_on(sender.send_data(chunk)).is_err() {
                 break;
             }
         }
@@ -278,44 +238,51 @@ fn stream_file(file: std::fs::File, len: u64) -> Channel<Bytes> {
 /// end when it has none).
 fn with_preview_script(html: &[u8], seen: &str) -> Vec<u8> {
     let tag = format!("<script src=\"/__preview.js\" defer data-seq=\"{seen}\"></script>");
-    let head = html
-        .windows(7)
-        .position(|w| w.eq_ignore_ascii_case(b"</head>"));
-    let at = head.unwrap_or(html.len());
+    let head = |w: &[u8]| w.eq_ignore_ascii_case(b"</head>");
+    let at = html.windows(7).position(head).unwrap_or(html.len());
     [&html[..at], tag.as_bytes(), &html[at..]].concat()
 }
 
 /// Checks that there is one `Host` and that it names this server:
 /// 127.0.0.1, localhost or [::1] with its port (which may be left out only
 /// when it is 80). Any other name, even one that resolves to 127.0.0.1 (DNS
-/// rebinding), is `Err(None)`; no `Host`, or two, `Err(Some(why))`.
-fn check_host(headers: &HeaderMap, port: u16) -> Result<(), Option<&'static str>> {
-    let mut hosts = headers.get_all(header::HOST).iter();
-    let (Some(host), None) = (hosts.next(), hosts.next()) else {
-        return Err(Some("one Host header, please\n"));
+/// rebinding), is a 421; no `Host`, two, or one not ASCII, a 400.
+fn check_host(headers: &HeaderMap, port: u16) -> Result<(), (StatusCode, &'static str)> {
+    let mut hosts = headers
+        .get_all(header::HOST)
+        .iter()
+        .map(HeaderValue::to_str);
+    let (Some(Ok(host)), None) = (hosts.next(), hosts.next()) else {
+        return Err((
+            StatusCode::BAD_REQUEST,
+            "one readable Host header, please\n",
+        ));
     };
-    let host = host.to_str().map_err(|_| Some("bad Host\n"))?;
     let host = host.trim_matches([' ', '\t']);
     let ours = ["127.0.0.1", "localhost", "[::1]"].iter().any(|name| {
         host.eq_ignore_ascii_case(&format!("{name}:{port}"))
             || (port == 80 && host.eq_ignore_ascii_case(name))
     });
-    if ours { Ok(()) } else { Err(None) }
+    let why = "this server answers only to 127.0.0.1, localhost and [::1] with its port\n";
+    ours.then_some(())
+        .ok_or((StatusCode::MISDIRECTED_REQUEST, why))
 }
 
-fn set(response: &mut Response<Body>, name: impl IntoHeaderName, value: &str) {
+fn set(response: &mut Response<Body>, name: HeaderName, value: &str) {
     if let Ok(value) = HeaderValue::from_str(value) {
         response.headers_mut().insert(name, value);
     }
 }
 
-/// An answer made anew each time (never kept).
-fn whole(status: StatusCode, kind: &str, body: Bytes) -> Response<Body> {
-    let mut response = Response::new(Either::Left(Full::new(body)));
+fn typed(status: StatusCode, kind: &str, body: Body) -> Response<Body> {
+    let mut response = Response::new(body);
     *response.status_mut() = status;
     set(&mut response, header::CONTENT_TYPE, kind);
-    set(&mut response, header::CACHE_CONTROL, "no-store");
     response
+}
+
+fn whole(status: StatusCode, kind: &str, body: Bytes) -> Response<Body> {
+    typed(status, kind, Either::Left(Full::new(body)))
 }
 
 fn text(status: StatusCode, body: &'static str) -> Response<Body> {
@@ -358,9 +325,11 @@ mod tests {
             "localhost.:3000",
             "0x7f000001:3000",
         ] {
-            assert_eq!(
-                check_host(&headers(&[("Host", wrong)]), 3000),
-                Err(None),
+            assert!(
+                matches!(
+                    check_host(&headers(&[("Host", wrong)]), 3000),
+                    Err((StatusCode::MISDIRECTED_REQUEST, _))
+                ),
                 "{wrong}"
             );
         }
@@ -369,7 +338,10 @@ mod tests {
             &[("Host", "localhost:3000"), ("Host", "evil:3000")][..],
         ] {
             assert!(
-                matches!(check_host(&headers(bad), 3000), Err(Some(_))),
+                matches!(
+                    check_host(&headers(bad), 3000),
+                    Err((StatusCode::BAD_REQUEST, _))
+                ),
                 "{bad:?}"
             );
         }

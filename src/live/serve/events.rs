@@ -4,17 +4,16 @@
 //! stream (at most [`MAX_STREAMS`]), and what a late page missed.
 
 use std::collections::VecDeque;
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 
 use http_body_util::channel::{Channel, Sender};
 use hyper::body::{Bytes, Frame};
 
 /// The most event streams open at once (503 past it).
 const MAX_STREAMS: usize = 16;
-/// How many of the last events are kept for a page that starts listening,
-/// and the most of them sent to it at once (else reloading is quicker).
-const BACKLOG: usize = 1024;
-const MAX_REPLAY: usize = 8 * 1024;
+/// The most bytes of the last events kept for a page that starts listening:
+/// one that missed more reloads (which is quicker than replaying them).
+const KEPT: usize = 8 * 1024;
 /// The most events waiting for a stream's client: one that falls this far
 /// behind is dropped (its page reconnects, and reloads if it missed much).
 const QUEUED: usize = 1024;
@@ -22,35 +21,32 @@ const PING: Bytes = Bytes::from_static(b": ping\n\n");
 
 /// The open streams and the last events, shared by the build and the
 /// answers.
-#[derive(Clone)]
-pub(super) struct Hub(Arc<Mutex<Streams>>);
+pub(super) struct Hub(Mutex<Streams>);
 
 /// This run of the server (an event's id is `run-N`, so that a page from
 /// the last run reloads), the last event's number, the open streams, and
-/// the events kept (number, event).
+/// the last events kept, the newest last.
 #[derive(Default)]
 struct Streams {
     run: String,
     last: u64,
     open: Vec<Sender<Bytes>>,
-    kept: VecDeque<(u64, Bytes)>,
+    kept: VecDeque<Bytes>,
 }
 
-impl Streams {
-    /// Sends `bytes` to every open stream, dropping those that cannot take
-    /// them (gone, or a whole queue behind).
-    fn send(&mut self, bytes: &Bytes) {
-        (self.open).retain_mut(|s| s.try_send(Frame::data(bytes.clone())).is_ok());
-    }
+/// Sends `bytes` to every open stream, dropping those that cannot take them
+/// (gone, or a whole queue behind).
+fn send(open: &mut Vec<Sender<Bytes>>, bytes: &Bytes) {
+    open.retain_mut(|s| s.try_send(Frame::data(bytes.clone())).is_ok());
 }
 
 impl Hub {
     pub(super) fn new(run: &str) -> Hub {
-        let streams = Streams {
-            run: run.to_string(),
+        let run = run.to_string();
+        Hub(Mutex::new(Streams {
+            run,
             ..Streams::default()
-        };
-        Hub(Arc::new(Mutex::new(streams)))
+        }))
     }
 
     /// The id of the last event: a page made after this is read has seen it.
@@ -61,25 +57,21 @@ impl Hub {
     /// A new stream for a page that has seen the events up to `since` (an
     /// event's id), or `None` when [`MAX_STREAMS`] are open. It opens with
     /// `hello`: the events after `since` follow (`fresh`) if they are all
-    /// kept and small enough; else (`stale`, or another run of the server)
-    /// the page reloads.
+    /// kept; else (`stale`, or another run of the server) the page reloads.
     pub(super) fn open(&self, since: Option<&str>) -> Option<Channel<Bytes>> {
         let mut hub = self.0.lock().ok()?;
         let since = since.and_then(|id| id.strip_prefix(&hub.run)?.strip_prefix('-'));
         let since = since.and_then(|n| n.parse::<u64>().ok());
-        hub.send(&PING);
+        send(&mut hub.open, &PING);
         if hub.open.len() >= MAX_STREAMS {
             return None;
         }
-        let last = hub.last;
-        let oldest = hub.kept.front().map_or(last + 1, |(id, _)| *id);
-        let missed = since.filter(|&n| n <= last && n + 1 >= oldest).map(|n| {
-            let after = hub.kept.iter().filter(|(id, _)| *id > n);
-            after
-                .flat_map(|(_, event)| event.to_vec())
-                .collect::<Vec<u8>>()
+        // How many events the page missed, if they are all kept.
+        let behind = since.and_then(|n| usize::try_from(hub.last.checked_sub(n)?).ok());
+        let missed = behind.filter(|&k| k <= hub.kept.len()).map(|k| {
+            let after = hub.kept.range(hub.kept.len() - k..);
+            after.flat_map(|event| event.to_vec()).collect::<Vec<u8>>()
         });
-        let missed = missed.filter(|missed| missed.len() <= MAX_REPLAY);
         let hello = if missed.is_some() { "fresh" } else { "stale" };
         let mut opening = format!("retry: 1000\nevent: hello\ndata: {hello}\n\n").into_bytes();
         opening.extend(missed.unwrap_or_default());
@@ -94,22 +86,21 @@ impl Hub {
     pub(super) fn tell(&self, name: &str, data: &str) {
         let Ok(mut hub) = self.0.lock() else { return };
         hub.last += 1;
-        let id = hub.last;
-        let event = format!("id: {}-{id}\nevent: {name}\ndata: {data}\n\n", hub.run);
-        let event = Bytes::from(event);
-        hub.send(&event);
-        if hub.kept.len() >= BACKLOG {
+        let (run, id) = (&hub.run, hub.last);
+        let event = Bytes::from(format!("id: {run}-{id}\nevent: {name}\ndata: {data}\n\n"));
+        send(&mut hub.open, &event);
+        hub.kept.push_back(event);
+        while hub.kept.iter().map(Bytes::len).sum::<usize>() > KEPT {
             hub.kept.pop_front();
         }
-        hub.kept.push_back((id, event));
     }
 
     /// Pings the streams each second, which drops those whose clients have
     /// gone; runs while the server does.
-    pub(super) async fn keep(self) {
+    pub(super) async fn keep(&self) {
         loop {
             tokio::time::sleep(std::time::Duration::from_secs(1)).await;
-            self.0.lock().map(|mut hub| hub.send(&PING)).ok();
+            self.0.lock().map(|mut hub| send(&mut hub.open, &PING)).ok();
         }
     }
 }

@@ -7,6 +7,7 @@ use std::ffi::OsString;
 use std::fs::{File, Metadata};
 use std::path::{Component, Path, PathBuf};
 
+use hyper::header::{HeaderMap, IF_NONE_MATCH};
 use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, percent_decode_str, utf8_percent_encode};
 
 use crate::publish::Written;
@@ -18,29 +19,30 @@ const UNRESERVED: &AsciiSet = &NON_ALPHANUMERIC
     .remove(b'.')
     .remove(b'~');
 
-/// A path segment for a URL: unreserved characters kept, the rest %-encoded.
-pub(super) fn url_escape(s: &str) -> String {
-    utf8_percent_encode(s, UNRESERVED).to_string()
+/// The URL of the file at `rel` under out/: `/out/` and its names, each
+/// %-encoded but for the unreserved characters (`None` for a `..`, a root).
+pub(super) fn out_url(rel: &Path) -> Option<String> {
+    let mut url = String::from("/out");
+    for component in rel.components() {
+        let Component::Normal(name) = component else {
+            return None;
+        };
+        url.push('/');
+        url.extend(utf8_percent_encode(&name.to_string_lossy(), UNRESERVED));
+    }
+    Some(url)
 }
 
 /// The URLs under `/out/` a written file changed, with its path (a folder
 /// of card images as its URL with a trailing `/`).
 pub(super) fn changed_urls(written: &Written, out: &Path) -> Vec<(String, PathBuf)> {
-    let url = |path: &Path| -> Option<(String, PathBuf)> {
-        let names: Option<Vec<String>> = (path.strip_prefix(out).ok()?.components())
-            .map(|c| match c {
-                Component::Normal(name) => Some(url_escape(&name.to_string_lossy())),
-                _ => None,
-            })
-            .collect();
-        Some((format!("/out/{}", names?.join("/")), path.to_path_buf()))
-    };
+    let url = |path: &PathBuf| Some((out_url(path.strip_prefix(out).ok()?)?, path.clone()));
     match written {
         Written::Output { path, .. }
         | Written::Rulebook { path, .. }
         | Written::Preview { path } => url(path).into_iter().collect(),
         Written::Images { dir, .. } => (url(dir).into_iter()).map(|(u, p)| (u + "/", p)).collect(),
-        Written::Html { changed, .. } => changed.iter().filter_map(|p| url(p)).collect(),
+        Written::Html { changed, .. } => changed.iter().filter_map(url).collect(),
     }
 }
 
@@ -48,53 +50,33 @@ pub(super) fn changed_urls(written: &Written, out: &Path) -> Vec<(String, PathBu
 /// name: not empty, not `.`/`..` or hidden (a leading dot), with no `/`, `\`
 /// or NUL once decoded, no malformed escape and UTF-8. Else `None`.
 pub(super) fn url_segments(rel: &str) -> Option<Vec<OsString>> {
-    rel.split('/')
-        .map(|segment| {
-            let escapes = segment.split('%').skip(1);
-            let hex = |e: &str| {
-                e.get(..2)
-                    .is_some_and(|h| h.bytes().all(|b| b.is_ascii_hexdigit()))
-            };
-            let name = percent_decode_str(segment).decode_utf8().ok()?;
-            let plain =
-                !name.is_empty() && !name.starts_with('.') && !name.contains(['/', '\\', '\0']);
-            (plain && escapes.into_iter().all(hex)).then(|| OsString::from(name.as_ref()))
-        })
-        .collect()
+    let hex = |e: &str| (e.get(..2)).is_some_and(|h| h.bytes().all(|b| b.is_ascii_hexdigit()));
+    let plain = |segment: &str| {
+        let name = percent_decode_str(segment).decode_utf8().ok()?;
+        let plain = !name.is_empty() && !name.starts_with('.') && !name.contains(['/', '\\', '\0']);
+        (plain && segment.split('%').skip(1).all(hex)).then(|| OsString::from(name.as_ref()))
+    };
+    rel.split('/').map(plain).collect()
 }
 
-/// Opens the regular file `out/<segments...>` without following a symbolic
-/// link anywhere under `out` (each component is looked at with
-/// `symlink_metadata`, and the file opened must be the one looked at): a
-/// link there, even to somewhere harmless, is not served. With its
-/// metadata and type.
+/// Opens the regular file `out/<segments...>` if no symbolic link lies on
+/// its way under `out`, even one to somewhere harmless (the path resolves to
+/// itself), and the file opened is the one looked at (not one swapped in
+/// since). With its metadata and content type.
 pub(super) fn open_under(
     out: &Path,
     segments: &[OsString],
 ) -> Option<(File, Metadata, &'static str)> {
-    let mut path = out.to_path_buf();
-    let mut meta = None;
-    for (i, segment) in segments.iter().enumerate() {
-        path.push(segment);
-        let m = std::fs::symlink_metadata(&path).ok()?;
-        meta = Some(m).filter(|m| m.is_dir() || i + 1 == segments.len());
-        meta.as_ref()?;
-    }
-    let meta = meta.filter(Metadata::is_file)?;
-    let file = File::open(&path).ok()?;
-    let opened = file.metadata().ok()?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        if (opened.dev(), opened.ino()) != (meta.dev(), meta.ino()) {
-            return None;
-        }
-    }
-    #[cfg(not(unix))]
-    if !opened.is_file() || opened.len() != meta.len() {
+    let under = |dir: PathBuf| segments.iter().fold(dir, |path, name| path.join(name));
+    let path = under(out.canonicalize().ok()?);
+    let looked = std::fs::symlink_metadata(&path).ok()?;
+    if path.canonicalize().ok()? != path || !looked.is_file() {
         return None;
     }
-    Some((file, opened, content_type(&path.to_string_lossy())))
+    let file = File::open(&path).ok()?;
+    let opened = file.metadata().ok()?;
+    let same = identity(&opened) == identity(&looked) && opened.len() == looked.len();
+    (same && opened.is_file()).then(|| (file, opened, content_type(&path.to_string_lossy())))
 }
 
 /// The content type of a file, by its extension.
@@ -109,19 +91,25 @@ pub(super) fn content_type(name: &str) -> &'static str {
 pub(super) fn etag(meta: &Metadata) -> String {
     let time = meta.modified().ok();
     let since = time.and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok());
-    #[cfg(unix)]
-    let inode = std::os::unix::fs::MetadataExt::ino(meta);
-    #[cfg(not(unix))]
-    let inode = 0u64;
     let nanos = since.map_or(0, |d| d.as_nanos());
-    format!("\"{:x}-{nanos:x}-{inode:x}\"", meta.len())
+    format!("\"{:x}-{nanos:x}-{:x}\"", meta.len(), identity(meta).1)
 }
 
-/// Whether an `If-None-Match` header names the version `tag` (or `*`).
-pub(super) fn held(if_none_match: &str, tag: &str) -> bool {
-    if_none_match
-        .split(',')
-        .any(|t| t.trim() == tag || t.trim() == "*")
+/// Which file `meta` is: its device and inode (on Unix; elsewhere none).
+#[cfg(unix)]
+fn identity(meta: &Metadata) -> (u64, u64) {
+    use std::os::unix::fs::MetadataExt;
+    (meta.dev(), meta.ino())
+}
+#[cfg(not(unix))]
+fn identity(_: &Metadata) -> (u64, u64) {
+    (0, 0)
+}
+
+/// Whether the request's `If-None-Match` names the version `tag` (or `*`).
+pub(super) fn held(headers: &HeaderMap, tag: &str) -> bool {
+    let asked = headers.get(IF_NONE_MATCH).and_then(|h| h.to_str().ok());
+    asked.is_some_and(|h| h.split(',').any(|t| t.trim() == tag || t.trim() == "*"))
 }
 
 #[cfg(test)]
@@ -205,6 +193,12 @@ mod tests {
 
     #[test]
     fn a_version_held_is_named_by_if_none_match() {
+        use hyper::header::HeaderValue;
+        let held = |asked: &str, tag: &str| {
+            let mut headers = HeaderMap::new();
+            headers.insert(IF_NONE_MATCH, HeaderValue::from_str(asked).expect("value"));
+            super::held(&headers, tag)
+        };
         assert!(held("\"a-1\"", "\"a-1\""));
         assert!(held(" \"b\" , \"a-1\" ", "\"a-1\""));
         assert!(held("*", "\"a-1\""));

@@ -3,7 +3,8 @@
 //! through `templates/html/preview.html` (built in), and its shape (what it
 //! lists, hashed: a build that keeps it swaps images, else the page reloads).
 
-use std::hash::{DefaultHasher, Hash, Hasher};
+use std::ffi::OsString;
+use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
 use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
@@ -11,112 +12,76 @@ use tera::{Context, Tera};
 use walkdir::WalkDir;
 
 use super::State;
-use super::files::{url_escape, url_segments};
-use crate::load::OpError;
+use super::files::{open_under, out_url, url_segments};
 use crate::publish::preview::PREVIEW_DIR;
 
-/// The page's template, as built into the binary.
-const TEMPLATE: &str = "templates/html/preview.html";
+/// The page's template, built into the binary.
+const TEMPLATE: &str = include_str!("../../../templates/html/preview.html");
 /// The most entries of its folder the page looks at per game, and the
 /// most card images it shows.
 const MAX_LISTED: usize = 5000;
 const MAX_CARDS: usize = 500;
 
-/// The preview page's template, compiled once.
-pub(super) struct Page(Tera);
-
-impl Page {
-    pub(super) fn new() -> Result<Page, OpError> {
-        let text = crate::load::embedded::file(TEMPLATE)
-            .ok_or_else(|| OpError::new(format!("no built-in {TEMPLATE}")))?;
-        let mut tera = Tera::new();
-        tera.add_raw_template("preview.html", &String::from_utf8_lossy(text))
-            .map_err(|e| OpError::new(format!("{TEMPLATE}: {e}")))?;
-        Ok(Page(tera))
-    }
-
-    /// The page: per game, its diagnostics and its outputs.
-    pub(super) fn render(&self, state: &State, seen: &str, out: &Path) -> String {
-        let games = shown(state, out);
-        let mut context = Context::new();
-        context.insert("version", &state.version);
-        context.insert("seq", seen);
-        context.insert("shape", &shape(&games));
-        context.insert("games", &games);
-        let page = self.0.render("preview.html", &context);
-        page.unwrap_or_else(|e| format!("{TEMPLATE}: {e}\n"))
-    }
+/// The page: per game, its diagnostics and its outputs (the template read
+/// anew each time: a few microseconds).
+pub(super) fn render(state: &State, seen: &str, out: &Path) -> String {
+    let games = shown(state, out);
+    let page =
+        json!({"version": state.version, "seq": seen, "shape": shape(&games), "games": games});
+    let page = Context::from_serialize(&page).and_then(|page| Tera::one_off(TEMPLATE, &page, true));
+    page.unwrap_or_else(|e| format!("templates/html/preview.html: {e}\n"))
 }
 
 /// What the page lists, in short: a page whose shape is unchanged after a
 /// build needs its changed images swapped, not a reload.
-pub(super) fn page_shape(state: &State, out: &Path) -> String {
-    shape(&shown(state, out))
+pub(super) fn shape(games: &Value) -> String {
+    let hash = BuildHasherDefault::<DefaultHasher>::default().hash_one(games.to_string());
+    format!("{hash:016x}")
 }
 
-fn shape(games: &Value) -> String {
-    let mut hasher = DefaultHasher::new();
-    games.to_string().hash(&mut hasher);
-    format!("{:016x}", hasher.finish())
-}
-
-/// Each game as the page shows it, reading its folder
-/// under `out` (a game that could not be read is named by its folder,
-/// which is not out/<game>/: its outputs are not shown).
-fn shown(state: &State, out: &Path) -> Value {
+/// Each game as the page shows it, reading its folder under `out` (a game
+/// not named by a plain name, one that could not be read, shows no outputs).
+pub(super) fn shown(state: &State, out: &Path) -> Value {
     let games = state.games.iter().map(|(game, (ok, diagnostics))| {
         let mut shown = json!({"name": game, "ok": ok, "diagnostics": diagnostics});
-        let dir = out.join(game);
-        let is = |p: &Path, dir: bool| {
-            std::fs::symlink_metadata(p).is_ok_and(|m| if dir { m.is_dir() } else { m.is_file() })
-        };
-        if url_segments(game).is_none_or(|s| s.len() != 1) || !is(&dir, true) {
+        if url_segments(game).is_none_or(|s| s.len() != 1) {
             return shown;
         }
-        // Regular files, no symbolic link followed, at most 4 folders down,
-        // hidden ones and the HTML reference's left out.
-        let walk = WalkDir::new(&dir).min_depth(1).max_depth(5).into_iter();
-        let mut found: Vec<PathBuf> = (walk.take(MAX_LISTED).flatten())
+        // Regular files in name order, no symbolic link followed (not even out/<game>), at most 4
+        // folders down, hidden ones and the HTML reference's left out.
+        let dir = out.join(game);
+        let walk = WalkDir::new(&dir).follow_root_links(false).min_depth(1);
+        let walk = walk.max_depth(5).sort_by_file_name().into_iter();
+        let found: Vec<PathBuf> = (walk.take(MAX_LISTED).flatten())
             .filter(|entry| entry.file_type().is_file())
             .filter_map(|entry| Some(entry.path().strip_prefix(&dir).ok()?.to_path_buf()))
             .filter(|rel| !rel.starts_with("html"))
             .filter(|rel| !rel.iter().any(|n| n.to_string_lossy().starts_with('.')))
             .collect();
-        found.sort();
-        let base = format!("/out/{}", url_escape(game));
-        let url = |rel: &Path| {
-            let names = rel.iter().map(|n| url_escape(&n.to_string_lossy()));
-            format!("{base}/{}", names.collect::<Vec<_>>().join("/"))
-        };
-        let mut pages: Vec<(&str, usize, &PathBuf)> = (found.iter())
+        let url = |rel: &Path| out_url(&Path::new(game).join(rel));
+        let mut pages: Vec<_> = (found.iter())
             .filter_map(|rel| {
                 let name = rel.strip_prefix(PREVIEW_DIR).ok()?.to_str()?;
                 let (doc, n) = name.strip_suffix(".png")?.rsplit_once('-')?;
-                Some((doc, n.parse().ok()?, rel)).filter(|_| !name.contains('/'))
+                Some((doc, n.parse::<usize>().ok()?, url(rel))).filter(|_| !name.contains('/'))
             })
             .collect();
         pages.sort();
-        let pages = pages
-            .iter()
-            .map(|(doc, n, rel)| json!({"url": url(rel), "doc": doc, "n": n}));
         let cards = (found.iter())
-            .filter(|rel| {
-                !rel.starts_with(PREVIEW_DIR) && rel.extension().is_some_and(|e| e == "png")
-            })
+            .filter(|rel| !rel.starts_with(PREVIEW_DIR) && rel.extension() == Some("png".as_ref()))
             .take(MAX_CARDS)
             .map(|rel| json!({"url": url(rel), "alt": rel.display().to_string()}));
-        let files = (found.iter())
-            .filter(|rel| rel.components().count() == 1)
-            .map(|rel| {
-                let name = rel.to_string_lossy();
-                json!({"url": url(rel), "name": name, "pdf": name.ends_with(".pdf")})
-            });
-        shown["url"] = json!(url_escape(game));
-        shown["html"] =
-            json!(is(&dir.join("html"), true) && is(&dir.join("html/index.html"), false));
-        shown["pages"] = pages.collect();
+        let files = (found.iter()).filter(|rel| rel.components().count() == 1);
+        shown["url"] = json!(url(Path::new("")));
+        let index = [game.as_str(), "html", "index.html"].map(OsString::from);
+        shown["html"] = json!(open_under(out, &index).is_some());
+        shown["pages"] = (pages.iter())
+            .map(|(doc, n, url)| json!({"url": url, "doc": doc, "n": n}))
+            .collect();
         shown["cards"] = cards.collect();
-        shown["files"] = files.collect();
+        shown["files"] = files
+            .map(|rel| json!({"url": url(rel), "name": rel.to_string_lossy()}))
+            .collect();
         shown
     });
     games.collect()
@@ -127,9 +92,11 @@ mod tests {
     use super::*;
 
     fn page(state: &State, out: &Path) -> String {
-        Page::new()
-            .expect("the built-in template")
-            .render(state, "r-1", out)
+        render(state, "r-1", out)
+    }
+
+    fn page_shape(state: &State, out: &Path) -> String {
+        shape(&shown(state, out))
     }
 
     #[test]
