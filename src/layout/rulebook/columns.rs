@@ -714,9 +714,15 @@ impl Cursor {
     /// Sets the figures waiting, in order, each here or at the top of the
     /// next column, and goes on from where the flow was.
     fn set_waiting(&mut self, pieces: &[Piece]) {
+        self.set_waiting_within(pieces, false);
+    }
+
+    /// [`Cursor::set_waiting`], those that go on this page (here or at
+    /// the top of its next column) only when `this_page`: the others wait
+    /// on, in order (for the page after floats put off to its top).
+    fn set_waiting_within(&mut self, pieces: &[Piece], this_page: bool) {
         let next = self.next;
-        while !self.waiting.is_empty() {
-            let figure = self.waiting.remove(0);
+        while let Some(figure) = self.waiting.first().cloned() {
             // Whole, as it waited to be: at the top of the next column when
             // it does not fit below what is set here, if a column there holds
             // it (its first rows set here would part it).
@@ -728,7 +734,15 @@ impl Cursor {
             } else {
                 self.frame.column_height
             };
-            if !self.fits(pieces, figure.clone()) && !self.stuck() && height <= room + 1e-3 {
+            let moves_on = !self.fits(pieces, figure.clone()) && !self.stuck();
+            if this_page
+                && moves_on
+                && (self.column + 1 >= self.frame.columns || height > room + 1e-3)
+            {
+                break;
+            }
+            self.waiting.remove(0);
+            if moves_on && height <= room + 1e-3 {
                 // A page that turns here marks the rows still to set.
                 self.setting = Some(figure.clone());
                 self.next_column();
@@ -886,14 +900,17 @@ pub fn flow_below(frame: Frame, pieces: Vec<Piece>, start: f32) -> (Vec<Vec<Item
         let end = chain_end(&pieces, n);
         let chain = &pieces[n..end];
         if chain.iter().any(|p| p.full_width) {
-            // A figure waiting for the next column goes before it.
-            cursor.set_waiting(&pieces);
             if !cursor.floats.is_empty() {
-                // After a float: floats too, in their order.
+                // After a float: floats too, in their order (a figure
+                // waiting for the next column waits on, as the text does).
                 cursor.floats.push(n..end);
                 cursor.next = end;
                 continue;
             }
+            // A figure waiting for the next column goes before it, where
+            // it is set here.
+            let before = cursor.snapshot();
+            cursor.set_waiting(&pieces);
             // A gallery's next row goes on over the page, not floats: no
             // text comes between its rows.
             let row_after_row = pieces[n].follows_across;
@@ -904,7 +921,11 @@ pub fn flow_below(frame: Frame, pieces: Vec<Piece>, start: f32) -> (Vec<Vec<Item
             {
                 // It goes on the next page: the text after it fills this
                 // one first (the page turns at the last place no element
-                // is open).
+                // is open), and a figure waiting waits on for the next
+                // column while that text fills this one (set before it,
+                // it would take the next column and leave this one's
+                // foot empty).
+                cursor.go_back(before);
                 cursor.safe = Some(cursor.snapshot());
                 cursor.floats.push(n..end);
                 cursor.next = end;
@@ -932,10 +953,18 @@ pub fn flow_below(frame: Frame, pieces: Vec<Piece>, start: f32) -> (Vec<Vec<Item
             continue;
         }
         if cursor.depth == 0 {
+            if !cursor.waiting.is_empty() && !cursor.fits(&pieces, n..end) {
+                // Figures waiting go first where they go on this page: the
+                // page turns after them (one that needs the next page
+                // waits on for the page after the floats).
+                cursor.set_waiting_within(&pieces, true);
+            }
             cursor.safe = Some(cursor.snapshot());
         }
         let page = cursor.pages.len();
-        cursor.place_chain(&pieces, n..end);
+        // As text goes with no floats: a figure that does not fit waits
+        // for the next column while the text after it fills this one.
+        cursor.place_text(&pieces, n..end);
         if cursor.pages.len() > page {
             // The page turned: back to the last safe place, the page
             // turns there and the floats go at the top of the next.
