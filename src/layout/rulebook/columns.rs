@@ -634,7 +634,9 @@ impl Cursor {
             .clone()
             .any(|k| pieces[k].figure || pieces[k].table.is_some());
         if !self.waiting.is_empty() && !has_figure && !self.fits(pieces, range.clone()) {
-            self.set_waiting(pieces);
+            // Those that go here or at the next column's top: one that
+            // needs a later column waits on while the text fills this one.
+            self.set_waiting_within(pieces, false, true);
         }
         if let Some((figure, text)) = self.figure_to_move(pieces, range.clone()) {
             for n in range.start..figure.start {
@@ -646,8 +648,9 @@ impl Cursor {
             return;
         }
         if !self.waiting.is_empty() && (has_figure || !self.fits(pieces, range.clone())) {
-            // Figures keep their order: those waiting go first.
-            self.set_waiting(pieces);
+            // Figures keep their order: those waiting go first (before a
+            // figure, all of them; before text, those that go near).
+            self.set_waiting_within(pieces, false, !has_figure);
         }
         self.place_chain(pieces, range);
     }
@@ -667,12 +670,6 @@ impl Cursor {
         if self.stuck() || self.depth != 0 {
             return None;
         }
-        // The next column starts where this one did, or at a page's top.
-        let next_top = if self.column + 1 < self.frame.columns {
-            self.top
-        } else {
-            0.0
-        };
         let start = (range.start..range.end).find(|&k| pieces[k].figure)?;
         // A figure moves whole, from its first row.
         if start > 0 && pieces[start - 1].figure && !pieces[start].float_start {
@@ -694,7 +691,7 @@ impl Cursor {
         let before = &pieces[range.start..start];
         let under_heading = !before.is_empty();
         if end < range.end
-            || height > self.limit - next_top + 1e-3
+            || height > self.limit + 1e-3
             || figure.iter().any(|p| p.full_width || p.table.is_some())
             || after.iter().any(|p| p.full_width || p.figure)
             || (under_heading && after[0].heading.is_some())
@@ -708,19 +705,34 @@ impl Cursor {
         for (k, p) in before.iter().chain(after).enumerate() {
             here += p.height + if k > 0 { p.gap } else { 0.0 };
         }
-        (here <= self.remaining() + 1e-3).then_some((start..end, text))
+        if here <= self.remaining() + 1e-3 {
+            return Some((start..end, text));
+        }
+        // No text fits here: the figure still waits where the next column
+        // on this page (below a piece across the page) is too short for
+        // it, and the text after it goes there (rather than leave that
+        // column empty, the figure on the next page and the text under it).
+        let next_column = self.column + 1 < self.frame.columns;
+        let text_there: f32 = after.iter().map(|p| p.height + p.gap).sum::<f32>() - after[0].gap;
+        (next_column
+            && !under_heading
+            && height > self.limit - self.top + 1e-3
+            && text_there <= self.limit - self.top + 1e-3)
+            .then_some((start..end, text))
     }
 
     /// Sets the figures waiting, in order, each here or at the top of the
     /// next column, and goes on from where the flow was.
     fn set_waiting(&mut self, pieces: &[Piece]) {
-        self.set_waiting_within(pieces, false);
+        self.set_waiting_within(pieces, false, false);
     }
 
     /// [`Cursor::set_waiting`], those that go on this page (here or at
-    /// the top of its next column) only when `this_page`: the others wait
-    /// on, in order (for the page after floats put off to its top).
-    fn set_waiting_within(&mut self, pieces: &[Piece], this_page: bool) {
+    /// the top of its next column) only when `this_page`, and those that
+    /// fit here or at the top of the next column only when `near`: the
+    /// others wait on, in order (for the page after floats put off to its
+    /// top, or for a column that holds them).
+    fn set_waiting_within(&mut self, pieces: &[Piece], this_page: bool, near: bool) {
         let next = self.next;
         while let Some(figure) = self.waiting.first().cloned() {
             // Whole, as it waited to be: at the top of the next column when
@@ -735,9 +747,10 @@ impl Cursor {
                 self.frame.column_height
             };
             let moves_on = !self.fits(pieces, figure.clone()) && !self.stuck();
-            if this_page
-                && moves_on
-                && (self.column + 1 >= self.frame.columns || height > room + 1e-3)
+            let last_column = self.column + 1 >= self.frame.columns;
+            if moves_on
+                && ((this_page && (last_column || height > room + 1e-3))
+                    || (near && height > room + 1e-3))
             {
                 break;
             }
@@ -957,7 +970,7 @@ pub fn flow_below(frame: Frame, pieces: Vec<Piece>, start: f32) -> (Vec<Vec<Item
                 // Figures waiting go first where they go on this page: the
                 // page turns after them (one that needs the next page
                 // waits on for the page after the floats).
-                cursor.set_waiting_within(&pieces, true);
+                cursor.set_waiting_within(&pieces, true, true);
             }
             cursor.safe = Some(cursor.snapshot());
         }
