@@ -591,3 +591,84 @@ fn a_one_column_books_contents_and_list_of_tables_keep_the_rules_measure() {
         assert!(tables, "{paper}: no list of tables");
     }
 }
+
+/// How far down each of two columns of each page its lowest word in the
+/// text block goes, as a share of the block (its top and foot read off
+/// every page but the first).
+fn column_fullness(pages: &Pages) -> Vec<[f64; 2]> {
+    let (mut top, mut foot) = (f64::MAX, 0.0f64);
+    for ((_, height), words) in pages.iter().skip(1) {
+        for (_, b) in words.iter().filter(|(_, b)| in_block(*height, b)) {
+            top = top.min(b[1]);
+            foot = foot.max(b[3]);
+        }
+    }
+    pages
+        .iter()
+        .map(|((width, height), words)| {
+            let mut lowest = [top; 2];
+            for (_, b) in words.iter().filter(|(_, b)| in_block(*height, b)) {
+                let column = usize::from((b[0] + b[2]) / 2.0 > width / 2.0);
+                lowest[column] = lowest[column].max(b[3]);
+            }
+            lowest.map(|l| (l - top) / (foot - top))
+        })
+        .collect()
+}
+
+#[test]
+fn a_figure_that_does_not_fit_below_a_table_across_the_page_waits_while_the_text_fills_the_columns()
+{
+    // River Line's Combat Results Table, across the two columns, then a
+    // map figure in a column and a long text: a figure that does not fit
+    // at a column's foot below the table (nor in the short column beside)
+    // waits for a column that holds it while the text after it fills the
+    // foot and the column beside (no column of a page before the last left
+    // a third empty; before, both went to the next page). Text of many
+    // lengths before the table and between it and the figure, on both
+    // papers.
+    for paper in ["letter", "a4"] {
+        for (filler, between) in (1000..1300)
+            .step_by(60)
+            .flat_map(|f| [(f, 20), (f, 60), (f, 100)])
+        {
+            let (tmp, dir) = support::temp_game("river-line");
+            let mut md = String::from("# Rules\n\n## Combat\n\n");
+            md.push_str("Startrules ");
+            md.push_str(&paragraph(filler, 1));
+            md.push_str("Beforechart comes right before the table.\n\n");
+            md.push_str("{{ table(\"combat\") }}\n\n");
+            md.push_str(&paragraph(between, 2));
+            md.push_str(concat!(
+                "```figure\nid = \"attack\"\nmap = \"sel\"\nhexes = \"1005..1409\"\n",
+                "caption = \"Afigure of an attack.\"\n```\n\n"
+            ));
+            md.push_str(&paragraph(900, 3));
+            md.push_str("## Moving\n\nUnits move.\n\n## Fighting\n\nUnits fight.\n\n");
+            fs::write(dir.join("rules/rules.md"), md).expect("write rules");
+            let options = ["--columns", "2", "--paper", paper];
+            let pdf = build_rulebook_with(&dir, &tmp.path().join("out"), &options);
+            let pages = word_boxes(&pdf);
+            let page_of = |word: &str| {
+                pages
+                    .iter()
+                    .position(|(_, words)| words.iter().any(|(t, _)| t == word))
+            };
+            let first = page_of("Startrules").expect("the rules");
+            assert!(page_of("A2").is_some(), "the table");
+            let full = column_fullness(&pages);
+            let text_end = page_of("Units").expect("the last chapters");
+            for (n, columns) in full.iter().enumerate().take(text_end).skip(first + 1) {
+                for (c, f) in columns.iter().enumerate() {
+                    assert!(
+                        *f >= 2.0 / 3.0,
+                        "{paper}, {filler} then {between} words: page {} column {} is {:.0}% full: {full:?}",
+                        n + 1,
+                        c + 1,
+                        f * 100.0
+                    );
+                }
+            }
+        }
+    }
+}

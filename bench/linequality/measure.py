@@ -127,7 +127,7 @@ def measure(pdf, columns, front=2):
         if entries and hyphenated(entries[-1][2]):
             turns += 1
     # Emptiest page of running text.
-    fills = []
+    fills, fill_pages = [], []
     for p, (_, ph, lines) in enumerate(pages):
         if p < front or p == len(pages) - 1:
             continue
@@ -136,6 +136,7 @@ def measure(pdf, columns, front=2):
             ys = [w[3] for l in lines for w in l if a - 1 <= w[0] <= b and top - 5 <= w[1] <= top + height]
             col_fill.append(((max(ys) - top) / height) if ys else 0.0)
         fills.append(sum(col_fill) / max(1, len(col_fill)))
+        fill_pages.append(p + 1)
     text = " ".join(w[4] for _, _, ls in pages for l in ls for w in l)
     starts = {m: p for p, (_, _, ls) in enumerate(pages) for l in ls for w in l for m in re.findall(r"TBLSTART\d+", w[4])}
     ends = {m.replace("END", "START"): p for p, (_, _, ls) in enumerate(pages) for l in ls for w in l for m in re.findall(r"TBLEND\d+", w[4])}
@@ -151,6 +152,7 @@ def measure(pdf, columns, front=2):
         "loose": loose,
         "max_space": round(worst, 2),
         "emptiest_page": round(min(fills), 2) if fills else None,
+        "emptiest_page_number": fill_pages[fills.index(min(fills))] if fills else None,
         "split_tables": split,
         "chars_per_line": statistics.median(chars) if chars else 0,
         "chars_min": min(chars) if chars else 0,

@@ -634,7 +634,9 @@ impl Cursor {
             .clone()
             .any(|k| pieces[k].figure || pieces[k].table.is_some());
         if !self.waiting.is_empty() && !has_figure && !self.fits(pieces, range.clone()) {
-            self.set_waiting(pieces);
+            // Those that go here or at the next column's top: one that
+            // needs a later column waits on while the text fills this one.
+            self.set_waiting_within(pieces, false, true);
         }
         if let Some((figure, text)) = self.figure_to_move(pieces, range.clone()) {
             for n in range.start..figure.start {
@@ -646,8 +648,9 @@ impl Cursor {
             return;
         }
         if !self.waiting.is_empty() && (has_figure || !self.fits(pieces, range.clone())) {
-            // Figures keep their order: those waiting go first.
-            self.set_waiting(pieces);
+            // Figures keep their order: those waiting go first (before a
+            // figure, all of them; before text, those that go near).
+            self.set_waiting_within(pieces, false, !has_figure);
         }
         self.place_chain(pieces, range);
     }
@@ -667,12 +670,6 @@ impl Cursor {
         if self.stuck() || self.depth != 0 {
             return None;
         }
-        // The next column starts where this one did, or at a page's top.
-        let next_top = if self.column + 1 < self.frame.columns {
-            self.top
-        } else {
-            0.0
-        };
         let start = (range.start..range.end).find(|&k| pieces[k].figure)?;
         // A figure moves whole, from its first row.
         if start > 0 && pieces[start - 1].figure && !pieces[start].float_start {
@@ -694,7 +691,7 @@ impl Cursor {
         let before = &pieces[range.start..start];
         let under_heading = !before.is_empty();
         if end < range.end
-            || height > self.limit - next_top + 1e-3
+            || height > self.limit + 1e-3
             || figure.iter().any(|p| p.full_width || p.table.is_some())
             || after.iter().any(|p| p.full_width || p.figure)
             || (under_heading && after[0].heading.is_some())
@@ -708,15 +705,36 @@ impl Cursor {
         for (k, p) in before.iter().chain(after).enumerate() {
             here += p.height + if k > 0 { p.gap } else { 0.0 };
         }
-        (here <= self.remaining() + 1e-3).then_some((start..end, text))
+        if here <= self.remaining() + 1e-3 {
+            return Some((start..end, text));
+        }
+        // No text fits here: the figure still waits where the next column
+        // on this page (below a piece across the page) is too short for
+        // it, and the text after it goes there (rather than leave that
+        // column empty, the figure on the next page and the text under it).
+        let next_column = self.column + 1 < self.frame.columns;
+        let text_there: f32 = after.iter().map(|p| p.height + p.gap).sum::<f32>() - after[0].gap;
+        (next_column
+            && !under_heading
+            && height > self.limit - self.top + 1e-3
+            && text_there <= self.limit - self.top + 1e-3)
+            .then_some((start..end, text))
     }
 
     /// Sets the figures waiting, in order, each here or at the top of the
     /// next column, and goes on from where the flow was.
     fn set_waiting(&mut self, pieces: &[Piece]) {
+        self.set_waiting_within(pieces, false, false);
+    }
+
+    /// [`Cursor::set_waiting`], those that go on this page (here or at
+    /// the top of its next column) only when `this_page`, and those that
+    /// fit here or at the top of the next column only when `near`: the
+    /// others wait on, in order (for the page after floats put off to its
+    /// top, or for a column that holds them).
+    fn set_waiting_within(&mut self, pieces: &[Piece], this_page: bool, near: bool) {
         let next = self.next;
-        while !self.waiting.is_empty() {
-            let figure = self.waiting.remove(0);
+        while let Some(figure) = self.waiting.first().cloned() {
             // Whole, as it waited to be: at the top of the next column when
             // it does not fit below what is set here, if a column there holds
             // it (its first rows set here would part it).
@@ -728,7 +746,16 @@ impl Cursor {
             } else {
                 self.frame.column_height
             };
-            if !self.fits(pieces, figure.clone()) && !self.stuck() && height <= room + 1e-3 {
+            let moves_on = !self.fits(pieces, figure.clone()) && !self.stuck();
+            let last_column = self.column + 1 >= self.frame.columns;
+            if moves_on
+                && ((this_page && (last_column || height > room + 1e-3))
+                    || (near && height > room + 1e-3))
+            {
+                break;
+            }
+            self.waiting.remove(0);
+            if moves_on && height <= room + 1e-3 {
                 // A page that turns here marks the rows still to set.
                 self.setting = Some(figure.clone());
                 self.next_column();
@@ -886,14 +913,17 @@ pub fn flow_below(frame: Frame, pieces: Vec<Piece>, start: f32) -> (Vec<Vec<Item
         let end = chain_end(&pieces, n);
         let chain = &pieces[n..end];
         if chain.iter().any(|p| p.full_width) {
-            // A figure waiting for the next column goes before it.
-            cursor.set_waiting(&pieces);
             if !cursor.floats.is_empty() {
-                // After a float: floats too, in their order.
+                // After a float: floats too, in their order (a figure
+                // waiting for the next column waits on, as the text does).
                 cursor.floats.push(n..end);
                 cursor.next = end;
                 continue;
             }
+            // A figure waiting for the next column goes before it, where
+            // it is set here.
+            let before = cursor.snapshot();
+            cursor.set_waiting(&pieces);
             // A gallery's next row goes on over the page, not floats: no
             // text comes between its rows.
             let row_after_row = pieces[n].follows_across;
@@ -904,7 +934,11 @@ pub fn flow_below(frame: Frame, pieces: Vec<Piece>, start: f32) -> (Vec<Vec<Item
             {
                 // It goes on the next page: the text after it fills this
                 // one first (the page turns at the last place no element
-                // is open).
+                // is open), and a figure waiting waits on for the next
+                // column while that text fills this one (set before it,
+                // it would take the next column and leave this one's
+                // foot empty).
+                cursor.go_back(before);
                 cursor.safe = Some(cursor.snapshot());
                 cursor.floats.push(n..end);
                 cursor.next = end;
@@ -932,10 +966,18 @@ pub fn flow_below(frame: Frame, pieces: Vec<Piece>, start: f32) -> (Vec<Vec<Item
             continue;
         }
         if cursor.depth == 0 {
+            if !cursor.waiting.is_empty() && !cursor.fits(&pieces, n..end) {
+                // Figures waiting go first where they go on this page: the
+                // page turns after them (one that needs the next page
+                // waits on for the page after the floats).
+                cursor.set_waiting_within(&pieces, true, true);
+            }
             cursor.safe = Some(cursor.snapshot());
         }
         let page = cursor.pages.len();
-        cursor.place_chain(&pieces, n..end);
+        // As text goes with no floats: a figure that does not fit waits
+        // for the next column while the text after it fills this one.
+        cursor.place_text(&pieces, n..end);
         if cursor.pages.len() > page {
             // The page turned: back to the last safe place, the page
             // turns there and the floats go at the top of the next.
