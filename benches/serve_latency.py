@@ -17,7 +17,9 @@ time until the browser shows the change:
   the time to the `load` event of the reload that follows the build is
   printed too.
 
-Also printed: when the server pushed the event naming the changed file
+Also printed: the CPU time the server spent on each rebuild (all its
+threads, from /proc: what a rebuild costs whatever else the machine
+runs), when the server pushed the event naming the changed file
 (read by a client in this script, so an upper bound; for the reference,
 the event naming its changed fragments, or the page itself), and the whole
 rebuild as `serve` reports it. Pass `--bin` to time another build of
@@ -238,6 +240,16 @@ class Server:
                 return int(line.split()[2])
         return None
 
+    def cpu_ms(self):
+        """The CPU time (user and system, all threads) the server has used
+        so far, in ms, from /proc (Linux; `None` elsewhere): a rebuild's
+        share of it says what it costs whatever else the machine runs."""
+        try:
+            fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            return None
+        return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+
     def stop(self):
         self.proc.terminate()
         try:
@@ -274,7 +286,7 @@ def run(page_name, url, server, events, cards, original, browser, edits, referen
     page.wait_for_timeout(500)
     offset, rtt = clock_offset(page)
     print(f"{page_name}: {url} (clock offset {offset:+.2f} ms, round trip {rtt:.2f} ms)")
-    figures = {"visible": [], "loaded": [], "pushed": [], "rebuild": []}
+    figures = {"visible": [], "loaded": [], "pushed": [], "rebuild": [], "cpu": []}
     for i in range(edits):
         text = original.replace(CARD_TEXT, CARD_TEXT[:-1] + f" (edit {i + 1}).")
         marker = f"(edit {i + 1})"
@@ -286,6 +298,7 @@ def run(page_name, url, server, events, cards, original, browser, edits, referen
                 page.wait_for_timeout(100)
         server.drain()
         reports.clear()
+        cpu_before = server.cpu_ms()
         save(cards, text)
         saved = time.time() * 1000
 
@@ -309,6 +322,9 @@ def run(page_name, url, server, events, cards, original, browser, edits, referen
             page.wait_for_timeout(2)
         figures["rebuild"].append(server.wait_done())
         page.wait_for_timeout(300)  # the rest of the build lands
+        cpu_after = server.cpu_ms()
+        if cpu_before is not None and cpu_after is not None:
+            figures["cpu"].append(cpu_after - cpu_before)
         visible = first(("update", "paint", "load") if reference else ("swap", "load"))
         loaded = first(("load",))
         if visible is None:
@@ -403,6 +419,7 @@ def main():
             print(f"  {name} save-to-visible: {summary(f['visible'])}")
             print(f"    save-to-push (an upper bound): {summary(f['pushed'])}")
             print(f"    whole rebuild: {summary(f['rebuild'])}")
+            print(f"    server CPU time per rebuild: {summary(f['cpu'])}")
 
 
 def run_size(args, size):

@@ -215,3 +215,110 @@ fn a_rebuild_prints_only_new_warnings() {
         "{log:?}"
     );
 }
+
+/// `grogpress watch GAME` in `dir` with each rebuild's stages timed (so
+/// it tells how many card faces it laid out): its stderr a line at a time.
+fn watch_timed(dir: &Path, game: &str) -> (std::process::Child, std::sync::mpsc::Receiver<String>) {
+    use std::io::BufRead;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grogpress"))
+        .current_dir(dir)
+        .args(["watch", game, "--color", "never"])
+        .env("GROGPRESS_TIMING", "1")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("start grogpress watch");
+    let stderr = child.stderr.take().expect("stderr");
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stderr)
+            .lines()
+            .map_while(Result::ok)
+        {
+            let _ = tx.send(line);
+        }
+    });
+    (child, rx)
+}
+
+/// The lines up to the first that starts with `start`.
+fn lines_until(lines: &std::sync::mpsc::Receiver<String>, start: &str) -> Vec<String> {
+    let mut got = Vec::new();
+    loop {
+        let line = lines
+            .recv_timeout(Duration::from_secs(120))
+            .unwrap_or_else(|_| panic!("no `{start}` after {got:?}"));
+        let done = line.starts_with(start);
+        got.push(line);
+        if done {
+            return got;
+        }
+    }
+}
+
+/// How many card faces a rebuild laid out, as it tells.
+fn faces_laid_out(log: &[String]) -> usize {
+    let line = log
+        .iter()
+        .find_map(|l| l.strip_prefix("timing: card faces laid out: "))
+        .unwrap_or_else(|| panic!("no count of faces in {log:?}"));
+    line.split(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .expect("a count")
+}
+
+#[test]
+fn a_rebuild_lays_out_again_only_the_cards_that_changed() {
+    let tmp = support::starter_game();
+    let here = tmp.path();
+    let cards = here.join("g/action-cards.toml");
+    // The deck grown to 22 cards: ten more mirrored pairs, each its own text.
+    let mut text = std::fs::read_to_string(&cards).expect("read cards");
+    text = text.replace("count_per = { field = \"owner\", count = 1 }\n", "");
+    for n in 1..=10 {
+        for owner in ["Red", "Blue"] {
+            text.push_str(&format!(
+                "\n[[cards]]\nwho = \"Defender Only\"\ntiming = \"Play when attacked:\"\n\
+                 title = \"Hold {n}\"\neffect = \"Hold fast {n}.\"\nowner = \"{owner}\"\n"
+            ));
+        }
+    }
+    std::fs::write(&cards, text).expect("write cards");
+    let (mut child, lines) = watch_timed(here, "g");
+    lines_until(&lines, "watching");
+
+    // One pair's text changed: those two cards are laid out again, no other.
+    edit(&cards, &[("Hold fast 3.", "Hold firm 3.")]);
+    let log = lines_until(&lines, "done in");
+    assert_eq!(faces_laid_out(&log), 2, "{log:?}");
+    let labels = here.join("out/g/action-labels.pdf");
+    assert_eq!(pdftotext(&labels).matches("Hold firm 3.").count(), 2);
+
+    // A rules page changed: no card is laid out again.
+    let rules = here.join("g/rules/rules.md");
+    let mut page = std::fs::read_to_string(&rules).expect("rules");
+    page.push_str("\nHold the line.\n");
+    std::fs::write(&rules, page).expect("write rules");
+    let log = lines_until(&lines, "done in");
+    assert_eq!(faces_laid_out(&log), 0, "{log:?}");
+    let _ = child.kill();
+    let _ = child.wait();
+
+    // The faces kept give the very bytes a build from nothing gives.
+    let fresh = here.join("fresh");
+    let built = Command::new(env!("CARGO_BIN_EXE_grogpress"))
+        .current_dir(here)
+        .args(["build", "g", "--out"])
+        .arg(&fresh)
+        .output()
+        .expect("run build");
+    assert!(built.status.success(), "{built:?}");
+    for file in ["action-labels.pdf", "html/rules.html", "html/print.html"] {
+        assert!(
+            std::fs::read(here.join("out/g").join(file)).expect("watched")
+                == std::fs::read(fresh.join("g").join(file)).expect("built"),
+            "{file} differs from a fresh build's"
+        );
+    }
+}

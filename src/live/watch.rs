@@ -238,6 +238,8 @@ fn load_assets(root: &Root, format: Format) -> Result<Option<Assets>, OpError> {
     let mut sources = Sources::default();
     let mut diags = Diagnostics::default();
     let assets = Assets::load(root.clone(), &mut sources, &mut diags)?;
+    // A save that changes one card lays out that card alone.
+    assets.faces.keep_across_builds();
     let ok = report(&mut diags, &sources, format, None);
     Ok(ok.then_some(assets))
 }
@@ -264,6 +266,7 @@ fn build(
 ) -> Result<(), OpError> {
     let mut sources = Sources::default();
     let mut diags = Diagnostics::default();
+    assets.faces.next_build();
     let everything = PlanOptions::everything();
     // Written (and told) only when the game has no errors, laying out included.
     let mut written = Vec::new();

@@ -129,7 +129,7 @@ pub(super) fn card_faces(
         .fonts
         .family(&template.family)
         .ok_or_else(|| changed(deck))?;
-    let faces = layout::lay_out_cards(
+    let faces = assets.faces.lay_out(
         game,
         found,
         indices,

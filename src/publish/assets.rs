@@ -15,6 +15,8 @@ pub struct Assets {
     /// `data/icons/*.svg` (the general icons built in), with a game's own
     /// `icons/*.svg` in [`Assets::for_game`]: die-face and inline icons.
     pub icons: Vec<Icon>,
+    /// Card faces kept from one live build to the next (off unless asked).
+    pub faces: super::faces::FaceCache,
 }
 
 impl Assets {
@@ -71,6 +73,7 @@ impl Assets {
             card_sizes,
             fonts,
             icons,
+            faces: Default::default(),
         })
     }
 
@@ -133,6 +136,7 @@ impl Assets {
             card_sizes: self.card_sizes.clone(),
             icons,
             fonts,
+            faces: Default::default(),
         }))
     }
 

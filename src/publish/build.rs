@@ -405,6 +405,7 @@ pub fn write(
             }
             super::preview::remove_unpublished(preview_dir, &published, previews);
         }
+        timing(&format!("card faces laid out: {}", assets.faces.laid_out()));
         Ok(true)
     })
 }
@@ -531,7 +532,8 @@ type Drawing<'scope> = (
 /// saw them of each document `laid_out` hands over, each document as soon
 /// as it is laid out and beside the others (a document laid out late is
 /// not held up by one drawn before it), to be put in place under `dir`;
-/// ends when the documents do.
+/// ends when the documents do. At most [`DRAWN_AT_ONCE`] documents are
+/// drawn at a time (each draws its pages on all cores too).
 fn draw_previews<'scope, 'env: 'scope>(
     scope: &'scope std::thread::Scope<'scope, 'env>,
     laid_out: std::sync::mpsc::Receiver<LaidOut<'env>>,
@@ -541,20 +543,28 @@ fn draw_previews<'scope, 'env: 'scope>(
 ) -> Drawing<'scope> {
     let (drawn, finished) = std::sync::mpsc::channel();
     let drawer = scope.spawn(move || {
+        let laid_out = std::sync::Mutex::new(laid_out);
+        let next = || laid_out.lock().ok().and_then(|to_draw| to_draw.recv().ok());
         std::thread::scope(|documents| {
-            for (output, pages) in laid_out {
+            for _ in 0..DRAWN_AT_ONCE {
                 let drawn = drawn.clone();
                 documents.spawn(move || {
-                    let name = &output.file_name;
-                    let pages = preview::draw_changed(&pages, name, dir, &assets.fonts, previews);
-                    timing(&format!("drawn {name}"));
-                    let _ = drawn.send(pages);
+                    while let Some((output, pages)) = next() {
+                        let name = &output.file_name;
+                        let pages =
+                            preview::draw_changed(&pages, name, dir, &assets.fonts, previews);
+                        timing(&format!("drawn {name}"));
+                        let _ = drawn.send(pages);
+                    }
                 });
             }
         });
     });
     (drawer, finished)
 }
+
+/// How many documents' previews are drawn at once.
+const DRAWN_AT_ONCE: usize = DOCUMENTS_AT_ONCE;
 
 /// The name of the file at `path`.
 fn file_name_of(path: &Path) -> String {

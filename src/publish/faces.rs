@@ -1,8 +1,14 @@
 //! Publish: a deck's cards chosen and laid out on a template — the cards a
-//! `--side` selects, and every face for the HTML reference and the rulebook.
+//! `--side` selects, every face for the HTML reference and the rulebook,
+//! and (live) the faces kept from one build to the next, so a save that
+//! changes one card lays out that card alone.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::Assets;
-use crate::diag::Diagnostics;
+use crate::diag::{Diagnostic, Diagnostics};
 use crate::layout::{self, CardFace};
 use crate::load::OpError;
 use crate::model::{FieldKind, Game, Located};
@@ -17,6 +23,8 @@ pub struct DeckLayout<'a> {
     assets: &'a Assets,
     art: layout::CardArt,
     memo: layout::FitMemo,
+    /// The template's number in the faces kept across builds (found once).
+    kept_as: Option<u32>,
 }
 
 impl<'a> DeckLayout<'a> {
@@ -56,21 +64,25 @@ impl<'a> DeckLayout<'a> {
             assets,
             art,
             memo: layout::FitMemo::default(),
+            kept_as: assets.faces.template_number(game, deck, template),
         }))
     }
 
     /// Card `i` laid out with its pictures; `None` when it cannot be (check
     /// and build report why).
     pub fn face(&self, i: usize) -> Option<CardFace> {
-        let face = layout::lay_out_card(
-            self.game,
-            self.deck,
-            i,
-            (self.template, &self.memo),
-            self.family,
-            &self.assets.fonts,
-        )
-        .ok()?;
+        let face = self
+            .assets
+            .faces
+            .lay_out_numbered(
+                self.kept_as,
+                (self.game, self.deck),
+                &[i],
+                (self.template, &self.memo),
+                (self.family, &self.assets.fonts),
+            )
+            .pop()?
+            .ok()?;
         Some(layout::with_background(face, &self.art_items(i)))
     }
 
@@ -95,6 +107,218 @@ pub fn deck_card_faces(
     };
     let indices: Vec<usize> = (0..deck.cards.len()).collect();
     Ok(Some(crate::par::map(&indices, 64, |&i| cards.face(i))))
+}
+
+/// The faces of cards laid out in one live build, kept for the next
+/// (`watch`, `serve`; off elsewhere, where a build lays each card out once
+/// anyway and a deck of 100,000 cards is never held laid out whole). A face
+/// is found again by what it is made of: its template (regions, frames,
+/// family), the deck's field declarations, the game's sides (their colours)
+/// and the card's values with the names its references resolve to; the
+/// fonts are the assets' own, and assets loaded again start empty. Faces
+/// not used by one build are dropped by the next.
+#[derive(Default)]
+pub struct FaceCache {
+    kept: Mutex<Option<Kept>>,
+    /// Faces laid out (not found kept) since the build began.
+    laid_out: AtomicUsize,
+}
+
+/// At most this many faces are kept; past it, new faces are laid out every
+/// time (the ones kept first stay).
+const KEPT_FACES: usize = 200_000;
+
+#[derive(Default)]
+struct Kept {
+    /// Each template's fingerprint (its text as read), numbered.
+    templates: HashMap<String, u32>,
+    /// By template number, each face by the card's values, with the build
+    /// that last used it.
+    faces: HashMap<u32, HashMap<String, (CardFace, u64)>>,
+    /// How many faces are kept.
+    count: usize,
+    build: u64,
+}
+
+impl FaceCache {
+    /// Keeps faces from one build to the next from now on.
+    pub fn keep_across_builds(&self) {
+        if let Ok(mut kept) = self.kept.lock() {
+            kept.get_or_insert_with(Kept::default);
+        }
+    }
+
+    /// Starts a build: the faces the last build did not use are dropped,
+    /// and the count of faces laid out starts again.
+    pub fn next_build(&self) {
+        self.laid_out.store(0, Ordering::Relaxed);
+        if let Ok(mut guard) = self.kept.lock()
+            && let Some(kept) = guard.as_mut()
+        {
+            let last = kept.build;
+            for faces in kept.faces.values_mut() {
+                faces.retain(|_, (_, used)| *used >= last);
+            }
+            kept.faces.retain(|_, faces| !faces.is_empty());
+            kept.count = kept.faces.values().map(HashMap::len).sum();
+            kept.build += 1;
+            if kept.templates.len() > 256 {
+                *kept = Kept::default();
+            }
+        }
+    }
+
+    /// How many faces were laid out (not found kept) since [`Self::next_build`].
+    pub fn laid_out(&self) -> usize {
+        self.laid_out.load(Ordering::Relaxed)
+    }
+
+    /// The cards `indices` of `deck` laid out on `template` (on all cores,
+    /// in order), those laid out in an earlier build taken as they were.
+    pub fn lay_out(
+        &self,
+        game: &Game,
+        deck: &crate::model::Deck,
+        indices: &[usize],
+        (template, memo): (&crate::model::CardTemplate, &layout::FitMemo),
+        family: &crate::text::Family,
+        book: &crate::text::FontBook,
+    ) -> Vec<Result<CardFace, Vec<Diagnostic>>> {
+        let number = self.template_number(game, deck, template);
+        let fonts = (family, book);
+        self.lay_out_numbered(number, (game, deck), indices, (template, memo), fonts)
+    }
+
+    /// [`Self::lay_out`] with the template's number found already (`None`:
+    /// faces are not kept).
+    fn lay_out_numbered(
+        &self,
+        number: Option<u32>,
+        (game, deck): (&Game, &crate::model::Deck),
+        indices: &[usize],
+        (template, memo): (&crate::model::CardTemplate, &layout::FitMemo),
+        (family, book): (&crate::text::Family, &crate::text::FontBook),
+    ) -> Vec<Result<CardFace, Vec<Diagnostic>>> {
+        let lay_out = |indices: &[usize]| {
+            self.laid_out.fetch_add(indices.len(), Ordering::Relaxed);
+            match indices {
+                [one] => vec![layout::lay_out_card(
+                    game,
+                    deck,
+                    *one,
+                    (template, memo),
+                    family,
+                    book,
+                )],
+                _ => layout::lay_out_cards(game, deck, indices, (template, memo), family, book),
+            }
+        };
+        let Some(number) = number else {
+            return lay_out(indices);
+        };
+        let keys = crate::par::map(indices, 256, |&i| card_key(game, deck, i));
+        let mut found: Vec<Option<CardFace>> = match self.kept.lock() {
+            Ok(mut guard) => match guard.as_mut() {
+                Some(kept) => {
+                    let build = kept.build;
+                    let faces = kept.faces.entry(number).or_default();
+                    keys.iter()
+                        .map(|key| {
+                            let (face, used) = faces.get_mut(key)?;
+                            *used = build;
+                            Some(face.clone())
+                        })
+                        .collect()
+                }
+                None => return lay_out(indices),
+            },
+            Err(_) => return lay_out(indices),
+        };
+        let missing: Vec<usize> = (0..indices.len()).filter(|&n| found[n].is_none()).collect();
+        let wanted: Vec<usize> = missing.iter().map(|&n| indices[n]).collect();
+        let made = lay_out(&wanted);
+        let mut laid: Vec<Option<Result<CardFace, Vec<Diagnostic>>>> =
+            std::iter::repeat_with(|| None)
+                .take(indices.len())
+                .collect();
+        let mut kept = self.kept.lock().ok();
+        let mut kept = kept.as_mut().and_then(|guard| guard.as_mut());
+        for (&n, face) in missing.iter().zip(made) {
+            if let (Some(kept), Ok(face)) = (kept.as_deref_mut(), &face)
+                && kept.count < KEPT_FACES
+            {
+                let build = kept.build;
+                let faces = kept.faces.entry(number).or_default();
+                if faces
+                    .insert(keys[n].clone(), (face.clone(), build))
+                    .is_none()
+                {
+                    kept.count += 1;
+                }
+            }
+            laid[n] = Some(face);
+        }
+        laid.into_iter()
+            .zip(found.iter_mut())
+            .map(|(laid, found)| match (found.take(), laid) {
+                (Some(face), _) => Ok(face),
+                (None, Some(face)) => face,
+                (None, None) => Err(Vec::new()),
+            })
+            .collect()
+    }
+
+    /// The number of `template` as `deck`'s cards are laid out on it in
+    /// `game` (what besides a card's values makes its face); `None` when
+    /// faces are not kept.
+    fn template_number(
+        &self,
+        game: &Game,
+        deck: &crate::model::Deck,
+        template: &crate::model::CardTemplate,
+    ) -> Option<u32> {
+        let mut guard = self.kept.lock().ok()?;
+        let kept = guard.as_mut()?;
+        // The pictures (background, images) are not part of the face.
+        let print = format!(
+            "{}\u{1f}{}\u{1f}{:?}\u{1f}{:?}\u{1f}{:?}\u{1f}{:?}",
+            template.source,
+            template.family,
+            template.regions,
+            template.frames,
+            deck.fields,
+            game.sides
+        );
+        let next = kept.templates.len() as u32;
+        Some(*kept.templates.entry(print).or_insert(next))
+    }
+}
+
+/// What card `index` of `deck` shows on any template: each field's value
+/// as written, and the id and name a reference to another collection
+/// resolves to (each part led by its length, so no two cards share a key).
+fn card_key(game: &Game, deck: &crate::model::Deck, index: usize) -> String {
+    use std::fmt::Write;
+    let mut key = String::new();
+    let part = |key: &mut String, text: &str| {
+        let _ = write!(key, "{}:{text}", text.len());
+    };
+    for (decl, value) in deck.fields.iter().zip(&deck.cards[index].values) {
+        let Some(value) = value else {
+            key.push('-');
+            continue;
+        };
+        let shown = value.value.display();
+        key.push('+');
+        part(&mut key, &shown);
+        if let FieldKind::Ref(to) = &decl.kind
+            && let Some(item) = game.resolve(to, &shown)
+        {
+            part(&mut key, &item.id);
+            part(&mut key, &item.name);
+        }
+    }
+    key
 }
 
 /// The cards to print: all, or those whose side field names `side`.
