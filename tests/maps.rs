@@ -362,7 +362,7 @@ fn every_sheet_shows_the_alignment_marks_its_neighbours_show() {
     let map = &game.maps[0];
     let drawing = draw_map(map, faces, &assets.fonts, &assets.icons).expect("draws");
     let plan = TilePlan::new(&drawing, map.tiling.paper, map.tiling.overlap);
-    let doc = lay_out_tiles(map, &drawing, &plan, &[], faces, &assets.fonts);
+    let doc = lay_out_tiles(map, &drawing, &plan, &[], faces, &assets.fonts, &game.words);
     assert_eq!(doc.pages.len(), plan.columns * plan.rows);
     // A mark is a white disc under a stroked circle and a cross; find each
     // page's discs and take them back to the map's coordinates.

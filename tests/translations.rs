@@ -1282,3 +1282,30 @@ fn a_class_or_effect_the_translation_lacks_or_the_map_has_not_is_located_in_it()
         col,
     );
 }
+
+#[test]
+fn a_maps_caption_and_its_sheets_notes_are_in_the_books_language() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = river_line_with(tmp.path(), "", "", &[("lang/de.toml", "")]);
+    let out = tmp.path().join("out");
+    let run = built("build", &game, &out, Some("de"));
+    assert!(run.code < 2, "{}", run.dump());
+    let poster = pdf_words(&out.join("river-line/de/sel-map.pdf"));
+    says(
+        &poster,
+        "the German poster",
+        &["Hexfelder", "in breit"],
+        &["hexes", "in across"],
+    );
+    let tiles = pdf_words(&out.join("river-line/de/sel-map-tiles.pdf"));
+    says(
+        &tiles,
+        "the German map sheets",
+        &[
+            "Blatt 1 von",
+            "Am Rahmen beschneiden",
+            "Marken übereinanderliegen",
+        ],
+        &["sheet 1 of", "Trim along"],
+    );
+}

@@ -11,7 +11,7 @@ use super::map_legend::{LegendRow, legend_height};
 use crate::diag::Diagnostic;
 use crate::model::map::{Cell, CodePlace, Grid, GridKind, Pattern, Route};
 use crate::model::{Icon, Map, PathEl, Rgb};
-use crate::text::{FaceId, FontBook};
+use crate::text::{FaceId, FontBook, Words};
 
 /// A map drawn at true scale: its items with the map's top-left corner at
 /// (`margin`, `margin`), on a `width` x `height` canvas.
@@ -540,9 +540,10 @@ pub fn lay_out_poster(
     legend: &[LegendRow],
     faces: MapFaces,
     book: &FontBook,
+    words: &Words,
 ) -> Doc {
     let margin = 36.0;
-    let caption = caption(map);
+    let caption = caption(map, words);
     // A legend wider than a narrow map widens the page.
     let legend_width = legend
         .first()
@@ -582,27 +583,25 @@ pub fn lay_out_poster(
     }
 }
 
-/// "The Ford — 12 x 9 hexes, 1 in across": what the poster says under the map.
-fn caption(map: &Map) -> String {
+/// "The Ford — 12 x 9 hexes, 1 in across": what the poster says under the
+/// map, in the game's words.
+fn caption(map: &Map, words: &Words) -> String {
     if let Some(p) = &map.places {
-        return format!(
-            "{} — {}",
-            map.name,
-            places_summary(p, crate::text::Words::english())
-        );
+        return format!("{} — {}", map.name, places_summary(p, words));
     }
     let cells = match map.grid.kind {
-        GridKind::Square => "squares",
-        _ => "hexes",
+        GridKind::Square => &words.squares,
+        _ => &words.hexes,
     };
-    let inches = map.grid.size / 72.0;
-    format!(
-        "{} — {} x {} {cells}, {} in across",
-        map.name,
-        map.grid.columns,
-        map.grid.rows,
-        (inches * 1000.0).round() / 1000.0
-    )
+    let inches = ((map.grid.size / 72.0 * 1000.0).round() / 1000.0).to_string();
+    let (columns, rows) = (map.grid.columns.to_string(), map.grid.rows.to_string());
+    let slots = [
+        ("columns", columns.as_str()),
+        ("rows", &rows),
+        ("cells", cells),
+        ("size", &inches),
+    ];
+    format!("{} — {}", map.name, Words::fill(&words.map_caption, &slots))
 }
 
 /// "25 spaces, 37 connections, 22 x 17 in" or "12 areas, 19 borders, 8 x
@@ -724,6 +723,7 @@ pub fn lay_out_tiles(
     legend: &[LegendRow],
     faces: MapFaces,
     book: &FontBook,
+    words: &Words,
 ) -> Doc {
     let marks = plan.marks();
     // Where each item lies, found once (not once a sheet).
@@ -754,22 +754,17 @@ pub fn lay_out_tiles(
                 Geometry::rect(plan.margin, plan.margin, rw, rh, 0.0).stroked(Stroke::solid(0.3)),
             );
             let n = row * plan.columns + column + 1;
+            let numbers =
+                [n, total, row + 1, column + 1, plan.rows, plan.columns].map(|n| n.to_string());
+            let slots = ["n", "total", "row", "column", "rows", "columns"]
+                .into_iter()
+                .zip(numbers.iter().map(String::as_str));
             let note = format!(
-                "{} — sheet {n} of {total}: row {}, column {} of {} x {}. Trim along the frame where a sheet meets another; lay it over its neighbour so the marks meet.",
+                "{} — {}",
                 map.name,
-                row + 1,
-                column + 1,
-                plan.rows,
-                plan.columns
+                Words::fill(&words.map_tile_note, &slots.collect::<Vec<_>>())
             );
-            let size = 7.0;
-            if let Some(mut text) = centred_text(book, faces.code, size, &note, 0.0, 0.0) {
-                text.x = plan.margin;
-                text.y = plan.page.1 - plan.margin + size * 2.0;
-                if text.width <= plan.page.0 - 2.0 * plan.margin {
-                    items.push(Item::Text(text));
-                }
-            }
+            items.extend(sheet_note(&note, plan, faces, book));
             pages.push(Page {
                 width: plan.page.0,
                 height: plan.page.1,
@@ -777,9 +772,9 @@ pub fn lay_out_tiles(
             });
         }
     }
-    pages.extend(legend_pages(map, legend, plan, faces, book));
+    pages.extend(legend_pages(map, legend, plan, faces, book, words));
     Doc {
-        title: format!("{} (tiled)", map.name),
+        title: Words::fill(&words.map_tiled, &[("map", &map.name)]),
         pages,
         lang: None,
     }
@@ -814,6 +809,7 @@ fn legend_pages(
     plan: &TilePlan,
     faces: MapFaces,
     book: &FontBook,
+    words: &Words,
 ) -> Vec<Page> {
     let mut pages: Vec<Page> = Vec::new();
     let bottom = plan.page.1 - plan.margin;
@@ -835,7 +831,9 @@ fn legend_pages(
     }
     let count = pages.len();
     for (i, page) in pages.iter_mut().enumerate() {
-        let note = format!("{} — legend, sheet {} of {count}", map.name, i + 1);
+        let (n, total) = ((i + 1).to_string(), count.to_string());
+        let sheet = Words::fill(&words.map_legend_sheet, &[("n", &n), ("total", &total)]);
+        let note = format!("{} — {sheet}", map.name);
         let size = 7.0;
         if let Some(mut text) = centred_text(book, faces.code, size, &note, 0.0, 0.0) {
             text.x = plan.margin;
@@ -844,6 +842,48 @@ fn legend_pages(
         }
     }
     pages
+}
+
+/// A tiled sheet's note in the margin under its frame: on one line where
+/// it fits, else broken after its first sentence, else at its spaces.
+fn sheet_note(note: &str, plan: &TilePlan, faces: MapFaces, book: &FontBook) -> Vec<Item> {
+    let size = 7.0;
+    let room = plan.page.0 - 2.0 * plan.margin;
+    let line = |text: &str| centred_text(book, faces.code, size, text, 0.0, 0.0);
+    let fits = |text: &str| line(text).is_some_and(|t| t.width <= room);
+    let mut lines = vec![note.to_string()];
+    if !fits(note) {
+        lines = match note.split_once(". ") {
+            Some((first, rest)) if fits(&format!("{first}.")) && fits(rest) => {
+                vec![format!("{first}."), rest.to_string()]
+            }
+            _ => words_in_lines(note, &fits),
+        };
+    }
+    let top = plan.page.1 - plan.margin + size * 2.0;
+    (lines.iter().enumerate())
+        .filter_map(|(i, text)| {
+            let mut text = line(text)?;
+            (text.x, text.y) = (plan.margin, top + i as f32 * size * 1.2);
+            Some(Item::Text(text))
+        })
+        .collect()
+}
+
+/// `text` in lines that each `fits`, broken at spaces (a word too long
+/// for a line has one of its own).
+fn words_in_lines(text: &str, fits: &dyn Fn(&str) -> bool) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split(' ') {
+        match lines.last_mut() {
+            Some(last) if fits(&format!("{last} {word}")) => {
+                last.push(' ');
+                last.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
 }
 
 /// Where an item lies, for the sheets it goes on: text goes on a sheet
@@ -936,6 +976,19 @@ pub fn alignment_mark(x: f32, y: f32) -> Vec<Item> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_note_too_long_for_a_line_is_broken_at_spaces_and_loses_no_word() {
+        let fits = |t: &str| t.len() <= 12;
+        let note = "one two three four fivefivefivefive six";
+        let lines = words_in_lines(note, &fits);
+        assert_eq!(lines.join(" "), note);
+        assert_eq!(lines.len(), 4, "{lines:?}");
+        assert!(
+            lines.iter().all(|l| fits(l) || !l.contains(' ')),
+            "{lines:?}"
+        );
+    }
 
     fn drawing(width: f32, height: f32) -> MapDrawing {
         MapDrawing {

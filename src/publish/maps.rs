@@ -108,7 +108,7 @@ pub(crate) fn plan_maps(game: &Game, assets: &Assets, diags: &mut Diagnostics) -
         } else {
             (Vec::new(), Vec::new())
         };
-        let poster = lay_out_poster(map, &drawing, &legend.0, faces, &assets.fonts);
+        let poster = lay_out_poster(map, &drawing, &legend.0, faces, &assets.fonts, &game.words);
         let inches = |pt: f32| (pt / 72.0 * 10.0).round() / 10.0;
         let page = poster
             .pages
@@ -127,7 +127,15 @@ pub(crate) fn plan_maps(game: &Game, assets: &Assets, diags: &mut Diagnostics) -
             images: None,
         });
         let plan = TilePlan::new(&drawing, map.tiling.paper, map.tiling.overlap);
-        let tiles = lay_out_tiles(map, &drawing, &plan, &legend.1, faces, &assets.fonts);
+        let tiles = lay_out_tiles(
+            map,
+            &drawing,
+            &plan,
+            &legend.1,
+            faces,
+            &assets.fonts,
+            &game.words,
+        );
         outputs.push(Output {
             printed: super::artifact::Printed::MapTiles,
             file_name: format!("{}-map-tiles.pdf", map.id),

@@ -63,6 +63,10 @@ macro_rules! word_list {
             grid_summary: "{columns} x {rows} {cells}, {size} in across; cells {first} to {last}", "What a grid map is, under its name on its HTML page; {cells} is the word `hexes` or `squares`.";
             hexes: "hexes", "The cells of a hex map, in its summary.";
             squares: "squares", "The cells of a square grid map, in its summary.";
+            map_caption: "{columns} x {rows} {cells}, {size} in across", "What a grid map is, after its name at the foot of its poster PDF.";
+            map_tile_note: "sheet {n} of {total}: row {row}, column {column} of {rows} x {columns}. Trim along the frame where a sheet meets another; lay it over its neighbour so the marks meet.", "The note at the foot of each sheet of a tiled map, after the map's name.";
+            map_legend_sheet: "legend, sheet {n} of {total}", "The note at the foot of each legend sheet of a tiled map, after the map's name.";
+            map_tiled: "{map} (tiled)", "The title of a tiled map's PDF.";
             places_summary: "{places}, {joins}, {width} x {height} in", "What a map of places is, under its name on its HTML page: its places, its connections and its size.";
             space: "{n} space", "One space of a map of points, in its summary.";
             spaces: "{n} spaces", "Several spaces of a map of points, in its summary.";
