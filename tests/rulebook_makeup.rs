@@ -145,27 +145,11 @@ fn a_table_longer_than_a_column_breaks_at_rows_with_three_each_side_and_its_head
 }
 
 /// How full each page's text block is: the mean over its columns of how
-/// far down the column's lowest word reaches (0 empty, 1 full), the text
-/// block's foot being the lowest word of the book.
+/// far down the column's lowest word reaches (see [`column_fullness`]).
 fn fullness(pages: &Pages, columns: usize) -> Vec<f64> {
-    let (mut top, mut foot) = (f64::MAX, 0.0f64);
-    for ((_, height), words) in pages.iter().skip(1) {
-        for (_, b) in words.iter().filter(|(_, b)| in_block(*height, b)) {
-            top = top.min(b[1]);
-            foot = foot.max(b[3]);
-        }
-    }
-    pages
+    column_fullness(pages, columns)
         .iter()
-        .map(|((width, height), words)| {
-            let mut lowest = vec![top; columns];
-            for (_, b) in words.iter().filter(|(_, b)| in_block(*height, b)) {
-                let column = ((b[0] + b[2]) / 2.0 / width * columns as f64) as usize;
-                let at = &mut lowest[column.min(columns - 1)];
-                *at = at.max(b[3]);
-            }
-            lowest.iter().map(|l| (l - top) / (foot - top)).sum::<f64>() / columns as f64
-        })
+        .map(|page| page.iter().sum::<f64>() / columns as f64)
         .collect()
 }
 
@@ -592,10 +576,10 @@ fn a_one_column_books_contents_and_list_of_tables_keep_the_rules_measure() {
     }
 }
 
-/// How far down each of two columns of each page its lowest word in the
-/// text block goes, as a share of the block (its top and foot read off
-/// every page but the first).
-fn column_fullness(pages: &Pages) -> Vec<[f64; 2]> {
+/// How far down each column of each page its lowest word in the text
+/// block goes (0 empty, 1 full), the block's top and foot read off every
+/// page but the first.
+fn column_fullness(pages: &Pages, columns: usize) -> Vec<Vec<f64>> {
     let (mut top, mut foot) = (f64::MAX, 0.0f64);
     for ((_, height), words) in pages.iter().skip(1) {
         for (_, b) in words.iter().filter(|(_, b)| in_block(*height, b)) {
@@ -606,12 +590,13 @@ fn column_fullness(pages: &Pages) -> Vec<[f64; 2]> {
     pages
         .iter()
         .map(|((width, height), words)| {
-            let mut lowest = [top; 2];
+            let mut lowest = vec![top; columns];
             for (_, b) in words.iter().filter(|(_, b)| in_block(*height, b)) {
-                let column = usize::from((b[0] + b[2]) / 2.0 > width / 2.0);
-                lowest[column] = lowest[column].max(b[3]);
+                let column = ((b[0] + b[2]) / 2.0 / width * columns as f64) as usize;
+                let at = &mut lowest[column.min(columns - 1)];
+                *at = at.max(b[3]);
             }
-            lowest.map(|l| (l - top) / (foot - top))
+            lowest.iter().map(|l| (l - top) / (foot - top)).collect()
         })
         .collect()
 }
@@ -656,7 +641,7 @@ fn a_figure_that_does_not_fit_below_a_table_across_the_page_waits_while_the_text
             };
             let first = page_of("Startrules").expect("the rules");
             assert!(page_of("A2").is_some(), "the table");
-            let full = column_fullness(&pages);
+            let full = column_fullness(&pages, 2);
             let text_end = page_of("Units").expect("the last chapters");
             for (n, columns) in full.iter().enumerate().take(text_end).skip(first + 1) {
                 for (c, f) in columns.iter().enumerate() {
