@@ -300,50 +300,26 @@ enum CalibrateWhat {
     Labels,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum PaperArg {
-    Letter,
-    A4,
-}
+/// A value named on the command line (clap's) for one of ours, one for one.
+macro_rules! value_arg {
+    ($arg:ident => $ours:ty { $($name:ident => $value:expr),+ }) => {
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+        enum $arg { $($name),+ }
 
-impl PaperArg {
-    fn paper(self) -> Paper {
-        match self {
-            PaperArg::Letter => Paper::LETTER,
-            PaperArg::A4 => Paper::A4,
+        impl $arg {
+            fn value(self) -> $ours {
+                match self { $($arg::$name => $value),+ }
+            }
         }
-    }
+    };
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum FlipArg {
-    Long,
-    Short,
-}
-
-impl FlipArg {
-    fn flip(self) -> Flip {
-        match self {
-            FlipArg::Long => Flip::Long,
-            FlipArg::Short => Flip::Short,
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum LayoutArg {
-    Duplex,
-    Gutterfold,
-}
-
-impl LayoutArg {
-    fn sheets(self) -> SheetLayout {
-        match self {
-            LayoutArg::Duplex => SheetLayout::Duplex,
-            LayoutArg::Gutterfold => SheetLayout::Gutterfold,
-        }
-    }
-}
+value_arg!(PaperArg => Paper { Letter => Paper::LETTER, A4 => Paper::A4 });
+value_arg!(FlipArg => Flip { Long => Flip::Long, Short => Flip::Short });
+value_arg!(LayoutArg => SheetLayout {
+    Duplex => SheetLayout::Duplex,
+    Gutterfold => SheetLayout::Gutterfold
+});
 
 #[derive(Args, Debug)]
 struct PnpArgs {
@@ -624,10 +600,10 @@ pub fn run(cli: Cli) -> ExitCode {
                 tts: pnp.tts || pnp.tts_url_base.is_some() || pnp.tts_file_urls,
                 tts_url_base: pnp.tts_url_base,
                 tts_file_urls: pnp.tts_file_urls,
-                card_paper: pnp.paper.map(PaperArg::paper),
-                card_sheets: pnp.layout.map(LayoutArg::sheets),
+                card_paper: pnp.paper.map(PaperArg::value),
+                card_sheets: pnp.layout.map(LayoutArg::value),
                 bleed: pnp.bleed.then_some(true),
-                flip: pnp.back.flip.map(FlipArg::flip),
+                flip: pnp.back.flip.map(FlipArg::value),
                 pnp: pnp.back.options(),
                 ..PlanOptions::default()
             },
@@ -636,7 +612,7 @@ pub fn run(cli: Cli) -> ExitCode {
             at,
             PlanOptions {
                 charts: true,
-                chart_paper: Some(paper.paper()),
+                chart_paper: Some(paper.value()),
                 odds,
                 ..PlanOptions::default()
             },
@@ -693,8 +669,8 @@ pub fn run(cli: Cli) -> ExitCode {
                 counters: true,
                 counter_size: size,
                 counter_bleed: bleed,
-                paper: paper.map(PaperArg::paper),
-                flip: back.flip.map(FlipArg::flip),
+                paper: paper.map(PaperArg::value),
+                flip: back.flip.map(FlipArg::value),
                 pnp: back.options(),
                 ..PlanOptions::default()
             },
@@ -703,7 +679,7 @@ pub fn run(cli: Cli) -> ExitCode {
             at,
             PlanOptions {
                 card_lists: true,
-                paper: Some(paper.paper()),
+                paper: Some(paper.value()),
                 ..PlanOptions::default()
             },
         ),
@@ -711,7 +687,7 @@ pub fn run(cli: Cli) -> ExitCode {
             at,
             PlanOptions {
                 aids: true,
-                paper: Some(paper.paper()),
+                paper: Some(paper.value()),
                 ..PlanOptions::default()
             },
         ),
@@ -725,7 +701,7 @@ pub fn run(cli: Cli) -> ExitCode {
             since.apply(
                 PlanOptions {
                     rulebook: Some(crate::layout::RulebookOptions::default()),
-                    rulebook_paper: paper.map(PaperArg::paper),
+                    rulebook_paper: paper.map(PaperArg::value),
                     rulebook_columns: columns.map(usize::from),
                     ..PlanOptions::default()
                 },
@@ -772,7 +748,7 @@ fn calibrate(
 ) -> Result<bool, OpError> {
     use crate::publish::Calibration;
     let what = match what {
-        CalibrateWhat::Duplex => Calibration::Duplex(paper.paper()),
+        CalibrateWhat::Duplex => Calibration::Duplex(paper.value()),
         CalibrateWhat::Labels => Calibration::Labels(sheet),
     };
     let how = what.how();
