@@ -263,16 +263,7 @@ fn table_texts(
                     }
                     intro.extend(section.intro.iter_mut().chain(&mut section.outro));
                 }
-                for (n, p) in intro.into_iter().enumerate() {
-                    let at = p.loc;
-                    f(
-                        INTRO,
-                        &format!("intro-{}", n + 1),
-                        &mut p.value,
-                        at,
-                        Some(&mut p.loc),
-                    );
-                }
+                notes(intro, INTRO, "intro", &mut f);
                 notes(&mut t.actors, ACTORS, "actor", &mut f);
                 notes(&mut t.notes, NOTES, "note", &mut f);
             }
@@ -385,8 +376,13 @@ fn label_field(n: usize) -> String {
 
 /// Numbered paragraphs of a table under `key`: `[<table>.notes] note-1`,
 /// `note-2`... (`intro-<n>`, `actor-<n>` alike).
-fn notes(list: &mut [Located<String>], key: &str, field: &str, f: &mut TextFn<'_>) {
-    for (n, p) in list.iter_mut().enumerate() {
+fn notes<'a>(
+    list: impl IntoIterator<Item = &'a mut Located<String>>,
+    key: &str,
+    field: &str,
+    f: &mut TextFn<'_>,
+) {
+    for (n, p) in list.into_iter().enumerate() {
         let at = p.loc;
         f(
             key,

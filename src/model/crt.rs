@@ -263,20 +263,17 @@ pub fn combat_note(
         ),
         ColumnKind::Odds { .. } => (false, false),
     };
-    if !open_below {
-        let result = end(&combat.below, &first);
-        note.push_str(&Words::fill(
-            &words.crt_below,
-            &[("column", &first), ("result", &result)],
-        ));
-        note.push(' ');
-    }
-    if !open_above {
-        let result = end(&combat.above, &last);
-        note.push_str(&Words::fill(
-            &words.crt_above,
-            &[("column", &last), ("result", &result)],
-        ));
+    let ends = [
+        (open_below, &combat.below, &first, &words.crt_below),
+        (open_above, &combat.above, &last, &words.crt_above),
+    ];
+    for (open, beyond, column, words) in ends {
+        if open {
+            continue;
+        }
+        let result = end(beyond, column);
+        let slots = [("column", column.as_str()), ("result", &result)];
+        note.push_str(&Words::fill(words, &slots));
         note.push(' ');
     }
     let (lo, hi) = combat.shift.value;
