@@ -1309,3 +1309,31 @@ fn a_maps_caption_and_its_sheets_notes_are_in_the_books_language() {
         &["sheet 1 of", "Trim along"],
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn a_translation_that_leads_out_of_the_game_folder_is_an_error_at_its_language_and_not_read() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let secret = tmp.path().join("secret.toml");
+    std::fs::write(&secret, "[words]\ncontents = \"SECRET\"\n").expect("write");
+    let game = river_line_with(tmp.path(), "", "", &[]);
+    std::fs::create_dir_all(game.join("lang")).expect("mkdir");
+    std::os::unix::fs::symlink(&secret, game.join("lang/de.toml")).expect("link");
+    let toml = std::fs::read_to_string(game.join("game.toml")).expect("game.toml");
+    let (line, col) = line_col(&toml, toml.find("\"de\"").expect("the language"));
+    let run = check(&game);
+    run.exit(1);
+    let outside = run.expect(
+        "error",
+        "path-outside-game",
+        "river-line/game.toml",
+        line,
+        col,
+    );
+    assert!(
+        outside.message.contains("lang/de.toml"),
+        "{}",
+        outside.message
+    );
+    assert!(!run.dump().contains("SECRET"), "{}", run.dump());
+}

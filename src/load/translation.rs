@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use toml::de::DeValue;
 
-use super::paths::{Confine, Resolved};
+use super::paths::{Confine, Resolved, outside};
 use super::toml::{Reader, Table, as_table, parse};
 use super::{OpError, read_source};
 use crate::diag::{Diagnostics, Sources};
@@ -62,12 +62,16 @@ pub fn load_translations(
             extra_rules: Vec::new(),
         };
         let name = format!("{LANG_DIR}/{code}.toml");
-        if let Resolved::File(path) = confine.locate(dir, &name) {
-            let (file, text, utf8) = read_source(&path, sources, diags)?;
-            translation.file = Some(file);
-            if utf8 && let Some(root) = parse(file, &text, diags) {
-                read_texts(&mut Reader::new(file, diags), &root, &mut translation);
+        match confine.locate(dir, &name) {
+            Resolved::File(path) => {
+                let (file, text, utf8) = read_source(&path, sources, diags)?;
+                translation.file = Some(file);
+                if utf8 && let Some(root) = parse(file, &text, diags) {
+                    read_texts(&mut Reader::new(file, diags), &root, &mut translation);
+                }
             }
+            Resolved::Outside => diags.push(outside(&name, "the translation", Some(lang.loc))),
+            Resolved::Missing { .. } => {}
         }
         let lang_dir = dir.join(LANG_DIR).join(code);
         let mut wanted = Vec::new();
@@ -82,7 +86,11 @@ pub fn load_translations(
                     crate::text::quotes::localize_doc(&mut doc, code);
                     Some(RulesPage { file, path, doc })
                 }
-                _ => None,
+                Resolved::Outside => {
+                    diags.push(outside(&name, "the translated rules page", Some(lang.loc)));
+                    None
+                }
+                Resolved::Missing { .. } => None,
             });
         }
         for path in markdown_under(&lang_dir) {
