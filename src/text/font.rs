@@ -127,14 +127,10 @@ impl Face {
     /// The glyph of a character past U+00FF, looked up in the font's cmap
     /// as parsed for shaping (reading every character's glyph into a map
     /// the first time one was met was a twentieth of a short rulebook).
+    /// rustybuzz reads a font with the same `ttf_parser::Face::parse` that
+    /// [`Face::parse`] accepted it with, so every face has its shaper.
     fn glyph_past_latin_1(&self, c: char) -> Option<u16> {
-        match self.shaper() {
-            Some(shaper) => unicode_glyph(shaper.tables(), u32::from(c)),
-            None => {
-                let face = ttf_parser::Face::parse(&self.data, 0).ok()?;
-                unicode_glyph(&face, u32::from(c))
-            }
-        }
+        unicode_glyph(self.shaper()?.tables(), u32::from(c))
     }
 
     pub fn glyph_count(&self) -> usize {
@@ -352,5 +348,21 @@ mod tests {
         }
         assert!(face.glyph('\u{2013}').is_some(), "the en dash");
         assert!(face.glyph('\u{1F5E1}').is_none(), "no dagger emoji");
+    }
+
+    #[test]
+    fn every_face_parse_accepts_has_its_shaper() {
+        // Characters past U+00FF are looked up only through the shaper.
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fonts");
+        let mut fonts = 0;
+        for entry in std::fs::read_dir(dir).expect("fonts/") {
+            let path = entry.expect("entry").path();
+            if path.extension().is_some_and(|e| e == "ttf" || e == "otf") {
+                let face = Face::parse(std::fs::read(&path).expect("read")).expect("parses");
+                assert!(face.shaper().is_some(), "{}", path.display());
+                fonts += 1;
+            }
+        }
+        assert!(fonts >= 8, "{fonts} fonts");
     }
 }
