@@ -581,6 +581,7 @@ mod tests {
             max: None,
             kind_loc: Loc::new(0, 0..0),
             loc: Loc::new(0, 0..0),
+            kind_unread: false,
         };
         vec![
             f("title", FieldKind::Text, false),
@@ -702,6 +703,7 @@ mod tests {
             max: None,
             kind_loc: Loc::new(0, 0..0),
             loc: Loc::new(0, 0..0),
+            kind_unread: false,
         });
         let text = "title,faces\nA, | sword |sword  burst\nB,\"shield|\"\nC,\"[\"\"sword\"\"]\"\n";
         let mut diags = Diagnostics::default();

@@ -393,6 +393,7 @@ fn collection(
         max: None,
         kind_loc: at,
         loc: at,
+        kind_unread: false,
     };
     let mut fields = vec![
         implicit("id", false),
@@ -464,6 +465,22 @@ fn collection(
     }))
 }
 
+/// A field whose kind could not be read (already reported): kept, as
+/// optional text, its values passed over ([`FieldDecl::kind_unread`]).
+fn kind_unread(name: Located<String>, symbols: Vec<(String, String)>) -> FieldDecl {
+    FieldDecl {
+        name: name.value,
+        kind: FieldKind::Text,
+        optional: true,
+        symbols,
+        min: None,
+        max: None,
+        kind_loc: name.loc,
+        loc: name.loc,
+        kind_unread: true,
+    }
+}
+
 fn field(r: &mut Reader<'_>, t: &Table<'_>) -> Option<FieldDecl> {
     use field as k;
     let t = &r.open(t, &k::DEF);
@@ -477,7 +494,10 @@ fn field(r: &mut Reader<'_>, t: &Table<'_>) -> Option<FieldDecl> {
     let max = r.get(t, k::max);
     let yes = r.get(t, k::yes);
     let no = r.get(t, k::no);
-    let (name, kind_name) = (name?, kind_name?);
+    let name = name?;
+    let Some(kind_name) = kind_name else {
+        return Some(kind_unread(name, symbols));
+    };
     if kind_name.value != Kind::YesNo
         && let Some(text) = yes.as_ref().or(no.as_ref())
     {
@@ -516,7 +536,7 @@ fn field(r: &mut Reader<'_>, t: &Table<'_>) -> Option<FieldDecl> {
                 "enum field `{}` lists no values", name.value;
                 hint: "add values = [\"...\", \"...\"]"
             ));
-            return None;
+            return Some(kind_unread(name, symbols));
         }
         Kind::Enum => FieldKind::Enum(values.into_iter().map(|v| v.value).collect()),
         // Whether `to` names a collection is checked against the whole game.
@@ -531,7 +551,7 @@ fn field(r: &mut Reader<'_>, t: &Table<'_>) -> Option<FieldDecl> {
                     "ref field `{}` has no `to`", name.value;
                     hint: "add to = \"sides\" or the id of a collection"
                 ));
-                return None;
+                return Some(kind_unread(name, symbols));
             }
         },
         Kind::Phrase => FieldKind::Phrase(phrase_forms(r, t, &name)?),
@@ -557,6 +577,7 @@ fn field(r: &mut Reader<'_>, t: &Table<'_>) -> Option<FieldDecl> {
         max,
         kind_loc,
         loc: name.loc,
+        kind_unread: false,
     })
 }
 
@@ -826,7 +847,8 @@ fn card(
     let values = fields
         .iter()
         .map(|f| {
-            let Some(v) = t.get_ref().get(f.name.as_str()) else {
+            let v = t.get_ref().get(f.name.as_str()).filter(|_| !f.kind_unread);
+            let Some(v) = v else {
                 if !f.optional {
                     r.diags.push(crate::error!(
                         "missing-field", Some(r.loc(t.span().start..t.span().start)),
@@ -956,6 +978,44 @@ mod piece_tests {
         let [pieces, whole] = both(&text);
         assert!(pieces.contains("unknown-field") && pieces.contains("missing-field"));
         assert_eq!(pieces, whole);
+    }
+
+    #[test]
+    fn a_field_whose_kind_is_wrong_is_told_once_not_at_every_card_that_gives_it() {
+        let mut no_list = |_: &Located<String>, _: &[FieldDecl], _: &mut Diagnostics| Ok(None);
+        for (kind, id) in [
+            ("kind = \"number\"", "bad-value"),
+            ("kind = \"enum\"", "missing-field"),
+            ("kind = \"ref\"", "missing-field"),
+        ] {
+            let text = format!(
+                "name = \"D\"\n[[fields]]\nname = \"title\"\nkind = \"text\"\n\
+                 [[fields]]\nname = \"attack\"\n{kind}\n\
+                 [[cards]]\ntitle = \"A\"\nattack = 4\n\
+                 [[cards]]\ntitle = \"B\"\nattack = \"x\"\n\
+                 [[cards]]\ntitle = \"C\"\nattakc = 1\n"
+            );
+            let mut diags = Diagnostics::default();
+            let deck = load_deck_whole("d", 3, &text, &mut diags, &mut no_list)
+                .expect("read")
+                .expect("a deck");
+            let ids: Vec<&str> = diags.list.iter().map(|d| d.id).collect();
+            // The kind's own error and the misspelt key of card C, nothing else.
+            assert_eq!(ids, [id, "unknown-field"], "{kind}: {:?}", diags.list);
+            let line = |d: &crate::diag::Diagnostic| {
+                let start = d.loc.as_ref().map_or(0, |l| l.span.start);
+                text[..start].matches('\n').count() + 1
+            };
+            assert_eq!(line(&diags.list[0]), 7, "{kind}");
+            assert_eq!(line(&diags.list[1]), 16, "{kind}");
+            assert_eq!(deck.cards.len(), 3);
+            let attack = deck
+                .fields
+                .iter()
+                .position(|f| f.name == "attack")
+                .expect("kept");
+            assert!(deck.cards.iter().all(|c| c.values[attack].is_none()));
+        }
     }
 
     #[test]

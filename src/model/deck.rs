@@ -68,6 +68,10 @@ pub struct FieldDecl {
     /// Where the field's kind (or its `to`) is written.
     pub kind_loc: Loc,
     pub loc: Loc,
+    /// Its kind could not be read (already reported): the field is kept,
+    /// as optional text, so cards may give it, and their values for it are
+    /// passed over unread rather than each told unknown or of a wrong type.
+    pub kind_unread: bool,
 }
 
 impl FieldDecl {
