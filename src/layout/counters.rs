@@ -405,7 +405,7 @@ fn text_in(
         Err(FitError::Overflow { .. }) => Err(crate::error!(
             "counter-overflow", Some(counter.loc),
             "\"{text}\" does not fit its {w:.0} x {h:.0} pt box on the {} counter", counter.name;
-            hint: "use a bigger counter (counter_size = \"1\" under [publish.options], or --size 1) or a shorter name"
+            hint: "use a bigger counter (counter_size under [publish.options] or --size: 3/4, 1 or a length such as \"30mm\") or a shorter name"
         )),
         Err(FitError::MissingGlyphs(chars)) => Err(crate::error!(
             "missing-glyph",
@@ -769,7 +769,7 @@ fn fitted_at(
             "counter-overflow", Some(*loc),
             "\"{shown}\" does not fit its {:.0} x {:.0} pt box on the {} counter",
             req.width, req.height, counter.name;
-            hint: "use a bigger counter (counter_size = \"1\" under [publish.options], or --size 1) or a shorter value"
+            hint: "use a bigger counter (counter_size under [publish.options] or --size: 3/4, 1 or a length such as \"30mm\") or a shorter value"
         )),
         Err(FitError::MissingGlyphs(chars)) => Err(crate::error!(
             "missing-glyph",
@@ -827,7 +827,7 @@ fn factor_strip(
             "counter-overflow", Some(widest()),
             "the factors \"{strip}\" do not fit across the {} counter ({:.0} pt wide at the smallest type, {w:.0} pt of room)",
             counter.name, natural * 0.7;
-            hint: "use a bigger counter (counter_size = \"1\" under [publish.options], or --size 1), a shorter separator or fewer factors"
+            hint: "use a bigger counter (counter_size under [publish.options] or --size: 3/4, 1 or a length such as \"30mm\"), a shorter separator or fewer factors"
         ));
     }
     let total = natural * fitted / size;
