@@ -332,6 +332,7 @@ fn load_game_in(
     let name = r.get(&root, k::name).map(|n| n.value).unwrap_or_default();
     let subtitle = r.get(&root, k::subtitle).map(|s| s.value);
     let copyright = r.get(&root, k::copyright);
+    let copyright_at = copyright.iter().map(|c| c.loc).collect();
     let copyright = copyright.into_iter().map(|c| c.value).collect();
     let sides = r.get(&root, k::sides);
     let sides = sides.iter().filter_map(|t| side(&mut r, t)).collect();
@@ -548,6 +549,7 @@ fn load_game_in(
         name,
         subtitle,
         copyright,
+        copyright_at,
         sides,
         forces,
         decks,
@@ -733,6 +735,7 @@ fn side(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Side> {
     Some(Side {
         id: id.value,
         name: name.value,
+        aka: Vec::new(),
         color,
         color_loc,
         loc: name.loc,
