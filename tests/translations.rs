@@ -1570,3 +1570,34 @@ fn a_range_open_above_keeps_its_chance_in_german() {
     );
     assert_eq!(german, english);
 }
+
+#[test]
+fn a_checklists_translated_actors_are_the_codes_its_steps_name() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = tmp.path().join("bcs");
+    support::copy_dir(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("data/bcs"),
+        &game,
+    );
+    let toml = std::fs::read_to_string(game.join("game.toml")).expect("game.toml");
+    let at = toml.find("rules = [").expect("rules");
+    let toml = format!(
+        "{}languages = [\"en\", \"de\"]\ntranslated = [\"attack-sequence.cells\"]\n{}",
+        &toml[..at],
+        &toml[at..]
+    );
+    // Only the actors are given: the steps are missing (warnings), and
+    // still name their actors by the German codes.
+    let german = "[attack-sequence.actors]\nactor-1 = \"Ang\"\nactor-2 = \"Vert\"\n";
+    support::editions::write_game(&game, &[("game.toml", &toml), ("lang/de.toml", german)]);
+    let out = tmp.path().join("out");
+    let run = built("charts", &game, &out, Some("de"));
+    run.exit(0);
+    assert!(
+        run.with_id("dangling-reference").is_empty(),
+        "{}",
+        run.dump()
+    );
+    let charts = pdf_words(&out.join("bcs/de/charts.pdf"));
+    says(&charts, "the German charts", &["Ang:", "Vert:"], &[]);
+}

@@ -385,6 +385,7 @@ pub fn translated_game(game: &Game, translation: &Translation, words: crate::tex
         }
     });
     chart_words(&mut out.charts, translation, &out.words);
+    checklist_actors(&game.charts, &mut out.charts);
     for (page, translated) in out.rules.iter_mut().zip(&translation.rules) {
         if let Some(translated) = translated {
             *page = translated.clone();
@@ -501,6 +502,43 @@ fn chart_words(charts: &mut [super::Chart], translation: &Translation, words: &c
         }
     }
     super::crt::add_engine_texts(charts, words);
+}
+
+/// A checklist's steps name their actor by its code ("A"): where the
+/// translation gives the actors anew ("Ang"), each step names its actor
+/// by the new code, as the checklist now declares it.
+fn checklist_actors(source: &[super::Chart], out: &mut [super::Chart]) {
+    use super::BlockKind;
+    fn rename(steps: &mut [super::Step], pairs: &[(String, String)]) {
+        for step in steps {
+            if let Some(actor) = &mut step.actor
+                && let Some((_, new)) = pairs.iter().find(|(old, _)| *old == actor.value)
+            {
+                actor.value = new.clone();
+            }
+            rename(&mut step.items, pairs);
+        }
+    }
+    let pairs_of = out.iter_mut().filter_map(|now| {
+        let was = source.iter().find(|c| c.id == now.id)?;
+        Some(was.blocks.iter().zip(&mut now.blocks))
+    });
+    for (was, now) in pairs_of.flatten() {
+        if let (BlockKind::Checklist(was), BlockKind::Checklist(now)) = (&was.kind, &mut now.kind) {
+            let pairs: Vec<(String, String)> = was
+                .actors
+                .iter()
+                .zip(&now.actors)
+                .filter(|(a, b)| a.value != b.value)
+                .map(|(a, b)| (a.value.clone(), b.value.clone()))
+                .collect();
+            if !pairs.is_empty() {
+                for section in &mut now.sections {
+                    rename(&mut section.steps, &pairs);
+                }
+            }
+        }
+    }
 }
 
 /// A translated page may link a rule by its source heading's id
