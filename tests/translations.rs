@@ -1337,3 +1337,267 @@ fn a_translation_that_leads_out_of_the_game_folder_is_an_error_at_its_language_a
     );
     assert!(!run.dump().contains("SECRET"), "{}", run.dump());
 }
+
+/// River Line's names in German: its sides, its markers (and their backs),
+/// the labels of its map, the values of its events' `side` list and its
+/// credits. The label "Ostholm" is left out, to be missing.
+const GERMAN_NAMES: &str = r#"[sides.north]
+name = "Nordarmee"
+
+[sides.league]
+name = "Markbund"
+
+[markers."Game Turn"]
+name = "Spielrunde"
+
+[markers."Northern Control"]
+name = "Kontrolle Nord"
+back = "Kontrolle Bund"
+
+[markers."Dug In"]
+name = "Verschanzt"
+
+[markers."Bridge"]
+name = "Brücke"
+back = "Brücke weg"
+
+[sel.Harrow]
+labels = "Harrau"
+
+[sel."Sel Ford"]
+labels = "Selfurt"
+
+[sel.Vennick]
+labels = "Vennich"
+
+[sel."East Vennick"]
+labels = "Ost-Vennich"
+
+[events.Either]
+side = "Beide"
+
+[game.credit-1]
+credits = "River Line: Spielentwurf des grogpress-Projekts, 2026."
+
+[game.credit-2]
+credits = "Kartenbilder: Game Icons (game-icons.net), CC BY 3.0."
+"#;
+
+/// River Line with its names translated (`german`).
+fn river_line_names(dir: &Path, german: &str) -> PathBuf {
+    river_line_with(
+        dir,
+        "\"sides.name\", \"markers.name\", \"markers.back\", \"sel.labels\", \"events.side\", \"game.credits\"",
+        "",
+        &[("lang/de.toml", german)],
+    )
+}
+
+#[test]
+fn sides_markers_labels_list_values_and_credits_are_translated_everywhere() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = river_line_names(tmp.path(), GERMAN_NAMES);
+    // One label left out: missing, at the map's first translated label.
+    let run = check(&game);
+    let missing: Vec<_> = run
+        .with_id("translation-missing")
+        .into_iter()
+        .filter(|d| !d.message.contains("rules page"))
+        .collect();
+    assert_eq!(missing.len(), 1, "{}", run.dump());
+    assert!(
+        missing[0].message.contains("`Ostholm`") || missing[0].message.contains("sel.Ostholm"),
+        "{}",
+        missing[0].message
+    );
+    let (line, col) = line_col(GERMAN_NAMES, GERMAN_NAMES.find("Harrow]").expect("it"));
+    run.expect(
+        "warning",
+        "translation-missing",
+        "river-line/lang/de.toml",
+        line,
+        col,
+    );
+    // Nothing else is wrong with the German game: its scenarios still find
+    // their sides and markers by their new names.
+    let out = tmp.path().join("out");
+    let de = built("build", &game, &out, Some("de"));
+    de.exit(0);
+    assert!(
+        !de.diags.iter().any(|d| d.severity == "error"),
+        "{}",
+        de.dump()
+    );
+    let setup = pdf_words(&out.join("river-line/de/counterstroke-setup.pdf"));
+    says(
+        &setup,
+        "the German set-up",
+        &["Nordarmee", "Markbund", "Brücke"],
+        &["Northern Army", "Marcher League", "Game Turn"],
+    );
+    let counters = pdf_words(&out.join("river-line/de/counters.pdf"));
+    says(
+        &counters,
+        "the German counters",
+        &[
+            "Spielrunde",
+            "Kontrolle",
+            "Nord",
+            "Bund",
+            "Verschanzt",
+            "Brücke weg",
+        ],
+        &[
+            "Game Turn",
+            "Northern Control",
+            "League Control",
+            "Bridge Out",
+            "Dug In",
+        ],
+    );
+    let map = pdf_words(&out.join("river-line/de/sel-map.pdf"));
+    says(
+        &map,
+        "the German map",
+        &["Harrau", "Selfurt", "Ost-Vennich", "Ostholm"],
+        &[
+            // The map's own name, untranslated here, has "Harrow".
+            " Vennick ",
+            "Sel Ford",
+            "East Vennick",
+        ],
+    );
+    let cards = pdf_words(&out.join("river-line/de/events-cards.pdf"));
+    says(
+        &cards,
+        "the German event cards",
+        &["Beide", "Nordarmee", "Markbund"],
+        &["Either", "Northern Army", "Marcher League"],
+    );
+    let book = pdf_words(&out.join("river-line/de/river-line-rules.pdf"));
+    says(
+        &book,
+        "the German rulebook",
+        &["Spielentwurf des grogpress-Projekts"],
+        &["game design by the grogpress project"],
+    );
+
+    // The VASSAL module in German: its sides, markers and own words.
+    let module = support::grogpress(&[
+        "export",
+        "vassal",
+        support::editions::path(&game),
+        "--out",
+        support::editions::path(&out),
+        "--lang",
+        "de",
+    ]);
+    module.exit(0);
+    let files = support::unzip(
+        &std::fs::read(out.join("river-line/de/river-line.vmod")).expect("the module"),
+    );
+    let build_file =
+        String::from_utf8_lossy(files.get("buildFile.xml").expect("buildFile.xml")).to_string();
+    says(
+        &build_file,
+        "the German buildFile.xml",
+        &[
+            "<entry>Nordarmee</entry>",
+            "<entry>Markbund</entry>",
+            "PieceWindow name=\"Spielsteine\"",
+            "entryName=\"Marker\"",
+            "entryName=\"Spielrunde\"",
+            "Spielsteinvorrat",
+            "name=\"Tabellen\"",
+            "Umdrehen",
+            "Runde $level1$",
+            "Ablage\"",
+            "Zurück zu ",
+        ],
+        &[
+            "Northern Army",
+            "Marcher League",
+            "\"Counters\"",
+            "\"Markers\"",
+            "Game Turn",
+            "Counter Mix",
+            "\"Charts\"",
+            "Flip",
+            "Turn $level1$",
+            "Discard",
+            "(made by grogpress)",
+        ],
+    );
+}
+
+/// The chance beside a cell of a range table with odds on (`--odds`):
+/// "5 or more (1/3)" gives the text after the cell, "(1/3)".
+fn chance_after(text: &str, cell: &str) -> String {
+    let at = text
+        .find(cell)
+        .unwrap_or_else(|| panic!("no {cell:?} in {text}"))
+        + cell.len();
+    let rest = text[at..].trim_start();
+    rest[..rest.find(')').map_or(0, |e| e + 1)].to_string()
+}
+
+#[test]
+fn a_range_open_above_keeps_its_chance_in_german() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = river_line_terrain(tmp.path(), GERMAN_TERRAIN);
+    let out = tmp.path().join("out");
+    let charts = |lang: &[&str]| {
+        let mut args = vec![
+            "charts",
+            support::editions::path(&game),
+            "--out",
+            support::editions::path(&out),
+            "--odds",
+        ];
+        args.extend_from_slice(lang);
+        support::grogpress(&args).exit(0);
+    };
+    charts(&[]);
+    charts(&["--lang", "de"]);
+    let english = chance_after(&pdf_words(&out.join("river-line/charts.pdf")), "5 or more");
+    let german = chance_after(
+        &pdf_words(&out.join("river-line/de/charts.pdf")),
+        "5 oder mehr",
+    );
+    assert!(
+        english.starts_with('(') && english.contains('/'),
+        "{english}"
+    );
+    assert_eq!(german, english);
+}
+
+#[test]
+fn a_checklists_translated_actors_are_the_codes_its_steps_name() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = tmp.path().join("bcs");
+    support::copy_dir(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("data/bcs"),
+        &game,
+    );
+    let toml = std::fs::read_to_string(game.join("game.toml")).expect("game.toml");
+    let at = toml.find("rules = [").expect("rules");
+    let toml = format!(
+        "{}languages = [\"en\", \"de\"]\ntranslated = [\"attack-sequence.cells\"]\n{}",
+        &toml[..at],
+        &toml[at..]
+    );
+    // Only the actors are given: the steps are missing (warnings), and
+    // still name their actors by the German codes.
+    let german = "[attack-sequence.actors]\nactor-1 = \"Ang\"\nactor-2 = \"Vert\"\n";
+    support::editions::write_game(&game, &[("game.toml", &toml), ("lang/de.toml", german)]);
+    let out = tmp.path().join("out");
+    let run = built("charts", &game, &out, Some("de"));
+    run.exit(0);
+    assert!(
+        run.with_id("dangling-reference").is_empty(),
+        "{}",
+        run.dump()
+    );
+    let charts = pdf_words(&out.join("bcs/de/charts.pdf"));
+    says(&charts, "the German charts", &["Ang:", "Vert:"], &[]);
+}

@@ -40,14 +40,21 @@ pub fn export_vassal(
     root: &Root,
     game: Option<&str>,
     out: &Path,
+    lang: Option<&str>,
     format: Format,
 ) -> Result<bool, OpError> {
     let mut sources = Sources::default();
     let mut diags = Diagnostics::default();
     let assets = crate::publish::Assets::load(root.clone(), &mut sources, &mut diags)?;
     let dir = root.one_game(game)?;
-    let exported =
-        crate::publish::vassal::export_vassal(&dir, &assets, out, &mut sources, &mut diags)?;
+    let exported = crate::publish::vassal::export_vassal_in(
+        &dir,
+        &assets,
+        out,
+        lang,
+        &mut sources,
+        &mut diags,
+    )?;
     let clean = report(&mut diags, &sources, format, game);
     if let Some(e) = &exported {
         eprintln!(

@@ -529,7 +529,13 @@ pub fn run(cli: Cli) -> ExitCode {
         } => export::export_csv(&root, game.as_deref(), deck.as_deref(), output, format),
         Command::Export {
             what: ExportWhat::Vassal { at },
-        } => export::export_vassal(&root, at.game.as_deref(), &at.out.dir(), format),
+        } => export::export_vassal(
+            &root,
+            at.game.as_deref(),
+            &at.out.dir(),
+            at.out.lang.as_deref(),
+            format,
+        ),
         Command::New { path, from } => {
             crate::publish::new_game(&root, &path, from.as_deref()).map(|files| {
                 for f in &files {

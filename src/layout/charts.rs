@@ -578,7 +578,8 @@ fn paragraphs(title: Option<&str>, text: &[Located<String>], loc: &Loc) -> Table
 
 /// A die range with its chance when odds are printed: "5-6 (1/3)".
 fn range_cell(t: &RangeTable, cell: &str, odds: bool) -> String {
-    let range = RollRange::parse(cell).filter(|_| odds && !t.words.iter().any(|w| w == cell));
+    // A range in the language's words ("5 oder mehr") is read as its range.
+    let range = t.range(cell).filter(|_| odds);
     match range.and_then(|r| row_odds(t.dice.value, &[r], 0).first().copied()) {
         Some(o) => format!("{cell} ({})", o.fraction()),
         None => cell.to_string(),

@@ -543,6 +543,7 @@ fn ranges(r: &mut Reader<'_>, t: &Tab<'_, '_>) -> Option<RangeTable> {
         columns,
         span_header,
         words,
+        open: Vec::new(),
         rows,
         notes,
         loc: r.loc(t.span()),

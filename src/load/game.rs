@@ -47,7 +47,7 @@ table! { pub mod game_toml: "game.toml",
     words: opt Table(&words::DEF),
     language: opt Str("The language of the game's text, as a tag such as \"en\", \"de\" or \"fr-CA\": the language the rulebook PDF and the HTML reference declare (for screen readers) and whose patterns hyphenate the rulebook's words (default \"en\"; a language without patterns is not hyphenated)."),
     languages: opt StrArray("The game's languages, its own first, e.g. [\"en\", \"de\"]: each after the first is a translation in lang/<tag>.toml and lang/<tag>/ (built with `--lang <tag>`). The first is the game's `language`; each language's built-in words (English, German, French, Spanish, Italian) are the base `[words]` overrides."),
-    translated: opt StrArray("What the translations translate: a deck's, collection's or random table's id, a dot and a field, e.g. [\"cards.title\", \"cards.text\", \"units.name\", \"weather.result\"]; a chart's table's id and `title`, `headers` or `cells` (\"crt.cells\"). Every card, item, row or cell with text in such a field needs a translation."),
+    translated: opt StrArray("What the translations translate: a deck's, collection's or random table's id, a dot and a field, e.g. [\"cards.title\", \"cards.text\", \"units.name\", \"weather.result\"]; a chart's table's id and `title`, `headers` or `cells` (\"crt.cells\"); the names others refer to: \"sides.name\", \"markers.name\", \"markers.back\", a map's `places` and `labels`, an enum field's values (\"cards.side\"), \"game.credits\". Every card, item, row or cell with text in such a field needs a translation."),
 }
 
 /// `[words]`: one optional key per word of [`crate::text::Words`], from its
@@ -332,6 +332,7 @@ fn load_game_in(
     let name = r.get(&root, k::name).map(|n| n.value).unwrap_or_default();
     let subtitle = r.get(&root, k::subtitle).map(|s| s.value);
     let copyright = r.get(&root, k::copyright);
+    let copyright_at = copyright.iter().map(|c| c.loc).collect();
     let copyright = copyright.into_iter().map(|c| c.value).collect();
     let sides = r.get(&root, k::sides);
     let sides = sides.iter().filter_map(|t| side(&mut r, t)).collect();
@@ -548,6 +549,7 @@ fn load_game_in(
         name,
         subtitle,
         copyright,
+        copyright_at,
         sides,
         forces,
         decks,
@@ -733,6 +735,7 @@ fn side(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Side> {
     Some(Side {
         id: id.value,
         name: name.value,
+        aka: Vec::new(),
         color,
         color_loc,
         loc: name.loc,

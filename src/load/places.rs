@@ -476,6 +476,7 @@ fn read_place(
     let id = id?;
     let place = Place {
         name: name.map_or_else(|| id.value.clone(), |n| n.value),
+        aka: Vec::new(),
         id,
         at,
         at_loc,

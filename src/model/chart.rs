@@ -200,9 +200,28 @@ pub struct RangeTable {
     pub span_header: Option<String>,
     /// Words allowed in place of a range ("Automatic").
     pub words: Vec<String>,
+    /// Ranges open below or above written in a language's words ("5 oder
+    /// mehr", a translation's build), each with the range it stands for:
+    /// printed as written, read as the range (its chance beside it).
+    pub open: Vec<(String, RollRange)>,
     pub rows: Vec<RangeRow>,
     pub notes: Vec<Located<String>>,
     pub loc: Loc,
+}
+
+impl RangeTable {
+    /// The range a cell stands for: a range as written ("5-6", "5 or
+    /// more"), or one in the language's words ("5 oder mehr"); None for a
+    /// cell of words ("Automatic").
+    pub fn range(&self, cell: &str) -> Option<RollRange> {
+        if let Some((_, r)) = self.open.iter().find(|(text, _)| text == cell) {
+            return Some(*r);
+        }
+        if self.words.iter().any(|w| w == cell) {
+            return None;
+        }
+        RollRange::parse(cell)
+    }
 }
 
 #[derive(Clone, Debug)]

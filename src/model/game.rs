@@ -9,6 +9,9 @@ use crate::diag::{FileId, Loc};
 pub struct Side {
     pub id: String,
     pub name: String,
+    /// Its names in the game's own language where a translation renamed
+    /// it (`[sides.<id>] name`): the data still names it so.
+    pub aka: Vec<String>,
     /// The side's colour: its counters' default, and `color = "side"` text.
     pub color: Option<super::Rgb>,
     /// Where the colour is written.
@@ -363,6 +366,8 @@ pub struct Game {
     /// The line under the name on the rulebook's title page (`subtitle`).
     pub subtitle: Option<String>,
     pub copyright: Vec<String>,
+    /// Where each `copyright` line is written.
+    pub copyright_at: Vec<Loc>,
     pub sides: Vec<Side>,
     pub forces: Vec<Force>,
     pub decks: Vec<Deck>,
@@ -432,6 +437,11 @@ impl Game {
         self.sides
             .iter()
             .find(|s| s.name == name_or_id || s.id == name_or_id)
+            .or_else(|| {
+                self.sides
+                    .iter()
+                    .find(|s| s.aka.iter().any(|a| a == name_or_id))
+            })
     }
 
     /// "5 Inf, 5 Jeep, 4 Tank, ..." from the forces of `side` (a name or id)

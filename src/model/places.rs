@@ -78,6 +78,9 @@ impl AttributeValue {
 pub struct Place {
     pub id: Located<String>,
     pub name: String,
+    /// Its names in the game's own language where a translation renamed
+    /// it (`[<map>.<id>] places`): the data still names it so.
+    pub aka: Vec<String>,
     /// A space's position; an area's label point (given, or the middle
     /// of its outline).
     pub at: (f32, f32),
@@ -150,6 +153,11 @@ impl Places {
             .iter()
             .position(|p| p.id.value == name)
             .or_else(|| self.places.iter().position(|p| p.name == name))
+            .or_else(|| {
+                self.places
+                    .iter()
+                    .position(|p| p.aka.iter().any(|a| a == name))
+            })
     }
 
     /// Every pair of places joined (by index, the lower first), once: the

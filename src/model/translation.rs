@@ -113,7 +113,10 @@ pub fn source_texts(game: &Game) -> Vec<SourceText> {
     for deck in game.decks.iter().chain(&game.collections) {
         let is_collection = game.collections.iter().any(|c| c.id == deck.id);
         for (f, decl) in deck.fields.iter().enumerate() {
-            if !tr.translates(&deck.id, &decl.name) {
+            // A list field is translated value by value (translation_names).
+            if !tr.translates(&deck.id, &decl.name)
+                || super::translation_names::is_value_list(&decl.kind)
+            {
                 continue;
             }
             let keys = &deck.card_index().keys;
@@ -228,6 +231,7 @@ pub fn source_texts(game: &Game) -> Vec<SourceText> {
             });
         }
     });
+    out.extend(super::translation_names::name_texts(game, tr));
     for table in &game.random_tables {
         if tr.translates(&table.id, "name") {
             out.push(SourceText {
@@ -305,6 +309,7 @@ pub fn translated_game(game: &Game, translation: &Translation, words: crate::tex
         // Card links name cards by their (now translated) titles.
         deck.index = std::sync::OnceLock::new();
     }
+    super::translation_names::translate_names(translation, &mut out);
     for table in &mut out.random_tables {
         if let Some(t) = translation.text(&table.id, "name", "name") {
             table.name = t.text.value.clone();
@@ -380,6 +385,7 @@ pub fn translated_game(game: &Game, translation: &Translation, words: crate::tex
         }
     });
     chart_words(&mut out.charts, translation, &out.words);
+    checklist_actors(&game.charts, &mut out.charts);
     for (page, translated) in out.rules.iter_mut().zip(&translation.rules) {
         if let Some(translated) = translated {
             *page = translated.clone();
@@ -471,19 +477,23 @@ fn chart_words(charts: &mut [super::Chart], translation: &Translation, words: &c
             }
             BlockKind::Ranges(t) => {
                 // A range open below or above in words ("5 or more") in the
-                // language's ("5 oder mehr"): a cell of words from now on.
+                // language's ("5 oder mehr"): printed so, still read as the
+                // range it stands for (its chance beside it, with odds on).
                 for cell in t.rows.iter_mut().flat_map(|r| &mut r.cells) {
                     if !t.words.contains(&cell.value)
                         && let Some(text) = open_roll_text(&cell.value, words)
                         && text != cell.value
+                        && let Some(range) = super::RollRange::parse(&cell.value)
                     {
-                        cell.value = text;
+                        cell.value = text.clone();
+                        if !t.open.iter().any(|(o, _)| *o == text) {
+                            t.open.push((text, range));
+                        }
                     }
                 }
+                // A translated cell that is no range is one of words.
                 for cell in t.rows.iter().flat_map(|r| &r.cells) {
-                    if !t.words.contains(&cell.value)
-                        && super::RollRange::parse(&cell.value).is_none()
-                    {
+                    if t.range(&cell.value).is_none() && !t.words.contains(&cell.value) {
                         t.words.push(cell.value.clone());
                     }
                 }
@@ -492,6 +502,43 @@ fn chart_words(charts: &mut [super::Chart], translation: &Translation, words: &c
         }
     }
     super::crt::add_engine_texts(charts, words);
+}
+
+/// A checklist's steps name their actor by its code ("A"): where the
+/// translation gives the actors anew ("Ang"), each step names its actor
+/// by the new code, as the checklist now declares it.
+fn checklist_actors(source: &[super::Chart], out: &mut [super::Chart]) {
+    use super::BlockKind;
+    fn rename(steps: &mut [super::Step], pairs: &[(String, String)]) {
+        for step in steps {
+            if let Some(actor) = &mut step.actor
+                && let Some((_, new)) = pairs.iter().find(|(old, _)| *old == actor.value)
+            {
+                actor.value = new.clone();
+            }
+            rename(&mut step.items, pairs);
+        }
+    }
+    let pairs_of = out.iter_mut().filter_map(|now| {
+        let was = source.iter().find(|c| c.id == now.id)?;
+        Some(was.blocks.iter().zip(&mut now.blocks))
+    });
+    for (was, now) in pairs_of.flatten() {
+        if let (BlockKind::Checklist(was), BlockKind::Checklist(now)) = (&was.kind, &mut now.kind) {
+            let pairs: Vec<(String, String)> = was
+                .actors
+                .iter()
+                .zip(&now.actors)
+                .filter(|(a, b)| a.value != b.value)
+                .map(|(a, b)| (a.value.clone(), b.value.clone()))
+                .collect();
+            if !pairs.is_empty() {
+                for section in &mut now.sections {
+                    rename(&mut section.steps, &pairs);
+                }
+            }
+        }
+    }
 }
 
 /// A translated page may link a rule by its source heading's id
@@ -557,7 +604,15 @@ pub const MOVE_CLASSES: &str = "move_classes";
 pub const EFFECTS: &str = "effects";
 
 /// What `translated` may name of a map.
-pub const MAP_FIELDS: [&str; 5] = ["name", "terrain", "features", MOVE_CLASSES, EFFECTS];
+pub const MAP_FIELDS: [&str; 7] = [
+    "name",
+    "terrain",
+    "features",
+    MOVE_CLASSES,
+    EFFECTS,
+    super::translation_names::PLACES,
+    super::translation_names::LABELS,
+];
 
 /// The fields of a scenario a translation may translate.
 pub const SCENARIO_FIELDS: [&str; 4] = ["name", "victory", "special_rules", "turn_labels"];
@@ -577,5 +632,6 @@ pub fn has_group(game: &Game, group: &str) -> bool {
         || game.maps.iter().any(|m| m.id == group)
         || game.scenarios.iter().any(|s| s.id == group)
         || (group == GLOSSARY && !game.glossary.is_empty())
+        || super::translation_names::is_names_group(game, group)
         || super::chart_texts::is_chart_group(&game.charts, group)
 }

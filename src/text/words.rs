@@ -204,6 +204,21 @@ macro_rules! word_list {
             legend_move: "Move: {costs}", "A terrain's movement costs in the map legend: \"Move: foot 2, tracked 3\".";
             legend_combat: "Combat: {effects}", "A terrain's combat effects in the map legend: \"Combat: −1 column\".";
             legend_none: "No effect", "The map legend's line for a terrain that does nothing.";
+            vassal_made_by: "{game} (made by grogpress)", "The description of a VASSAL module (`export vassal`).";
+            vassal_charts: "Charts", "The name of a VASSAL module's window (and button) of charts and player aids.";
+            vassal_charts_tip: "Charts and player aids", "The tooltip of that button.";
+            vassal_roll: "Roll {dice}", "The tooltip of a VASSAL module's button that rolls dice: \"Roll 2d6\".";
+            vassal_roll_die: "Roll the {die} die", "The tooltip of a VASSAL module's button that rolls a die of the game's own faces.";
+            vassal_turn_tip: "The turn", "The tooltip of a VASSAL module's turn tracker.";
+            vassal_table: "Table", "The name of the VASSAL module's map window the decks lie on.";
+            vassal_discard: "{deck} Discard", "The name of a deck's discard pile in a VASSAL module.";
+            vassal_return: "Return to {deck}", "The command that sends a discard pile's cards back into its deck, in a VASSAL module.";
+            vassal_hand: "{side} Hand", "The name of a side's hand (its private window) in a VASSAL module.";
+            vassal_flip: "Flip", "The command (Ctrl+F) that turns a card or counter over in a VASSAL module.";
+            vassal_reduced: "reduced", "After a counter's name while its reduced face is up, in a VASSAL module: \"Pz Bn (reduced)\".";
+            vassal_board: "Board", "The plain board of a VASSAL module of a game with counters but no map.";
+            vassal_mix: "Counter Mix", "The VASSAL module's window of the whole counter mix, and its set-up.";
+            vassal_holding: "Holding Boxes", "The VASSAL module's window of the holding boxes that are on no map.";
         }
     };
 }

@@ -314,7 +314,7 @@ fn check_ranges(t: &RangeTable, diags: &mut Diagnostics) {
             if t.words.contains(&cell.value) {
                 continue;
             }
-            let why = match RollRange::parse(&cell.value) {
+            let why = match t.range(&cell.value) {
                 None => Some("is not a roll range".to_string()),
                 Some(r) => {
                     let low_ok = r.low.is_none_or(|l| (dice.min()..=dice.max()).contains(&l));

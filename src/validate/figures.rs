@@ -394,7 +394,8 @@ fn counter_of(
             ids.iter().map(String::as_str),
         ));
     }
-    let Some(s) = job.sides.iter().position(|s| s.name.value == side.value) else {
+    // By its name, or the game side's (a translation's name, or the source's).
+    let Some(s) = game.counter_side(&side.value) else {
         diags.push(super::dangling(
             side,
             "counters side",

@@ -16,6 +16,9 @@ use crate::model::chart_texts::{
 use crate::model::translation::{
     GLOSSARY, MAP_FIELDS, SCENARIO_FIELDS, SourceText, Translation, source_texts, translatable,
 };
+use crate::model::translation_names::{
+    CREDITS, GAME, MARKER_FIELDS, MARKERS, SIDES, is_names_group, is_value_list,
+};
 use crate::model::xref::page_headings;
 
 /// Every problem of the game's translations.
@@ -44,10 +47,10 @@ fn check_fields(game: &Game, diags: &mut Diagnostics) {
             .find(|d| d.id == entry.group)
         {
             match deck.fields.iter().find(|f| f.name == entry.field) {
-                Some(f) if translatable(&f.kind) => {}
+                Some(f) if translatable(&f.kind) || is_value_list(&f.kind) => {}
                 Some(_) => diags.push(crate::error!(
                     "bad-value", Some(entry.loc),
-                    "`{written}` is not a field of text: only `text` and `rich` fields are translated";
+                    "`{written}` is not a field of text: only `text` and `rich` fields are translated, and `enum` fields value by value";
                     hint: "name a text field of `{}`: {}", deck.id, deck.fields_hint()
                 )),
                 None => diags.push(crate::error!(
@@ -68,7 +71,7 @@ fn check_fields(game: &Game, diags: &mut Diagnostics) {
             if !MAP_FIELDS.contains(&entry.field.as_str()) {
                 diags.push(crate::error!(
                     "dangling-reference", Some(entry.loc),
-                    "a map's translated fields are `name`, `terrain` and `features` (their names), `move_classes` and `effects` (its terrain effects' classes and names), not `{}`", entry.field;
+                    "a map's translated fields are `name`, `terrain` and `features` (their names), `move_classes` and `effects` (its terrain effects' classes and names), `places` and `labels`, not `{}`", entry.field;
                     hint: "write \"{}.terrain\"", entry.group
                 ));
             }
@@ -106,6 +109,19 @@ fn check_fields(game: &Game, diags: &mut Diagnostics) {
                     hint: "write \"{}.{}\"", entry.group, fields.last().copied().unwrap_or("title")
                 ));
             }
+        } else if is_names_group(game, &entry.group) {
+            let fields: &[&str] = match entry.group.as_str() {
+                SIDES => &["name"],
+                MARKERS => &MARKER_FIELDS,
+                _ => &[CREDITS],
+            };
+            if !fields.contains(&entry.field.as_str()) {
+                diags.push(crate::error!(
+                    "dangling-reference", Some(entry.loc),
+                    "`{}`'s translated fields are {}, not `{}`", entry.group, fields.iter().map(|f| format!("`{f}`")).collect::<Vec<_>>().join(", "), entry.field;
+                    hint: "write \"{}.{}\"", entry.group, fields[0]
+                ));
+            }
         } else if entry.group == GLOSSARY && !game.glossary.is_empty() {
             if entry.field != "term" && entry.field != "definition" {
                 diags.push(crate::error!(
@@ -125,11 +141,16 @@ fn check_fields(game: &Game, diags: &mut Diagnostics) {
                 .chain(game.scenarios.iter().map(|s| s.id.as_str()))
                 .chain((!game.glossary.is_empty()).then_some(GLOSSARY))
                 .chain(game.charts.iter().map(|c| c.id.as_str()))
+                .chain(
+                    [SIDES, MARKERS, GAME]
+                        .into_iter()
+                        .filter(|g| is_names_group(game, g)),
+                )
                 .collect();
             groups.sort_unstable();
             diags.push(crate::error!(
                 "dangling-reference", Some(entry.loc),
-                "`translated` names `{}`, which is no deck, collection, random table, map, scenario, chart or chart's table, nor the glossary", entry.group;
+                "`translated` names `{}`, which is no deck, collection, random table, map, scenario, chart or chart's table, nor the glossary, `sides`, `markers` or `game`", entry.group;
                 hint: "ids: {}", groups.join(", ")
             ));
         }

@@ -19,7 +19,7 @@ use crate::model::map::Map;
 use crate::render::png::svg_to_png;
 use crate::render::svg::outlined_svg;
 use crate::render::vassal::{
-    MIX, MIX_FILE, VassalBoard, VassalCard, VassalCounter, VassalDeck, VassalModule, VassalSetup,
+    MIX_FILE, VassalBoard, VassalCard, VassalCounter, VassalDeck, VassalModule, VassalSetup,
     build_file, module_data, setup_file,
 };
 use crate::render::zip::ZipWriter;
@@ -56,12 +56,27 @@ pub fn export_vassal(
     sources: &mut Sources,
     diags: &mut Diagnostics,
 ) -> Result<Option<Exported>, OpError> {
+    export_vassal_in(dir, assets, out, None, sources, diags)
+}
+
+/// [`export_vassal`] in one of the game's languages (`--lang de`): the
+/// translated game's cards, counters, boards and words, written to
+/// `out/<game>/<lang>/<game>.vmod`; None for the game's own language.
+pub fn export_vassal_in(
+    dir: &Path,
+    assets: &Assets,
+    out: &Path,
+    lang: Option<&str>,
+    sources: &mut Sources,
+    diags: &mut Diagnostics,
+) -> Result<Option<Exported>, OpError> {
     let options = PlanOptions {
         cards: true,
         charts: true,
         aids: true,
         png: true,
         dpi: DPI,
+        lang: lang.map(str::to_string),
         ..PlanOptions::default()
     };
     let Some(checked) = super::check_game(dir, assets, &options, sources, diags)? else {
@@ -76,8 +91,9 @@ pub fn export_vassal(
     let mut module = VassalModule {
         name: game.name.clone(),
         version: "1.0".into(),
-        description: format!("{} (made by grogpress)", game.name),
+        description: crate::text::Words::fill(&game.words.vassal_made_by, &[("game", &game.name)]),
         sides: game.sides.iter().map(|s| s.name.clone()).collect(),
+        words: game.words.clone(),
         ..VassalModule::default()
     };
     for images in outputs.iter().filter_map(|o| o.images.as_ref()) {
@@ -105,11 +121,11 @@ pub fn export_vassal(
     {
         diags.push(crate::warning!(
             "vassal-no-map", Some(job.units.loc),
-            "{} has counters but no map: the VASSAL module gets a plain board, \"{PLAIN}\", to play on",
-            game.name;
+            "{} has counters but no map: the VASSAL module gets a plain board, \"{}\", to play on",
+            game.name, game.words.vassal_board;
             hint: "add the game's map as [[maps]] in game.toml to play on it in VASSAL"
         ));
-        module.boards.push(plain_board());
+        module.boards.push(plain_board(&game.words.vassal_board));
     }
     // Tracks and holding boxes: zones of the maps they are printed on, or
     // boards of the tracks sheet's pages.
@@ -122,13 +138,13 @@ pub fn export_vassal(
     module
         .boards
         .extend(tracks::sheet_boards(game, &regions, assets, &mut zip)?);
-    let mut spots = setup::Spots::new(drawn, boxes);
+    let mut spots = setup::Spots::new(drawn, boxes, &game.words.vassal_holding);
     module.setups = setup::setups(game, &pieces, &mut spots);
     // The whole counter mix, without a scenario: a set-up of its own
     // (each scenario's holds what the scenario does not place).
     if !module.counters.is_empty() {
         module.setups.push(VassalSetup {
-            name: MIX.to_string(),
+            name: game.words.vassal_mix.clone(),
             file: MIX_FILE.to_string(),
             placed: Vec::new(),
         });
@@ -250,7 +266,7 @@ fn counter_pieces(
     let mut stems = std::collections::HashSet::new();
     for counter in counters {
         let side = if counter.side.is_empty() {
-            "Markers".to_string()
+            game.words.markers.clone()
         } else {
             counter.side.clone()
         };
@@ -305,13 +321,11 @@ fn counter_pieces(
     Ok((sides, keys))
 }
 
-/// The name of the plain board of a game with counters but no map.
-pub const PLAIN: &str = "Board";
-
-/// A plain board to play on, 16 by 12 inches, without a picture or grid.
-fn plain_board() -> VassalBoard {
+/// A plain board to play on, 16 by 12 inches, without a picture or grid,
+/// named `name` (the word `vassal_board`).
+fn plain_board(name: &str) -> VassalBoard {
     VassalBoard {
-        name: PLAIN.to_string(),
+        name: name.to_string(),
         image: String::new(),
         width: pixels(16.0 * 72.0),
         height: pixels(12.0 * 72.0),

@@ -14,9 +14,6 @@ use crate::model::track::PartKind;
 use crate::model::{Game, Map};
 use crate::render::vassal::{Placed, VassalBoard, VassalGrid, VassalSetup};
 
-/// The name of the board (and window) of the boxes no other board has.
-pub const HOLDING: &str = "Holding Boxes";
-
 /// A holding box's cell on the holding board, in pixels, and boxes a row.
 const BOX_W: f32 = 180.0;
 const BOX_H: f32 = 120.0;
@@ -30,14 +27,22 @@ pub struct Spots<'a> {
     pub boxes: Vec<(String, String, f32, f32)>,
     /// Names given a box of their own on the holding board, in order.
     holding: Vec<String>,
+    /// The name of the board (and window) of the boxes no other board
+    /// has (the word `vassal_holding`).
+    holding_name: String,
 }
 
 impl<'a> Spots<'a> {
-    pub fn new(maps: Vec<(&'a Map, String, f32)>, boxes: Vec<(String, String, f32, f32)>) -> Self {
+    pub fn new(
+        maps: Vec<(&'a Map, String, f32)>,
+        boxes: Vec<(String, String, f32, f32)>,
+        holding_name: &str,
+    ) -> Self {
         Spots {
             maps,
             boxes,
             holding: Vec::new(),
+            holding_name: holding_name.to_string(),
         }
     }
 
@@ -55,7 +60,7 @@ impl<'a> Spots<'a> {
             }
         };
         let (x, y) = holding_point(i);
-        (HOLDING.to_string(), x, y)
+        (self.holding_name.clone(), x, y)
     }
 
     /// The holding board, if any box was put on it.
@@ -66,7 +71,7 @@ impl<'a> Spots<'a> {
         let rows = self.holding.len().div_ceil(PER_ROW);
         let columns = self.holding.len().min(PER_ROW);
         Some(VassalBoard {
-            name: HOLDING.to_string(),
+            name: self.holding_name.clone(),
             image: String::new(),
             width: (columns as f32 * BOX_W) as u32,
             height: (rows as f32 * BOX_H) as u32,
@@ -238,7 +243,7 @@ fn where_is(
                 .map_or_else(|| game.words.turn_n(n.value), |p| p.box_name(Some(n.value)));
             Some(spots.named(&name))
         }
-        Place::Available => Some(spots.named("Available")),
+        Place::Available => Some(spots.named(&game.words.available)),
         Place::Edge(_) | Place::Unplaced => None,
     }
 }

@@ -8,9 +8,6 @@ use std::fmt::Write as _;
 
 use super::{MAP_PARTS, VassalModule, xml};
 
-/// The name of the counter mix's map (and board).
-pub const MIX: &str = "Counter Mix";
-
 /// The saved game of the set-up holding the whole counter mix (a name no
 /// scenario's id can take: ids have no spaces).
 pub const MIX_FILE: &str = "counter mix.vsav";
@@ -38,13 +35,14 @@ pub(super) fn counter_mix(module: &VassalModule) -> String {
         .unwrap_or(0) as u32;
     let rows = module.counters.len() as u32;
     let mut out = String::new();
-    let _ = writeln!(out, "  <VASSAL.build.module.Map mapName=\"{}\">", xml(MIX));
+    let mix = &module.words.vassal_mix;
+    let _ = writeln!(out, "  <VASSAL.build.module.Map mapName=\"{}\">", xml(mix));
     out.push_str("    <VASSAL.build.module.map.BoardPicker>\n");
     let _ = writeln!(
         out,
         "      <VASSAL.build.module.map.boardPicker.Board color=\"230,230,220\" height=\"{}\" image=\"\" name=\"{}\" reversible=\"false\" width=\"{}\"/>",
         rows.max(1) * CELL,
-        xml(MIX),
+        xml(mix),
         columns.max(1) * CELL
     );
     out.push_str("    </VASSAL.build.module.map.BoardPicker>\n");

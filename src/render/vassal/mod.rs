@@ -19,7 +19,7 @@ mod table;
 mod tools;
 
 pub use grid::{Numbering, VassalZone};
-pub use mix::{MIX, MIX_FILE};
+pub use mix::MIX_FILE;
 pub use piece::{card_text, counter_text};
 pub use setup::{Placed, VassalSetup, setup_file};
 pub use tools::{VassalChart, VassalDie, VassalTurns};
@@ -49,6 +49,9 @@ pub struct VassalModule {
     pub charts: Vec<VassalChart>,
     /// The game's turns, counted by a turn tracker.
     pub turns: Option<VassalTurns>,
+    /// The words the module names its windows, piles and commands in
+    /// (`vassal_*`, `counters`, `markers`): the game's language's.
+    pub words: crate::text::Words,
 }
 
 /// A deck: its cards, face down, on the table.
@@ -185,7 +188,11 @@ pub fn build_file(module: &VassalModule) -> String {
         body.push_str(&board_map(board));
     }
     if !module.counters.is_empty() {
-        body.push_str("  <VASSAL.build.module.PieceWindow name=\"Counters\">\n");
+        let _ = writeln!(
+            body,
+            "  <VASSAL.build.module.PieceWindow name=\"{}\">",
+            xml(&module.words.counters)
+        );
         for (side, pieces) in &module.counters {
             let _ = writeln!(
                 body,
@@ -198,7 +205,7 @@ pub fn build_file(module: &VassalModule) -> String {
                     body,
                     "      <VASSAL.build.widget.PieceSlot entryName=\"{}\" gpid=\"{id}\" height=\"0\" width=\"0\">{}</VASSAL.build.widget.PieceSlot>",
                     xml(&piece.name),
-                    xml(&counter_text(piece, id))
+                    xml(&counter_text(piece, id, &module.words))
                 );
             }
             body.push_str("    </VASSAL.build.widget.ListWidget>\n");
@@ -206,10 +213,10 @@ pub fn build_file(module: &VassalModule) -> String {
         body.push_str("  </VASSAL.build.module.PieceWindow>\n");
     }
     body.push_str(&mix::counter_mix(module));
-    body.push_str(&tools::dice_buttons(&module.dice));
-    body.push_str(&tools::charts_window(&module.charts));
+    body.push_str(&tools::dice_buttons(&module.dice, &module.words));
+    body.push_str(&tools::charts_window(&module.charts, &module.words));
     if let Some(turns) = &module.turns {
-        body.push_str(&tools::turn_tracker(turns));
+        body.push_str(&tools::turn_tracker(turns, &module.words));
     }
     // The set-ups, each a saved game in the module (`setup_file`), offered
     // when a game is started.

@@ -4,6 +4,7 @@
 //! slot or a saved game holds — as `VASSAL.counters.*` read them.
 
 use super::{VassalCard, VassalCounter};
+use crate::text::Words;
 
 /// VASSAL's `SequenceEncoder`: values joined by `delimiter`, each
 /// occurrence of the delimiter in a value escaped with a backslash, and a
@@ -50,8 +51,9 @@ impl Sequence {
     }
 }
 
-/// The level name of a reduced face: a suffix to the piece's name.
-pub(super) const REDUCED: &str = "+ (reduced)";
+/// The level name of a reduced face: a suffix to the piece's name, in
+/// the word `vassal_reduced`.
+const REDUCED: &str = "+ ({reduced})";
 
 /// Ctrl+F: keycode 70, modifiers Ctrl (2) | Ctrl-down (128).
 const CTRL_F: &str = "70,130";
@@ -76,13 +78,13 @@ fn basic_state(gpid: usize) -> String {
 
 /// A mask (Obscurable) showing `back` to those who may not see the front,
 /// turned with Ctrl+F ("Flip").
-fn mask(back: &str) -> String {
+fn mask(back: &str, flip: &str) -> String {
     format!(
         "obs;{}",
         Sequence::new(';')
             .push(CTRL_F)
             .push(back)
-            .push("Flip")
+            .push(flip)
             .push("B")
             .push("?")
             .value()
@@ -94,13 +96,44 @@ fn mask(back: &str) -> String {
 /// unit's reduced face) names its level " (reduced)" after the piece's
 /// name ("+" before a level's name makes it a suffix), so VASSAL reports
 /// the piece as "Pz Bn (reduced)" while that face is up.
-fn two_faces(front: &str, back: &str, reduced: bool) -> String {
+fn two_faces(front: &str, back: &str, reduced: bool, words: &Words) -> String {
     let images = Sequence::new(',').push(front).push(back).value();
-    let back_name = if reduced { REDUCED } else { "" };
-    let names = Sequence::new(',').push("").push(back_name).value();
+    let back_name = if reduced {
+        Words::fill(REDUCED, &[("reduced", &words.vassal_reduced)])
+    } else {
+        String::new()
+    };
+    let names = Sequence::new(',').push("").push(&back_name).value();
     let fields: [&str; 29] = [
-        "", "130", "", "Flip", "130", "F", "", "130", "", "", "", "1", "false", "0", "0", &images,
-        &names, "true", "Face", "", "", "false", "", "1", "1", "true", "", CTRL_F, "",
+        "",
+        "130",
+        "",
+        &words.vassal_flip,
+        "130",
+        "F",
+        "",
+        "130",
+        "",
+        "",
+        "",
+        "1",
+        "false",
+        "0",
+        "0",
+        &images,
+        &names,
+        "true",
+        "Face",
+        "",
+        "",
+        "false",
+        "",
+        "1",
+        "1",
+        "true",
+        "",
+        CTRL_F,
+        "",
     ];
     let mut seq = Sequence::new(';');
     for field in fields {
@@ -128,38 +161,46 @@ fn piece_text(id: &str, types: &[String], states: &[String]) -> String {
 }
 
 /// A card of a deck: a basic piece with its front, masked by the back.
-pub fn card_text(card: &VassalCard, back: &str, gpid: usize) -> String {
+pub fn card_text(card: &VassalCard, back: &str, gpid: usize, words: &Words) -> String {
     piece_text(
         "null",
-        &[mask(back), basic_piece(&card.front, &card.name)],
+        &[
+            mask(back, &words.vassal_flip),
+            basic_piece(&card.front, &card.name),
+        ],
         &["null".to_string(), basic_state(gpid)],
     )
 }
 
 /// The types of a counter's traits, outermost first: a two-level layer
 /// over a basic piece without an image.
-fn counter_types(counter: &VassalCounter) -> [String; 2] {
+fn counter_types(counter: &VassalCounter, words: &Words) -> [String; 2] {
     [
-        two_faces(&counter.front, &counter.back, counter.reduced),
+        two_faces(&counter.front, &counter.back, counter.reduced, words),
         basic_piece("", &counter.name),
     ]
 }
 
 /// A copy of a counter in a saved game: the add-piece command of piece
 /// `id`, its front up, its basic piece in `state` (its map and point).
-pub(super) fn placed_counter_text(counter: &VassalCounter, id: &str, state: &str) -> String {
+pub(super) fn placed_counter_text(
+    counter: &VassalCounter,
+    id: &str,
+    state: &str,
+    words: &Words,
+) -> String {
     piece_text(
         id,
-        &counter_types(counter),
+        &counter_types(counter, words),
         &["1".to_string(), state.to_string()],
     )
 }
 
 /// A counter: a basic piece without an image under a two-level layer.
-pub fn counter_text(counter: &VassalCounter, gpid: usize) -> String {
+pub fn counter_text(counter: &VassalCounter, gpid: usize, words: &Words) -> String {
     piece_text(
         "null",
-        &counter_types(counter),
+        &counter_types(counter, words),
         &["1".to_string(), basic_state(gpid)],
     )
 }
@@ -202,7 +243,7 @@ mod tests {
             name: "1/1 Inf; \"A\"".into(),
             front: "images/cards/01-one.png".into(),
         };
-        let text = card_text(&card, "images/cards/back.png", 7);
+        let text = card_text(&card, "images/cards/back.png", 7, Words::english());
         let parts = decode(&text, '/');
         assert_eq!(parts.len(), 4, "{text}");
         assert_eq!((parts[0].as_str(), parts[1].as_str()), ("+", "null"));
@@ -231,7 +272,7 @@ mod tests {
             count: 1,
             reduced: false,
         };
-        let parts = decode(&counter_text(&counter, 3), '/');
+        let parts = decode(&counter_text(&counter, 3, Words::english()), '/');
         let traits = decode(&parts[2], '\t');
         let layer = decode(&traits[0], ';');
         assert_eq!(layer[0], "emb2");
@@ -259,7 +300,7 @@ mod tests {
             count: 2,
             reduced: true,
         };
-        let parts = decode(&counter_text(&counter, 3), '/');
+        let parts = decode(&counter_text(&counter, 3, Words::english()), '/');
         let layer = decode(&decode(&parts[2], '\t')[0], ';');
         assert_eq!(decode(&layer[17], ','), ["", "+ (reduced)"]);
     }

@@ -61,7 +61,7 @@ pub fn saved_game(module: &VassalModule, setup: &VassalSetup) -> String {
                 all.push(Placed {
                     side,
                     piece,
-                    map: super::MIX.to_string(),
+                    map: module.words.vassal_mix.clone(),
                     x,
                     y,
                 });
@@ -85,7 +85,7 @@ pub fn saved_game(module: &VassalModule, setup: &VassalSetup) -> String {
             .push(&gpid.to_string())
             .push("0")
             .value();
-        commands = commands.push(&placed_counter_text(counter, &id, &state));
+        commands = commands.push(&placed_counter_text(counter, &id, &state, &module.words));
         let at = (placed.map.as_str(), placed.x, placed.y);
         match stacks.iter_mut().find(|(p, _)| *p == at) {
             Some((_, ids)) => ids.push(id),
@@ -144,8 +144,8 @@ pub fn setup_file(module: &VassalModule, setup: &VassalSetup) -> Result<Vec<u8>,
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::render::vassal::VassalCounter;
     use crate::render::vassal::mix::mix_point;
-    use crate::render::vassal::{MIX, VassalCounter};
 
     #[test]
     fn a_set_up_leaves_what_it_does_not_place_in_the_counter_mix() {
@@ -173,9 +173,10 @@ mod tests {
         };
         let stream = saved_game(&module, &setup);
         let (x, y) = mix_point(0, 0);
-        let foot_in_mix = format!("{MIX};{x};{y};");
+        let mix = &crate::text::Words::english().vassal_mix;
+        let foot_in_mix = format!("{mix};{x};{y};");
         let horse = mix_point(0, 1);
-        let horse_in_mix = format!("{MIX};{};{};", horse.0, horse.1);
+        let horse_in_mix = format!("{mix};{};{};", horse.0, horse.1);
         let pieces: Vec<&str> = stream.split('\u{1b}').collect();
         let on_map = |p: &&&str| p.contains("Map;10;20;") && !p.contains("/stack/");
         assert_eq!(pieces.iter().filter(on_map).count(), 1);

@@ -8,21 +8,19 @@ use std::fmt::Write as _;
 
 use super::piece::Sequence;
 use super::{MAP_PARTS, VassalModule, card_text, xml};
-
-/// The name of the map (and its board) the decks lie on.
-pub const TABLE: &str = "Table";
+use crate::text::Words;
 
 /// The gap between piles, in pixels.
 const GAP: u32 = 40;
 
-/// The name of a deck's discard pile.
-pub fn discard_name(deck: &str) -> String {
-    format!("{deck} Discard")
+/// The name of a deck's discard pile (the word `vassal_discard`).
+pub fn discard_name(deck: &str, words: &Words) -> String {
+    Words::fill(&words.vassal_discard, &[("deck", deck)])
 }
 
-/// The name of a side's hand (its map window).
-pub fn hand_name(side: &str) -> String {
-    format!("{side} Hand")
+/// The name of a side's hand, its map window (the word `vassal_hand`).
+pub fn hand_name(side: &str, words: &Words) -> String {
+    Words::fill(&words.vassal_hand, &[("side", side)])
 }
 
 /// The map window of the decks: each a face-down draw pile, shuffled, its
@@ -30,6 +28,9 @@ pub fn hand_name(side: &str) -> String {
 /// "Return to <deck>"), on a plain table.
 pub(super) fn table(module: &VassalModule, next: &mut impl FnMut() -> usize) -> String {
     let mut out = String::new();
+    let words = &module.words;
+    // The map (and its board) the decks lie on.
+    let table = xml(&words.vassal_table);
     let table_width = 200
         + module
             .decks
@@ -37,11 +38,11 @@ pub(super) fn table(module: &VassalModule, next: &mut impl FnMut() -> usize) -> 
             .map(|d| 2 * d.width + 2 * GAP)
             .sum::<u32>();
     let table_height = 200 + module.decks.iter().map(|d| d.height).max().unwrap_or(0);
-    let _ = writeln!(out, "  <VASSAL.build.module.Map mapName=\"{TABLE}\">");
+    let _ = writeln!(out, "  <VASSAL.build.module.Map mapName=\"{table}\">");
     out.push_str("    <VASSAL.build.module.map.BoardPicker>\n");
     let _ = writeln!(
         out,
-        "      <VASSAL.build.module.map.boardPicker.Board color=\"225,225,215\" height=\"{table_height}\" image=\"\" name=\"{TABLE}\" reversible=\"false\" width=\"{table_width}\"/>"
+        "      <VASSAL.build.module.map.boardPicker.Board color=\"225,225,215\" height=\"{table_height}\" image=\"\" name=\"{table}\" reversible=\"false\" width=\"{table_width}\"/>"
     );
     out.push_str("    </VASSAL.build.module.map.BoardPicker>\n");
     for part in MAP_PARTS {
@@ -53,7 +54,7 @@ pub(super) fn table(module: &VassalModule, next: &mut impl FnMut() -> usize) -> 
         let y = 100 + h / 2;
         let _ = writeln!(
             out,
-            "    <VASSAL.build.module.map.DrawPile allowMultiple=\"false\" allowSelect=\"false\" draw=\"true\" faceDown=\"Always\" height=\"{h}\" name=\"{}\" owningBoard=\"{TABLE}\" reshufflable=\"false\" shuffle=\"Always\" width=\"{w}\" x=\"{}\" y=\"{y}\">",
+            "    <VASSAL.build.module.map.DrawPile allowMultiple=\"false\" allowSelect=\"false\" draw=\"true\" faceDown=\"Always\" height=\"{h}\" name=\"{}\" owningBoard=\"{table}\" reshufflable=\"false\" shuffle=\"Always\" width=\"{w}\" x=\"{}\" y=\"{y}\">",
             xml(&deck.name),
             left + w / 2,
         );
@@ -63,16 +64,16 @@ pub(super) fn table(module: &VassalModule, next: &mut impl FnMut() -> usize) -> 
                 out,
                 "      <VASSAL.build.widget.CardSlot entryName=\"{}\" gpid=\"{id}\" height=\"{h}\" width=\"{w}\">{}</VASSAL.build.widget.CardSlot>",
                 xml(&card.name),
-                xml(&card_text(card, &deck.back, id))
+                xml(&card_text(card, &deck.back, id, words))
             );
         }
         out.push_str("    </VASSAL.build.module.map.DrawPile>\n");
         left += w + GAP;
         let _ = writeln!(
             out,
-            "    <VASSAL.build.module.map.DrawPile allowMultiple=\"false\" allowSelect=\"true\" draw=\"true\" faceDown=\"Never\" height=\"{h}\" name=\"{}\" owningBoard=\"{TABLE}\" reshuffleCommand=\"{}\" reshuffleTarget=\"{}\" reshufflable=\"true\" shuffle=\"Never\" width=\"{w}\" x=\"{}\" y=\"{y}\"/>",
-            xml(&discard_name(&deck.name)),
-            xml(&format!("Return to {}", deck.name)),
+            "    <VASSAL.build.module.map.DrawPile allowMultiple=\"false\" allowSelect=\"true\" draw=\"true\" faceDown=\"Never\" height=\"{h}\" name=\"{}\" owningBoard=\"{table}\" reshuffleCommand=\"{}\" reshuffleTarget=\"{}\" reshufflable=\"true\" shuffle=\"Never\" width=\"{w}\" x=\"{}\" y=\"{y}\"/>",
+            xml(&discard_name(&deck.name, words)),
+            xml(&Words::fill(&words.vassal_return, &[("deck", &deck.name)])),
             xml(&deck.name),
             left + w / 2,
         );
@@ -104,7 +105,7 @@ pub(super) fn hands(module: &VassalModule) -> String {
     let w = module.decks.iter().map(|d| d.width).max().unwrap_or(0);
     let h = module.decks.iter().map(|d| d.height).max().unwrap_or(0);
     for side in &module.sides {
-        let name = hand_name(side);
+        let name = hand_name(side, &module.words);
         let _ = writeln!(
             out,
             "  <VASSAL.build.module.PlayerHand mapName=\"{}\" side=\"{}\" visible=\"false\">",

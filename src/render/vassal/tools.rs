@@ -8,9 +8,7 @@
 use std::fmt::Write as _;
 
 use super::xml;
-
-/// The name of the Charts window (and its button).
-pub const CHARTS: &str = "Charts";
+use crate::text::Words;
 
 /// A die of the game: `count` dice of `sides` sides summed ("2d6"), or a
 /// die with faces of its own, each face's symbols ("sword burst", "" for
@@ -38,15 +36,16 @@ pub struct VassalTurns {
 
 /// A button per die: a standard die's total reported ("2d6 = 8"), a
 /// special die's face by its symbols.
-pub(super) fn dice_buttons(dice: &[VassalDie]) -> String {
+pub(super) fn dice_buttons(dice: &[VassalDie], words: &Words) -> String {
     let mut out = String::new();
     for die in dice {
         match die {
             VassalDie::Standard { count, sides } => {
                 let name = format!("{count}d{sides}");
+                let tip = xml(&Words::fill(&words.vassal_roll, &[("dice", &name)]));
                 let _ = writeln!(
                     out,
-                    "  <VASSAL.build.module.DiceButton addToTotal=\"0\" canDisable=\"false\" hotkey=\"\" icon=\"\" keepCount=\"1\" keepDice=\"false\" keepOption=\"&gt;\" lockAdd=\"false\" lockDice=\"false\" lockPlus=\"false\" lockSides=\"false\" nDice=\"{count}\" nSides=\"{sides}\" name=\"{name}\" plus=\"0\" prompt=\"false\" propertyGate=\"\" reportTotal=\"true\" sortDice=\"false\" text=\"{name}\" tooltip=\"Roll {name}\"/>"
+                    "  <VASSAL.build.module.DiceButton addToTotal=\"0\" canDisable=\"false\" hotkey=\"\" icon=\"\" keepCount=\"1\" keepDice=\"false\" keepOption=\"&gt;\" lockAdd=\"false\" lockDice=\"false\" lockPlus=\"false\" lockSides=\"false\" nDice=\"{count}\" nSides=\"{sides}\" name=\"{name}\" plus=\"0\" prompt=\"false\" propertyGate=\"\" reportTotal=\"true\" sortDice=\"false\" text=\"{name}\" tooltip=\"{tip}\"/>"
                 );
             }
             VassalDie::Faces { name, faces } => {
@@ -54,7 +53,7 @@ pub(super) fn dice_buttons(dice: &[VassalDie]) -> String {
                     out,
                     "  <VASSAL.build.module.SpecialDiceButton canDisable=\"false\" description=\"\" hotkey=\"\" icon=\"\" name=\"{0}\" propertyGate=\"\" resultButton=\"false\" resultChatter=\"true\" resultWindow=\"false\" text=\"{0}\" tooltip=\"{1}\">",
                     xml(name),
-                    xml(&format!("Roll the {name} die"))
+                    xml(&Words::fill(&words.vassal_roll_die, &[("die", name)]))
                 );
                 let _ = writeln!(
                     out,
@@ -64,7 +63,7 @@ pub(super) fn dice_buttons(dice: &[VassalDie]) -> String {
                 for face in faces {
                     let symbols = crate::model::face_symbols(face).count();
                     let text = if symbols == 0 {
-                        "blank".to_string()
+                        words.blank.clone()
                     } else {
                         face.split_whitespace().collect::<Vec<_>>().join(" ")
                     };
@@ -83,12 +82,13 @@ pub(super) fn dice_buttons(dice: &[VassalDie]) -> String {
 }
 
 /// The Charts window: a tab for each chart (none without charts).
-pub(super) fn charts_window(charts: &[VassalChart]) -> String {
+pub(super) fn charts_window(charts: &[VassalChart], words: &Words) -> String {
     if charts.is_empty() {
         return String::new();
     }
+    let (name, tip) = (xml(&words.vassal_charts), xml(&words.vassal_charts_tip));
     let mut out = format!(
-        "  <VASSAL.build.module.ChartWindow description=\"\" hotkey=\"\" icon=\"\" name=\"{CHARTS}\" text=\"{CHARTS}\" tooltip=\"Charts and player aids\">\n    <VASSAL.build.widget.TabWidget description=\"\" entryName=\"{CHARTS}\">\n"
+        "  <VASSAL.build.module.ChartWindow description=\"\" hotkey=\"\" icon=\"\" name=\"{name}\" text=\"{name}\" tooltip=\"{tip}\">\n    <VASSAL.build.widget.TabWidget description=\"\" entryName=\"{name}\">\n"
     );
     for chart in charts {
         let _ = writeln!(
@@ -103,9 +103,10 @@ pub(super) fn charts_window(charts: &[VassalChart]) -> String {
 }
 
 /// A turn tracker counting the turns from the first, reporting "Turn 3".
-pub(super) fn turn_tracker(turns: &VassalTurns) -> String {
+pub(super) fn turn_tracker(turns: &VassalTurns, words: &Words) -> String {
+    let (turn, tip) = (xml(&words.turn), xml(&words.vassal_turn_tip));
     format!(
-        "  <VASSAL.build.module.turn.TurnTracker buttonText=\"Turn\" description=\"\" icon=\"\" name=\"Turn\" tooltip=\"The turn\" turnFormat=\"Turn $level1$\">\n    <VASSAL.build.module.turn.CounterTurnLevel incr=\"1\" loop=\"false\" loopLimit=\"{}\" name=\"Turn\" property=\"Turn\" start=\"{}\" turnFormat=\"$value$\"/>\n  </VASSAL.build.module.turn.TurnTracker>\n",
+        "  <VASSAL.build.module.turn.TurnTracker buttonText=\"{turn}\" description=\"\" icon=\"\" name=\"{turn}\" tooltip=\"{tip}\" turnFormat=\"{turn} $level1$\">\n    <VASSAL.build.module.turn.CounterTurnLevel incr=\"1\" loop=\"false\" loopLimit=\"{}\" name=\"Turn\" property=\"Turn\" start=\"{}\" turnFormat=\"$value$\"/>\n  </VASSAL.build.module.turn.TurnTracker>\n",
         turns.last, turns.first
     )
 }
