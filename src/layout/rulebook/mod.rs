@@ -195,7 +195,8 @@ const TOP: f32 = 60.0;
 const BOTTOM: f32 = 54.0;
 const GUTTER: f32 = 14.0;
 /// One column's measure for prose, in ems of the body: about 65 characters
-/// (measured: bench/linequality); figures and tables take the column.
+/// (measured: bench/linequality); figures and tables take it too, and the
+/// column (the page's width) only where they do not fit it.
 const ONE_COLUMN_EMS: f32 = 30.0;
 const BODY: TextStyle = TextStyle {
     style: Style::Regular,
@@ -292,10 +293,11 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
         targets,
         terms,
     } = resolve_marks(marks, &placed, &headings, first_body);
-    // The glossary, after the rules; it starts below the rules' last
-    // columns where they leave room.
-    let glossary_start = shared_start(body_end, frame).filter(|_| !input.glossary.is_empty());
-    let glossary = lay_out_glossary(
+    // The glossary, after the rules, then the index; each starts below
+    // the columns before it where they leave room.
+    let glossary_start =
+        back_start(body_end, &input.words.glossary, input).filter(|_| !input.glossary.is_empty());
+    let (glossary, glossary_end) = lay_out_glossary(
         input,
         Some(Prose {
             break_points: &break_points,
@@ -305,12 +307,19 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
         glossary_start,
     )
     .map_err(|e| vec![fit_problem(e)])?;
+    let before_index = if glossary.is_empty() {
+        body_end
+    } else {
+        glossary_end
+    };
+    let index_start =
+        back_start(before_index, &input.words.index, input).filter(|_| !terms.is_empty());
     let map = PageMap::new(
         first_body,
         body_start.is_some(),
         body.len(),
-        glossary.len(),
-        glossary_start.is_some(),
+        (glossary.len(), glossary_start.is_some()),
+        index_start.is_some(),
     );
     // The glossary and the index (after it) have their bookmarks and
     // contents entries too.
@@ -322,7 +331,12 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
             glossary_start,
             !glossary.is_empty(),
         ),
-        (&input.words.index, map.index, None, !terms.is_empty()),
+        (
+            &input.words.index,
+            map.index,
+            index_start,
+            !terms.is_empty(),
+        ),
     ] {
         if !set {
             continue;
@@ -351,7 +365,7 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
     let index = if terms.is_empty() {
         Vec::new()
     } else {
-        let (index, links) = lay_out_index(index_entries(terms), input, map.index)
+        let (index, links) = lay_out_index(index_entries(terms), input, (map.index, index_start))
             .map_err(|e| vec![fit_problem(e)])?;
         nav.links.extend(links);
         index
@@ -373,14 +387,24 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
     })
 }
 
-/// Where back matter starts on the rules' last page, below their columns
-/// ending `end` below the text block's top: a contents' gap lower, where
-/// that leaves at least the share of the text block a short contents must
-/// leave for the rules; None (a page of its own) elsewhere.
-fn shared_start(end: f32, frame: Frame) -> Option<f32> {
+/// Where a part of the back matter (the glossary, the index: `title`)
+/// starts on the last page of what comes before it, ending `end` below the
+/// text block's top: a contents' gap lower, where its title and the
+/// first [`BACK_LINES_MIN`] lines under it fit there (the rest goes on in
+/// the columns and over the page); None (a page of its own) elsewhere.
+/// A short part so shares a page rather than leave one nearly empty.
+fn back_start(end: f32, title: &str, input: &RulebookInput<'_>) -> Option<f32> {
+    let frame = body_frame(input.options);
+    let title = part_title(title, true, input).ok()?;
+    let lead = title.iter().map(|p| p.gap + p.height).sum::<f32>()
+        + BACK_LINES_MIN as f32 * (PARA_GAP + BODY.size * BODY.leading);
     let start = end + front::CONTENTS_GAP;
-    (start <= frame.column_height * (1.0 - front::CONTENTS_SHARE_MIN)).then_some(start)
+    (start + lead <= frame.column_height).then_some(start)
 }
+
+/// The fewest lines of a part of the back matter that start it below
+/// what comes before it on a page.
+const BACK_LINES_MIN: usize = 3;
 
 /// How far a part's title is set in from each side of the text block:
 /// the prose's inset where the part is set in the rules' columns
@@ -455,6 +479,7 @@ fn body_frame(options: RulebookOptions) -> Frame {
 /// The room a figure may take: a column, or the whole width of the page.
 fn room(frame: Frame) -> Room {
     Room {
+        measure: frame.column_width - 2.0 * body::prose_inset(frame),
         column: frame.column_width,
         page: frame.columns as f32 * frame.column_width
             + (frame.columns.saturating_sub(1)) as f32 * frame.gutter,
