@@ -295,25 +295,36 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
     } = resolve_marks(marks, &placed, &headings, first_body);
     // The glossary, after the rules, then the index; each starts below
     // the columns before it where they leave room.
-    let glossary_start =
+    // Where the flow puts even the first lines on the next page after all
+    // (they go with more than fit), the part starts a page of its own.
+    let ties = Ties::of(input.words);
+    let prose = Some(Prose {
+        break_points: &break_points,
+        edge,
+        ties: &ties,
+    });
+    let set_glossary =
+        |start| lay_out_glossary(input, prose, start).map_err(|e| vec![fit_problem(e)]);
+    let mut glossary_start =
         back_start(body_end, &input.words.glossary, input).filter(|_| !input.glossary.is_empty());
-    let (glossary, glossary_end) = lay_out_glossary(
-        input,
-        Some(Prose {
-            break_points: &break_points,
-            edge,
-            ties: &Ties::of(input.words),
-        }),
-        glossary_start,
-    )
-    .map_err(|e| vec![fit_problem(e)])?;
+    let (mut glossary, mut glossary_end) = set_glossary(glossary_start)?;
+    if glossary_start.is_some() && glossary.first().is_some_and(Vec::is_empty) {
+        glossary_start = None;
+        (glossary, glossary_end) = set_glossary(None)?;
+    }
     let before_index = if glossary.is_empty() {
         body_end
     } else {
         glossary_end
     };
-    let index_start =
-        back_start(before_index, &input.words.index, input).filter(|_| !terms.is_empty());
+    let has_index = !terms.is_empty();
+    let entries = index_entries(terms);
+    let index_start = back_start(before_index, &input.words.index, input)
+        .filter(|_| has_index)
+        .filter(|&start| {
+            lay_out_index(entries.clone(), input, (0, Some(start)))
+                .is_ok_and(|(pages, _)| pages.first().is_some_and(|p| !p.is_empty()))
+        });
     let map = PageMap::new(
         first_body,
         body_start.is_some(),
@@ -331,12 +342,7 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
             glossary_start,
             !glossary.is_empty(),
         ),
-        (
-            &input.words.index,
-            map.index,
-            index_start,
-            !terms.is_empty(),
-        ),
+        (&input.words.index, map.index, index_start, has_index),
     ] {
         if !set {
             continue;
@@ -354,7 +360,7 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
     // The front matter, each entry linked to its heading or table.
     let (listed, table_targets) = table_entries(&tables, Some(&targets));
     let table_pages: Vec<usize> = table_targets.iter().map(|t| t.page).collect();
-    let contents = contents_entries(&headings, input, !terms.is_empty());
+    let contents = contents_entries(&headings, input, has_index);
     let front = lay_out_front(input, &contents, &contents_pages, &listed, &table_pages)
         .map_err(|e| vec![fit_problem(e)])?;
     let heading_targets: Vec<Target> = nav.outline.iter().map(|e| e.target).collect();
@@ -362,10 +368,10 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
         .extend(front.links(&heading_targets, &table_targets));
     let map = map.with_tables(front.tables_at);
     let title_page = lay_out_title(input).map_err(|e| vec![fit_problem(e)])?;
-    let index = if terms.is_empty() {
+    let index = if !has_index {
         Vec::new()
     } else {
-        let (index, links) = lay_out_index(index_entries(terms), input, (map.index, index_start))
+        let (index, links) = lay_out_index(entries, input, (map.index, index_start))
             .map_err(|e| vec![fit_problem(e)])?;
         nav.links.extend(links);
         index
