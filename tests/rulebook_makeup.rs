@@ -442,8 +442,9 @@ fn no_page_of_a_shipped_rulebook_but_the_last_is_under_a_third_full() {
                     if page_full < 1.0 / 3.0 && !glossary_before_index {
                         let _ = writeln!(
                             problems,
-                            "{game} {paper} {columns}: page {} is {:.0}% full",
+                            "{game} {paper} {columns}: page {} ({:?}) is {:.0}% full",
                             n + 1,
+                            first_word(n),
                             page_full * 100.0
                         );
                     }
@@ -655,5 +656,59 @@ fn a_figure_that_does_not_fit_below_a_table_across_the_page_waits_while_the_text
                 }
             }
         }
+    }
+}
+
+/// The words of a page's text block that lie outside the one-column
+/// measure (30 ems of the 9.5 pt body, centred) and start with `prefix`.
+fn outside_measure<'a>(pages: &'a Pages, prefix: &str) -> Vec<(usize, &'a str, f64, f64)> {
+    let measure = 30.0 * 9.5;
+    let mut outside = Vec::new();
+    for (n, ((width, height), words)) in pages.iter().enumerate() {
+        let (left, right) = ((width - measure) / 2.0, (width + measure) / 2.0);
+        for (t, b) in words.iter().filter(|(t, _)| t.starts_with(prefix)) {
+            if in_block(*height, b) && (b[0] < left - 1.0 || b[2] > right + 1.0) {
+                outside.push((n + 1, t.as_str(), b[0], b[2]));
+            }
+        }
+    }
+    outside
+}
+
+#[test]
+fn a_one_column_books_table_keeps_the_prose_measure_where_its_columns_fit_it() {
+    // A table of three short columns is set within the prose's measure
+    // (its rows read as the prose beside them does); one of eight columns
+    // of words too long for it there takes the page's width, as it must.
+    let mut md = String::from("# Rules\n\n## Setup\n\n");
+    md.push_str(&paragraph(150, 1));
+    md.push_str(&pipe_table("Nrow", 10));
+    md.push_str(&paragraph(120, 2));
+    md.push_str("| Wa | Wb | Wc | Wd | We | Wf | Wg | Wh |\n|---|---|---|---|---|---|---|---|\n");
+    for r in 0..4 {
+        let _ = writeln!(
+            md,
+            "| Wide{r}abcdefg | Wide{r}bcdefgh | Wide{r}cdefghi | Wide{r}defghij | Wide{r}efghijk | Wide{r}fghijkl | Wide{r}ghijklm | Wide{r}hijklmn |"
+        );
+    }
+    md.push('\n');
+    md.push_str(&paragraph(120, 3));
+    for paper in ["letter", "a4"] {
+        let (tmp, dir) = support::temp_game("grid-battles");
+        fs::write(dir.join("rules/grid-battles.md"), &md).expect("write rules");
+        let out = tmp.path().join("out");
+        let pdf = build_rulebook_with(&dir, &out, &["--paper", paper, "--columns", "1"]);
+        let pages = word_boxes(&pdf);
+        assert_eq!(cells(&pages, "Nrow").len(), 10, "{paper}: the table's rows");
+        let narrow = outside_measure(&pages, "Nrow");
+        assert!(
+            narrow.is_empty(),
+            "{paper}: outside the measure: {narrow:?}"
+        );
+        let wide = outside_measure(&pages, "Wide");
+        assert!(
+            !wide.is_empty(),
+            "{paper}: the wide table is squeezed into the measure"
+        );
     }
 }

@@ -24,9 +24,11 @@ pub struct Die {
     pub faces: Vec<String>,
 }
 
-/// Room a figure may take: a column, and (with two or more columns) the page's width.
+/// Room a figure may take: the prose's measure (narrower than the column
+/// in one column), a column, and (with two or more columns) the page's width.
 #[derive(Clone, Copy, Debug)]
 pub struct Room {
+    pub measure: f32,
     pub column: f32,
     pub page: f32,
     pub height: f32,
@@ -82,15 +84,12 @@ pub fn table_pieces(
     shown: bool,
 ) -> Result<Vec<Piece>, Misfit> {
     let style = table_style();
-    let at = |width: f32| lay_out_table(spec, width, (family, book), &style, words);
-    let (mut table, full_width) = match at(room.column) {
-        Ok(t) => (t, false),
-        Err(e) if room.page <= room.column + 1e-3 => return Err(Misfit::Cells(e)),
-        Err(_) => match at(room.page) {
-            Ok(t) => (t, true),
-            Err(e) => return Err(Misfit::Cells(e)),
-        },
-    };
+    let (mut table, full_width) = table_at(spec, room, (family, book, words), &style)?;
+    // A table at the prose's measure (one column) is set in as the prose is.
+    let inset = ((room.column - table.width) / 2.0).max(0.0);
+    if inset > 0.0 {
+        set_in(&mut table, inset);
+    }
     if !shown {
         table.title = None;
     }
@@ -177,6 +176,68 @@ pub fn table_pieces(
         });
     }
     Ok(pieces)
+}
+
+/// A table at the first width its cells fit, and whether that is across
+/// the page: the prose's measure (in one column the table then reads as
+/// the prose beside it does), else the column, else the page's width.
+fn table_at(
+    spec: &TableSpec,
+    room: Room,
+    (family, book, words): (&Family, &FontBook, &Words),
+    style: &TableStyle,
+) -> Result<(crate::layout::table::LaidTable, bool), Misfit> {
+    let mut widths = vec![room.measure.min(room.column)];
+    for wider in [room.column, room.page] {
+        if widths.last().is_some_and(|&w| wider > w + 1e-3) {
+            widths.push(wider);
+        }
+    }
+    let at = |width: f32| lay_out_table(spec, width, (family, book), style, words);
+    let mut last = Vec::new();
+    for (k, &width) in widths.iter().enumerate() {
+        match at(width) {
+            // Its columns fit the measure only where no cell's words set
+            // smaller there than in the column.
+            Ok(t) if width < room.column - 1e-3 => {
+                if at(widths[k + 1]).is_ok_and(|wide| smallest_text(&t) >= smallest_text(&wide)) {
+                    return Ok((t, false));
+                }
+            }
+            Ok(t) => return Ok((t, width > room.column + 1e-3)),
+            Err(e) => last = e,
+        }
+    }
+    Err(Misfit::Cells(last))
+}
+
+/// The size of a table's smallest letters (its cells shrink to fit).
+fn smallest_text(table: &crate::layout::table::LaidTable) -> f32 {
+    let bands = (table.title.iter())
+        .chain(&table.preamble)
+        .chain(&table.header)
+        .chain(&table.rows);
+    bands
+        .flat_map(|b| &b.items)
+        .filter_map(|i| match i {
+            Item::Text(t) => Some(t.size),
+            _ => None,
+        })
+        .fold(f32::MAX, f32::min)
+}
+
+/// A table's bands moved `dx` to the right.
+fn set_in(table: &mut crate::layout::table::LaidTable, dx: f32) {
+    let bands = (table.title.iter_mut())
+        .chain(table.continued.iter_mut())
+        .chain(table.preamble.iter_mut())
+        .chain(table.header.iter_mut())
+        .chain(table.rows.iter_mut());
+    for band in bands {
+        for item in &mut band.items {
+            item.translate(dx, 0.0);
+        }
+    }
 }
 
 /// How tall a table's body rows are together.

@@ -57,14 +57,12 @@ pub(super) fn illustration_pieces(
     };
     let figure_word = &input.words.figure;
     let caption = format!("**{figure_word} {number}.** {}", spec.caption.value.trim());
-    let set_caption = |width: f32| {
-        text_pieces(&TextRequest::new(
-            &caption,
-            width,
-            CAPTION,
-            input.family,
-            input.book,
-        ))
+    // Set in `edge` from the column's left, `width` across.
+    let set_caption = |edge: f32, width: f32| {
+        text_pieces(&TextRequest {
+            indent: edge,
+            ..TextRequest::new(&caption, edge + width, CAPTION, input.family, input.book)
+        })
         .map_err(fit_problem)
     };
     let scale_in = |width: f32, caption: &[Piece]| {
@@ -73,16 +71,22 @@ pub(super) fn illustration_pieces(
         let by_height = (frame.column_height - FIGURE_GAP - below) / drawing.height;
         by_width.min(by_height).min(1.0)
     };
+    // At the prose's measure (in one column, set in as the prose is); a
+    // drawing shown there under FIGURE_ACROSS_BELOW of its size takes the
+    // column, or the page's width, where that shows it larger.
     let room = room(frame);
-    let mut width = room.column;
-    let mut lines = set_caption(width)?;
+    let mut edge = ((room.column - room.measure) / 2.0).max(0.0);
+    let mut width = room.measure.min(room.column);
+    let mut lines = set_caption(edge, width)?;
     let mut k = scale_in(width, &lines);
     let mut across = false;
-    if k < FIGURE_ACROSS_BELOW && room.page > room.column + 1.0 {
-        let wide_lines = set_caption(room.page)?;
-        let wide = scale_in(room.page, &wide_lines);
-        if wide > k {
-            (width, lines, k, across) = (room.page, wide_lines, wide, true);
+    for (wider, is_across) in [(room.column, false), (room.page, true)] {
+        if k < FIGURE_ACROSS_BELOW && wider > width + 1.0 {
+            let wide_lines = set_caption(0.0, wider)?;
+            let wide = scale_in(wider, &wide_lines);
+            if wide > k {
+                (edge, width, lines, k, across) = (0.0, wider, wide_lines, wide, is_across);
+            }
         }
     }
     if k < FIGURE_MIN_SCALE {
@@ -93,7 +97,7 @@ pub(super) fn illustration_pieces(
             hint: "show fewer hexes (`hexes`), or print with one column (--columns 1)"
         ));
     }
-    let left = (width - drawing.width * k) / 2.0;
+    let left = edge + (width - drawing.width * k) / 2.0;
     let alt = format!(
         "{figure_word} {number}. {}",
         crate::text::rich::plain_text(&spec.caption.value)

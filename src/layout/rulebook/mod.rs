@@ -195,7 +195,8 @@ const TOP: f32 = 60.0;
 const BOTTOM: f32 = 54.0;
 const GUTTER: f32 = 14.0;
 /// One column's measure for prose, in ems of the body: about 65 characters
-/// (measured: bench/linequality); figures and tables take the column.
+/// (measured: bench/linequality); figures and tables take it too, and the
+/// column (the page's width) only where they do not fit it.
 const ONE_COLUMN_EMS: f32 = 30.0;
 const BODY: TextStyle = TextStyle {
     style: Style::Regular,
@@ -455,6 +456,7 @@ fn body_frame(options: RulebookOptions) -> Frame {
 /// The room a figure may take: a column, or the whole width of the page.
 fn room(frame: Frame) -> Room {
     Room {
+        measure: frame.column_width - 2.0 * body::prose_inset(frame),
         column: frame.column_width,
         page: frame.columns as f32 * frame.column_width
             + (frame.columns.saturating_sub(1)) as f32 * frame.gutter,

@@ -24,6 +24,8 @@ pub(super) fn figure_pieces(
     heading: Option<&Heading>,
 ) -> Result<Vec<Piece>, Diagnostic> {
     let width = frame.column_width;
+    // How far one column's prose is set in: titles and dice are too.
+    let inset = super::body::prose_inset(frame);
     let what = format!("`{}`", code.name);
     match figure {
         Figure::Cards(gallery) if !gallery.full_size => {
@@ -89,13 +91,17 @@ pub(super) fn figure_pieces(
                     size: 10.5,
                     leading: 1.2,
                 };
-                let mut lines = text_pieces(&TextRequest::new(
-                    &literal(&title),
-                    width,
-                    style,
-                    input.family,
-                    input.book,
-                ))
+                // At the prose's measure, as a heading is.
+                let mut lines = text_pieces(&TextRequest {
+                    indent: inset,
+                    ..TextRequest::new(
+                        &literal(&title),
+                        width - inset,
+                        style,
+                        input.family,
+                        input.book,
+                    )
+                })
                 .map_err(fit_problem)?;
                 for line in &mut lines {
                     line.keep_with_next = true;
@@ -157,9 +163,16 @@ pub(super) fn figure_pieces(
             Ok(pieces)
         }
         Figure::Dice(dice) => {
+            // At the prose's measure (set in as the prose is, in one column).
+            let measure = width - 2.0 * inset;
             let mut pieces =
-                dice_pieces(&dice, input.icons, width, input.figure_family, input.book)
+                dice_pieces(&dice, input.icons, measure, input.figure_family, input.book)
                     .map_err(fit_problem)?;
+            for piece in pieces.iter_mut().filter(|_| inset > 0.0) {
+                for item in &mut piece.items {
+                    item.translate(inset, 0.0);
+                }
+            }
             for (piece, die) in pieces.iter_mut().zip(&dice) {
                 wrap(Role::Figure(die_alt(die)), std::slice::from_mut(piece));
             }
