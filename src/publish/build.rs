@@ -441,10 +441,14 @@ fn listed_pdfs(
     Ok(listed)
 }
 
+/// A file of the reference written live, and what it held before (`None`:
+/// it was not there).
+type PutBefore = (PathBuf, Option<Vec<u8>>);
+
 /// Puts the reference's pages written `early` back as they were (a page
 /// that was not there is taken away), telling `on_written` of each.
 fn put_back(
-    early: Vec<(PathBuf, Option<Vec<u8>>)>,
+    early: Vec<PutBefore>,
     folder: &Path,
     on_written: &mut dyn FnMut(Written),
 ) -> Result<(), OpError> {
@@ -501,7 +505,7 @@ fn write_html(
     (game, folder): (&Game, &Path),
     how: HtmlWrite,
     on_written: &mut dyn FnMut(Written),
-) -> Result<Vec<(PathBuf, Option<Vec<u8>>)>, OpError> {
+) -> Result<Vec<PutBefore>, OpError> {
     let started = std::time::Instant::now();
     super::html::link_pdfs(&mut files, pdfs, &game.words);
     let dir = folder.join("html");
