@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use support::build_ok;
 
 /// The most cards one gallery page holds (the reference's bound).
-const BOUND: usize = 200;
+const BOUND: usize = 100;
 
 fn write_game(dir: &Path, cards: usize) -> PathBuf {
     let game = dir.join("big-deck");

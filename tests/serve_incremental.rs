@@ -110,3 +110,41 @@ fn after_each_edit_the_outputs_are_a_fresh_builds() {
     server.wait_for("done in");
     assert_same_as_a_fresh_build(tmp.path());
 }
+
+#[test]
+fn a_save_whose_cards_cannot_be_laid_out_leaves_every_output_as_it_was() {
+    let tmp = support::starter_game();
+    // The rules page shows the deck's cards.
+    let rules = tmp.path().join("g/rules/rules.md");
+    let prose = std::fs::read_to_string(&rules).expect("read");
+    std::fs::write(&rules, format!("{prose}\n{{{{ deck(\"action\") }}}}\n")).expect("write");
+    let mut server = serve(tmp.path());
+    let before = tree(&tmp.path().join("out/g"));
+    let page = String::from_utf8_lossy(&before[Path::new("html/rules.html")]).into_owned();
+    assert!(page.contains("id=\"card-action-dug-in-red\""), "{page}");
+    // The card's text is checked good, but cannot fit on the card: found
+    // only as the label sheet is laid out, by when the reference's page
+    // showing the card has been put in place (it is put back).
+    let cards = tmp.path().join("g/action-cards.toml");
+    let text = std::fs::read_to_string(&cards).expect("read");
+    let long = "Ignore the first hit and every hit after it. ".repeat(60);
+    save(
+        &cards,
+        &text.replace("Ignore the first hit", long.trim_end()),
+    );
+    let built = server.wait_for("done in");
+    assert!(
+        built
+            .iter()
+            .any(|l| l.contains("kept the previous outputs")),
+        "{built:#?}"
+    );
+    let after = tree(&tmp.path().join("out/g"));
+    assert_eq!(
+        before.keys().collect::<Vec<_>>(),
+        after.keys().collect::<Vec<_>>()
+    );
+    for (path, bytes) in &before {
+        assert!(after[path] == *bytes, "{} changed", path.display());
+    }
+}

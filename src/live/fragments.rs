@@ -3,17 +3,30 @@
 //! nothing else did, so a page replaces those alone. One rule makes them,
 //! in `<main>` and outside it alike: a fragment is a block element with an
 //! `id` that holds no other (a card, a table, a heading; the sidebar's list
-//! of PDFs, whose sizes change with every edit).
+//! of PDFs, whose sizes change with every edit). A page built again is cut
+//! where it was last time: the text around the fragments and each fragment
+//! that did not change are compared, and only a changed fragment is read
+//! tag by tag (a page of 2,000 cards is cut anew only when its frame changed).
 
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-/// A page cut at its fragments: the rest, with a mark where each stood, and
-/// each fragment's id and HTML.
+/// A page cut at its fragments: the text before the first fragment,
+/// between each two and after the last (`frame`, one more than the
+/// fragments), and each fragment's id and HTML.
 #[derive(Default)]
 pub(super) struct Split {
-    frame: String,
+    frame: Vec<String>,
     parts: Vec<(String, String)>,
+}
+
+impl Split {
+    /// Whether `other` has the same frame and fragment ids (their HTML aside).
+    fn same_frame(&self, other: &Split) -> bool {
+        self.frame == other.frame
+            && self.parts.len() == other.parts.len()
+            && (self.parts.iter().zip(&other.parts)).all(|(a, b)| a.0 == b.0)
+    }
 }
 
 /// The pages as last built (or, before a build, served), by URL.
@@ -25,13 +38,28 @@ impl Pages {
     /// fragments changed, else `None` (the page is new or changed around
     /// them).
     pub(super) fn update(&self, url: &str, html: &str) -> Option<Vec<String>> {
-        let new = split(html);
         let mut pages = self.0.lock().ok()?;
-        let old = pages.insert(url.to_string(), new)?;
-        let new = pages.get(url)?;
-        let same = new.frame == old.frame && !new.parts.is_empty();
+        let Some(old) = pages.get_mut(url) else {
+            pages.insert(url.to_string(), split(html));
+            return None;
+        };
+        // Cut where it was last time, when only fragments changed.
+        if !old.parts.is_empty()
+            && let Some(changed) = changed_parts(old, html)
+        {
+            let mut ids = Vec::with_capacity(changed.len());
+            for (k, part) in changed {
+                old.parts[k].1 = part;
+                ids.push(old.parts[k].0.clone());
+            }
+            return Some(ids);
+        }
+        let new = split(html);
+        let same = new.same_frame(old) && !new.parts.is_empty();
         let changed = (new.parts.iter().zip(&old.parts)).filter(|(n, o)| n.1 != o.1);
-        same.then(|| changed.map(|(n, _)| n.0.clone()).collect())
+        let ids = same.then(|| changed.map(|(n, _)| n.0.clone()).collect());
+        *old = new;
+        ids
     }
 
     /// Takes a page's HTML as served, if none was built since the server
@@ -51,33 +79,122 @@ impl Pages {
     }
 }
 
+/// The fragments of `html` that changed from the page `old` was cut from
+/// (their numbers and new HTML), when the text around them did not: each
+/// piece of `old`'s frame must come again in turn, and between two, either
+/// the fragment as it was or one element with the same id that holds no
+/// other fragment. `None` when anything else changed.
+///
+/// This cuts the page as [`split`] would: what comes before a fragment is
+/// the same text, read the same way, and a fragment is one balanced
+/// element whose reading never looked past its end (had it, its end tag
+/// would not have ended it), so the same bytes in the same place are read
+/// the same way and the text after it is read as before.
+fn changed_parts(old: &Split, html: &str) -> Option<Vec<(usize, String)>> {
+    let mut at = 0;
+    let mut changed = Vec::new();
+    for (k, ((id, part), piece)) in old.parts.iter().zip(&old.frame).enumerate() {
+        at += html
+            .get(at..)?
+            .starts_with(piece.as_str())
+            .then_some(piece.len())?;
+        let rest = &html[at..];
+        if rest.starts_with(part.as_str()) {
+            at += part.len();
+            continue;
+        }
+        let end = one_fragment(html, at, id)?;
+        changed.push((k, html[at..end].to_string()));
+        at = end;
+    }
+    (html.get(at..)? == old.frame.last()?.as_str()).then_some(changed)
+}
+
+/// The end of the element that starts at `from` in `html`, if it is a
+/// fragment (a block with the id `id` that holds no other; its ancestors
+/// are those of the fragment it replaces, none an `<svg>`).
+fn one_fragment(html: &str, from: usize, id: &str) -> Option<usize> {
+    let (found, end) = scan(html, from, true)?;
+    match found.as_slice() {
+        [(found, start, stop)] if *found == id && *start == from && *stop == end => Some(end),
+        _ => None,
+    }
+}
+
 /// The elements whose end tag the HTML omits; those that may be a
 /// fragment (with an id, outside an `<svg>`); those whose text holds no tag.
-const VOID: &str = "area base br col embed hr img input link meta param source track wbr";
-const BLOCKS: &str = "article aside blockquote details div dl figure footer h1 h2 h3 h4 h5 h6 \
-                      header li main nav ol p pre section table ul";
-const RAW_TEXT: &str = "script style textarea";
+const VOID: &[&str] = &[
+    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source",
+    "track", "wbr",
+];
+const BLOCKS: &[&str] = &[
+    "article",
+    "aside",
+    "blockquote",
+    "details",
+    "div",
+    "dl",
+    "figure",
+    "footer",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "header",
+    "li",
+    "main",
+    "nav",
+    "ol",
+    "p",
+    "pre",
+    "section",
+    "table",
+    "ul",
+];
+const RAW_TEXT: &[&str] = &["script", "style", "textarea"];
 
-/// Whether `name` is one of the space-separated `names`, in any case.
-fn among(names: &str, name: &str) -> bool {
-    names
-        .split_whitespace()
-        .any(|n| n.eq_ignore_ascii_case(name))
+/// Whether `name` is one of `names`, in any case.
+fn among(names: &[&str], name: &str) -> bool {
+    names.iter().any(|n| n.eq_ignore_ascii_case(name))
 }
 
 /// An element open: its name, where it starts, its id if it may be a
 /// fragment, and whether it holds a fragment.
 type Open<'a> = (&'a str, usize, Option<&'a str>, bool);
 
+/// A fragment found: its id, where it starts and where it ends.
+type Found<'a> = (&'a str, usize, usize);
+
 /// Cuts `html` at the block elements with an id that hold no other such
 /// element (the whole page is the frame if its tags do not balance).
 pub(super) fn split(html: &str) -> Split {
-    let whole = || Split {
-        frame: html.to_string(),
-        parts: Vec::new(),
+    let Some((found, _)) = scan(html, 0, false) else {
+        return Split {
+            frame: vec![html.to_string()],
+            parts: Vec::new(),
+        };
     };
+    let mut split = Split::default();
+    let mut kept = 0;
+    for (id, from, to) in found {
+        split.frame.push(html[kept..from].to_string());
+        split
+            .parts
+            .push((id.to_string(), html[from..to].to_string()));
+        kept = to;
+    }
+    split.frame.push(html[kept..].to_string());
+    split
+}
+
+/// Reads `html` tag by tag from `from` to its end, or with `one` until the
+/// element that opens first has closed: the fragments found, in order, and
+/// where the reading stopped; `None` if the tags do not balance.
+fn scan(html: &str, from: usize, one: bool) -> Option<(Vec<Found<'_>>, usize)> {
     let end = html.len();
-    let (mut at, mut stack, mut found) = (0, Vec::<Open>::new(), Vec::new());
+    let (mut at, mut stack, mut found) = (from, Vec::<Open>::new(), Vec::new());
     while let Some(lt) = html[at..end].find('<').map(|i| at + i) {
         let rest = &html[lt..end];
         if rest.starts_with("<!--") {
@@ -95,18 +212,18 @@ pub(super) fn split(html: &str) -> Split {
             continue;
         }
         if closing {
-            let Some((open, from, id, holds)) = stack.pop() else {
-                return whole();
-            };
+            let (open, from, id, holds) = stack.pop()?;
             if !open.eq_ignore_ascii_case(name) {
-                return whole();
+                return None;
             }
             let fragment = id.filter(|_| !holds);
             if let Some(id) = fragment {
                 found.push((id, from, at));
             }
-            if let Some(parent) = stack.last_mut() {
-                parent.3 |= holds || fragment.is_some();
+            match stack.last_mut() {
+                Some(parent) => parent.3 |= holds || fragment.is_some(),
+                None if one => return Some((found, at)),
+                None => {}
             }
         } else if !tag.ends_with("/>") && !among(VOID, name) {
             let block = among(BLOCKS, name);
@@ -117,21 +234,7 @@ pub(super) fn split(html: &str) -> Split {
             }
         }
     }
-    if !stack.is_empty() {
-        return whole();
-    }
-    let mut split = Split::default();
-    let mut kept = 0;
-    for (id, from, to) in found {
-        split.frame.push_str(&html[kept..from]);
-        split.frame.push_str(&format!("<!--#{id}-->"));
-        split
-            .parts
-            .push((id.to_string(), html[from..to].to_string()));
-        kept = to;
-    }
-    split.frame.push_str(&html[kept..]);
-    split
+    (stack.is_empty() && !one).then_some((found, end))
 }
 
 /// Where a tag that starts `text` ends (its `>`, outside quoted values).
@@ -161,6 +264,15 @@ fn id_of(tag: &str) -> Option<&str> {
 mod tests {
     use super::*;
 
+    /// The frame with a mark where each fragment stood.
+    fn marked(split: &Split) -> String {
+        let mut text = split.frame[0].clone();
+        for ((id, _), piece) in split.parts.iter().zip(&split.frame[1..]) {
+            text.push_str(&format!("<!--#{id}-->{piece}"));
+        }
+        text
+    }
+
     fn page(main: &str) -> String {
         format!(
             "<html><head><title>t</title></head><body><nav id=\"side\">n</nav><main id=\"main\">{main}</main></body></html>"
@@ -185,18 +297,15 @@ mod tests {
             "<figure id=\"c2\" aria-label=\"a > b\"><img src=x></figure>"
         );
         assert!(
-            split
-                .frame
-                .contains("<body><!--#side--><main id=\"main\"><p>a<br>b</p>"),
+            marked(&split).contains("<body><!--#side--><main id=\"main\"><p>a<br>b</p>"),
             "{}",
-            split.frame
+            marked(&split)
         );
         assert!(
-            split
-                .frame
+            marked(&split)
                 .contains("<div class=\"g\" id=\"g\"><div><!--#c1--></div><!--#c2--></div>"),
             "{}",
-            split.frame
+            marked(&split)
         );
     }
 
@@ -257,6 +366,52 @@ mod tests {
         assert_eq!(pages.update("/q", &changed), Some(vec!["top".to_string()]));
         for unbalanced in ["<p id=\"a\">unclosed", "<div><p id=\"a\">a</div></p>"] {
             assert_eq!(split(&page(unbalanced)).parts.len(), 0, "{unbalanced}");
+        }
+    }
+
+    /// What a page's update must give, found by cutting both versions whole.
+    fn by_whole_splits(old: &str, new: &str) -> Option<Vec<String>> {
+        let (old, new) = (split(old), split(new));
+        let changed = (new.parts.iter().zip(&old.parts)).filter(|(n, o)| n.1 != o.1);
+        (new.same_frame(&old) && !new.parts.is_empty())
+            .then(|| changed.map(|(n, _)| n.0.clone()).collect())
+    }
+
+    #[test]
+    fn a_page_cut_where_it_was_last_time_is_cut_as_a_whole_cut_would() {
+        let one = page(
+            "<div class=\"deck\" id=\"d\"><div><figure id=\"a\"><svg><g id=\"x\"></g></svg>A</figure></div>\
+             <div><figure id=\"b\">B</figure></div><div><figure id=\"c\">C<!-- c --></figure></div></div>\
+             <script>if (a < b) {}</script><p id=\"z\">Z</p>",
+        );
+        let edits = [
+            one.replace(">B<", ">B2<"),
+            one.replace(">A<", ">A2<").replace(">Z<", ">Z2<"),
+            one.replace(">B<", "><p id=\"in\">B</p><"),
+            one.replace(">B<", "><p>B</p><"),
+            one.replace(">B<", "><!-- B <"),
+            one.replace(">B<", "><div>B<"),
+            one.replace(">B<", "></figure><figure id=\"b2\">B<"),
+            one.replace("id=\"b\"", "id=\"b2\""),
+            one.replace(">B<", ">B</div><"),
+            one.replace("<p id=\"z\">", "<p id=\"z\" title=\"a >"),
+            one.replace("<script>", "<p>new</p><script>"),
+            one.replace("(a < b)", "(a </figure> b)"),
+            one.replace("<!-- c -->", "<!-- c"),
+            one.replace("<g id=\"x\"></g>", "<g id=\"x\"><p id=\"y\">y</p></g>"),
+            one.clone(),
+        ];
+        for edit in edits {
+            let pages = Pages::default();
+            pages.update("/p", &one);
+            let want = by_whole_splits(&one, &edit);
+            assert_eq!(pages.update("/p", &edit), want, "{edit}");
+            // What is kept is the page as cut whole.
+            let whole = split(&edit);
+            let ids: Vec<String> = whole.parts.iter().map(|(id, _)| id.clone()).collect();
+            let kept = pages.fragments("/p", &ids);
+            let parts: String = whole.parts.iter().map(|(_, html)| html.as_str()).collect();
+            assert_eq!(kept.as_deref(), Some(parts.as_str()), "{edit}");
         }
     }
 }

@@ -240,6 +240,7 @@ fn load_assets(root: &Root, format: Format) -> Result<Option<Assets>, OpError> {
     let assets = Assets::load(root.clone(), &mut sources, &mut diags)?;
     // A save that changes one card lays out that card alone.
     assets.faces.keep_across_builds();
+    assets.cards_html.keep_across_builds();
     let ok = report(&mut diags, &sources, format, None);
     Ok(ok.then_some(assets))
 }

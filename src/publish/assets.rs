@@ -17,6 +17,8 @@ pub struct Assets {
     pub icons: Vec<Icon>,
     /// Card faces kept from one live build to the next (off unless asked).
     pub faces: super::faces::FaceCache,
+    /// The HTML reference's cards, likewise.
+    pub cards_html: crate::render::html::KeptCards,
 }
 
 impl Assets {
@@ -74,6 +76,7 @@ impl Assets {
             fonts,
             icons,
             faces: Default::default(),
+            cards_html: Default::default(),
         })
     }
 
@@ -137,6 +140,7 @@ impl Assets {
             icons,
             fonts,
             faces: Default::default(),
+            cards_html: Default::default(),
         }))
     }
 

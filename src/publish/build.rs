@@ -252,9 +252,56 @@ pub fn write(
             .previews
             .map(|previews| draw_previews(scope, laid_out, preview_dir, assets, previews));
         let to_draw = drawing.as_ref().map(|_| to_draw);
-        let staged = stage_all((game, assets), &folder, &wanted, to_draw, diags);
-        timing("pdfs staged");
-        let staged = staged?;
+        let (folder_at, wanted) = (&folder, &wanted);
+        let staging = scope.spawn(move || {
+            let mut found = Diagnostics::default();
+            let staged = stage_all((game, assets), folder_at, wanted, to_draw, &mut found);
+            timing("pdfs staged");
+            (staged, found)
+        });
+        // The PDFs' links, in the order the pages list them: the rulebook's
+        // first, then the others'.
+        let rulebook_path = folder.join(super::rulebook::rulebook_file(&game.id));
+        let rulebook_pdf = |bytes| super::html::BuiltPdf {
+            label: game.words.pdf_rules.clone(),
+            file_name: file_name_of(&rulebook_path),
+            bytes,
+            printed: None,
+        };
+        // Live (`serve`), the reference's pages that changed are put in place
+        // as soon as they are made, while the documents are still laid out
+        // (the reader watches one of them); they list the PDFs as they stand
+        // until those are written. Should the documents have a problem,
+        // the pages are put back as they were.
+        let early = match html.as_ref().filter(|_| live) {
+            Some(_) => match made_pages.recv() {
+                Ok(files) => {
+                    timing("html pages handed over");
+                    let old_book = (rulebook.is_some())
+                        .then(|| std::fs::metadata(&rulebook_path).ok())
+                        .flatten()
+                        .map(|m| vec![rulebook_pdf(m.len())]);
+                    let pdfs = pdf_list(
+                        old_book.unwrap_or_default(),
+                        &listed_pdfs(outputs, &folder, game)?,
+                        game,
+                    );
+                    let how = HtmlWrite::Live { lists_later: true };
+                    write_html(files, &pdfs, (game, &folder), how, on_written)?
+                }
+                Err(_) => Vec::new(),
+            },
+            None => Vec::new(),
+        };
+        let (staged, found) = joined(staging);
+        diags.extend(found);
+        let staged = match staged {
+            Ok(staged) => staged,
+            Err(e) => {
+                put_back(early, &folder, on_written)?;
+                return Err(e);
+            }
+        };
         let map_images = map_images.map(joined);
         let rulebook = rulebook.map(joined).transpose()?;
         let rulebook = match rulebook {
@@ -266,13 +313,14 @@ pub fn write(
             None => None,
         };
         if diags.has_errors() {
+            put_back(early, &folder, on_written)?;
             return Ok(false);
         }
         timing("checked for problems");
         // The files first, then the rulebook, then the HTML reference (which
-        // links every PDF written, with its size); live, the page previews and
-        // the reference before the rulebook (see below).
-        let mut committed = Vec::new();
+        // links every PDF written, with its size); live, the reference's
+        // changed pages are in already, and the page previews go before the
+        // rulebook (see below).
         for (output, file) in staged {
             let path = file.path().to_path_buf();
             file.commit()?;
@@ -285,7 +333,6 @@ pub fn write(
                     on_written(Written::Images { count, dir });
                 }
             }
-            committed.push(output);
         }
         if let Some(images) = map_images {
             let count = super::maps::write_images(&images?, &folder)?;
@@ -294,60 +341,15 @@ pub fn write(
                 dir: folder.join(super::maps::MAP_DIR),
             });
         }
-        // The PDFs' links, in the order the pages list them: the rulebook's
-        // first, then the others'.
-        let rulebook_path = folder.join(super::rulebook::rulebook_file(&game.id));
-        let rulebook_pdf = |bytes| super::html::BuiltPdf {
-            label: game.words.pdf_rules.clone(),
-            file_name: file_name_of(&rulebook_path),
-            bytes,
-            printed: None,
-        };
         // Every output's PDF: those not written again (their data did not
         // change, `watch`) are listed as they stand, as a full build lists them.
-        let mut others: Vec<super::html::BuiltPdf> = Vec::new();
-        for output in outputs {
-            let path = folder.join(&output.file_name);
-            let written = committed.iter().any(|c| std::ptr::eq(*c, output));
-            if !written && !path.is_file() {
-                continue;
-            }
-            let title = output.title();
-            let label = title
-                .strip_prefix(game.name.as_str())
-                .and_then(|t| t.strip_prefix(" — "))
-                .filter(|t| !t.is_empty())
-                .unwrap_or(title);
-            others.push(super::html::BuiltPdf {
-                label: label.to_string(),
-                file_name: output.file_name.clone(),
-                bytes: file_bytes(&path)?,
-                printed: Some(output.printed),
-            });
-        }
+        let others = listed_pdfs(outputs, &folder, game)?;
         if let Some(previews) = request.previews {
-            // Live (`serve`): the changed pages' previews and the reference go
-            // first, as the reader watches them; the rulebook, the slowest to
-            // write, after. The pages link the rulebook at the size it had
-            // until it is written (their lists are put right below).
-            // The previews already drawn first, the others once the pages are in.
-            if let Some((_, drawn)) = &drawing {
-                for pages in drawn.try_iter() {
-                    previews_in(pages?, preview_dir, previews, on_written)?;
-                }
-            }
-            // The reference's pages as soon as they are made (when none could
-            // be, the reason is told below).
-            if let Some(files) = html.as_ref().and_then(|_| made_pages.recv().ok()) {
-                timing("html pages handed over");
-                let old = rulebook
-                    .as_ref()
-                    .and_then(|_| std::fs::metadata(&rulebook_path).ok())
-                    .map(|m| vec![rulebook_pdf(m.len())]);
-                let pdfs = pdf_list(old.unwrap_or_default(), &others, game);
-                let how = HtmlWrite::Live { lists_later: true };
-                write_html(files, &pdfs, (game, &folder), how, on_written)?;
-            }
+            // Live (`serve`): the changed pages' previews go first (after the
+            // reference's pages, put in place above), as the reader watches
+            // them; the rulebook, the slowest to write, after. The pages link
+            // the rulebook at the size it had until it is written (their
+            // lists are put right below).
             if let Some((drawer, drawn)) = drawing {
                 for pages in drawn.iter() {
                     previews_in(pages?, preview_dir, previews, on_written)?;
@@ -410,6 +412,63 @@ pub fn write(
     })
 }
 
+/// Every output's PDF that stands in `folder` (written by this build or an
+/// earlier one), linked by its title less the game's name.
+fn listed_pdfs(
+    outputs: &[Output],
+    folder: &Path,
+    game: &Game,
+) -> Result<Vec<super::html::BuiltPdf>, OpError> {
+    let mut listed = Vec::new();
+    for output in outputs {
+        let path = folder.join(&output.file_name);
+        if !path.is_file() {
+            continue;
+        }
+        let title = output.title();
+        let label = title
+            .strip_prefix(game.name.as_str())
+            .and_then(|t| t.strip_prefix(" — "))
+            .filter(|t| !t.is_empty())
+            .unwrap_or(title);
+        listed.push(super::html::BuiltPdf {
+            label: label.to_string(),
+            file_name: output.file_name.clone(),
+            bytes: file_bytes(&path)?,
+            printed: Some(output.printed),
+        });
+    }
+    Ok(listed)
+}
+
+/// A file of the reference written live, and what it held before (`None`:
+/// it was not there).
+type PutBefore = (PathBuf, Option<Vec<u8>>);
+
+/// Puts the reference's pages written `early` back as they were (a page
+/// that was not there is taken away), telling `on_written` of each.
+fn put_back(
+    early: Vec<PutBefore>,
+    folder: &Path,
+    on_written: &mut dyn FnMut(Written),
+) -> Result<(), OpError> {
+    let dir = folder.join("html");
+    let count = early.len();
+    for (path, old) in early {
+        match old {
+            Some(bytes) => super::write_output(&dir, &path, &bytes)?,
+            None => std::fs::remove_file(&path).map_err(|e| OpError::io("remove", &path, e))?,
+        }
+        on_written(Written::Html {
+            index: dir.join("index.html"),
+            files: count,
+            changed: vec![path],
+            millis: 0,
+        });
+    }
+    Ok(())
+}
+
 /// The PDFs the reference links, in the order its pages list them: `first`
 /// (the errata sheet, the rulebook), then every output's, each link's
 /// words told apart from the others'.
@@ -438,69 +497,67 @@ enum HtmlWrite {
     Live { lists_later: bool },
 }
 
-/// Writes the HTML reference's files that changed, linking `pdfs`.
+/// Writes the HTML reference's files that changed, linking `pdfs`; live,
+/// each file written with what it held before (`None`: it was not there).
 fn write_html(
     mut files: Vec<(String, Vec<u8>)>,
     pdfs: &[super::html::BuiltPdf],
     (game, folder): (&Game, &Path),
     how: HtmlWrite,
     on_written: &mut dyn FnMut(Written),
-) -> Result<(), OpError> {
+) -> Result<Vec<PutBefore>, OpError> {
     let started = std::time::Instant::now();
     super::html::link_pdfs(&mut files, pdfs, &game.words);
     let dir = folder.join("html");
     let count = files.len();
-    let live = match how {
-        HtmlWrite::Live { lists_later } => {
-            // Each file read once: those unchanged left out, the others
-            // keyed (whether only its list of PDFs changed, its size, its name).
-            let mut keyed = Vec::with_capacity(files.len());
-            for (name, bytes) in files {
-                let old = std::fs::read(dir.join(&name)).ok();
-                if old.as_ref() == Some(&bytes) {
-                    continue;
-                }
-                let list_only = old.is_some_and(|old| super::html::only_pdfs_differ(&old, &bytes));
-                if !(lists_later && list_only) {
-                    keyed.push(((list_only, bytes.len(), name.clone()), (name, bytes)));
+    let lists_later = match how {
+        HtmlWrite::Live { lists_later } => lists_later,
+        HtmlWrite::Whole(made_in) => {
+            let mut changed = Vec::new();
+            for (name, bytes) in &files {
+                let path = dir.join(name);
+                if super::write_if_changed(&dir, &path, bytes)? {
+                    changed.push(path);
                 }
             }
-            keyed.sort_by(|a, b| a.0.cmp(&b.0));
-            files = keyed.into_iter().map(|(_, file)| file).collect();
-            true
-        }
-        HtmlWrite::Whole(_) => false,
-    };
-    let mut changed = Vec::new();
-    for (name, bytes) in &files {
-        let path = dir.join(name);
-        if live {
-            // Found changed above.
-            super::write_output(&dir, &path, bytes)?;
-        } else if !super::write_if_changed(&dir, &path, bytes)? {
-            continue;
-        }
-        if live {
             on_written(Written::Html {
                 index: dir.join("index.html"),
                 files: count,
-                changed: vec![path],
-                millis: started.elapsed().as_millis(),
+                changed,
+                millis: (made_in + started.elapsed()).as_millis(),
             });
-            timing(&format!("wrote {name}"));
-        } else {
-            changed.push(path);
+            return Ok(Vec::new());
+        }
+    };
+    // Each file read once: those unchanged left out, the others keyed
+    // (whether only its list of PDFs changed, its size, its name).
+    let mut keyed = Vec::with_capacity(files.len());
+    for (name, bytes) in files {
+        let old = std::fs::read(dir.join(&name)).ok();
+        if old.as_ref() == Some(&bytes) {
+            continue;
+        }
+        let list_only =
+            (old.as_ref()).is_some_and(|old| super::html::only_pdfs_differ(old, &bytes));
+        if !(lists_later && list_only) {
+            keyed.push(((list_only, bytes.len(), name.clone()), name, bytes, old));
         }
     }
-    if let HtmlWrite::Whole(made_in) = how {
+    keyed.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut before = Vec::with_capacity(keyed.len());
+    for (_, name, bytes, old) in keyed {
+        let path = dir.join(&name);
+        super::write_output(&dir, &path, &bytes)?;
+        before.push((path.clone(), old));
         on_written(Written::Html {
             index: dir.join("index.html"),
             files: count,
-            changed,
-            millis: (made_in + started.elapsed()).as_millis(),
+            changed: vec![path],
+            millis: started.elapsed().as_millis(),
         });
+        timing(&format!("wrote {name}"));
     }
-    Ok(())
+    Ok(before)
 }
 
 /// Puts one document's previews, drawn, in place under `dir`, telling

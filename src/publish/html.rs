@@ -199,6 +199,7 @@ pub(crate) fn build_html_with(
             .as_ref()
             .map(|f| f as &(dyn Fn(crate::diag::Loc) -> bool + Sync)),
         figures,
+        kept: Some(&assets.cards_html),
     };
     let mut files = render_site(&site, pages)?;
     files.extend(font_licences(&assets.root.fonts())?);

@@ -10,6 +10,7 @@
 
 mod counters_page;
 mod data;
+mod kept_cards;
 mod map_page;
 mod markdown;
 mod places_table;
@@ -19,6 +20,7 @@ mod site;
 mod tracks_page;
 
 pub use counters_page::{ShownCounter, counters_page};
+pub use kept_cards::KeptCards;
 pub use map_page::{ExtraPage, map_page, map_picture};
 pub use markdown::{Heading, PageBody, PageLinks, UsedIds, render_markdown};
 pub use scenario_page::{ScenarioShown, ShownOob, ShownTurn, ShownUnit, scenario_page};

@@ -17,6 +17,7 @@ use crate::model::xref::RuleBook;
 use crate::model::{Deck, FieldKind, Shortcode, data_anchor};
 use crate::render::RenderError;
 use crate::render::html::data::{DataSource, ShownRow, data_shortcode, plain_text, rich_html};
+use crate::render::html::kept_cards::{CardName, MadeOf};
 use crate::render::html::markdown::PageLinks;
 use crate::render::svg::{CardSvg, FamiliesDrawn, card_svg, escape};
 use crate::text::mentions::TableNames;
@@ -358,6 +359,31 @@ impl Links<'_> {
         };
         let faces = self.site.decks.iter().find(|f| f.deck == deck.id);
         let face = faces.and_then(|f| (f.face)(c).map(|face| (f, face)));
+        // Kept from the last build when nothing it is made of changed.
+        let kept = self.site.kept.filter(|k| k.on());
+        let name = kept.map(|_| CardName {
+            deck: deck.id.clone(),
+            key: self.keys[d][c].clone(),
+            id: id.clone(),
+        });
+        let made_of = kept.map(|_| MadeOf {
+            face: face.as_ref().map(|(_, face)| face.clone()),
+            size: faces.map_or([0.0; 3], |f| [f.width, f.height, f.radius]),
+            title: deck.card_title(c),
+            fields: (deck.fields.iter().enumerate())
+                .map(|(i, field)| {
+                    let rich = field.kind == FieldKind::Rich;
+                    (field.name.clone(), rich, deck.printed(&deck.cards[c], i))
+                })
+                .collect(),
+        });
+        if let (Some(kept), Some(name), Some(made_of)) = (kept, &name, &made_of)
+            && let Some((html, families)) = kept.find(name, made_of)
+        {
+            self.families.add(&families);
+            return Ok(html.to_string());
+        }
+        let families = FamiliesDrawn::default();
         let svg = face.map(|(f, face)| {
             let label = face_text(&face);
             card_svg(
@@ -369,7 +395,7 @@ impl Links<'_> {
                     label: &label,
                 },
                 self.site.fonts,
-                self.families,
+                &families,
             )
         });
         let mut context = Context::new();
@@ -384,9 +410,15 @@ impl Links<'_> {
                 ("fields", fields_value(deck, c, self.site.icons)),
             ]),
         );
-        self.tera
+        let html = self
+            .tera
             .render("card.html", &context)
-            .map_err(|e| RenderError::template("card.html", e))
+            .map_err(|e| RenderError::template("card.html", e))?;
+        self.families.add(&families);
+        if let (Some(kept), Some(name), Some(made_of)) = (kept, name, made_of) {
+            kept.keep(name, made_of, html.as_str().into(), families.into());
+        }
+        Ok(html)
     }
 }
 

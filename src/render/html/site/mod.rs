@@ -97,6 +97,9 @@ pub struct Site<'a> {
     pub changed: Option<&'a (dyn Fn(crate::diag::Loc) -> bool + Sync)>,
     /// Each rules page's illustrations drawn, in order (None: not drawn).
     pub figures: &'a [Vec<Option<crate::layout::figure::FigureDrawing>>],
+    /// The cards drawn by the last live build, to draw again only those
+    /// that changed.
+    pub kept: Option<&'a super::KeptCards>,
 }
 
 /// A file of the reference: its path relative to the html folder, and its bytes.
@@ -112,6 +115,9 @@ pub fn render_site(
     pages: &mut dyn FnMut(&[SiteFile]),
 ) -> Result<Vec<(String, Vec<u8>)>, RenderError> {
     let tera = compile(site.templates)?;
+    if let Some(kept) = site.kept {
+        kept.begin(&site.templates.card);
+    }
     let mut names = page_names(&site.rules);
     let shortcodes: Vec<&[Shortcode]> = site.rules.iter().map(|r| &r.doc.shortcodes[..]).collect();
     let keys: Vec<Vec<String>> = site
