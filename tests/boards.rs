@@ -122,6 +122,19 @@ fn every_space_and_area_is_named_at_its_place_in_the_pdf_svg_and_html() {
         }
     }
     assert!(html.contains("25 spaces, 40 connections, 10 x 8 in"));
+    // The features' key draws each kind of line as the map does.
+    let key_line = |name: &str| {
+        let at = html
+            .find(&format!("</svg>{name}</li>"))
+            .or_else(|| html.find(&format!("</span> {name}</li>")))
+            .unwrap_or_else(|| panic!("{name} in the key"));
+        let start = html[..at].rfind("<li>").expect("its item");
+        html[start..at].to_string()
+    };
+    let (rail, road, strait) = (key_line("Railway"), key_line("Road"), key_line("Strait"));
+    assert!(rail.contains("M0 5.5H24M0 10.5H24") && rail.contains("(double)"), "{rail}");
+    assert!(road.contains("<rect") && !road.contains("dasharray"), "{road}");
+    assert!(strait.contains("stroke-dasharray") && strait.contains("(dashed)"), "{strait}");
 
     // The area map: each name at the middle of its region.
     let pdf = dir.join("provinces-map.pdf");

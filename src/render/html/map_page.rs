@@ -7,6 +7,7 @@
 
 use super::markdown::{Heading, PageBody};
 use crate::model::map::{GridKind, Pattern, Swatch};
+use crate::model::places::LineStyle;
 use crate::model::tec::{tec_id, tec_table};
 use crate::model::{Icon, Map, Rgb};
 use crate::render::svg::{escape, path_data};
@@ -116,8 +117,8 @@ pub fn map_page(
         ));
         for kind in &map.feature_kinds {
             html.push_str(&format!(
-                "<li><svg class=\"swatch\" aria-hidden=\"true\" width=\"24\" height=\"16\" viewBox=\"0 0 24 16\"><rect x=\"0\" y=\"6\" width=\"24\" height=\"4\" fill=\"{}\"/></svg> {}</li>\n",
-                hex(kind.color),
+                "<li>{} {}</li>\n",
+                feature_line(kind.color, kind.line),
                 escape(&kind.name)
             ));
             legend.push(kind.name.clone());
@@ -243,6 +244,35 @@ fn icon_mark(icon: Option<&String>, color: Rgb, icons: &[Icon]) -> (String, Opti
         path_data(&icon.placed(at, at, size), 2)
     );
     (mark, Some(format!("{} icon", icon.name)))
+}
+
+/// A kind of connection's line as the map draws it (solid, dashed or
+/// double), a small inline picture, its style named for readers who do
+/// not see it.
+fn feature_line(color: Rgb, line: LineStyle) -> String {
+    let color = hex(color);
+    let (strokes, named) = match line {
+        LineStyle::Solid => (
+            format!("<rect x=\"0\" y=\"6\" width=\"24\" height=\"4\" fill=\"{color}\"/>"),
+            "",
+        ),
+        LineStyle::Dashed => (
+            format!("<path d=\"M0 8H24\" stroke=\"{color}\" stroke-width=\"3\" stroke-dasharray=\"5 3\"/>"),
+            " (dashed)",
+        ),
+        LineStyle::Double => (
+            format!("<path d=\"M0 5.5H24M0 10.5H24\" stroke=\"{color}\" stroke-width=\"1.5\"/>"),
+            " (double)",
+        ),
+    };
+    let named = if named.is_empty() {
+        String::new()
+    } else {
+        format!("<span class=\"visually-hidden\">{named}</span>")
+    };
+    format!(
+        "<svg class=\"swatch\" aria-hidden=\"true\" width=\"24\" height=\"16\" viewBox=\"0 0 24 16\">{strokes}</svg>{named}"
+    )
 }
 
 /// A swatch as a small inline picture: a patch of the terrain's colour
