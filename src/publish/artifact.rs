@@ -155,6 +155,9 @@ pub(super) fn card_faces(
         .collect())
 }
 
+/// Where the pages laid out are handed, a part at a time.
+pub(crate) type PartSink<'a> = &'a mut dyn FnMut(&[Page]);
+
 impl Output {
     /// Lays the pages out, handing each part to `sink`; problems go to `diags`.
     fn lay_out_into(
@@ -201,7 +204,7 @@ impl Output {
         (game, assets): (&Game, &Assets),
         folder: &Path,
         path: &Path,
-        mut keep: Option<&mut dyn FnMut(&[Page])>,
+        mut keep: Option<PartSink<'_>>,
         diags: &mut Diagnostics,
     ) -> Result<Staged, OpError> {
         let nav = layout::Nav::default();

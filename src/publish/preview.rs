@@ -76,7 +76,8 @@ pub fn page_key(page: &Page) -> PageKey {
         items,
     } = page;
     let mut h = rustc_hash::FxHasher::default();
-    items.len().hash(&mut h);
+    let drawn = items.iter().filter(|i| !matches!(i, Item::Tag(_))).count();
+    drawn.hash(&mut h);
     floats(&mut h, &[*width, *height]);
     for item in items {
         match item {
