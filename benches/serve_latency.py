@@ -228,16 +228,31 @@ class Server:
             self.lines.get_nowait()
 
     def wait_done(self, timeout=20):
-        """Waits for the end of a rebuild; its time as printed (ms)."""
+        """Waits for the end of a rebuild; its time as printed (ms). With
+        GROGPRESS_TIMING set, its stages are printed and kept in
+        `self.stages` (stage: ms from the start of the rebuild)."""
         end = time.monotonic() + timeout
+        self.stages = {}
         while time.monotonic() < end:
             line = self.next_line(max(0.0, end - time.monotonic()))
             if line is None:
                 break
             if line.startswith("timing: ") and os.environ.get("GROGPRESS_TIMING"):
                 print("    " + line)
+                found = re.match(r"timing: (.*) at (\d+) ms$", line)
+                if found:
+                    self.stages.setdefault(found.group(1), int(found.group(2)))
             if line.startswith("done in "):
                 return int(line.split()[2])
+        return None
+
+    def placed(self, url):
+        """When the rebuild timed last put the file at `url` in place (ms
+        from its start; GROGPRESS_TIMING), or None."""
+        name = url.rsplit("/", 1)[-1]
+        for stage, ms in self.stages.items():
+            if stage.startswith("drew ") and stage.endswith("/" + name):
+                return ms
         return None
 
     def cpu_ms(self):
@@ -286,7 +301,16 @@ def run(page_name, url, server, events, cards, original, browser, edits, referen
     page.wait_for_timeout(500)
     offset, rtt = clock_offset(page)
     print(f"{page_name}: {url} (clock offset {offset:+.2f} ms, round trip {rtt:.2f} ms)")
-    figures = {"visible": [], "loaded": [], "pushed": [], "rebuild": [], "cpu": []}
+    figures = {
+        "visible": [],
+        "loaded": [],
+        "pushed": [],
+        "rebuild": [],
+        "cpu": [],
+        "placed": [],
+        "to_start": [],
+        "browser": [],
+    }
     for i in range(edits):
         text = original.replace(CARD_TEXT, CARD_TEXT[:-1] + f" (edit {i + 1}).")
         marker = f"(edit {i + 1})"
@@ -346,6 +370,15 @@ def run(page_name, url, server, events, cards, original, browser, edits, referen
         )
         if push is not None:
             figures["pushed"].append(push)
+            figures["browser"].append(visible[0] - push)
+        # Where the server's part of it went (GROGPRESS_TIMING): from the
+        # save to the rebuild's start (the file watch and its debounce), and
+        # from there to the changed preview put in place.
+        placed = server.placed(want) if visible[1].startswith("swap ") else None
+        if placed is not None:
+            figures["placed"].append(placed)
+            if push is not None:
+                figures["to_start"].append(push - placed)
         extra = f"; loaded after {loaded[0]:.1f} ms" if reference and loaded else ""
         print(
             f"  edit {i + 1:2}: {visible[0]:6.1f} ms ({visible[1]}{extra}; pushed after "
@@ -420,6 +453,11 @@ def main():
             print(f"    save-to-push (an upper bound): {summary(f['pushed'])}")
             print(f"    whole rebuild: {summary(f['rebuild'])}")
             print(f"    server CPU time per rebuild: {summary(f['cpu'])}")
+            if f["placed"]:
+                print(f"    save to rebuild start (watch, debounce): {summary(f['to_start'])}")
+                print(f"    rebuild start to preview in place: {summary(f['placed'])}")
+            if f["browser"]:
+                print(f"    push to visible (the browser): {summary(f['browser'])}")
 
 
 def run_size(args, size):

@@ -155,6 +155,9 @@ pub(super) fn card_faces(
         .collect())
 }
 
+/// Where the pages laid out are handed, a part at a time.
+pub(crate) type PartSink<'a> = &'a mut dyn FnMut(&[Page]);
+
 impl Output {
     /// Lays the pages out, handing each part to `sink`; problems go to `diags`.
     fn lay_out_into(
@@ -192,37 +195,37 @@ impl Output {
 
     /// Writes the PDF beside `path` in `folder` (see [`super::write_output`])
     /// as its pages are laid out, for the caller to put in place when the
-    /// game had no errors; problems found laying out go to `diags`. With
-    /// `keep`, the pages laid out too (for page previews, which then need
-    /// not lay the document out again).
+    /// game had no errors; problems found laying out go to `diags`. Each
+    /// part laid out is handed to `keep` too, before it is written (for
+    /// page previews, which then need not lay the document out again, and
+    /// are drawn while the rest is written).
     pub(crate) fn stage_pdf(
         &self,
         (game, assets): (&Game, &Assets),
         folder: &Path,
         path: &Path,
-        keep: bool,
+        mut keep: Option<PartSink<'_>>,
         diags: &mut Diagnostics,
-    ) -> Result<(Staged, Vec<Page>), OpError> {
+    ) -> Result<Staged, OpError> {
         let nav = layout::Nav::default();
         let (title, bleed) = match &self.body {
             Body::Doc(doc) => (doc.title.as_str(), 0.0),
             Body::Pages(source) => (source.title(), source.bleed()),
         };
-        let mut kept = Vec::new();
         let staged = stage_output_with(folder, path, |out| {
             let pdf_error = OpError::from;
             let mut pdf = PdfStream::new(out, title, &nav, &assets.fonts).map_err(pdf_error)?;
             pdf.set_bleed(bleed);
             self.lay_out_into(game, assets, diags, &mut |pages| {
-                if keep {
-                    kept.extend_from_slice(pages);
+                if let Some(keep) = keep.as_mut() {
+                    keep(pages);
                 }
                 pdf.pages(pages).map_err(pdf_error)
             })?;
             pdf.finish().map_err(pdf_error)?;
             Ok(())
         })?;
-        Ok((staged, kept))
+        Ok(staged)
     }
 
     /// How many pages the PDF has.

@@ -575,22 +575,23 @@ fn previews_in(
     Ok(())
 }
 
-/// A document laid out, its pages to be drawn for the preview.
-type LaidOut<'o> = (&'o Output, Vec<crate::layout::Page>);
+/// A part of a document laid out, its pages to be drawn for the preview.
+type LaidOut<'o> = (&'o Output, preview::Part);
 
-/// The thread drawing the previews, and each document's previews as it
-/// finishes them.
+/// The thread drawing the previews, and the previews of each part of a
+/// document as it finishes them.
 type Drawing<'scope> = (
     ScopedJoinHandle<'scope, ()>,
     std::sync::mpsc::Receiver<Result<preview::DrawnPages, OpError>>,
 );
 
 /// Draws, in threads of `scope`, the pages that changed since `previews`
-/// saw them of each document `laid_out` hands over, each document as soon
-/// as it is laid out and beside the others (a document laid out late is
-/// not held up by one drawn before it), to be put in place under `dir`;
-/// ends when the documents do. At most [`DRAWN_AT_ONCE`] documents are
-/// drawn at a time (each draws its pages on all cores too).
+/// saw them of each part of a document `laid_out` hands over, each part as
+/// soon as it is laid out (while the rest of its PDF is written) and beside
+/// the others (a document laid out late is not held up by one drawn before
+/// it), to be put in place under `dir`; ends when the documents do. At
+/// most [`DRAWN_AT_ONCE`] parts are drawn at a time (each draws its pages
+/// on all cores too).
 fn draw_previews<'scope, 'env: 'scope>(
     scope: &'scope std::thread::Scope<'scope, 'env>,
     laid_out: std::sync::mpsc::Receiver<LaidOut<'env>>,
@@ -606,11 +607,13 @@ fn draw_previews<'scope, 'env: 'scope>(
             for _ in 0..DRAWN_AT_ONCE {
                 let drawn = drawn.clone();
                 documents.spawn(move || {
-                    while let Some((output, pages)) = next() {
+                    while let Some((output, part)) = next() {
                         let name = &output.file_name;
-                        let pages =
-                            preview::draw_changed(&pages, name, dir, &assets.fonts, previews);
-                        timing(&format!("drawn {name}"));
+                        let pages = preview::draw_part(&part, name, dir, &assets.fonts, previews);
+                        if let preview::Part::Pages { first, pages } = &part {
+                            let n = first + pages.len();
+                            timing(&format!("drawn {name} to page {n}"));
+                        }
                         let _ = drawn.send(pages);
                     }
                 });
@@ -620,7 +623,7 @@ fn draw_previews<'scope, 'env: 'scope>(
     (drawer, finished)
 }
 
-/// How many documents' previews are drawn at once.
+/// How many parts of documents are drawn at once.
 const DRAWN_AT_ONCE: usize = DOCUMENTS_AT_ONCE;
 
 /// The name of the file at `path`.
@@ -691,14 +694,22 @@ fn stage_all<'o>(
     let done = crate::par::map_taking(outputs, DOCUMENTS_AT_ONCE, 1, |output| {
         let path = folder.join(&output.file_name);
         let mut found = Diagnostics::default();
-        let keep = to_draw.is_some();
-        let staged = output.stage_pdf((game, assets), folder, &path, keep, &mut found);
-        let staged = staged.map(|(file, pages)| {
+        // Live, each part's pages go to be drawn as soon as they are laid out.
+        let mut handed = 0;
+        let mut hand = |pages: &[crate::layout::Page]| {
             if let Some(to_draw) = &to_draw {
-                let _ = to_draw.send((*output, pages));
+                let (first, pages) = (handed, pages.to_vec());
+                handed += pages.len();
+                let _ = to_draw.send((*output, preview::Part::Pages { first, pages }));
             }
-            file
-        });
+        };
+        let keep = to_draw
+            .is_some()
+            .then_some(&mut hand as &mut dyn FnMut(&[_]));
+        let staged = output.stage_pdf((game, assets), folder, &path, keep, &mut found);
+        if let (Ok(_), Some(to_draw)) = (&staged, &to_draw) {
+            let _ = to_draw.send((*output, preview::Part::End { count: handed }));
+        }
         (staged, found)
     });
     drop(to_draw);

@@ -70,6 +70,14 @@ pub fn stage_with(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> Result<(), OpError>,
 ) -> Result<Staged, OpError> {
+    stage_synced(path, write, Synced::Yes)
+}
+
+fn stage_synced(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> Result<(), OpError>,
+    synced: Synced,
+) -> Result<Staged, OpError> {
     let dir = path.parent().unwrap_or_else(|| Path::new("."));
     std::fs::create_dir_all(dir).map_err(|e| OpError::io("create", dir, e))?;
     let name = path
@@ -86,7 +94,9 @@ pub fn stage_with(
     let mut out = std::io::BufWriter::with_capacity(1 << 16, file);
     write(&mut out)?;
     let file = out.into_inner().map_err(|e| cannot(e.into_error()))?;
-    file.sync_all().map_err(cannot)?;
+    if synced == Synced::Yes {
+        file.sync_all().map_err(cannot)?;
+    }
     Ok(staged)
 }
 
@@ -159,6 +169,34 @@ pub fn stage_output_with(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> Result<(), OpError>,
 ) -> Result<Staged, OpError> {
+    stage_inside(folder, path, write, Synced::Yes)
+}
+
+/// As [`stage_output_with`], the file not synced to the disk before it is
+/// put in place (still whole to any reader: the rename is atomic): for a
+/// file drawn again whenever it is missing and by each new process, `serve`'s
+/// page previews, where a sync only keeps the reader waiting.
+pub fn stage_output_unsynced(
+    folder: &Path,
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> Result<(), OpError>,
+) -> Result<Staged, OpError> {
+    stage_inside(folder, path, write, Synced::No)
+}
+
+/// Whether a staged file is synced to the disk before it is put in place.
+#[derive(Clone, Copy, PartialEq)]
+enum Synced {
+    Yes,
+    No,
+}
+
+fn stage_inside(
+    folder: &Path,
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> Result<(), OpError>,
+    synced: Synced,
+) -> Result<Staged, OpError> {
     let refuse = || {
         OpError::new(format!(
             "refusing to write {}: it lies outside {}",
@@ -180,7 +218,7 @@ pub fn stage_output_with(
     if !real(parent)?.starts_with(real(folder)?) {
         return Err(refuse());
     }
-    stage_with(path, write)
+    stage_synced(path, write, synced)
 }
 
 #[cfg(test)]

@@ -1,18 +1,22 @@
 //! Publish, for `serve`: the pages of a laid-out document (a `Doc`) as PNGs
 //! under `out/<game>/preview/` (`charts-1.png`, `player-aid-1.png`, ...),
-//! drawn by the same outlined-SVG and PNG renderers as the card images, so
-//! the preview page shows each card sheet, aid and chart page without a PDF
-//! viewer. A page whose drawing has not changed since it was last drawn is
-//! not drawn again, so a rebuild after an edit draws only the pages it touched.
+//! drawn from their laid-out items by the same rasteriser as the map
+//! pictures ([`crate::render::png::items_to_png`]: the outlined SVG's
+//! picture, without writing and parsing the SVG), so the preview page shows
+//! each card sheet, aid and chart page without a PDF viewer. A page whose
+//! items have not changed since it was last drawn is not drawn again, so a
+//! rebuild after an edit draws only the pages it touched.
 
 use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, PoisonError};
 
-use super::write_output;
-use crate::layout::{Doc, Page};
+use super::output::{Staged, stage_output_unsynced};
+use crate::layout::{Doc, Geometry, ImageItem, Ink, Item, Page, Shape, Stroke, Tag, TextItem};
 use crate::load::OpError;
-use crate::text::FontBook;
+use crate::model::{ImageFile, ImageFormat, PathEl, VectorArt, VectorPath};
+use crate::text::{FontBook, Glyph};
 
 /// The folder under `out/<game>/` that holds the page previews.
 pub const PREVIEW_DIR: &str = "preview";
@@ -20,28 +24,33 @@ pub const PREVIEW_DIR: &str = "preview";
 /// Resolution of the page previews: a Letter page is 612 x 792 px.
 const DPI: f32 = 72.0;
 
-/// The page previews drawn by this process: per file, the laid-out page it
-/// was drawn from. A page equal to it whose file is still in place is not
-/// drawn again (compared as laid out: outlining every page's glyphs to
-/// compare drawings took most of a rebuild of a long deck); a new process
-/// draws every page once, as the renderer may have changed, and a changed
-/// font forgets them all ([`Previews::forget_all`]).
+/// The page previews drawn by this process: per file, the key
+/// ([`page_key`]) of the laid-out page it was drawn from. A page with the
+/// same key whose file is still in place is not drawn again (a key, not a
+/// copy of the page: a 2,000-card deck's pages were copied and compared
+/// whole on every rebuild); a new process draws every page once, as the
+/// renderer may have changed, and a changed font forgets them all
+/// ([`Previews::forget_all`]).
 #[derive(Default)]
 pub struct Previews {
-    drawn: Mutex<HashMap<PathBuf, Page>>,
+    drawn: Mutex<HashMap<PathBuf, PageKey>>,
 }
 
+/// What a page's drawing depends on, hashed (see [`page_key`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PageKey(u64);
+
 impl Previews {
-    /// Whether `path` holds the drawing of `page`.
-    fn is_current(&self, path: &Path, page: &Page) -> bool {
+    /// Whether `path` holds the drawing of the page keyed `key`.
+    fn is_current(&self, path: &Path, key: PageKey) -> bool {
         let drawn = self.drawn.lock().unwrap_or_else(PoisonError::into_inner);
-        drawn.get(path) == Some(page) && path.is_file()
+        drawn.get(path) == Some(&key) && path.is_file()
     }
 
-    fn remember(&self, path: PathBuf, page: Option<&Page>) {
+    fn remember(&self, path: PathBuf, key: Option<PageKey>) {
         let mut drawn = self.drawn.lock().unwrap_or_else(PoisonError::into_inner);
-        match page {
-            Some(page) => drawn.insert(path, page.clone()),
+        match key {
+            Some(key) => drawn.insert(path, key),
             None => drawn.remove(&path),
         };
     }
@@ -53,6 +62,163 @@ impl Previews {
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .clear();
+    }
+}
+
+/// The key of everything a page's drawing is made from: its size and each
+/// item drawn, every number by its bits (tags draw nothing and are left
+/// out). Each struct is taken apart whole, so a field added to an item
+/// cannot be left out of the key unnoticed.
+pub fn page_key(page: &Page) -> PageKey {
+    let Page {
+        width,
+        height,
+        items,
+    } = page;
+    let mut h = rustc_hash::FxHasher::default();
+    let drawn = items.iter().filter(|i| !matches!(i, Item::Tag(_))).count();
+    drawn.hash(&mut h);
+    floats(&mut h, &[*width, *height]);
+    for item in items {
+        match item {
+            Item::Text(t) => {
+                let TextItem {
+                    x,
+                    y,
+                    face,
+                    size,
+                    text,
+                    glyphs,
+                    width,
+                    ink,
+                } = t;
+                0u8.hash(&mut h);
+                floats(&mut h, &[*x, *y, *size, *width]);
+                face.hash(&mut h);
+                text.hash(&mut h);
+                glyphs.len().hash(&mut h);
+                for g in glyphs.iter() {
+                    let Glyph { id, chars, advance } = g;
+                    (id, chars, advance.to_bits()).hash(&mut h);
+                }
+                ink_key(&mut h, ink);
+            }
+            Item::Shape(s) => {
+                let Shape {
+                    geometry,
+                    fill,
+                    stroke,
+                    clip,
+                } = s;
+                1u8.hash(&mut h);
+                match geometry {
+                    Geometry::Line { x1, y1, x2, y2 } => {
+                        0u8.hash(&mut h);
+                        floats(&mut h, &[*x1, *y1, *x2, *y2]);
+                    }
+                    Geometry::Rect {
+                        x,
+                        y,
+                        w,
+                        h: rh,
+                        radius,
+                    } => {
+                        1u8.hash(&mut h);
+                        floats(&mut h, &[*x, *y, *w, *rh, *radius]);
+                    }
+                    Geometry::Path(els) => {
+                        2u8.hash(&mut h);
+                        path_key(&mut h, els);
+                    }
+                }
+                ink_key(&mut h, fill);
+                match stroke {
+                    Some(Stroke { width, dash }) => {
+                        floats(&mut h, &[1.0, *width]);
+                        match dash {
+                            Some((on, off)) => floats(&mut h, &[1.0, *on, *off]),
+                            None => floats(&mut h, &[0.0]),
+                        }
+                    }
+                    None => floats(&mut h, &[0.0]),
+                }
+                match clip {
+                    Some(c) => floats(&mut h, &[1.0, c[0], c[1], c[2], c[3]]),
+                    None => floats(&mut h, &[0.0]),
+                }
+            }
+            Item::Image(i) => {
+                let ImageItem {
+                    image,
+                    rect,
+                    clip,
+                    radius,
+                } = i;
+                let ImageFile {
+                    name,
+                    path,
+                    len,
+                    format,
+                    width,
+                    height,
+                } = &**image;
+                2u8.hash(&mut h);
+                (name, path, len, width, height).hash(&mut h);
+                match format {
+                    ImageFormat::Jpeg { components } => (0u8, components).hash(&mut h),
+                    ImageFormat::Png => 1u8.hash(&mut h),
+                    ImageFormat::Svg(VectorArt { view_box, paths }) => {
+                        2u8.hash(&mut h);
+                        let (x, y, w, vh) = *view_box;
+                        floats(&mut h, &[x, y, w, vh]);
+                        paths.len().hash(&mut h);
+                        for VectorPath {
+                            path,
+                            color,
+                            even_odd,
+                        } in paths
+                        {
+                            path_key(&mut h, path);
+                            floats(&mut h, color);
+                            even_odd.hash(&mut h);
+                        }
+                    }
+                }
+                floats(&mut h, rect);
+                floats(&mut h, clip);
+                floats(&mut h, &[*radius]);
+            }
+            Item::Tag(Tag::Start(_) | Tag::End | Tag::Anchor(_) | Tag::Before(_)) => {}
+        }
+    }
+    PageKey(h.finish())
+}
+
+/// Numbers into a key by their bits (-0 and 0 apart, as a drawing may be).
+fn floats(h: &mut impl Hasher, xs: &[f32]) {
+    for x in xs {
+        h.write_u32(x.to_bits());
+    }
+}
+
+/// An outline into a key.
+fn path_key(h: &mut impl Hasher, els: &[PathEl]) {
+    els.len().hash(h);
+    for el in els {
+        match *el {
+            PathEl::MoveTo(x, y) => floats(h, &[0.0, x, y]),
+            PathEl::LineTo(x, y) => floats(h, &[1.0, x, y]),
+            PathEl::CurveTo(a, b, c, d, x, y) => floats(h, &[2.0, a, b, c, d, x, y]),
+            PathEl::Close => floats(h, &[3.0]),
+        }
+    }
+}
+
+fn ink_key(h: &mut impl Hasher, ink: &Option<Ink>) {
+    match ink {
+        None => floats(h, &[0.0]),
+        Some(Ink::Gray(g)) => floats(h, &[1.0, *g]),
+        Some(Ink::Rgb([r, g, b])) => floats(h, &[2.0, *r, *g, *b]),
     }
 }
 
@@ -68,53 +234,96 @@ pub fn write_page_previews(
     previews: &Previews,
     on_page: &mut dyn FnMut(PathBuf),
 ) -> Result<usize, OpError> {
-    let drawn = draw_changed(&doc.pages, file_name, dir, fonts, previews)?;
+    let mut drawn = draw_changed(&doc.pages, 0, file_name, dir, fonts, previews)?;
+    drawn.count = Some(doc.pages.len());
     put_in_place(drawn, dir, previews, on_page)
 }
 
-/// The previews of a document's pages that changed, drawn but not yet in
-/// place (a build draws them beside its other work and writes them only
-/// once it has found no error).
-pub struct DrawnPages {
-    stem: String,
-    /// How many pages the document has now.
-    count: usize,
-    drawn: Vec<(PathBuf, Page, Vec<u8>)>,
+/// A document laid out for its previews, a part at a time as its PDF is
+/// written (so the pages of the first parts are drawn while the last are
+/// laid out), then its end.
+pub enum Part {
+    /// Pages `first..` (from 0) of the document.
+    Pages { first: usize, pages: Vec<Page> },
+    /// The document has `count` pages: previews of any pages past them go.
+    End { count: usize },
 }
 
-/// Draws the pages of `file_name` (to go in `dir`) that changed since
-/// `previews` last saw them.
-pub fn draw_changed(
+/// The previews of some pages of a document that changed, drawn and
+/// written beside their files but not yet in place (a build draws them
+/// beside its other work and puts them in place only once it has found no
+/// error; dropped, they are removed).
+pub struct DrawnPages {
+    stem: String,
+    /// How many pages the document has now, once it is known.
+    count: Option<usize>,
+    drawn: Vec<(PageKey, Staged)>,
+}
+
+/// Draws the pages of a [`Part`] of `file_name` (to go in `dir`) that
+/// changed since `previews` last saw them.
+pub fn draw_part(
+    part: &Part,
+    file_name: &str,
+    dir: &Path,
+    fonts: &FontBook,
+    previews: &Previews,
+) -> Result<DrawnPages, OpError> {
+    match part {
+        Part::Pages { first, pages } => {
+            draw_changed(pages, *first, file_name, dir, fonts, previews)
+        }
+        Part::End { count } => Ok(DrawnPages {
+            stem: stem_of(file_name),
+            count: Some(*count),
+            drawn: Vec::new(),
+        }),
+    }
+}
+
+/// Draws those of `pages` (pages `first..` of `file_name`, to go in
+/// `dir`) that changed since `previews` last saw them, each written beside
+/// its file.
+fn draw_changed(
     pages: &[Page],
+    first: usize,
     file_name: &str,
     dir: &Path,
     fonts: &FontBook,
     previews: &Previews,
 ) -> Result<DrawnPages, OpError> {
     let stem = stem_of(file_name);
-    let changed: Vec<(usize, PathBuf, &Page)> = (pages.iter().enumerate())
-        .map(|(i, page)| (i, dir.join(page_name(&stem, i + 1)), page))
-        .filter(|(_, path, page)| !previews.is_current(path, page))
+    let changed: Vec<(usize, PathBuf, PageKey, &Page)> = (pages.iter().enumerate())
+        .map(|(i, page)| (first + i, page))
+        .map(|(i, page)| (i, dir.join(page_name(&stem, i + 1)), page_key(page), page))
+        .filter(|(_, path, key, _)| !previews.is_current(path, *key))
         .collect();
     // The pages side by side: an edit to one card changes a page of each
-    // document that shows it, a first build every page.
-    let drawn = crate::par::map(&changed, 2, |(i, path, page)| {
-        let svg = crate::render::svg::outlined_svg(&page.items, page.width, page.height, fonts);
-        let png = crate::render::png::svg_to_png(&svg, DPI)
-            .map_err(|e| OpError::new(format!("cannot draw page {} of {file_name}: {e}", i + 1)))?;
-        Ok((path.clone(), (*page).clone(), png))
+    // document that shows it, a first build every page. Drawn from the
+    // items (no SVG written and parsed again) and not synced to the disk:
+    // a preview is drawn again whenever it is missing.
+    let drawn = crate::par::map(&changed, 2, |(i, path, key, page)| {
+        let cannot = |e| OpError::new(format!("cannot draw page {} of {file_name}: {e}", i + 1));
+        let png =
+            crate::render::png::items_to_png(&page.items, page.width, page.height, fonts, DPI)
+                .map_err(cannot)?;
+        let staged = stage_output_unsynced(dir, path, |out| {
+            out.write_all(&png)
+                .map_err(|e| OpError::io("write", path, e))
+        })?;
+        Ok((*key, staged))
     });
     let drawn = drawn.into_iter().collect::<Result<Vec<_>, OpError>>()?;
     Ok(DrawnPages {
         stem,
-        count: pages.len(),
+        count: None,
         drawn,
     })
 }
 
-/// Writes the pages drawn, telling `on_page` of each as it lands, and
-/// removes the pages of an earlier, longer version. Returns how many pages
-/// were written.
+/// Puts the pages drawn in place, telling `on_page` of each as it lands,
+/// and removes the pages of an earlier, longer version. Returns how many
+/// pages were put in place.
 pub fn put_in_place(
     pages: DrawnPages,
     dir: &Path,
@@ -122,15 +331,19 @@ pub fn put_in_place(
     on_page: &mut dyn FnMut(PathBuf),
 ) -> Result<usize, OpError> {
     let written = pages.drawn.len();
-    for (path, page, png) in pages.drawn {
+    for (key, staged) in pages.drawn {
+        let path = staged.path().to_path_buf();
         // Forgotten first: a failed write leaves the page to be drawn again.
         previews.remember(path.clone(), None);
-        write_output(dir, &path, &png)?;
-        previews.remember(path.clone(), Some(&page));
+        staged.commit()?;
+        previews.remember(path.clone(), Some(key));
         on_page(path);
     }
     // A document that lost pages leaves no stale previews behind.
-    let mut n = pages.count + 1;
+    let Some(count) = pages.count else {
+        return Ok(written);
+    };
+    let mut n = count + 1;
     while dir.join(page_name(&pages.stem, n)).is_file() {
         let path = dir.join(page_name(&pages.stem, n));
         let _ = std::fs::remove_file(&path);
@@ -186,7 +399,6 @@ pub fn page_name(stem: &str, page: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::layout::{Geometry, Stroke};
 
     #[test]
     fn writes_one_png_a_page_and_drops_stale_ones() {
@@ -229,6 +441,138 @@ mod tests {
         assert!(dir.path().join("charts-1.png").is_file());
         assert!(!dir.path().join("charts-2.png").exists());
         assert!(!dir.path().join("charts-3.png").exists());
+    }
+
+    #[test]
+    fn a_page_key_follows_what_is_drawn_and_not_the_tags() {
+        use crate::layout::Role;
+        let book = crate::text::sans_test_book();
+        let face = book.families[0].face(crate::model::Style::Regular);
+        let text = Item::Text(TextItem {
+            x: 10.0,
+            y: 20.0,
+            face,
+            size: 9.0,
+            text: "Attack".into(),
+            glyphs: book.face(face).plain_glyphs("Attack").into(),
+            width: 0.0,
+            ink: None,
+        });
+        let line = Geometry::line(1.0, 2.0, 3.0, 4.0).stroked(Stroke::solid(1.0));
+        let page = |items: Vec<Item>| Page {
+            width: 100.0,
+            height: 50.0,
+            items,
+        };
+        let base = page(vec![text.clone(), line.clone()]);
+        let key = page_key(&base);
+        assert_eq!(page_key(&base.clone()), key);
+        // Tags draw nothing.
+        let tagged = page(vec![
+            Item::start(Role::Paragraph),
+            text.clone(),
+            Item::end(),
+            line.clone(),
+        ]);
+        assert_eq!(page_key(&tagged), key);
+        // Anything drawn, changed a little, changes the key.
+        let mut changes: Vec<Page> = Vec::new();
+        let mut moved = base.clone();
+        moved.width = 100.5;
+        changes.push(moved);
+        let with_text = |f: &dyn Fn(&mut TextItem)| {
+            let mut t = text.clone();
+            if let Item::Text(t) = &mut t {
+                f(t);
+            }
+            page(vec![t, line.clone()])
+        };
+        changes.push(with_text(&|t| t.x = 10.01));
+        changes.push(with_text(&|t| t.ink = Some(Ink::Gray(0.0))));
+        changes.push(with_text(&|t| t.text = "Attacks".into()));
+        changes.push(with_text(&|t| {
+            let mut glyphs = t.glyphs.to_vec();
+            glyphs[1].advance += 1.0;
+            t.glyphs = glyphs.into();
+        }));
+        let with_shape = |f: &dyn Fn(&mut Shape)| {
+            let mut l = line.clone();
+            if let Item::Shape(s) = &mut l {
+                f(s);
+            }
+            page(vec![text.clone(), l])
+        };
+        changes.push(with_shape(&|s| s.stroke = Some(Stroke::solid(1.5))));
+        changes.push(with_shape(&|s| {
+            s.stroke = Some(Stroke {
+                width: 1.0,
+                dash: Some((1.0, 1.0)),
+            })
+        }));
+        changes.push(with_shape(&|s| s.clip = Some([0.0, 0.0, 5.0, 5.0])));
+        changes.push(with_shape(&|s| s.fill = Some(Ink::Rgb([1.0, 0.0, 0.0]))));
+        changes.push(with_shape(&|s| {
+            s.geometry = Geometry::Path(vec![PathEl::MoveTo(1.0, 2.0), PathEl::LineTo(3.0, 4.0)])
+        }));
+        // The same items in another order draw another picture.
+        changes.push(page(vec![line.clone(), text.clone()]));
+        for (n, changed) in changes.iter().enumerate() {
+            assert_ne!(page_key(changed), key, "change {n} kept the key");
+        }
+    }
+
+    #[test]
+    fn a_document_drawn_a_part_at_a_time_is_put_in_place_as_it_comes() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let fonts = FontBook::default();
+        let page = |x: f32| Page {
+            width: 100.0,
+            height: 50.0,
+            items: vec![Geometry::line(x, 10.0, 90.0, 10.0).stroked(Stroke::solid(1.0))],
+        };
+        let previews = Previews::default();
+        let put = |part: Part| {
+            let drawn =
+                draw_part(&part, "cards.pdf", dir.path(), &fonts, &previews).expect("drawn");
+            let mut landed = Vec::new();
+            put_in_place(drawn, dir.path(), &previews, &mut |p| {
+                landed.extend(p.file_name().map(|n| n.to_string_lossy().into_owned()))
+            })
+            .expect("put in place");
+            landed
+        };
+        let pages = |first: usize, xs: &[f32]| Part::Pages {
+            first,
+            pages: xs.iter().map(|&x| page(x)).collect(),
+        };
+        assert_eq!(put(pages(0, &[1.0, 2.0])), ["cards-1.png", "cards-2.png"]);
+        assert_eq!(put(pages(2, &[3.0])), ["cards-3.png"]);
+        assert!(put(Part::End { count: 3 }).is_empty());
+        // Drawn but dropped (a build that found a problem): nothing lands,
+        // nothing is left beside the previews.
+        let dropped = draw_part(
+            &pages(1, &[7.0]),
+            "cards.pdf",
+            dir.path(),
+            &fonts,
+            &previews,
+        );
+        drop(dropped.expect("drawn"));
+        let names = || {
+            let mut names: Vec<String> = std::fs::read_dir(dir.path())
+                .expect("list")
+                .flatten()
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect();
+            names.sort();
+            names
+        };
+        assert_eq!(names(), ["cards-1.png", "cards-2.png", "cards-3.png"]);
+        // A part unchanged draws nothing; the document's end removes the
+        // pages it lost.
+        assert!(put(pages(0, &[1.0, 2.0])).is_empty());
+        assert!(put(Part::End { count: 2 }).is_empty());
+        assert_eq!(names(), ["cards-1.png", "cards-2.png"]);
     }
 
     #[test]
