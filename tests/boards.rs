@@ -132,9 +132,18 @@ fn every_space_and_area_is_named_at_its_place_in_the_pdf_svg_and_html() {
         html[start..at].to_string()
     };
     let (rail, road, strait) = (key_line("Railway"), key_line("Road"), key_line("Strait"));
-    assert!(rail.contains("M0 5.5H24M0 10.5H24") && rail.contains("(double)"), "{rail}");
-    assert!(road.contains("<rect") && !road.contains("dasharray"), "{road}");
-    assert!(strait.contains("stroke-dasharray") && strait.contains("(dashed)"), "{strait}");
+    assert!(
+        rail.contains("M0 5.5H24M0 10.5H24") && rail.contains("(double)"),
+        "{rail}"
+    );
+    assert!(
+        road.contains("<rect") && !road.contains("dasharray"),
+        "{road}"
+    );
+    assert!(
+        strait.contains("stroke-dasharray") && strait.contains("(dashed)"),
+        "{strait}"
+    );
 
     // The area map: each name at the middle of its region.
     let pdf = dir.join("provinces-map.pdf");

@@ -400,6 +400,15 @@ pub fn page_name(stem: &str, page: usize) -> String {
 mod tests {
     use super::*;
 
+    /// A page with one line across it, starting `x` from its left edge.
+    fn line_page(x: f32) -> Page {
+        Page {
+            width: 100.0,
+            height: 50.0,
+            items: vec![Geometry::line(x, 10.0, 90.0, 10.0).stroked(Stroke::solid(1.0))],
+        }
+    }
+
     #[test]
     fn writes_one_png_a_page_and_drops_stale_ones() {
         let dir = tempfile::tempdir().expect("temp dir");
@@ -525,11 +534,7 @@ mod tests {
     fn a_document_drawn_a_part_at_a_time_is_put_in_place_as_it_comes() {
         let dir = tempfile::tempdir().expect("temp dir");
         let fonts = FontBook::default();
-        let page = |x: f32| Page {
-            width: 100.0,
-            height: 50.0,
-            items: vec![Geometry::line(x, 10.0, 90.0, 10.0).stroked(Stroke::solid(1.0))],
-        };
+        let page = line_page;
         let previews = Previews::default();
         let put = |part: Part| {
             let drawn =
@@ -613,11 +618,7 @@ mod tests {
     fn only_changed_pages_are_drawn_again() {
         let dir = tempfile::tempdir().expect("temp dir");
         let fonts = FontBook::default();
-        let page = |x: f32| Page {
-            width: 100.0,
-            height: 50.0,
-            items: vec![Geometry::line(x, 10.0, 90.0, 10.0).stroked(Stroke::solid(1.0))],
-        };
+        let page = line_page;
         let doc = |xs: &[f32]| Doc {
             title: "t".into(),
             lang: None,

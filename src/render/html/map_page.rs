@@ -257,7 +257,9 @@ fn feature_line(color: Rgb, line: LineStyle) -> String {
             "",
         ),
         LineStyle::Dashed => (
-            format!("<path d=\"M0 8H24\" stroke=\"{color}\" stroke-width=\"3\" stroke-dasharray=\"5 3\"/>"),
+            format!(
+                "<path d=\"M0 8H24\" stroke=\"{color}\" stroke-width=\"3\" stroke-dasharray=\"5 3\"/>"
+            ),
             " (dashed)",
         ),
         LineStyle::Double => (
