@@ -708,10 +708,12 @@ fn bands(pages: &Pages) -> Vec<(usize, [Vec<Line<'_>>; 2])> {
     let mut out = Vec::new();
     for (n, page) in pages.iter().enumerate().take(last + 1).skip(first) {
         let end = if n == last { end } else { f64::MAX };
+        // The table's words above the glossary (whose terms may read as a
+        // table's words where it starts on the rules' last page).
         let table: Vec<&[f64; 4]> = page
             .1
             .iter()
-            .filter(|w| is_table_word(&w.0))
+            .filter(|w| is_table_word(&w.0) && w.1[3] < end)
             .map(|w| &w.1)
             .collect();
         let start = if n == first { top } else { 0.0 };

@@ -502,29 +502,53 @@ fn index_entry(page: &[BoxedWord], words: &[&str]) -> Vec<usize> {
     numbers
 }
 
+/// Where the index's title is set: its page (1-based) and the top of its
+/// box (y down). It is the word "Index" set larger than the body (the
+/// contents' entry and a running head are body-sized or smaller), at the
+/// top of a page of its own or below what ends on the page before it.
+fn index_title(pages: &[((f64, f64), Vec<BoxedWord>)]) -> (usize, f64) {
+    let titles: Vec<(usize, f64)> = pages
+        .iter()
+        .enumerate()
+        .flat_map(|(n, (_, words))| {
+            words
+                .iter()
+                .filter(|w| {
+                    w.0 == "Index" && w.1[3] - w.1[1] > f64::from(support::prose_box_height(12.0))
+                })
+                .map(move |w| (n + 1, w.1[1]))
+        })
+        .collect();
+    assert_eq!(titles.len(), 1, "one index title: {titles:?}");
+    titles[0]
+}
+
 #[test]
 fn the_index_gives_each_marked_term_the_pages_that_mark_it() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let pdf = build_rulebook(Path::new(FIXTURE), tmp.path());
     let pages = word_boxes(&pdf);
     let last = pages.len();
-    // The index is the last page, and a bookmark.
-    assert!(pdf_bookmarks(&pdf).contains(&("Index".to_string(), last)));
-    // Between the running head and the page number.
+    // The index ends the book, and its bookmark is the page of its title.
+    let (at, top) = index_title(&pages);
+    assert!(pdf_bookmarks(&pdf).contains(&("Index".to_string(), at)));
+    assert_eq!(at, last, "a short index set on the last page");
+    // Between its title (or the running head) and the page number.
     let foot = pages[last - 1].0.1 - 50.0;
     let index: Vec<BoxedWord> = pages[last - 1]
         .1
         .iter()
-        .filter(|w| w.1[1] > 50.0 && w.1[3] < foot)
+        .filter(|w| w.1[1] >= top && w.1[1] > 50.0 && w.1[3] < foot)
         .cloned()
         .collect();
     assert_eq!(index.first().map(|w| w.0.as_str()), Some("Index"));
     // "Zone of Control" is marked as such (in any case) and as "ZOC": the
-    // pages where those words are set (the filler has no "of").
+    // pages where those words are set above the index (the filler has no "of").
     let mut marked = Vec::new();
-    for (n, (_, words)) in pages.iter().enumerate().take(last - 1) {
+    for (n, (_, words)) in pages.iter().enumerate().take(last) {
         let plain: Vec<String> = words
             .iter()
+            .filter(|w| n + 1 < at || w.1[3] < top)
             .map(|w| {
                 w.0.trim_matches(|c: char| !c.is_alphanumeric())
                     .to_lowercase()
@@ -572,21 +596,8 @@ fn the_contents_lists_the_index_at_the_page_of_its_title_and_links_there() {
     let tmp = tempfile::tempdir().expect("temp dir");
     let pdf = build_rulebook(Path::new(FIXTURE), tmp.path());
     let pages = word_boxes(&pdf);
-    // The index's page: the one whose first word below the running head
-    // is its title (not on a line of the contents).
-    let titled: Vec<usize> = pages
-        .iter()
-        .enumerate()
-        .filter(|(_, (_, words))| {
-            words
-                .iter()
-                .find(|w| w.1[1] > 50.0 && !on_leader_line(words, w))
-                .is_some_and(|w| w.0 == "Index")
-        })
-        .map(|(n, _)| n + 1)
-        .collect();
-    assert_eq!(titled.len(), 1, "one page titled Index: {titled:?}");
-    let index = titled[0];
+    // The index's page: the one its title is set on.
+    let (index, _) = index_title(&pages);
     assert!(index > FIRST_BODY, "after the rules: page {index}");
     // The contents (page 2) has a line "Index ..... <that page>".
     let contents = &pages[1].1;

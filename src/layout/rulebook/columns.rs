@@ -698,6 +698,7 @@ fn room_after(pieces: &[Piece], n: usize, column_height: f32) -> f32 {
 /// Flows the pieces; returns each page's items and where each piece went.
 /// A piece taller than a column is placed at the top of one and runs over
 /// (the caller reports it before calling).
+#[cfg(test)]
 pub fn flow(frame: Frame, pieces: Vec<Piece>) -> (Vec<Vec<Item>>, Vec<Placed>) {
     flow_below(frame, pieces, 0.0)
 }

@@ -4,7 +4,7 @@
 //! bold followed by its definition, in alphabetical order, in the rules'
 //! columns at their measure — tagged as a list whose items label their term.
 
-use super::body::prose_inset;
+use super::body::{last_page_end, prose_inset};
 use super::columns::flow_below;
 use super::icons::{ICON, place_icons, split_icons};
 use super::pieces::{Piece, Prose, TextRequest, text_pieces};
@@ -28,14 +28,16 @@ pub(super) fn sorted(glossary: &[GlossaryEntry]) -> Vec<&GlossaryEntry> {
 /// `input.glossary` (alphabetical) in bold, a space, and its definition
 /// (rich text, its icons drawn), set as the rules' paragraphs are, in the
 /// rules' columns; its first page starts `start` below the text block's top
-/// (below the rules ending on it) when given. Empty when the game has no glossary.
+/// (below the rules ending on it) when given. Empty when the game has no
+/// glossary. With its pages comes where it ends on its last, below the
+/// text block's top.
 pub(super) fn lay_out_glossary(
     input: &RulebookInput<'_>,
     prose: Option<Prose<'_>>,
     start: Option<f32>,
-) -> Result<Vec<Vec<Item>>, FitError> {
+) -> Result<(Vec<Vec<Item>>, f32), FitError> {
     if input.glossary.is_empty() {
-        return Ok(Vec::new());
+        return Ok((Vec::new(), 0.0));
     }
     let frame = body_frame(input.options);
     let inset = prose_inset(frame);
@@ -78,7 +80,9 @@ pub(super) fn lay_out_glossary(
     }
     wrap(Role::List, &mut entries);
     pieces.extend(entries);
-    Ok(flow_below(frame, pieces, start.unwrap_or(0.0)).0)
+    let heights: Vec<f32> = pieces.iter().map(|p| p.height).collect();
+    let (pages, placed) = flow_below(frame, pieces, start.unwrap_or(0.0));
+    Ok((pages, last_page_end(&placed, &heights, frame)))
 }
 
 /// An entry's lines as a list item: its term (the first runs of its first

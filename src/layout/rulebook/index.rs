@@ -5,7 +5,7 @@
 
 use super::blocks::CardLink;
 use super::body::prose_inset;
-use super::columns::flow;
+use super::columns::flow_below;
 use super::pieces::{LinkArea, TextRequest, TextStyle, text_pieces};
 use super::tags::wrap;
 use super::{BODY, PARA_GAP, RulebookInput, body_frame, heading_style, part_title};
@@ -18,11 +18,12 @@ use crate::text::rich::literal;
 /// that mark it ("Zone of Control 4, 7") in two columns (one with
 /// `--columns 1`), under the letter it starts with; each page number a
 /// link to the first mark on its page. The index starts on page `first`
-/// (0-based); the links come back with its pages.
+/// (0-based), `start` below the text block's top when given (below what
+/// ends on that page); the links come back with its pages.
 pub(super) fn lay_out_index(
     entries: Vec<(String, Vec<Target>)>,
     input: &RulebookInput<'_>,
-    first: usize,
+    (first, start): (usize, Option<f32>),
 ) -> Result<(Vec<Vec<Item>>, Vec<Link>), FitError> {
     let frame = body_frame(input.options);
     // At the rules' measure: one column's prose is set in from its edges.
@@ -101,7 +102,7 @@ pub(super) fn lay_out_index(
         .iter_mut()
         .map(|p| std::mem::take(&mut p.links))
         .collect();
-    let (pages, placed) = flow(frame, pieces);
+    let (pages, placed) = flow_below(frame, pieces, start.unwrap_or(0.0));
     let mut links = Vec::new();
     for (areas, at) in areas.into_iter().zip(&placed) {
         for LinkArea {

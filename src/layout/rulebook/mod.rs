@@ -293,25 +293,44 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
         targets,
         terms,
     } = resolve_marks(marks, &placed, &headings, first_body);
-    // The glossary, after the rules; it starts below the rules' last
-    // columns where they leave room.
-    let glossary_start = shared_start(body_end, frame).filter(|_| !input.glossary.is_empty());
-    let glossary = lay_out_glossary(
-        input,
-        Some(Prose {
-            break_points: &break_points,
-            edge,
-            ties: &Ties::of(input.words),
-        }),
-        glossary_start,
-    )
-    .map_err(|e| vec![fit_problem(e)])?;
+    // The glossary, after the rules, then the index; each starts below
+    // the columns before it where they leave room.
+    // Where the flow puts even the first lines on the next page after all
+    // (they go with more than fit), the part starts a page of its own.
+    let ties = Ties::of(input.words);
+    let prose = Some(Prose {
+        break_points: &break_points,
+        edge,
+        ties: &ties,
+    });
+    let set_glossary =
+        |start| lay_out_glossary(input, prose, start).map_err(|e| vec![fit_problem(e)]);
+    let mut glossary_start =
+        back_start(body_end, &input.words.glossary, input).filter(|_| !input.glossary.is_empty());
+    let (mut glossary, mut glossary_end) = set_glossary(glossary_start)?;
+    if glossary_start.is_some() && glossary.first().is_some_and(Vec::is_empty) {
+        glossary_start = None;
+        (glossary, glossary_end) = set_glossary(None)?;
+    }
+    let before_index = if glossary.is_empty() {
+        body_end
+    } else {
+        glossary_end
+    };
+    let has_index = !terms.is_empty();
+    let entries = index_entries(terms);
+    let index_start = back_start(before_index, &input.words.index, input)
+        .filter(|_| has_index)
+        .filter(|&start| {
+            lay_out_index(entries.clone(), input, (0, Some(start)))
+                .is_ok_and(|(pages, _)| pages.first().is_some_and(|p| !p.is_empty()))
+        });
     let map = PageMap::new(
         first_body,
         body_start.is_some(),
         body.len(),
-        glossary.len(),
-        glossary_start.is_some(),
+        (glossary.len(), glossary_start.is_some()),
+        index_start.is_some(),
     );
     // The glossary and the index (after it) have their bookmarks and
     // contents entries too.
@@ -323,7 +342,7 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
             glossary_start,
             !glossary.is_empty(),
         ),
-        (&input.words.index, map.index, None, !terms.is_empty()),
+        (&input.words.index, map.index, index_start, has_index),
     ] {
         if !set {
             continue;
@@ -341,7 +360,7 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
     // The front matter, each entry linked to its heading or table.
     let (listed, table_targets) = table_entries(&tables, Some(&targets));
     let table_pages: Vec<usize> = table_targets.iter().map(|t| t.page).collect();
-    let contents = contents_entries(&headings, input, !terms.is_empty());
+    let contents = contents_entries(&headings, input, has_index);
     let front = lay_out_front(input, &contents, &contents_pages, &listed, &table_pages)
         .map_err(|e| vec![fit_problem(e)])?;
     let heading_targets: Vec<Target> = nav.outline.iter().map(|e| e.target).collect();
@@ -349,10 +368,10 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
         .extend(front.links(&heading_targets, &table_targets));
     let map = map.with_tables(front.tables_at);
     let title_page = lay_out_title(input).map_err(|e| vec![fit_problem(e)])?;
-    let index = if terms.is_empty() {
+    let index = if !has_index {
         Vec::new()
     } else {
-        let (index, links) = lay_out_index(index_entries(terms), input, map.index)
+        let (index, links) = lay_out_index(entries, input, (map.index, index_start))
             .map_err(|e| vec![fit_problem(e)])?;
         nav.links.extend(links);
         index
@@ -374,14 +393,24 @@ pub fn lay_out_rulebook(input: &RulebookInput<'_>) -> Result<Rulebook, Vec<Diagn
     })
 }
 
-/// Where back matter starts on the rules' last page, below their columns
-/// ending `end` below the text block's top: a contents' gap lower, where
-/// that leaves at least the share of the text block a short contents must
-/// leave for the rules; None (a page of its own) elsewhere.
-fn shared_start(end: f32, frame: Frame) -> Option<f32> {
+/// Where a part of the back matter (the glossary, the index: `title`)
+/// starts on the last page of what comes before it, ending `end` below the
+/// text block's top: a contents' gap lower, where its title and the
+/// first [`BACK_LINES_MIN`] lines under it fit there (the rest goes on in
+/// the columns and over the page); None (a page of its own) elsewhere.
+/// A short part so shares a page rather than leave one nearly empty.
+fn back_start(end: f32, title: &str, input: &RulebookInput<'_>) -> Option<f32> {
+    let frame = body_frame(input.options);
+    let title = part_title(title, true, input).ok()?;
+    let lead = title.iter().map(|p| p.gap + p.height).sum::<f32>()
+        + BACK_LINES_MIN as f32 * (PARA_GAP + BODY.size * BODY.leading);
     let start = end + front::CONTENTS_GAP;
-    (start <= frame.column_height * (1.0 - front::CONTENTS_SHARE_MIN)).then_some(start)
+    (start + lead <= frame.column_height).then_some(start)
 }
+
+/// The fewest lines of a part of the back matter that start it below
+/// what comes before it on a page.
+const BACK_LINES_MIN: usize = 3;
 
 /// How far a part's title is set in from each side of the text block:
 /// the prose's inset where the part is set in the rules' columns

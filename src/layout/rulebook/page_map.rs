@@ -43,6 +43,8 @@ pub(super) struct PageMap {
     /// The index's first page (it runs to the book's end; the book's end
     /// itself when the rules mark no terms).
     pub(super) index: usize,
+    /// The index starts below the glossary (or the rules) on its last page.
+    pub(super) index_shares: bool,
 }
 
 /// The pages of a part as set: each a page's items.
@@ -52,13 +54,14 @@ impl PageMap {
     /// The map of a book whose rules, set on `rules_pages` pages, start on
     /// page `first_rules` (below the front matter when `rules_share`),
     /// and whose glossary, set on `glossary_pages` pages, follows them
-    /// (below them on their last page when `glossary_shares`).
+    /// (below them on their last page when `glossary_shares`); the index
+    /// follows (below what comes before it on its last page when `index_shares`).
     pub(super) fn new(
         first_rules: usize,
         rules_share: bool,
         rules_pages: usize,
-        glossary_pages: usize,
-        glossary_shares: bool,
+        (glossary_pages, glossary_shares): (usize, bool),
+        index_shares: bool,
     ) -> PageMap {
         let rules = first_rules..first_rules + rules_pages;
         let glossary_at = rules.end - usize::from(glossary_shares);
@@ -68,9 +71,10 @@ impl PageMap {
             tables: 0..0,
             rules,
             rules_share,
-            index: glossary.end,
+            index: glossary.end - usize::from(index_shares),
             glossary,
             glossary_shares,
+            index_shares,
         }
     }
 
@@ -94,7 +98,7 @@ impl PageMap {
             Part::Title
         } else if self.tables.contains(&n) {
             Part::Tables
-        } else if n >= self.index {
+        } else if n >= self.index + usize::from(self.index_shares) {
             Part::Index
         } else if self.own_glossary().contains(&n) {
             Part::Glossary
@@ -139,7 +143,13 @@ impl PageMap {
             last.items.extend(top);
         }
         pages.extend(glossary.map(page));
-        pages.extend(index.into_iter().map(page));
+        let mut index = index.into_iter();
+        if self.index_shares
+            && let (Some(last), Some(top)) = (pages.last_mut(), index.next())
+        {
+            last.items.extend(top);
+        }
+        pages.extend(index.map(page));
         pages
     }
 }
