@@ -125,7 +125,7 @@ fn every_space_and_area_is_named_at_its_place_in_the_pdf_svg_and_html() {
     // The features' key draws each kind of line as the map does.
     let key_line = |name: &str| {
         let at = html
-            .find(&format!("</svg>{name}</li>"))
+            .find(&format!("</svg> {name}</li>"))
             .or_else(|| html.find(&format!("</span> {name}</li>")))
             .unwrap_or_else(|| panic!("{name} in the key"));
         let start = html[..at].rfind("<li>").expect("its item");
