@@ -418,17 +418,27 @@ fn each_fault_of_an_svg_of_areas_is_located() {
     assert!(d.file.ends_with("maps/realm.svg"), "{}", run.dump());
     let (l, _) = line_col(&broken, broken.find("</q>").expect("the bad tag"));
     assert_eq!(d.line, l, "{}", run.dump());
-    // No area is also reported as missing its outline.
-    assert!(run.with_id("missing-outline").is_empty(), "{}", run.dump());
+    // No area is also reported as missing its outline, nor the scenario's
+    // places as unknown.
+    run.only_ids(&["bad-image"]);
 
     // An SVG outside the game folder is not read.
     let tmp = tempfile::tempdir().expect("temp dir");
     std::fs::write(tmp.path().join("outside.svg"), realm_svg()).expect("write");
-    let toml = realm_toml().replace("\"realm.svg\"", "\"../../outside.svg\"");
+    // A connection and the scenario name its areas: they are left out,
+    // and not told again as places the map does not have.
+    let mut toml = realm_toml().replace("\"realm.svg\"", "\"../../outside.svg\"");
+    toml.push_str(&format!(
+        "[[connections]]\nfrom = \"{}\"\nto = \"{}\"\nkind = \"sea\"\n\n\
+         [[features]]\nid = \"sea\"\nname = \"Sea\"\ncolor = \"#3060C0\"\n",
+        id(0),
+        NAMES[5]
+    ));
     let game = write_game(tmp.path(), &[("maps/realm.toml", toml.clone())]);
     let run = check(&game);
     let (l, c) = line_col(&toml, toml.find("\"../../outside.svg\"").expect("key"));
     run.expect("error", "path-outside-game", "maps/realm.toml", l, c);
+    run.only_ids(&["path-outside-game"]);
 
     // One over the size an SVG may be: not read, told at the key.
     let tmp = tempfile::tempdir().expect("temp dir");

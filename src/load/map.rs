@@ -218,12 +218,8 @@ pub fn load_map(
         } else {
             // Reported: the areas waiting for it are left out, not also
             // reported as missing.
-            let waiting: Vec<usize> = pending.iter().map(|p| p.index).collect();
-            let mut i = 0;
-            places.places.retain(|_| {
-                i += 1;
-                !waiting.contains(&(i - 1))
-            });
+            let waiting = pending.iter().map(|p| p.index).collect();
+            places.leave_out(&waiting);
         }
     }
     if let Some(csv) = csv {

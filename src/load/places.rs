@@ -207,6 +207,7 @@ pub fn read_places(
             || places.iter().any(|p| p.value(&a.id.value).is_some())
     });
     let places = Places {
+        left_out: Vec::new(),
         kind,
         width: width?,
         height: height?,
@@ -647,9 +648,5 @@ pub fn take_outlines(
             }
         ));
     }
-    let mut i = 0;
-    places.places.retain(|_| {
-        i += 1;
-        !dropped.contains(&(i - 1))
-    });
+    places.leave_out(&dropped);
 }

@@ -143,9 +143,34 @@ pub struct Places {
     pub attributes: Vec<Attribute>,
     pub connections: Vec<Connection>,
     pub adjacency: Adjacency,
+    /// The ids and names of areas left out because their outline could
+    /// not be had (already reported): naming one is not told again.
+    pub left_out: Vec<String>,
 }
 
 impl Places {
+    /// Whether `name` names an area left out for want of its outline.
+    pub fn is_left_out(&self, name: &str) -> bool {
+        let name = name.trim();
+        self.left_out.iter().any(|n| n == name)
+    }
+
+    /// Leaves out the places at `indices` (their outlines could not be
+    /// had), remembering their ids and names.
+    pub fn leave_out(&mut self, indices: &std::collections::HashSet<usize>) {
+        let mut i = 0;
+        let left_out = &mut self.left_out;
+        self.places.retain(|p| {
+            i += 1;
+            let keep = !indices.contains(&(i - 1));
+            if !keep {
+                left_out.push(p.id.value.clone());
+                left_out.push(p.name.clone());
+            }
+            keep
+        });
+    }
+
     /// A place by its id or its name.
     pub fn find(&self, name: &str) -> Option<usize> {
         let name = name.trim();

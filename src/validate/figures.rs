@@ -188,7 +188,9 @@ fn on_places(
         match places.find(&name.value) {
             Some(i) => Some((u32::try_from(i).ok()?, 0)),
             None => {
-                diags.push(unknown_place(places, name));
+                if !places.is_left_out(&name.value) {
+                    diags.push(unknown_place(places, name));
+                }
                 None
             }
         }

@@ -157,7 +157,7 @@ fn connections(map: &Map, places: &Places, diags: &mut Diagnostics) {
         let mut ends = [None, None];
         for (k, end) in [&c.from, &c.to].into_iter().enumerate() {
             ends[k] = places.find(&end.value);
-            if ends[k].is_none() {
+            if ends[k].is_none() && !places.is_left_out(&end.value) {
                 diags.push(crate::error!(
                     "unknown-place", Some(end.loc), "the map has no place `{}`", end.value;
                     hint: "name a place by its id or name: {}", names()

@@ -318,7 +318,12 @@ fn place_exists(
                 return None;
             }
             let found = find_hex(maps, code, map.as_ref().map(|m| m.value.as_str()));
-            if found.is_none() {
+            // An area left out for want of its outline is told already.
+            let left_out = maps
+                .iter()
+                .filter_map(|x| x.places.as_ref())
+                .any(|p| p.is_left_out(&code.value));
+            if found.is_none() && !left_out {
                 let hint = match maps.first() {
                     None => "the scenario has no map: add [[maps]] to game.toml".to_string(),
                     Some(_) => maps
