@@ -467,3 +467,45 @@ fn a_map_too_big_is_a_located_limit_not_an_allocation() {
     run.exit(1);
     run.expect("error", "limit-exceeded", "maps/m.toml", 4, 8);
 }
+
+#[test]
+fn a_map_name_the_fonts_cannot_print_is_an_error_not_a_caption_left_off() {
+    // The name goes in the poster's caption and the sheets' notes; a
+    // character the fonts lack is told, on a grid and on a map of places.
+    for (grid, body) in [
+        (
+            "square",
+            "columns = 3\nrows = 2\ncell = 36\ndefault = \"a\"\n[[terrain]]\nid = \"a\"\ncolor = \"#FFFFFF\"\n",
+        ),
+        (
+            "points",
+            "width = \"4in\"\nheight = \"3in\"\n[[features]]\nid = \"road\"\ncolor = \"#A0522D\"\n\
+             [[spaces]]\nid = \"a\"\nat = [\"1in\", \"1in\"]\n[[spaces]]\nid = \"b\"\nat = [\"3in\", \"2in\"]\n\
+             [[connections]]\nfrom = \"a\"\nto = \"b\"\nkind = \"road\"\n",
+        ),
+    ] {
+        let tmp = tempfile::tempdir().expect("temp dir");
+        let game = tmp.path().join("named");
+        std::fs::create_dir_all(game.join("maps")).expect("mkdir");
+        std::fs::write(
+            game.join("game.toml"),
+            "name = \"Named\"\n[[maps]]\nid = \"m\"\nfile = \"maps/m.toml\"\n",
+        )
+        .expect("write");
+        std::fs::write(
+            game.join("maps/m.toml"),
+            format!("name = \"Field 戦場\"\ngrid = \"{grid}\"\n{body}"),
+        )
+        .expect("write");
+        let run = grogpress(&["check", game.to_str().expect("path"), "--format", "json"]);
+        run.exit(1);
+        // At the name's value, the map's one problem.
+        run.expect("error", "missing-glyph", "maps/m.toml", 1, 8);
+        assert!(
+            run.diags[0].message.contains("Field 戦場"),
+            "{}",
+            run.dump()
+        );
+        assert_eq!(run.diags.len(), 1, "{grid}: {}", run.dump());
+    }
+}

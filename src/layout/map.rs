@@ -47,11 +47,22 @@ pub fn draw_map(
     let grid = &map.grid;
     let m = DRAWING_MARGIN;
     let (w, h) = map.extent();
+    // The map's name is printed in its caption (the labels' face) and in
+    // its sheets' notes (the codes' face): a character either lacks would
+    // leave the line off.
+    let name_lacks = [faces.label, faces.code]
+        .iter()
+        .any(|&face| map.name.chars().any(|c| book.face(face).glyph(c).is_none()));
+    let name_problem = name_lacks.then(|| missing_glyph(&map.name, map.name_loc));
     if let Some(places) = &map.places {
-        let (mut items, marks) = super::places::draw_places(map, places, faces, book, icons, m)?;
+        let (mut items, marks) = super::places::draw_places(map, places, faces, book, icons, m)
+            .map_err(|mut problems| {
+                problems.extend(name_problem.clone());
+                problems
+            })?;
         // Tracks and boxes on a map of places: over it, as on a grid, and
         // off the places' names, badges and spaces.
-        let mut problems = Vec::new();
+        let mut problems: Vec<Diagnostic> = name_problem.into_iter().collect();
         items.extend(super::tracks::map_parts(
             map,
             super::tracks::Keep {
@@ -150,7 +161,7 @@ pub fn draw_map(
             items.push(Geometry::Path(path).filled(Ink::Rgb(kind.color)));
         }
     }
-    let mut problems = Vec::new();
+    let mut problems: Vec<Diagnostic> = name_problem.into_iter().collect();
     // Where each code is printed, by cell: what a label must keep clear of.
     let mut code_boxes: Vec<Option<[f32; 4]>> = Vec::new();
     if map.coordinates.place != CodePlace::None {

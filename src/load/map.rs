@@ -375,6 +375,7 @@ fn read_map(
                 .collect();
             let mut map = Map {
                 id: id.to_string(),
+                name_loc: name.as_ref()?.loc,
                 name: name?.value,
                 grid: Grid {
                     kind: GridKind::Square,
@@ -480,6 +481,7 @@ fn read_map(
         .collect();
     let mut map = Map {
         id: id.to_string(),
+        name_loc: name.as_ref()?.loc,
         name: name?.value,
         grid,
         coordinates,

@@ -401,6 +401,8 @@ pub struct Tiling {
 pub struct Map {
     pub id: String,
     pub name: String,
+    /// Where the name is written.
+    pub name_loc: Loc,
     pub grid: Grid,
     pub coordinates: Coordinates,
     /// The collection of the game's terrain types the map's terrain must
