@@ -158,20 +158,7 @@ pub fn translate_names(translation: &Translation, out: &mut Game) {
             rename(&mut side.value);
         }
     }
-    for scenario in &mut out.scenarios {
-        let placements = scenario
-            .setup
-            .iter_mut()
-            .chain(&mut scenario.reinforcements)
-            .chain(&mut scenario.withdrawals);
-        for p in placements {
-            rename(&mut p.side.value);
-        }
-        if let Some(first) = &mut scenario.first {
-            rename(&mut first.value);
-        }
-    }
-    // The markers' words, and the scenarios that place them by name.
+    // The markers' words.
     let mut markers: Vec<(String, String)> = Vec::new();
     if let Some(job) = &mut out.publish.counters {
         for side in &mut job.sides {
@@ -190,7 +177,19 @@ pub fn translate_names(translation: &Translation, out: &mut Game) {
             }
         }
     }
+    // The scenarios, which name sides and markers by name.
     for scenario in &mut out.scenarios {
+        let placements = scenario
+            .setup
+            .iter_mut()
+            .chain(&mut scenario.reinforcements)
+            .chain(&mut scenario.withdrawals);
+        for p in placements {
+            rename(&mut p.side.value);
+        }
+        if let Some(first) = &mut scenario.first {
+            rename(&mut first.value);
+        }
         for placed in &mut scenario.markers {
             if let Some((_, new)) = markers.iter().find(|(old, _)| *old == placed.marker.value) {
                 placed.marker.value = new.clone();
