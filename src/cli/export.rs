@@ -23,7 +23,7 @@ pub fn export_csv(
     let csv = match crate::publish::export_csv(&dir, deck)? {
         crate::publish::Exported::Csv(csv) => csv,
         crate::publish::Exported::Failed(mut diags, sources) => {
-            report(&mut diags, &sources, format, game);
+            report(&mut diags, &sources, format, Some(&game_label(&dir)));
             return Ok(false);
         }
     };
@@ -32,6 +32,15 @@ pub fn export_csv(
         None => super::write_stdout(csv.as_bytes(), "to stdout")?,
     }
     Ok(true)
+}
+
+/// What the summary line calls the game in `dir`: its folder's name, the
+/// game's id (as `check` and `build` call it), however the command named it.
+fn game_label(dir: &Path) -> String {
+    dir.file_name().map_or_else(
+        || dir.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
 }
 
 /// `export vassal`: the game as a VASSAL module under `out/<game>/`; false
@@ -55,7 +64,7 @@ pub fn export_vassal(
         &mut sources,
         &mut diags,
     )?;
-    let clean = report(&mut diags, &sources, format, game);
+    let clean = report(&mut diags, &sources, format, Some(&game_label(&dir)));
     if let Some(e) = &exported {
         eprintln!(
             "  wrote {} (VASSAL module: {} cards, {} counters, {} boards)",

@@ -163,7 +163,22 @@ pub fn mention_name(title: &str) -> Option<String> {
         .trim_end_matches([':', '.', '…', ',', ';'])
         .trim_end()
         .to_string();
-    (name.split(' ').count() >= 2).then_some(name)
+    (words_past_article(&name) >= 2).then_some(name)
+}
+
+/// How many words `name` has, a leading article ("The Ridge", "A Map") not
+/// counted: such a name is one ordinary word with "the" before it ("onto
+/// the ridge") more often than a table's name.
+fn words_past_article(name: &str) -> usize {
+    let mut words = name.split(' ').peekable();
+    let article = ["the", "a", "an"];
+    if words
+        .peek()
+        .is_some_and(|w| article.iter().any(|a| w.eq_ignore_ascii_case(a)))
+    {
+        words.next();
+    }
+    words.count()
 }
 
 #[cfg(test)]
@@ -179,6 +194,12 @@ mod tests {
         assert_eq!(mention_name("**Foe** Table").as_deref(), Some("Foe Table"));
         assert_eq!(mention_name("Notes:"), None);
         assert_eq!(mention_name("Combat"), None);
+        assert_eq!(mention_name("The Ridge"), None);
+        assert_eq!(mention_name("A  Map"), None);
+        assert_eq!(
+            mention_name("The Ridge Table").as_deref(),
+            Some("The Ridge Table")
+        );
         assert_eq!(
             mention_name("Isolation: Stack has a Safe Path and...").as_deref(),
             Some("Isolation: Stack has a Safe Path and")

@@ -142,6 +142,15 @@ pub fn export_vassal(game: &Path, out: &Path) -> PathBuf {
     ]);
     assert_eq!(run.code, 0, "{}", run.dump());
     let id = game.file_name().and_then(|n| n.to_str()).expect("name");
+    // The summary names the game by its id, as check and build do, not by
+    // the path the command was given.
+    assert!(
+        run.stderr
+            .lines()
+            .any(|l| l.starts_with(&format!("{id}: ")) && l.contains(" error")),
+        "no summary naming `{id}`: {}",
+        run.dump()
+    );
     out.join(id).join(format!("{id}.vmod"))
 }
 
