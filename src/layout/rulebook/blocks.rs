@@ -212,6 +212,9 @@ pub fn read_blocks(doc: &RulesDoc, icons: &[&str]) -> Vec<Block> {
     let mut i = 0;
     // The open links' targets (a link in a link's text is a text, but stays balanced).
     let mut link_urls: Vec<&str> = Vec::new();
+    let mut footnotes = FootnoteNumbers::default();
+    // In a code block: its lines are kept.
+    let mut in_code = false;
     while i < events.len() {
         let (event, range) = &events[i];
         match event {
@@ -258,7 +261,45 @@ pub fn read_blocks(doc: &RulesDoc, icons: &[&str]) -> Vec<Block> {
                     i += 1;
                 }
             }
+            Node::Start(Tag::CodeBlock(_)) => {
+                flush(
+                    &mut cur,
+                    &mut blocks,
+                    lists.len(),
+                    &mut marker,
+                    &mut new_list,
+                );
+                cur.at = Some(range.start);
+                in_code = true;
+            }
+            // A footnote's text is set where it is written, as an item of
+            // a list of its own marked with its number (as its reference).
+            Node::Start(Tag::FootnoteDefinition(label)) => {
+                flush(
+                    &mut cur,
+                    &mut blocks,
+                    lists.len(),
+                    &mut marker,
+                    &mut new_list,
+                );
+                lists.push(None);
+                new_list = true;
+                marker = Some(footnotes.mark(label));
+                cur.at = Some(range.start);
+            }
+            Node::End(Tag::FootnoteDefinition(_)) => {
+                flush(
+                    &mut cur,
+                    &mut blocks,
+                    lists.len(),
+                    &mut marker,
+                    &mut new_list,
+                );
+                lists.pop();
+            }
+            Node::FootnoteRef(label) => cur.text(&footnotes.mark(label), range.start),
             Node::End(Tag::Paragraph | Tag::Item | Tag::CodeBlock(_)) => {
+                in_code = false;
                 flush(
                     &mut cur,
                     &mut blocks,
@@ -493,6 +534,14 @@ pub fn read_blocks(doc: &RulesDoc, icons: &[&str]) -> Vec<Block> {
                     });
                 }
             }
+            Node::Text(t) if in_code => {
+                for (n, line) in t.split('\n').enumerate() {
+                    if n > 0 {
+                        cur.hard_break();
+                    }
+                    cur.text(line, range.start);
+                }
+            }
             Node::Text(t) => {
                 for (text, icon) in split_icons(t, icons) {
                     cur.text(text, range.start);
@@ -516,6 +565,29 @@ pub fn read_blocks(doc: &RulesDoc, icons: &[&str]) -> Vec<Block> {
         &mut new_list,
     );
     blocks
+}
+
+/// The numbers of a page's footnotes, in the order their labels are first
+/// met (a reference or the footnote's text), as the HTML reference numbers
+/// them.
+#[derive(Default)]
+struct FootnoteNumbers(HashMap<String, usize>);
+
+impl FootnoteNumbers {
+    /// The footnote's number as its mark is printed: superscript digits.
+    fn mark(&mut self, label: &str) -> String {
+        let next = self.0.len() + 1;
+        let n = *self.0.entry(label.to_string()).or_insert(next);
+        n.to_string()
+            .chars()
+            .map(|d| match d {
+                '1' => '\u{B9}',
+                '2' => '\u{B2}',
+                '3' => '\u{B3}',
+                d => char::from_u32(0x2070 + d.to_digit(10).unwrap_or(0)).unwrap_or(d),
+            })
+            .collect()
+    }
 }
 
 fn flush(

@@ -218,14 +218,14 @@ pub fn render_markdown(
                 out.push(event.clone());
             }
             Event::Start(Tag::TableCell) if changed_row => {
-                let style = match aligns.get(cell) {
-                    Some(Alignment::Left) => " style=\"text-align: left\"",
-                    Some(Alignment::Center) => " style=\"text-align: center\"",
-                    Some(Alignment::Right) => " style=\"text-align: right\"",
+                let align = match aligns.get(cell) {
+                    Some(Alignment::Left) => " align-left",
+                    Some(Alignment::Center) => " align-center",
+                    Some(Alignment::Right) => " align-right",
                     _ => "",
                 };
                 out.push(Event::Html(CowStr::from(format!(
-                    "<td class=\"changed\"{style}>"
+                    "<td class=\"changed{align}\">"
                 ))));
             }
             Event::End(TagEnd::TableCell) => {
@@ -324,7 +324,7 @@ pub fn render_markdown(
     // A table of the Markdown takes the focus, as the data tables do, so a
     // reader without a mouse can scroll it sideways on a phone. Only the
     // writer's own tags are bare `<table>`: raw HTML was made text above.
-    let html = html.replace("<table>", "<table tabindex=\"0\">");
+    let html = aligned_by_class(&html.replace("<table>", "<table tabindex=\"0\">"));
     Ok(PageBody {
         html,
         headings,
@@ -841,6 +841,23 @@ pub fn unique_id(base: &str, used: &mut UsedIds) -> String {
     }
     used.taken.insert(id.clone());
     id
+}
+
+/// The Markdown writer aligns a pipe table's columns with `style`
+/// attributes, which the pages' Content-Security-Policy (`style-src
+/// 'self'`) does not apply: the same alignment as classes of the style
+/// sheet. Only the writer's own cells carry them (raw HTML was made text).
+fn aligned_by_class(html: &str) -> String {
+    let mut html = html.to_string();
+    for cell in ["th", "td"] {
+        for align in ["left", "center", "right"] {
+            html = html.replace(
+                &format!("<{cell} style=\"text-align: {align}\">"),
+                &format!("<{cell} class=\"align-{align}\">"),
+            );
+        }
+    }
+    html
 }
 
 #[cfg(test)]
