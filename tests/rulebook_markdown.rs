@@ -113,3 +113,28 @@ fn html_table_columns_keep_their_alignment_without_inline_styles() {
         "style sheet"
     );
 }
+
+#[test]
+fn a_see_before_a_reference_that_prints_see_is_a_warning_at_the_link() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let dir = tmp.path().join("refs");
+    fs::create_dir_all(dir.join("rules")).expect("game folder");
+    fs::write(
+        dir.join("game.toml"),
+        "name = \"Refs\"\nrules = [\"rules/rules.md\"]\n",
+    )
+    .expect("game.toml");
+    let rules = "## Notes\n\nSee [](rule:notes) first.\n\n(see\n[](rule:notes))\n\n\
+                 See [the notes](rule:notes). Also ([](rule:notes)). Oversee [](rule:notes).\n";
+    fs::write(dir.join("rules/rules.md"), rules).expect("rules");
+    let run = support::editions::check(&dir);
+    assert_eq!(run.code, 0, "a warning only: {}", run.dump());
+    let found: Vec<(usize, usize)> = run
+        .with_id("see-twice")
+        .iter()
+        .map(|d| (d.line, d.column))
+        .collect();
+    // The first two read "see see"; a link with words, one alone in
+    // brackets and "Oversee" do not.
+    assert_eq!(found, [(3, 5), (6, 1)], "{}", run.dump());
+}

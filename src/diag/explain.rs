@@ -199,6 +199,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "## Movement\n...\nUnits stop when they enter an enemy zone ([](rule:movment)).   # error: no heading `movment`\n# fix: [](rule:movement), printed \"see 5.3, p. 4\" in the rulebook",
     },
     Explanation {
+        id: "see-twice",
+        text: "A cross-reference without words of its own, `[](rule:movement)`, prints the word \"see\" (the game's `[words] see`) before the rule's number and page. Written after a \"see\" of the text, the rulebook reads \"see see 5.3, p. 4\". A warning: the text is printed as written.",
+        example: "See [](rule:movement).   # warning: prints \"See see 5.3, p. 4.\"\n# fix: ([](rule:movement)), or: See [the movement rules](rule:movement).",
+    },
+    Explanation {
         id: "dangling-shortcode",
         text: "A shortcode in the Markdown rules names a deck, card, chart, table, collection or field the game does not have, or `dice` names a collection without a field of kind `faces`. The hint lists what there is; card names are written deck/card-title in lower case with dashes.",
         example: "{{ deck(\"actions\") }}   # error: the deck is `action`\n# fix: {{ deck(\"action\") }}",

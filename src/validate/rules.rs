@@ -114,8 +114,58 @@ pub fn check_links(game: &Game, diags: &mut Diagnostics) {
     }
 }
 
+/// A `rule:` link without words of its own prints "see 5.3, p. 4": with
+/// the game's "see" written just before it, the rulebook reads "see see
+/// 5.3": a `see-twice` warning at the link.
+pub fn check_see_twice(game: &Game, diags: &mut Diagnostics) {
+    let see = game.words.see.to_lowercase();
+    if see.is_empty() {
+        return;
+    }
+    for page in &game.rules {
+        let nodes = &page.doc.nodes;
+        let empty: std::collections::HashSet<usize> = rule_links(&page.doc)
+            .into_iter()
+            .filter(|l| l.empty)
+            .map(|l| l.span.start)
+            .collect();
+        for (i, (node, link)) in nodes.iter().enumerate() {
+            let Node::Start(Tag::Link { url, .. }) = node else {
+                continue;
+            };
+            if rule_link_id(url).is_none() || !empty.contains(&link.start) {
+                continue;
+            }
+            // The text before the link, past a line's end.
+            let before = nodes[..i]
+                .iter()
+                .rev()
+                .find(|(n, _)| !matches!(n, Node::SoftBreak));
+            let Some((Node::Text(before), _)) = before else {
+                continue;
+            };
+            let last_word = before
+                .trim_end()
+                .rsplit(char::is_whitespace)
+                .next()
+                .unwrap_or("")
+                .trim_start_matches(['(', '[', '“', '"'])
+                .to_lowercase();
+            if last_word != see {
+                continue;
+            }
+            diags.push(crate::warning!(
+                "see-twice", Some(Loc::new(page.file, link.clone())),
+                "this reference prints \"{} …\" itself, after the \"{}\" written before it", game.words.see, game.words.see;
+                hint: "leave out the word before the link, or give the link words of its own: [the movement rules](rule:movement)"
+            ));
+        }
+    }
+}
+
 pub fn validate_rules(game: &Game, diags: &mut Diagnostics) {
     check_rule_refs(game, diags);
+    check_see_twice(game, diags);
     let titles: Vec<String> = game
         .decks
         .iter()
