@@ -120,7 +120,7 @@ pub fn deck_card_faces(
 #[derive(Default)]
 pub struct FaceCache {
     kept: Mutex<Option<Kept>>,
-    /// Faces laid out (not found kept) since the build began.
+    /// Faces laid out (not found kept) since the build began, each once.
     laid_out: AtomicUsize,
 }
 
@@ -199,22 +199,23 @@ impl FaceCache {
         (template, memo): (&crate::model::CardTemplate, &layout::FitMemo),
         (family, book): (&crate::text::Family, &crate::text::FontBook),
     ) -> Vec<Result<CardFace, Vec<Diagnostic>>> {
-        let lay_out = |indices: &[usize]| {
+        let lay_out = |indices: &[usize]| match indices {
+            [one] => vec![layout::lay_out_card(
+                game,
+                deck,
+                *one,
+                (template, memo),
+                family,
+                book,
+            )],
+            _ => layout::lay_out_cards(game, deck, indices, (template, memo), family, book),
+        };
+        let not_kept = |indices: &[usize]| {
             self.laid_out.fetch_add(indices.len(), Ordering::Relaxed);
-            match indices {
-                [one] => vec![layout::lay_out_card(
-                    game,
-                    deck,
-                    *one,
-                    (template, memo),
-                    family,
-                    book,
-                )],
-                _ => layout::lay_out_cards(game, deck, indices, (template, memo), family, book),
-            }
+            lay_out(indices)
         };
         let Some(number) = number else {
-            return lay_out(indices);
+            return not_kept(indices);
         };
         let keys = crate::par::map(indices, 256, |&i| card_key(game, deck, i));
         let mut found: Vec<Option<CardFace>> = match self.kept.lock() {
@@ -230,9 +231,9 @@ impl FaceCache {
                         })
                         .collect()
                 }
-                None => return lay_out(indices),
+                None => return not_kept(indices),
             },
-            Err(_) => return lay_out(indices),
+            Err(_) => return not_kept(indices),
         };
         let missing: Vec<usize> = (0..indices.len()).filter(|&n| found[n].is_none()).collect();
         let wanted: Vec<usize> = missing.iter().map(|&n| indices[n]).collect();
@@ -244,18 +245,18 @@ impl FaceCache {
         let mut kept = self.kept.lock().ok();
         let mut kept = kept.as_mut().and_then(|guard| guard.as_mut());
         for (&n, face) in missing.iter().zip(made) {
+            // A face is counted once however many threads missed it at
+            // once (the reference's and a PDF's, laid out side by side).
+            let mut new = true;
             if let (Some(kept), Ok(face)) = (kept.as_deref_mut(), &face)
                 && kept.count < KEPT_FACES
             {
                 let build = kept.build;
                 let faces = kept.faces.entry(number).or_default();
-                if faces
-                    .insert(keys[n].clone(), (face.clone(), build))
-                    .is_none()
-                {
-                    kept.count += 1;
-                }
+                new = (faces.insert(keys[n].clone(), (face.clone(), build))).is_none();
+                kept.count += usize::from(new);
             }
+            self.laid_out.fetch_add(usize::from(new), Ordering::Relaxed);
             laid[n] = Some(face);
         }
         laid.into_iter()
