@@ -120,6 +120,14 @@ fn a_save_whose_cards_cannot_be_laid_out_leaves_every_output_as_it_was() {
     std::fs::write(&rules, format!("{prose}\n{{{{ deck(\"action\") }}}}\n")).expect("write");
     let mut server = serve(tmp.path());
     let before = tree(&tmp.path().join("out/g"));
+    let previews_before = previews(&tmp.path().join("out/g"));
+    assert!(
+        previews_before
+            .keys()
+            .any(|p| p.starts_with("action-labels-")),
+        "{:?}",
+        previews_before.keys()
+    );
     let page = String::from_utf8_lossy(&before[Path::new("html/rules.html")]).into_owned();
     assert!(page.contains("id=\"card-action-dug-in-red\""), "{page}");
     // The card's text is checked good, but cannot fit on the card: found
@@ -147,4 +155,26 @@ fn a_save_whose_cards_cannot_be_laid_out_leaves_every_output_as_it_was() {
     for (path, bytes) in &before {
         assert!(after[path] == *bytes, "{} changed", path.display());
     }
+    // The page previews too (live, a document's are put in place as soon
+    // as it is laid out, and put back should a later one have a problem).
+    let previews_after = previews(&tmp.path().join("out/g"));
+    assert_eq!(
+        previews_before.keys().collect::<Vec<_>>(),
+        previews_after.keys().collect::<Vec<_>>()
+    );
+    for (name, png) in &previews_before {
+        assert!(previews_after[name] == *png, "preview {name} changed");
+    }
+}
+
+/// The page previews under `dir`, by file name.
+fn previews(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    let listed = std::fs::read_dir(dir.join("preview")).expect("list previews");
+    listed
+        .flatten()
+        .map(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            (name, std::fs::read(e.path()).expect("read"))
+        })
+        .collect()
 }

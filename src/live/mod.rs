@@ -5,5 +5,6 @@
 //! folders and a project root; output: files under out/ and HTTP answers.
 
 mod fragments;
+pub mod kept;
 pub mod serve;
 pub mod watch;

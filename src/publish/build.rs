@@ -5,9 +5,10 @@
 //! `out/<game>/` ([`write`]), put in place only when no problem was found.
 
 use std::path::{Path, PathBuf};
-use std::thread::ScopedJoinHandle;
 
 use super::{Assets, Output, PlanOptions, preview};
+
+mod ahead;
 use crate::diag::{Diagnostics, Sources};
 use crate::load::OpError;
 use crate::model::Game;
@@ -219,20 +220,16 @@ pub fn write(
     let (pages_made, made_pages) = std::sync::mpsc::channel();
     let live = request.previews.is_some();
     std::thread::scope(|scope| -> Result<bool, OpError> {
-        let map_images = maps.then(|| scope.spawn(|| super::maps::map_images(game, assets)));
-        let rulebook = rulebook.map(|r| {
-            scope.spawn(move || {
-                let book = super::rulebook::lay_out(game, assets, r, figures, changes);
-                timing("rulebook laid out");
-                book
-            })
-        });
+        // Live, the reference's pages are made first, alone (see below);
+        // the rest of the reference waits for the previews.
+        let (go_on, held) = std::sync::mpsc::channel::<()>();
         let html = options.html.then(|| {
             scope.spawn(move || {
                 let mut hand_over = |files: &[(String, Vec<u8>)]| {
                     if live {
                         timing("html pages built");
                         let _ = pages_made.send(files.to_vec());
+                        let _ = held.recv();
                     }
                 };
                 let with = (figures, changes);
@@ -241,23 +238,6 @@ pub fn write(
                 timing("html built");
                 html
             })
-        });
-        // Live, the pages that changed are drawn while the other documents,
-        // the reference and the rulebook are still being made: each
-        // document's as soon as it is laid out (put in place only once no
-        // problem is found).
-        let preview_dir = &preview_dir;
-        let (to_draw, laid_out) = std::sync::mpsc::channel();
-        let drawing = request
-            .previews
-            .map(|previews| draw_previews(scope, laid_out, preview_dir, assets, previews));
-        let to_draw = drawing.as_ref().map(|_| to_draw);
-        let (folder_at, wanted) = (&folder, &wanted);
-        let staging = scope.spawn(move || {
-            let mut found = Diagnostics::default();
-            let staged = stage_all((game, assets), folder_at, wanted, to_draw, &mut found);
-            timing("pdfs staged");
-            (staged, found)
         });
         // The PDFs' links, in the order the pages list them: the rulebook's
         // first, then the others'.
@@ -268,12 +248,15 @@ pub fn write(
             bytes,
             printed: None,
         };
-        // Live (`serve`), the reference's pages that changed are put in place
-        // as soon as they are made, while the documents are still laid out
-        // (the reader watches one of them); they list the PDFs as they stand
-        // until those are written. Should the documents have a problem,
-        // the pages are put back as they were.
-        let early = match html.as_ref().filter(|_| live) {
+        // Live (`serve`), what the reader watches goes first: the
+        // reference's pages that changed are put in place as soon as they
+        // are made (listing the PDFs as they stand until those are
+        // written), then the previews of the documents' pages that changed,
+        // each document's as soon as it is laid out; only then are the
+        // PDFs written, the rulebook laid out and the rest of the reference
+        // made. Should the documents have a problem, the pages and the
+        // previews are put back as they were.
+        let early_html = match html.as_ref().filter(|_| live) {
             Some(_) => match made_pages.recv() {
                 Ok(files) => {
                     timing("html pages handed over");
@@ -293,12 +276,53 @@ pub fn write(
             },
             None => Vec::new(),
         };
-        let (staged, found) = joined(staging);
+        let mut early = Early {
+            html: early_html,
+            previews: Vec::new(),
+        };
+        let mut ahead: Vec<ahead::Ahead<'_>> = wanted.iter().map(|o| (*o, None)).collect();
+        if let Some(previews) = request.previews {
+            let mut on_page = |path: PathBuf| {
+                timing(&format!("drew {}", path.display()));
+                on_written(Written::Preview { path });
+            };
+            let laid = ahead::lay_out_ahead(
+                (game, assets),
+                &wanted,
+                (&preview_dir, previews),
+                diags,
+                &mut on_page,
+            );
+            match laid {
+                Ok((laid, drawn)) => (ahead, early.previews) = (laid, drawn),
+                Err(e) => {
+                    early.put_back(&folder, request.previews, on_written)?;
+                    return Err(e);
+                }
+            }
+        }
+        drop(go_on);
+        let map_images = maps.then(|| scope.spawn(|| super::maps::map_images(game, assets)));
+        let rulebook = rulebook.map(|r| {
+            scope.spawn(move || {
+                let book = super::rulebook::lay_out(game, assets, r, figures, changes);
+                timing("rulebook laid out");
+                book
+            })
+        });
+        let folder_at = &folder;
+        let staging = scope.spawn(move || {
+            let mut found = Diagnostics::default();
+            let staged = stage_all((game, assets), folder_at, &ahead, &mut found);
+            timing("pdfs staged");
+            (staged, found, ahead)
+        });
+        let (staged, found, ahead) = joined(staging);
         diags.extend(found);
         let staged = match staged {
             Ok(staged) => staged,
             Err(e) => {
-                put_back(early, &folder, on_written)?;
+                early.put_back(&folder, request.previews, on_written)?;
                 return Err(e);
             }
         };
@@ -313,7 +337,7 @@ pub fn write(
             None => None,
         };
         if diags.has_errors() {
-            put_back(early, &folder, on_written)?;
+            early.put_back(&folder, request.previews, on_written)?;
             return Ok(false);
         }
         timing("checked for problems");
@@ -345,16 +369,11 @@ pub fn write(
         // change, `watch`) are listed as they stand, as a full build lists them.
         let others = listed_pdfs(outputs, &folder, game)?;
         if let Some(previews) = request.previews {
-            // Live (`serve`): the changed pages' previews go first (after the
-            // reference's pages, put in place above), as the reader watches
-            // them; the rulebook, the slowest to write, after. The pages link
-            // the rulebook at the size it had until it is written (their
-            // lists are put right below).
-            if let Some((drawer, drawn)) = drawing {
-                for pages in drawn.iter() {
-                    previews_in(pages?, preview_dir, previews, on_written)?;
-                }
-                joined(drawer);
+            // Live (`serve`): the changed pages' previews are in already; a
+            // document that lost pages leaves no stale previews behind.
+            for (output, laid) in &ahead {
+                let count = laid.as_ref().unwrap_or(output).page_count();
+                preview::remove_pages_past(&output.file_name, count, &preview_dir, previews);
             }
         }
         let mut first: Vec<super::html::BuiltPdf> = Vec::new();
@@ -405,7 +424,7 @@ pub fn write(
             if options.rulebook.is_some() && super::rulebook::publishes(game) {
                 published.push(super::rulebook::rulebook_file(&game.id));
             }
-            super::preview::remove_unpublished(preview_dir, &published, previews);
+            super::preview::remove_unpublished(&preview_dir, &published, previews);
         }
         timing(&format!("card faces laid out: {}", assets.faces.laid_out()));
         Ok(true)
@@ -445,28 +464,44 @@ fn listed_pdfs(
 /// it was not there).
 type PutBefore = (PathBuf, Option<Vec<u8>>);
 
-/// Puts the reference's pages written `early` back as they were (a page
-/// that was not there is taken away), telling `on_written` of each.
-fn put_back(
-    early: Vec<PutBefore>,
-    folder: &Path,
-    on_written: &mut dyn FnMut(Written),
-) -> Result<(), OpError> {
-    let dir = folder.join("html");
-    let count = early.len();
-    for (path, old) in early {
-        match old {
-            Some(bytes) => super::write_output(&dir, &path, &bytes)?,
-            None => std::fs::remove_file(&path).map_err(|e| OpError::io("remove", &path, e))?,
+/// What a live build put in place before it was checked: the reference's
+/// pages and the page previews that changed.
+struct Early {
+    html: Vec<PutBefore>,
+    previews: Vec<preview::PutEarly>,
+}
+
+impl Early {
+    /// Puts the files back as they were (one that was not there is taken
+    /// away), telling `on_written` of each.
+    fn put_back(
+        self,
+        folder: &Path,
+        previews: Option<&preview::Previews>,
+        on_written: &mut dyn FnMut(Written),
+    ) -> Result<(), OpError> {
+        let dir = folder.join("html");
+        let count = self.html.len();
+        for (path, old) in self.html {
+            match old {
+                Some(bytes) => super::write_output(&dir, &path, &bytes)?,
+                None => std::fs::remove_file(&path).map_err(|e| OpError::io("remove", &path, e))?,
+            }
+            on_written(Written::Html {
+                index: dir.join("index.html"),
+                files: count,
+                changed: vec![path],
+                millis: 0,
+            });
         }
-        on_written(Written::Html {
-            index: dir.join("index.html"),
-            files: count,
-            changed: vec![path],
-            millis: 0,
-        });
+        if let Some(previews) = previews {
+            let dir = folder.join(preview::PREVIEW_DIR);
+            preview::put_back(self.previews, &dir, previews, &mut |path| {
+                on_written(Written::Preview { path })
+            })?;
+        }
+        Ok(())
     }
-    Ok(())
 }
 
 /// The PDFs the reference links, in the order its pages list them: `first`
@@ -560,72 +595,6 @@ fn write_html(
     Ok(before)
 }
 
-/// Puts one document's previews, drawn, in place under `dir`, telling
-/// `on_written` of each as it lands.
-fn previews_in(
-    pages: preview::DrawnPages,
-    dir: &Path,
-    previews: &preview::Previews,
-    on_written: &mut dyn FnMut(Written),
-) -> Result<(), OpError> {
-    preview::put_in_place(pages, dir, previews, &mut |path| {
-        timing(&format!("drew {}", path.display()));
-        on_written(Written::Preview { path });
-    })?;
-    Ok(())
-}
-
-/// A part of a document laid out, its pages to be drawn for the preview.
-type LaidOut<'o> = (&'o Output, preview::Part);
-
-/// The thread drawing the previews, and the previews of each part of a
-/// document as it finishes them.
-type Drawing<'scope> = (
-    ScopedJoinHandle<'scope, ()>,
-    std::sync::mpsc::Receiver<Result<preview::DrawnPages, OpError>>,
-);
-
-/// Draws, in threads of `scope`, the pages that changed since `previews`
-/// saw them of each part of a document `laid_out` hands over, each part as
-/// soon as it is laid out (while the rest of its PDF is written) and beside
-/// the others (a document laid out late is not held up by one drawn before
-/// it), to be put in place under `dir`; ends when the documents do. At
-/// most [`DRAWN_AT_ONCE`] parts are drawn at a time (each draws its pages
-/// on all cores too).
-fn draw_previews<'scope, 'env: 'scope>(
-    scope: &'scope std::thread::Scope<'scope, 'env>,
-    laid_out: std::sync::mpsc::Receiver<LaidOut<'env>>,
-    dir: &'env Path,
-    assets: &'env Assets,
-    previews: &'env preview::Previews,
-) -> Drawing<'scope> {
-    let (drawn, finished) = std::sync::mpsc::channel();
-    let drawer = scope.spawn(move || {
-        let laid_out = std::sync::Mutex::new(laid_out);
-        let next = || laid_out.lock().ok().and_then(|to_draw| to_draw.recv().ok());
-        std::thread::scope(|documents| {
-            for _ in 0..DRAWN_AT_ONCE {
-                let drawn = drawn.clone();
-                documents.spawn(move || {
-                    while let Some((output, part)) = next() {
-                        let name = &output.file_name;
-                        let pages = preview::draw_part(&part, name, dir, &assets.fonts, previews);
-                        if let preview::Part::Pages { first, pages } = &part {
-                            let n = first + pages.len();
-                            timing(&format!("drawn {name} to page {n}"));
-                        }
-                        let _ = drawn.send(pages);
-                    }
-                });
-            }
-        });
-    });
-    (drawer, finished)
-}
-
-/// How many parts of documents are drawn at once.
-const DRAWN_AT_ONCE: usize = DOCUMENTS_AT_ONCE;
-
 /// The name of the file at `path`.
 fn file_name_of(path: &Path) -> String {
     path.file_name()
@@ -679,43 +648,26 @@ fn joined<T>(handle: std::thread::ScopedJoinHandle<'_, T>) -> T {
 /// them spends on a single core (writing its page objects, its fonts).
 const DOCUMENTS_AT_ONCE: usize = 3;
 
-/// Writes each of `outputs` beside its place in `folder`, a few at a time,
-/// their problems into `diags` in the outputs' order; the first operational
-/// failure, if any (the files staged so far are then removed). With
-/// `to_draw` (live), each document's pages are handed to it as soon as the
-/// document is laid out, for its page previews.
+/// Writes each of `outputs` beside its place in `folder`, a few at a time
+/// (live, from the pages laid out ahead of it, see [`ahead`]), their
+/// problems into `diags` in the outputs' order; the first operational
+/// failure, if any (the files staged so far are then removed).
 fn stage_all<'o>(
     (game, assets): (&Game, &Assets),
     folder: &Path,
-    outputs: &[&'o Output],
-    to_draw: Option<std::sync::mpsc::Sender<LaidOut<'o>>>,
+    outputs: &[ahead::Ahead<'o>],
     diags: &mut Diagnostics,
 ) -> Result<Vec<(&'o Output, super::output::Staged)>, OpError> {
-    let done = crate::par::map_taking(outputs, DOCUMENTS_AT_ONCE, 1, |output| {
+    let done = crate::par::map_taking(outputs, DOCUMENTS_AT_ONCE, 1, |(output, laid)| {
         let path = folder.join(&output.file_name);
         let mut found = Diagnostics::default();
-        // Live, each part's pages go to be drawn as soon as they are laid out.
-        let mut handed = 0;
-        let mut hand = |pages: &[crate::layout::Page]| {
-            if let Some(to_draw) = &to_draw {
-                let (first, pages) = (handed, pages.to_vec());
-                handed += pages.len();
-                let _ = to_draw.send((*output, preview::Part::Pages { first, pages }));
-            }
-        };
-        let keep = to_draw
-            .is_some()
-            .then_some(&mut hand as &mut dyn FnMut(&[_]));
-        let staged = output.stage_pdf((game, assets), folder, &path, keep, &mut found);
-        if let (Ok(_), Some(to_draw)) = (&staged, &to_draw) {
-            let _ = to_draw.send((*output, preview::Part::End { count: handed }));
-        }
+        let written = laid.as_ref().unwrap_or(output);
+        let staged = written.stage_pdf((game, assets), folder, &path, None, &mut found);
         (staged, found)
     });
-    drop(to_draw);
     let mut staged = Vec::new();
     let mut failure = None;
-    for (output, (file, found)) in outputs.iter().zip(done) {
+    for ((output, _), (file, found)) in outputs.iter().zip(done) {
         diags.extend(found);
         match file {
             Ok(file) => staged.push((*output, file)),

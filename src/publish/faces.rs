@@ -4,12 +4,13 @@
 //! changes one card lays out that card alone.
 
 use std::collections::HashMap;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 use super::Assets;
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::layout::{self, CardFace};
+use crate::live::kept::KeptAcrossBuilds;
 use crate::load::OpError;
 use crate::model::{FieldKind, Game, Located};
 
@@ -119,53 +120,33 @@ pub fn deck_card_faces(
 /// not used by one build are dropped by the next.
 #[derive(Default)]
 pub struct FaceCache {
-    kept: Mutex<Option<Kept>>,
-    /// Faces laid out (not found kept) since the build began.
-    laid_out: AtomicUsize,
-}
-
-/// At most this many faces are kept; past it, new faces are laid out every
-/// time (the ones kept first stay).
-const KEPT_FACES: usize = 200_000;
-
-#[derive(Default)]
-struct Kept {
+    /// Each face by its template's number and the card's values.
+    faces: KeptAcrossBuilds<(u32, String), CardFace>,
     /// Each template's fingerprint (its text as read), numbered.
-    templates: HashMap<String, u32>,
-    /// By template number, each face by the card's values, with the build
-    /// that last used it.
-    faces: HashMap<u32, HashMap<String, (CardFace, u64)>>,
-    /// How many faces are kept.
-    count: usize,
-    build: u64,
+    templates: Mutex<HashMap<String, u32>>,
+    /// Faces laid out (not found kept) since the build began, each once.
+    laid_out: AtomicUsize,
 }
 
 impl FaceCache {
     /// Keeps faces from one build to the next from now on.
     pub fn keep_across_builds(&self) {
-        if let Ok(mut kept) = self.kept.lock() {
-            kept.get_or_insert_with(Kept::default);
-        }
+        self.faces.keep_across_builds();
     }
 
     /// Starts a build: the faces the last build did not use are dropped,
     /// and the count of faces laid out starts again.
     pub fn next_build(&self) {
         self.laid_out.store(0, Ordering::Relaxed);
-        if let Ok(mut guard) = self.kept.lock()
-            && let Some(kept) = guard.as_mut()
-        {
-            let last = kept.build;
-            for faces in kept.faces.values_mut() {
-                faces.retain(|_, (_, used)| *used >= last);
-            }
-            kept.faces.retain(|_, faces| !faces.is_empty());
-            kept.count = kept.faces.values().map(HashMap::len).sum();
-            kept.build += 1;
-            if kept.templates.len() > 256 {
-                *kept = Kept::default();
-            }
+        let mut templates = self
+            .templates
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        let too_many = templates.len() > 256;
+        if too_many {
+            templates.clear();
         }
+        self.faces.next_build(too_many);
     }
 
     /// How many faces were laid out (not found kept) since [`Self::next_build`].
@@ -199,63 +180,49 @@ impl FaceCache {
         (template, memo): (&crate::model::CardTemplate, &layout::FitMemo),
         (family, book): (&crate::text::Family, &crate::text::FontBook),
     ) -> Vec<Result<CardFace, Vec<Diagnostic>>> {
-        let lay_out = |indices: &[usize]| {
+        let lay_out = |indices: &[usize]| match indices {
+            [one] => vec![layout::lay_out_card(
+                game,
+                deck,
+                *one,
+                (template, memo),
+                family,
+                book,
+            )],
+            _ => layout::lay_out_cards(game, deck, indices, (template, memo), family, book),
+        };
+        let not_kept = |indices: &[usize]| {
             self.laid_out.fetch_add(indices.len(), Ordering::Relaxed);
-            match indices {
-                [one] => vec![layout::lay_out_card(
-                    game,
-                    deck,
-                    *one,
-                    (template, memo),
-                    family,
-                    book,
-                )],
-                _ => layout::lay_out_cards(game, deck, indices, (template, memo), family, book),
-            }
+            lay_out(indices)
         };
         let Some(number) = number else {
-            return lay_out(indices);
+            return not_kept(indices);
         };
-        let keys = crate::par::map(indices, 256, |&i| card_key(game, deck, i));
-        let mut found: Vec<Option<CardFace>> = match self.kept.lock() {
-            Ok(mut guard) => match guard.as_mut() {
-                Some(kept) => {
-                    let build = kept.build;
-                    let faces = kept.faces.entry(number).or_default();
-                    keys.iter()
-                        .map(|key| {
-                            let (face, used) = faces.get_mut(key)?;
-                            *used = build;
-                            Some(face.clone())
-                        })
-                        .collect()
-                }
-                None => return lay_out(indices),
-            },
-            Err(_) => return lay_out(indices),
+        let keys: Vec<(u32, String)> =
+            crate::par::map(indices, 256, |&i| (number, card_key(game, deck, i)));
+        let Some(mut found) = self.faces.find_each(&keys, |face| Some(face.clone())) else {
+            return not_kept(indices);
         };
         let missing: Vec<usize> = (0..indices.len()).filter(|&n| found[n].is_none()).collect();
         let wanted: Vec<usize> = missing.iter().map(|&n| indices[n]).collect();
         let made = lay_out(&wanted);
+        let laid_out = (missing.iter().zip(&made))
+            .filter_map(|(&n, face)| Some((keys[n].clone(), face.as_ref().ok()?.clone())));
+        // A face is counted once however many threads missed it at once
+        // (the reference's and a PDF's, laid out side by side).
+        let again = self
+            .faces
+            .keep_each(laid_out)
+            .iter()
+            .filter(|&&a| a)
+            .count();
+        self.laid_out
+            .fetch_add(made.len() - again, Ordering::Relaxed);
         let mut laid: Vec<Option<Result<CardFace, Vec<Diagnostic>>>> =
             std::iter::repeat_with(|| None)
                 .take(indices.len())
                 .collect();
-        let mut kept = self.kept.lock().ok();
-        let mut kept = kept.as_mut().and_then(|guard| guard.as_mut());
         for (&n, face) in missing.iter().zip(made) {
-            if let (Some(kept), Ok(face)) = (kept.as_deref_mut(), &face)
-                && kept.count < KEPT_FACES
-            {
-                let build = kept.build;
-                let faces = kept.faces.entry(number).or_default();
-                if faces
-                    .insert(keys[n].clone(), (face.clone(), build))
-                    .is_none()
-                {
-                    kept.count += 1;
-                }
-            }
             laid[n] = Some(face);
         }
         laid.into_iter()
@@ -277,8 +244,13 @@ impl FaceCache {
         deck: &crate::model::Deck,
         template: &crate::model::CardTemplate,
     ) -> Option<u32> {
-        let mut guard = self.kept.lock().ok()?;
-        let kept = guard.as_mut()?;
+        if !self.faces.on() {
+            return None;
+        }
+        let mut templates = self
+            .templates
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
         // The pictures (background, images) are not part of the face.
         let print = format!(
             "{}\u{1f}{}\u{1f}{:?}\u{1f}{:?}\u{1f}{:?}\u{1f}{:?}",
@@ -289,8 +261,8 @@ impl FaceCache {
             deck.fields,
             game.sides
         );
-        let next = kept.templates.len() as u32;
-        Some(*kept.templates.entry(print).or_insert(next))
+        let next = templates.len() as u32;
+        Some(*templates.entry(print).or_insert(next))
     }
 }
 

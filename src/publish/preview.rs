@@ -47,6 +47,12 @@ impl Previews {
         drawn.get(path) == Some(&key) && path.is_file()
     }
 
+    /// The key of the page `path` was last drawn from, if it is known.
+    fn key_of(&self, path: &Path) -> Option<PageKey> {
+        let drawn = self.drawn.lock().unwrap_or_else(PoisonError::into_inner);
+        drawn.get(path).copied()
+    }
+
     fn remember(&self, path: PathBuf, key: Option<PageKey>) {
         let mut drawn = self.drawn.lock().unwrap_or_else(PoisonError::into_inner);
         match key {
@@ -239,16 +245,6 @@ pub fn write_page_previews(
     put_in_place(drawn, dir, previews, on_page)
 }
 
-/// A document laid out for its previews, a part at a time as its PDF is
-/// written (so the pages of the first parts are drawn while the last are
-/// laid out), then its end.
-pub enum Part {
-    /// Pages `first..` (from 0) of the document.
-    Pages { first: usize, pages: Vec<Page> },
-    /// The document has `count` pages: previews of any pages past them go.
-    End { count: usize },
-}
-
 /// The previews of some pages of a document that changed, drawn and
 /// written beside their files but not yet in place (a build draws them
 /// beside its other work and puts them in place only once it has found no
@@ -260,31 +256,10 @@ pub struct DrawnPages {
     drawn: Vec<(PageKey, Staged)>,
 }
 
-/// Draws the pages of a [`Part`] of `file_name` (to go in `dir`) that
-/// changed since `previews` last saw them.
-pub fn draw_part(
-    part: &Part,
-    file_name: &str,
-    dir: &Path,
-    fonts: &FontBook,
-    previews: &Previews,
-) -> Result<DrawnPages, OpError> {
-    match part {
-        Part::Pages { first, pages } => {
-            draw_changed(pages, *first, file_name, dir, fonts, previews)
-        }
-        Part::End { count } => Ok(DrawnPages {
-            stem: stem_of(file_name),
-            count: Some(*count),
-            drawn: Vec::new(),
-        }),
-    }
-}
-
 /// Draws those of `pages` (pages `first..` of `file_name`, to go in
 /// `dir`) that changed since `previews` last saw them, each written beside
 /// its file.
-fn draw_changed(
+pub fn draw_changed(
     pages: &[Page],
     first: usize,
     file_name: &str,
@@ -339,18 +314,87 @@ pub fn put_in_place(
         previews.remember(path.clone(), Some(key));
         on_page(path);
     }
-    // A document that lost pages leaves no stale previews behind.
-    let Some(count) = pages.count else {
-        return Ok(written);
-    };
+    if let Some(count) = pages.count {
+        remove_past(&pages.stem, count, dir, previews);
+    }
+    Ok(written)
+}
+
+/// Removes the previews in `dir` of the pages of `file_name` past its
+/// `count` pages: a document that lost pages leaves no stale previews
+/// behind.
+pub fn remove_pages_past(file_name: &str, count: usize, dir: &Path, previews: &Previews) {
+    remove_past(&stem_of(file_name), count, dir, previews);
+}
+
+fn remove_past(stem: &str, count: usize, dir: &Path, previews: &Previews) {
     let mut n = count + 1;
-    while dir.join(page_name(&pages.stem, n)).is_file() {
-        let path = dir.join(page_name(&pages.stem, n));
+    while dir.join(page_name(stem, n)).is_file() {
+        let path = dir.join(page_name(stem, n));
         let _ = std::fs::remove_file(&path);
         previews.remember(path, None);
         n += 1;
     }
-    Ok(written)
+}
+
+/// A preview put in place ahead of the build's checks (live, the page the
+/// reader watches), with what it replaced: put back should a problem be
+/// found later.
+pub struct PutEarly {
+    path: PathBuf,
+    /// What the file held, and the key it was drawn from (`None`: it was
+    /// not there).
+    old: Option<(Vec<u8>, Option<PageKey>)>,
+}
+
+/// Puts the pages drawn in place now, each with what it replaced (see
+/// [`put_back`]), telling `on_page` of each as it lands; the pages past
+/// the document's end are left to [`put_in_place`] once the build is
+/// checked.
+pub fn put_in_place_early(
+    pages: DrawnPages,
+    previews: &Previews,
+    on_page: &mut dyn FnMut(PathBuf),
+) -> Result<Vec<PutEarly>, OpError> {
+    let mut early = Vec::with_capacity(pages.drawn.len());
+    for (key, staged) in pages.drawn {
+        let path = staged.path().to_path_buf();
+        let old = std::fs::read(&path)
+            .ok()
+            .map(|bytes| (bytes, previews.key_of(&path)));
+        // Forgotten first: a failed write leaves the page to be drawn again.
+        previews.remember(path.clone(), None);
+        staged.commit()?;
+        previews.remember(path.clone(), Some(key));
+        early.push(PutEarly {
+            path: path.clone(),
+            old,
+        });
+        on_page(path);
+    }
+    Ok(early)
+}
+
+/// Puts the previews put in place `early` back as they were (one that was
+/// not there is taken away), telling `on_page` of each.
+pub fn put_back(
+    early: Vec<PutEarly>,
+    dir: &Path,
+    previews: &Previews,
+    on_page: &mut dyn FnMut(PathBuf),
+) -> Result<(), OpError> {
+    for PutEarly { path, old } in early.into_iter().rev() {
+        previews.remember(path.clone(), None);
+        match old {
+            Some((bytes, key)) => {
+                super::write_output(dir, &path, &bytes)?;
+                previews.remember(path.clone(), key);
+            }
+            None => std::fs::remove_file(&path).map_err(|e| OpError::io("remove", &path, e))?,
+        }
+        on_page(path);
+    }
+    Ok(())
 }
 
 /// Removes the page previews in `dir` of documents not among `published`
@@ -531,53 +575,48 @@ mod tests {
     }
 
     #[test]
-    fn a_document_drawn_a_part_at_a_time_is_put_in_place_as_it_comes() {
+    fn pages_put_in_place_early_are_put_back_as_they_were() {
         let dir = tempfile::tempdir().expect("temp dir");
         let fonts = FontBook::default();
-        let page = line_page;
         let previews = Previews::default();
-        let put = |part: Part| {
-            let drawn =
-                draw_part(&part, "cards.pdf", dir.path(), &fonts, &previews).expect("drawn");
-            let mut landed = Vec::new();
-            put_in_place(drawn, dir.path(), &previews, &mut |p| {
-                landed.extend(p.file_name().map(|n| n.to_string_lossy().into_owned()))
-            })
-            .expect("put in place");
-            landed
+        let draw = |xs: &[f32], first: usize| {
+            let pages: Vec<Page> = xs.iter().map(|&x| line_page(x)).collect();
+            draw_changed(&pages, first, "cards.pdf", dir.path(), &fonts, &previews).expect("drawn")
         };
-        let pages = |first: usize, xs: &[f32]| Part::Pages {
-            first,
-            pages: xs.iter().map(|&x| page(x)).collect(),
-        };
-        assert_eq!(put(pages(0, &[1.0, 2.0])), ["cards-1.png", "cards-2.png"]);
-        assert_eq!(put(pages(2, &[3.0])), ["cards-3.png"]);
-        assert!(put(Part::End { count: 3 }).is_empty());
-        // Drawn but dropped (a build that found a problem): nothing lands,
-        // nothing is left beside the previews.
-        let dropped = draw_part(
-            &pages(1, &[7.0]),
-            "cards.pdf",
-            dir.path(),
-            &fonts,
-            &previews,
-        );
-        drop(dropped.expect("drawn"));
-        let names = || {
-            let mut names: Vec<String> = std::fs::read_dir(dir.path())
-                .expect("list")
-                .flatten()
-                .map(|e| e.file_name().to_string_lossy().into_owned())
-                .collect();
-            names.sort();
+        let landed = |early: &[PutEarly]| -> Vec<String> {
+            let names = early.iter().map(|e| e.path.file_name());
             names
+                .flatten()
+                .map(|n| n.to_string_lossy().into_owned())
+                .collect()
         };
-        assert_eq!(names(), ["cards-1.png", "cards-2.png", "cards-3.png"]);
-        // A part unchanged draws nothing; the document's end removes the
-        // pages it lost.
-        assert!(put(pages(0, &[1.0, 2.0])).is_empty());
-        assert!(put(Part::End { count: 2 }).is_empty());
-        assert_eq!(names(), ["cards-1.png", "cards-2.png"]);
+        let early = put_in_place_early(draw(&[1.0, 2.0], 0), &previews, &mut |_| {});
+        assert_eq!(landed(&early.expect("put")), ["cards-1.png", "cards-2.png"]);
+        let read = |n: usize| std::fs::read(dir.path().join(page_name("cards", n)));
+        let before = read(2).expect("read");
+        // Page 2 changed and a page 3 came: both in place at once.
+        let early = put_in_place_early(draw(&[5.0, 3.0], 1), &previews, &mut |_| {}).expect("put");
+        assert_eq!(landed(&early), ["cards-2.png", "cards-3.png"]);
+        assert_ne!(read(2).expect("read"), before);
+        // A problem found later: page 2 as it was, page 3 gone, and page 2
+        // as it was is not drawn again (nor the changed one kept).
+        let mut told = Vec::new();
+        put_back(early, dir.path(), &previews, &mut |p| told.push(p)).expect("put back");
+        assert_eq!(told.len(), 2);
+        assert_eq!(read(2).expect("read"), before);
+        assert!(read(3).is_err());
+        assert!(draw(&[1.0, 2.0], 0).drawn.is_empty());
+        assert_eq!(draw(&[1.0, 5.0], 0).drawn.len(), 1);
+        // A document's end removes the pages it lost.
+        put_in_place(
+            draw(&[1.0, 2.0, 3.0], 0),
+            dir.path(),
+            &previews,
+            &mut |_| {},
+        )
+        .expect("put");
+        remove_pages_past("cards.pdf", 1, dir.path(), &previews);
+        assert!(read(1).is_ok() && read(2).is_err() && read(3).is_err());
     }
 
     #[test]

@@ -4,10 +4,10 @@
 //! while none of what it is made of changed (`watch`, `serve`; off
 //! elsewhere), so a save that changes one card draws that card alone.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::layout::CardFace;
+use crate::live::kept::KeptAcrossBuilds;
 use crate::render::svg::FamiliesDrawn;
 
 /// Cards drawn as HTML, kept from one live build to the next (off unless
@@ -17,19 +17,10 @@ use crate::render::svg::FamiliesDrawn;
 /// loaded again start empty. Cards not used by one build are dropped by
 /// the next.
 #[derive(Default)]
-pub struct KeptCards(Mutex<Option<Kept>>);
-
-/// At most this many cards are kept; past it, new cards are drawn every
-/// time (the ones kept first stay).
-const KEPT_CARDS: usize = 200_000;
-
-#[derive(Default)]
-struct Kept {
+pub struct KeptCards {
+    cards: KeptAcrossBuilds<CardName, Card>,
     /// The card template the cards were drawn with (another drops them all).
-    template: String,
-    cards: HashMap<CardName, Card>,
-    /// The build now (the number of references begun).
-    build: u64,
+    template: Mutex<String>,
 }
 
 /// Which card, shown where: its deck's id, its key in the deck, and its
@@ -53,43 +44,30 @@ pub(crate) struct MadeOf {
     pub fields: Vec<(String, bool, Option<String>)>,
 }
 
-/// A card kept: what it was made of, its HTML, the font families its
-/// picture draws text in, and the last build that used it.
+/// A card kept: what it was made of, its HTML, and the font families its
+/// picture draws text in.
 struct Card {
     made_of: MadeOf,
     html: Arc<str>,
     families: Arc<FamiliesDrawn>,
-    used: u64,
 }
 
 impl KeptCards {
     /// Keeps cards from one build to the next from now on.
     pub fn keep_across_builds(&self) {
-        if let Ok(mut kept) = self.kept() {
-            kept.get_or_insert_with(Kept::default);
-        }
-    }
-
-    fn kept(&self) -> std::sync::LockResult<std::sync::MutexGuard<'_, Option<Kept>>> {
-        self.0.lock()
+        self.cards.keep_across_builds();
     }
 
     /// Starts drawing a reference with the card template `template`: the
     /// cards the last one did not use are dropped (all of them if it was
     /// drawn with another template).
     pub(crate) fn begin(&self, template: &str) {
-        let Ok(mut guard) = self.kept() else { return };
-        let Some(kept) = guard.as_mut() else { return };
-        if kept.template != template {
-            *kept = Kept {
-                template: template.to_string(),
-                ..Kept::default()
-            };
-            return;
+        let mut was = self.template.lock().unwrap_or_else(PoisonError::into_inner);
+        let other = *was != template;
+        if other {
+            *was = template.to_string();
         }
-        let last = kept.build;
-        kept.cards.retain(|_, card| card.used >= last);
-        kept.build += 1;
+        self.cards.next_build(other);
     }
 
     /// The HTML of card `name`, and the families it draws text in, if it was
@@ -99,15 +77,10 @@ impl KeptCards {
         name: &CardName,
         made_of: &MadeOf,
     ) -> Option<(Arc<str>, Arc<FamiliesDrawn>)> {
-        let mut guard = self.kept().ok()?;
-        let kept = guard.as_mut()?;
-        let build = kept.build;
-        let card = kept.cards.get_mut(name)?;
-        if card.made_of != *made_of {
-            return None;
-        }
-        card.used = build;
-        Some((card.html.clone(), card.families.clone()))
+        let same = |card: &Card| {
+            (card.made_of == *made_of).then(|| (card.html.clone(), card.families.clone()))
+        };
+        self.cards.find_each([name], same)?.pop()?
     }
 
     /// Keeps card `name`'s HTML, drawn from `made_of`, when cards are kept.
@@ -118,24 +91,17 @@ impl KeptCards {
         html: Arc<str>,
         families: Arc<FamiliesDrawn>,
     ) {
-        let Ok(mut guard) = self.kept() else { return };
-        let Some(kept) = guard.as_mut() else { return };
-        if kept.cards.len() >= KEPT_CARDS && !kept.cards.contains_key(&name) {
-            return;
-        }
-        let used = kept.build;
         let card = Card {
             made_of,
             html,
             families,
-            used,
         };
-        kept.cards.insert(name, card);
+        self.cards.keep_each([(name, card)]);
     }
 
     /// Whether cards are kept (else finding one is not worth its cost).
     pub(crate) fn on(&self) -> bool {
-        self.kept().is_ok_and(|kept| kept.is_some())
+        self.cards.on()
     }
 }
 
