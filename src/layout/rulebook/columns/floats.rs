@@ -192,9 +192,9 @@ impl Cursor {
     /// top, or for a column that holds them).
     pub(super) fn set_waiting_within(&mut self, pieces: &[Piece], this_page: bool, near: bool) {
         let next = self.next;
-        // Near: once one has gone on to the page's last column, those
-        // after it go there only below it (none turns the page while the
-        // text after them can fill that column).
+        // Near: once one has gone on to the next column, those after it
+        // go there only below it (none moves a column further on, past
+        // the foot of that column, which the text after them fills).
         let mut went_on = false;
         while let Some(figure) = self.waiting.first().cloned() {
             // Whole, as it waited to be: at the top of the next column when
@@ -212,7 +212,7 @@ impl Cursor {
             let last_column = self.column + 1 >= self.frame.columns;
             if moves_on
                 && ((this_page && (last_column || height > room + 1e-3))
-                    || (near && ((went_on && last_column) || height > room + 1e-3)))
+                    || (near && (went_on || height > room + 1e-3)))
             {
                 break;
             }
