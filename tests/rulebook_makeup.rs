@@ -749,17 +749,16 @@ fn a_short_glossary_and_index_share_pages_rather_than_leave_one_under_a_third_fu
     assert!(problems.is_empty(), "{problems}");
 }
 
-/// The page (from 0) and column (0 left, by the word's middle) of each
-/// word in a page's text block that is `word`, in reading order of pages.
+/// The page (from 0), column (0 left, by the word's middle) and top of
+/// each word in a page's text block that is `word`, page by page.
 fn places_of(pages: &Pages, word: &str, columns: usize) -> Vec<(usize, usize, f64)> {
     let mut found = Vec::new();
     for (n, ((width, height), words)) in pages.iter().enumerate() {
-        for (text, b) in words.iter().filter(|(t, _)| t == word) {
+        for (_, b) in words.iter().filter(|(t, _)| t == word) {
             if in_block(*height, b) {
                 let column = ((b[0] + b[2]) / 2.0 / width * columns as f64) as usize;
                 found.push((n, column.min(columns - 1), b[1]));
             }
-            let _ = text;
         }
     }
     found
