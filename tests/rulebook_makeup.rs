@@ -748,3 +748,137 @@ fn a_short_glossary_and_index_share_pages_rather_than_leave_one_under_a_third_fu
     }
     assert!(problems.is_empty(), "{problems}");
 }
+
+/// The page (from 0), column (0 left, by the word's middle) and top of
+/// each word in a page's text block that is `word`, page by page.
+fn places_of(pages: &Pages, word: &str, columns: usize) -> Vec<(usize, usize, f64)> {
+    let mut found = Vec::new();
+    for (n, ((width, height), words)) in pages.iter().enumerate() {
+        for (_, b) in words.iter().filter(|(t, _)| t == word) {
+            if in_block(*height, b) {
+                let column = ((b[0] + b[2]) / 2.0 / width * columns as f64) as usize;
+                found.push((n, column.min(columns - 1), b[1]));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn a_dice_block_shorter_than_a_column_is_set_whole_and_the_text_flows_on() {
+    // Grid Battles' six dice after text of many lengths, in one and two
+    // columns: wherever the block comes, its dice are in one column, in
+    // order (no die's name left at a column's foot without the dice after
+    // it), and the text after it is set.
+    let names = ["Yellow", "Blue", "Red", "Brown", "Grey", "Black"];
+    for columns in ["2", "1"] {
+        let n: usize = columns.parse().expect("a number");
+        for filler in (60..700).step_by(70) {
+            let mut md = String::from("# Rules\n\n## Dice\n\n");
+            md.push_str(&paragraph(filler, 1));
+            md.push_str("{{ dice(\"dice\", \"role\") }}\n\n");
+            md.push_str("Afterdice ");
+            md.push_str(&paragraph(400, 2));
+            let (_tmp, _, pages) = rulebook(&md, Some(columns));
+            let dice: Vec<(usize, usize, f64)> = names
+                .iter()
+                .map(|name| {
+                    let at = places_of(&pages, name, n);
+                    assert_eq!(at.len(), 1, "{columns} columns, {filler}: {name} at {at:?}");
+                    at[0]
+                })
+                .collect();
+            assert!(
+                dice.iter().all(|d| (d.0, d.1) == (dice[0].0, dice[0].1)),
+                "{columns} columns, filler {filler}: the dice are split: {dice:?}"
+            );
+            assert!(
+                dice.windows(2).all(|w| w[0].2 < w[1].2),
+                "{columns} columns, filler {filler}: {dice:?}"
+            );
+            assert_eq!(places_of(&pages, "Afterdice", n).len(), 1);
+        }
+    }
+}
+
+#[test]
+fn a_box_shorter_than_a_column_is_not_split() {
+    // An example box of ~90 words after text of many lengths, in one and
+    // two columns, on both papers: its first and last words are in one
+    // column of one page, and the text after it is set.
+    for columns in ["2", "1"] {
+        let n: usize = columns.parse().expect("a number");
+        for filler in (80..900).step_by(55) {
+            let mut md = String::from("# Rules\n\n## Combat\n\n");
+            md.push_str(&paragraph(filler, 1));
+            md.push_str("::: example\n\nBoxstart ");
+            md.push_str(&paragraph(90, 2).replace(".\n\n", " Boxend.\n\n"));
+            md.push_str(":::\n\nAfterbox ");
+            md.push_str(&paragraph(500, 3));
+            let (_tmp, _, pages) = rulebook(&md, Some(columns));
+            let start = places_of(&pages, "Boxstart", n);
+            let end = places_of(&pages, "Boxend.", n);
+            assert_eq!((start.len(), end.len()), (1, 1), "{columns}, {filler}");
+            assert_eq!(
+                (start[0].0, start[0].1),
+                (end[0].0, end[0].1),
+                "{columns} columns, filler {filler}: the box is split: {start:?} {end:?}"
+            );
+            assert_eq!(places_of(&pages, "Afterbox", n).len(), 1);
+        }
+    }
+}
+
+#[test]
+fn a_figure_behind_another_waits_while_the_text_fills_the_last_column() {
+    // Two River Line map figures one after the other, then text: where the
+    // first goes on to a page's last column and the second fits only on
+    // the next page, the text after them fills that column rather than
+    // leave it empty (no column of a page before the last text page under
+    // two thirds full), and the figures keep their order.
+    for paper in ["letter", "a4"] {
+        for filler in (300..1500).step_by(100) {
+            let (tmp, dir) = support::temp_game("river-line");
+            let mut md = String::from("# Rules\n\n## Combat\n\n");
+            md.push_str("Startrules ");
+            md.push_str(&paragraph(filler, 1));
+            for (id, hexes) in [("first", "1005..1409"), ("second", "0504..0909")] {
+                let _ = write!(
+                    md,
+                    "```figure\nid = \"{id}\"\nmap = \"sel\"\nhexes = \"{hexes}\"\ncaption = \"Fig{id} shown.\"\n```\n\n"
+                );
+                md.push_str(&paragraph(40, 2));
+            }
+            md.push_str(&paragraph(700, 3));
+            md.push_str("## Moving\n\nUnits move.\n\n## Fighting\n\nUnits fight.\n\n");
+            fs::write(dir.join("rules/rules.md"), md).expect("write rules");
+            let options = ["--columns", "2", "--paper", paper];
+            let pdf = build_rulebook_with(&dir, &tmp.path().join("out"), &options);
+            let pages = word_boxes(&pdf);
+            let page_of = |word: &str| {
+                pages
+                    .iter()
+                    .position(|(_, words)| words.iter().any(|(t, _)| t == word))
+            };
+            let first = page_of("Startrules").expect("the rules");
+            let (a, b) = (page_of("Figfirst"), page_of("Figsecond"));
+            assert!(
+                a.is_some() && b.is_some() && a <= b,
+                "{paper}, {filler}: {a:?} {b:?}"
+            );
+            let full = column_fullness(&pages, 2);
+            let text_end = page_of("Units").expect("the last chapter");
+            for (n, columns) in full.iter().enumerate().take(text_end).skip(first + 1) {
+                for (c, f) in columns.iter().enumerate() {
+                    assert!(
+                        *f >= 2.0 / 3.0,
+                        "{paper}, {filler} words: page {} column {} is {:.0}% full: {full:?}",
+                        n + 1,
+                        c + 1,
+                        f * 100.0
+                    );
+                }
+            }
+        }
+    }
+}

@@ -151,5 +151,22 @@ pub(super) fn box_callout(pieces: &mut Vec<Piece>, start: usize, frame: Frame) {
     }
     if let Some(tail) = pieces.get_mut(start..) {
         wrap(Role::Callout, tail);
+        float_whole(tail);
+    }
+}
+
+/// A box of text only (no table, figure or piece across the page in it)
+/// moves whole to the next column where a column holds it, rather than
+/// break at a column's foot (see `columns`).
+fn float_whole(callout: &mut [Piece]) {
+    if callout
+        .iter()
+        .any(|p| p.figure || p.full_width || p.table.is_some())
+    {
+        return;
+    }
+    let count = callout.len();
+    if let Some(first) = callout.first_mut() {
+        first.whole = count;
     }
 }

@@ -58,6 +58,10 @@ pub struct Piece {
     /// A row across the page right after the row before it (a gallery's):
     /// it follows at its own gap, not the gap kept below a piece across.
     pub follows_across: bool,
+    /// How many pieces from this one (a box of text's) move whole to the
+    /// next column where this one does not hold them and a column does
+    /// (0 or 1: this one alone, as any piece).
+    pub whole: usize,
     /// Its stretches that may be marked changed (`--changes-since`):
     /// a table's rows, kept by [`super::change_bars::mark`] if changed.
     pub changes: Vec<super::change_bars::Changed>,

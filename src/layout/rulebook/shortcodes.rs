@@ -176,8 +176,23 @@ pub(super) fn figure_pieces(
             for (piece, die) in pieces.iter_mut().zip(&dice) {
                 wrap(Role::Figure(die_alt(die)), std::slice::from_mut(piece));
             }
+            dice_as_figure(&mut pieces);
             Ok(pieces)
         }
+    }
+}
+
+/// The dice of a shortcode as one figure: it waits whole for the next
+/// column it fits in while the text after it fills this one (a die's name
+/// never left at a column's foot without the dice after it). Where no
+/// column holds them all they go die by die, the first two and the last
+/// two kept together (as a paragraph keeps its first and last lines).
+fn dice_as_figure(pieces: &mut [Piece]) {
+    let count = pieces.len();
+    for (k, piece) in pieces.iter_mut().enumerate() {
+        piece.figure = true;
+        piece.float_start = k == 0;
+        piece.keep_with_next = count >= 4 && (k == 0 || k + 2 == count);
     }
 }
 

@@ -45,8 +45,57 @@ impl Cursor {
             // Figures keep their order: those waiting go first (before a
             // figure, all of them; before text, those that go near).
             self.set_waiting_within(pieces, false, !has_figure);
+            // Below them, a figure that does not fit waits in its turn
+            // while the text after it fills the column they left.
+            if has_figure
+                && self.waiting.is_empty()
+                && let Some((figure, text)) = self.figure_to_move(pieces, range.clone())
+            {
+                for n in range.start..figure.start {
+                    self.put(pieces, n);
+                }
+                self.waiting.push(figure.clone());
+                self.moved.push(figure);
+                self.place_chain(pieces, text);
+                return;
+            }
         }
+        self.move_figure_whole(pieces, range.clone());
         self.place_chain(pieces, range);
+    }
+
+    /// A figure that starts `range` and that a column holds whole, but
+    /// not this one below what is set, goes whole to the next column
+    /// (when no text after it can take its place here, see
+    /// [`Cursor::figure_to_move`]) rather than part at this one's foot.
+    fn move_figure_whole(&mut self, pieces: &[Piece], range: std::ops::Range<usize>) {
+        let Some(first) = pieces.get(range.start) else {
+            return;
+        };
+        let starts = first.figure
+            && (first.float_start || range.start == 0 || !pieces[range.start - 1].figure);
+        if !(starts || first.whole > 1) || first.full_width {
+            return;
+        }
+        let end = if starts {
+            figure_end(pieces, range.start)
+        } else {
+            (range.start + first.whole).min(pieces.len())
+        };
+        let end = end.max(range.end);
+        let figure = &pieces[range.start..end];
+        let height: f32 = figure.iter().map(|p| p.height + p.gap).sum::<f32>() - first.gap;
+        let room = if self.column + 1 < self.frame.columns {
+            self.limit - self.top
+        } else {
+            self.limit
+        };
+        if height > room + 1e-3 || figure.iter().any(|p| p.table.is_some()) {
+            return;
+        }
+        while !self.fits(pieces, range.start..end) && !self.stuck() {
+            self.next_column();
+        }
     }
 
     /// The figure of the chain `range` (its rows, beyond the chain when
@@ -80,14 +129,29 @@ impl Cursor {
         }
         let figure = pieces.get(start..end)?;
         let height: f32 = figure.iter().map(|p| p.height + p.gap).sum::<f32>() - figure[0].gap;
-        let text = end..chain_end(pieces, end);
+        // The text after it, or a figure after it whole (a box of text,
+        // a table) where that fits here.
+        // (Not past figures waiting: figures keep their order.)
+        let next_figure = self.waiting.is_empty()
+            && pieces
+                .get(end)
+                .is_some_and(|p| p.figure && p.float_start && !p.full_width);
+        let text_end = if next_figure {
+            figure_end(pieces, end).max(chain_end(pieces, end))
+        } else {
+            chain_end(pieces, end)
+        };
+        let text = end..text_end;
         let after = pieces.get(text.clone()).filter(|t| !t.is_empty())?;
         let before = &pieces[range.start..start];
         let under_heading = !before.is_empty();
         if end < range.end
             || height > self.limit + 1e-3
             || figure.iter().any(|p| p.full_width || p.table.is_some())
-            || after.iter().any(|p| p.full_width || p.figure)
+            || after
+                .iter()
+                .any(|p| p.full_width || (p.figure && !next_figure))
+            || (next_figure && !closed(after.iter()))
             || (under_heading && after[0].heading.is_some())
             || !closed(before.iter())
             || !closed(figure.iter())
@@ -128,6 +192,10 @@ impl Cursor {
     /// top, or for a column that holds them).
     pub(super) fn set_waiting_within(&mut self, pieces: &[Piece], this_page: bool, near: bool) {
         let next = self.next;
+        // Near: once one has gone on to the next column, those after it
+        // go there only below it (none moves a column further on, past
+        // the foot of that column, which the text after them fills).
+        let mut went_on = false;
         while let Some(figure) = self.waiting.first().cloned() {
             // Whole, as it waited to be: at the top of the next column when
             // it does not fit below what is set here, if a column there holds
@@ -144,12 +212,13 @@ impl Cursor {
             let last_column = self.column + 1 >= self.frame.columns;
             if moves_on
                 && ((this_page && (last_column || height > room + 1e-3))
-                    || (near && height > room + 1e-3))
+                    || (near && (went_on || height > room + 1e-3)))
             {
                 break;
             }
             self.waiting.remove(0);
             if moves_on && height <= room + 1e-3 {
+                went_on = true;
                 // A page that turns here marks the rows still to set.
                 self.setting = Some(figure.clone());
                 self.next_column();
