@@ -199,11 +199,6 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "## Movement\n...\nUnits stop when they enter an enemy zone ([](rule:movment)).   # error: no heading `movment`\n# fix: [](rule:movement), printed \"see 5.3, p. 4\" in the rulebook",
     },
     Explanation {
-        id: "see-twice",
-        text: "A cross-reference without words of its own, `[](rule:movement)`, prints the word \"see\" (the game's `[words] see`) before the rule's number and page. Written after a \"see\" of the text, the rulebook reads \"see see 5.3, p. 4\". A warning: the text is printed as written.",
-        example: "See [](rule:movement).   # warning: prints \"See see 5.3, p. 4.\"\n# fix: ([](rule:movement)), or: See [the movement rules](rule:movement).",
-    },
-    Explanation {
         id: "dangling-shortcode",
         text: "A shortcode in the Markdown rules names a deck, card, chart, table, collection or field the game does not have, or `dice` names a collection without a field of kind `faces`. The hint lists what there is; card names are written deck/card-title in lower case with dashes.",
         example: "{{ deck(\"actions\") }}   # error: the deck is `action`\n# fix: {{ deck(\"action\") }}",
@@ -452,6 +447,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         id: "rulebook-overflow",
         text: "A card, a deck gallery row, a table named by a shortcode (a chart, random table or collection) or a Markdown pipe table in the rules cannot fit the rulebook: a card must fit a column; a table too wide for a column is set across the page, and a long table continues in the next column with its head repeated, but one row of this table is taller than an empty column (or its words too wide even across the page). Rows and cards are never split. Use one column (`--columns 1`) or larger paper, or shorten the row's text.",
         example: "{{ card(\"action/great-road\") }}\n# error at the shortcode: the card is wider than a column",
+    },
+    Explanation {
+        id: "see-twice",
+        text: "A cross-reference without words of its own, `[](rule:movement)`, prints the word \"see\" (the game's `[words] see`) before the rule's number and page. Written after a \"see\" of the text, the rulebook reads \"see see 5.3, p. 4\". A warning: the text is printed as written.",
+        example: "See [](rule:movement).   # warning: prints \"See see 5.3, p. 4.\"\n# fix: ([](rule:movement)), or: See [the movement rules](rule:movement).",
     },
     Explanation {
         id: "setup-overflow",
