@@ -1767,6 +1767,14 @@ fn deck_track_box_counter_side_and_format_names_are_translated_and_checked() {
         &["Ausgeschieden"],
         &["Eliminated"],
     );
+    // The counter sheet's foot, in the engine's German words.
+    let counters = pdf_words(&out.join("river-line/de/counters.pdf"));
+    says(
+        &counters,
+        "the German counter sheet",
+        &["Einheiten-Spielsteine"],
+        &["Unit counters"],
+    );
     let html = html_pages(&out.join("river-line/de/html"));
     says(
         &html,
@@ -1780,7 +1788,7 @@ fn deck_track_box_counter_side_and_format_names_are_translated_and_checked() {
         &[
             "Event cards",
             "Victory Points",
-            ">Eliminated",
+            "Eliminated",
             "River Pirates",
         ],
     );

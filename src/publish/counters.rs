@@ -59,7 +59,7 @@ pub fn plan_counters(
         back_offset: (options.pnp.back_offset_x, options.pnp.back_offset_y),
         ..CounterOptions::default()
     };
-    let title = format!("{} — Unit counters", game.name);
+    let title = format!("{} — {}", game.name, game.words.unit_counters);
     let doc =
         match layout::lay_out_counters(&title, &counters, family, &assets.fonts, &layout_options) {
             Ok(doc) => doc,

@@ -19,6 +19,7 @@ pub(super) const GERMAN: &[(&str, &str)] = &[
     ("set_up", "Aufstellung"),
     ("turn_record_track", "Rundenleiste"),
     ("counters", "Spielsteine"),
+    ("unit_counters", "Einheiten-Spielsteine"),
     ("markers", "Marker"),
     ("pager", "Vorige und nächste Seite"),
     ("previous", "Zurück"),

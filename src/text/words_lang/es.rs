@@ -19,6 +19,7 @@ pub(super) const SPANISH: &[(&str, &str)] = &[
     ("set_up", "Despliegue"),
     ("turn_record_track", "Registro de turnos"),
     ("counters", "Fichas"),
+    ("unit_counters", "Fichas de unidades"),
     ("markers", "Marcadores"),
     ("pager", "Página anterior y siguiente"),
     ("previous", "Anterior"),

@@ -19,6 +19,7 @@ pub(super) const FRENCH: &[(&str, &str)] = &[
     ("set_up", "Mise en place"),
     ("turn_record_track", "Piste des tours"),
     ("counters", "Pions"),
+    ("unit_counters", "Pions d'unités"),
     ("markers", "Marqueurs"),
     ("pager", "Page précédente et suivante"),
     ("previous", "Précédent"),

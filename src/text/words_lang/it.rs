@@ -19,6 +19,7 @@ pub(super) const ITALIAN: &[(&str, &str)] = &[
     ("set_up", "Schieramento"),
     ("turn_record_track", "Tracciato dei turni"),
     ("counters", "Pedine"),
+    ("unit_counters", "Pedine delle unità"),
     ("markers", "Segnalini"),
     ("pager", "Pagina precedente e successiva"),
     ("previous", "Precedente"),
