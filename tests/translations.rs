@@ -1772,8 +1772,12 @@ fn deck_track_box_counter_side_and_format_names_are_translated_and_checked() {
     says(
         &counters,
         "the German counter sheet",
-        &["Einheiten-Spielsteine"],
-        &["Unit counters"],
+        &[
+            "Einheiten-Spielsteine",
+            "Symbole: Game Icons",
+            "Mitwirkenden",
+        ],
+        &["Unit counters", "Icons:", "contributors"],
     );
     let html = html_pages(&out.join("river-line/de/html"));
     says(
