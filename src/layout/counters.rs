@@ -309,7 +309,7 @@ pub fn lay_out_counters(
 fn footer(text: &str, family: &Family, book: &FontBook, options: &CounterOptions) -> Vec<Item> {
     let width = options.paper.width - 2.0 * options.margin;
     let req = FitRequest {
-        text: &text,
+        text,
         family,
         style: Style::Italic,
         width,
