@@ -1601,3 +1601,260 @@ fn a_checklists_translated_actors_are_the_codes_its_steps_name() {
     let charts = pdf_words(&out.join("bcs/de/charts.pdf"));
     says(&charts, "the German charts", &["Ang:", "Vert:"], &[]);
 }
+
+/// River Line's game.toml, more: a track, a holding box (the box its
+/// scenarios put eliminated units in) and a side of the counter sheet
+/// that is no side of the game.
+const LABELS_MORE: &str = r##"
+[[tracks]]
+id = "vp"
+name = "Victory Points"
+short = "VP"
+kind = "numbered"
+to = 10
+
+[[boxes]]
+id = "elim"
+name = "Eliminated"
+
+[[publish.counters.sides]]
+name = "River Pirates"
+color = "#CCCCCC"
+units = { n-eng = 1 }
+"##;
+
+/// The German of River Line's deck, collections, track, box, counter
+/// side and event card format; the terrain collection's name left out,
+/// and a track the game does not have.
+const GERMAN_LABELS: &str = r#"[decks.events]
+name = "Ereigniskarten"
+
+[decks.units]
+name = "Einheiten"
+
+[decks.formations]
+name = "Verbände"
+
+[tracks.vp]
+name = "Siegpunkte"
+short = "SP"
+
+[tracks.morale]
+name = "Moral"
+
+[boxes.elim]
+name = "Ausgeschieden"
+
+[counters."River Pirates"]
+side = "Flusspiraten"
+
+[templates."cards/event"]
+timing = "Ausspielen: {}"
+"#;
+
+/// River Line with its deck's, track's, box's and counter side's names
+/// and its event card's `Play: {}` format translated (`german`).
+fn river_line_labels(dir: &Path, german: &str) -> PathBuf {
+    let template = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("data/river-line/templates/cards/event.toml"),
+    )
+    .expect("the event card's template");
+    let region = "field = \"timing\"\n";
+    let at = template.find(region).expect("the timing region") + region.len();
+    let template = format!(
+        "{}format = \"Play: {{}}\"\n{}",
+        &template[..at],
+        &template[at..]
+    );
+    river_line_with(
+        dir,
+        "\"decks.name\", \"tracks.name\", \"tracks.short\", \"boxes.name\", \"counters.side\", \"templates.format\"",
+        LABELS_MORE,
+        &[
+            ("lang/de.toml", german),
+            ("templates/cards/event.toml", &template),
+        ],
+    )
+}
+
+#[test]
+fn deck_track_box_counter_side_and_format_names_are_translated_and_checked() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = river_line_labels(tmp.path(), GERMAN_LABELS);
+    // The terrain's name missing, at the first of the decks' tables; the
+    // track the game has not an orphan, at its text.
+    let run = check(&game);
+    let missing: Vec<_> = run
+        .with_id("translation-missing")
+        .into_iter()
+        .filter(|d| !d.message.contains("rules page"))
+        .collect();
+    assert_eq!(missing.len(), 1, "{}", run.dump());
+    assert!(
+        missing[0].message.contains("decks.terrain"),
+        "{}",
+        missing[0].message
+    );
+    let (line, col) = line_col(GERMAN_LABELS, GERMAN_LABELS.find("events]").expect("it"));
+    run.expect(
+        "warning",
+        "translation-missing",
+        "river-line/lang/de.toml",
+        line,
+        col,
+    );
+    let orphans = run.with_id("translation-orphan");
+    assert_eq!(orphans.len(), 1, "{}", run.dump());
+    assert!(
+        orphans[0].message.contains("tracks.morale"),
+        "{}",
+        orphans[0].message
+    );
+    let (line, col) = line_col(GERMAN_LABELS, GERMAN_LABELS.find("\"Moral\"").expect("it"));
+    run.expect(
+        "warning",
+        "translation-orphan",
+        "river-line/lang/de.toml",
+        line,
+        col,
+    );
+
+    // In English, the source's names.
+    let out = tmp.path().join("out");
+    built("build", &game, &out, None).exit(0);
+    let english = pdf_words(&out.join("river-line/events-cards.pdf"));
+    says(
+        &english,
+        "the English event cards",
+        &["Event cards", "Play:"],
+        &[],
+    );
+
+    // In German, the German names in every output, and none of the English.
+    let de = built("build", &game, &out, Some("de"));
+    de.exit(0);
+    assert!(
+        !de.diags.iter().any(|d| d.severity == "error"),
+        "{}",
+        de.dump()
+    );
+    let cards_pdf = out.join("river-line/de/events-cards.pdf");
+    let cards = pdf_words(&cards_pdf);
+    says(
+        &cards,
+        "the German event cards",
+        &["Ereigniskarten", "Ausspielen:"],
+        &["Event cards", "Play:"],
+    );
+    let info = support::tools::tool("pdfinfo", &[support::editions::path(&cards_pdf)]);
+    says(
+        &info,
+        "the German card PDF's title",
+        &["Ereigniskarten"],
+        &["Event cards"],
+    );
+    let tracks = pdf_words(&out.join("river-line/de/tracks.pdf"));
+    says(
+        &tracks,
+        "the German tracks sheet",
+        &["Siegpunkte", "Ausgeschieden"],
+        &["Victory Points", "Eliminated"],
+    );
+    let setup = pdf_words(&out.join("river-line/de/counterstroke-setup.pdf"));
+    says(
+        &setup,
+        "the German set-up",
+        &["Ausgeschieden"],
+        &["Eliminated"],
+    );
+    // The counter sheet's foot, in the engine's German words.
+    let counters = pdf_words(&out.join("river-line/de/counters.pdf"));
+    says(
+        &counters,
+        "the German counter sheet",
+        &[
+            "Einheiten-Spielsteine",
+            "Symbole: Game Icons",
+            "Mitwirkenden",
+        ],
+        &["Unit counters", "Icons:", "contributors"],
+    );
+    let html = html_pages(&out.join("river-line/de/html"));
+    says(
+        &html,
+        "the German HTML reference",
+        &[
+            "Ereigniskarten",
+            "Siegpunkte",
+            "Ausgeschieden",
+            "Flusspiraten",
+        ],
+        &[
+            "Event cards",
+            "Victory Points",
+            "Eliminated",
+            "River Pirates",
+        ],
+    );
+
+    // The VASSAL module in German: its deck, the track's and box's
+    // regions, the counter side's hand.
+    let module = support::grogpress(&[
+        "export",
+        "vassal",
+        support::editions::path(&game),
+        "--out",
+        support::editions::path(&out),
+        "--lang",
+        "de",
+    ]);
+    module.exit(0);
+    let files = support::unzip(
+        &std::fs::read(out.join("river-line/de/river-line.vmod")).expect("the module"),
+    );
+    let build_file =
+        String::from_utf8_lossy(files.get("buildFile.xml").expect("buildFile.xml")).to_string();
+    says(
+        &build_file,
+        "the German buildFile.xml",
+        &[
+            "name=\"Ereigniskarten\"",
+            "Region name=\"SP 3\"",
+            "Region name=\"Ausgeschieden\"",
+            "Flusspiraten",
+        ],
+        &[
+            "Event cards",
+            "\"VP 3\"",
+            "Victory Points",
+            "Eliminated",
+            "River Pirates",
+        ],
+    );
+}
+
+#[test]
+fn a_translated_format_too_long_for_its_region_is_located_at_it() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let long = "Ausspielen nur in der eigenen Ereignisphase, vor jeder Bewegung, nach dem Wetter, und nie zweimal in einer Runde, es sei denn, der Gegner erlaubt es ausdrücklich: {}";
+    let german = GERMAN_LABELS.replace("Ausspielen: {}", long);
+    let game = river_line_labels(tmp.path(), &german);
+    let run = check(&game);
+    let overflows = run.with_id("card-overflow");
+    assert!(!overflows.is_empty(), "{}", run.dump());
+    let (line, col) = line_col(&german, german.find(long).expect("it") - 1);
+    run.expect(
+        "error",
+        "card-overflow",
+        "river-line/lang/de.toml",
+        line,
+        col,
+    );
+    // With the short format nothing overflows: the long one is what does not fit.
+    let english = check(&river_line_labels(&tmp.path().join("en"), GERMAN_LABELS));
+    assert!(
+        english.with_id("card-overflow").is_empty(),
+        "{}",
+        english.dump()
+    );
+}

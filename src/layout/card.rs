@@ -241,8 +241,9 @@ fn lay_out_regions(
                         region.height
                     )
                 };
+                // A format a translation gives is told where it gives it.
                 problems.push(crate::error!(
-                    "card-overflow", Some(loc),
+                    "card-overflow", Some(region.translated_at.unwrap_or(loc)),
                     "{what}: field `{}` does not fit its region of {} even at {} pt",
                     region.field, template.source, region.min_size;
                     hint: "{why}; shorten the text, or enlarge the region or lower min_size in {}",

@@ -191,9 +191,10 @@ impl Default for CounterOptions {
 /// How far cut lines run out past the grid into the margin.
 const CUT_RUN: f32 = 12.0;
 
-/// Lays out every counter, fronts then mirrored backs, page by page.
+/// Lays out every counter, fronts then mirrored backs, page by page,
+/// `title` and the icons' `credit` at the foot of each front page.
 pub fn lay_out_counters(
-    title: &str,
+    (title, credit): (&str, &str),
     counters: &[Counter],
     family: &Family,
     book: &FontBook,
@@ -281,7 +282,9 @@ pub fn lay_out_counters(
         }
         let used: Vec<(f32, f32)> = page_slots.iter().map(|&(c, r, _)| at(c, r)).collect();
         front.items.extend(cut_lines(&used, s, b));
-        front.items.extend(footer(title, family, book, options));
+        front
+            .items
+            .extend(footer(&format!("{title}. {credit}"), family, book, options));
         let mirrored_used: Vec<(f32, f32)> = used
             .iter()
             .map(|&(x, y)| mirrored(&grid, paper, options.flip, x, y))
@@ -301,14 +304,12 @@ pub fn lay_out_counters(
     }
 }
 
-/// The sheet's title and the icons' credit, at the foot of a front page.
-fn footer(title: &str, family: &Family, book: &FontBook, options: &CounterOptions) -> Vec<Item> {
-    let text = format!(
-        "{title}. Icons: Game Icons (game-icons.net) by Lorc, Delapouite and contributors, CC BY 3.0."
-    );
+/// The sheet's title and the icons' credit (`text`), at the foot of a
+/// front page.
+fn footer(text: &str, family: &Family, book: &FontBook, options: &CounterOptions) -> Vec<Item> {
     let width = options.paper.width - 2.0 * options.margin;
     let req = FitRequest {
-        text: &text,
+        text,
         family,
         style: Style::Italic,
         width,

@@ -868,7 +868,7 @@ fn sheet_note(note: &str, plan: &TilePlan, faces: MapFaces, book: &FontBook) -> 
             Some((first, rest)) if fits(&format!("{first}.")) && fits(rest) => {
                 vec![format!("{first}."), rest.to_string()]
             }
-            _ => words_in_lines(note, &fits),
+            _ => crate::text::lines_within(book, faces.code, size, note, room),
         };
     }
     let top = plan.page.1 - plan.margin + size * 2.0;
@@ -879,22 +879,6 @@ fn sheet_note(note: &str, plan: &TilePlan, faces: MapFaces, book: &FontBook) -> 
             Some(Item::Text(text))
         })
         .collect()
-}
-
-/// `text` in lines that each `fits`, broken at spaces (a word too long
-/// for a line has one of its own).
-fn words_in_lines(text: &str, fits: &dyn Fn(&str) -> bool) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    for word in text.split(' ') {
-        match lines.last_mut() {
-            Some(last) if fits(&format!("{last} {word}")) => {
-                last.push(' ');
-                last.push_str(word);
-            }
-            _ => lines.push(word.to_string()),
-        }
-    }
-    lines
 }
 
 /// Where an item lies, for the sheets it goes on: text goes on a sheet
@@ -987,19 +971,6 @@ pub fn alignment_mark(x: f32, y: f32) -> Vec<Item> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_note_too_long_for_a_line_is_broken_at_spaces_and_loses_no_word() {
-        let fits = |t: &str| t.len() <= 12;
-        let note = "one two three four fivefivefivefive six";
-        let lines = words_in_lines(note, &fits);
-        assert_eq!(lines.join(" "), note);
-        assert_eq!(lines.len(), 4, "{lines:?}");
-        assert!(
-            lines.iter().all(|l| fits(l) || !l.contains(' ')),
-            "{lines:?}"
-        );
-    }
 
     fn drawing(width: f32, height: f32) -> MapDrawing {
         MapDrawing {

@@ -128,34 +128,9 @@ fn wrap_parts(book: &FontBook, face: FaceId, size: f32, text: &str, width: f32) 
         if measure(part) <= width {
             line = part.to_string();
         } else {
-            let mut words = wrap(book, face, size, part, width);
+            let mut words = crate::text::lines_within(book, face, size, part, width);
             line = words.pop().unwrap_or_default();
             lines.extend(words);
-        }
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
-}
-
-/// Words set in `face` at `size`, wrapped greedily to `width`; a word wider
-/// than the width stands on a line of its own (the caller checks widths).
-fn wrap(book: &FontBook, face: FaceId, size: f32, text: &str, width: f32) -> Vec<String> {
-    let measure = |s: &str| centred_text(book, face, size, s, 0.0, 0.0).map_or(0.0, |t| t.width);
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        let tried = if line.is_empty() {
-            word.to_string()
-        } else {
-            format!("{line} {word}")
-        };
-        if measure(&tried) <= width || line.is_empty() {
-            line = tried;
-        } else {
-            lines.push(std::mem::take(&mut line));
-            line = word.to_string();
         }
     }
     if !line.is_empty() {

@@ -343,6 +343,7 @@ fn region(r: &mut Reader<'_>, t: &Table<'_>) -> Option<Region> {
         valign: valign.unwrap_or(VAlign::Top),
         leading,
         format,
+        translated_at: None,
         color,
         loc: field.loc,
     })

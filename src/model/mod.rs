@@ -32,6 +32,7 @@ mod template;
 pub mod terrain;
 pub mod track;
 pub mod translation;
+pub mod translation_labels;
 pub mod translation_names;
 pub mod xref;
 

@@ -200,7 +200,8 @@ impl super::Game {
             .find(|p| p.id.value == id && p.kind != super::track::PartKind::Holding)
     }
 
-    /// The holding box (`[[boxes]]`) with this name (or id).
+    /// The holding box (`[[boxes]]`) with this name (or id, or its
+    /// source name where a translation renamed it).
     pub fn holding_box(&self, name: &str) -> Option<&super::track::BoardPart> {
         let boxes = || {
             self.parts
@@ -210,6 +211,7 @@ impl super::Game {
         boxes()
             .find(|p| p.name.value == name)
             .or_else(|| boxes().find(|p| p.id.value == name))
+            .or_else(|| boxes().find(|p| p.aka.iter().any(|a| a == name)))
     }
 
     /// The side of the counter mix (`[[publish.counters.sides]]`) a

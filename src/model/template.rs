@@ -59,6 +59,9 @@ pub struct Region {
     pub leading: f32,
     /// `{}` replaced by the field's text.
     pub format: Option<String>,
+    /// Where a translation gives `format` (`[templates."<kind>/<id>"]`):
+    /// a card the translated format overflows is told there.
+    pub translated_at: Option<Loc>,
     /// The text's colour (default black).
     pub color: Option<TextColor>,
     pub loc: Loc,

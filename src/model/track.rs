@@ -62,6 +62,9 @@ pub struct BoardPart {
     /// What a box is called on set-up cards and in exports ("VP" for
     /// "VP 5"); none: the name.
     pub short: Option<Located<String>>,
+    /// Its names in the source language, where a translation renamed it:
+    /// a scenario written in the source still finds it by them.
+    pub aka: Vec<String>,
     pub kind: PartKind,
     /// The first and last number of a track (a holding box: 1 and 1).
     pub from: i64,
@@ -220,6 +223,7 @@ mod tests {
             id: l("vp"),
             name: l("Victory Points"),
             short: Some(l("VP")),
+            aka: Vec::new(),
             kind: PartKind::Numbered,
             from: 0,
             to: 20,

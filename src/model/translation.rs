@@ -232,6 +232,7 @@ pub fn source_texts(game: &Game) -> Vec<SourceText> {
         }
     });
     out.extend(super::translation_names::name_texts(game, tr));
+    out.extend(super::translation_labels::label_texts(game, tr));
     for table in &game.random_tables {
         if tr.translates(&table.id, "name") {
             out.push(SourceText {
@@ -310,6 +311,7 @@ pub fn translated_game(game: &Game, translation: &Translation, words: crate::tex
         deck.index = std::sync::OnceLock::new();
     }
     super::translation_names::translate_names(translation, &mut out);
+    super::translation_labels::translate_labels(translation, &mut out);
     for table in &mut out.random_tables {
         if let Some(t) = translation.text(&table.id, "name", "name") {
             table.name = t.text.value.clone();
@@ -633,5 +635,6 @@ pub fn has_group(game: &Game, group: &str) -> bool {
         || game.scenarios.iter().any(|s| s.id == group)
         || (group == GLOSSARY && !game.glossary.is_empty())
         || super::translation_names::is_names_group(game, group)
+        || super::translation_labels::is_labels_group(game, group)
         || super::chart_texts::is_chart_group(&game.charts, group)
 }

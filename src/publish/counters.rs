@@ -59,23 +59,28 @@ pub fn plan_counters(
         back_offset: (options.pnp.back_offset_x, options.pnp.back_offset_y),
         ..CounterOptions::default()
     };
-    let title = format!("{} — Unit counters", game.name);
-    let doc =
-        match layout::lay_out_counters(&title, &counters, family, &assets.fonts, &layout_options) {
-            Ok(doc) => doc,
-            Err(problems) => {
-                // Copies of one counter fail alike: report each problem once.
-                let mut seen: Vec<(String, Option<crate::diag::Loc>)> = Vec::new();
-                for d in problems {
-                    let key = (d.message.clone(), d.loc);
-                    if !seen.contains(&key) {
-                        seen.push(key);
-                        diags.push(d);
-                    }
+    let title = format!("{} — {}", game.name, game.words.unit_counters);
+    let doc = match layout::lay_out_counters(
+        (&title, &game.words.icons_credit),
+        &counters,
+        family,
+        &assets.fonts,
+        &layout_options,
+    ) {
+        Ok(doc) => doc,
+        Err(problems) => {
+            // Copies of one counter fail alike: report each problem once.
+            let mut seen: Vec<(String, Option<crate::diag::Loc>)> = Vec::new();
+            for d in problems {
+                let key = (d.message.clone(), d.loc);
+                if !seen.contains(&key) {
+                    seen.push(key);
+                    diags.push(d);
                 }
-                return Ok(None);
             }
-        };
+            return Ok(None);
+        }
+    };
     Ok(Some(Output {
         printed: super::artifact::Printed::Counters,
         file_name: "counters.pdf".to_string(),

@@ -6,6 +6,7 @@ mod font;
 pub mod hyphenate;
 pub mod icons;
 pub(crate) mod linebreak;
+mod lines;
 pub mod mentions;
 mod paragraph;
 pub mod quotes;
@@ -18,6 +19,7 @@ pub mod words_lang;
 mod wrap;
 
 pub use font::{BookFace, Face, FaceId, Family, FontBook};
+pub use lines::lines_within;
 pub use paragraph::{Edge, fit_paragraph};
 pub use rich::{parse_rich, plain_text, rich_problem};
 pub use shape::{Glyph, clusters};

@@ -26,6 +26,8 @@ macro_rules! word_list {
             set_up: "Set-up", "After the scenario's name on its set-up cards: \"The Crossing — Set-up\".";
             turn_record_track: "Turn Record Track", "After the scenario's name on its turn track.";
             counters: "Counters", "The title of the HTML reference's counters page.";
+            unit_counters: "Unit counters", "After the game's name in the foot and the title of the counter sheet: \"River Line — Unit counters\".";
+            icons_credit: "Icons: Game Icons (game-icons.net) by Lorc, Delapouite and contributors, CC BY 3.0.", "The credit of the built-in unit icons, after the title at the foot of the counter sheet.";
             markers: "Markers", "The heading of the marker counters (those of no side) on the HTML counters page, and of the markers' set-up card.";
             pager: "Previous and next page", "The name screen readers give the HTML reference's links to the page before and after.";
             previous: "Previous", "The HTML reference's link to the page before.";

@@ -16,6 +16,9 @@ use crate::model::chart_texts::{
 use crate::model::translation::{
     GLOSSARY, MAP_FIELDS, SCENARIO_FIELDS, SourceText, Translation, source_texts, translatable,
 };
+use crate::model::translation_labels::{
+    BOXES, COUNTERS, DECKS, FORMAT, TEMPLATES, TRACKS, label_fields,
+};
 use crate::model::translation_names::{
     CREDITS, GAME, MARKER_FIELDS, MARKERS, SIDES, is_names_group, is_value_list,
 };
@@ -122,6 +125,14 @@ fn check_fields(game: &Game, diags: &mut Diagnostics) {
                     hint: "write \"{}.{}\"", entry.group, fields[0]
                 ));
             }
+        } else if let Some(fields) = label_fields(game, &entry.group) {
+            if !fields.contains(&entry.field.as_str()) {
+                diags.push(crate::error!(
+                    "dangling-reference", Some(entry.loc),
+                    "`{}`'s translated fields are {}, not `{}`", entry.group, fields.iter().map(|f| format!("`{f}`")).collect::<Vec<_>>().join(", "), entry.field;
+                    hint: "write \"{}.{}\"", entry.group, fields[0]
+                ));
+            }
         } else if entry.group == GLOSSARY && !game.glossary.is_empty() {
             if entry.field != "term" && entry.field != "definition" {
                 diags.push(crate::error!(
@@ -146,11 +157,16 @@ fn check_fields(game: &Game, diags: &mut Diagnostics) {
                         .into_iter()
                         .filter(|g| is_names_group(game, g)),
                 )
+                .chain(
+                    [DECKS, TRACKS, BOXES, COUNTERS, TEMPLATES]
+                        .into_iter()
+                        .filter(|g| label_fields(game, g).is_some()),
+                )
                 .collect();
             groups.sort_unstable();
             diags.push(crate::error!(
                 "dangling-reference", Some(entry.loc),
-                "`translated` names `{}`, which is no deck, collection, random table, map, scenario, chart or chart's table, nor the glossary, `sides`, `markers` or `game`", entry.group;
+                "`translated` names `{}`, which is no deck, collection, random table, map, scenario, chart or chart's table, nor the glossary, `sides`, `markers`, `game`, `decks`, `tracks`, `boxes`, `counters` or `templates`", entry.group;
                 hint: "ids: {}", groups.join(", ")
             ));
         }
@@ -240,6 +256,9 @@ fn check_texts(
 fn selector(game: &Game, t: &crate::model::translation::TranslatedText) -> String {
     if is_chart_group(&game.charts, &t.group) {
         chart_selector(&t.key).to_string()
+    } else if t.group == TEMPLATES && label_fields(game, TEMPLATES).is_some() {
+        // A template's formats are keyed by their regions' fields.
+        FORMAT.to_string()
     } else {
         t.field.clone()
     }

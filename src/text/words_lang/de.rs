@@ -19,6 +19,11 @@ pub(super) const GERMAN: &[(&str, &str)] = &[
     ("set_up", "Aufstellung"),
     ("turn_record_track", "Rundenleiste"),
     ("counters", "Spielsteine"),
+    ("unit_counters", "Einheiten-Spielsteine"),
+    (
+        "icons_credit",
+        "Symbole: Game Icons (game-icons.net) von Lorc, Delapouite und weiteren Mitwirkenden, CC BY 3.0.",
+    ),
     ("markers", "Marker"),
     ("pager", "Vorige und nächste Seite"),
     ("previous", "Zurück"),

@@ -19,6 +19,11 @@ pub(super) const SPANISH: &[(&str, &str)] = &[
     ("set_up", "Despliegue"),
     ("turn_record_track", "Registro de turnos"),
     ("counters", "Fichas"),
+    ("unit_counters", "Fichas de unidades"),
+    (
+        "icons_credit",
+        "Iconos: Game Icons (game-icons.net) de Lorc, Delapouite y otros colaboradores, CC BY 3.0.",
+    ),
     ("markers", "Marcadores"),
     ("pager", "Página anterior y siguiente"),
     ("previous", "Anterior"),

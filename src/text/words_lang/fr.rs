@@ -19,6 +19,11 @@ pub(super) const FRENCH: &[(&str, &str)] = &[
     ("set_up", "Mise en place"),
     ("turn_record_track", "Piste des tours"),
     ("counters", "Pions"),
+    ("unit_counters", "Pions d'unités"),
+    (
+        "icons_credit",
+        "Icônes : Game Icons (game-icons.net) par Lorc, Delapouite et d'autres contributeurs, CC BY 3.0.",
+    ),
     ("markers", "Marqueurs"),
     ("pager", "Page précédente et suivante"),
     ("previous", "Précédent"),

@@ -19,6 +19,11 @@ pub(super) const ITALIAN: &[(&str, &str)] = &[
     ("set_up", "Schieramento"),
     ("turn_record_track", "Tracciato dei turni"),
     ("counters", "Pedine"),
+    ("unit_counters", "Pedine delle unità"),
+    (
+        "icons_credit",
+        "Icone: Game Icons (game-icons.net) di Lorc, Delapouite e altri collaboratori, CC BY 3.0.",
+    ),
     ("markers", "Segnalini"),
     ("pager", "Pagina precedente e successiva"),
     ("previous", "Precedente"),
