@@ -202,11 +202,7 @@ pub fn read_blocks(doc: &RulesDoc, icons: &[&str]) -> Vec<Block> {
     let events = &doc.nodes;
     let mut blocks = Vec::new();
     let mut cur = Gather::default();
-    // Each open list: the number of its next item (None = bulleted).
-    let mut lists: Vec<Option<u64>> = Vec::new();
-    let mut marker: Option<String> = None;
-    // A list has started and its first paragraph is still to come.
-    let mut new_list = false;
+    let mut lists = Lists::default();
     let mut heading: Option<u8> = None;
     let mut table: Option<PipeTable> = None;
     let mut i = 0;
@@ -220,36 +216,18 @@ pub fn read_blocks(doc: &RulesDoc, icons: &[&str]) -> Vec<Block> {
         match event {
             Node::Start(Tag::Paragraph) => {
                 if let Some(code) = doc.shortcode_in(range) {
-                    flush(
-                        &mut cur,
-                        &mut blocks,
-                        lists.len(),
-                        &mut marker,
-                        &mut new_list,
-                    );
+                    lists.flush(&mut cur, &mut blocks);
                     blocks.push(Block::Shortcode(code.clone()));
                     while i < events.len() && !matches!(events[i].0, Node::End(Tag::Paragraph)) {
                         i += 1;
                     }
                 } else {
-                    flush(
-                        &mut cur,
-                        &mut blocks,
-                        lists.len(),
-                        &mut marker,
-                        &mut new_list,
-                    );
+                    lists.flush(&mut cur, &mut blocks);
                     cur.at = Some(range.start);
                 }
             }
             Node::Start(Tag::CodeBlock(Some(info))) if is_figure_info(info) => {
-                flush(
-                    &mut cur,
-                    &mut blocks,
-                    lists.len(),
-                    &mut marker,
-                    &mut new_list,
-                );
+                lists.flush(&mut cur, &mut blocks);
                 // A figure whose TOML did not read (reported) is left out.
                 if let Some(figure) = doc.figures.iter().position(|f| f.span.start == range.start) {
                     blocks.push(Block::Illustration {
@@ -262,60 +240,28 @@ pub fn read_blocks(doc: &RulesDoc, icons: &[&str]) -> Vec<Block> {
                 }
             }
             Node::Start(Tag::CodeBlock(_)) => {
-                flush(
-                    &mut cur,
-                    &mut blocks,
-                    lists.len(),
-                    &mut marker,
-                    &mut new_list,
-                );
+                lists.flush(&mut cur, &mut blocks);
                 cur.at = Some(range.start);
                 in_code = true;
             }
             // A footnote's text is set where it is written, as an item of
             // a list of its own marked with its number (as its reference).
             Node::Start(Tag::FootnoteDefinition(label)) => {
-                flush(
-                    &mut cur,
-                    &mut blocks,
-                    lists.len(),
-                    &mut marker,
-                    &mut new_list,
-                );
-                lists.push(None);
-                new_list = true;
-                marker = Some(footnotes.mark(label));
+                lists.flush(&mut cur, &mut blocks);
+                lists.open(None, Some(footnotes.mark(label)));
                 cur.at = Some(range.start);
             }
             Node::End(Tag::FootnoteDefinition(_)) => {
-                flush(
-                    &mut cur,
-                    &mut blocks,
-                    lists.len(),
-                    &mut marker,
-                    &mut new_list,
-                );
-                lists.pop();
+                lists.flush(&mut cur, &mut blocks);
+                lists.close();
             }
             Node::FootnoteRef(label) => cur.text(&footnotes.mark(label), range.start),
             Node::End(Tag::Paragraph | Tag::Item | Tag::CodeBlock(_)) => {
                 in_code = false;
-                flush(
-                    &mut cur,
-                    &mut blocks,
-                    lists.len(),
-                    &mut marker,
-                    &mut new_list,
-                );
+                lists.flush(&mut cur, &mut blocks);
             }
             Node::Start(Tag::Table(aligns)) => {
-                flush(
-                    &mut cur,
-                    &mut blocks,
-                    lists.len(),
-                    &mut marker,
-                    &mut new_list,
-                );
+                lists.flush(&mut cur, &mut blocks);
                 table = Some(PipeTable {
                     header: Vec::new(),
                     rows: Vec::new(),
@@ -385,13 +331,7 @@ pub fn read_blocks(doc: &RulesDoc, icons: &[&str]) -> Vec<Block> {
                 }
             }
             Node::Start(Tag::Heading(level)) => {
-                flush(
-                    &mut cur,
-                    &mut blocks,
-                    lists.len(),
-                    &mut marker,
-                    &mut new_list,
-                );
+                lists.flush(&mut cur, &mut blocks);
                 heading = Some(*level);
                 cur.at = Some(range.start);
             }
@@ -425,52 +365,20 @@ pub fn read_blocks(doc: &RulesDoc, icons: &[&str]) -> Vec<Block> {
                 }
             }
             Node::Start(Tag::List(first)) => {
-                flush(
-                    &mut cur,
-                    &mut blocks,
-                    lists.len(),
-                    &mut marker,
-                    &mut new_list,
-                );
-                lists.push(*first);
-                new_list = true;
+                lists.flush(&mut cur, &mut blocks);
+                lists.open(*first, None);
             }
             Node::End(Tag::List(_)) => {
-                flush(
-                    &mut cur,
-                    &mut blocks,
-                    lists.len(),
-                    &mut marker,
-                    &mut new_list,
-                );
-                lists.pop();
+                lists.flush(&mut cur, &mut blocks);
+                lists.close();
             }
             Node::Start(Tag::Item) => {
-                flush(
-                    &mut cur,
-                    &mut blocks,
-                    lists.len(),
-                    &mut marker,
-                    &mut new_list,
-                );
+                lists.flush(&mut cur, &mut blocks);
                 cur.at = Some(range.start);
-                marker = Some(match lists.last_mut() {
-                    Some(Some(n)) => {
-                        let m = format!("{n}.");
-                        *n += 1;
-                        m
-                    }
-                    _ => "•".to_string(),
-                });
+                lists.next_item();
             }
             Node::Start(Tag::Callout(kind)) | Node::End(Tag::Callout(kind)) => {
-                flush(
-                    &mut cur,
-                    &mut blocks,
-                    lists.len(),
-                    &mut marker,
-                    &mut new_list,
-                );
+                lists.flush(&mut cur, &mut blocks);
                 blocks.push(if matches!(event, Node::Start(_)) {
                     Block::Callout {
                         kind: kind.clone(),
@@ -557,13 +465,7 @@ pub fn read_blocks(doc: &RulesDoc, icons: &[&str]) -> Vec<Block> {
         }
         i += 1;
     }
-    flush(
-        &mut cur,
-        &mut blocks,
-        lists.len(),
-        &mut marker,
-        &mut new_list,
-    );
+    lists.flush(&mut cur, &mut blocks);
     blocks
 }
 
@@ -590,29 +492,65 @@ impl FootnoteNumbers {
     }
 }
 
-fn flush(
-    cur: &mut Gather,
-    blocks: &mut Vec<Block>,
-    depth: usize,
-    marker: &mut Option<String>,
-    new_list: &mut bool,
-) {
-    // A paragraph of a rule reference alone has its words to come.
-    if cur.is_empty() && cur.refs.is_empty() {
-        return;
+/// The lists open where the page is read, and what the next paragraph
+/// gathered takes from them.
+#[derive(Default)]
+struct Lists {
+    /// Each open list: the number of its next item (None = bulleted).
+    numbers: Vec<Option<u64>>,
+    /// The marker of the item whose first paragraph is still to come.
+    marker: Option<String>,
+    /// A list has started and its first paragraph is still to come.
+    new_list: bool,
+}
+
+impl Lists {
+    /// A list starts (numbered from `first`, or bulleted), its first item
+    /// already marked with `marker` where it has one (a footnote's number).
+    fn open(&mut self, first: Option<u64>, marker: Option<String>) {
+        self.numbers.push(first);
+        self.new_list = true;
+        if marker.is_some() {
+            self.marker = marker;
+        }
     }
-    let g = cur.take();
-    blocks.push(Block::Para {
-        rich: g.rich.trim_end().to_string(),
-        plain: g.plain,
-        links: g.links,
-        icons: g.icons,
-        depth,
-        marker: marker.take(),
-        first_of_list: std::mem::take(new_list),
-        at: g.at.unwrap_or(0),
-        refs: g.refs,
-    });
+
+    fn close(&mut self) {
+        self.numbers.pop();
+    }
+
+    /// An item of the innermost list starts: its marker, "3." or "•".
+    fn next_item(&mut self) {
+        self.marker = Some(match self.numbers.last_mut() {
+            Some(Some(n)) => {
+                let m = format!("{n}.");
+                *n += 1;
+                m
+            }
+            _ => "•".to_string(),
+        });
+    }
+
+    /// The text gathered so far as a paragraph, at the open lists' depth
+    /// (with the marker of the item it starts), if there is any.
+    fn flush(&mut self, cur: &mut Gather, blocks: &mut Vec<Block>) {
+        // A paragraph of a rule reference alone has its words to come.
+        if cur.is_empty() && cur.refs.is_empty() {
+            return;
+        }
+        let g = cur.take();
+        blocks.push(Block::Para {
+            rich: g.rich.trim_end().to_string(),
+            plain: g.plain,
+            links: g.links,
+            icons: g.icons,
+            depth: self.numbers.len(),
+            marker: self.marker.take(),
+            first_of_list: std::mem::take(&mut self.new_list),
+            at: g.at.unwrap_or(0),
+            refs: g.refs,
+        });
+    }
 }
 
 /// What a `rule:` or `figure:` reference prints and where its link goes:
