@@ -117,6 +117,15 @@ impl Scenario {
             .map_or_else(|| words.turn_n(n), |l| l.value.clone())
     }
 
+    /// Every placement of units: the set-up, then the reinforcements and
+    /// the withdrawals (each names its side, its units and a place).
+    pub fn placements_mut(&mut self) -> impl Iterator<Item = &mut Placement> {
+        self.setup
+            .iter_mut()
+            .chain(&mut self.reinforcements)
+            .chain(&mut self.withdrawals)
+    }
+
     /// Every turn's number, 1 to `turns` (none when `turns` is out of range).
     pub fn turn_numbers(&self) -> std::ops::RangeInclusive<i64> {
         1..=self.turns.value.clamp(0, MAX_TURNS)

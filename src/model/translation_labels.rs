@@ -231,12 +231,7 @@ fn rename_in_scenario(
             renamed(name);
         }
     };
-    let placements = scenario
-        .setup
-        .iter_mut()
-        .chain(&mut scenario.reinforcements)
-        .chain(&mut scenario.withdrawals);
-    for p in placements {
+    for p in scenario.placements_mut() {
         new_box(&mut p.place);
         if let Some((_, new)) = sides.iter().find(|(old, _)| *old == p.side.value) {
             p.side.value = new.clone();

@@ -179,12 +179,7 @@ pub fn translate_names(translation: &Translation, out: &mut Game) {
     }
     // The scenarios, which name sides and markers by name.
     for scenario in &mut out.scenarios {
-        let placements = scenario
-            .setup
-            .iter_mut()
-            .chain(&mut scenario.reinforcements)
-            .chain(&mut scenario.withdrawals);
-        for p in placements {
+        for p in scenario.placements_mut() {
             rename(&mut p.side.value);
         }
         if let Some(first) = &mut scenario.first {
