@@ -248,36 +248,17 @@ pub fn write(
             bytes,
             printed: None,
         };
-        // Live (`serve`), what the reader watches goes first: the
-        // reference's pages that changed are put in place as soon as they
-        // are made (listing the PDFs as they stand until those are
-        // written), then the previews of the documents' pages that changed,
-        // each document's as soon as it is laid out; only then are the
+        // Live (`serve`), what the reader watches goes first: the previews
+        // of the documents' pages that changed, each document's as soon as
+        // it is laid out (the reference's pages are made on their thread
+        // meanwhile, on the other core), then the reference's pages that
+        // changed, put in place as soon as they are made (listing the PDFs
+        // as they stand until those are written); only then are the
         // PDFs written, the rulebook laid out and the rest of the reference
         // made. Should the documents have a problem, the pages and the
         // previews are put back as they were.
-        let early_html = match html.as_ref().filter(|_| live) {
-            Some(_) => match made_pages.recv() {
-                Ok(files) => {
-                    timing("html pages handed over");
-                    let old_book = (rulebook.is_some())
-                        .then(|| std::fs::metadata(&rulebook_path).ok())
-                        .flatten()
-                        .map(|m| vec![rulebook_pdf(m.len())]);
-                    let pdfs = pdf_list(
-                        old_book.unwrap_or_default(),
-                        &listed_pdfs(outputs, &folder, game)?,
-                        game,
-                    );
-                    let how = HtmlWrite::Live { lists_later: true };
-                    write_html(files, &pdfs, (game, &folder), how, on_written)?
-                }
-                Err(_) => Vec::new(),
-            },
-            None => Vec::new(),
-        };
         let mut early = Early {
-            html: early_html,
+            html: Vec::new(),
             previews: Vec::new(),
         };
         let mut ahead: Vec<ahead::Ahead<'_>> = wanted.iter().map(|o| (*o, None)).collect();
@@ -299,6 +280,35 @@ pub fn write(
                     early.put_back(&folder, request.previews, on_written)?;
                     return Err(e);
                 }
+            }
+        }
+        let early_html = (|| -> Result<Vec<_>, OpError> {
+            Ok(match html.as_ref().filter(|_| live) {
+                Some(_) => match made_pages.recv() {
+                    Ok(files) => {
+                        timing("html pages handed over");
+                        let old_book = (rulebook.is_some())
+                            .then(|| std::fs::metadata(&rulebook_path).ok())
+                            .flatten()
+                            .map(|m| vec![rulebook_pdf(m.len())]);
+                        let pdfs = pdf_list(
+                            old_book.unwrap_or_default(),
+                            &listed_pdfs(outputs, &folder, game)?,
+                            game,
+                        );
+                        let how = HtmlWrite::Live { lists_later: true };
+                        write_html(files, &pdfs, (game, &folder), how, on_written)?
+                    }
+                    Err(_) => Vec::new(),
+                },
+                None => Vec::new(),
+            })
+        })();
+        match early_html {
+            Ok(pages) => early.html = pages,
+            Err(e) => {
+                early.put_back(&folder, request.previews, on_written)?;
+                return Err(e);
             }
         }
         drop(go_on);
