@@ -1483,21 +1483,7 @@ fn sides_markers_labels_list_values_and_credits_are_translated_everywhere() {
     );
 
     // The VASSAL module in German: its sides, markers and own words.
-    let module = support::grogpress(&[
-        "export",
-        "vassal",
-        support::editions::path(&game),
-        "--out",
-        support::editions::path(&out),
-        "--lang",
-        "de",
-    ]);
-    module.exit(0);
-    let files = support::unzip(
-        &std::fs::read(out.join("river-line/de/river-line.vmod")).expect("the module"),
-    );
-    let build_file =
-        String::from_utf8_lossy(files.get("buildFile.xml").expect("buildFile.xml")).to_string();
+    let build_file = german_build_file(&game, &out);
     says(
         &build_file,
         "the German buildFile.xml",
@@ -1799,21 +1785,7 @@ fn deck_track_box_counter_side_and_format_names_are_translated_and_checked() {
 
     // The VASSAL module in German: its deck, the track's and box's
     // regions, the counter side's hand.
-    let module = support::grogpress(&[
-        "export",
-        "vassal",
-        support::editions::path(&game),
-        "--out",
-        support::editions::path(&out),
-        "--lang",
-        "de",
-    ]);
-    module.exit(0);
-    let files = support::unzip(
-        &std::fs::read(out.join("river-line/de/river-line.vmod")).expect("the module"),
-    );
-    let build_file =
-        String::from_utf8_lossy(files.get("buildFile.xml").expect("buildFile.xml")).to_string();
+    let build_file = german_build_file(&game, &out);
     says(
         &build_file,
         "the German buildFile.xml",
@@ -1857,4 +1829,23 @@ fn a_translated_format_too_long_for_its_region_is_located_at_it() {
         "{}",
         english.dump()
     );
+}
+
+/// The buildFile.xml of River Line's German VASSAL module, exported from
+/// `game` into `out` (`export vassal --lang de`, which must succeed).
+fn german_build_file(game: &std::path::Path, out: &std::path::Path) -> String {
+    let module = support::grogpress(&[
+        "export",
+        "vassal",
+        support::editions::path(game),
+        "--out",
+        support::editions::path(out),
+        "--lang",
+        "de",
+    ]);
+    module.exit(0);
+    let files = support::unzip(
+        &std::fs::read(out.join("river-line/de/river-line.vmod")).expect("the module"),
+    );
+    String::from_utf8_lossy(files.get("buildFile.xml").expect("buildFile.xml")).to_string()
 }
