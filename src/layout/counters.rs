@@ -267,9 +267,10 @@ pub fn lay_out_counters(
         for &(c, r, counter) in page_slots {
             let (x, y) = at(c, r);
             front.items.extend(bleed_under(counter, x, y));
+            let mut front_problem = None;
             match counter_front(counter, s, family, book) {
                 Ok(items) => front.items.extend(items.iter().map(|i| i.translated(x, y))),
-                Err(e) => problems.push(e),
+                Err(e) => front_problem = Some(e),
             }
             let (bx, by) = mirrored(&grid, paper, options.flip, x, y);
             back.items.extend(bleed_under(counter, bx, by));
@@ -277,8 +278,14 @@ pub fn lay_out_counters(
                 Ok(items) => back
                     .items
                     .extend(items.iter().map(|i| i.translated(bx, by))),
-                Err(e) => problems.push(e),
+                Err(e) => {
+                    // A text too long for both faces is told once, at the
+                    // back's smaller box: the size that fits both.
+                    front_problem = front_problem.filter(|f| f.id != e.id || f.loc != e.loc);
+                    problems.push(e);
+                }
             }
+            problems.extend(front_problem);
         }
         let used: Vec<(f32, f32)> = page_slots.iter().map(|&(c, r, _)| at(c, r)).collect();
         front.items.extend(cut_lines(&used, s, b));
@@ -424,6 +431,10 @@ struct FaceStyle {
     icon_top: f32,
     name: (f32, f32, f32, f32),
     name_size: f32,
+    /// The name's box on a counter with no icon, symbol or picture: the
+    /// band between the corner boxes, across the counter, where a long
+    /// name takes two lines.
+    bare_name: (f32, f32, f32, f32),
     /// The side's name under the unit's (the back).
     side: bool,
 }
@@ -434,6 +445,7 @@ const FRONT: FaceStyle = FaceStyle {
     icon_top: 0.1,
     name: (0.2, 0.58, 0.6, 0.16),
     name_size: 0.13,
+    bare_name: (0.06, 0.3, 0.88, 0.4),
     side: false,
 };
 
@@ -444,6 +456,7 @@ const BACK: FaceStyle = FaceStyle {
     icon_top: 0.12,
     name: (0.22, 0.44, 0.56, 0.15),
     name_size: 0.12,
+    bare_name: (0.06, 0.3, 0.88, 0.27),
     side: true,
 };
 
@@ -546,7 +559,8 @@ fn counter_face(
             Geometry::Path(i.placed((s - icon) / 2.0, s * style.icon_top, icon)).filled(Ink::BLACK),
         );
     }
-    let (nx, ny, nw, nh) = style.name;
+    let bare = counter.picture.is_none() && counter.symbol.is_none() && counter.icon.is_none();
+    let (nx, ny, nw, nh) = if bare { style.bare_name } else { style.name };
     items.extend(text_in(
         counter,
         &counter.name,
@@ -1116,6 +1130,53 @@ mod tests {
         let err = counter_front(&wide, 45.0, &family, &book).expect_err("too wide");
         assert_eq!(err.id, "counter-overflow");
         assert_eq!(err.loc, Some(at(20)), "at the widest factor");
+    }
+
+    /// A counter with no icon, symbol or picture sets its name in the band
+    /// between its corner boxes, two lines where one is too narrow: a
+    /// three-word name fits a 5/8 in counter, inside the counter and clear
+    /// of the corners' boxes, on both faces.
+    #[test]
+    fn a_counter_without_an_icon_sets_a_long_name_between_its_corners() {
+        let book = crate::load::project_fonts();
+        let family = book.families.first().expect("a family").clone();
+        let mut counter = strip_counter(&[]);
+        counter.strip = None;
+        counter.name = "Armée de Silésie".into();
+        counter.corners = std::array::from_fn(|_| Corner::Text("5".into()));
+        for s in [45.0f32, 72.0] {
+            for face in [
+                counter_front(&counter, s, &family, &book),
+                counter_back(&counter, s, &family, &book),
+            ] {
+                let items = face.expect("the name fits");
+                let name: Vec<&crate::layout::TextItem> = items
+                    .iter()
+                    .filter_map(|i| match i {
+                        Item::Text(t) if t.text.as_ref() != "5" && t.text.as_ref() != "Germans" => {
+                            Some(t)
+                        }
+                        _ => None,
+                    })
+                    .collect();
+                let words: Vec<&str> = name.iter().map(|t| t.text.as_ref().trim()).collect();
+                assert_eq!(words.concat().replace(' ', ""), "ArméedeSilésie", "{s}");
+                let lines: std::collections::BTreeSet<i32> =
+                    name.iter().map(|t| t.y.round() as i32).collect();
+                assert_eq!(lines.len(), 2, "{s}: two lines");
+                let corners = s * (0.05 + 0.24);
+                for t in &name {
+                    assert!(t.x >= 0.0 && t.x + t.width <= s, "{s}: inside");
+                    let top = t.y - t.size;
+                    assert!(top >= corners - 1.0, "{s}: below the top corners ({top})");
+                    assert!(
+                        t.y <= s - corners + 1.0,
+                        "{s}: above the foot corners ({})",
+                        t.y
+                    );
+                }
+            }
+        }
     }
 
     #[test]

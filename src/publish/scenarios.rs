@@ -189,14 +189,15 @@ fn cards<'a>(
             *at = (*at).min(*i);
         }
         set.sort_by_key(|(g, i, _)| (first_of.get(g).copied().unwrap_or(0), g.clone(), *i));
+        // Units of no formation under the units collection's name (in the
+        // build's language), as one group.
         let mut groups: Vec<OobGroup<'a>> = Vec::new();
         for (g, _, entry) in set {
+            let title = if g.is_empty() { units.name.clone() } else { g };
             match groups.last_mut() {
-                Some(last) if last.title == g || (g.is_empty() && last.title == "Units") => {
-                    last.entries.push(entry)
-                }
+                Some(last) if last.title == title => last.entries.push(entry),
                 _ => groups.push(OobGroup {
-                    title: if g.is_empty() { "Units".to_string() } else { g },
+                    title,
                     entries: vec![entry],
                 }),
             }
