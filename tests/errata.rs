@@ -365,6 +365,11 @@ fn the_errata_sheet_shows_exactly_the_three_changes_old_and_new() {
     for unchanged in ["Hold", "Storm", "Retreats"] {
         assert!(!text.contains(unchanged), "{unchanged} in:\n{text}");
     }
+    // `--from`, as `diff` names the earlier version, gives the same sheet.
+    let from = out.join("from");
+    run_ok(&["errata", s(&new), "--out", s(&from), "--from", s(&old)]);
+    let again = std::fs::read(from.join("errata-test/errata.pdf")).expect("the sheet");
+    assert_eq!(again, std::fs::read(&pdf).expect("the sheet"));
 }
 
 #[test]

@@ -114,8 +114,9 @@ enum Command {
         #[command(flatten)]
         at: Target,
         /// The earlier version: a git revision of the game's folder (v1.0,
-        /// HEAD~3, a commit), read without a checkout, or a folder holding a game.toml
-        #[arg(long, value_name = "REV|DIR")]
+        /// HEAD~3, a commit), read without a checkout, or a folder holding a
+        /// game.toml (`--from`, as `diff` names it, is the same)
+        #[arg(long, visible_alias = "from", value_name = "REV|DIR")]
         since: String,
     },
     /// List the label and card sheet templates with their sizes
