@@ -106,3 +106,36 @@ fn a_named_title_that_differs_or_names_no_card_is_reported_at_the_link() {
     );
     run.only_ids(&["card-title-mismatch", "dangling-card-reference"]);
 }
+
+/// A link that names a card by its key (as a shortcode would) or by a
+/// misspelt title is told the title to write.
+#[test]
+fn a_link_naming_a_key_or_a_misspelt_title_is_told_the_title() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let rules = RULES.replace("card:Forced march", "card:forced-march");
+    let game = write_game(tmp.path(), &rules);
+    let run = check(&game);
+    run.exit(1);
+    let (line, col) = line_col(&rules, rules.find("[Forced March]").expect("the link"));
+    let keyed = run.expect(
+        "error",
+        "dangling-card-reference",
+        "rules/rules.md",
+        line,
+        col,
+    );
+    let hint = keyed.hint.as_deref().unwrap_or_default();
+    assert!(hint.contains("(<card:Forced march>)"), "{hint}");
+    let rules = RULES.replace("card:Forced march", "card:Forced mrach");
+    let game = write_game(tmp.path(), &rules);
+    let run = check(&game);
+    let misspelt = run.expect(
+        "error",
+        "dangling-card-reference",
+        "rules/rules.md",
+        line,
+        col,
+    );
+    let hint = misspelt.hint.as_deref().unwrap_or_default();
+    assert!(hint.contains("did you mean \"Forced march\""), "{hint}");
+}

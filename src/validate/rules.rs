@@ -163,6 +163,23 @@ pub fn check_see_twice(game: &Game, diags: &mut Diagnostics) {
     }
 }
 
+/// What to write for a card link that names no card: the title of the
+/// card whose key it is (a link names the title, a shortcode the key), or
+/// the closest title.
+fn card_hint(name: &str, titles: &[String]) -> String {
+    let keyed = titles
+        .iter()
+        .find(|t| crate::model::slug(t) == crate::model::slug(name));
+    if let Some(title) = keyed {
+        return format!("a card link names the card's title, not its key: (<card:{title}>)");
+    }
+    let all: Vec<&str> = titles.iter().map(String::as_str).collect();
+    match crate::diag::closest(name, &all) {
+        Some(title) => format!("did you mean \"{title}\"? (<card:{title}>)"),
+        None => "check the spelling against the deck's card titles".to_string(),
+    }
+}
+
 pub fn validate_rules(game: &Game, diags: &mut Diagnostics) {
     check_rule_refs(game, diags);
     check_see_twice(game, diags);
@@ -193,7 +210,7 @@ pub fn validate_rules(game: &Game, diags: &mut Diagnostics) {
                 None => diags.push(crate::error!(
                     "dangling-card-reference", Some(loc),
                     "the rules name a card \"{}\" that no deck has", crate::text::clip(&mention.name, 60);
-                    hint: "check the spelling against the deck's card titles"
+                    hint: "{}", card_hint(&mention.name, &titles)
                 )),
             }
         }
