@@ -114,9 +114,19 @@ fn break_paragraph(
     if let Some(chosen) = total_fit(&breaks, measure(Some(100.0), false)) {
         return set_lines(arena, words, book, &places, &chosen, width, edge);
     }
-    let points: Vec<Vec<usize>> = words
+    let texts: Vec<String> = words.iter().map(|w| word_text(arena, w)).collect();
+    let points: Vec<Vec<usize>> = texts
         .iter()
-        .map(|w| allowed_points(&word_text(arena, w), hyphenate))
+        .enumerate()
+        .map(|(i, text)| {
+            // A capital that only starts a sentence is no name's: the word
+            // breaks as it would in the sentence's middle.
+            let starts_sentence = i == 0 || ends_sentence(&texts[i - 1]);
+            match starts_sentence.then(|| uncapitalised(text)).flatten() {
+                Some(lower) => allowed_points(&lower, hyphenate),
+                None => allowed_points(text, hyphenate),
+            }
+        })
         .collect();
     let (breaks, places) = measure_breaks(arena, words, book, Some(&points), edge);
     let chosen = total_fit(&breaks, measure(Some(300.0), true))
@@ -139,6 +149,28 @@ fn word_text(arena: &Arena, word: &Word) -> String {
         .iter()
         .map(|f| arena.text(f))
         .collect()
+}
+
+/// Whether a word ends a sentence: a full stop, question or exclamation
+/// mark, before any closing quotation marks and brackets.
+fn ends_sentence(word: &str) -> bool {
+    word.trim_end_matches(['"', '\'', '”', '’', '»', '“', ')', ']', '\u{a0}'])
+        .ends_with(['.', '!', '?', '…'])
+}
+
+/// `word` with its first letter lower-cased when that is a capital and the
+/// rest is not all capitals (an abbreviation), at the same byte offsets;
+/// None when there is nothing to lower.
+fn uncapitalised(word: &str) -> Option<String> {
+    let (at, first) = word.char_indices().find(|(_, c)| c.is_alphabetic())?;
+    let rest = &word[at + first.len_utf8()..];
+    if !first.is_uppercase() || !rest.chars().any(char::is_lowercase) {
+        return None;
+    }
+    let mut lower = first.to_lowercase();
+    let one = lower.next()?;
+    (lower.next().is_none() && one.len_utf8() == first.len_utf8())
+        .then(|| format!("{}{one}{rest}", &word[..at]))
 }
 
 /// The hyphenation points of a word that keep enough letters on each side.
@@ -401,6 +433,49 @@ mod tests {
     }
 
     const EFFECT: &str = "One infantry unit in any sector you occupy may build a minefield: place this card in that sector, where it stays until an enemy unit clears it at the cost of one action.";
+
+    /// A capitalised word that starts a sentence (or the paragraph) breaks
+    /// as it would in the middle of one; one inside a sentence is a name
+    /// and is left whole.
+    #[test]
+    fn a_capital_that_starts_a_sentence_does_not_stop_a_break() {
+        let russian = crate::text::hyphenate::language("ru").expect("patterns");
+        let breaks = |w: &str| crate::text::hyphenate::break_points(russian, w);
+        let asked: std::cell::RefCell<Vec<String>> = Default::default();
+        let hyphenate = |w: &str| {
+            asked.borrow_mut().push(w.to_string());
+            breaks(w)
+        };
+        let book = crate::text::sans_test_book();
+        let family = book.families[0].clone();
+        let words = "Достопримечательности определяются правилами. \
+                    Взаимодействия подразделений и Наполеона";
+        let fit = fit_paragraph(
+            &request(words, &family, 100.0),
+            &book,
+            &hyphenate,
+            Edge::Justified,
+        )
+        .expect("fits");
+        let first = text(&fit.lines[0]);
+        assert!(
+            first.ends_with(['-', '\u{2010}', '\u{ad}']),
+            "the first word breaks: {first}"
+        );
+        let asked = asked.into_inner();
+        assert!(
+            asked.contains(&"достопримечательности".to_string()),
+            "{asked:?}"
+        );
+        assert!(asked.contains(&"взаимодействия".to_string()), "{asked:?}");
+        assert!(
+            asked.contains(&"Наполеона".to_string()),
+            "the name mid-sentence: {asked:?}"
+        );
+        assert_eq!(uncapitalised("«Napoleon"), Some("«napoleon".to_string()));
+        assert_eq!(uncapitalised("NATO"), None);
+        assert!(ends_sentence("alors.»") && ends_sentence("end?”") && !ends_sentence("and,"));
+    }
 
     #[test]
     fn justified_lines_are_flush_at_both_edges_but_the_last() {
