@@ -616,8 +616,15 @@ pub const MAP_FIELDS: [&str; 7] = [
     super::translation_names::LABELS,
 ];
 
-/// The fields of a scenario a translation may translate.
-pub const SCENARIO_FIELDS: [&str; 4] = ["name", "victory", "special_rules", "turn_labels"];
+/// The fields of a scenario a translation may translate (its own holding
+/// boxes' names, `boxes`, in translation_labels).
+pub const SCENARIO_FIELDS: [&str; 5] = [
+    "name",
+    "victory",
+    "special_rules",
+    "turn_labels",
+    super::translation_labels::SCENARIO_BOXES,
+];
 
 /// The group of the glossary's texts: `translated = ["glossary.term",
 /// "glossary.definition"]`, `[glossary.<term's slug>]` in a translation.
