@@ -2031,14 +2031,14 @@ fn a_translated_format_without_its_value_is_an_error_and_other_counts_a_warning(
     );
 }
 
-/// The game, with one of each thing a translation translates: a deck with an enum field and a template format, a collection of units, sides, a counter sheet side of its own, markers with a back, a map with terrain, a feature, movement classes, an effect, a label and a labelled track on it, a holding box, a scenario with its own box, a chart's results table, a random table, a glossary entry, credits and a rules page with an index link.
+/// The game, with one of each thing a translation translates: a deck with an enum field and a template format, a collection of units, sides, a counter sheet side of its own, markers with a back, a hex map with terrain, a feature, movement classes, an effect, a label and a labelled track on it, a map of places with attributes, a holding box, a scenario with its own box, a chart's results table, a random table, a glossary entry, credits and a rules page with an index link.
 const AUDIT_GAME: &str = r##"name = "Border March"
 subtitle = "Skirmishes along the frontier"
 copyright = ["Design by Anna Example, 2026."]
 languages = ["en", "de"]
 translated = ["orders.title", "orders.text", "orders.kind", "units.name", "weather.name", "weather.result",
               "sides.name", "markers.name", "markers.back", "game.credits",
-              "vale.name", "vale.terrain", "vale.features", "vale.move_classes", "vale.effects", "vale.labels",
+              "vale.name", "vale.terrain", "vale.features", "vale.move_classes", "vale.effects", "vale.labels", "front.name", "front.places", "front.features", "front.attributes", "front.values",
               "tec-vale.cells",
               "combat.title", "crt.title", "crt.headers", "crt.cells",
               "raid.name", "raid.victory", "raid.special_rules", "raid.turn_labels", "raid.boxes",
@@ -2064,6 +2064,10 @@ file = "units.toml"
 [[maps]]
 id = "vale"
 file = "vale.toml"
+
+[[maps]]
+id = "front"
+file = "front.toml"
 
 [[charts]]
 id = "combat"
@@ -2242,7 +2246,7 @@ height = 20
 size = 9
 "##;
 
-/// Its map.
+/// Its hex map.
 const AUDIT_VALE: &str = r##"name = "Misty Vale"
 grid = "hex"
 orientation = "flat"
@@ -2286,6 +2290,57 @@ between = [["0501", "0601"], ["0502", "0602"]]
 [[labels]]
 text = "Windmill"
 at = "0204"
+"##;
+
+/// Its map of places, with attributes of a name and of words.
+const AUDIT_FRONT: &str = r##"name = "Mountain Passes"
+grid = "points"
+width = "6in"
+height = "4in"
+space = "0.6in"
+
+[[features]]
+id = "trail"
+name = "Goat Trail"
+color = "#A0522D"
+width = "2.5pt"
+
+[[attributes]]
+id = "vp"
+name = "Glory points"
+kind = "number"
+show = "badge"
+
+[[attributes]]
+id = "fort"
+name = "Stronghold"
+kind = "yes-no"
+show = "icon"
+icon = "shield"
+
+[[attributes]]
+id = "held"
+name = "Holder"
+kind = "text"
+show = "ring"
+colors = { Lowlanders = "#1F4E9C", Highlanders = "#7A1F1F" }
+
+[[spaces]]
+id = "eagle"
+name = "Eagle Gap"
+at = ["72pt", "72pt"]
+attributes = { vp = 2, fort = true, held = "Lowlanders" }
+
+[[spaces]]
+id = "wolf"
+name = "Wolf Saddle"
+at = ["300pt", "200pt"]
+attributes = { held = "Highlanders" }
+
+[[connections]]
+from = "eagle"
+to = "wolf"
+kind = "trail"
 "##;
 
 /// Its chart.
@@ -2508,6 +2563,33 @@ special_rules = "- Vorreiter dürfen in der ersten Runde nicht angreifen."
 
 [templates."cards/order"]
 range = "Weite {}"
+
+[front.name]
+name = "Gebirgspässe"
+
+[front.trail]
+features = "Ziegenpfad"
+
+[front.eagle]
+places = "Adlerscharte"
+
+[front.wolf]
+places = "Wolfssattel"
+
+[front.vp]
+attributes = "Ruhmpunkte"
+
+[front.fort]
+attributes = "Bollwerk"
+
+[front.held]
+attributes = "Besitzer"
+
+[front.Lowlanders]
+values = "Tiefländer"
+
+[front.Highlanders]
+values = "Hochländer"
 "##;
 
 /// Its rules page in German.
@@ -2524,12 +2606,13 @@ Gekämpft wird nach der [Gefechtstabelle](rule:fighting).
 {{ table("crt") }}
 "##;
 
-const AUDIT_FILES: [(&str, &str); 10] = [
+const AUDIT_FILES: [(&str, &str); 11] = [
     ("game.toml", AUDIT_GAME),
     ("units.toml", AUDIT_UNITS),
     ("orders.toml", AUDIT_ORDERS),
     ("templates/cards/order.toml", AUDIT_ORDER_CARD),
     ("vale.toml", AUDIT_VALE),
+    ("front.toml", AUDIT_FRONT),
     ("charts/combat.toml", AUDIT_COMBAT),
     ("scenarios/raid.toml", AUDIT_RAID),
     ("rules/rules.md", AUDIT_RULES),
@@ -2539,7 +2622,7 @@ const AUDIT_FILES: [(&str, &str); 10] = [
 
 /// Each English text of the audit's game and its German, as the outputs
 /// print them.
-const AUDIT_TEXTS: [(&str, &str); 55] = [
+const AUDIT_TEXTS: [(&str, &str); 64] = [
     ("Border March", "Grenzmarsch"),
     (
         "Skirmishes along the frontier",
@@ -2596,6 +2679,15 @@ const AUDIT_TEXTS: [(&str, &str); 55] = [
     ("Reach 2", "Weite 2"),
     ("Marching", "Marschieren"),
     ("Fighting", "Kämpfen"),
+    ("Mountain Passes", "Gebirgspässe"),
+    ("Goat Trail", "Ziegenpfad"),
+    ("Eagle Gap", "Adlerscharte"),
+    ("Wolf Saddle", "Wolfssattel"),
+    ("Glory points", "Ruhmpunkte"),
+    ("Stronghold", "Bollwerk"),
+    ("Holder", "Besitzer"),
+    ("Lowlanders", "Tiefländer"),
+    ("Highlanders", "Hochländer"),
     // The units' collection's name is printed nowhere in this game; the
     // translation gives it all the same.
     ("Warbands", "Kriegerscharen"),
@@ -2609,7 +2701,7 @@ const AUDIT_TEXTS: [(&str, &str); 55] = [
 fn every_output(dir: &Path) -> Vec<(String, String)> {
     let mut out = Vec::new();
     let mut files: Vec<PathBuf> = Vec::new();
-    for sub in ["", "html", "maps", "tts"] {
+    for sub in ["", "html", "html/maps", "html/tracks", "maps", "tts"] {
         if let Ok(entries) = std::fs::read_dir(dir.join(sub)) {
             files.extend(entries.map(|e| e.expect("an entry").path()));
         }
@@ -2706,6 +2798,26 @@ fn a_german_build_of_a_game_of_every_translated_thing_prints_no_english() {
         }
     }
     assert!(faults.is_empty(), "{}", faults.join("\n"));
+    // A yes/no attribute's value in the places table, in the language's words.
+    let front = |outputs: &[(String, String)]| {
+        outputs
+            .iter()
+            .find(|(n, _)| n.ends_with("map-front.html"))
+            .map(|(_, t)| t.clone())
+            .expect("the map's page")
+    };
+    says(
+        &front(&german),
+        "the German map page",
+        &["<td>ja</td>"],
+        &["<td>yes</td>"],
+    );
+    says(
+        &front(&english),
+        "the English map page",
+        &["<td>yes</td>"],
+        &[],
+    );
     // The VASSAL turn tracker's level is named in the engine's word (its
     // property, which nothing shows, keeps its name).
     let build_file = |outputs: &[(String, String)]| {
@@ -2728,5 +2840,45 @@ fn a_german_build_of_a_game_of_every_translated_thing_prints_no_english() {
         "the English buildFile.xml",
         &["name=\"Turn\" property=\"Turn\""],
         &[],
+    );
+
+    // A word of an attribute left out is missing, at the map's first
+    // table; one the map's attributes do not hold is an orphan.
+    let german = AUDIT_GERMAN.replace(
+        "[front.Highlanders]\nvalues = \"Hochländer\"",
+        "[front.Midlanders]\nvalues = \"Mittelländer\"",
+    );
+    std::fs::write(game.join("lang/de.toml"), &german).expect("write");
+    let run = check(&game);
+    run.only_ids(&[
+        "translation-unchecked",
+        "translation-missing",
+        "translation-orphan",
+    ]);
+    let missing = run.with_id("translation-missing");
+    assert_eq!(missing.len(), 1, "{}", run.dump());
+    assert!(
+        missing[0].message.contains("front.Highlanders"),
+        "{}",
+        missing[0].message
+    );
+    let (line, col) = line_col(
+        &german,
+        german.find("[front.name]").expect("it") + "[front.".len(),
+    );
+    run.expect(
+        "warning",
+        "translation-missing",
+        "march/lang/de.toml",
+        line,
+        col,
+    );
+    let (line, col) = line_col(&german, german.find("\"Mittelländer\"").expect("it"));
+    run.expect(
+        "warning",
+        "translation-orphan",
+        "march/lang/de.toml",
+        line,
+        col,
     );
 }

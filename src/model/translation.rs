@@ -606,7 +606,7 @@ pub const MOVE_CLASSES: &str = "move_classes";
 pub const EFFECTS: &str = "effects";
 
 /// What `translated` may name of a map.
-pub const MAP_FIELDS: [&str; 7] = [
+pub const MAP_FIELDS: [&str; 9] = [
     "name",
     "terrain",
     "features",
@@ -614,6 +614,8 @@ pub const MAP_FIELDS: [&str; 7] = [
     EFFECTS,
     super::translation_names::PLACES,
     super::translation_names::LABELS,
+    super::translation_names::ATTRIBUTES,
+    super::translation_names::VALUES,
 ];
 
 /// The fields of a scenario a translation may translate (its own holding

@@ -74,7 +74,7 @@ fn check_fields(game: &Game, diags: &mut Diagnostics) {
             if !MAP_FIELDS.contains(&entry.field.as_str()) {
                 diags.push(crate::error!(
                     "dangling-reference", Some(entry.loc),
-                    "a map's translated fields are `name`, `terrain` and `features` (their names), `move_classes` and `effects` (its terrain effects' classes and names), `places` and `labels`, not `{}`", entry.field;
+                    "a map's translated fields are `name`, `terrain` and `features` (their names), `move_classes` and `effects` (its terrain effects' classes and names), `places` and `labels`, `attributes` and `values` (a map of places' attributes' names and words), not `{}`", entry.field;
                     hint: "write \"{}.terrain\"", entry.group
                 ));
             }
