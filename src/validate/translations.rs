@@ -2,7 +2,9 @@
 //! what `translated` names exists and holds text; each translation has a
 //! text for every source text it is to translate (`translation-missing`, a
 //! warning), and none for a card, item, row or field the source no longer
-//! has (`translation-orphan`); each rules page is translated, with the
+//! has (`translation-orphan`); a translated card template format keeps
+//! its source's `{}` and `{name}` (`translation-format`: an error when the
+//! value would be lost); each rules page is translated, with the
 //! source page's headings (`translation-headings`). Stale texts need git
 //! and are found in publish ([`crate::publish::translations`]).
 
