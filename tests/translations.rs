@@ -1849,3 +1849,1036 @@ fn german_build_file(game: &std::path::Path, out: &std::path::Path) -> String {
     );
     String::from_utf8_lossy(files.get("buildFile.xml").expect("buildFile.xml")).to_string()
 }
+
+/// River Line's game.toml, more: a turn track of four labelled boxes on
+/// the tracks sheet (its scenarios' own box, "Eliminated", is no game box).
+const TRACK_LABELS_MORE: &str = r##"
+[[tracks]]
+id = "watches"
+name = "Watches"
+kind = "turn"
+to = 4
+box_size = "0.9in"
+labels = ["Daybreak", "Forenoon", "Afternoon", "Nightfall"]
+"##;
+
+/// The German of the track's labels (the third left out, the fourth too
+/// long for its box, a ninth the track has not) and of each scenario's
+/// own box.
+const GERMAN_TRACK_LABELS: &str = r#"[tracks.watches]
+name = "Wachen"
+label-1 = "Morgengrauen"
+label-2 = "Vormittag"
+label-4 = "Einbruch der Nacht"
+label-9 = "Mitternacht"
+
+[the-crossing.Eliminated]
+boxes = "Ausgeschieden"
+
+[counterstroke.Eliminated]
+boxes = "Vernichtet"
+"#;
+
+/// River Line with a labelled track and its scenarios' own boxes
+/// translated (`german`).
+fn river_line_track_labels(dir: &Path, german: &str) -> PathBuf {
+    river_line_with(
+        dir,
+        "\"tracks.name\", \"tracks.labels\", \"the-crossing.boxes\", \"counterstroke.boxes\"",
+        TRACK_LABELS_MORE,
+        &[("lang/de.toml", german)],
+    )
+}
+
+#[test]
+fn a_tracks_labels_and_a_scenarios_own_boxes_are_translated_and_checked() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = river_line_track_labels(tmp.path(), GERMAN_TRACK_LABELS);
+    // The third label missing, at the track's table; the ninth an orphan,
+    // at its text.
+    let run = check(&game);
+    let missing: Vec<_> = run
+        .with_id("translation-missing")
+        .into_iter()
+        .filter(|d| !d.message.contains("rules page"))
+        .collect();
+    assert_eq!(missing.len(), 1, "{}", run.dump());
+    assert!(
+        missing[0].message.contains("`label-3`") && missing[0].message.contains("tracks.watches"),
+        "{}",
+        missing[0].message
+    );
+    let hint = missing[0].hint.clone().unwrap_or_default();
+    assert!(
+        hint.contains("label-3 = \"...\"") && hint.contains("Afternoon"),
+        "{hint}"
+    );
+    let (line, col) = line_col(
+        GERMAN_TRACK_LABELS,
+        GERMAN_TRACK_LABELS.find("watches]").expect("it"),
+    );
+    run.expect(
+        "warning",
+        "translation-missing",
+        "river-line/lang/de.toml",
+        line,
+        col,
+    );
+    let orphans = run.with_id("translation-orphan");
+    assert_eq!(orphans.len(), 1, "{}", run.dump());
+    assert!(
+        orphans[0].message.contains("label-9"),
+        "{}",
+        orphans[0].message
+    );
+    let (line, col) = line_col(
+        GERMAN_TRACK_LABELS,
+        GERMAN_TRACK_LABELS.find("\"Mitternacht\"").expect("it"),
+    );
+    run.expect(
+        "warning",
+        "translation-orphan",
+        "river-line/lang/de.toml",
+        line,
+        col,
+    );
+    // The label too long for its box, told at the translation.
+    let (line, col) = line_col(
+        GERMAN_TRACK_LABELS,
+        GERMAN_TRACK_LABELS.find("\"Einbruch").expect("it"),
+    );
+    run.expect(
+        "error",
+        "track-overflow",
+        "river-line/lang/de.toml",
+        line,
+        col,
+    );
+
+    // Given all four, every output prints the German and none the English.
+    let german = GERMAN_TRACK_LABELS.replace(
+        "label-4 = \"Einbruch der Nacht\"",
+        "label-3 = \"Nachmittag\"\nlabel-4 = \"Abend\"",
+    );
+    let game = river_line_track_labels(&tmp.path().join("all"), &german);
+    let out = tmp.path().join("out");
+    let de = built("build", &game, &out, Some("de"));
+    de.exit(0);
+    assert!(
+        !de.diags.iter().any(|d| d.severity == "error"),
+        "{}",
+        de.dump()
+    );
+    let english = ["Daybreak", "Forenoon", "Afternoon", "Nightfall", "Watches"];
+    let labels = ["Morgengrauen", "Vormittag", "Nachmittag", "Abend", "Wachen"];
+    let tracks = pdf_words(&out.join("river-line/de/tracks.pdf"));
+    says(&tracks, "the German tracks sheet", &labels, &english);
+    let html = std::fs::read_to_string(out.join("river-line/de/html/tracks.html")).expect("page");
+    says(&html, "the German HTML tracks page", &labels, &english);
+    // The scenarios' own box, named anew on the set-up cards and in VASSAL.
+    let setup = pdf_words(&out.join("river-line/de/counterstroke-setup.pdf"));
+    says(
+        &setup,
+        "the German set-up",
+        &["Vernichtet"],
+        &["Eliminated"],
+    );
+    let build_file = german_build_file(&game, &out);
+    says(
+        &build_file,
+        "the German buildFile.xml",
+        &["Vernichtet", "Wachen"],
+        &["Eliminated", "Watches"],
+    );
+}
+
+#[test]
+fn a_translated_format_without_its_value_is_an_error_and_other_counts_a_warning() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    // No `{}`: no event card would print when it is played.
+    let lost = GERMAN_LABELS.replace("Ausspielen: {}", "Ausspielen");
+    let game = river_line_labels(&tmp.path().join("lost"), &lost);
+    let run = check(&game);
+    assert_eq!(run.with_id("translation-format").len(), 1, "{}", run.dump());
+    let (line, col) = line_col(&lost, lost.find("\"Ausspielen\"").expect("it"));
+    run.expect(
+        "error",
+        "translation-format",
+        "river-line/lang/de.toml",
+        line,
+        col,
+    );
+    // Two `{}` for the source's one: the value printed twice, a warning.
+    let twice = GERMAN_LABELS.replace("Ausspielen: {}", "Ausspielen: {} ({})");
+    let game = river_line_labels(&tmp.path().join("twice"), &twice);
+    let run = check(&game);
+    assert_eq!(run.with_id("translation-format").len(), 1, "{}", run.dump());
+    let (line, col) = line_col(&twice, twice.find("\"Ausspielen: {} ({})\"").expect("it"));
+    run.expect(
+        "warning",
+        "translation-format",
+        "river-line/lang/de.toml",
+        line,
+        col,
+    );
+    // As many as the source: nothing said.
+    let game = river_line_labels(&tmp.path().join("same"), GERMAN_LABELS);
+    let run = check(&game);
+    assert!(
+        run.with_id("translation-format").is_empty(),
+        "{}",
+        run.dump()
+    );
+}
+
+/// The game, with one of each thing a translation translates: a deck with an enum field and a template format, a collection of units, sides, a counter sheet side of its own, markers with a back, a hex map with terrain, a feature, movement classes, an effect, a label and a labelled track on it, a map of places with attributes, a holding box, a scenario with its own box, a chart's results table, a random table, a glossary entry, credits and a rules page with an index link.
+const AUDIT_GAME: &str = r##"name = "Border March"
+subtitle = "Skirmishes along the frontier"
+copyright = ["Design by Anna Example, 2026."]
+languages = ["en", "de"]
+translated = ["orders.title", "orders.text", "orders.kind", "units.name", "weather.name", "weather.result",
+              "sides.name", "markers.name", "markers.back", "game.credits",
+              "vale.name", "vale.terrain", "vale.features", "vale.move_classes", "vale.effects", "vale.labels", "front.name", "front.places", "front.features", "front.attributes", "front.values",
+              "tec-vale.cells",
+              "combat.title", "crt.title", "crt.headers", "crt.cells",
+              "raid.name", "raid.victory", "raid.special_rules", "raid.turn_labels", "raid.boxes",
+              "glossary.term", "glossary.definition",
+              "decks.name", "tracks.name", "tracks.short", "tracks.labels", "boxes.name",
+              "counters.side", "templates.format"]
+rules = ["rules/rules.md"]
+
+[[sides]]
+id = "blue"
+name = "Azure Host"
+color = "#AFC6E4"
+
+[[sides]]
+id = "red"
+name = "Crimson Band"
+color = "#E6CDA6"
+
+[[collections]]
+id = "units"
+file = "units.toml"
+
+[[maps]]
+id = "vale"
+file = "vale.toml"
+
+[[maps]]
+id = "front"
+file = "front.toml"
+
+[[charts]]
+id = "combat"
+file = "charts/combat.toml"
+
+[[decks]]
+id = "orders"
+file = "orders.toml"
+
+[[scenarios]]
+file = "scenarios/raid.toml"
+
+[[random_tables]]
+id = "weather"
+name = "Weather Roll"
+roll = "1d6"
+[[random_tables.rows]]
+roll = "1-3"
+result = "Clear skies"
+[[random_tables.rows]]
+roll = "4-6"
+result = "Heavy fog"
+
+[[glossary]]
+term = "Zone of control"
+definition = "The hexes around a unit that stop enemies."
+
+[[tracks]]
+id = "turns"
+name = "Season Track"
+short = "Season"
+kind = "turn"
+to = 3
+box_size = "0.9in"
+map = "vale"
+x = "1.6in"
+y = "3.2in"
+labels = ["Springtide", "Midsummer", "Harvest"]
+
+[[boxes]]
+id = "elim"
+name = "Fallen Units"
+
+[[publish.cards]]
+deck = "orders"
+layout = "order"
+back = "back"
+
+[publish.counters]
+units = "units"
+top_left = "attack"
+top_right = "attack"
+bottom_left = "attack"
+bottom_right = "movement"
+
+[[publish.counters.sides]]
+name = "Azure Host"
+color = "#B8C4D0"
+units = { scout = 2 }
+
+[[publish.counters.sides]]
+name = "Crimson Band"
+color = "#D89A8C"
+units = { raider = 2 }
+
+[[publish.counters.sides]]
+name = "Hill Tribes"
+color = "#CCCCCC"
+units = { scout = 1 }
+
+[[publish.counters.markers]]
+name = "Round Marker"
+
+[[publish.counters.markers]]
+name = "Bridge Intact"
+back = "Bridge Burnt"
+"##;
+
+/// Its units.
+const AUDIT_UNITS: &str = r##"name = "Warbands"
+
+[[fields]]
+name = "attack"
+kind = "int"
+
+[[fields]]
+name = "movement"
+kind = "int"
+
+[[items]]
+id = "scout"
+name = "Outrider"
+attack = 2
+movement = 6
+
+[[items]]
+id = "raider"
+name = "Marauder"
+attack = 4
+movement = 4
+"##;
+
+/// Its deck.
+const AUDIT_ORDERS: &str = r##"name = "Command Cards"
+title_field = "title"
+
+[[fields]]
+name = "title"
+kind = "text"
+
+[[fields]]
+name = "text"
+kind = "rich"
+
+[[fields]]
+name = "kind"
+kind = "enum"
+values = ["Stratagem", "Ambush"]
+
+[[fields]]
+name = "range"
+kind = "int"
+
+[[cards]]
+title = "Forced March"
+text = "Move two more hexes."
+kind = "Stratagem"
+range = 2
+
+[[cards]]
+title = "Hidden Blades"
+text = "Attack before the enemy moves."
+kind = "Ambush"
+range = 1
+"##;
+
+/// Its card template, with a format.
+const AUDIT_ORDER_CARD: &str = r##"name = "Order card"
+family = "serif"
+
+[[regions]]
+field = "title"
+left = 14
+top = 14
+width = 152
+height = 30
+style = "bold"
+size = 14
+min_size = 9
+align = "center"
+
+[[regions]]
+field = "text"
+left = 16
+top = 60
+width = 148
+height = 100
+size = 9
+min_size = 6.5
+
+[[regions]]
+field = "kind"
+left = 16
+top = 170
+width = 148
+height = 20
+size = 9
+
+[[regions]]
+field = "range"
+format = "Reach {}"
+left = 16
+top = 200
+width = 148
+height = 20
+size = 9
+"##;
+
+/// Its hex map.
+const AUDIT_VALE: &str = r##"name = "Misty Vale"
+grid = "hex"
+orientation = "flat"
+columns = 8
+rows = 6
+cell = "0.75in"
+code = "{col:02}{row:02}"
+code_at = "none"
+default = "clear"
+move_classes = ["foot", "mounted"]
+
+[[terrain]]
+id = "clear"
+name = "Meadow"
+color = "#EDE6C8"
+move = { all = 1 }
+
+[[terrain]]
+id = "woods"
+name = "Thicket"
+color = "#8DB37A"
+move = { foot = 2, mounted = 3 }
+shift = -1
+effects = { "Sight line" = "Obstructed" }
+
+[[cells]]
+terrain = "woods"
+cells = ["0302", "0403"]
+
+[[features]]
+id = "brook"
+name = "Babbling Brook"
+color = "#3D7CC9"
+width = "3pt"
+move = { foot = "+1", mounted = "+2" }
+
+[[edges]]
+feature = "brook"
+between = [["0501", "0601"], ["0502", "0602"]]
+
+[[labels]]
+text = "Windmill"
+at = "0204"
+"##;
+
+/// Its map of places, with attributes of a name and of words.
+const AUDIT_FRONT: &str = r##"name = "Mountain Passes"
+grid = "points"
+width = "6in"
+height = "4in"
+space = "0.6in"
+
+[[features]]
+id = "trail"
+name = "Goat Trail"
+color = "#A0522D"
+width = "2.5pt"
+
+[[attributes]]
+id = "vp"
+name = "Glory points"
+kind = "number"
+show = "badge"
+
+[[attributes]]
+id = "fort"
+name = "Stronghold"
+kind = "yes-no"
+show = "icon"
+icon = "shield"
+
+[[attributes]]
+id = "held"
+name = "Holder"
+kind = "text"
+show = "ring"
+colors = { Lowlanders = "#1F4E9C", Highlanders = "#7A1F1F" }
+
+[[spaces]]
+id = "eagle"
+name = "Eagle Gap"
+at = ["72pt", "72pt"]
+attributes = { vp = 2, fort = true, held = "Lowlanders" }
+
+[[spaces]]
+id = "wolf"
+name = "Wolf Saddle"
+at = ["300pt", "200pt"]
+attributes = { held = "Highlanders" }
+
+[[connections]]
+from = "eagle"
+to = "wolf"
+kind = "trail"
+"##;
+
+/// Its chart.
+const AUDIT_COMBAT: &str = r##"title = "Melee"
+
+[[blocks]]
+kind = "results"
+id = "crt"
+title = "Clash Table"
+dice = "1d6"
+columns_by = "differential"
+columns = ["-1", "0", "+1"]
+rows = [
+  { roll = "1-3", results = ["AR", "AR", "DR"] },
+  { roll = "4-6", results = ["AR", "DR", "DR"] },
+]
+legend = [
+  { code = "AR", text = "The attacker withdraws." },
+  { code = "DR", text = "The defender withdraws." },
+]
+notes = ["Add one when flanking."]
+"##;
+
+/// Its scenario.
+const AUDIT_RAID: &str = r##"name = "Dawn Raid"
+map = "vale"
+turns = 3
+turn_labels = ["First light", "High noon", "Dusk"]
+first = "Azure Host"
+boxes = ["Reserve Pool"]
+
+victory = """
+The Crimson Band wins by holding the windmill hex.
+"""
+special_rules = """
+- Outriders may not attack on the first turn.
+"""
+
+[[setup]]
+side = "Azure Host"
+hex = "0101"
+units = ["scout"]
+
+[[setup]]
+side = "Crimson Band"
+hex = "0806"
+units = ["raider"]
+
+[[setup]]
+side = "Azure Host"
+box = "Reserve Pool"
+units = ["scout"]
+
+[[setup]]
+side = "Crimson Band"
+box = "Fallen Units"
+units = ["raider"]
+
+[[markers]]
+marker = "Round Marker"
+track = "turns"
+at = 1
+
+[[markers]]
+marker = "Bridge Intact"
+hex = "0502"
+
+[[setup]]
+side = "Hill Tribes"
+hex = "0404"
+units = ["scout"]
+"##;
+
+/// Its rules page.
+const AUDIT_RULES: &str = r##"# Marching
+
+A unit marches through the [vale](index:vale). Weather first:
+
+{{ table("weather") }}
+
+# Fighting
+
+Fighting follows the [clash](rule:fighting) table.
+
+{{ table("crt") }}
+"##;
+
+/// Everything of it in German.
+const AUDIT_GERMAN: &str = r##"name = "Grenzmarsch"
+subtitle = "Gefechte entlang der Grenze"
+
+[game.credit-1]
+credits = "Entwurf von Anna Beispiel, 2026."
+
+[sides.blue]
+name = "Himmelsheer"
+
+[sides.red]
+name = "Scharlachbund"
+
+[weather.name]
+name = "Wetterwurf"
+
+[weather.1-3]
+result = "Klarer Himmel"
+
+[weather.4-6]
+result = "Dichter Nebel"
+
+[glossary.zone-of-control]
+term = "Kontrollzone"
+definition = "Die Felder um eine Einheit, die Feinde anhalten."
+
+[tracks.turns]
+name = "Jahreszeitenleiste"
+short = "Zeit"
+label-1 = "Lenz"
+label-2 = "Hochsommer"
+label-3 = "Ernte"
+
+[boxes.elim]
+name = "Gefallene"
+
+[counters."Hill Tribes"]
+side = "Bergstämme"
+
+[markers."Round Marker"]
+name = "Rundenstein"
+
+[markers."Bridge Intact"]
+name = "Brücke heil"
+back = "Brücke verbrannt"
+
+[decks.orders]
+name = "Befehlskarten"
+
+[decks.units]
+name = "Kriegerscharen"
+
+[orders.Stratagem]
+kind = "Kriegslist"
+
+[orders.Ambush]
+kind = "Hinterhalt"
+
+[orders.forced-march]
+title = "Gewaltmarsch"
+text = "Zieht zwei weitere Felder."
+
+[orders.hidden-blades]
+title = "Verborgene Klingen"
+text = "Greift an, bevor der Feind zieht."
+
+[units.scout]
+name = "Vorreiter"
+
+[units.raider]
+name = "Plünderer"
+
+[combat.title]
+title = "Nahkampf"
+
+[crt.title]
+title = "Gefechtstabelle"
+
+[crt.legend]
+AR = "Der Angreifer weicht."
+DR = "Der Verteidiger weicht."
+
+[crt.notes]
+note-1 = "Eins dazu beim Flankieren."
+
+[vale.name]
+name = "Nebeltal"
+
+[tec-vale.symbols]
+Obstructed = "Versperrt"
+
+[vale.foot]
+move_classes = "Zu Fuß"
+
+[vale.mounted]
+move_classes = "Beritten"
+
+[vale.clear]
+terrain = "Wiese"
+
+[vale.woods]
+terrain = "Dickicht"
+
+[vale."Sight line"]
+effects = "Sichtlinie"
+
+[vale.brook]
+features = "Plätschernder Bach"
+
+[vale.Windmill]
+labels = "Windmühle"
+
+[raid.name]
+name = "Morgenüberfall"
+
+[raid.turn-1]
+turn_labels = "Erstes Licht"
+
+[raid.turn-2]
+turn_labels = "Mittag"
+
+[raid.turn-3]
+turn_labels = "Abenddämmerung"
+
+[raid."Reserve Pool"]
+boxes = "Reservelager"
+
+[raid.victory]
+victory = "Der Scharlachbund gewinnt, wenn er das Windmühlenfeld hält."
+
+[raid.special_rules]
+special_rules = "- Vorreiter dürfen in der ersten Runde nicht angreifen."
+
+[templates."cards/order"]
+range = "Weite {}"
+
+[front.name]
+name = "Gebirgspässe"
+
+[front.trail]
+features = "Ziegenpfad"
+
+[front.eagle]
+places = "Adlerscharte"
+
+[front.wolf]
+places = "Wolfssattel"
+
+[front.vp]
+attributes = "Ruhmpunkte"
+
+[front.fort]
+attributes = "Bollwerk"
+
+[front.held]
+attributes = "Besitzer"
+
+[front.Lowlanders]
+values = "Tiefländer"
+
+[front.Highlanders]
+values = "Hochländer"
+"##;
+
+/// Its rules page in German.
+const AUDIT_GERMAN_RULES: &str = r##"# Marschieren
+
+Eine Einheit marschiert durch das [Tal](index:tal). Zuerst das Wetter:
+
+{{ table("weather") }}
+
+# Kämpfen
+
+Gekämpft wird nach der [Gefechtstabelle](rule:fighting).
+
+{{ table("crt") }}
+"##;
+
+const AUDIT_FILES: [(&str, &str); 11] = [
+    ("game.toml", AUDIT_GAME),
+    ("units.toml", AUDIT_UNITS),
+    ("orders.toml", AUDIT_ORDERS),
+    ("templates/cards/order.toml", AUDIT_ORDER_CARD),
+    ("vale.toml", AUDIT_VALE),
+    ("front.toml", AUDIT_FRONT),
+    ("charts/combat.toml", AUDIT_COMBAT),
+    ("scenarios/raid.toml", AUDIT_RAID),
+    ("rules/rules.md", AUDIT_RULES),
+    ("lang/de.toml", AUDIT_GERMAN),
+    ("lang/de/rules/rules.md", AUDIT_GERMAN_RULES),
+];
+
+/// Each English text of the audit's game and its German, as the outputs
+/// print them.
+const AUDIT_TEXTS: [(&str, &str); 64] = [
+    ("Border March", "Grenzmarsch"),
+    (
+        "Skirmishes along the frontier",
+        "Gefechte entlang der Grenze",
+    ),
+    ("Design by Anna Example", "Entwurf von Anna Beispiel"),
+    ("Azure Host", "Himmelsheer"),
+    ("Crimson Band", "Scharlachbund"),
+    ("Weather Roll", "Wetterwurf"),
+    ("Clear skies", "Klarer Himmel"),
+    ("Heavy fog", "Dichter Nebel"),
+    ("Zone of control", "Kontrollzone"),
+    ("stop enemies", "Feinde anhalten"),
+    ("Season Track", "Jahreszeitenleiste"),
+    ("Season 1", "Zeit 1"),
+    ("Springtide", "Lenz"),
+    ("Midsummer", "Hochsommer"),
+    ("Harvest", "Ernte"),
+    ("Fallen Units", "Gefallene"),
+    ("Hill Tribes", "Bergstämme"),
+    ("Round Marker", "Rundenstein"),
+    ("Bridge Intact", "Brücke heil"),
+    ("Bridge Burnt", "Brücke verbrannt"),
+    ("Command Cards", "Befehlskarten"),
+    ("Stratagem", "Kriegslist"),
+    ("Ambush", "Hinterhalt"),
+    ("Forced March", "Gewaltmarsch"),
+    ("two more hexes", "zwei weitere Felder"),
+    ("Hidden Blades", "Verborgene Klingen"),
+    ("before the enemy", "bevor der Feind"),
+    ("Outrider", "Vorreiter"),
+    ("Marauder", "Plünderer"),
+    ("Melee", "Nahkampf"),
+    ("Clash Table", "Gefechtstabelle"),
+    ("attacker withdraws", "Angreifer weicht"),
+    ("defender withdraws", "Verteidiger weicht"),
+    ("when flanking", "beim Flankieren"),
+    ("Misty Vale", "Nebeltal"),
+    ("Obstructed", "Versperrt"),
+    ("Foot", "Zu Fuß"),
+    ("Mounted", "Beritten"),
+    ("Meadow", "Wiese"),
+    ("Thicket", "Dickicht"),
+    ("Sight line", "Sichtlinie"),
+    ("Babbling Brook", "Plätschernder Bach"),
+    ("Windmill", "Windmühle"),
+    ("Dawn Raid", "Morgenüberfall"),
+    ("First light", "Erstes Licht"),
+    ("High noon", "Mittag"),
+    ("Dusk", "Abenddämmerung"),
+    ("Reserve Pool", "Reservelager"),
+    ("wins by holding", "gewinnt, wenn er"),
+    ("may not attack", "nicht angreifen"),
+    ("Reach 2", "Weite 2"),
+    ("Marching", "Marschieren"),
+    ("Fighting", "Kämpfen"),
+    ("Mountain Passes", "Gebirgspässe"),
+    ("Goat Trail", "Ziegenpfad"),
+    ("Eagle Gap", "Adlerscharte"),
+    ("Wolf Saddle", "Wolfssattel"),
+    ("Glory points", "Ruhmpunkte"),
+    ("Stronghold", "Bollwerk"),
+    ("Holder", "Besitzer"),
+    ("Lowlanders", "Tiefländer"),
+    ("Highlanders", "Hochländer"),
+    // The units' collection's name is printed nowhere in this game; the
+    // translation gives it all the same.
+    ("Warbands", "Kriegerscharen"),
+    ("Season", "Zeit"),
+];
+
+/// Every output of a build of the audit's game in `dir` (out/march or
+/// out/march/de), each as (its name, its text): each PDF's words and
+/// metadata, every HTML page and script of the reference, the map's SVG,
+/// the VASSAL module's buildFile and saved set-ups, the TTS deck.
+fn every_output(dir: &Path) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut files: Vec<PathBuf> = Vec::new();
+    for sub in ["", "html", "html/maps", "html/tracks", "maps", "tts"] {
+        if let Ok(entries) = std::fs::read_dir(dir.join(sub)) {
+            files.extend(entries.map(|e| e.expect("an entry").path()));
+        }
+    }
+    files.sort();
+    for file in files {
+        let name = file.display().to_string();
+        match file.extension().and_then(|e| e.to_str()) {
+            Some("pdf") => {
+                let info = support::tools::tool("pdfinfo", &[support::editions::path(&file)]);
+                out.push((name, format!("{}\n{info}", pdf_words(&file))));
+            }
+            Some("html" | "js" | "svg" | "json") => {
+                out.push((name, std::fs::read_to_string(&file).expect("an output")));
+            }
+            Some("vmod") => {
+                let files = support::unzip(&std::fs::read(&file).expect("the module"));
+                for (inner, bytes) in files {
+                    if inner == "buildFile.xml" || inner.ends_with(".vsav") {
+                        let text = String::from_utf8_lossy(&bytes).to_string();
+                        out.push((format!("{name}:{inner}"), text));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Builds the audit's game (`game`) into `out` in `lang` (None: English):
+/// every output, the VASSAL module and the TTS deck.
+fn build_audit(game: &Path, out: &Path, lang: Option<&str>) {
+    let de = built("build", game, out, lang);
+    de.exit(0);
+    assert!(
+        !de.diags.iter().any(|d| d.severity == "error"),
+        "{}",
+        de.dump()
+    );
+    let more: [&[&str]; 2] = [&["export", "vassal"], &["cards", "--tts"]];
+    for command in more {
+        let mut args = command.to_vec();
+        args.extend([
+            support::editions::path(game),
+            "--out",
+            support::editions::path(out),
+        ]);
+        args.extend(lang.map(|l| ["--lang", l]).into_iter().flatten());
+        support::grogpress(&args).exit(0);
+    }
+}
+
+#[test]
+fn a_german_build_of_a_game_of_every_translated_thing_prints_no_english() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let game = support::editions::write_game(&tmp.path().join("march"), &AUDIT_FILES);
+    // Everything is translated: nothing missing, nothing an orphan.
+    check(&game).only_ids(&["translation-unchecked"]);
+    let out = tmp.path().join("out");
+    build_audit(&game, &out, None);
+    build_audit(&game, &out, Some("de"));
+    let english = every_output(&out.join("march"));
+    let german = every_output(&out.join("march/de"));
+    assert!(
+        german.len() >= 20,
+        "{:?}",
+        german.iter().map(|(n, _)| n).collect::<Vec<_>>()
+    );
+    let printed = |outputs: &[(String, String)], text: &str| -> Vec<String> {
+        outputs
+            .iter()
+            .filter(|(_, t)| t.contains(text))
+            .map(|(n, _)| n.clone())
+            .collect()
+    };
+    let mut faults = Vec::new();
+    for (source, translated) in AUDIT_TEXTS {
+        if source == "Warbands" {
+            continue;
+        }
+        // The English text is printed in English (so its absence in German
+        // says something), and nowhere in German...
+        if printed(&english, source).is_empty() {
+            faults.push(format!("{source:?} is in no English output"));
+        }
+        let left = printed(&german, source);
+        if !left.is_empty() {
+            faults.push(format!("{source:?} is still in {left:?}"));
+        }
+        // ... where its German is.
+        if printed(&german, translated).is_empty() {
+            faults.push(format!("{translated:?} is in no German output"));
+        }
+    }
+    assert!(faults.is_empty(), "{}", faults.join("\n"));
+    // A yes/no attribute's value in the places table, in the language's words.
+    let front = |outputs: &[(String, String)]| {
+        outputs
+            .iter()
+            .find(|(n, _)| n.ends_with("map-front.html"))
+            .map(|(_, t)| t.clone())
+            .expect("the map's page")
+    };
+    says(
+        &front(&german),
+        "the German map page",
+        &["<td>ja</td>"],
+        &["<td>yes</td>"],
+    );
+    says(
+        &front(&english),
+        "the English map page",
+        &["<td>yes</td>"],
+        &[],
+    );
+    // The VASSAL turn tracker's level is named in the engine's word (its
+    // property, which nothing shows, keeps its name).
+    let build_file = |outputs: &[(String, String)]| {
+        outputs
+            .iter()
+            .find(|(n, _)| n.ends_with(":buildFile.xml"))
+            .map(|(_, t)| t.clone())
+            .expect("a buildFile.xml")
+    };
+    says(
+        &build_file(&german),
+        "the German buildFile.xml",
+        &[
+            "CounterTurnLevel incr=\"1\" loop=\"false\" loopLimit=\"3\" name=\"Runde\" property=\"Turn\"",
+        ],
+        &["name=\"Turn\""],
+    );
+    says(
+        &build_file(&english),
+        "the English buildFile.xml",
+        &["name=\"Turn\" property=\"Turn\""],
+        &[],
+    );
+
+    // A word of an attribute left out is missing, at the map's first
+    // table; one the map's attributes do not hold is an orphan.
+    let german = AUDIT_GERMAN.replace(
+        "[front.Highlanders]\nvalues = \"Hochländer\"",
+        "[front.Midlanders]\nvalues = \"Mittelländer\"",
+    );
+    std::fs::write(game.join("lang/de.toml"), &german).expect("write");
+    let run = check(&game);
+    run.only_ids(&[
+        "translation-unchecked",
+        "translation-missing",
+        "translation-orphan",
+    ]);
+    let missing = run.with_id("translation-missing");
+    assert_eq!(missing.len(), 1, "{}", run.dump());
+    assert!(
+        missing[0].message.contains("front.Highlanders"),
+        "{}",
+        missing[0].message
+    );
+    let (line, col) = line_col(
+        &german,
+        german.find("[front.name]").expect("it") + "[front.".len(),
+    );
+    run.expect(
+        "warning",
+        "translation-missing",
+        "march/lang/de.toml",
+        line,
+        col,
+    );
+    let (line, col) = line_col(&german, german.find("\"Mittelländer\"").expect("it"));
+    run.expect(
+        "warning",
+        "translation-orphan",
+        "march/lang/de.toml",
+        line,
+        col,
+    );
+}

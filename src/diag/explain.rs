@@ -504,6 +504,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "[[tracks]]\nid = \"turns\"\nkind = \"turn\"\nto = 4\nbox_size = \"0.4in\"\nlabels = [\"6 June 1944\", ...]   # error: too long for a 0.4 in box\n# fix: labels = [\"Jun 6\", ...] or box_size = \"0.75in\"",
     },
     Explanation {
+        id: "translation-format",
+        text: "A translated card template format (`[templates.\"<kind>/<template>\"] <field>` in lang/<tag>.toml, with `templates.format` in `translated`) does not have its source format's `{}` and `{name}`: the places the card's value (as written, or its name spelled out) goes. A format without any where its source has some would print no value on any card, so nothing the card says is lost silently: that is an error. A format with other counts (\"{} / {}\" for \"{}\", or `{name}` for `{}`) prints the value otherwise than the source: a warning. Keep as many of each as the source.",
+        example: "# templates/cards/order.toml: format = \"Range {}\"\n# lang/de.toml\n[templates.\"cards/order\"]\nrange = \"Reichweite\"     # error: no `{}`, the range would not be printed\n# fix: range = \"Reichweite {}\"",
+    },
+    Explanation {
         id: "translation-headings",
         text: "A translated rules page (lang/<tag>/<page>.md) does not have its source page's headings: a translated page keeps them one for one, at the same levels, so its sections, contents and rule numbers match the source's. The warning is at the first heading that differs (or at the top of the page when it has fewer). Translate every heading; add none and drop none.",
         example: "# rules/rules.md\n# Movement\n## Zones of control\n# Combat\n\n# lang/de/rules/rules.md\n# Bewegung\n# Kampf          # warning: the source has `## Zones of control` here\n# fix: ## Kontrollzonen, before # Kampf",

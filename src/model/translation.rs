@@ -606,7 +606,7 @@ pub const MOVE_CLASSES: &str = "move_classes";
 pub const EFFECTS: &str = "effects";
 
 /// What `translated` may name of a map.
-pub const MAP_FIELDS: [&str; 7] = [
+pub const MAP_FIELDS: [&str; 9] = [
     "name",
     "terrain",
     "features",
@@ -614,10 +614,19 @@ pub const MAP_FIELDS: [&str; 7] = [
     EFFECTS,
     super::translation_names::PLACES,
     super::translation_names::LABELS,
+    super::translation_names::ATTRIBUTES,
+    super::translation_names::VALUES,
 ];
 
-/// The fields of a scenario a translation may translate.
-pub const SCENARIO_FIELDS: [&str; 4] = ["name", "victory", "special_rules", "turn_labels"];
+/// The fields of a scenario a translation may translate (its own holding
+/// boxes' names, `boxes`, in translation_labels).
+pub const SCENARIO_FIELDS: [&str; 5] = [
+    "name",
+    "victory",
+    "special_rules",
+    "turn_labels",
+    super::translation_labels::SCENARIO_BOXES,
+];
 
 /// The group of the glossary's texts: `translated = ["glossary.term",
 /// "glossary.definition"]`, `[glossary.<term's slug>]` in a translation.

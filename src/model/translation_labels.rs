@@ -1,8 +1,10 @@
 //! Model: the names a translation gives to what the data names but does
 //! not print as a card's or table's text — a deck's or collection's name
 //! (`[decks.<id>] name`: a gallery's heading, the card PDF's title, a
-//! VASSAL deck), a track's and a holding box's name and short name
-//! (`[tracks.<id>] name`, `short`; `[boxes.<id>] name`, `short`), the
+//! VASSAL deck), a track's name, short name and the labels of its boxes
+//! (`[tracks.<id>] name`, `short`, `label-1`...), a holding box's name
+//! (`[boxes.<id>] name`), a scenario's own holding boxes (`[<scenario>.
+//! "<box>"] boxes`), the
 //! counter sheet's sides that are no side of the game (`[counters."<side's
 //! name>"] side`) and a card template's format strings (`[templates."<kind>/
 //! <template>"] <field> = "Reichweite {}"`). The source texts
@@ -24,8 +26,14 @@ pub const DECKS: &str = "decks";
 /// ["tracks.name", "tracks.short", "boxes.name"]`.
 pub const TRACKS: &str = "tracks";
 pub const BOXES: &str = "boxes";
-/// What `translated` may name of a track (a holding box has no short name).
-pub const PART_FIELDS: [&str; 2] = ["name", "short"];
+/// What `translated` may name of a track (a holding box has no short name
+/// and no labels): its labels are keyed `label-1`... by their box's place.
+pub const PART_FIELDS: [&str; 3] = ["name", "short", LABELS];
+/// The field of a track's labels, as `translated` names it.
+pub const LABELS: &str = "labels";
+/// The field of a scenario's own holding boxes: `translated =
+/// ["<scenario>.boxes"]`, `[<scenario>."<box>"] boxes` in a translation.
+pub const SCENARIO_BOXES: &str = "boxes";
 /// The group of the counter sheet's own sides: `translated =
 /// ["counters.side"]`.
 pub const COUNTERS: &str = "counters";
@@ -58,6 +66,18 @@ fn part_group(kind: PartKind) -> &'static str {
         PartKind::Holding => BOXES,
         _ => TRACKS,
     }
+}
+
+/// The field of a track's label `n` (from 0): `label-1` for the first box's.
+fn label_key(n: usize) -> String {
+    format!("label-{}", n + 1)
+}
+
+/// Whether `field` of a track is one of its labels (`label-<n>`).
+pub fn is_label_field(field: &str) -> bool {
+    field
+        .strip_prefix("label-")
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// The key of a card template: its path under `templates/` ("cards/event").
@@ -108,6 +128,21 @@ pub fn label_texts(game: &Game, tr: &Translations) -> Vec<SourceText> {
             && tr.translates(group, "short")
         {
             push(group, &part.id.value, "short", short.clone());
+        }
+        if part.kind != PartKind::Holding && tr.translates(TRACKS, LABELS) {
+            for (n, label) in part.labels.iter().enumerate() {
+                push(TRACKS, &part.id.value, &label_key(n), label.clone());
+            }
+        }
+    }
+    // A scenario's own holding boxes; one of a game box's name is that box.
+    for scenario in &game.scenarios {
+        if tr.translates(&scenario.id, SCENARIO_BOXES) {
+            for own in &scenario.boxes {
+                if game.holding_box(&own.value).is_none() {
+                    push(&scenario.id, &own.value, SCENARIO_BOXES, own.clone());
+                }
+            }
         }
     }
     if let Some(job) = &game.publish.counters
@@ -167,6 +202,11 @@ pub fn translate_labels(translation: &Translation, out: &mut Game) {
         {
             *short = word;
         }
+        for (n, label) in part.labels.iter_mut().enumerate() {
+            if let Some(word) = given(TRACKS, &part.id.value, &label_key(n)) {
+                *label = word;
+            }
+        }
     }
     // The counter sheet's own sides.
     let mut sides: Vec<(String, String)> = Vec::new();
@@ -190,8 +230,30 @@ pub fn translate_labels(translation: &Translation, out: &mut Game) {
             }
         }
     }
+    // The game's boxes by every name a scenario may give them (its own
+    // box of such a name is the game's box, not its own).
+    let game_boxes: Vec<String> = out
+        .parts
+        .iter()
+        .filter(|p| p.kind == PartKind::Holding)
+        .flat_map(|p| {
+            [p.id.value.clone(), p.name.value.clone()]
+                .into_iter()
+                .chain(p.aka.clone())
+        })
+        .collect();
     for scenario in &mut out.scenarios {
-        rename_in_scenario(scenario, &boxes, &sides);
+        let mut own: Vec<(String, String)> = scenario
+            .boxes
+            .iter()
+            .filter(|b| !game_boxes.contains(&b.value))
+            .filter_map(|b| {
+                let name = given(&scenario.id, &b.value, SCENARIO_BOXES)?;
+                Some((b.value.clone(), name.value))
+            })
+            .collect();
+        own.extend(boxes.iter().cloned());
+        rename_in_scenario(scenario, &own, &sides);
     }
     for named in &mut out.files.templates {
         let key = template_key(&named.kind, &named.id);

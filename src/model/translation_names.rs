@@ -2,13 +2,16 @@
 //! the game's sides (`[sides.<side id>] name`), its marker counters
 //! (`[markers."<name>"] name` and `back`), a map's places (`[<map>.<place
 //! id>] places`) and labels (`[<map>."<label>"] labels`), the values of a
-//! deck's or collection's list field (`[<deck>."<value>"] <field>`) and
+//! deck's or collection's list field (`[<deck>."<value>"] <field>`), a
+//! map of places' attributes (`[<map>.<attribute id>] attributes`) and
+//! their words (`[<map>."<value>"] values`) and
 //! the game's credits (`[game.credit-<n>] credits`). The source texts
 //! ([`name_texts`]) and the translated game ([`translate_names`]) are
 //! made here, so the two cannot key a name differently; a name renamed
 //! is renamed wherever the data names it (a scenario's side, a card's
 //! side, a marker placed), and the source's name still finds the thing.
 
+use super::places::{AttributeShow, AttributeValue, Places};
 use super::translation::{SourceText, Translation, Translations};
 use super::{FieldKind, FieldValue, Game, Located};
 
@@ -26,6 +29,10 @@ pub const CREDITS: &str = "credits";
 /// A map's fields of names others name: its places' and its labels'.
 pub const PLACES: &str = "places";
 pub const LABELS: &str = "labels";
+/// A map of places' attributes' names, and their values of words (a
+/// ring's "Allied"), each by itself.
+pub const ATTRIBUTES: &str = "attributes";
+pub const VALUES: &str = "values";
 
 /// The key of credit line `n` (from 0): `credit-1` for the first.
 fn credit_key(n: usize) -> String {
@@ -82,6 +89,23 @@ pub fn name_texts(game: &Game, tr: &Translations) -> Vec<SourceText> {
             for p in &places.places {
                 let name = Located::new(p.name.clone(), p.id.loc);
                 push(&map.id, &p.id.value, PLACES, name);
+            }
+        }
+        if let Some(places) = &map.places {
+            if tr.translates(&map.id, ATTRIBUTES) {
+                for a in &places.attributes {
+                    let name = Located::new(a.name.clone(), a.id.loc);
+                    push(&map.id, &a.id.value, ATTRIBUTES, name);
+                }
+            }
+            if tr.translates(&map.id, VALUES) {
+                let mut seen = std::collections::HashSet::new();
+                for value in attribute_words(places) {
+                    if seen.insert(value.value.clone()) {
+                        let key = value.value.clone();
+                        push(&map.id, &key, VALUES, value);
+                    }
+                }
             }
         }
         if tr.translates(&map.id, LABELS) {
@@ -205,6 +229,9 @@ pub fn translate_names(translation: &Translation, out: &mut Game) {
                 label.text = text;
             }
         }
+        if let Some(places) = &mut map.places {
+            translate_attributes(places, &|key, field| given(&id, key, field));
+        }
     }
     // A list field's values, and every card's value of them: a side's
     // name as the side is named, any other as the translation gives it.
@@ -253,6 +280,48 @@ pub fn translate_names(translation: &Translation, out: &mut Game) {
     for (n, line) in out.copyright.iter_mut().enumerate() {
         if let Some(text) = given(GAME, &credit_key(n), CREDITS) {
             *line = text;
+        }
+    }
+}
+
+/// The words a map of places' attributes hold, where each is written: the
+/// values its rings are coloured by, then the places' values of words.
+fn attribute_words(places: &Places) -> Vec<Located<String>> {
+    let rings = places.attributes.iter().flat_map(|a| match &a.show {
+        AttributeShow::Ring(colours) => colours.iter().map(|(v, _)| v.clone()).collect(),
+        _ => Vec::new(),
+    });
+    let values = places
+        .places
+        .iter()
+        .flat_map(|p| &p.attributes)
+        .filter_map(|(_, v)| match &v.value {
+            AttributeValue::Text(t) => Some(Located::new(t.clone(), v.loc)),
+            _ => None,
+        });
+    rings.chain(values).collect()
+}
+
+/// A map of places' attributes named as the translation names them
+/// (`given(key, field)`), and their words wherever they are written.
+fn translate_attributes(places: &mut Places, given: &dyn Fn(&str, &str) -> Option<String>) {
+    for a in &mut places.attributes {
+        if let Some(name) = given(&a.id.value, ATTRIBUTES) {
+            a.name = name;
+        }
+        if let AttributeShow::Ring(colours) = &mut a.show {
+            for (value, _) in colours {
+                if let Some(word) = given(&value.value, VALUES) {
+                    value.value = word;
+                }
+            }
+        }
+    }
+    for (_, v) in places.places.iter_mut().flat_map(|p| &mut p.attributes) {
+        if let AttributeValue::Text(t) = &mut v.value
+            && let Some(word) = given(t, VALUES)
+        {
+            *t = word;
         }
     }
 }

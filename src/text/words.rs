@@ -61,6 +61,8 @@ macro_rules! word_list {
             withdrawals: "Withdrawals", "The heading of the turn track's column of units that leave, on a scenario's HTML page.";
             place: "Place", "The heading of the column of place names on an HTML map page (a map of places).";
             joined_to: "Joined to", "The heading of the column of a place's neighbours on an HTML map page.";
+            attribute_yes: "yes", "A place's yes/no attribute when yes, in the places table of an HTML map page.";
+            attribute_no: "no", "A place's yes/no attribute when no, in the places table of an HTML map page.";
             whole_map: "The whole map; open it to see it at full size.", "The caption of the map's picture on its HTML page.";
             grid_summary: "{columns} x {rows} {cells}, {size} in across; cells {first} to {last}", "What a grid map is, under its name on its HTML page; {cells} is the word `hexes` or `squares`.";
             hexes: "hexes", "The cells of a hex map, in its summary.";

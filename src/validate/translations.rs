@@ -2,7 +2,9 @@
 //! what `translated` names exists and holds text; each translation has a
 //! text for every source text it is to translate (`translation-missing`, a
 //! warning), and none for a card, item, row or field the source no longer
-//! has (`translation-orphan`); each rules page is translated, with the
+//! has (`translation-orphan`); a translated card template format keeps
+//! its source's `{}` and `{name}` (`translation-format`: an error when the
+//! value would be lost); each rules page is translated, with the
 //! source page's headings (`translation-headings`). Stale texts need git
 //! and are found in publish ([`crate::publish::translations`]).
 
@@ -17,7 +19,7 @@ use crate::model::translation::{
     GLOSSARY, MAP_FIELDS, SCENARIO_FIELDS, SourceText, Translation, source_texts, translatable,
 };
 use crate::model::translation_labels::{
-    BOXES, COUNTERS, DECKS, FORMAT, TEMPLATES, TRACKS, label_fields,
+    BOXES, COUNTERS, DECKS, FORMAT, LABELS, TEMPLATES, TRACKS, is_label_field, label_fields,
 };
 use crate::model::translation_names::{
     CREDITS, GAME, MARKER_FIELDS, MARKERS, SIDES, is_names_group, is_value_list,
@@ -74,7 +76,7 @@ fn check_fields(game: &Game, diags: &mut Diagnostics) {
             if !MAP_FIELDS.contains(&entry.field.as_str()) {
                 diags.push(crate::error!(
                     "dangling-reference", Some(entry.loc),
-                    "a map's translated fields are `name`, `terrain` and `features` (their names), `move_classes` and `effects` (its terrain effects' classes and names), `places` and `labels`, not `{}`", entry.field;
+                    "a map's translated fields are `name`, `terrain` and `features` (their names), `move_classes` and `effects` (its terrain effects' classes and names), `places` and `labels`, `attributes` and `values` (a map of places' attributes' names and words), not `{}`", entry.field;
                     hint: "write \"{}.terrain\"", entry.group
                 ));
             }
@@ -197,10 +199,10 @@ fn check_texts(
         .map(|t| (t.group.as_str(), t.key.as_str(), t.field.as_str()))
         .collect();
     for text in texts {
-        if translation
-            .text(&text.group, &text.key, &text.field)
-            .is_some()
-        {
+        if let Some(given) = translation.text(&text.group, &text.key, &text.field) {
+            if text.group == TEMPLATES {
+                check_format(text, given, lang, diags);
+            }
             continue;
         }
         // In the translation: at the card's (or row's) table when it has
@@ -259,8 +261,61 @@ fn selector(game: &Game, t: &crate::model::translation::TranslatedText) -> Strin
     } else if t.group == TEMPLATES && label_fields(game, TEMPLATES).is_some() {
         // A template's formats are keyed by their regions' fields.
         FORMAT.to_string()
+    } else if t.group == TRACKS && is_label_field(&t.field) {
+        // A track's labels are keyed by their box's place: `label-1`.
+        LABELS.to_string()
     } else {
         t.field.clone()
+    }
+}
+
+/// The places a card template's format puts the value in: its `{}` (the
+/// text as written) and its `{name}` (spelled out).
+fn placeholders(format: &str) -> (usize, usize) {
+    (
+        format.matches("{}").count(),
+        format.matches("{name}").count(),
+    )
+}
+
+/// A translated format has its source's `{}` and `{name}`: one without
+/// any where the source has some loses the value (`translation-format`,
+/// an error); one with other counts prints the value otherwise than the
+/// source (a warning).
+fn check_format(
+    source: &SourceText,
+    given: &crate::model::translation::TranslatedText,
+    lang: &str,
+    diags: &mut Diagnostics,
+) {
+    let (want, have) = (
+        placeholders(&source.value.value),
+        placeholders(&given.text.value),
+    );
+    if want == have {
+        return;
+    }
+    let count = |(plain, named): (usize, usize)| format!("{plain} `{{}}` and {named} `{{name}}`");
+    let what = format!(
+        "the `{lang}` format of `{}.{}` {} has {} where its source \"{}\" has {}",
+        source.group,
+        source.key,
+        source.field,
+        count(have),
+        shortened(&source.value.value),
+        count(want)
+    );
+    let hint = "a format's `{}` is where the card's value goes (`{name}`: its name spelled out); keep as many of each as the source";
+    if have == (0, 0) && want != (0, 0) {
+        diags.push(crate::error!(
+            "translation-format", Some(given.text.loc),
+            "{what}: the card's value would not be printed"; hint: "{hint}"
+        ));
+    } else {
+        diags.push(crate::warning!(
+            "translation-format", Some(given.text.loc),
+            "{what}: the card prints its value otherwise than the source"; hint: "{hint}"
+        ));
     }
 }
 

@@ -5,7 +5,7 @@
 //! search indexes.
 
 use crate::model::Map;
-use crate::model::places::Places;
+use crate::model::places::{AttributeValue, Places};
 use crate::render::svg::escape;
 
 /// The anchor of a place's row on its map's page.
@@ -29,6 +29,8 @@ pub fn places_table(map: &Map, places: &Places, words: &crate::text::Words) -> (
         "<th scope=\"col\">{}</th></tr></thead><tbody>\n",
         escape(&words.joined_to)
     ));
+    // A yes/no attribute's value in the language's words.
+    let (yes, no) = (&words.attribute_yes, &words.attribute_no);
     let mut words = Vec::new();
     for (i, place) in places.places.iter().enumerate() {
         let terrain = map
@@ -42,10 +44,12 @@ pub fn places_table(map: &Map, places: &Places, words: &crate::text::Words) -> (
         ));
         words.push(place.name.clone());
         for a in &places.attributes {
-            let value = place
-                .value(&a.id.value)
-                .map(|v| v.text())
-                .unwrap_or_default();
+            let value = match place.value(&a.id.value) {
+                Some(AttributeValue::YesNo(true)) => yes.clone(),
+                Some(AttributeValue::YesNo(false)) => no.clone(),
+                Some(v) => v.text(),
+                None => String::new(),
+            };
             if !value.is_empty() {
                 words.push(value.clone());
             }

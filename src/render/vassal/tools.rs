@@ -106,7 +106,7 @@ pub(super) fn charts_window(charts: &[VassalChart], words: &Words) -> String {
 pub(super) fn turn_tracker(turns: &VassalTurns, words: &Words) -> String {
     let (turn, tip) = (xml(&words.turn), xml(&words.vassal_turn_tip));
     format!(
-        "  <VASSAL.build.module.turn.TurnTracker buttonText=\"{turn}\" description=\"\" icon=\"\" name=\"{turn}\" tooltip=\"{tip}\" turnFormat=\"{turn} $level1$\">\n    <VASSAL.build.module.turn.CounterTurnLevel incr=\"1\" loop=\"false\" loopLimit=\"{}\" name=\"Turn\" property=\"Turn\" start=\"{}\" turnFormat=\"$value$\"/>\n  </VASSAL.build.module.turn.TurnTracker>\n",
+        "  <VASSAL.build.module.turn.TurnTracker buttonText=\"{turn}\" description=\"\" icon=\"\" name=\"{turn}\" tooltip=\"{tip}\" turnFormat=\"{turn} $level1$\">\n    <VASSAL.build.module.turn.CounterTurnLevel incr=\"1\" loop=\"false\" loopLimit=\"{}\" name=\"{turn}\" property=\"Turn\" start=\"{}\" turnFormat=\"$value$\"/>\n  </VASSAL.build.module.turn.TurnTracker>\n",
         turns.last, turns.first
     )
 }

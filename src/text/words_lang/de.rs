@@ -57,6 +57,8 @@ pub(super) const GERMAN: &[(&str, &str)] = &[
     ("withdrawals", "Abzüge"),
     ("place", "Ort"),
     ("joined_to", "Verbunden mit"),
+    ("attribute_yes", "ja"),
+    ("attribute_no", "nein"),
     (
         "whole_map",
         "Die ganze Karte; öffnen, um sie in voller Größe zu sehen.",

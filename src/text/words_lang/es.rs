@@ -57,6 +57,8 @@ pub(super) const SPANISH: &[(&str, &str)] = &[
     ("withdrawals", "Retiradas"),
     ("place", "Lugar"),
     ("joined_to", "Unido a"),
+    ("attribute_yes", "sí"),
+    ("attribute_no", "no"),
     (
         "whole_map",
         "El mapa entero; ábralo para verlo a tamaño real.",

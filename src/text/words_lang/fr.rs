@@ -60,6 +60,8 @@ pub(super) const FRENCH: &[(&str, &str)] = &[
     ("withdrawals", "Retraits"),
     ("place", "Lieu"),
     ("joined_to", "Relié à"),
+    ("attribute_yes", "oui"),
+    ("attribute_no", "non"),
     (
         "whole_map",
         "La carte entière ; ouvrez-la pour la voir en taille réelle.",

@@ -57,6 +57,8 @@ pub(super) const ITALIAN: &[(&str, &str)] = &[
     ("withdrawals", "Ritiri"),
     ("place", "Luogo"),
     ("joined_to", "Collegato a"),
+    ("attribute_yes", "sì"),
+    ("attribute_no", "no"),
     (
         "whole_map",
         "La mappa intera; aprila per vederla a grandezza reale.",
