@@ -479,10 +479,10 @@ fn fit_paragraph(
 fn forces_lines(game: &Game, side: Option<&str>, label: &str) -> Vec<String> {
     let sides = game.force_sides();
     if side.is_some() || sides.is_empty() {
-        return vec![format!("{label}: {}", game.forces_line(side))];
+        return vec![game.words.labelled(label, &game.forces_line(side))];
     }
     sides
         .iter()
-        .map(|s| format!("{}: {}", s.name, game.forces_line(Some(&s.id))))
+        .map(|s| game.words.labelled(&s.name, &game.forces_line(Some(&s.id))))
         .collect()
 }

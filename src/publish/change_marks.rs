@@ -199,7 +199,7 @@ pub fn shown_name(c: &Change, game: &Game, old: &Game) -> String {
     match c.kind {
         Kind::Card | Kind::Counter | Kind::Item => format!("{title} ({group})"),
         Kind::Chart | Kind::Map | Kind::Scenario => group,
-        _ => format!("{group}: {title}"),
+        _ => game.words.labelled(&group, title),
     }
 }
 

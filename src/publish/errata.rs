@@ -147,13 +147,13 @@ fn change_spec(c: &Change, book: Option<&Rulebook>, game: &Game, old: &Game) -> 
     let words = &game.words;
     let what = super::change_marks::what_word(c.what, words);
     let title = match c.kind {
-        Kind::Rule => rule_title(c, book, words),
+        Kind::Rule => rule_title(c, book, words, &game.language),
         _ => super::change_marks::shown_name(c, game, old),
     };
     let none = || "—".to_string();
     let value = |v: &Option<String>| v.as_deref().map_or_else(none, literal);
     let mut spec = TableSpec {
-        title: Some(format!("{what}: {title}")),
+        title: Some(words.labelled(what, &title)),
         rule: None,
         columns: vec![1.0, 3.0, 3.0],
         preamble: Vec::new(),
@@ -234,7 +234,7 @@ fn change_spec(c: &Change, book: Option<&Rulebook>, game: &Game, old: &Game) -> 
 
 /// A changed rule's title: its section's number and name, and the page of
 /// the new rulebook it is on: "5.2 Combat, p. 7".
-fn rule_title(c: &Change, book: Option<&Rulebook>, words: &Words) -> String {
+fn rule_title(c: &Change, book: Option<&Rulebook>, words: &Words, language: &str) -> String {
     let section = &c.group;
     let numbered = book.and_then(|b| {
         b.nav.outline.iter().find_map(|e| {
@@ -246,7 +246,10 @@ fn rule_title(c: &Change, book: Option<&Rulebook>, words: &Words) -> String {
     let heading = match numbered.as_deref() {
         Some(n) if !n.is_empty() => format!("{n} {section}"),
         _ if section.is_empty() => words.result_rules.clone(),
-        _ => format!("{}, \u{201c}{section}\u{201d}", words.result_rules),
+        _ => {
+            let [open, close, _, _] = crate::text::quotes::marks(language);
+            format!("{}, {open}{section}{close}", words.result_rules)
+        }
     };
     let page = book.zip(c.new_loc).and_then(|(b, at)| {
         b.changed

@@ -57,10 +57,9 @@ pub fn changes_page(marks: &ChangeMarks, game: &Game) -> ExtraPage {
 /// old and new.
 fn change_html(c: &Change, name: &str, number: usize, words: &Words) -> String {
     let mut html = format!(
-        "<section class=\"changed change-{}\" id=\"change-{number}\">\n<h2>{}: {}</h2>\n",
+        "<section class=\"changed change-{}\" id=\"change-{number}\">\n<h2>{}</h2>\n",
         c.what.name(),
-        escape(what_word(c.what, words)),
-        escape(name)
+        escape(&words.labelled(what_word(c.what, words), name)),
     );
     if c.fields.is_empty() {
         html.push_str("</section>\n");

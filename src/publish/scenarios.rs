@@ -82,11 +82,12 @@ fn facts(game: &Game, scenario: &Scenario) -> String {
         (Some(a), Some(b)) if turns > 1 => {
             let (from, to) = (("from", a.value.as_str()), ("to", b.value.as_str()));
             format!(
-                ": {}",
+                "{}{}",
+                words.colon,
                 crate::text::Words::fill(&words.turn_span, &[from, to])
             )
         }
-        (Some(a), _) => format!(": {}", a.value),
+        (Some(a), _) => format!("{}{}", words.colon, a.value),
         _ => String::new(),
     };
     let count = |one: &str, many: &str, n: i64| {
@@ -102,10 +103,10 @@ fn facts(game: &Game, scenario: &Scenario) -> String {
         .map(|m| m.name.as_str())
         .collect();
     if !maps.is_empty() {
-        facts.push(format!("{}: {}", words.scenario_map, maps.join(", ")));
+        facts.push(words.labelled(&words.scenario_map, &maps.join(", ")));
     }
     if let Some(first) = &scenario.first {
-        facts.push(format!("{}: {}", words.first_player, first.value));
+        facts.push(words.labelled(&words.first_player, &first.value));
     }
     if let Some(limit) = &scenario.stacking {
         facts.push(count(
@@ -326,7 +327,7 @@ fn turn_boxes<'a>(
         };
         let caption = match &entry.place {
             Place::Unplaced => game.words.withdraw.clone(),
-            p => format!("{}: {}", game.words.out, p.shown_in(game)),
+            p => game.words.labelled(&game.words.out, &p.shown_in(game)),
         };
         for unit in &entry.units {
             if let Some((_, c)) = drawn.unit(game, units, &entry.side.value, &unit.value) {

@@ -138,6 +138,7 @@ macro_rules! word_list {
             back_face: "back", "The same for its back picture: \"Tank: back\".";
             back: "Back", "Before the name of a counter's back on the HTML counters page: \"Back: Disrupted\".";
             decimal: ".", "The decimal mark of the numbers the engine prints: a random table's chance, \"1/2 (50.0%)\".";
+            colon: ": ", "Between a label the engine prints and what it labels (\"Changed: Advance\", \"Scenario: The Crossing\"), with the language's spacing: French puts a no-break space before the colon.";
             languages: "Languages", "The name screen readers give the HTML reference's language switch (a game with `languages`).";
             errata: "Errata", "The errata sheet's title after the game's name (\"River Line — Errata\") and its link in the HTML reference's list of PDFs.";
             errata_since: "Errata since {since}", "The errata sheet's heading after the game's name: \"River Line — Errata since v1.0\".";
@@ -327,6 +328,12 @@ impl Words {
         }
     }
 
+    /// A label and what it labels, joined by the language's colon:
+    /// "Changed: Advance", "Modifié : Advance".
+    pub fn labelled(&self, label: &str, what: &str) -> String {
+        format!("{label}{}{what}", self.colon)
+    }
+
     /// A title where it goes on: "Combat (continued)".
     pub fn continued(&self, title: &str) -> String {
         format!("{title} ({})", self.continued)
@@ -377,6 +384,22 @@ pub fn endonym(tag: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A label and what it labels join with the language's colon: French
+    /// keeps a no-break space before it, the others none.
+    #[test]
+    fn a_label_takes_its_languages_colon() {
+        let fr = Words::for_language("fr");
+        assert_eq!(
+            fr.labelled(&fr.change_changed, "Garde"),
+            "Modifié\u{a0}: Garde"
+        );
+        for tag in ["en", "de", "es", "it"] {
+            let words = Words::for_language(tag);
+            let said = words.labelled(&words.scenario, "X");
+            assert_eq!(said, format!("{}: X", words.scenario), "{tag}");
+        }
+    }
 
     #[test]
     fn every_key_sets_its_word() {

@@ -84,7 +84,7 @@ pub fn counters_page(
     // Markers (no side) after every side.
     groups.sort_by_key(|(side, _)| side.is_empty());
     let faces = (words.front_face.as_str(), words.back_face.as_str());
-    let back_label = words.back.as_str();
+    let back_label = words.labelled(&words.back, "");
     for (side, list) in groups {
         let title = if side.is_empty() {
             words.markers.as_str()
@@ -107,7 +107,7 @@ pub fn counters_page(
                 &mut used,
                 (book, &drawn),
                 faces,
-                back_label,
+                &back_label,
             ));
             words.push(counter.name.to_string());
             words.extend(counter.back_word.map(str::to_string));
@@ -189,7 +189,7 @@ fn counter_html(
     );
     if let Some(back_word) = counter.back_word.filter(|w| *w != counter.name) {
         html.push_str(&format!(
-            "<br><span class=\"counter-back\">{}: {}</span>",
+            "<br><span class=\"counter-back\">{}{}</span>",
             escape(back_label),
             escape(back_word)
         ));

@@ -85,7 +85,7 @@ pub fn scenario_page(s: &ScenarioShown<'_>, book: &FontBook) -> ExtraPage {
     let anchor = format!("scenario-{}", slug(s.id));
     let mut used: UsedIds = [anchor.clone()].into_iter().collect();
     let drawn = FamiliesDrawn::default();
-    let title = format!("{}: {}", s.words.scenario, s.name);
+    let title = s.words.labelled(&s.words.scenario, s.name);
     let mut html = format!(
         "<h1 id=\"{}\">{}</h1>\n<p class=\"scenario-facts\">{}</p>\n",
         escape(&anchor),
@@ -165,11 +165,10 @@ pub fn scenario_page(s: &ScenarioShown<'_>, book: &FontBook) -> ExtraPage {
             .map(|m| format!("<span class=\"turn-marker\">{}</span>", escape(m)))
             .collect();
         arrivals.extend(turn.arrivals.iter().map(|(unit, side, place)| {
+            let who = format!("{unit} ({side})");
             format!(
-                "<span class=\"arrival\">{} ({}): {}</span>",
-                escape(unit),
-                escape(side),
-                escape(place)
+                "<span class=\"arrival\">{}</span>",
+                escape(&s.words.labelled(&who, place))
             )
         }));
         let withdrawals: Vec<String> = turn.withdrawals.iter().map(|w| escape(w)).collect();

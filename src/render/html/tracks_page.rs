@@ -99,8 +99,9 @@ pub fn tracks_page(title: &str, parts: &[ShownPart<'_>], words: &Words) -> Extra
                 })
                 .collect();
             html.push_str(&format!(
-                "<p class=\"track-boxes\">{}: {}</p>\n",
+                "<p class=\"track-boxes\">{}{}{}</p>\n",
                 escape(&words.track_boxes),
+                escape(&words.colon),
                 spans.join(" ")
             ));
         } else if part.kind != PartKind::Holding {

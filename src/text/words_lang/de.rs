@@ -158,6 +158,7 @@ pub(super) const GERMAN: &[(&str, &str)] = &[
     ("back_face", "Rückseite"),
     ("back", "Rückseite"),
     ("decimal", ","),
+    ("colon", ": "),
     ("languages", "Sprachen"),
     ("errata", "Errata"),
     ("errata_since", "Errata seit {since}"),

@@ -161,6 +161,7 @@ pub(super) const SPANISH: &[(&str, &str)] = &[
     ("back_face", "reverso"),
     ("back", "Reverso"),
     ("decimal", ","),
+    ("colon", ": "),
     ("languages", "Idiomas"),
     ("errata", "Fe de erratas"),
     ("errata_since", "Fe de erratas desde {since}"),

@@ -161,6 +161,7 @@ pub(super) const FRENCH: &[(&str, &str)] = &[
     ("back_face", "verso"),
     ("back", "Verso"),
     ("decimal", ","),
+    ("colon", "\u{a0}: "),
     ("languages", "Langues"),
     ("errata", "Errata"),
     ("errata_since", "Errata depuis {since}"),

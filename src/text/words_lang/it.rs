@@ -164,6 +164,7 @@ pub(super) const ITALIAN: &[(&str, &str)] = &[
     ("back_face", "retro"),
     ("back", "Retro"),
     ("decimal", ","),
+    ("colon", ": "),
     ("languages", "Lingue"),
     ("errata", "Errata"),
     ("errata_since", "Errata dalla {since}"),
