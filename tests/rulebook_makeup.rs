@@ -884,68 +884,6 @@ fn a_figure_behind_another_waits_while_the_text_fills_the_last_column() {
 }
 
 #[test]
-fn a_box_that_waits_for_the_next_column_leaves_its_place_to_the_text_after_it() {
-    // An example box of ~90 words after text of many lengths: where it
-    // does not fit at a column's foot and goes whole to the next column,
-    // the text after it fills the foot it left (the column before the
-    // box's is full), as text flows past a figure that waits.
-    for columns in ["2", "1"] {
-        let n: usize = columns.parse().expect("a number");
-        let mut moved = 0;
-        for filler in (80..900).step_by(55) {
-            let mut md = String::from("# Rules\n\n## Combat\n\n");
-            md.push_str(&paragraph(filler, 1));
-            md.push_str("::: example\n\nBoxstart ");
-            md.push_str(&paragraph(90, 2).replace(".\n\n", " Boxend.\n\n"));
-            md.push_str(":::\n\nAfterbox ");
-            md.push_str(&paragraph(500, 3));
-            let (_tmp, _, pages) = rulebook(&md, Some(columns));
-            let start = places_of(&pages, "Boxstart", n);
-            let after = places_of(&pages, "Afterbox", n);
-            assert_eq!((start.len(), after.len()), (1, 1), "{columns}, {filler}");
-            let (page, column, _) = start[0];
-            // The box starts a column's text (its label just above): it
-            // moved. The column before it, if on a page after the first.
-            let column_words: Vec<f64> = pages[page]
-                .1
-                .iter()
-                .filter(|(_, b)| in_block(pages[page].0.1, b))
-                .filter(|(_, b)| {
-                    ((b[0] + b[2]) / 2.0 / pages[page].0.0 * n as f64) as usize == column
-                })
-                .map(|(_, b)| b[1])
-                .collect();
-            let above = column_words
-                .iter()
-                .filter(|&&y| y < start[0].2 - 1.0)
-                .count();
-            let before = if column > 0 {
-                (page, column - 1)
-            } else if page > 1 {
-                (page - 1, n - 1)
-            } else {
-                continue;
-            };
-            if above > 1 || before.0 == 0 {
-                continue;
-            }
-            moved += 1;
-            let full = column_fullness(&pages, n);
-            let f = full[before.0][before.1];
-            assert!(
-                f >= 0.9,
-                "{columns} columns, filler {filler}: the box went on to page {} column {} \
-                 and left the column before it {:.0}% full: {full:?}",
-                page + 1,
-                column + 1,
-                f * 100.0
-            );
-        }
-        assert!(moved > 0, "{columns} columns: no filler moved the box");
-    }
-}
-
-#[test]
 fn a_figure_waiting_for_the_column_beside_is_not_passed_by_the_one_after_it() {
     // A 14-row table, then a 2-row one, after text of many lengths, in two
     // columns: where the first does not fit at the left column's foot it

@@ -60,50 +60,8 @@ impl Cursor {
                 return;
             }
         }
-        if let Some(boxed) = self.box_to_move(pieces, range.clone()) {
-            // The text after it fills this column while it waits.
-            self.next = boxed.end;
-            self.waiting.push(boxed.clone());
-            self.moved.push(boxed);
-            return;
-        }
         self.move_figure_whole(pieces, range.clone());
         self.place_chain(pieces, range);
-    }
-
-    /// A box of text moved whole (see `callouts`) that starts `range`,
-    /// does not fit below what is set here but fits a column, when the
-    /// text after it fits here: it waits for the next column, as a figure
-    /// does, while that text fills this one.
-    fn box_to_move(
-        &self,
-        pieces: &[Piece],
-        range: std::ops::Range<usize>,
-    ) -> Option<std::ops::Range<usize>> {
-        let first = pieces.get(range.start)?;
-        if first.whole <= 1 || first.full_width || self.depth != 0 || self.stuck() {
-            return None;
-        }
-        if !self.waiting.is_empty() {
-            return None;
-        }
-        let end = (range.start + first.whole).min(pieces.len());
-        let boxed = &pieces[range.start..end];
-        let height: f32 = boxed.iter().map(|p| p.height + p.gap).sum::<f32>() - first.gap;
-        if height > self.limit - self.top + 1e-3 || self.fits(pieces, range.start..end) {
-            return None;
-        }
-        if !closed(boxed.iter()) {
-            return None;
-        }
-        let text = pieces
-            .get(end..chain_end(pieces, end))
-            .filter(|t| !t.is_empty())?;
-        if text.iter().any(|p| p.figure || p.full_width || p.whole > 1) {
-            return None;
-        }
-        self.fits(pieces, end..end + text.len())
-            .then_some(range.start..end)
     }
 
     /// A figure that starts `range` and that a column holds whole, but
