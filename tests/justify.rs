@@ -172,6 +172,16 @@ fn every_shipped_rulebook_hyphenates_within_the_rules() {
                 // holds an inline icon (such lines keep their natural spacing).
                 let (left, right) = column_edges(&lines, next.page, 300.0);
                 let edge = if next.x0 < 300.0 { left } else { right };
+                // A block quote's lines are set in 1.5 em from both sides
+                // (as the line before, in the same paragraph): their edge
+                // is that much short of the column's.
+                let start = prose
+                    .iter()
+                    .filter(|l| l.page == next.page && (l.x0 < 300.0) == (next.x0 < 300.0))
+                    .map(|l| l.x0)
+                    .fold(f32::MAX, f32::min);
+                let quoted = next.x0 - start > 13.0 && (line.x0 - next.x0).abs() < 1.0;
+                let edge = if quoted { edge - 14.25 } else { edge };
                 if layout.is_empty() && next.x1 < edge - 1.0 && next.widest_gap < 6.0 {
                     faults.push(format!(
                         "{at}: the rest of the word ends its paragraph ({:?})",

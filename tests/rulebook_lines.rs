@@ -23,6 +23,7 @@ const FOOT: f64 = 50.0;
 /// A line of a column: its words left to right and its foot.
 struct Line {
     words: Vec<String>,
+    left: f64,
     right: f64,
     bottom: f64,
 }
@@ -64,10 +65,12 @@ fn columns(pages: &[((f64, f64), Vec<BoxedWord>)], columns: usize) -> Vec<Vec<Li
             match col.iter_mut().find(|l| (l.bottom - y1).abs() < 0.6) {
                 Some(line) => {
                     line.words.push(text.clone());
+                    line.left = line.left.min(*x0);
                     line.right = line.right.max(*x1);
                 }
                 None => col.push(Line {
                     words: vec![text.clone()],
+                    left: *x0,
                     right: *x1,
                     bottom: *y1,
                 }),
@@ -278,9 +281,15 @@ fn one_column_prose_lines_hold_45_to_75_characters_on_letter_and_a4() {
             let mut rights: Vec<i64> = prose.iter().map(|l| l.right.round() as i64).collect();
             rights.sort_unstable();
             let Some(right) = mode(&rights) else { continue };
+            // And from the commonest left end: words of cards side by side
+            // in a gallery may end at the prose's right by chance.
+            let mut lefts: Vec<i64> = prose.iter().map(|l| l.left.round() as i64).collect();
+            lefts.sort_unstable();
+            let Some(left) = mode(&lefts) else { continue };
             let full: Vec<&&Line> = prose
                 .iter()
                 .filter(|l| (l.right - right as f64).abs() < 1.0)
+                .filter(|l| (l.left - left as f64).abs() < 1.0)
                 .collect();
             // A book of tables with a few lines of prose (bcs's charts)
             // has no measure to find this way.

@@ -882,3 +882,181 @@ fn a_figure_behind_another_waits_while_the_text_fills_the_last_column() {
         }
     }
 }
+
+#[test]
+fn a_figure_waiting_for_the_column_beside_is_not_passed_by_the_one_after_it() {
+    // A 14-row table, then a 2-row one, after text of many lengths, in two
+    // columns: where the first does not fit at the left column's foot it
+    // goes to the right column and the second follows it there; the
+    // second never takes the left column's foot ahead of it (figures
+    // keep their order where the next column is beside).
+    for paper in ["letter", "a4"] {
+        for filler in (100..900).step_by(40) {
+            let mut md = String::from("# Rules\n\n## Combat\n\n");
+            md.push_str(&paragraph(filler, 1));
+            md.push_str(&pipe_table("Big", 14));
+            md.push_str(&pipe_table("Small", 2));
+            md.push_str(&paragraph(300, 3));
+            let (tmp, dir) = support::temp_game("grid-battles");
+            fs::write(dir.join("rules/grid-battles.md"), &md).expect("write rules");
+            let options = ["--columns", "2", "--paper", paper];
+            let pdf = build_rulebook_with(&dir, &tmp.path().join("out"), &options);
+            let pages = word_boxes(&pdf);
+            let big = cells(&pages, "Big");
+            let small = cells(&pages, "Small");
+            assert!(!big.is_empty() && !small.is_empty(), "{paper}, {filler}");
+            let (b, s) = (big[0], small[0]);
+            let ahead = s.1 == b.1 && (s.2 < b.2 || (s.2 == b.2 && s.3 < b.3));
+            assert!(
+                !ahead,
+                "{paper}, filler {filler}: the small table (page {} column {}) is set \
+                 ahead of the big one (page {} column {})",
+                s.1 + 1,
+                s.2 + 1,
+                b.1 + 1,
+                b.2 + 1
+            );
+        }
+    }
+}
+
+#[test]
+fn a_one_column_books_index_is_set_in_two_columns_within_the_measure() {
+    // A one-column book with 40 index terms: the index's entries stand in
+    // two columns side by side, both within the prose's measure, so it
+    // takes about half the lines it would in one.
+    let mut md = String::from("# Rules\n\n## Terms\n\n");
+    for k in 0..40 {
+        let _ = writeln!(
+            md,
+            "The [Termword{k:02}](index:) rule. {}",
+            paragraph(12, k)
+        );
+    }
+    let (_tmp, _, pages) = rulebook(&md, Some("1"));
+    // The index's entries: a term followed by its page number (in the
+    // text a term is followed by "rule.").
+    let mut entries: Vec<(usize, [f64; 4])> = Vec::new();
+    for (n, (_, words)) in pages.iter().enumerate() {
+        for pair in words.windows(2) {
+            if pair[0].0.starts_with("Termword") && pair[1].0.parse::<usize>().is_ok() {
+                entries.push((n, pair[0].1));
+            }
+        }
+    }
+    assert_eq!(entries.len(), 40, "{entries:?}");
+    // The prose's measure: the text's lines, justified, on its pages.
+    let first_index_page = entries[0].0;
+    let (mut left, mut right) = (f64::MAX, 0.0f64);
+    for ((_, height), words) in pages.iter().take(first_index_page) {
+        for (_, b) in words.iter().filter(|(_, b)| in_block(*height, b)) {
+            left = left.min(b[0]);
+            right = right.max(b[2]);
+        }
+    }
+    let mut lefts: Vec<i64> = entries.iter().map(|(_, b)| b[0].round() as i64).collect();
+    lefts.sort_unstable();
+    lefts.dedup_by(|a, b| (*a - *b).abs() < 3);
+    assert_eq!(
+        lefts.len(),
+        2,
+        "the index's entries start at {lefts:?}, not at two columns' left edges"
+    );
+    let entries: Vec<[f64; 4]> = entries.iter().map(|(_, b)| *b).collect();
+    for b in &entries {
+        assert!(
+            b[0] >= left && b[2] <= right + 1.0,
+            "an index entry at {b:?} outside the measure {left:.1}..{right:.1}"
+        );
+    }
+}
+
+#[test]
+fn a_gallery_under_its_heading_fills_its_first_page_with_as_many_rows_as_the_next() {
+    // Battlefront's 70 cards under a heading after text of many lengths,
+    // in one column (three cards to a row), on both papers: where the
+    // heading goes on to the top of a page with the first row, the cards
+    // are scaled so that it and as many rows as any other page holds fit
+    // there (the page is not left a row short under its heading).
+    for paper in ["letter", "a4"] {
+        let mut at_top = 0;
+        for filler in (100..1300).step_by(100) {
+            let (tmp, dir) = support::temp_game("battlefront");
+            let md = format!(
+                "# Cards\n\n{}\n## Card list\n\n{{{{ deck(\"cards\") }}}}\n\n{}",
+                paragraph(filler, 1),
+                paragraph(200, 2)
+            );
+            let rules = fs::read_dir(dir.join("rules"))
+                .expect("rules")
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|e| e == "md"))
+                .collect::<Vec<_>>();
+            for (k, path) in rules.iter().enumerate() {
+                fs::write(path, if k == 0 { md.as_str() } else { "" }).expect("write rules");
+            }
+            let options = ["--columns", "1", "--paper", paper];
+            let pdf = build_rulebook_with(&dir, &tmp.path().join("out"), &options);
+            let pages = word_boxes(&pdf);
+            // The tops of the rows on each page: each card's force, a
+            // number at its top (no other number is in the gallery's
+            // pages' text block), rows more than 30 pt apart.
+            let mut rows: std::collections::BTreeMap<usize, Vec<f64>> = Default::default();
+            for (n, ((_, h), words)) in pages.iter().enumerate().skip(1) {
+                if words.iter().any(|(t, _)| t == "Glossary") {
+                    continue;
+                }
+                for (_, b) in words
+                    .iter()
+                    .filter(|(t, b)| in_block(*h, b) && t.parse::<u32>().is_ok())
+                {
+                    let tops = rows.entry(n).or_default();
+                    if !tops.iter().any(|y| (y - b[1]).abs() < 30.0) {
+                        tops.push(b[1]);
+                    }
+                }
+            }
+            let most = rows.values().map(Vec::len).max().expect("rows");
+            // The heading: the last "Card list" up to the first row (the
+            // contents name it before, the index after).
+            let first_rows = *rows.keys().next().expect("a gallery page");
+            let heading =
+                pages
+                    .iter()
+                    .enumerate()
+                    .take(first_rows + 1)
+                    .flat_map(|(n, (_, words))| {
+                        words
+                            .windows(2)
+                            .filter(|w| w[0].0 == "Card" && w[1].0 == "list")
+                            .map(move |w| (n, w[0].1[1]))
+                    });
+            let Some((page, top)) = heading.last() else {
+                panic!("{paper}, {filler}: no heading");
+            };
+            let text_top = pages
+                .iter()
+                .skip(1)
+                .flat_map(|((_, h), words)| words.iter().filter(|(_, b)| in_block(*h, b)))
+                .map(|(_, b)| b[1])
+                .fold(f64::MAX, f64::min);
+            if top > text_top + 2.0 {
+                continue;
+            }
+            at_top += 1;
+            let here = rows.get(&page).map_or(0, Vec::len);
+            assert_eq!(
+                here,
+                most,
+                "{paper}, filler {filler}: the heading tops p. {} with {here} rows under \
+                 it, other pages {most}: {rows:?}",
+                page + 1
+            );
+        }
+        assert!(
+            at_top > 0,
+            "{paper}: no filler put the heading at a page's top"
+        );
+    }
+}

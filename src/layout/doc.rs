@@ -68,6 +68,8 @@ pub enum Role {
     /// A callout set apart from the text (an example, a designer's note):
     /// a section holding its label and blocks.
     Callout,
+    /// A block quote (Markdown `>`): the blocks it holds, set in.
+    BlockQuote,
     /// A table of contents and one entry of it.
     Contents,
     ContentsEntry,

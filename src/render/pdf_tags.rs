@@ -110,6 +110,7 @@ fn struct_role(role: &Role) -> StructRole {
         Role::TableCell => StructRole::TD,
         Role::Figure(_) => StructRole::Figure,
         Role::Callout => StructRole::Sect,
+        Role::BlockQuote => StructRole::BlockQuote,
         Role::Contents => StructRole::TOC,
         Role::ContentsEntry => StructRole::TOCI,
         // Never an element (see `TagTree::start`).

@@ -95,6 +95,16 @@ pub enum Block {
     CalloutEnd {
         at: usize,
     },
+    /// A block quote (`>`) starts (`start`) or ends: the blocks between
+    /// are set in from both sides of the column.
+    Quote {
+        start: bool,
+        at: usize,
+    },
+    /// A thematic break (`---`): a short rule centred in the column.
+    Break {
+        at: usize,
+    },
     /// A pipe table: its header cells, body rows and column alignments, as rich text.
     Table {
         header: Vec<String>,
@@ -388,6 +398,17 @@ pub fn read_blocks(doc: &RulesDoc, icons: &[&str]) -> Vec<Block> {
                     Block::CalloutEnd { at: range.start }
                 });
             }
+            Node::Start(Tag::BlockQuote) | Node::End(Tag::BlockQuote) => {
+                lists.flush(&mut cur, &mut blocks);
+                blocks.push(Block::Quote {
+                    start: matches!(event, Node::Start(_)),
+                    at: range.start,
+                });
+            }
+            Node::Rule => {
+                lists.flush(&mut cur, &mut blocks);
+                blocks.push(Block::Break { at: range.start });
+            }
             Node::Start(Tag::Strong) => cur.mark("**"),
             Node::End(Tag::Strong) => cur.mark("**"),
             Node::Start(Tag::Emphasis) => cur.mark("*"),
@@ -581,6 +602,8 @@ pub fn fill_refs(block: &mut Block, texts: &[Option<RefText>]) {
         | Block::Illustration { .. }
         | Block::Callout { .. }
         | Block::CalloutEnd { .. }
+        | Block::Quote { .. }
+        | Block::Break { .. }
         | Block::Table { .. } => {}
     }
 }
@@ -660,6 +683,8 @@ pub fn link_mentions(block: &mut Block, names: &TableNames, anchors: &[String]) 
         | Block::Illustration { .. }
         | Block::Callout { .. }
         | Block::CalloutEnd { .. }
+        | Block::Quote { .. }
+        | Block::Break { .. }
         | Block::Table { .. } => return,
     };
     let solid = |text: &str| text.chars().filter(|c| !c.is_whitespace()).count();

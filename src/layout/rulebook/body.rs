@@ -16,6 +16,7 @@ use super::pieces::{
     letter_space, text_pieces,
 };
 use super::prefit::Ready;
+use super::quotes::{Quoted, break_piece, set_quote};
 use super::read::RuleBlock;
 use super::shortcodes::figure_pieces;
 use super::tables::{cell_link_areas, pipe_table_spec};
@@ -115,6 +116,9 @@ pub(super) fn set_body(
     // callout closed (its gap below the box).
     let mut callout: Option<usize> = None;
     let mut after_callout: Option<usize> = None;
+    // The block quotes open: where each one's pieces start, and the frame
+    // its blocks are set in.
+    let mut quotes: Vec<(usize, Quoted)> = Vec::new();
     for (n, RuleBlock { file, page, block }) in read.blocks.iter().enumerate() {
         // A table right under its heading, on the same rules page, is set
         // without its own title bar.
@@ -150,20 +154,49 @@ pub(super) fn set_body(
                 }
                 continue;
             }
+            Block::Quote { start: true, .. } => {
+                lists.close_all(&mut pieces);
+                after_heading = false;
+                let outer = match quotes.last() {
+                    Some((_, quoted)) => quoted.frame,
+                    None if callout.is_some() => Frame {
+                        column_width: frame.column_width - 2.0 * CALLOUT_PAD,
+                        ..frame
+                    },
+                    None => frame,
+                };
+                quotes.push((pieces.len(), Quoted::within(outer)));
+                continue;
+            }
+            Block::Quote { start: false, .. } => {
+                lists.close_all(&mut pieces);
+                if let Some((start, quoted)) = quotes.pop() {
+                    set_quote(&mut pieces, start, quoted.shift);
+                }
+                continue;
+            }
+            Block::Break { .. } => {
+                lists.close_all(&mut pieces);
+                after_heading = false;
+                let within = quotes.last().map_or(frame, |(_, q)| q.frame);
+                pieces.push(break_piece(within));
+                continue;
+            }
             Block::Heading { .. }
             | Block::Para { .. }
             | Block::Shortcode(_)
             | Block::Illustration { .. }
             | Block::Table { .. } => {}
         }
-        // Inside a callout, blocks are set narrower, within its box.
-        let frame = if callout.is_some() {
-            Frame {
+        // Inside a callout, blocks are set narrower, within its box; inside
+        // a block quote, narrower still (see `quotes`).
+        let frame = match quotes.last() {
+            Some((_, quoted)) => quoted.frame,
+            None if callout.is_some() => Frame {
                 column_width: frame.column_width - 2.0 * CALLOUT_PAD,
                 ..frame
-            }
-        } else {
-            frame
+            },
+            None => frame,
         };
         let heading_at = headings.len();
         let block = references.as_set(block, *page, heading_at);
@@ -186,6 +219,8 @@ pub(super) fn set_body(
                 | Block::Shortcode(_)
                 | Block::Callout { .. }
                 | Block::CalloutEnd { .. }
+                | Block::Quote { .. }
+                | Block::Break { .. }
                 | Block::Table { .. },
             ) => block_pieces(
                 block,
@@ -249,6 +284,8 @@ pub(super) fn set_body(
                     | Block::Illustration { .. }
                     | Block::Callout { .. }
                     | Block::CalloutEnd { .. }
+                    | Block::Quote { .. }
+                    | Block::Break { .. }
                     | Block::Table { .. } => lists.block(more, &mut pieces),
                 }
                 under_heading.after(block, from, &pieces);
@@ -263,6 +300,9 @@ pub(super) fn set_body(
         }
     }
     lists.close_all(&mut pieces);
+    while let Some((start, quoted)) = quotes.pop() {
+        set_quote(&mut pieces, start, quoted.shift);
+    }
     space_after_callout(&mut pieces, &mut after_callout);
     if let Some(start) = callout.take() {
         box_callout(&mut pieces, start, frame);
@@ -469,6 +509,8 @@ impl UnderHeading {
             | Block::Illustration { .. }
             | Block::Callout { .. }
             | Block::CalloutEnd { .. }
+            | Block::Quote { .. }
+            | Block::Break { .. }
             | Block::Table { .. } => false,
         };
         if !ends && let Some(piece) = pieces.get_mut(at) {
@@ -494,6 +536,8 @@ impl UnderHeading {
             | Block::Illustration { .. }
             | Block::Callout { .. }
             | Block::CalloutEnd { .. }
+            | Block::Quote { .. }
+            | Block::Break { .. }
             | Block::Table { .. } => lines_under(level),
         };
         if lines < lines_under(level) {
@@ -510,9 +554,11 @@ pub(super) fn block_span(block: &Block) -> std::ops::Range<usize> {
         Block::Heading { at, .. } | Block::Para { at, .. } => *at..*at + 1,
         Block::Shortcode(code) => code.span.clone(),
         Block::Illustration { at, .. } => *at..*at + 3,
-        Block::Table { at, .. } | Block::Callout { at, .. } | Block::CalloutEnd { at } => {
-            *at..*at + 1
-        }
+        Block::Table { at, .. }
+        | Block::Callout { at, .. }
+        | Block::CalloutEnd { at }
+        | Block::Quote { at, .. }
+        | Block::Break { at } => *at..*at + 1,
     }
 }
 
@@ -621,9 +667,11 @@ pub(super) fn block_pieces(
         }
         // Set around the blocks between them (see `box_callout`); a
         // figure is set knowing its page (see `illustration_pieces`).
-        Block::Callout { .. } | Block::CalloutEnd { .. } | Block::Illustration { .. } => {
-            Ok(Vec::new())
-        }
+        Block::Callout { .. }
+        | Block::CalloutEnd { .. }
+        | Block::Quote { .. }
+        | Block::Break { .. }
+        | Block::Illustration { .. } => Ok(Vec::new()),
         Block::Table {
             header,
             rows,

@@ -1,11 +1,11 @@
 //! Layout stage, rulebook back matter: from the terms marked for the index
 //! (`index:` links) with the places that mark them, to the index's pages —
 //! each term with its pages under its initial letter, in the rules'
-//! columns at their measure — and a link over each page number to its first mark there.
+//! columns (two within the measure in a one-column book) — and a link over each page number to its first mark there.
 
 use super::blocks::CardLink;
 use super::body::prose_inset;
-use super::columns::flow_below;
+use super::columns::{Frame, flow_below};
 use super::pieces::{LinkArea, TextRequest, TextStyle, text_pieces};
 use super::tags::wrap;
 use super::{BODY, PARA_GAP, RulebookInput, body_frame, heading_style, part_title};
@@ -26,6 +26,35 @@ pub(super) fn lay_out_index(
     (first, start): (usize, Option<f32>),
 ) -> Result<(Vec<Vec<Item>>, Vec<Link>), FitError> {
     let frame = body_frame(input.options);
+    if frame.columns == 1
+        && let Ok(index) = set_index(entries.clone(), input, (first, start), two_columns(frame))
+    {
+        return Ok(index);
+    }
+    set_index(entries, input, (first, start), frame)
+}
+
+/// A one-column book's index in two columns within the prose's measure,
+/// as books set an index (its entries are short): less than half the
+/// pages, none left with its last lines alone.
+fn two_columns(frame: Frame) -> Frame {
+    let inset = prose_inset(frame);
+    let measure = frame.column_width - 2.0 * inset;
+    Frame {
+        left: frame.left + inset,
+        column_width: (measure - frame.gutter) / 2.0,
+        columns: 2,
+        ..frame
+    }
+}
+
+/// [`lay_out_index`] in `frame`'s columns.
+fn set_index(
+    entries: Vec<(String, Vec<Target>)>,
+    input: &RulebookInput<'_>,
+    (first, start): (usize, Option<f32>),
+    frame: Frame,
+) -> Result<(Vec<Vec<Item>>, Vec<Link>), FitError> {
     // At the rules' measure: one column's prose is set in from its edges.
     let inset = prose_inset(frame);
     let column_width = frame.column_width - inset;
@@ -37,6 +66,14 @@ pub(super) fn lay_out_index(
         })
     };
     let mut pieces = part_title(&input.words.index, true, input)?;
+    // Set in two columns within the measure (see `two_columns`), the
+    // title starts at their left, where it was set in to the measure.
+    let body_inset = prose_inset(body_frame(input.options));
+    if frame.columns > 1 && body_inset > 0.0 {
+        for item in pieces.iter_mut().flat_map(|p| &mut p.items) {
+            item.translate(-body_inset, 0.0);
+        }
+    }
     let mut letter: Option<char> = None;
     // The targets of the page numbers' links, by the links' titles.
     let mut targets: Vec<Target> = Vec::new();

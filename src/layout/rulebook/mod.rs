@@ -37,6 +37,7 @@ mod page_map;
 mod passes;
 mod pieces;
 mod prefit;
+mod quotes;
 mod read;
 mod shortcodes;
 mod tables;

@@ -70,6 +70,7 @@ pub(super) fn prefit_paragraphs(
 /// to break ahead (narrower inside a callout, as the setting does).
 fn paragraph_widths(blocks: &[RuleBlock], frame: Frame) -> Vec<(usize, Option<f32>)> {
     let mut in_callout = false;
+    let mut quoted = 0usize;
     blocks
         .iter()
         .enumerate()
@@ -83,7 +84,17 @@ fn paragraph_widths(blocks: &[RuleBlock], frame: Frame) -> Vec<(usize, Option<f3
                     in_callout = false;
                     None
                 }
-                Block::Para { refs, .. } if refs.is_empty() => Some(if in_callout {
+                // A block quote's paragraphs are set narrower (see `quotes`).
+                Block::Quote { start, .. } => {
+                    quoted = if *start {
+                        quoted + 1
+                    } else {
+                        quoted.saturating_sub(1)
+                    };
+                    None
+                }
+                Block::Break { .. } => None,
+                Block::Para { refs, .. } if refs.is_empty() && quoted == 0 => Some(if in_callout {
                     frame.column_width - 2.0 * CALLOUT_PAD
                 } else {
                     frame.column_width

@@ -73,7 +73,9 @@ pub(super) fn read_rules(input: &RulebookInput<'_>, rules: &RuleBook) -> ReadRul
                 Block::Shortcode(_)
                 | Block::Illustration { .. }
                 | Block::Callout { .. }
-                | Block::CalloutEnd { .. } => {}
+                | Block::CalloutEnd { .. }
+                | Block::Quote { .. }
+                | Block::Break { .. } => {}
             }
             read.blocks.push(RuleBlock {
                 file: page.file,

@@ -31,8 +31,11 @@ pub(super) fn figure_pieces(
         Figure::Cards(gallery) if !gallery.full_size => {
             // Scaled for a column, in rows across the columns (reading
             // order); in one column a figure that may wait for the next.
+            // A heading right above goes with its first row: the rows
+            // fill the column below it, the first page's as the others.
+            let above = heading.map_or(0.0, |h| h.height + CARD_GAP);
             let (size, cards) =
-                compact_gallery(&gallery, width, frame.column_height, frame.columns);
+                compact_gallery(&gallery, width, frame.column_height - above, frame.columns);
             let mut rows = rows_across(&cards, size, frame);
             tag_cards(&mut rows, &cards);
             if frame.columns < 2 {

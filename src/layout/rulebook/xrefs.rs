@@ -85,7 +85,9 @@ impl References<'_> {
             | Block::Shortcode(_)
             | Block::Illustration { .. }
             | Block::Callout { .. }
-            | Block::CalloutEnd { .. } => Cow::Borrowed(block),
+            | Block::CalloutEnd { .. }
+            | Block::Quote { .. }
+            | Block::Break { .. } => Cow::Borrowed(block),
         }
     }
 

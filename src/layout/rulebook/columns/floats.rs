@@ -130,9 +130,13 @@ impl Cursor {
         let figure = pieces.get(start..end)?;
         let height: f32 = figure.iter().map(|p| p.height + p.gap).sum::<f32>() - figure[0].gap;
         // The text after it, or a figure after it whole (a box of text,
-        // a table) where that fits here.
-        // (Not past figures waiting: figures keep their order.)
+        // a table) where that fits here, in the page's last column only:
+        // where the next column is beside this one the figure goes there
+        // and the one after it follows (figures keep their order), and
+        // only where it would go over the page does a later one fill the
+        // foot. (Never past figures waiting.)
         let next_figure = self.waiting.is_empty()
+            && self.column + 1 >= self.frame.columns
             && pieces
                 .get(end)
                 .is_some_and(|p| p.figure && p.float_start && !p.full_width);
