@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 
 pub mod editions;
+pub mod figure_game;
 pub mod hero_game;
 pub mod owned_toml;
 pub mod places_game;
