@@ -308,10 +308,13 @@ struct Plan {
 }
 
 enum Draw {
+    /// A fill: by the rasteriser, but a rectangle's or a line's (`skia`)
+    /// by tiny-skia, as resvg fills it.
     Fill {
         path: usize,
         rgb: [u8; 3],
         transform: Transform,
+        skia: bool,
     },
     /// A stroke: by tiny-skia, but for an outline's thin one (by the
     /// rasteriser, as tiny-skia draws a hairline); a rectangle's or a
@@ -321,12 +324,6 @@ enum Draw {
         width: f32,
         transform: Transform,
         skia: bool,
-    },
-    /// A rectangle's or a line's fill, by tiny-skia, as resvg fills it.
-    SkiaFill {
-        path: usize,
-        rgb: [u8; 3],
-        transform: Transform,
     },
     /// A rare kind of item (a picture, a clip, a dash): its own SVG,
     /// drawn by resvg.
@@ -366,6 +363,7 @@ impl Plan {
                     path: plan.paths.len() - 1,
                     rgb: [255; 3],
                     transform: canvas.base,
+                    skia: false,
                 };
                 plan.draws.push((draw, all.clone()));
             }
@@ -424,23 +422,19 @@ impl Plan {
             return;
         }
         let transform = self.canvas.base;
+        // A rectangle and a line are tiny-skia's to draw, as resvg does.
+        let skia = !matches!(shape.geometry, Geometry::Path(_));
         let bounds = path.bounds();
         self.paths.push(path);
         let path = self.paths.len() - 1;
         if let Some(ink) = shape.fill {
             let rows = rows_of(bounds, transform, 0.0);
             let rgb = rgb8(ink);
-            let draw = match shape.geometry {
-                Geometry::Path(_) => Draw::Fill {
-                    path,
-                    rgb,
-                    transform,
-                },
-                _ => Draw::SkiaFill {
-                    path,
-                    rgb,
-                    transform,
-                },
+            let draw = Draw::Fill {
+                path,
+                rgb,
+                transform,
+                skia,
             };
             self.draws.push((draw, rows));
         }
@@ -451,7 +445,7 @@ impl Plan {
                 path,
                 width,
                 transform,
-                skia: !matches!(shape.geometry, Geometry::Path(_)),
+                skia,
             };
             self.draws.push((draw, rows));
         }
@@ -492,6 +486,7 @@ impl Plan {
                     path,
                     rgb,
                     transform,
+                    skia: false,
                 };
                 self.draws.push((draw, rows));
             }
@@ -536,6 +531,7 @@ impl Plan {
                     path,
                     rgb,
                     transform,
+                    skia,
                 } => {
                     let Some(path) = self.paths.get(*path) else {
                         continue;
@@ -544,8 +540,14 @@ impl Plan {
                     if path.bounds().width() == 0.0 || path.bounds().height() == 0.0 {
                         continue;
                     }
-                    trace(raster, path, *transform);
-                    raster.fill(&mut target, *rgb, 1.0);
+                    if *skia {
+                        let (rule, transform) = (sk::FillRule::Winding, transform.post_concat(up));
+                        let mut pixels = pixmap.as_mut();
+                        pixels.fill_path(path, &paint(*rgb), rule, transform, None);
+                    } else {
+                        trace(raster, path, *transform);
+                        raster.fill(&mut target, *rgb, 1.0);
+                    }
                 }
                 Draw::Stroke {
                     path,
@@ -575,21 +577,6 @@ impl Plan {
                     let transform = transform.post_concat(up);
                     let mut pixels = pixmap.as_mut();
                     pixels.stroke_path(path, &paint([0; 3]), &stroke, transform, None);
-                }
-                Draw::SkiaFill {
-                    path,
-                    rgb,
-                    transform,
-                } => {
-                    let Some(path) = self.paths.get(*path) else {
-                        continue;
-                    };
-                    if path.bounds().width() == 0.0 || path.bounds().height() == 0.0 {
-                        continue;
-                    }
-                    let (rule, transform) = (sk::FillRule::Winding, transform.post_concat(up));
-                    let mut pixels = pixmap.as_mut();
-                    pixels.fill_path(path, &paint(*rgb), rule, transform, None);
                 }
                 Draw::Svg(tree) => resvg::render(
                     tree,
