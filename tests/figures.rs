@@ -13,79 +13,8 @@ mod support;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use support::figure_game::{counters_toml, stroked_rects, troops_toml};
 use support::tools::tool;
-
-const GAME: &str = r##"name = "Figure Test"
-rules = ["rules/rules.md"]
-
-[[maps]]
-id = "main"
-file = "maps/main.toml"
-
-[[collections]]
-id = "troops"
-file = "troops.toml"
-
-[publish.counters]
-units = "troops"
-top_left = "a"
-top_right = "b"
-bottom_left = "c"
-bottom_right = "d"
-
-[[publish.counters.sides]]
-name = "Blue"
-color = "#9DB0C8"
-units = { alpha = 2, bravo = 2 }
-
-[[publish.counters.sides]]
-name = "Red"
-color = "#D98C7A"
-units = { charlie = 1 }
-"##;
-
-const TROOPS: &str = r#"name = "Troops"
-
-[[fields]]
-name = "a"
-kind = "int"
-
-[[fields]]
-name = "b"
-kind = "int"
-
-[[fields]]
-name = "c"
-kind = "int"
-
-[[fields]]
-name = "d"
-kind = "int"
-
-[[items]]
-id = "alpha"
-name = "Alpha"
-a = 1
-b = 2
-c = 3
-d = 4
-
-[[items]]
-id = "bravo"
-name = "Bravo"
-a = 5
-b = 6
-c = 7
-d = 8
-
-[[items]]
-id = "charlie"
-name = "Charlie"
-a = 9
-b = 9
-c = 9
-d = 9
-"#;
 
 /// Flat-top hexes 0.75 in (54 pt) across, the second column shifted down.
 const MAP: &str = r##"name = "Main"
@@ -170,9 +99,13 @@ fn write_game(dir: &Path, rules: &str) -> PathBuf {
     let game = dir.join("figs");
     fs::create_dir_all(game.join("maps")).expect("dir");
     fs::create_dir_all(game.join("rules")).expect("dir");
+    let game_toml = format!(
+        "name = \"Figure Test\"\nrules = [\"rules/rules.md\"]\n\n[[maps]]\nid = \"main\"\nfile = \"maps/main.toml\"\n\n{}",
+        counters_toml(["a", "b", "c", "d"])
+    );
     for (name, text) in [
-        ("game.toml", GAME),
-        ("troops.toml", TROOPS),
+        ("game.toml", game_toml.as_str()),
+        ("troops.toml", &troops_toml(&["a", "b", "c", "d"])),
         ("maps/main.toml", MAP),
         ("rules/rules.md", rules),
     ] {
@@ -211,40 +144,6 @@ fn excerpt(from: &str, to: &str) -> [f64; 4] {
         }
     }
     [b[0], b[1], b[2] - b[0], b[3] - b[1]]
-}
-
-/// Every stroked rectangle (`x y w h re` then `S`) of each page's content,
-/// PDF coordinates (y up), from `qpdf --qdf`.
-fn stroked_rects(pdf: &Path, dir: &Path) -> Vec<Vec<[f64; 4]>> {
-    let qdf = dir.join("q.pdf");
-    tool(
-        "qpdf",
-        &[
-            "--qdf",
-            "--object-streams=disable",
-            pdf.to_str().expect("path"),
-            qdf.to_str().expect("path"),
-        ],
-    );
-    let text = String::from_utf8_lossy(&fs::read(&qdf).expect("qdf")).into_owned();
-    text.split("%% Contents for page ")
-        .skip(1)
-        .map(|page| {
-            let lines: Vec<&str> = page.lines().collect();
-            lines
-                .windows(2)
-                .filter(|w| w[1].trim() == "S" && w[0].trim_end().ends_with(" re"))
-                .filter_map(|w| {
-                    let n: Vec<f64> = w[0]
-                        .split_whitespace()
-                        .take(4)
-                        .filter_map(|v| v.parse().ok())
-                        .collect();
-                    <[f64; 4]>::try_from(n).ok()
-                })
-                .collect()
-        })
-        .collect()
 }
 
 /// The counters a figure shows: the hexes of its stacks, each stack's

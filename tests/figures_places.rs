@@ -11,60 +11,8 @@ mod support;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use support::figure_game::{counters_toml, stroked_rects, troops_toml};
 use support::places_game::{TOWNS, middle, province_outline, space_at};
-use support::tools::tool;
-
-const COUNTERS: &str = r##"
-[[collections]]
-id = "troops"
-file = "troops.toml"
-
-[publish.counters]
-units = "troops"
-top_left = "a"
-top_right = "a"
-bottom_left = "d"
-bottom_right = "d"
-
-[[publish.counters.sides]]
-name = "Blue"
-color = "#9DB0C8"
-units = { alpha = 2, bravo = 2 }
-
-[[publish.counters.sides]]
-name = "Red"
-color = "#D98C7A"
-units = { charlie = 1 }
-"##;
-
-const TROOPS: &str = r#"name = "Troops"
-
-[[fields]]
-name = "a"
-kind = "int"
-
-[[fields]]
-name = "d"
-kind = "int"
-
-[[items]]
-id = "alpha"
-name = "Alpha"
-a = 1
-d = 4
-
-[[items]]
-id = "bravo"
-name = "Bravo"
-a = 5
-d = 8
-
-[[items]]
-id = "charlie"
-name = "Charlie"
-a = 9
-d = 9
-"#;
 
 /// A counter prints 54 pt square (the default); in a figure at most 0.8 of
 /// a space (43.2 pt).
@@ -102,48 +50,15 @@ fn write_game(dir: &Path, rules: &str) -> PathBuf {
     let game = support::places_game::write(dir);
     // `rules` goes at the top of game.toml, before the first table.
     let toml = format!(
-        "rules = [\"rules/rules.md\"]\n{}{COUNTERS}",
-        support::places_game::GAME_TOML
+        "rules = [\"rules/rules.md\"]\n{}\n{}",
+        support::places_game::GAME_TOML,
+        counters_toml(["a", "a", "d", "d"])
     );
     fs::write(game.join("game.toml"), toml).expect("write");
-    fs::write(game.join("troops.toml"), TROOPS).expect("write");
+    fs::write(game.join("troops.toml"), troops_toml(&["a", "d"])).expect("write");
     fs::create_dir_all(game.join("rules")).expect("dir");
     fs::write(game.join("rules/rules.md"), rules).expect("write");
     game
-}
-
-/// Every stroked rectangle (`x y w h re` then `S`) of each page's content,
-/// PDF coordinates (y up), from `qpdf --qdf`.
-fn stroked_rects(pdf: &Path, dir: &Path) -> Vec<Vec<[f64; 4]>> {
-    let qdf = dir.join("q.pdf");
-    tool(
-        "qpdf",
-        &[
-            "--qdf",
-            "--object-streams=disable",
-            pdf.to_str().expect("path"),
-            qdf.to_str().expect("path"),
-        ],
-    );
-    let text = String::from_utf8_lossy(&fs::read(&qdf).expect("qdf")).into_owned();
-    text.split("%% Contents for page ")
-        .skip(1)
-        .map(|page| {
-            let lines: Vec<&str> = page.lines().collect();
-            lines
-                .windows(2)
-                .filter(|w| w[1].trim() == "S" && w[0].trim_end().ends_with(" re"))
-                .filter_map(|w| {
-                    let n: Vec<f64> = w[0]
-                        .split_whitespace()
-                        .take(4)
-                        .filter_map(|v| v.parse().ok())
-                        .collect();
-                    <[f64; 4]>::try_from(n).ok()
-                })
-                .collect()
-        })
-        .collect()
 }
 
 /// The counters' centres expected, bottom of each stack first, on the

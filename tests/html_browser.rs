@@ -67,6 +67,42 @@ fn chromium(profile: &Path, args: &[String]) -> Output {
         .expect("cannot run `chromium` (Debian package chromium; .ci/run installs it)")
 }
 
+/// The DOM Chromium leaves of `url` (`--dump-dom`, after five seconds of
+/// the page's time) in a window `size` ("width,height"), with `flags`
+/// besides. Fails, naming `what`, unless Chromium exits 0 and the page's
+/// script (the probe or the test: `key`) set `data-{key}-done`, left
+/// `data-{key}-errors` empty, and the console said nothing.
+fn dumped_dom(url: String, size: &str, flags: &[&str], key: &str, what: &str) -> String {
+    let profile = tempfile::tempdir().expect("profile dir");
+    let args: Vec<String> = [
+        "--enable-logging=stderr",
+        "--v=0",
+        "--virtual-time-budget=5000",
+        format!("--window-size={size}").as_str(),
+        "--dump-dom",
+        url.as_str(),
+    ]
+    .iter()
+    .chain(flags)
+    .map(|f| f.to_string())
+    .collect();
+    let out = chromium(profile.path(), &args);
+    let dom = String::from_utf8_lossy(&out.stdout).into_owned();
+    let log = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{what}: {}", describe(&out));
+    assert_eq!(
+        dom_attr(&dom, &format!("data-{key}-done")).as_deref(),
+        Some("yes"),
+        "{what}: the {key} did not finish\n{}",
+        describe(&out)
+    );
+    let errors = dom_attr(&dom, &format!("data-{key}-errors")).unwrap_or_default();
+    assert!(errors.is_empty(), "{what}: {errors}");
+    let console: Vec<&str> = log.lines().filter(|l| l.contains(":CONSOLE")).collect();
+    assert!(console.is_empty(), "{what}: console said {console:?}");
+    dom
+}
+
 /// Put at the top of `<head>`: records what goes wrong into attributes of
 /// `<html>` once the page, its stylesheet and every font have loaded.
 const PROBE: &str = r#"<script>
@@ -159,34 +195,8 @@ fn open_in_browser(game: &str) {
         )
         .expect("write probe copy");
 
-        let profile = tempfile::tempdir().expect("profile dir");
-        let out = chromium(
-            profile.path(),
-            &[
-                "--enable-logging=stderr".into(),
-                "--v=0".into(),
-                "--virtual-time-budget=5000".into(),
-                "--window-size=1200,1600".into(),
-                "--dump-dom".into(),
-                format!("file://{}", probe_path.display()),
-            ],
-        );
-        let dom = String::from_utf8_lossy(&out.stdout);
-        let log = String::from_utf8_lossy(&out.stderr);
-        assert!(out.status.success(), "{game}/{name}: {}", describe(&out));
-        assert_eq!(
-            dom_attr(&dom, "data-probe-done").as_deref(),
-            Some("yes"),
-            "{game}/{name}: the probe did not finish\n{}",
-            describe(&out)
-        );
-        let errors = dom_attr(&dom, "data-probe-errors").unwrap_or_default();
-        assert!(errors.is_empty(), "{game}/{name}: {errors}");
-        let console: Vec<&str> = log.lines().filter(|l| l.contains(":CONSOLE")).collect();
-        assert!(
-            console.is_empty(),
-            "{game}/{name}: console said {console:?}"
-        );
+        let url = format!("file://{}", probe_path.display());
+        let dom = dumped_dom(url, "1200,1600", &[], "probe", &format!("{game}/{name}"));
         assert_eq!(
             dom_attr(&dom, "data-probe-scripts").as_deref(),
             Some("4"),
@@ -374,38 +384,10 @@ fn drive_in(
     let name = page.file_name().expect("name").to_string_lossy();
     let copy = page.with_file_name(format!("test-{name}"));
     fs::write(&copy, text).expect("write the test's copy");
-    let profile = tempfile::tempdir().expect("profile dir");
-    let out = chromium(
-        profile.path(),
-        &[
-            "--enable-logging=stderr".into(),
-            "--v=0".into(),
-            "--virtual-time-budget=5000".into(),
-            format!("--window-size={width},900"),
-            "--dump-dom".into(),
-            format!("file://{}{suffix}", copy.display()),
-        ]
-        .into_iter()
-        .chain(flags.iter().map(|f| f.to_string()))
-        .collect::<Vec<_>>(),
-    );
+    let url = format!("file://{}{suffix}", copy.display());
+    let size = format!("{width},900");
+    let dom = dumped_dom(url, &size, flags, "test", &format!("{name}{suffix}"));
     fs::remove_file(&copy).expect("remove the test's copy");
-    let dom = String::from_utf8_lossy(&out.stdout);
-    let log = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{name}: {}", describe(&out));
-    assert_eq!(
-        dom_attr(&dom, "data-test-done").as_deref(),
-        Some("yes"),
-        "{name}{suffix}: the test did not finish\n{}",
-        describe(&out)
-    );
-    let errors = dom_attr(&dom, "data-test-errors").unwrap_or_default();
-    assert!(errors.is_empty(), "{name}{suffix}: {errors}");
-    let console: Vec<&str> = log.lines().filter(|l| l.contains(":CONSOLE")).collect();
-    assert!(
-        console.is_empty(),
-        "{name}{suffix}: console said {console:?}"
-    );
     let result = dom_attr(&dom, "data-test-result").unwrap_or_default();
     serde_json::from_str(&result).unwrap_or_else(|e| panic!("{name}: result {result:?}: {e}"))
 }
@@ -836,37 +818,12 @@ fn axe_finds_nothing_in_light_dark_and_chosen_dark_with_the_shortcuts_open() {
         1,
     )
     .replace("var dark = matchMedia(\"(prefers-color-scheme: dark)\").matches;", "var dark = true;");
-    let mut problems = Vec::new();
-    for page in support::html_files(&html) {
-        let name = page
-            .file_name()
-            .expect("name")
-            .to_string_lossy()
-            .into_owned();
-        let text = fs::read_to_string(&page).expect("page");
-        let with_axe = text.replacen(
-            "<script src=\"reference.js\"></script>",
-            "<script src=\"reference.js\"></script>\n<script src=\"axe.min.js\"></script>",
-            1,
-        );
-        let axed = page.with_file_name(format!("axe-{name}"));
-        fs::write(&axed, with_axe).expect("write the page with axe");
-        for (scheme, test, flags) in [
-            ("light", AXE, &[][..]),
-            ("dark", AXE, &["--force-dark-mode"][..]),
-            ("dark", chosen.as_str(), &[][..]),
-        ] {
-            for width in [390, 1280] {
-                let found = drive_in(&axed, "", width, true, test, flags);
-                let seen = found.as_array().and_then(|v| v.first()?.as_str());
-                assert_eq!(seen, Some(scheme), "{name}: {found}");
-                if found.as_array().is_none_or(|v| v.len() > 1) {
-                    problems.push(format!("{name} at {width} px, {scheme}: {found}"));
-                }
-            }
-        }
-        fs::remove_file(&axed).expect("remove the page with axe");
-    }
+    let runs = [
+        ("light", AXE, &[][..]),
+        ("dark", AXE, &["--force-dark-mode"][..]),
+        ("dark", chosen.as_str(), &[][..]),
+    ];
+    let problems = axe_violations(&html, "", &runs);
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
@@ -1200,6 +1157,47 @@ const AXE: &str = r##"async function (wait) {
     }));
 }"##;
 
+/// axe-core (axe.min.js, copied beside the pages) put after reference.js
+/// in a copy of every page of `html`, run as each of `runs` says (the
+/// scheme the page must see, the test, Chromium's flags) at phone and
+/// laptop width: the serious and critical violations, each named by
+/// `label` and the page.
+fn axe_violations(html: &Path, label: &str, runs: &[(&str, &str, &[&str])]) -> Vec<String> {
+    let mut problems = Vec::new();
+    for page in support::html_files(html) {
+        let name = page
+            .file_name()
+            .expect("name")
+            .to_string_lossy()
+            .into_owned();
+        let text = fs::read_to_string(&page).expect("page");
+        let with_axe = text.replacen(
+            "<script src=\"reference.js\"></script>",
+            "<script src=\"reference.js\"></script>\n<script src=\"axe.min.js\"></script>",
+            1,
+        );
+        assert_ne!(
+            text, with_axe,
+            "{label}{name}: no reference.js to put axe after"
+        );
+        let axed = page.with_file_name(format!("axe-{name}"));
+        fs::write(&axed, with_axe).expect("write the page with axe");
+        for &(scheme, test, flags) in runs {
+            for width in [390, 1280] {
+                let found = drive_in(&axed, "", width, true, test, flags);
+                // First the scheme the page saw, then the violations.
+                let seen = found.as_array().and_then(|v| v.first()?.as_str());
+                assert_eq!(seen, Some(scheme), "{label}{name}: {found}");
+                if found.as_array().is_none_or(|v| v.len() > 1) {
+                    problems.push(format!("{label}{name} at {width} px, {scheme}: {found}"));
+                }
+            }
+        }
+        fs::remove_file(&axed).expect("remove the page with axe");
+    }
+    problems
+}
+
 #[test]
 fn axe_core_finds_no_serious_or_critical_violation_at_phone_and_laptop_width_light_and_dark() {
     let axe = axe_script();
@@ -1208,37 +1206,11 @@ fn axe_core_finds_no_serious_or_critical_violation_at_phone_and_laptop_width_lig
         let (_dir, html) = build_rules(&game);
         // A copy beside the pages: the page's policy lets it load ('self').
         fs::copy(&axe, html.join("axe.min.js")).expect("copy axe.min.js");
-        for page in support::html_files(&html) {
-            let name = page
-                .file_name()
-                .expect("name")
-                .to_string_lossy()
-                .into_owned();
-            let text = fs::read_to_string(&page).expect("page");
-            let with_axe = text.replacen(
-                "<script src=\"reference.js\"></script>",
-                "<script src=\"reference.js\"></script>\n<script src=\"axe.min.js\"></script>",
-                1,
-            );
-            assert_ne!(
-                text, with_axe,
-                "{game}/{name}: no reference.js to put axe after"
-            );
-            let axed = page.with_file_name(format!("axe-{name}"));
-            fs::write(&axed, with_axe).expect("write the page with axe");
-            for (scheme, flags) in [("light", &[][..]), ("dark", &["--force-dark-mode"][..])] {
-                for width in [390, 1280] {
-                    let found = drive_in(&axed, "", width, true, AXE, flags);
-                    // First the scheme the page saw, then the violations.
-                    let seen = found.as_array().and_then(|v| v.first()?.as_str());
-                    assert_eq!(seen, Some(scheme), "{game}/{name}: {found}");
-                    if found.as_array().is_none_or(|v| v.len() > 1) {
-                        problems.push(format!("{game}/{name} at {width} px, {scheme}: {found}"));
-                    }
-                }
-            }
-            fs::remove_file(&axed).expect("remove the page with axe");
-        }
+        let runs = [
+            ("light", AXE, &[][..]),
+            ("dark", AXE, &["--force-dark-mode"][..]),
+        ];
+        problems.extend(axe_violations(&html, &format!("{game}/"), &runs));
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }

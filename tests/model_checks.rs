@@ -8,7 +8,7 @@ mod support;
 
 use std::path::Path;
 
-use support::{Run, grogpress, line_col, temp_game};
+use support::{Diag, Run, grogpress, line_col, temp_game};
 
 /// A copy of `game` with `old` replaced by `new` (once; `old` must occur
 /// exactly once) in `file`, checked. Returns the run and the edited text.
@@ -55,6 +55,23 @@ fn expect_at(run: &Run, id: &str, file: &str, text: &str, context: &str, marker:
     );
 }
 
+/// A fault written into `path` (`game/file`) by `edits`, reported as its
+/// one diagnostic `id` at `marker` inside `context` (`at`), and nothing else:
+/// the run, for what a test checks besides.
+fn reported(path: &str, edits: &[(&str, &str)], (id, context, marker): (&str, &str, &str)) -> Run {
+    let (game, file) = path.split_once('/').expect("game/file");
+    let (run, text) = with_fault(game, file, edits);
+    expect_at(&run, id, file, &text, context, marker);
+    only_ids(&run, &[id]);
+    run
+}
+
+/// The run's first diagnostic `id`.
+fn diag<'r>(run: &'r Run, id: &str) -> &'r Diag {
+    let found = run.diags.iter().find(|d| d.id == id);
+    found.unwrap_or_else(|| panic!("no `{id}`\n{}", run.dump()))
+}
+
 fn only_ids(run: &Run, allowed: &[&str]) {
     for d in &run.diags {
         assert!(
@@ -83,119 +100,77 @@ fn shipped_games_check_clean() {
 
 #[test]
 fn card_use_naming_an_undefined_unit_type() {
-    let (run, text) = with_fault(
-        "grognards",
-        "cards.toml",
+    let run = reported(
+        "grognards/cards.toml",
         &[(
             "name = \"Volley\"\nrange = 3\ntype = \"A\"\nuse = \"I\"",
             "name = \"Volley\"\nrange = 3\ntype = \"A\"\nuse = \"G\"",
         )],
+        ("dangling-reference", "use = \"G\"", "\"G\""),
     );
-    expect_at(
-        &run,
-        "dangling-reference",
-        "cards.toml",
-        &text,
-        "use = \"G\"",
-        "\"G\"",
-    );
-    let d = run
-        .diags
-        .iter()
-        .find(|d| d.id == "dangling-reference")
-        .expect("the diagnostic");
+    let d = diag(&run, "dangling-reference");
     let hint = d.hint.as_deref().unwrap_or_default();
     assert!(
         hint.contains("Cavalry") && hint.contains("U (Any type of Unit)"),
         "{hint}"
     );
-    only_ids(&run, &["dangling-reference"]);
 }
 
 #[test]
 fn ability_naming_an_undefined_card_type() {
-    let (run, text) = with_fault(
-        "battlefront",
-        "cards.toml",
+    reported(
+        "battlefront/cards.toml",
         &[(
             "ability = \"Play an Extra Plane\"\n\n[[cards]]\nname = \"Junior",
             "ability = \"Play an Extra Cavalry\"\n\n[[cards]]\nname = \"Junior",
         )],
+        ("dangling-reference", "\"Play an Extra Cavalry\"", "\""),
     );
-    expect_at(
-        &run,
-        "dangling-reference",
-        "cards.toml",
-        &text,
-        "\"Play an Extra Cavalry\"",
-        "\"",
-    );
-    only_ids(&run, &["dangling-reference"]);
 }
 
 #[test]
 fn unit_attack_die_that_is_not_a_die() {
-    let (run, text) = with_fault(
-        "grid-battles",
-        "units.toml",
+    reported(
+        "grid-battles/units.toml",
         &[("attack_die = \"red\"", "attack_die = \"purple\"")],
+        (
+            "dangling-reference",
+            "attack_die = \"purple\"",
+            "\"purple\"",
+        ),
     );
-    expect_at(
-        &run,
-        "dangling-reference",
-        "units.toml",
-        &text,
-        "attack_die = \"purple\"",
-        "\"purple\"",
-    );
-    only_ids(&run, &["dangling-reference"]);
 }
 
 #[test]
 fn ref_to_a_collection_that_does_not_exist() {
-    let (run, text) = with_fault(
-        "grid-battles",
-        "units.toml",
+    let run = reported(
+        "grid-battles/units.toml",
         &[(
             "name = \"defense_die\"\nkind = \"ref\"\nto = \"dice\"",
             "name = \"defense_die\"\nkind = \"ref\"\nto = \"die\"",
         )],
+        ("dangling-reference", "to = \"die\"", "\"die\""),
     );
-    expect_at(
-        &run,
-        "dangling-reference",
-        "units.toml",
-        &text,
-        "to = \"die\"",
-        "\"die\"",
-    );
-    let d = run
-        .diags
-        .iter()
-        .find(|d| d.id == "dangling-reference")
-        .expect("the diagnostic");
+    let d = diag(&run, "dangling-reference");
     assert!(
         d.hint.as_deref().unwrap_or_default().contains("base-types"),
         "{}",
         run.dump()
     );
-    only_ids(&run, &["dangling-reference"]);
 }
 
 // --- Deck constraints -----------------------------------------------------
 
 #[test]
 fn deck_size() {
-    let (run, text) = with_fault(
-        "grognards",
-        "cards.toml",
+    reported(
+        "grognards/cards.toml",
         &[(
             "[[cards]]\nname = \"Spur\"\nrange = 5\ntype = \"M\"\nuse = \"C\"\n",
             "",
         )],
+        ("deck-size", "size = 39", "39"),
     );
-    expect_at(&run, "deck-size", "cards.toml", &text, "size = 39", "39");
-    only_ids(&run, &["deck-size"]);
 }
 
 #[test]
@@ -245,11 +220,7 @@ fn forces_one_to_ten_once_per_type() {
         "complete = { field = \"force\"",
         "\"force\"",
     );
-    let d = run
-        .diags
-        .iter()
-        .find(|d| d.id == "incomplete-set")
-        .expect("incomplete-set");
+    let d = diag(&run, "incomplete-set");
     assert!(
         d.message.contains("Tank") && d.message.contains("= 2"),
         "{}",
@@ -274,83 +245,51 @@ fn force_outside_the_set() {
 
 #[test]
 fn a_defense_card_has_no_range() {
-    let (run, text) = with_fault(
-        "grognards",
-        "cards.toml",
+    reported(
+        "grognards/cards.toml",
         &[(
             "name = \"Rally\"\ntype = \"D\"",
             "name = \"Rally\"\nrange = 2\ntype = \"D\"",
         )],
+        ("forbidden-field", "\"Rally\"\nrange = 2", "2"),
     );
-    expect_at(
-        &run,
-        "forbidden-field",
-        "cards.toml",
-        &text,
-        "\"Rally\"\nrange = 2",
-        "2",
-    );
-    only_ids(&run, &["forbidden-field"]);
 }
 
 #[test]
 fn an_attack_card_needs_a_range() {
-    let (run, text) = with_fault(
-        "grognards",
-        "cards.toml",
+    reported(
+        "grognards/cards.toml",
         &[("name = \"Mortar\"\nrange = \"K\"\n", "name = \"Mortar\"\n")],
+        (
+            "required-field",
+            "[[cards]]\nname = \"Mortar\"",
+            "[[cards]]",
+        ),
     );
-    expect_at(
-        &run,
-        "required-field",
-        "cards.toml",
-        &text,
-        "[[cards]]\nname = \"Mortar\"",
-        "[[cards]]",
-    );
-    only_ids(&run, &["required-field"]);
 }
 
 #[test]
 fn a_melee_unit_has_no_range() {
-    let (run, text) = with_fault(
-        "grid-battles",
-        "units.toml",
+    reported(
+        "grid-battles/units.toml",
         &[(
             "name = \"Pikeman\"\nbase_type = \"Infantry\"\nattack_type = \"Melee\"\n",
             "name = \"Pikeman\"\nbase_type = \"Infantry\"\nattack_type = \"Melee\"\nrange = 1\n",
         )],
+        ("forbidden-field", "\"Melee\"\nrange = 1", "1"),
     );
-    expect_at(
-        &run,
-        "forbidden-field",
-        "units.toml",
-        &text,
-        "\"Melee\"\nrange = 1",
-        "1",
-    );
-    only_ids(&run, &["forbidden-field"]);
 }
 
 #[test]
 fn range_that_is_neither_a_number_nor_k() {
-    let (run, text) = with_fault(
-        "grognards",
-        "cards.toml",
+    reported(
+        "grognards/cards.toml",
         &[(
             "name = \"Outflank\"\nrange = \"K\"",
             "name = \"Outflank\"\nrange = \"Q\"",
         )],
+        ("wrong-type", "range = \"Q\"", "\"Q\""),
     );
-    expect_at(
-        &run,
-        "wrong-type",
-        "cards.toml",
-        &text,
-        "range = \"Q\"",
-        "\"Q\"",
-    );
-    only_ids(&run, &["wrong-type"]);
 }
 
 /// Of two forms a value matches in words, the one whose slots name real
@@ -378,178 +317,111 @@ fn a_later_form_that_fits_wins_over_an_earlier_one_that_does_not() {
 
 #[test]
 fn an_ability_in_no_declared_form() {
-    let (run, text) = with_fault(
-        "battlefront",
-        "cards.toml",
+    reported(
+        "battlefront/cards.toml",
         &[(
             "name = \"Infiltration\"\ntype = \"S\"\nforce = 4\nability = \"Scout\"",
             "name = \"Infiltration\"\ntype = \"S\"\nforce = 4\nability = \"Scouting\"",
         )],
+        ("unknown-phrase", "\"Scouting\"", "\""),
     );
-    expect_at(
-        &run,
-        "unknown-phrase",
-        "cards.toml",
-        &text,
-        "\"Scouting\"",
-        "\"",
-    );
-    only_ids(&run, &["unknown-phrase"]);
 }
 
 // --- Dice and random tables ------------------------------------------------
 
 #[test]
 fn a_die_whose_face_count_is_not_its_sides() {
-    let (run, text) = with_fault(
-        "grid-battles",
-        "dice.toml",
+    reported(
+        "grid-battles/dice.toml",
         &[(
             "faces = [\"\", \"shield\", \"shield\", \"shield\", \"shield\", \"shield shield\"]",
             "faces = [\"shield\", \"shield\", \"shield\", \"shield\", \"shield shield\"]",
         )],
+        (
+            "face-count",
+            "faces = [\"shield\", \"shield\", \"shield\", \"shield\", \"shield shield\"]",
+            "[",
+        ),
     );
-    expect_at(
-        &run,
-        "face-count",
-        "dice.toml",
-        &text,
-        "faces = [\"shield\", \"shield\", \"shield\", \"shield\", \"shield shield\"]",
-        "[",
-    );
-    only_ids(&run, &["face-count"]);
 }
 
 #[test]
 fn faces_that_do_not_add_up_to_the_recorded_totals() {
-    let (run, text) = with_fault(
-        "grid-battles",
-        "dice.toml",
+    reported(
+        "grid-battles/dice.toml",
         &[(
             "faces = [\"\", \"\", \"shield\", \"shield\", \"shield\", \"shield\"]",
             "faces = [\"\", \"\", \"\", \"shield\", \"shield\", \"shield\"]",
         )],
+        ("face-total", "faces = [\"\", \"\", \"\",", "["),
     );
-    expect_at(
-        &run,
-        "face-total",
-        "dice.toml",
-        &text,
-        "faces = [\"\", \"\", \"\",",
-        "[",
-    );
-    only_ids(&run, &["face-total"]);
 }
 
 #[test]
 fn a_d10_table_that_misses_a_roll() {
-    let (run, text) = with_fault(
-        "battlefront",
-        "tables/skills.toml",
+    let run = reported(
+        "battlefront/tables/skills.toml",
         &[("[[rows]]\nroll = \"7\"\nresult = \"Healing\"\n", "")],
+        ("table-gap", "roll = \"1d10\"", "\"1d10\""),
     );
-    expect_at(
-        &run,
-        "table-gap",
-        "skills.toml",
-        &text,
-        "roll = \"1d10\"",
-        "\"1d10\"",
-    );
-    let d = run
-        .diags
-        .iter()
-        .find(|d| d.id == "table-gap")
-        .expect("table-gap");
+    let d = diag(&run, "table-gap");
     assert!(d.message.contains("of 7 on 1d10"), "{}", d.message);
-    only_ids(&run, &["table-gap"]);
 }
 
 #[test]
 fn a_d6_table_that_repeats_a_roll() {
-    let (run, text) = with_fault(
-        "battlefront",
-        "tables/foes.toml",
+    reported(
+        "battlefront/tables/foes.toml",
         &[("roll = \"4\"", "roll = \"3-4\"")],
+        ("table-overlap", "roll = \"3-4\"", "\"3-4\""),
     );
-    expect_at(
-        &run,
-        "table-overlap",
-        "foes.toml",
-        &text,
-        "roll = \"3-4\"",
-        "\"3-4\"",
-    );
-    only_ids(&run, &["table-overlap"]);
 }
 
 #[test]
 fn a_row_no_roll_reaches() {
-    let (run, text) = with_fault(
-        "battlefront",
-        "tables/foes.toml",
+    reported(
+        "battlefront/tables/foes.toml",
         &[(
             "result = \"Fay Creatures\"",
             "result = \"Fay Creatures\"\n\n[[rows]]\nroll = \"7\"\nresult = \"Dragons\"",
         )],
+        ("unreachable-row", "roll = \"7\"", "\"7\""),
     );
-    expect_at(
-        &run,
-        "unreachable-row",
-        "foes.toml",
-        &text,
-        "roll = \"7\"",
-        "\"7\"",
-    );
-    only_ids(&run, &["unreachable-row"]);
 }
 
 #[test]
 fn attack_bonus_that_is_not_a_cycle() {
     // Mounted beats Infantry instead of Missile: Missile > Infantry > Mounted > Infantry.
-    let (run, text) = with_fault(
-        "grid-battles",
-        "base-types.toml",
+    reported(
+        "grid-battles/base-types.toml",
         &[(
             "bonus_against = \"Missile\"",
             "bonus_against = \"Infantry\"",
         )],
+        (
+            "not-a-cycle",
+            "cycle = \"bonus_against\"",
+            "\"bonus_against\"",
+        ),
     );
-    expect_at(
-        &run,
-        "not-a-cycle",
-        "base-types.toml",
-        &text,
-        "cycle = \"bonus_against\"",
-        "\"bonus_against\"",
-    );
-    only_ids(&run, &["not-a-cycle"]);
 }
 
 #[test]
 fn attack_bonus_that_leaves_a_base_type_out() {
     // A fourth base type nothing beats and that beats nothing in the cycle.
-    let (run, text) = with_fault(
-        "grid-battles",
-        "base-types.toml",
+    let run = reported(
+        "grid-battles/base-types.toml",
         &[(
             "name = \"Mounted\"\nbonus_against = \"Missile\"",
             "name = \"Mounted\"\nbonus_against = \"Missile\"\n\n[[items]]\nid = \"artillery\"\nname = \"Artillery\"\nbonus_against = \"Missile\"",
         )],
+        (
+            "not-a-cycle",
+            "cycle = \"bonus_against\"",
+            "\"bonus_against\"",
+        ),
     );
-    expect_at(
-        &run,
-        "not-a-cycle",
-        "base-types.toml",
-        &text,
-        "cycle = \"bonus_against\"",
-        "\"bonus_against\"",
-    );
-    let d = run
-        .diags
-        .iter()
-        .find(|d| d.id == "not-a-cycle")
-        .expect("not-a-cycle");
+    let d = diag(&run, "not-a-cycle");
     assert!(
         d.hint
             .as_deref()
@@ -558,45 +430,26 @@ fn attack_bonus_that_leaves_a_base_type_out() {
         "{}",
         run.dump()
     );
-    only_ids(&run, &["not-a-cycle"]);
 }
 
 // --- Dice combat and unloaded collections ----------------------------------
 
 #[test]
 fn dice_combat_naming_a_symbol_the_dice_do_not_bear() {
-    let (run, text) = with_fault(
-        "grid-battles",
-        "game.toml",
+    reported(
+        "grid-battles/game.toml",
         &[("block = \"shield\"", "block = \"shields\"")],
+        ("dangling-reference", "block = \"shields\"", "\"shields\""),
     );
-    expect_at(
-        &run,
-        "dangling-reference",
-        "game.toml",
-        &text,
-        "block = \"shields\"",
-        "\"shields\"",
-    );
-    only_ids(&run, &["dangling-reference"]);
 }
 
 #[test]
 fn dice_combat_naming_a_field_of_the_wrong_kind() {
-    let (run, text) = with_fault(
-        "grid-battles",
-        "game.toml",
+    reported(
+        "grid-battles/game.toml",
         &[("attack_die = \"attack_die\"", "attack_die = \"health\"")],
+        ("wrong-type", "attack_die = \"health\"", "\"health\""),
     );
-    expect_at(
-        &run,
-        "wrong-type",
-        "game.toml",
-        &text,
-        "attack_die = \"health\"",
-        "\"health\"",
-    );
-    only_ids(&run, &["wrong-type"]);
 }
 
 #[test]

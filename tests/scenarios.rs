@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 
 mod support;
 use support::hero_game::write;
+use support::points_map::{connections, head, spaces};
 use support::tools::{BoxedWord, word_boxes};
 use support::{build_ok, grogpress};
 
@@ -828,55 +829,22 @@ fn a_unit_set_up_where_its_class_may_not_go_is_located() {
 /// space the map lacks is `cell-outside-map` at the name.
 #[test]
 fn a_scenario_on_a_map_of_places_sets_up_in_spaces_by_name() {
-    const SPACES: &str = r##"name = "River Bend"
-grid = "points"
-width = "8in"
-height = "5in"
-default = "clear"
-
-[[terrain]]
-id = "clear"
-color = "#E8E4C8"
-
-[[features]]
-id = "road"
-color = "#A0522D"
-
-[[spaces]]
-id = "paris"
-name = "Paris"
-at = ["1in", "1in"]
-
-[[spaces]]
-id = "metz"
-name = "Metz"
-at = ["4in", "1in"]
-
-[[spaces]]
-id = "nancy"
-name = "Nancy"
-at = ["4in", "3in"]
-
-[[spaces]]
-id = "sedan"
-name = "Sedan"
-at = ["7in", "2in"]
-
-[[connections]]
-from = "paris"
-to = "metz"
-kind = "road"
-
-[[connections]]
-from = "metz"
-to = "nancy"
-kind = "road"
-
-[[connections]]
-from = "nancy"
-to = "sedan"
-kind = "road"
-"##;
+    let places_map = [
+        head("River Bend", ["8in", "5in"]),
+        "default = \"clear\"\n\n[[terrain]]\nid = \"clear\"\ncolor = \"#E8E4C8\"\n\n[[features]]\nid = \"road\"\ncolor = \"#A0522D\"\n".to_string(),
+        spaces(&[
+            ("paris", "Paris", ["1in", "1in"]),
+            ("metz", "Metz", ["4in", "1in"]),
+            ("nancy", "Nancy", ["4in", "3in"]),
+            ("sedan", "Sedan", ["7in", "2in"]),
+        ]),
+        connections(&[
+            ("paris", "metz", "road"),
+            ("metz", "nancy", "road"),
+            ("nancy", "sedan", "road"),
+        ]),
+    ]
+    .concat();
     let scenario = BREAKOUT
         .replace("\"0305\"", "\"Paris\"")
         .replace("\"0405\"", "\"Metz\"")
@@ -884,7 +852,7 @@ kind = "road"
         .replace("\"0101\"", "\"Sedan\"");
     let dir = tempfile::tempdir().expect("tempdir");
     let g = game(dir.path(), GAME, &[("breakout", &scenario)]);
-    std::fs::write(g.join("map.toml"), SPACES).expect("write");
+    std::fs::write(g.join("map.toml"), &places_map).expect("write");
     let out = dir.path().join("out");
     build_ok(&g, &out);
     let setup: Vec<(&str, &str)> = SETUP

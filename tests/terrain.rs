@@ -92,7 +92,22 @@ text = "Maloarkhangelsk"
 at = "0807"
 "##;
 
-const CHARTS: &str = r#"title = "Combat"
+/// Both tables' legend.
+const LEGEND: &str = r#"legend = [
+  { code = "AE", text = "Attacker eliminated." },
+  { code = "AR", text = "Attacker retreats." },
+  { code = "EX", text = "Exchange." },
+  { code = "DR", text = "Defender retreats." },
+  { code = "DE", text = "Defender eliminated." },
+]
+"#;
+
+/// The chart set: an odds table and a differential one, each with LEGEND.
+fn chart_set() -> String {
+    TABLES.replace("@LEGEND@\n", LEGEND)
+}
+
+const TABLES: &str = r#"title = "Combat"
 
 [[blocks]]
 kind = "results"
@@ -113,13 +128,7 @@ rows = [
   { roll = "9-10", results = ["AR", "EX", "DR", "DR", "DE"] },
   { roll = "11 or more", results = ["EX", "DR", "DR", "DE", "DE"] },
 ]
-legend = [
-  { code = "AE", text = "Attacker eliminated." },
-  { code = "AR", text = "Attacker retreats." },
-  { code = "EX", text = "Exchange." },
-  { code = "DR", text = "Defender retreats." },
-  { code = "DE", text = "Defender eliminated." },
-]
+@LEGEND@
 
 [[blocks]]
 kind = "results"
@@ -137,13 +146,7 @@ rows = [
   { roll = "4-5", results = ["AR", "EX", "DR", "DR", "DE"] },
   { roll = "6 or more", results = ["EX", "DR", "DR", "DE", "DE"] },
 ]
-legend = [
-  { code = "AE", text = "Attacker eliminated." },
-  { code = "AR", text = "Attacker retreats." },
-  { code = "EX", text = "Exchange." },
-  { code = "DR", text = "Defender retreats." },
-  { code = "DE", text = "Defender eliminated." },
-]
+@LEGEND@
 "#;
 
 /// Writes the game with these map and chart files; its folder.
@@ -161,7 +164,7 @@ fn game(dir: &Path, map: &str, charts: &str) -> PathBuf {
 
 fn built() -> (tempfile::TempDir, PathBuf) {
     let tmp = tempfile::tempdir().expect("temp dir");
-    let dir = game(tmp.path(), MAP, CHARTS);
+    let dir = game(tmp.path(), MAP, &chart_set());
     let out = tmp.path().join("out");
     build_ok(&dir, &out);
     (tmp, out.join("oka"))
@@ -285,10 +288,11 @@ fn the_html_reference_shows_the_terrain_effects_chart() {
     assert!(rules.contains("Blocked") && rules.contains("Woods"));
 }
 
-/// `odds --format json` lines: result → fraction.
-fn chances(game: &Path, args: &[&str]) -> Vec<(String, String)> {
+/// `odds --format json` lines for `args` (words split at spaces): result
+/// → fraction.
+fn chances(game: &Path, args: &str) -> Vec<(String, String)> {
     let mut all = vec!["odds", game.to_str().expect("path")];
-    all.extend_from_slice(args);
+    all.extend(args.split_whitespace());
     all.extend_from_slice(&["--format", "json"]);
     let run = grogpress(&all);
     run.exit(0);
@@ -314,21 +318,10 @@ fn pairs(expected: &[(&str, &str)]) -> Vec<(String, String)> {
 #[test]
 fn odds_from_strengths_and_terrain_match_hand_computed_fractions() {
     let tmp = tempfile::tempdir().expect("temp dir");
-    let dir = game(tmp.path(), MAP, CHARTS);
+    let dir = game(tmp.path(), MAP, &chart_set());
     // 12:4 is 3:1; woods shifts one column left, to 2:1; no modifier.
     // 2d6: 2-6 (15 of 36) AR, 7-8 (11) EX, 9-12 (10) DR.
-    let got = chances(
-        &dir,
-        &[
-            "crt",
-            "--attack",
-            "12",
-            "--defence",
-            "4",
-            "--terrain",
-            "woods",
-        ],
-    );
+    let got = chances(&dir, "crt --attack 12 --defence 4 --terrain woods");
     assert_eq!(
         got,
         pairs(&[("AR", "5/12"), ("EX", "11/36"), ("DR", "5/18")])
@@ -336,35 +329,12 @@ fn odds_from_strengths_and_terrain_match_hand_computed_fractions() {
     // 7:2 rounds down to 3:1; the town of 0605 shifts two left, to 1:1, and
     // gives -1, with the players' -1 a net -2: rolls 2-6 (15) are 4 or less
     // (AE), 7-10 (18) 5-8 (AR), 11-12 (3) 9-10 (EX).
-    let got = chances(
-        &dir,
-        &[
-            "crt",
-            "--attack",
-            "7",
-            "--defense",
-            "2",
-            "--hex",
-            "0605",
-            "--drm",
-            "-1",
-        ],
-    );
+    let got = chances(&dir, "crt --attack 7 --defense 2 --hex 0605 --drm -1");
     assert_eq!(got, pairs(&[("AE", "5/12"), ("AR", "1/2"), ("EX", "1/12")]));
     // With the river too, three columns left: 1:2.
     let got = chances(
         &dir,
-        &[
-            "crt",
-            "--attack",
-            "7",
-            "--defence",
-            "2",
-            "--terrain",
-            "town",
-            "--terrain",
-            "river",
-        ],
+        "crt --attack 7 --defence 2 --terrain town --terrain river",
     );
     // Net -1: rolls 2-7 (21 of 36) read 6 or less (AE), 8-11 (14) 7-10 (AR), 12 (1) 11 (EX).
     assert_eq!(
@@ -372,35 +342,11 @@ fn odds_from_strengths_and_terrain_match_hand_computed_fractions() {
         pairs(&[("AE", "7/12"), ("AR", "7/18"), ("EX", "1/36")])
     );
     // Differential: 9 - 6 = +3, on +2-+3; woods: one left, +1. 1d6: 1 AR, 2-3 EX, 4-6 DR.
-    let got = chances(
-        &dir,
-        &[
-            "diff",
-            "--attack",
-            "9",
-            "--defence",
-            "6",
-            "--terrain",
-            "woods",
-        ],
-    );
+    let got = chances(&dir, "diff --attack 9 --defence 6 --terrain woods");
     assert_eq!(got, pairs(&[("AR", "1/6"), ("EX", "1/3"), ("DR", "1/2")]));
     // 4 - 6 = -2, on -1 or less; the town shifts two left, past the table
     // (resolved on its first column); net +2 - 1 = +1: rolls 1-4 (2-5) AR, 5-6 (6-7) EX.
-    let got = chances(
-        &dir,
-        &[
-            "diff",
-            "--attack",
-            "4",
-            "--defence",
-            "6",
-            "--terrain",
-            "town",
-            "--drm",
-            "+2",
-        ],
-    );
+    let got = chances(&dir, "diff --attack 4 --defence 6 --terrain town --drm +2");
     assert_eq!(got, pairs(&[("AR", "2/3"), ("EX", "1/3")]));
     // The documented `--drm -1` form, with a column typed.
     let run = grogpress(&[
@@ -417,31 +363,13 @@ fn odds_from_strengths_and_terrain_match_hand_computed_fractions() {
     assert!(!run.stdout.contains("net modifier +0"), "{}", run.dump());
     // Past the table's shifts, an unknown terrain, a hex off the map: exit 2.
     for args in [
-        &[
-            "diff",
-            "--attack",
-            "4",
-            "--defence",
-            "6",
-            "--terrain",
-            "town",
-            "--terrain",
-            "river",
-        ][..],
-        &[
-            "crt",
-            "--attack",
-            "4",
-            "--defence",
-            "2",
-            "--terrain",
-            "swamp",
-        ][..],
-        &["crt", "--attack", "4", "--defence", "2", "--hex", "1310"][..],
-        &["crt", "--attack", "4"][..],
+        "diff --attack 4 --defence 6 --terrain town --terrain river",
+        "crt --attack 4 --defence 2 --terrain swamp",
+        "crt --attack 4 --defence 2 --hex 1310",
+        "crt --attack 4",
     ] {
         let mut all = vec!["odds", dir.to_str().expect("path")];
-        all.extend_from_slice(args);
+        all.extend(args.split_whitespace());
         grogpress(&all).exit(2);
     }
 }
@@ -452,7 +380,7 @@ type Landed = (String, String, String);
 #[test]
 fn odds_without_a_column_print_every_column_at_every_shift() {
     let tmp = tempfile::tempdir().expect("temp dir");
-    let dir = game(tmp.path(), MAP, CHARTS);
+    let dir = game(tmp.path(), MAP, &chart_set());
     let run = grogpress(&[
         "odds",
         dir.to_str().expect("path"),
@@ -583,7 +511,7 @@ fn labels_that_cannot_clear_the_codes_or_each_other_are_located_errors() {
         "text = \"Maloarkhangelsk\"",
         "text = \"Maloarkhangelsk\"\nsize = \"0.4in\"",
     ) + "\n[[labels]]\ntext = \"Krasnaya Polyana\"\nat = \"0605\"\n\n[[labels]]\ntext = \"Novaya Derevnya\"\nat = \"0605\"\n";
-    let (_tmp, run) = check(&map, CHARTS);
+    let (_tmp, run) = check(&map, &chart_set());
     run.exit(1);
     let (line, col) = at(&map, "\"Maloarkhangelsk\"", 0);
     run.expect("error", "label-covers-code", "maps/main.toml", line, col);
@@ -612,7 +540,7 @@ fn each_bad_terrain_effect_is_reported_at_its_place() {
             "move = { foot = 2, tracked = 3, wheeled = \"prohibited\" }",
             "move = { foot = 2, wheeled = \"prohibited\" }",
         );
-    let (_tmp, run) = check(&map, CHARTS);
+    let (_tmp, run) = check(&map, &chart_set());
     run.exit(1);
     let f = "maps/main.toml";
     let expected = [
@@ -635,7 +563,7 @@ fn each_bad_terrain_effect_is_reported_at_its_place() {
 
 #[test]
 fn a_terrain_shift_outside_the_table_and_a_table_naming_no_map_are_located() {
-    let charts = CHARTS.replacen("shift = \"-3..+3\"", "shift = \"-1..+3\"", 1);
+    let charts = chart_set().replacen("shift = \"-3..+3\"", "shift = \"-1..+3\"", 1);
     let (_tmp, run) = check(MAP, &charts);
     run.exit(1);
     // Town's -2 lies outside the odds table's -1..+3.
@@ -643,11 +571,11 @@ fn a_terrain_shift_outside_the_table_and_a_table_naming_no_map_are_located() {
     run.expect("error", "out-of-range", "maps/main.toml", line, col);
     assert_eq!(run.diags.len(), 1, "{}", run.dump());
     // Town's drm -1 outside a table of no modifiers.
-    let charts = CHARTS.replacen("drm = \"-2..+2\"\n", "", 1);
+    let charts = chart_set().replacen("drm = \"-2..+2\"\n", "", 1);
     let (_tmp, run) = check(MAP, &charts);
     let (line, col) = at(MAP, "-1\n\n[[features]]", 0);
     run.expect("error", "out-of-range", "maps/main.toml", line, col);
-    let charts = CHARTS.replacen("terrain = \"main\"", "terrain = \"mian\"", 1);
+    let charts = chart_set().replacen("terrain = \"main\"", "terrain = \"mian\"", 1);
     let (_tmp, run) = check(MAP, &charts);
     run.exit(1);
     let (line, col) = at(&charts, "\"mian\"", 0);
@@ -710,7 +638,7 @@ fn the_guide_finds_maps_and_crt_and_its_examples_check_and_print_what_it_says() 
 fn a_map_answers_what_entering_a_cell_costs_each_class() {
     use grogpress::model::terrain::MoveCost;
     let tmp = tempfile::tempdir().expect("temp dir");
-    let dir = game(tmp.path(), MAP, CHARTS);
+    let dir = game(tmp.path(), MAP, &chart_set());
     let mut sources = grogpress::diag::Sources::default();
     let mut diags = grogpress::diag::Diagnostics::default();
     let game = grogpress::load::load_game(&dir, &mut sources, &mut diags)

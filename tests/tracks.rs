@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 
 mod support;
 use support::hero_game::{place, write};
+use support::points_map::{connections, head, spaces};
 use support::tools::{BoxedWord, word_boxes};
 use support::{build_ok, grogpress};
 
@@ -89,6 +90,13 @@ const ON_MAP: [(&str, &str); 3] = [
 ];
 
 const ON_SHEET: [(&str, &str); 3] = [("@VP@", ""), ("@TURNS@", ""), ("@POOL@", "")];
+
+/// The maps of places' railway, and their first two spaces.
+const FRONT_RAIL: &str = "\n[[features]]\nid = \"rail\"\nname = \"Railway\"\ncolor = \"#333333\"\n";
+const AMIENS_BREST: &[(&str, &str, [&str; 2])] = &[
+    ("a", "Amiens", ["1in", "1in"]),
+    ("b", "Brest", ["3in", "1in"]),
+];
 
 const UNITS: &str = r##"name = "Units"
 
@@ -522,31 +530,13 @@ fn a_box_past_the_end_of_a_track_is_located() {
 #[test]
 fn a_track_on_a_map_of_places_prints_on_it() {
     let tmp = tempfile::tempdir().expect("temp dir");
-    let map = r##"name = "Front"
-grid = "points"
-width = "8in"
-height = "5in"
-
-[[features]]
-id = "rail"
-name = "Railway"
-color = "#333333"
-
-[[spaces]]
-id = "a"
-name = "Amiens"
-at = ["1in", "1in"]
-
-[[spaces]]
-id = "b"
-name = "Brest"
-at = ["3in", "1in"]
-
-[[connections]]
-from = "a"
-to = "b"
-kind = "rail"
-"##;
+    let map = [
+        head("Front", ["8in", "5in"]),
+        FRONT_RAIL.to_string(),
+        spaces(AMIENS_BREST),
+        connections(&[("a", "b", "rail")]),
+    ]
+    .concat();
     let game = r#"name = "Places Track"
 
 [[maps]]
@@ -596,53 +586,19 @@ fn parts_and_badges_over_places_are_located() {
     // Spaces 0.5 in across, names 9 pt under them. Calais sits below and
     // left of Amiens: its circle clear of Amiens's name, its badge (at its
     // circle's upper right) over it.
-    let map = r##"name = "Front"
-grid = "points"
-width = "8in"
-height = "5in"
-
-[[features]]
-id = "rail"
-name = "Railway"
-color = "#333333"
-
-[[attributes]]
-id = "vp"
-name = "Victory points"
-kind = "number"
-show = "badge"
-
-[[spaces]]
-id = "a"
-name = "Amiens"
-at = ["1in", "1in"]
-
-[[spaces]]
-id = "b"
-name = "Brest"
-at = ["3in", "1in"]
-
-[[spaces]]
-id = "c"
-name = "Calais"
-at = ["36pt", "120pt"]
-attributes = { vp = 2 }
-
-[[spaces]]
-id = "d"
-name = "Dijon"
-at = ["5in", "1in"]
-
-[[connections]]
-from = "a"
-to = "b"
-kind = "rail"
-
-[[connections]]
-from = "c"
-to = "d"
-kind = "rail"
-"##;
+    let map = [
+        head("Front", ["8in", "5in"]),
+        FRONT_RAIL.to_string(),
+        "\n[[attributes]]\nid = \"vp\"\nname = \"Victory points\"\nkind = \"number\"\nshow = \"badge\"\n".to_string(),
+        spaces(AMIENS_BREST),
+        "\n[[spaces]]\nid = \"c\"\nname = \"Calais\"\nat = [\"36pt\", \"120pt\"]\nattributes = { vp = 2 }\n".to_string(),
+        spaces(&[("d", "Dijon", ["5in", "1in"])]),
+        connections(&[
+            ("a", "b", "rail"),
+            ("c", "d", "rail"),
+        ]),
+    ]
+    .concat();
     let game = r#"name = "Places Overprint"
 
 [[maps]]
@@ -677,7 +633,7 @@ y = "0.9in"
     );
     let run = check(&dir);
     run.exit(1);
-    expect(&run, "label-overlap", "maps/front.toml", map, "2 }");
+    expect(&run, "label-overlap", "maps/front.toml", &map, "2 }");
     run.only_ids(&["label-overlap"]);
     // With the badge moved off, the parts' faults.
     let clear = map.replace("[\"36pt\", \"120pt\"]", "[\"1in\", \"3in\"]");

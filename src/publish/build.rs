@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use super::{Assets, Output, PlanOptions, preview};
 
 mod ahead;
+mod early;
 use crate::diag::{Diagnostics, Sources};
 use crate::load::OpError;
 use crate::model::Game;
@@ -282,28 +283,15 @@ pub fn write(
                 }
             }
         }
-        let early_html = (|| -> Result<Vec<_>, OpError> {
-            Ok(match html.as_ref().filter(|_| live) {
-                Some(_) => match made_pages.recv() {
-                    Ok(files) => {
-                        timing("html pages handed over");
-                        let old_book = (rulebook.is_some())
-                            .then(|| std::fs::metadata(&rulebook_path).ok())
-                            .flatten()
-                            .map(|m| vec![rulebook_pdf(m.len())]);
-                        let pdfs = pdf_list(
-                            old_book.unwrap_or_default(),
-                            &listed_pdfs(outputs, &folder, game)?,
-                            game,
-                        );
-                        let how = HtmlWrite::Live { lists_later: true };
-                        write_html(files, &pdfs, (game, &folder), how, on_written)?
-                    }
-                    Err(_) => Vec::new(),
-                },
-                None => Vec::new(),
-            })
-        })();
+        let early_html = match html.as_ref().filter(|_| live) {
+            Some(_) => {
+                let book = rulebook
+                    .is_some()
+                    .then_some((rulebook_path.as_path(), &rulebook_pdf as _));
+                early::write_html(&made_pages, book, outputs, (game, &folder), on_written)
+            }
+            None => Ok(Vec::new()),
+        };
         match early_html {
             Ok(pages) => early.html = pages,
             Err(e) => {

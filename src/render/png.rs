@@ -3,11 +3,13 @@
 //! ([`super::png_encode`]). No fonts are involved: text arrives as paths.
 //!
 //! A big picture (a map) is drawn from its laid-out items instead
-//! ([`items_to_png`]): the same numbers as the outlined SVG's, its fills,
-//! text and thin strokes through the small exact-area rasteriser
-//! ([`super::raster`]), the rest as resvg draws it, so it is the SVG's
-//! picture but for a few levels at the edges; without writing the SVG and
-//! parsing it again, a strip of rows at a time, on all cores.
+//! ([`items_to_png`]): the same numbers as the outlined SVG's, its
+//! outlines' fills, text and thin strokes through the small exact-area
+//! rasteriser ([`super::raster`]), rectangles and lines and thick strokes
+//! through tiny-skia as resvg draws them, the rest (pictures,
+//! clips, dashes) by resvg, so it is the SVG's picture but for a few levels
+//! at the edges; without writing the SVG and parsing it again, a strip of
+//! rows at a time, on all cores.
 
 use std::collections::HashMap;
 use std::ops::Range;
@@ -306,18 +308,25 @@ struct Plan {
 }
 
 enum Draw {
+    /// A fill: by the rasteriser, but a rectangle's or a line's (`skia`)
+    /// by tiny-skia, as resvg fills it.
     Fill {
         path: usize,
         rgb: [u8; 3],
         transform: Transform,
+        skia: bool,
     },
+    /// A stroke: by tiny-skia, but for an outline's thin one (by the
+    /// rasteriser, as tiny-skia draws a hairline); a rectangle's or a
+    /// line's (`skia`) by tiny-skia however thin, as resvg strokes it.
     Stroke {
         path: usize,
         width: f32,
         transform: Transform,
+        skia: bool,
     },
-    /// A rare kind of item (a rectangle, a line, a picture, a clip, a
-    /// dash): its own SVG, drawn by resvg.
+    /// A rare kind of item (a picture, a clip, a dash): its own SVG,
+    /// drawn by resvg.
     Svg(Box<usvg::Tree>),
 }
 
@@ -354,6 +363,7 @@ impl Plan {
                     path: plan.paths.len() - 1,
                     rgb: [255; 3],
                     transform: canvas.base,
+                    skia: false,
                 };
                 plan.draws.push((draw, all.clone()));
             }
@@ -373,44 +383,37 @@ impl Plan {
         Ok(plan)
     }
 
-    /// Whether the shape is one this draws itself: an outline, not cut
-    /// off, not dashed, its numbers finite.
+    /// Whether the shape is one this draws itself: not cut off, not
+    /// dashed, its numbers finite.
     fn plain(&self, shape: &Shape, width: f32, height: f32) -> bool {
-        let Geometry::Path(path) = &shape.geometry else {
-            return false;
-        };
         let finite = |v: f32| v.is_finite();
         shape.clip.is_none_or(|c| covers(c, width, height))
             && shape
                 .stroke
                 .is_none_or(|s| s.dash.is_none() && finite(s.width))
-            && path.iter().all(|el| match *el {
-                PathEl::MoveTo(x, y) | PathEl::LineTo(x, y) => finite(x) && finite(y),
-                PathEl::CurveTo(a, b, c, d, x, y) => [a, b, c, d, x, y].into_iter().all(finite),
-                PathEl::Close => true,
-            })
+            && match &shape.geometry {
+                Geometry::Path(path) => path.iter().all(|el| match *el {
+                    PathEl::MoveTo(x, y) | PathEl::LineTo(x, y) => finite(x) && finite(y),
+                    PathEl::CurveTo(a, b, c, d, x, y) => [a, b, c, d, x, y].into_iter().all(finite),
+                    PathEl::Close => true,
+                }),
+                Geometry::Line { x1, y1, x2, y2 } => {
+                    [x1, y1, x2, y2].into_iter().all(|v| finite(*v))
+                }
+                Geometry::Rect { x, y, w, h, radius } => {
+                    [x, y, w, h, radius].into_iter().all(|v| finite(*v))
+                }
+            }
     }
 
-    /// `<path d fill stroke>`: filled, then stroked, as usvg reads it.
+    /// `<path d fill stroke>` (a line is `<path d="M x1 y1 L x2 y2">`, a
+    /// rectangle `<rect x y width height rx>`): filled, then stroked, as
+    /// usvg reads it.
     fn shape(&mut self, shape: &Shape) {
-        let Geometry::Path(els) = &shape.geometry else {
+        let Some(path) = outline(&shape.geometry) else {
             return;
         };
-        let mut b = sk::PathBuilder::new();
         let r = num_read_back;
-        for el in els {
-            match *el {
-                PathEl::MoveTo(x, y) => b.move_to(r(x), r(y)),
-                PathEl::LineTo(x, y) => b.line_to(r(x), r(y)),
-                PathEl::CurveTo(x1, y1, x2, y2, x, y) => {
-                    b.cubic_to(r(x1), r(y1), r(x2), r(y2), r(x), r(y))
-                }
-                PathEl::Close => b.close(),
-            }
-        }
-        let Some(path) = b.finish() else {
-            return;
-        };
         let stroke = shape
             .stroke
             .map(|s| r(s.width))
@@ -419,6 +422,8 @@ impl Plan {
             return;
         }
         let transform = self.canvas.base;
+        // A rectangle and a line are tiny-skia's to draw, as resvg does.
+        let skia = !matches!(shape.geometry, Geometry::Path(_));
         let bounds = path.bounds();
         self.paths.push(path);
         let path = self.paths.len() - 1;
@@ -429,6 +434,7 @@ impl Plan {
                 path,
                 rgb,
                 transform,
+                skia,
             };
             self.draws.push((draw, rows));
         }
@@ -439,6 +445,7 @@ impl Plan {
                 path,
                 width,
                 transform,
+                skia,
             };
             self.draws.push((draw, rows));
         }
@@ -479,6 +486,7 @@ impl Plan {
                     path,
                     rgb,
                     transform,
+                    skia: false,
                 };
                 self.draws.push((draw, rows));
             }
@@ -523,6 +531,7 @@ impl Plan {
                     path,
                     rgb,
                     transform,
+                    skia,
                 } => {
                     let Some(path) = self.paths.get(*path) else {
                         continue;
@@ -531,18 +540,25 @@ impl Plan {
                     if path.bounds().width() == 0.0 || path.bounds().height() == 0.0 {
                         continue;
                     }
-                    trace(raster, path, *transform);
-                    raster.fill(&mut target, *rgb, 1.0);
+                    if *skia {
+                        let (rule, transform) = (sk::FillRule::Winding, transform.post_concat(up));
+                        let mut pixels = pixmap.as_mut();
+                        pixels.fill_path(path, &paint(*rgb), rule, transform, None);
+                    } else {
+                        trace(raster, path, *transform);
+                        raster.fill(&mut target, *rgb, 1.0);
+                    }
                 }
                 Draw::Stroke {
                     path,
                     width,
                     transform,
+                    skia,
                 } => {
                     let Some(path) = self.paths.get(*path) else {
                         continue;
                     };
-                    if let Some(opacity) = hairline_opacity(*width, *transform) {
+                    if !skia && let Some(opacity) = hairline_opacity(*width, *transform) {
                         // Each segment alone, as tiny-skia draws a hairline.
                         let mut pieces = Rasterizer::gatherer();
                         trace(&mut pieces, path, *transform);
@@ -571,6 +587,87 @@ impl Plan {
         }
         Ok(())
     }
+}
+
+/// A shape's outline as the outlined SVG writes it (to four decimals) and
+/// usvg reads it back; `None` when usvg draws nothing of it.
+fn outline(geometry: &Geometry) -> Option<sk::Path> {
+    let r = num_read_back;
+    let mut b = sk::PathBuilder::new();
+    match geometry {
+        Geometry::Path(els) => {
+            for el in els {
+                match *el {
+                    PathEl::MoveTo(x, y) => b.move_to(r(x), r(y)),
+                    PathEl::LineTo(x, y) => b.line_to(r(x), r(y)),
+                    PathEl::CurveTo(x1, y1, x2, y2, x, y) => {
+                        b.cubic_to(r(x1), r(y1), r(x2), r(y2), r(x), r(y))
+                    }
+                    PathEl::Close => b.close(),
+                }
+            }
+        }
+        Geometry::Line { x1, y1, x2, y2 } => {
+            b.move_to(r(*x1), r(*y1));
+            b.line_to(r(*x2), r(*y2));
+        }
+        Geometry::Rect { x, y, w, h, radius } => {
+            return rect_outline([*x, *y, *w, *h].map(r), r(*radius));
+        }
+    }
+    b.finish()
+}
+
+/// A `<rect>` as usvg makes it a path: none unless it has a width and a
+/// height; its corner radius (none when negative) at most half its
+/// width, and half its height up and down; each rounded corner an
+/// elliptical arc in cubic Béziers (kurbo's, to 0.1).
+fn rect_outline([x, y, w, h]: [f32; 4], radius: f32) -> Option<sk::Path> {
+    if !(w > 0.0 && h > 0.0) {
+        return None;
+    }
+    let radius = if radius.is_sign_negative() {
+        0.0
+    } else {
+        radius
+    };
+    let (rx, ry) = (radius.min(w / 2.0), radius.min(h / 2.0));
+    // No radius: within four units in the last place of zero, as usvg tells.
+    if rx.to_bits() <= 4 {
+        return Some(sk::PathBuilder::from_rect(sk::Rect::from_xywh(x, y, w, h)?));
+    }
+    let mut b = sk::PathBuilder::new();
+    let arc_to = |b: &mut sk::PathBuilder, to: (f32, f32)| {
+        let Some(from) = b.last_point() else {
+            return;
+        };
+        let arc = kurbo::SvgArc {
+            from: kurbo::Point::new(from.x as f64, from.y as f64),
+            to: kurbo::Point::new(to.0 as f64, to.1 as f64),
+            radii: kurbo::Vec2::new(rx as f64, ry as f64),
+            x_rotation: 0.0,
+            large_arc: false,
+            sweep: true,
+        };
+        match kurbo::Arc::from_svg_arc(&arc) {
+            Some(arc) => arc.to_cubic_beziers(0.1, |p1, p2, p| {
+                let [x1, y1, x2, y2, x, y] = [p1.x, p1.y, p2.x, p2.y, p.x, p.y].map(|v| v as f32);
+                b.cubic_to(x1, y1, x2, y2, x, y)
+            }),
+            None => b.line_to(to.0, to.1),
+        }
+    };
+    b.move_to(x + rx, y);
+    b.line_to(x + w - rx, y);
+    arc_to(&mut b, (x + w, y + ry));
+    b.line_to(x + w, y + h - ry);
+    arc_to(&mut b, (x + w - rx, y + h));
+    b.line_to(x + rx, y + h);
+    arc_to(&mut b, (x, y + h - ry));
+    b.line_to(x, y + ry);
+    arc_to(&mut b, (x + rx, y));
+    b.close();
+    b.finish()
 }
 
 /// A path's outlines placed by `transform`, into the rasteriser.

@@ -5,9 +5,11 @@
 use std::path::{Path, PathBuf};
 
 pub mod editions;
+pub mod figure_game;
 pub mod hero_game;
 pub mod owned_toml;
 pub mod places_game;
+pub mod points_map;
 pub mod prose;
 pub mod raw;
 pub mod running;

@@ -128,10 +128,14 @@ pub fn render_markdown(
     let (mut in_link, mut in_code) = (0usize, 0usize);
     // The paragraph open is marked changed: it ends with its own `</p>`.
     let mut changed_paragraph = false;
-    // A changed row of a pipe table: its cells get the class `changed`
-    // (the writer's own `<tr>` keeps its count of cells for their
-    // alignment): the table's alignments, and the cell reached.
-    let (mut changed_row, mut aligns, mut cell) = (false, Vec::new(), 0usize);
+    // A pipe table's cells are opened here, with their classes: `changed`
+    // in a changed row, and their column's alignment as a class of the
+    // style sheet, since the writer's `style` attributes are not applied
+    // under the pages' Content-Security-Policy (`style-src 'self'`). The
+    // table's alignments, whether the head row is open, whether the row is
+    // changed, and the cell reached.
+    let (mut aligns, mut in_head) = (Vec::new(), false);
+    let (mut changed_row, mut cell) = (false, 0usize);
     // The glossary terms already marked in the current section.
     let mut terms_seen: HashSet<usize> = HashSet::new();
     // The open links: whether each is an index mark (a `<span>` here).
@@ -209,32 +213,49 @@ pub fn render_markdown(
                 out.push(Event::Html(CowStr::from("<li class=\"changed\">")));
             }
             Event::Start(Tag::Table(a)) => {
+                // A table of the Markdown takes the focus, as the data tables
+                // do, so a reader without a mouse can scroll it sideways on a
+                // phone. The writer is not given the alignments: the cells
+                // carry them as classes.
                 aligns.clone_from(a);
+                out.push(Event::Html(CowStr::from("<table tabindex=\"0\">")));
+            }
+            Event::Start(Tag::TableHead) => {
+                (in_head, cell) = (true, 0);
+                out.push(event.clone());
+            }
+            Event::End(TagEnd::TableHead) => {
+                in_head = false;
                 out.push(event.clone());
             }
             Event::Start(Tag::TableRow) => {
-                changed_row = links.changed(range.start);
-                cell = 0;
+                (changed_row, cell) = (links.changed(range.start), 0);
                 out.push(event.clone());
             }
-            Event::Start(Tag::TableCell) if changed_row => {
-                let align = match aligns.get(cell) {
-                    Some(Alignment::Left) => " align-left",
-                    Some(Alignment::Center) => " align-center",
-                    Some(Alignment::Right) => " align-right",
-                    _ => "",
-                };
-                out.push(Event::Html(CowStr::from(format!(
-                    "<td class=\"changed{align}\">"
-                ))));
+            Event::Start(Tag::TableCell) => {
+                let classes = [
+                    changed_row.then_some("changed"),
+                    match aligns.get(cell) {
+                        Some(Alignment::Left) => Some("align-left"),
+                        Some(Alignment::Center) => Some("align-center"),
+                        Some(Alignment::Right) => Some("align-right"),
+                        _ => None,
+                    },
+                ];
+                let classes: Vec<&str> = classes.into_iter().flatten().collect();
+                if classes.is_empty() {
+                    out.push(event.clone());
+                } else {
+                    let name = if in_head { "th" } else { "td" };
+                    out.push(Event::Html(CowStr::from(format!(
+                        "<{name} class=\"{}\">",
+                        classes.join(" ")
+                    ))));
+                }
             }
             Event::End(TagEnd::TableCell) => {
                 cell += 1;
-                if changed_row {
-                    out.push(Event::Html(CowStr::from("</td>")));
-                } else {
-                    out.push(event.clone());
-                }
+                out.push(event.clone());
             }
             Event::End(TagEnd::TableRow) => {
                 changed_row = false;
@@ -321,10 +342,6 @@ pub fn render_markdown(
     }
     let mut html = String::new();
     pulldown_cmark::html::push_html(&mut html, out.into_iter());
-    // A table of the Markdown takes the focus, as the data tables do, so a
-    // reader without a mouse can scroll it sideways on a phone. Only the
-    // writer's own tags are bare `<table>`: raw HTML was made text above.
-    let html = aligned_by_class(&html.replace("<table>", "<table tabindex=\"0\">"));
     Ok(PageBody {
         html,
         headings,
@@ -843,29 +860,18 @@ pub fn unique_id(base: &str, used: &mut UsedIds) -> String {
     id
 }
 
-/// The Markdown writer aligns a pipe table's columns with `style`
-/// attributes, which the pages' Content-Security-Policy (`style-src
-/// 'self'`) does not apply: the same alignment as classes of the style
-/// sheet. Only the writer's own cells carry them (raw HTML was made text).
-fn aligned_by_class(html: &str) -> String {
-    let mut html = html.to_string();
-    for cell in ["th", "td"] {
-        for align in ["left", "center", "right"] {
-            html = html.replace(
-                &format!("<{cell} style=\"text-align: {align}\">"),
-                &format!("<{cell} class=\"align-{align}\">"),
-            );
-        }
-    }
-    html
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::load::rules::parse_rules;
 
-    struct Fake;
+    /// Knows the card Great Road, the icon `sword` and the Combat Table;
+    /// when `numbered`, numbers the headings 1.0, 2.0... and knows the rule
+    /// `movement`, on page 3.
+    #[derive(Default)]
+    struct Fake {
+        numbered: bool,
+    }
 
     impl PageLinks for Fake {
         fn card_href(&mut self, title: &str) -> Option<String> {
@@ -885,13 +891,30 @@ mod tests {
                 .map(|(r, _)| (r, "#table-combat".to_string()))
                 .collect()
         }
+        fn rule_number(&self, heading: usize) -> Option<String> {
+            self.numbered.then(|| format!("{}.0", heading + 1))
+        }
+        fn rule_link(&mut self, id: &str) -> Option<(String, String)> {
+            (self.numbered && id == "movement")
+                .then(|| ("p3.html#movement".to_string(), "5.3".to_string()))
+        }
+    }
+
+    /// The page made of `md`, its links answered by `links`.
+    fn page(md: &str, links: &mut dyn PageLinks) -> PageBody {
+        render_markdown(&parse_rules(md), &mut UsedIds::default(), links).unwrap()
+    }
+
+    /// Fails, showing the page, when its HTML lacks `part`.
+    #[track_caller]
+    fn assert_has(body: &PageBody, part: &str) {
+        assert!(body.html.contains(part), "{part}\nnot in\n{}", body.html);
     }
 
     #[test]
     fn headings_links_shortcodes_and_raw_html() {
         let md = "# Action cards [*Great Road*](card:)\n\nUse [*Great Road*](card:) or [*Nope*](card:).\n\n## Action cards\n\n{{ deck(\"action\") }}\n\n<script>alert(1)</script>\n";
-        let mut used = UsedIds::default();
-        let body = render_markdown(&parse_rules(md), &mut used, &mut Fake).unwrap();
+        let body = page(md, &mut Fake::default());
         assert_eq!(
             body.headings
                 .iter()
@@ -899,58 +922,41 @@ mod tests {
                 .collect::<Vec<_>>(),
             ["action-cards-great-road", "action-cards"]
         );
-        assert!(
-            body.html.contains(
-                "<h1 id=\"action-cards-great-road\">Action cards <a href=\"#card-action-great-road\"><em>Great Road</em></a>"
-            ),
-            "{}",
-            body.html
+        assert_has(
+            &body,
+            "<h1 id=\"action-cards-great-road\">Action cards <a href=\"#card-action-great-road\"><em>Great Road</em></a>",
         );
-        assert!(
-            body.html
-                .contains("<a href=\"#card-action-great-road\"><em>Great Road</em></a>")
+        assert_has(&body, " or <em>Nope</em>.");
+        assert_has(
+            &body,
+            "<a href=\"#card-action-great-road\"><em>Great Road</em></a>",
         );
-        assert!(body.html.contains(" or <em>Nope</em>."));
-        assert!(body.html.contains("<div class=\"sc\">deck</div>"));
+        assert_has(&body, "<div class=\"sc\">deck</div>");
         assert!(!body.html.contains("<p>{{"));
-        assert!(body.html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+        assert_has(&body, "&lt;script&gt;alert(1)&lt;/script&gt;");
     }
 
     #[test]
     fn table_names_link_in_prose_only() {
         let md = "# The Combat Table\n\nRoll on the Combat\nTable, :sword: the [Combat Table](#x) or `Combat Table`.\n\n```\nCombat Table :sword:\n```\n\n- Combat Table\n";
-        let mut used = UsedIds::default();
-        let body = render_markdown(&parse_rules(md), &mut used, &mut Fake).unwrap();
-        assert!(
-            body.html
-                .contains("<h1 id=\"the-combat-table\">The Combat Table <a class=\"heading-link\""),
-            "{}",
-            body.html
+        let body = page(md, &mut Fake::default());
+        assert_has(
+            &body,
+            "<h1 id=\"the-combat-table\">The Combat Table <a class=\"heading-link\"",
         );
-        assert!(
-            body.html.contains("<p>Roll on the <a href=\"#table-combat\">Combat\nTable</a>, <svg class=\"icon\"></svg> the <a href=\"#x\">Combat Table</a> or <code>Combat Table</code>.</p>"),
-            "{}",
-            body.html
+        assert_has(
+            &body,
+            "<p>Roll on the <a href=\"#table-combat\">Combat\nTable</a>, <svg class=\"icon\"></svg> the <a href=\"#x\">Combat Table</a> or <code>Combat Table</code>.</p>",
         );
-        assert!(
-            body.html.contains("<code>Combat Table :sword:\n</code>"),
-            "{}",
-            body.html
-        );
-        assert!(
-            body.html
-                .contains("<li><a href=\"#table-combat\">Combat Table</a></li>"),
-            "{}",
-            body.html
-        );
+        assert_has(&body, "<code>Combat Table :sword:\n</code>");
+        assert_has(&body, "<li><a href=\"#table-combat\">Combat Table</a></li>");
         assert_eq!(body.html.matches("href=\"#table-combat\"").count(), 2);
     }
 
     #[test]
     fn each_section_keeps_its_prose_without_shortcodes() {
         let md = "Before *any* heading.\n\n# Rules\n\nUse [*Great Road*](card:)’s move.\n\n{{ deck(\"action\") }}\n\n## Combat\n\n- Roll\n- Hit\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n## Empty\n";
-        let mut used = UsedIds::default();
-        let body = render_markdown(&parse_rules(md), &mut used, &mut Fake).unwrap();
+        let body = page(md, &mut Fake::default());
         assert_eq!(
             body.sections,
             [
@@ -962,67 +968,49 @@ mod tests {
         );
     }
 
-    /// Numbers the headings 1.0, 2.0... and knows the rule `movement`, on page 3.
-    struct Numbered;
-
-    impl PageLinks for Numbered {
-        fn card_href(&mut self, _: &str) -> Option<String> {
-            None
-        }
-        fn shortcode(&mut self, _: &Shortcode) -> Result<String, RenderError> {
-            Ok(String::new())
-        }
-        fn icon(&self, _: &str) -> Option<String> {
-            None
-        }
-        fn table_mentions(&self, _: &str) -> Vec<(Range<usize>, String)> {
-            Vec::new()
-        }
-        fn rule_number(&self, heading: usize) -> Option<String> {
-            Some(format!("{}.0", heading + 1))
-        }
-        fn rule_link(&mut self, id: &str) -> Option<(String, String)> {
-            (id == "movement").then(|| ("p3.html#movement".to_string(), "5.3".to_string()))
-        }
+    /// A pipe table's alignments are classes of its cells, which the
+    /// pages' policy applies, where `style` attributes are not.
+    #[test]
+    fn table_cells_carry_their_alignment_as_classes() {
+        let html = page(
+            "| a | b | c | d |\n|:--|:-:|--:|---|\n| 1 | 2 | 3 | 4 |\n",
+            &mut Fake::default(),
+        )
+        .html;
+        let head = "<table tabindex=\"0\"><thead><tr><th class=\"align-left\">a</th>\
+                    <th class=\"align-center\">b</th><th class=\"align-right\">c</th><th>d</th></tr></thead>";
+        let row = "<tr><td class=\"align-left\">1</td><td class=\"align-center\">2</td>\
+                   <td class=\"align-right\">3</td><td>4</td></tr>";
+        assert!(html.contains(head) && html.contains(row), "{html}");
+        assert!(!html.contains("style="), "{html}");
     }
 
     #[test]
     fn headings_show_their_numbers_and_rule_links_go_to_their_headings() {
         let md = "# Setup [here](rule:movement)\n\nMove ([](rule:movement)), see [the rules](rule:movement) \
                   or [](rule:nowhere) and [that](rule:nowhere).\n";
-        let mut used = UsedIds::default();
-        let body = render_markdown(&parse_rules(md), &mut used, &mut Numbered).unwrap();
+        let body = page(md, &mut Fake { numbered: true });
         assert_eq!(body.headings[0].anchor, "setup-here");
         assert_eq!(body.headings[0].number.as_deref(), Some("1.0"));
-        assert!(
-            body.html.contains(
-                "<h1 id=\"setup-here\"><span class=\"rule-number\" id=\"1.0\">1.0</span> Setup <a href=\"p3.html#movement\">here</a> <a"
-            ),
-            "{}",
-            body.html
+        assert_has(
+            &body,
+            "<h1 id=\"setup-here\"><span class=\"rule-number\" id=\"1.0\">1.0</span> Setup <a href=\"p3.html#movement\">here</a> <a",
         );
-        assert!(
-            body.html.contains(
-                "<p>Move (<a href=\"p3.html#movement\">see 5.3</a>), see <a href=\"p3.html#movement\">the rules</a> or  and that.</p>"
-            ),
-            "{}",
-            body.html
+        assert_has(
+            &body,
+            "<p>Move (<a href=\"p3.html#movement\">see 5.3</a>), see <a href=\"p3.html#movement\">the rules</a> or  and that.</p>",
         );
     }
 
     #[test]
     fn index_marks_are_spans_with_ids_and_only_words_in_headings() {
         let md = "# The [ZOC](index:)\n\nA [ZOC](<index:Zone of Control>) and [zoc](index:) and [](index:).\n";
-        let mut used = UsedIds::default();
-        let body = render_markdown(&parse_rules(md), &mut used, &mut Numbered).unwrap();
+        let body = page(md, &mut Fake { numbered: true });
         assert_eq!(body.headings[0].anchor, "the-zoc");
-        assert!(
-            body.html.contains(
-                "<p>A <span class=\"index-term\" id=\"index-zone-of-control\">ZOC</span> and \
-                 <span class=\"index-term\" id=\"index-zoc\">zoc</span> and <span></span>.</p>"
-            ),
-            "{}",
-            body.html
+        assert_has(
+            &body,
+            "<p>A <span class=\"index-term\" id=\"index-zone-of-control\">ZOC</span> and \
+                 <span class=\"index-term\" id=\"index-zoc\">zoc</span> and <span></span>.</p>",
         );
         assert!(!body.html.contains("index:"), "{}", body.html);
     }
@@ -1030,33 +1018,23 @@ mod tests {
     #[test]
     fn callouts_are_asides_with_their_label() {
         let md = "::: designer\nWhy **so**.\n:::\n\n> A quote.\n\n::: play-note\nTip.\n:::\n";
-        let mut used = UsedIds::default();
-        let body = render_markdown(&parse_rules(md), &mut used, &mut Fake).unwrap();
-        assert!(
-            body.html.contains(
-                "<aside class=\"callout designer\">\n<p class=\"callout-label\">Designer’s Note</p>\n<p>Why <strong>so</strong>.</p>\n</aside>"
-            ),
-            "{}",
-            body.html
+        let body = page(md, &mut Fake::default());
+        assert_has(
+            &body,
+            "<aside class=\"callout designer\">\n<p class=\"callout-label\">Designer’s Note</p>\n<p>Why <strong>so</strong>.</p>\n</aside>",
         );
-        assert!(
-            body.html
-                .contains("<blockquote>\n<p>A quote.</p>\n</blockquote>")
-        );
-        assert!(body.html.contains("<aside class=\"callout play-note\">"));
+        assert_has(&body, "<blockquote>\n<p>A quote.</p>\n</blockquote>");
+        assert_has(&body, "<aside class=\"callout play-note\">");
         assert_eq!(body.html.matches("</aside>").count(), 2);
     }
 
     #[test]
     fn known_icons_in_text_become_svg() {
         let md = "A :sword: hit, 10:30 and :nope: stay.\n";
-        let mut used = UsedIds::default();
-        let body = render_markdown(&parse_rules(md), &mut used, &mut Fake).unwrap();
-        assert!(
-            body.html
-                .contains("<p>A <svg class=\"icon\"></svg> hit, 10:30 and :nope: stay.</p>"),
-            "{}",
-            body.html
+        let body = page(md, &mut Fake::default());
+        assert_has(
+            &body,
+            "<p>A <svg class=\"icon\"></svg> hit, 10:30 and :nope: stay.</p>",
         );
     }
 }
