@@ -138,3 +138,33 @@ fn a_see_before_a_reference_that_prints_see_is_a_warning_at_the_link() {
     // brackets and "Oversee" do not.
     assert_eq!(found, [(3, 5), (6, 1)], "{}", run.dump());
 }
+
+/// A heading's `{#id}` (as mdBook and Pandoc write it) is read, never
+/// printed; the id stays the slug of the text, so an id that differs is a
+/// warning at its heading and the slug still links.
+#[test]
+fn a_headings_given_id_is_not_printed_and_one_unlike_its_slug_is_a_warning() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    let dir = tmp.path().join("ids");
+    fs::create_dir_all(dir.join("rules")).expect("game folder");
+    fs::write(
+        dir.join("game.toml"),
+        "name = \"Ids\"\nrules = [\"rules/rules.md\"]\n",
+    )
+    .expect("game.toml");
+    let rules = "# Combat {#combat}\n\nRoll a die ([](rule:combat)).\n\n\
+                 ## Fire rules {#shooting}\n\nSee [fire](rule:fire-rules).\n";
+    fs::write(dir.join("rules/rules.md"), rules).expect("rules");
+    let run = support::editions::check(&dir);
+    assert_eq!(run.code, 0, "a warning only: {}", run.dump());
+    let found: Vec<(usize, usize)> = run
+        .with_id("heading-id-ignored")
+        .iter()
+        .map(|d| (d.line, d.column))
+        .collect();
+    assert_eq!(found, [(5, 1)], "{}", run.dump());
+    let pdf = build_rulebook_with(&dir, &tmp.path().join("out"), &[]);
+    let text = pdf_text(&pdf);
+    assert!(!text.contains("{#"), "{text}");
+    assert!(text.contains("Fire rules"), "{text}");
+}

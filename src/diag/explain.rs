@@ -269,6 +269,11 @@ pub const EXPLANATIONS: &[Explanation] = &[
         example: "[[constraints.when]]\nfield = \"type\"\nis = \"D\"\nforbid = [\"range\"]\n\n[[cards]]\ntype = \"D\"\nrange = 2     # error: a card with type = \"D\" may not have `range`",
     },
     Explanation {
+        id: "heading-id-ignored",
+        text: "A rules heading ends with an id of its own, `{#id}`, as mdBook and Pandoc write it. grogpress reads it (it is not printed), but a heading's id is always the slug of its text, the same in the PDF, the HTML and `rule:` links; the id given differs from it. Link the heading by its slug, or leave the `{#id}` out.",
+        example: "# Combat rules {#combat}   # warning: the id is combat-rules\n# fix: [see combat](rule:combat-rules), and drop {#combat}",
+    },
+    Explanation {
         id: "incomplete-set",
         text: "A `complete` constraint says that within each value of `within`, an int field takes each of a set of values exactly once, and a value is missing. The hint gives the set and which values are missing.",
         example: "[constraints]\ncomplete = { field = \"force\", within = \"type\", values = \"1..10\" }\n# error when no infantry card has force = 7: add it",

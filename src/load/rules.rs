@@ -19,12 +19,38 @@ pub fn parse_rules(markdown: &str) -> RulesDoc {
     let (fences, callout_problems) = callout_fences(markdown);
     let blanked = blank_lines(markdown, &fences);
     let markdown = blanked.as_str();
-    let options =
-        Options::ENABLE_TABLES | Options::ENABLE_FOOTNOTES | Options::ENABLE_SMART_PUNCTUATION;
+    // Heading attributes are read so that `{#id}` (as mdBook and Pandoc
+    // write it) is not printed as text; the id is the text's slug.
+    let options = Options::ENABLE_TABLES
+        | Options::ENABLE_FOOTNOTES
+        | Options::ENABLE_SMART_PUNCTUATION
+        | Options::ENABLE_HEADING_ATTRIBUTES;
     let mut nodes = Vec::new();
+    let mut other_ids = Vec::new();
+    // The open heading's given id, span and text so far.
+    let mut heading: Option<(String, Range<usize>, String)> = None;
     // The containers open, None for one the model has no node for.
     let mut open: Vec<Option<Tag>> = Vec::new();
     for (event, range) in Parser::new_ext(markdown, options).into_offset_iter() {
+        match &event {
+            Event::Start(CmTag::Heading { id: Some(id), .. }) => {
+                heading = Some((id.to_string(), range.clone(), String::new()))
+            }
+            Event::Text(t) | Event::Code(t) => {
+                if let Some((_, _, text)) = heading.as_mut() {
+                    text.push_str(t);
+                }
+            }
+            Event::End(pulldown_cmark::TagEnd::Heading(_)) => {
+                if let Some((id, span, text)) = heading.take() {
+                    let slug = crate::model::slug(&text);
+                    if id != slug {
+                        other_ids.push((span, id, slug));
+                    }
+                }
+            }
+            _ => {}
+        }
         let node = match event {
             Event::Start(tag) => {
                 let tag = container(tag);
@@ -60,6 +86,7 @@ pub fn parse_rules(markdown: &str) -> RulesDoc {
         problems,
         mentions,
         callout_problems,
+        other_ids,
         figures: Vec::new(),
     }
 }

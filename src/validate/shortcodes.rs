@@ -62,6 +62,13 @@ pub fn validate_shortcodes(game: &Game, diags: &mut Diagnostics) {
                 )),
             );
         }
+        for (span, id, slug) in &page.doc.other_ids {
+            diags.push(crate::warning!(
+                "heading-id-ignored", Some(Loc::new(page.file, span.clone())),
+                "this heading's id is `{slug}`, the slug of its text, not the `{id}` given";
+                hint: "link it as (rule:{slug}), or leave out {{#{id}}}"
+            ));
+        }
         for code in &page.doc.shortcodes {
             if let Some(d) = check_shortcode(game, code, page.file) {
                 diags.push(d);
