@@ -93,7 +93,7 @@ pub(super) fn box_callout(pieces: &mut Vec<Piece>, start: usize, frame: Frame) {
         )
     };
     // A table's head, repeated where it continues, moves in with its rows.
-    let mut heads: Vec<(std::sync::Arc<TableHead>, std::sync::Arc<TableHead>)> = Vec::new();
+    let mut heads: ShiftedHeads = Vec::new();
     for piece in pieces.iter_mut().skip(start + 1) {
         let dy = piece.gap;
         for item in &mut piece.items {
@@ -110,25 +110,7 @@ pub(super) fn box_callout(pieces: &mut Vec<Piece>, start: usize, frame: Frame) {
         piece.height += dy;
         piece.gap = 0.0;
         if let Some(head) = piece.table.take() {
-            let moved = match heads
-                .iter()
-                .find(|(old, _)| std::sync::Arc::ptr_eq(old, &head))
-            {
-                Some((_, moved)) => moved.clone(),
-                None => {
-                    let moved = std::sync::Arc::new(TableHead {
-                        items: head
-                            .items
-                            .iter()
-                            .map(|i| i.translated(CALLOUT_PAD, 0.0))
-                            .collect(),
-                        height: head.height,
-                    });
-                    heads.push((head, moved.clone()));
-                    moved
-                }
-            };
-            piece.table = Some(moved);
+            piece.table = Some(shifted_head(&mut heads, head, CALLOUT_PAD));
         }
     }
     let last_full = pieces.last().is_some_and(|p| p.full_width);
@@ -169,4 +151,28 @@ fn float_whole(callout: &mut [Piece]) {
     if let Some(first) = callout.first_mut() {
         first.whole = count;
     }
+}
+
+/// Table heads already moved: each as it was, and as moved.
+pub(super) type ShiftedHeads = Vec<(std::sync::Arc<TableHead>, std::sync::Arc<TableHead>)>;
+
+/// A table's repeated head moved `dx` right with its rows, moved once
+/// however many pieces of the table share it.
+pub(super) fn shifted_head(
+    heads: &mut ShiftedHeads,
+    head: std::sync::Arc<TableHead>,
+    dx: f32,
+) -> std::sync::Arc<TableHead> {
+    if let Some((_, moved)) = heads
+        .iter()
+        .find(|(old, _)| std::sync::Arc::ptr_eq(old, &head))
+    {
+        return moved.clone();
+    }
+    let moved = std::sync::Arc::new(TableHead {
+        items: head.items.iter().map(|i| i.translated(dx, 0.0)).collect(),
+        height: head.height,
+    });
+    heads.push((head, moved.clone()));
+    moved
 }

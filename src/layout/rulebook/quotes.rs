@@ -7,7 +7,7 @@
 
 use super::body::prose_inset;
 use super::columns::Frame;
-use super::pieces::{Piece, TableHead};
+use super::pieces::Piece;
 use super::tags::wrap;
 use super::{BODY, PARA_GAP};
 use crate::layout::doc::{Geometry, Ink, Role, Stroke, tagged};
@@ -62,7 +62,7 @@ pub(super) fn set_quote(pieces: &mut [Piece], start: usize, shift: f32) {
         return;
     };
     // A table's head, repeated where it continues, moves in with its rows.
-    let mut heads: Vec<(std::sync::Arc<TableHead>, std::sync::Arc<TableHead>)> = Vec::new();
+    let mut heads: super::callouts::ShiftedHeads = Vec::new();
     for (k, piece) in quote.iter_mut().enumerate() {
         let dy = if k > 0 { piece.gap } else { 0.0 };
         for item in &mut piece.items {
@@ -81,25 +81,7 @@ pub(super) fn set_quote(pieces: &mut [Piece], start: usize, shift: f32) {
             piece.gap = 0.0;
         }
         if let Some(head) = piece.table.take() {
-            let moved = match heads
-                .iter()
-                .find(|(old, _)| std::sync::Arc::ptr_eq(old, &head))
-            {
-                Some((_, moved)) => moved.clone(),
-                None => {
-                    let moved = std::sync::Arc::new(TableHead {
-                        items: head
-                            .items
-                            .iter()
-                            .map(|i| i.translated(shift, 0.0))
-                            .collect(),
-                        height: head.height,
-                    });
-                    heads.push((head, moved.clone()));
-                    moved
-                }
-            };
-            piece.table = Some(moved);
+            piece.table = Some(super::callouts::shifted_head(&mut heads, head, shift));
         }
         let x = shift - QUOTE_RULE.2;
         let rule =
