@@ -26,30 +26,12 @@ pub fn parse_rules(markdown: &str) -> RulesDoc {
         | Options::ENABLE_SMART_PUNCTUATION
         | Options::ENABLE_HEADING_ATTRIBUTES;
     let mut nodes = Vec::new();
-    let mut other_ids = Vec::new();
-    // The open heading's given id, span and text so far.
-    let mut heading: Option<(String, Range<usize>, String)> = None;
+    let mut given_ids = Vec::new();
     // The containers open, None for one the model has no node for.
     let mut open: Vec<Option<Tag>> = Vec::new();
     for (event, range) in Parser::new_ext(markdown, options).into_offset_iter() {
-        match &event {
-            Event::Start(CmTag::Heading { id: Some(id), .. }) => {
-                heading = Some((id.to_string(), range.clone(), String::new()))
-            }
-            Event::Text(t) | Event::Code(t) => {
-                if let Some((_, _, text)) = heading.as_mut() {
-                    text.push_str(t);
-                }
-            }
-            Event::End(pulldown_cmark::TagEnd::Heading(_)) => {
-                if let Some((id, span, text)) = heading.take() {
-                    let slug = crate::model::slug(&text);
-                    if id != slug {
-                        other_ids.push((span, id, slug));
-                    }
-                }
-            }
-            _ => {}
+        if let Event::Start(CmTag::Heading { id: Some(id), .. }) = &event {
+            given_ids.push((range.clone(), id.to_string()));
         }
         let node = match event {
             Event::Start(tag) => {
@@ -86,7 +68,7 @@ pub fn parse_rules(markdown: &str) -> RulesDoc {
         problems,
         mentions,
         callout_problems,
-        other_ids,
+        given_ids,
         figures: Vec::new(),
     }
 }

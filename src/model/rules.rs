@@ -22,10 +22,10 @@ pub struct RulesDoc {
     /// Callout fences (`::: example` ... `:::`) that do not read: an
     /// unknown kind, one never closed, a closing one with none open.
     pub callout_problems: Vec<CalloutProblem>,
-    /// Headings given an id of their own (`# Combat {#fight}`) other than
-    /// the slug of their text, which is their id: the heading's span, the
-    /// id given and the slug.
-    pub other_ids: Vec<(Range<usize>, String, String)>,
+    /// Headings given an id of their own (`# Combat {#fight}`): the
+    /// heading's span and the id given (a heading's id stays the slug of
+    /// its text).
+    pub given_ids: Vec<(Range<usize>, String)>,
     /// Its ```` ```figure ```` blocks, in order, as `load` read their TOML
     /// (empty until then: [`crate::load::rules::parse_rules`] does not read them).
     pub figures: Vec<super::figure::FigureSpec>,

@@ -62,7 +62,20 @@ pub fn validate_shortcodes(game: &Game, diags: &mut Diagnostics) {
                 )),
             );
         }
-        for (span, id, slug) in &page.doc.other_ids {
+        let headings = if page.doc.given_ids.is_empty() {
+            Vec::new()
+        } else {
+            crate::model::xref::page_headings(&page.doc)
+        };
+        for (span, id) in &page.doc.given_ids {
+            let Some(slug) = headings
+                .iter()
+                .find(|h| h.span == *span)
+                .map(|h| &h.id)
+                .filter(|slug| *slug != id)
+            else {
+                continue;
+            };
             diags.push(crate::warning!(
                 "heading-id-ignored", Some(Loc::new(page.file, span.clone())),
                 "this heading's id is `{slug}`, the slug of its text, not the `{id}` given";
