@@ -343,9 +343,12 @@ fn rules_with_cards(sections: usize, at: usize) -> String {
 #[test]
 fn a_heading_and_cards_that_do_not_fit_a_column_leave_no_hole_the_text_after_fills_it() {
     // Decks are set in rows across the columns: where the heading and the
-    // first row do not fit below the columns, they go to the next page's
-    // top and the column here ends short of the foot, by less than they
-    // take (they could not fit); everywhere else the text fills it.
+    // first row do not fit below the columns, the heading stays with the
+    // text after the cards (its section's) and the rows float to the next
+    // page's top; only where that text does not fit under the heading do
+    // the heading and the rows go there together, and the column here ends
+    // short of the foot, by less than they take (they could not fit);
+    // everywhere else the text fills it.
     let count = 4;
     let mut put_off = 0;
     for at in 0..14 {

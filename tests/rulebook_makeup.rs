@@ -1060,3 +1060,59 @@ fn a_gallery_under_its_heading_fills_its_first_page_with_as_many_rows_as_the_nex
         );
     }
 }
+
+/// Where the word `marker` followed by a number is last set in the text
+/// block, by number: its page, column and top (a heading's repeats, as the
+/// contents entry before it and a table's "continued" title after it,
+/// leave its last place).
+fn last_places(
+    pages: &Pages,
+    marker: &str,
+) -> std::collections::BTreeMap<usize, (usize, usize, f64)> {
+    cells(pages, marker)
+        .into_iter()
+        .map(|(number, page, column, top)| (number, (page, column, top)))
+        .collect()
+}
+
+#[test]
+fn a_sections_text_is_never_set_before_its_heading_where_its_table_moves_on() {
+    // A heading right above a table goes with the table where the table
+    // moves on to the next column or page; the text after the table is
+    // that heading's, and is never set before it (in a column, or across
+    // the page in two columns), whatever text comes before.
+    for columns in [None, Some("1")] {
+        for filler in (30..420).step_by(65) {
+            let mut md = String::from("# Rules\n\n## Mark1 setup\n\n");
+            md.push_str(&format!("Mark2 {}", paragraph(filler, 1)));
+            md.push_str("### Mark3 orders\n\n");
+            md.push_str(&pipe_table("Tcell", 14));
+            md.push_str(&format!("Mark4 {}", paragraph(60, 2)));
+            md.push_str(&format!("Mark5 {}", paragraph(filler / 2 + 20, 3)));
+            md.push_str("### Mark6 weather\n\n");
+            md.push_str("| Case | Attacker strength | Defender strength | Terrain effect | Weather | Result |\n");
+            md.push_str("|---|---|---|---|---|---|\n");
+            for r in 0..12 {
+                let _ = writeln!(
+                    md,
+                    "| Wrow{r} | attacker {r} | defender {r} | terrain {r} | weather {r} | result {r} |"
+                );
+            }
+            md.push_str(&format!("\nMark7 {}", paragraph(50, 4)));
+            md.push_str(&format!("## Mark8 combat\n\nMark9 {}", paragraph(200, 5)));
+            let (_tmp, _, pages) = rulebook(&md, columns);
+            let places = last_places(&pages, "Mark");
+            let context = format!("{columns:?} columns, filler {filler}");
+            assert_eq!(
+                places.keys().copied().collect::<Vec<_>>(),
+                (1..=9).collect::<Vec<_>>(),
+                "{context}: {places:?}"
+            );
+            let order: Vec<_> = places.values().collect();
+            assert!(
+                order.windows(2).all(|w| w[0] < w[1]),
+                "{context}: the text is set out of its order: {places:?}"
+            );
+        }
+    }
+}

@@ -769,6 +769,36 @@ pub fn flow_below(frame: Frame, pieces: Vec<Piece>, start: f32) -> (Vec<Vec<Item
                 && !row_after_row
                 && !room_below(&mut cursor, &pieces, n..end)
             {
+                // The text after a heading is its section's, and is never
+                // read before it. A heading (and the lines kept with it)
+                // over cards across the page stays here with that text, and
+                // the cards float alone; over a table (which it may title)
+                // it goes on with the table, and where that text does not
+                // fit under it here, it goes on with the cards.
+                let across = (n..end).find(|&k| pieces[k].full_width).unwrap_or(end);
+                if pieces[n..across].iter().any(|p| p.heading.is_some()) {
+                    // The text after it, past what goes across after it
+                    // (the gallery's next rows, which float too).
+                    let text = (end..pieces.len())
+                        .find(|&k| !pieces[k].full_width)
+                        .unwrap_or(pieces.len());
+                    let after = text..chain_end(&pieces, text);
+                    cursor.go_back(before);
+                    if text >= pieces.len()
+                        || pieces[text].figure
+                        || holds_table(&pieces[across..end])
+                        || !cursor.fits_both(&pieces, n..across, after)
+                    {
+                        cursor.set_waiting(&pieces);
+                        cursor.place_chain(&pieces, n..end);
+                        continue;
+                    }
+                    cursor.safe = Some(cursor.snapshot());
+                    cursor.place_text(&pieces, n..across);
+                    cursor.floats.push(across..end);
+                    cursor.next = end;
+                    continue;
+                }
                 // It goes on the next page: the text after it fills this
                 // one first (the page turns at the last place no element
                 // is open), and a figure waiting waits on for the next
@@ -834,6 +864,16 @@ pub fn flow_below(frame: Frame, pieces: Vec<Piece>, start: f32) -> (Vec<Vec<Item
     // The last page's columns end level, as a book's last page does.
     cursor.balance(&pieces, frame.column_height);
     (cursor.pages, cursor.placed)
+}
+
+/// Whether `pieces` set a table (its bands, or a whole table in one).
+fn holds_table(pieces: &[Piece]) -> bool {
+    pieces.iter().any(|p| {
+        p.table.is_some()
+            || p.items
+                .iter()
+                .any(|i| matches!(i, Item::Tag(Tag::Start(Role::Table))))
+    })
 }
 
 /// How many elements `items` open (less those they close).

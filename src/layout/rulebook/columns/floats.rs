@@ -16,6 +16,22 @@ impl Cursor {
         height + self.head_above(&chain[0]) + self.gap(&chain[0]) <= self.remaining() + 1e-3
     }
 
+    /// Whether `first` and `then` after it fit in this column below what
+    /// is set.
+    pub(super) fn fits_both(
+        &self,
+        pieces: &[Piece],
+        first: std::ops::Range<usize>,
+        then: std::ops::Range<usize>,
+    ) -> bool {
+        let mut chain = pieces[first].iter().chain(&pieces[then]);
+        let Some(head) = chain.next() else {
+            return true;
+        };
+        let height = head.height + chain.map(|p| p.height + p.gap).sum::<f32>();
+        height + self.head_above(head) + self.gap(head) <= self.remaining() + 1e-3
+    }
+
     /// Places a chain of the columns' text, as LaTeX sets text around a
     /// figure: a figure waiting goes first when the chain does not fit
     /// below what is set; a figure (with the heading kept with it) that
@@ -128,6 +144,12 @@ impl Cursor {
             return None;
         }
         let figure = pieces.get(start..end)?;
+        // A heading that names the figure (a table's) goes with it, and
+        // the text after it is that heading's section: it never comes
+        // before its heading, so the figure does not float past it.
+        if figure[0].heading.is_some() {
+            return None;
+        }
         let height: f32 = figure.iter().map(|p| p.height + p.gap).sum::<f32>() - figure[0].gap;
         // The text after it, or a figure after it whole (a box of text,
         // a table) where that fits here, in the page's last column only:
