@@ -436,6 +436,11 @@ fn each_fault_of_a_track_or_box_is_located() {
             "\n[[tracks]]\nid = \"laps\"\nname = \"Laps\"\nkind = \"numbered\"\nto = 20\nwrap = 22\n",
             "\n[[tracks]]\nid = \"dates\"\nname = \"Dates\"\nkind = \"turn\"\nto = 2\nbox_size = \"0.3in\"\nlabels = [\"the sixth of June, 1944\", \"7\"]\n",
         );
+    // A label of thousands of characters is quoted in a line.
+    let bad = bad.replace(
+        "June, 1944",
+        &format!("June, 1944{}", " and after".repeat(300)),
+    );
     let scenario = OPENING
         .replace("track = \"turns\"", "track = \"turn\"")
         .replace("box = \"Eliminated\"", "box = \"Eliminatd\"");
@@ -476,6 +481,11 @@ fn each_fault_of_a_track_or_box_is_located() {
     let (line, col) = place(&bad, "to = 4\n");
     run.expect("error", "bad-track-range", gt, line, col + "to = ".len());
     expect(&run, "track-overflow", gt, &bad, "\"the sixth");
+    let quoted = run.diags.iter().find(|d| d.id == "track-overflow");
+    assert!(
+        quoted.is_some_and(|d| d.message.len() < 200 && d.message.contains("the sixth of June")),
+        "{quoted:?}"
+    );
     let sf = "scenarios/opening.toml";
     expect(&run, "dangling-reference", sf, &scenario, "\"turn\"");
     expect(&run, "undeclared-box", sf, &scenario, "\"Eliminatd\"");

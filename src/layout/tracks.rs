@@ -102,7 +102,7 @@ pub fn part_items(
 fn overflow(part: &BoardPart, text: &str, loc: &crate::diag::Loc, room: &str) -> Diagnostic {
     crate::error!(
         "track-overflow", Some(*loc),
-        "`{text}` does not fit {room} in `{}`", part.name.value;
+        "`{}` does not fit {room} in `{}`", crate::text::clip(text, 60), part.name.value;
         hint: "give it bigger boxes (`box_size`, or `width` of a holding box), or shorten the text"
     )
 }

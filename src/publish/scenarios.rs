@@ -81,22 +81,19 @@ fn facts(game: &Game, scenario: &Scenario) -> String {
     let span = match (scenario.turn_labels.first(), scenario.turn_labels.last()) {
         (Some(a), Some(b)) if turns > 1 => {
             let (from, to) = (("from", a.value.as_str()), ("to", b.value.as_str()));
-            format!(
-                "{}{}",
-                words.colon,
-                crate::text::Words::fill(&words.turn_span, &[from, to])
-            )
+            Some(crate::text::Words::fill(&words.turn_span, &[from, to]))
         }
-        (Some(a), _) => format!("{}{}", words.colon, a.value),
-        _ => String::new(),
+        (Some(a), _) => Some(a.value.clone()),
+        _ => None,
     };
     let count = |one: &str, many: &str, n: i64| {
         crate::text::Words::fill(if n == 1 { one } else { many }, &[("n", &n.to_string())])
     };
-    facts.push(format!(
-        "{}{span}",
-        count(&words.turns_one, &words.turns_many, turns)
-    ));
+    let turns = count(&words.turns_one, &words.turns_many, turns);
+    facts.push(match span {
+        Some(span) => words.labelled(&turns, &span),
+        None => turns,
+    });
     let maps: Vec<&str> = game
         .scenario_maps(scenario)
         .iter()

@@ -99,9 +99,8 @@ pub fn tracks_page(title: &str, parts: &[ShownPart<'_>], words: &Words) -> Extra
                 })
                 .collect();
             html.push_str(&format!(
-                "<p class=\"track-boxes\">{}{}{}</p>\n",
-                escape(&words.track_boxes),
-                escape(&words.colon),
+                "<p class=\"track-boxes\">{}{}</p>\n",
+                escape(&words.labelled(&words.track_boxes, "")),
                 spans.join(" ")
             ));
         } else if part.kind != PartKind::Holding {
