@@ -1116,3 +1116,53 @@ fn a_sections_text_is_never_set_before_its_heading_where_its_table_moves_on() {
         }
     }
 }
+
+#[test]
+fn a_box_moves_whole_only_where_that_leaves_at_most_a_third_of_a_column_empty() {
+    // A long example box (most of a column in two) after text of many
+    // lengths: where it starts at a column's top, the column before it
+    // is at least two thirds full; else it starts below the text and runs
+    // on into the next column in its box.
+    let mut moved = 0;
+    for columns in ["2", "1"] {
+        let n: usize = columns.parse().expect("a number");
+        for filler in (80..900).step_by(70) {
+            let mut md = String::from("# Rules\n\n## Combat\n\n");
+            md.push_str(&paragraph(filler, 1));
+            md.push_str("::: example\n\nBoxstart ");
+            md.push_str(&paragraph(180, 2));
+            md.push_str(&paragraph(120, 4).replace(".\n\n", " Boxend.\n\n"));
+            md.push_str(":::\n\nAfterbox ");
+            md.push_str(&paragraph(500, 3));
+            let (_tmp, _, pages) = rulebook(&md, Some(columns));
+            let context = format!("{columns} columns, filler {filler}");
+            let start = places_of(&pages, "Boxstart", n);
+            let end = places_of(&pages, "Boxend.", n);
+            assert_eq!((start.len(), end.len()), (1, 1), "{context}");
+            let (page, column, top) = start[0];
+            let fullness = column_fullness(&pages, n);
+            // At its column's top (no line above it): the column before.
+            let at_top = pages[page].1.iter().all(|(_, b)| {
+                !in_block(pages[page].0.1, b)
+                    || b[1] >= top - 30.0
+                    || ((b[0] + b[2]) / 2.0 / pages[page].0.0 * n as f64) as usize != column
+            });
+            if !at_top || (page, column) == (1, 0) {
+                continue;
+            }
+            moved += 1;
+            let (before_page, before_column) = if column > 0 {
+                (page, column - 1)
+            } else {
+                (page - 1, n - 1)
+            };
+            let full = fullness[before_page][before_column];
+            assert!(
+                full >= 2.0 / 3.0 - 0.02,
+                "{context}: the box starts at page {}, column {column}'s top and leaves the column before {full:.2} full",
+                page + 1
+            );
+        }
+    }
+    assert!(moved > 0, "no box came at a column's top");
+}

@@ -109,6 +109,12 @@ impl Cursor {
         if height > room + 1e-3 || figure.iter().any(|p| p.table.is_some()) {
             return;
         }
+        // A box of text moves whole only where that leaves at most a third
+        // of this column empty: with more room here it runs on into the
+        // next column in its box (a page is not left nearly empty).
+        if !starts && self.remaining() > (self.limit - self.top) / 3.0 {
+            return;
+        }
         while !self.fits(pieces, range.start..end) && !self.stuck() {
             self.next_column();
         }
