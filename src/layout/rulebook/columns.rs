@@ -751,6 +751,16 @@ pub fn flow_below(frame: Frame, pieces: Vec<Piece>, start: f32) -> (Vec<Vec<Item
         let chain = &pieces[n..end];
         if chain.iter().any(|p| p.full_width) {
             if !cursor.floats.is_empty() {
+                if pieces[n..end]
+                    .iter()
+                    .any(|p| p.heading.is_some() && !p.full_width)
+                {
+                    // A heading never floats past the text after it (its
+                    // section's): the floats go first, on the next page.
+                    cursor.next_page();
+                    cursor.set_floats(&pieces);
+                    continue;
+                }
                 // After a float: floats too, in their order (a figure
                 // waiting for the next column waits on, as the text does).
                 cursor.floats.push(n..end);
