@@ -1383,6 +1383,14 @@ credits = "River Line: Spielentwurf des grogpress-Projekts, 2026."
 credits = "Kartenbilder: Game Icons (game-icons.net), CC BY 3.0."
 "#;
 
+/// The `translation-missing` errors of `run` but those for a rules page.
+fn missing_but_rules(run: &support::Run) -> Vec<&support::Diag> {
+    run.with_id("translation-missing")
+        .into_iter()
+        .filter(|d| !d.message.contains("rules page"))
+        .collect()
+}
+
 /// River Line with its names translated (`german`).
 fn river_line_names(dir: &Path, german: &str) -> PathBuf {
     river_line_with(
@@ -1399,11 +1407,7 @@ fn sides_markers_labels_list_values_and_credits_are_translated_everywhere() {
     let game = river_line_names(tmp.path(), GERMAN_NAMES);
     // One label left out: missing, at the map's first translated label.
     let run = check(&game);
-    let missing: Vec<_> = run
-        .with_id("translation-missing")
-        .into_iter()
-        .filter(|d| !d.message.contains("rules page"))
-        .collect();
+    let missing = missing_but_rules(&run);
     assert_eq!(missing.len(), 1, "{}", run.dump());
     assert!(
         missing[0].message.contains("`Ostholm`") || missing[0].message.contains("sel.Ostholm"),
@@ -1670,11 +1674,7 @@ fn deck_track_box_counter_side_and_format_names_are_translated_and_checked() {
     // The terrain's name missing, at the first of the decks' tables; the
     // track the game has not an orphan, at its text.
     let run = check(&game);
-    let missing: Vec<_> = run
-        .with_id("translation-missing")
-        .into_iter()
-        .filter(|d| !d.message.contains("rules page"))
-        .collect();
+    let missing = missing_but_rules(&run);
     assert_eq!(missing.len(), 1, "{}", run.dump());
     assert!(
         missing[0].message.contains("decks.terrain"),
@@ -1897,11 +1897,7 @@ fn a_tracks_labels_and_a_scenarios_own_boxes_are_translated_and_checked() {
     // The third label missing, at the track's table; the ninth an orphan,
     // at its text.
     let run = check(&game);
-    let missing: Vec<_> = run
-        .with_id("translation-missing")
-        .into_iter()
-        .filter(|d| !d.message.contains("rules page"))
-        .collect();
+    let missing = missing_but_rules(&run);
     assert_eq!(missing.len(), 1, "{}", run.dump());
     assert!(
         missing[0].message.contains("`label-3`") && missing[0].message.contains("tracks.watches"),
